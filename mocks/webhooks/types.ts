@@ -1,0 +1,53 @@
+// The seam between the store/control API (which decides *what* to deliver and *where*)
+// and the delivery engine (which sends, signs, retries and records). The store only
+// ever talks to a DeliverySink, so it stays free of HTTP and timers.
+
+export type DeliveryKind = 'subscription' | 'trigger' | 'connection';
+
+export interface DeliveryRequest {
+  /** World key (derived from the bearer token) the delivery belongs to; deliveries are listed per world. */
+  world: string;
+  kind: DeliveryKind;
+  url: string;
+  /** The JSON value to send; the engine serialises it once and sends those exact bytes on every attempt. */
+  payload: unknown;
+  /** When set, every attempt carries `x-pd-signature` computed with this key over a fresh timestamp. */
+  signingKey?: string;
+  /** Extra headers (e.g. `x-pd-emitter-id`); `content-type: application/json` is always sent. */
+  headers?: Record<string, string>;
+}
+
+export interface DeliveryAttempt {
+  attempt: number;
+  started_at: number; // UNIX ms
+  duration_ms: number;
+  status: number | null; // HTTP status, or null on a network error / timeout
+  error: string | null;
+  headers: Record<string, string>; // the request headers actually sent on this attempt
+}
+
+export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'recorded';
+
+export interface DeliveryRecord {
+  id: string;
+  world: string;
+  kind: DeliveryKind;
+  url: string;
+  body: string; // the raw JSON text sent
+  headers: Record<string, string>; // headers of the last attempt (or the ones that would be sent)
+  attempts: DeliveryAttempt[];
+  state: DeliveryState; // 'recorded' = sending disabled (e.g. in the browser), kept for inspection
+  final_status: number | null;
+  created_at: number; // UNIX ms
+}
+
+export interface DeliverySink {
+  /** Queues a delivery and returns its record immediately; never waits for the network. */
+  enqueue(request: DeliveryRequest): DeliveryRecord;
+  /** Records of one world, oldest first. */
+  list(world: string): DeliveryRecord[];
+  /** Forgets the records of one world (used by reset). */
+  clear(world: string): void;
+  /** Resolves when every queued delivery has reached a final state. */
+  idle(): Promise<void>;
+}
