@@ -1,0 +1,68 @@
+// Errors are values: every failure the fake can answer with is an ApiError carrying its HTTP
+// status and the one documented body shape `{error, code?, details?}` (README "Responses").
+// Store functions return Result values; only the app turns them into HTTP responses.
+
+export type ErrorCode =
+  | 'bad_request'
+  | 'unsupported_url'
+  | 'unauthorized'
+  | 'forbidden_token_kind'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'unprocessable'
+  | 'rate_limited';
+
+export interface ApiErrorBody {
+  error: string;
+  code?: ErrorCode;
+  details?: Record<string, unknown>;
+}
+
+export interface ApiError {
+  status: number;
+  body: ApiErrorBody;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+
+const STATUS: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unsupported_url: 400,
+  unauthorized: 401,
+  forbidden_token_kind: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+};
+
+export function apiError(code: ErrorCode, message: string, details?: Record<string, unknown>): ApiError {
+  const body: ApiErrorBody = { error: message, code };
+  if (details !== undefined) body.details = details;
+  return { status: STATUS[code], body };
+}
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function fail<T = never>(code: ErrorCode, message: string, details?: Record<string, unknown>): Result<T> {
+  return { ok: false, error: apiError(code, message, details) };
+}
+
+export function notFound<T = never>(what: string, id: string): Result<T> {
+  return fail('not_found', `${what} ${id} not found`, { id });
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ApiError).status === 'number' &&
+    typeof (value as ApiError).body?.error === 'string'
+  );
+}
