@@ -24,6 +24,8 @@ export interface DeliveryAttempt {
   status: number | null; // HTTP status, or null on a network error / timeout
   error: string | null;
   headers: Record<string, string>; // the request headers actually sent on this attempt
+  /** First 2048 characters of the receiver's answer body, when there was an answer. */
+  response_body?: string;
 }
 
 export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'recorded';

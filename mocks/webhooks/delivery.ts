@@ -1,0 +1,201 @@
+// The delivery engine: the fake's only outbound HTTP. The store decides *what* goes *where* and
+// calls `enqueue`; this module sends, signs, retries and records (README "Delivery").
+//
+// - `enqueue` returns the record at once; the network work happens later, so an API answer
+//   never waits for a receiver.
+// - One POST per attempt, `content-type: application/json`, the same body bytes every time;
+//   a signed delivery gets a fresh `x-pd-signature` (new `t`) on every attempt.
+// - Per-attempt timeout; retries on network errors, timeouts and 5xx (never on 4xx/3xx).
+// - Order per destination URL: a delivery to a URL starts once the previous one to that URL has
+//   settled (delivered or given up), so a receiver sees events in emission order.
+// - `send: false` (the browser / MSW worker case) only records what would be sent.
+//
+// No Node-only imports: the MSW handlers import this file in browsers too.
+
+import { SIGNATURE_HEADER, signPayload } from './signature.ts';
+import type { DeliveryAttempt, DeliveryRecord, DeliveryRequest, DeliverySink } from './types.ts';
+
+export interface DeliveryEngineOptions {
+  fetch?: typeof globalThis.fetch;
+  /** false: record deliveries (state 'recorded') without any network traffic. */
+  send?: boolean;
+  /** Per-attempt timeout, covering the answer's headers and body. */
+  timeoutMs?: number;
+  /** Attempts in total, the first one included. */
+  maxAttempts?: number;
+  /** Wait before attempt n+1 is backoffMs[n-1]; the last value repeats if there are more attempts. */
+  backoffMs?: readonly number[];
+  /** Clock in UNIX milliseconds; used for record times and signature timestamps. */
+  now?: () => number;
+}
+
+export interface DeliveryEngine extends DeliverySink {
+  /** One record by id, whatever its world. */
+  get(id: string): DeliveryRecord | undefined;
+}
+
+export const DEFAULT_DELIVERY_OPTIONS = {
+  send: true,
+  timeoutMs: 5000,
+  maxAttempts: 3,
+  backoffMs: [100, 400] as readonly number[],
+};
+
+const RESPONSE_BODY_LIMIT = 2048;
+
+export function createDeliveryEngine(options: DeliveryEngineOptions = {}): DeliveryEngine {
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const send = options.send ?? DEFAULT_DELIVERY_OPTIONS.send;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_DELIVERY_OPTIONS.timeoutMs;
+  const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_DELIVERY_OPTIONS.maxAttempts);
+  const backoffMs = options.backoffMs ?? DEFAULT_DELIVERY_OPTIONS.backoffMs;
+  const now = options.now ?? Date.now;
+
+  const byWorld = new Map<string, DeliveryRecord[]>();
+  const byId = new Map<string, DeliveryRecord>();
+  /** Tail of each destination's chain; a new delivery to the URL waits for it. */
+  const tails = new Map<string, Promise<void>>();
+  /** Every chain link not yet settled; `idle()` waits for them. */
+  const pending = new Set<Promise<void>>();
+  let sequence = 0;
+
+  function baseHeaders(request: DeliveryRequest): Record<string, string> {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value;
+    headers['content-type'] = 'application/json';
+    return headers;
+  }
+
+  async function headersForAttempt(request: DeliveryRequest, body: string): Promise<Record<string, string>> {
+    const headers = baseHeaders(request);
+    if (request.signingKey !== undefined) {
+      headers[SIGNATURE_HEADER] = await signPayload({ body, key: request.signingKey, timestamp: Math.floor(now() / 1000) });
+    }
+    return headers;
+  }
+
+  async function attemptOnce(record: DeliveryRecord, request: DeliveryRequest, attempt: number): Promise<DeliveryAttempt> {
+    const headers = await headersForAttempt(request, record.body);
+    record.headers = headers;
+    const startedAt = now();
+    const clock = monotonicMs();
+    const result: DeliveryAttempt = { attempt, started_at: startedAt, duration_ms: 0, status: null, error: null, headers };
+    try {
+      const response = await doFetch(record.url, {
+        method: 'POST',
+        headers,
+        body: record.body,
+        redirect: 'manual', // a webhook sender does not follow redirects; a 3xx is a final, failed answer
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      result.status = response.status;
+      try {
+        result.response_body = (await response.text()).slice(0, RESPONSE_BODY_LIMIT);
+      } catch {
+        // The receiver answered but its body broke off or timed out: the status is what counts.
+      }
+    } catch (error) {
+      result.error = describeFetchError(error, timeoutMs);
+    }
+    result.duration_ms = Math.max(0, Math.round(monotonicMs() - clock));
+    return result;
+  }
+
+  async function deliver(record: DeliveryRecord, request: DeliveryRequest): Promise<void> {
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      if (attempt > 1) await sleep(backoffMs[Math.min(attempt - 2, backoffMs.length - 1)] ?? 0);
+      const result = await attemptOnce(record, request, attempt);
+      record.attempts.push(result);
+      record.final_status = result.status;
+      if (result.status !== null && result.status >= 200 && result.status < 300) {
+        record.state = 'delivered';
+        return;
+      }
+      const retryable = result.status === null || result.status >= 500;
+      if (!retryable) break;
+    }
+    record.state = 'failed';
+  }
+
+  async function recordOnly(record: DeliveryRecord, request: DeliveryRequest): Promise<void> {
+    record.headers = await headersForAttempt(request, record.body);
+  }
+
+  function track(url: string, work: () => Promise<void>): void {
+    const previous = tails.get(url) ?? Promise.resolve();
+    // `work` never rejects on delivery problems; the catch only guards the chain against bugs.
+    const link = previous.then(work).catch((error: unknown) => {
+      console.error('[webhooks] delivery engine error:', error);
+    });
+    tails.set(url, link);
+    pending.add(link);
+    void link.then(() => {
+      pending.delete(link);
+      if (tails.get(url) === link) tails.delete(url);
+    });
+  }
+
+  return {
+    enqueue(request: DeliveryRequest): DeliveryRecord {
+      const record: DeliveryRecord = {
+        id: `dlv_${(++sequence).toString().padStart(6, '0')}`,
+        world: request.world,
+        kind: request.kind,
+        url: request.url,
+        body: JSON.stringify(request.payload) ?? 'null',
+        headers: baseHeaders(request),
+        attempts: [],
+        state: send ? 'pending' : 'recorded',
+        final_status: null,
+        created_at: now(),
+      };
+      let list = byWorld.get(request.world);
+      if (list === undefined) byWorld.set(request.world, (list = []));
+      list.push(record);
+      byId.set(record.id, record);
+      // Recording still goes through the URL's chain so the signature header lands in order.
+      track(request.url, () => (send ? deliver(record, request) : recordOnly(record, request)));
+      return record;
+    },
+    list(world: string): DeliveryRecord[] {
+      return [...(byWorld.get(world) ?? [])];
+    },
+    clear(world: string): void {
+      for (const record of byWorld.get(world) ?? []) byId.delete(record.id);
+      byWorld.delete(world);
+    },
+    get(id: string): DeliveryRecord | undefined {
+      return byId.get(id);
+    },
+    async idle(): Promise<void> {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+  };
+}
+
+function describeFetchError(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error) {
+    if (error.name === 'TimeoutError') return `timeout: no complete answer within ${timeoutMs} ms`;
+    // Node's fetch reports connection problems as TypeError('fetch failed') with the socket error as cause.
+    const cause = (error as { cause?: unknown }).cause;
+    if (cause instanceof Error) {
+      const code = (cause as { code?: unknown }).code;
+      return `${error.message}: ${typeof code === 'string' ? `${code} ` : ''}${cause.message}`.trim();
+    }
+    return error.message;
+  }
+  return String(error);
+}
+
+// Backoff must never keep a Node process alive on its own: unref the timer where that exists.
+function sleep(ms: number): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms) as unknown as { unref?: () => void };
+    if (typeof timer === 'object' && timer !== null && typeof timer.unref === 'function') timer.unref();
+  });
+}
+
+function monotonicMs(): number {
+  return typeof performance !== 'undefined' ? performance.now() : Date.now();
+}
