@@ -1,0 +1,206 @@
+import { execFileSync } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDeliveryEngine } from './delivery.ts';
+import { gate, startLoopbackReceiver, type LoopbackReceiver } from './loopback-receiver.ts';
+import { verifySignature } from './signature.ts';
+
+const receivers: LoopbackReceiver[] = [];
+async function receiver(...args: Parameters<typeof startLoopbackReceiver>): Promise<LoopbackReceiver> {
+  const started = await startLoopbackReceiver(...args);
+  receivers.push(started);
+  return started;
+}
+afterEach(async () => {
+  await Promise.all(receivers.splice(0).map((r) => r.close()));
+});
+
+/** A clock that moves one second per reading, so every signature gets its own `t`. */
+function tickingClock(startSeconds: number): () => number {
+  let seconds = startSeconds;
+  return () => seconds++ * 1000;
+}
+
+const payload = { event_id: 'evt_1', note: 'café ✓', n: 1 };
+
+describe('delivery engine', () => {
+  it('returns a pending record at once, then POSTs the exact JSON bytes once', async () => {
+    const target = await receiver();
+    const engine = createDeliveryEngine({ backoffMs: [0, 0] });
+    const record = engine.enqueue({ world: 'w1', kind: 'subscription', url: target.url, payload, headers: { 'X-PD-Emitter-Id': 'p_1' } });
+    expect(record).toMatchObject({ state: 'pending', attempts: [], world: 'w1', kind: 'subscription', url: target.url });
+    expect(record.body).toBe('{"event_id":"evt_1","note":"café ✓","n":1}');
+    await engine.idle();
+
+    expect(target.received).toHaveLength(1);
+    const [got] = target.received;
+    expect(got?.method).toBe('POST');
+    expect(got?.path).toBe('/hook');
+    expect(got?.headers['content-type']).toBe('application/json');
+    expect(got?.headers['x-pd-emitter-id']).toBe('p_1');
+    expect(got?.headers['x-pd-signature']).toBeUndefined();
+    expect(got?.rawBody.equals(Buffer.from('{"event_id":"evt_1","note":"café ✓","n":1}', 'utf8'))).toBe(true);
+
+    expect(record.state).toBe('delivered');
+    expect(record.final_status).toBe(200);
+    expect(record.attempts).toHaveLength(1);
+    expect(record.attempts[0]).toMatchObject({ attempt: 1, status: 200, error: null, response_body: 'ok' });
+    expect(record.attempts[0]?.headers['content-type']).toBe('application/json');
+    expect(engine.list('w1')).toEqual([record]);
+  });
+
+  it('signs each attempt with a fresh timestamp; openssl and verifySignature agree', async () => {
+    const target = await receiver((_req, index) => ({ status: index < 1 ? 503 : 200 }));
+    const clock = tickingClock(1_760_000_000);
+    const engine = createDeliveryEngine({ backoffMs: [0, 0], now: clock });
+    const record = engine.enqueue({ world: 'w', kind: 'trigger', url: target.url, payload, signingKey: 'sk_test_1' });
+    await engine.idle();
+
+    expect(target.received).toHaveLength(2);
+    const headers = target.received.map((r) => r.headers['x-pd-signature'] as string);
+    expect(headers[0]).not.toBe(headers[1]);
+    for (const [i, got] of target.received.entries()) {
+      const header = headers[i] as string;
+      const [, t, hex] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header) ?? [];
+      const openssl = execFileSync('openssl', ['dgst', '-sha256', '-hmac', 'sk_test_1'], {
+        input: Buffer.concat([Buffer.from(`${t}.`), got.rawBody]),
+      }).toString();
+      expect(openssl.trim().endsWith(`= ${hex}`)).toBe(true);
+      const verdict = await verifySignature({ rawBody: got.rawBody, header, key: 'sk_test_1', now: () => Number(t) * 1000 });
+      expect(verdict.ok).toBe(true);
+      expect(record.attempts[i]?.headers['x-pd-signature']).toBe(header);
+    }
+    expect(record.headers['x-pd-signature']).toBe(headers[1]);
+  });
+
+  it('retries 5xx with the configured attempts: 500, 500, 200 is three attempts, delivered', async () => {
+    const target = await receiver((_req, index) => (index < 2 ? { status: 500, body: 'boom' } : { status: 200 }));
+    const engine = createDeliveryEngine({ backoffMs: [0, 0] });
+    const record = engine.enqueue({ world: 'w', kind: 'subscription', url: target.url, payload });
+    await engine.idle();
+    expect(record.attempts.map((a) => a.status)).toEqual([500, 500, 200]);
+    expect(record.attempts[0]?.response_body).toBe('boom');
+    expect(record.state).toBe('delivered');
+    expect(new Set(target.received.map((r) => r.text))).toEqual(new Set([record.body]));
+  });
+
+  it('gives up after maxAttempts 5xx answers', async () => {
+    const target = await receiver(() => ({ status: 502 }));
+    const engine = createDeliveryEngine({ backoffMs: [0], maxAttempts: 4 });
+    const record = engine.enqueue({ world: 'w', kind: 'subscription', url: target.url, payload });
+    await engine.idle();
+    expect(target.received).toHaveLength(4);
+    expect(record).toMatchObject({ state: 'failed', final_status: 502 });
+  });
+
+  it.each([400, 401, 404, 410, 422])('does not retry a %i', async (status) => {
+    const target = await receiver(() => ({ status }));
+    const engine = createDeliveryEngine({ backoffMs: [0, 0] });
+    const record = engine.enqueue({ world: 'w', kind: 'subscription', url: target.url, payload });
+    await engine.idle();
+    expect(target.received).toHaveLength(1);
+    expect(record).toMatchObject({ state: 'failed', final_status: status });
+  });
+
+  it('does not follow a redirect', async () => {
+    const final = await receiver();
+    const target = await receiver(() => ({ status: 307, headers: { location: final.url } }));
+    const engine = createDeliveryEngine({ backoffMs: [0, 0] });
+    const record = engine.enqueue({ world: 'w', kind: 'subscription', url: target.url, payload });
+    await engine.idle();
+    expect(final.received).toHaveLength(0);
+    expect(record).toMatchObject({ state: 'failed', final_status: 307 });
+  });
+
+  it('retries network errors and records them', async () => {
+    const gone = await startLoopbackReceiver();
+    await gone.close(); // the port is now closed: connections are refused
+    const engine = createDeliveryEngine({ backoffMs: [0, 0] });
+    const record = engine.enqueue({ world: 'w', kind: 'connection', url: gone.url, payload });
+    await engine.idle();
+    expect(record.state).toBe('failed');
+    expect(record.final_status).toBeNull();
+    expect(record.attempts).toHaveLength(3);
+    for (const attempt of record.attempts) {
+      expect(attempt.status).toBeNull();
+      expect(attempt.error).toMatch(/ECONNREFUSED/);
+    }
+  });
+
+  it('times an attempt out and retries it', async () => {
+    const hold = gate<{ status: number }>();
+    const target = await receiver((_req, index) => (index === 0 ? hold.promise : { status: 200 }));
+    const engine = createDeliveryEngine({ backoffMs: [0, 0], timeoutMs: 50 });
+    const record = engine.enqueue({ world: 'w', kind: 'subscription', url: target.url, payload });
+    await engine.idle();
+    hold.release({ status: 200 });
+    expect(record.attempts.map((a) => a.status)).toEqual([null, 200]);
+    expect(record.attempts[0]?.error).toMatch(/timeout/);
+    expect(record.state).toBe('delivered');
+  });
+
+  it('keeps order per destination URL: the second delivery starts after the first settles', async () => {
+    const hold = gate<{ status: number }>();
+    const target = await receiver((req) => (req.path === '/hook' && req.text.includes('"first"') ? hold.promise : { status: 200 }));
+    const fetchCalls: string[] = [];
+    const events: string[] = [];
+    const recordingFetch: typeof fetch = (input, init) => {
+      fetchCalls.push(`${String(input)} ${String(init?.body)}`);
+      return fetch(input, init);
+    };
+    const engine = createDeliveryEngine({ fetch: recordingFetch, backoffMs: [0, 0] });
+    const other = `${target.origin}/other`;
+    engine.enqueue({ world: 'w', kind: 'subscription', url: target.url, payload: 'first' });
+    engine.enqueue({ world: 'w', kind: 'subscription', url: target.url, payload: 'second' });
+    engine.enqueue({ world: 'w', kind: 'subscription', url: other, payload: 'elsewhere' });
+
+    // The held first delivery and the one to another URL both arrive; the second to /hook has not even been attempted.
+    const arrived = await target.waitFor(2);
+    expect(arrived.map((r) => `${r.path} ${r.text}`).sort()).toEqual(['/hook "first"', '/other "elsewhere"']);
+    expect(fetchCalls.filter((c) => c.includes('"second"'))).toEqual([]);
+    events.push('release first');
+    hold.release({ status: 200 });
+    await target.waitFor(3);
+    events.push(`received ${target.received[2]?.text}`);
+    await engine.idle();
+    expect(events).toEqual(['release first', 'received "second"']);
+    expect(engine.list('w').map((r) => r.state)).toEqual(['delivered', 'delivered', 'delivered']);
+  });
+
+  it('with send: false records signed deliveries without any network traffic', async () => {
+    const calls: unknown[] = [];
+    const engine = createDeliveryEngine({
+      send: false,
+      fetch: (...args) => {
+        calls.push(args);
+        return Promise.reject(new Error('must not be called'));
+      },
+      now: () => 1_700_000_000_000,
+    });
+    const record = engine.enqueue({ world: 'w', kind: 'trigger', url: 'http://example.invalid/x', payload: { hello: 'world' }, signingKey: 'whsec_test_key' });
+    expect(record.state).toBe('recorded');
+    await engine.idle();
+    expect(calls).toEqual([]);
+    expect(record.attempts).toEqual([]);
+    expect(record.state).toBe('recorded');
+    // openssl: printf '%s' '1700000000.{"hello":"world"}' | openssl dgst -sha256 -hmac 'whsec_test_key'
+    expect(record.headers).toEqual({
+      'content-type': 'application/json',
+      'x-pd-signature': 't=1700000000,v1=690322051b8978c8190c62885a69a8c2a1348d90d3c860ff10b8e06e802dc6e3',
+    });
+  });
+
+  it('lists and clears per world, and idle() resolves when nothing is queued', async () => {
+    const engine = createDeliveryEngine({ send: false });
+    await engine.idle();
+    const a = engine.enqueue({ world: 'a', kind: 'subscription', url: 'http://x.test/', payload: 1 });
+    const b = engine.enqueue({ world: 'b', kind: 'subscription', url: 'http://x.test/', payload: 2 });
+    expect(a.id).not.toBe(b.id);
+    expect(engine.list('a')).toEqual([a]);
+    expect(engine.get(b.id)).toBe(b);
+    engine.clear('a');
+    expect(engine.list('a')).toEqual([]);
+    expect(engine.get(a.id)).toBeUndefined();
+    expect(engine.list('b')).toEqual([b]);
+    await engine.idle();
+  });
+});

@@ -1,0 +1,103 @@
+// A recording HTTP receiver on a loopback port, for tests of outbound deliveries. Each request is
+// kept with its exact body bytes; the answer is scripted per request and may be held (a promise)
+// until the test releases it, which is how "a slow receiver" is made without any sleeping.
+// Node only (node:http): used by tests and scripts, never by the fake itself.
+
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedRequest {
+  method: string;
+  /** Path and query. */
+  path: string;
+  /** Lower-case names; repeated headers joined with ", " by Node. */
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: Buffer;
+  /** rawBody decoded as UTF-8. */
+  text: string;
+}
+
+export interface ScriptedAnswer {
+  status: number;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+/** Decides the answer to the n-th request (0-based); may return a promise to hold the answer. */
+export type Responder = (request: ReceivedRequest, index: number) => ScriptedAnswer | Promise<ScriptedAnswer>;
+
+export interface LoopbackReceiver {
+  /** http://127.0.0.1:<port> */
+  origin: string;
+  /** origin + '/hook' */
+  url: string;
+  received: ReceivedRequest[];
+  /** Resolves once `count` requests have arrived (immediately if they already have). */
+  waitFor(count: number): Promise<ReceivedRequest[]>;
+  close(): Promise<void>;
+}
+
+export async function startLoopbackReceiver(respond: Responder = () => ({ status: 200, body: 'ok' })): Promise<LoopbackReceiver> {
+  const received: ReceivedRequest[] = [];
+  const waiters: { count: number; resolve: (list: ReceivedRequest[]) => void }[] = [];
+
+  const server: Server = createServer((req, res) => {
+    void readBody(req).then(async (rawBody) => {
+      const request: ReceivedRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: { ...req.headers },
+        rawBody,
+        text: rawBody.toString('utf8'),
+      };
+      const index = received.push(request) - 1;
+      for (const waiter of waiters.filter((w) => received.length >= w.count)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve([...received]);
+      }
+      let answer: ScriptedAnswer;
+      try {
+        answer = await respond(request, index);
+      } catch (error) {
+        answer = { status: 500, body: String(error) };
+      }
+      if (res.destroyed) return;
+      res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
+      res.end(answer.body ?? '');
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+
+  return {
+    origin,
+    url: `${origin}/hook`,
+    received,
+    waitFor(count: number) {
+      if (received.length >= count) return Promise.resolve([...received]);
+      return new Promise((resolve) => waiters.push({ count, resolve }));
+    },
+    close() {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A promise with its resolve function outside: hold an answer, release it later. */
+export function gate<T = void>(): { promise: Promise<T>; release: (value: T) => void } {
+  let release!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => (release = resolve));
+  return { promise, release };
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
