@@ -1,0 +1,170 @@
+// The app: AppRequest -> AppResponse, transport-free. Order of checks (DESIGN §3-§4):
+// control routes; /v1 prefix; bearer auth; operation lookup (404/405); body size, media type and
+// JSON syntax (413/415/400); parameters and body against the OpenAPI document (400); then the one
+// route table, whose Result respond.ts turns into HTTP. Nothing here may throw for bad input:
+// an exception is a bug in the mock and answers 500 with a logged stack.
+import { apiError } from '../errors.ts';
+import type { Store } from '../store/index.ts';
+import type { Issue, Validator } from '../../openapi/validator.ts';
+import { authenticate } from './auth.ts';
+import { isOversized, MAX_BODY_BYTES, readJsonBody } from './body.ts';
+import { createControl, type ControlOperations, type MockControl } from './control.ts';
+import { handleControl } from './control-routes.ts';
+import { createJournal, type Journal } from './journal.ts';
+import { errorResponse, fromResult, json } from './respond.ts';
+import { storeDecides, type RouteHandler } from './routes-meta.ts';
+import type { AppRequest, AppResponse } from './types.ts';
+
+export interface AppOptions {
+  store: Store;
+  validator: Validator;
+  /** operationId -> handler: `routes` of routes.ts (injected so tests can run on a stub store). */
+  routes: Record<string, RouteHandler>;
+  /** Store operations behind the control API. */
+  controlOperations: ControlOperations;
+  journal?: Journal;
+  /** Where unexpected exceptions are reported; console.error by default. */
+  logError?: (message: string, error: unknown) => void;
+}
+
+export interface App {
+  handle(req: AppRequest): Promise<AppResponse>;
+  control: MockControl;
+  journal: Journal;
+}
+
+const API_PREFIX = '/v1';
+
+export function createApp(options: AppOptions): App {
+  const { store, validator } = options;
+  const journal = options.journal ?? createJournal();
+  const control = createControl(store, journal, options.controlOperations);
+  const table = options.routes;
+  // Which operations read a JSON body, from the document (once, not per request).
+  const takesJsonBody = new Set(validator.operationIds.filter((id) => validator.describeOperation(id).hasJsonBody));
+  const logError = options.logError ?? ((message, error) => console.error(message, error));
+  const now = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
+
+  function handleApi(req: AppRequest, path: string, query: string): { response: AppResponse; worldKey?: string } {
+    const auth = authenticate(req.headers);
+    if (!auth.ok) return { response: errorResponse(auth.error, { 'www-authenticate': 'Bearer' }) };
+    const credentials = auth.value;
+    const world = store.world(credentials.token);
+    const respond = (response: AppResponse) => ({ response, worldKey: world.key });
+
+    const opPath = path.slice(API_PREFIX.length) || '/';
+    const lookup = validator.matchOperation(req.method, opPath);
+    if (lookup.kind === 'not_found') {
+      return respond(errorResponse(apiError('not_found', `No operation at ${req.method} ${path}`, { path })));
+    }
+    if (lookup.kind === 'method_not_allowed') {
+      const allow = lookup.allowed.join(', ');
+      return respond(
+        errorResponse(apiError('method_not_allowed', `${req.method} is not allowed on ${path}; allowed: ${allow}`, { allowed: lookup.allowed }), {
+          allow,
+        }),
+      );
+    }
+
+    if (isOversized(req.body)) {
+      return respond(errorResponse(apiError('payload_too_large', `Request body is larger than ${MAX_BODY_BYTES} bytes`, { limit_bytes: MAX_BODY_BYTES })));
+    }
+    let body: unknown;
+    if (takesJsonBody.has(lookup.operationId)) {
+      const parsed = readJsonBody(req.body, req.headers);
+      if (!parsed.ok) return respond(errorResponse(parsed.error));
+      body = parsed.value;
+    }
+
+    const validated = validator.validateRequest(lookup.operationId, {
+      pathParams: lookup.pathParams,
+      query: new URLSearchParams(query),
+      headers: req.headers,
+      body,
+    });
+    const blocking = blockingIssues(lookup.operationId, validated.issues);
+    if (blocking.length > 0) return respond(errorResponse(badRequest(blocking)));
+    // Values the store decides on may have failed schema coercion: hand it the raw text.
+    const queryValues = { ...validated.query };
+    if (blocking.length < validated.issues.length) {
+      const raw = new URLSearchParams(query);
+      for (const issue of validated.issues) {
+        const name = issue.pointer.split('/')[2];
+        if (issue.pointer.startsWith('/query/') && name !== undefined && raw.has(name)) queryValues[name] = raw.get(name);
+      }
+    }
+
+    const handler = table[lookup.operationId];
+    if (handler === undefined) {
+      throw new Error(`route table has no handler for operation ${lookup.operationId}`);
+    }
+    const result = handler({ world, credentials, path: validated.path, query: queryValues, header: validated.header, body });
+    return respond(fromResult(result));
+  }
+
+  function handleControlRequest(req: AppRequest, path: string): AppResponse {
+    const auth = authenticate(req.headers);
+    if (!auth.ok) return errorResponse(auth.error, { 'www-authenticate': 'Bearer' });
+    const { result, allow } = handleControl(control, auth.value.token, req.method, path, req.headers, req.body);
+    return allow === undefined ? fromResult(result) : errorResponse(result.ok ? apiError('method_not_allowed', 'method not allowed') : result.error, { allow });
+  }
+
+  async function handle(req: AppRequest): Promise<AppResponse> {
+    const started = now();
+    const at = Date.now();
+    const method = req.method.toUpperCase();
+    const { path, query } = splitUrl(req.url);
+    try {
+      if (path === '/__mock' || path.startsWith('/__mock/')) return handleControlRequest({ ...req, method }, path);
+      if (path !== API_PREFIX && !path.startsWith(API_PREFIX + '/')) {
+        return errorResponse(apiError('not_found', `Every API route lives under ${API_PREFIX}; ${path} is not one`, { path }));
+      }
+      const { response, worldKey } = handleApi({ ...req, method }, path, query);
+      if (worldKey !== undefined) {
+        journal.record(worldKey, { method, path, status: response.status, ms: Math.round((now() - started) * 1000) / 1000, at });
+      }
+      return response;
+    } catch (error) {
+      logError(`[mock] unexpected error on ${method} ${path}:`, error);
+      return json(500, { error: `Internal error in the mock: ${(error as Error)?.message ?? String(error)}` });
+    }
+  }
+
+  return { handle, control, journal };
+}
+
+/** `/v1/x?y=1` (or an absolute URL) -> raw path and raw query string. */
+export function splitUrl(url: string): { path: string; query: string } {
+  let rest = url;
+  if (!rest.startsWith('/')) {
+    const scheme = rest.indexOf('://');
+    if (scheme >= 0) {
+      const slash = rest.indexOf('/', scheme + 3);
+      rest = slash < 0 ? '/' : rest.slice(slash);
+    }
+  }
+  const hash = rest.indexOf('#');
+  if (hash >= 0) rest = rest.slice(0, hash);
+  const q = rest.indexOf('?');
+  const rawPath = q < 0 ? rest : rest.slice(0, q);
+  const query = q < 0 ? '' : rest.slice(q + 1);
+  // The path stays percent-encoded: the validator decodes path parameters after matching.
+  return { path: rawPath, query };
+}
+
+function badRequest(issues: Issue[]) {
+  const first = issues[0]!;
+  const summary = `${first.pointer || '/'} ${first.message}` + (issues.length > 1 ? ` (and ${issues.length - 1} more)` : '');
+  return apiError('bad_request', `Invalid request: ${summary}`, { issues });
+}
+
+/** Issues that stop the request; those the store decides itself (storeDecides) pass through. */
+function blockingIssues(operationId: string, issues: Issue[]): Issue[] {
+  const deferred = storeDecides[operationId];
+  if (deferred === undefined || issues.length === 0) return issues;
+  const blocking = issues.filter((issue) => !deferred.includes(issue.pointer));
+  // Only a value that is present is deferred; a missing one is the schema's 400.
+  return blocking.length === issues.length || issues.some((i) => deferred.includes(i.pointer) && /required/i.test(i.message))
+    ? issues
+    : blocking;
+}

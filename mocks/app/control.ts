@@ -1,0 +1,113 @@
+// The control API of DESIGN §7, twice: as a typed JS object (MockControl, for in-process use)
+// and as HTTP routes under /__mock (same bearer token = same world). The HTTP routes are not in
+// the OpenAPI document, so their bodies are checked here by hand, with clear 400s.
+import { fail, ok, type Result } from '../errors.ts';
+import type { Store, World, WorldSummary } from '../store/index.ts';
+import type { DeliveryRecord } from '../webhooks/types.ts';
+import type { Journal } from './journal.ts';
+import type { JournalEntry } from './types.ts';
+
+export interface EmitBody {
+  emitter_id: string;
+  event_name: string;
+  event: unknown;
+  error?: { code?: string; cellId?: string; stack?: string };
+}
+export interface TriggerEmitBody {
+  event: unknown;
+}
+export interface CompleteConnectBody {
+  outcome: 'success' | 'error';
+  error?: string;
+}
+
+export interface MockControl {
+  /** This token's world back to its seeded state (journal and delivery log included). */
+  reset(token: string): void;
+  /** The IDs of this token's world that no API lists. */
+  world(token: string): WorldSummary;
+  /** The request journal of this token's world, oldest first. */
+  requests(token: string): JournalEntry[];
+  emit(token: string, body: EmitBody): Result<{ emit_id: string; deliveries: DeliveryRecord[] }>;
+  emitTrigger(token: string, triggerId: string, body: TriggerEmitBody): Result<{ event_id: string; deliveries: DeliveryRecord[] }>;
+  completeConnect(
+    token: string,
+    connectToken: string,
+    body: CompleteConnectBody,
+  ): Result<{ delivery: DeliveryRecord | null; account?: object }>;
+  /** The outbound delivery log of this token's world, oldest first. */
+  deliveries(token: string): DeliveryRecord[];
+  /** Resolves when every queued delivery has settled. */
+  idle(): Promise<void>;
+}
+
+/** The store operations the control API drives (injected, so the app stays testable on a stub store). */
+export interface ControlOperations {
+  worldSummary(world: World): WorldSummary;
+  emit(world: World, body: EmitBody): Result<{ emit_id: string; deliveries: DeliveryRecord[] }>;
+  emitTrigger(world: World, triggerId: string, body: TriggerEmitBody): Result<{ event_id: string; deliveries: DeliveryRecord[] }>;
+  completeConnect(world: World, connectToken: string, body: CompleteConnectBody): Result<{ delivery: DeliveryRecord | null; account?: object }>;
+}
+
+export function createControl(store: Store, journal: Journal, storeOps: ControlOperations): MockControl {
+  return {
+    reset(token) {
+      const key = store.world(token).key;
+      store.reset(token);
+      store.sink.clear(key);
+      journal.clear(key);
+    },
+    world: (token) => storeOps.worldSummary(store.world(token)),
+    requests: (token) => journal.list(store.world(token).key),
+    emit: (token, body) => storeOps.emit(store.world(token), body),
+    emitTrigger: (token, triggerId, body) => storeOps.emitTrigger(store.world(token), triggerId, body),
+    completeConnect: (token, connectToken, body) => storeOps.completeConnect(store.world(token), connectToken, body),
+    deliveries: (token) => store.sink.list(store.world(token).key),
+    idle: () => store.sink.idle(),
+  };
+}
+
+// ---- hand-written body checks for the HTTP face ----------------------------------------------
+
+type Check<T> = (body: unknown) => Result<T>;
+
+function invalid<T>(pointer: string, message: string): Result<T> {
+  return fail('bad_request', `Invalid control request body: ${pointer || '/'} ${message}`, {
+    issues: [{ pointer: `/body${pointer}`, message }],
+  });
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export const checkEmitBody: Check<EmitBody> = (body) => {
+  if (!isObject(body)) return invalid('', 'must be a JSON object {emitter_id, event_name, event, error?}');
+  const { emitter_id, event_name, event, error } = body;
+  if (typeof emitter_id !== 'string' || emitter_id === '') return invalid('/emitter_id', 'must be a non-empty string (a p_ or dc_ id)');
+  if (typeof event_name !== 'string') return invalid('/event_name', 'must be a string, e.g. "$errors"');
+  if (event === undefined) return invalid('/event', 'is required (any JSON value)');
+  if (error !== undefined) {
+    if (!isObject(error)) return invalid('/error', 'must be an object {code?, cellId?, stack?}');
+    for (const field of ['code', 'cellId', 'stack'] as const) {
+      if (error[field] !== undefined && typeof error[field] !== 'string') return invalid(`/error/${field}`, 'must be a string');
+    }
+  }
+  const checked: EmitBody = { emitter_id, event_name, event };
+  if (error !== undefined) checked.error = error as EmitBody['error'];
+  return ok(checked);
+};
+
+export const checkTriggerEmitBody: Check<TriggerEmitBody> = (body) => {
+  if (!isObject(body)) return invalid('', 'must be a JSON object {event}');
+  if (body.event === undefined) return invalid('/event', 'is required (any JSON value)');
+  return ok({ event: body.event });
+};
+
+export const checkCompleteConnectBody: Check<CompleteConnectBody> = (body) => {
+  if (!isObject(body)) return invalid('', 'must be a JSON object {outcome, error?}');
+  const { outcome, error } = body;
+  if (outcome !== 'success' && outcome !== 'error') return invalid('/outcome', 'must be "success" or "error"');
+  if (error !== undefined && typeof error !== 'string') return invalid('/error', 'must be a string');
+  return ok(error === undefined ? { outcome } : { outcome, error });
+};

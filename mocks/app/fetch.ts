@@ -1,0 +1,37 @@
+// Fetch-API <-> AppRequest/AppResponse conversion, shared by `mock.fetch` and the MSW adapter.
+// Browser-safe: only Fetch/URL globals.
+import type { AppRequest, AppResponse } from './types.ts';
+
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010/v1';
+const API_PREFIX = '/v1';
+
+/**
+ * Maps a request URL onto the app's own paths: `<baseUrl>/x` becomes `/v1/x` whatever the base
+ * URL's path is (so a client may mount the fake at `https://api.test/v1` or `/api`), and
+ * `<origin>/__mock/...` stays as it is.
+ */
+export function createUrlMapper(baseUrl: string): (url: URL) => string {
+  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  return (url) => {
+    const { pathname, search } = url;
+    if (pathname === '/__mock' || pathname.startsWith('/__mock/')) return pathname + search;
+    if (basePath !== '' && (pathname === basePath || pathname.startsWith(basePath + '/'))) {
+      return API_PREFIX + pathname.slice(basePath.length) + search;
+    }
+    return basePath === '' ? API_PREFIX + pathname + search : pathname + search;
+  };
+}
+
+export async function fromFetchRequest(request: Request, mapUrl: (url: URL) => string): Promise<AppRequest> {
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = value;
+  });
+  const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+  return { method: request.method, url: mapUrl(new URL(request.url)), headers, body };
+}
+
+export function toFetchResponse(response: AppResponse): Response {
+  // 204 must not carry a body, even an empty string one.
+  return new Response(response.status === 204 ? null : response.body, { status: response.status, headers: response.headers });
+}

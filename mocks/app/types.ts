@@ -1,0 +1,30 @@
+// The app's request/response values: plain data, so that the MSW adapter, the Node server
+// and in-process callers all speak the same thing and the app never sees a transport.
+
+export interface AppRequest {
+  method: string;
+  /** Path plus query, e.g. '/v1/users/me?x=1'. An absolute URL is accepted too (its origin is ignored). */
+  url: string;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  /** Raw body text, '' when there is none. */
+  body: string;
+}
+
+export interface AppResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** '' for 204. */
+  body: string;
+}
+
+/** One line of the per-world request journal (DESIGN §7 `GET /__mock/requests`). */
+export interface JournalEntry {
+  method: string;
+  path: string;
+  status: number;
+  /** Time spent inside the app, milliseconds. */
+  ms: number;
+  /** UNIX milliseconds when the request arrived. */
+  at: number;
+}
