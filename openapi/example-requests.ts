@@ -1,0 +1,113 @@
+// Builds one valid request per operation from the document's own examples (parameter examples,
+// request-body examples), falling back to values derived from the schema (enum, const, default,
+// ID pattern). Used to drive Prism and the schema-level contract cases without hand-written
+// fixtures that could drift from the document.
+
+type Json = Record<string, any>;
+
+export interface ExampleRequest {
+  operationId: string;
+  method: string;
+  /** Path with parameters filled in, without the /v1 prefix (the document's paths). */
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string>;
+  body: unknown;
+  /** The documented success status (the lowest 2xx). */
+  successStatus: number;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+function resolveRef(document: Json, node: any): any {
+  let current = node;
+  for (let hops = 0; current && typeof current.$ref === 'string' && hops < 20; hops++) {
+    current = (current.$ref as string)
+      .slice(2)
+      .split('/')
+      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce((acc: any, key) => acc?.[key], document);
+  }
+  return current;
+}
+
+function firstExample(node: Json | undefined, document: Json): unknown {
+  if (!node) return undefined;
+  if ('example' in node) return node.example;
+  if (node.examples && typeof node.examples === 'object') {
+    const list = Array.isArray(node.examples) ? node.examples : Object.values(node.examples);
+    const first = resolveRef(document, list[0]);
+    if (first !== undefined) return Array.isArray(node.examples) ? first : (first as Json)?.value;
+  }
+  return undefined;
+}
+
+/** A value for a schema when no example is given: enough for Prism's request validation. */
+export function valueFromSchema(document: Json, rawSchema: unknown): unknown {
+  const schema = resolveRef(document, rawSchema) as Json | undefined;
+  if (!schema) return 'example';
+  const example = firstExample(schema, document);
+  if (example !== undefined) return example;
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if ('default' in schema) return schema.default;
+  for (const key of ['oneOf', 'anyOf', 'allOf'] as const) {
+    if (Array.isArray(schema[key])) return valueFromSchema(document, schema[key][0]);
+  }
+  const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
+  if (type === 'integer' || type === 'number') return schema.minimum ?? 1;
+  if (type === 'boolean') return true;
+  if (type === 'array') return [valueFromSchema(document, schema.items)];
+  if (type === 'object') {
+    const out: Json = {};
+    for (const name of schema.required ?? []) out[name] = valueFromSchema(document, schema.properties?.[name]);
+    return out;
+  }
+  if (typeof schema.pattern === 'string') {
+    const prefix = /^\^([a-z]+_)/.exec(schema.pattern)?.[1];
+    if (prefix) return `${prefix}Ex4mple`;
+  }
+  if (schema.format === 'uri') return 'https://example.com/hooks/workflows';
+  return 'example';
+}
+
+export function exampleRequests(document: Json): ExampleRequest[] {
+  const requests: ExampleRequest[] = [];
+  for (const [template, rawItem] of Object.entries(document.paths ?? {})) {
+    const item = resolveRef(document, rawItem) as Json;
+    for (const method of METHODS) {
+      const op = item[method] as Json | undefined;
+      if (!op) continue;
+      const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) => resolveRef(document, p) as Json);
+      let path = template;
+      const query = new URLSearchParams();
+      const headers: Record<string, string> = {};
+      for (const param of params) {
+        const value = firstExample(param, document) ?? valueFromSchema(document, param.schema);
+        if (param.in === 'path') path = path.replace(`{${param.name}}`, encodeURIComponent(String(value)));
+        else if (param.in === 'query' && (param.required || firstExample(param, document) !== undefined)) query.set(param.name, String(value));
+        else if (param.in === 'header' && param.required) headers[String(param.name).toLowerCase()] = String(value);
+      }
+      let body: unknown;
+      if (op.requestBody) {
+        const requestBody = resolveRef(document, op.requestBody) as Json;
+        const media = requestBody.content?.['application/json'] as Json | undefined;
+        if (media) body = firstExample(media, document) ?? valueFromSchema(document, media.schema);
+      }
+      const success = Object.keys(op.responses ?? {})
+        .filter((s) => /^2\d\d$/.test(s))
+        .map(Number)
+        .sort((a, b) => a - b)[0];
+      requests.push({
+        operationId: String(op.operationId),
+        method: method.toUpperCase(),
+        path,
+        query,
+        headers,
+        body,
+        successStatus: success ?? 200,
+      });
+    }
+  }
+  return requests;
+}

@@ -1,0 +1,1930 @@
+// GENERATED FILE — do not edit. TypeScript types by openapi-typescript.
+// Source: openapi/openapi.yaml. Regenerate with `npm run generate`; `npm test` fails when this file is stale.
+
+export interface paths {
+    "/workflows/{workflow_id}/$errors/event_summaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a workflow's recent error events
+         * @description Spec endpoint 1. Returns up to the last 100 events of the workflow that threw an error, with
+         *     error details and the original event data, newest first. An `original_event` whose JSON
+         *     text exceeds 1 KB is replaced by a truncation marker (`TruncatedEvent`) unless
+         *     `expand=event` is passed.
+         */
+        get: operations["getWorkflowErrorEventSummaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe a listener to an emitter's events (companion)
+         * @description Companion endpoint (DESIGN §5): the spec refers to the subscription-creation endpoint without
+         *     showing it. Takes the same parameters as `DELETE /subscriptions`. The emitter is a workflow
+         *     or source of the caller's world, or a glob (`p_*` all workflows, `dc_*` all sources); the
+         *     listener is a workflow, source or webhook of the caller's world. Creating an existing
+         *     (emitter, listener, event_name) triple answers the existing subscription.
+         */
+        post: operations["createSubscription"];
+        /**
+         * Delete a subscription
+         * @description Spec endpoint 2. Deletes the subscription identified by (emitter_id, listener_id,
+         *     event_name): the same parameters as the endpoint that creates subscriptions. The triple must
+         *     exist (404 otherwise). The request may carry `Content-Type: application/json`; there is no body.
+         */
+        delete: operations["deleteSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auto_subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver an event stream of every future workflow and source to a listener
+         * @description Spec endpoint 3. Automatically delivers the events of a stream (`$errors` or `$logs`) to the
+         *     listener from workflows and sources created after the call. Existing workflows and sources
+         *     are not covered; they need subscriptions created with `POST /subscriptions`. Available
+         *     through the API only. The request may carry `Content-Type: application/json`; there is no body.
+         */
+        post: operations["createAutoSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{org_id}/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a workspace's event sources
+         * @description Spec endpoint 4. Lists the event sources of a workspace, one cursor page at a time.
+         */
+        get: operations["listWorkspaceSources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the authenticated user
+         * @description Spec endpoint 5. The authenticated user with daily quotas, usage and workspaces.
+         */
+        get: operations["getCurrentUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the user's webhooks (companion)
+         * @description Companion endpoint (DESIGN §5), so that webhooks created with `POST /webhooks` can be read back. Not paginated.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{org_id}/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a workspace's subscriptions
+         * @description Spec endpoint 6. Lists the subscriptions of a workspace. A subscription belongs to its
+         *     emitter's workspace; subscriptions with a glob emitter (`p_*`, `dc_*`) belong to the user's
+         *     first workspace. Not paginated.
+         */
+        get: operations["listWorkspaceSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workflow's ID (`p_` prefix).
+                 * @example p_2BTbNZ9
+                 */
+                id: components["schemas"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a workflow (companion)
+         * @description Companion endpoint (DESIGN §5) to read a workflow back; same shape as the answer of `POST /workflows`.
+         */
+        get: operations["getWorkflow"];
+        /**
+         * Activate or deactivate a workflow
+         * @description Spec endpoint 7. Updates only a workflow's activation status. **User API keys only**: a
+         *     workspace OAuth token (JWT form) is answered 403. To change steps, triggers or connected
+         *     accounts, create a new workflow instead. `org_id` must be the workflow's workspace (422
+         *     otherwise).
+         */
+        put: operations["updateWorkflowActivation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{org_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a workspace's credit usage
+         * @description Spec endpoint 8. The current credit usage of a workspace for the billing period.
+         */
+        get: operations["getWorkspace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a workflow
+         * @description Spec endpoint 9. Creates a workflow in a project, optionally from a template. Each step is
+         *     created from `{namespace, props}`; each trigger from `{props}`, its kind chosen by its props
+         *     (`cron` or `interval_seconds`: timer; `email`: email; `component_id` or an app prop
+         *     `{authProvisionId}`: event source; otherwise HTTP). With `settings.auto_deploy` true the
+         *     workflow is created active. Unknown `org_id`, `project_id` or `template_id` is 422.
+         */
+        post: operations["createWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a webhook
+         * @description Spec endpoint 10. Creates a webhook that delivers events to a URL; route events to it with a
+         *     subscription whose `listener_id` is the returned `wh_` ID. A URL without a protocol, with a
+         *     protocol other than `http`/`https` or without a hostname is rejected with 400
+         *     (`unsupported_url`). The request may carry `Content-Type: application/json`; there is no body.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook (companion)
+         * @description Companion endpoint (DESIGN §5). Deletes the webhook and every subscription whose listener is that webhook.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a project environment's trigger-webhook URL
+         * @description Spec endpoint 11. Sets the trigger-webhook URL of one environment of a project. Deliveries of
+         *     the project's triggers go to this URL unless a trigger has its own webhook URL (the
+         *     trigger-level URL takes precedence). The answer carries the signing key that validates
+         *     `x-pd-signature` only when the environment's webhook is first created; it is never shown
+         *     again.
+         */
+        put: operations["setProjectWebhook"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a connect token (companion)
+         * @description Companion endpoint (DESIGN §5). Creates a short-lived connect token for one end user. When
+         *     `webhook_uri` is given, the service POSTs `CONNECTION_SUCCESS` or `CONNECTION_ERROR` to it
+         *     when the connect flow ends (see the `connectionSuccess` and `connectionError` webhooks).
+         *     The answer is not wrapped in `data`.
+         */
+        post: operations["createConnectToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/accounts/{account_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a connected account (companion)
+         * @description Companion endpoint (DESIGN §5): the spec says credentials are never in connection
+         *     webhooks and are fetched with this endpoint using `account.id`.
+         */
+        get: operations["getConnectedAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/deployed-triggers/{trigger_id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a deployed trigger's webhook URLs (companion)
+         * @description Companion endpoint (DESIGN §5): the trigger-webhook update endpoint the spec refers to.
+         *     Replaces the trigger-level webhook URLs of a deployed trigger (`dc_`) of the project;
+         *     trigger-level URLs take precedence over the project environment's URL. Each deployed
+         *     trigger has one signing key, created on the first call and returned on every answer.
+         */
+        put: operations["setDeployedTriggerWebhooks"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    connectionSuccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * CONNECTION_SUCCESS, sent to a connect token's webhook_uri
+         * @description Sent once to the `webhook_uri` of a connect token when the end user connected an account.
+         *     Credentials are never in the payload; fetch them with `GET /connect/{project_id}/accounts/{account_id}`
+         *     using `account.id`. Unsigned.
+         */
+        post: operations["receiveConnectionSuccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    connectionError: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * CONNECTION_ERROR, sent to a connect token's webhook_uri
+         * @description Sent once to the `webhook_uri` of a connect token when the connect flow failed. Unsigned; same delivery policy as `connectionSuccess`.
+         */
+        post: operations["receiveConnectionError"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    triggerEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A deployed trigger's event, signed with x-pd-signature
+         * @description Each event a deployed trigger emits is POSTed to the trigger-level webhook URL when one is
+         *     set (`PUT /connect/{project_id}/deployed-triggers/{trigger_id}/webhooks`), else to the
+         *     project environment's URL (`PUT /connect/{project_id}/webhook`).
+         *
+         *     **Signature.** Every delivery carries `x-pd-signature: t=<unix seconds>,v1=<hex digest>`.
+         *     `v1` is the lowercase hex HMAC-SHA256, keyed with the signing key, of the string
+         *     `<t>.<raw request body>` (the `t` value, a period, then the exact bytes of the body).
+         *     A receiver recomputes the digest over the raw body (before any JSON parsing), compares it
+         *     with `v1` using a constant-time comparison, rejects a `t` older than 300 seconds (replay
+         *     window) and answers 401 on any mismatch. Every retry is re-signed with a fresh `t`.
+         *
+         *     The example delivery below is signed with the signing key
+         *     `2e9b4f7a1c6d3e8b0f5a2c9d4e7b1f6a3c8d0e5b2f9a4c7d1e6b3f8a0c5d2e9b` over the compact JSON text of
+         *     the example body (`JSON.stringify`), `t=1763798400`.
+         */
+        post: operations["receiveTriggerEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    subscriptionEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An event routed by a subscription to a webhook listener (wh_)
+         * @description When an emitter emits an event on a stream that a subscription routes to a webhook object
+         *     (`listener_id` with `wh_` prefix), the service POSTs it to the webhook's `url`. Unsigned (a
+         *     webhook object has no signing key); same delivery policy as `triggerEvent`.
+         */
+        post: operations["receiveSubscriptionEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        /**
+         * @description A workflow (`p_`).
+         * @example p_2BTbNZ9
+         */
+        WorkflowId: string;
+        /**
+         * @description An event source, i.e. a deployed component (`dc_`).
+         * @example dc_Ow7gJ0a
+         */
+        SourceId: string;
+        /**
+         * @description A saved component (`sc_`).
+         * @example sc_Pq3Wz7n
+         */
+        SavedComponentId: string;
+        /**
+         * @description A workflow step, i.e. a code cell (`c_`).
+         * @example c_Vx8LqK2
+         */
+        StepId: string;
+        /**
+         * @description A webhook (`wh_`).
+         * @example wh_Ka82Lm4
+         */
+        WebhookId: string;
+        /**
+         * @description A subscription (`sub_`).
+         * @example sub_3Fh9QdZ
+         */
+        SubscriptionId: string;
+        /**
+         * @description A workspace, i.e. an organization (`o_`).
+         * @example o_Lm3Xa8P
+         */
+        WorkspaceId: string;
+        /**
+         * @description A user (`u_`).
+         * @example u_9QhTz2K
+         */
+        UserId: string;
+        /**
+         * @description A project (`proj_`).
+         * @example proj_Zt4Wn8Q
+         */
+        ProjectId: string;
+        /**
+         * @description A shared workflow template (`tch_`).
+         * @example tch_Bv5Rk1x
+         */
+        TemplateId: string;
+        /**
+         * @description An HTTP trigger (`hi_`).
+         * @example hi_4kLm9Qz
+         */
+        HttpTriggerId: string;
+        /**
+         * @description A timer trigger (`ti_`).
+         * @example ti_8PnX2aR
+         */
+        TimerTriggerId: string;
+        /**
+         * @description An email trigger (`ei_`).
+         * @example ei_5ZtQw3B
+         */
+        EmailTriggerId: string;
+        /**
+         * @description A connected account, also called an auth provision (`apn_`).
+         * @example apn_Kx7mR2p
+         */
+        AccountId: string;
+        /**
+         * @description A connect token (`ctok_`).
+         * @example ctok_9f3a1c7e2b
+         */
+        ConnectTokenId: string;
+        /**
+         * @description An app (`oa_`).
+         * @example oa_aw4ib2
+         */
+        AppId: string;
+        /**
+         * @description A deployment (`d_`).
+         * @example d_Gg7Ts0P
+         */
+        DeploymentId: string;
+        /**
+         * @description What emits events - a workflow, a source, or the globs `p_*` (every workflow) and `dc_*` (every source).
+         * @example p_2BTbNZ9
+         * @example dc_*
+         */
+        EmitterId: components["schemas"]["WorkflowId"] | components["schemas"]["SourceId"] | ("p_*" | "dc_*");
+        /**
+         * @description What receives events - a workflow, a source or a webhook.
+         * @example wh_Ka82Lm4
+         */
+        ListenerId: components["schemas"]["WorkflowId"] | components["schemas"]["SourceId"] | components["schemas"]["WebhookId"];
+        /**
+         * @description The concrete workflow or source that emitted an event (never a glob).
+         * @example p_2BTbNZ9
+         */
+        EmittingResourceId: components["schemas"]["WorkflowId"] | components["schemas"]["SourceId"];
+        /**
+         * @description A point in time in UNIX seconds.
+         * @example 1763798400
+         */
+        UnixSeconds: number;
+        /**
+         * @description `$errors`: errors thrown by workflows or sources; `$logs`: logs produced by event sources.
+         * @enum {string}
+         */
+        EventStreamName: "$errors" | "$logs";
+        /**
+         * @description An HTTP(S) URL: protocol `http` or `https`, a hostname (DNS name, IPv4 or bracketed IPv6),
+         *     optionally a port, a path, a query and a fragment. Anything else is rejected (400
+         *     `unsupported_url`).
+         * @example https://hooks.analytical.dev/workflow-errors
+         * @example http://127.0.0.1:8080/hook
+         */
+        WebhookUrl: string;
+        /**
+         * @description `t=<unix seconds>,v1=<64 lowercase hex digits of HMAC-SHA256>`.
+         * @example t=1763798400,v1=00c7dca83e5f3c55cfddf406bac7b3f747c445d7f1ed97a834fd8fcce2a96f97
+         */
+        SignatureHeader: string;
+        /** @description Routes events from an emitter to a listener, optionally per event stream. */
+        Subscription: {
+            id: components["schemas"]["SubscriptionId"];
+            emitter_id: components["schemas"]["EmitterId"];
+            listener_id: components["schemas"]["ListenerId"];
+            /** @description Name of the event stream; the empty string when none was given at creation. */
+            event_name: string;
+        };
+        /** @description Delivers routed events to an external HTTP(S) URL. */
+        Webhook: {
+            id: components["schemas"]["WebhookId"];
+            user_id: components["schemas"]["UserId"];
+            name: string | null;
+            description: string | null;
+            url: components["schemas"]["WebhookUrl"];
+            active: boolean;
+            created_at: components["schemas"]["UnixSeconds"];
+            updated_at: components["schemas"]["UnixSeconds"];
+        };
+        /**
+         * @description Values of a component's configurable props, keyed by prop name. An app prop's value is an
+         *     object holding `authProvisionId` (an `apn_` account); an HTTP source holds an `http` object
+         *     with its `endpoint_url`.
+         */
+        ConfiguredProps: {
+            http?: {
+                endpoint_url?: string;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A deployed component (`dc_`) that emits events. */
+        EventSource: {
+            id: components["schemas"]["SourceId"];
+            component_id: components["schemas"]["SavedComponentId"];
+            configured_props: components["schemas"]["ConfiguredProps"];
+            active: boolean;
+            created_at: components["schemas"]["UnixSeconds"];
+            updated_at: components["schemas"]["UnixSeconds"];
+            name: string;
+            name_slug: string;
+            /** @description Present when the source is listed as a workflow trigger (the workflow's workspace). */
+            owner_id?: components["schemas"]["WorkspaceId"];
+        };
+        /** @description Compute time per day, in seconds. */
+        DailyComputeTimeSeconds: number;
+        /** @description A count per day (invocations or credits). */
+        DailyCount: number;
+        /** @description The authenticated user (answer of `GET /users/me`, under `data`). */
+        User: {
+            id: components["schemas"]["UserId"];
+            username: string;
+            /** Format: email */
+            email: string;
+            daily_compute_time_quota: components["schemas"]["DailyComputeTimeSeconds"];
+            daily_compute_time_used: components["schemas"]["DailyComputeTimeSeconds"];
+            daily_invocations_quota: components["schemas"]["DailyCount"];
+            daily_invocations_used: components["schemas"]["DailyCount"];
+            orgs: components["schemas"]["Workspace"][];
+        };
+        /** @description A workspace (organization). The compute-time and invocation counters are present for some workspaces only. */
+        Workspace: {
+            id: components["schemas"]["WorkspaceId"];
+            name: string;
+            orgname: string;
+            /** Format: email */
+            email: string;
+            daily_credits_quota: components["schemas"]["DailyCount"];
+            daily_credits_used: components["schemas"]["DailyCount"];
+            daily_compute_time_quota?: components["schemas"]["DailyComputeTimeSeconds"];
+            daily_compute_time_used?: components["schemas"]["DailyComputeTimeSeconds"];
+            daily_invocations_quota?: components["schemas"]["DailyCount"];
+            daily_invocations_used?: components["schemas"]["DailyCount"];
+        };
+        /** @description A workflow (answer of `POST /workflows`, under `data`). */
+        Workflow: {
+            id: components["schemas"]["WorkflowId"];
+            name: string;
+            active: boolean;
+            steps: components["schemas"]["Step"][];
+            triggers: components["schemas"]["Trigger"][];
+        };
+        /** @description `{data: Workflow}`, the answer of every workflow operation. */
+        WorkflowResponse: {
+            data: components["schemas"]["Workflow"];
+        };
+        /** @description A code step (cell) of a workflow. */
+        Step: {
+            id: components["schemas"]["StepId"];
+            /** @description Value seen in the spec - `CodeCell`; other values are not shown. */
+            type: string;
+            /** @description The step's name. */
+            namespace: string;
+            disabled: boolean;
+            code_raw: string | null;
+            codeRaw: string | null;
+            codeConfigJson: string | null;
+            text_raw: string | null;
+            flat_params_visibility_json: string | null;
+            /** @description Values seen in the spec - `nodejs20.x`, `python3.12`; others are not shown. */
+            lang: string;
+            appConnections: unknown[];
+            /** @description JSON text of the step's params. */
+            params_json: string;
+            component: boolean;
+            savedComponent: components["schemas"]["SavedComponent"];
+            component_key: string | null;
+            component_owner_id: string | null;
+            /** @description JSON text of the configured props. */
+            configured_props_json: string | null;
+            /** @description Prop name -> connected account (`apn_`) used by that app prop. */
+            authProvisionIdMap: {
+                [key: string]: components["schemas"]["AccountId"];
+            };
+            authProvisionIds: components["schemas"]["AccountId"][];
+        };
+        /** @description The component a step runs (`savedComponent` of a step). */
+        SavedComponent: {
+            id: components["schemas"]["SavedComponentId"];
+            code: string;
+            codeHash: string;
+            configurableProps: components["schemas"]["ConfigurableProp"][];
+            key: string | null;
+            description: string | null;
+            entryPath: string | null;
+            version: string;
+            apps: components["schemas"]["ComponentApp"][];
+        };
+        ConfigurableProp: {
+            name: string;
+            type: string;
+            /** @description The app's name slug, for app-typed props. */
+            app?: string;
+        };
+        ComponentApp: {
+            appId: components["schemas"]["AppId"];
+            nameSlug: string;
+            /** @description Value seen in the spec - `keys`; others are not shown. */
+            authType: string;
+        };
+        /** @description One of the four trigger shapes, told apart by the prefix of `id` (`hi_`, `dc_`, `ti_`, `ei_`). */
+        Trigger: components["schemas"]["HttpTrigger"] | components["schemas"]["EventSourceTrigger"] | components["schemas"]["TimerTrigger"] | components["schemas"]["EmailTrigger"];
+        /**
+         * @description A trigger that runs the workflow on each HTTP request to its endpoint.
+         * @example {
+         *       "id": "hi_4kLm9Qz",
+         *       "key": "4kLm9Qz",
+         *       "endpoint_url": "https://e4klm9qz.m.workflow-service.test",
+         *       "custom_response": false,
+         *       "created_at": 1763798400,
+         *       "updated_at": 1763798400
+         *     }
+         */
+        HttpTrigger: {
+            id: components["schemas"]["HttpTriggerId"];
+            key: string;
+            endpoint_url: string;
+            custom_response: boolean;
+            created_at: components["schemas"]["UnixSeconds"];
+            updated_at: components["schemas"]["UnixSeconds"];
+        };
+        /**
+         * @description An event source acting as the workflow's trigger.
+         * @example {
+         *       "id": "dc_Jx2Lk9P",
+         *       "owner_id": "o_Lm3Xa8P",
+         *       "component_id": "sc_Hn4Ty6U",
+         *       "configured_props": {
+         *         "github": {
+         *           "authProvisionId": "apn_Kx7mR2p"
+         *         },
+         *         "repo": "analytical/engine"
+         *       },
+         *       "active": true,
+         *       "created_at": 1763798400,
+         *       "updated_at": 1763798400,
+         *       "name": "New GitHub issue",
+         *       "name_slug": "new-github-issue"
+         *     }
+         */
+        EventSourceTrigger: {
+            id: components["schemas"]["SourceId"];
+            owner_id: components["schemas"]["WorkspaceId"];
+            component_id: components["schemas"]["SavedComponentId"];
+            configured_props: components["schemas"]["ConfiguredProps"];
+            active: boolean;
+            created_at: components["schemas"]["UnixSeconds"];
+            updated_at: components["schemas"]["UnixSeconds"];
+            name: string;
+            name_slug: string;
+        };
+        /**
+         * @description A trigger that runs the workflow on a schedule (an interval or a cron expression).
+         * @example {
+         *       "id": "ti_8PnX2aR",
+         *       "interval_seconds": 3600,
+         *       "cron": null,
+         *       "timezone": "UTC",
+         *       "schedule_changed_at": 1763798400,
+         *       "created_at": 1763798400,
+         *       "updated_at": 1763798400
+         *     }
+         */
+        TimerTrigger: {
+            id: components["schemas"]["TimerTriggerId"];
+            interval_seconds: number;
+            cron: string | null;
+            /** @description IANA time zone name. */
+            timezone: string;
+            schedule_changed_at: components["schemas"]["UnixSeconds"];
+            created_at: components["schemas"]["UnixSeconds"];
+            updated_at: components["schemas"]["UnixSeconds"];
+        };
+        /**
+         * @description A trigger that runs the workflow on each email sent to its address.
+         * @example {
+         *       "id": "ei_5ZtQw3B",
+         *       "email_address": "em5ztqw3b@upload.workflow-service.test",
+         *       "created_at": 1763798400,
+         *       "updated_at": 1763798400
+         *     }
+         */
+        EmailTrigger: {
+            id: components["schemas"]["EmailTriggerId"];
+            /** Format: email */
+            email_address: string;
+            created_at: components["schemas"]["UnixSeconds"];
+            updated_at: components["schemas"]["UnixSeconds"];
+        };
+        /** @description One recorded error event of a workflow. */
+        WorkflowErrorEventSummary: {
+            /** @description Cursor-like identifier; in the mock `<indexed_at_ms>-<sequence>`. */
+            id: string;
+            /** @description Milliseconds since the UNIX epoch. */
+            indexed_at_ms: number;
+            event: {
+                /** @description The event that caused the error; a `TruncatedEvent` marker when its JSON text is over 1 KB and `expand=event` was not passed. */
+                original_event: components["schemas"]["TruncatedEvent"] | Record<string, never>;
+                original_context: components["schemas"]["ErrorOriginalContext"];
+                error: components["schemas"]["WorkflowError"];
+                metadata: components["schemas"]["ErrorEventMetadata"];
+            };
+        };
+        /** @description Stands in for an `original_event` whose JSON text is over 1024 bytes (UTF-8) when `expand=event` is not passed. */
+        TruncatedEvent: {
+            /** @constant */
+            truncated: true;
+            /** @description Size of the full event's JSON text in UTF-8 bytes. */
+            size_bytes: number;
+            /** @description The first 512 characters of the full event's JSON text. */
+            preview: string;
+        };
+        /** @description Where and when the failing event was processed. */
+        ErrorOriginalContext: {
+            /** @description The event's ID (no prefix). */
+            id: string;
+            /** Format: date-time */
+            ts: string;
+            workflow_id: components["schemas"]["WorkflowId"];
+            deployment_id: components["schemas"]["DeploymentId"];
+            /** @description Values beyond those seen are not shown in the spec. */
+            source_type: string;
+            verified: boolean;
+            owner_id: components["schemas"]["UserId"] | components["schemas"]["WorkspaceId"];
+            platform_version: string;
+        };
+        /** @description The error a step threw. */
+        WorkflowError: {
+            /** @description Machine code, for example `InternalFailure`. */
+            code: string;
+            cellId: components["schemas"]["StepId"];
+            /** Format: date-time */
+            ts: string;
+            stack: string;
+        };
+        ErrorEventMetadata: {
+            emitter_id: components["schemas"]["WorkflowId"];
+            emit_id: string;
+            /** @constant */
+            name: "$errors";
+        };
+        /** @description Position of a page in a list. Cursors are strings, the empty string on an empty page. */
+        PageInfo: {
+            total_count: number;
+            count: number;
+            start_cursor: string;
+            end_cursor: string;
+        };
+        /** @description A connected account (`apn_`), as in connection webhooks and `GET /connect/{project_id}/accounts/{account_id}`. */
+        ConnectedAccount: {
+            id: components["schemas"]["AccountId"];
+            name: string;
+            /** @description The caller-side user identifier. */
+            external_id: string;
+            healthy: boolean;
+            /** @description Null, or a value. */
+            dead: boolean | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            app: components["schemas"]["App"];
+            /** @description Only with `include_credentials=true` on the account endpoint; never in webhooks. */
+            credentials?: {
+                [key: string]: unknown;
+            };
+        };
+        App: {
+            id: components["schemas"]["AppId"];
+            name_slug: string;
+            name: string;
+            /** @description Value seen in the spec - `oauth`; others are not shown. */
+            auth_type: string;
+            description: string;
+            img_src: string;
+            /** @description JSON text. */
+            custom_fields_json: string;
+            categories: string[];
+            featured_weight: number;
+            connect: components["schemas"]["AppConnect"];
+        };
+        AppConnect: {
+            allowed_domains: string[];
+            base_proxy_target_url: string;
+            proxy_enabled: boolean;
+        };
+        /** @description Payload POSTed to a connect token's `webhook_uri` when an account was connected. */
+        ConnectionSuccessEvent: {
+            /** @constant */
+            event: "CONNECTION_SUCCESS";
+            connect_token: components["schemas"]["ConnectTokenId"];
+            environment: string;
+            /** @description A large number, written in exponent notation. */
+            connect_session_id: number;
+            account: components["schemas"]["ConnectedAccount"];
+        };
+        /** @description Payload POSTed to a connect token's `webhook_uri` when the connect flow failed. */
+        ConnectionErrorEvent: {
+            /** @constant */
+            event: "CONNECTION_ERROR";
+            connect_token: components["schemas"]["ConnectTokenId"];
+            environment: string;
+            connect_session_id: number;
+            /** @description Human-readable error message. */
+            error: string;
+        };
+        CreateConnectTokenRequest: {
+            /** @description Your identifier of the end user. */
+            external_user_id: string;
+            /** @description Where `CONNECTION_SUCCESS` / `CONNECTION_ERROR` is POSTed. */
+            webhook_uri?: components["schemas"]["WebhookUrl"];
+            allowed_origins?: string[];
+        };
+        /** @description A connect token (not wrapped in `data`). */
+        ConnectToken: {
+            token: components["schemas"]["ConnectTokenId"];
+            /** Format: date-time */
+            expires_at: string;
+            connect_link_url: string;
+        };
+        /** @description The destination URL, as `webhook_url` (the spec's field) or `url`. */
+        SetProjectWebhookRequest: {
+            webhook_url: components["schemas"]["WebhookUrl"];
+        } | {
+            url: components["schemas"]["WebhookUrl"];
+        };
+        /** @description The trigger-webhook URL of one environment of a project. */
+        ProjectWebhook: {
+            project_id: components["schemas"]["ProjectId"];
+            environment: string;
+            webhook_url: components["schemas"]["WebhookUrl"];
+            created_at: components["schemas"]["UnixSeconds"];
+            updated_at: components["schemas"]["UnixSeconds"];
+            /** @description Key for `x-pd-signature`; present only in the answer that first creates the environment's webhook. */
+            signing_key?: string;
+        };
+        SetDeployedTriggerWebhooksRequest: {
+            webhook_urls: components["schemas"]["WebhookUrl"][];
+        };
+        /** @description The trigger-level webhook URLs of a deployed trigger and its signing key. */
+        DeployedTriggerWebhooks: {
+            trigger_id: components["schemas"]["SourceId"];
+            webhook_urls: components["schemas"]["WebhookUrl"][];
+            signing_key: string;
+        };
+        /** @description Body of a trigger-webhook delivery (signed with `x-pd-signature`). */
+        TriggerWebhookDelivery: {
+            /** @description Unique per emitted event; the same on every retry. */
+            event_id: string;
+            trigger_id: components["schemas"]["SourceId"];
+            environment: string;
+            emitted_at: components["schemas"]["UnixSeconds"];
+            /** @description The event the trigger emitted, as emitted. */
+            event: unknown;
+        };
+        /** @description Body POSTed to a webhook (`wh_`) listener for a routed event (unsigned). */
+        SubscriptionDelivery: {
+            emit_id: string;
+            emitter_id: components["schemas"]["EmittingResourceId"];
+            /** @description The stream the event was emitted on; the empty string for the default stream. */
+            event_name: string;
+            /** @description The event as emitted. */
+            event: unknown;
+        };
+        /** @description Body of `POST /workflows`. */
+        CreateWorkflowRequest: {
+            project_id: components["schemas"]["ProjectId"];
+            org_id: components["schemas"]["WorkspaceId"];
+            template_id?: components["schemas"]["TemplateId"];
+            steps?: {
+                /** @description The step's name. */
+                namespace: string;
+                props?: components["schemas"]["ConfiguredProps"];
+            }[];
+            triggers?: {
+                props?: components["schemas"]["ConfiguredProps"];
+            }[];
+            settings?: {
+                name?: string;
+                /** @description `true` deploys the workflow at once (created with `active` true). */
+                auto_deploy?: boolean;
+            };
+        };
+        /** @description The body of every 4xx/5xx answer. */
+        Error: {
+            /** @description Human-readable message. */
+            error: string;
+            /**
+             * @description Machine code: `bad_request`, `unsupported_url`, `unauthorized`, `forbidden_token_kind`,
+             *     `not_found`, `method_not_allowed`, `payload_too_large`, `unsupported_media_type`,
+             *     `unprocessable`, `rate_limited` (a live server may use others).
+             */
+            code?: string;
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+    };
+    responses: {
+        /** @description Malformed or missing input - bad JSON, a missing or ill-typed parameter, an unsupported webhook URL, an undecodable cursor. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The bearer token is missing, empty or malformed. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The token kind is not accepted here (a workspace OAuth token on a user-API-key-only operation). */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An ID in the path or query is unknown, or belongs to another world (token). */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Well-formed input with invalid values - an ID inside the JSON body that does not exist in this world, or an enum value that is not allowed. */
+        Unprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Rate limited; retry after `Retry-After` seconds. */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description The workspace's ID (`o_` prefix).
+         * @example o_Lm3Xa8P
+         */
+        OrgIdPath: components["schemas"]["WorkspaceId"];
+        /**
+         * @description The project's ID (`proj_` prefix).
+         * @example proj_Zt4Wn8Q
+         */
+        ProjectIdPath: components["schemas"]["ProjectId"];
+        /**
+         * @description Environment name, for example `production`.
+         * @example production
+         */
+        EnvironmentHeaderRequired: string;
+        /**
+         * @description Workflow (`p_`) or source (`dc_`) that emits, or a glob - `p_*` (all workflows), `dc_*` (all sources).
+         * @example p_2BTbNZ9
+         */
+        EmitterIdQuery: components["schemas"]["EmitterId"];
+        /**
+         * @description Workflow (`p_`), source (`dc_`) or webhook (`wh_`) that receives the events.
+         * @example wh_Ka82Lm4
+         */
+        ListenerIdQuery: components["schemas"]["ListenerId"];
+        /**
+         * @description Event stream name, for example `$errors` or `$logs`; missing or empty means the emitter's default stream.
+         * @example $errors
+         */
+        EventNameQuery: string;
+        /**
+         * @description Page size.
+         * @example 50
+         */
+        Limit: number;
+        /**
+         * @description Opaque cursor; answers the items after it (pass the previous page's `end_cursor`).
+         * @example ZGNfT3c3Z0owYQ
+         */
+        After: string;
+        /**
+         * @description Opaque cursor; answers the items before it (pass the next page's `start_cursor`).
+         * @example ZGNfSngyTGs5UA
+         */
+        Before: string;
+    };
+    requestBodies: never;
+    headers: {
+        /**
+         * @description Seconds to wait before retrying.
+         * @example 30
+         */
+        RetryAfter: number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getWorkflowErrorEventSummaries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `event` returns the full event data instead of data truncated above 1 KB.
+                 * @example event
+                 */
+                expand?: "event";
+                /**
+                 * @description Returns the last N events (newest first).
+                 * @example 20
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The workflow's ID (`p_` prefix).
+                 * @example p_2BTbNZ9
+                 */
+                workflow_id: components["schemas"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recorded error events, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_info: components["schemas"]["PageInfo"];
+                        data: components["schemas"]["WorkflowErrorEventSummary"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createSubscription: {
+        parameters: {
+            query: {
+                /**
+                 * @description Workflow (`p_`) or source (`dc_`) that emits, or a glob - `p_*` (all workflows), `dc_*` (all sources).
+                 * @example p_2BTbNZ9
+                 */
+                emitter_id: components["parameters"]["EmitterIdQuery"];
+                /**
+                 * @description Workflow (`p_`), source (`dc_`) or webhook (`wh_`) that receives the events.
+                 * @example wh_Ka82Lm4
+                 */
+                listener_id: components["parameters"]["ListenerIdQuery"];
+                /**
+                 * @description Event stream name, for example `$errors` or `$logs`; missing or empty means the emitter's default stream.
+                 * @example $errors
+                 */
+                event_name?: components["parameters"]["EventNameQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription (new, or the existing one for the same triple). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Subscription"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteSubscription: {
+        parameters: {
+            query: {
+                /**
+                 * @description Workflow (`p_`) or source (`dc_`) that emits, or a glob - `p_*` (all workflows), `dc_*` (all sources).
+                 * @example p_2BTbNZ9
+                 */
+                emitter_id: components["parameters"]["EmitterIdQuery"];
+                /**
+                 * @description Workflow (`p_`), source (`dc_`) or webhook (`wh_`) that receives the events.
+                 * @example wh_Ka82Lm4
+                 */
+                listener_id: components["parameters"]["ListenerIdQuery"];
+                /**
+                 * @description Event stream name, for example `$errors` or `$logs`; missing or empty means the emitter's default stream.
+                 * @example $errors
+                 */
+                event_name?: components["parameters"]["EventNameQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createAutoSubscription: {
+        parameters: {
+            query: {
+                /**
+                 * @description The stream to deliver; `$errors` (errors thrown by workflows or sources) or `$logs` (logs produced by event sources).
+                 * @example $errors
+                 */
+                event_name: components["schemas"]["EventStreamName"];
+                /**
+                 * @description The workflow, source or webhook that receives the events.
+                 * @example wh_Ka82Lm4
+                 */
+                listener_id: components["schemas"]["ListenerId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The auto-subscription is in place. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWorkspaceSources: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque cursor; answers the items after it (pass the previous page's `end_cursor`).
+                 * @example ZGNfT3c3Z0owYQ
+                 */
+                after?: components["parameters"]["After"];
+                /**
+                 * @description Opaque cursor; answers the items before it (pass the next page's `start_cursor`).
+                 * @example ZGNfSngyTGs5UA
+                 */
+                before?: components["parameters"]["Before"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's ID (`o_` prefix).
+                 * @example o_Lm3Xa8P
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of event sources. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_info: components["schemas"]["PageInfo"];
+                        data: components["schemas"]["EventSource"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authenticated user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every webhook of the authenticated user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Webhook"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWorkspaceSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's ID (`o_` prefix).
+                 * @example o_Lm3Xa8P
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every subscription of the workspace. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Subscription"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workflow's ID (`p_` prefix).
+                 * @example p_2BTbNZ9
+                 */
+                id: components["schemas"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workflow. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateWorkflowActivation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workflow's ID (`p_` prefix).
+                 * @example p_2BTbNZ9
+                 */
+                id: components["schemas"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `true` activates, `false` deactivates. */
+                    active: boolean;
+                    org_id: components["schemas"]["WorkspaceId"];
+                };
+            };
+        };
+        responses: {
+            /** @description The workflow with its new activation status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's ID (`o_` prefix).
+                 * @example o_Lm3Xa8P
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Workspace"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWorkflowRequest"];
+            };
+        };
+        responses: {
+            /** @description The new workflow. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query: {
+                /**
+                 * @description Delivery target; protocol `http` or `https` and a hostname, optionally a port and a path.
+                 * @example https://hooks.analytical.dev/workflow-errors
+                 */
+                url: components["schemas"]["WebhookUrl"];
+                /**
+                 * @description Shown when listing webhooks.
+                 * @example Error alerts
+                 */
+                name: string;
+                /**
+                 * @description Free text describing the webhook.
+                 * @example Forwards workflow errors to the on-call service
+                 */
+                description: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new webhook, active. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Webhook"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The webhook's ID (`wh_` prefix).
+                 * @example wh_Ka82Lm4
+                 */
+                id: components["schemas"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook and its subscriptions were deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setProjectWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Environment name, for example `production`.
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeaderRequired"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetProjectWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The environment's webhook; `signing_key` only on first creation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ProjectWebhook"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createConnectToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Environment the token belongs to.
+                 * @example development
+                 */
+                "x-pd-environment"?: string;
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateConnectTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The connect token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getConnectedAccount: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `true` adds the `credentials` object to the answer.
+                 * @example true
+                 */
+                include_credentials?: boolean;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The connected account's ID (`apn_` prefix).
+                 * @example apn_Kx7mR2p
+                 */
+                account_id: components["schemas"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connected account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConnectedAccount"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setDeployedTriggerWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The deployed trigger's ID (`dc_` prefix).
+                 * @example dc_Jx2Lk9P
+                 */
+                trigger_id: components["schemas"]["SourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetDeployedTriggerWebhooksRequest"];
+            };
+        };
+        responses: {
+            /** @description The trigger's webhook URLs and its signing key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeployedTriggerWebhooks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    receiveConnectionSuccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectionSuccessEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx ends the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver refused the delivery; it is recorded as failed and not retried. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveConnectionError: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectionErrorEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx ends the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver refused the delivery; it is recorded as failed and not retried. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveTriggerEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<64 lowercase hex>`; HMAC-SHA256 of `<t>.<raw body>` keyed with the signing key.
+                 * @example t=1763798400,v1=00c7dca83e5f3c55cfddf406bac7b3f747c445d7f1ed97a834fd8fcce2a96f97
+                 */
+                "x-pd-signature": components["schemas"]["SignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriggerWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description The signature is missing, malformed, older than 300 seconds or does not match; the delivery is not retried. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received and the signature verified. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Other refusals; not retried. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveSubscriptionEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionDelivery"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx ends the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver refused the delivery; it is recorded as failed and not retried. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}
