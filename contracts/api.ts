@@ -1,0 +1,69 @@
+// A thin request helper over the checked fetch. The typed openapi-fetch client cannot send the
+// deliberately wrong requests the negative cases need (`limit=abc`, no token, a string for
+// `active`), so every suite uses this one helper for valid and invalid requests alike.
+import type { FetchLike } from './targets/types.ts';
+
+export type QueryValue = string | number | boolean | undefined;
+
+export interface CallOptions {
+  query?: Record<string, QueryValue> | URLSearchParams;
+  /** JSON-serialised and sent with `content-type: application/json`. */
+  body?: unknown;
+  /** Sent as is (for malformed JSON); content type still JSON unless headers say otherwise. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  /** `null`: no Authorization header at all; a string: that bearer instead of the target's. */
+  token?: string | null;
+  /** Replaces the whole Authorization header (for malformed schemes). */
+  authorization?: string;
+}
+
+export interface Answer<T = any> {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON, or undefined when the answer has no body. */
+  body: T;
+}
+
+export interface Api {
+  call<T = any>(method: string, path: string, options?: CallOptions): Promise<Answer<T>>;
+  get<T = any>(path: string, options?: CallOptions): Promise<Answer<T>>;
+  post<T = any>(path: string, options?: CallOptions): Promise<Answer<T>>;
+  put<T = any>(path: string, options?: CallOptions): Promise<Answer<T>>;
+  delete<T = any>(path: string, options?: CallOptions): Promise<Answer<T>>;
+}
+
+function queryString(query: CallOptions['query']): string {
+  if (query === undefined) return '';
+  const params = query instanceof URLSearchParams ? query : new URLSearchParams();
+  if (!(query instanceof URLSearchParams)) {
+    for (const [name, value] of Object.entries(query)) if (value !== undefined) params.append(name, String(value));
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+export function createApi(baseUrl: string, token: string, fetch: FetchLike): Api {
+  const call = async (method: string, path: string, options: CallOptions = {}): Promise<Answer> => {
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (options.authorization !== undefined) headers.authorization = options.authorization;
+    else if (options.token !== null) headers.authorization = `Bearer ${options.token ?? token}`;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined || ['POST', 'PUT', 'DELETE'].includes(method)) {
+      // The spec sends `Content-Type: application/json` on every write, bodies or not.
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(`${baseUrl}${path}${queryString(options.query)}`, { method, headers, body });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
+  };
+  return {
+    call,
+    get: (path, options) => call('GET', path, options),
+    post: (path, options) => call('POST', path, options),
+    put: (path, options) => call('PUT', path, options),
+    delete: (path, options) => call('DELETE', path, options),
+  };
+}

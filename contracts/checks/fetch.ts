@@ -1,0 +1,73 @@
+// The fetch wrapper every suite request goes through: it sends the request with the target's
+// transport, reads the answer, runs every check on the exchange, records it, and throws a
+// ContractViolation (failing the test) when any check fails. Callers get an intact Response.
+import { ContractViolation, runChecks } from './engine.ts';
+import type { ExchangeRecord, Recorder } from './record.ts';
+import type { Exchange, ResponseValidator } from './types.ts';
+import type { FetchLike } from '../targets/types.ts';
+
+export interface CheckedFetchOptions {
+  fetch: FetchLike;
+  validator: ResponseValidator;
+  /** Base URL including the version segment; its path is stripped before matching operations. */
+  baseUrl: string;
+  targetName: string;
+  record?: Recorder;
+}
+
+function mediaType(header: string | null): string | null {
+  if (header === null) return null;
+  const type = header.split(';')[0]!.trim().toLowerCase();
+  return type === '' ? null : type;
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function createCheckedFetch(options: CheckedFetchOptions): FetchLike {
+  const basePath = new URL(options.baseUrl).pathname.replace(/\/+$/, '');
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const requestBody = request.body === null ? '' : await request.clone().text();
+    const response = await options.fetch(request);
+    const responseText = await response.text();
+    const url = new URL(request.url);
+    const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname;
+    const lookup = options.validator.matchOperation(request.method, decodeURIComponent(path));
+    const responseHeaders: Record<string, string> = {};
+    response.headers.forEach((value, name) => (responseHeaders[name] = value));
+    const exchange: Exchange = {
+      operationId: lookup.kind === 'match' ? lookup.operationId : null,
+      method: request.method,
+      url: request.url,
+      path,
+      requestBody,
+      status: response.status,
+      contentType: mediaType(response.headers.get('content-type')),
+      responseHeaders,
+      responseText,
+      responseBody: parseJson(responseText),
+    };
+    const violations = runChecks(exchange, options.validator);
+    const record: ExchangeRecord = {
+      target: options.targetName,
+      operationId: exchange.operationId ?? `${request.method} ${path}`,
+      method: request.method,
+      status: response.status,
+      passed: violations.length === 0,
+    };
+    options.record?.(record);
+    if (violations.length > 0) throw new ContractViolation(exchange, violations);
+    return new Response(responseText === '' ? null : responseText, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}

@@ -1,0 +1,101 @@
+// Second line of defence for identifiers: the schema check only covers fields whose schema
+// `$ref`s an ID schema with a pattern. This walker looks at every ID-looking field of a
+// response body by name, and at the top-level resource ID of each operation, and requires
+// the prefix the spec's table gives (spec "Identifier prefixes").
+import type { Violation } from './types.ts';
+
+export const KNOWN_PREFIXES = [
+  'p_', 'dc_', 'sc_', 'c_', 'wh_', 'sub_', 'o_', 'u_', 'proj_', 'tch_', 'hi_', 'ti_', 'ei_', 'apn_', 'ctok_', 'oa_', 'd_',
+] as const;
+
+/** Field name -> allowed prefixes (any pointer). Globs are allowed where the spec allows them. */
+const FIELD_PREFIXES: Record<string, readonly string[]> = {
+  user_id: ['u_'],
+  org_id: ['o_'],
+  project_id: ['proj_'],
+  workflow_id: ['p_'],
+  component_id: ['sc_'],
+  template_id: ['tch_'],
+  deployment_id: ['d_'],
+  cellId: ['c_'],
+  connect_token: ['ctok_'],
+  emitter_id: ['p_', 'dc_'],
+  listener_id: ['p_', 'dc_', 'wh_'],
+  owner_id: ['o_', 'u_'],
+  trigger_id: ['dc_', 'hi_', 'ti_', 'ei_'],
+};
+
+/** Operation -> pointer pattern of its main resource ID -> the one prefix it must have. */
+const RESOURCE_IDS: Record<string, Array<[RegExp, string]>> = {
+  getCurrentUser: [[/^\/data\/id$/, 'u_'], [/^\/data\/orgs\/\d+\/id$/, 'o_']],
+  getWorkspace: [[/^\/data\/id$/, 'o_']],
+  listWorkspaceSources: [[/^\/data\/\d+\/id$/, 'dc_']],
+  listWorkspaceSubscriptions: [[/^\/data\/\d+\/id$/, 'sub_']],
+  createSubscription: [[/^\/data\/id$/, 'sub_']],
+  createWorkflow: [[/^\/data\/id$/, 'p_'], [/^\/data\/steps\/\d+\/id$/, 'c_']],
+  getWorkflow: [[/^\/data\/id$/, 'p_'], [/^\/data\/steps\/\d+\/id$/, 'c_']],
+  updateWorkflowActivation: [[/^\/data\/id$/, 'p_']],
+  createWebhook: [[/^\/data\/id$/, 'wh_']],
+  listWebhooks: [[/^\/data\/\d+\/id$/, 'wh_']],
+  getConnectedAccount: [[/^\/data\/id$/, 'apn_']],
+  createConnectToken: [[/^\/token$/, 'ctok_']],
+};
+
+/** Subtrees that hold caller data or IDs of other systems, and `id`s that are not prefixed. */
+const SKIP_SUBTREE = new Set(['original_event', 'configured_props', 'credentials', 'custom_fields_json']);
+const UNPREFIXED_ID: Record<string, RegExp[]> = {
+  // Error event summary IDs are cursor-like ("<indexed_at_ms>-<seq>"); the original context's id is an event id.
+  getWorkflowErrorEventSummaries: [/^\/data\/\d+\/id$/, /\/original_context\/id$/, /\/metadata\/emit_id$/],
+};
+
+const GLOBS = new Set(['p_*', 'dc_*']);
+
+function escape(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function hasPrefix(value: string, prefixes: readonly string[]): boolean {
+  return prefixes.some((prefix) => value.startsWith(prefix) && value.length > prefix.length);
+}
+
+export function checkIdPrefixes(operationId: string | null, body: unknown): Violation[] {
+  const violations: Violation[] = [];
+  const resource = (operationId && RESOURCE_IDS[operationId]) || [];
+  const unprefixed = (operationId && UNPREFIXED_ID[operationId]) || [];
+
+  const visit = (value: unknown, pointer: string, key: string | null): void => {
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => visit(item, `${pointer}/${index}`, key));
+      return;
+    }
+    if (value !== null && typeof value === 'object') {
+      for (const [child, childValue] of Object.entries(value)) {
+        if (SKIP_SUBTREE.has(child)) continue;
+        visit(childValue, `${pointer}/${escape(child)}`, child);
+      }
+      return;
+    }
+    if (typeof value !== 'string' || key === null) return;
+
+    const expected = resource.find(([pattern]) => pattern.test(pointer));
+    if (expected) {
+      if (!hasPrefix(value, [expected[1]])) {
+        violations.push({ check: 'id_prefixes', pointer, message: `"${value}" must start with "${expected[1]}"` });
+      }
+      return;
+    }
+    const allowed = FIELD_PREFIXES[key];
+    if (allowed) {
+      if (!hasPrefix(value, allowed) && !(key === 'emitter_id' && GLOBS.has(value))) {
+        violations.push({ check: 'id_prefixes', pointer, message: `"${value}" must start with one of ${allowed.join(', ')}` });
+      }
+      return;
+    }
+    if (key === 'id' && !unprefixed.some((pattern) => pattern.test(pointer)) && !hasPrefix(value, KNOWN_PREFIXES)) {
+      violations.push({ check: 'id_prefixes', pointer, message: `"${value}" carries none of the known ID prefixes` });
+    }
+  };
+
+  visit(body, '', null);
+  return violations;
+}

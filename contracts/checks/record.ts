@@ -1,0 +1,27 @@
+// Every checked exchange is recorded for the per-operation summary table. Vitest runs test
+// files in separate workers, so records go to a JSONL file (appendFileSync of one short
+// line is atomic enough for our sizes) that the runner reads once the run is over.
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+
+export interface ExchangeRecord {
+  target: string;
+  operationId: string;
+  method: string;
+  status: number;
+  passed: boolean;
+}
+
+export type Recorder = (record: ExchangeRecord) => void;
+
+export function fileRecorder(file: string | undefined): Recorder {
+  if (!file) return () => {};
+  return (record) => appendFileSync(file, `${JSON.stringify(record)}\n`);
+}
+
+export function readRecords(file: string): ExchangeRecord[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as ExchangeRecord);
+}

@@ -1,0 +1,52 @@
+// The checks engine's view of the world: one HTTP exchange, the validator it checks against
+// (the lead's openapi/validator.ts satisfies this structurally), and what a violation says.
+
+export interface Issue {
+  pointer: string;
+  message: string;
+}
+
+export type OperationLookup =
+  | { kind: 'match'; operationId: string; method: string; template: string; pathParams: Record<string, string> }
+  | { kind: 'method_not_allowed'; allowed: string[] }
+  | { kind: 'not_found' };
+
+/** The part of openapi/validator.ts the checks need. */
+export interface ResponseValidator {
+  matchOperation(method: string, path: string): OperationLookup;
+  validateResponse(operationId: string, status: number, contentType: string | null, body: unknown): Issue[];
+}
+
+export interface Exchange {
+  /** null when the request matched no documented operation. */
+  operationId: string | null;
+  method: string;
+  url: string;
+  /** Path without the base URL's path prefix (no /v1), without the query. */
+  path: string;
+  requestBody: string;
+  status: number;
+  /** Media type without parameters, or null when absent. */
+  contentType: string | null;
+  responseHeaders: Record<string, string>;
+  responseText: string;
+  /** Parsed JSON, or undefined when there is no body / it is not JSON. */
+  responseBody: unknown;
+}
+
+export type CheckName =
+  | 'not_a_server_error'
+  | 'documented_operation'
+  | 'status_code_conformance'
+  | 'content_type_conformance'
+  | 'response_schema_conformance'
+  | 'id_prefixes'
+  | 'json_body'
+  | 'prism_violations';
+
+export interface Violation {
+  check: CheckName;
+  /** JSON pointer into the response body; '' for status/content-type/transport problems. */
+  pointer: string;
+  message: string;
+}

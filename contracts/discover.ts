@@ -1,0 +1,75 @@
+// Finds the IDs a suite needs without hard-coding any: the user and workspaces from
+// GET /users/me, the rest from the environment (CONTRACT_*_ID), the control API's world (mock
+// targets only), or, on a stateless target (Prism), a syntactically valid placeholder.
+import type { Api } from './api.ts';
+import type { Control } from './control.ts';
+import type { Target } from './targets/types.ts';
+
+/** Every string under `value` that starts with `prefix` (the world summary's shape is the fake's business). */
+export function collectIds(value: unknown, prefix: string, found: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (value.startsWith(prefix) && !found.includes(value)) found.push(value);
+  } else if (Array.isArray(value)) {
+    for (const item of value) collectIds(item, prefix, found);
+  } else if (value !== null && typeof value === 'object') {
+    for (const item of Object.values(value)) collectIds(item, prefix, found);
+  }
+  return found;
+}
+
+export interface Discovery {
+  user(): Promise<{ id: string; orgs: Array<{ id: string }> } & Record<string, unknown>>;
+  orgId(): Promise<string>;
+  /** A second workspace of the user, if there is one. */
+  otherOrgId(): Promise<string | undefined>;
+  projectId(): Promise<string | undefined>;
+  accountId(): Promise<string | undefined>;
+  triggerId(): Promise<string | undefined>;
+  /** An existing workflow: seeded on the mock, or emitter/listener of a subscription elsewhere. */
+  workflowId(): Promise<string | undefined>;
+  /** The control API's world summary (mock targets only). */
+  world(): Promise<Record<string, unknown> | undefined>;
+}
+
+function memo<T>(load: () => Promise<T>): () => Promise<T> {
+  let promise: Promise<T> | undefined;
+  return () => (promise ??= load());
+}
+
+export function createDiscovery(target: Target, api: Api, control: Control | null): Discovery {
+  const placeholder = (id: string) => (target.caps.stateful ? undefined : id);
+  const world = memo(async () => (control ? await control.world() : undefined));
+  type User = Awaited<ReturnType<Discovery['user']>>;
+  const user = memo(async (): Promise<User> => {
+    const answer = await api.get('/users/me');
+    if (answer.status !== 200) throw new Error(`GET /users/me answered ${answer.status}; cannot discover IDs`);
+    return answer.body.data;
+  });
+  const projectId = memo(async () => target.given.projectId ?? collectIds(await world(), 'proj_')[0] ?? placeholder('proj_contract'));
+  /** IDs under the world's project entries: deployed triggers and accounts belong to a project. */
+  const projectScoped = async (prefix: string) => {
+    const summary = await world();
+    const projects = (summary?.projects ?? summary) as unknown;
+    return collectIds(projects, prefix);
+  };
+  const orgId = memo(async () => target.given.orgId ?? (await user()).orgs[0]!.id);
+  return {
+    user,
+    orgId,
+    otherOrgId: memo(async () => {
+      const primary = await orgId();
+      return (await user()).orgs.map((org) => org.id).find((id) => id !== primary);
+    }),
+    projectId,
+    accountId: memo(async () => target.given.accountId ?? (await projectScoped('apn_'))[0] ?? placeholder('apn_contract')),
+    triggerId: memo(async () => target.given.triggerId ?? (await projectScoped('dc_'))[0] ?? placeholder('dc_contract')),
+    workflowId: memo(async () => {
+      const fromWorld = collectIds((await world())?.workflows, 'p_')[0];
+      if (fromWorld) return fromWorld;
+      const subscriptions = await api.get(`/workspaces/${await orgId()}/subscriptions`);
+      const fromSubscriptions = collectIds(subscriptions.body?.data, 'p_').find((id) => id !== 'p_*');
+      return fromSubscriptions ?? placeholder('p_contract');
+    }),
+    world,
+  };
+}

@@ -1,0 +1,73 @@
+// One call per suite file: builds the target from the environment, wraps its transport in the
+// checks, and hands the suite what it may use. Also registers the afterAll cleanup, and offers
+// `caseIf`, which skips a case visibly (the reason is in its name) when the target cannot run it.
+import { afterAll, inject, it } from 'vitest';
+import { validator } from '../openapi/validator.ts';
+import { createApi, type Api } from './api.ts';
+import { createCheckedFetch } from './checks/fetch.ts';
+import { fileRecorder } from './checks/record.ts';
+import { createCleanup, type Cleanup } from './cleanup.ts';
+import { createControl, type Control } from './control.ts';
+import { createDiscovery, type Discovery } from './discover.ts';
+import { createTarget } from './targets/index.ts';
+import type { Capabilities, Target } from './targets/types.ts';
+
+export type Need = keyof Capabilities;
+
+export interface Contract {
+  target: Target;
+  /** Every request through here is checked (see contracts/checks) and recorded. */
+  api: Api;
+  control: Control | null;
+  ids: Discovery;
+  cleanup: Cleanup;
+  /** `it`, or `it.skip` with the missing capabilities in the name. */
+  caseIf(needs: Need[], name: string, fn: () => Promise<void>, timeout?: number): void;
+  /** True when the target has every capability. */
+  can(...needs: Need[]): boolean;
+}
+
+const NEED_TEXT: Record<Need, string> = {
+  stateful: 'a stateful target',
+  control: 'the mock control API',
+  writes: 'writes (CONTRACT_ALLOW_WRITES=1 on live)',
+  enforcesRules: "the server's own input rules (not Prism's)",
+};
+
+function recordFile(): string | undefined {
+  if (process.env.CONTRACT_RECORD_FILE) return process.env.CONTRACT_RECORD_FILE;
+  try {
+    return inject('contractRecordFile') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function useContract(): Promise<Contract> {
+  const target = await createTarget();
+  const checkedFetch = createCheckedFetch({
+    fetch: target.fetch,
+    validator,
+    baseUrl: target.baseUrl,
+    targetName: target.name,
+    record: fileRecorder(recordFile()),
+  });
+  const api = createApi(target.baseUrl, target.token, checkedFetch);
+  const control = createControl(target);
+  const cleanup = createCleanup();
+  afterAll(() => cleanup.run());
+  const can = (...needs: Need[]) => needs.every((need) => target.caps[need]);
+  return {
+    target,
+    api,
+    control,
+    ids: createDiscovery(target, api, control),
+    cleanup,
+    can,
+    caseIf(needs, name, fn, timeout) {
+      const missing = needs.filter((need) => !target.caps[need]);
+      if (missing.length === 0) it(name, fn, timeout);
+      else it.skip(`${name} [skipped on ${target.name}: needs ${missing.map((need) => NEED_TEXT[need]).join(', ')}]`, fn);
+    },
+  };
+}

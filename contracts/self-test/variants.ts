@@ -1,0 +1,111 @@
+// Deliberately broken servers for the self-test: thin wrappers around the real in-process
+// fake's fetch, each corrupting exactly one thing. The contract suites must fail against every
+// one of them (contracts/self-test/broken-variants.test.ts checks that they do).
+import type { FetchLike } from '../targets/types.ts';
+
+type Wrapper = (fetch: FetchLike) => FetchLike;
+
+const API = '/v1';
+
+function apiPath(request: Request): string {
+  const { pathname } = new URL(request.url);
+  return pathname.startsWith(API) ? pathname.slice(API.length) : pathname;
+}
+
+async function rewriteJson(response: Response, edit: (body: any) => void): Promise<Response> {
+  const text = await response.text();
+  if (text === '') return new Response(null, response);
+  const body = JSON.parse(text);
+  edit(body);
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(body), { status: response.status, headers });
+}
+
+export const VARIANTS: Record<string, { describe: string; wrap: Wrapper }> = {
+  'wrong-id-prefix': {
+    describe: 'webhook IDs come back as "hook_…" instead of "wh_…"',
+    wrap: (fetch) => async (input, init) => {
+      const response = await fetch(input, init);
+      const rename = (id: unknown) => (typeof id === 'string' ? id.replace(/^wh_/, 'hook_') : id);
+      return rewriteJson(response, (body) => {
+        if (Array.isArray(body?.data)) for (const item of body.data) if (item?.id) item.id = rename(item.id);
+        if (body?.data?.id) body.data.id = rename(body.data.id);
+      });
+    },
+  },
+  'missing-page-info': {
+    describe: 'the sources list answers without page_info',
+    wrap: (fetch) => async (input, init) => {
+      const request = new Request(input, init);
+      const response = await fetch(request);
+      if (!/^\/orgs\/[^/]+\/sources$/.test(apiPath(request))) return response;
+      return rewriteJson(response, (body) => void delete body.page_info);
+    },
+  },
+  'deactivation-does-not-stick': {
+    describe: 'PUT /workflows/{id} answers as if applied but changes nothing',
+    wrap: (fetch) => async (input, init) => {
+      const request = new Request(input, init);
+      const match = /^\/workflows\/([^/]+)$/.exec(apiPath(request));
+      if (request.method !== 'PUT' || !match) return fetch(request);
+      const wanted = (await request.clone().json().catch(() => ({}))) as { active?: unknown };
+      // Read the workflow instead of updating it, then pretend the update happened.
+      const read = await fetch(request.url, { method: 'GET', headers: request.headers });
+      if (read.status !== 200 || typeof wanted.active !== 'boolean') return fetch(request);
+      return rewriteJson(read, (body) => void (body.data.active = wanted.active));
+    },
+  },
+  'unsupported-url-accepted': {
+    describe: 'POST /webhooks accepts any url (an unsupported one is swapped for a valid one before the fake sees it)',
+    wrap: (fetch) => async (input, init) => {
+      const request = new Request(input, init);
+      if (request.method !== 'POST' || apiPath(request) !== '/webhooks') return fetch(request);
+      const url = new URL(request.url);
+      const given = url.searchParams.get('url');
+      if (given !== null && !/^https?:\/\/[^/:]+/.test(given)) url.searchParams.set('url', 'https://example.com/accepted');
+      return fetch(new Request(url, request));
+    },
+  },
+  'missing-token-accepted': {
+    describe: 'a request without a valid bearer is served as if it had one',
+    wrap: (fetch) => async (input, init) => {
+      const request = new Request(input, init);
+      const header = request.headers.get('authorization') ?? '';
+      if (!/^Bearer [A-Za-z0-9\-._~+/]+=*$/.test(header)) {
+        const headers = new Headers(request.headers);
+        headers.set('authorization', 'Bearer broken-variant-anyone');
+        return fetch(new Request(request, { headers }));
+      }
+      return fetch(request);
+    },
+  },
+  'server-error-on-bad-input': {
+    describe: 'a non-numeric limit crashes with 500',
+    wrap: (fetch) => async (input, init) => {
+      const request = new Request(input, init);
+      const limit = new URL(request.url).searchParams.get('limit');
+      if (limit !== null && !/^\d+$/.test(limit)) {
+        return new Response(JSON.stringify({ error: 'Internal error' }), { status: 500, headers: { 'content-type': 'application/json' } });
+      }
+      return fetch(request);
+    },
+  },
+  'undocumented-status': {
+    describe: 'DELETE /webhooks/{id} answers 202 instead of the documented 204',
+    wrap: (fetch) => async (input, init) => {
+      const request = new Request(input, init);
+      const response = await fetch(request);
+      if (request.method === 'DELETE' && /^\/webhooks\/[^/]+$/.test(apiPath(request)) && response.status === 204) {
+        return new Response(null, { status: 202 });
+      }
+      return response;
+    },
+  },
+};
+
+export function wrapBroken(variant: string, fetch: FetchLike): FetchLike {
+  const entry = VARIANTS[variant];
+  if (!entry) throw new Error(`unknown broken variant "${variant}"; known: ${Object.keys(VARIANTS).join(', ')}`);
+  return entry.wrap(fetch);
+}

@@ -1,0 +1,75 @@
+// Reads the contract target from the environment (DESIGN §6). Pure: takes the env object,
+// returns settings, so that the rules are unit-tested without touching process.env.
+import { randomBytes } from 'node:crypto';
+import type { Capabilities, GivenIds, TargetName } from './types.ts';
+
+export interface TargetSettings {
+  name: TargetName;
+  /** Undefined only for `inprocess` (the mock's own default base URL is used). */
+  baseUrl: string | undefined;
+  controlUrl: string | undefined;
+  token: string;
+  caps: Capabilities;
+  given: GivenIds;
+}
+
+const NAMES: readonly TargetName[] = ['inprocess', 'mock', 'prism', 'prism-proxy', 'live'];
+
+/** A fresh user API key: valid RFC 6750 token, not in JWT form (so PUT /workflows accepts it). */
+export function randomToken(): string {
+  return `contract-${randomBytes(12).toString('hex')}`;
+}
+
+export function capabilitiesOf(name: TargetName, allowWrites: boolean, hasControlUrl = false): Capabilities {
+  switch (name) {
+    case 'prism-proxy':
+      return { stateful: true, control: hasControlUrl, writes: true, enforcesRules: false };
+    case 'inprocess':
+    case 'mock':
+      return { stateful: true, control: true, writes: true, enforcesRules: true };
+    case 'prism':
+      // Stateless: answers from the document's examples; writes are harmless but not remembered.
+      return { stateful: false, control: false, writes: true, enforcesRules: false };
+    case 'live':
+      return { stateful: true, control: false, writes: allowWrites, enforcesRules: true };
+  }
+}
+
+export function readTargetSettings(env: Record<string, string | undefined>, fallbackBaseUrl?: string): TargetSettings {
+  const raw = env.CONTRACT_TARGET?.trim() || undefined;
+  const baseUrl = (env.CONTRACT_BASE_URL?.trim() || fallbackBaseUrl || undefined)?.replace(/\/+$/, '');
+  // No target named: a URL means "the mock server there", no URL means the in-process fake.
+  const name = (raw ?? (baseUrl === undefined ? 'inprocess' : 'mock')) as TargetName;
+  if (!NAMES.includes(name)) {
+    throw new Error(`CONTRACT_TARGET must be one of ${NAMES.join(', ')}; got "${raw}"`);
+  }
+  if (name !== 'inprocess' && baseUrl === undefined) {
+    throw new Error(`CONTRACT_TARGET=${name} needs CONTRACT_BASE_URL (e.g. http://127.0.0.1:4010/v1)`);
+  }
+  if (baseUrl !== undefined && !/^https?:\/\/[^/]+/.test(baseUrl)) {
+    throw new Error(`CONTRACT_BASE_URL must be an http(s) URL; got "${baseUrl}"`);
+  }
+  const token = env.CONTRACT_TOKEN?.trim() || undefined;
+  if (name === 'live' && token === undefined) {
+    throw new Error('CONTRACT_TARGET=live needs CONTRACT_TOKEN (a user API key of the account under test)');
+  }
+  const given: GivenIds = {};
+  if (env.CONTRACT_ORG_ID) given.orgId = env.CONTRACT_ORG_ID;
+  if (env.CONTRACT_PROJECT_ID) given.projectId = env.CONTRACT_PROJECT_ID;
+  if (env.CONTRACT_ACCOUNT_ID) given.accountId = env.CONTRACT_ACCOUNT_ID;
+  if (env.CONTRACT_TRIGGER_ID) given.triggerId = env.CONTRACT_TRIGGER_ID;
+  const controlUrl =
+    name === 'live' || name === 'prism'
+      ? undefined // never call a control API there, even if one is configured
+      : name === 'inprocess'
+        ? undefined // the in-process target reaches it through the mock's own fetch
+        : (env.CONTRACT_CONTROL_URL?.trim() || (name === 'mock' ? new URL(baseUrl!).origin : undefined))?.replace(/\/+$/, '');
+  return {
+    name,
+    baseUrl: name === 'inprocess' ? undefined : baseUrl,
+    controlUrl,
+    token: token ?? randomToken(),
+    caps: capabilitiesOf(name, env.CONTRACT_ALLOW_WRITES === '1', controlUrl !== undefined),
+    given,
+  };
+}

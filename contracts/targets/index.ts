@@ -1,0 +1,52 @@
+// Builds the one Target object the suites see. The in-process target drives the fake's own
+// `fetch` (no network); every other target is an HTTP base URL reached with the global fetch.
+import { inject } from 'vitest';
+import { readTargetSettings, type TargetSettings } from './env.ts';
+import type { FetchLike, Target } from './types.ts';
+
+export type { Capabilities, FetchLike, GivenIds, Target, TargetName } from './types.ts';
+
+/** Base URL the in-process mock answers under (createMock's default). */
+export const INPROCESS_BASE_URL = 'http://127.0.0.1:4010/v1';
+
+/**
+ * A self-test hook: CONTRACT_BROKEN_VARIANT names a deliberately broken wrapper around the
+ * in-process fake (contracts/self-test/variants.ts). Unset in every real run.
+ */
+async function brokenVariant(fetch: FetchLike): Promise<FetchLike> {
+  const variant = process.env.CONTRACT_BROKEN_VARIANT;
+  if (!variant) return fetch;
+  const { wrapBroken } = await import('../self-test/variants.ts');
+  return wrapBroken(variant, fetch);
+}
+
+export async function createTargetFrom(settings: TargetSettings): Promise<Target> {
+  if (settings.name === 'inprocess') {
+    const { createMock } = await import('../../mocks/index.ts');
+    const mock = createMock({ baseUrl: INPROCESS_BASE_URL });
+    const fetch: FetchLike = (input, init) => mock.fetch(input, init);
+    return { ...settings, baseUrl: INPROCESS_BASE_URL, controlUrl: new URL(INPROCESS_BASE_URL).origin, fetch: await brokenVariant(fetch) };
+  }
+  return { ...settings, baseUrl: settings.baseUrl!, fetch: (input, init) => globalThis.fetch(input, init) };
+}
+
+/** The base URL a vitest globalSetup started for this project (mock server, Prism), if any. */
+function providedBaseUrl(): string | undefined {
+  try {
+    return inject('contractBaseUrl') || undefined;
+  } catch {
+    return undefined; // not inside a vitest worker
+  }
+}
+
+export function createTarget(env: Record<string, string | undefined> = process.env): Promise<Target> {
+  return createTargetFrom(readTargetSettings(env, providedBaseUrl()));
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    contractBaseUrl: string;
+    /** JSONL file the exchange recorder appends to (read by the summary table). */
+    contractRecordFile: string;
+  }
+}
