@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatCheckTable, RECEIVER_CHECKS, runReceiverCheck, sampleTriggerDelivery } from './receiver-check.ts';
 import { createReferenceReceiver } from './reference-receiver.ts';
 import { verifySignature } from './signature.ts';
+import { startLoopbackReceiver } from './loopback-receiver.ts';
+import { validator } from '../../openapi/validator.ts';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -93,5 +95,21 @@ describe('runReceiverCheck', () => {
 
   it('uses a body with the trigger-delivery envelope', () => {
     expect(Object.keys(sampleTriggerDelivery(1_760_000_000, 1)).sort()).toEqual(['emitted_at', 'environment', 'event', 'event_id', 'trigger_id']);
+  });
+
+  it("sends bodies that validate against the document's webhooks.triggerEvent payload, each with its own event_id", async () => {
+    const receiver = await startLoopbackReceiver();
+    try {
+      await runReceiverCheck({ url: receiver.url, key: KEY });
+      expect(receiver.received).toHaveLength(RECEIVER_CHECKS.length);
+      for (const got of receiver.received) {
+        expect(validator.validateWebhookPayload('triggerEvent', JSON.parse(got.text))).toEqual([]);
+      }
+      expect(new Set(receiver.received.map((r) => JSON.parse(r.text).event_id)).size).toBe(RECEIVER_CHECKS.length);
+      // The schema is not vacuous: a body without the envelope is refused.
+      expect(validator.validateWebhookPayload('triggerEvent', { event: {} })).not.toEqual([]);
+    } finally {
+      await receiver.close();
+    }
   });
 });

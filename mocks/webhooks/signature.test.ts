@@ -134,6 +134,25 @@ describe('verifySignature', () => {
     expect(result).toMatchObject({ ok: false, reason: 'stale' });
   });
 
+  it("accepts the signed example of the document's webhooks.triggerEvent", async () => {
+    // openapi.yaml's example; independently checked with:
+    //   node -e 'process.stdout.write("1763798400."+JSON.stringify(<example body>))' | openssl dgst -sha256 -hmac 2e9b4f7a...2e9b
+    const example = JSON.stringify({
+      event_id: '2NpLbZ5rL1gF0kq9xY3mT7aWc6h',
+      trigger_id: 'dc_Jx2Lk9P',
+      environment: 'production',
+      emitted_at: 1763798400,
+      event: { action: 'opened', issue: { number: 1043, title: 'Engine stalls at step 7' } },
+    });
+    const result = await verifySignature({
+      rawBody: example,
+      header: 't=1763798400,v1=00c7dca83e5f3c55cfddf406bac7b3f747c445d7f1ed97a834fd8fcce2a96f97',
+      key: '2e9b4f7a1c6d3e8b0f5a2c9d4e7b1f6a3c8d0e5b2f9a4c7d1e6b3f8a0c5d2e9b',
+      now: atSeconds(1763798400),
+    });
+    expect(result).toEqual({ ok: true, timestamp: 1763798400 });
+  });
+
   it('round-trips with signPayload for a signature made now', async () => {
     const made = await signPayload({ key: 'k2', body: '{"a":1}' });
     expect((await verifySignature({ rawBody: '{"a":1}', header: made, key: 'k2' })).ok).toBe(true);
