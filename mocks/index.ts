@@ -1,0 +1,70 @@
+// createMock: the stateful fake in one object. The same Mock serves the MSW handlers, the Node
+// server and in-process callers (`mock.fetch` plugs into openapi-fetch's `fetch` option).
+// Browser-safe: everything imported from here runs in a service-worker page as well.
+import { validator as defaultValidator, type Validator } from '../openapi/validator.ts';
+import { createApp } from './app/app.ts';
+import type { MockControl } from './app/control.ts';
+import { createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest, toFetchResponse } from './app/fetch.ts';
+import type { AppRequest, AppResponse } from './app/types.ts';
+import { routes } from './app/routes.ts';
+import { completeConnect, createStore, emit, emitTrigger, worldSummary, type Store } from './store/index.ts';
+import { createDeliveryEngine } from './webhooks/delivery.ts';
+import type { DeliverySink } from './webhooks/types.ts';
+
+export type { AppRequest, AppResponse, JournalEntry } from './app/types.ts';
+export type { MockControl, EmitBody, TriggerEmitBody, CompleteConnectBody } from './app/control.ts';
+export { DEFAULT_BASE_URL } from './app/fetch.ts';
+
+export interface MockOptions {
+  seed?: number | string;
+  /** Where the API is mounted for `mock.fetch` and the MSW handlers; default http://127.0.0.1:4010/v1. */
+  baseUrl?: string;
+  /** Outbound deliveries; default: the delivery engine (real HTTP POSTs with retries). */
+  sink?: DeliverySink;
+  /** Clock in UNIX ms (timestamps of created resources and deliveries). */
+  now?: () => number;
+  /** Unexpected exceptions (bugs) are reported here; console.error by default. */
+  logError?: (message: string, error: unknown) => void;
+  validator?: Validator;
+}
+
+export interface Mock {
+  /** The one route table: the API under /v1 and the control API under /__mock. */
+  handle(req: AppRequest): Promise<AppResponse>;
+  /** Fetch-API face of `handle`, for in-process use (e.g. openapi-fetch's `fetch` option). */
+  fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
+  /** DESIGN §7 as a typed JS API; the token selects the world. */
+  control: MockControl;
+  store: Store;
+  baseUrl: string;
+}
+
+export function createMock(options: MockOptions = {}): Mock {
+  const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
+  const sink = options.sink ?? createDeliveryEngine(options.now === undefined ? {} : { now: options.now });
+  const store = createStore({
+    sink,
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
+  const app = createApp({
+    store,
+    validator: options.validator ?? defaultValidator,
+    routes,
+    controlOperations: { worldSummary, emit, emitTrigger, completeConnect },
+    ...(options.logError === undefined ? {} : { logError: options.logError }),
+  });
+  const mapUrl = createUrlMapper(baseUrl);
+
+  return {
+    handle: app.handle,
+    async fetch(input, init) {
+      // Relative URLs resolve against the base URL, so `mock.fetch('/v1/users/me')` works too.
+      const request = new Request(typeof input === 'string' && input.startsWith('/') ? new URL(input, baseUrl).origin + input : input, init);
+      return toFetchResponse(await app.handle(await fromFetchRequest(request, mapUrl)));
+    },
+    control: app.control,
+    store,
+    baseUrl,
+  };
+}
