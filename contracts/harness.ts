@@ -32,6 +32,7 @@ const NEED_TEXT: Record<Need, string> = {
   control: 'the mock control API',
   writes: 'writes (CONTRACT_ALLOW_WRITES=1 on live)',
   enforcesRules: "the server's own input rules (not Prism's)",
+  disposable: 'a target whose configuration may be changed for good (never live)',
 };
 
 function recordFile(): string | undefined {

@@ -6,7 +6,7 @@ describe('readTargetSettings', () => {
     const a = readTargetSettings({});
     const b = readTargetSettings({});
     expect(a.name).toBe('inprocess');
-    expect(a.caps).toEqual({ stateful: true, control: true, writes: true, enforcesRules: true });
+    expect(a.caps).toEqual({ stateful: true, control: true, writes: true, enforcesRules: true, disposable: true });
     expect(a.token).not.toBe(b.token);
     expect(a.token).toMatch(/^[A-Za-z0-9\-._~+/]+=*$/);
     expect(a.token.split('.')).toHaveLength(1); // not JWT form: a user API key
@@ -23,9 +23,10 @@ describe('readTargetSettings', () => {
       control: false,
       writes: true,
       enforcesRules: false,
+      disposable: true,
     });
     const live = { CONTRACT_TARGET: 'live', CONTRACT_BASE_URL: 'https://api.example.com/v1', CONTRACT_TOKEN: 'key' };
-    expect(readTargetSettings(live).caps).toMatchObject({ writes: false, control: false });
+    expect(readTargetSettings(live).caps).toMatchObject({ writes: false, control: false, disposable: false });
     expect(readTargetSettings({ ...live, CONTRACT_ALLOW_WRITES: '1' }).caps.writes).toBe(true);
   });
 

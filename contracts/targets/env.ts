@@ -23,15 +23,15 @@ export function randomToken(): string {
 export function capabilitiesOf(name: TargetName, allowWrites: boolean, hasControlUrl = false): Capabilities {
   switch (name) {
     case 'prism-proxy':
-      return { stateful: true, control: hasControlUrl, writes: true, enforcesRules: false };
+      return { stateful: true, control: hasControlUrl, writes: true, enforcesRules: false, disposable: true };
     case 'inprocess':
     case 'mock':
-      return { stateful: true, control: true, writes: true, enforcesRules: true };
+      return { stateful: true, control: true, writes: true, enforcesRules: true, disposable: true };
     case 'prism':
       // Stateless: answers from the document's examples; writes are harmless but not remembered.
-      return { stateful: false, control: false, writes: true, enforcesRules: false };
+      return { stateful: false, control: false, writes: true, enforcesRules: false, disposable: true };
     case 'live':
-      return { stateful: true, control: false, writes: allowWrites, enforcesRules: true };
+      return { stateful: true, control: false, writes: allowWrites, enforcesRules: true, disposable: false };
   }
 }
 

@@ -18,6 +18,9 @@ export interface Capabilities {
   /** The target applies our own input rules (401 for a malformed bearer, 400 for `limit=abc`, ...).
    * Prism validates inputs by its own rules and answers differently, so negative cases skip it. */
   enforcesRules: boolean;
+  /** Writes that cannot be undone through the API (a project's webhook URL, a trigger's webhooks,
+   * an auto-subscription) are acceptable: true everywhere except on a live server. */
+  disposable: boolean;
 }
 
 export type FetchLike = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;

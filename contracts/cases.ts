@@ -1,0 +1,63 @@
+// Helpers the area suites share: status assertions that show the answer, unknown-but-well-formed
+// IDs, and the `ignored_auth` cases (every operation refused without / with a malformed bearer).
+import { describe, expect } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { document } from '../openapi/generated/document.ts';
+import { exampleRequests } from '../openapi/example-requests.ts';
+import type { Answer } from './api.ts';
+import type { Contract } from './harness.ts';
+
+export function expectStatus(answer: Answer, status: number | number[], what = ''): void {
+  const allowed = Array.isArray(status) ? status : [status];
+  expect(allowed, `${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`).toContain(answer.status);
+}
+
+/** 4xx, never 2xx/5xx (5xx is also caught by the checks). */
+export function expectRefused(answer: Answer, what = ''): void {
+  expect(answer.status >= 400 && answer.status < 500, `${what} should be refused with a 4xx; got ${answer.status}: ${JSON.stringify(answer.body)}`).toBe(true);
+  expect(typeof answer.body?.error, `${what}: error body must carry "error"`).toBe('string');
+}
+
+/** A syntactically valid ID of that kind that no world holds. */
+export function unknownId(prefix: string): string {
+  return `${prefix}Unknown${randomBytes(5).toString('hex')}`;
+}
+
+export function uniqueName(label: string): string {
+  return `contract-${label}-${randomBytes(4).toString('hex')}`;
+}
+
+const MALFORMED_AUTHORIZATION: Array<[string, string]> = [
+  ['an empty bearer', 'Bearer '],
+  ['a bearer with characters RFC 6750 forbids', 'Bearer not a token!'],
+  ['another scheme', 'Basic dXNlcjpwYXNz'],
+];
+
+/** `ignored_auth` for the given operations, with the document's own example requests. */
+export function authCases(contract: Contract, operationIds: string[]): void {
+  const requests = exampleRequests(document).filter((request) => operationIds.includes(request.operationId));
+  expect(requests.map((request) => request.operationId).sort()).toEqual([...operationIds].sort());
+  describe('ignored_auth', () => {
+    for (const request of requests) {
+      const options = {
+        query: request.query,
+        headers: request.headers,
+        ...(request.body === undefined ? {} : { body: request.body }),
+      };
+      contract.caseIf(['enforcesRules'], `${request.operationId} without a token is 401`, async () => {
+        expectStatus(await contract.api.call(request.method, request.path, { ...options, token: null }), 401, request.operationId);
+      });
+      for (const [label, authorization] of MALFORMED_AUTHORIZATION) {
+        contract.caseIf(['enforcesRules'], `${request.operationId} with ${label} is 401`, async () => {
+          expectStatus(await contract.api.call(request.method, request.path, { ...options, authorization }), 401, request.operationId);
+        });
+      }
+    }
+  });
+}
+
+/** A second user API key for the mock (a fresh world); never used against live. */
+export function randomTokenFor(contract: Contract): string {
+  if (contract.target.name === 'live') throw new Error('a second token is a mock-only device');
+  return `contract-other-${randomBytes(8).toString('hex')}`;
+}

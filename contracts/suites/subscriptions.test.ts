@@ -1,0 +1,146 @@
+// Subscriptions and auto-subscriptions: POST/DELETE /subscriptions, GET /workspaces/{org_id}/subscriptions,
+// POST /auto_subscriptions.
+import { describe, expect } from 'vitest';
+import { useContract } from '../harness.ts';
+import { authCases, expectRefused, expectStatus, unknownId } from '../cases.ts';
+import { createWebhook } from '../webhooks.ts';
+import { createWorkflow } from '../workflows.ts';
+
+const contract = await useContract();
+const { api, ids, caseIf } = contract;
+
+interface Subscription {
+  id: string;
+  emitter_id: string;
+  listener_id: string;
+  event_name: string;
+}
+
+/** Subscriptions of every workspace of the user (which workspace a glob belongs to is the server's choice). */
+async function allSubscriptions(): Promise<Subscription[]> {
+  const all: Subscription[] = [];
+  for (const org of (await ids.user()).orgs) {
+    const answer = await api.get(`/workspaces/${org.id}/subscriptions`);
+    expectStatus(answer, 200, `GET /workspaces/${org.id}/subscriptions`);
+    all.push(...answer.body.data);
+  }
+  return all;
+}
+
+const triple = (s: Pick<Subscription, 'emitter_id' | 'listener_id' | 'event_name'>) => `${s.emitter_id} -> ${s.listener_id} (${s.event_name})`;
+
+async function subscribe(emitter_id: string, listener_id: string, event_name: string): Promise<Subscription> {
+  const answer = await api.post('/subscriptions', { query: { emitter_id, listener_id, event_name } });
+  expectStatus(answer, 200, `POST /subscriptions ${emitter_id} -> ${listener_id}`);
+  if (contract.can('stateful')) {
+    contract.cleanup.add(`unsubscribe ${listener_id} from ${emitter_id}`, async () => {
+      const deleted = await api.delete('/subscriptions', { query: { emitter_id, listener_id, event_name } });
+      if (deleted.status !== 204 && deleted.status !== 404) throw new Error(`DELETE /subscriptions answered ${deleted.status}`);
+    });
+  }
+  return answer.body.data;
+}
+
+describe('subscriptions', () => {
+  describe('schema-level', () => {
+    caseIf([], 'listWorkspaceSubscriptions answers the list of each workspace', async () => {
+      await allSubscriptions();
+    });
+
+    caseIf(['writes'], 'createSubscription answers the subscription', async () => {
+      const webhook = await createWebhook(contract);
+      const subscription = await subscribe('p_*', webhook.id, '$errors');
+      if (contract.can('stateful')) expect(triple(subscription)).toBe(triple({ emitter_id: 'p_*', listener_id: webhook.id, event_name: '$errors' }));
+    });
+
+    caseIf(['writes'], 'deleteSubscription answers 204', async () => {
+      const webhook = await createWebhook(contract);
+      await subscribe('dc_*', webhook.id, '$logs');
+      expectStatus(await api.delete('/subscriptions', { query: { emitter_id: 'dc_*', listener_id: webhook.id, event_name: '$logs' } }), 204);
+    });
+
+    caseIf(['writes', 'disposable'], 'createAutoSubscription answers 204', async () => {
+      const webhook = await createWebhook(contract);
+      expectStatus(await api.post('/auto_subscriptions', { query: { event_name: '$logs', listener_id: webhook.id } }), 204);
+    });
+  });
+
+  authCases(contract, ['createSubscription', 'deleteSubscription', 'listWorkspaceSubscriptions', 'createAutoSubscription']);
+
+  describe('negative_data_rejection', () => {
+    caseIf(['enforcesRules'], 'createSubscription without emitter_id or listener_id is 400', async () => {
+      expectStatus(await api.post('/subscriptions', { query: { listener_id: 'wh_Ab12', event_name: '$errors' } }), 400, 'no emitter_id');
+      expectStatus(await api.post('/subscriptions', { query: { emitter_id: 'p_*', event_name: '$errors' } }), 400, 'no listener_id');
+    });
+
+    caseIf(['enforcesRules', 'stateful'], 'createSubscription with an unknown listener or emitter is 404', async () => {
+      expectStatus(await api.post('/subscriptions', { query: { emitter_id: 'p_*', listener_id: unknownId('wh_'), event_name: '$errors' } }), 404, 'unknown listener');
+      const webhook = await createWebhook(contract);
+      expectStatus(await api.post('/subscriptions', { query: { emitter_id: unknownId('p_'), listener_id: webhook.id, event_name: '$errors' } }), 404, 'unknown emitter');
+    });
+
+    caseIf(['enforcesRules', 'stateful'], 'deleteSubscription of a triple that does not exist is 404', async () => {
+      expectStatus(await api.delete('/subscriptions', { query: { emitter_id: 'p_*', listener_id: unknownId('wh_'), event_name: '$errors' } }), 404);
+    });
+
+    caseIf(['enforcesRules'], 'deleteSubscription without listener_id is 400', async () => {
+      expectStatus(await api.delete('/subscriptions', { query: { emitter_id: 'p_*', event_name: '$errors' } }), 400);
+    });
+
+    caseIf(['enforcesRules', 'stateful'], 'listWorkspaceSubscriptions of an unknown workspace is 404', async () => {
+      expectStatus(await api.get(`/workspaces/${unknownId('o_')}/subscriptions`), 404);
+    });
+
+    caseIf(['enforcesRules'], 'createAutoSubscription with an event_name other than $errors/$logs is 400', async () => {
+      expectRefused(await api.post('/auto_subscriptions', { query: { event_name: '$everything', listener_id: 'wh_Ab12' } }), 'bad event_name');
+      expectStatus(await api.post('/auto_subscriptions', { query: { event_name: '$everything', listener_id: 'wh_Ab12' } }), 400);
+    });
+
+    caseIf(['enforcesRules'], 'createAutoSubscription without event_name or listener_id is 400', async () => {
+      expectStatus(await api.post('/auto_subscriptions', { query: { listener_id: 'wh_Ab12' } }), 400, 'no event_name');
+      expectStatus(await api.post('/auto_subscriptions', { query: { event_name: '$errors' } }), 400, 'no listener_id');
+    });
+
+    caseIf(['enforcesRules', 'stateful'], 'createAutoSubscription with an unknown listener is 404', async () => {
+      expectStatus(await api.post('/auto_subscriptions', { query: { event_name: '$errors', listener_id: unknownId('wh_') } }), 404);
+    });
+  });
+
+  describe('stateful', () => {
+    caseIf(['stateful', 'writes'], 'subscribe a webhook to p_* for $errors: listed; unsubscribe: gone; again: 404', async () => {
+      const webhook = await createWebhook(contract);
+      const wanted = { emitter_id: 'p_*', listener_id: webhook.id, event_name: '$errors' };
+      const created = await subscribe(wanted.emitter_id, wanted.listener_id, wanted.event_name);
+      expect(created.id.startsWith('sub_')).toBe(true);
+      expect((await allSubscriptions()).map(triple)).toContain(triple(wanted));
+      expectStatus(await api.delete('/subscriptions', { query: wanted }), 204);
+      expect((await allSubscriptions()).map(triple)).not.toContain(triple(wanted));
+      expectStatus(await api.delete('/subscriptions', { query: wanted }), 404, 'use after free');
+    });
+
+    caseIf(['stateful', 'writes'], 'subscribing the same triple twice answers the same subscription, listed once', async () => {
+      const webhook = await createWebhook(contract);
+      const first = await subscribe('dc_*', webhook.id, '');
+      const second = await subscribe('dc_*', webhook.id, '');
+      expect(second.id).toBe(first.id);
+      expect((await allSubscriptions()).filter((s) => s.listener_id === webhook.id)).toHaveLength(1);
+    });
+
+    caseIf(['stateful', 'writes'], 'deleting a webhook removes the subscriptions it listens on', async () => {
+      const webhook = await createWebhook(contract);
+      await subscribe('p_*', webhook.id, '$errors');
+      expectStatus(await api.delete(`/webhooks/${webhook.id}`), 204);
+      expect((await allSubscriptions()).filter((s) => s.listener_id === webhook.id)).toEqual([]);
+    });
+
+    caseIf(['stateful', 'writes', 'disposable'], 'an auto-subscription covers workflows created after it and not before', async () => {
+      const webhook = await createWebhook(contract);
+      const before = await createWorkflow(contract);
+      expectStatus(await api.post('/auto_subscriptions', { query: { event_name: '$errors', listener_id: webhook.id } }), 204);
+      const after = await createWorkflow(contract);
+      const mine = (await allSubscriptions()).filter((s) => s.listener_id === webhook.id).map(triple);
+      expect(mine).toContain(triple({ emitter_id: after.id, listener_id: webhook.id, event_name: '$errors' }));
+      expect(mine.filter((entry) => entry.startsWith(`${before.id} `))).toEqual([]);
+    });
+  });
+});
