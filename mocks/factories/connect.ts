@@ -1,0 +1,63 @@
+import type { FactoryContext } from '../random.ts';
+import type { App, ConnectedAccount, ConnectToken } from './types.ts';
+import { newId } from '../ids.ts';
+import { overrideWith, pickApp } from './common.ts';
+import { randomBase62 } from '../random.ts';
+
+export function makeApp(ctx: FactoryContext, overrides?: Partial<App>): App {
+  const { faker } = ctx;
+  const app = pickApp(ctx);
+  const generated: App = {
+    id: overrides?.id ?? newId('app', ctx),
+    name_slug: app.slug,
+    name: app.name,
+    auth_type: 'oauth',
+    description: `${app.name} ${faker.company.catchPhrase().toLowerCase()}.`,
+    img_src: `https://assets.example.com/apps/${app.slug}.svg`,
+    custom_fields_json: '[]',
+    categories: [app.category],
+    featured_weight: faker.number.int({ min: 0, max: 10_000 }),
+    connect: { allowed_domains: [app.domain], base_proxy_target_url: `https://${app.domain}`, proxy_enabled: true },
+  };
+  return overrideWith(generated, overrides);
+}
+
+/** Credentials as the accounts endpoint returns them with include_credentials=true. */
+export function makeCredentials(ctx: FactoryContext): Record<string, unknown> {
+  return {
+    oauth_access_token: randomBase62(ctx.faker, 40),
+    oauth_refresh_token: randomBase62(ctx.faker, 40),
+    expires_at: new Date(ctx.now() + 3_600_000).toISOString(),
+  };
+}
+
+/** A connected account (ISO 8601 timestamps, unlike the UNIX-second resources); no credentials. */
+export function makeConnectedAccount(ctx: FactoryContext, overrides?: Partial<ConnectedAccount>): ConnectedAccount {
+  const { faker } = ctx;
+  const app = overrides?.app ?? makeApp(ctx);
+  const created = ctx.now() - faker.number.int({ min: 0, max: 60 * 86_400_000 });
+  const updated = Math.min(ctx.now(), created + faker.number.int({ min: 0, max: 86_400_000 }));
+  const account: ConnectedAccount = {
+    id: overrides?.id ?? newId('account', ctx),
+    name: faker.internet.email().toLowerCase(),
+    external_id: `user-${faker.string.uuid()}`,
+    healthy: true,
+    dead: null,
+    created_at: new Date(created).toISOString(),
+    updated_at: new Date(updated).toISOString(),
+    app,
+  };
+  return overrideWith(account, overrides);
+}
+
+export const CONNECT_TOKEN_TTL_MS = 4 * 3_600_000;
+
+export function makeConnectToken(ctx: FactoryContext, overrides?: Partial<ConnectToken>): ConnectToken {
+  const token = overrides?.token ?? newId('connectToken', ctx);
+  const generated: ConnectToken = {
+    token,
+    expires_at: new Date(ctx.now() + CONNECT_TOKEN_TTL_MS).toISOString(),
+    connect_link_url: `https://connect.example.com/_static/connect.html?token=${token}&connectLink=true`,
+  };
+  return overrideWith(generated, overrides);
+}

@@ -1,0 +1,33 @@
+import type { FactoryContext } from '../random.ts';
+import type { Workspace } from './types.ts';
+import { newId } from '../ids.ts';
+import { overrideWith, slugify } from './common.ts';
+
+export interface WorkspaceOptions {
+  /** Include the compute-time/invocation fields ("present for some workspaces only"); random when omitted. */
+  usageFields?: boolean;
+}
+
+export function makeWorkspace(ctx: FactoryContext, overrides?: Partial<Workspace>, options: WorkspaceOptions = {}): Workspace {
+  const { faker } = ctx;
+  const name = faker.company.name();
+  const orgname = slugify(name).slice(0, 40) || 'workspace';
+  const creditsQuota = faker.helpers.arrayElement([1_000, 10_000, 25_000, 100_000]);
+  const workspace: Workspace = {
+    id: overrides?.id ?? newId('workspace', ctx),
+    name,
+    orgname,
+    email: `${faker.helpers.arrayElement(['admin', 'ops', 'team', 'billing'])}@${orgname}.example.com`,
+    daily_credits_quota: creditsQuota,
+    daily_credits_used: faker.number.int({ min: 0, max: creditsQuota }),
+  };
+  if (options.usageFields ?? faker.datatype.boolean()) {
+    const computeQuota = faker.helpers.arrayElement([1_800_000, 3_600_000, 7_200_000]);
+    const invocationsQuota = faker.helpers.arrayElement([10_000, 100_000, 1_000_000]);
+    workspace.daily_compute_time_quota = computeQuota;
+    workspace.daily_compute_time_used = faker.number.int({ min: 0, max: computeQuota });
+    workspace.daily_invocations_quota = invocationsQuota;
+    workspace.daily_invocations_used = faker.number.int({ min: 0, max: invocationsQuota });
+  }
+  return overrideWith(workspace, overrides);
+}

@@ -1,0 +1,52 @@
+// GET /workflows/{id}/$errors/event_summaries: the last 100 `$errors` events, newest first.
+// README: an original_event whose JSON is over 1024 UTF-8 bytes is replaced (unless expand=event)
+// by {truncated: true, size_bytes, preview: first 512 characters of the JSON text}.
+import type { PageInfo, WorkflowErrorEventSummary } from '../factories/types.ts';
+import type { Result } from '../errors.ts';
+import { fail, notFound, ok } from '../errors.ts';
+import { checkLimit } from './pagination.ts';
+import type { World } from './world.ts';
+import { copy, MAX_ERROR_EVENTS } from './world.ts';
+
+export const TRUNCATE_ABOVE_BYTES = 1024;
+export const PREVIEW_CHARACTERS = 512;
+
+const utf8 = new TextEncoder();
+
+export function truncateEvent(originalEvent: unknown): unknown {
+  const json = JSON.stringify(originalEvent) ?? 'null';
+  const size = utf8.encode(json).length;
+  if (size <= TRUNCATE_ABOVE_BYTES) return originalEvent;
+  return { truncated: true, size_bytes: size, preview: json.slice(0, PREVIEW_CHARACTERS) };
+}
+
+export interface ErrorSummaryQuery {
+  limit?: number;
+  expand?: string;
+}
+
+export function getWorkflowErrorEventSummaries(
+  world: World,
+  workflowId: string,
+  query: ErrorSummaryQuery = {},
+): Result<{ page_info: PageInfo; data: WorkflowErrorEventSummary[] }> {
+  const record = world.workflows.get(workflowId);
+  if (record === undefined) return notFound('workflow', workflowId);
+  const limit = checkLimit(query.limit, MAX_ERROR_EVENTS);
+  if (!limit.ok) return limit;
+  if (query.expand !== undefined && query.expand !== 'event' && query.expand !== '') {
+    return fail('bad_request', 'expand must be "event"', { field: 'expand' });
+  }
+  const expand = query.expand === 'event';
+  const data = record.errors.slice(0, limit.value).map((summary) => {
+    const out = copy(summary);
+    if (!expand) out.event.original_event = truncateEvent(out.event.original_event);
+    return out;
+  });
+  const first = data[0];
+  const last = data[data.length - 1];
+  return ok({
+    page_info: { total_count: record.errors.length, count: data.length, start_cursor: first?.id ?? '', end_cursor: last?.id ?? '' },
+    data,
+  });
+}

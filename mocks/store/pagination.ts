@@ -1,0 +1,73 @@
+// README "Pagination": opaque cursors are base64url of the boundary item's id; page_info is
+// {total_count, count, start_cursor, end_cursor} with '' on an empty page. Browser-safe (btoa/atob).
+import type { PageInfo } from '../factories/types.ts';
+import type { Result } from '../errors.ts';
+import { fail, ok } from '../errors.ts';
+
+export const DEFAULT_LIMIT = 10;
+export const MAX_LIMIT = 100;
+
+export function encodeCursor(id: string): string {
+  return btoa(id).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The id inside a cursor, or undefined when it is not base64url of printable ASCII. */
+export function decodeCursor(cursor: string): string | undefined {
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor) || cursor.length % 4 === 1) return undefined;
+  try {
+    const decoded = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+    return /^[\x21-\x7e]+$/.test(decoded) ? decoded : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface PageQuery {
+  limit?: number;
+  after?: string;
+  before?: string;
+}
+
+export function checkLimit(limit: unknown, fallback: number): Result<number> {
+  if (limit === undefined) return ok(fallback);
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
+    return fail('bad_request', `limit must be an integer from 1 to ${MAX_LIMIT}`, { limit });
+  }
+  return ok(limit);
+}
+
+/**
+ * One page of `ids` (the collection's list order) using the id->index map for cursors:
+ * `after` starts right after the cursor's item, `before` ends right before it; with only `before`
+ * the page is the `limit` items immediately preceding it. O(limit), independent of ids.length.
+ */
+export function pageOf(ids: readonly string[], index: ReadonlyMap<string, number>, query: PageQuery): Result<{ ids: string[]; page_info: PageInfo }> {
+  const limit = checkLimit(query.limit, DEFAULT_LIMIT);
+  if (!limit.ok) return limit;
+  let start = 0;
+  let end = ids.length;
+  for (const name of ['after', 'before'] as const) {
+    const cursor = query[name];
+    if (cursor === undefined) continue;
+    const id = typeof cursor === 'string' ? decodeCursor(cursor) : undefined;
+    const position = id === undefined ? undefined : index.get(id);
+    if (position === undefined) return fail('bad_request', `${name} is not a valid cursor for this list`, { [name]: cursor });
+    if (name === 'after') start = position + 1;
+    else end = position;
+  }
+  if (query.before !== undefined && query.after === undefined) start = Math.max(0, end - limit.value);
+  const stop = Math.max(start, Math.min(end, start + limit.value));
+  const page = ids.slice(start, stop);
+  return ok({ ids: page, page_info: pageInfo(page, ids.length) });
+}
+
+export function pageInfo(pageIds: readonly string[], total: number): PageInfo {
+  const first = pageIds[0];
+  const last = pageIds[pageIds.length - 1];
+  return {
+    total_count: total,
+    count: pageIds.length,
+    start_cursor: first === undefined ? '' : encodeCursor(first),
+    end_cursor: last === undefined ? '' : encodeCursor(last),
+  };
+}

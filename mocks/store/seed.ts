@@ -1,0 +1,151 @@
+// Builds a world and fills it with the seeded state of DESIGN §3. All seeded timestamps come from
+// a fixed reference date (not the wall clock), so the same (server seed, token) gives the same
+// world byte for byte; once seeding is done the world's clock switches to the store's `now`.
+import type { DeliverySink } from '../webhooks/types.ts';
+import type { World } from './world.ts';
+import { createFaker, seedFrom, stableKey, unixSeconds } from '../random.ts';
+import type { FactoryContext } from '../random.ts';
+import type { Faker } from '@faker-js/faker';
+import {
+  makeConnectedAccount,
+  makeCredentials,
+  makeDeployedTrigger,
+  makeErrorEventSummary,
+  makeEventSource,
+  makeProject,
+  makeTemplate,
+  makeUser,
+  makeWebhook,
+  makeWorkflow,
+  makeWorkspace,
+  makeSubscription,
+} from '../factories/index.ts';
+import type { EventSourceTrigger, WorkflowErrorEventSummary } from '../factories/types.ts';
+import { addSource, tripleKey } from './world.ts';
+
+/** 2025-06-01T12:00:00Z: the clock of every seeded world. */
+export const REFERENCE_TIME_MS = Date.UTC(2025, 5, 1, 12, 0, 0);
+
+const seedingFaker = createFaker(0);
+
+export const SEEDED_ENVIRONMENTS = ['production', 'development'] as const;
+
+export interface WorldOptions {
+  token: string;
+  seed: number | string;
+  sink: DeliverySink;
+  now: () => number;
+}
+
+export function createWorld(options: WorldOptions): World {
+  // Seeding is synchronous, so it can draw from one shared generator reseeded per world; the
+  // world's own generator (a Faker costs ~0.3 ms to build) is only made when something is
+  // created after seeding. Both are seeded from (server seed, token): still deterministic.
+  let seeding = true;
+  let own: Faker | undefined;
+  seedingFaker.seed(seedFrom(options.seed, options.token));
+  const ctx: FactoryContext = {
+    get faker() {
+      return seeding ? seedingFaker : (own ??= createFaker(seedFrom(options.seed, options.token, 'after-seed')));
+    },
+    issued: new Set(),
+    now: () => (seeding ? REFERENCE_TIME_MS : options.now()),
+  };
+  const { orgs: _orgs, ...user } = makeUser(ctx, { orgs: [] });
+  const world: World = {
+    key: stableKey(options.token),
+    token: options.token,
+    ctx,
+    sink: options.sink,
+    user,
+    workspaces: new Map(),
+    sources: new Map(),
+    workflows: new Map(),
+    webhooks: new Map(),
+    subscriptions: new Map(),
+    autoSubscriptions: [],
+    projects: new Map(),
+    templates: new Map(),
+    accounts: new Map(),
+    connectTokens: new Map(),
+    deployedTriggers: new Map(),
+    errorSeq: 0,
+  };
+  seedWorld(world);
+  seeding = false;
+  return world;
+}
+
+function seedWorld(world: World): void {
+  const { ctx } = world;
+  // Two workspaces; only the first carries the optional compute/invocation fields.
+  const first = makeWorkspace(ctx, undefined, { usageFields: true });
+  const second = makeWorkspace(ctx, undefined, { usageFields: false });
+  for (const workspace of [first, second]) {
+    world.workspaces.set(workspace.id, { workspace, sourceIds: [], sourceIndex: new Map() });
+  }
+
+  // A project in the first workspace with one deployed trigger per environment and two accounts.
+  const project = makeProject(ctx, { org_id: first.id });
+  const reference = unixSeconds(ctx.now());
+  world.projects.set(project.id, {
+    project,
+    environments: new Map(SEEDED_ENVIRONMENTS.map((name) => [name, { webhook_url: null, signing_key: null, created_at: reference, updated_at: reference }])),
+    deployedTriggerIds: [],
+    accountIds: [],
+  });
+  const projectRecord = world.projects.get(project.id)!;
+  for (const environment of SEEDED_ENVIRONMENTS) {
+    const trigger = makeDeployedTrigger(ctx, { owner_id: first.id });
+    world.deployedTriggers.set(trigger.id, { trigger, projectId: project.id, environment, webhookUrls: [], signingKey: null });
+    projectRecord.deployedTriggerIds.push(trigger.id);
+  }
+  for (let i = 0; i < 2; i++) {
+    const account = makeConnectedAccount(ctx);
+    world.accounts.set(account.id, { account, projectId: project.id, environment: 'production', credentials: makeCredentials(ctx) });
+    projectRecord.accountIds.push(account.id);
+  }
+
+  for (let i = 0; i < 2; i++) {
+    const template = makeTemplate(ctx);
+    world.templates.set(template.id, template);
+  }
+
+  // Sources: five plain ones in the first workspace (+ the third workflow's trigger = six), two in the second.
+  for (let i = 0; i < 5; i++) addSource(world, makeEventSource(ctx), first.id);
+  for (let i = 0; i < 2; i++) addSource(world, makeEventSource(ctx), second.id);
+
+  // Three workflows in the first workspace's project: HTTP (with recorded errors), timer, event source.
+  const withErrors = makeWorkflow(ctx, { active: true }, { triggerKind: 'http', stepCount: 2 });
+  const timer = makeWorkflow(ctx, { active: false }, { triggerKind: 'timer', stepCount: 1 });
+  const fromSource = makeWorkflow(ctx, { active: true }, { triggerKind: 'source', ownerId: first.id, stepCount: 2 });
+  for (const workflow of [withErrors, timer, fromSource]) {
+    world.workflows.set(workflow.id, { workflow, orgId: first.id, projectId: project.id, errors: [] });
+  }
+  const trigger = fromSource.triggers[0] as EventSourceTrigger;
+  const { owner_id: _owner, ...source } = trigger;
+  addSource(world, source, first.id);
+
+  // Five recorded $errors events, one of them with an original_event over 1 KB; stored newest first.
+  const cellId = withErrors.steps[0]?.id ?? '';
+  const events: WorkflowErrorEventSummary[] = [];
+  for (let i = 0; i < 5; i++) {
+    const seq = ++world.errorSeq;
+    const event = makeErrorEventSummary(ctx, undefined, { workflowId: withErrors.id, ownerId: first.id, cellId, largeEvent: i === 2, seq });
+    events.push(event);
+  }
+  events.sort((a, b) => b.indexed_at_ms - a.indexed_at_ms);
+  world.workflows.get(withErrors.id)!.errors = events;
+
+  // One webhook and two subscriptions: the erroring workflow's $errors to the webhook, and every
+  // source's $logs to the timer workflow (a glob, so it belongs to the first workspace).
+  const webhook = makeWebhook(ctx, { user_id: world.user.id });
+  world.webhooks.set(webhook.id, webhook);
+  for (const [emitter_id, listener_id, event_name] of [
+    [withErrors.id, webhook.id, '$errors'],
+    ['dc_*', timer.id, '$logs'],
+  ] as const) {
+    const subscription = makeSubscription(ctx, { emitter_id, listener_id, event_name });
+    world.subscriptions.set(tripleKey(emitter_id, listener_id, event_name), { subscription, orgId: first.id });
+  }
+}

@@ -1,0 +1,134 @@
+// Subscriptions are identified by the triple (emitter, listener, event name). A missing event
+// name is the empty string; globs `p_*` / `dc_*` are stored as given. A subscription belongs to
+// its emitter's workspace (a glob: the first workspace).
+import type { Subscription } from '../factories/types.ts';
+import type { Result } from '../errors.ts';
+import { fail, notFound, ok } from '../errors.ts';
+import { isEmitterGlob, kindOf, newId } from '../ids.ts';
+import type { World } from './world.ts';
+import { copy, firstWorkspaceId, tripleKey } from './world.ts';
+
+export const AUTO_SUBSCRIPTION_EVENTS = ['$errors', '$logs'] as const;
+
+export interface SubscriptionTriple {
+  emitter_id?: string;
+  listener_id?: string;
+  event_name?: string;
+}
+
+/** Workspace of a concrete workflow or source emitter of this world, or undefined. */
+export function emitterWorkspace(world: World, emitterId: string): string | undefined {
+  switch (kindOf(emitterId)) {
+    case 'workflow':
+      return world.workflows.get(emitterId)?.orgId;
+    case 'source':
+      return world.sources.get(emitterId)?.orgId;
+    default:
+      return undefined;
+  }
+}
+
+/** A listener is a workflow, source or webhook of this world. */
+export function listenerExists(world: World, listenerId: string): boolean {
+  switch (kindOf(listenerId)) {
+    case 'workflow':
+      return world.workflows.has(listenerId);
+    case 'source':
+      return world.sources.has(listenerId);
+    case 'webhook':
+      return world.webhooks.has(listenerId);
+    default:
+      return false;
+  }
+}
+
+function requiredId(value: unknown, field: string): Result<string> {
+  if (typeof value !== 'string' || value === '') return fail('bad_request', `${field} is required`, { field });
+  return ok(value);
+}
+
+function eventNameOf(value: unknown): Result<string> {
+  if (value === undefined || value === null) return ok('');
+  if (typeof value !== 'string') return fail('bad_request', 'event_name must be a string', { field: 'event_name' });
+  return ok(value);
+}
+
+function insert(world: World, emitterId: string, listenerId: string, eventName: string, orgId: string): Subscription {
+  const key = tripleKey(emitterId, listenerId, eventName);
+  const existing = world.subscriptions.get(key);
+  if (existing !== undefined) return existing.subscription;
+  const subscription: Subscription = { id: newId('subscription', world.ctx), emitter_id: emitterId, listener_id: listenerId, event_name: eventName };
+  world.subscriptions.set(key, { subscription, orgId });
+  return subscription;
+}
+
+export function createSubscription(world: World, input: SubscriptionTriple): Result<{ data: Subscription }> {
+  const emitter = requiredId(input.emitter_id, 'emitter_id');
+  if (!emitter.ok) return emitter;
+  const listener = requiredId(input.listener_id, 'listener_id');
+  if (!listener.ok) return listener;
+  const eventName = eventNameOf(input.event_name);
+  if (!eventName.ok) return eventName;
+  const orgId = isEmitterGlob(emitter.value) ? firstWorkspaceId(world) : emitterWorkspace(world, emitter.value);
+  if (orgId === undefined) return notFound('emitter', emitter.value);
+  if (!listenerExists(world, listener.value)) return notFound('listener', listener.value);
+  // Creating an existing triple answers the existing subscription (README).
+  return ok({ data: copy(insert(world, emitter.value, listener.value, eventName.value, orgId)) });
+}
+
+export function deleteSubscription(world: World, input: SubscriptionTriple): Result<null> {
+  const emitter = requiredId(input.emitter_id, 'emitter_id');
+  if (!emitter.ok) return emitter;
+  const listener = requiredId(input.listener_id, 'listener_id');
+  if (!listener.ok) return listener;
+  const eventName = eventNameOf(input.event_name);
+  if (!eventName.ok) return eventName;
+  const key = tripleKey(emitter.value, listener.value, eventName.value);
+  if (!world.subscriptions.delete(key)) {
+    return fail('not_found', `no subscription from ${emitter.value} to ${listener.value} for event "${eventName.value}"`, {
+      emitter_id: emitter.value,
+      listener_id: listener.value,
+      event_name: eventName.value,
+    });
+  }
+  return ok(null);
+}
+
+export function listWorkspaceSubscriptions(world: World, orgId: string): Result<{ data: Subscription[] }> {
+  if (!world.workspaces.has(orgId)) return notFound('workspace', orgId);
+  const data: Subscription[] = [];
+  for (const record of world.subscriptions.values()) {
+    if (record.orgId === orgId) data.push(copy(record.subscription));
+  }
+  return ok({ data });
+}
+
+export function createAutoSubscription(world: World, input: { event_name?: string; listener_id?: string }): Result<null> {
+  const eventName = input.event_name;
+  if (eventName === undefined || eventName === '') return fail('bad_request', 'event_name is required', { field: 'event_name' });
+  if (!(AUTO_SUBSCRIPTION_EVENTS as readonly string[]).includes(eventName)) {
+    return fail('bad_request', 'event_name must be $errors or $logs', { field: 'event_name', allowed: [...AUTO_SUBSCRIPTION_EVENTS] });
+  }
+  const listener = requiredId(input.listener_id, 'listener_id');
+  if (!listener.ok) return listener;
+  if (!listenerExists(world, listener.value)) return notFound('listener', listener.value);
+  const exists = world.autoSubscriptions.some((auto) => auto.event_name === eventName && auto.listener_id === listener.value);
+  if (!exists) world.autoSubscriptions.push({ event_name: eventName, listener_id: listener.value });
+  return ok(null);
+}
+
+/** Called for every workflow or source created after an auto-subscription (never for existing ones). */
+export function applyAutoSubscriptions(world: World, emitterId: string, orgId: string): void {
+  for (const auto of world.autoSubscriptions) insert(world, emitterId, auto.listener_id, auto.event_name, orgId);
+}
+
+/** Subscriptions whose emitter is `emitterId` itself or the glob covering its kind, for one event name. */
+export function matchingSubscriptions(world: World, emitterId: string, eventName: string): Subscription[] {
+  const glob = kindOf(emitterId) === 'workflow' ? 'p_*' : 'dc_*';
+  const matches: Subscription[] = [];
+  for (const { subscription } of world.subscriptions.values()) {
+    if (subscription.event_name !== eventName) continue;
+    if (subscription.emitter_id === emitterId || subscription.emitter_id === glob) matches.push(subscription);
+  }
+  return matches;
+}

@@ -1,0 +1,59 @@
+// GET /__mock/world: the IDs of a world that no API lists (projects, templates, accounts,
+// deployed triggers) plus the seeded user, workspaces, workflows and sources.
+import type { World } from './world.ts';
+
+export interface WorldSummary {
+  key: string;
+  user: { id: string; username: string };
+  workspaces: Array<{ id: string; name: string; source_count: number }>;
+  projects: Array<{
+    id: string;
+    org_id: string;
+    environments: Array<{ name: string; webhook_url: string | null }>;
+    deployed_triggers: Array<{ id: string; environment: string; webhook_urls: string[] }>;
+    accounts: string[];
+  }>;
+  templates: string[];
+  workflows: Array<{ id: string; org_id: string; project_id: string; active: boolean; error_events: number }>;
+  sources: Array<{ id: string; org_id: string }>;
+  webhooks: string[];
+  subscriptions: Array<{ id: string; emitter_id: string; listener_id: string; event_name: string; org_id: string }>;
+  auto_subscriptions: Array<{ event_name: string; listener_id: string }>;
+  connect_tokens: Array<{ token: string; project_id: string; environment: string; completed: boolean }>;
+}
+
+export function worldSummary(world: World): WorldSummary {
+  return {
+    key: world.key,
+    user: { id: world.user.id, username: world.user.username },
+    workspaces: [...world.workspaces.values()].map(({ workspace, sourceIds }) => ({ id: workspace.id, name: workspace.name, source_count: sourceIds.length })),
+    projects: [...world.projects.values()].map((record) => ({
+      id: record.project.id,
+      org_id: record.project.org_id,
+      environments: [...record.environments].map(([name, env]) => ({ name, webhook_url: env.webhook_url })),
+      deployed_triggers: record.deployedTriggerIds.map((id) => {
+        const trigger = world.deployedTriggers.get(id)!;
+        return { id, environment: trigger.environment, webhook_urls: [...trigger.webhookUrls] };
+      }),
+      accounts: [...record.accountIds],
+    })),
+    templates: [...world.templates.keys()],
+    workflows: [...world.workflows.values()].map((record) => ({
+      id: record.workflow.id,
+      org_id: record.orgId,
+      project_id: record.projectId,
+      active: record.workflow.active,
+      error_events: record.errors.length,
+    })),
+    sources: [...world.sources.values()].map(({ source, orgId }) => ({ id: source.id, org_id: orgId })),
+    webhooks: [...world.webhooks.keys()],
+    subscriptions: [...world.subscriptions.values()].map(({ subscription, orgId }) => ({ ...subscription, org_id: orgId })),
+    auto_subscriptions: world.autoSubscriptions.map((auto) => ({ ...auto })),
+    connect_tokens: [...world.connectTokens.values()].map((record) => ({
+      token: record.token.token,
+      project_id: record.projectId,
+      environment: record.environment,
+      completed: record.completed,
+    })),
+  };
+}

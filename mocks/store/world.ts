@@ -1,0 +1,142 @@
+// The state of one world (one bearer token). Collections are Maps keyed by ID (insertion order
+// is creation order); workspace sources are additionally kept as an array plus an id->index map
+// so a page is O(limit) and a cursor lookup O(1), even with 100,000 sources in a workspace.
+import type { FactoryContext } from '../random.ts';
+import type { DeliverySink } from '../webhooks/types.ts';
+import type {
+  ConnectedAccount,
+  ConnectToken,
+  DeployedTrigger,
+  EventSource,
+  Project,
+  Subscription,
+  Template,
+  User,
+  Webhook,
+  Workflow,
+  WorkflowErrorEventSummary,
+  Workspace,
+} from '../factories/types.ts';
+
+export interface WorkspaceRecord {
+  workspace: Workspace;
+  /** Source IDs of this workspace in creation order (the list order of GET /orgs/{org_id}/sources). */
+  sourceIds: string[];
+  /** sourceIds[sourceIndex.get(id)] === id; sources are never removed, so indexes stay valid. */
+  sourceIndex: Map<string, number>;
+}
+
+export interface SourceRecord {
+  source: EventSource;
+  orgId: string;
+}
+
+export interface WorkflowRecord {
+  workflow: Workflow;
+  orgId: string;
+  projectId: string;
+  /** Recorded `$errors` events, newest first, at most MAX_ERROR_EVENTS. */
+  errors: WorkflowErrorEventSummary[];
+}
+
+export interface SubscriptionRecord {
+  subscription: Subscription;
+  /** The emitter's workspace (the first workspace for a glob emitter). */
+  orgId: string;
+}
+
+export interface AutoSubscription {
+  event_name: string;
+  listener_id: string;
+}
+
+export interface EnvironmentRecord {
+  webhook_url: string | null;
+  signing_key: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ProjectRecord {
+  project: Project;
+  /** Environment name -> its project-level trigger webhook (README: one URL per project and environment). */
+  environments: Map<string, EnvironmentRecord>;
+  deployedTriggerIds: string[];
+  accountIds: string[];
+}
+
+export interface DeployedTriggerRecord {
+  trigger: DeployedTrigger;
+  projectId: string;
+  environment: string;
+  webhookUrls: string[];
+  /** Created on the first setDeployedTriggerWebhooks, then returned on every answer. */
+  signingKey: string | null;
+}
+
+export interface AccountRecord {
+  account: ConnectedAccount;
+  projectId: string;
+  environment: string;
+  credentials: Record<string, unknown>;
+}
+
+export interface ConnectTokenRecord {
+  token: ConnectToken;
+  projectId: string;
+  environment: string;
+  external_user_id: string;
+  webhook_uri: string | null;
+  allowed_origins: string[];
+  completed: boolean;
+}
+
+export interface World {
+  /** Stable hash of the token; DeliveryRequest.world and DeliverySink.list(key) use it. */
+  readonly key: string;
+  readonly token: string;
+  /** The world's seeded faker, issued IDs and clock. */
+  readonly ctx: FactoryContext;
+  readonly sink: DeliverySink;
+  /** The user without `orgs`; getCurrentUser adds the workspaces. */
+  user: Omit<User, 'orgs'>;
+  workspaces: Map<string, WorkspaceRecord>;
+  sources: Map<string, SourceRecord>;
+  workflows: Map<string, WorkflowRecord>;
+  webhooks: Map<string, Webhook>;
+  /** Keyed by the subscription triple (see tripleKey). */
+  subscriptions: Map<string, SubscriptionRecord>;
+  autoSubscriptions: AutoSubscription[];
+  projects: Map<string, ProjectRecord>;
+  templates: Map<string, Template>;
+  accounts: Map<string, AccountRecord>;
+  connectTokens: Map<string, ConnectTokenRecord>;
+  deployedTriggers: Map<string, DeployedTriggerRecord>;
+  /** Sequence for error event summary ids `<indexed_at_ms>-<seq>`. */
+  errorSeq: number;
+}
+
+export const MAX_ERROR_EVENTS = 100;
+
+export function tripleKey(emitterId: string, listenerId: string, eventName: string): string {
+  return JSON.stringify([emitterId, listenerId, eventName]);
+}
+
+export function firstWorkspaceId(world: World): string {
+  const first = world.workspaces.keys().next();
+  return first.done ? '' : first.value;
+}
+
+/** Adds a source to the global index and to its workspace's ordered list. */
+export function addSource(world: World, source: EventSource, orgId: string): void {
+  const workspace = world.workspaces.get(orgId);
+  if (workspace === undefined) return;
+  world.sources.set(source.id, { source, orgId });
+  workspace.sourceIndex.set(source.id, workspace.sourceIds.length);
+  workspace.sourceIds.push(source.id);
+}
+
+/** Copy handed to callers so nobody outside the store can mutate its state by accident. */
+export function copy<T>(value: T): T {
+  return structuredClone(value);
+}
