@@ -635,3 +635,28 @@ describe('schema dialect and shape rules', () => {
     expect(validator.errors(marker, { truncated: true, size_bytes: 2048, preview: 'x'.repeat(513) })).not.toEqual([]);
   });
 });
+
+describe('webhook URL rule (spec: protocol http or https and a hostname; optional port and path)', () => {
+  const url = '/components/schemas/WebhookUrl';
+  it.each([
+    'https://hooks.analytical.dev',
+    'https://hooks.analytical.dev/workflow-errors',
+    'http://localhost:8080/hook?source=kit#top',
+    'http://127.0.0.1:4010/',
+    'https://[::1]:9000/hook',
+  ])('accepts %s', (value) => {
+    expect(validator.errors(url, value)).toEqual([]);
+  });
+  it.each([
+    'hooks.analytical.dev/workflow-errors', // no protocol
+    'ftp://files.analytical.dev/drop', // other protocol
+    'mailto:ops@analytical.dev',
+    'https://', // no hostname
+    'https:///path-only',
+    'https://-leading-hyphen.dev',
+    'https://hooks.analytical.dev:port/x',
+    'https://hooks analytical.dev',
+  ])('rejects %s', (value) => {
+    expect(validator.errors(url, value)).not.toEqual([]);
+  });
+});
