@@ -6,6 +6,7 @@ export interface Control {
   world(): Promise<Record<string, unknown>>;
   reset(): Promise<void>;
   emit(body: { emitter_id: string; event_name: string; event: unknown; error?: Record<string, unknown> }): Promise<{ emit_id: string }>;
+  completeConnect(connectToken: string, body: { outcome: 'success' | 'error'; error?: string }): Promise<{ account?: { id: string } }>;
   deliveries(): Promise<unknown[]>;
   requests(): Promise<unknown[]>;
 }
@@ -27,6 +28,7 @@ export function createControl(target: Target): Control | null {
     world: () => send('GET', '/world'),
     reset: async () => void (await send('POST', '/reset')),
     emit: (body) => send('POST', '/emit', body),
+    completeConnect: (connectToken, body) => send('POST', `/connect/${encodeURIComponent(connectToken)}/complete`, body),
     deliveries: () => send('GET', '/deliveries'),
     requests: () => send('GET', '/requests'),
   };
