@@ -1,0 +1,141 @@
+// `npm start` as a user meets it: a child process on a free port, its printed URL and curl line,
+// its log lines, its exit codes for bad flags, a busy port and SIGTERM.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createServer } from 'node:net';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseServeArgs } from './serve.ts';
+
+const SERVE = fileURLToPath(new URL('./serve.ts', import.meta.url));
+const children: ChildProcessWithoutNullStreams[] = [];
+
+function serve(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [SERVE, ...args], { env: { ...process.env, PORT: '', HOST: '', SEED: '', ...env } });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  return {
+    child,
+    exited,
+    out: () => stdout,
+    err: () => stderr,
+    /** Resolves with the first stdout line that matches. */
+    async waitFor(pattern: RegExp): Promise<RegExpMatchArray> {
+      for (;;) {
+        const match = stdout.match(pattern);
+        if (match) return match;
+        const done = await Promise.race([once(child.stdout, 'data').then(() => false), exited.then(() => true)]);
+        if (done) {
+          const last = stdout.match(pattern);
+          if (last) return last;
+          throw new Error(`serve exited before printing ${pattern}; stdout: ${stdout}; stderr: ${stderr}`);
+        }
+      }
+    },
+  };
+}
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+describe('npm start (scripts/serve.ts)', () => {
+  it('prints its base URL and a working curl line, logs one line per request, stops cleanly on SIGTERM', async () => {
+    const run = serve(['--port', '0', '--seed', '5']);
+    const [, baseUrl] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
+    const [curl] = await run.waitFor(/curl -H 'Authorization: Bearer [^']+' \S+\/v1\/users\/me/);
+    expect(curl).toContain(baseUrl!);
+
+    const token = /Bearer ([^']+)/.exec(curl!)![1]!;
+    const me = await fetch(`${baseUrl}/users/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { data: { id: string } }).data.id).toMatch(/^u_/);
+
+    const outside = await fetch(new URL('/v2/users/me', baseUrl), { headers: { authorization: `Bearer ${token}` } });
+    expect(outside.status).toBe(404);
+    expect(outside.headers.get('content-type')).toBe('application/json');
+    expect(((await outside.json()) as { code: string }).code).toBe('not_found');
+
+    await run.waitFor(/^GET \/v1\/users\/me 200 \d+\.\dms$/m);
+    await run.waitFor(/^GET \/v2\/users\/me 404 \d+\.\dms$/m);
+
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+
+  it('is silent per request with --quiet and answers the same seed with the same world', async () => {
+    const a = serve(['--port', '0', '--seed', '11', '--quiet']);
+    const b = serve(['--port', '0', '--quiet'], { SEED: '11' });
+    const urls = await Promise.all([a, b].map(async (run) => (await run.waitFor(/listening on (\S+\/v1)/))[1]!));
+    const ids = await Promise.all(
+      urls.map(async (url) => {
+        const response = await fetch(`${url}/users/me`, { headers: { authorization: 'Bearer same-token' } });
+        return ((await response.json()) as { data: { id: string } }).data.id;
+      }),
+    );
+    expect(ids[0]).toBe(ids[1]);
+    for (const run of [a, b]) {
+      run.child.kill('SIGINT');
+      expect(await run.exited).toBe(0);
+      expect(run.out()).not.toMatch(/^GET /m);
+    }
+  });
+
+  it('exits 1 with a one-line message when the port is in use', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const run = serve(['--port', String(port)]);
+      expect(await run.exited).toBe(1);
+      const lines = run.err().trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(`port ${port}`);
+      expect(lines[0]).toContain('already in use');
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it.each([
+    [['--port', 'abc'], {}, '--port must be an integer'],
+    [['--port', '70000'], {}, '--port must be an integer'],
+    [[], { PORT: '-1' }, 'PORT must be an integer'],
+    [['--bogus'], {}, "Unknown option '--bogus'"],
+    [['--host', ''], {}, '--host must be'],
+    [['extra'], {}, 'extra'],
+  ])('exits 2 with a clear message for %j %j', async (args, env, message) => {
+    const run = serve(args, env);
+    expect(await run.exited).toBe(2);
+    expect(run.err()).toContain(message);
+    expect(run.err()).toContain('--help');
+  });
+
+  it('--help explains the server, its flags, env vars, the control API and an example', async () => {
+    const run = serve(['--help']);
+    expect(await run.exited).toBe(0);
+    const help = run.out();
+    for (const needle of ['--port', '--host', '--seed', '--quiet', 'PORT', 'HOST', 'SEED', '/__mock/reset', '/__mock/world', '/__mock/emit', 'curl -H']) {
+      expect(help).toContain(needle);
+    }
+  });
+});
+
+describe('parseServeArgs', () => {
+  it('defaults to 127.0.0.1:4010 and lets flags win over the environment', () => {
+    expect(parseServeArgs([], {})).toEqual({ kind: 'run', options: { port: 4010, host: '127.0.0.1', quiet: false } });
+    expect(parseServeArgs(['--port', '5000', '--host', '0.0.0.0'], { PORT: '6000', HOST: 'localhost' })).toMatchObject({
+      options: { port: 5000, host: '0.0.0.0' },
+    });
+    expect(parseServeArgs([], { PORT: '6000', HOST: 'localhost', SEED: 'abc' })).toMatchObject({
+      options: { port: 6000, host: 'localhost', seed: 'abc' },
+    });
+    expect(parseServeArgs(['--seed', '42', '--quiet'], {})).toMatchObject({ options: { seed: 42, quiet: true } });
+    expect(parseServeArgs(['--port=0'], {})).toMatchObject({ options: { port: 0 } });
+    expect(parseServeArgs(['-h'], {})).toEqual({ kind: 'help' });
+  });
+});
