@@ -1050,6 +1050,8 @@ export const document: Record<string, any> = {
         ],
         "summary": "Create a workflow",
         "description": "Spec endpoint 9. Creates a workflow in a project, optionally from a template. Each step is\ncreated from `{namespace, props}`; each trigger from `{props}`, its kind chosen by its props\n(`cron` or `interval_seconds`: timer; `email`: email; `component_id` or an app prop\n`{authProvisionId}`: event source; otherwise HTTP). With `settings.auto_deploy` true the\nworkflow is created active. Unknown `org_id`, `project_id` or `template_id` is 422.\n",
+        "x-assumed": true,
+        "x-assumption": "The spec shows the answer's body but no status, so we answer 200 (not 201) with `{data: Workflow}`, like every other create, and 422 for IDs in the body that do not exist.",
         "requestBody": {
           "required": true,
           "content": {
@@ -1219,6 +1221,8 @@ export const document: Record<string, any> = {
         ],
         "summary": "Create a webhook",
         "description": "Spec endpoint 10. Creates a webhook that delivers events to a URL; route events to it with a\nsubscription whose `listener_id` is the returned `wh_` ID. A URL without a protocol, with a\nprotocol other than `http`/`https` or without a hostname is rejected with 400\n(`unsupported_url`). The request may carry `Content-Type: application/json`; there is no body.\n",
+        "x-assumed": true,
+        "x-assumption": "The spec shows the answer's body but no status, so we answer 200 (not 201) with `{data: Webhook}` and 400 `unsupported_url` for a URL the spec says is rejected.",
         "parameters": [
           {
             "name": "url",
@@ -2547,7 +2551,9 @@ export const document: Record<string, any> = {
       "ConfiguredProps": {
         "type": "object",
         "description": "Values of a component's configurable props, keyed by prop name. An app prop's value is an\nobject holding `authProvisionId` (an `apn_` account); an HTTP source holds an `http` object\nwith its `endpoint_url`.\n",
-        "additionalProperties": true,
+        "additionalProperties": {
+          "$ref": "#/components/schemas/PropValue"
+        },
         "properties": {
           "http": {
             "type": "object",
@@ -2558,6 +2564,29 @@ export const document: Record<string, any> = {
             }
           }
         }
+      },
+      "PropValue": {
+        "description": "One prop's value; an app prop's value is an object holding `authProvisionId` (a connected account, `apn_`).",
+        "anyOf": [
+          {
+            "type": "object",
+            "additionalProperties": true,
+            "properties": {
+              "authProvisionId": {
+                "$ref": "#/components/schemas/AccountId"
+              }
+            }
+          },
+          {
+            "type": [
+              "string",
+              "number",
+              "boolean",
+              "array",
+              "null"
+            ]
+          }
+        ]
       },
       "EventSource": {
         "type": "object",
@@ -3217,7 +3246,8 @@ export const document: Record<string, any> = {
                     "$ref": "#/components/schemas/TruncatedEvent"
                   },
                   {
-                    "type": "object"
+                    "type": "object",
+                    "additionalProperties": true
                   }
                 ]
               },
@@ -3761,6 +3791,8 @@ export const document: Record<string, any> = {
           "event_name",
           "event"
         ],
+        "x-assumed": true,
+        "x-assumption": "The spec does not show the body a webhook listener receives, so we assume `{emit_id, emitter_id, event_name, event}`, naming the concrete emitter even when the subscription used a glob.",
         "properties": {
           "emit_id": {
             "type": "string",

@@ -626,8 +626,14 @@ export interface components {
                 endpoint_url?: string;
             };
         } & {
-            [key: string]: unknown;
+            [key: string]: components["schemas"]["PropValue"];
         };
+        /** @description One prop's value; an app prop's value is an object holding `authProvisionId` (a connected account, `apn_`). */
+        PropValue: ({
+            authProvisionId?: components["schemas"]["AccountId"];
+        } & {
+            [key: string]: unknown;
+        }) | (string | number | boolean | unknown[] | null);
         /** @description A deployed component (`dc_`) that emits events. */
         EventSource: {
             id: components["schemas"]["SourceId"];
@@ -834,7 +840,9 @@ export interface components {
             indexed_at_ms: number;
             event: {
                 /** @description The event that caused the error; a `TruncatedEvent` marker when its JSON text is over 1 KB and `expand=event` was not passed. */
-                original_event: components["schemas"]["TruncatedEvent"] | Record<string, never>;
+                original_event: components["schemas"]["TruncatedEvent"] | {
+                    [key: string]: unknown;
+                };
                 original_context: components["schemas"]["ErrorOriginalContext"];
                 error: components["schemas"]["WorkflowError"];
                 metadata: components["schemas"]["ErrorEventMetadata"];
