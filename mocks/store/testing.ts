@@ -1,0 +1,54 @@
+// Test helpers for the store's unit tests (not used by the store itself).
+import { expect } from 'vitest';
+import type { ApiError, Result } from '../errors.ts';
+import type { DeliveryRecord, DeliveryRequest, DeliverySink } from '../webhooks/types.ts';
+
+export function unwrap<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`expected ok, got ${result.error.status} ${JSON.stringify(result.error.body)}`);
+  return result.value;
+}
+
+export function errorOf(result: Result<unknown>): ApiError {
+  if (result.ok) throw new Error(`expected an error, got ${JSON.stringify(result.value)}`);
+  return result.error;
+}
+
+export function expectError(result: Result<unknown>, status: number, code?: string): ApiError {
+  const error = errorOf(result);
+  expect(error.status).toBe(status);
+  if (code !== undefined) expect(error.body.code).toBe(code);
+  expect(typeof error.body.error).toBe('string');
+  return error;
+}
+
+/** A sink that only records what it was asked to deliver (stands in for the delivery engine). */
+export function recordingSink(): DeliverySink & { requests: DeliveryRequest[] } {
+  const requests: DeliveryRequest[] = [];
+  const records: DeliveryRecord[] = [];
+  return {
+    requests,
+    enqueue(request) {
+      requests.push(request);
+      const record: DeliveryRecord = {
+        id: `rec_${records.length + 1}`,
+        world: request.world,
+        kind: request.kind,
+        url: request.url,
+        body: JSON.stringify(request.payload),
+        headers: {},
+        attempts: [],
+        state: 'recorded',
+        final_status: null,
+        created_at: 0,
+      };
+      records.push(record);
+      return record;
+    },
+    list: (world) => records.filter((record) => record.world === world),
+    clear(world) {
+      for (let i = records.length - 1; i >= 0; i--) if (records[i]!.world === world) records.splice(i, 1);
+      for (let i = requests.length - 1; i >= 0; i--) if (requests[i]!.world === world) requests.splice(i, 1);
+    },
+    idle: () => Promise.resolve(),
+  };
+}
