@@ -72,7 +72,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       const body = req.method === 'GET' || req.method === 'HEAD' ? (req.resume(), '') : await readBody(req);
       const response = await mock!.handle(toAppRequest(req, body));
       status = response.status;
-      res.writeHead(response.status, response.headers);
+      // An explicit length keeps the answer un-chunked (cheaper for keep-alive clients).
+      res.writeHead(response.status, { ...response.headers, 'content-length': Buffer.byteLength(response.body) });
       res.end(response.body);
     } catch (error) {
       // Only a transport failure lands here (the app answers its own errors).

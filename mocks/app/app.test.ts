@@ -325,6 +325,14 @@ describe('control routes', () => {
     expect(deliveries).toEqual({ data: [{ id: 'delivery-of-key:tok' }] });
   });
 
+  it('GET /__mock/deliveries?wait=true answers after the sink is idle; a bad wait value is 400', async () => {
+    const { send } = setup();
+    expect(JSON.parse((await send('GET', '/__mock/deliveries?wait=true')).body)).toEqual({ data: [{ id: 'delivery-of-key:tok' }] });
+    const bad = await send('GET', '/__mock/deliveries?wait=yes');
+    expect(bad.status).toBe(400);
+    expect(parse(bad.body).code).toBe('bad_request');
+  });
+
   it('404 for an unknown control route, 405 with Allow for a wrong method', async () => {
     const { send } = setup();
     expect((await send('GET', '/__mock/nope')).status).toBe(404);

@@ -102,10 +102,10 @@ export function createApp(options: AppOptions): App {
     return respond(fromResult(result));
   }
 
-  function handleControlRequest(req: AppRequest, path: string): AppResponse {
+  async function handleControlRequest(req: AppRequest, path: string, query: string): Promise<AppResponse> {
     const auth = authenticate(req.headers);
     if (!auth.ok) return errorResponse(auth.error, { 'www-authenticate': 'Bearer' });
-    const { result, allow } = handleControl(control, auth.value.token, req.method, path, req.headers, req.body);
+    const { result, allow } = await handleControl(control, auth.value.token, req.method, path, query, req.headers, req.body);
     return allow === undefined ? fromResult(result) : errorResponse(result.ok ? apiError('method_not_allowed', 'method not allowed') : result.error, { allow });
   }
 
@@ -115,7 +115,7 @@ export function createApp(options: AppOptions): App {
     const method = req.method.toUpperCase();
     const { path, query } = splitUrl(req.url);
     try {
-      if (path === '/__mock' || path.startsWith('/__mock/')) return handleControlRequest({ ...req, method }, path);
+      if (path === '/__mock' || path.startsWith('/__mock/')) return await handleControlRequest({ ...req, method }, path, query);
       if (path !== API_PREFIX && !path.startsWith(API_PREFIX + '/')) {
         return errorResponse(apiError('not_found', `Every API route lives under ${API_PREFIX}; ${path} is not one`, { path }));
       }

@@ -9,7 +9,20 @@ interface ControlRoute {
   pattern: RegExp;
   /** Whether the route reads a JSON body. */
   body: boolean;
-  run(control: MockControl, token: string, params: string[], body: unknown): Result<unknown>;
+  run(control: MockControl, token: string, params: string[], body: unknown, query: URLSearchParams): Result<unknown> | Promise<Result<unknown>>;
+}
+
+/** Upper bound of `GET /__mock/deliveries?wait=true`: a receiver that hangs must not hang the caller. */
+export const DELIVERY_WAIT_LIMIT_MS = 15_000;
+
+async function settled(control: MockControl): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), DELIVERY_WAIT_LIMIT_MS)));
+  try {
+    return await Promise.race([control.idle().then(() => true), limit]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const data = <T>(value: Result<T>): Result<{ data: T }> => (value.ok ? ok({ data: value.value }) : value);
@@ -26,7 +39,23 @@ const CONTROL_ROUTES: ControlRoute[] = [
   },
   { method: 'GET', pattern: /^\/__mock\/world$/, body: false, run: (c, token) => ok({ data: c.world(token) }) },
   { method: 'GET', pattern: /^\/__mock\/requests$/, body: false, run: (c, token) => ok({ data: c.requests(token) }) },
-  { method: 'GET', pattern: /^\/__mock\/deliveries$/, body: false, run: (c, token) => ok({ data: c.deliveries(token) }) },
+  {
+    method: 'GET',
+    pattern: /^\/__mock\/deliveries$/,
+    body: false,
+    // `?wait=true`: answer once every queued delivery has settled (all retries done), so a test
+    // can assert on final states without polling.
+    async run(control, token, _params, _body, query) {
+      const wait = query.get('wait');
+      if (wait !== null && wait !== 'true' && wait !== 'false') {
+        return fail('bad_request', `wait must be "true" or "false", got "${wait}"`, { issues: [{ pointer: '/query/wait', message: 'must be true or false' }] });
+      }
+      if (wait === 'true' && !(await settled(control))) {
+        return ok({ data: control.deliveries(token), settled: false });
+      }
+      return ok({ data: control.deliveries(token) });
+    },
+  },
   {
     method: 'POST',
     pattern: /^\/__mock\/emit$/,
@@ -65,14 +94,15 @@ function decode(segment: string): string {
 }
 
 /** Runs a /__mock request for an already authenticated token. */
-export function handleControl(
+export async function handleControl(
   control: MockControl,
   token: string,
   method: string,
   path: string,
+  query: string,
   headers: Record<string, string>,
   rawBody: string,
-): { result: Result<unknown>; allow?: string } {
+): Promise<{ result: Result<unknown>; allow?: string }> {
   const candidates = CONTROL_ROUTES.map((route) => ({ route, match: route.pattern.exec(path) })).filter((c) => c.match);
   if (candidates.length === 0) {
     return { result: fail('not_found', `No control route ${path}; see GET /__mock/world, /__mock/requests, /__mock/deliveries, POST /__mock/reset, /__mock/emit, /__mock/triggers/{trigger_id}/emit, /__mock/connect/{connect_token}/complete`) };
@@ -92,5 +122,5 @@ export function handleControl(
     if (parsed.value === undefined) return { result: fail('bad_request', `${method} ${path} needs a JSON body`) };
     body = parsed.value;
   }
-  return { result: hit.route.run(control, token, hit.match!.slice(1).map(decode), body) };
+  return { result: await hit.route.run(control, token, hit.match!.slice(1).map(decode), body, new URLSearchParams(query)) };
 }

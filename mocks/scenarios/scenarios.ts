@@ -2,6 +2,7 @@
 // error cases of DESIGN §3-§4. run.ts feeds each of them through every adapter with the same
 // expectations. IDs are discovered (GET /users/me, GET /__mock/world), never hard-coded.
 import { expect } from 'vitest';
+import { verifySignature } from '../webhooks/signature.ts';
 import { expectError, idsWithPrefix, type Session } from './session.ts';
 
 export interface Scenario {
@@ -525,7 +526,7 @@ export const scenarios: Scenario[] = [
     },
   },
   {
-    name: 'Connect companions: tokens, accounts with credentials on request, deployed-trigger webhooks with a stable signing key, signed trigger deliveries',
+    name: 'Connect companions: tokens, accounts with credentials on request, CONNECTION_SUCCESS creating an account',
     async run(s) {
       const project = await projectId(s);
       const world = await s.world();
@@ -551,6 +552,67 @@ export const scenarios: Scenario[] = [
       expect(payload).toMatchObject({ event: 'CONNECTION_SUCCESS', connect_token: tokenAnswer.token });
       const newAccount = (await s.expectStatus(200, 'GET', `/connect/${project}/accounts/${payload.account.id}`)).data;
       expect(newAccount.external_id).toBe('user-42');
+    },
+  },
+
+  {
+    name: 'trigger webhooks: the trigger-level URL wins over the project environment\'s; deliveries are signed with x-pd-signature',
+    async run(s) {
+      const world = (await s.world()) as { projects: { id: string; deployed_triggers: { id: string; environment: string }[] }[] };
+      const project = world.projects[0]!;
+      const [withOwn, viaProject] = project.deployed_triggers;
+      expect(viaProject, 'the seeded project has two deployed triggers').toBeDefined();
+
+      const unset = await s.call('POST', `/__mock/triggers/${viaProject!.id}/emit`, { body: { event: { n: 0 } } });
+      expectError(unset, 422, 'unprocessable'); // nowhere to deliver yet
+
+      const path = `/connect/${project.id}/deployed-triggers/${withOwn!.id}/webhooks`;
+      const set = (await s.expectStatus(200, 'PUT', path, { body: { webhook_urls: ['https://trigger.example.com/own'] } })).data;
+      expect(set).toMatchObject({ trigger_id: withOwn!.id, webhook_urls: ['https://trigger.example.com/own'] });
+      const again = (await s.expectStatus(200, 'PUT', path, { body: { webhook_urls: ['https://trigger.example.com/own2'] } })).data;
+      expect(again.signing_key).toBe(set.signing_key);
+      expectError(await s.call('PUT', path, { body: { webhook_urls: ['ftp://nope'] } }), 400, 'bad_request');
+
+      const projectHook = (await s.expectStatus(200, 'PUT', `/connect/${project.id}/webhook`, {
+        body: { webhook_url: 'https://trigger.example.com/project' },
+        headers: { 'x-pd-environment': viaProject!.environment },
+      })).data;
+
+      const own = (await s.expectStatus(200, 'POST', `/__mock/triggers/${withOwn!.id}/emit`, { body: { event: { n: 1 } } })).data;
+      const fallback = (await s.expectStatus(200, 'POST', `/__mock/triggers/${viaProject!.id}/emit`, { body: { event: { n: 2 } } })).data;
+      expect(own.deliveries.map((d: { url: string }) => d.url)).toEqual(['https://trigger.example.com/own2']);
+      expect(fallback.deliveries.map((d: { url: string }) => d.url)).toEqual(['https://trigger.example.com/project']);
+
+      const logged = (await s.expectStatus(200, 'GET', '/__mock/deliveries', { query: { wait: 'true' } })).data as { id: string; url: string; body: string; headers: Record<string, string> }[];
+      const byUrl = (url: string) => logged.find((d) => d.url === url)!;
+      for (const [delivery, key, eventId, n] of [
+        [byUrl('https://trigger.example.com/own2'), set.signing_key, own.event_id, 1],
+        [byUrl('https://trigger.example.com/project'), projectHook.signing_key, fallback.event_id, 2],
+      ] as const) {
+        expect(JSON.parse(delivery.body)).toMatchObject({ event_id: eventId, event: { n } });
+        const verdict = await verifySignature({ header: delivery.headers['x-pd-signature'], rawBody: delivery.body, key });
+        expect(verdict.ok, JSON.stringify(verdict)).toBe(true);
+      }
+      expectError(await s.call('POST', '/__mock/triggers/dc_doesNotExist0/emit', { body: { event: {} } }), 404, 'not_found');
+    },
+  },
+  {
+    name: 'connect flow errors: CONNECTION_ERROR goes to the token\'s webhook_uri and creates no account; a token completes once',
+    async run(s) {
+      const project = await projectId(s);
+      const accountsBefore = idsWithPrefix(await s.world(), 'apn_');
+      const token = (await s.expectStatus(200, 'POST', `/connect/${project}/tokens`, {
+        body: { external_user_id: 'user-7', webhook_uri: 'https://app.example.com/failed' },
+      })).token;
+      const completed = (await s.expectStatus(200, 'POST', `/__mock/connect/${token}/complete`, { body: { outcome: 'error', error: 'user cancelled' } })).data;
+      expect(completed.account).toBeUndefined();
+      expect(JSON.parse(completed.delivery.body)).toMatchObject({ event: 'CONNECTION_ERROR', connect_token: token, error: 'user cancelled' });
+      expect(completed.delivery.url).toBe('https://app.example.com/failed');
+      expect(idsWithPrefix(await s.world(), 'apn_')).toEqual(accountsBefore);
+      const twice = await s.call('POST', `/__mock/connect/${token}/complete`, { body: { outcome: 'success' } });
+      expect(twice.status).toBeGreaterThanOrEqual(400);
+      expect(twice.status).toBeLessThan(500);
+      expectError(await s.call('POST', '/__mock/connect/ctok_doesNotExist0/complete', { body: { outcome: 'success' } }), 404, 'not_found');
     },
   },
 
