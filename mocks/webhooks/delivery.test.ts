@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDeliveryEngine } from './delivery.ts';
+import { createDeliveryEngine, reservedHost } from './delivery.ts';
 import { gate, startLoopbackReceiver, type LoopbackReceiver } from './loopback-receiver.ts';
 import { verifySignature } from './signature.ts';
 
@@ -187,6 +187,30 @@ describe('delivery engine', () => {
       'content-type': 'application/json',
       'x-pd-signature': 't=1700000000,v1=690322051b8978c8190c62885a69a8c2a1348d90d3c860ff10b8e06e802dc6e3',
     });
+  });
+
+  it('never sends to hosts reserved for examples (RFC 2606/6761) and says why', async () => {
+    const calls: string[] = [];
+    const engine = createDeliveryEngine({
+      fetch: (input) => {
+        calls.push(String(input));
+        return Promise.resolve(new Response('ok'));
+      },
+    });
+    const reserved = ['https://hooks.acme.example.com/in', 'http://example.org/x', 'https://a.b.test/', 'http://x.invalid/', 'http://shop.example/'];
+    const records = reserved.map((url) => engine.enqueue({ world: 'w', kind: 'subscription', url, payload: { n: 1 } }));
+    const real = engine.enqueue({ world: 'w', kind: 'subscription', url: 'http://127.0.0.1:9/in', payload: { n: 2 } });
+    await engine.idle();
+    for (const record of records) {
+      expect(record.state).toBe('failed');
+      expect(record.attempts).toHaveLength(1);
+      expect(record.attempts[0]?.error).toMatch(/not sent: .* reserved example domain/);
+    }
+    // A name that merely contains "example" is a real host and is sent to.
+    expect(calls).toEqual(['http://127.0.0.1:9/in']);
+    expect(real.state).toBe('delivered');
+    expect(reservedHost('https://myexample.com/')).toBeNull();
+    expect(reservedHost('https://example.com.evil.io/')).toBeNull();
   });
 
   it('lists and clears per world, and idle() resolves when nothing is queued', async () => {

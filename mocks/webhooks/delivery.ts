@@ -102,6 +102,22 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
   }
 
   async function deliver(record: DeliveryRecord, request: DeliveryRequest): Promise<void> {
+    const reserved = reservedHost(record.url);
+    if (reserved !== null) {
+      // Seeded and example webhooks point at RFC 2606/6761 names; sending there would only make
+      // DNS lookups for hosts that can never be a receiver. Record why instead.
+      record.headers = await headersForAttempt(request, record.body);
+      record.attempts.push({
+        attempt: 1,
+        started_at: now(),
+        duration_ms: 0,
+        status: null,
+        error: `not sent: ${reserved} is a reserved example domain (RFC 2606/6761); point the webhook at a real receiver`,
+        headers: record.headers,
+      });
+      record.state = 'failed';
+      return;
+    }
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       if (attempt > 1) await sleep(backoffMs[Math.min(attempt - 2, backoffMs.length - 1)] ?? 0);
       const result = await attemptOnce(record, request, attempt);
@@ -171,6 +187,18 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
       while (pending.size > 0) await Promise.all([...pending]);
     },
   };
+}
+
+/** The host name when the URL's host is under a name reserved for examples (never a real receiver), else null. */
+export function reservedHost(url: string): string | null {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+  } catch {
+    return null;
+  }
+  const reserved = ['example.com', 'example.net', 'example.org', 'example', 'test', 'invalid'];
+  return reserved.some((name) => host === name || host.endsWith(`.${name}`)) ? host : null;
 }
 
 function describeFetchError(error: unknown, timeoutMs: number): string {
