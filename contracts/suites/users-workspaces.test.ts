@@ -33,9 +33,12 @@ describe('users and workspaces', () => {
       expectRefused(answer);
     });
 
-    caseIf(['enforcesRules', 'stateful'], 'getWorkspace with an id that is not a workspace id is 4xx', async () => {
-      expectRefused(await api.get('/workspaces/not-a-workspace'), 'malformed workspace id');
-    });
+    // An ID that breaks its pattern is refused (400 or 404), and whichever it is must be documented.
+    for (const path of ['/workspaces/not-a-workspace', '/workspaces/not-a-workspace/subscriptions', '/orgs/not-a-workspace/sources']) {
+      caseIf(['enforcesRules', 'stateful'], `GET ${path} (malformed workspace id) is a documented 4xx`, async () => {
+        expectRefused(await api.get(path), 'malformed workspace id');
+      });
+    }
 
     // Worlds are per token on the mock: another token's workspace is as unknown as a made-up one.
     caseIf(['control'], "getWorkspace with another world's workspace is 404", async () => {

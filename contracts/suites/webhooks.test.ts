@@ -67,6 +67,10 @@ describe('webhooks', () => {
     caseIf(['enforcesRules', 'stateful'], 'deleteWebhook of an unknown id is 404', async () => {
       expectStatus(await api.delete(`/webhooks/${unknownId('wh_')}`), 404);
     });
+
+    caseIf(['enforcesRules', 'stateful'], 'deleteWebhook with a malformed id is a documented 4xx', async () => {
+      expectRefused(await api.delete('/webhooks/not-a-webhook'));
+    });
   });
 
   describe('stateful', () => {
@@ -78,7 +82,7 @@ describe('webhooks', () => {
       expectStatus(await api.delete(`/webhooks/${webhook.id}`), 404, 'use after free');
     });
 
-    caseIf(['stateful', 'writes'], 'a refused url creates nothing', async () => {
+    caseIf(['enforcesRules', 'stateful', 'writes'], 'a refused url creates nothing', async () => {
       const before = await listedIds();
       expectStatus(await api.post('/webhooks', { query: { url: 'ftp://x', name: uniqueName('bad'), description: 'd' } }), 400);
       expect(await listedIds()).toEqual(before);

@@ -49,6 +49,10 @@ describe('workflows', () => {
       expectStatus(await api.get(`/workflows/${unknownId('p_')}`), 404);
     });
 
+    caseIf(['enforcesRules', 'stateful'], 'getWorkflow with a malformed id is a documented 4xx', async () => {
+      expectRefused(await api.get('/workflows/not-a-workflow'));
+    });
+
     caseIf(['enforcesRules', 'stateful'], 'updateWorkflowActivation of an unknown workflow is 404', async () => {
       expectStatus(await api.put(`/workflows/${unknownId('p_')}`, { body: { active: false, org_id: await ids.orgId() } }), 404);
     });

@@ -30,22 +30,27 @@ export async function createTargetFrom(settings: TargetSettings): Promise<Target
   return { ...settings, baseUrl: settings.baseUrl!, fetch: (input, init) => globalThis.fetch(input, init) };
 }
 
-/** The base URL a vitest globalSetup started for this project (mock server, Prism), if any. */
-function providedBaseUrl(): string | undefined {
+/** What a vitest globalSetup started for this project (mock server, Prism), if anything. */
+function provided(key: 'contractBaseUrl' | 'contractControlUrl'): string | undefined {
   try {
-    return inject('contractBaseUrl') || undefined;
+    return inject(key) || undefined;
   } catch {
     return undefined; // not inside a vitest worker
   }
 }
 
 export function createTarget(env: Record<string, string | undefined> = process.env): Promise<Target> {
-  return createTargetFrom(readTargetSettings(env, providedBaseUrl()));
+  // The environment wins; a server started by the project's globalSetup fills the gaps.
+  const merged = { ...env };
+  merged.CONTRACT_CONTROL_URL ||= provided('contractControlUrl');
+  return createTargetFrom(readTargetSettings(merged, provided('contractBaseUrl')));
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     contractBaseUrl: string;
+    /** Origin of the mock's control API when the target (Prism proxy) does not carry it. */
+    contractControlUrl: string;
     /** JSONL file the exchange recorder appends to (read by the summary table). */
     contractRecordFile: string;
   }

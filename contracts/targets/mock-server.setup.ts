@@ -1,0 +1,14 @@
+// globalSetup: our mock server on a free port, shared by the project's suite files.
+import type { TestProject } from 'vitest/node';
+import { startServer } from '../../mocks/server.ts';
+import { provideRecordFile } from './setup-common.ts';
+
+export default async function setup(project: TestProject) {
+  const server = await startServer({ port: 0, quiet: true });
+  project.provide('contractBaseUrl', server.baseUrl);
+  const report = provideRecordFile(project);
+  return async () => {
+    report();
+    await server.close();
+  };
+}

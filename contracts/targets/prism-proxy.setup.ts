@@ -1,0 +1,23 @@
+// globalSetup: our mock server on a free port with `prism proxy --errors` in front of it, so Prism
+// validates every exchange against the document on top of our own checks. The suites reach the
+// control API at the mock server directly (Prism only proxies the document's paths).
+import type { TestProject } from 'vitest/node';
+import { startServer } from '../../mocks/server.ts';
+import { startPrism } from '../../scripts/lib/prism.ts';
+import { provideRecordFile } from './setup-common.ts';
+
+export default async function setup(project: TestProject) {
+  const server = await startServer({ port: 0, quiet: true });
+  const prism = await startPrism({ mode: 'proxy', port: 0, upstream: server.baseUrl, errors: true });
+  project.provide('contractBaseUrl', prism.url);
+  project.provide('contractControlUrl', server.origin);
+  const report = provideRecordFile(project);
+  return async () => {
+    report();
+    // Prism logs every violation it found; surface them, the suites already failed on them.
+    const violations = prism.output().split('\n').filter((line) => /violation/i.test(line));
+    if (violations.length > 0) console.log(`[${project.name}] Prism reported:\n${violations.slice(0, 40).join('\n')}`);
+    await prism.close();
+    await server.close();
+  };
+}

@@ -1,0 +1,35 @@
+// The contract runs of `npm test`: the suites against the in-process fake and our mock server on a
+// free port (all cases), against `prism mock` and through `prism proxy --errors` in front of the
+// mock server (each with one Prism process shared by the project's files), the self-test against
+// broken fakes, and the unit tests of the kit itself.
+import { defineConfig } from 'vitest/config';
+
+const suites = ['contracts/suites/*.test.ts'];
+const shared = { testTimeout: 30_000, hookTimeout: 60_000 };
+
+export default defineConfig({
+  test: {
+    // Two cores: Prism and the suites' workers share them.
+    maxWorkers: 2,
+    projects: [
+      { test: { ...shared, name: 'contracts:unit', include: ['contracts/*.test.ts', 'contracts/checks/*.test.ts', 'contracts/targets/*.test.ts'] } },
+      { test: { ...shared, name: 'contracts:inprocess', include: suites, env: { CONTRACT_TARGET: 'inprocess' } } },
+      {
+        test: { ...shared, name: 'contracts:mock-server', include: suites, env: { CONTRACT_TARGET: 'mock' }, globalSetup: ['contracts/targets/mock-server.setup.ts'] },
+      },
+      {
+        test: { ...shared, name: 'contracts:prism-mock', include: suites, env: { CONTRACT_TARGET: 'prism' }, globalSetup: ['contracts/targets/prism-mock.setup.ts'] },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'contracts:prism-proxy',
+          include: suites,
+          env: { CONTRACT_TARGET: 'prism-proxy' },
+          globalSetup: ['contracts/targets/prism-proxy.setup.ts'],
+        },
+      },
+      { test: { ...shared, name: 'contracts:self-test', include: ['contracts/self-test/*.test.ts'], testTimeout: 180_000 } },
+    ],
+  },
+});
