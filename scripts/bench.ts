@@ -1,0 +1,102 @@
+// `npm run bench`: measures the performance targets of DESIGN §8 (throughput against prism mock
+// and a bare node:http server, p99 latency, start-up time, pagination at 100,000 sources and RSS).
+// A measurement, not a gate: exit 0 when targets are missed unless --strict. `--help` for details.
+import { cpus, loadavg } from 'node:os';
+import { HELP, parseBenchArgs, type BenchOptions } from './bench/args.ts';
+import { installCleanup, killAll } from './bench/children.ts';
+import { measurePagination } from './bench/pagination.ts';
+import { evaluateTargets, formatReport, type BenchResults } from './bench/report.ts';
+import { measureStartup } from './bench/startup.ts';
+import { measureThroughput } from './bench/throughput.ts';
+
+export async function runBench(options: BenchOptions, log: (line: string) => void): Promise<BenchResults> {
+  const cpuList = cpus();
+  const { sections, ...rest } = options;
+  const results: Omit<BenchResults, 'targets'> = {
+    environment: {
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      cpus: cpuList.length,
+      cpuModel: cpuList[0]?.model.trim() ?? 'unknown',
+      loadAverage: loadavg(),
+      date: new Date().toISOString(),
+    },
+    options: { ...rest, sections: [...sections] },
+    errors: [],
+  };
+  const section = async (name: string, run: () => Promise<void>) => {
+    try {
+      await run();
+    } catch (error) {
+      results.errors.push({ section: name, message: (error as Error)?.stack ?? String(error) });
+      log(`${name}: FAILED: ${(error as Error)?.message ?? error}`);
+    }
+  };
+
+  if (sections.has('throughput')) {
+    await section('throughput', async () => {
+      results.throughput = await measureThroughput({ connections: options.connections, durationS: options.durationS, warmupS: options.warmupS }, log);
+    });
+  }
+  if (sections.has('startup')) {
+    await section('startup', async () => {
+      results.startup = await measureStartup(options.startupRuns, log);
+    });
+  }
+  if (sections.has('pagination')) {
+    await section('pagination', async () => {
+      results.pagination = await measurePagination({
+        small: options.smallSources,
+        large: options.largeSources,
+        limit: 100,
+        samples: options.samples,
+        warmup: Math.min(50, options.samples),
+        log,
+      });
+    });
+  }
+  return { ...results, targets: evaluateTargets(results) };
+}
+
+async function main(): Promise<number> {
+  const parsed = parseBenchArgs(process.argv.slice(2));
+  if (parsed.kind === 'help') {
+    console.log(HELP);
+    return 0;
+  }
+  if (parsed.kind === 'error') {
+    console.error(`bench: ${parsed.message}\nRun "npm run bench -- --help" for the options.`);
+    return 2;
+  }
+  const options = parsed.options;
+  installCleanup((signal) => process.stderr.write(`\nbench: ${signal}, stopping the servers\n`));
+  const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+  const started = performance.now();
+  const results = await runBench(options, log);
+  killAll();
+  log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  if (options.json) {
+    const { pages: _pages, ...pagination } = results.pagination ?? {};
+    console.log(JSON.stringify({ ...results, pagination: results.pagination ? pagination : undefined }, null, 2));
+  } else {
+    console.log(formatReport(results));
+  }
+  if (results.errors.length > 0) return 2;
+  if (options.strict && results.targets.some((target) => target.pass === false)) return 1;
+  return 0;
+}
+
+if (import.meta.main) {
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error) => {
+      console.error('bench: unexpected error:', error);
+      killAll();
+      process.exitCode = 2;
+    },
+  );
+}

@@ -1,0 +1,136 @@
+// Command line of `npm run bench`.
+import { parseArgs } from 'node:util';
+
+export const SECTIONS = ['throughput', 'startup', 'pagination'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export interface BenchOptions {
+  sections: Set<Section>;
+  quick: boolean;
+  /** Measured seconds per server. */
+  durationS: number;
+  warmupS: number;
+  connections: number;
+  startupRuns: number;
+  /** Sources of the small and large workspaces. */
+  smallSources: number;
+  largeSources: number;
+  /** Timed requests per page kind. */
+  samples: number;
+  json: boolean;
+  strict: boolean;
+}
+
+export const HELP = `npm run bench [-- options]: the performance targets of DESIGN §8, measured on this machine.
+
+Sections (all by default; ~75 s in total, ~30 s with --quick):
+  throughput  The mock server (mocks/server.ts), \`prism mock\` on openapi/openapi.yaml and a bare
+              node:http server returning a fixed JSON body (the mock's own GET /users/me body)
+              each run alone in their own child process; autocannon runs in this process as the
+              one client. Same request mix for all, cycled by every connection, with a bearer token:
+                GET /users/me, /workspaces/{org_id}, /orgs/{org_id}/sources?limit=10, /workflows/{id}
+              (IDs discovered from the mock's /v1/users/me and /__mock/world; Prism gets the same
+              paths, which match the document's ID patterns). 32 connections, a warm-up, then a
+              measured run per server. Reports req/s, p50/p99/max latency, errors and non-2xx.
+  startup     Time from spawning \`node scripts/serve.ts --port <free> --quiet\` to the first 200 of
+              GET /v1/users/me (polled every 2 ms), several runs; the median is judged.
+  pagination  Two mock-server children: the first workspace of one world holds 100 sources, of the
+              other 100,000 (added through the store before the server reports ready). Times
+              100-item pages over keep-alive HTTP (median of sequential requests): the small
+              world's first page, the large world's first page and a page deep in it (after the
+              cursor of the item at ~90%). Checks contents and cursors (first, deep and before
+              pages, a walk of every page with after=end_cursor) and reads the large process's RSS.
+
+Targets (DESIGN §8), each reported PASS or FAIL:
+  mock req/s >= 10x prism mock        mock req/s >= 0.5x bare node:http
+  mock p99 < 5 ms at 32 connections   first 200 within 500 ms of process start (median)
+  100-item page of 100,000 sources within 2x the time of the 100-source page (first and deep)
+  RSS of the 100,000-source process < 300 MB
+
+Options:
+  --duration <s>      measured seconds per server                      default 10 (--quick: 3)
+  --warmup <s>        warm-up seconds per server, not measured          default 2 (--quick: 1)
+  --connections <n>   concurrent connections of the load generator      default 32
+  --startup-runs <n>  start-up measurements                             default 5 (--quick: 3)
+  --sources <n>       sources of the large workspace                    default 100000
+  --samples <n>       timed requests per page kind                      default 300 (--quick: 100)
+  --only <list>       comma-separated sections: throughput,startup,pagination
+  --quick             short smoke run (the numbers are noisier)
+  --json              print the results as JSON on stdout (progress still goes to stderr)
+  --strict            exit 1 when a target is missed (default: exit 0, it is a measurement)
+  -h, --help          this text
+
+Exit code: 0 when every section ran (targets missed or not, unless --strict), 1 when a target was
+missed under --strict, 2 when a section could not run (e.g. a server failed to start) or on bad flags.
+Every server listens on a free port chosen by the OS; all child processes are killed at the end,
+also on errors and Ctrl-C.`;
+
+export type ParsedBenchArgs = { kind: 'help' } | { kind: 'error'; message: string } | { kind: 'run'; options: BenchOptions };
+
+function positiveNumber(name: string, text: string | undefined, fallback: number, integer: boolean): number | string {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    return `--${name} must be a positive ${integer ? 'integer' : 'number'}, got "${text}"`;
+  }
+  return value;
+}
+
+export function parseBenchArgs(argv: string[]): ParsedBenchArgs {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      allowPositionals: false,
+      options: {
+        duration: { type: 'string' },
+        warmup: { type: 'string' },
+        connections: { type: 'string' },
+        'startup-runs': { type: 'string' },
+        sources: { type: 'string' },
+        samples: { type: 'string' },
+        only: { type: 'string' },
+        quick: { type: 'boolean' },
+        json: { type: 'boolean' },
+        strict: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    return { kind: 'error', message: (error as Error).message };
+  }
+  if (values.help) return { kind: 'help' };
+  const quick = values.quick === true;
+  const str = (name: string) => values[name] as string | undefined;
+
+  const numbers = {
+    durationS: positiveNumber('duration', str('duration'), quick ? 3 : 10, false),
+    warmupS: str('warmup') === '0' ? 0 : positiveNumber('warmup', str('warmup'), quick ? 1 : 2, false),
+    connections: positiveNumber('connections', str('connections'), 32, true),
+    startupRuns: positiveNumber('startup-runs', str('startup-runs'), quick ? 3 : 5, true),
+    largeSources: positiveNumber('sources', str('sources'), 100_000, true),
+    samples: positiveNumber('samples', str('samples'), quick ? 100 : 300, true),
+  };
+  for (const value of Object.values(numbers)) if (typeof value === 'string') return { kind: 'error', message: value };
+  const n = numbers as Record<keyof typeof numbers, number>;
+  if (n.largeSources < 100) return { kind: 'error', message: '--sources must be at least 100 (the small workspace holds 100)' };
+
+  const sections = new Set<Section>();
+  for (const name of (str('only') ?? SECTIONS.join(',')).split(',').map((s) => s.trim()).filter(Boolean)) {
+    if (!(SECTIONS as readonly string[]).includes(name)) return { kind: 'error', message: `--only: unknown section "${name}" (sections: ${SECTIONS.join(', ')})` };
+    sections.add(name as Section);
+  }
+  if (sections.size === 0) return { kind: 'error', message: '--only needs at least one section' };
+
+  return {
+    kind: 'run',
+    options: {
+      sections,
+      quick,
+      ...n,
+      smallSources: 100,
+      json: values.json === true,
+      strict: values.strict === true,
+    },
+  };
+}

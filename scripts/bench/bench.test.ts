@@ -1,0 +1,66 @@
+// Smoke test of the benchmark's pagination-at-scale helper with small numbers (10 vs 1,000
+// sources): real mock-server child processes, page contents and cursors checked. No timing
+// assertions: the numbers are `npm run bench`'s business (DESIGN §8).
+import { describe, expect, it } from 'vitest';
+import { encodeCursor } from '../../mocks/store/index.ts';
+import { parseBenchArgs } from './args.ts';
+import { liveChildren } from './children.ts';
+import { measurePagination } from './pagination.ts';
+import { evaluateTargets } from './report.ts';
+
+describe('bench pagination helper', () => {
+  it('lists the right 100-item pages with the right cursors in a 10- and a 1,000-source workspace', async () => {
+    const result = await measurePagination({ small: 10, large: 1000, limit: 100, samples: 3, warmup: 1 });
+
+    expect(result.checks.filter((check) => !check.ok)).toEqual([]);
+    expect(result.correct).toBe(true);
+    expect(result.small.sources).toBe(10);
+    expect(result.large.sources).toBe(1000);
+
+    const small = result.pages.small;
+    expect(small.walked).toHaveLength(10);
+    expect(small.first.data.map((s) => s.id)).toEqual(small.walked);
+    expect(small.first.page_info).toEqual({ total_count: 10, count: 10, start_cursor: encodeCursor(small.walked[0]!), end_cursor: encodeCursor(small.walked[9]!) });
+
+    const large = result.pages.large;
+    expect(new Set(large.walked).size).toBe(1000);
+    expect(large.first.data.map((s) => s.id)).toEqual(large.walked.slice(0, 100));
+    expect(large.first.page_info).toEqual({ total_count: 1000, count: 100, start_cursor: encodeCursor(large.walked[0]!), end_cursor: encodeCursor(large.walked[99]!) });
+    // The deep page: after the cursor of item #899, i.e. the last 100 items.
+    expect(result.large.deepAfterIndex).toBe(899);
+    expect(result.large.deep.query).toContain(`after=${encodeCursor(large.walked[899]!)}`);
+    expect(large.deep.data.map((s) => s.id)).toEqual(large.walked.slice(900));
+    expect(large.deep.page_info.end_cursor).toBe(encodeCursor(large.walked[999]!));
+    expect(result.large.rssBytes).toBeGreaterThan(0);
+
+    expect(liveChildren()).toBe(0);
+  }, 60_000);
+});
+
+describe('bench options and verdicts', () => {
+  it('parses flags, with --quick defaults and errors as messages', () => {
+    const quick = parseBenchArgs(['--quick', '--json', '--only', 'startup']);
+    expect(quick.kind === 'run' && quick.options).toMatchObject({ durationS: 3, warmupS: 1, connections: 32, startupRuns: 3, json: true, strict: false });
+    expect(quick.kind === 'run' && [...quick.options.sections]).toEqual(['startup']);
+    expect(parseBenchArgs(['--duration', '7']).kind === 'run').toBe(true);
+    expect(parseBenchArgs(['--duration', 'x'])).toMatchObject({ kind: 'error' });
+    expect(parseBenchArgs(['--only', 'nope'])).toMatchObject({ kind: 'error' });
+    expect(parseBenchArgs(['--port', '1'])).toMatchObject({ kind: 'error' });
+    expect(parseBenchArgs(['-h'])).toEqual({ kind: 'help' });
+  });
+
+  it('marks sections that did not run as not run, never as passed', () => {
+    const parsed = parseBenchArgs(['--only', 'startup']);
+    if (parsed.kind !== 'run') throw new Error('expected options');
+    const { sections, ...rest } = parsed.options;
+    const targets = evaluateTargets({
+      environment: { node: 'v24', platform: 'linux x64', cpus: 2, cpuModel: 'x', loadAverage: [0, 0, 0], date: '' },
+      options: { ...rest, sections: [...sections] },
+      startup: { runs: [600, 400, 450], medianMs: 450, minMs: 400, maxMs: 600 },
+      errors: [],
+    });
+    expect(targets.find((t) => t.id === 'startup')).toMatchObject({ pass: true, value: 450 });
+    expect(targets.find((t) => t.id === 'mock_over_prism')).toMatchObject({ pass: null, measured: 'not run' });
+    expect(targets.find((t) => t.id === 'pagination_rss')).toMatchObject({ pass: null });
+  });
+});

@@ -1,0 +1,160 @@
+// Targets (DESIGN §8) and the readable report.
+import type { BenchOptions } from './args.ts';
+import type { PaginationResult } from './pagination.ts';
+import type { StartupResult } from './startup.ts';
+import type { ThroughputResult } from './throughput.ts';
+
+export interface TargetVerdict {
+  id: string;
+  target: string;
+  measured: string;
+  value: number | null;
+  /** null: the section did not run. */
+  pass: boolean | null;
+  note?: string;
+}
+
+export interface BenchResults {
+  environment: { node: string; platform: string; cpus: number; cpuModel: string; /** 1/5/15-minute load averages when the bench started. */ loadAverage: number[]; date: string };
+  options: Omit<BenchOptions, 'sections'> & { sections: string[] };
+  throughput?: ThroughputResult;
+  startup?: StartupResult;
+  pagination?: PaginationResult;
+  errors: Array<{ section: string; message: string }>;
+  targets: TargetVerdict[];
+}
+
+const MB = 1024 * 1024;
+const fmt = (value: number, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+const int = (value: number) => Math.round(value).toLocaleString('en-US');
+
+export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetVerdict[] {
+  const t = results.throughput;
+  const s = results.startup;
+  const p = results.pagination;
+  const connections = results.options.connections;
+  const targets: TargetVerdict[] = [];
+  const push = (id: string, target: string, value: number | undefined, pass: (v: number) => boolean, measured: (v: number) => string, note?: string) =>
+    targets.push(
+      value === undefined
+        ? { id, target, measured: 'not run', value: null, pass: null }
+        : { id, target, measured: measured(value), value, pass: pass(value), ...(note ? { note } : {}) },
+    );
+  const mockErrors = t && (t.mock.errors > 0 || t.mock.non2xx > 0) ? `mock had ${t.mock.errors} errors, ${t.mock.non2xx} non-2xx` : undefined;
+
+  push('mock_over_prism', 'mock req/s >= 10x prism mock', t?.mockOverPrism, (v) => v >= 10, (v) => `${fmt(v, 1)}x`, mockErrors);
+  push('mock_over_bare', 'mock req/s >= 0.5x bare node:http', t?.mockOverBare, (v) => v >= 0.5, (v) => `${fmt(v, 2)}x`, mockErrors);
+  push('mock_p99', `mock p99 < 5 ms at ${connections} connections`, t?.mock.p99, (v) => v < 5, (v) => `${fmt(v)} ms`, connections === 32 ? undefined : 'DESIGN §8 says 32 connections');
+  push('startup', 'first 200 within 500 ms of process start', s?.medianMs, (v) => v < 500, (v) => `${fmt(v, 0)} ms (median)`);
+  push(
+    'pagination_ratio',
+    `${int(p?.large.sources ?? results.options.largeSources)}-source page within 2x of the ${int(p?.small.sources ?? 100)}-source page`,
+    p?.ratio,
+    (v) => v <= 2,
+    (v) => `${fmt(v)}x (first ${fmt(p!.ratioFirst)}x, deep ${fmt(p!.ratioDeep)}x)`,
+  );
+  push('pagination_rss', `RSS of the ${int(p?.large.sources ?? results.options.largeSources)}-source process < 300 MB`, p === undefined ? undefined : p.large.rssBytes / MB, (v) => v < 300, (v) => `${fmt(v, 0)} MB`);
+  push('pagination_correct', 'page contents and cursors correct (check, not a §8 target)', p === undefined ? undefined : p.checks.filter((c) => !c.ok).length, (v) => v === 0, (v) => (v === 0 ? `${p!.checks.length} checks ok` : `${v} of ${p!.checks.length} checks failed`));
+  return targets;
+}
+
+function table(headers: string[], rows: string[][], rightAligned: boolean[]): string {
+  const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (rightAligned[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export function formatReport(results: BenchResults): string {
+  const out: string[] = [];
+  const env = results.environment;
+  const o = results.options;
+  out.push(`Workflow API mock kit: benchmark (${env.date})`);
+  out.push(`Node ${env.node}, ${env.platform}, ${env.cpus} CPUs (${env.cpuModel}), load average ${env.loadAverage.map((l) => l.toFixed(2)).join(' ')}${o.quick ? ', --quick' : ''}`);
+  if ((env.loadAverage[0] ?? 0) > env.cpus * 0.75) {
+    out.push(`WARNING: the machine was busy when the bench started (1-minute load ${env.loadAverage[0]!.toFixed(2)} on ${env.cpus} CPUs): the numbers below are not representative.`);
+  }
+
+  const t = results.throughput;
+  if (t) {
+    out.push('');
+    out.push(`1. Throughput and latency: autocannon, ${o.connections} connections, ${o.warmupS} s warm-up + ${o.durationS} s measured per server, each server alone in its own process`);
+    out.push(`   request mix (cycled): ${t.paths.map((p) => `GET ${p}`).join(', ')}`);
+    const row = (r: ThroughputResult['mock']) => [
+      r.server,
+      int(r.rps),
+      fmt(r.p50),
+      fmt(r.p90),
+      fmt(r.p99),
+      fmt(r.max),
+      int(r.requests),
+      String(r.errors),
+      String(r.non2xx),
+      int(r.bytesPerResponse),
+    ];
+    out.push(
+      indent(
+        table(
+          ['server', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'requests', 'errors', 'non-2xx', 'bytes/resp'],
+          [row(t.mock), row(t.prism), row(t.bare)],
+          [false, true, true, true, true, true, true, true, true, true],
+        ),
+      ),
+    );
+    out.push(`   mock/prism ${fmt(t.mockOverPrism, 1)}x, mock/bare ${fmt(t.mockOverBare, 2)}x`);
+  }
+
+  const s = results.startup;
+  if (s) {
+    out.push('');
+    out.push(`2. Start-up: spawn \`node scripts/serve.ts --port <free> --quiet\` -> first 200 of GET /v1/users/me, ${s.runs.length} runs`);
+    out.push(`   median ${fmt(s.medianMs, 0)} ms (min ${fmt(s.minMs, 0)}, max ${fmt(s.maxMs, 0)}; runs: ${s.runs.map((r) => fmt(r, 0)).join(', ')} ms)`);
+  }
+
+  const p = results.pagination;
+  if (p) {
+    out.push('');
+    out.push(`3. Pagination at scale: limit=${p.limit}, ${p.samples} timed sequential keep-alive requests per page (interleaved), median/p90/p99`);
+    const rows = [
+      ['small', int(p.small.sources), 'first page', String(p.small.first.items), fmt(p.small.first.medianMs, 3), fmt(p.small.first.p90Ms, 3), fmt(p.small.first.p99Ms, 3)],
+      ['small', int(p.small.sources), `after #${int(p.small.deepAfterIndex)}`, String(p.small.deep.items), fmt(p.small.deep.medianMs, 3), fmt(p.small.deep.p90Ms, 3), fmt(p.small.deep.p99Ms, 3)],
+      ['large', int(p.large.sources), 'first page', String(p.large.first.items), fmt(p.large.first.medianMs, 3), fmt(p.large.first.p90Ms, 3), fmt(p.large.first.p99Ms, 3)],
+      ['large', int(p.large.sources), `after #${int(p.large.deepAfterIndex)}`, String(p.large.deep.items), fmt(p.large.deep.medianMs, 3), fmt(p.large.deep.p90Ms, 3), fmt(p.large.deep.p99Ms, 3)],
+    ];
+    out.push(indent(table(['world', 'sources', 'page', 'items', 'median ms', 'p90 ms', 'p99 ms'], rows, [false, true, false, true, true, true, true])));
+    out.push(`   ratio to the small world's first page: large first ${fmt(p.ratioFirst)}x, large deep ${fmt(p.ratioDeep)}x`);
+    out.push(
+      `   large world: ${int(p.large.sources - p.large.seeded)} sources added in ${fmt(p.large.buildMs / 1000)} s; RSS ${fmt(p.large.rssBytes / MB, 0)} MB (heap used ${fmt(p.large.heapUsedBytes / MB, 0)} MB); small world process: RSS ${fmt(p.small.rssBytes / MB, 0)} MB`,
+    );
+    const failed = p.checks.filter((c) => !c.ok);
+    out.push(`   contents and cursors: ${failed.length === 0 ? `all ${p.checks.length} checks ok` : `${failed.length} FAILED: ${failed.map((c) => `${c.name} (${c.detail ?? ''})`).join('; ')}`}`);
+  }
+
+  for (const error of results.errors) {
+    out.push('');
+    out.push(`ERROR in ${error.section}: ${error.message}`);
+  }
+
+  out.push('');
+  out.push('Targets (DESIGN §8)');
+  out.push(
+    indent(
+      table(
+        ['target', 'measured', 'verdict'],
+        results.targets.map((v) => [v.target, v.measured, (v.pass === null ? 'NOT RUN' : v.pass ? 'PASS' : 'FAIL') + (v.note ? `  (${v.note})` : '')]),
+        [false, true, false],
+      ),
+    ),
+  );
+  return out.join('\n');
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => '   ' + line)
+    .join('\n');
+}

@@ -1,0 +1,56 @@
+// Section 2: start-up. Time from spawning `node scripts/serve.ts --port <free> --quiet` to the
+// first 200 of GET /v1/users/me (the first request also builds that token's world), several runs.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../lib/prism.ts';
+import { stopChild, track } from './children.ts';
+import { get } from './http.ts';
+import { median } from './stats.ts';
+
+export const SERVE_SCRIPT = fileURLToPath(new URL('../serve.ts', import.meta.url));
+
+export interface StartupResult {
+  runs: number[];
+  medianMs: number;
+  minMs: number;
+  maxMs: number;
+}
+
+/** Polling interval while the server is not listening yet (adds at most this much to a run). */
+const POLL_MS = 2;
+
+export async function measureStartupOnce(timeoutMs = 15_000): Promise<number> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/v1/users/me`;
+  const headers = { authorization: `Bearer bench-startup-${port}` };
+  const started = performance.now();
+  const child = track(spawn(process.execPath, [SERVE_SCRIPT, '--port', String(port), '--quiet'], { stdio: ['ignore', 'ignore', 'pipe'] }));
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`serve.ts exited with code ${child.exitCode} before answering:\n${stderr}`);
+      if (performance.now() - started > timeoutMs) throw new Error(`serve.ts did not answer 200 within ${timeoutMs} ms:\n${stderr}`);
+      try {
+        const res = await get(url, headers, undefined, 5000);
+        if (res.status === 200) return performance.now() - started;
+        throw new Error(`GET /v1/users/me answered ${res.status}: ${res.body.slice(0, 300)}`);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'ECONNREFUSED' && code !== 'ECONNRESET') throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  } finally {
+    await stopChild(child);
+  }
+}
+
+export async function measureStartup(runs: number, log: (line: string) => void = () => {}): Promise<StartupResult> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    times.push(await measureStartupOnce());
+    log(`start-up: run ${i + 1}/${runs}: ${times[i]!.toFixed(0)} ms`);
+  }
+  return { runs: times, medianMs: median(times), minMs: Math.min(...times), maxMs: Math.max(...times) };
+}
