@@ -22,8 +22,19 @@ async function rewriteJson(response: Response, edit: (body: any) => void): Promi
   return new Response(JSON.stringify(body), { status: response.status, headers });
 }
 
-export const VARIANTS: Record<string, { describe: string; wrap: Wrapper }> = {
+export interface Variant {
+  describe: string;
+  wrap: Wrapper;
+  /** The suite files (under contracts/suites) whose cases should catch it. */
+  suites: string[];
+  /** A failure counts as "caught for the right reason" when its test name or message matches. */
+  caughtBy: RegExp;
+}
+
+export const VARIANTS: Record<string, Variant> = {
   'wrong-id-prefix': {
+    suites: ['webhooks.test.ts', 'subscriptions.test.ts'],
+    caughtBy: /id_prefixes/,
     describe: 'webhook IDs come back as "hook_…" instead of "wh_…"',
     wrap: (fetch) => async (input, init) => {
       const response = await fetch(input, init);
@@ -35,6 +46,8 @@ export const VARIANTS: Record<string, { describe: string; wrap: Wrapper }> = {
     },
   },
   'missing-page-info': {
+    suites: ['sources.test.ts'],
+    caughtBy: /page_info/,
     describe: 'the sources list answers without page_info',
     wrap: (fetch) => async (input, init) => {
       const request = new Request(input, init);
@@ -44,6 +57,8 @@ export const VARIANTS: Record<string, { describe: string; wrap: Wrapper }> = {
     },
   },
   'deactivation-does-not-stick': {
+    suites: ['workflows.test.ts'],
+    caughtBy: /deactivate -> read shows active:false/,
     describe: 'PUT /workflows/{id} answers as if applied but changes nothing',
     wrap: (fetch) => async (input, init) => {
       const request = new Request(input, init);
@@ -57,6 +72,8 @@ export const VARIANTS: Record<string, { describe: string; wrap: Wrapper }> = {
     },
   },
   'unsupported-url-accepted': {
+    suites: ['webhooks.test.ts'],
+    caughtBy: /createWebhook refuses url/,
     describe: 'POST /webhooks accepts any url (an unsupported one is swapped for a valid one before the fake sees it)',
     wrap: (fetch) => async (input, init) => {
       const request = new Request(input, init);
@@ -68,6 +85,8 @@ export const VARIANTS: Record<string, { describe: string; wrap: Wrapper }> = {
     },
   },
   'missing-token-accepted': {
+    suites: ['users-workspaces.test.ts', 'webhooks.test.ts'],
+    caughtBy: /without a token is 401|is 401/,
     describe: 'a request without a valid bearer is served as if it had one',
     wrap: (fetch) => async (input, init) => {
       const request = new Request(input, init);
@@ -81,6 +100,8 @@ export const VARIANTS: Record<string, { describe: string; wrap: Wrapper }> = {
     },
   },
   'server-error-on-bad-input': {
+    suites: ['sources.test.ts', 'error-events.test.ts'],
+    caughtBy: /not_a_server_error/,
     describe: 'a non-numeric limit crashes with 500',
     wrap: (fetch) => async (input, init) => {
       const request = new Request(input, init);
@@ -92,6 +113,8 @@ export const VARIANTS: Record<string, { describe: string; wrap: Wrapper }> = {
     },
   },
   'undocumented-status': {
+    suites: ['webhooks.test.ts'],
+    caughtBy: /status 202 is not documented/,
     describe: 'DELETE /webhooks/{id} answers 202 instead of the documented 204',
     wrap: (fetch) => async (input, init) => {
       const request = new Request(input, init);
