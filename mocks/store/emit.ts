@@ -5,7 +5,7 @@ import type { DeliveryRecord } from '../webhooks/types.ts';
 import type { Result } from '../errors.ts';
 import { fail, notFound, ok } from '../errors.ts';
 import { defaultStack, eventId, PLATFORM_VERSION } from '../factories/index.ts';
-import { isEmitterGlob, kindOf, newId } from '../ids.ts';
+import { isEmitterGlob, isId, kindOf, newId } from '../ids.ts';
 import { unixSeconds } from '../random.ts';
 import { emitterWorkspace, matchingSubscriptions } from './subscriptions.ts';
 import type { World, WorkflowRecord } from './world.ts';
@@ -22,13 +22,15 @@ function recordErrorEvent(world: World, record: WorkflowRecord, emitId: string, 
   const nowMs = world.ctx.now();
   const ts = new Date(nowMs).toISOString();
   const code = given?.code ?? 'InternalFailure';
-  const cellId = given?.cellId ?? record.workflow.steps[0]?.id ?? '';
+  // cellId is a step ID (`c_`); a workflow without steps failed in its trigger, which has no
+  // step ID, so a fresh `c_` ID stands in for that cell.
+  const cellId = given?.cellId ?? record.workflow.steps[0]?.id ?? newId('step', world.ctx);
   const error: WorkflowErrorDetails = { code, cellId, ts, stack: given?.stack ?? defaultStack(code, cellId) };
   const summary: WorkflowErrorEventSummary = {
     id: `${nowMs}-${++world.errorSeq}`,
     indexed_at_ms: nowMs,
     event: {
-      original_event: copy(event ?? {}),
+      original_event: copy(event),
       original_context: {
         id: eventId(world.ctx),
         ts,
@@ -54,6 +56,8 @@ function checkError(value: unknown): Result<EmitInput['error']> {
     const v = (value as Record<string, unknown>)[field];
     if (v !== undefined && typeof v !== 'string') return fail('bad_request', `error.${field} must be a string`, { field: `error.${field}` });
   }
+  const cellId = (value as Record<string, unknown>).cellId;
+  if (cellId !== undefined && !isId('step', cellId)) return fail('bad_request', 'error.cellId must be a step id (c_...)', { field: 'error.cellId' });
   return ok(value as EmitInput['error']);
 }
 
@@ -74,9 +78,15 @@ export function emit(world: World, input: EmitInput): Result<{ emit_id: string; 
   if (!error.ok) return error;
   if (emitterWorkspace(world, emitterId) === undefined) return notFound('emitter', emitterId);
 
-  const emitId = eventId(world.ctx);
   const workflow = world.workflows.get(emitterId);
-  if (workflow !== undefined && eventName === '$errors') recordErrorEvent(world, workflow, emitId, input.event, error.value);
+  const records = workflow !== undefined && eventName === '$errors';
+  // A recorded error's original_event is an object in the document; anything else cannot be recorded.
+  const event = input.event ?? (records ? {} : null);
+  if (records && (typeof event !== 'object' || event === null || Array.isArray(event))) {
+    return fail('bad_request', 'event must be a JSON object for a $errors event from a workflow', { field: 'event' });
+  }
+  const emitId = eventId(world.ctx);
+  if (records) recordErrorEvent(world, workflow!, emitId, event, error.value);
 
   const deliveries: DeliveryRecord[] = [];
   const reached = new Set<string>();
@@ -93,7 +103,7 @@ export function emit(world: World, input: EmitInput): Result<{ emit_id: string; 
             world: world.key,
             kind: 'subscription',
             url: webhook.url,
-            payload: { emit_id: emitId, emitter_id: emitterId, event_name: eventName, event: input.event ?? null },
+            payload: { emit_id: emitId, emitter_id: emitterId, event_name: eventName, event },
             headers: { 'x-pd-emitter-id': emitterId },
           }),
         );

@@ -17,7 +17,10 @@ export function truncateEvent(originalEvent: unknown): unknown {
   const json = JSON.stringify(originalEvent) ?? 'null';
   const size = utf8.encode(json).length;
   if (size <= TRUNCATE_ABOVE_BYTES) return originalEvent;
-  return { truncated: true, size_bytes: size, preview: json.slice(0, PREVIEW_CHARACTERS) };
+  let preview = json.slice(0, PREVIEW_CHARACTERS);
+  // Never end the preview on half of a surrogate pair.
+  if (/[\uD800-\uDBFF]$/.test(preview)) preview = preview.slice(0, -1);
+  return { truncated: true, size_bytes: size, preview };
 }
 
 export interface ErrorSummaryQuery {

@@ -1,0 +1,141 @@
+// Factories and the OpenAPI document can never drift apart: 500+ values of every factory are
+// validated against their components.schemas entry with the document's own validator (Ajv).
+import { describe, expect, it } from 'vitest';
+import { validator } from '../../openapi/validator.ts';
+import { createContext } from '../random.ts';
+import type { FactoryContext } from '../random.ts';
+import { kindOf } from '../ids.ts';
+import {
+  makeApp,
+  makeConnectToken,
+  makeConnectedAccount,
+  makeDeployedTrigger,
+  makeEmailTrigger,
+  makeErrorEventSummary,
+  makeEventSource,
+  makeEventSourceTrigger,
+  makeHttpTrigger,
+  makeProject,
+  makeSavedComponent,
+  makeStep,
+  makeStepFromDefinition,
+  makeSubscription,
+  makeTemplate,
+  makeTimerTrigger,
+  makeTriggerFromDefinition,
+  makeUser,
+  makeWebhook,
+  makeWorkflow,
+  makeWorkspace,
+} from './index.ts';
+import { truncateEvent } from '../store/error-events.ts';
+
+const COUNT = 500;
+
+function expectValid(schema: string, make: (ctx: FactoryContext, i: number) => unknown, count = COUNT): void {
+  const ctx = createContext(`factories-${schema}`);
+  for (let i = 0; i < count; i++) {
+    const value = make(ctx, i);
+    const issues = validator.validateSchema(schema, value);
+    if (issues.length > 0) expect.fail(`${schema} #${i} is invalid: ${JSON.stringify(issues)}\n${JSON.stringify(value, null, 2)}`);
+  }
+}
+
+describe('every factory value validates against its components.schemas entry', () => {
+  it('User (with its workspaces)', () => expectValid('User', (ctx) => makeUser(ctx)));
+  it('Workspace with the optional compute/invocation fields', () =>
+    expectValid('Workspace', (ctx) => {
+      const workspace = makeWorkspace(ctx, undefined, { usageFields: true });
+      expect(workspace.daily_invocations_quota).toEqual(expect.any(Number));
+      return workspace;
+    }));
+  it('Workspace without them', () =>
+    expectValid('Workspace', (ctx) => {
+      const workspace = makeWorkspace(ctx, undefined, { usageFields: false });
+      expect(workspace).not.toHaveProperty('daily_compute_time_quota');
+      return workspace;
+    }));
+  it('EventSource', () => expectValid('EventSource', (ctx) => makeEventSource(ctx)));
+  it('Workflow with each trigger kind', () =>
+    expectValid('Workflow', (ctx, i) => makeWorkflow(ctx, undefined, { triggerKind: (['http', 'source', 'timer', 'email'] as const)[i % 4]!, ownerId: i % 2 ? 'o_Abc1234' : undefined })));
+  it('Step and SavedComponent', () => {
+    expectValid('Step', (ctx) => makeStep(ctx));
+    expectValid('SavedComponent', (ctx) => makeSavedComponent(ctx));
+  });
+  it('the four trigger shapes, each only as its own variant', () => {
+    expectValid('HttpTrigger', (ctx) => makeHttpTrigger(ctx));
+    expectValid('TimerTrigger', (ctx) => makeTimerTrigger(ctx));
+    expectValid('EmailTrigger', (ctx) => makeEmailTrigger(ctx));
+    expectValid('EventSourceTrigger', (ctx) => makeEventSourceTrigger(ctx));
+    expectValid('Trigger', (ctx, i) => [makeHttpTrigger, makeTimerTrigger, makeEmailTrigger, makeEventSourceTrigger][i % 4]!(ctx));
+    const ctx = createContext(1);
+    expect(validator.validateSchema('TimerTrigger', makeHttpTrigger(ctx))).not.toEqual([]);
+  });
+  it('Webhook', () => expectValid('Webhook', (ctx) => makeWebhook(ctx)));
+  it('Subscription (concrete and glob emitters)', () => expectValid('Subscription', (ctx) => makeSubscription(ctx)));
+  it('WorkflowErrorEventSummary, full and truncated', () => {
+    expectValid('WorkflowErrorEventSummary', (ctx, i) => makeErrorEventSummary(ctx, undefined, { largeEvent: i % 5 === 0 }));
+    expectValid('WorkflowErrorEventSummary', (ctx) => {
+      const summary = makeErrorEventSummary(ctx, undefined, { largeEvent: true });
+      summary.event.original_event = truncateEvent(summary.event.original_event);
+      expect(summary.event.original_event).toMatchObject({ truncated: true });
+      return summary;
+    });
+  });
+  it('ConnectedAccount, App and ConnectToken', () => {
+    expectValid('ConnectedAccount', (ctx) => makeConnectedAccount(ctx));
+    expectValid('App', (ctx) => makeApp(ctx));
+    expectValid('ConnectToken', (ctx) => makeConnectToken(ctx));
+  });
+  it('deployed triggers (dc_) have the event-source trigger shape', () => expectValid('EventSourceTrigger', (ctx) => makeDeployedTrigger(ctx)));
+  it('steps and triggers built from POST /workflows definitions', () => {
+    const definitions = [{ cron: '0 * * * *' }, { interval_seconds: 60 }, { email: true }, { component_id: 'sc_Abc1234' }, { app: { authProvisionId: 'apn_Abc1234' } }, {}];
+    expectValid('Trigger', (ctx, i) => makeTriggerFromDefinition(ctx, { props: definitions[i % definitions.length]! }, 'o_Abc1234'));
+    expectValid('Step', (ctx, i) => makeStepFromDefinition(ctx, { namespace: `step_${i}`, props: { a: i, b: 'x', slack: { authProvisionId: 'apn_Abc1234' } } }));
+  });
+  it('templates hold a valid POST /workflows body; projects carry proj_ and o_ IDs', () => {
+    expectValid('CreateWorkflowRequest', (ctx) => {
+      const template = makeTemplate(ctx);
+      expect(kindOf(template.id)).toBe('template');
+      return { project_id: 'proj_Abc1234', org_id: 'o_Abc1234', template_id: template.id, steps: template.steps, triggers: template.triggers };
+    });
+    const ctx = createContext(2);
+    for (let i = 0; i < COUNT; i++) {
+      const project = makeProject(ctx);
+      expect([kindOf(project.id), kindOf(project.org_id)]).toEqual(['project', 'workspace']);
+    }
+  });
+});
+
+describe('factories', () => {
+  it('take field-by-field overrides', () => {
+    const ctx = createContext(3);
+    expect(makeWorkflow(ctx, { active: false }).active).toBe(false);
+    expect(makeWorkflow(ctx, { active: true, name: 'Mine' })).toMatchObject({ active: true, name: 'Mine' });
+    expect(makeWebhook(ctx, { url: 'http://localhost:1/x' }).url).toBe('http://localhost:1/x');
+    expect(makeWorkspace(ctx, { id: 'o_Fixed12' }).id).toBe('o_Fixed12');
+  });
+
+  it('are deterministic under a seed', () => {
+    const draw = (seed: number) => {
+      const ctx = createContext(seed, () => Date.UTC(2025, 0, 1));
+      return JSON.stringify([makeUser(ctx), makeWorkflow(ctx), makeConnectedAccount(ctx), makeErrorEventSummary(ctx)]);
+    };
+    expect(draw(5)).toBe(draw(5));
+    expect(draw(5)).not.toBe(draw(6));
+  });
+
+  it('draw timestamps from the context clock (UNIX seconds; ISO 8601 for accounts)', () => {
+    const now = Date.UTC(2025, 0, 1);
+    const ctx = createContext(4, () => now);
+    for (let i = 0; i < 50; i++) {
+      const webhook = makeWebhook(ctx);
+      expect(webhook.created_at).toBeLessThanOrEqual(now / 1000);
+      expect(webhook.updated_at).toBeGreaterThanOrEqual(webhook.created_at);
+      expect(Number.isInteger(webhook.created_at)).toBe(true);
+      const account = makeConnectedAccount(ctx);
+      expect(Date.parse(account.created_at)).toBeLessThanOrEqual(now);
+      expect(new Date(Date.parse(account.created_at)).toISOString()).toBe(account.created_at);
+    }
+  });
+});
