@@ -1,0 +1,101 @@
+// Everything the store hands out (answers and outbound payloads) validates against the document.
+import { describe, expect, it } from 'vitest';
+import { validator } from '../../openapi/validator.ts';
+import {
+  completeConnect,
+  createConnectToken,
+  createStore,
+  createSubscription,
+  createWebhook,
+  createWorkflow,
+  emit,
+  emitTrigger,
+  getConnectedAccount,
+  getCurrentUser,
+  getWorkflow,
+  getWorkflowErrorEventSummaries,
+  listWebhooks,
+  listWorkspaceSources,
+  listWorkspaceSubscriptions,
+  setDeployedTriggerWebhooks,
+  setProjectWebhook,
+  worldSummary,
+} from './index.ts';
+import { recordingSink, unwrap } from './testing.ts';
+
+function expectSchema(schema: string, value: unknown): void {
+  expect(validator.validateSchema(schema, value), `${schema}: ${JSON.stringify(value).slice(0, 400)}`).toEqual([]);
+}
+
+describe('store answers and payloads match the document', () => {
+  it('for seeded worlds of many tokens', () => {
+    const store = createStore({ seed: 'schemas' });
+    for (let i = 0; i < 40; i++) {
+      const world = store.world(`token-${i}`);
+      const summary = worldSummary(world);
+      expectSchema('User', unwrap(getCurrentUser(world)).data);
+      for (const { id } of summary.workspaces) {
+        const page = unwrap(listWorkspaceSources(world, id, { limit: 100 }));
+        expectSchema('PageInfo', page.page_info);
+        for (const source of page.data) expectSchema('EventSource', source);
+        for (const subscription of unwrap(listWorkspaceSubscriptions(world, id)).data) expectSchema('Subscription', subscription);
+      }
+      for (const { id } of summary.workflows) {
+        expectSchema('Workflow', unwrap(getWorkflow(world, id)).data);
+        for (const expand of [undefined, 'event']) {
+          const page = unwrap(getWorkflowErrorEventSummaries(world, id, { expand }));
+          for (const summaryItem of page.data) expectSchema('WorkflowErrorEventSummary', summaryItem);
+        }
+      }
+      for (const webhook of unwrap(listWebhooks(world)).data) expectSchema('Webhook', webhook);
+      for (const project of summary.projects) {
+        for (const account of project.accounts) expectSchema('ConnectedAccount', unwrap(getConnectedAccount(world, project.id, account, { includeCredentials: true })).data);
+      }
+    }
+  });
+
+  it('for created resources and every outbound payload', () => {
+    const sink = recordingSink();
+    const world = createStore({ seed: 'payloads', sink }).world('t');
+    const summary = worldSummary(world);
+    const orgId = summary.workspaces[0]!.id;
+    const project = summary.projects[0]!;
+    const workflow = unwrap(
+      createWorkflow(world, {
+        org_id: orgId,
+        project_id: project.id,
+        steps: [{ namespace: 'send', props: { slack: { authProvisionId: project.accounts[0]! }, text: 'hi' } }],
+        triggers: [{ props: { component_id: 'sc_Abc1234' } }, { props: { cron: '0 0 * * *' } }, { props: { email: true } }, { props: {} }],
+        settings: { name: 'n', auto_deploy: true },
+      }),
+    ).data;
+    expectSchema('Workflow', workflow);
+    const empty = unwrap(createWorkflow(world, { org_id: orgId, project_id: project.id })).data;
+    const webhook = unwrap(createWebhook(world, { url: 'https://hooks.example.com/x', name: 'n', description: 'd' })).data;
+    expectSchema('Webhook', webhook);
+    expectSchema('Subscription', unwrap(createSubscription(world, { emitter_id: 'p_*', listener_id: webhook.id, event_name: '$errors' })).data);
+
+    unwrap(emit(world, { emitter_id: empty.id, event_name: '$errors', event: { big: 'x'.repeat(2000) } }));
+    for (const item of unwrap(getWorkflowErrorEventSummaries(world, empty.id, {})).data) expectSchema('WorkflowErrorEventSummary', item);
+    expectSchema('SubscriptionDelivery', sink.requests[0]!.payload);
+
+    const created = unwrap(setProjectWebhook(world, project.id, 'production', 'https://env.example.com/p')).data;
+    expectSchema('ProjectWebhook', created);
+    expectSchema('ProjectWebhook', unwrap(setProjectWebhook(world, project.id, 'production', 'https://env.example.com/q')).data);
+    const trigger = project.deployed_triggers[1]!.id;
+    expectSchema('DeployedTriggerWebhooks', unwrap(setDeployedTriggerWebhooks(world, project.id, trigger, ['https://t.example.com/1'])).data);
+    unwrap(emitTrigger(world, trigger, { event: { a: 1 } }));
+    unwrap(emitTrigger(world, project.deployed_triggers[0]!.id, { event: 'plain' }));
+    for (const request of sink.requests.filter((r) => r.kind === 'trigger')) expectSchema('TriggerWebhookDelivery', request.payload);
+
+    const token = unwrap(createConnectToken(world, project.id, 'production', { external_user_id: 'u1', webhook_uri: 'https://app.example.com/c' }));
+    expectSchema('ConnectToken', token);
+    unwrap(completeConnect(world, token.token, { outcome: 'success' }));
+    const failed = unwrap(createConnectToken(world, project.id, 'development', { external_user_id: 'u2', webhook_uri: 'https://app.example.com/c' }));
+    unwrap(completeConnect(world, failed.token, { outcome: 'error' }));
+    const connection = sink.requests.filter((r) => r.kind === 'connection').map((r) => r.payload as { event: string });
+    expect(connection.map((p) => p.event)).toEqual(['CONNECTION_SUCCESS', 'CONNECTION_ERROR']);
+    expectSchema('ConnectionSuccessEvent', connection[0]);
+    expectSchema('ConnectionErrorEvent', connection[1]);
+  });
+});
