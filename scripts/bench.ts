@@ -2,6 +2,7 @@
 // and a bare node:http server, p99 latency, start-up time, pagination at 100,000 sources and RSS).
 // A measurement, not a gate: exit 0 when targets are missed unless --strict. `--help` for details.
 import { cpus, loadavg } from 'node:os';
+import { resolve } from 'node:path';
 import { HELP, parseBenchArgs, type BenchOptions } from './bench/args.ts';
 import { installCleanup, killAll } from './bench/children.ts';
 import { measurePagination } from './bench/pagination.ts';
@@ -35,7 +36,16 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
 
   if (sections.has('throughput')) {
     await section('throughput', async () => {
-      results.throughput = await measureThroughput({ connections: options.connections, durationS: options.durationS, warmupS: options.warmupS }, log);
+      results.throughput = await measureThroughput(
+        {
+          connections: options.connections,
+          durationS: options.durationS,
+          warmupS: options.warmupS,
+          ...(options.cpuProf === undefined ? {} : { cpuProfDir: resolve(options.cpuProf) }),
+        },
+        log,
+      );
+      if (options.cpuProf !== undefined) log(`throughput: CPU profile of the mock server written to ${resolve(options.cpuProf)}`);
     });
   }
   if (sections.has('startup')) {

@@ -19,6 +19,8 @@ export interface BenchOptions {
   samples: number;
   json: boolean;
   strict: boolean;
+  /** Folder for a CPU profile of the mock server during the throughput run. */
+  cpuProf?: string;
 }
 
 export const HELP = `npm run bench [-- options]: the performance targets of DESIGN §8, measured on this machine.
@@ -56,6 +58,8 @@ Options:
   --samples <n>       timed requests per page kind                      default 300 (--quick: 100)
   --only <list>       comma-separated sections: throughput,startup,pagination
   --quick             short smoke run (the numbers are noisier)
+  --cpu-prof <dir>    run the mock server of the throughput section under node --cpu-prof and write
+                      its .cpuprofile into <dir> (open it in Chrome DevTools; profiling slows it down)
   --json              print the results as JSON on stdout (progress still goes to stderr)
   --strict            exit 1 when a target is missed (default: exit 0, it is a measurement)
   -h, --help          this text
@@ -90,6 +94,7 @@ export function parseBenchArgs(argv: string[]): ParsedBenchArgs {
         sources: { type: 'string' },
         samples: { type: 'string' },
         only: { type: 'string' },
+        'cpu-prof': { type: 'string' },
         quick: { type: 'boolean' },
         json: { type: 'boolean' },
         strict: { type: 'boolean' },
@@ -131,6 +136,7 @@ export function parseBenchArgs(argv: string[]): ParsedBenchArgs {
       smallSources: 100,
       json: values.json === true,
       strict: values.strict === true,
+      ...(str('cpu-prof') === undefined ? {} : { cpuProf: str('cpu-prof') }),
     },
   };
 }

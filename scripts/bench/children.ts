@@ -73,9 +73,13 @@ export interface ServerChild<R extends ReadyMessage = ReadyMessage> {
 export const SERVERS_DIR = fileURLToPath(new URL('./servers/', import.meta.url));
 
 /** Spawns `node <script> ...args` with an IPC channel and waits for its ready message. */
-export async function spawnServer<R extends ReadyMessage>(script: string, args: string[], options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<ServerChild<R>> {
+export async function spawnServer<R extends ReadyMessage>(
+  script: string,
+  args: string[],
+  options: { timeoutMs?: number; env?: NodeJS.ProcessEnv; /** Flags for node itself, e.g. --cpu-prof. */ nodeArgs?: string[] } = {},
+): Promise<ServerChild<R>> {
   const child = track(
-    spawn(process.execPath, [script, ...args], {
+    spawn(process.execPath, [...(options.nodeArgs ?? []), script, ...args], {
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       env: options.env ?? process.env,
     }),
@@ -145,6 +149,7 @@ export async function spawnServer<R extends ReadyMessage>(script: string, args: 
       });
     },
     output: () => log,
-    stop: () => stopChild(child),
+    // A profiled child needs time to write its profile on the way out.
+    stop: () => stopChild(child, options.nodeArgs?.length ? 15_000 : 2000),
   };
 }

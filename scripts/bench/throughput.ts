@@ -11,6 +11,8 @@ export interface LoadOptions {
   connections: number;
   durationS: number;
   warmupS: number;
+  /** When set, the mock server child runs with --cpu-prof and writes its profile into this folder. */
+  cpuProfDir?: string;
 }
 
 export interface LoadResult extends LatencySummary {
@@ -92,7 +94,8 @@ export async function measureThroughput(options: LoadOptions, log: (line: string
   const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
 
   // (a) the mock server; IDs discovered from its API and control API.
-  const mockChild = await spawnServer(`${SERVERS_DIR}mock.ts`, ['--seed', '1']);
+  const nodeArgs = options.cpuProfDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`];
+  const mockChild = await spawnServer(`${SERVERS_DIR}mock.ts`, ['--seed', '1'], { nodeArgs });
   let mock: LoadResult;
   let paths: string[];
   let userBody: string;

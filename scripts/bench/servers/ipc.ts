@@ -10,6 +10,8 @@ export function serveIpc(ready: Record<string, unknown> & { port: number }, onCa
     return;
   }
   process.on('disconnect', () => process.exit(0));
+  // A normal exit on SIGTERM, so that --cpu-prof gets to write its profile.
+  process.once('SIGTERM', () => process.exit(0));
   process.on('message', (message: { id?: number; type?: string }) => {
     if (typeof message?.id !== 'number' || typeof message.type !== 'string') return;
     let answer: Record<string, unknown>;
