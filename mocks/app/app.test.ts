@@ -220,13 +220,24 @@ describe('bodies', () => {
 describe('validation against the document', () => {
   it('answers 400 with every issue as a JSON pointer and message', async () => {
     const { send, calls } = setup();
-    const response = await send('PUT', '/v1/things/x_1', { 'content-type': 'application/json' }, '{"active":"yes"}');
+    const response = await send('PUT', '/v1/things/t_1?x=1', { 'content-type': 'application/json' }, '{"active":"yes"}');
     expect(response.status).toBe(400);
     const body = parse(response.body);
     expect(body.code).toBe('bad_request');
     const issues = body.details?.issues as { pointer: string; message: string }[];
-    expect(issues.map((i) => i.pointer).sort()).toEqual(['/body/active', '/body/org_id', '/path/id']);
+    expect(issues.map((i) => i.pointer).sort()).toEqual(['/body/active', '/body/org_id']);
     for (const issue of issues) expect(issue.message).not.toBe('');
+    expect(calls).toEqual([]);
+  });
+
+  it('answers 404 when a path parameter cannot be an ID at all (an unknown ID, README), before body issues', async () => {
+    const { send, calls } = setup();
+    const response = await send('PUT', '/v1/things/x_1', { 'content-type': 'application/json' }, '{"active":"yes"}');
+    expect(response.status).toBe(404);
+    const body = parse(response.body);
+    expect(body.code).toBe('not_found');
+    expect((body.details?.issues as { pointer: string }[]).map((i) => i.pointer)).toEqual(['/path/id']);
+    expect((await send('GET', '/v1/things/not-a-thing')).status).toBe(404);
     expect(calls).toEqual([]);
   });
 

@@ -83,6 +83,10 @@ export function createApp(options: AppOptions): App {
       body,
     });
     const blocking = blockingIssues(lookup.operationId, validated.issues);
+    // A path that names no possible resource (an ID of the wrong shape) is an unknown ID: 404,
+    // as README "Responses" says for unknown IDs in the path, not a 400.
+    const pathIssues = blocking.filter((issue) => issue.pointer.startsWith('/path/'));
+    if (pathIssues.length > 0) return respond(errorResponse(notFoundPath(path, pathIssues)));
     if (blocking.length > 0) return respond(errorResponse(badRequest(blocking)));
     // Values the store decides on may have failed schema coercion: hand it the raw text.
     const queryValues = { ...validated.query };
@@ -150,6 +154,11 @@ export function splitUrl(url: string): { path: string; query: string } {
   const query = q < 0 ? '' : rest.slice(q + 1);
   // The path stays percent-encoded: the validator decodes path parameters after matching.
   return { path: rawPath, query };
+}
+
+function notFoundPath(path: string, issues: Issue[]) {
+  const names = issues.map((issue) => issue.pointer.slice('/path/'.length)).join(', ');
+  return apiError('not_found', `No resource at ${path}: ${names} is not a valid ID (${issues[0]!.message})`, { path, issues });
 }
 
 function badRequest(issues: Issue[]) {
