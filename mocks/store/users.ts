@@ -25,7 +25,9 @@ export function listWorkspaceSources(world: World, orgId: string, query: PageQue
   if (record === undefined) return notFound('workspace', orgId);
   const page = pageOf(record.sourceIds, record.sourceIndex, query);
   if (!page.ok) return page;
-  const data = page.value.ids.map((id) => copy(world.sources.get(id)!.source));
+  // Shallow copies: this is the hot path of the benchmark (100 items per page), structuredClone
+  // would cost more than the JSON serialisation itself. The store never mutates configured_props.
+  const data = page.value.ids.map((id) => ({ ...world.sources.get(id)!.source }));
   return ok({ page_info: page.value.page_info, data });
 }
 
