@@ -82,6 +82,20 @@ describe('emit: $errors recording', () => {
     expect(TRUNCATE_ABOVE_BYTES).toBe(1024);
   });
 
+  it('a workflow without steps gets a fresh step id as cellId; a given cellId must be a step id; events must be objects', () => {
+    const stepless = unwrap(createWorkflow(world, { org_id: orgId, project_id: projectId })).data.id;
+    unwrap(emit(world, { emitter_id: stepless, event_name: '$errors', event: {} }));
+    const cellId = unwrap(getWorkflowErrorEventSummaries(world, stepless, {})).data[0]!.event.error.cellId;
+    expect(cellId).toMatch(/^c_[A-Za-z0-9]{7}$/);
+    expectError(emit(world, { emitter_id: stepless, event_name: '$errors', event: {}, error: { cellId: 'hi_abc1234' } }), 400, 'bad_request');
+    expectError(emit(world, { emitter_id: stepless, event_name: '$errors', event: 'text' }), 400, 'bad_request');
+    expectError(emit(world, { emitter_id: stepless, event_name: '$errors', event: [1] }), 400, 'bad_request');
+    expect(unwrap(getWorkflowErrorEventSummaries(world, stepless, {})).data).toHaveLength(1);
+    // Missing event: recorded as an empty object.
+    unwrap(emit(world, { emitter_id: stepless, event_name: '$errors' }));
+    expect(unwrap(getWorkflowErrorEventSummaries(world, stepless, {})).data[0]!.event.original_event).toEqual({});
+  });
+
   it('does not record events with another name or from a source; unknown emitter is 404', () => {
     const workflowId = newWorkflow();
     unwrap(emit(world, { emitter_id: workflowId, event_name: '$logs', event: {} }));
