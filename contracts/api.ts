@@ -18,6 +18,11 @@ export interface CallOptions {
   authorization?: string;
 }
 
+/** Thrown instead of sending a write to a read-only target; the harness turns it into a skip. */
+export class ReadOnlyRefusal extends Error {
+  override name = 'ReadOnlyRefusal';
+}
+
 export interface Answer<T = any> {
   status: number;
   headers: Headers;
@@ -43,8 +48,14 @@ function queryString(query: CallOptions['query']): string {
   return text === '' ? '' : `?${text}`;
 }
 
-export function createApi(baseUrl: string, token: string, fetch: FetchLike): Api {
+export function createApi(baseUrl: string, token: string, fetch: FetchLike, readOnly = false): Api {
   const call = async (method: string, path: string, options: CallOptions = {}): Promise<Answer> => {
+    // Live safety net: on a read-only target nothing but GET ever leaves with the real token, even
+    // a request that is expected to be refused (a broken server might accept it).
+    const authenticated = options.authorization === undefined && options.token !== null && (options.token ?? token) === token;
+    if (readOnly && method !== 'GET' && authenticated) {
+      throw new ReadOnlyRefusal(`read-only target: refusing to send ${method} ${path} (set CONTRACT_ALLOW_WRITES=1 to allow writes)`);
+    }
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.authorization !== undefined) headers.authorization = options.authorization;
     else if (options.token !== null) headers.authorization = `Bearer ${options.token ?? token}`;

@@ -45,13 +45,15 @@ export function createDiscovery(target: Target, api: Api, control: Control | nul
     if (answer.status !== 200) throw new Error(`GET /users/me answered ${answer.status}; cannot discover IDs`);
     return answer.body.data;
   });
-  const projectId = memo(async () => target.given.projectId ?? collectIds(await world(), 'proj_')[0] ?? placeholder('proj_contract'));
-  /** IDs under the world's project entries: deployed triggers and accounts belong to a project. */
-  const projectScoped = async (prefix: string) => {
-    const summary = await world();
-    const projects = (summary?.projects ?? summary) as unknown;
-    return collectIds(projects, prefix);
-  };
+  /** The world's project with the most to test (deployed triggers and accounts), mock targets only. */
+  const worldProject = memo(async () => {
+    const projects = ((await world())?.projects ?? []) as Array<Record<string, unknown>>;
+    const score = (p: Record<string, unknown>) => collectIds(p, 'dc_').length + collectIds(p, 'apn_').length;
+    return [...projects].sort((a, b) => score(b) - score(a))[0];
+  });
+  const projectId = memo(async () => target.given.projectId ?? collectIds(await worldProject(), 'proj_')[0] ?? placeholder('proj_contract'));
+  /** Deployed triggers and accounts belong to a project: take them from the same one. */
+  const projectScoped = async (prefix: string) => collectIds(await worldProject(), prefix);
   const orgId = memo(async () => target.given.orgId ?? (await user()).orgs[0]!.id);
   return {
     user,

@@ -3,7 +3,8 @@
 // `caseIf`, which skips a case visibly (the reason is in its name) when the target cannot run it.
 import { afterAll, inject, it } from 'vitest';
 import { validator } from '../openapi/validator.ts';
-import { createApi, type Api } from './api.ts';
+import { createApi, ReadOnlyRefusal, type Api } from './api.ts';
+import { trackCreations } from './tracking.ts';
 import { createCheckedFetch } from './checks/fetch.ts';
 import { fileRecorder } from './checks/record.ts';
 import { createCleanup, type Cleanup } from './cleanup.ts';
@@ -53,9 +54,11 @@ export async function useContract(): Promise<Contract> {
     targetName: target.name,
     record: fileRecorder(recordFile()),
   });
-  const api = createApi(target.baseUrl, target.token, checkedFetch);
-  const control = createControl(target);
   const cleanup = createCleanup();
+  const rawApi = createApi(target.baseUrl, target.token, checkedFetch, !target.caps.writes);
+  // A stateless double remembers nothing, so there is nothing to undo there.
+  const api = target.caps.stateful ? trackCreations(rawApi, cleanup) : rawApi;
+  const control = createControl(target);
   afterAll(() => cleanup.run());
   const can = (...needs: Need[]) => needs.every((need) => target.caps[need]);
   return {
@@ -67,7 +70,21 @@ export async function useContract(): Promise<Contract> {
     can,
     caseIf(needs, name, fn, timeout) {
       const missing = needs.filter((need) => !target.caps[need]);
-      if (missing.length === 0) it(name, fn, timeout);
+      if (missing.length === 0) {
+        it(
+          name,
+          async (context) => {
+            try {
+              await fn();
+            } catch (error) {
+              // A case that needs a write on a read-only target is skipped, visibly, not failed.
+              if (error instanceof ReadOnlyRefusal) context.skip(`${error.message}`);
+              throw error;
+            }
+          },
+          timeout,
+        );
+      }
       else it.skip(`${name} [skipped on ${target.name}: needs ${missing.map((need) => NEED_TEXT[need]).join(', ')}]`, fn);
     },
   };

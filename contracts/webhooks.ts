@@ -1,4 +1,4 @@
-// Creating webhooks for the suites, each with its DELETE registered as cleanup.
+// Creating webhooks for the suites (their DELETE is registered by contracts/tracking.ts).
 import type { Contract } from './harness.ts';
 import { expectStatus, uniqueName } from './cases.ts';
 
@@ -7,11 +7,5 @@ export async function createWebhook(contract: Contract, url = 'https://example.c
   const answer = await contract.api.post('/webhooks', { query: { url, name, description: 'created by the contract suite' } });
   expectStatus(answer, 200, 'POST /webhooks');
   const webhook = answer.body.data;
-  if (contract.target.caps.stateful) {
-    contract.cleanup.add(`delete webhook ${webhook.id}`, async () => {
-      const deleted = await contract.api.delete(`/webhooks/${webhook.id}`);
-      if (deleted.status !== 204 && deleted.status !== 404) throw new Error(`DELETE /webhooks/${webhook.id} answered ${deleted.status}`);
-    });
-  }
   return webhook;
 }

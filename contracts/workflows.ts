@@ -1,5 +1,5 @@
-// Creating workflows for the suites: valid bodies, and the cleanup every created workflow needs
-// (there is no DELETE /workflows: a created workflow is deactivated afterwards).
+// Creating workflows for the suites: valid bodies. Cleanup (there is no DELETE /workflows, so a
+// created workflow is deactivated afterwards) is registered by contracts/tracking.ts.
 import type { Contract } from './harness.ts';
 import { expectStatus, uniqueName } from './cases.ts';
 
@@ -24,16 +24,11 @@ export async function workflowBody(contract: Contract, options: WorkflowOptions 
   return body;
 }
 
-/** POST /workflows with a valid body; registers the deactivation. Answers the created workflow. */
+/** POST /workflows with a valid body (contracts/tracking.ts registers the deactivation). */
 export async function createWorkflow(contract: Contract, options: WorkflowOptions = {}): Promise<{ id: string; active: boolean } & Record<string, any>> {
   const body = await workflowBody(contract, options);
   const answer = await contract.api.post('/workflows', { body });
   expectStatus(answer, 200, 'POST /workflows');
   const workflow = answer.body.data;
-  if (contract.target.caps.stateful) {
-    contract.cleanup.add(`deactivate workflow ${workflow.id}`, () =>
-      contract.api.put(`/workflows/${workflow.id}`, { body: { active: false, org_id: body.org_id } }),
-    );
-  }
   return workflow;
 }

@@ -32,12 +32,6 @@ const triple = (s: Pick<Subscription, 'emitter_id' | 'listener_id' | 'event_name
 async function subscribe(emitter_id: string, listener_id: string, event_name: string): Promise<Subscription> {
   const answer = await api.post('/subscriptions', { query: { emitter_id, listener_id, event_name } });
   expectStatus(answer, 200, `POST /subscriptions ${emitter_id} -> ${listener_id}`);
-  if (contract.can('stateful')) {
-    contract.cleanup.add(`unsubscribe ${listener_id} from ${emitter_id}`, async () => {
-      const deleted = await api.delete('/subscriptions', { query: { emitter_id, listener_id, event_name } });
-      if (deleted.status !== 204 && deleted.status !== 404) throw new Error(`DELETE /subscriptions answered ${deleted.status}`);
-    });
-  }
   return answer.body.data;
 }
 

@@ -1,0 +1,87 @@
+// Live safety, proven on our mock server posing as a live one (CONTRACT_TARGET=live, so no control
+// API): read-only, not one request but GET carries the token; with CONTRACT_ALLOW_WRITES=1, every
+// resource the run created is gone (webhooks, subscriptions) or deactivated (workflows) afterwards,
+// and nothing irreversible (auto-subscriptions, project/trigger webhooks) was touched.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../mocks/server.ts';
+import type { CaseOutcome } from './outcome-reporter.ts';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const VITEST = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+let server: Server;
+
+beforeAll(async () => {
+  server = await startServer({ port: 0, quiet: true });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** Runs the suites as `live` against the server with a fresh token; answers the token and outcomes. */
+async function runAsLive(allowWrites: boolean) {
+  const token = `live-sim-${randomBytes(6).toString('hex')}`;
+  const world = server.mock.control.world(token);
+  const project = world.projects.find((p) => p.accounts.length > 0 && p.deployed_triggers.length > 0) ?? world.projects[0]!;
+  const dir = mkdtempSync(join(tmpdir(), 'contract-live-'));
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('CONTRACT_') && value !== undefined) env[name] = value;
+  Object.assign(env, {
+    CONTRACT_TARGET: 'live',
+    CONTRACT_BASE_URL: server.baseUrl,
+    CONTRACT_TOKEN: token,
+    CONTRACT_PROJECT_ID: project.id,
+    CONTRACT_ALLOW_WRITES: allowWrites ? '1' : '0',
+    SELF_TEST_OUTCOME_FILE: join(dir, 'outcome.json'),
+  });
+  if (project.accounts[0]) env.CONTRACT_ACCOUNT_ID = project.accounts[0];
+  if (project.deployed_triggers[0]) env.CONTRACT_TRIGGER_ID = project.deployed_triggers[0].id;
+  const args = [VITEST, 'run', '--config', 'contracts/vitest.runner.config.ts', '--reporter', './contracts/self-test/outcome-reporter.ts'];
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  await new Promise((resolveExit) => child.once('exit', resolveExit));
+  const outcomes = JSON.parse(readFileSync(env.SELF_TEST_OUTCOME_FILE!, 'utf8')) as CaseOutcome[];
+  rmSync(dir, { recursive: true, force: true });
+  return { token, before: world, outcomes, log };
+}
+
+describe('live safety', () => {
+  it('read-only: only GET requests carry the token, and write cases are skipped, not failed', async () => {
+    const { token, outcomes, log } = await runAsLive(false);
+    expect(outcomes.length, log.slice(-2000)).toBeGreaterThan(50);
+    expect(outcomes.filter((o) => o.state === 'failed').map((o) => `${o.name}: ${o.errors[0]}`)).toEqual([]);
+    const methods = new Set(server.mock.control.requests(token).map((entry) => entry.method));
+    expect([...methods]).toEqual(['GET']);
+    expect(outcomes.filter((o) => o.errors.some((message) => message.includes('read-only target')))).toEqual([]);
+    expect(outcomes.filter((o) => o.state === 'skipped').length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('with writes allowed: everything created is deleted or deactivated, nothing irreversible is touched', async () => {
+    const { token, before, outcomes, log } = await runAsLive(true);
+    expect(outcomes.length, log.slice(-2000)).toBeGreaterThan(50);
+    expect(outcomes.filter((o) => o.state === 'failed').map((o) => `${o.name}: ${o.errors[0]}`)).toEqual([]);
+    const writes = server.mock.control.requests(token).filter((entry) => entry.method !== 'GET' && entry.status < 300);
+    expect(writes.length, 'the run did write').toBeGreaterThan(0);
+    const after = server.mock.control.world(token);
+    expect(after.webhooks, 'webhooks left behind').toEqual(before.webhooks);
+    expect(after.subscriptions, 'subscriptions left behind').toEqual(before.subscriptions);
+    expect(after.auto_subscriptions, 'auto-subscriptions cannot be undone: never created on live').toEqual(before.auto_subscriptions);
+    const seeded = new Map(before.workflows.map((workflow) => [workflow.id, workflow.active]));
+    const created = after.workflows.filter((workflow) => !seeded.has(workflow.id));
+    expect(created.length, 'the run created workflows').toBeGreaterThan(0);
+    expect(created.filter((workflow) => workflow.active), 'created workflows left active').toEqual([]);
+    expect(after.workflows.filter((workflow) => seeded.has(workflow.id)).map((w) => [w.id, w.active])).toEqual(before.workflows.map((w) => [w.id, w.active]));
+    const hooks = (world: typeof before) => world.projects.map((p) => [p.environments, p.deployed_triggers]);
+    expect(hooks(after), 'project and trigger webhooks cannot be undone: never set on live').toEqual(hooks(before));
+  }, 120_000);
+});
