@@ -47,6 +47,23 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
+// A front end on another origin (a dev server on :5173) can call the mock directly: every answer
+// allows any origin, and a CORS preflight is answered here without reaching the app.
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'allow, retry-after, www-authenticate',
+};
+const PREFLIGHT_HEADERS = {
+  ...CORS_HEADERS,
+  'access-control-allow-methods': 'GET, POST, PUT, DELETE, PATCH, OPTIONS',
+  'access-control-allow-headers': 'authorization, content-type, x-pd-environment',
+  'access-control-max-age': '600',
+};
+
+function isPreflight(req: IncomingMessage): boolean {
+  return req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
+}
+
 function toAppRequest(req: IncomingMessage, body: string): AppRequest {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
@@ -69,12 +86,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const started = performance.now();
     let status = 500;
     try {
-      const body = req.method === 'GET' || req.method === 'HEAD' ? (req.resume(), '') : await readBody(req);
-      const response = await mock!.handle(toAppRequest(req, body));
-      status = response.status;
-      // An explicit length keeps the answer un-chunked (cheaper for keep-alive clients).
-      res.writeHead(response.status, { ...response.headers, 'content-length': Buffer.byteLength(response.body) });
-      res.end(response.body);
+      if (isPreflight(req)) {
+        req.resume();
+        status = 204;
+        res.writeHead(204, PREFLIGHT_HEADERS);
+        res.end();
+      } else {
+        const body = req.method === 'GET' || req.method === 'HEAD' ? (req.resume(), '') : await readBody(req);
+        const response = await mock!.handle(toAppRequest(req, body));
+        status = response.status;
+        // An explicit length keeps the answer un-chunked (cheaper for keep-alive clients).
+        res.writeHead(response.status, { ...response.headers, ...CORS_HEADERS, 'content-length': Buffer.byteLength(response.body) });
+        res.end(response.body);
+      }
     } catch (error) {
       // Only a transport failure lands here (the app answers its own errors).
       console.error('[mock] request failed:', error);

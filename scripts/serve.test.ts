@@ -139,3 +139,28 @@ describe('parseServeArgs', () => {
     expect(parseServeArgs(['-h'], {})).toEqual({ kind: 'help' });
   });
 });
+
+describe('the Node server for browser front ends', () => {
+  it('answers CORS preflights and allows any origin on every answer', async () => {
+    const { startServer } = await import('../mocks/server.ts');
+    const server = await startServer({ port: 0, quiet: true });
+    try {
+      const preflight = await fetch(`${server.baseUrl}/workflows/p_abc`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization, content-type' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+      expect(preflight.headers.get('access-control-allow-methods')).toContain('PUT');
+      expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
+
+      const me = await fetch(`${server.baseUrl}/users/me`, { headers: { origin: 'http://localhost:5173', authorization: 'Bearer cors' } });
+      expect(me.status).toBe(200);
+      expect(me.headers.get('access-control-allow-origin')).toBe('*');
+      // a plain OPTIONS (no preflight) still reaches the app: a known path, another method
+      expect((await fetch(`${server.baseUrl}/users/me`, { method: 'OPTIONS', headers: { authorization: 'Bearer cors' } })).status).toBe(405);
+    } finally {
+      await server.close();
+    }
+  });
+});
