@@ -127,12 +127,21 @@ describe('delivery engine', () => {
   });
 
   it('times an attempt out and retries it', async () => {
-    const hold = gate<{ status: number }>();
-    const target = await receiver((_req, index) => (index === 0 ? hold.promise : { status: 200 }));
-    const engine = createDeliveryEngine({ backoffMs: [0, 0], timeoutMs: 50 });
-    const record = engine.enqueue({ world: 'w', kind: 'subscription', url: target.url, payload });
+    // A fetch that answers only when aborted, then promptly: the engine's own timeout is what is
+    // tested, and a loaded machine cannot make the retry time out too.
+    let calls = 0;
+    const engine = createDeliveryEngine({
+      backoffMs: [0, 0],
+      timeoutMs: 50,
+      fetch: (_input, init) => {
+        calls += 1;
+        if (calls > 1) return Promise.resolve(new Response('ok', { status: 200 }));
+        const signal = init?.signal;
+        return new Promise<Response>((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
+      },
+    });
+    const record = engine.enqueue({ world: 'w', kind: 'subscription', url: 'http://127.0.0.1:9/hook', payload });
     await engine.idle();
-    hold.release({ status: 200 });
     expect(record.attempts.map((a) => a.status)).toEqual([null, 200]);
     expect(record.attempts[0]?.error).toMatch(/timeout/);
     expect(record.state).toBe('delivered');
