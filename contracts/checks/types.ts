@@ -1,15 +1,9 @@
 // The checks engine's view of the world: one HTTP exchange, the validator it checks against
-// (the lead's openapi/validator.ts satisfies this structurally), and what a violation says.
+// (openapi/validator.ts satisfies it), and what a violation says.
 
-export interface Issue {
-  pointer: string;
-  message: string;
-}
+import type { Issue, OperationLookup } from '../../openapi/validation.ts';
 
-export type OperationLookup =
-  | { kind: 'match'; operationId: string; method: string; template: string; pathParams: Record<string, string> }
-  | { kind: 'method_not_allowed'; allowed: string[] }
-  | { kind: 'not_found' };
+export type { Issue, OperationLookup };
 
 /** The part of openapi/validator.ts the checks need. */
 export interface ResponseValidator {

@@ -1,5 +1,5 @@
 import type { FactoryContext } from '../random.ts';
-import type { OriginalContext, WorkflowErrorDetails, WorkflowErrorEventSummary } from './types.ts';
+import type { OriginalContext, OriginalEvent, WorkflowErrorDetails, WorkflowErrorEventSummary } from './types.ts';
 import { newId } from '../ids.ts';
 import { randomBase62 } from '../random.ts';
 import { overrideWith } from './common.ts';
@@ -49,7 +49,7 @@ export interface ErrorEventOptions {
   ownerId?: string;
   cellId?: string;
   error?: Partial<WorkflowErrorDetails>;
-  originalEvent?: unknown;
+  originalEvent?: OriginalEvent;
   largeEvent?: boolean;
   /** Sequence number for the `<indexed_at_ms>-<seq>` id. */
   seq?: number;

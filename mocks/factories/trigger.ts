@@ -1,5 +1,5 @@
 import type { FactoryContext } from '../random.ts';
-import type { EmailTrigger, EventSourceTrigger, HttpTrigger, TimerTrigger, Trigger, TriggerDefinition, TriggerKind } from './types.ts';
+import type { ConfiguredProps, EmailTrigger, EventSourceTrigger, HttpTrigger, TimerTrigger, Trigger, TriggerDefinition, TriggerKind } from './types.ts';
 import { isId, newId } from '../ids.ts';
 import { unixSeconds } from '../random.ts';
 import { overrideWith, pickApp, slugify, timestamps, token } from './common.ts';
@@ -126,7 +126,7 @@ export function makeTriggerFromDefinition(ctx: FactoryContext, definition: Trigg
         id: newId('source', ctx),
         owner_id: ownerId,
         component_id: isId('savedComponent', componentId) ? componentId : newId('savedComponent', ctx),
-        configured_props: configured,
+        configured_props: configured as ConfiguredProps, // request props were validated against PropValue
         active: true,
         ...stamps,
         name,

@@ -1,6 +1,6 @@
 // Control side (DESIGN §7): an emitter emits an event, the store records it (workflow `$errors`)
 // and routes it through matching subscriptions; a deployed trigger emits to its webhook URLs.
-import type { WorkflowErrorDetails, WorkflowErrorEventSummary } from '../factories/types.ts';
+import type { OriginalEvent, WorkflowErrorDetails, WorkflowErrorEventSummary } from '../factories/types.ts';
 import type { DeliveryRecord } from '../webhooks/types.ts';
 import type { Result } from '../errors.ts';
 import { fail, notFound, ok } from '../errors.ts';
@@ -30,7 +30,7 @@ function recordErrorEvent(world: World, record: WorkflowRecord, emitId: string, 
     id: `${nowMs}-${++world.errorSeq}`,
     indexed_at_ms: nowMs,
     event: {
-      original_event: copy(event),
+      original_event: copy(event) as OriginalEvent, // checked to be a JSON object by the caller
       original_context: {
         id: eventId(world.ctx),
         ts,

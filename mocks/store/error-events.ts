@@ -1,7 +1,7 @@
 // GET /workflows/{id}/$errors/event_summaries: the last 100 `$errors` events, newest first.
 // README: an original_event whose JSON is over 1024 UTF-8 bytes is replaced (unless expand=event)
 // by {truncated: true, size_bytes, preview: first 512 characters of the JSON text}.
-import type { PageInfo, WorkflowErrorEventSummary } from '../factories/types.ts';
+import type { OriginalEvent, PageInfo, WorkflowErrorEventSummary } from '../factories/types.ts';
 import type { Result } from '../errors.ts';
 import { fail, notFound, ok } from '../errors.ts';
 import { checkLimit } from './pagination.ts';
@@ -13,7 +13,7 @@ export const PREVIEW_CHARACTERS = 512;
 
 const utf8 = new TextEncoder();
 
-export function truncateEvent(originalEvent: unknown): unknown {
+export function truncateEvent(originalEvent: OriginalEvent): OriginalEvent {
   const json = JSON.stringify(originalEvent) ?? 'null';
   const size = utf8.encode(json).length;
   if (size <= TRUNCATE_ABOVE_BYTES) return originalEvent;
