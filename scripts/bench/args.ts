@@ -35,7 +35,9 @@ Sections (all by default; ~75 s in total, ~30 s with --quick):
               paths, which match the document's ID patterns). 32 connections, a warm-up, then a
               measured run per server. Reports req/s, p50/p99/max latency, errors and non-2xx.
   startup     Time from spawning \`node scripts/serve.ts --port <free> --quiet\` to the first 200 of
-              GET /v1/users/me (polled every 2 ms), several runs; the median is judged.
+              GET /v1/users/me, several runs; the median is judged. The request goes out as soon
+              as the server prints its first line (polling every 25 ms until then: a tighter
+              loop would steal CPU from the starting process on a small machine).
   pagination  Two mock-server children: the first workspace of one world holds 100 sources, of the
               other 100,000 (added through the store before the server reports ready). Times
               100-item pages over keep-alive HTTP (median of sequential requests): the small

@@ -94,17 +94,28 @@ export function formatReport(results: BenchResults): string {
       String(r.errors),
       String(r.non2xx),
       int(r.bytesPerResponse),
+      r.serverCpu === undefined ? 'n/a' : `${fmt(r.serverCpu, 0)}%`,
+      r.clientCpu === undefined ? 'n/a' : `${fmt(r.clientCpu, 0)}%`,
+      r.otherCpu === undefined ? 'n/a' : `${fmt(r.otherCpu, 0)}%`,
     ];
     out.push(
       indent(
         table(
-          ['server', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'requests', 'errors', 'non-2xx', 'bytes/resp'],
+          ['server', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'requests', 'errors', 'non-2xx', 'bytes/resp', 'server CPU', 'client CPU', 'other CPU'],
           [row(t.mock), row(t.prism), row(t.bare)],
-          [false, true, true, true, true, true, true, true, true, true],
+          [false, true, true, true, true, true, true, true, true, true, true, true, true],
         ),
       ),
     );
-    out.push(`   mock/prism ${fmt(t.mockOverPrism, 1)}x, mock/bare ${fmt(t.mockOverBare, 2)}x`);
+    out.push(`   mock/prism ${fmt(t.mockOverPrism, 1)}x, mock/bare ${fmt(t.mockOverBare, 2)}x   (CPU: % of one core during the measured run; client = autocannon in this process; other = the rest of the machine)`);
+    const busy = [t.mock, t.prism, t.bare].filter((r) => (r.otherCpu ?? 0) + (r.stealCpu ?? 0) >= 20);
+    if (busy.length > 0) {
+      out.push(`   note: other processes or the hypervisor took >= 20% of a core during the ${busy.map((r) => r.server).join(', ')} run: those numbers are disturbed.`);
+    }
+    const clientBound = [t.mock, t.prism, t.bare].filter((r) => (r.clientCpu ?? 0) >= 90);
+    if (clientBound.length > 0) {
+      out.push(`   note: the client used >= 90% of a core against ${clientBound.map((r) => r.server).join(', ')}: that server may be faster than measured.`);
+    }
   }
 
   const s = results.startup;

@@ -16,17 +16,27 @@ export interface StartupResult {
   maxMs: number;
 }
 
-/** Polling interval while the server is not listening yet (adds at most this much to a run). */
-const POLL_MS = 2;
+/**
+ * Polling while the server is not listening yet. Slow on purpose: on a 2-core machine a tight
+ * connect loop steals CPU from the starting child (2 ms polling added ~100 ms). The child's first
+ * line on stdout (printed right after it listens) triggers an immediate request instead.
+ */
+const POLL_MS = 25;
 
 export async function measureStartupOnce(timeoutMs = 15_000): Promise<number> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/v1/users/me`;
   const headers = { authorization: `Bearer bench-startup-${port}` };
   const started = performance.now();
-  const child = track(spawn(process.execPath, [SERVE_SCRIPT, '--port', String(port), '--quiet'], { stdio: ['ignore', 'ignore', 'pipe'] }));
+  const child = track(spawn(process.execPath, [SERVE_SCRIPT, '--port', String(port), '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] }));
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let wake: () => void = () => {};
+  let printed = false;
+  child.stdout?.on('data', () => {
+    printed = true;
+    wake();
+  });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`serve.ts exited with code ${child.exitCode} before answering:\n${stderr}`);
@@ -39,9 +49,18 @@ export async function measureStartupOnce(timeoutMs = 15_000): Promise<number> {
         const code = (error as NodeJS.ErrnoException).code;
         if (code !== 'ECONNREFUSED' && code !== 'ECONNRESET') throw error;
       }
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, printed ? 1 : POLL_MS);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = () => {};
     }
   } finally {
+    child.stdout?.removeAllListeners('data');
+    child.stdout?.resume();
     await stopChild(child);
   }
 }

@@ -3,6 +3,7 @@
 import autocannon, { type AutocannonResult } from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { startPrism } from '../lib/prism.ts';
+import { cpuMeter, machineMeter } from './cpu.ts';
 import { SERVERS_DIR, spawnServer, track } from './children.ts';
 import { get, getJson } from './http.ts';
 import { Samples, summarize, type LatencySummary } from './stats.ts';
@@ -29,6 +30,12 @@ export interface LoadResult extends LatencySummary {
   statusCodes: Record<string, number>;
   /** Mean response size (headers and body), bytes. */
   bytesPerResponse: number;
+  /** CPU use during the measured run, percent of one core: the server process, and this process (the client). */
+  serverCpu?: number;
+  clientCpu?: number;
+  /** Everything else on the machine during the run (other processes), and CPU stolen by the hypervisor. */
+  otherCpu?: number;
+  stealCpu?: number;
 }
 
 /** The request mix, relative to the API root (the mock's /v1, Prism's root). */
@@ -55,10 +62,17 @@ function cannon(origin: string, paths: string[], headers: Record<string, string>
 }
 
 /** Warm-up (discarded), then the measured run. */
-export async function runLoad(server: string, origin: string, paths: string[], headers: Record<string, string>, options: LoadOptions): Promise<LoadResult> {
+export async function runLoad(server: string, serverPid: number | undefined, origin: string, paths: string[], headers: Record<string, string>, options: LoadOptions): Promise<LoadResult> {
   if (options.warmupS > 0) await cannon(origin, paths, headers, options.connections, options.warmupS);
   const samples = new Samples();
+  const serverMeter = cpuMeter(serverPid);
+  const clientMeter = cpuMeter(process.pid);
+  const machine = machineMeter();
   const result = await cannon(origin, paths, headers, options.connections, options.durationS, (ms) => samples.push(ms));
+  const serverCpu = serverMeter.stop();
+  const clientCpu = clientMeter.stop();
+  const total = machine.stop();
+  const otherCpu = total === undefined || serverCpu === undefined || clientCpu === undefined ? undefined : Math.max(0, total.busy - serverCpu - clientCpu);
   const statusCodes: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats)) statusCodes[code] = count;
   const requests = result.requests.total;
@@ -74,6 +88,10 @@ export async function runLoad(server: string, origin: string, paths: string[], h
     non2xx: result.non2xx,
     statusCodes,
     bytesPerResponse: requests === 0 ? 0 : result.throughput.total / requests,
+    ...(serverCpu === undefined ? {} : { serverCpu }),
+    ...(clientCpu === undefined ? {} : { clientCpu }),
+    ...(otherCpu === undefined ? {} : { otherCpu }),
+    ...(total === undefined ? {} : { stealCpu: total.steal }),
   };
 }
 
@@ -111,7 +129,7 @@ export async function measureThroughput(options: LoadOptions, log: (line: string
       if (res.status !== 200) throw new Error(`mock GET /v1${path} answered ${res.status}: ${res.body.slice(0, 300)}`);
     }
     log(`throughput: mock server (pid ${mockChild.process.pid}) ...`);
-    mock = await runLoad('mock server', mockChild.origin, paths.map((p) => `/v1${p}`), headers, options);
+    mock = await runLoad('mock server', mockChild.process.pid, mockChild.origin, paths.map((p) => `/v1${p}`), headers, options);
   } finally {
     await mockChild.stop();
   }
@@ -127,7 +145,7 @@ export async function measureThroughput(options: LoadOptions, log: (line: string
       if (res.status !== 200) throw new Error(`prism GET ${path} answered ${res.status}: ${res.body.slice(0, 300)}`);
     }
     log(`throughput: prism mock (pid ${prismProcess.child.pid}) ...`);
-    prism = await runLoad('prism mock', prismProcess.url, paths, headers, options);
+    prism = await runLoad('prism mock', prismProcess.child.pid, prismProcess.url, paths, headers, options);
   } finally {
     await prismProcess.close();
   }
@@ -137,7 +155,7 @@ export async function measureThroughput(options: LoadOptions, log: (line: string
   let bare: LoadResult;
   try {
     log(`throughput: bare node:http (pid ${bareChild.process.pid}) ...`);
-    bare = await runLoad('bare node:http', bareChild.origin, paths.map((p) => `/v1${p}`), headers, options);
+    bare = await runLoad('bare node:http', bareChild.process.pid, bareChild.origin, paths.map((p) => `/v1${p}`), headers, options);
   } finally {
     await bareChild.stop();
   }
