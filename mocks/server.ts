@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { MAX_BODY_BYTES } from './app/body.ts';
 import { createMock, type Mock } from './index.ts';
 import type { AppRequest } from './app/types.ts';
+import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.ts';
 
 export interface ServerOptions {
   /** 4010 by default; 0 picks a free port. */
@@ -26,8 +27,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export const DEFAULT_PORT = 4010;
-export const DEFAULT_HOST = '127.0.0.1';
+export { DEFAULT_HOST, DEFAULT_PORT };
 
 /** Reads the body as text, keeping at most MAX_BODY_BYTES + 1 bytes: enough for the app to say 413. */
 function readBody(req: IncomingMessage): Promise<string> {

@@ -14,6 +14,8 @@ export interface GeneratedFile {
   content: string;
 }
 
+const GENERATED_MARKER = 'GENERATED FILE - do not edit. Source: openapi/openapi.yaml; regenerate with `npm run generate`.';
+
 const HEADER = (what: string) =>
   `// GENERATED FILE — do not edit. ${what}\n// Source: openapi/openapi.yaml. Regenerate with \`npm run generate\`; \`npm test\` fails when this file is stale.\n`;
 
@@ -28,12 +30,16 @@ export async function buildGeneratedFiles(): Promise<GeneratedFile[]> {
   return [
     { path: 'openapi/generated/schema.d.ts', content: HEADER('TypeScript types by openapi-typescript.') + '\n' + types },
     {
+      // JSON, not a TS object literal: Node parses it an order of magnitude faster at start-up.
+      path: 'openapi/generated/openapi.json',
+      content: JSON.stringify({ 'x-generated': GENERATED_MARKER, ...document }, null, 2) + '\n',
+    },
+    {
       path: 'openapi/generated/document.ts',
       content:
         HEADER('The OpenAPI document as a module, so the browser, Node and tests share one parsed copy.') +
-        '\n// eslint-disable-next-line\nexport const document: Record<string, any> = ' +
-        JSON.stringify(document, null, 2) +
-        ';\n',
+        "\nimport json from './openapi.json' with { type: 'json' };\n\n" +
+        '// eslint-disable-next-line\nexport const document: Record<string, any> = json;\n',
     },
     { path: 'openapi/ASSUMPTIONS.md', content: renderAssumptions(document) },
   ];

