@@ -2,6 +2,7 @@
 // always killed at the end (normal end, error, Ctrl-C or SIGTERM). Bench server scripts talk to
 // the parent over IPC: they send {type: 'ready', ...} once listening and answer {id, type} calls.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const live = new Set<ChildProcess>();
@@ -19,6 +20,29 @@ export function killAll(): void {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
   live.clear();
+  // Also children not tracked yet, e.g. Prism while startPrism still waits for it to answer.
+  for (const pid of untrackedChildPids()) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** PIDs of this process's direct children, from /proc (Linux); empty elsewhere. */
+function untrackedChildPids(): number[] {
+  if (process.platform !== 'linux') return [];
+  try {
+    return readdirSync('/proc/self/task').flatMap((tid) =>
+      readFileSync(`/proc/self/task/${tid}/children`, 'utf8')
+        .split(' ')
+        .filter(Boolean)
+        .map(Number),
+    );
+  } catch {
+    return [];
+  }
 }
 
 export function liveChildren(): number {
