@@ -5,6 +5,7 @@ import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { HELP, parseBenchArgs, type BenchOptions } from './bench/args.ts';
 import { installCleanup, killAll } from './bench/children.ts';
+import { machineMeter } from './bench/cpu.ts';
 import { measurePagination } from './bench/pagination.ts';
 import { evaluateTargets, formatReport, type BenchResults } from './bench/report.ts';
 import { measureStartup } from './bench/startup.ts';
@@ -12,6 +13,10 @@ import { measureThroughput } from './bench/throughput.ts';
 
 export async function runBench(options: BenchOptions, log: (line: string) => void): Promise<BenchResults> {
   const cpuList = cpus();
+  // One quiet second first: how busy is the rest of the machine?
+  const before = machineMeter();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const busyBefore = before.stop()?.busy;
   const { sections, ...rest } = options;
   const results: Omit<BenchResults, 'targets'> = {
     environment: {
@@ -20,6 +25,7 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
       cpus: cpuList.length,
       cpuModel: cpuList[0]?.model.trim() ?? 'unknown',
       loadAverage: loadavg(),
+      ...(busyBefore === undefined ? {} : { busyBefore }),
       date: new Date().toISOString(),
     },
     options: { ...rest, sections: [...sections] },

@@ -33,7 +33,10 @@ Sections (all by default; ~75 s in total, ~30 s with --quick):
                 GET /users/me, /workspaces/{org_id}, /orgs/{org_id}/sources?limit=10, /workflows/{id}
               (IDs discovered from the mock's /v1/users/me and /__mock/world; Prism gets the same
               paths, which match the document's ID patterns). 32 connections, a warm-up, then a
-              measured run per server. Reports req/s, p50/p99/max latency, errors and non-2xx.
+              measured run per server. Reports req/s, p50/p90/p99/max latency (exact, per response),
+              errors and non-2xx, and the CPU used (% of one core) by the server, by the client and
+              by the rest of the machine, so a client-bound or disturbed run shows. 2 cores are
+              shared by server and client: read the ratios, the absolute numbers depend on the host.
   startup     Time from spawning \`node scripts/serve.ts --port <free> --quiet\` to the first 200 of
               GET /v1/users/me, several runs; the median is judged. The request goes out as soon
               as the server prints its first line (polling every 25 ms until then: a tighter

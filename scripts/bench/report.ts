@@ -15,7 +15,7 @@ export interface TargetVerdict {
 }
 
 export interface BenchResults {
-  environment: { node: string; platform: string; cpus: number; cpuModel: string; /** 1/5/15-minute load averages when the bench started. */ loadAverage: number[]; date: string };
+  environment: { node: string; platform: string; cpus: number; cpuModel: string; /** 1/5/15-minute load averages when the bench started. */ loadAverage: number[]; /** CPU used by other processes in the second before the bench started, % of one core (Linux). */ busyBefore?: number; date: string };
   options: Omit<BenchOptions, 'sections'> & { sections: string[] };
   throughput?: ThroughputResult;
   startup?: StartupResult;
@@ -73,9 +73,9 @@ export function formatReport(results: BenchResults): string {
   const env = results.environment;
   const o = results.options;
   out.push(`Workflow API mock kit: benchmark (${env.date})`);
-  out.push(`Node ${env.node}, ${env.platform}, ${env.cpus} CPUs (${env.cpuModel}), load average ${env.loadAverage.map((l) => l.toFixed(2)).join(' ')}${o.quick ? ', --quick' : ''}`);
-  if ((env.loadAverage[0] ?? 0) > env.cpus * 0.75) {
-    out.push(`WARNING: the machine was busy when the bench started (1-minute load ${env.loadAverage[0]!.toFixed(2)} on ${env.cpus} CPUs): the numbers below are not representative.`);
+  out.push(`Node ${env.node}, ${env.platform}, ${env.cpus} CPUs (${env.cpuModel}), load average ${env.loadAverage.map((l) => l.toFixed(2)).join(' ')}${env.busyBefore === undefined ? '' : `, other processes ${env.busyBefore.toFixed(0)}% of a core at start`}${o.quick ? ', --quick' : ''}`);
+  if ((env.busyBefore ?? 0) >= 25) {
+    out.push(`WARNING: other processes used ${env.busyBefore!.toFixed(0)}% of a core just before the bench started: the numbers below may be disturbed (see "other CPU").`);
   }
 
   const t = results.throughput;
