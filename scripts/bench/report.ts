@@ -97,17 +97,18 @@ export function formatReport(results: BenchResults): string {
       r.serverCpu === undefined ? 'n/a' : `${fmt(r.serverCpu, 0)}%`,
       r.clientCpu === undefined ? 'n/a' : `${fmt(r.clientCpu, 0)}%`,
       r.otherCpu === undefined ? 'n/a' : `${fmt(r.otherCpu, 0)}%`,
+      r.stealCpu === undefined ? 'n/a' : `${fmt(r.stealCpu, 0)}%`,
     ];
     out.push(
       indent(
         table(
-          ['server', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'requests', 'errors', 'non-2xx', 'bytes/resp', 'server CPU', 'client CPU', 'other CPU'],
+          ['server', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'requests', 'errors', 'non-2xx', 'bytes/resp', 'server CPU', 'client CPU', 'other CPU', 'steal'],
           [row(t.mock), row(t.prism), row(t.bare)],
-          [false, true, true, true, true, true, true, true, true, true, true, true, true],
+          [false, true, true, true, true, true, true, true, true, true, true, true, true, true],
         ),
       ),
     );
-    out.push(`   mock/prism ${fmt(t.mockOverPrism, 1)}x, mock/bare ${fmt(t.mockOverBare, 2)}x   (CPU: % of one core during the measured run; client = autocannon in this process; other = the rest of the machine)`);
+    out.push(`   mock/prism ${fmt(t.mockOverPrism, 1)}x, mock/bare ${fmt(t.mockOverBare, 2)}x   (CPU: % of one core during the measured run; client = autocannon in this process; other = the rest of the machine; steal = taken by the hypervisor)`);
     const busy = [t.mock, t.prism, t.bare].filter((r) => (r.otherCpu ?? 0) + (r.stealCpu ?? 0) >= 20);
     if (busy.length > 0) {
       out.push(`   note: other processes or the hypervisor took >= 20% of a core during the ${busy.map((r) => r.server).join(', ')} run: those numbers are disturbed.`);
