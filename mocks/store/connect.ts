@@ -111,8 +111,7 @@ export function getConnectedAccount(
   if (!project.ok) return project;
   const record = world.accounts.get(accountId);
   if (record === undefined || record.projectId !== projectId) return notFound('account', accountId);
-  const data = copy(record.account);
-  if (options.includeCredentials === true) data.credentials = copy(record.credentials);
+  const data = options.includeCredentials === true ? { ...record.account, credentials: record.credentials } : record.account;
   return ok({ data });
 }
 
@@ -180,10 +179,10 @@ export function completeConnect(
     account = makeConnectedAccount(world.ctx, { id: newId('account', world.ctx), external_id: record.external_user_id, app: makeApp(world.ctx), created_at: now, updated_at: now });
     world.accounts.set(account.id, { account, projectId: record.projectId, environment: record.environment, credentials: makeCredentials(world.ctx) });
     world.projects.get(record.projectId)?.accountIds.push(account.id);
-    payload = { event: 'CONNECTION_SUCCESS', ...common, account: copy(account) };
+    payload = { event: 'CONNECTION_SUCCESS', ...common, account }; // serialised by enqueue at once
   } else {
     payload = { event: 'CONNECTION_ERROR', ...common, error: (input.error as string | undefined) ?? DEFAULT_CONNECT_ERROR };
   }
   const delivery = record.webhook_uri === null ? null : world.sink.enqueue({ world: world.key, kind: 'connection', url: record.webhook_uri, payload });
-  return account === undefined ? ok({ delivery }) : ok({ delivery, account: copy(account) });
+  return account === undefined ? ok({ delivery }) : ok({ delivery, account });
 }

@@ -6,7 +6,7 @@ import type { Result } from '../errors.ts';
 import { fail, notFound, ok } from '../errors.ts';
 import { checkLimit } from './pagination.ts';
 import type { World } from './world.ts';
-import { copy, MAX_ERROR_EVENTS } from './world.ts';
+import { MAX_ERROR_EVENTS } from './world.ts';
 
 export const TRUNCATE_ABOVE_BYTES = 1024;
 export const PREVIEW_CHARACTERS = 512;
@@ -41,11 +41,9 @@ export function getWorkflowErrorEventSummaries(
     return fail('bad_request', 'expand must be "event"', { field: 'expand' });
   }
   const expand = query.expand === 'event';
-  const data = record.errors.slice(0, limit.value).map((summary) => {
-    const out = copy(summary);
-    if (!expand) out.event.original_event = truncateEvent(out.event.original_event);
-    return out;
-  });
+  const data = record.errors
+    .slice(0, limit.value)
+    .map((summary) => (expand ? summary : { ...summary, event: { ...summary.event, original_event: truncateEvent(summary.event.original_event) } }));
   const first = data[0];
   const last = data[data.length - 1];
   return ok({

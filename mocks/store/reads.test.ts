@@ -26,10 +26,10 @@ describe('GET /users/me and /workspaces/{org_id}', () => {
     expectError(getWorkspace(world, 'o_unknown'), 404, 'not_found');
   });
 
-  it('hands out copies: mutating an answer does not change the world', () => {
-    const me = unwrap(getCurrentUser(world)).data;
-    me.orgs[0]!.name = 'changed';
-    expect(unwrap(getWorkspace(world, firstOrg)).data.name).not.toBe('changed');
+  it('hands out the world\'s own objects (read-only by contract), so a later write shows in them', () => {
+    // Reads are not cloned (cloning was 40% of a request's cost); the app serialises them at once.
+    const before = unwrap(getWorkspace(world, firstOrg)).data;
+    expect(unwrap(getCurrentUser(world)).data.orgs[0]).toBe(before);
   });
 });
 

@@ -6,7 +6,7 @@ import type { Result } from '../errors.ts';
 import { fail, notFound, ok } from '../errors.ts';
 import { isEmitterGlob, kindOf, newId } from '../ids.ts';
 import type { World } from './world.ts';
-import { copy, firstWorkspaceId, tripleKey } from './world.ts';
+import { firstWorkspaceId, tripleKey } from './world.ts';
 
 export const AUTO_SUBSCRIPTION_EVENTS = ['$errors', '$logs'] as const;
 
@@ -73,7 +73,7 @@ export function createSubscription(world: World, input: SubscriptionTriple): Res
   if (orgId === undefined) return notFound('emitter', emitter.value);
   if (!listenerExists(world, listener.value)) return notFound('listener', listener.value);
   // Creating an existing triple answers the existing subscription (README).
-  return ok({ data: copy(insert(world, emitter.value, listener.value, eventName.value, orgId)) });
+  return ok({ data: insert(world, emitter.value, listener.value, eventName.value, orgId) });
 }
 
 export function deleteSubscription(world: World, input: SubscriptionTriple): Result<null> {
@@ -98,7 +98,7 @@ export function listWorkspaceSubscriptions(world: World, orgId: string): Result<
   if (!world.workspaces.has(orgId)) return notFound('workspace', orgId);
   const data: Subscription[] = [];
   for (const record of world.subscriptions.values()) {
-    if (record.orgId === orgId) data.push(copy(record.subscription));
+    if (record.orgId === orgId) data.push(record.subscription);
   }
   return ok({ data });
 }

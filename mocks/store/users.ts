@@ -7,17 +7,17 @@ import { newId } from '../ids.ts';
 import type { PageQuery } from './pagination.ts';
 import { pageOf } from './pagination.ts';
 import type { World } from './world.ts';
-import { addSource, copy } from './world.ts';
+import { addSource } from './world.ts';
 
 export function getCurrentUser(world: World): Result<{ data: User }> {
   const orgs = [...world.workspaces.values()].map((record) => record.workspace);
-  return ok({ data: copy({ ...world.user, orgs }) });
+  return ok({ data: { ...world.user, orgs } });
 }
 
 export function getWorkspace(world: World, orgId: string): Result<{ data: Workspace }> {
   const record = world.workspaces.get(orgId);
   if (record === undefined) return notFound('workspace', orgId);
-  return ok({ data: copy(record.workspace) });
+  return ok({ data: record.workspace });
 }
 
 export function listWorkspaceSources(world: World, orgId: string, query: PageQuery = {}): Result<{ page_info: PageInfo; data: EventSource[] }> {

@@ -6,7 +6,6 @@ import { newId } from '../ids.ts';
 import { unixSeconds } from '../random.ts';
 import { checkWebhookUrl } from './url.ts';
 import type { World } from './world.ts';
-import { copy } from './world.ts';
 
 export interface CreateWebhookInput {
   url?: string;
@@ -32,11 +31,11 @@ export function createWebhook(world: World, input: CreateWebhookInput): Result<{
     updated_at: now,
   };
   world.webhooks.set(webhook.id, webhook);
-  return ok({ data: copy(webhook) });
+  return ok({ data: webhook });
 }
 
 export function listWebhooks(world: World): Result<{ data: Webhook[] }> {
-  return ok({ data: [...world.webhooks.values()].map(copy) });
+  return ok({ data: [...world.webhooks.values()] });
 }
 
 /** Also drops every subscription (and auto-subscription) whose listener is the webhook. */

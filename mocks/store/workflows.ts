@@ -100,13 +100,13 @@ export function createWorkflow(world: World, body: unknown): Result<{ data: Work
     addSource(world, copy(source), orgId);
     applyAutoSubscriptions(world, source.id, orgId);
   }
-  return ok({ data: copy(workflow) });
+  return ok({ data: workflow });
 }
 
 export function getWorkflow(world: World, id: string): Result<{ data: Workflow }> {
   const record = world.workflows.get(id);
   if (record === undefined) return notFound('workflow', id);
-  return ok({ data: copy(record.workflow) });
+  return ok({ data: record.workflow });
 }
 
 export function updateWorkflowActivation(world: World, id: string, input: unknown): Result<{ data: Workflow }> {
@@ -119,5 +119,5 @@ export function updateWorkflowActivation(world: World, id: string, input: unknow
     return fail('unprocessable', `org_id ${input.org_id} is not the workspace of workflow ${id}`, { field: 'org_id', id: input.org_id });
   }
   record.workflow.active = input.active;
-  return ok({ data: copy(record.workflow) });
+  return ok({ data: record.workflow });
 }

@@ -136,7 +136,12 @@ export function addSource(world: World, source: EventSource, orgId: string): voi
   workspace.sourceIds.push(source.id);
 }
 
-/** Copy handed to callers so nobody outside the store can mutate its state by accident. */
+/**
+ * A deep copy, for values that come in from callers (an emitted event, a source built from a
+ * request) so that the caller cannot change the world afterwards. Reads go the other way without a
+ * copy: they hand out the world's own objects, which the app serialises at once; JS callers of the
+ * store must treat them as read-only. Cloning on every read cost 40% of the app's time per request.
+ */
 export function copy<T>(value: T): T {
   return structuredClone(value);
 }
