@@ -62,33 +62,37 @@ function insert(world: World, emitterId: string, listenerId: string, eventName: 
   return subscription;
 }
 
-export function createSubscription(world: World, input: SubscriptionTriple): Result<{ data: Subscription }> {
+/** The (emitter, listener, event name) triple of a create or delete call, checked. */
+function parseTriple(input: SubscriptionTriple): Result<{ emitter: string; listener: string; eventName: string }> {
   const emitter = requiredId(input.emitter_id, 'emitter_id');
   if (!emitter.ok) return emitter;
   const listener = requiredId(input.listener_id, 'listener_id');
   if (!listener.ok) return listener;
   const eventName = eventNameOf(input.event_name);
   if (!eventName.ok) return eventName;
-  const orgId = isEmitterGlob(emitter.value) ? firstWorkspaceId(world) : emitterWorkspace(world, emitter.value);
-  if (orgId === undefined) return notFound('emitter', emitter.value);
-  if (!listenerExists(world, listener.value)) return notFound('listener', listener.value);
+  return ok({ emitter: emitter.value, listener: listener.value, eventName: eventName.value });
+}
+
+export function createSubscription(world: World, input: SubscriptionTriple): Result<{ data: Subscription }> {
+  const triple = parseTriple(input);
+  if (!triple.ok) return triple;
+  const { emitter, listener, eventName } = triple.value;
+  const orgId = isEmitterGlob(emitter) ? firstWorkspaceId(world) : emitterWorkspace(world, emitter);
+  if (orgId === undefined) return notFound('emitter', emitter);
+  if (!listenerExists(world, listener)) return notFound('listener', listener);
   // Creating an existing triple answers the existing subscription (README).
-  return ok({ data: insert(world, emitter.value, listener.value, eventName.value, orgId) });
+  return ok({ data: insert(world, emitter, listener, eventName, orgId) });
 }
 
 export function deleteSubscription(world: World, input: SubscriptionTriple): Result<null> {
-  const emitter = requiredId(input.emitter_id, 'emitter_id');
-  if (!emitter.ok) return emitter;
-  const listener = requiredId(input.listener_id, 'listener_id');
-  if (!listener.ok) return listener;
-  const eventName = eventNameOf(input.event_name);
-  if (!eventName.ok) return eventName;
-  const key = tripleKey(emitter.value, listener.value, eventName.value);
-  if (!world.subscriptions.delete(key)) {
-    return fail('not_found', `no subscription from ${emitter.value} to ${listener.value} for event "${eventName.value}"`, {
-      emitter_id: emitter.value,
-      listener_id: listener.value,
-      event_name: eventName.value,
+  const triple = parseTriple(input);
+  if (!triple.ok) return triple;
+  const { emitter, listener, eventName } = triple.value;
+  if (!world.subscriptions.delete(tripleKey(emitter, listener, eventName))) {
+    return fail('not_found', `no subscription from ${emitter} to ${listener} for event "${eventName}"`, {
+      emitter_id: emitter,
+      listener_id: listener,
+      event_name: eventName,
     });
   }
   return ok(null);
