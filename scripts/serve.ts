@@ -29,6 +29,7 @@ Control API (mock only, same bearer token = same world; answers {"data": ...}):
   POST /__mock/emit                               {emitter_id, event_name, event, error?}
   POST /__mock/triggers/{trigger_id}/emit         {event}
   POST /__mock/connect/{connect_token}/complete   {outcome: "success"|"error", error?}
+  POST /__mock/rate-limit                         {requests, retry_after_seconds?}: next N API requests answer 429
 
 Example:
   npm start -- --port 4010 --seed 1

@@ -1,5 +1,6 @@
 // The app: AppRequest -> AppResponse, transport-free. Order of checks (DESIGN §3-§4):
-// control routes; /v1 prefix; bearer auth; operation lookup (404/405); body size, media type and
+// control routes; /v1 prefix; bearer auth; operation lookup (404/405); an injected rate limit
+// (429); body size, media type and
 // JSON syntax (413/415/400); parameters and body against the OpenAPI document (400); then the one
 // route table, whose Result respond.ts turns into HTTP. Nothing here may throw for bad input:
 // an exception is a bug in the mock and answers 500 with a logged stack.
@@ -11,6 +12,7 @@ import { isOversized, MAX_BODY_BYTES, readJsonBody } from './body.ts';
 import { createControl, type ControlOperations, type MockControl } from './control.ts';
 import { handleControl } from './control-routes.ts';
 import { createJournal, type Journal } from './journal.ts';
+import { createRateLimiter } from './rate-limit.ts';
 import { errorResponse, fromResult, json } from './respond.ts';
 import { storeDecides, type RouteHandler } from './routes-meta.ts';
 import type { AppRequest, AppResponse } from './types.ts';
@@ -38,7 +40,8 @@ const API_PREFIX = '/v1';
 export function createApp(options: AppOptions): App {
   const { store, validator } = options;
   const journal = options.journal ?? createJournal();
-  const control = createControl(store, journal, options.controlOperations);
+  const limiter = createRateLimiter();
+  const control = createControl(store, journal, options.controlOperations, limiter);
   const table = options.routes;
   // Which operations read a JSON body, from the document (once, not per request).
   const takesJsonBody = new Set(validator.operationIds.filter((id) => validator.describeOperation(id).hasJsonBody));
@@ -63,6 +66,16 @@ export function createApp(options: AppOptions): App {
         errorResponse(apiError('method_not_allowed', `${req.method} is not allowed on ${path}; allowed: ${allow}`, { allowed: lookup.allowed }), {
           allow,
         }),
+      );
+    }
+
+    const retryAfter = limiter.take(world.key);
+    if (retryAfter !== null) {
+      return respond(
+        errorResponse(
+          apiError('rate_limited', `Rate limited (injected with POST /__mock/rate-limit); retry after ${retryAfter} s`, { retry_after_seconds: retryAfter }),
+          { 'retry-after': String(retryAfter) },
+        ),
       );
     }
 

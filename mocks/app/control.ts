@@ -5,6 +5,7 @@ import { fail, ok, type Result } from '../errors.ts';
 import type { Store, World, WorldSummary } from '../store/index.ts';
 import type { DeliveryRecord } from '../webhooks/types.ts';
 import type { Journal } from './journal.ts';
+import type { RateLimiter, RateLimitRule } from './rate-limit.ts';
 import type { JournalEntry } from './types.ts';
 
 export interface EmitBody {
@@ -39,6 +40,8 @@ export interface MockControl {
   deliveries(token: string): DeliveryRecord[];
   /** Resolves when every queued delivery has settled. */
   idle(): Promise<void>;
+  /** The next `requests` /v1 requests of this world answer 429 with `Retry-After`; 0 lifts it. */
+  rateLimit(token: string, rule: RateLimitRule): RateLimitRule | null;
 }
 
 /** The store operations the control API drives (injected, so the app stays testable on a stub store). */
@@ -49,13 +52,14 @@ export interface ControlOperations {
   completeConnect(world: World, connectToken: string, body: CompleteConnectBody): Result<{ delivery: DeliveryRecord | null; account?: object }>;
 }
 
-export function createControl(store: Store, journal: Journal, storeOps: ControlOperations): MockControl {
+export function createControl(store: Store, journal: Journal, storeOps: ControlOperations, limiter: RateLimiter): MockControl {
   return {
     reset(token) {
       const key = store.world(token).key;
       store.reset(token);
       store.sink.clear(key);
       journal.clear(key);
+      limiter.clear(key);
     },
     world: (token) => storeOps.worldSummary(store.world(token)),
     requests: (token) => journal.list(store.world(token).key),
@@ -64,6 +68,11 @@ export function createControl(store: Store, journal: Journal, storeOps: ControlO
     completeConnect: (token, connectToken, body) => storeOps.completeConnect(store.world(token), connectToken, body),
     deliveries: (token) => store.sink.list(store.world(token).key),
     idle: () => store.sink.idle(),
+    rateLimit(token, rule) {
+      const key = store.world(token).key;
+      limiter.set(key, rule);
+      return limiter.get(key) ?? null;
+    },
   };
 }
 
@@ -102,6 +111,14 @@ export const checkTriggerEmitBody: Check<TriggerEmitBody> = (body) => {
   if (!isObject(body)) return invalid('', 'must be a JSON object {event}');
   if (body.event === undefined) return invalid('/event', 'is required (any JSON value)');
   return ok({ event: body.event });
+};
+
+export const checkRateLimitBody: Check<RateLimitRule> = (body) => {
+  if (!isObject(body)) return invalid('', 'must be a JSON object {requests, retry_after_seconds?}');
+  const { requests, retry_after_seconds: retryAfter = 1 } = body;
+  if (!Number.isInteger(requests) || (requests as number) < 0) return invalid('/requests', 'must be an integer >= 0 (0 lifts the limit)');
+  if (!Number.isInteger(retryAfter) || (retryAfter as number) < 0) return invalid('/retry_after_seconds', 'must be an integer >= 0');
+  return ok({ requests: requests as number, retry_after_seconds: retryAfter as number });
 };
 
 export const checkCompleteConnectBody: Check<CompleteConnectBody> = (body) => {

@@ -616,6 +616,37 @@ export const scenarios: Scenario[] = [
     },
   },
 
+  {
+    name: 'rate limiting on demand: POST /__mock/rate-limit makes the next N API requests 429 with Retry-After, in that world only',
+    async run(s) {
+      const other = s.other();
+      expect((await s.expectStatus(200, 'POST', '/__mock/rate-limit', { body: { requests: 2, retry_after_seconds: 7 } })).data).toEqual({
+        requests: 2,
+        retry_after_seconds: 7,
+      });
+      await other.expectStatus(200, 'GET', '/users/me');
+      for (const path of ['/users/me', '/users/me/webhooks']) {
+        const limited = await s.call('GET', path);
+        expectError(limited, 429, 'rate_limited');
+        expect(limited.headers['retry-after']).toBe('7');
+      }
+      await s.expectStatus(200, 'GET', '/users/me');
+      expect((await s.expectStatus(200, 'GET', '/__mock/requests')).data.map((entry: { status: number }) => entry.status).slice(-3)).toEqual([429, 429, 200]);
+
+      await s.expectStatus(200, 'POST', '/__mock/rate-limit', { body: { requests: 5 } });
+      expect((await s.call('GET', '/users/me')).headers['retry-after']).toBe('1');
+      expect((await s.expectStatus(200, 'POST', '/__mock/rate-limit', { body: { requests: 0 } })).data).toBeNull();
+      await s.expectStatus(200, 'GET', '/users/me');
+      await s.expectStatus(200, 'POST', '/__mock/rate-limit', { body: { requests: 3 } });
+      await s.expectStatus(200, 'POST', '/__mock/reset');
+      await s.expectStatus(200, 'GET', '/users/me');
+
+      for (const body of [{}, { requests: -1 }, { requests: 1.5 }, { requests: 2, retry_after_seconds: 'soon' }]) {
+        expectError(await s.call('POST', '/__mock/rate-limit', { body }), 400, 'bad_request');
+      }
+    },
+  },
+
   // ---- Rule: isolation and the control API ---------------------------------------------------
   {
     name: 'every write is visible to the next read in the same world and invisible in every other world',
