@@ -37,6 +37,7 @@ describe('delivery engine', () => {
     expect(got?.path).toBe('/hook');
     expect(got?.headers['content-type']).toBe('application/json');
     expect(got?.headers['x-pd-emitter-id']).toBe('p_1');
+    expect(got?.headers['user-agent']).toBe('workflow-api-mock-kit (webhook delivery)');
     expect(got?.headers['x-pd-signature']).toBeUndefined();
     expect(got?.rawBody.equals(Buffer.from('{"event_id":"evt_1","note":"café ✓","n":1}', 'utf8'))).toBe(true);
 
@@ -194,6 +195,7 @@ describe('delivery engine', () => {
     // openssl: printf '%s' '1700000000.{"hello":"world"}' | openssl dgst -sha256 -hmac 'whsec_test_key'
     expect(record.headers).toEqual({
       'content-type': 'application/json',
+      'user-agent': 'workflow-api-mock-kit (webhook delivery)',
       'x-pd-signature': 't=1700000000,v1=690322051b8978c8190c62885a69a8c2a1348d90d3c860ff10b8e06e802dc6e3',
     });
   });

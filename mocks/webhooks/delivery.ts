@@ -43,6 +43,8 @@ export const DEFAULT_DELIVERY_OPTIONS = {
 
 const RESPONSE_BODY_LIMIT = 2048;
 
+export const DELIVERY_USER_AGENT = 'workflow-api-mock-kit (webhook delivery)';
+
 export function createDeliveryEngine(options: DeliveryEngineOptions = {}): DeliveryEngine {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const send = options.send ?? DEFAULT_DELIVERY_OPTIONS.send;
@@ -63,6 +65,8 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value;
     headers['content-type'] = 'application/json';
+    // Say who is calling, so a receiver's logs tell the kit's deliveries apart (not just "node").
+    headers['user-agent'] ??= DELIVERY_USER_AGENT;
     return headers;
   }
 
