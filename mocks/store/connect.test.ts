@@ -166,6 +166,21 @@ describe('connect tokens, accounts and completeConnect', () => {
     expect(sink.requests).toHaveLength(1);
   });
 
+  it('a token past its expires_at can no longer complete (422), and sends nothing', () => {
+    let clock = NOW;
+    const timed = createStore({ seed: 51, sink, now: () => clock }).world('connect-expiry');
+    const project = worldSummary(timed).projects[0]!.id;
+    const issued = unwrap(createConnectToken(timed, project, 'production', { external_user_id: 'late', webhook_uri: 'https://app.example.com/c' }));
+    const expiresAt = Date.parse(issued.expires_at);
+    expect(expiresAt).toBeGreaterThan(NOW);
+    clock = expiresAt + 1;
+    expectError(completeConnect(timed, issued.token, { outcome: 'success' }), 422, 'unprocessable');
+    expect(sink.requests).toHaveLength(0);
+    const other = unwrap(createConnectToken(timed, project, 'production', { external_user_id: 'on-time' }));
+    clock = Date.parse(other.expires_at); // the last valid millisecond still completes
+    expect(unwrap(completeConnect(timed, other.token, { outcome: 'success' })).account).toBeDefined();
+  });
+
   it('unknown token 404; bad outcome 400', () => {
     expectError(completeConnect(world, 'ctok_nothere', { outcome: 'success' }), 404, 'not_found');
     const { token } = unwrap(createConnectToken(world, projectId, 'production', { external_user_id: 'x' }));

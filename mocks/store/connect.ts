@@ -169,6 +169,10 @@ export function completeConnect(
   }
   if (input.error !== undefined && typeof input.error !== 'string') return fail('bad_request', 'error must be a string', { field: 'error' });
   if (record.completed) return fail('unprocessable', `connect token ${connectToken} is already completed`, { token: connectToken });
+  // A real connect link stops working at expires_at; the flow can no longer finish then.
+  if (world.ctx.now() > Date.parse(record.token.expires_at)) {
+    return fail('unprocessable', `connect token ${connectToken} expired at ${record.token.expires_at}`, { token: connectToken, expires_at: record.token.expires_at });
+  }
   record.completed = true;
 
   const common = { connect_token: connectToken, environment: record.environment, connect_session_id: connectSessionId(world) };

@@ -961,7 +961,10 @@ export interface components {
         /** @description A connect token (not wrapped in `data`). */
         ConnectToken: {
             token: components["schemas"]["ConnectTokenId"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the token stops working; a connect flow can no longer complete after it.
+             */
             expires_at: string;
             connect_link_url: string;
         };
