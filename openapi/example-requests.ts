@@ -3,6 +3,8 @@
 // ID pattern). Used to drive Prism and the schema-level contract cases without hand-written
 // fixtures that could drift from the document.
 
+import { followRef } from './json-pointer.ts';
+
 type Json = Record<string, any>;
 
 export interface ExampleRequest {
@@ -19,16 +21,8 @@ export interface ExampleRequest {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
-function resolveRef(document: Json, node: any): any {
-  let current = node;
-  for (let hops = 0; current && typeof current.$ref === 'string' && hops < 20; hops++) {
-    current = (current.$ref as string)
-      .slice(2)
-      .split('/')
-      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce((acc: any, key) => acc?.[key], document);
-  }
-  return current;
+function resolveRef(document: Json, node: unknown): any {
+  return followRef(document, node).node;
 }
 
 function firstExample(node: Json | undefined, document: Json): unknown {

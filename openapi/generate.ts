@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { escapePointer } from './json-pointer.ts';
 
 export const OPENAPI_DIR = fileURLToPath(new URL('.', import.meta.url));
 export const DOCUMENT_PATH = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
@@ -64,7 +65,7 @@ export function collectAssumptions(document: unknown): Assumption[] {
       found.push({ pointer: pointer || '/', sentence: String(record['x-assumption'] ?? '').trim() });
     }
     for (const [key, value] of Object.entries(record)) {
-      walk(value, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`);
+      walk(value, `${pointer}/${escapePointer(key)}`);
     }
   };
   walk(document, '');

@@ -8,6 +8,7 @@ import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { escapePointer, followRef, valueAt } from './json-pointer.ts';
 
 // ajv-formats is CommonJS; under Node's ESM loader its default export is the module object.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
@@ -30,33 +31,17 @@ export function isObject(value: unknown): value is JsonObject {
 
 /** RFC 6901 pointer from path segments. */
 export function pointer(segments: readonly (string | number)[]): string {
-  return segments.map((s) => '/' + String(s).replaceAll('~', '~0').replaceAll('/', '~1')).join('');
+  return segments.map((s) => '/' + escapePointer(String(s))).join('');
 }
 
 /** The value at a pointer, or undefined. */
 export function at(document: Json, ptr: string): Json | undefined {
-  if (ptr === '') return document;
-  let node: Json | undefined = document;
-  for (const raw of ptr.slice(1).split('/')) {
-    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
-    if (Array.isArray(node)) node = node[Number(key)];
-    else if (isObject(node)) node = node[key];
-    else return undefined;
-  }
-  return node;
+  return valueAt(document, ptr) as Json | undefined;
 }
 
 /** Follows a local `$ref` (`#/components/...`) until a non-reference object is reached. */
 export function deref(document: JsonObject, value: Json | undefined): Json | undefined {
-  let current = value;
-  const seen = new Set<string>();
-  while (isObject(current) && typeof current.$ref === 'string') {
-    const ref = current.$ref;
-    if (!ref.startsWith('#') || seen.has(ref)) throw new Error(`unsupported or cyclic $ref ${ref}`);
-    seen.add(ref);
-    current = at(document, ref.slice(1));
-  }
-  return current;
+  return followRef(document, value).node as Json | undefined;
 }
 
 /** Every `x-*` key used anywhere, so strict Ajv knows them as annotations instead of rejecting them. */

@@ -5,6 +5,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { escapePointer, followRef } from './json-pointer.ts';
 
 // ajv-formats is CommonJS; under Node's ESM loader its default export is the module object.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
@@ -83,7 +84,6 @@ const DOC_ID = 'openapi.json';
 
 type Json = Record<string, unknown>;
 
-const escapePointer = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
 
 export function createValidator(document: object): Validator {
   const doc = document as Json;
@@ -112,19 +112,8 @@ export function createValidator(document: object): Validator {
 
   /** Follows `$ref`s of OpenAPI objects (parameters, responses, request bodies), keeping track of where they land. */
   const resolve = (node: unknown, pointer: string): { node: Json; pointer: string } => {
-    let current = node as Json;
-    let at = pointer;
-    for (let hops = 0; typeof current?.$ref === 'string' && hops < 20; hops++) {
-      const ref = current.$ref as string;
-      if (!ref.startsWith('#/')) throw new Error(`only internal $refs are supported, got ${ref}`);
-      at = ref.slice(1);
-      current = at
-        .split('/')
-        .slice(1)
-        .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-        .reduce<unknown>((acc, key) => (acc as Json | undefined)?.[key], doc) as Json;
-    }
-    return { node: current, pointer: at };
+    const found = followRef(doc, node, pointer);
+    return { node: found.node as Json, pointer: found.pointer };
   };
 
   const routes: Route[] = [];
