@@ -38,14 +38,28 @@ export interface Api {
   delete<T = any>(path: string, options?: CallOptions): Promise<Answer<T>>;
 }
 
+/** The query of a call as URLSearchParams (undefined values are left out). */
+export function searchParamsOf(query: CallOptions['query']): URLSearchParams {
+  if (query instanceof URLSearchParams) return query;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) params.append(name, String(value));
+  return params;
+}
+
 function queryString(query: CallOptions['query']): string {
-  if (query === undefined) return '';
-  const params = query instanceof URLSearchParams ? query : new URLSearchParams();
-  if (!(query instanceof URLSearchParams)) {
-    for (const [name, value] of Object.entries(query)) if (value !== undefined) params.append(name, String(value));
-  }
-  const text = params.toString();
+  const text = searchParamsOf(query).toString();
   return text === '' ? '' : `?${text}`;
+}
+
+/** The Api around one `call`: get/post/put/delete are that call with the method filled in. */
+export function apiOf(call: Api['call']): Api {
+  return {
+    call,
+    get: (path, options) => call('GET', path, options),
+    post: (path, options) => call('POST', path, options),
+    put: (path, options) => call('PUT', path, options),
+    delete: (path, options) => call('DELETE', path, options),
+  };
 }
 
 export function createApi(baseUrl: string, token: string, fetch: FetchLike, readOnly = false): Api {
@@ -70,11 +84,5 @@ export function createApi(baseUrl: string, token: string, fetch: FetchLike, read
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
   };
-  return {
-    call,
-    get: (path, options) => call('GET', path, options),
-    post: (path, options) => call('POST', path, options),
-    put: (path, options) => call('PUT', path, options),
-    delete: (path, options) => call('DELETE', path, options),
-  };
+  return apiOf(call);
 }

@@ -1,16 +1,8 @@
 // Registers the undo of every resource the API says it created, at the lowest layer, so that a
 // case never forgets one, including a negative case whose "refused" request a broken server
 // accepted (live safety: nothing created by a run outlives it).
-import type { Answer, Api, CallOptions } from './api.ts';
+import { apiOf, searchParamsOf, type Answer, type Api } from './api.ts';
 import type { Cleanup } from './cleanup.ts';
-
-function queryOf(options: CallOptions | undefined): URLSearchParams {
-  const query = options?.query;
-  if (query instanceof URLSearchParams) return query;
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(name, String(value));
-  return params;
-}
 
 const tolerate404 = (what: string) => (answer: Answer) => {
   if (answer.status >= 300 && answer.status !== 404) throw new Error(`${what} answered ${answer.status}`);
@@ -30,7 +22,7 @@ export function trackCreations(api: Api, cleanup: Cleanup): Api {
         tolerate404(`PUT /workflows/${id}`)(await api.put(`/workflows/${id}`, { body: { active: false, org_id: orgId } })),
       );
     } else if (path === '/subscriptions') {
-      const query = queryOf(options);
+      const query = searchParamsOf(options?.query);
       const triple = { emitter_id: query.get('emitter_id') ?? '', listener_id: query.get('listener_id') ?? '', event_name: query.get('event_name') ?? '' };
       cleanup.add(`unsubscribe ${triple.listener_id} from ${triple.emitter_id}`, async () =>
         tolerate404('DELETE /subscriptions')(await api.delete('/subscriptions', { query: triple })),
@@ -38,11 +30,5 @@ export function trackCreations(api: Api, cleanup: Cleanup): Api {
     }
     return answer;
   };
-  return {
-    call,
-    get: (path, options) => call('GET', path, options),
-    post: (path, options) => call('POST', path, options),
-    put: (path, options) => call('PUT', path, options),
-    delete: (path, options) => call('DELETE', path, options),
-  };
+  return apiOf(call);
 }
