@@ -1,9 +1,9 @@
 // The typed client: openapi-fetch over the types generated from openapi/openapi.yaml.
 // Every path, parameter, body and response of the document is checked by the compiler.
 import createClient, { type Client } from 'openapi-fetch';
-import type { paths } from './generated/schema.d.ts';
+import type { paths } from './generated/schema.ts';
 
-export type { paths, components, operations, webhooks } from './generated/schema.d.ts';
+export type { paths, components, operations, webhooks } from './generated/schema.ts';
 export type ApiClient = Client<paths>;
 
 export interface ApiClientOptions {

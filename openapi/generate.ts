@@ -29,7 +29,7 @@ export async function buildGeneratedFiles(): Promise<GeneratedFile[]> {
   const document = await loadDocument();
   const types = astToString(await openapiTS(structuredClone(document) as never, { alphabetize: false }));
   return [
-    { path: 'openapi/generated/schema.d.ts', content: HEADER('TypeScript types by openapi-typescript.') + '\n' + types },
+    { path: 'openapi/generated/schema.ts', content: HEADER('TypeScript types by openapi-typescript.') + '\n' + types },
     {
       // JSON, not a TS object literal: Node parses it an order of magnitude faster at start-up.
       path: 'openapi/generated/openapi.json',

@@ -12,7 +12,7 @@ if (args.includes('--help') || args.includes('-h')) {
   console.log(`Usage: npm run generate [-- --check]
 
 Regenerates, from openapi/openapi.yaml:
-  openapi/generated/schema.d.ts   TypeScript types (openapi-typescript)
+  openapi/generated/schema.ts     TypeScript types (openapi-typescript)
   openapi/generated/openapi.json  the document as JSON (with an x-generated marker)
   openapi/generated/document.ts   the document as an importable module
   openapi/ASSUMPTIONS.md          the list of x-assumed markers

@@ -2,7 +2,7 @@
 // openapi/openapi.yaml, so the factories and the store cannot drift from the document.
 // Store-internal bookkeeping (which workspace a workflow belongs to, signing keys, ...) lives in
 // the store's records, never in these objects.
-import type { components } from '../../openapi/generated/schema.d.ts';
+import type { components } from '../../openapi/generated/schema.ts';
 
 type Schemas = components['schemas'];
 
