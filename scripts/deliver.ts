@@ -65,7 +65,7 @@ try {
 }
 
 const headers: Record<string, string> = { 'content-type': 'application/json' };
-if (key && !values.unsigned) headers[SIGNATURE_HEADER] = await signPayload({ body, key, timestamp });
+if (key && !values.unsigned) headers[SIGNATURE_HEADER] = await signPayload({ rawBody: body, key, timestamp });
 if (values['show-request']) {
   console.log(`POST ${url}`);
   for (const [name, value] of Object.entries(headers)) console.log(`${name}: ${value}`);

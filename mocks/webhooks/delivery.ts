@@ -73,7 +73,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
   async function headersForAttempt(request: DeliveryRequest, body: string): Promise<Record<string, string>> {
     const headers = baseHeaders(request);
     if (request.signingKey !== undefined) {
-      headers[SIGNATURE_HEADER] = await signPayload({ body, key: request.signingKey, timestamp: Math.floor(now() / 1000) });
+      headers[SIGNATURE_HEADER] = await signPayload({ rawBody: body, key: request.signingKey, timestamp: Math.floor(now() / 1000) });
     }
     return headers;
   }

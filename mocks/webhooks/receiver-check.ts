@@ -51,7 +51,7 @@ interface CheckDefinition {
 const json = { 'content-type': 'application/json' };
 
 async function signed(body: string, key: string, timestamp: number): Promise<Record<string, string>> {
-  return { ...json, [SIGNATURE_HEADER]: await signPayload({ body, key, timestamp }) };
+  return { ...json, [SIGNATURE_HEADER]: await signPayload({ rawBody: body, key, timestamp }) };
 }
 
 /** The checks, in the order they run. Names are stable: tests and CI logs refer to them. */

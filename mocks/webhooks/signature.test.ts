@@ -23,7 +23,7 @@ describe('signPayload', () => {
     ['sk_0123456789abcdef', 1712345678, '{"event_id":"evt_1","note":"café ✓"}', 'fae3f43e993aa1ee00725e27417441f5b19b274c32cc06a021ef7b751ea48a22'],
     ['k', 0, '', '6b4a4b8b3c40f1e8f53a3d36682e5f99f7ad2ac1df1c93dfe336f329167641e7'],
   ])('matches the openssl vector for key %s at t=%i', async (key, timestamp, body, hex) => {
-    expect(await signPayload({ key, timestamp, body })).toBe(`t=${timestamp},v1=${hex}`);
+    expect(await signPayload({ key, timestamp, rawBody: body })).toBe(`t=${timestamp},v1=${hex}`);
   });
 
   it('agrees with openssl run now on a realistic delivery body, as string and as bytes', async () => {
@@ -36,27 +36,35 @@ describe('signPayload', () => {
     });
     const key = 'pd_sk_live_5f3a9c';
     const expected = opensslHmacHex(key, utf8(`1754000123.${body}`));
-    expect(await signPayload({ key, timestamp: 1754000123, body })).toBe(`t=1754000123,v1=${expected}`);
-    expect(await signPayload({ key, timestamp: 1754000123, body: utf8(body) })).toBe(`t=1754000123,v1=${expected}`);
+    expect(await signPayload({ key, timestamp: 1754000123, rawBody: body })).toBe(`t=1754000123,v1=${expected}`);
+    expect(await signPayload({ key, timestamp: 1754000123, rawBody: utf8(body) })).toBe(`t=1754000123,v1=${expected}`);
   });
 
   it('signs arbitrary bytes (not valid UTF-8) exactly', async () => {
     const bytes = new Uint8Array([0xff, 0x00, 0xfe, 0x22, 0x0a]);
     const expected = opensslHmacHex('key', new Uint8Array([...utf8('42.'), ...bytes]));
-    expect(await signPayload({ key: 'key', timestamp: 42, body: bytes })).toBe(`t=42,v1=${expected}`);
+    expect(await signPayload({ key: 'key', timestamp: 42, rawBody: bytes })).toBe(`t=42,v1=${expected}`);
   });
 
   it('defaults the timestamp to the current time', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const header = await signPayload({ key: 'k', body: '{}' });
+    const header = await signPayload({ key: 'k', rawBody: '{}' });
     const t = Number(/^t=(\d+),/.exec(header)?.[1]);
     expect(t).toBeGreaterThanOrEqual(before);
     expect(t).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
   });
 
   it('refuses a timestamp that is not whole UNIX seconds', async () => {
-    await expect(signPayload({ key: 'k', body: '', timestamp: 1.5 })).rejects.toThrow(TypeError);
-    await expect(signPayload({ key: 'k', body: '', timestamp: -1 })).rejects.toThrow(TypeError);
+    await expect(signPayload({ key: 'k', rawBody: '', timestamp: 1.5 })).rejects.toThrow(TypeError);
+    await expect(signPayload({ key: 'k', rawBody: '', timestamp: -1 })).rejects.toThrow(TypeError);
+  });
+
+  it('names rawBody when a caller passes body, or nothing, instead of failing deep inside', async () => {
+    const withBody = { key: 'k', body: '{}' } as unknown as Parameters<typeof signPayload>[0];
+    await expect(signPayload(withBody)).rejects.toThrow(/signPayload: rawBody must be .*got undefined \(the option is named rawBody, not body\)/);
+    const verifyWithBody = { key: 'k', header: 't=1,v1=00', body: '{}' } as unknown as Parameters<typeof verifySignature>[0];
+    await expect(verifySignature(verifyWithBody)).rejects.toThrow(/verifySignature: rawBody must be/);
+    await expect(signPayload({ rawBody: '{}', key: undefined as unknown as string })).rejects.toThrow(/signPayload: key must be the signing key/);
   });
 });
 
@@ -154,7 +162,7 @@ describe('verifySignature', () => {
   });
 
   it('round-trips with signPayload for a signature made now', async () => {
-    const made = await signPayload({ key: 'k2', body: '{"a":1}' });
+    const made = await signPayload({ key: 'k2', rawBody: '{"a":1}' });
     expect((await verifySignature({ rawBody: '{"a":1}', header: made, key: 'k2' })).ok).toBe(true);
   });
 });

@@ -21,8 +21,8 @@ export const DEFAULT_MAX_FUTURE_SECONDS = 300;
 export type RawBody = string | Uint8Array;
 
 export interface SignOptions {
-  /** The exact bytes that will be sent (a string is encoded as UTF-8). */
-  body: RawBody;
+  /** The exact bytes that will be sent (a string is encoded as UTF-8). Same name as in `verifySignature`. */
+  rawBody: RawBody;
   /** The signing key as returned by the API (its UTF-8 bytes are the HMAC key). */
   key: string;
   /** UNIX seconds; defaults to the current time. */
@@ -55,18 +55,34 @@ export interface ParsedSignature {
 
 const encoder = new TextEncoder();
 
-/** Signs `body` and returns the header value `t=<t>,v1=<hex>`. */
+/**
+ * Signs `rawBody` and returns the header value `t=<t>,v1=<hex>`.
+ *
+ * @example
+ * const body = JSON.stringify({ event: { id: 1 } });
+ * const header = await signPayload({ rawBody: body, key: signingKey });
+ * await fetch(receiverUrl, { method: 'POST', body, headers: { 'x-pd-signature': header } });
+ */
 export async function signPayload(options: SignOptions): Promise<string> {
+  checkKeyAndBody('signPayload', options);
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
   if (!Number.isSafeInteger(timestamp) || timestamp < 0) {
     throw new TypeError(`signPayload: timestamp must be a non-negative integer of UNIX seconds, got ${String(timestamp)}`);
   }
-  const digest = await hmacSha256(options.key, signedPayload(timestamp, options.body));
+  const digest = await hmacSha256(options.key, signedPayload(timestamp, options.rawBody));
   return `t=${timestamp},v1=${toHex(digest)}`;
 }
 
-/** Checks a delivery; never throws for bad input, it says why it refused instead. */
+/**
+ * Checks a delivery. A bad header, stale timestamp or wrong signature is an answer, never an
+ * exception; only a call without `rawBody` or `key` (a programming error) throws a TypeError.
+ *
+ * @example
+ * const verdict = await verifySignature({ rawBody, header: req.headers['x-pd-signature'], key });
+ * if (!verdict.ok) return res.writeHead(401).end(verdict.message);
+ */
 export async function verifySignature(options: VerifyOptions): Promise<VerifyResult> {
+  checkKeyAndBody('verifySignature', options);
   const maxAge = options.maxAgeSeconds ?? DEFAULT_MAX_AGE_SECONDS;
   const maxFuture = options.maxFutureSeconds ?? DEFAULT_MAX_FUTURE_SECONDS;
   const header = options.header;
@@ -94,6 +110,24 @@ export async function verifySignature(options: VerifyOptions): Promise<VerifyRes
     return fail('mismatch', 'signature does not match the body and key');
   }
   return { ok: true, timestamp: parsed.value.timestamp };
+}
+
+/** The raw body and the key are the two arguments callers get wrong (`body` for `rawBody`, an unset key variable). */
+function checkKeyAndBody(caller: string, options: { rawBody?: unknown; key?: unknown }): void {
+  const { rawBody, key } = options ?? {};
+  if (typeof rawBody !== 'string' && !(rawBody instanceof Uint8Array)) {
+    const hint = options !== null && typeof options === 'object' && 'body' in options ? ' (the option is named rawBody, not body)' : '';
+    throw new TypeError(`${caller}: rawBody must be the exact body as a string or Uint8Array, got ${describe(rawBody)}${hint}`);
+  }
+  if (typeof key !== 'string' || key === '') {
+    throw new TypeError(`${caller}: key must be the signing key as a non-empty string, got ${describe(key)}`);
+  }
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'string') return value === '' ? 'an empty string' : 'a string';
+  return typeof value === 'object' ? (value.constructor?.name ?? 'an object') : typeof value;
 }
 
 const HEADER_PATTERN = /^t=([0-9]{1,15}),v1=([0-9a-f]{64})$/;
