@@ -13,6 +13,11 @@ import type { DeliverySink } from './webhooks/types.ts';
 
 export type { AppRequest, AppResponse, JournalEntry } from './app/types.ts';
 export type { MockControl, EmitBody, TriggerEmitBody, CompleteConnectBody } from './app/control.ts';
+export type { RateLimitRule } from './app/rate-limit.ts';
+export type { ApiError, ApiErrorBody, ErrorCode, Result } from './errors.ts';
+export type { Store, WorldSummary } from './store/index.ts';
+export type { DeliveryAttempt, DeliveryKind, DeliveryRecord, DeliveryRequest, DeliveryState, DeliverySink } from './webhooks/types.ts';
+export type { Validator } from '../openapi/validator.ts';
 export { DEFAULT_BASE_URL } from './app/fetch.ts';
 
 export interface MockOptions {
