@@ -18,6 +18,10 @@ export type { ApiError, ApiErrorBody, ErrorCode, Result } from './errors.ts';
 export type { Store, WorldSummary } from './store/index.ts';
 export type { DeliveryAttempt, DeliveryKind, DeliveryRecord, DeliveryRequest, DeliveryState, DeliverySink } from './webhooks/types.ts';
 export type { Validator } from '../openapi/validator.ts';
+// The resources (aliases of the document's schemas) and the world records `mock.store` hands out.
+export type * from './factories/types.ts';
+export type * from './store/world.ts';
+export type { FactoryContext } from './random.ts';
 export { DEFAULT_BASE_URL } from './app/fetch.ts';
 
 export interface MockOptions {

@@ -60,7 +60,7 @@ export interface OperationInfo {
   parameters: ParameterInfo[];
 }
 
-interface ParameterInfo {
+export interface ParameterInfo {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
   required: boolean;

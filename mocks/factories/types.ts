@@ -4,7 +4,7 @@
 // the store's records, never in these objects.
 import type { components } from '../../openapi/generated/schema.ts';
 
-type Schemas = components['schemas'];
+export type Schemas = components['schemas'];
 
 export type Workspace = Schemas['Workspace'];
 export type User = Schemas['User'];

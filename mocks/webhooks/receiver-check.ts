@@ -36,12 +36,12 @@ export interface ReceiverCheckOptions {
 /** Outside the 300 s window by a clear minute, so ordinary clock skew cannot blur the verdict. */
 export const REPLAY_OFFSET_SECONDS = 360;
 
-interface Delivery {
+export interface Delivery {
   body: string;
   headers: Record<string, string>;
 }
 
-interface CheckDefinition {
+export interface CheckDefinition {
   name: string;
   description: string;
   expected: Expectation;
