@@ -1,4 +1,4 @@
-// The mock's control API over HTTP (DESIGN §7), reached with the target's raw transport at the
+// The mock's control API over HTTP (docs/control-api.md), reached with the target's raw transport at the
 // control origin. Only targets with caps.control get one; a live target never does.
 import type { Target } from './targets/types.ts';
 

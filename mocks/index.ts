@@ -42,7 +42,7 @@ export interface Mock {
   handle(req: AppRequest): Promise<AppResponse>;
   /** Fetch-API face of `handle`, for in-process use (e.g. openapi-fetch's `fetch` option). */
   fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
-  /** DESIGN §7 as a typed JS API; the token selects the world. */
+  /** The control API (docs/control-api.md) as typed functions; the token selects the world. */
   control: MockControl;
   store: Store;
   baseUrl: string;

@@ -1,5 +1,5 @@
 // The Node adapter behind `npm start`: node:http <-> AppRequest/AppResponse, nothing more.
-// Kept lean on purpose (DESIGN §8): no framework, one string body, one log line per request.
+// Kept lean on purpose (docs/performance.md): no framework, one string body, one log line per request.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MAX_BODY_BYTES } from './app/body.ts';

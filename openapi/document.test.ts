@@ -24,7 +24,7 @@ const validators = {
 const validator = validators['2020-12'];
 
 // ---------------------------------------------------------------------------------------------
-// Expectations typed from the spec and DESIGN.md, never read from the document.
+// Expectations typed from the spec and docs/ (the kit's design), never read from the document.
 // ---------------------------------------------------------------------------------------------
 
 // The spec's "Endpoints" section, 1 to 11 (query strings dropped; paths relative to {base_url}).
@@ -42,7 +42,7 @@ const SPEC_ENDPOINTS: ReadonlyArray<readonly [method: string, path: string, oper
   ['PUT', '/connect/{project_id}/webhook', 'setProjectWebhook'],
 ];
 
-// DESIGN §5 companions.
+// Companion endpoints (the spec refers to them without shapes).
 const COMPANION_ENDPOINTS: ReadonlyArray<readonly [method: string, path: string, operationId: string]> = [
   ['GET', '/workflows/{id}', 'getWorkflow'],
   ['POST', '/subscriptions', 'createSubscription'],

@@ -1,4 +1,4 @@
-// `npm run bench`: measures the performance targets of DESIGN §8 (throughput against prism mock
+// `npm run bench`: measures the performance targets of docs/performance.md (throughput against prism mock
 // and a bare node:http server, p99 latency, start-up time, pagination at 100,000 sources and RSS).
 // A measurement, not a gate: exit 0 when targets are missed unless --strict. `--help` for details.
 import { cpus, loadavg } from 'node:os';

@@ -1,4 +1,4 @@
-// Reads the contract target from the environment (DESIGN §6). Pure: takes the env object,
+// Reads the contract target from the environment (docs/contracts.md). Pure: takes the env object,
 // returns settings, so that the rules are unit-tested without touching process.env.
 import { randomBytes } from 'node:crypto';
 import type { Capabilities, GivenIds, TargetName } from './types.ts';

@@ -1,5 +1,5 @@
 // What a contract suite is allowed to know about the server it talks to: where it is, how to
-// reach it, which bearer to send and what it can do. Nothing else (DESIGN §6).
+// reach it, which bearer to send and what it can do. Nothing else (docs/contracts.md).
 
 /**
  * `prism-proxy` is `prism proxy --errors` in front of our mock server: stateful, but Prism

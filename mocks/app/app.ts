@@ -1,4 +1,4 @@
-// The app: AppRequest -> AppResponse, transport-free. Order of checks (DESIGN §3-§4):
+// The app: AppRequest -> AppResponse, transport-free. Order of checks (docs/architecture.md):
 // control routes; /v1 prefix; bearer auth; operation lookup (404/405); an injected rate limit
 // (429); body size, media type and
 // JSON syntax (413/415/400); parameters and body against the OpenAPI document (400); then the one

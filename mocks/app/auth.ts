@@ -1,4 +1,4 @@
-// Bearer parsing (DESIGN §3, README "Auth and worlds"): the token selects the world, its shape
+// Bearer parsing (docs/worlds.md): the token selects the world, its shape
 // selects the kind. Three dot-separated base64url segments = workspace OAuth token (JWT form);
 // anything else that is a valid RFC 6750 token = user API key.
 import { fail, ok, type Result } from '../errors.ts';

@@ -1,4 +1,4 @@
-// Request body checks that come before schema validation (DESIGN §4): size (413), media type
+// Request body checks that come before schema validation (docs/errors.md): size (413), media type
 // (415) and JSON syntax (400). Only operations whose document entry has a JSON requestBody read
 // a body; for the others any body is ignored, as a real server would.
 import { fail, ok, type Result } from '../errors.ts';

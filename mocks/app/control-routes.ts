@@ -1,4 +1,4 @@
-// HTTP face of the control API (DESIGN §7): /__mock/... routes, answered as {data: ...} or the
+// HTTP face of the control API (docs/control-api.md): /__mock/... routes, answered as {data: ...} or the
 // usual error body. The bearer token selects the world exactly as under /v1.
 import { fail, ok, type Result } from '../errors.ts';
 import { readJsonBody } from './body.ts';

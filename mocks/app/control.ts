@@ -1,4 +1,4 @@
-// The control API of DESIGN §7, twice: as a typed JS object (MockControl, for in-process use)
+// The control API of docs/control-api.md, twice: as a typed JS object (MockControl, for in-process use)
 // and as HTTP routes under /__mock (same bearer token = same world). The HTTP routes are not in
 // the OpenAPI document, so their bodies are checked here by hand, with clear 400s.
 import { fail, ok, type Result } from '../errors.ts';

@@ -1,4 +1,4 @@
-// The per-world request journal (DESIGN §7 `GET /__mock/requests`). It belongs to the app, not
+// The per-world request journal (`GET /__mock/requests`, docs/control-api.md). It belongs to the app, not
 // the store: it records HTTP exchanges, which the store knows nothing about. Bounded per world so
 // a benchmark or a long dev session cannot grow it without limit.
 import type { JournalEntry } from './types.ts';

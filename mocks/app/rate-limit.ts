@@ -1,4 +1,4 @@
-// Rate limiting on demand (DESIGN §4: "429 with Retry-After when rate limiting is injected").
+// Rate limiting on demand (docs/control-api.md: `POST /__mock/rate-limit`; docs/errors.md: 429).
 // The spec shows no rate limits, so the fake never limits by itself; a test asks for the next N
 // API requests of its world to be refused, to exercise its client's 429 handling.
 

@@ -18,7 +18,7 @@ export interface AppResponse {
   body: string;
 }
 
-/** One line of the per-world request journal (DESIGN §7 `GET /__mock/requests`). */
+/** One line of the per-world request journal (`GET /__mock/requests`, docs/control-api.md). */
 export interface JournalEntry {
   method: string;
   path: string;

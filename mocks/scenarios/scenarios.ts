@@ -1,5 +1,5 @@
 // ONE list of scenarios: every rule of issue 3 ("Rules the fake must honour") and the auth and
-// error cases of DESIGN §3-§4. run.ts feeds each of them through every adapter with the same
+// error cases of docs/worlds.md and docs/errors.md. run.ts feeds each of them through every adapter with the same
 // expectations. IDs are discovered (GET /users/me, GET /__mock/world), never hard-coded.
 import { expect } from 'vitest';
 import { verifySignature } from '../webhooks/signature.ts';
@@ -73,7 +73,7 @@ async function emitError(s: Session, workflowId: string, event: unknown, code = 
 }
 
 export const scenarios: Scenario[] = [
-  // ---- auth (DESIGN §3) --------------------------------------------------------------------
+  // ---- auth (docs/worlds.md) ----------------------------------------------------------------
   {
     name: 'auth: no, empty or malformed bearer is 401 unauthorized, on the API and the control API',
     async run(s) {
@@ -117,7 +117,7 @@ export const scenarios: Scenario[] = [
       expect(hooks.map((h: { id: string }) => h.id)).toContain(hook.id);
     },
   },
-  // ---- HTTP-level errors (DESIGN §4) ---------------------------------------------------------
+  // ---- HTTP-level errors (docs/errors.md) -----------------------------------------------------
   {
     // (Outside /v1 the MSW handlers do not intercept at all, by design; the Node server's 404 for
     // it is tested in scripts/serve.test.ts and the app's in mocks/app/app.test.ts.)

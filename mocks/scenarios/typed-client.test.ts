@@ -67,7 +67,7 @@ describe('in-process: mock.fetch and the typed control API', () => {
     const summary = mock.control.world(token);
     const workflow = summary.workflows.find((w) => w.error_events > 0)!;
     const webhookId = summary.webhooks[0]!;
-    // the seeded world routes this workflow's $errors to its webhook (DESIGN §3)
+    // the seeded world routes this workflow's $errors to its webhook (docs/worlds.md)
     expect(summary.subscriptions).toContainEqual(expect.objectContaining({ emitter_id: workflow.id, listener_id: webhookId, event_name: '$errors' }));
 
     const emitted = mock.control.emit(token, { emitter_id: workflow.id, event_name: '$errors', event: { a: 1 }, error: { code: 'Boom' } });

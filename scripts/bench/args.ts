@@ -23,7 +23,7 @@ export interface BenchOptions {
   cpuProf?: string;
 }
 
-export const HELP = `npm run bench [-- options]: the performance targets of DESIGN §8, measured on this machine.
+export const HELP = `npm run bench [-- options]: the performance targets of docs/performance.md, measured on this machine.
 
 Sections (all by default; ~75 s in total, ~30 s with --quick):
   throughput  The mock server (mocks/server.ts), \`prism mock\` on openapi/openapi.yaml and a bare
@@ -48,7 +48,7 @@ Sections (all by default; ~75 s in total, ~30 s with --quick):
               cursor of the item at ~90%). Checks contents and cursors (first, deep and before
               pages, a walk of every page with after=end_cursor) and reads the large process's RSS.
 
-Targets (DESIGN §8), each reported PASS or FAIL:
+Targets (docs/performance.md), each reported PASS or FAIL:
   mock req/s >= 10x prism mock        mock req/s >= 0.5x bare node:http
   mock p99 < 5 ms at 32 connections   first 200 within 500 ms of process start (median)
   100-item page of 100,000 sources within 2x the time of the 100-source page (first and deep)

@@ -1,6 +1,6 @@
 // Smoke test of the benchmark's pagination-at-scale helper with small numbers (10 vs 1,000
 // sources): real mock-server child processes, page contents and cursors checked. No timing
-// assertions: the numbers are `npm run bench`'s business (DESIGN §8).
+// assertions: the numbers are `npm run bench`'s business (docs/performance.md).
 import { describe, expect, it } from 'vitest';
 import { encodeCursor } from '../../mocks/store/index.ts';
 import { parseBenchArgs } from './args.ts';

@@ -1,4 +1,4 @@
-// Targets (DESIGN §8) and the readable report.
+// Targets (docs/performance.md) and the readable report.
 import type { BenchOptions } from './args.ts';
 import type { PaginationResult } from './pagination.ts';
 import type { StartupResult } from './startup.ts';
@@ -44,7 +44,7 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetV
 
   push('mock_over_prism', 'mock req/s >= 10x prism mock', t?.mockOverPrism, (v) => v >= 10, (v) => `${fmt(v, 1)}x`, mockErrors);
   push('mock_over_bare', 'mock req/s >= 0.5x bare node:http', t?.mockOverBare, (v) => v >= 0.5, (v) => `${fmt(v, 2)}x`, mockErrors);
-  push('mock_p99', `mock p99 < 5 ms at ${connections} connections`, t?.mock.p99, (v) => v < 5, (v) => `${fmt(v)} ms`, connections === 32 ? undefined : 'DESIGN §8 says 32 connections');
+  push('mock_p99', `mock p99 < 5 ms at ${connections} connections`, t?.mock.p99, (v) => v < 5, (v) => `${fmt(v)} ms`, connections === 32 ? undefined : 'the target is set at 32 connections');
   push('startup', 'first 200 within 500 ms of process start', s?.medianMs, (v) => v < 500, (v) => `${fmt(v, 0)} ms (median)`);
   push(
     'pagination_ratio',
@@ -54,7 +54,7 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetV
     (v) => `${fmt(v)}x (first ${fmt(p!.ratioFirst)}x, deep ${fmt(p!.ratioDeep)}x)`,
   );
   push('pagination_rss', `RSS of the ${int(p?.large.sources ?? results.options.largeSources)}-source process < 300 MB`, p === undefined ? undefined : p.large.rssBytes / MB, (v) => v < 300, (v) => `${fmt(v, 0)} MB`);
-  push('pagination_correct', 'page contents and cursors correct (check, not a §8 target)', p === undefined ? undefined : p.checks.filter((c) => !c.ok).length, (v) => v === 0, (v) => (v === 0 ? `${p!.checks.length} checks ok` : `${v} of ${p!.checks.length} checks failed`));
+  push('pagination_correct', 'page contents and cursors correct (a check, not a performance target)', p === undefined ? undefined : p.checks.filter((c) => !c.ok).length, (v) => v === 0, (v) => (v === 0 ? `${p!.checks.length} checks ok` : `${v} of ${p!.checks.length} checks failed`));
   return targets;
 }
 
@@ -151,7 +151,7 @@ export function formatReport(results: BenchResults): string {
   }
 
   out.push('');
-  out.push('Targets (DESIGN §8)');
+  out.push('Targets (docs/performance.md)');
   out.push(
     indent(
       table(
