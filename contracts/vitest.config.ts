@@ -4,7 +4,7 @@
 // broken fakes, and the unit tests of the kit itself.
 import { defineConfig } from 'vitest/config';
 
-const suites = ['contracts/suites/*.test.ts'];
+const suites = ['contracts/suites/*.contract.ts'];
 const shared = { testTimeout: 30_000, hookTimeout: 60_000 };
 
 export default defineConfig({

@@ -33,7 +33,7 @@ export interface Variant {
 
 export const VARIANTS: Record<string, Variant> = {
   'wrong-id-prefix': {
-    suites: ['webhooks.test.ts', 'subscriptions.test.ts'],
+    suites: ['webhooks.contract.ts', 'subscriptions.contract.ts'],
     caughtBy: /id_prefixes/,
     describe: 'webhook IDs come back as "hook_…" instead of "wh_…"',
     wrap: (fetch) => async (input, init) => {
@@ -46,7 +46,7 @@ export const VARIANTS: Record<string, Variant> = {
     },
   },
   'missing-page-info': {
-    suites: ['sources.test.ts'],
+    suites: ['sources.contract.ts'],
     caughtBy: /page_info/,
     describe: 'the sources list answers without page_info',
     wrap: (fetch) => async (input, init) => {
@@ -57,7 +57,7 @@ export const VARIANTS: Record<string, Variant> = {
     },
   },
   'deactivation-does-not-stick': {
-    suites: ['workflows.test.ts'],
+    suites: ['workflows.contract.ts'],
     caughtBy: /deactivate -> read shows active:false/,
     describe: 'PUT /workflows/{id} answers as if applied but changes nothing',
     wrap: (fetch) => async (input, init) => {
@@ -72,7 +72,7 @@ export const VARIANTS: Record<string, Variant> = {
     },
   },
   'unsupported-url-accepted': {
-    suites: ['webhooks.test.ts'],
+    suites: ['webhooks.contract.ts'],
     caughtBy: /createWebhook refuses url/,
     describe: 'POST /webhooks accepts any url (an unsupported one is swapped for a valid one before the fake sees it)',
     wrap: (fetch) => async (input, init) => {
@@ -85,7 +85,7 @@ export const VARIANTS: Record<string, Variant> = {
     },
   },
   'missing-token-accepted': {
-    suites: ['users-workspaces.test.ts', 'webhooks.test.ts'],
+    suites: ['users-workspaces.contract.ts', 'webhooks.contract.ts'],
     caughtBy: /without a token is 401|is 401/,
     describe: 'a request without a valid bearer is served as if it had one',
     wrap: (fetch) => async (input, init) => {
@@ -100,7 +100,7 @@ export const VARIANTS: Record<string, Variant> = {
     },
   },
   'server-error-on-bad-input': {
-    suites: ['sources.test.ts', 'error-events.test.ts'],
+    suites: ['sources.contract.ts', 'error-events.contract.ts'],
     caughtBy: /not_a_server_error/,
     describe: 'a non-numeric limit crashes with 500',
     wrap: (fetch) => async (input, init) => {
@@ -113,7 +113,7 @@ export const VARIANTS: Record<string, Variant> = {
     },
   },
   'undocumented-status': {
-    suites: ['webhooks.test.ts'],
+    suites: ['webhooks.contract.ts'],
     caughtBy: /status 202 is not documented/,
     describe: 'DELETE /webhooks/{id} answers 202 instead of the documented 204',
     wrap: (fetch) => async (input, init) => {
