@@ -36,7 +36,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a listener to an emitter's events (companion)
-         * @description Companion endpoint (DESIGN §5): the spec refers to the subscription-creation endpoint without
+         * @description Companion endpoint (not in the spec): the spec refers to the subscription-creation endpoint without
          *     showing it. Takes the same parameters as `DELETE /subscriptions`. The emitter is a workflow
          *     or source of the caller's world, or a glob (`p_*` all workflows, `dc_*` all sources); the
          *     listener is a workflow, source or webhook of the caller's world. Creating an existing
@@ -127,7 +127,7 @@ export interface paths {
         };
         /**
          * List the user's webhooks (companion)
-         * @description Companion endpoint (DESIGN §5), so that webhooks created with `POST /webhooks` can be read back. Not paginated.
+         * @description Companion endpoint (not in the spec), so that webhooks created with `POST /webhooks` can be read back. Not paginated.
          */
         get: operations["listWebhooks"];
         put?: never;
@@ -175,7 +175,7 @@ export interface paths {
         };
         /**
          * Get a workflow (companion)
-         * @description Companion endpoint (DESIGN §5) to read a workflow back; same shape as the answer of `POST /workflows`.
+         * @description Companion endpoint (not in the spec) to read a workflow back; same shape as the answer of `POST /workflows`.
          */
         get: operations["getWorkflow"];
         /**
@@ -272,7 +272,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a webhook (companion)
-         * @description Companion endpoint (DESIGN §5). Deletes the webhook and every subscription whose listener is that webhook.
+         * @description Companion endpoint (not in the spec). Deletes the webhook and every subscription whose listener is that webhook.
          */
         delete: operations["deleteWebhook"];
         options?: never;
@@ -315,7 +315,7 @@ export interface paths {
         put?: never;
         /**
          * Create a connect token (companion)
-         * @description Companion endpoint (DESIGN §5). Creates a short-lived connect token for one end user. When
+         * @description Companion endpoint (not in the spec). Creates a short-lived connect token for one end user. When
          *     `webhook_uri` is given, the service POSTs `CONNECTION_SUCCESS` or `CONNECTION_ERROR` to it
          *     when the connect flow ends (see the `connectionSuccess` and `connectionError` webhooks).
          *     The answer is not wrapped in `data`.
@@ -336,7 +336,7 @@ export interface paths {
         };
         /**
          * Get a connected account (companion)
-         * @description Companion endpoint (DESIGN §5): the spec says credentials are never in connection
+         * @description Companion endpoint (not in the spec): the spec says credentials are never in connection
          *     webhooks and are fetched with this endpoint using `account.id`.
          */
         get: operations["getConnectedAccount"];
@@ -358,7 +358,7 @@ export interface paths {
         get?: never;
         /**
          * Set a deployed trigger's webhook URLs (companion)
-         * @description Companion endpoint (DESIGN §5): the trigger-webhook update endpoint the spec refers to.
+         * @description Companion endpoint (not in the spec): the trigger-webhook update endpoint the spec refers to.
          *     Replaces the trigger-level webhook URLs of a deployed trigger (`dc_`) of the project;
          *     trigger-level URLs take precedence over the project environment's URL. Each deployed
          *     trigger has one signing key, created on the first call and returned on every answer.
