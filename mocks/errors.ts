@@ -1,5 +1,5 @@
 // Errors are values: every failure the fake can answer with is an ApiError carrying its HTTP
-// status and the one documented body shape `{error, code?, details?}` (README "Responses").
+// status and the one documented body shape `{error, code?, details?}` (docs/errors.md).
 // Store functions return Result values; only the app turns them into HTTP responses.
 
 export type ErrorCode =

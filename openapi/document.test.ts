@@ -328,7 +328,7 @@ describe('identifier prefixes', () => {
   });
 
   it('every ID field in every example is constrained: a wrong prefix is rejected by its schema', () => {
-    // Error `details` are free-form by design (README "Responses"), so IDs quoted there are not constrained.
+    // Error `details` are free-form by design (docs/errors.md), so IDs quoted there are not constrained.
     const unconstrained: string[] = [];
     let checked = 0;
     for (const c of examples) {

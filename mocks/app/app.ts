@@ -97,7 +97,7 @@ export function createApp(options: AppOptions): App {
     });
     const blocking = blockingIssues(lookup.operationId, validated.issues);
     // A path that names no possible resource (an ID of the wrong shape) is an unknown ID: 404,
-    // as README "Responses" says for unknown IDs in the path, not a 400.
+    // as docs/errors.md says for unknown IDs in the path, not a 400.
     const pathIssues = blocking.filter((issue) => issue.pointer.startsWith('/path/'));
     if (pathIssues.length > 0) return respond(errorResponse(notFoundPath(path, pathIssues)));
     if (blocking.length > 0) return respond(errorResponse(badRequest(blocking)));

@@ -1,4 +1,4 @@
-// The one place where values become HTTP answers (README "Responses"): a successful Result is
+// The one place where values become HTTP answers (docs/architecture.md, docs/errors.md): a successful Result is
 // 200 with its JSON, a `null` value is 204 with no body, an ApiError is its status and body.
 import type { ApiError, Result } from '../errors.ts';
 import type { AppResponse } from './types.ts';

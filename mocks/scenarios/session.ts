@@ -65,7 +65,7 @@ export function idsWithPrefix(value: unknown, prefix: string): string[] {
   return [...found];
 }
 
-/** Error body shape of README "Responses". */
+/** Error body shape of docs/errors.md. */
 export function expectError(response: DriverResponse, status: number, code: string): void {
   expect(response.status, response.text.slice(0, 500)).toBe(status);
   expect(response.headers['content-type']).toMatch(/^application\/json/);

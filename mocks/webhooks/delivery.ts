@@ -1,5 +1,5 @@
 // The delivery engine: the fake's only outbound HTTP. The store decides *what* goes *where* and
-// calls `enqueue`; this module sends, signs, retries and records (README "Delivery").
+// calls `enqueue`; this module sends, signs, retries and records (docs/control-api.md, "GET /__mock/deliveries").
 //
 // - `enqueue` returns the record at once; the network work happens later, so an API answer
 //   never waits for a receiver.
