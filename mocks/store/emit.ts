@@ -1,4 +1,4 @@
-// Control side (DESIGN §7): an emitter emits an event, the store records it (workflow `$errors`)
+// Control side (docs/control-api.md): an emitter emits an event, the store records it (workflow `$errors`)
 // and routes it through matching subscriptions; a deployed trigger emits to its webhook URLs.
 import type { OriginalEvent, WorkflowErrorDetails, WorkflowErrorEventSummary } from '../factories/types.ts';
 import type { DeliveryRecord } from '../webhooks/types.ts';

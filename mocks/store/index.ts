@@ -1,4 +1,4 @@
-// The store: per-token worlds (DESIGN §3) and the rules as plain functions returning Result
+// The store: per-token worlds (docs/worlds.md) and the rules as plain functions returning Result
 // values. No HTTP, no MSW, no Node-only modules: it runs in the browser (MSW worker) as well.
 import type { DeliverySink } from '../webhooks/types.ts';
 import { createRecordingSink } from './recording-sink.ts';

@@ -1,4 +1,4 @@
-// Builds a world and fills it with the seeded state of DESIGN §3. All seeded timestamps come from
+// Builds a world and fills it with the seeded state of docs/worlds.md. All seeded timestamps come from
 // a fixed reference date (not the wall clock), so the same (server seed, token) gives the same
 // world byte for byte; once seeding is done the world's clock switches to the store's `now`.
 import type { DeliverySink } from '../webhooks/types.ts';

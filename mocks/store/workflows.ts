@@ -1,5 +1,5 @@
-// POST /workflows, GET /workflows/{id}, PUT /workflows/{id} (README "Resource shapes" and
-// "Other fixed choices"). Unknown org/project/template IDs in the body are 422; a project from
+// POST /workflows, GET /workflows/{id}, PUT /workflows/{id} (their descriptions in
+// openapi/openapi.yaml). Unknown org/project/template IDs in the body are 422 (docs/errors.md); a project from
 // another workspace of the same world is accepted (the spec does not tie them together).
 import type { EventSourceTrigger, StepDefinition, Template, TriggerDefinition, Workflow } from '../factories/types.ts';
 import type { Result } from '../errors.ts';

@@ -28,7 +28,7 @@ function snapshot(store: ReturnType<typeof createStore>, token: string): string 
 }
 
 describe('worlds', () => {
-  it('are seeded per DESIGN §3: user, two workspaces, project, sources, workflows with errors, subscriptions, webhook', () => {
+  it('are seeded per docs/worlds.md: user, two workspaces, project, sources, workflows with errors, subscriptions, webhook', () => {
     const world = createStore({ seed: 3 }).world('token-a');
     const me = unwrap(getCurrentUser(world)).data;
     expect(kindOf(me.id)).toBe('user');
