@@ -85,7 +85,7 @@ function propType(value: unknown): string {
 }
 
 /**
- * The step POST /workflows creates from `{namespace, props}` (README "Other fixed choices"):
+ * The step POST /workflows creates from `{namespace, props}` (openapi/openapi.yaml, POST /workflows):
  * CodeCell, nodejs20.x, enabled, params_json/configured_props_json = JSON text of the props,
  * and every `{authProvisionId}` prop recorded in authProvisionIds / authProvisionIdMap.
  */

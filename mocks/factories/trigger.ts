@@ -81,7 +81,7 @@ export function triggerKindOfTrigger(trigger: Trigger): TriggerKind {
 }
 
 /**
- * Trigger kind from the props of a POST /workflows trigger (README "Other fixed choices"):
+ * Trigger kind from the props of a POST /workflows trigger (openapi/openapi.yaml, POST /workflows):
  * cron or interval_seconds -> timer; email -> email; component_id or any {authProvisionId} prop -> event source;
  * otherwise HTTP.
  */
