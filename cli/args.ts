@@ -1,0 +1,167 @@
+// The one parse/usage/exit path of every subcommand (cli/main.ts dispatches to them): flags through
+// node:util parseArgs, `-h/--help`, and every unknown flag or bad value turned into one line on
+// stderr that names the problem and points at the subcommand's --help, with exit code 2.
+// Exit codes of every subcommand: 0 ok, 1 failures (failed checks, refused delivery, busy port), 2 usage.
+import { parseArgs } from 'node:util';
+import { kitVersion } from './version.ts';
+
+/** The name the package's `bin` installs. */
+export const PROGRAM = 'workflow-api-mock';
+
+export const EXIT_OK = 0;
+export const EXIT_FAILED = 1;
+export const EXIT_USAGE = 2;
+
+export type Env = Record<string, string | undefined>;
+
+export interface FlagSpec {
+  type: 'string' | 'boolean';
+  short?: string;
+}
+export type Flags = Record<string, FlagSpec>;
+
+/** What parseArgs hands back for a set of flags: a string or boolean per flag given, nothing for a flag left out. */
+export type FlagValues<F extends Flags> = { [K in keyof F]?: F[K]['type'] extends 'boolean' ? boolean : string };
+
+export type Parsed<T> = { kind: 'help' } | { kind: 'version' } | { kind: 'usage'; message: string } | { kind: 'run'; options: T };
+
+export interface CommandSpec<F extends Flags, T> {
+  /** As typed after the program name: `serve`, `contracts`... */
+  name: string;
+  /** The full `--help` text. A function, so that texts built from data cost nothing until asked for. */
+  help: () => string;
+  /** Every flag but `-h/--help` and `--version`, which every command has. */
+  flags: F;
+  /** Whether the command takes positional arguments (default: none). */
+  positionals?: boolean;
+  /** Flag values, positionals and the environment to the command's options, or a usage error (see `usage`). */
+  interpret(values: FlagValues<F>, positionals: string[], env: Env): T | UsageError;
+}
+
+export interface UsageError {
+  kind: 'usage';
+  message: string;
+}
+
+/**
+ * Declares a command; only here to infer the flag and option types from the literal.
+ *
+ * @example
+ * const GREET = defineCommand({ name: 'greet', help: () => 'greet [--name N]', flags: { name: { type: 'string' } }, interpret: (v) => ({ name: v.name ?? 'you' }) });
+ */
+export function defineCommand<F extends Flags, T>(spec: CommandSpec<F, T>): CommandSpec<F, T> {
+  return spec;
+}
+
+/** A usage error as a value: `interpret` returns it instead of throwing. */
+export function usage(message: string): UsageError {
+  return { kind: 'usage', message };
+}
+
+function isUsageError(value: unknown): value is UsageError {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'usage' && typeof (value as UsageError).message === 'string';
+}
+
+/** The one line printed for a usage error. */
+export function usageLine(command: string, message: string): string {
+  const prefix = command === '' ? PROGRAM : `${PROGRAM} ${command}`;
+  return `${prefix}: ${message} (see "${prefix} --help")`;
+}
+
+/** Parses argv for one command; never throws for anything the user typed. */
+export function parseCommand<F extends Flags, T>(spec: CommandSpec<F, T>, argv: string[], env: Env = process.env): Parsed<T> {
+  let values: Record<string, string | boolean | undefined>;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: spec.positionals === true,
+      options: { ...spec.flags, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' } },
+    }));
+  } catch (error) {
+    // After an unknown option parseArgs explains how to pass a positional that starts with '-': not the problem here.
+    // Some messages span lines; a usage error is one line.
+    const message = (error as Error).message
+      .replace(/\. To specify a positional argument.*$/s, '')
+      .replace(/\s*\n\s*/g, ' ')
+      .replace(/\.$/, '');
+    return { kind: 'usage', message };
+  }
+  if (values.help === true) return { kind: 'help' };
+  if (values.version === true) return { kind: 'version' };
+  const flagValues = Object.fromEntries(Object.entries(values).filter(([name]) => name !== 'help' && name !== 'version'));
+  const options = spec.interpret(flagValues as FlagValues<F>, positionals, env);
+  return isUsageError(options) ? options : { kind: 'run', options };
+}
+
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export const consoleIo: Io = {
+  out: (text) => console.log(text),
+  err: (text) => console.error(text),
+};
+
+/**
+ * Parses, prints help (exit 0) or a usage line (exit 2), else runs the command and answers its exit code.
+ *
+ * @example
+ * const code = await runCommand(SERVE, process.argv.slice(3), (options) => serve(options));
+ */
+export async function runCommand<F extends Flags, T>(
+  spec: CommandSpec<F, T>,
+  argv: string[],
+  run: (options: T) => Promise<number>,
+  env: Env = process.env,
+  io: Io = consoleIo,
+): Promise<number> {
+  const parsed = parseCommand(spec, argv, env);
+  if (parsed.kind === 'help') {
+    io.out(spec.help());
+    return EXIT_OK;
+  }
+  if (parsed.kind === 'version') {
+    io.out(kitVersion());
+    return EXIT_OK;
+  }
+  if (parsed.kind === 'usage') {
+    io.err(usageLine(spec.name, parsed.message));
+    return EXIT_USAGE;
+  }
+  return run(parsed.options);
+}
+
+/** An environment variable that is set but empty counts as unset (`PORT= npm start`); a flag never does. */
+export function fromEnv(env: Env, name: string): string | undefined {
+  return env[name] === '' ? undefined : env[name];
+}
+
+/** A flag's value, else its environment variable's, with the name to quote in a message. */
+export function flagOrEnv(flag: string, value: string | undefined, env: Env, variable: string): { text: string; from: string } | undefined {
+  if (value !== undefined) return { text: value, from: `--${flag}` };
+  const text = fromEnv(env, variable);
+  return text === undefined ? undefined : { text, from: variable };
+}
+
+/** A TCP port, 0-65535 (0 = any free port), or a usage error naming where the bad text came from. */
+export function parsePort(source: { text: string; from: string } | undefined, fallback: number): number | UsageError {
+  if (source === undefined) return fallback;
+  if (!/^\d+$/.test(source.text) || Number(source.text) > 65535) return usage(`${source.from} must be an integer from 0 to 65535, got "${source.text}"`);
+  return Number(source.text);
+}
+
+/** An http(s) URL, or a usage error. */
+export function parseHttpUrl(from: string, text: string): string | UsageError {
+  if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) return usage(`${from} must be an http(s) URL, got "${text}"`);
+  return text;
+}
+
+/** A host name or address to bind, or a usage error. */
+export function parseHost(source: { text: string; from: string } | undefined, fallback: string): string | UsageError {
+  if (source === undefined) return fallback;
+  if (source.text.trim() === '' || /\s/.test(source.text)) return usage(`${source.from} must be a host name or address, got "${source.text}"`);
+  return source.text;
+}

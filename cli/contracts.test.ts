@@ -1,0 +1,130 @@
+// `workflow-api-mock contracts` end to end: against a mock server it passes and writes JUnit XML;
+// against a server that answers every request 500 it fails; its flags win over CONTRACT_* variables.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../mocks/server.ts';
+import { parseCommand } from './args.ts';
+import { CONTRACTS } from './contracts.ts';
+import { runCli } from './test-support.ts';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cli-contracts-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The attributes of every `<tag ...>` in the XML, in order. */
+function elements(xml: string, tag: string): Record<string, string>[] {
+  return [...xml.matchAll(new RegExp(`<${tag}\\b([^>]*)>`, 'g'))].map(([, attributes]) =>
+    Object.fromEntries([...attributes!.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name!, value!])),
+  );
+}
+
+describe('workflow-api-mock contracts', () => {
+  it('passes against a mock server, prints the per-operation table and writes JUnit XML with a testcase per case', async () => {
+    const server = await startServer({ port: 0, quiet: true });
+    const report = join(dir, 'pass.xml');
+    try {
+      const { code, stdout, stderr } = await runCli(['contracts', '--base-url', server.baseUrl, '--reporter', 'junit', '--output', report, 'webhooks', 'users']);
+      expect(code, stdout + stderr).toBe(0);
+      expect(stdout).toContain(`target mock at ${server.baseUrl}`);
+      expect(stdout).toMatch(/^mock\s+createWebhook\s+\d+\s+\d+\s+0\s/m);
+      expect(stdout).toMatch(/^\s+TOTAL\s+(\d+)\s+\1\s+0$/m);
+    } finally {
+      await server.close();
+    }
+    const xml = readFileSync(report, 'utf8');
+    expect(xml.startsWith('<?xml')).toBe(true);
+    const [suites] = elements(xml, 'testsuites');
+    expect(Number(suites!.tests)).toBeGreaterThan(20);
+    expect(suites!.failures).toBe('0');
+    const files = elements(xml, 'testsuite').map((suite) => suite.name);
+    expect(files.sort()).toEqual(['contracts/suites/users-workspaces.contract.ts', 'contracts/suites/webhooks.contract.ts']);
+    const cases = elements(xml, 'testcase');
+    expect(cases.length).toBe(Number(suites!.tests));
+    expect(cases.every((testcase) => testcase.name && testcase.classname?.startsWith('contracts/suites/'))).toBe(true);
+    expect(xml).not.toContain('<failure');
+    // the XML is well formed enough for CI parsers: every element it opens is closed
+    expect(xml.match(/<testcase\b/g)?.length).toBe(xml.match(/<\/testcase>/g)?.length);
+    expect(xml.trimEnd().endsWith('</testsuites>')).toBe(true);
+  });
+
+  it('exits 1 against a server that answers every request 500, with the failures in the JUnit XML and the table', async () => {
+    const broken: Server = createServer((request, response) => {
+      request.resume();
+      response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"broken on purpose"}');
+    });
+    await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
+    const report = join(dir, 'fail.xml');
+    try {
+      const baseUrl = `http://127.0.0.1:${(broken.address() as AddressInfo).port}/v1`;
+      const { code, stdout } = await runCli(['contracts', '--base-url', baseUrl, '--reporter', 'junit', '--output', report, 'users-workspaces']);
+      expect(code).toBe(1);
+      expect(stdout).toMatch(/^mock\s+getCurrentUser\s+(\d+)\s+0\s+\1\s+500$/m);
+      expect(stdout).toMatch(/\d+ exchange\(s\) failed a contract check/);
+    } finally {
+      await new Promise((resolve) => broken.close(resolve));
+    }
+    const xml = readFileSync(report, 'utf8');
+    expect(Number(elements(xml, 'testsuites')[0]!.failures)).toBeGreaterThan(0);
+    expect(xml).toContain('not_a_server_error');
+  });
+
+  it('exits 1 when no suite file matches the filter', async () => {
+    const server = await startServer({ port: 0, quiet: true });
+    try {
+      const { code } = await runCli(['contracts', '--base-url', server.baseUrl, 'no-such-suite']);
+      expect(code).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each([
+    [['--target', 'staging'], '--target must be one of mock, prism, prism-proxy, live, inprocess, got "staging"'],
+    [['--target', 'prism'], '--target prism needs --base-url'],
+    [['--target', 'live', '--base-url', 'https://api.example.com/v1'], '--target live needs --token'],
+    [['--base-url', 'ftp://x/v1'], '--base-url must be an http(s) URL'],
+    [['--reporter', 'tap'], '--reporter must be one of default, junit'],
+    [['--reporter', 'junit'], '--reporter junit needs --output FILE'],
+    [['--output', 'x.xml'], '--output is for --reporter junit'],
+  ])('exits 2 on %j', async (args, message) => {
+    const { code, stderr } = await runCli(['contracts', ...args]);
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(message)]);
+  });
+});
+
+describe('contracts flags (parseCommand)', () => {
+  const parse = (argv: string[], env: Record<string, string> = {}) => parseCommand(CONTRACTS, argv, env);
+
+  it('starts a mock server when no base URL is given, and not otherwise', () => {
+    expect(parse([])).toMatchObject({ kind: 'run', options: { startMock: true, env: {} } });
+    expect(parse(['--target', 'mock'])).toMatchObject({ options: { startMock: true } });
+    expect(parse(['--target', 'inprocess'])).toMatchObject({ options: { startMock: false, env: { CONTRACT_TARGET: 'inprocess' } } });
+    expect(parse([], { CONTRACT_BASE_URL: 'http://127.0.0.1:4010/v1' })).toMatchObject({ options: { startMock: false } });
+  });
+
+  it('lets flags win over CONTRACT_* variables and keeps the variables that have no flag', () => {
+    const env = { CONTRACT_BASE_URL: 'http://127.0.0.1:1/v1', CONTRACT_TARGET: 'prism', CONTRACT_TOKEN: 'env-token', CONTRACT_PROJECT_ID: 'proj_1', OTHER: 'x' };
+    expect(parse(['--base-url', 'http://127.0.0.1:2/v1', '--target', 'live', '--token', 'flag-token', '--allow-writes'], env)).toEqual({
+      kind: 'run',
+      options: {
+        env: { CONTRACT_BASE_URL: 'http://127.0.0.1:2/v1', CONTRACT_TARGET: 'live', CONTRACT_TOKEN: 'flag-token', CONTRACT_ALLOW_WRITES: '1', CONTRACT_PROJECT_ID: 'proj_1' },
+        startMock: false,
+        filters: [],
+        junitFile: undefined,
+      },
+    });
+    expect(parse(['sources', 'webhooks'], env)).toMatchObject({ options: { filters: ['sources', 'webhooks'], env: { CONTRACT_TARGET: 'prism', CONTRACT_TOKEN: 'env-token' } } });
+  });
+
+  it('names the variable, not a flag, when the bad value came from the environment', () => {
+    expect(parse([], { CONTRACT_TARGET: 'nope' })).toMatchObject({ kind: 'usage', message: expect.stringMatching(/^CONTRACT_TARGET must be one of/) });
+    expect(parse([], { CONTRACT_BASE_URL: 'localhost:4010' })).toMatchObject({ kind: 'usage', message: expect.stringMatching(/^CONTRACT_BASE_URL must be an http\(s\) URL/) });
+  });
+});

@@ -1,0 +1,196 @@
+// `workflow-api-mock contracts`: the contract suites (docs/contracts.md) once against one target,
+// then the per-operation summary table. Vitest runs in this process through its Node API with an
+// inline configuration: no config file, suites found relative to this module, so the command works
+// from the checkout (cli/ -> contracts/suites/*.contract.ts) and from an installed package
+// (dist/cli/ -> dist/contracts/suites/*.contract.js) with nothing else installed.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readRecords } from '../contracts/checks/record.ts';
+import { formatSummary, summarize } from '../contracts/summary.ts';
+import { readTargetSettings } from '../contracts/targets/env.ts';
+import type { TargetName } from '../contracts/targets/types.ts';
+import { defineCommand, EXIT_FAILED, EXIT_OK, fromEnv, parseHttpUrl, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
+
+const TARGETS: readonly TargetName[] = ['mock', 'prism', 'prism-proxy', 'live', 'inprocess'];
+const REPORTERS = ['default', 'junit'] as const;
+
+/**
+ * The folder vitest treats as its root: the one holding cli/ and contracts/ (the checkout, or the
+ * package's dist/). Globs are relative to it, so vitest's default exclude of `**\/node_modules/**`
+ * never sees the node_modules/ an installed kit lives in (it is matched against relative paths).
+ */
+const KIT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** Sources in the checkout, compiled JavaScript in the package. */
+export const SUITE_GLOBS = ['contracts/suites/*.contract.ts', 'contracts/suites/*.contract.js'];
+
+const HELP = () => `${PROGRAM} contracts: runs the contract suites against one target and prints a per-operation table.
+
+Every exchange is checked against the kit's OpenAPI document (status, content type, response
+schema, ID prefixes...); cases a target cannot run (writes on a read-only live target, the mock
+control API elsewhere) are skipped with the reason in their name. With no --base-url, a mock
+server is started on a free port for the run.
+
+Usage:
+  ${PROGRAM} contracts [flags] [file filter...]
+  (in the kit's checkout: npm run contracts -- [flags] [file filter...])
+
+Flags (each falls back to its environment variable; a flag wins):
+  --base-url URL      base URL with the version segment, e.g. http://127.0.0.1:4010/v1; Prism serves
+                      the document at its root (http://127.0.0.1:4011)
+                      default: a mock server started for this run              env CONTRACT_BASE_URL
+  --target NAME       ${TARGETS.join(' | ')}
+                      default: mock                                             env CONTRACT_TARGET
+  --token T           bearer token; required for live
+                      default: a fresh random user API key per suite file      env CONTRACT_TOKEN
+  --allow-writes      live only: the run may create resources (each one is deleted or deactivated
+                      afterwards); default: read-only              env CONTRACT_ALLOW_WRITES=1
+  --reporter NAME     ${REPORTERS.join(' | ')}: junit writes JUnit XML to --output (the console
+                      output stays)                                              default: default
+  --output FILE       where the junit reporter writes (required with --reporter junit)
+  -h, --help          this text
+  file filter         run only the suite files whose path contains it (webhooks, sources...)
+
+Environment only:
+  CONTRACT_ORG_ID, CONTRACT_PROJECT_ID, CONTRACT_ACCOUNT_ID, CONTRACT_TRIGGER_ID
+                      IDs to use; discovered from /users/me (or the mock's world) when absent
+  CONTRACT_CONTROL_URL origin of the mock control API (default: the base URL's origin on mock)
+
+Targets: mock = the kit's mock server; prism = prism mock (stateless: schema-level cases only);
+prism-proxy = prism proxy in front of a mock server; live = a real server (never uses the control
+API; read-only unless --allow-writes); inprocess = the kit's fake in this process, no network.
+
+Examples:
+  ${PROGRAM} contracts
+  ${PROGRAM} contracts --base-url http://127.0.0.1:4010/v1 --reporter junit --output contracts.xml
+  ${PROGRAM} contracts --target prism --base-url http://127.0.0.1:4011
+  ${PROGRAM} contracts --target live --base-url https://api.example.com/v1 --token "$API_KEY" webhooks
+
+Exit codes: 0 every case passed and every exchange passed every check, 1 a case or a check failed
+(or no suite file matched the filters), 2 bad flags or environment.`;
+
+export interface ContractsOptions {
+  /** CONTRACT_* variables for the suites, flags already merged in. */
+  env: Record<string, string>;
+  /** No base URL: start a mock server for the run. */
+  startMock: boolean;
+  filters: string[];
+  junitFile: string | undefined;
+}
+
+export const CONTRACTS = defineCommand({
+  name: 'contracts',
+  help: HELP,
+  positionals: true,
+  flags: {
+    'base-url': { type: 'string' },
+    target: { type: 'string' },
+    token: { type: 'string' },
+    'allow-writes': { type: 'boolean' },
+    reporter: { type: 'string' },
+    output: { type: 'string' },
+  },
+  interpret(values, positionals, processEnv): ContractsOptions | UsageError {
+    const env: Record<string, string> = {};
+    for (const [name, value] of Object.entries(processEnv)) if (name.startsWith('CONTRACT_') && value !== undefined && value !== '') env[name] = value;
+
+    if (values.target !== undefined) env.CONTRACT_TARGET = values.target;
+    const targetFrom = values.target !== undefined ? '--target' : 'CONTRACT_TARGET';
+    const target = env.CONTRACT_TARGET;
+    if (target !== undefined && !TARGETS.includes(target as TargetName)) return usage(`${targetFrom} must be one of ${TARGETS.join(', ')}, got "${target}"`);
+
+    const baseUrl = values['base-url'] ?? fromEnv(processEnv, 'CONTRACT_BASE_URL');
+    if (baseUrl !== undefined) {
+      const parsed = parseHttpUrl(values['base-url'] !== undefined ? '--base-url' : 'CONTRACT_BASE_URL', baseUrl);
+      if (typeof parsed !== 'string') return parsed;
+      env.CONTRACT_BASE_URL = parsed;
+    }
+    if (values.token !== undefined) env.CONTRACT_TOKEN = values.token;
+    if (values['allow-writes'] === true) env.CONTRACT_ALLOW_WRITES = '1';
+
+    const startMock = baseUrl === undefined && (target === undefined || target === 'mock');
+    if (baseUrl === undefined && !startMock && target !== 'inprocess') return usage(`--target ${target} needs --base-url (or CONTRACT_BASE_URL)`);
+    if (target === 'live' && env.CONTRACT_TOKEN === undefined) return usage('--target live needs --token (or CONTRACT_TOKEN): a user API key of the account under test');
+    // The suites' own reading of the same variables (contracts/targets/env.ts) must accept them too.
+    try {
+      readTargetSettings(startMock ? { ...env, CONTRACT_TARGET: 'mock', CONTRACT_BASE_URL: 'http://127.0.0.1:1/v1' } : env);
+    } catch (error) {
+      return usage((error as Error).message);
+    }
+
+    const reporter = values.reporter ?? 'default';
+    if (!(REPORTERS as readonly string[]).includes(reporter)) return usage(`--reporter must be one of ${REPORTERS.join(', ')}, got "${reporter}"`);
+    if (reporter === 'junit' && values.output === undefined) return usage('--reporter junit needs --output FILE');
+    if (reporter !== 'junit' && values.output !== undefined) return usage('--output is for --reporter junit');
+    return { env, startMock, filters: positionals, junitFile: values.output };
+  },
+});
+
+/** Runs the suites through vitest's Node API; answers whether any case or hook failed. */
+async function runSuites(env: Record<string, string>, filters: string[], junitFile: string | undefined): Promise<boolean> {
+  const { startVitest } = await import('vitest/node');
+  // vitest reports failure through process.exitCode (as its own CLI does); keep ours out of it.
+  const before = process.exitCode;
+  process.exitCode = undefined;
+  await startVitest(filters, {
+    config: false,
+    root: KIT_ROOT,
+    include: SUITE_GLOBS,
+    watch: false,
+    run: true,
+    env,
+    // Suites start requests against servers and Prism; nothing here sleeps to pass.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    maxWorkers: 2,
+    // Nothing written into the folder the kit is installed in (results cache, transformed-module cache).
+    cache: false,
+    fsModuleCache: false,
+    reporters: junitFile === undefined ? ['default'] : ['default', ['junit', { outputFile: junitFile }]],
+  });
+  const failed = process.exitCode !== undefined && process.exitCode !== 0;
+  process.exitCode = before;
+  return failed;
+}
+
+async function contracts(options: ContractsOptions): Promise<number> {
+  const env = { ...options.env };
+  let stopServer = async () => {};
+  if (options.startMock) {
+    const { startServer } = await import('../mocks/server.ts');
+    const server = await startServer({ port: 0, quiet: true });
+    env.CONTRACT_BASE_URL = server.baseUrl;
+    env.CONTRACT_TARGET = 'mock';
+    stopServer = server.close;
+    console.log(`contracts: started a mock server for this run at ${server.baseUrl}`);
+  }
+  const target = env.CONTRACT_TARGET ?? (env.CONTRACT_BASE_URL ? 'mock' : 'inprocess');
+  console.log(`contracts: target ${target}${env.CONTRACT_BASE_URL ? ` at ${env.CONTRACT_BASE_URL}` : ''}`);
+
+  const recordDir = mkdtempSync(join(tmpdir(), 'contracts-'));
+  env.CONTRACT_RECORD_FILE = join(recordDir, 'exchanges.jsonl');
+  let failedCases: boolean;
+  try {
+    failedCases = await runSuites(env, options.filters, options.junitFile);
+  } finally {
+    await stopServer();
+  }
+  const rows = summarize(readRecords(env.CONTRACT_RECORD_FILE));
+  rmSync(recordDir, { recursive: true, force: true });
+
+  const { validator } = await import('../openapi/validator.ts');
+  console.log(`\nPer-operation summary (every exchange checked against the OpenAPI document):\n`);
+  console.log(formatSummary(rows, validator.operationIds));
+  const failedChecks = rows.reduce((sum, row) => sum + row.failed, 0);
+  const untouched = validator.operationIds.filter((id) => !rows.some((row) => row.operationId === id));
+  if (untouched.length > 0) console.log(`\nNot exercised on this target: ${untouched.join(', ')}`);
+  if (failedChecks > 0) console.log(`\n${failedChecks} exchange(s) failed a contract check (see the failures above).`);
+  return failedCases || failedChecks > 0 ? EXIT_FAILED : EXIT_OK;
+}
+
+/** The `contracts` subcommand: argv after its name, answers the exit code. */
+export function run(argv: string[]): Promise<number> {
+  return runCommand(CONTRACTS, argv, contracts);
+}
+

@@ -1,0 +1,102 @@
+// `workflow-api-mock prism`: Prism found in the user's project first, the kit's document handed to
+// it, the exact install line when Prism is nowhere, and one real `prism mock` answering.
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { resolvePrism } from './prism-launcher.ts';
+import { killRunning, runCli, startCli } from './test-support.ts';
+
+const DOCUMENT = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url));
+const dirs: string[] = [];
+afterEach(killRunning);
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'cli-prism-')));
+  dirs.push(dir);
+  return dir;
+}
+
+/** A project with a stand-in @stoplight/prism-cli that answers every request with the arguments it was started with. */
+function projectWithFakePrism(): string {
+  const project = tempDir();
+  const pkg = join(project, 'node_modules', '@stoplight', 'prism-cli');
+  mkdirSync(join(pkg, 'dist'), { recursive: true });
+  writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: '@stoplight/prism-cli', version: '5.0.0', main: 'dist/index.js' }));
+  writeFileSync(
+    join(pkg, 'dist', 'index.js'),
+    `const args = process.argv.slice(2);
+const at = (flag) => args[args.indexOf(flag) + 1];
+require('node:http').createServer((req, res) => res.end(JSON.stringify(args))).listen(Number(at('-p')), at('-h'));
+process.on('SIGTERM', () => process.exit(0));`,
+  );
+  return project;
+}
+
+describe('workflow-api-mock prism', () => {
+  it('without Prism in the project or the kit, prints what to install and exits 1', async () => {
+    const empty = tempDir();
+    const { code, stdout, stderr } = await runCli(['prism'], { cwd: empty, env: { WORKFLOW_API_MOCK_PRISM_FROM: empty } });
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('@stoplight/prism-cli is not installed');
+    expect(stderr).toContain('\n  npm i -D @stoplight/prism-cli@^5\n');
+  });
+
+  it("resolves Prism from the user's project before the kit", () => {
+    const project = projectWithFakePrism();
+    expect(resolvePrism([project, import.meta.url])).toBe(join(project, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js'));
+    expect(resolvePrism([tempDir()])).toBeUndefined();
+    expect(resolvePrism([tempDir(), import.meta.url])).toMatch(/node_modules\/@stoplight\/prism-cli\/dist\/index\.js$/);
+  });
+
+  it("hands the project's Prism the kit's document, the mode and the flags", async () => {
+    const project = projectWithFakePrism();
+    const run = startCli(['prism', '--port', '0', '--dynamic'], { cwd: project });
+    const [, url] = await run.waitFor(/prism mock ready on (http:\/\/127\.0\.0\.1:\d+)/);
+    const args = (await (await fetch(`${url}/`)).json()) as string[];
+    expect(args).toEqual(['mock', DOCUMENT, '-h', '127.0.0.1', '-p', new URL(url!).port, '--dynamic']);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+
+  it('proxy mode without --upstream starts the mock server for Prism to proxy, with --errors', async () => {
+    const project = projectWithFakePrism();
+    const run = startCli(['prism', 'proxy', '--port', '0'], { cwd: project });
+    const [, upstream] = await run.waitFor(/for Prism to proxy: (\S+)/);
+    const [, url] = await run.waitFor(/prism proxy ready on (\S+) ->/);
+    const args = (await (await fetch(`${url}/`)).json()) as string[];
+    expect(args.slice(0, 3)).toEqual(['proxy', DOCUMENT, upstream]);
+    expect(args).toContain('--errors');
+    expect((await fetch(`${upstream}/users/me`, { headers: { authorization: 'Bearer prism-cli' } })).status).toBe(200);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+
+  it.each([
+    [['bogus'], 'the mode must be "mock" or "proxy", got "bogus"'],
+    [['mock', 'proxy'], 'one mode at most'],
+    [['--upstream', 'http://127.0.0.1:4010/v1'], '--upstream is for "prism proxy"'],
+    [['proxy', '--dynamic'], '--dynamic is for "prism mock"'],
+    [['proxy', '--upstream', 'localhost:4010'], '--upstream must be an http(s) URL'],
+    [['--port', '99999'], '--port must be an integer from 0 to 65535'],
+  ])('exits 2 on %j', async (args, message) => {
+    const { code, stderr } = await runCli(['prism', ...args]);
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(message)]);
+  });
+
+  it('runs the real prism mock on the document', async () => {
+    const run = startCli(['prism', '--port', '0']);
+    const [, url] = await run.waitFor(/prism mock ready on (http:\/\/127\.0\.0\.1:\d+)/);
+    const me = await fetch(`${url}/users/me`, { headers: { authorization: 'Bearer prism-cli' } });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { data: { id: string } }).data.id).toMatch(/^u_/);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+});

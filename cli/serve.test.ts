@@ -1,0 +1,144 @@
+// `workflow-api-mock serve` (`npm start`) as a user meets it: a child process on a free port, its
+// printed URL and curl line, its log lines, its exit codes for bad flags, a busy port and SIGTERM.
+import { createServer } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseCommand } from './args.ts';
+import { SERVE } from './serve.ts';
+import { killRunning, startCli } from './test-support.ts';
+
+const serve = (args: string[], env: Record<string, string> = {}) => startCli(['serve', ...args], { env });
+
+afterEach(killRunning);
+
+describe('workflow-api-mock serve', () => {
+  it('prints its base URL and a working curl line, logs one line per request, stops cleanly on SIGTERM', async () => {
+    const run = serve(['--port', '0', '--seed', '5']);
+    const [, baseUrl] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
+    const [curl] = await run.waitFor(/curl -H 'Authorization: Bearer [^']+' \S+\/v1\/users\/me/);
+    expect(curl).toContain(baseUrl!);
+
+    const token = /Bearer ([^']+)/.exec(curl!)![1]!;
+    const me = await fetch(`${baseUrl}/users/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { data: { id: string } }).data.id).toMatch(/^u_/);
+
+    const outside = await fetch(new URL('/v2/users/me', baseUrl), { headers: { authorization: `Bearer ${token}` } });
+    expect(outside.status).toBe(404);
+    expect(outside.headers.get('content-type')).toBe('application/json');
+    expect(((await outside.json()) as { code: string }).code).toBe('not_found');
+
+    await run.waitFor(/^GET \/v1\/users\/me 200 \d+\.\dms$/m);
+    await run.waitFor(/^GET \/v2\/users\/me 404 \d+\.\dms$/m);
+
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+
+  it('is silent per request with --quiet and answers the same seed with the same world', async () => {
+    const a = serve(['--port', '0', '--seed', '11', '--quiet']);
+    const b = serve(['--port', '0', '--quiet'], { SEED: '11' });
+    const urls = await Promise.all([a, b].map(async (run) => (await run.waitFor(/listening on (\S+\/v1)/))[1]!));
+    const ids = await Promise.all(
+      urls.map(async (url) => {
+        const response = await fetch(`${url}/users/me`, { headers: { authorization: 'Bearer same-token' } });
+        return ((await response.json()) as { data: { id: string } }).data.id;
+      }),
+    );
+    expect(ids[0]).toBe(ids[1]);
+    for (const run of [a, b]) {
+      run.child.kill('SIGINT');
+      expect(await run.exited).toBe(0);
+      expect(run.out()).not.toMatch(/^GET /m);
+    }
+  });
+
+  it('exits 1 with a one-line message when the port is in use', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const run = serve(['--port', String(port)]);
+      expect(await run.exited).toBe(1);
+      const lines = run.err().trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(`port ${port}`);
+      expect(lines[0]).toContain('already in use');
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it.each([
+    [['--port', 'abc'], {}, '--port must be an integer'],
+    [['--port', '70000'], {}, '--port must be an integer'],
+    [[], { PORT: '-1' }, 'PORT must be an integer'],
+    [['--bogus'], {}, "Unknown option '--bogus'"],
+    [['--host', ''], {}, '--host must be'],
+    [['--seed', ''], {}, '--seed must not be empty'],
+    [['--seed', '-5'], {}, "use '--seed=-XYZ'"],
+    [['extra'], {}, "Unexpected argument 'extra'"],
+  ])('exits 2 with a one-line message for %j %j', async (args, env, message) => {
+    const run = serve(args, env);
+    expect(await run.exited).toBe(2);
+    const lines = run.err().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(message);
+    expect(lines[0]).toContain('workflow-api-mock serve --help');
+  });
+
+  it('--help explains the server, its flags with defaults, env vars, the control API, an example and the exit codes', async () => {
+    const run = serve(['--help']);
+    expect(await run.exited).toBe(0);
+    const help = run.out();
+    for (const needle of ['--port', 'default 4010', '--host', 'default 127.0.0.1', '--seed', '--quiet', 'PORT', 'HOST', 'SEED', '/__mock/reset', '/__mock/world', '/__mock/emit', 'curl -H', 'Exit codes']) {
+      expect(help).toContain(needle);
+    }
+  });
+});
+
+describe('serve flags (parseCommand)', () => {
+  const parse = (argv: string[], env: Record<string, string> = {}) => parseCommand(SERVE, argv, env);
+
+  it('defaults to 127.0.0.1:4010 and lets flags win over the environment', () => {
+    expect(parse([])).toEqual({ kind: 'run', options: { port: 4010, host: '127.0.0.1', quiet: false } });
+    expect(parse(['--port', '5000', '--host', '0.0.0.0'], { PORT: '6000', HOST: 'localhost' })).toMatchObject({ options: { port: 5000, host: '0.0.0.0' } });
+    expect(parse([], { PORT: '6000', HOST: 'localhost', SEED: 'abc' })).toMatchObject({ options: { port: 6000, host: 'localhost', seed: 'abc' } });
+    expect(parse(['--seed', '42', '--quiet'])).toMatchObject({ options: { seed: 42, quiet: true } });
+    expect(parse(['--port=0'])).toMatchObject({ options: { port: 0 } });
+    expect(parse([], { PORT: '' })).toMatchObject({ options: { port: 4010 } });
+    expect(parse(['-h'])).toEqual({ kind: 'help' });
+    expect(parse(['--version'])).toEqual({ kind: 'version' });
+  });
+
+  it('answers bad values as usage errors, never by throwing', () => {
+    expect(parse(['--port'])).toMatchObject({ kind: 'usage', message: expect.stringContaining('--port') });
+    expect(parse(['--quiet=yes'])).toMatchObject({ kind: 'usage' });
+    expect(parse([], { PORT: '1e3' })).toEqual({ kind: 'usage', message: 'PORT must be an integer from 0 to 65535, got "1e3"' });
+    expect(parse([], { HOST: 'a b' })).toEqual({ kind: 'usage', message: 'HOST must be a host name or address, got "a b"' });
+  });
+});
+
+describe('the Node server for browser front ends', () => {
+  it('answers CORS preflights and allows any origin on every answer', async () => {
+    const { startServer } = await import('../mocks/server.ts');
+    const server = await startServer({ port: 0, quiet: true });
+    try {
+      const preflight = await fetch(`${server.baseUrl}/workflows/p_abc`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization, content-type' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+      expect(preflight.headers.get('access-control-allow-methods')).toContain('PUT');
+      expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
+
+      const me = await fetch(`${server.baseUrl}/users/me`, { headers: { origin: 'http://localhost:5173', authorization: 'Bearer cors' } });
+      expect(me.status).toBe(200);
+      expect(me.headers.get('access-control-allow-origin')).toBe('*');
+      // a plain OPTIONS (no preflight) still reaches the app: a known path, another method
+      expect((await fetch(`${server.baseUrl}/users/me`, { method: 'OPTIONS', headers: { authorization: 'Bearer cors' } })).status).toBe(405);
+    } finally {
+      await server.close();
+    }
+  });
+});

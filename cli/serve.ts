@@ -1,0 +1,112 @@
+// `workflow-api-mock serve` (`npm start` in the checkout): the stateful mock server of
+// docs/architecture.md. Parses flags and environment, starts mocks/server.ts, prints where it
+// listens and a curl line to paste, stops on SIGINT/SIGTERM. The control API it prints is
+// described in docs/control-api.md.
+import { DEFAULT_HOST, DEFAULT_PORT } from '../mocks/defaults.ts';
+import { defineCommand, EXIT_FAILED, EXIT_OK, flagOrEnv, fromEnv, parseHost, parsePort, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
+
+const HELP = `${PROGRAM} serve: a stateful fake of the Workflow Automation Service REST API (v1).
+Each bearer token gets its own isolated world (user, workspaces, workflows, sources, webhooks...),
+seeded deterministically from the token and --seed. Requests are validated against the kit's
+OpenAPI document; answers follow it.
+
+Usage:
+  ${PROGRAM} serve [--port 4010] [--host 127.0.0.1] [--seed 42] [--quiet]
+  (in the kit's checkout: npm start -- [flags])
+
+Flags:
+  --port <n>     port to listen on, 0-65535 (0 = any free port)      default ${DEFAULT_PORT}        env PORT
+  --host <addr>  interface to bind                                   default ${DEFAULT_HOST}   env HOST
+  --seed <s>     seed for the generated data (same seed + token = same world)
+                 a number or any text                                default: none     env SEED
+  --quiet        no log line per request (normally: METHOD /path STATUS 1.2ms)
+  -h, --help     this text
+Flags win over environment variables; an empty variable counts as unset.
+
+API:  http://<host>:<port>/v1/...  (every request needs "Authorization: Bearer <token>";
+      a token of three dot-separated base64url segments counts as a workspace OAuth token)
+
+Control API (mock only, same bearer token = same world; answers {"data": ...}):
+  POST /__mock/reset                              this token's world back to its seeded state
+  GET  /__mock/world                              IDs no API lists: projects, templates, accounts, triggers...
+  GET  /__mock/requests                           request journal (method, path, status, ms, at)
+  GET  /__mock/deliveries                         outbound webhook deliveries and their attempts
+  POST /__mock/emit                               {emitter_id, event_name, event, error?}
+  POST /__mock/triggers/{trigger_id}/emit         {event}
+  POST /__mock/connect/{connect_token}/complete   {outcome: "success"|"error", error?}
+  POST /__mock/rate-limit                         {requests, retry_after_seconds?}: next N API requests answer 429
+
+Examples:
+  ${PROGRAM} serve --port 4010 --seed 1
+  curl -H 'Authorization: Bearer dev-token' http://127.0.0.1:4010/v1/users/me
+  curl -H 'Authorization: Bearer dev-token' http://127.0.0.1:4010/__mock/world
+  PORT=0 ${PROGRAM} serve --quiet        # any free port; the first line says which
+
+Exit codes: 0 stopped by SIGINT/SIGTERM, 1 could not listen (port in use, host not available),
+2 bad flags or environment.`;
+
+export interface ServeOptions {
+  port: number;
+  host: string;
+  seed?: number | string;
+  quiet: boolean;
+}
+
+export const SERVE = defineCommand({
+  name: 'serve',
+  help: () => HELP,
+  flags: { port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, quiet: { type: 'boolean' } },
+  interpret(values, _positionals, env): ServeOptions | UsageError {
+    const port = parsePort(flagOrEnv('port', values.port, env, 'PORT'), DEFAULT_PORT);
+    if (typeof port !== 'number') return port;
+    const host = parseHost(flagOrEnv('host', values.host, env, 'HOST'), DEFAULT_HOST);
+    if (typeof host !== 'string') return host;
+    const options: ServeOptions = { port, host, quiet: values.quiet === true };
+    const seedText = values.seed ?? fromEnv(env, 'SEED');
+    if (seedText !== undefined) {
+      if (seedText.trim() === '') return usage(`${values.seed !== undefined ? '--seed' : 'SEED'} must not be empty`);
+      options.seed = /^\d{1,15}$/.test(seedText) ? Number(seedText) : seedText;
+    }
+    return options;
+  },
+});
+
+/** Starts the server and resolves with the exit code once a signal has stopped it (or at once, 1, when it cannot listen). */
+export async function serve(options: ServeOptions): Promise<number> {
+  const { port, host, seed, quiet } = options;
+  // Imported only now: `--help` and bad flags answer without loading the server (start-up, docs/performance.md).
+  const { startServer } = await import('../mocks/server.ts');
+  let server;
+  try {
+    server = await startServer({ port, host, quiet, ...(seed === undefined ? {} : { seed }) });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') console.error(`${PROGRAM} serve: port ${port} on ${host} is already in use; pick another with --port or PORT`);
+    else if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') console.error(`${PROGRAM} serve: cannot bind to host ${host} (${code})`);
+    else if (code === 'EACCES') console.error(`${PROGRAM} serve: no permission to listen on ${host}:${port}`);
+    else console.error(`${PROGRAM} serve: could not start: ${(error as Error).message}`);
+    return EXIT_FAILED;
+  }
+
+  console.log(`Workflow API mock listening on ${server.baseUrl}${seed === undefined ? '' : ` (seed ${seed})`}`);
+  console.log(`Try:  curl -H 'Authorization: Bearer dev-token' ${server.baseUrl}/users/me`);
+  console.log(`Control API: ${server.origin}/__mock/world (same bearer token); --help lists the routes. Ctrl-C stops.`);
+
+  const running = server;
+  return new Promise<number>((resolveCode) => {
+    const stop = (signal: string) => {
+      if (!quiet) console.log(`${signal}: shutting down`);
+      running.close().then(
+        () => resolveCode(EXIT_OK),
+        () => resolveCode(EXIT_OK),
+      );
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+}
+
+/** The `serve` subcommand: argv after the word `serve`, answers the exit code. */
+export function run(argv: string[]): Promise<number> {
+  return runCommand(SERVE, argv, serve);
+}

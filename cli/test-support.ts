@@ -1,0 +1,81 @@
+// Test support (not shipped): runs `cli/bin.ts` as a user would, as a child process on the same
+// Node as the tests, and collects what it prints.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('./bin.ts', import.meta.url));
+export const KIT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Variables the CLI reads; cleared so the developer's shell cannot change a test's outcome. */
+const CLI_ENV = ['PORT', 'HOST', 'SEED', 'PRISM_PORT', 'PRISM_HOST', 'UPSTREAM', 'RECEIVER_URL', 'RECEIVER_SIGNING_KEY'];
+
+export interface CliRun {
+  child: ChildProcessWithoutNullStreams;
+  /** The exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
+  out(): string;
+  err(): string;
+  /** Resolves with the first match of the pattern in stdout; rejects when the process exits first. */
+  waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
+}
+
+const running: ChildProcessWithoutNullStreams[] = [];
+
+/**
+ * Starts `node cli/bin.ts ...args`.
+ *
+ * @example
+ * const run = startCli(['serve', '--port', '0']);
+ * await run.waitFor(/listening on (\S+)/);
+ */
+export function startCli(args: string[], options: { env?: Record<string, string>; stdin?: string; cwd?: string } = {}): CliRun {
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const name of CLI_ENV) delete env[name];
+  for (const name of Object.keys(env)) if (name.startsWith('CONTRACT_')) delete env[name];
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? KIT_ROOT, env: { ...env, ...options.env } });
+  running.push(child);
+  if (options.stdin !== undefined) child.stdin.end(options.stdin);
+  else child.stdin.end();
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  // 'close', not 'exit': by then stdout and stderr have been read to the end.
+  const exited = once(child, 'close').then(([code]) => code as number | null);
+  return {
+    child,
+    exited,
+    out: () => stdout,
+    err: () => stderr,
+    async waitFor(pattern) {
+      for (;;) {
+        const match = stdout.match(pattern);
+        if (match) return match;
+        const done = await Promise.race([once(child.stdout, 'data').then(() => false), exited.then(() => true)]);
+        if (done) {
+          const last = stdout.match(pattern);
+          if (last) return last;
+          throw new Error(`the CLI exited before printing ${pattern}; stdout: ${stdout}; stderr: ${stderr}`);
+        }
+      }
+    },
+  };
+}
+
+/**
+ * Runs the CLI to its end.
+ *
+ * @example
+ * const { code, stdout } = await runCli(['--version']);
+ */
+export async function runCli(args: string[], options: { env?: Record<string, string>; stdin?: string; cwd?: string } = {}) {
+  const run = startCli(args, options);
+  const code = await run.exited;
+  return { code, stdout: run.out(), stderr: run.err() };
+}
+
+/** Kills what a test left running (call from afterEach). */
+export function killRunning(): void {
+  for (const child of running.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
