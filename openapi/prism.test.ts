@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document } from './generated/document.ts';
 import { exampleRequests } from './example-requests.ts';
 import { validator } from './validator.ts';
-import { startPrism, type PrismProcess } from '../scripts/lib/prism.ts';
+import { startPrism, type PrismProcess } from '../cli/prism-launcher.ts';
 
 const requests = exampleRequests(document);
 

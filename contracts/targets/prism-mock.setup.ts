@@ -1,6 +1,6 @@
 // globalSetup: `prism mock` on the document, on a free port (stateless: schema-level cases only).
 import type { TestProject } from 'vitest/node';
-import { startPrism } from '../../scripts/lib/prism.ts';
+import { startPrism } from '../../cli/prism-launcher.ts';
 import { provideRecordFile } from './setup-common.ts';
 
 export default async function setup(project: TestProject) {

@@ -3,7 +3,7 @@
 // control API at the mock server directly (Prism only proxies the document's paths).
 import type { TestProject } from 'vitest/node';
 import { startServer } from '../../mocks/server.ts';
-import { startPrism } from '../../scripts/lib/prism.ts';
+import { startPrism } from '../../cli/prism-launcher.ts';
 import { provideRecordFile } from './setup-common.ts';
 
 export default async function setup(project: TestProject) {

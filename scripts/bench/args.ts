@@ -37,7 +37,7 @@ Sections (all by default; ~75 s in total, ~30 s with --quick):
               errors and non-2xx, and the CPU used (% of one core) by the server, by the client and
               by the rest of the machine, so a client-bound or disturbed run shows. 2 cores are
               shared by server and client: read the ratios, the absolute numbers depend on the host.
-  startup     Time from spawning \`node scripts/serve.ts --port <free> --quiet\` to the first 200 of
+  startup     Time from spawning \`node cli/bin.ts serve --port <free> --quiet\` to the first 200 of
               GET /v1/users/me, several runs; the median is judged. The request goes out as soon
               as the server prints its first line (polling every 25 ms until then: a tighter
               loop would steal CPU from the starting process on a small machine).

@@ -1,13 +1,13 @@
-// Section 2: start-up. Time from spawning `node scripts/serve.ts --port <free> --quiet` to the
+// Section 2: start-up. Time from spawning `node cli/bin.ts serve --port <free> --quiet` (`npm start`) to the
 // first 200 of GET /v1/users/me (the first request also builds that token's world), several runs.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../lib/prism.ts';
+import { freePort } from '../../cli/prism-launcher.ts';
 import { stopChild, track } from './children.ts';
 import { get } from './http.ts';
 import { median } from './stats.ts';
 
-export const SERVE_SCRIPT = fileURLToPath(new URL('../serve.ts', import.meta.url));
+export const CLI_BIN = fileURLToPath(new URL('../../cli/bin.ts', import.meta.url));
 
 export interface StartupResult {
   runs: number[];
@@ -28,7 +28,7 @@ export async function measureStartupOnce(timeoutMs = 15_000): Promise<number> {
   const url = `http://127.0.0.1:${port}/v1/users/me`;
   const headers = { authorization: `Bearer bench-startup-${port}` };
   const started = performance.now();
-  const child = track(spawn(process.execPath, [SERVE_SCRIPT, '--port', String(port), '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] }));
+  const child = track(spawn(process.execPath, [CLI_BIN, 'serve', '--port', String(port), '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] }));
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   let wake: () => void = () => {};
@@ -39,8 +39,8 @@ export async function measureStartupOnce(timeoutMs = 15_000): Promise<number> {
   });
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`serve.ts exited with code ${child.exitCode} before answering:\n${stderr}`);
-      if (performance.now() - started > timeoutMs) throw new Error(`serve.ts did not answer 200 within ${timeoutMs} ms:\n${stderr}`);
+      if (child.exitCode !== null) throw new Error(`serve exited with code ${child.exitCode} before answering:\n${stderr}`);
+      if (performance.now() - started > timeoutMs) throw new Error(`serve did not answer 200 within ${timeoutMs} ms:\n${stderr}`);
       try {
         const res = await get(url, headers, undefined, 5000);
         if (res.status === 200) return performance.now() - started;

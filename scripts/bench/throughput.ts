@@ -2,7 +2,7 @@
 // (the same client for all three) runs here, with the same connections, durations and request mix.
 import autocannon, { type AutocannonResult } from 'autocannon';
 import { randomBytes } from 'node:crypto';
-import { startPrism } from '../lib/prism.ts';
+import { startPrism } from '../../cli/prism-launcher.ts';
 import { cpuMeter, machineMeter } from './cpu.ts';
 import { SERVERS_DIR, spawnServer, track } from './children.ts';
 import { get, getJson } from './http.ts';
