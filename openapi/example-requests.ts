@@ -3,6 +3,7 @@
 // ID pattern). Used to drive Prism and the schema-level contract cases without hand-written
 // fixtures that could drift from the document.
 
+import { forEachOperation } from './document/operations.ts';
 import { followRef } from './json-pointer.ts';
 
 type Json = Record<string, any>;
@@ -18,8 +19,6 @@ export interface ExampleRequest {
   /** The documented success status (the lowest 2xx). */
   successStatus: number;
 }
-
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 function resolveRef(document: Json, node: unknown): any {
   return followRef(document, node).node;
@@ -67,41 +66,35 @@ export function valueFromSchema(document: Json, rawSchema: unknown): unknown {
 
 export function exampleRequests(document: Json): ExampleRequest[] {
   const requests: ExampleRequest[] = [];
-  for (const [template, rawItem] of Object.entries(document.paths ?? {})) {
-    const item = resolveRef(document, rawItem) as Json;
-    for (const method of METHODS) {
-      const op = item[method] as Json | undefined;
-      if (!op) continue;
-      const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) => resolveRef(document, p) as Json);
-      let path = template;
-      const query = new URLSearchParams();
-      const headers: Record<string, string> = {};
-      for (const param of params) {
-        const value = firstExample(param, document) ?? valueFromSchema(document, param.schema);
-        if (param.in === 'path') path = path.replace(`{${param.name}}`, encodeURIComponent(String(value)));
-        else if (param.in === 'query' && (param.required || firstExample(param, document) !== undefined)) query.set(param.name, String(value));
-        else if (param.in === 'header' && param.required) headers[String(param.name).toLowerCase()] = String(value);
-      }
-      let body: unknown;
-      if (op.requestBody) {
-        const requestBody = resolveRef(document, op.requestBody) as Json;
-        const media = requestBody.content?.['application/json'] as Json | undefined;
-        if (media) body = firstExample(media, document) ?? valueFromSchema(document, media.schema);
-      }
-      const success = Object.keys(op.responses ?? {})
-        .filter((s) => /^2\d\d$/.test(s))
-        .map(Number)
-        .sort((a, b) => a - b)[0];
-      requests.push({
-        operationId: String(op.operationId),
-        method: method.toUpperCase(),
-        path,
-        query,
-        headers,
-        body,
-        successStatus: success ?? 200,
-      });
+  forEachOperation(document, (template, method, op, site) => {
+    let path = template;
+    const query = new URLSearchParams();
+    const headers: Record<string, string> = {};
+    for (const { node: param } of site.parameters) {
+      const value = firstExample(param, document) ?? valueFromSchema(document, param.schema);
+      if (param.in === 'path') path = path.replace(`{${param.name}}`, encodeURIComponent(String(value)));
+      else if (param.in === 'query' && (param.required || firstExample(param, document) !== undefined)) query.set(String(param.name), String(value));
+      else if (param.in === 'header' && param.required) headers[String(param.name).toLowerCase()] = String(value);
     }
-  }
+    let body: unknown;
+    if (op.requestBody) {
+      const requestBody = resolveRef(document, op.requestBody) as Json;
+      const media = requestBody.content?.['application/json'] as Json | undefined;
+      if (media) body = firstExample(media, document) ?? valueFromSchema(document, media.schema);
+    }
+    const success = Object.keys(op.responses ?? {})
+      .filter((s) => /^2\d\d$/.test(s))
+      .map(Number)
+      .sort((a, b) => a - b)[0];
+    requests.push({
+      operationId: String(op.operationId),
+      method: method.toUpperCase(),
+      path,
+      query,
+      headers,
+      body,
+      successStatus: success ?? 200,
+    });
+  });
   return requests;
 }

@@ -1,0 +1,66 @@
+// The one walk over a document's operations (path or webhook x method) and the one list of the
+// methods a path item can hold: the validator, the example-request builder and the document tests
+// all walk the document through here. Browser-safe (the MSW handlers build the validator in the page).
+import { escapePointer, followRef } from '../json-pointer.ts';
+
+/** The operations a path item can hold (OpenAPI 3.1 "Path Item Object"), in the order `Allow` lists them. */
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+type Json = Record<string, unknown>;
+
+/** A document object with the JSON pointer where it actually lives (after following `$ref`s). */
+export interface Located {
+  node: Json;
+  pointer: string;
+}
+
+export interface OperationSite {
+  section: 'paths' | 'webhooks';
+  /** JSON pointer of the operation object (through a path item `$ref`, where that lands). */
+  pointer: string;
+  /**
+   * The path item's parameters, then the operation's, `$ref`s followed; an operation parameter
+   * replaces a path item one with the same name and location (header names compared in lower case).
+   */
+  parameters: Located[];
+}
+
+export type OperationVisitor = (path: string, method: HttpMethod, operation: Json, site: OperationSite) => void;
+
+/**
+ * Calls `visit` for every operation of `document.paths` (or `document.webhooks`), in document order.
+ * @example
+ * forEachOperation(document, (path, method, operation) => console.log(method, path, operation.operationId));
+ */
+export function forEachOperation(document: object, visit: OperationVisitor, section: 'paths' | 'webhooks' = 'paths'): void {
+  const items = (document as Json)[section];
+  if (!isRecord(items)) return;
+  for (const [path, rawItem] of Object.entries(items)) {
+    const { node: item, pointer: itemAt } = followRef(document, rawItem, `/${section}/${escapePointer(path)}`);
+    if (!isRecord(item)) continue;
+    for (const method of HTTP_METHODS) {
+      const operation = item[method];
+      if (!isRecord(operation)) continue;
+      const pointer = `${itemAt}/${method}`;
+      const parameters = new Map<string, Located>();
+      const add = (list: unknown, base: string) => {
+        if (!Array.isArray(list)) return;
+        list.forEach((raw, index) => {
+          const found = followRef(document, raw, `${base}/${index}`);
+          if (!isRecord(found.node)) return;
+          const name = String(found.node.name);
+          parameters.set(`${String(found.node.in)}:${found.node.in === 'header' ? name.toLowerCase() : name}`, found as Located);
+        });
+      };
+      add(item.parameters, `${itemAt}/parameters`);
+      add(operation.parameters, `${pointer}/parameters`);
+      visit(path, method, operation, { section, pointer, parameters: [...parameters.values()] });
+    }
+  }
+}
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
