@@ -1,14 +1,18 @@
 // One seeded faker per world. Everything random in a world (IDs, names, keys) is drawn from its
 // own generator, so the same (server seed, token) always yields the same world byte for byte.
 //
-// The Faker class is taken from the prebuilt English instance of '@faker-js/faker/locale/en'
-// rather than from the package root: the root module loads every locale (~200 ms at start-up),
-// the English entry point ~40 ms. The instance it builds is the same as
-// `new Faker({ locale: [en, base] })` (its rawDefinitions are exactly that merge).
-import type { Faker } from '@faker-js/faker';
-import { faker as englishFaker } from '@faker-js/faker/locale/en';
+// Two things make that generator cheap and restorable:
+// - the locale is factoryLocale (mocks/faker-locale.ts), the few English definitions the factories
+//   use, instead of faker's whole English locale (~115 kB gzip in a browser bundle);
+// - the random numbers come from our own port of faker's Mersenne Twister, whose state a world
+//   snapshot can save and restore (faker keeps its own generator's state private).
+// The Faker class is taken from the prebuilt instance of '@faker-js/faker/locale/base' rather than
+// from the package root: the root module loads every locale (~200 ms at start-up in Node).
+import type { Faker, LocaleDefinition, Randomizer } from '@faker-js/faker';
+import { faker as baseFaker } from '@faker-js/faker/locale/base';
+import { factoryLocale } from './faker-locale.ts';
 
-const FakerClass = englishFaker.constructor as typeof Faker;
+const FakerClass = baseFaker.constructor as typeof Faker;
 
 /** What every factory and ID draw needs: the world's generator, its issued IDs and its clock. */
 export interface FactoryContext {
@@ -19,10 +23,21 @@ export interface FactoryContext {
   now(): number;
 }
 
+/**
+ * A faker with the factories' locale and a fresh generator seeded with `seed`.
+ *
+ * @example
+ * const faker = createFaker(seedFrom(0, 'my-token'));
+ * faker.person.firstName(); // the same name for the same seed, every time
+ */
 export function createFaker(seed: number | number[]): Faker {
-  const faker = new FakerClass({ locale: englishFaker.rawDefinitions });
-  faker.seed(seed);
-  return faker;
+  return fakerWith(createRandomizer(seed));
+}
+
+/** A faker with the factories' locale drawing from `randomizer` (e.g. one restored from a snapshot). */
+export function fakerWith(randomizer: Randomizer): Faker {
+  // Only part of a locale: faker's types want whole categories (all of commerce.product_name, ...).
+  return new FakerClass({ locale: factoryLocale as LocaleDefinition, randomizer });
 }
 
 export function createContext(seed: number | string | number[], now: () => number = () => Date.now()): FactoryContext {
@@ -41,6 +56,147 @@ export function fnv1a32(text: string, basis = 0x811c9dc5): number {
 }
 
 const utf8 = new TextEncoder();
+
+// ---- the generator: faker's Mersenne Twister (MT19937 with 53-bit floats), state included -------
+
+/** A generator's whole state as plain JSON: the 624 words (base64, little-endian) and the position. */
+export interface RandomizerState {
+  index: number;
+  words: string;
+}
+
+/** faker's Randomizer interface plus `save()`, which captures the state to continue from later. */
+export interface SavableRandomizer extends Randomizer {
+  save(): RandomizerState;
+}
+
+const N = 624;
+const M = 397;
+const STATE_BYTES = N * 4;
+
+// The same arithmetic as faker's default randomizer (generateMersenne53Randomizer), so a seed gives
+// the same stream; mocks/random.test.ts compares the two. Words are kept as uint32: every use of a
+// word is a 32-bit operation, so wrapping on store changes nothing.
+function initWords(seed: number): Uint32Array {
+  const words = new Uint32Array(N);
+  words[0] = seed;
+  for (let i = 1; i < N; i++) {
+    const previous = words[i - 1]! ^ (words[i - 1]! >>> 30);
+    words[i] = Math.imul(1812433253, previous) + i;
+  }
+  return words;
+}
+
+function initWordsByArray(key: readonly number[]): Uint32Array {
+  const words = initWords(19650218);
+  let i = 1;
+  let j = 0;
+  for (let k = Math.max(N, key.length); k > 0; k--) {
+    const previous = words[i - 1]! ^ (words[i - 1]! >>> 30);
+    words[i] = (words[i]! ^ Math.imul(previous, 1664525)) + key[j]! + j;
+    i++;
+    j++;
+    if (i >= N) {
+      words[0] = words[N - 1]!;
+      i = 1;
+    }
+    if (j >= key.length) j = 0;
+  }
+  for (let k = N - 1; k > 0; k--) {
+    const previous = words[i - 1]! ^ (words[i - 1]! >>> 30);
+    words[i] = (words[i]! ^ Math.imul(previous, 1566083941)) - i;
+    i++;
+    if (i >= N) {
+      words[0] = words[N - 1]!;
+      i = 1;
+    }
+  }
+  words[0] = 0x80000000;
+  return words;
+}
+
+function twist(words: Uint32Array): void {
+  for (let k = 0; k < N; k++) {
+    const y = (words[k]! & 0x80000000) | (words[(k + 1) % N]! & 0x7fffffff);
+    words[k] = words[(k + M) % N]! ^ (y >>> 1) ^ (-(y & 1) & 0x9908b0df);
+  }
+}
+
+function generator(words: Uint32Array, start: number): SavableRandomizer {
+  let index = start;
+  const nextU32 = (): number => {
+    let y = words[index]!;
+    y ^= y >>> 11;
+    y ^= (y << 7) & 0x9d2c5680;
+    y ^= (y << 15) & 0xefc60000;
+    y ^= y >>> 18;
+    if (++index >= N) {
+      twist(words);
+      index = 0;
+    }
+    return y >>> 0;
+  };
+  return {
+    next() {
+      const high = nextU32() >>> 5;
+      const low = nextU32() >>> 6;
+      return (high * 67108864 + low) * 11102230246251565e-32;
+    },
+    seed(seed) {
+      words.set(typeof seed === 'number' ? initWords(seed) : initWordsByArray(seed));
+      twist(words);
+      index = 0;
+    },
+    save() {
+      const bytes = new Uint8Array(STATE_BYTES);
+      const view = new DataView(bytes.buffer);
+      words.forEach((word, i) => view.setUint32(i * 4, word, true));
+      let binary = '';
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      return { index, words: btoa(binary) };
+    },
+  };
+}
+
+/**
+ * A savable generator seeded with `seed`: the stream of faker's default randomizer for that seed.
+ *
+ * @example
+ * const randomizer = createRandomizer([1, 2]);
+ * randomizer.next(); // a float in [0, 1), the same for the same seed
+ * const state = randomizer.save(); // plain JSON; restoreRandomizer(state) continues from here
+ */
+export function createRandomizer(seed: number | number[]): SavableRandomizer {
+  const randomizer = generator(new Uint32Array(N), 0);
+  randomizer.seed(seed);
+  return randomizer;
+}
+
+/**
+ * The generator a `save()` captured, continuing exactly where it stopped; a TypeError names
+ * what is wrong with a state that did not come from `save()`.
+ *
+ * @example
+ * const a = createRandomizer(7);
+ * a.next();
+ * const b = restoreRandomizer(a.save());
+ * a.next() === b.next(); // true
+ */
+export function restoreRandomizer(state: RandomizerState): SavableRandomizer {
+  const index = (state as Partial<RandomizerState> | null)?.index;
+  if (!Number.isInteger(index) || index! < 0 || index! >= N) throw new TypeError(`randomizer state: index must be an integer from 0 to ${N - 1}`);
+  let binary: string;
+  try {
+    binary = atob(state.words);
+  } catch {
+    throw new TypeError('randomizer state: words must be base64');
+  }
+  if (binary.length !== STATE_BYTES) throw new TypeError(`randomizer state: words must hold ${STATE_BYTES} bytes, not ${binary.length}`);
+  const view = new DataView(Uint8Array.from(binary, (char) => char.charCodeAt(0)).buffer);
+  const words = new Uint32Array(N);
+  for (let i = 0; i < N; i++) words[i] = view.getUint32(i * 4, true);
+  return generator(words, index!);
+}
 
 /** A faker seed (array form) derived from any number of parts, e.g. (server seed, token). */
 export function seedFrom(...parts: Array<string | number>): number[] {

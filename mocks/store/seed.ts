@@ -3,8 +3,8 @@
 // world byte for byte; once seeding is done the world's clock switches to the store's `now`.
 import type { DeliverySink } from '../webhooks/types.ts';
 import type { World } from './world.ts';
-import { createFaker, seedFrom, stableKey, unixSeconds } from '../random.ts';
-import type { FactoryContext } from '../random.ts';
+import { createFaker, createRandomizer, fakerWith, restoreRandomizer, seedFrom, stableKey, unixSeconds } from '../random.ts';
+import type { FactoryContext, RandomizerState, SavableRandomizer } from '../random.ts';
 import type { Faker } from '@faker-js/faker';
 import {
   makeConnectedAccount,
@@ -38,25 +38,15 @@ export interface WorldOptions {
 }
 
 export function createWorld(options: WorldOptions): World {
-  // Seeding is synchronous, so it can draw from one shared generator reseeded per world; the
-  // world's own generator (a Faker costs ~0.3 ms to build) is only made when something is
-  // created after seeding. Both are seeded from (server seed, token): still deterministic.
-  let seeding = true;
-  let own: Faker | undefined;
   seedingFaker.seed(seedFrom(options.seed, options.token));
-  const ctx: FactoryContext = {
-    get faker() {
-      return seeding ? seedingFaker : (own ??= createFaker(seedFrom(options.seed, options.token, 'after-seed')));
-    },
-    issued: new Set(),
-    now: () => (seeding ? REFERENCE_TIME_MS : options.now()),
-  };
-  const { orgs: _orgs, ...user } = makeUser(ctx, { orgs: [] });
+  const random = createWorldRandom(options, { seeding: true });
+  const { orgs: _orgs, ...user } = makeUser(random.ctx, { orgs: [] });
   const world: World = {
     key: stableKey(options.token),
     token: options.token,
-    ctx,
+    ctx: random.ctx,
     sink: options.sink,
+    saveRandom: random.save,
     user,
     workspaces: new Map(),
     sources: new Map(),
@@ -72,8 +62,46 @@ export function createWorld(options: WorldOptions): World {
     errorSeq: 0,
   };
   seedWorld(world);
-  seeding = false;
+  random.endSeeding();
   return world;
+}
+
+export interface WorldRandom {
+  ctx: FactoryContext;
+  /** The world's own generator state; null while it has not drawn yet (it starts from its seed then). */
+  save(): RandomizerState | null;
+  endSeeding(): void;
+}
+
+/**
+ * The generator and clock of a world. Seeding is synchronous, so it can draw from one shared
+ * generator reseeded per world; the world's own generator (a Faker costs ~0.3 ms to build) is only
+ * made when something is created after seeding. Both are seeded from (server seed, token): still
+ * deterministic. A restored world continues from its saved generator state.
+ */
+export function createWorldRandom(options: Pick<WorldOptions, 'seed' | 'token' | 'now'>, start: { seeding: true } | { saved: RandomizerState | null }): WorldRandom {
+  let seeding = 'seeding' in start;
+  let randomizer: SavableRandomizer | undefined = 'saved' in start && start.saved !== null ? restoreRandomizer(start.saved) : undefined;
+  let own: Faker | undefined = randomizer === undefined ? undefined : fakerWith(randomizer);
+  const ctx: FactoryContext = {
+    get faker() {
+      if (seeding) return seedingFaker;
+      if (own === undefined) {
+        randomizer = createRandomizer(seedFrom(options.seed, options.token, 'after-seed'));
+        own = fakerWith(randomizer);
+      }
+      return own;
+    },
+    issued: new Set(),
+    now: () => (seeding ? REFERENCE_TIME_MS : options.now()),
+  };
+  return {
+    ctx,
+    save: () => randomizer?.save() ?? null,
+    endSeeding: () => {
+      seeding = false;
+    },
+  };
 }
 
 function seedWorld(world: World): void {

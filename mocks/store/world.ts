@@ -1,7 +1,7 @@
 // The state of one world (one bearer token). Collections are Maps keyed by ID (insertion order
 // is creation order); workspace sources are additionally kept as an array plus an id->index map
 // so a page is O(limit) and a cursor lookup O(1), even with 100,000 sources in a workspace.
-import type { FactoryContext } from '../random.ts';
+import type { FactoryContext, RandomizerState } from '../random.ts';
 import type { DeliverySink } from '../webhooks/types.ts';
 import type {
   ConnectedAccount,
@@ -98,6 +98,8 @@ export interface World {
   /** The world's seeded faker, issued IDs and clock. */
   readonly ctx: FactoryContext;
   readonly sink: DeliverySink;
+  /** The state of the world's own generator, for snapshots (null: it has not drawn since seeding). */
+  readonly saveRandom: () => RandomizerState | null;
   /** The user without `orgs`; getCurrentUser adds the workspaces. */
   user: Omit<User, 'orgs'>;
   workspaces: Map<string, WorkspaceRecord>;
