@@ -4,22 +4,18 @@
 // (what Prism uses) and 2020-12 (the OpenAPI 3.1 default).
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  at,
-  createPointerValidator,
-  deref,
-  formatErrors,
-  isObject,
-  pointer,
-  readDocument,
-  type Json,
-  type JsonObject,
-} from './load-document.ts';
+import { Ajv } from 'ajv';
+import type { ErrorObject } from 'ajv';
+import { documentSchemas } from './ajv.ts';
+import { forEachOperation } from './document/operations.ts';
+import { followRef, pointerFrom as pointer, valueAt } from './json-pointer.ts';
+import { loadDocument, type Json, type JsonObject } from './load-document.ts';
 
-const document = readDocument();
+const document = loadDocument();
+// Strict: an unknown keyword (a typo such as `minLenght`) fails the compile, in either dialect.
 const validators = {
-  'draft-07': createPointerValidator(document, 'draft-07'),
-  '2020-12': createPointerValidator(document, '2020-12'),
+  'draft-07': documentSchemas(document, { strict: true, engine: Ajv }),
+  '2020-12': documentSchemas(document, { strict: true }),
 };
 const validator = validators['2020-12'];
 
@@ -86,7 +82,12 @@ const PREFIXED = /^([a-z]+_)([A-Za-z0-9]+)$/;
 // Walking the document
 // ---------------------------------------------------------------------------------------------
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const at = (node: Json, ptr: string) => valueAt(node, ptr) as Json | undefined;
+/** Follows a local `$ref` (`#/components/...`) until a non-reference object is reached. */
+const deref = (node: JsonObject, value: Json | undefined) => followRef(node, value).node as Json | undefined;
+const formatErrors = (errors: readonly ErrorObject[]) =>
+  errors.map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`).join('; ');
 
 interface Operation {
   section: 'paths' | 'webhooks';
@@ -99,21 +100,14 @@ interface Operation {
 
 function operations(section: 'paths' | 'webhooks'): Operation[] {
   const found: Operation[] = [];
-  const items = document[section];
-  if (!isObject(items)) return found;
-  for (const [path, item] of Object.entries(items)) {
-    if (!isObject(item)) continue;
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (!isObject(operation)) continue;
-      const declared = [
-        ...(Array.isArray(item.parameters) ? item.parameters : []),
-        ...(Array.isArray(operation.parameters) ? operation.parameters : []),
-      ];
-      const parameters = declared.map((p) => deref(document, p)).filter(isObject);
-      found.push({ section, method: method.toUpperCase(), path, pointer: pointer([section, path, method]), operation, parameters });
-    }
-  }
+  forEachOperation(
+    document,
+    (path, method, operation, site) => {
+      const parameters = site.parameters.map((p) => p.node as JsonObject);
+      found.push({ section, method: method.toUpperCase(), path, pointer: site.pointer, operation: operation as JsonObject, parameters });
+    },
+    section,
+  );
   return found;
 }
 

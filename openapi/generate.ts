@@ -1,13 +1,8 @@
 // Everything derived from openapi/openapi.yaml is produced here, in memory, so that the same
 // function serves `npm run generate` (write) and the staleness check (compare).
-import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { escapePointer } from './json-pointer.ts';
-
-export const OPENAPI_DIR = fileURLToPath(new URL('.', import.meta.url));
-export const DOCUMENT_PATH = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
+import { loadDocument } from './load-document.ts';
 
 export interface GeneratedFile {
   /** Path relative to the repository root. */
@@ -20,13 +15,8 @@ const GENERATED_MARKER = 'GENERATED FILE - do not edit. Source: openapi/openapi.
 const HEADER = (what: string) =>
   `// GENERATED FILE — do not edit. ${what}\n// Source: openapi/openapi.yaml. Regenerate with \`npm run generate\`; \`npm test\` fails when this file is stale.\n`;
 
-export async function loadDocument(): Promise<Record<string, unknown>> {
-  const text = await readFile(DOCUMENT_PATH, 'utf8');
-  return parse(text) as Record<string, unknown>;
-}
-
 export async function buildGeneratedFiles(): Promise<GeneratedFile[]> {
-  const document = await loadDocument();
+  const document = loadDocument();
   const types = astToString(await openapiTS(structuredClone(document) as never, { alphabetize: false }));
   return [
     { path: 'openapi/generated/schema.ts', content: HEADER('TypeScript types by openapi-typescript.') + '\n' + types },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapePointer, followRef, valueAt } from './json-pointer.ts';
+import { escapePointer, followRef, pointerFrom, valueAt } from './json-pointer.ts';
 
 const doc = {
   paths: { '/a/{id}': { get: { responses: { '200': { $ref: '#/components/responses/Ok' } } } } },
@@ -27,5 +27,14 @@ describe('json pointers', () => {
     expect(followRef(doc, { description: 'inline' }, '/here')).toEqual({ node: { description: 'inline' }, pointer: '/here' });
     expect(() => followRef(doc, { $ref: '#/components/responses/Loop' })).toThrow(/cyclic/);
     expect(() => followRef(doc, { $ref: 'other.yaml#/x' })).toThrow(/unsupported/);
+  });
+
+  it('builds a pointer from keys and indexes, escaping each, and reads back the same value', () => {
+    const ptr = pointerFrom(['paths', '/a/{id}', 'get', 'responses', '200']);
+    expect(ptr).toBe('/paths/~1a~1{id}/get/responses/200');
+    expect(valueAt(doc, ptr)).toEqual({ $ref: '#/components/responses/Ok' });
+    expect(valueAt(doc, pointerFrom(['components', 'a~b']))).toBe(1);
+    expect(valueAt(doc, pointerFrom(['components', 'list', 1]))).toBe('y');
+    expect(pointerFrom([])).toBe('');
   });
 });

@@ -1,0 +1,113 @@
+// The one Ajv set-up: a document registered as a single schema resource, so a schema anywhere in it
+// (a JSON pointer) and the `#/components/...` references inside resolve as Prism and the linter see
+// them; each pointer compiled once. The validator uses it leniently; the document tests strictly, in
+// both JSON Schema dialects. Also the one reading of Ajv's errors as issues. Browser-safe.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, Options, ValidateFunction } from 'ajv';
+import type * as core from 'ajv/dist/core.js';
+import addFormatsModule from 'ajv-formats';
+import { escapePointer } from './json-pointer.ts';
+import type { Issue } from './types.ts';
+
+type AjvCore = core.default;
+
+// ajv-formats is CommonJS; under Node's ESM loader its default export is the module object.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: AjvCore) => void;
+
+/** An Ajv class: `Ajv2020` (OpenAPI 3.1's default dialect) or draft-07's `Ajv` (what Prism uses). */
+export type AjvClass = new (options: Options) => AjvCore;
+
+export interface SchemaSetOptions {
+  /** Default `Ajv2020`. The draft-07 class is passed in, not imported here, so the browser bundle carries one dialect. */
+  engine?: AjvClass;
+  /**
+   * Strict: an unknown keyword (a typo such as `minLenght`) fails the compile; OpenAPI's own keywords,
+   * the document's top-level keys and its `x-*` keys are declared as annotations. Lenient (default):
+   * unknown keywords are ignored, which is what serving requests needs.
+   */
+  strict?: boolean;
+}
+
+export interface DocumentSchemas {
+  /** The compiled schema at `pointer` (a JSON pointer into the document). */
+  at(pointer: string): ValidateFunction;
+  /** Ajv errors of `value` against the schema at `pointer`, or [] when valid. */
+  errors(pointer: string, value: unknown): ErrorObject[];
+}
+
+const DOCUMENT_ID = 'https://workflow-api-kit.test/openapi.json';
+// OpenAPI's format names beyond JSON Schema's: annotations only.
+const OPENAPI_FORMATS = ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password'];
+
+export function documentSchemas(document: object, options: SchemaSetOptions = {}): DocumentSchemas {
+  const Engine = options.engine ?? Ajv2020;
+  const ajv = options.strict
+    ? new Engine({ allErrors: true, strict: true, strictTypes: false, strictTuples: false, strictRequired: true })
+    : // the document carries OpenAPI keywords (example, x-*, discriminator) beside JSON Schema ones
+      new Engine({ allErrors: true, strict: false, validateFormats: true });
+  addFormats(ajv);
+  for (const name of OPENAPI_FORMATS) ajv.addFormat(name, true);
+  if (options.strict) {
+    // Ajv compiles the root resource when it resolves a pointer, so the top-level keys (openapi, info, paths, ...) count too.
+    const rootKeys = Object.keys(document).filter((key) => !key.startsWith('x-'));
+    for (const keyword of new Set(['example', 'discriminator', 'xml', 'externalDocs', ...rootKeys, ...extensionKeys(document)]))
+      ajv.addKeyword({ keyword, schemaType: ['string', 'number', 'boolean', 'object', 'array', 'null'] });
+  }
+  // No meta-schema pass over the whole document: Redocly and openapi/document.test.ts check it, and
+  // compiling the 2020-12 meta-schema would cost the mock server a third of its start-up.
+  ajv.addSchema({ ...document, $id: DOCUMENT_ID }, DOCUMENT_ID, undefined, false);
+
+  const compiled = new Map<string, ValidateFunction>();
+  const at = (pointer: string): ValidateFunction => {
+    let validate = compiled.get(pointer);
+    if (validate === undefined) {
+      validate = ajv.compile({ $ref: `${DOCUMENT_ID}#${encodeURI(pointer)}` });
+      compiled.set(pointer, validate);
+    }
+    return validate;
+  };
+  return {
+    at,
+    errors(pointer, value) {
+      const validate = at(pointer);
+      return validate(value) ? [] : [...(validate.errors ?? [])];
+    },
+  };
+}
+
+/**
+ * Ajv errors as issues under `prefix`, pointing at the offending member for `required` and
+ * `additionalProperties`; duplicates dropped (oneOf/anyOf failures report every branch).
+ */
+export function toIssues(errors: readonly ErrorObject[] | null | undefined, prefix: string): Issue[] {
+  const seen = new Set<string>();
+  const issues: Issue[] = [];
+  for (const error of errors ?? []) {
+    let pointer = prefix + error.instancePath;
+    if (error.keyword === 'required') pointer += `/${escapePointer(String(error.params.missingProperty))}`;
+    if (error.keyword === 'additionalProperties') pointer += `/${escapePointer(String(error.params.additionalProperty))}`;
+    const message = error.message ?? error.keyword;
+    const key = `${pointer} ${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push({ pointer, message });
+  }
+  return issues;
+}
+
+/** Issues of `value` against the schema at `pointer`, under `prefix` (`/query/limit`, `/body`, or '' for a response body). */
+export function issuesAt(schemas: DocumentSchemas, pointer: string, value: unknown, prefix: string): Issue[] {
+  const validate = schemas.at(pointer);
+  return validate(value) ? [] : toIssues(validate.errors, prefix);
+}
+
+/** Every `x-*` key used anywhere, so strict Ajv knows them as annotations instead of rejecting them. */
+function extensionKeys(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) extensionKeys(item, found);
+  else if (typeof value === 'object' && value !== null)
+    for (const [key, child] of Object.entries(value)) {
+      if (key.startsWith('x-')) found.add(key);
+      extensionKeys(child, found);
+    }
+  return found;
+}

@@ -1,0 +1,59 @@
+// The validator's public types (re-exported by openapi/validator.ts, the `./validator` entry point).
+
+export interface Issue {
+  /** JSON pointer. Request issues start with their location (`/query/limit`, `/body/org_id`); response issues point into the body. */
+  pointer: string;
+  message: string;
+}
+
+export type OperationLookup =
+  | { kind: 'match'; operationId: string; method: string; template: string; pathParams: Record<string, string> }
+  | { kind: 'method_not_allowed'; allowed: string[] }
+  | { kind: 'not_found' };
+
+export interface RequestInput {
+  pathParams: Record<string, string>;
+  query: URLSearchParams;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  /** Parsed JSON body, or undefined when the request has none. */
+  body: unknown;
+}
+
+export interface RequestValidation {
+  issues: Issue[];
+  /** Parameter values coerced to their schema types, with schema defaults applied. */
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  header: Record<string, unknown>;
+}
+
+export interface Validator {
+  operationIds: string[];
+  matchOperation(method: string, path: string): OperationLookup;
+  validateRequest(operationId: string, request: RequestInput): RequestValidation;
+  validateResponse(operationId: string, status: number, contentType: string | null, body: unknown): Issue[];
+  validateSchema(schemaName: string, value: unknown): Issue[];
+  validateWebhookPayload(webhookName: string, body: unknown): Issue[];
+  /** The operation's method, path template and whether it declares a JSON request body. */
+  describeOperation(operationId: string): OperationInfo;
+}
+
+export interface OperationInfo {
+  operationId: string;
+  method: string;
+  template: string;
+  hasJsonBody: boolean;
+  bodyRequired: boolean;
+  parameters: ParameterInfo[];
+}
+
+export interface ParameterInfo {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  /** JSON pointer (into the document) of the parameter's schema. */
+  schemaPointer: string;
+  /** The parameter's schema, a `$ref` followed. */
+  schema: Record<string, unknown>;
+}
