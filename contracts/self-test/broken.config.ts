@@ -17,7 +17,9 @@ export default defineConfig({
         test: {
           name,
           include: variant.suites.map((file) => `${SUITES}/${file}`),
-          env: { CONTRACT_TARGET: 'inprocess', CONTRACT_BROKEN_VARIANT: name },
+          env: { CONTRACT_TARGET: 'inprocess' },
+          provide: { brokenVariant: name },
+          setupFiles: ['contracts/self-test/install-variant.ts'],
           testTimeout: 30_000,
         },
       })),

@@ -9,15 +9,14 @@ export type { Capabilities, FetchLike, GivenIds, Target, TargetName } from './ty
 /** Base URL the in-process mock answers under (createMock's default). */
 export const INPROCESS_BASE_URL = 'http://127.0.0.1:4010/v1';
 
+let wrapInprocess: (fetch: FetchLike) => FetchLike = (fetch) => fetch;
+
 /**
- * A self-test hook: CONTRACT_BROKEN_VARIANT names a deliberately broken wrapper around the
- * in-process fake (contracts/self-test/variants.ts). Unset in every real run.
+ * Wraps the fetch of in-process targets created from now on (the self-test puts its broken
+ * variants of the fake here, from its own setup file).
  */
-async function brokenVariant(fetch: FetchLike): Promise<FetchLike> {
-  const variant = process.env.CONTRACT_BROKEN_VARIANT;
-  if (!variant) return fetch;
-  const { wrapBroken } = await import('../self-test/variants.ts');
-  return wrapBroken(variant, fetch);
+export function wrapInprocessFetch(wrapper: (fetch: FetchLike) => FetchLike): void {
+  wrapInprocess = wrapper;
 }
 
 export async function createTargetFrom(settings: TargetSettings): Promise<Target> {
@@ -25,7 +24,7 @@ export async function createTargetFrom(settings: TargetSettings): Promise<Target
     const { createMock } = await import('../../mocks/index.ts');
     const mock = createMock({ baseUrl: INPROCESS_BASE_URL });
     const fetch: FetchLike = (input, init) => mock.fetch(input, init);
-    return { ...settings, baseUrl: INPROCESS_BASE_URL, controlUrl: new URL(INPROCESS_BASE_URL).origin, fetch: await brokenVariant(fetch) };
+    return { ...settings, baseUrl: INPROCESS_BASE_URL, controlUrl: new URL(INPROCESS_BASE_URL).origin, fetch: wrapInprocess(fetch) };
   }
   return { ...settings, baseUrl: settings.baseUrl!, fetch: (input, init) => globalThis.fetch(input, init) };
 }
