@@ -1,0 +1,84 @@
+// Test support for the package test: pack the kit exactly as `npm publish` would (prepack builds
+// dist/), install the tarball into throw-away consumer projects, and run commands there as a user
+// would. Everything stays on this machine: installs come from the npm cache when it has them.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * The environment a user's shell would give a child: none of the npm-script, vitest or NODE_ENV
+ * variables of the `npm test` run that started us (they would change how npm, vite and the CLI behave).
+ */
+export function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (/^(npm_|VITEST|TEST$|NODE_ENV$|INIT_CWD$|CONTRACT_)/i.test(key)) continue;
+    env[key] = value;
+  }
+  return { ...env, ...extra };
+}
+
+export function run(command: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 180_000);
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr });
+    });
+  });
+}
+
+/** Fails with the command's whole output, so a CI log says what went wrong. */
+export async function runOk(command: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<RunResult> {
+  const result = await run(command, args, options);
+  if (result.code !== 0) {
+    throw new Error(`${command} ${args.join(' ')} (in ${options.cwd}) exited ${result.code}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`);
+  }
+  return result;
+}
+
+export interface PackedKit {
+  tarball: string;
+  /** Paths inside the package, as `npm pack --json` lists them. */
+  files: string[];
+  size: number;
+  unpackedSize: number;
+}
+
+/** `npm pack` of the checkout: runs `prepack` (the tsc build), like `npm publish` does. */
+export async function packKit(): Promise<PackedKit> {
+  const destination = mkdtempSync(join(tmpdir(), 'kit-pack-'));
+  const { stdout } = await runOk('npm', ['pack', '--json', '--pack-destination', destination], { cwd: ROOT });
+  // npm prints the lifecycle scripts' output before the JSON array.
+  const [info] = JSON.parse(stdout.slice(stdout.indexOf('\n[') + 1)) as [{ filename: string; files: { path: string }[]; size: number; unpackedSize: number }];
+  return { tarball: join(destination, info.filename), files: info.files.map((file) => file.path), size: info.size, unpackedSize: info.unpackedSize };
+}
+
+/** Versions the kit is developed and tested against, so a consumer installs the same (from the cache). */
+export function devVersion(name: string): string {
+  return (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** A fresh ESM project with the kit's tarball and the given packages installed. */
+export async function createConsumer(kit: PackedKit, packages: readonly string[]): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'kit-consumer-'));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'kit-consumer', version: '1.0.0', private: true, type: 'module' }, null, 2));
+  await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', kit.tarball, ...packages], { cwd: dir, timeoutMs: 300_000 });
+  return dir;
+}
