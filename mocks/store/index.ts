@@ -3,6 +3,7 @@
 import type { DeliverySink } from '../webhooks/types.ts';
 import { createRecordingSink } from './recording-sink.ts';
 import { createWorld } from './seed.ts';
+import { readWorlds, snapshotView, type SnapshotResult, type WorldsSnapshot } from './snapshot.ts';
 import type { World } from './world.ts';
 
 export interface StoreOptions {
@@ -19,6 +20,24 @@ export interface Store {
   world(token: string): World;
   /** The token's world back to its seeded state; its deliveries are forgotten too. */
   reset(token: string): void;
+  /**
+   * Every world as one plain-JSON value (format 'workflow-api-mock-kit/worlds', version 1), a
+   * copy detached from the live worlds: write it anywhere as JSON text and restore() it later.
+   *
+   * @example
+   * sessionStorage.setItem('worlds', JSON.stringify(store.snapshot()));
+   */
+  snapshot(): WorldsSnapshot;
+  /**
+   * Replaces every world with those of a snapshot (the value or its JSON text). A snapshot that
+   * cannot be restored exactly (not JSON, another format, version or seed, damaged content) is
+   * refused as a coded error value, and then the store is left as it was.
+   *
+   * @example
+   * const restored = store.restore(sessionStorage.getItem('worlds') ?? '');
+   * if (!restored.ok) console.warn(restored.error.code, restored.error.message);
+   */
+  restore(snapshot: unknown): SnapshotResult<{ tokens: string[] }>;
   readonly sink: DeliverySink;
   readonly seed: number | string;
   readonly now: () => number;
@@ -46,6 +65,14 @@ export function createStore(options: StoreOptions = {}): Store {
       const world = build(token);
       worlds.set(token, world);
       sink.clear(world.key);
+    },
+    snapshot: () => structuredClone(snapshotView(seed, worlds.values())),
+    restore(snapshot) {
+      const read = readWorlds(snapshot, { seed, sink, now });
+      if (!read.ok) return read;
+      worlds.clear();
+      for (const world of read.value) worlds.set(world.token, world);
+      return { ok: true, value: { tokens: read.value.map((world) => world.token) } };
     },
   };
 }
@@ -81,3 +108,4 @@ export { encodeCursor, decodeCursor, DEFAULT_LIMIT, MAX_LIMIT, type PageQuery } 
 export { checkWebhookUrl } from './url.ts';
 export { createRecordingSink } from './recording-sink.ts';
 export { REFERENCE_TIME_MS } from './seed.ts';
+export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type WorldsSnapshot, type WorldSnapshot, type SnapshotError, type SnapshotErrorCode, type SnapshotResult } from './snapshot.ts';

@@ -1,0 +1,295 @@
+// One plain-JSON format for the store's worlds (docs/worlds.md "Snapshots"): what the MSW handlers
+// keep in Web Storage across page reloads and what a server can write to a state file. A restored
+// world answers every request as the original would, and continues its random draws (new IDs,
+// keys, names) exactly where the original stopped: its generator state is part of the snapshot.
+//
+// Maps are written as arrays of their values in insertion order; every key is derived back from
+// the value (a resource's id, a subscription's triple), and a workspace's source order from the
+// sources' creation order, so nothing is stored twice. Not part of a world, so not in a snapshot:
+// the delivery log, the request journal and injected rate limits.
+import type { ConnectToken, DeployedTrigger, Project, Template, User, Webhook, Workspace } from '../factories/types.ts';
+import { restoreRandomizer, stableKey, type RandomizerState } from '../random.ts';
+import type { DeliverySink } from '../webhooks/types.ts';
+import { createWorldRandom } from './seed.ts';
+import {
+  tripleKey,
+  type AccountRecord,
+  type AutoSubscription,
+  type ConnectTokenRecord,
+  type DeployedTriggerRecord,
+  type EnvironmentRecord,
+  type SourceRecord,
+  type SubscriptionRecord,
+  type WorkflowRecord,
+  type World,
+} from './world.ts';
+
+export const SNAPSHOT_FORMAT = 'workflow-api-mock-kit/worlds';
+export const SNAPSHOT_VERSION = 1;
+
+export interface WorldsSnapshot {
+  format: typeof SNAPSHOT_FORMAT;
+  version: typeof SNAPSHOT_VERSION;
+  /** The store seed the worlds were seeded with; a store only restores its own seed's worlds. */
+  seed: number | string;
+  worlds: WorldSnapshot[];
+}
+
+export interface WorldSnapshot {
+  token: string;
+  /** The world's own generator (null: it has not drawn since seeding and starts from its seed). */
+  random: RandomizerState | null;
+  /** Every ID handed out, so that new IDs never collide with them. */
+  issued: string[];
+  errorSeq: number;
+  user: Omit<User, 'orgs'>;
+  workspaces: Workspace[];
+  sources: SourceRecord[];
+  workflows: WorkflowRecord[];
+  webhooks: Webhook[];
+  subscriptions: SubscriptionRecord[];
+  autoSubscriptions: AutoSubscription[];
+  projects: Array<{ project: Project; environments: Array<[string, EnvironmentRecord]>; deployedTriggerIds: string[]; accountIds: string[] }>;
+  templates: Template[];
+  accounts: AccountRecord[];
+  connectTokens: ConnectTokenRecord[];
+  deployedTriggers: DeployedTriggerRecord[];
+}
+
+export type SnapshotErrorCode =
+  /** Not JSON (e.g. a truncated write). */
+  | 'snapshot_unreadable'
+  /** JSON, but not a worlds snapshot. */
+  | 'snapshot_format'
+  /** A snapshot of another format version. */
+  | 'snapshot_version'
+  /** The worlds of another store seed. */
+  | 'snapshot_seed'
+  /** A snapshot whose content is damaged (a missing or mistyped field). */
+  | 'snapshot_invalid';
+
+export interface SnapshotError {
+  code: SnapshotErrorCode;
+  message: string;
+}
+
+export type SnapshotResult<T> = { ok: true; value: T } | { ok: false; error: SnapshotError };
+
+/** The worlds as a snapshot value. It shares objects with the live worlds: serialise it at once. */
+export function snapshotView(seed: number | string, worlds: Iterable<World>): WorldsSnapshot {
+  return { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, seed, worlds: [...worlds].map(worldView) };
+}
+
+function worldView(world: World): WorldSnapshot {
+  return {
+    token: world.token,
+    random: world.saveRandom(),
+    issued: [...world.ctx.issued],
+    errorSeq: world.errorSeq,
+    user: world.user,
+    workspaces: [...world.workspaces.values()].map((record) => record.workspace),
+    sources: [...world.sources.values()],
+    workflows: [...world.workflows.values()],
+    webhooks: [...world.webhooks.values()],
+    subscriptions: [...world.subscriptions.values()],
+    autoSubscriptions: world.autoSubscriptions,
+    projects: [...world.projects.values()].map((record) => ({
+      project: record.project,
+      environments: [...record.environments],
+      deployedTriggerIds: record.deployedTriggerIds,
+      accountIds: record.accountIds,
+    })),
+    templates: [...world.templates.values()],
+    accounts: [...world.accounts.values()],
+    connectTokens: [...world.connectTokens.values()],
+    deployedTriggers: [...world.deployedTriggers.values()],
+  };
+}
+
+export interface RestoreContext {
+  seed: number | string;
+  sink: DeliverySink;
+  now: () => number;
+}
+
+/** A damaged field: thrown inside readWorlds only, turned into a 'snapshot_invalid' value there. */
+class Damaged extends Error {}
+
+/**
+ * Reads a snapshot (the value, or its JSON text) into worlds for a store with `context.seed`.
+ * Refuses, as a coded error value with a message naming the problem, anything it cannot restore
+ * exactly: text that is not JSON, another format or version, another seed, a damaged world.
+ */
+export function readWorlds(input: unknown, context: RestoreContext): SnapshotResult<World[]> {
+  let value = input;
+  if (typeof input === 'string') {
+    try {
+      value = JSON.parse(input);
+    } catch (error) {
+      return refuse('snapshot_unreadable', `the worlds snapshot is not JSON (truncated or damaged?): ${(error as Error).message}`);
+    }
+  }
+  if (!isObject(value) || value.format !== SNAPSHOT_FORMAT) {
+    return refuse('snapshot_format', `not a worlds snapshot: expected an object with format "${SNAPSHOT_FORMAT}"`);
+  }
+  if (value.version !== SNAPSHOT_VERSION) {
+    return refuse('snapshot_version', `worlds snapshot version ${JSON.stringify(value.version)} is not supported; this kit reads version ${SNAPSHOT_VERSION}`);
+  }
+  if (value.seed !== context.seed) {
+    return refuse('snapshot_seed', `the snapshot holds the worlds of seed ${JSON.stringify(value.seed)}, this store's seed is ${JSON.stringify(context.seed)}`);
+  }
+  try {
+    const worlds = array(value.worlds, 'worlds').map((world, i) => readWorld(world, `worlds[${i}]`, context));
+    const tokens = new Set<string>();
+    for (const [i, world] of worlds.entries()) {
+      if (tokens.has(world.token)) throw new Damaged(`worlds[${i}].token: token ${JSON.stringify(world.token)} appears twice`);
+      tokens.add(world.token);
+    }
+    return { ok: true, value: worlds };
+  } catch (error) {
+    if (error instanceof Damaged) return refuse('snapshot_invalid', `damaged worlds snapshot: ${error.message}`);
+    throw error;
+  }
+}
+
+function refuse(code: SnapshotErrorCode, message: string): SnapshotResult<never> {
+  return { ok: false, error: { code, message } };
+}
+
+function readWorld(input: unknown, at: string, context: RestoreContext): World {
+  const data = object(input, at);
+  const token = string(data.token, `${at}.token`);
+  if (token === '') throw new Damaged(`${at}.token: must not be empty`);
+  let saved: RandomizerState | null = null;
+  if (data.random !== null) {
+    saved = object(data.random, `${at}.random`) as unknown as RandomizerState;
+    try {
+      restoreRandomizer(saved);
+    } catch (error) {
+      throw new Damaged(`${at}.random: ${(error as Error).message}`);
+    }
+  }
+  const random = createWorldRandom({ seed: context.seed, token, now: context.now }, { saved });
+  random.endSeeding();
+  for (const [i, id] of array(data.issued, `${at}.issued`).entries()) random.ctx.issued.add(string(id, `${at}.issued[${i}]`));
+
+  const errorSeq = data.errorSeq;
+  if (!Number.isInteger(errorSeq) || (errorSeq as number) < 0) throw new Damaged(`${at}.errorSeq: must be an integer >= 0`);
+  const world: World = {
+    key: stableKey(token),
+    token,
+    ctx: random.ctx,
+    sink: context.sink,
+    saveRandom: random.save,
+    user: withId(data.user, `${at}.user`) as unknown as World['user'],
+    workspaces: new Map(),
+    sources: new Map(),
+    workflows: new Map(),
+    webhooks: new Map(),
+    subscriptions: new Map(),
+    autoSubscriptions: [],
+    projects: new Map(),
+    templates: new Map(),
+    accounts: new Map(),
+    connectTokens: new Map(),
+    deployedTriggers: new Map(),
+    errorSeq: errorSeq as number,
+  };
+  for (const [i, item] of array(data.workspaces, `${at}.workspaces`).entries()) {
+    const workspace = withId(item, `${at}.workspaces[${i}]`) as unknown as Workspace;
+    world.workspaces.set(workspace.id, { workspace, sourceIds: [], sourceIndex: new Map() });
+  }
+  for (const [i, item] of array(data.sources, `${at}.sources`).entries()) {
+    const path = `${at}.sources[${i}]`;
+    const record = object(item, path) as unknown as SourceRecord;
+    const id = string(withId(record.source, `${path}.source`).id, `${path}.source.id`);
+    const workspace = world.workspaces.get(string(record.orgId, `${path}.orgId`));
+    if (workspace === undefined) throw new Damaged(`${path}.orgId: workspace ${record.orgId} is not in this world`);
+    world.sources.set(id, record);
+    workspace.sourceIndex.set(id, workspace.sourceIds.length);
+    workspace.sourceIds.push(id);
+  }
+  fill(world.workflows, data.workflows, `${at}.workflows`, (record: WorkflowRecord, path) => {
+    array(record.errors, `${path}.errors`);
+    string(record.orgId, `${path}.orgId`);
+    string(record.projectId, `${path}.projectId`);
+    return idOf(record.workflow, `${path}.workflow`);
+  });
+  fill(world.webhooks, data.webhooks, `${at}.webhooks`, (webhook: Webhook, path) => idOf(webhook, path));
+  fill(world.subscriptions, data.subscriptions, `${at}.subscriptions`, (record: SubscriptionRecord, path) => {
+    const subscription = object(record.subscription, `${path}.subscription`);
+    string(record.orgId, `${path}.orgId`);
+    const [emitter, listener, eventName] = (['emitter_id', 'listener_id', 'event_name'] as const).map((field) => string(subscription[field], `${path}.subscription.${field}`));
+    idOf(subscription, `${path}.subscription`);
+    return tripleKey(emitter!, listener!, eventName!);
+  });
+  world.autoSubscriptions = array(data.autoSubscriptions, `${at}.autoSubscriptions`).map((item, i) => {
+    const auto = object(item, `${at}.autoSubscriptions[${i}]`);
+    return { event_name: string(auto.event_name, `${at}.autoSubscriptions[${i}].event_name`), listener_id: string(auto.listener_id, `${at}.autoSubscriptions[${i}].listener_id`) };
+  });
+  for (const [i, item] of array(data.projects, `${at}.projects`).entries()) {
+    const path = `${at}.projects[${i}]`;
+    const record = object(item, path);
+    const project = withId(record.project, `${path}.project`) as unknown as Project;
+    const environments = new Map<string, EnvironmentRecord>();
+    for (const [j, entry] of array(record.environments, `${path}.environments`).entries()) {
+      const pair = array(entry, `${path}.environments[${j}]`);
+      environments.set(string(pair[0], `${path}.environments[${j}][0]`), object(pair[1], `${path}.environments[${j}][1]`) as unknown as EnvironmentRecord);
+    }
+    const ids = (field: string) => array(record[field], `${path}.${field}`).map((id, j) => string(id, `${path}.${field}[${j}]`));
+    world.projects.set(project.id, { project, environments, deployedTriggerIds: ids('deployedTriggerIds'), accountIds: ids('accountIds') });
+  }
+  fill(world.templates, data.templates, `${at}.templates`, (template: Template, path) => idOf(template, path));
+  fill(world.accounts, data.accounts, `${at}.accounts`, (record: AccountRecord, path) => {
+    object(record.credentials, `${path}.credentials`);
+    return idOf(record.account, `${path}.account`);
+  });
+  fill(world.connectTokens, data.connectTokens, `${at}.connectTokens`, (record: ConnectTokenRecord, path) =>
+    string(object(record.token, `${path}.token`).token as ConnectToken['token'], `${path}.token.token`),
+  );
+  fill(world.deployedTriggers, data.deployedTriggers, `${at}.deployedTriggers`, (record: DeployedTriggerRecord, path) => {
+    array(record.webhookUrls, `${path}.webhookUrls`);
+    return idOf(record.trigger as DeployedTrigger, `${path}.trigger`);
+  });
+  return world;
+}
+
+/** Fills `map` from an array of values, each keyed by `keyOf` (which also checks the value). */
+function fill<T>(map: Map<string, T>, input: unknown, at: string, keyOf: (value: T, path: string) => string): void {
+  for (const [i, item] of array(input, at).entries()) {
+    const path = `${at}[${i}]`;
+    const value = object(item, path) as T;
+    const key = keyOf(value, path);
+    if (map.has(key)) throw new Damaged(`${path}: ${key} appears twice`);
+    map.set(key, value);
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function object(value: unknown, at: string): Record<string, unknown> {
+  if (!isObject(value)) throw new Damaged(`${at}: expected an object`);
+  return value;
+}
+
+function array(value: unknown, at: string): unknown[] {
+  if (!Array.isArray(value)) throw new Damaged(`${at}: expected an array`);
+  return value;
+}
+
+function string(value: unknown, at: string): string {
+  if (typeof value !== 'string') throw new Damaged(`${at}: expected a string`);
+  return value;
+}
+
+function withId(value: unknown, at: string): Record<string, unknown> & { id: string } {
+  const record = object(value, at);
+  string(record.id, `${at}.id`);
+  return record as Record<string, unknown> & { id: string };
+}
+
+function idOf(value: unknown, at: string): string {
+  return withId(value, at).id;
+}
