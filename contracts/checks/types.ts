@@ -1,7 +1,7 @@
 // The checks engine's view of the world: one HTTP exchange, the validator it checks against
 // (openapi/validator.ts satisfies it), and what a violation says.
 
-import type { Issue, OperationLookup } from '../../openapi/validation.ts';
+import type { Issue, OperationLookup } from '../../openapi/types.ts';
 
 export type { Issue, OperationLookup };
 

@@ -1,0 +1,88 @@
+// The document's operations read once, every `$ref` followed, in the form the router, the request
+// checks and the response checks use at request time: nothing on the hot path walks the document.
+import { escapePointer, followRef } from '../json-pointer.ts';
+import type { OperationInfo, ParameterInfo } from '../types.ts';
+import { forEachOperation } from './operations.ts';
+import { shapeOf, type ValueShape } from './shape.ts';
+
+export interface ResolvedParameter extends ParameterInfo {
+  shape: ValueShape;
+}
+
+export interface ResolvedResponse {
+  /** Media type (lower case) -> JSON pointer of its schema, or null when it declares none. */
+  content: Map<string, string | null>;
+}
+
+export interface ResolvedOperation {
+  info: Omit<OperationInfo, 'parameters'> & { parameters: ResolvedParameter[] };
+  /** JSON pointer of the `application/json` request body schema, or null when the operation takes none. */
+  bodySchemaPointer: string | null;
+  /** By status as written (`200`, `4XX`, `DEFAULT`, upper case). */
+  responses: Map<string, ResolvedResponse>;
+}
+
+type Json = Record<string, unknown>;
+
+export function resolveOperations(document: object): ResolvedOperation[] {
+  const operations: ResolvedOperation[] = [];
+  forEachOperation(document, (template, method, op, site) => {
+    const parameters = site.parameters.map(({ node: p, pointer }): ResolvedParameter => {
+      const location = p.in as ParameterInfo['in'];
+      return {
+        name: location === 'header' ? String(p.name).toLowerCase() : String(p.name),
+        in: location,
+        required: p.required === true,
+        schemaPointer: `${pointer}/schema`,
+        schema: (followRef(document, p.schema ?? {}).node ?? {}) as Json,
+        shape: shapeOf(document, p.schema),
+      };
+    });
+
+    let bodySchemaPointer: string | null = null;
+    let bodyRequired = false;
+    if (op.requestBody) {
+      const { node: body, pointer } = followRef(document, op.requestBody, `${site.pointer}/requestBody`) as { node: Json; pointer: string };
+      bodyRequired = body.required === true;
+      if (((body.content ?? {}) as Json)['application/json']) bodySchemaPointer = `${pointer}/content/application~1json/schema`;
+    }
+
+    const responses = new Map<string, ResolvedResponse>();
+    for (const [status, raw] of Object.entries((op.responses ?? {}) as Json)) {
+      const { node: response, pointer } = followRef(document, raw, `${site.pointer}/responses/${status}`) as { node: Json; pointer: string };
+      const content = new Map<string, string | null>();
+      for (const [mediaType, media] of Object.entries((response.content ?? {}) as Json))
+        content.set(mediaType.toLowerCase(), (media as Json).schema ? `${pointer}/content/${escapePointer(mediaType)}/schema` : null);
+      responses.set(status.toUpperCase(), { content });
+    }
+
+    operations.push({
+      info: {
+        operationId: String(op.operationId ?? `${method} ${template}`),
+        method: method.toUpperCase(),
+        template,
+        hasJsonBody: bodySchemaPointer !== null,
+        bodyRequired,
+        parameters,
+      },
+      bodySchemaPointer,
+      responses,
+    });
+  });
+  return operations;
+}
+
+/** Webhook name -> JSON pointer of its POST `application/json` body schema, or null when it declares none. */
+export function resolveWebhookBodies(document: object): Map<string, string | null> {
+  const bodies = new Map<string, string | null>(Object.keys(((document as Json).webhooks ?? {}) as Json).map((name) => [name, null]));
+  forEachOperation(
+    document,
+    (name, method, op, site) => {
+      if (method !== 'post' || !op.requestBody) return;
+      const { pointer } = followRef(document, op.requestBody, `${site.pointer}/requestBody`);
+      bodies.set(name, `${pointer}/content/application~1json/schema`);
+    },
+    'webhooks',
+  );
+  return bodies;
+}

@@ -1,0 +1,54 @@
+// A request against its operation: each parameter read from its location, coerced to its schema's
+// type, defaulted when absent, and checked; the JSON body checked. Issues point at their location
+// (`/query/limit`, `/header/x-env`, `/body/org_id`).
+import { issuesAt, type DocumentSchemas } from './ajv.ts';
+import type { ValueShape } from './document/shape.ts';
+import type { ResolvedOperation, ResolvedParameter } from './document/resolve.ts';
+import { escapePointer } from './json-pointer.ts';
+import type { Issue, RequestInput, RequestValidation } from './types.ts';
+
+export function validateRequest(schemas: DocumentSchemas, operation: ResolvedOperation, request: RequestInput): RequestValidation {
+  const issues: Issue[] = [];
+  const out: Record<'path' | 'query' | 'header', Record<string, unknown>> = { path: {}, query: {}, header: {} };
+  for (const param of operation.info.parameters) {
+    if (param.in === 'cookie') continue;
+    const raw = readParameter(param, request);
+    const location = `/${param.in}/${escapePointer(param.name)}`;
+    if (raw === undefined) {
+      if (param.required) issues.push({ pointer: location, message: `required ${param.in} parameter "${param.name}" is missing` });
+      else if (param.shape.default) out[param.in][param.name] = param.shape.default.value;
+      continue;
+    }
+    const value = coerce(raw, param.shape);
+    issues.push(...issuesAt(schemas, param.schemaPointer, value, location));
+    out[param.in][param.name] = value;
+  }
+  if (operation.bodySchemaPointer) {
+    if (request.body !== undefined) issues.push(...issuesAt(schemas, operation.bodySchemaPointer, request.body, '/body'));
+    else if (operation.info.bodyRequired) issues.push({ pointer: '/body', message: 'request body is required' });
+  }
+  return { issues, ...out };
+}
+
+function readParameter(param: ResolvedParameter, request: RequestInput): string | string[] | undefined {
+  switch (param.in) {
+    case 'path':
+      return request.pathParams[param.name];
+    case 'header':
+      return request.headers[param.name];
+    case 'query':
+      if (!request.query.has(param.name)) return undefined;
+      return param.shape.array ? request.query.getAll(param.name) : (request.query.get(param.name) ?? undefined);
+    default:
+      return undefined;
+  }
+}
+
+/** Turns raw text into the type its schema asks for; leaves it alone when it does not parse, so Ajv reports it. */
+export function coerce(raw: string | string[], shape: ValueShape): unknown {
+  if (Array.isArray(raw)) return raw.map((item) => (shape.items ? coerce(item, shape.items) : item));
+  if (shape.integer && /^-?\d+$/.test(raw)) return Number(raw);
+  if (shape.number && raw.trim() !== '' && Number.isFinite(Number(raw))) return Number(raw);
+  if (shape.boolean && (raw === 'true' || raw === 'false')) return raw === 'true';
+  return raw;
+}

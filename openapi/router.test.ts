@@ -1,0 +1,39 @@
+// Path template matching, on a hand-made operation list (no document needed).
+import { describe, expect, it } from 'vitest';
+import { createRouter } from './router.ts';
+
+const router = createRouter([
+  { operationId: 'listItems', method: 'GET', template: '/things/{thing_id}/$errors/items' },
+  { operationId: 'getThing', method: 'GET', template: '/things/{id}' },
+  { operationId: 'updateThing', method: 'PUT', template: '/things/{id}' },
+  { operationId: 'getSpecial', method: 'GET', template: '/things/special' },
+  { operationId: 'getPair', method: 'GET', template: '/pairs/{a}.{b}' },
+]);
+
+describe('createRouter', () => {
+  it('matches templates, decodes parameters and keeps literal `$` and `.` literal', () => {
+    expect(router.match('GET', '/things/t_1/$errors/items')).toEqual({
+      kind: 'match',
+      operationId: 'listItems',
+      method: 'GET',
+      template: '/things/{thing_id}/$errors/items',
+      pathParams: { thing_id: 't_1' },
+    });
+    expect(router.match('get', '/things/a%20b')).toMatchObject({ kind: 'match', operationId: 'getThing', method: 'GET', pathParams: { id: 'a b' } });
+    expect(router.match('GET', '/things/t_1/')).toMatchObject({ kind: 'match', pathParams: { id: 't_1' } });
+    expect(router.match('GET', '/things/t_1/Xerrors/items')).toEqual({ kind: 'not_found' });
+    expect(router.match('GET', '/pairs/x.y')).toMatchObject({ kind: 'match', pathParams: { a: 'x', b: 'y' } });
+    expect(router.match('GET', '/pairs/xzy')).toEqual({ kind: 'not_found' });
+  });
+
+  it('prefers a literal path over a templated one, whatever the order it was given in', () => {
+    expect(router.match('GET', '/things/special')).toMatchObject({ kind: 'match', operationId: 'getSpecial' });
+    expect(router.order.map((o) => o.operationId)).toEqual(['getSpecial', 'listItems', 'getThing', 'updateThing', 'getPair']);
+  });
+
+  it('tells a known path with another method apart from an unknown path and an undecodable one', () => {
+    expect(router.match('DELETE', '/things/t_1')).toEqual({ kind: 'method_not_allowed', allowed: ['GET', 'PUT'] });
+    expect(router.match('GET', '/nothing')).toEqual({ kind: 'not_found' });
+    expect(router.match('GET', '/things/%E0%A4%A')).toEqual({ kind: 'not_found' });
+  });
+});

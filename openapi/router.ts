@@ -1,0 +1,62 @@
+// Path template matching: a method and a path (without the server's /v1) -> the operation, its
+// decoded path parameters, or why there is none (unknown path, or a known path with another method).
+import type { OperationLookup } from './types.ts';
+
+export interface RoutableOperation {
+  operationId: string;
+  /** Upper case. */
+  method: string;
+  /** The document's path template, `/workflows/{id}`. */
+  template: string;
+}
+
+interface Route {
+  operation: RoutableOperation;
+  regex: RegExp;
+  paramNames: string[];
+}
+
+export interface Router {
+  match(method: string, path: string): OperationLookup;
+  /** The operations in the order they are tried: fewer template parameters first, then document order. */
+  order: RoutableOperation[];
+}
+
+export function createRouter(operations: readonly RoutableOperation[]): Router {
+  const routes = operations
+    .map((operation): Route => {
+      const paramNames: string[] = [];
+      const pattern = operation.template.replace(/\{([^}]+)\}|[^{]+/g, (match, name: string | undefined) => {
+        if (name === undefined) return match.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        paramNames.push(name);
+        return '([^/]+)';
+      });
+      return { operation, regex: new RegExp(`^${pattern}/?$`), paramNames };
+    })
+    // Fewer template parameters first (a stable sort), so `/users/me` wins over a `/users/{id}`.
+    .sort((a, b) => a.paramNames.length - b.paramNames.length);
+
+  const match = (method: string, path: string): OperationLookup => {
+    const upper = method.toUpperCase();
+    const allowed: string[] = [];
+    for (const route of routes) {
+      const match = route.regex.exec(path);
+      if (!match) continue;
+      if (route.operation.method !== upper) {
+        allowed.push(route.operation.method);
+        continue;
+      }
+      const pathParams: Record<string, string> = {};
+      try {
+        route.paramNames.forEach((name, index) => {
+          pathParams[name] = decodeURIComponent(match[index + 1] ?? '');
+        });
+      } catch {
+        return { kind: 'not_found' };
+      }
+      return { kind: 'match', operationId: route.operation.operationId, method: upper, template: route.operation.template, pathParams };
+    }
+    return allowed.length > 0 ? { kind: 'method_not_allowed', allowed: [...new Set(allowed)] } : { kind: 'not_found' };
+  };
+  return { match, order: routes.map((route) => route.operation) };
+}
