@@ -2,15 +2,22 @@
 // route table. Works with setupServer (msw/node) and setupWorker (msw/browser): nothing imported
 // from here touches Node-only modules.
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { authenticate } from './app/auth.ts';
 import { createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest } from './app/fetch.ts';
 import { createMock, type Mock } from './index.ts';
+import { DEFAULT_STORAGE_KEY, persistStore, type Persistence, type StorageArea } from './store/persist.ts';
 import { createDeliveryEngine } from './webhooks/delivery.ts';
+
+export { DEFAULT_STORAGE_KEY } from './store/persist.ts';
 
 /** In a page (setupWorker, or a DOM test environment) outbound webhooks are recorded, not sent. */
 const inBrowser = typeof window !== 'undefined' && typeof document !== 'undefined';
 
 export interface HandlersOptions {
-  /** Where the API is mounted, version segment included; default http://127.0.0.1:4010/v1. */
+  /**
+   * Where the API is mounted, version segment included; default http://127.0.0.1:4010/v1. In a
+   * browser a path such as '/v1' is taken relative to the page's origin.
+   */
   baseUrl?: string;
   /** Seed for a mock created here (ignored when `mock` is given). */
   seed?: number | string;
@@ -19,10 +26,52 @@ export interface HandlersOptions {
    * is created here; in a browser its webhook deliveries are only recorded (GET /__mock/deliveries).
    */
   mock?: Mock;
+  /**
+   * The bearer token for requests that carry no Authorization header: they are answered from this
+   * token's world, so an app without a dev API key still gets one. Requests with the header keep
+   * theirs; without this option a request without one is a 401, as on the real API.
+   */
+  token?: string;
+  /**
+   * Keep the worlds across page reloads in sessionStorage ('session', until the tab closes) or
+   * localStorage ('local'). Default: in memory only, so a reload seeds every world afresh (all
+   * created resources are gone). Saved under `storageKey` after every request that can change a
+   * world (any method but GET, HEAD and OPTIONS) and when the page is hidden or unloaded. The
+   * delivery log, the request journal and injected rate limits are not kept.
+   */
+  persist?: 'session' | 'local' | false;
+  /** The storage key for `persist`; default 'workflow-api-mock-kit/worlds'. */
+  storageKey?: string;
 }
 
-export function createHandlers(options: HandlersOptions = {}): HttpHandler[] & { mock: Mock } {
-  const baseUrl = (options.baseUrl ?? options.mock?.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+export type Handlers = HttpHandler[] & {
+  mock: Mock;
+  /** The storage behind `persist` (save() writes the worlds now), or null without persistence. */
+  persistence: Persistence | null;
+};
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * MSW request handlers serving the kit's stateful fake: the API under `baseUrl` and the control
+ * API under `<origin>/__mock`. Use them with `setupServer` (msw/node) or `setupWorker` (msw/browser).
+ *
+ * @example
+ * import { setupServer } from 'msw/node';
+ * const handlers = createHandlers({ baseUrl: 'https://api.test/v1', seed: 1 });
+ * const server = setupServer(...handlers);
+ * server.listen();
+ * // handlers.mock.control.world('my-token') lists the IDs of that token's world
+ *
+ * @example
+ * // In a page: worlds survive reloads, requests without a key use the 'dev' world.
+ * const worker = setupWorker(...createHandlers({ baseUrl: '/v1', persist: 'session', token: 'dev' }));
+ */
+export function createHandlers(options: HandlersOptions = {}): Handlers {
+  const baseUrl = absoluteBaseUrl(options.baseUrl ?? options.mock?.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  if (options.token !== undefined && !authenticate({ authorization: `Bearer ${options.token}` }).ok) {
+    throw new TypeError(`createHandlers: token ${JSON.stringify(options.token)} is not a bearer token; it must match [A-Za-z0-9-._~+/]+=*`);
+  }
   const mock =
     options.mock ??
     createMock({
@@ -30,11 +79,18 @@ export function createHandlers(options: HandlersOptions = {}): HttpHandler[] & {
       sink: createDeliveryEngine({ send: !inBrowser }),
       ...(options.seed === undefined ? {} : { seed: options.seed }),
     });
+  const persistence = options.persist ? browserPersistence(mock, options.persist, options.storageKey ?? DEFAULT_STORAGE_KEY) : null;
   const mapUrl = createUrlMapper(baseUrl);
   const origin = new URL(baseUrl).origin;
 
   const resolve = async ({ request }: { request: Request }) => {
-    const response = await mock.handle(await fromFetchRequest(request, mapUrl));
+    const appRequest = await fromFetchRequest(request, mapUrl);
+    if (options.token !== undefined && appRequest.headers.authorization === undefined) {
+      appRequest.headers.authorization = `Bearer ${options.token}`;
+    }
+    const response = await mock.handle(appRequest);
+    // Saved before the response is handed back: an acknowledged write survives a reload.
+    if (persistence !== null && !READS.has(appRequest.method.toUpperCase())) persistence.save();
     return new HttpResponse(response.status === 204 ? null : response.body, {
       status: response.status,
       headers: response.headers,
@@ -42,5 +98,52 @@ export function createHandlers(options: HandlersOptions = {}): HttpHandler[] & {
   };
 
   const handlers = [http.all(`${baseUrl}/*`, resolve), http.all(`${origin}/__mock/*`, resolve)];
-  return Object.assign(handlers, { mock });
+  return Object.assign(handlers, { mock, persistence });
+}
+
+/**
+ * `baseUrl` as an absolute URL: a path ('/v1') is resolved against the page's origin in a
+ * browser; anywhere else it is a TypeError naming the option (not a bare "Invalid URL").
+ */
+function absoluteBaseUrl(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).href;
+  } catch {
+    // not absolute: resolved below
+  }
+  const origin = (globalThis as { location?: { origin?: unknown } }).location?.origin;
+  const hasOrigin = typeof origin === 'string' && origin !== 'null';
+  if (baseUrl.startsWith('/') && hasOrigin) return new URL(baseUrl, origin).href;
+  throw new TypeError(
+    `createHandlers: baseUrl ${JSON.stringify(baseUrl)} is not an absolute URL` +
+      (hasOrigin
+        ? `; a relative one must be a path starting with "/", such as "/v1"`
+        : `, and there is no page origin to resolve it against (outside a browser): give one such as "http://127.0.0.1:4010/v1"`),
+  );
+}
+
+/** sessionStorage/localStorage behind `persist`, saved on every write and when the page goes away. */
+function browserPersistence(mock: Mock, kind: 'session' | 'local', key: string): Persistence | null {
+  const name = kind === 'session' ? 'sessionStorage' : 'localStorage';
+  let storage: StorageArea | undefined;
+  try {
+    // Reading the property itself throws where storage is disabled (e.g. some privacy settings).
+    storage = (globalThis as Record<string, unknown>)[name] as StorageArea | undefined;
+  } catch (error) {
+    console.warn(`[workflow-api-mock-kit] persist: '${kind}': ${name} is not available (${(error as Error)?.message ?? error}); the worlds live in memory only`);
+    return null;
+  }
+  if (storage === undefined) {
+    console.warn(`[workflow-api-mock-kit] persist: '${kind}': there is no ${name} here (not a browser page?); the worlds live in memory only`);
+    return null;
+  }
+  const persistence = persistStore(mock.store, { storage, key, name });
+  // Changes made through the JS control API (mock.control.emit ...) pass no handler: saved when
+  // the page is hidden or unloaded (a reload fires pagehide).
+  const target = globalThis as { addEventListener?: (type: string, listener: () => void) => void; document?: { visibilityState?: string } };
+  target.addEventListener?.('pagehide', () => persistence.save());
+  target.addEventListener?.('visibilitychange', () => {
+    if (target.document?.visibilityState === 'hidden') persistence.save();
+  });
+  return persistence;
 }

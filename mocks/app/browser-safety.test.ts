@@ -1,5 +1,6 @@
-// mocks/msw.ts must work under setupWorker in a browser: nothing it imports, directly or
-// through other project files, may be a Node built-in (node:crypto, node:http, fs...).
+// mocks/msw.ts and the `/browser` entry (mocks/browser.ts) must work in a page: nothing they
+// import, directly or through other project files, may be a Node built-in (node:crypto, node:http,
+// fs...).
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, resolve } from 'node:path';
@@ -31,17 +32,29 @@ function importGraph(entry: string): { files: string[]; packages: Map<string, st
   return { files, packages };
 }
 
-describe('browser safety of the MSW adapter', () => {
+const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+
+function nodeOnlyImports(entry: string): Array<[string, string]> {
+  const { packages } = importGraph(entry);
+  return [...packages].filter(([specifier]) => builtins.has(specifier) || specifier.startsWith('node:') || specifier.startsWith('msw/node'));
+}
+
+describe('browser safety of the MSW adapter and the /browser entry', () => {
   it('pulls in the whole fake (app, store, validator, delivery engine) and no Node built-in', () => {
-    const { files, packages } = importGraph('mocks/msw.ts');
+    const { files } = importGraph('mocks/msw.ts');
     const relative = files.map((file) => file.slice(ROOT.length + 1));
     // The walk really follows the graph: these are all reached from mocks/msw.ts.
-    for (const expected of ['mocks/index.ts', 'mocks/app/app.ts', 'mocks/store/index.ts', 'openapi/validation.ts', 'mocks/webhooks/delivery.ts']) {
+    for (const expected of ['mocks/index.ts', 'mocks/app/app.ts', 'mocks/store/index.ts', 'openapi/validation.ts', 'mocks/webhooks/delivery.ts', 'mocks/store/persist.ts']) {
       expect(relative).toContain(expected);
     }
-    const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
-    const nodeOnly = [...packages].filter(([specifier]) => builtins.has(specifier) || specifier.startsWith('node:') || specifier.startsWith('msw/node'));
-    expect(nodeOnly, 'Node-only imports reachable from mocks/msw.ts').toEqual([]);
+    expect(nodeOnlyImports('mocks/msw.ts'), 'Node-only imports reachable from mocks/msw.ts').toEqual([]);
+  });
+
+  it('the /browser entry reaches the handlers and msw/browser, and no Node built-in', () => {
+    const { files, packages } = importGraph('mocks/browser.ts');
+    expect(files.map((file) => file.slice(ROOT.length + 1))).toContain('mocks/msw.ts');
+    expect(packages.has('msw/browser')).toBe(true);
+    expect(nodeOnlyImports('mocks/browser.ts'), 'Node-only imports reachable from mocks/browser.ts').toEqual([]);
   });
 
   it('the walker does see Node imports where they are (mocks/server.ts)', () => {

@@ -1,19 +1,25 @@
-// The page script of the browser test: the kit's MSW handlers under setupWorker, exactly as a
-// frontend app would use them. Deliveries are recorded, not sent (a page has no business POSTing
-// to arbitrary receivers), and exposed through the JS control API.
-import { setupWorker } from 'msw/browser';
-import { createMock } from '../index.ts';
-import { createHandlers } from '../msw.ts';
-import { createDeliveryEngine } from '../webhooks/delivery.ts';
+// The page script of the browser test: the kit's `/browser` entry, exactly as a frontend app
+// would call it in its development build. Options come from the page's query string, so one page
+// serves every case: `?persist=session` (or local) and `?token=<bearer>`. Deliveries are recorded,
+// not sent (a page has no business POSTing to arbitrary receivers), and exposed through the JS
+// control API on `window.kit`.
+import { startMockWorker } from '../browser.ts';
 import { createApiClient } from '../../openapi/client.ts';
 
-const baseUrl = `${location.origin}/v1`;
-const mock = createMock({ baseUrl, seed: 7, sink: createDeliveryEngine({ send: false }) });
-const worker = setupWorker(...createHandlers({ mock }));
+const params = new URLSearchParams(location.search);
+const persist = params.get('persist');
+const token = params.get('token');
 
 try {
-  await worker.start({ quiet: true, onUnhandledFrame: 'bypass' });
-  Object.assign(window, { kit: { mock, createApiClient, baseUrl, ready: true } });
+  const { mock, persistence } = await startMockWorker({
+    // A path: resolved against this page's origin.
+    baseUrl: '/v1',
+    seed: 7,
+    quiet: true,
+    ...(persist === 'session' || persist === 'local' ? { persist } : {}),
+    ...(token === null ? {} : { token }),
+  });
+  Object.assign(window, { kit: { mock, persistence, createApiClient, baseUrl: `${location.origin}/v1`, ready: true } });
 } catch (error) {
   Object.assign(window, { kit: { ready: false, error: String(error) } });
 }
