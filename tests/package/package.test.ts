@@ -7,10 +7,16 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSy
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveFolder } from './static-server.ts';
 import { createConsumer, devVersion, packKit, ROOT, run, runOk, userEnv, type PackedKit } from './tarball.ts';
 
 const FIXTURES = new URL('./consumer/', import.meta.url);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(CHROMIUM) && process.env.CI) {
+  throw new Error(`the package test needs Chromium at ${CHROMIUM} (apt-get install -y chromium); .ci/run installs it`);
+}
 /** The oldest Node that `engines.node` claims; the test runs the package on it. */
 const OLDEST_NODE = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node.match(/\^?(\d+\.\d+\.\d+)/)![1]!;
 
@@ -145,9 +151,166 @@ describe('a Vite app with the dev-only pattern', () => {
   it('a production build carries none of the kit', async () => {
     await runOk(process.execPath, [vite(), 'build', '--logLevel', 'warn', '--outDir', 'dist-prod'], { cwd: app() });
     const code = readAssets(join(app(), 'dist-prod'));
-    expect(code).toContain('/users/me'); // the app itself is there
-    for (const marker of ['unsupported_url', 'x-pd-signature', 'mockServiceWorker', 'setupWorker']) expect(code).not.toContain(marker);
+    expect(code).toContain('/v1/users/me'); // the app itself is there
+    for (const marker of ['unsupported_url', 'x-pd-signature', 'startMockWorker', 'setupWorker']) expect(code).not.toContain(marker);
     expect(Buffer.byteLength(code)).toBeLessThan(10_000);
+  });
+
+  describe.skipIf(!existsSync(CHROMIUM))('its development build in Chromium: startMockWorker() answers the app', () => {
+    let site: { url: string; close(): Promise<void> };
+    let browser: Browser;
+    let page: Page;
+
+    beforeAll(async () => {
+      // What the README tells a user to do: put MSW's worker script in public/, then build for development.
+      await runOk(join(consumer, 'node_modules', '.bin', 'msw'), ['init', 'vite-app/public', '--no-save'], { cwd: consumer });
+      await runOk(process.execPath, [vite(), 'build', '--mode', 'development', '--logLevel', 'warn', '--outDir', 'dist-dev'], {
+        cwd: app(),
+        env: userEnv({ NODE_ENV: 'development' }),
+      });
+      site = await serveFolder(join(app(), 'dist-dev'));
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      });
+      page = await openPage('');
+    }, 120_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await site?.close();
+    });
+
+    /** A new tab (its own sessionStorage) on the app, `query` choosing startMockWorker's options. */
+    async function openPage(query: string): Promise<Page> {
+      const opened = await browser.newPage();
+      const errors: string[] = [];
+      opened.on('pageerror', (error) => errors.push(String(error)));
+      await opened.goto(site.url + query);
+      await waitForKit(opened, errors);
+      return opened;
+    }
+
+    async function waitForKit(target: Page, errors: string[]): Promise<void> {
+      await target.waitForFunction(() => (window as any).kit !== undefined, undefined, { timeout: 30_000 });
+      const kit = await target.evaluate(() => ({ ready: (window as any).kit.ready, mocked: (window as any).kit.mocked, error: (window as any).kit.error }));
+      expect(kit, errors.join('\n')).toEqual({ ready: true, mocked: true, error: undefined });
+    }
+
+    async function reload(target: Page): Promise<void> {
+      await target.reload();
+      await waitForKit(target, []);
+    }
+
+    const call = (target: Page, method: string, path: string, token: string | null) =>
+      target.evaluate(
+        async ({ method, path, token }) => {
+          const headers: Record<string, string> = { 'content-type': 'application/json' };
+          if (token) headers.authorization = `Bearer ${token}`;
+          const response = await fetch(path, { method, headers, ...(method === 'POST' ? { body: '{}' } : {}) });
+          const text = await response.text();
+          return { status: response.status, body: text ? JSON.parse(text) : null };
+        },
+        { method, path, token },
+      );
+
+    const webhookIds = async (target: Page, token: string) =>
+      (await call(target, 'GET', '/v1/users/me/webhooks', token)).body.data.map((hook: { id: string }) => hook.id) as string[];
+
+    it("the app's own fetch gets its user from the seeded world", async () => {
+      const shown = await page.textContent('#user');
+      const me = await call(page, 'GET', '/v1/users/me', 'app-token');
+      expect(me.status).toBe(200);
+      expect(me.body.data.id).toMatch(/^u_[A-Za-z0-9]+$/);
+      expect(shown).toBe(me.body.data.username);
+      for (const org of me.body.data.orgs) expect(org.id).toMatch(/^o_[A-Za-z0-9]+$/);
+    });
+
+    it('refuses a request without a token, as the Node adapters do', async () => {
+      const answer = await call(page, 'GET', '/v1/users/me', null);
+      expect(answer.status).toBe(401);
+      expect(typeof answer.body.error).toBe('string');
+    });
+
+    it('keeps state across requests: a created webhook is listed, an unsupported URL is refused', async () => {
+      const created = await call(page, 'POST', '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fin&name=browser&description=from%20the%20page', 'browser-state');
+      expect(created.status).toBe(200);
+      expect(created.body.data.id).toMatch(/^wh_/);
+      expect(await webhookIds(page, 'browser-state')).toContain(created.body.data.id);
+      const refused = await call(page, 'POST', '/v1/webhooks?url=ftp%3A%2F%2Fx&name=n&description=d', 'browser-state');
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('unsupported_url');
+    });
+
+    it('works with the typed client and records deliveries through the JS control API', async () => {
+      const result = await page.evaluate(async () => {
+        const { mock, createApiClient, baseUrl } = (window as any).kit;
+        const token = 'browser-control';
+        const client = createApiClient({ baseUrl, token });
+        const me = await client.GET('/users/me');
+        const hook = await client.POST('/webhooks', { params: { query: { url: 'https://hooks.example.com/errors', name: 'errors', description: 'error feed' } } });
+        const sub = await client.POST('/subscriptions', { params: { query: { emitter_id: 'p_*', listener_id: hook.data.data.id, event_name: '$errors' } } });
+        const workflowId = mock.control.world(token).workflows[0].id;
+        const emitted = mock.control.emit(token, { emitter_id: workflowId, event_name: '$errors', event: { hello: 'browser' } });
+        await mock.control.idle();
+        return {
+          meStatus: me.response.status,
+          subStatus: sub.response.status,
+          emitted: emitted.ok,
+          // Only ours: the seeded world has subscriptions of its own that may route this event too.
+          deliveries: mock.control
+            .deliveries(token)
+            .filter((d: any) => d.url === 'https://hooks.example.com/errors')
+            .map((d: any) => ({ url: d.url, state: d.state, body: JSON.parse(d.body) })),
+        };
+      });
+      expect(result.meStatus).toBe(200);
+      expect(result.subStatus).toBe(200);
+      expect(result.emitted).toBe(true);
+      expect(result.deliveries).toHaveLength(1);
+      expect(result.deliveries[0]).toMatchObject({ url: 'https://hooks.example.com/errors', state: 'recorded', body: { event_name: '$errors', event: { hello: 'browser' } } });
+    });
+
+    it('with persist, keeps a created webhook across page.reload()', async () => {
+      const tab = await openPage('?persist=session');
+      try {
+        const created = await call(tab, 'POST', '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fkept&name=kept&description=survives', 'browser-persist');
+        expect(created.status).toBe(200);
+        await reload(tab);
+        expect(await tab.evaluate(() => (window as any).kit.persistence.loaded)).toEqual({ restored: ['app-token', 'browser-persist'] });
+        expect(await webhookIds(tab, 'browser-persist')).toContain(created.body.data.id);
+      } finally {
+        await tab.close();
+      }
+    });
+
+    it('without persist, a reload seeds the world afresh: the created webhook is gone, the seeded ones are back', async () => {
+      const tab = await openPage('');
+      try {
+        const seeded = await webhookIds(tab, 'browser-reload');
+        const created = await call(tab, 'POST', '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fgone&name=gone&description=lost', 'browser-reload');
+        expect(created.status).toBe(200);
+        expect(await webhookIds(tab, 'browser-reload')).toContain(created.body.data.id);
+        await reload(tab);
+        expect(await webhookIds(tab, 'browser-reload')).toEqual(seeded);
+      } finally {
+        await tab.close();
+      }
+    });
+
+    it('with token, answers requests without an Authorization header from that bearer world', async () => {
+      const tab = await openPage('?token=page-dev');
+      try {
+        const anonymous = await call(tab, 'GET', '/v1/users/me', null);
+        expect(anonymous.status).toBe(200);
+        const explicit = await call(tab, 'GET', '/v1/users/me', 'page-dev');
+        expect(anonymous.body).toEqual(explicit.body);
+        const other = await call(tab, 'GET', '/v1/users/me', 'someone-else');
+        expect(other.body.data.id).not.toBe(anonymous.body.data.id);
+      } finally {
+        await tab.close();
+      }
+    });
   });
 });
 
