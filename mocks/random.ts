@@ -2,17 +2,29 @@
 // own generator, so the same (server seed, token) always yields the same world byte for byte.
 //
 // Two things make that generator cheap and restorable:
-// - the locale is factoryLocale (mocks/faker-locale.ts), the few English definitions the factories
-//   use, instead of faker's whole English locale (~115 kB gzip in a browser bundle);
+// - the locale is mocks/faker-locale.json: the only English definitions the factories draw from,
+//   verbatim from faker's `en` locale, instead of all of it (~115 kB gzip in a browser bundle).
+//   It is JSON because Node parses JSON ~30x faster than it type-strips the same data as a .ts
+//   module. mocks/factories/locale.test.ts keeps every generated value identical to what the full
+//   English locale gives; a factory that starts drawing from a definition missing here fails
+//   there with faker's "The locale data for '<category>.<entry>' are missing": copy that entry
+//   from the `rawDefinitions` of '@faker-js/faker/locale/en';
 // - the random numbers come from our own port of faker's Mersenne Twister, whose state a world
 //   snapshot can save and restore (faker keeps its own generator's state private).
 // The Faker class is taken from the prebuilt instance of '@faker-js/faker/locale/base' rather than
 // from the package root: the root module loads every locale (~200 ms at start-up in Node).
 import type { Faker, LocaleDefinition, Randomizer } from '@faker-js/faker';
 import { faker as baseFaker } from '@faker-js/faker/locale/base';
-import { factoryLocale } from './faker-locale.ts';
+import factoryLocale from './faker-locale.json' with { type: 'json' };
 
 const FakerClass = baseFaker.constructor as typeof Faker;
+
+/** Any part of a locale definition (faker's own types describe whole categories). */
+type LocaleSubset<T = LocaleDefinition> = {
+  [K in keyof T]?: NonNullable<T[K]> extends readonly unknown[] ? T[K] : NonNullable<T[K]> extends object ? LocaleSubset<NonNullable<T[K]>> : T[K];
+};
+
+const locale: LocaleSubset = factoryLocale;
 
 /** What every factory and ID draw needs: the world's generator, its issued IDs and its clock. */
 export interface FactoryContext {
@@ -34,10 +46,18 @@ export function createFaker(seed: number | number[]): Faker {
   return fakerWith(createRandomizer(seed));
 }
 
-/** A faker with the factories' locale drawing from `randomizer` (e.g. one restored from a snapshot). */
+/**
+ * A faker with the factories' locale drawing from `randomizer` (e.g. one restored from a snapshot).
+ *
+ * @example
+ * const randomizer = createRandomizer(1);
+ * const faker = fakerWith(randomizer);
+ * faker.company.name();
+ * const later = fakerWith(restoreRandomizer(randomizer.save())); // continues the same stream
+ */
 export function fakerWith(randomizer: Randomizer): Faker {
   // Only part of a locale: faker's types want whole categories (all of commerce.product_name, ...).
-  return new FakerClass({ locale: factoryLocale as LocaleDefinition, randomizer });
+  return new FakerClass({ locale: locale as LocaleDefinition, randomizer });
 }
 
 export function createContext(seed: number | string | number[], now: () => number = () => Date.now()): FactoryContext {

@@ -249,7 +249,7 @@ function groupOf(source: string, mswPackages: Set<string>): string {
   if (pkg === null) {
     if (source.endsWith('openapi/generated/openapi.json')) return 'the OpenAPI document (JSON)';
     if (source.includes('browser-weight-entry')) return '(the app entry)';
-    if (source.endsWith('mocks/faker-locale.ts')) return "the kit's faker locale subset";
+    if (source.endsWith('mocks/faker-locale.json')) return "the kit's faker locale subset";
     return "the kit's own code";
   }
   if (pkg === '@faker-js/faker') {

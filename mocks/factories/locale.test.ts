@@ -1,11 +1,11 @@
-// The factories draw from factoryLocale (mocks/faker-locale.ts), a small subset of faker's English
+// The factories draw from mocks/faker-locale.json, a small subset of faker's English
 // locale. These tests keep every generated value identical to what the full English locale gives:
 // a factory that starts using a definition the subset lacks fails here, whether faker throws for
 // it ("... are missing in this locale") or silently falls back to other data.
 import type { Faker } from '@faker-js/faker';
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
 import { describe, expect, it } from 'vitest';
-import { factoryLocale } from '../faker-locale.ts';
+import factoryLocale from '../faker-locale.json' with { type: 'json' };
 import { createRandomizer, fakerWith, seedFrom, type FactoryContext } from '../random.ts';
 import {
   makeApp,
