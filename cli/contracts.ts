@@ -36,7 +36,7 @@ Usage:
   ${PROGRAM} contracts [flags] [file filter...]
   (in the kit's checkout: npm run contracts -- [flags] [file filter...])
 
-Flags (each falls back to its environment variable; a flag wins):
+Flags (a flag wins over its environment variable):
   --base-url URL      base URL with the version segment, e.g. http://127.0.0.1:4010/v1; Prism serves
                       the document at its root (http://127.0.0.1:4011)
                       default: a mock server started for this run              env CONTRACT_BASE_URL
@@ -44,11 +44,12 @@ Flags (each falls back to its environment variable; a flag wins):
                       default: mock                                             env CONTRACT_TARGET
   --token T           bearer token; required for live
                       default: a fresh random user API key per suite file      env CONTRACT_TOKEN
-  --allow-writes      live only: the run may create resources (each one is deleted or deactivated
-                      afterwards); default: read-only              env CONTRACT_ALLOW_WRITES=1
-  --reporter NAME     ${REPORTERS.join(' | ')}: junit writes JUnit XML to --output (the console
-                      output stays)                                              default: default
-  --output FILE       where the junit reporter writes (required with --reporter junit)
+  --allow-writes      live only: the run may create resources (each one is deleted or
+                      deactivated afterwards)
+                      default: read-only                             env CONTRACT_ALLOW_WRITES=1
+  --reporter NAME     ${REPORTERS.join(' | ')}; junit writes JUnit XML to --output as well as the
+                      console output                                   default: default (console)
+  --output FILE       where the junit reporter writes; required with --reporter junit
   -h, --help          this text
   file filter         run only the suite files whose path contains it (webhooks, sources...)
 
