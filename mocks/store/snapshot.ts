@@ -1,7 +1,7 @@
-// One plain-JSON format for the store's worlds (docs/worlds.md "Snapshots"): what the MSW handlers
-// keep in Web Storage across page reloads and what a server can write to a state file. A restored
-// world answers every request as the original would, and continues its random draws (new IDs,
-// keys, names) exactly where the original stopped: its generator state is part of the snapshot.
+// One plain-JSON format for the store's worlds: what the MSW handlers keep in Web Storage across
+// page reloads and what a server can write to a state file. A restored world answers every
+// request as the original would, and continues its random draws (new IDs, keys, names) exactly
+// where the original stopped: its generator state is part of the snapshot.
 //
 // Maps are written as arrays of their values in insertion order; every key is derived back from
 // the value (a resource's id, a subscription's triple), and a workspace's source order from the
