@@ -21,7 +21,7 @@ import {
   makeSubscription,
 } from '../factories/index.ts';
 import type { EventSourceTrigger, WorkflowErrorEventSummary } from '../factories/types.ts';
-import { addSource, tripleKey } from './world.ts';
+import { addSource, emptyWorld, tripleKey } from './world.ts';
 
 /** 2025-06-01T12:00:00Z: the clock of every seeded world. */
 export const REFERENCE_TIME_MS = Date.UTC(2025, 5, 1, 12, 0, 0);
@@ -41,26 +41,7 @@ export function createWorld(options: WorldOptions): World {
   seedingFaker.seed(seedFrom(options.seed, options.token));
   const random = createWorldRandom(options, { seeding: true });
   const { orgs: _orgs, ...user } = makeUser(random.ctx, { orgs: [] });
-  const world: World = {
-    key: stableKey(options.token),
-    token: options.token,
-    ctx: random.ctx,
-    sink: options.sink,
-    saveRandom: random.save,
-    user,
-    workspaces: new Map(),
-    sources: new Map(),
-    workflows: new Map(),
-    webhooks: new Map(),
-    subscriptions: new Map(),
-    autoSubscriptions: [],
-    projects: new Map(),
-    templates: new Map(),
-    accounts: new Map(),
-    connectTokens: new Map(),
-    deployedTriggers: new Map(),
-    errorSeq: 0,
-  };
+  const world = emptyWorld({ key: stableKey(options.token), token: options.token, ctx: random.ctx, sink: options.sink, saveRandom: random.save, user, errorSeq: 0 });
   seedWorld(world);
   random.endSeeding();
   return world;

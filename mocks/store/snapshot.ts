@@ -12,6 +12,7 @@ import { restoreRandomizer, stableKey, type RandomizerState } from '../random.ts
 import type { DeliverySink } from '../webhooks/types.ts';
 import { createWorldRandom } from './seed.ts';
 import {
+  emptyWorld,
   tripleKey,
   type AccountRecord,
   type AutoSubscription,
@@ -175,26 +176,8 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
 
   const errorSeq = data.errorSeq;
   if (!Number.isInteger(errorSeq) || (errorSeq as number) < 0) throw new Damaged(`${at}.errorSeq: must be an integer >= 0`);
-  const world: World = {
-    key: stableKey(token),
-    token,
-    ctx: random.ctx,
-    sink: context.sink,
-    saveRandom: random.save,
-    user: withId(data.user, `${at}.user`) as unknown as World['user'],
-    workspaces: new Map(),
-    sources: new Map(),
-    workflows: new Map(),
-    webhooks: new Map(),
-    subscriptions: new Map(),
-    autoSubscriptions: [],
-    projects: new Map(),
-    templates: new Map(),
-    accounts: new Map(),
-    connectTokens: new Map(),
-    deployedTriggers: new Map(),
-    errorSeq: errorSeq as number,
-  };
+  const user = withId(data.user, `${at}.user`) as unknown as World['user'];
+  const world = emptyWorld({ key: stableKey(token), token, ctx: random.ctx, sink: context.sink, saveRandom: random.save, user, errorSeq: errorSeq as number });
   for (const [i, item] of array(data.workspaces, `${at}.workspaces`).entries()) {
     const workspace = withId(item, `${at}.workspaces[${i}]`) as unknown as Workspace;
     world.workspaces.set(workspace.id, { workspace, sourceIds: [], sourceIndex: new Map() });

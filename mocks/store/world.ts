@@ -120,6 +120,24 @@ export interface World {
 
 export const MAX_ERROR_EVENTS = 100;
 
+/** A world holding no resources yet: seeding (seed.ts) or a snapshot (snapshot.ts) fills it. */
+export function emptyWorld(fields: Pick<World, 'key' | 'token' | 'ctx' | 'sink' | 'saveRandom' | 'user' | 'errorSeq'>): World {
+  return {
+    ...fields,
+    workspaces: new Map(),
+    sources: new Map(),
+    workflows: new Map(),
+    webhooks: new Map(),
+    subscriptions: new Map(),
+    autoSubscriptions: [],
+    projects: new Map(),
+    templates: new Map(),
+    accounts: new Map(),
+    connectTokens: new Map(),
+    deployedTriggers: new Map(),
+  };
+}
+
 export function tripleKey(emitterId: string, listenerId: string, eventName: string): string {
   return JSON.stringify([emitterId, listenerId, eventName]);
 }
