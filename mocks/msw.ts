@@ -35,9 +35,12 @@ export interface HandlersOptions {
   /**
    * Keep the worlds across page reloads in sessionStorage ('session', until the tab closes) or
    * localStorage ('local'). Default: in memory only, so a reload seeds every world afresh (all
-   * created resources are gone). Saved under `storageKey` after every request that can change a
-   * world (any method but GET, HEAD and OPTIONS) and when the page is hidden or unloaded. The
-   * delivery log, the request journal and injected rate limits are not kept.
+   * created resources are gone). Saved under `storageKey` (one worlds snapshot, see
+   * `store.snapshot()`) before the answer to every request that can change a world (any method
+   * but GET, HEAD and OPTIONS), and when the page is hidden or unloaded; restored when the
+   * handlers are created, replacing the worlds of the mock. Saved worlds of another seed, or a
+   * damaged entry, are not restored (logged once). The delivery log, the request journal and
+   * injected rate limits are not kept.
    */
   persist?: 'session' | 'local' | false;
   /** The storage key for `persist`; default 'workflow-api-mock-kit/worlds'. */
