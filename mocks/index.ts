@@ -4,7 +4,7 @@
 import { validator as defaultValidator, type Validator } from '../openapi/validator.ts';
 import { createApp } from './app/app.ts';
 import type { MockControl } from './app/control.ts';
-import { createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest, toFetchResponse } from './app/fetch.ts';
+import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest, toFetchResponse } from './app/fetch.ts';
 import type { AppRequest, AppResponse } from './app/types.ts';
 import { routes } from './app/routes.ts';
 import { completeConnect, createStore, emit, emitTrigger, worldSummary, type Store } from './store/index.ts';
@@ -14,6 +14,8 @@ import type { DeliverySink } from './webhooks/types.ts';
 export type { AppRequest, AppResponse, JournalEntry } from './app/types.ts';
 export type { MockControl, EmitBody, TriggerEmitBody, CompleteConnectBody } from './app/control.ts';
 export type { RateLimitRule } from './app/rate-limit.ts';
+export type { Persistence } from './store/persist.ts';
+export type { WorldsSnapshot, WorldSnapshot, SnapshotError, SnapshotErrorCode, SnapshotResult } from './store/index.ts';
 export type { ApiError, ApiErrorBody, ErrorCode, Result } from './errors.ts';
 export type { Store, WorldSummary } from './store/index.ts';
 export type { DeliveryAttempt, DeliveryKind, DeliveryRecord, DeliveryRequest, DeliveryState, DeliverySink } from './webhooks/types.ts';
@@ -21,7 +23,7 @@ export type { Validator } from '../openapi/validator.ts';
 // The resources (aliases of the document's schemas) and the world records `mock.store` hands out.
 export type * from './factories/types.ts';
 export type * from './store/world.ts';
-export type { FactoryContext } from './random.ts';
+export type { FactoryContext, RandomizerState } from './random.ts';
 export { DEFAULT_BASE_URL } from './app/fetch.ts';
 
 export interface MockOptions {
@@ -49,7 +51,7 @@ export interface Mock {
 }
 
 export function createMock(options: MockOptions = {}): Mock {
-  const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
+  const baseUrl = absoluteBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL, 'createMock').replace(/\/+$/, '');
   const sink = options.sink ?? createDeliveryEngine(options.now === undefined ? {} : { now: options.now });
   const store = createStore({
     sink,

@@ -3,6 +3,7 @@
 // a reload, which is simulated by creating the handlers again over the same storage).
 import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMock } from './index.ts';
 import { createHandlers, DEFAULT_STORAGE_KEY, type HandlersOptions } from './msw.ts';
 
 const BASE_URL = 'http://kit-handlers.mock.test/v1';
@@ -74,6 +75,8 @@ describe('createHandlers({ baseUrl }) relative', () => {
   it('is a TypeError naming the option outside a browser', () => {
     expect(() => createHandlers({ baseUrl: '/v1' })).toThrow(TypeError);
     expect(() => createHandlers({ baseUrl: '/v1' })).toThrow(/baseUrl "\/v1" is not an absolute URL, and there is no page origin/);
+    // createMock, under the handlers and on its own, says the same with its own name.
+    expect(() => createMock({ baseUrl: '/v1' })).toThrow(/^createMock: baseUrl "\/v1" is not an absolute URL/);
   });
 
   it("resolves against the page's origin in a browser", async () => {

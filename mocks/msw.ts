@@ -3,7 +3,7 @@
 // from here touches Node-only modules.
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { authenticate } from './app/auth.ts';
-import { createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest } from './app/fetch.ts';
+import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest } from './app/fetch.ts';
 import { createMock, type Mock } from './index.ts';
 import { DEFAULT_STORAGE_KEY, persistStore, type Persistence, type StorageArea } from './store/persist.ts';
 import { createDeliveryEngine } from './webhooks/delivery.ts';
@@ -71,7 +71,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * const worker = setupWorker(...createHandlers({ baseUrl: '/v1', persist: 'session', token: 'dev' }));
  */
 export function createHandlers(options: HandlersOptions = {}): Handlers {
-  const baseUrl = absoluteBaseUrl(options.baseUrl ?? options.mock?.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const baseUrl = absoluteBaseUrl(options.baseUrl ?? options.mock?.baseUrl ?? DEFAULT_BASE_URL, 'createHandlers').replace(/\/+$/, '');
   if (options.token !== undefined && !authenticate({ authorization: `Bearer ${options.token}` }).ok) {
     throw new TypeError(`createHandlers: token ${JSON.stringify(options.token)} is not a bearer token; it must match [A-Za-z0-9-._~+/]+=*`);
   }
@@ -102,27 +102,6 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
 
   const handlers = [http.all(`${baseUrl}/*`, resolve), http.all(`${origin}/__mock/*`, resolve)];
   return Object.assign(handlers, { mock, persistence });
-}
-
-/**
- * `baseUrl` as an absolute URL: a path ('/v1') is resolved against the page's origin in a
- * browser; anywhere else it is a TypeError naming the option (not a bare "Invalid URL").
- */
-function absoluteBaseUrl(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).href;
-  } catch {
-    // not absolute: resolved below
-  }
-  const origin = (globalThis as { location?: { origin?: unknown } }).location?.origin;
-  const hasOrigin = typeof origin === 'string' && origin !== 'null';
-  if (baseUrl.startsWith('/') && hasOrigin) return new URL(baseUrl, origin).href;
-  throw new TypeError(
-    `createHandlers: baseUrl ${JSON.stringify(baseUrl)} is not an absolute URL` +
-      (hasOrigin
-        ? `; a relative one must be a path starting with "/", such as "/v1"`
-        : `, and there is no page origin to resolve it against (outside a browser): give one such as "http://127.0.0.1:4010/v1"`),
-  );
 }
 
 /** sessionStorage/localStorage behind `persist`, saved on every write and when the page goes away. */

@@ -6,6 +6,27 @@ export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010/v1';
 const API_PREFIX = '/v1';
 
 /**
+ * `baseUrl` as an absolute URL: a path ('/v1') is resolved against the page's origin in a
+ * browser; anywhere else it is a TypeError naming the option (not a bare "Invalid URL").
+ */
+export function absoluteBaseUrl(baseUrl: string, caller: string): string {
+  try {
+    return new URL(baseUrl).href;
+  } catch {
+    // not absolute: resolved below
+  }
+  const origin = (globalThis as { location?: { origin?: unknown } }).location?.origin;
+  const hasOrigin = typeof origin === 'string' && origin !== 'null';
+  if (baseUrl.startsWith('/') && hasOrigin) return new URL(baseUrl, origin).href;
+  throw new TypeError(
+    `${caller}: baseUrl ${JSON.stringify(baseUrl)} is not an absolute URL` +
+      (hasOrigin
+        ? `; a relative one must be a path starting with "/", such as "/v1"`
+        : `, and there is no page origin to resolve it against (outside a browser): give one such as "http://127.0.0.1:4010/v1"`),
+  );
+}
+
+/**
  * Maps a request URL onto the app's own paths: `<baseUrl>/x` becomes `/v1/x` whatever the base
  * URL's path is (so a client may mount the fake at `https://api.test/v1` or `/api`), and
  * `<origin>/__mock/...` stays as it is.
