@@ -13,6 +13,8 @@ import { serveFolder } from './static-server.ts';
 import { createConsumer, devVersion, packKit, ROOT, run, runOk, userEnv, type PackedKit } from './tarball.ts';
 
 const FIXTURES = new URL('./consumer/', import.meta.url);
+/** The Jest the README's snippet is proven with. */
+const JEST_VERSION = '30.5.2';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(CHROMIUM) && process.env.CI) {
   throw new Error(`the package test needs Chromium at ${CHROMIUM} (apt-get install -y chromium); .ci/run installs it`);
@@ -76,6 +78,23 @@ describe('plain Node, no loader', () => {
     const result = await nodeCheck(process.execPath);
     expect(result.node).toMatch(/^v24\./);
     expectWorking(result);
+  });
+
+  it('node:test runs the README snippet (setupServer + typed client) and passes', async () => {
+    const result = await run(process.execPath, ['--test', 'node-test.test.mjs'], { cwd: consumer });
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/\bpass 2\b/);
+    expect(result.stdout).toMatch(/\bfail 0\b/);
+  });
+
+  it('Jest (ESM mode) runs the README snippet and passes', async () => {
+    await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `jest@${JEST_VERSION}`], { cwd: consumer, timeoutMs: 300_000 });
+    const result = await run(join(consumer, 'node_modules', '.bin', 'jest'), ['jest.test.js'], {
+      cwd: consumer,
+      env: userEnv({ NODE_OPTIONS: '--experimental-vm-modules' }),
+    });
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/Tests:\s+1 passed, 1 total/);
   });
 
   it(`the oldest Node the package claims (${OLDEST_NODE}) does the same`, async () => {
