@@ -87,6 +87,17 @@ describe('plain Node, no loader', () => {
     expect(result.stdout).toMatch(/\bfail 0\b/);
   });
 
+  it('Vitest runs the README snippet and passes', async () => {
+    const result = await run(join(consumer, 'node_modules', '.bin', 'vitest'), ['run', 'vitest.test.ts'], { cwd: consumer });
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+1 passed \(1\)/);
+  });
+
+  it('the README shows the Vitest snippet exactly as the package test runs it', () => {
+    const snippet = readFileSync(new URL('./consumer/vitest.test.ts', import.meta.url), 'utf8').split('\n').slice(2).join('\n');
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('```ts\n' + snippet + '```');
+  });
+
   it('Jest (ESM mode) runs the README snippet and passes', async () => {
     await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `jest@${JEST_VERSION}`], { cwd: consumer, timeoutMs: 300_000 });
     const result = await run(join(consumer, 'node_modules', '.bin', 'jest'), ['jest.test.js'], {
