@@ -1,29 +1,11 @@
-// `workflow-api-mock contracts`: the contract suites (docs/contracts.md) once against one target,
-// then the per-operation summary table. Vitest runs in this process through its Node API with an
-// inline configuration: no config file, suites found relative to this module, so the command works
-// from the checkout (cli/ -> contracts/suites/*.contract.ts) and from an installed package
-// (dist/cli/ -> dist/contracts/suites/*.contract.js) with nothing else installed.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { readRecords } from '../contracts/checks/record.ts';
-import { formatSummary, summarize } from '../contracts/summary.ts';
+// `workflow-api-mock contracts`: flags and CONTRACT_* variables into one run of the contract
+// runner (contracts/runner.ts, also the package's `./contracts` entry), its result into an exit code.
 import { readTargetSettings } from '../contracts/targets/env.ts';
 import type { TargetName } from '../contracts/targets/types.ts';
 import { defineCommand, EXIT_FAILED, EXIT_OK, fromEnv, parseHttpUrl, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
 
 const TARGETS: readonly TargetName[] = ['mock', 'prism', 'prism-proxy', 'live', 'inprocess'];
 const REPORTERS = ['default', 'junit'] as const;
-
-/**
- * The folder vitest treats as its root: the one holding cli/ and contracts/ (the checkout, or the
- * package's dist/). Globs are relative to it, so vitest's default exclude of `**\/node_modules/**`
- * never sees the node_modules/ an installed kit lives in (it is matched against relative paths).
- */
-const KIT_ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** Sources in the checkout, compiled JavaScript in the package. */
-export const SUITE_GLOBS = ['contracts/suites/*.contract.ts', 'contracts/suites/*.contract.js'];
 
 const HELP = () => `${PROGRAM} contracts: runs the contract suites against one target and prints a per-operation table.
 
@@ -128,66 +110,10 @@ export const CONTRACTS = defineCommand({
   },
 });
 
-/** Runs the suites through vitest's Node API; answers whether any case or hook failed. */
-async function runSuites(env: Record<string, string>, filters: string[], junitFile: string | undefined): Promise<boolean> {
-  const { startVitest } = await import('vitest/node');
-  // vitest reports failure through process.exitCode (as its own CLI does); keep ours out of it.
-  const before = process.exitCode;
-  process.exitCode = undefined;
-  await startVitest(filters, {
-    config: false,
-    root: KIT_ROOT,
-    include: SUITE_GLOBS,
-    watch: false,
-    run: true,
-    env,
-    // Suites start requests against servers and Prism; nothing here sleeps to pass.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    maxWorkers: 2,
-    // Nothing written into the folder the kit is installed in (results cache, transformed-module cache).
-    cache: false,
-    fsModuleCache: false,
-    reporters: junitFile === undefined ? ['default'] : ['default', ['junit', { outputFile: junitFile }]],
-  });
-  const failed = process.exitCode !== undefined && process.exitCode !== 0;
-  process.exitCode = before;
-  return failed;
-}
-
 async function contracts(options: ContractsOptions): Promise<number> {
-  const env = { ...options.env };
-  let stopServer = async () => {};
-  if (options.startMock) {
-    const { startServer } = await import('../mocks/server.ts');
-    const server = await startServer({ port: 0, quiet: true });
-    env.CONTRACT_BASE_URL = server.baseUrl;
-    env.CONTRACT_TARGET = 'mock';
-    stopServer = server.close;
-    console.log(`contracts: started a mock server for this run at ${server.baseUrl}`);
-  }
-  const target = env.CONTRACT_TARGET ?? (env.CONTRACT_BASE_URL ? 'mock' : 'inprocess');
-  console.log(`contracts: target ${target}${env.CONTRACT_BASE_URL ? ` at ${env.CONTRACT_BASE_URL}` : ''}`);
-
-  const recordDir = mkdtempSync(join(tmpdir(), 'contracts-'));
-  env.CONTRACT_RECORD_FILE = join(recordDir, 'exchanges.jsonl');
-  let failedCases: boolean;
-  try {
-    failedCases = await runSuites(env, options.filters, options.junitFile);
-  } finally {
-    await stopServer();
-  }
-  const rows = summarize(readRecords(env.CONTRACT_RECORD_FILE));
-  rmSync(recordDir, { recursive: true, force: true });
-
-  const { validator } = await import('../openapi/validator.ts');
-  console.log(`\nPer-operation summary (every exchange checked against the OpenAPI document):\n`);
-  console.log(formatSummary(rows, validator.operationIds));
-  const failedChecks = rows.reduce((sum, row) => sum + row.failed, 0);
-  const untouched = validator.operationIds.filter((id) => !rows.some((row) => row.operationId === id));
-  if (untouched.length > 0) console.log(`\nNot exercised on this target: ${untouched.join(', ')}`);
-  if (failedChecks > 0) console.log(`\n${failedChecks} exchange(s) failed a contract check (see the failures above).`);
-  return failedCases || failedChecks > 0 ? EXIT_FAILED : EXIT_OK;
+  const { runContracts } = await import('../contracts/runner.ts');
+  const result = await runContracts({ variables: options.env, filters: options.filters, junitFile: options.junitFile });
+  return result.ok ? EXIT_OK : EXIT_FAILED;
 }
 
 /** The `contracts` subcommand: argv after its name, answers the exit code. */

@@ -63,6 +63,7 @@ describe('plain Node, no loader', () => {
     for (const [entry, names] of Object.entries<string[]>(result.exported)) expect(names.length, entry).toBeGreaterThan(0);
     expect(result.exported.msw).toContain('createHandlers');
     expect(result.exported.client).toContain('createApiClient');
+    expect(result.exported.contracts).toContain('runContracts');
     expect(result.documentTitle).toMatch(/Workflow/);
     expect(result.yamlShipped).toBe(true);
     expect(result.created.status).toBe(200);

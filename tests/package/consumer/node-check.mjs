@@ -12,10 +12,11 @@ import * as validator from 'workflow-api-mock-kit/validator';
 import * as signature from 'workflow-api-mock-kit/signature';
 import * as delivery from 'workflow-api-mock-kit/delivery';
 import * as receiverCheck from 'workflow-api-mock-kit/receiver-check';
+import * as contracts from 'workflow-api-mock-kit/contracts';
 import document from 'workflow-api-mock-kit/openapi.json' with { type: 'json' };
 
 const require = createRequire(import.meta.url);
-const entries = { root, msw, server, client, validator, signature, delivery, receiverCheck };
+const entries = { root, msw, server, client, validator, signature, delivery, receiverCheck, contracts };
 const exported = Object.fromEntries(Object.entries(entries).map(([name, module]) => [name, Object.keys(module).sort()]));
 
 const baseUrl = 'https://api.example.test/v1';

@@ -1,0 +1,131 @@
+// The contract runner: the suites (docs/contracts.md) once against one target, then the
+// per-operation summary of every exchange. Vitest runs in this process through its Node API with an
+// inline configuration: no config file, suites found relative to this module, so it works from the
+// checkout (contracts/suites/*.contract.ts) and from an installed package
+// (dist/contracts/suites/*.contract.js) with nothing else installed. The `contracts` command of
+// the CLI and the package's `./contracts` entry are this one function.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readRecords } from './checks/record.ts';
+import { formatSummary, summarize, type OperationRow } from './summary.ts';
+import type { TargetName } from './targets/types.ts';
+
+export type { TargetName } from './targets/types.ts';
+export type { OperationRow } from './summary.ts';
+
+/**
+ * The folder vitest treats as its root: the one holding contracts/ (the checkout, or the
+ * package's dist/). Globs are relative to it, so vitest's default exclude of `**\/node_modules/**`
+ * never sees the node_modules/ an installed kit lives in (it is matched against relative paths).
+ */
+const KIT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** Sources in the checkout, compiled JavaScript in the package. */
+export const SUITE_GLOBS = ['contracts/suites/*.contract.ts', 'contracts/suites/*.contract.js'];
+
+export interface RunContractsOptions {
+  /** Base URL with the version segment (Prism: its root). None: a mock server is started for the run. */
+  baseUrl?: string;
+  /** mock (default) | prism | prism-proxy | live | inprocess. */
+  target?: TargetName;
+  /** Bearer token; default a fresh random user API key per suite file. Required for live. */
+  token?: string;
+  /** Live only: the run may create resources (each one is deleted or deactivated afterwards). */
+  allowWrites?: boolean;
+  /** Further CONTRACT_* variables (CONTRACT_ORG_ID, CONTRACT_PROJECT_ID, CONTRACT_CONTROL_URL, ...); the fields above win. */
+  variables?: Record<string, string>;
+  /** Keep only the suite files whose path contains one of these. */
+  filters?: string[];
+  /** Also write a JUnit XML report here. */
+  junitFile?: string;
+  /** Progress and the summary table; console.log by default. */
+  log?: (line: string) => void;
+}
+
+export interface ContractsResult {
+  /** Every case passed and every exchange passed every check. */
+  ok: boolean;
+  failedCases: boolean;
+  failedChecks: number;
+  /** One row per operation: exchanges, passed, failed, statuses seen. */
+  rows: OperationRow[];
+  /** Operations of the document no case exercised on this target. */
+  untouched: string[];
+}
+
+/**
+ * Runs the contract suites against one target and prints the per-operation summary.
+ *
+ * @example
+ * import { runContracts } from 'workflow-api-mock-kit/contracts';
+ * const result = await runContracts({ baseUrl: 'http://127.0.0.1:4010/v1', junitFile: 'contracts.xml' });
+ * process.exitCode = result.ok ? 0 : 1;
+ */
+export async function runContracts(options: RunContractsOptions = {}): Promise<ContractsResult> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const env: Record<string, string> = { ...options.variables };
+  if (options.baseUrl !== undefined) env.CONTRACT_BASE_URL = options.baseUrl;
+  if (options.target !== undefined) env.CONTRACT_TARGET = options.target;
+  if (options.token !== undefined) env.CONTRACT_TOKEN = options.token;
+  if (options.allowWrites === true) env.CONTRACT_ALLOW_WRITES = '1';
+
+  let stopServer = async () => {};
+  if (env.CONTRACT_BASE_URL === undefined && (env.CONTRACT_TARGET === undefined || env.CONTRACT_TARGET === 'mock')) {
+    const { startServer } = await import('../mocks/server.ts');
+    const server = await startServer({ port: 0, quiet: true });
+    env.CONTRACT_BASE_URL = server.baseUrl;
+    env.CONTRACT_TARGET = 'mock';
+    stopServer = server.close;
+    log(`contracts: started a mock server for this run at ${server.baseUrl}`);
+  }
+  const target = env.CONTRACT_TARGET ?? (env.CONTRACT_BASE_URL ? 'mock' : 'inprocess');
+  log(`contracts: target ${target}${env.CONTRACT_BASE_URL ? ` at ${env.CONTRACT_BASE_URL}` : ''}`);
+
+  const recordDir = mkdtempSync(join(tmpdir(), 'contracts-'));
+  env.CONTRACT_RECORD_FILE = join(recordDir, 'exchanges.jsonl');
+  let failedCases: boolean;
+  try {
+    failedCases = await runSuites(env, options.filters ?? [], options.junitFile);
+  } finally {
+    await stopServer();
+  }
+  const rows = summarize(readRecords(env.CONTRACT_RECORD_FILE));
+  rmSync(recordDir, { recursive: true, force: true });
+
+  const { validator } = await import('../openapi/validator.ts');
+  log(`\nPer-operation summary (every exchange checked against the OpenAPI document):\n`);
+  log(formatSummary(rows, validator.operationIds));
+  const failedChecks = rows.reduce((sum, row) => sum + row.failed, 0);
+  const untouched = validator.operationIds.filter((id) => !rows.some((row) => row.operationId === id));
+  if (untouched.length > 0) log(`\nNot exercised on this target: ${untouched.join(', ')}`);
+  if (failedChecks > 0) log(`\n${failedChecks} exchange(s) failed a contract check (see the failures above).`);
+  return { ok: !failedCases && failedChecks === 0, failedCases, failedChecks, rows, untouched };
+}
+
+/** Runs the suites through vitest's Node API; answers whether any case or hook failed. */
+async function runSuites(env: Record<string, string>, filters: string[], junitFile: string | undefined): Promise<boolean> {
+  const { startVitest } = await import('vitest/node');
+  // vitest reports failure through process.exitCode (as its own CLI does); keep ours out of it.
+  const before = process.exitCode;
+  process.exitCode = undefined;
+  await startVitest(filters, {
+    config: false,
+    root: KIT_ROOT,
+    include: SUITE_GLOBS,
+    watch: false,
+    run: true,
+    env,
+    // Suites start requests against servers and Prism; nothing here sleeps to pass.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    maxWorkers: 2,
+    // Nothing written into the folder the kit is installed in (results cache, transformed-module cache).
+    cache: false,
+    fsModuleCache: false,
+    reporters: junitFile === undefined ? ['default'] : ['default', ['junit', { outputFile: junitFile }]],
+  });
+  const failed = process.exitCode !== undefined && process.exitCode !== 0;
+  process.exitCode = before;
+  return failed;
+}
