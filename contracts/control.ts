@@ -1,35 +1,49 @@
 // The mock's control API over HTTP (docs/control-api.md), reached with the target's raw transport at the
 // control origin. Only targets with caps.control get one; a live target never does.
+import { createApi, type Api } from './api.ts';
 import type { Target } from './targets/types.ts';
+
+export interface AddedSources {
+  org_id: string;
+  added: number;
+  source_count: number;
+  first_id: string;
+  last_id: string;
+}
 
 export interface Control {
   world(): Promise<Record<string, unknown>>;
   reset(): Promise<void>;
-  emit(body: { emitter_id: string; event_name: string; event: unknown; error?: Record<string, unknown> }): Promise<{ emit_id: string }>;
-  completeConnect(connectToken: string, body: { outcome: 'success' | 'error'; error?: string }): Promise<{ account?: { id: string } }>;
-  deliveries(): Promise<unknown[]>;
-  requests(): Promise<unknown[]>;
+  emit(body: { emitter_id: string; event_name: string; event: unknown; error?: Record<string, unknown> }): Promise<{ emit_id: string; deliveries: any[] }>;
+  emitTrigger(triggerId: string, body: { event: unknown }): Promise<{ event_id: string; deliveries: any[] }>;
+  completeConnect(connectToken: string, body: { outcome: 'success' | 'error'; error?: string }): Promise<{ delivery: any; account?: { id: string } }>;
+  deliveries(options?: { wait?: boolean }): Promise<any[]>;
+  requests(): Promise<Array<{ method: string; path: string; status: number; ms: number; at: number }>>;
+  rateLimit(rule: { requests: number; retry_after_seconds?: number }): Promise<{ requests: number; retry_after_seconds: number } | null>;
+  addSources(body: { org_id: string; count: number }): Promise<AddedSources>;
+  /** Raw exchanges under `<origin>/__mock` (unchecked: the control API is not in the document), for refusals. */
+  api: Api;
 }
 
-export function createControl(target: Target): Control | null {
+/** The control API of the target's world, or of `token`'s world (a second world of the same mock). */
+export function createControl(target: Target, token = target.token): Control | null {
   if (!target.caps.control || target.controlUrl === undefined) return null;
-  const origin = target.controlUrl;
-  const send = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const response = await target.fetch(`${origin}/__mock${path}`, {
-      method,
-      headers: { authorization: `Bearer ${target.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`control API ${method} /__mock${path} answered ${response.status}: ${text}`);
-    return (JSON.parse(text) as { data: unknown }).data;
+  const api = createApi(`${target.controlUrl}/__mock`, token, target.fetch);
+  const send = async (method: string, path: string, options: Parameters<Api['call']>[2] = {}): Promise<any> => {
+    const answer = await api.call(method, path, options);
+    if (answer.status !== 200) throw new Error(`control API ${method} /__mock${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return answer.body.data;
   };
   return {
     world: () => send('GET', '/world'),
     reset: async () => void (await send('POST', '/reset')),
-    emit: (body) => send('POST', '/emit', body),
-    completeConnect: (connectToken, body) => send('POST', `/connect/${encodeURIComponent(connectToken)}/complete`, body),
-    deliveries: () => send('GET', '/deliveries'),
+    emit: (body) => send('POST', '/emit', { body }),
+    emitTrigger: (triggerId, body) => send('POST', `/triggers/${encodeURIComponent(triggerId)}/emit`, { body }),
+    completeConnect: (connectToken, body) => send('POST', `/connect/${encodeURIComponent(connectToken)}/complete`, { body }),
+    deliveries: (options = {}) => send('GET', '/deliveries', { query: { wait: options.wait } }),
     requests: () => send('GET', '/requests'),
+    rateLimit: (rule) => send('POST', '/rate-limit', { body: rule }),
+    addSources: (body) => send('POST', '/sources', { body }),
+    api,
   };
 }

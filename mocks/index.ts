@@ -7,12 +7,13 @@ import type { MockControl } from './app/control.ts';
 import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest, toFetchResponse } from './app/fetch.ts';
 import type { AppRequest, AppResponse } from './app/types.ts';
 import { routes } from './app/routes.ts';
-import { completeConnect, createStore, emit, emitTrigger, worldSummary, type Store } from './store/index.ts';
+import { addSources, completeConnect, createStore, emit, emitTrigger, worldSummary, type Store } from './store/index.ts';
 import { createDeliveryEngine } from './webhooks/delivery.ts';
 import type { DeliverySink } from './webhooks/types.ts';
 
 export type { AppRequest, AppResponse, JournalEntry } from './app/types.ts';
-export type { MockControl, EmitBody, TriggerEmitBody, CompleteConnectBody } from './app/control.ts';
+export type { MockControl, EmitBody, TriggerEmitBody, CompleteConnectBody, AddSourcesBody } from './app/control.ts';
+export type { AddedSources } from './store/index.ts';
 export type { RateLimitRule } from './app/rate-limit.ts';
 export type { Persistence } from './store/persist.ts';
 export type { WorldsSnapshot, WorldSnapshot, SnapshotError, SnapshotErrorCode, SnapshotResult } from './store/index.ts';
@@ -62,7 +63,7 @@ export function createMock(options: MockOptions = {}): Mock {
     store,
     validator: options.validator ?? defaultValidator,
     routes,
-    controlOperations: { worldSummary, emit, emitTrigger, completeConnect },
+    controlOperations: { worldSummary, emit, emitTrigger, completeConnect, addSources },
     ...(options.logError === undefined ? {} : { logError: options.logError }),
   });
   const mapUrl = createUrlMapper(baseUrl);

@@ -1,18 +1,19 @@
 // Event sources: GET /orgs/{org_id}/sources with limit/after/before pagination.
 import { describe, expect } from 'vitest';
 import { useContract } from '../harness.ts';
-import { authCases, expectRefused, expectStatus, unknownId } from '../cases.ts';
+import { authCases, expectRefused, expectStatus, randomTokenFor, unknownId } from '../cases.ts';
+import { createControl } from '../control.ts';
 
 const contract = await useContract();
-const { api, ids, caseIf } = contract;
+const { api, ids, caseIf, target } = contract;
 
 interface Page {
   page_info: { total_count: number; count: number; start_cursor: string; end_cursor: string };
   data: Array<{ id: string }>;
 }
 
-async function page(orgId: string, query: Record<string, string | number | undefined> = {}): Promise<Page> {
-  const answer = await api.get<Page>(`/orgs/${orgId}/sources`, { query });
+async function page(orgId: string, query: Record<string, string | number | undefined> = {}, token?: string): Promise<Page> {
+  const answer = await api.get<Page>(`/orgs/${orgId}/sources`, { query, ...(token === undefined ? {} : { token }) });
   expectStatus(answer, 200, `GET /orgs/${orgId}/sources ${JSON.stringify(query)}`);
   return answer.body;
 }
@@ -84,6 +85,55 @@ describe('event sources', () => {
       const mine = (await page(await ids.orgId(), { limit: 100 })).data.map((source) => source.id);
       const theirs = (await page(other, { limit: 100 })).data.map((source) => source.id);
       expect(mine.filter((id) => theirs.includes(id))).toEqual([]);
+    });
+  });
+
+  describe('mock-only (control API)', () => {
+    caseIf(['control'], 'POST /__mock/sources appends count sources at the end of the workspace list', async () => {
+      // A world of its own: the other cases of this file keep the seeded list.
+      const token = randomTokenFor(contract);
+      const control = createControl(target, token)!;
+      const orgId = (await api.get('/users/me', { token })).body.data.orgs[0].id as string;
+      const seeded = (await page(orgId, { limit: 1 }, token)).page_info.total_count;
+      const added = await control.addSources({ org_id: orgId, count: 150 });
+      expect(added).toMatchObject({ org_id: orgId, added: 150, source_count: seeded + 150 });
+      const walked: string[] = [];
+      for (let after: string | undefined, hops = 0; hops < 5; hops++) {
+        const next = await page(orgId, { limit: 100, after }, token);
+        expect(next.page_info.total_count).toBe(seeded + 150);
+        if (next.data.length === 0) break;
+        walked.push(...next.data.map((source) => source.id));
+        after = next.page_info.end_cursor;
+      }
+      expect(new Set(walked).size).toBe(seeded + 150);
+      expect(walked[seeded]).toBe(added.first_id);
+      expect(walked.at(-1)).toBe(added.last_id);
+      // Reset forgets them.
+      await control.reset();
+      expect((await page(orgId, { limit: 1 }, token)).page_info.total_count).toBe(seeded);
+    });
+
+    caseIf(['control'], 'POST /__mock/sources refuses a bad count or org_id (400) and an unknown workspace (404)', async () => {
+      const orgId = await ids.orgId();
+      const { api: raw } = contract.control!;
+      const total = (await page(orgId, { limit: 1 })).page_info.total_count;
+      for (const [body, pointer] of [
+        [{ org_id: orgId }, '/body/count'],
+        [{ org_id: orgId, count: 0 }, '/body/count'],
+        [{ org_id: orgId, count: 1.5 }, '/body/count'],
+        [{ org_id: orgId, count: '3' }, '/body/count'],
+        [{ org_id: orgId, count: 1_000_001 }, '/body/count'],
+        [{ count: 1 }, '/body/org_id'],
+      ] as const) {
+        const answer = await raw.post('/sources', { body });
+        expectStatus(answer, 400, JSON.stringify(body));
+        expect(answer.body.details.issues.map((issue: { pointer: string }) => issue.pointer)).toEqual([pointer]);
+      }
+      expectStatus(await raw.post('/sources'), 400, 'no body');
+      const unknown = await raw.post('/sources', { body: { org_id: unknownId('o_'), count: 1 } });
+      expectStatus(unknown, 404);
+      expect(unknown.body.code).toBe('not_found');
+      expect((await page(orgId, { limit: 1 })).page_info.total_count, 'nothing was added').toBe(total);
     });
   });
 });

@@ -2,7 +2,7 @@
 // usual error body. The bearer token selects the world exactly as under /v1.
 import { fail, ok, type Result } from '../errors.ts';
 import { readJsonBody } from './body.ts';
-import { checkCompleteConnectBody, checkEmitBody, checkRateLimitBody, checkTriggerEmitBody, type MockControl } from './control.ts';
+import { checkAddSourcesBody, checkCompleteConnectBody, checkEmitBody, checkRateLimitBody, checkTriggerEmitBody, type MockControl } from './control.ts';
 
 interface ControlRoute {
   method: 'GET' | 'POST';
@@ -92,6 +92,15 @@ const CONTROL_ROUTES: ControlRoute[] = [
       return checked.ok ? ok({ data: control.rateLimit(token, checked.value) }) : checked;
     },
   },
+  {
+    method: 'POST',
+    pattern: /^\/__mock\/sources$/,
+    body: true,
+    run(control, token, _params, body) {
+      const checked = checkAddSourcesBody(body);
+      return checked.ok ? data(control.addSources(token, checked.value)) : checked;
+    },
+  },
 ];
 
 function decode(segment: string): string {
@@ -114,7 +123,7 @@ export async function handleControl(
 ): Promise<{ result: Result<unknown>; allow?: string }> {
   const candidates = CONTROL_ROUTES.map((route) => ({ route, match: route.pattern.exec(path) })).filter((c) => c.match);
   if (candidates.length === 0) {
-    return { result: fail('not_found', `No control route ${path}; see GET /__mock/world, /__mock/requests, /__mock/deliveries, POST /__mock/reset, /__mock/emit, /__mock/triggers/{trigger_id}/emit, /__mock/connect/{connect_token}/complete, /__mock/rate-limit`) };
+    return { result: fail('not_found', `No control route ${path}; see GET /__mock/world, /__mock/requests, /__mock/deliveries, POST /__mock/reset, /__mock/emit, /__mock/triggers/{trigger_id}/emit, /__mock/connect/{connect_token}/complete, /__mock/rate-limit, /__mock/sources`) };
   }
   const hit = candidates.find((c) => c.route.method === method);
   if (hit === undefined) {

@@ -2,7 +2,7 @@
 // and as HTTP routes under /__mock (same bearer token = same world). The HTTP routes are not in
 // the OpenAPI document, so their bodies are checked here by hand, with clear 400s.
 import { fail, ok, type Result } from '../errors.ts';
-import type { Store, World, WorldSummary } from '../store/index.ts';
+import type { AddedSources, Store, World, WorldSummary } from '../store/index.ts';
 import type { DeliveryRecord } from '../webhooks/types.ts';
 import type { Journal } from './journal.ts';
 import type { RateLimiter, RateLimitRule } from './rate-limit.ts';
@@ -21,6 +21,12 @@ export interface CompleteConnectBody {
   outcome: 'success' | 'error';
   error?: string;
 }
+export interface AddSourcesBody {
+  org_id: string;
+  count: number;
+}
+/** Upper bound of one `POST /__mock/sources` (about two seconds of filling). */
+export const MAX_ADDED_SOURCES = 1_000_000;
 
 export interface MockControl {
   /** This token's world back to its seeded state (journal and delivery log included). */
@@ -42,6 +48,8 @@ export interface MockControl {
   idle(): Promise<void>;
   /** The next `requests` /v1 requests of this world answer 429 with `Retry-After`; 0 lifts it. */
   rateLimit(token: string, rule: RateLimitRule): RateLimitRule | null;
+  /** Appends `count` sources to workspace `org_id` of this world, for pagination at scale. */
+  addSources(token: string, body: AddSourcesBody): Result<AddedSources>;
 }
 
 /** The store operations the control API drives (injected, so the app stays testable on a stub store). */
@@ -50,6 +58,7 @@ export interface ControlOperations {
   emit(world: World, body: EmitBody): Result<{ emit_id: string; deliveries: DeliveryRecord[] }>;
   emitTrigger(world: World, triggerId: string, body: TriggerEmitBody): Result<{ event_id: string; deliveries: DeliveryRecord[] }>;
   completeConnect(world: World, connectToken: string, body: CompleteConnectBody): Result<{ delivery: DeliveryRecord | null; account?: object }>;
+  addSources(world: World, body: AddSourcesBody): Result<AddedSources>;
 }
 
 export function createControl(store: Store, journal: Journal, storeOps: ControlOperations, limiter: RateLimiter): MockControl {
@@ -68,6 +77,7 @@ export function createControl(store: Store, journal: Journal, storeOps: ControlO
     completeConnect: (token, connectToken, body) => storeOps.completeConnect(store.world(token), connectToken, body),
     deliveries: (token) => store.sink.list(store.world(token).key),
     idle: () => store.sink.idle(),
+    addSources: (token, body) => storeOps.addSources(store.world(token), body),
     rateLimit(token, rule) {
       const key = store.world(token).key;
       limiter.set(key, rule);
@@ -127,4 +137,14 @@ export const checkCompleteConnectBody: Check<CompleteConnectBody> = (body) => {
   if (outcome !== 'success' && outcome !== 'error') return invalid('/outcome', 'must be "success" or "error"');
   if (error !== undefined && typeof error !== 'string') return invalid('/error', 'must be a string');
   return ok(error === undefined ? { outcome } : { outcome, error });
+};
+
+export const checkAddSourcesBody: Check<AddSourcesBody> = (body) => {
+  if (!isObject(body)) return invalid('', 'must be a JSON object {org_id, count}');
+  const { org_id, count } = body;
+  if (typeof org_id !== 'string' || org_id === '') return invalid('/org_id', 'must be a non-empty string (an o_ id)');
+  if (!Number.isInteger(count) || (count as number) < 1 || (count as number) > MAX_ADDED_SOURCES) {
+    return invalid('/count', `must be an integer from 1 to ${MAX_ADDED_SOURCES}`);
+  }
+  return ok({ org_id, count: count as number });
 };

@@ -79,7 +79,8 @@ export function createStore(options: StoreOptions = {}): Store {
 
 export type { World } from './world.ts';
 export type * from './world.ts';
-export { getCurrentUser, getWorkspace, listWorkspaceSources, addWorkspaceSources } from './users.ts';
+export { getCurrentUser, getWorkspace, listWorkspaceSources, addWorkspaceSources, addSources } from './users.ts';
+export type { AddSourcesInput, AddedSources } from './users.ts';
 export { createWorkflow, getWorkflow, updateWorkflowActivation, type CreateWorkflowBody } from './workflows.ts';
 export { createWebhook, listWebhooks, deleteWebhook, type CreateWebhookInput } from './webhooks.ts';
 export {

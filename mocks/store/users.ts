@@ -34,9 +34,10 @@ export function listWorkspaceSources(world: World, orgId: string, query: PageQue
 const BULK_POOL = 32;
 
 /**
- * Test and benchmark helper: adds `count` sources to a workspace (e.g. 100,000). The first few
- * are full factory draws; the rest reuse their names and props with fresh IDs and timestamps, so
- * filling a huge workspace costs a few microseconds per source instead of a full faker draw.
+ * Adds `count` sources to a workspace (e.g. 100,000), behind `POST /__mock/sources`
+ * (docs/control-api.md). The first few are full factory draws; the rest reuse their names and props
+ * with fresh IDs and timestamps, so filling a huge workspace costs a few microseconds per source
+ * instead of a full faker draw.
  */
 export function addWorkspaceSources(world: World, orgId: string, count: number): Result<{ ids: string[] }> {
   if (!world.workspaces.has(orgId)) return notFound('workspace', orgId);
@@ -57,4 +58,27 @@ export function addWorkspaceSources(world: World, orgId: string, count: number):
     ids.push(source.id);
   }
   return ok({ ids });
+}
+
+export interface AddSourcesInput {
+  org_id: string;
+  count: number;
+}
+export interface AddedSources {
+  org_id: string;
+  added: number;
+  /** The workspace's sources after the fill. */
+  source_count: number;
+  /** The first and last added source, in list order (they are appended at the end of the list). */
+  first_id: string;
+  last_id: string;
+}
+
+/** The control API's face of addWorkspaceSources: a summary instead of every new ID. */
+export function addSources(world: World, input: AddSourcesInput): Result<AddedSources> {
+  const added = addWorkspaceSources(world, input.org_id, input.count);
+  if (!added.ok) return added;
+  const { ids } = added.value;
+  const sourceCount = world.workspaces.get(input.org_id)!.sourceIds.length;
+  return ok({ org_id: input.org_id, added: ids.length, source_count: sourceCount, first_id: ids[0]!, last_id: ids[ids.length - 1]! });
 }

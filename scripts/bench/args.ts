@@ -42,7 +42,7 @@ Sections (all by default; ~75 s in total, ~30 s with --quick):
               as the server prints its first line (polling every 25 ms until then: a tighter
               loop would steal CPU from the starting process on a small machine).
   pagination  Two mock-server children: the first workspace of one world holds 100 sources, of the
-              other 100,000 (added through the store before the server reports ready). Times
+              other 100,000 (added by mock.control.addSources before the server reports ready). Times
               100-item pages over keep-alive HTTP (median of sequential requests): the small
               world's first page, the large world's first page and a page deep in it (after the
               cursor of the item at ~90%). Checks contents and cursors (first, deep and before

@@ -2,11 +2,13 @@
 // sources): real mock-server child processes, page contents and cursors checked. No timing
 // assertions: the numbers are `npm run bench`'s business (docs/performance.md).
 import { describe, expect, it } from 'vitest';
-import { encodeCursor } from '../../mocks/store/index.ts';
 import { parseBenchArgs } from './args.ts';
 import { liveChildren } from './children.ts';
 import { measurePagination } from './pagination.ts';
 import { evaluateTargets } from './report.ts';
+
+// openapi/ASSUMPTIONS.md: a cursor is base64url of the boundary item's ID.
+const encodeCursor = (id: string) => Buffer.from(id).toString('base64url');
 
 describe('bench pagination helper', () => {
   it('lists the right 100-item pages with the right cursors in a 10- and a 1,000-source workspace', async () => {

@@ -1,10 +1,10 @@
 // Section 3: pagination at scale. Two mock-server children, one whose first workspace holds
-// `small` sources and one holding `large` (filled through the store before they report ready).
-// Times 100-item pages over keep-alive HTTP (first page of each, and a page deep in the large list
-// via the `after` cursor), checks their contents and cursors, and reads the large process's RSS.
+// `small` sources and one holding `large` (filled through the control API before they report
+// ready). Walks each list once with `after=end_cursor` to learn its order, then times 100-item
+// pages over keep-alive HTTP (first page of each, and a page deep in the large list via the
+// `after` cursor), checks their contents and cursors, and reads the large process's RSS.
 import type { Agent } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { encodeCursor } from '../../mocks/store/index.ts';
 import { SERVERS_DIR, spawnServer, type ReadyMessage, type ServerChild } from './children.ts';
 import { get, keepAliveAgent } from './http.ts';
 import { summarize } from './stats.ts';
@@ -27,11 +27,13 @@ interface MockReady extends ReadyMessage {
   total: number;
   seeded: number;
   buildMs: number;
-  firstIds: string[];
-  deepAfterIndex: number;
-  deepAfterCursor: string;
-  deepIds: string[];
+  /** The first and last source the fill added (absent when the seeded world already had enough). */
+  firstAddedId?: string;
+  lastAddedId?: string;
 }
+
+/** A cursor as openapi/ASSUMPTIONS.md describes the mock's: base64url of the boundary item's ID. */
+export const cursorOf = (id: string): string => Buffer.from(id, 'utf8').toString('base64url');
 
 export interface SourcesPage {
   page_info: { total_count: number; count: number; start_cursor: string; end_cursor: string };
@@ -51,7 +53,7 @@ export interface WorldMeasure {
   sources: number;
   /** Sources the seeded world already had before the fill. */
   seeded: number;
-  /** Time the child took to add the sources through the store. */
+  /** Time the child took to add the sources through the control API. */
   buildMs: number;
   rssBytes: number;
   heapUsedBytes: number;
@@ -91,11 +93,14 @@ interface Target {
   child: ServerChild<MockReady>;
   agent: Agent;
   headers: Record<string, string>;
+  /** The list as one walk with `after=end_cursor` saw it. */
+  walked: string[];
+  deepAfterIndex: number;
   firstQuery: string;
   deepQuery: string;
 }
 
-async function fetchPage(target: Target, query: string): Promise<{ page: SourcesPage; ms: number }> {
+async function fetchPage(target: Pick<Target, 'name' | 'child' | 'agent' | 'headers'>, query: string): Promise<{ page: SourcesPage; ms: number }> {
   const res = await get(`${target.child.origin}/v1${query}`, target.headers, target.agent);
   if (res.status !== 200) throw new Error(`${target.name} world: GET /v1${query} answered ${res.status}: ${res.body.slice(0, 300)}`);
   return { page: JSON.parse(res.body) as SourcesPage, ms: res.ms };
@@ -113,13 +118,13 @@ function checkPage(checks: Check[], label: string, page: SourcesPage, expectedId
   const info = page.page_info;
   checks.push({ name: `${label}: items`, ok: sameList(ids, expectedIds), detail: `${ids.length} ids, expected ${expectedIds.length}` });
   checks.push({ name: `${label}: count/total_count`, ok: info.count === expectedIds.length && info.total_count === total, detail: `count ${info.count}, total_count ${info.total_count}` });
-  const start = expectedIds.length === 0 ? '' : encodeCursor(expectedIds[0]!);
-  const end = expectedIds.length === 0 ? '' : encodeCursor(expectedIds[expectedIds.length - 1]!);
+  const start = expectedIds.length === 0 ? '' : cursorOf(expectedIds[0]!);
+  const end = expectedIds.length === 0 ? '' : cursorOf(expectedIds[expectedIds.length - 1]!);
   checks.push({ name: `${label}: start/end cursors`, ok: info.start_cursor === start && info.end_cursor === end, detail: `${info.start_cursor}..${info.end_cursor}` });
 }
 
 /** Walks the whole list with `after` = the previous end_cursor; checks every page's shape on the way. */
-async function walk(target: Target, limit: number, total: number, checks: Check[]): Promise<string[]> {
+async function walk(target: Pick<Target, 'name' | 'child' | 'agent' | 'headers'>, limit: number, total: number, checks: Check[]): Promise<string[]> {
   const ids: string[] = [];
   const orgId = target.child.ready.orgId;
   let after: string | undefined;
@@ -139,17 +144,27 @@ async function walk(target: Target, limit: number, total: number, checks: Check[
   return ids;
 }
 
-async function startWorld(name: 'small' | 'large', sources: number, limit: number, seed: string): Promise<Target> {
+/**
+ * Starts a filled world and walks its list once, untimed: the walk gives the order every later
+ * page is checked against, and the ID whose cursor opens the deep page (~90% in, leaving a full
+ * page after it when possible).
+ */
+async function startWorld(name: 'small' | 'large', sources: number, limit: number, seed: string, checks: Check[]): Promise<Target> {
   const token = `bench-pages-${name}-${randomBytes(4).toString('hex')}`;
-  const child = await spawnServer<MockReady>(`${SERVERS_DIR}mock.ts`, ['--seed', seed, '--token', token, '--sources', String(sources), '--limit', String(limit)], { timeoutMs: 120_000 });
-  const orgId = child.ready.orgId;
+  const child = await spawnServer<MockReady>(`${SERVERS_DIR}mock.ts`, ['--seed', seed, '--token', token, '--sources', String(sources)], { timeoutMs: 120_000 });
+  const { orgId, total, seeded, firstAddedId, lastAddedId } = child.ready;
+  const world = { name, child, agent: keepAliveAgent(), headers: { authorization: `Bearer ${token}`, accept: 'application/json' } };
+  const walked = await walk(world, limit, total, checks);
+  if (firstAddedId !== undefined) {
+    checks.push({ name: `${name}: the added sources follow the seeded ones`, ok: walked[seeded] === firstAddedId && walked[total - 1] === lastAddedId, detail: `#${seeded} ${walked[seeded]}, #${total - 1} ${walked[total - 1]}` });
+  }
+  const deepAfterIndex = total > limit ? Math.min(Math.floor(total * 0.9), total - limit - 1) : Math.floor(total / 2);
   return {
-    name,
-    child,
-    agent: keepAliveAgent(),
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    ...world,
+    walked,
+    deepAfterIndex,
     firstQuery: `/orgs/${orgId}/sources?limit=${limit}`,
-    deepQuery: `/orgs/${orgId}/sources?limit=${limit}&after=${child.ready.deepAfterCursor}`,
+    deepQuery: `/orgs/${orgId}/sources?limit=${limit}&after=${cursorOf(walked[deepAfterIndex]!)}`,
   };
 }
 
@@ -157,8 +172,9 @@ export async function measurePagination(options: PaginationOptions): Promise<Pag
   const limit = options.limit ?? 100;
   const seed = options.seed ?? '1';
   const log = options.log ?? (() => {});
-  log(`pagination: building worlds with ${options.small} and ${options.large} sources ...`);
-  const started = await Promise.allSettled([startWorld('small', options.small, limit, seed), startWorld('large', options.large, limit, seed)]);
+  log(`pagination: building worlds with ${options.small} and ${options.large} sources and walking their lists ...`);
+  const checks: Check[] = [];
+  const started = await Promise.allSettled([startWorld('small', options.small, limit, seed, checks), startWorld('large', options.large, limit, seed, checks)]);
   const targets = started.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
   try {
     const failed = started.find((outcome) => outcome.status === 'rejected');
@@ -182,20 +198,18 @@ export async function measurePagination(options: PaginationOptions): Promise<Pag
     }
 
     // Contents and cursors.
-    log('pagination: checking page contents and walking both lists ...');
-    const checks: Check[] = [];
+    log('pagination: checking page contents and cursors ...');
     const pages = {} as PaginationResult['pages'];
     const measures = {} as Record<'small' | 'large', WorldMeasure>;
     for (const target of [small, large]) {
-      const ready = target.child.ready;
+      const { ready } = target.child;
+      const { walked, deepAfterIndex } = target;
       const first = (await fetchPage(target, target.firstQuery)).page;
       const deep = (await fetchPage(target, target.deepQuery)).page;
-      checkPage(checks, `${target.name}: first page`, first, ready.firstIds, ready.total);
-      checkPage(checks, `${target.name}: page after #${ready.deepAfterIndex}`, deep, ready.deepIds, ready.total);
-      const walked = await walk(target, limit, ready.total, checks);
-      checks.push({ name: `${target.name}: walk agrees with the first and deep pages`, ok: sameList(walked.slice(0, ready.firstIds.length), ready.firstIds) && sameList(walked.slice(ready.deepAfterIndex + 1, ready.deepAfterIndex + 1 + ready.deepIds.length), ready.deepIds) });
-      const before = (await fetchPage(target, `/orgs/${ready.orgId}/sources?limit=${limit}&before=${ready.deepAfterCursor}`)).page;
-      checkPage(checks, `${target.name}: page before #${ready.deepAfterIndex}`, before, walked.slice(Math.max(0, ready.deepAfterIndex - limit), ready.deepAfterIndex), ready.total);
+      checkPage(checks, `${target.name}: first page`, first, walked.slice(0, limit), ready.total);
+      checkPage(checks, `${target.name}: page after #${deepAfterIndex}`, deep, walked.slice(deepAfterIndex + 1, deepAfterIndex + 1 + limit), ready.total);
+      const before = (await fetchPage(target, `/orgs/${ready.orgId}/sources?limit=${limit}&before=${cursorOf(walked[deepAfterIndex]!)}`)).page;
+      checkPage(checks, `${target.name}: page before #${deepAfterIndex}`, before, walked.slice(Math.max(0, deepAfterIndex - limit), deepAfterIndex), ready.total);
       pages[target.name] = { first, deep, walked };
 
       const memory = await target.child.call<{ rss: number; heapUsed: number }>('memory');
@@ -207,7 +221,7 @@ export async function measurePagination(options: PaginationOptions): Promise<Pag
         rssBytes: memory.rss,
         heapUsedBytes: memory.heapUsed,
         first: timing(target.firstQuery, first.data.length, target.name === 'small' ? times.smallFirst : times.largeFirst),
-        deepAfterIndex: ready.deepAfterIndex,
+        deepAfterIndex,
         deep: timing(target.deepQuery, deep.data.length, deepTimes),
       };
     }
