@@ -12,6 +12,17 @@ export function expectStatus(answer: Answer, status: number | number[], what = '
   expect(allowed, `${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`).toContain(answer.status);
 }
 
+/**
+ * The error answer of docs/errors.md: that status and a body with an `error` message; on the
+ * kit's own targets (control API and its own input rules) also that machine `code`, which a live
+ * server may omit.
+ */
+export function expectError(contract: Contract, answer: Answer, status: number, code: string, what = ''): void {
+  expectStatus(answer, status, what);
+  expect(typeof answer.body?.error, `${what}: error body must carry "error"`).toBe('string');
+  if (contract.can('control', 'enforcesRules')) expect(answer.body.code, `${what}: code`).toBe(code);
+}
+
 /** 4xx, never 2xx/5xx (5xx is also caught by the checks). */
 export function expectRefused(answer: Answer, what = ''): void {
   expect(answer.status >= 400 && answer.status < 500, `${what} should be refused with a 4xx; got ${answer.status}: ${JSON.stringify(answer.body)}`).toBe(true);
@@ -28,6 +39,7 @@ export function uniqueName(label: string): string {
 }
 
 const MALFORMED_AUTHORIZATION: Array<[string, string]> = [
+  ['an empty Authorization header', ''],
   ['an empty bearer', 'Bearer '],
   ['a bearer with characters RFC 6750 forbids', 'Bearer not a token!'],
   ['another scheme', 'Basic dXNlcjpwYXNz'],
@@ -45,11 +57,11 @@ export function authCases(contract: Contract, operationIds: string[]): void {
         ...(request.body === undefined ? {} : { body: request.body }),
       };
       contract.caseIf(['enforcesRules'], `${request.operationId} without a token is 401`, async () => {
-        expectStatus(await contract.api.call(request.method, request.path, { ...options, token: null }), 401, request.operationId);
+        expectError(contract, await contract.api.call(request.method, request.path, { ...options, token: null }), 401, 'unauthorized', request.operationId);
       });
       for (const [label, authorization] of MALFORMED_AUTHORIZATION) {
         contract.caseIf(['enforcesRules'], `${request.operationId} with ${label} is 401`, async () => {
-          expectStatus(await contract.api.call(request.method, request.path, { ...options, authorization }), 401, request.operationId);
+          expectError(contract, await contract.api.call(request.method, request.path, { ...options, authorization }), 401, 'unauthorized', request.operationId);
         });
       }
     }

@@ -19,6 +19,11 @@ export interface Contract {
   target: Target;
   /** Every request through here is checked (see contracts/checks) and recorded. */
   api: Api;
+  /**
+   * The same requests without the checks, for what the document cannot describe: a path or a
+   * method it does not have, a body over the size limit. The case checks the answer itself.
+   */
+  unchecked: Api;
   control: Control | null;
   ids: Discovery;
   cleanup: Cleanup;
@@ -59,11 +64,18 @@ export async function useContract(): Promise<Contract> {
   // A stateless double remembers nothing, so there is nothing to undo there.
   const api = target.caps.stateful ? trackCreations(rawApi, cleanup) : rawApi;
   const control = createControl(target);
-  afterAll(() => cleanup.run());
+  afterAll(async () => {
+    try {
+      await cleanup.run();
+    } finally {
+      target.close?.();
+    }
+  });
   const can = (...needs: Need[]) => needs.every((need) => target.caps[need]);
   return {
     target,
     api,
+    unchecked: createApi(target.baseUrl, target.token, target.fetch, !target.caps.writes),
     control,
     ids: createDiscovery(target, api, control),
     cleanup,

@@ -1,7 +1,7 @@
-// The contract runs of `npm test`: the suites against the in-process fake and our mock server on a
-// free port (all cases), against `prism mock` and through `prism proxy --errors` in front of the
-// mock server (each with one Prism process shared by the project's files), the self-test against
-// broken fakes, and the unit tests of the kit itself.
+// The contract runs of `npm test`: the suites against the in-process fake, the MSW handlers under
+// setupServer and our mock server on a free port (all cases), against `prism mock` and through
+// `prism proxy --errors` in front of the mock server (each with one Prism process shared by the
+// project's files), the self-test against broken fakes, and the unit tests of the kit itself.
 import { defineConfig } from 'vitest/config';
 
 const suites = ['contracts/suites/*.contract.ts'];
@@ -14,6 +14,7 @@ export default defineConfig({
     projects: [
       { test: { ...shared, name: 'contracts:unit', include: ['contracts/*.test.ts', 'contracts/checks/*.test.ts', 'contracts/targets/*.test.ts'] } },
       { test: { ...shared, name: 'contracts:inprocess', include: suites, env: { CONTRACT_TARGET: 'inprocess' } } },
+      { test: { ...shared, name: 'contracts:msw', include: suites, env: { CONTRACT_TARGET: 'msw' } } },
       {
         test: { ...shared, name: 'contracts:mock-server', include: suites, env: { CONTRACT_TARGET: 'mock' }, globalSetup: ['contracts/targets/mock-server.setup.ts'] },
       },

@@ -5,6 +5,7 @@ import { useContract } from '../harness.ts';
 import { authCases, expectStatus, unknownId } from '../cases.ts';
 import { createWorkflow } from '../workflows.ts';
 import { createWebhook } from '../webhooks.ts';
+import { collectIds } from '../discover.ts';
 
 const contract = await useContract();
 const { api, ids, caseIf, control } = contract;
@@ -98,17 +99,36 @@ describe('error event summaries', () => {
       expect(answer.body.data[0].event.original_event).toMatchObject({ truncated: true, size_bytes: Buffer.byteLength(JSON.stringify(event)) });
     });
 
-    caseIf(['control', 'writes'], 'an emitted $errors event reaches a webhook subscribed to p_*, and only that one', async () => {
+    caseIf(['control', 'writes'], 'an emitted $errors event reaches, once each, the webhooks subscribed to the workflow or to p_*, and no other', async () => {
       const workflow = await createWorkflow(contract);
-      const listening = await createWebhook(contract, 'http://127.0.0.1:9/contract-listening');
-      const idle = await createWebhook(contract, 'http://127.0.0.1:9/contract-idle');
-      expectStatus(await api.post('/subscriptions', { query: { emitter_id: 'p_*', listener_id: listening.id, event_name: '$errors' } }), 200);
+      const direct = await createWebhook(contract, 'https://receiver.example.com/direct');
+      const glob = await createWebhook(contract, 'https://receiver.example.com/glob');
+      const idle = await createWebhook(contract, 'https://receiver.example.com/idle');
+      expectStatus(await api.post('/subscriptions', { query: { emitter_id: workflow.id, listener_id: direct.id, event_name: '$errors' } }), 200);
+      expectStatus(await api.post('/subscriptions', { query: { emitter_id: 'p_*', listener_id: glob.id, event_name: '$errors' } }), 200);
+      expectStatus(await api.post('/subscriptions', { query: { emitter_id: workflow.id, listener_id: idle.id, event_name: '$logs' } }), 200);
       const emitted = await emitError(workflow.id, { routed: true });
+      expect(emitted.deliveries.map((delivery: { url: string }) => delivery.url).sort()).toEqual([direct.url, glob.url]);
       const deliveries = (await control!.deliveries()) as Array<{ url: string; body: string }>;
       const mine = deliveries.filter((delivery) => JSON.parse(delivery.body).emit_id === emitted.emit_id);
-      expect(mine.map((delivery) => delivery.url)).toEqual([listening.url]);
-      expect(JSON.parse(mine[0]!.body)).toMatchObject({ emitter_id: workflow.id, event_name: '$errors', event: { routed: true } });
-      expect(mine.map((delivery) => delivery.url)).not.toContain(idle.url);
+      expect(mine.map((delivery) => delivery.url).sort()).toEqual([direct.url, glob.url]);
+      for (const delivery of mine) expect(JSON.parse(delivery.body)).toEqual({ emit_id: emitted.emit_id, emitter_id: workflow.id, event_name: '$errors', event: { routed: true } });
+    });
+
+    caseIf(['control', 'writes'], 'at most the 100 newest events are kept, in indexed_at_ms order', async () => {
+      const workflow = await createWorkflow(contract);
+      for (let n = 1; n <= 104; n++) await emitError(workflow.id, { n });
+      const answer = await summariesOf(workflow.id);
+      expect(answer.body.page_info).toMatchObject({ total_count: 100, count: 100 });
+      expect(answer.body.data.map((summary: any) => summary.event.original_event.n)).toEqual(Array.from({ length: 100 }, (_, i) => 104 - i));
+      const times = answer.body.data.map((summary: any) => summary.indexed_at_ms as number);
+      for (let i = 1; i < times.length; i++) expect(times[i - 1]).toBeGreaterThanOrEqual(times[i]);
+    });
+
+    caseIf(['control'], 'a seeded world has workflows with recorded $errors events', async () => {
+      let found = 0;
+      for (const id of collectIds((await ids.world())?.workflows, 'p_')) found += (await summariesOf(id)).body.data.length;
+      expect(found).toBeGreaterThan(0);
     });
   });
 });

@@ -66,8 +66,13 @@ describe('event sources', () => {
         if (last.data.length > 0) cursor = last.page_info.end_cursor;
       }
       expect(last.data, 'after=end_cursor of the last page answers an empty page').toEqual([]);
+      expect(last.page_info.count).toBe(0);
       expect(new Set(seen).size, 'no source twice').toBe(seen.length);
       expect(seen.length).toBe(first.page_info.total_count);
+      if (seen.length <= 100) {
+        const whole = await page(orgId, { limit: 100 });
+        expect(seen, 'pages of 2 walk the list in the order of one page of 100').toEqual(whole.data.map((source) => source.id));
+      }
     });
 
     caseIf(['stateful'], 'before=start_cursor of the second page answers the first page', async () => {
@@ -89,6 +94,19 @@ describe('event sources', () => {
   });
 
   describe('mock-only (control API)', () => {
+    caseIf(['control', 'writes'], "a workflow's event-source trigger is listed in its own workspace's sources, not in another", async () => {
+      const [first, second] = (await ids.user()).orgs.map((org) => org.id);
+      expect(second, 'the seeded user has two workspaces').toBeDefined();
+      const body = { project_id: await ids.projectId(), org_id: second, triggers: [{ props: { component_id: 'sc_Abc123' } }] };
+      const created = await api.post('/workflows', { body });
+      expectStatus(created, 200, 'POST /workflows');
+      const sourceId = created.body.data.triggers[0].id as string;
+      expect(sourceId).toMatch(/^dc_/);
+      const listed = async (orgId: string) => (await page(orgId, { limit: 100 })).data.map((source) => source.id);
+      expect(await listed(second!)).toContain(sourceId);
+      expect(await listed(first!)).not.toContain(sourceId);
+    });
+
     caseIf(['control'], 'POST /__mock/sources appends count sources at the end of the workspace list', async () => {
       // A world of its own: the other cases of this file keep the seeded list.
       const token = randomTokenFor(contract);

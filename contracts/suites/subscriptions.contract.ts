@@ -4,7 +4,7 @@ import { describe, expect } from 'vitest';
 import { useContract } from '../harness.ts';
 import { authCases, expectRefused, expectStatus, unknownId } from '../cases.ts';
 import { createWebhook } from '../webhooks.ts';
-import { createWorkflow } from '../workflows.ts';
+import { createWorkflow, workflowBody } from '../workflows.ts';
 
 const contract = await useContract();
 const { api, ids, caseIf } = contract;
@@ -49,7 +49,8 @@ describe('subscriptions', () => {
 
     caseIf(['writes'], 'deleteSubscription answers 204', async () => {
       const webhook = await createWebhook(contract);
-      await subscribe('dc_*', webhook.id, '$logs');
+      const glob = await subscribe('dc_*', webhook.id, '$logs');
+      if (contract.can('stateful')) expect(glob.emitter_id, 'a glob is stored as given').toBe('dc_*');
       expectStatus(await api.delete('/subscriptions', { query: { emitter_id: 'dc_*', listener_id: webhook.id, event_name: '$logs' } }), 204);
     });
 
@@ -127,14 +128,33 @@ describe('subscriptions', () => {
       expect((await allSubscriptions()).filter((s) => s.listener_id === webhook.id)).toEqual([]);
     });
 
-    caseIf(['stateful', 'writes', 'disposable'], 'an auto-subscription covers workflows created after it and not before', async () => {
+    caseIf(['stateful', 'writes', 'disposable'], 'an auto-subscription covers workflows and sources created after it and not before', async () => {
       const webhook = await createWebhook(contract);
       const before = await createWorkflow(contract);
-      expectStatus(await api.post('/auto_subscriptions', { query: { event_name: '$errors', listener_id: webhook.id } }), 204);
-      const after = await createWorkflow(contract);
+      const auto = await api.post('/auto_subscriptions', { query: { event_name: '$errors', listener_id: webhook.id } });
+      expectStatus(auto, 204);
+      expect(auto.body, '204 has no body').toBeUndefined();
+      const created = await api.post('/workflows', { body: { ...(await workflowBody(contract)), triggers: [{ props: { component_id: 'sc_Comp12' } }] } });
+      expectStatus(created, 200);
+      const after = created.body.data as { id: string; triggers: Array<{ id: string }> };
+      const sourceId = after.triggers[0]!.id;
       const mine = (await allSubscriptions()).filter((s) => s.listener_id === webhook.id).map(triple);
-      expect(mine).toContain(triple({ emitter_id: after.id, listener_id: webhook.id, event_name: '$errors' }));
+      expect(mine.sort()).toEqual([after.id, sourceId].map((emitter_id) => triple({ emitter_id, listener_id: webhook.id, event_name: '$errors' })).sort());
       expect(mine.filter((entry) => entry.startsWith(`${before.id} `))).toEqual([]);
+    });
+
+    caseIf(['control', 'writes'], 'a subscription without event_name is stored with "", and a delete without event_name removes that one only', async () => {
+      const webhook = await createWebhook(contract);
+      const workflowId = (await ids.workflowId())!;
+      const named = await subscribe(workflowId, webhook.id, '$errors');
+      const unnamed = await api.post('/subscriptions', { query: { emitter_id: workflowId, listener_id: webhook.id } });
+      expectStatus(unnamed, 200);
+      expect(unnamed.body.data.event_name).toBe('');
+      expect(unnamed.body.data.id).not.toBe(named.id);
+      expectStatus(await api.delete('/subscriptions', { query: { emitter_id: workflowId, listener_id: webhook.id } }), 204);
+      const left = (await allSubscriptions()).filter((s) => s.listener_id === webhook.id);
+      expect(left.map((s) => s.id)).toEqual([named.id]);
+      expectStatus(await api.delete('/subscriptions', { query: { emitter_id: workflowId, listener_id: webhook.id, event_name: '' } }), 404, 'the "" triple is gone');
     });
   });
 });

@@ -5,7 +5,7 @@ import type { Capabilities, GivenIds, TargetName } from './types.ts';
 
 export interface TargetSettings {
   name: TargetName;
-  /** Undefined only for `inprocess` (the mock's own default base URL is used). */
+  /** Undefined only for the targets in this process, `inprocess` and `msw` (they bring their own base URL). */
   baseUrl: string | undefined;
   controlUrl: string | undefined;
   token: string;
@@ -13,7 +13,9 @@ export interface TargetSettings {
   given: GivenIds;
 }
 
-const NAMES: readonly TargetName[] = ['inprocess', 'mock', 'prism', 'prism-proxy', 'live'];
+const NAMES: readonly TargetName[] = ['inprocess', 'msw', 'mock', 'prism', 'prism-proxy', 'live'];
+/** Targets served inside the suite's own process: no base URL to give, no network. */
+const IN_PROCESS: readonly TargetName[] = ['inprocess', 'msw'];
 
 /** A fresh user API key: valid RFC 6750 token, not in JWT form (so PUT /workflows accepts it). */
 export function randomToken(): string {
@@ -25,6 +27,7 @@ export function capabilitiesOf(name: TargetName, allowWrites: boolean, hasContro
     case 'prism-proxy':
       return { stateful: true, control: hasControlUrl, writes: true, enforcesRules: false, disposable: true };
     case 'inprocess':
+    case 'msw':
     case 'mock':
       return { stateful: true, control: true, writes: true, enforcesRules: true, disposable: true };
     case 'prism':
@@ -43,7 +46,7 @@ export function readTargetSettings(env: Record<string, string | undefined>, fall
   if (!NAMES.includes(name)) {
     throw new Error(`CONTRACT_TARGET must be one of ${NAMES.join(', ')}; got "${raw}"`);
   }
-  if (name !== 'inprocess' && baseUrl === undefined) {
+  if (!IN_PROCESS.includes(name) && baseUrl === undefined) {
     throw new Error(`CONTRACT_TARGET=${name} needs CONTRACT_BASE_URL (e.g. http://127.0.0.1:4010/v1)`);
   }
   if (baseUrl !== undefined && !/^https?:\/\/[^/]+/.test(baseUrl)) {
@@ -61,12 +64,12 @@ export function readTargetSettings(env: Record<string, string | undefined>, fall
   const controlUrl =
     name === 'live' || name === 'prism'
       ? undefined // never call a control API there, even if one is configured
-      : name === 'inprocess'
-        ? undefined // the in-process target reaches it through the mock's own fetch
+      : IN_PROCESS.includes(name)
+        ? undefined // the in-process targets reach it beside their own base URL
         : (env.CONTRACT_CONTROL_URL?.trim() || (name === 'mock' ? new URL(baseUrl!).origin : undefined))?.replace(/\/+$/, '');
   return {
     name,
-    baseUrl: name === 'inprocess' ? undefined : baseUrl,
+    baseUrl: IN_PROCESS.includes(name) ? undefined : baseUrl,
     controlUrl,
     token: token ?? randomToken(),
     caps: capabilitiesOf(name, env.CONTRACT_ALLOW_WRITES === '1', controlUrl !== undefined),

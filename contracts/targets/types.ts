@@ -6,7 +6,7 @@
  * validates requests first (so our own 400/401 rules are not what answers), and the control API
  * is reached at the upstream's origin (CONTRACT_CONTROL_URL), not through Prism.
  */
-export type TargetName = 'inprocess' | 'mock' | 'prism' | 'prism-proxy' | 'live';
+export type TargetName = 'inprocess' | 'msw' | 'mock' | 'prism' | 'prism-proxy' | 'live';
 
 export interface Capabilities {
   /** Writes are remembered: create-then-read finds what was created. */
@@ -37,6 +37,8 @@ export interface Target {
   caps: Capabilities;
   /** Optional IDs given by the environment (CONTRACT_ORG_ID, CONTRACT_PROJECT_ID, ...). */
   given: GivenIds;
+  /** Stops what the target started in this process (the MSW interception), after the suite's cleanup. */
+  close?: () => void;
 }
 
 export interface GivenIds {

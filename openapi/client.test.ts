@@ -1,12 +1,15 @@
-// The typed surface: openapi-fetch calls checked by the compiler, through MSW (setupServer) and
-// through `mock.fetch` in-process, plus the typed control API (MockControl).
+// Adapter smoke test of the typed client: openapi-fetch calls checked by the compiler, through the
+// MSW handlers (setupServer) and through `mock.fetch` in-process, plus the typed control API
+// (MockControl). The rules themselves are the contract suites' business (contracts/suites).
+import { randomBytes } from 'node:crypto';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../openapi/client.ts';
-import { createMock } from '../index.ts';
-import { createHandlers } from '../msw.ts';
-import { createDeliveryEngine } from '../webhooks/delivery.ts';
-import { randomToken } from './session.ts';
+import { createMock } from '../mocks/index.ts';
+import { createHandlers } from '../mocks/msw.ts';
+import { createDeliveryEngine } from '../mocks/webhooks/delivery.ts';
+import { createApiClient } from './client.ts';
+
+const randomToken = () => `client-test-${randomBytes(6).toString('hex')}`;
 
 describe('typed client through MSW handlers', () => {
   const handlers = createHandlers({ baseUrl: 'https://api.example.test/v1', seed: 3 });
