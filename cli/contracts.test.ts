@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../mocks/server.ts';
 import { parseCommand } from './args.ts';
 import { CONTRACTS } from './contracts.ts';
-import { runCli } from './test-support.ts';
+import { runCli } from '../support/cli.ts';
 
 let dir: string;
 beforeAll(() => {

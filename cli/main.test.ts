@@ -7,7 +7,7 @@ import { DELIVER } from './deliver.ts';
 import { PRISM } from './prism.ts';
 import { RECEIVER_CHECK } from './receiver-check.ts';
 import { SERVE } from './serve.ts';
-import { runCli } from './test-support.ts';
+import { runCli } from '../support/cli.ts';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { resolvePrism } from './prism-launcher.ts';
-import { killRunning, runCli, startCli } from './test-support.ts';
+import { killRunning, runCli, startCli } from '../support/cli.ts';
 
 const DOCUMENT = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url));
 const dirs: string[] = [];

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCommand } from './args.ts';
 import { SERVE } from './serve.ts';
-import { killRunning, startCli } from './test-support.ts';
+import { killRunning, startCli } from '../support/cli.ts';
 
 const serve = (args: string[], env: Record<string, string> = {}) => startCli(['serve', ...args], { env });
 

@@ -7,9 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startLoopbackReceiver, type LoopbackReceiver } from '../mocks/webhooks/loopback-receiver.ts';
-import { createReferenceReceiver } from '../mocks/webhooks/reference-receiver.ts';
-import { runCli } from './test-support.ts';
+import { startLoopbackReceiver, type LoopbackReceiver } from '../support/loopback-receiver.ts';
+import { createReferenceReceiver } from '../support/reference-receiver.ts';
+import { runCli } from '../support/cli.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -16,10 +16,10 @@ export default defineConfig({
       { test: { ...shared, name: 'contracts:inprocess', include: suites, env: { CONTRACT_TARGET: 'inprocess' } } },
       { test: { ...shared, name: 'contracts:msw', include: suites, env: { CONTRACT_TARGET: 'msw' } } },
       {
-        test: { ...shared, name: 'contracts:mock-server', include: suites, env: { CONTRACT_TARGET: 'mock' }, globalSetup: ['contracts/targets/mock-server.setup.ts'] },
+        test: { ...shared, name: 'contracts:mock-server', include: suites, env: { CONTRACT_TARGET: 'mock' }, globalSetup: ['support/contract-targets/mock-server.setup.ts'] },
       },
       {
-        test: { ...shared, name: 'contracts:prism-mock', include: suites, env: { CONTRACT_TARGET: 'prism' }, globalSetup: ['contracts/targets/prism-mock.setup.ts'] },
+        test: { ...shared, name: 'contracts:prism-mock', include: suites, env: { CONTRACT_TARGET: 'prism' }, globalSetup: ['support/contract-targets/prism-mock.setup.ts'] },
       },
       {
         test: {
@@ -27,7 +27,7 @@ export default defineConfig({
           name: 'contracts:prism-proxy',
           include: suites,
           env: { CONTRACT_TARGET: 'prism-proxy' },
-          globalSetup: ['contracts/targets/prism-proxy.setup.ts'],
+          globalSetup: ['support/contract-targets/prism-proxy.setup.ts'],
         },
       },
       { test: { ...shared, name: 'contracts:self-test', include: ['contracts/self-test/*.test.ts'], testTimeout: 180_000 } },

@@ -44,7 +44,7 @@ async function runAsLive(allowWrites: boolean) {
   });
   if (project.accounts[0]) env.CONTRACT_ACCOUNT_ID = project.accounts[0];
   if (project.deployed_triggers[0]) env.CONTRACT_TRIGGER_ID = project.deployed_triggers[0].id;
-  const args = [VITEST, 'run', '--config', 'contracts/vitest.runner.config.ts', '--reporter', './contracts/self-test/outcome-reporter.ts'];
+  const args = [VITEST, 'run', '--config', 'contracts/self-test/live.config.ts', '--reporter', './contracts/self-test/outcome-reporter.ts'];
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));

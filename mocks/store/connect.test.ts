@@ -11,7 +11,7 @@ import {
   worldSummary,
 } from './index.ts';
 import { kindOf } from '../ids.ts';
-import { expectError, recordingSink, unwrap } from './testing.ts';
+import { expectError, recordingSink, unwrap } from '../../support/results.ts';
 
 const NOW = Date.UTC(2030, 6, 1, 0, 0, 0);
 let sink: ReturnType<typeof recordingSink>;

@@ -13,7 +13,7 @@ import {
   TRUNCATE_ABOVE_BYTES,
   worldSummary,
 } from './index.ts';
-import { expectError, recordingSink, unwrap } from './testing.ts';
+import { expectError, recordingSink, unwrap } from '../../support/results.ts';
 
 const NOW = Date.UTC(2030, 2, 3, 4, 5, 6);
 let sink: ReturnType<typeof recordingSink>;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { World } from './index.ts';
 import { addWorkspaceSources, createStore, createWorkflow, decodeCursor, encodeCursor, getCurrentUser, getWorkspace, listWorkspaceSources, worldSummary } from './index.ts';
-import { expectError, unwrap } from './testing.ts';
+import { expectError, unwrap } from '../../support/results.ts';
 
 let world: World;
 let firstOrg: string;

@@ -21,7 +21,7 @@ import {
   setProjectWebhook,
   worldSummary,
 } from './index.ts';
-import { recordingSink, unwrap } from './testing.ts';
+import { recordingSink, unwrap } from '../../support/results.ts';
 
 function expectSchema(schema: string, value: unknown): void {
   expect(validator.validateSchema(schema, value), `${schema}: ${JSON.stringify(value).slice(0, 400)}`).toEqual([]);

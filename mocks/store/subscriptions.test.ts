@@ -13,7 +13,7 @@ import {
   worldSummary,
 } from './index.ts';
 import { kindOf } from '../ids.ts';
-import { expectError, unwrap } from './testing.ts';
+import { expectError, unwrap } from '../../support/results.ts';
 
 let world: World;
 let orgId: string;

@@ -3,7 +3,7 @@ import type { World } from './index.ts';
 import { createStore, createWorkflow, getWorkflow, listWorkspaceSources, updateWorkflowActivation, worldSummary } from './index.ts';
 import type { EmailTrigger, EventSourceTrigger, HttpTrigger, TimerTrigger } from '../factories/types.ts';
 import { kindOf } from '../ids.ts';
-import { expectError, unwrap } from './testing.ts';
+import { expectError, unwrap } from '../../support/results.ts';
 
 let world: World;
 let orgId: string;

@@ -12,7 +12,7 @@ import {
   REFERENCE_TIME_MS,
 } from './index.ts';
 import { kindOf } from '../ids.ts';
-import { recordingSink, unwrap } from './testing.ts';
+import { recordingSink, unwrap } from '../../support/results.ts';
 
 /** Everything a client can read from a world, as JSON text. */
 function snapshot(store: ReturnType<typeof createStore>, token: string): string {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDeliveryEngine, reservedHost } from './delivery.ts';
-import { gate, startLoopbackReceiver, type LoopbackReceiver } from './loopback-receiver.ts';
+import { gate, startLoopbackReceiver, type LoopbackReceiver } from '../../support/loopback-receiver.ts';
 import { verifySignature } from './signature.ts';
 
 const receivers: LoopbackReceiver[] = [];

@@ -7,7 +7,7 @@ import { validator } from '../../openapi/validator.ts';
 import { createMock } from '../index.ts';
 import { startServer } from '../server.ts';
 import { createDeliveryEngine, type DeliveryEngine } from './delivery.ts';
-import { gate, startLoopbackReceiver, type LoopbackReceiver, type ReceivedRequest } from './loopback-receiver.ts';
+import { gate, startLoopbackReceiver, type LoopbackReceiver, type ReceivedRequest } from '../../support/loopback-receiver.ts';
 import { verifySignature } from './signature.ts';
 import type { DeliveryRecord } from './types.ts';
 

@@ -1,7 +1,7 @@
 // globalSetup: `prism mock` on the document, on a free port (stateless: schema-level cases only).
 import type { TestProject } from 'vitest/node';
 import { startPrism } from '../../cli/prism-launcher.ts';
-import { provideRecordFile } from './setup-common.ts';
+import { provideRecordFile } from './record-file.ts';
 
 export default async function setup(project: TestProject) {
   const prism = await startPrism({ mode: 'mock', port: 0 });

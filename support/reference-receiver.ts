@@ -1,7 +1,8 @@
-// The README's reference trigger-webhook receiver: node:http, the raw body, verifySignature.
-// Run it:  SIGNING_KEY=... PORT=8787 npx node mocks/webhooks/reference-receiver.ts
+// A reference trigger-webhook receiver done right (node:http, the exact raw body, verifySignature):
+// the known-good receiver the receiver-check tests run against. Node only, never shipped.
+// Run it:  SIGNING_KEY=... PORT=8787 npx node support/reference-receiver.ts
 import { createServer, type Server } from 'node:http';
-import { verifySignature } from './signature.ts';
+import { verifySignature } from '../mocks/webhooks/signature.ts';
 
 export function createReferenceReceiver(key: string, onEvent: (event: unknown) => void = () => {}): Server {
   return createServer(async (req, res) => {

@@ -1,7 +1,8 @@
-// Test helpers for the store's unit tests (not used by the store itself).
+// Store unit-test helpers: unwrap an ok Result, read and assert an error, and a sink that only
+// records the delivery requests it is given.
 import { expect } from 'vitest';
-import type { ApiError, Result } from '../errors.ts';
-import type { DeliveryRecord, DeliveryRequest, DeliverySink } from '../webhooks/types.ts';
+import type { ApiError, Result } from '../mocks/errors.ts';
+import type { DeliveryRecord, DeliveryRequest } from '../mocks/webhooks/types.ts';
 
 export function unwrap<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`expected ok, got ${result.error.status} ${JSON.stringify(result.error.body)}`);
@@ -21,8 +22,20 @@ export function expectError(result: Result<unknown>, status: number, code?: stri
   return error;
 }
 
-/** A sink that only records what it was asked to deliver (stands in for the delivery engine). */
-export function recordingSink(): DeliverySink & { requests: DeliveryRequest[] } {
+/** What recordingSink answers: a DeliverySink plus the requests it was given and a per-world log. */
+export interface RecordingSink {
+  requests: DeliveryRequest[];
+  enqueue(request: DeliveryRequest): DeliveryRecord;
+  list(world: string): DeliveryRecord[];
+  clear(world: string): void;
+  idle(): Promise<void>;
+}
+
+/**
+ * A sink that only records what it was asked to deliver, for the store's unit tests: `requests`
+ * keeps every request as the store made it, before any engine would touch it.
+ */
+export function recordingSink(): RecordingSink {
   const requests: DeliveryRequest[] = [];
   const records: DeliveryRecord[] = [];
   return {

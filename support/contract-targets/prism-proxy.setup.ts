@@ -4,7 +4,7 @@
 import type { TestProject } from 'vitest/node';
 import { startServer } from '../../mocks/server.ts';
 import { startPrism } from '../../cli/prism-launcher.ts';
-import { provideRecordFile } from './setup-common.ts';
+import { provideRecordFile } from './record-file.ts';
 
 export default async function setup(project: TestProject) {
   const server = await startServer({ port: 0, quiet: true });
