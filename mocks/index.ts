@@ -11,14 +11,13 @@ import { addSources, completeConnect, createStore, emit, emitTrigger, worldSumma
 import { createDeliveryEngine } from './webhooks/delivery.ts';
 import type { DeliverySink } from './webhooks/types.ts';
 
-export type { AppRequest, AppResponse, JournalEntry } from './app/types.ts';
+export type { AppRequest, AppResponse } from './app/types.ts';
 export type { MockControl, EmitBody, TriggerEmitBody, CompleteConnectBody, AddSourcesBody } from './app/control.ts';
 export type { AddedSources } from './store/index.ts';
-export type { RateLimitRule } from './app/rate-limit.ts';
 export type { Persistence } from './store/persist.ts';
 export type { WorldsSnapshot, WorldSnapshot, SnapshotError, SnapshotErrorCode, SnapshotResult } from './store/index.ts';
 export type { ApiError, ApiErrorBody, ErrorCode, Result } from './errors.ts';
-export type { Store, WorldSummary } from './store/index.ts';
+export type { Store, WorldSummary, Session, Journal, JournalEntry, Limits, RateLimitRule } from './store/index.ts';
 export type { DeliveryAttempt, DeliveryKind, DeliveryRecord, DeliveryRequest, DeliveryState, DeliverySink } from './webhooks/types.ts';
 export type { Validator } from '../openapi/validator.ts';
 // The resources (aliases of the document's schemas) and the world records `mock.store` hands out.

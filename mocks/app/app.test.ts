@@ -3,8 +3,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createValidator } from '../../openapi/validation.ts';
 import { fail, ok } from '../errors.ts';
-import type { Store } from '../store/index.ts';
-import type { DeliveryRecord } from '../webhooks/types.ts';
+import type { Session, Store, World } from '../store/index.ts';
+import { deliveryLog, openSession } from '../store/session.ts';
+import type { DeliveryRecord, DeliveryRequest } from '../webhooks/types.ts';
 import { createApp } from './app.ts';
 import { tokenKind } from './auth.ts';
 import type { ControlOperations } from './control.ts';
@@ -58,21 +59,26 @@ const doc = {
 };
 
 function stubStore() {
-  const cleared: string[] = [];
   const resets: string[] = [];
+  const sessions = new Map<string, Session>();
+  // Each delivery record names its world, so a test can tell whose log it landed in.
+  const sink = { enqueue: (request: DeliveryRequest) => ({ id: `delivery-of-${request.world}` }) as DeliveryRecord, idle: async () => {} };
+  const open = (token: string): Session => {
+    const log = deliveryLog(sink);
+    const session = openSession({ token, key: `key:${token}`, sink: log.sink } as unknown as World, log);
+    sessions.set(token, session);
+    return session;
+  };
   const store = {
-    world: (token: string) => ({ key: `key:${token}` }),
-    reset: (token: string) => void resets.push(token),
-    sink: {
-      enqueue: () => {
-        throw new Error('not used');
-      },
-      list: (world: string) => [{ id: `delivery-of-${world}` } as unknown as DeliveryRecord],
-      clear: (world: string) => void cleared.push(world),
-      idle: async () => {},
+    session: (token: string) => sessions.get(token) ?? open(token),
+    world: (token: string) => store.session(token).world,
+    reset: (token: string) => {
+      resets.push(token);
+      return open(token);
     },
+    sink,
   } as unknown as Store;
-  return { store, cleared, resets };
+  return { store, resets };
 }
 
 function setup(table: Record<string, RouteHandler> = {}) {
@@ -92,7 +98,7 @@ function setup(table: Record<string, RouteHandler> = {}) {
     ...table,
   };
   const logError = vi.fn();
-  const { store, cleared, resets } = stubStore();
+  const { store, resets } = stubStore();
   const controlOperations = {
     worldSummary: () => {
       throw new Error('not used');
@@ -104,7 +110,7 @@ function setup(table: Record<string, RouteHandler> = {}) {
   const app = createApp({ store, validator: createValidator(doc), routes: routeTable, controlOperations, logError });
   const send = (method: string, url: string, headers: Record<string, string> = {}, body = '') =>
     app.handle({ method, url, headers: { authorization: 'Bearer tok', ...headers }, body } satisfies AppRequest);
-  return { app, send, calls, logError, cleared, resets };
+  return { app, send, calls, logError, resets, store };
 }
 
 const parse = (body: string) => JSON.parse(body) as { error: string; code?: string; details?: Record<string, unknown> };
@@ -328,7 +334,9 @@ describe('control routes', () => {
   });
 
   it('answer {data} from the token world: requests and deliveries', async () => {
-    const { send } = setup();
+    const { send, store } = setup();
+    const world = store.world('tok');
+    world.sink.enqueue({ world: world.key, kind: 'subscription', url: 'https://h.example.com/', payload: {} });
     await send('GET', '/v1/things/t_1');
     const requests = JSON.parse((await send('GET', '/__mock/requests')).body) as { data: { path: string }[] };
     expect(requests.data.map((e) => e.path)).toEqual(['/v1/things/t_1']);
@@ -337,7 +345,9 @@ describe('control routes', () => {
   });
 
   it('GET /__mock/deliveries?wait=true answers after the sink is idle; a bad wait value is 400', async () => {
-    const { send } = setup();
+    const { send, store } = setup();
+    const world = store.world('tok');
+    world.sink.enqueue({ world: world.key, kind: 'subscription', url: 'https://h.example.com/', payload: {} });
     expect(JSON.parse((await send('GET', '/__mock/deliveries?wait=true')).body)).toEqual({ data: [{ id: 'delivery-of-key:tok' }] });
     const bad = await send('GET', '/__mock/deliveries?wait=yes');
     expect(bad.status).toBe(400);
@@ -371,12 +381,17 @@ describe('control routes', () => {
     expect(parse(response.body).error).toContain(mention);
   });
 
-  it('reset clears the world, its deliveries and its journal', async () => {
-    const { app, send, cleared, resets } = setup();
+  it('reset replaces the session: the world, its deliveries, its journal and its rate limit', async () => {
+    const { app, send, resets, store } = setup();
+    const world = store.world('tok');
+    world.sink.enqueue({ world: world.key, kind: 'subscription', url: 'https://h.example.com/', payload: {} });
     await send('GET', '/v1/things/t_1');
+    app.control.rateLimit('tok', { requests: 3, retry_after_seconds: 1 });
     app.control.reset('tok');
     expect(resets).toEqual(['tok']);
-    expect(cleared).toEqual(['key:tok']);
+    expect(store.world('tok')).not.toBe(world);
+    expect(app.control.deliveries('tok')).toEqual([]);
     expect(app.control.requests('tok')).toEqual([]);
+    expect((await send('GET', '/v1/things/t_1')).status).toBe(200);
   });
 });

@@ -5,14 +5,12 @@
 // route table, whose Result respond.ts turns into HTTP. Nothing here may throw for bad input:
 // an exception is a bug in the mock and answers 500 with a logged stack.
 import { apiError } from '../errors.ts';
-import type { Store } from '../store/index.ts';
+import type { Session, Store } from '../store/index.ts';
 import type { Issue, Validator } from '../../openapi/validator.ts';
 import { authenticate } from './auth.ts';
 import { isOversized, MAX_BODY_BYTES, readJsonBody } from './body.ts';
 import { createControl, type ControlOperations, type MockControl } from './control.ts';
 import { handleControl } from './control-routes.ts';
-import { createJournal, type Journal } from './journal.ts';
-import { createRateLimiter } from './rate-limit.ts';
 import { errorResponse, fromResult, json } from './respond.ts';
 import { storeDecides, type RouteHandler } from './routes-meta.ts';
 import type { AppRequest, AppResponse } from './types.ts';
@@ -24,7 +22,6 @@ export interface AppOptions {
   routes: Record<string, RouteHandler>;
   /** Store operations behind the control API. */
   controlOperations: ControlOperations;
-  journal?: Journal;
   /** Where unexpected exceptions are reported; console.error by default. */
   logError?: (message: string, error: unknown) => void;
 }
@@ -32,28 +29,26 @@ export interface AppOptions {
 export interface App {
   handle(req: AppRequest): Promise<AppResponse>;
   control: MockControl;
-  journal: Journal;
 }
 
 const API_PREFIX = '/v1';
 
 export function createApp(options: AppOptions): App {
   const { store, validator } = options;
-  const journal = options.journal ?? createJournal();
-  const limiter = createRateLimiter();
-  const control = createControl(store, journal, options.controlOperations, limiter);
+  const control = createControl(store, options.controlOperations);
   const table = options.routes;
   // Which operations read a JSON body, from the document (once, not per request).
   const takesJsonBody = new Set(validator.operationIds.filter((id) => validator.describeOperation(id).hasJsonBody));
   const logError = options.logError ?? ((message, error) => console.error(message, error));
   const now = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
-  function handleApi(req: AppRequest, path: string, query: string): { response: AppResponse; worldKey?: string } {
+  function handleApi(req: AppRequest, path: string, query: string): { response: AppResponse; session?: Session } {
     const auth = authenticate(req.headers);
     if (!auth.ok) return { response: errorResponse(auth.error, { 'www-authenticate': 'Bearer' }) };
     const credentials = auth.value;
-    const world = store.world(credentials.token);
-    const respond = (response: AppResponse) => ({ response, worldKey: world.key });
+    const session = store.session(credentials.token);
+    const { world } = session;
+    const respond = (response: AppResponse) => ({ response, session });
 
     const opPath = path.slice(API_PREFIX.length) || '/';
     const lookup = validator.matchOperation(req.method, opPath);
@@ -69,7 +64,7 @@ export function createApp(options: AppOptions): App {
       );
     }
 
-    const retryAfter = limiter.take(world.key);
+    const retryAfter = session.limits.take();
     if (retryAfter !== null) {
       return respond(
         errorResponse(
@@ -136,10 +131,8 @@ export function createApp(options: AppOptions): App {
       if (path !== API_PREFIX && !path.startsWith(API_PREFIX + '/')) {
         return errorResponse(apiError('not_found', `Every API route lives under ${API_PREFIX}; ${path} is not one`, { path }));
       }
-      const { response, worldKey } = handleApi({ ...req, method }, path, query);
-      if (worldKey !== undefined) {
-        journal.record(worldKey, { method, path, status: response.status, ms: Math.round((now() - started) * 1000) / 1000, at });
-      }
+      const { response, session } = handleApi({ ...req, method }, path, query);
+      session?.journal.record({ method, path, status: response.status, ms: Math.round((now() - started) * 1000) / 1000, at });
       return response;
     } catch (error) {
       logError(`[mock] unexpected error on ${method} ${path}:`, error);
@@ -147,7 +140,7 @@ export function createApp(options: AppOptions): App {
     }
   }
 
-  return { handle, control, journal };
+  return { handle, control };
 }
 
 /** `/v1/x?y=1` (or an absolute URL) -> raw path and raw query string. */

@@ -2,11 +2,8 @@
 // and as HTTP routes under /__mock (same bearer token = same world). The HTTP routes are not in
 // the OpenAPI document, so their bodies are checked here by hand, with clear 400s.
 import { fail, ok, type Result } from '../errors.ts';
-import type { AddedSources, Store, World, WorldSummary } from '../store/index.ts';
+import type { AddedSources, JournalEntry, RateLimitRule, Store, World, WorldSummary } from '../store/index.ts';
 import type { DeliveryRecord } from '../webhooks/types.ts';
-import type { Journal } from './journal.ts';
-import type { RateLimiter, RateLimitRule } from './rate-limit.ts';
-import type { JournalEntry } from './types.ts';
 
 export interface EmitBody {
   emitter_id: string;
@@ -61,28 +58,18 @@ export interface ControlOperations {
   addSources(world: World, body: AddSourcesBody): Result<AddedSources>;
 }
 
-export function createControl(store: Store, journal: Journal, storeOps: ControlOperations, limiter: RateLimiter): MockControl {
+export function createControl(store: Store, storeOps: ControlOperations): MockControl {
   return {
-    reset(token) {
-      const key = store.world(token).key;
-      store.reset(token);
-      store.sink.clear(key);
-      journal.clear(key);
-      limiter.clear(key);
-    },
+    reset: (token) => void store.reset(token),
     world: (token) => storeOps.worldSummary(store.world(token)),
-    requests: (token) => journal.list(store.world(token).key),
+    requests: (token) => store.session(token).journal.list(),
     emit: (token, body) => storeOps.emit(store.world(token), body),
     emitTrigger: (token, triggerId, body) => storeOps.emitTrigger(store.world(token), triggerId, body),
     completeConnect: (token, connectToken, body) => storeOps.completeConnect(store.world(token), connectToken, body),
-    deliveries: (token) => store.sink.list(store.world(token).key),
+    deliveries: (token) => [...store.session(token).deliveries],
     idle: () => store.sink.idle(),
     addSources: (token, body) => storeOps.addSources(store.world(token), body),
-    rateLimit(token, rule) {
-      const key = store.world(token).key;
-      limiter.set(key, rule);
-      return limiter.get(key) ?? null;
-    },
+    rateLimit: (token, rule) => store.session(token).limits.set(rule),
   };
 }
 

@@ -17,14 +17,3 @@ export interface AppResponse {
   /** '' for 204. */
   body: string;
 }
-
-/** One line of the per-world request journal (`GET /__mock/requests`, docs/control-api.md). */
-export interface JournalEntry {
-  method: string;
-  path: string;
-  status: number;
-  /** Time spent inside the app, milliseconds. */
-  ms: number;
-  /** UNIX milliseconds when the request arrived. */
-  at: number;
-}

@@ -1,16 +1,16 @@
 // A DeliverySink that only records (state 'recorded'); the store's default when no delivery
-// engine is given, so a store on its own never touches the network.
+// engine is given, so a store on its own never touches the network. The world's session lists
+// the records (session.ts), as it does the engine's; `requests` keeps what was asked, for tests.
 import type { DeliveryRecord, DeliveryRequest, DeliverySink } from '../webhooks/types.ts';
 
 export function createRecordingSink(now: () => number = () => Date.now()): DeliverySink & { requests: DeliveryRequest[] } {
-  const records = new Map<string, DeliveryRecord[]>();
   const requests: DeliveryRequest[] = [];
   let seq = 0;
   return {
     requests,
-    enqueue(request) {
+    enqueue(request): DeliveryRecord {
       requests.push(request);
-      const record: DeliveryRecord = {
+      return {
         id: `dlv_${++seq}`,
         world: request.world,
         kind: request.kind,
@@ -22,19 +22,7 @@ export function createRecordingSink(now: () => number = () => Date.now()): Deliv
         final_status: null,
         created_at: now(),
       };
-      const list = records.get(request.world) ?? [];
-      list.push(record);
-      records.set(request.world, list);
-      return record;
     },
-    list(world) {
-      return [...(records.get(world) ?? [])];
-    },
-    clear(world) {
-      records.delete(world);
-    },
-    idle() {
-      return Promise.resolve();
-    },
+    idle: () => Promise.resolve(),
   };
 }

@@ -109,7 +109,8 @@ function worldView(world: World): WorldSnapshot {
 
 export interface RestoreContext {
   seed: number | string;
-  sink: DeliverySink;
+  /** The sink of the restored world of `token` (each session logs its own world's deliveries). */
+  sinkFor: (token: string) => DeliverySink;
   now: () => number;
 }
 
@@ -177,7 +178,7 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
   const errorSeq = data.errorSeq;
   if (!Number.isInteger(errorSeq) || (errorSeq as number) < 0) throw new Damaged(`${at}.errorSeq: must be an integer >= 0`);
   const user = withId(data.user, `${at}.user`) as unknown as World['user'];
-  const world = emptyWorld({ key: stableKey(token), token, ctx: random.ctx, sink: context.sink, saveRandom: random.save, user, errorSeq: errorSeq as number });
+  const world = emptyWorld({ key: stableKey(token), token, ctx: random.ctx, sink: context.sinkFor(token), saveRandom: random.save, user, errorSeq: errorSeq as number });
   for (const [i, item] of array(data.workspaces, `${at}.workspaces`).entries()) {
     const workspace = withId(item, `${at}.workspaces[${i}]`) as unknown as Workspace;
     world.workspaces.set(workspace.id, { workspace, sourceIds: [], sourceIndex: new Map() });

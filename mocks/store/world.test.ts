@@ -12,7 +12,7 @@ import {
   REFERENCE_TIME_MS,
 } from './index.ts';
 import { kindOf } from '../ids.ts';
-import { recordingSink, unwrap } from '../../support/results.ts';
+import { unwrap } from '../../support/results.ts';
 
 /** Everything a client can read from a world, as JSON text. */
 function snapshot(store: ReturnType<typeof createStore>, token: string): string {
@@ -99,19 +99,19 @@ describe('worlds', () => {
   });
 
   it('reset restores the seeded state and clears the world deliveries', () => {
-    const sink = recordingSink();
-    const store = createStore({ seed: 5, sink });
+    const store = createStore({ seed: 5 });
     const seeded = snapshot(store, 'tok');
     const world = store.world('tok');
+    const other = store.world('other');
     const summary = worldSummary(world);
     unwrap(createWorkflow(world, { org_id: summary.workspaces[0]!.id, project_id: summary.projects[0]!.id, settings: { name: 'x' } }));
-    sink.enqueue({ world: world.key, kind: 'subscription', url: 'https://example.com', payload: {} });
-    sink.enqueue({ world: store.world('other').key, kind: 'subscription', url: 'https://example.com', payload: {} });
+    world.sink.enqueue({ world: world.key, kind: 'subscription', url: 'https://example.com', payload: {} });
+    other.sink.enqueue({ world: other.key, kind: 'subscription', url: 'https://example.com', payload: {} });
     expect(snapshot(store, 'tok')).not.toBe(seeded);
     store.reset('tok');
     expect(snapshot(store, 'tok')).toBe(seeded);
-    expect(sink.list(world.key)).toEqual([]);
-    expect(sink.list(store.world('other').key)).toHaveLength(1);
+    expect(store.session('tok').deliveries).toEqual([]);
+    expect(store.session('other').deliveries).toHaveLength(1);
   });
 
   it('things created after seeding use the injectable clock', () => {

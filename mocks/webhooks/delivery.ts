@@ -1,5 +1,8 @@
 // The delivery engine: the fake's only outbound HTTP. The store decides *what* goes *where* and
-// calls `enqueue`; this module sends, signs, retries and records (docs/control-api.md, "GET /__mock/deliveries").
+// calls `enqueue`; this module sends, signs, retries and fills in the record it returned
+// (docs/control-api.md, "GET /__mock/deliveries"). It keeps no per-world log: the world's session
+// records each delivery as it is queued (mocks/store/session.ts), so reset and eviction need no
+// call here.
 //
 // - `enqueue` returns the record at once; the network work happens later, so an API answer
 //   never waits for a receiver.
@@ -29,10 +32,8 @@ export interface DeliveryEngineOptions {
   now?: () => number;
 }
 
-export interface DeliveryEngine extends DeliverySink {
-  /** One record by id, whatever its world. */
-  get(id: string): DeliveryRecord | undefined;
-}
+/** What createDeliveryEngine returns: a DeliverySink that really sends. */
+export type DeliveryEngine = DeliverySink;
 
 export const DEFAULT_DELIVERY_OPTIONS = {
   send: true,
@@ -53,8 +54,6 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
   const backoffMs = options.backoffMs ?? DEFAULT_DELIVERY_OPTIONS.backoffMs;
   const now = options.now ?? Date.now;
 
-  const byWorld = new Map<string, DeliveryRecord[]>();
-  const byId = new Map<string, DeliveryRecord>();
   /** Tail of each destination's chain; a new delivery to the URL waits for it. */
   const tails = new Map<string, Promise<void>>();
   /** Every chain link not yet settled; `idle()` waits for them. */
@@ -169,23 +168,9 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
         final_status: null,
         created_at: now(),
       };
-      let list = byWorld.get(request.world);
-      if (list === undefined) byWorld.set(request.world, (list = []));
-      list.push(record);
-      byId.set(record.id, record);
       // Recording still goes through the URL's chain so the signature header lands in order.
       track(request.url, () => (send ? deliver(record, request) : recordOnly(record, request)));
       return record;
-    },
-    list(world: string): DeliveryRecord[] {
-      return [...(byWorld.get(world) ?? [])];
-    },
-    clear(world: string): void {
-      for (const record of byWorld.get(world) ?? []) byId.delete(record.id);
-      byWorld.delete(world);
-    },
-    get(id: string): DeliveryRecord | undefined {
-      return byId.get(id);
     },
     async idle(): Promise<void> {
       while (pending.size > 0) await Promise.all([...pending]);

@@ -44,12 +44,12 @@ export interface DeliveryRecord {
 }
 
 export interface DeliverySink {
-  /** Queues a delivery and returns its record immediately; never waits for the network. */
+  /**
+   * Queues a delivery and returns its record immediately; never waits for the network. The sink
+   * keeps updating the record (attempts, state) but keeps no log of records: each world's session
+   * does (mocks/store/session.ts).
+   */
   enqueue(request: DeliveryRequest): DeliveryRecord;
-  /** Records of one world, oldest first. */
-  list(world: string): DeliveryRecord[];
-  /** Forgets the records of one world (used by reset). */
-  clear(world: string): void;
   /** Resolves when every queued delivery has reached a final state. */
   idle(): Promise<void>;
 }
