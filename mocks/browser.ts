@@ -1,6 +1,6 @@
 // The package's `./browser` entry: one call that starts MSW's service worker with the kit's
 // handlers in a page, for a frontend's development build. Browser-only (msw/browser); nothing
-// here or below it imports a Node module (mocks/app/browser-safety.test.ts checks).
+// here or below it imports a Node module (support/architecture.test.ts checks).
 import { setupWorker, type SetupWorker, type StartOptions } from 'msw/browser';
 import type { Mock } from './index.ts';
 import { createHandlers, type HandlersOptions } from './msw.ts';

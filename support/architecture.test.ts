@@ -1,0 +1,225 @@
+// The layering of docs/architecture.md ("Which folder may import which", "Browser safety"), checked
+// on the real files: every "never" of the import table is a rule below, and a failure lists each
+// file with the import it must not have. Imports are read with the TypeScript parser (comments and
+// strings cannot fool it), type-only ones included: a layer that names another's types depends on it.
+import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const FOLDERS = ['mocks', 'openapi', 'cli', 'contracts', 'scripts', 'support', 'tests', 'docs'];
+
+interface Import {
+  specifier: string;
+  /** Repository-relative path for a relative specifier, else the specifier itself. */
+  target: string;
+  typeOnly: boolean;
+}
+
+interface SourceFile {
+  path: string;
+  imports: Import[];
+}
+
+/** Static imports and re-exports, and `import('...')` with a literal, of one module. */
+function importsOf(path: string, source: string): Import[] {
+  const file = ts.createSourceFile(path, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const found: Import[] = [];
+  const add = (specifier: string, typeOnly: boolean) =>
+    found.push({ specifier, typeOnly, target: specifier.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(path), specifier)) : specifier });
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      add(node.moduleSpecifier.text, node.importClause?.isTypeOnly ?? false);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier !== undefined && ts.isStringLiteral(node.moduleSpecifier)) {
+      add(node.moduleSpecifier.text, node.isTypeOnly);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [argument] = node.arguments;
+      if (argument !== undefined && ts.isStringLiteralLike(argument)) add(argument.text, false);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+function sourceFiles(): SourceFile[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'consumer' ? [] : walk(path);
+      return entry.name.endsWith('.ts') ? [path] : [];
+    });
+  return FOLDERS.flatMap(walk).map((path) => ({ path, imports: importsOf(path, readFileSync(join(ROOT, path), 'utf8')) }));
+}
+
+// ---- what the table's rows and columns name -------------------------------------------------
+
+const under = (...prefixes: string[]) => (path: string) => prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+const isBuiltin = (imp: Import) => builtins.has(imp.target) || imp.target.startsWith('node:');
+const isPackage = (name: string) => (imp: Import) => imp.target === name || imp.target.startsWith(`${name}/`);
+const isFile = (test: (path: string) => boolean) => (imp: Import) => imp.specifier.startsWith('.') && test(imp.target);
+
+/** Tests and test configuration: free to import anything (they are not part of any layer). */
+const isTest = (path: string) => path.endsWith('.test.ts') || under('contracts/self-test')(path) || path.endsWith('vitest.config.ts');
+/** The folders whose modules ship in the package (docs/architecture.md, "Test support"). */
+const isRuntime = (path: string) => under('mocks', 'openapi', 'cli', 'contracts')(path) && !isTest(path);
+
+const IDS = under('mocks/ids.ts', 'mocks/random.ts');
+const FACTORIES = under('mocks/factories');
+const WEBHOOKS = under('mocks/webhooks');
+const STORE = under('mocks/store');
+const APP = under('mocks/app');
+/** The adapters and the composition root that wires the layers (createMock). */
+const ADAPTERS = under('mocks/msw.ts', 'mocks/server.ts', 'mocks/browser.ts', 'mocks/index.ts');
+/** The store's faces an adapter may use: the store itself and its Web Storage persistence. */
+const STORE_FACES = under('mocks/store/index.ts', 'mocks/store/persist.ts');
+
+interface Rule {
+  /** The row of the table, as the failure shows it. */
+  name: string;
+  from: (path: string) => boolean;
+  never: Array<[string, (imp: Import) => boolean]>;
+}
+
+const lowerLayers = (...names: Array<'factories' | 'webhooks' | 'store' | 'app'>) => {
+  const all = { factories: FACTORIES, webhooks: WEBHOOKS, store: STORE, app: APP };
+  return names.map((name): [string, (imp: Import) => boolean] => [`mocks/${name}/`, isFile(all[name])]);
+};
+
+const RULES: Rule[] = [
+  { name: 'ids and randomness', from: (path) => IDS(path) && !isTest(path), never: [...lowerLayers('factories', 'webhooks', 'store', 'app'), ['an adapter', isFile(ADAPTERS)]] },
+  { name: 'factories', from: (path) => FACTORIES(path) && !isTest(path), never: [...lowerLayers('webhooks', 'store', 'app'), ['an adapter', isFile(ADAPTERS)]] },
+  { name: 'webhooks runtime', from: (path) => WEBHOOKS(path) && !isTest(path), never: [...lowerLayers('factories', 'store', 'app'), ['an adapter', isFile(ADAPTERS)]] },
+  {
+    name: 'store',
+    from: (path) => STORE(path) && !isTest(path),
+    never: [...lowerLayers('app'), ['an adapter', isFile(ADAPTERS)], ['msw', isPackage('msw')], ['a Node built-in', isBuiltin]],
+  },
+  { name: 'app', from: (path) => APP(path) && !isTest(path), never: [['an adapter', isFile(ADAPTERS)], ['msw', isPackage('msw')], ['a Node built-in', isBuiltin]] },
+  {
+    name: 'adapters',
+    from: (path) => under('mocks/msw.ts', 'mocks/server.ts', 'mocks/browser.ts')(path),
+    never: [['store internals (anything but mocks/store/index.ts and persist.ts)', isFile((target) => STORE(target) && !STORE_FACES(target))]],
+  },
+  {
+    name: 'openapi',
+    from: (path) => under('openapi')(path) && !isTest(path),
+    never: [['mocks/', isFile(under('mocks'))], ['contracts/', isFile(under('contracts'))], ['cli/', isFile(under('cli'))]],
+  },
+  {
+    name: 'contracts',
+    from: (path) => under('contracts')(path) && !isTest(path),
+    never: [['the store', isFile(STORE)], ['the app', isFile(APP)], ['cli/', isFile(under('cli'))]],
+  },
+  { name: 'the command line', from: (path) => under('cli')(path) && !isTest(path), never: [['the store', isFile(STORE)], ['the app', isFile(APP)]] },
+  { name: 'mocks (nothing imports the command line back)', from: (path) => under('mocks')(path) && !isTest(path), never: [['cli/', isFile(under('cli'))]] },
+  {
+    name: 'runtime folders',
+    from: isRuntime,
+    never: [
+      ['support/', isFile(under('support'))],
+      ['tests/', isFile(under('tests'))],
+      ['scripts/', isFile(under('scripts'))],
+      ['a *.test.ts', isFile((target) => target.endsWith('.test.ts'))],
+    ],
+  },
+  { name: 'mocks and openapi (what the entry points reach)', from: (path) => under('mocks', 'openapi')(path) && !isTest(path), never: [['vitest', isPackage('vitest')]] },
+  { name: 'contracts, tests included', from: under('contracts'), never: [['scripts/', isFile(under('scripts'))]] },
+];
+
+function violations(files: SourceFile[], rules: Rule[] = RULES): string[] {
+  const found: string[] = [];
+  for (const rule of rules) {
+    for (const file of files.filter((f) => rule.from(f.path))) {
+      for (const imp of file.imports) {
+        for (const [what, forbidden] of rule.never) {
+          if (forbidden(imp)) found.push(`${file.path} -> ${imp.specifier} (${rule.name} never imports ${what})`);
+        }
+      }
+    }
+  }
+  return found;
+}
+
+// ---- browser safety ----------------------------------------------------------------------------
+
+/** Every project file reached from `entry` through imports that survive compilation (not type-only). */
+function valueGraph(files: Map<string, SourceFile>, entry: string): { files: Set<string>; packages: Map<string, string> } {
+  const reached = new Set<string>();
+  const packages = new Map<string, string>(); // specifier -> first importer
+  const queue = [entry];
+  while (queue.length > 0) {
+    const path = queue.pop()!;
+    if (reached.has(path)) continue;
+    reached.add(path);
+    for (const imp of files.get(path)?.imports ?? []) {
+      if (imp.typeOnly) continue;
+      if (imp.specifier.startsWith('.')) queue.push(imp.target);
+      else if (!packages.has(imp.target)) packages.set(imp.target, path);
+    }
+  }
+  return { files: reached, packages };
+}
+
+const BROWSER_ENTRIES = ['mocks/msw.ts', 'mocks/browser.ts', 'mocks/index.ts', 'openapi/validator.ts'];
+
+function nodeOnly(files: Map<string, SourceFile>, entry: string): string[] {
+  return [...valueGraph(files, entry).packages]
+    .filter(([specifier]) => builtins.has(specifier) || specifier.startsWith('node:') || isPackage('msw/node')({ specifier, target: specifier, typeOnly: false }))
+    .map(([specifier, importer]) => `${importer} -> ${specifier}`);
+}
+
+// ---- the checks --------------------------------------------------------------------------------
+
+const files = sourceFiles();
+const byPath = new Map(files.map((file) => [file.path, file]));
+
+describe('architecture (docs/architecture.md)', () => {
+  it('every import respects the layering', () => {
+    expect(files.length).toBeGreaterThan(100);
+    expect(violations(files)).toEqual([]);
+  });
+
+  for (const entry of BROWSER_ENTRIES) {
+    it(`nothing reachable from ${entry} is a Node built-in or msw/node`, () => {
+      expect(nodeOnly(byPath, entry), `Node-only imports reachable from ${entry}`).toEqual([]);
+    });
+  }
+
+  it('the walk follows the real graph: mocks/msw.ts reaches the whole fake, mocks/server.ts reaches node:http', () => {
+    const reached = valueGraph(byPath, 'mocks/msw.ts').files;
+    for (const expected of ['mocks/index.ts', 'mocks/app/app.ts', 'mocks/store/index.ts', 'openapi/validation.ts', 'mocks/webhooks/delivery.ts', 'mocks/store/persist.ts']) {
+      expect([...reached]).toContain(expected);
+    }
+    expect(valueGraph(byPath, 'mocks/browser.ts').packages.has('msw/browser')).toBe(true);
+    expect(nodeOnly(byPath, 'mocks/server.ts')).toContain('mocks/server.ts -> node:http');
+  });
+
+  it('the rules catch what they forbid, and only that', () => {
+    const fake = (path: string, source: string): SourceFile => ({ path, imports: importsOf(path, source) });
+    const broken = [
+      fake('mocks/store/leak.ts', "import { respond } from '../app/respond.ts';\nimport { createServer } from 'node:http';"),
+      fake('mocks/factories/leak.ts', "import type { World } from '../store/world.ts';"),
+      fake('mocks/msw-extra.ts', "export { x } from './store/world.ts';"),
+      fake('mocks/server.ts', "import { pageOf } from './store/pagination.ts';"),
+      fake('openapi/leak.ts', "const m = await import('../mocks/index.ts');"),
+      fake('cli/leak.ts', "import { startLoopbackReceiver } from '../support/loopback-receiver.ts';"),
+      fake('contracts/leak.ts', "import { run } from '../scripts/bench.ts';"),
+      fake('mocks/app/leak.ts', "/* import { x } from 'node:fs'; */ const s = \"import { y } from 'node:fs'\";"),
+    ];
+    expect(violations(broken)).toEqual([
+      'mocks/factories/leak.ts -> ../store/world.ts (factories never imports mocks/store/)',
+      'mocks/store/leak.ts -> ../app/respond.ts (store never imports mocks/app/)',
+      'mocks/store/leak.ts -> node:http (store never imports a Node built-in)',
+      'mocks/server.ts -> ./store/pagination.ts (adapters never imports store internals (anything but mocks/store/index.ts and persist.ts))',
+      'openapi/leak.ts -> ../mocks/index.ts (openapi never imports mocks/)',
+      'cli/leak.ts -> ../support/loopback-receiver.ts (runtime folders never imports support/)',
+      'contracts/leak.ts -> ../scripts/bench.ts (runtime folders never imports scripts/)',
+      'contracts/leak.ts -> ../scripts/bench.ts (contracts, tests included never imports scripts/)',
+    ]);
+  });
+});
