@@ -1,15 +1,8 @@
 // The mock's control API over HTTP (docs/control-api.md), reached with the target's raw transport at the
 // control origin. Only targets with caps.control get one; a live target never does.
+import type { AddedSources } from '../mocks/index.ts';
 import { createApi, type Api } from './api.ts';
 import type { Target } from './targets/types.ts';
-
-export interface AddedSources {
-  org_id: string;
-  added: number;
-  source_count: number;
-  first_id: string;
-  last_id: string;
-}
 
 export interface Control {
   world(): Promise<Record<string, unknown>>;
