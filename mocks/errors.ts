@@ -12,7 +12,11 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'unprocessable'
-  | 'rate_limited';
+  | 'rate_limited'
+  // Answered by the node:http adapter itself, before the app sees a request (docs/errors.md).
+  | 'request_timeout'
+  | 'expectation_failed'
+  | 'headers_too_large';
 
 export interface ApiErrorBody {
   error: string;
@@ -38,6 +42,9 @@ const STATUS: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   unprocessable: 422,
   rate_limited: 429,
+  request_timeout: 408,
+  expectation_failed: 417,
+  headers_too_large: 431,
 };
 
 export function apiError(code: ErrorCode, message: string, details?: Record<string, unknown>): ApiError {
