@@ -85,7 +85,7 @@ describe('workflow-api-mock contracts', () => {
   });
 
   it.each([
-    [['--target', 'staging'], '--target must be one of mock, prism, prism-proxy, live, inprocess, got "staging"'],
+    [['--target', 'staging'], '--target must be one of mock, prism, prism-proxy, live, inprocess, msw, got "staging"'],
     [['--target', 'prism'], '--target prism needs --base-url'],
     [['--target', 'live', '--base-url', 'https://api.example.com/v1'], '--target live needs --token'],
     [['--base-url', 'ftp://x/v1'], '--base-url must be an http(s) URL'],
@@ -106,6 +106,7 @@ describe('contracts flags (parseCommand)', () => {
     expect(parse([])).toMatchObject({ kind: 'run', options: { startMock: true, env: {} } });
     expect(parse(['--target', 'mock'])).toMatchObject({ options: { startMock: true } });
     expect(parse(['--target', 'inprocess'])).toMatchObject({ options: { startMock: false, env: { CONTRACT_TARGET: 'inprocess' } } });
+    expect(parse(['--target', 'msw'])).toMatchObject({ kind: 'run', options: { startMock: false, env: { CONTRACT_TARGET: 'msw' } } });
     expect(parse([], { CONTRACT_BASE_URL: 'http://127.0.0.1:4010/v1' })).toMatchObject({ options: { startMock: false } });
   });
 

@@ -4,7 +4,9 @@ import { readTargetSettings } from '../contracts/targets/env.ts';
 import type { TargetName } from '../contracts/targets/types.ts';
 import { defineCommand, EXIT_FAILED, EXIT_OK, fromEnv, parseHttpUrl, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
 
-const TARGETS: readonly TargetName[] = ['mock', 'prism', 'prism-proxy', 'live', 'inprocess'];
+const TARGETS: readonly TargetName[] = ['mock', 'prism', 'prism-proxy', 'live', 'inprocess', 'msw'];
+/** The targets that run the kit's fake in this process and need no --base-url. */
+const IN_PROCESS: readonly TargetName[] = ['inprocess', 'msw'];
 const REPORTERS = ['default', 'junit'] as const;
 
 const HELP = () => `${PROGRAM} contracts: runs the contract suites against one target and prints a per-operation table.
@@ -42,7 +44,8 @@ Environment only:
 
 Targets: mock = the kit's mock server; prism = prism mock (stateless: schema-level cases only);
 prism-proxy = prism proxy in front of a mock server; live = a real server (never uses the control
-API; read-only unless --allow-writes); inprocess = the kit's fake in this process, no network.
+API; read-only unless --allow-writes); inprocess = the kit's fake in this process, no network;
+msw = the kit's MSW handlers under setupServer in this process (needs msw installed).
 
 Examples:
   ${PROGRAM} contracts
@@ -93,7 +96,7 @@ export const CONTRACTS = defineCommand({
     if (values['allow-writes'] === true) env.CONTRACT_ALLOW_WRITES = '1';
 
     const startMock = baseUrl === undefined && (target === undefined || target === 'mock');
-    if (baseUrl === undefined && !startMock && target !== 'inprocess') return usage(`--target ${target} needs --base-url (or CONTRACT_BASE_URL)`);
+    if (baseUrl === undefined && !startMock && !IN_PROCESS.includes(target as TargetName)) return usage(`--target ${target} needs --base-url (or CONTRACT_BASE_URL)`);
     if (target === 'live' && env.CONTRACT_TOKEN === undefined) return usage('--target live needs --token (or CONTRACT_TOKEN): a user API key of the account under test');
     // The suites' own reading of the same variables (contracts/targets/env.ts) must accept them too.
     try {

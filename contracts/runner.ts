@@ -27,7 +27,7 @@ export const SUITE_GLOBS = ['contracts/suites/*.contract.ts', 'contracts/suites/
 export interface RunContractsOptions {
   /** Base URL with the version segment (Prism: its root). None: a mock server is started for the run. */
   baseUrl?: string;
-  /** mock (default) | prism | prism-proxy | live | inprocess. */
+  /** mock (default) | prism | prism-proxy | live | inprocess | msw. */
   target?: TargetName;
   /** Bearer token; default a fresh random user API key per suite file. Required for live. */
   token?: string;
