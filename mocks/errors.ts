@@ -47,6 +47,11 @@ const STATUS: Record<ErrorCode, number> = {
   headers_too_large: 431,
 };
 
+/** Whether `value` is one of the codes above (the document names codes with `x-error-code`). */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(STATUS, value);
+}
+
 export function apiError(code: ErrorCode, message: string, details?: Record<string, unknown>): ApiError {
   const body: ApiErrorBody = { error: message, code };
   if (details !== undefined) body.details = details;

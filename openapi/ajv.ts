@@ -41,10 +41,11 @@ const OPENAPI_FORMATS = ['int32', 'int64', 'float', 'double', 'byte', 'binary', 
 
 export function documentSchemas(document: object, options: SchemaSetOptions = {}): DocumentSchemas {
   const Engine = options.engine ?? Ajv2020;
+  // verbose: each error carries the schema that failed, which toIssues reads `x-error-code` from.
   const ajv = options.strict
-    ? new Engine({ allErrors: true, strict: true, strictTypes: false, strictTuples: false, strictRequired: true })
+    ? new Engine({ allErrors: true, verbose: true, strict: true, strictTypes: false, strictTuples: false, strictRequired: true })
     : // the document carries OpenAPI keywords (example, x-*, discriminator) beside JSON Schema ones
-      new Engine({ allErrors: true, strict: false, validateFormats: true });
+      new Engine({ allErrors: true, verbose: true, strict: false, validateFormats: true });
   addFormats(ajv);
   for (const name of OPENAPI_FORMATS) ajv.addFormat(name, true);
   if (options.strict) {
@@ -75,9 +76,13 @@ export function documentSchemas(document: object, options: SchemaSetOptions = {}
   };
 }
 
+/** An issue's message quotes a longer pattern only up to here (the webhook URL's runs to 800 characters). */
+const QUOTED_PATTERN_LIMIT = 60;
+
 /**
  * Ajv errors as issues under `prefix`, pointing at the offending member for `required` and
- * `additionalProperties`; duplicates dropped (oneOf/anyOf failures report every branch).
+ * `additionalProperties`; duplicates dropped (oneOf/anyOf failures report every branch). An issue
+ * raised by a schema with `x-error-code` carries that code (docs/errors.md).
  */
 export function toIssues(errors: readonly ErrorObject[] | null | undefined, prefix: string): Issue[] {
   const seen = new Set<string>();
@@ -86,11 +91,13 @@ export function toIssues(errors: readonly ErrorObject[] | null | undefined, pref
     let pointer = prefix + error.instancePath;
     if (error.keyword === 'required') pointer += `/${escapePointer(String(error.params.missingProperty))}`;
     if (error.keyword === 'additionalProperties') pointer += `/${escapePointer(String(error.params.additionalProperty))}`;
-    const message = error.message ?? error.keyword;
+    const pattern = error.keyword === 'pattern' ? String(error.params.pattern) : '';
+    const message = pattern.length > QUOTED_PATTERN_LIMIT ? `must match pattern "${pattern.slice(0, QUOTED_PATTERN_LIMIT)}..."` : (error.message ?? error.keyword);
     const key = `${pointer} ${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    issues.push({ pointer, message });
+    const code = (error.parentSchema as Record<string, unknown> | undefined)?.['x-error-code'];
+    issues.push(typeof code === 'string' ? { pointer, message, code } : { pointer, message });
   }
   return issues;
 }

@@ -1,8 +1,9 @@
-// Everything derived from openapi/openapi.yaml is produced here, in memory, so that the same
-// function serves `npm run generate` (write) and the staleness check (compare).
+// Everything derived from openapi/openapi.yaml and openapi/control.yaml is produced here, in
+// memory, so that the same function serves `npm run generate` (write) and the staleness check (compare).
 import openapiTS, { astToString } from 'openapi-typescript';
+import { resolveOperations } from './document/resolve.ts';
 import { escapePointer } from './json-pointer.ts';
-import { loadDocument } from './load-document.ts';
+import { CONTROL_DOCUMENT_PATH, loadDocument, type JsonObject } from './load-document.ts';
 
 export interface GeneratedFile {
   /** Path relative to the repository root. */
@@ -10,30 +11,84 @@ export interface GeneratedFile {
   content: string;
 }
 
-const GENERATED_MARKER = 'GENERATED FILE - do not edit. Source: openapi/openapi.yaml; regenerate with `npm run generate`.';
+const GENERATED_MARKER = (source: string) => `GENERATED FILE - do not edit. Source: ${source}; regenerate with \`npm run generate\`.`;
 
-const HEADER = (what: string) =>
-  `// GENERATED FILE — do not edit. ${what}\n// Source: openapi/openapi.yaml. Regenerate with \`npm run generate\`; \`npm test\` fails when this file is stale.\n`;
+const HEADER = (what: string, source = 'openapi/openapi.yaml') =>
+  `// GENERATED FILE — do not edit. ${what}\n// Source: ${source}. Regenerate with \`npm run generate\`; \`npm test\` fails when this file is stale.\n`;
 
 export async function buildGeneratedFiles(): Promise<GeneratedFile[]> {
   const document = loadDocument();
-  const types = astToString(await openapiTS(structuredClone(document) as never, { alphabetize: false }));
+  const control = loadDocument(CONTROL_DOCUMENT_PATH);
   return [
-    { path: 'openapi/generated/schema.ts', content: HEADER('TypeScript types by openapi-typescript.') + '\n' + types },
-    {
-      // JSON, not a TS object literal: Node parses it an order of magnitude faster at start-up.
-      path: 'openapi/generated/openapi.json',
-      content: JSON.stringify({ 'x-generated': GENERATED_MARKER, ...document }, null, 2) + '\n',
-    },
-    {
-      path: 'openapi/generated/document.ts',
-      content:
-        HEADER('The OpenAPI document as a module, so the browser, Node and tests share one parsed copy.') +
-        "\nimport json from './openapi.json' with { type: 'json' };\n\n" +
-        '// eslint-disable-next-line\nexport const document: Record<string, any> = json;\n',
-    },
+    ...(await documentFiles(document, { source: 'openapi/openapi.yaml', types: 'schema.ts', json: 'openapi.json', module: 'document.ts', name: 'document' })),
+    ...(await documentFiles(control, { source: 'openapi/control.yaml', types: 'control-schema.ts', json: 'control.json', module: 'control-document.ts', name: 'controlDocument' })),
     { path: 'openapi/ASSUMPTIONS.md', content: renderAssumptions(document) },
   ];
+}
+
+interface Outputs {
+  source: string;
+  /** File names under openapi/generated/. */
+  types: string;
+  json: string;
+  module: string;
+  /** The module's export. */
+  name: string;
+}
+
+/** A document's types (openapi-typescript, plus the parameters it defaults), its JSON and a module exporting it. */
+async function documentFiles(document: JsonObject, out: Outputs): Promise<GeneratedFile[]> {
+  const types = astToString(await openapiTS(structuredClone(document) as never, { alphabetize: false }));
+  return [
+    {
+      path: `openapi/generated/${out.types}`,
+      content: HEADER('TypeScript types by openapi-typescript, then the parameters the validator defaults.', out.source) + '\n' + types + '\n' + renderParameterDefaults(document),
+    },
+    {
+      // JSON, not a TS object literal: Node parses it an order of magnitude faster at start-up.
+      path: `openapi/generated/${out.json}`,
+      content: JSON.stringify({ 'x-generated': GENERATED_MARKER(out.source), ...document }, null, 2) + '\n',
+    },
+    {
+      path: `openapi/generated/${out.module}`,
+      content:
+        HEADER('The OpenAPI document as a module, so the browser, Node and tests share one parsed copy.', out.source) +
+        `\nimport json from './${out.json}' with { type: 'json' };\n\n` +
+        `// eslint-disable-next-line\nexport const ${out.name}: Record<string, any> = json;\n`,
+    },
+  ];
+}
+
+/**
+ * What the server side needs beyond openapi-typescript's types: `PathOperationId`, the operations
+ * a server answers (its `operations` also hold the `webhooks` it sends), and `ParameterDefaults`,
+ * per operation and location the names of the parameters whose schema has a default. The validator
+ * applies those defaults, so a route always receives them (mocks/app/routes-meta.ts).
+ */
+export function renderParameterDefaults(document: object): string {
+  const operations = resolveOperations(document);
+  const lines: string[] = [];
+  for (const { info } of operations) {
+    const byLocation = new Map<string, string[]>();
+    for (const param of info.parameters) {
+      if (param.shape.default === undefined || param.in === 'cookie') continue;
+      byLocation.set(param.in, [...(byLocation.get(param.in) ?? []), JSON.stringify(param.name)]);
+    }
+    if (byLocation.size === 0) continue;
+    const entries = [...byLocation].map(([location, names]) => `${location}: ${names.join(' | ')}`);
+    lines.push(`    ${info.operationId}: { ${entries.join('; ')} };`);
+  }
+  const ids = operations.map(({ info }) => JSON.stringify(info.operationId));
+  return [
+    '/** The operations under `paths`: what a server answers. */',
+    `export type PathOperationId = ${ids.join(' | ') || 'never'};`,
+    '',
+    '/** Per operation and location, the parameters whose schema has a default (always present once validated). */',
+    'export interface ParameterDefaults {',
+    ...lines,
+    '}',
+    '',
+  ].join('\n');
 }
 
 interface Assumption {

@@ -1,6 +1,7 @@
 // A request against its operation: each parameter read from its location, coerced to its schema's
-// type, defaulted when absent, and checked; the JSON body checked. Issues point at their location
-// (`/query/limit`, `/header/x-env`, `/body/org_id`).
+// type, defaulted when absent, and checked; the JSON body checked, then given the defaults of its
+// top-level properties. Issues point at their location (`/query/limit`, `/header/x-env`,
+// `/body/org_id`) and carry the code the document names for them (`x-error-code`, openapi/ajv.ts).
 import { issuesAt, type DocumentSchemas } from './ajv.ts';
 import type { ValueShape } from './document/shape.ts';
 import type { ResolvedOperation, ResolvedParameter } from './document/resolve.ts';
@@ -23,11 +24,23 @@ export function validateRequest(schemas: DocumentSchemas, operation: ResolvedOpe
     issues.push(...issuesAt(schemas, param.schemaPointer, value, location));
     out[param.in][param.name] = value;
   }
+  let body = request.body;
   if (operation.bodySchemaPointer) {
-    if (request.body !== undefined) issues.push(...issuesAt(schemas, operation.bodySchemaPointer, request.body, '/body'));
+    if (body !== undefined) issues.push(...issuesAt(schemas, operation.bodySchemaPointer, body, '/body'));
     else if (operation.info.bodyRequired) issues.push({ pointer: '/body', message: 'request body is required' });
+    body = withDefaults(body, operation.bodyDefaults);
   }
-  return { issues, ...out };
+  return { issues, ...out, body };
+}
+
+/** A copy of an object body with the missing defaulted properties filled in; anything else as it is. */
+function withDefaults(body: unknown, defaults: ResolvedOperation['bodyDefaults']): unknown {
+  if (defaults.length === 0 || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const missing = defaults.filter(([name]) => !Object.hasOwn(body, name));
+  if (missing.length === 0) return body;
+  const filled: Record<string, unknown> = { ...body };
+  for (const [name, value] of missing) filled[name] = structuredClone(value);
+  return filled;
 }
 
 function readParameter(param: ResolvedParameter, request: RequestInput): string | string[] | undefined {

@@ -4,6 +4,8 @@ export interface Issue {
   /** JSON pointer. Request issues start with their location (`/query/limit`, `/body/org_id`); response issues point into the body. */
   pointer: string;
   message: string;
+  /** The error code the document names for this failure (`x-error-code` on the schema that failed), if it names one. */
+  code?: string;
 }
 
 export type OperationLookup =
@@ -26,6 +28,8 @@ export interface RequestValidation {
   path: Record<string, unknown>;
   query: Record<string, unknown>;
   header: Record<string, unknown>;
+  /** The JSON body, with the defaults of its top-level properties applied (a copy when one was). */
+  body: unknown;
 }
 
 export interface Validator {
@@ -46,6 +50,8 @@ export interface OperationInfo {
   hasJsonBody: boolean;
   bodyRequired: boolean;
   parameters: ParameterInfo[];
+  /** The token kinds the operation accepts (`x-token-kinds`); undefined: every kind. */
+  tokenKinds?: string[];
 }
 
 export interface ParameterInfo {

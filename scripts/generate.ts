@@ -1,4 +1,5 @@
-// `npm run generate`: regenerates openapi/generated/* and openapi/ASSUMPTIONS.md from openapi/openapi.yaml.
+// `npm run generate`: regenerates openapi/generated/* and openapi/ASSUMPTIONS.md from openapi/openapi.yaml
+// and openapi/control.yaml.
 // `npm run generate -- --check` (what `npm test` runs): exits 1, naming the files, when any is stale.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -12,10 +13,12 @@ if (args.includes('--help') || args.includes('-h')) {
   console.log(`Usage: npm run generate [-- --check]
 
 Regenerates, from openapi/openapi.yaml:
-  openapi/generated/schema.ts     TypeScript types (openapi-typescript)
+  openapi/generated/schema.ts     TypeScript types (openapi-typescript) and the parameters it defaults
   openapi/generated/openapi.json  the document as JSON (with an x-generated marker)
   openapi/generated/document.ts   the document as an importable module
   openapi/ASSUMPTIONS.md          the list of x-assumed markers
+and from openapi/control.yaml (the mock's control API) the same three as
+  openapi/generated/control-schema.ts, control.json and control-document.ts
 
 --check   write nothing; exit 1 and name the stale files if any differs from what would be generated`);
   process.exit(0);

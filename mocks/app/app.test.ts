@@ -2,7 +2,7 @@
 // the error mapping are pinned independently of the real document and store.
 import { describe, expect, it, vi } from 'vitest';
 import { createValidator } from '../../openapi/validation.ts';
-import { fail, ok } from '../errors.ts';
+import { fail, ok, type Result } from '../errors.ts';
 import type { Session, Store, World } from '../store/index.ts';
 import { deliveryLog, openSession } from '../store/session.ts';
 import type { DeliveryRecord, DeliveryRequest } from '../webhooks/types.ts';
@@ -10,7 +10,7 @@ import { createApp } from './app.ts';
 import { tokenKind } from './auth.ts';
 import type { ControlOperations } from './control.ts';
 import { MAX_BODY_BYTES } from './body.ts';
-import type { RouteHandler } from './routes-meta.ts';
+import type { AnyRoute } from './routes-meta.ts';
 import type { AppRequest } from './types.ts';
 
 const doc = {
@@ -23,6 +23,7 @@ const doc = {
       delete: { operationId: 'deleteThing', responses: { '204': { description: 'ok' } } },
       put: {
         operationId: 'updateWorkflowActivation',
+        'x-token-kinds': ['user_api_key'],
         requestBody: {
           required: true,
           content: {
@@ -30,7 +31,7 @@ const doc = {
               schema: {
                 type: 'object',
                 required: ['active', 'org_id'],
-                properties: { active: { type: 'boolean' }, org_id: { type: 'string' } },
+                properties: { active: { type: 'boolean' }, org_id: { type: 'string' }, note: { type: 'string', default: 'none' } },
               },
             },
           },
@@ -49,7 +50,7 @@ const doc = {
       post: {
         operationId: 'createWebhook',
         parameters: [
-          { name: 'url', in: 'query', required: true, schema: { type: 'string', pattern: '^https?://[^/:]+' } },
+          { name: 'url', in: 'query', required: true, schema: { type: 'string', minLength: 1, allOf: [{ 'x-error-code': 'unsupported_url', pattern: '^https?://[^/:]+' }] } },
           { name: 'name', in: 'query', required: true, schema: { type: 'string' } },
         ],
         responses: { '200': { description: 'ok' } },
@@ -81,20 +82,29 @@ function stubStore() {
   return { store, resets };
 }
 
-function setup(table: Record<string, RouteHandler> = {}) {
-  const calls: { operationId: string; ctx: Parameters<RouteHandler>[0] }[] = [];
+/** What a route of the fixture document receives. */
+interface Ctx {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  header: Record<string, unknown>;
+  body: unknown;
+}
+type Route = (ctx: Ctx) => Result<unknown>;
+
+function setup(table: Record<string, Route> = {}) {
+  const calls: { operationId: string; ctx: Ctx }[] = [];
   const record =
-    (operationId: string, answer: RouteHandler): RouteHandler =>
+    (operationId: string, answer: Route): Route =>
     (ctx) => {
       calls.push({ operationId, ctx });
       return answer(ctx);
     };
-  const routeTable: Record<string, RouteHandler> = {
+  const routeTable: Record<string, AnyRoute> = {
     getThing: record('getThing', ({ path }) => (path.id === 't_missing' ? fail('not_found', 'thing t_missing not found') : ok({ data: { id: path.id } }))),
     deleteThing: record('deleteThing', () => ok(null)),
     updateWorkflowActivation: record('updateWorkflowActivation', ({ body }) => ok({ data: body })),
     listThings: record('listThings', ({ query }) => ok({ data: [], limit: query.limit })),
-    createWebhook: record('createWebhook', ({ query }) => fail('unsupported_url', `url ${String(query.url)} is unsupported`)),
+    createWebhook: record('createWebhook', ({ query }) => ok({ data: { url: query.url } })),
     ...table,
   };
   const logError = vi.fn();
@@ -261,22 +271,47 @@ describe('validation against the document', () => {
     expect((await send('GET', '/v1/things?limit=0')).status).toBe(400);
   });
 
-  it('lets the store decide a webhook url that is present but malformed', async () => {
+  it('answers the code the document names for a failure (x-error-code), and never reaches the route', async () => {
     const { send, calls } = setup();
     const response = await send('POST', '/v1/webhooks?url=ftp%3A%2F%2Fx&name=n');
     expect(response.status).toBe(400);
-    expect(parse(response.body).code).toBe('unsupported_url');
-    expect(calls.map((c) => c.ctx.query.url)).toEqual(['ftp://x']);
+    const body = parse(response.body);
+    expect(body.code).toBe('unsupported_url');
+    expect(body.details?.issues).toEqual([{ pointer: '/query/url', message: expect.any(String), code: 'unsupported_url' }]);
+    expect(calls).toEqual([]);
+    expect(JSON.parse((await send('POST', '/v1/webhooks?url=https%3A%2F%2Fx&name=n')).body)).toEqual({ data: { url: 'https://x' } });
   });
 
-  it('keeps a missing webhook url, or other issues beside it, a schema 400', async () => {
+  it('keeps a missing or empty webhook url, or other issues beside it, a bad_request', async () => {
     const { send, calls } = setup();
-    const missing = await send('POST', '/v1/webhooks?name=n');
-    expect(missing.status).toBe(400);
-    expect(parse(missing.body).code).toBe('bad_request');
-    const both = await send('POST', '/v1/webhooks?url=ftp%3A%2F%2Fx');
-    expect(parse(both.body).code).toBe('bad_request');
+    for (const query of ['name=n', 'url=&name=n', 'url=ftp%3A%2F%2Fx']) {
+      const response = await send('POST', `/v1/webhooks?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(parse(response.body).code, query).toBe('bad_request');
+    }
     expect(calls).toEqual([]);
+  });
+
+  it('hands the route a body with the defaults of its top-level properties', async () => {
+    const { send, calls } = setup();
+    const json = { 'content-type': 'application/json' };
+    await send('PUT', '/v1/things/t_1', json, '{"active":true,"org_id":"o_1"}');
+    await send('PUT', '/v1/things/t_1', json, '{"active":true,"org_id":"o_1","note":"mine"}');
+    expect(calls.map((c) => c.ctx.body)).toEqual([
+      { active: true, org_id: 'o_1', note: 'none' },
+      { active: true, org_id: 'o_1', note: 'mine' },
+    ]);
+  });
+
+  it('refuses the token kinds an operation does not list in x-token-kinds with 403, after validation', async () => {
+    const { send, calls } = setup();
+    const oauth = { authorization: 'Bearer aGVhZA.Ym9keQ.c2ln', 'content-type': 'application/json' };
+    const refused = await send('PUT', '/v1/things/t_1', oauth, '{"active":true,"org_id":"o_1"}');
+    expect(refused.status).toBe(403);
+    expect(parse(refused.body).code).toBe('forbidden_token_kind');
+    expect((await send('PUT', '/v1/things/t_1', oauth, '{"active":"yes"}')).status).toBe(400);
+    expect(calls).toEqual([]);
+    expect((await send('GET', '/v1/things/t_1', { authorization: oauth.authorization })).status).toBe(200);
   });
 });
 

@@ -1,25 +1,26 @@
 // The app: AppRequest -> AppResponse, transport-free. Order of checks (docs/architecture.md):
 // control routes; /v1 prefix; bearer auth; operation lookup (404/405); an injected rate limit
-// (429); body size, media type and
-// JSON syntax (413/415/400); parameters and body against the OpenAPI document (400); then the one
-// route table, whose Result respond.ts turns into HTTP. Nothing here may throw for bad input:
+// (429); body size, media type and JSON syntax (413/415/400); parameters and body against the
+// OpenAPI document (400/404, mapped by issues.ts); the operation's x-token-kinds (403); then the
+// one route table, whose Result respond.ts turns into HTTP. Nothing here may throw for bad input:
 // an exception is a bug in the mock and answers 500 with a logged stack.
-import { apiError } from '../errors.ts';
+import { apiError, type Result } from '../errors.ts';
 import type { Session, Store } from '../store/index.ts';
-import type { Issue, Validator } from '../../openapi/validator.ts';
+import type { Validator } from '../../openapi/validator.ts';
 import { authenticate } from './auth.ts';
 import { isOversized, MAX_BODY_BYTES, readJsonBody } from './body.ts';
 import { createControl, type ControlOperations, type MockControl } from './control.ts';
 import { handleControl } from './control-routes.ts';
 import { errorResponse, fromResult, json } from './respond.ts';
-import { storeDecides, type RouteHandler } from './routes-meta.ts';
+import { refusal } from './issues.ts';
+import type { AnyRoute } from './routes-meta.ts';
 import type { AppRequest, AppResponse } from './types.ts';
 
 export interface AppOptions {
   store: Store;
   validator: Validator;
   /** operationId -> handler: `routes` of routes.ts (injected so tests can run on a stub store). */
-  routes: Record<string, RouteHandler>;
+  routes: Readonly<Record<string, AnyRoute>>;
   /** Store operations behind the control API. */
   controlOperations: ControlOperations;
   /** Where unexpected exceptions are reported; console.error by default. */
@@ -90,28 +91,20 @@ export function createApp(options: AppOptions): App {
       headers: req.headers,
       body,
     });
-    const blocking = blockingIssues(lookup.operationId, validated.issues);
-    // A path that names no possible resource (an ID of the wrong shape) is an unknown ID: 404,
-    // as docs/errors.md says for unknown IDs in the path, not a 400.
-    const pathIssues = blocking.filter((issue) => issue.pointer.startsWith('/path/'));
-    if (pathIssues.length > 0) return respond(errorResponse(notFoundPath(path, pathIssues)));
-    if (blocking.length > 0) return respond(errorResponse(badRequest(blocking)));
-    // Values the store decides on may have failed schema coercion: hand it the raw text.
-    const queryValues = { ...validated.query };
-    if (blocking.length < validated.issues.length) {
-      const raw = new URLSearchParams(query);
-      for (const issue of validated.issues) {
-        const name = issue.pointer.split('/')[2];
-        if (issue.pointer.startsWith('/query/') && name !== undefined && raw.has(name)) queryValues[name] = raw.get(name);
-      }
+    const refused = refusal(path, validated.issues);
+    if (refused !== null) return respond(errorResponse(refused));
+    const { tokenKinds } = validator.describeOperation(lookup.operationId);
+    if (tokenKinds !== undefined && !tokenKinds.includes(credentials.kind)) {
+      return respond(errorResponse(apiError('forbidden_token_kind', `${req.method} ${lookup.template} accepts ${tokenKinds.join(', ')} tokens only, not ${credentials.kind}`, { token_kind: credentials.kind })));
     }
 
     const handler = table[lookup.operationId];
     if (handler === undefined) {
       throw new Error(`route table has no handler for operation ${lookup.operationId}`);
     }
-    const result = handler({ world, credentials, path: validated.path, query: queryValues, header: validated.header, body });
-    return respond(fromResult(result));
+    // The trust boundary: from here on the request is the operation's, as the document types it.
+    const result = handler({ world, credentials, path: validated.path, query: validated.query, header: validated.header, body: validated.body } as never);
+    return respond(fromResult(result as Result<unknown>));
   }
 
   async function handleControlRequest(req: AppRequest, path: string, query: string): Promise<AppResponse> {
@@ -160,26 +153,4 @@ export function splitUrl(url: string): { path: string; query: string } {
   const query = q < 0 ? '' : rest.slice(q + 1);
   // The path stays percent-encoded: the validator decodes path parameters after matching.
   return { path: rawPath, query };
-}
-
-function notFoundPath(path: string, issues: Issue[]) {
-  const names = issues.map((issue) => issue.pointer.slice('/path/'.length)).join(', ');
-  return apiError('not_found', `No resource at ${path}: ${names} is not a valid ID (${issues[0]!.message})`, { path, issues });
-}
-
-function badRequest(issues: Issue[]) {
-  const first = issues[0]!;
-  const summary = `${first.pointer || '/'} ${first.message}` + (issues.length > 1 ? ` (and ${issues.length - 1} more)` : '');
-  return apiError('bad_request', `Invalid request: ${summary}`, { issues });
-}
-
-/** Issues that stop the request; those the store decides itself (storeDecides) pass through. */
-function blockingIssues(operationId: string, issues: Issue[]): Issue[] {
-  const deferred = storeDecides[operationId];
-  if (deferred === undefined || issues.length === 0) return issues;
-  const blocking = issues.filter((issue) => !deferred.includes(issue.pointer));
-  // Only a value that is present is deferred; a missing one is the schema's 400.
-  return blocking.length === issues.length || issues.some((i) => deferred.includes(i.pointer) && /required/i.test(i.message))
-    ? issues
-    : blocking;
 }

@@ -1,29 +1,53 @@
-// Types of the route table and the few per-operation facts the app needs besides the document.
-// Separate from routes.ts so the app machinery does not import the store's implementation.
+// The types of a route: what the app hands it once the request has passed the document
+// (docs/architecture.md, "one trust boundary"). A route receives its operation's parameters and
+// body typed from the generated types, with every parameter the document defaults present, and
+// does no checking of its own: the validator has done it, and the store checks only what depends
+// on the world's state. Separate from routes.ts so the app machinery does not import the store's
+// implementation.
 import type { Result } from '../errors.ts';
 import type { World } from '../store/index.ts';
+import type { operations, ParameterDefaults, PathOperationId } from '../../openapi/generated/schema.ts';
 import type { Credentials } from './auth.ts';
 
-export interface RouteContext {
-  world: World;
-  credentials: Credentials;
-  /** Path parameters, coerced to their schema types. */
-  path: Record<string, unknown>;
-  /** Query parameters, coerced to their schema types, defaults applied. */
-  query: Record<string, unknown>;
-  /** Header parameters (lower-case names), coerced. */
-  header: Record<string, unknown>;
-  /** Parsed JSON body, undefined when the operation takes none. */
-  body: unknown;
+type Location = 'path' | 'query' | 'header';
+
+/** The parameters of one location of an operation; none is an empty record. */
+type Declared<Op, L extends Location> = Op extends { parameters: { [K in L]?: infer P } } ? ([NonNullable<P>] extends [never] ? Record<string, never> : NonNullable<P>) : Record<string, never>;
+
+/** `P` with the parameters named by `D` required: the validator applies their defaults. */
+type WithDefaults<P, D> = [D] extends [never] ? P : Omit<P, D & keyof P> & { [N in D & keyof P]-?: Exclude<P[N], undefined> };
+
+type DefaultsOf<Defaults, K, L extends Location> = K extends keyof Defaults ? (L extends keyof Defaults[K] ? Defaults[K][L] : never) : never;
+
+/** The JSON body of an operation (undefined when it takes none). */
+type BodyOf<Op> = Op extends { requestBody: { content: { 'application/json': infer B } } }
+  ? B
+  : Op extends { requestBody?: { content: { 'application/json': infer B } } }
+    ? B | undefined
+    : undefined;
+
+/** An operation's request as the validator passes it on: typed, coerced, defaulted. */
+export interface Validated<Ops, K extends keyof Ops, Defaults> {
+  path: WithDefaults<Declared<Ops[K], 'path'>, DefaultsOf<Defaults, K, 'path'>>;
+  query: WithDefaults<Declared<Ops[K], 'query'>, DefaultsOf<Defaults, K, 'query'>>;
+  /** Header names in lower case. */
+  header: WithDefaults<Declared<Ops[K], 'header'>, DefaultsOf<Defaults, K, 'header'>>;
+  body: BodyOf<Ops[K]>;
 }
 
-export type RouteHandler = (ctx: RouteContext) => Result<unknown>;
+export type OperationId = PathOperationId;
+
+/** What an API route receives. */
+export interface RouteContext<K extends OperationId> extends Validated<operations, K, ParameterDefaults> {
+  world: World;
+  credentials: Credentials;
+}
+
+/** The route table of the API: one handler per operation of openapi/openapi.yaml. */
+export type RouteTable = { [K in OperationId]: (ctx: RouteContext<K>) => Result<unknown> };
 
 /**
- * Validation issues the store decides instead of the schema: a webhook `url` that is present but
- * malformed must answer 400 `unsupported_url` (spec: "rejected as unsupported"), not the generic
- * `bad_request`, and the store owns that rule.
+ * A route as the app calls it. The app cannot name each operation's request type; the validator
+ * vouches for it, so the app passes the validated request as `never` (every route accepts that).
  */
-export const storeDecides: Record<string, readonly string[]> = {
-  createWebhook: ['/query/url'],
-};
+export type AnyRoute = (ctx: never) => Result<unknown> | Promise<Result<unknown>>;

@@ -1,106 +1,50 @@
-// The one route table: operationId (from openapi/openapi.yaml) -> handler. Handlers receive
-// parameters already validated and coerced against the document and only translate them into
-// a store operation; the store decides, and respond.ts turns its Result into HTTP.
-import { fail, type Result } from '../errors.ts';
+// The one route table: operationId (from openapi/openapi.yaml) -> handler. A handler receives its
+// operation's request validated, coerced and defaulted by the document (routes-meta.ts), so it
+// only translates it into one store call; the store decides what depends on the world, and
+// respond.ts turns its Result into HTTP.
 import * as store from '../store/index.ts';
-import type { RouteContext, RouteHandler } from './routes-meta.ts';
+import type { RouteTable } from './routes-meta.ts';
 
-export type { RouteContext, RouteHandler } from './routes-meta.ts';
-export { storeDecides } from './routes-meta.ts';
+export type { RouteContext, RouteTable } from './routes-meta.ts';
 
-// Parameters arrive validated, so these only narrow types; a missing optional one is undefined.
-const str = (value: unknown): string => (typeof value === 'string' ? value : String(value ?? ''));
-const optStr = (value: unknown): string | undefined => (value === undefined ? undefined : str(value));
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-
-/** The environment header of the Connect endpoints; optional ones default to production (README). */
-const environment = (ctx: RouteContext): string => optStr(ctx.header['x-pd-environment']) ?? 'production';
-
-export const routes: Record<string, RouteHandler> = {
+export const routes: RouteTable = {
   getCurrentUser: ({ world }) => store.getCurrentUser(world),
 
-  getWorkspace: ({ world, path }) => store.getWorkspace(world, str(path.org_id)),
+  getWorkspace: ({ world, path }) => store.getWorkspace(world, path.org_id),
 
-  listWorkspaceSources: ({ world, path, query }) =>
-    store.listWorkspaceSources(world, str(path.org_id), {
-      limit: typeof query.limit === 'number' ? query.limit : 10,
-      after: optStr(query.after),
-      before: optStr(query.before),
-    }),
+  listWorkspaceSources: ({ world, path, query }) => store.listWorkspaceSources(world, path.org_id, query),
 
-  createWorkflow: ({ world, body }) => store.createWorkflow(world, body as Parameters<typeof store.createWorkflow>[1]),
+  createWorkflow: ({ world, body }) => store.createWorkflow(world, body),
 
-  getWorkflow: ({ world, path }) => store.getWorkflow(world, str(path.id)),
+  getWorkflow: ({ world, path }) => store.getWorkflow(world, path.id),
 
-  // Spec: "Available only with user API keys, not with workspace OAuth tokens."
-  updateWorkflowActivation: ({ world, credentials, path, body }) => {
-    if (credentials.kind !== 'user_api_key') {
-      return fail('forbidden_token_kind', 'PUT /workflows/{id} accepts user API keys only, not workspace OAuth tokens');
-    }
-    const { active, org_id } = record(body);
-    return store.updateWorkflowActivation(world, str(path.id), { active: active === true, org_id: str(org_id) });
-  },
+  // Open only to the token kinds of the operation's `x-token-kinds` (checked by the app).
+  updateWorkflowActivation: ({ world, path, body }) => store.updateWorkflowActivation(world, path.id, body),
 
-  createWebhook: ({ world, query }) =>
-    store.createWebhook(world, { url: str(query.url), name: str(query.name), description: str(query.description) }),
+  createWebhook: ({ world, query }) => store.createWebhook(world, query),
 
   listWebhooks: ({ world }) => store.listWebhooks(world),
 
-  deleteWebhook: ({ world, path }) => store.deleteWebhook(world, str(path.id)),
+  deleteWebhook: ({ world, path }) => store.deleteWebhook(world, path.id),
 
-  createSubscription: ({ world, query }) =>
-    store.createSubscription(world, {
-      emitter_id: str(query.emitter_id),
-      listener_id: str(query.listener_id),
-      event_name: optStr(query.event_name) ?? '',
-    }),
+  createSubscription: ({ world, query }) => store.createSubscription(world, query),
 
-  deleteSubscription: ({ world, query }) =>
-    store.deleteSubscription(world, {
-      emitter_id: str(query.emitter_id),
-      listener_id: str(query.listener_id),
-      event_name: optStr(query.event_name) ?? '',
-    }),
+  deleteSubscription: ({ world, query }) => store.deleteSubscription(world, query),
 
-  listWorkspaceSubscriptions: ({ world, path }) => store.listWorkspaceSubscriptions(world, str(path.org_id)),
+  listWorkspaceSubscriptions: ({ world, path }) => store.listWorkspaceSubscriptions(world, path.org_id),
 
-  createAutoSubscription: ({ world, query }) =>
-    store.createAutoSubscription(world, { event_name: str(query.event_name), listener_id: str(query.listener_id) }),
+  createAutoSubscription: ({ world, query }) => store.createAutoSubscription(world, query),
 
-  getWorkflowErrorEventSummaries: ({ world, path, query }) =>
-    store.getWorkflowErrorEventSummaries(world, str(path.workflow_id), {
-      limit: typeof query.limit === 'number' ? query.limit : 100,
-      expand: optStr(query.expand),
-    }),
+  getWorkflowErrorEventSummaries: ({ world, path, query }) => store.getWorkflowErrorEventSummaries(world, path.workflow_id, query),
 
-  setProjectWebhook: (ctx) => {
-    const body = record(ctx.body);
-    const url = optStr(body.webhook_url) ?? optStr(body.url) ?? '';
-    return store.setProjectWebhook(ctx.world, str(ctx.path.project_id), str(ctx.header['x-pd-environment']), url);
-  },
+  // The document requires one of `webhook_url` (the spec's name) and `url`; the first wins.
+  setProjectWebhook: ({ world, path, header, body }) =>
+    store.setProjectWebhook(world, path.project_id, header['x-pd-environment'], (body.webhook_url ?? body.url)!),
 
-  createConnectToken: (ctx) => {
-    const body = record(ctx.body);
-    return store.createConnectToken(ctx.world, str(ctx.path.project_id), environment(ctx), {
-      external_user_id: str(body.external_user_id),
-      webhook_uri: optStr(body.webhook_uri),
-      allowed_origins: Array.isArray(body.allowed_origins) ? body.allowed_origins.map(str) : undefined,
-    });
-  },
+  createConnectToken: ({ world, path, header, body }) => store.createConnectToken(world, path.project_id, header['x-pd-environment'], body),
 
   getConnectedAccount: ({ world, path, query }) =>
-    store.getConnectedAccount(world, str(path.project_id), str(path.account_id), {
-      includeCredentials: query.include_credentials === true,
-    }),
+    store.getConnectedAccount(world, path.project_id, path.account_id, { includeCredentials: query.include_credentials }),
 
-  setDeployedTriggerWebhooks: ({ world, path, body }) => {
-    const urls = record(body).webhook_urls;
-    return store.setDeployedTriggerWebhooks(
-      world,
-      str(path.project_id),
-      str(path.trigger_id),
-      Array.isArray(urls) ? urls.map(str) : [],
-    );
-  },
+  setDeployedTriggerWebhooks: ({ world, path, body }) => store.setDeployedTriggerWebhooks(world, path.project_id, path.trigger_id, body.webhook_urls),
 };

@@ -1,5 +1,8 @@
 // Connect: project trigger webhooks per environment, connect tokens, connected accounts,
-// deployed-trigger webhooks, and the control-side completion of a connect flow.
+// deployed-trigger webhooks, and the control-side completion of a connect flow. Inputs arrive
+// checked against the document (URLs by its WebhookUrl rule, the environment header defaulted);
+// what is decided here depends on the world: which projects, triggers and tokens exist, and
+// whether a connect flow may still complete.
 import type { ConnectedAccount, ConnectToken } from '../factories/types.ts';
 import type { DeliveryRecord } from '../webhooks/types.ts';
 import type { Result } from '../errors.ts';
@@ -8,12 +11,9 @@ import { makeApp, makeConnectToken, makeConnectedAccount, makeCredentials } from
 import { hex } from '../factories/common.ts';
 import { newId } from '../ids.ts';
 import { unixSeconds } from '../random.ts';
-import { checkWebhookUrl } from './url.ts';
 import type { ProjectRecord, World } from './world.ts';
 import { copy } from './world.ts';
 
-export const DEFAULT_ENVIRONMENT = 'production';
-export const MAX_TRIGGER_WEBHOOK_URLS = 10;
 
 export interface ProjectWebhook {
   project_id: string;
@@ -29,35 +29,23 @@ function signingKey(world: World): string {
   return hex(world.ctx, 64);
 }
 
-function environmentOf(value: unknown, required: boolean): Result<string> {
-  if (value === undefined || value === null || value === '') {
-    return required ? fail('bad_request', 'x-pd-environment header is required', { field: 'x-pd-environment' }) : ok(DEFAULT_ENVIRONMENT);
-  }
-  if (typeof value !== 'string') return fail('bad_request', 'x-pd-environment must be a string', { field: 'x-pd-environment' });
-  return ok(value);
-}
-
 function projectOf(world: World, projectId: string): Result<ProjectRecord> {
   const project = world.projects.get(projectId);
   return project === undefined ? notFound('project', projectId) : ok(project);
 }
 
-export function setProjectWebhook(world: World, projectId: string, environment: string | undefined, url: unknown): Result<{ data: ProjectWebhook }> {
-  const env = environmentOf(environment, true);
-  if (!env.ok) return env;
+export function setProjectWebhook(world: World, projectId: string, environment: string, url: string): Result<{ data: ProjectWebhook }> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
-  const checked = checkWebhookUrl(url, 'webhook_url');
-  if (!checked.ok) return checked;
   const now = unixSeconds(world.ctx.now());
-  const existing = project.value.environments.get(env.value);
-  const data: ProjectWebhook = { project_id: projectId, environment: env.value, webhook_url: checked.value, created_at: now, updated_at: now };
+  const existing = project.value.environments.get(environment);
+  const data: ProjectWebhook = { project_id: projectId, environment, webhook_url: url, created_at: now, updated_at: now };
   if (existing === undefined || existing.webhook_url === null || existing.signing_key === null) {
     const key = signingKey(world);
-    project.value.environments.set(env.value, { webhook_url: checked.value, signing_key: key, created_at: now, updated_at: now });
+    project.value.environments.set(environment, { webhook_url: url, signing_key: key, created_at: now, updated_at: now });
     data.signing_key = key;
   } else {
-    existing.webhook_url = checked.value;
+    existing.webhook_url = url;
     existing.updated_at = now;
     data.created_at = existing.created_at;
   }
@@ -65,37 +53,22 @@ export function setProjectWebhook(world: World, projectId: string, environment: 
 }
 
 export interface CreateConnectTokenInput {
-  external_user_id?: unknown;
-  webhook_uri?: unknown;
-  allowed_origins?: unknown;
+  external_user_id: string;
+  webhook_uri?: string;
+  allowed_origins?: string[];
 }
 
-export function createConnectToken(world: World, projectId: string, environment: string | undefined, input: CreateConnectTokenInput): Result<ConnectToken> {
-  const env = environmentOf(environment, false);
-  if (!env.ok) return env;
+export function createConnectToken(world: World, projectId: string, environment: string, input: CreateConnectTokenInput): Result<ConnectToken> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
-  if (typeof input.external_user_id !== 'string' || input.external_user_id === '') {
-    return fail('bad_request', 'external_user_id is required', { field: 'external_user_id' });
-  }
-  let webhookUri: string | null = null;
-  if (input.webhook_uri !== undefined && input.webhook_uri !== null) {
-    const checked = checkWebhookUrl(input.webhook_uri, 'webhook_uri');
-    if (!checked.ok) return checked;
-    webhookUri = checked.value;
-  }
-  const origins = input.allowed_origins ?? [];
-  if (!Array.isArray(origins) || origins.some((origin) => typeof origin !== 'string')) {
-    return fail('bad_request', 'allowed_origins must be an array of strings', { field: 'allowed_origins' });
-  }
   const token = makeConnectToken(world.ctx);
   world.connectTokens.set(token.token, {
     token,
     projectId,
-    environment: env.value,
+    environment,
     external_user_id: input.external_user_id,
-    webhook_uri: webhookUri,
-    allowed_origins: origins as string[],
+    webhook_uri: input.webhook_uri ?? null,
+    allowed_origins: [...(input.allowed_origins ?? [])],
     completed: false,
   });
   return ok(copy(token));
@@ -119,22 +92,13 @@ export function setDeployedTriggerWebhooks(
   world: World,
   projectId: string,
   triggerId: string,
-  webhookUrls: unknown,
+  webhookUrls: readonly string[],
 ): Result<{ data: { trigger_id: string; webhook_urls: string[]; signing_key: string } }> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const record = world.deployedTriggers.get(triggerId);
   if (record === undefined || record.projectId !== projectId) return notFound('deployed trigger', triggerId);
-  if (!Array.isArray(webhookUrls)) return fail('bad_request', 'webhook_urls must be an array of URLs', { field: 'webhook_urls' });
-  if (webhookUrls.length > MAX_TRIGGER_WEBHOOK_URLS) {
-    return fail('bad_request', `webhook_urls takes at most ${MAX_TRIGGER_WEBHOOK_URLS} URLs`, { field: 'webhook_urls' });
-  }
-  const urls: string[] = [];
-  for (const [i, url] of webhookUrls.entries()) {
-    const checked = checkWebhookUrl(url, `webhook_urls[${i}]`);
-    if (!checked.ok) return checked;
-    urls.push(checked.value);
-  }
+  const urls = [...webhookUrls];
   record.webhookUrls = urls;
   record.signingKey ??= signingKey(world);
   return ok({ data: { trigger_id: triggerId, webhook_urls: [...urls], signing_key: record.signingKey } });

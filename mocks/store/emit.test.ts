@@ -40,7 +40,7 @@ describe('emit: $errors recording', () => {
     const firstStep = world.workflows.get(workflowId)!.workflow.steps[0]!.id;
     const { emit_id } = unwrap(emit(world, { emitter_id: workflowId, event_name: '$errors', event: { n: 1 } }));
     unwrap(emit(world, { emitter_id: workflowId, event_name: '$errors', event: { n: 2 }, error: { code: 'TypeError', stack: 'at x' } }));
-    const { data, page_info } = unwrap(getWorkflowErrorEventSummaries(world, workflowId, {}));
+    const { data, page_info } = unwrap(getWorkflowErrorEventSummaries(world, workflowId, { limit: 100 }));
     expect(data.map((e) => e.event.original_event)).toEqual([{ n: 2 }, { n: 1 }]);
     expect(data[0]!.event.error).toEqual({ code: 'TypeError', cellId: firstStep, ts: new Date(NOW).toISOString(), stack: 'at x' });
     const older = data[1]!;
@@ -56,7 +56,7 @@ describe('emit: $errors recording', () => {
   it('keeps at most the last 100; limit=N gives the last N', () => {
     const workflowId = newWorkflow();
     for (let n = 1; n <= 105; n++) unwrap(emit(world, { emitter_id: workflowId, event_name: '$errors', event: { n } }));
-    const all = unwrap(getWorkflowErrorEventSummaries(world, workflowId, {}));
+    const all = unwrap(getWorkflowErrorEventSummaries(world, workflowId, { limit: 100 }));
     expect(all.data).toHaveLength(100);
     expect(all.page_info.total_count).toBe(100);
     expect(all.data[0]!.event.original_event).toEqual({ n: 105 });
@@ -64,8 +64,7 @@ describe('emit: $errors recording', () => {
     const three = unwrap(getWorkflowErrorEventSummaries(world, workflowId, { limit: 3 }));
     expect(three.data.map((e) => e.event.original_event)).toEqual([{ n: 105 }, { n: 104 }, { n: 103 }]);
     expect(three.page_info).toMatchObject({ count: 3, total_count: 100 });
-    expectError(getWorkflowErrorEventSummaries(world, workflowId, { limit: 0 }), 400, 'bad_request');
-    expectError(getWorkflowErrorEventSummaries(world, 'p_nothere', {}), 404, 'not_found');
+    expectError(getWorkflowErrorEventSummaries(world, 'p_nothere', { limit: 100 }), 404, 'not_found');
   });
 
   it('truncates an original_event over 1 KB unless expand=event', () => {
@@ -74,32 +73,32 @@ describe('emit: $errors recording', () => {
     const small = { text: 'a'.repeat(900) }; // under 1024 bytes serialised
     unwrap(emit(world, { emitter_id: workflowId, event_name: '$errors', event: small }));
     unwrap(emit(world, { emitter_id: workflowId, event_name: '$errors', event: big }));
-    const [truncated, kept] = unwrap(getWorkflowErrorEventSummaries(world, workflowId, {})).data;
+    const [truncated, kept] = unwrap(getWorkflowErrorEventSummaries(world, workflowId, { limit: 100 })).data;
     const json = JSON.stringify(big);
     expect(truncated!.event.original_event).toEqual({ truncated: true, size_bytes: new TextEncoder().encode(json).length, preview: json.slice(0, 512) });
     expect(kept!.event.original_event).toEqual(small);
-    expect(unwrap(getWorkflowErrorEventSummaries(world, workflowId, { expand: 'event' })).data[0]!.event.original_event).toEqual(big);
+    expect(unwrap(getWorkflowErrorEventSummaries(world, workflowId, { limit: 100, expand: 'event' })).data[0]!.event.original_event).toEqual(big);
     expect(TRUNCATE_ABOVE_BYTES).toBe(1024);
   });
 
   it('a workflow without steps gets a fresh step id as cellId; a given cellId must be a step id; events must be objects', () => {
     const stepless = unwrap(createWorkflow(world, { org_id: orgId, project_id: projectId })).data.id;
     unwrap(emit(world, { emitter_id: stepless, event_name: '$errors', event: {} }));
-    const cellId = unwrap(getWorkflowErrorEventSummaries(world, stepless, {})).data[0]!.event.error.cellId;
+    const cellId = unwrap(getWorkflowErrorEventSummaries(world, stepless, { limit: 100 })).data[0]!.event.error.cellId;
     expect(cellId).toMatch(/^c_[A-Za-z0-9]{7}$/);
     expectError(emit(world, { emitter_id: stepless, event_name: '$errors', event: {}, error: { cellId: 'hi_abc1234' } }), 400, 'bad_request');
     expectError(emit(world, { emitter_id: stepless, event_name: '$errors', event: 'text' }), 400, 'bad_request');
     expectError(emit(world, { emitter_id: stepless, event_name: '$errors', event: [1] }), 400, 'bad_request');
-    expect(unwrap(getWorkflowErrorEventSummaries(world, stepless, {})).data).toHaveLength(1);
+    expect(unwrap(getWorkflowErrorEventSummaries(world, stepless, { limit: 100 })).data).toHaveLength(1);
     // Missing event: recorded as an empty object.
     unwrap(emit(world, { emitter_id: stepless, event_name: '$errors' }));
-    expect(unwrap(getWorkflowErrorEventSummaries(world, stepless, {})).data[0]!.event.original_event).toEqual({});
+    expect(unwrap(getWorkflowErrorEventSummaries(world, stepless, { limit: 100 })).data[0]!.event.original_event).toEqual({});
   });
 
   it('does not record events with another name or from a source; unknown emitter is 404', () => {
     const workflowId = newWorkflow();
     unwrap(emit(world, { emitter_id: workflowId, event_name: '$logs', event: {} }));
-    expect(unwrap(getWorkflowErrorEventSummaries(world, workflowId, {})).data).toEqual([]);
+    expect(unwrap(getWorkflowErrorEventSummaries(world, workflowId, { limit: 100 })).data).toEqual([]);
     const sourceId = worldSummary(world).sources[0]!.id;
     expect(unwrap(emit(world, { emitter_id: sourceId, event_name: '$errors', event: {} })).deliveries).toEqual(expect.any(Array));
     expectError(emit(world, { emitter_id: 'p_nothere', event_name: '$errors', event: {} }), 404, 'not_found');
@@ -134,7 +133,7 @@ describe('emit: routing', () => {
   it('an event without a name only reaches subscriptions created without one', () => {
     const workflowId = newWorkflow();
     const hookId = hook('https://blank.example.com/');
-    unwrap(createSubscription(world, { emitter_id: workflowId, listener_id: hookId }));
+    unwrap(createSubscription(world, { emitter_id: workflowId, listener_id: hookId, event_name: '' }));
     unwrap(emit(world, { emitter_id: workflowId, event: 1 }));
     unwrap(emit(world, { emitter_id: workflowId, event_name: 'x', event: 2 }));
     expect(sink.requests.map((r) => (r.payload as { event: unknown }).event)).toEqual([1]);
@@ -170,6 +169,6 @@ describe('emit: routing', () => {
     const webhookUrl = world.webhooks.get(summary.webhooks[0]!)!.url;
     unwrap(emit(world, { emitter_id: erroring, event_name: '$errors', event: { boom: true } }));
     expect(sink.requests.map((r) => r.url)).toEqual([webhookUrl]);
-    expect(unwrap(getWorkflowErrorEventSummaries(world, erroring, {})).data).toHaveLength(6);
+    expect(unwrap(getWorkflowErrorEventSummaries(world, erroring, { limit: 100 })).data).toHaveLength(6);
   });
 });

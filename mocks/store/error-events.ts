@@ -3,10 +3,8 @@
 // by {truncated: true, size_bytes, preview: first 512 characters of the JSON text}.
 import type { OriginalEvent, PageInfo, WorkflowErrorEventSummary } from '../factories/types.ts';
 import type { Result } from '../errors.ts';
-import { fail, notFound, ok } from '../errors.ts';
-import { checkLimit } from './pagination.ts';
+import { notFound, ok } from '../errors.ts';
 import type { World } from './world.ts';
-import { MAX_ERROR_EVENTS } from './world.ts';
 
 export const TRUNCATE_ABOVE_BYTES = 1024;
 export const PREVIEW_CHARACTERS = 512;
@@ -23,26 +21,22 @@ export function truncateEvent(originalEvent: OriginalEvent): OriginalEvent {
   return { truncated: true, size_bytes: size, preview };
 }
 
+/** The document's query of this operation: `limit` 1-100 (default 100), `expand` only `event`. */
 export interface ErrorSummaryQuery {
-  limit?: number;
-  expand?: string;
+  limit: number;
+  expand?: 'event';
 }
 
 export function getWorkflowErrorEventSummaries(
   world: World,
   workflowId: string,
-  query: ErrorSummaryQuery = {},
+  query: ErrorSummaryQuery,
 ): Result<{ page_info: PageInfo; data: WorkflowErrorEventSummary[] }> {
   const record = world.workflows.get(workflowId);
   if (record === undefined) return notFound('workflow', workflowId);
-  const limit = checkLimit(query.limit, MAX_ERROR_EVENTS);
-  if (!limit.ok) return limit;
-  if (query.expand !== undefined && query.expand !== 'event' && query.expand !== '') {
-    return fail('bad_request', 'expand must be "event"', { field: 'expand' });
-  }
   const expand = query.expand === 'event';
   const data = record.errors
-    .slice(0, limit.value)
+    .slice(0, query.limit)
     .map((summary) => (expand ? summary : { ...summary, event: { ...summary.event, original_event: truncateEvent(summary.event.original_event) } }));
   const first = data[0];
   const last = data[data.length - 1];

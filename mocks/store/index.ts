@@ -99,7 +99,6 @@ export {
   deleteSubscription,
   listWorkspaceSubscriptions,
   createAutoSubscription,
-  AUTO_SUBSCRIPTION_EVENTS,
   type SubscriptionTriple,
 } from './subscriptions.ts';
 export { getWorkflowErrorEventSummaries, truncateEvent, TRUNCATE_ABOVE_BYTES, PREVIEW_CHARACTERS, type ErrorSummaryQuery } from './error-events.ts';
@@ -109,15 +108,13 @@ export {
   getConnectedAccount,
   setDeployedTriggerWebhooks,
   completeConnect,
-  DEFAULT_ENVIRONMENT,
   type ProjectWebhook,
   type CreateConnectTokenInput,
   type CompleteConnectInput,
 } from './connect.ts';
 export { emit, emitTrigger, type EmitInput } from './emit.ts';
 export { worldSummary, type WorldSummary } from './summary.ts';
-export { encodeCursor, decodeCursor, DEFAULT_LIMIT, MAX_LIMIT, type PageQuery } from './pagination.ts';
-export { checkWebhookUrl } from './url.ts';
+export { encodeCursor, decodeCursor, type PageQuery } from './pagination.ts';
 export { createRecordingSink } from './recording-sink.ts';
 export { JOURNAL_LIMIT, type Session, type Journal, type JournalEntry, type Limits, type RateLimitRule } from './session.ts';
 export { REFERENCE_TIME_MS } from './seed.ts';

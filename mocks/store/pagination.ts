@@ -1,11 +1,10 @@
-// README "Pagination": opaque cursors are base64url of the boundary item's id; page_info is
-// {total_count, count, start_cursor, end_cursor} with '' on an empty page. Browser-safe (btoa/atob).
+// Pagination (the document's Limit, After and Before parameters): opaque cursors are base64url of
+// the boundary item's id; page_info is {total_count, count, start_cursor, end_cursor} with '' on an
+// empty page. `limit` arrives checked and defaulted by the document; whether a cursor names an item
+// of this list depends on the list, so that is decided here. Browser-safe (btoa/atob).
 import type { PageInfo } from '../factories/types.ts';
 import type { Result } from '../errors.ts';
 import { fail, ok } from '../errors.ts';
-
-export const DEFAULT_LIMIT = 10;
-export const MAX_LIMIT = 100;
 
 export function encodeCursor(id: string): string {
   return btoa(id).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -23,17 +22,9 @@ export function decodeCursor(cursor: string): string | undefined {
 }
 
 export interface PageQuery {
-  limit?: number;
+  limit: number;
   after?: string;
   before?: string;
-}
-
-export function checkLimit(limit: unknown, fallback: number): Result<number> {
-  if (limit === undefined) return ok(fallback);
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-    return fail('bad_request', `limit must be an integer from 1 to ${MAX_LIMIT}`, { limit });
-  }
-  return ok(limit);
 }
 
 /**
@@ -42,21 +33,20 @@ export function checkLimit(limit: unknown, fallback: number): Result<number> {
  * the page is the `limit` items immediately preceding it. O(limit), independent of ids.length.
  */
 export function pageOf(ids: readonly string[], index: ReadonlyMap<string, number>, query: PageQuery): Result<{ ids: string[]; page_info: PageInfo }> {
-  const limit = checkLimit(query.limit, DEFAULT_LIMIT);
-  if (!limit.ok) return limit;
+  const { limit } = query;
   let start = 0;
   let end = ids.length;
   for (const name of ['after', 'before'] as const) {
     const cursor = query[name];
     if (cursor === undefined) continue;
-    const id = typeof cursor === 'string' ? decodeCursor(cursor) : undefined;
+    const id = decodeCursor(cursor);
     const position = id === undefined ? undefined : index.get(id);
     if (position === undefined) return fail('bad_request', `${name} is not a valid cursor for this list`, { [name]: cursor });
     if (name === 'after') start = position + 1;
     else end = position;
   }
-  if (query.before !== undefined && query.after === undefined) start = Math.max(0, end - limit.value);
-  const stop = Math.max(start, Math.min(end, start + limit.value));
+  if (query.before !== undefined && query.after === undefined) start = Math.max(0, end - limit);
+  const stop = Math.max(start, Math.min(end, start + limit));
   const page = ids.slice(start, stop);
   return ok({ ids: page, page_info: pageInfo(page, ids.length) });
 }

@@ -1,6 +1,7 @@
 // Subscriptions are identified by the triple (emitter, listener, event name). A missing event
-// name is the empty string; globs `p_*` / `dc_*` are stored as given. A subscription belongs to
-// its emitter's workspace (a glob: the first workspace).
+// name is the empty string (the document's default); globs `p_*` / `dc_*` are stored as given. A
+// subscription belongs to its emitter's workspace (a glob: the first workspace). The IDs arrive in
+// the shapes the document demands; whether they exist in this world is decided here.
 import type { Subscription } from '../factories/types.ts';
 import type { Result } from '../errors.ts';
 import { fail, notFound, ok } from '../errors.ts';
@@ -8,12 +9,10 @@ import { isEmitterGlob, kindOf, newId } from '../ids.ts';
 import type { World } from './world.ts';
 import { firstWorkspaceId, tripleKey } from './world.ts';
 
-export const AUTO_SUBSCRIPTION_EVENTS = ['$errors', '$logs'] as const;
-
 export interface SubscriptionTriple {
-  emitter_id?: string;
-  listener_id?: string;
-  event_name?: string;
+  emitter_id: string;
+  listener_id: string;
+  event_name: string;
 }
 
 /** Workspace of a concrete workflow or source emitter of this world, or undefined. */
@@ -42,17 +41,6 @@ export function listenerExists(world: World, listenerId: string): boolean {
   }
 }
 
-function requiredId(value: unknown, field: string): Result<string> {
-  if (typeof value !== 'string' || value === '') return fail('bad_request', `${field} is required`, { field });
-  return ok(value);
-}
-
-function eventNameOf(value: unknown): Result<string> {
-  if (value === undefined || value === null) return ok('');
-  if (typeof value !== 'string') return fail('bad_request', 'event_name must be a string', { field: 'event_name' });
-  return ok(value);
-}
-
 function insert(world: World, emitterId: string, listenerId: string, eventName: string, orgId: string): Subscription {
   const key = tripleKey(emitterId, listenerId, eventName);
   const existing = world.subscriptions.get(key);
@@ -62,21 +50,8 @@ function insert(world: World, emitterId: string, listenerId: string, eventName: 
   return subscription;
 }
 
-/** The (emitter, listener, event name) triple of a create or delete call, checked. */
-function parseTriple(input: SubscriptionTriple): Result<{ emitter: string; listener: string; eventName: string }> {
-  const emitter = requiredId(input.emitter_id, 'emitter_id');
-  if (!emitter.ok) return emitter;
-  const listener = requiredId(input.listener_id, 'listener_id');
-  if (!listener.ok) return listener;
-  const eventName = eventNameOf(input.event_name);
-  if (!eventName.ok) return eventName;
-  return ok({ emitter: emitter.value, listener: listener.value, eventName: eventName.value });
-}
-
 export function createSubscription(world: World, input: SubscriptionTriple): Result<{ data: Subscription }> {
-  const triple = parseTriple(input);
-  if (!triple.ok) return triple;
-  const { emitter, listener, eventName } = triple.value;
+  const { emitter_id: emitter, listener_id: listener, event_name: eventName } = input;
   const orgId = isEmitterGlob(emitter) ? firstWorkspaceId(world) : emitterWorkspace(world, emitter);
   if (orgId === undefined) return notFound('emitter', emitter);
   if (!listenerExists(world, listener)) return notFound('listener', listener);
@@ -85,9 +60,7 @@ export function createSubscription(world: World, input: SubscriptionTriple): Res
 }
 
 export function deleteSubscription(world: World, input: SubscriptionTriple): Result<null> {
-  const triple = parseTriple(input);
-  if (!triple.ok) return triple;
-  const { emitter, listener, eventName } = triple.value;
+  const { emitter_id: emitter, listener_id: listener, event_name: eventName } = input;
   if (!world.subscriptions.delete(tripleKey(emitter, listener, eventName))) {
     return fail('not_found', `no subscription from ${emitter} to ${listener} for event "${eventName}"`, {
       emitter_id: emitter,
@@ -107,17 +80,12 @@ export function listWorkspaceSubscriptions(world: World, orgId: string): Result<
   return ok({ data });
 }
 
-export function createAutoSubscription(world: World, input: { event_name?: string; listener_id?: string }): Result<null> {
-  const eventName = input.event_name;
-  if (eventName === undefined || eventName === '') return fail('bad_request', 'event_name is required', { field: 'event_name' });
-  if (!(AUTO_SUBSCRIPTION_EVENTS as readonly string[]).includes(eventName)) {
-    return fail('bad_request', 'event_name must be $errors or $logs', { field: 'event_name', allowed: [...AUTO_SUBSCRIPTION_EVENTS] });
-  }
-  const listener = requiredId(input.listener_id, 'listener_id');
-  if (!listener.ok) return listener;
-  if (!listenerExists(world, listener.value)) return notFound('listener', listener.value);
-  const exists = world.autoSubscriptions.some((auto) => auto.event_name === eventName && auto.listener_id === listener.value);
-  if (!exists) world.autoSubscriptions.push({ event_name: eventName, listener_id: listener.value });
+/** `event_name` is `$errors` or `$logs` (the document's EventStreamName). */
+export function createAutoSubscription(world: World, input: { event_name: string; listener_id: string }): Result<null> {
+  const { event_name: eventName, listener_id: listener } = input;
+  if (!listenerExists(world, listener)) return notFound('listener', listener);
+  const exists = world.autoSubscriptions.some((auto) => auto.event_name === eventName && auto.listener_id === listener);
+  if (!exists) world.autoSubscriptions.push({ event_name: eventName, listener_id: listener });
   return ok(null);
 }
 

@@ -20,7 +20,7 @@ export function getWorkspace(world: World, orgId: string): Result<{ data: Worksp
   return ok({ data: record.workspace });
 }
 
-export function listWorkspaceSources(world: World, orgId: string, query: PageQuery = {}): Result<{ page_info: PageInfo; data: EventSource[] }> {
+export function listWorkspaceSources(world: World, orgId: string, query: PageQuery): Result<{ page_info: PageInfo; data: EventSource[] }> {
   const record = world.workspaces.get(orgId);
   if (record === undefined) return notFound('workspace', orgId);
   const page = pageOf(record.sourceIds, record.sourceIndex, query);

@@ -1,31 +1,26 @@
 // Webhook objects: POST /webhooks, GET /users/me/webhooks, DELETE /webhooks/{id}.
 import type { Webhook } from '../factories/types.ts';
 import type { Result } from '../errors.ts';
-import { fail, notFound, ok } from '../errors.ts';
+import { notFound, ok } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { unixSeconds } from '../random.ts';
-import { checkWebhookUrl } from './url.ts';
 import type { World } from './world.ts';
 
+/** POST /webhooks' query; `url` has passed the document's WebhookUrl rule (`unsupported_url` otherwise). */
 export interface CreateWebhookInput {
-  url?: string;
-  name?: string;
-  description?: string;
+  url: string;
+  name: string;
+  description: string;
 }
 
 export function createWebhook(world: World, input: CreateWebhookInput): Result<{ data: Webhook }> {
-  const url = checkWebhookUrl(input.url, 'url');
-  if (!url.ok) return url;
-  for (const field of ['name', 'description'] as const) {
-    if (typeof input[field] !== 'string') return fail('bad_request', `${field} is required`, { field });
-  }
   const now = unixSeconds(world.ctx.now());
   const webhook: Webhook = {
     id: newId('webhook', world.ctx),
     user_id: world.user.id,
-    name: input.name as string,
-    description: input.description as string,
-    url: url.value,
+    name: input.name,
+    description: input.description,
+    url: input.url,
     active: true,
     created_at: now,
     updated_at: now,

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { World } from './index.ts';
-import { createStore, createWorkflow, getWorkflow, listWorkspaceSources, updateWorkflowActivation, worldSummary } from './index.ts';
+import { createStore, createWorkflow, type CreateWorkflowBody, getWorkflow, listWorkspaceSources, updateWorkflowActivation, worldSummary } from './index.ts';
 import type { EmailTrigger, EventSourceTrigger, HttpTrigger, TimerTrigger } from '../factories/types.ts';
 import { kindOf } from '../ids.ts';
 import { expectError, unwrap } from '../../support/results.ts';
@@ -34,7 +34,7 @@ describe('createWorkflow', () => {
   });
 
   it('picks the trigger kind from its props, each with its prefix', () => {
-    const triggers = [
+    const triggers: CreateWorkflowBody['triggers'] = [
       { props: { cron: '0 9 * * *', timezone: 'Europe/Berlin' } },
       { props: { interval_seconds: 300 } },
       { props: { email: true } },
@@ -82,18 +82,10 @@ describe('createWorkflow', () => {
     expect(own.triggers).toEqual([]);
   });
 
-  it('unknown org, project or template in the body are 422; missing or ill-typed fields 400', () => {
+  it('unknown org, project or template in the body are 422 (missing or ill-typed fields are the document\'s 400)', () => {
     expectError(createWorkflow(world, { org_id: 'o_nothere', project_id: projectId }), 422, 'unprocessable');
     expectError(createWorkflow(world, { org_id: orgId, project_id: 'proj_nothere' }), 422, 'unprocessable');
     expectError(createWorkflow(world, { org_id: orgId, project_id: projectId, template_id: 'tch_nothere' }), 422, 'unprocessable');
-    expectError(createWorkflow(world, { project_id: projectId }), 400, 'bad_request');
-    expectError(createWorkflow(world, { org_id: orgId }), 400, 'bad_request');
-    expectError(createWorkflow(world, { org_id: 5, project_id: projectId }), 400, 'bad_request');
-    expectError(createWorkflow(world, { org_id: orgId, project_id: projectId, steps: [{ props: {} }] }), 400, 'bad_request');
-    expectError(createWorkflow(world, { org_id: orgId, project_id: projectId, triggers: 'x' }), 400, 'bad_request');
-    expectError(createWorkflow(world, { org_id: orgId, project_id: projectId, settings: { auto_deploy: 'yes' } }), 400, 'bad_request');
-    expectError(createWorkflow(world, null), 400, 'bad_request');
-    expectError(createWorkflow(world, [1]), 400, 'bad_request');
   });
 
   it('the created workflow reads back the same', () => {
@@ -112,12 +104,8 @@ describe('updateWorkflowActivation', () => {
     expect(unwrap(getWorkflow(world, created.id)).data.active).toBe(true);
   });
 
-  it('400 when active or org_id is missing or ill-typed; 404 unknown id; 422 wrong workspace, nothing changed', () => {
+  it('404 unknown id; 422 wrong workspace, nothing changed', () => {
     const created = unwrap(createWorkflow(world, { org_id: orgId, project_id: projectId, settings: { auto_deploy: true } })).data;
-    expectError(updateWorkflowActivation(world, created.id, { org_id: orgId }), 400, 'bad_request');
-    expectError(updateWorkflowActivation(world, created.id, { active: 'false', org_id: orgId }), 400, 'bad_request');
-    expectError(updateWorkflowActivation(world, created.id, { active: false }), 400, 'bad_request');
-    expectError(updateWorkflowActivation(world, created.id, { active: false, org_id: 7 }), 400, 'bad_request');
     expectError(updateWorkflowActivation(world, 'p_nothere', { active: false, org_id: orgId }), 404, 'not_found');
     expectError(updateWorkflowActivation(world, created.id, { active: false, org_id: otherOrg }), 422, 'unprocessable');
     expect(unwrap(getWorkflow(world, created.id)).data.active).toBe(true);

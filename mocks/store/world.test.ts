@@ -22,7 +22,7 @@ function snapshot(store: ReturnType<typeof createStore>, token: string): string 
     me: unwrap(getCurrentUser(world)),
     summary,
     sources: summary.workspaces.map((w) => unwrap(listWorkspaceSources(world, w.id, { limit: 100 }))),
-    errors: summary.workflows.map((w) => unwrap(getWorkflowErrorEventSummaries(world, w.id, { expand: 'event' }))),
+    errors: summary.workflows.map((w) => unwrap(getWorkflowErrorEventSummaries(world, w.id, { limit: 100, expand: 'event' }))),
     webhooks: unwrap(listWebhooks(world)),
   });
 }
@@ -54,7 +54,7 @@ describe('worlds', () => {
     expect(summary.webhooks).toHaveLength(1);
 
     const erroring = summary.workflows.find((w) => w.error_events === 5)!;
-    const full = unwrap(getWorkflowErrorEventSummaries(world, erroring.id, { expand: 'event' })).data;
+    const full = unwrap(getWorkflowErrorEventSummaries(world, erroring.id, { limit: 100, expand: 'event' })).data;
     const sizes = full.map((e) => new TextEncoder().encode(JSON.stringify(e.event.original_event)).length);
     expect(sizes.filter((size) => size > 1024)).toHaveLength(1);
   });

@@ -18,6 +18,8 @@ export interface ResolvedOperation {
   info: Omit<OperationInfo, 'parameters'> & { parameters: ResolvedParameter[] };
   /** JSON pointer of the `application/json` request body schema, or null when the operation takes none. */
   bodySchemaPointer: string | null;
+  /** The defaults of the body's top-level properties (`$ref`s followed), applied to a body that lacks them. */
+  bodyDefaults: Array<[name: string, value: unknown]>;
   /** By status as written (`200`, `4XX`, `DEFAULT`, upper case). */
   responses: Map<string, ResolvedResponse>;
 }
@@ -41,10 +43,19 @@ export function resolveOperations(document: object): ResolvedOperation[] {
 
     let bodySchemaPointer: string | null = null;
     let bodyRequired = false;
+    const bodyDefaults: Array<[string, unknown]> = [];
     if (op.requestBody) {
       const { node: body, pointer } = followRef(document, op.requestBody, `${site.pointer}/requestBody`) as { node: Json; pointer: string };
       bodyRequired = body.required === true;
-      if (((body.content ?? {}) as Json)['application/json']) bodySchemaPointer = `${pointer}/content/application~1json/schema`;
+      const media = ((body.content ?? {}) as Json)['application/json'] as Json | undefined;
+      if (media) {
+        bodySchemaPointer = `${pointer}/content/application~1json/schema`;
+        const schema = (followRef(document, media.schema ?? {}).node ?? {}) as Json;
+        for (const [name, property] of Object.entries((schema.properties ?? {}) as Json)) {
+          const fallback = shapeOf(document, property).default;
+          if (fallback) bodyDefaults.push([name, fallback.value]);
+        }
+      }
     }
 
     const responses = new Map<string, ResolvedResponse>();
@@ -64,8 +75,10 @@ export function resolveOperations(document: object): ResolvedOperation[] {
         hasJsonBody: bodySchemaPointer !== null,
         bodyRequired,
         parameters,
+        ...(Array.isArray(op['x-token-kinds']) ? { tokenKinds: op['x-token-kinds'].map(String) } : {}),
       },
       bodySchemaPointer,
+      bodyDefaults,
       responses,
     });
   });

@@ -1,4 +1,4 @@
-// GENERATED FILE — do not edit. TypeScript types by openapi-typescript.
+// GENERATED FILE — do not edit. TypeScript types by openapi-typescript, then the parameters the validator defaults.
 // Source: openapi/openapi.yaml. Regenerate with `npm run generate`; `npm test` fails when this file is stale.
 
 export interface paths {
@@ -585,13 +585,18 @@ export interface components {
          */
         EventStreamName: "$errors" | "$logs";
         /**
-         * @description An HTTP(S) URL: protocol `http` or `https`, a hostname (DNS name, IPv4 or bracketed IPv6),
-         *     optionally a port, a path, a query and a fragment. Anything else is rejected (400
-         *     `unsupported_url`).
+         * @description An absolute HTTP(S) URL: protocol `http` or `https` (lower case), then a host - a DNS name
+         *     (labels of letters, digits and inner hyphens, the last one starting with a letter, no
+         *     trailing dot), a dotted IPv4 address (0-255, no leading zeros) or a bracketed IPv6 address -
+         *     optionally a port (0-65535), then a path, a query and a fragment of RFC 3986 characters
+         *     (anything else percent-encoded). No user info (`user:pw@`), no spaces or control characters,
+         *     no `_` in a host name; an internationalized host name is written in its `xn--` form. A URL
+         *     that breaks the rule is refused with 400 `unsupported_url` (the pattern's `x-error-code`); an
+         *     empty one is a missing value, 400 `bad_request`.
          * @example https://hooks.analytical.dev/workflow-errors
          * @example http://127.0.0.1:8080/hook
          */
-        WebhookUrl: string;
+        WebhookUrl: string & unknown;
         /**
          * @description `t=<unix seconds>,v1=<64 lowercase hex digits of HMAC-SHA256>`.
          * @example t=1763798400,v1=00c7dca83e5f3c55cfddf406bac7b3f747c445d7f1ed97a834fd8fcce2a96f97
@@ -968,11 +973,10 @@ export interface components {
             expires_at: string;
             connect_link_url: string;
         };
-        /** @description The destination URL, as `webhook_url` (the spec's field) or `url`. */
+        /** @description The destination URL, as `webhook_url` (the spec's field) or `url`; when both are given, `webhook_url` is used. */
         SetProjectWebhookRequest: {
-            webhook_url: components["schemas"]["WebhookUrl"];
-        } | {
-            url: components["schemas"]["WebhookUrl"];
+            webhook_url?: components["schemas"]["WebhookUrl"];
+            url?: components["schemas"]["WebhookUrl"];
         };
         /** @description The trigger-webhook URL of one environment of a project. */
         ProjectWebhook: {
@@ -1938,4 +1942,17 @@ export interface operations {
             };
         };
     };
+}
+
+/** The operations under `paths`: what a server answers. */
+export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "setProjectWebhook" | "createConnectToken" | "getConnectedAccount" | "setDeployedTriggerWebhooks";
+
+/** Per operation and location, the parameters whose schema has a default (always present once validated). */
+export interface ParameterDefaults {
+    getWorkflowErrorEventSummaries: { query: "limit" };
+    createSubscription: { query: "event_name" };
+    deleteSubscription: { query: "event_name" };
+    listWorkspaceSources: { query: "limit" };
+    createConnectToken: { header: "x-pd-environment" };
+    getConnectedAccount: { query: "include_credentials" };
 }

@@ -1,0 +1,637 @@
+// GENERATED FILE — do not edit. TypeScript types by openapi-typescript, then the parameters the validator defaults.
+// Source: openapi/control.yaml. Regenerate with `npm run generate`; `npm test` fails when this file is stale.
+
+export interface paths {
+    "/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * this token's world back to its seeded state
+         * @description Replaces the token's session: the world is rebuilt from (seed, token) with the same IDs, and
+         *     its deliveries, request journal and rate limit are forgotten. Answers the fresh world's summary.
+         */
+        post: operations["resetWorld"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/world": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * IDs no API lists (projects, templates, accounts, triggers...)
+         * @description The world's summary, with the IDs of resources that no API lists.
+         */
+        get: operations["getWorld"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * request journal (method, path, status, ms, at)
+         * @description The world's `/v1` requests that got past authentication, oldest first; the last 1,000 are kept.
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * outbound webhook deliveries and their attempts
+         * @description The world's outbound deliveries, oldest first. With `wait=true` the answer waits until every
+         *     queued delivery has settled (retries included), at most 15 s; when that limit is reached the
+         *     answer carries `settled: false` beside `data`.
+         */
+        get: operations["listDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * {emitter_id, event_name, event, error?}: an emitter emits
+         * @description A workflow (`p_`) or source (`dc_`) of this world emits an event: a `$errors` event from a
+         *     workflow is recorded in its error event summaries, and the event reaches the listener of
+         *     every matching subscription once. An emitter that is not in this world is 404.
+         */
+        post: operations["emit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/triggers/{trigger_id}/emit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * {event}: a deployed trigger emits to its webhook URLs
+         * @description A deployed trigger emits: delivered, signed, to each of its own webhook URLs, else to its
+         *     project environment's URL. An unknown trigger is 404; a trigger with no URL anywhere is 422.
+         */
+        post: operations["emitTrigger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{connect_token}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * {outcome: "success"|"error", error?}: finish a connect flow
+         * @description Finishes the connect flow of a `ctok_` token once: success creates a connected account and
+         *     sends `CONNECTION_SUCCESS`, error sends `CONNECTION_ERROR`, each to the token's `webhook_uri`
+         *     when it has one. An unknown token is 404; a token already completed or expired is 422.
+         */
+        post: operations["completeConnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rate-limit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * {requests, retry_after_seconds?}: next N API requests answer 429
+         * @description The next `requests` `/v1` requests of this world (after authentication and routing) answer
+         *     429 `rate_limited` with `Retry-After: <retry_after_seconds>`; `requests: 0` lifts the limit.
+         */
+        post: operations["setRateLimit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * {org_id, count}: append sources to a workspace (pagination at scale)
+         * @description Appends `count` event sources to the end of workspace `org_id`'s list; the first 32 are full
+         *     draws of the world's generator, the rest repeat their names and props with fresh IDs. An
+         *     unknown workspace is 404.
+         */
+        post: operations["addSources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        EmitBody: {
+            /** @description A concrete workflow (`p_`) or source (`dc_`) ID of this world; a glob is refused. */
+            emitter_id: string;
+            /** @description The event stream, e.g. `$errors`; the empty string is the default stream. */
+            event_name: string;
+            /** @description Any JSON value; a `$errors` event from a workflow must be an object (it is recorded). */
+            event: unknown;
+            /** @description The recorded error of a `$errors` event from a workflow. */
+            error?: {
+                code?: string;
+                /** @description A step ID (`c_`). */
+                cellId?: string;
+                stack?: string;
+            };
+        };
+        TriggerEmitBody: {
+            /** @description Any JSON value, delivered as given. */
+            event: unknown;
+        };
+        CompleteConnectBody: {
+            /** @enum {string} */
+            outcome: "success" | "error";
+            /** @description The message of `CONNECTION_ERROR` (a default message when absent). */
+            error?: string;
+        };
+        RateLimitBody: {
+            /** @description How many of the next `/v1` requests answer 429; 0 lifts the limit. */
+            requests: number;
+            /**
+             * @description The `Retry-After` of those answers.
+             * @default 1
+             */
+            retry_after_seconds: number;
+        };
+        RateLimitRule: {
+            requests: number;
+            retry_after_seconds: number;
+        };
+        AddSourcesBody: {
+            /** @description A workspace (`o_`) of this world. */
+            org_id: string;
+            /** @description How many sources to append (about two seconds of filling at most). */
+            count: number;
+        };
+        AddedSources: {
+            org_id: string;
+            added: number;
+            /** @description The workspace's sources after the fill. */
+            source_count: number;
+            /** @description The first added source, in list order (they are appended at the end). */
+            first_id: string;
+            last_id: string;
+        };
+        JournalEntry: {
+            method: string;
+            /** @description Without the query. */
+            path: string;
+            status: number;
+            /** @description Time spent inside the app, milliseconds. */
+            ms: number;
+            /** @description UNIX milliseconds when the request arrived. */
+            at: number;
+        };
+        DeliveryRecord: {
+            id: string;
+            /** @description The world's key. */
+            world: string;
+            /** @enum {string} */
+            kind: "subscription" | "trigger" | "connection";
+            url: string;
+            /** @description The exact JSON text sent. */
+            body: string;
+            headers: components["schemas"]["Headers"];
+            attempts: components["schemas"]["DeliveryAttempt"][];
+            /** @enum {string} */
+            state: "pending" | "delivered" | "failed" | "recorded";
+            final_status: number | null;
+            /** @description UNIX milliseconds. */
+            created_at: number;
+        };
+        DeliveryAttempt: {
+            attempt: number;
+            started_at: number;
+            duration_ms: number;
+            status: number | null;
+            error: string | null;
+            headers: components["schemas"]["Headers"];
+            /** @description The first 2048 characters of the receiver's answer. */
+            response_body?: string;
+        };
+        Headers: {
+            [key: string]: string;
+        };
+        WorldSummary: {
+            /** @description The world's key (a hash of the token). */
+            key: string;
+            user: {
+                id: string;
+                username: string;
+            };
+            workspaces: {
+                id: string;
+                name: string;
+                source_count: number;
+            }[];
+            projects: {
+                id: string;
+                org_id: string;
+                environments: {
+                    name: string;
+                    webhook_url: string | null;
+                }[];
+                deployed_triggers: {
+                    id: string;
+                    environment: string;
+                    webhook_urls: string[];
+                }[];
+                accounts: string[];
+            }[];
+            templates: string[];
+            workflows: {
+                id: string;
+                org_id: string;
+                project_id: string;
+                active: boolean;
+                error_events: number;
+            }[];
+            sources: {
+                id: string;
+                org_id: string;
+            }[];
+            webhooks: string[];
+            subscriptions: {
+                id: string;
+                emitter_id: string;
+                listener_id: string;
+                event_name: string;
+                org_id: string;
+            }[];
+            auto_subscriptions: {
+                event_name: string;
+                listener_id: string;
+            }[];
+            connect_tokens: {
+                token: string;
+                project_id: string;
+                environment: string;
+                completed: boolean;
+            }[];
+        };
+        /** @description `{error, code?, details?}`, the one error body of the kit (docs/errors.md). */
+        Error: {
+            error: string;
+            code?: string;
+            details?: Record<string, never>;
+        };
+    };
+    responses: {
+        /** @description The world's summary. */
+        WorldSummary: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["WorldSummary"];
+                };
+            };
+        };
+        /** @description The error body of the API (`Error` in openapi.yaml, docs/errors.md). */
+        Error: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    resetWorld: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["WorldSummary"];
+            401: components["responses"]["Error"];
+        };
+    };
+    getWorld: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["WorldSummary"];
+            401: components["responses"]["Error"];
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The journal. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JournalEntry"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    listDeliveries: {
+        parameters: {
+            query?: {
+                /** @description `true` waits for every queued delivery to settle first. */
+                wait?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeliveryRecord"][];
+                        /**
+                         * @description Present only when `wait=true` gave up after 15 s.
+                         * @constant
+                         */
+                        settled?: false;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
+    emit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmitBody"];
+            };
+        };
+        responses: {
+            /** @description The emit's ID and the deliveries it queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            emit_id: string;
+                            deliveries: components["schemas"]["DeliveryRecord"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    emitTrigger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deployed trigger's ID (`dc_`). */
+                trigger_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriggerEmitBody"];
+            };
+        };
+        responses: {
+            /** @description The event's ID and the deliveries it queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            event_id: string;
+                            deliveries: components["schemas"]["DeliveryRecord"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    completeConnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connect token (`ctok_`). */
+                connect_token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompleteConnectBody"];
+            };
+        };
+        responses: {
+            /** @description The delivery it queued (null without a `webhook_uri`) and, on success, the new account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            delivery: components["schemas"]["DeliveryRecord"] | null;
+                            /** @description The connected account, as `GET /v1/connect/{project_id}/accounts/{account_id}` answers it. */
+                            account?: Record<string, never>;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    setRateLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateLimitBody"];
+            };
+        };
+        responses: {
+            /** @description The rule in force, or null once lifted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RateLimitRule"] | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
+    addSources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddSourcesBody"];
+            };
+        };
+        responses: {
+            /** @description What was added. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AddedSources"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+}
+
+/** The operations under `paths`: what a server answers. */
+export type PathOperationId = "resetWorld" | "getWorld" | "listRequests" | "listDeliveries" | "emit" | "emitTrigger" | "completeConnect" | "setRateLimit" | "addSources";
+
+/** Per operation and location, the parameters whose schema has a default (always present once validated). */
+export interface ParameterDefaults {
+    listDeliveries: { query: "wait" };
+}
