@@ -1,11 +1,27 @@
-// The Node adapter behind `npm start`: node:http <-> AppRequest/AppResponse, nothing more.
-// Kept lean on purpose (docs/performance.md): no framework, one string body, one log line per request.
+// The Node adapter behind `npm start`: node:http <-> AppRequest/AppResponse, plus what a shared,
+// long-running server needs to stay up (docs/performance.md, "Connections: what keeps a shared
+// server up"): limits on connections and slow clients (server-connections.ts), a 413 before a
+// too-large body is read, CORS closed to foreign pages on /__mock (server-cors.ts), a log that
+// survives a closed stdout. Kept lean on purpose (docs/performance.md): no framework, one string
+// body, one log line per request.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { splitUrl } from './app/app.ts';
 import { MAX_BODY_BYTES } from './app/body.ts';
-import { createMock, type Mock } from './index.ts';
 import type { AppRequest } from './app/types.ts';
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.ts';
+import { apiError, type ApiError } from './errors.ts';
+import { createMock, type Mock } from './index.ts';
+import {
+  DEFAULT_LIMITS,
+  guardConnections,
+  httpServerOptions,
+  requestEnded,
+  requestStarted,
+  resolveLimits,
+  type ConnectionLimits,
+} from './server-connections.ts';
+import { corsHeaders, isPreflight, preflightHeaders } from './server-cors.ts';
 
 export interface ServerOptions {
   /** 4010 by default; 0 picks a free port. */
@@ -15,8 +31,10 @@ export interface ServerOptions {
   /** No per-request log line. */
   quiet?: boolean;
   mock?: Mock;
-  /** Where log lines go; stdout by default. */
+  /** Where log lines go; stdout by default (and nowhere once stdout is closed, e.g. `npm start | head -1`). */
   log?: (line: string) => void;
+  /** Connection limits and timeouts; each one unset keeps its default (`DEFAULT_LIMITS`). */
+  limits?: Partial<ConnectionLimits>;
 }
 
 export interface RunningServer {
@@ -27,41 +45,48 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export { DEFAULT_HOST, DEFAULT_PORT };
+export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_LIMITS, type ConnectionLimits };
 
-/** Reads the body as text, keeping at most MAX_BODY_BYTES + 1 bytes: enough for the app to say 413. */
-function readBody(req: IncomingMessage): Promise<string> {
+const TOO_LARGE = Symbol('too large');
+
+/** Reads the body as text; stops reading and answers TOO_LARGE as soon as it passes MAX_BODY_BYTES. */
+function readBody(req: IncomingMessage): Promise<string | typeof TOO_LARGE> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      if (size > MAX_BODY_BYTES) return; // drain the rest without keeping it
-      chunks.push(chunk);
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-    });
-    req.on('end', () => {
-      const buffer = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      resolve(size > MAX_BODY_BYTES ? buffer.subarray(0, MAX_BODY_BYTES + 1).toString('latin1') : buffer.toString('utf8'));
-    });
+      if (size > MAX_BODY_BYTES) {
+        req.off('data', onData);
+        req.pause();
+        resolve(TOO_LARGE);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')));
     req.on('error', reject);
   });
 }
 
-// A front end on another origin (a dev server on :5173) can call the mock directly: every answer
-// allows any origin, and a CORS preflight is answered here without reaching the app.
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'allow, retry-after, www-authenticate',
-};
-const PREFLIGHT_HEADERS = {
-  ...CORS_HEADERS,
-  'access-control-allow-methods': 'GET, POST, PUT, DELETE, PATCH, OPTIONS',
-  'access-control-allow-headers': 'authorization, content-type, x-pd-environment',
-  'access-control-max-age': '600',
-};
+const payloadTooLarge = (): ApiError => apiError('payload_too_large', `Request body is larger than ${MAX_BODY_BYTES} bytes`, { limit_bytes: MAX_BODY_BYTES });
 
-function isPreflight(req: IncomingMessage): boolean {
-  return req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
+/** What is refused before a byte of the body is read (docs/errors.md, "Answered by the node:http server"). */
+function refusedBeforeBody(req: IncomingMessage): ApiError | undefined {
+  const length = req.headers['content-length'];
+  if (length !== undefined && Number(length) > MAX_BODY_BYTES) return payloadTooLarge();
+  // RFC 9112 3.2: a server must answer 400 to an HTTP/1.1 request without Host (Node's has no body).
+  if (req.headers.host === undefined && req.httpVersion === '1.1') return apiError('bad_request', 'HTTP/1.1 request without a Host header');
+  return undefined;
+}
+
+/** Answers an error and closes the connection: the rest of the request is never read. */
+function answerAndClose(res: ServerResponse, error: ApiError, cors: Readonly<Record<string, string>>): number {
+  const body = JSON.stringify(error.body);
+  res.writeHead(error.status, { ...cors, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  res.end(body);
+  return error.status;
 }
 
 function toAppRequest(req: IncomingMessage, body: string): AppRequest {
@@ -72,32 +97,76 @@ function toAppRequest(req: IncomingMessage, body: string): AppRequest {
   return { method: req.method ?? 'GET', url: req.url ?? '/', headers, body };
 }
 
+// Log lines go to stdout until stdout fails (EPIPE once its reader is gone, as in
+// `npm start | head -1`); then one notice on stderr and no more lines, and the server keeps answering.
+// The listener stays for the life of the process: Node's stdout is never really closed, so every
+// later write (console.log included) fails again, and one without a listener would crash the process.
+let stdoutOpen = true;
+let watchingStdout = false;
+
+function onStdoutError(error: NodeJS.ErrnoException): void {
+  if (!stdoutOpen) return;
+  stdoutOpen = false;
+  console.error(`[mock] stdout is closed (${error.code ?? error.message}): no more request log lines; the server keeps answering`);
+}
+
+function logToStdout(line: string): void {
+  if (!watchingStdout) {
+    watchingStdout = true;
+    process.stdout.on('error', onStdoutError);
+  }
+  if (stdoutOpen) process.stdout.write(`${line}\n`);
+}
+
 export function hostForUrl(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/**
+ * Starts the stateful mock on node:http: the API under `/v1`, the control API under `/__mock`.
+ *
+ * @example
+ * const server = await startServer({ port: 0, seed: 1, quiet: true });
+ * const me = await fetch(`${server.baseUrl}/users/me`, { headers: { authorization: 'Bearer dev-token' } });
+ * await server.close();
+ */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST;
   const port = options.port ?? DEFAULT_PORT;
-  const log = options.log ?? ((line: string) => process.stdout.write(line + '\n'));
+  const limits = resolveLimits(options.limits);
+  const log = options.quiet ? undefined : (options.log ?? logToStdout);
   let mock = options.mock;
 
-  const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
+  const onRequest = async (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
     const started = performance.now();
+    const connection = requestStarted(req, res);
+    const { path } = splitUrl(req.url ?? '/');
     let status = 500;
     try {
-      if (isPreflight(req)) {
+      const refused = refusedBeforeBody(req);
+      if (refused !== undefined) {
+        // Without `100 Continue`: the client learns the final answer before it sends the body.
+        status = answerAndClose(res, refused, corsHeaders(path, req.headers.origin));
+      } else if (isPreflight(req.method, req.headers)) {
         req.resume();
         status = 204;
-        res.writeHead(204, PREFLIGHT_HEADERS);
+        res.writeHead(204, preflightHeaders(path, req.headers.origin));
         res.end();
       } else {
-        const body = req.method === 'GET' || req.method === 'HEAD' ? (req.resume(), '') : await readBody(req);
-        const response = await mock!.handle(toAppRequest(req, body));
-        status = response.status;
-        // An explicit length keeps the answer un-chunked (cheaper for keep-alive clients).
-        res.writeHead(response.status, { ...response.headers, ...CORS_HEADERS, 'content-length': Buffer.byteLength(response.body) });
-        res.end(response.body);
+        if (expectsContinue) res.writeContinue();
+        const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+        if (!hasBody) req.resume();
+        const body = hasBody ? await readBody(req) : '';
+        if (body === TOO_LARGE) {
+          status = answerAndClose(res, payloadTooLarge(), corsHeaders(path, req.headers.origin));
+        } else {
+          // GET and HEAD bodies are read (within the limit) but never given to the app.
+          const response = await mock!.handle(toAppRequest(req, req.method === 'GET' || req.method === 'HEAD' ? '' : body));
+          status = response.status;
+          // An explicit length keeps the answer un-chunked (cheaper for keep-alive clients).
+          res.writeHead(response.status, { ...response.headers, ...corsHeaders(path, req.headers.origin), 'content-length': Buffer.byteLength(response.body) });
+          res.end(response.body);
+        }
       }
     } catch (error) {
       // Only a transport failure lands here (the app answers its own errors).
@@ -105,15 +174,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: 'Internal error in the mock server' }));
     }
-    if (!options.quiet) {
-      const path = (req.url ?? '/').split('?', 1)[0];
-      log(`${req.method} ${path} ${status} ${(performance.now() - started).toFixed(1)}ms`);
-    }
+    requestEnded(connection, res);
+    if (log !== undefined) log(`${req.method} ${path} ${status} ${(performance.now() - started).toFixed(1)}ms`);
   };
 
   // The request listener is attached once the mock exists (its base URL needs the real port);
   // no request can be dispatched before that, since it happens before control returns to the loop.
-  const server = createServer({ keepAliveTimeout: 5000 });
+  const server = createServer(httpServerOptions(limits));
+  guardConnections(server, limits);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -125,7 +193,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const origin = `http://${hostForUrl(host)}:${actualPort}`;
   const baseUrl = `${origin}/v1`;
   mock ??= createMock({ baseUrl, ...(options.seed === undefined ? {} : { seed: options.seed }) });
-  server.on('request', (req, res) => void onRequest(req, res));
+  server.on('request', (req, res) => void onRequest(req, res, false));
+  // `Expect: 100-continue` comes here instead: `100 Continue` only once the declared size is known to fit.
+  server.on('checkContinue', (req, res) => void onRequest(req, res, true));
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    answerAndClose(
+      res,
+      apiError('expectation_failed', `Only "Expect: 100-continue" is supported, got "${req.headers.expect}"`),
+      corsHeaders(splitUrl(req.url ?? '/').path, req.headers.origin),
+    );
+  });
 
   return {
     baseUrl,

@@ -1,0 +1,152 @@
+// What keeps the node:http adapter answering when clients misbehave (docs/performance.md,
+// "Connections: what keeps a shared server up"): timeouts for silent and slow clients, a cap on
+// open connections that makes room by closing idle ones first, and JSON bodies for the errors Node
+// would answer with an empty body (docs/errors.md). Per request: two counter updates, no more.
+import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { apiError, type ApiError } from './errors.ts';
+
+export interface ConnectionLimits {
+  /** Open connections at most. At the cap a new connection closes the oldest idle one; only when every one is answering a request is a new one refused. */
+  maxConnections: number;
+  /** A connection on which nothing moves for this long while no request of it is being answered is closed. */
+  idleTimeoutMs: number;
+  /** Time from a request's first byte to the end of its headers; over it: 408. */
+  headersTimeoutMs: number;
+  /** Time from a request's first byte to the end of its body; over it: 408. */
+  requestTimeoutMs: number;
+  /** How long a kept-alive connection waits for its next request. */
+  keepAliveTimeoutMs: number;
+}
+
+/** The defaults of `npm start`, and why (docs/performance.md, "Connections: what keeps a shared server up"). */
+export const DEFAULT_LIMITS: Readonly<ConnectionLimits> = Object.freeze({
+  maxConnections: 1000,
+  idleTimeoutMs: 10_000,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+});
+
+/** Per connection: requests being answered, and the response a late client error must not corrupt. */
+interface ConnectionState {
+  inFlight: number;
+  response: ServerResponse | undefined;
+}
+
+const STATE = Symbol('workflow-api-mock connection');
+type TrackedSocket = Socket & { [STATE]?: ConnectionState };
+
+/** Marks a request as being answered: its connection is not idle until `requestEnded`. */
+export function requestStarted(req: IncomingMessage, res: ServerResponse): ConnectionState | undefined {
+  const state = (req.socket as TrackedSocket)[STATE];
+  if (state !== undefined) {
+    state.inFlight++;
+    state.response = res;
+  }
+  return state;
+}
+
+export function requestEnded(state: ConnectionState | undefined, res: ServerResponse): void {
+  if (state === undefined) return;
+  state.inFlight--;
+  // A pipelined request may already have started its own answer: leave that one in place.
+  if (state.response === res) state.response = undefined;
+}
+
+/** Limits merged over the defaults; a headers timeout above the request timeout is lowered to it (Node requires that order). */
+export function resolveLimits(limits: Partial<ConnectionLimits> = {}): ConnectionLimits {
+  const merged = { ...DEFAULT_LIMITS, ...limits };
+  for (const [name, value] of Object.entries(merged)) {
+    if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`startServer: limits.${name} must be a positive integer, got ${value}`);
+  }
+  merged.headersTimeoutMs = Math.min(merged.headersTimeoutMs, merged.requestTimeoutMs);
+  return merged;
+}
+
+/** Options for node:http's `createServer` that apply the limits. */
+export function httpServerOptions(limits: ConnectionLimits): ServerOptions {
+  return {
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    // How often Node looks for requests past the two timeouts above (its default, 30 s, would let a
+    // slow sender keep a connection three times as long as the headers timeout says).
+    connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 2))),
+    // A missing Host is answered by the adapter, with a JSON body (Node's own 400 has none).
+    requireHostHeader: false,
+  };
+}
+
+/** Applies the rest of the limits to a server made with `httpServerOptions`: idle timeout, the connection cap, JSON answers to client errors. */
+export function guardConnections(server: Server, limits: ConnectionLimits): void {
+  server.timeout = limits.idleTimeoutMs;
+  server.maxConnections = limits.maxConnections;
+
+  // Insertion order is age: eviction closes the oldest idle connection first.
+  const open = new Set<TrackedSocket>();
+  server.on('connection', (socket: TrackedSocket) => {
+    socket[STATE] = { inFlight: 0, response: undefined };
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+    // Node refuses connections at `maxConnections`; closing an idle one now keeps a place free for
+    // the next client, so idle sockets alone can never lock everybody out.
+    if (open.size >= limits.maxConnections) closeOldestIdle(open, socket);
+  });
+
+  // The idle timer (and the keep-alive one) land here; a connection still answering a request (a
+  // long poll such as GET /__mock/deliveries?wait=true) stays open.
+  server.on('timeout', (socket: TrackedSocket) => {
+    if ((socket[STATE]?.inFlight ?? 0) === 0) socket.destroy();
+  });
+
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: TrackedSocket) => {
+    const response = socket[STATE]?.response;
+    // As Node does: write an answer only when no answer of this connection has started.
+    if (error.code !== 'ECONNRESET' && socket.writable && (response === undefined || !response.headersSent)) {
+      socket.end(rawErrorResponse(clientErrorFor(error, limits)), () => socket.destroy());
+    } else {
+      socket.destroy();
+    }
+  });
+}
+
+function closeOldestIdle(open: Set<TrackedSocket>, except: TrackedSocket): void {
+  for (const socket of open) {
+    if (socket !== except && socket[STATE]!.inFlight === 0) {
+      open.delete(socket);
+      socket.destroy();
+      return;
+    }
+  }
+}
+
+/** The error for what Node's parser or its timeouts reported (the statuses Node itself would answer). */
+export function clientErrorFor(error: NodeJS.ErrnoException & { reason?: string }, limits: ConnectionLimits): ApiError {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return apiError('headers_too_large', `Request headers are larger than ${maxHeaderSize} bytes`, { limit_bytes: maxHeaderSize });
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return apiError('payload_too_large', 'Chunk extensions of the request body are too large');
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return apiError(
+        'request_timeout',
+        `Request not received in time: headers within ${limits.headersTimeoutMs} ms, the whole request within ${limits.requestTimeoutMs} ms`,
+        {
+          headers_timeout_ms: limits.headersTimeoutMs,
+          request_timeout_ms: limits.requestTimeoutMs,
+        },
+      );
+    default:
+      return apiError('bad_request', `Malformed HTTP request: ${error.reason ?? error.message}${error.code === undefined ? '' : ` (${error.code})`}`);
+  }
+}
+
+/** A whole HTTP/1.1 answer for writing straight to a socket: JSON body, then the connection closes. */
+export function rawErrorResponse(error: ApiError): string {
+  const body = JSON.stringify(error.body);
+  return (
+    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}\r\n` +
+    `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
+}
