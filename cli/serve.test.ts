@@ -1,6 +1,8 @@
 // `workflow-api-mock serve` (`npm start`) as a user meets it: a child process on a free port, its
-// printed URL and curl line, its log lines, its exit codes for bad flags, a busy port and SIGTERM.
-import { createServer } from 'node:net';
+// printed URL and curl line, its log lines (and life without them once stdout is closed), its
+// connection cap, its exit codes for bad flags, a busy port and SIGTERM.
+import { once } from 'node:events';
+import { connect, createServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCommand } from './args.ts';
 import { SERVE } from './serve.ts';
@@ -30,6 +32,47 @@ describe('workflow-api-mock serve', () => {
     await run.waitFor(/^GET \/v1\/users\/me 200 \d+\.\dms$/m);
     await run.waitFor(/^GET \/v2\/users\/me 404 \d+\.\dms$/m);
 
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+
+  it('keeps answering when its stdout is closed (`npm start | head -1`): log lines stop after one notice on stderr', async () => {
+    const run = serve(['--port', '0']);
+    const [, baseUrl] = await run.waitFor(/listening on (\S+\/v1)/);
+    run.child.stdout.destroy();
+    await once(run.child.stdout, 'close');
+    // Every request writes a log line to the closed pipe (EPIPE); each must still be answered.
+    for (let i = 0; i < 3; i++) {
+      const me = await fetch(`${baseUrl}/users/me`, { headers: { authorization: 'Bearer closed-stdout' } });
+      expect(me.status).toBe(200);
+    }
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(run.err().match(/stdout is closed \(EPIPE\)/g)).toHaveLength(1);
+  });
+
+  it('--max-connections caps open connections: at the cap the oldest idle one is closed and a new client is answered', async () => {
+    const run = serve(['--port', '0', '--quiet', '--max-connections', '3']);
+    const [, baseUrl] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:(\d+)\/v1)/);
+    const port = Number(new URL(baseUrl!).port);
+    // One after the other: the server accepts them in this order, so silent[0] is the oldest.
+    const silent: Socket[] = [];
+    const closed: Array<Promise<unknown>> = [];
+    for (let i = 0; i < 4; i++) {
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      closed.push(once(socket, 'close'));
+      await once(socket, 'connect');
+      silent.push(socket);
+    }
+    try {
+      const me = await fetch(`${baseUrl}/users/me`, { headers: { authorization: 'Bearer capped' } });
+      expect(me.status).toBe(200);
+      // 5 connections under a cap of 3: the first silent one made way long before the fetch.
+      await closed[0];
+    } finally {
+      for (const socket of silent) socket.destroy();
+    }
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
   });
@@ -90,7 +133,24 @@ describe('workflow-api-mock serve', () => {
     const run = serve(['--help']);
     expect(await run.exited).toBe(0);
     const help = run.out();
-    for (const needle of ['--port', 'default 4010', '--host', 'default 127.0.0.1', '--seed', '--quiet', 'PORT', 'HOST', 'SEED', '/__mock/reset', '/__mock/world', '/__mock/emit', 'curl -H', 'Exit codes']) {
+    for (const needle of [
+      '--port',
+      'default 4010',
+      '--host',
+      'default 127.0.0.1',
+      '--seed',
+      '--quiet',
+      '--max-connections',
+      'default 1000',
+      'PORT',
+      'HOST',
+      'SEED',
+      '/__mock/reset',
+      '/__mock/world',
+      '/__mock/emit',
+      'curl -H',
+      'Exit codes',
+    ]) {
       expect(help).toContain(needle);
     }
   });
@@ -105,6 +165,7 @@ describe('serve flags (parseCommand)', () => {
     expect(parse([], { PORT: '6000', HOST: 'localhost', SEED: 'abc' })).toMatchObject({ options: { port: 6000, host: 'localhost', seed: 'abc' } });
     expect(parse(['--seed', '42', '--quiet'])).toMatchObject({ options: { seed: 42, quiet: true } });
     expect(parse(['--port=0'])).toMatchObject({ options: { port: 0 } });
+    expect(parse(['--max-connections', '50'])).toMatchObject({ options: { maxConnections: 50 } });
     expect(parse([], { PORT: '' })).toMatchObject({ options: { port: 4010 } });
     expect(parse(['-h'])).toEqual({ kind: 'help' });
     expect(parse(['--version'])).toEqual({ kind: 'version' });
@@ -113,32 +174,10 @@ describe('serve flags (parseCommand)', () => {
   it('answers bad values as usage errors, never by throwing', () => {
     expect(parse(['--port'])).toMatchObject({ kind: 'usage', message: expect.stringContaining('--port') });
     expect(parse(['--quiet=yes'])).toMatchObject({ kind: 'usage' });
+    for (const bad of ['0', '-1', '1.5', 'many', '']) {
+      expect(parse([`--max-connections=${bad}`])).toEqual({ kind: 'usage', message: `--max-connections must be a positive integer, got "${bad}"` });
+    }
     expect(parse([], { PORT: '1e3' })).toEqual({ kind: 'usage', message: 'PORT must be an integer from 0 to 65535, got "1e3"' });
     expect(parse([], { HOST: 'a b' })).toEqual({ kind: 'usage', message: 'HOST must be a host name or address, got "a b"' });
-  });
-});
-
-describe('the Node server for browser front ends', () => {
-  it('answers CORS preflights and allows any origin on every answer', async () => {
-    const { startServer } = await import('../mocks/server.ts');
-    const server = await startServer({ port: 0, quiet: true });
-    try {
-      const preflight = await fetch(`${server.baseUrl}/workflows/p_abc`, {
-        method: 'OPTIONS',
-        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization, content-type' },
-      });
-      expect(preflight.status).toBe(204);
-      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
-      expect(preflight.headers.get('access-control-allow-methods')).toContain('PUT');
-      expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
-
-      const me = await fetch(`${server.baseUrl}/users/me`, { headers: { origin: 'http://localhost:5173', authorization: 'Bearer cors' } });
-      expect(me.status).toBe(200);
-      expect(me.headers.get('access-control-allow-origin')).toBe('*');
-      // a plain OPTIONS (no preflight) still reaches the app: a known path, another method
-      expect((await fetch(`${server.baseUrl}/users/me`, { method: 'OPTIONS', headers: { authorization: 'Bearer cors' } })).status).toBe(405);
-    } finally {
-      await server.close();
-    }
   });
 });

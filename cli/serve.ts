@@ -3,6 +3,7 @@
 // listens and a curl line to paste, stops on SIGINT/SIGTERM. The control API it prints is
 // described in docs/control-api.md.
 import { DEFAULT_HOST, DEFAULT_PORT } from '../mocks/defaults.ts';
+import { DEFAULT_LIMITS } from '../mocks/server-connections.ts';
 import { defineCommand, EXIT_FAILED, EXIT_OK, flagOrEnv, fromEnv, parseHost, parsePort, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
 
 const HELP = `${PROGRAM} serve: a stateful fake of the Workflow Automation Service REST API (v1).
@@ -11,7 +12,7 @@ seeded deterministically from the token and --seed. Requests are validated again
 OpenAPI document; answers follow it.
 
 Usage:
-  ${PROGRAM} serve [--port 4010] [--host 127.0.0.1] [--seed 42] [--quiet]
+  ${PROGRAM} serve [--port 4010] [--host 127.0.0.1] [--seed 42] [--quiet] [--max-connections 1000]
   (in the kit's checkout: npm start -- [flags])
 
 Flags:
@@ -20,8 +21,13 @@ Flags:
   --seed <s>     seed for the generated data (same seed + token = same world)
                  a number or any text                                default: none     env SEED
   --quiet        no log line per request (normally: METHOD /path STATUS 1.2ms)
+  --max-connections <n>
+                 open connections at most; at the cap the oldest idle one is
+                 closed for a new client                             default ${DEFAULT_LIMITS.maxConnections}
   -h, --help     this text
 Flags win over environment variables; an empty variable counts as unset.
+A connection idle for ${DEFAULT_LIMITS.idleTimeoutMs / 1000} s (keep-alive: ${DEFAULT_LIMITS.keepAliveTimeoutMs / 1000} s) is closed; headers must arrive within
+${DEFAULT_LIMITS.headersTimeoutMs / 1000} s and a whole request within ${DEFAULT_LIMITS.requestTimeoutMs / 1000} s (else 408); a body over 1 MiB is 413 before it is read.
 
 API:  http://<host>:<port>/v1/...  (every request needs "Authorization: Bearer <token>";
       a token of three dot-separated base64url segments counts as a workspace OAuth token)
@@ -50,12 +56,13 @@ export interface ServeOptions {
   host: string;
   seed?: number | string;
   quiet: boolean;
+  maxConnections?: number;
 }
 
 export const SERVE = defineCommand({
   name: 'serve',
   help: () => HELP,
-  flags: { port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, quiet: { type: 'boolean' } },
+  flags: { port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, quiet: { type: 'boolean' }, 'max-connections': { type: 'string' } },
   interpret(values, _positionals, env): ServeOptions | UsageError {
     const port = parsePort(flagOrEnv('port', values.port, env, 'PORT'), DEFAULT_PORT);
     if (typeof port !== 'number') return port;
@@ -67,18 +74,30 @@ export const SERVE = defineCommand({
       if (seedText.trim() === '') return usage(`${values.seed !== undefined ? '--seed' : 'SEED'} must not be empty`);
       options.seed = /^\d{1,15}$/.test(seedText) ? Number(seedText) : seedText;
     }
+    const maxConnections = values['max-connections'];
+    if (maxConnections !== undefined) {
+      if (!/^\d{1,9}$/.test(maxConnections) || Number(maxConnections) < 1)
+        return usage(`--max-connections must be a positive integer, got "${maxConnections}"`);
+      options.maxConnections = Number(maxConnections);
+    }
     return options;
   },
 });
 
 /** Starts the server and resolves with the exit code once a signal has stopped it (or at once, 1, when it cannot listen). */
 export async function serve(options: ServeOptions): Promise<number> {
-  const { port, host, seed, quiet } = options;
+  const { port, host, seed, quiet, maxConnections } = options;
   // Imported only now: `--help` and bad flags answer without loading the server (start-up, docs/performance.md).
   const { startServer } = await import('../mocks/server.ts');
-  let server;
+  let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer({ port, host, quiet, ...(seed === undefined ? {} : { seed }) });
+    server = await startServer({
+      port,
+      host,
+      quiet,
+      ...(seed === undefined ? {} : { seed }),
+      ...(maxConnections === undefined ? {} : { limits: { maxConnections } }),
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') console.error(`${PROGRAM} serve: port ${port} on ${host} is already in use; pick another with --port or PORT`);
