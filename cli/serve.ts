@@ -1,12 +1,23 @@
 // `workflow-api-mock serve` (`npm start` in the checkout): the stateful mock server of
 // docs/architecture.md. Parses flags and environment, starts mocks/server.ts, prints where it
-// listens and a curl line to paste, stops on SIGINT/SIGTERM. The control API it prints is
-// described in docs/control-api.md.
+// listens and a curl line to paste, stops on SIGINT/SIGTERM. The control API it prints is read
+// from its document, openapi/control.yaml (docs/control-api.md).
 import { DEFAULT_HOST, DEFAULT_PORT } from '../mocks/defaults.ts';
+import { forEachOperation } from '../openapi/document/operations.ts';
+import { controlDocument } from '../openapi/generated/control-document.ts';
 import { DEFAULT_LIMITS } from '../mocks/server-connections.ts';
 import { defineCommand, EXIT_FAILED, EXIT_OK, flagOrEnv, fromEnv, parseHost, parsePort, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
 
-const HELP = `${PROGRAM} serve: a stateful fake of the Workflow Automation Service REST API (v1).
+/** One line per operation of the control API's document: method, path and summary. */
+function controlRoutes(): string {
+  const lines: string[] = [];
+  forEachOperation(controlDocument, (path, method, operation) => {
+    lines.push(`  ${`${method.toUpperCase().padEnd(4)} /__mock${path}`.padEnd(47)} ${String(operation.summary ?? '')}`.trimEnd());
+  });
+  return lines.join('\n');
+}
+
+const help = () => `${PROGRAM} serve: a stateful fake of the Workflow Automation Service REST API (v1).
 Each bearer token gets its own isolated world (user, workspaces, workflows, sources, webhooks...),
 seeded deterministically from the token and --seed. Requests are validated against the kit's
 OpenAPI document; answers follow it.
@@ -33,14 +44,7 @@ API:  http://<host>:<port>/v1/...  (every request needs "Authorization: Bearer <
       a token of three dot-separated base64url segments counts as a workspace OAuth token)
 
 Control API (mock only, same bearer token = same world; answers {"data": ...}):
-  POST /__mock/reset                              this token's world back to its seeded state
-  GET  /__mock/world                              IDs no API lists: projects, templates, accounts, triggers...
-  GET  /__mock/requests                           request journal (method, path, status, ms, at)
-  GET  /__mock/deliveries                         outbound webhook deliveries and their attempts
-  POST /__mock/emit                               {emitter_id, event_name, event, error?}
-  POST /__mock/triggers/{trigger_id}/emit         {event}
-  POST /__mock/connect/{connect_token}/complete   {outcome: "success"|"error", error?}
-  POST /__mock/rate-limit                         {requests, retry_after_seconds?}: next N API requests answer 429
+${controlRoutes()}
 
 Examples:
   ${PROGRAM} serve --port 4010 --seed 1
@@ -61,7 +65,7 @@ export interface ServeOptions {
 
 export const SERVE = defineCommand({
   name: 'serve',
-  help: () => HELP,
+  help,
   flags: { port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, quiet: { type: 'boolean' }, 'max-connections': { type: 'string' } },
   interpret(values, _positionals, env): ServeOptions | UsageError {
     const port = parsePort(flagOrEnv('port', values.port, env, 'PORT'), DEFAULT_PORT);

@@ -1,6 +1,7 @@
 // createMock: the stateful fake in one object. The same Mock serves the MSW handlers, the Node
 // server and in-process callers (`mock.fetch` plugs into openapi-fetch's `fetch` option).
 // Browser-safe: everything imported from here runs in a service-worker page as well.
+import { controlValidator } from '../openapi/control-validator.ts';
 import { validator as defaultValidator, type Validator } from '../openapi/validator.ts';
 import { createApp } from './app/app.ts';
 import type { MockControl } from './app/control.ts';
@@ -61,6 +62,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const app = createApp({
     store,
     validator: options.validator ?? defaultValidator,
+    controlValidator,
     routes,
     controlOperations: { worldSummary, emit, emitTrigger, completeConnect, addSources },
     ...(options.logError === undefined ? {} : { logError: options.logError }),

@@ -81,13 +81,15 @@ const QUOTED_PATTERN_LIMIT = 60;
 
 /**
  * Ajv errors as issues under `prefix`, pointing at the offending member for `required` and
- * `additionalProperties`; duplicates dropped (oneOf/anyOf failures report every branch). An issue
+ * `additionalProperties`; duplicates dropped (oneOf/anyOf failures report every branch), and so is
+ * an `if` failure, which only repeats that its `then` failed (whose own errors say how). An issue
  * raised by a schema with `x-error-code` carries that code (docs/errors.md).
  */
 export function toIssues(errors: readonly ErrorObject[] | null | undefined, prefix: string): Issue[] {
   const seen = new Set<string>();
   const issues: Issue[] = [];
   for (const error of errors ?? []) {
+    if (error.keyword === 'if') continue;
     let pointer = prefix + error.instancePath;
     if (error.keyword === 'required') pointer += `/${escapePointer(String(error.params.missingProperty))}`;
     if (error.keyword === 'additionalProperties') pointer += `/${escapePointer(String(error.params.additionalProperty))}`;

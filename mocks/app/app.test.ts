@@ -1,6 +1,7 @@
 // The app's machinery on a small inline document and a stub store, so the order of checks and
 // the error mapping are pinned independently of the real document and store.
 import { describe, expect, it, vi } from 'vitest';
+import { controlValidator } from '../../openapi/control-validator.ts';
 import { createValidator } from '../../openapi/validation.ts';
 import { fail, ok, type Result } from '../errors.ts';
 import type { Session, Store, World } from '../store/index.ts';
@@ -117,7 +118,7 @@ function setup(table: Record<string, Route> = {}) {
     emitTrigger: () => fail('not_found', 'trigger not found'),
     completeConnect: () => fail('not_found', 'connect token not found'),
   } as unknown as ControlOperations;
-  const app = createApp({ store, validator: createValidator(doc), routes: routeTable, controlOperations, logError });
+  const app = createApp({ store, validator: createValidator(doc), controlValidator, routes: routeTable, controlOperations, logError });
   const send = (method: string, url: string, headers: Record<string, string> = {}, body = '') =>
     app.handle({ method, url, headers: { authorization: 'Bearer tok', ...headers }, body } satisfies AppRequest);
   return { app, send, calls, logError, resets, store };
@@ -398,9 +399,9 @@ describe('control routes', () => {
   });
 
   it.each([
-    ['/__mock/emit', '', 'needs a JSON body'],
+    ['/__mock/emit', '', '/body request body is required'],
     ['/__mock/emit', '{bad', 'not valid JSON'],
-    ['/__mock/emit', '[]', 'JSON object'],
+    ['/__mock/emit', '[]', '/body must be object'],
     ['/__mock/emit', '{"event_name":"$errors","event":{}}', '/emitter_id'],
     ['/__mock/emit', '{"emitter_id":"p_1","event":{}}', '/event_name'],
     ['/__mock/emit', '{"emitter_id":"p_1","event_name":"$errors"}', '/event'],

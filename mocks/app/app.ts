@@ -1,24 +1,29 @@
-// The app: AppRequest -> AppResponse, transport-free. Order of checks (docs/architecture.md):
-// control routes; /v1 prefix; bearer auth; operation lookup (404/405); an injected rate limit
-// (429); body size, media type and JSON syntax (413/415/400); parameters and body against the
-// OpenAPI document (400/404, mapped by issues.ts); the operation's x-token-kinds (403); then the
-// one route table, whose Result respond.ts turns into HTTP. Nothing here may throw for bad input:
-// an exception is a bug in the mock and answers 500 with a logged stack.
-import { apiError, type Result } from '../errors.ts';
+// The app: AppRequest -> AppResponse, transport-free. Two faces share one pipeline: the API under
+// /v1 (openapi/openapi.yaml) and the control API under /__mock (openapi/control.yaml). Order of
+// checks (docs/architecture.md): /v1 or /__mock prefix (404); bearer auth (401); operation lookup
+// in the face's document (404/405); for the API, an injected rate limit (429); body size, media
+// type and JSON syntax (413/415/400); parameters and body against the document (400/404, mapped
+// by issues.ts); the operation's x-token-kinds (403); then the face's route table, whose Result
+// respond.ts turns into HTTP. API requests are written to the world's journal. Nothing here may
+// throw for bad input: an exception is a bug in the mock and answers 500 with a logged stack.
+import { apiError, fail, type Result } from '../errors.ts';
 import type { Session, Store } from '../store/index.ts';
-import type { Validator } from '../../openapi/validator.ts';
-import { authenticate } from './auth.ts';
+import type { RequestInput, Validator } from '../../openapi/validator.ts';
+import { authenticate, tokenKind, type Credentials } from './auth.ts';
 import { isOversized, MAX_BODY_BYTES, readJsonBody } from './body.ts';
 import { createControl, type ControlOperations, type MockControl } from './control.ts';
-import { handleControl } from './control-routes.ts';
-import { errorResponse, fromResult, json } from './respond.ts';
+import { controlRoutes } from './control-routes.ts';
 import { refusal } from './issues.ts';
+import { errorResponse, fromResult, json } from './respond.ts';
 import type { AnyRoute } from './routes-meta.ts';
 import type { AppRequest, AppResponse } from './types.ts';
 
 export interface AppOptions {
   store: Store;
+  /** The service's document (openapi/validator.ts). */
   validator: Validator;
+  /** The control API's document (openapi/control-validator.ts). */
+  controlValidator: Validator;
   /** operationId -> handler: `routes` of routes.ts (injected so tests can run on a stub store). */
   routes: Readonly<Record<string, AnyRoute>>;
   /** Store operations behind the control API. */
@@ -32,86 +37,99 @@ export interface App {
   control: MockControl;
 }
 
+/** One document served under one prefix. */
+interface Face {
+  prefix: string;
+  validator: Validator;
+  routes: Readonly<Record<string, AnyRoute>>;
+  /** Which operations read a JSON body (from the document, once). */
+  takesJsonBody: ReadonlySet<string>;
+  /** API requests can be rate limited and are journaled; control requests never. */
+  api: boolean;
+  notFound(method: string, path: string): string;
+}
+
 const API_PREFIX = '/v1';
+const CONTROL_PREFIX = '/__mock';
+
+function face(prefix: string, validator: Validator, routes: Face['routes'], api: boolean, notFound: Face['notFound']): Face {
+  const takesJsonBody = new Set(validator.operationIds.filter((id) => validator.describeOperation(id).hasJsonBody));
+  return { prefix, validator, routes, takesJsonBody, api, notFound };
+}
 
 export function createApp(options: AppOptions): App {
-  const { store, validator } = options;
-  const control = createControl(store, options.controlOperations);
-  const table = options.routes;
-  // Which operations read a JSON body, from the document (once, not per request).
-  const takesJsonBody = new Set(validator.operationIds.filter((id) => validator.describeOperation(id).hasJsonBody));
+  const { store } = options;
   const logError = options.logError ?? ((message, error) => console.error(message, error));
   const now = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
-  function handleApi(req: AppRequest, path: string, query: string): { response: AppResponse; session?: Session } {
+  // The JS face of the control API runs its operations through the same pipeline as HTTP requests.
+  const control = createControl(store, options.controlOperations, (operationId, token, input) => {
+    const pathParams = input.pathParams ?? {};
+    const path =
+      CONTROL_PREFIX + options.controlValidator.describeOperation(operationId).template.replace(/\{([^}]+)\}/g, (_, name: string) => pathParams[name] ?? '');
+    const request = { pathParams, query: new URLSearchParams(), headers: {}, body: input.body };
+    const result = invoke(controlFace, operationId, path, { token, kind: tokenKind(token) }, store.session(token), request) as Result<{ data: unknown }>;
+    return result.ok ? { ok: true, value: result.value.data } : result;
+  });
+  const apiFace = face(API_PREFIX, options.validator, options.routes, true, (method, path) => `No operation at ${method} ${path}`);
+  const controlFace = face(CONTROL_PREFIX, options.controlValidator, controlRoutes(control, options.controlOperations) as never, false, (_method, path) => {
+    const routes = options.controlValidator.operationIds.map((id) => {
+      const { method, template } = options.controlValidator.describeOperation(id);
+      return `${method} ${CONTROL_PREFIX}${template}`;
+    });
+    return `No control route ${path}; see ${routes.join(', ')}`;
+  });
+
+  /** The validated request handed to its route: the trust boundary (routes-meta.ts). */
+  function invoke(on: Face, operationId: string, path: string, credentials: Credentials, session: Session, input: RequestInput) {
+    const validated = on.validator.validateRequest(operationId, input);
+    const refused = refusal(path, validated.issues);
+    if (refused !== null) return { ok: false, error: refused } as const;
+    const { tokenKinds, method, template } = on.validator.describeOperation(operationId);
+    if (tokenKinds !== undefined && !tokenKinds.includes(credentials.kind)) {
+      const message = `${method} ${on.prefix}${template} accepts ${tokenKinds.join(', ')} tokens only, not ${credentials.kind}`;
+      return fail('forbidden_token_kind', message, { token_kind: credentials.kind });
+    }
+    const route = on.routes[operationId];
+    if (route === undefined) throw new Error(`route table has no handler for operation ${operationId}`);
+    const { path: pathParams, query, header, body } = validated;
+    return route({ world: session.world, session, credentials, path: pathParams, query, header, body } as never);
+  }
+
+  async function dispatch(on: Face, req: AppRequest, path: string, query: string): Promise<{ response: AppResponse; session?: Session }> {
     const auth = authenticate(req.headers);
     if (!auth.ok) return { response: errorResponse(auth.error, { 'www-authenticate': 'Bearer' }) };
     const credentials = auth.value;
     const session = store.session(credentials.token);
-    const { world } = session;
     const respond = (response: AppResponse) => ({ response, session });
 
-    const opPath = path.slice(API_PREFIX.length) || '/';
-    const lookup = validator.matchOperation(req.method, opPath);
-    if (lookup.kind === 'not_found') {
-      return respond(errorResponse(apiError('not_found', `No operation at ${req.method} ${path}`, { path })));
-    }
+    const lookup = on.validator.matchOperation(req.method, path.slice(on.prefix.length) || '/');
+    if (lookup.kind === 'not_found') return respond(errorResponse(apiError('not_found', on.notFound(req.method, path), { path })));
     if (lookup.kind === 'method_not_allowed') {
       const allow = lookup.allowed.join(', ');
-      return respond(
-        errorResponse(apiError('method_not_allowed', `${req.method} is not allowed on ${path}; allowed: ${allow}`, { allowed: lookup.allowed }), {
-          allow,
-        }),
-      );
+      const error = apiError('method_not_allowed', `${req.method} is not allowed on ${path}; allowed: ${allow}`, { allowed: lookup.allowed });
+      return respond(errorResponse(error, { allow }));
     }
 
-    const retryAfter = session.limits.take();
+    const retryAfter = on.api ? session.limits.take() : null;
     if (retryAfter !== null) {
-      return respond(
-        errorResponse(
-          apiError('rate_limited', `Rate limited (injected with POST /__mock/rate-limit); retry after ${retryAfter} s`, { retry_after_seconds: retryAfter }),
-          { 'retry-after': String(retryAfter) },
-        ),
-      );
+      const message = `Rate limited (injected with POST /__mock/rate-limit); retry after ${retryAfter} s`;
+      return respond(errorResponse(apiError('rate_limited', message, { retry_after_seconds: retryAfter }), { 'retry-after': String(retryAfter) }));
     }
 
     if (isOversized(req.body)) {
       return respond(errorResponse(apiError('payload_too_large', `Request body is larger than ${MAX_BODY_BYTES} bytes`, { limit_bytes: MAX_BODY_BYTES })));
     }
     let body: unknown;
-    if (takesJsonBody.has(lookup.operationId)) {
+    if (on.takesJsonBody.has(lookup.operationId)) {
       const parsed = readJsonBody(req.body, req.headers);
       if (!parsed.ok) return respond(errorResponse(parsed.error));
       body = parsed.value;
     }
 
-    const validated = validator.validateRequest(lookup.operationId, {
-      pathParams: lookup.pathParams,
-      query: new URLSearchParams(query),
-      headers: req.headers,
-      body,
-    });
-    const refused = refusal(path, validated.issues);
-    if (refused !== null) return respond(errorResponse(refused));
-    const { tokenKinds } = validator.describeOperation(lookup.operationId);
-    if (tokenKinds !== undefined && !tokenKinds.includes(credentials.kind)) {
-      return respond(errorResponse(apiError('forbidden_token_kind', `${req.method} ${lookup.template} accepts ${tokenKinds.join(', ')} tokens only, not ${credentials.kind}`, { token_kind: credentials.kind })));
-    }
-
-    const handler = table[lookup.operationId];
-    if (handler === undefined) {
-      throw new Error(`route table has no handler for operation ${lookup.operationId}`);
-    }
-    // The trust boundary: from here on the request is the operation's, as the document types it.
-    const result = handler({ world, credentials, path: validated.path, query: validated.query, header: validated.header, body: validated.body } as never);
+    const input = { pathParams: lookup.pathParams, query: new URLSearchParams(query), headers: req.headers, body };
+    const result = await invoke(on, lookup.operationId, path, credentials, session, input);
     return respond(fromResult(result as Result<unknown>));
-  }
-
-  async function handleControlRequest(req: AppRequest, path: string, query: string): Promise<AppResponse> {
-    const auth = authenticate(req.headers);
-    if (!auth.ok) return errorResponse(auth.error, { 'www-authenticate': 'Bearer' });
-    const { result, allow } = await handleControl(control, auth.value.token, req.method, path, query, req.headers, req.body);
-    return allow === undefined ? fromResult(result) : errorResponse(result.ok ? apiError('method_not_allowed', 'method not allowed') : result.error, { allow });
   }
 
   async function handle(req: AppRequest): Promise<AppResponse> {
@@ -120,11 +138,11 @@ export function createApp(options: AppOptions): App {
     const method = req.method.toUpperCase();
     const { path, query } = splitUrl(req.url);
     try {
-      if (path === '/__mock' || path.startsWith('/__mock/')) return await handleControlRequest({ ...req, method }, path, query);
-      if (path !== API_PREFIX && !path.startsWith(API_PREFIX + '/')) {
+      if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) return (await dispatch(controlFace, { ...req, method }, path, query)).response;
+      if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
         return errorResponse(apiError('not_found', `Every API route lives under ${API_PREFIX}; ${path} is not one`, { path }));
       }
-      const { response, session } = handleApi({ ...req, method }, path, query);
+      const { response, session } = await dispatch(apiFace, { ...req, method }, path, query);
       session?.journal.record({ method, path, status: response.status, ms: Math.round((now() - started) * 1000) / 1000, at });
       return response;
     } catch (error) {

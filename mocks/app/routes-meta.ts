@@ -12,7 +12,11 @@ import type { Credentials } from './auth.ts';
 type Location = 'path' | 'query' | 'header';
 
 /** The parameters of one location of an operation; none is an empty record. */
-type Declared<Op, L extends Location> = Op extends { parameters: { [K in L]?: infer P } } ? ([NonNullable<P>] extends [never] ? Record<string, never> : NonNullable<P>) : Record<string, never>;
+type Declared<Op, L extends Location> = Op extends { parameters: { [K in L]?: infer P } }
+  ? [NonNullable<P>] extends [never]
+    ? Record<string, never>
+    : NonNullable<P>
+  : Record<string, never>;
 
 /** `P` with the parameters named by `D` required: the validator applies their defaults. */
 type WithDefaults<P, D> = [D] extends [never] ? P : Omit<P, D & keyof P> & { [N in D & keyof P]-?: Exclude<P[N], undefined> };

@@ -57,10 +57,13 @@ const trigger = project.deployed_triggers[0]!.id;
 
 /** Every field of the API that takes a webhook URL, and how to send one to it. */
 const FIELDS: Record<string, (url: string, n: number) => Promise<Response>> = {
-  'POST /webhooks url': (url) =>
-    mock.fetch(`/v1/webhooks?${new URLSearchParams({ url, name: 'n', description: 'd' })}`, { method: 'POST', headers }),
+  'POST /webhooks url': (url) => mock.fetch(`/v1/webhooks?${new URLSearchParams({ url, name: 'n', description: 'd' })}`, { method: 'POST', headers }),
   'PUT /connect/{project_id}/webhook webhook_url': (url, n) =>
-    mock.fetch(`/v1/connect/${project.id}/webhook`, { method: 'PUT', headers: { ...headers, 'x-pd-environment': `env-${n}` }, body: JSON.stringify({ webhook_url: url }) }),
+    mock.fetch(`/v1/connect/${project.id}/webhook`, {
+      method: 'PUT',
+      headers: { ...headers, 'x-pd-environment': `env-${n}` },
+      body: JSON.stringify({ webhook_url: url }),
+    }),
   'POST /connect/{project_id}/tokens webhook_uri': (url) =>
     mock.fetch(`/v1/connect/${project.id}/tokens`, { method: 'POST', headers, body: JSON.stringify({ external_user_id: 'u', webhook_uri: url }) }),
   'PUT /connect/{project_id}/deployed-triggers/{trigger_id}/webhooks webhook_urls': (url) =>

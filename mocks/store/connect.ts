@@ -110,8 +110,8 @@ function connectSessionId(world: World): number {
 }
 
 export interface CompleteConnectInput {
-  outcome?: unknown;
-  error?: unknown;
+  outcome: 'success' | 'error';
+  error?: string;
 }
 
 export const DEFAULT_CONNECT_ERROR = 'The connection flow failed: the user denied access';
@@ -128,10 +128,6 @@ export function completeConnect(
 ): Result<{ delivery: DeliveryRecord | null; account?: ConnectedAccount }> {
   const record = world.connectTokens.get(connectToken);
   if (record === undefined) return notFound('connect token', connectToken);
-  if (input.outcome !== 'success' && input.outcome !== 'error') {
-    return fail('bad_request', 'outcome must be "success" or "error"', { field: 'outcome' });
-  }
-  if (input.error !== undefined && typeof input.error !== 'string') return fail('bad_request', 'error must be a string', { field: 'error' });
   if (record.completed) return fail('unprocessable', `connect token ${connectToken} is already completed`, { token: connectToken });
   // A real connect link stops working at expires_at; the flow can no longer finish then.
   if (world.ctx.now() > Date.parse(record.token.expires_at)) {
@@ -149,7 +145,7 @@ export function completeConnect(
     world.projects.get(record.projectId)?.accountIds.push(account.id);
     payload = { event: 'CONNECTION_SUCCESS', ...common, account }; // serialised by enqueue at once
   } else {
-    payload = { event: 'CONNECTION_ERROR', ...common, error: (input.error as string | undefined) ?? DEFAULT_CONNECT_ERROR };
+    payload = { event: 'CONNECTION_ERROR', ...common, error: input.error ?? DEFAULT_CONNECT_ERROR };
   }
   const delivery = record.webhook_uri === null ? null : world.sink.enqueue({ world: world.key, kind: 'connection', url: record.webhook_uri, payload });
   return account === undefined ? ok({ delivery }) : ok({ delivery, account });

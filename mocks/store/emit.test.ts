@@ -81,18 +81,12 @@ describe('emit: $errors recording', () => {
     expect(TRUNCATE_ABOVE_BYTES).toBe(1024);
   });
 
-  it('a workflow without steps gets a fresh step id as cellId; a given cellId must be a step id; events must be objects', () => {
+  it('a workflow without steps gets a fresh step id as cellId', () => {
     const stepless = unwrap(createWorkflow(world, { org_id: orgId, project_id: projectId })).data.id;
     unwrap(emit(world, { emitter_id: stepless, event_name: '$errors', event: {} }));
     const cellId = unwrap(getWorkflowErrorEventSummaries(world, stepless, { limit: 100 })).data[0]!.event.error.cellId;
     expect(cellId).toMatch(/^c_[A-Za-z0-9]{7}$/);
-    expectError(emit(world, { emitter_id: stepless, event_name: '$errors', event: {}, error: { cellId: 'hi_abc1234' } }), 400, 'bad_request');
-    expectError(emit(world, { emitter_id: stepless, event_name: '$errors', event: 'text' }), 400, 'bad_request');
-    expectError(emit(world, { emitter_id: stepless, event_name: '$errors', event: [1] }), 400, 'bad_request');
     expect(unwrap(getWorkflowErrorEventSummaries(world, stepless, { limit: 100 })).data).toHaveLength(1);
-    // Missing event: recorded as an empty object.
-    unwrap(emit(world, { emitter_id: stepless, event_name: '$errors' }));
-    expect(unwrap(getWorkflowErrorEventSummaries(world, stepless, { limit: 100 })).data[0]!.event.original_event).toEqual({});
   });
 
   it('does not record events with another name or from a source; unknown emitter is 404', () => {
@@ -102,8 +96,6 @@ describe('emit: $errors recording', () => {
     const sourceId = worldSummary(world).sources[0]!.id;
     expect(unwrap(emit(world, { emitter_id: sourceId, event_name: '$errors', event: {} })).deliveries).toEqual(expect.any(Array));
     expectError(emit(world, { emitter_id: 'p_nothere', event_name: '$errors', event: {} }), 404, 'not_found');
-    expectError(emit(world, { emitter_id: 'p_*', event_name: '$errors', event: {} }), 400, 'bad_request');
-    expectError(emit(world, { event_name: '$errors', event: {} }), 400, 'bad_request');
   });
 });
 
@@ -134,7 +126,7 @@ describe('emit: routing', () => {
     const workflowId = newWorkflow();
     const hookId = hook('https://blank.example.com/');
     unwrap(createSubscription(world, { emitter_id: workflowId, listener_id: hookId, event_name: '' }));
-    unwrap(emit(world, { emitter_id: workflowId, event: 1 }));
+    unwrap(emit(world, { emitter_id: workflowId, event_name: '', event: 1 }));
     unwrap(emit(world, { emitter_id: workflowId, event_name: 'x', event: 2 }));
     expect(sink.requests.map((r) => (r.payload as { event: unknown }).event)).toEqual([1]);
   });

@@ -1,20 +1,23 @@
 // Control side (docs/control-api.md): an emitter emits an event, the store records it (workflow `$errors`)
-// and routes it through matching subscriptions; a deployed trigger emits to its webhook URLs.
+// and routes it through matching subscriptions; a deployed trigger emits to its webhook URLs. The
+// bodies arrive checked against openapi/control.yaml (no glob emitter, a step ID as cellId, an
+// object event for a workflow's `$errors`); what is decided here is which emitters and triggers
+// this world holds and where their events go.
 import type { OriginalEvent, WorkflowErrorDetails, WorkflowErrorEventSummary } from '../factories/types.ts';
 import type { DeliveryRecord } from '../webhooks/types.ts';
 import type { Result } from '../errors.ts';
 import { fail, notFound, ok } from '../errors.ts';
 import { defaultStack, eventId, PLATFORM_VERSION } from '../factories/index.ts';
-import { isEmitterGlob, isId, kindOf, newId } from '../ids.ts';
+import { kindOf, newId } from '../ids.ts';
 import { unixSeconds } from '../random.ts';
 import { emitterWorkspace, matchingSubscriptions } from './subscriptions.ts';
 import type { World, WorkflowRecord } from './world.ts';
 import { copy, MAX_ERROR_EVENTS } from './world.ts';
 
 export interface EmitInput {
-  emitter_id?: unknown;
-  event_name?: unknown;
-  event?: unknown;
+  emitter_id: string;
+  event_name: string;
+  event: unknown;
   error?: { code?: string; cellId?: string; stack?: string };
 }
 
@@ -30,7 +33,7 @@ function recordErrorEvent(world: World, record: WorkflowRecord, emitId: string, 
     id: `${nowMs}-${++world.errorSeq}`,
     indexed_at_ms: nowMs,
     event: {
-      original_event: copy(event) as OriginalEvent, // checked to be a JSON object by the caller
+      original_event: copy(event) as OriginalEvent, // an object: openapi/control.yaml demands it of a workflow's $errors
       original_context: {
         id: eventId(world.ctx),
         ts,
@@ -49,18 +52,6 @@ function recordErrorEvent(world: World, record: WorkflowRecord, emitId: string, 
   if (record.errors.length > MAX_ERROR_EVENTS) record.errors.length = MAX_ERROR_EVENTS;
 }
 
-function checkError(value: unknown): Result<EmitInput['error']> {
-  if (value === undefined || value === null) return ok(undefined);
-  if (typeof value !== 'object' || Array.isArray(value)) return fail('bad_request', 'error must be an object', { field: 'error' });
-  for (const field of ['code', 'cellId', 'stack'] as const) {
-    const v = (value as Record<string, unknown>)[field];
-    if (v !== undefined && typeof v !== 'string') return fail('bad_request', `error.${field} must be a string`, { field: `error.${field}` });
-  }
-  const cellId = (value as Record<string, unknown>).cellId;
-  if (cellId !== undefined && !isId('step', cellId)) return fail('bad_request', 'error.cellId must be a step id (c_...)', { field: 'error.cellId' });
-  return ok(value as EmitInput['error']);
-}
-
 /**
  * Emits `event` from a workflow or source of this world. A `$errors` event from a workflow is
  * recorded in its error event summaries. Every subscription whose emitter is the emitter itself
@@ -69,24 +60,12 @@ function checkError(value: unknown): Result<EmitInput['error']> {
  * invocation of the world's user (daily_invocations_used + 1).
  */
 export function emit(world: World, input: EmitInput): Result<{ emit_id: string; deliveries: DeliveryRecord[] }> {
-  const emitterId = input.emitter_id;
-  if (typeof emitterId !== 'string' || emitterId === '') return fail('bad_request', 'emitter_id is required', { field: 'emitter_id' });
-  if (isEmitterGlob(emitterId)) return fail('bad_request', 'emitter_id must be a concrete workflow or source id, not a glob', { field: 'emitter_id' });
-  const eventName = input.event_name ?? '';
-  if (typeof eventName !== 'string') return fail('bad_request', 'event_name must be a string', { field: 'event_name' });
-  const error = checkError(input.error);
-  if (!error.ok) return error;
+  const { emitter_id: emitterId, event_name: eventName, event } = input;
   if (emitterWorkspace(world, emitterId) === undefined) return notFound('emitter', emitterId);
 
   const workflow = world.workflows.get(emitterId);
-  const records = workflow !== undefined && eventName === '$errors';
-  // A recorded error's original_event is an object in the document; anything else cannot be recorded.
-  const event = input.event ?? (records ? {} : null);
-  if (records && (typeof event !== 'object' || event === null || Array.isArray(event))) {
-    return fail('bad_request', 'event must be a JSON object for a $errors event from a workflow', { field: 'event' });
-  }
   const emitId = eventId(world.ctx);
-  if (records) recordErrorEvent(world, workflow!, emitId, event, error.value);
+  if (workflow !== undefined && eventName === '$errors') recordErrorEvent(world, workflow, emitId, event, input.error);
 
   const deliveries: DeliveryRecord[] = [];
   const reached = new Set<string>();
@@ -126,7 +105,7 @@ export function emit(world: World, input: EmitInput): Result<{ emit_id: string; 
  * when it has any, else to its project environment's URL (setProjectWebhook), signed with the
  * matching signing key. No URL anywhere is 422.
  */
-export function emitTrigger(world: World, triggerId: string, input: { event?: unknown }): Result<{ event_id: string; deliveries: DeliveryRecord[] }> {
+export function emitTrigger(world: World, triggerId: string, input: { event: unknown }): Result<{ event_id: string; deliveries: DeliveryRecord[] }> {
   const record = world.deployedTriggers.get(triggerId);
   if (record === undefined) return notFound('deployed trigger', triggerId);
   let targets: Array<{ url: string; key: string }> = [];
@@ -149,7 +128,7 @@ export function emitTrigger(world: World, triggerId: string, input: { event?: un
     trigger_id: triggerId,
     environment: record.environment,
     emitted_at: unixSeconds(world.ctx.now()),
-    event: input.event ?? null,
+    event: input.event,
   };
   const deliveries = targets.map(({ url, key }) => world.sink.enqueue({ world: world.key, kind: 'trigger', url, payload, signingKey: key }));
   return ok({ event_id: eventIdValue, deliveries });

@@ -71,7 +71,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * outbound webhook deliveries and their attempts
+         * outbound webhook deliveries and their attempts (?wait=true: once settled)
          * @description The world's outbound deliveries, oldest first. With `wait=true` the answer waits until every
          *     queued delivery has settled (retries included), at most 15 s; when that limit is reached the
          *     answer carries `settled: false` beside `data`.

@@ -1,0 +1,128 @@
+// The control API has one description, openapi/control.yaml: both faces are checked against it
+// (the JS face answers exactly what the HTTP face does), its answers follow it, and the routes it
+// lists are the ones the mock serves.
+import { describe, expect, it } from 'vitest';
+import { controlValidator } from '../../openapi/control-validator.ts';
+import type { Result } from '../errors.ts';
+import { createMock } from '../index.ts';
+import { createRecordingSink } from '../store/recording-sink.ts';
+
+const token = 'control-document';
+const mock = createMock({ seed: 'control', sink: createRecordingSink() });
+const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+const send = async (method: string, path: string, body?: unknown) => {
+  const response = await mock.fetch(`/__mock${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  return { status: response.status, contentType: response.headers.get('content-type'), body: (await response.json()) as Record<string, unknown> };
+};
+
+const summary = mock.control.world(token);
+const workflow = summary.workflows[0]!.id;
+const source = summary.sources[0]!.id;
+const trigger = summary.projects[0]!.deployed_triggers[0]!.id;
+const org = summary.workspaces[0]!.id;
+
+describe('the control API against openapi/control.yaml', () => {
+  const refusals: Array<{ what: string; js: () => Result<unknown>; method: string; path: string; body: unknown; pointer: string }> = [
+    {
+      what: 'a glob emitter',
+      js: () => mock.control.emit(token, { emitter_id: 'p_*', event_name: '$errors', event: {} }),
+      method: 'POST',
+      path: '/emit',
+      body: { emitter_id: 'p_*', event_name: '$errors', event: {} },
+      pointer: '/body/emitter_id',
+    },
+    {
+      what: 'a cellId that is no step ID',
+      js: () => mock.control.emit(token, { emitter_id: workflow, event_name: '$errors', event: {}, error: { cellId: 'hi_1' } }),
+      method: 'POST',
+      path: '/emit',
+      body: { emitter_id: workflow, event_name: '$errors', event: {}, error: { cellId: 'hi_1' } },
+      pointer: '/body/error/cellId',
+    },
+    {
+      what: "a workflow's $errors event that is no object",
+      js: () => mock.control.emit(token, { emitter_id: workflow, event_name: '$errors', event: [1] }),
+      method: 'POST',
+      path: '/emit',
+      body: { emitter_id: workflow, event_name: '$errors', event: [1] },
+      pointer: '/body/event',
+    },
+    {
+      what: 'an unknown outcome',
+      js: () => mock.control.completeConnect(token, 'ctok_x', { outcome: 'maybe' as 'error' }),
+      method: 'POST',
+      path: '/connect/ctok_x/complete',
+      body: { outcome: 'maybe' },
+      pointer: '/body/outcome',
+    },
+    {
+      what: 'a trigger event that is missing',
+      js: () => mock.control.emitTrigger(token, trigger, {} as { event: unknown }),
+      method: 'POST',
+      path: `/triggers/${trigger}/emit`,
+      body: {},
+      pointer: '/body/event',
+    },
+    {
+      what: 'a count out of range',
+      js: () => mock.control.addSources(token, { org_id: org, count: 0 }),
+      method: 'POST',
+      path: '/sources',
+      body: { org_id: org, count: 0 },
+      pointer: '/body/count',
+    },
+  ];
+  for (const { what, js, method, path, body, pointer } of refusals) {
+    it(`refuses ${what} the same way on both faces (400 at ${pointer})`, async () => {
+      const answer = await send(method, path, body);
+      expect(answer.status).toBe(400);
+      expect((answer.body.details as { issues: Array<{ pointer: string }> }).issues.map((issue) => issue.pointer)).toEqual([pointer]);
+      const result = js();
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect({ status: result.error.status, body: result.error.body }).toEqual({ status: answer.status, body: answer.body });
+    });
+  }
+
+  it("a $errors event that is no object is fine from a source (the rule is a workflow's)", () => {
+    expect(mock.control.emit(token, { emitter_id: source, event_name: '$errors', event: 'text' }).ok).toBe(true);
+  });
+
+  it("applies the document's body defaults: retry_after_seconds is 1 unless given", async () => {
+    const answer = await send('POST', '/rate-limit', { requests: 2 });
+    expect(answer.body).toEqual({ data: { requests: 2, retry_after_seconds: 1 } });
+    await send('POST', '/rate-limit', { requests: 0 });
+  });
+
+  it('answers as the document says, for every operation', async () => {
+    const calls: Array<[string, string, string, unknown?]> = [
+      ['getWorld', 'GET', '/world'],
+      ['listRequests', 'GET', '/requests'],
+      ['emit', 'POST', '/emit', { emitter_id: workflow, event_name: '$errors', event: { n: 1 } }],
+      ['setRateLimit', 'POST', '/rate-limit', { requests: 0 }],
+      ['addSources', 'POST', '/sources', { org_id: org, count: 3 }],
+      ['emitTrigger', 'POST', `/triggers/${trigger}/emit`, { event: {} }],
+      ['listDeliveries', 'GET', '/deliveries?wait=true'],
+      ['completeConnect', 'POST', '/connect/ctok_nothere/complete', { outcome: 'success' }],
+      ['resetWorld', 'POST', '/reset'],
+    ];
+    const statuses: number[] = [];
+    for (const [operationId, method, path, body] of calls) {
+      const answer = await send(method, path, body);
+      statuses.push(answer.status);
+      expect(controlValidator.validateResponse(operationId, answer.status, answer.contentType, answer.body), `${method} ${path}`).toEqual([]);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 422, 200, 404, 200]);
+    expect(calls.map(([operationId]) => operationId).sort()).toEqual([...controlValidator.operationIds].sort());
+  });
+
+  it('an unknown route is 404 naming every route of the document; another method is 405 with Allow', async () => {
+    const unknown = await send('GET', '/nothing-here');
+    expect(unknown.status).toBe(404);
+    for (const id of controlValidator.operationIds) {
+      const { method, template } = controlValidator.describeOperation(id);
+      expect(unknown.body.error).toContain(`${method} /__mock${template}`);
+    }
+    const response = await mock.fetch('/__mock/reset', { headers });
+    expect([response.status, response.headers.get('allow')]).toEqual([405, 'POST']);
+  });
+});
