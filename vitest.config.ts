@@ -2,7 +2,16 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['openapi/**/*.test.ts', 'mocks/**/*.test.ts', 'contracts/receiver/**/*.test.ts', 'scripts/**/*.test.ts', 'cli/**/*.test.ts', 'tests/*.test.ts', 'docs/**/*.test.ts', 'support/**/*.test.ts'],
+    include: [
+      'openapi/**/*.test.ts',
+      'mocks/**/*.test.ts',
+      'contracts/receiver/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'cli/**/*.test.ts',
+      'tests/*.test.ts',
+      'docs/**/*.test.ts',
+      'support/**/*.test.ts',
+    ],
     // Suites that start Prism or a mock server as child processes need room; nothing here sleeps to pass.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -29,7 +29,17 @@ describe('workflow-api-mock contracts', () => {
     const server = await startServer({ port: 0, quiet: true });
     const report = join(dir, 'pass.xml');
     try {
-      const { code, stdout, stderr } = await runCli(['contracts', '--base-url', server.baseUrl, '--reporter', 'junit', '--output', report, 'webhooks', 'users']);
+      const { code, stdout, stderr } = await runCli([
+        'contracts',
+        '--base-url',
+        server.baseUrl,
+        '--reporter',
+        'junit',
+        '--output',
+        report,
+        'webhooks',
+        'users',
+      ]);
       expect(code, stdout + stderr).toBe(0);
       expect(stdout).toContain(`target mock at ${server.baseUrl}`);
       expect(stdout).toMatch(/^mock\s+createWebhook\s+\d+\s+\d+\s+0\s/m);
@@ -111,21 +121,38 @@ describe('contracts flags (parseCommand)', () => {
   });
 
   it('lets flags win over CONTRACT_* variables and keeps the variables that have no flag', () => {
-    const env = { CONTRACT_BASE_URL: 'http://127.0.0.1:1/v1', CONTRACT_TARGET: 'prism', CONTRACT_TOKEN: 'env-token', CONTRACT_PROJECT_ID: 'proj_1', OTHER: 'x' };
+    const env = {
+      CONTRACT_BASE_URL: 'http://127.0.0.1:1/v1',
+      CONTRACT_TARGET: 'prism',
+      CONTRACT_TOKEN: 'env-token',
+      CONTRACT_PROJECT_ID: 'proj_1',
+      OTHER: 'x',
+    };
     expect(parse(['--base-url', 'http://127.0.0.1:2/v1', '--target', 'live', '--token', 'flag-token', '--allow-writes'], env)).toEqual({
       kind: 'run',
       options: {
-        env: { CONTRACT_BASE_URL: 'http://127.0.0.1:2/v1', CONTRACT_TARGET: 'live', CONTRACT_TOKEN: 'flag-token', CONTRACT_ALLOW_WRITES: '1', CONTRACT_PROJECT_ID: 'proj_1' },
+        env: {
+          CONTRACT_BASE_URL: 'http://127.0.0.1:2/v1',
+          CONTRACT_TARGET: 'live',
+          CONTRACT_TOKEN: 'flag-token',
+          CONTRACT_ALLOW_WRITES: '1',
+          CONTRACT_PROJECT_ID: 'proj_1',
+        },
         startMock: false,
         filters: [],
         junitFile: undefined,
       },
     });
-    expect(parse(['sources', 'webhooks'], env)).toMatchObject({ options: { filters: ['sources', 'webhooks'], env: { CONTRACT_TARGET: 'prism', CONTRACT_TOKEN: 'env-token' } } });
+    expect(parse(['sources', 'webhooks'], env)).toMatchObject({
+      options: { filters: ['sources', 'webhooks'], env: { CONTRACT_TARGET: 'prism', CONTRACT_TOKEN: 'env-token' } },
+    });
   });
 
   it('names the variable, not a flag, when the bad value came from the environment', () => {
     expect(parse([], { CONTRACT_TARGET: 'nope' })).toMatchObject({ kind: 'usage', message: expect.stringMatching(/^CONTRACT_TARGET must be one of/) });
-    expect(parse([], { CONTRACT_BASE_URL: 'localhost:4010' })).toMatchObject({ kind: 'usage', message: expect.stringMatching(/^CONTRACT_BASE_URL must be an http\(s\) URL/) });
+    expect(parse([], { CONTRACT_BASE_URL: 'localhost:4010' })).toMatchObject({
+      kind: 'usage',
+      message: expect.stringMatching(/^CONTRACT_BASE_URL must be an http\(s\) URL/),
+    });
   });
 });

@@ -96,8 +96,10 @@ export const CONTRACTS = defineCommand({
     if (values['allow-writes'] === true) env.CONTRACT_ALLOW_WRITES = '1';
 
     const startMock = baseUrl === undefined && (target === undefined || target === 'mock');
-    if (baseUrl === undefined && !startMock && !IN_PROCESS.includes(target as TargetName)) return usage(`--target ${target} needs --base-url (or CONTRACT_BASE_URL)`);
-    if (target === 'live' && env.CONTRACT_TOKEN === undefined) return usage('--target live needs --token (or CONTRACT_TOKEN): a user API key of the account under test');
+    if (baseUrl === undefined && !startMock && !IN_PROCESS.includes(target as TargetName))
+      return usage(`--target ${target} needs --base-url (or CONTRACT_BASE_URL)`);
+    if (target === 'live' && env.CONTRACT_TOKEN === undefined)
+      return usage('--target live needs --token (or CONTRACT_TOKEN): a user API key of the account under test');
     // The suites' own reading of the same variables (contracts/targets/env.ts) must accept them too.
     try {
       readTargetSettings(startMock ? { ...env, CONTRACT_TARGET: 'mock', CONTRACT_BASE_URL: 'http://127.0.0.1:1/v1' } : env);
@@ -123,4 +125,3 @@ async function contracts(options: ContractsOptions): Promise<number> {
 export function run(argv: string[]): Promise<number> {
   return runCommand(CONTRACTS, argv, contracts);
 }
-

@@ -30,11 +30,14 @@ describe('workflow-api-mock (top level)', () => {
     expect((await runCli(['-h'])).stdout).toBe(stdout);
   });
 
-  it.each([['--version'], ['-v'], ['serve', '--version'], ['contracts', '--version'], ['prism', '--version']])('%j prints the version of package.json', async (...args) => {
-    const { code, stdout } = await runCli(args);
-    expect(code).toBe(0);
-    expect(stdout).toBe(`${VERSION}\n`);
-  });
+  it.each([['--version'], ['-v'], ['serve', '--version'], ['contracts', '--version'], ['prism', '--version']])(
+    '%j prints the version of package.json',
+    async (...args) => {
+      const { code, stdout } = await runCli(args);
+      expect(code).toBe(0);
+      expect(stdout).toBe(`${VERSION}\n`);
+    },
+  );
 
   it.each([
     [[], 'a command is needed'],

@@ -24,7 +24,7 @@ const COMMANDS: Record<string, Subcommand> = {
     load: () => import('./prism.ts'),
   },
   'receiver-check': {
-    summary: "check that your webhook receiver verifies signatures (valid, tampered, stale... deliveries)",
+    summary: 'check that your webhook receiver verifies signatures (valid, tampered, stale... deliveries)',
     load: () => import('./receiver-check.ts'),
   },
   deliver: {

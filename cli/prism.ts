@@ -102,7 +102,7 @@ async function prism(options: PrismCliOptions): Promise<number> {
     console.log(`started the stateful mock for Prism to proxy: ${upstream}`);
   }
 
-  let running;
+  let running: Awaited<ReturnType<typeof startPrism>>;
   try {
     running = await startPrism({ mode, port, host, upstream, dynamic, errors: mode === 'proxy', inheritOutput: true, entry });
   } catch (error) {

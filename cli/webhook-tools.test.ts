@@ -79,7 +79,8 @@ describe('workflow-api-mock deliver', () => {
   const dir = mkdtempSync(join(tmpdir(), 'deliver-'));
   const eventFile = join(dir, 'event.json');
   // Pretty-printed with a trailing newline on purpose: the exact file bytes must be what is signed and sent.
-  const eventText = '{\n  "event_id": "evt_cli",\n  "trigger_id": "dc_cli",\n  "environment": "production",\n  "emitted_at": 1760000000,\n  "event": {"name": "Zoë"}\n}\n';
+  const eventText =
+    '{\n  "event_id": "evt_cli",\n  "trigger_id": "dc_cli",\n  "environment": "production",\n  "emitted_at": 1760000000,\n  "event": {"name": "Zoë"}\n}\n';
   writeFileSync(eventFile, eventText);
 
   it('sends the file bytes signed, and openssl verifies the signature', async () => {
@@ -92,7 +93,10 @@ describe('workflow-api-mock deliver', () => {
     expect(got?.text).toBe(eventText);
     expect(got?.headers['content-type']).toBe('application/json');
     const header = got?.headers['x-pd-signature'] as string;
-    const hex = execFileSync('openssl', ['dgst', '-sha256', '-hmac', 'sk_cli'], { input: `1760000123.${eventText}` }).toString().trim().split('= ')[1];
+    const hex = execFileSync('openssl', ['dgst', '-sha256', '-hmac', 'sk_cli'], { input: `1760000123.${eventText}` })
+      .toString()
+      .trim()
+      .split('= ')[1];
     expect(header).toBe(`t=1760000123,v1=${hex}`);
   });
 
@@ -132,7 +136,11 @@ describe('workflow-api-mock deliver', () => {
     ['a body that is not JSON', () => ['--url', 'http://127.0.0.1:1/', '--key', 'k', '--event', notJsonFile()], 'is not JSON'],
     ['no key', () => ['--url', 'http://127.0.0.1:1/', '--event', eventFile], '--key is required (or --unsigned)'],
     ['a missing file', () => ['--url', 'http://127.0.0.1:1/', '--key', 'k', '--event', join(dir, 'missing.json')], 'cannot read --event'],
-    ['a bad timestamp', () => ['--url', 'http://127.0.0.1:1/', '--key', 'k', '--event', eventFile, '--timestamp', 'soon'], '--timestamp must be whole UNIX seconds'],
+    [
+      'a bad timestamp',
+      () => ['--url', 'http://127.0.0.1:1/', '--key', 'k', '--event', eventFile, '--timestamp', 'soon'],
+      '--timestamp must be whole UNIX seconds',
+    ],
   ])('exits 2 on %s', async (_name, args, message) => {
     const { code, stderr } = await runCli(['deliver', ...args()]);
     expect(code).toBe(2);

@@ -16,10 +16,22 @@ export default defineConfig({
       { test: { ...shared, name: 'contracts:inprocess', include: suites, env: { CONTRACT_TARGET: 'inprocess' } } },
       { test: { ...shared, name: 'contracts:msw', include: suites, env: { CONTRACT_TARGET: 'msw' } } },
       {
-        test: { ...shared, name: 'contracts:mock-server', include: suites, env: { CONTRACT_TARGET: 'mock' }, globalSetup: ['support/contract-targets/mock-server.setup.ts'] },
+        test: {
+          ...shared,
+          name: 'contracts:mock-server',
+          include: suites,
+          env: { CONTRACT_TARGET: 'mock' },
+          globalSetup: ['support/contract-targets/mock-server.setup.ts'],
+        },
       },
       {
-        test: { ...shared, name: 'contracts:prism-mock', include: suites, env: { CONTRACT_TARGET: 'prism' }, globalSetup: ['support/contract-targets/prism-mock.setup.ts'] },
+        test: {
+          ...shared,
+          name: 'contracts:prism-mock',
+          include: suites,
+          env: { CONTRACT_TARGET: 'prism' },
+          globalSetup: ['support/contract-targets/prism-mock.setup.ts'],
+        },
       },
       {
         test: {

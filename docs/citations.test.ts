@@ -46,7 +46,7 @@ function readText(file: string): string | undefined {
 }
 
 /** `file:line: why: text` for every forbidden citation in `text`. */
-export function findCitations(file: string, text: string): string[] {
+function findCitations(file: string, text: string): string[] {
   const found: string[] = [];
   text.split('\n').forEach((line, index) => {
     for (const { pattern, why } of FORBIDDEN) {
@@ -57,7 +57,7 @@ export function findCitations(file: string, text: string): string[] {
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
-export function slug(heading: string): string {
+function slug(heading: string): string {
   return heading
     .trim()
     .toLowerCase()
@@ -93,7 +93,7 @@ function withoutCode(markdown: string): string {
  * `file:line: link` for every relative Markdown link of `text` (a file of the repository at path
  * `file`) whose target is outside the repository, missing, or names a heading the target lacks.
  */
-export function findBrokenLinks(file: string, text: string, exists: (path: string) => string | undefined): string[] {
+function findBrokenLinks(file: string, text: string, exists: (path: string) => string | undefined): string[] {
   const broken: string[] = [];
   withoutCode(text)
     .split('\n')
@@ -102,7 +102,12 @@ export function findBrokenLinks(file: string, text: string, exists: (path: strin
         const link = match[1]!;
         if (/^[a-z][a-z0-9+.-]*:/i.test(link)) continue; // https:, mailto:
         const [pathPart = '', anchor] = link.split('#', 2);
-        const target = pathPart === '' ? file : relative(ROOT, resolve(ROOT, dirname(file), decodeURIComponent(pathPart))).split(sep).join('/');
+        const target =
+          pathPart === ''
+            ? file
+            : relative(ROOT, resolve(ROOT, dirname(file), decodeURIComponent(pathPart)))
+                .split(sep)
+                .join('/');
         const where = `${file}:${index + 1}: ${link}`;
         if (target === '..' || target.startsWith('../')) {
           broken.push(`${where}: outside the repository`);
@@ -134,7 +139,7 @@ function headingsOf(markdown: string): string[] {
  * `file:line: reference` for every citation of a docs/ page that does not exist, and of a README
  * section (README, then the heading in double quotes) that no README heading starts with.
  */
-export function findStaleReferences(file: string, text: string, exists: (path: string) => string | undefined, readmeHeadings: string[]): string[] {
+function findStaleReferences(file: string, text: string, exists: (path: string) => string | undefined, readmeHeadings: string[]): string[] {
   const stale: string[] = [];
   text.split('\n').forEach((line, index) => {
     for (const match of line.matchAll(DOCS_PAGE)) {
@@ -174,14 +179,21 @@ describe('citations stay inside the repository', () => {
     const fake: Record<string, string> = { 'notes/a.md': '# Title\n## Two words\n', 'notes/b.md': '' };
     const exists = (path: string) => fake[path];
     expect(findBrokenLinks('notes/b.md', '[a](a.md) [b](a.md#two-words) [c](#x)', exists)).toEqual(['notes/b.md:1: #x: no heading #x in notes/b.md']);
-    expect(findBrokenLinks('notes/b.md', '\n[gone](missing.md) `[code](nope.md)` [web](https://example.com/x)', exists)).toEqual(['notes/b.md:2: missing.md: no such file']);
+    expect(findBrokenLinks('notes/b.md', '\n[gone](missing.md) `[code](nope.md)` [web](https://example.com/x)', exists)).toEqual([
+      'notes/b.md:2: missing.md: no such file',
+    ]);
     expect(findBrokenLinks('notes/b.md', '[up](../../elsewhere/x.md)', exists)).toEqual(['notes/b.md:1: ../../elsewhere/x.md: outside the repository']);
     expect(slug('`POST /__mock/reset`')).toBe('post-__mockreset');
     const cite = (section: string) => `README ${QUOTE}${section}${QUOTE}`;
     const page = (name: string) => ['docs', name].join('/');
     const pages = (path: string) => (path === page('a.md') ? '' : undefined);
     expect(
-      findStaleReferences('a.ts', `// ${page('a.md')}, ${page('gone.md')}\n// ${cite('Two words')} ${cite('Three')} ${cite('Decisions where the spec says ')}`, pages, ['Title', 'Two words (more)', `Decisions where the spec says ${QUOTE}not shown${QUOTE}`]),
+      findStaleReferences(
+        'a.ts',
+        `// ${page('a.md')}, ${page('gone.md')}\n// ${cite('Two words')} ${cite('Three')} ${cite('Decisions where the spec says ')}`,
+        pages,
+        ['Title', 'Two words (more)', `Decisions where the spec says ${QUOTE}not shown${QUOTE}`],
+      ),
     ).toEqual([`a.ts:1: ${page('gone.md')}: no such page`, `a.ts:2: ${cite('Three')}: no such README section`]);
   });
 

@@ -71,10 +71,5 @@ export function notFound<T = never>(what: string, id: string): Result<T> {
 }
 
 export function isApiError(value: unknown): value is ApiError {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as ApiError).status === 'number' &&
-    typeof (value as ApiError).body?.error === 'string'
-  );
+  return typeof value === 'object' && value !== null && typeof (value as ApiError).status === 'number' && typeof (value as ApiError).body?.error === 'string';
 }

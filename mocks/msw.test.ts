@@ -28,7 +28,8 @@ async function call(method: string, url: string, token: string | null) {
 
 const createWebhook = (name: string, token: string | null = 'tab') =>
   call('POST', `${BASE_URL}/webhooks?url=https%3A%2F%2Fhooks.example.com%2F${name}&name=${name}&description=d`, token);
-const webhookNames = async (token: string | null = 'tab') => (await call('GET', `${BASE_URL}/users/me/webhooks`, token)).body.data.map((hook: { name: string }) => hook.name);
+const webhookNames = async (token: string | null = 'tab') =>
+  (await call('GET', `${BASE_URL}/users/me/webhooks`, token)).body.data.map((hook: { name: string }) => hook.name);
 
 /** An in-memory Web Storage area; `failWrites` makes setItem throw like a full quota does. */
 function memoryStorage(options: { failWrites?: boolean } = {}) {
@@ -151,7 +152,9 @@ describe('createHandlers({ persist })', () => {
       expect(await webhookNames()).toEqual(expect.arrayContaining(['one', 'two']));
     });
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]![0])).toMatch(/cannot save the worlds to sessionStorage "workflow-api-mock-kit\/worlds" \(quota exceeded\?\): QuotaExceededError/);
+    expect(String(warn.mock.calls[0]![0])).toMatch(
+      /cannot save the worlds to sessionStorage "workflow-api-mock-kit\/worlds" \(quota exceeded\?\): QuotaExceededError/,
+    );
   });
 
   it('says why it does not restore a saved snapshot (another seed, damage), seeds fresh worlds and replaces it on the next change', async () => {

@@ -112,7 +112,9 @@ function browserPersistence(mock: Mock, kind: 'session' | 'local', key: string):
     // Reading the property itself throws where storage is disabled (e.g. some privacy settings).
     storage = (globalThis as Record<string, unknown>)[name] as StorageArea | undefined;
   } catch (error) {
-    console.warn(`[workflow-api-mock-kit] persist: '${kind}': ${name} is not available (${(error as Error)?.message ?? error}); the worlds live in memory only`);
+    console.warn(
+      `[workflow-api-mock-kit] persist: '${kind}': ${name} is not available (${(error as Error)?.message ?? error}); the worlds live in memory only`,
+    );
     return null;
   }
   if (storage === undefined) {

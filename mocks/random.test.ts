@@ -15,7 +15,17 @@ function fakers(seed: number | number[]) {
 
 describe('createRandomizer', () => {
   // 1500 draws = 3000 words: the state is regenerated (twisted) four times along the way.
-  const seeds: Array<number | number[]> = [0, 1, 42, 2 ** 32 - 1, -7, seedFrom(0, 'token'), seedFrom('seed-x', 'a.b~c+d/e=', 'after-seed'), [1, 2, 3], Array.from({ length: 700 }, (_, i) => i * 7919)];
+  const seeds: Array<number | number[]> = [
+    0,
+    1,
+    42,
+    2 ** 32 - 1,
+    -7,
+    seedFrom(0, 'token'),
+    seedFrom('seed-x', 'a.b~c+d/e=', 'after-seed'),
+    [1, 2, 3],
+    Array.from({ length: 700 }, (_, i) => i * 7919),
+  ];
 
   it.each(seeds.map((seed) => [JSON.stringify(seed).slice(0, 40), seed]))("gives faker's default stream for seed %s", (_name, seed) => {
     expect(draws(createRandomizer(seed), 1500)).toEqual(draws(fakers(seed), 1500));

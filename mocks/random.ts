@@ -170,7 +170,7 @@ function generator(words: Uint32Array, start: number): SavableRandomizer {
     save() {
       const bytes = new Uint8Array(STATE_BYTES);
       const view = new DataView(bytes.buffer);
-      words.forEach((word, i) => view.setUint32(i * 4, word, true));
+      for (const [i, word] of words.entries()) view.setUint32(i * 4, word, true);
       let binary = '';
       for (const byte of bytes) binary += String.fromCharCode(byte);
       return { index, words: btoa(binary) };

@@ -65,7 +65,11 @@ describe('toIssues', () => {
     const schemas = documentSchemas(document);
     const validate = schemas.at('/components/schemas/Pair');
     expect(validate({ 'b/c': 'x', z: 1 })).toBe(false);
-    expect(toIssues(validate.errors, '/body').map((i) => i.pointer).sort()).toEqual(['/body/a', '/body/b~1c', '/body/z']);
+    expect(
+      toIssues(validate.errors, '/body')
+        .map((i) => i.pointer)
+        .sort(),
+    ).toEqual(['/body/a', '/body/b~1c', '/body/z']);
     expect(validate({ a: 1 })).toBe(false);
     const issues = toIssues(validate.errors, '');
     expect(issues.filter((i) => i.message === 'must be string')).toHaveLength(1);

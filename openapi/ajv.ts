@@ -94,7 +94,8 @@ export function toIssues(errors: readonly ErrorObject[] | null | undefined, pref
     if (error.keyword === 'required') pointer += `/${escapePointer(String(error.params.missingProperty))}`;
     if (error.keyword === 'additionalProperties') pointer += `/${escapePointer(String(error.params.additionalProperty))}`;
     const pattern = error.keyword === 'pattern' ? String(error.params.pattern) : '';
-    const message = pattern.length > QUOTED_PATTERN_LIMIT ? `must match pattern "${pattern.slice(0, QUOTED_PATTERN_LIMIT)}..."` : (error.message ?? error.keyword);
+    const message =
+      pattern.length > QUOTED_PATTERN_LIMIT ? `must match pattern "${pattern.slice(0, QUOTED_PATTERN_LIMIT)}..."` : (error.message ?? error.keyword);
     const key = `${pointer} ${message}`;
     if (seen.has(key)) continue;
     seen.add(key);

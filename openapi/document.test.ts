@@ -141,12 +141,12 @@ function schemaPointers(): string[] {
     }
     for (const key of SUBSCHEMA_ARRAYS) {
       const list = node[key];
-      if (Array.isArray(list)) list.forEach((sub, i) => visitSchema(sub, [...segments, key, i]));
+      if (Array.isArray(list)) for (const [i, sub] of list.entries()) visitSchema(sub, [...segments, key, i]);
     }
     for (const key of SUBSCHEMA_SINGLE) visitSchema(node[key], [...segments, key]);
   };
   const visitOther = (node: Json, segments: (string | number)[]) => {
-    if (Array.isArray(node)) node.forEach((child, i) => visitOther(child, [...segments, i]));
+    if (Array.isArray(node)) for (const [i, child] of node.entries()) visitOther(child, [...segments, i]);
     if (!isObject(node)) return;
     for (const [key, child] of Object.entries(node)) {
       // Example values and extensions are data, not document structure.
@@ -178,17 +178,16 @@ function exampleCases(): ExampleCase[] {
     if (!isObject(schema)) continue;
     if ('example' in schema && schema.example !== undefined) cases.push({ where: `${ptr}/example`, schemaPointer: ptr, value: schema.example, key: null });
     if (Array.isArray(schema.examples))
-      schema.examples.forEach((value, i) => cases.push({ where: `${ptr}/examples/${i}`, schemaPointer: ptr, value, key: null }));
+      for (const [i, value] of schema.examples.entries()) cases.push({ where: `${ptr}/examples/${i}`, schemaPointer: ptr, value, key: null });
   }
   // Parameter, header and media type objects: anything outside schemas that has `schema` next to `example`/`examples`.
   const visit = (node: Json, segments: (string | number)[], parentKey: string | null) => {
-    if (Array.isArray(node)) node.forEach((child, i) => visit(child, [...segments, i], parentKey));
+    if (Array.isArray(node)) for (const [i, child] of node.entries()) visit(child, [...segments, i], parentKey);
     if (!isObject(node)) return;
     if (isObject(node.schema) && ('example' in node || 'examples' in node)) {
       const ptr = pointer(segments);
       const key = typeof node.name === 'string' ? node.name : parentKey === 'headers' ? String(segments.at(-1)) : null;
-      if ('example' in node && node.example !== undefined)
-        cases.push({ where: `${ptr}/example`, schemaPointer: `${ptr}/schema`, value: node.example, key });
+      if ('example' in node && node.example !== undefined) cases.push({ where: `${ptr}/example`, schemaPointer: `${ptr}/schema`, value: node.example, key });
       if (isObject(node.examples))
         for (const [name, entry] of Object.entries(node.examples)) {
           const resolved = deref(document, entry);
@@ -295,7 +294,9 @@ describe('examples', () => {
     const header = (post.parameters as JsonObject[]).find((p) => p.name === 'x-pd-signature');
     const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(header?.example)) ?? [];
     const body = at(document, '/webhooks/triggerEvent/post/requestBody/content/application~1json/examples/newIssue/value');
-    const expected = createHmac('sha256', key as string).update(`${t}.${JSON.stringify(body)}`).digest('hex');
+    const expected = createHmac('sha256', key as string)
+      .update(`${t}.${JSON.stringify(body)}`)
+      .digest('hex');
     expect(v1).toBe(expected);
   });
 });
@@ -315,9 +316,7 @@ describe('identifier prefixes', () => {
   it('every ID-looking value under an ID field of an example has a prefix from the table', () => {
     const locations = examples.flatMap((c) => idLocations(c.value, c.key).map((l) => ({ ...l, where: c.where })));
     expect(locations.length).toBeGreaterThan(80);
-    const unknown = locations
-      .filter((l) => !((PREFIXED.exec(l.value)?.[1] ?? '') in PREFIXES))
-      .map((l) => `${l.where} ${pointer(l.path)}: ${l.value}`);
+    const unknown = locations.filter((l) => !((PREFIXED.exec(l.value)?.[1] ?? '') in PREFIXES)).map((l) => `${l.where} ${pointer(l.path)}: ${l.value}`);
     expect(unknown).toEqual([]);
   });
 
@@ -432,7 +431,10 @@ describe('operations', () => {
   it('403 only on PUT /workflows/{id} (user API keys only); 422 where a body carries IDs or values', () => {
     const with403 = pathOperations.filter((op) => rawResponse(op, '403') !== undefined).map((op) => op.operation.operationId);
     expect(with403).toEqual(['updateWorkflowActivation']);
-    const with422 = pathOperations.filter((op) => rawResponse(op, '422') !== undefined).map((op) => op.operation.operationId).sort();
+    const with422 = pathOperations
+      .filter((op) => rawResponse(op, '422') !== undefined)
+      .map((op) => op.operation.operationId)
+      .sort();
     expect(with422).toEqual(['createWorkflow', 'updateWorkflowActivation']);
     const put = byMethodPath.get('PUT /workflows/{id}');
     expect(String(put?.operation.description)).toMatch(/user API keys only/i);
@@ -462,7 +464,11 @@ describe('operations', () => {
   it('the outbound webhooks are documented with their receiver answers; trigger events are signed', () => {
     const names = webhookOperations.map((op) => op.path).sort();
     expect(names).toEqual(['connectionError', 'connectionSuccess', 'subscriptionEvent', 'triggerEvent']);
-    for (const op of webhookOperations) expect(responsesOf(op).some(([s]) => /^2/.test(s)), op.pointer).toBe(true);
+    for (const op of webhookOperations)
+      expect(
+        responsesOf(op).some(([s]) => /^2/.test(s)),
+        op.pointer,
+      ).toBe(true);
     const trigger = webhookOperations.find((op) => op.path === 'triggerEvent') as Operation;
     expect(rawResponse(trigger, '401')).toBeDefined();
     const signature = trigger.parameters.find((p) => p.name === 'x-pd-signature');
@@ -481,7 +487,7 @@ describe('operations', () => {
 describe('assumptions', () => {
   const marked: { where: string; node: JsonObject }[] = [];
   const walk = (node: Json, segments: (string | number)[]) => {
-    if (Array.isArray(node)) node.forEach((child, i) => walk(child, [...segments, i]));
+    if (Array.isArray(node)) for (const [i, child] of node.entries()) walk(child, [...segments, i]);
     if (!isObject(node)) return;
     if ('x-assumed' in node || 'x-assumption' in node) marked.push({ where: pointer(segments), node });
     for (const [key, child] of Object.entries(node)) if (key !== 'example' && key !== 'examples') walk(child, [...segments, key]);
@@ -542,11 +548,12 @@ describe('Trigger union', () => {
     for (const v of variants) {
       const list = at(document, `/components/schemas/${v}/examples`);
       expect(Array.isArray(list) && list.length > 0, v).toBe(true);
-      (list as Json[]).forEach((value, i) => samples.push({ where: `${v}/examples/${i}`, value }));
+      for (const [i, value] of (list as Json[]).entries()) samples.push({ where: `${v}/examples/${i}`, value });
     }
     for (const c of examples) {
       const data = isObject(c.value) ? c.value.data : undefined;
-      if (isObject(data) && Array.isArray(data.triggers)) data.triggers.forEach((t, i) => samples.push({ where: `${c.where}/triggers/${i}`, value: t }));
+      if (isObject(data) && Array.isArray(data.triggers))
+        for (const [i, t] of data.triggers.entries()) samples.push({ where: `${c.where}/triggers/${i}`, value: t });
     }
     expect(samples.length).toBeGreaterThanOrEqual(8);
     const seen = new Set<string>();
@@ -568,7 +575,18 @@ describe('Trigger union', () => {
 
 describe('schema dialect and shape rules', () => {
   it('uses no keyword whose meaning differs between draft-07 and 2020-12, and nothing but description beside a $ref', () => {
-    const forbidden = ['$defs', 'prefixItems', 'unevaluatedProperties', 'unevaluatedItems', 'dependentRequired', 'dependentSchemas', '$dynamicRef', '$anchor', 'definitions', 'dependencies'];
+    const forbidden = [
+      '$defs',
+      'prefixItems',
+      'unevaluatedProperties',
+      'unevaluatedItems',
+      'dependentRequired',
+      'dependentSchemas',
+      '$dynamicRef',
+      '$anchor',
+      'definitions',
+      'dependencies',
+    ];
     const problems: string[] = [];
     for (const ptr of allSchemaPointers) {
       const schema = at(document, ptr) as JsonObject;

@@ -6,6 +6,7 @@
 import { forEachOperation } from './document/operations.ts';
 import { followRef } from './json-pointer.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: the document is walked as untyped JSON, checked by its own lint and tests
 type Json = Record<string, any>;
 
 export interface ExampleRequest {
@@ -20,6 +21,7 @@ export interface ExampleRequest {
   successStatus: number;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: see Json
 function resolveRef(document: Json, node: unknown): any {
   return followRef(document, node).node;
 }

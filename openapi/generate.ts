@@ -21,7 +21,13 @@ export async function buildGeneratedFiles(): Promise<GeneratedFile[]> {
   const control = loadDocument(CONTROL_DOCUMENT_PATH);
   return [
     ...(await documentFiles(document, { source: 'openapi/openapi.yaml', types: 'schema.ts', json: 'openapi.json', module: 'document.ts', name: 'document' })),
-    ...(await documentFiles(control, { source: 'openapi/control.yaml', types: 'control-schema.ts', json: 'control.json', module: 'control-document.ts', name: 'controlDocument' })),
+    ...(await documentFiles(control, {
+      source: 'openapi/control.yaml',
+      types: 'control-schema.ts',
+      json: 'control.json',
+      module: 'control-document.ts',
+      name: 'controlDocument',
+    })),
     { path: 'openapi/ASSUMPTIONS.md', content: renderAssumptions(document) },
   ];
 }
@@ -42,12 +48,17 @@ async function documentFiles(document: JsonObject, out: Outputs): Promise<Genera
   return [
     {
       path: `openapi/generated/${out.types}`,
-      content: HEADER('TypeScript types by openapi-typescript, then the parameters the validator defaults.', out.source) + '\n' + types + '\n' + renderParameterDefaults(document),
+      content:
+        HEADER('TypeScript types by openapi-typescript, then the parameters the validator defaults.', out.source) +
+        '\n' +
+        types +
+        '\n' +
+        renderParameterDefaults(document),
     },
     {
       // JSON, not a TS object literal: Node parses it an order of magnitude faster at start-up.
       path: `openapi/generated/${out.json}`,
-      content: JSON.stringify({ 'x-generated': GENERATED_MARKER(out.source), ...document }, null, 2) + '\n',
+      content: `${JSON.stringify({ 'x-generated': GENERATED_MARKER(out.source), ...document }, null, 2)}\n`,
     },
     {
       path: `openapi/generated/${out.module}`,
@@ -101,7 +112,7 @@ export function collectAssumptions(document: unknown): Assumption[] {
   const found: Assumption[] = [];
   const walk = (node: unknown, pointer: string) => {
     if (Array.isArray(node)) {
-      node.forEach((item, index) => walk(item, `${pointer}/${index}`));
+      for (const [index, item] of node.entries()) walk(item, `${pointer}/${index}`);
       return;
     }
     if (node === null || typeof node !== 'object') return;

@@ -58,7 +58,12 @@ describe('validateResponse', () => {
   });
 
   it('points at the field that breaks the schema, through $refs', () => {
-    const issues = check('listThings', 200, 'application/json', { data: [{ id: 't_1', name: 'a' }, { id: 'p_2', name: 3 }] });
+    const issues = check('listThings', 200, 'application/json', {
+      data: [
+        { id: 't_1', name: 'a' },
+        { id: 'p_2', name: 3 },
+      ],
+    });
     expect(issues.map((i) => i.pointer).sort()).toEqual(['/data/1/id', '/data/1/name']);
     expect(check('listThings', 503, 'application/json', {})).toEqual([{ pointer: '/error', message: "must have required property 'error'" }]);
   });
@@ -67,7 +72,9 @@ describe('validateResponse', () => {
     expect(check('listThings', 401, 'application/json', { error: 'x' })).toEqual([
       { pointer: '', message: 'status 401 is not documented for listThings (documented: 200, 404, 5XX)' },
     ]);
-    expect(check('listThings', 200, 'text/html', '<p>')[0]?.message).toMatch(/content type "text\/html" is not documented .* \(documented: application\/json\)/);
+    expect(check('listThings', 200, 'text/html', '<p>')[0]?.message).toMatch(
+      /content type "text\/html" is not documented .* \(documented: application\/json\)/,
+    );
     expect(check('listThings', 200, null, {})[0]?.message).toMatch(/content type ""/);
     expect(check('deleteThings', 204, 'application/json', { a: 1 })).toEqual([
       { pointer: '', message: 'status 204 of deleteThings is documented without a body, but one was sent' },

@@ -5,13 +5,7 @@ import type { ResolvedOperation } from './document/resolve.ts';
 import { escapePointer } from './json-pointer.ts';
 import type { Issue } from './types.ts';
 
-export function validateResponse(
-  schemas: DocumentSchemas,
-  operation: ResolvedOperation,
-  status: number,
-  contentType: string | null,
-  body: unknown,
-): Issue[] {
+export function validateResponse(schemas: DocumentSchemas, operation: ResolvedOperation, status: number, contentType: string | null, body: unknown): Issue[] {
   const { operationId } = operation.info;
   const code = String(status);
   const documented = operation.responses.get(code) ?? operation.responses.get(`${code[0]}XX`) ?? operation.responses.get('DEFAULT');

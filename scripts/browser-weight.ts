@@ -126,7 +126,7 @@ const mapJson: Plugin = {
       let previous = 0;
       for (let column = 1; column < line.length; column++) {
         if (!'{[,:'.includes(line[column - 1]!)) continue;
-        segments.push(vlq(column - previous) + 'AA' + vlq(column - previous));
+        segments.push(`${vlq(column - previous)}AA${vlq(column - previous)}`);
         previous = column;
       }
       return segments.join(',');
@@ -218,7 +218,10 @@ function textBySource(chunk: BuiltChunk): Map<string, string[]> {
   const state = { source: 0 };
   lines.forEach((line, index) => {
     const segments = decodeLine(mappingLines[index] ?? '', state);
-    if (segments.length === 0) return add('', line + '\n');
+    if (segments.length === 0) {
+      add('', `${line}\n`);
+      return;
+    }
     add('', line.slice(0, segments[0]![0]));
     segments.forEach(([column, source], i) => {
       const end = i + 1 < segments.length ? segments[i + 1]![0] : line.length;
@@ -356,9 +359,12 @@ export function formatReport(apps: AppWeight[], startup?: StartupWeight): string
 }
 
 async function main(argv: string[]): Promise<number> {
-  let values;
+  let values: { json?: boolean; startup?: boolean; runs?: string; help?: boolean };
   try {
-    ({ values } = parseArgs({ args: argv, options: { json: { type: 'boolean' }, startup: { type: 'boolean' }, runs: { type: 'string' }, help: { type: 'boolean' } } }));
+    ({ values } = parseArgs({
+      args: argv,
+      options: { json: { type: 'boolean' }, startup: { type: 'boolean' }, runs: { type: 'string' }, help: { type: 'boolean' } },
+    }));
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n\n${HELP}`);
     return 2;

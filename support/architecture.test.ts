@@ -57,7 +57,10 @@ function sourceFiles(): SourceFile[] {
 
 // ---- what the table's rows and columns name -------------------------------------------------
 
-const under = (...prefixes: string[]) => (path: string) => prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+const under =
+  (...prefixes: string[]) =>
+  (path: string) =>
+    prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 const isBuiltin = (imp: Import) => builtins.has(imp.target) || imp.target.startsWith('node:');
 const isPackage = (name: string) => (imp: Import) => imp.target === name || imp.target.startsWith(`${name}/`);
@@ -91,15 +94,35 @@ const lowerLayers = (...names: Array<'factories' | 'webhooks' | 'store' | 'app'>
 };
 
 const RULES: Rule[] = [
-  { name: 'ids and randomness', from: (path) => IDS(path) && !isTest(path), never: [...lowerLayers('factories', 'webhooks', 'store', 'app'), ['an adapter', isFile(ADAPTERS)]] },
-  { name: 'factories', from: (path) => FACTORIES(path) && !isTest(path), never: [...lowerLayers('webhooks', 'store', 'app'), ['an adapter', isFile(ADAPTERS)]] },
-  { name: 'webhooks runtime', from: (path) => WEBHOOKS(path) && !isTest(path), never: [...lowerLayers('factories', 'store', 'app'), ['an adapter', isFile(ADAPTERS)]] },
+  {
+    name: 'ids and randomness',
+    from: (path) => IDS(path) && !isTest(path),
+    never: [...lowerLayers('factories', 'webhooks', 'store', 'app'), ['an adapter', isFile(ADAPTERS)]],
+  },
+  {
+    name: 'factories',
+    from: (path) => FACTORIES(path) && !isTest(path),
+    never: [...lowerLayers('webhooks', 'store', 'app'), ['an adapter', isFile(ADAPTERS)]],
+  },
+  {
+    name: 'webhooks runtime',
+    from: (path) => WEBHOOKS(path) && !isTest(path),
+    never: [...lowerLayers('factories', 'store', 'app'), ['an adapter', isFile(ADAPTERS)]],
+  },
   {
     name: 'store',
     from: (path) => STORE(path) && !isTest(path),
     never: [...lowerLayers('app'), ['an adapter', isFile(ADAPTERS)], ['msw', isPackage('msw')], ['a Node built-in', isBuiltin]],
   },
-  { name: 'app', from: (path) => APP(path) && !isTest(path), never: [['an adapter', isFile(ADAPTERS)], ['msw', isPackage('msw')], ['a Node built-in', isBuiltin]] },
+  {
+    name: 'app',
+    from: (path) => APP(path) && !isTest(path),
+    never: [
+      ['an adapter', isFile(ADAPTERS)],
+      ['msw', isPackage('msw')],
+      ['a Node built-in', isBuiltin],
+    ],
+  },
   {
     name: 'adapters',
     from: (path) => under('mocks/msw.ts', 'mocks/server.ts', 'mocks/browser.ts')(path),
@@ -108,14 +131,29 @@ const RULES: Rule[] = [
   {
     name: 'openapi',
     from: (path) => under('openapi')(path) && !isTest(path),
-    never: [['mocks/', isFile(under('mocks'))], ['contracts/', isFile(under('contracts'))], ['cli/', isFile(under('cli'))]],
+    never: [
+      ['mocks/', isFile(under('mocks'))],
+      ['contracts/', isFile(under('contracts'))],
+      ['cli/', isFile(under('cli'))],
+    ],
   },
   {
     name: 'contracts',
     from: (path) => under('contracts')(path) && !isTest(path),
-    never: [['the store', isFile(STORE)], ['the app', isFile(APP)], ['cli/', isFile(under('cli'))]],
+    never: [
+      ['the store', isFile(STORE)],
+      ['the app', isFile(APP)],
+      ['cli/', isFile(under('cli'))],
+    ],
   },
-  { name: 'the command line', from: (path) => under('cli')(path) && !isTest(path), never: [['the store', isFile(STORE)], ['the app', isFile(APP)]] },
+  {
+    name: 'the command line',
+    from: (path) => under('cli')(path) && !isTest(path),
+    never: [
+      ['the store', isFile(STORE)],
+      ['the app', isFile(APP)],
+    ],
+  },
   { name: 'mocks (nothing imports the command line back)', from: (path) => under('mocks')(path) && !isTest(path), never: [['cli/', isFile(under('cli'))]] },
   {
     name: 'runtime folders',
@@ -127,7 +165,11 @@ const RULES: Rule[] = [
       ['a *.test.ts', isFile((target) => target.endsWith('.test.ts'))],
     ],
   },
-  { name: 'mocks and openapi (what the entry points reach)', from: (path) => under('mocks', 'openapi')(path) && !isTest(path), never: [['vitest', isPackage('vitest')]] },
+  {
+    name: 'mocks and openapi (what the entry points reach)',
+    from: (path) => under('mocks', 'openapi')(path) && !isTest(path),
+    never: [['vitest', isPackage('vitest')]],
+  },
   { name: 'contracts, tests included', from: under('contracts'), never: [['scripts/', isFile(under('scripts'))]] },
 ];
 
@@ -169,7 +211,9 @@ const BROWSER_ENTRIES = ['mocks/msw.ts', 'mocks/browser.ts', 'mocks/index.ts', '
 
 function nodeOnly(files: Map<string, SourceFile>, entry: string): string[] {
   return [...valueGraph(files, entry).packages]
-    .filter(([specifier]) => builtins.has(specifier) || specifier.startsWith('node:') || isPackage('msw/node')({ specifier, target: specifier, typeOnly: false }))
+    .filter(
+      ([specifier]) => builtins.has(specifier) || specifier.startsWith('node:') || isPackage('msw/node')({ specifier, target: specifier, typeOnly: false }),
+    )
     .map(([specifier, importer]) => `${importer} -> ${specifier}`);
 }
 
@@ -192,7 +236,14 @@ describe('architecture (docs/architecture.md)', () => {
 
   it('the walk follows the real graph: mocks/msw.ts reaches the whole fake, mocks/server.ts reaches node:http', () => {
     const reached = valueGraph(byPath, 'mocks/msw.ts').files;
-    for (const expected of ['mocks/index.ts', 'mocks/app/app.ts', 'mocks/store/index.ts', 'openapi/validation.ts', 'mocks/webhooks/delivery.ts', 'mocks/store/persist.ts']) {
+    for (const expected of [
+      'mocks/index.ts',
+      'mocks/app/app.ts',
+      'mocks/store/index.ts',
+      'openapi/validation.ts',
+      'mocks/webhooks/delivery.ts',
+      'mocks/store/persist.ts',
+    ]) {
       expect([...reached]).toContain(expected);
     }
     expect(valueGraph(byPath, 'mocks/browser.ts').packages.has('msw/browser')).toBe(true);

@@ -59,7 +59,8 @@ it('every named type reachable from an entry point is exported by one', () => {
             const declared = resolved.declarations?.[0];
             const isTypeParameter = declared !== undefined && ts.isTypeParameterDeclaration(declared);
             if (declared && ours(declared) && !isTypeParameter) {
-              if (!exported.has(resolved)) missing.set(resolved.getName(), `${declared.getSourceFile().fileName.slice(ROOT.length + 1)} (used by ${symbol.getName()})`);
+              if (!exported.has(resolved))
+                missing.set(resolved.getName(), `${declared.getSourceFile().fileName.slice(ROOT.length + 1)} (used by ${symbol.getName()})`);
               queue.push(resolved);
             }
           }

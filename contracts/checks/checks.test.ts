@@ -57,9 +57,7 @@ describe('checked fetch', () => {
 
   it('fails a server error, naming operation, request, body and status', async () => {
     const { fetch, records } = serving(500, { error: 'boom' });
-    const violation = await violationOf(
-      fetch(`${BASE}/workflows`, { method: 'POST', body: JSON.stringify({ org_id: 'o_1', project_id: 'proj_1' }) }),
-    );
+    const violation = await violationOf(fetch(`${BASE}/workflows`, { method: 'POST', body: JSON.stringify({ org_id: 'o_1', project_id: 'proj_1' }) }));
     expect(violation.violations.map((v) => v.check)).toContain('not_a_server_error');
     expect(violation.message).toContain('createWorkflow');
     expect(violation.message).toContain(`POST ${BASE}/workflows`);
@@ -121,11 +119,15 @@ describe('checked fetch', () => {
 describe('ID walker', () => {
   it('accepts known prefixes, subscription globs, and unprefixed event-summary IDs', () => {
     expect(checkIdPrefixes('listWorkspaceSubscriptions', { data: [{ id: 'sub_1', emitter_id: 'p_*', listener_id: 'wh_2', event_name: '' }] })).toEqual([]);
-    expect(checkIdPrefixes('getWorkflowErrorEventSummaries', { data: [{ id: '1763798400123-0', event: { original_context: { id: 'abc', workflow_id: 'p_1' } } }] })).toEqual([]);
+    expect(
+      checkIdPrefixes('getWorkflowErrorEventSummaries', { data: [{ id: '1763798400123-0', event: { original_context: { id: 'abc', workflow_id: 'p_1' } } }] }),
+    ).toEqual([]);
   });
 
   it('ignores caller data under original_event and configured_props', () => {
-    expect(checkIdPrefixes('getWorkflowErrorEventSummaries', { data: [{ id: '1-0', event: { original_event: { id: 'anything', user_id: 'x' } } }] })).toEqual([]);
+    expect(checkIdPrefixes('getWorkflowErrorEventSummaries', { data: [{ id: '1-0', event: { original_event: { id: 'anything', user_id: 'x' } } }] })).toEqual(
+      [],
+    );
   });
 
   it('flags ID fields by name wherever they are', () => {

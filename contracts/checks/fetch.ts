@@ -41,7 +41,9 @@ export function createCheckedFetch(options: CheckedFetchOptions): FetchLike {
     const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname;
     const lookup = options.validator.matchOperation(request.method, decodeURIComponent(path));
     const responseHeaders: Record<string, string> = {};
-    response.headers.forEach((value, name) => (responseHeaders[name] = value));
+    response.headers.forEach((value, name) => {
+      responseHeaders[name] = value;
+    });
     const exchange: Exchange = {
       operationId: lookup.kind === 'match' ? lookup.operationId : null,
       method: request.method,

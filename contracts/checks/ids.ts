@@ -5,7 +5,23 @@
 import type { Violation } from './types.ts';
 
 export const KNOWN_PREFIXES = [
-  'p_', 'dc_', 'sc_', 'c_', 'wh_', 'sub_', 'o_', 'u_', 'proj_', 'tch_', 'hi_', 'ti_', 'ei_', 'apn_', 'ctok_', 'oa_', 'd_',
+  'p_',
+  'dc_',
+  'sc_',
+  'c_',
+  'wh_',
+  'sub_',
+  'o_',
+  'u_',
+  'proj_',
+  'tch_',
+  'hi_',
+  'ti_',
+  'ei_',
+  'apn_',
+  'ctok_',
+  'oa_',
+  'd_',
 ] as const;
 
 /** Field name -> allowed prefixes (any pointer). Globs are allowed where the spec allows them. */
@@ -27,13 +43,22 @@ const FIELD_PREFIXES: Record<string, readonly string[]> = {
 
 /** Operation -> pointer pattern of its main resource ID -> the one prefix it must have. */
 const RESOURCE_IDS: Record<string, Array<[RegExp, string]>> = {
-  getCurrentUser: [[/^\/data\/id$/, 'u_'], [/^\/data\/orgs\/\d+\/id$/, 'o_']],
+  getCurrentUser: [
+    [/^\/data\/id$/, 'u_'],
+    [/^\/data\/orgs\/\d+\/id$/, 'o_'],
+  ],
   getWorkspace: [[/^\/data\/id$/, 'o_']],
   listWorkspaceSources: [[/^\/data\/\d+\/id$/, 'dc_']],
   listWorkspaceSubscriptions: [[/^\/data\/\d+\/id$/, 'sub_']],
   createSubscription: [[/^\/data\/id$/, 'sub_']],
-  createWorkflow: [[/^\/data\/id$/, 'p_'], [/^\/data\/steps\/\d+\/id$/, 'c_']],
-  getWorkflow: [[/^\/data\/id$/, 'p_'], [/^\/data\/steps\/\d+\/id$/, 'c_']],
+  createWorkflow: [
+    [/^\/data\/id$/, 'p_'],
+    [/^\/data\/steps\/\d+\/id$/, 'c_'],
+  ],
+  getWorkflow: [
+    [/^\/data\/id$/, 'p_'],
+    [/^\/data\/steps\/\d+\/id$/, 'c_'],
+  ],
   updateWorkflowActivation: [[/^\/data\/id$/, 'p_']],
   createWebhook: [[/^\/data\/id$/, 'wh_']],
   listWebhooks: [[/^\/data\/\d+\/id$/, 'wh_']],
@@ -50,7 +75,7 @@ const UNPREFIXED_ID: Record<string, RegExp[]> = {
 
 const GLOBS = new Set(['p_*', 'dc_*']);
 
-function escape(token: string): string {
+function escapePointerToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
@@ -65,13 +90,13 @@ export function checkIdPrefixes(operationId: string | null, body: unknown): Viol
 
   const visit = (value: unknown, pointer: string, key: string | null): void => {
     if (Array.isArray(value)) {
-      value.forEach((item, index) => visit(item, `${pointer}/${index}`, key));
+      for (const [index, item] of value.entries()) visit(item, `${pointer}/${index}`, key);
       return;
     }
     if (value !== null && typeof value === 'object') {
       for (const [child, childValue] of Object.entries(value)) {
         if (SKIP_SUBTREE.has(child)) continue;
-        visit(childValue, `${pointer}/${escape(child)}`, child);
+        visit(childValue, `${pointer}/${escapePointerToken(child)}`, child);
       }
       return;
     }

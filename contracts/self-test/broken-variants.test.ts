@@ -23,7 +23,11 @@ beforeAll(async () => {
   for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('CONTRACT_') && value !== undefined) env[name] = value;
   env.SELF_TEST_OUTCOME_FILE = file;
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
-  const child = spawn(process.execPath, [vitest, 'run', '--config', 'contracts/self-test/broken.config.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [vitest, 'run', '--config', 'contracts/self-test/broken.config.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout.on('data', (chunk: Buffer) => (childLog += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (childLog += chunk.toString()));
   await new Promise((resolveExit) => child.once('exit', resolveExit));
@@ -45,7 +49,10 @@ describe('the contract suites catch broken servers', () => {
       const caught = failed.filter(
         (o) => passedIntact.has(`${o.file} ${o.name}`) && (variant.caughtBy.test(o.name) || o.errors.some((message) => variant.caughtBy.test(message))),
       );
-      expect(caught.length, `no case caught ${name}; failures against it:\n${failed.map((o) => `${o.name}: ${o.errors[0]?.slice(0, 300)}`).join('\n')}`).toBeGreaterThan(0);
+      expect(
+        caught.length,
+        `no case caught ${name}; failures against it:\n${failed.map((o) => `${o.name}: ${o.errors[0]?.slice(0, 300)}`).join('\n')}`,
+      ).toBeGreaterThan(0);
     });
   }
 });

@@ -79,7 +79,10 @@ describe('live safety', () => {
     const seeded = new Map(before.workflows.map((workflow) => [workflow.id, workflow.active]));
     const created = after.workflows.filter((workflow) => !seeded.has(workflow.id));
     expect(created.length, 'the run created workflows').toBeGreaterThan(0);
-    expect(created.filter((workflow) => workflow.active), 'created workflows left active').toEqual([]);
+    expect(
+      created.filter((workflow) => workflow.active),
+      'created workflows left active',
+    ).toEqual([]);
     expect(after.workflows.filter((workflow) => seeded.has(workflow.id)).map((w) => [w.id, w.active])).toEqual(before.workflows.map((w) => [w.id, w.active]));
     const hooks = (world: typeof before) => world.projects.map((p) => [p.environments, p.deployed_triggers]);
     expect(hooks(after), 'project and trigger webhooks cannot be undone: never set on live').toEqual(hooks(before));

@@ -64,11 +64,16 @@ export const VARIANTS: Record<string, Variant> = {
       const request = new Request(input, init);
       const match = /^\/workflows\/([^/]+)$/.exec(apiPath(request));
       if (request.method !== 'PUT' || !match) return fetch(request);
-      const wanted = (await request.clone().json().catch(() => ({}))) as { active?: unknown };
+      const wanted = (await request
+        .clone()
+        .json()
+        .catch(() => ({}))) as { active?: unknown };
       // Read the workflow instead of updating it, then pretend the update happened.
       const read = await fetch(request.url, { method: 'GET', headers: request.headers });
       if (read.status !== 200 || typeof wanted.active !== 'boolean') return fetch(request);
-      return rewriteJson(read, (body) => void (body.data.active = wanted.active));
+      return rewriteJson(read, (body) => {
+        body.data.active = wanted.active;
+      });
     },
   },
   'unsupported-url-accepted': {

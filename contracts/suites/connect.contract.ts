@@ -77,7 +77,10 @@ describe('connect', () => {
     });
 
     caseIf(['enforcesRules', 'stateful'], 'setProjectWebhook of an unknown project is 404', async () => {
-      const answer = await api.put(`/connect/${unknownId('proj_')}/webhook`, { headers: { 'x-pd-environment': 'production' }, body: { webhook_url: 'https://example.com/h' } });
+      const answer = await api.put(`/connect/${unknownId('proj_')}/webhook`, {
+        headers: { 'x-pd-environment': 'production' },
+        body: { webhook_url: 'https://example.com/h' },
+      });
       expectStatus(answer, 404);
     });
 
@@ -122,7 +125,7 @@ describe('connect', () => {
       expect(other.body.data.signing_key).not.toBe(first.body.data.signing_key);
     });
 
-    caseIf(['stateful', 'writes', 'disposable'], "a deployed trigger keeps its signing key when its webhooks change", async () => {
+    caseIf(['stateful', 'writes', 'disposable'], 'a deployed trigger keeps its signing key when its webhooks change', async () => {
       const path = `/connect/${await project()}/deployed-triggers/${await ids.triggerId()}/webhooks`;
       const first = await api.put(path, { body: { webhook_urls: ['https://example.com/t1'] } });
       const second = await api.put(path, { body: { webhook_urls: [] } });
@@ -132,73 +135,98 @@ describe('connect', () => {
       expect(second.body.data.signing_key).toBe(first.body.data.signing_key);
     });
 
-    caseIf(['control', 'writes'], "completing a connect flow sends CONNECTION_SUCCESS to the token's webhook_uri and creates an account that can then be read", async () => {
-      const projectId = await project();
-      const token = await api.post(`/connect/${projectId}/tokens`, { body: { external_user_id: 'contract-user-2', webhook_uri: 'https://app.example.com/connect-hook' } });
-      expectStatus(token, 200);
-      const completed = await control!.completeConnect(token.body.token, { outcome: 'success' });
-      const accountId = completed.account?.id;
-      expect(accountId).toMatch(/^apn_/);
-      expect(completed.delivery.url).toBe('https://app.example.com/connect-hook');
-      expect(JSON.parse(completed.delivery.body)).toMatchObject({ event: 'CONNECTION_SUCCESS', connect_token: token.body.token, account: { id: accountId } });
-      const account = await api.get(`/connect/${projectId}/accounts/${accountId}`);
-      expectStatus(account, 200);
-      expect(account.body.data).toMatchObject({ id: accountId, external_id: 'contract-user-2' });
-    });
+    caseIf(
+      ['control', 'writes'],
+      "completing a connect flow sends CONNECTION_SUCCESS to the token's webhook_uri and creates an account that can then be read",
+      async () => {
+        const projectId = await project();
+        const token = await api.post(`/connect/${projectId}/tokens`, {
+          body: { external_user_id: 'contract-user-2', webhook_uri: 'https://app.example.com/connect-hook' },
+        });
+        expectStatus(token, 200);
+        const completed = await control!.completeConnect(token.body.token, { outcome: 'success' });
+        const accountId = completed.account?.id;
+        expect(accountId).toMatch(/^apn_/);
+        expect(completed.delivery.url).toBe('https://app.example.com/connect-hook');
+        expect(JSON.parse(completed.delivery.body)).toMatchObject({ event: 'CONNECTION_SUCCESS', connect_token: token.body.token, account: { id: accountId } });
+        const account = await api.get(`/connect/${projectId}/accounts/${accountId}`);
+        expectStatus(account, 200);
+        expect(account.body.data).toMatchObject({ id: accountId, external_id: 'contract-user-2' });
+      },
+    );
 
-    caseIf(['control', 'writes'], "a failed connect flow sends CONNECTION_ERROR to the token's webhook_uri and creates no account; a token completes once", async () => {
-      const projectId = await project();
-      const accountsBefore = collectIds((await control!.world()).projects, 'apn_');
-      const token = await api.post(`/connect/${projectId}/tokens`, { body: { external_user_id: 'contract-user-3', webhook_uri: 'https://app.example.com/failed' } });
-      expectStatus(token, 200);
-      const completed = await control!.completeConnect(token.body.token, { outcome: 'error', error: 'user cancelled' });
-      expect(completed.account).toBeUndefined();
-      expect(completed.delivery.url).toBe('https://app.example.com/failed');
-      expect(JSON.parse(completed.delivery.body)).toMatchObject({ event: 'CONNECTION_ERROR', connect_token: token.body.token, error: 'user cancelled' });
-      expect(collectIds((await control!.world()).projects, 'apn_')).toEqual(accountsBefore);
-      const twice = await control!.api.post(`/connect/${encodeURIComponent(token.body.token)}/complete`, { body: { outcome: 'success' } });
-      expectStatus(twice, 422, 'completing a token twice');
-      expect(twice.body.code).toBe('unprocessable');
-    });
+    caseIf(
+      ['control', 'writes'],
+      "a failed connect flow sends CONNECTION_ERROR to the token's webhook_uri and creates no account; a token completes once",
+      async () => {
+        const projectId = await project();
+        const accountsBefore = collectIds((await control!.world()).projects, 'apn_');
+        const token = await api.post(`/connect/${projectId}/tokens`, {
+          body: { external_user_id: 'contract-user-3', webhook_uri: 'https://app.example.com/failed' },
+        });
+        expectStatus(token, 200);
+        const completed = await control!.completeConnect(token.body.token, { outcome: 'error', error: 'user cancelled' });
+        expect(completed.account).toBeUndefined();
+        expect(completed.delivery.url).toBe('https://app.example.com/failed');
+        expect(JSON.parse(completed.delivery.body)).toMatchObject({ event: 'CONNECTION_ERROR', connect_token: token.body.token, error: 'user cancelled' });
+        expect(collectIds((await control!.world()).projects, 'apn_')).toEqual(accountsBefore);
+        const twice = await control!.api.post(`/connect/${encodeURIComponent(token.body.token)}/complete`, { body: { outcome: 'success' } });
+        expectStatus(twice, 422, 'completing a token twice');
+        expect(twice.body.code).toBe('unprocessable');
+      },
+    );
 
-    caseIf(['control', 'writes', 'disposable'], "a trigger's own webhook URL wins over its project environment's; both deliveries are signed with that URL's key", async () => {
-      // A world of its own: no other case may have set the environment's URL first.
-      const token = randomTokenFor(contract);
-      const world = createControl(target, token)!;
-      const put = (path: string, options: Parameters<typeof api.put>[1]) => api.put(path, { ...options, token });
-      const summary = (await world.world()) as { projects: Array<{ id: string; deployed_triggers: Array<{ id: string; environment: string }> }> };
-      const seeded = summary.projects.find((p) => p.deployed_triggers.length >= 2);
-      expect(seeded, 'a seeded project with two deployed triggers').toBeDefined();
-      const [withOwn, viaProject] = seeded!.deployed_triggers as [{ id: string; environment: string }, { id: string; environment: string }];
+    caseIf(
+      ['control', 'writes', 'disposable'],
+      "a trigger's own webhook URL wins over its project environment's; both deliveries are signed with that URL's key",
+      async () => {
+        // A world of its own: no other case may have set the environment's URL first.
+        const token = randomTokenFor(contract);
+        const world = createControl(target, token)!;
+        const put = (path: string, options: Parameters<typeof api.put>[1]) => api.put(path, { ...options, token });
+        const summary = (await world.world()) as { projects: Array<{ id: string; deployed_triggers: Array<{ id: string; environment: string }> }> };
+        const seeded = summary.projects.find((p) => p.deployed_triggers.length >= 2);
+        expect(seeded, 'a seeded project with two deployed triggers').toBeDefined();
+        const [withOwn, viaProject] = seeded!.deployed_triggers as [{ id: string; environment: string }, { id: string; environment: string }];
 
-      const nowhere = await world.api.post(`/triggers/${viaProject.id}/emit`, { body: { event: { n: 0 } } });
-      expectStatus(nowhere, 422, 'a trigger with no URL anywhere');
-      expect(nowhere.body.code).toBe('unprocessable');
+        const nowhere = await world.api.post(`/triggers/${viaProject.id}/emit`, { body: { event: { n: 0 } } });
+        expectStatus(nowhere, 422, 'a trigger with no URL anywhere');
+        expect(nowhere.body.code).toBe('unprocessable');
 
-      const triggerPath = `/connect/${seeded!.id}/deployed-triggers/${withOwn.id}/webhooks`;
-      const own = await put(triggerPath, { body: { webhook_urls: ['https://trigger.example.com/own'] } });
-      expectStatus(own, 200);
-      const ownKey = own.body.data.signing_key as string;
-      const project = await put(`/connect/${seeded!.id}/webhook`, { headers: { 'x-pd-environment': viaProject.environment }, body: { webhook_url: 'https://trigger.example.com/project' } });
-      expectStatus(project, 200);
-      // The trigger's own environment has a project URL too: its own URL must still win.
-      expectStatus(await put(`/connect/${seeded!.id}/webhook`, { headers: { 'x-pd-environment': withOwn.environment }, body: { webhook_url: 'https://trigger.example.com/loser' } }), 200);
+        const triggerPath = `/connect/${seeded!.id}/deployed-triggers/${withOwn.id}/webhooks`;
+        const own = await put(triggerPath, { body: { webhook_urls: ['https://trigger.example.com/own'] } });
+        expectStatus(own, 200);
+        const ownKey = own.body.data.signing_key as string;
+        const project = await put(`/connect/${seeded!.id}/webhook`, {
+          headers: { 'x-pd-environment': viaProject.environment },
+          body: { webhook_url: 'https://trigger.example.com/project' },
+        });
+        expectStatus(project, 200);
+        // The trigger's own environment has a project URL too: its own URL must still win.
+        expectStatus(
+          await put(`/connect/${seeded!.id}/webhook`, {
+            headers: { 'x-pd-environment': withOwn.environment },
+            body: { webhook_url: 'https://trigger.example.com/loser' },
+          }),
+          200,
+        );
 
-      const fromOwn = await world.emitTrigger(withOwn.id, { event: { n: 1 } });
-      const fromProject = await world.emitTrigger(viaProject.id, { event: { n: 2 } });
-      expect(fromOwn.deliveries.map((d: { url: string }) => d.url)).toEqual(['https://trigger.example.com/own']);
-      expect(fromProject.deliveries.map((d: { url: string }) => d.url)).toEqual(['https://trigger.example.com/project']);
+        const fromOwn = await world.emitTrigger(withOwn.id, { event: { n: 1 } });
+        const fromProject = await world.emitTrigger(viaProject.id, { event: { n: 2 } });
+        expect(fromOwn.deliveries.map((d: { url: string }) => d.url)).toEqual(['https://trigger.example.com/own']);
+        expect(fromProject.deliveries.map((d: { url: string }) => d.url)).toEqual(['https://trigger.example.com/project']);
 
-      const logged = (await world.deliveries({ wait: true })) as Array<{ url: string; body: string; headers: Record<string, string> }>;
-      for (const [url, key, emitted, n] of [
-        ['https://trigger.example.com/own', ownKey, fromOwn, 1],
-        ['https://trigger.example.com/project', project.body.data.signing_key, fromProject, 2],
-      ] as const) {
-        const delivery = logged.find((d) => d.url === url)!;
-        expect(JSON.parse(delivery.body)).toMatchObject({ event_id: emitted.event_id, event: { n } });
-        const verdict = await verifySignature({ header: delivery.headers['x-pd-signature'], rawBody: delivery.body, key });
-        expect(verdict.ok, `${url}: ${JSON.stringify(verdict)}`).toBe(true);
-      }
-    });
+        const logged = (await world.deliveries({ wait: true })) as Array<{ url: string; body: string; headers: Record<string, string> }>;
+        for (const [url, key, emitted, n] of [
+          ['https://trigger.example.com/own', ownKey, fromOwn, 1],
+          ['https://trigger.example.com/project', project.body.data.signing_key, fromProject, 2],
+        ] as const) {
+          const delivery = logged.find((d) => d.url === url)!;
+          expect(JSON.parse(delivery.body)).toMatchObject({ event_id: emitted.event_id, event: { n } });
+          const verdict = await verifySignature({ header: delivery.headers['x-pd-signature'], rawBody: delivery.body, key });
+          expect(verdict.ok, `${url}: ${JSON.stringify(verdict)}`).toBe(true);
+        }
+      },
+    );
   });
 });

@@ -10,8 +10,7 @@ import { collectIds } from '../discover.ts';
 const contract = await useContract();
 const { api, ids, caseIf, control } = contract;
 
-const summariesOf = (workflowId: string, query: Record<string, string | number> = {}) =>
-  api.get(`/workflows/${workflowId}/$errors/event_summaries`, { query });
+const summariesOf = (workflowId: string, query: Record<string, string | number> = {}) => api.get(`/workflows/${workflowId}/$errors/event_summaries`, { query });
 
 async function emitError(workflowId: string, event: unknown) {
   return control!.emit({ emitter_id: workflowId, event_name: '$errors', event, error: { code: 'InternalFailure', stack: 'Error: contract' } });
@@ -112,7 +111,8 @@ describe('error event summaries', () => {
       const deliveries = (await control!.deliveries()) as Array<{ url: string; body: string }>;
       const mine = deliveries.filter((delivery) => JSON.parse(delivery.body).emit_id === emitted.emit_id);
       expect(mine.map((delivery) => delivery.url).sort()).toEqual([direct.url, glob.url]);
-      for (const delivery of mine) expect(JSON.parse(delivery.body)).toEqual({ emit_id: emitted.emit_id, emitter_id: workflow.id, event_name: '$errors', event: { routed: true } });
+      for (const delivery of mine)
+        expect(JSON.parse(delivery.body)).toEqual({ emit_id: emitted.emit_id, emitter_id: workflow.id, event_name: '$errors', event: { routed: true } });
     });
 
     caseIf(['control', 'writes'], 'at most the 100 newest events are kept, in indexed_at_ms order', async () => {

@@ -34,8 +34,20 @@ describe('errors', () => {
     const huge = JSON.stringify({ ...body, settings: { name: 'x'.repeat(1024 * 1024) } });
     expectError(contract, await unchecked.post('/workflows', { rawBody: huge, headers: JSON_TYPE }), 413, 'payload_too_large', 'a 1 MiB body');
     const form = `project_id=${body.project_id}&org_id=${body.org_id}`;
-    expectError(contract, await unchecked.post('/workflows', { rawBody: form, headers: { 'content-type': 'text/plain' } }), 415, 'unsupported_media_type', 'text/plain');
-    expectError(contract, await api.post('/workflows', { rawBody: `{"project_id": "${body.project_id}", "org_id": `, headers: JSON_TYPE }), 400, 'bad_request', 'broken JSON');
+    expectError(
+      contract,
+      await unchecked.post('/workflows', { rawBody: form, headers: { 'content-type': 'text/plain' } }),
+      415,
+      'unsupported_media_type',
+      'text/plain',
+    );
+    expectError(
+      contract,
+      await api.post('/workflows', { rawBody: `{"project_id": "${body.project_id}", "org_id": `, headers: JSON_TYPE }),
+      400,
+      'bad_request',
+      'broken JSON',
+    );
     expect(collectIds((await contract.control!.world()).workflows, 'p_')).toEqual(workflowsBefore);
   });
 

@@ -69,9 +69,17 @@ describe('subscriptions', () => {
     });
 
     caseIf(['enforcesRules', 'stateful'], 'createSubscription with an unknown listener or emitter is 404', async () => {
-      expectStatus(await api.post('/subscriptions', { query: { emitter_id: 'p_*', listener_id: unknownId('wh_'), event_name: '$errors' } }), 404, 'unknown listener');
+      expectStatus(
+        await api.post('/subscriptions', { query: { emitter_id: 'p_*', listener_id: unknownId('wh_'), event_name: '$errors' } }),
+        404,
+        'unknown listener',
+      );
       const webhook = await createWebhook(contract);
-      expectStatus(await api.post('/subscriptions', { query: { emitter_id: unknownId('p_'), listener_id: webhook.id, event_name: '$errors' } }), 404, 'unknown emitter');
+      expectStatus(
+        await api.post('/subscriptions', { query: { emitter_id: unknownId('p_'), listener_id: webhook.id, event_name: '$errors' } }),
+        404,
+        'unknown emitter',
+      );
     });
 
     caseIf(['enforcesRules', 'stateful'], 'deleteSubscription of a triple that does not exist is 404', async () => {
@@ -154,7 +162,11 @@ describe('subscriptions', () => {
       expectStatus(await api.delete('/subscriptions', { query: { emitter_id: workflowId, listener_id: webhook.id } }), 204);
       const left = (await allSubscriptions()).filter((s) => s.listener_id === webhook.id);
       expect(left.map((s) => s.id)).toEqual([named.id]);
-      expectStatus(await api.delete('/subscriptions', { query: { emitter_id: workflowId, listener_id: webhook.id, event_name: '' } }), 404, 'the "" triple is gone');
+      expectStatus(
+        await api.delete('/subscriptions', { query: { emitter_id: workflowId, listener_id: webhook.id, event_name: '' } }),
+        404,
+        'the "" triple is gone',
+      );
     });
   });
 });

@@ -14,12 +14,13 @@ describe('users and workspaces', () => {
       expect(answer.body.data.orgs.length).toBeGreaterThan(0);
     });
 
-    caseIf([], 'getWorkspace answers each of the user\'s workspaces by its id', async () => {
+    caseIf([], "getWorkspace answers each of the user's workspaces by its id", async () => {
       const user = await ids.user();
       for (const org of user.orgs) {
         const answer = await api.get(`/workspaces/${org.id}`);
         expectStatus(answer, 200, `GET /workspaces/${org.id}`);
-        if (contract.can('stateful')) expect(answer.body.data).toMatchObject({ id: org.id, daily_credits_quota: (org as Record<string, unknown>).daily_credits_quota });
+        if (contract.can('stateful'))
+          expect(answer.body.data).toMatchObject({ id: org.id, daily_credits_quota: (org as Record<string, unknown>).daily_credits_quota });
       }
     });
   });
@@ -39,7 +40,6 @@ describe('users and workspaces', () => {
         expectRefused(await api.get(path), 'malformed workspace id');
       });
     }
-
   });
 
   describe('stateful', () => {

@@ -28,11 +28,19 @@ const project = async () => {
 
 /** Every field of the API that takes a webhook URL; the Connect ones change a project for good. */
 const URL_FIELDS: Array<{ operationId: string; needs: Need[]; send(url: string): Promise<Answer> }> = [
-  { operationId: 'createWebhook', needs: ['enforcesRules'], send: (url) => api.post('/webhooks', { query: { url, name: uniqueName('bad'), description: 'd' } }) },
+  {
+    operationId: 'createWebhook',
+    needs: ['enforcesRules'],
+    send: (url) => api.post('/webhooks', { query: { url, name: uniqueName('bad'), description: 'd' } }),
+  },
   {
     operationId: 'setProjectWebhook',
     needs: ['enforcesRules', 'disposable'],
-    send: async (url) => api.put(`/connect/${await project()}/webhook`, { headers: { 'x-pd-environment': `contract-${randomBytes(4).toString('hex')}` }, body: { webhook_url: url } }),
+    send: async (url) =>
+      api.put(`/connect/${await project()}/webhook`, {
+        headers: { 'x-pd-environment': `contract-${randomBytes(4).toString('hex')}` },
+        body: { webhook_url: url },
+      }),
   },
   {
     operationId: 'createConnectToken',
@@ -51,7 +59,12 @@ describe('webhooks', () => {
     caseIf(['writes'], 'createWebhook answers an active webhook of the user, as given, with UNIX-second timestamps', async () => {
       const webhook = await createWebhook(contract);
       if (contract.can('stateful')) {
-        expect(webhook).toMatchObject({ active: true, url: 'https://example.com/contract-hook', user_id: (await contract.ids.user()).id, description: 'created by the contract suite' });
+        expect(webhook).toMatchObject({
+          active: true,
+          url: 'https://example.com/contract-hook',
+          user_id: (await contract.ids.user()).id,
+          description: 'created by the contract suite',
+        });
         expect(webhook.name).toMatch(/^contract-webhook-/);
         for (const field of ['created_at', 'updated_at']) {
           expect(Number.isInteger(webhook[field]), field).toBe(true);
@@ -114,7 +127,10 @@ describe('webhooks', () => {
     caseIf(['stateful', 'writes'], 'create then list finds it; delete then list does not; delete again is 404', async () => {
       const webhook = await createWebhook(contract);
       const listed = await api.get('/users/me/webhooks');
-      expect(listed.body.data.find((hook: { id: string }) => hook.id === webhook.id), 'listed as created').toEqual(webhook);
+      expect(
+        listed.body.data.find((hook: { id: string }) => hook.id === webhook.id),
+        'listed as created',
+      ).toEqual(webhook);
       const deleted = await api.delete(`/webhooks/${webhook.id}`);
       expectStatus(deleted, 204);
       expect(deleted.body, '204 has no body').toBeUndefined();

@@ -35,7 +35,10 @@ describe('workflows', () => {
       const stepProps = { slack: { authProvisionId: 'apn_Slack123' }, text: 'hello', count: 3 };
       const body = {
         ...(await workflowBody(contract)),
-        steps: [{ namespace: 'notify', props: stepProps }, { namespace: 'plain', props: {} }],
+        steps: [
+          { namespace: 'notify', props: stepProps },
+          { namespace: 'plain', props: {} },
+        ],
         triggers: [
           { props: { cron: '0 9 * * *' } },
           { props: { interval_seconds: 60 } },
@@ -51,7 +54,12 @@ describe('workflows', () => {
       const created = answer.body.data;
       expect(created).toMatchObject({ name: 'Contract workflow', active: true });
       const [notify, plain] = created.steps;
-      expect(notify).toMatchObject({ type: 'CodeCell', namespace: 'notify', authProvisionIds: ['apn_Slack123'], authProvisionIdMap: { slack: 'apn_Slack123' } });
+      expect(notify).toMatchObject({
+        type: 'CodeCell',
+        namespace: 'notify',
+        authProvisionIds: ['apn_Slack123'],
+        authProvisionIdMap: { slack: 'apn_Slack123' },
+      });
       expect(notify.id).toMatch(/^c_/);
       expect(JSON.parse(notify.params_json)).toEqual(stepProps);
       expect(JSON.parse(notify.configured_props_json)).toEqual(stepProps);
@@ -140,7 +148,11 @@ describe('workflows', () => {
 
     caseIf(['enforcesRules', 'stateful', 'writes'], 'createWorkflow with a well-formed but unknown project, workspace or template is 4xx', async () => {
       const body = await workflowBody(contract);
-      for (const [field, id] of [['project_id', unknownId('proj_')], ['org_id', unknownId('o_')], ['template_id', unknownId('tch_')]] as const) {
+      for (const [field, id] of [
+        ['project_id', unknownId('proj_')],
+        ['org_id', unknownId('o_')],
+        ['template_id', unknownId('tch_')],
+      ] as const) {
         const answer = await api.post('/workflows', { body: { ...body, [field]: id } });
         expectRefused(answer, `unknown ${field}`);
         // docs/errors.md: an unknown ID in a body is 422 on the kit.
@@ -187,6 +199,5 @@ describe('workflows', () => {
       expect((await setActive(workflow.id, true)).active).toBe(true);
       expect((await api.get(`/workflows/${workflow.id}`)).body.data.active).toBe(true);
     });
-
   });
 });

@@ -35,7 +35,9 @@ function freshWorld(): World {
 }
 
 async function createWebhookIn(world: World): Promise<{ id: string }> {
-  const answer = await world.call('POST', '/webhooks', { query: { url: 'https://example.com/worlds-hook', name: 'worlds', description: 'made by the worlds suite' } });
+  const answer = await world.call('POST', '/webhooks', {
+    query: { url: 'https://example.com/worlds-hook', name: 'worlds', description: 'made by the worlds suite' },
+  });
   expectStatus(answer, 200, 'POST /webhooks');
   return answer.body.data;
 }
@@ -151,7 +153,12 @@ describe('worlds', () => {
     });
 
     caseIf(['control'], 'the control API refuses a request without a valid bearer with 401', async () => {
-      for (const options of [{ token: null }, { authorization: '' }, { authorization: 'Basic dXNlcjpwYXNz' }, { authorization: 'Bearer not a token!' }] as const) {
+      for (const options of [
+        { token: null },
+        { authorization: '' },
+        { authorization: 'Basic dXNlcjpwYXNz' },
+        { authorization: 'Bearer not a token!' },
+      ] as const) {
         const answer = await contract.control!.api.get('/world', options);
         expectStatus(answer, 401, JSON.stringify(options));
         expect(answer.body.code).toBe('unauthorized');
@@ -189,7 +196,11 @@ describe('worlds', () => {
         const what = `POST /__mock${path} ${JSON.stringify(body)}`;
         expectStatus(answer, status, what);
         expect(answer.body.code, what).toBe(code);
-        if (pointer !== undefined) expect(answer.body.details.issues.map((issue: { pointer: string }) => issue.pointer), what).toEqual([pointer]);
+        if (pointer !== undefined)
+          expect(
+            answer.body.details.issues.map((issue: { pointer: string }) => issue.pointer),
+            what,
+          ).toEqual([pointer]);
       }
       // A refused rate limit left none in force.
       expectStatus(await api.get('/users/me'), 200);

@@ -31,7 +31,12 @@ describe('readTargetSettings', () => {
   });
 
   it('never gives a live target a control API, even when one is configured', () => {
-    const live = { CONTRACT_TARGET: 'live', CONTRACT_BASE_URL: 'https://api.example.com/v1', CONTRACT_TOKEN: 'key', CONTRACT_CONTROL_URL: 'https://api.example.com' };
+    const live = {
+      CONTRACT_TARGET: 'live',
+      CONTRACT_BASE_URL: 'https://api.example.com/v1',
+      CONTRACT_TOKEN: 'key',
+      CONTRACT_CONTROL_URL: 'https://api.example.com',
+    };
     expect(readTargetSettings(live)).toMatchObject({ controlUrl: undefined, caps: { control: false } });
   });
 

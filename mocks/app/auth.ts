@@ -21,7 +21,7 @@ export function tokenKind(token: string): TokenKind {
 
 /** Reads `Authorization: Bearer <token>`; every way of getting it wrong is the same 401. */
 export function authenticate(headers: Record<string, string>): Result<Credentials> {
-  const header = headers['authorization'];
+  const header = headers.authorization;
   if (header === undefined || header.trim() === '') {
     return fail('unauthorized', 'Missing Authorization header; send "Authorization: Bearer <token>"');
   }

@@ -36,7 +36,7 @@ export function createUrlMapper(baseUrl: string): (url: URL) => string {
   return (url) => {
     const { pathname, search } = url;
     if (pathname === '/__mock' || pathname.startsWith('/__mock/')) return pathname + search;
-    if (basePath !== '' && (pathname === basePath || pathname.startsWith(basePath + '/'))) {
+    if (basePath !== '' && (pathname === basePath || pathname.startsWith(`${basePath}/`))) {
       return API_PREFIX + pathname.slice(basePath.length) + search;
     }
     return basePath === '' ? API_PREFIX + pathname + search : pathname + search;

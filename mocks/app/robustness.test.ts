@@ -6,9 +6,35 @@ import { validator } from '../../openapi/validator.ts';
 import { createMock } from '../index.ts';
 import { createDeliveryEngine } from '../webhooks/delivery.ts';
 
-const BODIES = ['', 'null', '[]', '"text"', '42', '{}', '{"org_id":null,"project_id":[],"steps":{},"triggers":"x","settings":1}', '{"webhook_urls":[1,null]}', '{"active":"yes","org_id":{}}', '{"external_user_id":""}', '\u0000', '{"a":'];
-const SEGMENTS = ['x', 'p_', '%E0%A4%A', '%2F', 'p_%00', "'; DROP TABLE", 'o_' + 'a'.repeat(5000), '..', '$errors'];
-const QUERIES = ['', 'limit=-1', 'limit=1e3', 'limit=&after=&before=', 'after=%%%', 'before=AAAA', 'expand=everything', 'include_credentials=maybe', 'url=&name=&description=', 'emitter_id=&listener_id=&event_name=', 'event_name=$errors&listener_id=x', 'url=http://[::1&name=a&description=b'];
+const BODIES = [
+  '',
+  'null',
+  '[]',
+  '"text"',
+  '42',
+  '{}',
+  '{"org_id":null,"project_id":[],"steps":{},"triggers":"x","settings":1}',
+  '{"webhook_urls":[1,null]}',
+  '{"active":"yes","org_id":{}}',
+  '{"external_user_id":""}',
+  '\u0000',
+  '{"a":',
+];
+const SEGMENTS = ['x', 'p_', '%E0%A4%A', '%2F', 'p_%00', "'; DROP TABLE", `o_${'a'.repeat(5000)}`, '..', '$errors'];
+const QUERIES = [
+  '',
+  'limit=-1',
+  'limit=1e3',
+  'limit=&after=&before=',
+  'after=%%%',
+  'before=AAAA',
+  'expand=everything',
+  'include_credentials=maybe',
+  'url=&name=&description=',
+  'emitter_id=&listener_id=&event_name=',
+  'event_name=$errors&listener_id=x',
+  'url=http://[::1&name=a&description=b',
+];
 
 describe('bad input never reaches the 500 path', () => {
   it('for every operation, method, body, path value and query', async () => {
@@ -19,7 +45,7 @@ describe('bad input never reaches the 500 path', () => {
     for (const operationId of validator.operationIds) {
       const { method, template } = validator.describeOperation(operationId);
       for (const segment of SEGMENTS) {
-        const path = '/v1' + template.replace(/\{[^}]+\}/g, segment);
+        const path = `/v1${template.replace(/\{[^}]+\}/g, segment)}`;
         for (const query of QUERIES) {
           for (const body of method === 'GET' || method === 'DELETE' ? [''] : BODIES) {
             for (const contentType of body === '' ? [undefined] : ['application/json', 'text/plain']) {
@@ -45,7 +71,18 @@ describe('bad input never reaches the 500 path', () => {
   it('the control API too', async () => {
     const logError = vi.fn();
     const mock = createMock({ seed: 1, logError, sink: createDeliveryEngine({ send: false }) });
-    const paths = ['/__mock/emit', '/__mock/triggers/x/emit', '/__mock/triggers/%E0%A4%A/emit', '/__mock/connect/x/complete', '/__mock/reset', '/__mock/world', '/__mock/requests', '/__mock/deliveries?wait=x', '/__mock/', '/__mock'];
+    const paths = [
+      '/__mock/emit',
+      '/__mock/triggers/x/emit',
+      '/__mock/triggers/%E0%A4%A/emit',
+      '/__mock/connect/x/complete',
+      '/__mock/reset',
+      '/__mock/world',
+      '/__mock/requests',
+      '/__mock/deliveries?wait=x',
+      '/__mock/',
+      '/__mock',
+    ];
     for (const path of paths) {
       for (const method of ['GET', 'POST', 'PUT']) {
         for (const body of BODIES) {

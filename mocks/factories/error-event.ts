@@ -4,7 +4,14 @@ import { newId } from '../ids.ts';
 import { randomBase62 } from '../random.ts';
 import { overrideWith } from './common.ts';
 
-const PRODUCTS = ['Ergonomic Steel Chair', 'Rustic Cotton Gloves', 'Handmade Granite Keyboard', 'Sleek Bronze Lamp', 'Licensed Wooden Table', 'Refined Rubber Shoes'];
+const PRODUCTS = [
+  'Ergonomic Steel Chair',
+  'Rustic Cotton Gloves',
+  'Handmade Granite Keyboard',
+  'Sleek Bronze Lamp',
+  'Licensed Wooden Table',
+  'Refined Rubber Shoes',
+];
 
 export const PLATFORM_VERSION = '3.61.2';
 

@@ -57,7 +57,9 @@ describe('every factory value validates against its components.schemas entry', (
     }));
   it('EventSource', () => expectValid('EventSource', (ctx) => makeEventSource(ctx)));
   it('Workflow with each trigger kind', () =>
-    expectValid('Workflow', (ctx, i) => makeWorkflow(ctx, undefined, { triggerKind: (['http', 'source', 'timer', 'email'] as const)[i % 4]!, ownerId: i % 2 ? 'o_Abc1234' : undefined })));
+    expectValid('Workflow', (ctx, i) =>
+      makeWorkflow(ctx, undefined, { triggerKind: (['http', 'source', 'timer', 'email'] as const)[i % 4]!, ownerId: i % 2 ? 'o_Abc1234' : undefined }),
+    ));
   it('Step and SavedComponent', () => {
     expectValid('Step', (ctx) => makeStep(ctx));
     expectValid('SavedComponent', (ctx) => makeSavedComponent(ctx));
@@ -89,9 +91,18 @@ describe('every factory value validates against its components.schemas entry', (
   });
   it('deployed triggers (dc_) have the event-source trigger shape', () => expectValid('EventSourceTrigger', (ctx) => makeDeployedTrigger(ctx)));
   it('steps and triggers built from POST /workflows definitions', () => {
-    const definitions = [{ cron: '0 * * * *' }, { interval_seconds: 60 }, { email: true }, { component_id: 'sc_Abc1234' }, { app: { authProvisionId: 'apn_Abc1234' } }, {}];
+    const definitions = [
+      { cron: '0 * * * *' },
+      { interval_seconds: 60 },
+      { email: true },
+      { component_id: 'sc_Abc1234' },
+      { app: { authProvisionId: 'apn_Abc1234' } },
+      {},
+    ];
     expectValid('Trigger', (ctx, i) => makeTriggerFromDefinition(ctx, { props: definitions[i % definitions.length]! }, 'o_Abc1234'));
-    expectValid('Step', (ctx, i) => makeStepFromDefinition(ctx, { namespace: `step_${i}`, props: { a: i, b: 'x', slack: { authProvisionId: 'apn_Abc1234' } } }));
+    expectValid('Step', (ctx, i) =>
+      makeStepFromDefinition(ctx, { namespace: `step_${i}`, props: { a: i, b: 'x', slack: { authProvisionId: 'apn_Abc1234' } } }),
+    );
   });
   it('templates hold a valid POST /workflows body; projects carry proj_ and o_ IDs', () => {
     expectValid('CreateWorkflowRequest', (ctx) => {

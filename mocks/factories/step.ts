@@ -23,7 +23,10 @@ export function makeSavedComponent(ctx: FactoryContext, overrides?: Partial<Save
     id: overrides?.id ?? newId('savedComponent', ctx),
     code: python ? PYTHON_CODE : NODE_CODE,
     codeHash: hex(ctx, 64),
-    configurableProps: [{ name: app.slug, type: 'app', app: app.slug }, { name: 'text', type: 'string' }],
+    configurableProps: [
+      { name: app.slug, type: 'app', app: app.slug },
+      { name: 'text', type: 'string' },
+    ],
     key: hasKey ? `${app.slug.replace(/_/g, '-')}-${faker.helpers.arrayElement(['send-message', 'create-record', 'list-items'])}` : null,
     description: hasKey ? faker.lorem.sentence() : null,
     entryPath: null,
@@ -48,7 +51,7 @@ export function makeStep(ctx: FactoryContext, overrides?: Partial<Step>): Step {
   const step: Step = {
     id: overrides?.id ?? newId('step', ctx),
     type: 'CodeCell',
-    namespace: faker.helpers.arrayElement(['send_message', 'transform', 'filter', 'notify', 'store_row']) + `_${faker.number.int({ min: 1, max: 9 })}`,
+    namespace: `${faker.helpers.arrayElement(['send_message', 'transform', 'filter', 'notify', 'store_row'])}_${faker.number.int({ min: 1, max: 9 })}`,
     disabled: faker.datatype.boolean({ probability: 0.1 }),
     code_raw: null,
     codeRaw: null,

@@ -60,8 +60,5 @@ export interface Template {
   triggers: TriggerDefinition[];
 }
 
-
-
-
 /** A Connect deployed trigger (`dc_`): the event-source shape, owned by the project's workspace. */
 export type DeployedTrigger = EventSourceTrigger;

@@ -13,7 +13,10 @@ export function makeUser(ctx: FactoryContext, overrides?: Partial<User>): User {
   const invocationsQuota = faker.helpers.arrayElement([10_000, 100_000]);
   const user: User = {
     id: overrides?.id ?? newId('user', ctx),
-    username: faker.internet.username({ firstName, lastName }).toLowerCase().replace(/[^a-z0-9_.-]/g, ''),
+    username: faker.internet
+      .username({ firstName, lastName })
+      .toLowerCase()
+      .replace(/[^a-z0-9_.-]/g, ''),
     email: faker.internet.email({ firstName, lastName }).toLowerCase(),
     daily_compute_time_quota: computeQuota,
     daily_compute_time_used: faker.number.int({ min: 0, max: computeQuota }),

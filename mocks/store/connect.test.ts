@@ -42,10 +42,15 @@ describe('setProjectWebhook', () => {
     expect(dev.signing_key).toMatch(/^[0-9a-f]{64}$/);
     expect(dev.signing_key).not.toBe(first.signing_key);
     const envs = worldSummary(world).projects[0]!.environments;
-    expect(envs).toEqual(expect.arrayContaining([{ name: 'production', webhook_url: 'https://receiver.example.com/b' }, { name: 'development', webhook_url: 'https://receiver.example.com/dev' }]));
+    expect(envs).toEqual(
+      expect.arrayContaining([
+        { name: 'production', webhook_url: 'https://receiver.example.com/b' },
+        { name: 'development', webhook_url: 'https://receiver.example.com/dev' },
+      ]),
+    );
   });
 
-  it('an unknown project is 404 (the environment header and the URL are the document\'s to check)', () => {
+  it("an unknown project is 404 (the environment header and the URL are the document's to check)", () => {
     expectError(setProjectWebhook(world, 'proj_nothere', 'production', 'https://a.example.com'), 404, 'not_found');
   });
 });
@@ -65,7 +70,13 @@ describe('deployed-trigger webhooks and emitTrigger', () => {
     expect(sink.requests).toHaveLength(1);
     const request = sink.requests[0]!;
     expect(request).toMatchObject({ world: world.key, kind: 'trigger', url: 'https://env.example.com/prod', signingKey: signing_key });
-    expect(request.payload).toEqual({ event_id: result.event_id, trigger_id: production, environment: 'production', emitted_at: NOW / 1000, event: { hello: 'world' } });
+    expect(request.payload).toEqual({
+      event_id: result.event_id,
+      trigger_id: production,
+      environment: 'production',
+      emitted_at: NOW / 1000,
+      event: { hello: 'world' },
+    });
     expect(result.deliveries).toHaveLength(1);
     unwrap(emitTrigger(world, development, { event: 1 }));
     expect(sink.requests[1]!.url).toBe('https://env.example.com/dev');
@@ -118,7 +129,9 @@ describe('connect tokens, accounts and completeConnect', () => {
   });
 
   it('success creates a readable apn_ account and sends CONNECTION_SUCCESS once, without credentials', () => {
-    const { token } = unwrap(createConnectToken(world, projectId, 'development', { external_user_id: 'ext-42', webhook_uri: 'https://app.example.com/connect' }));
+    const { token } = unwrap(
+      createConnectToken(world, projectId, 'development', { external_user_id: 'ext-42', webhook_uri: 'https://app.example.com/connect' }),
+    );
     const result = unwrap(completeConnect(world, token, { outcome: 'success' }));
     const account = result.account!;
     expect(kindOf(account.id)).toBe('account');

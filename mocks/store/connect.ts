@@ -14,7 +14,6 @@ import { unixSeconds } from '../random.ts';
 import type { ProjectRecord, World } from './world.ts';
 import { copy } from './world.ts';
 
-
 export interface ProjectWebhook {
   project_id: string;
   environment: string;
@@ -131,7 +130,10 @@ export function completeConnect(
   if (record.completed) return fail('unprocessable', `connect token ${connectToken} is already completed`, { token: connectToken });
   // A real connect link stops working at expires_at; the flow can no longer finish then.
   if (world.ctx.now() > Date.parse(record.token.expires_at)) {
-    return fail('unprocessable', `connect token ${connectToken} expired at ${record.token.expires_at}`, { token: connectToken, expires_at: record.token.expires_at });
+    return fail('unprocessable', `connect token ${connectToken} expired at ${record.token.expires_at}`, {
+      token: connectToken,
+      expires_at: record.token.expires_at,
+    });
   }
   record.completed = true;
 
@@ -140,7 +142,13 @@ export function completeConnect(
   let payload: Record<string, unknown>;
   if (input.outcome === 'success') {
     const now = new Date(world.ctx.now()).toISOString();
-    account = makeConnectedAccount(world.ctx, { id: newId('account', world.ctx), external_id: record.external_user_id, app: makeApp(world.ctx), created_at: now, updated_at: now });
+    account = makeConnectedAccount(world.ctx, {
+      id: newId('account', world.ctx),
+      external_id: record.external_user_id,
+      app: makeApp(world.ctx),
+      created_at: now,
+      updated_at: now,
+    });
     world.accounts.set(account.id, { account, projectId: record.projectId, environment: record.environment, credentials: makeCredentials(world.ctx) });
     world.projects.get(record.projectId)?.accountIds.push(account.id);
     payload = { event: 'CONNECTION_SUCCESS', ...common, account }; // serialised by enqueue at once

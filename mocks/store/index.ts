@@ -76,7 +76,13 @@ export function createStore(options: StoreOptions = {}): Store {
     world: (token) => session(token).world,
     reset: open,
     evict: (token) => sessions.delete(token),
-    snapshot: () => structuredClone(snapshotView(seed, [...sessions.values()].map((s) => s.world))),
+    snapshot: () =>
+      structuredClone(
+        snapshotView(
+          seed,
+          [...sessions.values()].map((s) => s.world),
+        ),
+      ),
     restore(snapshot) {
       const logs = new Map<string, DeliveryLog>();
       const read = readWorlds(snapshot, { seed, now, sinkFor: (token) => logs.set(token, deliveryLog(sink)).get(token)!.sink });
@@ -118,4 +124,12 @@ export { encodeCursor, decodeCursor, type PageQuery } from './pagination.ts';
 export { createRecordingSink } from './recording-sink.ts';
 export { JOURNAL_LIMIT, type Session, type Journal, type JournalEntry, type Limits, type RateLimitRule } from './session.ts';
 export { REFERENCE_TIME_MS } from './seed.ts';
-export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type WorldsSnapshot, type WorldSnapshot, type SnapshotError, type SnapshotErrorCode, type SnapshotResult } from './snapshot.ts';
+export {
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_VERSION,
+  type WorldsSnapshot,
+  type WorldSnapshot,
+  type SnapshotError,
+  type SnapshotErrorCode,
+  type SnapshotResult,
+} from './snapshot.ts';

@@ -60,7 +60,9 @@ export function persistStore(store: Store, options: PersistOptions): Persistence
       loaded = { restored: restored.value.tokens };
     } else {
       loaded = { refused: restored.error.message };
-      log(`${prefix} not restoring the worlds saved in ${where} (${restored.error.code}): ${restored.error.message}. Fresh worlds are seeded instead; the next change replaces what is saved there.`);
+      log(
+        `${prefix} not restoring the worlds saved in ${where} (${restored.error.code}): ${restored.error.message}. Fresh worlds are seeded instead; the next change replaces what is saved there.`,
+      );
     }
   }
 

@@ -1,6 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { World } from './index.ts';
-import { addWorkspaceSources, createStore, createWorkflow, decodeCursor, encodeCursor, getCurrentUser, getWorkspace, listWorkspaceSources, worldSummary } from './index.ts';
+import {
+  addWorkspaceSources,
+  createStore,
+  createWorkflow,
+  decodeCursor,
+  encodeCursor,
+  getCurrentUser,
+  getWorkspace,
+  listWorkspaceSources,
+  worldSummary,
+} from './index.ts';
 import { expectError, unwrap } from '../../support/results.ts';
 
 let world: World;
@@ -26,7 +36,7 @@ describe('GET /users/me and /workspaces/{org_id}', () => {
     expectError(getWorkspace(world, 'o_unknown'), 404, 'not_found');
   });
 
-  it('hands out the world\'s own objects (read-only by contract), so a later write shows in them', () => {
+  it("hands out the world's own objects (read-only by contract), so a later write shows in them", () => {
     // Reads are not cloned (cloning was 40% of a request's cost); the app serialises them at once.
     const before = unwrap(getWorkspace(world, firstOrg)).data;
     expect(unwrap(getCurrentUser(world)).data.orgs[0]).toBe(before);
@@ -76,7 +86,7 @@ describe('GET /orgs/{org_id}/sources pagination', () => {
     expect(between.data.map((s) => s.id)).toEqual(all.slice(3, 6));
   });
 
-  it('a page holds at most `limit` sources (its range and default are the document\'s)', () => {
+  it("a page holds at most `limit` sources (its range and default are the document's)", () => {
     unwrap(addWorkspaceSources(world, firstOrg, 20));
     expect(unwrap(listWorkspaceSources(world, firstOrg, { limit: 10 })).data).toHaveLength(10);
     expect(unwrap(listWorkspaceSources(world, firstOrg, { limit: 100 })).data).toHaveLength(26);

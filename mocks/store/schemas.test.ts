@@ -49,7 +49,8 @@ describe('store answers and payloads match the document', () => {
       }
       for (const webhook of unwrap(listWebhooks(world)).data) expectSchema('Webhook', webhook);
       for (const project of summary.projects) {
-        for (const account of project.accounts) expectSchema('ConnectedAccount', unwrap(getConnectedAccount(world, project.id, account, { includeCredentials: true })).data);
+        for (const account of project.accounts)
+          expectSchema('ConnectedAccount', unwrap(getConnectedAccount(world, project.id, account, { includeCredentials: true })).data);
       }
     }
   });

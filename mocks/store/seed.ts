@@ -41,7 +41,15 @@ export function createWorld(options: WorldOptions): World {
   seedingFaker.seed(seedFrom(options.seed, options.token));
   const random = createWorldRandom(options, { seeding: true });
   const { orgs: _orgs, ...user } = makeUser(random.ctx, { orgs: [] });
-  const world = emptyWorld({ key: stableKey(options.token), token: options.token, ctx: random.ctx, sink: options.sink, saveRandom: random.save, user, errorSeq: 0 });
+  const world = emptyWorld({
+    key: stableKey(options.token),
+    token: options.token,
+    ctx: random.ctx,
+    sink: options.sink,
+    saveRandom: random.save,
+    user,
+    errorSeq: 0,
+  });
   seedWorld(world);
   random.endSeeding();
   return world;
@@ -60,7 +68,10 @@ export interface WorldRandom {
  * made when something is created after seeding. Both are seeded from (server seed, token): still
  * deterministic. A restored world continues from its saved generator state.
  */
-export function createWorldRandom(options: Pick<WorldOptions, 'seed' | 'token' | 'now'>, start: { seeding: true } | { saved: RandomizerState | null }): WorldRandom {
+export function createWorldRandom(
+  options: Pick<WorldOptions, 'seed' | 'token' | 'now'>,
+  start: { seeding: true } | { saved: RandomizerState | null },
+): WorldRandom {
   let seeding = 'seeding' in start;
   let randomizer: SavableRandomizer | undefined = 'saved' in start && start.saved !== null ? restoreRandomizer(start.saved) : undefined;
   let own: Faker | undefined = randomizer === undefined ? undefined : fakerWith(randomizer);

@@ -36,11 +36,20 @@ async function change(mock: Mock, token: string): Promise<void> {
   await ok('POST', `/v1/subscriptions?emitter_id=${erroring!.id}&listener_id=${hook.id}&event_name=%24errors`);
   await ok('POST', `/v1/auto_subscriptions?event_name=%24logs&listener_id=${hook.id}`);
   await ok('POST', '/v1/workflows', { project_id: project.id, org_id: org!.id, template_id: world.templates[0] });
-  const created = (await ok('POST', '/v1/workflows', { project_id: project.id, org_id: org!.id, steps: [{ namespace: 's', props: { a: 1 } }], triggers: [{ props: { component_id: 'sc_Abc1234' } }] })).data;
+  const created = (
+    await ok('POST', '/v1/workflows', {
+      project_id: project.id,
+      org_id: org!.id,
+      steps: [{ namespace: 's', props: { a: 1 } }],
+      triggers: [{ props: { component_id: 'sc_Abc1234' } }],
+    })
+  ).data;
   await ok('PUT', `/v1/workflows/${created.id}`, { active: true, org_id: org!.id });
   await ok('DELETE', `/v1/subscriptions?emitter_id=dc_*&listener_id=${world.workflows[1]!.id}&event_name=%24logs`);
   await ok('PUT', `/v1/connect/${project.id}/webhook`, { webhook_url: 'https://hooks.example.com/connect' }, { 'x-pd-environment': 'production' });
-  await ok('PUT', `/v1/connect/${project.id}/deployed-triggers/${project.deployed_triggers[0]!.id}/webhooks`, { webhook_urls: ['https://hooks.example.com/t'] });
+  await ok('PUT', `/v1/connect/${project.id}/deployed-triggers/${project.deployed_triggers[0]!.id}/webhooks`, {
+    webhook_urls: ['https://hooks.example.com/t'],
+  });
   const done = await ok('POST', `/v1/connect/${project.id}/tokens`, { external_user_id: 'u-1', webhook_uri: 'https://hooks.example.com/c' });
   await ok('POST', `/v1/connect/${project.id}/tokens`, { external_user_id: 'u-2' });
   expect(mock.control.completeConnect(token, done.token, { outcome: 'success' }).ok).toBe(true);
@@ -77,7 +86,16 @@ async function probe(mock: Mock, token: string) {
   // Writes after the restore: new IDs, keys and names continue the original's draws.
   answers.push(await call(mock, token, 'POST', '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fb&name=b&description=after'));
   answers.push(await call(mock, token, 'POST', '/v1/workflows', { project_id: project.id, org_id: world.workspaces[0]!.id, template_id: world.templates[1] }));
-  answers.push(await call(mock, token, 'PUT', `/v1/connect/${project.id}/webhook`, { webhook_url: 'https://hooks.example.com/dev' }, { 'x-pd-environment': 'development' }));
+  answers.push(
+    await call(
+      mock,
+      token,
+      'PUT',
+      `/v1/connect/${project.id}/webhook`,
+      { webhook_url: 'https://hooks.example.com/dev' },
+      { 'x-pd-environment': 'development' },
+    ),
+  );
   // Delivery records are numbered by the delivery log, which is not part of a world.
   const unnumbered = (result: unknown) => JSON.parse(JSON.stringify(result).replace(/"dlv_\d+"/g, '"dlv_?"'));
   answers.push(unnumbered(mock.control.emit(token, { emitter_id: world.workflows[0]!.id, event_name: '$errors', event: { after: true } })));
@@ -169,10 +187,26 @@ describe('store.restore() refuses what it cannot restore exactly', () => {
       [{ ...snapshot, seed: 6 }, 'snapshot_seed', /seed 6, this store's seed is 5/],
       [{ ...snapshot, worlds: {} }, 'snapshot_invalid', /worlds: expected an array/],
       [damage(snapshot, (w) => delete w.issued), 'snapshot_invalid', /worlds\[0\]\.issued: expected an array/],
-      [damage(snapshot, (w) => ((w.workflows as Array<Record<string, unknown>>)[1]!.workflow = 'x')), 'snapshot_invalid', /worlds\[0\]\.workflows\[1\]\.workflow: expected an object/],
-      [damage(snapshot, (w) => ((w.sources as Array<Record<string, unknown>>)[0]!.orgId = 'o_Missing')), 'snapshot_invalid', /worlds\[0\]\.sources\[0\]\.orgId: workspace o_Missing is not in this world/],
-      [damage(snapshot, (w) => ((w.random as Record<string, unknown>).words = 'AAAA')), 'snapshot_invalid', /worlds\[0\]\.random: randomizer state: words must hold 2496 bytes/],
-      [damage(snapshot, (w) => (w.webhooks as unknown[]).push((w.webhooks as unknown[])[0])), 'snapshot_invalid', /worlds\[0\]\.webhooks\[\d+\]: wh_\w+ appears twice/],
+      [
+        damage(snapshot, (w) => ((w.workflows as Array<Record<string, unknown>>)[1]!.workflow = 'x')),
+        'snapshot_invalid',
+        /worlds\[0\]\.workflows\[1\]\.workflow: expected an object/,
+      ],
+      [
+        damage(snapshot, (w) => ((w.sources as Array<Record<string, unknown>>)[0]!.orgId = 'o_Missing')),
+        'snapshot_invalid',
+        /worlds\[0\]\.sources\[0\]\.orgId: workspace o_Missing is not in this world/,
+      ],
+      [
+        damage(snapshot, (w) => ((w.random as Record<string, unknown>).words = 'AAAA')),
+        'snapshot_invalid',
+        /worlds\[0\]\.random: randomizer state: words must hold 2496 bytes/,
+      ],
+      [
+        damage(snapshot, (w) => (w.webhooks as unknown[]).push((w.webhooks as unknown[])[0])),
+        'snapshot_invalid',
+        /worlds\[0\]\.webhooks\[\d+\]: wh_\w+ appears twice/,
+      ],
       [{ ...snapshot, worlds: [snapshot.worlds[0], snapshot.worlds[0]] }, 'snapshot_invalid', /worlds\[1\]\.token: token "gina" appears twice/],
     ];
     for (const [input, code, message] of cases) {

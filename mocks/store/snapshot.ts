@@ -178,7 +178,15 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
   const errorSeq = data.errorSeq;
   if (!Number.isInteger(errorSeq) || (errorSeq as number) < 0) throw new Damaged(`${at}.errorSeq: must be an integer >= 0`);
   const user = withId(data.user, `${at}.user`) as unknown as World['user'];
-  const world = emptyWorld({ key: stableKey(token), token, ctx: random.ctx, sink: context.sinkFor(token), saveRandom: random.save, user, errorSeq: errorSeq as number });
+  const world = emptyWorld({
+    key: stableKey(token),
+    token,
+    ctx: random.ctx,
+    sink: context.sinkFor(token),
+    saveRandom: random.save,
+    user,
+    errorSeq: errorSeq as number,
+  });
   for (const [i, item] of array(data.workspaces, `${at}.workspaces`).entries()) {
     const workspace = withId(item, `${at}.workspaces[${i}]`) as unknown as Workspace;
     world.workspaces.set(workspace.id, { workspace, sourceIds: [], sourceIndex: new Map() });
@@ -203,13 +211,18 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
   fill(world.subscriptions, data.subscriptions, `${at}.subscriptions`, (record: SubscriptionRecord, path) => {
     const subscription = object(record.subscription, `${path}.subscription`);
     string(record.orgId, `${path}.orgId`);
-    const [emitter, listener, eventName] = (['emitter_id', 'listener_id', 'event_name'] as const).map((field) => string(subscription[field], `${path}.subscription.${field}`));
+    const [emitter, listener, eventName] = (['emitter_id', 'listener_id', 'event_name'] as const).map((field) =>
+      string(subscription[field], `${path}.subscription.${field}`),
+    );
     idOf(subscription, `${path}.subscription`);
     return tripleKey(emitter!, listener!, eventName!);
   });
   world.autoSubscriptions = array(data.autoSubscriptions, `${at}.autoSubscriptions`).map((item, i) => {
     const auto = object(item, `${at}.autoSubscriptions[${i}]`);
-    return { event_name: string(auto.event_name, `${at}.autoSubscriptions[${i}].event_name`), listener_id: string(auto.listener_id, `${at}.autoSubscriptions[${i}].listener_id`) };
+    return {
+      event_name: string(auto.event_name, `${at}.autoSubscriptions[${i}].event_name`),
+      listener_id: string(auto.listener_id, `${at}.autoSubscriptions[${i}].listener_id`),
+    };
   });
   for (const [i, item] of array(data.projects, `${at}.projects`).entries()) {
     const path = `${at}.projects[${i}]`;

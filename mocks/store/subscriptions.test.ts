@@ -54,7 +54,7 @@ describe('webhooks', () => {
 });
 
 describe('subscriptions', () => {
-  it('the triple is the identity; the empty event name (the document\'s default) is a stream of its own', () => {
+  it("the triple is the identity; the empty event name (the document's default) is a stream of its own", () => {
     const webhook = hook(world);
     const created = unwrap(createSubscription(world, { emitter_id: workflowId, listener_id: webhook.id, event_name: '' })).data;
     expect(created).toMatchObject({ emitter_id: workflowId, listener_id: webhook.id, event_name: '' });
@@ -83,7 +83,9 @@ describe('subscriptions', () => {
       const created = unwrap(createSubscription(world, { emitter_id: glob, listener_id: webhook.id, event_name: '$errors' })).data;
       expect(created.emitter_id).toBe(glob);
     }
-    const firstIds = unwrap(listWorkspaceSubscriptions(world, orgId)).data.filter((s) => s.listener_id === webhook.id).map((s) => s.emitter_id);
+    const firstIds = unwrap(listWorkspaceSubscriptions(world, orgId))
+      .data.filter((s) => s.listener_id === webhook.id)
+      .map((s) => s.emitter_id);
     expect(firstIds.sort()).toEqual(['dc_*', 'p_*']);
     expect(unwrap(listWorkspaceSubscriptions(world, otherOrg)).data.some((s) => s.listener_id === webhook.id)).toBe(false);
   });
@@ -125,7 +127,12 @@ describe('auto-subscriptions', () => {
     const workflow = unwrap(createWorkflow(world, { org_id: otherOrg, project_id: projectId, triggers: [{ props: { component_id: 'sc_abcdefg' } }] })).data;
     const sourceId = workflow.triggers[0]!.id;
     const subs = unwrap(listWorkspaceSubscriptions(world, otherOrg)).data.filter((s) => s.listener_id === webhook.id);
-    expect(subs.map((s) => [s.emitter_id, s.event_name]).sort()).toEqual([[sourceId, '$errors'], [workflow.id, '$errors']].sort());
+    expect(subs.map((s) => [s.emitter_id, s.event_name]).sort()).toEqual(
+      [
+        [sourceId, '$errors'],
+        [workflow.id, '$errors'],
+      ].sort(),
+    );
     expect(new Set(subs.map((s) => s.id)).size).toBe(2);
     const all = worldSummary(world).subscriptions;
     expect(all.some((s) => existing.includes(s.emitter_id) && s.listener_id === webhook.id)).toBe(false);

@@ -77,12 +77,14 @@ describe('createWorkflow', () => {
     expect(workflow.steps.map((s) => JSON.parse(s.params_json))).toEqual(template.steps.map((s) => s.props));
     expect(workflow.triggers).toHaveLength(template.triggers.length);
     expect(workflow.name).toBe(template.name);
-    const own = unwrap(createWorkflow(world, { org_id: orgId, project_id: projectId, template_id: templateId, steps: [{ namespace: 'mine', props: {} }] })).data;
+    const own = unwrap(
+      createWorkflow(world, { org_id: orgId, project_id: projectId, template_id: templateId, steps: [{ namespace: 'mine', props: {} }] }),
+    ).data;
     expect(own.steps.map((s) => s.namespace)).toEqual(['mine']);
     expect(own.triggers).toEqual([]);
   });
 
-  it('unknown org, project or template in the body are 422 (missing or ill-typed fields are the document\'s 400)', () => {
+  it("unknown org, project or template in the body are 422 (missing or ill-typed fields are the document's 400)", () => {
     expectError(createWorkflow(world, { org_id: 'o_nothere', project_id: projectId }), 422, 'unprocessable');
     expectError(createWorkflow(world, { org_id: orgId, project_id: 'proj_nothere' }), 422, 'unprocessable');
     expectError(createWorkflow(world, { org_id: orgId, project_id: projectId, template_id: 'tch_nothere' }), 422, 'unprocessable');

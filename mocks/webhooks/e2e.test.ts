@@ -153,7 +153,9 @@ describe('auto-subscriptions and workflow listeners (POST /__mock/emit)', () => 
     const webhookId = await createWebhook(token, target.url);
     const seeded = await world(token);
     // An existing workflow with no seeded $errors subscription (those point at seeded example.com webhooks).
-    const routed = new Set((seeded.subscriptions as { emitter_id: string; event_name: string }[]).filter((x) => x.event_name === '$errors').map((x) => x.emitter_id));
+    const routed = new Set(
+      (seeded.subscriptions as { emitter_id: string; event_name: string }[]).filter((x) => x.event_name === '$errors').map((x) => x.emitter_id),
+    );
     const existing = (seeded.workflows as { id: string }[]).find((w) => !routed.has(w.id))!.id;
     const auto = await call(token, 'POST', `/auto_subscriptions?${new URLSearchParams({ event_name: '$errors', listener_id: webhookId })}`);
     expect(auto.status).toBe(204);
@@ -188,7 +190,9 @@ describe('trigger webhooks (POST /__mock/triggers/{trigger_id}/emit)', () => {
     const projectReceiver = await receiver();
     const triggerReceiver = await receiver();
     const seeded = await world(token);
-    const project = (seeded.projects as { id: string; deployed_triggers: { id: string; environment: string }[] }[]).find((p) => p.deployed_triggers.length > 0)!;
+    const project = (seeded.projects as { id: string; deployed_triggers: { id: string; environment: string }[] }[]).find(
+      (p) => p.deployed_triggers.length > 0,
+    )!;
     const trigger = project.deployed_triggers[0]!;
 
     // No URL anywhere yet: nothing can be delivered.
@@ -208,10 +212,17 @@ describe('trigger webhooks (POST /__mock/triggers/{trigger_id}/emit)', () => {
     await engine.idle();
     expect(projectReceiver.received).toHaveLength(1);
     const firstBody = expectValidPayload('triggerEvent', projectReceiver.received[0]!);
-    expect(firstBody).toMatchObject({ event_id: first.json.data.event_id, trigger_id: trigger.id, environment: trigger.environment, event: { n: 1, title: 'Ünïcode ✓' } });
+    expect(firstBody).toMatchObject({
+      event_id: first.json.data.event_id,
+      trigger_id: trigger.id,
+      environment: trigger.environment,
+      event: { n: 1, title: 'Ünïcode ✓' },
+    });
     await expectSignedWith(projectReceiver.received[0]!, projectKey);
 
-    const triggerHooks = await call(token, 'PUT', `/connect/${project.id}/deployed-triggers/${trigger.id}/webhooks`, { body: { webhook_urls: [triggerReceiver.url] } });
+    const triggerHooks = await call(token, 'PUT', `/connect/${project.id}/deployed-triggers/${trigger.id}/webhooks`, {
+      body: { webhook_urls: [triggerReceiver.url] },
+    });
     expect(triggerHooks.status).toBe(200);
     const triggerKey = triggerHooks.json.data.signing_key as string;
     expect(triggerKey).not.toBe(projectKey);
@@ -223,7 +234,11 @@ describe('trigger webhooks (POST /__mock/triggers/{trigger_id}/emit)', () => {
     expect(triggerReceiver.received).toHaveLength(1);
     expect(expectValidPayload('triggerEvent', triggerReceiver.received[0]!)).toMatchObject({ event_id: second.json.data.event_id, event: { n: 2 } });
     await expectSignedWith(triggerReceiver.received[0]!, triggerKey);
-    const withProjectKey = await verifySignature({ rawBody: triggerReceiver.received[0]!.rawBody, header: triggerReceiver.received[0]!.headers['x-pd-signature'], key: projectKey });
+    const withProjectKey = await verifySignature({
+      rawBody: triggerReceiver.received[0]!.rawBody,
+      header: triggerReceiver.received[0]!.headers['x-pd-signature'],
+      key: projectKey,
+    });
     expect(withProjectKey).toMatchObject({ ok: false, reason: 'mismatch' });
 
     // Clearing the trigger-level URLs falls back to the project environment's URL.
@@ -256,7 +271,13 @@ describe('connection webhooks (POST /__mock/connect/{token}/complete)', () => {
     await engine.idle();
 
     expect(target.received).toHaveLength(1);
-    const body = expectValidPayload('connectionSuccess', target.received[0]!) as { event: string; connect_token: string; environment: string; connect_session_id: number; account: { id: string; external_id: string } };
+    const body = expectValidPayload('connectionSuccess', target.received[0]!) as {
+      event: string;
+      connect_token: string;
+      environment: string;
+      connect_session_id: number;
+      account: { id: string; external_id: string };
+    };
     expect(body.event).toBe('CONNECTION_SUCCESS');
     expect(body.connect_token).toBe(ctok);
     expect(body.environment).toBe('production');

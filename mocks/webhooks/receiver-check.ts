@@ -189,10 +189,20 @@ function meets(expected: Expectation, status: number): boolean {
 
 /** A plain-text pass/fail table, one line per check. */
 export function formatCheckTable(results: readonly CheckResult[]): string {
-  const rows = [['check', 'expected', 'got', 'result', 'detail'], ...results.map((r) => [r.name, r.expected, r.status === null ? '-' : String(r.status), r.passed ? 'PASS' : 'FAIL', r.detail])];
+  const rows = [
+    ['check', 'expected', 'got', 'result', 'detail'],
+    ...results.map((r) => [r.name, r.expected, r.status === null ? '-' : String(r.status), r.passed ? 'PASS' : 'FAIL', r.detail]),
+  ];
   const widths = [0, 1, 2, 3].map((col) => Math.max(...rows.map((row) => (row[col] as string).length)));
-  const line = (row: string[]) => row.map((cell, col) => (col < 4 ? cell.padEnd(widths[col] as number) : cell)).join('  ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, col) => (col < 4 ? cell.padEnd(widths[col] as number) : cell))
+      .join('  ')
+      .trimEnd();
   const failed = results.filter((r) => !r.passed);
-  const summary = failed.length === 0 ? `all ${results.length} checks passed` : `${failed.length} of ${results.length} checks failed: ${failed.map((r) => r.name).join(', ')}`;
+  const summary =
+    failed.length === 0
+      ? `all ${results.length} checks passed`
+      : `${failed.length} of ${results.length} checks failed: ${failed.map((r) => r.name).join(', ')}`;
   return [line(rows[0] as string[]), ...rows.slice(1).map((row) => line(row)), '', summary].join('\n');
 }

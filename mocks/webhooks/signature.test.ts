@@ -89,7 +89,7 @@ describe('verifySignature', () => {
     ['re-serialised JSON (spaces)', { rawBody: '{"hello": "world"}' }],
     ['another key', { key: 'whsec_other' }],
     ['another timestamp in the header', { header: header.replace('t=1700000000', 't=1700000001') }],
-    ['a flipped digest digit', { header: header.slice(0, -1) + '4' }],
+    ['a flipped digest digit', { header: `${header.slice(0, -1)}4` }],
   ])('reports a mismatch for %s', async (_label, change) => {
     const result = await verifySignature({ rawBody: body, header, key, now: atSeconds(1700000000), ...change });
     expect(result).toMatchObject({ ok: false, reason: 'mismatch' });
@@ -169,7 +169,7 @@ describe('verifySignature', () => {
 
 describe('parseSignatureHeader / constantTimeEqual', () => {
   it('parses the parts', () => {
-    const parsed = parseSignatureHeader('t=12,v1=' + '0a'.repeat(32));
+    const parsed = parseSignatureHeader(`t=12,v1=${'0a'.repeat(32)}`);
     expect(parsed).toMatchObject({ ok: true, value: { timestamp: 12 } });
     if (parsed.ok) expect([...parsed.value.digest]).toEqual(new Array(32).fill(10));
   });

@@ -43,9 +43,7 @@ export interface VerifyOptions {
 
 export type VerifyFailureReason = 'missing_header' | 'malformed_header' | 'stale' | 'future' | 'mismatch';
 
-export type VerifyResult =
-  | { ok: true; timestamp: number }
-  | { ok: false; reason: VerifyFailureReason; message: string };
+export type VerifyResult = { ok: true; timestamp: number } | { ok: false; reason: VerifyFailureReason; message: string };
 
 export interface ParsedSignature {
   timestamp: number;
@@ -133,9 +131,7 @@ function describe(value: unknown): string {
 const HEADER_PATTERN = /^t=([0-9]{1,15}),v1=([0-9a-f]{64})$/;
 
 /** Strict parse of `t=<digits>,v1=<64 lower-case hex>`; exported for tools that want to show the parts. */
-export function parseSignatureHeader(
-  header: string,
-): { ok: true; value: ParsedSignature } | { ok: false; message: string } {
+export function parseSignatureHeader(header: string): { ok: true; value: ParsedSignature } | { ok: false; message: string } {
   const match = HEADER_PATTERN.exec(header);
   if (match === null) {
     return { ok: false, message: `${SIGNATURE_HEADER} must be exactly "t=<unix seconds>,v1=<64 lower-case hex digits>"` };

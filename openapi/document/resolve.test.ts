@@ -62,7 +62,7 @@ describe('resolveOperations', () => {
 });
 
 describe('resolveWebhookBodies', () => {
-  it("maps every webhook to its POST body schema, or null when it has none", () => {
+  it('maps every webhook to its POST body schema, or null when it has none', () => {
     expect(resolveWebhookBodies(document)).toEqual(
       new Map([
         ['happened', '/components/requestBodies/Thing/content/application~1json/schema'],

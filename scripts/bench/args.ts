@@ -126,8 +126,12 @@ export function parseBenchArgs(argv: string[]): ParsedBenchArgs {
   if (n.largeSources < 100) return { kind: 'error', message: '--sources must be at least 100 (the small workspace holds 100)' };
 
   const sections = new Set<Section>();
-  for (const name of (str('only') ?? SECTIONS.join(',')).split(',').map((s) => s.trim()).filter(Boolean)) {
-    if (!(SECTIONS as readonly string[]).includes(name)) return { kind: 'error', message: `--only: unknown section "${name}" (sections: ${SECTIONS.join(', ')})` };
+  for (const name of (str('only') ?? SECTIONS.join(','))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    if (!(SECTIONS as readonly string[]).includes(name))
+      return { kind: 'error', message: `--only: unknown section "${name}" (sections: ${SECTIONS.join(', ')})` };
     sections.add(name as Section);
   }
   if (sections.size === 0) return { kind: 'error', message: '--only needs at least one section' };

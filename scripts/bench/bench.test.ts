@@ -22,12 +22,22 @@ describe('bench pagination helper', () => {
     const small = result.pages.small;
     expect(small.walked).toHaveLength(10);
     expect(small.first.data.map((s) => s.id)).toEqual(small.walked);
-    expect(small.first.page_info).toEqual({ total_count: 10, count: 10, start_cursor: encodeCursor(small.walked[0]!), end_cursor: encodeCursor(small.walked[9]!) });
+    expect(small.first.page_info).toEqual({
+      total_count: 10,
+      count: 10,
+      start_cursor: encodeCursor(small.walked[0]!),
+      end_cursor: encodeCursor(small.walked[9]!),
+    });
 
     const large = result.pages.large;
     expect(new Set(large.walked).size).toBe(1000);
     expect(large.first.data.map((s) => s.id)).toEqual(large.walked.slice(0, 100));
-    expect(large.first.page_info).toEqual({ total_count: 1000, count: 100, start_cursor: encodeCursor(large.walked[0]!), end_cursor: encodeCursor(large.walked[99]!) });
+    expect(large.first.page_info).toEqual({
+      total_count: 1000,
+      count: 100,
+      start_cursor: encodeCursor(large.walked[0]!),
+      end_cursor: encodeCursor(large.walked[99]!),
+    });
     // The deep page: after the cursor of item #899, i.e. the last 100 items.
     expect(result.large.deepAfterIndex).toBe(899);
     expect(result.large.deep.query).toContain(`after=${encodeCursor(large.walked[899]!)}`);

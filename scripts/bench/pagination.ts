@@ -117,10 +117,18 @@ function checkPage(checks: Check[], label: string, page: SourcesPage, expectedId
   const ids = page.data.map((source) => source.id);
   const info = page.page_info;
   checks.push({ name: `${label}: items`, ok: sameList(ids, expectedIds), detail: `${ids.length} ids, expected ${expectedIds.length}` });
-  checks.push({ name: `${label}: count/total_count`, ok: info.count === expectedIds.length && info.total_count === total, detail: `count ${info.count}, total_count ${info.total_count}` });
+  checks.push({
+    name: `${label}: count/total_count`,
+    ok: info.count === expectedIds.length && info.total_count === total,
+    detail: `count ${info.count}, total_count ${info.total_count}`,
+  });
   const start = expectedIds.length === 0 ? '' : cursorOf(expectedIds[0]!);
   const end = expectedIds.length === 0 ? '' : cursorOf(expectedIds[expectedIds.length - 1]!);
-  checks.push({ name: `${label}: start/end cursors`, ok: info.start_cursor === start && info.end_cursor === end, detail: `${info.start_cursor}..${info.end_cursor}` });
+  checks.push({
+    name: `${label}: start/end cursors`,
+    ok: info.start_cursor === start && info.end_cursor === end,
+    detail: `${info.start_cursor}..${info.end_cursor}`,
+  });
 }
 
 /** Walks the whole list with `after` = the previous end_cursor; checks every page's shape on the way. */
@@ -133,14 +141,22 @@ async function walk(target: Pick<Target, 'name' | 'child' | 'agent' | 'headers'>
     const { page } = await fetchPage(target, `/orgs/${orgId}/sources?limit=${limit}${after === undefined ? '' : `&after=${after}`}`);
     if (page.page_info.total_count !== total || page.page_info.count !== page.data.length || page.data.length > limit) pageShapeOk = false;
     if (page.data.length === 0) {
-      checks.push({ name: `${target.name}: after the last end_cursor`, ok: page.page_info.start_cursor === '' && page.page_info.end_cursor === '', detail: 'empty data, empty cursors' });
+      checks.push({
+        name: `${target.name}: after the last end_cursor`,
+        ok: page.page_info.start_cursor === '' && page.page_info.end_cursor === '',
+        detail: 'empty data, empty cursors',
+      });
       break;
     }
     ids.push(...page.data.map((source) => source.id));
     after = page.page_info.end_cursor;
   }
   checks.push({ name: `${target.name}: page_info on every page of the walk`, ok: pageShapeOk });
-  checks.push({ name: `${target.name}: walk visits every source once`, ok: ids.length === total && new Set(ids).size === total, detail: `${ids.length} ids, ${new Set(ids).size} distinct, total ${total}` });
+  checks.push({
+    name: `${target.name}: walk visits every source once`,
+    ok: ids.length === total && new Set(ids).size === total,
+    detail: `${ids.length} ids, ${new Set(ids).size} distinct, total ${total}`,
+  });
   return ids;
 }
 
@@ -156,7 +172,11 @@ async function startWorld(name: 'small' | 'large', sources: number, limit: numbe
   const world = { name, child, agent: keepAliveAgent(), headers: { authorization: `Bearer ${token}`, accept: 'application/json' } };
   const walked = await walk(world, limit, total, checks);
   if (firstAddedId !== undefined) {
-    checks.push({ name: `${name}: the added sources follow the seeded ones`, ok: walked[seeded] === firstAddedId && walked[total - 1] === lastAddedId, detail: `#${seeded} ${walked[seeded]}, #${total - 1} ${walked[total - 1]}` });
+    checks.push({
+      name: `${name}: the added sources follow the seeded ones`,
+      ok: walked[seeded] === firstAddedId && walked[total - 1] === lastAddedId,
+      detail: `#${seeded} ${walked[seeded]}, #${total - 1} ${walked[total - 1]}`,
+    });
   }
   const deepAfterIndex = total > limit ? Math.min(Math.floor(total * 0.9), total - limit - 1) : Math.floor(total / 2);
   return {
@@ -209,7 +229,13 @@ export async function measurePagination(options: PaginationOptions): Promise<Pag
       checkPage(checks, `${target.name}: first page`, first, walked.slice(0, limit), ready.total);
       checkPage(checks, `${target.name}: page after #${deepAfterIndex}`, deep, walked.slice(deepAfterIndex + 1, deepAfterIndex + 1 + limit), ready.total);
       const before = (await fetchPage(target, `/orgs/${ready.orgId}/sources?limit=${limit}&before=${cursorOf(walked[deepAfterIndex]!)}`)).page;
-      checkPage(checks, `${target.name}: page before #${deepAfterIndex}`, before, walked.slice(Math.max(0, deepAfterIndex - limit), deepAfterIndex), ready.total);
+      checkPage(
+        checks,
+        `${target.name}: page before #${deepAfterIndex}`,
+        before,
+        walked.slice(Math.max(0, deepAfterIndex - limit), deepAfterIndex),
+        ready.total,
+      );
       pages[target.name] = { first, deep, walked };
 
       const memory = await target.child.call<{ rss: number; heapUsed: number }>('memory');

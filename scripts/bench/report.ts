@@ -15,7 +15,15 @@ export interface TargetVerdict {
 }
 
 export interface BenchResults {
-  environment: { node: string; platform: string; cpus: number; cpuModel: string; /** 1/5/15-minute load averages when the bench started. */ loadAverage: number[]; /** CPU used by other processes in the second before the bench started, % of one core (Linux). */ busyBefore?: number; date: string };
+  environment: {
+    node: string;
+    platform: string;
+    cpus: number;
+    cpuModel: string /** 1/5/15-minute load averages when the bench started. */;
+    loadAverage: number[] /** CPU used by other processes in the second before the bench started, % of one core (Linux). */;
+    busyBefore?: number;
+    date: string;
+  };
   options: Omit<BenchOptions, 'sections'> & { sections: string[] };
   throughput?: ThroughputResult;
   startup?: StartupResult;
@@ -42,10 +50,37 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetV
     );
   const mockErrors = t && (t.mock.errors > 0 || t.mock.non2xx > 0) ? `mock had ${t.mock.errors} errors, ${t.mock.non2xx} non-2xx` : undefined;
 
-  push('mock_over_prism', 'mock req/s >= 10x prism mock', t?.mockOverPrism, (v) => v >= 10, (v) => `${fmt(v, 1)}x`, mockErrors);
-  push('mock_over_bare', 'mock req/s >= 0.5x bare node:http', t?.mockOverBare, (v) => v >= 0.5, (v) => `${fmt(v, 2)}x`, mockErrors);
-  push('mock_p99', `mock p99 < 5 ms at ${connections} connections`, t?.mock.p99, (v) => v < 5, (v) => `${fmt(v)} ms`, connections === 32 ? undefined : 'the target is set at 32 connections');
-  push('startup', 'first 200 within 500 ms of process start', s?.medianMs, (v) => v < 500, (v) => `${fmt(v, 0)} ms (median)`);
+  push(
+    'mock_over_prism',
+    'mock req/s >= 10x prism mock',
+    t?.mockOverPrism,
+    (v) => v >= 10,
+    (v) => `${fmt(v, 1)}x`,
+    mockErrors,
+  );
+  push(
+    'mock_over_bare',
+    'mock req/s >= 0.5x bare node:http',
+    t?.mockOverBare,
+    (v) => v >= 0.5,
+    (v) => `${fmt(v, 2)}x`,
+    mockErrors,
+  );
+  push(
+    'mock_p99',
+    `mock p99 < 5 ms at ${connections} connections`,
+    t?.mock.p99,
+    (v) => v < 5,
+    (v) => `${fmt(v)} ms`,
+    connections === 32 ? undefined : 'the target is set at 32 connections',
+  );
+  push(
+    'startup',
+    'first 200 within 500 ms of process start',
+    s?.medianMs,
+    (v) => v < 500,
+    (v) => `${fmt(v, 0)} ms (median)`,
+  );
   push(
     'pagination_ratio',
     `${int(p?.large.sources ?? results.options.largeSources)}-source page within 2x of the ${int(p?.small.sources ?? 100)}-source page`,
@@ -53,8 +88,20 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetV
     (v) => v <= 2,
     (v) => `${fmt(v)}x (first ${fmt(p!.ratioFirst)}x, deep ${fmt(p!.ratioDeep)}x)`,
   );
-  push('pagination_rss', `RSS of the ${int(p?.large.sources ?? results.options.largeSources)}-source process < 300 MB`, p === undefined ? undefined : p.large.rssBytes / MB, (v) => v < 300, (v) => `${fmt(v, 0)} MB`);
-  push('pagination_correct', 'page contents and cursors correct (a check, not a performance target)', p === undefined ? undefined : p.checks.filter((c) => !c.ok).length, (v) => v === 0, (v) => (v === 0 ? `${p!.checks.length} checks ok` : `${v} of ${p!.checks.length} checks failed`));
+  push(
+    'pagination_rss',
+    `RSS of the ${int(p?.large.sources ?? results.options.largeSources)}-source process < 300 MB`,
+    p === undefined ? undefined : p.large.rssBytes / MB,
+    (v) => v < 300,
+    (v) => `${fmt(v, 0)} MB`,
+  );
+  push(
+    'pagination_correct',
+    'page contents and cursors correct (a check, not a performance target)',
+    p === undefined ? undefined : p.checks.filter((c) => !c.ok).length,
+    (v) => v === 0,
+    (v) => (v === 0 ? `${p!.checks.length} checks ok` : `${v} of ${p!.checks.length} checks failed`),
+  );
   return targets;
 }
 
@@ -73,15 +120,21 @@ export function formatReport(results: BenchResults): string {
   const env = results.environment;
   const o = results.options;
   out.push(`Workflow API mock kit: benchmark (${env.date})`);
-  out.push(`Node ${env.node}, ${env.platform}, ${env.cpus} CPUs (${env.cpuModel}), load average ${env.loadAverage.map((l) => l.toFixed(2)).join(' ')}${env.busyBefore === undefined ? '' : `, other processes ${env.busyBefore.toFixed(0)}% of a core at start`}${o.quick ? ', --quick' : ''}`);
+  out.push(
+    `Node ${env.node}, ${env.platform}, ${env.cpus} CPUs (${env.cpuModel}), load average ${env.loadAverage.map((l) => l.toFixed(2)).join(' ')}${env.busyBefore === undefined ? '' : `, other processes ${env.busyBefore.toFixed(0)}% of a core at start`}${o.quick ? ', --quick' : ''}`,
+  );
   if ((env.busyBefore ?? 0) >= 25) {
-    out.push(`WARNING: other processes used ${env.busyBefore!.toFixed(0)}% of a core just before the bench started: the numbers below may be disturbed (see "other CPU").`);
+    out.push(
+      `WARNING: other processes used ${env.busyBefore!.toFixed(0)}% of a core just before the bench started: the numbers below may be disturbed (see "other CPU").`,
+    );
   }
 
   const t = results.throughput;
   if (t) {
     out.push('');
-    out.push(`1. Throughput and latency: autocannon, ${o.connections} connections, ${o.warmupS} s warm-up + ${o.durationS} s measured per server, each server alone in its own process`);
+    out.push(
+      `1. Throughput and latency: autocannon, ${o.connections} connections, ${o.warmupS} s warm-up + ${o.durationS} s measured per server, each server alone in its own process`,
+    );
     out.push(`   request mix (cycled): ${t.paths.map((p) => `GET ${p}`).join(', ')}`);
     const row = (r: ThroughputResult['mock']) => [
       r.server,
@@ -102,16 +155,35 @@ export function formatReport(results: BenchResults): string {
     out.push(
       indent(
         table(
-          ['server', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'requests', 'errors', 'non-2xx', 'bytes/resp', 'server CPU', 'client CPU', 'other CPU', 'steal'],
+          [
+            'server',
+            'req/s',
+            'p50 ms',
+            'p90 ms',
+            'p99 ms',
+            'max ms',
+            'requests',
+            'errors',
+            'non-2xx',
+            'bytes/resp',
+            'server CPU',
+            'client CPU',
+            'other CPU',
+            'steal',
+          ],
           [row(t.mock), row(t.prism), row(t.bare)],
           [false, true, true, true, true, true, true, true, true, true, true, true, true, true],
         ),
       ),
     );
-    out.push(`   mock/prism ${fmt(t.mockOverPrism, 1)}x, mock/bare ${fmt(t.mockOverBare, 2)}x   (CPU: % of one core during the measured run; client = autocannon in this process; other = the rest of the machine; steal = taken by the hypervisor)`);
+    out.push(
+      `   mock/prism ${fmt(t.mockOverPrism, 1)}x, mock/bare ${fmt(t.mockOverBare, 2)}x   (CPU: % of one core during the measured run; client = autocannon in this process; other = the rest of the machine; steal = taken by the hypervisor)`,
+    );
     const busy = [t.mock, t.prism, t.bare].filter((r) => (r.otherCpu ?? 0) + (r.stealCpu ?? 0) >= 20);
     if (busy.length > 0) {
-      out.push(`   note: other processes or the hypervisor took >= 20% of a core during the ${busy.map((r) => r.server).join(', ')} run: those numbers are disturbed.`);
+      out.push(
+        `   note: other processes or the hypervisor took >= 20% of a core during the ${busy.map((r) => r.server).join(', ')} run: those numbers are disturbed.`,
+      );
     }
     const clientBound = [t.mock, t.prism, t.bare].filter((r) => (r.clientCpu ?? 0) >= 90);
     if (clientBound.length > 0) {
@@ -131,10 +203,42 @@ export function formatReport(results: BenchResults): string {
     out.push('');
     out.push(`3. Pagination at scale: limit=${p.limit}, ${p.samples} timed sequential keep-alive requests per page (interleaved), median/p90/p99`);
     const rows = [
-      ['small', int(p.small.sources), 'first page', String(p.small.first.items), fmt(p.small.first.medianMs, 3), fmt(p.small.first.p90Ms, 3), fmt(p.small.first.p99Ms, 3)],
-      ['small', int(p.small.sources), `after #${int(p.small.deepAfterIndex)}`, String(p.small.deep.items), fmt(p.small.deep.medianMs, 3), fmt(p.small.deep.p90Ms, 3), fmt(p.small.deep.p99Ms, 3)],
-      ['large', int(p.large.sources), 'first page', String(p.large.first.items), fmt(p.large.first.medianMs, 3), fmt(p.large.first.p90Ms, 3), fmt(p.large.first.p99Ms, 3)],
-      ['large', int(p.large.sources), `after #${int(p.large.deepAfterIndex)}`, String(p.large.deep.items), fmt(p.large.deep.medianMs, 3), fmt(p.large.deep.p90Ms, 3), fmt(p.large.deep.p99Ms, 3)],
+      [
+        'small',
+        int(p.small.sources),
+        'first page',
+        String(p.small.first.items),
+        fmt(p.small.first.medianMs, 3),
+        fmt(p.small.first.p90Ms, 3),
+        fmt(p.small.first.p99Ms, 3),
+      ],
+      [
+        'small',
+        int(p.small.sources),
+        `after #${int(p.small.deepAfterIndex)}`,
+        String(p.small.deep.items),
+        fmt(p.small.deep.medianMs, 3),
+        fmt(p.small.deep.p90Ms, 3),
+        fmt(p.small.deep.p99Ms, 3),
+      ],
+      [
+        'large',
+        int(p.large.sources),
+        'first page',
+        String(p.large.first.items),
+        fmt(p.large.first.medianMs, 3),
+        fmt(p.large.first.p90Ms, 3),
+        fmt(p.large.first.p99Ms, 3),
+      ],
+      [
+        'large',
+        int(p.large.sources),
+        `after #${int(p.large.deepAfterIndex)}`,
+        String(p.large.deep.items),
+        fmt(p.large.deep.medianMs, 3),
+        fmt(p.large.deep.p90Ms, 3),
+        fmt(p.large.deep.p99Ms, 3),
+      ],
     ];
     out.push(indent(table(['world', 'sources', 'page', 'items', 'median ms', 'p90 ms', 'p99 ms'], rows, [false, true, false, true, true, true, true])));
     out.push(`   ratio to the small world's first page: large first ${fmt(p.ratioFirst)}x, large deep ${fmt(p.ratioDeep)}x`);
@@ -142,7 +246,9 @@ export function formatReport(results: BenchResults): string {
       `   large world: ${int(p.large.sources - p.large.seeded)} sources added in ${fmt(p.large.buildMs / 1000)} s; RSS ${fmt(p.large.rssBytes / MB, 0)} MB (heap used ${fmt(p.large.heapUsedBytes / MB, 0)} MB); small world process: RSS ${fmt(p.small.rssBytes / MB, 0)} MB`,
     );
     const failed = p.checks.filter((c) => !c.ok);
-    out.push(`   contents and cursors: ${failed.length === 0 ? `all ${p.checks.length} checks ok` : `${failed.length} FAILED: ${failed.map((c) => `${c.name} (${c.detail ?? ''})`).join('; ')}`}`);
+    out.push(
+      `   contents and cursors: ${failed.length === 0 ? `all ${p.checks.length} checks ok` : `${failed.length} FAILED: ${failed.map((c) => `${c.name} (${c.detail ?? ''})`).join('; ')}`}`,
+    );
   }
 
   for (const error of results.errors) {
@@ -167,6 +273,6 @@ export function formatReport(results: BenchResults): string {
 function indent(text: string): string {
   return text
     .split('\n')
-    .map((line) => '   ' + line)
+    .map((line) => `   ${line}`)
     .join('\n');
 }

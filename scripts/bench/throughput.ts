@@ -62,7 +62,14 @@ function cannon(origin: string, paths: string[], headers: Record<string, string>
 }
 
 /** Warm-up (discarded), then the measured run. */
-export async function runLoad(server: string, serverPid: number | undefined, origin: string, paths: string[], headers: Record<string, string>, options: LoadOptions): Promise<LoadResult> {
+export async function runLoad(
+  server: string,
+  serverPid: number | undefined,
+  origin: string,
+  paths: string[],
+  headers: Record<string, string>,
+  options: LoadOptions,
+): Promise<LoadResult> {
   if (options.warmupS > 0) await cannon(origin, paths, headers, options.connections, options.warmupS);
   const samples = new Samples();
   const serverMeter = cpuMeter(serverPid);
@@ -129,7 +136,14 @@ export async function measureThroughput(options: LoadOptions, log: (line: string
       if (res.status !== 200) throw new Error(`mock GET /v1${path} answered ${res.status}: ${res.body.slice(0, 300)}`);
     }
     log(`throughput: mock server (pid ${mockChild.process.pid}) ...`);
-    mock = await runLoad('mock server', mockChild.process.pid, mockChild.origin, paths.map((p) => `/v1${p}`), headers, options);
+    mock = await runLoad(
+      'mock server',
+      mockChild.process.pid,
+      mockChild.origin,
+      paths.map((p) => `/v1${p}`),
+      headers,
+      options,
+    );
   } finally {
     await mockChild.stop();
   }
@@ -155,7 +169,14 @@ export async function measureThroughput(options: LoadOptions, log: (line: string
   let bare: LoadResult;
   try {
     log(`throughput: bare node:http (pid ${bareChild.process.pid}) ...`);
-    bare = await runLoad('bare node:http', bareChild.process.pid, bareChild.origin, paths.map((p) => `/v1${p}`), headers, options);
+    bare = await runLoad(
+      'bare node:http',
+      bareChild.process.pid,
+      bareChild.origin,
+      paths.map((p) => `/v1${p}`),
+      headers,
+      options,
+    );
   } finally {
     await bareChild.stop();
   }

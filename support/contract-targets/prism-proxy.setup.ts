@@ -15,7 +15,10 @@ export default async function setup(project: TestProject) {
   return async () => {
     report();
     // Prism logs every violation it found; surface them, the suites already failed on them.
-    const violations = prism.output().split('\n').filter((line) => /violation/i.test(line));
+    const violations = prism
+      .output()
+      .split('\n')
+      .filter((line) => /violation/i.test(line));
     if (violations.length > 0) console.log(`[${project.name}] Prism reported:\n${violations.slice(0, 40).join('\n')}`);
     await prism.close();
     await server.close();

@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSy
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFolder } from './static-server.ts';
@@ -20,7 +21,9 @@ if (!existsSync(CHROMIUM) && process.env.CI) {
   throw new Error(`the package test needs Chromium at ${CHROMIUM} (apt-get install -y chromium); .ci/run installs it`);
 }
 /** The oldest Node that `engines.node` claims; the test runs the package on it. */
-const OLDEST_NODE = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node.match(/\^?(\d+\.\d+\.\d+)/)![1]!;
+const OLDEST_NODE = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node.match(
+  /\^?(\d+\.\d+\.\d+)/,
+)![1]!;
 
 let kit: PackedKit;
 let consumer: string;
@@ -34,7 +37,8 @@ beforeAll(async () => {
 
 describe('the tarball', () => {
   it('holds the build, the document, README, ASSUMPTIONS and LICENSE, and no test, CI, benchmark or source file', () => {
-    const allowed = /^(dist\/.+\.(js|d\.ts|js\.map|json)|openapi\/openapi\.yaml|openapi\/generated\/openapi\.json|openapi\/ASSUMPTIONS\.md|README\.md|LICENSE|package\.json)$/;
+    const allowed =
+      /^(dist\/.+\.(js|d\.ts|js\.map|json)|openapi\/openapi\.yaml|openapi\/generated\/openapi\.json|openapi\/ASSUMPTIONS\.md|README\.md|LICENSE|package\.json)$/;
     expect(kit.files.filter((file) => !allowed.test(file))).toEqual([]);
     expect(kit.files.filter((file) => /\.test\.|self-test|\.ci\/|bench|(^|\/)scripts\/|loopback-receiver|vitest\.config/.test(file))).toEqual([]);
     for (const needed of ['dist/cli/bin.js', 'dist/mocks/msw.js', 'dist/mocks/msw.d.ts', 'dist/openapi/generated/openapi.json', 'LICENSE', 'README.md']) {
@@ -91,12 +95,15 @@ describe('plain Node, no loader', () => {
   it('Vitest runs the README snippet and passes', async () => {
     const result = await run(join(consumer, 'node_modules', '.bin', 'vitest'), ['run', 'vitest.test.ts'], { cwd: consumer });
     expect(result.code, result.stdout + result.stderr).toBe(0);
-    expect(result.stdout.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+1 passed \(1\)/);
+    expect(stripVTControlCharacters(result.stdout)).toMatch(/Tests\s+1 passed \(1\)/);
   });
 
   it('the README shows the Vitest snippet exactly as the package test runs it', () => {
-    const snippet = readFileSync(new URL('./consumer/vitest.test.ts', import.meta.url), 'utf8').split('\n').slice(2).join('\n');
-    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('```ts\n' + snippet + '```');
+    const snippet = readFileSync(new URL('./consumer/vitest.test.ts', import.meta.url), 'utf8')
+      .split('\n')
+      .slice(2)
+      .join('\n');
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`\`\`\`ts\n${snippet}\`\`\``);
   });
 
   it('Jest (ESM mode) runs the README snippet and passes', async () => {
@@ -150,7 +157,10 @@ describe('the CLI from the install', () => {
       expect(me.status).toBe(200);
 
       const report = join(mkdtempSync(join(tmpdir(), 'kit-junit-')), 'contracts.xml');
-      const passed = await run(bin(), ['contracts', '--base-url', served.baseUrl, '--reporter', 'junit', '--output', report], { cwd: consumer, timeoutMs: 300_000 });
+      const passed = await run(bin(), ['contracts', '--base-url', served.baseUrl, '--reporter', 'junit', '--output', report], {
+        cwd: consumer,
+        timeoutMs: 300_000,
+      });
       expect(passed.code, passed.stdout + passed.stderr).toBe(0);
       const xml = readFileSync(report, 'utf8');
       expect(xml).toMatch(/^<\?xml/);
@@ -202,7 +212,15 @@ describe('a Vite app with the dev-only pattern', () => {
       site = await serveFolder(join(app(), 'dist-dev'));
       browser = await chromium.launch({
         executablePath: CHROMIUM,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
       });
       page = await openPage('');
     }, 120_000);
@@ -264,7 +282,12 @@ describe('a Vite app with the dev-only pattern', () => {
     });
 
     it('keeps state across requests: a created webhook is listed, an unsupported URL is refused', async () => {
-      const created = await call(page, 'POST', '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fin&name=browser&description=from%20the%20page', 'browser-state');
+      const created = await call(
+        page,
+        'POST',
+        '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fin&name=browser&description=from%20the%20page',
+        'browser-state',
+      );
       expect(created.status).toBe(200);
       expect(created.body.data.id).toMatch(/^wh_/);
       expect(await webhookIds(page, 'browser-state')).toContain(created.body.data.id);
@@ -279,7 +302,9 @@ describe('a Vite app with the dev-only pattern', () => {
         const token = 'browser-control';
         const client = createApiClient({ baseUrl, token });
         const me = await client.GET('/users/me');
-        const hook = await client.POST('/webhooks', { params: { query: { url: 'https://hooks.example.com/errors', name: 'errors', description: 'error feed' } } });
+        const hook = await client.POST('/webhooks', {
+          params: { query: { url: 'https://hooks.example.com/errors', name: 'errors', description: 'error feed' } },
+        });
         const sub = await client.POST('/subscriptions', { params: { query: { emitter_id: 'p_*', listener_id: hook.data.data.id, event_name: '$errors' } } });
         const workflowId = mock.control.world(token).workflows[0].id;
         const emitted = mock.control.emit(token, { emitter_id: workflowId, event_name: '$errors', event: { hello: 'browser' } });
@@ -299,7 +324,11 @@ describe('a Vite app with the dev-only pattern', () => {
       expect(result.subStatus).toBe(200);
       expect(result.emitted).toBe(true);
       expect(result.deliveries).toHaveLength(1);
-      expect(result.deliveries[0]).toMatchObject({ url: 'https://hooks.example.com/errors', state: 'recorded', body: { event_name: '$errors', event: { hello: 'browser' } } });
+      expect(result.deliveries[0]).toMatchObject({
+        url: 'https://hooks.example.com/errors',
+        state: 'recorded',
+        body: { event_name: '$errors', event: { hello: 'browser' } },
+      });
     });
 
     it('with persist, keeps a created webhook across page.reload()', async () => {

@@ -45,7 +45,11 @@ export function run(command: string, args: readonly string[], options: { cwd: st
 }
 
 /** Fails with the command's whole output, so a CI log says what went wrong. */
-export async function runOk(command: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<RunResult> {
+export async function runOk(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<RunResult> {
   const result = await run(command, args, options);
   if (result.code !== 0) {
     throw new Error(`${command} ${args.join(' ')} (in ${options.cwd}) exited ${result.code}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`);

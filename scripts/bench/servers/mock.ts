@@ -33,7 +33,14 @@ if (values.sources !== undefined) {
     if (result.value.source_count !== wanted) throw new Error(`addSources left ${result.value.source_count} sources, expected ${wanted}`);
     added = result.value;
   }
-  Object.assign(ready, { orgId: workspace.id, total: wanted, seeded, buildMs: performance.now() - started, firstAddedId: added?.first_id, lastAddedId: added?.last_id });
+  Object.assign(ready, {
+    orgId: workspace.id,
+    total: wanted,
+    seeded,
+    buildMs: performance.now() - started,
+    firstAddedId: added?.first_id,
+    lastAddedId: added?.last_id,
+  });
 }
 
 serveIpc(ready);

@@ -12,7 +12,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 test('a created webhook is listed', async () => {
-  const api = createApiClient({ baseUrl, token: 'test-token' });   // every answer typed from the document
+  const api = createApiClient({ baseUrl, token: 'test-token' }); // every answer typed from the document
   const { data: created } = await api.POST('/webhooks', {
     params: { query: { url: 'https://hooks.example.com/in', name: 'in', description: 'test' } },
   });
