@@ -1,8 +1,8 @@
 // `workflow-api-mock deliver --url URL --key KEY --event FILE`: fires one signed delivery of the
 // JSON in FILE (`-` for stdin), byte for byte, and prints the answer's status and body. The
-// signature scheme is the one of mocks/webhooks/signature.ts.
+// signature scheme is the one of mocks/outbound/signature.ts.
 import { readFileSync } from 'node:fs';
-import { SIGNATURE_HEADER, signPayload } from '../mocks/webhooks/signature.ts';
+import { SIGNATURE_HEADER, signPayload } from '../mocks/outbound/signature.ts';
 import { defineCommand, EXIT_FAILED, EXIT_OK, parseHttpUrl, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
 
 const TIMEOUT_MS = 10_000;

@@ -1,7 +1,7 @@
 // `workflow-api-mock receiver-check --url URL --key KEY`: checks a user's trigger-webhook receiver
 // (valid delivery, tampered body, wrong key, stale/future timestamp, malformed/missing header)
-// with the receiver kit of mocks/webhooks/receiver-check.ts and prints a pass/fail table.
-import { formatCheckTable, RECEIVER_CHECKS, REPLAY_OFFSET_SECONDS, runReceiverCheck } from '../mocks/webhooks/receiver-check.ts';
+// with the receiver kit of mocks/outbound/receiver-check.ts and prints a pass/fail table.
+import { formatCheckTable, RECEIVER_CHECKS, REPLAY_OFFSET_SECONDS, runReceiverCheck } from '../mocks/outbound/receiver-check.ts';
 import { defineCommand, EXIT_FAILED, EXIT_OK, flagOrEnv, parseHttpUrl, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
 
 const DEFAULT_TIMEOUT_MS = 5000;

@@ -9,8 +9,8 @@ import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest, t
 import type { AppRequest, AppResponse } from './app/types.ts';
 import { routes } from './app/routes.ts';
 import { addSources, completeConnect, createStore, emit, emitTrigger, worldSummary, type Store } from './store/index.ts';
-import { createDeliveryEngine } from './webhooks/delivery.ts';
-import type { DeliverySink } from './webhooks/types.ts';
+import { createDeliveryEngine } from './outbound/delivery.ts';
+import type { DeliverySink } from './outbound/types.ts';
 
 export type { AppRequest, AppResponse } from './app/types.ts';
 export type { MockControl, EmitBody, TriggerEmitBody, CompleteConnectBody, AddSourcesBody } from './app/control.ts';
@@ -19,7 +19,7 @@ export type { Persistence } from './store/persist.ts';
 export type { WorldsSnapshot, WorldSnapshot, SnapshotError, SnapshotErrorCode, SnapshotResult } from './store/index.ts';
 export type { ApiError, ApiErrorBody, ErrorCode, Result } from './errors.ts';
 export type { Store, WorldSummary, Session, Journal, JournalEntry, Limits, RateLimitRule } from './store/index.ts';
-export type { DeliveryAttempt, DeliveryKind, DeliveryRecord, DeliveryRequest, DeliveryState, DeliverySink } from './webhooks/types.ts';
+export type { DeliveryAttempt, DeliveryKind, DeliveryRecord, DeliveryRequest, DeliveryState, DeliverySink } from './outbound/types.ts';
 export type { Validator } from '../openapi/validator.ts';
 // The resources (aliases of the document's schemas) and the world records `mock.store` hands out.
 export type * from './factories/types.ts';

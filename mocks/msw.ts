@@ -6,7 +6,7 @@ import { authenticate } from './app/auth.ts';
 import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest } from './app/fetch.ts';
 import { createMock, type Mock } from './index.ts';
 import { DEFAULT_STORAGE_KEY, persistStore, type Persistence, type StorageArea } from './store/persist.ts';
-import { createDeliveryEngine } from './webhooks/delivery.ts';
+import { createDeliveryEngine } from './outbound/delivery.ts';
 
 export { DEFAULT_STORAGE_KEY } from './store/persist.ts';
 

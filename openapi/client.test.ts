@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock } from '../mocks/index.ts';
 import { createHandlers } from '../mocks/msw.ts';
-import { createDeliveryEngine } from '../mocks/webhooks/delivery.ts';
+import { createDeliveryEngine } from '../mocks/outbound/delivery.ts';
 import { createApiClient } from './client.ts';
 
 const randomToken = () => `client-test-${randomBytes(6).toString('hex')}`;

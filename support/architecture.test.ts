@@ -73,7 +73,7 @@ const isRuntime = (path: string) => under('mocks', 'openapi', 'cli', 'contracts'
 
 const IDS = under('mocks/ids.ts', 'mocks/random.ts');
 const FACTORIES = under('mocks/factories');
-const WEBHOOKS = under('mocks/webhooks');
+const OUTBOUND = under('mocks/outbound');
 const STORE = under('mocks/store');
 const APP = under('mocks/app');
 /** The adapters and the composition root that wires the layers (createMock). */
@@ -88,8 +88,8 @@ interface Rule {
   never: Array<[string, (imp: Import) => boolean]>;
 }
 
-const lowerLayers = (...names: Array<'factories' | 'webhooks' | 'store' | 'app'>) => {
-  const all = { factories: FACTORIES, webhooks: WEBHOOKS, store: STORE, app: APP };
+const lowerLayers = (...names: Array<'factories' | 'outbound' | 'store' | 'app'>) => {
+  const all = { factories: FACTORIES, outbound: OUTBOUND, store: STORE, app: APP };
   return names.map((name): [string, (imp: Import) => boolean] => [`mocks/${name}/`, isFile(all[name])]);
 };
 
@@ -97,16 +97,16 @@ const RULES: Rule[] = [
   {
     name: 'ids and randomness',
     from: (path) => IDS(path) && !isTest(path),
-    never: [...lowerLayers('factories', 'webhooks', 'store', 'app'), ['an adapter', isFile(ADAPTERS)]],
+    never: [...lowerLayers('factories', 'outbound', 'store', 'app'), ['an adapter', isFile(ADAPTERS)]],
   },
   {
     name: 'factories',
     from: (path) => FACTORIES(path) && !isTest(path),
-    never: [...lowerLayers('webhooks', 'store', 'app'), ['an adapter', isFile(ADAPTERS)]],
+    never: [...lowerLayers('outbound', 'store', 'app'), ['an adapter', isFile(ADAPTERS)]],
   },
   {
-    name: 'webhooks runtime',
-    from: (path) => WEBHOOKS(path) && !isTest(path),
+    name: 'outbound webhooks',
+    from: (path) => OUTBOUND(path) && !isTest(path),
     never: [...lowerLayers('factories', 'store', 'app'), ['an adapter', isFile(ADAPTERS)]],
   },
   {
@@ -241,7 +241,7 @@ describe('architecture (docs/architecture.md)', () => {
       'mocks/app/app.ts',
       'mocks/store/index.ts',
       'openapi/validation.ts',
-      'mocks/webhooks/delivery.ts',
+      'mocks/outbound/delivery.ts',
       'mocks/store/persist.ts',
     ]) {
       expect([...reached]).toContain(expected);

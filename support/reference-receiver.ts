@@ -2,7 +2,7 @@
 // the known-good receiver the receiver-check tests run against. Node only, never shipped.
 // Run it:  SIGNING_KEY=... PORT=8787 npx node support/reference-receiver.ts
 import { createServer, type Server } from 'node:http';
-import { verifySignature } from '../mocks/webhooks/signature.ts';
+import { verifySignature } from '../mocks/outbound/signature.ts';
 
 export function createReferenceReceiver(key: string, onEvent: (event: unknown) => void = () => {}): Server {
   return createServer(async (req, res) => {

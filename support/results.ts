@@ -2,7 +2,7 @@
 // records the delivery requests it is given.
 import { expect } from 'vitest';
 import type { ApiError, Result } from '../mocks/errors.ts';
-import type { DeliveryRecord, DeliveryRequest } from '../mocks/webhooks/types.ts';
+import type { DeliveryRecord, DeliveryRequest } from '../mocks/outbound/types.ts';
 
 export function unwrap<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`expected ok, got ${result.error.status} ${JSON.stringify(result.error.body)}`);

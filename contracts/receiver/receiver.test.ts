@@ -4,7 +4,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECEIVER_CHECKS, runReceiverCheck, type CheckResult } from '../../mocks/webhooks/receiver-check.ts';
+import { RECEIVER_CHECKS, runReceiverCheck, type CheckResult } from '../../mocks/outbound/receiver-check.ts';
 import { createReferenceReceiver } from '../../support/reference-receiver.ts';
 
 const externalUrl = process.env.RECEIVER_URL;

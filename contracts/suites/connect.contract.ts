@@ -4,7 +4,7 @@
 // never run against a live server.
 import { randomBytes } from 'node:crypto';
 import { describe, expect } from 'vitest';
-import { verifySignature } from '../../mocks/webhooks/signature.ts';
+import { verifySignature } from '../../mocks/outbound/signature.ts';
 import { useContract } from '../harness.ts';
 import { authCases, expectStatus, randomTokenFor, unknownId } from '../cases.ts';
 import { createControl } from '../control.ts';

@@ -6,7 +6,7 @@ import { createValidator } from '../../openapi/validation.ts';
 import { fail, ok, type Result } from '../errors.ts';
 import type { Session, Store, World } from '../store/index.ts';
 import { deliveryLog, openSession } from '../store/session.ts';
-import type { DeliveryRecord, DeliveryRequest } from '../webhooks/types.ts';
+import type { DeliveryRecord, DeliveryRequest } from '../outbound/types.ts';
 import { createApp } from './app.ts';
 import { tokenKind } from './auth.ts';
 import type { ControlOperations } from './control.ts';

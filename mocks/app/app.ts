@@ -32,7 +32,8 @@ export interface AppOptions {
   logError?: (message: string, error: unknown) => void;
 }
 
-export interface App {
+/** The HTTP app: one request in, one response out (named apart from the API's connected-app schema `App`). */
+export interface MockApp {
   handle(req: AppRequest): Promise<AppResponse>;
   control: MockControl;
 }
@@ -57,7 +58,7 @@ function face(prefix: string, validator: Validator, routes: Face['routes'], api:
   return { prefix, validator, routes, takesJsonBody, api, notFound };
 }
 
-export function createApp(options: AppOptions): App {
+export function createApp(options: AppOptions): MockApp {
   const { store } = options;
   const logError = options.logError ?? ((message, error) => console.error(message, error));
   const now = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();

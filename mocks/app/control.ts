@@ -5,7 +5,7 @@
 // /v1, and the store never checks it again. The types of the bodies are generated from it.
 import type { Result } from '../errors.ts';
 import type { AddedSources, JournalEntry, RateLimitRule, Store, World, WorldSummary } from '../store/index.ts';
-import type { DeliveryRecord } from '../webhooks/types.ts';
+import type { DeliveryRecord } from '../outbound/types.ts';
 import type { components, PathOperationId } from '../../openapi/generated/control-schema.ts';
 import type { RequestInput } from '../../openapi/validator.ts';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { validator } from '../../openapi/validator.ts';
 import { createMock } from '../index.ts';
-import { createDeliveryEngine } from '../webhooks/delivery.ts';
+import { createDeliveryEngine } from '../outbound/delivery.ts';
 
 const BODIES = [
   '',

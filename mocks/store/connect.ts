@@ -4,7 +4,7 @@
 // what is decided here depends on the world: which projects, triggers and tokens exist, and
 // whether a connect flow may still complete.
 import type { ConnectedAccount, ConnectToken } from '../factories/types.ts';
-import type { DeliveryRecord } from '../webhooks/types.ts';
+import type { DeliveryRecord } from '../outbound/types.ts';
 import type { Result } from '../errors.ts';
 import { fail, notFound, ok } from '../errors.ts';
 import { makeApp, makeConnectToken, makeConnectedAccount, makeCredentials } from '../factories/index.ts';

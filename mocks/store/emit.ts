@@ -4,7 +4,7 @@
 // object event for a workflow's `$errors`); what is decided here is which emitters and triggers
 // this world holds and where their events go.
 import type { OriginalEvent, WorkflowErrorDetails, WorkflowErrorEventSummary } from '../factories/types.ts';
-import type { DeliveryRecord } from '../webhooks/types.ts';
+import type { DeliveryRecord } from '../outbound/types.ts';
 import type { Result } from '../errors.ts';
 import { fail, notFound, ok } from '../errors.ts';
 import { defaultStack, eventId, PLATFORM_VERSION } from '../factories/index.ts';

@@ -1,6 +1,6 @@
 // The store: one session per token (docs/worlds.md) and the rules as plain functions returning Result
 // values. No HTTP, no MSW, no Node-only modules: it runs in the browser (MSW worker) as well.
-import type { DeliverySink } from '../webhooks/types.ts';
+import type { DeliverySink } from '../outbound/types.ts';
 import { createRecordingSink } from './recording-sink.ts';
 import { createWorld } from './seed.ts';
 import { deliveryLog, openSession, type DeliveryLog, type Session } from './session.ts';

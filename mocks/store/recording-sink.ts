@@ -1,7 +1,7 @@
 // A DeliverySink that only records (state 'recorded'); the store's default when no delivery
 // engine is given, so a store on its own never touches the network. The world's session lists
 // the records (session.ts), as it does the engine's; `requests` keeps what was asked, for tests.
-import type { DeliveryRecord, DeliveryRequest, DeliverySink } from '../webhooks/types.ts';
+import type { DeliveryRecord, DeliveryRequest, DeliverySink } from '../outbound/types.ts';
 
 export function createRecordingSink(now: () => number = () => Date.now()): DeliverySink & { requests: DeliveryRequest[] } {
   const requests: DeliveryRequest[] = [];

@@ -1,7 +1,7 @@
 // Builds a world and fills it with the seeded state of docs/worlds.md. All seeded timestamps come from
 // a fixed reference date (not the wall clock), so the same (server seed, token) gives the same
 // world byte for byte; once seeding is done the world's clock switches to the store's `now`.
-import type { DeliverySink } from '../webhooks/types.ts';
+import type { DeliverySink } from '../outbound/types.ts';
 import type { World } from './world.ts';
 import { createFaker, createRandomizer, fakerWith, restoreRandomizer, seedFrom, stableKey, unixSeconds } from '../random.ts';
 import type { FactoryContext, RandomizerState, SavableRandomizer } from '../random.ts';

@@ -6,7 +6,7 @@
 // - `journal`: the world's /v1 requests (`GET /__mock/requests`), bounded;
 // - `limits`: the rate limit a test injected (`POST /__mock/rate-limit`).
 // Plain data: the app writes the journal and consults the limits; nothing here knows HTTP.
-import type { DeliveryRecord, DeliverySink } from '../webhooks/types.ts';
+import type { DeliveryRecord, DeliverySink } from '../outbound/types.ts';
 import type { World } from './world.ts';
 
 /** One line of the request journal (`GET /__mock/requests`, docs/control-api.md). */

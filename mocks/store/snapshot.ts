@@ -9,7 +9,7 @@
 // the delivery log, the request journal and injected rate limits.
 import type { ConnectToken, DeployedTrigger, Project, Template, User, Webhook, Workspace } from '../factories/types.ts';
 import { restoreRandomizer, stableKey, type RandomizerState } from '../random.ts';
-import type { DeliverySink } from '../webhooks/types.ts';
+import type { DeliverySink } from '../outbound/types.ts';
 import { createWorldRandom } from './seed.ts';
 import {
   emptyWorld,

@@ -2,7 +2,7 @@
 // is creation order); workspace sources are additionally kept as an array plus an id->index map
 // so a page is O(limit) and a cursor lookup O(1), even with 100,000 sources in a workspace.
 import type { FactoryContext, RandomizerState } from '../random.ts';
-import type { DeliverySink } from '../webhooks/types.ts';
+import type { DeliverySink } from '../outbound/types.ts';
 import type {
   ConnectedAccount,
   ConnectToken,
