@@ -2,10 +2,9 @@
 // docs/architecture.md. Parses flags and environment, starts mocks/server.ts, prints where it
 // listens and a curl line to paste, stops on SIGINT/SIGTERM. The control API it prints is read
 // from its document, openapi/control.yaml (docs/control-api.md).
-import { DEFAULT_HOST, DEFAULT_PORT } from '../mocks/defaults.ts';
+import { DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_PORT } from '../mocks/defaults.ts';
 import { forEachOperation } from '../openapi/document/operations.ts';
 import { controlDocument } from '../openapi/generated/control-document.ts';
-import { DEFAULT_LIMITS } from '../mocks/server-connections.ts';
 import { defineCommand, EXIT_FAILED, EXIT_OK, flagOrEnv, fromEnv, parseHost, parsePort, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
 
 /** One line per operation of the control API's document: method, path and summary. */

@@ -1,4 +1,27 @@
-// Where `npm start` listens unless told otherwise (docs/README.md). Its own module so the CLI can read
-// the defaults without loading the whole server first.
+// Where `npm start` listens unless told otherwise (docs/README.md), and the limits it keeps. Its own
+// module, free of Node built-ins, so the CLI can read the defaults without loading the whole server
+// and the server entry's declarations stay free of @types/node.
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
+
+export interface ConnectionLimits {
+  /** Open connections at most. At the cap a new connection closes the oldest idle one; only when every one is answering a request is a new one refused. */
+  maxConnections: number;
+  /** A connection on which nothing moves for this long while no request of it is being answered is closed. */
+  idleTimeoutMs: number;
+  /** Time from a request's first byte to the end of its headers; over it: 408. */
+  headersTimeoutMs: number;
+  /** Time from a request's first byte to the end of its body; over it: 408. */
+  requestTimeoutMs: number;
+  /** How long a kept-alive connection waits for its next request. */
+  keepAliveTimeoutMs: number;
+}
+
+/** The defaults of `npm start`, and why (docs/performance.md, "Connections: what keeps a shared server up"). */
+export const DEFAULT_LIMITS: Readonly<ConnectionLimits> = Object.freeze({
+  maxConnections: 1000,
+  idleTimeoutMs: 10_000,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+});

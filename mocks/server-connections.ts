@@ -4,29 +4,8 @@
 // would answer with an empty body (docs/errors.md). Per request: two counter updates, no more.
 import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { type ConnectionLimits, DEFAULT_LIMITS } from './defaults.ts';
 import { apiError, type ApiError } from './errors.ts';
-
-export interface ConnectionLimits {
-  /** Open connections at most. At the cap a new connection closes the oldest idle one; only when every one is answering a request is a new one refused. */
-  maxConnections: number;
-  /** A connection on which nothing moves for this long while no request of it is being answered is closed. */
-  idleTimeoutMs: number;
-  /** Time from a request's first byte to the end of its headers; over it: 408. */
-  headersTimeoutMs: number;
-  /** Time from a request's first byte to the end of its body; over it: 408. */
-  requestTimeoutMs: number;
-  /** How long a kept-alive connection waits for its next request. */
-  keepAliveTimeoutMs: number;
-}
-
-/** The defaults of `npm start`, and why (docs/performance.md, "Connections: what keeps a shared server up"). */
-export const DEFAULT_LIMITS: Readonly<ConnectionLimits> = Object.freeze({
-  maxConnections: 1000,
-  idleTimeoutMs: 10_000,
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-  keepAliveTimeoutMs: 5_000,
-});
 
 /** Per connection: requests being answered, and the response a late client error must not corrupt. */
 interface ConnectionState {

@@ -9,18 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { splitUrl } from './app/app.ts';
 import { MAX_BODY_BYTES } from './app/body.ts';
 import type { AppRequest } from './app/types.ts';
-import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.ts';
+import { type ConnectionLimits, DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_PORT } from './defaults.ts';
 import { apiError, type ApiError } from './errors.ts';
 import { createMock, type Mock } from './index.ts';
-import {
-  DEFAULT_LIMITS,
-  guardConnections,
-  httpServerOptions,
-  requestEnded,
-  requestStarted,
-  resolveLimits,
-  type ConnectionLimits,
-} from './server-connections.ts';
+import { guardConnections, httpServerOptions, requestEnded, requestStarted, resolveLimits } from './server-connections.ts';
 import { corsHeaders, isPreflight, preflightHeaders } from './server-cors.ts';
 
 export interface ServerOptions {
