@@ -5,6 +5,7 @@
 export type ErrorCode =
   | 'bad_request'
   | 'unsupported_url'
+  | 'json_too_complex'
   | 'unauthorized'
   | 'forbidden_token_kind'
   | 'not_found'
@@ -34,6 +35,7 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
   unsupported_url: 400,
+  json_too_complex: 400,
   unauthorized: 401,
   forbidden_token_kind: 403,
   not_found: 404,

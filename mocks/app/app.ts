@@ -10,7 +10,7 @@ import { apiError, fail, type Result } from '../errors.ts';
 import type { Session, Store } from '../store/index.ts';
 import type { RequestInput, Validator } from '../../openapi/validator.ts';
 import { authenticate, tokenKind, type Credentials } from './auth.ts';
-import { isOversized, MAX_BODY_BYTES, readJsonBody } from './body.ts';
+import { isOversized, MAX_BODY_BYTES, readJsonBody, withinJsonBounds } from './body.ts';
 import { createControl, type ControlOperations, type MockControl } from './control.ts';
 import { controlRoutes } from './control-routes.ts';
 import { refusal } from './issues.ts';
@@ -68,6 +68,9 @@ export function createApp(options: AppOptions): MockApp {
     const pathParams = input.pathParams ?? {};
     const path =
       CONTROL_PREFIX + options.controlValidator.describeOperation(operationId).template.replace(/\{([^}]+)\}/g, (_, name: string) => pathParams[name] ?? '');
+    // The JS face takes objects, not text: the same bounds as a parsed body (body.ts), before anything walks them.
+    const bounded = withinJsonBounds(input.body);
+    if (!bounded.ok) return bounded;
     const request = { pathParams, query: new URLSearchParams(), headers: {}, body: input.body };
     const result = invoke(controlFace, operationId, path, { token, kind: tokenKind(token) }, store.session(token), request) as Result<{ data: unknown }>;
     return result.ok ? { ok: true, value: result.value.data } : result;

@@ -1,9 +1,19 @@
 // Request body checks that come before schema validation (docs/errors.md): size (413), media type
-// (415) and JSON syntax (400). Only operations whose document entry has a JSON requestBody read
-// a body; for the others any body is ignored, as a real server would.
+// (415), JSON syntax (400) and the JSON's shape bounds (400 `json_too_complex`). Only operations
+// whose document entry has a JSON requestBody read a body; for the others any body is ignored, as
+// a real server would.
 import { fail, ok, type Result } from '../errors.ts';
+import { escapePointer } from '../../openapi/json-pointer.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * How deep a JSON body may nest (objects and arrays). Validation, the store and the delivery
+ * engine walk values recursively: ~1,600 levels in an emitted event overflowed the stack
+ * (docs/errors.md). 64 is far beyond any request of the document and far below any overflow.
+ */
+export const MAX_JSON_DEPTH = 64;
+/** How many items one JSON array may hold: a 1 MiB body fits ~500,000, each an issue when wrong. */
+export const MAX_JSON_ARRAY_ITEMS = 10_000;
 
 const encoder = new TextEncoder();
 
@@ -39,9 +49,54 @@ export function readJsonBody(raw: string, headers: Record<string, string>): Resu
       content_type: contentType ?? null,
     });
   }
+  let value: unknown;
   try {
-    return ok(JSON.parse(raw) as unknown);
+    value = JSON.parse(raw) as unknown;
   } catch (error) {
     return fail('bad_request', `Request body is not valid JSON: ${(error as Error).message}`);
   }
+  return withinJsonBounds(value);
+}
+
+/**
+ * `value` when it nests at most MAX_JSON_DEPTH deep and no array in it holds more than
+ * MAX_JSON_ARRAY_ITEMS, else a 400 naming the first place that breaks a bound. Iterative, so the
+ * check itself cannot overflow the stack; a cyclic object (the control API's JS face takes objects)
+ * breaks the depth bound instead of looping.
+ */
+export function withinJsonBounds(value: unknown): Result<unknown> {
+  // Depth first in document order; each pending node keeps its parent's entry and its key, so a
+  // pointer is built only for the answer.
+  const pending: Visit[] = [{ node: value, depth: 0 }];
+  for (let visit = pending.pop(); visit !== undefined; visit = pending.pop()) {
+    const { node, depth } = visit;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth >= MAX_JSON_DEPTH) return tooComplex(`nests deeper than ${MAX_JSON_DEPTH} levels`, visit, { limit: 'depth', max_depth: MAX_JSON_DEPTH });
+    if (Array.isArray(node)) {
+      if (node.length > MAX_JSON_ARRAY_ITEMS) {
+        const details = { limit: 'array_items', max_array_items: MAX_JSON_ARRAY_ITEMS, array_items: node.length };
+        return tooComplex(`holds an array of ${node.length} items (at most ${MAX_JSON_ARRAY_ITEMS})`, visit, details);
+      }
+      for (let i = node.length - 1; i >= 0; i--) pending.push({ node: node[i], depth: depth + 1, parent: visit, key: String(i) });
+    } else {
+      const keys = Object.keys(node);
+      for (let i = keys.length - 1; i >= 0; i--)
+        pending.push({ node: (node as Record<string, unknown>)[keys[i]!], depth: depth + 1, parent: visit, key: keys[i]! });
+    }
+  }
+  return ok(value);
+}
+
+interface Visit {
+  node: unknown;
+  depth: number;
+  parent?: Visit;
+  key?: string;
+}
+
+function tooComplex(what: string, at: Visit, details: Record<string, unknown>): Result<never> {
+  const segments: string[] = [];
+  for (let visit: Visit | undefined = at; visit?.key !== undefined; visit = visit.parent) segments.push(`/${escapePointer(visit.key)}`);
+  const pointer = `/body${segments.reverse().join('')}`;
+  return fail('json_too_complex', `Request body ${what} at ${pointer}`, { ...details, pointer });
 }

@@ -10,9 +10,26 @@ const MESSAGES: Partial<Record<ErrorCode, (where: string) => string>> = {
   unsupported_url: (where) => `Unsupported URL at ${where}: it must be an absolute http or https URL with a host name (openapi.yaml, WebhookUrl)`,
 };
 
+/**
+ * An answer lists at most this many issues, the first ones, plus `issue_count` when there were
+ * more: an array of 120,000 wrong items made a 7 MB answer (docs/errors.md).
+ */
+export const MAX_LISTED_ISSUES = 100;
+/** A message names at most this many places. */
+const QUOTED_POINTERS = 5;
+
 /** The answer to a request with these issues, or null when there are none. */
 export function refusal(path: string, issues: readonly Issue[]): ApiError | null {
   if (issues.length === 0) return null;
+  const error = refusalOf(path, issues);
+  const listed = error.body.details?.issues;
+  if (Array.isArray(listed) && listed.length > MAX_LISTED_ISSUES) {
+    error.body.details = { ...error.body.details, issues: listed.slice(0, MAX_LISTED_ISSUES), issue_count: listed.length };
+  }
+  return error;
+}
+
+function refusalOf(path: string, issues: readonly Issue[]): ApiError {
   const pathIssues = issues.filter((issue) => issue.pointer.startsWith('/path/'));
   if (pathIssues.length > 0) {
     const names = pathIssues.map((issue) => issue.pointer.slice('/path/'.length)).join(', ');
@@ -22,7 +39,8 @@ export function refusal(path: string, issues: readonly Issue[]): ApiError | null
   const first = issues[0]!;
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
   if (code !== undefined) {
-    const where = [...new Set(issues.map((issue) => issue.pointer || '/'))].join(', ');
+    const pointers = [...new Set(issues.map((issue) => issue.pointer || '/'))];
+    const where = pointers.slice(0, QUOTED_POINTERS).join(', ') + (pointers.length > QUOTED_POINTERS ? ` (and ${pointers.length - QUOTED_POINTERS} more)` : '');
     return apiError(code, MESSAGES[code]?.(where) ?? `Invalid request (${code}) at ${where}: ${first.message}${more}`, { issues });
   }
   return apiError('bad_request', `Invalid request: ${first.pointer || '/'} ${first.message}${more}`, { issues });

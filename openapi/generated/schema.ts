@@ -1040,7 +1040,7 @@ export interface components {
             /** @description Human-readable message. */
             error: string;
             /**
-             * @description Machine code: `bad_request`, `unsupported_url`, `unauthorized`, `forbidden_token_kind`,
+             * @description Machine code: `bad_request`, `unsupported_url`, `json_too_complex`, `unauthorized`, `forbidden_token_kind`,
              *     `not_found`, `method_not_allowed`, `payload_too_large`, `unsupported_media_type`,
              *     `unprocessable`, `rate_limited` (a live server may use others).
              */
