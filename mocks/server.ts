@@ -13,6 +13,7 @@ import { type ConnectionLimits, DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_PORT } fro
 import { apiError, type ApiError } from './errors.ts';
 import { createMock, type Mock } from './index.ts';
 import { guardConnections, httpServerOptions, requestEnded, requestStarted, resolveLimits } from './server-connections.ts';
+import { consoleAnswer } from './server-console.ts';
 import { corsHeaders, isPreflight, preflightHeaders } from './server-cors.ts';
 
 export interface ServerOptions {
@@ -132,10 +133,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const onRequest = async (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
     const started = performance.now();
     const connection = requestStarted(req, res);
-    const { path } = splitUrl(req.url ?? '/');
+    const { path, query } = splitUrl(req.url ?? '/');
     let status = 500;
     try {
       const refused = refusedBeforeBody(req);
+      // The console's page and assets (server-console.ts): static, so no bearer and no app.
+      const page = consoleAnswer(req.method ?? 'GET', path, query);
       if (refused !== undefined) {
         // Without `100 Continue`: the client learns the final answer before it sends the body.
         status = answerAndClose(res, refused, corsHeaders(path, req.headers.origin));
@@ -144,6 +147,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         status = 204;
         res.writeHead(204, preflightHeaders(path, req.headers.origin));
         res.end();
+      } else if (page !== undefined) {
+        req.resume();
+        status = page.status;
+        res.writeHead(page.status, { ...page.headers, 'content-length': Buffer.byteLength(page.body) });
+        res.end(req.method === 'HEAD' ? undefined : page.body);
       } else {
         if (expectsContinue) res.writeContinue();
         const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;

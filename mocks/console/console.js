@@ -1,0 +1,501 @@
+// The mock's console (docs/control-api.md, "The console"): plain DOM, no framework, no build step.
+// It reads a world through the public API (/v1) and the control API (/__mock), both with the
+// bearer typed in the page (or given as ?token=), and steers it through the same two APIs. Every
+// text it shows goes through textContent, never innerHTML: the world's data is generated text.
+
+const $ = (selector, root = document) => root.querySelector(selector);
+const state = { token: '', tab: 'world', world: null, sourcesCursor: {}, keys: new Map(), poll: undefined, reference: false };
+
+/** h('td', {class: 'x'}, 'text', child): an element with attributes (on* as listeners) and children. */
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === false) continue;
+    if (name.startsWith('on')) el.addEventListener(name.slice(2), value);
+    else if (name === 'checked') el.checked = Boolean(value);
+    else el.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined) el.append(child instanceof Node ? child : String(child));
+  }
+  return el;
+}
+
+const table = (head, rows, attrs = {}) =>
+  h(
+    'table',
+    attrs,
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        head.map((c) => h('th', {}, c)),
+      ),
+    ),
+    h('tbody', {}, rows),
+  );
+const pct = (used, quota) => (quota === undefined ? '' : `${used ?? 0} / ${quota}`);
+const time = (ms) => new Date(ms).toLocaleTimeString();
+
+function say(text, kind = 'ok') {
+  const status = $('#status');
+  status.textContent = text;
+  status.dataset.kind = kind;
+}
+
+/** One call to this mock with the token; resolves to {status, body} (body parsed when JSON). */
+async function call(method, path, body, headers = {}) {
+  const init = { method, headers: { authorization: `Bearer ${state.token}`, ...headers } };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers['content-type'] = 'application/json';
+  }
+  const response = await fetch(path, init);
+  const text = await response.text();
+  let parsed = text;
+  try {
+    parsed = text === '' ? null : JSON.parse(text);
+  } catch {}
+  return { status: response.status, body: parsed };
+}
+
+/** The `data` of a 2xx answer, or throws an Error whose message is the API's. */
+async function data(method, path, body, headers) {
+  const answer = await call(method, path, body, headers);
+  if (answer.status >= 200 && answer.status < 300) return answer.body?.data === undefined ? answer.body : answer.body.data;
+  const message = answer.body?.error ?? `HTTP ${answer.status}`;
+  throw new Error(`${method} ${path}: ${answer.status} ${answer.body?.code ?? ''} ${message}`.replace(/\s+/g, ' '));
+}
+
+// ---- world ---------------------------------------------------------------------------------------
+
+async function loadWorld() {
+  if (state.token === '') return;
+  const [world, user, webhooks] = await Promise.all([data('GET', '/__mock/world'), data('GET', '/v1/users/me'), data('GET', '/v1/users/me/webhooks')]);
+  state.world = world;
+  const workspaces = await Promise.all(world.workspaces.map((w) => data('GET', `/v1/workspaces/${w.id}`)));
+  renderWorld(world, user, workspaces, webhooks);
+  fillSelects(world);
+  await Promise.all(world.workspaces.map((w) => loadSources(w.id, state.sourcesCursor[w.id])));
+}
+
+function renderWorld(world, user, workspaces, webhooks) {
+  const counts = new Map(world.workspaces.map((w) => [w.id, w.source_count]));
+  const panel = $('#world');
+  panel.replaceChildren(
+    h('h2', {}, 'User'),
+    h(
+      'dl',
+      { id: 'user' },
+      h('dt', {}, 'id'),
+      h('dd', {}, user.id),
+      h('dt', {}, 'username'),
+      h('dd', {}, user.username),
+      h('dt', {}, 'email'),
+      h('dd', {}, user.email),
+      h('dt', {}, 'compute time (s) used / quota'),
+      h('dd', {}, pct(user.daily_compute_time_used, user.daily_compute_time_quota)),
+      h('dt', {}, 'invocations used / quota'),
+      h('dd', { id: 'user-invocations' }, pct(user.daily_invocations_used, user.daily_invocations_quota)),
+      h('dt', {}, 'world key'),
+      h('dd', {}, world.key),
+    ),
+    h('h2', {}, 'Workspaces'),
+    table(
+      ['id', 'name', 'credits', 'compute time', 'invocations', 'sources'],
+      workspaces.map((w) =>
+        h(
+          'tr',
+          { 'data-id': w.id },
+          h('td', {}, h('code', {}, w.id)),
+          h('td', {}, w.name),
+          h('td', {}, pct(w.daily_credits_used, w.daily_credits_quota)),
+          h('td', {}, pct(w.daily_compute_time_used, w.daily_compute_time_quota)),
+          h('td', {}, pct(w.daily_invocations_used, w.daily_invocations_quota)),
+          h('td', {}, counts.get(w.id) ?? ''),
+        ),
+      ),
+      { id: 'workspaces' },
+    ),
+    h('h2', {}, 'Workflows'),
+    table(
+      ['id', 'workspace', 'project', 'active', '$errors kept'],
+      world.workflows.map((w) =>
+        h(
+          'tr',
+          { 'data-id': w.id },
+          h('td', {}, h('code', {}, w.id)),
+          h('td', {}, w.org_id),
+          h('td', {}, w.project_id),
+          h(
+            'td',
+            {},
+            h(
+              'label',
+              {},
+              h('input', { type: 'checkbox', checked: w.active, 'aria-label': `${w.id} active`, onchange: (e) => toggleWorkflow(w, e.target) }),
+              w.active ? ' on' : ' off',
+            ),
+          ),
+          h('td', {}, w.error_events),
+        ),
+      ),
+      { id: 'workflows' },
+    ),
+    h('h2', {}, 'Sources'),
+    h(
+      'div',
+      { id: 'sources' },
+      world.workspaces.map((w) =>
+        h('div', { class: 'sources', 'data-org': w.id }, h('h3', {}, `${w.name} (${w.id}), ${w.source_count} sources`), h('div', { class: 'page' })),
+      ),
+    ),
+    h('h2', {}, 'Subscriptions'),
+    table(
+      ['id', 'emitter', '', 'listener', 'event', 'workspace'],
+      world.subscriptions.map((s) =>
+        h(
+          'tr',
+          {},
+          h('td', {}, h('code', {}, s.id)),
+          h('td', {}, s.emitter_id),
+          h('td', {}, '→'),
+          h('td', {}, s.listener_id),
+          h('td', {}, s.event_name),
+          h('td', {}, s.org_id),
+        ),
+      ),
+      { id: 'subscriptions' },
+    ),
+    h('h2', {}, 'Auto-subscriptions'),
+    table(
+      ['event', '', 'listener'],
+      world.auto_subscriptions.map((a) => h('tr', {}, h('td', {}, a.event_name), h('td', {}, '→'), h('td', {}, a.listener_id))),
+      { id: 'auto-subscriptions' },
+    ),
+    h('h2', {}, 'Webhooks'),
+    table(
+      ['id', 'name', 'url', 'active'],
+      webhooks.map((w) => h('tr', {}, h('td', {}, h('code', {}, w.id)), h('td', {}, w.name ?? ''), h('td', {}, w.url), h('td', {}, String(w.active ?? '')))),
+      { id: 'webhooks' },
+    ),
+    h('h2', {}, 'Projects'),
+    h('div', { id: 'projects' }, world.projects.map(renderProject)),
+  );
+}
+
+function renderProject(project) {
+  const tokens = state.world.connect_tokens.filter((t) => t.project_id === project.id);
+  return h(
+    'article',
+    { class: 'project', 'data-id': project.id },
+    h('h3', {}, h('code', {}, project.id), ` in ${project.org_id}`),
+    table(
+      ['environment', 'webhook'],
+      project.environments.map((e) => h('tr', {}, h('td', {}, e.name), h('td', {}, e.webhook_url ?? '(none)'))),
+      { class: 'environments' },
+    ),
+    table(
+      ['deployed trigger', 'environment', 'its webhooks'],
+      project.deployed_triggers.map((t) =>
+        h('tr', {}, h('td', {}, h('code', {}, t.id)), h('td', {}, t.environment), h('td', {}, t.webhook_urls.join(', ') || '(the environment’s)')),
+      ),
+      { class: 'triggers' },
+    ),
+    h('p', { class: 'accounts' }, 'Connected accounts: ', project.accounts.length === 0 ? '(none)' : project.accounts.map((a) => h('code', {}, a, ' '))),
+    table(
+      ['connect token', 'environment', 'completed'],
+      tokens.map((t) => h('tr', {}, h('td', {}, h('code', {}, t.token)), h('td', {}, t.environment), h('td', {}, t.completed ? 'yes' : 'no'))),
+      { class: 'connect-tokens' },
+    ),
+  );
+}
+
+async function loadSources(orgId, cursor) {
+  const query = new URLSearchParams({ limit: '5' });
+  if (cursor !== undefined) query.set(cursor.direction, cursor.at);
+  const page = await call('GET', `/v1/orgs/${orgId}/sources?${query}`);
+  const box = $(`.sources[data-org="${orgId}"] .page`);
+  if (box === null) return;
+  if (page.status !== 200) {
+    box.replaceChildren(h('p', { class: 'error' }, `${page.status} ${page.body?.error ?? ''}`));
+    return;
+  }
+  const info = page.body.page_info;
+  const go = (direction, at) => () => {
+    state.sourcesCursor[orgId] = { direction, at };
+    loadSources(orgId, state.sourcesCursor[orgId]).catch(fail);
+  };
+  box.replaceChildren(
+    table(
+      ['id', 'name', 'active'],
+      page.body.data.map((s) => h('tr', {}, h('td', {}, h('code', {}, s.id)), h('td', {}, s.name), h('td', {}, String(s.active)))),
+    ),
+    h(
+      'p',
+      { class: 'pager' },
+      h(
+        'button',
+        { type: 'button', class: 'prev', disabled: cursor === undefined || page.body.data.length === 0, onclick: go('before', info.start_cursor) },
+        '‹ previous',
+      ),
+      ` ${page.body.data.length} of ${info.total_count} `,
+      h(
+        'button',
+        { type: 'button', class: 'next', disabled: info.end_cursor === undefined || info.end_cursor === null, onclick: go('after', info.end_cursor) },
+        'next ›',
+      ),
+    ),
+  );
+}
+
+async function toggleWorkflow(workflow, box) {
+  try {
+    const updated = await data('PUT', `/v1/workflows/${workflow.id}`, { active: box.checked, org_id: workflow.org_id });
+    say(`${workflow.id} is now ${updated.active ? 'active' : 'inactive'}`);
+  } catch (error) {
+    fail(error);
+  }
+  await loadWorld().catch(fail);
+}
+
+function options(select, values, label = (v) => v) {
+  const keep = select.value;
+  select.replaceChildren(...values.map((v) => h('option', { value: v }, label(v))));
+  if (values.includes(keep)) select.value = keep;
+}
+
+function fillSelects(world) {
+  const emitters = [...world.workflows.map((w) => w.id), ...world.sources.map((s) => s.id)];
+  options($('#emit-form [name=emitter_id]'), emitters);
+  const projects = world.projects.map((p) => p.id);
+  options($('#project-webhook-form [name=project_id]'), projects);
+  options($('#connect-token-form [name=project_id]'), projects);
+  options(
+    $('#trigger-form [name=trigger_id]'),
+    world.projects.flatMap((p) => p.deployed_triggers.map((t) => t.id)),
+  );
+  options(
+    $('#complete-form [name=connect_token]'),
+    world.connect_tokens.filter((t) => !t.completed).map((t) => t.token),
+  );
+}
+
+// ---- activity ------------------------------------------------------------------------------------
+
+/** `t=<unix s>,v1=<hex HMAC-SHA256 of "<t>.<body>">` checked with `key` (docs/control-api.md). */
+async function verifies(header, body, key) {
+  const parts = Object.fromEntries(header.split(',').map((part) => part.split('=')));
+  const crypto = globalThis.crypto.subtle;
+  const hmac = await crypto.importKey('raw', new TextEncoder().encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = await crypto.sign('HMAC', hmac, new TextEncoder().encode(`${parts.t}.${body}`));
+  const hex = [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return hex === parts.v1;
+}
+
+async function signatureCell(header, delivery) {
+  if (header === undefined) return h('span', { class: 'muted' }, 'unsigned');
+  const key = $('#verify-key').value.trim() || state.keys.get(delivery.url);
+  const result =
+    key === undefined
+      ? h('span', { class: 'muted' }, ' (no key known for this URL)')
+      : (await verifies(header, delivery.body, key))
+        ? h('span', { class: 'good' }, ' ✓ verifies')
+        : h('span', { class: 'bad' }, ' ✗ does not verify');
+  return h('span', { class: 'signature' }, h('code', {}, header), result);
+}
+
+async function renderDelivery(d) {
+  const attempts = await Promise.all(
+    d.attempts.map(async (a) =>
+      h(
+        'tr',
+        {},
+        h('td', {}, a.attempt),
+        h('td', {}, time(a.started_at)),
+        h('td', {}, a.duration_ms),
+        h('td', {}, a.status ?? ''),
+        h('td', {}, a.error ?? ''),
+        h('td', {}, await signatureCell(a.headers?.['x-pd-signature'], d)),
+      ),
+    ),
+  );
+  return h(
+    'details',
+    { class: `delivery ${d.state}`, 'data-id': d.id, open: true },
+    h('summary', {}, h('b', {}, d.state), ` ${d.kind} → ${d.url}`, d.final_status === null || d.final_status === undefined ? '' : ` (${d.final_status})`),
+    h('p', {}, 'signature: ', await signatureCell(d.headers?.['x-pd-signature'], d)),
+    h('pre', {}, d.body),
+    table(['attempt', 'started', 'ms', 'status', 'error', 'signature'], attempts, { class: 'attempts' }),
+  );
+}
+
+async function loadActivity() {
+  if (state.token === '') return;
+  const [requests, deliveries] = await Promise.all([data('GET', '/__mock/requests'), data('GET', '/__mock/deliveries')]);
+  $('#requests tbody').replaceChildren(
+    ...requests
+      .slice()
+      .reverse()
+      .map((r) =>
+        h(
+          'tr',
+          { class: r.status >= 400 ? 'bad' : '' },
+          h('td', {}, time(r.at)),
+          h('td', {}, r.method),
+          h('td', {}, r.path),
+          h('td', {}, r.status),
+          h('td', {}, r.ms),
+        ),
+      ),
+  );
+  const items = await Promise.all(deliveries.slice().reverse().map(renderDelivery));
+  $('#deliveries').replaceChildren(...(items.length === 0 ? [h('p', { class: 'hint' }, 'No delivery yet: emit something from Actions.')] : items));
+}
+
+// ---- actions -------------------------------------------------------------------------------------
+
+function show(title, value) {
+  $('#action-result').textContent = `${title}\n${JSON.stringify(value, null, 2)}`;
+}
+
+const json = (text) => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error(`the body is not JSON: ${text}`);
+  }
+};
+
+const ACTIONS = {
+  'emit-form': async (f) => {
+    const result = await data('POST', '/__mock/emit', { emitter_id: f.emitter_id.value, event_name: f.event_name.value, event: json(f.event.value) });
+    return [`Emitted ${f.event_name.value} from ${f.emitter_id.value}: ${result.deliveries.length} deliveries`, result];
+  },
+  'project-webhook-form': async (f) => {
+    const result = await data('PUT', `/v1/connect/${f.project_id.value}/webhook`, { webhook_url: f.url.value }, { 'x-pd-environment': f.environment.value });
+    if (result.signing_key !== undefined) state.keys.set(result.webhook_url ?? f.url.value, result.signing_key);
+    return [`Webhook of ${f.project_id.value} (${f.environment.value}) set`, result];
+  },
+  'trigger-form': async (f) => {
+    const result = await data('POST', `/__mock/triggers/${f.trigger_id.value}/emit`, { event: json(f.event.value) });
+    return [`Trigger ${f.trigger_id.value} emitted: ${result.deliveries.length} deliveries`, result];
+  },
+  'connect-token-form': async (f) => {
+    const body = { external_user_id: f.external_user_id.value };
+    if (f.webhook_uri.value !== '') body.webhook_uri = f.webhook_uri.value;
+    const result = await data('POST', `/v1/connect/${f.project_id.value}/tokens`, body, { 'x-pd-environment': f.environment.value });
+    return [`Connect token ${result.token} created`, result];
+  },
+  'complete-form': async (f) => {
+    const body = { outcome: f.outcome.value };
+    if (f.error.value !== '') body.error = f.error.value;
+    const result = await data('POST', `/__mock/connect/${f.connect_token.value}/complete`, body);
+    return [`Connect flow ${f.connect_token.value} completed: ${f.outcome.value}${result.account ? `, account ${result.account.id}` : ''}`, result];
+  },
+  'rate-limit-form': async (f) => {
+    const result = await data('POST', '/__mock/rate-limit', { requests: Number(f.requests.value), retry_after_seconds: Number(f.retry_after_seconds.value) });
+    return [result === null ? 'Rate limit lifted' : `Rate limit: the next ${result.requests} /v1 requests answer 429`, result];
+  },
+  'reset-form': async () => {
+    state.keys.clear();
+    state.sourcesCursor = {};
+    return ['World reset', await data('POST', '/__mock/reset')];
+  },
+};
+
+async function act(event) {
+  event.preventDefault();
+  const form = event.target;
+  try {
+    const [message, result] = await ACTIONS[form.id](form.elements);
+    say(message);
+    show(message, result);
+  } catch (error) {
+    fail(error);
+    show('Failed', String(error.message));
+  }
+  await Promise.all([loadWorld(), loadActivity()]).catch(fail);
+}
+
+// ---- reference -----------------------------------------------------------------------------------
+
+function loadScript(src) {
+  return new Promise((resolve, reject) => {
+    document.head.append(h('link', { rel: 'stylesheet', href: 'swagger-ui.css' }));
+    const script = h('script', { src });
+    script.addEventListener('load', resolve);
+    script.addEventListener('error', () => reject(new Error(`could not load ${src}`)));
+    document.head.append(script);
+  });
+}
+
+/** Swagger UI, loaded on first use (1.7 MB the other tabs do not need), pointed at this mock. */
+async function loadReference() {
+  if (state.reference) return;
+  state.reference = true;
+  say('Loading the API reference…', 'busy');
+  const [spec] = await Promise.all([fetch('openapi.json').then((r) => r.json()), loadScript('swagger-ui-bundle.js')]);
+  // "Try it out" goes to this mock (its /v1), with the page's token.
+  spec.servers = [{ url: `${location.origin}/v1`, description: 'This mock' }];
+  globalThis.SwaggerUIBundle({
+    spec,
+    domNode: $('#swagger'),
+    deepLinking: false,
+    validatorUrl: null,
+    tryItOutEnabled: true,
+    requestInterceptor: (request) => {
+      if (new URL(request.url, location.href).origin === location.origin && state.token !== '') request.headers.Authorization = `Bearer ${state.token}`;
+      return request;
+    },
+  });
+  say('API reference ready: "Try it out" calls this mock with your token');
+}
+
+// ---- wiring --------------------------------------------------------------------------------------
+
+function fail(error) {
+  say(error.message ?? String(error), 'error');
+}
+
+function showTab(tab) {
+  state.tab = tab;
+  for (const button of document.querySelectorAll('#tabs button')) button.setAttribute('aria-selected', String(button.dataset.tab === tab));
+  for (const panel of document.querySelectorAll('[data-panel]')) panel.hidden = panel.dataset.panel !== tab;
+  if (tab === 'reference') loadReference().catch(fail);
+  if (tab === 'activity') loadActivity().catch(fail);
+  if (tab === 'world') loadWorld().catch(fail);
+}
+
+function useToken(token) {
+  state.token = token.trim();
+  state.sourcesCursor = {};
+  state.keys.clear();
+  localStorage.setItem('mock-console-token', state.token);
+  $('#token').value = state.token;
+  if (state.token === '') return;
+  say(`Using token ${state.token}`);
+  loadWorld().catch(fail);
+  loadActivity().catch(fail);
+}
+
+function start() {
+  const params = new URLSearchParams(location.search);
+  $('#token-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    useToken($('#token').value);
+  });
+  for (const button of document.querySelectorAll('#tabs button')) button.addEventListener('click', () => showTab(button.dataset.tab));
+  for (const form of document.querySelectorAll('form.action')) form.addEventListener('submit', act);
+  $('#verify-key').addEventListener('change', () => loadActivity().catch(fail));
+  // Activity is live: polled once a second while its tab is open (the control API has no push).
+  state.poll = setInterval(() => {
+    if (state.tab === 'activity' && document.visibilityState === 'visible') loadActivity().catch(fail);
+  }, 1000);
+  useToken(params.get('token') ?? localStorage.getItem('mock-console-token') ?? '');
+  if (params.get('tab') !== null) showTab(params.get('tab'));
+}
+
+start();

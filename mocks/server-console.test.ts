@@ -1,0 +1,290 @@
+// The console (docs/control-api.md, "The console") in Debian's Chromium: served by the mock server,
+// driven only through its UI, every action checked by what the page then shows and, where the page
+// could be wrong about it, by the API itself. No request may leave loopback: every other URL is
+// blocked and recorded, and the list must stay empty. Screenshots land in docs/ for the README.
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleAnswer } from './server-console.ts';
+import { type RunningServer, startServer } from './server.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const TOKEN = 'console-test';
+const SHOTS = new URL('../docs/', import.meta.url);
+
+describe('consoleAnswer (no browser)', () => {
+  it('redirects / and /__mock/ui to the page, keeping the query', () => {
+    expect(consoleAnswer('GET', '/', 'token=abc')).toMatchObject({ status: 302, headers: { location: '/__mock/ui/?token=abc' } });
+    expect(consoleAnswer('GET', '/__mock/ui', '')).toMatchObject({ status: 302, headers: { location: '/__mock/ui/' } });
+  });
+
+  it('serves the page, its assets and the document, and leaves the API alone', () => {
+    const page = consoleAnswer('GET', '/__mock/ui/', '');
+    expect(page?.status).toBe(200);
+    expect(page?.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(String(page?.body)).toContain('<script type="module" src="console.js">');
+    expect(consoleAnswer('GET', '/__mock/ui/swagger-ui-bundle.js', '')?.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(JSON.parse(String(consoleAnswer('GET', '/__mock/ui/openapi.json', '')?.body)).openapi).toMatch(/^3\.1/);
+    expect(consoleAnswer('GET', '/__mock/world', '')).toBeUndefined();
+    expect(consoleAnswer('GET', '/v1/users/me', '')).toBeUndefined();
+  });
+
+  it('refuses other files and other methods with the one error body', () => {
+    expect(consoleAnswer('GET', '/__mock/ui/../package.json', '')).toMatchObject({ status: 404 });
+    expect(JSON.parse(String(consoleAnswer('GET', '/__mock/ui/x.js', '')?.body))).toMatchObject({ code: 'not_found' });
+    expect(consoleAnswer('POST', '/__mock/ui/', '')).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD' } });
+  });
+});
+
+interface Received {
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A webhook receiver on loopback that records what it gets and answers 200. */
+async function startReceiver(): Promise<{ server: Server; url: string; received: Received[] }> {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      received.push({ url: req.url ?? '', headers: req.headers, body });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
+}
+
+describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
+  let mock: RunningServer;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let browser: Browser;
+  let page: Page;
+  const blocked: string[] = [];
+  const pageErrors: string[] = [];
+
+  /** The API's own view, to check the page against. */
+  const api = async (path: string) => {
+    const response = await fetch(`${mock.origin}${path}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    return { status: response.status, body: (await response.json()) as any };
+  };
+  const status = () => page.locator('#status');
+  const tab = (name: string) => page.locator(`#tabs button[data-tab="${name}"]`).click();
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    mock = await startServer({ port: 0, seed: 1, quiet: true });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.route('**/*', (route) => {
+      const url = new URL(route.request().url());
+      if (url.hostname === '127.0.0.1') return route.continue();
+      blocked.push(url.href);
+      return route.abort();
+    });
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) pageErrors.push(message.text());
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await mock?.close();
+    await new Promise((resolve) => receiver?.server.close(resolve));
+  });
+
+  it('opens from / with ?token= and shows the world the API holds', async () => {
+    await page.goto(`${mock.origin}/?token=${TOKEN}`);
+    expect(new URL(page.url()).pathname).toBe('/__mock/ui/');
+    const me = (await api('/v1/users/me')).body.data;
+    const world = (await api('/__mock/world')).body.data;
+    await expect.poll(() => page.locator('#user').textContent()).toContain(me.username);
+    expect(await page.locator('#user').textContent()).toContain(`${me.daily_invocations_used} / ${me.daily_invocations_quota}`);
+    expect(await page.locator('#workspaces tbody tr').count()).toBe(world.workspaces.length);
+    expect(await page.locator('#workspaces tbody tr').first().textContent()).toContain(`${me.orgs[0].daily_credits_used} / ${me.orgs[0].daily_credits_quota}`);
+    expect(await page.locator('#workflows tbody tr').count()).toBe(world.workflows.length);
+    expect(await page.locator('#subscriptions tbody tr').count()).toBe(world.subscriptions.length);
+    expect(await page.locator('#subscriptions tbody tr').first().textContent()).toContain(
+      `${world.subscriptions[0].emitter_id}→${world.subscriptions[0].listener_id}`,
+    );
+    expect(await page.locator('#auto-subscriptions tbody tr').count()).toBe(world.auto_subscriptions.length);
+    expect(await page.locator('#webhooks tbody tr').count()).toBe(world.webhooks.length);
+    const project = world.projects[0];
+    const card = page.locator(`.project[data-id="${project.id}"]`);
+    expect(await card.locator('.triggers tbody tr').count()).toBe(project.deployed_triggers.length);
+    expect(await card.locator('.accounts').textContent()).toContain(project.accounts[0]);
+    await page.screenshot({ path: new URL('console.png', SHOTS).pathname, fullPage: false });
+  });
+
+  it('pages sources with the API cursor', async () => {
+    const world = (await api('/__mock/world')).body.data;
+    const org = world.workspaces.find((w: { source_count: number }) => w.source_count > 5);
+    const all = (await api(`/v1/orgs/${org.id}/sources?limit=100`)).body.data.map((s: { id: string }) => s.id);
+    const box = page.locator(`.sources[data-org="${org.id}"]`);
+    await expect.poll(() => box.locator('tbody tr').first().textContent()).toContain(all[0]);
+    await box.locator('button.next').click();
+    await expect.poll(() => box.locator('tbody tr').first().textContent()).toContain(all[5]);
+    await box.locator('button.prev').click();
+    await expect.poll(() => box.locator('tbody tr').first().textContent()).toContain(all[0]);
+  });
+
+  it('toggles a workflow active through PUT /v1/workflows/{id}', async () => {
+    const world = (await api('/__mock/world')).body.data;
+    const workflow = world.workflows.find((w: { active: boolean }) => !w.active);
+    await page.getByLabel(`${workflow.id} active`).check();
+    await expect.poll(() => status().textContent()).toBe(`${workflow.id} is now active`);
+    expect((await api(`/v1/workflows/${workflow.id}`)).body.data.active).toBe(true);
+    await expect.poll(() => page.getByLabel(`${workflow.id} active`).isChecked()).toBe(true);
+  });
+
+  it('emits $errors from a workflow and $logs from a source', async () => {
+    const world = (await api('/__mock/world')).body.data;
+    const workflow = world.workflows[0];
+    await tab('actions');
+    const form = page.locator('#emit-form');
+    await form.locator('[name=emitter_id]').selectOption(workflow.id);
+    await form.locator('[name=event_name]').selectOption('$errors');
+    await form.locator('button').click();
+    await expect.poll(() => status().textContent()).toMatch(new RegExp(`^Emitted \\$errors from ${workflow.id}: \\d+ deliveries$`));
+    expect((await api('/__mock/world')).body.data.workflows[0].error_events).toBe(workflow.error_events + 1);
+    await form.locator('[name=emitter_id]').selectOption(world.sources[0].id);
+    await form.locator('[name=event_name]').selectOption('$logs');
+    await form.locator('button').click();
+    await expect.poll(() => status().textContent()).toMatch(new RegExp(`^Emitted \\$logs from ${world.sources[0].id}: \\d+ deliveries$`));
+    await tab('world');
+    await expect.poll(() => page.locator(`#workflows tr[data-id="${workflow.id}"] td`).last().textContent()).toBe(String(workflow.error_events + 1));
+  });
+
+  it('sets a project webhook, emits from a deployed trigger, and shows the signed delivery verifying', async () => {
+    const world = (await api('/__mock/world')).body.data;
+    const project = world.projects[0];
+    const trigger = project.deployed_triggers.find((t: { environment: string }) => t.environment === 'production');
+    await tab('actions');
+    const hook = page.locator('#project-webhook-form');
+    await hook.locator('[name=project_id]').selectOption(project.id);
+    await hook.locator('[name=environment]').selectOption('production');
+    await hook.locator('[name=url]').fill(`${receiver.url}/trigger`);
+    await hook.locator('button').click();
+    await expect.poll(() => status().textContent()).toBe(`Webhook of ${project.id} (production) set`);
+    const emit = page.locator('#trigger-form');
+    await emit.locator('[name=trigger_id]').selectOption(trigger.id);
+    await emit.locator('button').click();
+    await expect.poll(() => status().textContent()).toBe(`Trigger ${trigger.id} emitted: 1 deliveries`);
+    await tab('activity');
+    const delivery = page.locator('.delivery.delivered').first();
+    await expect.poll(() => delivery.locator('summary').textContent(), { timeout: 10_000 }).toBe(`delivered trigger → ${receiver.url}/trigger (200)`);
+    expect(await delivery.locator('.attempts .good').textContent()).toBe(' ✓ verifies');
+    const got = receiver.received.find((r) => r.url === '/trigger');
+    expect(await delivery.locator('.attempts code').textContent()).toBe(got?.headers['x-pd-signature']);
+    // A wrong key typed in the page: the same delivery no longer verifies.
+    await page.locator('#verify-key').fill('0'.repeat(64));
+    await page.locator('#verify-key').dispatchEvent('change');
+    await expect.poll(() => delivery.locator('.attempts .bad').textContent()).toBe(' ✗ does not verify');
+    await page.locator('#verify-key').fill('');
+    await page.locator('#verify-key').dispatchEvent('change');
+    await expect.poll(() => page.locator('#requests tbody').textContent()).toContain(`PUT/v1/connect/${project.id}/webhook200`);
+    await page.screenshot({ path: new URL('console-activity.png', SHOTS).pathname });
+  });
+
+  it('completes connect flows with success and with an error', async () => {
+    const world = (await api('/__mock/world')).body.data;
+    const project = world.projects[0];
+    await tab('actions');
+    const start = page.locator('#connect-token-form');
+    await start.locator('[name=project_id]').selectOption(project.id);
+    await start.locator('[name=webhook_uri]').fill(`${receiver.url}/connect`);
+    await start.locator('button').click();
+    await expect.poll(() => status().textContent()).toMatch(/^Connect token ctok_\w+ created$/);
+    const first = (await status().textContent())!.split(' ')[2]!;
+    const complete = page.locator('#complete-form');
+    await complete.locator('[name=connect_token]').selectOption(first);
+    await complete.locator('[name=outcome]').selectOption('success');
+    await complete.locator('button').click();
+    await expect.poll(() => status().textContent()).toMatch(new RegExp(`^Connect flow ${first} completed: success, account apn_\\w+$`));
+    const account = (await status().textContent())!.split(' ').at(-1)!;
+    expect((await api(`/v1/connect/${project.id}/accounts/${account}`)).status).toBe(200);
+
+    await start.locator('button').click();
+    await expect.poll(() => status().textContent()).not.toContain(first);
+    const second = (await status().textContent())!.split(' ')[2]!;
+    await complete.locator('[name=connect_token]').selectOption(second);
+    await complete.locator('[name=outcome]').selectOption('error');
+    await complete.locator('[name=error]').fill('user cancelled');
+    await complete.locator('button').click();
+    await expect.poll(() => status().textContent()).toBe(`Connect flow ${second} completed: error`);
+
+    await tab('world');
+    const card = page.locator(`.project[data-id="${project.id}"]`);
+    await expect.poll(() => card.locator('.accounts').textContent()).toContain(account);
+    expect(await card.locator('.connect-tokens').textContent()).toContain(`${first}productionyes`);
+    expect(await card.locator('.environments').textContent()).toContain(`${receiver.url}/trigger`);
+    await tab('activity');
+    await expect.poll(() => page.locator('.delivery summary', { hasText: '/connect' }).count(), { timeout: 10_000 }).toBe(2);
+    await expect
+      .poll(() => receiver.received.filter((r) => r.url === '/connect').map((r) => JSON.parse(r.body).event))
+      .toEqual(['CONNECTION_SUCCESS', 'CONNECTION_ERROR']);
+  });
+
+  it('injects a rate limit that the next /v1 request meets', async () => {
+    await tab('actions');
+    const form = page.locator('#rate-limit-form');
+    await form.locator('[name=requests]').fill('1');
+    await form.locator('[name=retry_after_seconds]').fill('7');
+    await form.locator('button').click();
+    // The action reloads the world: its first /v1 call meets the limit, and the page says so.
+    await expect.poll(() => status().textContent()).toMatch(/429 rate_limited/);
+    await tab('activity');
+    await expect.poll(() => page.locator('#requests tbody tr.bad').first().textContent()).toMatch(/GET\/v1\/users\/me429/);
+    expect((await api('/v1/users/me')).status).toBe(200);
+  });
+
+  it('resets the world', async () => {
+    await tab('actions');
+    await page.locator('#reset-form button').click();
+    await expect.poll(() => status().textContent()).toBe('World reset');
+    await tab('activity');
+    await expect.poll(() => page.locator('#deliveries').textContent()).toContain('No delivery yet');
+    await tab('world');
+    const world = (await api('/__mock/world')).body.data;
+    expect(world.connect_tokens).toEqual([]);
+    const card = page.locator(`.project[data-id="${world.projects[0].id}"]`);
+    await expect.poll(() => card.locator('.environments').textContent()).not.toContain(receiver.url);
+    expect(await card.locator('.connect-tokens tbody tr').count()).toBe(0);
+  });
+
+  it('renders the API reference offline, and its Try-it calls this mock with the token', async () => {
+    await tab('reference');
+    const operation = page.locator('#operations-users-getCurrentUser, .opblock:has(.opblock-summary-path[data-path="/users/me"])').first();
+    await operation.waitFor({ timeout: 30_000 });
+    await operation.locator('.opblock-summary').first().click();
+    await operation.locator('button.execute').click();
+    const me = (await api('/v1/users/me')).body.data;
+    await expect
+      .poll(() => operation.locator('.live-responses-table tr.response .response-col_status').first().textContent(), { timeout: 10_000 })
+      .toContain('200');
+    expect(await operation.locator('.live-responses-table tr.response .response-col_description').first().textContent()).toContain(me.username);
+    await page.screenshot({ path: new URL('console-reference.png', SHOTS).pathname });
+  });
+
+  it('sent nothing beyond loopback and met no page error', () => {
+    expect(blocked).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});

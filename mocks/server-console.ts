@@ -1,0 +1,94 @@
+// The console of the node:http adapter (docs/control-api.md, "The console"): a page at /__mock/ui
+// (and `/` redirects there) that shows and steers a world through the public API and the control
+// API, plus the API reference rendered by Swagger UI from the shipped document. The page itself
+// needs no bearer: it is static, and every call it makes carries the token typed in the page.
+// Everything it loads comes from this server (its own files from mocks/console/, Swagger UI's from
+// the swagger-ui-dist package), so it works offline; the Content-Security-Policy below makes the
+// browser refuse anything else. Files are read on their first request and kept, so a server whose
+// console is never opened pays nothing but this module.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { document } from '../openapi/generated/document.ts';
+import { apiError } from './errors.ts';
+
+export const CONSOLE_PATH = '/__mock/ui';
+
+export interface ConsoleAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Buffer;
+}
+
+/** A file the page may load: the package it lives in and its path there. */
+type Asset = readonly [pkg: string, file: string];
+
+// Read through the packages' own names, so the same lookup works from the checkout (mocks/) and
+// from an installed package (dist/mocks/): the kit's self-reference, as cli/version.ts does.
+const ASSETS: Readonly<Record<string, Asset>> = {
+  '': ['workflow-api-mock-kit', 'mocks/console/index.html'],
+  'console.js': ['workflow-api-mock-kit', 'mocks/console/console.js'],
+  'console.css': ['workflow-api-mock-kit', 'mocks/console/console.css'],
+  'swagger-ui-bundle.js': ['swagger-ui-dist', 'swagger-ui-bundle.js'],
+  'swagger-ui.css': ['swagger-ui-dist', 'swagger-ui.css'],
+};
+
+const TYPES: Readonly<Record<string, string>> = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json',
+};
+
+// Swagger UI sets inline styles and uses data: images; nothing may come from another origin.
+const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
+
+const cache = new Map<string, Buffer>();
+const require = createRequire(import.meta.url);
+
+function read([pkg, file]: Asset): Buffer {
+  const key = `${pkg}/${file}`;
+  let bytes = cache.get(key);
+  if (bytes === undefined) {
+    bytes = readFileSync(join(dirname(require.resolve(`${pkg}/package.json`)), file));
+    cache.set(key, bytes);
+  }
+  return bytes;
+}
+
+let documentJson: string | undefined;
+
+function errorAnswer(status: number, body: unknown, headers: Record<string, string> = {}): ConsoleAnswer {
+  return { status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
+}
+
+const redirect = (location: string): ConsoleAnswer => ({ status: 302, headers: { location }, body: '' });
+
+/**
+ * The answer to a request for the console, or undefined when `path` is not the console's (`/`,
+ * `/__mock/ui` and below): the caller hands those to the app. `query` is the raw query, without `?`.
+ *
+ * @example
+ * const answer = consoleAnswer('GET', '/', 'token=dev-token'); // 302 to /__mock/ui/?token=dev-token
+ */
+export function consoleAnswer(method: string, path: string, query: string): ConsoleAnswer | undefined {
+  if (path === '/' || path === CONSOLE_PATH) return redirect(`${CONSOLE_PATH}/${query === '' ? '' : `?${query}`}`);
+  if (!path.startsWith(`${CONSOLE_PATH}/`)) return undefined;
+  if (method !== 'GET' && method !== 'HEAD') {
+    const error = apiError('method_not_allowed', `${method} is not allowed on the console; use GET`);
+    return errorAnswer(error.status, error.body, { allow: 'GET, HEAD' });
+  }
+  const name = path.slice(CONSOLE_PATH.length + 1);
+  const headers = { 'cache-control': 'no-cache', 'content-security-policy': CSP, 'x-content-type-options': 'nosniff' };
+  if (name === 'openapi.json') {
+    documentJson ??= JSON.stringify(document);
+    return { status: 200, headers: { ...headers, 'content-type': TYPES.json! }, body: documentJson };
+  }
+  const asset = ASSETS[name];
+  if (asset === undefined) {
+    const error = apiError('not_found', `No console file ${path}; the console is at ${CONSOLE_PATH}/`, { path });
+    return errorAnswer(error.status, error.body);
+  }
+  const extension = asset[1].slice(asset[1].lastIndexOf('.') + 1);
+  return { status: 200, headers: { ...headers, 'content-type': TYPES[extension]! }, body: read(asset) };
+}
