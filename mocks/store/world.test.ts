@@ -13,6 +13,12 @@ import {
 } from './index.ts';
 import { kindOf } from '../ids.ts';
 import { unwrap } from '../../support/results.ts';
+import { document } from '../../openapi/generated/document.ts';
+import { documentExamples } from './examples.ts';
+
+/** The IDs the document's examples name: every world holds them too (examples.ts), beside its seeded ones. */
+const EXAMPLE_IDS = new Set(documentExamples(document).ids.keys());
+const seeded = <T extends string | { id: string }>(list: T[]): T[] => list.filter((item) => !EXAMPLE_IDS.has(typeof item === 'string' ? item : item.id));
 
 /** Everything a client can read from a world, as JSON text. */
 function snapshot(store: ReturnType<typeof createStore>, token: string): string {
@@ -32,14 +38,25 @@ describe('worlds', () => {
     const world = createStore({ seed: 3 }).world('token-a');
     const me = unwrap(getCurrentUser(world)).data;
     expect(kindOf(me.id)).toBe('user');
-    expect(me.orgs).toHaveLength(2);
-    const [first, second] = me.orgs;
+    expect(seeded(me.orgs)).toHaveLength(2);
+    const [first, second] = seeded(me.orgs);
     expect(first!.daily_invocations_quota).toEqual(expect.any(Number));
     expect(first!.daily_compute_time_quota).toEqual(expect.any(Number));
     expect(second!).not.toHaveProperty('daily_invocations_quota');
     expect(second!).not.toHaveProperty('daily_compute_time_used');
 
-    const summary = worldSummary(world);
+    const all = worldSummary(world);
+    // The document's examples are there as well, after the seeded resources.
+    for (const id of EXAMPLE_IDS) if (kindOf(id) === 'workspace') expect(all.workspaces.map((w) => w.id)).toContain(id);
+    const summary = {
+      ...all,
+      projects: seeded(all.projects),
+      templates: seeded(all.templates),
+      workspaces: seeded(all.workspaces),
+      workflows: seeded(all.workflows),
+      subscriptions: seeded(all.subscriptions),
+      webhooks: seeded(all.webhooks),
+    };
     expect(summary.projects).toHaveLength(1);
     const project = summary.projects[0]!;
     expect(project.org_id).toBe(first!.id);

@@ -1,0 +1,220 @@
+// Live examples (docs/worlds.md, "The document's examples"): every world also holds the resources
+// the document's examples name, with those IDs and, where an example shows them, those field
+// values, so a request copied from the document (a curl, a Try-it, a generated collection) gets its
+// documented 2xx on a fresh world. Driven by the document alone: the examples are walked once for
+// the resource objects they show and the IDs they name (in parameters, bodies, cursors), and each
+// world plants what it does not hold yet, after its random seeding (which stays as it was).
+// Each world gets its own copies; nothing here is shared between worlds but the read-only walk.
+import {
+  makeConnectedAccount,
+  makeCredentials,
+  makeDeployedTrigger,
+  makeEventSource,
+  makeProject,
+  makeTemplate,
+  makeWebhook,
+  makeWorkflow,
+  makeWorkspace,
+} from '../factories/index.ts';
+import type { ConnectedAccount, EventSource, Project, Template, Webhook, Workflow, Workspace } from '../factories/types.ts';
+import { type IdKind, isId, kindOf } from '../ids.ts';
+import { unixSeconds } from '../random.ts';
+import { addSource, copy, tripleKey, type World } from './world.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: the document is walked as untyped JSON
+type Json = Record<string, any>;
+
+export interface DocumentExamples {
+  /** Each resource object the examples show, by ID: the fields of all its examples, the richest first. */
+  objects: ReadonlyMap<string, Json>;
+  /** Each ID the examples name, in document order (paths first), with the names it appears under. */
+  ids: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** `dc_…` named as a `trigger_id` is a deployed trigger; anywhere else a `dc_…` is an event source. */
+const DEPLOYED_TRIGGER_NAMES = new Set(['trigger_id']);
+
+/** An opaque cursor example that is the base64url of an ID (the sources' cursors are). */
+function cursorId(value: string): string | undefined {
+  if (!/^[A-Za-z0-9_-]{6,}$/.test(value)) return undefined;
+  try {
+    const text = atob(
+      value
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(value.length / 4) * 4, '='),
+    );
+    return kindOf(text) === undefined ? undefined : text;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What the document's examples show and name: walked from every `example` and `examples` of the
+ * document (parameters, bodies, responses, schemas), paths before components.
+ *
+ * @example
+ * const found = documentExamples(document);
+ * found.objects.get('wh_Ka82Lm4'); // {id: 'wh_Ka82Lm4', name: 'Error alerts', url: ..., ...}
+ */
+export function documentExamples(document: Json): DocumentExamples {
+  const objects = new Map<string, Json[]>();
+  const ids = new Map<string, Set<string>>();
+  const name = (id: string, under: string) => {
+    const names = ids.get(id) ?? new Set<string>();
+    names.add(under);
+    ids.set(id, names);
+  };
+  // Inside an example: every object with a known `id` is a resource, every ID-shaped string a reference.
+  const example = (node: unknown, under: string): void => {
+    if (typeof node === 'string') {
+      if (kindOf(node) !== undefined) name(node, under);
+      else {
+        const decoded = cursorId(node);
+        if (decoded !== undefined) name(decoded, 'cursor');
+      }
+    } else if (Array.isArray(node)) {
+      for (const item of node) example(item, under);
+    } else if (node !== null && typeof node === 'object') {
+      const id = (node as Json).id;
+      if (typeof id === 'string' && kindOf(id) !== undefined) objects.set(id, [...(objects.get(id) ?? []), node as Json]);
+      for (const [key, value] of Object.entries(node)) example(value, key === 'data' ? under : key);
+    }
+  };
+  // Outside: find the examples; a parameter's example is named by the parameter.
+  const walk = (node: unknown, key: string): void => {
+    if (node === null || typeof node !== 'object') return;
+    const under = typeof (node as Json).in === 'string' && typeof (node as Json).name === 'string' ? (node as Json).name : key;
+    for (const [child, value] of Object.entries(node)) {
+      if (child === 'example' || (child === 'examples' && Array.isArray(value))) example(value, under);
+      // A map of named examples ({name: {summary, value}}): each value, still named by its parameter.
+      else if (child === 'examples' && value !== null && typeof value === 'object')
+        for (const named of Object.values(value)) example((named as Json)?.value, under);
+      else walk(value, child);
+    }
+  };
+  walk(document.paths, 'paths');
+  walk(document.components, 'components');
+  const merged = new Map<string, Json>();
+  for (const [id, shown] of objects) {
+    const richest = [...shown].sort((a, b) => Object.keys(b).length - Object.keys(a).length);
+    merged.set(id, Object.assign({}, ...richest.reverse()));
+    if (!ids.has(id)) name(id, 'id');
+  }
+  return { objects: merged, ids };
+}
+
+/** The ID of `kind` the examples name most often (ties: the first named), or undefined. */
+function mostNamed(examples: DocumentExamples, kind: IdKind): string | undefined {
+  let best: string | undefined;
+  let count = -1;
+  for (const [id, names] of examples.ids) {
+    if (kindOf(id) === kind && names.size > count) {
+      best = id;
+      count = names.size;
+    }
+  }
+  return best;
+}
+
+function without<T extends Json>(value: T, ...keys: string[]): T {
+  const out: Json = { ...value };
+  for (const key of keys) delete out[key];
+  return out as T;
+}
+
+/**
+ * Plants into `world` every resource the document's examples name that it does not hold yet:
+ * workspaces, projects (with `environments`), templates, event sources, workflows, webhooks,
+ * connected accounts, deployed triggers and subscriptions. A resource the examples show as an
+ * object takes the example's fields over the factory's; one only named gets the factory's fields.
+ * Where an example does not say where a resource lives, it lives in the workspace and project the
+ * examples name most. A webhook keeps the world's user as `user_id` (the world's user stays its own).
+ *
+ * @example
+ * plantExamples(world, documentExamples(document), ['production', 'development']);
+ */
+export function plantExamples(world: World, examples: DocumentExamples, environments: readonly string[]): void {
+  const { ctx } = world;
+  const named = [...examples.ids.keys()];
+  const of = (kind: IdKind) => named.filter((id) => kindOf(id) === kind && !ctx.issued.has(id));
+  const shown = <T>(id: string): Partial<T> => copy((examples.objects.get(id) ?? { id }) as Partial<T>);
+  const homeOrg = mostNamed(examples, 'workspace');
+  const homeProject = mostNamed(examples, 'project');
+  const orgOf = (value: Json) => [value.org_id, value.owner_id].find((id) => isId('workspace', id) && world.workspaces.has(id)) ?? homeOrg;
+  // The planted IDs are taken: nothing created later draws them again.
+  const claim = (id: string) => ctx.issued.add(id);
+
+  for (const id of of('workspace')) {
+    const example = shown<Workspace>(id);
+    claim(id);
+    const workspace = makeWorkspace(ctx, example, { usageFields: example.daily_compute_time_quota !== undefined });
+    world.workspaces.set(id, { workspace, sourceIds: [], sourceIndex: new Map() });
+  }
+  for (const id of of('project')) {
+    const example = shown<Project>(id);
+    const orgId = orgOf(example);
+    if (orgId === undefined) continue;
+    claim(id);
+    const now = unixSeconds(ctx.now());
+    world.projects.set(id, {
+      project: makeProject(ctx, { ...example, org_id: orgId }),
+      environments: new Map(environments.map((name) => [name, { webhook_url: null, signing_key: null, created_at: now, updated_at: now }])),
+      deployedTriggerIds: [],
+      accountIds: [],
+    });
+  }
+  for (const id of of('template')) {
+    claim(id);
+    world.templates.set(id, makeTemplate(ctx, shown<Template>(id)));
+  }
+  const project = homeProject === undefined ? undefined : world.projects.get(homeProject);
+  for (const id of of('source')) {
+    const example = shown<EventSource & { owner_id?: string }>(id);
+    const orgId = orgOf(example);
+    if (orgId === undefined) continue;
+    claim(id);
+    if ([...examples.ids.get(id)!].some((under) => DEPLOYED_TRIGGER_NAMES.has(under)) && project !== undefined) {
+      world.deployedTriggers.set(id, {
+        trigger: makeDeployedTrigger(ctx, { ...example, owner_id: orgId }),
+        projectId: project.project.id,
+        environment: environments[0]!,
+        webhookUrls: [],
+        signingKey: null,
+      });
+      project.deployedTriggerIds.push(id);
+    }
+    addSource(world, makeEventSource(ctx, without(example, 'owner_id')), orgId);
+  }
+  for (const id of of('workflow')) {
+    const example = shown<Workflow & { org_id?: string }>(id);
+    const orgId = orgOf(example);
+    if (orgId === undefined || project === undefined) continue;
+    claim(id);
+    world.workflows.set(id, { workflow: makeWorkflow(ctx, without(example, 'org_id')), orgId, projectId: project.project.id, errors: [] });
+  }
+  for (const id of of('webhook')) {
+    claim(id);
+    world.webhooks.set(id, makeWebhook(ctx, { ...shown<Webhook>(id), user_id: world.user.id }));
+  }
+  for (const id of of('account')) {
+    if (project === undefined) continue;
+    const example = shown<ConnectedAccount & { credentials?: Record<string, unknown> }>(id);
+    claim(id);
+    const account = makeConnectedAccount(ctx, without(example, 'credentials'));
+    world.accounts.set(id, { account, projectId: project.project.id, environment: environments[0]!, credentials: example.credentials ?? makeCredentials(ctx) });
+    project.accountIds.push(id);
+  }
+  for (const id of of('subscription')) {
+    const example = examples.objects.get(id);
+    if (example === undefined) continue;
+    const { emitter_id: emitter, listener_id: listener, event_name: eventName } = example;
+    const key = tripleKey(emitter, listener, eventName);
+    const orgId = world.sources.get(emitter)?.orgId ?? world.workflows.get(emitter)?.orgId ?? homeOrg;
+    const listens = world.webhooks.has(listener) || world.workflows.has(listener) || world.sources.has(listener);
+    if (orgId === undefined || !listens || world.subscriptions.has(key)) continue;
+    claim(id);
+    world.subscriptions.set(key, { subscription: { id, emitter_id: emitter, listener_id: listener, event_name: eventName }, orgId });
+  }
+}
