@@ -129,6 +129,27 @@ describe('workflow-api-mock serve', () => {
     expect(lines[0]).toContain('workflow-api-mock serve --help');
   });
 
+  it('--max-worlds keeps that many worlds: one more evicts the least recently used, whose next request finds it re-seeded', async () => {
+    const run = serve(['--port', '0', '--quiet', '--max-worlds', '2']);
+    const [, baseUrl] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
+    const as = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+    const webhookIds = async (token: string) =>
+      ((await (await fetch(`${baseUrl}/users/me/webhooks`, { headers: as(token) })).json()) as { data: Array<{ id: string }> }).data.map((w) => w.id);
+    const created = await fetch(`${baseUrl}/webhooks?url=https://hooks.example.com/a&name=n&description=d`, { method: 'POST', headers: as('a') });
+    expect(created.status).toBe(200);
+    const id = ((await created.json()) as { data: { id: string } }).data.id;
+    expect(await webhookIds('a')).toContain(id);
+    await webhookIds('b');
+    expect(await webhookIds('a')).toContain(id); // a is the most recently used again
+    await webhookIds('c'); // evicts b
+    expect(await webhookIds('a')).toContain(id);
+    await webhookIds('d'); // evicts c
+    await webhookIds('e'); // evicts a
+    expect(await webhookIds('a')).not.toContain(id);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+
   it('--help explains the server, its flags with defaults, env vars, the control API, an example and the exit codes', async () => {
     const run = serve(['--help']);
     expect(await run.exited).toBe(0);
@@ -142,6 +163,11 @@ describe('workflow-api-mock serve', () => {
       '--quiet',
       '--max-connections',
       'default 1000',
+      '--max-worlds',
+      'default 8000',
+      '--world-ttl',
+      'MAX_WORLDS',
+      'WORLD_TTL',
       'PORT',
       'HOST',
       'SEED',
@@ -167,6 +193,10 @@ describe('serve flags (parseCommand)', () => {
     expect(parse(['--port=0'])).toMatchObject({ options: { port: 0 } });
     expect(parse(['--max-connections', '50'])).toMatchObject({ options: { maxConnections: 50 } });
     expect(parse([], { PORT: '' })).toMatchObject({ options: { port: 4010 } });
+    expect(parse(['--max-worlds', '100', '--world-ttl', '30m'])).toMatchObject({ options: { maxWorlds: 100, worldTtlMs: 1_800_000 } });
+    expect(parse([], { MAX_WORLDS: '7', WORLD_TTL: '90' })).toMatchObject({ options: { maxWorlds: 7, worldTtlMs: 90_000 } });
+    expect(parse(['--world-ttl', '2h'])).toMatchObject({ options: { worldTtlMs: 7_200_000 } });
+    expect(parse(['--world-ttl', '0'])).toEqual({ kind: 'run', options: { port: 4010, host: '127.0.0.1', quiet: false } });
     expect(parse(['-h'])).toEqual({ kind: 'help' });
     expect(parse(['--version'])).toEqual({ kind: 'version' });
   });
@@ -176,6 +206,13 @@ describe('serve flags (parseCommand)', () => {
     expect(parse(['--quiet=yes'])).toMatchObject({ kind: 'usage' });
     for (const bad of ['0', '-1', '1.5', 'many', '']) {
       expect(parse([`--max-connections=${bad}`])).toEqual({ kind: 'usage', message: `--max-connections must be a positive integer, got "${bad}"` });
+    }
+    for (const bad of ['0', '-1', '1.5', 'many']) {
+      expect(parse([`--max-worlds=${bad}`])).toEqual({ kind: 'usage', message: `--max-worlds must be a positive integer, got "${bad}"` });
+    }
+    expect(parse([], { MAX_WORLDS: 'x' })).toEqual({ kind: 'usage', message: 'MAX_WORLDS must be a positive integer, got "x"' });
+    for (const bad of ['-1m', '1.5h', '10 years', 'soon']) {
+      expect(parse([`--world-ttl=${bad}`])).toMatchObject({ kind: 'usage', message: expect.stringContaining(`--world-ttl must be a duration`) });
     }
     expect(parse([], { PORT: '1e3' })).toEqual({ kind: 'usage', message: 'PORT must be an integer from 0 to 65535, got "1e3"' });
     expect(parse([], { HOST: 'a b' })).toEqual({ kind: 'usage', message: 'HOST must be a host name or address, got "a b"' });

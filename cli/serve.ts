@@ -2,7 +2,7 @@
 // docs/architecture.md. Parses flags and environment, starts mocks/server.ts, prints where it
 // listens and a curl line to paste, stops on SIGINT/SIGTERM. The control API it prints is read
 // from its document, openapi/control.yaml (docs/control-api.md).
-import { DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_PORT } from '../mocks/defaults.ts';
+import { DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT } from '../mocks/defaults.ts';
 import { forEachOperation } from '../openapi/document/operations.ts';
 import { controlDocument } from '../openapi/generated/control-document.ts';
 import { defineCommand, EXIT_FAILED, EXIT_OK, flagOrEnv, fromEnv, parseHost, parsePort, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
@@ -23,6 +23,7 @@ OpenAPI document; answers follow it.
 
 Usage:
   ${PROGRAM} serve [--port 4010] [--host 127.0.0.1] [--seed 42] [--quiet] [--max-connections 1000]
+        [--max-worlds 8000] [--world-ttl 0]
   (in the kit's checkout: npm start -- [flags])
 
 Flags:
@@ -34,6 +35,15 @@ Flags:
   --max-connections <n>
                  open connections at most; at the cap the oldest idle one is
                  closed for a new client                             default ${DEFAULT_LIMITS.maxConnections}
+  --max-worlds <n>
+                 worlds (tokens) kept at most; one more evicts the least
+                 recently used, which re-seeds from (seed, token) on its next
+                 request (~40 kB each: the default keeps RSS near 500 MB)
+                                                                     default ${DEFAULT_MAX_WORLDS}    env MAX_WORLDS
+  --world-ttl <duration>
+                 evict a world unused for this long (90s, 30m, 2h; 0 = never);
+                 a hand-built world should not vanish on a timer, and
+                 --max-worlds already bounds memory                  default 0 (never)  env WORLD_TTL
   -h, --help     this text
 Flags win over environment variables; an empty variable counts as unset.
 A connection idle for ${DEFAULT_LIMITS.idleTimeoutMs / 1000} s (keep-alive: ${DEFAULT_LIMITS.keepAliveTimeoutMs / 1000} s) is closed; headers must arrive within
@@ -60,12 +70,23 @@ export interface ServeOptions {
   seed?: number | string;
   quiet: boolean;
   maxConnections?: number;
+  maxWorlds?: number;
+  /** Milliseconds; absent: never. */
+  worldTtlMs?: number;
 }
 
 export const SERVE = defineCommand({
   name: 'serve',
   help,
-  flags: { port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, quiet: { type: 'boolean' }, 'max-connections': { type: 'string' } },
+  flags: {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    seed: { type: 'string' },
+    quiet: { type: 'boolean' },
+    'max-connections': { type: 'string' },
+    'max-worlds': { type: 'string' },
+    'world-ttl': { type: 'string' },
+  },
   interpret(values, _positionals, env): ServeOptions | UsageError {
     const port = parsePort(flagOrEnv('port', values.port, env, 'PORT'), DEFAULT_PORT);
     if (typeof port !== 'number') return port;
@@ -83,13 +104,34 @@ export const SERVE = defineCommand({
         return usage(`--max-connections must be a positive integer, got "${maxConnections}"`);
       options.maxConnections = Number(maxConnections);
     }
+    const maxWorlds = flagOrEnv('max-worlds', values['max-worlds'], env, 'MAX_WORLDS');
+    if (maxWorlds !== undefined) {
+      if (!/^\d{1,9}$/.test(maxWorlds.text) || Number(maxWorlds.text) < 1)
+        return usage(`${maxWorlds.from} must be a positive integer, got "${maxWorlds.text}"`);
+      options.maxWorlds = Number(maxWorlds.text);
+    }
+    const ttl = flagOrEnv('world-ttl', values['world-ttl'], env, 'WORLD_TTL');
+    if (ttl !== undefined) {
+      const ms = parseDuration(ttl.text);
+      if (ms === undefined) return usage(`${ttl.from} must be a duration such as 90s, 30m or 2h (0 = never), got "${ttl.text}"`);
+      if (ms > 0) options.worldTtlMs = ms;
+    }
     return options;
   },
 });
 
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `90s`, `30m`, `2h`, `1d`, `500ms` or plain seconds, in milliseconds; undefined when unreadable. */
+export function parseDuration(text: string): number | undefined {
+  const match = /^(\d{1,9})(ms|s|m|h|d)?$/.exec(text.trim());
+  if (match === null) return undefined;
+  return Number(match[1]) * UNIT_MS[match[2] ?? 's']!;
+}
+
 /** Starts the server and resolves with the exit code once a signal has stopped it (or at once, 1, when it cannot listen). */
 export async function serve(options: ServeOptions): Promise<number> {
-  const { port, host, seed, quiet, maxConnections } = options;
+  const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs } = options;
   // Imported only now: `--help` and bad flags answer without loading the server (start-up, docs/performance.md).
   const { startServer } = await import('../mocks/server.ts');
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -100,6 +142,8 @@ export async function serve(options: ServeOptions): Promise<number> {
       quiet,
       ...(seed === undefined ? {} : { seed }),
       ...(maxConnections === undefined ? {} : { limits: { maxConnections } }),
+      ...(maxWorlds === undefined ? {} : { maxWorlds }),
+      ...(worldTtlMs === undefined ? {} : { worldTtlMs }),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

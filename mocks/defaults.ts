@@ -25,3 +25,11 @@ export const DEFAULT_LIMITS: Readonly<ConnectionLimits> = Object.freeze({
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
 });
+
+/**
+ * Worlds `npm start` keeps at most (`--max-worlds`); one more evicts the least recently used, which
+ * re-seeds from (seed, token) on its next request (docs/worlds.md, "Eviction"). A seeded world
+ * costs ~40 kB of RSS (docs/performance.md, "Worlds: memory and eviction"): 8,000 of them keep the
+ * process near 500 MB.
+ */
+export const DEFAULT_MAX_WORLDS = 8000;

@@ -8,7 +8,7 @@ import type { MockControl } from './app/control.ts';
 import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest, toFetchResponse } from './app/fetch.ts';
 import type { AppRequest, AppResponse } from './app/types.ts';
 import { routes } from './app/routes.ts';
-import { addSources, completeConnect, createStore, emit, emitTrigger, worldSummary, type Store } from './store/index.ts';
+import { addSources, completeConnect, createStore, emit, emitTrigger, worldSummary, type Store, type StoreOptions } from './store/index.ts';
 import { createDeliveryEngine } from './outbound/delivery.ts';
 import type { DeliverySink } from './outbound/types.ts';
 
@@ -18,7 +18,7 @@ export type { AddedSources } from './store/index.ts';
 export type { Persistence } from './store/persist.ts';
 export type { WorldsSnapshot, WorldSnapshot, SnapshotError, SnapshotErrorCode, SnapshotResult } from './store/index.ts';
 export type { ApiError, ApiErrorBody, ErrorCode, Result } from './errors.ts';
-export type { Store, WorldSummary, Session, Journal, JournalEntry, Limits, RateLimitRule } from './store/index.ts';
+export type { Store, StoreOptions, EvictReason, WorldSummary, Session, Journal, JournalEntry, Limits, RateLimitRule } from './store/index.ts';
 export type { DeliveryAttempt, DeliveryKind, DeliveryRecord, DeliveryRequest, DeliveryState, DeliverySink } from './outbound/types.ts';
 export type { Validator } from '../openapi/validator.ts';
 // The resources (aliases of the document's schemas) and the world records `mock.store` hands out.
@@ -38,6 +38,8 @@ export interface MockOptions {
   /** Unexpected exceptions (bugs) are reported here; console.error by default. */
   logError?: (message: string, error: unknown) => void;
   validator?: Validator;
+  /** Bounds on the store's worlds (docs/worlds.md, "Eviction"): at most `maxWorlds`, each evicted after `worldTtlMs` unused. Default: none. */
+  worlds?: Pick<StoreOptions, 'maxWorlds' | 'worldTtlMs' | 'onEvict'>;
 }
 
 export interface Mock {
@@ -55,6 +57,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const baseUrl = absoluteBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL, 'createMock').replace(/\/+$/, '');
   const sink = options.sink ?? createDeliveryEngine(options.now === undefined ? {} : { now: options.now });
   const store = createStore({
+    ...options.worlds,
     sink,
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.now === undefined ? {} : { now: options.now }),

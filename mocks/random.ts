@@ -246,15 +246,18 @@ const BASE16 = '0123456789abcdef';
 export function randomString(faker: Faker, length: number, alphabet: string = BASE62): string {
   const base = alphabet.length;
   const perDraw = Math.floor(Math.log(2 ** 32) / Math.log(base));
-  let out = '';
+  // Characters joined once: `out += char` leaves a V8 cons-string tree (32 bytes per character)
+  // that every world kept for each of its IDs and keys, ~80% of a world's memory
+  // (docs/performance.md, "Worlds: memory and eviction").
+  const out: string[] = [];
   while (out.length < length) {
     let value = faker.number.int({ min: 0, max: base ** perDraw - 1 });
     for (let i = 0; i < perDraw && out.length < length; i++) {
-      out += alphabet[value % base];
+      out.push(alphabet[value % base]!);
       value = Math.floor(value / base);
     }
   }
-  return out;
+  return out.join('');
 }
 
 export function randomBase62(faker: Faker, length: number): string {

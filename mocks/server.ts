@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { splitUrl } from './app/app.ts';
 import { MAX_BODY_BYTES } from './app/body.ts';
 import type { AppRequest } from './app/types.ts';
-import { type ConnectionLimits, DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_PORT } from './defaults.ts';
+import { type ConnectionLimits, DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT } from './defaults.ts';
 import { apiError, type ApiError } from './errors.ts';
 import { createMock, type Mock } from './index.ts';
 import { guardConnections, httpServerOptions, requestEnded, requestStarted, resolveLimits } from './server-connections.ts';
@@ -28,6 +28,10 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** Connection limits and timeouts; each one unset keeps its default (`DEFAULT_LIMITS`). */
   limits?: Partial<ConnectionLimits>;
+  /** Worlds kept at most (least recently used evicted first); default `DEFAULT_MAX_WORLDS`. Ignored with `mock`. */
+  maxWorlds?: number;
+  /** A world unused for this many ms is evicted; default: never. Ignored with `mock`. */
+  worldTtlMs?: number;
 }
 
 export interface RunningServer {
@@ -38,7 +42,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_LIMITS, type ConnectionLimits };
+export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, type ConnectionLimits };
 
 const TOO_LARGE = Symbol('too large');
 
@@ -192,7 +196,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const actualPort = (server.address() as AddressInfo).port;
   const origin = `http://${hostForUrl(host)}:${actualPort}`;
   const baseUrl = `${origin}/v1`;
-  mock ??= createMock({ baseUrl, ...(options.seed === undefined ? {} : { seed: options.seed }) });
+  mock ??= createMock({
+    baseUrl,
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    worlds: { maxWorlds: options.maxWorlds ?? DEFAULT_MAX_WORLDS, ...(options.worldTtlMs === undefined ? {} : { worldTtlMs: options.worldTtlMs }) },
+  });
   server.on('request', (req, res) => void onRequest(req, res, false));
   // `Expect: 100-continue` comes here instead: `100 Continue` only once the declared size is known to fit.
   server.on('checkContinue', (req, res) => void onRequest(req, res, true));

@@ -5,7 +5,8 @@ import { controlValidator } from '../../openapi/control-validator.ts';
 import { createValidator } from '../../openapi/validation.ts';
 import { fail, ok, type Result } from '../errors.ts';
 import type { Session, Store, World } from '../store/index.ts';
-import { deliveryLog, openSession } from '../store/session.ts';
+import { deliveryLog } from '../store/retention.ts';
+import { openSession } from '../store/session.ts';
 import type { DeliveryRecord, DeliveryRequest } from '../outbound/types.ts';
 import { createApp } from './app.ts';
 import { tokenKind } from './auth.ts';
@@ -69,9 +70,9 @@ function stubStore() {
   const resets: string[] = [];
   const sessions = new Map<string, Session>();
   // Each delivery record names its world, so a test can tell whose log it landed in.
-  const sink = { enqueue: (request: DeliveryRequest) => ({ id: `delivery-of-${request.world}` }) as DeliveryRecord, idle: async () => {} };
+  const sink = { enqueue: (request: DeliveryRequest) => ({ id: `delivery-of-${request.world}`, body: '' }) as DeliveryRecord, idle: async () => {} };
   const open = (token: string): Session => {
-    const log = deliveryLog(sink);
+    const log = deliveryLog(sink, { entries: 0, bytes: 0 });
     const session = openSession({ token, key: `key:${token}`, sink: log.sink } as unknown as World, log);
     sessions.set(token, session);
     return session;
@@ -382,14 +383,14 @@ describe('control routes', () => {
     const requests = JSON.parse((await send('GET', '/__mock/requests')).body) as { data: { path: string }[] };
     expect(requests.data.map((e) => e.path)).toEqual(['/v1/things/t_1']);
     const deliveries = JSON.parse((await send('GET', '/__mock/deliveries')).body);
-    expect(deliveries).toEqual({ data: [{ id: 'delivery-of-key:tok' }] });
+    expect(deliveries).toEqual({ data: [{ id: 'delivery-of-key:tok', body: '' }] });
   });
 
   it('GET /__mock/deliveries?wait=true answers after the sink is idle; a bad wait value is 400', async () => {
     const { send, store } = setup();
     const world = store.world('tok');
     world.sink.enqueue({ world: world.key, kind: 'subscription', url: 'https://h.example.com/', payload: {} });
-    expect(JSON.parse((await send('GET', '/__mock/deliveries?wait=true')).body)).toEqual({ data: [{ id: 'delivery-of-key:tok' }] });
+    expect(JSON.parse((await send('GET', '/__mock/deliveries?wait=true')).body)).toEqual({ data: [{ id: 'delivery-of-key:tok', body: '' }] });
     const bad = await send('GET', '/__mock/deliveries?wait=yes');
     expect(bad.status).toBe(400);
     expect(parse(bad.body).code).toBe('bad_request');

@@ -3,7 +3,8 @@
 import type { DeliverySink } from '../outbound/types.ts';
 import { createRecordingSink } from './recording-sink.ts';
 import { createWorld } from './seed.ts';
-import { deliveryLog, openSession, type DeliveryLog, type Session } from './session.ts';
+import { countedJournal, deliveryLog, overTally, type CountedJournal, type DeliveryLog, type Tally } from './retention.ts';
+import { JOURNAL_LIMIT, openSession, type Session } from './session.ts';
 import { readWorlds, snapshotView, type SnapshotResult, type WorldsSnapshot } from './snapshot.ts';
 import type { World } from './world.ts';
 
@@ -14,7 +15,19 @@ export interface StoreOptions {
   sink?: DeliverySink;
   /** Clock in UNIX ms for everything created after seeding. Default Date.now. */
   now?: () => number;
+  /**
+   * Worlds kept at most; opening one more evicts the least recently used (docs/worlds.md,
+   * "Eviction"). Default: no limit (`npm start` sets one: `--max-worlds`).
+   */
+  maxWorlds?: number;
+  /** A world unused for this many ms (by the store's clock) is evicted. Default: never. */
+  worldTtlMs?: number;
+  /** Told about every world the store evicts by itself (not about `evict()` calls). */
+  onEvict?: (token: string, reason: EvictReason) => void;
 }
+
+/** Why the store evicted a world: over `maxWorlds`, idle past `worldTtlMs`, or journals and delivery logs over their total cap. */
+export type EvictReason = 'max_worlds' | 'idle' | 'retention';
 
 export interface Store {
   /** The token's session (its world, deliveries, request journal and rate limit), created and seeded on first use. */
@@ -50,46 +63,119 @@ export interface Store {
    * if (!restored.ok) console.warn(restored.error.code, restored.error.message);
    */
   restore(snapshot: unknown): SnapshotResult<{ tokens: string[] }>;
+  /** How many worlds the store holds now. */
+  size(): number;
   readonly sink: DeliverySink;
   readonly seed: number | string;
   readonly now: () => number;
+}
+
+/** A live session and what the store needs to drop it. */
+interface Held {
+  session: Session;
+  log: DeliveryLog;
+  journal: CountedJournal;
+  /** Store clock at the session's last use. */
+  usedAt: number;
 }
 
 export function createStore(options: StoreOptions = {}): Store {
   const seed = options.seed ?? 0;
   const now = options.now ?? (() => Date.now());
   const sink = options.sink ?? createRecordingSink(now);
-  // Insertion order is the order sessions were opened (what snapshots list).
-  const sessions = new Map<string, Session>();
-  const open = (token: string): Session => {
-    const log = deliveryLog(sink);
-    const session = openSession(createWorld({ token, seed, sink: log.sink, now }), log);
-    sessions.set(token, session);
+  const maxWorlds = Math.max(1, options.maxWorlds ?? Number.POSITIVE_INFINITY);
+  const ttl = options.worldTtlMs ?? Number.POSITIVE_INFINITY;
+  const tally: Tally = { entries: 0, bytes: 0 };
+  // Least recently used first (a use moves a session to the end): eviction takes from the front,
+  // and snapshots list worlds in this order, so a restore keeps it.
+  const held = new Map<string, Held>();
+  let newest: string | undefined;
+
+  const drop = (token: string, reason?: EvictReason): boolean => {
+    const entry = held.get(token);
+    if (entry === undefined) return false;
+    held.delete(token);
+    entry.log.release();
+    entry.journal.release();
+    if (newest === token) newest = undefined;
+    if (reason !== undefined) options.onEvict?.(token, reason);
+    return true;
+  };
+  const hold = (session: Session, log: DeliveryLog, journal: CountedJournal, at: number): Session => {
+    drop(session.token);
+    held.set(session.token, { session, log, journal, usedAt: at });
+    newest = session.token;
     return session;
   };
-  const session = (token: string): Session => sessions.get(token) ?? open(token);
+  const open = (token: string): Session => {
+    const log = deliveryLog(sink, tally);
+    const journal = countedJournal(tally, JOURNAL_LIMIT);
+    return hold(openSession(createWorld({ token, seed, sink: log.sink, now }), log, journal), log, journal, now());
+  };
+  /** Evicts from the least recently used end: idle worlds, then over the count or the retention cap (never `keep`). */
+  const shrink = (at: number, keep: string) => {
+    for (const [token, entry] of held) {
+      const reason: EvictReason | undefined =
+        at - entry.usedAt > ttl ? 'idle' : held.size > maxWorlds ? 'max_worlds' : overTally(tally) ? 'retention' : undefined;
+      if (reason === undefined || token === keep) return;
+      drop(token, reason);
+    }
+  };
+  const session = (token: string): Session => {
+    const at = now();
+    let entry = held.get(token);
+    if (entry !== undefined && at - entry.usedAt > ttl) {
+      drop(token, 'idle');
+      entry = undefined;
+    }
+    if (entry === undefined) {
+      const opened = open(token);
+      shrink(at, token);
+      return opened;
+    }
+    entry.usedAt = at;
+    if (newest !== token) {
+      held.delete(token);
+      held.set(token, entry);
+      newest = token;
+    }
+    // Cheap unless something is due: the front is the least recently used world.
+    shrink(at, token);
+    return entry.session;
+  };
   return {
     seed,
     now,
     sink,
     session,
     world: (token) => session(token).world,
-    reset: open,
-    evict: (token) => sessions.delete(token),
+    reset: (token) => {
+      const opened = open(token);
+      shrink(now(), token);
+      return opened;
+    },
+    evict: (token) => drop(token),
+    size: () => held.size,
     snapshot: () =>
       structuredClone(
         snapshotView(
           seed,
-          [...sessions.values()].map((s) => s.world),
+          [...held.values()].map((entry) => entry.session.world),
         ),
       ),
     restore(snapshot) {
       const logs = new Map<string, DeliveryLog>();
-      const read = readWorlds(snapshot, { seed, now, sinkFor: (token) => logs.set(token, deliveryLog(sink)).get(token)!.sink });
+      const read = readWorlds(snapshot, { seed, now, sinkFor: (token) => logs.set(token, deliveryLog(sink, tally)).get(token)!.sink });
       if (!read.ok) return read;
-      sessions.clear();
-      for (const world of read.value) sessions.set(world.token, openSession(world, logs.get(world.token)!));
-      return { ok: true, value: { tokens: read.value.map((world) => world.token) } };
+      for (const token of [...held.keys()]) drop(token);
+      const at = now();
+      // The snapshot lists the least recently used first: over maxWorlds, those stay out.
+      const kept = read.value.slice(Math.max(0, read.value.length - maxWorlds));
+      for (const world of kept) {
+        const journal = countedJournal(tally, JOURNAL_LIMIT);
+        hold(openSession(world, logs.get(world.token)!, journal), logs.get(world.token)!, journal, at);
+      }
+      return { ok: true, value: { tokens: kept.map((world) => world.token) } };
     },
   };
 }
@@ -122,6 +208,7 @@ export { emit, emitTrigger, type EmitInput } from './emit.ts';
 export { worldSummary, type WorldSummary } from './summary.ts';
 export { encodeCursor, decodeCursor, type PageQuery } from './pagination.ts';
 export { createRecordingSink } from './recording-sink.ts';
+export { DELIVERY_LOG_LIMIT, DELIVERY_LOG_BYTES, RETAINED_ENTRIES_LIMIT, RETAINED_BYTES_LIMIT } from './retention.ts';
 export { JOURNAL_LIMIT, type Session, type Journal, type JournalEntry, type Limits, type RateLimitRule } from './session.ts';
 export { REFERENCE_TIME_MS } from './seed.ts';
 export {

@@ -6,7 +6,8 @@
 // - `journal`: the world's /v1 requests (`GET /__mock/requests`), bounded;
 // - `limits`: the rate limit a test injected (`POST /__mock/rate-limit`).
 // Plain data: the app writes the journal and consults the limits; nothing here knows HTTP.
-import type { DeliveryRecord, DeliverySink } from '../outbound/types.ts';
+import type { DeliveryRecord } from '../outbound/types.ts';
+import type { DeliveryLog } from './retention.ts';
 import type { World } from './world.ts';
 
 /** One line of the request journal (`GET /__mock/requests`, docs/control-api.md). */
@@ -53,30 +54,12 @@ export interface Session {
   readonly limits: Limits;
 }
 
-/** A world's delivery log and the sink that fills it: deliveries go on to `sink` and are recorded as they are queued. */
-export interface DeliveryLog {
-  readonly sink: DeliverySink;
-  readonly deliveries: DeliveryRecord[];
-}
-
-export function deliveryLog(sink: DeliverySink): DeliveryLog {
-  const deliveries: DeliveryRecord[] = [];
-  return {
-    deliveries,
-    sink: {
-      enqueue(request) {
-        const record = sink.enqueue(request);
-        deliveries.push(record);
-        return record;
-      },
-      idle: () => sink.idle(),
-    },
-  };
-}
-
-/** The session of `world`, whose deliveries go through `log.sink` (the sink the world was built with). */
-export function openSession(world: World, log: DeliveryLog): Session {
-  return { token: world.token, world, deliveries: log.deliveries, journal: createJournal(), limits: createLimits() };
+/**
+ * The session of `world`, whose deliveries go through `log.sink` (the sink the world was built
+ * with); `journal` defaults to an uncounted one (retention.ts counts a store's).
+ */
+export function openSession(world: World, log: Pick<DeliveryLog, 'deliveries'>, journal: Journal = createJournal()): Session {
+  return { token: world.token, world, deliveries: log.deliveries, journal, limits: createLimits() };
 }
 
 export function createJournal(limit = JOURNAL_LIMIT): Journal {
