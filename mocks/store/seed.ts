@@ -24,6 +24,8 @@ import type { EventSourceTrigger, WorkflowErrorEventSummary } from '../factories
 import { addSource, emptyWorld, tripleKey } from './world.ts';
 import { document } from '../../openapi/generated/document.ts';
 import { type DocumentExamples, documentExamples, plantExamples } from './examples.ts';
+import { document } from '../../openapi/generated/document.ts';
+import { type DocumentExamples, documentExamples, plantExamples } from './examples.ts';
 
 /** 2025-06-01T12:00:00Z: the clock of every seeded world. */
 export const REFERENCE_TIME_MS = Date.UTC(2025, 5, 1, 12, 0, 0);
@@ -38,6 +40,9 @@ export interface WorldOptions {
   sink: DeliverySink;
   now: () => number;
 }
+
+/** The document's examples, walked once for every world (examples.ts). */
+let examples: DocumentExamples | undefined;
 
 /** The document's examples, walked once for every world (examples.ts). */
 let examples: DocumentExamples | undefined;
