@@ -24,8 +24,6 @@ import type { EventSourceTrigger, WorkflowErrorEventSummary } from '../factories
 import { addSource, emptyWorld, tripleKey } from './world.ts';
 import { document } from '../../openapi/generated/document.ts';
 import { type DocumentExamples, documentExamples, plantExamples } from './examples.ts';
-import { document } from '../../openapi/generated/document.ts';
-import { type DocumentExamples, documentExamples, plantExamples } from './examples.ts';
 
 /** 2025-06-01T12:00:00Z: the clock of every seeded world. */
 export const REFERENCE_TIME_MS = Date.UTC(2025, 5, 1, 12, 0, 0);
@@ -40,9 +38,6 @@ export interface WorldOptions {
   sink: DeliverySink;
   now: () => number;
 }
-
-/** The document's examples, walked once for every world (examples.ts). */
-let examples: DocumentExamples | undefined;
 
 /** The document's examples, walked once for every world (examples.ts). */
 let examples: DocumentExamples | undefined;
@@ -128,18 +123,15 @@ function seedWorld(world: World): void {
     accountIds: [],
   });
   const projectRecord = world.projects.get(project.id)!;
-  const triggers = SEEDED_ENVIRONMENTS.map((environment) => ({ trigger: makeDeployedTrigger(ctx, { owner_id: first.id }), environment }));
-  const accounts = [];
+  for (const environment of SEEDED_ENVIRONMENTS) {
+    const trigger = makeDeployedTrigger(ctx, { owner_id: first.id });
+    world.deployedTriggers.set(trigger.id, { trigger, projectId: project.id, environment, webhookUrls: [], signingKey: null });
+    projectRecord.deployedTriggerIds.push(trigger.id);
+  }
   for (let i = 0; i < 2; i++) {
     const account = makeConnectedAccount(ctx);
     world.accounts.set(account.id, { account, projectId: project.id, environment: 'production', credentials: makeCredentials(ctx) });
     projectRecord.accountIds.push(account.id);
-    accounts.push(account);
-  }
-  // The triggers belong to the first account's end user (no extra random draw: seeded IDs stay).
-  for (const { trigger, environment } of triggers) {
-    world.deployedTriggers.set(trigger.id, { trigger, projectId: project.id, environment, externalUserId: accounts[0]!.external_id, webhooks: [] });
-    projectRecord.deployedTriggerIds.push(trigger.id);
   }
 
   for (let i = 0; i < 2; i++) {
