@@ -156,6 +156,7 @@ export async function serve(options: ServeOptions): Promise<number> {
 
   console.log(`Workflow API mock listening on ${server.baseUrl}${seed === undefined ? '' : ` (seed ${seed})`}`);
   console.log(`Try:  curl -H 'Authorization: Bearer dev-token' ${server.baseUrl}/users/me`);
+  console.log(`Console: ${server.origin}/__mock/ui/?token=dev-token (in a browser: the world, its activity, actions, the API reference)`);
   console.log(`Control API: ${server.origin}/__mock/world (same bearer token); --help lists the routes. Ctrl-C stops.`);
 
   const running = server;
