@@ -255,6 +255,24 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     expect((await api('/v1/users/me')).status).toBe(200);
   });
 
+  it('injects latency and failures where the server has faults (docs/control-api.md, "Faults")', async (ctx) => {
+    const probe = await fetch(`${mock.origin}/__mock/faults`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    if (probe.status === 404) ctx.skip();
+    await tab('actions');
+    const form = page.locator('#faults-form');
+    await form.locator('[name=fail_rate]').fill('1');
+    await form.locator('button').click();
+    await expect.poll(() => status().textContent()).toMatch(/^(Faults: latency 0-0 ms, 1 of requests answer 503|.*503 service_unavailable.*)$/);
+    expect((await api('/v1/users/me')).status).toBe(503);
+    await form.locator('[name=fail_rate]').fill('0');
+    await form.locator('button').click();
+    await expect.poll(() => api('/v1/users/me').then((answer) => answer.status)).toBe(200);
+  });
+
   it('resets the world', async () => {
     await tab('actions');
     await page.locator('#reset-form button').click();

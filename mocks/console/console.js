@@ -399,6 +399,12 @@ const ACTIONS = {
     const result = await data('POST', '/__mock/rate-limit', { requests: Number(f.requests.value), retry_after_seconds: Number(f.retry_after_seconds.value) });
     return [result === null ? 'Rate limit lifted' : `Rate limit: the next ${result.requests} /v1 requests answer 429`, result];
   },
+  // The faults of docs/control-api.md ("Faults"), where the server has them: a 404 says it has not.
+  'faults-form': async (f) => {
+    const body = { latency_ms: { min: Number(f.min.value), max: Number(f.max.value) }, fail_rate: Number(f.fail_rate.value) };
+    const result = await data('POST', '/__mock/faults', body);
+    return [`Faults: latency ${result.latency_ms?.min ?? 0}-${result.latency_ms?.max ?? 0} ms, ${result.fail_rate ?? 0} of requests answer 503`, result];
+  },
   'reset-form': async () => {
     state.keys.clear();
     state.sourcesCursor = {};
