@@ -198,9 +198,17 @@ function renderProject(project) {
       { class: 'environments' },
     ),
     table(
-      ['deployed trigger', 'environment', 'its webhooks'],
+      ['deployed trigger', 'environment', 'end user', 'its webhooks'],
       project.deployed_triggers.map((t) =>
-        h('tr', {}, h('td', {}, h('code', {}, t.id)), h('td', {}, t.environment), h('td', {}, t.webhook_urls.join(', ') || '(the environment’s)')),
+        h(
+          'tr',
+          {},
+          h('td', {}, h('code', {}, t.id)),
+          h('td', {}, t.environment),
+          h('td', {}, t.external_user_id ?? ''),
+          // With IDs where the summary has them (webhooks), else the URLs alone.
+          h('td', {}, (t.webhooks?.map((w) => `${w.id} ${w.url}`) ?? t.webhook_urls).join(', ') || '(the environment’s)'),
+        ),
       ),
       { class: 'triggers' },
     ),
