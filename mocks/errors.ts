@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'unprocessable'
   | 'rate_limited'
+  | 'service_unavailable'
   // Answered by the node:http adapter itself, before the app sees a request (docs/errors.md).
   | 'request_timeout'
   | 'expectation_failed'
@@ -44,6 +45,7 @@ const STATUS: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   unprocessable: 422,
   rate_limited: 429,
+  service_unavailable: 503,
   request_timeout: 408,
   expectation_failed: 417,
   headers_too_large: 431,

@@ -5,6 +5,7 @@ import { controlValidator } from '../openapi/control-validator.ts';
 import { validator as defaultValidator, type Validator } from '../openapi/validator.ts';
 import { createApp } from './app/app.ts';
 import type { MockControl } from './app/control.ts';
+import type { FaultOptions } from './app/faults.ts';
 import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest, toFetchResponse } from './app/fetch.ts';
 import type { AppRequest, AppResponse } from './app/types.ts';
 import { routes } from './app/routes.ts';
@@ -13,7 +14,9 @@ import { createDeliveryEngine } from './outbound/delivery.ts';
 import type { DeliverySink } from './outbound/types.ts';
 
 export type { AppRequest, AppResponse } from './app/types.ts';
-export type { MockControl, EmitBody, TriggerEmitBody, CompleteConnectBody, AddSourcesBody } from './app/control.ts';
+export type { MockControl, EmitBody, TriggerEmitBody, CompleteConnectBody, AddSourcesBody, FaultsBody } from './app/control.ts';
+export type { FaultOptions } from './app/faults.ts';
+export type { WorldFaults, RateWindow } from './store/session.ts';
 export type { AddedSources } from './store/index.ts';
 export type { Persistence } from './store/persist.ts';
 export type { WorldsSnapshot, WorldSnapshot, SnapshotError, SnapshotErrorCode, SnapshotResult } from './store/index.ts';
@@ -38,6 +41,12 @@ export interface MockOptions {
   /** Unexpected exceptions (bugs) are reported here; console.error by default. */
   logError?: (message: string, error: unknown) => void;
   validator?: Validator;
+  /**
+   * Faults for every world that sets none of its own (docs/control-api.md, "Faults"): a latency
+   * range, a failure rate (503), a rate limit per second and world (429); and the random source,
+   * sleep and clock behind them, for deterministic tests. Default: none.
+   */
+  faults?: FaultOptions;
   /** Bounds on the store's worlds (docs/worlds.md, "Eviction"): at most `maxWorlds`, each evicted after `worldTtlMs` unused. Default: none. */
   worlds?: Pick<StoreOptions, 'maxWorlds' | 'worldTtlMs' | 'onEvict'>;
 }
@@ -69,6 +78,7 @@ export function createMock(options: MockOptions = {}): Mock {
     routes,
     controlOperations: { worldSummary, emit, emitTrigger, completeConnect, addSources },
     ...(options.logError === undefined ? {} : { logError: options.logError }),
+    ...(options.faults === undefined ? {} : { faults: options.faults }),
   });
   const mapUrl = createUrlMapper(baseUrl);
 

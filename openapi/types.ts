@@ -52,6 +52,19 @@ export interface OperationInfo {
   parameters: ParameterInfo[];
   /** The token kinds the operation accepts (`x-token-kinds`); undefined: every kind. */
   tokenKinds?: string[];
+  /** The documented answers, in document order. */
+  responses: ResponseInfo[];
+}
+
+export interface ResponseInfo {
+  /** As written, upper case: `200`, `4XX`, `DEFAULT`. */
+  status: string;
+  /** The media type of its body (a JSON one first), null when documented without a body. */
+  contentType: string | null;
+  /** Its named examples (an `example` is named `example`), in document order. */
+  examples: Record<string, unknown>;
+  /** A body built from its schema (openapi/example-requests.ts), when it has no example. */
+  generated?: unknown;
 }
 
 export interface ParameterInfo {

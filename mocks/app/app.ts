@@ -1,7 +1,8 @@
 // The app: AppRequest -> AppResponse, transport-free. Two faces share one pipeline: the API under
 // /v1 (openapi/openapi.yaml) and the control API under /__mock (openapi/control.yaml). Order of
 // checks (docs/architecture.md): /v1 or /__mock prefix (404); bearer auth (401); operation lookup
-// in the face's document (404/405); for the API, an injected rate limit (429); body size, media
+// in the face's document (404/405); for the API, the faults of faults.ts (an injected or per-second
+// rate limit 429, a failure rate 503, a `Prefer: code/example` answer, a delay); body size, media
 // type and JSON syntax (413/415/400); parameters and body against the document (400/404, mapped
 // by issues.ts); the operation's x-token-kinds (403); then the face's route table, whose Result
 // respond.ts turns into HTTP. API requests are written to the world's journal. Nothing here may
@@ -13,6 +14,7 @@ import { authenticate, tokenKind, type Credentials } from './auth.ts';
 import { isOversized, MAX_BODY_BYTES, readJsonBody, withinJsonBounds } from './body.ts';
 import { createControl, type ControlOperations, type MockControl } from './control.ts';
 import { controlRoutes } from './control-routes.ts';
+import { createFaults, type FaultOptions } from './faults.ts';
 import { refusal } from './issues.ts';
 import { errorResponse, fromResult, json } from './respond.ts';
 import type { AnyRoute } from './routes-meta.ts';
@@ -30,6 +32,8 @@ export interface AppOptions {
   controlOperations: ControlOperations;
   /** Where unexpected exceptions are reported; console.error by default. */
   logError?: (message: string, error: unknown) => void;
+  /** The server's faults and the clock, random source and sleep behind them (faults.ts); default: none. */
+  faults?: FaultOptions;
 }
 
 /** The HTTP app: one request in, one response out (named apart from the API's connected-app schema `App`). */
@@ -62,6 +66,7 @@ export function createApp(options: AppOptions): MockApp {
   const { store } = options;
   const logError = options.logError ?? ((message, error) => console.error(message, error));
   const now = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
+  const faults = createFaults(options.faults);
 
   // The JS face of the control API runs its operations through the same pipeline as HTTP requests.
   const control = createControl(store, options.controlOperations, (operationId, token, input) => {
@@ -76,13 +81,19 @@ export function createApp(options: AppOptions): MockApp {
     return result.ok ? { ok: true, value: result.value.data } : result;
   });
   const apiFace = face(API_PREFIX, options.validator, options.routes, true, (method, path) => `No operation at ${method} ${path}`);
-  const controlFace = face(CONTROL_PREFIX, options.controlValidator, controlRoutes(control, options.controlOperations) as never, false, (_method, path) => {
-    const routes = options.controlValidator.operationIds.map((id) => {
-      const { method, template } = options.controlValidator.describeOperation(id);
-      return `${method} ${CONTROL_PREFIX}${template}`;
-    });
-    return `No control route ${path}; see ${routes.join(', ')}`;
-  });
+  const controlFace = face(
+    CONTROL_PREFIX,
+    options.controlValidator,
+    controlRoutes(control, options.controlOperations, faults) as never,
+    false,
+    (_method, path) => {
+      const routes = options.controlValidator.operationIds.map((id) => {
+        const { method, template } = options.controlValidator.describeOperation(id);
+        return `${method} ${CONTROL_PREFIX}${template}`;
+      });
+      return `No control route ${path}; see ${routes.join(', ')}`;
+    },
+  );
 
   /** The validated request handed to its route: the trust boundary (routes-meta.ts). */
   function invoke(on: Face, operationId: string, path: string, credentials: Credentials, session: Session, input: RequestInput) {
@@ -100,7 +111,7 @@ export function createApp(options: AppOptions): MockApp {
     return route({ world: session.world, session, credentials, path: pathParams, query, header, body } as never);
   }
 
-  async function dispatch(on: Face, req: AppRequest, path: string, query: string): Promise<{ response: AppResponse; session?: Session }> {
+  async function dispatch(on: Face, req: AppRequest, path: string, query: string): Promise<{ response: AppResponse; session?: Session; delayMs?: number }> {
     const auth = authenticate(req.headers);
     if (!auth.ok) return { response: errorResponse(auth.error, { 'www-authenticate': 'Bearer' }) };
     const credentials = auth.value;
@@ -115,25 +126,37 @@ export function createApp(options: AppOptions): MockApp {
       return respond(errorResponse(error, { allow }));
     }
 
-    const retryAfter = on.api ? session.limits.take() : null;
-    if (retryAfter !== null) {
-      const message = `Rate limited (injected with POST /__mock/rate-limit); retry after ${retryAfter} s`;
-      return respond(errorResponse(apiError('rate_limited', message, { retry_after_seconds: retryAfter }), { 'retry-after': String(retryAfter) }));
-    }
+    if (!on.api) return respond(await answer(on, req, path, query, lookup, credentials, session));
+    // The API's faults come first (faults.ts): one of them may answer in place of the operation.
+    const intercept = faults.intercept(session, on.validator.describeOperation(lookup.operationId), req.headers.prefer);
+    if (intercept.response !== undefined) return { response: intercept.response, session, delayMs: intercept.delayMs };
+    const response = await answer(on, req, path, query, lookup, credentials, session);
+    return { response: { ...response, headers: { ...response.headers, ...intercept.headers } }, session, delayMs: intercept.delayMs };
+  }
 
+  /** Body checks, validation and the route, for a request matched to an operation. */
+  async function answer(
+    on: Face,
+    req: AppRequest,
+    path: string,
+    query: string,
+    lookup: { operationId: string; pathParams: Record<string, string> },
+    credentials: Credentials,
+    session: Session,
+  ): Promise<AppResponse> {
     if (isOversized(req.body)) {
-      return respond(errorResponse(apiError('payload_too_large', `Request body is larger than ${MAX_BODY_BYTES} bytes`, { limit_bytes: MAX_BODY_BYTES })));
+      return errorResponse(apiError('payload_too_large', `Request body is larger than ${MAX_BODY_BYTES} bytes`, { limit_bytes: MAX_BODY_BYTES }));
     }
     let body: unknown;
     if (on.takesJsonBody.has(lookup.operationId)) {
       const parsed = readJsonBody(req.body, req.headers);
-      if (!parsed.ok) return respond(errorResponse(parsed.error));
+      if (!parsed.ok) return errorResponse(parsed.error);
       body = parsed.value;
     }
 
     const input = { pathParams: lookup.pathParams, query: new URLSearchParams(query), headers: req.headers, body };
     const result = await invoke(on, lookup.operationId, path, credentials, session, input);
-    return respond(fromResult(result as Result<unknown>));
+    return fromResult(result as Result<unknown>);
   }
 
   async function handle(req: AppRequest): Promise<AppResponse> {
@@ -146,7 +169,8 @@ export function createApp(options: AppOptions): MockApp {
       if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
         return errorResponse(apiError('not_found', `Every API route lives under ${API_PREFIX}; ${path} is not one`, { path }));
       }
-      const { response, session } = await dispatch(apiFace, { ...req, method }, path, query);
+      const { response, session, delayMs } = await dispatch(apiFace, { ...req, method }, path, query);
+      if (delayMs !== undefined && delayMs > 0) await faults.sleep(delayMs);
       session?.journal.record({ method, path, status: response.status, ms: Math.round((now() - started) * 1000) / 1000, at });
       return response;
     } catch (error) {

@@ -7,6 +7,7 @@ import type { Session } from '../store/index.ts';
 import type { operations, ParameterDefaults } from '../../openapi/generated/control-schema.ts';
 import type { Credentials } from './auth.ts';
 import type { ControlOperationId, ControlOperations, MockControl } from './control.ts';
+import type { Faults } from './faults.ts';
 import type { Validated } from './routes-meta.ts';
 
 /** What a control route receives: the caller's session and its request, validated by the control document. */
@@ -32,7 +33,7 @@ async function settled(control: MockControl): Promise<boolean> {
 
 const data = <T>(value: Result<T>): Result<{ data: T }> => (value.ok ? ok({ data: value.value }) : value);
 
-export function controlRoutes(control: MockControl, ops: ControlOperations): ControlRouteTable {
+export function controlRoutes(control: MockControl, ops: ControlOperations, faults: Pick<Faults, 'set'>): ControlRouteTable {
   return {
     resetWorld: ({ credentials }) => {
       control.reset(credentials.token);
@@ -50,6 +51,7 @@ export function controlRoutes(control: MockControl, ops: ControlOperations): Con
     emitTrigger: ({ session, path, body }) => data(ops.emitTrigger(session.world, path.trigger_id, body)),
     completeConnect: ({ session, path, body }) => data(ops.completeConnect(session.world, path.connect_token, body)),
     setRateLimit: ({ session, body }) => ok({ data: session.limits.set(body) }),
+    setFaults: ({ session, body }) => ok({ data: faults.set(session, body) }),
     addSources: ({ session, body }) => data(ops.addSources(session.world, body)),
   };
 }

@@ -99,6 +99,7 @@ describe('the control API against openapi/control.yaml', () => {
       ['listRequests', 'GET', '/requests'],
       ['emit', 'POST', '/emit', { emitter_id: workflow, event_name: '$errors', event: { n: 1 } }],
       ['setRateLimit', 'POST', '/rate-limit', { requests: 0 }],
+      ['setFaults', 'POST', '/faults', { fail_rate: 0 }],
       ['addSources', 'POST', '/sources', { org_id: org, count: 3 }],
       ['emitTrigger', 'POST', `/triggers/${trigger}/emit`, { event: {} }],
       ['listDeliveries', 'GET', '/deliveries?wait=true'],
@@ -111,7 +112,7 @@ describe('the control API against openapi/control.yaml', () => {
       statuses.push(answer.status);
       expect(controlValidator.validateResponse(operationId, answer.status, answer.contentType, answer.body), `${method} ${path}`).toEqual([]);
     }
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 422, 200, 404, 200]);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 422, 200, 404, 200]);
     expect(calls.map(([operationId]) => operationId).sort()).toEqual([...controlValidator.operationIds].sort());
   });
 

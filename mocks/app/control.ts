@@ -15,6 +15,8 @@ export type EmitBody = components['schemas']['EmitBody'];
 export type TriggerEmitBody = components['schemas']['TriggerEmitBody'];
 /** `POST /__mock/connect/{connect_token}/complete`'s body. */
 export type CompleteConnectBody = components['schemas']['CompleteConnectBody'];
+/** `POST /__mock/faults`' body and answer: a world's latency and failure rate (faults.ts). */
+export type FaultsBody = components['schemas']['Faults'];
 /** `POST /__mock/sources`' body. */
 export type AddSourcesBody = components['schemas']['AddSourcesBody'];
 
@@ -32,8 +34,13 @@ export interface MockControl {
   deliveries(token: string): DeliveryRecord[];
   /** Resolves when every queued delivery has settled. */
   idle(): Promise<void>;
-  /** The next `requests` /v1 requests of this world answer 429 with `Retry-After`; 0 lifts it. */
+  /**
+   * The next `requests` /v1 requests of this world answer 429 with `Retry-After`; with `per_second`,
+   * those over that many per second do (0: none, not even the server's); `{requests: 0}` lifts it.
+   */
   rateLimit(token: string, rule: RateLimitRule): RateLimitRule | null;
+  /** This world's latency range and failure rate (a property left out keeps its value); answers those in force. */
+  faults(token: string, body: FaultsBody): Result<FaultsBody>;
   /** Appends `count` sources to workspace `org_id` of this world, for pagination at scale. */
   addSources(token: string, body: AddSourcesBody): Result<AddedSources>;
 }
@@ -69,5 +76,6 @@ export function createControl(store: Store, ops: ControlOperations, run: Control
     emitTrigger: (token, triggerId, body) => runAs('emitTrigger', token, { pathParams: { trigger_id: triggerId }, body }),
     completeConnect: (token, connectToken, body) => runAs('completeConnect', token, { pathParams: { connect_token: connectToken }, body }),
     addSources: (token, body) => runAs('addSources', token, { body }),
+    faults: (token, body) => runAs('setFaults', token, { body }),
   };
 }

@@ -4,7 +4,9 @@
 // - `deliveries`: the world's outbound delivery records, oldest first (the delivery engine keeps
 //   updating each record's state; it keeps no log of its own);
 // - `journal`: the world's /v1 requests (`GET /__mock/requests`), bounded;
-// - `limits`: the rate limit a test injected (`POST /__mock/rate-limit`).
+// - `limits`: the rate limit a test injected (`POST /__mock/rate-limit`): a count of refusals and a
+//   rate per second;
+// - `faults`: the latency and failure rate a test injected (`POST /__mock/faults`, mocks/app/faults.ts).
 // Plain data: the app writes the journal and consults the limits; nothing here knows HTTP.
 import type { DeliveryRecord } from '../outbound/types.ts';
 import type { DeliveryLog } from './retention.ts';
@@ -27,6 +29,27 @@ export interface RateLimitRule {
   requests: number;
   /** The `Retry-After` value of those answers, in seconds. */
   retry_after_seconds: number;
+  /** At most this many /v1 requests of the world per second (a fixed one-second window); 0: none; absent: the server's `--rate-limit`. */
+  per_second?: number;
+}
+
+/** Where a world's request falls in its per-second window (`Limits.rate`). */
+export interface RateWindow {
+  limit: number;
+  /** Requests left in the window after this one. */
+  remaining: number;
+  /** UNIX ms when the window ends. */
+  resetAt: number;
+  /** Whether this request is over the limit (and was not counted). */
+  refused: boolean;
+}
+
+/** Faults injected into a world's answers (`POST /__mock/faults`); absent: the server's. */
+export interface WorldFaults {
+  /** Every answer waits a uniformly drawn time in [min, max] ms. */
+  latency_ms?: { min: number; max: number };
+  /** The share of requests (0 to 1) that answer 503. */
+  fail_rate?: number;
 }
 
 /** The last JOURNAL_LIMIT requests are kept, so a benchmark or a long dev session cannot grow it without limit. */
@@ -43,6 +66,8 @@ export interface Limits {
   set(rule: RateLimitRule): RateLimitRule | null;
   /** For one request: the Retry-After seconds when it must be refused (and counts it), else null. */
   take(): number | null;
+  /** For one request at `now`: its place in the per-second window (the rule's `per_second`, else `fallback`), or null when no rate applies. */
+  rate(now: number, fallback: number): RateWindow | null;
 }
 
 export interface Session {
@@ -52,6 +77,7 @@ export interface Session {
   readonly deliveries: readonly DeliveryRecord[];
   readonly journal: Journal;
   readonly limits: Limits;
+  faults: WorldFaults;
 }
 
 /**
@@ -59,7 +85,7 @@ export interface Session {
  * with); `journal` defaults to an uncounted one (retention.ts counts a store's).
  */
 export function openSession(world: World, log: Pick<DeliveryLog, 'deliveries'>, journal: Journal = createJournal()): Session {
-  return { token: world.token, world, deliveries: log.deliveries, journal, limits: createLimits() };
+  return { token: world.token, world, deliveries: log.deliveries, journal, limits: createLimits(), faults: {} };
 }
 
 export function createJournal(limit = JOURNAL_LIMIT): Journal {
@@ -76,17 +102,30 @@ export function createJournal(limit = JOURNAL_LIMIT): Journal {
 
 function createLimits(): Limits {
   let rule: RateLimitRule | null = null;
+  // The per-second window: which second it is (UNIX ms / 1000, floored) and how many requests it counted.
+  let window = -1;
+  let counted = 0;
+  const lifted = (r: RateLimitRule) => r.requests <= 0 && r.per_second === undefined;
   return {
     set(next) {
-      rule = next.requests > 0 ? { ...next } : null;
+      rule = lifted(next) ? null : { ...next, requests: Math.max(0, next.requests) };
       return rule === null ? null : { ...rule };
     },
     take() {
-      if (rule === null) return null;
+      if (rule === null || rule.requests <= 0) return null;
       const { retry_after_seconds } = rule;
       rule.requests -= 1;
-      if (rule.requests <= 0) rule = null;
+      if (lifted(rule)) rule = null;
       return retry_after_seconds;
+    },
+    rate(now, fallback) {
+      const limit = rule?.per_second ?? fallback;
+      if (!(limit > 0)) return null;
+      const second = Math.floor(now / 1000);
+      if (second !== window) [window, counted] = [second, 0];
+      const refused = counted >= limit;
+      if (!refused) counted += 1;
+      return { limit, remaining: limit - counted, resetAt: (second + 1) * 1000, refused };
     },
   };
 }

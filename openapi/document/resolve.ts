@@ -1,7 +1,8 @@
 // The document's operations read once, every `$ref` followed, in the form the router, the request
 // checks and the response checks use at request time: nothing on the hot path walks the document.
 import { escapePointer, followRef } from '../json-pointer.ts';
-import type { OperationInfo, ParameterInfo } from '../types.ts';
+import { valueFromSchema } from '../example-requests.ts';
+import type { OperationInfo, ParameterInfo, ResponseInfo } from '../types.ts';
 import { forEachOperation } from './operations.ts';
 import { shapeOf, type ValueShape } from './shape.ts';
 
@@ -59,12 +60,14 @@ export function resolveOperations(document: object): ResolvedOperation[] {
     }
 
     const responses = new Map<string, ResolvedResponse>();
+    const documented: ResponseInfo[] = [];
     for (const [status, raw] of Object.entries((op.responses ?? {}) as Json)) {
       const { node: response, pointer } = followRef(document, raw, `${site.pointer}/responses/${status}`) as { node: Json; pointer: string };
       const content = new Map<string, string | null>();
       for (const [mediaType, media] of Object.entries((response.content ?? {}) as Json))
         content.set(mediaType.toLowerCase(), (media as Json).schema ? `${pointer}/content/${escapePointer(mediaType)}/schema` : null);
       responses.set(status.toUpperCase(), { content });
+      documented.push(responseInfo(document, status.toUpperCase(), response));
     }
 
     operations.push({
@@ -75,6 +78,7 @@ export function resolveOperations(document: object): ResolvedOperation[] {
         hasJsonBody: bodySchemaPointer !== null,
         bodyRequired,
         parameters,
+        responses: documented,
         ...(Array.isArray(op['x-token-kinds']) ? { tokenKinds: op['x-token-kinds'].map(String) } : {}),
       },
       bodySchemaPointer,
@@ -83,6 +87,26 @@ export function resolveOperations(document: object): ResolvedOperation[] {
     });
   });
   return operations;
+}
+
+/**
+ * A documented answer as the mock can give it on request (`Prefer: code=N`, `Prefer: example=NAME`,
+ * mocks/app/faults.ts): its JSON media type, its named examples (an `example` is named `example`),
+ * and a body built from its schema when it has none.
+ */
+function responseInfo(document: object, status: string, response: Json): ResponseInfo {
+  const content = (response.content ?? {}) as Json;
+  const contentType = Object.keys(content).find((type) => /^application\/(.+\+)?json$/i.test(type)) ?? Object.keys(content)[0] ?? null;
+  if (contentType === null) return { status, contentType, examples: {} };
+  const media = content[contentType] as Json;
+  const examples: Record<string, unknown> = {};
+  for (const [name, example] of Object.entries((media.examples ?? {}) as Json)) {
+    const resolved = followRef(document, example).node as Json | undefined;
+    if (resolved !== undefined && 'value' in resolved) examples[name] = resolved.value;
+  }
+  if ('example' in media) examples.example = media.example;
+  if (Object.keys(examples).length > 0 || media.schema === undefined) return { status, contentType, examples };
+  return { status, contentType, examples, generated: valueFromSchema(document as Json, media.schema) };
 }
 
 /** Webhook name -> JSON pointer of its POST `application/json` body schema, or null when it declares none. */

@@ -160,11 +160,39 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * {requests, retry_after_seconds?}: next N API requests answer 429
+         * {requests, retry_after_seconds?, per_second?}: next N API requests, or those over N per second, answer 429
          * @description The next `requests` `/v1` requests of this world (after authentication and routing) answer
-         *     429 `rate_limited` with `Retry-After: <retry_after_seconds>`; `requests: 0` lifts the limit.
+         *     429 `rate_limited` with `Retry-After: <retry_after_seconds>`. With `per_second`, at most that
+         *     many `/v1` requests of this world are answered per second (a fixed one-second window), the
+         *     others 429 with `Retry-After`; every answer then carries `X-RateLimit-Limit`,
+         *     `X-RateLimit-Remaining` and `X-RateLimit-Reset` (UNIX seconds). `per_second` replaces the
+         *     server's `--rate-limit` for this world (0: none); `{requests: 0}` without it lifts the rule.
          */
         post: operations["setRateLimit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * {latency_ms?, fail_rate?}: slow or failing API answers for this world
+         * @description Every `/v1` answer of this world waits a time drawn uniformly from `latency_ms` (`{min, max}`,
+         *     milliseconds, at most 30,000), and a share `fail_rate` (0 to 1) of its requests answer 503
+         *     `service_unavailable` with `Retry-After`. Each replaces the server's `--latency` or
+         *     `--fail-rate` for this world (`{min: 0, max: 0}` and `0` switch them off); a property left
+         *     out keeps what is in force; reset restores the server's. Answers the faults now in force.
+         */
+        post: operations["setFaults"];
         delete?: never;
         options?: never;
         head?: never;
@@ -223,17 +251,29 @@ export interface components {
             error?: string;
         };
         RateLimitBody: {
-            /** @description How many of the next `/v1` requests answer 429; 0 lifts the limit. */
+            /** @description How many of the next `/v1` requests answer 429; 0 with no `per_second` lifts the rule. */
             requests: number;
             /**
              * @description The `Retry-After` of those answers.
              * @default 1
              */
             retry_after_seconds: number;
+            /** @description At most this many `/v1` requests of this world per second; 0 none, even with the server's `--rate-limit`. */
+            per_second?: number;
         };
         RateLimitRule: {
             requests: number;
             retry_after_seconds: number;
+            per_second?: number;
+        };
+        Faults: {
+            /** @description Each answer waits a time drawn uniformly from [min, max] milliseconds. */
+            latency_ms?: {
+                min: number;
+                max: number;
+            };
+            /** @description The share of requests that answer 503 `service_unavailable`. */
+            fail_rate?: number;
         };
         AddSourcesBody: {
             /** @description A workspace (`o_`) of this world. */
@@ -597,6 +637,34 @@ export interface operations {
             401: components["responses"]["Error"];
         };
     };
+    setFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Faults"];
+            };
+        };
+        responses: {
+            /** @description The faults in force for this world. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Faults"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
     addSources: {
         parameters: {
             query?: never;
@@ -629,7 +697,7 @@ export interface operations {
 }
 
 /** The operations under `paths`: what a server answers. */
-export type PathOperationId = "resetWorld" | "getWorld" | "listRequests" | "listDeliveries" | "emit" | "emitTrigger" | "completeConnect" | "setRateLimit" | "addSources";
+export type PathOperationId = "resetWorld" | "getWorld" | "listRequests" | "listDeliveries" | "emit" | "emitTrigger" | "completeConnect" | "setRateLimit" | "setFaults" | "addSources";
 
 /** Per operation and location, the parameters whose schema has a default (always present once validated). */
 export interface ParameterDefaults {

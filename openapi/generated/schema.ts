@@ -1042,7 +1042,7 @@ export interface components {
             /**
              * @description Machine code: `bad_request`, `unsupported_url`, `json_too_complex`, `unauthorized`, `forbidden_token_kind`,
              *     `not_found`, `method_not_allowed`, `payload_too_large`, `unsupported_media_type`,
-             *     `unprocessable`, `rate_limited` (a live server may use others).
+             *     `unprocessable`, `rate_limited`, `service_unavailable` (a live server may use others).
              */
             code?: string;
             details?: {
