@@ -164,7 +164,7 @@ describe('workflow-api-mock serve', () => {
       '--max-connections',
       'default 1000',
       '--max-worlds',
-      'default 8000',
+      'default 4000',
       '--world-ttl',
       'MAX_WORLDS',
       'WORLD_TTL',

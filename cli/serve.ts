@@ -23,7 +23,7 @@ OpenAPI document; answers follow it.
 
 Usage:
   ${PROGRAM} serve [--port 4010] [--host 127.0.0.1] [--seed 42] [--quiet] [--max-connections 1000]
-        [--max-worlds 8000] [--world-ttl 0]
+        [--max-worlds 4000] [--world-ttl 0]
   (in the kit's checkout: npm start -- [flags])
 
 Flags:
@@ -38,7 +38,7 @@ Flags:
   --max-worlds <n>
                  worlds (tokens) kept at most; one more evicts the least
                  recently used, which re-seeds from (seed, token) on its next
-                 request (~40 kB each: the default keeps RSS near 500 MB)
+                 request (the default keeps RSS under 1 GB at any number of tokens)
                                                                      default ${DEFAULT_MAX_WORLDS}    env MAX_WORLDS
   --world-ttl <duration>
                  evict a world unused for this long (90s, 30m, 2h; 0 = never);

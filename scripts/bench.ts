@@ -10,6 +10,7 @@ import { measurePagination } from './bench/pagination.ts';
 import { evaluateTargets, formatReport, type BenchResults } from './bench/report.ts';
 import { measureStartup } from './bench/startup.ts';
 import { measureThroughput } from './bench/throughput.ts';
+import { measureWorlds } from './bench/worlds.ts';
 
 export async function runBench(options: BenchOptions, log: (line: string) => void): Promise<BenchResults> {
   const cpuList = cpus();
@@ -69,6 +70,14 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
         warmup: Math.min(50, options.samples),
         log,
       });
+    });
+  }
+  if (sections.has('worlds')) {
+    await section('worlds', async () => {
+      results.worlds = await measureWorlds(
+        { checkpoints: options.worldCheckpoints, concurrency: options.connections, serveArgs: options.worldsServeArgs },
+        log,
+      );
     });
   }
   return { ...results, targets: evaluateTargets(results) };

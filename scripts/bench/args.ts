@@ -1,7 +1,7 @@
 // Command line of `npm run bench`.
 import { parseArgs } from 'node:util';
 
-export const SECTIONS = ['throughput', 'startup', 'pagination'] as const;
+export const SECTIONS = ['throughput', 'startup', 'pagination', 'worlds'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {
@@ -21,6 +21,10 @@ export interface BenchOptions {
   strict: boolean;
   /** Folder for a CPU profile of the mock server during the throughput run. */
   cpuProf?: string;
+  /** Distinct tokens after which the worlds section reads the server's RSS. */
+  worldCheckpoints: number[];
+  /** Extra `serve` flags for the worlds section (e.g. --max-worlds 1000000 to see memory without eviction). */
+  worldsServeArgs: string[];
 }
 
 export const HELP = `npm run bench [-- options]: the performance targets of docs/performance.md, measured on this machine.
@@ -48,11 +52,19 @@ Sections (all by default; ~75 s in total, ~30 s with --quick):
               cursor of the item at ~90%). Checks contents and cursors (first, deep and before
               pages, a walk of every page with after=end_cursor) and reads the large process's RSS.
 
+  worlds      Memory per world: \`node cli/bin.ts serve --port <free> --quiet\` with its defaults (eviction on,
+              --max-worlds 4000), and a load generator in its own process (scripts/bench/worlds-driver.ts)
+              sending one first request (GET /v1/users/me) per distinct token, 32 at a time over
+              keep-alive loopback connections, up to each checkpoint (1k, 10k, 20k, 100k tokens); the
+              server's RSS after each (/proc, Linux) and (RSS - RSS at start) / tokens. At the end the
+              server must still answer a new token and the run's first (re-seeded) one.
+
 Targets (docs/performance.md), each reported PASS or FAIL:
   mock req/s >= 10x prism mock        mock req/s >= 0.5x bare node:http
   mock p99 < 5 ms at 32 connections   first 200 within 500 ms of process start (median)
   100-item page of 100,000 sources within 2x the time of the 100-source page (first and deep)
   RSS of the 100,000-source process < 300 MB
+  RSS after 20,000 tokens < 1 GB, after 100,000 tokens < 1 GB (with the default eviction), still answering
 
 Options:
   --duration <s>      measured seconds per server                      default 10 (--quick: 3)
@@ -61,7 +73,10 @@ Options:
   --startup-runs <n>  start-up measurements                             default 5 (--quick: 3)
   --sources <n>       sources of the large workspace                    default 100000
   --samples <n>       timed requests per page kind                      default 300 (--quick: 100)
-  --only <list>       comma-separated sections: throughput,startup,pagination
+  --tokens <list>     checkpoints of the worlds section                 default 1000,10000,20000,100000
+                                                                         (--quick: 1000,10000)
+  --serve-args=<s>    extra serve flags for the worlds section, e.g. --serve-args="--max-worlds 1000000"
+  --only <list>       comma-separated sections: throughput,startup,pagination,worlds
   --quick             short smoke run (the numbers are noisier)
   --cpu-prof <dir>    run the mock server of the throughput section under node --cpu-prof and write
                       its .cpuprofile into <dir> (open it in Chrome DevTools; profiling slows it down)
@@ -100,6 +115,8 @@ export function parseBenchArgs(argv: string[]): ParsedBenchArgs {
         samples: { type: 'string' },
         only: { type: 'string' },
         'cpu-prof': { type: 'string' },
+        tokens: { type: 'string' },
+        'serve-args': { type: 'string' },
         quick: { type: 'boolean' },
         json: { type: 'boolean' },
         strict: { type: 'boolean' },
@@ -125,6 +142,10 @@ export function parseBenchArgs(argv: string[]): ParsedBenchArgs {
   const n = numbers as Record<keyof typeof numbers, number>;
   if (n.largeSources < 100) return { kind: 'error', message: '--sources must be at least 100 (the small workspace holds 100)' };
 
+  const worldCheckpoints = (str('tokens') ?? (quick ? '1000,10000' : '1000,10000,20000,100000')).split(',').map((part) => Number(part.trim()));
+  if (worldCheckpoints.some((n) => !Number.isInteger(n) || n < 1))
+    return { kind: 'error', message: `--tokens must list positive integers, got "${str('tokens')}"` };
+
   const sections = new Set<Section>();
   for (const name of (str('only') ?? SECTIONS.join(','))
     .split(',')
@@ -146,6 +167,8 @@ export function parseBenchArgs(argv: string[]): ParsedBenchArgs {
       json: values.json === true,
       strict: values.strict === true,
       ...(str('cpu-prof') === undefined ? {} : { cpuProf: str('cpu-prof') }),
+      worldCheckpoints,
+      worldsServeArgs: (str('serve-args') ?? '').split(/\s+/).filter(Boolean),
     },
   };
 }

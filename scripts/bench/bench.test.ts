@@ -6,6 +6,7 @@ import { parseBenchArgs } from './args.ts';
 import { liveChildren } from './children.ts';
 import { measurePagination } from './pagination.ts';
 import { evaluateTargets } from './report.ts';
+import { measureWorlds } from './worlds.ts';
 
 // openapi/ASSUMPTIONS.md: a cursor is base64url of the boundary item's ID.
 const encodeCursor = (id: string) => Buffer.from(id).toString('base64url');
@@ -49,6 +50,19 @@ describe('bench pagination helper', () => {
   }, 60_000);
 });
 
+describe('bench worlds helper', () => {
+  it('drives first requests from its own process through real HTTP and reads the server RSS at each checkpoint', async () => {
+    const result = await measureWorlds({ checkpoints: [40, 20], concurrency: 4, serveArgs: ['--max-worlds', '10'] });
+    expect(result.steps.map((step) => [step.tokens, step.failed])).toEqual([
+      [20, 0],
+      [40, 0],
+    ]);
+    for (const step of result.steps) expect(step.rssBytes).toBeGreaterThan(result.startRssBytes / 2);
+    expect(result.stillAnswers).toBe(true);
+    expect(liveChildren()).toBe(0);
+  }, 60_000);
+});
+
 describe('bench options and verdicts', () => {
   it('parses flags, with --quick defaults and errors as messages', () => {
     const quick = parseBenchArgs(['--quick', '--json', '--only', 'startup']);
@@ -59,6 +73,11 @@ describe('bench options and verdicts', () => {
     expect(parseBenchArgs(['--only', 'nope'])).toMatchObject({ kind: 'error' });
     expect(parseBenchArgs(['--port', '1'])).toMatchObject({ kind: 'error' });
     expect(parseBenchArgs(['-h'])).toEqual({ kind: 'help' });
+    expect(parseBenchArgs(['--tokens', '10,200', '--serve-args=--max-worlds 5'])).toMatchObject({
+      kind: 'run',
+      options: { worldCheckpoints: [10, 200], worldsServeArgs: ['--max-worlds', '5'] },
+    });
+    expect(parseBenchArgs(['--tokens', '10,x'])).toMatchObject({ kind: 'error' });
   });
 
   it('marks sections that did not run as not run, never as passed', () => {

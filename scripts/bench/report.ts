@@ -3,6 +3,7 @@ import type { BenchOptions } from './args.ts';
 import type { PaginationResult } from './pagination.ts';
 import type { StartupResult } from './startup.ts';
 import type { ThroughputResult } from './throughput.ts';
+import type { WorldsResult } from './worlds.ts';
 
 export interface TargetVerdict {
   id: string;
@@ -28,6 +29,7 @@ export interface BenchResults {
   throughput?: ThroughputResult;
   startup?: StartupResult;
   pagination?: PaginationResult;
+  worlds?: WorldsResult;
   errors: Array<{ section: string; message: string }>;
   targets: TargetVerdict[];
 }
@@ -102,6 +104,18 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetV
     (v) => v === 0,
     (v) => (v === 0 ? `${p!.checks.length} checks ok` : `${v} of ${p!.checks.length} checks failed`),
   );
+  const w = results.worlds;
+  const at = (tokens: number) => w?.steps.find((step) => step.tokens === tokens);
+  for (const tokens of [20_000, 100_000]) {
+    const step = at(tokens);
+    push(
+      `worlds_rss_${tokens}`,
+      `RSS after ${int(tokens)} tokens < 1 GB${tokens > 20_000 ? ' (with eviction)' : ''}, every request answered`,
+      step === undefined ? undefined : step.rssBytes / MB,
+      (v) => v < 1024 && step!.failed === 0 && w!.stillAnswers,
+      (v) => `${fmt(v, 0)} MB${step!.failed > 0 ? `, ${step!.failed} failed` : ''}${w!.stillAnswers ? '' : ', no longer answering'}`,
+    );
+  }
   return targets;
 }
 
@@ -248,6 +262,25 @@ export function formatReport(results: BenchResults): string {
     const failed = p.checks.filter((c) => !c.ok);
     out.push(
       `   contents and cursors: ${failed.length === 0 ? `all ${p.checks.length} checks ok` : `${failed.length} FAILED: ${failed.map((c) => `${c.name} (${c.detail ?? ''})`).join('; ')}`}`,
+    );
+  }
+
+  const w = results.worlds;
+  if (w) {
+    out.push('');
+    out.push(
+      `4. Worlds: \`serve ${w.serveArgs.join(' ') || '(defaults)'}\`, one first request per distinct token (GET /v1/users/me), ${w.concurrency} at a time from a load generator in its own process`,
+    );
+    const rows = w.steps.map((step) => [
+      int(step.tokens),
+      fmt(step.rssBytes / MB, 0),
+      fmt(step.bytesPerToken / 1024, 1),
+      String(step.failed),
+      fmt(step.ms / 1000, 1),
+    ]);
+    out.push(indent(table(['tokens', 'RSS MB', 'kB per token', 'failed', 'step s'], rows, [true, true, true, true, true])));
+    out.push(
+      `   RSS at start ${fmt(w.startRssBytes / MB, 0)} MB; afterwards a new token and the run's first token ${w.stillAnswers ? 'both answered 200' : 'were NOT both answered'}`,
     );
   }
 
