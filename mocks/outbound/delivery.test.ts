@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDeliveryEngine, reservedHost } from './delivery.ts';
+import { createDeliveryEngine, linkLocalHost, reservedHost } from './delivery.ts';
 import { gate, startLoopbackReceiver, type LoopbackReceiver } from '../../support/loopback-receiver.ts';
 import { verifySignature } from './signature.ts';
 
@@ -223,6 +223,33 @@ describe('delivery engine', () => {
     expect(real.state).toBe('delivered');
     expect(reservedHost('https://myexample.com/')).toBeNull();
     expect(reservedHost('https://example.com.evil.io/')).toBeNull();
+  });
+
+  it('never attempts a link-local address (cloud metadata), literal IPv4, IPv6 or IPv4-mapped, and says why', async () => {
+    const urls: string[] = [];
+    const fetch = (async (url: string) => {
+      urls.push(url);
+      return new Response('ok');
+    }) as unknown as typeof globalThis.fetch;
+    const engine = createDeliveryEngine({ fetch, backoffMs: [0, 0] });
+    const refused = ['http://169.254.169.254/latest/meta-data/', 'http://[fe80::1]:8080/h', 'http://[::ffff:169.254.169.254]/h', 'https://169.254.0.1/'].map(
+      (url) => engine.enqueue({ world: 'w', kind: 'subscription', url, payload: {} }),
+    );
+    const allowed = engine.enqueue({ world: 'w', kind: 'subscription', url: 'http://127.0.0.1:9/h', payload: {} });
+    await engine.idle();
+    expect(urls).toEqual(['http://127.0.0.1:9/h']);
+    for (const record of refused) {
+      expect(record.state).toBe('failed');
+      expect(record.attempts).toHaveLength(1);
+      expect(record.attempts[0]!.error).toMatch(/^refused: .* is a link-local address/);
+    }
+    expect(allowed.state).toBe('delivered');
+    expect(linkLocalHost('http://169.254.1.2/')).toBe('169.254.1.2');
+    expect(linkLocalHost('http://[febf::1]/')).toBe('[febf::1]');
+    expect(linkLocalHost('http://169.255.1.2/')).toBeNull();
+    expect(linkLocalHost('http://[fec0::1]/')).toBeNull();
+    expect(linkLocalHost('http://[fe8::1]/')).toBeNull();
+    expect(linkLocalHost('http://127.0.0.1/')).toBeNull();
   });
 
   it('gives every record its own id, keeps no log of them, and idle() resolves when nothing is queued', async () => {

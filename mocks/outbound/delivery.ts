@@ -106,16 +106,22 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
 
   async function deliver(record: DeliveryRecord, request: DeliveryRequest): Promise<void> {
     const reserved = reservedHost(record.url);
-    if (reserved !== null) {
+    const linkLocal = linkLocalHost(record.url);
+    if (reserved !== null || linkLocal !== null) {
       // Seeded and example webhooks point at RFC 2606/6761 names; sending there would only make
-      // DNS lookups for hosts that can never be a receiver. Record why instead.
+      // DNS lookups for hosts that can never be a receiver. A link-local address is where cloud
+      // metadata services answer (169.254.169.254): a mock must never be the way to reach them
+      // (issue 10, item 4). Record why instead; no attempt is made.
       record.headers = await headersForAttempt(request, record.body);
       record.attempts.push({
         attempt: 1,
         started_at: now(),
         duration_ms: 0,
         status: null,
-        error: `not sent: ${reserved} is a reserved example domain (RFC 2606/6761); point the webhook at a real receiver`,
+        error:
+          linkLocal !== null
+            ? `refused: ${linkLocal} is a link-local address (169.254.0.0/16, fe80::/10: cloud metadata services); deliveries never go there`
+            : `not sent: ${reserved} is a reserved example domain (RFC 2606/6761); point the webhook at a real receiver`,
         headers: record.headers,
       });
       record.state = 'failed';
@@ -188,6 +194,21 @@ export function reservedHost(url: string): string | null {
   }
   const reserved = ['example.com', 'example.net', 'example.org', 'example', 'test', 'invalid'];
   return reserved.some((name) => host === name || host.endsWith(`.${name}`)) ? host : null;
+}
+
+/** The host when the URL's host is a literal link-local address (169.254.0.0/16, fe80::/10, also IPv4-mapped), else null. */
+export function linkLocalHost(url: string): string | null {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (/^169\.254\.\d{1,3}\.\d{1,3}$/.test(bare)) return host;
+  // fe80::/10 is fe80 to febf; the URL parser writes IPv4-mapped addresses as ::ffff:a9fe:xxxx.
+  if (/^fe[89ab][0-9a-f]:/.test(bare) || /^::ffff:a9fe:/.test(bare)) return host;
+  return null;
 }
 
 function describeFetchError(error: unknown, timeoutMs: number): string {
