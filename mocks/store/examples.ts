@@ -19,7 +19,7 @@ import {
 import type { ConnectedAccount, EventSource, Project, Template, Webhook, Workflow, Workspace } from '../factories/types.ts';
 import { type IdKind, isId, kindOf } from '../ids.ts';
 import { unixSeconds } from '../random.ts';
-import { addSource, copy, tripleKey, type World } from './world.ts';
+import { addSource, tripleKey, type World } from './world.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked as untyped JSON
 type Json = Record<string, any>;
@@ -118,6 +118,19 @@ function mostNamed(examples: DocumentExamples, kind: IdKind): string | undefined
   return best;
 }
 
+/**
+ * A copy of the example's objects and arrays that shares its strings: a world may change its
+ * resources in place, never a string, and every world holds the examples: ~11 kB of heap per
+ * world this way, 13.4 kB with structuredClone's copies of every string (docs/performance.md).
+ */
+function shells<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(shells) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const out: Json = {};
+  for (const [key, item] of Object.entries(value)) out[key] = shells(item);
+  return out as T;
+}
+
 function without<T extends Json>(value: T, ...keys: string[]): T {
   const out: Json = { ...value };
   for (const key of keys) delete out[key];
@@ -139,7 +152,7 @@ export function plantExamples(world: World, examples: DocumentExamples, environm
   const { ctx } = world;
   const named = [...examples.ids.keys()];
   const of = (kind: IdKind) => named.filter((id) => kindOf(id) === kind && !ctx.issued.has(id));
-  const shown = <T>(id: string): Partial<T> => copy((examples.objects.get(id) ?? { id }) as Partial<T>);
+  const shown = <T>(id: string): Partial<T> => shells((examples.objects.get(id) ?? { id }) as Partial<T>);
   const homeOrg = mostNamed(examples, 'workspace');
   const homeProject = mostNamed(examples, 'project');
   const orgOf = (value: Json) => [value.org_id, value.owner_id].find((id) => isId('workspace', id) && world.workspaces.has(id)) ?? homeOrg;
