@@ -165,3 +165,31 @@ export function parseHost(source: { text: string; from: string } | undefined, fa
   if (source.text.trim() === '' || /\s/.test(source.text)) return usage(`${source.from} must be a host name or address, got "${source.text}"`);
   return source.text;
 }
+
+type Source = { text: string; from: string };
+
+/** `--latency MIN-MAX` (or one value) in ms, each at most `max`: `{min, max}`, or a usage error. */
+export function parseRange(source: Source, max: number): { min: number; max: number } | UsageError {
+  const match = /^(\d{1,6})(?:-(\d{1,6}))?$/.exec(source.text.trim());
+  const low = Number(match?.[1]);
+  const high = Number(match?.[2] ?? match?.[1]);
+  if (match === null || low > high || high > max)
+    return usage(`${source.from} must be MIN-MAX in milliseconds (0 <= MIN <= MAX <= ${max}), e.g. 50-400, got "${source.text}"`);
+  return { min: low, max: high };
+}
+
+/** A share from 0 to 1 (`0.05`), or a usage error. */
+export function parseShare(source: Source): number | UsageError {
+  const text = source.text.trim();
+  const value = Number(text);
+  if (!/^\d*\.?\d+$/.test(text) || !(value >= 0 && value <= 1)) return usage(`${source.from} must be a number from 0 to 1, e.g. 0.05, got "${source.text}"`);
+  return value;
+}
+
+/** `N/s` (or plain `N`): a positive whole rate per second, or a usage error. */
+export function parsePerSecond(source: Source): number | UsageError {
+  const match = /^(\d{1,7})(?:\/s)?$/.exec(source.text.trim());
+  if (match === null || Number(match[1]) < 1)
+    return usage(`${source.from} must be a rate such as 10/s (a whole number of requests per second, 1 or more), got "${source.text}"`);
+  return Number(match[1]);
+}

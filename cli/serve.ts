@@ -5,7 +5,24 @@
 import { DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT } from '../mocks/defaults.ts';
 import { forEachOperation } from '../openapi/document/operations.ts';
 import { controlDocument } from '../openapi/generated/control-document.ts';
-import { defineCommand, EXIT_FAILED, EXIT_OK, flagOrEnv, fromEnv, parseHost, parsePort, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
+import { MAX_DELAY_MS } from '../mocks/app/faults.ts';
+import {
+  defineCommand,
+  type Env,
+  EXIT_FAILED,
+  EXIT_OK,
+  flagOrEnv,
+  fromEnv,
+  parseHost,
+  parsePerSecond,
+  parsePort,
+  parseRange,
+  parseShare,
+  PROGRAM,
+  runCommand,
+  usage,
+  type UsageError,
+} from './args.ts';
 
 /** One line per operation of the control API's document: method, path and summary. */
 function controlRoutes(): string {
@@ -23,7 +40,7 @@ OpenAPI document; answers follow it.
 
 Usage:
   ${PROGRAM} serve [--port 4010] [--host 127.0.0.1] [--seed 42] [--quiet] [--max-connections 1000]
-        [--max-worlds 4000] [--world-ttl 0]
+        [--max-worlds 4000] [--world-ttl 0] [--latency 0-0] [--fail-rate 0] [--rate-limit N/s]
   (in the kit's checkout: npm start -- [flags])
 
 Flags:
@@ -44,6 +61,18 @@ Flags:
                  evict a world unused for this long (90s, 30m, 2h; 0 = never);
                  a hand-built world should not vanish on a timer, and
                  --max-worlds already bounds memory                  default 0 (never)  env WORLD_TTL
+  --latency <min-max>
+                 every API answer waits a time drawn from MIN-MAX ms
+                 (at most ${MAX_DELAY_MS}; a single value: fixed)              default 0-0 (none)  env LATENCY
+  --fail-rate <r>
+                 this share (0 to 1) of API requests answers 503 with
+                 Retry-After                                         default 0           env FAIL_RATE
+  --rate-limit <n/s>
+                 at most N API requests per second in each world; the
+                 rest answer 429 with Retry-After and X-RateLimit-*  default: none       env RATE_LIMIT
+                 A world sets its own with POST /__mock/faults and /__mock/rate-limit;
+                 a request asks for a documented answer with Prefer: code=N, example=NAME,
+                 delay=MS (docs/control-api.md, Faults).
   -h, --help     this text
 Flags win over environment variables; an empty variable counts as unset.
 A connection idle for ${DEFAULT_LIMITS.idleTimeoutMs / 1000} s (keep-alive: ${DEFAULT_LIMITS.keepAliveTimeoutMs / 1000} s) is closed; headers must arrive within
@@ -73,6 +102,8 @@ export interface ServeOptions {
   maxWorlds?: number;
   /** Milliseconds; absent: never. */
   worldTtlMs?: number;
+  /** `--latency`, `--fail-rate`, `--rate-limit`; absent: none. */
+  faults?: { latencyMs?: { min: number; max: number }; failRate?: number; rateLimitPerSecond?: number };
 }
 
 export const SERVE = defineCommand({
@@ -86,6 +117,9 @@ export const SERVE = defineCommand({
     'max-connections': { type: 'string' },
     'max-worlds': { type: 'string' },
     'world-ttl': { type: 'string' },
+    latency: { type: 'string' },
+    'fail-rate': { type: 'string' },
+    'rate-limit': { type: 'string' },
   },
   interpret(values, _positionals, env): ServeOptions | UsageError {
     const port = parsePort(flagOrEnv('port', values.port, env, 'PORT'), DEFAULT_PORT);
@@ -116,9 +150,39 @@ export const SERVE = defineCommand({
       if (ms === undefined) return usage(`${ttl.from} must be a duration such as 90s, 30m or 2h (0 = never), got "${ttl.text}"`);
       if (ms > 0) options.worldTtlMs = ms;
     }
+    const faults = interpretFaults(values, env);
+    if ('kind' in faults) return faults;
+    if (Object.keys(faults).length > 0) options.faults = faults;
     return options;
   },
 });
+
+/** The server's faults (mocks/app/faults.ts) from `--latency`, `--fail-rate` and `--rate-limit`. */
+function interpretFaults(
+  values: { latency?: string; 'fail-rate'?: string; 'rate-limit'?: string },
+  env: Env,
+): NonNullable<ServeOptions['faults']> | UsageError {
+  const faults: NonNullable<ServeOptions['faults']> = {};
+  const latency = flagOrEnv('latency', values.latency, env, 'LATENCY');
+  if (latency !== undefined) {
+    const range = parseRange(latency, MAX_DELAY_MS);
+    if ('kind' in range) return range;
+    if (range.max > 0) faults.latencyMs = range;
+  }
+  const failRate = flagOrEnv('fail-rate', values['fail-rate'], env, 'FAIL_RATE');
+  if (failRate !== undefined) {
+    const share = parseShare(failRate);
+    if (typeof share !== 'number') return share;
+    if (share > 0) faults.failRate = share;
+  }
+  const rate = flagOrEnv('rate-limit', values['rate-limit'], env, 'RATE_LIMIT');
+  if (rate !== undefined) {
+    const perSecond = parsePerSecond(rate);
+    if (typeof perSecond !== 'number') return perSecond;
+    faults.rateLimitPerSecond = perSecond;
+  }
+  return faults;
+}
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -131,7 +195,7 @@ export function parseDuration(text: string): number | undefined {
 
 /** Starts the server and resolves with the exit code once a signal has stopped it (or at once, 1, when it cannot listen). */
 export async function serve(options: ServeOptions): Promise<number> {
-  const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs } = options;
+  const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults } = options;
   // Imported only now: `--help` and bad flags answer without loading the server (start-up, docs/performance.md).
   const { startServer } = await import('../mocks/server.ts');
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -144,6 +208,7 @@ export async function serve(options: ServeOptions): Promise<number> {
       ...(maxConnections === undefined ? {} : { limits: { maxConnections } }),
       ...(maxWorlds === undefined ? {} : { maxWorlds }),
       ...(worldTtlMs === undefined ? {} : { worldTtlMs }),
+      ...(faults === undefined ? {} : { faults }),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -11,7 +11,7 @@ import { MAX_BODY_BYTES } from './app/body.ts';
 import type { AppRequest } from './app/types.ts';
 import { type ConnectionLimits, DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT } from './defaults.ts';
 import { apiError, type ApiError } from './errors.ts';
-import { createMock, type Mock } from './index.ts';
+import { createMock, type FaultOptions, type Mock } from './index.ts';
 import { guardConnections, httpServerOptions, requestEnded, requestStarted, resolveLimits } from './server-connections.ts';
 import { consoleAnswer } from './server-console.ts';
 import { corsHeaders, isPreflight, preflightHeaders } from './server-cors.ts';
@@ -32,6 +32,8 @@ export interface ServerOptions {
   maxWorlds?: number;
   /** A world unused for this many ms is evicted; default: never. Ignored with `mock`. */
   worldTtlMs?: number;
+  /** Latency, failure rate and rate limit for every world that sets none (docs/control-api.md, "Faults"); default none. Ignored with `mock`. */
+  faults?: FaultOptions;
 }
 
 export interface RunningServer {
@@ -200,6 +202,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     baseUrl,
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     worlds: { maxWorlds: options.maxWorlds ?? DEFAULT_MAX_WORLDS, ...(options.worldTtlMs === undefined ? {} : { worldTtlMs: options.worldTtlMs }) },
+    ...(options.faults === undefined ? {} : { faults: options.faults }),
   });
   server.on('request', (req, res) => void onRequest(req, res, false));
   // `Expect: 100-continue` comes here instead: `100 Continue` only once the declared size is known to fit.
