@@ -4,7 +4,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { authenticate } from './app/auth.ts';
 import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest } from './app/fetch.ts';
-import { createMock, type Mock } from './index.ts';
+import { createMock, type FaultOptions, type Mock } from './index.ts';
 import { DEFAULT_STORAGE_KEY, persistStore, type Persistence, type StorageArea } from './store/persist.ts';
 import { createDeliveryEngine } from './outbound/delivery.ts';
 
@@ -21,6 +21,12 @@ export interface HandlersOptions {
   baseUrl?: string;
   /** Seed for a mock created here (ignored when `mock` is given). */
   seed?: number | string;
+  /**
+   * Latency, failure rate and rate limit of every world of a mock created here (ignored when `mock`
+   * is given; docs/control-api.md, "Faults"); a world sets its own with `mock.control.faults()` and
+   * `mock.control.rateLimit()`, a request asks with `Prefer: code=N, example=NAME, delay=MS`.
+   */
+  faults?: FaultOptions;
   /**
    * Share one Mock between handlers and tests (its `control` API, its store). Without it, a mock
    * is created here; in a browser its webhook deliveries are only recorded (GET /__mock/deliveries).
@@ -81,6 +87,7 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
       baseUrl,
       sink: createDeliveryEngine({ send: !inBrowser }),
       ...(options.seed === undefined ? {} : { seed: options.seed }),
+      ...(options.faults === undefined ? {} : { faults: options.faults }),
     });
   const persistence = options.persist ? browserPersistence(mock, options.persist, options.storageKey ?? DEFAULT_STORAGE_KEY) : null;
   const mapUrl = createUrlMapper(baseUrl);
