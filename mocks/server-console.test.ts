@@ -18,6 +18,8 @@ describe('consoleAnswer (no browser)', () => {
   it('redirects / and /__mock/ui to the page, keeping the query', () => {
     expect(consoleAnswer('GET', '/', 'token=abc')).toMatchObject({ status: 302, headers: { location: '/__mock/ui/?token=abc' } });
     expect(consoleAnswer('GET', '/__mock/ui', '')).toMatchObject({ status: 302, headers: { location: '/__mock/ui/' } });
+    // Not a browser opening the mock: the app answers it, as before the console.
+    expect(consoleAnswer('POST', '/', '')).toBeUndefined();
   });
 
   it('serves the page, its assets and the document, and leaves the API alone', () => {

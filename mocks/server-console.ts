@@ -72,9 +72,12 @@ const redirect = (location: string): ConsoleAnswer => ({ status: 302, headers: {
  * const answer = consoleAnswer('GET', '/', 'token=dev-token'); // 302 to /__mock/ui/?token=dev-token
  */
 export function consoleAnswer(method: string, path: string, query: string): ConsoleAnswer | undefined {
+  const reading = method === 'GET' || method === 'HEAD';
+  // Only a browser's GET of `/` is the console's; anything else there stays the app's (a 404).
+  if (path === '/' && !reading) return undefined;
   if (path === '/' || path === CONSOLE_PATH) return redirect(`${CONSOLE_PATH}/${query === '' ? '' : `?${query}`}`);
   if (!path.startsWith(`${CONSOLE_PATH}/`)) return undefined;
-  if (method !== 'GET' && method !== 'HEAD') {
+  if (!reading) {
     const error = apiError('method_not_allowed', `${method} is not allowed on the console; use GET`);
     return errorAnswer(error.status, error.body, { allow: 'GET, HEAD' });
   }
