@@ -21,11 +21,12 @@ export type ControlRouteTable = { [K in ControlOperationId]: (ctx: ControlContex
 /** Upper bound of `GET /__mock/deliveries?wait=true`: a receiver that hangs must not hang the caller. */
 export const DELIVERY_WAIT_LIMIT_MS = 15_000;
 
-async function settled(control: MockControl): Promise<boolean> {
+/** Whether the world of `token` settled within the limit; waits on that world only (docs/control-api.md). */
+async function settled(control: MockControl, token: string): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const limit = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), DELIVERY_WAIT_LIMIT_MS)));
   try {
-    return await Promise.race([control.idle().then(() => true), limit]);
+    return await Promise.race([control.idle(token).then(() => true), limit]);
   } finally {
     clearTimeout(timer);
   }
@@ -44,7 +45,7 @@ export function controlRoutes(control: MockControl, ops: ControlOperations, faul
     // `?wait=true`: answer once every queued delivery has settled (all retries done), so a test can
     // assert on final states without polling.
     listDeliveries: async ({ credentials, query }) => {
-      if (query.wait && !(await settled(control))) return ok({ data: control.deliveries(credentials.token), settled: false });
+      if (query.wait && !(await settled(control, credentials.token))) return ok({ data: control.deliveries(credentials.token), settled: false });
       return ok({ data: control.deliveries(credentials.token) });
     },
     emit: ({ session, body }) => data(ops.emit(session.world, body)),

@@ -32,8 +32,8 @@ export interface MockControl {
   completeConnect(token: string, connectToken: string, body: CompleteConnectBody): Result<{ delivery: DeliveryRecord | null; account?: object }>;
   /** The outbound delivery log of this token's world, oldest first. */
   deliveries(token: string): DeliveryRecord[];
-  /** Resolves when every queued delivery has settled. */
-  idle(): Promise<void>;
+  /** Resolves when every queued delivery (of this token's world when given) has settled. */
+  idle(token?: string): Promise<void>;
   /**
    * The next `requests` /v1 requests of this world answer 429 with `Retry-After`; with `per_second`,
    * those over that many per second do (0: none, not even the server's); `{requests: 0}` lifts it.
@@ -70,7 +70,7 @@ export function createControl(store: Store, ops: ControlOperations, run: Control
     world: (token) => ops.worldSummary(store.world(token)),
     requests: (token) => store.session(token).journal.list(),
     deliveries: (token) => [...store.session(token).deliveries],
-    idle: () => store.sink.idle(),
+    idle: (token) => store.sink.idle(token === undefined ? undefined : store.session(token).world.key),
     rateLimit: (token, rule) => store.session(token).limits.set(rule),
     emit: (token, body) => runAs('emit', token, { body }),
     emitTrigger: (token, triggerId, body) => runAs('emitTrigger', token, { pathParams: { trigger_id: triggerId }, body }),

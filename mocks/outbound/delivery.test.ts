@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDeliveryEngine, linkLocalHost, reservedHost } from './delivery.ts';
+import { createDeliveryEngine, linkLocalHost, RESPONSE_BODY_LIMIT, reservedHost } from './delivery.ts';
 import { gate, startLoopbackReceiver, type LoopbackReceiver } from '../../support/loopback-receiver.ts';
 import { verifySignature } from './signature.ts';
 
@@ -225,13 +225,14 @@ describe('delivery engine', () => {
     expect(reservedHost('https://example.com.evil.io/')).toBeNull();
   });
 
-  it('never attempts a link-local address (cloud metadata), literal IPv4, IPv6 or IPv4-mapped, and says why', async () => {
+  it('never attempts a link-local address (cloud metadata), literal IPv4, IPv6 or IPv4-mapped: refused, with its reason, logged', async () => {
     const urls: string[] = [];
+    const lines: string[] = [];
     const fetch = (async (url: string) => {
       urls.push(url);
       return new Response('ok');
     }) as unknown as typeof globalThis.fetch;
-    const engine = createDeliveryEngine({ fetch, backoffMs: [0, 0] });
+    const engine = createDeliveryEngine({ fetch, backoffMs: [0, 0], log: (line) => lines.push(line) });
     const refused = ['http://169.254.169.254/latest/meta-data/', 'http://[fe80::1]:8080/h', 'http://[::ffff:169.254.169.254]/h', 'https://169.254.0.1/'].map(
       (url) => engine.enqueue({ world: 'w', kind: 'subscription', url, payload: {} }),
     );
@@ -239,10 +240,12 @@ describe('delivery engine', () => {
     await engine.idle();
     expect(urls).toEqual(['http://127.0.0.1:9/h']);
     for (const record of refused) {
-      expect(record.state).toBe('failed');
-      expect(record.attempts).toHaveLength(1);
-      expect(record.attempts[0]!.error).toMatch(/^refused: .* is a link-local address/);
+      expect(record.state).toBe('refused');
+      expect(record.attempts).toEqual([]);
+      expect(record.reason).toMatch(/ is a link-local address/);
     }
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toBe(`[deliveries] refused ${refused[0]!.id} of world w to http://169.254.169.254/latest/meta-data/: ${refused[0]!.reason}`);
     expect(allowed.state).toBe('delivered');
     expect(linkLocalHost('http://169.254.1.2/')).toBe('169.254.1.2');
     expect(linkLocalHost('http://[febf::1]/')).toBe('[febf::1]');
@@ -252,13 +255,113 @@ describe('delivery engine', () => {
     expect(linkLocalHost('http://127.0.0.1/')).toBeNull();
   });
 
-  it('gives every record its own id, keeps no log of them, and idle() resolves when nothing is queued', async () => {
+  it('asks checkDestination before the first attempt: a reason refuses the delivery, null lets it go', async () => {
+    const urls: string[] = [];
+    const fetch = (async (url: string) => {
+      urls.push(url);
+      return new Response('ok');
+    }) as unknown as typeof globalThis.fetch;
+    const asked: string[] = [];
+    const engine = createDeliveryEngine({
+      fetch,
+      checkDestination: async (url) => {
+        asked.push(url);
+        return url.includes(':9/') ? null : 'not in --deliver-to';
+      },
+    });
+    const ok = engine.enqueue({ world: 'w', kind: 'trigger', url: 'http://127.0.0.1:9/h', payload: 1 });
+    const no = engine.enqueue({ world: 'w', kind: 'trigger', url: 'http://127.0.0.1:10/h', payload: 1 });
+    await engine.idle();
+    expect(asked).toEqual(['http://127.0.0.1:9/h', 'http://127.0.0.1:10/h']);
+    expect(urls).toEqual(['http://127.0.0.1:9/h']);
+    expect([ok.state, no.state, no.reason]).toEqual(['delivered', 'refused', 'not in --deliver-to']);
+  });
+
+  it('runs at most maxInFlight attempts at once over every world and URL', async () => {
+    const held = gate<{ status: number }>();
+    const target = await receiver(() => held.promise);
+    let running = 0;
+    let most = 0;
+    const fetchCounting: typeof fetch = async (input, init) => {
+      running += 1;
+      most = Math.max(most, running);
+      try {
+        return await fetch(input, init);
+      } finally {
+        running -= 1;
+      }
+    };
+    const engine = createDeliveryEngine({ fetch: fetchCounting, maxInFlight: 3, backoffMs: [0, 0] });
+    const records = Array.from({ length: 12 }, (_, i) =>
+      engine.enqueue({ world: `w${i % 4}`, kind: 'subscription', url: `${target.origin}/h${i}`, payload: i }),
+    );
+    await target.waitFor(3);
+    expect(target.received).toHaveLength(3);
+    held.release({ status: 200 });
+    await engine.idle();
+    expect(target.received).toHaveLength(12);
+    expect(most).toBe(3);
+    expect(records.every((record) => record.state === 'delivered')).toBe(true);
+  });
+
+  it("queues per (world, URL): one world's held delivery never delays another world's to the same URL", async () => {
+    const held = gate<{ status: number }>();
+    const target = await receiver((req) => (req.text === '"slow"' ? held.promise : { status: 200 }));
+    const engine = createDeliveryEngine({ backoffMs: [0, 0] });
+    engine.enqueue({ world: 'a', kind: 'subscription', url: target.url, payload: 'slow' });
+    const fast = engine.enqueue({ world: 'b', kind: 'subscription', url: target.url, payload: 'fast' });
+    await engine.idle('b');
+    expect(fast.state).toBe('delivered');
+    let aSettled = false;
+    const a = engine.idle('a').then(() => (aSettled = true));
+    await Promise.resolve();
+    expect(aSettled).toBe(false);
+    held.release({ status: 200 });
+    await a;
+  });
+
+  it('numbers deliveries per world and cancels the ones of a world not started yet', async () => {
+    const held = gate<{ status: number }>();
+    const target = await receiver(() => held.promise);
+    const engine = createDeliveryEngine({ backoffMs: [0, 0] });
+    const a1 = engine.enqueue({ world: 'a', kind: 'subscription', url: target.url, payload: 1 });
+    const a2 = engine.enqueue({ world: 'a', kind: 'subscription', url: target.url, payload: 2 });
+    const b1 = engine.enqueue({ world: 'b', kind: 'subscription', url: `${target.origin}/b`, payload: 3 });
+    expect([a1.id, a2.id, b1.id]).toEqual(['dlv_000001', 'dlv_000002', 'dlv_000001']);
+    await target.waitFor(2);
+    engine.cancel!('a');
+    held.release({ status: 200 });
+    await engine.idle();
+    // a1 was in flight and finishes; a2 had not started and is never sent.
+    expect(target.received.map((r) => r.text).sort()).toEqual(['1', '3']);
+    expect(a2.attempts).toEqual([]);
+    expect(engine.enqueue({ world: 'a', kind: 'subscription', url: target.url, payload: 4 }).id).toBe('dlv_000001');
+    await engine.idle();
+  });
+
+  it("reads at most 2 kB of a receiver's answer", async () => {
+    let pulled = 0;
+    const huge = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(1024).fill(120));
+        if (pulled > 10_000) controller.close();
+      },
+    });
+    const engine = createDeliveryEngine({ fetch: async () => new Response(huge, { status: 200 }) });
+    const record = engine.enqueue({ world: 'w', kind: 'trigger', url: 'http://127.0.0.1:9/h', payload: 1 });
+    await engine.idle();
+    expect(record.attempts[0]!.response_body).toBe('x'.repeat(RESPONSE_BODY_LIMIT));
+    expect(pulled).toBeLessThan(10);
+  });
+
+  it('gives every record of a world its own id, keeps no log of them, and idle() resolves when nothing is queued', async () => {
     const engine = createDeliveryEngine({ send: false });
     await engine.idle();
     const a = engine.enqueue({ world: 'a', kind: 'subscription', url: 'http://x.test/', payload: 1 });
-    const b = engine.enqueue({ world: 'b', kind: 'subscription', url: 'http://x.test/', payload: 2 });
+    const b = engine.enqueue({ world: 'a', kind: 'subscription', url: 'http://x.test/', payload: 2 });
     expect(a.id).not.toBe(b.id);
-    expect(Object.keys(engine).sort()).toEqual(['enqueue', 'idle']);
+    expect(Object.keys(engine).sort()).toEqual(['cancel', 'enqueue', 'idle']);
     await engine.idle();
   });
 });

@@ -9,8 +9,16 @@
 // - One POST per attempt, `content-type: application/json`, the same body bytes every time;
 //   a signed delivery gets a fresh `x-pd-signature` (new `t`) on every attempt.
 // - Per-attempt timeout; retries on network errors, timeouts and 5xx (never on 4xx/3xx).
-// - Order per destination URL: a delivery to a URL starts once the previous one to that URL has
-//   settled (delivered or given up), so a receiver sees events in emission order.
+// - Order per (world, destination URL): a delivery starts once the world's previous one to that
+//   URL has settled (delivered or given up), so a receiver sees a world's events in emission
+//   order, and one world's slow receiver never delays another world's deliveries.
+// - At most `maxInFlight` attempts run at once, whatever the number of worlds and URLs (an emit to
+//   20,000 webhooks used to open 20,000 sockets at once); the others wait their turn.
+// - IDs count per world; `idle(world)` waits for that world only, through one promise per world
+//   shared by every waiter; `cancel(world)` drops its deliveries not started yet (reset, eviction).
+// - A destination is refused, never attempted, when it is a link-local address (cloud metadata)
+//   or when `checkDestination` (the Node adapter's allowlist and DNS check, server-destinations.ts)
+//   says so: state 'refused', with its reason, and one line to `log`.
 // - `send: false` (the browser / MSW worker case) only records what would be sent.
 //
 // No Node-only imports: the MSW handlers import this file in browsers too.
@@ -30,6 +38,15 @@ export interface DeliveryEngineOptions {
   backoffMs?: readonly number[];
   /** Clock in UNIX milliseconds; used for record times and signature timestamps. */
   now?: () => number;
+  /** Attempts running at once, at most (over every world and URL). */
+  maxInFlight?: number;
+  /**
+   * Why a destination must not be delivered to (a refusal reason), or null to go ahead; asked once
+   * per delivery before its first attempt. Link-local addresses are refused before this is asked.
+   */
+  checkDestination?: (url: string) => string | null | Promise<string | null>;
+  /** Where a refusal is logged (one line each); default: nowhere. */
+  log?: (line: string) => void;
 }
 
 /** What createDeliveryEngine returns: a DeliverySink that really sends. */
@@ -40,9 +57,11 @@ export const DEFAULT_DELIVERY_OPTIONS = {
   timeoutMs: 5000,
   maxAttempts: 3,
   backoffMs: [100, 400] as readonly number[],
+  maxInFlight: 64,
 };
 
-const RESPONSE_BODY_LIMIT = 2048;
+/** Bytes of a receiver's answer that are read; the rest is never read (a 300 MB answer used to be read whole). */
+export const RESPONSE_BODY_LIMIT = 2048;
 
 export const DELIVERY_USER_AGENT = 'workflow-api-mock-kit (webhook delivery)';
 
@@ -53,12 +72,19 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
   const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_DELIVERY_OPTIONS.maxAttempts);
   const backoffMs = options.backoffMs ?? DEFAULT_DELIVERY_OPTIONS.backoffMs;
   const now = options.now ?? Date.now;
+  const slots = createSlots(Math.max(1, options.maxInFlight ?? DEFAULT_DELIVERY_OPTIONS.maxInFlight));
 
-  /** Tail of each destination's chain; a new delivery to the URL waits for it. */
+  /** Tail of each (world, URL) chain; a new delivery of the world to the URL waits for it. */
   const tails = new Map<string, Promise<void>>();
-  /** Every chain link not yet settled; `idle()` waits for them. */
-  const pending = new Set<Promise<void>>();
-  let sequence = 0;
+  const worlds = new Map<string, WorldQueue>();
+  const queueOf = (world: string): WorldQueue => {
+    let queue = worlds.get(world);
+    if (queue === undefined) {
+      queue = { sequence: 0, pending: 0, idle: null, wake: () => {}, cancelled: false };
+      worlds.set(world, queue);
+    }
+    return queue;
+  };
 
   function baseHeaders(request: DeliveryRequest): Record<string, string> {
     const headers: Record<string, string> = {};
@@ -93,7 +119,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
       });
       result.status = response.status;
       try {
-        result.response_body = (await response.text()).slice(0, RESPONSE_BODY_LIMIT);
+        result.response_body = await readAtMost(response, RESPONSE_BODY_LIMIT);
       } catch {
         // The receiver answered but its body broke off or timed out: the status is what counts.
       }
@@ -106,30 +132,37 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
 
   async function deliver(record: DeliveryRecord, request: DeliveryRequest): Promise<void> {
     const reserved = reservedHost(record.url);
-    const linkLocal = linkLocalHost(record.url);
-    if (reserved !== null || linkLocal !== null) {
+    if (reserved !== null) {
       // Seeded and example webhooks point at RFC 2606/6761 names; sending there would only make
-      // DNS lookups for hosts that can never be a receiver. A link-local address is where cloud
-      // metadata services answer (169.254.169.254): a mock must never be the way to reach them
-      // (issue 10, item 4). Record why instead; no attempt is made.
+      // DNS lookups for hosts that can never be a receiver. Record why instead.
       record.headers = await headersForAttempt(request, record.body);
       record.attempts.push({
         attempt: 1,
         started_at: now(),
         duration_ms: 0,
         status: null,
-        error:
-          linkLocal !== null
-            ? `refused: ${linkLocal} is a link-local address (169.254.0.0/16, fe80::/10: cloud metadata services); deliveries never go there`
-            : `not sent: ${reserved} is a reserved example domain (RFC 2606/6761); point the webhook at a real receiver`,
+        error: `not sent: ${reserved} is a reserved example domain (RFC 2606/6761); point the webhook at a real receiver`,
         headers: record.headers,
       });
       record.state = 'failed';
       return;
     }
+    const linkLocal = linkLocalHost(record.url);
+    // A link-local address is where cloud metadata services answer (169.254.169.254): a mock must
+    // never be the way to reach them (docs/control-api.md, "Where deliveries may go").
+    const refusal =
+      linkLocal !== null
+        ? `${linkLocal} is a link-local address (169.254.0.0/16, fe80::/10: cloud metadata services)`
+        : await (options.checkDestination?.(record.url) ?? null);
+    if (refusal !== null) {
+      record.state = 'refused';
+      record.reason = refusal;
+      options.log?.(`[deliveries] refused ${record.id} of world ${record.world} to ${record.url}: ${refusal}`);
+      return;
+    }
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       if (attempt > 1) await sleep(backoffMs[Math.min(attempt - 2, backoffMs.length - 1)] ?? 0);
-      const result = await attemptOnce(record, request, attempt);
+      const result = await slots.run(() => attemptOnce(record, request, attempt));
       record.attempts.push(result);
       record.final_status = result.status;
       if (result.status !== null && result.status >= 200 && result.status < 300) {
@@ -146,24 +179,31 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
     record.headers = await headersForAttempt(request, record.body);
   }
 
-  function track(url: string, work: () => Promise<void>): void {
-    const previous = tails.get(url) ?? Promise.resolve();
+  function track(world: string, url: string, work: () => Promise<void>): void {
+    const queue = queueOf(world);
+    const key = `${world} ${url}`;
+    const previous = tails.get(key) ?? Promise.resolve();
+    queue.pending += 1;
     // `work` never rejects on delivery problems; the catch only guards the chain against bugs.
-    const link = previous.then(work).catch((error: unknown) => {
-      console.error('[webhooks] delivery engine error:', error);
-    });
-    tails.set(url, link);
-    pending.add(link);
+    const link = previous
+      .then(() => (queue.cancelled ? undefined : work()))
+      .catch((error: unknown) => {
+        console.error('[webhooks] delivery engine error:', error);
+      });
+    tails.set(key, link);
     void link.then(() => {
-      pending.delete(link);
-      if (tails.get(url) === link) tails.delete(url);
+      if (tails.get(key) === link) tails.delete(key);
+      queue.pending -= 1;
+      if (queue.pending > 0) return;
+      queue.wake();
     });
   }
 
   return {
     enqueue(request: DeliveryRequest): DeliveryRecord {
+      const queue = queueOf(request.world);
       const record: DeliveryRecord = {
-        id: `dlv_${(++sequence).toString().padStart(6, '0')}`,
+        id: `dlv_${(++queue.sequence).toString().padStart(6, '0')}`,
         world: request.world,
         kind: request.kind,
         url: request.url,
@@ -175,13 +215,90 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
         created_at: now(),
       };
       // Recording still goes through the URL's chain so the signature header lands in order.
-      track(request.url, () => (send ? deliver(record, request) : recordOnly(record, request)));
+      track(request.world, request.url, () => (send ? deliver(record, request) : recordOnly(record, request)));
       return record;
     },
-    async idle(): Promise<void> {
-      while (pending.size > 0) await Promise.all([...pending]);
+    idle(world?: string): Promise<void> {
+      if (world !== undefined) return idleOf(worlds.get(world));
+      return Promise.all([...worlds.values()].map(idleOf)).then(() => undefined);
+    },
+    cancel(world: string): void {
+      const queue = worlds.get(world);
+      if (queue === undefined) return;
+      // Links not started yet skip their work. The world's queue goes (the store cancels on reset
+      // and eviction, so the engine keeps nothing per world the store no longer holds); a reset
+      // world's new log counts its IDs from 1 again.
+      queue.cancelled = true;
+      worlds.delete(world);
     },
   };
+}
+
+/** A world's queue: its ID sequence, deliveries not yet settled, and the one promise its waiters share. */
+interface WorldQueue {
+  sequence: number;
+  pending: number;
+  idle: Promise<void> | null;
+  wake: () => void;
+  cancelled: boolean;
+}
+
+function idleOf(queue: WorldQueue | undefined): Promise<void> {
+  if (queue === undefined || queue.pending === 0) return Promise.resolve();
+  queue.idle ??= new Promise<void>((resolve) => {
+    queue.wake = () => {
+      queue.idle = null;
+      resolve();
+    };
+  });
+  return queue.idle;
+}
+
+/** At most `limit` tasks at once; the others wait in order. */
+function createSlots(limit: number): { run<T>(task: () => Promise<T>): Promise<T> } {
+  let busy = 0;
+  const waiting: Array<() => void> = [];
+  return {
+    async run(task) {
+      if (busy >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+      else busy += 1;
+      try {
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        if (next === undefined) busy -= 1;
+        else next();
+      }
+    },
+  };
+}
+
+/** The first `limit` bytes of an answer's body as text; the rest is never read (the stream is cancelled). */
+async function readAtMost(response: Response, limit: number): Promise<string> {
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < limit) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.length;
+    }
+  } finally {
+    void reader.cancel().catch(() => {});
+  }
+  const bytes = new Uint8Array(Math.min(size, limit));
+  let offset = 0;
+  for (const chunk of chunks) {
+    const part = chunk.subarray(0, bytes.length - offset);
+    bytes.set(part, offset);
+    offset += part.length;
+    if (offset >= bytes.length) break;
+  }
+  // A character cut at the limit decodes as U+FFFD rather than throwing.
+  return new TextDecoder().decode(bytes);
 }
 
 /** The host name when the URL's host is under a name reserved for examples (never a real receiver), else null. */

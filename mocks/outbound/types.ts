@@ -24,11 +24,12 @@ export interface DeliveryAttempt {
   status: number | null; // HTTP status, or null on a network error / timeout
   error: string | null;
   headers: Record<string, string>; // the request headers actually sent on this attempt
-  /** First 2048 characters of the receiver's answer body, when there was an answer. */
+  /** First 2048 bytes of the receiver's answer body (decoded as UTF-8), when there was an answer; the rest is never read. */
   response_body?: string;
 }
 
-export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'recorded';
+/** 'refused': the destination is not allowed (link-local, or outside `--deliver-to`); never attempted, `reason` says why. */
+export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'recorded' | 'refused';
 
 export interface DeliveryRecord {
   id: string;
@@ -41,6 +42,8 @@ export interface DeliveryRecord {
   state: DeliveryState; // 'recorded' = sending disabled (e.g. in the browser), kept for inspection
   final_status: number | null;
   created_at: number; // UNIX ms
+  /** Why the delivery was refused (state 'refused'). */
+  reason?: string;
 }
 
 export interface DeliverySink {
@@ -50,6 +53,8 @@ export interface DeliverySink {
    * does (mocks/store/session.ts).
    */
   enqueue(request: DeliveryRequest): DeliveryRecord;
-  /** Resolves when every queued delivery has reached a final state. */
-  idle(): Promise<void>;
+  /** Resolves when every queued delivery (of world `world` when given) has reached a final state. */
+  idle(world?: string): Promise<void>;
+  /** Drops the deliveries of world `world` that have not started yet (reset, eviction); they are never sent. */
+  cancel?(world: string): void;
 }

@@ -95,6 +95,8 @@ export function createStore(options: StoreOptions = {}): Store {
     const entry = held.get(token);
     if (entry === undefined) return false;
     held.delete(token);
+    // Its deliveries not started yet are never sent (docs/worlds.md, "Reset").
+    sink.cancel?.(entry.session.world.key);
     entry.log.release();
     entry.journal.release();
     if (newest === token) newest = undefined;

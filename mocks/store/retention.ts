@@ -63,7 +63,7 @@ export function deliveryLog(sink: DeliverySink, tally: Tally, limit = DELIVERY_L
         }
         return record;
       },
-      idle: () => sink.idle(),
+      idle: (world) => sink.idle(world),
     },
     release() {
       tally.entries -= deliveries.length;

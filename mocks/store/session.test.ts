@@ -75,6 +75,16 @@ describe('reset', () => {
     expect(store.session('other').limits.take()).toBe(2);
   });
 
+  it("cancels the old world's deliveries not started yet, and so does an eviction", () => {
+    const cancelled: string[] = [];
+    const sink = { ...createRecordingSink(), cancel: (world: string) => void cancelled.push(world) };
+    const store = createStore({ seed: 9, sink });
+    const key = store.world('tok').key;
+    store.reset('tok');
+    store.evict('tok');
+    expect(cancelled).toEqual([key, key]);
+  });
+
   it('a delivery the old world queues after the reset does not reach the new session', () => {
     const store = createStore({ seed: 9 });
     const old = store.session('tok').world;

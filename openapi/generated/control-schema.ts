@@ -311,8 +311,13 @@ export interface components {
             body: string;
             headers: components["schemas"]["Headers"];
             attempts: components["schemas"]["DeliveryAttempt"][];
-            /** @enum {string} */
-            state: "pending" | "delivered" | "failed" | "recorded";
+            /**
+             * @description `refused`: the destination is not allowed (a link-local address such as 169.254.169.254, a name that resolves to one, or a host outside the server's `--deliver-to`); it was never attempted and `reason` says why.
+             * @enum {string}
+             */
+            state: "pending" | "delivered" | "failed" | "recorded" | "refused";
+            /** @description Why the delivery was refused (state `refused`). */
+            reason?: string;
             final_status: number | null;
             /** @description UNIX milliseconds. */
             created_at: number;
@@ -324,7 +329,7 @@ export interface components {
             status: number | null;
             error: string | null;
             headers: components["schemas"]["Headers"];
-            /** @description The first 2048 characters of the receiver's answer. */
+            /** @description The first 2048 bytes of the receiver's answer (the rest is never read). */
             response_body?: string;
         };
         Headers: {
