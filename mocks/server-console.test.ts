@@ -300,6 +300,9 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
       .poll(() => operation.locator('.live-responses-table tr.response .response-col_status').first().textContent(), { timeout: 10_000 })
       .toContain('200');
     expect(await operation.locator('.live-responses-table tr.response .response-col_description').first().textContent()).toContain(me.username);
+    expect(await operation.locator('.curl-command').textContent()).toContain(`Authorization: Bearer ${TOKEN}`);
+    // The page's token is in Swagger UI's own Authorize state too: its padlock shows it locked.
+    expect(await page.locator('.auth-wrapper .authorize').getAttribute('class')).toMatch(/(^| )locked( |$)/);
     await page.screenshot({ path: new URL('console-reference.png', SHOTS).pathname });
   });
 

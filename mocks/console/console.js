@@ -446,6 +446,11 @@ function loadScript(src) {
   });
 }
 
+/** The page's token in Swagger UI's Authorize dialog too, so its padlocks and curl lines show it. */
+function authorizeReference() {
+  if (typeof state.reference === 'object' && state.token !== '') state.reference.preauthorizeApiKey('bearerAuth', state.token);
+}
+
 /** Swagger UI, loaded on first use (1.7 MB the other tabs do not need), pointed at this mock. */
 async function loadReference() {
   if (state.reference) return;
@@ -454,7 +459,7 @@ async function loadReference() {
   const [spec] = await Promise.all([fetch('openapi.json').then((r) => r.json()), loadScript('swagger-ui-bundle.js')]);
   // "Try it out" goes to this mock (its /v1), with the page's token.
   spec.servers = [{ url: `${location.origin}/v1`, description: 'This mock' }];
-  globalThis.SwaggerUIBundle({
+  state.reference = globalThis.SwaggerUIBundle({
     spec,
     domNode: $('#swagger'),
     deepLinking: false,
@@ -465,6 +470,7 @@ async function loadReference() {
       return request;
     },
   });
+  authorizeReference();
   say('API reference ready: "Try it out" calls this mock with your token');
 }
 
@@ -490,6 +496,7 @@ function useToken(token) {
   localStorage.setItem('mock-console-token', state.token);
   $('#token').value = state.token;
   if (state.token === '') return;
+  authorizeReference();
   say(`Using token ${state.token}`);
   loadWorld().catch(fail);
   loadActivity().catch(fail);
