@@ -275,6 +275,22 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     await expect.poll(() => api('/v1/users/me').then((answer) => answer.status)).toBe(200);
   });
 
+  it('shows the newest requests only, and keeps a folded delivery folded across refreshes', async () => {
+    for (let i = 0; i < 201; i++) await api('/v1/users/me');
+    const total = (await api('/__mock/requests')).body.data.length;
+    await tab('activity');
+    await expect.poll(() => page.locator('#requests-more').textContent()).toBe(`The newest 200 of ${total} requests.`);
+    expect(await page.locator('#requests tbody tr').count()).toBe(200);
+    const first = page.locator('.delivery').first();
+    const id = await first.getAttribute('data-id');
+    await first.locator('summary').click();
+    // A refresh later (it shows the request made after the fold), the delivery is still folded.
+    const journal = async () => (await api('/__mock/requests')).body.data.length;
+    await api('/v1/users/me');
+    await expect.poll(() => page.locator('#requests-more').textContent()).toBe(`The newest 200 of ${await journal()} requests.`);
+    expect(await page.locator(`.delivery[data-id="${id}"]`).evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+  });
+
   it('resets the world', async () => {
     await tab('actions');
     await page.locator('#reset-form button').click();

@@ -4,7 +4,7 @@
 // text it shows goes through textContent, never innerHTML: the world's data is generated text.
 
 const $ = (selector, root = document) => root.querySelector(selector);
-const state = { token: '', tab: 'world', world: null, sourcesCursor: {}, keys: new Map(), poll: undefined, reference: false };
+const state = { token: '', tab: 'world', world: null, sourcesCursor: {}, keys: new Map(), folded: new Set(), poll: undefined, reference: false };
 
 /** h('td', {class: 'x'}, 'text', child): an element with attributes (on* as listeners) and children. */
 function h(tag, attrs = {}, ...children) {
@@ -332,7 +332,7 @@ async function renderDelivery(d) {
   );
   return h(
     'details',
-    { class: `delivery ${d.state}`, 'data-id': d.id, open: true },
+    { class: `delivery ${d.state}`, 'data-id': d.id, open: !state.folded.has(d.id), ontoggle: (e) => state.folded[e.target.open ? 'delete' : 'add'](d.id) },
     h('summary', {}, h('b', {}, d.state), ` ${d.kind} → ${d.url}`, d.final_status === null || d.final_status === undefined ? '' : ` (${d.final_status})`),
     h('p', {}, 'signature: ', await signatureCell(d.headers?.['x-pd-signature'], d)),
     h('pre', {}, d.body),
@@ -340,12 +340,15 @@ async function renderDelivery(d) {
   );
 }
 
+const SHOWN = { requests: 200, deliveries: 30 };
+
 async function loadActivity() {
   if (state.token === '') return;
   const [requests, deliveries] = await Promise.all([data('GET', '/__mock/requests'), data('GET', '/__mock/deliveries')]);
+  // The newest only: the page redraws them every second, and a world keeps up to 1,000 and 500.
   $('#requests tbody').replaceChildren(
     ...requests
-      .slice()
+      .slice(-SHOWN.requests)
       .reverse()
       .map((r) =>
         h(
@@ -359,8 +362,14 @@ async function loadActivity() {
         ),
       ),
   );
-  const items = await Promise.all(deliveries.slice().reverse().map(renderDelivery));
-  $('#deliveries').replaceChildren(...(items.length === 0 ? [h('p', { class: 'hint' }, 'No delivery yet: emit something from Actions.')] : items));
+  const items = await Promise.all(deliveries.slice(-SHOWN.deliveries).reverse().map(renderDelivery));
+  const more = (list, kind) => (list.length > SHOWN[kind] ? h('p', { class: 'hint' }, `The newest ${SHOWN[kind]} of ${list.length} ${kind}.`) : null);
+  $('#requests-more').replaceChildren(...[more(requests, 'requests')].filter(Boolean));
+  $('#deliveries').replaceChildren(
+    ...(items.length === 0
+      ? [h('p', { class: 'hint' }, 'No delivery yet: emit something from Actions.')]
+      : [more(deliveries, 'deliveries'), ...items].filter(Boolean)),
+  );
 }
 
 // ---- actions -------------------------------------------------------------------------------------
