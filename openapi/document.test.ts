@@ -47,10 +47,33 @@ const COMPANION_ENDPOINTS: ReadonlyArray<readonly [method: string, path: string,
   ['POST', '/connect/{project_id}/tokens', 'createConnectToken'],
   ['GET', '/connect/{project_id}/accounts/{account_id}', 'getConnectedAccount'],
   ['PUT', '/connect/{project_id}/deployed-triggers/{trigger_id}/webhooks', 'setDeployedTriggerWebhooks'],
+  // Connect as @pipedream/sdk 3.1.6 calls it (issue 9).
+  ['GET', '/connect/{project_id}/webhook', 'getProjectWebhook'],
+  ['DELETE', '/connect/{project_id}/webhook', 'deleteProjectWebhook'],
+  ['POST', '/connect/{project_id}/webhook/regenerate_signing_key', 'regenerateProjectWebhookSigningKey'],
+  ['GET', '/connect/tokens/{ctok}/validate', 'validateConnectToken'],
+  ['GET', '/connect/{project_id}/accounts', 'listConnectedAccounts'],
+  ['DELETE', '/connect/{project_id}/accounts/{account_id}', 'deleteConnectedAccount'],
+  ['GET', '/connect/{project_id}/triggers', 'listTriggerComponents'],
+  ['GET', '/connect/{project_id}/triggers/{component_id}', 'getTriggerComponent'],
+  ['POST', '/connect/{project_id}/triggers/deploy', 'deployTrigger'],
+  ['GET', '/connect/{project_id}/deployed-triggers', 'listDeployedTriggers'],
+  ['GET', '/connect/{project_id}/deployed-triggers/{trigger_id}', 'getDeployedTrigger'],
+  ['DELETE', '/connect/{project_id}/deployed-triggers/{trigger_id}', 'deleteDeployedTrigger'],
+  ['GET', '/connect/{project_id}/deployed-triggers/{trigger_id}/webhooks', 'listDeployedTriggerWebhooks'],
+  ['GET', '/connect/{project_id}/deployed-triggers/{trigger_id}/webhooks/{webhook_id}', 'getDeployedTriggerWebhook'],
+  ['POST', '/connect/{project_id}/deployed-triggers/{trigger_id}/webhooks/{webhook_id}/regenerate_signing_key', 'regenerateDeployedTriggerWebhookSigningKey'],
 ];
 
 // README "Responses": the operations that answer 204 with no body.
-const NO_CONTENT = new Set(['deleteSubscription', 'deleteWebhook', 'createAutoSubscription']);
+const NO_CONTENT = new Set([
+  'deleteSubscription',
+  'deleteWebhook',
+  'createAutoSubscription',
+  'deleteProjectWebhook',
+  'deleteConnectedAccount',
+  'deleteDeployedTrigger',
+]);
 
 // The spec's identifier prefix table, with the component schema each prefix is expected in.
 const PREFIXES: Readonly<Record<string, string>> = {
@@ -435,7 +458,7 @@ describe('operations', () => {
       .filter((op) => rawResponse(op, '422') !== undefined)
       .map((op) => op.operation.operationId)
       .sort();
-    expect(with422).toEqual(['createWorkflow', 'updateWorkflowActivation']);
+    expect(with422).toEqual(['createWorkflow', 'deployTrigger', 'updateWorkflowActivation']);
     const put = byMethodPath.get('PUT /workflows/{id}');
     expect(String(put?.operation.description)).toMatch(/user API keys only/i);
   });
@@ -518,7 +541,7 @@ describe('assumptions', () => {
       '/paths/~1auto_subscriptions/post/parameters/0', // parameters required by us
       '/paths/~1auto_subscriptions/post/parameters/1',
       '/components/schemas/CreateWorkflowRequest', // required fields of POST /workflows
-      '/components/schemas/ProjectWebhook/properties/signing_key', // signing-key field name
+      '/components/schemas/ConnectWebhook/properties/signing_key', // signing-key field name
       '/components/schemas/Error', // error body
       '/components/responses/TooManyRequests', // rate limits
       '/components/schemas/TriggerWebhookDelivery', // trigger-webhook payload

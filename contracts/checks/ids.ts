@@ -62,7 +62,15 @@ const RESOURCE_IDS: Record<string, Array<[RegExp, string]>> = {
   updateWorkflowActivation: [[/^\/data\/id$/, 'p_']],
   createWebhook: [[/^\/data\/id$/, 'wh_']],
   listWebhooks: [[/^\/data\/\d+\/id$/, 'wh_']],
-  getConnectedAccount: [[/^\/data\/id$/, 'apn_']],
+  getConnectedAccount: [[/^\/id$/, 'apn_']],
+  listConnectedAccounts: [[/^\/data\/\d+\/id$/, 'apn_']],
+  getProjectWebhook: [[/^\/data\/id$/, 'wh_']],
+  setProjectWebhook: [[/^\/data\/id$/, 'wh_']],
+  deployTrigger: [[/^\/data\/id$/, 'dc_']],
+  listDeployedTriggers: [[/^\/data\/\d+\/id$/, 'dc_']],
+  getDeployedTrigger: [[/^\/data\/id$/, 'dc_']],
+  listDeployedTriggerWebhooks: [[/^\/webhooks\/\d+\/id$/, 'wh_']],
+  setDeployedTriggerWebhooks: [[/^\/webhooks\/\d+\/id$/, 'wh_']],
   createConnectToken: [[/^\/token$/, 'ctok_']],
 };
 

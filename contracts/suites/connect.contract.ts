@@ -1,7 +1,9 @@
-// Connect: PUT /connect/{project_id}/webhook, POST /connect/{project_id}/tokens,
-// GET /connect/{project_id}/accounts/{account_id}, PUT .../deployed-triggers/{trigger_id}/webhooks.
+// Connect, shaped as @pipedream/sdk 3.1.6 parses it (openapi/openapi.yaml names each model): the
+// project webhook (GET/PUT/DELETE, regenerate_signing_key), connect tokens (create, validate),
+// accounts (list, get, delete), the trigger catalogue and deployment, deployed triggers (list, get,
+// delete) and their webhooks (get/put, one webhook with its key, regenerate_signing_key).
 // Setting a project's or a trigger's webhook cannot be undone through the API, so those writes
-// never run against a live server.
+// never run against a live server; nor do deletions of accounts and triggers (disposable).
 import { randomBytes } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import { verifySignature } from '../../mocks/outbound/signature.ts';
@@ -19,6 +21,14 @@ const project = async () => {
   return id!;
 };
 const freshEnvironment = () => `contract-${randomBytes(4).toString('hex')}`;
+/** The end user who owns the discovered trigger: from the mock's world, else CONTRACT_EXTERNAL_USER_ID, else not sent. */
+const triggerOwner = async (): Promise<Record<string, string>> => {
+  const triggerId = await ids.triggerId();
+  const projects = ((await ids.world())?.projects ?? []) as Array<{ deployed_triggers?: Array<{ id: string; external_user_id?: string }> }>;
+  const owner = projects.flatMap((p) => p.deployed_triggers ?? []).find((t) => t.id === triggerId)?.external_user_id ?? process.env.CONTRACT_EXTERNAL_USER_ID;
+  return owner === undefined ? {} : { external_user_id: owner };
+};
+const uniqueUser = () => `contract-user-${randomBytes(4).toString('hex')}`;
 
 describe('connect', () => {
   describe('schema-level', () => {
@@ -46,26 +56,86 @@ describe('connect', () => {
       expect(accountId, 'no account id: set CONTRACT_ACCOUNT_ID').toBeDefined();
       const answer = await api.get(`/connect/${await project()}/accounts/${accountId}`);
       expectStatus(answer, 200);
-      if (contract.can('stateful')) expect(answer.body.data.credentials, 'credentials only with include_credentials=true').toBeUndefined();
+      if (contract.can('stateful')) {
+        expect(answer.body.id, 'the account itself, not wrapped in data (the SDK reads account.id)').toBe(accountId);
+        expect(answer.body.credentials, 'credentials only with include_credentials=true').toBeUndefined();
+      }
     });
 
     caseIf([], 'getConnectedAccount with include_credentials=true adds credentials', async () => {
       const answer = await api.get(`/connect/${await project()}/accounts/${await ids.accountId()}`, { query: { include_credentials: 'true' } });
       expectStatus(answer, 200);
-      if (contract.can('stateful')) expect(typeof answer.body.data.credentials).toBe('object');
+      if (contract.can('stateful')) expect(typeof answer.body.credentials).toBe('object');
     });
 
     caseIf(['writes', 'disposable'], 'setDeployedTriggerWebhooks answers the URLs and a signing key', async () => {
       const triggerId = await ids.triggerId();
       expect(triggerId, 'no deployed trigger id: set CONTRACT_TRIGGER_ID').toBeDefined();
       const urls = ['https://example.com/contract-trigger-a', 'https://example.com/contract-trigger-b'];
-      const answer = await api.put(`/connect/${await project()}/deployed-triggers/${triggerId}/webhooks`, { body: { webhook_urls: urls } });
+      const answer = await api.put(`/connect/${await project()}/deployed-triggers/${triggerId}/webhooks`, {
+        query: await triggerOwner(),
+        body: { webhook_urls: urls },
+      });
       expectStatus(answer, 200);
-      if (contract.can('stateful')) expect(answer.body.data).toMatchObject({ trigger_id: triggerId, webhook_urls: urls });
+      if (contract.can('stateful')) {
+        expect(answer.body.webhook_urls).toEqual(urls);
+        expect(answer.body.webhooks.map((w: { url: string }) => w.url)).toEqual(urls);
+      }
+    });
+
+    caseIf([], 'listConnectedAccounts answers a page of accounts', async () => {
+      const answer = await api.get(`/connect/${await project()}/accounts`, { query: { limit: '1' } });
+      expectStatus(answer, 200);
+      if (contract.can('stateful')) expect(answer.body.data).toHaveLength(1);
+    });
+
+    caseIf([], 'listTriggerComponents and getTriggerComponent answer the catalogue by key', async () => {
+      const list = await api.get(`/connect/${await project()}/triggers`, { query: { limit: '2' } });
+      expectStatus(list, 200);
+      const key = list.body.data[0]?.key;
+      expect(typeof key).toBe('string');
+      expectStatus(await api.get(`/connect/${await project()}/triggers/${key}`), 200);
+    });
+
+    caseIf([], 'getDeployedTrigger and listDeployedTriggerWebhooks answer the trigger and its webhooks', async () => {
+      const path = `/connect/${await project()}/deployed-triggers/${await ids.triggerId()}`;
+      const trigger = await api.get(path, { query: await triggerOwner() });
+      expectStatus(trigger, 200);
+      expectStatus(await api.get(`${path}/webhooks`, { query: await triggerOwner() }), 200);
+      const owner = (await triggerOwner()).external_user_id;
+      if (owner !== undefined) expectStatus(await api.get(`/connect/${await project()}/deployed-triggers`, { query: { external_user_id: owner } }), 200);
+    });
+
+    caseIf(['writes'], 'validateConnectToken answers success for a fresh token', async () => {
+      const token = await api.post(`/connect/${await project()}/tokens`, { body: { external_user_id: uniqueUser() } });
+      expectStatus(token, 200);
+      const answer = await api.get(`/connect/tokens/${token.body.token}/validate`);
+      expectStatus(answer, 200);
+      if (contract.can('stateful')) expect(answer.body.success).toBe(true);
     });
   });
 
-  authCases(contract, ['setProjectWebhook', 'createConnectToken', 'getConnectedAccount', 'setDeployedTriggerWebhooks']);
+  authCases(contract, [
+    'getProjectWebhook',
+    'setProjectWebhook',
+    'deleteProjectWebhook',
+    'regenerateProjectWebhookSigningKey',
+    'createConnectToken',
+    'validateConnectToken',
+    'listConnectedAccounts',
+    'getConnectedAccount',
+    'deleteConnectedAccount',
+    'listTriggerComponents',
+    'getTriggerComponent',
+    'deployTrigger',
+    'listDeployedTriggers',
+    'getDeployedTrigger',
+    'deleteDeployedTrigger',
+    'listDeployedTriggerWebhooks',
+    'setDeployedTriggerWebhooks',
+    'getDeployedTriggerWebhook',
+    'regenerateDeployedTriggerWebhookSigningKey',
+  ]);
 
   describe('negative_data_rejection', () => {
     caseIf(['enforcesRules'], 'setProjectWebhook without x-pd-environment is 400', async () => {
@@ -101,6 +171,41 @@ describe('connect', () => {
       expectStatus(await api.put(path, { body: {} }), 400, 'no webhook_urls');
     });
 
+    caseIf(['enforcesRules'], 'listDeployedTriggers without external_user_id is 400; deployTrigger without id or external_user_id is 400', async () => {
+      expectStatus(await api.get(`/connect/${await project()}/deployed-triggers`), 400, 'no external_user_id');
+      const deploy = `/connect/${await project()}/triggers/deploy`;
+      const headers = { 'x-pd-environment': 'development' };
+      expectStatus(await api.post(deploy, { headers, body: { external_user_id: 'u' } }), 400, 'no id');
+      expectStatus(await api.post(deploy, { headers, body: { id: 'github-new-issue' } }), 400, 'no external_user_id');
+      expectStatus(await api.post(deploy, { body: { id: 'github-new-issue', external_user_id: 'u' } }), 400, 'no x-pd-environment');
+    });
+
+    caseIf(['enforcesRules', 'stateful', 'writes'], 'deployTrigger of a component not in the catalogue is 422', async () => {
+      const answer = await api.post(`/connect/${await project()}/triggers/deploy`, {
+        headers: { 'x-pd-environment': 'development' },
+        body: { id: 'github-no-such-component', external_user_id: uniqueUser() },
+      });
+      expectStatus(answer, 422);
+    });
+
+    caseIf(['enforcesRules', 'stateful'], 'a deployed trigger read as another end user, or from another environment, is 404', async () => {
+      const triggerId = await ids.triggerId();
+      const path = `/connect/${await project()}/deployed-triggers/${triggerId}`;
+      expectStatus(await api.get(path, { query: { external_user_id: uniqueUser() } }), 404, 'another user');
+      expectStatus(await api.get(path, { headers: { 'x-pd-environment': freshEnvironment() } }), 404, 'another environment');
+      expectStatus(await api.get(path, { query: await triggerOwner() }), 200, 'its owner');
+    });
+
+    caseIf(['enforcesRules', 'stateful'], 'unknown accounts, triggers, trigger webhooks, components and tokens are 404', async () => {
+      const projectId = await project();
+      expectStatus(await api.delete(`/connect/${projectId}/accounts/${unknownId('apn_')}`), 404, 'account');
+      expectStatus(await api.get(`/connect/${projectId}/deployed-triggers/${unknownId('dc_')}`), 404, 'trigger');
+      expectStatus(await api.get(`/connect/${projectId}/deployed-triggers/${await ids.triggerId()}/webhooks/${unknownId('wh_')}`), 404, 'trigger webhook');
+      expectStatus(await api.get(`/connect/${projectId}/triggers/github-no-such-component`), 404, 'component');
+      expectStatus(await api.get(`/connect/tokens/${unknownId('ctok_')}/validate`), 404, 'token');
+      expectStatus(await api.get(`/connect/${projectId}/webhook`, { headers: { 'x-pd-environment': freshEnvironment() } }), 404, 'no project webhook');
+    });
+
     caseIf(['enforcesRules', 'stateful'], 'setDeployedTriggerWebhooks of an unknown trigger is 404', async () => {
       const answer = await api.put(`/connect/${await project()}/deployed-triggers/${unknownId('dc_')}/webhooks`, { body: { webhook_urls: [] } });
       expectStatus(answer, 404);
@@ -114,9 +219,10 @@ describe('connect', () => {
       const first = await api.put(path, { headers, body: { webhook_url: 'https://example.com/first' } });
       expectStatus(first, 200);
       expect(typeof first.body.data.signing_key).toBe('string');
+      expect(first.body.data).toMatchObject({ url: 'https://example.com/first', signing_key_set: true });
       const second = await api.put(path, { headers, body: { url: 'https://example.com/second' } });
       expectStatus(second, 200);
-      expect(second.body.data.webhook_url).toBe('https://example.com/second');
+      expect(second.body.data).toMatchObject({ id: first.body.data.id, url: 'https://example.com/second', signing_key_set: true });
       expect(second.body.data.signing_key).toBeUndefined();
       // Another environment of the same project is another webhook, with a key of its own.
       const other = await api.put(path, { headers: { 'x-pd-environment': freshEnvironment() }, body: { webhook_url: 'https://example.com/other' } });
@@ -125,14 +231,100 @@ describe('connect', () => {
       expect(other.body.data.signing_key).not.toBe(first.body.data.signing_key);
     });
 
-    caseIf(['stateful', 'writes', 'disposable'], 'a deployed trigger keeps its signing key when its webhooks change', async () => {
-      const path = `/connect/${await project()}/deployed-triggers/${await ids.triggerId()}/webhooks`;
-      const first = await api.put(path, { body: { webhook_urls: ['https://example.com/t1'] } });
-      const second = await api.put(path, { body: { webhook_urls: [] } });
-      expectStatus(first, 200);
-      expectStatus(second, 200);
-      expect(second.body.data.webhook_urls).toEqual([]);
-      expect(second.body.data.signing_key).toBe(first.body.data.signing_key);
+    caseIf(['stateful', 'writes', 'disposable'], 'a project webhook is read without its key, regenerated with a new one, and deleted for good', async () => {
+      const path = `/connect/${await project()}/webhook`;
+      const headers = { 'x-pd-environment': freshEnvironment() };
+      expectStatus(await api.get(path, { headers }), 404, 'before it is set');
+      const saved = await api.put(path, { headers, body: { url: 'https://example.com/lifecycle' } });
+      expectStatus(saved, 200);
+      const read = await api.get(path, { headers });
+      expectStatus(read, 200);
+      expect(read.body.data).toMatchObject({ id: saved.body.data.id, url: 'https://example.com/lifecycle', signing_key_set: true });
+      expect(read.body.data.signing_key).toBeUndefined();
+      const regenerated = await api.post(`${path}/regenerate_signing_key`, { headers });
+      expectStatus(regenerated, 200);
+      expect(regenerated.body.data.signing_key).not.toBe(saved.body.data.signing_key);
+      expectStatus(await api.delete(path, { headers }), 204);
+      expectStatus(await api.get(path, { headers }), 404, 'after deletion');
+      expectStatus(await api.delete(path, { headers }), 404, 'deleted twice');
+      expectStatus(await api.post(`${path}/regenerate_signing_key`, { headers }), 404, 'regenerated after deletion');
+    });
+
+    caseIf(
+      ['stateful', 'writes', 'disposable'],
+      "a trigger's webhooks keep their IDs and keys while their URLs stay, and a regenerated key replaces the old one",
+      async () => {
+        const path = `/connect/${await project()}/deployed-triggers/${await ids.triggerId()}/webhooks`;
+        const query = await triggerOwner();
+        const first = await api.put(path, { query, body: { webhook_urls: ['https://example.com/t1', 'https://example.com/t2'] } });
+        expectStatus(first, 200);
+        const [one, two] = first.body.webhooks as Array<{ id: string; url: string }>;
+        expect(one!.id).not.toBe(two!.id);
+        const oneKey = (await api.get(`${path}/${one!.id}`, { query })).body.data.signing_key as string;
+        const twoKey = (await api.get(`${path}/${two!.id}`, { query })).body.data.signing_key as string;
+        expect(oneKey).not.toBe(twoKey);
+        const kept = await api.put(path, { query, body: { webhook_urls: ['https://example.com/t1'] } });
+        expectStatus(kept, 200);
+        expect(kept.body.webhooks.map((w: { id: string }) => w.id)).toEqual([one!.id]);
+        expectStatus(await api.get(`${path}/${two!.id}`, { query }), 404, 'the dropped URL has no webhook any more');
+        expect((await api.get(`${path}/${one!.id}`, { query })).body.data.signing_key).toBe(oneKey);
+        const regenerated = await api.post(`${path}/${one!.id}/regenerate_signing_key`, { query });
+        expectStatus(regenerated, 200);
+        expect(regenerated.body.data.signing_key).not.toBe(oneKey);
+        expect((await api.get(`${path}/${one!.id}`, { query })).body.data.signing_key).toBe(regenerated.body.data.signing_key);
+        const cleared = await api.put(path, { query, body: { webhook_urls: [] } });
+        expect(cleared.body).toMatchObject({ webhook_urls: [], webhooks: [] });
+      },
+    );
+
+    caseIf(
+      ['stateful', 'writes', 'disposable'],
+      'a deployed trigger belongs to its end user and environment, is listed for them, and reads 404 once deleted',
+      async () => {
+        const projectId = await project();
+        const user = uniqueUser();
+        const headers = { 'x-pd-environment': 'development' };
+        const deployed = await api.post(`/connect/${projectId}/triggers/deploy`, {
+          headers,
+          body: { id: 'github-new-issue', external_user_id: user, configured_props: { repo: 'analytical/engine' } },
+        });
+        expectStatus(deployed, 200);
+        const id = deployed.body.data.id as string;
+        expect(deployed.body.data).toMatchObject({
+          type: 'DeployedComponent',
+          component_key: 'github-new-issue',
+          configured_props: { repo: 'analytical/engine' },
+        });
+        expect(deployed.body.data.webhook_signing_key, 'no webhook_url, no key').toBeUndefined();
+        const listed = await api.get(`/connect/${projectId}/deployed-triggers`, { headers, query: { external_user_id: user } });
+        expectStatus(listed, 200);
+        expect(listed.body.data.map((t: { id: string }) => t.id)).toEqual([id]);
+        const elsewhere = await api.get(`/connect/${projectId}/deployed-triggers`, {
+          headers: { 'x-pd-environment': 'production' },
+          query: { external_user_id: user },
+        });
+        expect(elsewhere.body.data).toEqual([]);
+        const path = `/connect/${projectId}/deployed-triggers/${id}`;
+        expectStatus(await api.get(path, { headers: { 'x-pd-environment': 'production' }, query: { external_user_id: user } }), 404, 'another environment');
+        expectStatus(await api.delete(path, { headers, query: { external_user_id: user } }), 204);
+        expectStatus(await api.get(path, { headers, query: { external_user_id: user } }), 404, 'after deletion');
+      },
+    );
+
+    caseIf(['stateful', 'control', 'writes', 'disposable'], 'an account is listed by its end user and app, and reads 404 once deleted', async () => {
+      const projectId = await project();
+      const accountId = await ids.accountId();
+      const account = (await api.get(`/connect/${projectId}/accounts/${accountId}`)).body;
+      const mine = await api.get(`/connect/${projectId}/accounts`, { query: { external_user_id: account.external_id, app: account.app.name_slug } });
+      expectStatus(mine, 200);
+      expect(mine.body.data.map((a: { id: string }) => a.id)).toContain(accountId);
+      // A fresh world: deleting the shared one's account would change what other cases find.
+      const token = randomTokenFor(contract);
+      const other = (await createControl(target, token)!.world()) as { projects: Array<{ id: string; accounts: string[] }> };
+      const victim = other.projects.find((p) => p.accounts.length > 0)!;
+      const path = `/connect/${victim.id}/accounts/${victim.accounts[0]}`;
+      expectStatus(await api.delete(path, { token }), 204);
+      expectStatus(await api.get(path, { token }), 404, 'after deletion');
     });
 
     caseIf(
@@ -151,7 +343,7 @@ describe('connect', () => {
         expect(JSON.parse(completed.delivery.body)).toMatchObject({ event: 'CONNECTION_SUCCESS', connect_token: token.body.token, account: { id: accountId } });
         const account = await api.get(`/connect/${projectId}/accounts/${accountId}`);
         expectStatus(account, 200);
-        expect(account.body.data).toMatchObject({ id: accountId, external_id: 'contract-user-2' });
+        expect(account.body).toMatchObject({ id: accountId, external_id: 'contract-user-2' });
       },
     );
 
@@ -196,7 +388,8 @@ describe('connect', () => {
         const triggerPath = `/connect/${seeded!.id}/deployed-triggers/${withOwn.id}/webhooks`;
         const own = await put(triggerPath, { body: { webhook_urls: ['https://trigger.example.com/own'] } });
         expectStatus(own, 200);
-        const ownKey = own.body.data.signing_key as string;
+        const ownHook = await api.get(`${triggerPath}/${own.body.webhooks[0].id}`, { token });
+        const ownKey = ownHook.body.data.signing_key as string;
         const project = await put(`/connect/${seeded!.id}/webhook`, {
           headers: { 'x-pd-environment': viaProject.environment },
           body: { webhook_url: 'https://trigger.example.com/project' },

@@ -37,14 +37,63 @@ export const routes: RouteTable = {
 
   getWorkflowErrorEventSummaries: ({ world, path, query }) => store.getWorkflowErrorEventSummaries(world, path.workflow_id, query),
 
-  // The document requires one of `webhook_url` (the spec's name) and `url`; the first wins.
+  // Connect (openapi/openapi.yaml names the @pipedream/sdk model of each answer). `x-pd-environment`
+  // and `external_user_id`, when sent, scope what is found (EnvironmentHeader, ExternalUserIdQuery).
+  getProjectWebhook: ({ world, path, header }) => store.getProjectWebhook(world, path.project_id, header['x-pd-environment']),
+
+  // The document requires one of `webhook_url` (the spec's name) and `url` (the SDK's); the first wins.
   setProjectWebhook: ({ world, path, header, body }) =>
     store.setProjectWebhook(world, path.project_id, header['x-pd-environment'], (body.webhook_url ?? body.url)!),
 
+  deleteProjectWebhook: ({ world, path, header }) => store.deleteProjectWebhook(world, path.project_id, header['x-pd-environment']),
+
+  regenerateProjectWebhookSigningKey: ({ world, path, header }) => store.regenerateProjectWebhookSigningKey(world, path.project_id, header['x-pd-environment']),
+
   createConnectToken: ({ world, path, header, body }) => store.createConnectToken(world, path.project_id, header['x-pd-environment'], body),
 
-  getConnectedAccount: ({ world, path, query }) =>
-    store.getConnectedAccount(world, path.project_id, path.account_id, { includeCredentials: query.include_credentials }),
+  validateConnectToken: ({ world, path, header }) => store.validateConnectToken(world, path.ctok, header['x-pd-environment']),
 
-  setDeployedTriggerWebhooks: ({ world, path, body }) => store.setDeployedTriggerWebhooks(world, path.project_id, path.trigger_id, body.webhook_urls),
+  listConnectedAccounts: ({ world, path, header, query }) => store.listConnectedAccounts(world, path.project_id, header['x-pd-environment'], query),
+
+  getConnectedAccount: ({ world, path, header, query }) =>
+    store.getConnectedAccount(world, path.project_id, path.account_id, {
+      includeCredentials: query.include_credentials,
+      environment: header['x-pd-environment'],
+    }),
+
+  deleteConnectedAccount: ({ world, path, header }) => store.deleteConnectedAccount(world, path.project_id, path.account_id, header['x-pd-environment']),
+
+  listTriggerComponents: ({ world, path, query }) => store.listTriggerComponents(world, path.project_id, query),
+
+  getTriggerComponent: ({ world, path }) => store.getTriggerComponent(world, path.project_id, path.component_id),
+
+  deployTrigger: ({ world, path, header, body }) => store.deployTrigger(world, path.project_id, header['x-pd-environment'], body),
+
+  listDeployedTriggers: ({ world, path, header, query }) =>
+    store.listDeployedTriggers(world, path.project_id, { environment: header['x-pd-environment'], externalUserId: query.external_user_id }, query),
+
+  getDeployedTrigger: ({ world, path, header, query }) => store.getDeployedTrigger(world, path.project_id, path.trigger_id, scope(header, query)),
+
+  deleteDeployedTrigger: ({ world, path, header, query }) => store.deleteDeployedTrigger(world, path.project_id, path.trigger_id, scope(header, query)),
+
+  // Trigger-webhook keys only for workspace OAuth tokens (the service's docs; openapi/openapi.yaml).
+  listDeployedTriggerWebhooks: ({ world, path, header, query, credentials }) =>
+    store.listDeployedTriggerWebhooks(world, path.project_id, path.trigger_id, scope(header, query), credentials.kind === 'workspace_oauth'),
+
+  setDeployedTriggerWebhooks: ({ world, path, header, query, body, credentials }) =>
+    store.setDeployedTriggerWebhooks(world, path.project_id, path.trigger_id, body.webhook_urls, scope(header, query), credentials.kind === 'workspace_oauth'),
+
+  getDeployedTriggerWebhook: ({ world, path, header, query }) =>
+    store.getDeployedTriggerWebhook(world, path.project_id, path.trigger_id, path.webhook_id, scope(header, query)),
+
+  regenerateDeployedTriggerWebhookSigningKey: ({ world, path, header, query }) =>
+    store.regenerateDeployedTriggerWebhookSigningKey(world, path.project_id, path.trigger_id, path.webhook_id, scope(header, query)),
 };
+
+/** Who asks for a deployed trigger: the optional environment header and end user. */
+function scope(header: { 'x-pd-environment'?: string }, query: { external_user_id?: string }): store.TriggerScope {
+  const found: store.TriggerScope = {};
+  if (header['x-pd-environment'] !== undefined) found.environment = header['x-pd-environment'];
+  if (query.external_user_id !== undefined) found.externalUserId = query.external_user_id;
+  return found;
+}

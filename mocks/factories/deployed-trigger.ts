@@ -1,8 +1,47 @@
+// Connect trigger components and deployed triggers. The catalogue is fixed (one trigger component
+// per event of the app catalogue in common.ts), so a component key means the same in every world;
+// a deployed trigger is the spec's event-source trigger shape plus the fields of the SDK's
+// `DeployedComponent` (openapi/openapi.yaml, DeployedComponent).
 import type { FactoryContext } from '../random.ts';
-import type { DeployedTrigger } from './types.ts';
+import type { DeployedTrigger, TriggerComponent } from './types.ts';
+import { APPS, overrideWith, slugify } from './common.ts';
 import { makeEventSourceTrigger } from './trigger.ts';
 
-/** A Connect deployed trigger (`dc_`): the event-source trigger shape, owned by the project's workspace. */
+function component(app: (typeof APPS)[number], event: string): TriggerComponent {
+  return {
+    key: `${app.slug}-${slugify(event)}`,
+    name: `${event} (${app.name})`,
+    version: '0.1.0',
+    description: `Emit an event for each ${event.toLowerCase()} in ${app.name}.`,
+    component_type: 'trigger',
+    configurable_props: [{ name: app.slug, type: 'app', app: app.slug }],
+  };
+}
+
+/** Every trigger component that can be deployed, in catalogue order (GET /connect/{project_id}/triggers). */
+export const TRIGGER_COMPONENTS: readonly TriggerComponent[] = APPS.flatMap((app) => app.events.map((event) => component(app, event)));
+
+const BY_KEY = new Map(TRIGGER_COMPONENTS.map((c) => [c.key, c]));
+const BY_NAME = new Map(TRIGGER_COMPONENTS.map((c) => [c.name, c]));
+
+export function triggerComponent(key: string): TriggerComponent | undefined {
+  return BY_KEY.get(key);
+}
+
+/**
+ * A Connect deployed trigger (`dc_`), owned by the project's workspace: the event-source trigger
+ * shape (the same random draws as before, so seeded worlds keep their IDs) with the catalogue
+ * component its name comes from.
+ */
 export function makeDeployedTrigger(ctx: FactoryContext, overrides?: Partial<DeployedTrigger>): DeployedTrigger {
-  return makeEventSourceTrigger(ctx, overrides);
+  const base = makeEventSourceTrigger(ctx, overrides);
+  const from = BY_NAME.get(base.name) ?? TRIGGER_COMPONENTS[0]!;
+  const trigger: DeployedTrigger = {
+    ...base,
+    component_key: from.key,
+    configurable_props: from.configurable_props.map((prop) => ({ ...prop })),
+    emit_on_deploy: false,
+    type: 'DeployedComponent',
+  };
+  return overrideWith(trigger, overrides);
 }

@@ -21,5 +21,5 @@ export { makeErrorEventSummary, makeOriginalEvent, eventId, defaultStack, PLATFO
 export { makeProject } from './project.ts';
 export { makeTemplate } from './template.ts';
 export { makeApp, makeConnectedAccount, makeConnectToken, makeCredentials, CONNECT_TOKEN_TTL_MS } from './connect.ts';
-export { makeDeployedTrigger } from './deployed-trigger.ts';
+export { makeDeployedTrigger, triggerComponent, TRIGGER_COMPONENTS } from './deployed-trigger.ts';
 export { slugify } from './common.ts';

@@ -61,4 +61,10 @@ export interface Template {
 }
 
 /** A Connect deployed trigger (`dc_`): the event-source shape, owned by the project's workspace. */
-export type DeployedTrigger = EventSourceTrigger;
+/** A Connect deployed trigger: the SDK's `DeployedComponent` (openapi/openapi.yaml). */
+export type DeployedTrigger = Schemas['DeployedComponent'];
+export type TriggerComponent = Schemas['TriggerComponent'];
+export type ConnectWebhook = Schemas['ConnectWebhook'];
+export type ConnectWebhookWithSigningKey = Schemas['ConnectWebhookWithSigningKey'];
+export type TriggerWebhooks = Schemas['TriggerWebhooks'];
+export type ValidateTokenResponse = Schemas['ValidateTokenResponse'];

@@ -224,7 +224,10 @@ describe('trigger webhooks (POST /__mock/triggers/{trigger_id}/emit)', () => {
       body: { webhook_urls: [triggerReceiver.url] },
     });
     expect(triggerHooks.status).toBe(200);
-    const triggerKey = triggerHooks.json.data.signing_key as string;
+    // The trigger webhook's own key: read with its ID (a user API key's answer carries no keys).
+    const webhookId = triggerHooks.json.webhooks[0].id as string;
+    const triggerWebhook = await call(token, 'GET', `/connect/${project.id}/deployed-triggers/${trigger.id}/webhooks/${webhookId}`);
+    const triggerKey = triggerWebhook.json.data.signing_key as string;
     expect(triggerKey).not.toBe(projectKey);
 
     const second = await call(token, 'POST', `/__mock/triggers/${trigger.id}/emit`, { body: { event: { n: 2 } } });
@@ -291,7 +294,7 @@ describe('connection webhooks (POST /__mock/connect/{token}/complete)', () => {
 
     const account = await call(token, 'GET', `/connect/${projectId}/accounts/${body.account.id}`);
     expect(account.status).toBe(200);
-    expect(account.json.data).toEqual(body.account);
+    expect(account.json).toEqual(body.account);
   });
 
   it('sends CONNECTION_ERROR exactly once with the error message', async () => {

@@ -4,10 +4,25 @@ import {
   completeConnect,
   createConnectToken,
   createStore,
+  deleteConnectedAccount,
+  deleteDeployedTrigger,
+  deleteProjectWebhook,
+  deployTrigger,
   emitTrigger,
   getConnectedAccount,
+  getDeployedTrigger,
+  getDeployedTriggerWebhook,
+  getProjectWebhook,
+  getTriggerComponent,
+  listConnectedAccounts,
+  listDeployedTriggers,
+  listDeployedTriggerWebhooks,
+  listTriggerComponents,
+  regenerateDeployedTriggerWebhookSigningKey,
+  regenerateProjectWebhookSigningKey,
   setDeployedTriggerWebhooks,
   setProjectWebhook,
+  validateConnectToken,
   worldSummary,
 } from './index.ts';
 import { kindOf } from '../ids.ts';
@@ -30,17 +45,19 @@ beforeEach(() => {
   accountId = project.accounts[0]!;
 });
 
-describe('setProjectWebhook', () => {
-  it('stores one URL per project and environment; signing_key only when first created', () => {
+describe('project webhook lifecycle', () => {
+  it('stores one webhook per project and environment; signing_key only when first saved', () => {
     const first = unwrap(setProjectWebhook(world, projectId, 'production', 'https://receiver.example.com/a')).data;
-    expect(first).toMatchObject({ project_id: projectId, environment: 'production', webhook_url: 'https://receiver.example.com/a', created_at: NOW / 1000 });
+    expect(first).toMatchObject({ url: 'https://receiver.example.com/a', signing_key_set: true, created_at: NOW / 1000, updated_at: NOW / 1000 });
+    expect(kindOf(first.id)).toBe('webhook');
     expect(first.signing_key).toMatch(/^[0-9a-f]{64}$/);
     const second = unwrap(setProjectWebhook(world, projectId, 'production', 'https://receiver.example.com/b')).data;
     expect(second).not.toHaveProperty('signing_key');
-    expect(second.webhook_url).toBe('https://receiver.example.com/b');
+    expect(second).toMatchObject({ id: first.id, url: 'https://receiver.example.com/b', signing_key_set: true });
     const dev = unwrap(setProjectWebhook(world, projectId, 'development', 'https://receiver.example.com/dev')).data;
     expect(dev.signing_key).toMatch(/^[0-9a-f]{64}$/);
     expect(dev.signing_key).not.toBe(first.signing_key);
+    expect(dev.id).not.toBe(first.id);
     const envs = worldSummary(world).projects[0]!.environments;
     expect(envs).toEqual(
       expect.arrayContaining([
@@ -50,8 +67,34 @@ describe('setProjectWebhook', () => {
     );
   });
 
+  it('GET never shows the key; a regenerated key signs the next delivery; after DELETE nothing is delivered and GET is 404', () => {
+    expectError(getProjectWebhook(world, projectId, 'production'), 404, 'not_found');
+    const saved = unwrap(setProjectWebhook(world, projectId, 'production', 'https://env.example.com/p')).data;
+    expect(unwrap(getProjectWebhook(world, projectId, 'production')).data).toEqual({ ...saved, signing_key: undefined });
+    expect(unwrap(getProjectWebhook(world, projectId, 'production')).data).not.toHaveProperty('signing_key');
+    unwrap(emitTrigger(world, production, { event: 1 }));
+    const regenerated = unwrap(regenerateProjectWebhookSigningKey(world, projectId, 'production')).data;
+    expect(regenerated.signing_key).toMatch(/^[0-9a-f]{64}$/);
+    expect(regenerated.signing_key).not.toBe(saved.signing_key);
+    expect(regenerated.id).toBe(saved.id);
+    unwrap(emitTrigger(world, production, { event: 2 }));
+    expect(sink.requests.map((r) => r.signingKey)).toEqual([saved.signing_key, regenerated.signing_key]);
+
+    unwrap(deleteProjectWebhook(world, projectId, 'production'));
+    expectError(getProjectWebhook(world, projectId, 'production'), 404, 'not_found');
+    expectError(deleteProjectWebhook(world, projectId, 'production'), 404, 'not_found');
+    expectError(regenerateProjectWebhookSigningKey(world, projectId, 'production'), 404, 'not_found');
+    expectError(emitTrigger(world, production, { event: 3 }), 422, 'unprocessable');
+    expect(sink.requests).toHaveLength(2);
+    // Saved anew: a new webhook with a new key, shown again.
+    const again = unwrap(setProjectWebhook(world, projectId, 'production', 'https://env.example.com/p')).data;
+    expect(again.signing_key).toMatch(/^[0-9a-f]{64}$/);
+    expect(again.id).not.toBe(saved.id);
+  });
+
   it("an unknown project is 404 (the environment header and the URL are the document's to check)", () => {
     expectError(setProjectWebhook(world, 'proj_nothere', 'production', 'https://a.example.com'), 404, 'not_found');
+    expectError(getProjectWebhook(world, 'proj_nothere', 'production'), 404, 'not_found');
   });
 });
 
@@ -82,26 +125,103 @@ describe('deployed-trigger webhooks and emitTrigger', () => {
     expect(sink.requests[1]!.url).toBe('https://env.example.com/dev');
   });
 
-  it('the trigger own URLs win over the project URL; one signing key per trigger, returned every time', () => {
+  it("the trigger's own webhooks win over the project URL, each signed with its own key; a kept URL keeps its webhook", () => {
     unwrap(setProjectWebhook(world, projectId, 'production', 'https://env.example.com/prod'));
-    const first = unwrap(setDeployedTriggerWebhooks(world, projectId, production, ['https://t.example.com/1', 'http://t.example.com:8080/2'])).data;
-    expect(first.trigger_id).toBe(production);
+    const first = unwrap(setDeployedTriggerWebhooks(world, projectId, production, ['https://t.example.com/1', 'http://t.example.com:8080/2'], {}, true));
     expect(first.webhook_urls).toEqual(['https://t.example.com/1', 'http://t.example.com:8080/2']);
-    const again = unwrap(setDeployedTriggerWebhooks(world, projectId, production, ['https://t.example.com/1'])).data;
-    expect(again.signing_key).toBe(first.signing_key);
+    const [one, two] = first.webhooks as unknown as [{ id: string; signing_key: string }, { id: string; signing_key: string }];
+    expect(kindOf(one.id)).toBe('webhook');
+    expect(one.signing_key).not.toBe(two.signing_key);
     unwrap(emitTrigger(world, production, { event: {} }));
-    expect(sink.requests.map((r) => [r.url, r.signingKey])).toEqual([['https://t.example.com/1', first.signing_key]]);
+    expect(sink.requests.map((r) => [r.url, r.signingKey])).toEqual([
+      ['https://t.example.com/1', one.signing_key],
+      ['http://t.example.com:8080/2', two.signing_key],
+    ]);
+    const again = unwrap(setDeployedTriggerWebhooks(world, projectId, production, ['https://t.example.com/1'], {}, true));
+    expect(again.webhooks).toEqual([{ id: one.id, url: 'https://t.example.com/1', signing_key: one.signing_key, signing_key_set: true }]);
+    // Keys only when asked for (workspace OAuth tokens, decided by the route).
+    expect(unwrap(listDeployedTriggerWebhooks(world, projectId, production, {}, false)).webhooks).toEqual([
+      { id: one.id, url: 'https://t.example.com/1', signing_key_set: true },
+    ]);
+    const regenerated = unwrap(regenerateDeployedTriggerWebhookSigningKey(world, projectId, production, one.id, {})).data;
+    expect(regenerated.signing_key).not.toBe(one.signing_key);
+    expect(unwrap(getDeployedTriggerWebhook(world, projectId, production, one.id, {})).data.signing_key).toBe(regenerated.signing_key);
+    unwrap(emitTrigger(world, production, { event: {} }));
+    expect(sink.requests[2]!.signingKey).toBe(regenerated.signing_key);
     // Emptying the list falls back to the project URL again.
-    unwrap(setDeployedTriggerWebhooks(world, projectId, production, []));
+    unwrap(setDeployedTriggerWebhooks(world, projectId, production, [], {}, true));
     unwrap(emitTrigger(world, production, { event: {} }));
-    expect(sink.requests[1]!.url).toBe('https://env.example.com/prod');
+    expect(sink.requests[3]!.url).toBe('https://env.example.com/prod');
+    expectError(getDeployedTriggerWebhook(world, projectId, production, one.id, {}), 404, 'not_found');
   });
 
-  it('an unknown project or trigger, or a trigger of another project, is 404', () => {
-    expectError(setDeployedTriggerWebhooks(world, 'proj_nothere', production, []), 404, 'not_found');
-    expectError(setDeployedTriggerWebhooks(world, projectId, 'dc_nothere', []), 404, 'not_found');
+  it('an unknown project, trigger or webhook, a trigger of another project, user or environment is 404', () => {
+    expectError(setDeployedTriggerWebhooks(world, 'proj_nothere', production, [], {}, false), 404, 'not_found');
+    expectError(setDeployedTriggerWebhooks(world, projectId, 'dc_nothere', [], {}, false), 404, 'not_found');
     const workspaceSource = worldSummary(world).sources[0]!.id;
-    expectError(setDeployedTriggerWebhooks(world, projectId, workspaceSource, []), 404, 'not_found');
+    expectError(setDeployedTriggerWebhooks(world, projectId, workspaceSource, [], {}, false), 404, 'not_found');
+    expectError(getDeployedTrigger(world, projectId, production, { externalUserId: 'someone-else' }), 404, 'not_found');
+    expectError(getDeployedTrigger(world, projectId, production, { environment: 'development' }), 404, 'not_found');
+    expectError(getDeployedTriggerWebhook(world, projectId, production, 'wh_nothere', {}), 404, 'not_found');
+    const owner = worldSummary(world).projects[0]!.deployed_triggers[0]!.external_user_id;
+    expect(unwrap(getDeployedTrigger(world, projectId, production, { externalUserId: owner, environment: 'production' })).data.id).toBe(production);
+  });
+});
+
+describe('trigger catalogue, deployment and deployed triggers', () => {
+  it('lists and reads the catalogue by key, filtered by q and app', () => {
+    const all = unwrap(listTriggerComponents(world, projectId, { limit: 100 }));
+    expect(all.page_info.total_count).toBe(all.data.length);
+    expect(all.data.map((c) => c.key)).toContain('github-new-issue');
+    expect(unwrap(listTriggerComponents(world, projectId, { limit: 100, app: 'github' })).data.every((c) => c.key.startsWith('github-'))).toBe(true);
+    expect(unwrap(listTriggerComponents(world, projectId, { limit: 100, q: 'ISSUE' })).data.map((c) => c.key)).toEqual(['github-new-issue']);
+    expect(unwrap(getTriggerComponent(world, projectId, 'github-new-issue')).data).toMatchObject({ key: 'github-new-issue', component_type: 'trigger' });
+    expectError(getTriggerComponent(world, projectId, 'github-no-such-thing'), 404, 'not_found');
+  });
+
+  it('deploys a dc_ trigger for an end user; a deploy-time webhook_url gets its own key and wins over the project URL; emit_on_deploy emits once', () => {
+    unwrap(setProjectWebhook(world, projectId, 'development', 'https://env.example.com/dev'));
+    const { data } = unwrap(
+      deployTrigger(world, projectId, 'development', {
+        id: 'github-new-issue',
+        external_user_id: 'ext-7',
+        configured_props: { github: { authProvisionId: accountId } },
+        webhook_url: 'https://t.example.com/own',
+        emit_on_deploy: true,
+      }),
+    );
+    expect(kindOf(data.id)).toBe('source');
+    expect(data).toMatchObject({
+      type: 'DeployedComponent',
+      component_key: 'github-new-issue',
+      emit_on_deploy: true,
+      active: true,
+      name: 'New Issue (GitHub)',
+    });
+    expect(data.webhook_signing_key).toMatch(/^[0-9a-f]{64}$/);
+    expect(sink.requests.map((r) => [r.url, r.signingKey])).toEqual([['https://t.example.com/own', data.webhook_signing_key]]);
+    expect(sink.requests[0]!.payload).toMatchObject({ trigger_id: data.id, environment: 'development', event: { emitted_on_deploy: true } });
+    // The answer of a read never repeats the key.
+    expect(unwrap(getDeployedTrigger(world, projectId, data.id, { externalUserId: 'ext-7' })).data).not.toHaveProperty('webhook_signing_key');
+
+    const quiet = unwrap(deployTrigger(world, projectId, 'production', { id: 'slack-new-message', external_user_id: 'ext-7' })).data;
+    expect(quiet.emit_on_deploy).toBe(false);
+    expect(sink.requests).toHaveLength(1);
+    expectError(deployTrigger(world, projectId, 'production', { id: 'github-nope', external_user_id: 'x' }), 422, 'unprocessable');
+
+    const mine = unwrap(listDeployedTriggers(world, projectId, { externalUserId: 'ext-7' }, { limit: 1 }));
+    expect(mine.page_info.total_count).toBe(2);
+    expect(mine.data.map((t) => t.id)).toEqual([data.id]);
+    const next = unwrap(listDeployedTriggers(world, projectId, { externalUserId: 'ext-7' }, { limit: 1, after: mine.page_info.end_cursor }));
+    expect(next.data.map((t) => t.id)).toEqual([quiet.id]);
+    expect(unwrap(listDeployedTriggers(world, projectId, { externalUserId: 'ext-7', environment: 'production' }, { limit: 10 })).data.map((t) => t.id)).toEqual(
+      [quiet.id],
+    );
+
+    unwrap(deleteDeployedTrigger(world, projectId, data.id, { externalUserId: 'ext-7' }));
+    expectError(getDeployedTrigger(world, projectId, data.id, {}), 404, 'not_found');
+    expectError(emitTrigger(world, data.id, { event: 1 }), 404, 'not_found');
+    expect(worldSummary(world).projects[0]!.deployed_triggers.map((t) => t.id)).not.toContain(data.id);
   });
 });
 
@@ -116,16 +236,40 @@ describe('connect tokens, accounts and completeConnect', () => {
     expectError(createConnectToken(world, 'proj_nothere', 'production', { external_user_id: 'u' }), 404, 'not_found');
   });
 
-  it('reads a connected account, with credentials only when asked', () => {
-    const plain = unwrap(getConnectedAccount(world, projectId, accountId, {})).data;
+  it('reads a connected account itself, with credentials only when asked; lists, filters and deletes accounts', () => {
+    const plain = unwrap(getConnectedAccount(world, projectId, accountId, {}));
     expect(plain.id).toBe(accountId);
     expect(plain).not.toHaveProperty('credentials');
     expect(plain.created_at).toMatch(/Z$/);
     expect(kindOf(plain.app.id)).toBe('app');
-    const withCredentials = unwrap(getConnectedAccount(world, projectId, accountId, { includeCredentials: true })).data;
+    const withCredentials = unwrap(getConnectedAccount(world, projectId, accountId, { includeCredentials: true }));
     expect(withCredentials.credentials).toEqual(expect.any(Object));
     expectError(getConnectedAccount(world, projectId, 'apn_nothere', {}), 404, 'not_found');
     expectError(getConnectedAccount(world, 'proj_nothere', accountId, {}), 404, 'not_found');
+    expectError(getConnectedAccount(world, projectId, accountId, { environment: 'development' }), 404, 'not_found');
+
+    const all = unwrap(listConnectedAccounts(world, projectId, 'production', { limit: 10 }));
+    expect(all.data.map((a) => a.id)).toEqual(worldSummary(world).projects[0]!.accounts);
+    expect(all.data.every((a) => a.credentials === undefined)).toBe(true);
+    const mine = unwrap(listConnectedAccounts(world, projectId, undefined, { limit: 10, external_user_id: plain.external_id, include_credentials: true }));
+    expect(mine.data.map((a) => a.id)).toEqual([accountId]);
+    expect(mine.data[0]!.credentials).toEqual(expect.any(Object));
+    expect(unwrap(listConnectedAccounts(world, projectId, undefined, { limit: 10, app: plain.app.name_slug })).data.map((a) => a.id)).toContain(accountId);
+    expect(unwrap(listConnectedAccounts(world, projectId, 'development', { limit: 10 })).data).toEqual([]);
+
+    unwrap(deleteConnectedAccount(world, projectId, accountId));
+    expectError(getConnectedAccount(world, projectId, accountId, {}), 404, 'not_found');
+    expectError(deleteConnectedAccount(world, projectId, accountId), 404, 'not_found');
+    expect(worldSummary(world).projects[0]!.accounts).not.toContain(accountId);
+  });
+
+  it('validates a token: success until completed or expired, 404 for an unknown one or another environment', () => {
+    const { token } = unwrap(createConnectToken(world, projectId, 'development', { external_user_id: 'v' }));
+    expect(unwrap(validateConnectToken(world, token))).toEqual({ success: true, project_id: projectId, project_environment: 'development' });
+    expectError(validateConnectToken(world, token, 'production'), 404, 'not_found');
+    expectError(validateConnectToken(world, 'ctok_nothere'), 404, 'not_found');
+    unwrap(completeConnect(world, token, { outcome: 'error' }));
+    expect(unwrap(validateConnectToken(world, token))).toMatchObject({ success: false, error: expect.stringMatching(/used/) });
   });
 
   it('success creates a readable apn_ account and sends CONNECTION_SUCCESS once, without credentials', () => {
@@ -137,7 +281,7 @@ describe('connect tokens, accounts and completeConnect', () => {
     expect(kindOf(account.id)).toBe('account');
     expect(account.external_id).toBe('ext-42');
     expect(account.created_at).toBe(new Date(NOW).toISOString());
-    expect(unwrap(getConnectedAccount(world, projectId, account.id, {})).data).toEqual(account);
+    expect(unwrap(getConnectedAccount(world, projectId, account.id, {}))).toEqual(account);
     expect(result.delivery).not.toBeNull();
     expect(sink.requests).toHaveLength(1);
     const request = sink.requests[0]!;

@@ -1,9 +1,10 @@
-// Connect: project trigger webhooks per environment, connect tokens, connected accounts,
-// deployed-trigger webhooks, and the control-side completion of a connect flow. Inputs arrive
-// checked against the document (URLs by its WebhookUrl rule, the environment header defaulted);
-// what is decided here depends on the world: which projects, triggers and tokens exist, and
-// whether a connect flow may still complete.
-import type { ConnectedAccount, ConnectToken } from '../factories/types.ts';
+// Connect: project trigger webhooks per environment, connect tokens, connected accounts and the
+// control-side completion of a connect flow (deployed triggers: triggers.ts). Inputs arrive checked
+// against the document (URLs by its WebhookUrl rule, the environment header); what is decided here
+// depends on the world: which projects, webhooks, tokens and accounts exist, in which environment,
+// and whether a connect flow may still complete. Answers have the shapes of @pipedream/sdk's models
+// (openapi/openapi.yaml names each one).
+import type { ConnectedAccount, ConnectToken, ConnectWebhook, ConnectWebhookWithSigningKey, PageInfo, ValidateTokenResponse } from '../factories/types.ts';
 import type { DeliveryRecord } from '../outbound/types.ts';
 import type { Result } from '../errors.ts';
 import { fail, notFound, ok } from '../errors.ts';
@@ -11,44 +12,90 @@ import { makeApp, makeConnectToken, makeConnectedAccount, makeCredentials } from
 import { hex } from '../factories/common.ts';
 import { newId } from '../ids.ts';
 import { unixSeconds } from '../random.ts';
-import type { ProjectRecord, World } from './world.ts';
+import { type PageQuery, pageOf } from './pagination.ts';
+import type { AccountRecord, EnvironmentRecord, ProjectRecord, World } from './world.ts';
 import { copy } from './world.ts';
 
-export interface ProjectWebhook {
-  project_id: string;
-  environment: string;
-  webhook_url: string;
-  created_at: number;
-  updated_at: number;
-  /** Only in the answer that first creates the environment's webhook (shown once, spec Events §3). */
-  signing_key?: string;
-}
-
-function signingKey(world: World): string {
+export function signingKey(world: World): string {
   return hex(world.ctx, 64);
 }
 
-function projectOf(world: World, projectId: string): Result<ProjectRecord> {
+export function projectOf(world: World, projectId: string): Result<ProjectRecord> {
   const project = world.projects.get(projectId);
   return project === undefined ? notFound('project', projectId) : ok(project);
 }
 
-export function setProjectWebhook(world: World, projectId: string, environment: string, url: string): Result<{ data: ProjectWebhook }> {
+/** `x-pd-environment`, when sent, scopes every Connect resource (openapi/openapi.yaml, EnvironmentHeader). */
+export function inEnvironment(resourceEnvironment: string, header: string | undefined): boolean {
+  return header === undefined || header === resourceEnvironment;
+}
+
+type SetWebhook = EnvironmentRecord & { webhook_url: string; signing_key: string };
+
+function environmentWebhook(world: World, projectId: string, environment: string): Result<{ record: SetWebhook }> {
+  const project = projectOf(world, projectId);
+  if (!project.ok) return project;
+  const record = project.value.environments.get(environment);
+  if (record?.webhook_url == null || record.signing_key === null)
+    return fail('not_found', `project ${projectId} has no webhook in environment ${environment}`, { environment });
+  return ok({ record: record as SetWebhook });
+}
+
+/** The SDK's `Webhook`; `signing_key` added only where the key is shown (first save, regeneration). */
+function webhookView(world: World, record: SetWebhook, showKey: boolean): ConnectWebhook {
+  record.webhook_id ??= newId('webhook', world.ctx); // worlds saved before webhook IDs existed
+  const view: ConnectWebhook = {
+    id: record.webhook_id,
+    url: record.webhook_url,
+    signing_key_set: true,
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+  };
+  if (showKey) view.signing_key = record.signing_key;
+  return view;
+}
+
+export function getProjectWebhook(world: World, projectId: string, environment: string): Result<{ data: ConnectWebhook }> {
+  const found = environmentWebhook(world, projectId, environment);
+  return found.ok ? ok({ data: webhookView(world, found.value.record, false) }) : found;
+}
+
+/**
+ * Saves the environment's URL. The first save (or the first after a deletion) creates the webhook
+ * with a new ID and key and shows the key, once (spec Events, trigger webhooks §3); later saves
+ * change the URL only.
+ */
+export function setProjectWebhook(world: World, projectId: string, environment: string, url: string): Result<{ data: ConnectWebhook }> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const now = unixSeconds(world.ctx.now());
   const existing = project.value.environments.get(environment);
-  const data: ProjectWebhook = { project_id: projectId, environment, webhook_url: url, created_at: now, updated_at: now };
-  if (existing === undefined || existing.webhook_url === null || existing.signing_key === null) {
-    const key = signingKey(world);
-    project.value.environments.set(environment, { webhook_url: url, signing_key: key, created_at: now, updated_at: now });
-    data.signing_key = key;
-  } else {
+  if (existing?.webhook_url != null && existing.signing_key !== null) {
     existing.webhook_url = url;
     existing.updated_at = now;
-    data.created_at = existing.created_at;
+    return ok({ data: webhookView(world, existing as SetWebhook, false) });
   }
-  return ok({ data });
+  const record: SetWebhook = { webhook_id: newId('webhook', world.ctx), webhook_url: url, signing_key: signingKey(world), created_at: now, updated_at: now };
+  project.value.environments.set(environment, record);
+  return ok({ data: webhookView(world, record, true) });
+}
+
+/** Removes URL and key: nothing is delivered to it any more, and GET is 404. */
+export function deleteProjectWebhook(world: World, projectId: string, environment: string): Result<null> {
+  const found = environmentWebhook(world, projectId, environment);
+  if (!found.ok) return found;
+  Object.assign(found.value.record, { webhook_id: null, webhook_url: null, signing_key: null, updated_at: unixSeconds(world.ctx.now()) });
+  return ok(null);
+}
+
+/** A new key, shown once; every later delivery is signed with it (emit.ts reads the record). */
+export function regenerateProjectWebhookSigningKey(world: World, projectId: string, environment: string): Result<{ data: ConnectWebhookWithSigningKey }> {
+  const found = environmentWebhook(world, projectId, environment);
+  if (!found.ok) return found;
+  const { record } = found.value;
+  record.signing_key = signingKey(world);
+  record.updated_at = unixSeconds(world.ctx.now());
+  return ok({ data: webhookView(world, record, true) as ConnectWebhookWithSigningKey });
 }
 
 export interface CreateConnectTokenInput {
@@ -73,34 +120,72 @@ export function createConnectToken(world: World, projectId: string, environment:
   return ok(copy(token));
 }
 
+/** Whether a connect token can still start its flow: not once completed, not after expires_at. */
+export function validateConnectToken(world: World, connectToken: string, environment?: string): Result<ValidateTokenResponse> {
+  const record = world.connectTokens.get(connectToken);
+  if (record === undefined || !inEnvironment(record.environment, environment)) return notFound('connect token', connectToken);
+  const answer: ValidateTokenResponse = { success: true, project_id: record.projectId, project_environment: record.environment };
+  if (record.completed) return ok({ ...answer, success: false, error: 'connect token already used' });
+  if (world.ctx.now() > Date.parse(record.token.expires_at)) return ok({ ...answer, success: false, error: 'connect token expired' });
+  return ok(answer);
+}
+
+function accountView(record: AccountRecord, includeCredentials: boolean | undefined): ConnectedAccount {
+  return includeCredentials === true ? { ...record.account, credentials: record.credentials } : record.account;
+}
+
+function accountOf(world: World, projectId: string, accountId: string, environment: string | undefined): Result<AccountRecord> {
+  const project = projectOf(world, projectId);
+  if (!project.ok) return project;
+  const record = world.accounts.get(accountId);
+  if (record === undefined || record.projectId !== projectId || !inEnvironment(record.environment, environment)) return notFound('account', accountId);
+  return ok(record);
+}
+
+/** The account itself (the SDK's `Account`, not wrapped in `data`). */
 export function getConnectedAccount(
   world: World,
   projectId: string,
   accountId: string,
-  options: { includeCredentials?: boolean } = {},
-): Result<{ data: ConnectedAccount }> {
-  const project = projectOf(world, projectId);
-  if (!project.ok) return project;
-  const record = world.accounts.get(accountId);
-  if (record === undefined || record.projectId !== projectId) return notFound('account', accountId);
-  const data = options.includeCredentials === true ? { ...record.account, credentials: record.credentials } : record.account;
-  return ok({ data });
+  options: { includeCredentials?: boolean; environment?: string } = {},
+): Result<ConnectedAccount> {
+  const found = accountOf(world, projectId, accountId, options.environment);
+  return found.ok ? ok(accountView(found.value, options.includeCredentials)) : found;
 }
 
-export function setDeployedTriggerWebhooks(
+export interface AccountListQuery extends PageQuery {
+  external_user_id?: string;
+  app?: string;
+  include_credentials?: boolean;
+}
+
+/** The project's accounts, oldest first, filtered; paged like the sources list (the SDK pages until end_cursor is ''). */
+export function listConnectedAccounts(
   world: World,
   projectId: string,
-  triggerId: string,
-  webhookUrls: readonly string[],
-): Result<{ data: { trigger_id: string; webhook_urls: string[]; signing_key: string } }> {
+  environment: string | undefined,
+  query: AccountListQuery,
+): Result<{ data: ConnectedAccount[]; page_info: PageInfo }> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
-  const record = world.deployedTriggers.get(triggerId);
-  if (record === undefined || record.projectId !== projectId) return notFound('deployed trigger', triggerId);
-  const urls = [...webhookUrls];
-  record.webhookUrls = urls;
-  record.signingKey ??= signingKey(world);
-  return ok({ data: { trigger_id: triggerId, webhook_urls: [...urls], signing_key: record.signingKey } });
+  const ids = project.value.accountIds.filter((id) => {
+    const record = world.accounts.get(id);
+    if (record === undefined || !inEnvironment(record.environment, environment)) return false;
+    if (query.external_user_id !== undefined && record.account.external_id !== query.external_user_id) return false;
+    return query.app === undefined || record.account.app.name_slug === query.app || record.account.app.id === query.app;
+  });
+  const page = pageOf(ids, new Map(ids.map((id, i) => [id, i])), query);
+  if (!page.ok) return page;
+  return ok({ data: page.value.ids.map((id) => accountView(world.accounts.get(id)!, query.include_credentials)), page_info: page.value.page_info });
+}
+
+export function deleteConnectedAccount(world: World, projectId: string, accountId: string, environment?: string): Result<null> {
+  const found = accountOf(world, projectId, accountId, environment);
+  if (!found.ok) return found;
+  world.accounts.delete(accountId);
+  const project = world.projects.get(projectId)!;
+  project.accountIds = project.accountIds.filter((id) => id !== accountId);
+  return ok(null);
 }
 
 /** connect_session_id: "a large number, written in exponent notation" in the spec's payloads. */

@@ -101,17 +101,16 @@ export function emit(world: World, input: EmitInput): Result<{ emit_id: string; 
 }
 
 /**
- * A deployed trigger emits: delivered to each of its own webhook URLs (setDeployedTriggerWebhooks)
- * when it has any, else to its project environment's URL (setProjectWebhook), signed with the
- * matching signing key. No URL anywhere is 422.
+ * A deployed trigger emits: delivered to each of its own webhooks (set at deployment or with
+ * setDeployedTriggerWebhooks), each signed with that webhook's key, when it has any; else to its
+ * project environment's URL (setProjectWebhook), signed with the environment's current key. No URL
+ * anywhere is 422.
  */
 export function emitTrigger(world: World, triggerId: string, input: { event: unknown }): Result<{ event_id: string; deliveries: DeliveryRecord[] }> {
   const record = world.deployedTriggers.get(triggerId);
   if (record === undefined) return notFound('deployed trigger', triggerId);
-  let targets: Array<{ url: string; key: string }> = [];
-  if (record.webhookUrls.length > 0 && record.signingKey !== null) {
-    targets = record.webhookUrls.map((url) => ({ url, key: record.signingKey! }));
-  } else {
+  let targets = record.webhooks.map(({ url, signing_key }) => ({ url, key: signing_key }));
+  if (targets.length === 0) {
     const environment = world.projects.get(record.projectId)?.environments.get(record.environment);
     if (environment?.webhook_url != null && environment.signing_key !== null) targets = [{ url: environment.webhook_url, key: environment.signing_key }];
   }

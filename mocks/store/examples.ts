@@ -7,6 +7,7 @@
 // Each world gets its own copies; nothing here is shared between worlds but the read-only walk.
 import {
   makeConnectedAccount,
+  makeConnectToken,
   makeCredentials,
   makeDeployedTrigger,
   makeEventSource,
@@ -18,6 +19,7 @@ import {
 } from '../factories/index.ts';
 import type { ConnectedAccount, EventSource, Project, Template, Webhook, Workflow, Workspace } from '../factories/types.ts';
 import { type IdKind, isId, kindOf } from '../ids.ts';
+import { hex } from '../factories/common.ts';
 import { unixSeconds } from '../random.ts';
 import { addSource, tripleKey, type World } from './world.ts';
 
@@ -30,6 +32,9 @@ export interface DocumentExamples {
   /** Each ID the examples name, in document order (paths first), with the names it appears under. */
   ids: ReadonlyMap<string, ReadonlySet<string>>;
 }
+
+/** The end user the document's Connect examples name (`external_user_id: user-1043`). */
+const EXAMPLE_EXTERNAL_USER_ID = 'user-1043';
 
 /** `dc_…` named as a `trigger_id` is a deployed trigger; anywhere else a `dc_…` is an event source. */
 const DEPLOYED_TRIGGER_NAMES = new Set(['trigger_id']);
@@ -183,6 +188,7 @@ export function plantExamples(world: World, examples: DocumentExamples, environm
     world.templates.set(id, makeTemplate(ctx, shown<Template>(id)));
   }
   const project = homeProject === undefined ? undefined : world.projects.get(homeProject);
+  const deployedTriggers: string[] = [];
   for (const id of of('source')) {
     const example = shown<EventSource & { owner_id?: string }>(id);
     const orgId = orgOf(example);
@@ -193,10 +199,11 @@ export function plantExamples(world: World, examples: DocumentExamples, environm
         trigger: makeDeployedTrigger(ctx, { ...example, owner_id: orgId }),
         projectId: project.project.id,
         environment: environments[0]!,
-        webhookUrls: [],
-        signingKey: null,
+        externalUserId: EXAMPLE_EXTERNAL_USER_ID,
+        webhooks: [],
       });
       project.deployedTriggerIds.push(id);
+      deployedTriggers.push(id);
     }
     addSource(world, makeEventSource(ctx, without(example, 'owner_id')), orgId);
   }
@@ -208,8 +215,47 @@ export function plantExamples(world: World, examples: DocumentExamples, environm
     world.workflows.set(id, { workflow: makeWorkflow(ctx, without(example, 'org_id')), orgId, projectId: project.project.id, errors: [] });
   }
   for (const id of of('webhook')) {
+    // A Connect webhook (`signing_key_set`, openapi/openapi.yaml ConnectWebhook and TriggerWebhook) is
+    // no `wh_` webhook object: a trigger's when named as a `webhook_id`, else the project environment's.
+    const example = shown<Webhook & { signing_key_set?: boolean; signing_key?: string; created_at?: number; updated_at?: number }>(id);
+    if (example.signing_key_set !== undefined) {
+      if (project === undefined || example.url === undefined) continue;
+      claim(id);
+      const now = unixSeconds(ctx.now());
+      const hook = {
+        url: example.url,
+        signing_key: example.signing_key ?? hex(ctx, 64),
+        created_at: example.created_at ?? now,
+        updated_at: example.updated_at ?? now,
+      };
+      const trigger = deployedTriggers[0] === undefined ? undefined : world.deployedTriggers.get(deployedTriggers[0]);
+      if (examples.ids.get(id)!.has('webhook_id') && trigger !== undefined) trigger.webhooks.push({ id, ...hook });
+      else
+        project.environments.set(environments[0]!, {
+          webhook_id: id,
+          webhook_url: hook.url,
+          signing_key: hook.signing_key,
+          created_at: hook.created_at,
+          updated_at: hook.updated_at,
+        });
+      continue;
+    }
     claim(id);
-    world.webhooks.set(id, makeWebhook(ctx, { ...shown<Webhook>(id), user_id: world.user.id }));
+    world.webhooks.set(id, makeWebhook(ctx, { ...example, user_id: world.user.id }));
+  }
+  for (const id of of('connectToken')) {
+    if (project === undefined) continue;
+    claim(id);
+    const token = makeConnectToken(ctx, { token: id });
+    world.connectTokens.set(id, {
+      token,
+      projectId: project.project.id,
+      environment: environments[0]!,
+      external_user_id: EXAMPLE_EXTERNAL_USER_ID,
+      webhook_uri: null,
+      allowed_origins: [],
+      completed: false,
+    });
   }
   for (const id of of('account')) {
     if (project === undefined) continue;

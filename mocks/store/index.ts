@@ -197,15 +197,34 @@ export {
 } from './subscriptions.ts';
 export { getWorkflowErrorEventSummaries, truncateEvent, TRUNCATE_ABOVE_BYTES, PREVIEW_CHARACTERS, type ErrorSummaryQuery } from './error-events.ts';
 export {
+  getProjectWebhook,
   setProjectWebhook,
+  deleteProjectWebhook,
+  regenerateProjectWebhookSigningKey,
   createConnectToken,
+  validateConnectToken,
   getConnectedAccount,
-  setDeployedTriggerWebhooks,
+  listConnectedAccounts,
+  deleteConnectedAccount,
   completeConnect,
-  type ProjectWebhook,
   type CreateConnectTokenInput,
   type CompleteConnectInput,
+  type AccountListQuery,
 } from './connect.ts';
+export {
+  listTriggerComponents,
+  getTriggerComponent,
+  deployTrigger,
+  listDeployedTriggers,
+  getDeployedTrigger,
+  deleteDeployedTrigger,
+  listDeployedTriggerWebhooks,
+  setDeployedTriggerWebhooks,
+  getDeployedTriggerWebhook,
+  regenerateDeployedTriggerWebhookSigningKey,
+  type DeployTriggerInput,
+  type TriggerScope,
+} from './triggers.ts';
 export { emit, emitTrigger, type EmitInput } from './emit.ts';
 export { worldSummary, type WorldSummary } from './summary.ts';
 export { encodeCursor, decodeCursor, type PageQuery } from './pagination.ts';

@@ -18,6 +18,9 @@ import {
   listWorkspaceSources,
   listWorkspaceSubscriptions,
   setDeployedTriggerWebhooks,
+  getDeployedTrigger,
+  deployTrigger,
+  listTriggerComponents,
   setProjectWebhook,
   worldSummary,
 } from './index.ts';
@@ -50,7 +53,7 @@ describe('store answers and payloads match the document', () => {
       for (const webhook of unwrap(listWebhooks(world)).data) expectSchema('Webhook', webhook);
       for (const project of summary.projects) {
         for (const account of project.accounts)
-          expectSchema('ConnectedAccount', unwrap(getConnectedAccount(world, project.id, account, { includeCredentials: true })).data);
+          expectSchema('ConnectedAccount', unwrap(getConnectedAccount(world, project.id, account, { includeCredentials: true })));
       }
     }
   });
@@ -81,10 +84,17 @@ describe('store answers and payloads match the document', () => {
     expectSchema('SubscriptionDelivery', sink.requests[0]!.payload);
 
     const created = unwrap(setProjectWebhook(world, project.id, 'production', 'https://env.example.com/p')).data;
-    expectSchema('ProjectWebhook', created);
-    expectSchema('ProjectWebhook', unwrap(setProjectWebhook(world, project.id, 'production', 'https://env.example.com/q')).data);
+    expectSchema('ConnectWebhook', created);
+    expectSchema('ConnectWebhook', unwrap(setProjectWebhook(world, project.id, 'production', 'https://env.example.com/q')).data);
     const trigger = project.deployed_triggers[1]!.id;
-    expectSchema('DeployedTriggerWebhooks', unwrap(setDeployedTriggerWebhooks(world, project.id, trigger, ['https://t.example.com/1'])).data);
+    for (const showKeys of [true, false])
+      expectSchema('TriggerWebhooks', unwrap(setDeployedTriggerWebhooks(world, project.id, trigger, ['https://t.example.com/1'], {}, showKeys)));
+    for (const seeded of project.deployed_triggers) expectSchema('DeployedComponent', unwrap(getDeployedTrigger(world, project.id, seeded.id, {})).data);
+    const deployed = unwrap(
+      deployTrigger(world, project.id, 'production', { id: 'github-new-issue', external_user_id: 'u0', webhook_url: 'https://t.example.com/d' }),
+    );
+    expectSchema('DeployedComponent', deployed.data);
+    for (const component of unwrap(listTriggerComponents(world, project.id, { limit: 100 })).data) expectSchema('TriggerComponent', component);
     unwrap(emitTrigger(world, trigger, { event: { a: 1 } }));
     unwrap(emitTrigger(world, project.deployed_triggers[0]!.id, { event: 'plain' }));
     for (const request of sink.requests.filter((r) => r.kind === 'trigger')) expectSchema('TriggerWebhookDelivery', request.payload);

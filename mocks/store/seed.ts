@@ -123,15 +123,18 @@ function seedWorld(world: World): void {
     accountIds: [],
   });
   const projectRecord = world.projects.get(project.id)!;
-  for (const environment of SEEDED_ENVIRONMENTS) {
-    const trigger = makeDeployedTrigger(ctx, { owner_id: first.id });
-    world.deployedTriggers.set(trigger.id, { trigger, projectId: project.id, environment, webhookUrls: [], signingKey: null });
-    projectRecord.deployedTriggerIds.push(trigger.id);
-  }
+  const triggers = SEEDED_ENVIRONMENTS.map((environment) => ({ trigger: makeDeployedTrigger(ctx, { owner_id: first.id }), environment }));
+  const accounts = [];
   for (let i = 0; i < 2; i++) {
     const account = makeConnectedAccount(ctx);
     world.accounts.set(account.id, { account, projectId: project.id, environment: 'production', credentials: makeCredentials(ctx) });
     projectRecord.accountIds.push(account.id);
+    accounts.push(account);
+  }
+  // The triggers belong to the first account's end user (no extra random draw: seeded IDs stay).
+  for (const { trigger, environment } of triggers) {
+    world.deployedTriggers.set(trigger.id, { trigger, projectId: project.id, environment, externalUserId: accounts[0]!.external_id, webhooks: [] });
+    projectRecord.deployedTriggerIds.push(trigger.id);
   }
 
   for (let i = 0; i < 2; i++) {

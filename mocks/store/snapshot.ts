@@ -245,7 +245,8 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
     string(object(record.token, `${path}.token`).token as ConnectToken['token'], `${path}.token.token`),
   );
   fill(world.deployedTriggers, data.deployedTriggers, `${at}.deployedTriggers`, (record: DeployedTriggerRecord, path) => {
-    array(record.webhookUrls, `${path}.webhookUrls`);
+    for (const [j, webhook] of array(record.webhooks, `${path}.webhooks`).entries()) idOf(webhook, `${path}.webhooks[${j}]`);
+    string(record.externalUserId, `${path}.externalUserId`);
     return idOf(record.trigger as DeployedTrigger, `${path}.trigger`);
   });
   return world;

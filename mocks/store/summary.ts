@@ -10,7 +10,13 @@ export interface WorldSummary {
     id: string;
     org_id: string;
     environments: Array<{ name: string; webhook_url: string | null }>;
-    deployed_triggers: Array<{ id: string; environment: string; webhook_urls: string[] }>;
+    deployed_triggers: Array<{
+      id: string;
+      environment: string;
+      external_user_id: string;
+      webhook_urls: string[];
+      webhooks: Array<{ id: string; url: string }>;
+    }>;
     accounts: string[];
   }>;
   templates: string[];
@@ -33,7 +39,8 @@ export function worldSummary(world: World): WorldSummary {
       environments: [...record.environments].map(([name, env]) => ({ name, webhook_url: env.webhook_url })),
       deployed_triggers: record.deployedTriggerIds.map((id) => {
         const trigger = world.deployedTriggers.get(id)!;
-        return { id, environment: trigger.environment, webhook_urls: [...trigger.webhookUrls] };
+        const webhooks = trigger.webhooks.map(({ id: webhookId, url }) => ({ id: webhookId, url }));
+        return { id, environment: trigger.environment, external_user_id: trigger.externalUserId, webhook_urls: webhooks.map((w) => w.url), webhooks };
       }),
       accounts: [...record.accountIds],
     })),

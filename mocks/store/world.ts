@@ -50,7 +50,10 @@ export interface AutoSubscription {
   listener_id: string;
 }
 
+/** A project environment's trigger webhook; all null when none is set (never saved, or deleted). */
 export interface EnvironmentRecord {
+  /** The webhook's `wh_` ID (the SDK's `WebhookWithOptionalSigningKey.id`); absent in worlds saved before it existed. */
+  webhook_id?: string | null;
   webhook_url: string | null;
   signing_key: string | null;
   created_at: number;
@@ -65,13 +68,23 @@ export interface ProjectRecord {
   accountIds: string[];
 }
 
+/** One trigger-level webhook: its own `wh_` ID and signing key (the SDK's `TriggerWebhook`). */
+export interface TriggerWebhookRecord {
+  id: string;
+  url: string;
+  signing_key: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface DeployedTriggerRecord {
   trigger: DeployedTrigger;
   projectId: string;
   environment: string;
-  webhookUrls: string[];
-  /** Created on the first setDeployedTriggerWebhooks, then returned on every answer. */
-  signingKey: string | null;
+  /** The end user who owns the trigger (`external_user_id` of the deployed-trigger endpoints). */
+  externalUserId: string;
+  /** Trigger-level webhooks in URL order; when any, they take precedence over the environment's URL. */
+  webhooks: TriggerWebhookRecord[];
 }
 
 export interface AccountRecord {

@@ -357,7 +357,14 @@ export interface components {
                 deployed_triggers: {
                     id: string;
                     environment: string;
+                    /** @description The end user who owns the trigger (`external_user_id` of the deployed-trigger endpoints). */
+                    external_user_id: string;
                     webhook_urls: string[];
+                    /** @description The trigger's own webhooks, each with its `wh_` ID (its key is read with `GET /v1/connect/{project_id}/deployed-triggers/{trigger_id}/webhooks/{webhook_id}`). */
+                    webhooks: {
+                        id: string;
+                        url: string;
+                    }[];
                 }[];
                 accounts: string[];
             }[];

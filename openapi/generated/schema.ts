@@ -283,21 +283,68 @@ export interface paths {
     "/connect/{project_id}/webhook": {
         parameters: {
             query?: never;
-            header?: never;
-            path?: never;
+            header: {
+                /**
+                 * @description Environment name, for example `production`.
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeaderRequired"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get a project environment's trigger webhook (companion)
+         * @description Companion endpoint (not in the spec; `projectEnvironment.retrieveWebhook` of the SDK). The
+         *     environment's webhook without its signing key, which is shown only when saved first and when
+         *     regenerated. 404 when the environment has no webhook (never set, or deleted).
+         */
+        get: operations["getProjectWebhook"];
         /**
          * Set a project environment's trigger-webhook URL
          * @description Spec endpoint 11. Sets the trigger-webhook URL of one environment of a project. Deliveries of
          *     the project's triggers go to this URL unless a trigger has its own webhook URL (the
          *     trigger-level URL takes precedence). The answer carries the signing key that validates
-         *     `x-pd-signature` only when the environment's webhook is first created; it is never shown
-         *     again.
+         *     `x-pd-signature` only when the environment's webhook is first saved (and after a deletion,
+         *     saved anew); afterwards `signing_key_set` is true and the key is never shown again except by
+         *     `POST .../webhook/regenerate_signing_key`.
          */
         put: operations["setProjectWebhook"];
         post?: never;
+        /**
+         * Delete a project environment's trigger webhook (companion)
+         * @description Companion endpoint (`projectEnvironment.deleteWebhook` of the SDK). Removes the URL and its
+         *     signing key: nothing is delivered to it afterwards, `GET` is 404, and saving a URL again
+         *     shows a new key.
+         */
+        delete: operations["deleteProjectWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/webhook/regenerate_signing_key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Regenerate a project environment's signing key (companion)
+         * @description Companion endpoint (`projectEnvironment.regenerateWebhookSigningKey` of the SDK). Replaces
+         *     the environment's signing key and shows the new one, once; the next delivery is signed with
+         *     it. 404 when the environment has no webhook.
+         */
+        post: operations["regenerateProjectWebhookSigningKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -327,7 +374,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/connect/{project_id}/accounts/{account_id}": {
+    "/connect/tokens/{ctok}/validate": {
         parameters: {
             query?: never;
             header?: never;
@@ -335,11 +382,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a connected account (companion)
-         * @description Companion endpoint (not in the spec): the spec says credentials are never in connection
-         *     webhooks and are fetched with this endpoint using `account.id`.
+         * Validate a connect token (companion)
+         * @description Companion endpoint (`tokens.validate` of the SDK). Whether a connect token can still start a
+         *     connect flow: `success` true until it expires or its flow completes, else false with `error`.
+         *     The token must belong to this world (404 otherwise).
          */
-        get: operations["getConnectedAccount"];
+        get: operations["validateConnectToken"];
         put?: never;
         post?: never;
         delete?: never;
@@ -348,7 +396,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/connect/{project_id}/deployed-triggers/{trigger_id}/webhooks": {
+    "/connect/{project_id}/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List connected accounts (companion)
+         * @description Companion endpoint (`accounts.list` of the SDK, which pages with `after` = the previous
+         *     `page_info.end_cursor` until it is empty). The project's accounts, oldest first, filtered by
+         *     `external_user_id` and `app` (name slug or app ID); with `x-pd-environment`, only that
+         *     environment's. Credentials only with `include_credentials=true`.
+         */
+        get: operations["listConnectedAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/accounts/{account_id}": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The connected account's ID (`apn_` prefix).
+                 * @example apn_Kx7mR2p
+                 */
+                account_id: components["schemas"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a connected account (companion)
+         * @description Companion endpoint (`accounts.retrieve` of the SDK): the spec says credentials are never in
+         *     connection webhooks and are fetched with this endpoint using `account.id`. The answer is the
+         *     account itself, not wrapped in `data`.
+         */
+        get: operations["getConnectedAccount"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a connected account (companion)
+         * @description Companion endpoint (`accounts.delete` of the SDK). Removes the account; reading it afterwards is 404.
+         */
+        delete: operations["deleteConnectedAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/triggers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the trigger components that can be deployed (companion)
+         * @description Companion endpoint (`triggers.list` of the SDK): a small fixed catalogue of trigger
+         *     components, by key, filtered by `q` (in the key or name) and `app` (name slug).
+         */
+        get: operations["listTriggerComponents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/triggers/{component_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a trigger component by key (companion)
+         * @description Companion endpoint (`triggers.retrieve` of the SDK). One component of the catalogue, by key.
+         */
+        get: operations["getTriggerComponent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/triggers/deploy": {
         parameters: {
             query?: never;
             header?: never;
@@ -356,15 +511,179 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        put?: never;
+        /**
+         * Deploy a trigger for an end user (companion)
+         * @description Companion endpoint (`triggers.deploy` of the SDK). Deploys a catalogue component (`id` is its
+         *     key) for `external_user_id` in the environment of `x-pd-environment`, answering the deployed
+         *     trigger (`dc_`). With `webhook_url`, the trigger gets a webhook of its own with its own
+         *     signing key (in `webhook_signing_key`, shown once): its events go there, signed with that key,
+         *     instead of to the project environment's URL (the spec: the trigger-level URL takes
+         *     precedence). With `emit_on_deploy: true` the trigger emits one event at once.
+         */
+        post: operations["deployTrigger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/deployed-triggers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an end user's deployed triggers (companion)
+         * @description Companion endpoint (`deployedTriggers.list` of the SDK). The deployed triggers of
+         *     `external_user_id` in the project, oldest first; with `x-pd-environment`, only that
+         *     environment's.
+         */
+        get: operations["listDeployedTriggers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/deployed-triggers/{trigger_id}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description The end user who owns the deployed trigger; when sent, another user's trigger is not found (404).
+                 * @example user-1043
+                 */
+                external_user_id?: components["parameters"]["ExternalUserIdQuery"];
+            };
+            header?: {
+                /**
+                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The deployed trigger's ID (`dc_` prefix).
+                 * @example dc_Jx2Lk9P
+                 */
+                trigger_id: components["parameters"]["TriggerIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a deployed trigger (companion)
+         * @description Companion endpoint (`deployedTriggers.retrieve` of the SDK). 404 for another end user's or another environment's trigger, and after deletion.
+         */
+        get: operations["getDeployedTrigger"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a deployed trigger (companion)
+         * @description Companion endpoint (`deployedTriggers.delete` of the SDK). The trigger and its webhooks are gone; it emits nothing and reads 404 afterwards.
+         */
+        delete: operations["deleteDeployedTrigger"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/deployed-triggers/{trigger_id}/webhooks": {
+        parameters: {
+            query?: {
+                /**
+                 * @description The end user who owns the deployed trigger; when sent, another user's trigger is not found (404).
+                 * @example user-1043
+                 */
+                external_user_id?: components["parameters"]["ExternalUserIdQuery"];
+            };
+            header?: {
+                /**
+                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The deployed trigger's ID (`dc_` prefix).
+                 * @example dc_Jx2Lk9P
+                 */
+                trigger_id: components["parameters"]["TriggerIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a deployed trigger's webhooks (companion)
+         * @description Companion endpoint (`deployedTriggers.listWebhooks` of the SDK). The trigger-level URLs and
+         *     one webhook per URL, each with its own ID and signing key; `signing_key` is in the answer
+         *     only for a workspace OAuth token.
+         */
+        get: operations["listDeployedTriggerWebhooks"];
         /**
          * Set a deployed trigger's webhook URLs (companion)
-         * @description Companion endpoint (not in the spec): the trigger-webhook update endpoint the spec refers to.
-         *     Replaces the trigger-level webhook URLs of a deployed trigger (`dc_`) of the project;
-         *     trigger-level URLs take precedence over the project environment's URL. Each deployed
-         *     trigger has one signing key, created on the first call and returned on every answer.
+         * @description Companion endpoint (`deployedTriggers.updateWebhooks` of the SDK): the trigger-webhook update
+         *     endpoint the spec refers to. Replaces the trigger-level webhook URLs of a deployed trigger
+         *     (`dc_`); trigger-level URLs take precedence over the project environment's URL. A URL kept
+         *     from before keeps its webhook ID and signing key; a new URL gets a new webhook with a key of
+         *     its own. Answers as `GET`.
          */
         put: operations["setDeployedTriggerWebhooks"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/deployed-triggers/{trigger_id}/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one webhook of a deployed trigger, with its key (companion)
+         * @description Companion endpoint (`deployedTriggers.retrieveWebhook` of the SDK). One trigger webhook with its signing key.
+         */
+        get: operations["getDeployedTriggerWebhook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/deployed-triggers/{trigger_id}/webhooks/{webhook_id}/regenerate_signing_key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Regenerate a trigger webhook's signing key (companion)
+         * @description Companion endpoint (`deployedTriggers.regenerateWebhookSigningKey` of the SDK). A new key for one trigger webhook; the next delivery to it is signed with the new key.
+         */
+        post: operations["regenerateDeployedTriggerWebhookSigningKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -973,29 +1292,104 @@ export interface components {
             expires_at: string;
             connect_link_url: string;
         };
-        /** @description The destination URL, as `webhook_url` (the spec's field) or `url`; when both are given, `webhook_url` is used. */
+        /** @description The destination URL, as `url` (the SDK's field) or `webhook_url` (the spec's field); when both are given, `webhook_url` is used. */
         SetProjectWebhookRequest: {
             webhook_url?: components["schemas"]["WebhookUrl"];
             url?: components["schemas"]["WebhookUrl"];
         };
-        /** @description The trigger-webhook URL of one environment of a project. */
-        ProjectWebhook: {
-            project_id: components["schemas"]["ProjectId"];
-            environment: string;
-            webhook_url: components["schemas"]["WebhookUrl"];
+        /** @description A project environment's trigger webhook (`WebhookWithOptionalSigningKey` of the SDK); `signing_key` only when first saved. */
+        ConnectWebhook: {
+            id: components["schemas"]["WebhookId"];
+            url: components["schemas"]["WebhookUrl"];
+            /** @description Key for `x-pd-signature`; only in the answer that first saves the webhook, and from a regeneration. */
+            signing_key?: string;
+            /** @description Whether the webhook has a signing key (always true here). */
+            signing_key_set: boolean;
             created_at: components["schemas"]["UnixSeconds"];
             updated_at: components["schemas"]["UnixSeconds"];
-            /** @description Key for `x-pd-signature`; present only in the answer that first creates the environment's webhook. */
-            signing_key?: string;
+        };
+        /** @description A webhook with its signing key (`WebhookWithSigningKey` of the SDK). */
+        ConnectWebhookWithSigningKey: {
+            id: components["schemas"]["WebhookId"];
+            url: components["schemas"]["WebhookUrl"];
+            signing_key: string;
+            signing_key_set: boolean;
+            created_at: components["schemas"]["UnixSeconds"];
+            updated_at: components["schemas"]["UnixSeconds"];
         };
         SetDeployedTriggerWebhooksRequest: {
             webhook_urls: components["schemas"]["WebhookUrl"][];
         };
-        /** @description The trigger-level webhook URLs of a deployed trigger and its signing key. */
-        DeployedTriggerWebhooks: {
-            trigger_id: components["schemas"]["SourceId"];
+        /** @description One trigger-level webhook (`TriggerWebhook` of the SDK), with its own ID and signing key. */
+        TriggerWebhook: {
+            id: components["schemas"]["WebhookId"];
+            url: components["schemas"]["WebhookUrl"];
+            /** @description Only for a workspace OAuth token. */
+            signing_key?: string;
+            signing_key_set: boolean;
+        };
+        /** @description A deployed trigger's webhook URLs and webhooks (`GetTriggerWebhooksResponse` of the SDK, not wrapped in `data`). */
+        TriggerWebhooks: {
             webhook_urls: components["schemas"]["WebhookUrl"][];
-            signing_key: string;
+            webhooks: components["schemas"]["TriggerWebhook"][];
+        };
+        /**
+         * @description A component's key, `<app>-<event>` (for example `github-new-issue`).
+         * @example github-new-issue
+         */
+        ComponentKeyId: string;
+        /** @description A trigger component that can be deployed (`Component` of the SDK). */
+        TriggerComponent: {
+            key: components["schemas"]["ComponentKeyId"];
+            name: string;
+            version: string;
+            description?: string;
+            /** @constant */
+            component_type?: "trigger";
+            configurable_props: components["schemas"]["ConfigurableProp"][];
+        };
+        /** @description The body of `triggers.deploy` (`DeployTriggerOpts` of the SDK). */
+        DeployTriggerRequest: {
+            id: components["schemas"]["ComponentKeyId"];
+            version?: string;
+            external_user_id: string;
+            configured_props?: components["schemas"]["ConfiguredProps"];
+            dynamic_props_id?: string;
+            workflow_id?: components["schemas"]["WorkflowId"];
+            /** @description Where the trigger's events go, signed with the trigger webhook's own key. */
+            webhook_url?: components["schemas"]["WebhookUrl"];
+            /** @description `true`: the trigger emits one event at once. */
+            emit_on_deploy?: boolean;
+        };
+        /**
+         * @description A deployed trigger (`dc_`): the spec's event-source trigger shape with the fields of the SDK's
+         *     `DeployedComponent`.
+         */
+        DeployedComponent: {
+            id: components["schemas"]["SourceId"];
+            owner_id: components["schemas"]["WorkspaceId"];
+            component_id: components["schemas"]["SavedComponentId"];
+            component_key?: components["schemas"]["ComponentKeyId"];
+            configurable_props: components["schemas"]["ConfigurableProp"][];
+            configured_props: components["schemas"]["ConfiguredProps"];
+            active: boolean;
+            created_at: components["schemas"]["UnixSeconds"];
+            updated_at: components["schemas"]["UnixSeconds"];
+            name: string;
+            name_slug: string;
+            emit_on_deploy?: boolean;
+            /** @constant */
+            type: "DeployedComponent";
+            /** @description The signing key of the webhook given as `webhook_url` at deployment; only in the deploy answer. */
+            webhook_signing_key?: string;
+        };
+        /** @description Whether a connect token can still start its flow (`ValidateTokenResponse` of the SDK, not wrapped in `data`). */
+        ValidateTokenResponse: {
+            success: boolean;
+            /** @description Why the token cannot be used (expired, or its flow already completed). */
+            error?: string;
+            project_id?: components["schemas"]["ProjectId"];
+            project_environment?: string;
         };
         /** @description Body of a trigger-webhook delivery (signed with `x-pd-signature`). */
         TriggerWebhookDelivery: {
@@ -1123,6 +1517,31 @@ export interface components {
          * @example production
          */
         EnvironmentHeaderRequired: string;
+        /**
+         * @description The project environment; when sent, a resource of another environment is not found (404).
+         * @example production
+         */
+        EnvironmentHeader: string;
+        /**
+         * @description The end user who owns the deployed trigger; when sent, another user's trigger is not found (404).
+         * @example user-1043
+         */
+        ExternalUserIdQuery: string;
+        /**
+         * @description The deployed trigger's ID (`dc_` prefix).
+         * @example dc_Jx2Lk9P
+         */
+        TriggerIdPath: components["schemas"]["SourceId"];
+        /**
+         * @description The trigger webhook's ID (`wh_` prefix).
+         * @example wh_Tq6Hs2m
+         */
+        WebhookIdPath: components["schemas"]["WebhookId"];
+        /**
+         * @description `true` adds the `credentials` object to each account.
+         * @example true
+         */
+        IncludeCredentials: boolean;
         /**
          * @description Workflow (`p_`) or source (`dc_`) that emits, or a glob - `p_*` (all workflows), `dc_*` (all sources).
          * @example p_2BTbNZ9
@@ -1647,6 +2066,44 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getProjectWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Environment name, for example `production`.
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeaderRequired"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The environment's webhook, without its key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConnectWebhook"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     setProjectWebhook: {
         parameters: {
             query?: never;
@@ -1672,14 +2129,86 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The environment's webhook; `signing_key` only on first creation. */
+            /** @description The environment's webhook; `signing_key` only when first saved. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["ProjectWebhook"];
+                        data: components["schemas"]["ConnectWebhook"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteProjectWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Environment name, for example `production`.
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeaderRequired"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    regenerateProjectWebhookSigningKey: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Environment name, for example `production`.
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeaderRequired"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook with its new key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConnectWebhookWithSigningKey"];
                     };
                 };
             };
@@ -1729,16 +2258,134 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    validateConnectToken: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The app the flow is for (name slug or ID); accepted and not checked.
+                 * @example github
+                 */
+                app_id?: string;
+            };
+            header?: {
+                /**
+                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The connect token (`ctok_` prefix).
+                 * @example ctok_9f3a1c7e2b
+                 */
+                ctok: components["schemas"]["ConnectTokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token's validity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidateTokenResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listConnectedAccounts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this end user's accounts.
+                 * @example user-1043
+                 */
+                external_user_id?: string;
+                /**
+                 * @description Only accounts of this app (name slug or `oa_` ID).
+                 * @example github
+                 */
+                app?: string;
+                /**
+                 * @description `true` adds the `credentials` object to each account.
+                 * @example true
+                 */
+                include_credentials?: components["parameters"]["IncludeCredentials"];
+                /**
+                 * @description Page size.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque cursor; the accounts after it (pass the previous page's `end_cursor`; the SDK's pager does).
+                 * @example YXBuX0t4N21SMnA
+                 */
+                after?: string;
+                /**
+                 * @description Opaque cursor; the accounts before it (pass the next page's `start_cursor`).
+                 * @example YXBuX0t4N21SMnA
+                 */
+                before?: string;
+            };
+            header?: {
+                /**
+                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_info: components["schemas"]["PageInfo"];
+                        data: components["schemas"]["ConnectedAccount"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     getConnectedAccount: {
         parameters: {
             query?: {
                 /**
-                 * @description `true` adds the `credentials` object to the answer.
+                 * @description `true` adds the `credentials` object to each account.
                  * @example true
                  */
-                include_credentials?: boolean;
+                include_credentials?: components["parameters"]["IncludeCredentials"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+            };
             path: {
                 /**
                  * @description The project's ID (`proj_` prefix).
@@ -1761,8 +2408,110 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["ConnectedAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteConnectedAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The connected account's ID (`apn_` prefix).
+                 * @example apn_Kx7mR2p
+                 */
+                account_id: components["schemas"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listTriggerComponents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only components whose key or name contains this text (case-insensitive).
+                 * @example issue
+                 */
+                q?: string;
+                /**
+                 * @description Only components of this app (name slug).
+                 * @example github
+                 */
+                app?: string;
+                /**
+                 * @description Page size.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque cursor; the components after it (pass the previous page's `end_cursor`; the SDK's pager does).
+                 * @example Z2l0aHViLW5ldy1pc3N1ZQ
+                 */
+                after?: string;
+                /**
+                 * @description Opaque cursor; the components before it (pass the next page's `start_cursor`).
+                 * @example Z2l0aHViLW5ldy1pc3N1ZQ
+                 */
+                before?: string;
+            };
+            header?: {
+                /**
+                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of trigger components. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": {
-                        data: components["schemas"]["ConnectedAccount"];
+                        page_info: components["schemas"]["PageInfo"];
+                        data: components["schemas"]["TriggerComponent"][];
                     };
                 };
             };
@@ -1772,10 +2521,168 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
-    setDeployedTriggerWebhooks: {
+    getTriggerComponent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The component's key.
+                 * @example github-new-issue
+                 */
+                component_id: components["schemas"]["ComponentKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The component. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TriggerComponent"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deployTrigger: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Environment name, for example `production`.
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeaderRequired"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeployTriggerRequest"];
+            };
+        };
+        responses: {
+            /** @description The deployed trigger. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeployedComponent"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listDeployedTriggers: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user who owns the triggers.
+                 * @example user-1043
+                 */
+                external_user_id: string;
+                /**
+                 * @description Page size.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque cursor; the triggers after it (pass the previous page's `end_cursor`; the SDK's pager does).
+                 * @example ZGNfSngyTGs5UA
+                 */
+                after?: string;
+                /**
+                 * @description Opaque cursor; the triggers before it (pass the next page's `start_cursor`).
+                 * @example ZGNfSngyTGs5UA
+                 */
+                before?: string;
+            };
+            header?: {
+                /**
+                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deployed triggers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_info: components["schemas"]["PageInfo"];
+                        data: components["schemas"]["DeployedComponent"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getDeployedTrigger: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The end user who owns the deployed trigger; when sent, another user's trigger is not found (404).
+                 * @example user-1043
+                 */
+                external_user_id?: components["parameters"]["ExternalUserIdQuery"];
+            };
+            header?: {
+                /**
+                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+            };
             path: {
                 /**
                  * @description The project's ID (`proj_` prefix).
@@ -1786,7 +2693,148 @@ export interface operations {
                  * @description The deployed trigger's ID (`dc_` prefix).
                  * @example dc_Jx2Lk9P
                  */
-                trigger_id: components["schemas"]["SourceId"];
+                trigger_id: components["parameters"]["TriggerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deployed trigger. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeployedComponent"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteDeployedTrigger: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The end user who owns the deployed trigger; when sent, another user's trigger is not found (404).
+                 * @example user-1043
+                 */
+                external_user_id?: components["parameters"]["ExternalUserIdQuery"];
+            };
+            header?: {
+                /**
+                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The deployed trigger's ID (`dc_` prefix).
+                 * @example dc_Jx2Lk9P
+                 */
+                trigger_id: components["parameters"]["TriggerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listDeployedTriggerWebhooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The end user who owns the deployed trigger; when sent, another user's trigger is not found (404).
+                 * @example user-1043
+                 */
+                external_user_id?: components["parameters"]["ExternalUserIdQuery"];
+            };
+            header?: {
+                /**
+                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The deployed trigger's ID (`dc_` prefix).
+                 * @example dc_Jx2Lk9P
+                 */
+                trigger_id: components["parameters"]["TriggerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trigger's webhooks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TriggerWebhooks"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setDeployedTriggerWebhooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The end user who owns the deployed trigger; when sent, another user's trigger is not found (404).
+                 * @example user-1043
+                 */
+                external_user_id?: components["parameters"]["ExternalUserIdQuery"];
+            };
+            header?: {
+                /**
+                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The deployed trigger's ID (`dc_` prefix).
+                 * @example dc_Jx2Lk9P
+                 */
+                trigger_id: components["parameters"]["TriggerIdPath"];
             };
             cookie?: never;
         };
@@ -1796,14 +2844,120 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The trigger's webhook URLs and its signing key. */
+            /** @description The trigger's webhooks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TriggerWebhooks"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getDeployedTriggerWebhook: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The end user who owns the deployed trigger; when sent, another user's trigger is not found (404).
+                 * @example user-1043
+                 */
+                external_user_id?: components["parameters"]["ExternalUserIdQuery"];
+            };
+            header?: {
+                /**
+                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The deployed trigger's ID (`dc_` prefix).
+                 * @example dc_Jx2Lk9P
+                 */
+                trigger_id: components["parameters"]["TriggerIdPath"];
+                /**
+                 * @description The trigger webhook's ID (`wh_` prefix).
+                 * @example wh_Tq6Hs2m
+                 */
+                webhook_id: components["parameters"]["WebhookIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook with its key. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["DeployedTriggerWebhooks"];
+                        data: components["schemas"]["ConnectWebhookWithSigningKey"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    regenerateDeployedTriggerWebhookSigningKey: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The end user who owns the deployed trigger; when sent, another user's trigger is not found (404).
+                 * @example user-1043
+                 */
+                external_user_id?: components["parameters"]["ExternalUserIdQuery"];
+            };
+            header?: {
+                /**
+                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The deployed trigger's ID (`dc_` prefix).
+                 * @example dc_Jx2Lk9P
+                 */
+                trigger_id: components["parameters"]["TriggerIdPath"];
+                /**
+                 * @description The trigger webhook's ID (`wh_` prefix).
+                 * @example wh_Tq6Hs2m
+                 */
+                webhook_id: components["parameters"]["WebhookIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook with its new key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConnectWebhookWithSigningKey"];
                     };
                 };
             };
@@ -1945,7 +3099,7 @@ export interface operations {
 }
 
 /** The operations under `paths`: what a server answers. */
-export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "setProjectWebhook" | "createConnectToken" | "getConnectedAccount" | "setDeployedTriggerWebhooks";
+export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listDeployedTriggers" | "getDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey";
 
 /** Per operation and location, the parameters whose schema has a default (always present once validated). */
 export interface ParameterDefaults {
@@ -1954,5 +3108,8 @@ export interface ParameterDefaults {
     deleteSubscription: { query: "event_name" };
     listWorkspaceSources: { query: "limit" };
     createConnectToken: { header: "x-pd-environment" };
+    listConnectedAccounts: { query: "include_credentials" | "limit" };
     getConnectedAccount: { query: "include_credentials" };
+    listTriggerComponents: { query: "limit" };
+    listDeployedTriggers: { query: "limit" };
 }

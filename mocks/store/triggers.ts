@@ -1,0 +1,229 @@
+// Connect triggers: the catalogue of trigger components, deployment for an end user, the deployed
+// triggers (`dc_`) and their trigger-level webhooks, each with its own `wh_` ID and signing key.
+// What is decided here depends on the world: which triggers exist, in which environment, for which
+// end user, and which webhook a delivery goes to (emit.ts). Answers have the shapes of
+// @pipedream/sdk's models (openapi/openapi.yaml names each one).
+import type { ConfiguredProps, ConnectWebhookWithSigningKey, DeployedTrigger, PageInfo, TriggerComponent, TriggerWebhooks } from '../factories/types.ts';
+import type { Result } from '../errors.ts';
+import { fail, notFound, ok } from '../errors.ts';
+import { makeDeployedTrigger, slugify, TRIGGER_COMPONENTS, triggerComponent } from '../factories/index.ts';
+import { newId } from '../ids.ts';
+import { unixSeconds } from '../random.ts';
+import { inEnvironment, projectOf, signingKey } from './connect.ts';
+import { emitTrigger } from './emit.ts';
+import { type PageQuery, pageOf } from './pagination.ts';
+import type { DeployedTriggerRecord, TriggerWebhookRecord, World } from './world.ts';
+import { copy } from './world.ts';
+
+/** Who asks: `x-pd-environment` and `external_user_id`, each scoping only when sent (openapi/openapi.yaml). */
+export interface TriggerScope {
+  environment?: string;
+  externalUserId?: string;
+}
+
+const COMPONENT_INDEX = new Map(TRIGGER_COMPONENTS.map((component, i) => [component.key, i]));
+
+export interface ComponentQuery extends PageQuery {
+  q?: string;
+  app?: string;
+}
+
+export function listTriggerComponents(world: World, projectId: string, query: ComponentQuery): Result<{ data: TriggerComponent[]; page_info: PageInfo }> {
+  const project = projectOf(world, projectId);
+  if (!project.ok) return project;
+  const text = query.q?.toLowerCase();
+  const keys = TRIGGER_COMPONENTS.filter(
+    (c) =>
+      (text === undefined || c.key.includes(text) || c.name.toLowerCase().includes(text)) &&
+      (query.app === undefined || c.configurable_props.some((prop) => prop.app === query.app)),
+  ).map((c) => c.key);
+  const page = pageOf(keys, keys.length === TRIGGER_COMPONENTS.length ? COMPONENT_INDEX : new Map(keys.map((key, i) => [key, i])), query);
+  if (!page.ok) return page;
+  return ok({ data: page.value.ids.map((key) => triggerComponent(key)!), page_info: page.value.page_info });
+}
+
+export function getTriggerComponent(world: World, projectId: string, key: string): Result<{ data: TriggerComponent }> {
+  const project = projectOf(world, projectId);
+  if (!project.ok) return project;
+  const component = triggerComponent(key);
+  return component === undefined ? fail('not_found', `trigger component ${key} not found`, { key }) : ok({ data: component });
+}
+
+export interface DeployTriggerInput {
+  id: string;
+  external_user_id: string;
+  configured_props?: ConfiguredProps;
+  webhook_url?: string;
+  emit_on_deploy?: boolean;
+}
+
+/** The event a trigger deployed with `emit_on_deploy: true` emits at once. */
+function deployEvent(trigger: DeployedTrigger): Record<string, unknown> {
+  return { emitted_on_deploy: true, component_key: trigger.component_key, name: trigger.name };
+}
+
+function newTriggerWebhook(world: World, url: string): TriggerWebhookRecord {
+  const now = unixSeconds(world.ctx.now());
+  return { id: newId('webhook', world.ctx), url, signing_key: signingKey(world), created_at: now, updated_at: now };
+}
+
+/**
+ * Deploys a catalogue component for an end user. A deploy-time `webhook_url` becomes the trigger's
+ * own webhook (its key shown once, as `webhook_signing_key`), which takes precedence over the
+ * project environment's URL; `emit_on_deploy` emits one event at once to wherever the trigger
+ * delivers (none when it has no URL anywhere).
+ */
+export function deployTrigger(world: World, projectId: string, environment: string, input: DeployTriggerInput): Result<{ data: DeployedTrigger }> {
+  const project = projectOf(world, projectId);
+  if (!project.ok) return project;
+  const component = triggerComponent(input.id);
+  if (component === undefined) return fail('unprocessable', `trigger component ${input.id} does not exist`, { field: 'id', key: input.id });
+  const now = unixSeconds(world.ctx.now());
+  const trigger = makeDeployedTrigger(world.ctx, {
+    owner_id: project.value.project.org_id,
+    component_key: component.key,
+    configurable_props: copy(component.configurable_props),
+    configured_props: copy(input.configured_props ?? {}),
+    active: true,
+    created_at: now,
+    updated_at: now,
+    name: component.name,
+    name_slug: slugify(component.name),
+    emit_on_deploy: input.emit_on_deploy ?? false,
+  });
+  const webhooks = input.webhook_url === undefined ? [] : [newTriggerWebhook(world, input.webhook_url)];
+  world.deployedTriggers.set(trigger.id, { trigger, projectId, environment, externalUserId: input.external_user_id, webhooks });
+  project.value.deployedTriggerIds.push(trigger.id);
+  if (trigger.emit_on_deploy) emitTrigger(world, trigger.id, { event: deployEvent(trigger) }); // no URL anywhere: nothing to deliver
+  const data: DeployedTrigger = webhooks[0] === undefined ? trigger : { ...trigger, webhook_signing_key: webhooks[0].signing_key };
+  return ok({ data });
+}
+
+function triggerOf(world: World, projectId: string, triggerId: string, scope: TriggerScope): Result<DeployedTriggerRecord> {
+  const project = projectOf(world, projectId);
+  if (!project.ok) return project;
+  const record = world.deployedTriggers.get(triggerId);
+  const visible =
+    record !== undefined &&
+    record.projectId === projectId &&
+    inEnvironment(record.environment, scope.environment) &&
+    (scope.externalUserId === undefined || scope.externalUserId === record.externalUserId);
+  return visible ? ok(record) : notFound('deployed trigger', triggerId);
+}
+
+export function listDeployedTriggers(
+  world: World,
+  projectId: string,
+  scope: TriggerScope & { externalUserId: string },
+  query: PageQuery,
+): Result<{ data: DeployedTrigger[]; page_info: PageInfo }> {
+  const project = projectOf(world, projectId);
+  if (!project.ok) return project;
+  const ids = project.value.deployedTriggerIds.filter((id) => {
+    const record = world.deployedTriggers.get(id);
+    return record !== undefined && record.externalUserId === scope.externalUserId && inEnvironment(record.environment, scope.environment);
+  });
+  const page = pageOf(ids, new Map(ids.map((id, i) => [id, i])), query);
+  if (!page.ok) return page;
+  return ok({ data: page.value.ids.map((id) => world.deployedTriggers.get(id)!.trigger), page_info: page.value.page_info });
+}
+
+export function getDeployedTrigger(world: World, projectId: string, triggerId: string, scope: TriggerScope): Result<{ data: DeployedTrigger }> {
+  const found = triggerOf(world, projectId, triggerId, scope);
+  return found.ok ? ok({ data: found.value.trigger }) : found;
+}
+
+/** The trigger and its webhooks are gone: it emits nothing and reads 404. */
+export function deleteDeployedTrigger(world: World, projectId: string, triggerId: string, scope: TriggerScope): Result<null> {
+  const found = triggerOf(world, projectId, triggerId, scope);
+  if (!found.ok) return found;
+  world.deployedTriggers.delete(triggerId);
+  const project = world.projects.get(projectId)!;
+  project.deployedTriggerIds = project.deployedTriggerIds.filter((id) => id !== triggerId);
+  return ok(null);
+}
+
+/** The SDK's `GetTriggerWebhooksResponse`; the route shows keys to workspace OAuth tokens only (the service's docs). */
+function webhooksView(record: DeployedTriggerRecord, withKeys: boolean): TriggerWebhooks {
+  return {
+    webhook_urls: record.webhooks.map((webhook) => webhook.url),
+    webhooks: record.webhooks.map(({ id, url, signing_key }) =>
+      withKeys ? { id, url, signing_key, signing_key_set: true } : { id, url, signing_key_set: true },
+    ),
+  };
+}
+
+export function listDeployedTriggerWebhooks(
+  world: World,
+  projectId: string,
+  triggerId: string,
+  scope: TriggerScope,
+  showKeys: boolean,
+): Result<TriggerWebhooks> {
+  const found = triggerOf(world, projectId, triggerId, scope);
+  return found.ok ? ok(webhooksView(found.value, showKeys)) : found;
+}
+
+/**
+ * Replaces the trigger-level URLs: a URL kept from before keeps its webhook (ID and key), a new
+ * URL gets a new webhook with a key of its own, a URL left out loses its webhook.
+ */
+export function setDeployedTriggerWebhooks(
+  world: World,
+  projectId: string,
+  triggerId: string,
+  webhookUrls: readonly string[],
+  scope: TriggerScope,
+  showKeys: boolean,
+): Result<TriggerWebhooks> {
+  const found = triggerOf(world, projectId, triggerId, scope);
+  if (!found.ok) return found;
+  const record = found.value;
+  const kept = new Map(record.webhooks.map((webhook) => [webhook.url, webhook]));
+  record.webhooks = [...new Set(webhookUrls)].map((url) => kept.get(url) ?? newTriggerWebhook(world, url));
+  return ok(webhooksView(record, showKeys));
+}
+
+function triggerWebhookOf(world: World, projectId: string, triggerId: string, webhookId: string, scope: TriggerScope): Result<TriggerWebhookRecord> {
+  const found = triggerOf(world, projectId, triggerId, scope);
+  if (!found.ok) return found;
+  const webhook = found.value.webhooks.find((w) => w.id === webhookId);
+  return webhook === undefined ? notFound('trigger webhook', webhookId) : ok(webhook);
+}
+
+function withKey(webhook: TriggerWebhookRecord): ConnectWebhookWithSigningKey {
+  return {
+    id: webhook.id,
+    url: webhook.url,
+    signing_key: webhook.signing_key,
+    signing_key_set: true,
+    created_at: webhook.created_at,
+    updated_at: webhook.updated_at,
+  };
+}
+
+export function getDeployedTriggerWebhook(
+  world: World,
+  projectId: string,
+  triggerId: string,
+  webhookId: string,
+  scope: TriggerScope,
+): Result<{ data: ConnectWebhookWithSigningKey }> {
+  const found = triggerWebhookOf(world, projectId, triggerId, webhookId, scope);
+  return found.ok ? ok({ data: withKey(found.value) }) : found;
+}
+
+/** A new key for one trigger webhook; every later delivery to it is signed with the new key only. */
+export function regenerateDeployedTriggerWebhookSigningKey(
+  world: World,
+  projectId: string,
+  triggerId: string,
+  webhookId: string,
+  scope: TriggerScope,
+): Result<{ data: ConnectWebhookWithSigningKey }> {
+  const found = triggerWebhookOf(world, projectId, triggerId, webhookId, scope);
+  if (!found.ok) return found;
+  found.value.signing_key = signingKey(world);
+  found.value.updated_at = unixSeconds(world.ctx.now());
+  return ok({ data: withKey(found.value) });
+}
