@@ -150,6 +150,18 @@ describe('workflow-api-mock serve', () => {
     expect(await run.exited).toBe(0);
   });
 
+  it('--no-control: /__mock answers 404, the API answers, and the start lines say the control API is off', async () => {
+    const run = serve(['--port', '0', '--quiet', '--no-control']);
+    const [, baseUrl] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
+    await run.waitFor(/Control API and console: off \(--no-control\)/);
+    const auth = { authorization: 'Bearer no-control' };
+    expect((await fetch(new URL('/__mock/world', baseUrl), { headers: auth })).status).toBe(404);
+    expect((await fetch(`${baseUrl}/users/me`, { headers: auth })).status).toBe(200);
+    expect(run.out()).not.toContain('/__mock/ui');
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+
   it('--help explains the server, its flags with defaults, env vars, the control API, an example and the exit codes', async () => {
     const run = serve(['--help']);
     expect(await run.exited).toBe(0);
@@ -168,6 +180,9 @@ describe('workflow-api-mock serve', () => {
       '--world-ttl',
       'MAX_WORLDS',
       'WORLD_TTL',
+      '--no-control',
+      '--deliver-to',
+      'DELIVER_TO',
       'PORT',
       'HOST',
       'SEED',
@@ -196,6 +211,16 @@ describe('serve flags (parseCommand)', () => {
     expect(parse(['--max-worlds', '100', '--world-ttl', '30m'])).toMatchObject({ options: { maxWorlds: 100, worldTtlMs: 1_800_000 } });
     expect(parse([], { MAX_WORLDS: '7', WORLD_TTL: '90' })).toMatchObject({ options: { maxWorlds: 7, worldTtlMs: 90_000 } });
     expect(parse(['--world-ttl', '2h'])).toMatchObject({ options: { worldTtlMs: 7_200_000 } });
+    expect(parse(['--no-control', '--deliver-to', '127.0.0.1:9000,hooks.dev'])).toMatchObject({
+      options: {
+        noControl: true,
+        deliverTo: [
+          { host: '127.0.0.1', port: 9000 },
+          { host: 'hooks.dev', port: null },
+        ],
+      },
+    });
+    expect(parse([], { DELIVER_TO: 'localhost:80' })).toMatchObject({ options: { deliverTo: [{ host: 'localhost', port: 80 }] } });
     expect(parse(['--world-ttl', '0'])).toEqual({ kind: 'run', options: { port: 4010, host: '127.0.0.1', quiet: false } });
     expect(parse(['-h'])).toEqual({ kind: 'help' });
     expect(parse(['--version'])).toEqual({ kind: 'version' });
@@ -210,6 +235,8 @@ describe('serve flags (parseCommand)', () => {
     for (const bad of ['0', '-1', '1.5', 'many']) {
       expect(parse([`--max-worlds=${bad}`])).toEqual({ kind: 'usage', message: `--max-worlds must be a positive integer, got "${bad}"` });
     }
+    expect(parse(['--deliver-to', 'http://x/'])).toEqual({ kind: 'usage', message: '--deliver-to: "http://x/" is not HOST[:PORT]' });
+    expect(parse(['--deliver-to', ' , '])).toEqual({ kind: 'usage', message: '--deliver-to: needs at least one HOST[:PORT]' });
     expect(parse([], { MAX_WORLDS: 'x' })).toEqual({ kind: 'usage', message: 'MAX_WORLDS must be a positive integer, got "x"' });
     for (const bad of ['-1m', '1.5h', '10 years', 'soon']) {
       expect(parse([`--world-ttl=${bad}`])).toMatchObject({ kind: 'usage', message: expect.stringContaining(`--world-ttl must be a duration`) });

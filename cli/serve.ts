@@ -3,6 +3,7 @@
 // listens and a curl line to paste, stops on SIGINT/SIGTERM. The control API it prints is read
 // from its document, openapi/control.yaml (docs/control-api.md).
 import { DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT } from '../mocks/defaults.ts';
+import { type Destination, parseDestinations } from '../mocks/destinations.ts';
 import { forEachOperation } from '../openapi/document/operations.ts';
 import { controlDocument } from '../openapi/generated/control-document.ts';
 import { MAX_DELAY_MS } from '../mocks/app/faults.ts';
@@ -41,6 +42,7 @@ OpenAPI document; answers follow it.
 Usage:
   ${PROGRAM} serve [--port 4010] [--host 127.0.0.1] [--seed 42] [--quiet] [--max-connections 1000]
         [--max-worlds 4000] [--world-ttl 0] [--latency 0-0] [--fail-rate 0] [--rate-limit N/s]
+        [--no-control] [--deliver-to HOST[:PORT],...]
   (in the kit's checkout: npm start -- [flags])
 
 Flags:
@@ -73,6 +75,14 @@ Flags:
                  A world sets its own with POST /__mock/faults and /__mock/rate-limit;
                  a request asks for a documented answer with Prefer: code=N, example=NAME,
                  delay=MS (docs/control-api.md, Faults).
+  --no-control   no control API: every /__mock path (the console too) is 404;
+                 for a server others reach, where no client should reset or
+                 read another's world                                default: control API on
+  --deliver-to <HOST[:PORT],...>
+                 webhook deliveries only to these hosts (and ports); any other
+                 is refused, logged and never attempted. Without it deliveries
+                 go anywhere but link-local addresses (169.254.0.0/16, fe80::/10,
+                 names resolving there: cloud metadata)              default: anywhere   env DELIVER_TO
   -h, --help     this text
 Flags win over environment variables; an empty variable counts as unset.
 A connection idle for ${DEFAULT_LIMITS.idleTimeoutMs / 1000} s (keep-alive: ${DEFAULT_LIMITS.keepAliveTimeoutMs / 1000} s) is closed; headers must arrive within
@@ -104,6 +114,9 @@ export interface ServeOptions {
   worldTtlMs?: number;
   /** `--latency`, `--fail-rate`, `--rate-limit`; absent: none. */
   faults?: { latencyMs?: { min: number; max: number }; failRate?: number; rateLimitPerSecond?: number };
+  /** `--no-control`: true. */
+  noControl?: boolean;
+  deliverTo?: Destination[];
 }
 
 export const SERVE = defineCommand({
@@ -120,6 +133,8 @@ export const SERVE = defineCommand({
     latency: { type: 'string' },
     'fail-rate': { type: 'string' },
     'rate-limit': { type: 'string' },
+    'no-control': { type: 'boolean' },
+    'deliver-to': { type: 'string' },
   },
   interpret(values, _positionals, env): ServeOptions | UsageError {
     const port = parsePort(flagOrEnv('port', values.port, env, 'PORT'), DEFAULT_PORT);
@@ -153,6 +168,13 @@ export const SERVE = defineCommand({
     const faults = interpretFaults(values, env);
     if ('kind' in faults) return faults;
     if (Object.keys(faults).length > 0) options.faults = faults;
+    if (values['no-control'] === true) options.noControl = true;
+    const deliverTo = flagOrEnv('deliver-to', values['deliver-to'], env, 'DELIVER_TO');
+    if (deliverTo !== undefined) {
+      const destinations = parseDestinations(deliverTo.text);
+      if (typeof destinations === 'string') return usage(`${deliverTo.from}: ${destinations}`);
+      options.deliverTo = destinations;
+    }
     return options;
   },
 });
@@ -195,7 +217,7 @@ export function parseDuration(text: string): number | undefined {
 
 /** Starts the server and resolves with the exit code once a signal has stopped it (or at once, 1, when it cannot listen). */
 export async function serve(options: ServeOptions): Promise<number> {
-  const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults } = options;
+  const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl, deliverTo } = options;
   // Imported only now: `--help` and bad flags answer without loading the server (start-up, docs/performance.md).
   const { startServer } = await import('../mocks/server.ts');
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -208,6 +230,8 @@ export async function serve(options: ServeOptions): Promise<number> {
       ...(maxConnections === undefined ? {} : { limits: { maxConnections } }),
       ...(maxWorlds === undefined ? {} : { maxWorlds }),
       ...(worldTtlMs === undefined ? {} : { worldTtlMs }),
+      ...(noControl === true ? { control: false } : {}),
+      ...(deliverTo === undefined ? {} : { deliverTo }),
       ...(faults === undefined ? {} : { faults }),
     });
   } catch (error) {
@@ -221,8 +245,12 @@ export async function serve(options: ServeOptions): Promise<number> {
 
   console.log(`Workflow API mock listening on ${server.baseUrl}${seed === undefined ? '' : ` (seed ${seed})`}`);
   console.log(`Try:  curl -H 'Authorization: Bearer dev-token' ${server.baseUrl}/users/me`);
-  console.log(`Console: ${server.origin}/__mock/ui/?token=dev-token (in a browser: the world, its activity, actions, the API reference)`);
-  console.log(`Control API: ${server.origin}/__mock/world (same bearer token); --help lists the routes. Ctrl-C stops.`);
+  if (noControl === true) {
+    console.log('Control API and console: off (--no-control). Ctrl-C stops.');
+  } else {
+    console.log(`Console: ${server.origin}/__mock/ui/?token=dev-token (in a browser: the world, its activity, actions, the API reference)`);
+    console.log(`Control API: ${server.origin}/__mock/world (same bearer token); --help lists the routes. Ctrl-C stops.`);
+  }
 
   const running = server;
   return new Promise<number>((resolveCode) => {

@@ -15,6 +15,9 @@ import { createMock, type FaultOptions, type Mock } from './index.ts';
 import { guardConnections, httpServerOptions, requestEnded, requestStarted, resolveLimits } from './server-connections.ts';
 import { consoleAnswer } from './server-console.ts';
 import { corsHeaders, isPreflight, preflightHeaders } from './server-cors.ts';
+import type { Destination } from './destinations.ts';
+import { destinationCheck, type Lookup } from './server-destinations.ts';
+import { createDeliveryEngine } from './outbound/delivery.ts';
 
 export interface ServerOptions {
   /** 4010 by default; 0 picks a free port. */
@@ -34,6 +37,12 @@ export interface ServerOptions {
   worldTtlMs?: number;
   /** Latency, failure rate and rate limit for every world that sets none (docs/control-api.md, "Faults"); default none. Ignored with `mock`. */
   faults?: FaultOptions;
+  /** false: no control API; every /__mock path (the console too) is a 404 (`--no-control`). Default true. */
+  control?: boolean;
+  /** Deliveries go only to these hosts and ports (`--deliver-to`); default: anywhere but link-local. Ignored with `mock`. */
+  deliverTo?: readonly Destination[];
+  /** How delivery host names are resolved for the link-local check; default node:dns lookup. Ignored with `mock`. */
+  lookup?: Lookup;
 }
 
 export interface RunningServer {
@@ -117,6 +126,12 @@ function logToStdout(line: string): void {
   if (stdoutOpen) process.stdout.write(`${line}\n`);
 }
 
+/** With `--no-control`, what a /__mock path answers (and `/`, which redirects to the console otherwise). */
+function withoutControl(path: string): ApiError | undefined {
+  if (path !== '/' && path !== '/__mock' && !path.startsWith('/__mock/')) return undefined;
+  return apiError('not_found', `No route for ${path}: this server runs without its control API (--no-control)`);
+}
+
 export function hostForUrl(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
@@ -134,6 +149,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = options.port ?? DEFAULT_PORT;
   const limits = resolveLimits(options.limits);
   const log = options.quiet ? undefined : (options.log ?? logToStdout);
+  const control = options.control ?? true;
   let mock = options.mock;
 
   const onRequest = async (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
@@ -142,9 +158,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const { path, query } = splitUrl(req.url ?? '/');
     let status = 500;
     try {
-      const refused = refusedBeforeBody(req);
+      const refused = refusedBeforeBody(req) ?? (control ? undefined : withoutControl(path));
       // The console's page and assets (server-console.ts): static, so no bearer and no app.
-      const page = consoleAnswer(req.method ?? 'GET', path, query);
+      const page = control ? consoleAnswer(req.method ?? 'GET', path, query) : undefined;
       if (refused !== undefined) {
         // Without `100 Continue`: the client learns the final answer before it sends the body.
         status = answerAndClose(res, refused, corsHeaders(path, req.headers.origin));
@@ -198,8 +214,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const actualPort = (server.address() as AddressInfo).port;
   const origin = `http://${hostForUrl(host)}:${actualPort}`;
   const baseUrl = `${origin}/v1`;
+  // Refusals are logged even with --quiet: they are not request lines, and a refused webhook is
+  // something to notice (docs/control-api.md, "Where deliveries may go").
+  const deliveryLog = options.log ?? logToStdout;
   mock ??= createMock({
     baseUrl,
+    sink: createDeliveryEngine({
+      checkDestination: destinationCheck({
+        ...(options.deliverTo === undefined ? {} : { allow: options.deliverTo }),
+        ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
+      }),
+      log: deliveryLog,
+    }),
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     worlds: { maxWorlds: options.maxWorlds ?? DEFAULT_MAX_WORLDS, ...(options.worldTtlMs === undefined ? {} : { worldTtlMs: options.worldTtlMs }) },
     ...(options.faults === undefined ? {} : { faults: options.faults }),

@@ -1,0 +1,118 @@
+// What a shared server must never do (issue 10, item 4; docs/control-api.md): expose its control
+// API when told not to, deliver to link-local addresses or outside --deliver-to, or echo a bearer
+// token. Loopback only: the allowlist is checked with two loopback receivers, names are resolved
+// by an injected lookup, and refused deliveries are never attempted.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startLoopbackReceiver, type LoopbackReceiver } from '../support/loopback-receiver.ts';
+import { startServer, type RunningServer, type ServerOptions } from './server.ts';
+
+const running: RunningServer[] = [];
+const receivers: LoopbackReceiver[] = [];
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
+});
+
+async function start(options: ServerOptions = {}): Promise<RunningServer> {
+  const server = await startServer({ port: 0, quiet: true, ...options });
+  running.push(server);
+  return server;
+}
+
+async function receiver(): Promise<LoopbackReceiver> {
+  const started = await startLoopbackReceiver();
+  receivers.push(started);
+  return started;
+}
+
+/** Queues a delivery of `token`'s world to `url` through the server's own engine. */
+function deliver(server: RunningServer, token: string, url: string) {
+  const world = server.mock.store.world(token);
+  return world.sink.enqueue({ world: world.key, kind: 'subscription', url, payload: { n: 1 } });
+}
+
+describe('--no-control', () => {
+  it('answers 404 on every /__mock path, the console and / included; the API still answers', async () => {
+    const server = await start({ control: false });
+    const auth = { authorization: 'Bearer no-control' };
+    for (const [method, path] of [
+      ['GET', '/__mock/world'],
+      ['POST', '/__mock/reset'],
+      ['GET', '/__mock/ui/'],
+      ['GET', '/__mock'],
+      ['GET', '/'],
+    ] as const) {
+      const res = await fetch(`${server.origin}${path}`, { method, headers: auth });
+      expect([path, res.status]).toEqual([path, 404]);
+      expect(((await res.json()) as { code: string }).code).toBe('not_found');
+    }
+    expect((await fetch(`${server.baseUrl}/users/me`, { headers: auth })).status).toBe(200);
+    // Without the flag the same routes answer.
+    const open = await start();
+    expect((await fetch(`${open.origin}/__mock/world`, { headers: auth })).status).toBe(200);
+  });
+});
+
+describe('where deliveries go', () => {
+  it('--deliver-to: a listed host and port gets its delivery, another loopback port is refused and never attempted, with a log line', async () => {
+    const allowed = await receiver();
+    const other = await receiver();
+    const lines: string[] = [];
+    const server = await start({ deliverTo: [{ host: '127.0.0.1', port: Number(new URL(allowed.origin).port) }], log: (line) => lines.push(line) });
+    const ok = deliver(server, 'allow', allowed.url);
+    const no = deliver(server, 'allow', other.url);
+    await server.mock.control.idle();
+    expect(allowed.received).toHaveLength(1);
+    expect(other.received).toHaveLength(0);
+    expect(ok.state).toBe('delivered');
+    expect(no).toMatchObject({ state: 'refused', attempts: [], reason: expect.stringContaining('is not in --deliver-to') });
+    expect(lines).toEqual([`[deliveries] refused ${no.id} of world ${no.world} to ${other.url}: ${no.reason}`]);
+    // The world's log lists it as refused.
+    const listed = await fetch(`${server.origin}/__mock/deliveries`, { headers: { authorization: 'Bearer allow' } });
+    expect(((await listed.json()) as { data: Array<{ state: string }> }).data.map((record) => record.state)).toEqual(['delivered', 'refused']);
+  });
+
+  it('refuses a name that resolves to a link-local address (injected lookup) and 169.254.169.254 itself', async () => {
+    const asked: string[] = [];
+    const server = await start({
+      lookup: async (host) => {
+        asked.push(host);
+        return [{ address: '169.254.169.254' }];
+      },
+      log: () => {},
+    });
+    const byName = deliver(server, 'meta', 'http://metadata.internal/latest/meta-data/');
+    const literal = deliver(server, 'meta', 'http://169.254.169.254/latest/meta-data/');
+    await server.mock.control.idle();
+    expect(asked).toEqual(['metadata.internal']);
+    expect(byName).toMatchObject({ state: 'refused', attempts: [], reason: expect.stringContaining('resolves to 169.254.169.254') });
+    expect(literal).toMatchObject({ state: 'refused', attempts: [] });
+  });
+});
+
+describe('bearer tokens', () => {
+  it('appear in no answer, log line or journal entry', async () => {
+    const token = 'sk-live-do-not-echo-4242';
+    const lines: string[] = [];
+    const server = await start({ quiet: false, log: (line) => lines.push(line) });
+    const bodies: string[] = [];
+    const send = async (path: string, authorization: string, init: RequestInit = {}) => {
+      const res = await fetch(`${server.origin}${path}`, { ...init, headers: { authorization, 'content-type': 'application/json' } });
+      bodies.push(`${res.status} ${JSON.stringify([...res.headers])} ${await res.text()}`);
+    };
+    await send('/v1/users/me', `Bearer ${token}`);
+    await send(`/v1/users/me?token=${token}`, `Bearer ${token}`);
+    await send('/v1/users/me', `Bearer ${token}$`); // malformed: 401
+    await send('/v1/users/me', `Basic ${token}`); // another scheme: 401
+    await send('/v1/workflows/p_unknown', `Bearer ${token}`); // 404
+    await send('/__mock/world', `Bearer ${token}`);
+    await send('/__mock/requests', `Bearer ${token}`);
+    await send('/__mock/deliveries', `Bearer ${token}`);
+    await send('/__mock/emit', `Bearer ${token}`, { method: 'POST', body: '{"emitter_id": 1}' });
+    const everything = [...bodies, ...lines].join('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(9);
+    expect(everything).not.toContain(token);
+    expect(JSON.stringify(server.mock.store.session(token).journal.list())).not.toContain(token);
+  });
+});
