@@ -9,6 +9,7 @@ import type { Credentials } from './auth.ts';
 import type { ControlOperationId, ControlOperations, MockControl } from './control.ts';
 import type { Faults } from './faults.ts';
 import type { Validated } from './routes-meta.ts';
+import { deliveryPage } from './control-deliveries.ts';
 
 /** What a control route receives: the caller's session and its request, validated by the control document. */
 export interface ControlContext<K extends ControlOperationId> extends Validated<operations, K, ParameterDefaults> {
@@ -45,8 +46,10 @@ export function controlRoutes(control: MockControl, ops: ControlOperations, faul
     // `?wait=true`: answer once every queued delivery has settled (all retries done), so a test can
     // assert on final states without polling.
     listDeliveries: async ({ credentials, query }) => {
-      if (query.wait && !(await settled(control, credentials.token))) return ok({ data: control.deliveries(credentials.token), settled: false });
-      return ok({ data: control.deliveries(credentials.token) });
+      const waited = !query.wait || (await settled(control, credentials.token));
+      const page = deliveryPage(control.deliveries(credentials.token), query.limit, query.after);
+      if (!page.ok) return page;
+      return ok(waited ? page.value : { ...page.value, settled: false as const });
     },
     emit: ({ session, body }) => data(ops.emit(session.world, body)),
     emitTrigger: ({ session, path, body }) => data(ops.emitTrigger(session.world, path.trigger_id, body)),

@@ -72,9 +72,12 @@ export interface paths {
         };
         /**
          * outbound webhook deliveries and their attempts (?wait=true: once settled)
-         * @description The world's outbound deliveries, oldest first. With `wait=true` the answer waits until every
-         *     queued delivery has settled (retries included), at most 15 s; when that limit is reached the
-         *     answer carries `settled: false` beside `data`.
+         * @description The world's outbound deliveries, oldest first (the last 500 are kept), a page at a time:
+         *     `limit` records after the delivery `after`; `next_after` names the last one when more
+         *     follow. A body over 4,096 characters is cut there, with `body_truncated: true` and its full
+         *     length in `body_length` (the receiver got all of it). With `wait=true` the answer waits
+         *     until every queued delivery of this world has settled (retries included), at most 15 s; when
+         *     that limit is reached the answer carries `settled: false` beside `data`.
          */
         get: operations["listDeliveries"];
         put?: never;
@@ -307,8 +310,15 @@ export interface components {
             /** @enum {string} */
             kind: "subscription" | "trigger" | "connection";
             url: string;
-            /** @description The exact JSON text sent. */
+            /** @description The exact JSON text sent (in `GET /__mock/deliveries`, its first 4,096 characters when `body_truncated`). */
             body: string;
+            /**
+             * @description Present when `body` was cut for the list.
+             * @constant
+             */
+            body_truncated?: true;
+            /** @description The full body's length in characters, present with `body_truncated`. */
+            body_length?: number;
             headers: components["schemas"]["Headers"];
             attempts: components["schemas"]["DeliveryAttempt"][];
             /**
@@ -487,8 +497,12 @@ export interface operations {
     listDeliveries: {
         parameters: {
             query?: {
-                /** @description `true` waits for every queued delivery to settle first. */
+                /** @description `true` waits for every queued delivery of this world to settle first. */
                 wait?: boolean;
+                /** @description Records per page. */
+                limit?: number;
+                /** @description The ID of a delivery (`next_after` of the previous page): the page starts after it. An ID no longer in the log is 400. */
+                after?: string;
             };
             header?: never;
             path?: never;
@@ -509,6 +523,8 @@ export interface operations {
                          * @constant
                          */
                         settled?: false;
+                        /** @description Present when more records follow; pass it as `after` for the next page. */
+                        next_after?: string;
                     };
                 };
             };
@@ -713,5 +729,5 @@ export type PathOperationId = "resetWorld" | "getWorld" | "listRequests" | "list
 
 /** Per operation and location, the parameters whose schema has a default (always present once validated). */
 export interface ParameterDefaults {
-    listDeliveries: { query: "wait" };
+    listDeliveries: { query: "wait" | "limit" };
 }
