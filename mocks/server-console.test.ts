@@ -250,11 +250,12 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     await form.locator('[name=requests]').fill('1');
     await form.locator('[name=retry_after_seconds]').fill('7');
     await form.locator('button').click();
-    // The action reloads the world: its first /v1 call meets the limit, and the page says so.
-    await expect.poll(() => status().textContent()).toMatch(/429 rate_limited/);
+    // The action reloads the world: its first /v1 call meets the limit, and the page says so (or,
+    // when a reload of the previous step landed first and met it, the page says the rule is set).
+    await expect.poll(() => status().textContent()).toMatch(/429 rate_limited|^Rate limit: the next 1 \/v1 requests answer 429$/);
     await tab('activity');
-    // The page's first /v1 request after the rule (users/me or webhooks, sent together) met it.
-    await expect.poll(() => page.locator('#requests tbody tr.bad').first().textContent()).toMatch(/GET\/v1\/users\/me(\/webhooks)?429/);
+    await expect.poll(() => page.locator('#requests tbody tr.bad').first().textContent()).toMatch(/GET\/v1\/\S+429/);
+    expect(await page.locator('#requests tbody tr.bad').count()).toBe(1);
     expect((await api('/v1/users/me')).status).toBe(200);
   });
 
