@@ -130,6 +130,20 @@ export const VARIANTS: Record<string, Variant> = {
       return response;
     },
   },
+  'account-wrapped-in-data': {
+    suites: ['connect.contract.ts', 'sdk.contract.ts'],
+    caughtBy: /accounts\.retrieve parses the account itself|getConnectedAccount answers a connected account/,
+    describe: 'GET /connect/{project_id}/accounts/{account_id} wraps the account in {data} (the SDK then reads account.id as undefined)',
+    wrap: (fetch) => async (input, init) => {
+      const request = new Request(input, init);
+      const response = await fetch(request);
+      if (request.method !== 'GET' || !/^\/connect\/[^/]+\/accounts\/[^/]+$/.test(apiPath(request)) || response.status !== 200) return response;
+      const text = await response.text();
+      const headers = new Headers(response.headers);
+      headers.delete('content-length');
+      return new Response(JSON.stringify({ data: JSON.parse(text) }), { status: 200, headers });
+    },
+  },
 };
 
 export function wrapBroken(variant: string, fetch: FetchLike): FetchLike {

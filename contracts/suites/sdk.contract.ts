@@ -1,0 +1,273 @@
+// The service's official client, @pipedream/sdk 3.1.6, driven unchanged against the target (issue 9;
+// the document's rule: where the spec shows no shape, the SDK's model is the authority). Every
+// exchange goes through the checked fetch, so the document is checked as well, but what this suite
+// asserts is what the SDK parses: `account.id`, `webhook.signingKey`, `trigger.componentKey`, Dates,
+// pages. The SDK takes the origin as `baseUrl` and adds `v1/` itself. Writes that cannot be undone
+// need `disposable`, so on a live server only the read-only methods run.
+import { randomBytes } from 'node:crypto';
+import { PipedreamClient, PipedreamError } from '@pipedream/sdk';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { verifySignature } from '../../mocks/outbound/signature.ts';
+import { validator } from '../../openapi/validator.ts';
+import { createCheckedFetch } from '../checks/fetch.ts';
+import { createControl } from '../control.ts';
+import { useContract } from '../harness.ts';
+
+const contract = await useContract();
+const { caseIf, target } = contract;
+
+/** A workspace OAuth token (JWT form, docs/worlds.md): a world of this file's own, and trigger-webhook keys in answers. */
+function oauthToken(): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: `sdk-${randomBytes(6).toString('hex')}` })}.${randomBytes(16).toString('base64url')}`;
+}
+
+const token = target.name === 'live' ? target.token : oauthToken();
+const control = target.caps.control ? createControl(target, token) : null;
+
+// The exported client takes no `fetch` option: it calls the global fetch, as in any application.
+// So, for this file, the global fetch sends what goes to the target's API through the checked fetch
+// (over the in-process mock's fetch on `inprocess`, where nothing listens); everything else as before.
+const original = globalThis.fetch;
+const transport = target.name === 'inprocess' ? target.fetch : (input: Request | string | URL, init?: RequestInit) => original(input, init);
+const checkedFetch = createCheckedFetch({ fetch: transport, validator, baseUrl: target.baseUrl, targetName: target.name });
+beforeAll(() => {
+  globalThis.fetch = ((input: Request | string | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return url.startsWith(`${target.baseUrl}/`) ? checkedFetch(input, init) : transport(input, init);
+  }) as typeof fetch;
+});
+afterAll(() => {
+  globalThis.fetch = original;
+});
+
+type World = { projects: Array<{ id: string; accounts: string[]; deployed_triggers: Array<{ id: string; environment: string; external_user_id: string }> }> };
+
+async function project(): Promise<World['projects'][number]> {
+  if (control === null) throw new Error('the SDK suite discovers its project from the control API');
+  const world = (await control.world()) as World;
+  // The seeded project (two accounts, a trigger per environment), not the one the document's examples plant.
+  return [...world.projects].sort((a, b) => b.accounts.length + b.deployed_triggers.length - a.accounts.length - a.deployed_triggers.length)[0]!;
+}
+
+/** The client as a user builds it: the origin, the project, the environment, a token. */
+async function sdk(projectEnvironment: 'development' | 'production' = 'development'): Promise<PipedreamClient> {
+  return new PipedreamClient({
+    baseUrl: new URL(target.baseUrl).origin,
+    projectId: (await project()).id,
+    projectEnvironment,
+    tokenProvider: { getToken: async () => token },
+  });
+}
+
+/** The status of the PipedreamError a call throws. */
+async function statusOf(call: Promise<unknown>): Promise<number> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof PipedreamError) return error.statusCode ?? -1;
+    throw error;
+  }
+  return 200;
+}
+
+const user = () => `sdk-user-${randomBytes(4).toString('hex')}`;
+const needs = ['stateful', 'control', 'writes', 'disposable'] as const;
+
+describe('@pipedream/sdk 3.1.6', () => {
+  describe('accounts', () => {
+    caseIf(['stateful', 'control'], 'accounts.retrieve parses the account itself; credentials only with includeCredentials', async () => {
+      const { id: projectId, accounts } = await project();
+      const client = await sdk('production');
+      const account = await client.accounts.retrieve(accounts[0]!);
+      expect(account.id).toBe(accounts[0]);
+      expect(typeof account.externalId).toBe('string');
+      expect(account.createdAt).toBeInstanceOf(Date);
+      expect(Number.isNaN(account.createdAt!.getTime())).toBe(false);
+      expect(account.app?.nameSlug).toEqual(expect.any(String));
+      expect(account.credentials).toBeUndefined();
+      const withCredentials = await client.accounts.retrieve(accounts[0]!, { includeCredentials: true });
+      expect(withCredentials.credentials).toEqual(expect.any(Object));
+      expect(projectId).toMatch(/^proj_/);
+    });
+
+    caseIf(['stateful', 'control'], 'accounts.list pages through every account of an end user and app', async () => {
+      const { accounts } = await project();
+      const client = await sdk('production');
+      const seen: string[] = [];
+      for await (const account of await client.accounts.list({ limit: 1 })) seen.push(account.id);
+      expect(seen).toEqual(accounts);
+      const first = await client.accounts.retrieve(accounts[0]!);
+      const page = await client.accounts.list({ externalUserId: first.externalId!, app: first.app!.nameSlug });
+      expect(page.data.map((a) => a.id)).toContain(first.id);
+      expect(page.response.pageInfo.totalCount).toBe(page.data.length);
+      expect((await client.accounts.list({ externalUserId: user() })).data).toEqual([]);
+    });
+
+    caseIf([...needs], 'accounts.delete removes the account: retrieve is 404 afterwards', async () => {
+      const { accounts } = await project();
+      const client = await sdk('production');
+      await client.accounts.delete(accounts[1]!);
+      expect(await statusOf(client.accounts.retrieve(accounts[1]!))).toBe(404);
+      expect(await statusOf(client.accounts.delete(accounts[1]!))).toBe(404);
+    });
+  });
+
+  describe('tokens', () => {
+    caseIf(['stateful', 'control', 'writes'], 'tokens.create parses a ctok_ token with a Date expiry; tokens.validate says it can be used', async () => {
+      const client = await sdk();
+      const created = await client.tokens.create({ externalUserId: user(), webhookUri: 'https://app.example.com/connect' });
+      expect(created.token).toMatch(/^ctok_/);
+      expect(created.expiresAt).toBeInstanceOf(Date);
+      expect(created.expiresAt.getTime()).toBeGreaterThan(Date.now());
+      expect(created.connectLinkUrl).toContain(created.token);
+      const valid = await client.tokens.validate(created.token);
+      expect(valid).toMatchObject({ success: true, projectId: (await project()).id, projectEnvironment: 'development' });
+      await control!.completeConnect(created.token, { outcome: 'error' });
+      expect((await client.tokens.validate(created.token)).success).toBe(false);
+    });
+  });
+
+  describe('project webhook', () => {
+    caseIf([...needs], 'the key lifecycle: shown once, regenerated, deleted; each delivery signed with the key of the moment', async () => {
+      const client = await sdk('production');
+      const { deployed_triggers: triggers } = await project();
+      const trigger = triggers.find((t) => t.environment === 'production')!;
+      expect(await statusOf(client.projectEnvironment.retrieveWebhook()), 'no webhook yet').toBe(404);
+
+      const saved = await client.projectEnvironment.updateWebhook({ url: 'https://receiver.example.com/project' });
+      expect(saved.data).toMatchObject({ url: 'https://receiver.example.com/project', signingKeySet: true });
+      expect(saved.data.id).toMatch(/^wh_/);
+      expect(saved.data.signingKey).toMatch(/^[0-9a-f]{64}$/);
+      const again = await client.projectEnvironment.updateWebhook({ url: 'https://receiver.example.com/project' });
+      expect(again.data.signingKey, 'shown once').toBeUndefined();
+      const read = await client.projectEnvironment.retrieveWebhook();
+      expect(read.data).toMatchObject({ id: saved.data.id, url: 'https://receiver.example.com/project', signingKeySet: true });
+      expect((read.data as { signingKey?: string } | undefined)?.signingKey, 'GetWebhookResponse has no key').toBeUndefined();
+
+      await control!.emitTrigger(trigger.id, { event: { n: 1 } });
+      const regenerated = await client.projectEnvironment.regenerateWebhookSigningKey();
+      expect(regenerated.data.signingKey).toMatch(/^[0-9a-f]{64}$/);
+      expect(regenerated.data.signingKey).not.toBe(saved.data.signingKey);
+      await control!.emitTrigger(trigger.id, { event: { n: 2 } });
+
+      const deliveries = (await control!.deliveries({ wait: true })) as Array<{ url: string; body: string; headers: Record<string, string> }>;
+      const toProject = deliveries.filter((d) => d.url === 'https://receiver.example.com/project');
+      expect(toProject.map((d) => JSON.parse(d.body).event.n)).toEqual([1, 2]);
+      for (const [delivery, key, other] of [
+        [toProject[0]!, saved.data.signingKey!, regenerated.data.signingKey],
+        [toProject[1]!, regenerated.data.signingKey, saved.data.signingKey!],
+      ] as const) {
+        expect(await verifySignature({ header: delivery.headers['x-pd-signature'], rawBody: delivery.body, key })).toMatchObject({ ok: true });
+        expect(await verifySignature({ header: delivery.headers['x-pd-signature'], rawBody: delivery.body, key: other })).toMatchObject({ ok: false });
+      }
+
+      await client.projectEnvironment.deleteWebhook();
+      expect(await statusOf(client.projectEnvironment.retrieveWebhook()), 'after deletion').toBe(404);
+      expect(await statusOf(client.projectEnvironment.regenerateWebhookSigningKey())).toBe(404);
+      expect((await control!.api.post(`/triggers/${trigger.id}/emit`, { body: { event: { n: 3 } } })).status, 'no URL anywhere').toBe(422);
+      const after = (await control!.deliveries({ wait: true })) as Array<{ url: string }>;
+      expect(after.filter((d) => d.url === 'https://receiver.example.com/project')).toHaveLength(2);
+    });
+  });
+
+  describe('triggers and deployed triggers', () => {
+    caseIf(['stateful', 'control'], 'triggers.list pages the catalogue; triggers.retrieve parses a component by key', async () => {
+      const client = await sdk();
+      const keys: string[] = [];
+      for await (const component of await client.triggers.list({ limit: 5 })) keys.push(component.key);
+      expect(keys.length).toBeGreaterThan(5);
+      expect(new Set(keys).size).toBe(keys.length);
+      const github = await client.triggers.list({ app: 'github' });
+      expect(github.data.every((c) => c.key.startsWith('github-'))).toBe(true);
+      const component = await client.triggers.retrieve(github.data[0]!.key);
+      expect(component.data).toMatchObject({ key: github.data[0]!.key, componentType: 'trigger' });
+      expect(component.data.configurableProps[0]).toMatchObject({ type: 'app', app: 'github' });
+      expect(await statusOf(client.triggers.retrieve('github-no-such-component'))).toBe(404);
+    });
+
+    caseIf(
+      [...needs],
+      "triggers.deploy with a webhook_url: its own key, its URL wins over the project's, emit_on_deploy emits once; deletion ends it",
+      async () => {
+        const client = await sdk('development');
+        const externalUserId = user();
+        await client.projectEnvironment.updateWebhook({ url: 'https://receiver.example.com/dev-project' });
+        const deployed = await client.triggers.deploy({
+          id: 'github-new-issue',
+          externalUserId,
+          configuredProps: { repo: 'analytical/engine' },
+          webhookUrl: 'https://receiver.example.com/own',
+          emitOnDeploy: true,
+        });
+        const trigger = deployed.data as { id: string; componentKey?: string; webhookSigningKey?: string; emitOnDeploy?: boolean; type: string };
+        expect(trigger.id).toMatch(/^dc_/);
+        expect(trigger).toMatchObject({ componentKey: 'github-new-issue', emitOnDeploy: true, type: 'DeployedComponent' });
+        expect(trigger.webhookSigningKey).toMatch(/^[0-9a-f]{64}$/);
+
+        const onDeploy = ((await control!.deliveries({ wait: true })) as Array<{ url: string; body: string; headers: Record<string, string> }>).filter((d) =>
+          d.body.includes(trigger.id),
+        );
+        expect(onDeploy.map((d) => d.url)).toEqual(['https://receiver.example.com/own']);
+        expect(
+          await verifySignature({ header: onDeploy[0]!.headers['x-pd-signature'], rawBody: onDeploy[0]!.body, key: trigger.webhookSigningKey! }),
+        ).toMatchObject({
+          ok: true,
+        });
+
+        const listed: string[] = [];
+        for await (const item of await client.deployedTriggers.list({ externalUserId, limit: 1 })) listed.push((item as { id: string }).id);
+        expect(listed).toEqual([trigger.id]);
+        const read = await client.deployedTriggers.retrieve(trigger.id, { externalUserId });
+        expect(read.data).toMatchObject({ id: trigger.id, componentKey: 'github-new-issue', configuredProps: { repo: 'analytical/engine' } });
+        expect((read.data as { webhookSigningKey?: string }).webhookSigningKey).toBeUndefined();
+        expect(await statusOf(client.deployedTriggers.retrieve(trigger.id, { externalUserId: user() })), "another user's").toBe(404);
+        const production = await sdk('production');
+        expect(await statusOf(production.deployedTriggers.retrieve(trigger.id, { externalUserId })), 'from production').toBe(404);
+        expect((await production.deployedTriggers.list({ externalUserId })).data).toEqual([]);
+
+        await client.deployedTriggers.delete(trigger.id, { externalUserId });
+        expect(await statusOf(client.deployedTriggers.retrieve(trigger.id, { externalUserId })), 'after deletion').toBe(404);
+        expect((await control!.api.post(`/triggers/${trigger.id}/emit`, { body: { event: {} } })).status, 'a deleted trigger emits nothing').toBe(404);
+      },
+    );
+
+    caseIf(
+      [...needs],
+      "a deployed trigger's webhooks: each its own id and key, kept while the URL stays, regenerated, and signing its deliveries",
+      async () => {
+        const client = await sdk('production');
+        const seeded = (await project()).deployed_triggers.find((t) => t.environment === 'production')!;
+        const externalUserId = seeded.external_user_id;
+        const urls = ['https://receiver.example.com/a', 'https://receiver.example.com/b'];
+        const updated = await client.deployedTriggers.updateWebhooks(seeded.id, { externalUserId, webhookUrls: urls });
+        expect(updated.webhookUrls).toEqual(urls);
+        const [a, b] = updated.webhooks!;
+        expect(a!.id).toMatch(/^wh_/);
+        expect(a!.id).not.toBe(b!.id);
+        expect(a!.signingKeySet).toBe(true);
+        expect(a!.signingKey, 'an OAuth token sees the keys').toMatch(/^[0-9a-f]{64}$/);
+        expect(a!.signingKey).not.toBe(b!.signingKey);
+        const listed = await client.deployedTriggers.listWebhooks(seeded.id, { externalUserId });
+        expect(listed.webhooks).toEqual(updated.webhooks);
+        const one = await client.deployedTriggers.retrieveWebhook(seeded.id, a!.id, { externalUserId });
+        expect(one.data).toMatchObject({ id: a!.id, url: urls[0], signingKey: a!.signingKey, signingKeySet: true });
+        const kept = await client.deployedTriggers.updateWebhooks(seeded.id, { externalUserId, webhookUrls: [urls[0]!] });
+        expect(kept.webhooks).toEqual([a]);
+        expect(await statusOf(client.deployedTriggers.retrieveWebhook(seeded.id, b!.id, { externalUserId })), 'dropped URL').toBe(404);
+
+        const regenerated = await client.deployedTriggers.regenerateWebhookSigningKey(seeded.id, a!.id, { externalUserId });
+        expect(regenerated.data.signingKey).not.toBe(a!.signingKey);
+        const emitted = await control!.emitTrigger(seeded.id, { event: { n: 'after regeneration' } });
+        const delivery = ((await control!.deliveries({ wait: true })) as Array<{ body: string; headers: Record<string, string> }>).find(
+          (d) => JSON.parse(d.body).event_id === emitted.event_id,
+        )!;
+        expect(await verifySignature({ header: delivery.headers['x-pd-signature'], rawBody: delivery.body, key: regenerated.data.signingKey })).toMatchObject({
+          ok: true,
+        });
+        expect(await verifySignature({ header: delivery.headers['x-pd-signature'], rawBody: delivery.body, key: a!.signingKey! })).toMatchObject({ ok: false });
+        await client.deployedTriggers.updateWebhooks(seeded.id, { externalUserId, webhookUrls: [] });
+      },
+    );
+  });
+});
