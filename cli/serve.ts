@@ -2,11 +2,10 @@
 // docs/architecture.md. Parses flags and environment, starts mocks/server.ts, prints where it
 // listens and a curl line to paste, stops on SIGINT/SIGTERM. The control API it prints is read
 // from its document, openapi/control.yaml (docs/control-api.md).
-import { DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT } from '../mocks/defaults.ts';
+import { DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT, MAX_DELAY_MS } from '../mocks/defaults.ts';
 import { type Destination, parseDestinations } from '../mocks/destinations.ts';
 import { forEachOperation } from '../openapi/document/operations.ts';
 import { controlDocument } from '../openapi/generated/control-document.ts';
-import { MAX_DELAY_MS } from '../mocks/app/faults.ts';
 import {
   defineCommand,
   type Env,

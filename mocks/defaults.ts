@@ -34,3 +34,9 @@ export const DEFAULT_LIMITS: Readonly<ConnectionLimits> = Object.freeze({
  * 590-860 MB from 10,000 to 100,000 tokens; with 8,000 it reached 1.4 GB.
  */
 export const DEFAULT_MAX_WORLDS = 4000;
+
+/**
+ * The longest wait a `Prefer: delay`, a world's latency or `serve --latency` can ask for (docs/control-api.md,
+ * "Faults"): a client's timeout test needs no more, and a shared server must not hold sockets longer.
+ */
+export const MAX_DELAY_MS = 30_000;

@@ -9,13 +9,13 @@
 //   range, a failure rate (503 with Retry-After).
 // Pure and browser-safe: the clock, the random source and the sleep are injected, so tests are
 // deterministic and never wait for real.
+import { MAX_DELAY_MS } from '../defaults.ts';
 import { apiError, fail, ok, type ApiError, type Result } from '../errors.ts';
 import type { Session, WorldFaults } from '../store/session.ts';
 import type { OperationInfo, ResponseInfo } from '../../openapi/validator.ts';
 import type { AppResponse } from './types.ts';
 
-/** The longest wait a `Prefer: delay` or a latency can ask for: a client's timeout test needs no more, a shared server must not hold sockets longer. */
-export const MAX_DELAY_MS = 30_000;
+export { MAX_DELAY_MS };
 /** `Retry-After` of a 503 from the failure rate, in seconds. */
 export const FAIL_RETRY_AFTER_SECONDS = 1;
 
