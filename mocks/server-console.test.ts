@@ -131,7 +131,10 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     const project = world.projects[0];
     const card = page.locator(`.project[data-id="${project.id}"]`);
     expect(await card.locator('.triggers tbody tr').count()).toBe(project.deployed_triggers.length);
-    expect(await card.locator('.accounts').textContent()).toContain(project.accounts[0]);
+    const accounts = (await api(`/v1/connect/${project.id}/accounts`)).body.data;
+    await expect
+      .poll(() => card.locator(`.accounts tr[data-id="${accounts[0].id}"]`).textContent())
+      .toBe(`${accounts[0].id}${accounts[0].name}${accounts[0].app.name}${accounts[0].external_id}production${accounts[0].healthy ? 'yes' : 'no'}`);
     await page.screenshot({ path: new URL('console.png', SHOTS).pathname, fullPage: false });
   });
 

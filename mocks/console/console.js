@@ -78,7 +78,28 @@ async function loadWorld() {
   const workspaces = await Promise.all(world.workspaces.map((w) => data('GET', `/v1/workspaces/${w.id}`)));
   renderWorld(world, user, workspaces, webhooks);
   fillSelects(world);
-  await Promise.all(world.workspaces.map((w) => loadSources(w.id, state.sourcesCursor[w.id])));
+  await Promise.all([...world.workspaces.map((w) => loadSources(w.id, state.sourcesCursor[w.id])), ...world.projects.map(loadAccounts)]);
+}
+
+/** GET /v1/connect/{project_id}/accounts for each environment of the project, into its accounts table. */
+async function loadAccounts(project) {
+  const lists = await Promise.all(
+    project.environments.map(async (e) => {
+      const page = await call('GET', `/v1/connect/${project.id}/accounts?limit=100`, undefined, { 'x-pd-environment': e.name });
+      return page.status === 200 ? page.body.data.map((account) => ({ ...account, environment: e.name })) : [];
+    }),
+  );
+  for (const account of lists.flat()) {
+    const row = $(`.project[data-id="${project.id}"] .accounts tr[data-id="${account.id}"]`);
+    row?.replaceChildren(
+      h('td', {}, h('code', {}, account.id)),
+      h('td', {}, account.name),
+      h('td', {}, account.app?.name ?? ''),
+      h('td', {}, account.external_id),
+      h('td', {}, account.environment),
+      h('td', { class: account.healthy ? 'good' : 'bad' }, account.healthy ? 'yes' : 'no'),
+    );
+  }
 }
 
 function renderWorld(world, user, workspaces, webhooks) {
@@ -212,7 +233,12 @@ function renderProject(project) {
       ),
       { class: 'triggers' },
     ),
-    h('p', { class: 'accounts' }, 'Connected accounts: ', project.accounts.length === 0 ? '(none)' : project.accounts.map((a) => h('code', {}, a, ' '))),
+    // The IDs from the summary at once; their names, apps and health once the API's list answers.
+    table(
+      ['connected account', 'name', 'app', 'end user', 'environment', 'healthy'],
+      project.accounts.map((a) => h('tr', { 'data-id': a }, h('td', {}, h('code', {}, a)))),
+      { class: 'accounts' },
+    ),
     table(
       ['connect token', 'environment', 'completed'],
       tokens.map((t) => h('tr', {}, h('td', {}, h('code', {}, t.token)), h('td', {}, t.environment), h('td', {}, t.completed ? 'yes' : 'no'))),
