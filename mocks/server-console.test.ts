@@ -208,6 +208,33 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     await page.screenshot({ path: new URL('console-activity.png', SHOTS).pathname });
   });
 
+  it("sets a deployed trigger's own webhook, which then gets the trigger's deliveries, signed with its own key", async () => {
+    const world = (await api('/__mock/world')).body.data;
+    const project = world.projects[0];
+    const trigger = project.deployed_triggers.find((t: { environment: string }) => t.environment === 'production');
+    await tab('actions');
+    const set = page.locator('#trigger-webhooks-form');
+    await set.locator('[name=trigger_id]').selectOption(trigger.id);
+    await set.locator('[name=urls]').fill(`${receiver.url}/own`);
+    await set.locator('button').click();
+    await expect.poll(() => status().textContent()).toBe(`Webhooks of trigger ${trigger.id}: ${receiver.url}/own`);
+    const emit = page.locator('#trigger-form');
+    await emit.locator('[name=trigger_id]').selectOption(trigger.id);
+    await emit.locator('button').click();
+    await expect.poll(() => status().textContent()).toBe(`Trigger ${trigger.id} emitted: 1 deliveries`);
+    await tab('activity');
+    const delivery = page.locator('.delivery', { hasText: `${receiver.url}/own` }).first();
+    await expect.poll(() => delivery.locator('summary').textContent(), { timeout: 10_000 }).toBe(`delivered trigger → ${receiver.url}/own (200)`);
+    expect(await delivery.locator('.attempts .good').textContent()).toBe(' ✓ verifies');
+    await tab('world');
+    await expect.poll(() => page.locator(`.project[data-id="${project.id}"] .triggers`).textContent()).toContain(`${receiver.url}/own`);
+    // Back to the environment's webhook, which the next step's world still shows.
+    await tab('actions');
+    await set.locator('[name=urls]').fill('');
+    await set.locator('button').click();
+    await expect.poll(() => status().textContent()).toBe(`Webhooks of trigger ${trigger.id}: none (the environment's applies)`);
+  });
+
   it('completes connect flows with success and with an error', async () => {
     const world = (await api('/__mock/world')).body.data;
     const project = world.projects[0];

@@ -307,10 +307,9 @@ function fillSelects(world) {
   const projects = world.projects.map((p) => p.id);
   options($('#project-webhook-form [name=project_id]'), projects);
   options($('#connect-token-form [name=project_id]'), projects);
-  options(
-    $('#trigger-form [name=trigger_id]'),
-    world.projects.flatMap((p) => p.deployed_triggers.map((t) => t.id)),
-  );
+  const triggers = world.projects.flatMap((p) => p.deployed_triggers.map((t) => t.id));
+  options($('#trigger-form [name=trigger_id]'), triggers);
+  options($('#trigger-webhooks-form [name=trigger_id]'), triggers);
   options(
     $('#complete-form [name=connect_token]'),
     world.connect_tokens.filter((t) => !t.completed).map((t) => t.token),
@@ -421,6 +420,24 @@ const ACTIONS = {
     const result = await data('PUT', `/v1/connect/${f.project_id.value}/webhook`, { webhook_url: f.url.value }, { 'x-pd-environment': f.environment.value });
     if (result.signing_key !== undefined) state.keys.set(result.webhook_url ?? f.url.value, result.signing_key);
     return [`Webhook of ${f.project_id.value} (${f.environment.value}) set`, result];
+  },
+  // PUT answers the webhooks without their keys; each one's GET gives its key, kept to verify deliveries.
+  'trigger-webhooks-form': async (f) => {
+    const project = state.world.projects.find((p) => p.deployed_triggers.some((t) => t.id === f.trigger_id.value));
+    const trigger = project.deployed_triggers.find((t) => t.id === f.trigger_id.value);
+    const base = `/v1/connect/${project.id}/deployed-triggers/${trigger.id}/webhooks`;
+    const headers = { 'x-pd-environment': trigger.environment };
+    const urls = f.urls.value
+      .split(',')
+      .map((url) => url.trim())
+      .filter((url) => url !== '');
+    const result = await data('PUT', base, { webhook_urls: urls }, headers);
+    const user = new URLSearchParams({ external_user_id: trigger.external_user_id ?? '' });
+    for (const webhook of result.webhooks ?? []) {
+      const full = await data('GET', `${base}/${webhook.id}?${user}`, undefined, headers);
+      if (full.signing_key !== undefined) state.keys.set(full.url, full.signing_key);
+    }
+    return [`Webhooks of trigger ${trigger.id}: ${urls.length === 0 ? "none (the environment's applies)" : urls.join(', ')}`, result];
   },
   'trigger-form': async (f) => {
     const result = await data('POST', `/__mock/triggers/${f.trigger_id.value}/emit`, { event: json(f.event.value) });
