@@ -2,6 +2,9 @@
 // printed URL and curl line, its log lines (and life without them once stdout is closed), its
 // connection cap, its exit codes for bad flags, a busy port and SIGTERM.
 import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect, createServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCommand } from './args.ts';
@@ -162,6 +165,39 @@ describe('workflow-api-mock serve', () => {
     expect(await run.exited).toBe(0);
   });
 
+  it('--state: SIGTERM writes the worlds, the next start restores them; a damaged file is exit 1 and stays as it was', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'serve-state-'));
+    try {
+      const path = join(dir, 'worlds.json');
+      const first = serve(['--port', '0', '--quiet', '--state', path]);
+      const [, baseUrl] = await first.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
+      await first.waitFor(/State: 0 worlds restored from /);
+      const created = await fetch(`${baseUrl}/webhooks?url=https://hooks.example.com/s&name=s&description=d`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer kept' },
+      });
+      const id = ((await created.json()) as { data: { id: string } }).data.id;
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+
+      const second = serve(['--port', '0', '--quiet'], { STATE_FILE: path });
+      const [, again] = await second.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
+      await second.waitFor(/State: 1 worlds restored from /);
+      const listed = await fetch(`${again}/users/me/webhooks`, { headers: { authorization: 'Bearer kept' } });
+      expect(((await listed.json()) as { data: Array<{ id: string }> }).data.map((w) => w.id)).toContain(id);
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+
+      writeFileSync(path, '{"format":"workflow-api-mock-kit/worlds","version":1,"se');
+      const third = serve(['--port', '0', '--quiet', '--state', path]);
+      expect(await third.exited).toBe(1);
+      expect(third.err()).toMatch(/cannot restore the state file .*worlds\.json \(snapshot_unreadable\).*left untouched/);
+      expect(readFileSync(path, 'utf8')).toBe('{"format":"workflow-api-mock-kit/worlds","version":1,"se');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('--help explains the server, its flags with defaults, env vars, the control API, an example and the exit codes', async () => {
     const run = serve(['--help']);
     expect(await run.exited).toBe(0);
@@ -182,6 +218,8 @@ describe('workflow-api-mock serve', () => {
       'WORLD_TTL',
       '--no-control',
       '--deliver-to',
+      '--state',
+      'STATE_FILE',
       'DELIVER_TO',
       'PORT',
       'HOST',

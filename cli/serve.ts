@@ -2,7 +2,7 @@
 // docs/architecture.md. Parses flags and environment, starts mocks/server.ts, prints where it
 // listens and a curl line to paste, stops on SIGINT/SIGTERM. The control API it prints is read
 // from its document, openapi/control.yaml (docs/control-api.md).
-import { DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT, MAX_DELAY_MS } from '../mocks/defaults.ts';
+import { DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT, MAX_DELAY_MS, STATE_INTERVAL_MS } from '../mocks/defaults.ts';
 import { type Destination, parseDestinations } from '../mocks/destinations.ts';
 import { forEachOperation } from '../openapi/document/operations.ts';
 import { controlDocument } from '../openapi/generated/control-document.ts';
@@ -42,6 +42,7 @@ Usage:
   ${PROGRAM} serve [--port 4010] [--host 127.0.0.1] [--seed 42] [--quiet] [--max-connections 1000]
         [--max-worlds 4000] [--world-ttl 0] [--latency 0-0] [--fail-rate 0] [--rate-limit N/s]
         [--no-control] [--deliver-to HOST[:PORT],...]
+        [--state FILE]
   (in the kit's checkout: npm start -- [flags])
 
 Flags:
@@ -74,6 +75,11 @@ Flags:
                  A world sets its own with POST /__mock/faults and /__mock/rate-limit;
                  a request asks for a documented answer with Prefer: code=N, example=NAME,
                  delay=MS (docs/control-api.md, Faults).
+  --state <file> keep the worlds in this file: restored at start, written (a new
+                 file renamed over the old) every ${STATE_INTERVAL_MS / 1000} s when something changed, on
+                 POST /__mock/snapshot and on SIGINT/SIGTERM; a file that cannot
+                 be restored stops the start (exit 1) and is left untouched
+                                                                     default: none       env STATE_FILE
   --no-control   no control API: every /__mock path (the console too) is 404;
                  for a server others reach, where no client should reset or
                  read another's world                                default: control API on
@@ -99,8 +105,8 @@ Examples:
   curl -H 'Authorization: Bearer dev-token' http://127.0.0.1:4010/__mock/world
   PORT=0 ${PROGRAM} serve --quiet        # any free port; the first line says which
 
-Exit codes: 0 stopped by SIGINT/SIGTERM, 1 could not listen (port in use, host not available),
-2 bad flags or environment.`;
+Exit codes: 0 stopped by SIGINT/SIGTERM, 1 could not listen (port in use, host not available)
+or the --state file cannot be restored, 2 bad flags or environment.`;
 
 export interface ServeOptions {
   port: number;
@@ -113,6 +119,8 @@ export interface ServeOptions {
   worldTtlMs?: number;
   /** `--latency`, `--fail-rate`, `--rate-limit`; absent: none. */
   faults?: { latencyMs?: { min: number; max: number }; failRate?: number; rateLimitPerSecond?: number };
+  /** `--state`: the file. */
+  state?: string;
   /** `--no-control`: true. */
   noControl?: boolean;
   deliverTo?: Destination[];
@@ -133,6 +141,7 @@ export const SERVE = defineCommand({
     'fail-rate': { type: 'string' },
     'rate-limit': { type: 'string' },
     'no-control': { type: 'boolean' },
+    state: { type: 'string' },
     'deliver-to': { type: 'string' },
   },
   interpret(values, _positionals, env): ServeOptions | UsageError {
@@ -168,6 +177,11 @@ export const SERVE = defineCommand({
     if ('kind' in faults) return faults;
     if (Object.keys(faults).length > 0) options.faults = faults;
     if (values['no-control'] === true) options.noControl = true;
+    const state = flagOrEnv('state', values.state, env, 'STATE_FILE');
+    if (state !== undefined) {
+      if (state.text.trim() === '') return usage(`${state.from} must name a file`);
+      options.state = state.text;
+    }
     const deliverTo = flagOrEnv('deliver-to', values['deliver-to'], env, 'DELIVER_TO');
     if (deliverTo !== undefined) {
       const destinations = parseDestinations(deliverTo.text);
@@ -216,7 +230,7 @@ export function parseDuration(text: string): number | undefined {
 
 /** Starts the server and resolves with the exit code once a signal has stopped it (or at once, 1, when it cannot listen). */
 export async function serve(options: ServeOptions): Promise<number> {
-  const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl, deliverTo } = options;
+  const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl, deliverTo, state } = options;
   // Imported only now: `--help` and bad flags answer without loading the server (start-up, docs/performance.md).
   const { startServer } = await import('../mocks/server.ts');
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -231,11 +245,13 @@ export async function serve(options: ServeOptions): Promise<number> {
       ...(worldTtlMs === undefined ? {} : { worldTtlMs }),
       ...(noControl === true ? { control: false } : {}),
       ...(deliverTo === undefined ? {} : { deliverTo }),
+      ...(state === undefined ? {} : { state: { path: state } }),
       ...(faults === undefined ? {} : { faults }),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') console.error(`${PROGRAM} serve: port ${port} on ${host} is already in use; pick another with --port or PORT`);
+    if ((error as Error).name === 'StateFileError') console.error(`${PROGRAM} serve: ${(error as Error).message}`);
+    else if (code === 'EADDRINUSE') console.error(`${PROGRAM} serve: port ${port} on ${host} is already in use; pick another with --port or PORT`);
     else if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') console.error(`${PROGRAM} serve: cannot bind to host ${host} (${code})`);
     else if (code === 'EACCES') console.error(`${PROGRAM} serve: no permission to listen on ${host}:${port}`);
     else console.error(`${PROGRAM} serve: could not start: ${(error as Error).message}`);
@@ -243,6 +259,8 @@ export async function serve(options: ServeOptions): Promise<number> {
   }
 
   console.log(`Workflow API mock listening on ${server.baseUrl}${seed === undefined ? '' : ` (seed ${seed})`}`);
+  if (server.restoredWorlds !== undefined)
+    console.log(`State: ${server.restoredWorlds} worlds restored from ${state}; written back there on changes and at exit`);
   console.log(`Try:  curl -H 'Authorization: Bearer dev-token' ${server.baseUrl}/users/me`);
   if (noControl === true) {
     console.log('Control API and console: off (--no-control). Ctrl-C stops.');

@@ -40,3 +40,6 @@ export const DEFAULT_MAX_WORLDS = 4000;
  * "Faults"): a client's timeout test needs no more, and a shared server must not hold sockets longer.
  */
 export const MAX_DELAY_MS = 30_000;
+
+/** How often `serve --state FILE` writes the worlds while something changed (docs/worlds.md, "State across restarts"). */
+export const STATE_INTERVAL_MS = 30_000;

@@ -4,7 +4,7 @@
 import { controlValidator } from '../openapi/control-validator.ts';
 import { validator as defaultValidator, type Validator } from '../openapi/validator.ts';
 import { createApp } from './app/app.ts';
-import type { MockControl } from './app/control.ts';
+import type { ControlOperations, MockControl } from './app/control.ts';
 import type { FaultOptions } from './app/faults.ts';
 import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest, toFetchResponse } from './app/fetch.ts';
 import type { AppRequest, AppResponse } from './app/types.ts';
@@ -14,7 +14,7 @@ import { createDeliveryEngine } from './outbound/delivery.ts';
 import type { DeliverySink } from './outbound/types.ts';
 
 export type { AppRequest, AppResponse } from './app/types.ts';
-export type { MockControl, EmitBody, TriggerEmitBody, CompleteConnectBody, AddSourcesBody, FaultsBody } from './app/control.ts';
+export type { MockControl, EmitBody, TriggerEmitBody, CompleteConnectBody, AddSourcesBody, FaultsBody, SavedState } from './app/control.ts';
 export type { FaultOptions } from './app/faults.ts';
 export type { WorldFaults, RateWindow } from './store/session.ts';
 export type { AddedSources } from './store/index.ts';
@@ -47,6 +47,8 @@ export interface MockOptions {
    * sleep and clock behind them, for deterministic tests. Default: none.
    */
   faults?: FaultOptions;
+  /** What `POST /__mock/snapshot` does: the Node server's `--state` writer. Default: none (the route answers 404). */
+  saveState?: ControlOperations['saveState'];
   /** Bounds on the store's worlds (docs/worlds.md, "Eviction"): at most `maxWorlds`, each evicted after `worldTtlMs` unused. Default: none. */
   worlds?: Pick<StoreOptions, 'maxWorlds' | 'worldTtlMs' | 'onEvict'>;
 }
@@ -76,7 +78,14 @@ export function createMock(options: MockOptions = {}): Mock {
     validator: options.validator ?? defaultValidator,
     controlValidator,
     routes,
-    controlOperations: { worldSummary, emit, emitTrigger, completeConnect, addSources },
+    controlOperations: {
+      worldSummary,
+      emit,
+      emitTrigger,
+      completeConnect,
+      addSources,
+      ...(options.saveState === undefined ? {} : { saveState: options.saveState }),
+    },
     ...(options.logError === undefined ? {} : { logError: options.logError }),
     ...(options.faults === undefined ? {} : { faults: options.faults }),
   });

@@ -17,6 +17,7 @@ import { consoleAnswer } from './server-console.ts';
 import { corsHeaders, isPreflight, preflightHeaders } from './server-cors.ts';
 import type { Destination } from './destinations.ts';
 import { destinationCheck, type Lookup } from './server-destinations.ts';
+import { keepState, readStateFile, restoreState, type StateKeeper } from './server-state.ts';
 import { createDeliveryEngine } from './outbound/delivery.ts';
 
 export interface ServerOptions {
@@ -43,6 +44,12 @@ export interface ServerOptions {
   deliverTo?: readonly Destination[];
   /** How delivery host names are resolved for the link-local check; default node:dns lookup. Ignored with `mock`. */
   lookup?: Lookup;
+  /**
+   * `--state FILE`: worlds restored from `path` at start (a file that cannot be restored exactly
+   * throws StateFileError, before any request, and is left untouched) and written back on an
+   * interval when something changed, on `POST /__mock/snapshot` and on `close()` (server-state.ts).
+   */
+  state?: { path: string; intervalMs?: number };
 }
 
 export interface RunningServer {
@@ -50,6 +57,9 @@ export interface RunningServer {
   origin: string;
   port: number;
   mock: Mock;
+  /** With `state`: how many worlds the file held at start (0 when there was no file yet). */
+  restoredWorlds?: number;
+  /** Stops listening; with `state`, then writes the worlds a last time. */
   close(): Promise<void>;
 }
 
@@ -151,6 +161,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const log = options.quiet ? undefined : (options.log ?? logToStdout);
   const control = options.control ?? true;
   let mock = options.mock;
+  // Read before listening: an unreadable file stops the start before anyone is answered.
+  const stateText = options.state === undefined ? undefined : await readStateFile(options.state.path);
+  let keeper: StateKeeper | undefined;
 
   const onRequest = async (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
     const started = performance.now();
@@ -197,6 +210,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       res.end(JSON.stringify({ error: 'Internal error in the mock server' }));
     }
     requestEnded(connection, res);
+    // Only a write can change a world (a GET may seed one, but seeding is reproducible).
+    if (keeper !== undefined && req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') keeper.touch();
     if (log !== undefined) log(`${req.method} ${path} ${status} ${(performance.now() - started).toFixed(1)}ms`);
   };
 
@@ -214,9 +229,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const actualPort = (server.address() as AddressInfo).port;
   const origin = `http://${hostForUrl(host)}:${actualPort}`;
   const baseUrl = `${origin}/v1`;
-  // Refusals are logged even with --quiet: they are not request lines, and a refused webhook is
-  // something to notice (docs/control-api.md, "Where deliveries may go").
-  const deliveryLog = options.log ?? logToStdout;
+  // Refused deliveries and failed state writes are logged even with --quiet: they are not request
+  // lines, and both are something to notice (docs/control-api.md, "Where deliveries may go").
+  const notice = options.log ?? logToStdout;
   mock ??= createMock({
     baseUrl,
     sink: createDeliveryEngine({
@@ -224,12 +239,28 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         ...(options.deliverTo === undefined ? {} : { allow: options.deliverTo }),
         ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
       }),
-      log: deliveryLog,
+      log: notice,
     }),
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     worlds: { maxWorlds: options.maxWorlds ?? DEFAULT_MAX_WORLDS, ...(options.worldTtlMs === undefined ? {} : { worldTtlMs: options.worldTtlMs }) },
     ...(options.faults === undefined ? {} : { faults: options.faults }),
+    ...(options.state === undefined ? {} : { saveState: () => keeper!.save() }),
   });
+  let restoredWorlds: number | undefined;
+  if (options.state !== undefined) {
+    try {
+      restoredWorlds = stateText === undefined ? 0 : restoreState(options.state.path, stateText, mock.store).length;
+    } catch (error) {
+      server.close();
+      throw error;
+    }
+    keeper = keepState({
+      path: options.state.path,
+      store: mock.store,
+      ...(options.state.intervalMs === undefined ? {} : { intervalMs: options.state.intervalMs }),
+      log: notice,
+    });
+  }
   server.on('request', (req, res) => void onRequest(req, res, false));
   // `Expect: 100-continue` comes here instead: `100 Continue` only once the declared size is known to fit.
   server.on('checkContinue', (req, res) => void onRequest(req, res, true));
@@ -246,10 +277,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     origin,
     port: actualPort,
     mock,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    ...(restoredWorlds === undefined ? {} : { restoredWorlds }),
+    async close() {
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+      await keeper?.stop();
+    },
   };
 }

@@ -8,7 +8,20 @@ export const BIN = fileURLToPath(new URL('../cli/bin.ts', import.meta.url));
 export const KIT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Variables the CLI reads; cleared so the developer's shell cannot change a test's outcome. */
-const CLI_ENV = ['PORT', 'HOST', 'SEED', 'PRISM_PORT', 'PRISM_HOST', 'UPSTREAM', 'RECEIVER_URL', 'RECEIVER_SIGNING_KEY'];
+const CLI_ENV = [
+  'PORT',
+  'HOST',
+  'SEED',
+  'MAX_WORLDS',
+  'WORLD_TTL',
+  'DELIVER_TO',
+  'STATE_FILE',
+  'PRISM_PORT',
+  'PRISM_HOST',
+  'UPSTREAM',
+  'RECEIVER_URL',
+  'RECEIVER_SIGNING_KEY',
+];
 
 export interface CliRun {
   child: ChildProcessWithoutNullStreams;

@@ -2,7 +2,7 @@
 // openapi/control.yaml, answered as {data: ...} or the usual error body. The app routes, checks
 // and validates a /__mock request exactly as a /v1 one (app.ts), so a route here only calls the
 // control or the store. The bearer token selects the world exactly as under /v1.
-import { ok, type Result } from '../errors.ts';
+import { fail, ok, type Result } from '../errors.ts';
 import type { Session } from '../store/index.ts';
 import type { operations, ParameterDefaults } from '../../openapi/generated/control-schema.ts';
 import type { Credentials } from './auth.ts';
@@ -57,5 +57,9 @@ export function controlRoutes(control: MockControl, ops: ControlOperations, faul
     setRateLimit: ({ session, body }) => ok({ data: session.limits.set(body) }),
     setFaults: ({ session, body }) => ok({ data: faults.set(session, body) }),
     addSources: ({ session, body }) => data(ops.addSources(session.world, body)),
+    saveSnapshot: async () =>
+      ops.saveState === undefined
+        ? fail('not_found', 'This server keeps no state file: start it with --state FILE (docs/worlds.md, "State across restarts")')
+        : data(await ops.saveState()),
   };
 }

@@ -52,7 +52,12 @@ export interface ControlOperations {
   emitTrigger(world: World, triggerId: string, body: TriggerEmitBody): Result<{ event_id: string; deliveries: DeliveryRecord[] }>;
   completeConnect(world: World, connectToken: string, body: CompleteConnectBody): Result<{ delivery: DeliveryRecord | null; account?: object }>;
   addSources(world: World, body: AddSourcesBody): Result<AddedSources>;
+  /** Writes every world to the server's state file (`serve --state`); absent: there is none. */
+  saveState?: () => Promise<Result<SavedState>>;
 }
+
+/** `POST /__mock/snapshot`'s answer. */
+export type SavedState = components['schemas']['SavedState'];
 
 export type ControlOperationId = PathOperationId;
 

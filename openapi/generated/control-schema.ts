@@ -224,6 +224,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * write every world to the --state file now
+         * @description Writes every world of the server (not only this token's) to the file of `serve --state FILE`
+         *     now, as the server does on an interval and when it stops: a new file written beside it,
+         *     then renamed over it, so the file is always either the old state or the new one. A server
+         *     without `--state` (and `createMock()` in a page or a test) answers 404.
+         */
+        post: operations["saveSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -341,6 +364,14 @@ export interface components {
             headers: components["schemas"]["Headers"];
             /** @description The first 2048 bytes of the receiver's answer (the rest is never read). */
             response_body?: string;
+        };
+        SavedState: {
+            /** @description The state file, as given to `--state`. */
+            path: string;
+            /** @description Worlds written. */
+            worlds: number;
+            /** @description Size of the file written. */
+            bytes: number;
         };
         Headers: {
             [key: string]: string;
@@ -722,10 +753,34 @@ export interface operations {
             404: components["responses"]["Error"];
         };
     };
+    saveSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the worlds went. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SavedState"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
 }
 
 /** The operations under `paths`: what a server answers. */
-export type PathOperationId = "resetWorld" | "getWorld" | "listRequests" | "listDeliveries" | "emit" | "emitTrigger" | "completeConnect" | "setRateLimit" | "setFaults" | "addSources";
+export type PathOperationId = "resetWorld" | "getWorld" | "listRequests" | "listDeliveries" | "emit" | "emitTrigger" | "completeConnect" | "setRateLimit" | "setFaults" | "addSources" | "saveSnapshot";
 
 /** Per operation and location, the parameters whose schema has a default (always present once validated). */
 export interface ParameterDefaults {
