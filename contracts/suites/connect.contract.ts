@@ -115,6 +115,33 @@ describe('connect', () => {
     });
   });
 
+  describe('oauth', () => {
+    caseIf([], 'createOAuthToken answers a JWT-form workspace OAuth token without a bearer', async () => {
+      const answer = await api.post('/oauth/token', {
+        token: null,
+        body: { grant_type: 'client_credentials', client_id: 'contract-client', client_secret: 's' },
+      });
+      expectStatus(answer, 200);
+      expect(answer.body.access_token.split('.')).toHaveLength(3);
+      expect(answer.body.token_type).toBe('Bearer');
+    });
+
+    caseIf(['enforcesRules'], 'createOAuthToken with another grant_type or without a client_secret is 400', async () => {
+      const login = (body: unknown) => api.post('/oauth/token', { token: null, body });
+      expectStatus(await login({ grant_type: 'password', client_id: 'c', client_secret: 's' }), 400, 'grant_type password');
+      expectStatus(await login({ grant_type: 'client_credentials', client_id: 'c' }), 400, 'no client_secret');
+    });
+
+    caseIf(['stateful', 'enforcesRules'], "every token issued for one client_id is the same bearer; another client's differs", async () => {
+      const login = async (clientId: string) =>
+        (await api.post('/oauth/token', { token: null, body: { grant_type: 'client_credentials', client_id: clientId, client_secret: 'x' } })).body
+          .access_token;
+      const client = `contract-client-${randomBytes(4).toString('hex')}`;
+      expect(await login(client)).toBe(await login(client));
+      expect(await login(`${client}-b`)).not.toBe(await login(client));
+    });
+  });
+
   authCases(contract, [
     'getProjectWebhook',
     'setProjectWebhook',

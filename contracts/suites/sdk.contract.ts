@@ -75,6 +75,41 @@ const user = () => `sdk-user-${randomBytes(4).toString('hex')}`;
 const needs = ['stateful', 'control', 'writes', 'disposable'] as const;
 
 describe('@pipedream/sdk 3.1.6', () => {
+  describe('oauthTokens (the default login)', () => {
+    caseIf(
+      ['stateful', 'control', 'writes', 'disposable'],
+      'new PipedreamClient({clientId, clientSecret}) logs in, and every login of one client opens its world',
+      async () => {
+        const clientId = `sdk-client-${randomBytes(4).toString('hex')}`;
+        const login = (id: string, projectId: string) =>
+          new PipedreamClient({
+            baseUrl: new URL(target.baseUrl).origin,
+            projectId,
+            projectEnvironment: 'development',
+            clientId: id,
+            clientSecret: 'sdk-secret',
+          });
+        // The project is discovered in the client's world, whose bearer the login issues.
+        const probe = login(clientId, 'proj_unknown0');
+        const accessToken = await probe.rawAccessToken;
+        expect(accessToken.split('.')).toHaveLength(3);
+        const issued = await probe.oauthTokens.create({ clientId, clientSecret: 'another-secret' });
+        expect(issued).toMatchObject({ accessToken, tokenType: 'Bearer', expiresIn: 3600 });
+        const world = (await createControl(target, accessToken)!.world()) as World;
+        const projectId = world.projects.find((p) => p.deployed_triggers.length > 0)!.id;
+
+        const first = login(clientId, projectId);
+        const deployed = await first.triggers.deploy({ id: 'slack-new-message', externalUserId: 'sdk-login-user' });
+        // A second client of the same id, as after the SDK's automatic re-login: the same world.
+        const again = login(clientId, projectId);
+        expect((await again.deployedTriggers.retrieve(deployed.data.id, { externalUserId: 'sdk-login-user' })).data.id).toBe(deployed.data.id);
+        // Another client id is another world.
+        const stranger = login(`${clientId}-other`, projectId);
+        expect(await statusOf(stranger.deployedTriggers.retrieve(deployed.data.id, { externalUserId: 'sdk-login-user' }))).toBe(404);
+      },
+    );
+  });
+
   describe('accounts', () => {
     caseIf(['stateful', 'control'], 'accounts.retrieve parses the account itself; credentials only with includeCredentials', async () => {
       const { id: projectId, accounts } = await project();
@@ -125,6 +160,12 @@ describe('@pipedream/sdk 3.1.6', () => {
       expect(valid).toMatchObject({ success: true, projectId: (await project()).id, projectEnvironment: 'development' });
       await control!.completeConnect(created.token, { outcome: 'error' });
       expect((await client.tokens.validate(created.token)).success).toBe(false);
+      // expiresIn: seconds, at most 4 hours (the service's docs); the default is the maximum.
+      const short = await client.tokens.create({ externalUserId: user(), expiresIn: 600 });
+      expect(short.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 600_000);
+      expect(short.expiresAt.getTime()).toBeGreaterThan(Date.now() + 540_000);
+      expect(created.expiresAt.getTime()).toBeGreaterThan(Date.now() + 3.9 * 3_600_000);
+      expect(await statusOf(client.tokens.create({ externalUserId: user(), expiresIn: 4 * 3600 + 1 }))).toBe(400);
     });
   });
 

@@ -10,7 +10,7 @@
 import { apiError, fail, type Result } from '../errors.ts';
 import type { Session, Store } from '../store/index.ts';
 import type { RequestInput, Validator } from '../../openapi/validator.ts';
-import { authenticate, tokenKind, type Credentials } from './auth.ts';
+import { authenticate, issueOAuthToken, OAUTH_TOKEN_OPERATION, tokenKind, type Credentials } from './auth.ts';
 import { isOversized, MAX_BODY_BYTES, readJsonBody, withinJsonBounds } from './body.ts';
 import { createControl, type ControlOperations, type MockControl } from './control.ts';
 import { controlRoutes } from './control-routes.ts';
@@ -56,6 +56,7 @@ interface Face {
 
 const API_PREFIX = '/v1';
 const CONTROL_PREFIX = '/__mock';
+const OAUTH_TOKEN_PATH = `${API_PREFIX}/oauth/token`;
 
 function face(prefix: string, validator: Validator, routes: Face['routes'], api: boolean, notFound: Face['notFound']): Face {
   const takesJsonBody = new Set(validator.operationIds.filter((id) => validator.describeOperation(id).hasJsonBody));
@@ -112,6 +113,8 @@ export function createApp(options: AppOptions): MockApp {
   }
 
   async function dispatch(on: Face, req: AppRequest, path: string, query: string): Promise<{ response: AppResponse; session?: Session; delayMs?: number }> {
+    // The one operation called without a bearer (auth.ts): answered without a world, since the token it issues selects one.
+    if (on.api && path === OAUTH_TOKEN_PATH && req.method === 'POST') return { response: oauthToken(on, req, path, query) };
     const auth = authenticate(req.headers);
     if (!auth.ok) return { response: errorResponse(auth.error, { 'www-authenticate': 'Bearer' }) };
     const credentials = auth.value;
@@ -132,6 +135,24 @@ export function createApp(options: AppOptions): MockApp {
     if (intercept.response !== undefined) return { response: intercept.response, session, delayMs: intercept.delayMs };
     const response = await answer(on, req, path, query, lookup, credentials, session);
     return { response: { ...response, headers: { ...response.headers, ...intercept.headers } }, session, delayMs: intercept.delayMs };
+  }
+
+  /** POST /v1/oauth/token: the body checked against the document like any other, then a token for the client. */
+  function oauthToken(on: Face, req: AppRequest, path: string, query: string): AppResponse {
+    if (isOversized(req.body)) {
+      return errorResponse(apiError('payload_too_large', `Request body is larger than ${MAX_BODY_BYTES} bytes`, { limit_bytes: MAX_BODY_BYTES }));
+    }
+    const parsed = readJsonBody(req.body, req.headers);
+    if (!parsed.ok) return errorResponse(parsed.error);
+    const validated = on.validator.validateRequest(OAUTH_TOKEN_OPERATION, {
+      pathParams: {},
+      query: new URLSearchParams(query),
+      headers: req.headers,
+      body: parsed.value,
+    });
+    const refused = refusal(path, validated.issues);
+    if (refused !== null) return errorResponse(refused);
+    return json(200, issueOAuthToken((validated.body as { client_id: string }).client_id, store.now()));
   }
 
   /** Body checks, validation and the route, for a request matched to an operation. */

@@ -2,6 +2,7 @@
 // selects the kind. Three dot-separated base64url segments = workspace OAuth token (JWT form);
 // anything else that is a valid RFC 6750 token = user API key.
 import { fail, ok, type Result } from '../errors.ts';
+import { stableKey } from '../random.ts';
 
 export type TokenKind = 'user_api_key' | 'workspace_oauth';
 
@@ -34,4 +35,38 @@ export function authenticate(headers: Record<string, string>): Result<Credential
     return fail('unauthorized', 'Malformed bearer token; it must match [A-Za-z0-9-._~+/]+=*');
   }
   return ok({ token, kind: tokenKind(token) });
+}
+
+/** The one operation called without a bearer: the OAuth client-credentials login (openapi/openapi.yaml, `security: []`). */
+export const OAUTH_TOKEN_OPERATION = 'createOAuthToken';
+
+/** Lifetime of an issued workspace OAuth token, as the service's docs show it: one hour. */
+export const OAUTH_TOKEN_TTL_SECONDS = 3600;
+
+export interface OAuthToken {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  created_at: number;
+}
+
+function base64url(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/**
+ * A workspace OAuth token (JWT form, so `tokenKind` reads it as `workspace_oauth`) for a client.
+ * The same `client_id` always gets the same bearer, so every token issued for it opens the same
+ * world (docs/worlds.md) and a client's automatic re-login keeps its data. Browser-safe.
+ *
+ * @example
+ * issueOAuthToken('9vLWzm7fK2qT', Date.now()).access_token; // 'eyJhbGciOi...' (three segments)
+ */
+export function issueOAuthToken(clientId: string, nowMs: number): OAuthToken {
+  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const claims = base64url(JSON.stringify({ iss: 'workflow-api-mock-kit', sub: clientId }));
+  const signature = base64url(stableKey(`oauth-client:${clientId}`));
+  return { access_token: `${header}.${claims}.${signature}`, token_type: 'Bearer', expires_in: OAUTH_TOKEN_TTL_SECONDS, created_at: Math.floor(nowMs / 1000) };
 }

@@ -33,6 +33,8 @@ describe('Prefer: code=N', () => {
     const before = JSON.stringify(mock.control.world(TOKEN));
     let checked = 0;
     for (const operationId of validator.operationIds) {
+      // The OAuth login has no world to inject faults into or to journal (app.ts answers it first).
+      if (operationId === 'createOAuthToken') continue;
       const operation = validator.describeOperation(operationId);
       const path = `/v1${operation.template.replace(/\{[^}]+\}/g, 'x_1')}`;
       for (const { status } of operation.responses) {

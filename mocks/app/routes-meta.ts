@@ -39,7 +39,8 @@ export interface Validated<Ops, K extends keyof Ops, Defaults> {
   body: BodyOf<Ops[K]>;
 }
 
-export type OperationId = PathOperationId;
+/** The operations a route answers: all but the OAuth login, which the app answers without a world (auth.ts). */
+export type OperationId = Exclude<PathOperationId, 'createOAuthToken'>;
 
 /** What an API route receives. */
 export interface RouteContext<K extends OperationId> extends Validated<operations, K, ParameterDefaults> {

@@ -234,6 +234,9 @@ describe('connect tokens, accounts and completeConnect', () => {
     expect(token.connect_link_url).toContain(token.token);
     expect(worldSummary(world).connect_tokens).toContainEqual({ token: token.token, project_id: projectId, environment: 'production', completed: false });
     expectError(createConnectToken(world, 'proj_nothere', 'production', { external_user_id: 'u' }), 404, 'not_found');
+    const short = unwrap(createConnectToken(world, projectId, 'production', { external_user_id: 'user-2', expires_in: 600 }));
+    expect(Date.parse(short.expires_at)).toBe(NOW + 600_000);
+    expect(Date.parse(token.expires_at)).toBe(NOW + 4 * 3_600_000);
   });
 
   it('reads a connected account itself, with credentials only when asked; lists, filters and deletes accounts', () => {

@@ -102,12 +102,17 @@ export interface CreateConnectTokenInput {
   external_user_id: string;
   webhook_uri?: string;
   allowed_origins?: string[];
+  /** Seconds, at most 4 hours (the document checks it); 4 hours when absent. */
+  expires_in?: number;
 }
 
 export function createConnectToken(world: World, projectId: string, environment: string, input: CreateConnectTokenInput): Result<ConnectToken> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
-  const token = makeConnectToken(world.ctx);
+  const token = makeConnectToken(
+    world.ctx,
+    input.expires_in === undefined ? undefined : { expires_at: new Date(world.ctx.now() + input.expires_in * 1000).toISOString() },
+  );
   world.connectTokens.set(token.token, {
     token,
     projectId,

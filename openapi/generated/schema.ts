@@ -690,6 +690,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange client credentials for a workspace OAuth token (companion)
+         * @description Companion endpoint (`oauthTokens.create` of the SDK, its default login: `new
+         *     PipedreamClient({clientId, clientSecret, ...})`). The one operation called without a bearer.
+         *     Answers a workspace OAuth token (JWT form) valid for `expires_in` seconds. Every token issued
+         *     for one `client_id` is the same bearer, so it opens that client's world, and the SDK's
+         *     automatic re-login keeps its data. The mock holds no OAuth clients: any non-empty
+         *     `client_id` and `client_secret` are accepted.
+         */
+        post: operations["createOAuthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     connectionSuccess: {
@@ -1281,6 +1306,8 @@ export interface components {
             /** @description Where `CONNECTION_SUCCESS` / `CONNECTION_ERROR` is POSTed. */
             webhook_uri?: components["schemas"]["WebhookUrl"];
             allowed_origins?: string[];
+            /** @description Seconds the token lives, at most 4 hours (the default). */
+            expires_in?: number;
         };
         /** @description A connect token (not wrapped in `data`). */
         ConnectToken: {
@@ -1390,6 +1417,25 @@ export interface components {
             error?: string;
             project_id?: components["schemas"]["ProjectId"];
             project_environment?: string;
+        };
+        /** @description The client-credentials login (`CreateOAuthTokenOpts` of the SDK, plus the `grant_type` it adds). */
+        CreateOAuthTokenRequest: {
+            /** @enum {string} */
+            grant_type: "client_credentials";
+            client_id: string;
+            client_secret: string;
+            /** @description Space-separated scopes; accepted and not enforced by the mock. */
+            scope?: string;
+        };
+        /** @description A workspace OAuth token (`CreateOAuthTokenResponse` of the SDK). */
+        OAuthToken: {
+            /** @description A bearer of the workspace OAuth kind (three dot-separated base64url segments). */
+            access_token: string;
+            /** @constant */
+            token_type: "Bearer";
+            /** @description Seconds until the token expires. */
+            expires_in: number;
+            created_at?: components["schemas"]["UnixSeconds"];
         };
         /** @description Body of a trigger-webhook delivery (signed with `x-pd-signature`). */
         TriggerWebhookDelivery: {
@@ -2967,6 +3013,32 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    createOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOAuthTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The access token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     receiveConnectionSuccess: {
         parameters: {
             query?: never;
@@ -3099,7 +3171,7 @@ export interface operations {
 }
 
 /** The operations under `paths`: what a server answers. */
-export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listDeployedTriggers" | "getDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey";
+export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listDeployedTriggers" | "getDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey" | "createOAuthToken";
 
 /** Per operation and location, the parameters whose schema has a default (always present once validated). */
 export interface ParameterDefaults {
