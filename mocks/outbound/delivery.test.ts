@@ -316,6 +316,9 @@ describe('delivery engine', () => {
     const a = engine.idle('a').then(() => (aSettled = true));
     await Promise.resolve();
     expect(aSettled).toBe(false);
+    // Every waiter of a world shares one promise: a thousand waits (timed out or not) add no
+    // thousand chains of their own (GET /__mock/deliveries?wait=true used to leak per wait).
+    expect(engine.idle('a')).toBe(engine.idle('a'));
     held.release({ status: 200 });
     await a;
   });
