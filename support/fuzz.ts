@@ -98,10 +98,12 @@ export interface Step {
   op: number;
   /** 0 and 1: the user token, 2: the OAuth token, 3: none, 4: malformed. */
   auth: number;
-  path: Value[];
-  /** Per query parameter of the operation: left out (null) or a value. */
-  query: Array<Value | null>;
-  header: Array<Value | null>;
+  params: {
+    path: Value[];
+    /** Per query parameter of the operation: left out (null) or a value. */
+    query: Array<Value | null>;
+    header: Array<Value | null>;
+  };
   body: { example: Array<[field: number, value: Value | null]> } | { json: unknown } | { text: string } | null;
   contentType: 'application/json' | 'text/plain' | null;
   prefer: string | null;
@@ -138,9 +140,10 @@ export const stepArbitrary: fc.Arbitrary<Step> = fc.nat({ max: OPERATIONS.length
   return fc.record({
     op: fc.constant(op),
     auth: fc.oneof({ weight: 12, arbitrary: fc.constantFrom(0, 1, 2) }, { weight: 1, arbitrary: fc.constantFrom(3, 4) }),
-    path: fc.tuple(...operation.pathParams.map(() => value(false))),
-    query: fc.tuple(...operation.queryParams.map(() => fc.oneof(fc.constant({ example: true as const }), optional(value(false))))),
-    header: fc.tuple(...operation.headerParams.map(() => fc.oneof(fc.constant({ example: true as const }), optional(value(false))))),
+    // A third of the time every parameter keeps the document's example: the examples name one
+    // coherent set of resources of every world (a project, its environment, trigger and account),
+    // which independent draws rarely hit together.
+    ...coherent(operation),
     body: operation.hasBody
       ? fc.oneof(
           { weight: 8, arbitrary: fc.array(fc.tuple(fc.nat({ max: 50 }), optional(value(true))), { maxLength: 3 }).map((example) => ({ example })) },
@@ -161,6 +164,21 @@ export const stepArbitrary: fc.Arbitrary<Step> = fc.nat({ max: OPERATIONS.length
     ),
   });
 });
+
+function coherent(operation: Operation) {
+  const example = { example: true as const };
+  const drawn = fc.record({
+    path: fc.tuple(...operation.pathParams.map(() => value(false))),
+    query: fc.tuple(...operation.queryParams.map(() => fc.oneof(fc.constant<Value>(example), optional(value(false))))),
+    header: fc.tuple(...operation.headerParams.map(() => fc.oneof(fc.constant<Value>(example), optional(value(false))))),
+  });
+  const examples = fc.constant({
+    path: operation.pathParams.map((): Value => example),
+    query: operation.queryParams.map((): Value | null => example),
+    header: operation.headerParams.map((): Value | null => example),
+  });
+  return { params: fc.oneof({ weight: 2, arbitrary: drawn }, { weight: 1, arbitrary: examples }) };
+}
 
 export const stepsArbitrary = fc.array(stepArbitrary, { minLength: 1, maxLength: 12 });
 
@@ -206,11 +224,15 @@ export interface FuzzerOptions {
 
 export function createFuzzer(options: FuzzerOptions = {}): Fuzzer {
   const errors: unknown[] = [];
+  const draws = sequence();
   const mock = createMock({
     seed: WORLD_SEED,
     now: () => NOW,
     sink: createDeliveryEngine({ send: false }),
     logError: (_message, error) => void errors.push(error),
+    // A run may set a world's latency and failure rate (POST /__mock/faults): never wait for real,
+    // and draw failures from a generator each run restarts, so a replay fails the same way.
+    faults: { sleep: async () => {}, random: () => draws.next() },
   });
   const stats = { requests: 0, statuses: new Map<number, number>() };
   const handle = options.around?.(mock.handle) ?? mock.handle;
@@ -222,6 +244,7 @@ export function createFuzzer(options: FuzzerOptions = {}): Fuzzer {
   const fresh = mock.store.snapshot();
 
   async function run(steps: readonly Step[]): Promise<void> {
+    draws.restart();
     if (options.reseed) for (const token of TOKENS) mock.control.reset(token);
     else {
       const restored = mock.store.restore(fresh);
@@ -241,7 +264,9 @@ export function createFuzzer(options: FuzzerOptions = {}): Fuzzer {
       stats.statuses.set(response.status, (stats.statuses.get(response.status) ?? 0) + 1);
       const exchange: Exchange = { ...request, status: response.status, answer: response.body };
       if (errors.length > 0) throw new InvariantError(`the mock's error hook was called: ${String(errors[0])}`, exchange);
-      if (response.status >= 500) throw new InvariantError(`a ${response.status}`, exchange);
+      // A 503 is the failure rate a run may have set, and only that.
+      const injected = response.status === 503 && response.body.includes('"code":"service_unavailable"');
+      if (response.status >= 500 && !injected) throw new InvariantError(`a ${response.status}`, exchange);
       let body: unknown;
       if (response.body !== '') {
         try {
@@ -262,10 +287,24 @@ export function createFuzzer(options: FuzzerOptions = {}): Fuzzer {
   return { mock, run, stats };
 }
 
+/** A small deterministic generator of numbers in [0, 1) (mulberry32), restartable. */
+function sequence() {
+  let state = 0;
+  return {
+    restart: () => void (state = 0x9e3779b9),
+    next(): number {
+      state = (state + 0x6d2b79f5) | 0;
+      let t = Math.imul(state ^ (state >>> 15), 1 | state);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    },
+  };
+}
+
 function materialize(operation: Operation, step: Step, pool: readonly string[]) {
   const example = operation.example;
   const resolve = (v: Value, fallback: unknown): unknown => {
-    if ('pool' in v) return pool.length === 0 ? fallback : pool[v.pool % pool.length];
+    if ('pool' in v) return pick(pool, v.pool, fallback);
     if ('example' in v) return fallback;
     if ('text' in v) return v.text;
     // JSON.stringify recurses too: a deep nest goes in as a marker, spliced into the text below.
@@ -279,11 +318,11 @@ function materialize(operation: Operation, step: Step, pool: readonly string[]) 
   operation.pathParams.forEach((name, i) => {
     const at = templateParts.indexOf(`{${name}}`);
     const fallback = at >= 0 ? decodeURIComponent(examplePath[at] ?? 'x') : 'x';
-    path = path.replace(`{${name}}`, encodeURIComponent(String(resolve(step.path[i]!, fallback))));
+    path = path.replace(`{${name}}`, encodeURIComponent(String(resolve(step.params.path[i]!, fallback))));
   });
   const query = new URLSearchParams();
   operation.queryParams.forEach((name, i) => {
-    const v = step.query[i];
+    const v = step.params.query[i];
     const fallback = example?.query.get(name) ?? undefined;
     if (v === null || v === undefined || (fallback === undefined && 'example' in v)) return;
     query.set(name, String(resolve(v, fallback)));
@@ -292,7 +331,7 @@ function materialize(operation: Operation, step: Step, pool: readonly string[]) 
   const auth = [`Bearer ${USER_TOKEN}`, `Bearer ${USER_TOKEN}`, `Bearer ${OAUTH_TOKEN}`, undefined, 'Bearer a b'][step.auth];
   if (auth !== undefined) headers.authorization = auth;
   operation.headerParams.forEach((name, i) => {
-    const v = step.header[i];
+    const v = step.params.header[i];
     const fallback = example?.headers[name] ?? 'development';
     if (v !== null && v !== undefined) headers[name] = String(resolve(v, fallback));
   });
@@ -309,6 +348,17 @@ function materialize(operation: Operation, step: Step, pool: readonly string[]) 
   const prefix = operation.face === 'api' ? '/v1' : '/__mock';
   const search = query.toString();
   return { method: operation.method, url: `${prefix}${path}${search === '' ? '' : `?${search}`}`, headers, body };
+}
+
+/**
+ * The pool's `n`th ID of the fallback's kind (its prefix, `proj_`), so most drawn IDs can name a
+ * resource where they go; any ID when the pool has none of that kind; the fallback when it is empty.
+ */
+function pick(pool: readonly string[], n: number, fallback: unknown): unknown {
+  const prefix = typeof fallback === 'string' ? /^[a-z]{1,5}_/.exec(fallback)?.[0] : undefined;
+  const kind = prefix === undefined || n % 4 === 3 ? pool : pool.filter((id) => id.startsWith(prefix));
+  const from = kind.length > 0 ? kind : pool;
+  return from.length === 0 ? fallback : from[n % from.length];
 }
 
 const MARKER = '\u0001raw:';
