@@ -291,7 +291,9 @@ export function createFuzzer(options: FuzzerOptions = {}): Fuzzer {
 function sequence() {
   let state = 0;
   return {
-    restart: () => void (state = 0x9e3779b9),
+    restart() {
+      state = 0x9e3779b9;
+    },
     next(): number {
       state = (state + 0x6d2b79f5) | 0;
       let t = Math.imul(state ^ (state >>> 15), 1 | state);
