@@ -22,6 +22,8 @@ export const KNOWN_PREFIXES = [
   'ctok_',
   'oa_',
   'd_',
+  // Not in the spec's table: app IDs the service's docs show beside `oa_` (openapi/openapi.yaml, App.id).
+  'app_',
 ] as const;
 
 /** Field name -> allowed prefixes (any pointer). Globs are allowed where the spec allows them. */

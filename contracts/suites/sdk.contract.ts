@@ -41,7 +41,14 @@ afterAll(() => {
   globalThis.fetch = original;
 });
 
-type World = { projects: Array<{ id: string; accounts: string[]; deployed_triggers: Array<{ id: string; environment: string; external_user_id: string }> }> };
+type World = {
+  projects: Array<{
+    id: string;
+    accounts: string[];
+    connected_accounts: Array<{ id: string; credentials_withheld: boolean }>;
+    deployed_triggers: Array<{ id: string; environment: string; external_user_id: string }>;
+  }>;
+};
 
 async function project(): Promise<World['projects'][number]> {
   if (control === null) throw new Error('the SDK suite discovers its project from the control API');
@@ -123,6 +130,9 @@ describe('@pipedream/sdk 3.1.6', () => {
       expect(account.credentials).toBeUndefined();
       const withCredentials = await client.accounts.retrieve(accounts[0]!, { includeCredentials: true });
       expect(withCredentials.credentials).toEqual(expect.any(Object));
+      // A production OAuth account connected through the service's own OAuth client: never its credentials.
+      const withheld = (await project()).connected_accounts.find((a) => a.credentials_withheld)!;
+      expect((await client.accounts.retrieve(withheld.id, { includeCredentials: true })).credentials).toBeUndefined();
       expect(projectId).toMatch(/^proj_/);
     });
 

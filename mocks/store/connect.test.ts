@@ -247,6 +247,10 @@ describe('connect tokens, accounts and completeConnect', () => {
     expect(kindOf(plain.app.id)).toBe('app');
     const withCredentials = unwrap(getConnectedAccount(world, projectId, accountId, { includeCredentials: true }));
     expect(withCredentials.credentials).toEqual(expect.any(Object));
+    // The second seeded account uses the service's OAuth client: its credentials are withheld.
+    const withheld = worldSummary(world).projects[0]!.connected_accounts[1]!;
+    expect(withheld).toMatchObject({ credentials_withheld: true, environment: 'production' });
+    expect(unwrap(getConnectedAccount(world, projectId, withheld.id, { includeCredentials: true }))).not.toHaveProperty('credentials');
     expectError(getConnectedAccount(world, projectId, 'apn_nothere', {}), 404, 'not_found');
     expectError(getConnectedAccount(world, 'proj_nothere', accountId, {}), 404, 'not_found');
     expectError(getConnectedAccount(world, projectId, accountId, { environment: 'development' }), 404, 'not_found');
@@ -257,6 +261,9 @@ describe('connect tokens, accounts and completeConnect', () => {
     const mine = unwrap(listConnectedAccounts(world, projectId, undefined, { limit: 10, external_user_id: plain.external_id, include_credentials: true }));
     expect(mine.data.map((a) => a.id)).toEqual([accountId]);
     expect(mine.data[0]!.credentials).toEqual(expect.any(Object));
+    expect(
+      unwrap(listConnectedAccounts(world, projectId, undefined, { limit: 10, include_credentials: true })).data.map((a) => a.credentials !== undefined),
+    ).toEqual([true, false]);
     expect(unwrap(listConnectedAccounts(world, projectId, undefined, { limit: 10, app: plain.app.name_slug })).data.map((a) => a.id)).toContain(accountId);
     expect(unwrap(listConnectedAccounts(world, projectId, 'development', { limit: 10 })).data).toEqual([]);
 

@@ -135,8 +135,9 @@ export function validateConnectToken(world: World, connectToken: string, environ
   return ok(answer);
 }
 
+/** Credentials only when asked for, and never those of an account whose credentials are withheld. */
 function accountView(record: AccountRecord, includeCredentials: boolean | undefined): ConnectedAccount {
-  return includeCredentials === true ? { ...record.account, credentials: record.credentials } : record.account;
+  return includeCredentials === true && record.credentialsWithheld !== true ? { ...record.account, credentials: record.credentials } : record.account;
 }
 
 function accountOf(world: World, projectId: string, accountId: string, environment: string | undefined): Result<AccountRecord> {

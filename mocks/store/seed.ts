@@ -127,7 +127,14 @@ function seedWorld(world: World): void {
   const accounts = [];
   for (let i = 0; i < 2; i++) {
     const account = makeConnectedAccount(ctx);
-    world.accounts.set(account.id, { account, projectId: project.id, environment: 'production', credentials: makeCredentials(ctx) });
+    // The second is connected through the service's OAuth client: its credentials are withheld (the service's docs).
+    world.accounts.set(account.id, {
+      account,
+      projectId: project.id,
+      environment: 'production',
+      credentials: makeCredentials(ctx),
+      credentialsWithheld: i === 1,
+    });
     projectRecord.accountIds.push(account.id);
     accounts.push(account);
   }

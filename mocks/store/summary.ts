@@ -18,6 +18,8 @@ export interface WorldSummary {
       webhooks: Array<{ id: string; url: string }>;
     }>;
     accounts: string[];
+    /** The accounts with their end user and environment, and whether their credentials are withheld. */
+    connected_accounts: Array<{ id: string; external_user_id: string; environment: string; credentials_withheld: boolean }>;
   }>;
   templates: string[];
   workflows: Array<{ id: string; org_id: string; project_id: string; active: boolean; error_events: number }>;
@@ -43,6 +45,15 @@ export function worldSummary(world: World): WorldSummary {
         return { id, environment: trigger.environment, external_user_id: trigger.externalUserId, webhook_urls: webhooks.map((w) => w.url), webhooks };
       }),
       accounts: [...record.accountIds],
+      connected_accounts: record.accountIds.map((id) => {
+        const account = world.accounts.get(id)!;
+        return {
+          id,
+          external_user_id: account.account.external_id,
+          environment: account.environment,
+          credentials_withheld: account.credentialsWithheld === true,
+        };
+      }),
     })),
     templates: [...world.templates.keys()],
     workflows: [...world.workflows.values()].map((record) => ({

@@ -92,6 +92,11 @@ export interface AccountRecord {
   projectId: string;
   environment: string;
   credentials: Record<string, unknown>;
+  /**
+   * An OAuth account in production connected through the service's OAuth client, not the
+   * project's own: its credentials are never returned (the service's docs).
+   */
+  credentialsWithheld?: boolean;
 }
 
 export interface ConnectTokenRecord {

@@ -408,6 +408,13 @@ export interface components {
                     }[];
                 }[];
                 accounts: string[];
+                /** @description The accounts with their end user (`external_id`) and environment; `credentials_withheld` for one connected through the service's own OAuth client. */
+                connected_accounts: {
+                    id: string;
+                    external_user_id: string;
+                    environment: string;
+                    credentials_withheld: boolean;
+                }[];
             }[];
             templates: string[];
             workflows: {

@@ -1245,7 +1245,7 @@ export interface components {
         /** @description A connected account (`apn_`), as in connection webhooks and `GET /connect/{project_id}/accounts/{account_id}`. */
         ConnectedAccount: {
             id: components["schemas"]["AccountId"];
-            name: string;
+            name: string | null;
             /** @description The caller-side user identifier. */
             external_id: string;
             healthy: boolean;
@@ -1262,7 +1262,8 @@ export interface components {
             };
         };
         App: {
-            id: components["schemas"]["AppId"];
+            /** @description The app's ID, `oa_` (the spec's prefix) or `app_`. */
+            id: components["schemas"]["AppId"] | string;
             name_slug: string;
             name: string;
             /** @description Value seen in the spec - `oauth`; others are not shown. */
@@ -1584,7 +1585,9 @@ export interface components {
          */
         WebhookIdPath: components["schemas"]["WebhookId"];
         /**
-         * @description `true` adds the `credentials` object to each account.
+         * @description `true` adds the `credentials` object to each account, except to an OAuth account in
+         *     `production` connected through the service's OAuth client rather than the project's own,
+         *     whose credentials are never returned.
          * @example true
          */
         IncludeCredentials: boolean;
@@ -2360,7 +2363,9 @@ export interface operations {
                  */
                 app?: string;
                 /**
-                 * @description `true` adds the `credentials` object to each account.
+                 * @description `true` adds the `credentials` object to each account, except to an OAuth account in
+                 *     `production` connected through the service's OAuth client rather than the project's own,
+                 *     whose credentials are never returned.
                  * @example true
                  */
                 include_credentials?: components["parameters"]["IncludeCredentials"];
@@ -2420,7 +2425,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description `true` adds the `credentials` object to each account.
+                 * @description `true` adds the `credentials` object to each account, except to an OAuth account in
+                 *     `production` connected through the service's OAuth client rather than the project's own,
+                 *     whose credentials are never returned.
                  * @example true
                  */
                 include_credentials?: components["parameters"]["IncludeCredentials"];
