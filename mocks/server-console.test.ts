@@ -13,6 +13,8 @@ import { type RunningServer, startServer } from './server.ts';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TOKEN = 'console-test';
 const SHOTS = new URL('../docs/', import.meta.url);
+/** How long a page check may take to come true: the machine running the test may be loaded. */
+const SLOW = { timeout: 10_000 };
 
 describe('consoleAnswer (no browser)', () => {
   it('redirects / and /__mock/ui to the page, keeping the query', () => {
@@ -117,7 +119,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     expect(new URL(page.url()).pathname).toBe('/__mock/ui/');
     const me = (await api('/v1/users/me')).body.data;
     const world = (await api('/__mock/world')).body.data;
-    await expect.poll(() => page.locator('#user').textContent()).toContain(me.username);
+    await expect.poll(() => page.locator('#user').textContent(), SLOW).toContain(me.username);
     expect(await page.locator('#user').textContent()).toContain(`${me.daily_invocations_used} / ${me.daily_invocations_quota}`);
     expect(await page.locator('#workspaces tbody tr').count()).toBe(world.workspaces.length);
     expect(await page.locator('#workspaces tbody tr').first().textContent()).toContain(`${me.orgs[0].daily_credits_used} / ${me.orgs[0].daily_credits_quota}`);
@@ -133,7 +135,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     expect(await card.locator('.triggers tbody tr').count()).toBe(project.deployed_triggers.length);
     const accounts = (await api(`/v1/connect/${project.id}/accounts`)).body.data;
     await expect
-      .poll(() => card.locator(`.accounts tr[data-id="${accounts[0].id}"]`).textContent())
+      .poll(() => card.locator(`.accounts tr[data-id="${accounts[0].id}"]`).textContent(), SLOW)
       .toBe(`${accounts[0].id}${accounts[0].name}${accounts[0].app.name}${accounts[0].external_id}production${accounts[0].healthy ? 'yes' : 'no'}`);
     await page.screenshot({ path: new URL('console.png', SHOTS).pathname, fullPage: false });
   });
@@ -143,20 +145,20 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     const org = world.workspaces.find((w: { source_count: number }) => w.source_count > 5);
     const all = (await api(`/v1/orgs/${org.id}/sources?limit=100`)).body.data.map((s: { id: string }) => s.id);
     const box = page.locator(`.sources[data-org="${org.id}"]`);
-    await expect.poll(() => box.locator('tbody tr').first().textContent()).toContain(all[0]);
+    await expect.poll(() => box.locator('tbody tr').first().textContent(), SLOW).toContain(all[0]);
     await box.locator('button.next').click();
-    await expect.poll(() => box.locator('tbody tr').first().textContent()).toContain(all[5]);
+    await expect.poll(() => box.locator('tbody tr').first().textContent(), SLOW).toContain(all[5]);
     await box.locator('button.prev').click();
-    await expect.poll(() => box.locator('tbody tr').first().textContent()).toContain(all[0]);
+    await expect.poll(() => box.locator('tbody tr').first().textContent(), SLOW).toContain(all[0]);
   });
 
   it('toggles a workflow active through PUT /v1/workflows/{id}', async () => {
     const world = (await api('/__mock/world')).body.data;
     const workflow = world.workflows.find((w: { active: boolean }) => !w.active);
     await page.getByLabel(`${workflow.id} active`).check();
-    await expect.poll(() => status().textContent()).toBe(`${workflow.id} is now active`);
+    await expect.poll(() => status().textContent(), SLOW).toBe(`${workflow.id} is now active`);
     expect((await api(`/v1/workflows/${workflow.id}`)).body.data.active).toBe(true);
-    await expect.poll(() => page.getByLabel(`${workflow.id} active`).isChecked()).toBe(true);
+    await expect.poll(() => page.getByLabel(`${workflow.id} active`).isChecked(), SLOW).toBe(true);
   });
 
   it('emits $errors from a workflow and $logs from a source', async () => {
@@ -167,14 +169,14 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     await form.locator('[name=emitter_id]').selectOption(workflow.id);
     await form.locator('[name=event_name]').selectOption('$errors');
     await form.locator('button').click();
-    await expect.poll(() => status().textContent()).toMatch(new RegExp(`^Emitted \\$errors from ${workflow.id}: \\d+ deliveries$`));
+    await expect.poll(() => status().textContent(), SLOW).toMatch(new RegExp(`^Emitted \\$errors from ${workflow.id}: \\d+ deliveries$`));
     expect((await api('/__mock/world')).body.data.workflows[0].error_events).toBe(workflow.error_events + 1);
     await form.locator('[name=emitter_id]').selectOption(world.sources[0].id);
     await form.locator('[name=event_name]').selectOption('$logs');
     await form.locator('button').click();
-    await expect.poll(() => status().textContent()).toMatch(new RegExp(`^Emitted \\$logs from ${world.sources[0].id}: \\d+ deliveries$`));
+    await expect.poll(() => status().textContent(), SLOW).toMatch(new RegExp(`^Emitted \\$logs from ${world.sources[0].id}: \\d+ deliveries$`));
     await tab('world');
-    await expect.poll(() => page.locator(`#workflows tr[data-id="${workflow.id}"] td`).last().textContent()).toBe(String(workflow.error_events + 1));
+    await expect.poll(() => page.locator(`#workflows tr[data-id="${workflow.id}"] td`).last().textContent(), SLOW).toBe(String(workflow.error_events + 1));
   });
 
   it('sets a project webhook, emits from a deployed trigger, and shows the signed delivery verifying', async () => {
@@ -187,24 +189,24 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     await hook.locator('[name=environment]').selectOption('production');
     await hook.locator('[name=url]').fill(`${receiver.url}/trigger`);
     await hook.locator('button').click();
-    await expect.poll(() => status().textContent()).toBe(`Webhook of ${project.id} (production) set`);
+    await expect.poll(() => status().textContent(), SLOW).toBe(`Webhook of ${project.id} (production) set`);
     const emit = page.locator('#trigger-form');
     await emit.locator('[name=trigger_id]').selectOption(trigger.id);
     await emit.locator('button').click();
-    await expect.poll(() => status().textContent()).toBe(`Trigger ${trigger.id} emitted: 1 deliveries`);
+    await expect.poll(() => status().textContent(), SLOW).toBe(`Trigger ${trigger.id} emitted: 1 deliveries`);
     await tab('activity');
     const delivery = page.locator('.delivery.delivered').first();
-    await expect.poll(() => delivery.locator('summary').textContent(), { timeout: 10_000 }).toBe(`delivered trigger → ${receiver.url}/trigger (200)`);
+    await expect.poll(() => delivery.locator('summary').textContent(), SLOW).toBe(`delivered trigger → ${receiver.url}/trigger (200)`);
     expect(await delivery.locator('.attempts .good').textContent()).toBe(' ✓ verifies');
     const got = receiver.received.find((r) => r.url === '/trigger');
     expect(await delivery.locator('.attempts code').textContent()).toBe(got?.headers['x-pd-signature']);
     // A wrong key typed in the page: the same delivery no longer verifies.
     await page.locator('#verify-key').fill('0'.repeat(64));
     await page.locator('#verify-key').dispatchEvent('change');
-    await expect.poll(() => delivery.locator('.attempts .bad').textContent()).toBe(' ✗ does not verify');
+    await expect.poll(() => delivery.locator('.attempts .bad').textContent(), SLOW).toBe(' ✗ does not verify');
     await page.locator('#verify-key').fill('');
     await page.locator('#verify-key').dispatchEvent('change');
-    await expect.poll(() => page.locator('#requests tbody').textContent()).toContain(`PUT/v1/connect/${project.id}/webhook200`);
+    await expect.poll(() => page.locator('#requests tbody').textContent(), SLOW).toContain(`PUT/v1/connect/${project.id}/webhook200`);
     await page.screenshot({ path: new URL('console-activity.png', SHOTS).pathname });
   });
 
@@ -217,22 +219,22 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     await set.locator('[name=trigger_id]').selectOption(trigger.id);
     await set.locator('[name=urls]').fill(`${receiver.url}/own`);
     await set.locator('button').click();
-    await expect.poll(() => status().textContent()).toBe(`Webhooks of trigger ${trigger.id}: ${receiver.url}/own`);
+    await expect.poll(() => status().textContent(), SLOW).toBe(`Webhooks of trigger ${trigger.id}: ${receiver.url}/own`);
     const emit = page.locator('#trigger-form');
     await emit.locator('[name=trigger_id]').selectOption(trigger.id);
     await emit.locator('button').click();
-    await expect.poll(() => status().textContent()).toBe(`Trigger ${trigger.id} emitted: 1 deliveries`);
+    await expect.poll(() => status().textContent(), SLOW).toBe(`Trigger ${trigger.id} emitted: 1 deliveries`);
     await tab('activity');
     const delivery = page.locator('.delivery', { hasText: `${receiver.url}/own` }).first();
-    await expect.poll(() => delivery.locator('summary').textContent(), { timeout: 10_000 }).toBe(`delivered trigger → ${receiver.url}/own (200)`);
+    await expect.poll(() => delivery.locator('summary').textContent(), SLOW).toBe(`delivered trigger → ${receiver.url}/own (200)`);
     expect(await delivery.locator('.attempts .good').textContent()).toBe(' ✓ verifies');
     await tab('world');
-    await expect.poll(() => page.locator(`.project[data-id="${project.id}"] .triggers`).textContent()).toContain(`${receiver.url}/own`);
+    await expect.poll(() => page.locator(`.project[data-id="${project.id}"] .triggers`).textContent(), SLOW).toContain(`${receiver.url}/own`);
     // Back to the environment's webhook, which the next step's world still shows.
     await tab('actions');
     await set.locator('[name=urls]').fill('');
     await set.locator('button').click();
-    await expect.poll(() => status().textContent()).toBe(`Webhooks of trigger ${trigger.id}: none (the environment's applies)`);
+    await expect.poll(() => status().textContent(), SLOW).toBe(`Webhooks of trigger ${trigger.id}: none (the environment's applies)`);
   });
 
   it('completes connect flows with success and with an error', async () => {
@@ -243,34 +245,34 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     await start.locator('[name=project_id]').selectOption(project.id);
     await start.locator('[name=webhook_uri]').fill(`${receiver.url}/connect`);
     await start.locator('button').click();
-    await expect.poll(() => status().textContent()).toMatch(/^Connect token ctok_\w+ created$/);
+    await expect.poll(() => status().textContent(), SLOW).toMatch(/^Connect token ctok_\w+ created$/);
     const first = (await status().textContent())!.split(' ')[2]!;
     const complete = page.locator('#complete-form');
     await complete.locator('[name=connect_token]').selectOption(first);
     await complete.locator('[name=outcome]').selectOption('success');
     await complete.locator('button').click();
-    await expect.poll(() => status().textContent()).toMatch(new RegExp(`^Connect flow ${first} completed: success, account apn_\\w+$`));
+    await expect.poll(() => status().textContent(), SLOW).toMatch(new RegExp(`^Connect flow ${first} completed: success, account apn_\\w+$`));
     const account = (await status().textContent())!.split(' ').at(-1)!;
     expect((await api(`/v1/connect/${project.id}/accounts/${account}`)).status).toBe(200);
 
     await start.locator('button').click();
-    await expect.poll(() => status().textContent()).not.toContain(first);
+    await expect.poll(() => status().textContent(), SLOW).not.toContain(first);
     const second = (await status().textContent())!.split(' ')[2]!;
     await complete.locator('[name=connect_token]').selectOption(second);
     await complete.locator('[name=outcome]').selectOption('error');
     await complete.locator('[name=error]').fill('user cancelled');
     await complete.locator('button').click();
-    await expect.poll(() => status().textContent()).toBe(`Connect flow ${second} completed: error`);
+    await expect.poll(() => status().textContent(), SLOW).toBe(`Connect flow ${second} completed: error`);
 
     await tab('world');
     const card = page.locator(`.project[data-id="${project.id}"]`);
-    await expect.poll(() => card.locator('.accounts').textContent()).toContain(account);
+    await expect.poll(() => card.locator('.accounts').textContent(), SLOW).toContain(account);
     expect(await card.locator('.connect-tokens').textContent()).toContain(`${first}productionyes`);
     expect(await card.locator('.environments').textContent()).toContain(`${receiver.url}/trigger`);
     await tab('activity');
-    await expect.poll(() => page.locator('.delivery summary', { hasText: '/connect' }).count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => page.locator('.delivery summary', { hasText: '/connect' }).count(), SLOW).toBe(2);
     await expect
-      .poll(() => receiver.received.filter((r) => r.url === '/connect').map((r) => JSON.parse(r.body).event))
+      .poll(() => receiver.received.filter((r) => r.url === '/connect').map((r) => JSON.parse(r.body).event), SLOW)
       .toEqual(['CONNECTION_SUCCESS', 'CONNECTION_ERROR']);
   });
 
@@ -282,9 +284,9 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     await form.locator('button').click();
     // The action reloads the world: its first /v1 call meets the limit, and the page says so (or,
     // when a reload of the previous step landed first and met it, the page says the rule is set).
-    await expect.poll(() => status().textContent()).toMatch(/429 rate_limited|^Rate limit: the next 1 \/v1 requests answer 429$/);
+    await expect.poll(() => status().textContent(), SLOW).toMatch(/429 rate_limited|^Rate limit: the next 1 \/v1 requests answer 429$/);
     await tab('activity');
-    await expect.poll(() => page.locator('#requests tbody tr.bad').first().textContent()).toMatch(/GET\/v1\/\S+429/);
+    await expect.poll(() => page.locator('#requests tbody tr.bad').first().textContent(), SLOW).toMatch(/GET\/v1\/\S+429/);
     expect(await page.locator('#requests tbody tr.bad').count()).toBe(1);
     expect((await api('/v1/users/me')).status).toBe(200);
   });
@@ -300,11 +302,11 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     const form = page.locator('#faults-form');
     await form.locator('[name=fail_rate]').fill('1');
     await form.locator('button').click();
-    await expect.poll(() => status().textContent()).toMatch(/^(Faults: latency 0-0 ms, 1 of requests answer 503|.*503 service_unavailable.*)$/);
+    await expect.poll(() => status().textContent(), SLOW).toMatch(/^(Faults: latency 0-0 ms, 1 of requests answer 503|.*503 service_unavailable.*)$/);
     expect((await api('/v1/users/me')).status).toBe(503);
     await form.locator('[name=fail_rate]').fill('0');
     await form.locator('button').click();
-    await expect.poll(() => api('/v1/users/me').then((answer) => answer.status)).toBe(200);
+    await expect.poll(() => api('/v1/users/me').then((answer) => answer.status), SLOW).toBe(200);
   });
 
   it('shows the newest requests only, and keeps a folded delivery folded across refreshes', async () => {
@@ -312,29 +314,29 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     // The journal's length as the API gives it at each try (the page's own reloads may still be landing).
     const journal = async () => (await api('/__mock/requests')).body.data.length;
     await tab('activity');
-    await expect.poll(async () => (await page.locator('#requests-more').textContent()) === `The newest 200 of ${await journal()} requests.`).toBe(true);
+    await expect.poll(async () => (await page.locator('#requests-more').textContent()) === `The newest 200 of ${await journal()} requests.`, SLOW).toBe(true);
     expect(await page.locator('#requests tbody tr').count()).toBe(200);
     const first = page.locator('.delivery').first();
     const id = await first.getAttribute('data-id');
     await first.locator('summary').click();
     // A refresh later (it shows the request made after the fold), the delivery is still folded.
     await api('/v1/users/me');
-    await expect.poll(async () => (await page.locator('#requests-more').textContent()) === `The newest 200 of ${await journal()} requests.`).toBe(true);
+    await expect.poll(async () => (await page.locator('#requests-more').textContent()) === `The newest 200 of ${await journal()} requests.`, SLOW).toBe(true);
     expect(await page.locator(`.delivery[data-id="${id}"]`).evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
   });
 
   it('resets the world', async () => {
     await tab('actions');
     await page.locator('#reset-form button').click();
-    await expect.poll(() => status().textContent()).toBe('World reset');
+    await expect.poll(() => status().textContent(), SLOW).toBe('World reset');
     await tab('activity');
-    await expect.poll(() => page.locator('#deliveries').textContent()).toContain('No delivery yet');
+    await expect.poll(() => page.locator('#deliveries').textContent(), SLOW).toContain('No delivery yet');
     await tab('world');
     const world = (await api('/__mock/world')).body.data;
     // Only the seeded ones are left: the document's example token (never completed), none of this test's.
     expect(world.connect_tokens.filter((t: { completed: boolean }) => t.completed)).toEqual([]);
     const card = page.locator(`.project[data-id="${world.projects[0].id}"]`);
-    await expect.poll(() => card.locator('.environments').textContent()).not.toContain(receiver.url);
+    await expect.poll(() => card.locator('.environments').textContent(), SLOW).not.toContain(receiver.url);
     expect(await card.locator('.connect-tokens tbody tr').count()).toBe(
       world.connect_tokens.filter((t: { project_id: string }) => t.project_id === world.projects[0].id).length,
     );
@@ -347,9 +349,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     await operation.locator('.opblock-summary').first().click();
     await operation.locator('button.execute').click();
     const me = (await api('/v1/users/me')).body.data;
-    await expect
-      .poll(() => operation.locator('.live-responses-table tr.response .response-col_status').first().textContent(), { timeout: 10_000 })
-      .toContain('200');
+    await expect.poll(() => operation.locator('.live-responses-table tr.response .response-col_status').first().textContent(), SLOW).toContain('200');
     expect(await operation.locator('.live-responses-table tr.response .response-col_description').first().textContent()).toContain(me.username);
     expect(await operation.locator('.curl-command').textContent()).toContain(`Authorization: Bearer ${TOKEN}`);
     // The page's token is in Swagger UI's own Authorize state too: its padlock shows it locked.

@@ -4,7 +4,17 @@
 // text it shows goes through textContent, never innerHTML: the world's data is generated text.
 
 const $ = (selector, root = document) => root.querySelector(selector);
-const state = { token: '', tab: 'world', world: null, sourcesCursor: {}, keys: new Map(), folded: new Set(), poll: undefined, reference: false };
+const state = {
+  token: '',
+  tab: 'world',
+  world: null,
+  sourcesCursor: {},
+  keys: new Map(),
+  folded: new Set(),
+  activityShown: '',
+  poll: undefined,
+  reference: false,
+};
 
 /** h('td', {class: 'x'}, 'text', child): an element with attributes (on* as listeners) and children. */
 function h(tag, attrs = {}, ...children) {
@@ -370,6 +380,18 @@ const SHOWN = { requests: 200, deliveries: 30 };
 async function loadActivity() {
   if (state.token === '') return;
   const [requests, deliveries] = await Promise.all([data('GET', '/__mock/requests'), data('GET', '/__mock/deliveries')]);
+  // Redrawn only when something shown changed: a poll that finds nothing new leaves the page (and
+  // a click or a selection in it) alone.
+  const shown = JSON.stringify([
+    requests.length,
+    requests.at(-1),
+    deliveries.length,
+    deliveries.slice(-SHOWN.deliveries).map((d) => [d.id, d.state, d.attempts.length]),
+    $('#verify-key').value,
+    [...state.keys],
+  ]);
+  if (shown === state.activityShown) return;
+  state.activityShown = shown;
   // The newest only: the page redraws them every second, and a world keeps up to 1,000 and 500.
   $('#requests tbody').replaceChildren(
     ...requests
@@ -543,6 +565,7 @@ function showTab(tab) {
 
 function useToken(token) {
   state.token = token.trim();
+  state.activityShown = '';
   state.sourcesCursor = {};
   state.keys.clear();
   localStorage.setItem('mock-console-token', state.token);
