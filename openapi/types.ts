@@ -61,6 +61,8 @@ export interface ResponseInfo {
   status: string;
   /** The media type of its body (a JSON one first), null when documented without a body. */
   contentType: string | null;
+  /** Its documented headers (lower-case names) with their example values (`Retry-After: 30`). */
+  headers: Record<string, string>;
   /** Its named examples (an `example` is named `example`), in document order. */
   examples: Record<string, unknown>;
   /** A body built from its schema (openapi/example-requests.ts), when it has no example. */

@@ -58,6 +58,13 @@ describe('Prefer: code=N', () => {
     expect(mock.control.requests(TOKEN)).toHaveLength(checked);
   });
 
+  it("sends the documented headers with their examples: a 429's Retry-After", async () => {
+    const { get } = setUp();
+    const response = await get('/v1/users/me', 'code=429');
+    expect([response.status, response.headers['retry-after']]).toEqual([429, '30']);
+    expect((await get('/v1/users/me', 'code=200')).headers['retry-after']).toBeUndefined();
+  });
+
   it('refuses a status the operation does not document with a 400 that lists those it does', async () => {
     const { get } = setUp();
     const response = await get('/v1/users/me', 'code=404');

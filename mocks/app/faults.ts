@@ -114,8 +114,12 @@ export function createFaults(options: FaultOptions = {}): Faults {
     const applied = [code === undefined ? '' : `code=${code}`, example === undefined ? '' : `example=${example}`, headers['preference-applied'] ?? ''];
     headers['preference-applied'] = applied.filter(Boolean).join(', ');
     const { status, contentType, body } = documented.value;
+    // The documented headers with their examples (a 429's Retry-After), then this answer's own.
+    const answered = { ...documented.value.headers, ...headers };
     const response =
-      body === undefined ? { status, headers, body: '' } : { status, headers: { 'content-type': contentType!, ...headers }, body: JSON.stringify(body) };
+      body === undefined
+        ? { status, headers: answered, body: '' }
+        : { status, headers: { 'content-type': contentType!, ...answered }, body: JSON.stringify(body) };
     return { response, headers, delayMs };
   }
 
@@ -186,7 +190,7 @@ export function documentedAnswer(
   operation: OperationInfo,
   code: number | undefined,
   name: string | undefined,
-): Result<{ status: number; contentType: string | null; body: unknown }> {
+): Result<{ status: number; contentType: string | null; headers: Record<string, string>; body: unknown }> {
   const where = `${operation.method} ${operation.template}`;
   let response: ResponseInfo | undefined;
   if (code !== undefined) {
@@ -214,8 +218,8 @@ export function documentedAnswer(
   }
   const chosen = response!;
   const status = code ?? (/^\d{3}$/.test(chosen.status) ? Number(chosen.status) : chosen.status === 'DEFAULT' ? 500 : Number(chosen.status[0]) * 100);
-  if (chosen.contentType === null) return ok({ status, contentType: null, body: undefined });
+  if (chosen.contentType === null) return ok({ status, contentType: null, headers: chosen.headers, body: undefined });
   const examples = Object.values(chosen.examples);
   const body = name !== undefined ? chosen.examples[name] : examples.length > 0 ? examples[0] : chosen.generated;
-  return ok({ status, contentType: chosen.contentType, body });
+  return ok({ status, contentType: chosen.contentType, headers: chosen.headers, body });
 }

@@ -91,13 +91,19 @@ export function resolveOperations(document: object): ResolvedOperation[] {
 
 /**
  * A documented answer as the mock can give it on request (`Prefer: code=N`, `Prefer: example=NAME`,
- * mocks/app/faults.ts): its JSON media type, its named examples (an `example` is named `example`),
- * and a body built from its schema when it has none.
+ * mocks/app/faults.ts): its headers' example values, its JSON media type, its named examples (an
+ * `example` is named `example`), and a body built from its schema when it has none.
  */
 function responseInfo(document: object, status: string, response: Json): ResponseInfo {
+  const headers: Record<string, string> = {};
+  for (const [name, raw] of Object.entries((response.headers ?? {}) as Json)) {
+    const header = (followRef(document, raw).node ?? {}) as Json;
+    const value = 'example' in header ? header.example : valueFromSchema(document as Json, header.schema);
+    headers[name.toLowerCase()] = String(value);
+  }
   const content = (response.content ?? {}) as Json;
   const contentType = Object.keys(content).find((type) => /^application\/(.+\+)?json$/i.test(type)) ?? Object.keys(content)[0] ?? null;
-  if (contentType === null) return { status, contentType, examples: {} };
+  if (contentType === null) return { status, contentType, headers, examples: {} };
   const media = content[contentType] as Json;
   const examples: Record<string, unknown> = {};
   for (const [name, example] of Object.entries((media.examples ?? {}) as Json)) {
@@ -105,8 +111,8 @@ function responseInfo(document: object, status: string, response: Json): Respons
     if (resolved !== undefined && 'value' in resolved) examples[name] = resolved.value;
   }
   if ('example' in media) examples.example = media.example;
-  if (Object.keys(examples).length > 0 || media.schema === undefined) return { status, contentType, examples };
-  return { status, contentType, examples, generated: valueFromSchema(document as Json, media.schema) };
+  if (Object.keys(examples).length > 0 || media.schema === undefined) return { status, contentType, headers, examples };
+  return { status, contentType, headers, examples, generated: valueFromSchema(document as Json, media.schema) };
 }
 
 /** Webhook name -> JSON pointer of its POST `application/json` body schema, or null when it declares none. */
