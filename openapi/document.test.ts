@@ -470,6 +470,12 @@ describe('operations', () => {
     expect(String(put?.operation.description)).toMatch(/user API keys only/i);
   });
 
+  it('every Connect and OAuth operation names the @pipedream/sdk model it follows (issue 9: the SDK is the authority where the spec shows no shape)', () => {
+    const connect = pathOperations.filter((op) => ['Connect', 'OAuth'].includes(String((op.operation.tags as string[])[0])));
+    expect(connect.length).toBeGreaterThanOrEqual(20);
+    for (const op of connect) expect(String(op.operation['x-assumption']), op.pointer).toMatch(/@pipedream\/sdk 3\.1\.6/);
+  });
+
   it('every error answer uses the one Error schema', () => {
     for (const op of pathOperations)
       for (const [status, response] of responsesOf(op)) {

@@ -10,6 +10,7 @@ import {
   makeConnectToken,
   makeConnectedAccount,
   makeDeployedTrigger,
+  TRIGGER_COMPONENTS,
   makeEmailTrigger,
   makeErrorEventSummary,
   makeEventSource,
@@ -89,7 +90,19 @@ describe('every factory value validates against its components.schemas entry', (
     expectValid('App', (ctx) => makeApp(ctx));
     expectValid('ConnectToken', (ctx) => makeConnectToken(ctx));
   });
-  it('deployed triggers (dc_) have the event-source trigger shape', () => expectValid('EventSourceTrigger', (ctx) => makeDeployedTrigger(ctx)));
+  it('deployed triggers (dc_) have the event-source trigger shape and the SDK DeployedComponent fields', () => {
+    expectValid('EventSourceTrigger', (ctx) => makeDeployedTrigger(ctx));
+    expectValid('DeployedComponent', (ctx) => makeDeployedTrigger(ctx));
+  });
+  it('the trigger catalogue: one valid component per app event, unique keys, and a deployed trigger names its own', () => {
+    for (const component of TRIGGER_COMPONENTS) expect(validator.validateSchema('TriggerComponent', component), component.key).toEqual([]);
+    expect(new Set(TRIGGER_COMPONENTS.map((c) => c.key)).size).toBe(TRIGGER_COMPONENTS.length);
+    const ctx = createContext('catalogue');
+    for (let i = 0; i < 20; i++) {
+      const trigger = makeDeployedTrigger(ctx);
+      expect(TRIGGER_COMPONENTS.find((c) => c.key === trigger.component_key)?.name).toBe(trigger.name);
+    }
+  });
   it('steps and triggers built from POST /workflows definitions', () => {
     const definitions = [
       { cron: '0 * * * *' },
