@@ -1,10 +1,13 @@
 // The console (docs/control-api.md, "The console") in Debian's Chromium: served by the mock server,
 // driven only through its UI, every action checked by what the page then shows and, where the page
 // could be wrong about it, by the API itself. No request may leave loopback: every other URL is
-// blocked and recorded, and the list must stay empty. Screenshots land in docs/ for the README.
-import { existsSync } from 'node:fs';
+// blocked and recorded, and the list must stay empty.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleAnswer } from './server-console.ts';
@@ -12,7 +15,9 @@ import { type RunningServer, startServer } from './server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TOKEN = 'console-test';
-const SHOTS = new URL('../docs/', import.meta.url);
+// The screenshots land in docs/ (the README shows docs/console.png) with UPDATE_SCREENSHOTS=1, else in
+// a temporary folder: a test run leaves the tracked files as they were.
+const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? fileURLToPath(new URL('../docs/', import.meta.url)) : mkdtempSync(join(tmpdir(), 'console-shots-'));
 /** How long a page check may take to come true: the machine running the test may be loaded. */
 const SLOW = { timeout: 10_000 };
 
@@ -112,6 +117,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     await browser?.close();
     await mock?.close();
     await new Promise((resolve) => receiver?.server.close(resolve));
+    if (process.env.UPDATE_SCREENSHOTS !== '1') rmSync(SHOTS, { recursive: true, force: true });
   });
 
   it('opens from / with ?token= and shows the world the API holds', async () => {
@@ -137,7 +143,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     await expect
       .poll(() => card.locator(`.accounts tr[data-id="${accounts[0].id}"]`).textContent(), SLOW)
       .toBe(`${accounts[0].id}${accounts[0].name}${accounts[0].app.name}${accounts[0].external_id}production${accounts[0].healthy ? 'yes' : 'no'}`);
-    await page.screenshot({ path: new URL('console.png', SHOTS).pathname, fullPage: false });
+    await page.screenshot({ path: join(SHOTS, 'console.png'), fullPage: false });
   });
 
   it('pages sources with the API cursor', async () => {
@@ -207,7 +213,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     await page.locator('#verify-key').fill('');
     await page.locator('#verify-key').dispatchEvent('change');
     await expect.poll(() => page.locator('#requests tbody').textContent(), SLOW).toContain(`PUT/v1/connect/${project.id}/webhook200`);
-    await page.screenshot({ path: new URL('console-activity.png', SHOTS).pathname });
+    await page.screenshot({ path: join(SHOTS, 'console-activity.png') });
   });
 
   it("sets a deployed trigger's own webhook, which then gets the trigger's deliveries, signed with its own key", async () => {
@@ -354,7 +360,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     expect(await operation.locator('.curl-command').textContent()).toContain(`Authorization: Bearer ${TOKEN}`);
     // The page's token is in Swagger UI's own Authorize state too: its padlock shows it locked.
     expect(await page.locator('.auth-wrapper .authorize').getAttribute('class')).toMatch(/(^| )locked( |$)/);
-    await page.screenshot({ path: new URL('console-reference.png', SHOTS).pathname });
+    await page.screenshot({ path: join(SHOTS, 'console-reference.png') });
   });
 
   it('sent nothing beyond loopback and met no page error', () => {
