@@ -81,7 +81,11 @@ async function statusOf(call: Promise<unknown>): Promise<number> {
 const user = () => `sdk-user-${randomBytes(4).toString('hex')}`;
 const needs = ['stateful', 'control', 'writes', 'disposable'] as const;
 
-describe('@pipedream/sdk 3.1.6', () => {
+// The SDK joins `v1/` to the origin itself: a target that serves the document at its root (Prism)
+// cannot be reached with it.
+const servesV1 = new URL(target.baseUrl).pathname.replace(/\/+$/, '') === '/v1';
+
+describe.skipIf(!servesV1)(`@pipedream/sdk 3.1.6${servesV1 ? '' : ' (skipped: this target serves the document without /v1)'}`, () => {
   describe('oauthTokens (the default login)', () => {
     caseIf(
       ['stateful', 'control', 'writes', 'disposable'],
