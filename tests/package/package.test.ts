@@ -38,7 +38,7 @@ beforeAll(async () => {
 describe('the tarball', () => {
   it('holds the build, the document, README, ASSUMPTIONS and LICENSE, and no test, CI, benchmark or source file', () => {
     const allowed =
-      /^(dist\/.+\.(js|d\.ts|js\.map|json)|openapi\/openapi\.yaml|openapi\/generated\/openapi\.json|openapi\/ASSUMPTIONS\.md|README\.md|LICENSE|package\.json)$/;
+      /^(dist\/.+\.(js|d\.ts|js\.map|json)|openapi\/openapi\.yaml|openapi\/generated\/openapi\.json|openapi\/ASSUMPTIONS\.md|mocks\/console\/(index\.html|console\.js|console\.css)|README\.md|LICENSE|package\.json)$/;
     expect(kit.files.filter((file) => !allowed.test(file))).toEqual([]);
     expect(kit.files.filter((file) => /\.test\.|self-test|\.ci\/|bench|(^|\/)scripts\/|loopback-receiver|vitest\.config/.test(file))).toEqual([]);
     for (const needed of ['dist/cli/bin.js', 'dist/mocks/msw.js', 'dist/mocks/msw.d.ts', 'dist/openapi/generated/openapi.json', 'LICENSE', 'README.md']) {
@@ -155,6 +155,11 @@ describe('the CLI from the install', () => {
     try {
       const me = await fetch(`${served.baseUrl}/users/me`, { headers: { authorization: 'Bearer cli-token' } });
       expect(me.status).toBe(200);
+      // The console ships too: its page, its script and Swagger UI's bundle, from the installed files.
+      const origin = new URL(served.baseUrl).origin;
+      for (const path of ['/__mock/ui/', '/__mock/ui/console.js', '/__mock/ui/swagger-ui-bundle.js']) {
+        expect((await fetch(`${origin}${path}`)).status, path).toBe(200);
+      }
 
       const report = join(mkdtempSync(join(tmpdir(), 'kit-junit-')), 'contracts.xml');
       const passed = await run(bin(), ['contracts', '--base-url', served.baseUrl, '--reporter', 'junit', '--output', report], {
