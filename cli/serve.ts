@@ -57,7 +57,7 @@ Flags:
   --max-worlds <n>
                  worlds (tokens) kept at most; one more evicts the least
                  recently used, which re-seeds from (seed, token) on its next
-                 request (the default keeps RSS under 1 GB at any number of tokens)
+                 request (the default keeps RSS near 500 MB at any number of tokens)
                                                                      default ${DEFAULT_MAX_WORLDS}    env MAX_WORLDS
   --world-ttl <duration>
                  evict a world unused for this long (90s, 30m, 2h; 0 = never);

@@ -29,9 +29,9 @@ export const DEFAULT_LIMITS: Readonly<ConnectionLimits> = Object.freeze({
 /**
  * Worlds `npm start` keeps at most (`--max-worlds`); one more evicts the least recently used, which
  * re-seeds from (seed, token) on its next request (docs/worlds.md, "Eviction"). A seeded world
- * costs ~37 kB of heap, but V8 lets the heap grow to a few times what is live before it collects the
- * evicted ones (docs/performance.md, "Worlds: memory and eviction"): with 4,000 the RSS stayed at
- * 590-860 MB from 10,000 to 100,000 tokens; with 8,000 it reached 1.4 GB.
+ * costs ~50 kB of heap; with a full collection after every 1,000 evictions (server-memory.ts) the
+ * RSS stayed at 477-488 MB from 10,000 to 100,000 tokens (docs/performance.md, "Worlds: memory and
+ * eviction").
  */
 export const DEFAULT_MAX_WORLDS = 4000;
 

@@ -17,6 +17,7 @@ import { consoleAnswer } from './server-console.ts';
 import { corsHeaders, isPreflight, preflightHeaders } from './server-cors.ts';
 import type { Destination } from './destinations.ts';
 import { destinationCheck, type Lookup } from './server-destinations.ts';
+import { collectAfterEvictions } from './server-memory.ts';
 import { keepState, readStateFile, restoreState, type StateKeeper } from './server-state.ts';
 import { createDeliveryEngine } from './outbound/delivery.ts';
 
@@ -232,6 +233,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Refused deliveries and failed state writes are logged even with --quiet: they are not request
   // lines, and both are something to notice (docs/control-api.md, "Where deliveries may go").
   const notice = options.log ?? logToStdout;
+  const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
   mock ??= createMock({
     baseUrl,
     sink: createDeliveryEngine({
@@ -242,7 +244,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       log: notice,
     }),
     ...(options.seed === undefined ? {} : { seed: options.seed }),
-    worlds: { maxWorlds: options.maxWorlds ?? DEFAULT_MAX_WORLDS, ...(options.worldTtlMs === undefined ? {} : { worldTtlMs: options.worldTtlMs }) },
+    worlds: {
+      maxWorlds,
+      ...(options.worldTtlMs === undefined ? {} : { worldTtlMs: options.worldTtlMs }),
+      // A quarter of the worlds evicted is ~50 MB of garbage at ~50 kB a world (server-memory.ts).
+      onEvict: collectAfterEvictions(Math.max(100, Math.ceil(maxWorlds / 4))),
+    },
     ...(options.faults === undefined ? {} : { faults: options.faults }),
     ...(options.state === undefined ? {} : { saveState: () => keeper!.save() }),
   });
