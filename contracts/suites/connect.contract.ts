@@ -115,8 +115,10 @@ describe('connect', () => {
     });
   });
 
+  // The login takes no bearer, so the read-only guard (contracts/api.ts) would let it reach a live
+  // server with made-up client credentials: these cases never run there (`disposable`).
   describe('oauth', () => {
-    caseIf([], 'createOAuthToken answers a JWT-form workspace OAuth token without a bearer', async () => {
+    caseIf(['disposable'], 'createOAuthToken answers a JWT-form workspace OAuth token without a bearer', async () => {
       const answer = await api.post('/oauth/token', {
         token: null,
         body: { grant_type: 'client_credentials', client_id: 'contract-client', client_secret: 's' },
@@ -126,13 +128,13 @@ describe('connect', () => {
       expect(answer.body.token_type).toBe('Bearer');
     });
 
-    caseIf(['enforcesRules'], 'createOAuthToken with another grant_type or without a client_secret is 400', async () => {
+    caseIf(['enforcesRules', 'disposable'], 'createOAuthToken with another grant_type or without a client_secret is 400', async () => {
       const login = (body: unknown) => api.post('/oauth/token', { token: null, body });
       expectStatus(await login({ grant_type: 'password', client_id: 'c', client_secret: 's' }), 400, 'grant_type password');
       expectStatus(await login({ grant_type: 'client_credentials', client_id: 'c' }), 400, 'no client_secret');
     });
 
-    caseIf(['stateful', 'enforcesRules'], "every token issued for one client_id is the same bearer; another client's differs", async () => {
+    caseIf(['stateful', 'enforcesRules', 'disposable'], "every token issued for one client_id is the same bearer; another client's differs", async () => {
       const login = async (clientId: string) =>
         (await api.post('/oauth/token', { token: null, body: { grant_type: 'client_credentials', client_id: clientId, client_secret: 'x' } })).body
           .access_token;
