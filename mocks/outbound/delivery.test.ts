@@ -248,6 +248,10 @@ describe('delivery engine', () => {
     expect(lines[0]).toBe(`[deliveries] refused ${refused[0]!.id} of world w to http://169.254.169.254/latest/meta-data/: ${refused[0]!.reason}`);
     expect(allowed.state).toBe('delivered');
     expect(linkLocalHost('http://169.254.1.2/')).toBe('169.254.1.2');
+    // The URL parser writes hex, decimal and long IPv6 forms in their canonical shape first.
+    expect(linkLocalHost('http://0xA9FEA9FE/')).toBe('169.254.169.254');
+    expect(linkLocalHost('http://2852039166/')).toBe('169.254.169.254');
+    expect(linkLocalHost('http://[0:0:0:0:0:ffff:169.254.169.254]/')).toBe('[::ffff:a9fe:a9fe]');
     expect(linkLocalHost('http://[febf::1]/')).toBe('[febf::1]');
     expect(linkLocalHost('http://169.255.1.2/')).toBeNull();
     expect(linkLocalHost('http://[fec0::1]/')).toBeNull();
