@@ -123,8 +123,11 @@ export function createStore(options: StoreOptions = {}): Store {
       drop(token, reason);
     }
   };
+  // Without a TTL the clock is not read and nothing is checked until the store is over a bound:
+  // session() runs on every request (the throughput target of docs/performance.md).
+  const timed = Number.isFinite(ttl);
   const session = (token: string): Session => {
-    const at = now();
+    const at = timed ? now() : 0;
     let entry = held.get(token);
     if (entry !== undefined && at - entry.usedAt > ttl) {
       drop(token, 'idle');
@@ -132,7 +135,7 @@ export function createStore(options: StoreOptions = {}): Store {
     }
     if (entry === undefined) {
       const opened = open(token);
-      shrink(at, token);
+      if (timed || held.size > maxWorlds || overTally(tally)) shrink(at, token);
       return opened;
     }
     entry.usedAt = at;
@@ -141,8 +144,8 @@ export function createStore(options: StoreOptions = {}): Store {
       held.set(token, entry);
       newest = token;
     }
-    // Cheap unless something is due: the front is the least recently used world.
-    shrink(at, token);
+    // The front is the least recently used world: shrink stops at the first one not due.
+    if (timed || held.size > maxWorlds || overTally(tally)) shrink(at, token);
     return entry.session;
   };
   return {
