@@ -65,6 +65,15 @@ export const RESPONSE_BODY_LIMIT = 2048;
 
 export const DELIVERY_USER_AGENT = 'workflow-api-mock-kit (webhook delivery)';
 
+/**
+ * The fake's outbound HTTP: a DeliverySink that signs, sends, retries and records (see the top of
+ * this file for the rules).
+ *
+ * @example
+ * const engine = createDeliveryEngine({ maxAttempts: 1 });
+ * const record = engine.enqueue({ world: 'w', kind: 'subscription', url: 'http://127.0.0.1:9000/hook', payload: { hello: 1 } });
+ * await engine.idle('w'); // record.state is now 'delivered', 'failed' or 'refused'
+ */
 export function createDeliveryEngine(options: DeliveryEngineOptions = {}): DeliveryEngine {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const send = options.send ?? DEFAULT_DELIVERY_OPTIONS.send;
@@ -301,7 +310,13 @@ async function readAtMost(response: Response, limit: number): Promise<string> {
   return new TextDecoder().decode(bytes);
 }
 
-/** The host name when the URL's host is under a name reserved for examples (never a real receiver), else null. */
+/**
+ * The host name when the URL's host is under a name reserved for examples (never a real receiver), else null.
+ *
+ * @example
+ * reservedHost('https://hooks.acme.example.com/in'); // 'hooks.acme.example.com'
+ * reservedHost('https://myexample.com/'); // null
+ */
 export function reservedHost(url: string): string | null {
   let host: string;
   try {
@@ -313,7 +328,15 @@ export function reservedHost(url: string): string | null {
   return reserved.some((name) => host === name || host.endsWith(`.${name}`)) ? host : null;
 }
 
-/** The host when the URL's host is a literal link-local address (169.254.0.0/16, fe80::/10, also IPv4-mapped), else null. */
+/**
+ * The host when the URL's host is a literal link-local address (169.254.0.0/16, fe80::/10, also
+ * IPv4-mapped and in any spelling the URL parser canonicalises), else null. Names are not resolved
+ * here (browser-safe); the Node server does that (mocks/server-destinations.ts).
+ *
+ * @example
+ * linkLocalHost('http://169.254.169.254/latest/meta-data/'); // '169.254.169.254'
+ * linkLocalHost('http://127.0.0.1:9000/hook'); // null
+ */
 export function linkLocalHost(url: string): string | null {
   let host: string;
   try {
