@@ -14,7 +14,7 @@ import { createDeliveryEngine } from './outbound/delivery.ts';
 import type { DeliverySink } from './outbound/types.ts';
 
 export type { AppRequest, AppResponse } from './app/types.ts';
-export type { MockControl, EmitBody, TriggerEmitBody, CompleteConnectBody, AddSourcesBody, FaultsBody, SavedState } from './app/control.ts';
+export type { MockControl, ControlOperations, EmitBody, TriggerEmitBody, CompleteConnectBody, AddSourcesBody, FaultsBody, SavedState } from './app/control.ts';
 export type { FaultOptions } from './app/faults.ts';
 export type { WorldFaults, RateWindow } from './store/session.ts';
 export type { AddedSources } from './store/index.ts';

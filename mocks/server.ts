@@ -65,6 +65,8 @@ export interface RunningServer {
 }
 
 export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, type ConnectionLimits };
+export type { Destination } from './destinations.ts';
+export type { Lookup } from './server-destinations.ts';
 
 const TOO_LARGE = Symbol('too large');
 
