@@ -48,6 +48,7 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
           connections: options.connections,
           durationS: options.durationS,
           warmupS: options.warmupS,
+          rounds: options.rounds,
           ...(options.cpuProf === undefined ? {} : { cpuProfDir: resolve(options.cpuProf) }),
         },
         log,

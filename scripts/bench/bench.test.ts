@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBenchArgs } from './args.ts';
 import { liveChildren } from './children.ts';
+import { clientCommand, findWrk, parseClientReport } from './load-client.ts';
 import { measurePagination } from './pagination.ts';
 import { evaluateTargets } from './report.ts';
 import { measureWorlds } from './worlds.ts';
@@ -66,10 +67,20 @@ describe('bench worlds helper', () => {
 describe('bench options and verdicts', () => {
   it('parses flags, with --quick defaults and errors as messages', () => {
     const quick = parseBenchArgs(['--quick', '--json', '--only', 'startup']);
-    expect(quick.kind === 'run' && quick.options).toMatchObject({ durationS: 3, warmupS: 1, connections: 32, startupRuns: 3, json: true, strict: false });
+    expect(quick.kind === 'run' && quick.options).toMatchObject({
+      durationS: 2,
+      warmupS: 1,
+      rounds: 1,
+      connections: 32,
+      startupRuns: 3,
+      json: true,
+      strict: false,
+    });
     expect(quick.kind === 'run' && [...quick.options.sections]).toEqual(['startup']);
     expect(parseBenchArgs(['--duration', '7']).kind === 'run').toBe(true);
     expect(parseBenchArgs(['--duration', 'x'])).toMatchObject({ kind: 'error' });
+    expect(parseBenchArgs(['--rounds', '1.5'])).toMatchObject({ kind: 'error' });
+    expect(parseBenchArgs([])).toMatchObject({ kind: 'run', options: { durationS: 5, rounds: 3 } });
     expect(parseBenchArgs(['--only', 'nope'])).toMatchObject({ kind: 'error' });
     expect(parseBenchArgs(['--port', '1'])).toMatchObject({ kind: 'error' });
     expect(parseBenchArgs(['-h'])).toEqual({ kind: 'help' });
@@ -93,5 +104,60 @@ describe('bench options and verdicts', () => {
     expect(targets.find((t) => t.id === 'startup')).toMatchObject({ pass: true, value: 450 });
     expect(targets.find((t) => t.id === 'mock_over_prism')).toMatchObject({ pass: null, measured: 'not run' });
     expect(targets.find((t) => t.id === 'pagination_rss')).toMatchObject({ pass: null });
+  });
+});
+
+describe('bench load generator', () => {
+  it('reads the one report line of wrk or the autocannon driver, microseconds to milliseconds', () => {
+    const output = [
+      'Running 5s test @ http://127.0.0.1:1/v1/users/me',
+      'BENCHJSON {"requests":100000,"durationUs":5000000,"bytes":135000000,"errors":2,"non2xx":3,"p50":770,"p90":1500,"p99":4390,"max":22430}',
+      '',
+    ].join('\n');
+    expect(parseClientReport(output)).toEqual({
+      requests: 100_000,
+      durationS: 5,
+      rps: 20_000,
+      p50: 0.77,
+      p90: 1.5,
+      p99: 4.39,
+      max: 22.43,
+      errors: 2,
+      non2xx: 3,
+      bytesPerResponse: 1350,
+    });
+    expect(() => parseClientReport('unable to connect to 127.0.0.1:1')).toThrow(/no report/);
+  });
+
+  it('builds wrk and fallback command lines from one run, and falls back when asked or when wrk is absent', () => {
+    const run = {
+      origin: 'http://127.0.0.1:8080',
+      path: '/v1/orgs/o_1/sources?limit=10',
+      headers: { authorization: 'Bearer t' },
+      connections: 32,
+      durationS: 2.4,
+    };
+    const wrk = clientCommand('wrk', '/opt/wrk', run, '/tmp/report.lua');
+    expect(wrk.file).toBe('/opt/wrk');
+    expect(wrk.args).toEqual([
+      '-t',
+      '2',
+      '-c',
+      '32',
+      '-d',
+      '2s',
+      '--timeout',
+      '10s',
+      '-s',
+      '/tmp/report.lua',
+      '-H',
+      'authorization: Bearer t',
+      'http://127.0.0.1:8080/v1/orgs/o_1/sources?limit=10',
+    ]);
+    const fallback = clientCommand('autocannon', undefined, run, '/tmp/report.lua');
+    expect(fallback.file).toBe(process.execPath);
+    expect(fallback.args[0]).toMatch(/autocannon-driver\.ts$/);
+    expect(JSON.parse(fallback.args[1]!)).toEqual(run);
+    expect(findWrk({ PATH: '/usr/bin', BENCH_CLIENT: 'autocannon' })).toBeUndefined();
   });
 });

@@ -1,41 +1,64 @@
-// Section 1: throughput and latency. Each server runs alone in its own child process; autocannon
-// (the same client for all three) runs here, with the same connections, durations and request mix.
-import autocannon, { type AutocannonResult } from 'autocannon';
+// Section 1: throughput and latency, per request of the mix. The mock server, a bare node:http
+// server (answering each path with the mock's own body for it) and `prism mock` each run in their
+// own child process; the load generator (wrk, else autocannon: ./load-client.ts) runs in another.
+// For every request of the mix the mock and the bare server are measured back to back, `rounds`
+// times, and the medians reported, so a busy neighbour disturbs both alike; Prism, ten times
+// slower, once per request.
 import { randomBytes } from 'node:crypto';
 import { startPrism } from '../../cli/prism-launcher.ts';
-import { cpuMeter, machineMeter } from './cpu.ts';
 import { SERVERS_DIR, spawnServer, track } from './children.ts';
+import { cpuMeter, machineMeter } from './cpu.ts';
 import { get, getJson } from './http.ts';
-import { Samples, summarize, type LatencySummary } from './stats.ts';
+import { findWrk, runClient, type ClientResult, type ClientTool } from './load-client.ts';
+import { median } from './stats.ts';
 
 export interface LoadOptions {
   connections: number;
+  /** Measured seconds per server and request, per round. */
   durationS: number;
+  /** Warm-up seconds per server and request (first round only). */
   warmupS: number;
+  /** Back-to-back mock/bare measurements per request; medians are reported. */
+  rounds: number;
   /** When set, the mock server child runs with --cpu-prof and writes its profile into this folder. */
   cpuProfDir?: string;
 }
 
-export interface LoadResult extends LatencySummary {
+export interface LoadResult extends ClientResult {
   server: string;
-  url: string;
-  /** Responses per second over the measured run (all statuses). */
-  rps: number;
-  requests: number;
-  durationS: number;
-  /** Socket errors (refused, reset...), timeouts included. */
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  statusCodes: Record<string, number>;
-  /** Mean response size (headers and body), bytes. */
-  bytesPerResponse: number;
-  /** CPU use during the measured run, percent of one core: the server process, and this process (the client). */
+  /** CPU during the measured run, percent of one core: the server process. */
   serverCpu?: number;
-  clientCpu?: number;
-  /** Everything else on the machine during the run (other processes), and CPU stolen by the hypervisor. */
+  /** Everything else on the machine (the client excluded), and CPU stolen by the hypervisor. */
   otherCpu?: number;
   stealCpu?: number;
+}
+
+export interface PathThroughput {
+  /** Relative to the API root (the mock's /v1, Prism's root). */
+  path: string;
+  /** The median round (by req/s) of each server. */
+  mock: LoadResult;
+  bare: LoadResult;
+  prism: LoadResult;
+  /** req/s of every round. */
+  mockRounds: number[];
+  bareRounds: number[];
+  /** Median mock req/s over prism's and over the median bare req/s. */
+  mockOverPrism: number;
+  mockOverBare: number;
+}
+
+export interface ThroughputResult {
+  token: string;
+  tool: ClientTool;
+  paths: string[];
+  options: LoadOptions;
+  perPath: PathThroughput[];
+  /** The worst request of the mix for each target. */
+  mockOverPrism: number;
+  mockOverBare: number;
+  mockP99: number;
+  mockErrors: number;
 }
 
 /** The request mix, relative to the API root (the mock's /v1, Prism's root). */
@@ -43,143 +66,131 @@ export function requestMix(ids: { orgId: string; workflowId: string }): string[]
   return [`/users/me`, `/workspaces/${ids.orgId}`, `/orgs/${ids.orgId}/sources?limit=10`, `/workflows/${ids.workflowId}`];
 }
 
-function cannon(origin: string, paths: string[], headers: Record<string, string>, connections: number, durationS: number, onLatency?: (ms: number) => void) {
-  return new Promise<AutocannonResult>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: origin,
-        connections,
-        duration: durationS,
-        timeout: 10,
-        headers,
-        requests: paths.map((path) => ({ method: 'GET', path })),
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-    // autocannon's own histogram keeps whole milliseconds; keep the exact times for p50/p99.
-    if (onLatency) instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => onLatency(ms));
-  });
+interface Target {
+  server: string;
+  pid: number | undefined;
+  origin: string;
+  /** Prefix before each path of the mix ('/v1' for the mock and the bare server). */
+  prefix: string;
 }
 
-/** Warm-up (discarded), then the measured run. */
-export async function runLoad(
-  server: string,
-  serverPid: number | undefined,
-  origin: string,
-  paths: string[],
+async function measure(
+  tool: ClientTool,
+  wrk: string | undefined,
+  target: Target,
+  path: string,
   headers: Record<string, string>,
   options: LoadOptions,
-): Promise<LoadResult> {
-  if (options.warmupS > 0) await cannon(origin, paths, headers, options.connections, options.warmupS);
-  const samples = new Samples();
-  const serverMeter = cpuMeter(serverPid);
-  const clientMeter = cpuMeter(process.pid);
+  warm: boolean,
+) {
+  const run = { origin: target.origin, path: target.prefix + path, headers, connections: options.connections };
+  if (warm && options.warmupS > 0) await runClient(tool, wrk, { ...run, durationS: options.warmupS });
+  const server = cpuMeter(target.pid);
   const machine = machineMeter();
-  const result = await cannon(origin, paths, headers, options.connections, options.durationS, (ms) => samples.push(ms));
-  const serverCpu = serverMeter.stop();
-  const clientCpu = clientMeter.stop();
+  const result = await runClient(tool, wrk, { ...run, durationS: options.durationS });
+  const serverCpu = server.stop();
   const total = machine.stop();
-  const otherCpu = total === undefined || serverCpu === undefined || clientCpu === undefined ? undefined : Math.max(0, total.busy - serverCpu - clientCpu);
-  const statusCodes: Record<string, number> = {};
-  for (const [code, { count }] of Object.entries(result.statusCodeStats)) statusCodes[code] = count;
-  const requests = result.requests.total;
-  return {
-    server,
-    url: origin + (paths[0] ?? ''),
-    ...summarize(samples.values()),
-    rps: requests / result.duration,
-    requests,
-    durationS: result.duration,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
-    statusCodes,
-    bytesPerResponse: requests === 0 ? 0 : result.throughput.total / requests,
+  const otherCpu =
+    total === undefined || serverCpu === undefined || result.clientCpu === undefined ? undefined : Math.max(0, total.busy - serverCpu - result.clientCpu);
+  const measured: LoadResult = {
+    server: target.server,
+    ...result,
     ...(serverCpu === undefined ? {} : { serverCpu }),
-    ...(clientCpu === undefined ? {} : { clientCpu }),
     ...(otherCpu === undefined ? {} : { otherCpu }),
     ...(total === undefined ? {} : { stealCpu: total.steal }),
   };
+  return measured;
 }
 
-export interface ThroughputResult {
-  token: string;
-  paths: string[];
-  options: LoadOptions;
-  mock: LoadResult;
-  prism: LoadResult;
-  bare: LoadResult;
-  /** mock req/s divided by prism's and by bare node:http's. */
-  mockOverPrism: number;
-  mockOverBare: number;
+/** The run whose req/s is the median of the rounds (the lower middle one for an even count). */
+function medianRun(runs: LoadResult[]): LoadResult {
+  const sorted = [...runs].sort((a, b) => a.rps - b.rps);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
 export async function measureThroughput(options: LoadOptions, log: (line: string) => void = () => {}): Promise<ThroughputResult> {
   const token = `bench-${randomBytes(6).toString('hex')}`;
   const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  const wrk = findWrk();
+  const tool: ClientTool = wrk === undefined ? 'autocannon' : 'wrk';
+  log(`throughput: load generator ${tool}${wrk === undefined ? ' (wrk not found; in its own process)' : ` (${wrk})`}`);
 
-  // (a) the mock server; IDs discovered from its API and control API.
   const nodeArgs = options.cpuProfDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`];
   const mockChild = await spawnServer(`${SERVERS_DIR}mock.ts`, ['--seed', '1'], { nodeArgs });
-  let mock: LoadResult;
-  let paths: string[];
-  let userBody: string;
+  const stops: Array<() => Promise<void>> = [() => mockChild.stop()];
   try {
+    // IDs discovered from the mock's API and control API; each path's body handed to the bare server.
     const me = await get(`${mockChild.origin}/v1/users/me`, headers);
     if (me.status !== 200) throw new Error(`mock GET /v1/users/me answered ${me.status}: ${me.body}`);
-    userBody = me.body;
     const orgId = (JSON.parse(me.body) as { data: { orgs: Array<{ id: string }> } }).data.orgs[0]!.id;
     const world = await getJson<{ data: { workflows: Array<{ id: string }> } }>(`${mockChild.origin}/__mock/world`, headers);
-    paths = requestMix({ orgId, workflowId: world.data.workflows[0]!.id });
+    const paths = requestMix({ orgId, workflowId: world.data.workflows[0]!.id });
+    const bodies: Record<string, string> = {};
     for (const path of paths) {
       const res = await get(`${mockChild.origin}/v1${path}`, headers);
       if (res.status !== 200) throw new Error(`mock GET /v1${path} answered ${res.status}: ${res.body.slice(0, 300)}`);
+      bodies[`/v1${path}`] = res.body;
     }
-    log(`throughput: mock server (pid ${mockChild.process.pid}) ...`);
-    mock = await runLoad(
-      'mock server',
-      mockChild.process.pid,
-      mockChild.origin,
-      paths.map((p) => `/v1${p}`),
-      headers,
-      options,
-    );
-  } finally {
-    await mockChild.stop();
-  }
-
-  // (b) prism mock on the same document, same paths and IDs (they match the document's patterns).
-  log('throughput: starting prism mock ...');
-  const prismProcess = await startPrism({ mode: 'mock', port: 0 });
-  track(prismProcess.child);
-  let prism: LoadResult;
-  try {
+    const bareChild = await spawnServer(`${SERVERS_DIR}bare.ts`, [], { env: { ...process.env, BENCH_BODY: me.body, BENCH_BODIES: JSON.stringify(bodies) } });
+    stops.push(() => bareChild.stop());
+    log('throughput: starting prism mock ...');
+    const prismProcess = await startPrism({ mode: 'mock', port: 0 });
+    track(prismProcess.child);
+    stops.push(() => prismProcess.close());
     for (const path of paths) {
       const res = await get(`${prismProcess.url}${path}`, headers);
       if (res.status !== 200) throw new Error(`prism GET ${path} answered ${res.status}: ${res.body.slice(0, 300)}`);
     }
-    log(`throughput: prism mock (pid ${prismProcess.child.pid}) ...`);
-    prism = await runLoad('prism mock', prismProcess.child.pid, prismProcess.url, paths, headers, options);
-  } finally {
-    await prismProcess.close();
-  }
 
-  // (c) bare node:http answering the mock's own /users/me body to every request.
-  const bareChild = await spawnServer(`${SERVERS_DIR}bare.ts`, [], { env: { ...process.env, BENCH_BODY: userBody } });
-  let bare: LoadResult;
-  try {
-    log(`throughput: bare node:http (pid ${bareChild.process.pid}) ...`);
-    bare = await runLoad(
-      'bare node:http',
-      bareChild.process.pid,
-      bareChild.origin,
-      paths.map((p) => `/v1${p}`),
-      headers,
+    const mock: Target = { server: 'mock server', pid: mockChild.process.pid, origin: mockChild.origin, prefix: '/v1' };
+    const bare: Target = { server: 'bare node:http', pid: bareChild.process.pid, origin: bareChild.origin, prefix: '/v1' };
+    const prism: Target = { server: 'prism mock', pid: prismProcess.child.pid, origin: prismProcess.url, prefix: '' };
+    const runs = new Map<string, { mock: LoadResult[]; bare: LoadResult[]; prism?: LoadResult }>(paths.map((p) => [p, { mock: [], bare: [] }]));
+    for (let round = 1; round <= options.rounds; round++) {
+      for (const path of paths) {
+        const entry = runs.get(path)!;
+        const m = await measure(tool, wrk, mock, path, headers, options, round === 1);
+        const b = await measure(tool, wrk, bare, path, headers, options, round === 1);
+        entry.mock.push(m);
+        entry.bare.push(b);
+        log(
+          `throughput: round ${round}/${options.rounds} GET ${path}: mock ${Math.round(m.rps)} req/s (p99 ${m.p99.toFixed(2)} ms), bare ${Math.round(b.rps)} req/s`,
+        );
+        if (round === 1) {
+          entry.prism = await measure(tool, wrk, prism, path, headers, options, true);
+          log(`throughput: GET ${path}: prism ${Math.round(entry.prism.rps)} req/s`);
+        }
+      }
+    }
+
+    const perPath = paths.map((path): PathThroughput => {
+      const entry = runs.get(path)!;
+      const mockRounds = entry.mock.map((r) => r.rps);
+      const bareRounds = entry.bare.map((r) => r.rps);
+      const mockRps = median(mockRounds);
+      return {
+        path,
+        mock: medianRun(entry.mock),
+        bare: medianRun(entry.bare),
+        prism: entry.prism!,
+        mockRounds,
+        bareRounds,
+        mockOverPrism: mockRps / entry.prism!.rps,
+        mockOverBare: mockRps / median(bareRounds),
+      };
+    });
+    return {
+      token,
+      tool,
+      paths,
       options,
-    );
+      perPath,
+      mockOverPrism: Math.min(...perPath.map((p) => p.mockOverPrism)),
+      mockOverBare: Math.min(...perPath.map((p) => p.mockOverBare)),
+      mockP99: Math.max(...perPath.map((p) => p.mock.p99)),
+      mockErrors: perPath.reduce((sum, p) => sum + p.mock.errors + p.mock.non2xx, 0),
+    };
   } finally {
-    await bareChild.stop();
+    for (const stop of stops.reverse()) await stop();
   }
-
-  return { token, paths, options, mock, prism, bare, mockOverPrism: mock.rps / prism.rps, mockOverBare: mock.rps / bare.rps };
 }
