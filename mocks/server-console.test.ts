@@ -77,8 +77,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
   const pageErrors: string[] = [];
 
   /** The API's own view, to check the page against. */
-  const api = async (path: string) => {
-    const response = await fetch(`${mock.origin}${path}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+  const api = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${mock.origin}${path}`, { headers: { authorization: `Bearer ${TOKEN}`, ...headers } });
     return { status: response.status, body: (await response.json()) as any };
   };
   const status = () => page.locator('#status');
@@ -139,7 +139,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     const project = world.projects[0];
     const card = page.locator(`.project[data-id="${project.id}"]`);
     expect(await card.locator('.triggers tbody tr').count()).toBe(project.deployed_triggers.length);
-    const accounts = (await api(`/v1/connect/${project.id}/accounts`)).body.data;
+    const accounts = (await api(`/v1/connect/${project.id}/accounts`, { 'x-pd-environment': 'production' })).body.data;
     await expect
       .poll(() => card.locator(`.accounts tr[data-id="${accounts[0].id}"]`).textContent(), SLOW)
       .toBe(`${accounts[0].id}${accounts[0].name}${accounts[0].app.name}${accounts[0].external_id}production${accounts[0].healthy ? 'yes' : 'no'}`);
@@ -259,7 +259,9 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     await complete.locator('button').click();
     await expect.poll(() => status().textContent(), SLOW).toMatch(new RegExp(`^Connect flow ${first} completed: success, account apn_\\w+$`));
     const account = (await status().textContent())!.split(' ').at(-1)!;
-    expect((await api(`/v1/connect/${project.id}/accounts/${account}`)).status).toBe(200);
+    // The flow ran in the form's default environment, development (a 404 here would add a line to
+    // the request log that a later test counts).
+    expect((await api(`/v1/connect/${project.id}/accounts/${account}`, { 'x-pd-environment': 'development' })).status).toBe(200);
 
     await start.locator('button').click();
     await expect.poll(() => status().textContent(), SLOW).not.toContain(first);
@@ -273,7 +275,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     await tab('world');
     const card = page.locator(`.project[data-id="${project.id}"]`);
     await expect.poll(() => card.locator('.accounts').textContent(), SLOW).toContain(account);
-    expect(await card.locator('.connect-tokens').textContent()).toContain(`${first}productionyes`);
+    expect(await card.locator('.connect-tokens').textContent()).toContain(`${first}developmentyes`);
     expect(await card.locator('.environments').textContent()).toContain(`${receiver.url}/trigger`);
     await tab('activity');
     await expect.poll(() => page.locator('.delivery summary', { hasText: '/connect' }).count(), SLOW).toBe(2);

@@ -42,8 +42,13 @@ async function runAsLive(allowWrites: boolean) {
     CONTRACT_ALLOW_WRITES: allowWrites ? '1' : '0',
     SELF_TEST_OUTCOME_FILE: join(dir, 'outcome.json'),
   });
-  if (project.accounts[0]) env.CONTRACT_ACCOUNT_ID = project.accounts[0];
-  if (project.deployed_triggers[0]) env.CONTRACT_TRIGGER_ID = project.deployed_triggers[0].id;
+  // The account and trigger of one environment, and the trigger's end user: Connect calls name both.
+  const account = project.connected_accounts[0];
+  const environment = account?.environment ?? 'production';
+  const trigger = project.deployed_triggers.find((t) => t.environment === environment);
+  env.CONTRACT_ENVIRONMENT = environment;
+  if (account) env.CONTRACT_ACCOUNT_ID = account.id;
+  if (trigger) Object.assign(env, { CONTRACT_TRIGGER_ID: trigger.id, CONTRACT_EXTERNAL_USER_ID: trigger.external_user_id });
   const args = [VITEST, 'run', '--config', 'contracts/self-test/live.config.ts', '--reporter', './contracts/self-test/outcome-reporter.ts'];
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';

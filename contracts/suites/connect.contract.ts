@@ -11,6 +11,7 @@ import { useContract } from '../harness.ts';
 import { authCases, expectStatus, randomTokenFor, unknownId } from '../cases.ts';
 import { createControl } from '../control.ts';
 import { collectIds } from '../discover.ts';
+import { type Environment, inEnvironment, otherEnvironment as other, triggerOwner } from '../connect-scope.ts';
 
 const contract = await useContract();
 const { api, ids, caseIf, control, target } = contract;
@@ -20,13 +21,12 @@ const project = async () => {
   expect(id, 'no project id: set CONTRACT_PROJECT_ID').toBeDefined();
   return id!;
 };
-const freshEnvironment = () => `contract-${randomBytes(4).toString('hex')}`;
-/** The end user who owns the discovered trigger: from the mock's world, else CONTRACT_EXTERNAL_USER_ID, else not sent. */
-const triggerOwner = async (): Promise<Record<string, string>> => {
-  const triggerId = await ids.triggerId();
-  const projects = ((await ids.world())?.projects ?? []) as Array<{ deployed_triggers?: Array<{ id: string; external_user_id?: string }> }>;
-  const owner = projects.flatMap((p) => p.deployed_triggers ?? []).find((t) => t.id === triggerId)?.external_user_id ?? process.env.CONTRACT_EXTERNAL_USER_ID;
-  return owner === undefined ? {} : { external_user_id: owner };
+const asTriggerOwner = () => triggerOwner(ids);
+/** A world of its own (mock targets only), where neither environment of its first project has a webhook yet. */
+const freshProject = async () => {
+  const token = randomTokenFor(contract);
+  const world = (await createControl(target, token)!.world()) as { projects: Array<{ id: string }> };
+  return { token, projectId: world.projects[0]!.id };
 };
 const uniqueUser = () => `contract-user-${randomBytes(4).toString('hex')}`;
 
@@ -54,7 +54,7 @@ describe('connect', () => {
     caseIf([], 'getConnectedAccount answers a connected account', async () => {
       const accountId = await ids.accountId();
       expect(accountId, 'no account id: set CONTRACT_ACCOUNT_ID').toBeDefined();
-      const answer = await api.get(`/connect/${await project()}/accounts/${accountId}`);
+      const answer = await api.get(`/connect/${await project()}/accounts/${accountId}`, { headers: inEnvironment() });
       expectStatus(answer, 200);
       if (contract.can('stateful')) {
         expect(answer.body.id, 'the account itself, not wrapped in data (the SDK reads account.id)').toBe(accountId);
@@ -63,7 +63,10 @@ describe('connect', () => {
     });
 
     caseIf([], 'getConnectedAccount with include_credentials=true adds credentials', async () => {
-      const answer = await api.get(`/connect/${await project()}/accounts/${await ids.accountId()}`, { query: { include_credentials: 'true' } });
+      const answer = await api.get(`/connect/${await project()}/accounts/${await ids.accountId()}`, {
+        headers: inEnvironment(),
+        query: { include_credentials: 'true' },
+      });
       expectStatus(answer, 200);
       if (contract.can('stateful')) expect(typeof answer.body.credentials).toBe('object');
     });
@@ -72,8 +75,10 @@ describe('connect', () => {
       const triggerId = await ids.triggerId();
       expect(triggerId, 'no deployed trigger id: set CONTRACT_TRIGGER_ID').toBeDefined();
       const urls = ['https://example.com/contract-trigger-a', 'https://example.com/contract-trigger-b'];
+      const { headers, query } = await asTriggerOwner();
       const answer = await api.put(`/connect/${await project()}/deployed-triggers/${triggerId}/webhooks`, {
-        query: await triggerOwner(),
+        headers,
+        query,
         body: { webhook_urls: urls },
       });
       expectStatus(answer, 200);
@@ -84,32 +89,32 @@ describe('connect', () => {
     });
 
     caseIf([], 'listConnectedAccounts answers a page of accounts', async () => {
-      const answer = await api.get(`/connect/${await project()}/accounts`, { query: { limit: '1' } });
+      const answer = await api.get(`/connect/${await project()}/accounts`, { headers: inEnvironment(), query: { limit: '1' } });
       expectStatus(answer, 200);
       if (contract.can('stateful')) expect(answer.body.data).toHaveLength(1);
     });
 
     caseIf([], 'listTriggerComponents and getTriggerComponent answer the catalogue by key', async () => {
-      const list = await api.get(`/connect/${await project()}/triggers`, { query: { limit: '2' } });
+      const list = await api.get(`/connect/${await project()}/triggers`, { headers: inEnvironment(), query: { limit: '2' } });
       expectStatus(list, 200);
       const key = list.body.data[0]?.key;
       expect(typeof key).toBe('string');
-      expectStatus(await api.get(`/connect/${await project()}/triggers/${key}`), 200);
+      expectStatus(await api.get(`/connect/${await project()}/triggers/${key}`, { headers: inEnvironment() }), 200);
     });
 
     caseIf([], 'getDeployedTrigger and listDeployedTriggerWebhooks answer the trigger and its webhooks', async () => {
       const path = `/connect/${await project()}/deployed-triggers/${await ids.triggerId()}`;
-      const trigger = await api.get(path, { query: await triggerOwner() });
+      const owner = await asTriggerOwner();
+      const trigger = await api.get(path, owner);
       expectStatus(trigger, 200);
-      expectStatus(await api.get(`${path}/webhooks`, { query: await triggerOwner() }), 200);
-      const owner = (await triggerOwner()).external_user_id;
-      if (owner !== undefined) expectStatus(await api.get(`/connect/${await project()}/deployed-triggers`, { query: { external_user_id: owner } }), 200);
+      expectStatus(await api.get(`${path}/webhooks`, owner), 200);
+      expectStatus(await api.get(`/connect/${await project()}/deployed-triggers`, owner), 200);
     });
 
     caseIf(['writes'], 'validateConnectToken answers success for a fresh token', async () => {
-      const token = await api.post(`/connect/${await project()}/tokens`, { body: { external_user_id: uniqueUser() } });
+      const token = await api.post(`/connect/${await project()}/tokens`, { headers: inEnvironment(), body: { external_user_id: uniqueUser() } });
       expectStatus(token, 200);
-      const answer = await api.get(`/connect/tokens/${token.body.token}/validate`);
+      const answer = await api.get(`/connect/tokens/${token.body.token}/validate`, { headers: inEnvironment() });
       expectStatus(answer, 200);
       if (contract.can('stateful')) expect(answer.body.success).toBe(true);
     });
@@ -167,12 +172,17 @@ describe('connect', () => {
   ]);
 
   describe('negative_data_rejection', () => {
-    caseIf(['enforcesRules'], 'setProjectWebhook without x-pd-environment is 400', async () => {
-      expectStatus(await api.put(`/connect/${await project()}/webhook`, { body: { webhook_url: 'https://example.com/h' } }), 400);
+    caseIf(['enforcesRules'], 'setProjectWebhook without x-pd-environment, or with another value than development and production, is 400', async () => {
+      const path = `/connect/${await project()}/webhook`;
+      expectStatus(await api.put(path, { body: { webhook_url: 'https://example.com/h' } }), 400, 'no x-pd-environment');
+      const staging = await api.put(path, { headers: { 'x-pd-environment': 'staging' }, body: { webhook_url: 'https://example.com/h' } });
+      expectStatus(staging, 400, 'x-pd-environment: staging');
+      if (contract.can('stateful')) expect(JSON.stringify(staging.body.details)).toContain('/header/x-pd-environment');
+      expectStatus(await api.get(`/connect/${await project()}/accounts`, {}), 400, 'listConnectedAccounts without x-pd-environment');
     });
 
     caseIf(['enforcesRules'], 'setProjectWebhook without a URL in the body is 400', async () => {
-      expectStatus(await api.put(`/connect/${await project()}/webhook`, { headers: { 'x-pd-environment': freshEnvironment() }, body: {} }), 400);
+      expectStatus(await api.put(`/connect/${await project()}/webhook`, { headers: inEnvironment(), body: {} }), 400);
     });
 
     caseIf(['enforcesRules', 'stateful'], 'setProjectWebhook of an unknown project is 404', async () => {
@@ -184,24 +194,26 @@ describe('connect', () => {
     });
 
     caseIf(['enforcesRules'], 'createConnectToken without external_user_id is 400', async () => {
-      expectStatus(await api.post(`/connect/${await project()}/tokens`, { body: { webhook_uri: 'https://example.com/h' } }), 400);
-      expectStatus(await api.post(`/connect/${await project()}/tokens`, { body: {} }), 400, 'empty body');
+      const headers = inEnvironment();
+      expectStatus(await api.post(`/connect/${await project()}/tokens`, { headers, body: { webhook_uri: 'https://example.com/h' } }), 400);
+      expectStatus(await api.post(`/connect/${await project()}/tokens`, { headers, body: {} }), 400, 'empty body');
     });
 
     caseIf(['enforcesRules', 'stateful'], 'getConnectedAccount of an unknown account is 404', async () => {
-      expectStatus(await api.get(`/connect/${await project()}/accounts/${unknownId('apn_')}`), 404);
+      expectStatus(await api.get(`/connect/${await project()}/accounts/${unknownId('apn_')}`, { headers: inEnvironment() }), 404);
     });
 
     // Unsupported URLs in every URL field: the one table in webhooks.contract.ts.
     caseIf(['enforcesRules'], 'setDeployedTriggerWebhooks with 11 URLs or none is 400', async () => {
       const path = `/connect/${await project()}/deployed-triggers/${await ids.triggerId()}/webhooks`;
       const eleven = Array.from({ length: 11 }, (_, i) => `https://example.com/h${i}`);
-      expectStatus(await api.put(path, { body: { webhook_urls: eleven } }), 400, '11 URLs');
-      expectStatus(await api.put(path, { body: {} }), 400, 'no webhook_urls');
+      const owner = await asTriggerOwner();
+      expectStatus(await api.put(path, { ...owner, body: { webhook_urls: eleven } }), 400, '11 URLs');
+      expectStatus(await api.put(path, { ...owner, body: {} }), 400, 'no webhook_urls');
     });
 
     caseIf(['enforcesRules'], 'listDeployedTriggers without external_user_id is 400; deployTrigger without id or external_user_id is 400', async () => {
-      expectStatus(await api.get(`/connect/${await project()}/deployed-triggers`), 400, 'no external_user_id');
+      expectStatus(await api.get(`/connect/${await project()}/deployed-triggers`, { headers: inEnvironment() }), 400, 'no external_user_id');
       const deploy = `/connect/${await project()}/triggers/deploy`;
       const headers = { 'x-pd-environment': 'development' };
       expectStatus(await api.post(deploy, { headers, body: { external_user_id: 'u' } }), 400, 'no id');
@@ -217,91 +229,117 @@ describe('connect', () => {
       expectStatus(answer, 422);
     });
 
-    caseIf(['enforcesRules', 'stateful'], 'a deployed trigger read as another end user, or from another environment, is 404', async () => {
-      const triggerId = await ids.triggerId();
-      const path = `/connect/${await project()}/deployed-triggers/${triggerId}`;
-      expectStatus(await api.get(path, { query: { external_user_id: uniqueUser() } }), 404, 'another user');
-      expectStatus(await api.get(path, { headers: { 'x-pd-environment': freshEnvironment() } }), 404, 'another environment');
-      expectStatus(await api.get(path, { query: await triggerOwner() }), 200, 'its owner');
-    });
+    caseIf(
+      ['enforcesRules', 'stateful'],
+      'a deployed trigger read as another end user, or from another environment, is 404; without external_user_id 400',
+      async () => {
+        const triggerId = await ids.triggerId();
+        const path = `/connect/${await project()}/deployed-triggers/${triggerId}`;
+        const owner = await asTriggerOwner();
+        expectStatus(await api.get(path, { ...owner, query: { external_user_id: uniqueUser() } }), 404, 'another user');
+        expectStatus(await api.get(path, { ...owner, headers: inEnvironment(other(owner.environment)) }), 404, 'another environment');
+        expectStatus(await api.get(path, { headers: owner.headers }), 400, 'no external_user_id');
+        expectStatus(await api.get(`${path}/webhooks`, { headers: owner.headers }), 400, 'no external_user_id (webhooks)');
+        expectStatus(await api.get(path, owner), 200, 'its owner');
+      },
+    );
 
     caseIf(['enforcesRules', 'stateful'], 'unknown accounts, triggers, trigger webhooks, components and tokens are 404', async () => {
       const projectId = await project();
-      expectStatus(await api.delete(`/connect/${projectId}/accounts/${unknownId('apn_')}`), 404, 'account');
-      expectStatus(await api.get(`/connect/${projectId}/deployed-triggers/${unknownId('dc_')}`), 404, 'trigger');
-      expectStatus(await api.get(`/connect/${projectId}/deployed-triggers/${await ids.triggerId()}/webhooks/${unknownId('wh_')}`), 404, 'trigger webhook');
-      expectStatus(await api.get(`/connect/${projectId}/triggers/github-no-such-component`), 404, 'component');
-      expectStatus(await api.get(`/connect/tokens/${unknownId('ctok_')}/validate`), 404, 'token');
-      expectStatus(await api.get(`/connect/${projectId}/webhook`, { headers: { 'x-pd-environment': freshEnvironment() } }), 404, 'no project webhook');
+      const headers = inEnvironment();
+      const owner = await asTriggerOwner();
+      expectStatus(await api.delete(`/connect/${projectId}/accounts/${unknownId('apn_')}`, { headers }), 404, 'account');
+      expectStatus(await api.get(`/connect/${projectId}/deployed-triggers/${unknownId('dc_')}`, owner), 404, 'trigger');
+      expectStatus(
+        await api.get(`/connect/${projectId}/deployed-triggers/${await ids.triggerId()}/webhooks/${unknownId('wh_')}`, owner),
+        404,
+        'trigger webhook',
+      );
+      expectStatus(await api.get(`/connect/${projectId}/triggers/github-no-such-component`, { headers }), 404, 'component');
+      expectStatus(await api.get(`/connect/tokens/${unknownId('ctok_')}/validate`, { headers }), 404, 'token');
     });
 
     caseIf(['enforcesRules', 'stateful'], 'setDeployedTriggerWebhooks of an unknown trigger is 404', async () => {
-      const answer = await api.put(`/connect/${await project()}/deployed-triggers/${unknownId('dc_')}/webhooks`, { body: { webhook_urls: [] } });
+      const answer = await api.put(`/connect/${await project()}/deployed-triggers/${unknownId('dc_')}/webhooks`, {
+        ...(await asTriggerOwner()),
+        body: { webhook_urls: [] },
+      });
       expectStatus(answer, 404);
     });
   });
 
   describe('stateful', () => {
-    caseIf(['stateful', 'writes', 'disposable'], "a project environment's signing key is shown when its webhook is first set, not after", async () => {
-      const path = `/connect/${await project()}/webhook`;
-      const headers = { 'x-pd-environment': freshEnvironment() };
-      const first = await api.put(path, { headers, body: { webhook_url: 'https://example.com/first' } });
-      expectStatus(first, 200);
-      expect(typeof first.body.data.signing_key).toBe('string');
-      expect(first.body.data).toMatchObject({ url: 'https://example.com/first', signing_key_set: true });
-      const second = await api.put(path, { headers, body: { url: 'https://example.com/second' } });
-      expectStatus(second, 200);
-      expect(second.body.data).toMatchObject({ id: first.body.data.id, url: 'https://example.com/second', signing_key_set: true });
-      expect(second.body.data.signing_key).toBeUndefined();
-      // Another environment of the same project is another webhook, with a key of its own.
-      const other = await api.put(path, { headers: { 'x-pd-environment': freshEnvironment() }, body: { webhook_url: 'https://example.com/other' } });
-      expectStatus(other, 200);
-      expect(typeof other.body.data.signing_key).toBe('string');
-      expect(other.body.data.signing_key).not.toBe(first.body.data.signing_key);
-    });
+    caseIf(
+      ['stateful', 'control', 'writes', 'disposable'],
+      "a project environment's signing key is shown when its webhook is first set, not after",
+      async () => {
+        const { token, projectId } = await freshProject();
+        const path = `/connect/${projectId}/webhook`;
+        const headers = inEnvironment('development');
+        const first = await api.put(path, { token, headers, body: { webhook_url: 'https://example.com/first' } });
+        expectStatus(first, 200);
+        expect(typeof first.body.data.signing_key).toBe('string');
+        expect(first.body.data).toMatchObject({ url: 'https://example.com/first', signing_key_set: true });
+        const second = await api.put(path, { token, headers, body: { url: 'https://example.com/second' } });
+        expectStatus(second, 200);
+        expect(second.body.data).toMatchObject({ id: first.body.data.id, url: 'https://example.com/second', signing_key_set: true });
+        expect(second.body.data.signing_key).toBeUndefined();
+        // Another environment of the same project is another webhook, with a key of its own.
+        const production = await api.put(path, { token, headers: inEnvironment('production'), body: { webhook_url: 'https://example.com/other' } });
+        expectStatus(production, 200);
+        expect(typeof production.body.data.signing_key).toBe('string');
+        expect(production.body.data.signing_key).not.toBe(first.body.data.signing_key);
+      },
+    );
 
-    caseIf(['stateful', 'writes', 'disposable'], 'a project webhook is read without its key, regenerated with a new one, and deleted for good', async () => {
-      const path = `/connect/${await project()}/webhook`;
-      const headers = { 'x-pd-environment': freshEnvironment() };
-      expectStatus(await api.get(path, { headers }), 404, 'before it is set');
-      const saved = await api.put(path, { headers, body: { url: 'https://example.com/lifecycle' } });
-      expectStatus(saved, 200);
-      const read = await api.get(path, { headers });
-      expectStatus(read, 200);
-      expect(read.body.data).toMatchObject({ id: saved.body.data.id, url: 'https://example.com/lifecycle', signing_key_set: true });
-      expect(read.body.data.signing_key).toBeUndefined();
-      const regenerated = await api.post(`${path}/regenerate_signing_key`, { headers });
-      expectStatus(regenerated, 200);
-      expect(regenerated.body.data.signing_key).not.toBe(saved.body.data.signing_key);
-      expectStatus(await api.delete(path, { headers }), 204);
-      expectStatus(await api.get(path, { headers }), 404, 'after deletion');
-      expectStatus(await api.delete(path, { headers }), 404, 'deleted twice');
-      expectStatus(await api.post(`${path}/regenerate_signing_key`, { headers }), 404, 'regenerated after deletion');
-    });
+    caseIf(
+      ['stateful', 'control', 'writes', 'disposable'],
+      'a project webhook is read without its key, regenerated with a new one, and deleted for good',
+      async () => {
+        const { token, projectId } = await freshProject();
+        const path = `/connect/${projectId}/webhook`;
+        const headers = inEnvironment('production');
+        expectStatus(await api.get(path, { token, headers }), 404, 'before it is set');
+        const saved = await api.put(path, { token, headers, body: { url: 'https://example.com/lifecycle' } });
+        expectStatus(saved, 200);
+        expectStatus(await api.get(path, { token, headers: inEnvironment('development') }), 404, 'the other environment has none');
+        const read = await api.get(path, { token, headers });
+        expectStatus(read, 200);
+        expect(read.body.data).toMatchObject({ id: saved.body.data.id, url: 'https://example.com/lifecycle', signing_key_set: true });
+        expect(read.body.data.signing_key).toBeUndefined();
+        const regenerated = await api.post(`${path}/regenerate_signing_key`, { token, headers });
+        expectStatus(regenerated, 200);
+        expect(regenerated.body.data.signing_key).not.toBe(saved.body.data.signing_key);
+        expectStatus(await api.delete(path, { token, headers }), 204);
+        expectStatus(await api.get(path, { token, headers }), 404, 'after deletion');
+        expectStatus(await api.delete(path, { token, headers }), 404, 'deleted twice');
+        expectStatus(await api.post(`${path}/regenerate_signing_key`, { token, headers }), 404, 'regenerated after deletion');
+      },
+    );
 
     caseIf(
       ['stateful', 'writes', 'disposable'],
       "a trigger's webhooks keep their IDs and keys while their URLs stay, and a regenerated key replaces the old one",
       async () => {
         const path = `/connect/${await project()}/deployed-triggers/${await ids.triggerId()}/webhooks`;
-        const query = await triggerOwner();
-        const first = await api.put(path, { query, body: { webhook_urls: ['https://example.com/t1', 'https://example.com/t2'] } });
+        const owner = await asTriggerOwner();
+        const first = await api.put(path, { ...owner, body: { webhook_urls: ['https://example.com/t1', 'https://example.com/t2'] } });
         expectStatus(first, 200);
         const [one, two] = first.body.webhooks as Array<{ id: string; url: string }>;
         expect(one!.id).not.toBe(two!.id);
-        const oneKey = (await api.get(`${path}/${one!.id}`, { query })).body.data.signing_key as string;
-        const twoKey = (await api.get(`${path}/${two!.id}`, { query })).body.data.signing_key as string;
+        const oneKey = (await api.get(`${path}/${one!.id}`, owner)).body.data.signing_key as string;
+        const twoKey = (await api.get(`${path}/${two!.id}`, owner)).body.data.signing_key as string;
         expect(oneKey).not.toBe(twoKey);
-        const kept = await api.put(path, { query, body: { webhook_urls: ['https://example.com/t1'] } });
+        const kept = await api.put(path, { ...owner, body: { webhook_urls: ['https://example.com/t1'] } });
         expectStatus(kept, 200);
         expect(kept.body.webhooks.map((w: { id: string }) => w.id)).toEqual([one!.id]);
-        expectStatus(await api.get(`${path}/${two!.id}`, { query }), 404, 'the dropped URL has no webhook any more');
-        expect((await api.get(`${path}/${one!.id}`, { query })).body.data.signing_key).toBe(oneKey);
-        const regenerated = await api.post(`${path}/${one!.id}/regenerate_signing_key`, { query });
+        expectStatus(await api.get(`${path}/${two!.id}`, owner), 404, 'the dropped URL has no webhook any more');
+        expect((await api.get(`${path}/${one!.id}`, owner)).body.data.signing_key).toBe(oneKey);
+        const regenerated = await api.post(`${path}/${one!.id}/regenerate_signing_key`, owner);
         expectStatus(regenerated, 200);
         expect(regenerated.body.data.signing_key).not.toBe(oneKey);
-        expect((await api.get(`${path}/${one!.id}`, { query })).body.data.signing_key).toBe(regenerated.body.data.signing_key);
-        const cleared = await api.put(path, { query, body: { webhook_urls: [] } });
+        expect((await api.get(`${path}/${one!.id}`, owner)).body.data.signing_key).toBe(regenerated.body.data.signing_key);
+        const cleared = await api.put(path, { ...owner, body: { webhook_urls: [] } });
         expect(cleared.body).toMatchObject({ webhook_urls: [], webhooks: [] });
       },
     );
@@ -343,17 +381,23 @@ describe('connect', () => {
     caseIf(['stateful', 'control', 'writes', 'disposable'], 'an account is listed by its end user and app, and reads 404 once deleted', async () => {
       const projectId = await project();
       const accountId = await ids.accountId();
-      const account = (await api.get(`/connect/${projectId}/accounts/${accountId}`)).body;
-      const mine = await api.get(`/connect/${projectId}/accounts`, { query: { external_user_id: account.external_id, app: account.app.name_slug } });
+      const headers = inEnvironment();
+      const account = (await api.get(`/connect/${projectId}/accounts/${accountId}`, { headers })).body;
+      const mine = await api.get(`/connect/${projectId}/accounts`, { headers, query: { external_user_id: account.external_id, app: account.app.name_slug } });
       expectStatus(mine, 200);
       expect(mine.body.data.map((a: { id: string }) => a.id)).toContain(accountId);
       // A fresh world: deleting the shared one's account would change what other cases find.
       const token = randomTokenFor(contract);
-      const other = (await createControl(target, token)!.world()) as { projects: Array<{ id: string; accounts: string[] }> };
-      const victim = other.projects.find((p) => p.accounts.length > 0)!;
-      const path = `/connect/${victim.id}/accounts/${victim.accounts[0]}`;
-      expectStatus(await api.delete(path, { token }), 204);
-      expectStatus(await api.get(path, { token }), 404, 'after deletion');
+      const fresh = (await createControl(target, token)!.world()) as {
+        projects: Array<{ id: string; connected_accounts: Array<{ id: string; environment: Environment }> }>;
+      };
+      const victimProject = fresh.projects.find((p) => p.connected_accounts.length > 0)!;
+      const victim = victimProject.connected_accounts[0]!;
+      const path = `/connect/${victimProject.id}/accounts/${victim.id}`;
+      const own = inEnvironment(victim.environment);
+      expectStatus(await api.delete(path, { token, headers: inEnvironment(other(victim.environment)) }), 404, 'deleted from the other environment');
+      expectStatus(await api.delete(path, { token, headers: own }), 204);
+      expectStatus(await api.get(path, { token, headers: own }), 404, 'after deletion');
     });
 
     caseIf(
@@ -362,6 +406,7 @@ describe('connect', () => {
       async () => {
         const projectId = await project();
         const token = await api.post(`/connect/${projectId}/tokens`, {
+          headers: inEnvironment(),
           body: { external_user_id: 'contract-user-2', webhook_uri: 'https://app.example.com/connect-hook' },
         });
         expectStatus(token, 200);
@@ -370,7 +415,7 @@ describe('connect', () => {
         expect(accountId).toMatch(/^apn_/);
         expect(completed.delivery.url).toBe('https://app.example.com/connect-hook');
         expect(JSON.parse(completed.delivery.body)).toMatchObject({ event: 'CONNECTION_SUCCESS', connect_token: token.body.token, account: { id: accountId } });
-        const account = await api.get(`/connect/${projectId}/accounts/${accountId}`);
+        const account = await api.get(`/connect/${projectId}/accounts/${accountId}`, { headers: inEnvironment() });
         expectStatus(account, 200);
         expect(account.body).toMatchObject({ id: accountId, external_id: 'contract-user-2' });
       },
@@ -383,6 +428,7 @@ describe('connect', () => {
         const projectId = await project();
         const accountsBefore = collectIds((await control!.world()).projects, 'apn_');
         const token = await api.post(`/connect/${projectId}/tokens`, {
+          headers: inEnvironment(),
           body: { external_user_id: 'contract-user-3', webhook_uri: 'https://app.example.com/failed' },
         });
         expectStatus(token, 200);
@@ -405,19 +451,21 @@ describe('connect', () => {
         const token = randomTokenFor(contract);
         const world = createControl(target, token)!;
         const put = (path: string, options: Parameters<typeof api.put>[1]) => api.put(path, { ...options, token });
-        const summary = (await world.world()) as { projects: Array<{ id: string; deployed_triggers: Array<{ id: string; environment: string }> }> };
+        type Seeded = { id: string; environment: Environment; external_user_id: string };
+        const summary = (await world.world()) as { projects: Array<{ id: string; deployed_triggers: Seeded[] }> };
         const seeded = summary.projects.find((p) => p.deployed_triggers.length >= 2);
         expect(seeded, 'a seeded project with two deployed triggers').toBeDefined();
-        const [withOwn, viaProject] = seeded!.deployed_triggers as [{ id: string; environment: string }, { id: string; environment: string }];
+        const [withOwn, viaProject] = seeded!.deployed_triggers as [Seeded, Seeded];
+        const owner = { headers: inEnvironment(withOwn.environment), query: { external_user_id: withOwn.external_user_id } };
 
         const nowhere = await world.api.post(`/triggers/${viaProject.id}/emit`, { body: { event: { n: 0 } } });
         expectStatus(nowhere, 422, 'a trigger with no URL anywhere');
         expect(nowhere.body.code).toBe('unprocessable');
 
         const triggerPath = `/connect/${seeded!.id}/deployed-triggers/${withOwn.id}/webhooks`;
-        const own = await put(triggerPath, { body: { webhook_urls: ['https://trigger.example.com/own'] } });
+        const own = await put(triggerPath, { ...owner, body: { webhook_urls: ['https://trigger.example.com/own'] } });
         expectStatus(own, 200);
-        const ownHook = await api.get(`${triggerPath}/${own.body.webhooks[0].id}`, { token });
+        const ownHook = await api.get(`${triggerPath}/${own.body.webhooks[0].id}`, { ...owner, token });
         const ownKey = ownHook.body.data.signing_key as string;
         const project = await put(`/connect/${seeded!.id}/webhook`, {
           headers: { 'x-pd-environment': viaProject.environment },

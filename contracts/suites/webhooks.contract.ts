@@ -1,11 +1,11 @@
 // Webhooks: POST /webhooks, GET /users/me/webhooks, DELETE /webhooks/{id}; and the one table of
 // webhook URLs every URL field of the API must refuse (POST /webhooks and the three Connect fields).
-import { randomBytes } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import type { Answer } from '../api.ts';
 import { useContract, type Need } from '../harness.ts';
 import { authCases, expectError, expectRefused, expectStatus, uniqueName, unknownId } from '../cases.ts';
 import { createWebhook } from '../webhooks.ts';
+import { inEnvironment, triggerOwner } from '../connect-scope.ts';
 
 const contract = await useContract();
 const { api, ids, caseIf } = contract;
@@ -38,19 +38,24 @@ const URL_FIELDS: Array<{ operationId: string; needs: Need[]; send(url: string):
     needs: ['enforcesRules', 'disposable'],
     send: async (url) =>
       api.put(`/connect/${await project()}/webhook`, {
-        headers: { 'x-pd-environment': `contract-${randomBytes(4).toString('hex')}` },
+        headers: inEnvironment(),
         body: { webhook_url: url },
       }),
   },
   {
     operationId: 'createConnectToken',
     needs: ['enforcesRules'],
-    send: async (url) => api.post(`/connect/${await project()}/tokens`, { body: { external_user_id: 'contract-user-url', webhook_uri: url } }),
+    send: async (url) =>
+      api.post(`/connect/${await project()}/tokens`, { headers: inEnvironment(), body: { external_user_id: 'contract-user-url', webhook_uri: url } }),
   },
   {
     operationId: 'setDeployedTriggerWebhooks',
     needs: ['enforcesRules', 'disposable'],
-    send: async (url) => api.put(`/connect/${await project()}/deployed-triggers/${await ids.triggerId()}/webhooks`, { body: { webhook_urls: [url] } }),
+    send: async (url) =>
+      api.put(`/connect/${await project()}/deployed-triggers/${await ids.triggerId()}/webhooks`, {
+        ...(await triggerOwner(ids)),
+        body: { webhook_urls: [url] },
+      }),
   },
 ];
 

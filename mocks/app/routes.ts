@@ -38,7 +38,8 @@ export const routes: RouteTable = {
   getWorkflowErrorEventSummaries: ({ world, path, query }) => store.getWorkflowErrorEventSummaries(world, path.workflow_id, query),
 
   // Connect (openapi/openapi.yaml names the @pipedream/sdk model of each answer). `x-pd-environment`
-  // and `external_user_id`, when sent, scope what is found (EnvironmentHeader, ExternalUserIdQuery).
+  // and, on deployed triggers, `external_user_id` are required and scope what is found
+  // (EnvironmentHeader, ExternalUserIdQuery).
   getProjectWebhook: ({ world, path, header }) => store.getProjectWebhook(world, path.project_id, header['x-pd-environment']),
 
   // The document requires one of `webhook_url` (the spec's name) and `url` (the SDK's); the first wins.
@@ -90,10 +91,7 @@ export const routes: RouteTable = {
     store.regenerateDeployedTriggerWebhookSigningKey(world, path.project_id, path.trigger_id, path.webhook_id, scope(header, query)),
 };
 
-/** Who asks for a deployed trigger: the optional environment header and end user. */
-function scope(header: { 'x-pd-environment'?: string }, query: { external_user_id?: string }): store.TriggerScope {
-  const found: store.TriggerScope = {};
-  if (header['x-pd-environment'] !== undefined) found.environment = header['x-pd-environment'];
-  if (query.external_user_id !== undefined) found.externalUserId = query.external_user_id;
-  return found;
+/** Who asks for a deployed trigger: the environment header and the end user, both required by the document. */
+function scope(header: { 'x-pd-environment': store.TriggerScope['environment'] }, query: { external_user_id: string }): store.TriggerScope {
+  return { environment: header['x-pd-environment'], externalUserId: query.external_user_id };
 }

@@ -53,21 +53,33 @@ const mock = createMock({ seed: 'urls', sink: createRecordingSink() });
 const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 const summary = mock.control.world(token);
 const project = summary.projects[0]!;
-const trigger = project.deployed_triggers[0]!.id;
+const trigger = project.deployed_triggers[0]!;
+const asOwner = `external_user_id=${encodeURIComponent(trigger.external_user_id)}`;
+/** A project webhook per URL: each in a world of its own (a project has one per environment, and only two environments). */
+const environmentToken = (n: number) => `${token}-environment-${n}`;
+const environmentWorld = (n: number) => mock.control.world(environmentToken(n));
 
 /** Every field of the API that takes a webhook URL, and how to send one to it. */
 const FIELDS: Record<string, (url: string, n: number) => Promise<Response>> = {
   'POST /webhooks url': (url) => mock.fetch(`/v1/webhooks?${new URLSearchParams({ url, name: 'n', description: 'd' })}`, { method: 'POST', headers }),
   'PUT /connect/{project_id}/webhook webhook_url': (url, n) =>
-    mock.fetch(`/v1/connect/${project.id}/webhook`, {
+    mock.fetch(`/v1/connect/${environmentWorld(n).projects[0]!.id}/webhook`, {
       method: 'PUT',
-      headers: { ...headers, 'x-pd-environment': `env-${n}` },
+      headers: { ...headers, authorization: `Bearer ${environmentToken(n)}`, 'x-pd-environment': 'production' },
       body: JSON.stringify({ webhook_url: url }),
     }),
   'POST /connect/{project_id}/tokens webhook_uri': (url) =>
-    mock.fetch(`/v1/connect/${project.id}/tokens`, { method: 'POST', headers, body: JSON.stringify({ external_user_id: 'u', webhook_uri: url }) }),
+    mock.fetch(`/v1/connect/${project.id}/tokens`, {
+      method: 'POST',
+      headers: { ...headers, 'x-pd-environment': 'development' },
+      body: JSON.stringify({ external_user_id: 'u', webhook_uri: url }),
+    }),
   'PUT /connect/{project_id}/deployed-triggers/{trigger_id}/webhooks webhook_urls': (url) =>
-    mock.fetch(`/v1/connect/${project.id}/deployed-triggers/${trigger}/webhooks`, { method: 'PUT', headers, body: JSON.stringify({ webhook_urls: [url] }) }),
+    mock.fetch(`/v1/connect/${project.id}/deployed-triggers/${trigger.id}/webhooks?${asOwner}`, {
+      method: 'PUT',
+      headers: { ...headers, 'x-pd-environment': trigger.environment },
+      body: JSON.stringify({ webhook_urls: [url] }),
+    }),
 };
 
 const admittedByPattern = (url: string) => validator.validateSchema('WebhookUrl', url).length === 0;
@@ -98,8 +110,8 @@ describe('the WebhookUrl rule: document and server agree', () => {
     const list = (await webhooks.json()) as { data: Array<{ url: string }> };
     expect(validator.validateResponse('listWebhooks', 200, webhooks.headers.get('content-type'), list)).toEqual([]);
     expect(list.data.map((webhook) => webhook.url)).toEqual(expect.arrayContaining(ADMITTED));
-    const world = mock.control.world(token);
-    const environments = world.projects[0]!.environments.map((environment) => environment.webhook_url);
+    // ADMITTED are sent first: the n-th of them went to the n-th world.
+    const environments = ADMITTED.map((_, n) => environmentWorld(n).projects[0]!.environments.find((e) => e.name === 'production')!.webhook_url);
     expect(environments).toEqual(expect.arrayContaining(ADMITTED));
     for (const url of environments) if (url !== null) expect(validator.validateSchema('WebhookUrl', url), url).toEqual([]);
   });

@@ -444,6 +444,7 @@ const ACTIONS = {
     return [`Webhook of ${f.project_id.value} (${f.environment.value}) set`, result];
   },
   // PUT answers the webhooks without their keys; each one's GET gives its key, kept to verify deliveries.
+  // Every deployed-trigger call names the trigger's environment and end user (the document requires both).
   'trigger-webhooks-form': async (f) => {
     const project = state.world.projects.find((p) => p.deployed_triggers.some((t) => t.id === f.trigger_id.value));
     const trigger = project.deployed_triggers.find((t) => t.id === f.trigger_id.value);
@@ -453,8 +454,8 @@ const ACTIONS = {
       .split(',')
       .map((url) => url.trim())
       .filter((url) => url !== '');
-    const result = await data('PUT', base, { webhook_urls: urls }, headers);
-    const user = new URLSearchParams({ external_user_id: trigger.external_user_id ?? '' });
+    const user = new URLSearchParams({ external_user_id: trigger.external_user_id });
+    const result = await data('PUT', `${base}?${user}`, { webhook_urls: urls }, headers);
     for (const webhook of result.webhooks ?? []) {
       const full = await data('GET', `${base}/${webhook.id}?${user}`, undefined, headers);
       if (full.signing_key !== undefined) state.keys.set(full.url, full.signing_key);

@@ -68,3 +68,4 @@ export type ConnectWebhook = Schemas['ConnectWebhook'];
 export type ConnectWebhookWithSigningKey = Schemas['ConnectWebhookWithSigningKey'];
 export type TriggerWebhooks = Schemas['TriggerWebhooks'];
 export type ValidateTokenResponse = Schemas['ValidateTokenResponse'];
+export type ProjectEnvironment = Schemas['ProjectEnvironment'];

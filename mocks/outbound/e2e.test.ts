@@ -190,10 +190,13 @@ describe('trigger webhooks (POST /__mock/triggers/{trigger_id}/emit)', () => {
     const projectReceiver = await receiver();
     const triggerReceiver = await receiver();
     const seeded = await world(token);
-    const project = (seeded.projects as { id: string; deployed_triggers: { id: string; environment: string }[] }[]).find(
+    const project = (seeded.projects as { id: string; deployed_triggers: { id: string; environment: string; external_user_id: string }[] }[]).find(
       (p) => p.deployed_triggers.length > 0,
     )!;
     const trigger = project.deployed_triggers[0]!;
+    // The deployed-trigger endpoints want the trigger's environment and end user (openapi/openapi.yaml).
+    const asOwner = { headers: { 'x-pd-environment': trigger.environment } };
+    const owner = `?external_user_id=${encodeURIComponent(trigger.external_user_id)}`;
 
     // No URL anywhere yet: nothing can be delivered.
     const none = await call(token, 'POST', `/__mock/triggers/${trigger.id}/emit`, { body: { event: { n: 0 } } });
@@ -220,13 +223,14 @@ describe('trigger webhooks (POST /__mock/triggers/{trigger_id}/emit)', () => {
     });
     await expectSignedWith(projectReceiver.received[0]!, projectKey);
 
-    const triggerHooks = await call(token, 'PUT', `/connect/${project.id}/deployed-triggers/${trigger.id}/webhooks`, {
+    const triggerHooks = await call(token, 'PUT', `/connect/${project.id}/deployed-triggers/${trigger.id}/webhooks${owner}`, {
+      ...asOwner,
       body: { webhook_urls: [triggerReceiver.url] },
     });
     expect(triggerHooks.status).toBe(200);
     // The trigger webhook's own key: read with its ID (a user API key's answer carries no keys).
     const webhookId = triggerHooks.json.webhooks[0].id as string;
-    const triggerWebhook = await call(token, 'GET', `/connect/${project.id}/deployed-triggers/${trigger.id}/webhooks/${webhookId}`);
+    const triggerWebhook = await call(token, 'GET', `/connect/${project.id}/deployed-triggers/${trigger.id}/webhooks/${webhookId}${owner}`, asOwner);
     const triggerKey = triggerWebhook.json.data.signing_key as string;
     expect(triggerKey).not.toBe(projectKey);
 
@@ -245,7 +249,7 @@ describe('trigger webhooks (POST /__mock/triggers/{trigger_id}/emit)', () => {
     expect(withProjectKey).toMatchObject({ ok: false, reason: 'mismatch' });
 
     // Clearing the trigger-level URLs falls back to the project environment's URL.
-    await call(token, 'PUT', `/connect/${project.id}/deployed-triggers/${trigger.id}/webhooks`, { body: { webhook_urls: [] } });
+    await call(token, 'PUT', `/connect/${project.id}/deployed-triggers/${trigger.id}/webhooks${owner}`, { ...asOwner, body: { webhook_urls: [] } });
     await call(token, 'POST', `/__mock/triggers/${trigger.id}/emit`, { body: { event: { n: 3 } } });
     await engine.idle();
     expect(projectReceiver.received).toHaveLength(2);
@@ -256,7 +260,10 @@ describe('trigger webhooks (POST /__mock/triggers/{trigger_id}/emit)', () => {
 describe('connection webhooks (POST /__mock/connect/{token}/complete)', () => {
   async function connectToken(token: string, webhookUri: string): Promise<{ projectId: string; connectToken: string }> {
     const projectId = (await world(token)).projects[0].id as string;
-    const answer = await call(token, 'POST', `/connect/${projectId}/tokens`, { body: { external_user_id: 'user-1043', webhook_uri: webhookUri } });
+    const answer = await call(token, 'POST', `/connect/${projectId}/tokens`, {
+      headers: { 'x-pd-environment': 'production' },
+      body: { external_user_id: 'user-1043', webhook_uri: webhookUri },
+    });
     expect(answer.status).toBe(200);
     expect(answer.json.token).toMatch(/^ctok_/);
     return { projectId, connectToken: answer.json.token };
@@ -292,7 +299,7 @@ describe('connection webhooks (POST /__mock/connect/{token}/complete)', () => {
     expect(body.account.external_id).toBe('user-1043');
     expect(body.account).not.toHaveProperty('credentials');
 
-    const account = await call(token, 'GET', `/connect/${projectId}/accounts/${body.account.id}`);
+    const account = await call(token, 'GET', `/connect/${projectId}/accounts/${body.account.id}`, { headers: { 'x-pd-environment': 'production' } });
     expect(account.status).toBe(200);
     expect(account.json).toEqual(body.account);
   });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { World } from './index.ts';
+import type { TriggerScope, World } from './index.ts';
 import {
   completeConnect,
   createConnectToken,
@@ -35,6 +35,8 @@ let projectId: string;
 let production: string;
 let development: string;
 let accountId: string;
+/** Who may see the seeded production trigger: its environment and end user. */
+let asOwner: TriggerScope;
 beforeEach(() => {
   sink = recordingSink();
   world = createStore({ seed: 51, sink, now: () => NOW }).world('connect');
@@ -43,6 +45,7 @@ beforeEach(() => {
   production = project.deployed_triggers.find((t) => t.environment === 'production')!.id;
   development = project.deployed_triggers.find((t) => t.environment === 'development')!.id;
   accountId = project.accounts[0]!;
+  asOwner = { environment: 'production', externalUserId: project.deployed_triggers.find((t) => t.id === production)!.external_user_id };
 });
 
 describe('project webhook lifecycle', () => {
@@ -127,7 +130,7 @@ describe('deployed-trigger webhooks and emitTrigger', () => {
 
   it("the trigger's own webhooks win over the project URL, each signed with its own key; a kept URL keeps its webhook", () => {
     unwrap(setProjectWebhook(world, projectId, 'production', 'https://env.example.com/prod'));
-    const first = unwrap(setDeployedTriggerWebhooks(world, projectId, production, ['https://t.example.com/1', 'http://t.example.com:8080/2'], {}, true));
+    const first = unwrap(setDeployedTriggerWebhooks(world, projectId, production, ['https://t.example.com/1', 'http://t.example.com:8080/2'], asOwner, true));
     expect(first.webhook_urls).toEqual(['https://t.example.com/1', 'http://t.example.com:8080/2']);
     const [one, two] = first.webhooks as unknown as [{ id: string; signing_key: string }, { id: string; signing_key: string }];
     expect(kindOf(one.id)).toBe('webhook');
@@ -137,34 +140,33 @@ describe('deployed-trigger webhooks and emitTrigger', () => {
       ['https://t.example.com/1', one.signing_key],
       ['http://t.example.com:8080/2', two.signing_key],
     ]);
-    const again = unwrap(setDeployedTriggerWebhooks(world, projectId, production, ['https://t.example.com/1'], {}, true));
+    const again = unwrap(setDeployedTriggerWebhooks(world, projectId, production, ['https://t.example.com/1'], asOwner, true));
     expect(again.webhooks).toEqual([{ id: one.id, url: 'https://t.example.com/1', signing_key: one.signing_key, signing_key_set: true }]);
     // Keys only when asked for (workspace OAuth tokens, decided by the route).
-    expect(unwrap(listDeployedTriggerWebhooks(world, projectId, production, {}, false)).webhooks).toEqual([
+    expect(unwrap(listDeployedTriggerWebhooks(world, projectId, production, asOwner, false)).webhooks).toEqual([
       { id: one.id, url: 'https://t.example.com/1', signing_key_set: true },
     ]);
-    const regenerated = unwrap(regenerateDeployedTriggerWebhookSigningKey(world, projectId, production, one.id, {})).data;
+    const regenerated = unwrap(regenerateDeployedTriggerWebhookSigningKey(world, projectId, production, one.id, asOwner)).data;
     expect(regenerated.signing_key).not.toBe(one.signing_key);
-    expect(unwrap(getDeployedTriggerWebhook(world, projectId, production, one.id, {})).data.signing_key).toBe(regenerated.signing_key);
+    expect(unwrap(getDeployedTriggerWebhook(world, projectId, production, one.id, asOwner)).data.signing_key).toBe(regenerated.signing_key);
     unwrap(emitTrigger(world, production, { event: {} }));
     expect(sink.requests[2]!.signingKey).toBe(regenerated.signing_key);
     // Emptying the list falls back to the project URL again.
-    unwrap(setDeployedTriggerWebhooks(world, projectId, production, [], {}, true));
+    unwrap(setDeployedTriggerWebhooks(world, projectId, production, [], asOwner, true));
     unwrap(emitTrigger(world, production, { event: {} }));
     expect(sink.requests[3]!.url).toBe('https://env.example.com/prod');
-    expectError(getDeployedTriggerWebhook(world, projectId, production, one.id, {}), 404, 'not_found');
+    expectError(getDeployedTriggerWebhook(world, projectId, production, one.id, asOwner), 404, 'not_found');
   });
 
   it('an unknown project, trigger or webhook, a trigger of another project, user or environment is 404', () => {
-    expectError(setDeployedTriggerWebhooks(world, 'proj_nothere', production, [], {}, false), 404, 'not_found');
-    expectError(setDeployedTriggerWebhooks(world, projectId, 'dc_nothere', [], {}, false), 404, 'not_found');
+    expectError(setDeployedTriggerWebhooks(world, 'proj_nothere', production, [], asOwner, false), 404, 'not_found');
+    expectError(setDeployedTriggerWebhooks(world, projectId, 'dc_nothere', [], asOwner, false), 404, 'not_found');
     const workspaceSource = worldSummary(world).sources[0]!.id;
-    expectError(setDeployedTriggerWebhooks(world, projectId, workspaceSource, [], {}, false), 404, 'not_found');
-    expectError(getDeployedTrigger(world, projectId, production, { externalUserId: 'someone-else' }), 404, 'not_found');
-    expectError(getDeployedTrigger(world, projectId, production, { environment: 'development' }), 404, 'not_found');
-    expectError(getDeployedTriggerWebhook(world, projectId, production, 'wh_nothere', {}), 404, 'not_found');
-    const owner = worldSummary(world).projects[0]!.deployed_triggers[0]!.external_user_id;
-    expect(unwrap(getDeployedTrigger(world, projectId, production, { externalUserId: owner, environment: 'production' })).data.id).toBe(production);
+    expectError(setDeployedTriggerWebhooks(world, projectId, workspaceSource, [], asOwner, false), 404, 'not_found');
+    expectError(getDeployedTrigger(world, projectId, production, { ...asOwner, externalUserId: 'someone-else' }), 404, 'not_found');
+    expectError(getDeployedTrigger(world, projectId, production, { ...asOwner, environment: 'development' }), 404, 'not_found');
+    expectError(getDeployedTriggerWebhook(world, projectId, production, 'wh_nothere', asOwner), 404, 'not_found');
+    expect(unwrap(getDeployedTrigger(world, projectId, production, asOwner)).data.id).toBe(production);
   });
 });
 
@@ -202,24 +204,28 @@ describe('trigger catalogue, deployment and deployed triggers', () => {
     expect(sink.requests.map((r) => [r.url, r.signingKey])).toEqual([['https://t.example.com/own', data.webhook_signing_key]]);
     expect(sink.requests[0]!.payload).toMatchObject({ trigger_id: data.id, environment: 'development', event: { emitted_on_deploy: true } });
     // The answer of a read never repeats the key.
-    expect(unwrap(getDeployedTrigger(world, projectId, data.id, { externalUserId: 'ext-7' })).data).not.toHaveProperty('webhook_signing_key');
+    expect(unwrap(getDeployedTrigger(world, projectId, data.id, { environment: 'development', externalUserId: 'ext-7' })).data).not.toHaveProperty(
+      'webhook_signing_key',
+    );
 
     const quiet = unwrap(deployTrigger(world, projectId, 'production', { id: 'slack-new-message', external_user_id: 'ext-7' })).data;
     expect(quiet.emit_on_deploy).toBe(false);
     expect(sink.requests).toHaveLength(1);
     expectError(deployTrigger(world, projectId, 'production', { id: 'github-nope', external_user_id: 'x' }), 422, 'unprocessable');
 
-    const mine = unwrap(listDeployedTriggers(world, projectId, { externalUserId: 'ext-7' }, { limit: 1 }));
+    const louder = unwrap(deployTrigger(world, projectId, 'development', { id: 'slack-new-message', external_user_id: 'ext-7' })).data;
+    const asExt7 = { environment: 'development', externalUserId: 'ext-7' } as const;
+    const mine = unwrap(listDeployedTriggers(world, projectId, asExt7, { limit: 1 }));
     expect(mine.page_info.total_count).toBe(2);
     expect(mine.data.map((t) => t.id)).toEqual([data.id]);
-    const next = unwrap(listDeployedTriggers(world, projectId, { externalUserId: 'ext-7' }, { limit: 1, after: mine.page_info.end_cursor }));
-    expect(next.data.map((t) => t.id)).toEqual([quiet.id]);
-    expect(unwrap(listDeployedTriggers(world, projectId, { externalUserId: 'ext-7', environment: 'production' }, { limit: 10 })).data.map((t) => t.id)).toEqual(
-      [quiet.id],
-    );
+    const next = unwrap(listDeployedTriggers(world, projectId, asExt7, { limit: 1, after: mine.page_info.end_cursor }));
+    expect(next.data.map((t) => t.id)).toEqual([louder.id]);
+    expect(unwrap(listDeployedTriggers(world, projectId, { ...asExt7, environment: 'production' }, { limit: 10 })).data.map((t) => t.id)).toEqual([quiet.id]);
+    expect(unwrap(listDeployedTriggers(world, projectId, { ...asExt7, externalUserId: 'ext-8' }, { limit: 10 })).data).toEqual([]);
 
-    unwrap(deleteDeployedTrigger(world, projectId, data.id, { externalUserId: 'ext-7' }));
-    expectError(getDeployedTrigger(world, projectId, data.id, {}), 404, 'not_found');
+    expectError(deleteDeployedTrigger(world, projectId, data.id, { ...asExt7, externalUserId: 'ext-8' }), 404, 'not_found');
+    unwrap(deleteDeployedTrigger(world, projectId, data.id, asExt7));
+    expectError(getDeployedTrigger(world, projectId, data.id, asExt7), 404, 'not_found');
     expectError(emitTrigger(world, data.id, { event: 1 }), 404, 'not_found');
     expect(worldSummary(world).projects[0]!.deployed_triggers.map((t) => t.id)).not.toContain(data.id);
   });
@@ -240,46 +246,49 @@ describe('connect tokens, accounts and completeConnect', () => {
   });
 
   it('reads a connected account itself, with credentials only when asked; lists, filters and deletes accounts', () => {
-    const plain = unwrap(getConnectedAccount(world, projectId, accountId, {}));
+    const plain = unwrap(getConnectedAccount(world, projectId, accountId, { environment: 'production' }));
     expect(plain.id).toBe(accountId);
     expect(plain).not.toHaveProperty('credentials');
     expect(plain.created_at).toMatch(/Z$/);
     expect(kindOf(plain.app.id)).toBe('app');
-    const withCredentials = unwrap(getConnectedAccount(world, projectId, accountId, { includeCredentials: true }));
+    const withCredentials = unwrap(getConnectedAccount(world, projectId, accountId, { includeCredentials: true, environment: 'production' }));
     expect(withCredentials.credentials).toEqual(expect.any(Object));
     // The second seeded account uses the service's OAuth client: its credentials are withheld.
     const withheld = worldSummary(world).projects[0]!.connected_accounts[1]!;
     expect(withheld).toMatchObject({ credentials_withheld: true, environment: 'production' });
-    expect(unwrap(getConnectedAccount(world, projectId, withheld.id, { includeCredentials: true }))).not.toHaveProperty('credentials');
-    expectError(getConnectedAccount(world, projectId, 'apn_nothere', {}), 404, 'not_found');
-    expectError(getConnectedAccount(world, 'proj_nothere', accountId, {}), 404, 'not_found');
+    expect(unwrap(getConnectedAccount(world, projectId, withheld.id, { includeCredentials: true, environment: 'production' }))).not.toHaveProperty(
+      'credentials',
+    );
+    expectError(getConnectedAccount(world, projectId, 'apn_nothere', { environment: 'production' }), 404, 'not_found');
+    expectError(getConnectedAccount(world, 'proj_nothere', accountId, { environment: 'production' }), 404, 'not_found');
     expectError(getConnectedAccount(world, projectId, accountId, { environment: 'development' }), 404, 'not_found');
 
     const all = unwrap(listConnectedAccounts(world, projectId, 'production', { limit: 10 }));
     expect(all.data.map((a) => a.id)).toEqual(worldSummary(world).projects[0]!.accounts);
     expect(all.data.every((a) => a.credentials === undefined)).toBe(true);
-    const mine = unwrap(listConnectedAccounts(world, projectId, undefined, { limit: 10, external_user_id: plain.external_id, include_credentials: true }));
+    const mine = unwrap(listConnectedAccounts(world, projectId, 'production', { limit: 10, external_user_id: plain.external_id, include_credentials: true }));
     expect(mine.data.map((a) => a.id)).toEqual([accountId]);
     expect(mine.data[0]!.credentials).toEqual(expect.any(Object));
     expect(
-      unwrap(listConnectedAccounts(world, projectId, undefined, { limit: 10, include_credentials: true })).data.map((a) => a.credentials !== undefined),
+      unwrap(listConnectedAccounts(world, projectId, 'production', { limit: 10, include_credentials: true })).data.map((a) => a.credentials !== undefined),
     ).toEqual([true, false]);
-    expect(unwrap(listConnectedAccounts(world, projectId, undefined, { limit: 10, app: plain.app.name_slug })).data.map((a) => a.id)).toContain(accountId);
+    expect(unwrap(listConnectedAccounts(world, projectId, 'production', { limit: 10, app: plain.app.name_slug })).data.map((a) => a.id)).toContain(accountId);
     expect(unwrap(listConnectedAccounts(world, projectId, 'development', { limit: 10 })).data).toEqual([]);
 
-    unwrap(deleteConnectedAccount(world, projectId, accountId));
-    expectError(getConnectedAccount(world, projectId, accountId, {}), 404, 'not_found');
-    expectError(deleteConnectedAccount(world, projectId, accountId), 404, 'not_found');
+    expectError(deleteConnectedAccount(world, projectId, accountId, 'development'), 404, 'not_found');
+    unwrap(deleteConnectedAccount(world, projectId, accountId, 'production'));
+    expectError(getConnectedAccount(world, projectId, accountId, { environment: 'production' }), 404, 'not_found');
+    expectError(deleteConnectedAccount(world, projectId, accountId, 'production'), 404, 'not_found');
     expect(worldSummary(world).projects[0]!.accounts).not.toContain(accountId);
   });
 
   it('validates a token: success until completed or expired, 404 for an unknown one or another environment', () => {
     const { token } = unwrap(createConnectToken(world, projectId, 'development', { external_user_id: 'v' }));
-    expect(unwrap(validateConnectToken(world, token))).toEqual({ success: true, project_id: projectId, project_environment: 'development' });
+    expect(unwrap(validateConnectToken(world, token, 'development'))).toEqual({ success: true, project_id: projectId, project_environment: 'development' });
     expectError(validateConnectToken(world, token, 'production'), 404, 'not_found');
-    expectError(validateConnectToken(world, 'ctok_nothere'), 404, 'not_found');
+    expectError(validateConnectToken(world, 'ctok_nothere', 'development'), 404, 'not_found');
     unwrap(completeConnect(world, token, { outcome: 'error' }));
-    expect(unwrap(validateConnectToken(world, token))).toMatchObject({ success: false, error: expect.stringMatching(/used/) });
+    expect(unwrap(validateConnectToken(world, token, 'development'))).toMatchObject({ success: false, error: expect.stringMatching(/used/) });
   });
 
   it('success creates a readable apn_ account and sends CONNECTION_SUCCESS once, without credentials', () => {
@@ -291,7 +300,7 @@ describe('connect tokens, accounts and completeConnect', () => {
     expect(kindOf(account.id)).toBe('account');
     expect(account.external_id).toBe('ext-42');
     expect(account.created_at).toBe(new Date(NOW).toISOString());
-    expect(unwrap(getConnectedAccount(world, projectId, account.id, {}))).toEqual(account);
+    expect(unwrap(getConnectedAccount(world, projectId, account.id, { environment: 'development' }))).toEqual(account);
     expect(result.delivery).not.toBeNull();
     expect(sink.requests).toHaveLength(1);
     const request = sink.requests[0]!;

@@ -4,7 +4,15 @@
 // depends on the world: which projects, webhooks, tokens and accounts exist, in which environment,
 // and whether a connect flow may still complete. Answers have the shapes of @pipedream/sdk's models
 // (openapi/openapi.yaml names each one).
-import type { ConnectedAccount, ConnectToken, ConnectWebhook, ConnectWebhookWithSigningKey, PageInfo, ValidateTokenResponse } from '../factories/types.ts';
+import type {
+  ConnectedAccount,
+  ConnectToken,
+  ConnectWebhook,
+  ConnectWebhookWithSigningKey,
+  PageInfo,
+  ProjectEnvironment,
+  ValidateTokenResponse,
+} from '../factories/types.ts';
 import type { DeliveryRecord } from '../outbound/types.ts';
 import type { Result } from '../errors.ts';
 import { fail, notFound, ok } from '../errors.ts';
@@ -25,14 +33,14 @@ export function projectOf(world: World, projectId: string): Result<ProjectRecord
   return project === undefined ? notFound('project', projectId) : ok(project);
 }
 
-/** `x-pd-environment`, when sent, scopes every Connect resource (openapi/openapi.yaml, EnvironmentHeader). */
-export function inEnvironment(resourceEnvironment: string, header: string | undefined): boolean {
-  return header === undefined || header === resourceEnvironment;
+/** `x-pd-environment` (required, openapi/openapi.yaml EnvironmentHeader) scopes every Connect resource. */
+export function inEnvironment(resourceEnvironment: ProjectEnvironment, header: ProjectEnvironment): boolean {
+  return header === resourceEnvironment;
 }
 
 type SetWebhook = EnvironmentRecord & { webhook_url: string; signing_key: string };
 
-function environmentWebhook(world: World, projectId: string, environment: string): Result<{ record: SetWebhook }> {
+function environmentWebhook(world: World, projectId: string, environment: ProjectEnvironment): Result<{ record: SetWebhook }> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const record = project.value.environments.get(environment);
@@ -55,7 +63,7 @@ function webhookView(world: World, record: SetWebhook, showKey: boolean): Connec
   return view;
 }
 
-export function getProjectWebhook(world: World, projectId: string, environment: string): Result<{ data: ConnectWebhook }> {
+export function getProjectWebhook(world: World, projectId: string, environment: ProjectEnvironment): Result<{ data: ConnectWebhook }> {
   const found = environmentWebhook(world, projectId, environment);
   return found.ok ? ok({ data: webhookView(world, found.value.record, false) }) : found;
 }
@@ -65,7 +73,7 @@ export function getProjectWebhook(world: World, projectId: string, environment: 
  * with a new ID and key and shows the key, once (spec Events, trigger webhooks §3); later saves
  * change the URL only.
  */
-export function setProjectWebhook(world: World, projectId: string, environment: string, url: string): Result<{ data: ConnectWebhook }> {
+export function setProjectWebhook(world: World, projectId: string, environment: ProjectEnvironment, url: string): Result<{ data: ConnectWebhook }> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const now = unixSeconds(world.ctx.now());
@@ -81,7 +89,7 @@ export function setProjectWebhook(world: World, projectId: string, environment: 
 }
 
 /** Removes URL and key: nothing is delivered to it any more, and GET is 404. */
-export function deleteProjectWebhook(world: World, projectId: string, environment: string): Result<null> {
+export function deleteProjectWebhook(world: World, projectId: string, environment: ProjectEnvironment): Result<null> {
   const found = environmentWebhook(world, projectId, environment);
   if (!found.ok) return found;
   Object.assign(found.value.record, { webhook_id: null, webhook_url: null, signing_key: null, updated_at: unixSeconds(world.ctx.now()) });
@@ -89,7 +97,11 @@ export function deleteProjectWebhook(world: World, projectId: string, environmen
 }
 
 /** A new key, shown once; every later delivery is signed with it (emit.ts reads the record). */
-export function regenerateProjectWebhookSigningKey(world: World, projectId: string, environment: string): Result<{ data: ConnectWebhookWithSigningKey }> {
+export function regenerateProjectWebhookSigningKey(
+  world: World,
+  projectId: string,
+  environment: ProjectEnvironment,
+): Result<{ data: ConnectWebhookWithSigningKey }> {
   const found = environmentWebhook(world, projectId, environment);
   if (!found.ok) return found;
   const { record } = found.value;
@@ -106,7 +118,7 @@ export interface CreateConnectTokenInput {
   expires_in?: number;
 }
 
-export function createConnectToken(world: World, projectId: string, environment: string, input: CreateConnectTokenInput): Result<ConnectToken> {
+export function createConnectToken(world: World, projectId: string, environment: ProjectEnvironment, input: CreateConnectTokenInput): Result<ConnectToken> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const token = makeConnectToken(
@@ -126,7 +138,7 @@ export function createConnectToken(world: World, projectId: string, environment:
 }
 
 /** Whether a connect token can still start its flow: not once completed, not after expires_at. */
-export function validateConnectToken(world: World, connectToken: string, environment?: string): Result<ValidateTokenResponse> {
+export function validateConnectToken(world: World, connectToken: string, environment: ProjectEnvironment): Result<ValidateTokenResponse> {
   const record = world.connectTokens.get(connectToken);
   if (record === undefined || !inEnvironment(record.environment, environment)) return notFound('connect token', connectToken);
   const answer: ValidateTokenResponse = { success: true, project_id: record.projectId, project_environment: record.environment };
@@ -140,7 +152,7 @@ function accountView(record: AccountRecord, includeCredentials: boolean | undefi
   return includeCredentials === true && record.credentialsWithheld !== true ? { ...record.account, credentials: record.credentials } : record.account;
 }
 
-function accountOf(world: World, projectId: string, accountId: string, environment: string | undefined): Result<AccountRecord> {
+function accountOf(world: World, projectId: string, accountId: string, environment: ProjectEnvironment): Result<AccountRecord> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const record = world.accounts.get(accountId);
@@ -153,7 +165,7 @@ export function getConnectedAccount(
   world: World,
   projectId: string,
   accountId: string,
-  options: { includeCredentials?: boolean; environment?: string } = {},
+  options: { includeCredentials?: boolean; environment: ProjectEnvironment },
 ): Result<ConnectedAccount> {
   const found = accountOf(world, projectId, accountId, options.environment);
   return found.ok ? ok(accountView(found.value, options.includeCredentials)) : found;
@@ -169,7 +181,7 @@ export interface AccountListQuery extends PageQuery {
 export function listConnectedAccounts(
   world: World,
   projectId: string,
-  environment: string | undefined,
+  environment: ProjectEnvironment,
   query: AccountListQuery,
 ): Result<{ data: ConnectedAccount[]; page_info: PageInfo }> {
   const project = projectOf(world, projectId);
@@ -185,7 +197,7 @@ export function listConnectedAccounts(
   return ok({ data: page.value.ids.map((id) => accountView(world.accounts.get(id)!, query.include_credentials)), page_info: page.value.page_info });
 }
 
-export function deleteConnectedAccount(world: World, projectId: string, accountId: string, environment?: string): Result<null> {
+export function deleteConnectedAccount(world: World, projectId: string, accountId: string, environment: ProjectEnvironment): Result<null> {
   const found = accountOf(world, projectId, accountId, environment);
   if (!found.ok) return found;
   world.accounts.delete(accountId);

@@ -17,7 +17,7 @@ import {
   makeWorkflow,
   makeWorkspace,
 } from '../factories/index.ts';
-import type { ConnectedAccount, EventSource, Project, Template, Webhook, Workflow, Workspace } from '../factories/types.ts';
+import type { ConnectedAccount, EventSource, Project, ProjectEnvironment, Template, Webhook, Workflow, Workspace } from '../factories/types.ts';
 import { type IdKind, isId, kindOf } from '../ids.ts';
 import { hex } from '../factories/common.ts';
 import { unixSeconds } from '../random.ts';
@@ -153,7 +153,7 @@ function without<T extends Json>(value: T, ...keys: string[]): T {
  * @example
  * plantExamples(world, documentExamples(document), ['production', 'development']);
  */
-export function plantExamples(world: World, examples: DocumentExamples, environments: readonly string[]): void {
+export function plantExamples(world: World, examples: DocumentExamples, environments: readonly ProjectEnvironment[]): void {
   const { ctx } = world;
   const named = [...examples.ids.keys()];
   const of = (kind: IdKind) => named.filter((id) => kindOf(id) === kind && !ctx.issued.has(id));

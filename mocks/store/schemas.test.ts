@@ -52,8 +52,11 @@ describe('store answers and payloads match the document', () => {
       }
       for (const webhook of unwrap(listWebhooks(world)).data) expectSchema('Webhook', webhook);
       for (const project of summary.projects) {
-        for (const account of project.accounts)
-          expectSchema('ConnectedAccount', unwrap(getConnectedAccount(world, project.id, account, { includeCredentials: true })));
+        for (const account of project.connected_accounts)
+          expectSchema(
+            'ConnectedAccount',
+            unwrap(getConnectedAccount(world, project.id, account.id, { includeCredentials: true, environment: account.environment })),
+          );
       }
     }
   });
@@ -86,16 +89,21 @@ describe('store answers and payloads match the document', () => {
     const created = unwrap(setProjectWebhook(world, project.id, 'production', 'https://env.example.com/p')).data;
     expectSchema('ConnectWebhook', created);
     expectSchema('ConnectWebhook', unwrap(setProjectWebhook(world, project.id, 'production', 'https://env.example.com/q')).data);
-    const trigger = project.deployed_triggers[1]!.id;
+    const asOwnerOf = (seeded: (typeof project.deployed_triggers)[number]) => ({ environment: seeded.environment, externalUserId: seeded.external_user_id });
+    const trigger = project.deployed_triggers[1]!;
     for (const showKeys of [true, false])
-      expectSchema('TriggerWebhooks', unwrap(setDeployedTriggerWebhooks(world, project.id, trigger, ['https://t.example.com/1'], {}, showKeys)));
-    for (const seeded of project.deployed_triggers) expectSchema('DeployedComponent', unwrap(getDeployedTrigger(world, project.id, seeded.id, {})).data);
+      expectSchema(
+        'TriggerWebhooks',
+        unwrap(setDeployedTriggerWebhooks(world, project.id, trigger.id, ['https://t.example.com/1'], asOwnerOf(trigger), showKeys)),
+      );
+    for (const seeded of project.deployed_triggers)
+      expectSchema('DeployedComponent', unwrap(getDeployedTrigger(world, project.id, seeded.id, asOwnerOf(seeded))).data);
     const deployed = unwrap(
       deployTrigger(world, project.id, 'production', { id: 'github-new-issue', external_user_id: 'u0', webhook_url: 'https://t.example.com/d' }),
     );
     expectSchema('DeployedComponent', deployed.data);
     for (const component of unwrap(listTriggerComponents(world, project.id, { limit: 100 })).data) expectSchema('TriggerComponent', component);
-    unwrap(emitTrigger(world, trigger, { event: { a: 1 } }));
+    unwrap(emitTrigger(world, trigger.id, { event: { a: 1 } }));
     unwrap(emitTrigger(world, project.deployed_triggers[0]!.id, { event: 'plain' }));
     for (const request of sink.requests.filter((r) => r.kind === 'trigger')) expectSchema('TriggerWebhookDelivery', request.payload);
 

@@ -47,11 +47,16 @@ async function change(mock: Mock, token: string): Promise<void> {
   await ok('PUT', `/v1/workflows/${created.id}`, { active: true, org_id: org!.id });
   await ok('DELETE', `/v1/subscriptions?emitter_id=dc_*&listener_id=${world.workflows[1]!.id}&event_name=%24logs`);
   await ok('PUT', `/v1/connect/${project.id}/webhook`, { webhook_url: 'https://hooks.example.com/connect' }, { 'x-pd-environment': 'production' });
-  await ok('PUT', `/v1/connect/${project.id}/deployed-triggers/${project.deployed_triggers[0]!.id}/webhooks`, {
-    webhook_urls: ['https://hooks.example.com/t'],
-  });
-  const done = await ok('POST', `/v1/connect/${project.id}/tokens`, { external_user_id: 'u-1', webhook_uri: 'https://hooks.example.com/c' });
-  await ok('POST', `/v1/connect/${project.id}/tokens`, { external_user_id: 'u-2' });
+  const trigger = project.deployed_triggers[0]!;
+  await ok(
+    'PUT',
+    `/v1/connect/${project.id}/deployed-triggers/${trigger.id}/webhooks?external_user_id=${encodeURIComponent(trigger.external_user_id)}`,
+    { webhook_urls: ['https://hooks.example.com/t'] },
+    { 'x-pd-environment': trigger.environment },
+  );
+  const production = { 'x-pd-environment': 'production' };
+  const done = await ok('POST', `/v1/connect/${project.id}/tokens`, { external_user_id: 'u-1', webhook_uri: 'https://hooks.example.com/c' }, production);
+  await ok('POST', `/v1/connect/${project.id}/tokens`, { external_user_id: 'u-2' }, { 'x-pd-environment': 'development' });
   expect(mock.control.completeConnect(token, done.token, { outcome: 'success' }).ok).toBe(true);
   expect(mock.control.emit(token, { emitter_id: erroring!.id, event_name: '$errors', event: { n: 1 } }).ok).toBe(true);
   expect(mock.control.emit(token, { emitter_id: erroring!.id, event_name: '$errors', event: { n: 2 }, error: { code: 'TIMEOUT' } }).ok).toBe(true);
@@ -82,7 +87,13 @@ async function probe(mock: Mock, token: string) {
     await get(`/v1/workflows/${workflow.id}/$errors/event_summaries?expand=event&limit=100`);
   }
   const project = world.projects[0]!;
-  for (const account of project.accounts) await get(`/v1/connect/${project.id}/accounts/${account}?include_credentials=true`);
+  for (const account of project.connected_accounts) {
+    const answer = await call(mock, token, 'GET', `/v1/connect/${project.id}/accounts/${account.id}?include_credentials=true`, undefined, {
+      'x-pd-environment': account.environment,
+    });
+    expect(answer.status).toBe(200);
+    answers.push(answer);
+  }
   // Writes after the restore: new IDs, keys and names continue the original's draws.
   answers.push(await call(mock, token, 'POST', '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fb&name=b&description=after'));
   answers.push(await call(mock, token, 'POST', '/v1/workflows', { project_id: project.id, org_id: world.workspaces[0]!.id, template_id: world.templates[1] }));

@@ -1,5 +1,6 @@
 // GET /__mock/world: the IDs of a world that no API lists (projects, templates, accounts,
 // deployed triggers) plus the seeded user, workspaces, workflows and sources.
+import type { ProjectEnvironment } from '../factories/types.ts';
 import type { World } from './world.ts';
 
 export interface WorldSummary {
@@ -12,14 +13,14 @@ export interface WorldSummary {
     environments: Array<{ name: string; webhook_url: string | null }>;
     deployed_triggers: Array<{
       id: string;
-      environment: string;
+      environment: ProjectEnvironment;
       external_user_id: string;
       webhook_urls: string[];
       webhooks: Array<{ id: string; url: string }>;
     }>;
     accounts: string[];
     /** The accounts with their end user and environment, and whether their credentials are withheld. */
-    connected_accounts: Array<{ id: string; external_user_id: string; environment: string; credentials_withheld: boolean }>;
+    connected_accounts: Array<{ id: string; external_user_id: string; environment: ProjectEnvironment; credentials_withheld: boolean }>;
   }>;
   templates: string[];
   workflows: Array<{ id: string; org_id: string; project_id: string; active: boolean; error_events: number }>;
@@ -27,7 +28,7 @@ export interface WorldSummary {
   webhooks: string[];
   subscriptions: Array<{ id: string; emitter_id: string; listener_id: string; event_name: string; org_id: string }>;
   auto_subscriptions: Array<{ event_name: string; listener_id: string }>;
-  connect_tokens: Array<{ token: string; project_id: string; environment: string; completed: boolean }>;
+  connect_tokens: Array<{ token: string; project_id: string; environment: ProjectEnvironment; completed: boolean }>;
 }
 
 export function worldSummary(world: World): WorldSummary {

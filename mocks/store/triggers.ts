@@ -3,7 +3,15 @@
 // What is decided here depends on the world: which triggers exist, in which environment, for which
 // end user, and which webhook a delivery goes to (emit.ts). Answers have the shapes of
 // @pipedream/sdk's models (openapi/openapi.yaml names each one).
-import type { ConfiguredProps, ConnectWebhookWithSigningKey, DeployedTrigger, PageInfo, TriggerComponent, TriggerWebhooks } from '../factories/types.ts';
+import type {
+  ConfiguredProps,
+  ConnectWebhookWithSigningKey,
+  DeployedTrigger,
+  PageInfo,
+  ProjectEnvironment,
+  TriggerComponent,
+  TriggerWebhooks,
+} from '../factories/types.ts';
 import type { Result } from '../errors.ts';
 import { fail, notFound, ok } from '../errors.ts';
 import { makeDeployedTrigger, slugify, TRIGGER_COMPONENTS, triggerComponent } from '../factories/index.ts';
@@ -15,10 +23,13 @@ import { type PageQuery, pageOf } from './pagination.ts';
 import type { DeployedTriggerRecord, TriggerWebhookRecord, World } from './world.ts';
 import { copy } from './world.ts';
 
-/** Who asks: `x-pd-environment` and `external_user_id`, each scoping only when sent (openapi/openapi.yaml). */
+/**
+ * Who asks: `x-pd-environment` and `external_user_id`, both required on the deployed-trigger
+ * endpoints (openapi/openapi.yaml): a trigger of another environment or end user is not found.
+ */
 export interface TriggerScope {
-  environment?: string;
-  externalUserId?: string;
+  environment: ProjectEnvironment;
+  externalUserId: string;
 }
 
 const COMPONENT_INDEX = new Map(TRIGGER_COMPONENTS.map((component, i) => [component.key, i]));
@@ -73,7 +84,7 @@ function newTriggerWebhook(world: World, url: string): TriggerWebhookRecord {
  * project environment's URL; `emit_on_deploy` emits one event at once to wherever the trigger
  * delivers (none when it has no URL anywhere).
  */
-export function deployTrigger(world: World, projectId: string, environment: string, input: DeployTriggerInput): Result<{ data: DeployedTrigger }> {
+export function deployTrigger(world: World, projectId: string, environment: ProjectEnvironment, input: DeployTriggerInput): Result<{ data: DeployedTrigger }> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const component = triggerComponent(input.id);
@@ -107,14 +118,14 @@ function triggerOf(world: World, projectId: string, triggerId: string, scope: Tr
     record !== undefined &&
     record.projectId === projectId &&
     inEnvironment(record.environment, scope.environment) &&
-    (scope.externalUserId === undefined || scope.externalUserId === record.externalUserId);
+    scope.externalUserId === record.externalUserId;
   return visible ? ok(record) : notFound('deployed trigger', triggerId);
 }
 
 export function listDeployedTriggers(
   world: World,
   projectId: string,
-  scope: TriggerScope & { externalUserId: string },
+  scope: TriggerScope,
   query: PageQuery,
 ): Result<{ data: DeployedTrigger[]; page_info: PageInfo }> {
   const project = projectOf(world, projectId);

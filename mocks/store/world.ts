@@ -9,6 +9,7 @@ import type {
   DeployedTrigger,
   EventSource,
   Project,
+  ProjectEnvironment,
   Subscription,
   Template,
   User,
@@ -80,7 +81,7 @@ export interface TriggerWebhookRecord {
 export interface DeployedTriggerRecord {
   trigger: DeployedTrigger;
   projectId: string;
-  environment: string;
+  environment: ProjectEnvironment;
   /** The end user who owns the trigger (`external_user_id` of the deployed-trigger endpoints). */
   externalUserId: string;
   /** Trigger-level webhooks in URL order; when any, they take precedence over the environment's URL. */
@@ -90,7 +91,7 @@ export interface DeployedTriggerRecord {
 export interface AccountRecord {
   account: ConnectedAccount;
   projectId: string;
-  environment: string;
+  environment: ProjectEnvironment;
   credentials: Record<string, unknown>;
   /**
    * An OAuth account in production connected through the service's OAuth client, not the
@@ -102,7 +103,7 @@ export interface AccountRecord {
 export interface ConnectTokenRecord {
   token: ConnectToken;
   projectId: string;
-  environment: string;
+  environment: ProjectEnvironment;
   external_user_id: string;
   webhook_uri: string | null;
   allowed_origins: string[];

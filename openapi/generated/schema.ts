@@ -285,10 +285,10 @@ export interface paths {
             query?: never;
             header: {
                 /**
-                 * @description Environment name, for example `production`.
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
                  * @example production
                  */
-                "x-pd-environment": components["parameters"]["EnvironmentHeaderRequired"];
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -407,8 +407,8 @@ export interface paths {
          * List connected accounts (companion)
          * @description Companion endpoint (`accounts.list` of the SDK, which pages with `after` = the previous
          *     `page_info.end_cursor` until it is empty). The project's accounts, oldest first, filtered by
-         *     `external_user_id` and `app` (name slug or app ID); with `x-pd-environment`, only that
-         *     environment's. Credentials only with `include_credentials=true`.
+         *     `external_user_id` and `app` (name slug or app ID), in the environment of `x-pd-environment`
+         *     only. Credentials only with `include_credentials=true`.
          */
         get: operations["listConnectedAccounts"];
         put?: never;
@@ -422,12 +422,12 @@ export interface paths {
     "/connect/{project_id}/accounts/{account_id}": {
         parameters: {
             query?: never;
-            header?: {
+            header: {
                 /**
-                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
                  * @example production
                  */
-                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -538,8 +538,7 @@ export interface paths {
         /**
          * List an end user's deployed triggers (companion)
          * @description Companion endpoint (`deployedTriggers.list` of the SDK). The deployed triggers of
-         *     `external_user_id` in the project, oldest first; with `x-pd-environment`, only that
-         *     environment's.
+         *     `external_user_id` in the project and the environment of `x-pd-environment`, oldest first.
          */
         get: operations["listDeployedTriggers"];
         put?: never;
@@ -552,19 +551,19 @@ export interface paths {
     };
     "/connect/{project_id}/deployed-triggers/{trigger_id}": {
         parameters: {
-            query?: {
+            query: {
                 /**
-                 * @description The end user who owns the deployed trigger; when sent, another user's trigger is not found (404).
+                 * @description The end user who owns the deployed trigger; another user's trigger is not found (404).
                  * @example user-1043
                  */
-                external_user_id?: components["parameters"]["ExternalUserIdQuery"];
+                external_user_id: components["parameters"]["ExternalUserIdQuery"];
             };
-            header?: {
+            header: {
                 /**
-                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
                  * @example production
                  */
-                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -599,19 +598,19 @@ export interface paths {
     };
     "/connect/{project_id}/deployed-triggers/{trigger_id}/webhooks": {
         parameters: {
-            query?: {
+            query: {
                 /**
-                 * @description The end user who owns the deployed trigger; when sent, another user's trigger is not found (404).
+                 * @description The end user who owns the deployed trigger; another user's trigger is not found (404).
                  * @example user-1043
                  */
-                external_user_id?: components["parameters"]["ExternalUserIdQuery"];
+                external_user_id: components["parameters"]["ExternalUserIdQuery"];
             };
-            header?: {
+            header: {
                 /**
-                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
                  * @example production
                  */
-                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -1301,6 +1300,12 @@ export interface components {
             /** @description Human-readable error message. */
             error: string;
         };
+        /**
+         * @description A project environment (`ProjectEnvironment` of @pipedream/sdk 3.1.6).
+         * @example production
+         * @enum {string}
+         */
+        ProjectEnvironment: "development" | "production";
         CreateConnectTokenRequest: {
             /** @description Your identifier of the end user. */
             external_user_id: string;
@@ -1417,7 +1422,7 @@ export interface components {
             /** @description Why the token cannot be used (expired, or its flow already completed). */
             error?: string;
             project_id?: components["schemas"]["ProjectId"];
-            project_environment?: string;
+            project_environment?: components["schemas"]["ProjectEnvironment"];
         };
         /** @description The client-credentials login (`CreateOAuthTokenOpts` of the SDK, plus the `grant_type` it adds). */
         CreateOAuthTokenRequest: {
@@ -1560,17 +1565,12 @@ export interface components {
          */
         ProjectIdPath: components["schemas"]["ProjectId"];
         /**
-         * @description Environment name, for example `production`.
+         * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
          * @example production
          */
-        EnvironmentHeaderRequired: string;
+        EnvironmentHeader: components["schemas"]["ProjectEnvironment"];
         /**
-         * @description The project environment; when sent, a resource of another environment is not found (404).
-         * @example production
-         */
-        EnvironmentHeader: string;
-        /**
-         * @description The end user who owns the deployed trigger; when sent, another user's trigger is not found (404).
+         * @description The end user who owns the deployed trigger; another user's trigger is not found (404).
          * @example user-1043
          */
         ExternalUserIdQuery: string;
@@ -2120,10 +2120,10 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Environment name, for example `production`.
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
                  * @example production
                  */
-                "x-pd-environment": components["parameters"]["EnvironmentHeaderRequired"];
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -2158,10 +2158,10 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Environment name, for example `production`.
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
                  * @example production
                  */
-                "x-pd-environment": components["parameters"]["EnvironmentHeaderRequired"];
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -2200,10 +2200,10 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Environment name, for example `production`.
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
                  * @example production
                  */
-                "x-pd-environment": components["parameters"]["EnvironmentHeaderRequired"];
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -2234,10 +2234,10 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Environment name, for example `production`.
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
                  * @example production
                  */
-                "x-pd-environment": components["parameters"]["EnvironmentHeaderRequired"];
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -2270,12 +2270,12 @@ export interface operations {
     createConnectToken: {
         parameters: {
             query?: never;
-            header?: {
+            header: {
                 /**
-                 * @description Environment the token belongs to.
-                 * @example development
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
                  */
-                "x-pd-environment"?: string;
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -2316,12 +2316,12 @@ export interface operations {
                  */
                 app_id?: string;
             };
-            header?: {
+            header: {
                 /**
-                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
                  * @example production
                  */
-                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -2385,12 +2385,12 @@ export interface operations {
                  */
                 before?: string;
             };
-            header?: {
+            header: {
                 /**
-                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
                  * @example production
                  */
-                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -2432,12 +2432,12 @@ export interface operations {
                  */
                 include_credentials?: components["parameters"]["IncludeCredentials"];
             };
-            header?: {
+            header: {
                 /**
-                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
                  * @example production
                  */
-                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -2473,12 +2473,12 @@ export interface operations {
     deleteConnectedAccount: {
         parameters: {
             query?: never;
-            header?: {
+            header: {
                 /**
-                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
                  * @example production
                  */
-                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -2538,12 +2538,12 @@ export interface operations {
                  */
                 before?: string;
             };
-            header?: {
+            header: {
                 /**
-                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
                  * @example production
                  */
-                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -2577,12 +2577,12 @@ export interface operations {
     getTriggerComponent: {
         parameters: {
             query?: never;
-            header?: {
+            header: {
                 /**
-                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
                  * @example production
                  */
-                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -2622,10 +2622,10 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Environment name, for example `production`.
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
                  * @example production
                  */
-                "x-pd-environment": components["parameters"]["EnvironmentHeaderRequired"];
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -2684,12 +2684,12 @@ export interface operations {
                  */
                 before?: string;
             };
-            header?: {
+            header: {
                 /**
-                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
                  * @example production
                  */
-                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -2722,19 +2722,19 @@ export interface operations {
     };
     getDeployedTrigger: {
         parameters: {
-            query?: {
+            query: {
                 /**
-                 * @description The end user who owns the deployed trigger; when sent, another user's trigger is not found (404).
+                 * @description The end user who owns the deployed trigger; another user's trigger is not found (404).
                  * @example user-1043
                  */
-                external_user_id?: components["parameters"]["ExternalUserIdQuery"];
+                external_user_id: components["parameters"]["ExternalUserIdQuery"];
             };
-            header?: {
+            header: {
                 /**
-                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
                  * @example production
                  */
-                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -2771,19 +2771,19 @@ export interface operations {
     };
     deleteDeployedTrigger: {
         parameters: {
-            query?: {
+            query: {
                 /**
-                 * @description The end user who owns the deployed trigger; when sent, another user's trigger is not found (404).
+                 * @description The end user who owns the deployed trigger; another user's trigger is not found (404).
                  * @example user-1043
                  */
-                external_user_id?: components["parameters"]["ExternalUserIdQuery"];
+                external_user_id: components["parameters"]["ExternalUserIdQuery"];
             };
-            header?: {
+            header: {
                 /**
-                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
                  * @example production
                  */
-                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -2816,19 +2816,19 @@ export interface operations {
     };
     listDeployedTriggerWebhooks: {
         parameters: {
-            query?: {
+            query: {
                 /**
-                 * @description The end user who owns the deployed trigger; when sent, another user's trigger is not found (404).
+                 * @description The end user who owns the deployed trigger; another user's trigger is not found (404).
                  * @example user-1043
                  */
-                external_user_id?: components["parameters"]["ExternalUserIdQuery"];
+                external_user_id: components["parameters"]["ExternalUserIdQuery"];
             };
-            header?: {
+            header: {
                 /**
-                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
                  * @example production
                  */
-                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -2863,19 +2863,19 @@ export interface operations {
     };
     setDeployedTriggerWebhooks: {
         parameters: {
-            query?: {
+            query: {
                 /**
-                 * @description The end user who owns the deployed trigger; when sent, another user's trigger is not found (404).
+                 * @description The end user who owns the deployed trigger; another user's trigger is not found (404).
                  * @example user-1043
                  */
-                external_user_id?: components["parameters"]["ExternalUserIdQuery"];
+                external_user_id: components["parameters"]["ExternalUserIdQuery"];
             };
-            header?: {
+            header: {
                 /**
-                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
                  * @example production
                  */
-                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -2914,19 +2914,19 @@ export interface operations {
     };
     getDeployedTriggerWebhook: {
         parameters: {
-            query?: {
+            query: {
                 /**
-                 * @description The end user who owns the deployed trigger; when sent, another user's trigger is not found (404).
+                 * @description The end user who owns the deployed trigger; another user's trigger is not found (404).
                  * @example user-1043
                  */
-                external_user_id?: components["parameters"]["ExternalUserIdQuery"];
+                external_user_id: components["parameters"]["ExternalUserIdQuery"];
             };
-            header?: {
+            header: {
                 /**
-                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
                  * @example production
                  */
-                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -2968,19 +2968,19 @@ export interface operations {
     };
     regenerateDeployedTriggerWebhookSigningKey: {
         parameters: {
-            query?: {
+            query: {
                 /**
-                 * @description The end user who owns the deployed trigger; when sent, another user's trigger is not found (404).
+                 * @description The end user who owns the deployed trigger; another user's trigger is not found (404).
                  * @example user-1043
                  */
-                external_user_id?: components["parameters"]["ExternalUserIdQuery"];
+                external_user_id: components["parameters"]["ExternalUserIdQuery"];
             };
-            header?: {
+            header: {
                 /**
-                 * @description The project environment; when sent, a resource of another environment is not found (404).
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
                  * @example production
                  */
-                "x-pd-environment"?: components["parameters"]["EnvironmentHeader"];
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
             };
             path: {
                 /**
@@ -3186,7 +3186,6 @@ export interface ParameterDefaults {
     createSubscription: { query: "event_name" };
     deleteSubscription: { query: "event_name" };
     listWorkspaceSources: { query: "limit" };
-    createConnectToken: { header: "x-pd-environment" };
     listConnectedAccounts: { query: "include_credentials" | "limit" };
     getConnectedAccount: { query: "include_credentials" };
     listTriggerComponents: { query: "limit" };

@@ -1,0 +1,39 @@
+// What every Connect call must name (openapi/openapi.yaml): `x-pd-environment` (EnvironmentHeader,
+// `development` or `production`) and, on the deployed-trigger endpoints, the trigger's end user
+// (ExternalUserIdQuery). On a live target they come from CONTRACT_ENVIRONMENT and
+// CONTRACT_EXTERNAL_USER_ID; on a mock, from its world.
+import type { Discovery } from './discover.ts';
+
+export type Environment = 'development' | 'production';
+
+/** CONTRACT_ENVIRONMENT (the environment of the given account and trigger), else `production`, where the mock seeds its accounts. */
+export const ENVIRONMENT: Environment = process.env.CONTRACT_ENVIRONMENT === 'development' ? 'development' : 'production';
+
+export function inEnvironment(environment: Environment = ENVIRONMENT): Record<string, string> {
+  return { 'x-pd-environment': environment };
+}
+
+export function otherEnvironment(environment: Environment): Environment {
+  return environment === 'production' ? 'development' : 'production';
+}
+
+export interface TriggerOwner {
+  headers: Record<string, string>;
+  query: Record<string, string>;
+  environment: Environment;
+}
+
+/**
+ * The environment and end user of the discovered trigger: from the mock's world, else
+ * CONTRACT_ENVIRONMENT and CONTRACT_EXTERNAL_USER_ID (a placeholder user on a stateless target).
+ */
+export async function triggerOwner(ids: Discovery): Promise<TriggerOwner> {
+  const triggerId = await ids.triggerId();
+  const projects = ((await ids.world())?.projects ?? []) as Array<{
+    deployed_triggers?: Array<{ id: string; external_user_id: string; environment: Environment }>;
+  }>;
+  const seeded = projects.flatMap((p) => p.deployed_triggers ?? []).find((t) => t.id === triggerId);
+  const environment = seeded?.environment ?? ENVIRONMENT;
+  const owner = seeded?.external_user_id ?? process.env.CONTRACT_EXTERNAL_USER_ID ?? 'contract-user';
+  return { headers: inEnvironment(environment), query: { external_user_id: owner }, environment };
+}
