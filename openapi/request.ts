@@ -14,7 +14,7 @@ export function validateRequest(schemas: DocumentSchemas, operation: ResolvedOpe
   for (const param of operation.info.parameters) {
     if (param.in === 'cookie') continue;
     const raw = readParameter(param, request);
-    const location = `/${param.in}/${escapePointer(param.name)}`;
+    const location = locationOf(param);
     if (raw === undefined) {
       if (param.required) issues.push({ pointer: location, message: `required ${param.in} parameter "${param.name}" is missing` });
       else if (param.shape.default) out[param.in][param.name] = param.shape.default.value;
@@ -31,6 +31,18 @@ export function validateRequest(schemas: DocumentSchemas, operation: ResolvedOpe
     body = withDefaults(body, operation.bodyDefaults);
   }
   return { issues, ...out, body };
+}
+
+// Every request checks every parameter of its operation: the pointer is built once per parameter.
+const locations = new WeakMap<ResolvedParameter, string>();
+
+function locationOf(param: ResolvedParameter): string {
+  let location = locations.get(param);
+  if (location === undefined) {
+    location = `/${param.in}/${escapePointer(param.name)}`;
+    locations.set(param, location);
+  }
+  return location;
 }
 
 /** `push(...more)` passes every item as an argument: ~124,000 issues overflowed the stack (docs/errors.md). */

@@ -36,4 +36,20 @@ describe('createRouter', () => {
     expect(router.match('GET', '/nothing')).toEqual({ kind: 'not_found' });
     expect(router.match('GET', '/things/%E0%A4%A')).toEqual({ kind: 'not_found' });
   });
+
+  it('tries a template that starts with a parameter for every path, in the usual order, and matches the root', () => {
+    const open = createRouter([
+      { operationId: 'getAny', method: 'GET', template: '/{kind}/{id}' },
+      { operationId: 'getThing', method: 'GET', template: '/things/{id}' },
+      { operationId: 'putAnyThing', method: 'PUT', template: '/{kind}/special' },
+      { operationId: 'root', method: 'GET', template: '/' },
+    ]);
+    // Fewer parameters first still decides between a literal first segment and a parameter.
+    expect(open.match('GET', '/things/t_1')).toMatchObject({ kind: 'match', operationId: 'getThing', pathParams: { id: 't_1' } });
+    expect(open.match('GET', '/things/t_1/x')).toEqual({ kind: 'not_found' });
+    expect(open.match('GET', '/others/o_1')).toMatchObject({ kind: 'match', operationId: 'getAny', pathParams: { kind: 'others', id: 'o_1' } });
+    expect(open.match('DELETE', '/others/special')).toEqual({ kind: 'method_not_allowed', allowed: ['PUT', 'GET'] });
+    expect(open.match('GET', '/')).toMatchObject({ kind: 'match', operationId: 'root' });
+    expect(open.match('GET', '/nothing/here/at/all')).toEqual({ kind: 'not_found' });
+  });
 });

@@ -36,10 +36,24 @@ export function createRouter(operations: readonly RoutableOperation[]): Router {
     // Fewer template parameters first (a stable sort), so `/users/me` wins over a `/users/{id}`.
     .sort((a, b) => a.paramNames.length - b.paramNames.length);
 
+  // The hot path of every request (docs/performance.md): only the routes whose first segment can
+  // match the path's are tried, in the same order. A template whose first segment is a parameter
+  // can match any path, so it is in every list.
+  const anyFirst = routes.filter((route) => firstSegment(route.operation.template).includes('{'));
+  const byFirst = new Map<string, Route[]>();
+  for (const route of routes) {
+    const first = firstSegment(route.operation.template);
+    if (first.includes('{') || byFirst.has(first)) continue;
+    byFirst.set(
+      first,
+      routes.filter((candidate) => candidate === route || firstSegment(candidate.operation.template) === first || anyFirst.includes(candidate)),
+    );
+  }
+
   const match = (method: string, path: string): OperationLookup => {
     const upper = method.toUpperCase();
     const allowed: string[] = [];
-    for (const route of routes) {
+    for (const route of byFirst.get(firstSegment(path)) ?? anyFirst) {
       const match = route.regex.exec(path);
       if (!match) continue;
       if (route.operation.method !== upper) {
@@ -48,9 +62,10 @@ export function createRouter(operations: readonly RoutableOperation[]): Router {
       }
       const pathParams: Record<string, string> = {};
       try {
-        route.paramNames.forEach((name, index) => {
-          pathParams[name] = decodeURIComponent(match[index + 1] ?? '');
-        });
+        for (let index = 0; index < route.paramNames.length; index++) {
+          const raw = match[index + 1] ?? '';
+          pathParams[route.paramNames[index]!] = raw.includes('%') ? decodeURIComponent(raw) : raw;
+        }
       } catch {
         return { kind: 'not_found' };
       }
@@ -59,4 +74,10 @@ export function createRouter(operations: readonly RoutableOperation[]): Router {
     return allowed.length > 0 ? { kind: 'method_not_allowed', allowed: [...new Set(allowed)] } : { kind: 'not_found' };
   };
   return { match, order: routes.map((route) => route.operation) };
+}
+
+/** `/workspaces/o_1/sources` -> `workspaces`; `/` -> ''. */
+function firstSegment(path: string): string {
+  const end = path.indexOf('/', 1);
+  return end < 0 ? path.slice(1) : path.slice(1, end);
 }
