@@ -458,9 +458,15 @@ describe('operations', () => {
     }
   });
 
-  it('403 only on PUT /workflows/{id} (user API keys only); 422 where a body carries IDs or values', () => {
-    const with403 = pathOperations.filter((op) => rawResponse(op, '403') !== undefined).map((op) => op.operation.operationId);
-    expect(with403).toEqual(['updateWorkflowActivation']);
+  it('403 only where x-token-kinds allows user API keys only (PUT /workflows/{id}, and by the service docs GET /users/me and POST /workflows); 422 where a body carries IDs or values', () => {
+    const with403 = pathOperations.filter((op) => rawResponse(op, '403') !== undefined);
+    expect(with403.map((op) => op.operation.operationId).sort()).toEqual(['createWorkflow', 'getCurrentUser', 'updateWorkflowActivation']);
+    const userKeysOnly = pathOperations.filter((op) => op.operation['x-token-kinds'] !== undefined);
+    expect(userKeysOnly.map((op) => op.operation.operationId).sort()).toEqual(['createWorkflow', 'getCurrentUser', 'updateWorkflowActivation']);
+    for (const op of userKeysOnly) {
+      expect(op.operation['x-token-kinds'], String(op.operation.operationId)).toEqual(['user_api_key']);
+      expect(String(op.operation.description), String(op.operation.operationId)).toMatch(/user\s+API\s+keys\s+only/i);
+    }
     const with422 = pathOperations
       .filter((op) => rawResponse(op, '422') !== undefined)
       .map((op) => op.operation.operationId)
@@ -559,7 +565,7 @@ describe('assumptions', () => {
       '/components/responses/TooManyRequests', // rate limits
       '/components/schemas/TriggerWebhookDelivery', // trigger-webhook payload
       '/webhooks/triggerEvent/post', // retries
-      '/components/schemas/DailyComputeTimeSeconds', // quota units
+      '/components/schemas/DailyComputeTimeMilliseconds', // quota units
       '/components/schemas/DailyCount',
       '/paths/~1connect~1{project_id}~1tokens/post', // companions
       '/paths/~1connect~1{project_id}~1deployed-triggers~1{trigger_id}~1webhooks/put',

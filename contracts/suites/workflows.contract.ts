@@ -179,7 +179,15 @@ describe('workflows', () => {
       expectError(contract, refused, 403, 'forbidden_token_kind');
       expect((await api.get(`/workflows/${id}`)).body.data.active).toBe(before);
       // The OAuth token itself reads fine, in its own world.
-      expectStatus(await api.get('/users/me', { token: oauth }), 200);
+      expectStatus(await api.get('/users/me/webhooks', { token: oauth }), 200);
+    });
+
+    // The service's REST API docs: the Users endpoints and POST /workflows take user API keys only too.
+    caseIf(['control'], 'getCurrentUser and createWorkflow with a workspace OAuth token are 403', async () => {
+      const oauth = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJjb250cmFjdCJ9.c2lnbmF0dXJl';
+      expectError(contract, await api.get('/users/me', { token: oauth }), 403, 'forbidden_token_kind');
+      expectError(contract, await api.post('/workflows', { token: oauth, body: await workflowBody(contract) }), 403, 'forbidden_token_kind');
+      expectStatus(await api.get('/users/me'), 200, 'a user API key');
     });
   });
 

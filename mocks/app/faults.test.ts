@@ -71,8 +71,8 @@ describe('Prefer: code=N', () => {
     expect(response.status).toBe(400);
     const body = JSON.parse(response.body);
     expect(body.code).toBe('bad_request');
-    expect(body.details).toEqual({ preference: 'code', documented: ['200', '401', '429'] });
-    expect(body.error).toContain('documented: 200, 401, 429');
+    expect(body.details).toEqual({ preference: 'code', documented: ['200', '401', '403', '429'] });
+    expect(body.error).toContain('documented: 200, 401, 403, 429');
   });
 
   it('answers a documented status without a body with an empty one', async () => {
@@ -113,7 +113,7 @@ describe('Prefer: example=NAME', () => {
     expect(response.status).toBe(400);
     expect(JSON.parse(response.body).details).toEqual({
       preference: 'example',
-      examples: ['userWithTwoWorkspaces (200)', 'missingToken (401)', 'rateLimited (429)'],
+      examples: ['userWithTwoWorkspaces (200)', 'missingToken (401)', 'oauthToken (403)', 'rateLimited (429)'],
     });
     const wrongStatus = await get('/v1/users/me', 'code=200, example=missingToken');
     expect(JSON.parse(wrongStatus.body).details).toEqual({ preference: 'example', examples: ['userWithTwoWorkspaces (200)'] });

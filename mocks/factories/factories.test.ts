@@ -43,11 +43,21 @@ function expectValid(schema: string, make: (ctx: FactoryContext, i: number) => u
 }
 
 describe('every factory value validates against its components.schemas entry', () => {
-  it('User (with its workspaces)', () => expectValid('User', (ctx) => makeUser(ctx)));
+  // Compute time is in milliseconds (DailyComputeTimeMilliseconds): a quota of at least 30 minutes
+  // a day, as the service's examples (1,800,000 and 95,400,000), never the seconds it once was.
+  const MS_30_MIN = 1_800_000;
+  it('User (with its workspaces)', () =>
+    expectValid('User', (ctx) => {
+      const user = makeUser(ctx);
+      expect(user.daily_compute_time_quota).toBeGreaterThanOrEqual(MS_30_MIN);
+      expect(user.daily_compute_time_used).toBeLessThanOrEqual(user.daily_compute_time_quota);
+      return user;
+    }));
   it('Workspace with the optional compute/invocation fields', () =>
     expectValid('Workspace', (ctx) => {
       const workspace = makeWorkspace(ctx, undefined, { usageFields: true });
       expect(workspace.daily_invocations_quota).toEqual(expect.any(Number));
+      expect(workspace.daily_compute_time_quota).toBeGreaterThanOrEqual(MS_30_MIN);
       return workspace;
     }));
   it('Workspace without them', () =>

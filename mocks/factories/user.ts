@@ -8,8 +8,9 @@ export function makeUser(ctx: FactoryContext, overrides?: Partial<User>): User {
   const { faker } = ctx;
   const firstName = faker.person.firstName();
   const lastName = faker.person.lastName();
-  // Compute time in seconds per day (the document's DailyComputeTimeSeconds).
-  const computeQuota = faker.helpers.arrayElement([1_800, 3_600, 7_200]);
+  // Compute time in milliseconds per day (the document's DailyComputeTimeMilliseconds; its user
+  // example is 95,400,000).
+  const computeQuota = faker.helpers.arrayElement([1_800_000, 3_600_000, 95_400_000]);
   const invocationsQuota = faker.helpers.arrayElement([10_000, 100_000]);
   const user: User = {
     id: overrides?.id ?? newId('user', ctx),

@@ -22,8 +22,9 @@ export function makeWorkspace(ctx: FactoryContext, overrides?: Partial<Workspace
     daily_credits_used: faker.number.int({ min: 0, max: creditsQuota }),
   };
   if (options.usageFields ?? faker.datatype.boolean()) {
-    // Compute time in seconds per day (the document's DailyComputeTimeSeconds).
-    const computeQuota = faker.helpers.arrayElement([1_800, 3_600, 7_200, 86_400]);
+    // Compute time in milliseconds per day (the document's DailyComputeTimeMilliseconds; its
+    // workspace example is 1,800,000).
+    const computeQuota = faker.helpers.arrayElement([1_800_000, 3_600_000, 7_200_000, 86_400_000]);
     const invocationsQuota = faker.helpers.arrayElement([10_000, 100_000, 1_000_000]);
     workspace.daily_compute_time_quota = computeQuota;
     workspace.daily_compute_time_used = faker.number.int({ min: 0, max: computeQuota });

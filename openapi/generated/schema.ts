@@ -107,7 +107,8 @@ export interface paths {
         };
         /**
          * Get the authenticated user
-         * @description Spec endpoint 5. The authenticated user with daily quotas, usage and workspaces.
+         * @description Spec endpoint 5. The authenticated user with daily quotas, usage and workspaces. **User API
+         *     keys only**: a workspace OAuth token (JWT form) is answered 403.
          */
         get: operations["getCurrentUser"];
         put?: never;
@@ -228,7 +229,8 @@ export interface paths {
          *     created from `{namespace, props}`; each trigger from `{props}`, its kind chosen by its props
          *     (`cron` or `interval_seconds`: timer; `email`: email; `component_id` or an app prop
          *     `{authProvisionId}`: event source; otherwise HTTP). With `settings.auto_deploy` true the
-         *     workflow is created active. Unknown `org_id`, `project_id` or `template_id` is 422.
+         *     workflow is created active. Unknown `org_id`, `project_id` or `template_id` is 422. **User
+         *     API keys only**: a workspace OAuth token (JWT form) is answered 403.
          */
         post: operations["createWorkflow"];
         delete?: never;
@@ -995,8 +997,8 @@ export interface components {
             /** @description Present when the source is listed as a workflow trigger (the workflow's workspace). */
             owner_id?: components["schemas"]["WorkspaceId"];
         };
-        /** @description Compute time per day, in seconds. */
-        DailyComputeTimeSeconds: number;
+        /** @description Compute time per day, in milliseconds. */
+        DailyComputeTimeMilliseconds: number;
         /** @description A count per day (invocations or credits). */
         DailyCount: number;
         /** @description The authenticated user (answer of `GET /users/me`, under `data`). */
@@ -1005,8 +1007,8 @@ export interface components {
             username: string;
             /** Format: email */
             email: string;
-            daily_compute_time_quota: components["schemas"]["DailyComputeTimeSeconds"];
-            daily_compute_time_used: components["schemas"]["DailyComputeTimeSeconds"];
+            daily_compute_time_quota: components["schemas"]["DailyComputeTimeMilliseconds"];
+            daily_compute_time_used: components["schemas"]["DailyComputeTimeMilliseconds"];
             daily_invocations_quota: components["schemas"]["DailyCount"];
             daily_invocations_used: components["schemas"]["DailyCount"];
             orgs: components["schemas"]["Workspace"][];
@@ -1020,8 +1022,8 @@ export interface components {
             email: string;
             daily_credits_quota: components["schemas"]["DailyCount"];
             daily_credits_used: components["schemas"]["DailyCount"];
-            daily_compute_time_quota?: components["schemas"]["DailyComputeTimeSeconds"];
-            daily_compute_time_used?: components["schemas"]["DailyComputeTimeSeconds"];
+            daily_compute_time_quota?: components["schemas"]["DailyComputeTimeMilliseconds"];
+            daily_compute_time_used?: components["schemas"]["DailyComputeTimeMilliseconds"];
             daily_invocations_quota?: components["schemas"]["DailyCount"];
             daily_invocations_used?: components["schemas"]["DailyCount"];
         };
@@ -1861,6 +1863,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2043,6 +2046,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };
