@@ -87,6 +87,10 @@ describe('workflows', () => {
       const id = await ids.workflowId();
       expect(id, 'no workflow to read: none in the world or in any subscription').toBeDefined();
       expectStatus(await api.get(`/workflows/${id}`), 200);
+      // The service's REST API docs send org_id in the query (openapi/openapi.yaml, getWorkflow).
+      const withOrg = await api.get(`/workflows/${id}`, { query: { org_id: await ids.orgId() } });
+      expectStatus(withOrg, 200, 'with ?org_id=');
+      if (contract.can('stateful')) expect(withOrg.body.data.id).toBe(id);
     });
 
     caseIf(['writes'], 'updateWorkflowActivation answers the workflow', async () => {
