@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'unprocessable'
   | 'rate_limited'
   | 'service_unavailable'
+  | 'collection_full'
   // Answered by the node:http adapter itself, before the app sees a request (docs/errors.md).
   | 'request_timeout'
   | 'expectation_failed'
@@ -29,6 +30,8 @@ export interface ApiErrorBody {
 export interface ApiError {
   status: number;
   body: ApiErrorBody;
+  /** Headers the answer carries besides the body's (e.g. the Retry-After every documented 429 has). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ApiError };
@@ -46,6 +49,7 @@ const STATUS: Record<ErrorCode, number> = {
   unprocessable: 422,
   rate_limited: 429,
   service_unavailable: 503,
+  collection_full: 429,
   request_timeout: 408,
   expectation_failed: 417,
   headers_too_large: 431,

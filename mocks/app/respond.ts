@@ -14,7 +14,7 @@ export function noContent(): AppResponse {
 }
 
 export function errorResponse(error: ApiError, extraHeaders?: Record<string, string>): AppResponse {
-  return json(error.status, error.body, extraHeaders);
+  return json(error.status, error.body, error.headers === undefined ? extraHeaders : { ...error.headers, ...extraHeaders });
 }
 
 export function fromResult(result: Result<unknown>): AppResponse {

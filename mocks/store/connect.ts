@@ -21,6 +21,7 @@ import { hex } from '../factories/common.ts';
 import { newId } from '../ids.ts';
 import { unixSeconds } from '../random.ts';
 import { type PageQuery, pageOf } from './pagination.ts';
+import { collectionFull } from './retention.ts';
 import type { AccountRecord, EnvironmentRecord, ProjectRecord, World } from './world.ts';
 import { copy } from './world.ts';
 
@@ -121,6 +122,8 @@ export interface CreateConnectTokenInput {
 export function createConnectToken(world: World, projectId: string, environment: ProjectEnvironment, input: CreateConnectTokenInput): Result<ConnectToken> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
+  const full = collectionFull('Connect tokens', world.connectTokens.size);
+  if (full !== undefined) return full;
   const token = makeConnectToken(
     world.ctx,
     input.expires_in === undefined ? undefined : { expires_at: new Date(world.ctx.now() + input.expires_in * 1000).toISOString() },

@@ -2,6 +2,7 @@
 // the request journal and the delivery log of every session count their lines, records and body
 // bytes into one tally per store, so the store can evict least-recently-used worlds when the sum
 // passes its cap, however the lines are spread over worlds. Plain data, browser-safe.
+import { apiError, type Result } from '../errors.ts';
 import type { DeliveryRecord, DeliverySink } from '../outbound/types.ts';
 import type { Journal, JournalEntry } from './session.ts';
 
@@ -13,6 +14,30 @@ export const DELIVERY_LOG_BYTES = 4 * 1024 * 1024;
 export const RETAINED_ENTRIES_LIMIT = 200_000;
 /** Delivery body bytes of all worlds together, before least-recently-used worlds are evicted. */
 export const RETAINED_BYTES_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * Resources of one kind a world may hold through the API: webhooks, workflows, sources,
+ * subscriptions, auto-subscriptions, Connect tokens, deployed triggers (docs/worlds.md, "Bounds").
+ * Generous for any test, yet a client looping on a create cannot grow one world without bound.
+ * The control API (e.g. POST /__mock/sources, 100,000 sources for the benchmark) is not capped.
+ */
+export const COLLECTION_LIMIT = 10_000;
+/** The Retry-After of a `collection_full` answer: the document gives every 429 one (the cap lifts when something is deleted). */
+export const COLLECTION_FULL_RETRY_AFTER_S = 60;
+
+/**
+ * The 429 `collection_full` (docs/errors.md) when adding `adding` items to a collection of `size`
+ * would pass COLLECTION_LIMIT; undefined when they fit.
+ */
+export function collectionFull(collection: string, size: number, adding = 1): Result<never> | undefined {
+  if (size + adding <= COLLECTION_LIMIT) return undefined;
+  const error = apiError(
+    'collection_full',
+    `This world holds ${size} ${collection}; at most ${COLLECTION_LIMIT} can be created through the API. Delete some or reset the world (POST /__mock/reset)`,
+    { collection, count: size, limit: COLLECTION_LIMIT },
+  );
+  return { ok: false, error: { ...error, headers: { 'retry-after': String(COLLECTION_FULL_RETRY_AFTER_S) } } };
+}
 
 /** A store's running count of what its sessions keep besides their worlds. */
 export interface Tally {

@@ -6,6 +6,7 @@ import type { Subscription } from '../factories/types.ts';
 import type { Result } from '../errors.ts';
 import { fail, notFound, ok } from '../errors.ts';
 import { isEmitterGlob, kindOf, newId } from '../ids.ts';
+import { collectionFull } from './retention.ts';
 import type { World } from './world.ts';
 import { firstWorkspaceId, tripleKey } from './world.ts';
 
@@ -56,6 +57,10 @@ export function createSubscription(world: World, input: SubscriptionTriple): Res
   if (orgId === undefined) return notFound('emitter', emitter);
   if (!listenerExists(world, listener)) return notFound('listener', listener);
   // Creating an existing triple answers the existing subscription (README).
+  if (!world.subscriptions.has(tripleKey(emitter, listener, eventName))) {
+    const full = collectionFull('subscriptions', world.subscriptions.size);
+    if (full !== undefined) return full;
+  }
   return ok({ data: insert(world, emitter, listener, eventName, orgId) });
 }
 
@@ -85,6 +90,8 @@ export function createAutoSubscription(world: World, input: { event_name: string
   const { event_name: eventName, listener_id: listener } = input;
   if (!listenerExists(world, listener)) return notFound('listener', listener);
   const exists = world.autoSubscriptions.some((auto) => auto.event_name === eventName && auto.listener_id === listener);
+  const full = exists ? undefined : collectionFull('auto-subscriptions', world.autoSubscriptions.length);
+  if (full !== undefined) return full;
   if (!exists) world.autoSubscriptions.push({ event_name: eventName, listener_id: listener });
   return ok(null);
 }

@@ -20,6 +20,7 @@ import { unixSeconds } from '../random.ts';
 import { inEnvironment, projectOf, signingKey } from './connect.ts';
 import { emitTrigger } from './emit.ts';
 import { type PageQuery, pageOf } from './pagination.ts';
+import { collectionFull } from './retention.ts';
 import type { DeployedTriggerRecord, TriggerWebhookRecord, World } from './world.ts';
 import { copy } from './world.ts';
 
@@ -89,6 +90,8 @@ export function deployTrigger(world: World, projectId: string, environment: Proj
   if (!project.ok) return project;
   const component = triggerComponent(input.id);
   if (component === undefined) return fail('unprocessable', `trigger component ${input.id} does not exist`, { field: 'id', key: input.id });
+  const full = collectionFull('deployed triggers', world.deployedTriggers.size);
+  if (full !== undefined) return full;
   const now = unixSeconds(world.ctx.now());
   const trigger = makeDeployedTrigger(world.ctx, {
     owner_id: project.value.project.org_id,

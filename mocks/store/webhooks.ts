@@ -4,6 +4,7 @@ import type { Result } from '../errors.ts';
 import { notFound, ok } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { unixSeconds } from '../random.ts';
+import { collectionFull } from './retention.ts';
 import type { World } from './world.ts';
 
 /** POST /webhooks' query; `url` has passed the document's WebhookUrl rule (`unsupported_url` otherwise). */
@@ -14,6 +15,8 @@ export interface CreateWebhookInput {
 }
 
 export function createWebhook(world: World, input: CreateWebhookInput): Result<{ data: Webhook }> {
+  const full = collectionFull('webhooks', world.webhooks.size);
+  if (full !== undefined) return full;
   const now = unixSeconds(world.ctx.now());
   const webhook: Webhook = {
     id: newId('webhook', world.ctx),

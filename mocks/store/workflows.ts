@@ -6,9 +6,10 @@ import type { EventSourceTrigger, Schemas, StepDefinition, Template, TriggerDefi
 import type { Result } from '../errors.ts';
 import { fail, notFound, ok } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { makeStepFromDefinition, makeTriggerFromDefinition, triggerKindOfTrigger } from '../factories/index.ts';
+import { makeStepFromDefinition, makeTriggerFromDefinition, triggerKindOf, triggerKindOfTrigger } from '../factories/index.ts';
 import type { World } from './world.ts';
 import { addSource, copy } from './world.ts';
+import { collectionFull } from './retention.ts';
 import { applyAutoSubscriptions } from './subscriptions.ts';
 
 /** The body of POST /workflows, as the document defines and has checked it. */
@@ -28,6 +29,14 @@ export function createWorkflow(world: World, body: CreateWorkflowBody): Result<{
   const fromTemplate = template !== undefined && body.steps === undefined;
   const stepDefinitions: StepDefinition[] = body.steps ?? (fromTemplate ? template!.steps : []);
   const triggerDefinitions: TriggerDefinition[] = body.triggers ?? (fromTemplate ? template!.triggers : []);
+  // The workflow, its event-source triggers (sources too) and the subscriptions the
+  // auto-subscriptions give each of them (at most one per auto-subscription and emitter).
+  const emitters = 1 + triggerDefinitions.filter((definition) => triggerKindOf(definition.props ?? {}) === 'source').length;
+  const full =
+    collectionFull('workflows', world.workflows.size) ??
+    collectionFull('sources', world.sources.size, emitters - 1) ??
+    collectionFull('subscriptions', world.subscriptions.size, emitters * world.autoSubscriptions.length);
+  if (full !== undefined) return full;
 
   const { ctx } = world;
   const workflow: Workflow = {

@@ -1490,7 +1490,8 @@ export interface components {
             /**
              * @description Machine code: `bad_request`, `unsupported_url`, `json_too_complex`, `unauthorized`, `forbidden_token_kind`,
              *     `not_found`, `method_not_allowed`, `payload_too_large`, `unsupported_media_type`,
-             *     `unprocessable`, `rate_limited`, `service_unavailable` (a live server may use others).
+             *     `unprocessable`, `rate_limited`, `collection_full` (429: a world already holds the most of a
+             *     collection the mock lets the API create), `service_unavailable` (a live server may use others).
              */
             code?: string;
             details?: {
