@@ -126,7 +126,7 @@ function renderWorld(world, user, workspaces, webhooks) {
       h('dd', {}, user.username),
       h('dt', {}, 'email'),
       h('dd', {}, user.email),
-      h('dt', {}, 'compute time (s) used / quota'),
+      h('dt', {}, 'compute time (ms) used / quota'),
       h('dd', {}, pct(user.daily_compute_time_used, user.daily_compute_time_quota)),
       h('dt', {}, 'invocations used / quota'),
       h('dd', { id: 'user-invocations' }, pct(user.daily_invocations_used, user.daily_invocations_quota)),
@@ -135,7 +135,7 @@ function renderWorld(world, user, workspaces, webhooks) {
     ),
     h('h2', {}, 'Workspaces'),
     table(
-      ['id', 'name', 'credits', 'compute time', 'invocations', 'sources'],
+      ['id', 'name', 'credits', 'compute time (ms)', 'invocations', 'sources'],
       workspaces.map((w) =>
         h(
           'tr',
