@@ -221,6 +221,8 @@ describe('workflow-api-mock serve', () => {
       '--state',
       'STATE_FILE',
       'DELIVER_TO',
+      '--cors',
+      'env CORS',
       'PORT',
       'HOST',
       'SEED',
@@ -259,6 +261,11 @@ describe('serve flags (parseCommand)', () => {
       },
     });
     expect(parse([], { DELIVER_TO: 'localhost:80' })).toMatchObject({ options: { deliverTo: [{ host: 'localhost', port: 80 }] } });
+    expect(parse(['--cors', 'http://localhost:5173, https://App.test:8443/'])).toMatchObject({
+      options: { cors: ['http://localhost:5173', 'https://app.test:8443'] },
+    });
+    expect(parse(['--cors', 'http://localhost:80'])).toMatchObject({ options: { cors: ['http://localhost'] } });
+    expect(parse([], { CORS: '*' })).toMatchObject({ options: { cors: '*' } });
     expect(parse(['--world-ttl', '0'])).toEqual({ kind: 'run', options: { port: 4010, host: '127.0.0.1', quiet: false } });
     expect(parse(['-h'])).toEqual({ kind: 'help' });
     expect(parse(['--version'])).toEqual({ kind: 'version' });
@@ -275,6 +282,10 @@ describe('serve flags (parseCommand)', () => {
     }
     expect(parse(['--deliver-to', 'http://x/'])).toEqual({ kind: 'usage', message: '--deliver-to: "http://x/" is not HOST[:PORT]' });
     expect(parse(['--deliver-to', ' , '])).toEqual({ kind: 'usage', message: '--deliver-to: needs at least one HOST[:PORT]' });
+    for (const bad of ['localhost:5173', 'http://localhost:5173/app', 'ftp://files.test', 'null', 'http://u:p@localhost']) {
+      expect(parse(['--cors', bad])).toEqual({ kind: 'usage', message: `--cors: ${bad} is not an origin such as http://localhost:5173` });
+    }
+    expect(parse([], { CORS: ' , ' })).toEqual({ kind: 'usage', message: "CORS: needs '*' or at least one origin such as http://localhost:5173" });
     expect(parse([], { MAX_WORLDS: 'x' })).toEqual({ kind: 'usage', message: 'MAX_WORLDS must be a positive integer, got "x"' });
     for (const bad of ['-1m', '1.5h', '10 years', 'soon']) {
       expect(parse([`--world-ttl=${bad}`])).toMatchObject({ kind: 'usage', message: expect.stringContaining(`--world-ttl must be a duration`) });

@@ -4,6 +4,7 @@
 // from its document, openapi/control.yaml (docs/control-api.md).
 import { DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT, MAX_DELAY_MS, STATE_INTERVAL_MS } from '../mocks/defaults.ts';
 import { type Destination, parseDestinations } from '../mocks/destinations.ts';
+import { type CorsOrigins, parseCorsOrigins } from '../mocks/server-cors.ts';
 import { forEachOperation } from '../openapi/document/operations.ts';
 import { controlDocument } from '../openapi/generated/control-document.ts';
 import {
@@ -42,7 +43,7 @@ Usage:
   ${PROGRAM} serve [--port 4010] [--host 127.0.0.1] [--seed 42] [--quiet] [--max-connections 1000]
         [--max-worlds 4000] [--world-ttl 0] [--latency 0-0] [--fail-rate 0] [--rate-limit N/s]
         [--no-control] [--deliver-to HOST[:PORT],...]
-        [--state FILE]
+        [--state FILE] [--cors ORIGIN,...|'*']
   (in the kit's checkout: npm start -- [flags])
 
 Flags:
@@ -88,6 +89,12 @@ Flags:
                  is refused, logged and never attempted. Without it deliveries
                  go anywhere but link-local addresses (169.254.0.0/16, fe80::/10,
                  names resolving there: cloud metadata)              default: anywhere   env DELIVER_TO
+  --cors <ORIGIN,...|*>
+                 pages on these origins (http://localhost:5173, ...) may call
+                 /v1 from a browser ('*': any page); the control API never
+                 answers CORS. Without it a browser hides /v1 answers from pages
+                 on other origins (the log says which origin tried)
+                                                                     default: none       env CORS
   -h, --help     this text
 Flags win over environment variables; an empty variable counts as unset.
 A connection idle for ${DEFAULT_LIMITS.idleTimeoutMs / 1000} s (keep-alive: ${DEFAULT_LIMITS.keepAliveTimeoutMs / 1000} s) is closed; headers must arrive within
@@ -124,6 +131,8 @@ export interface ServeOptions {
   /** `--no-control`: true. */
   noControl?: boolean;
   deliverTo?: Destination[];
+  /** `--cors`: origins whose pages may call /v1. */
+  cors?: CorsOrigins;
 }
 
 export const SERVE = defineCommand({
@@ -143,6 +152,7 @@ export const SERVE = defineCommand({
     'no-control': { type: 'boolean' },
     state: { type: 'string' },
     'deliver-to': { type: 'string' },
+    cors: { type: 'string' },
   },
   interpret(values, _positionals, env): ServeOptions | UsageError {
     const port = parsePort(flagOrEnv('port', values.port, env, 'PORT'), DEFAULT_PORT);
@@ -188,6 +198,12 @@ export const SERVE = defineCommand({
       if (typeof destinations === 'string') return usage(`${deliverTo.from}: ${destinations}`);
       options.deliverTo = destinations;
     }
+    const cors = flagOrEnv('cors', values.cors, env, 'CORS');
+    if (cors !== undefined) {
+      const origins = parseCorsOrigins(cors.text);
+      if (origins !== '*' && 'error' in origins) return usage(`${cors.from}: ${origins.error}`);
+      options.cors = origins;
+    }
     return options;
   },
 });
@@ -230,7 +246,7 @@ export function parseDuration(text: string): number | undefined {
 
 /** Starts the server and resolves with the exit code once a signal has stopped it (or at once, 1, when it cannot listen). */
 export async function serve(options: ServeOptions): Promise<number> {
-  const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl, deliverTo, state } = options;
+  const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl, deliverTo, state, cors } = options;
   // Imported only now: `--help` and bad flags answer without loading the server (start-up, docs/performance.md).
   const { startServer } = await import('../mocks/server.ts');
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -247,6 +263,7 @@ export async function serve(options: ServeOptions): Promise<number> {
       ...(deliverTo === undefined ? {} : { deliverTo }),
       ...(state === undefined ? {} : { state: { path: state } }),
       ...(faults === undefined ? {} : { faults }),
+      ...(cors === undefined ? {} : { cors }),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -1,44 +1,101 @@
-// CORS of the node:http adapter (docs/control-api.md, "From a browser"). The API under /v1 is open
-// to any origin: a front end on its own dev server (:5173) calls the mock directly. The control API
-// under /__mock can reset and rewrite worlds, so only pages served from this machine (loopback
-// origins) may call it from a browser; to any other page it answers without CORS headers and the
-// browser refuses to send the request (its preflight fails) or to show the answer.
+// CORS of the node:http adapter (docs/control-api.md, "From a browser"). Off unless asked for
+// (`--cors`, `startServer({ cors })`): with it, the API under /v1 answers the listed origins (or
+// any, with '*'), so a front end on its own dev server (:5173) can call the mock directly. The
+// control API under /__mock can reset and rewrite worlds, so it never answers CORS: a page on
+// another origin cannot send it a request (its preflight fails) nor read an answer. The console is
+// served from the mock's own origin and needs none.
 import type { IncomingHttpHeaders } from 'node:http';
 
-const EXPOSE = 'allow, retry-after, www-authenticate';
+/** `'*'`: any origin; a list: exactly these (`scheme://host[:port]`); empty: none (the default). */
+export type CorsOrigins = '*' | readonly string[];
+
+const EXPOSE = 'allow, retry-after, www-authenticate, preference-applied, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset';
 const PREFLIGHT = {
   'access-control-allow-methods': 'GET, POST, PUT, DELETE, PATCH, OPTIONS',
-  'access-control-allow-headers': 'authorization, content-type, x-pd-environment',
+  'access-control-allow-headers': 'authorization, content-type, x-pd-environment, prefer',
   'access-control-max-age': '600',
 };
-
+const NONE: Readonly<Record<string, string>> = {};
 const OPEN: Readonly<Record<string, string>> = { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSE };
 const OPEN_PREFLIGHT: Readonly<Record<string, string>> = { ...OPEN, ...PREFLIGHT };
-// The answer depends on the Origin header: caches must keep one per origin.
-const CLOSED: Readonly<Record<string, string>> = { vary: 'origin' };
-
-/** http(s)://localhost, 127.0.0.1 or [::1], any port. */
-const LOOPBACK_ORIGIN = /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
+// With a list the answer depends on the Origin header: caches must keep one per origin.
+const VARY: Readonly<Record<string, string>> = { vary: 'origin' };
 
 /** The same test the app routes by (mocks/app/app.ts): the raw path is /__mock or below it. */
 export function isControlPath(path: string): boolean {
   return path === '/__mock' || path.startsWith('/__mock/');
 }
 
-export function isLoopbackOrigin(origin: string | undefined): origin is string {
-  return origin !== undefined && LOOPBACK_ORIGIN.test(origin);
+export interface CorsPolicy {
+  /** CORS headers for an answer to a request on `path` from `origin`. */
+  headers(path: string, origin: string | undefined): Readonly<Record<string, string>>;
+  /** Headers of the 204 answering a CORS preflight for `path`. */
+  preflight(path: string, origin: string | undefined): Readonly<Record<string, string>>;
+  /** True when `origin` gets CORS on `path`. */
+  allows(path: string, origin: string): boolean;
 }
 
-/** CORS headers for an answer to a request on `path`. */
-export function corsHeaders(path: string, origin: string | undefined): Readonly<Record<string, string>> {
-  if (!isControlPath(path)) return OPEN;
-  return isLoopbackOrigin(origin) ? { 'access-control-allow-origin': origin, 'access-control-expose-headers': EXPOSE, ...CLOSED } : CLOSED;
+/**
+ * The CORS answers for the origins allowed (docs/control-api.md, "From a browser").
+ *
+ * @example
+ * const cors = corsPolicy(['http://localhost:5173']);
+ * cors.headers('/v1/users/me', 'http://localhost:5173'); // { 'access-control-allow-origin': 'http://localhost:5173', ... }
+ * cors.headers('/__mock/world', 'http://localhost:5173'); // {}
+ */
+export function corsPolicy(origins: CorsOrigins = []): CorsPolicy {
+  const any = origins === '*';
+  const listed = new Set(any ? [] : origins);
+  const varies = !any && listed.size > 0;
+  const allows = (path: string, origin: string) => !isControlPath(path) && (any || listed.has(origin));
+  return {
+    allows,
+    headers(path, origin) {
+      if (isControlPath(path)) return NONE;
+      if (any) return OPEN;
+      if (origin !== undefined && listed.has(origin)) return { 'access-control-allow-origin': origin, 'access-control-expose-headers': EXPOSE, ...VARY };
+      return varies ? VARY : NONE;
+    },
+    preflight(path, origin) {
+      if (isControlPath(path)) return NONE;
+      if (any) return OPEN_PREFLIGHT;
+      if (origin !== undefined && listed.has(origin)) return { 'access-control-allow-origin': origin, ...PREFLIGHT, ...VARY };
+      return varies ? VARY : NONE;
+    },
+  };
 }
 
-/** Headers of the 204 answering a CORS preflight for `path`. */
-export function preflightHeaders(path: string, origin: string | undefined): Readonly<Record<string, string>> {
-  if (!isControlPath(path)) return OPEN_PREFLIGHT;
-  return isLoopbackOrigin(origin) ? { 'access-control-allow-origin': origin, ...PREFLIGHT, ...CLOSED } : CLOSED;
+/**
+ * Reads `--cors`: `*`, or comma-separated origins (`http://localhost:5173`); `{ error }` names
+ * the first entry that is not an http(s) origin.
+ *
+ * @example
+ * parseCorsOrigins('http://localhost:5173, https://app.test:8443'); // ['http://localhost:5173', 'https://app.test:8443']
+ * parseCorsOrigins('localhost:5173'); // { error: 'localhost:5173 is not an origin such as http://localhost:5173' }
+ */
+export function parseCorsOrigins(text: string): CorsOrigins | { error: string } {
+  if (text.trim() === '*') return '*';
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return { error: "needs '*' or at least one origin such as http://localhost:5173" };
+  const origins: string[] = [];
+  for (const entry of entries) {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    // An origin is scheme, host and port only; kept as browsers send it (lower case, no default port, no slash).
+    const bare = url !== undefined && url.username === '' && url.password === '' && url.pathname === '/' && url.search === '' && url.hash === '';
+    if (!bare || (url!.protocol !== 'http:' && url!.protocol !== 'https:') || entry.endsWith('?') || entry.endsWith('#')) {
+      return { error: `${entry} is not an origin such as http://localhost:5173` };
+    }
+    origins.push(url!.origin);
+  }
+  return origins;
 }
 
 export function isPreflight(method: string | undefined, headers: IncomingHttpHeaders): boolean {

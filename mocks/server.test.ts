@@ -287,53 +287,77 @@ describe('CORS (docs/control-api.md, "From a browser")', () => {
       method: 'OPTIONS',
       headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
     });
+  const corsOf = (answer: Response) => [...answer.headers.keys()].filter((name) => name.startsWith('access-control-'));
 
-  it('the API under /v1 is open to any origin: preflights answered here, every answer allows *', async () => {
-    const server = await start();
+  it('is off by default: no page on another origin gets a CORS header, and the log says once per origin which flag would allow it', async () => {
+    const lines: string[] = [];
+    const server = await start({ log: (line) => lines.push(line) });
+    const answer = await preflight(`${server.baseUrl}/workflows/p_abc`, 'http://localhost:5173');
+    expect(answer.status).toBe(204);
+    expect(corsOf(answer)).toEqual([]);
+    for (let i = 0; i < 3; i++) {
+      const me = await fetch(`${server.baseUrl}/users/me`, { headers: { origin: 'http://localhost:5173', authorization: 'Bearer cors' } });
+      expect(me.status).toBe(200);
+      expect(corsOf(me)).toEqual([]);
+    }
+    await fetch(`${server.origin}/__mock/world`, { headers: { origin: 'http://localhost:3000', authorization: 'Bearer cors' } });
+    // same origin (the console) and no Origin at all (curl, tests) are nothing to report
+    await fetch(`${server.baseUrl}/users/me`, { headers: { origin: server.origin, authorization: 'Bearer cors' } });
+    await fetch(`${server.baseUrl}/users/me`, { headers: { authorization: 'Bearer cors' } });
+    const notices = lines.filter((line) => line.includes('a page at'));
+    expect(notices).toHaveLength(2);
+    expect(notices[0]).toContain("start the mock with --cors http://localhost:5173 (or --cors '*')");
+    expect(notices[1]).toContain('http://localhost:3000 called /__mock/world: the control API never answers CORS');
+  });
+
+  it("cors: '*' opens /v1 to any origin (preflights answered here, Prefer and the rate-limit headers readable), never /__mock", async () => {
+    const server = await start({ cors: '*' });
     const answer = await preflight(`${server.baseUrl}/workflows/p_abc`, 'https://app.example.com');
     expect(answer.status).toBe(204);
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
     expect(answer.headers.get('access-control-allow-methods')).toContain('PUT');
     expect(answer.headers.get('access-control-allow-headers')).toContain('authorization');
+    expect(answer.headers.get('access-control-allow-headers')).toContain('prefer');
 
     const me = await fetch(`${server.baseUrl}/users/me`, { headers: { origin: 'http://localhost:5173', authorization: 'Bearer cors' } });
     expect(me.status).toBe(200);
     expect(me.headers.get('access-control-allow-origin')).toBe('*');
+    expect(me.headers.get('access-control-expose-headers')).toContain('x-ratelimit-remaining');
     // a plain OPTIONS (no preflight) still reaches the app: a known path, another method
     expect((await fetch(`${server.baseUrl}/users/me`, { method: 'OPTIONS', headers: { authorization: 'Bearer cors' } })).status).toBe(405);
-  });
 
-  it('the control API allows loopback origins only, and says so per origin (Vary: Origin)', async () => {
-    const server = await start();
-    for (const origin of ['http://localhost:5173', 'http://127.0.0.1:3000', 'http://[::1]:8080', 'https://localhost']) {
-      const answer = await preflight(`${server.origin}/__mock/reset`, origin);
-      expect(answer.status, origin).toBe(204);
-      expect(answer.headers.get('access-control-allow-origin'), origin).toBe(origin);
-      expect(answer.headers.get('access-control-allow-methods'), origin).toContain('POST');
-      expect(answer.headers.get('vary'), origin).toMatch(/origin/i);
+    for (const origin of ['http://localhost:5173', 'https://evil.example', 'null']) {
+      const control = await preflight(`${server.origin}/__mock/reset`, origin);
+      expect(control.status, origin).toBe(204);
+      expect(corsOf(control), origin).toEqual([]);
       const world = await fetch(`${server.origin}/__mock/world`, { headers: { origin, authorization: 'Bearer cors' } });
       expect(world.status).toBe(200);
-      expect(world.headers.get('access-control-allow-origin'), origin).toBe(origin);
-    }
-  });
-
-  it('the control API gives other pages no CORS headers: their preflight fails and they cannot read an answer', async () => {
-    const server = await start();
-    for (const origin of ['https://evil.example', 'http://localhost.evil.example', 'http://127.0.0.1.nip.io:4010', 'null']) {
-      const answer = await preflight(`${server.origin}/__mock/reset`, origin);
-      expect(answer.status, origin).toBe(204);
-      expect(answer.headers.get('access-control-allow-origin'), origin).toBeNull();
-      expect(answer.headers.get('access-control-allow-methods'), origin).toBeNull();
-      const world = await fetch(`${server.origin}/__mock/world`, { headers: { origin, authorization: 'Bearer cors' } });
-      expect(world.headers.get('access-control-allow-origin'), origin).toBeNull();
-      expect(world.headers.get('vary'), origin).toMatch(/origin/i);
+      expect(corsOf(world), origin).toEqual([]);
     }
     // an absolute-form request line routes like its path (mocks/app/app.ts splitUrl): same rule
     const text = await exchange(
       server,
-      `GET http://127.0.0.1:${server.port}/__mock/world HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: https://evil.example\r\nAuthorization: Bearer cors\r\nConnection: close\r\n\r\n`,
+      `GET http://127.0.0.1:${server.port}/__mock/world HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://localhost:5173\r\nAuthorization: Bearer cors\r\nConnection: close\r\n\r\n`,
     );
     expect(parseResponse(text).status).toBe(200);
     expect(parseResponse(text).headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('a list of origins: each listed one is echoed (Vary: Origin), any other gets none', async () => {
+    const server = await start({ cors: ['http://localhost:5173', 'https://app.test:8443'] });
+    for (const origin of ['http://localhost:5173', 'https://app.test:8443']) {
+      const answer = await preflight(`${server.baseUrl}/webhooks`, origin);
+      expect(answer.headers.get('access-control-allow-origin'), origin).toBe(origin);
+      expect(answer.headers.get('vary'), origin).toMatch(/origin/i);
+      const me = await fetch(`${server.baseUrl}/users/me`, { headers: { origin, authorization: 'Bearer cors' } });
+      expect(me.headers.get('access-control-allow-origin'), origin).toBe(origin);
+    }
+    for (const origin of ['http://localhost:5174', 'http://localhost.evil.example', 'https://app.test']) {
+      const me = await fetch(`${server.baseUrl}/users/me`, { headers: { origin, authorization: 'Bearer cors' } });
+      expect(me.headers.get('access-control-allow-origin'), origin).toBeNull();
+      expect(me.headers.get('vary'), origin).toMatch(/origin/i);
+    }
+    const control = await fetch(`${server.origin}/__mock/world`, { headers: { origin: 'http://localhost:5173', authorization: 'Bearer cors' } });
+    expect(corsOf(control)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // The Node adapter behind `npm start`: node:http <-> AppRequest/AppResponse, plus what a shared,
 // long-running server needs to stay up (docs/performance.md, "Connections: what keeps a shared
 // server up"): limits on connections and slow clients (server-connections.ts), a 413 before a
-// too-large body is read, CORS closed to foreign pages on /__mock (server-cors.ts), a log that
+// too-large body is read, CORS only when asked and never on /__mock (server-cors.ts), a log that
 // survives a closed stdout. Kept lean on purpose (docs/performance.md): no framework, one string
 // body, one log line per request.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -14,7 +14,7 @@ import { apiError, type ApiError } from './errors.ts';
 import { createMock, type FaultOptions, type Mock } from './index.ts';
 import { guardConnections, httpServerOptions, requestEnded, requestStarted, resolveLimits } from './server-connections.ts';
 import { consoleAnswer } from './server-console.ts';
-import { corsHeaders, isPreflight, preflightHeaders } from './server-cors.ts';
+import { type CorsOrigins, corsPolicy, isControlPath, isPreflight } from './server-cors.ts';
 import type { Destination } from './destinations.ts';
 import { destinationCheck, type Lookup } from './server-destinations.ts';
 import { collectAfterEvictions } from './server-memory.ts';
@@ -43,6 +43,11 @@ export interface ServerOptions {
   control?: boolean;
   /** Deliveries go only to these hosts and ports (`--deliver-to`); default: anywhere but link-local. Ignored with `mock`. */
   deliverTo?: readonly Destination[];
+  /**
+   * Origins whose pages may call the API under /v1 from a browser (`--cors`): `'*'` or a list such
+   * as `['http://localhost:5173']`. Default none. The control API never answers CORS.
+   */
+  cors?: CorsOrigins;
   /** How delivery host names are resolved for the link-local check; default node:dns lookup. Ignored with `mock`. */
   lookup?: Lookup;
   /**
@@ -65,6 +70,7 @@ export interface RunningServer {
 }
 
 export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, type ConnectionLimits };
+export type { CorsOrigins } from './server-cors.ts';
 export type { Destination } from './destinations.ts';
 export type { Lookup } from './server-destinations.ts';
 
@@ -170,23 +176,42 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Read before listening: an unreadable file stops the start before anyone is answered.
   const stateText = options.state === undefined ? undefined : await readStateFile(options.state.path);
   let keeper: StateKeeper | undefined;
+  const cors = corsPolicy(options.cors);
+  // Refused deliveries, failed state writes and refused pages are logged even with --quiet: they
+  // are not request lines, and each is something to notice (docs/control-api.md).
+  const notice = options.log ?? logToStdout;
+  const warnedOrigins = new Set<string>();
+  // A page on another origin that gets no CORS cannot read the answer, and its developer sees only
+  // the browser's message: say once per origin which flag would let it (bounded, any page can send one).
+  const warnCrossOrigin = (req: IncomingMessage, path: string) => {
+    const origin = req.headers.origin;
+    if (origin === undefined || warnedOrigins.size >= 100 || warnedOrigins.has(origin) || cors.allows(path, origin)) return;
+    if (origin === `http://${req.headers.host}`) return;
+    warnedOrigins.add(origin);
+    notice(
+      isControlPath(path)
+        ? `[mock] a page at ${origin} called ${path}: the control API never answers CORS, so the browser refuses it (call it from the page's own server or tests instead)`
+        : `[mock] a page at ${origin} called ${path}, but CORS is off for that origin, so the browser hides the answer: start the mock with --cors ${origin} (or --cors '*')`,
+    );
+  };
 
   const onRequest = async (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
     const started = performance.now();
     const connection = requestStarted(req, res);
     const { path, query } = splitUrl(req.url ?? '/');
     let status = 500;
+    warnCrossOrigin(req, path);
     try {
       const refused = refusedBeforeBody(req) ?? (control ? undefined : withoutControl(path));
       // The console's page and assets (server-console.ts): static, so no bearer and no app.
       const page = control ? consoleAnswer(req.method ?? 'GET', path, query) : undefined;
       if (refused !== undefined) {
         // Without `100 Continue`: the client learns the final answer before it sends the body.
-        status = answerAndClose(res, refused, corsHeaders(path, req.headers.origin));
+        status = answerAndClose(res, refused, cors.headers(path, req.headers.origin));
       } else if (isPreflight(req.method, req.headers)) {
         req.resume();
         status = 204;
-        res.writeHead(204, preflightHeaders(path, req.headers.origin));
+        res.writeHead(204, cors.preflight(path, req.headers.origin));
         res.end();
       } else if (page !== undefined) {
         req.resume();
@@ -199,13 +224,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         if (!hasBody) req.resume();
         const body = hasBody ? await readBody(req) : '';
         if (body === TOO_LARGE) {
-          status = answerAndClose(res, payloadTooLarge(), corsHeaders(path, req.headers.origin));
+          status = answerAndClose(res, payloadTooLarge(), cors.headers(path, req.headers.origin));
         } else {
           // GET and HEAD bodies are read (within the limit) but never given to the app.
           const response = await mock!.handle(toAppRequest(req, req.method === 'GET' || req.method === 'HEAD' ? '' : body));
           status = response.status;
           // An explicit length keeps the answer un-chunked (cheaper for keep-alive clients).
-          res.writeHead(response.status, { ...response.headers, ...corsHeaders(path, req.headers.origin), 'content-length': Buffer.byteLength(response.body) });
+          res.writeHead(response.status, {
+            ...response.headers,
+            ...cors.headers(path, req.headers.origin),
+            'content-length': Buffer.byteLength(response.body),
+          });
           res.end(response.body);
         }
       }
@@ -235,9 +264,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const actualPort = (server.address() as AddressInfo).port;
   const origin = `http://${hostForUrl(host)}:${actualPort}`;
   const baseUrl = `${origin}/v1`;
-  // Refused deliveries and failed state writes are logged even with --quiet: they are not request
-  // lines, and both are something to notice (docs/control-api.md, "Where deliveries may go").
-  const notice = options.log ?? logToStdout;
   const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
   mock ??= createMock({
     baseUrl,
@@ -280,7 +306,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     answerAndClose(
       res,
       apiError('expectation_failed', `Only "Expect: 100-continue" is supported, got "${req.headers.expect}"`),
-      corsHeaders(splitUrl(req.url ?? '/').path, req.headers.origin),
+      cors.headers(splitUrl(req.url ?? '/').path, req.headers.origin),
     );
   });
 
