@@ -3,8 +3,8 @@
 // any, with '*'), so a front end on its own dev server (:5173) can call the mock directly. The
 // control API under /__mock can reset and rewrite worlds, so it never answers CORS: a page on
 // another origin cannot send it a request (its preflight fails) nor read an answer. The console is
-// served from the mock's own origin and needs none.
-import type { IncomingHttpHeaders } from 'node:http';
+// served from the mock's own origin and needs none. No node:http types here: server.d.ts re-exports
+// CorsOrigins, and a consumer's type-check must not need @types/node (tests/package).
 
 /** `'*'`: any origin; a list: exactly these (`scheme://host[:port]`); empty: none (the default). */
 export type CorsOrigins = '*' | readonly string[];
@@ -98,6 +98,6 @@ export function parseCorsOrigins(text: string): CorsOrigins | { error: string } 
   return origins;
 }
 
-export function isPreflight(method: string | undefined, headers: IncomingHttpHeaders): boolean {
+export function isPreflight(method: string | undefined, headers: Readonly<Record<string, string | string[] | undefined>>): boolean {
   return method === 'OPTIONS' && headers['access-control-request-method'] !== undefined;
 }
