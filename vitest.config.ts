@@ -17,5 +17,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: keep parallel child processes (Prism) from starving each other.
     maxWorkers: 2,
+    // Test files keep module state (servers, stores, environment); said explicitly, so vitest stops
+    // suggesting `isolate: false` at the end of every run.
+    isolate: true,
   },
 });

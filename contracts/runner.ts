@@ -120,6 +120,9 @@ async function runSuites(env: Record<string, string>, filters: string[], junitFi
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
+    // Each suite file needs its own module state (its own token and world, docs/contracts.md); said
+    // explicitly, so vitest stops suggesting `isolate: false` at the end of every run.
+    isolate: true,
     // Nothing written into the folder the kit is installed in (results cache, transformed-module cache).
     cache: false,
     fsModuleCache: false,
