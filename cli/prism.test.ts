@@ -3,12 +3,12 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { DOCUMENT_PATH as DOCUMENT } from '../openapi/load-document.ts';
+import { prism } from './prism.ts';
 import { resolvePrism } from './prism-launcher.ts';
 import { killRunning, runCli, startCli } from '../support/cli.ts';
 
-const DOCUMENT = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url));
 const dirs: string[] = [];
 afterEach(killRunning);
 afterAll(() => {
@@ -39,12 +39,18 @@ process.on('SIGTERM', () => process.exit(0));`,
 
 describe('workflow-api-mock prism', () => {
   it('without Prism in the project or the kit, prints what to install and exits 1', async () => {
-    const empty = tempDir();
-    const { code, stdout, stderr } = await runCli(['prism'], { cwd: empty, env: { WORKFLOW_API_MOCK_PRISM_FROM: empty } });
-    expect(code).toBe(1);
-    expect(stdout).toBe('');
-    expect(stderr).toContain('@stoplight/prism-cli is not installed');
-    expect(stderr).toContain('\n  npm i -D @stoplight/prism-cli@^5\n');
+    // Here the kit (this checkout) has Prism, so the search starts and ends in an empty folder; the
+    // package test runs the installed command, where neither has it.
+    const errors: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void errors.push(String(line)));
+    try {
+      const options = { mode: 'mock', port: 0, host: '127.0.0.1', dynamic: false, upstream: undefined, resolveFrom: [tempDir()] } as const;
+      expect(await prism(options)).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(errors.join('\n')).toContain('@stoplight/prism-cli is not installed');
+    expect(errors.join('\n')).toContain('\n  npm i -D @stoplight/prism-cli@^5');
   });
 
   it("resolves Prism from the user's project before the kit", () => {

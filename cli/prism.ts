@@ -2,17 +2,10 @@
 // `prism mock` (answers from the document) or `prism proxy --errors` in front of a server (the
 // stateful mock by default), so every exchange is validated against the document. Prism is not
 // a dependency of the kit: when it cannot be resolved, this says what to install (exit 1).
-import { delimiter } from 'node:path';
 import { defineCommand, EXIT_FAILED, EXIT_OK, flagOrEnv, parseHost, parseHttpUrl, parsePort, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
 import { PRISM_INSTALL, PRISM_PACKAGE, resolvePrism, startPrism } from './prism-launcher.ts';
 
 const PORTS = { mock: 4011, proxy: 4012 } as const;
-
-/**
- * Test seam only: directories (joined like PATH) to resolve Prism from instead of the working
- * directory and the kit, so a test can show the "not installed" answer in a checkout that has it.
- */
-const RESOLVE_FROM_ENV = 'WORKFLOW_API_MOCK_PRISM_FROM';
 
 const HELP = () => `${PROGRAM} prism: Stoplight Prism on the kit's OpenAPI document.
 
@@ -55,7 +48,7 @@ export interface PrismCliOptions {
   dynamic: boolean;
   upstream: string | undefined;
   /** Where to look for Prism; undefined = the working directory, then the kit. */
-  resolveFrom: string[] | undefined;
+  resolveFrom: readonly string[] | undefined;
 }
 
 export const PRISM = defineCommand({
@@ -80,12 +73,18 @@ export const PRISM = defineCommand({
       if (typeof parsed !== 'string') return parsed;
       upstream = parsed;
     }
-    const from = env[RESOLVE_FROM_ENV];
-    return { mode, port, host, dynamic: values.dynamic === true, upstream, resolveFrom: from ? from.split(delimiter) : undefined };
+    return { mode, port, host, dynamic: values.dynamic === true, upstream, resolveFrom: undefined };
   },
 });
 
-async function prism(options: PrismCliOptions): Promise<number> {
+/**
+ * Runs Prism on the shipped document until SIGINT/SIGTERM; answers the exit code (1 at once when
+ * Prism cannot be resolved, with the line that installs it).
+ *
+ * @example
+ * const code = await prism({ mode: 'mock', port: 4011, host: '127.0.0.1', dynamic: false, upstream: undefined, resolveFrom: undefined });
+ */
+export async function prism(options: PrismCliOptions): Promise<number> {
   const entry = resolvePrism(options.resolveFrom);
   if (entry === undefined) {
     console.error(`${PROGRAM} prism: ${PRISM_PACKAGE} is not installed in this project. Install it with:\n  ${PRISM_INSTALL}`);
