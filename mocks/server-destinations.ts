@@ -2,7 +2,8 @@
 // delivery engine refuses link-local literals by itself (browser-safe, no DNS); this module adds
 // what needs Node: names that resolve to a link-local address (169.254.0.0/16, fe80::/10: cloud
 // metadata services) and the `--deliver-to HOST[:PORT],...` allowlist. The lookup is injectable so
-// tests never resolve a real name.
+// tests never resolve a real name. The same rule is applied again to the addresses a delivery
+// connects to (server-fetch.ts), so a name cannot answer one address here and another there.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { Destination } from './destinations.ts';
@@ -11,15 +12,24 @@ import { linkLocalHost } from './outbound/delivery.ts';
 /** Resolves a host name to its addresses (node:dns's lookup with `all: true` by default). */
 export type Lookup = (host: string) => Promise<Array<{ address: string }>>;
 
-const defaultLookup: Lookup = (host) => dnsLookup(host, { all: true, verbatim: true });
+export const defaultLookup: Lookup = (host) => dnsLookup(host, { all: true, verbatim: true });
+
+/** True for an address (as a resolver answers it) in 169.254.0.0/16 or fe80::/10, IPv4-mapped included. */
+export function isLinkLocalAddress(address: string): boolean {
+  return linkLocalHost(`http://${isIP(address) === 6 ? `[${address}]` : address}/`) !== null;
+}
+
+export function linkLocalRefusal(host: string, address: string): string {
+  return `${host} resolves to ${address}, a link-local address (169.254.0.0/16, fe80::/10: cloud metadata services)`;
+}
 
 const portOf = (url: URL) => (url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port));
 
 /**
  * The engine's `checkDestination` for the Node server: a refusal reason or null. A destination
  * outside `allow` (when given) is refused before any lookup; a name is resolved, and refused when
- * any of its addresses is link-local. (The fetch that follows resolves the name again; a name
- * that changes its answer in between is not caught: see docs/control-api.md.)
+ * any of its addresses is link-local. (The connection resolves the name again and checks those
+ * addresses too: server-fetch.ts.)
  *
  * @example
  * const check = destinationCheck({ allow: [{ host: '127.0.0.1', port: 9000 }] });
@@ -44,7 +54,7 @@ export function destinationCheck(options: { allow?: readonly Destination[]; look
       // The attempt will fail and be recorded with the network error, as before.
       return null;
     }
-    const local = addresses.find(({ address }) => linkLocalHost(`http://${isIP(address) === 6 ? `[${address}]` : address}/`) !== null);
-    return local === undefined ? null : `${host} resolves to ${local.address}, a link-local address (169.254.0.0/16, fe80::/10: cloud metadata services)`;
+    const local = addresses.find(({ address }) => isLinkLocalAddress(address));
+    return local === undefined ? null : linkLocalRefusal(host, local.address);
   };
 }

@@ -17,6 +17,7 @@ import { consoleAnswer } from './server-console.ts';
 import { type CorsOrigins, corsPolicy, isControlPath, isPreflight } from './server-cors.ts';
 import type { Destination } from './destinations.ts';
 import { destinationCheck, type Lookup } from './server-destinations.ts';
+import { checkedFetch } from './server-fetch.ts';
 import { collectAfterEvictions } from './server-memory.ts';
 import { keepState, readStateFile, restoreState, type StateKeeper } from './server-state.ts';
 import { createDeliveryEngine } from './outbound/delivery.ts';
@@ -268,6 +269,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   mock ??= createMock({
     baseUrl,
     sink: createDeliveryEngine({
+      // The destination's addresses are checked again as the socket connects (server-fetch.ts).
+      fetch: checkedFetch(options.lookup),
       checkDestination: destinationCheck({
         ...(options.deliverTo === undefined ? {} : { allow: options.deliverTo }),
         ...(options.lookup === undefined ? {} : { lookup: options.lookup }),

@@ -18,7 +18,9 @@
 //   shared by every waiter; `cancel(world)` drops its deliveries not started yet (reset, eviction).
 // - A destination is refused, never attempted, when it is a link-local address (cloud metadata)
 //   or when `checkDestination` (the Node adapter's allowlist and DNS check, server-destinations.ts)
-//   says so: state 'refused', with its reason, and one line to `log`.
+//   says so, or when `fetch` itself refuses the address it was about to connect to (rejects with a
+//   DESTINATION_REFUSED error: the Node adapter's connect-time check, server-fetch.ts): state
+//   'refused', with its reason, and one line to `log`.
 // - `send: false` (the browser / MSW worker case) only records what would be sent.
 //
 // No Node-only imports: the MSW handlers import this file in browsers too.
@@ -47,6 +49,23 @@ export interface DeliveryEngineOptions {
   checkDestination?: (url: string) => string | null | Promise<string | null>;
   /** Where a refusal is logged (one line each); default: nowhere. */
   log?: (line: string) => void;
+}
+
+/**
+ * The `name` of the error an injected `fetch` rejects with (itself or as a `cause`) when it refused
+ * the destination before connecting; its message is the reason. The delivery is then refused, not
+ * retried.
+ */
+export const DESTINATION_REFUSED = 'DestinationRefusedError';
+
+/** The reason, when `error` (or its cause) is a DESTINATION_REFUSED error. */
+function refusalIn(error: unknown): string | undefined {
+  let current = error;
+  for (let depth = 0; depth < 3 && current instanceof Error; depth++) {
+    if (current.name === DESTINATION_REFUSED) return current.message;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 /** What createDeliveryEngine returns: a DeliverySink that really sends. */
@@ -112,7 +131,8 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
     return headers;
   }
 
-  async function attemptOnce(record: DeliveryRecord, request: DeliveryRequest, attempt: number): Promise<DeliveryAttempt> {
+  /** One attempt, or the reason `fetch` refused the destination without connecting. */
+  async function attemptOnce(record: DeliveryRecord, request: DeliveryRequest, attempt: number): Promise<DeliveryAttempt | { refused: string }> {
     const headers = await headersForAttempt(request, record.body);
     record.headers = headers;
     const startedAt = now();
@@ -133,6 +153,8 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
         // The receiver answered but its body broke off or timed out: the status is what counts.
       }
     } catch (error) {
+      const refused = refusalIn(error);
+      if (refused !== undefined) return { refused };
       result.error = describeFetchError(error, timeoutMs);
     }
     result.duration_ms = Math.max(0, Math.round(monotonicMs() - clock));
@@ -164,14 +186,16 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
         ? `${linkLocal} is a link-local address (169.254.0.0/16, fe80::/10: cloud metadata services)`
         : await (options.checkDestination?.(record.url) ?? null);
     if (refusal !== null) {
-      record.state = 'refused';
-      record.reason = refusal;
-      options.log?.(`[deliveries] refused ${record.id} of world ${record.world} to ${record.url}: ${refusal}`);
+      refuse(record, refusal);
       return;
     }
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       if (attempt > 1) await sleep(backoffMs[Math.min(attempt - 2, backoffMs.length - 1)] ?? 0);
       const result = await slots.run(() => attemptOnce(record, request, attempt));
+      if ('refused' in result) {
+        refuse(record, result.refused);
+        return;
+      }
       record.attempts.push(result);
       record.final_status = result.status;
       if (result.status !== null && result.status >= 200 && result.status < 300) {
@@ -182,6 +206,12 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
       if (!retryable) break;
     }
     record.state = 'failed';
+  }
+
+  function refuse(record: DeliveryRecord, reason: string): void {
+    record.state = 'refused';
+    record.reason = reason;
+    options.log?.(`[deliveries] refused ${record.id} of world ${record.world} to ${record.url}: ${reason}`);
   }
 
   async function recordOnly(record: DeliveryRecord, request: DeliveryRequest): Promise<void> {

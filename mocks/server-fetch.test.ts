@@ -1,0 +1,103 @@
+// The Node server's delivery fetch (server-fetch.ts): the addresses a delivery connects to pass the
+// same link-local rule as the check before it, so a name cannot pass the check with one answer and
+// connect to a metadata address with the next (DNS rebinding). Names are resolved by an injected
+// lookup only: every connection goes to a loopback receiver, and a refused one is never opened.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startLoopbackReceiver, type LoopbackReceiver } from '../support/loopback-receiver.ts';
+import { createDeliveryEngine, RESPONSE_BODY_LIMIT } from './outbound/delivery.ts';
+import { verifySignature } from './outbound/signature.ts';
+import { destinationCheck, type Lookup } from './server-destinations.ts';
+import { checkedFetch } from './server-fetch.ts';
+
+const receivers: LoopbackReceiver[] = [];
+afterEach(async () => {
+  await Promise.all(receivers.splice(0).map((r) => r.close()));
+});
+async function receiver(...args: Parameters<typeof startLoopbackReceiver>): Promise<LoopbackReceiver> {
+  const started = await startLoopbackReceiver(...args);
+  receivers.push(started);
+  return started;
+}
+
+/** A lookup that gives the n-th question the n-th answer (the last one repeats), and counts them. */
+function scripted(...answers: string[][]): Lookup & { asked: string[] } {
+  const asked: string[] = [];
+  const lookup = async (host: string) => {
+    asked.push(host);
+    return answers[Math.min(asked.length - 1, answers.length - 1)]!.map((address) => ({ address }));
+  };
+  return Object.assign(lookup, { asked });
+}
+
+/** The engine as the Node server builds it (mocks/server.ts), with one attempt and no backoff. */
+function engineWith(lookup: Lookup, log: string[] = []) {
+  return createDeliveryEngine({
+    fetch: checkedFetch(lookup),
+    checkDestination: destinationCheck({ lookup }),
+    maxAttempts: 1,
+    timeoutMs: 2_000,
+    log: (line) => log.push(line),
+  });
+}
+
+describe('checkedFetch (the Node server delivery fetch)', () => {
+  it('delivers to a name through the address its lookup gives: exact body, signature, Host header, status and at most 2 kB of the answer', async () => {
+    const target = await receiver(() => ({ status: 202, body: 'x'.repeat(300_000) }));
+    const port = new URL(target.origin).port;
+    const lookup = scripted(['127.0.0.1']);
+    const engine = engineWith(lookup);
+    const record = engine.enqueue({ world: 'w', kind: 'subscription', url: `http://hooks.dev:${port}/in?x=1`, payload: { n: 'café' }, signingKey: 'key_1' });
+    await engine.idle('w');
+
+    expect(record.state).toBe('delivered');
+    expect(record.attempts).toHaveLength(1);
+    expect(record.attempts[0]).toMatchObject({ status: 202, error: null });
+    expect(record.attempts[0]!.response_body).toBe('x'.repeat(RESPONSE_BODY_LIMIT));
+    const [seen] = target.received;
+    expect(seen).toMatchObject({ method: 'POST', path: '/in?x=1', text: '{"n":"café"}' });
+    expect(seen!.headers.host).toBe(`hooks.dev:${port}`);
+    expect(seen!.headers['content-type']).toBe('application/json');
+    expect(await verifySignature({ rawBody: seen!.rawBody, header: seen!.headers['x-pd-signature'], key: 'key_1' })).toMatchObject({ ok: true });
+    // the check before the first attempt and the connection each asked
+    expect(lookup.asked).toEqual(['hooks.dev', 'hooks.dev']);
+  });
+
+  it('refuses a name whose answer turns link-local between the check and the connection, and opens no socket', async () => {
+    const target = await receiver();
+    const port = new URL(target.origin).port;
+    for (const rebound of [['169.254.169.254'], ['127.0.0.1', 'fe80::1'], ['::ffff:169.254.169.254']]) {
+      const log: string[] = [];
+      const lookup = scripted(['127.0.0.1'], rebound);
+      const engine = engineWith(lookup, log);
+      const record = engine.enqueue({ world: 'w', kind: 'subscription', url: `http://rebind.dev:${port}/hook`, payload: { n: 1 } });
+      await engine.idle('w');
+      expect(record.state, rebound.join()).toBe('refused');
+      expect(record.reason, rebound.join()).toMatch(/^rebind\.dev resolves to .+, a link-local address .*\(when connecting\)$/);
+      expect(record.attempts, rebound.join()).toEqual([]);
+      expect(log, rebound.join()).toEqual([expect.stringContaining(`refused ${record.id} of world w to http://rebind.dev:${port}/hook`)]);
+    }
+    expect(target.received).toEqual([]);
+  });
+
+  it('reports network failures the way fetch does: refused connection, unknown name, timeout', async () => {
+    const closed = await receiver();
+    const closedPort = new URL(closed.origin).port;
+    await closed.close();
+    const engine = engineWith(scripted(['127.0.0.1']));
+    const refused = engine.enqueue({ world: 'w', kind: 'subscription', url: `http://hooks.dev:${closedPort}/hook`, payload: {} });
+    await engine.idle('w');
+    expect(refused.state).toBe('failed');
+    expect(refused.attempts[0]!.error).toMatch(/^fetch failed: ECONNREFUSED /);
+
+    const nowhere = engineWith(scripted([]));
+    const unknown = nowhere.enqueue({ world: 'w', kind: 'subscription', url: 'http://nowhere.dev:9/hook', payload: {} });
+    await nowhere.idle('w');
+    expect(unknown.attempts[0]!.error).toMatch(/ENOTFOUND nowhere\.dev/);
+
+    const silent = await receiver(() => new Promise(() => {}));
+    const slow = createDeliveryEngine({ fetch: checkedFetch(scripted(['127.0.0.1'])), maxAttempts: 1, timeoutMs: 150 });
+    const late = slow.enqueue({ world: 'w', kind: 'subscription', url: `http://hooks.dev:${new URL(silent.origin).port}/hook`, payload: {} });
+    await slow.idle('w');
+    expect(late.attempts[0]!.error).toBe('timeout: no complete answer within 150 ms');
+  });
+});

@@ -1,0 +1,97 @@
+// The Node server's outbound HTTP for webhook deliveries (docs/control-api.md, "Where deliveries may
+// go"). The delivery engine checks a destination's name before the first attempt; a name can answer
+// that lookup with a harmless address and the connection's own lookup with 169.254.169.254 (DNS
+// rebinding). So deliveries go out through node:http(s) with a lookup that applies the link-local
+// rule to the very addresses the socket connects to, and refuses before connecting
+// (DESTINATION_REFUSED, which the engine records as a refusal). The engine only needs a small part
+// of fetch: one POST, the status, and a body it reads at most a few kB of.
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { Readable } from 'node:stream';
+import { DESTINATION_REFUSED } from './outbound/delivery.ts';
+import { defaultLookup, isLinkLocalAddress, linkLocalRefusal, type Lookup } from './server-destinations.ts';
+
+function refusedError(reason: string): Error {
+  const error = new Error(reason);
+  error.name = DESTINATION_REFUSED;
+  return error;
+}
+
+/** A `lookup` for net.connect that resolves through `lookup` and refuses link-local answers. */
+export function checkedLookup(lookup: Lookup = defaultLookup): LookupFunction {
+  return (hostname, options, callback) => {
+    lookup(hostname).then(
+      (answers) => {
+        const local = answers.find(({ address }) => isLinkLocalAddress(address));
+        if (local !== undefined) {
+          callback(refusedError(`${linkLocalRefusal(hostname, local.address)} (when connecting)`), '', 0);
+          return;
+        }
+        const family = options.family === 4 || options.family === 6 ? options.family : 0;
+        const usable = answers
+          .map(({ address }) => ({ address, family: isIP(address) }))
+          .filter((answer) => answer.family !== 0 && (family === 0 || answer.family === family));
+        if (usable.length === 0) {
+          callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+          return;
+        }
+        // Node asks for every address (options.all) when it tries them in turn (autoSelectFamily).
+        if (options.all === true) (callback as unknown as (error: null, addresses: typeof usable) => void)(null, usable);
+        else callback(null, usable[0]!.address, usable[0]!.family);
+      },
+      (error: unknown) => callback(error as NodeJS.ErrnoException, '', 0),
+    );
+  };
+}
+
+function responseHeaders(message: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(message.headers)) {
+    if (value === undefined) continue;
+    try {
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    } catch {
+      // A header Headers refuses says nothing the delivery record needs.
+    }
+  }
+  return headers;
+}
+
+/**
+ * A fetch for the delivery engine whose connections are checked by `checkedLookup`. Network errors
+ * reject as fetch's do (TypeError 'fetch failed' with the socket error as `cause`), an abort with
+ * the signal's reason; a refused address with a DESTINATION_REFUSED error.
+ *
+ * @example
+ * const engine = createDeliveryEngine({ fetch: checkedFetch() });
+ */
+export function checkedFetch(lookup?: Lookup): typeof globalThis.fetch {
+  const connectLookup = checkedLookup(lookup);
+  return (input, init) =>
+    new Promise<Response>((resolve, reject) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const signal = init?.signal ?? undefined;
+      const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+      const request = send(
+        url,
+        { method: init?.method ?? 'GET', headers: init?.headers as Record<string, string> | undefined, lookup: connectLookup, ...(signal ? { signal } : {}) },
+        (message) => {
+          const status = message.statusCode ?? 0;
+          try {
+            const body = status === 204 || status === 304 ? null : (Readable.toWeb(message) as ReadableStream<Uint8Array>);
+            resolve(new Response(body, { status, statusText: message.statusMessage ?? '', headers: responseHeaders(message) }));
+          } catch (error) {
+            message.destroy();
+            reject(new TypeError('fetch failed', { cause: error }));
+          }
+        },
+      );
+      request.on('error', (error) => {
+        if (signal?.aborted) reject(signal.reason);
+        else if (error.name === DESTINATION_REFUSED) reject(error);
+        else reject(new TypeError('fetch failed', { cause: error }));
+      });
+      request.end(typeof init?.body === 'string' ? init.body : undefined);
+    });
+}
