@@ -220,6 +220,8 @@ describe('workflow-api-mock serve', () => {
       '--deliver-to',
       '--state',
       'STATE_FILE',
+      '--state-interval',
+      'STATE_INTERVAL',
       'DELIVER_TO',
       '--cors',
       'env CORS',
@@ -266,6 +268,8 @@ describe('serve flags (parseCommand)', () => {
     });
     expect(parse(['--cors', 'http://localhost:80'])).toMatchObject({ options: { cors: ['http://localhost'] } });
     expect(parse([], { CORS: '*' })).toMatchObject({ options: { cors: '*' } });
+    expect(parse(['--state', 'w.json', '--state-interval', '5m'])).toMatchObject({ options: { state: 'w.json', stateIntervalMs: 300_000 } });
+    expect(parse([], { STATE_FILE: 'w.json', STATE_INTERVAL: '10' })).toMatchObject({ options: { stateIntervalMs: 10_000 } });
     expect(parse(['--world-ttl', '0'])).toEqual({ kind: 'run', options: { port: 4010, host: '127.0.0.1', quiet: false } });
     expect(parse(['-h'])).toEqual({ kind: 'help' });
     expect(parse(['--version'])).toEqual({ kind: 'version' });
@@ -285,6 +289,13 @@ describe('serve flags (parseCommand)', () => {
     for (const bad of ['localhost:5173', 'http://localhost:5173/app', 'ftp://files.test', 'null', 'http://u:p@localhost']) {
       expect(parse(['--cors', bad])).toEqual({ kind: 'usage', message: `--cors: ${bad} is not an origin such as http://localhost:5173` });
     }
+    for (const bad of ['0', '500ms', 'soon']) {
+      expect(parse(['--state', 'w.json', `--state-interval=${bad}`])).toEqual({
+        kind: 'usage',
+        message: `--state-interval must be a duration of at least 1s, such as 10s or 5m, got "${bad}"`,
+      });
+    }
+    expect(parse(['--state-interval', '10s'])).toEqual({ kind: 'usage', message: '--state-interval needs --state FILE (or STATE_FILE)' });
     expect(parse([], { CORS: ' , ' })).toEqual({ kind: 'usage', message: "CORS: needs '*' or at least one origin such as http://localhost:5173" });
     expect(parse([], { MAX_WORLDS: 'x' })).toEqual({ kind: 'usage', message: 'MAX_WORLDS must be a positive integer, got "x"' });
     for (const bad of ['-1m', '1.5h', '10 years', 'soon']) {

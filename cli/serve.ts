@@ -43,7 +43,7 @@ Usage:
   ${PROGRAM} serve [--port 4010] [--host 127.0.0.1] [--seed 42] [--quiet] [--max-connections 1000]
         [--max-worlds 4000] [--world-ttl 0] [--latency 0-0] [--fail-rate 0] [--rate-limit N/s]
         [--no-control] [--deliver-to HOST[:PORT],...]
-        [--state FILE] [--cors ORIGIN,...|'*']
+        [--state FILE] [--state-interval 30s] [--cors ORIGIN,...|'*']
   (in the kit's checkout: npm start -- [flags])
 
 Flags:
@@ -81,6 +81,9 @@ Flags:
                  POST /__mock/snapshot and on SIGINT/SIGTERM; a file that cannot
                  be restored stops the start (exit 1) and is left untouched
                                                                      default: none       env STATE_FILE
+  --state-interval <duration>
+                 with --state: how often a changed world set is written
+                 (10s, 5m; each write is the whole file)             default ${STATE_INTERVAL_MS / 1000}s         env STATE_INTERVAL
   --no-control   no control API: every /__mock path (the console too) is 404;
                  for a server others reach, where no client should reset or
                  read another's world                                default: control API on
@@ -128,6 +131,8 @@ export interface ServeOptions {
   faults?: { latencyMs?: { min: number; max: number }; failRate?: number; rateLimitPerSecond?: number };
   /** `--state`: the file. */
   state?: string;
+  /** `--state-interval`, in milliseconds. */
+  stateIntervalMs?: number;
   /** `--no-control`: true. */
   noControl?: boolean;
   deliverTo?: Destination[];
@@ -151,6 +156,7 @@ export const SERVE = defineCommand({
     'rate-limit': { type: 'string' },
     'no-control': { type: 'boolean' },
     state: { type: 'string' },
+    'state-interval': { type: 'string' },
     'deliver-to': { type: 'string' },
     cors: { type: 'string' },
   },
@@ -191,6 +197,13 @@ export const SERVE = defineCommand({
     if (state !== undefined) {
       if (state.text.trim() === '') return usage(`${state.from} must name a file`);
       options.state = state.text;
+    }
+    const interval = flagOrEnv('state-interval', values['state-interval'], env, 'STATE_INTERVAL');
+    if (interval !== undefined) {
+      const ms = parseDuration(interval.text);
+      if (ms === undefined || ms < 1000) return usage(`${interval.from} must be a duration of at least 1s, such as 10s or 5m, got "${interval.text}"`);
+      if (options.state === undefined) return usage(`${interval.from} needs --state FILE (or STATE_FILE)`);
+      options.stateIntervalMs = ms;
     }
     const deliverTo = flagOrEnv('deliver-to', values['deliver-to'], env, 'DELIVER_TO');
     if (deliverTo !== undefined) {
@@ -246,7 +259,7 @@ export function parseDuration(text: string): number | undefined {
 
 /** Starts the server and resolves with the exit code once a signal has stopped it (or at once, 1, when it cannot listen). */
 export async function serve(options: ServeOptions): Promise<number> {
-  const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl, deliverTo, state, cors } = options;
+  const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl, deliverTo, state, stateIntervalMs, cors } = options;
   // Imported only now: `--help` and bad flags answer without loading the server (start-up, docs/performance.md).
   const { startServer } = await import('../mocks/server.ts');
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -261,7 +274,7 @@ export async function serve(options: ServeOptions): Promise<number> {
       ...(worldTtlMs === undefined ? {} : { worldTtlMs }),
       ...(noControl === true ? { control: false } : {}),
       ...(deliverTo === undefined ? {} : { deliverTo }),
-      ...(state === undefined ? {} : { state: { path: state } }),
+      ...(state === undefined ? {} : { state: { path: state, ...(stateIntervalMs === undefined ? {} : { intervalMs: stateIntervalMs }) } }),
       ...(faults === undefined ? {} : { faults }),
       ...(cors === undefined ? {} : { cors }),
     });
