@@ -72,7 +72,10 @@ describe('workflow-api-mock contracts', () => {
     const report = join(dir, 'fail.xml');
     try {
       const baseUrl = `http://127.0.0.1:${(broken.address() as AddressInfo).port}/v1`;
-      const { code, stdout } = await runCli(['contracts', '--base-url', baseUrl, '--reporter', 'junit', '--output', report, 'users-workspaces']);
+      // a relative --output is the caller's working directory, not the kit's folder
+      const { code, stdout } = await runCli(['contracts', '--base-url', baseUrl, '--reporter', 'junit', '--output', 'fail.xml', 'users-workspaces'], {
+        cwd: dir,
+      });
       expect(code).toBe(1);
       expect(stdout).toMatch(/^mock\s+getCurrentUser\s+(\d+)\s+0\s+\1\s+500$/m);
       expect(stdout).toMatch(/\d+ exchange\(s\) failed a contract check/);

@@ -6,7 +6,7 @@
 // the CLI and the package's `./contracts` entry are this one function.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readRecords } from './checks/record.ts';
 import { formatSummary, summarize, type OperationRow } from './summary.ts';
@@ -37,7 +37,7 @@ export interface RunContractsOptions {
   variables?: Record<string, string>;
   /** Keep only the suite files whose path contains one of these. */
   filters?: string[];
-  /** Also write a JUnit XML report here. */
+  /** Also write a JUnit XML report here (a relative path is relative to the working directory). */
   junitFile?: string;
   /** Progress and the summary table; console.log by default. */
   log?: (line: string) => void;
@@ -126,7 +126,8 @@ async function runSuites(env: Record<string, string>, filters: string[], junitFi
     // Nothing written into the folder the kit is installed in (results cache, transformed-module cache).
     cache: false,
     fsModuleCache: false,
-    reporters: junitFile === undefined ? ['default'] : ['default', ['junit', { outputFile: junitFile }]],
+    // vitest's root is the kit's folder: a relative report path means the user's working directory.
+    reporters: junitFile === undefined ? ['default'] : ['default', ['junit', { outputFile: resolve(junitFile) }]],
   });
   const failed = process.exitCode !== undefined && process.exitCode !== 0;
   process.exitCode = before;
