@@ -87,6 +87,21 @@ describe('workflow-api-mock contracts', () => {
     expect(xml).toContain('not_a_server_error');
   });
 
+  it('on live without CONTRACT_PROJECT_ID says which variable would run the skipped Connect and workflow-creating cases', async () => {
+    const server = await startServer({ port: 0, quiet: true });
+    try {
+      const args = ['contracts', '--target', 'live', '--base-url', server.baseUrl, '--token', 'live-hint', 'users-workspaces'];
+      const without = await runCli(args);
+      expect(without.code).toBe(0);
+      expect(without.stdout).toContain('name one with CONTRACT_PROJECT_ID');
+      const given = await runCli(args, { env: { CONTRACT_PROJECT_ID: 'proj_Given01' } });
+      expect(given.code).toBe(0);
+      expect(given.stdout).not.toContain('CONTRACT_PROJECT_ID');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('exits 1 when no suite file matches the filter', async () => {
     const server = await startServer({ port: 0, quiet: true });
     try {

@@ -31,6 +31,14 @@ export interface Discovery {
   world(): Promise<Record<string, unknown> | undefined>;
 }
 
+/**
+ * A live target was not told an ID it cannot discover (no API lists Connect projects): the case is
+ * skipped, with the variable to set in its reason, rather than failed (docs/contracts.md).
+ */
+export class NotConfigured extends Error {
+  override name = 'NotConfigured';
+}
+
 function memo<T>(load: () => Promise<T>): () => Promise<T> {
   let promise: Promise<T> | undefined;
   return () => (promise ??= load());
@@ -38,6 +46,12 @@ function memo<T>(load: () => Promise<T>): () => Promise<T> {
 
 export function createDiscovery(target: Target, api: Api, control: Control | null): Discovery {
   const placeholder = (id: string) => (target.caps.stateful ? undefined : id);
+  // Only a live target (stateful, no control API) can lack an ID for want of configuration; on a
+  // mock target a missing ID is a failure of the fake.
+  const configured = (id: string | undefined, variable: string, what: string): string | undefined => {
+    if (id === undefined && control === null && target.caps.stateful) throw new NotConfigured(`needs ${variable} (${what} of this account)`);
+    return id;
+  };
   const world = memo(async () => (control ? await control.world() : undefined));
   type User = Awaited<ReturnType<Discovery['user']>>;
   const user = memo(async (): Promise<User> => {
@@ -51,7 +65,13 @@ export function createDiscovery(target: Target, api: Api, control: Control | nul
     const score = (p: Record<string, unknown>) => collectIds(p, 'dc_').length + collectIds(p, 'apn_').length;
     return [...projects].sort((a, b) => score(b) - score(a))[0];
   });
-  const projectId = memo(async () => target.given.projectId ?? collectIds(await worldProject(), 'proj_')[0] ?? placeholder('proj_contract'));
+  const projectId = memo(async () =>
+    configured(
+      target.given.projectId ?? collectIds(await worldProject(), 'proj_')[0] ?? placeholder('proj_contract'),
+      'CONTRACT_PROJECT_ID',
+      'a Connect project',
+    ),
+  );
   /** Deployed triggers and accounts belong to a project: take them from the same one. */
   const projectScoped = async (prefix: string) => collectIds(await worldProject(), prefix);
   const orgId = memo(async () => target.given.orgId ?? (await user()).orgs[0]!.id);
@@ -63,8 +83,12 @@ export function createDiscovery(target: Target, api: Api, control: Control | nul
       return (await user()).orgs.map((org) => org.id).find((id) => id !== primary);
     }),
     projectId,
-    accountId: memo(async () => target.given.accountId ?? (await projectScoped('apn_'))[0] ?? placeholder('apn_contract')),
-    triggerId: memo(async () => target.given.triggerId ?? (await projectScoped('dc_'))[0] ?? placeholder('dc_contract')),
+    accountId: memo(async () =>
+      configured(target.given.accountId ?? (await projectScoped('apn_'))[0] ?? placeholder('apn_contract'), 'CONTRACT_ACCOUNT_ID', 'a connected account'),
+    ),
+    triggerId: memo(async () =>
+      configured(target.given.triggerId ?? (await projectScoped('dc_'))[0] ?? placeholder('dc_contract'), 'CONTRACT_TRIGGER_ID', 'a deployed trigger'),
+    ),
     workflowId: memo(async () => {
       const fromWorld = collectIds((await world())?.workflows, 'p_')[0];
       if (fromWorld) return fromWorld;

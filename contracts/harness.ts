@@ -9,7 +9,7 @@ import { createCheckedFetch } from './checks/fetch.ts';
 import { fileRecorder } from './checks/record.ts';
 import { createCleanup, type Cleanup } from './cleanup.ts';
 import { createControl, type Control } from './control.ts';
-import { createDiscovery, type Discovery } from './discover.ts';
+import { createDiscovery, type Discovery, NotConfigured } from './discover.ts';
 import { createTarget } from './targets/index.ts';
 import type { Capabilities, Target } from './targets/types.ts';
 
@@ -89,8 +89,10 @@ export async function useContract(): Promise<Contract> {
             try {
               await fn();
             } catch (error) {
-              // A case that needs a write on a read-only target is skipped, visibly, not failed.
+              // A case that needs a write on a read-only target, or an ID a live target was not
+              // given, is skipped, visibly, not failed.
               if (error instanceof ReadOnlyRefusal) context.skip(`${error.message}`);
+              if (error instanceof NotConfigured) context.skip(`skipped on ${target.name}: ${error.message}`);
               throw error;
             }
           },

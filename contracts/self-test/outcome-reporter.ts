@@ -1,5 +1,5 @@
 // Reporter for the self-test's child vitest run: writes every case's project, name, state and
-// failure messages to the JSON file named by SELF_TEST_OUTCOME_FILE.
+// failure messages (a skipped case's note) to the JSON file named by SELF_TEST_OUTCOME_FILE.
 import { writeFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 
@@ -9,6 +9,8 @@ export interface CaseOutcome {
   name: string;
   state: string;
   errors: string[];
+  /** A skipped case's note (`context.skip(note)`), e.g. the variable a live run was not given. */
+  note?: string;
 }
 
 export default class OutcomeReporter implements Reporter {
@@ -23,6 +25,7 @@ export default class OutcomeReporter implements Reporter {
           name: test.fullName,
           state: result.state,
           errors: result.state === 'failed' ? result.errors.map((error) => error.message ?? String(error)) : [],
+          ...(result.state === 'skipped' && result.note !== undefined ? { note: result.note } : {}),
         });
       }
       // A file that failed to load has no tests but is a failure too.
