@@ -1,9 +1,19 @@
 #!/usr/bin/env node
 // The package's `bin` (workflow-api-mock) and the checkout's npm scripts (`node cli/bin.ts serve`):
 // one code path. Node's compile cache keeps later starts fast (docs/performance.md); it only
-// covers modules loaded after it is enabled, hence the dynamic import of the dispatcher.
-import { enableCompileCache } from 'node:module';
+// covers modules loaded after it is enabled, hence the dynamic import of the dispatcher. The Node
+// version is checked first, with nothing a too-old Node lacks (cli/node-version.ts).
+import * as nodeModule from 'node:module';
+import { nodeSupport, SUPPORTED_NODE } from './node-version.ts';
 
-enableCompileCache();
+const support = nodeSupport(process.versions.node);
+if (support === 'too-old') {
+  console.error(
+    `workflow-api-mock needs Node ${SUPPORTED_NODE}; this is Node ${process.versions.node}. Install a newer Node (24 is the one it is developed on).`,
+  );
+  process.exit(1);
+}
+if (support === 'untested') console.error(`workflow-api-mock: Node ${process.versions.node} is outside the tested ${SUPPORTED_NODE}; going on.`);
+nodeModule.enableCompileCache?.();
 const { main } = await import('./main.ts');
 process.exit(await main(process.argv.slice(2)));

@@ -126,6 +126,18 @@ describe('plain Node, no loader', () => {
   });
 });
 
+describe('a Node older than engines.node', () => {
+  it('gets one line naming the versions the command needs, and exit 1 (Node 20, end-of-life, what some machines still ship)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kit-node-old-'));
+    writeFileSync(join(dir, 'package.json'), '{"private":true}');
+    await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', 'node@20'], { cwd: dir, timeoutMs: 300_000 });
+    const result = await run(join(dir, 'node_modules', '.bin', 'node'), [bin(), '--version'], { cwd: consumer });
+    expect(result.code, result.stdout + result.stderr).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^workflow-api-mock needs Node \^22\.13\.0 \|\| \^24\.0\.0 \|\| >=26\.0\.0; this is Node 20\.\d+\.\d+\./);
+  });
+});
+
 describe('a strict TypeScript consumer', () => {
   const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
   for (const config of ['tsconfig.nodenext.json', 'tsconfig.vite.json']) {
