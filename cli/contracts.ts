@@ -116,9 +116,15 @@ export const CONTRACTS = defineCommand({
 });
 
 async function contracts(options: ContractsOptions): Promise<number> {
-  const { runContracts } = await import('../contracts/runner.ts');
-  const result = await runContracts({ variables: options.env, filters: options.filters, junitFile: options.junitFile });
-  return result.ok ? EXIT_OK : EXIT_FAILED;
+  const { MissingPackage, runContracts } = await import('../contracts/runner.ts');
+  try {
+    const result = await runContracts({ variables: options.env, filters: options.filters, junitFile: options.junitFile });
+    return result.ok ? EXIT_OK : EXIT_FAILED;
+  } catch (error) {
+    if (!(error instanceof MissingPackage)) throw error;
+    console.error(`${PROGRAM} contracts: ${error.message}`);
+    return EXIT_FAILED;
+  }
 }
 
 /** The `contracts` subcommand: argv after its name, answers the exit code. */

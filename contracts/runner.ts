@@ -5,6 +5,7 @@
 // (dist/contracts/suites/*.contract.js) with nothing else installed. The `contracts` command of
 // the CLI and the package's `./contracts` entry are this one function.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,8 +55,14 @@ export interface ContractsResult {
   untouched: string[];
 }
 
+/** Thrown by runContracts when the target needs a package this project does not have. */
+export class MissingPackage extends Error {
+  override name = 'MissingPackage';
+}
+
 /**
- * Runs the contract suites against one target and prints the per-operation summary.
+ * Runs the contract suites against one target and prints the per-operation summary. Throws
+ * MissingPackage for the `msw` target when msw (an optional peer dependency) is not installed.
  *
  * @example
  * import { runContracts } from 'workflow-api-mock-kit/contracts';
@@ -80,6 +87,10 @@ export async function runContracts(options: RunContractsOptions = {}): Promise<C
     log(`contracts: started a mock server for this run at ${server.baseUrl}`);
   }
   const target = env.CONTRACT_TARGET ?? (env.CONTRACT_BASE_URL ? 'mock' : 'inprocess');
+  // Resolved from the kit's own folder, as the suites import it: every suite file would fail to load.
+  if (target === 'msw' && !resolvable('msw/package.json')) {
+    throw new MissingPackage("the msw target runs the kit's MSW handlers, and msw is not installed in this project. Install it with:\n  npm i -D msw@^3");
+  }
   log(`contracts: target ${target}${env.CONTRACT_BASE_URL ? ` at ${env.CONTRACT_BASE_URL}` : ''}`);
 
   const recordDir = mkdtempSync(join(tmpdir(), 'contracts-'));
@@ -107,6 +118,15 @@ export async function runContracts(options: RunContractsOptions = {}): Promise<C
   }
   if (failedChecks > 0) log(`\n${failedChecks} exchange(s) failed a contract check (see the failures above).`);
   return { ok: !failedCases && failedChecks === 0, failedCases, failedChecks, rows, untouched };
+}
+
+function resolvable(specifier: string): boolean {
+  try {
+    createRequire(import.meta.url).resolve(specifier);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Runs the suites through vitest's Node API; answers whether any case or hook failed. */

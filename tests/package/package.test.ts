@@ -195,6 +195,18 @@ describe('the CLI from the install', () => {
     }
   });
 
+  it('`contracts --target msw` without msw (an optional peer) says what to install, exit 1; the inprocess target needs none', async () => {
+    const bare = await createConsumer(kit, []);
+    const withoutMsw = join(bare, 'node_modules', '.bin', 'workflow-api-mock');
+    const result = await run(withoutMsw, ['contracts', '--target', 'msw'], { cwd: bare });
+    expect(result.code, result.stdout + result.stderr).toBe(1);
+    expect(result.stderr).toContain("workflow-api-mock contracts: the msw target runs the kit's MSW handlers, and msw is not installed in this project");
+    expect(result.stderr).toContain('npm i -D msw@^3');
+    expect(result.stdout + result.stderr).not.toContain('Cannot find package');
+    const inprocess = await run(withoutMsw, ['contracts', '--target', 'inprocess', 'users-workspaces'], { cwd: bare });
+    expect(inprocess.code, inprocess.stdout + inprocess.stderr).toBe(0);
+  });
+
   it('`prism` without @stoplight/prism-cli says exactly what to install', async () => {
     const result = await run(bin(), ['prism'], { cwd: consumer });
     expect(result.code).not.toBe(0);
