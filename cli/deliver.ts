@@ -2,8 +2,10 @@
 // JSON in FILE (`-` for stdin), byte for byte, and prints the answer's status and body. The
 // signature scheme is the one of mocks/outbound/signature.ts.
 import { readFileSync } from 'node:fs';
+import { DESTINATION_REFUSED } from '../mocks/outbound/delivery.ts';
 import { SIGNATURE_HEADER, signPayload } from '../mocks/outbound/signature.ts';
-import { defineCommand, EXIT_FAILED, EXIT_OK, parseHttpUrl, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
+import { checkedFetch } from '../mocks/server-fetch.ts';
+import { defineCommand, EXIT_FAILED, EXIT_OK, parseDeliveryUrl, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
 
 const TIMEOUT_MS = 10_000;
 
@@ -57,7 +59,7 @@ export const DELIVER = defineCommand({
   interpret(values): DeliverOptions | UsageError {
     const { key, event } = values;
     if (values.url === undefined) return usage('--url is required');
-    const url = parseHttpUrl('--url', values.url);
+    const url = parseDeliveryUrl('--url', values.url);
     if (typeof url !== 'string') return url;
     if (key === undefined && values.unsigned !== true) return usage('--key is required (or --unsigned)');
     if (event === undefined) return usage('--event is required');
@@ -88,12 +90,22 @@ async function deliver(options: DeliverOptions): Promise<number> {
     console.log(`\n${body.toString('utf8')}\n`);
   }
   try {
-    const response = await fetch(url, { method: 'POST', headers, body: new Uint8Array(body), redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const response = await checkedFetch()(url, {
+      method: 'POST',
+      headers,
+      body: new Uint8Array(body),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
     const text = await response.text();
     console.log(`${response.status} ${response.statusText}`);
     if (text) console.log(text);
     return response.ok ? EXIT_OK : EXIT_FAILED;
   } catch (error) {
+    if ((error as Error).name === DESTINATION_REFUSED) {
+      console.error(`${PROGRAM} deliver: not sent: ${(error as Error).message}`);
+      return EXIT_FAILED;
+    }
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     console.error(`${PROGRAM} deliver: no answer from ${url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
     return EXIT_FAILED;

@@ -2,7 +2,8 @@
 // (valid delivery, tampered body, wrong key, stale/future timestamp, malformed/missing header)
 // with the receiver kit of mocks/outbound/receiver-check.ts and prints a pass/fail table.
 import { formatCheckTable, RECEIVER_CHECKS, REPLAY_OFFSET_SECONDS, runReceiverCheck } from '../mocks/outbound/receiver-check.ts';
-import { defineCommand, EXIT_FAILED, EXIT_OK, flagOrEnv, parseHttpUrl, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
+import { checkedFetch } from '../mocks/server-fetch.ts';
+import { defineCommand, EXIT_FAILED, EXIT_OK, flagOrEnv, parseDeliveryUrl, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
 
 const DEFAULT_TIMEOUT_MS = 5000;
 
@@ -43,7 +44,7 @@ export const RECEIVER_CHECK = defineCommand({
     const key = flagOrEnv('key', values.key, env, 'RECEIVER_SIGNING_KEY')?.text;
     if (urlSource === undefined) return usage('--url is required');
     if (key === undefined) return usage('--key is required');
-    const url = parseHttpUrl(urlSource.from, urlSource.text);
+    const url = parseDeliveryUrl(urlSource.from, urlSource.text);
     if (typeof url !== 'string') return url;
     const timeoutMs = values.timeout === undefined ? DEFAULT_TIMEOUT_MS : Number(values.timeout);
     if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) return usage(`--timeout must be a positive integer of milliseconds, got "${values.timeout}"`);
@@ -52,7 +53,8 @@ export const RECEIVER_CHECK = defineCommand({
 });
 
 async function check(options: ReceiverCheckCliOptions): Promise<number> {
-  const results = await runReceiverCheck(options);
+  // Names resolving to link-local addresses are refused as each connection is made (server-fetch.ts).
+  const results = await runReceiverCheck({ ...options, fetch: checkedFetch() });
   console.log(`receiver-check ${options.url}\n`);
   console.log(formatCheckTable(results));
   return results.every((r) => r.passed) ? EXIT_OK : EXIT_FAILED;

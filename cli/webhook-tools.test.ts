@@ -57,6 +57,9 @@ describe('workflow-api-mock receiver-check', () => {
     [['--key', 'k'], '--url is required'],
     [['--url', 'http://127.0.0.1:1/'], '--key is required'],
     [['--url', 'ftp://x/', '--key', 'k'], '--url must be an http(s) URL'],
+    // refused before any socket opens: nothing is sent off this machine
+    [['--url', 'http://169.254.169.254/latest/', '--key', 'k'], '--url: 169.254.169.254 is a link-local address'],
+    [['--url', 'http://[fe80::1]/', '--key', 'k'], '--url: [fe80::1] is a link-local address'],
     [['--url', 'http://127.0.0.1:1/', '--key', 'k', '--timeout', '0'], '--timeout must be a positive integer'],
     [['--url', 'http://127.0.0.1:1/', '--key', 'k', '--bogus'], "Unknown option '--bogus'"],
   ])('exits 2 on bad arguments %j', async (args, message) => {
@@ -135,6 +138,11 @@ describe('workflow-api-mock deliver', () => {
   it.each([
     ['a body that is not JSON', () => ['--url', 'http://127.0.0.1:1/', '--key', 'k', '--event', notJsonFile()], 'is not JSON'],
     ['no key', () => ['--url', 'http://127.0.0.1:1/', '--event', eventFile], '--key is required (or --unsigned)'],
+    [
+      'a link-local URL (cloud metadata), refused before any socket opens',
+      () => ['--url', 'http://169.254.169.254/x', '--key', 'k', '--event', eventFile],
+      '--url: 169.254.169.254 is a link-local address (169.254.0.0/16, fe80::/10: cloud metadata services); the kit never sends there',
+    ],
     ['a missing file', () => ['--url', 'http://127.0.0.1:1/', '--key', 'k', '--event', join(dir, 'missing.json')], 'cannot read --event'],
     [
       'a bad timestamp',

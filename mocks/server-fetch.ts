@@ -71,6 +71,12 @@ export function checkedFetch(lookup?: Lookup): typeof globalThis.fetch {
   return (input, init) =>
     new Promise<Response>((resolve, reject) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
+      const body = init?.body;
+      // The engine sends strings, the deliver command bytes; nothing else is needed here.
+      if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) {
+        reject(new TypeError('checkedFetch sends string or Uint8Array bodies only'));
+        return;
+      }
       const signal = init?.signal ?? undefined;
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
       const request = send(
@@ -92,6 +98,6 @@ export function checkedFetch(lookup?: Lookup): typeof globalThis.fetch {
         else if (error.name === DESTINATION_REFUSED) reject(error);
         else reject(new TypeError('fetch failed', { cause: error }));
       });
-      request.end(typeof init?.body === 'string' ? init.body : undefined);
+      request.end(body ?? undefined);
     });
 }
