@@ -182,7 +182,7 @@ describe('workflow-api-mock serve', () => {
 
       const second = serve(['--port', '0', '--quiet'], { STATE_FILE: path });
       const [, again] = await second.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
-      await second.waitFor(/State: 1 worlds restored from /);
+      await second.waitFor(/State: 1 world restored from /);
       const listed = await fetch(`${again}/users/me/webhooks`, { headers: { authorization: 'Bearer kept' } });
       expect(((await listed.json()) as { data: Array<{ id: string }> }).data.map((w) => w.id)).toContain(id);
       second.child.kill('SIGTERM');

@@ -290,7 +290,9 @@ export async function serve(options: ServeOptions): Promise<number> {
 
   console.log(`Workflow API mock listening on ${server.baseUrl}${seed === undefined ? '' : ` (seed ${seed})`}`);
   if (server.restoredWorlds !== undefined)
-    console.log(`State: ${server.restoredWorlds} worlds restored from ${state}; written back there on changes and at exit`);
+    console.log(
+      `State: ${server.restoredWorlds} world${server.restoredWorlds === 1 ? '' : 's'} restored from ${state}; written back there on changes and at exit`,
+    );
   console.log(`Try:  curl -H 'Authorization: Bearer dev-token' ${server.baseUrl}/users/me`);
   if (noControl === true) {
     console.log('Control API and console: off (--no-control). Ctrl-C stops.');
