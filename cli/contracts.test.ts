@@ -102,6 +102,18 @@ describe('workflow-api-mock contracts', () => {
     }
   });
 
+  it('exits 1 with one line when nothing answers at --base-url, before any suite runs', async () => {
+    const gone = await startServer({ port: 0, quiet: true });
+    const baseUrl = gone.baseUrl;
+    await gone.close();
+    const { code, stdout, stderr } = await runCli(['contracts', '--base-url', baseUrl]);
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe(
+      `workflow-api-mock contracts: nothing answers at ${baseUrl} (GET ${baseUrl}/users/me: ECONNREFUSED); is the server running, and is --base-url right?`,
+    );
+    expect(stdout).not.toContain('Test Files');
+  });
+
   it('exits 1 when no suite file matches the filter', async () => {
     const server = await startServer({ port: 0, quiet: true });
     try {

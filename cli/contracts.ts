@@ -116,12 +116,12 @@ export const CONTRACTS = defineCommand({
 });
 
 async function contracts(options: ContractsOptions): Promise<number> {
-  const { MissingPackage, runContracts } = await import('../contracts/runner.ts');
+  const { MissingPackage, runContracts, Unreachable } = await import('../contracts/runner.ts');
   try {
     const result = await runContracts({ variables: options.env, filters: options.filters, junitFile: options.junitFile });
     return result.ok ? EXIT_OK : EXIT_FAILED;
   } catch (error) {
-    if (!(error instanceof MissingPackage)) throw error;
+    if (!(error instanceof MissingPackage) && !(error instanceof Unreachable)) throw error;
     console.error(`${PROGRAM} contracts: ${error.message}`);
     return EXIT_FAILED;
   }

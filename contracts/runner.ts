@@ -60,9 +60,28 @@ export class MissingPackage extends Error {
   override name = 'MissingPackage';
 }
 
+/** Thrown by runContracts when nothing answers at the base URL: one line instead of every case failing alike. */
+export class Unreachable extends Error {
+  override name = 'Unreachable';
+}
+
+/** Any HTTP answer will do; only a failed connection (or no answer in 10 s) counts. No token is sent. */
+async function checkReachable(baseUrl: string): Promise<void> {
+  const probe = `${baseUrl.replace(/\/+$/, '')}/users/me`;
+  try {
+    const answer = await fetch(probe, { signal: AbortSignal.timeout(10_000) });
+    await answer.body?.cancel();
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const why = (error as Error).name === 'TimeoutError' ? 'no answer within 10 s' : (cause?.code ?? cause?.message ?? (error as Error).message);
+    throw new Unreachable(`nothing answers at ${baseUrl} (GET ${probe}: ${why}); is the server running, and is --base-url right?`);
+  }
+}
+
 /**
  * Runs the contract suites against one target and prints the per-operation summary. Throws
- * MissingPackage for the `msw` target when msw (an optional peer dependency) is not installed.
+ * MissingPackage for the `msw` target when msw (an optional peer dependency) is not installed, and
+ * Unreachable when nothing answers at the base URL.
  *
  * @example
  * import { runContracts } from 'workflow-api-mock-kit/contracts';
@@ -92,6 +111,15 @@ export async function runContracts(options: RunContractsOptions = {}): Promise<C
     throw new MissingPackage("the msw target runs the kit's MSW handlers, and msw is not installed in this project. Install it with:\n  npm i -D msw@^3");
   }
   log(`contracts: target ${target}${env.CONTRACT_BASE_URL ? ` at ${env.CONTRACT_BASE_URL}` : ''}`);
+
+  if (env.CONTRACT_BASE_URL !== undefined) {
+    try {
+      await checkReachable(env.CONTRACT_BASE_URL);
+    } catch (error) {
+      await stopServer();
+      throw error;
+    }
+  }
 
   const recordDir = mkdtempSync(join(tmpdir(), 'contracts-'));
   env.CONTRACT_RECORD_FILE = join(recordDir, 'exchanges.jsonl');
