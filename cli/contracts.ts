@@ -54,7 +54,8 @@ Examples:
   ${PROGRAM} contracts --target live --base-url https://api.example.com/v1 --token "$API_KEY" webhooks
 
 Exit codes: 0 every case passed and every exchange passed every check, 1 a case or a check failed
-(or no suite file matched the filters), 2 bad flags or environment.`;
+(or no suite file matched the filters, nothing answers at the base URL, or the msw target without
+msw installed), 2 bad flags or environment.`;
 
 export interface ContractsOptions {
   /** CONTRACT_* variables for the suites, flags already merged in. */
