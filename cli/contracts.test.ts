@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../mocks/server.ts';
 import { parseCommand } from './args.ts';
 import { CONTRACTS } from './contracts.ts';
-import { runCli } from '../support/cli.ts';
+import { runCli, startCli } from '../support/cli.ts';
 
 let dir: string;
 beforeAll(() => {
@@ -106,12 +106,27 @@ describe('workflow-api-mock contracts', () => {
     const gone = await startServer({ port: 0, quiet: true });
     const baseUrl = gone.baseUrl;
     await gone.close();
-    const { code, stdout, stderr } = await runCli(['contracts', '--base-url', baseUrl]);
+    const { code, stdout, stderr } = await runCli(['contracts', '--base-url', baseUrl, '--wait', '0']);
     expect(code).toBe(1);
     expect(stderr.trim()).toBe(
       `workflow-api-mock contracts: nothing answers at ${baseUrl} (GET ${baseUrl}/users/me: ECONNREFUSED); is the server running, and is --base-url right?`,
     );
     expect(stdout).not.toContain('Test Files');
+  });
+
+  it('waits for a server that starts after it (serve & in a CI job), then runs', async () => {
+    const probe = await startServer({ port: 0, quiet: true });
+    const { port, baseUrl } = probe;
+    await probe.close();
+    const run = startCli(['contracts', '--base-url', baseUrl, '--wait', '60', 'users-workspaces']);
+    await run.waitFor(new RegExp(`waiting up to 60 s for ${baseUrl.replace(/[.]/g, '\\.')} to answer`));
+    const late = await startServer({ port, quiet: true });
+    try {
+      expect(await run.exited, run.out() + run.err()).toBe(0);
+      expect(run.out()).toMatch(/^mock\s+getCurrentUser\s+([1-9]\d*)\s+\1\s+0\s/m);
+    } finally {
+      await late.close();
+    }
   });
 
   it('exits 1 when no suite file matches the filter', async () => {
@@ -131,6 +146,8 @@ describe('workflow-api-mock contracts', () => {
     [['--base-url', 'ftp://x/v1'], '--base-url must be an http(s) URL'],
     [['--reporter', 'tap'], '--reporter must be one of default, junit'],
     [['--reporter', 'junit'], '--reporter junit needs --output FILE'],
+    [['--wait', 'soon'], '--wait must be whole seconds from 0 to 600, got "soon"'],
+    [['--wait', '601'], '--wait must be whole seconds from 0 to 600, got "601"'],
     [['--output', 'x.xml'], '--output is for --reporter junit'],
   ])('exits 2 on %j', async (args, message) => {
     const { code, stderr } = await runCli(['contracts', ...args]);
@@ -171,6 +188,7 @@ describe('contracts flags (parseCommand)', () => {
         startMock: false,
         filters: [],
         junitFile: undefined,
+        waitMs: 10_000,
       },
     });
     expect(parse(['sources', 'webhooks'], env)).toMatchObject({

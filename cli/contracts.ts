@@ -34,6 +34,8 @@ Flags (a flag wins over its environment variable):
   --reporter NAME     ${REPORTERS.join(' | ')}; junit writes JUnit XML to --output as well as the
                       console output                                   default: default (console)
   --output FILE       where the junit reporter writes; required with --reporter junit
+  --wait SECONDS      how long to wait for --base-url to accept connections (a server started in
+                      the background a moment ago); 0 = not at all      default: 10   env CONTRACT_WAIT
   -h, --help          this text
   file filter         run only the suite files whose path contains it (webhooks, sources...)
 
@@ -64,6 +66,8 @@ export interface ContractsOptions {
   startMock: boolean;
   filters: string[];
   junitFile: string | undefined;
+  /** `--wait`, in milliseconds. */
+  waitMs: number;
 }
 
 export const CONTRACTS = defineCommand({
@@ -77,6 +81,7 @@ export const CONTRACTS = defineCommand({
     'allow-writes': { type: 'boolean' },
     reporter: { type: 'string' },
     output: { type: 'string' },
+    wait: { type: 'string' },
   },
   interpret(values, positionals, processEnv): ContractsOptions | UsageError {
     const env: Record<string, string> = {};
@@ -112,14 +117,18 @@ export const CONTRACTS = defineCommand({
     if (!(REPORTERS as readonly string[]).includes(reporter)) return usage(`--reporter must be one of ${REPORTERS.join(', ')}, got "${reporter}"`);
     if (reporter === 'junit' && values.output === undefined) return usage('--reporter junit needs --output FILE');
     if (reporter !== 'junit' && values.output !== undefined) return usage('--output is for --reporter junit');
-    return { env, startMock, filters: positionals, junitFile: values.output };
+    const waitText = values.wait ?? fromEnv(processEnv, 'CONTRACT_WAIT');
+    if (waitText !== undefined && (!/^\d{1,3}$/.test(waitText) || Number(waitText) > 600))
+      return usage(`${values.wait !== undefined ? '--wait' : 'CONTRACT_WAIT'} must be whole seconds from 0 to 600, got "${waitText}"`);
+    const waitMs = waitText === undefined ? 10_000 : Number(waitText) * 1000;
+    return { env, startMock, filters: positionals, junitFile: values.output, waitMs };
   },
 });
 
 async function contracts(options: ContractsOptions): Promise<number> {
   const { MissingPackage, runContracts, Unreachable } = await import('../contracts/runner.ts');
   try {
-    const result = await runContracts({ variables: options.env, filters: options.filters, junitFile: options.junitFile });
+    const result = await runContracts({ variables: options.env, filters: options.filters, junitFile: options.junitFile, waitMs: options.waitMs });
     return result.ok ? EXIT_OK : EXIT_FAILED;
   } catch (error) {
     if (!(error instanceof MissingPackage) && !(error instanceof Unreachable)) throw error;

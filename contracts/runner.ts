@@ -38,6 +38,8 @@ export interface RunContractsOptions {
   variables?: Record<string, string>;
   /** Keep only the suite files whose path contains one of these. */
   filters?: string[];
+  /** How long a refused connection to the base URL is tried again before the run gives up; default 10 s. */
+  waitMs?: number;
   /** Also write a JUnit XML report here (a relative path is relative to the working directory). */
   junitFile?: string;
   /** Progress and the summary table; console.log by default. */
@@ -65,16 +67,30 @@ export class Unreachable extends Error {
   override name = 'Unreachable';
 }
 
-/** Any HTTP answer will do; only a failed connection (or no answer in 10 s) counts. No token is sent. */
-async function checkReachable(baseUrl: string): Promise<void> {
+/**
+ * Any HTTP answer will do; no token is sent. A refused connection is tried again for up to
+ * `waitMs` (a server started in the background a moment ago, `serve &` in a CI job), then it throws.
+ */
+async function checkReachable(baseUrl: string, log: (line: string) => void, waitMs = 10_000): Promise<void> {
   const probe = `${baseUrl.replace(/\/+$/, '')}/users/me`;
-  try {
-    const answer = await fetch(probe, { signal: AbortSignal.timeout(10_000) });
-    await answer.body?.cancel();
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const why = (error as Error).name === 'TimeoutError' ? 'no answer within 10 s' : (cause?.code ?? cause?.message ?? (error as Error).message);
-    throw new Unreachable(`nothing answers at ${baseUrl} (GET ${probe}: ${why}); is the server running, and is --base-url right?`);
+  const deadline = Date.now() + waitMs;
+  let said = false;
+  for (;;) {
+    try {
+      const answer = await fetch(probe, { signal: AbortSignal.timeout(10_000) });
+      await answer.body?.cancel();
+      return;
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      if (cause?.code === 'ECONNREFUSED' && Date.now() < deadline) {
+        if (!said) log(`contracts: waiting up to ${waitMs / 1000} s for ${baseUrl} to answer`);
+        said = true;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        continue;
+      }
+      const why = (error as Error).name === 'TimeoutError' ? 'no answer within 10 s' : (cause?.code ?? cause?.message ?? (error as Error).message);
+      throw new Unreachable(`nothing answers at ${baseUrl} (GET ${probe}: ${why}); is the server running, and is --base-url right?`);
+    }
   }
 }
 
@@ -114,7 +130,7 @@ export async function runContracts(options: RunContractsOptions = {}): Promise<C
 
   if (env.CONTRACT_BASE_URL !== undefined) {
     try {
-      await checkReachable(env.CONTRACT_BASE_URL);
+      await checkReachable(env.CONTRACT_BASE_URL, log, options.waitMs);
     } catch (error) {
       await stopServer();
       throw error;
