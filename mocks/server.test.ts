@@ -352,6 +352,12 @@ describe('CORS (docs/control-api.md, "From a browser")', () => {
       const me = await fetch(`${server.baseUrl}/users/me`, { headers: { origin, authorization: 'Bearer cors' } });
       expect(me.headers.get('access-control-allow-origin'), origin).toBe(origin);
     }
+    const lines: string[] = [];
+    const logged = await start({ cors: ['http://localhost:5173'], log: (line) => lines.push(line) });
+    await fetch(`${logged.baseUrl}/users/me`, { headers: { origin: 'http://localhost:3000', authorization: 'Bearer cors' } });
+    expect(lines.filter((line) => line.includes('a page at'))).toEqual([
+      expect.stringContaining('start the mock with --cors http://localhost:5173,http://localhost:3000 (now --cors http://localhost:5173)'),
+    ]);
     for (const origin of ['http://localhost:5174', 'http://localhost.evil.example', 'https://app.test']) {
       const me = await fetch(`${server.baseUrl}/users/me`, { headers: { origin, authorization: 'Bearer cors' } });
       expect(me.headers.get('access-control-allow-origin'), origin).toBeNull();

@@ -149,6 +149,13 @@ function logToStdout(line: string): void {
   if (stdoutOpen) process.stdout.write(`${line}\n`);
 }
 
+/** What to start the mock with so that a page at `origin` may call /v1. */
+function corsAdvice(origin: string, current: CorsOrigins | undefined): string {
+  const listed = current === undefined || current === '*' ? [] : current;
+  if (listed.length === 0) return `start the mock with --cors ${origin} (or --cors '*')`;
+  return `start the mock with --cors ${[...listed, origin].join(',')} (now --cors ${listed.join(',')})`;
+}
+
 /** With `--no-control`, what a /__mock path answers (and `/`, which redirects to the console otherwise). */
 function withoutControl(path: string): ApiError | undefined {
   if (path !== '/' && path !== '/__mock' && !path.startsWith('/__mock/')) return undefined;
@@ -192,7 +199,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     notice(
       isControlPath(path)
         ? `[mock] a page at ${origin} called ${path}: the control API never answers CORS, so the browser refuses it (call it from the page's own server or tests instead)`
-        : `[mock] a page at ${origin} called ${path}, but CORS is off for that origin, so the browser hides the answer: start the mock with --cors ${origin} (or --cors '*')`,
+        : `[mock] a page at ${origin} called ${path}, but CORS is off for that origin, so the browser hides the answer: ${corsAdvice(origin, options.cors)}`,
     );
   };
 
