@@ -77,7 +77,7 @@ Flags:
                  a request asks for a documented answer with Prefer: code=N, example=NAME,
                  delay=MS (docs/control-api.md, Faults).
   --state <file> keep the worlds in this file: restored at start, written (a new
-                 file renamed over the old) every ${STATE_INTERVAL_MS / 1000} s when something changed, on
+                 file renamed over the old) every --state-interval when something changed, on
                  POST /__mock/snapshot and on SIGINT/SIGTERM; a file that cannot
                  be restored stops the start (exit 1) and is left untouched
                                                                      default: none       env STATE_FILE
