@@ -13,6 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleAnswer } from './server-console.ts';
 import { type RunningServer, startServer } from './server.ts';
 
+/** 10000 -> '10,000', as the page writes counts. */
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TOKEN = 'console-test';
 // The screenshots land in docs/ (the README shows docs/console.png) with UPDATE_SCREENSHOTS=1, else in
@@ -126,9 +129,11 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     const me = (await api('/v1/users/me')).body.data;
     const world = (await api('/__mock/world')).body.data;
     await expect.poll(() => page.locator('#user').textContent(), SLOW).toContain(me.username);
-    expect(await page.locator('#user').textContent()).toContain(`${me.daily_invocations_used} / ${me.daily_invocations_quota}`);
+    expect(await page.locator('#user').textContent()).toContain(`${grouped(me.daily_invocations_used)} / ${grouped(me.daily_invocations_quota)}`);
     expect(await page.locator('#workspaces tbody tr').count()).toBe(world.workspaces.length);
-    expect(await page.locator('#workspaces tbody tr').first().textContent()).toContain(`${me.orgs[0].daily_credits_used} / ${me.orgs[0].daily_credits_quota}`);
+    expect(await page.locator('#workspaces tbody tr').first().textContent()).toContain(
+      `${grouped(me.orgs[0].daily_credits_used)} / ${grouped(me.orgs[0].daily_credits_quota)}`,
+    );
     expect(await page.locator('#workflows tbody tr').count()).toBe(world.workflows.length);
     expect(await page.locator('#subscriptions tbody tr').count()).toBe(world.subscriptions.length);
     expect(await page.locator('#subscriptions tbody tr').first().textContent()).toContain(
@@ -175,12 +180,12 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     await form.locator('[name=emitter_id]').selectOption(workflow.id);
     await form.locator('[name=event_name]').selectOption('$errors');
     await form.locator('button').click();
-    await expect.poll(() => status().textContent(), SLOW).toMatch(new RegExp(`^Emitted \\$errors from ${workflow.id}: \\d+ deliveries$`));
+    await expect.poll(() => status().textContent(), SLOW).toMatch(new RegExp(`^Emitted \\$errors from ${workflow.id}: \\d+ deliver(y|ies)$`));
     expect((await api('/__mock/world')).body.data.workflows[0].error_events).toBe(workflow.error_events + 1);
     await form.locator('[name=emitter_id]').selectOption(world.sources[0].id);
     await form.locator('[name=event_name]').selectOption('$logs');
     await form.locator('button').click();
-    await expect.poll(() => status().textContent(), SLOW).toMatch(new RegExp(`^Emitted \\$logs from ${world.sources[0].id}: \\d+ deliveries$`));
+    await expect.poll(() => status().textContent(), SLOW).toMatch(new RegExp(`^Emitted \\$logs from ${world.sources[0].id}: \\d+ deliver(y|ies)$`));
     await tab('world');
     await expect.poll(() => page.locator(`#workflows tr[data-id="${workflow.id}"] td`).last().textContent(), SLOW).toBe(String(workflow.error_events + 1));
   });
@@ -199,7 +204,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     const emit = page.locator('#trigger-form');
     await emit.locator('[name=trigger_id]').selectOption(trigger.id);
     await emit.locator('button').click();
-    await expect.poll(() => status().textContent(), SLOW).toBe(`Trigger ${trigger.id} emitted: 1 deliveries`);
+    await expect.poll(() => status().textContent(), SLOW).toBe(`Trigger ${trigger.id} emitted: 1 delivery`);
     await tab('activity');
     const delivery = page.locator('.delivery.delivered').first();
     await expect.poll(() => delivery.locator('summary').textContent(), SLOW).toBe(`delivered trigger → ${receiver.url}/trigger (200)`);
@@ -229,7 +234,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     const emit = page.locator('#trigger-form');
     await emit.locator('[name=trigger_id]').selectOption(trigger.id);
     await emit.locator('button').click();
-    await expect.poll(() => status().textContent(), SLOW).toBe(`Trigger ${trigger.id} emitted: 1 deliveries`);
+    await expect.poll(() => status().textContent(), SLOW).toBe(`Trigger ${trigger.id} emitted: 1 delivery`);
     await tab('activity');
     const delivery = page.locator('.delivery', { hasText: `${receiver.url}/own` }).first();
     await expect.poll(() => delivery.locator('summary').textContent(), SLOW).toBe(`delivered trigger → ${receiver.url}/own (200)`);

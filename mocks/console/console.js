@@ -46,7 +46,10 @@ const table = (head, rows, attrs = {}) =>
     ),
     h('tbody', {}, rows),
   );
-const pct = (used, quota) => (quota === undefined ? '' : `${used ?? 0} / ${quota}`);
+// Thousands separated: compute-time quotas are milliseconds (86,400,000 is a day).
+const count = (n) => (typeof n === 'number' ? n.toLocaleString('en-US') : String(n));
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+const pct = (used, quota) => (quota === undefined ? '' : `${count(used ?? 0)} / ${count(quota)}`);
 const time = (ms) => new Date(ms).toLocaleTimeString();
 
 function say(text, kind = 'ok') {
@@ -436,7 +439,7 @@ const json = (text) => {
 const ACTIONS = {
   'emit-form': async (f) => {
     const result = await data('POST', '/__mock/emit', { emitter_id: f.emitter_id.value, event_name: f.event_name.value, event: json(f.event.value) });
-    return [`Emitted ${f.event_name.value} from ${f.emitter_id.value}: ${result.deliveries.length} deliveries`, result];
+    return [`Emitted ${f.event_name.value} from ${f.emitter_id.value}: ${plural(result.deliveries.length, 'delivery', 'deliveries')}`, result];
   },
   'project-webhook-form': async (f) => {
     const result = await data('PUT', `/v1/connect/${f.project_id.value}/webhook`, { webhook_url: f.url.value }, { 'x-pd-environment': f.environment.value });
@@ -464,7 +467,7 @@ const ACTIONS = {
   },
   'trigger-form': async (f) => {
     const result = await data('POST', `/__mock/triggers/${f.trigger_id.value}/emit`, { event: json(f.event.value) });
-    return [`Trigger ${f.trigger_id.value} emitted: ${result.deliveries.length} deliveries`, result];
+    return [`Trigger ${f.trigger_id.value} emitted: ${plural(result.deliveries.length, 'delivery', 'deliveries')}`, result];
   },
   'connect-token-form': async (f) => {
     const body = { external_user_id: f.external_user_id.value };
