@@ -2,23 +2,22 @@
 // it used to wait on every world's backlog, so one world's hung receiver held every other
 // world's wait for the full 15 s. Loopback receivers; the held answer is released by the test.
 import { afterEach, describe, expect, it } from 'vitest';
-import { gate, startLoopbackReceiver, type LoopbackReceiver } from '../support/loopback-receiver.ts';
+import { gate, receiverPool } from '../support/loopback-receiver.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 const running: RunningServer[] = [];
-const receivers: LoopbackReceiver[] = [];
+const receivers = receiverPool();
 
 afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.close()));
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
+  await receivers.closeAll();
 });
 
 describe('GET /__mock/deliveries?wait=true', () => {
   it("answers once its own world has settled, while another world's delivery is still held", async () => {
     const held = gate<{ status: number }>();
-    const slow = await startLoopbackReceiver(() => held.promise);
-    const fast = await startLoopbackReceiver();
-    receivers.push(slow, fast);
+    const slow = await receivers.start(() => held.promise);
+    const fast = await receivers.start();
     const server = await startServer({ port: 0, quiet: true });
     running.push(server);
     const enqueue = (token: string, url: string) => {

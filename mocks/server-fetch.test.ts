@@ -3,21 +3,15 @@
 // connect to a metadata address with the next (DNS rebinding). Names are resolved by an injected
 // lookup only: every connection goes to a loopback receiver, and a refused one is never opened.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startLoopbackReceiver, type LoopbackReceiver } from '../support/loopback-receiver.ts';
+import { receiverPool } from '../support/loopback-receiver.ts';
 import { createDeliveryEngine, RESPONSE_BODY_LIMIT } from './outbound/delivery.ts';
 import { verifySignature } from './outbound/signature.ts';
 import { destinationCheck, type Lookup } from './server-destinations.ts';
 import { checkedFetch } from './server-fetch.ts';
 
-const receivers: LoopbackReceiver[] = [];
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((r) => r.close()));
-});
-async function receiver(...args: Parameters<typeof startLoopbackReceiver>): Promise<LoopbackReceiver> {
-  const started = await startLoopbackReceiver(...args);
-  receivers.push(started);
-  return started;
-}
+const receivers = receiverPool();
+const receiver = receivers.start;
+afterEach(() => receivers.closeAll());
 
 /** A lookup that gives the n-th question the n-th answer (the last one repeats), and counts them. */
 function scripted(...answers: string[][]): Lookup & { asked: string[] } {

@@ -3,27 +3,21 @@
 // token. Loopback only: the allowlist is checked with two loopback receivers, names are resolved
 // by an injected lookup, and refused deliveries are never attempted.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startLoopbackReceiver, type LoopbackReceiver } from '../support/loopback-receiver.ts';
+import { receiverPool } from '../support/loopback-receiver.ts';
 import { startServer, type RunningServer, type ServerOptions } from './server.ts';
 
 const running: RunningServer[] = [];
-const receivers: LoopbackReceiver[] = [];
+const receivers = receiverPool();
 
 afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.close()));
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
+  await receivers.closeAll();
 });
 
 async function start(options: ServerOptions = {}): Promise<RunningServer> {
   const server = await startServer({ port: 0, quiet: true, ...options });
   running.push(server);
   return server;
-}
-
-async function receiver(): Promise<LoopbackReceiver> {
-  const started = await startLoopbackReceiver();
-  receivers.push(started);
-  return started;
 }
 
 /** Queues a delivery of `token`'s world to `url` through the server's own engine. */
@@ -56,8 +50,8 @@ describe('--no-control', () => {
 
 describe('where deliveries go', () => {
   it('--deliver-to: a listed host and port gets its delivery, another loopback port is refused and never attempted, with a log line', async () => {
-    const allowed = await receiver();
-    const other = await receiver();
+    const allowed = await receivers.start();
+    const other = await receivers.start();
     const lines: string[] = [];
     const server = await start({ deliverTo: [{ host: '127.0.0.1', port: Number(new URL(allowed.origin).port) }], log: (line) => lines.push(line) });
     const ok = deliver(server, 'allow', allowed.url);

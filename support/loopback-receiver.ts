@@ -86,6 +86,29 @@ export async function startLoopbackReceiver(respond: Responder = () => ({ status
   };
 }
 
+/**
+ * The receivers one test file starts, closed together after each test (the file decides the
+ * order: after its servers or engine have settled).
+ *
+ * @example
+ * const receivers = receiverPool();
+ * afterEach(() => receivers.closeAll());
+ * const target = await receivers.start(() => ({ status: 503 }));
+ */
+export function receiverPool(): { start(respond?: Responder): Promise<LoopbackReceiver>; closeAll(): Promise<void> } {
+  const open: LoopbackReceiver[] = [];
+  return {
+    async start(respond) {
+      const started = await startLoopbackReceiver(respond);
+      open.push(started);
+      return started;
+    },
+    async closeAll() {
+      await Promise.all(open.splice(0).map((receiver) => receiver.close()));
+    },
+  };
+}
+
 /** A promise with its resolve function outside: hold an answer, release it later. */
 export function gate<T = void>(): { promise: Promise<T>; release: (value: T) => void } {
   let release!: (value: T) => void;

@@ -1,18 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDeliveryEngine, linkLocalHost, RESPONSE_BODY_LIMIT, reservedHost } from './delivery.ts';
-import { gate, startLoopbackReceiver, type LoopbackReceiver } from '../../support/loopback-receiver.ts';
+import { gate, receiverPool, startLoopbackReceiver } from '../../support/loopback-receiver.ts';
 import { verifySignature } from './signature.ts';
 
-const receivers: LoopbackReceiver[] = [];
-async function receiver(...args: Parameters<typeof startLoopbackReceiver>): Promise<LoopbackReceiver> {
-  const started = await startLoopbackReceiver(...args);
-  receivers.push(started);
-  return started;
-}
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((r) => r.close()));
-});
+const receivers = receiverPool();
+const receiver = receivers.start;
+afterEach(() => receivers.closeAll());
 
 /** A clock that moves one second per reading, so every signature gets its own `t`. */
 function tickingClock(startSeconds: number): () => number {

@@ -7,7 +7,7 @@ import { validator } from '../../openapi/validator.ts';
 import { createMock } from '../index.ts';
 import { startServer } from '../server.ts';
 import { createDeliveryEngine, type DeliveryEngine } from './delivery.ts';
-import { gate, startLoopbackReceiver, type LoopbackReceiver, type ReceivedRequest } from '../../support/loopback-receiver.ts';
+import { gate, receiverPool, type ReceivedRequest } from '../../support/loopback-receiver.ts';
 import { verifySignature } from './signature.ts';
 import type { DeliveryRecord } from './types.ts';
 
@@ -24,15 +24,11 @@ afterAll(async () => {
   await server.close();
 });
 
-const receivers: LoopbackReceiver[] = [];
-async function receiver(...args: Parameters<typeof startLoopbackReceiver>): Promise<LoopbackReceiver> {
-  const started = await startLoopbackReceiver(...args);
-  receivers.push(started);
-  return started;
-}
+const receivers = receiverPool();
+const receiver = receivers.start;
 afterEach(async () => {
   await engine.idle();
-  await Promise.all(receivers.splice(0).map((r) => r.close()));
+  await receivers.closeAll();
 });
 
 /** One world per test: a fresh bearer token. */
