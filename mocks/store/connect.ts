@@ -20,7 +20,7 @@ import { makeApp, makeConnectToken, makeConnectedAccount, makeCredentials } from
 import { hex } from '../factories/common.ts';
 import { newId } from '../ids.ts';
 import { unixSeconds } from '../random.ts';
-import { type PageQuery, pageOf } from './pagination.ts';
+import { type PageQuery, pageOfList } from './pagination.ts';
 import { collectionFull } from './retention.ts';
 import type { AccountRecord, EnvironmentRecord, ProjectRecord, World } from './world.ts';
 import { copy } from './world.ts';
@@ -195,7 +195,7 @@ export function listConnectedAccounts(
     if (query.external_user_id !== undefined && record.account.external_id !== query.external_user_id) return false;
     return query.app === undefined || record.account.app.name_slug === query.app || record.account.app.id === query.app;
   });
-  const page = pageOf(ids, new Map(ids.map((id, i) => [id, i])), query);
+  const page = pageOfList(ids, query);
   if (!page.ok) return page;
   return ok({ data: page.value.ids.map((id) => accountView(world.accounts.get(id)!, query.include_credentials)), page_info: page.value.page_info });
 }

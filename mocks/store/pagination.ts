@@ -51,6 +51,17 @@ export function pageOf(ids: readonly string[], index: ReadonlyMap<string, number
   return ok({ ids: page, page_info: pageInfo(page, ids.length) });
 }
 
+/**
+ * pageOf for a list built for this request (filtered by the query, the environment or the end
+ * user): its id->index map is built here, O(list) as building the list was.
+ *
+ * @example
+ * pageOfList(['dc_a', 'dc_b', 'dc_c'], { limit: 2 }); // ok({ ids: ['dc_a', 'dc_b'], page_info: {...} })
+ */
+export function pageOfList(ids: readonly string[], query: PageQuery): Result<{ ids: string[]; page_info: PageInfo }> {
+  return pageOf(ids, new Map(ids.map((id, i) => [id, i])), query);
+}
+
 export function pageInfo(pageIds: readonly string[], total: number): PageInfo {
   const first = pageIds[0];
   const last = pageIds[pageIds.length - 1];

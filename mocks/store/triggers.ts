@@ -19,7 +19,7 @@ import { newId } from '../ids.ts';
 import { unixSeconds } from '../random.ts';
 import { inEnvironment, projectOf, signingKey } from './connect.ts';
 import { emitTrigger } from './emit.ts';
-import { type PageQuery, pageOf } from './pagination.ts';
+import { type PageQuery, pageOf, pageOfList } from './pagination.ts';
 import { collectionFull } from './retention.ts';
 import type { DeployedTriggerRecord, TriggerWebhookRecord, World } from './world.ts';
 import { copy } from './world.ts';
@@ -49,7 +49,8 @@ export function listTriggerComponents(world: World, projectId: string, query: Co
       (text === undefined || c.key.includes(text) || c.name.toLowerCase().includes(text)) &&
       (query.app === undefined || c.configurable_props.some((prop) => prop.app === query.app)),
   ).map((c) => c.key);
-  const page = pageOf(keys, keys.length === TRIGGER_COMPONENTS.length ? COMPONENT_INDEX : new Map(keys.map((key, i) => [key, i])), query);
+  // The whole catalogue pages through its index built once at load; a filtered one through its own.
+  const page = keys.length === TRIGGER_COMPONENTS.length ? pageOf(keys, COMPONENT_INDEX, query) : pageOfList(keys, query);
   if (!page.ok) return page;
   return ok({ data: page.value.ids.map((key) => triggerComponent(key)!), page_info: page.value.page_info });
 }
@@ -137,7 +138,7 @@ export function listDeployedTriggers(
     const record = world.deployedTriggers.get(id);
     return record !== undefined && record.externalUserId === scope.externalUserId && inEnvironment(record.environment, scope.environment);
   });
-  const page = pageOf(ids, new Map(ids.map((id, i) => [id, i])), query);
+  const page = pageOfList(ids, query);
   if (!page.ok) return page;
   return ok({ data: page.value.ids.map((id) => world.deployedTriggers.get(id)!.trigger), page_info: page.value.page_info });
 }
