@@ -31,8 +31,11 @@ export interface CorsPolicy {
   headers(path: string, origin: string | undefined): Readonly<Record<string, string>>;
   /** Headers of the 204 answering a CORS preflight for `path`. */
   preflight(path: string, origin: string | undefined): Readonly<Record<string, string>>;
-  /** True when `origin` gets CORS on `path`. */
-  allows(path: string, origin: string): boolean;
+  /**
+   * Why a page at `origin` cannot read the answer on `path` (no CORS for it), with the flag that
+   * would let it; undefined when it can, or when it is the server's own page (`host`).
+   */
+  refusal(path: string, origin: string, host: string | undefined): string | undefined;
 }
 
 /**
@@ -47,9 +50,19 @@ export function corsPolicy(origins: CorsOrigins = []): CorsPolicy {
   const any = origins === '*';
   const listed = new Set(any ? [] : origins);
   const varies = !any && listed.size > 0;
-  const allows = (path: string, origin: string) => !isControlPath(path) && (any || listed.has(origin));
   return {
-    allows,
+    refusal(path, origin, host) {
+      if (origin === `http://${host}`) return undefined;
+      if (isControlPath(path)) {
+        return `a page at ${origin} called ${path}: the control API never answers CORS, so the browser refuses it (call it from the page's own server or tests instead)`;
+      }
+      if (any || listed.has(origin)) return undefined;
+      const advice =
+        listed.size === 0
+          ? `start the mock with --cors ${origin} (or --cors '*')`
+          : `start the mock with --cors ${[...listed, origin].join(',')} (now --cors ${[...listed].join(',')})`;
+      return `a page at ${origin} called ${path}, but CORS is off for that origin, so the browser hides the answer: ${advice}`;
+    },
     headers(path, origin) {
       if (isControlPath(path)) return NONE;
       if (any) return OPEN;

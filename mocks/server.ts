@@ -14,7 +14,7 @@ import { apiError, type ApiError } from './errors.ts';
 import { createMock, type FaultOptions, type Mock } from './index.ts';
 import { guardConnections, httpServerOptions, requestEnded, requestStarted, resolveLimits } from './server-connections.ts';
 import { consoleAnswer } from './server-console.ts';
-import { type CorsOrigins, corsPolicy, isControlPath, isPreflight } from './server-cors.ts';
+import { type CorsOrigins, corsPolicy, isPreflight } from './server-cors.ts';
 import type { Destination } from './destinations.ts';
 import { destinationCheck, type Lookup } from './server-destinations.ts';
 import { checkedFetch } from './server-fetch.ts';
@@ -149,13 +149,6 @@ function logToStdout(line: string): void {
   if (stdoutOpen) process.stdout.write(`${line}\n`);
 }
 
-/** What to start the mock with so that a page at `origin` may call /v1. */
-function corsAdvice(origin: string, current: CorsOrigins | undefined): string {
-  const listed = current === undefined || current === '*' ? [] : current;
-  if (listed.length === 0) return `start the mock with --cors ${origin} (or --cors '*')`;
-  return `start the mock with --cors ${[...listed, origin].join(',')} (now --cors ${listed.join(',')})`;
-}
-
 /** With `--no-control`, what a /__mock path answers (and `/`, which redirects to the console otherwise). */
 function withoutControl(path: string): ApiError | undefined {
   if (path !== '/' && path !== '/__mock' && !path.startsWith('/__mock/')) return undefined;
@@ -193,14 +186,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // the browser's message: say once per origin which flag would let it (bounded, any page can send one).
   const warnCrossOrigin = (req: IncomingMessage, path: string) => {
     const origin = req.headers.origin;
-    if (origin === undefined || warnedOrigins.size >= 100 || warnedOrigins.has(origin) || cors.allows(path, origin)) return;
-    if (origin === `http://${req.headers.host}`) return;
+    if (origin === undefined || warnedOrigins.size >= 100 || warnedOrigins.has(origin)) return;
+    const refusal = cors.refusal(path, origin, req.headers.host);
+    if (refusal === undefined) return;
     warnedOrigins.add(origin);
-    notice(
-      isControlPath(path)
-        ? `[mock] a page at ${origin} called ${path}: the control API never answers CORS, so the browser refuses it (call it from the page's own server or tests instead)`
-        : `[mock] a page at ${origin} called ${path}, but CORS is off for that origin, so the browser hides the answer: ${corsAdvice(origin, options.cors)}`,
-    );
+    notice(`[mock] ${refusal}`);
   };
 
   const onRequest = async (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
