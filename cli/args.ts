@@ -3,7 +3,6 @@
 // stderr that names the problem and points at the subcommand's --help, with exit code 2.
 // Exit codes of every subcommand: 0 ok, 1 failures (failed checks, refused delivery, busy port), 2 usage.
 import { parseArgs } from 'node:util';
-import { linkLocalHost } from '../mocks/outbound/delivery.ts';
 import { kitVersion } from './version.ts';
 
 /** The name the package's `bin` installs. */
@@ -158,19 +157,6 @@ export function parsePort(source: { text: string; from: string } | undefined, fa
 export function parseHttpUrl(from: string, text: string): string | UsageError {
   if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) return usage(`${from} must be an http(s) URL, got "${text}"`);
   return text;
-}
-
-/**
- * A URL the kit will send webhook deliveries to (`deliver`, `receiver-check`): http(s), and never a
- * link-local address, where cloud metadata services answer (the server's rule, docs/control-api.md);
- * names that resolve there are refused as the connection is made (mocks/server-fetch.ts).
- */
-export function parseDeliveryUrl(from: string, text: string): string | UsageError {
-  const url = parseHttpUrl(from, text);
-  if (typeof url !== 'string') return url;
-  const local = linkLocalHost(url);
-  if (local !== null) return usage(`${from}: ${local} is a link-local address (169.254.0.0/16, fe80::/10: cloud metadata services); the kit never sends there`);
-  return url;
 }
 
 /** A host name or address to bind, or a usage error. */

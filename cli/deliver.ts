@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { DESTINATION_REFUSED } from '../mocks/outbound/delivery.ts';
 import { SIGNATURE_HEADER, signPayload } from '../mocks/outbound/signature.ts';
 import { checkedFetch } from '../mocks/server-fetch.ts';
-import { defineCommand, EXIT_FAILED, EXIT_OK, parseDeliveryUrl, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
+import { defineCommand, EXIT_FAILED, EXIT_OK, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
+import { parseDeliveryUrl } from './delivery-url.ts';
 
 const TIMEOUT_MS = 10_000;
 

@@ -3,7 +3,8 @@
 // with the receiver kit of mocks/outbound/receiver-check.ts and prints a pass/fail table.
 import { formatCheckTable, RECEIVER_CHECKS, REPLAY_OFFSET_SECONDS, runReceiverCheck } from '../mocks/outbound/receiver-check.ts';
 import { checkedFetch } from '../mocks/server-fetch.ts';
-import { defineCommand, EXIT_FAILED, EXIT_OK, flagOrEnv, parseDeliveryUrl, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
+import { defineCommand, EXIT_FAILED, EXIT_OK, flagOrEnv, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
+import { parseDeliveryUrl } from './delivery-url.ts';
 
 const DEFAULT_TIMEOUT_MS = 5000;
 

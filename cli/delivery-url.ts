@@ -1,0 +1,20 @@
+// Where `deliver` and `receiver-check` may send: kept out of cli/args.ts, which every command
+// loads, so that only these two load the delivery rules (start-up, docs/performance.md).
+import { linkLocalHost } from '../mocks/outbound/delivery.ts';
+import { parseHttpUrl, usage, type UsageError } from './args.ts';
+
+/**
+ * A URL the kit will send webhook deliveries to (`deliver`, `receiver-check`): http(s), and never a
+ * link-local address, where cloud metadata services answer (the server's rule, docs/control-api.md);
+ * names that resolve there are refused as the connection is made (mocks/server-fetch.ts).
+ *
+ * @example
+ * parseDeliveryUrl('--url', 'http://169.254.169.254/'); // a UsageError naming the link-local address
+ */
+export function parseDeliveryUrl(from: string, text: string): string | UsageError {
+  const url = parseHttpUrl(from, text);
+  if (typeof url !== 'string') return url;
+  const local = linkLocalHost(url);
+  if (local !== null) return usage(`${from}: ${local} is a link-local address (169.254.0.0/16, fe80::/10: cloud metadata services); the kit never sends there`);
+  return url;
+}
