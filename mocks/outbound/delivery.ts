@@ -52,21 +52,11 @@ export interface DeliveryEngineOptions {
 }
 
 /**
- * The `name` of the error an injected `fetch` rejects with (itself or as a `cause`) when it refused
- * the destination before connecting; its message is the reason. The delivery is then refused, not
+ * The `name` of the error an injected `fetch` rejects with when it refused the destination before
+ * connecting (mocks/server-fetch.ts); its message is the reason. The delivery is then refused, not
  * retried.
  */
 export const DESTINATION_REFUSED = 'DestinationRefusedError';
-
-/** The reason, when `error` (or its cause) is a DESTINATION_REFUSED error. */
-function refusalIn(error: unknown): string | undefined {
-  let current = error;
-  for (let depth = 0; depth < 3 && current instanceof Error; depth++) {
-    if (current.name === DESTINATION_REFUSED) return current.message;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 /** What createDeliveryEngine returns: a DeliverySink that really sends. */
 export type DeliveryEngine = DeliverySink;
@@ -153,8 +143,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
         // The receiver answered but its body broke off or timed out: the status is what counts.
       }
     } catch (error) {
-      const refused = refusalIn(error);
-      if (refused !== undefined) return { refused };
+      if (error instanceof Error && error.name === DESTINATION_REFUSED) return { refused: error.message };
       result.error = describeFetchError(error, timeoutMs);
     }
     result.duration_ms = Math.max(0, Math.round(monotonicMs() - clock));
