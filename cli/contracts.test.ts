@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../mocks/server.ts';
+import { startServer } from '../mocks/node/server.ts';
 import { parseCommand } from './args.ts';
 import { CONTRACTS } from './contracts.ts';
 import { runCli, startCli } from '../support/cli.ts';

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { DESTINATION_REFUSED } from '../mocks/outbound/delivery.ts';
 import { SIGNATURE_HEADER, signPayload } from '../mocks/outbound/signature.ts';
-import { checkedFetch } from '../mocks/server-fetch.ts';
+import { checkedFetch } from '../mocks/node/fetch.ts';
 import { defineCommand, EXIT_FAILED, EXIT_OK, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
 import { parseDeliveryUrl } from './delivery-url.ts';
 

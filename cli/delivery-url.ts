@@ -6,7 +6,7 @@ import { parseHttpUrl, usage, type UsageError } from './args.ts';
 /**
  * A URL the kit will send webhook deliveries to (`deliver`, `receiver-check`): http(s), and never a
  * link-local address, where cloud metadata services answer (the server's rule, docs/control-api.md);
- * names that resolve there are refused as the connection is made (mocks/server-fetch.ts).
+ * names that resolve there are refused as the connection is made (mocks/node/fetch.ts).
  *
  * @example
  * parseDeliveryUrl('--url', 'http://169.254.169.254/'); // a UsageError naming the link-local address

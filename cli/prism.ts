@@ -94,7 +94,7 @@ export async function prism(options: PrismCliOptions): Promise<number> {
   let upstream = options.upstream;
   let closeUpstream = async () => {};
   if (mode === 'proxy' && upstream === undefined) {
-    const { startServer } = await import('../mocks/server.ts');
+    const { startServer } = await import('../mocks/node/server.ts');
     const server = await startServer({ port: 0, quiet: true });
     upstream = server.baseUrl;
     closeUpstream = server.close;

@@ -2,7 +2,7 @@
 // (valid delivery, tampered body, wrong key, stale/future timestamp, malformed/missing header)
 // with the receiver kit of mocks/outbound/receiver-check.ts and prints a pass/fail table.
 import { formatCheckTable, RECEIVER_CHECKS, REPLAY_OFFSET_SECONDS, runReceiverCheck } from '../mocks/outbound/receiver-check.ts';
-import { checkedFetch } from '../mocks/server-fetch.ts';
+import { checkedFetch } from '../mocks/node/fetch.ts';
 import { defineCommand, EXIT_FAILED, EXIT_OK, flagOrEnv, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
 import { parseDeliveryUrl } from './delivery-url.ts';
 
@@ -54,7 +54,7 @@ export const RECEIVER_CHECK = defineCommand({
 });
 
 async function check(options: ReceiverCheckCliOptions): Promise<number> {
-  // Names resolving to link-local addresses are refused as each connection is made (server-fetch.ts).
+  // Names resolving to link-local addresses are refused as each connection is made (node/fetch.ts).
   const results = await runReceiverCheck({ ...options, fetch: checkedFetch() });
   console.log(`receiver-check ${options.url}\n`);
   console.log(formatCheckTable(results));

@@ -2,7 +2,7 @@
 // flags and their environment variables become the server's faults, bad values are usage errors,
 // and the server applies them to every world.
 import { describe, expect, it } from 'vitest';
-import { startServer } from '../mocks/server.ts';
+import { startServer } from '../mocks/node/server.ts';
 import { parseCommand } from './args.ts';
 import { SERVE } from './serve.ts';
 

@@ -1,10 +1,10 @@
 // `workflow-api-mock serve` (`npm start` in the checkout): the stateful mock server of
-// docs/architecture.md. Parses flags and environment, starts mocks/server.ts, prints where it
+// docs/architecture.md. Parses flags and environment, starts mocks/node/server.ts, prints where it
 // listens and a curl line to paste, stops on SIGINT/SIGTERM. The control API it prints is read
 // from its document, openapi/control.yaml (docs/control-api.md).
 import { DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT, MAX_DELAY_MS, STATE_INTERVAL_MS } from '../mocks/defaults.ts';
 import { type Destination, parseDestinations } from '../mocks/destinations.ts';
-import { type CorsOrigins, parseCorsOrigins } from '../mocks/server-cors.ts';
+import { type CorsOrigins, parseCorsOrigins } from '../mocks/node/cors.ts';
 import { forEachOperation } from '../openapi/document/operations.ts';
 import { controlDocument } from '../openapi/generated/control-document.ts';
 import {
@@ -261,7 +261,7 @@ export function parseDuration(text: string): number | undefined {
 export async function serve(options: ServeOptions): Promise<number> {
   const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl, deliverTo, state, stateIntervalMs, cors } = options;
   // Imported only now: `--help` and bad flags answer without loading the server (start-up, docs/performance.md).
-  const { startServer } = await import('../mocks/server.ts');
+  const { startServer } = await import('../mocks/node/server.ts');
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({

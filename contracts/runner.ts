@@ -116,7 +116,7 @@ export async function runContracts(options: RunContractsOptions = {}): Promise<C
 
   let stopServer: (() => Promise<void>) | undefined;
   if (env.CONTRACT_BASE_URL === undefined && (env.CONTRACT_TARGET === undefined || env.CONTRACT_TARGET === 'mock')) {
-    const { startServer } = await import('../mocks/server.ts');
+    const { startServer } = await import('../mocks/node/server.ts');
     const server = await startServer({ port: 0, quiet: true });
     env.CONTRACT_BASE_URL = server.baseUrl;
     env.CONTRACT_TARGET = 'mock';

@@ -29,7 +29,7 @@ export const DEFAULT_LIMITS: Readonly<ConnectionLimits> = Object.freeze({
 /**
  * Worlds `npm start` keeps at most (`--max-worlds`); one more evicts the least recently used, which
  * re-seeds from (seed, token) on its next request (docs/worlds.md, "Eviction"). A seeded world
- * costs ~50 kB of heap; with a full collection after every 1,000 evictions (server-memory.ts) the
+ * costs ~50 kB of heap; with a full collection after every 1,000 evictions (node/memory.ts) the
  * RSS stayed at 477-488 MB from 10,000 to 100,000 tokens (docs/performance.md, "Worlds: memory and
  * eviction").
  */

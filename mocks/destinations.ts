@@ -1,6 +1,6 @@
 // The `--deliver-to` allowlist as data (docs/control-api.md, "Where deliveries may go"). Free of
 // Node built-ins, so the command line reads it without loading the server; the check itself is
-// server-destinations.ts.
+// node/destinations.ts.
 
 /** One `--deliver-to` entry: a host (name or address, lower case) and a port, or any port. */
 export interface Destination {

@@ -77,7 +77,7 @@ const OUTBOUND = under('mocks/outbound');
 const STORE = under('mocks/store');
 const APP = under('mocks/app');
 /** The adapters and the composition root that wires the layers (createMock). */
-const ADAPTERS = under('mocks/msw.ts', 'mocks/server.ts', 'mocks/browser.ts', 'mocks/index.ts');
+const ADAPTERS = under('mocks/msw.ts', 'mocks/node/server.ts', 'mocks/browser.ts', 'mocks/index.ts');
 /** The store's faces an adapter may use: the store itself and its Web Storage persistence. */
 const STORE_FACES = under('mocks/store/index.ts', 'mocks/store/persist.ts');
 
@@ -125,7 +125,7 @@ const RULES: Rule[] = [
   },
   {
     name: 'adapters',
-    from: (path) => under('mocks/msw.ts', 'mocks/server.ts', 'mocks/browser.ts')(path),
+    from: (path) => under('mocks/msw.ts', 'mocks/node/server.ts', 'mocks/browser.ts')(path),
     never: [['store internals (anything but mocks/store/index.ts and persist.ts)', isFile((target) => STORE(target) && !STORE_FACES(target))]],
   },
   {
@@ -234,7 +234,7 @@ describe('architecture (docs/architecture.md)', () => {
     });
   }
 
-  it('the walk follows the real graph: mocks/msw.ts reaches the whole fake, mocks/server.ts reaches node:http', () => {
+  it('the walk follows the real graph: mocks/msw.ts reaches the whole fake, mocks/node/server.ts reaches node:http', () => {
     const reached = valueGraph(byPath, 'mocks/msw.ts').files;
     for (const expected of [
       'mocks/index.ts',
@@ -247,7 +247,7 @@ describe('architecture (docs/architecture.md)', () => {
       expect([...reached]).toContain(expected);
     }
     expect(valueGraph(byPath, 'mocks/browser.ts').packages.has('msw/browser')).toBe(true);
-    expect(nodeOnly(byPath, 'mocks/server.ts')).toContain('mocks/server.ts -> node:http');
+    expect(nodeOnly(byPath, 'mocks/node/server.ts')).toContain('mocks/node/server.ts -> node:http');
   });
 
   it('the rules catch what they forbid, and only that', () => {
@@ -256,7 +256,7 @@ describe('architecture (docs/architecture.md)', () => {
       fake('mocks/store/leak.ts', "import { respond } from '../app/respond.ts';\nimport { createServer } from 'node:http';"),
       fake('mocks/factories/leak.ts', "import type { World } from '../store/world.ts';"),
       fake('mocks/msw-extra.ts', "export { x } from './store/world.ts';"),
-      fake('mocks/server.ts', "import { pageOf } from './store/pagination.ts';"),
+      fake('mocks/node/server.ts', "import { pageOf } from '../store/pagination.ts';"),
       fake('openapi/leak.ts', "const m = await import('../mocks/index.ts');"),
       fake('cli/leak.ts', "import { startLoopbackReceiver } from '../support/loopback-receiver.ts';"),
       fake('contracts/leak.ts', "import { run } from '../scripts/bench.ts';"),
@@ -266,7 +266,7 @@ describe('architecture (docs/architecture.md)', () => {
       'mocks/factories/leak.ts -> ../store/world.ts (factories never imports mocks/store/)',
       'mocks/store/leak.ts -> ../app/respond.ts (store never imports mocks/app/)',
       'mocks/store/leak.ts -> node:http (store never imports a Node built-in)',
-      'mocks/server.ts -> ./store/pagination.ts (adapters never imports store internals (anything but mocks/store/index.ts and persist.ts))',
+      'mocks/node/server.ts -> ../store/pagination.ts (adapters never imports store internals (anything but mocks/store/index.ts and persist.ts))',
       'openapi/leak.ts -> ../mocks/index.ts (openapi never imports mocks/)',
       'cli/leak.ts -> ../support/loopback-receiver.ts (runtime folders never imports support/)',
       'contracts/leak.ts -> ../scripts/bench.ts (runtime folders never imports scripts/)',

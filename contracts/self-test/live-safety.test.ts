@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../mocks/server.ts';
+import { startServer } from '../../mocks/node/server.ts';
 import type { CaseOutcome } from './outcome-reporter.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

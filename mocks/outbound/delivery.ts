@@ -17,9 +17,9 @@
 // - IDs count per world; `idle(world)` waits for that world only, through one promise per world
 //   shared by every waiter; `cancel(world)` drops its deliveries not started yet (reset, eviction).
 // - A destination is refused, never attempted, when it is a link-local address (cloud metadata)
-//   or when `checkDestination` (the Node adapter's allowlist and DNS check, server-destinations.ts)
+//   or when `checkDestination` (the Node adapter's allowlist and DNS check, node/destinations.ts)
 //   says so, or when `fetch` itself refuses the address it was about to connect to (rejects with a
-//   DESTINATION_REFUSED error: the Node adapter's connect-time check, server-fetch.ts): state
+//   DESTINATION_REFUSED error: the Node adapter's connect-time check, node/fetch.ts): state
 //   'refused', with its reason, and one line to `log`.
 // - `send: false` (the browser / MSW worker case) only records what would be sent.
 //
@@ -53,7 +53,7 @@ export interface DeliveryEngineOptions {
 
 /**
  * The `name` of the error an injected `fetch` rejects with when it refused the destination before
- * connecting (mocks/server-fetch.ts); its message is the reason. The delivery is then refused, not
+ * connecting (mocks/node/fetch.ts); its message is the reason. The delivery is then refused, not
  * retried.
  */
 export const DESTINATION_REFUSED = 'DestinationRefusedError';
@@ -350,7 +350,7 @@ export function reservedHost(url: string): string | null {
 /**
  * The host when the URL's host is a literal link-local address (169.254.0.0/16, fe80::/10, also
  * IPv4-mapped and in any spelling the URL parser canonicalises), else null. Names are not resolved
- * here (browser-safe); the Node server does that (mocks/server-destinations.ts).
+ * here (browser-safe); the Node server does that (mocks/node/destinations.ts).
  *
  * @example
  * linkLocalHost('http://169.254.169.254/latest/meta-data/'); // '169.254.169.254'

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { validator } from '../../openapi/validator.ts';
 import { createMock } from '../index.ts';
-import { startServer } from '../server.ts';
+import { startServer } from '../node/server.ts';
 import { createDeliveryEngine, type DeliveryEngine } from './delivery.ts';
 import { gate, receiverPool, type ReceivedRequest } from '../../support/loopback-receiver.ts';
 import { verifySignature } from './signature.ts';

@@ -32,7 +32,7 @@ export interface BenchOptions {
 export const HELP = `npm run bench [-- options]: the performance targets of docs/performance.md, measured on this machine.
 
 Sections (all by default; ~3 min in total, ~1 min with --quick):
-  throughput  The mock server (mocks/server.ts), \`prism mock\` on openapi/openapi.yaml and a bare
+  throughput  The mock server (mocks/node/server.ts), \`prism mock\` on openapi/openapi.yaml and a bare
               node:http server answering each request with the mock's own body for it, each in its
               own child process. The load generator runs in a process of its own: wrk (2 threads)
               when installed, else autocannon (scripts/bench/autocannon-driver.ts); BENCH_CLIENT=

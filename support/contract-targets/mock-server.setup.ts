@@ -1,6 +1,6 @@
 // globalSetup: our mock server on a free port, shared by the project's suite files.
 import type { TestProject } from 'vitest/node';
-import { startServer } from '../../mocks/server.ts';
+import { startServer } from '../../mocks/node/server.ts';
 import { provideRecordFile } from './record-file.ts';
 
 export default async function setup(project: TestProject) {

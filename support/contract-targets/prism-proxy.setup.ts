@@ -2,7 +2,7 @@
 // validates every exchange against the document on top of our own checks. The suites reach the
 // control API at the mock server directly (Prism only proxies the document's paths).
 import type { TestProject } from 'vitest/node';
-import { startServer } from '../../mocks/server.ts';
+import { startServer } from '../../mocks/node/server.ts';
 import { startPrism } from '../../cli/prism-launcher.ts';
 import { provideRecordFile } from './record-file.ts';
 

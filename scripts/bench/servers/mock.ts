@@ -1,9 +1,9 @@
-// Bench child: the stateful mock server (mocks/server.ts, quiet) on a free port.
+// Bench child: the stateful mock server (mocks/node/server.ts, quiet) on a free port.
 // With --sources N the first workspace of --token's world is filled up to N sources through the
 // control API's public hook (mock.control.addSources, docs/control-api.md) before the parent is
 // told the server is ready, so no request can see a half-built world.
 import { parseArgs } from 'node:util';
-import { startServer } from '../../../mocks/server.ts';
+import { startServer } from '../../../mocks/node/server.ts';
 import { serveIpc } from './ipc.ts';
 
 const { values } = parseArgs({

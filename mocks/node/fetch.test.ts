@@ -1,13 +1,13 @@
-// The Node server's delivery fetch (server-fetch.ts): the addresses a delivery connects to pass the
+// The Node server's delivery fetch (fetch.ts): the addresses a delivery connects to pass the
 // same link-local rule as the check before it, so a name cannot pass the check with one answer and
 // connect to a metadata address with the next (DNS rebinding). Names are resolved by an injected
 // lookup only: every connection goes to a loopback receiver, and a refused one is never opened.
 import { afterEach, describe, expect, it } from 'vitest';
-import { receiverPool } from '../support/loopback-receiver.ts';
-import { createDeliveryEngine, RESPONSE_BODY_LIMIT } from './outbound/delivery.ts';
-import { verifySignature } from './outbound/signature.ts';
-import { destinationCheck, type Lookup } from './server-destinations.ts';
-import { checkedFetch } from './server-fetch.ts';
+import { receiverPool } from '../../support/loopback-receiver.ts';
+import { createDeliveryEngine, RESPONSE_BODY_LIMIT } from '../outbound/delivery.ts';
+import { verifySignature } from '../outbound/signature.ts';
+import { destinationCheck, type Lookup } from './destinations.ts';
+import { checkedFetch } from './fetch.ts';
 
 const receivers = receiverPool();
 const receiver = receivers.start;
@@ -23,7 +23,7 @@ function scripted(...answers: string[][]): Lookup & { asked: string[] } {
   return Object.assign(lookup, { asked });
 }
 
-/** The engine as the Node server builds it (mocks/server.ts), with one attempt and no backoff. */
+/** The engine as the Node server builds it (mocks/node/server.ts), with one attempt and no backoff. */
 function engineWith(lookup: Lookup, log: string[] = []) {
   return createDeliveryEngine({
     fetch: checkedFetch(lookup),

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleAnswer } from './server-console.ts';
+import { consoleAnswer } from './console-files.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 /** 10000 -> '10,000', as the page writes counts. */

@@ -3,11 +3,11 @@
 // what needs Node: names that resolve to a link-local address (169.254.0.0/16, fe80::/10: cloud
 // metadata services) and the `--deliver-to HOST[:PORT],...` allowlist. The lookup is injectable so
 // tests never resolve a real name. The same rule is applied again to the addresses a delivery
-// connects to (server-fetch.ts), so a name cannot answer one address here and another there.
+// connects to (fetch.ts), so a name cannot answer one address here and another there.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import type { Destination } from './destinations.ts';
-import { linkLocalHost } from './outbound/delivery.ts';
+import type { Destination } from '../destinations.ts';
+import { linkLocalHost } from '../outbound/delivery.ts';
 
 /** Resolves a host name to its addresses (node:dns's lookup with `all: true` by default). */
 export type Lookup = (host: string) => Promise<Array<{ address: string }>>;
@@ -29,7 +29,7 @@ const portOf = (url: URL) => (url.port === '' ? (url.protocol === 'https:' ? 443
  * The engine's `checkDestination` for the Node server: a refusal reason or null. A destination
  * outside `allow` (when given) is refused before any lookup; a name is resolved, and refused when
  * any of its addresses is link-local. (The connection resolves the name again and checks those
- * addresses too: server-fetch.ts.)
+ * addresses too: fetch.ts.)
  *
  * @example
  * const check = destinationCheck({ allow: [{ host: '127.0.0.1', port: 9000 }] });

@@ -9,8 +9,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { document } from '../openapi/generated/document.ts';
-import { apiError } from './errors.ts';
+import { document } from '../../openapi/generated/document.ts';
+import { apiError } from '../errors.ts';
 
 export const CONSOLE_PATH = '/__mock/ui';
 

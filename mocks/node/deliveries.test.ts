@@ -2,7 +2,7 @@
 // it used to wait on every world's backlog, so one world's hung receiver held every other
 // world's wait for the full 15 s. Loopback receivers; the held answer is released by the test.
 import { afterEach, describe, expect, it } from 'vitest';
-import { gate, receiverPool } from '../support/loopback-receiver.ts';
+import { gate, receiverPool } from '../../support/loopback-receiver.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 const running: RunningServer[] = [];

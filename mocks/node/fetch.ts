@@ -9,8 +9,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
-import { DESTINATION_REFUSED } from './outbound/delivery.ts';
-import { defaultLookup, isLinkLocalAddress, linkLocalRefusal, type Lookup } from './server-destinations.ts';
+import { DESTINATION_REFUSED } from '../outbound/delivery.ts';
+import { defaultLookup, isLinkLocalAddress, linkLocalRefusal, type Lookup } from './destinations.ts';
 
 function refusedError(reason: string): Error {
   const error = new Error(reason);

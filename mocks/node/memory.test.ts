@@ -1,6 +1,6 @@
 // The server's collection after evictions (docs/performance.md, "Worlds: memory and eviction").
 import { describe, expect, it } from 'vitest';
-import { collectAfterEvictions, gcHook } from './server-memory.ts';
+import { collectAfterEvictions, gcHook } from './memory.ts';
 
 describe('collectAfterEvictions', () => {
   it('asks for one concurrent full collection every `every` evictions', () => {

@@ -1,26 +1,26 @@
 // The Node adapter behind `npm start`: node:http <-> AppRequest/AppResponse, plus what a shared,
 // long-running server needs to stay up (docs/performance.md, "Connections: what keeps a shared
-// server up"): limits on connections and slow clients (server-connections.ts), a 413 before a
-// too-large body is read, CORS only when asked and never on /__mock (server-cors.ts), a log that
+// server up"): limits on connections and slow clients (connections.ts), a 413 before a
+// too-large body is read, CORS only when asked and never on /__mock (cors.ts), a log that
 // survives a closed stdout. Kept lean on purpose (docs/performance.md): no framework, one string
 // body, one log line per request.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { splitUrl } from './app/app.ts';
-import { MAX_BODY_BYTES } from './app/body.ts';
-import type { AppRequest } from './app/types.ts';
-import { type ConnectionLimits, DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT } from './defaults.ts';
-import { apiError, type ApiError } from './errors.ts';
-import { createMock, type FaultOptions, type Mock } from './index.ts';
-import { guardConnections, httpServerOptions, requestEnded, requestStarted, resolveLimits } from './server-connections.ts';
-import { consoleAnswer } from './server-console.ts';
-import { type CorsOrigins, corsPolicy, isPreflight } from './server-cors.ts';
-import type { Destination } from './destinations.ts';
-import { destinationCheck, type Lookup } from './server-destinations.ts';
-import { checkedFetch } from './server-fetch.ts';
-import { collectAfterEvictions } from './server-memory.ts';
-import { keepState, readStateFile, restoreState, type StateKeeper } from './server-state.ts';
-import { createDeliveryEngine } from './outbound/delivery.ts';
+import { splitUrl } from '../app/app.ts';
+import { MAX_BODY_BYTES } from '../app/body.ts';
+import type { AppRequest } from '../app/types.ts';
+import { type ConnectionLimits, DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT } from '../defaults.ts';
+import { apiError, type ApiError } from '../errors.ts';
+import { createMock, type FaultOptions, type Mock } from '../index.ts';
+import { guardConnections, httpServerOptions, requestEnded, requestStarted, resolveLimits } from './connections.ts';
+import { consoleAnswer } from './console-files.ts';
+import { type CorsOrigins, corsPolicy, isPreflight } from './cors.ts';
+import type { Destination } from '../destinations.ts';
+import { destinationCheck, type Lookup } from './destinations.ts';
+import { checkedFetch } from './fetch.ts';
+import { collectAfterEvictions } from './memory.ts';
+import { keepState, readStateFile, restoreState, type StateKeeper } from './state.ts';
+import { createDeliveryEngine } from '../outbound/delivery.ts';
 
 export interface ServerOptions {
   /** 4010 by default; 0 picks a free port. */
@@ -54,7 +54,7 @@ export interface ServerOptions {
   /**
    * `--state FILE`: worlds restored from `path` at start (a file that cannot be restored exactly
    * throws StateFileError, before any request, and is left untouched) and written back on an
-   * interval when something changed, on `POST /__mock/snapshot` and on `close()` (server-state.ts).
+   * interval when something changed, on `POST /__mock/snapshot` and on `close()` (state.ts).
    */
   state?: { path: string; intervalMs?: number };
 }
@@ -71,9 +71,9 @@ export interface RunningServer {
 }
 
 export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, type ConnectionLimits };
-export type { CorsOrigins } from './server-cors.ts';
-export type { Destination } from './destinations.ts';
-export type { Lookup } from './server-destinations.ts';
+export type { CorsOrigins } from './cors.ts';
+export type { Destination } from '../destinations.ts';
+export type { Lookup } from './destinations.ts';
 
 const TOO_LARGE = Symbol('too large');
 
@@ -201,7 +201,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     warnCrossOrigin(req, path);
     try {
       const refused = refusedBeforeBody(req) ?? (control ? undefined : withoutControl(path));
-      // The console's page and assets (server-console.ts): static, so no bearer and no app.
+      // The console's page and assets (console-files.ts): static, so no bearer and no app.
       const page = control ? consoleAnswer(req.method ?? 'GET', path, query) : undefined;
       if (refused !== undefined) {
         // Without `100 Continue`: the client learns the final answer before it sends the body.
@@ -266,7 +266,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   mock ??= createMock({
     baseUrl,
     sink: createDeliveryEngine({
-      // The destination's addresses are checked again as the socket connects (server-fetch.ts).
+      // The destination's addresses are checked again as the socket connects (fetch.ts).
       fetch: checkedFetch(options.lookup),
       checkDestination: destinationCheck({
         ...(options.deliverTo === undefined ? {} : { allow: options.deliverTo }),
@@ -278,7 +278,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     worlds: {
       maxWorlds,
       ...(options.worldTtlMs === undefined ? {} : { worldTtlMs: options.worldTtlMs }),
-      // A quarter of the worlds evicted is ~50 MB of garbage at ~50 kB a world (server-memory.ts).
+      // A quarter of the worlds evicted is ~50 MB of garbage at ~50 kB a world (memory.ts).
       onEvict: collectAfterEvictions(Math.max(100, Math.ceil(maxWorlds / 4))),
     },
     ...(options.faults === undefined ? {} : { faults: options.faults }),

@@ -6,11 +6,11 @@
 // restored exactly stops the start with a clear error and is never overwritten.
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { ok, type Result } from './errors.ts';
-import type { SavedState } from './app/control.ts';
-import type { Store } from './store/index.ts';
+import { ok, type Result } from '../errors.ts';
+import type { SavedState } from '../app/control.ts';
+import type { Store } from '../store/index.ts';
 
-import { STATE_INTERVAL_MS } from './defaults.ts';
+import { STATE_INTERVAL_MS } from '../defaults.ts';
 
 /** Why a state file cannot be restored: the start stops (exit 1) and the file is left as it is. */
 export class StateFileError extends Error {

@@ -3,7 +3,7 @@
 // token. Loopback only: the allowlist is checked with two loopback receivers, names are resolved
 // by an injected lookup, and refused deliveries are never attempted.
 import { afterEach, describe, expect, it } from 'vitest';
-import { receiverPool } from '../support/loopback-receiver.ts';
+import { receiverPool } from '../../support/loopback-receiver.ts';
 import { startServer, type RunningServer, type ServerOptions } from './server.ts';
 
 const running: RunningServer[] = [];

@@ -2,8 +2,8 @@
 // resolve to link-local addresses and the --deliver-to allowlist. The lookup is injected: no name is
 // ever resolved for real, and nothing leaves loopback.
 import { describe, expect, it } from 'vitest';
-import { parseDestinations } from './destinations.ts';
-import { destinationCheck, type Lookup } from './server-destinations.ts';
+import { parseDestinations } from '../destinations.ts';
+import { destinationCheck, type Lookup } from './destinations.ts';
 
 const table =
   (answers: Record<string, string[]>): Lookup =>
