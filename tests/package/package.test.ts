@@ -3,13 +3,14 @@
 // package claims and on 24, a strict TypeScript consumer, the CLI (serve, contracts, prism), and a
 // Vite app in Debian's Chromium. Nothing here reaches past loopback except npm's own installs,
 // which come from the npm cache when it holds them.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageBlock, shellCommands } from '../readme/blocks.ts';
 import { serveFolder } from './static-server.ts';
 import { createConsumer, devVersion, packKit, ROOT, run, runOk, userEnv, type PackedKit } from './tarball.ts';
 
@@ -31,8 +32,10 @@ const bin = () => join(consumer, 'node_modules', '.bin', 'workflow-api-mock');
 
 beforeAll(async () => {
   kit = await packKit();
-  consumer = await createConsumer(kit, [`msw@${devVersion('msw')}`, `@types/node@${devVersion('@types/node')}`]);
+  consumer = await createConsumer(kit, [...readmeInstall(), `@types/node@${devVersion('@types/node')}`]);
   cpSync(FIXTURES, consumer, { recursive: true });
+  // The Vite app is a project of its own (msw init --save writes its package.json), on the consumer's packages.
+  symlinkSync(join(consumer, 'node_modules'), join(consumer, 'vite-app', 'node_modules'));
 }, 600_000);
 
 describe('the tarball', () => {
@@ -44,6 +47,12 @@ describe('the tarball', () => {
     for (const needed of ['dist/cli/bin.js', 'dist/mocks/msw.js', 'dist/mocks/msw.d.ts', 'dist/openapi/generated/openapi.json', 'LICENSE', 'README.md']) {
       expect(kit.files).toContain(needed);
     }
+  });
+
+  it('is the size the README quotes, within 15% (README "Install", measured with node scripts/install-size.ts)', () => {
+    const quoted = /the tarball is ([\d.]+) kB/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'))?.[1];
+    expect(quoted, 'README.md: "the tarball is N kB"').toBeDefined();
+    expect(Math.abs(kit.size / 1000 - Number(quoted)) / Number(quoted), `packed ${(kit.size / 1000).toFixed(1)} kB, README ${quoted} kB`).toBeLessThan(0.15);
   });
 
   it('declares every export with types and a default, and a bin that exists', () => {
@@ -93,17 +102,10 @@ describe('plain Node, no loader', () => {
   });
 
   it('Vitest runs the README snippet and passes', async () => {
+    writeFileSync(join(consumer, 'vitest.test.ts'), `${packageBlock('vitest.test.ts').text}\n`);
     const result = await run(join(consumer, 'node_modules', '.bin', 'vitest'), ['run', 'vitest.test.ts'], { cwd: consumer });
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(stripVTControlCharacters(result.stdout)).toMatch(/Tests\s+1 passed \(1\)/);
-  });
-
-  it('the README shows the Vitest snippet exactly as the package test runs it', () => {
-    const snippet = readFileSync(new URL('./consumer/vitest.test.ts', import.meta.url), 'utf8')
-      .split('\n')
-      .slice(2)
-      .join('\n');
-    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`\`\`\`ts\n${snippet}\`\`\``);
   });
 
   it('Jest (ESM mode) runs the README snippet and passes', async () => {
@@ -233,7 +235,9 @@ describe('a Vite app with the dev-only pattern', () => {
 
     beforeAll(async () => {
       // What the README tells a user to do: put MSW's worker script in public/, then build for development.
-      await runOk(join(consumer, 'node_modules', '.bin', 'msw'), ['init', 'vite-app/public', '--no-save'], { cwd: consumer });
+      const [init] = shellCommands(packageBlock('msw-init').text);
+      await runOk('bash', ['-c', init!], { cwd: app() });
+      expect(JSON.parse(readFileSync(join(app(), 'package.json'), 'utf8')).msw).toEqual({ workerDirectory: ['public'] });
       await runOk(process.execPath, [vite(), 'build', '--mode', 'development', '--logLevel', 'warn', '--outDir', 'dist-dev'], {
         cwd: app(),
         env: userEnv({ NODE_ENV: 'development' }),
@@ -402,6 +406,19 @@ describe('a Vite app with the dev-only pattern', () => {
     });
   });
 });
+
+/**
+ * The packages of the README's install command (`npm i -D workflow-api-mock-kit msw`), as this test
+ * installs them: the kit is the tarball (createConsumer adds it), msw the version the kit is developed with.
+ */
+function readmeInstall(): string[] {
+  const [command] = shellCommands(packageBlock('install').text);
+  const words = command!.split(/\s+/);
+  if (words.slice(0, 3).join(' ') !== 'npm i -D' || !words.includes('workflow-api-mock-kit')) {
+    throw new Error(`README.md's install block is "${command}"; the package test knows "npm i -D workflow-api-mock-kit ..."`);
+  }
+  return words.slice(3).flatMap((name) => (name === 'workflow-api-mock-kit' ? [] : [name === 'msw' ? `msw@${devVersion('msw')}` : name]));
+}
 
 /** Every JS file a Vite build wrote, concatenated. */
 function readAssets(dir: string): string {
