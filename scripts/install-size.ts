@@ -15,7 +15,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
   options: {
     with: { type: 'string', multiple: true, default: [] },
-    'omit=peer': { type: 'boolean', default: false },
+    omit: { type: 'string' },
     json: { type: 'boolean', default: false },
   },
 });
@@ -50,7 +50,7 @@ try {
   const tarball = join(packDir, packed[0].filename);
   writeFileSync(join(project, 'package.json'), '{"name":"empty","version":"1.0.0","private":true}');
   // --ignore-scripts: measure what an install brings without running anyone's code; the scripts are listed below.
-  npm(['i', '--no-audit', '--no-fund', '--ignore-scripts', ...(values['omit=peer'] ? ['--omit=peer'] : []), tarball, ...values.with], project);
+  npm(['i', '--no-audit', '--no-fund', '--ignore-scripts', ...(values.omit ? [`--omit=${values.omit}`] : []), tarball, ...values.with], project);
   const modules = join(project, 'node_modules');
   const all = packages(modules);
   const withScripts = all.flatMap((dir) => {
@@ -65,7 +65,7 @@ try {
     .slice(0, 8);
   const result = {
     date: new Date().toISOString().slice(0, 10),
-    variant: [values['omit=peer'] ? '--omit=peer' : '', ...values.with].filter(Boolean).join(' ') || 'the kit alone',
+    variant: [values.omit ? `--omit=${values.omit}` : '', ...values.with].filter(Boolean).join(' ') || 'the kit alone',
     tarballBytes: packed[0].size,
     installedBytes: diskBytes(modules),
     packages: all.length,

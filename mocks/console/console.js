@@ -529,7 +529,7 @@ function authorizeReference() {
   if (typeof state.reference === 'object' && state.token !== '') state.reference.preauthorizeApiKey('bearerAuth', state.token);
 }
 
-/** Swagger UI, loaded on first use (1.7 MB the other tabs do not need), pointed at this mock. */
+/** Swagger UI (vendored, mocks/console/vendor/), loaded on first use (1.7 MB the other tabs do not need), pointed at this mock. */
 async function loadReference() {
   if (state.reference) return;
   state.reference = true;

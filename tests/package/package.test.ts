@@ -3,13 +3,15 @@
 // package claims and on 24, a strict TypeScript consumer, the CLI (serve, contracts, prism), and a
 // Vite app in Debian's Chromium. Nothing here reaches past loopback except npm's own installs,
 // which come from the npm cache when it holds them.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { packageBlock, shellCommands } from '../readme/blocks.ts';
 import { serveFolder } from './static-server.ts';
 import { createConsumer, devVersion, packKit, ROOT, run, runOk, userEnv, type PackedKit } from './tarball.ts';
@@ -17,6 +19,7 @@ import { createConsumer, devVersion, packKit, ROOT, run, runOk, userEnv, type Pa
 const FIXTURES = new URL('./consumer/', import.meta.url);
 /** The Jest the README's snippet is proven with. */
 const JEST_VERSION = '30.5.2';
+const TS_JEST_VERSION = '29.4.15';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(CHROMIUM) && process.env.CI) {
   throw new Error(`the package test needs Chromium at ${CHROMIUM} (apt-get install -y chromium); .ci/run installs it`);
@@ -41,7 +44,7 @@ beforeAll(async () => {
 describe('the tarball', () => {
   it('holds the build, the document, README, ASSUMPTIONS and LICENSE, and no test, CI, benchmark or source file', () => {
     const allowed =
-      /^(dist\/.+\.(js|d\.ts|js\.map|json)|openapi\/openapi\.yaml|openapi\/generated\/openapi\.json|openapi\/ASSUMPTIONS\.md|mocks\/console\/(index\.html|console\.js|console\.css)|README\.md|LICENSE|package\.json)$/;
+      /^(dist\/.+\.(js|d\.ts|js\.map|json)|openapi\/openapi\.yaml|openapi\/generated\/openapi\.json|openapi\/ASSUMPTIONS\.md|mocks\/console\/(index\.html|console\.js|console\.css|vendor\/(swagger-ui-bundle\.js|swagger-ui-bundle\.js\.LICENSE\.txt|swagger-ui\.css|LICENSE|NOTICE|README\.md))|README\.md|LICENSE|package\.json)$/;
     expect(kit.files.filter((file) => !allowed.test(file))).toEqual([]);
     expect(kit.files.filter((file) => /\.test\.|self-test|\.ci\/|bench|(^|\/)scripts\/|loopback-receiver|vitest\.config/.test(file))).toEqual([]);
     for (const needed of ['dist/cli/bin.js', 'dist/mocks/msw.js', 'dist/mocks/msw.d.ts', 'dist/openapi/generated/openapi.json', 'LICENSE', 'README.md']) {
@@ -53,6 +56,16 @@ describe('the tarball', () => {
     const quoted = /the tarball is ([\d.]+) kB/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'))?.[1];
     expect(quoted, 'README.md: "the tarball is N kB"').toBeDefined();
     expect(Math.abs(kit.size / 1000 - Number(quoted)) / Number(quoted), `packed ${(kit.size / 1000).toFixed(1)} kB, README ${quoted} kB`).toBeLessThan(0.15);
+  });
+
+  it('installs with no install script anywhere in its dependencies, and no telemetry package', async () => {
+    const bare = await kitOnly();
+    const withScripts = installedPackages(join(bare, 'node_modules')).filter((manifest) =>
+      ['preinstall', 'install', 'postinstall'].some((name) => manifest.scripts?.[name] !== undefined),
+    );
+    expect(withScripts.map((manifest) => `${manifest.name}@${manifest.version}`)).toEqual([]);
+    expect(existsSync(join(bare, 'node_modules', '@scarf'))).toBe(false);
+    expect(existsSync(join(bare, 'node_modules', 'swagger-ui-dist'))).toBe(false);
   });
 
   it('declares every export with types and a default, and a bin that exists', () => {
@@ -108,21 +121,46 @@ describe('plain Node, no loader', () => {
     expect(stripVTControlCharacters(result.stdout)).toMatch(/Tests\s+1 passed \(1\)/);
   });
 
-  it('Jest (ESM mode) runs the README snippet and passes', async () => {
-    await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `jest@${JEST_VERSION}`], { cwd: consumer, timeoutMs: 300_000 });
-    const result = await run(join(consumer, 'node_modules', '.bin', 'jest'), ['jest.test.js'], {
-      cwd: consumer,
-      env: userEnv({ NODE_OPTIONS: '--experimental-vm-modules' }),
+  describe('Jest, as the README sets it up', () => {
+    beforeAll(async () => {
+      // README: `npm i -D jest ts-jest typescript` (the JavaScript recipe needs jest alone), at the versions it is proven with.
+      const [install] = shellCommands(packageBlock('jest-ts-install').text);
+      expect(install).toBe('npm i -D jest ts-jest typescript');
+      const pinned = { jest: `jest@${JEST_VERSION}`, 'ts-jest': `ts-jest@${TS_JEST_VERSION}`, typescript: `typescript@${devVersion('typescript')}` };
+      await runOk('npm', ['i', '-D', '--no-audit', '--no-fund', '--prefer-offline', ...Object.values(pinned)], { cwd: consumer, timeoutMs: 300_000 });
+    }, 600_000);
+
+    /** Writes the README's blocks into `folder` of the consumer and runs the README's jest command there. */
+    async function jestRecipe(folder: string, files: Record<string, string>) {
+      const dir = join(consumer, folder);
+      mkdirSync(dir, { recursive: true });
+      for (const [label, file] of Object.entries(files)) writeFileSync(join(dir, file), `${packageBlock(label).text}\n`);
+      const [command] = shellCommands(packageBlock('jest-ts-run').text);
+      expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`and the same \`${command}\``);
+      return run('bash', ['-c', command!], { cwd: dir, timeoutMs: 300_000 });
+    }
+
+    it('TypeScript: ts-jest ESM preset, tsconfig and test file from the README pass', async () => {
+      const result = await jestRecipe('jest-ts', {
+        'jest-ts-config': 'jest.config.js',
+        'jest-ts-tsconfig': 'tsconfig.json',
+        'jest-ts-test': 'webhooks.test.ts',
+      });
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      expect(result.stderr).toMatch(/PASS \.\/webhooks\.test\.ts/);
+      expect(result.stderr).toMatch(/Tests:\s+1 passed, 1 total/);
     });
-    expect(result.code, result.stdout + result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/Tests:\s+1 passed, 1 total/);
+
+    it('JavaScript: transform {} and the test file from the README pass', async () => {
+      const result = await jestRecipe('jest-js', { 'jest-js-config': 'jest.config.js', 'jest-js-test': 'webhooks.test.js' });
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      expect(result.stderr).toMatch(/PASS \.\/webhooks\.test\.js/);
+      expect(result.stderr).toMatch(/Tests:\s+1 passed, 1 total/);
+    });
   });
 
   it(`the oldest Node the package claims (${OLDEST_NODE}) does the same`, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kit-node-'));
-    writeFileSync(join(dir, 'package.json'), '{"private":true}');
-    await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `node@${OLDEST_NODE}`], { cwd: dir, timeoutMs: 300_000 });
-    const result = await nodeCheck(join(dir, 'node_modules', '.bin', 'node'));
+    const result = await nodeCheck(join(await oldestNode(), 'node'));
     expect(result.node).toBe(`v${OLDEST_NODE}`);
     expectWorking(result);
   });
@@ -198,7 +236,7 @@ describe('the CLI from the install', () => {
   });
 
   it('`contracts --target msw` without msw (an optional peer) says what to install, exit 1; the inprocess target needs none', async () => {
-    const bare = await createConsumer(kit, []);
+    const bare = await kitOnly();
     const withoutMsw = join(bare, 'node_modules', '.bin', 'workflow-api-mock');
     const result = await run(withoutMsw, ['contracts', '--target', 'msw'], { cwd: bare });
     expect(result.code, result.stdout + result.stderr).toBe(1);
@@ -216,12 +254,94 @@ describe('the CLI from the install', () => {
   });
 });
 
+describe("the README's CI job", () => {
+  it('runs its steps in order from the tarball: npm ci, serve &, contracts, your tests, the server stopped; no colour codes', async () => {
+    const job = (parseYaml(packageBlock('ci-job').text) as { jobs: Record<string, { env: Record<string, string>; steps: CiStep[] }> }).jobs.test!;
+    // The Node it sets up is one the kit claims (engines.node).
+    const setupNode = job.steps.find((step) => step.uses?.startsWith('actions/setup-node@'));
+    expect(String(setupNode?.with?.['node-version'])).toMatch(/^(24|22\.1[3-9]|26)\b/);
+    expect(job.env.NO_COLOR).toBeTruthy();
+    // A project with the kit installed, a lockfile (for npm ci) and tests of its own that call the mock.
+    const project = await createConsumer(kit, readmeInstall());
+    const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ ...manifest, scripts: { test: 'node --test' } }, null, 2));
+    writeFileSync(
+      join(project, 'api.test.mjs'),
+      [
+        "import assert from 'node:assert/strict';",
+        "import { test } from 'node:test';",
+        "test('the mock answers my app', async () => {",
+        "  const me = await fetch(`http://127.0.0.1:${process.env.PORT}/v1/users/me`, { headers: { authorization: 'Bearer ci' } });",
+        '  assert.equal(me.status, 200);',
+        '});',
+        '',
+      ].join('\n'),
+    );
+    // Its own port on this shared machine: the job reads PORT, so only the value changes.
+    const port = String(await freePort());
+    const env = userEnv({ ...job.env, PORT: port, CI: 'true' });
+    const runs = job.steps.filter((step) => step.run !== undefined);
+    expect(runs.map((step) => step.run!.split(' ').slice(0, 3).join(' '))).toEqual([
+      'npm ci',
+      'npx workflow-api-mock serve',
+      'npx workflow-api-mock contracts',
+      'npm test',
+      'kill "$(cat mock.pid)"',
+    ]);
+    let failed = false;
+    for (const step of runs) {
+      if (failed && step.if !== 'always()') continue;
+      const result = await runStep(step.run!, project, env);
+      expect(result.output, step.run).not.toContain('\u001b[');
+      if (result.code !== 0) failed = true;
+      expect(result.code, `${step.run}\n${result.output}`).toBe(0);
+    }
+    expect(existsSync(join(project, 'contracts.xml'))).toBe(true);
+    await expect(fetch(`http://127.0.0.1:${port}/v1/users/me`), 'the server is stopped').rejects.toThrow();
+  });
+});
+
+describe(`the README's Prism section, on the oldest Node the kit claims (${OLDEST_NODE})`, () => {
+  it('installs @stoplight/prism-cli@^5, runs prism mock and contracts --target prism against it, covering what the README says', async () => {
+    const project = await createConsumer(kit, []);
+    const port = String(await freePort());
+    // Everything on that Node: npm (and so the Prism version it picks), npx, the kit's command, Prism.
+    const env = userEnv({ PATH: `${await oldestNode()}:${process.env.PATH}`, PRISM_PORT: port, NO_COLOR: '1' });
+    const block = packageBlock('prism').text.replaceAll('127.0.0.1:4011', `127.0.0.1:${port}`);
+    const script = ["trap 'kill $(jobs -p) 2>/dev/null' EXIT", 'node --version', ...shellCommands(block)].join('\n');
+    const result = await runStep(script, project, env);
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toContain(`v${OLDEST_NODE}`);
+    const prism = JSON.parse(readFileSync(join(project, 'node_modules', '@stoplight', 'prism-cli', 'package.json'), 'utf8')).version as string;
+    expect(prism).toMatch(/^5\./);
+    // What the README says it covers: "runs the schema-level cases only, N of M" and the Prism version on this Node.
+    const tests = /Tests\s+(\d+) passed \| (\d+) skipped \((\d+)\)/.exec(result.output);
+    expect(tests, result.output).not.toBeNull();
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain(`the schema-level cases only, ${tests![1]} of ${tests![3]}`);
+    expect(readme).toContain(`npm picks prism-cli ${prism} there`);
+  }, 900_000);
+});
+
 describe('a Vite app with the dev-only pattern', () => {
   const app = () => join(consumer, 'vite-app');
   const vite = () => join(consumer, 'node_modules', 'vite', 'bin', 'vite.js');
 
-  it('a production build carries none of the kit', async () => {
+  let setUp: Promise<void> | undefined;
+  /** What the README tells a user to do: put MSW's worker script in public/ (and name it in package.json), and keep it out of production builds with its vite.config.js. */
+  const setUpApp = () =>
+    (setUp ??= (async () => {
+      const [init] = shellCommands(packageBlock('msw-init').text);
+      await runOk('bash', ['-c', init!], { cwd: app() });
+      expect(JSON.parse(readFileSync(join(app(), 'package.json'), 'utf8')).msw).toEqual({ workerDirectory: ['public'] });
+      expect(existsSync(join(app(), 'public', 'mockServiceWorker.js'))).toBe(true);
+      writeFileSync(join(app(), 'vite.config.js'), `${packageBlock('vite-config').text}\n`);
+    })());
+
+  it('a production build carries none of the kit, and not the worker script', async () => {
+    await setUpApp();
     await runOk(process.execPath, [vite(), 'build', '--logLevel', 'warn', '--outDir', 'dist-prod'], { cwd: app() });
+    expect(readdirSync(join(app(), 'dist-prod'))).not.toContain('mockServiceWorker.js');
     const code = readAssets(join(app(), 'dist-prod'));
     expect(code).toContain('/v1/users/me'); // the app itself is there
     for (const marker of ['unsupported_url', 'x-pd-signature', 'startMockWorker', 'setupWorker']) expect(code).not.toContain(marker);
@@ -234,14 +354,12 @@ describe('a Vite app with the dev-only pattern', () => {
     let page: Page;
 
     beforeAll(async () => {
-      // What the README tells a user to do: put MSW's worker script in public/, then build for development.
-      const [init] = shellCommands(packageBlock('msw-init').text);
-      await runOk('bash', ['-c', init!], { cwd: app() });
-      expect(JSON.parse(readFileSync(join(app(), 'package.json'), 'utf8')).msw).toEqual({ workerDirectory: ['public'] });
+      await setUpApp();
       await runOk(process.execPath, [vite(), 'build', '--mode', 'development', '--logLevel', 'warn', '--outDir', 'dist-dev'], {
         cwd: app(),
         env: userEnv({ NODE_ENV: 'development' }),
       });
+      expect(readdirSync(join(app(), 'dist-dev'))).toContain('mockServiceWorker.js');
       site = await serveFolder(join(app(), 'dist-dev'));
       browser = await chromium.launch({
         executablePath: CHROMIUM,
@@ -407,6 +525,72 @@ describe('a Vite app with the dev-only pattern', () => {
   });
 });
 
+interface CiStep {
+  uses?: string;
+  with?: Record<string, unknown>;
+  run?: string;
+  if?: string;
+}
+
+/**
+ * One `run:` step of a CI job, as a runner runs it: bash, the job's environment, and done when the
+ * shell exits (a server it started with `&` keeps running, holding the log open, as on a runner).
+ */
+function runStep(command: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
+  const log = join(mkdtempSync(join(tmpdir(), 'kit-ci-step-')), 'log');
+  const fd = openSync(log, 'w');
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-e', '-c', command], { cwd, env, stdio: ['ignore', fd, fd] });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      closeSync(fd);
+      resolve({ code: code ?? 1, output: readFileSync(log, 'utf8') });
+    });
+  });
+}
+
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+let oldestNodeDir: Promise<string> | undefined;
+/** The bin folder of Node ${OLDEST_NODE} (the npm package `node`, from the npm cache when it holds it), installed once. */
+function oldestNode(): Promise<string> {
+  oldestNodeDir ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kit-node-'));
+    writeFileSync(join(dir, 'package.json'), '{"private":true}');
+    await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `node@${OLDEST_NODE}`], { cwd: dir, timeoutMs: 300_000 });
+    return join(dir, 'node_modules', '.bin');
+  })();
+  return oldestNodeDir;
+}
+
+let bareProject: Promise<string> | undefined;
+/** A project with the kit alone installed (no msw, nothing else), made once. */
+function kitOnly(): Promise<string> {
+  bareProject ??= createConsumer(kit, []);
+  return bareProject;
+}
+
+/** The manifest of every package under `modules`, scoped and nested ones included. */
+function installedPackages(modules: string): Array<{ name: string; version: string; scripts?: Record<string, string> }> {
+  return readdirSync(modules, { withFileTypes: true }).flatMap((entry) => {
+    if (!entry.isDirectory() || entry.name.startsWith('.')) return [];
+    const dir = join(modules, entry.name);
+    if (entry.name.startsWith('@')) return installedPackages(dir);
+    if (!existsSync(join(dir, 'package.json'))) return [];
+    const nested = join(dir, 'node_modules');
+    return [JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')), ...(existsSync(nested) ? installedPackages(nested) : [])];
+  });
+}
+
 /**
  * The packages of the README's install command (`npm i -D workflow-api-mock-kit msw`), as this test
  * installs them: the kit is the tarball (createConsumer adds it), msw the version the kit is developed with.
@@ -431,7 +615,6 @@ function readAssets(dir: string): string {
 
 /** Starts the installed CLI and waits for the line that says where it listens. */
 async function startCli(args: string[]): Promise<{ baseUrl: string; stop(): void }> {
-  const { spawn } = await import('node:child_process');
   const child = spawn(bin(), args, { cwd: consumer, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const baseUrl = await new Promise<string>((resolve, reject) => {
