@@ -192,7 +192,16 @@ export function createApp(options: AppOptions): MockApp {
       }
       const { response, session, delayMs } = await dispatch(apiFace, { ...req, method }, path, query);
       if (delayMs !== undefined && delayMs > 0) await faults.sleep(delayMs);
-      session?.journal.record({ method, path, status: response.status, ms: Math.round((now() - started) * 1000) / 1000, at });
+      const ms = Math.round((now() - started) * 1000) / 1000;
+      // The console's own requests are journaled apart (docs/control-api.md, "The console"): a user reading the journal looks for their app's.
+      session?.journal.record({
+        method,
+        path,
+        status: response.status,
+        ms,
+        at,
+        ...(req.headers[CONSOLE_REQUEST_HEADER] === undefined ? {} : { from: 'console' as const }),
+      });
       return response;
     } catch (error) {
       logError(`[mock] unexpected error on ${method} ${path}:`, error);
@@ -202,6 +211,9 @@ export function createApp(options: AppOptions): MockApp {
 
   return { handle, control };
 }
+
+/** The header the mock's console (mocks/console/console.js) puts on every request it makes itself. */
+export const CONSOLE_REQUEST_HEADER = 'x-mock-console';
 
 /** `/v1/x?y=1` (or an absolute URL) -> raw path and raw query string. */
 export function splitUrl(url: string): { path: string; query: string } {

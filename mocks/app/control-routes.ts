@@ -42,7 +42,7 @@ export function controlRoutes(control: MockControl, ops: ControlOperations, faul
       return ok({ data: control.world(credentials.token) });
     },
     getWorld: ({ credentials }) => ok({ data: control.world(credentials.token) }),
-    listRequests: ({ session }) => ok({ data: session.journal.list() }),
+    listRequests: ({ session, query }) => ok({ data: session.journal.list({ console: query.include === 'console' }) }),
     // `?wait=true`: answer once every queued delivery has settled (all retries done), so a test can
     // assert on final states without polling.
     listDeliveries: async ({ credentials, query }) => {

@@ -25,8 +25,8 @@ export interface MockControl {
   reset(token: string): void;
   /** The IDs of this token's world that no API lists. */
   world(token: string): WorldSummary;
-  /** The request journal of this token's world, oldest first. */
-  requests(token: string): JournalEntry[];
+  /** The request journal of this token's world, oldest first; the console's own requests only with `{ console: true }`. */
+  requests(token: string, options?: { console?: boolean }): JournalEntry[];
   emit(token: string, body: EmitBody): Result<{ emit_id: string; deliveries: DeliveryRecord[] }>;
   emitTrigger(token: string, triggerId: string, body: TriggerEmitBody): Result<{ event_id: string; deliveries: DeliveryRecord[] }>;
   completeConnect(token: string, connectToken: string, body: CompleteConnectBody): Result<{ delivery: DeliveryRecord | null; account?: object }>;
@@ -73,7 +73,7 @@ export function createControl(store: Store, ops: ControlOperations, run: Control
   return {
     reset: (token) => void store.reset(token),
     world: (token) => ops.worldSummary(store.world(token)),
-    requests: (token) => store.session(token).journal.list(),
+    requests: (token, options) => store.session(token).journal.list(options),
     deliveries: (token) => [...store.session(token).deliveries],
     idle: (token) => store.sink.idle(token === undefined ? undefined : store.session(token).world.key),
     rateLimit: (token, rule) => store.session(token).limits.set(rule),

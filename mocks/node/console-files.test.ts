@@ -217,8 +217,13 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     await expect.poll(() => delivery.locator('.attempts .bad').textContent(), SLOW).toBe(' ✗ does not verify');
     await page.locator('#verify-key').fill('');
     await page.locator('#verify-key').dispatchEvent('change');
-    await expect.poll(() => page.locator('#requests tbody').textContent(), SLOW).toContain(`PUT/v1/connect/${project.id}/webhook200`);
+    // The page's own requests (the PUT it sent) are journaled apart: hidden by default, shown tagged with the box.
+    expect(await page.locator('#requests tbody').textContent()).not.toContain(`/v1/connect/${project.id}/webhook`);
+    await page.locator('#requests-console').check();
+    await expect.poll(() => page.locator('#requests tbody').textContent(), SLOW).toContain(`PUT/v1/connect/${project.id}/webhook console200`);
+    expect(await page.locator('#requests tbody tr.from-console').count()).toBeGreaterThan(0);
     await page.screenshot({ path: join(SHOTS, 'console-activity.png') });
+    await page.locator('#requests-console').uncheck();
   });
 
   it("sets a deployed trigger's own webhook, which then gets the trigger's deliveries, signed with its own key", async () => {
@@ -299,8 +304,11 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     // when a reload of the previous step landed first and met it, the page says the rule is set).
     await expect.poll(() => status().textContent(), SLOW).toMatch(/429 rate_limited|^Rate limit: the next 1 \/v1 requests answer 429$/);
     await tab('activity');
-    await expect.poll(() => page.locator('#requests tbody tr.bad').first().textContent(), SLOW).toMatch(/GET\/v1\/\S+429/);
+    // The request that met it was the page's own reload: shown with the console's requests.
+    await page.locator('#requests-console').check();
+    await expect.poll(() => page.locator('#requests tbody tr.bad').first().textContent(), SLOW).toMatch(/GET\/v1\/\S+ console429/);
     expect(await page.locator('#requests tbody tr.bad').count()).toBe(1);
+    await page.locator('#requests-console').uncheck();
     expect((await api('/v1/users/me')).status).toBe(200);
   });
 
