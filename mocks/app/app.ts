@@ -106,7 +106,7 @@ export function createApp(options: AppOptions): MockApp {
     const pathParams = input.pathParams ?? {};
     // Where a refusal says it happened: the path the HTTP face would have been called at.
     const path = CONTROL_PREFIX + controlValidator.describeOperation(operationId).template.replace(/\{([^}]+)\}/g, (_, name: string) => pathParams[name] ?? '');
-    const request = { pathParams, query: new URLSearchParams(), headers: {}, body: input.body };
+    const request = { pathParams, query: input.query ?? new URLSearchParams(), headers: {}, body: input.body };
     return invoke(controlFace, operationId, path, { token, kind: tokenKind(token) }, store.session(token), request);
   });
 

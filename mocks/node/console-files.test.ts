@@ -366,7 +366,12 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
   it('renders the API reference offline, and its Try-it calls this mock with the token', async () => {
     await tab('reference');
     const operation = page.locator('#operations-users-getCurrentUser, .opblock:has(.opblock-summary-path[data-path="/users/me"])').first();
-    await operation.waitFor({ timeout: 30_000 });
+    // 1.7 MB of Swagger UI to parse and render: on a loaded two-core machine that alone took 50 s.
+    await operation.waitFor({ timeout: 90_000 });
+    // Its version badges are readable: white on the console's darker fills (console.css), not Swagger UI's light ones.
+    const fills = await page.locator('#swagger .info .title small').evaluateAll((badges) => badges.map((badge) => getComputedStyle(badge).backgroundColor));
+    expect(fills).toContain('rgb(47, 107, 0)');
+    expect(fills).not.toContain('rgb(137, 191, 4)');
     await operation.locator('.opblock-summary').first().click();
     await operation.locator('button.execute').click();
     const me = (await api('/v1/users/me')).body.data;
@@ -376,7 +381,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     // The page's token is in Swagger UI's own Authorize state too: its padlock shows it locked.
     expect(await page.locator('.auth-wrapper .authorize').getAttribute('class')).toMatch(/(^| )locked( |$)/);
     await page.screenshot({ path: join(SHOTS, 'console-reference.png') });
-  });
+  }, 150_000);
 
   it('sent nothing beyond loopback and met no page error', () => {
     expect(blocked).toEqual([]);

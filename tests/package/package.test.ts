@@ -4,14 +4,13 @@
 // Vite app in Debian's Chromium. Nothing here reaches past loopback except npm's own installs,
 // which come from the npm cache when it holds them.
 import { spawn } from 'node:child_process';
-import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse as parseYaml } from 'yaml';
 import { packageBlock, shellCommands } from '../readme/blocks.ts';
 import { serveFolder } from './static-server.ts';
 import { createConsumer, devVersion, packKit, ROOT, run, runOk, userEnv, type PackedKit } from './tarball.ts';
@@ -254,75 +253,6 @@ describe('the CLI from the install', () => {
   });
 });
 
-describe("the README's CI job", () => {
-  it('runs its steps in order from the tarball: npm ci, serve &, contracts, your tests, the server stopped; no colour codes', async () => {
-    const job = (parseYaml(packageBlock('ci-job').text) as { jobs: Record<string, { env: Record<string, string>; steps: CiStep[] }> }).jobs.test!;
-    // The Node it sets up is one the kit claims (engines.node).
-    const setupNode = job.steps.find((step) => step.uses?.startsWith('actions/setup-node@'));
-    expect(String(setupNode?.with?.['node-version'])).toMatch(/^(24|22\.1[3-9]|26)\b/);
-    expect(job.env.NO_COLOR).toBeTruthy();
-    // A project with the kit installed, a lockfile (for npm ci) and tests of its own that call the mock.
-    const project = await createConsumer(kit, readmeInstall());
-    const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ ...manifest, scripts: { test: 'node --test' } }, null, 2));
-    writeFileSync(
-      join(project, 'api.test.mjs'),
-      [
-        "import assert from 'node:assert/strict';",
-        "import { test } from 'node:test';",
-        "test('the mock answers my app', async () => {",
-        "  const me = await fetch(`http://127.0.0.1:${process.env.PORT}/v1/users/me`, { headers: { authorization: 'Bearer ci' } });",
-        '  assert.equal(me.status, 200);',
-        '});',
-        '',
-      ].join('\n'),
-    );
-    // Its own port on this shared machine: the job reads PORT, so only the value changes.
-    const port = String(await freePort());
-    const env = userEnv({ ...job.env, PORT: port, CI: 'true' });
-    const runs = job.steps.filter((step) => step.run !== undefined);
-    expect(runs.map((step) => step.run!.split(' ').slice(0, 3).join(' '))).toEqual([
-      'npm ci',
-      'npx workflow-api-mock serve',
-      'npx workflow-api-mock contracts',
-      'npm test',
-      'kill "$(cat mock.pid)"',
-    ]);
-    let failed = false;
-    for (const step of runs) {
-      if (failed && step.if !== 'always()') continue;
-      const result = await runStep(step.run!, project, env);
-      expect(result.output, step.run).not.toContain('\u001b[');
-      if (result.code !== 0) failed = true;
-      expect(result.code, `${step.run}\n${result.output}`).toBe(0);
-    }
-    expect(existsSync(join(project, 'contracts.xml'))).toBe(true);
-    await expect(fetch(`http://127.0.0.1:${port}/v1/users/me`), 'the server is stopped').rejects.toThrow();
-  });
-});
-
-describe(`the README's Prism section, on the oldest Node the kit claims (${OLDEST_NODE})`, () => {
-  it('installs @stoplight/prism-cli@^5, runs prism mock and contracts --target prism against it, covering what the README says', async () => {
-    const project = await createConsumer(kit, []);
-    const port = String(await freePort());
-    // Everything on that Node: npm (and so the Prism version it picks), npx, the kit's command, Prism.
-    const env = userEnv({ PATH: `${await oldestNode()}:${process.env.PATH}`, PRISM_PORT: port, NO_COLOR: '1' });
-    const block = packageBlock('prism').text.replaceAll('127.0.0.1:4011', `127.0.0.1:${port}`);
-    const script = ["trap 'kill $(jobs -p) 2>/dev/null' EXIT", 'node --version', ...shellCommands(block)].join('\n');
-    const result = await runStep(script, project, env);
-    expect(result.code, result.output).toBe(0);
-    expect(result.output).toContain(`v${OLDEST_NODE}`);
-    const prism = JSON.parse(readFileSync(join(project, 'node_modules', '@stoplight', 'prism-cli', 'package.json'), 'utf8')).version as string;
-    expect(prism).toMatch(/^5\./);
-    // What the README says it covers: "runs the schema-level cases only, N of M" and the Prism version on this Node.
-    const tests = /Tests\s+(\d+) passed \| (\d+) skipped \((\d+)\)/.exec(result.output);
-    expect(tests, result.output).not.toBeNull();
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    expect(readme).toContain(`the schema-level cases only, ${tests![1]} of ${tests![3]}`);
-    expect(readme).toContain(`npm picks prism-cli ${prism} there`);
-  }, 900_000);
-});
-
 describe('a Vite app with the dev-only pattern', () => {
   const app = () => join(consumer, 'vite-app');
   const vite = () => join(consumer, 'node_modules', 'vite', 'bin', 'vite.js');
@@ -524,41 +454,6 @@ describe('a Vite app with the dev-only pattern', () => {
     });
   });
 });
-
-interface CiStep {
-  uses?: string;
-  with?: Record<string, unknown>;
-  run?: string;
-  if?: string;
-}
-
-/**
- * One `run:` step of a CI job, as a runner runs it: bash, the job's environment, and done when the
- * shell exits (a server it started with `&` keeps running, holding the log open, as on a runner).
- */
-function runStep(command: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
-  const log = join(mkdtempSync(join(tmpdir(), 'kit-ci-step-')), 'log');
-  const fd = openSync(log, 'w');
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-e', '-c', command], { cwd, env, stdio: ['ignore', fd, fd] });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      closeSync(fd);
-      resolve({ code: code ?? 1, output: readFileSync(log, 'utf8') });
-    });
-  });
-}
-
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 let oldestNodeDir: Promise<string> | undefined;
 /** The bin folder of Node ${OLDEST_NODE} (the npm package `node`, from the npm cache when it holds it), installed once. */
