@@ -65,6 +65,11 @@ const COMPANION_ENDPOINTS: ReadonlyArray<readonly [method: string, path: string,
   ['POST', '/connect/{project_id}/deployed-triggers/{trigger_id}/webhooks/{webhook_id}/regenerate_signing_key', 'regenerateDeployedTriggerWebhookSigningKey'],
   // The SDK's default login, the one operation without a bearer (the service's docs).
   ['POST', '/oauth/token', 'createOAuthToken'],
+  // The catalogue as @pipedream/sdk 3.1.6 calls it (issue 17).
+  ['GET', '/connect/apps', 'listApps'],
+  ['GET', '/connect/apps/{app_id}', 'getApp'],
+  ['GET', '/connect/app_categories', 'listAppCategories'],
+  ['GET', '/connect/app_categories/{id}', 'getAppCategory'],
 ];
 
 // The operations called without a bearer.

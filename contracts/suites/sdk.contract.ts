@@ -121,6 +121,35 @@ describe.skipIf(!servesV1)(`@pipedream/sdk 3.1.6${servesV1 ? '' : ' (skipped: th
     );
   });
 
+  describe('apps and appCategories (the catalogue)', () => {
+    caseIf(['stateful'], 'apps.list pages the whole catalogue with q, categoryIds and sort; apps.retrieve parses an App by slug or ID', async () => {
+      const client = await sdk();
+      const slugs: string[] = [];
+      for await (const app of await client.apps.list({ limit: 9 })) slugs.push(app.nameSlug);
+      expect(slugs.length).toBeGreaterThanOrEqual(30);
+      expect(new Set(slugs).size).toBe(slugs.length);
+      const git = await client.apps.list({ q: 'git', sortKey: 'featured_weight', sortDirection: 'desc' });
+      expect(git.data.map((app) => app.nameSlug)).toEqual(expect.arrayContaining(['github', 'gitlab']));
+      const weights = git.data.map((app) => app.featuredWeight);
+      expect(weights).toEqual([...weights].sort((a, b) => b - a));
+      const github = await client.apps.retrieve('github');
+      expect(github.data).toMatchObject({ nameSlug: 'github', name: 'GitHub', authType: 'oauth' });
+      expect(github.data.id).toMatch(/^oa_/);
+      expect(github.data.scopeProfiles.map((profile) => profile.name)).toContain('read_only');
+      expect((await client.apps.retrieve(github.data.id!)).data).toEqual(github.data);
+      const categories = await client.appCategories.list();
+      const tools = categories.find((category) => category.name === 'Developer Tools')!;
+      expect(await client.appCategories.retrieve(tools.id!)).toEqual(tools);
+      const inTools = await client.apps.list({ categoryIds: [tools.id!], limit: 100 });
+      expect(inTools.data.length).toBeGreaterThan(1);
+      expect(inTools.data.every((app) => app.categories.includes('Developer Tools'))).toBe(true);
+      const withTriggers = await client.apps.list({ hasTriggers: true, limit: 100 });
+      expect(withTriggers.data.map((app) => app.nameSlug)).toContain('github');
+      expect(await statusOf(client.apps.retrieve('no_such_app'))).toBe(404);
+      expect(await statusOf(client.appCategories.retrieve('no-such-category'))).toBe(404);
+    });
+  });
+
   describe('accounts', () => {
     caseIf(['stateful', 'control'], 'accounts.retrieve parses the account itself; credentials only with includeCredentials', async () => {
       const { id: projectId, accounts } = await project();

@@ -89,6 +89,15 @@ export const routes: RouteTable = {
 
   regenerateDeployedTriggerWebhookSigningKey: ({ world, path, header, query }) =>
     store.regenerateDeployedTriggerWebhookSigningKey(world, path.project_id, path.trigger_id, path.webhook_id, scope(header, query)),
+
+  // The catalogue (issue 17): the apps and categories of the server seed, the same in every world.
+  listApps: ({ world, query }) => store.listApps(world, query),
+
+  getApp: ({ world, path }) => store.getApp(world, path.app_id),
+
+  listAppCategories: ({ world }) => store.listAppCategories(world),
+
+  getAppCategory: ({ world, path }) => store.getAppCategory(world, path.id),
 };
 
 /** Who asks for a deployed trigger: the environment header and the end user, both required by the document. */

@@ -23,3 +23,4 @@ export { makeTemplate } from './template.ts';
 export { makeApp, makeConnectedAccount, makeConnectToken, makeCredentials, CONNECT_TOKEN_TTL_MS } from './connect.ts';
 export { makeDeployedTrigger, triggerComponent, TRIGGER_COMPONENTS } from './deployed-trigger.ts';
 export { slugify } from './common.ts';
+export { makeCatalogue, APPS_WITH_ACTIONS, APPS_WITH_TRIGGERS, type Catalogue } from './catalogue.ts';

@@ -244,3 +244,4 @@ export {
   type SnapshotErrorCode,
   type SnapshotResult,
 } from './snapshot.ts';
+export { catalogueOf, listApps, getApp, listAppCategories, getAppCategory, type AppListQuery, type CatalogueIndex } from './catalogue.ts';

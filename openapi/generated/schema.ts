@@ -530,6 +530,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/connect/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the apps of the catalogue (companion)
+         * @description Companion endpoint (`apps.list` of the SDK): the apps an end user can connect, filtered by `q`
+         *     (in the name or name slug, case-insensitive), `category_ids` (an app in any of them),
+         *     `has_components`, `has_actions` and `has_triggers`, sorted by `sort_key` and `sort_direction`,
+         *     paged by `limit`, `after` and `before`.
+         */
+        get: operations["listApps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/apps/{app_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an app of the catalogue by name slug or ID (companion)
+         * @description Companion endpoint (`apps.retrieve` of the SDK). One app, by its name slug (`github`) or its `oa_` ID.
+         */
+        get: operations["getApp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/app_categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the app categories (companion)
+         * @description Companion endpoint (`appCategories.list` of the SDK). Every category of the catalogue, by name, not paged.
+         */
+        get: operations["listAppCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/app_categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an app category (companion)
+         * @description Companion endpoint (`appCategories.retrieve` of the SDK). One category by its ID.
+         */
+        get: operations["getAppCategory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/connect/{project_id}/deployed-triggers": {
         parameters: {
             query?: never;
@@ -1382,6 +1465,43 @@ export interface components {
             /** @constant */
             component_type?: "trigger";
             configurable_props: components["schemas"]["ConfigurableProp"][];
+        };
+        /** @description An app of the catalogue, as `apps.list` and `apps.retrieve` answer it (`App` of the SDK). */
+        CatalogueApp: {
+            id: components["schemas"]["AppId"];
+            name_slug: string;
+            name: string;
+            /** @enum {string} */
+            auth_type: "keys" | "oauth" | "none";
+            description: string;
+            img_src: string;
+            /** @description JSON text, the fields an end user fills in for a `keys` app (an empty list otherwise). */
+            custom_fields_json: string;
+            categories: string[];
+            featured_weight: number;
+            scope_profiles: components["schemas"]["AppScopeProfile"][];
+        };
+        /** @description A named set of OAuth scopes (`AppScopeProfilesItem` of the SDK); none for an app without OAuth. */
+        AppScopeProfile: {
+            /** @enum {string} */
+            name: "read_only" | "read_write" | "admin";
+            scopes: string[];
+        };
+        /**
+         * @description An app's name slug (`github`) or its `oa_` ID, as `apps.retrieve` takes either.
+         * @example github
+         */
+        AppSlugOrId: string;
+        /**
+         * @description A category's ID, its slug (`developer-tools`).
+         * @example developer-tools
+         */
+        AppCategoryId: string;
+        /** @description A category of apps (`AppCategory` of the SDK). */
+        AppCategory: {
+            id: components["schemas"]["AppCategoryId"];
+            name: string;
+            description: string;
         };
         /** @description The body of `triggers.deploy` (`DeployTriggerOpts` of the SDK). */
         DeployTriggerRequest: {
@@ -2665,6 +2785,141 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listApps: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only apps whose name or name slug contains this text (case-insensitive).
+                 * @example git
+                 */
+                q?: string;
+                /** @description Only apps in any of these categories (repeat the parameter for several). */
+                category_ids?: components["schemas"]["AppCategoryId"][];
+                /** @description `true`: only apps with an action or a trigger; `false`: only apps without. */
+                has_components?: boolean;
+                /** @description `true`: only apps with an action; `false`: only apps without. */
+                has_actions?: boolean;
+                /** @description `true`: only apps with a trigger; `false`: only apps without. */
+                has_triggers?: boolean;
+                /** @description The field the apps are sorted by (then by name slug). */
+                sort_key?: "name" | "name_slug" | "featured_weight";
+                /** @description Ascending or descending. */
+                sort_direction?: "asc" | "desc";
+                /**
+                 * @description Page size.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor; the apps after it (pass the previous page's `end_cursor`; the SDK's pager does). */
+                after?: string;
+                /** @description Opaque cursor; the apps before it (pass the next page's `start_cursor`). */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of apps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_info: components["schemas"]["PageInfo"];
+                        data: components["schemas"]["CatalogueApp"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's name slug or `oa_` ID.
+                 * @example github
+                 */
+                app_id: components["schemas"]["AppSlugOrId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CatalogueApp"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAppCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every category. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppCategory"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getAppCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The category's ID (its slug).
+                 * @example developer-tools
+                 */
+                id: components["schemas"]["AppCategoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The category. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppCategory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listDeployedTriggers: {
         parameters: {
             query: {
@@ -3183,7 +3438,7 @@ export interface operations {
 }
 
 /** The operations under `paths`: what a server answers. */
-export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listDeployedTriggers" | "getDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey" | "createOAuthToken";
+export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listApps" | "getApp" | "listAppCategories" | "getAppCategory" | "listDeployedTriggers" | "getDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey" | "createOAuthToken";
 
 /** Per operation and location, the parameters whose schema has a default (always present once validated). */
 export interface ParameterDefaults {
@@ -3194,5 +3449,6 @@ export interface ParameterDefaults {
     listConnectedAccounts: { query: "include_credentials" | "limit" };
     getConnectedAccount: { query: "include_credentials" };
     listTriggerComponents: { query: "limit" };
+    listApps: { query: "sort_key" | "sort_direction" | "limit" };
     listDeployedTriggers: { query: "limit" };
 }
