@@ -70,6 +70,17 @@ const COMPANION_ENDPOINTS: ReadonlyArray<readonly [method: string, path: string,
   ['GET', '/connect/apps/{app_id}', 'getApp'],
   ['GET', '/connect/app_categories', 'listAppCategories'],
   ['GET', '/connect/app_categories/{id}', 'getAppCategory'],
+  ['GET', '/connect/{project_id}/components', 'listComponents'],
+  ['GET', '/connect/{project_id}/components/{component_id}', 'getComponent'],
+  ['POST', '/connect/{project_id}/components/configure', 'configureComponentProp'],
+  ['POST', '/connect/{project_id}/components/props', 'reloadComponentProps'],
+  ['GET', '/connect/{project_id}/actions', 'listActions'],
+  ['GET', '/connect/{project_id}/actions/{component_id}', 'getAction'],
+  ['POST', '/connect/{project_id}/actions/configure', 'configureActionProp'],
+  ['POST', '/connect/{project_id}/actions/props', 'reloadActionProps'],
+  ['POST', '/connect/{project_id}/actions/run', 'runAction'],
+  ['POST', '/connect/{project_id}/triggers/configure', 'configureTriggerProp'],
+  ['POST', '/connect/{project_id}/triggers/props', 'reloadTriggerProps'],
 ];
 
 // The operations called without a bearer.
@@ -476,7 +487,18 @@ describe('operations', () => {
       .filter((op) => rawResponse(op, '422') !== undefined)
       .map((op) => op.operation.operationId)
       .sort();
-    expect(with422).toEqual(['createWorkflow', 'deployTrigger', 'updateWorkflowActivation']);
+    expect(with422).toEqual([
+      'configureActionProp',
+      'configureComponentProp',
+      'configureTriggerProp',
+      'createWorkflow',
+      'deployTrigger',
+      'reloadActionProps',
+      'reloadComponentProps',
+      'reloadTriggerProps',
+      'runAction',
+      'updateWorkflowActivation',
+    ]);
     const put = byMethodPath.get('PUT /workflows/{id}');
     expect(String(put?.operation.description)).toMatch(/user API keys only/i);
   });

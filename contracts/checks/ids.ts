@@ -86,6 +86,10 @@ const UNPREFIXED_ID: Record<string, RegExp[]> = {
   // A category's ID is its slug (openapi/openapi.yaml, AppCategoryId).
   listAppCategories: [/^\/\d+\/id$/],
   getAppCategory: [/^\/id$/],
+  // Dynamic props IDs are the service's `dyp_`, outside the spec's prefix table.
+  reloadComponentProps: [/^\/dynamicProps\/id$/],
+  reloadActionProps: [/^\/dynamicProps\/id$/],
+  reloadTriggerProps: [/^\/dynamicProps\/id$/],
 };
 
 const GLOBS = new Set(['p_*', 'dc_*']);

@@ -1,14 +1,31 @@
 // The catalogue of Connect (issue 17), shaped as @pipedream/sdk 3.1.6 parses it (openapi/openapi.yaml
-// names each model): the apps (list with its filters, sort and pages; one by slug or ID) and the app
-// categories. Everything here reads, so every case may run against a live server too; what only a
-// mock can show (another world holds the same catalogue) needs the control API's second token.
+// names each model): the apps (list with its filters, sort and pages; one by slug or ID), the app
+// categories, and the components: lists and reads of actions and triggers, the options of a prop,
+// dynamic props and runs of actions. Lists and reads may run against a live server too; prop
+// configuration and runs act on an end user's account upstream, so they never do (disposable), and
+// what only a mock can show (another world holds the same catalogue) needs the control API.
 import { describe, expect } from 'vitest';
+import { document } from '../../openapi/generated/document.ts';
+import { exampleRequests } from '../../openapi/example-requests.ts';
 import type { Answer } from '../api.ts';
 import { authCases, expectError, expectStatus, randomTokenFor } from '../cases.ts';
 import { useContract } from '../harness.ts';
 
 const contract = await useContract();
-const { api, caseIf } = contract;
+const { api, caseIf, ids } = contract;
+
+const project = async () => {
+  const id = await ids.projectId();
+  expect(id, 'no project id: set CONTRACT_PROJECT_ID').toBeDefined();
+  return id!;
+};
+const production = { 'x-pd-environment': 'production' };
+/** The document's example request of an operation: on a mock, its example project, end user and GitHub account live in every world. */
+const example = (operationId: string) => exampleRequests(document).find((request) => request.operationId === operationId)!;
+const send = (operationId: string, body?: unknown) => {
+  const request = example(operationId);
+  return api.call(request.method, request.path, { headers: request.headers, body: body ?? request.body });
+};
 
 interface App {
   id: string;
@@ -110,7 +127,101 @@ describe('catalogue', () => {
     });
   });
 
-  authCases(contract, ['listApps', 'getApp', 'listAppCategories', 'getAppCategory']);
+  describe('components', () => {
+    caseIf([], 'listComponents, listActions and their reads answer the catalogue by key', async () => {
+      for (const [list, read] of [
+        ['components', 'components'],
+        ['actions', 'actions'],
+        ['triggers', 'triggers'],
+      ]) {
+        const page = await api.get(`/connect/${await project()}/${list}`, { headers: production, query: { limit: '3' } });
+        expectStatus(page, 200, list);
+        const key = page.body.data[0]?.key;
+        expect(typeof key, list).toBe('string');
+        expectStatus(await api.get(`/connect/${await project()}/${read}/${key}`, { headers: production }), 200, `${read}/${key}`);
+      }
+    });
+
+    caseIf(['disposable'], 'configureProp, reloadProps and runAction answer their documented examples', async () => {
+      for (const operationId of [
+        'configureComponentProp',
+        'configureActionProp',
+        'configureTriggerProp',
+        'reloadComponentProps',
+        'reloadActionProps',
+        'reloadTriggerProps',
+        'runAction',
+      ]) {
+        expectStatus(await send(operationId), 200, operationId);
+      }
+    });
+
+    caseIf(['stateful', 'disposable'], 'the examples: options of the account, dynamic props with an ID, a run with a $summary', async () => {
+      const options = await send('configureActionProp');
+      expect(options.body.options.length).toBeGreaterThan(0);
+      expect(options.body.errors).toEqual([]);
+      const reloaded = await send('reloadActionProps');
+      expect(reloaded.body.dynamicProps.id).toMatch(/^dyp_/);
+      const run = await send('runAction');
+      expect(typeof run.body.exports.$summary).toBe('string');
+      expect(run.body.error).toBeUndefined();
+    });
+
+    caseIf(['stateful'], 'actions, triggers and components list their parts: every action and trigger is a component, once', async () => {
+      const all = async (list: string, query: Record<string, string> = {}) => {
+        const keys: string[] = [];
+        let after: string | undefined;
+        for (;;) {
+          const page = await api.get(`/connect/${await project()}/${list}`, {
+            headers: production,
+            query: { limit: '40', ...query, ...(after === undefined ? {} : { after }) },
+          });
+          expectStatus(page, 200, list);
+          if (page.body.data.length === 0) return keys;
+          keys.push(...page.body.data.map((c: { key: string }) => c.key));
+          after = page.body.page_info.end_cursor;
+        }
+      };
+      const components = await all('components');
+      const actions = await all('actions');
+      const triggers = await all('triggers');
+      expect(new Set(components).size).toBe(components.length);
+      expect([...actions, ...triggers].sort()).toEqual([...components].sort());
+      expect(await all('components', { component_type: 'action' })).toEqual(actions);
+      expect(await all('components', { registry: 'private' })).toEqual([]);
+    });
+
+    caseIf(['stateful', 'disposable'], 'a run of the same props answers the same; a prop that does not pass answers an error naming it', async () => {
+      const first = await send('runAction');
+      const second = await send('runAction');
+      expect(second.body.exports).toEqual(first.body.exports);
+      expect(second.body.ret).toEqual(first.body.ret);
+      const { configured_props: props, ...rest } = example('runAction').body as { configured_props: Record<string, unknown> };
+      const failed = await send('runAction', { ...rest, configured_props: { ...props, title: 42 } });
+      expectStatus(failed, 200);
+      expect(failed.body.ret).toBeNull();
+      expect(failed.body.error).toMatchObject({ attribution: { origin: 'user' }, props: ['title'] });
+      expect(failed.body.os[0]).toMatchObject({ k: 'error' });
+    });
+  });
+
+  authCases(contract, [
+    'listApps',
+    'getApp',
+    'listAppCategories',
+    'getAppCategory',
+    'listComponents',
+    'getComponent',
+    'configureComponentProp',
+    'reloadComponentProps',
+    'listActions',
+    'getAction',
+    'configureActionProp',
+    'reloadActionProps',
+    'runAction',
+    'configureTriggerProp',
+    'reloadTriggerProps',
+  ]);
 
   describe('negative_data_rejection', () => {
     caseIf(['enforcesRules', 'stateful'], 'getApp and getAppCategory of what the catalogue does not hold are 404', async () => {
@@ -125,6 +236,58 @@ describe('catalogue', () => {
       expectError(contract, await api.get('/connect/apps', { query: { limit: '0' } }), 400, 'bad_request', 'limit 0');
       expectError(contract, await api.get('/connect/apps', { query: { has_actions: 'maybe' } }), 400, 'bad_request', 'has_actions maybe');
     });
+
+    caseIf(
+      ['enforcesRules', 'stateful', 'disposable'],
+      'a body naming no component of its part, or no prop of it, is 422; one without external_user_id 400',
+      async () => {
+        const base = `/connect/${await project()}`;
+        const user = { external_user_id: 'contract-user' };
+        expectError(
+          contract,
+          await api.post(`${base}/actions/run`, { headers: production, body: { ...user, id: 'slack-new-message' } }),
+          422,
+          'unprocessable',
+          'a trigger run as an action',
+        );
+        expectError(
+          contract,
+          await api.post(`${base}/triggers/configure`, { headers: production, body: { ...user, id: 'github-create-issue', prop_name: 'repo' } }),
+          422,
+          'unprocessable',
+          'an action configured as a trigger',
+        );
+        expectError(
+          contract,
+          await api.post(`${base}/components/configure`, { headers: production, body: { ...user, id: 'github-create-issue', prop_name: 'nope' } }),
+          422,
+          'unprocessable',
+          'no such prop',
+        );
+        expectError(
+          contract,
+          await api.post(`${base}/actions/props`, { headers: production, body: { ...user, id: 'github-create-issue', version: '9.9.9' } }),
+          422,
+          'unprocessable',
+          'no such version',
+        );
+        expectError(
+          contract,
+          await api.post(`${base}/actions/run`, { headers: production, body: { id: 'github-create-issue' } }),
+          400,
+          'bad_request',
+          'no external_user_id',
+        );
+        expectError(contract, await api.get(`${base}/actions/slack-new-message`, { headers: production }), 404, 'not_found', 'a trigger read as an action');
+        expectError(
+          contract,
+          await api.get(`${base}/components`, { headers: production, query: { component_type: 'source' } }),
+          400,
+          'bad_request',
+          'component_type source',
+        );
+      },
+    );
 
     caseIf(['enforcesRules', 'stateful'], 'listApps with a cursor that names no app is 400', async () => {
       expectError(contract, await api.get('/connect/apps', { query: { after: 'bm90LWFuLWFwcA' } }), 400, 'bad_request', 'after');

@@ -98,9 +98,39 @@ export const routes: RouteTable = {
   listAppCategories: ({ world }) => store.listAppCategories(world),
 
   getAppCategory: ({ world, path }) => store.getAppCategory(world, path.id),
+
+  // Components: the same catalogue in every world; `components.*` reads all of it, `actions.*` and
+  // `triggers.*` their own part. Accounts in configured props are the end user's, in this project
+  // and environment.
+  listComponents: ({ world, path, query }) => store.listComponents(world, path.project_id, 'component', query),
+
+  getComponent: ({ world, path, query }) => store.getComponent(world, path.project_id, 'component', path.component_id, query.version),
+
+  configureComponentProp: ({ world, path, header, body }) => store.configureProp(world, 'component', where(path, header), body),
+
+  reloadComponentProps: ({ world, path, header, body }) => store.reloadProps(world, 'component', where(path, header), body),
+
+  listActions: ({ world, path, query }) => store.listComponents(world, path.project_id, 'action', query),
+
+  getAction: ({ world, path, query }) => store.getComponent(world, path.project_id, 'action', path.component_id, query.version),
+
+  configureActionProp: ({ world, path, header, body }) => store.configureProp(world, 'action', where(path, header), body),
+
+  reloadActionProps: ({ world, path, header, body }) => store.reloadProps(world, 'action', where(path, header), body),
+
+  runAction: ({ world, path, header, body }) => store.runAction(world, where(path, header), body),
+
+  configureTriggerProp: ({ world, path, header, body }) => store.configureProp(world, 'trigger', where(path, header), body),
+
+  reloadTriggerProps: ({ world, path, header, body }) => store.reloadProps(world, 'trigger', where(path, header), body),
 };
 
 /** Who asks for a deployed trigger: the environment header and the end user, both required by the document. */
 function scope(header: { 'x-pd-environment': store.TriggerScope['environment'] }, query: { external_user_id: string }): store.TriggerScope {
   return { environment: header['x-pd-environment'], externalUserId: query.external_user_id };
+}
+
+/** The project and environment a catalogue call works in. */
+function where(path: { project_id: string }, header: { 'x-pd-environment': store.TriggerScope['environment'] }) {
+  return { projectId: path.project_id, environment: header['x-pd-environment'] };
 }

@@ -72,3 +72,5 @@ export type ProjectEnvironment = Schemas['ProjectEnvironment'];
 /** The catalogue (issue 17): an app as `apps.list` answers it (the SDK's `App`) and a category. */
 export type CatalogueApp = Schemas['CatalogueApp'];
 export type AppCategory = Schemas['AppCategory'];
+export type Component = Schemas['Component'];
+export type ComponentProp = Schemas['ComponentProp'];
