@@ -81,6 +81,11 @@ const COMPANION_ENDPOINTS: ReadonlyArray<readonly [method: string, path: string,
   ['POST', '/connect/{project_id}/actions/run', 'runAction'],
   ['POST', '/connect/{project_id}/triggers/configure', 'configureTriggerProp'],
   ['POST', '/connect/{project_id}/triggers/props', 'reloadTriggerProps'],
+  ['GET', '/connect/{project_id}/proxy/{url_64}', 'proxyGet'],
+  ['POST', '/connect/{project_id}/proxy/{url_64}', 'proxyPost'],
+  ['PUT', '/connect/{project_id}/proxy/{url_64}', 'proxyPut'],
+  ['PATCH', '/connect/{project_id}/proxy/{url_64}', 'proxyPatch'],
+  ['DELETE', '/connect/{project_id}/proxy/{url_64}', 'proxyDelete'],
 ];
 
 // The operations called without a bearer.

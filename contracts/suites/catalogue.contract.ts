@@ -205,6 +205,56 @@ describe('catalogue', () => {
     });
   });
 
+  describe('proxy', () => {
+    const url64 = (url: string) => encodeURIComponent(Buffer.from(url).toString('base64'));
+    caseIf(['disposable'], 'proxyGet, proxyPost, proxyPut, proxyPatch and proxyDelete answer their documented examples', async () => {
+      for (const operationId of ['proxyGet', 'proxyPost', 'proxyPut', 'proxyPatch', 'proxyDelete']) {
+        const request = example(operationId);
+        expectStatus(await api.call(request.method, request.path, { headers: request.headers, query: request.query, body: request.body }), 200, operationId);
+      }
+    });
+
+    caseIf(
+      ['stateful', 'disposable'],
+      'the echo is the upstream request: the URL decoded, x-pd-proxy-* headers without their prefix, the body, the auth header by name only',
+      async () => {
+        const request = example('proxyPost');
+        const path = request.path.replace(/\/proxy\/[^/]+$/, `/proxy/${url64('/repos/acme/api/issues?labels=ci')}`);
+        const answer = await api.call('POST', path, {
+          headers: { ...request.headers, 'x-pd-proxy-accept': 'application/json', 'x-pd-proxy-x-trace': 't-1' },
+          query: request.query,
+          body: { title: 'from the proxy' },
+        });
+        expectStatus(answer, 200);
+        expect(answer.body).toMatchObject({
+          upstream: true,
+          method: 'POST',
+          url: 'https://api.github.com/repos/acme/api/issues?labels=ci',
+          headers: { accept: 'application/json', 'x-trace': 't-1' },
+          body: { title: 'from the proxy' },
+          auth: { header: 'authorization', app: 'github' },
+        });
+        expect(answer.body.headers.authorization, 'never a credential').toBeUndefined();
+      },
+    );
+
+    caseIf(['enforcesRules', 'stateful', 'disposable'], 'a URL off the app domain is 400; an account of another end user or unknown is 404', async () => {
+      const request = example('proxyGet');
+      const other = request.path.replace(/\/proxy\/[^/]+$/, `/proxy/${url64('https://example.com/steal')}`);
+      expectError(contract, await api.call('GET', other, { headers: request.headers, query: request.query }), 400, 'bad_request', 'off the domain');
+      const stranger = new URLSearchParams(request.query);
+      stranger.set('external_user_id', 'contract-someone-else');
+      expectError(contract, await api.call('GET', request.path, { headers: request.headers, query: stranger }), 404, 'not_found', "another user's account");
+      expectError(
+        contract,
+        await api.call('GET', request.path, { headers: request.headers, query: { external_user_id: 'user-1043' } }),
+        400,
+        'bad_request',
+        'no account_id',
+      );
+    });
+  });
+
   authCases(contract, [
     'listApps',
     'getApp',
@@ -221,6 +271,11 @@ describe('catalogue', () => {
     'runAction',
     'configureTriggerProp',
     'reloadTriggerProps',
+    'proxyGet',
+    'proxyPost',
+    'proxyPut',
+    'proxyPatch',
+    'proxyDelete',
   ]);
 
   describe('negative_data_rejection', () => {

@@ -275,6 +275,39 @@ describe.skipIf(!servesV1)(`@pipedream/sdk 3.1.6${servesV1 ? '' : ' (skipped: th
       expect(await statusOf(client.actions.run({ id: 'github-no-such-action', externalUserId, configuredProps: props }))).toBe(422);
     });
 
+    caseIf(
+      ['stateful', 'control'],
+      'proxy.get/post/put/patch/delete answer the echo of the upstream request: headers forwarded, the auth header named, never its value',
+      async () => {
+        const client = exampleClient();
+        const request = { externalUserId, accountId: github.authProvisionId };
+        const got = (await client.proxy.get({
+          ...request,
+          url: 'https://api.github.com/user/repos',
+          params: { per_page: '5', visibility: 'all' },
+          headers: { Accept: 'application/json', 'X-GitHub-Api-Version': '2022-11-28' },
+        })) as Record<string, any>;
+        expect(got).toEqual({
+          upstream: true,
+          method: 'GET',
+          url: 'https://api.github.com/user/repos?per_page=5&visibility=all',
+          headers: { accept: 'application/json', 'x-github-api-version': '2022-11-28' },
+          body: null,
+          auth: { account_id: github.authProvisionId, app: 'github', header: 'authorization' },
+        });
+        expect(JSON.stringify(got)).not.toMatch(/example-access-token/);
+        for (const method of ['post', 'put', 'patch'] as const) {
+          const sent = (await client.proxy[method]({ ...request, url: '/repos/acme/api/issues', body: { title: method } })) as Record<string, any>;
+          expect(sent).toMatchObject({ method: method.toUpperCase(), url: 'https://api.github.com/repos/acme/api/issues', body: { title: method } });
+        }
+        expect(((await client.proxy.delete({ ...request, url: 'https://api.github.com/repos/acme/api' })) as { method: string }).method).toBe('DELETE');
+        expect(await statusOf(client.proxy.get({ ...request, url: 'https://example.com/elsewhere' })), 'off the app domain').toBe(400);
+        expect(await statusOf(client.proxy.get({ ...request, externalUserId: user(), url: 'https://api.github.com/user' })), "another user's account").toBe(
+          404,
+        );
+      },
+    );
+
     caseIf(['stateful', 'control'], "any seeded account's app: its first action configured through configureProp and reloadProps runs", async () => {
       const { accounts } = await project();
       const client = await sdk('production');

@@ -123,6 +123,17 @@ export const routes: RouteTable = {
   configureTriggerProp: ({ world, path, header, body }) => store.configureProp(world, 'trigger', where(path, header), body),
 
   reloadTriggerProps: ({ world, path, header, body }) => store.reloadProps(world, 'trigger', where(path, header), body),
+
+  // The Connect proxy answers as a deterministic upstream: nothing leaves the machine (store/proxy.ts).
+  proxyGet: (ctx) => store.proxy(ctx.world, proxied(ctx, 'GET')),
+
+  proxyPost: (ctx) => store.proxy(ctx.world, proxied(ctx, 'POST')),
+
+  proxyPut: (ctx) => store.proxy(ctx.world, proxied(ctx, 'PUT')),
+
+  proxyPatch: (ctx) => store.proxy(ctx.world, proxied(ctx, 'PATCH')),
+
+  proxyDelete: (ctx) => store.proxy(ctx.world, proxied(ctx, 'DELETE')),
 };
 
 /** Who asks for a deployed trigger: the environment header and the end user, both required by the document. */
@@ -133,4 +144,28 @@ function scope(header: { 'x-pd-environment': store.TriggerScope['environment'] }
 /** The project and environment a catalogue call works in. */
 function where(path: { project_id: string }, header: { 'x-pd-environment': store.TriggerScope['environment'] }) {
   return { projectId: path.project_id, environment: header['x-pd-environment'] };
+}
+
+/** A proxied request: the same path, query and headers for every method, the body where the method has one. */
+interface ProxiedContext {
+  path: { project_id: string; url_64: string };
+  query: { external_user_id: string; account_id: string };
+  header: { 'x-pd-environment': store.TriggerScope['environment'] };
+  headers: Readonly<Record<string, string>>;
+  body?: unknown;
+}
+
+function proxied(ctx: ProxiedContext, method: store.ProxyMethod): store.ProxyRequest {
+  const { path, query, header, headers } = ctx;
+  const request: store.ProxyRequest = {
+    projectId: path.project_id,
+    environment: header['x-pd-environment'],
+    externalUserId: query.external_user_id,
+    accountId: query.account_id,
+    url64: path.url_64,
+    method,
+    headers,
+  };
+  if (ctx.body !== undefined) request.body = ctx.body;
+  return request;
 }

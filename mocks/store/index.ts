@@ -258,3 +258,4 @@ export {
   type ReloadPropsInput,
   type RunActionInput,
 } from './components.ts';
+export { proxy, type ProxyMethod, type ProxyRequest, type ProxyEcho } from './proxy.ts';

@@ -864,6 +864,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/connect/{project_id}/proxy/{url_64}": {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user whose account the proxy acts with.
+                 * @example user-1043
+                 */
+                external_user_id: components["parameters"]["ProxyExternalUserId"];
+                /**
+                 * @description The end user's connected account (`apn_`) whose credentials the proxy applies.
+                 * @example apn_Kx7mR2p
+                 */
+                account_id: components["parameters"]["ProxyAccountId"];
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The upstream URL (or a path on the app's API), base64-encoded, as the SDK sends it.
+                 * @example aHR0cHM6Ly9hcGkuZ2l0aHViLmNvbS91c2VyL3JlcG9z
+                 */
+                url_64: components["schemas"]["ProxyUrlId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Send a GET through the Connect proxy (companion)
+         * @description Companion endpoint (`proxy.get` of the SDK). What the service would send upstream with the end
+         *     user's account, answered by the mock itself as an echo (no request leaves the machine): the
+         *     method, the URL, the caller's `x-pd-proxy-*` headers without their prefix, and the name of the
+         *     header the account's credentials go in (never its value). The URL must be on the app's domain.
+         */
+        get: operations["proxyGet"];
+        /**
+         * Send a PUT through the Connect proxy (companion)
+         * @description Companion endpoint (`proxy.put` of the SDK); answered as `proxy.post` is.
+         */
+        put: operations["proxyPut"];
+        /**
+         * Send a POST through the Connect proxy (companion)
+         * @description Companion endpoint (`proxy.post` of the SDK); answered as `proxy.get` is, with the JSON body echoed.
+         */
+        post: operations["proxyPost"];
+        /**
+         * Send a DELETE through the Connect proxy (companion)
+         * @description Companion endpoint (`proxy.delete` of the SDK); answered as `proxy.get` is.
+         */
+        delete: operations["proxyDelete"];
+        options?: never;
+        head?: never;
+        /**
+         * Send a PATCH through the Connect proxy (companion)
+         * @description Companion endpoint (`proxy.patch` of the SDK); answered as `proxy.post` is.
+         */
+        patch: operations["proxyPatch"];
+        trace?: never;
+    };
     "/connect/{project_id}/deployed-triggers": {
         parameters: {
             query?: never;
@@ -1904,6 +1971,34 @@ export interface components {
                 props?: string[];
             };
         };
+        /**
+         * @description A URL or a path, base64-encoded (standard alphabet, padded, or base64url), as the SDK's `url64`.
+         * @example aHR0cHM6Ly9hcGkuZ2l0aHViLmNvbS91c2VyL3JlcG9z
+         */
+        ProxyUrlId: string;
+        /**
+         * @description The mock's answer to a proxied request: what the service would have sent upstream. `headers`
+         *     are the caller's `x-pd-proxy-*` headers without their prefix (names in lower case); `auth`
+         *     names the header the account's credentials would go in, never their value.
+         */
+        ProxyEcho: {
+            /** @constant */
+            upstream: true;
+            /** @enum {string} */
+            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+            url: string;
+            headers: {
+                [key: string]: string;
+            };
+            /** @description The JSON body sent upstream; null without one. */
+            body: unknown;
+            auth: {
+                account_id: components["schemas"]["AccountId"];
+                app: string;
+                /** @description The header the account's credentials go in (`authorization` for most apps). */
+                header: string;
+            };
+        };
         /** @description The body of `triggers.deploy` (`DeployTriggerOpts` of the SDK). */
         DeployTriggerRequest: {
             id: components["schemas"]["ComponentKeyId"];
@@ -2145,6 +2240,16 @@ export interface components {
          * @example ZGNfSngyTGs5UA
          */
         Before: string;
+        /**
+         * @description The end user whose account the proxy acts with.
+         * @example user-1043
+         */
+        ProxyExternalUserId: string;
+        /**
+         * @description The end user's connected account (`apn_`) whose credentials the proxy applies.
+         * @example apn_Kx7mR2p
+         */
+        ProxyAccountId: components["schemas"]["AccountId"];
     };
     requestBodies: never;
     headers: {
@@ -3818,6 +3923,284 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    proxyGet: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user whose account the proxy acts with.
+                 * @example user-1043
+                 */
+                external_user_id: components["parameters"]["ProxyExternalUserId"];
+                /**
+                 * @description The end user's connected account (`apn_`) whose credentials the proxy applies.
+                 * @example apn_Kx7mR2p
+                 */
+                account_id: components["parameters"]["ProxyAccountId"];
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The upstream URL (or a path on the app's API), base64-encoded, as the SDK sends it.
+                 * @example aHR0cHM6Ly9hcGkuZ2l0aHViLmNvbS91c2VyL3JlcG9z
+                 */
+                url_64: components["schemas"]["ProxyUrlId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The echo of the request the service would have sent upstream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyEcho"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    proxyPut: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user whose account the proxy acts with.
+                 * @example user-1043
+                 */
+                external_user_id: components["parameters"]["ProxyExternalUserId"];
+                /**
+                 * @description The end user's connected account (`apn_`) whose credentials the proxy applies.
+                 * @example apn_Kx7mR2p
+                 */
+                account_id: components["parameters"]["ProxyAccountId"];
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The upstream URL (or a path on the app's API), base64-encoded, as the SDK sends it.
+                 * @example aHR0cHM6Ly9hcGkuZ2l0aHViLmNvbS91c2VyL3JlcG9z
+                 */
+                url_64: components["schemas"]["ProxyUrlId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The echo of the request the service would have sent upstream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyEcho"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    proxyPost: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user whose account the proxy acts with.
+                 * @example user-1043
+                 */
+                external_user_id: components["parameters"]["ProxyExternalUserId"];
+                /**
+                 * @description The end user's connected account (`apn_`) whose credentials the proxy applies.
+                 * @example apn_Kx7mR2p
+                 */
+                account_id: components["parameters"]["ProxyAccountId"];
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The upstream URL (or a path on the app's API), base64-encoded, as the SDK sends it.
+                 * @example aHR0cHM6Ly9hcGkuZ2l0aHViLmNvbS91c2VyL3JlcG9z
+                 */
+                url_64: components["schemas"]["ProxyUrlId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The echo of the request the service would have sent upstream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyEcho"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    proxyDelete: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user whose account the proxy acts with.
+                 * @example user-1043
+                 */
+                external_user_id: components["parameters"]["ProxyExternalUserId"];
+                /**
+                 * @description The end user's connected account (`apn_`) whose credentials the proxy applies.
+                 * @example apn_Kx7mR2p
+                 */
+                account_id: components["parameters"]["ProxyAccountId"];
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The upstream URL (or a path on the app's API), base64-encoded, as the SDK sends it.
+                 * @example aHR0cHM6Ly9hcGkuZ2l0aHViLmNvbS91c2VyL3JlcG9z
+                 */
+                url_64: components["schemas"]["ProxyUrlId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The echo of the request the service would have sent upstream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyEcho"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    proxyPatch: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user whose account the proxy acts with.
+                 * @example user-1043
+                 */
+                external_user_id: components["parameters"]["ProxyExternalUserId"];
+                /**
+                 * @description The end user's connected account (`apn_`) whose credentials the proxy applies.
+                 * @example apn_Kx7mR2p
+                 */
+                account_id: components["parameters"]["ProxyAccountId"];
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The upstream URL (or a path on the app's API), base64-encoded, as the SDK sends it.
+                 * @example aHR0cHM6Ly9hcGkuZ2l0aHViLmNvbS91c2VyL3JlcG9z
+                 */
+                url_64: components["schemas"]["ProxyUrlId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The echo of the request the service would have sent upstream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyEcho"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listDeployedTriggers: {
         parameters: {
             query: {
@@ -4336,7 +4719,7 @@ export interface operations {
 }
 
 /** The operations under `paths`: what a server answers. */
-export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listApps" | "getApp" | "listAppCategories" | "getAppCategory" | "listComponents" | "getComponent" | "configureComponentProp" | "reloadComponentProps" | "listActions" | "getAction" | "configureActionProp" | "reloadActionProps" | "runAction" | "configureTriggerProp" | "reloadTriggerProps" | "listDeployedTriggers" | "getDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey" | "createOAuthToken";
+export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listApps" | "getApp" | "listAppCategories" | "getAppCategory" | "listComponents" | "getComponent" | "configureComponentProp" | "reloadComponentProps" | "listActions" | "getAction" | "configureActionProp" | "reloadActionProps" | "runAction" | "configureTriggerProp" | "reloadTriggerProps" | "proxyGet" | "proxyPut" | "proxyPost" | "proxyDelete" | "proxyPatch" | "listDeployedTriggers" | "getDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey" | "createOAuthToken";
 
 /** Per operation and location, the parameters whose schema has a default (always present once validated). */
 export interface ParameterDefaults {
