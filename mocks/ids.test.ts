@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createContext } from '../support/factory-context.ts';
 import { ID_PREFIXES, isEmitterGlob, isId, kindOf, newId } from './ids.ts';
+import { createContext } from './random.ts';
 
 describe('ID registry', () => {
   it('holds the 17 prefixes of the spec', () => {

@@ -60,6 +60,18 @@ export function fakerWith(randomizer: Randomizer): Faker {
   return new FakerClass({ locale: locale as LocaleDefinition, randomizer });
 }
 
+/**
+ * A fresh factory context drawing from `seed` (a string is hashed first): the catalogue's shared
+ * records (mocks/store/catalogue.ts) and the factories' tests.
+ *
+ * @example
+ * const ctx = createContext('catalogue');
+ */
+export function createContext(seed: number | string | number[], now: () => number = () => Date.now()): FactoryContext {
+  const numeric = typeof seed === 'string' ? seedFrom(seed) : seed;
+  return { faker: createFaker(numeric), issued: new Set(), now };
+}
+
 /** FNV-1a 32-bit over the UTF-8 bytes of `text` (pure, browser-safe; no node:crypto). */
 export function fnv1a32(text: string, basis = 0x811c9dc5): number {
   let hash = basis >>> 0;

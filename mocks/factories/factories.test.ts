@@ -2,7 +2,7 @@
 // validated against their components.schemas entry with the document's own validator (Ajv).
 import { describe, expect, it } from 'vitest';
 import { validator } from '../../openapi/validator.ts';
-import { createContext } from '../../support/factory-context.ts';
+import { createContext } from '../random.ts';
 import type { FactoryContext } from '../random.ts';
 import { kindOf } from '../ids.ts';
 import {
