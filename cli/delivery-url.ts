@@ -1,6 +1,8 @@
-// Where `deliver` and `receiver-check` may send: kept out of cli/args.ts, which every command
-// loads, so that only these two load the delivery rules (start-up, docs/performance.md).
-import { linkLocalHost } from '../mocks/outbound/delivery.ts';
+// Where `deliver` and `receiver-check` may send: the kit's one destination policy
+// (mocks/destinations.ts), read on the URL before any socket opens; their fetch (mocks/node/fetch.ts)
+// applies it again to the addresses a name resolves to. Kept out of cli/args.ts, which every
+// command loads, so that only these two load the delivery rules (start-up, docs/performance.md).
+import { destinationPolicy } from '../mocks/destinations.ts';
 import { parseHttpUrl, usage, type UsageError } from './args.ts';
 
 /**
@@ -14,7 +16,6 @@ import { parseHttpUrl, usage, type UsageError } from './args.ts';
 export function parseDeliveryUrl(from: string, text: string): string | UsageError {
   const url = parseHttpUrl(from, text);
   if (typeof url !== 'string') return url;
-  const local = linkLocalHost(url);
-  if (local !== null) return usage(`${from}: ${local} is a link-local address (169.254.0.0/16, fe80::/10: cloud metadata services); the kit never sends there`);
-  return url;
+  const refusal = destinationPolicy().refuseUrl(url);
+  return refusal === null ? url : usage(`${from}: ${refusal}; the kit never sends there`);
 }

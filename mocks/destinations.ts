@@ -1,6 +1,15 @@
-// The `--deliver-to` allowlist as data (docs/control-api.md, "Where deliveries may go"). Free of
-// Node built-ins, so the command line reads it without loading the server; the check itself is
-// node/destinations.ts.
+// Where the kit's webhook deliveries may go (docs/control-api.md, "Where deliveries may go"): the
+// one destination policy, for the delivery engine (in browsers too), the Node server and the
+// command line (`deliver`, `receiver-check`). Free of Node built-ins: the rules are judged on URLs
+// and addresses; resolving a name is the Node fetch's part, which applies `refuseAddress` to the
+// very addresses a connection uses (mocks/node/fetch.ts).
+//
+// - A link-local address (169.254.0.0/16, fe80::/10, IPv4-mapped forms included) is where cloud
+//   metadata services answer: never a destination, as a literal in the URL or as an address a
+//   name resolves to.
+// - A name reserved for examples (RFC 2606/6761) is never a receiver: such deliveries are recorded
+//   as failed, never sent (`reservedHost`).
+// - `--deliver-to HOST[:PORT],...` (`allow`): no other host or port.
 
 /** One `--deliver-to` entry: a host (name or address, lower case) and a port, or any port. */
 export interface Destination {
@@ -8,9 +17,14 @@ export interface Destination {
   port: number | null;
 }
 
+const LINK_LOCAL = 'a link-local address (169.254.0.0/16, fe80::/10: cloud metadata services)';
+
 /**
  * Reads `--deliver-to`: comma-separated `HOST[:PORT]` entries (`[v6]:PORT` for IPv6); an error
  * message for the first entry that is not one.
+ *
+ * @example
+ * parseDestinations('127.0.0.1:9000,hooks.dev'); // [{ host: '127.0.0.1', port: 9000 }, { host: 'hooks.dev', port: null }]
  */
 export function parseDestinations(text: string): Destination[] | string {
   const entries = text
@@ -32,4 +46,89 @@ export function parseDestinations(text: string): Destination[] | string {
     out.push({ host: url.hostname.toLowerCase(), port: explicit === null ? null : Number(explicit[1]) });
   }
   return out;
+}
+
+/**
+ * The host name when the URL's host is under a name reserved for examples (never a real receiver), else null.
+ *
+ * @example
+ * reservedHost('https://hooks.acme.example.com/in'); // 'hooks.acme.example.com'
+ * reservedHost('https://myexample.com/'); // null
+ */
+export function reservedHost(url: string): string | null {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+  } catch {
+    return null;
+  }
+  const reserved = ['example.com', 'example.net', 'example.org', 'example', 'test', 'invalid'];
+  return reserved.some((name) => host === name || host.endsWith(`.${name}`)) ? host : null;
+}
+
+/**
+ * The host when the URL's host is a literal link-local address (169.254.0.0/16, fe80::/10, also
+ * IPv4-mapped and in any spelling the URL parser canonicalises), else null. Names are not resolved
+ * here (browser-safe): the Node fetch judges the addresses they resolve to (`refuseAddress`).
+ *
+ * @example
+ * linkLocalHost('http://169.254.169.254/latest/meta-data/'); // '169.254.169.254'
+ * linkLocalHost('http://127.0.0.1:9000/hook'); // null
+ */
+export function linkLocalHost(url: string): string | null {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (/^169\.254\.\d{1,3}\.\d{1,3}$/.test(bare)) return host;
+  // fe80::/10 is fe80 to febf; the URL parser writes IPv4-mapped addresses as ::ffff:a9fe:xxxx.
+  if (/^fe[89ab][0-9a-f]:/.test(bare) || /^::ffff:a9fe:/.test(bare)) return host;
+  return null;
+}
+
+/** The rules for one server (or one command): its allowlist, if any, and the link-local rule. */
+export interface DestinationPolicy {
+  /** Why `url` must not be delivered to (a literal link-local host, a host or port outside the allowlist), or null. */
+  refuseUrl(url: string): string | null;
+  /** Why a connection for `host` must not go to `address` (as a resolver answers it: `169.254.169.254`, `fe80::1`), or null. */
+  refuseAddress(host: string, address: string): string | null;
+}
+
+const portOf = (url: URL) => (url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port));
+
+/**
+ * The destination policy with `allow` (`--deliver-to`; undefined: any host and port but link-local ones).
+ *
+ * @example
+ * const policy = destinationPolicy([{ host: '127.0.0.1', port: 9000 }]);
+ * policy.refuseUrl('http://127.0.0.1:9001/hook'); // '127.0.0.1:9001 is not in --deliver-to (127.0.0.1:9000)'
+ * policy.refuseUrl('http://169.254.169.254/'); // '169.254.169.254 is a link-local address (...)'
+ * policy.refuseAddress('metadata.internal', '169.254.169.254'); // 'metadata.internal resolves to 169.254.169.254, a link-local address (...)'
+ */
+export function destinationPolicy(allow?: readonly Destination[]): DestinationPolicy {
+  const listed = allow?.map((entry) => (entry.port === null ? entry.host : `${entry.host}:${entry.port}`)).join(', ');
+  return {
+    refuseUrl(text) {
+      const local = linkLocalHost(text);
+      if (local !== null) return `${local} is ${LINK_LOCAL}`;
+      if (allow === undefined) return null;
+      let url: URL;
+      try {
+        url = new URL(text);
+      } catch {
+        return `${text} is not a URL`;
+      }
+      const host = url.hostname.toLowerCase();
+      const port = portOf(url);
+      return allow.some((entry) => entry.host === host && (entry.port === null || entry.port === port))
+        ? null
+        : `${host}:${port} is not in --deliver-to (${listed})`;
+    },
+    refuseAddress(host, address) {
+      return linkLocalHost(`http://${address.includes(':') ? `[${address}]` : address}/`) === null ? null : `${host} resolves to ${address}, ${LINK_LOCAL}`;
+    },
+  };
 }

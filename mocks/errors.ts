@@ -77,7 +77,3 @@ export function fail<T = never>(code: ErrorCode, message: string, details?: Reco
 export function notFound<T = never>(what: string, id: string): Result<T> {
   return fail('not_found', `${what} ${id} not found`, { id });
 }
-
-export function isApiError(value: unknown): value is ApiError {
-  return typeof value === 'object' && value !== null && typeof (value as ApiError).status === 'number' && typeof (value as ApiError).body?.error === 'string';
-}

@@ -62,8 +62,3 @@ export type EmitterGlob = keyof typeof EMITTER_GLOBS;
 export function isEmitterGlob(value: unknown): value is EmitterGlob {
   return value === 'p_*' || value === 'dc_*';
 }
-
-/** True when `emitterId` (a concrete ID) is covered by `glob`. */
-export function globMatches(glob: EmitterGlob, emitterId: string): boolean {
-  return kindOf(emitterId) === EMITTER_GLOBS[glob];
-}

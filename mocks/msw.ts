@@ -86,8 +86,8 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
     createMock({
       baseUrl,
       sink: createDeliveryEngine({ send: !inBrowser }),
-      ...(options.seed === undefined ? {} : { seed: options.seed }),
-      ...(options.faults === undefined ? {} : { faults: options.faults }),
+      seed: options.seed,
+      faults: options.faults,
     });
   const persistence = options.persist ? browserPersistence(mock, options.persist, options.storageKey ?? DEFAULT_STORAGE_KEY) : null;
   const mapUrl = createUrlMapper(baseUrl);

@@ -60,6 +60,13 @@ export function fakerWith(randomizer: Randomizer): Faker {
   return new FakerClass({ locale: locale as LocaleDefinition, randomizer });
 }
 
+/**
+ * A fresh factory context drawing from `seed` (a string is hashed first): the catalogue's shared
+ * records (mocks/store/catalogue.ts) and the factories' tests.
+ *
+ * @example
+ * const ctx = createContext('catalogue');
+ */
 export function createContext(seed: number | string | number[], now: () => number = () => Date.now()): FactoryContext {
   const numeric = typeof seed === 'string' ? seedFrom(seed) : seed;
   return { faker: createFaker(numeric), issued: new Set(), now };

@@ -8,7 +8,8 @@ import { Ajv } from 'ajv';
 import type { ErrorObject } from 'ajv';
 import { documentSchemas } from './ajv.ts';
 import { forEachOperation } from './document/operations.ts';
-import { followRef, pointerFrom as pointer, valueAt } from './json-pointer.ts';
+import { pointerFrom as pointer } from '../support/json-pointer.ts';
+import { followRef, valueAt } from './json-pointer.ts';
 import { loadDocument, type Json, type JsonObject } from './load-document.ts';
 
 const document = loadDocument();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapePointer, followRef, pointerFrom, valueAt } from './json-pointer.ts';
+import { pointerFrom } from '../support/json-pointer.ts';
+import { escapePointer, followRef, valueAt } from './json-pointer.ts';
 
 const doc = {
   paths: { '/a/{id}': { get: { responses: { '200': { $ref: '#/components/responses/Ok' } } } } },

@@ -37,8 +37,3 @@ export function followRef(document: unknown, node: unknown, pointer = ''): { nod
   }
   return { node: current, pointer: at };
 }
-
-/** The pointer of a path of keys and indexes: `['paths', '/users/me', 'get']` -> `/paths/~1users~1me/get`. */
-export function pointerFrom(segments: readonly (string | number)[]): string {
-  return segments.map((segment) => `/${escapePointer(String(segment))}`).join('');
-}

@@ -71,52 +71,93 @@ const isTest = (path: string) => path.endsWith('.test.ts') || under('contracts/s
 /** The folders whose modules ship in the package (docs/architecture.md, "Test support"). */
 const isRuntime = (path: string) => under('mocks', 'openapi', 'cli', 'contracts')(path) && !isTest(path);
 
-const IDS = under('mocks/ids.ts', 'mocks/random.ts');
+const IDS = under('mocks/ids.ts', 'mocks/random.ts', 'mocks/faker-locale.json');
 const FACTORIES = under('mocks/factories');
 const OUTBOUND = under('mocks/outbound');
 const STORE = under('mocks/store');
 const APP = under('mocks/app');
+const NODE = under('mocks/node');
+const GENERATED = under('openapi/generated');
+/** Browser-safe modules at the root of mocks/ that any layer from the store up may read: the errors, the defaults, the destination policy. */
+const ERRORS = under('mocks/errors.ts');
+const DESTINATIONS = under('mocks/destinations.ts');
 /** The adapters and the composition root that wires the layers (createMock). */
 const ADAPTERS = under('mocks/msw.ts', 'mocks/node', 'mocks/browser.ts', 'mocks/index.ts');
 /** The store's faces an adapter may use: the store itself and its Web Storage persistence. */
 const STORE_FACES = under('mocks/store/index.ts', 'mocks/store/persist.ts');
+/** The kit's public entry points (package.json's exports). */
+const ENTRY_POINTS = under('mocks/index.ts', 'mocks/msw.ts', 'mocks/browser.ts', 'mocks/node/server.ts', 'mocks/outbound/signature.ts', 'openapi/client.ts');
+
+type Check = [string, (imp: Import) => boolean];
 
 interface Rule {
   /** The row of the table, as the failure shows it. */
   name: string;
   from: (path: string) => boolean;
-  never: Array<[string, (imp: Import) => boolean]>;
+  /** The "may import" column: an import that none of these allows is a violation. Absent: anything (but `never`). */
+  may?: Check[];
+  never: Check[];
 }
+
+const own = (test: (path: string) => boolean): Check => ['its own folder', isFile(test)];
+const npmPackage: Check = ['npm packages', (imp) => !imp.specifier.startsWith('.') && !isBuiltin(imp)];
+const nodeBuiltin: Check = ['Node built-ins', isBuiltin];
 
 const lowerLayers = (...names: Array<'factories' | 'outbound' | 'store' | 'app'>) => {
   const all = { factories: FACTORIES, outbound: OUTBOUND, store: STORE, app: APP };
-  return names.map((name): [string, (imp: Import) => boolean] => [`mocks/${name}/`, isFile(all[name])]);
+  return names.map((name): Check => [`mocks/${name}/`, isFile(all[name])]);
 };
 
 const RULES: Rule[] = [
   {
     name: 'ids and randomness',
     from: (path) => IDS(path) && !isTest(path),
+    may: [own(IDS), npmPackage],
     never: [...lowerLayers('factories', 'outbound', 'store', 'app'), ['an adapter', isFile(ADAPTERS)]],
   },
   {
     name: 'factories',
     from: (path) => FACTORIES(path) && !isTest(path),
+    may: [own(FACTORIES), ['ids and randomness', isFile(IDS)], ['generated types', isFile(GENERATED)], npmPackage],
     never: [...lowerLayers('outbound', 'store', 'app'), ['an adapter', isFile(ADAPTERS)]],
+  },
+  {
+    name: 'the shared leaves (errors, defaults, the destination policy)',
+    from: under('mocks/errors.ts', 'mocks/defaults.ts', 'mocks/destinations.ts'),
+    may: [],
+    never: [],
   },
   {
     name: 'outbound webhooks',
     from: (path) => OUTBOUND(path) && !isTest(path),
+    may: [own(OUTBOUND), ['the destination policy', isFile(DESTINATIONS)]],
     never: [...lowerLayers('factories', 'store', 'app'), ['an adapter', isFile(ADAPTERS)]],
   },
   {
     name: 'store',
     from: (path) => STORE(path) && !isTest(path),
+    may: [
+      own(STORE),
+      ['factories', isFile(FACTORIES)],
+      ['ids and randomness', isFile(IDS)],
+      ['mocks/errors.ts', isFile(ERRORS)],
+      ['the DeliverySink type', (imp) => imp.typeOnly && isFile(under('mocks/outbound/types.ts'))(imp)],
+      ['generated modules', isFile(GENERATED)],
+      npmPackage,
+    ],
     never: [...lowerLayers('app'), ['an adapter', isFile(ADAPTERS)], ['msw', isPackage('msw')], ['a Node built-in', isBuiltin]],
   },
   {
     name: 'app',
     from: (path) => APP(path) && !isTest(path),
+    may: [
+      own(APP),
+      ['the store', isFile(STORE)],
+      ['openapi/ (validator, generated types, JSON pointers)', isFile(under('openapi'))],
+      ['mocks/outbound/ types', (imp) => imp.typeOnly && isFile(OUTBOUND)(imp)],
+      ['mocks/errors.ts, mocks/defaults.ts', isFile(under('mocks/errors.ts', 'mocks/defaults.ts'))],
+      ['ids and randomness', isFile(IDS)],
+    ],
     never: [
       ['an adapter', isFile(ADAPTERS)],
       ['msw', isPackage('msw')],
@@ -124,13 +165,50 @@ const RULES: Rule[] = [
     ],
   },
   {
-    name: 'adapters',
-    from: (path) => under('mocks/msw.ts', 'mocks/node', 'mocks/browser.ts')(path) && !isTest(path),
+    name: 'mocks/index.ts (createMock)',
+    from: under('mocks/index.ts'),
+    may: [
+      [
+        'every layer below the adapters',
+        isFile(under('mocks/ids.ts', 'mocks/random.ts', 'mocks/factories', 'mocks/outbound', 'mocks/store', 'mocks/app', 'mocks/errors.ts')),
+      ],
+      ['openapi/', isFile(under('openapi'))],
+    ],
+    never: [],
+  },
+  {
+    name: 'MSW adapters',
+    from: (path) => under('mocks/msw.ts', 'mocks/browser.ts')(path),
+    may: [
+      ['mocks/index.ts, mocks/msw.ts', isFile(under('mocks/index.ts', 'mocks/msw.ts'))],
+      ['mocks/app/', isFile(APP)],
+      ["the store's two faces", isFile(STORE_FACES)],
+      ['mocks/outbound/', isFile(OUTBOUND)],
+      npmPackage,
+    ],
+    never: [['store internals (anything but mocks/store/index.ts and persist.ts)', isFile((target) => STORE(target) && !STORE_FACES(target))]],
+  },
+  {
+    name: 'the Node adapter',
+    from: (path) => NODE(path) && !isTest(path),
+    may: [
+      own(NODE),
+      ['mocks/index.ts', isFile(under('mocks/index.ts'))],
+      ['mocks/app/', isFile(APP)],
+      ["the store's two faces", isFile(STORE_FACES)],
+      ['mocks/outbound/', isFile(OUTBOUND)],
+      ['mocks/errors.ts, mocks/defaults.ts, mocks/destinations.ts', isFile(under('mocks/errors.ts', 'mocks/defaults.ts', 'mocks/destinations.ts'))],
+      ['generated modules', isFile(GENERATED)],
+      nodeBuiltin,
+      npmPackage,
+    ],
     never: [['store internals (anything but mocks/store/index.ts and persist.ts)', isFile((target) => STORE(target) && !STORE_FACES(target))]],
   },
   {
     name: 'openapi',
     from: (path) => under('openapi')(path) && !isTest(path),
+    // Node built-ins only in the generator's side (load-document.ts); what a page reaches is checked from validator.ts below.
+    may: [own(under('openapi')), npmPackage, nodeBuiltin],
     never: [
       ['mocks/', isFile(under('mocks'))],
       ['contracts/', isFile(under('contracts'))],
@@ -140,6 +218,7 @@ const RULES: Rule[] = [
   {
     name: 'contracts',
     from: (path) => under('contracts')(path) && !isTest(path),
+    may: [own(under('contracts')), ['openapi/', isFile(under('openapi'))], ["the kit's entry points", isFile(ENTRY_POINTS)], npmPackage, nodeBuiltin],
     never: [
       ['the store', isFile(STORE)],
       ['the app', isFile(APP)],
@@ -149,6 +228,17 @@ const RULES: Rule[] = [
   {
     name: 'the command line',
     from: (path) => under('cli')(path) && !isTest(path),
+    may: [
+      own(under('cli')),
+      ["the kit's entry points", isFile(ENTRY_POINTS)],
+      ["the Node adapter's server, checking fetch and CORS", isFile(under('mocks/node/server.ts', 'mocks/node/fetch.ts', 'mocks/node/cors.ts'))],
+      ['mocks/outbound/', isFile(OUTBOUND)],
+      ['mocks/defaults.ts, mocks/destinations.ts', isFile(under('mocks/defaults.ts', 'mocks/destinations.ts'))],
+      ['openapi/', isFile(under('openapi'))],
+      ['contracts/', isFile(under('contracts'))],
+      nodeBuiltin,
+      npmPackage,
+    ],
     never: [
       ['the store', isFile(STORE)],
       ['the app', isFile(APP)],
@@ -178,8 +268,11 @@ function violations(files: SourceFile[], rules: Rule[] = RULES): string[] {
   for (const rule of rules) {
     for (const file of files.filter((f) => rule.from(f.path))) {
       for (const imp of file.imports) {
-        for (const [what, forbidden] of rule.never) {
-          if (forbidden(imp)) found.push(`${file.path} -> ${imp.specifier} (${rule.name} never imports ${what})`);
+        const never = rule.never.filter(([, forbidden]) => forbidden(imp));
+        for (const [what] of never) found.push(`${file.path} -> ${imp.specifier} (${rule.name} never imports ${what})`);
+        if (never.length === 0 && rule.may !== undefined && !rule.may.some(([, allowed]) => allowed(imp))) {
+          const allowed = rule.may.length === 0 ? 'nothing' : `only ${rule.may.map(([what]) => what).join(', ')}`;
+          found.push(`${file.path} -> ${imp.specifier} (${rule.name} may import ${allowed})`);
         }
       }
     }
@@ -266,11 +359,33 @@ describe('architecture (docs/architecture.md)', () => {
       'mocks/factories/leak.ts -> ../store/world.ts (factories never imports mocks/store/)',
       'mocks/store/leak.ts -> ../app/respond.ts (store never imports mocks/app/)',
       'mocks/store/leak.ts -> node:http (store never imports a Node built-in)',
-      'mocks/node/server.ts -> ../store/pagination.ts (adapters never imports store internals (anything but mocks/store/index.ts and persist.ts))',
+      'mocks/node/server.ts -> ../store/pagination.ts (the Node adapter never imports store internals (anything but mocks/store/index.ts and persist.ts))',
       'openapi/leak.ts -> ../mocks/index.ts (openapi never imports mocks/)',
+      "contracts/leak.ts -> ../scripts/bench.ts (contracts may import only its own folder, openapi/, the kit's entry points, npm packages, Node built-ins)",
+      expect.stringMatching(/^cli\/leak\.ts -> \.\.\/support\/loopback-receiver\.ts \(the command line may import only its own folder, /),
       'cli/leak.ts -> ../support/loopback-receiver.ts (runtime folders never imports support/)',
       'contracts/leak.ts -> ../scripts/bench.ts (runtime folders never imports scripts/)',
       'contracts/leak.ts -> ../scripts/bench.ts (contracts, tests included never imports scripts/)',
+    ]);
+  });
+
+  it('the allowed column catches an import that no "never" names', () => {
+    const fake = (path: string, source: string): SourceFile => ({ path, imports: importsOf(path, source) });
+    const outside = [
+      // Neither is a lower layer, an adapter, msw nor Node: only the allowed column refuses them.
+      fake('mocks/outbound/leak.ts', "import { DEFAULT_PORT } from '../defaults.ts';"),
+      fake('mocks/app/leak.ts', "import { createDeliveryEngine } from '../outbound/delivery.ts';"),
+      fake('cli/leak.ts', "import { keepState } from '../mocks/node/state.ts';"),
+      fake('mocks/destinations.ts', "import { kindOf } from './ids.ts';"),
+      // Allowed: the same folder, a type-only DeliverySink, the policy from outbound/.
+      fake('mocks/store/fine.ts', "import type { DeliverySink } from '../outbound/types.ts';\nimport { ok } from '../errors.ts';"),
+      fake('mocks/outbound/fine.ts', "import { destinationPolicy } from '../destinations.ts';\nimport { signPayload } from './signature.ts';"),
+    ];
+    expect(violations(outside)).toEqual([
+      'mocks/destinations.ts -> ./ids.ts (the shared leaves (errors, defaults, the destination policy) may import nothing)',
+      'mocks/outbound/leak.ts -> ../defaults.ts (outbound webhooks may import only its own folder, the destination policy)',
+      expect.stringMatching(/^mocks\/app\/leak\.ts -> \.\.\/outbound\/delivery\.ts \(app may import only /),
+      expect.stringMatching(/^cli\/leak\.ts -> \.\.\/mocks\/node\/state\.ts \(the command line may import only /),
     ]);
   });
 });

@@ -18,7 +18,7 @@ export const MAX_JSON_ARRAY_ITEMS = 10_000;
 const encoder = new TextEncoder();
 
 /** UTF-8 size of a string, without encoding it when the length alone decides. */
-export function utf8Length(text: string): number {
+function utf8Length(text: string): number {
   if (text.length * 3 <= MAX_BODY_BYTES) return text.length; // exact value irrelevant below the cap
   if (text.length > MAX_BODY_BYTES) return text.length;
   return encoder.encode(text).length;
@@ -28,7 +28,7 @@ function isOversized(body: string): boolean {
   return body.length > 0 && utf8Length(body) > MAX_BODY_BYTES;
 }
 
-export function isJsonMediaType(contentType: string | undefined): boolean {
+function isJsonMediaType(contentType: string | undefined): boolean {
   if (contentType === undefined) return false;
   const mediaType = contentType.split(';', 1)[0]!.trim().toLowerCase();
   return mediaType === 'application/json' || (mediaType.startsWith('application/') && mediaType.endsWith('+json'));

@@ -17,10 +17,6 @@ export function timestamps(ctx: FactoryContext): { created_at: number; updated_a
   return { created_at, updated_at };
 }
 
-export function isoSecondsToString(seconds: number): string {
-  return new Date(seconds * 1000).toISOString();
-}
-
 export function slugify(text: string): string {
   return text
     .toLowerCase()

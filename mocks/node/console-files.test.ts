@@ -48,6 +48,19 @@ describe('consoleAnswer (no browser)', () => {
     expect(JSON.parse(String(consoleAnswer('GET', '/__mock/ui/x.js', '')?.body))).toMatchObject({ code: 'not_found' });
     expect(consoleAnswer('POST', '/__mock/ui/', '')).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD' } });
   });
+
+  it("answers 404 for the names every object inherits: a lookup sees the console's own files only", async () => {
+    const server = await startServer({ port: 0, quiet: true });
+    try {
+      for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+        expect(consoleAnswer('GET', `/__mock/ui/${name}`, ''), name).toMatchObject({ status: 404 });
+        const response = await fetch(`${server.origin}/__mock/ui/${name}`);
+        expect([name, response.status, ((await response.json()) as { code: string }).code]).toEqual([name, 404, 'not_found']);
+      }
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 interface Received {

@@ -88,7 +88,8 @@ export function consoleAnswer(method: string, path: string, query: string): Cons
     documentJson ??= JSON.stringify(document);
     return { status: 200, headers: { ...headers, 'content-type': TYPES.json! }, body: documentJson };
   }
-  const asset = ASSETS[name];
+  // Own entries only: `constructor`, `__proto__` and `toString` are names too, of every object.
+  const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
   if (asset === undefined) {
     const error = apiError('not_found', `No console file ${path}; the console is at ${CONSOLE_PATH}/`, { path });
     return errorAnswer(error.status, error.body);

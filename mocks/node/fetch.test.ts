@@ -1,13 +1,12 @@
 // The Node server's delivery fetch (fetch.ts): the addresses a delivery connects to pass the
-// same link-local rule as the check before it, so a name cannot pass the check with one answer and
-// connect to a metadata address with the next (DNS rebinding). Names are resolved by an injected
-// lookup only: every connection goes to a loopback receiver, and a refused one is never opened.
+// destination policy as the socket connects, so a name cannot lead to a metadata address whatever
+// it answered before (DNS rebinding). Names are resolved by an injected lookup only: every
+// connection goes to a loopback receiver, and a refused one is never opened.
 import { afterEach, describe, expect, it } from 'vitest';
 import { receiverPool } from '../../support/loopback-receiver.ts';
 import { createDeliveryEngine, RESPONSE_BODY_LIMIT } from '../outbound/delivery.ts';
 import { verifySignature } from '../outbound/signature.ts';
-import { destinationCheck, type Lookup } from './destinations.ts';
-import { checkedFetch } from './fetch.ts';
+import { checkedFetch, type Lookup } from './fetch.ts';
 
 const receivers = receiverPool();
 const receiver = receivers.start;
@@ -27,7 +26,6 @@ function scripted(...answers: string[][]): Lookup & { asked: string[] } {
 function engineWith(lookup: Lookup, log: string[] = []) {
   return createDeliveryEngine({
     fetch: checkedFetch(lookup),
-    checkDestination: destinationCheck({ lookup }),
     maxAttempts: 1,
     timeoutMs: 2_000,
     log: (line) => log.push(line),
@@ -52,16 +50,16 @@ describe('checkedFetch (the Node server delivery fetch)', () => {
     expect(seen!.headers.host).toBe(`hooks.dev:${port}`);
     expect(seen!.headers['content-type']).toBe('application/json');
     expect(await verifySignature({ rawBody: seen!.rawBody, header: seen!.headers['x-pd-signature'], key: 'key_1' })).toMatchObject({ ok: true });
-    // the check before the first attempt and the connection each asked
-    expect(lookup.asked).toEqual(['hooks.dev', 'hooks.dev']);
+    // one question, the connection's own
+    expect(lookup.asked).toEqual(['hooks.dev']);
   });
 
-  it('refuses a name whose answer turns link-local between the check and the connection, and opens no socket', async () => {
+  it('refuses a name whose answer is link-local as the connection is made, whatever it answered before, and opens no socket', async () => {
     const target = await receiver();
     const port = new URL(target.origin).port;
     for (const rebound of [['169.254.169.254'], ['127.0.0.1', 'fe80::1'], ['::ffff:169.254.169.254']]) {
       const log: string[] = [];
-      const lookup = scripted(['127.0.0.1'], rebound);
+      const lookup = scripted(rebound);
       const engine = engineWith(lookup, log);
       const record = engine.enqueue({ world: 'w', kind: 'subscription', url: `http://rebind.dev:${port}/hook`, payload: { n: 1 } });
       await engine.idle('w');

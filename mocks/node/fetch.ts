@@ -1,16 +1,25 @@
-// The Node server's outbound HTTP for webhook deliveries (docs/control-api.md, "Where deliveries may
-// go"). The delivery engine checks a destination's name before the first attempt; a name can answer
-// that lookup with a harmless address and the connection's own lookup with 169.254.169.254 (DNS
-// rebinding). So deliveries go out through node:http(s) with a lookup that applies the link-local
-// rule to the very addresses the socket connects to, and refuses before connecting
-// (DESTINATION_REFUSED, which the engine records as a refusal). The engine only needs a small part
-// of fetch: one POST, the status, and a body it reads at most a few kB of.
+// The Node side of the destination policy (docs/control-api.md, "Where deliveries may go"): the
+// rules are mocks/destinations.ts's, judged on URLs before a delivery starts; what only Node can
+// judge is where a name leads. So deliveries (the server's, `deliver`'s, `receiver-check`'s) go out
+// through node:http(s) with a lookup that applies the policy's `refuseAddress` to the very
+// addresses the socket connects to, and refuses before connecting (DESTINATION_REFUSED, which the
+// engine records as a refusal): a name checked once and resolved again could answer a harmless
+// address first and 169.254.169.254 next (DNS rebinding). The lookup is injectable, so tests never
+// resolve a real name. The engine only needs a small part of fetch: one POST, the status, and a
+// body it reads at most a few kB of.
+import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
+import { destinationPolicy } from '../destinations.ts';
 import { DESTINATION_REFUSED } from '../outbound/delivery.ts';
-import { defaultLookup, isLinkLocalAddress, linkLocalRefusal, type Lookup } from './destinations.ts';
+
+/** Resolves a host name to its addresses (node:dns's lookup with `all: true` by default). */
+export type Lookup = (host: string) => Promise<Array<{ address: string }>>;
+
+const defaultLookup: Lookup = (host) => dnsLookup(host, { all: true, verbatim: true });
+const policy = destinationPolicy();
 
 function refusedError(reason: string): Error {
   const error = new Error(reason);
@@ -18,14 +27,15 @@ function refusedError(reason: string): Error {
   return error;
 }
 
-/** A `lookup` for net.connect that resolves through `lookup` and refuses link-local answers. */
-export function checkedLookup(lookup: Lookup = defaultLookup): LookupFunction {
+/** A `lookup` for net.connect that resolves through `lookup` and refuses the addresses the destination policy refuses. */
+function checkedLookup(lookup: Lookup): LookupFunction {
   return (hostname, options, callback) => {
     lookup(hostname).then(
       (answers) => {
-        const local = answers.find(({ address }) => isLinkLocalAddress(address));
-        if (local !== undefined) {
-          callback(refusedError(`${linkLocalRefusal(hostname, local.address)} (when connecting)`), '', 0);
+        for (const { address } of answers) {
+          const refusal = policy.refuseAddress(hostname, address);
+          if (refusal === null) continue;
+          callback(refusedError(`${refusal} (when connecting)`), '', 0);
           return;
         }
         const family = options.family === 4 || options.family === 6 ? options.family : 0;
@@ -66,7 +76,7 @@ function responseHeaders(message: IncomingMessage): Headers {
  * @example
  * const engine = createDeliveryEngine({ fetch: checkedFetch() });
  */
-export function checkedFetch(lookup?: Lookup): typeof globalThis.fetch {
+export function checkedFetch(lookup: Lookup = defaultLookup): typeof globalThis.fetch {
   const connectLookup = checkedLookup(lookup);
   return (input, init) =>
     new Promise<Response>((resolve, reject) => {

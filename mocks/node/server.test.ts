@@ -213,6 +213,46 @@ describe('request bodies over the limit (docs/errors.md: 413 payload_too_large)'
     expect(JSON.parse(response.body)).toMatchObject({ code: 'payload_too_large' });
   });
 
+  // A client such as curl or fetch reads its answer only once it has sent its body (or failed to):
+  // this one holds every byte received until its last write, as they do.
+  async function sendThenRead(server: RunningServer, head: string, bodyBytes: number, chunked: boolean): Promise<{ text: string; error: string | undefined }> {
+    const socket = connect(server.port, '127.0.0.1');
+    sockets.push(socket);
+    await once(socket, 'connect');
+    socket.pause();
+    let text = '';
+    let error: string | undefined;
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('error', (failure: NodeJS.ErrnoException) => (error = failure.code));
+    const closed = once(socket, 'close');
+    const piece = Buffer.alloc(64 * 1024, 'a');
+    const frame = chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]) : piece;
+    socket.write(head);
+    for (let sent = 0; sent < bodyBytes && !socket.destroyed; sent += piece.length) {
+      if (!socket.write(frame)) await Promise.race([once(socket, 'drain'), closed]);
+    }
+    if (chunked && !socket.destroyed) socket.write('0\r\n\r\n');
+    socket.resume();
+    await closed;
+    return { text, error };
+  }
+
+  for (const chunked of [false, true]) {
+    it(`answers a 10 MB body sent without Expect (${chunked ? 'chunked' : 'Content-Length'}) with its 413, to a client that reads only once it has sent it all`, async () => {
+      const server = await start();
+      const size = 10 * 1024 * 1024;
+      for (let run = 0; run < 3; run++) {
+        const framing = chunked ? 'Transfer-Encoding: chunked\r\n' : `Content-Length: ${size}\r\n`;
+        const { text, error } = await sendThenRead(server, post(framing), size, chunked);
+        expect({ run, status: text.slice(0, 12), error }).toEqual({ run, status: 'HTTP/1.1 413', error: undefined });
+        expect(JSON.parse(parseResponse(text).body)).toMatchObject({ code: 'payload_too_large' });
+      }
+      // The server is still answering.
+      expect((await fetch(`${server.baseUrl}/users/me`, { headers: { authorization: 'Bearer hardening' } })).status).toBe(200);
+    });
+  }
+
   it('still reads a chunked body within the limit and gives it to the app', async () => {
     const server = await start();
     const json = '{"org_id": 5}';

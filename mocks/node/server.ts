@@ -7,14 +7,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ConnectionLimits, DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT } from '../defaults.ts';
-import type { Destination } from '../destinations.ts';
+import { type Destination, destinationPolicy } from '../destinations.ts';
 import { createMock, type FaultOptions, type Mock } from '../index.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
 import { createStore } from '../store/index.ts';
 import { guardConnections, httpServerOptions, resolveLimits } from './connections.ts';
 import { type CorsOrigins, corsPolicy } from './cors.ts';
-import { destinationCheck, type Lookup } from './destinations.ts';
-import { checkedFetch } from './fetch.ts';
+import { checkedFetch, type Lookup } from './fetch.ts';
 import { getRequestListener } from './listener.ts';
 import { collectAfterEvictions } from './memory.ts';
 import { keepState, readStateFile, restoreState } from './state.ts';
@@ -70,7 +69,7 @@ export interface RunningServer {
 export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, type ConnectionLimits };
 export type { CorsOrigins } from './cors.ts';
 export type { Destination } from '../destinations.ts';
-export type { Lookup } from './destinations.ts';
+export type { Lookup } from './fetch.ts';
 
 // Log lines go to stdout until stdout fails (EPIPE once its reader is gone, as in
 // `npm start | head -1`); then one notice on stderr and no more lines, and the server keeps answering.
@@ -141,9 +140,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   try {
     store ??= createStore({
       sink: createDeliveryEngine({
-        // The destination's addresses are checked again as the socket connects (fetch.ts).
+        // The policy judges each URL before the first attempt; the fetch judges the addresses a name leads to as it connects.
+        policy: destinationPolicy(options.deliverTo),
         fetch: checkedFetch(options.lookup),
-        checkDestination: destinationCheck({ allow: options.deliverTo, lookup: options.lookup }),
         log: notice,
       }),
       seed: options.seed,

@@ -16,15 +16,16 @@
 //   20,000 webhooks used to open 20,000 sockets at once); the others wait their turn.
 // - IDs count per world; `idle(world)` waits for that world only, through one promise per world
 //   shared by every waiter; `cancel(world)` drops its deliveries not started yet (reset, eviction).
-// - A destination is refused, never attempted, when it is a link-local address (cloud metadata)
-//   or when `checkDestination` (the Node adapter's allowlist and DNS check, node/destinations.ts)
-//   says so, or when `fetch` itself refuses the address it was about to connect to (rejects with a
-//   DESTINATION_REFUSED error: the Node adapter's connect-time check, node/fetch.ts): state
-//   'refused', with its reason, and one line to `log`.
+// - Where a delivery may go is the destination policy's (mocks/destinations.ts): a URL it refuses
+//   (a link-local address, a host outside the allowlist) is never attempted, and neither is one
+//   whose name `fetch` refuses as it connects (it rejects with a DESTINATION_REFUSED error: the
+//   Node fetch applies the policy to the addresses it resolves, node/fetch.ts): state 'refused',
+//   with its reason, and one line to `log`. A name reserved for examples is recorded as failed.
 // - `send: false` (the browser / MSW worker case) only records what would be sent.
 //
 // No Node-only imports: the MSW handlers import this file in browsers too.
 
+import { type DestinationPolicy, destinationPolicy, reservedHost } from '../destinations.ts';
 import { SIGNATURE_HEADER, signPayload } from './signature.ts';
 import type { DeliveryAttempt, DeliveryRecord, DeliveryRequest, DeliverySink } from './types.ts';
 
@@ -42,11 +43,8 @@ export interface DeliveryEngineOptions {
   now?: () => number;
   /** Attempts running at once, at most (over every world and URL). */
   maxInFlight?: number;
-  /**
-   * Why a destination must not be delivered to (a refusal reason), or null to go ahead; asked once
-   * per delivery before its first attempt. Link-local addresses are refused before this is asked.
-   */
-  checkDestination?: (url: string) => string | null | Promise<string | null>;
+  /** Where deliveries may go (mocks/destinations.ts), asked once per delivery before its first attempt; default: anywhere but link-local addresses. */
+  policy?: DestinationPolicy;
   /** Where a refusal is logged (one line each); default: nowhere. */
   log?: (line: string) => void;
 }
@@ -90,6 +88,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
   const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_DELIVERY_OPTIONS.maxAttempts);
   const backoffMs = options.backoffMs ?? DEFAULT_DELIVERY_OPTIONS.backoffMs;
   const now = options.now ?? Date.now;
+  const policy = options.policy ?? destinationPolicy();
   const slots = createSlots(Math.max(1, options.maxInFlight ?? DEFAULT_DELIVERY_OPTIONS.maxInFlight));
 
   /** Tail of each (world, URL) chain; a new delivery of the world to the URL waits for it. */
@@ -167,13 +166,9 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
       record.state = 'failed';
       return;
     }
-    const linkLocal = linkLocalHost(record.url);
     // A link-local address is where cloud metadata services answer (169.254.169.254): a mock must
     // never be the way to reach them (docs/control-api.md, "Where deliveries may go").
-    const refusal =
-      linkLocal !== null
-        ? `${linkLocal} is a link-local address (169.254.0.0/16, fe80::/10: cloud metadata services)`
-        : await (options.checkDestination?.(record.url) ?? null);
+    const refusal = policy.refuseUrl(record.url);
     if (refusal !== null) {
       refuse(record, refusal);
       return;
@@ -327,47 +322,6 @@ async function readAtMost(response: Response, limit: number): Promise<string> {
   }
   // A character cut at the limit decodes as U+FFFD rather than throwing.
   return new TextDecoder().decode(bytes);
-}
-
-/**
- * The host name when the URL's host is under a name reserved for examples (never a real receiver), else null.
- *
- * @example
- * reservedHost('https://hooks.acme.example.com/in'); // 'hooks.acme.example.com'
- * reservedHost('https://myexample.com/'); // null
- */
-export function reservedHost(url: string): string | null {
-  let host: string;
-  try {
-    host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
-  } catch {
-    return null;
-  }
-  const reserved = ['example.com', 'example.net', 'example.org', 'example', 'test', 'invalid'];
-  return reserved.some((name) => host === name || host.endsWith(`.${name}`)) ? host : null;
-}
-
-/**
- * The host when the URL's host is a literal link-local address (169.254.0.0/16, fe80::/10, also
- * IPv4-mapped and in any spelling the URL parser canonicalises), else null. Names are not resolved
- * here (browser-safe); the Node server does that (mocks/node/destinations.ts).
- *
- * @example
- * linkLocalHost('http://169.254.169.254/latest/meta-data/'); // '169.254.169.254'
- * linkLocalHost('http://127.0.0.1:9000/hook'); // null
- */
-export function linkLocalHost(url: string): string | null {
-  let host: string;
-  try {
-    host = new URL(url).hostname.toLowerCase();
-  } catch {
-    return null;
-  }
-  const bare = host.replace(/^\[|\]$/g, '');
-  if (/^169\.254\.\d{1,3}\.\d{1,3}$/.test(bare)) return host;
-  // fe80::/10 is fe80 to febf; the URL parser writes IPv4-mapped addresses as ::ffff:a9fe:xxxx.
-  if (/^fe[89ab][0-9a-f]:/.test(bare) || /^::ffff:a9fe:/.test(bare)) return host;
-  return null;
 }
 
 function describeFetchError(error: unknown, timeoutMs: number): string {
