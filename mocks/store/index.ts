@@ -63,6 +63,14 @@ export interface Store {
    * if (!restored.ok) console.warn(restored.error.code, restored.error.message);
    */
   restore(snapshot: unknown): SnapshotResult<{ tokens: string[] }>;
+  /**
+   * The token's world when the store holds one, without using, seeding or moving it (the state
+   * file's log asks which world a request left behind).
+   *
+   * @example
+   * store.peek('never-used'); // undefined
+   */
+  peek(token: string): World | undefined;
   /** How many worlds the store holds now. */
   size(): number;
   readonly sink: DeliverySink;
@@ -161,6 +169,7 @@ export function createStore(options: StoreOptions = {}): Store {
     },
     evict: (token) => drop(token),
     size: () => held.size,
+    peek: (token) => held.get(token)?.session.world,
     snapshot: () =>
       structuredClone(
         snapshotView(
