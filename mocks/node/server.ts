@@ -11,6 +11,7 @@ import { MAX_BODY_BYTES } from '../app/body.ts';
 import type { AppRequest } from '../app/types.ts';
 import { type ConnectionLimits, DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT } from '../defaults.ts';
 import { apiError, type ApiError } from '../errors.ts';
+import { errorResponse } from '../app/respond.ts';
 import { createMock, type FaultOptions, type Mock } from '../index.ts';
 import { guardConnections, httpServerOptions, requestEnded, requestStarted, resolveLimits } from './connections.ts';
 import { consoleAnswer } from './console-files.ts';
@@ -19,7 +20,7 @@ import type { Destination } from '../destinations.ts';
 import { destinationCheck, type Lookup } from './destinations.ts';
 import { checkedFetch } from './fetch.ts';
 import { collectAfterEvictions } from './memory.ts';
-import { keepState, readStateFile, restoreState, type StateKeeper } from './state.ts';
+import { abandonState, keepState, openState, requestToken, type StateKeeper } from './state.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
 
 export interface ServerOptions {
@@ -76,6 +77,8 @@ export type { Destination } from '../destinations.ts';
 export type { Lookup } from './destinations.ts';
 
 const TOO_LARGE = Symbol('too large');
+/** Requests that never change a world (a GET may seed one, but seeding is reproducible). */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Reads the body as text; stops reading and answers TOO_LARGE as soon as it passes MAX_BODY_BYTES. */
 function readBody(req: IncomingMessage): Promise<string | typeof TOO_LARGE> {
@@ -174,8 +177,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const log = options.quiet ? undefined : (options.log ?? logToStdout);
   const control = options.control ?? true;
   let mock = options.mock;
-  // Read before listening: an unreadable file stops the start before anyone is answered.
-  const stateText = options.state === undefined ? undefined : await readStateFile(options.state.path);
+  // Taken before listening: a held, unwritable or unreadable file stops the start before anyone is answered.
+  const opened = options.state === undefined ? undefined : await openState(options.state.path);
   let keeper: StateKeeper | undefined;
   const cors = corsPolicy(options.cors);
   // Refused deliveries, failed state writes and refused pages are logged even with --quiet: they
@@ -225,7 +228,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           status = answerAndClose(res, payloadTooLarge(), cors.headers(path, req.headers.origin));
         } else {
           // GET and HEAD bodies are read (within the limit) but never given to the app.
-          const response = await mock!.handle(toAppRequest(req, req.method === 'GET' || req.method === 'HEAD' ? '' : body));
+          const request = toAppRequest(req, req.method === 'GET' || req.method === 'HEAD' ? '' : body);
+          let response = await mock!.handle(request);
+          // A write is in the state file's log before its answer leaves (state.ts); if it cannot be, no 2xx.
+          if (keeper !== undefined && !READS.has(request.method)) {
+            const kept = keeper.commit(requestToken(request.headers), response.status);
+            if (!kept.ok) response = errorResponse(kept.error);
+          }
           status = response.status;
           // An explicit length keeps the answer un-chunked (cheaper for keep-alive clients).
           res.writeHead(response.status, {
@@ -243,8 +252,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       res.end(JSON.stringify({ error: 'Internal error in the mock server' }));
     }
     requestEnded(connection, res);
-    // Only a write can change a world (a GET may seed one, but seeding is reproducible).
-    if (keeper !== undefined && req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') keeper.touch();
     if (log !== undefined) log(`${req.method} ${path} ${status} ${(performance.now() - started).toFixed(1)}ms`);
   };
 
@@ -263,6 +270,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const origin = `http://${hostForUrl(host)}:${actualPort}`;
   const baseUrl = `${origin}/v1`;
   const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
+  const collect = collectAfterEvictions(Math.max(100, Math.ceil(maxWorlds / 4)));
   mock ??= createMock({
     baseUrl,
     sink: createDeliveryEngine({
@@ -279,26 +287,30 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       maxWorlds,
       ...(options.worldTtlMs === undefined ? {} : { worldTtlMs: options.worldTtlMs }),
       // A quarter of the worlds evicted is ~50 MB of garbage at ~50 kB a world (memory.ts).
-      onEvict: collectAfterEvictions(Math.max(100, Math.ceil(maxWorlds / 4))),
+      onEvict: (token) => {
+        keeper?.evicted(token);
+        collect();
+      },
     },
     ...(options.faults === undefined ? {} : { faults: options.faults }),
     ...(options.state === undefined ? {} : { saveState: () => keeper!.save() }),
   });
-  let restoredWorlds: number | undefined;
-  if (options.state !== undefined) {
+  if (opened !== undefined) {
     try {
-      restoredWorlds = stateText === undefined ? 0 : restoreState(options.state.path, stateText, mock.store).length;
+      keeper = keepState({
+        opened,
+        store: mock.store,
+        ...(options.state?.intervalMs === undefined ? {} : { intervalMs: options.state.intervalMs }),
+        log: notice,
+      });
     } catch (error) {
       server.close();
+      await abandonState(opened);
       throw error;
     }
-    keeper = keepState({
-      path: options.state.path,
-      store: mock.store,
-      ...(options.state.intervalMs === undefined ? {} : { intervalMs: options.state.intervalMs }),
-      log: notice,
-    });
+    keeper.describe(baseUrl);
   }
+  const restoredWorlds = keeper?.restoredWorlds;
   server.on('request', (req, res) => void onRequest(req, res, false));
   // `Expect: 100-continue` comes here instead: `100 Continue` only once the declared size is known to fit.
   server.on('checkContinue', (req, res) => void onRequest(req, res, true));
