@@ -1,7 +1,8 @@
 // `serve --state FILE` loses nothing it acknowledged (docs/worlds.md, "State across restarts"): the
 // server runs as a child process, 16 writers create webhooks in 8 worlds while snapshots are asked
 // for in a loop, and the server is killed with SIGKILL in the middle of it (no exit handler runs).
-// Every webhook answered 200 is there after a restart on the same file.
+// Every webhook answered 200 is there after a restart on the same file, which the killed holder
+// left unlocked; while it ran, a second server on the file was refused.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +31,10 @@ it('every write answered 2xx survives kill -9 of the server under concurrent loa
   folders.push(folder);
   const path = join(folder, 'worlds.json');
   const first = await serve(path);
+  // One server per file: a second one is refused at start, told who holds it.
+  const intruder = startCli(['serve', '--port', '0', '--state', path]);
+  expect(await intruder.exited).toBe(1);
+  expect(intruder.err()).toMatch(new RegExp(`in use by another server: pid ${first.run.child.pid}, started .*, serving ${first.baseUrl}`));
 
   const acknowledged = new Map<string, string[]>();
   let killed = false;
@@ -67,6 +72,7 @@ it('every write answered 2xx survives kill -9 of the server under concurrent loa
   expect(await first.run.exited).toBeNull();
   expect(first.run.child.signalCode).toBe('SIGKILL');
 
+  // The killed holder left no lock behind: the same file starts again at once.
   const second = await serve(path);
   let restored = 0;
   for (const [token, ids] of acknowledged) {
