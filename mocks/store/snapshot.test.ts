@@ -272,3 +272,45 @@ describe('world patches (the state file log, mocks/node/state.ts)', () => {
     expect(arrays.sort()).toEqual([...COLLECTION_NAMES].sort());
   });
 });
+
+describe('store.restoreHashed() (the state file: tokens as keyed hashes)', () => {
+  const hash = (token: string) => `h:${token.split('').reverse().join('')}`;
+  async function hashedSnapshot(): Promise<{ snapshot: WorldsSnapshot; id: string }> {
+    const mock = mockOf();
+    const created = await call(mock, 'kim', 'POST', '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fk&name=k&description=d');
+    const snapshot = mock.store.snapshot();
+    for (const world of snapshot.worlds) world.token = hash(world.token);
+    return { snapshot, id: created.body.data.id };
+  }
+
+  it('sets the worlds aside until a token hashing to one asks; that token gets its world, any other a fresh one', async () => {
+    const { snapshot, id } = await hashedSnapshot();
+    const mock = mockOf();
+    expect(mock.store.restoreHashed(snapshot, hash)).toEqual({ ok: true, value: { worlds: 1 } });
+    expect(mock.store.size()).toBe(0);
+    expect(mock.store.setAside().map((world) => world.token)).toEqual([hash('kim')]);
+    expect(mock.control.world('mik').webhooks).not.toContain(id);
+    expect(mock.control.world('kim').webhooks).toContain(id);
+    expect(mock.store.setAside()).toEqual([]);
+    expect(mock.store.peek('kim')?.token).toBe('kim');
+  });
+
+  it('reset() and evict() drop a set-aside world: the token is seeded afresh', async () => {
+    const { snapshot, id } = await hashedSnapshot();
+    for (const drop of [(mock: Mock) => mock.store.reset('kim'), (mock: Mock) => mock.store.evict('kim')]) {
+      const mock = mockOf();
+      expect(mock.store.restoreHashed(structuredClone(snapshot), hash).ok).toBe(true);
+      drop(mock);
+      expect(mock.store.setAside()).toEqual([]);
+      expect(mock.control.world('kim').webhooks).not.toContain(id);
+    }
+  });
+
+  it('refuses a damaged world at once, as restore() does', async () => {
+    const { snapshot } = await hashedSnapshot();
+    (snapshot.worlds[0] as unknown as Record<string, unknown>).issued = 'x';
+    const result = mockOf().store.restoreHashed(snapshot, hash);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.code).toBe('snapshot_invalid');
+  });
+});
