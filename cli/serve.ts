@@ -76,14 +76,15 @@ Flags:
                  A world sets its own with POST /__mock/faults and /__mock/rate-limit;
                  a request asks for a documented answer with Prefer: code=N, example=NAME,
                  delay=MS (docs/control-api.md, Faults).
-  --state <file> keep the worlds in this file (and FILE.log beside it, both mode 0600):
+  --state <file> keep the worlds in this file (and FILE.log, FILE.key beside it; mode 0600):
                  restored at start; every write is appended to FILE.log before it is
                  answered, so nothing answered 2xx is lost, kill -9 included; the
                  whole file is rewritten every --state-interval when something
                  changed, on POST /__mock/snapshot and on SIGINT/SIGTERM. One server
-                 per file: a second is refused, told the holder's pid. A file that
-                 cannot be restored or written stops the start (exit 1) and is left
-                 untouched                                           default: none       env STATE_FILE
+                 per file: a second is refused, told the holder's pid. Tokens are
+                 stored as HMAC-SHA256 under FILE.key, or under env STATE_KEY when set.
+                 A file that cannot be restored or written stops the start (exit 1)
+                 and is left untouched                               default: none       env STATE_FILE
   --state-interval <duration>
                  with --state: how often the log is folded into the file
                  (10s, 5m; each time the whole file)                 default ${STATE_INTERVAL_MS / 1000}s         env STATE_INTERVAL
@@ -137,6 +138,8 @@ export interface ServeOptions {
   state?: string;
   /** `--state-interval`, in milliseconds. */
   stateIntervalMs?: number;
+  /** Env `STATE_KEY`: the key of the state file's token hashes. */
+  stateKey?: string;
   /** `--no-control`: true. */
   noControl?: boolean;
   deliverTo?: Destination[];
@@ -209,6 +212,9 @@ export const SERVE = defineCommand({
       if (options.state === undefined) return usage(`${interval.from} needs --state FILE (or STATE_FILE)`);
       options.stateIntervalMs = ms;
     }
+    // Read only with --state (a STATE_KEY exported for every command must not stop the others).
+    const stateKey = fromEnv(env, 'STATE_KEY');
+    if (stateKey !== undefined && options.state !== undefined) options.stateKey = stateKey;
     const deliverTo = flagOrEnv('deliver-to', values['deliver-to'], env, 'DELIVER_TO');
     if (deliverTo !== undefined) {
       const destinations = parseDestinations(deliverTo.text);
@@ -263,7 +269,7 @@ export function parseDuration(text: string): number | undefined {
 
 /** Starts the server and resolves with the exit code once a signal has stopped it (or at once, 1, when it cannot listen). */
 export async function serve(options: ServeOptions): Promise<number> {
-  const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl, deliverTo, state, stateIntervalMs, cors } = options;
+  const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl, deliverTo, state, stateIntervalMs, stateKey, cors } = options;
   // Imported only now: `--help` and bad flags answer without loading the server (start-up, docs/performance.md).
   const { startServer } = await import('../mocks/node/server.ts');
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -278,7 +284,7 @@ export async function serve(options: ServeOptions): Promise<number> {
       ...(worldTtlMs === undefined ? {} : { worldTtlMs }),
       ...(noControl === true ? { control: false } : {}),
       ...(deliverTo === undefined ? {} : { deliverTo }),
-      ...(state === undefined ? {} : { state: { path: state, ...(stateIntervalMs === undefined ? {} : { intervalMs: stateIntervalMs }) } }),
+      ...(state === undefined ? {} : { state: { path: state, intervalMs: stateIntervalMs, key: stateKey } }),
       ...(faults === undefined ? {} : { faults }),
       ...(cors === undefined ? {} : { cors }),
     });

@@ -57,7 +57,7 @@ export interface ServerOptions {
    * throws StateFileError, before any request, and is left untouched) and written back on an
    * interval when something changed, on `POST /__mock/snapshot` and on `close()` (state.ts).
    */
-  state?: { path: string; intervalMs?: number };
+  state?: { path: string; intervalMs?: number /** The key of the token hashes (`STATE_KEY`); default: FILE.key beside it. */; key?: string };
 }
 
 export interface RunningServer {
@@ -178,7 +178,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const control = options.control ?? true;
   let mock = options.mock;
   // Taken before listening: a held, unwritable or unreadable file stops the start before anyone is answered.
-  const opened = options.state === undefined ? undefined : await openState(options.state.path);
+  const opened = options.state === undefined ? undefined : await openState(options.state.path, options.state.key);
   let keeper: StateKeeper | undefined;
   const cors = corsPolicy(options.cors);
   // Refused deliveries, failed state writes and refused pages are logged even with --quiet: they

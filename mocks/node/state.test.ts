@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killRunning, startCli } from '../../support/cli.ts';
+import { createMock } from '../index.ts';
+import { createRecordingSink } from '../store/recording-sink.ts';
 import { startServer, type RunningServer, type ServerOptions } from './server.ts';
 
 const running: RunningServer[] = [];
@@ -63,9 +65,9 @@ describe('--state FILE', () => {
     const { data } = (await saved.json()) as { data: { path: string; worlds: number; bytes: number } };
     const text = await readFile(path, 'utf8');
     expect(data).toEqual({ path, worlds: 2, bytes: Buffer.byteLength(text) });
-    expect(JSON.parse(text)).toMatchObject({ format: 'workflow-api-mock-kit/worlds', version: 1, seed: 5 });
-    // Nothing but the file and its log is left in its folder (the temporary file was renamed over it).
-    expect(await readdir(join(path, '..'))).toEqual(['worlds.json', 'worlds.json.log']);
+    expect(JSON.parse(text)).toMatchObject({ format: 'workflow-api-mock-kit/worlds', version: 2, seed: 5, tokens: 'hmac-sha256' });
+    // Nothing but the file, its log and its key is left in its folder (the temporary file was renamed over it).
+    expect((await readdir(join(path, '..'))).sort()).toEqual(['worlds.json', 'worlds.json.key', 'worlds.json.log']);
     await stop(first);
 
     const second = await start({ state: { path } });
@@ -96,15 +98,24 @@ describe('--state FILE', () => {
     });
     const id = await createWebhook(server, 'dave', 'd');
     await written;
-    const snapshot = JSON.parse(await readFile(path, 'utf8')) as { worlds: Array<{ token: string; webhooks: Array<{ id: string }> }> };
-    expect(snapshot.worlds.find((world) => world.token === 'dave')?.webhooks.map((webhook) => webhook.id)).toContain(id);
+    const snapshot = JSON.parse(await readFile(path, 'utf8')) as { worlds: Array<{ webhooks: Array<{ id: string }> }> };
+    expect(snapshot.worlds.flatMap((world) => world.webhooks.map((webhook) => webhook.id))).toContain(id);
   });
 
   it.each([
     ['damaged', () => 'not json {', /snapshot_unreadable/],
     ['truncated', (valid: string) => valid.slice(0, Math.floor(valid.length / 2)), /snapshot_unreadable/],
     ['of another seed', (valid: string) => valid.replace('"seed":5', '"seed":6'), /snapshot_seed/],
-    ['of another version', (valid: string) => valid.replace('"version":1', '"version":99'), /snapshot_version/],
+    [
+      'of another version',
+      (valid: string) => valid.replace('"version":2', '"version":99'),
+      /version 99; this release reads version 2 .* and migrates version 1/,
+    ],
+    [
+      'hashed with another key',
+      (valid: string) => valid.replace(/"key":"\w+"/, '"key":"0123456789abcdef"'),
+      /hashed with another key \("0123456789abcdef"; this one, from .*\.key, is "\w{16}"\)/,
+    ],
   ])('a %s file stops the start with a clear error and is left untouched', async (_name, spoil, code) => {
     const path = join(await folder(), 'state.json');
     const first = await start({ state: { path } });
@@ -219,5 +230,63 @@ describe('--state FILE: one server per file, a writable place, files only the us
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(1);
     expect(run.err()).toMatch(/could not write the state file .*exit\.json at exit/);
+  });
+});
+
+describe('--state FILE: tokens never in clear', () => {
+  const secret = 'sk-secret-token-4fa9';
+  const other = 'ci-job-41';
+
+  it('stores a keyed hash of each token, in the snapshot and in its log; the same token finds its world after a restart', async () => {
+    const path = join(await folder(), 'hashed.json');
+    const first = await start({ state: { path } });
+    const a = await createWebhook(first, secret, 'a');
+    const b = await createWebhook(first, other, 'b');
+    await fetch(`${first.origin}/__mock/snapshot`, { method: 'POST', headers: auth(other) });
+    const c = await createWebhook(first, secret, 'c'); // in the log only
+    for (const file of [path, `${path}.log`]) {
+      const text = await readFile(file, 'utf8');
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain(other);
+    }
+    expect(JSON.parse(await readFile(path, 'utf8')).worlds.map((world: { tokenHash: string }) => world.tokenHash)).toEqual([
+      expect.stringMatching(/^[0-9a-f]{64}$/),
+      expect.stringMatching(/^[0-9a-f]{64}$/),
+    ]);
+    await stop(first);
+    const second = await start({ state: { path } });
+    expect(second.restoredWorlds).toBe(2);
+    expect(await webhookIds(second, secret)).toEqual(expect.arrayContaining([a, c]));
+    expect(await webhookIds(second, other)).toContain(b);
+    // A token that was never saved gets a fresh world.
+    expect(await webhookIds(second, 'never-saved')).not.toContain(a);
+  });
+
+  it('with STATE_KEY, the key is kept out of the state folder; another key is refused at start', async () => {
+    const dir = await folder();
+    const path = join(dir, 'keyed.json');
+    const first = await start({ state: { path, key: 'key-one' } });
+    const id = await createWebhook(first, secret, 'k');
+    await stop(first);
+    expect((await readdir(dir)).sort()).toEqual(['keyed.json', 'keyed.json.log']);
+    await expect(startServer({ port: 0, quiet: true, seed: 5, state: { path, key: 'key-two' } })).rejects.toThrow(/hashed with another key .*from STATE_KEY/);
+    const again = await start({ state: { path, key: 'key-one' } });
+    expect(await webhookIds(again, secret)).toContain(id);
+  });
+
+  it("migrates the previous release's file (version 1, tokens in clear): restored, then rewritten hashed", async () => {
+    const path = join(await folder(), 'old.json');
+    const old = createMock({ seed: 5, sink: createRecordingSink() });
+    const created = await old.fetch('/v1/webhooks?url=https://hooks.example.com/old&name=old&description=d', { method: 'POST', headers: auth(secret) });
+    const id = ((await created.json()) as { data: { id: string } }).data.id;
+    await writeFile(path, JSON.stringify(old.store.snapshot()), { mode: 0o644 });
+    expect(await readFile(path, 'utf8')).toContain(secret);
+    const lines: string[] = [];
+    const server = await start({ state: { path }, log: (line) => lines.push(line) });
+    expect(server.restoredWorlds).toBe(1);
+    expect(lines.join('\n')).toMatch(/a previous release's file, tokens in clear: 1 worlds restored and rewritten now with keyed hashes/);
+    expect(await readFile(path, 'utf8')).not.toContain(secret);
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    expect(await webhookIds(server, secret)).toContain(id);
   });
 });

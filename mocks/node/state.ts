@@ -17,7 +17,17 @@ import type { SavedState } from '../app/control.ts';
 import { STATE_INTERVAL_MS } from '../defaults.ts';
 import { apiError, ok, type ApiError, type Result } from '../errors.ts';
 import type { Store, World } from '../store/index.ts';
-import { patchable, snapshotView, trackChanges, worldPatch, type WorldPatch, type WorldSnapshot } from '../store/snapshot.ts';
+import {
+  patchable,
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_VERSION,
+  snapshotView,
+  trackChanges,
+  worldPatch,
+  type WorldPatch,
+  type WorldSnapshot,
+} from '../store/snapshot.ts';
+import { stateKey, type TokenHasher } from './state-key.ts';
 import { lockStateFile, StateLockedError, type StateLock } from './state-lock.ts';
 
 /** Why the state file cannot be used: the start stops (exit 1) and the files are left as they are. */
@@ -27,15 +37,40 @@ export class StateFileError extends Error {
 
 export const LOG_FORMAT = 'workflow-api-mock-kit/state-log';
 export const LOG_VERSION = 1;
+/**
+ * The state file's version of the worlds snapshot (mocks/store/snapshot.ts): version 1 with each
+ * world's `token` replaced by `tokenHash`, HMAC-SHA256 under the key named by `key` (state-key.ts).
+ * Version 1 files (clear tokens, the previous release) are migrated: restored, then rewritten.
+ */
+export const STATE_VERSION = 2;
+
+/** A world as the state file holds it: its token's keyed hash in place of the token. */
+type FileWorld = Omit<WorldSnapshot, 'token'> & { tokenHash: string };
+
+function toFile(world: WorldSnapshot, tokenHash: string): FileWorld {
+  const { token: _token, ...rest } = world;
+  return { tokenHash, ...rest };
+}
+
+/** A file world as the store reads it: the hash in the token's place (store.restoreHashed). */
+function fromFile(world: FileWorld): WorldSnapshot {
+  const { tokenHash, ...rest } = world;
+  return { token: tokenHash, ...rest } as WorldSnapshot;
+}
 
 /** One line of FILE.log after its header: what one accepted write left in one world. */
-type LogRecord = { w: string; full: WorldSnapshot } | { w: string; patch: WorldPatch } | { w: string; gone: true };
+type LogRecord = { w: string; full: FileWorld } | { w: string; patch: WorldPatch } | { w: string; gone: true };
 
 /** An opened state file: locked, writable, read; restored into a store by keepState. */
 export interface OpenedState {
   path: string;
-  /** The snapshot with the log applied (undefined: no state yet), as store.restore() takes it. */
-  restored: unknown;
+  /**
+   * What to restore: nothing yet; a snapshot with hashed tokens and the log applied
+   * (store.restoreHashed); or a previous release's file with clear tokens, or text that does not
+   * parse (store.restore, which migrates the one and names what is wrong with the other).
+   */
+  restored: { hashed: unknown } | { clear: unknown } | undefined;
+  hasher: TokenHasher;
   /** Generation of the log read at start (the next compaction covers it). */
   generation: number;
   fd: number;
@@ -101,7 +136,7 @@ function readText(path: string): string | undefined {
  * @example
  * const opened = await openState('worlds.json');
  */
-export async function openState(path: string): Promise<OpenedState> {
+export async function openState(path: string, key?: string): Promise<OpenedState> {
   let lock: StateLock;
   try {
     lock = await lockStateFile(path);
@@ -120,9 +155,15 @@ export async function openState(path: string): Promise<OpenedState> {
     throw new StateFileError(`cannot write the state file ${path} (in ${dirname(resolve(path))}): ${reason(error)}. Nothing was started`);
   }
   try {
+    let hasher: TokenHasher;
+    try {
+      hasher = stateKey(path, key);
+    } catch (error) {
+      throw new StateFileError(`cannot read or create the key of the state file (${path}.key): ${reason(error)}`);
+    }
     const text = readText(path);
-    const { restored, generation } = replay(path, text, readFileSync(fd, 'utf8'));
-    return { path, restored, generation, fd, lock };
+    const { restored, generation } = replay(path, text, readFileSync(fd, 'utf8'), hasher);
+    return { path, restored, generation, fd, lock, hasher };
   } catch (error) {
     closeSync(fd);
     await lock.release();
@@ -130,51 +171,68 @@ export async function openState(path: string): Promise<OpenedState> {
   }
 }
 
-/** The snapshot text with the log's records newer than it applied (or the text itself when there are none). */
-function replay(path: string, text: string | undefined, log: string): { restored: unknown; generation: number } {
+/** The snapshot with the log's records newer than it applied, ready for the store. */
+function replay(path: string, text: string | undefined, log: string, hasher: TokenHasher): { restored: OpenedState['restored']; generation: number } {
   const lines = log.split('\n');
   // The last line without its newline was being written when the process died: never answered.
   lines.pop();
-  if (lines.length === 0) return { restored: text, generation: 0 };
   const where = (n: number) => `${path}.log, line ${n + 1}`;
-  const header = parseLine(lines[0]!, where(0)) as { format?: unknown; version?: unknown; generation?: unknown };
-  if (header.format !== LOG_FORMAT || header.version !== LOG_VERSION || !Number.isInteger(header.generation)) {
+  let generation = 0;
+  if (lines.length > 0) {
+    const header = parseLine(lines[0]!, where(0)) as { format?: unknown; version?: unknown; generation?: unknown };
+    if (header.format !== LOG_FORMAT || header.version !== LOG_VERSION || !Number.isInteger(header.generation)) {
+      throw new StateFileError(
+        `cannot restore ${where(0)}: not a ${LOG_FORMAT} version ${LOG_VERSION} header. The files were left untouched; move them away to start`,
+      );
+    }
+    generation = header.generation as number;
+  }
+  if (text === undefined) {
+    if (lines.length > 1)
+      throw new StateFileError(`cannot restore ${path}: its log holds writes but the snapshot they follow is missing. The files were left untouched`);
+    return { restored: undefined, generation };
+  }
+  let snapshot: Record<string, unknown>;
+  try {
+    snapshot = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return { restored: { clear: text }, generation }; // store.restore names what is wrong with it
+  }
+  // The previous release's file (tokens in clear, no log): restored as it is, then rewritten hashed.
+  if (snapshot.version === SNAPSHOT_VERSION && snapshot.tokens === undefined) return { restored: { clear: snapshot }, generation };
+  if (snapshot.format !== SNAPSHOT_FORMAT) return { restored: { clear: snapshot }, generation };
+  if (snapshot.version !== STATE_VERSION || snapshot.tokens !== 'hmac-sha256' || !Array.isArray(snapshot.worlds)) {
     throw new StateFileError(
-      `cannot restore ${where(0)}: not a ${LOG_FORMAT} version ${LOG_VERSION} header. The files were left untouched; move them away to start`,
+      `cannot restore the state file ${path}: it is a worlds snapshot of version ${JSON.stringify(snapshot.version)}; this release reads version ${STATE_VERSION} (tokens as keyed hashes) and migrates version ${SNAPSHOT_VERSION} (the previous release's, tokens in clear). The file was left untouched; a newer release wrote it, or move it away to start afresh`,
     );
   }
-  const generation = header.generation as number;
-  let snapshot: Record<string, unknown> | undefined;
-  if (text !== undefined) {
-    try {
-      snapshot = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      return { restored: text, generation }; // store.restore names what is wrong with it
-    }
-  }
-  const covered = typeof snapshot?.log === 'number' ? snapshot.log : -1;
-  if (generation <= covered || lines.length === 1) return { restored: text, generation };
-  if (snapshot === undefined || !Array.isArray(snapshot.worlds)) {
-    throw new StateFileError(`cannot restore ${path}: its log holds writes but the snapshot they follow is missing or damaged. The files were left untouched`);
+  if (snapshot.key !== hasher.keyId) {
+    throw new StateFileError(
+      `cannot restore the state file ${path}: its tokens were hashed with another key (${JSON.stringify(snapshot.key)}; this one, from ${hasher.source}, is "${hasher.keyId}"), so no token would find its world. Set STATE_KEY to the key it was written with, or move the file away. The file was left untouched`,
+    );
   }
   const worlds = new Map<string, ReturnType<typeof patchable>>();
-  for (const world of snapshot.worlds as WorldSnapshot[]) worlds.set(world.token, patchable(world));
-  for (let n = 1; n < lines.length; n++) {
-    const record = parseLine(lines[n]!, where(n)) as LogRecord;
-    const token = record.w;
-    const current = worlds.get(token);
-    worlds.delete(token);
-    if ('gone' in record) continue;
-    if ('full' in record) {
-      worlds.set(token, patchable(record.full));
-    } else if (current !== undefined && 'patch' in record) {
-      current.apply(record.patch);
-      worlds.set(token, current);
-    } else {
-      throw new StateFileError(`cannot restore ${where(n)}: a change to a world the log never wrote whole. The files were left untouched`);
+  for (const world of snapshot.worlds as FileWorld[]) worlds.set(world.tokenHash, patchable(fromFile(world)));
+  const covered = typeof snapshot.log === 'number' ? snapshot.log : -1;
+  if (generation > covered) {
+    for (let n = 1; n < lines.length; n++) {
+      const record = parseLine(lines[n]!, where(n)) as LogRecord;
+      const hash = record.w;
+      const current = worlds.get(hash);
+      worlds.delete(hash);
+      if ('gone' in record) continue;
+      if ('full' in record) {
+        worlds.set(hash, patchable(fromFile(record.full)));
+      } else if (current !== undefined && 'patch' in record) {
+        current.apply(record.patch);
+        worlds.set(hash, current);
+      } else {
+        throw new StateFileError(`cannot restore ${where(n)}: a change to a world the log never wrote whole. The files were left untouched`);
+      }
     }
   }
-  return { restored: { ...snapshot, worlds: [...worlds.values()].map((world) => world.snapshot()) }, generation };
+  const { format, seed } = snapshot;
+  return { restored: { hashed: { format, version: SNAPSHOT_VERSION, seed, worlds: [...worlds.values()].map((world) => world.snapshot()) } }, generation };
 }
 
 function parseLine(line: string, where: string): unknown {
@@ -196,15 +254,15 @@ export async function abandonState(opened: OpenedState): Promise<void> {
   await opened.lock.release();
 }
 
-/** Restores `snapshot`, or throws StateFileError naming the file and what is wrong with it. */
-export function restoreState(path: string, snapshot: unknown, store: Store): string[] {
-  const restored = store.restore(snapshot);
-  if (!restored.ok) {
+/** Restores what openState read into `store`: how many worlds; StateFileError naming the file and the problem. */
+function restoreState(path: string, restored: NonNullable<OpenedState['restored']>, store: Store, hasher: TokenHasher): number {
+  const result = 'hashed' in restored ? store.restoreHashed(restored.hashed, hasher.hash) : store.restore(restored.clear);
+  if (!result.ok) {
     throw new StateFileError(
-      `cannot restore the state file ${path} (${restored.error.code}): ${restored.error.message}. The file was left untouched; move it away or fix it to start`,
+      `cannot restore the state file ${path} (${result.error.code}): ${result.error.message}. The file was left untouched; move it away or fix it to start`,
     );
   }
-  return restored.value.tokens;
+  return 'worlds' in result.value ? result.value.worlds : result.value.tokens.length;
 }
 
 /**
@@ -219,12 +277,16 @@ export function restoreState(path: string, snapshot: unknown, store: Store): str
  */
 export function keepState(options: { opened: OpenedState; store: Store; intervalMs?: number; log?: (line: string) => void }): StateKeeper {
   const { opened, store } = options;
-  const { path, fd } = opened;
+  const { path, fd, hasher } = opened;
   const log = options.log ?? ((line: string) => console.error(line));
-  const restoredWorlds = opened.restored === undefined ? 0 : restoreState(path, opened.restored, store).length;
+  const restoredWorlds = opened.restored === undefined ? 0 : restoreState(path, opened.restored, store, hasher);
+  if (opened.restored !== undefined && 'clear' in opened.restored && restoredWorlds > 0) {
+    log(`[state] ${path}: a previous release's file, tokens in clear: ${restoredWorlds} worlds restored and rewritten now with keyed hashes`);
+  }
   let generation = opened.generation;
   /** The worlds the log holds whole since the last compaction, and how many IDs each had issued at its last record. */
-  const written = new Map<string, { world: World; issued: number }>();
+  const written = new Map<string, { world: World; issued: number; hash: string }>();
+  /** Hashes of the worlds evicted since the last record. */
   const gone = new Set<string>();
   let changed = false;
 
@@ -236,7 +298,10 @@ export function keepState(options: { opened: OpenedState; store: Store; interval
 
   /** Writes the snapshot (new file, fsync, rename) covering the log, then starts the log afresh. Synchronous: no write lands in between. */
   const compact = (): SavedState => {
-    const snapshot = { ...store.snapshot(), log: generation };
+    const live = store.snapshot().worlds;
+    // The worlds no token asked for since the start first: they are the least recently used.
+    const worlds = [...store.setAside().map((world) => toFile(world, world.token)), ...live.map((world) => toFile(world, hasher.hash(world.token)))];
+    const snapshot = { format: SNAPSHOT_FORMAT, version: STATE_VERSION, seed: store.seed, tokens: 'hmac-sha256', key: hasher.keyId, log: generation, worlds };
     const text = JSON.stringify(snapshot);
     const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
     const file = openSync(temporary, 'w', 0o600);
@@ -257,11 +322,11 @@ export function keepState(options: { opened: OpenedState; store: Store; interval
     append(`${JSON.stringify({ format: LOG_FORMAT, version: LOG_VERSION, generation })}\n`);
     written.clear();
     gone.clear();
-    for (const world of snapshot.worlds) {
-      const live = store.peek(world.token);
-      if (live === undefined) continue;
-      trackChanges(live);
-      written.set(world.token, { world: live, issued: live.ctx.issued.size });
+    for (const { token } of live) {
+      const world = store.peek(token);
+      if (world === undefined) continue;
+      trackChanges(world);
+      written.set(token, { world, issued: world.ctx.issued.size, hash: hasher.hash(token) });
     }
     changed = false;
     return { path, worlds: snapshot.worlds.length, bytes: Buffer.byteLength(text) };
@@ -298,16 +363,17 @@ export function keepState(options: { opened: OpenedState; store: Store; interval
         const world = store.peek(token);
         const logged = written.get(token);
         if (world === undefined) {
-          if (logged !== undefined) records.push({ w: token, gone: true });
+          if (logged !== undefined) records.push({ w: logged.hash, gone: true });
           written.delete(token);
         } else if (logged?.world === world) {
-          records.push({ w: token, patch: worldPatch(world, logged.issued) });
+          records.push({ w: logged.hash, patch: worldPatch(world, logged.issued) });
           logged.issued = world.ctx.issued.size;
         } else if (status < 400 || logged !== undefined) {
           // A world new to the log (seeded, reset or restored since): written whole.
-          records.push({ w: token, full: snapshotView(store.seed, [world]).worlds[0]! });
+          const hash = logged?.hash ?? hasher.hash(token);
+          records.push({ w: hash, full: toFile(snapshotView(store.seed, [world]).worlds[0]!, hash) });
           trackChanges(world);
-          written.set(token, { world, issued: world.ctx.issued.size });
+          written.set(token, { world, issued: world.ctx.issued.size, hash });
         }
       }
       if (records.length === 0) return ok(undefined);
@@ -323,7 +389,10 @@ export function keepState(options: { opened: OpenedState; store: Store; interval
       }
     },
     evicted(token) {
-      if (written.delete(token)) gone.add(token);
+      const logged = written.get(token);
+      if (logged === undefined) return;
+      written.delete(token);
+      gone.add(logged.hash);
     },
     save,
     describe: (url) => opened.lock.describe(url),
