@@ -288,7 +288,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       ...(options.worldTtlMs === undefined ? {} : { worldTtlMs: options.worldTtlMs }),
       // A quarter of the worlds evicted is ~50 MB of garbage at ~50 kB a world (memory.ts).
       onEvict: (token) => {
-        keeper?.evicted(token);
+        opened?.evicted(token);
         collect();
       },
     },

@@ -20,13 +20,13 @@ const TOKENS = 8;
 /** Acknowledged creates after which the server is killed (the writers are still sending). */
 const KILL_AFTER = 400;
 
-async function serve(path: string): Promise<{ run: ReturnType<typeof startCli>; baseUrl: string; origin: string }> {
-  const run = startCli(['serve', '--port', '0', '--quiet', '--seed', '5', '--state', path, '--state-interval', '1s']);
+async function serve(path: string, ...flags: string[]): Promise<{ run: ReturnType<typeof startCli>; baseUrl: string; origin: string }> {
+  const run = startCli(['serve', '--port', '0', '--quiet', '--seed', '5', '--state', path, '--state-interval', '1s', ...flags]);
   const [, baseUrl] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
   return { run, baseUrl: baseUrl!, origin: new URL(baseUrl!).origin };
 }
 
-it('every write answered 2xx survives kill -9 of the server under concurrent load', { timeout: 60_000 }, async () => {
+it('every write answered 2xx survives kill -9 of the server under concurrent load', { timeout: 120_000 }, async () => {
   const folder = mkdtempSync(join(tmpdir(), 'mock-state-kill-'));
   folders.push(folder);
   const path = join(folder, 'worlds.json');
@@ -85,4 +85,32 @@ it('every write answered 2xx survives kill -9 of the server under concurrent loa
   expect(restored).toBeGreaterThanOrEqual(KILL_AFTER);
   second.run.child.kill('SIGTERM');
   expect(await second.run.exited).toBe(0);
+});
+
+it('an eviction is in the log too: after kill -9 the evicted world is gone, as it was on the live server', { timeout: 120_000 }, async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'mock-state-evict-'));
+  folders.push(folder);
+  const path = join(folder, 'worlds.json');
+  const create = async (baseUrl: string, token: string) => {
+    const res = await fetch(`${baseUrl}/webhooks?url=https://hooks.example.com/${token}&name=${token}&description=d`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { data: { id: string } }).data.id;
+  };
+  const ids = async (baseUrl: string, token: string) => {
+    const res = await fetch(`${baseUrl}/users/me/webhooks`, { headers: { authorization: `Bearer ${token}` } });
+    return ((await res.json()) as { data: Array<{ id: string }> }).data.map((webhook) => webhook.id);
+  };
+  const first = await serve(path, '--max-worlds', '2');
+  const a = await create(first.baseUrl, 'evict-a');
+  const b = await create(first.baseUrl, 'evict-b');
+  const c = await create(first.baseUrl, 'evict-c'); // a third world: evict-a, the least recently used, is evicted
+  first.run.child.kill('SIGKILL');
+  await first.run.exited;
+  const second = await serve(path, '--max-worlds', '2');
+  expect(await ids(second.baseUrl, 'evict-b')).toContain(b);
+  expect(await ids(second.baseUrl, 'evict-c')).toContain(c);
+  expect(await ids(second.baseUrl, 'evict-a')).not.toContain(a);
 });

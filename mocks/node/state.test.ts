@@ -178,7 +178,8 @@ describe('--state FILE: one server per file, a writable place, files only the us
     await chmod(dir, 0o700);
   });
 
-  it('serve exits 1 on an unwritable --state path without serving a request', async () => {
+  // A child process: slow to start on a busy machine.
+  it('serve exits 1 on an unwritable --state path without serving a request', { timeout: 120_000 }, async () => {
     const path = join(await folder(), 'missing', 'state.json');
     const run = startCli(['serve', '--port', '0', '--state', path]);
     expect(await run.exited).toBe(1);
@@ -222,7 +223,8 @@ describe('--state FILE: one server per file, a writable place, files only the us
     await expect(server.close()).rejects.toThrow(/could not write the state file .* at exit/);
   });
 
-  it('serve exits 1 when the last write at SIGTERM fails, and says so', async () => {
+  // A child process: slow to start on a busy machine.
+  it('serve exits 1 when the last write at SIGTERM fails, and says so', { timeout: 120_000 }, async () => {
     const dir = await folder();
     const run = startCli(['serve', '--port', '0', '--state', join(dir, 'exit.json')]);
     await run.waitFor(/listening on/);

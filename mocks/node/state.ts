@@ -75,6 +75,13 @@ export interface OpenedState {
   generation: number;
   fd: number;
   lock: StateLock;
+  /**
+   * The store evicted `token`'s world (its `onEvict`): the keeper's next record says so. Here, not
+   * on the keeper, because the store is built before the keeper and after this.
+   */
+  evicted(token: string): void;
+  /** Tokens evicted since the keeper's last record. */
+  evictions: Set<string>;
 }
 
 export interface StateKeeper {
@@ -86,8 +93,6 @@ export interface StateKeeper {
    * nothing worth a record. An error value when the write failed (the answer must not be a 2xx).
    */
   commit(token: string | undefined, status: number): Result<void>;
-  /** The store evicted `token`'s world: the next record says so. */
-  evicted(token: string): void;
   /** Writes every world now and empties the log (a compaction). */
   save(): Promise<Result<SavedState>>;
   /** Says where the server listens to a second server that asks for the file (state-lock.ts). */
@@ -163,7 +168,8 @@ export async function openState(path: string, key?: string): Promise<OpenedState
     }
     const text = readText(path);
     const { restored, generation } = replay(path, text, readFileSync(fd, 'utf8'), hasher);
-    return { path, restored, generation, fd, lock, hasher };
+    const evictions = new Set<string>();
+    return { path, restored, generation, fd, lock, hasher, evictions, evicted: (token) => void evictions.add(token) };
   } catch (error) {
     closeSync(fd);
     await lock.release();
@@ -286,8 +292,6 @@ export function keepState(options: { opened: OpenedState; store: Store; interval
   let generation = opened.generation;
   /** The worlds the log holds whole since the last compaction, and how many IDs each had issued at its last record. */
   const written = new Map<string, { world: World; issued: number; hash: string }>();
-  /** Hashes of the worlds evicted since the last record. */
-  const gone = new Set<string>();
   let changed = false;
 
   const append = (lines: string): void => {
@@ -321,7 +325,7 @@ export function keepState(options: { opened: OpenedState; store: Store; interval
     ftruncateSync(fd, 0);
     append(`${JSON.stringify({ format: LOG_FORMAT, version: LOG_VERSION, generation })}\n`);
     written.clear();
-    gone.clear();
+    opened.evictions.clear();
     for (const { token } of live) {
       const world = store.peek(token);
       if (world === undefined) continue;
@@ -357,8 +361,12 @@ export function keepState(options: { opened: OpenedState; store: Store; interval
     restoredWorlds,
     commit(token, status) {
       const records: LogRecord[] = [];
-      for (const evicted of gone) records.push({ w: evicted, gone: true });
-      gone.clear();
+      // Also for a world the log never wrote: the snapshot may hold it (set aside at start, woken since).
+      for (const evicted of opened.evictions) {
+        records.push({ w: written.get(evicted)?.hash ?? hasher.hash(evicted), gone: true });
+        written.delete(evicted);
+      }
+      opened.evictions.clear();
       if (token !== undefined) {
         const world = store.peek(token);
         const logged = written.get(token);
@@ -387,12 +395,6 @@ export function keepState(options: { opened: OpenedState; store: Store; interval
         log(`[state] could not append to ${path}.log: ${(error as Error).message}`);
         return { ok: false, error: writeFailed('The request was applied in memory but is not kept; it may be lost at the next restart.', error) };
       }
-    },
-    evicted(token) {
-      const logged = written.get(token);
-      if (logged === undefined) return;
-      written.delete(token);
-      gone.add(logged.hash);
     },
     save,
     describe: (url) => opened.lock.describe(url),
