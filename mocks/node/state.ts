@@ -16,17 +16,18 @@ import { authenticate } from '../app/auth.ts';
 import type { SavedState } from '../app/control.ts';
 import { STATE_INTERVAL_MS } from '../defaults.ts';
 import { apiError, ok, type ApiError, type Result } from '../errors.ts';
-import type { Store, World } from '../store/index.ts';
 import {
   patchable,
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,
   snapshotView,
+  type Store,
   trackChanges,
+  type World,
   worldPatch,
   type WorldPatch,
   type WorldSnapshot,
-} from '../store/snapshot.ts';
+} from '../store/index.ts';
 import { stateKey, type TokenHasher } from './state-key.ts';
 import { lockStateFile, StateLockedError, type StateLock } from './state-lock.ts';
 

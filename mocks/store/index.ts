@@ -294,6 +294,7 @@ export { createRecordingSink } from './recording-sink.ts';
 export { DELIVERY_LOG_LIMIT, DELIVERY_LOG_BYTES, RETAINED_ENTRIES_LIMIT, RETAINED_BYTES_LIMIT } from './retention.ts';
 export { JOURNAL_LIMIT, type Session, type Journal, type JournalEntry, type Limits, type RateLimitRule } from './session.ts';
 export { REFERENCE_TIME_MS } from './seed.ts';
+export { patchable, snapshotView, trackChanges, worldPatch, type WorldPatch } from './snapshot.ts';
 export {
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,
