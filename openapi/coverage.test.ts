@@ -91,6 +91,7 @@ describe('runtime expressions', () => {
     ['$request.header.X-PD-Environment', 'development'],
     ['$response.body#/data/nope', undefined],
     ['p_*', 'p_*'],
+    ['$errors', '$errors'],
     [100, 100],
   ])('%s -> %s', (expression, value) => expect(evaluateExpression(expression, source)).toBe(value));
 });

@@ -162,7 +162,7 @@ export interface ExpressionSource {
  * evaluateExpression('$response.body#/data/id', { pathParams: {}, query: new URLSearchParams(), headers: {}, responseBody: { data: { id: 'wh_1' } } }); // 'wh_1'
  */
 export function evaluateExpression(expression: unknown, source: ExpressionSource): unknown {
-  if (typeof expression !== 'string' || !expression.startsWith('$')) return expression;
+  if (!isExpression(expression)) return expression;
   const body = /^\$(request|response)\.body(?:#(.*))?$/.exec(expression);
   if (body) return valueAt(body[1] === 'request' ? source.requestBody : source.responseBody, body[2] ?? '');
   const part = /^\$request\.(path|query|header)\.(.+)$/.exec(expression);
@@ -173,6 +173,11 @@ export function evaluateExpression(expression: unknown, source: ExpressionSource
     return source.headers[name.toLowerCase()];
   }
   return undefined;
+}
+
+/** Whether a link value is a runtime expression (`$request.…`, `$response.…`), not a constant such as `$errors`. */
+export function isExpression(value: unknown): value is string {
+  return typeof value === 'string' && /^\$(url|method|statusCode|request\.|response\.)/.test(value);
 }
 
 /** Splits a link's parameter key into its location (when prefixed) and name. */
@@ -232,7 +237,7 @@ function splitKey(key: string): [string, string] {
 /** Whether `exchange` carries every value the link's expressions take from `source` (a link that takes none: any later call). */
 function follows(link: LinkUniverse, source: ObservedExchange, exchange: ObservedExchange): boolean {
   for (const [key, expression] of Object.entries(link.parameters)) {
-    if (typeof expression !== 'string' || !expression.startsWith('$')) continue;
+    if (!isExpression(expression)) continue;
     const wanted = evaluateExpression(expression, source);
     if (wanted === undefined) return false;
     const { in: where, name } = linkParameter(key);
