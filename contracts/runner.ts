@@ -22,7 +22,7 @@ import type { TargetName } from './targets/types.ts';
 
 export type { TargetName } from './targets/types.ts';
 export type { OperationRow } from './summary.ts';
-export type { CoverageReport, CoverageThresholds } from '../openapi/coverage.ts';
+export type { CoverageReport, CoverageThresholds, OperationCoverage, Ratio } from '../openapi/coverage.ts';
 export type { ExploreSettings } from './explore/run.ts';
 
 /**
