@@ -95,7 +95,7 @@ export function createApp(options: AppOptions): MockApp {
     const route = on.routes[operationId];
     if (route === undefined) throw new Error(`route table has no handler for operation ${operationId}`);
     const { path: pathParams, query, header, body } = validated;
-    return route({ world: session.world, session, credentials, path: pathParams, query, header, body } as never);
+    return route({ world: session.world, session, credentials, path: pathParams, query, header, headers: input.headers, body } as never);
   }
 
   // mock.control: the caller's arguments are the operation's input (objects, not text, so the same
