@@ -158,6 +158,7 @@ export const VARIANTS: Record<string, Variant> = {
   'app-without-name-slug': {
     suites: ['catalogue.contract.ts', 'sdk.contract.ts'],
     caughtBy: /name_slug/,
+    exploreCaughtBy: ['response_schema_conformance'],
     describe: 'the catalogue answers its apps without name_slug (the SDK then reads app.nameSlug as undefined)',
     wrap: (fetch) => async (input, init) => {
       const request = new Request(input, init);
