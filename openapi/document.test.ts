@@ -65,6 +65,27 @@ const COMPANION_ENDPOINTS: ReadonlyArray<readonly [method: string, path: string,
   ['POST', '/connect/{project_id}/deployed-triggers/{trigger_id}/webhooks/{webhook_id}/regenerate_signing_key', 'regenerateDeployedTriggerWebhookSigningKey'],
   // The SDK's default login, the one operation without a bearer (the service's docs).
   ['POST', '/oauth/token', 'createOAuthToken'],
+  // The catalogue as @pipedream/sdk 3.1.6 calls it (issue 17).
+  ['GET', '/connect/apps', 'listApps'],
+  ['GET', '/connect/apps/{app_id}', 'getApp'],
+  ['GET', '/connect/app_categories', 'listAppCategories'],
+  ['GET', '/connect/app_categories/{id}', 'getAppCategory'],
+  ['GET', '/connect/{project_id}/components', 'listComponents'],
+  ['GET', '/connect/{project_id}/components/{component_id}', 'getComponent'],
+  ['POST', '/connect/{project_id}/components/configure', 'configureComponentProp'],
+  ['POST', '/connect/{project_id}/components/props', 'reloadComponentProps'],
+  ['GET', '/connect/{project_id}/actions', 'listActions'],
+  ['GET', '/connect/{project_id}/actions/{component_id}', 'getAction'],
+  ['POST', '/connect/{project_id}/actions/configure', 'configureActionProp'],
+  ['POST', '/connect/{project_id}/actions/props', 'reloadActionProps'],
+  ['POST', '/connect/{project_id}/actions/run', 'runAction'],
+  ['POST', '/connect/{project_id}/triggers/configure', 'configureTriggerProp'],
+  ['POST', '/connect/{project_id}/triggers/props', 'reloadTriggerProps'],
+  ['GET', '/connect/{project_id}/proxy/{url_64}', 'proxyGet'],
+  ['POST', '/connect/{project_id}/proxy/{url_64}', 'proxyPost'],
+  ['PUT', '/connect/{project_id}/proxy/{url_64}', 'proxyPut'],
+  ['PATCH', '/connect/{project_id}/proxy/{url_64}', 'proxyPatch'],
+  ['DELETE', '/connect/{project_id}/proxy/{url_64}', 'proxyDelete'],
 ];
 
 // The operations called without a bearer.
@@ -471,7 +492,18 @@ describe('operations', () => {
       .filter((op) => rawResponse(op, '422') !== undefined)
       .map((op) => op.operation.operationId)
       .sort();
-    expect(with422).toEqual(['createWorkflow', 'deployTrigger', 'updateWorkflowActivation']);
+    expect(with422).toEqual([
+      'configureActionProp',
+      'configureComponentProp',
+      'configureTriggerProp',
+      'createWorkflow',
+      'deployTrigger',
+      'reloadActionProps',
+      'reloadComponentProps',
+      'reloadTriggerProps',
+      'runAction',
+      'updateWorkflowActivation',
+    ]);
     const put = byMethodPath.get('PUT /workflows/{id}');
     expect(String(put?.operation.description)).toMatch(/user API keys only/i);
   });

@@ -74,6 +74,8 @@ const RESOURCE_IDS: Record<string, Array<[RegExp, string]>> = {
   listDeployedTriggerWebhooks: [[/^\/webhooks\/\d+\/id$/, 'wh_']],
   setDeployedTriggerWebhooks: [[/^\/webhooks\/\d+\/id$/, 'wh_']],
   createConnectToken: [[/^\/token$/, 'ctok_']],
+  listApps: [[/^\/data\/\d+\/id$/, 'oa_']],
+  getApp: [[/^\/data\/id$/, 'oa_']],
 };
 
 /** Subtrees that hold caller data or IDs of other systems, and `id`s that are not prefixed. */
@@ -81,6 +83,13 @@ const SKIP_SUBTREE = new Set(['original_event', 'configured_props', 'credentials
 const UNPREFIXED_ID: Record<string, RegExp[]> = {
   // Error event summary IDs are cursor-like ("<indexed_at_ms>-<seq>"); the original context's id is an event id.
   getWorkflowErrorEventSummaries: [/^\/data\/\d+\/id$/, /\/original_context\/id$/, /\/metadata\/emit_id$/],
+  // A category's ID is its slug (openapi/openapi.yaml, AppCategoryId).
+  listAppCategories: [/^\/\d+\/id$/],
+  getAppCategory: [/^\/id$/],
+  // Dynamic props IDs are the service's `dyp_`, outside the spec's prefix table.
+  reloadComponentProps: [/^\/dynamicProps\/id$/],
+  reloadActionProps: [/^\/dynamicProps\/id$/],
+  reloadTriggerProps: [/^\/dynamicProps\/id$/],
 };
 
 const GLOBS = new Set(['p_*', 'dc_*']);

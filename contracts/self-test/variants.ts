@@ -144,6 +144,19 @@ export const VARIANTS: Record<string, Variant> = {
       return new Response(JSON.stringify({ data: JSON.parse(text) }), { status: 200, headers });
     },
   },
+  'app-without-name-slug': {
+    suites: ['catalogue.contract.ts', 'sdk.contract.ts'],
+    caughtBy: /name_slug/,
+    describe: 'the catalogue answers its apps without name_slug (the SDK then reads app.nameSlug as undefined)',
+    wrap: (fetch) => async (input, init) => {
+      const request = new Request(input, init);
+      const response = await fetch(request);
+      if (request.method !== 'GET' || !/^\/connect\/apps(\/[^/]+)?$/.test(apiPath(request)) || response.status !== 200) return response;
+      return rewriteJson(response, (body) => {
+        for (const app of Array.isArray(body?.data) ? body.data : [body?.data]) if (app !== null && typeof app === 'object') delete app.name_slug;
+      });
+    },
+  },
 };
 
 export function wrapBroken(variant: string, fetch: FetchLike): FetchLike {

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { PipedreamClient, PipedreamError } from '@pipedream/sdk';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { verifySignature } from '../../mocks/outbound/signature.ts';
+import { document } from '../../openapi/generated/document.ts';
 import { validator } from '../../openapi/validator.ts';
 import { createCheckedFetch } from '../checks/fetch.ts';
 import { createControl } from '../control.ts';
@@ -119,6 +120,234 @@ describe.skipIf(!servesV1)(`@pipedream/sdk 3.1.6${servesV1 ? '' : ' (skipped: th
         expect(await statusOf(stranger.deployedTriggers.retrieve(deployed.data.id, { externalUserId: 'sdk-login-user' }))).toBe(404);
       },
     );
+  });
+
+  describe('apps and appCategories (the catalogue)', () => {
+    caseIf(['stateful'], 'apps.list pages the whole catalogue with q, categoryIds and sort; apps.retrieve parses an App by slug or ID', async () => {
+      const client = await sdk();
+      const slugs: string[] = [];
+      for await (const app of await client.apps.list({ limit: 9 })) slugs.push(app.nameSlug);
+      expect(slugs.length).toBeGreaterThanOrEqual(30);
+      expect(new Set(slugs).size).toBe(slugs.length);
+      const git = await client.apps.list({ q: 'git', sortKey: 'featured_weight', sortDirection: 'desc' });
+      expect(git.data.map((app) => app.nameSlug)).toEqual(expect.arrayContaining(['github', 'gitlab']));
+      const weights = git.data.map((app) => app.featuredWeight);
+      expect(weights).toEqual([...weights].sort((a, b) => b - a));
+      const github = await client.apps.retrieve('github');
+      expect(github.data).toMatchObject({ nameSlug: 'github', name: 'GitHub', authType: 'oauth' });
+      expect(github.data.id).toMatch(/^oa_/);
+      expect(github.data.scopeProfiles.map((profile) => profile.name)).toContain('read_only');
+      expect((await client.apps.retrieve(github.data.id!)).data).toEqual(github.data);
+      const categories = await client.appCategories.list();
+      const tools = categories.find((category) => category.name === 'Developer Tools')!;
+      expect(await client.appCategories.retrieve(tools.id!)).toEqual(tools);
+      const inTools = await client.apps.list({ categoryIds: [tools.id!], limit: 100 });
+      expect(inTools.data.length).toBeGreaterThan(1);
+      expect(inTools.data.every((app) => app.categories.includes('Developer Tools'))).toBe(true);
+      const withTriggers = await client.apps.list({ hasTriggers: true, limit: 100 });
+      expect(withTriggers.data.map((app) => app.nameSlug)).toContain('github');
+      expect(await statusOf(client.apps.retrieve('no_such_app'))).toBe(404);
+      expect(await statusOf(client.appCategories.retrieve('no-such-category'))).toBe(404);
+    });
+  });
+
+  describe('components, actions and the props of triggers (the catalogue)', () => {
+    // The document's examples live in every world (docs/worlds.md): their project holds a GitHub
+    // account of the end user `user-1043` in production, so these cases know which app they drive.
+    const examples = document as unknown as { components: { parameters: { ProjectIdPath: { example: string } } } };
+    const exampleClient = () =>
+      new PipedreamClient({
+        baseUrl: new URL(target.baseUrl).origin,
+        projectId: examples.components.parameters.ProjectIdPath.example,
+        projectEnvironment: 'production',
+        tokenProvider: { getToken: async () => token },
+      });
+    const github = { authProvisionId: 'apn_Kx7mR2p' };
+    const externalUserId = 'user-1043';
+
+    caseIf(
+      ['stateful', 'control'],
+      'components.list, actions.list and triggers.list page their part of the catalogue; retrieve parses a Component',
+      async () => {
+        const client = exampleClient();
+        const keys: string[] = [];
+        for await (const component of await client.components.list({ limit: 25 })) keys.push(component.key);
+        expect(new Set(keys).size).toBe(keys.length);
+        const actions = (await client.actions.list({ app: 'github', limit: 100 })).data;
+        expect(actions.map((a) => a.key)).toEqual(['github-create-issue', 'github-search-issues-and-pull-requests']);
+        expect(actions.every((a) => a.componentType === 'action')).toBe(true);
+        const onlyTriggers = await client.components.list({ componentType: 'trigger', q: 'github', limit: 100 });
+        expect(onlyTriggers.data.length).toBeGreaterThan(1);
+        expect(onlyTriggers.data.every((c) => c.componentType === 'trigger')).toBe(true);
+        expect(keys.length).toBe((await client.components.list({ limit: 1 })).response.pageInfo.totalCount);
+        expect((await client.components.list({ registry: 'private' })).data).toEqual([]);
+        const issue = await client.actions.retrieve('github-create-issue');
+        expect(issue.data.configurableProps.map((prop) => prop.name)).toEqual(['github', 'repo', 'title', 'body', 'labels', 'priority']);
+        expect(issue.data.configurableProps[1]).toMatchObject({ type: 'string', remoteOptions: true });
+        expect((await client.components.retrieve('github-create-issue', { version: '0.1.0' })).data.key).toBe('github-create-issue');
+        expect(await statusOf(client.actions.retrieve('github-new-issue')), 'a trigger is not an action').toBe(404);
+        expect(await statusOf(client.components.retrieve('github-create-issue', { version: '9.9.9' }))).toBe(404);
+      },
+    );
+
+    caseIf(['stateful', 'control'], "configureProp lists the user's accounts and the app's resources, page by page and by query", async () => {
+      const client = exampleClient();
+      const accounts = await client.actions.configureProp({ id: 'github-create-issue', externalUserId, propName: 'github' });
+      expect(accounts.options).toContainEqual({ label: expect.any(String), value: github.authProvisionId });
+      const first = await client.actions.configureProp({ id: 'github-create-issue', externalUserId, propName: 'repo', configuredProps: { github } });
+      expect(first.options).toHaveLength(10);
+      expect(first.context).toEqual({ page: 1 });
+      const second = await client.actions.configureProp({
+        id: 'github-create-issue',
+        externalUserId,
+        propName: 'repo',
+        configuredProps: { github },
+        page: 1,
+        prevContext: first.context,
+      });
+      expect(second.options!.length).toBeGreaterThan(0);
+      expect(second.context).toBeUndefined();
+      const labels = [...first.options!, ...second.options!].map((option) => (option as { label: string }).label);
+      expect(new Set(labels).size).toBe(labels.length);
+      const queried = await client.triggers.configureProp({
+        id: 'github-new-issue-in-repository',
+        externalUserId,
+        propName: 'repo',
+        configuredProps: { github },
+        query: 'API',
+      });
+      expect(queried.options).toEqual([{ label: 'acme/api', value: 'acme/api' }]);
+      const unconfigured = await client.components.configureProp({ id: 'github-create-issue', externalUserId, propName: 'repo' });
+      expect(unconfigured.options).toEqual([]);
+      expect(unconfigured.errors?.[0]).toMatch(/github/);
+      const stranger = await client.actions.configureProp({ id: 'github-create-issue', externalUserId: user(), propName: 'repo', configuredProps: { github } });
+      expect(stranger.errors?.[0], "another user's account").toMatch(/another end user/);
+      expect(await statusOf(client.actions.configureProp({ id: 'github-create-issue', externalUserId, propName: 'nope' }))).toBe(422);
+    });
+
+    caseIf(['stateful', 'control'], 'reloadProps adds the columns of the chosen sheet; actions.run needs their dynamic_props_id', async () => {
+      const client = exampleClient();
+      const sheets = await client.actions.configureProp({ id: 'google_sheets-add-single-row', externalUserId, propName: 'sheetId' });
+      expect(sheets.errors?.[0], 'no google_sheets account yet').toMatch(/google_sheets/);
+      const example = (document as unknown as Record<string, any>).paths['/connect/{project_id}/actions/props'].post.requestBody.content['application/json']
+        .examples.sheet.value;
+      const reloaded = await client.actions.reloadProps({ id: 'google_sheets-add-single-row', externalUserId, configuredProps: example.configured_props });
+      expect(reloaded.dynamicProps?.id).toMatch(/^dyp_/);
+      const names = reloaded.dynamicProps!.configurableProps!.map((prop) => prop.name);
+      expect(names.slice(0, 2)).toEqual(['google_sheets', 'sheetId']);
+      expect(names.filter((name) => name.startsWith('col_'))).toHaveLength(4);
+      const again = await client.components.reloadProps({ id: 'google_sheets-add-single-row', externalUserId, configuredProps: example.configured_props });
+      expect(again.dynamicProps).toEqual(reloaded.dynamicProps);
+      const trigger = await client.triggers.reloadProps({ id: 'google_sheets-new-row-in-sheet', externalUserId, configuredProps: example.configured_props });
+      expect(trigger.dynamicProps?.configurableProps?.length).toBe(names.length);
+      expect((await client.actions.reloadProps({ id: 'google_sheets-add-single-row', externalUserId })).errors?.[0]).toMatch(/sheetId/);
+      const run = await client.actions.run({ id: 'google_sheets-add-single-row', externalUserId, configuredProps: example.configured_props });
+      expect((run as { error?: { props: string[] } }).error?.props).toEqual(expect.arrayContaining(['google_sheets', 'sheetId']));
+    });
+
+    caseIf(['stateful', 'control'], 'actions.run answers deterministic exports with a $summary; a failing prop answers its error', async () => {
+      const client = exampleClient();
+      const props = { github, repo: 'acme/api', title: 'The build is red', labels: ['ci'] };
+      const run = await client.actions.run({ id: 'github-create-issue', externalUserId, configuredProps: props });
+      expect(run.exports?.$summary).toMatch(/^Created issue #\d+ in acme\/api$/);
+      expect(run.ret).toMatchObject({ title: 'The build is red', state: 'open', labels: ['ci'], priority: 'medium' });
+      expect(run.os?.[0]).toMatchObject({ k: 'log' });
+      expect((run as { error?: unknown }).error).toBeUndefined();
+      const again = await client.actions.run({ id: 'github-create-issue', externalUserId, configuredProps: props });
+      expect(again.exports).toEqual(run.exports);
+      expect(again.ret).toEqual(run.ret);
+      const stashed = await client.actions.run({ id: 'github-create-issue', externalUserId, configuredProps: props, stashId: 'NEW' });
+      expect(stashed.stashId).toEqual(expect.any(String));
+
+      const failed = await client.actions.run({
+        id: 'github-create-issue',
+        externalUserId,
+        configuredProps: { github, repo: 'acme/nope', priority: 'urgent' },
+      });
+      expect(failed.ret ?? null, 'ret: null, which the SDK reads as absent').toBeNull();
+      expect(failed.exports).toEqual({});
+      const error = (failed as { error?: { name: string; message: string; props: string[]; attribution: { origin: string } } }).error!;
+      expect(error).toMatchObject({ name: 'ConfigurationError', attribution: { origin: 'user' } });
+      expect(error.props.sort()).toEqual(['priority', 'repo', 'title']);
+      expect(failed.os).toContainEqual(expect.objectContaining({ k: 'error', err: expect.objectContaining({ message: error.message }) }));
+      const elsewhere = await client.actions.run({ id: 'github-create-issue', externalUserId: user(), configuredProps: props });
+      expect((elsewhere as { error?: { message: string } }).error?.message).toMatch(/another end user/);
+      expect(await statusOf(client.actions.run({ id: 'github-no-such-action', externalUserId, configuredProps: props }))).toBe(422);
+    });
+
+    caseIf(
+      ['stateful', 'control'],
+      'proxy.get/post/put/patch/delete answer the echo of the upstream request: headers forwarded, the auth header named, never its value',
+      async () => {
+        const client = exampleClient();
+        const request = { externalUserId, accountId: github.authProvisionId };
+        const got = (await client.proxy.get({
+          ...request,
+          url: 'https://api.github.com/user/repos',
+          params: { per_page: '5', visibility: 'all' },
+          headers: { Accept: 'application/json', 'X-GitHub-Api-Version': '2022-11-28' },
+        })) as Record<string, any>;
+        expect(got).toEqual({
+          upstream: true,
+          method: 'GET',
+          url: 'https://api.github.com/user/repos?per_page=5&visibility=all',
+          headers: { accept: 'application/json', 'x-github-api-version': '2022-11-28' },
+          body: null,
+          auth: { account_id: github.authProvisionId, app: 'github', header: 'authorization' },
+        });
+        expect(JSON.stringify(got)).not.toMatch(/example-access-token/);
+        for (const method of ['post', 'put', 'patch'] as const) {
+          const sent = (await client.proxy[method]({ ...request, url: '/repos/acme/api/issues', body: { title: method } })) as Record<string, any>;
+          expect(sent).toMatchObject({ method: method.toUpperCase(), url: 'https://api.github.com/repos/acme/api/issues', body: { title: method } });
+        }
+        expect(((await client.proxy.delete({ ...request, url: 'https://api.github.com/repos/acme/api' })) as { method: string }).method).toBe('DELETE');
+        expect(await statusOf(client.proxy.get({ ...request, url: 'https://example.com/elsewhere' })), 'off the app domain').toBe(400);
+        expect(await statusOf(client.proxy.get({ ...request, externalUserId: user(), url: 'https://api.github.com/user' })), "another user's account").toBe(
+          404,
+        );
+      },
+    );
+
+    caseIf(['stateful', 'control'], "any seeded account's app: its first action configured through configureProp and reloadProps runs", async () => {
+      const { accounts } = await project();
+      const client = await sdk('production');
+      const account = await client.accounts.retrieve(accounts[0]!);
+      const externalUser = account.externalId!;
+      const [action] = (await client.actions.list({ app: account.app!.nameSlug })).data;
+      expect(action, `an action of ${account.app!.nameSlug}`).toBeDefined();
+      const configured: Record<string, unknown> = {};
+      let props = action!.configurableProps as Array<Record<string, any>>;
+      let dynamicPropsId: string | undefined;
+      for (let i = 0; i < props.length; i++) {
+        const prop = props[i]!;
+        if (prop.optional === true) continue;
+        if (prop.type === 'app') configured[prop.name] = { authProvisionId: account.id };
+        else if (prop.remoteOptions === true) {
+          const options = await client.actions.configureProp({
+            id: action!.key,
+            externalUserId: externalUser,
+            propName: prop.name,
+            configuredProps: configured as never,
+          });
+          expect(options.errors, prop.name).toEqual([]);
+          configured[prop.name] = (options.options![0] as { value: string }).value;
+        } else if (prop.options !== undefined) configured[prop.name] = prop.options[0];
+        else configured[prop.name] = prop.type === 'integer' ? (prop.min ?? 1) : `value of ${prop.name}`;
+        if (prop.reloadProps === true) {
+          const reloaded = await client.actions.reloadProps({ id: action!.key, externalUserId: externalUser, configuredProps: configured as never });
+          dynamicPropsId = reloaded.dynamicProps!.id;
+          props = reloaded.dynamicProps!.configurableProps as Array<Record<string, any>>;
+        }
+      }
+      const run = await client.actions.run({
+        id: action!.key,
+        externalUserId: externalUser,
+        configuredProps: configured as never,
+        ...(dynamicPropsId === undefined ? {} : { dynamicPropsId }),
+      });
+      expect((run as { error?: unknown }).error).toBeUndefined();
+      expect(run.exports?.$summary).toEqual(expect.any(String));
+    });
   });
 
   describe('accounts', () => {

@@ -95,7 +95,7 @@ export function createApp(options: AppOptions): MockApp {
     const route = on.routes[operationId];
     if (route === undefined) throw new Error(`route table has no handler for operation ${operationId}`);
     const { path: pathParams, query, header, body } = validated;
-    return route({ world: session.world, session, credentials, path: pathParams, query, header, body } as never);
+    return route({ world: session.world, session, credentials, path: pathParams, query, header, headers: input.headers, body } as never);
   }
 
   // mock.control: the caller's arguments are the operation's input (objects, not text, so the same
@@ -106,7 +106,7 @@ export function createApp(options: AppOptions): MockApp {
     const pathParams = input.pathParams ?? {};
     // Where a refusal says it happened: the path the HTTP face would have been called at.
     const path = CONTROL_PREFIX + controlValidator.describeOperation(operationId).template.replace(/\{([^}]+)\}/g, (_, name: string) => pathParams[name] ?? '');
-    const request = { pathParams, query: new URLSearchParams(), headers: {}, body: input.body };
+    const request = { pathParams, query: input.query ?? new URLSearchParams(), headers: {}, body: input.body };
     return invoke(controlFace, operationId, path, { token, kind: tokenKind(token) }, store.session(token), request);
   });
 
@@ -170,7 +170,16 @@ export function createApp(options: AppOptions): MockApp {
       if (!isApiPath(path)) return errorResponse(apiError('not_found', `Every API route lives under ${API_PREFIX}; ${path} is not one`, { path }));
       const { response, session, delayMs } = await dispatch(apiFace, req, head);
       if (delayMs !== undefined && delayMs > 0) await faults.sleep(delayMs);
-      session?.journal.record({ method, path, status: response.status, ms: Math.round((now() - started) * 1000) / 1000, at });
+      const ms = Math.round((now() - started) * 1000) / 1000;
+      // The console's own requests are journaled apart (docs/control-api.md, "The console"): a user reading the journal looks for their app's.
+      session?.journal.record({
+        method,
+        path,
+        status: response.status,
+        ms,
+        at,
+        ...(req.headers[CONSOLE_REQUEST_HEADER] === undefined ? {} : { from: 'console' as const }),
+      });
       return response;
     } catch (error) {
       logError(`[mock] unexpected error on ${method} ${path}:`, error);
@@ -180,3 +189,6 @@ export function createApp(options: AppOptions): MockApp {
 
   return { handle, control };
 }
+
+/** The header the mock's console (mocks/console/console.js) puts on every request it makes itself. */
+export const CONSOLE_REQUEST_HEADER = 'x-mock-console';

@@ -45,7 +45,7 @@ export function controlRoutes(store: Store, ops: ControlOperations, faults: Pick
   return {
     resetWorld: ({ credentials }) => ok({ data: ops.worldSummary(store.reset(credentials.token).world) }),
     getWorld: ({ session }) => ok({ data: ops.worldSummary(session.world) }),
-    listRequests: ({ session }) => ok({ data: session.journal.list() }),
+    listRequests: ({ session, query }) => ok({ data: session.journal.list({ console: query.include === 'console' }) }),
     // `?wait=true`: answer once every queued delivery has settled (all retries done), so a test can
     // assert on final states without polling.
     listDeliveries: async ({ session, query }) => {

@@ -27,8 +27,8 @@ export interface MockControl {
   reset(token: string): void;
   /** The IDs of this token's world that no API lists. */
   world(token: string): WorldSummary;
-  /** The request journal of this token's world, oldest first. */
-  requests(token: string): JournalEntry[];
+  /** The request journal of this token's world, oldest first; the console's own requests only with `{ console: true }`. */
+  requests(token: string, options?: { console?: boolean }): JournalEntry[];
   emit(token: string, body: EmitBody): Result<{ emit_id: string; deliveries: DeliveryRecord[] }>;
   emitTrigger(token: string, triggerId: string, body: TriggerEmitBody): Result<{ event_id: string; deliveries: DeliveryRecord[] }>;
   completeConnect(token: string, connectToken: string, body: CompleteConnectBody): Result<{ delivery: DeliveryRecord | null; account?: object }>;
@@ -86,16 +86,16 @@ export function createControl(store: Store, run: ControlRunner): MockControl {
     const result = run(operationId, token, input) as Result<{ data: T }>;
     return result.ok ? { ok: true, value: result.value.data } : result;
   };
-  // An operation without input cannot be refused: a refusal here is a bug of the mock, not the caller's.
-  const value = <T>(operationId: ControlOperationId, token: string): T => {
-    const result = data<T>(operationId, token);
+  // An operation without input (or with input built here) cannot be refused: a refusal here is a bug of the mock, not the caller's.
+  const value = <T>(operationId: ControlOperationId, token: string, input: Partial<RequestInput> = {}): T => {
+    const result = data<T>(operationId, token, input);
     if (!result.ok) throw new Error(`control operation ${operationId} refused a call without input: ${result.error.body.error}`);
     return result.value;
   };
   return {
     reset: (token) => void value('resetWorld', token),
     world: (token) => value('getWorld', token),
-    requests: (token) => value('listRequests', token),
+    requests: (token, options) => value('listRequests', token, options?.console ? { query: new URLSearchParams('include=console') } : {}),
     deliveries: (token) => [...store.session(token).deliveries],
     idle: (token) => store.sink.idle(token === undefined ? undefined : store.session(token).world.key),
     rateLimit: (token, body) => data('setRateLimit', token, { body }),

@@ -46,6 +46,8 @@ export type OperationId = Exclude<PathOperationId, 'createOAuthToken'>;
 export interface RouteContext<K extends OperationId> extends Validated<operations, K, ParameterDefaults> {
   world: World;
   credentials: Credentials;
+  /** Every header of the request, names in lower case: the Connect proxy forwards the `x-pd-proxy-*` ones, which no document can list. */
+  headers: Readonly<Record<string, string>>;
 }
 
 /** The route table of the API: one handler per operation of openapi/openapi.yaml. */

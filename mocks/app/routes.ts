@@ -89,9 +89,83 @@ export const routes: RouteTable = {
 
   regenerateDeployedTriggerWebhookSigningKey: ({ world, path, header, query }) =>
     store.regenerateDeployedTriggerWebhookSigningKey(world, path.project_id, path.trigger_id, path.webhook_id, scope(header, query)),
+
+  // The catalogue (issue 17): the apps and categories of the server seed, the same in every world.
+  listApps: ({ world, query }) => store.listApps(world, query),
+
+  getApp: ({ world, path }) => store.getApp(world, path.app_id),
+
+  listAppCategories: ({ world }) => store.listAppCategories(world),
+
+  getAppCategory: ({ world, path }) => store.getAppCategory(world, path.id),
+
+  // Components: the same catalogue in every world; `components.*` reads all of it, `actions.*` and
+  // `triggers.*` their own part. Accounts in configured props are the end user's, in this project
+  // and environment.
+  listComponents: ({ world, path, query }) => store.listComponents(world, path.project_id, 'component', query),
+
+  getComponent: ({ world, path, query }) => store.getComponent(world, path.project_id, 'component', path.component_id, query.version),
+
+  configureComponentProp: ({ world, path, header, body }) => store.configureProp(world, 'component', where(path, header), body),
+
+  reloadComponentProps: ({ world, path, header, body }) => store.reloadProps(world, 'component', where(path, header), body),
+
+  listActions: ({ world, path, query }) => store.listComponents(world, path.project_id, 'action', query),
+
+  getAction: ({ world, path, query }) => store.getComponent(world, path.project_id, 'action', path.component_id, query.version),
+
+  configureActionProp: ({ world, path, header, body }) => store.configureProp(world, 'action', where(path, header), body),
+
+  reloadActionProps: ({ world, path, header, body }) => store.reloadProps(world, 'action', where(path, header), body),
+
+  runAction: ({ world, path, header, body }) => store.runAction(world, where(path, header), body),
+
+  configureTriggerProp: ({ world, path, header, body }) => store.configureProp(world, 'trigger', where(path, header), body),
+
+  reloadTriggerProps: ({ world, path, header, body }) => store.reloadProps(world, 'trigger', where(path, header), body),
+
+  // The Connect proxy answers as a deterministic upstream: nothing leaves the machine (store/proxy.ts).
+  proxyGet: (ctx) => store.proxy(ctx.world, proxied(ctx, 'GET')),
+
+  proxyPost: (ctx) => store.proxy(ctx.world, proxied(ctx, 'POST')),
+
+  proxyPut: (ctx) => store.proxy(ctx.world, proxied(ctx, 'PUT')),
+
+  proxyPatch: (ctx) => store.proxy(ctx.world, proxied(ctx, 'PATCH')),
+
+  proxyDelete: (ctx) => store.proxy(ctx.world, proxied(ctx, 'DELETE')),
 };
 
 /** Who asks for a deployed trigger: the environment header and the end user, both required by the document. */
 function scope(header: { 'x-pd-environment': store.TriggerScope['environment'] }, query: { external_user_id: string }): store.TriggerScope {
   return { environment: header['x-pd-environment'], externalUserId: query.external_user_id };
+}
+
+/** The project and environment a catalogue call works in. */
+function where(path: { project_id: string }, header: { 'x-pd-environment': store.TriggerScope['environment'] }) {
+  return { projectId: path.project_id, environment: header['x-pd-environment'] };
+}
+
+/** A proxied request: the same path, query and headers for every method, the body where the method has one. */
+interface ProxiedContext {
+  path: { project_id: string; url_64: string };
+  query: { external_user_id: string; account_id: string };
+  header: { 'x-pd-environment': store.TriggerScope['environment'] };
+  headers: Readonly<Record<string, string>>;
+  body?: unknown;
+}
+
+function proxied(ctx: ProxiedContext, method: store.ProxyMethod): store.ProxyRequest {
+  const { path, query, header, headers } = ctx;
+  const request: store.ProxyRequest = {
+    projectId: path.project_id,
+    environment: header['x-pd-environment'],
+    externalUserId: query.external_user_id,
+    accountId: query.account_id,
+    url64: path.url_64,
+    method,
+    headers,
+  };
+  if (ctx.body !== undefined) request.body = ctx.body;
+  return request;
 }

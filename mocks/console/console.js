@@ -60,7 +60,8 @@ function say(text, kind = 'ok') {
 
 /** One call to this mock with the token; resolves to {status, body} (body parsed when JSON). */
 async function call(method, path, body, headers = {}) {
-  const init = { method, headers: { authorization: `Bearer ${state.token}`, ...headers } };
+  // x-mock-console: the journal keeps the console's own requests apart from the app's (GET /__mock/requests leaves them out).
+  const init = { method, headers: { authorization: `Bearer ${state.token}`, 'x-mock-console': '1', ...headers } };
   if (body !== undefined) {
     init.body = JSON.stringify(body);
     init.headers['content-type'] = 'application/json';
@@ -382,10 +383,15 @@ const SHOWN = { requests: 200, deliveries: 30 };
 
 async function loadActivity() {
   if (state.token === '') return;
-  const [requests, deliveries] = await Promise.all([data('GET', '/__mock/requests'), data('GET', '/__mock/deliveries')]);
+  const own = $('#requests-console').checked;
+  const [requests, deliveries] = await Promise.all([
+    data('GET', own ? '/__mock/requests?include=console' : '/__mock/requests'),
+    data('GET', '/__mock/deliveries'),
+  ]);
   // Redrawn only when something shown changed: a poll that finds nothing new leaves the page (and
   // a click or a selection in it) alone.
   const shown = JSON.stringify([
+    own,
     requests.length,
     requests.at(-1),
     deliveries.length,
@@ -403,10 +409,10 @@ async function loadActivity() {
       .map((r) =>
         h(
           'tr',
-          { class: r.status >= 400 ? 'bad' : '' },
+          { class: [r.status >= 400 ? 'bad' : '', r.from === 'console' ? 'from-console' : ''].join(' ').trim() },
           h('td', {}, time(r.at)),
           h('td', {}, r.method),
-          h('td', {}, r.path),
+          h('td', {}, r.path, r.from === 'console' ? h('small', { class: 'tag' }, ' console') : null),
           h('td', {}, r.status),
           h('td', {}, r.ms),
         ),
@@ -529,7 +535,7 @@ function authorizeReference() {
   if (typeof state.reference === 'object' && state.token !== '') state.reference.preauthorizeApiKey('bearerAuth', state.token);
 }
 
-/** Swagger UI, loaded on first use (1.7 MB the other tabs do not need), pointed at this mock. */
+/** Swagger UI (vendored, mocks/console/vendor/), loaded on first use (1.7 MB the other tabs do not need), pointed at this mock. */
 async function loadReference() {
   if (state.reference) return;
   state.reference = true;
@@ -590,6 +596,7 @@ function start() {
   for (const button of document.querySelectorAll('#tabs button')) button.addEventListener('click', () => showTab(button.dataset.tab));
   for (const form of document.querySelectorAll('form.action')) form.addEventListener('submit', act);
   $('#verify-key').addEventListener('change', () => loadActivity().catch(fail));
+  $('#requests-console').addEventListener('change', () => loadActivity().catch(fail));
   // Activity is live: polled once a second while its tab is open (the control API has no push).
   state.poll = setInterval(() => {
     if (state.tab === 'activity' && document.visibilityState === 'visible') loadActivity().catch(fail);

@@ -23,3 +23,14 @@ export { makeTemplate } from './template.ts';
 export { makeApp, makeConnectedAccount, makeConnectToken, makeCredentials, CONNECT_TOKEN_TTL_MS } from './connect.ts';
 export { makeDeployedTrigger, triggerComponent, TRIGGER_COMPONENTS } from './deployed-trigger.ts';
 export { slugify } from './common.ts';
+export { makeCatalogue, APPS_WITH_ACTIONS, APPS_WITH_TRIGGERS, type Catalogue } from './catalogue.ts';
+export {
+  APP_DETAILS,
+  CATALOGUE_ACTIONS,
+  CATALOGUE_TRIGGERS,
+  COMPONENTS_BY_KEY,
+  columnProps,
+  resourceOptions,
+  type CatalogueAction,
+  type ResourceOption,
+} from './components.ts';

@@ -3,7 +3,8 @@
 // API, plus the API reference rendered by Swagger UI from the shipped document. The page itself
 // needs no bearer: it is static, and every call it makes carries the token typed in the page.
 // Everything it loads comes from this server (its own files from mocks/console/, Swagger UI's from
-// the swagger-ui-dist package), so it works offline; the Content-Security-Policy below makes the
+// the copy vendored in mocks/console/vendor/: no swagger-ui-dist, and so no @scarf/scarf install
+// script, in a consumer's install), so it works offline; the Content-Security-Policy below makes the
 // browser refuse anything else. Files are read on their first request and kept, so a server whose
 // console is never opened pays nothing but this module.
 import { readFileSync } from 'node:fs';
@@ -29,8 +30,8 @@ const ASSETS: Readonly<Record<string, Asset>> = {
   '': ['workflow-api-mock-kit', 'mocks/console/index.html'],
   'console.js': ['workflow-api-mock-kit', 'mocks/console/console.js'],
   'console.css': ['workflow-api-mock-kit', 'mocks/console/console.css'],
-  'swagger-ui-bundle.js': ['swagger-ui-dist', 'swagger-ui-bundle.js'],
-  'swagger-ui.css': ['swagger-ui-dist', 'swagger-ui.css'],
+  'swagger-ui-bundle.js': ['workflow-api-mock-kit', 'mocks/console/vendor/swagger-ui-bundle.js'],
+  'swagger-ui.css': ['workflow-api-mock-kit', 'mocks/console/vendor/swagger-ui.css'],
 };
 
 const TYPES: Readonly<Record<string, string>> = {

@@ -176,7 +176,12 @@ describe('trigger catalogue, deployment and deployed triggers', () => {
     expect(all.page_info.total_count).toBe(all.data.length);
     expect(all.data.map((c) => c.key)).toContain('github-new-issue');
     expect(unwrap(listTriggerComponents(world, projectId, { limit: 100, app: 'github' })).data.every((c) => c.key.startsWith('github-'))).toBe(true);
-    expect(unwrap(listTriggerComponents(world, projectId, { limit: 100, q: 'ISSUE' })).data.map((c) => c.key)).toEqual(['github-new-issue']);
+    expect(unwrap(listTriggerComponents(world, projectId, { limit: 100, q: 'ISSUE' })).data.map((c) => c.key)).toEqual([
+      'github-new-issue',
+      'github-new-issue-in-repository',
+      'jira-new-issue-in-project',
+      'linear_app-new-issue-in-team',
+    ]);
     expect(unwrap(getTriggerComponent(world, projectId, 'github-new-issue')).data).toMatchObject({ key: 'github-new-issue', component_type: 'trigger' });
     expectError(getTriggerComponent(world, projectId, 'github-no-such-thing'), 404, 'not_found');
   });

@@ -304,3 +304,18 @@ export {
   type SnapshotErrorCode,
   type SnapshotResult,
 } from './snapshot.ts';
+export { catalogueOf, listApps, getApp, listAppCategories, getAppCategory, type AppListQuery, type CatalogueIndex } from './catalogue.ts';
+export {
+  listComponents,
+  getComponent,
+  configureProp,
+  reloadProps,
+  runAction,
+  dynamicPropsId,
+  type ComponentScope,
+  type ComponentListQuery,
+  type ConfigurePropInput,
+  type ReloadPropsInput,
+  type RunActionInput,
+} from './components.ts';
+export { proxy, type ProxyMethod, type ProxyRequest, type ProxyEcho } from './proxy.ts';

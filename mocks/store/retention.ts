@@ -4,7 +4,7 @@
 // passes its cap, however the lines are spread over worlds. Plain data, browser-safe.
 import { apiError, type Result } from '../errors.ts';
 import type { DeliveryRecord, DeliverySink } from '../outbound/types.ts';
-import type { Journal, JournalEntry } from './session.ts';
+import { type Journal, type JournalEntry, journalView } from './session.ts';
 
 /** Delivery records kept per world (the oldest go first). */
 export const DELIVERY_LOG_LIMIT = 500;
@@ -108,7 +108,7 @@ export function countedJournal(tally: Tally, limit: number): CountedJournal {
       // Drop in batches rather than one shift per request once the cap is reached.
       if (entries.length > limit * 1.25) tally.entries -= entries.splice(0, entries.length - limit).length;
     },
-    list: () => entries.slice(Math.max(0, entries.length - limit)),
+    list: (options) => journalView(entries, limit, options),
     release() {
       tally.entries -= entries.length;
       entries.length = 0;

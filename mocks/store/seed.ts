@@ -49,6 +49,7 @@ export function createWorld(options: WorldOptions): World {
   const world = emptyWorld({
     key: stableKey(options.token),
     token: options.token,
+    seed: options.seed,
     ctx: random.ctx,
     sink: options.sink,
     saveRandom: random.save,

@@ -21,6 +21,8 @@ export interface JournalEntry {
   ms: number;
   /** UNIX milliseconds when the request arrived. */
   at: number;
+  /** The mock's console made it (docs/control-api.md, "The console"); absent for everyone else's. */
+  from?: 'console';
 }
 
 /** An injected rate limit (docs/control-api.md: `POST /__mock/rate-limit`). */
@@ -57,8 +59,8 @@ export const JOURNAL_LIMIT = 1000;
 
 export interface Journal {
   record(entry: JournalEntry): void;
-  /** Oldest first. */
-  list(): JournalEntry[];
+  /** Oldest first; the console's own requests only with `console: true`. */
+  list(options?: { console?: boolean }): JournalEntry[];
 }
 
 export interface Limits {
@@ -88,6 +90,12 @@ export function openSession(world: World, log: Pick<DeliveryLog, 'deliveries'>, 
   return { token: world.token, world, deliveries: log.deliveries, journal, limits: createLimits(), faults: {} };
 }
 
+/** What `Journal.list` answers from a journal's `entries`: the last `limit`, the console's own only when asked for. */
+export function journalView(entries: readonly JournalEntry[], limit: number, { console = false }: { console?: boolean } = {}): JournalEntry[] {
+  const kept = entries.slice(Math.max(0, entries.length - limit));
+  return console ? kept : kept.filter((entry) => entry.from === undefined);
+}
+
 export function createJournal(limit = JOURNAL_LIMIT): Journal {
   const entries: JournalEntry[] = [];
   return {
@@ -96,7 +104,7 @@ export function createJournal(limit = JOURNAL_LIMIT): Journal {
       // Drop in batches rather than one shift per request once the cap is reached.
       if (entries.length > limit * 1.25) entries.splice(0, entries.length - limit);
     },
-    list: () => entries.slice(Math.max(0, entries.length - limit)),
+    list: (options) => journalView(entries, limit, options),
   };
 }
 

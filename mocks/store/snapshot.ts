@@ -351,6 +351,7 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
   const world = emptyWorld({
     key: stableKey(token),
     token,
+    seed: context.seed,
     ctx: random.ctx,
     sink: context.sinkFor(token),
     saveRandom: random.save,

@@ -14,12 +14,13 @@ import type {
 } from '../factories/types.ts';
 import type { Result } from '../errors.ts';
 import { fail, notFound, ok } from '../errors.ts';
-import { makeDeployedTrigger, slugify, TRIGGER_COMPONENTS, triggerComponent } from '../factories/index.ts';
+import { COMPONENTS_BY_KEY, makeDeployedTrigger, slugify } from '../factories/index.ts';
 import { newId } from '../ids.ts';
 import { unixSeconds } from '../random.ts';
 import { inEnvironment, projectOf, signingKey } from './connect.ts';
 import { emitTrigger } from './emit.ts';
-import { type PageQuery, pageOf, pageOfList } from './pagination.ts';
+import { getComponent, listComponents } from './components.ts';
+import { type PageQuery, pageOfList } from './pagination.ts';
 import { collectionFull } from './retention.ts';
 import type { DeployedTriggerRecord, TriggerWebhookRecord, World } from './world.ts';
 import { copy } from './world.ts';
@@ -33,33 +34,18 @@ export interface TriggerScope {
   externalUserId: string;
 }
 
-const COMPONENT_INDEX = new Map(TRIGGER_COMPONENTS.map((component, i) => [component.key, i]));
-
 export interface ComponentQuery extends PageQuery {
   q?: string;
   app?: string;
 }
 
+/** `triggers.list`: the trigger part of the catalogue (components.ts). */
 export function listTriggerComponents(world: World, projectId: string, query: ComponentQuery): Result<{ data: TriggerComponent[]; page_info: PageInfo }> {
-  const project = projectOf(world, projectId);
-  if (!project.ok) return project;
-  const text = query.q?.toLowerCase();
-  const keys = TRIGGER_COMPONENTS.filter(
-    (c) =>
-      (text === undefined || c.key.includes(text) || c.name.toLowerCase().includes(text)) &&
-      (query.app === undefined || c.configurable_props.some((prop) => prop.app === query.app)),
-  ).map((c) => c.key);
-  // The whole catalogue pages through its index built once at load; a filtered one through its own.
-  const page = keys.length === TRIGGER_COMPONENTS.length ? pageOf(keys, COMPONENT_INDEX, query) : pageOfList(keys, query);
-  if (!page.ok) return page;
-  return ok({ data: page.value.ids.map((key) => triggerComponent(key)!), page_info: page.value.page_info });
+  return listComponents(world, projectId, 'trigger', query) as Result<{ data: TriggerComponent[]; page_info: PageInfo }>;
 }
 
 export function getTriggerComponent(world: World, projectId: string, key: string): Result<{ data: TriggerComponent }> {
-  const project = projectOf(world, projectId);
-  if (!project.ok) return project;
-  const component = triggerComponent(key);
-  return component === undefined ? fail('not_found', `trigger component ${key} not found`, { key }) : ok({ data: component });
+  return getComponent(world, projectId, 'trigger', key) as Result<{ data: TriggerComponent }>;
 }
 
 export interface DeployTriggerInput {
@@ -89,8 +75,8 @@ function newTriggerWebhook(world: World, url: string): TriggerWebhookRecord {
 export function deployTrigger(world: World, projectId: string, environment: ProjectEnvironment, input: DeployTriggerInput): Result<{ data: DeployedTrigger }> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
-  const component = triggerComponent(input.id);
-  if (component === undefined) return fail('unprocessable', `trigger component ${input.id} does not exist`, { field: 'id', key: input.id });
+  const component = COMPONENTS_BY_KEY.get(input.id)?.component;
+  if (component?.component_type !== 'trigger') return fail('unprocessable', `trigger component ${input.id} does not exist`, { field: 'id', key: input.id });
   const full = collectionFull('deployed triggers', world.deployedTriggers.size);
   if (full !== undefined) return full;
   const now = unixSeconds(world.ctx.now());

@@ -115,6 +115,8 @@ export interface World {
   /** Stable hash of the token; DeliveryRequest.world and DeliverySink.list(key) use it. */
   readonly key: string;
   readonly token: string;
+  /** The server seed the world was seeded with; it also picks the catalogue the world reads (catalogue.ts). */
+  readonly seed: number | string;
   /** The world's seeded faker, issued IDs and clock. */
   readonly ctx: FactoryContext;
   readonly sink: DeliverySink;
@@ -144,7 +146,7 @@ export const MAX_ERROR_EVENTS = 100;
  * A world holding no resources yet: seeding (seed.ts) or a snapshot (snapshot.ts) fills it. Its
  * collections are TrackedMaps (changes.ts): the state file's log writes only what a request changed.
  */
-export function emptyWorld(fields: Pick<World, 'key' | 'token' | 'ctx' | 'sink' | 'saveRandom' | 'user' | 'errorSeq'>): World {
+export function emptyWorld(fields: Pick<World, 'key' | 'token' | 'seed' | 'ctx' | 'sink' | 'saveRandom' | 'user' | 'errorSeq'>): World {
   return {
     ...fields,
     workspaces: new TrackedMap(),

@@ -51,8 +51,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * request journal (method, path, status, ms, at)
+         * request journal (method, path, status, ms, at); ?include=console: the console's own too
          * @description The world's `/v1` requests that got past authentication, oldest first; the last 1,000 are kept.
+         *     The mock's console marks the requests it makes itself (header `x-mock-console`); they are
+         *     journaled with `from: console` and left out of this list unless `include=console`.
          */
         get: operations["listRequests"];
         put?: never;
@@ -327,6 +329,11 @@ export interface components {
             ms: number;
             /** @description UNIX milliseconds when the request arrived. */
             at: number;
+            /**
+             * @description Present on the requests the mock's console made itself (header `x-mock-console`).
+             * @enum {string}
+             */
+            from?: "console";
         };
         DeliveryRecord: {
             id: string;
@@ -513,7 +520,10 @@ export interface operations {
     };
     listRequests: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `console`: the console's own requests too (each with `from: console`). */
+                include?: "console";
+            };
             header?: never;
             path?: never;
             cookie?: never;

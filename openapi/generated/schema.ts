@@ -530,6 +530,407 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/connect/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the apps of the catalogue (companion)
+         * @description Companion endpoint (`apps.list` of the SDK): the apps an end user can connect, filtered by `q`
+         *     (in the name or name slug, case-insensitive), `category_ids` (an app in any of them),
+         *     `has_components`, `has_actions` and `has_triggers`, sorted by `sort_key` and `sort_direction`,
+         *     paged by `limit`, `after` and `before`.
+         */
+        get: operations["listApps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/apps/{app_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an app of the catalogue by name slug or ID (companion)
+         * @description Companion endpoint (`apps.retrieve` of the SDK). One app, by its name slug (`github`) or its `oa_` ID.
+         */
+        get: operations["getApp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/app_categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the app categories (companion)
+         * @description Companion endpoint (`appCategories.list` of the SDK). Every category of the catalogue, by name, not paged.
+         */
+        get: operations["listAppCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/app_categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an app category (companion)
+         * @description Companion endpoint (`appCategories.retrieve` of the SDK). One category by its ID.
+         */
+        get: operations["getAppCategory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/components": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the actions and triggers of the catalogue (companion)
+         * @description Companion endpoint (`components.list` of the SDK): the actions and triggers of the catalogue, the same in every world,
+         *     filtered by `q` (in the key or name), `app` (name slug), `component_type`, in catalogue
+         *     order, paged like the other lists.
+         */
+        get: operations["listComponents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/components/{component_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a component by key (companion)
+         * @description Companion endpoint (`components.retrieve` of the SDK). One component of the catalogue by key; with `version`, only that version (the catalogue holds one per key).
+         */
+        get: operations["getComponent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/components/configure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the options of a prop of a component (companion)
+         * @description Companion endpoint (`components.configureProp` of the SDK). The options of one prop for an end user: an
+         *     `app` prop lists the user's accounts of that app; a prop with `remoteOptions` lists the
+         *     app's resources once its app prop holds one of the user's accounts (ten a page, from `page`
+         *     0, filtered by `query`); a prop with static options lists those. When there are none, `errors`
+         *     says why (an unconfigured app prop, a prop without options).
+         */
+        post: operations["configureComponentProp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/components/props": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reload the props of a component from its configured values (companion)
+         * @description Companion endpoint (`components.reloadProps` of the SDK). For a component with a `reloadProps` prop (a sheet,
+         *     a table), the props it has once that prop holds a value: the static ones and the resource's
+         *     columns, with the `dynamicProps.id` to pass as `dynamic_props_id`. A component without such
+         *     a prop answers its props as they are.
+         */
+        post: operations["reloadComponentProps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the actions of the catalogue (companion)
+         * @description Companion endpoint (`actions.list` of the SDK): the actions of the catalogue, the same in every world,
+         *     filtered by `q` (in the key or name), `app` (name slug), in catalogue
+         *     order, paged like the other lists.
+         */
+        get: operations["listActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/actions/{component_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an action by key (companion)
+         * @description Companion endpoint (`actions.retrieve` of the SDK). One component of the catalogue by key; with `version`, only that version (the catalogue holds one per key).
+         */
+        get: operations["getAction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/actions/configure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the options of a prop of an action (companion)
+         * @description Companion endpoint (`actions.configureProp` of the SDK). The options of one prop for an end user: an
+         *     `app` prop lists the user's accounts of that app; a prop with `remoteOptions` lists the
+         *     app's resources once its app prop holds one of the user's accounts (ten a page, from `page`
+         *     0, filtered by `query`); a prop with static options lists those. When there are none, `errors`
+         *     says why (an unconfigured app prop, a prop without options).
+         */
+        post: operations["configureActionProp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/actions/props": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reload the props of an action from its configured values (companion)
+         * @description Companion endpoint (`actions.reloadProps` of the SDK). For a component with a `reloadProps` prop (a sheet,
+         *     a table), the props it has once that prop holds a value: the static ones and the resource's
+         *     columns, with the `dynamicProps.id` to pass as `dynamic_props_id`. A component without such
+         *     a prop answers its props as they are.
+         */
+        post: operations["reloadActionProps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/actions/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run an action for an end user (companion)
+         * @description Companion endpoint (`actions.run` of the SDK). Runs a catalogue action with the configured
+         *     props: each prop is checked against the component's props (required ones present, types,
+         *     options, and each `app` prop an account of that app owned by `external_user_id` in this
+         *     project and environment; with a `reloadProps` prop, the `dynamic_props_id` of its value).
+         *     A run that passes answers deterministic `exports` with a `$summary` and a return value
+         *     (`ret`); one that does not answers 200 with an `error`, an `error` observation and `ret:
+         *     null`. Nothing leaves the machine.
+         */
+        post: operations["runAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/triggers/configure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the options of a prop of a trigger (companion)
+         * @description Companion endpoint (`triggers.configureProp` of the SDK). The options of one prop for an end user: an
+         *     `app` prop lists the user's accounts of that app; a prop with `remoteOptions` lists the
+         *     app's resources once its app prop holds one of the user's accounts (ten a page, from `page`
+         *     0, filtered by `query`); a prop with static options lists those. When there are none, `errors`
+         *     says why (an unconfigured app prop, a prop without options).
+         */
+        post: operations["configureTriggerProp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/triggers/props": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reload the props of a trigger from its configured values (companion)
+         * @description Companion endpoint (`triggers.reloadProps` of the SDK). For a component with a `reloadProps` prop (a sheet,
+         *     a table), the props it has once that prop holds a value: the static ones and the resource's
+         *     columns, with the `dynamicProps.id` to pass as `dynamic_props_id`. A component without such
+         *     a prop answers its props as they are.
+         */
+        post: operations["reloadTriggerProps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/proxy/{url_64}": {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user whose account the proxy acts with.
+                 * @example user-1043
+                 */
+                external_user_id: components["parameters"]["ProxyExternalUserId"];
+                /**
+                 * @description The end user's connected account (`apn_`) whose credentials the proxy applies.
+                 * @example apn_Kx7mR2p
+                 */
+                account_id: components["parameters"]["ProxyAccountId"];
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The upstream URL (or a path on the app's API), base64-encoded, as the SDK sends it.
+                 * @example aHR0cHM6Ly9hcGkuZ2l0aHViLmNvbS91c2VyL3JlcG9z
+                 */
+                url_64: components["schemas"]["ProxyUrlId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Send a GET through the Connect proxy (companion)
+         * @description Companion endpoint (`proxy.get` of the SDK). What the service would send upstream with the end
+         *     user's account, answered by the mock itself as an echo (no request leaves the machine): the
+         *     method, the URL, the caller's `x-pd-proxy-*` headers without their prefix, and the name of the
+         *     header the account's credentials go in (never its value). The URL must be on the app's domain.
+         */
+        get: operations["proxyGet"];
+        /**
+         * Send a PUT through the Connect proxy (companion)
+         * @description Companion endpoint (`proxy.put` of the SDK); answered as `proxy.post` is.
+         */
+        put: operations["proxyPut"];
+        /**
+         * Send a POST through the Connect proxy (companion)
+         * @description Companion endpoint (`proxy.post` of the SDK); answered as `proxy.get` is, with the JSON body echoed.
+         */
+        post: operations["proxyPost"];
+        /**
+         * Send a DELETE through the Connect proxy (companion)
+         * @description Companion endpoint (`proxy.delete` of the SDK); answered as `proxy.get` is.
+         */
+        delete: operations["proxyDelete"];
+        options?: never;
+        head?: never;
+        /**
+         * Send a PATCH through the Connect proxy (companion)
+         * @description Companion endpoint (`proxy.patch` of the SDK); answered as `proxy.post` is.
+         */
+        patch: operations["proxyPatch"];
+        trace?: never;
+    };
     "/connect/{project_id}/deployed-triggers": {
         parameters: {
             query?: never;
@@ -1383,6 +1784,221 @@ export interface components {
             component_type?: "trigger";
             configurable_props: components["schemas"]["ConfigurableProp"][];
         };
+        /** @description An app of the catalogue, as `apps.list` and `apps.retrieve` answer it (`App` of the SDK). */
+        CatalogueApp: {
+            id: components["schemas"]["AppId"];
+            name_slug: string;
+            name: string;
+            /** @enum {string} */
+            auth_type: "keys" | "oauth" | "none";
+            description: string;
+            img_src: string;
+            /** @description JSON text, the fields an end user fills in for a `keys` app (an empty list otherwise). */
+            custom_fields_json: string;
+            categories: string[];
+            featured_weight: number;
+            scope_profiles: components["schemas"]["AppScopeProfile"][];
+        };
+        /** @description A named set of OAuth scopes (`AppScopeProfilesItem` of the SDK); none for an app without OAuth. */
+        AppScopeProfile: {
+            /** @enum {string} */
+            name: "read_only" | "read_write" | "admin";
+            scopes: string[];
+        };
+        /**
+         * @description An app's name slug (`github`) or its `oa_` ID, as `apps.retrieve` takes either.
+         * @example github
+         */
+        AppSlugOrId: string;
+        /**
+         * @description A category's ID, its slug (`developer-tools`).
+         * @example developer-tools
+         */
+        AppCategoryId: string;
+        /** @description A category of apps (`AppCategory` of the SDK). */
+        AppCategory: {
+            id: components["schemas"]["AppCategoryId"];
+            name: string;
+            description: string;
+        };
+        /** @description An action or a trigger of the catalogue (`Component` of the SDK). */
+        Component: {
+            key: components["schemas"]["ComponentKeyId"];
+            name: string;
+            version: string;
+            description?: string;
+            /** @enum {string} */
+            component_type: "action" | "trigger";
+            configurable_props: components["schemas"]["ComponentProp"][];
+            /**
+             * @description `optional`: the action can write files to the file stash when run with a `stash_id`.
+             * @enum {string}
+             */
+            stash?: "optional" | "required";
+            annotations?: components["schemas"]["ToolAnnotations"];
+        };
+        /** @description Hints about what an action does (`ToolAnnotations` of the SDK). */
+        ToolAnnotations: {
+            destructiveHint?: boolean;
+            idempotentHint?: boolean;
+            openWorldHint?: boolean;
+            readOnlyHint?: boolean;
+            title?: string;
+        };
+        /**
+         * @description One configurable prop of a component (`ConfigurableProp` of the SDK, whose flags are camelCase
+         *     on the wire). `remoteOptions`: `configureProp` lists its values; `reloadProps`: choosing a value
+         *     changes the component's props (`reloadProps` answers them as dynamic props).
+         */
+        ComponentProp: {
+            name: string;
+            /** @description `app`, `string`, `integer`, `boolean`, `string[]`, `object`, ... (the SDK's `ConfigurablePropBaseType`). */
+            type: string;
+            /** @description The app's name slug, for an `app` prop; its value is `{authProvisionId}` of an account of that app. */
+            app?: string;
+            label?: string;
+            description?: string;
+            optional?: boolean;
+            disabled?: boolean;
+            readOnly?: boolean;
+            hidden?: boolean;
+            remoteOptions?: boolean;
+            useQuery?: boolean;
+            reloadProps?: boolean;
+            withLabel?: boolean;
+            secret?: boolean;
+            min?: number;
+            max?: number;
+            /** @description The value when the prop is not configured. */
+            default?: unknown;
+            options?: (components["schemas"]["PropOption"] | (string | number | boolean))[];
+        };
+        /** @description One option of a prop, with its label (`PropOption` of the SDK). */
+        PropOption: {
+            label: string;
+            value: string | number | boolean;
+        };
+        /** @description A log line or an error of a configuration or a run (`Observation` of the SDK); `ts` in UNIX milliseconds. */
+        Observation: {
+            /** @description `log` or `error`. */
+            k: string;
+            msg?: string;
+            ts: number;
+            err?: {
+                name?: string;
+                message?: string;
+                stack?: string;
+            };
+        };
+        /** @description The body of `configureProp` (`ConfigurePropOpts` of the SDK). */
+        ConfigurePropRequest: {
+            id: components["schemas"]["ComponentKeyId"];
+            version?: string;
+            external_user_id: string;
+            prop_name: string;
+            blocking?: boolean;
+            configured_props?: components["schemas"]["ConfiguredProps"];
+            dynamic_props_id?: string;
+            /** @description The page of options, from 0 (ten options a page). */
+            page?: number;
+            prev_context?: {
+                [key: string]: unknown;
+            };
+            /** @description Only options whose label contains this text (case-insensitive). */
+            query?: string;
+        };
+        /** @description The options of a prop (`ConfigurePropResponse` of the SDK); `errors` say why there are none. */
+        ConfigurePropResponse: {
+            options?: components["schemas"]["PropOption"][];
+            string_options?: string[] | null;
+            observations?: components["schemas"]["Observation"][];
+            /** @description `{page}` of the next page when there is one; pass it back as `prev_context` with that `page`. */
+            context?: {
+                [key: string]: unknown;
+            } | null;
+            errors?: string[];
+        };
+        /** @description The body of `reloadProps` (`ReloadPropsOpts` of the SDK). */
+        ReloadPropsRequest: {
+            id: components["schemas"]["ComponentKeyId"];
+            version?: string;
+            external_user_id: string;
+            blocking?: boolean;
+            configured_props?: components["schemas"]["ConfiguredProps"];
+            dynamic_props_id?: string;
+        };
+        /** @description A component's props once its configured values are known (`ReloadPropsResponse` of the SDK). */
+        ReloadPropsResponse: {
+            observations?: components["schemas"]["Observation"][];
+            errors?: string[];
+            dynamicProps?: {
+                /** @description Pass it as `dynamic_props_id` to `actions.run` or `triggers.deploy`. */
+                id?: string;
+                configurableProps?: components["schemas"]["ComponentProp"][];
+            };
+        };
+        /** @description The body of `actions.run` (`RunActionOpts` of the SDK). */
+        RunActionRequest: {
+            id: components["schemas"]["ComponentKeyId"];
+            version?: string;
+            external_user_id: string;
+            configured_props?: components["schemas"]["ConfiguredProps"];
+            dynamic_props_id?: string;
+            /** @description `NEW` or `true`: a new file stash for the run; a stash ID: that stash. */
+            stash_id?: string | boolean;
+        };
+        /** @description What a run of an action answered (`RunActionResponse` of the SDK, and the `error` of the service's docs). */
+        RunActionResponse: {
+            /** @description What the run exported; `$summary` says what it did. */
+            exports: {
+                $summary?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            os: components["schemas"]["Observation"][];
+            /** @description The action's return value; null when the run failed. */
+            ret: unknown;
+            /** @description The file stash of the run, when one was asked for. */
+            stash_id?: string;
+            error?: {
+                name: string;
+                message: string;
+                attribution: {
+                    /** @enum {string} */
+                    origin: "user" | "upstream" | "platform";
+                };
+                /** @description The props that did not pass. */
+                props?: string[];
+            };
+        };
+        /**
+         * @description A URL or a path, base64-encoded (standard alphabet, padded, or base64url), as the SDK's `url64`.
+         * @example aHR0cHM6Ly9hcGkuZ2l0aHViLmNvbS91c2VyL3JlcG9z
+         */
+        ProxyUrlId: string;
+        /**
+         * @description The mock's answer to a proxied request: what the service would have sent upstream. `headers`
+         *     are the caller's `x-pd-proxy-*` headers without their prefix (names in lower case); `auth`
+         *     names the header the account's credentials would go in, never their value.
+         */
+        ProxyEcho: {
+            /** @constant */
+            upstream: true;
+            /** @enum {string} */
+            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+            url: string;
+            headers: {
+                [key: string]: string;
+            };
+            /** @description The JSON body sent upstream; null without one. */
+            body: unknown;
+            auth: {
+                account_id: components["schemas"]["AccountId"];
+                app: string;
+                /** @description The header the account's credentials go in (`authorization` for most apps). */
+                header: string;
+            };
+        };
         /** @description The body of `triggers.deploy` (`DeployTriggerOpts` of the SDK). */
         DeployTriggerRequest: {
             id: components["schemas"]["ComponentKeyId"];
@@ -1624,6 +2240,16 @@ export interface components {
          * @example ZGNfSngyTGs5UA
          */
         Before: string;
+        /**
+         * @description The end user whose account the proxy acts with.
+         * @example user-1043
+         */
+        ProxyExternalUserId: string;
+        /**
+         * @description The end user's connected account (`apn_`) whose credentials the proxy applies.
+         * @example apn_Kx7mR2p
+         */
+        ProxyAccountId: components["schemas"]["AccountId"];
     };
     requestBodies: never;
     headers: {
@@ -2665,6 +3291,916 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listApps: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only apps whose name or name slug contains this text (case-insensitive).
+                 * @example git
+                 */
+                q?: string;
+                /** @description Only apps in any of these categories (repeat the parameter for several). */
+                category_ids?: components["schemas"]["AppCategoryId"][];
+                /** @description `true`: only apps with an action or a trigger; `false`: only apps without. */
+                has_components?: boolean;
+                /** @description `true`: only apps with an action; `false`: only apps without. */
+                has_actions?: boolean;
+                /** @description `true`: only apps with a trigger; `false`: only apps without. */
+                has_triggers?: boolean;
+                /** @description The field the apps are sorted by (then by name slug). */
+                sort_key?: "name" | "name_slug" | "featured_weight";
+                /** @description Ascending or descending. */
+                sort_direction?: "asc" | "desc";
+                /**
+                 * @description Page size.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor; the apps after it (pass the previous page's `end_cursor`; the SDK's pager does). */
+                after?: string;
+                /** @description Opaque cursor; the apps before it (pass the next page's `start_cursor`). */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of apps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_info: components["schemas"]["PageInfo"];
+                        data: components["schemas"]["CatalogueApp"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's name slug or `oa_` ID.
+                 * @example github
+                 */
+                app_id: components["schemas"]["AppSlugOrId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CatalogueApp"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAppCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every category. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppCategory"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getAppCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The category's ID (its slug).
+                 * @example developer-tools
+                 */
+                id: components["schemas"]["AppCategoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The category. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppCategory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listComponents: {
+        parameters: {
+            query?: {
+                /** @description Only components whose key or name contains this text (case-insensitive). */
+                q?: string;
+                /**
+                 * @description Only components of this app (name slug).
+                 * @example github
+                 */
+                app?: string;
+                /** @description `public` or `all`: the whole catalogue; `private`: the project's own components (none in the mock). */
+                registry?: "public" | "private" | "all";
+                /** @description Only actions or only triggers. */
+                component_type?: "action" | "trigger";
+                /**
+                 * @description Page size.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor; the components after it (pass the previous page's `end_cursor`; the SDK's pager does). */
+                after?: string;
+                /** @description Opaque cursor; the components before it (pass the next page's `start_cursor`). */
+                before?: string;
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of components. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_info: components["schemas"]["PageInfo"];
+                        data: components["schemas"]["Component"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getComponent: {
+        parameters: {
+            query?: {
+                /** @description The component's version (SemVer); absent, the latest. */
+                version?: string;
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The component's key.
+                 * @example github-create-issue
+                 */
+                component_id: components["schemas"]["ComponentKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The component. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Component"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    configureComponentProp: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfigurePropRequest"];
+            };
+        };
+        responses: {
+            /** @description The options, or why there are none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigurePropResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    reloadComponentProps: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReloadPropsRequest"];
+            };
+        };
+        responses: {
+            /** @description The props with their dynamic ones. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReloadPropsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listActions: {
+        parameters: {
+            query?: {
+                /** @description Only components whose key or name contains this text (case-insensitive). */
+                q?: string;
+                /**
+                 * @description Only components of this app (name slug).
+                 * @example github
+                 */
+                app?: string;
+                /** @description `public` or `all`: the whole catalogue; `private`: the project's own components (none in the mock). */
+                registry?: "public" | "private" | "all";
+                /**
+                 * @description Page size.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor; the components after it (pass the previous page's `end_cursor`; the SDK's pager does). */
+                after?: string;
+                /** @description Opaque cursor; the components before it (pass the next page's `start_cursor`). */
+                before?: string;
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of components. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_info: components["schemas"]["PageInfo"];
+                        data: components["schemas"]["Component"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getAction: {
+        parameters: {
+            query?: {
+                /** @description The component's version (SemVer); absent, the latest. */
+                version?: string;
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The component's key.
+                 * @example github-create-issue
+                 */
+                component_id: components["schemas"]["ComponentKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The component. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Component"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    configureActionProp: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfigurePropRequest"];
+            };
+        };
+        responses: {
+            /** @description The options, or why there are none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigurePropResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    reloadActionProps: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReloadPropsRequest"];
+            };
+        };
+        responses: {
+            /** @description The props with their dynamic ones. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReloadPropsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    runAction: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RunActionRequest"];
+            };
+        };
+        responses: {
+            /** @description The run: its exports, observations and return value, or its error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunActionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    configureTriggerProp: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfigurePropRequest"];
+            };
+        };
+        responses: {
+            /** @description The options, or why there are none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigurePropResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    reloadTriggerProps: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReloadPropsRequest"];
+            };
+        };
+        responses: {
+            /** @description The props with their dynamic ones. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReloadPropsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    proxyGet: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user whose account the proxy acts with.
+                 * @example user-1043
+                 */
+                external_user_id: components["parameters"]["ProxyExternalUserId"];
+                /**
+                 * @description The end user's connected account (`apn_`) whose credentials the proxy applies.
+                 * @example apn_Kx7mR2p
+                 */
+                account_id: components["parameters"]["ProxyAccountId"];
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The upstream URL (or a path on the app's API), base64-encoded, as the SDK sends it.
+                 * @example aHR0cHM6Ly9hcGkuZ2l0aHViLmNvbS91c2VyL3JlcG9z
+                 */
+                url_64: components["schemas"]["ProxyUrlId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The echo of the request the service would have sent upstream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyEcho"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    proxyPut: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user whose account the proxy acts with.
+                 * @example user-1043
+                 */
+                external_user_id: components["parameters"]["ProxyExternalUserId"];
+                /**
+                 * @description The end user's connected account (`apn_`) whose credentials the proxy applies.
+                 * @example apn_Kx7mR2p
+                 */
+                account_id: components["parameters"]["ProxyAccountId"];
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The upstream URL (or a path on the app's API), base64-encoded, as the SDK sends it.
+                 * @example aHR0cHM6Ly9hcGkuZ2l0aHViLmNvbS91c2VyL3JlcG9z
+                 */
+                url_64: components["schemas"]["ProxyUrlId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The echo of the request the service would have sent upstream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyEcho"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    proxyPost: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user whose account the proxy acts with.
+                 * @example user-1043
+                 */
+                external_user_id: components["parameters"]["ProxyExternalUserId"];
+                /**
+                 * @description The end user's connected account (`apn_`) whose credentials the proxy applies.
+                 * @example apn_Kx7mR2p
+                 */
+                account_id: components["parameters"]["ProxyAccountId"];
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The upstream URL (or a path on the app's API), base64-encoded, as the SDK sends it.
+                 * @example aHR0cHM6Ly9hcGkuZ2l0aHViLmNvbS91c2VyL3JlcG9z
+                 */
+                url_64: components["schemas"]["ProxyUrlId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The echo of the request the service would have sent upstream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyEcho"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    proxyDelete: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user whose account the proxy acts with.
+                 * @example user-1043
+                 */
+                external_user_id: components["parameters"]["ProxyExternalUserId"];
+                /**
+                 * @description The end user's connected account (`apn_`) whose credentials the proxy applies.
+                 * @example apn_Kx7mR2p
+                 */
+                account_id: components["parameters"]["ProxyAccountId"];
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The upstream URL (or a path on the app's API), base64-encoded, as the SDK sends it.
+                 * @example aHR0cHM6Ly9hcGkuZ2l0aHViLmNvbS91c2VyL3JlcG9z
+                 */
+                url_64: components["schemas"]["ProxyUrlId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The echo of the request the service would have sent upstream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyEcho"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    proxyPatch: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user whose account the proxy acts with.
+                 * @example user-1043
+                 */
+                external_user_id: components["parameters"]["ProxyExternalUserId"];
+                /**
+                 * @description The end user's connected account (`apn_`) whose credentials the proxy applies.
+                 * @example apn_Kx7mR2p
+                 */
+                account_id: components["parameters"]["ProxyAccountId"];
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The upstream URL (or a path on the app's API), base64-encoded, as the SDK sends it.
+                 * @example aHR0cHM6Ly9hcGkuZ2l0aHViLmNvbS91c2VyL3JlcG9z
+                 */
+                url_64: components["schemas"]["ProxyUrlId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The echo of the request the service would have sent upstream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyEcho"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listDeployedTriggers: {
         parameters: {
             query: {
@@ -3183,7 +4719,7 @@ export interface operations {
 }
 
 /** The operations under `paths`: what a server answers. */
-export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listDeployedTriggers" | "getDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey" | "createOAuthToken";
+export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listApps" | "getApp" | "listAppCategories" | "getAppCategory" | "listComponents" | "getComponent" | "configureComponentProp" | "reloadComponentProps" | "listActions" | "getAction" | "configureActionProp" | "reloadActionProps" | "runAction" | "configureTriggerProp" | "reloadTriggerProps" | "proxyGet" | "proxyPut" | "proxyPost" | "proxyDelete" | "proxyPatch" | "listDeployedTriggers" | "getDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey" | "createOAuthToken";
 
 /** Per operation and location, the parameters whose schema has a default (always present once validated). */
 export interface ParameterDefaults {
@@ -3194,5 +4730,8 @@ export interface ParameterDefaults {
     listConnectedAccounts: { query: "include_credentials" | "limit" };
     getConnectedAccount: { query: "include_credentials" };
     listTriggerComponents: { query: "limit" };
+    listApps: { query: "sort_key" | "sort_direction" | "limit" };
+    listComponents: { query: "limit" };
+    listActions: { query: "limit" };
     listDeployedTriggers: { query: "limit" };
 }

@@ -3,19 +3,22 @@
 // package claims and on 24, a strict TypeScript consumer, the CLI (serve, contracts, prism), and a
 // Vite app in Debian's Chromium. Nothing here reaches past loopback except npm's own installs,
 // which come from the npm cache when it holds them.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageBlock, shellCommands } from '../readme/blocks.ts';
 import { serveFolder } from './static-server.ts';
 import { createConsumer, devVersion, packKit, ROOT, run, runOk, userEnv, type PackedKit } from './tarball.ts';
 
 const FIXTURES = new URL('./consumer/', import.meta.url);
 /** The Jest the README's snippet is proven with. */
 const JEST_VERSION = '30.5.2';
+const TS_JEST_VERSION = '29.4.15';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(CHROMIUM) && process.env.CI) {
   throw new Error(`the package test needs Chromium at ${CHROMIUM} (apt-get install -y chromium); .ci/run installs it`);
@@ -31,19 +34,37 @@ const bin = () => join(consumer, 'node_modules', '.bin', 'workflow-api-mock');
 
 beforeAll(async () => {
   kit = await packKit();
-  consumer = await createConsumer(kit, [`msw@${devVersion('msw')}`, `@types/node@${devVersion('@types/node')}`]);
+  consumer = await createConsumer(kit, [...readmeInstall(), `@types/node@${devVersion('@types/node')}`]);
   cpSync(FIXTURES, consumer, { recursive: true });
+  // The Vite app is a project of its own (msw init --save writes its package.json), on the consumer's packages.
+  symlinkSync(join(consumer, 'node_modules'), join(consumer, 'vite-app', 'node_modules'));
 }, 600_000);
 
 describe('the tarball', () => {
   it('holds the build, the document, README, ASSUMPTIONS and LICENSE, and no test, CI, benchmark or source file', () => {
     const allowed =
-      /^(dist\/.+\.(js|d\.ts|js\.map|json)|openapi\/openapi\.yaml|openapi\/generated\/openapi\.json|openapi\/ASSUMPTIONS\.md|mocks\/console\/(index\.html|console\.js|console\.css)|README\.md|LICENSE|package\.json)$/;
+      /^(dist\/.+\.(js|d\.ts|js\.map|json)|openapi\/openapi\.yaml|openapi\/generated\/openapi\.json|openapi\/ASSUMPTIONS\.md|mocks\/console\/(index\.html|console\.js|console\.css|vendor\/(swagger-ui-bundle\.js|swagger-ui-bundle\.js\.LICENSE\.txt|swagger-ui\.css|LICENSE|NOTICE|README\.md))|README\.md|LICENSE|package\.json)$/;
     expect(kit.files.filter((file) => !allowed.test(file))).toEqual([]);
     expect(kit.files.filter((file) => /\.test\.|self-test|\.ci\/|bench|(^|\/)scripts\/|loopback-receiver|vitest\.config/.test(file))).toEqual([]);
     for (const needed of ['dist/cli/bin.js', 'dist/mocks/msw.js', 'dist/mocks/msw.d.ts', 'dist/openapi/generated/openapi.json', 'LICENSE', 'README.md']) {
       expect(kit.files).toContain(needed);
     }
+  });
+
+  it('is the size the README quotes, within 15% (README "Install", measured with node scripts/install-size.ts)', () => {
+    const quoted = /the tarball is ([\d.]+) kB/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'))?.[1];
+    expect(quoted, 'README.md: "the tarball is N kB"').toBeDefined();
+    expect(Math.abs(kit.size / 1000 - Number(quoted)) / Number(quoted), `packed ${(kit.size / 1000).toFixed(1)} kB, README ${quoted} kB`).toBeLessThan(0.15);
+  });
+
+  it('installs with no install script anywhere in its dependencies, and no telemetry package', async () => {
+    const bare = await kitOnly();
+    const withScripts = installedPackages(join(bare, 'node_modules')).filter((manifest) =>
+      ['preinstall', 'install', 'postinstall'].some((name) => manifest.scripts?.[name] !== undefined),
+    );
+    expect(withScripts.map((manifest) => `${manifest.name}@${manifest.version}`)).toEqual([]);
+    expect(existsSync(join(bare, 'node_modules', '@scarf'))).toBe(false);
+    expect(existsSync(join(bare, 'node_modules', 'swagger-ui-dist'))).toBe(false);
   });
 
   it('declares every export with types and a default, and a bin that exists', () => {
@@ -93,34 +114,52 @@ describe('plain Node, no loader', () => {
   });
 
   it('Vitest runs the README snippet and passes', async () => {
+    writeFileSync(join(consumer, 'vitest.test.ts'), `${packageBlock('vitest.test.ts').text}\n`);
     const result = await run(join(consumer, 'node_modules', '.bin', 'vitest'), ['run', 'vitest.test.ts'], { cwd: consumer });
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(stripVTControlCharacters(result.stdout)).toMatch(/Tests\s+1 passed \(1\)/);
   });
 
-  it('the README shows the Vitest snippet exactly as the package test runs it', () => {
-    const snippet = readFileSync(new URL('./consumer/vitest.test.ts', import.meta.url), 'utf8')
-      .split('\n')
-      .slice(2)
-      .join('\n');
-    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`\`\`\`ts\n${snippet}\`\`\``);
-  });
+  describe('Jest, as the README sets it up', () => {
+    beforeAll(async () => {
+      // README: `npm i -D jest ts-jest typescript` (the JavaScript recipe needs jest alone), at the versions it is proven with.
+      const [install] = shellCommands(packageBlock('jest-ts-install').text);
+      expect(install).toBe('npm i -D jest ts-jest typescript');
+      const pinned = { jest: `jest@${JEST_VERSION}`, 'ts-jest': `ts-jest@${TS_JEST_VERSION}`, typescript: `typescript@${devVersion('typescript')}` };
+      await runOk('npm', ['i', '-D', '--no-audit', '--no-fund', '--prefer-offline', ...Object.values(pinned)], { cwd: consumer, timeoutMs: 300_000 });
+    }, 600_000);
 
-  it('Jest (ESM mode) runs the README snippet and passes', async () => {
-    await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `jest@${JEST_VERSION}`], { cwd: consumer, timeoutMs: 300_000 });
-    const result = await run(join(consumer, 'node_modules', '.bin', 'jest'), ['jest.test.js'], {
-      cwd: consumer,
-      env: userEnv({ NODE_OPTIONS: '--experimental-vm-modules' }),
+    /** Writes the README's blocks into `folder` of the consumer and runs the README's jest command there. */
+    async function jestRecipe(folder: string, files: Record<string, string>) {
+      const dir = join(consumer, folder);
+      mkdirSync(dir, { recursive: true });
+      for (const [label, file] of Object.entries(files)) writeFileSync(join(dir, file), `${packageBlock(label).text}\n`);
+      const [command] = shellCommands(packageBlock('jest-ts-run').text);
+      expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`and the same \`${command}\``);
+      return run('bash', ['-c', command!], { cwd: dir, timeoutMs: 300_000 });
+    }
+
+    it('TypeScript: ts-jest ESM preset, tsconfig and test file from the README pass', async () => {
+      const result = await jestRecipe('jest-ts', {
+        'jest-ts-config': 'jest.config.js',
+        'jest-ts-tsconfig': 'tsconfig.json',
+        'jest-ts-test': 'webhooks.test.ts',
+      });
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      expect(result.stderr).toMatch(/PASS \.\/webhooks\.test\.ts/);
+      expect(result.stderr).toMatch(/Tests:\s+1 passed, 1 total/);
     });
-    expect(result.code, result.stdout + result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/Tests:\s+1 passed, 1 total/);
+
+    it('JavaScript: transform {} and the test file from the README pass', async () => {
+      const result = await jestRecipe('jest-js', { 'jest-js-config': 'jest.config.js', 'jest-js-test': 'webhooks.test.js' });
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      expect(result.stderr).toMatch(/PASS \.\/webhooks\.test\.js/);
+      expect(result.stderr).toMatch(/Tests:\s+1 passed, 1 total/);
+    });
   });
 
   it(`the oldest Node the package claims (${OLDEST_NODE}) does the same`, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kit-node-'));
-    writeFileSync(join(dir, 'package.json'), '{"private":true}');
-    await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `node@${OLDEST_NODE}`], { cwd: dir, timeoutMs: 300_000 });
-    const result = await nodeCheck(join(dir, 'node_modules', '.bin', 'node'));
+    const result = await nodeCheck(join(await oldestNode(), 'node'));
     expect(result.node).toBe(`v${OLDEST_NODE}`);
     expectWorking(result);
   });
@@ -196,7 +235,7 @@ describe('the CLI from the install', () => {
   });
 
   it('`contracts --target msw` without msw (an optional peer) says what to install, exit 1; the inprocess target needs none', async () => {
-    const bare = await createConsumer(kit, []);
+    const bare = await kitOnly();
     const withoutMsw = join(bare, 'node_modules', '.bin', 'workflow-api-mock');
     const result = await run(withoutMsw, ['contracts', '--target', 'msw'], { cwd: bare });
     expect(result.code, result.stdout + result.stderr).toBe(1);
@@ -218,8 +257,21 @@ describe('a Vite app with the dev-only pattern', () => {
   const app = () => join(consumer, 'vite-app');
   const vite = () => join(consumer, 'node_modules', 'vite', 'bin', 'vite.js');
 
-  it('a production build carries none of the kit', async () => {
+  let setUp: Promise<void> | undefined;
+  /** What the README tells a user to do: put MSW's worker script in public/ (and name it in package.json), and keep it out of production builds with its vite.config.js. */
+  const setUpApp = () =>
+    (setUp ??= (async () => {
+      const [init] = shellCommands(packageBlock('msw-init').text);
+      await runOk('bash', ['-c', init!], { cwd: app() });
+      expect(JSON.parse(readFileSync(join(app(), 'package.json'), 'utf8')).msw).toEqual({ workerDirectory: ['public'] });
+      expect(existsSync(join(app(), 'public', 'mockServiceWorker.js'))).toBe(true);
+      writeFileSync(join(app(), 'vite.config.js'), `${packageBlock('vite-config').text}\n`);
+    })());
+
+  it('a production build carries none of the kit, and not the worker script', async () => {
+    await setUpApp();
     await runOk(process.execPath, [vite(), 'build', '--logLevel', 'warn', '--outDir', 'dist-prod'], { cwd: app() });
+    expect(readdirSync(join(app(), 'dist-prod'))).not.toContain('mockServiceWorker.js');
     const code = readAssets(join(app(), 'dist-prod'));
     expect(code).toContain('/v1/users/me'); // the app itself is there
     for (const marker of ['unsupported_url', 'x-pd-signature', 'startMockWorker', 'setupWorker']) expect(code).not.toContain(marker);
@@ -232,12 +284,12 @@ describe('a Vite app with the dev-only pattern', () => {
     let page: Page;
 
     beforeAll(async () => {
-      // What the README tells a user to do: put MSW's worker script in public/, then build for development.
-      await runOk(join(consumer, 'node_modules', '.bin', 'msw'), ['init', 'vite-app/public', '--no-save'], { cwd: consumer });
+      await setUpApp();
       await runOk(process.execPath, [vite(), 'build', '--mode', 'development', '--logLevel', 'warn', '--outDir', 'dist-dev'], {
         cwd: app(),
         env: userEnv({ NODE_ENV: 'development' }),
       });
+      expect(readdirSync(join(app(), 'dist-dev'))).toContain('mockServiceWorker.js');
       site = await serveFolder(join(app(), 'dist-dev'));
       browser = await chromium.launch({
         executablePath: CHROMIUM,
@@ -403,6 +455,50 @@ describe('a Vite app with the dev-only pattern', () => {
   });
 });
 
+let oldestNodeDir: Promise<string> | undefined;
+/** The bin folder of Node ${OLDEST_NODE} (the npm package `node`, from the npm cache when it holds it), installed once. */
+function oldestNode(): Promise<string> {
+  oldestNodeDir ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kit-node-'));
+    writeFileSync(join(dir, 'package.json'), '{"private":true}');
+    await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `node@${OLDEST_NODE}`], { cwd: dir, timeoutMs: 300_000 });
+    return join(dir, 'node_modules', '.bin');
+  })();
+  return oldestNodeDir;
+}
+
+let bareProject: Promise<string> | undefined;
+/** A project with the kit alone installed (no msw, nothing else), made once. */
+function kitOnly(): Promise<string> {
+  bareProject ??= createConsumer(kit, []);
+  return bareProject;
+}
+
+/** The manifest of every package under `modules`, scoped and nested ones included. */
+function installedPackages(modules: string): Array<{ name: string; version: string; scripts?: Record<string, string> }> {
+  return readdirSync(modules, { withFileTypes: true }).flatMap((entry) => {
+    if (!entry.isDirectory() || entry.name.startsWith('.')) return [];
+    const dir = join(modules, entry.name);
+    if (entry.name.startsWith('@')) return installedPackages(dir);
+    if (!existsSync(join(dir, 'package.json'))) return [];
+    const nested = join(dir, 'node_modules');
+    return [JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')), ...(existsSync(nested) ? installedPackages(nested) : [])];
+  });
+}
+
+/**
+ * The packages of the README's install command (`npm i -D workflow-api-mock-kit msw`), as this test
+ * installs them: the kit is the tarball (createConsumer adds it), msw the version the kit is developed with.
+ */
+function readmeInstall(): string[] {
+  const [command] = shellCommands(packageBlock('install').text);
+  const words = command!.split(/\s+/);
+  if (words.slice(0, 3).join(' ') !== 'npm i -D' || !words.includes('workflow-api-mock-kit')) {
+    throw new Error(`README.md's install block is "${command}"; the package test knows "npm i -D workflow-api-mock-kit ..."`);
+  }
+  return words.slice(3).flatMap((name) => (name === 'workflow-api-mock-kit' ? [] : [name === 'msw' ? `msw@${devVersion('msw')}` : name]));
+}
+
 /** Every JS file a Vite build wrote, concatenated. */
 function readAssets(dir: string): string {
   const assets = join(dir, 'assets');
@@ -414,7 +510,6 @@ function readAssets(dir: string): string {
 
 /** Starts the installed CLI and waits for the line that says where it listens. */
 async function startCli(args: string[]): Promise<{ baseUrl: string; stop(): void }> {
-  const { spawn } = await import('node:child_process');
   const child = spawn(bin(), args, { cwd: consumer, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const baseUrl = await new Promise<string>((resolve, reject) => {

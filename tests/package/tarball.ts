@@ -68,7 +68,7 @@ export interface PackedKit {
 /** `npm pack` of the checkout: runs `prepack` (the tsc build), like `npm publish` does. */
 export async function packKit(): Promise<PackedKit> {
   const destination = mkdtempSync(join(tmpdir(), 'kit-pack-'));
-  const { stdout } = await runOk('npm', ['pack', '--json', '--pack-destination', destination], { cwd: ROOT });
+  const { stdout } = await runOk('npm', ['pack', '--json', '--pack-destination', destination], { cwd: ROOT, timeoutMs: 600_000 });
   // npm prints the lifecycle scripts' output before the JSON array.
   const [info] = JSON.parse(stdout.slice(stdout.indexOf('\n[') + 1)) as [{ filename: string; files: { path: string }[]; size: number; unpackedSize: number }];
   return { tarball: join(destination, info.filename), files: info.files.map((file) => file.path), size: info.size, unpackedSize: info.unpackedSize };

@@ -1,0 +1,87 @@
+// What the kit costs a consumer (README "Install"): `npm pack` of the checkout, then `npm i` of the
+// tarball into an empty project, as a user does. Prints the tarball's size, the installed size
+// (node_modules, bytes on disk as `du` counts them), the largest packages, and every installed
+// package that declares an install script (preinstall, install, postinstall; npm runs them unless
+// told not to). `--omit=peer` and `--with msw` measure the variants the README quotes.
+// Usage: node scripts/install-size.ts [--with PKG ...] [--omit=peer] [--json]
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const { values } = parseArgs({
+  options: {
+    with: { type: 'string', multiple: true, default: [] },
+    omit: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+});
+
+const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** Bytes on disk (du's allocated size, as `du -sh node_modules` shows it). */
+function diskBytes(path: string): number {
+  return Number(execFileSync('du', ['-s', '--block-size=1', path], { encoding: 'utf8' }).split('\t')[0]);
+}
+
+/** Every package directory under node_modules (scoped ones included, nested node_modules too). */
+function packages(modules: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(modules, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+    const path = join(modules, entry.name);
+    if (entry.name.startsWith('@')) {
+      for (const scoped of readdirSync(path, { withFileTypes: true })) if (scoped.isDirectory()) found.push(join(path, scoped.name));
+    } else found.push(path);
+  }
+  return found.flatMap((dir) => {
+    const nested = join(dir, 'node_modules');
+    return [dir, ...(statSync(nested, { throwIfNoEntry: false })?.isDirectory() ? packages(nested) : [])];
+  });
+}
+
+const packDir = mkdtempSync(join(tmpdir(), 'kit-size-pack-'));
+const project = mkdtempSync(join(tmpdir(), 'kit-size-'));
+try {
+  const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', packDir], ROOT).replace(/^[^[]*/s, '')) as [{ filename: string; size: number }];
+  const tarball = join(packDir, packed[0].filename);
+  writeFileSync(join(project, 'package.json'), '{"name":"empty","version":"1.0.0","private":true}');
+  // --ignore-scripts: measure what an install brings without running anyone's code; the scripts are listed below.
+  npm(['i', '--no-audit', '--no-fund', '--ignore-scripts', ...(values.omit ? [`--omit=${values.omit}`] : []), tarball, ...values.with], project);
+  const modules = join(project, 'node_modules');
+  const all = packages(modules);
+  const withScripts = all.flatMap((dir) => {
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; version: string; scripts?: Record<string, string> };
+    const scripts = Object.entries(manifest.scripts ?? {}).filter(([name]) => ['preinstall', 'install', 'postinstall'].includes(name));
+    return scripts.length > 0 ? [`${manifest.name}@${manifest.version} (${scripts.map(([name, command]) => `${name}: ${command}`).join('; ')})`] : [];
+  });
+  const largest = all
+    .filter((dir) => !dir.slice(modules.length + 1).includes('node_modules'))
+    .map((dir) => ({ name: dir.slice(modules.length + 1), bytes: diskBytes(dir) }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, 8);
+  const result = {
+    date: new Date().toISOString().slice(0, 10),
+    variant: [values.omit ? `--omit=${values.omit}` : '', ...values.with].filter(Boolean).join(' ') || 'the kit alone',
+    tarballBytes: packed[0].size,
+    installedBytes: diskBytes(modules),
+    packages: all.length,
+    installScripts: withScripts,
+    largest,
+  };
+  if (values.json) console.log(JSON.stringify(result, null, 2));
+  else {
+    const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+    console.log(`install size (${result.date}, linux-${process.arch}, Node ${process.version}): ${result.variant}`);
+    console.log(`  tarball:   ${(result.tarballBytes / 1e3).toFixed(1)} kB`);
+    console.log(`  installed: ${mb(result.installedBytes)} in node_modules, ${result.packages} packages`);
+    console.log(`  install scripts: ${withScripts.length}${withScripts.map((line) => `\n    ${line}`).join('')}`);
+    console.log(`  largest: ${largest.map((entry) => `${entry.name} ${mb(entry.bytes)}`).join(', ')}`);
+  }
+} finally {
+  rmSync(packDir, { recursive: true, force: true });
+  rmSync(project, { recursive: true, force: true });
+}

@@ -1,0 +1,240 @@
+// The README doc test (docs/readme-test.md): every fenced block of README.md carries a mark saying
+// how it is checked; the session blocks' commands run against a mock server started from the
+// sources (their outputs compared with what the README shows, masking what may vary), the run
+// blocks run and must exit 0, the package blocks are run by the package test from the tarball, and
+// the skipped ones say why. Nothing leaves loopback: `npx` here runs only the kit's own command.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Block, KINDS, README, ROOT, readmeBlocks, sessionExchanges, sessionOptions, shellCommands } from './blocks.ts';
+import { type MatchContext, matchOutput, normalizeOutput, realCommand } from './match.ts';
+
+const markdown = readFileSync(README, 'utf8');
+const blocks = readmeBlocks(markdown);
+const GUIDE = 'see docs/readme-test.md';
+const ids = new Map<string, string>();
+let address = '';
+let mock: ChildProcess | undefined;
+let cwd = '';
+let env: NodeJS.ProcessEnv = {};
+
+const where = (block: Block) => `README.md:${block.line}`;
+
+describe('the README marks', () => {
+  it('every fenced block carries a doc-test mark on the line above it', () => {
+    const unmarked = blocks.filter((block) => block.kind === undefined).map((block) => `${where(block)} (\`\`\`${block.lang})`);
+    expect(unmarked, `blocks without "<!-- doc-test: ${KINDS.join('|')} ... -->" above them; ${GUIDE}`).toEqual([]);
+  });
+
+  it('skips say why, sessions name only known options, run blocks are sh, js or ts', () => {
+    const wrong: string[] = [];
+    for (const block of blocks) {
+      if (block.kind === 'skip' && block.args.length < 10) wrong.push(`${where(block)}: "doc-test: skip" needs a reason`);
+      if (block.kind === 'session') {
+        const { unknown } = sessionOptions(block.args);
+        if (unknown.length > 0) wrong.push(`${where(block)}: unknown session options ${unknown.join(', ')}`);
+        try {
+          if (sessionExchanges(block).length === 0) wrong.push(`${where(block)}: a session block without a "$ " command`);
+        } catch (error) {
+          wrong.push(String(error));
+        }
+      }
+      if (block.kind === 'run' && !['sh', 'bash', 'js', 'ts', 'mjs'].includes(block.lang))
+        wrong.push(`${where(block)}: "doc-test: run" on a ${block.lang} block`);
+    }
+    expect(wrong, GUIDE).toEqual([]);
+  });
+
+  it('every package block is asked for by the package test, by its label', () => {
+    const packageTest = readFileSync(join(ROOT, 'tests', 'package', 'package.test.ts'), 'utf8');
+    // Asked for = named, quoted, in the package test (packageBlock('LABEL') or a table of labels it passes on).
+    const orphans = blocks
+      .filter((block) => block.kind === 'package' && !packageTest.includes(`'${block.args.split(/\s+/)[0]!}'`))
+      .map((block) => `${where(block)}: package "${block.args}" is not run by tests/package/package.test.ts`);
+    expect(orphans, GUIDE).toEqual([]);
+  });
+
+  it('every measured number is marked with its date and the command that produced it', () => {
+    const marks = [...markdown.matchAll(/^<!--\s*measured:(.*?)-->\s*$/gm)].map((found) => found[1]!.trim());
+    const wrong: string[] = [];
+    for (const mark of marks) {
+      const parsed = /^(\d{4}-\d{2}-\d{2}),?\s+`([^`]+)`/.exec(mark);
+      if (!parsed) {
+        wrong.push(`"measured: ${mark}": write "measured: YYYY-MM-DD \`command\`"`);
+        continue;
+      }
+      const command = parsed[2]!;
+      const script = /^npm run ([\w:-]+)/.exec(command)?.[1];
+      const file = /^(?:npx )?node ((?:scripts|tests)\/\S+)/.exec(command)?.[1];
+      const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
+      if (script !== undefined && scripts[script] === undefined) wrong.push(`"${command}": no npm script ${script}`);
+      if (file !== undefined && !existsSync(join(ROOT, file))) wrong.push(`"${command}": no file ${file}`);
+    }
+    expect(wrong, GUIDE).toEqual([]);
+  });
+
+  it('counts the blocks it covers', () => {
+    const count = (kind: string) => blocks.filter((block) => block.kind === kind).length;
+    const covered = count('session') + count('run') + count('package');
+    // The closing line of the doc test's run; the skipped ones are listed with their reasons.
+    console.log(
+      `README blocks the doc test covers: ${covered} of ${blocks.length} (session ${count('session')}, run ${count('run')}, package ${count('package')}; skipped ${count('skip')}:` +
+        blocks
+          .filter((block) => block.kind === 'skip')
+          .map((block) => `\n  ${where(block)}: ${block.args}`)
+          .join('') +
+        ')',
+    );
+    expect(covered).toBeGreaterThan(0);
+  });
+});
+
+describe('the README, run against a mock server started from the sources', () => {
+  beforeAll(async () => {
+    cwd = mkdtempSync(join(tmpdir(), 'readme-'));
+    const shims = join(cwd, '.bin');
+    mkdirSync(shims);
+    // `npx workflow-api-mock` is the kit's own command, from the sources; any other npx would reach
+    // the registry, which the doc test never does: such a block is a package or skip block.
+    const npx = [
+      '#!/usr/bin/env bash',
+      `if [ "$1" = workflow-api-mock ]; then shift; exec "${process.execPath}" "${join(ROOT, 'cli', 'bin.ts')}" "$@"; fi`,
+      'echo "the README doc test runs only npx workflow-api-mock; mark this block package or skip (docs/readme-test.md)" >&2; exit 127',
+    ].join('\n');
+    writeFileSync(join(shims, 'npx'), `${npx}\n`);
+    chmodSync(join(shims, 'npx'), 0o755);
+    env = { PATH: [shims, dirname(process.execPath), process.env.PATH].join(':'), PORT: '0' };
+    for (const [key, value] of Object.entries(process.env)) {
+      if (/^(npm_|VITEST|TEST$|NODE_ENV$|INIT_CWD$|CONTRACT_|PORT$|HOST$|SEED$|PATH$)/i.test(key)) continue;
+      env[key] ??= value;
+    }
+    const started = await startLongRunning(`exec "${process.execPath}" "${join(ROOT, 'cli', 'bin.ts')}" serve --port 0 --quiet`, (output) =>
+      /http:\/\/(127\.0\.0\.1:\d+)\/v1/.exec(output),
+    );
+    mock = started.child;
+    address = started.found[1]!;
+  }, 60_000);
+
+  afterAll(() => {
+    if (mock) stop(mock);
+    if (cwd) rmSync(cwd, { recursive: true, force: true });
+  });
+
+  for (const block of blocks) {
+    if (block.kind === 'session') {
+      const options = sessionOptions(block.args);
+      it(`${where(block)}: the session's outputs`, async () => {
+        const context: MatchContext = { ids, cwd, tolerance: options.tolerance, numbersVary: options.numbersVary };
+        for (const exchange of sessionExchanges(block)) {
+          const command = realCommand(exchange.command, { ids, address });
+          const printed = options.longRunning
+            ? await runUntilShown(command, (output) => matchOutput(exchange.expected, output, { ...context, ids: new Map(ids) }).ok)
+            : (await runCommand(command)).output;
+          const verdict = matchOutput(exchange.expected, printed, context);
+          if (!verdict.ok) {
+            expect.fail(
+              `README.md:${exchange.line}: ${verdict.reason}\n$ ${command}\n--- shown in the README\n${exchange.expected}\n--- printed\n${normalizeOutput(printed)}\n(${GUIDE})`,
+            );
+          }
+        }
+      }, 300_000);
+    }
+    if (block.kind === 'run') {
+      it(`${where(block)}: the ${block.lang} block runs and exits 0`, async () => {
+        const text = realCommand(block.text, { ids, address });
+        let result: { code: number; output: string };
+        if (['sh', 'bash'].includes(block.lang)) {
+          result = await runCommand(['set -e', ...shellCommands(text)].join('\n'));
+        } else {
+          // Beside the sources, so the packages of the checkout resolve; type stripping runs a ts block.
+          const folder = join(ROOT, 'tests', 'readme', '.run');
+          mkdirSync(folder, { recursive: true });
+          const file = join(folder, `block-${block.line}.${block.lang === 'js' ? 'mjs' : block.lang}`);
+          writeFileSync(file, text);
+          try {
+            result = await runCommand(`"${process.execPath}" "${file}"`);
+          } finally {
+            rmSync(file, { force: true });
+          }
+        }
+        expect(result.code, `${where(block)}\n${result.output}`).toBe(0);
+      }, 120_000);
+    }
+  }
+});
+
+/** Runs a bash command in the README's directory; stdout and stderr together, as a terminal shows them. */
+function runCommand(command: string, timeoutMs = 280_000): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-c', command], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const collect = (chunk: Buffer) => (output += chunk.toString());
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? 1, output });
+    });
+  });
+}
+
+/** Starts a command that keeps running and resolves once `ready` finds what it waits for in the output. */
+function startLongRunning<T>(
+  command: string,
+  ready: (output: string) => T | null | undefined,
+  timeoutMs = 30_000,
+): Promise<{ child: ChildProcess; found: T; output: () => string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-c', command], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let output = '';
+    let done = false;
+    const timer = setTimeout(() => finish(new Error(`not shown within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const finish = (error?: Error, found?: T) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      if (error) {
+        stop(child);
+        reject(error);
+      } else resolve({ child, found: found!, output: () => output });
+    };
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = ready(output);
+      if (found) finish(undefined, found);
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    child.once('error', (error) => finish(error));
+    child.once('exit', (code) => finish(new Error(`exited ${code} before it was ready:\n${output}`)));
+  });
+}
+
+/** A long-running command of a session (`serve`): its output once it shows what the README shows, then Ctrl-C. */
+async function runUntilShown(command: string, shown: (output: string) => boolean): Promise<string> {
+  let output = '';
+  try {
+    const started = await startLongRunning(command, (text) => {
+      output = text;
+      return shown(text) || null;
+    });
+    output = started.output();
+    stop(started.child);
+  } catch {
+    // Not shown in time (or it exited): the comparison that follows says how the output differs.
+  }
+  return output;
+}
+
+/** Ctrl-C for the command's whole process group (bash and the command it started). */
+function stop(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, 'SIGINT');
+  } catch {
+    child.kill('SIGINT');
+  }
+}
