@@ -76,14 +76,18 @@ Flags:
                  A world sets its own with POST /__mock/faults and /__mock/rate-limit;
                  a request asks for a documented answer with Prefer: code=N, example=NAME,
                  delay=MS (docs/control-api.md, Faults).
-  --state <file> keep the worlds in this file: restored at start, written (a new
-                 file renamed over the old) every --state-interval when something changed, on
-                 POST /__mock/snapshot and on SIGINT/SIGTERM; a file that cannot
-                 be restored stops the start (exit 1) and is left untouched
-                                                                     default: none       env STATE_FILE
+  --state <file> keep the worlds in this file (and FILE.log, FILE.key beside it; mode 0600):
+                 restored at start; every write is appended to FILE.log before it is
+                 answered, so nothing answered 2xx is lost, kill -9 included; the
+                 whole file is rewritten every --state-interval when something
+                 changed, on POST /__mock/snapshot and on SIGINT/SIGTERM. One server
+                 per file: a second is refused, told the holder's pid. Tokens are
+                 stored as HMAC-SHA256 under FILE.key, or under env STATE_KEY when set.
+                 A file that cannot be restored or written stops the start (exit 1)
+                 and is left untouched                               default: none       env STATE_FILE
   --state-interval <duration>
-                 with --state: how often a changed world set is written
-                 (10s, 5m; each write is the whole file)             default ${STATE_INTERVAL_MS / 1000}s         env STATE_INTERVAL
+                 with --state: how often the log is folded into the file
+                 (10s, 5m; each time the whole file)                 default ${STATE_INTERVAL_MS / 1000}s         env STATE_INTERVAL
   --no-control   no control API: every /__mock path (the console too) is 404;
                  for a server others reach, where no client should reset or
                  read another's world                                default: control API on
@@ -115,8 +119,9 @@ Examples:
   curl -H 'Authorization: Bearer dev-token' http://127.0.0.1:4010/__mock/world
   PORT=0 ${PROGRAM} serve --quiet        # any free port; the first line says which
 
-Exit codes: 0 stopped by SIGINT/SIGTERM, 1 could not listen (port in use, host not available)
-or the --state file cannot be restored, 2 bad flags or environment.`;
+Exit codes: 0 stopped by SIGINT/SIGTERM, 1 could not listen (port in use, host not available),
+the --state file cannot be restored, written or is held by another server, or its last write at
+SIGINT/SIGTERM failed, 2 bad flags or environment.`;
 
 export interface ServeOptions {
   port: number;
@@ -133,6 +138,8 @@ export interface ServeOptions {
   state?: string;
   /** `--state-interval`, in milliseconds. */
   stateIntervalMs?: number;
+  /** Env `STATE_KEY`: the key of the state file's token hashes. */
+  stateKey?: string;
   /** `--no-control`: true. */
   noControl?: boolean;
   deliverTo?: Destination[];
@@ -205,6 +212,9 @@ export const SERVE = defineCommand({
       if (options.state === undefined) return usage(`${interval.from} needs --state FILE (or STATE_FILE)`);
       options.stateIntervalMs = ms;
     }
+    // Read only with --state (a STATE_KEY exported for every command must not stop the others).
+    const stateKey = fromEnv(env, 'STATE_KEY');
+    if (stateKey !== undefined && options.state !== undefined) options.stateKey = stateKey;
     const deliverTo = flagOrEnv('deliver-to', values['deliver-to'], env, 'DELIVER_TO');
     if (deliverTo !== undefined) {
       const destinations = parseDestinations(deliverTo.text);
@@ -259,7 +269,7 @@ export function parseDuration(text: string): number | undefined {
 
 /** Starts the server and resolves with the exit code once a signal has stopped it (or at once, 1, when it cannot listen). */
 export async function serve(options: ServeOptions): Promise<number> {
-  const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl, deliverTo, state, stateIntervalMs, cors } = options;
+  const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl, deliverTo, state, stateIntervalMs, stateKey, cors } = options;
   // Imported only now: `--help` and bad flags answer without loading the server (start-up, docs/performance.md).
   const { startServer } = await import('../mocks/node/server.ts');
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -274,7 +284,7 @@ export async function serve(options: ServeOptions): Promise<number> {
       ...(worldTtlMs === undefined ? {} : { worldTtlMs }),
       ...(noControl === true ? { control: false } : {}),
       ...(deliverTo === undefined ? {} : { deliverTo }),
-      ...(state === undefined ? {} : { state: { path: state, ...(stateIntervalMs === undefined ? {} : { intervalMs: stateIntervalMs }) } }),
+      ...(state === undefined ? {} : { state: { path: state, intervalMs: stateIntervalMs, key: stateKey } }),
       ...(faults === undefined ? {} : { faults }),
       ...(cors === undefined ? {} : { cors }),
     });
@@ -291,7 +301,7 @@ export async function serve(options: ServeOptions): Promise<number> {
   console.log(`Workflow API mock listening on ${server.baseUrl}${seed === undefined ? '' : ` (seed ${seed})`}`);
   if (server.restoredWorlds !== undefined)
     console.log(
-      `State: ${server.restoredWorlds} world${server.restoredWorlds === 1 ? '' : 's'} restored from ${state}; written back there on changes and at exit`,
+      `State: ${server.restoredWorlds} world${server.restoredWorlds === 1 ? '' : 's'} restored from ${state}; every write is kept (${state}.log) before it is answered`,
     );
   console.log(`Try:  curl -H 'Authorization: Bearer dev-token' ${server.baseUrl}/users/me`);
   if (noControl === true) {
@@ -307,7 +317,11 @@ export async function serve(options: ServeOptions): Promise<number> {
       if (!quiet) console.log(`${signal}: shutting down`);
       running.close().then(
         () => resolveCode(EXIT_OK),
-        () => resolveCode(EXIT_OK),
+        // The --state file's last write failed: say so, and exit non-zero (its log is kept).
+        (error: unknown) => {
+          console.error(`${PROGRAM} serve: ${(error as Error).message}`);
+          resolveCode(EXIT_FAILED);
+        },
       );
     };
     process.once('SIGINT', () => stop('SIGINT'));

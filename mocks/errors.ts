@@ -16,6 +16,8 @@ export type ErrorCode =
   | 'rate_limited'
   | 'service_unavailable'
   | 'collection_full'
+  // The mock server could not write its --state file (docs/worlds.md, "State across restarts").
+  | 'state_write_failed'
   // Answered by the node:http adapter itself, before the app sees a request (docs/errors.md).
   | 'request_timeout'
   | 'expectation_failed'
@@ -50,6 +52,7 @@ const STATUS: Record<ErrorCode, number> = {
   rate_limited: 429,
   service_unavailable: 503,
   collection_full: 429,
+  state_write_failed: 500,
   request_timeout: 408,
   expectation_failed: 417,
   headers_too_large: 431,

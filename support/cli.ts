@@ -16,6 +16,8 @@ const CLI_ENV = [
   'WORLD_TTL',
   'DELIVER_TO',
   'STATE_FILE',
+  'STATE_INTERVAL',
+  'STATE_KEY',
   'PRISM_PORT',
   'PRISM_HOST',
   'UPSTREAM',

@@ -17,7 +17,8 @@ import { destinationCheck, type Lookup } from './destinations.ts';
 import { checkedFetch } from './fetch.ts';
 import { getRequestListener } from './listener.ts';
 import { collectAfterEvictions } from './memory.ts';
-import { keepState, readStateFile, restoreState } from './state.ts';
+import { errorResponse } from '../app/respond.ts';
+import { abandonState, keepState, openState, requestToken, type StateKeeper } from './state.ts';
 
 export interface ServerOptions {
   /** 4010 by default; 0 picks a free port. */
@@ -49,11 +50,13 @@ export interface ServerOptions {
   /** How delivery host names are resolved for the link-local check; default node:dns lookup. Ignored with `mock`. */
   lookup?: Lookup;
   /**
-   * `--state FILE`: worlds restored from `path` at start (a file that cannot be restored exactly
-   * throws StateFileError, before any request, and is left untouched) and written back on an
-   * interval when something changed, on `POST /__mock/snapshot` and on `close()` (state.ts).
+   * `--state FILE` (state.ts, docs/worlds.md): worlds restored from `path` at start, every write
+   * in `path`.log before it is answered, the whole file rewritten on an interval when something
+   * changed, on `POST /__mock/snapshot` and on `close()`. A file held by another server, that
+   * cannot be written or restored exactly throws StateFileError before anything listens.
+   * `key`: of the token hashes (`STATE_KEY`); default `path`.key beside it.
    */
-  state?: { path: string; intervalMs?: number };
+  state?: { path: string; intervalMs?: number; key?: string };
 }
 
 export interface RunningServer {
@@ -68,6 +71,9 @@ export interface RunningServer {
 }
 
 export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, type ConnectionLimits };
+
+/** Requests that never change a world (a GET may seed one, but seeding is reproducible). */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export type { CorsOrigins } from './cors.ts';
 export type { Destination } from '../destinations.ts';
 export type { Lookup } from './destinations.ts';
@@ -124,8 +130,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // are not request lines, and each is something to notice (docs/control-api.md).
   const notice = options.log ?? logToStdout;
   const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
-  // Read before listening: an unreadable file stops the start before anyone is answered.
-  const stateText = options.state === undefined ? undefined : await readStateFile(options.state.path);
+  const collect = collectAfterEvictions(Math.max(100, Math.ceil(maxWorlds / 4)));
+  // Taken before listening: a held, unwritable or unreadable file stops the start before anyone is answered.
+  const opened = options.state === undefined ? undefined : await openState(options.state.path, options.state.key);
 
   // The mock's base URL names the real port, so the server listens first; the request listener is
   // attached once the mock exists, before control returns to the loop, so no request can come earlier.
@@ -136,8 +143,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const baseUrl = `${origin}/v1`;
 
   let store = options.mock?.store;
-  let keeper: ReturnType<typeof keepState> | undefined;
-  let restoredWorlds: number | undefined;
+  let keeper: StateKeeper | undefined;
   try {
     store ??= createStore({
       sink: createDeliveryEngine({
@@ -149,26 +155,40 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       seed: options.seed,
       maxWorlds,
       worldTtlMs: options.worldTtlMs,
-      // A quarter of the worlds evicted is ~50 MB of garbage at ~50 kB a world (memory.ts).
-      onEvict: collectAfterEvictions(Math.max(100, Math.ceil(maxWorlds / 4))),
+      // A quarter of the worlds evicted is ~50 MB of garbage at ~50 kB a world (memory.ts);
+      // the state file's log records each eviction (state.ts).
+      onEvict: (token) => {
+        opened?.evicted(token);
+        collect();
+      },
     });
-    if (options.state !== undefined) {
-      restoredWorlds = stateText === undefined ? 0 : restoreState(options.state.path, stateText, store).length;
-      keeper = keepState({ path: options.state.path, store, intervalMs: options.state.intervalMs, log: notice });
-    }
+    if (opened !== undefined) keeper = keepState({ opened, store, intervalMs: options.state?.intervalMs, log: notice });
   } catch (error) {
     server.close();
+    if (opened !== undefined) await abandonState(opened);
     throw error;
   }
+  keeper?.describe(baseUrl);
+  const kept = keeper;
   const mock = options.mock ?? createMock({ baseUrl, store, faults: options.faults, saveState: keeper?.save });
+  // With --state, a write is in the state file's log before its answer leaves (state.ts); if it
+  // cannot be, the answer is the error, never the 2xx.
+  const handle: typeof mock.handle =
+    kept === undefined
+      ? mock.handle
+      : async (req, head) => {
+          const response = await mock.handle(req, head);
+          if (READS.has(req.method)) return response;
+          const logged = kept.commit(requestToken(req.headers), response.status);
+          return logged.ok ? response : errorResponse(logged.error);
+        };
 
   const listeners = getRequestListener({
-    handle: mock.handle,
+    handle,
     cors: corsPolicy(options.cors),
     control: options.control ?? true,
     log: options.quiet ? undefined : (options.log ?? logToStdout),
     notice,
-    changed: keeper?.touch,
   });
   server.on('request', listeners.request);
   server.on('checkContinue', listeners.checkContinue);
@@ -179,7 +199,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     origin,
     port,
     mock,
-    ...(restoredWorlds === undefined ? {} : { restoredWorlds }),
+    ...(keeper === undefined ? {} : { restoredWorlds: keeper.restoredWorlds }),
     async close() {
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

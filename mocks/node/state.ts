@@ -1,105 +1,419 @@
-// `serve --state FILE` (docs/worlds.md, "State across restarts"): the store's worlds in the one
-// snapshot format (mocks/store/snapshot.ts, shared with the browser persistence), restored at
-// start and written with write-and-rename (a new file beside the old one, then renamed over it,
-// so the file is always a whole snapshot: the old one or the new one) on an interval when
-// something changed, on `POST /__mock/snapshot`, and when the server stops. A file that cannot be
-// restored exactly stops the start with a clear error and is never overwritten.
-import { open, readFile, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { ok, type Result } from '../errors.ts';
+// `serve --state FILE` (docs/worlds.md, "State across restarts"). Two files: FILE, a worlds
+// snapshot (mocks/store/snapshot.ts, the format the browser persistence shares), and FILE.log, the
+// log of accepted writes since that snapshot: before a write's answer leaves the server, what the
+// write changed in its world (a WorldPatch: the entries it set or deleted, the world's generator
+// and issued IDs), the world whole when the log has none of it yet, or that the world is gone (an
+// eviction). A record is one line appended with one write(2): once it returns, the line is in the
+// kernel, and it survives the process being killed (kill -9); it is not fsync'ed, so a power cut
+// may lose the last seconds (docs/worlds.md says why). A compaction (every --state-interval when
+// something changed, POST /__mock/snapshot, the start and the stop) writes the snapshot
+// (new file, fsync, rename) and empties the log; the snapshot names the log generation it covers,
+// so a crash between the two never applies a record twice. At start the snapshot and then the log
+// are restored; anything that cannot be restored exactly stops the start and is left untouched.
+import { closeSync, fchmodSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { authenticate } from '../app/auth.ts';
 import type { SavedState } from '../app/control.ts';
-import type { Store } from '../store/index.ts';
-
 import { STATE_INTERVAL_MS } from '../defaults.ts';
+import { apiError, ok, type ApiError, type Result } from '../errors.ts';
+import {
+  patchable,
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_VERSION,
+  snapshotView,
+  type Store,
+  trackChanges,
+  type World,
+  worldPatch,
+  type WorldPatch,
+  type WorldSnapshot,
+} from '../store/index.ts';
+import { stateKey, type TokenHasher } from './state-key.ts';
+import { lockStateFile, StateLockedError, type StateLock } from './state-lock.ts';
 
-/** Why a state file cannot be restored: the start stops (exit 1) and the file is left as it is. */
+/** Why the state file cannot be used: the start stops (exit 1) and the files are left as they are. */
 export class StateFileError extends Error {
   override name = 'StateFileError';
 }
 
+export const LOG_FORMAT = 'workflow-api-mock-kit/state-log';
+export const LOG_VERSION = 1;
+/**
+ * The state file's version of the worlds snapshot (mocks/store/snapshot.ts): version 1 with each
+ * world's `token` replaced by `tokenHash`, HMAC-SHA256 under the key named by `key` (state-key.ts).
+ * Version 1 files (clear tokens, the previous release) are migrated: restored, then rewritten.
+ */
+export const STATE_VERSION = 2;
+
+/** A world as the state file holds it: its token's keyed hash in place of the token. */
+type FileWorld = Omit<WorldSnapshot, 'token'> & { tokenHash: string };
+
+function toFile(world: WorldSnapshot, tokenHash: string): FileWorld {
+  const { token: _token, ...rest } = world;
+  return { tokenHash, ...rest };
+}
+
+/** A file world as the store reads it: the hash in the token's place (store.restoreHashed). */
+function fromFile(world: FileWorld): WorldSnapshot {
+  const { tokenHash, ...rest } = world;
+  return { token: tokenHash, ...rest } as WorldSnapshot;
+}
+
+/** One line of FILE.log after its header: what one accepted write left in one world. */
+type LogRecord = { w: string; full: FileWorld } | { w: string; patch: WorldPatch } | { w: string; gone: true };
+
+/** An opened state file: locked, writable, read; restored into a store by keepState. */
+export interface OpenedState {
+  path: string;
+  /**
+   * What to restore: nothing yet; a snapshot with hashed tokens and the log applied
+   * (store.restoreHashed); or a previous release's file with clear tokens, or text that does not
+   * parse (store.restore, which migrates the one and names what is wrong with the other).
+   */
+  restored: { hashed: unknown } | { clear: unknown } | undefined;
+  hasher: TokenHasher;
+  /** Generation of the log read at start (the next compaction covers it). */
+  generation: number;
+  fd: number;
+  lock: StateLock;
+  /**
+   * The store evicted `token`'s world (its `onEvict`): the keeper's next record says so. Here, not
+   * on the keeper, because the store is built before the keeper and after this.
+   */
+  evicted(token: string): void;
+  /** Tokens evicted since the keeper's last record. */
+  evictions: Set<string>;
+}
+
 export interface StateKeeper {
-  /** Writes every world now (writes never overlap: one waits for the other). */
+  /** Worlds restored at start. */
+  readonly restoredWorlds: number;
+  /**
+   * Appends what the request of `token` left in its world, before its answer leaves the server.
+   * `status` is the answer's: a refused request (4xx) in a world the log does not hold yet changed
+   * nothing worth a record. An error value when the write failed (the answer must not be a 2xx).
+   */
+  commit(token: string | undefined, status: number): Result<void>;
+  /** Writes every world now and empties the log (a compaction). */
   save(): Promise<Result<SavedState>>;
-  /** Something may have changed: the next interval writes. */
-  touch(): void;
-  /** Stops the interval and writes a last time. */
+  /** Says where the server listens to a second server that asks for the file (state-lock.ts). */
+  describe(url: string): void;
+  /** Stops the interval, writes a last time and lets the file go; rejects when that write failed. */
   stop(): Promise<void>;
 }
 
-/** The file's text, or undefined when there is none yet (the first save creates it). */
-export async function readStateFile(path: string): Promise<string | undefined> {
+const CODE_MEANING: Record<string, string> = {
+  ENOENT: 'the folder does not exist',
+  EACCES: 'no permission',
+  EPERM: 'no permission',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  EISDIR: 'it is a folder',
+  ENOTDIR: 'a part of the path is not a folder',
+};
+
+/** An I/O error as a short reason without paths (they stay in the server's log). */
+function reason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === undefined ? 'an unexpected error' : `${CODE_MEANING[code] ?? 'an I/O error'} (${code})`;
+}
+
+function writeFailed(what: string, error: unknown): ApiError {
+  const code = (error as NodeJS.ErrnoException).code;
+  return apiError('state_write_failed', `Could not write the state file: ${reason(error)}. ${what} The server's log names the file.`, {
+    ...(code === undefined ? {} : { errno: code }),
+  });
+}
+
+function readText(path: string): string | undefined {
   try {
-    return await readFile(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new StateFileError(`cannot read the state file ${path}: ${(error as Error).message}`);
+    throw new StateFileError(`cannot read the state file ${path}: ${reason(error)}`);
   }
-}
-
-/** Restores `text` into `store`, or throws StateFileError naming the file and what is wrong with it. */
-export function restoreState(path: string, text: string, store: Store): string[] {
-  const restored = store.restore(text);
-  if (!restored.ok) {
-    throw new StateFileError(
-      `cannot restore the state file ${path} (${restored.error.code}): ${restored.error.message}. The file was left untouched; move it away or fix it to start`,
-    );
-  }
-  return restored.value.tokens;
-}
-
-/** Writes `text` to `path` through a temporary file in the same folder and a rename. */
-async function writeAtomically(path: string, text: string): Promise<number> {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  const file = await open(temporary, 'w');
-  try {
-    await file.writeFile(text, 'utf8');
-    await file.sync();
-  } finally {
-    await file.close();
-  }
-  try {
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
-  return Buffer.byteLength(text);
 }
 
 /**
- * Keeps `store` in `path`: writes when touched, every `intervalMs`, and on `save()`/`stop()`.
+ * Takes the state file `path` for this process: refuses it (StateFileError) when another server
+ * holds it, when its folder cannot be written, or when the snapshot or its log cannot be read;
+ * otherwise answers what to restore. Before the server listens: nothing is served on a refusal.
  *
  * @example
- * const keeper = keepState({ path: 'worlds.json', store: mock.store });
- * await keeper.save(); // { ok: true, value: { path: 'worlds.json', worlds: 3, bytes: 61234 } }
+ * const opened = await openState('worlds.json');
  */
-export function keepState(options: { path: string; store: Store; intervalMs?: number; log?: (line: string) => void }): StateKeeper {
-  const { path, store } = options;
+export async function openState(path: string, key?: string): Promise<OpenedState> {
+  let lock: StateLock;
+  try {
+    lock = await lockStateFile(path);
+  } catch (error) {
+    if (error instanceof StateLockedError) throw new StateFileError(error.message);
+    throw new StateFileError(`cannot lock the state file ${path}: ${reason(error)}`);
+  }
+  const logPath = `${path}.log`;
+  let fd: number;
+  try {
+    // Opening the log for appending is the proof that the folder can be written.
+    fd = openSync(logPath, 'a+', 0o600);
+    if ((fstatSync(fd).mode & 0o077) !== 0) fchmodSync(fd, 0o600);
+  } catch (error) {
+    await lock.release();
+    throw new StateFileError(`cannot write the state file ${path} (in ${dirname(resolve(path))}): ${reason(error)}. Nothing was started`);
+  }
+  try {
+    let hasher: TokenHasher;
+    try {
+      hasher = stateKey(path, key);
+    } catch (error) {
+      throw new StateFileError(`cannot read or create the key of the state file (${path}.key): ${reason(error)}`);
+    }
+    const text = readText(path);
+    const { restored, generation } = replay(path, text, readFileSync(fd, 'utf8'), hasher);
+    const evictions = new Set<string>();
+    return { path, restored, generation, fd, lock, hasher, evictions, evicted: (token) => void evictions.add(token) };
+  } catch (error) {
+    closeSync(fd);
+    await lock.release();
+    throw error;
+  }
+}
+
+/** The snapshot with the log's records newer than it applied, ready for the store. */
+function replay(path: string, text: string | undefined, log: string, hasher: TokenHasher): { restored: OpenedState['restored']; generation: number } {
+  const lines = log.split('\n');
+  // The last line without its newline was being written when the process died: never answered.
+  lines.pop();
+  const where = (n: number) => `${path}.log, line ${n + 1}`;
+  let generation = 0;
+  if (lines.length > 0) {
+    const header = parseLine(lines[0]!, where(0)) as { format?: unknown; version?: unknown; generation?: unknown };
+    if (header.format !== LOG_FORMAT || header.version !== LOG_VERSION || !Number.isInteger(header.generation)) {
+      throw new StateFileError(
+        `cannot restore ${where(0)}: not a ${LOG_FORMAT} version ${LOG_VERSION} header. The files were left untouched; move them away to start`,
+      );
+    }
+    generation = header.generation as number;
+  }
+  if (text === undefined) {
+    if (lines.length > 1)
+      throw new StateFileError(`cannot restore ${path}: its log holds writes but the snapshot they follow is missing. The files were left untouched`);
+    return { restored: undefined, generation };
+  }
+  let snapshot: Record<string, unknown>;
+  try {
+    snapshot = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return { restored: { clear: text }, generation }; // store.restore names what is wrong with it
+  }
+  // The previous release's file (tokens in clear, no log): restored as it is, then rewritten hashed.
+  if (snapshot.version === SNAPSHOT_VERSION && snapshot.tokens === undefined) return { restored: { clear: snapshot }, generation };
+  if (snapshot.format !== SNAPSHOT_FORMAT) return { restored: { clear: snapshot }, generation };
+  if (snapshot.version !== STATE_VERSION || snapshot.tokens !== 'hmac-sha256' || !Array.isArray(snapshot.worlds)) {
+    throw new StateFileError(
+      `cannot restore the state file ${path}: it is a worlds snapshot of version ${JSON.stringify(snapshot.version)}; this release reads version ${STATE_VERSION} (tokens as keyed hashes) and migrates version ${SNAPSHOT_VERSION} (the previous release's, tokens in clear). The file was left untouched; a newer release wrote it, or move it away to start afresh`,
+    );
+  }
+  if (snapshot.key !== hasher.keyId) {
+    throw new StateFileError(
+      `cannot restore the state file ${path}: its tokens were hashed with another key (${JSON.stringify(snapshot.key)}; this one, from ${hasher.source}, is "${hasher.keyId}"), so no token would find its world. Set STATE_KEY to the key it was written with, or move the file away. The file was left untouched`,
+    );
+  }
+  const worlds = new Map<string, ReturnType<typeof patchable>>();
+  for (const world of snapshot.worlds as FileWorld[]) worlds.set(world.tokenHash, patchable(fromFile(world)));
+  const covered = typeof snapshot.log === 'number' ? snapshot.log : -1;
+  if (generation > covered) {
+    for (let n = 1; n < lines.length; n++) {
+      const record = parseLine(lines[n]!, where(n)) as LogRecord;
+      const hash = record.w;
+      const current = worlds.get(hash);
+      worlds.delete(hash);
+      if ('gone' in record) continue;
+      if ('full' in record) {
+        worlds.set(hash, patchable(fromFile(record.full)));
+      } else if (current !== undefined && 'patch' in record) {
+        current.apply(record.patch);
+        worlds.set(hash, current);
+      } else {
+        throw new StateFileError(`cannot restore ${where(n)}: a change to a world the log never wrote whole. The files were left untouched`);
+      }
+    }
+  }
+  const { format, seed } = snapshot;
+  return { restored: { hashed: { format, version: SNAPSHOT_VERSION, seed, worlds: [...worlds.values()].map((world) => world.snapshot()) } }, generation };
+}
+
+function parseLine(line: string, where: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    throw new StateFileError(`cannot restore ${where}: not JSON (damaged). The files were left untouched; move them away to start`);
+  }
+}
+
+/**
+ * Lets an opened state file go without keeping it (the start failed after openState).
+ *
+ * @example
+ * await abandonState(opened);
+ */
+export async function abandonState(opened: OpenedState): Promise<void> {
+  closeSync(opened.fd);
+  await opened.lock.release();
+}
+
+/** Restores what openState read into `store`: how many worlds; StateFileError naming the file and the problem. */
+function restoreState(path: string, restored: NonNullable<OpenedState['restored']>, store: Store, hasher: TokenHasher): number {
+  const result = 'hashed' in restored ? store.restoreHashed(restored.hashed, hasher.hash) : store.restore(restored.clear);
+  if (!result.ok) {
+    throw new StateFileError(
+      `cannot restore the state file ${path} (${result.error.code}): ${result.error.message}. The file was left untouched; move it away or fix it to start`,
+    );
+  }
+  return 'worlds' in result.value ? result.value.worlds : result.value.tokens.length;
+}
+
+/**
+ * Keeps `store` in the opened state file: restores it (StateFileError when it cannot be restored
+ * exactly), writes it whole at once (so a start with an unwritable file fails before serving), then
+ * logs every accepted write (`commit`) and compacts every `intervalMs` when something changed.
+ *
+ * @example
+ * const keeper = keepState({ opened: await openState('worlds.json'), store: mock.store });
+ * keeper.commit('dev-token', 200); // after a request of the bearer dev-token, before its answer
+ * await keeper.stop();
+ */
+export function keepState(options: { opened: OpenedState; store: Store; intervalMs?: number; log?: (line: string) => void }): StateKeeper {
+  const { opened, store } = options;
+  const { path, fd, hasher } = opened;
+  const log = options.log ?? ((line: string) => console.error(line));
+  const restoredWorlds = opened.restored === undefined ? 0 : restoreState(path, opened.restored, store, hasher);
+  if (opened.restored !== undefined && 'clear' in opened.restored && restoredWorlds > 0) {
+    log(`[state] ${path}: a previous release's file, tokens in clear: ${restoredWorlds} worlds restored and rewritten now with keyed hashes`);
+  }
+  let generation = opened.generation;
+  /** The worlds the log holds whole since the last compaction, and how many IDs each had issued at its last record. */
+  const written = new Map<string, { world: World; issued: number; hash: string }>();
   let changed = false;
-  let last: Promise<unknown> = Promise.resolve();
-  const save = (): Promise<Result<SavedState>> => {
-    const run = last.then(async (): Promise<Result<SavedState>> => {
-      changed = false;
-      const snapshot = store.snapshot();
-      const bytes = await writeAtomically(path, JSON.stringify(snapshot));
-      return ok({ path, worlds: snapshot.worlds.length, bytes });
-    });
-    last = run.catch(() => undefined);
-    return run;
+
+  const append = (lines: string): void => {
+    const buffer = Buffer.from(lines);
+    let offset = 0;
+    while (offset < buffer.length) offset += writeSync(fd, buffer, offset);
   };
+
+  /** Writes the snapshot (new file, fsync, rename) covering the log, then starts the log afresh. Synchronous: no write lands in between. */
+  const compact = (): SavedState => {
+    const live = store.snapshot().worlds;
+    // The worlds no token asked for since the start first: they are the least recently used.
+    const worlds = [...store.setAside().map((world) => toFile(world, world.token)), ...live.map((world) => toFile(world, hasher.hash(world.token)))];
+    const snapshot = { format: SNAPSHOT_FORMAT, version: STATE_VERSION, seed: store.seed, tokens: 'hmac-sha256', key: hasher.keyId, log: generation, worlds };
+    const text = JSON.stringify(snapshot);
+    const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+    const file = openSync(temporary, 'w', 0o600);
+    try {
+      writeSync(file, text);
+      fsyncSync(file);
+    } finally {
+      closeSync(file);
+    }
+    try {
+      renameSync(temporary, path);
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      throw error;
+    }
+    generation += 1;
+    ftruncateSync(fd, 0);
+    append(`${JSON.stringify({ format: LOG_FORMAT, version: LOG_VERSION, generation })}\n`);
+    written.clear();
+    opened.evictions.clear();
+    for (const { token } of live) {
+      const world = store.peek(token);
+      if (world === undefined) continue;
+      trackChanges(world);
+      written.set(token, { world, issued: world.ctx.issued.size, hash: hasher.hash(token) });
+    }
+    changed = false;
+    return { path, worlds: snapshot.worlds.length, bytes: Buffer.byteLength(text) };
+  };
+
+  const save = async (): Promise<Result<SavedState>> => {
+    try {
+      return ok(compact());
+    } catch (error) {
+      log(`[state] could not write ${path}: ${(error as Error).message}`);
+      return { ok: false, error: writeFailed('The worlds are still in memory and the log of writes since the last snapshot is kept.', error) };
+    }
+  };
+
+  // The start: a snapshot of what was restored, which also proves the file can be written.
+  try {
+    compact();
+  } catch (error) {
+    throw new StateFileError(`cannot write the state file ${path}: ${reason(error)}. Nothing was started`);
+  }
+
   const timer = setInterval(() => {
-    if (!changed) return;
-    save().catch((error: unknown) => options.log?.(`[state] could not write ${path}: ${(error as Error).message}`));
+    if (changed) void save();
   }, options.intervalMs ?? STATE_INTERVAL_MS);
   timer.unref();
+
   return {
-    save,
-    touch: () => {
-      changed = true;
+    restoredWorlds,
+    commit(token, status) {
+      const records: LogRecord[] = [];
+      // Also for a world the log never wrote: the snapshot may hold it (set aside at start, woken since).
+      for (const evicted of opened.evictions) {
+        records.push({ w: written.get(evicted)?.hash ?? hasher.hash(evicted), gone: true });
+        written.delete(evicted);
+      }
+      opened.evictions.clear();
+      if (token !== undefined) {
+        const world = store.peek(token);
+        const logged = written.get(token);
+        if (world === undefined) {
+          if (logged !== undefined) records.push({ w: logged.hash, gone: true });
+          written.delete(token);
+        } else if (logged?.world === world) {
+          records.push({ w: logged.hash, patch: worldPatch(world, logged.issued) });
+          logged.issued = world.ctx.issued.size;
+        } else if (status < 400 || logged !== undefined) {
+          // A world new to the log (seeded, reset or restored since): written whole.
+          const hash = logged?.hash ?? hasher.hash(token);
+          records.push({ w: hash, full: toFile(snapshotView(store.seed, [world]).worlds[0]!, hash) });
+          trackChanges(world);
+          written.set(token, { world, issued: world.ctx.issued.size, hash });
+        }
+      }
+      if (records.length === 0) return ok(undefined);
+      try {
+        append(`${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
+        changed = true;
+        return ok(undefined);
+      } catch (error) {
+        // What this record held is not in the log: the world's next record is written whole.
+        if (token !== undefined) written.delete(token);
+        log(`[state] could not append to ${path}.log: ${(error as Error).message}`);
+        return { ok: false, error: writeFailed('The request was applied in memory but is not kept; it may be lost at the next restart.', error) };
+      }
     },
+    save,
+    describe: (url) => opened.lock.describe(url),
     async stop() {
       clearInterval(timer);
-      await save();
+      try {
+        const saved = await save();
+        if (!saved.ok) throw new StateFileError(`could not write the state file ${path} at exit: ${saved.error.body.error}`);
+      } finally {
+        closeSync(fd);
+        await opened.lock.release();
+      }
     },
   };
+}
+
+/** The bearer token of a request's headers, when it has one (the world it may have changed). */
+export function requestToken(headers: Record<string, string>): string | undefined {
+  const credentials = authenticate(headers);
+  return credentials.ok ? credentials.value.token : undefined;
 }

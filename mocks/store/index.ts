@@ -5,7 +5,7 @@ import { createRecordingSink } from './recording-sink.ts';
 import { createWorld } from './seed.ts';
 import { countedJournal, deliveryLog, overTally, type CountedJournal, type DeliveryLog, type Tally } from './retention.ts';
 import { JOURNAL_LIMIT, openSession, type Session } from './session.ts';
-import { readWorlds, snapshotView, type SnapshotResult, type WorldsSnapshot } from './snapshot.ts';
+import { readWorlds, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, snapshotView, type SnapshotResult, type WorldSnapshot, type WorldsSnapshot } from './snapshot.ts';
 import type { World } from './world.ts';
 
 export interface StoreOptions {
@@ -63,6 +63,27 @@ export interface Store {
    * if (!restored.ok) console.warn(restored.error.code, restored.error.message);
    */
   restore(snapshot: unknown): SnapshotResult<{ tokens: string[] }>;
+  /**
+   * Replaces every session, as restore() does, with the worlds of a snapshot whose `token` fields
+   * hold a keyed hash of the token instead (the state file, mocks/node/state.ts): each world is
+   * checked now and set aside until a token that `hashOf` maps to its hash asks for it; then it is
+   * restored as restore() would. reset() and evict() drop a set-aside world as they drop a live one.
+   *
+   * @example
+   * const restored = store.restoreHashed(snapshot, (token) => hmac(key, token));
+   * store.world('dev-token'); // the saved world, if hmac(key, 'dev-token') is among them
+   */
+  restoreHashed(snapshot: unknown, hashOf: (token: string) => string): SnapshotResult<{ worlds: number }>;
+  /** The snapshots of the worlds restoreHashed() set aside that no token has asked for yet (their `token` is the hash). */
+  setAside(): WorldSnapshot[];
+  /**
+   * The token's world when the store holds one, without using, seeding or moving it (the state
+   * file's log asks which world a request left behind).
+   *
+   * @example
+   * store.peek('never-used'); // undefined
+   */
+  peek(token: string): World | undefined;
   /** How many worlds the store holds now. */
   size(): number;
   readonly sink: DeliverySink;
@@ -90,6 +111,27 @@ export function createStore(options: StoreOptions = {}): Store {
   // and snapshots list worlds in this order, so a restore keeps it.
   const held = new Map<string, Held>();
   let newest: string | undefined;
+  // restoreHashed's worlds no token has asked for yet, by hash (checked when they were set aside).
+  let aside = new Map<string, WorldSnapshot>();
+  let hashOf: ((token: string) => string) | undefined;
+  const read = (snapshot: unknown) => {
+    const logs = new Map<string, DeliveryLog>();
+    const result = readWorlds(snapshot, { seed, now, sinkFor: (token) => logs.set(token, deliveryLog(sink, tally)).get(token)!.sink });
+    return { result, logs };
+  };
+  /** Drops the token's set-aside world (false: it had none). */
+  const forget = (token: string): boolean => aside.size > 0 && hashOf !== undefined && aside.delete(hashOf(token));
+  /** The token's set-aside world, restored and out of the set; undefined when it has none. */
+  const wake = (token: string): { world: World; log: DeliveryLog } | undefined => {
+    if (aside.size === 0 || hashOf === undefined) return undefined;
+    const hash = hashOf(token);
+    const saved = aside.get(hash);
+    if (saved === undefined) return undefined;
+    aside.delete(hash);
+    const { result, logs } = read({ format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, seed, worlds: [{ ...saved, token }] });
+    // Checked when it was set aside, so this holds; were it not, the token would get a fresh world.
+    return result.ok ? { world: result.value[0]!, log: logs.get(token)! } : undefined;
+  };
 
   const drop = (token: string, reason?: EvictReason): boolean => {
     const entry = held.get(token);
@@ -109,10 +151,13 @@ export function createStore(options: StoreOptions = {}): Store {
     newest = session.token;
     return session;
   };
-  const open = (token: string): Session => {
-    const log = deliveryLog(sink, tally);
+  /** The token's session: its set-aside world when it has one (unless `fresh`), else one seeded afresh. */
+  const open = (token: string, fresh = false): Session => {
+    if (fresh) forget(token);
+    const woken = fresh ? undefined : wake(token);
+    const log = woken?.log ?? deliveryLog(sink, tally);
     const journal = countedJournal(tally, JOURNAL_LIMIT);
-    return hold(openSession(createWorld({ token, seed, sink: log.sink, now }), log, journal), log, journal, now());
+    return hold(openSession(woken?.world ?? createWorld({ token, seed, sink: log.sink, now }), log, journal), log, journal, now());
   };
   /** Evicts from the least recently used end: idle worlds, then over the count or the retention cap (never `keep`). */
   const shrink = (at: number, keep: string) => {
@@ -155,12 +200,16 @@ export function createStore(options: StoreOptions = {}): Store {
     session,
     world: (token) => session(token).world,
     reset: (token) => {
-      const opened = open(token);
+      const opened = open(token, true);
       shrink(now(), token);
       return opened;
     },
-    evict: (token) => drop(token),
+    evict: (token) => {
+      const setAside = forget(token);
+      return drop(token) || setAside;
+    },
     size: () => held.size,
+    peek: (token) => held.get(token)?.session.world,
     snapshot: () =>
       structuredClone(
         snapshotView(
@@ -168,14 +217,24 @@ export function createStore(options: StoreOptions = {}): Store {
           [...held.values()].map((entry) => entry.session.world),
         ),
       ),
-    restore(snapshot) {
-      const logs = new Map<string, DeliveryLog>();
-      const read = readWorlds(snapshot, { seed, now, sinkFor: (token) => logs.set(token, deliveryLog(sink, tally)).get(token)!.sink });
-      if (!read.ok) return read;
+    setAside: () => [...aside.values()],
+    restoreHashed(snapshot, hash) {
+      // Every world is read now: a damaged one is refused at start, not when its token comes.
+      const { result } = read(snapshot);
+      if (!result.ok) return result;
       for (const token of [...held.keys()]) drop(token);
+      aside = new Map((snapshot as { worlds: WorldSnapshot[] }).worlds.map((world) => [world.token, world]));
+      hashOf = hash;
+      return { ok: true, value: { worlds: aside.size } };
+    },
+    restore(snapshot) {
+      const { result, logs } = read(snapshot);
+      if (!result.ok) return result;
+      for (const token of [...held.keys()]) drop(token);
+      aside = new Map();
       const at = now();
       // The snapshot lists the least recently used first: over maxWorlds, those stay out.
-      const kept = read.value.slice(Math.max(0, read.value.length - maxWorlds));
+      const kept = result.value.slice(Math.max(0, result.value.length - maxWorlds));
       for (const world of kept) {
         const journal = countedJournal(tally, JOURNAL_LIMIT);
         hold(openSession(world, logs.get(world.token)!, journal), logs.get(world.token)!, journal, at);
@@ -235,6 +294,7 @@ export { createRecordingSink } from './recording-sink.ts';
 export { DELIVERY_LOG_LIMIT, DELIVERY_LOG_BYTES, RETAINED_ENTRIES_LIMIT, RETAINED_BYTES_LIMIT } from './retention.ts';
 export { JOURNAL_LIMIT, type Session, type Journal, type JournalEntry, type Limits, type RateLimitRule } from './session.ts';
 export { REFERENCE_TIME_MS } from './seed.ts';
+export { patchable, snapshotView, trackChanges, worldPatch, type WorldPatch } from './snapshot.ts';
 export {
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,

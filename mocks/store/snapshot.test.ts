@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '../index.ts';
 import { addWorkspaceSources, createRecordingSink, createStore, SNAPSHOT_FORMAT, type WorldsSnapshot } from './index.ts';
+import { COLLECTION_NAMES, patchable, snapshotView, trackChanges, worldPatch, type WorldPatch } from './snapshot.ts';
 
 const CLOCK = Date.UTC(2025, 6, 1, 8);
 
@@ -230,5 +231,86 @@ describe('store.restore() refuses what it cannot restore exactly', () => {
     }
     // The undamaged snapshot is accepted by the same store.
     expect(store.restore(text).ok).toBe(true);
+  });
+});
+
+describe('world patches (the state file log, mocks/node/state.ts)', () => {
+  it('a world written whole, then a patch after every change, replays to exactly the world', async () => {
+    const mock = mockOf();
+    const token = 'patched';
+    const world = () => mock.store.world(token);
+    const whole = JSON.parse(JSON.stringify(snapshotView(5, [world()]).worlds[0]));
+    trackChanges(world());
+    let issued = world().ctx.issued.size;
+    const patches: unknown[] = [];
+    const takePatch = () => {
+      // Through JSON, as the log holds it: a patch shares objects with the live world.
+      patches.push(JSON.parse(JSON.stringify(worldPatch(world(), issued))));
+      issued = world().ctx.issued.size;
+    };
+    const fetch = mock.fetch;
+    mock.fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      takePatch();
+      return response;
+    };
+    await change(mock, token);
+    await call(mock, token, 'DELETE', `/v1/webhooks/${mock.control.world(token).webhooks[0]}`);
+    takePatch();
+
+    const replay = patchable(whole);
+    for (const patch of patches) replay.apply(patch as WorldPatch);
+    expect(JSON.stringify(replay.snapshot())).toBe(JSON.stringify(snapshotView(5, [world()]).worlds[0]));
+    // Most patches carry a few entries, not the world.
+    const sizes = patches.map((patch) => JSON.stringify(patch).length).sort((a, b) => a - b);
+    expect(sizes[Math.floor(sizes.length / 2)]!).toBeLessThan(JSON.stringify(whole).length / 4);
+  });
+
+  it('every collection of a world snapshot has its row (a new collection must get one to be logged)', () => {
+    const view = snapshotView(5, [createStore({ seed: 5 }).world('rows')]).worlds[0]!;
+    const arrays = Object.keys(view).filter((key) => Array.isArray(view[key as keyof typeof view]) && !['issued', 'autoSubscriptions'].includes(key));
+    expect(arrays.sort()).toEqual([...COLLECTION_NAMES].sort());
+  });
+});
+
+describe('store.restoreHashed() (the state file: tokens as keyed hashes)', () => {
+  const hash = (token: string) => `h:${token.split('').reverse().join('')}`;
+  async function hashedSnapshot(): Promise<{ snapshot: WorldsSnapshot; id: string }> {
+    const mock = mockOf();
+    const created = await call(mock, 'kim', 'POST', '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fk&name=k&description=d');
+    const snapshot = mock.store.snapshot();
+    for (const world of snapshot.worlds) world.token = hash(world.token);
+    return { snapshot, id: created.body.data.id };
+  }
+
+  it('sets the worlds aside until a token hashing to one asks; that token gets its world, any other a fresh one', async () => {
+    const { snapshot, id } = await hashedSnapshot();
+    const mock = mockOf();
+    expect(mock.store.restoreHashed(snapshot, hash)).toEqual({ ok: true, value: { worlds: 1 } });
+    expect(mock.store.size()).toBe(0);
+    expect(mock.store.setAside().map((world) => world.token)).toEqual([hash('kim')]);
+    expect(mock.control.world('mik').webhooks).not.toContain(id);
+    expect(mock.control.world('kim').webhooks).toContain(id);
+    expect(mock.store.setAside()).toEqual([]);
+    expect(mock.store.peek('kim')?.token).toBe('kim');
+  });
+
+  it('reset() and evict() drop a set-aside world: the token is seeded afresh', async () => {
+    const { snapshot, id } = await hashedSnapshot();
+    for (const drop of [(mock: Mock) => mock.store.reset('kim'), (mock: Mock) => mock.store.evict('kim')]) {
+      const mock = mockOf();
+      expect(mock.store.restoreHashed(structuredClone(snapshot), hash).ok).toBe(true);
+      drop(mock);
+      expect(mock.store.setAside()).toEqual([]);
+      expect(mock.control.world('kim').webhooks).not.toContain(id);
+    }
+  });
+
+  it('refuses a damaged world at once, as restore() does', async () => {
+    const { snapshot } = await hashedSnapshot();
+    (snapshot.worlds[0] as unknown as Record<string, unknown>).issued = 'x';
+    const result = mockOf().store.restoreHashed(snapshot, hash);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.code).toBe('snapshot_invalid');
   });
 });

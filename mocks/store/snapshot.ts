@@ -10,6 +10,7 @@
 import type { ConnectToken, DeployedTrigger, Project, Template, User, Webhook, Workspace } from '../factories/types.ts';
 import { restoreRandomizer, stableKey, type RandomizerState } from '../random.ts';
 import type { DeliverySink } from '../outbound/types.ts';
+import { TrackedMap } from './changes.ts';
 import { createWorldRandom } from './seed.ts';
 import {
   emptyWorld,
@@ -19,10 +20,12 @@ import {
   type ConnectTokenRecord,
   type DeployedTriggerRecord,
   type EnvironmentRecord,
+  type ProjectRecord,
   type SourceRecord,
   type SubscriptionRecord,
   type WorkflowRecord,
   type World,
+  type WorkspaceRecord,
 } from './world.ts';
 
 export const SNAPSHOT_FORMAT = 'workflow-api-mock-kit/worlds';
@@ -81,29 +84,196 @@ export function snapshotView(seed: number | string, worlds: Iterable<World>): Wo
   return { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, seed, worlds: [...worlds].map(worldView) };
 }
 
+/** The collections of a world as a snapshot holds them: elements in the map's order, each keyed as the map keys it. */
+export type CollectionName =
+  | 'workspaces'
+  | 'sources'
+  | 'workflows'
+  | 'webhooks'
+  | 'subscriptions'
+  | 'projects'
+  | 'templates'
+  | 'accounts'
+  | 'connectTokens'
+  | 'deployedTriggers';
+
+interface Collection {
+  map(world: World): Map<string, unknown>;
+  /** The snapshot element of one map value. */
+  element(value: unknown): unknown;
+  /** The map key of one snapshot element (readWorld keys the restored maps the same way). */
+  keyOf(element: never): string;
+}
+
+const same = (value: unknown) => value;
+// One row per collection: a new collection of World needs its row here (snapshot.test.ts checks
+// that every array of a world snapshot has one), so that snapshots and the state file's log see it.
+const COLLECTIONS: Record<CollectionName, Collection> = {
+  workspaces: { map: (w) => w.workspaces, element: (record) => (record as WorkspaceRecord).workspace, keyOf: (e: Workspace) => e.id },
+  sources: { map: (w) => w.sources, element: same, keyOf: (e: SourceRecord) => e.source.id },
+  workflows: { map: (w) => w.workflows, element: same, keyOf: (e: WorkflowRecord) => e.workflow.id },
+  webhooks: { map: (w) => w.webhooks, element: same, keyOf: (e: Webhook) => e.id },
+  subscriptions: {
+    map: (w) => w.subscriptions,
+    element: same,
+    keyOf: (e: SubscriptionRecord) => tripleKey(e.subscription.emitter_id, e.subscription.listener_id, e.subscription.event_name),
+  },
+  projects: {
+    map: (w) => w.projects,
+    element: (value) => {
+      const record = value as ProjectRecord;
+      return { project: record.project, environments: [...record.environments], deployedTriggerIds: record.deployedTriggerIds, accountIds: record.accountIds };
+    },
+    keyOf: (e: { project: Project }) => e.project.id,
+  },
+  templates: { map: (w) => w.templates, element: same, keyOf: (e: Template) => e.id },
+  accounts: { map: (w) => w.accounts, element: same, keyOf: (e: AccountRecord) => e.account.id },
+  connectTokens: { map: (w) => w.connectTokens, element: same, keyOf: (e: ConnectTokenRecord) => e.token.token },
+  deployedTriggers: { map: (w) => w.deployedTriggers, element: same, keyOf: (e: DeployedTriggerRecord) => e.trigger.id },
+};
+export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
+
+// Reads that note nothing: a snapshot reads every entry but changes none (changes.ts).
+const rawValues = Map.prototype.values;
+const rawGet = Map.prototype.get;
+
 function worldView(world: World): WorldSnapshot {
-  return {
+  const view: Record<string, unknown> = {
     token: world.token,
     random: world.saveRandom(),
     issued: [...world.ctx.issued],
     errorSeq: world.errorSeq,
     user: world.user,
-    workspaces: [...world.workspaces.values()].map((record) => record.workspace),
-    sources: [...world.sources.values()],
-    workflows: [...world.workflows.values()],
-    webhooks: [...world.webhooks.values()],
-    subscriptions: [...world.subscriptions.values()],
     autoSubscriptions: world.autoSubscriptions,
-    projects: [...world.projects.values()].map((record) => ({
-      project: record.project,
-      environments: [...record.environments],
-      deployedTriggerIds: record.deployedTriggerIds,
-      accountIds: record.accountIds,
-    })),
-    templates: [...world.templates.values()],
-    accounts: [...world.accounts.values()],
-    connectTokens: [...world.connectTokens.values()],
-    deployedTriggers: [...world.deployedTriggers.values()],
+  };
+  for (const name of COLLECTION_NAMES) {
+    const { map, element } = COLLECTIONS[name];
+    view[name] = Array.from(rawValues.call(map(world)) as Iterable<unknown>, element);
+  }
+  return view as unknown as WorldSnapshot;
+}
+
+/**
+ * What changed in a world since the last patch (or since trackChanges): its small fields whole,
+ * the IDs issued since `issuedBefore`, and per collection the entries set or deleted (or all of
+ * it, when a caller iterated it). It shares objects with the live world: serialise it at once.
+ */
+export interface WorldPatch {
+  random: RandomizerState | null;
+  /** IDs issued since the previous patch. */
+  issued: string[];
+  errorSeq: number;
+  user: WorldSnapshot['user'];
+  autoSubscriptions: AutoSubscription[];
+  /** Entries that are (still) in the collection, by their current value. */
+  set?: Partial<Record<CollectionName, unknown[]>>;
+  /** Keys no longer in the collection. */
+  deleted?: Partial<Record<CollectionName, string[]>>;
+  /** Collections replaced whole. */
+  all?: Partial<Record<CollectionName, unknown[]>>;
+}
+
+/**
+ * Starts noting what changes in `world` (changes.ts); worldPatch then says what did. Call it when
+ * the world was written whole.
+ *
+ * @example
+ * trackChanges(world); // after writing snapshotView(seed, [world])
+ */
+export function trackChanges(world: World): void {
+  for (const name of COLLECTION_NAMES) {
+    const map = COLLECTIONS[name].map(world);
+    if (map instanceof TrackedMap) map.track();
+  }
+}
+
+/**
+ * What changed in `world` since trackChanges or the previous patch; `issuedBefore` is how many IDs
+ * it had issued then (`world.ctx.issued.size`).
+ *
+ * @example
+ * trackChanges(world);
+ * createWebhook(world, { url: 'https://hooks.example.com/a', name: 'a', description: 'd' });
+ * worldPatch(world, issued).set?.webhooks; // [the new webhook]
+ */
+export function worldPatch(world: World, issuedBefore: number): WorldPatch {
+  const issued: string[] = [];
+  let i = 0;
+  for (const id of world.ctx.issued) if (i++ >= issuedBefore) issued.push(id);
+  const patch: WorldPatch = {
+    random: world.saveRandom(),
+    issued,
+    errorSeq: world.errorSeq,
+    user: world.user,
+    autoSubscriptions: world.autoSubscriptions,
+  };
+  for (const name of COLLECTION_NAMES) {
+    const { map: of, element } = COLLECTIONS[name];
+    const map = of(world);
+    const marks = map instanceof TrackedMap ? map.take() : 'all';
+    if (marks === undefined || (marks !== 'all' && marks.size === 0)) continue;
+    if (marks === 'all') {
+      patch.all = { ...patch.all, [name]: Array.from(rawValues.call(map) as Iterable<unknown>, element) };
+      continue;
+    }
+    const set: unknown[] = [];
+    const deleted: string[] = [];
+    for (const key of marks) {
+      const value = rawGet.call(map, key);
+      if (value === undefined) deleted.push(key as string);
+      else set.push(element(value));
+    }
+    if (set.length > 0) patch.set = { ...patch.set, [name]: set };
+    if (deleted.length > 0) patch.deleted = { ...patch.deleted, [name]: deleted };
+  }
+  return patch;
+}
+
+/**
+ * A world snapshot that patches are applied to, in order, as the state file's log replays them.
+ *
+ * @example
+ * const replay = patchable(snapshot.worlds[0]);
+ * replay.apply(patch);
+ * const world = replay.snapshot();
+ */
+export function patchable(base: WorldSnapshot): { apply(patch: WorldPatch): void; snapshot(): WorldSnapshot } {
+  const current: Record<string, unknown> = { ...base };
+  const issued = new Set(Array.isArray(base.issued) ? base.issued : []);
+  const maps = new Map<CollectionName, Map<string, unknown>>();
+  const collection = (name: CollectionName) => {
+    let map = maps.get(name);
+    if (map === undefined) {
+      const keyOf = COLLECTIONS[name].keyOf as (element: unknown) => string;
+      const elements = current[name];
+      map = new Map(Array.isArray(elements) ? elements.map((element) => [keyOf(element), element] as const) : []);
+      maps.set(name, map);
+    }
+    return map;
+  };
+  return {
+    apply(patch) {
+      Object.assign(current, { random: patch.random, errorSeq: patch.errorSeq, user: patch.user, autoSubscriptions: patch.autoSubscriptions });
+      for (const id of patch.issued) issued.add(id);
+      for (const [name, elements] of Object.entries(patch.all ?? {}) as Array<[CollectionName, unknown[]]>) {
+        maps.delete(name);
+        current[name] = elements;
+      }
+      for (const [name, keys] of Object.entries(patch.deleted ?? {}) as Array<[CollectionName, string[]]>) {
+        const map = collection(name);
+        for (const key of keys) map.delete(key);
+      }
+      for (const [name, elements] of Object.entries(patch.set ?? {}) as Array<[CollectionName, unknown[]]>) {
+        const map = collection(name);
+        const keyOf = COLLECTIONS[name].keyOf as (element: unknown) => string;
+        for (const element of elements) map.set(keyOf(element), element);
+      }
+    },
+    snapshot() {
+      const result: Record<string, unknown> = { ...current, issued: [...issued] };
+      for (const [name, map] of maps) result[name] = [...map.values()];
+      return result as unknown as WorldSnapshot;
+    },
   };
 }
 

@@ -2,6 +2,7 @@
 // is creation order); workspace sources are additionally kept as an array plus an id->index map
 // so a page is O(limit) and a cursor lookup O(1), even with 100,000 sources in a workspace.
 import type { FactoryContext, RandomizerState } from '../random.ts';
+import { TrackedMap } from './changes.ts';
 import type { DeliverySink } from '../outbound/types.ts';
 import type {
   ConnectedAccount,
@@ -141,21 +142,24 @@ export interface World {
 
 export const MAX_ERROR_EVENTS = 100;
 
-/** A world holding no resources yet: seeding (seed.ts) or a snapshot (snapshot.ts) fills it. */
+/**
+ * A world holding no resources yet: seeding (seed.ts) or a snapshot (snapshot.ts) fills it. Its
+ * collections are TrackedMaps (changes.ts): the state file's log writes only what a request changed.
+ */
 export function emptyWorld(fields: Pick<World, 'key' | 'token' | 'seed' | 'ctx' | 'sink' | 'saveRandom' | 'user' | 'errorSeq'>): World {
   return {
     ...fields,
-    workspaces: new Map(),
-    sources: new Map(),
-    workflows: new Map(),
-    webhooks: new Map(),
-    subscriptions: new Map(),
+    workspaces: new TrackedMap(),
+    sources: new TrackedMap(),
+    workflows: new TrackedMap(),
+    webhooks: new TrackedMap(),
+    subscriptions: new TrackedMap(),
     autoSubscriptions: [],
-    projects: new Map(),
-    templates: new Map(),
-    accounts: new Map(),
-    connectTokens: new Map(),
-    deployedTriggers: new Map(),
+    projects: new TrackedMap(),
+    templates: new TrackedMap(),
+    accounts: new TrackedMap(),
+    connectTokens: new TrackedMap(),
+    deployedTriggers: new TrackedMap(),
   };
 }
 

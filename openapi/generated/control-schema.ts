@@ -239,8 +239,10 @@ export interface paths {
          * write every world to the --state file now
          * @description Writes every world of the server (not only this token's) to the file of `serve --state FILE`
          *     now, as the server does on an interval and when it stops: a new file written beside it,
-         *     then renamed over it, so the file is always either the old state or the new one. A server
-         *     without `--state` (and `createMock()` in a page or a test) answers 404.
+         *     then renamed over it, so the file is always either the old state or the new one; then its
+         *     log of accepted writes (`FILE.log`) starts afresh. Not needed to keep a write: every write is
+         *     in the log before it is answered. A server without `--state` (and `createMock()` in a page
+         *     or a test) answers 404.
          */
         post: operations["saveSnapshot"];
         delete?: never;
@@ -792,6 +794,19 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            /**
+             * @description `state_write_failed`: the file could not be written (its folder is gone, no permission, no
+             *     space). The message says why without naming paths (the server's log names the file); the
+             *     worlds are still in memory and the log of writes since the last snapshot is kept.
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
 }
