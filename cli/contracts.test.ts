@@ -53,7 +53,10 @@ describe('workflow-api-mock contracts', () => {
     expect(Number(suites!.tests)).toBeGreaterThan(20);
     expect(suites!.failures).toBe('0');
     const files = elements(xml, 'testsuite').map((suite) => suite.name);
-    expect(files.sort()).toEqual(['contracts/suites/users-workspaces.contract.ts', 'contracts/suites/webhooks.contract.ts']);
+    // one testsuite per file, and one holding the coverage of the document as properties
+    expect(files.sort()).toEqual(['contracts/suites/users-workspaces.contract.ts', 'contracts/suites/webhooks.contract.ts', 'openapi coverage']);
+    expect(xml).toMatch(/<property name="coverage.statuses" value="\d+\/\d+ \([\d.]+%\)"\/>/);
+    expect(xml).toMatch(/<property name="coverage.operation.createWebhook" value="exchanges [1-9]\d*; statuses /);
     const cases = elements(xml, 'testcase');
     expect(cases.length).toBe(Number(suites!.tests));
     expect(cases.every((testcase) => testcase.name && testcase.classname?.startsWith('contracts/suites/'))).toBe(true);
@@ -189,11 +192,34 @@ describe('contracts flags (parseCommand)', () => {
         filters: [],
         junitFile: undefined,
         waitMs: 10_000,
+        explore: undefined,
+        coverageDir: undefined,
+        minCoverage: undefined,
       },
     });
     expect(parse(['sources', 'webhooks'], env)).toMatchObject({
       options: { filters: ['sources', 'webhooks'], env: { CONTRACT_TARGET: 'prism', CONTRACT_TOKEN: 'env-token' } },
     });
+  });
+
+  it('reads the explore flags, and refuses them without --explore or out of range', () => {
+    expect(
+      parse(['--explore', '--runs', '50', '--seed', '7', '--path', '3:1', '--max-time', '60', '--max-requests', '900', '--max-rps', '20/s']),
+    ).toMatchObject({
+      kind: 'run',
+      options: { explore: { runs: 50, seed: 7, path: '3:1', maxTimeMs: 60_000, maxRequests: 900, maxRps: 20 } },
+    });
+    expect(parse(['--explore'])).toMatchObject({ options: { explore: {} } });
+    expect(parse(['--min-coverage', '90,62.5', '--coverage-dir', 'out'])).toMatchObject({
+      options: { minCoverage: { operations: 90, statuses: 62.5 }, coverageDir: 'out' },
+    });
+    const refused = (argv: string[]) => (parse(argv) as { message?: string }).message;
+    expect(refused(['--runs', '5'])).toBe('--runs is for --explore');
+    expect(refused(['--explore', '--runs', '0'])).toBe('--runs must be a whole number from 1 to 10000000, got "0"');
+    expect(refused(['--explore', '--path', '1:2'])).toBe('--path needs the --seed it came with');
+    expect(refused(['--explore', 'webhooks'])).toMatch(/^--explore explores the whole document/);
+    expect(refused(['--min-coverage', '101,5'])).toMatch(/^--min-coverage must be OPS,STATUSES in percent/);
+    expect(refused(['--min-coverage', '90'])).toMatch(/^--min-coverage must be OPS,STATUSES in percent/);
   });
 
   it('names the variable, not a flag, when the bad value came from the environment', () => {

@@ -2,14 +2,16 @@
 // runner (contracts/runner.ts, also the package's `./contracts` entry), its result into an exit code.
 import { readTargetSettings } from '../contracts/targets/env.ts';
 import type { TargetName } from '../contracts/targets/types.ts';
-import { defineCommand, EXIT_FAILED, EXIT_OK, fromEnv, parseHttpUrl, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
+import type { CoverageThresholds, ExploreSettings } from '../contracts/runner.ts';
+import { defineCommand, EXIT_FAILED, EXIT_OK, fromEnv, parseHttpUrl, parsePerSecond, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
 
 const TARGETS: readonly TargetName[] = ['mock', 'prism', 'prism-proxy', 'live', 'inprocess', 'msw'];
 /** The targets that run the kit's fake in this process and need no --base-url. */
 const IN_PROCESS: readonly TargetName[] = ['inprocess', 'msw'];
 const REPORTERS = ['default', 'junit'] as const;
 
-const HELP = () => `${PROGRAM} contracts: runs the contract suites against one target and prints a per-operation table.
+const HELP = () => `${PROGRAM} contracts: runs the contract suites against one target (or, with --explore, explores it
+with property-based runs drawn from the document) and prints a per-operation table and the coverage of the document.
 
 Every exchange is checked against the kit's OpenAPI document (status, content type, response
 schema, ID prefixes...); cases a target cannot run (writes on a read-only live target, the mock
@@ -36,7 +38,29 @@ Flags (a flag wins over its environment variable):
   --output FILE       where the junit reporter writes; required with --reporter junit
   --wait SECONDS      how long to wait for --base-url to accept connections (a server started in
                       the background a moment ago); 0 = not at all      default: 10   env CONTRACT_WAIT
+  --coverage-dir DIR  write the coverage as DIR/coverage.json and DIR/coverage.html
+  --min-coverage OPS,STATUSES
+                      fail (exit 1) when under OPS % of the operations or STATUSES % of the
+                      documented statuses were seen, e.g. 90,60
   -h, --help          this text
+
+Explore (instead of the suites):
+  --explore           property-based runs drawn from the document: valid requests from its schemas
+                      and examples, invalid ones (wrong types, missing or extra fields, bad media
+                      types, malformed tokens), and walks through its links (create a webhook -> read
+                      it in the list -> subscribe it -> delete it -> it is gone). Every answer must
+                      keep the invariants (no 5xx, valid against the document, a documented refusal
+                      for invalid input, a created resource readable until deleted and 404 after); a
+                      failure is shrunk and printed as curl commands, with the command that replays it
+  --runs N            runs, each in a fresh world where the target allows           default: 100
+  --seed S            the seed (an integer)                            default: a random one, printed
+  --path P            with --seed: replay the failing run a report named
+  --max-time SECONDS  start no run after this long                              default: no limit
+  --max-requests N    a request budget                            default: 500 on live, no limit
+  --max-rps N         at most N requests per second                 default: 5 on live, no limit
+  On live: reads only unless --allow-writes; then writes only in walks from what the run creates,
+  each undone at the end of its walk (anything that could not be undone is listed); never the
+  mock control API.
   file filter         run only the suite files whose path contains it (webhooks, sources...)
 
 Environment only:
@@ -54,10 +78,12 @@ Examples:
   ${PROGRAM} contracts --base-url http://127.0.0.1:4010/v1 --reporter junit --output contracts.xml
   ${PROGRAM} contracts --target prism --base-url http://127.0.0.1:4011
   ${PROGRAM} contracts --target live --base-url https://api.example.com/v1 --token "$API_KEY" webhooks
+  ${PROGRAM} contracts --explore --runs 500 --base-url http://127.0.0.1:4010/v1 --min-coverage 100,60
 
-Exit codes: 0 every case passed and every exchange passed every check, 1 a case or a check failed
-(or no suite file matched the filters, nothing answers at the base URL, or the msw target without
-msw installed), 2 bad flags or environment.`;
+Exit codes: 0 every case passed and every exchange passed every check (with --explore: every
+invariant held), 1 a case, a check or an invariant failed, the coverage is under --min-coverage,
+something created could not be undone (or no suite file matched the filters, nothing answers at the
+base URL, or the msw target without msw installed), 2 bad flags or environment.`;
 
 export interface ContractsOptions {
   /** CONTRACT_* variables for the suites, flags already merged in. */
@@ -68,6 +94,9 @@ export interface ContractsOptions {
   junitFile: string | undefined;
   /** `--wait`, in milliseconds. */
   waitMs: number;
+  explore: ExploreSettings | undefined;
+  coverageDir: string | undefined;
+  minCoverage: CoverageThresholds | undefined;
 }
 
 export const CONTRACTS = defineCommand({
@@ -82,6 +111,15 @@ export const CONTRACTS = defineCommand({
     reporter: { type: 'string' },
     output: { type: 'string' },
     wait: { type: 'string' },
+    'coverage-dir': { type: 'string' },
+    'min-coverage': { type: 'string' },
+    explore: { type: 'boolean' },
+    runs: { type: 'string' },
+    seed: { type: 'string' },
+    path: { type: 'string' },
+    'max-time': { type: 'string' },
+    'max-requests': { type: 'string' },
+    'max-rps': { type: 'string' },
   },
   interpret(values, positionals, processEnv): ContractsOptions | UsageError {
     const env: Record<string, string> = {};
@@ -121,14 +159,68 @@ export const CONTRACTS = defineCommand({
     if (waitText !== undefined && (!/^\d{1,3}$/.test(waitText) || Number(waitText) > 600))
       return usage(`${values.wait !== undefined ? '--wait' : 'CONTRACT_WAIT'} must be whole seconds from 0 to 600, got "${waitText}"`);
     const waitMs = waitText === undefined ? 10_000 : Number(waitText) * 1000;
-    return { env, startMock, filters: positionals, junitFile: values.output, waitMs };
+
+    let minCoverage: CoverageThresholds | undefined;
+    if (values['min-coverage'] !== undefined) {
+      const match = /^(\d{1,3}(?:\.\d+)?),(\d{1,3}(?:\.\d+)?)$/.exec(values['min-coverage'].trim());
+      if (match === null || Number(match[1]) > 100 || Number(match[2]) > 100)
+        return usage(`--min-coverage must be OPS,STATUSES in percent (0 to 100), e.g. 90,60, got "${values['min-coverage']}"`);
+      minCoverage = { operations: Number(match[1]), statuses: Number(match[2]) };
+    }
+    const exploreOnly = (['runs', 'seed', 'path', 'max-time', 'max-requests', 'max-rps'] as const).filter((name) => values[name] !== undefined);
+    if (!values.explore && exploreOnly.length > 0) return usage(`--${exploreOnly[0]} is for --explore`);
+    let explore: ExploreSettings | undefined;
+    if (values.explore) {
+      if (positionals.length > 0) return usage(`--explore explores the whole document; file filters are for the suites, got "${positionals[0]}"`);
+      explore = {};
+      const whole = (name: 'runs' | 'max-requests', max: number) => {
+        const text = values[name];
+        if (text === undefined) return undefined;
+        if (!/^\d{1,9}$/.test(text) || Number(text) < 1 || Number(text) > max) return usage(`--${name} must be a whole number from 1 to ${max}, got "${text}"`);
+        return Number(text);
+      };
+      const runs = whole('runs', 10_000_000);
+      if (typeof runs === 'object') return runs;
+      if (runs !== undefined) explore.runs = runs;
+      const budget = whole('max-requests', 1_000_000_000);
+      if (typeof budget === 'object') return budget;
+      if (budget !== undefined) explore.maxRequests = budget;
+      if (values.seed !== undefined) {
+        if (!/^-?\d{1,10}$/.test(values.seed) || !Number.isSafeInteger(Number(values.seed))) return usage(`--seed must be an integer, got "${values.seed}"`);
+        explore.seed = Number(values.seed);
+      }
+      if (values.path !== undefined) {
+        if (values.seed === undefined) return usage('--path needs the --seed it came with');
+        if (!/^\d+(:\d+)*$/.test(values.path)) return usage(`--path must look like 12:0:3, got "${values.path}"`);
+        explore.path = values.path;
+      }
+      if (values['max-time'] !== undefined) {
+        if (!/^\d{1,6}$/.test(values['max-time']) || Number(values['max-time']) < 1)
+          return usage(`--max-time must be whole seconds (1 or more), got "${values['max-time']}"`);
+        explore.maxTimeMs = Number(values['max-time']) * 1000;
+      }
+      if (values['max-rps'] !== undefined) {
+        const rps = parsePerSecond({ text: values['max-rps'], from: '--max-rps' });
+        if (typeof rps === 'object') return rps;
+        explore.maxRps = rps;
+      }
+    }
+    return { env, startMock, filters: positionals, junitFile: values.output, waitMs, explore, coverageDir: values['coverage-dir'], minCoverage };
   },
 });
 
 async function contracts(options: ContractsOptions): Promise<number> {
   const { MissingPackage, runContracts, Unreachable } = await import('../contracts/runner.ts');
   try {
-    const result = await runContracts({ variables: options.env, filters: options.filters, junitFile: options.junitFile, waitMs: options.waitMs });
+    const result = await runContracts({
+      variables: options.env,
+      filters: options.filters,
+      waitMs: options.waitMs,
+      ...(options.junitFile === undefined ? {} : { junitFile: options.junitFile }),
+      ...(options.explore === undefined ? {} : { explore: options.explore }),
+      ...(options.coverageDir === undefined ? {} : { coverageDir: options.coverageDir }),
+      ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
+    });
     return result.ok ? EXIT_OK : EXIT_FAILED;
   } catch (error) {
     if (!(error instanceof MissingPackage) && !(error instanceof Unreachable)) throw error;

@@ -1,20 +1,29 @@
-// The contract runner: the suites (docs/contracts.md) once against one target, then the
-// per-operation summary of every exchange. Vitest runs in this process through its Node API with an
+// The contract runner: the suites (docs/contracts.md) once against one target, or with `explore`
+// the exploring engine instead (contracts/explore/), then the per-operation summary of every
+// exchange and the coverage of the document (openapi/coverage.ts): a table, the JUnit report's
+// properties, JSON and an HTML page, and the --min-coverage gate. Vitest runs in this process through its Node API with an
 // inline configuration: no config file, suites found relative to this module, so it works from the
 // checkout (contracts/suites/*.contract.ts) and from an installed package
 // (dist/contracts/suites/*.contract.js) with nothing else installed. The `contracts` command of
 // the CLI and the package's `./contracts` entry are this one function.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { coverageHtml } from '../openapi/coverage-html.ts';
+import { belowThresholds, coverageUniverse, createCoverage, formatCoverage, type CoverageReport, type CoverageThresholds } from '../openapi/coverage.ts';
+import { document } from '../openapi/generated/document.ts';
 import { readRecords } from './checks/record.ts';
+import type { ExploreSettings } from './explore/run.ts';
 import { formatSummary, summarize, type OperationRow } from './summary.ts';
+import { readTargetSettings } from './targets/env.ts';
 import type { TargetName } from './targets/types.ts';
 
 export type { TargetName } from './targets/types.ts';
 export type { OperationRow } from './summary.ts';
+export type { CoverageReport, CoverageThresholds, OperationCoverage, Ratio } from '../openapi/coverage.ts';
+export type { ExploreSettings } from './explore/run.ts';
 
 /**
  * The folder vitest treats as its root: the one holding contracts/ (the checkout, or the
@@ -40,8 +49,14 @@ export interface RunContractsOptions {
   filters?: string[];
   /** How long a refused connection to the base URL is tried again before the run gives up; default 10 s. */
   waitMs?: number;
-  /** Also write a JUnit XML report here (a relative path is relative to the working directory). */
+  /** Also write a JUnit XML report here (a relative path is relative to the working directory); it carries the coverage as properties. */
   junitFile?: string;
+  /** Explore instead of running the suites: property-based runs drawn from the document (docs/contracts.md, "Explore"). `true`: the defaults. */
+  explore?: boolean | ExploreSettings;
+  /** Write the coverage as coverage.json and coverage.html into this folder (created if needed). */
+  coverageDir?: string;
+  /** Fail the run when the coverage of operations or of documented statuses is below these percentages. */
+  minCoverage?: CoverageThresholds;
   /** Progress and the summary table; console.log by default. */
   log?: (line: string) => void;
 }
@@ -55,6 +70,26 @@ export interface ContractsResult {
   rows: OperationRow[];
   /** Operations of the document no case exercised on this target. */
   untouched: string[];
+  coverage: CoverageReport;
+  /** The thresholds the coverage fell below, one sentence each. */
+  belowCoverage: string[];
+  /** With `explore`: what it found. */
+  explore?: ExploreOutcome;
+}
+
+export interface ExploreOutcome {
+  failed: boolean;
+  seed: number;
+  runs: number;
+  requests: number;
+  elapsedMs: number;
+  /** The invariant a failure broke, its message, the shrunk requests as curl commands and the command that replays it. */
+  invariant?: string;
+  error?: string;
+  curl?: string[];
+  replay?: string;
+  /** What the run created and could not undo. */
+  leftBehind: string[];
 }
 
 /** Thrown by runContracts when the target needs a package this project does not have. */
@@ -133,31 +168,191 @@ export async function runContracts(options: RunContractsOptions = {}): Promise<C
   // A server this run started answers already; one named by the caller may not be up yet.
   if (stopServer === undefined && env.CONTRACT_BASE_URL !== undefined) await checkReachable(env.CONTRACT_BASE_URL, log, options.waitMs);
 
-  const recordDir = mkdtempSync(join(tmpdir(), 'contracts-'));
-  env.CONTRACT_RECORD_FILE = join(recordDir, 'exchanges.jsonl');
-  let failedCases: boolean;
+  const universe = coverageUniverse(document);
+  let failedCases = false;
+  let rows: OperationRow[] = [];
+  let coverage: CoverageReport;
+  let explored: ExploreOutcome | undefined;
   try {
-    failedCases = await runSuites(env, options.filters ?? [], options.junitFile);
+    if (options.explore !== undefined && options.explore !== false) {
+      const settings = options.explore === true ? {} : options.explore;
+      const outcome = await runExplore({ ...contractVariables(process.env), ...env }, settings, log);
+      explored = outcome.outcome;
+      coverage = outcome.coverage;
+      if (options.junitFile !== undefined) writeFileSync(resolve(options.junitFile), exploreJunit(explored, coverage));
+    } else {
+      const recordDir = mkdtempSync(join(tmpdir(), 'contracts-'));
+      env.CONTRACT_RECORD_FILE = join(recordDir, 'exchanges.jsonl');
+      try {
+        failedCases = await runSuites(env, options.filters ?? [], options.junitFile);
+        const records = readRecords(env.CONTRACT_RECORD_FILE);
+        rows = summarize(records);
+        const counted = createCoverage(universe);
+        for (const record of records) if (record.coverage) counted.add(record.coverage);
+        coverage = counted.report();
+      } finally {
+        rmSync(recordDir, { recursive: true, force: true });
+      }
+      if (options.junitFile !== undefined) addJunitProperties(resolve(options.junitFile), coverage);
+    }
   } finally {
     await stopServer?.();
   }
-  const rows = summarize(readRecords(env.CONTRACT_RECORD_FILE));
-  rmSync(recordDir, { recursive: true, force: true });
 
   const { validator } = await import('../openapi/validator.ts');
-  log(`\nPer-operation summary (every exchange checked against the OpenAPI document):\n`);
-  log(formatSummary(rows, validator.operationIds));
-  const failedChecks = rows.reduce((sum, row) => sum + row.failed, 0);
-  const untouched = validator.operationIds.filter((id) => !rows.some((row) => row.operationId === id));
-  if (untouched.length > 0) log(`\nNot exercised on this target: ${untouched.join(', ')}`);
-  // The one configuration a live run cannot discover (contracts/discover.ts): say it once, here.
-  if (target === 'live' && !(env.CONTRACT_PROJECT_ID ?? process.env.CONTRACT_PROJECT_ID)) {
-    log(
-      '\nConnect cases and those creating workflows were skipped: no API lists projects, so name one with CONTRACT_PROJECT_ID (and CONTRACT_ACCOUNT_ID, CONTRACT_TRIGGER_ID for the account and trigger cases).',
-    );
+  let failedChecks = 0;
+  let untouched: string[] = [];
+  if (explored === undefined) {
+    log(`\nPer-operation summary (every exchange checked against the OpenAPI document):\n`);
+    log(formatSummary(rows, validator.operationIds));
+    failedChecks = rows.reduce((sum, row) => sum + row.failed, 0);
+    untouched = validator.operationIds.filter((id) => !rows.some((row) => row.operationId === id));
+    if (untouched.length > 0) log(`\nNot exercised on this target: ${untouched.join(', ')}`);
+    // The one configuration a live run cannot discover (contracts/discover.ts): say it once, here.
+    if (target === 'live' && !(env.CONTRACT_PROJECT_ID ?? process.env.CONTRACT_PROJECT_ID)) {
+      log(
+        '\nConnect cases and those creating workflows were skipped: no API lists projects, so name one with CONTRACT_PROJECT_ID (and CONTRACT_ACCOUNT_ID, CONTRACT_TRIGGER_ID for the account and trigger cases).',
+      );
+    }
+    if (failedChecks > 0) log(`\n${failedChecks} exchange(s) failed a contract check (see the failures above).`);
+  } else {
+    untouched = coverage.operations.filter((row) => row.exchanges === 0).map((row) => row.operationId);
   }
-  if (failedChecks > 0) log(`\n${failedChecks} exchange(s) failed a contract check (see the failures above).`);
-  return { ok: !failedCases && failedChecks === 0, failedCases, failedChecks, rows, untouched };
+
+  log(`\nCoverage of the document (operation x documented status x parameter, and links):\n`);
+  log(formatCoverage(coverage));
+  if (options.coverageDir !== undefined) {
+    const dir = resolve(options.coverageDir);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'coverage.json'), `${JSON.stringify(coverage, null, 2)}\n`);
+    writeFileSync(
+      join(dir, 'coverage.html'),
+      coverageHtml(coverage, `Coverage of the Workflow API document: contracts${explored ? ' --explore' : ''} against ${target}`),
+    );
+    log(`Coverage written to ${join(dir, 'coverage.json')} and coverage.html beside it.`);
+  }
+  const belowCoverage = options.minCoverage === undefined ? [] : belowThresholds(coverage, options.minCoverage);
+  if (belowCoverage.length > 0) log(`\nCoverage below --min-coverage: ${belowCoverage.join(', ')}.`);
+  const ok =
+    !failedCases && failedChecks === 0 && belowCoverage.length === 0 && (explored === undefined || (!explored.failed && explored.leftBehind.length === 0));
+  return { ok, failedCases, failedChecks, rows, untouched, coverage, belowCoverage, ...(explored ? { explore: explored } : {}) };
+}
+
+/** The CONTRACT_* variables of an environment. */
+function contractVariables(from: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(from)) if (name.startsWith('CONTRACT_') && value !== undefined && value !== '') out[name] = value;
+  return out;
+}
+
+/** Explores the target the variables name; prints what it does as it goes, and what it found. */
+async function runExplore(
+  env: Record<string, string>,
+  settings: ExploreSettings,
+  log: (line: string) => void,
+): Promise<{ outcome: ExploreOutcome; coverage: CoverageReport }> {
+  const { exploreTarget } = await import('./explore/run.ts');
+  const target = readTargetSettings(env);
+  const seed = settings.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const runs = settings.runs ?? 100;
+  const limits = [
+    settings.maxTimeMs === undefined ? undefined : `at most ${settings.maxTimeMs / 1000} s`,
+    settings.maxRequests === undefined ? undefined : `at most ${settings.maxRequests} requests`,
+    settings.maxRps === undefined ? undefined : `at most ${settings.maxRps} requests/s`,
+  ].filter(Boolean);
+  const mode = target.caps.disposable ? 'a fresh world per run' : target.caps.writes ? 'writes only in walks from what it creates, each undone' : 'reads only';
+  log(
+    `contracts: exploring, seed ${seed}, ${settings.path === undefined ? `${runs} runs` : `replaying path ${settings.path}`}${limits.length > 0 ? `, ${limits.join(', ')}` : ''} (${mode})`,
+  );
+  const result = await exploreTarget(target, { ...settings, seed, runs });
+  const { report } = result;
+  const seconds = report.elapsedMs / 1000;
+  const statuses = [...result.statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`);
+  log(
+    `contracts: explored ${report.runs} runs, ${result.requests} requests in ${seconds.toFixed(1)} s (${Math.round(result.requests / Math.max(seconds, 0.001))} requests/s; ${statuses.join(', ')})`,
+  );
+  if (report.interrupted) log(`contracts: --max-time stopped the runs after ${report.runs}`);
+  if (result.budgetSpent) log('contracts: the request budget (--max-requests) ended the exploration early');
+  const outcome: ExploreOutcome = {
+    failed: report.failed,
+    seed: report.seed,
+    runs: report.runs,
+    requests: result.requests,
+    elapsedMs: report.elapsedMs,
+    leftBehind: result.leftBehind,
+  };
+  if (report.failed) {
+    const replay = [
+      'workflow-api-mock contracts --explore',
+      `--seed ${report.seed}`,
+      ...(report.path ? [`--path ${report.path}`] : []),
+      `--target ${target.name}`,
+      ...(target.baseUrl ? [`--base-url ${target.baseUrl}`] : []),
+    ].join(' ');
+    Object.assign(outcome, { invariant: report.invariant, error: report.error, curl: result.curl ?? [], replay });
+    log(`\ncontracts: FAILED ${report.error}`);
+    log(`\nThe shrunk failing run (${result.curl?.length ?? 0} request(s)), as curl commands that replay it:`);
+    for (const line of result.curl ?? []) log(`  ${line}`);
+    log(`\nReplay with: ${replay}`);
+  } else log('contracts: every invariant held');
+  if (result.leftBehind.length > 0) {
+    log(`\ncontracts: ${result.leftBehind.length} resource(s) the run created could not be undone; remove them by hand:`);
+    for (const line of result.leftBehind) log(`  ${line}`);
+  }
+  return { outcome, coverage: result.coverage.report() };
+}
+
+const xml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    // XML 1.0 has no place for control characters but tab and newlines (a drawn header may hold one).
+    .replace(/\p{Cc}/gu, (c) => (c === '\t' || c === '\n' || c === '\r' ? c : ''));
+
+/** The coverage as JUnit `<property>` elements: the totals, then one per operation. */
+function coverageProperties(coverage: CoverageReport, extra: Record<string, string> = {}): string {
+  const props: Array<[string, string]> = Object.entries(extra);
+  for (const [name, ratio] of Object.entries(coverage.totals)) props.push([`coverage.${name}`, `${ratio.covered}/${ratio.total} (${ratio.percent}%)`]);
+  for (const row of coverage.operations) {
+    props.push([
+      `coverage.operation.${row.operationId}`,
+      `exchanges ${row.exchanges}; statuses ${row.statuses.documented.length - row.statuses.missing.length}/${row.statuses.documented.length}${row.statuses.missing.length > 0 ? ` (missing ${row.statuses.missing.join(' ')})` : ''}; parameters ${row.parameters.declared.length - row.parameters.missing.length}/${row.parameters.declared.length}; links ${row.links.followed}/${row.links.declared}`,
+    ]);
+  }
+  for (const link of coverage.links) props.push([`coverage.link.${link.id.replaceAll(' ', '.')}`, String(link.followed)]);
+  return `<properties>\n${props.map(([name, value]) => `    <property name="${xml(name)}" value="${xml(value)}"/>`).join('\n')}\n  </properties>`;
+}
+
+/** Adds the coverage to the suites' JUnit report: a testsuite of its own holding only properties. */
+function addJunitProperties(file: string, coverage: CoverageReport): void {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return; // vitest wrote none (no suite file matched)
+  }
+  const suite = `  <testsuite name="openapi coverage" tests="0" failures="0" errors="0" skipped="0" time="0">\n  ${coverageProperties(coverage)}\n  </testsuite>\n`;
+  writeFileSync(file, text.replace(/<\/testsuites>\s*$/, `${suite}</testsuites>\n`));
+}
+
+/** The JUnit report of an exploration: one case, failed with the invariant and the curl replay when it failed. */
+function exploreJunit(outcome: ExploreOutcome, coverage: CoverageReport): string {
+  const seconds = (outcome.elapsedMs / 1000).toFixed(3);
+  const name = `every invariant holds (${outcome.runs} runs, seed ${outcome.seed})`;
+  const failure = outcome.failed
+    ? `\n      <failure message="${xml(`[${outcome.invariant}] ${(outcome.error ?? '').split('\n')[0]}`)}">${xml(`${outcome.error}\n\n${(outcome.curl ?? []).join('\n')}\n\nreplay: ${outcome.replay}`)}</failure>\n    `
+    : '';
+  const extra = { 'explore.seed': String(outcome.seed), 'explore.runs': String(outcome.runs), 'explore.requests': String(outcome.requests) };
+  return `<?xml version="1.0" encoding="UTF-8" ?>
+<testsuites name="contracts --explore" tests="1" failures="${outcome.failed ? 1 : 0}" errors="0" time="${seconds}">
+  <testsuite name="explore" tests="1" failures="${outcome.failed ? 1 : 0}" errors="0" skipped="0" time="${seconds}">
+  ${coverageProperties(coverage, extra)}
+    <testcase classname="explore" name="${xml(name)}" time="${seconds}">${failure}</testcase>
+  </testsuite>
+</testsuites>
+`;
 }
 
 function resolvable(specifier: string): boolean {

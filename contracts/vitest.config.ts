@@ -14,7 +14,13 @@ export default defineConfig({
     // Two cores: Prism and the suites' workers share them.
     maxWorkers: 2,
     projects: [
-      { test: { ...shared, name: 'contracts:unit', include: ['contracts/*.test.ts', 'contracts/checks/*.test.ts', 'contracts/targets/*.test.ts'] } },
+      {
+        test: {
+          ...shared,
+          name: 'contracts:unit',
+          include: ['contracts/*.test.ts', 'contracts/checks/*.test.ts', 'contracts/targets/*.test.ts', 'contracts/explore/*.test.ts'],
+        },
+      },
       { test: { ...shared, name: 'contracts:inprocess', include: suites, env: { CONTRACT_TARGET: 'inprocess' } } },
       { test: { ...shared, name: 'contracts:msw', include: suites, env: { CONTRACT_TARGET: 'msw' } } },
       {

@@ -45,7 +45,16 @@ describe('checked fetch', () => {
     const { fetch, records } = serving(200, { data: [WEBHOOK] });
     const response = await fetch(`${BASE}/users/me/webhooks`);
     expect(await response.json()).toEqual({ data: [WEBHOOK] });
-    expect(records).toEqual([{ target: 'unit', operationId: 'listWebhooks', method: 'GET', status: 200, passed: true }]);
+    expect(records).toEqual([
+      {
+        target: 'unit',
+        operationId: 'listWebhooks',
+        method: 'GET',
+        status: 200,
+        passed: true,
+        coverage: { operationId: 'listWebhooks', status: 200, parameters: [], links: [] },
+      },
+    ]);
   });
 
   it('passes a 204 without body', async () => {

@@ -1,6 +1,8 @@
 // The fetch wrapper every suite request goes through: it sends the request with the target's
 // transport, reads the answer, runs every check on the exchange, records it, and throws a
 // ContractViolation (failing the test) when any check fails. Callers get an intact Response.
+import { coverageUniverse, createDigest } from '../../openapi/coverage.ts';
+import { document } from '../../openapi/generated/document.ts';
 import { ContractViolation, runChecks } from './engine.ts';
 import type { ExchangeRecord, Recorder } from './record.ts';
 import type { Exchange, ResponseValidator } from './types.ts';
@@ -32,6 +34,8 @@ function parseJson(text: string): unknown {
 
 export function createCheckedFetch(options: CheckedFetchOptions): FetchLike {
   const basePath = new URL(options.baseUrl).pathname.replace(/\/+$/, '');
+  // One digest per checked fetch (a suite file): a request following a link is recognized from the answers before it.
+  const digest = createDigest(coverageUniverse(document));
   return async (input, init) => {
     const request = new Request(input, init);
     const requestBody = request.body === null ? '' : await request.clone().text();
@@ -57,12 +61,29 @@ export function createCheckedFetch(options: CheckedFetchOptions): FetchLike {
       responseBody: parseJson(responseText),
     };
     const violations = runChecks(exchange, options.validator);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
     const record: ExchangeRecord = {
       target: options.targetName,
       operationId: exchange.operationId ?? `${request.method} ${path}`,
       method: request.method,
       status: response.status,
       passed: violations.length === 0,
+      ...(lookup.kind === 'match'
+        ? {
+            coverage: digest({
+              operationId: lookup.operationId,
+              status: response.status,
+              pathParams: lookup.pathParams,
+              query: url.searchParams,
+              headers,
+              requestBody: parseJson(requestBody),
+              responseBody: exchange.responseBody,
+            }),
+          }
+        : {}),
     };
     options.record?.(record);
     if (violations.length > 0) throw new ContractViolation(exchange, violations);

@@ -2,6 +2,7 @@
 // files in separate workers, so records go to a JSONL file (appendFileSync of one short
 // line is atomic enough for our sizes) that the runner reads once the run is over.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import type { Observation } from '../../openapi/coverage.ts';
 
 export interface ExchangeRecord {
   target: string;
@@ -9,6 +10,8 @@ export interface ExchangeRecord {
   method: string;
   status: number;
   passed: boolean;
+  /** What the exchange covers of the document (parameters sent, links followed), for the coverage report. */
+  coverage?: Observation;
 }
 
 export type Recorder = (record: ExchangeRecord) => void;

@@ -1,6 +1,7 @@
 // Deliberately broken servers for the self-test: thin wrappers around the real in-process
 // fake's fetch, each corrupting exactly one thing. The contract suites must fail against every
 // one of them (contracts/self-test/broken-variants.test.ts checks that they do).
+import type { InvariantName } from '../explore/engine.ts';
 import type { FetchLike } from '../targets/types.ts';
 
 type Wrapper = (fetch: FetchLike) => FetchLike;
@@ -29,12 +30,15 @@ export interface Variant {
   suites: string[];
   /** A failure counts as "caught for the right reason" when its test name or message matches. */
   caughtBy: RegExp;
+  /** The explore invariants that may catch it (contracts --explore alone, without the suites). */
+  exploreCaughtBy: InvariantName[];
 }
 
 export const VARIANTS: Record<string, Variant> = {
   'wrong-id-prefix': {
     suites: ['webhooks.contract.ts', 'subscriptions.contract.ts'],
     caughtBy: /id_prefixes/,
+    exploreCaughtBy: ['response_schema_conformance', 'id_prefixes'],
     describe: 'webhook IDs come back as "hook_…" instead of "wh_…"',
     wrap: (fetch) => async (input, init) => {
       const response = await fetch(input, init);
@@ -48,6 +52,7 @@ export const VARIANTS: Record<string, Variant> = {
   'missing-page-info': {
     suites: ['sources.contract.ts'],
     caughtBy: /page_info/,
+    exploreCaughtBy: ['response_schema_conformance'],
     describe: 'the sources list answers without page_info',
     wrap: (fetch) => async (input, init) => {
       const request = new Request(input, init);
@@ -59,6 +64,7 @@ export const VARIANTS: Record<string, Variant> = {
   'deactivation-does-not-stick': {
     suites: ['workflows.contract.ts'],
     caughtBy: /deactivate -> read shows active:false/,
+    exploreCaughtBy: ['write_read_back'],
     describe: 'PUT /workflows/{id} answers as if applied but changes nothing',
     wrap: (fetch) => async (input, init) => {
       const request = new Request(input, init);
@@ -79,6 +85,7 @@ export const VARIANTS: Record<string, Variant> = {
   'unsupported-url-accepted': {
     suites: ['webhooks.contract.ts'],
     caughtBy: /createWebhook refuses url/,
+    exploreCaughtBy: ['refuses_invalid_input'],
     describe: 'POST /webhooks accepts any url (an unsupported one is swapped for a valid one before the fake sees it)',
     wrap: (fetch) => async (input, init) => {
       const request = new Request(input, init);
@@ -92,6 +99,7 @@ export const VARIANTS: Record<string, Variant> = {
   'missing-token-accepted': {
     suites: ['users-workspaces.contract.ts', 'webhooks.contract.ts'],
     caughtBy: /without a token is 401|is 401/,
+    exploreCaughtBy: ['refuses_invalid_input'],
     describe: 'a request without a valid bearer is served as if it had one',
     wrap: (fetch) => async (input, init) => {
       const request = new Request(input, init);
@@ -107,6 +115,7 @@ export const VARIANTS: Record<string, Variant> = {
   'server-error-on-bad-input': {
     suites: ['sources.contract.ts', 'error-events.contract.ts'],
     caughtBy: /not_a_server_error/,
+    exploreCaughtBy: ['not_a_server_error'],
     describe: 'a non-numeric limit crashes with 500',
     wrap: (fetch) => async (input, init) => {
       const request = new Request(input, init);
@@ -120,6 +129,7 @@ export const VARIANTS: Record<string, Variant> = {
   'undocumented-status': {
     suites: ['webhooks.contract.ts'],
     caughtBy: /status 202 is not documented/,
+    exploreCaughtBy: ['status_code_conformance'],
     describe: 'DELETE /webhooks/{id} answers 202 instead of the documented 204',
     wrap: (fetch) => async (input, init) => {
       const request = new Request(input, init);
@@ -133,6 +143,7 @@ export const VARIANTS: Record<string, Variant> = {
   'account-wrapped-in-data': {
     suites: ['connect.contract.ts', 'sdk.contract.ts'],
     caughtBy: /accounts\.retrieve parses the account itself|getConnectedAccount answers a connected account/,
+    exploreCaughtBy: ['response_schema_conformance'],
     describe: 'GET /connect/{project_id}/accounts/{account_id} wraps the account in {data} (the SDK then reads account.id as undefined)',
     wrap: (fetch) => async (input, init) => {
       const request = new Request(input, init);
@@ -147,6 +158,7 @@ export const VARIANTS: Record<string, Variant> = {
   'app-without-name-slug': {
     suites: ['catalogue.contract.ts', 'sdk.contract.ts'],
     caughtBy: /name_slug/,
+    exploreCaughtBy: ['response_schema_conformance'],
     describe: 'the catalogue answers its apps without name_slug (the SDK then reads app.nameSlug as undefined)',
     wrap: (fetch) => async (input, init) => {
       const request = new Request(input, init);

@@ -1,45 +1,12 @@
-// Builds the one Target object the suites see. The in-process target drives the fake's own
-// `fetch`; the msw target is the kit's MSW handlers under `setupServer`, reached with the global
-// fetch that MSW intercepts (neither touches the network); every other target is an HTTP base URL
-// reached with the global fetch.
+// The Target of a suite file: the environment's settings, with what the project's globalSetup
+// started (a mock server, Prism) filling the gaps; built by create.ts.
 import { inject } from 'vitest';
-import { readTargetSettings, type TargetSettings } from './env.ts';
-import type { FetchLike, Target } from './types.ts';
+import { createTargetFrom } from './create.ts';
+import { readTargetSettings } from './env.ts';
+import type { Target } from './types.ts';
 
 export type { Capabilities, FetchLike, GivenIds, Target, TargetName } from './types.ts';
-
-/** Base URL the in-process mock answers under (createMock's default). */
-export const INPROCESS_BASE_URL = 'http://127.0.0.1:4010/v1';
-/** Base URL of the msw target: a reserved `.test` host that only MSW answers. */
-export const MSW_BASE_URL = 'https://api.workflow.test/v1';
-
-let wrapInprocess: (fetch: FetchLike) => FetchLike = (fetch) => fetch;
-
-/**
- * Wraps the fetch of in-process targets created from now on (the self-test puts its broken
- * variants of the fake here, from its own setup file).
- */
-export function wrapInprocessFetch(wrapper: (fetch: FetchLike) => FetchLike): void {
-  wrapInprocess = wrapper;
-}
-
-export async function createTargetFrom(settings: TargetSettings): Promise<Target> {
-  if (settings.name === 'inprocess') {
-    const { createMock } = await import('../../mocks/index.ts');
-    const mock = createMock({ baseUrl: INPROCESS_BASE_URL });
-    const fetch: FetchLike = (input, init) => mock.fetch(input, init);
-    return { ...settings, baseUrl: INPROCESS_BASE_URL, controlUrl: new URL(INPROCESS_BASE_URL).origin, fetch: wrapInprocess(fetch) };
-  }
-  if (settings.name === 'msw') {
-    const [{ setupServer }, { createHandlers }] = await Promise.all([import('msw/node'), import('../../mocks/msw.ts')]);
-    const server = setupServer(...createHandlers({ baseUrl: MSW_BASE_URL }));
-    // A request no handler takes (a webhook delivery to a receiver, say) fails instead of leaving the process.
-    server.listen({ onUnhandledFrame: 'error' });
-    const fetch: FetchLike = (input, init) => globalThis.fetch(input, init);
-    return { ...settings, baseUrl: MSW_BASE_URL, controlUrl: new URL(MSW_BASE_URL).origin, fetch, close: () => server.close() };
-  }
-  return { ...settings, baseUrl: settings.baseUrl!, fetch: (input, init) => globalThis.fetch(input, init) };
-}
+export { createTargetFrom, INPROCESS_BASE_URL, MSW_BASE_URL, wrapInprocessFetch } from './create.ts';
 
 /** What a vitest globalSetup started for this project (mock server, Prism), if anything. */
 function provided(key: 'contractBaseUrl' | 'contractControlUrl'): string | undefined {

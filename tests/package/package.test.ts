@@ -222,6 +222,21 @@ describe('the CLI from the install', () => {
       expect(xml).toMatch(/^<\?xml/);
       expect(Number(xml.match(/<testsuites[^>]*tests="(\d+)"/)?.[1])).toBeGreaterThan(100);
       expect(xml).not.toMatch(/<failure/);
+      expect(xml).toMatch(/<property name="coverage.operations" value="\d+\/\d+ \([\d.]+%\)"\/>/);
+
+      // The installed explorer (fast-check is a dependency of the kit), with its coverage files.
+      const coverageDir = mkdtempSync(join(tmpdir(), 'kit-coverage-'));
+      const explored = await run(
+        bin(),
+        ['contracts', '--explore', '--runs', '30', '--seed', '1', '--base-url', served.baseUrl, '--coverage-dir', coverageDir],
+        {
+          cwd: consumer,
+          timeoutMs: 300_000,
+        },
+      );
+      expect(explored.code, explored.stdout + explored.stderr).toBe(0);
+      expect(explored.stdout).toContain('contracts: every invariant held');
+      expect(JSON.parse(readFileSync(join(coverageDir, 'coverage.json'), 'utf8')).totals.operations.covered).toBeGreaterThan(0);
 
       // The same server behind a proxy that renames one ID prefix: the suites must notice.
       brokenServer = await startBrokenProxy(served.baseUrl);
@@ -229,6 +244,14 @@ describe('the CLI from the install', () => {
       const failed = await run(bin(), ['contracts', '--base-url', `http://127.0.0.1:${address.port}/v1`], { cwd: consumer, timeoutMs: 300_000 });
       expect(failed.code, failed.stdout + failed.stderr).toBe(1);
       expect(failed.stdout + failed.stderr).toMatch(/wh_|prefix/);
+      // --explore alone notices too, and prints the curl commands and the command that replay it.
+      const caught = await run(bin(), ['contracts', '--explore', '--runs', '100', '--seed', '1', '--base-url', `http://127.0.0.1:${address.port}/v1`], {
+        cwd: consumer,
+        timeoutMs: 300_000,
+      });
+      expect(caught.code, caught.stdout + caught.stderr).toBe(1);
+      expect(caught.stdout).toMatch(/^ {2}curl -sS -X \w+ 'http:\/\/127\.0\.0\.1:\d+\/v1\//m);
+      expect(caught.stdout).toContain('Replay with: workflow-api-mock contracts --explore --seed 1 --path ');
     } finally {
       served.stop();
     }

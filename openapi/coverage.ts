@@ -1,0 +1,394 @@
+// Coverage of an OpenAPI document by observed exchanges: which operations were called, which of
+// their documented statuses were answered, which of their parameters were sent, and which of the
+// document's `links` were followed. One model for every run that watches exchanges: the contract
+// suites and `contracts --explore` (contracts/runner.ts), and a mock server watching a frontend's
+// test run. Browser-safe (no `node:*`): the universe is read from the document object, observations
+// are plain data, the report is JSON and renders as a text table (and, apart, as HTML:
+// openapi/coverage-html.ts).
+//
+// A link counts as followed when a request of its target operation carries the values its
+// parameters name (`$response.body#/data/id`, `$request.path.project_id`, a constant) from an
+// earlier answer of its source operation with the link's status: no caller has to say which link
+// it meant, so a suite written without links covers them as much as the explorer that walks them.
+import { forEachOperation, type HttpMethod } from './document/operations.ts';
+import { followRef, valueAt } from './json-pointer.ts';
+
+type Json = Record<string, unknown>;
+
+export interface OperationUniverse {
+  operationId: string;
+  method: string;
+  /** The path template as the document writes it (`/webhooks/{id}`). */
+  path: string;
+  /** Documented statuses as written, upper case (`200`, `404`, `4XX`, `DEFAULT`). */
+  statuses: string[];
+  /** Declared parameters as `in:name` (`query:limit`, `path:id`, `header:x-pd-environment`; header names lower case). */
+  parameters: string[];
+}
+
+export interface LinkUniverse {
+  /** `<from> <status> <name>`: `createWebhook 200 ReadInList`. */
+  id: string;
+  from: string;
+  status: string;
+  name: string;
+  /** The target's operationId. */
+  to: string;
+  /** As written: parameter name (optionally `path.`, `query.`, `header.` prefixed) -> runtime expression or constant. */
+  parameters: Record<string, unknown>;
+  requestBody?: unknown;
+  /** `x-undo: true`: following it undoes what the source created (the explorer's cleanup). */
+  undo: boolean;
+}
+
+export interface CoverageUniverse {
+  operations: OperationUniverse[];
+  links: LinkUniverse[];
+}
+
+/** One exchange, digested: what coverage counts. Plain data, so it crosses workers as JSON. */
+export interface Observation {
+  operationId: string;
+  status: number;
+  /** The declared parameters the request carried, as `in:name`. */
+  parameters: string[];
+  /** Ids of the links this request followed. */
+  links: string[];
+}
+
+/** One exchange in full, as a checked fetch or a server sees it. */
+export interface ObservedExchange {
+  operationId: string;
+  status: number;
+  /** The path template's parameters, decoded (`{ id: 'wh_1' }`). */
+  pathParams: Record<string, string>;
+  query: URLSearchParams;
+  /** Request headers, names lower case. */
+  headers: Record<string, string>;
+  /** The request's parsed JSON body, if any. */
+  requestBody?: unknown;
+  /** The answer's parsed JSON body, if any. */
+  responseBody?: unknown;
+}
+
+export interface Ratio {
+  covered: number;
+  total: number;
+  /** 0..100, one decimal; 100 when total is 0. */
+  percent: number;
+}
+
+export interface OperationCoverage {
+  operationId: string;
+  method: string;
+  path: string;
+  exchanges: number;
+  statuses: { documented: string[]; seen: number[]; missing: string[]; undocumented: number[] };
+  parameters: { declared: string[]; missing: string[] };
+  links: { declared: number; followed: number };
+}
+
+export interface CoverageReport {
+  totals: { operations: Ratio; statuses: Ratio; parameters: Ratio; links: Ratio };
+  operations: OperationCoverage[];
+  links: Array<{ id: string; from: string; status: string; name: string; to: string; followed: number }>;
+}
+
+const cache = new WeakMap<object, CoverageUniverse>();
+
+/**
+ * The document's universe: every operation of `paths` with its documented statuses and declared
+ * parameters, and every link of its responses. Read once per document object.
+ * @example
+ * import { document } from './generated/document.ts';
+ * coverageUniverse(document).links.map((link) => link.id); // ['createWebhook 200 ReadInList', ...]
+ */
+export function coverageUniverse(document: object): CoverageUniverse {
+  const known = cache.get(document);
+  if (known) return known;
+  const operations: OperationUniverse[] = [];
+  const links: LinkUniverse[] = [];
+  forEachOperation(document, (path, method: HttpMethod, operation, site) => {
+    const operationId = String(operation.operationId);
+    const responses = isRecord(operation.responses) ? operation.responses : {};
+    const statuses = Object.keys(responses).map((status) => status.toUpperCase());
+    const parameters = site.parameters.map(({ node }) => `${String(node.in)}:${node.in === 'header' ? String(node.name).toLowerCase() : String(node.name)}`);
+    operations.push({ operationId, method: method.toUpperCase(), path, statuses, parameters });
+    for (const [status, raw] of Object.entries(responses)) {
+      const response = followRef(document, raw).node;
+      if (!isRecord(response) || !isRecord(response.links)) continue;
+      for (const [name, rawLink] of Object.entries(response.links)) {
+        const link = followRef(document, rawLink).node;
+        if (!isRecord(link) || typeof link.operationId !== 'string') continue;
+        links.push({
+          id: `${operationId} ${status.toUpperCase()} ${name}`,
+          from: operationId,
+          status: status.toUpperCase(),
+          name,
+          to: link.operationId,
+          parameters: isRecord(link.parameters) ? link.parameters : {},
+          ...('requestBody' in link ? { requestBody: link.requestBody } : {}),
+          undo: link['x-undo'] === true,
+        });
+      }
+    }
+  });
+  const universe = { operations, links };
+  cache.set(document, universe);
+  return universe;
+}
+
+/** Whether an answered status is one the document lists as written (`404`, or its range `4XX`). */
+export function statusMatches(documented: string, status: number): boolean {
+  return documented === String(status) || documented === `${String(status)[0]}XX`;
+}
+
+// ---- runtime expressions (OpenAPI 3.1, "Runtime Expressions"), the subset links use here ------
+
+/** What a runtime expression reads: one exchange's request and answer. */
+export interface ExpressionSource {
+  pathParams: Record<string, string>;
+  query: URLSearchParams;
+  headers: Record<string, string>;
+  requestBody?: unknown;
+  responseBody?: unknown;
+}
+
+/**
+ * The value of a link parameter (or request body) for a source exchange: `$response.body#/ptr`,
+ * `$request.body#/ptr`, `$request.path.n`, `$request.query.n`, `$request.header.n`, or a constant.
+ * Undefined when the expression names nothing there.
+ * @example
+ * evaluateExpression('$response.body#/data/id', { pathParams: {}, query: new URLSearchParams(), headers: {}, responseBody: { data: { id: 'wh_1' } } }); // 'wh_1'
+ */
+export function evaluateExpression(expression: unknown, source: ExpressionSource): unknown {
+  if (!isExpression(expression)) return expression;
+  const body = /^\$(request|response)\.body(?:#(.*))?$/.exec(expression);
+  if (body) return valueAt(body[1] === 'request' ? source.requestBody : source.responseBody, body[2] ?? '');
+  const part = /^\$request\.(path|query|header)\.(.+)$/.exec(expression);
+  if (part) {
+    const name = part[2]!;
+    if (part[1] === 'path') return source.pathParams[name];
+    if (part[1] === 'query') return source.query.get(name) ?? undefined;
+    return source.headers[name.toLowerCase()];
+  }
+  return undefined;
+}
+
+/** Whether a link value is a runtime expression (`$request.…`, `$response.…`), not a constant such as `$errors`. */
+export function isExpression(value: unknown): value is string {
+  return typeof value === 'string' && /^\$(url|method|statusCode|request\.|response\.)/.test(value);
+}
+
+/** Splits a link's parameter key into its location (when prefixed) and name. */
+export function linkParameter(key: string): { in: 'path' | 'query' | 'header' | undefined; name: string } {
+  const prefixed = /^(path|query|header)\.(.+)$/.exec(key);
+  return prefixed ? { in: prefixed[1] as 'path' | 'query' | 'header', name: prefixed[2]! } : { in: undefined, name: key };
+}
+
+// ---- digesting exchanges -------------------------------------------------------------------------
+
+/** How many answers per operation a digest keeps to recognize a later request following one of its links. */
+const REMEMBERED = 32;
+
+/**
+ * A digest of exchanges in the order they happen: each becomes an Observation, its followed links
+ * recognized against the answers seen before it. One per sequence of related requests (a suite
+ * file, an explore run).
+ * @example
+ * const digest = createDigest(coverageUniverse(document));
+ * const observation = digest({ operationId: 'listWebhooks', status: 200, pathParams: {}, query: new URLSearchParams(), headers: {} });
+ */
+export function createDigest(universe: CoverageUniverse): (exchange: ObservedExchange) => Observation {
+  const declared = new Map(universe.operations.map((operation) => [operation.operationId, operation]));
+  const incoming = new Map<string, LinkUniverse[]>();
+  for (const link of universe.links) incoming.set(link.to, [...(incoming.get(link.to) ?? []), link]);
+  const sources = new Set(universe.links.map((link) => link.from));
+  const remembered = new Map<string, ObservedExchange[]>();
+  return (exchange) => {
+    const operation = declared.get(exchange.operationId);
+    const parameters = (operation?.parameters ?? []).filter((key) => {
+      const [where, name] = splitKey(key);
+      if (where === 'path') return exchange.pathParams[name] !== undefined;
+      if (where === 'query') return exchange.query.has(name);
+      if (where === 'header') return exchange.headers[name] !== undefined;
+      return false;
+    });
+    const links: string[] = [];
+    for (const link of incoming.get(exchange.operationId) ?? []) {
+      const candidates = remembered.get(link.from) ?? [];
+      if (candidates.some((source) => statusMatches(link.status, source.status) && follows(link, source, exchange))) links.push(link.id);
+    }
+    if (sources.has(exchange.operationId)) {
+      const list = remembered.get(exchange.operationId) ?? [];
+      list.push(exchange);
+      if (list.length > REMEMBERED) list.shift();
+      remembered.set(exchange.operationId, list);
+    }
+    return { operationId: exchange.operationId, status: exchange.status, parameters, links };
+  };
+}
+
+function splitKey(key: string): [string, string] {
+  const at = key.indexOf(':');
+  return [key.slice(0, at), key.slice(at + 1)];
+}
+
+/** Whether `exchange` carries every value the link's expressions take from `source` (a link that takes none: any later call). */
+function follows(link: LinkUniverse, source: ObservedExchange, exchange: ObservedExchange): boolean {
+  for (const [key, expression] of Object.entries(link.parameters)) {
+    if (!isExpression(expression)) continue;
+    const wanted = evaluateExpression(expression, source);
+    if (wanted === undefined) return false;
+    const { in: where, name } = linkParameter(key);
+    const sent =
+      where === 'path' || (where === undefined && exchange.pathParams[name] !== undefined)
+        ? exchange.pathParams[name]
+        : where === 'header'
+          ? exchange.headers[name.toLowerCase()]
+          : (exchange.query.get(name) ?? undefined);
+    if (sent === undefined || sent !== String(wanted)) return false;
+  }
+  return true;
+}
+
+// ---- counting and reporting ------------------------------------------------------------------------
+
+export interface Coverage {
+  add(observation: Observation): void;
+  report(): CoverageReport;
+}
+
+/**
+ * Counts observations against the universe.
+ * @example
+ * const coverage = createCoverage(coverageUniverse(document));
+ * coverage.add({ operationId: 'getCurrentUser', status: 200, parameters: [], links: [] });
+ * coverage.report().totals.operations; // { covered: 1, total: 34, percent: 2.9 }
+ */
+export function createCoverage(universe: CoverageUniverse): Coverage {
+  const exchanges = new Map<string, number>();
+  const statuses = new Map<string, Set<number>>();
+  const parameters = new Map<string, Set<string>>();
+  const followed = new Map<string, number>();
+  return {
+    add(observation) {
+      const id = observation.operationId;
+      exchanges.set(id, (exchanges.get(id) ?? 0) + 1);
+      statuses.set(id, (statuses.get(id) ?? new Set()).add(observation.status));
+      const sent = parameters.get(id) ?? new Set();
+      for (const parameter of observation.parameters) sent.add(parameter);
+      parameters.set(id, sent);
+      for (const link of observation.links) followed.set(link, (followed.get(link) ?? 0) + 1);
+    },
+    report() {
+      const operations = universe.operations.map((operation): OperationCoverage => {
+        const seen = [...(statuses.get(operation.operationId) ?? [])].sort((a, b) => a - b);
+        const sent = parameters.get(operation.operationId) ?? new Set();
+        const own = universe.links.filter((link) => link.from === operation.operationId);
+        return {
+          operationId: operation.operationId,
+          method: operation.method,
+          path: operation.path,
+          exchanges: exchanges.get(operation.operationId) ?? 0,
+          statuses: {
+            documented: operation.statuses,
+            seen,
+            missing: operation.statuses.filter((status) => status !== 'DEFAULT' && !seen.some((s) => statusMatches(status, s))),
+            // A `default` answer documents every status the others do not list.
+            undocumented: operation.statuses.includes('DEFAULT') ? [] : seen.filter((s) => !operation.statuses.some((status) => statusMatches(status, s))),
+          },
+          parameters: { declared: operation.parameters, missing: operation.parameters.filter((p) => !sent.has(p)) },
+          links: { declared: own.length, followed: own.filter((link) => followed.has(link.id)).length },
+        };
+      });
+      const sum = (pick: (row: OperationCoverage) => [number, number]) =>
+        ratio(
+          operations.reduce((total, row) => total + pick(row)[0], 0),
+          operations.reduce((total, row) => total + pick(row)[1], 0),
+        );
+      return {
+        totals: {
+          operations: sum((row) => [row.exchanges > 0 ? 1 : 0, 1]),
+          statuses: sum((row) => [countable(row) - row.statuses.missing.length, countable(row)]),
+          parameters: sum((row) => [row.parameters.declared.length - row.parameters.missing.length, row.parameters.declared.length]),
+          links: ratio(universe.links.filter((link) => followed.has(link.id)).length, universe.links.length),
+        },
+        operations,
+        links: universe.links.map((link) => ({
+          id: link.id,
+          from: link.from,
+          status: link.status,
+          name: link.name,
+          to: link.to,
+          followed: followed.get(link.id) ?? 0,
+        })),
+      };
+    },
+  };
+}
+
+/** A `default` answer is documented for what the others do not list: no run can be asked to hit it, so it is not counted. */
+function countable(row: OperationCoverage): number {
+  return row.statuses.documented.filter((status) => status !== 'DEFAULT').length;
+}
+
+function ratio(covered: number, total: number): Ratio {
+  return { covered, total, percent: total === 0 ? 100 : Math.floor((covered / total) * 1000) / 10 };
+}
+
+/** The thresholds of `--min-coverage OPS,STATUSES`, in percent. */
+export interface CoverageThresholds {
+  operations: number;
+  statuses: number;
+}
+
+/**
+ * One sentence per threshold the report falls below; empty when it meets them.
+ * @example
+ * belowThresholds(report, { operations: 90, statuses: 60 }); // ['operations 85.3% < 90%']
+ */
+export function belowThresholds(report: CoverageReport, thresholds: CoverageThresholds): string[] {
+  const below: string[] = [];
+  if (report.totals.operations.percent < thresholds.operations) below.push(`operations ${report.totals.operations.percent}% < ${thresholds.operations}%`);
+  if (report.totals.statuses.percent < thresholds.statuses) below.push(`statuses ${report.totals.statuses.percent}% < ${thresholds.statuses}%`);
+  return below;
+}
+
+/**
+ * A plain-text table: one row per operation (exchanges, statuses seen of documented and the
+ * missing ones, parameters sent of declared, links followed of declared), then the totals.
+ * @example
+ * console.log(formatCoverage(coverage.report()));
+ */
+export function formatCoverage(report: CoverageReport): string {
+  const header = ['operation', 'exchanges', 'statuses', 'missing statuses', 'params', 'links'];
+  const rows = report.operations.map((row) => [
+    row.operationId,
+    String(row.exchanges),
+    `${countable(row) - row.statuses.missing.length}/${countable(row)}`,
+    row.statuses.missing.join(' '),
+    `${row.parameters.declared.length - row.parameters.missing.length}/${row.parameters.declared.length}`,
+    row.links.declared === 0 ? '' : `${row.links.followed}/${row.links.declared}`,
+  ]);
+  const widths = header.map((_, column) => Math.max(header[column]!.length, ...rows.map((line) => line[column]!.length)));
+  const numeric = new Set([1, 2, 4, 5]);
+  const render = (line: string[]) =>
+    line
+      .map((cell, column) => (numeric.has(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .join('  ')
+      .trimEnd();
+  const { operations, statuses, parameters, links } = report.totals;
+  const total = (name: string, r: Ratio) => `${name} ${r.covered}/${r.total} (${r.percent}%)`;
+  return [
+    render(header),
+    widths.map((width) => '-'.repeat(width)).join('  '),
+    ...rows.map(render),
+    '',
+    `Coverage: ${[total('operations', operations), total('statuses', statuses), total('parameters', parameters), total('links', links)].join(', ')}`,
+  ].join('\n');
+}
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
