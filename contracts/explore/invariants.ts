@@ -91,8 +91,10 @@ export function checkAnswer(exchange: Exchange, invalid: readonly string[], rule
   if (exchange.text !== '' && exchange.body === undefined && contentType !== null && /(^|\+|\/)json$/.test(contentType))
     throw new InvariantError('json_body', 'the Content-Type says JSON but the body does not parse', exchange);
   const validator = request.operation.validator;
-  // The operation the router matches (a trailing slash or an empty segment may match another).
-  const lookup = validator.matchOperation(request.method, decodeURIComponent(request.path.split('?')[0]!));
+  // The operation the router matches (a trailing slash or an empty segment may match another). The
+  // path stays percent-encoded, as the app's router reads it: decoded first, a `%2F` in a parameter
+  // would split into segments and match no operation (or another one).
+  const lookup = validator.matchOperation(request.method, request.path.split('?')[0]!);
   const operationId = lookup.kind === 'match' ? lookup.operationId : undefined;
   const responses = operationId === undefined ? [] : validator.describeOperation(operationId).responses;
   const documented = responses.some((r) => r.status === String(status) || r.status === `${String(status)[0]}XX` || r.status === 'DEFAULT');

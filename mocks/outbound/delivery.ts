@@ -58,6 +58,8 @@ export const DESTINATION_REFUSED = 'DestinationRefusedError';
 
 /** What createDeliveryEngine returns: a DeliverySink that really sends. */
 export type DeliveryEngine = DeliverySink;
+/** The destination rules a delivery engine applies (mocks/destinations.ts), for `DeliveryEngineOptions.policy`. */
+export type { DestinationPolicy } from '../destinations.ts';
 
 export const DEFAULT_DELIVERY_OPTIONS = {
   send: true,
