@@ -74,6 +74,11 @@ const RESOURCE_IDS: Record<string, Array<[RegExp, string]>> = {
   listDeployedTriggerWebhooks: [[/^\/webhooks\/\d+\/id$/, 'wh_']],
   setDeployedTriggerWebhooks: [[/^\/webhooks\/\d+\/id$/, 'wh_']],
   createConnectToken: [[/^\/token$/, 'ctok_']],
+  // Connect projects (issue 17): the SDK's `Project`, not wrapped in `data`.
+  listProjects: [[/^\/data\/\d+\/id$/, 'proj_']],
+  createProject: [[/^\/id$/, 'proj_']],
+  getProject: [[/^\/id$/, 'proj_']],
+  updateProject: [[/^\/id$/, 'proj_']],
 };
 
 /** Subtrees that hold caller data or IDs of other systems, and `id`s that are not prefixed. */
@@ -81,6 +86,8 @@ const SKIP_SUBTREE = new Set(['original_event', 'configured_props', 'credentials
 const UNPREFIXED_ID: Record<string, RegExp[]> = {
   // Error event summary IDs are cursor-like ("<indexed_at_ms>-<seq>"); the original context's id is an event id.
   getWorkflowErrorEventSummaries: [/^\/data\/\d+\/id$/, /\/original_context\/id$/, /\/metadata\/emit_id$/],
+  // An end user's ID is 16 hex digits derived from project, environment and external ID (openapi/openapi.yaml, ExternalUser).
+  listExternalUsers: [/^\/data\/\d+\/id$/],
 };
 
 const GLOBS = new Set(['p_*', 'dc_*']);

@@ -17,6 +17,7 @@ import {
   type AccountRecord,
   type AutoSubscription,
   type ConnectTokenRecord,
+  type CreditDay,
   type DeployedTriggerRecord,
   type EnvironmentRecord,
   type SourceRecord,
@@ -55,6 +56,8 @@ export interface WorldSnapshot {
   accounts: AccountRecord[];
   connectTokens: ConnectTokenRecord[];
   deployedTriggers: DeployedTriggerRecord[];
+  /** Connect credits per UTC day (absent in snapshots written before it existed: none). */
+  connectCredits?: CreditDay[];
 }
 
 export type SnapshotErrorCode =
@@ -104,6 +107,7 @@ function worldView(world: World): WorldSnapshot {
     accounts: [...world.accounts.values()],
     connectTokens: [...world.connectTokens.values()],
     deployedTriggers: [...world.deployedTriggers.values()],
+    connectCredits: [...world.connectCredits.values()],
   };
 }
 
@@ -249,6 +253,13 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
     string(record.externalUserId, `${path}.externalUserId`);
     return idOf(record.trigger as DeployedTrigger, `${path}.trigger`);
   });
+  if (data.connectCredits !== undefined) {
+    for (const [i, item] of array(data.connectCredits, `${at}.connectCredits`).entries()) {
+      const day = object(item, `${at}.connectCredits[${i}]`) as unknown as CreditDay;
+      if (!Number.isInteger(day.day)) throw new Damaged(`${at}.connectCredits[${i}].day: expected an integer`);
+      world.connectCredits.set(day.day, day);
+    }
+  }
   return world;
 }
 
