@@ -15,11 +15,13 @@ import {
   emptyWorld,
   tripleKey,
   type AccountRecord,
+  type AppOverrideRecord,
   type AutoSubscription,
   type ConnectTokenRecord,
   type CreditDay,
   type DeployedTriggerRecord,
   type EnvironmentRecord,
+  type OauthAppRecord,
   type SourceRecord,
   type SubscriptionRecord,
   type WorkflowRecord,
@@ -58,6 +60,9 @@ export interface WorldSnapshot {
   deployedTriggers: DeployedTriggerRecord[];
   /** Connect credits per UTC day (absent in snapshots written before it existed: none). */
   connectCredits?: CreditDay[];
+  /** OAuth apps and app overrides (absent in snapshots written before they existed: none). */
+  oauthApps?: OauthAppRecord[];
+  appOverrides?: AppOverrideRecord[];
 }
 
 export type SnapshotErrorCode =
@@ -108,6 +113,8 @@ function worldView(world: World): WorldSnapshot {
     connectTokens: [...world.connectTokens.values()],
     deployedTriggers: [...world.deployedTriggers.values()],
     connectCredits: [...world.connectCredits.values()],
+    oauthApps: [...world.oauthApps.values()],
+    appOverrides: [...world.appOverrides.values()],
   };
 }
 
@@ -260,6 +267,9 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
       world.connectCredits.set(day.day, day);
     }
   }
+  if (data.oauthApps !== undefined) fill(world.oauthApps, data.oauthApps, `${at}.oauthApps`, (record: OauthAppRecord, path) => idOf(record.app, `${path}.app`));
+  if (data.appOverrides !== undefined)
+    fill(world.appOverrides, data.appOverrides, `${at}.appOverrides`, (record: AppOverrideRecord, path) => idOf(record.override, `${path}.override`));
   return world;
 }
 
