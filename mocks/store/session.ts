@@ -21,6 +21,8 @@ export interface JournalEntry {
   ms: number;
   /** UNIX milliseconds when the request arrived. */
   at: number;
+  /** Who answered when it was not the mock: the upstream (`live`) or a recording (`replay`); `ms` is then the whole exchange. */
+  source?: 'live' | 'replay';
 }
 
 /** An injected rate limit (docs/control-api.md: `POST /__mock/rate-limit`). */

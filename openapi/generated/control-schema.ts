@@ -325,6 +325,11 @@ export interface components {
             ms: number;
             /** @description UNIX milliseconds when the request arrived. */
             at: number;
+            /**
+             * @description Who answered, when not the mock (`serve --upstream` with `--live`, `serve --replay`); `ms` is then the whole exchange.
+             * @enum {string}
+             */
+            source?: "live" | "replay";
         };
         DeliveryRecord: {
             id: string;
