@@ -46,9 +46,10 @@ export function parseLivePatterns(text: string, operationIds: readonly string[])
   for (const pattern of patterns) {
     const matches = liveMatcher([pattern]);
     if (operationIds.some(matches)) continue;
-    const near = operationIds.filter((id) => id.toLowerCase().includes(pattern.replace(/[*?]/g, '').toLowerCase())).slice(0, 5);
+    const bare = pattern.replace(/[*?]/g, '').toLowerCase();
+    const near = operationIds.filter((id) => id.toLowerCase().includes(bare) || editDistance(id.toLowerCase(), bare) <= 2).slice(0, 5);
     return {
-      error: `"${pattern}" matches no operation${near.length > 0 ? `; did you mean ${near.join(', ')}?` : ' (the operationIds are in serve --help and openapi/openapi.yaml)'}`,
+      error: `"${pattern}" matches no operation${near.length > 0 ? `; did you mean ${near.join(', ')}?` : ' (the operationIds are those of openapi/openapi.yaml)'}`,
     };
   }
   return patterns;
@@ -94,4 +95,15 @@ export function parseFallbackOn(text: string): FallbackRule | { error: string } 
     else return { error: `"${entry}" is neither a status (404, 5xx) nor "unreachable"` };
   }
   return { statuses: [...statuses].sort((a, b) => a - b), unreachable };
+}
+
+/** Levenshtein distance, for the suggestions of a mistyped operationId. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    previous = current;
+  }
+  return previous[b.length]!;
 }

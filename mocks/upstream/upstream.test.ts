@@ -31,7 +31,12 @@ describe('--upstream, --live, --fallback-on', () => {
 
   it('takes operationIds and globs, and names the operations a typo was near', () => {
     expect(parseLivePatterns('getCurrentUser, list*', validator.operationIds)).toEqual(['getCurrentUser', 'list*']);
-    expect(parseLivePatterns('getCurentUser', validator.operationIds)).toEqual({ error: expect.stringMatching(/matches no operation/) });
+    expect(parseLivePatterns('getCurentUser', validator.operationIds)).toEqual({
+      error: expect.stringMatching(/matches no operation; did you mean getCurrentUser\?/),
+    });
+    expect(parseLivePatterns('zzz', validator.operationIds)).toEqual({
+      error: expect.stringMatching(/matches no operation \(the operationIds are those of openapi/),
+    });
     expect(parseLivePatterns('Webhook', validator.operationIds)).toEqual({ error: expect.stringMatching(/did you mean .*createWebhook/) });
     const live = liveMatcher(['list*', 'getWorkspace']);
     expect(validator.operationIds.filter(live)).toEqual(validator.operationIds.filter((id) => id.startsWith('list') || id === 'getWorkspace'));
