@@ -95,7 +95,9 @@ export async function besideUpstream(
   if (refusal !== null) throw new UpstreamError(`--upstream ${target.url} is refused: ${refusal}`);
   const analyzer: DriftAnalyzer = createDriftAnalyzer(document, validator);
   const recorder: HarRecorder | undefined =
-    options.record === undefined ? undefined : await openHarRecorder(options.record, { secrets, creator: { name: 'workflow-api-mock-kit', version: context.version ?? 'unknown' }, log });
+    options.record === undefined
+      ? undefined
+      : await openHarRecorder(options.record, { secrets, creator: { name: 'workflow-api-mock-kit', version: context.version ?? 'unknown' }, log });
   const report: FileKeeper | undefined = options.driftReport === undefined ? undefined : driftReportFile(options.driftReport, analyzer, log);
   const hybrid = createHybrid({
     mock,
@@ -118,7 +120,7 @@ export async function besideUpstream(
     handle: hybrid.handle,
     drift: () => analyzer.report(),
     describe: () => [
-      `Upstream: ${target.url}; live: ${target.live.join(', ')} (${validator.operationIds.filter(liveMatcher(target.live)).length} operations, the rest mocked)` +
+      `Upstream: ${target.url}; live: ${target.live.join(', ')} (${operationCount(validator.operationIds.filter(liveMatcher(target.live)).length)}, the rest mocked)` +
         (fallback === undefined ? '' : `; the mock answers on ${[...compact(fallback.statuses), ...(fallback.unreachable ? ['unreachable'] : [])].join(', ')}`),
       ...(recorder === undefined ? [] : [`Recording: ${options.record} (${recorder.size()} exchanges so far; redacted, 0600)`]),
       ...(options.driftReport === undefined ? [] : [`Drift report: ${options.driftReport} (JSON) and its .junit.xml twin, as answers come`]),
@@ -158,4 +160,8 @@ function compact(statuses: readonly number[]): string[] {
     else out.push(...inClass.map(String));
   }
   return out;
+}
+
+function operationCount(n: number): string {
+  return `${n} operation${n === 1 ? '' : 's'}`;
 }
