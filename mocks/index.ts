@@ -8,13 +8,25 @@ import type { ControlOperations, MockControl } from './app/control.ts';
 import type { FaultOptions } from './app/faults.ts';
 import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest, toFetchResponse } from './app/fetch.ts';
 import type { AppRequest, AppResponse } from './app/types.ts';
+import type { RequestHead } from './app/head.ts';
 import { routes } from './app/routes.ts';
 import { addSources, completeConnect, createStore, emit, emitTrigger, worldSummary, type Store, type StoreOptions } from './store/index.ts';
 import { createDeliveryEngine } from './outbound/delivery.ts';
 import type { DeliverySink } from './outbound/types.ts';
 
 export type { AppRequest, AppResponse } from './app/types.ts';
-export type { MockControl, ControlOperations, EmitBody, TriggerEmitBody, CompleteConnectBody, AddSourcesBody, FaultsBody, SavedState } from './app/control.ts';
+export type { RequestHead } from './app/head.ts';
+export type {
+  MockControl,
+  ControlOperations,
+  EmitBody,
+  TriggerEmitBody,
+  CompleteConnectBody,
+  AddSourcesBody,
+  FaultsBody,
+  RateLimitBody,
+  SavedState,
+} from './app/control.ts';
 export type { FaultOptions } from './app/faults.ts';
 export type { WorldFaults, RateWindow } from './store/session.ts';
 export type { AddedSources } from './store/index.ts';
@@ -51,11 +63,17 @@ export interface MockOptions {
   saveState?: ControlOperations['saveState'];
   /** Bounds on the store's worlds (docs/worlds.md, "Eviction"): at most `maxWorlds`, each evicted after `worldTtlMs` unused. Default: none. */
   worlds?: Pick<StoreOptions, 'maxWorlds' | 'worldTtlMs' | 'onEvict'>;
+  /**
+   * A store built beforehand (`createStore`), so that what needs it exists before the mock (the
+   * Node server's `--state` keeper, which the mock's `saveState` calls). Its own seed, sink, clock
+   * and bounds apply: `seed`, `sink`, `now` and `worlds` may not be given with it.
+   */
+  store?: Store;
 }
 
 export interface Mock {
-  /** The one route table: the API under /v1 and the control API under /__mock. */
-  handle(req: AppRequest): Promise<AppResponse>;
+  /** The one route table: the API under /v1 and the control API under /__mock (`head`: an adapter's reading of the method and URL, readHead). */
+  handle(req: AppRequest, head?: RequestHead): Promise<AppResponse>;
   /** Fetch-API face of `handle`, for in-process use (e.g. openapi-fetch's `fetch` option). */
   fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
   /** The control API (docs/control-api.md) as typed functions; the token selects the world. */
@@ -66,28 +84,20 @@ export interface Mock {
 
 export function createMock(options: MockOptions = {}): Mock {
   const baseUrl = absoluteBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL, 'createMock').replace(/\/+$/, '');
-  const sink = options.sink ?? createDeliveryEngine(options.now === undefined ? {} : { now: options.now });
-  const store = createStore({
-    ...options.worlds,
-    sink,
-    ...(options.seed === undefined ? {} : { seed: options.seed }),
-    ...(options.now === undefined ? {} : { now: options.now }),
-  });
+  const store =
+    options.store ?? createStore({ ...options.worlds, sink: options.sink ?? createDeliveryEngine({ now: options.now }), seed: options.seed, now: options.now });
+  if (options.store !== undefined) {
+    const clashing = (['seed', 'sink', 'now', 'worlds'] as const).filter((name) => options[name] !== undefined);
+    if (clashing.length > 0) throw new TypeError(`createMock: ${clashing.join(', ')} cannot be given with store (the store has its own)`);
+  }
   const app = createApp({
     store,
     validator: options.validator ?? defaultValidator,
     controlValidator,
     routes,
-    controlOperations: {
-      worldSummary,
-      emit,
-      emitTrigger,
-      completeConnect,
-      addSources,
-      ...(options.saveState === undefined ? {} : { saveState: options.saveState }),
-    },
-    ...(options.logError === undefined ? {} : { logError: options.logError }),
-    ...(options.faults === undefined ? {} : { faults: options.faults }),
+    controlOperations: { worldSummary, emit, emitTrigger, completeConnect, addSources, saveState: options.saveState },
+    logError: options.logError,
+    faults: options.faults,
   });
   const mapUrl = createUrlMapper(baseUrl);
 

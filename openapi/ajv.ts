@@ -48,11 +48,13 @@ export function documentSchemas(document: object, options: SchemaSetOptions = {}
       new Engine({ allErrors: true, verbose: true, strict: false, validateFormats: true });
   addFormats(ajv);
   for (const name of OPENAPI_FORMATS) ajv.addFormat(name, true);
+  ajv.addKeyword(ORDERED_KEYWORD);
   if (options.strict) {
     // Ajv compiles the root resource when it resolves a pointer, so the top-level keys (openapi, info, paths, ...) count too.
     const rootKeys = Object.keys(document).filter((key) => !key.startsWith('x-'));
-    for (const keyword of new Set(['example', 'discriminator', 'xml', 'externalDocs', ...rootKeys, ...extensionKeys(document)]))
-      ajv.addKeyword({ keyword, schemaType: ['string', 'number', 'boolean', 'object', 'array', 'null'] });
+    const annotations = new Set(['example', 'discriminator', 'xml', 'externalDocs', ...rootKeys, ...extensionKeys(document)]);
+    annotations.delete(ORDERED);
+    for (const keyword of annotations) ajv.addKeyword({ keyword, schemaType: ['string', 'number', 'boolean', 'object', 'array', 'null'] });
   }
   // No meta-schema pass over the whole document: Redocly and openapi/document.test.ts check it, and
   // compiling the 2020-12 meta-schema would cost the mock server a third of its start-up.
@@ -76,6 +78,30 @@ export function documentSchemas(document: object, options: SchemaSetOptions = {}
   };
 }
 
+/**
+ * `x-ordered: [a, b, ...]` on an object schema: those of its number properties that are present
+ * are in that order, none above the next (`latency_ms`: `min` at most `max`). A rule between two
+ * fields has no JSON Schema keyword; this one keeps it in the document with the others, applied
+ * here, read as an annotation by Prism and the linter (docs/control-api.md). The issue points at
+ * the later property.
+ */
+const ORDERED = 'x-ordered';
+
+function ordered(names: readonly string[], data: Record<string, unknown>): boolean {
+  for (let i = 1; i < names.length; i++) {
+    const low = data[names[i - 1]!];
+    const high = data[names[i]!];
+    if (typeof low === 'number' && typeof high === 'number' && low > high) {
+      const message = `must be at least ${names[i - 1]} (${low})`;
+      (ordered as { errors?: Partial<ErrorObject>[] }).errors = [{ keyword: ORDERED, params: { property: names[i], below: names[i - 1] }, message }];
+      return false;
+    }
+  }
+  return true;
+}
+
+const ORDERED_KEYWORD = { keyword: ORDERED, type: 'object', schemaType: 'array', errors: true, validate: ordered } as const;
+
 /** An issue's message quotes a longer pattern only up to here (the webhook URL's runs to 800 characters). */
 const QUOTED_PATTERN_LIMIT = 60;
 
@@ -93,6 +119,7 @@ export function toIssues(errors: readonly ErrorObject[] | null | undefined, pref
     let pointer = prefix + error.instancePath;
     if (error.keyword === 'required') pointer += `/${escapePointer(String(error.params.missingProperty))}`;
     if (error.keyword === 'additionalProperties') pointer += `/${escapePointer(String(error.params.additionalProperty))}`;
+    if (error.keyword === ORDERED) pointer += `/${escapePointer(String(error.params.property))}`;
     const pattern = error.keyword === 'pattern' ? String(error.params.pattern) : '';
     const message =
       pattern.length > QUOTED_PATTERN_LIMIT ? `must match pattern "${pattern.slice(0, QUOTED_PATTERN_LIMIT)}..."` : (error.message ?? error.keyword);

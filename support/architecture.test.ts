@@ -77,7 +77,7 @@ const OUTBOUND = under('mocks/outbound');
 const STORE = under('mocks/store');
 const APP = under('mocks/app');
 /** The adapters and the composition root that wires the layers (createMock). */
-const ADAPTERS = under('mocks/msw.ts', 'mocks/node/server.ts', 'mocks/browser.ts', 'mocks/index.ts');
+const ADAPTERS = under('mocks/msw.ts', 'mocks/node', 'mocks/browser.ts', 'mocks/index.ts');
 /** The store's faces an adapter may use: the store itself and its Web Storage persistence. */
 const STORE_FACES = under('mocks/store/index.ts', 'mocks/store/persist.ts');
 
@@ -125,7 +125,7 @@ const RULES: Rule[] = [
   },
   {
     name: 'adapters',
-    from: (path) => under('mocks/msw.ts', 'mocks/node/server.ts', 'mocks/browser.ts')(path),
+    from: (path) => under('mocks/msw.ts', 'mocks/node', 'mocks/browser.ts')(path) && !isTest(path),
     never: [['store internals (anything but mocks/store/index.ts and persist.ts)', isFile((target) => STORE(target) && !STORE_FACES(target))]],
   },
   {

@@ -11,7 +11,7 @@ import type { DeliveryRecord, DeliveryRequest } from '../outbound/types.ts';
 import { createApp } from './app.ts';
 import { tokenKind } from './auth.ts';
 import type { ControlOperations } from './control.ts';
-import { MAX_BODY_BYTES } from './body.ts';
+import { MAX_BODY_BYTES } from './head.ts';
 import type { AnyRoute } from './routes-meta.ts';
 import type { AppRequest } from './types.ts';
 
@@ -117,9 +117,7 @@ function setup(table: Record<string, Route> = {}) {
   const logError = vi.fn();
   const { store, resets } = stubStore();
   const controlOperations = {
-    worldSummary: () => {
-      throw new Error('not used');
-    },
+    worldSummary: (world: { key: string }) => ({ key: world.key }),
     emit: () => fail('not_found', 'emitter not found'),
     emitTrigger: () => fail('not_found', 'trigger not found'),
     completeConnect: () => fail('not_found', 'connect token not found'),

@@ -3,18 +3,23 @@
 // checks (docs/architecture.md): /v1 or /__mock prefix (404); bearer auth (401); operation lookup
 // in the face's document (404/405); for the API, the faults of faults.ts (an injected or per-second
 // rate limit 429, a failure rate 503, a `Prefer: code/example` answer, a delay); body size, media
-// type and JSON syntax (413/415/400); parameters and body against the document (400/404, mapped
-// by issues.ts); the operation's x-token-kinds (403); then the face's route table, whose Result
-// respond.ts turns into HTTP. API requests are written to the world's journal. Nothing here may
-// throw for bad input: an exception is a bug in the mock and answers 500 with a logged stack.
+// type and JSON syntax (413/415/400, body.ts); parameters and body against the document (400/404,
+// mapped by issues.ts); the operation's x-token-kinds (403); then the face's route table, whose
+// Result respond.ts turns into HTTP. API requests are written to the world's journal. Nothing here
+// may throw for bad input: an exception is a bug in the mock and answers 500 with a logged stack.
+//
+// A control operation runs one way whichever face asks (`runControl`): the HTTP face reads the body
+// and hands the operation to it, `mock.control` (control.ts) hands its arguments to it; from there
+// the document check and the route (control-routes.ts), which calls the store.
 import { apiError, fail, type Result } from '../errors.ts';
 import type { Session, Store } from '../store/index.ts';
 import type { RequestInput, Validator } from '../../openapi/validator.ts';
 import { authenticate, issueOAuthToken, OAUTH_TOKEN_OPERATION, tokenKind, type Credentials } from './auth.ts';
-import { isOversized, MAX_BODY_BYTES, readJsonBody, withinJsonBounds } from './body.ts';
-import { createControl, type ControlOperations, type MockControl } from './control.ts';
+import { readBody, withinJsonBounds } from './body.ts';
+import { createControl, type ControlOperationId, type ControlOperations, type MockControl } from './control.ts';
 import { controlRoutes } from './control-routes.ts';
 import { createFaults, type FaultOptions } from './faults.ts';
+import { API_PREFIX, CONTROL_PREFIX, isApiPath, isControlPath, readHead, type RequestHead } from './head.ts';
 import { refusal } from './issues.ts';
 import { errorResponse, fromResult, json } from './respond.ts';
 import type { AnyRoute } from './routes-meta.ts';
@@ -38,7 +43,8 @@ export interface AppOptions {
 
 /** The HTTP app: one request in, one response out (named apart from the API's connected-app schema `App`). */
 export interface MockApp {
-  handle(req: AppRequest): Promise<AppResponse>;
+  /** Answers `req`; `head` is the adapter's own reading of its method and URL (readHead), so the URL is split once. */
+  handle(req: AppRequest, head?: RequestHead): Promise<AppResponse>;
   control: MockControl;
 }
 
@@ -54,8 +60,6 @@ interface Face {
   notFound(method: string, path: string): string;
 }
 
-const API_PREFIX = '/v1';
-const CONTROL_PREFIX = '/__mock';
 const OAUTH_TOKEN_PATH = `${API_PREFIX}/oauth/token`;
 
 function face(prefix: string, validator: Validator, routes: Face['routes'], api: boolean, notFound: Face['notFound']): Face {
@@ -64,37 +68,19 @@ function face(prefix: string, validator: Validator, routes: Face['routes'], api:
 }
 
 export function createApp(options: AppOptions): MockApp {
-  const { store } = options;
+  const { store, controlValidator } = options;
   const logError = options.logError ?? ((message, error) => console.error(message, error));
   const now = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
   const faults = createFaults(options.faults);
 
-  // The JS face of the control API runs its operations through the same pipeline as HTTP requests.
-  const control = createControl(store, options.controlOperations, (operationId, token, input) => {
-    const pathParams = input.pathParams ?? {};
-    const path =
-      CONTROL_PREFIX + options.controlValidator.describeOperation(operationId).template.replace(/\{([^}]+)\}/g, (_, name: string) => pathParams[name] ?? '');
-    // The JS face takes objects, not text: the same bounds as a parsed body (body.ts), before anything walks them.
-    const bounded = withinJsonBounds(input.body);
-    if (!bounded.ok) return bounded;
-    const request = { pathParams, query: new URLSearchParams(), headers: {}, body: input.body };
-    const result = invoke(controlFace, operationId, path, { token, kind: tokenKind(token) }, store.session(token), request) as Result<{ data: unknown }>;
-    return result.ok ? { ok: true, value: result.value.data } : result;
-  });
   const apiFace = face(API_PREFIX, options.validator, options.routes, true, (method, path) => `No operation at ${method} ${path}`);
-  const controlFace = face(
-    CONTROL_PREFIX,
-    options.controlValidator,
-    controlRoutes(control, options.controlOperations, faults) as never,
-    false,
-    (_method, path) => {
-      const routes = options.controlValidator.operationIds.map((id) => {
-        const { method, template } = options.controlValidator.describeOperation(id);
-        return `${method} ${CONTROL_PREFIX}${template}`;
-      });
-      return `No control route ${path}; see ${routes.join(', ')}`;
-    },
-  );
+  const controlFace = face(CONTROL_PREFIX, controlValidator, controlRoutes(store, options.controlOperations, faults) as never, false, (_method, path) => {
+    const routes = controlValidator.operationIds.map((id) => {
+      const { method, template } = controlValidator.describeOperation(id);
+      return `${method} ${CONTROL_PREFIX}${template}`;
+    });
+    return `No control route ${path}; see ${routes.join(', ')}`;
+  });
 
   /** The validated request handed to its route: the trust boundary (routes-meta.ts). */
   function invoke(on: Face, operationId: string, path: string, credentials: Credentials, session: Session, input: RequestInput) {
@@ -112,45 +98,50 @@ export function createApp(options: AppOptions): MockApp {
     return route({ world: session.world, session, credentials, path: pathParams, query, header, body } as never);
   }
 
-  async function dispatch(on: Face, req: AppRequest, path: string, query: string): Promise<{ response: AppResponse; session?: Session; delayMs?: number }> {
+  // mock.control: the caller's arguments are the operation's input (objects, not text, so the same
+  // bounds as a parsed body, body.ts, before anything walks them), then the one way of every control operation.
+  const control = createControl(store, (operationId: ControlOperationId, token: string, input: Partial<RequestInput>) => {
+    const bounded = withinJsonBounds(input.body);
+    if (!bounded.ok) return bounded;
+    const pathParams = input.pathParams ?? {};
+    // Where a refusal says it happened: the path the HTTP face would have been called at.
+    const path = CONTROL_PREFIX + controlValidator.describeOperation(operationId).template.replace(/\{([^}]+)\}/g, (_, name: string) => pathParams[name] ?? '');
+    const request = { pathParams, query: new URLSearchParams(), headers: {}, body: input.body };
+    return invoke(controlFace, operationId, path, { token, kind: tokenKind(token) }, store.session(token), request);
+  });
+
+  async function dispatch(on: Face, req: AppRequest, head: RequestHead): Promise<{ response: AppResponse; session?: Session; delayMs?: number }> {
     // The one operation called without a bearer (auth.ts): answered without a world, since the token it issues selects one.
-    if (on.api && path === OAUTH_TOKEN_PATH && req.method === 'POST') return { response: oauthToken(on, req, path, query) };
+    if (on.api && head.path === OAUTH_TOKEN_PATH && head.method === 'POST') return { response: oauthToken(on, req, head) };
     const auth = authenticate(req.headers);
     if (!auth.ok) return { response: errorResponse(auth.error, { 'www-authenticate': 'Bearer' }) };
     const credentials = auth.value;
     const session = store.session(credentials.token);
     const respond = (response: AppResponse) => ({ response, session });
 
-    const lookup = on.validator.matchOperation(req.method, path.slice(on.prefix.length) || '/');
-    if (lookup.kind === 'not_found') return respond(errorResponse(apiError('not_found', on.notFound(req.method, path), { path })));
+    const lookup = on.validator.matchOperation(head.method, head.path.slice(on.prefix.length) || '/');
+    if (lookup.kind === 'not_found') return respond(errorResponse(apiError('not_found', on.notFound(head.method, head.path), { path: head.path })));
     if (lookup.kind === 'method_not_allowed') {
       const allow = lookup.allowed.join(', ');
-      const error = apiError('method_not_allowed', `${req.method} is not allowed on ${path}; allowed: ${allow}`, { allowed: lookup.allowed });
+      const error = apiError('method_not_allowed', `${head.method} is not allowed on ${head.path}; allowed: ${allow}`, { allowed: lookup.allowed });
       return respond(errorResponse(error, { allow }));
     }
 
-    if (!on.api) return respond(await answer(on, req, path, query, lookup, credentials, session));
+    if (!on.api) return respond(await answer(on, req, head, lookup, credentials, session));
     // The API's faults come first (faults.ts): one of them may answer in place of the operation.
     const intercept = faults.intercept(session, on.validator.describeOperation(lookup.operationId), req.headers.prefer);
     if (intercept.response !== undefined) return { response: intercept.response, session, delayMs: intercept.delayMs };
-    const response = await answer(on, req, path, query, lookup, credentials, session);
+    const response = await answer(on, req, head, lookup, credentials, session);
     return { response: { ...response, headers: { ...response.headers, ...intercept.headers } }, session, delayMs: intercept.delayMs };
   }
 
   /** POST /v1/oauth/token: the body checked against the document like any other, then a token for the client. */
-  function oauthToken(on: Face, req: AppRequest, path: string, query: string): AppResponse {
-    if (isOversized(req.body)) {
-      return errorResponse(apiError('payload_too_large', `Request body is larger than ${MAX_BODY_BYTES} bytes`, { limit_bytes: MAX_BODY_BYTES }));
-    }
-    const parsed = readJsonBody(req.body, req.headers);
-    if (!parsed.ok) return errorResponse(parsed.error);
-    const validated = on.validator.validateRequest(OAUTH_TOKEN_OPERATION, {
-      pathParams: {},
-      query: new URLSearchParams(query),
-      headers: req.headers,
-      body: parsed.value,
-    });
-    const refused = refusal(path, validated.issues);
+  function oauthToken(on: Face, req: AppRequest, head: RequestHead): AppResponse {
+    const body = readBody(req.body, req.headers, true);
+    if (!body.ok) return errorResponse(body.error);
+    const input = { pathParams: {}, query: new URLSearchParams(head.query), headers: req.headers, body: body.value };
+    const validated = on.validator.validateRequest(OAUTH_TOKEN_OPERATION, input);
+    const refused = refusal(head.path, validated.issues);
     if (refused !== null) return errorResponse(refused);
     return json(200, issueOAuthToken((validated.body as { client_id: string }).client_id, store.now()));
   }
@@ -159,38 +150,25 @@ export function createApp(options: AppOptions): MockApp {
   async function answer(
     on: Face,
     req: AppRequest,
-    path: string,
-    query: string,
+    head: RequestHead,
     lookup: { operationId: string; pathParams: Record<string, string> },
     credentials: Credentials,
     session: Session,
   ): Promise<AppResponse> {
-    if (isOversized(req.body)) {
-      return errorResponse(apiError('payload_too_large', `Request body is larger than ${MAX_BODY_BYTES} bytes`, { limit_bytes: MAX_BODY_BYTES }));
-    }
-    let body: unknown;
-    if (on.takesJsonBody.has(lookup.operationId)) {
-      const parsed = readJsonBody(req.body, req.headers);
-      if (!parsed.ok) return errorResponse(parsed.error);
-      body = parsed.value;
-    }
-
-    const input = { pathParams: lookup.pathParams, query: new URLSearchParams(query), headers: req.headers, body };
-    const result = await invoke(on, lookup.operationId, path, credentials, session, input);
-    return fromResult(result as Result<unknown>);
+    const body = readBody(req.body, req.headers, on.takesJsonBody.has(lookup.operationId));
+    if (!body.ok) return errorResponse(body.error);
+    const input = { pathParams: lookup.pathParams, query: new URLSearchParams(head.query), headers: req.headers, body: body.value };
+    return fromResult((await invoke(on, lookup.operationId, head.path, credentials, session, input)) as Result<unknown>);
   }
 
-  async function handle(req: AppRequest): Promise<AppResponse> {
+  async function handle(req: AppRequest, head = readHead(req.method, req.url)): Promise<AppResponse> {
     const started = now();
     const at = Date.now();
-    const method = req.method.toUpperCase();
-    const { path, query } = splitUrl(req.url);
+    const { method, path } = head;
     try {
-      if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) return (await dispatch(controlFace, { ...req, method }, path, query)).response;
-      if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
-        return errorResponse(apiError('not_found', `Every API route lives under ${API_PREFIX}; ${path} is not one`, { path }));
-      }
-      const { response, session, delayMs } = await dispatch(apiFace, { ...req, method }, path, query);
+      if (isControlPath(path)) return (await dispatch(controlFace, req, head)).response;
+      if (!isApiPath(path)) return errorResponse(apiError('not_found', `Every API route lives under ${API_PREFIX}; ${path} is not one`, { path }));
+      const { response, session, delayMs } = await dispatch(apiFace, req, head);
       if (delayMs !== undefined && delayMs > 0) await faults.sleep(delayMs);
       session?.journal.record({ method, path, status: response.status, ms: Math.round((now() - started) * 1000) / 1000, at });
       return response;
@@ -201,23 +179,4 @@ export function createApp(options: AppOptions): MockApp {
   }
 
   return { handle, control };
-}
-
-/** `/v1/x?y=1` (or an absolute URL) -> raw path and raw query string. */
-export function splitUrl(url: string): { path: string; query: string } {
-  let rest = url;
-  if (!rest.startsWith('/')) {
-    const scheme = rest.indexOf('://');
-    if (scheme >= 0) {
-      const slash = rest.indexOf('/', scheme + 3);
-      rest = slash < 0 ? '/' : rest.slice(slash);
-    }
-  }
-  const hash = rest.indexOf('#');
-  if (hash >= 0) rest = rest.slice(0, hash);
-  const q = rest.indexOf('?');
-  const rawPath = q < 0 ? rest : rest.slice(0, q);
-  const query = q < 0 ? '' : rest.slice(q + 1);
-  // The path stays percent-encoded: the validator decodes path parameters after matching.
-  return { path: rawPath, query };
 }

@@ -4,8 +4,8 @@
 // a real server would.
 import { fail, ok, type Result } from '../errors.ts';
 import { escapePointer } from '../../openapi/json-pointer.ts';
+import { MAX_BODY_BYTES, payloadTooLarge } from './head.ts';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
 /**
  * How deep a JSON body may nest (objects and arrays). Validation, the store and the delivery
  * engine walk values recursively: ~1,600 levels in an emitted event overflowed the stack
@@ -24,7 +24,7 @@ export function utf8Length(text: string): number {
   return encoder.encode(text).length;
 }
 
-export function isOversized(body: string): boolean {
+function isOversized(body: string): boolean {
   return body.length > 0 && utf8Length(body) > MAX_BODY_BYTES;
 }
 
@@ -35,14 +35,16 @@ export function isJsonMediaType(contentType: string | undefined): boolean {
 }
 
 /**
- * The parsed JSON body of an operation that takes one, `undefined` when none was sent (schema
- * validation then reports a missing required body).
+ * The body an operation receives: a body over the limit is 413 whatever the operation; for an
+ * operation that takes JSON (`takesJson`), the parsed value, `undefined` when none was sent
+ * (schema validation then reports a missing required body); for the others `undefined`.
+ *
+ * @example
+ * readBody('{"a":1}', { 'content-type': 'application/json' }, true); // { ok: true, value: { a: 1 } }
  */
-export function readJsonBody(raw: string, headers: Record<string, string>): Result<unknown> {
-  if (isOversized(raw)) {
-    return fail('payload_too_large', `Request body is larger than ${MAX_BODY_BYTES} bytes`, { limit_bytes: MAX_BODY_BYTES });
-  }
-  if (raw.trim() === '') return ok(undefined);
+export function readBody(raw: string, headers: Record<string, string>, takesJson: boolean): Result<unknown> {
+  if (isOversized(raw)) return { ok: false, error: payloadTooLarge() };
+  if (!takesJson || raw.trim() === '') return ok(undefined);
   const contentType = headers['content-type'];
   if (!isJsonMediaType(contentType)) {
     return fail('unsupported_media_type', `Request body must be application/json (got ${contentType ?? 'no content-type'})`, {

@@ -1,12 +1,12 @@
-// The HTTP face of the control API (docs/control-api.md): one route per operation of
-// openapi/control.yaml, answered as {data: ...} or the usual error body. The app routes, checks
-// and validates a /__mock request exactly as a /v1 one (app.ts), so a route here only calls the
-// control or the store. The bearer token selects the world exactly as under /v1.
+// The control API's routes (docs/control-api.md): one per operation of openapi/control.yaml,
+// answered as {data: ...} or the usual error body. Both faces reach them the same way, through the
+// app's runner once the document has checked the input (app.ts), so a route only calls the store;
+// it never calls back into either face. The bearer token (or mock.control's token) selects the world.
 import { fail, ok, type Result } from '../errors.ts';
-import type { Session } from '../store/index.ts';
+import type { Session, Store } from '../store/index.ts';
 import type { operations, ParameterDefaults } from '../../openapi/generated/control-schema.ts';
 import type { Credentials } from './auth.ts';
-import type { ControlOperationId, ControlOperations, MockControl } from './control.ts';
+import type { ControlOperationId, ControlOperations } from './control.ts';
 import type { Faults } from './faults.ts';
 import type { Validated } from './routes-meta.ts';
 import { deliveryPage } from './control-deliveries.ts';
@@ -22,12 +22,12 @@ export type ControlRouteTable = { [K in ControlOperationId]: (ctx: ControlContex
 /** Upper bound of `GET /__mock/deliveries?wait=true`: a receiver that hangs must not hang the caller. */
 export const DELIVERY_WAIT_LIMIT_MS = 15_000;
 
-/** Whether the world of `token` settled within the limit; waits on that world only (docs/control-api.md). */
-async function settled(control: MockControl, token: string): Promise<boolean> {
+/** Whether the world of `session` settled within the limit; waits on that world only (docs/control-api.md). */
+async function settled(store: Store, session: Session): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const limit = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), DELIVERY_WAIT_LIMIT_MS)));
   try {
-    return await Promise.race([control.idle(token).then(() => true), limit]);
+    return await Promise.race([store.sink.idle(session.world.key).then(() => true), limit]);
   } finally {
     clearTimeout(timer);
   }
@@ -35,19 +35,22 @@ async function settled(control: MockControl, token: string): Promise<boolean> {
 
 const data = <T>(value: Result<T>): Result<{ data: T }> => (value.ok ? ok({ data: value.value }) : value);
 
-export function controlRoutes(control: MockControl, ops: ControlOperations, faults: Pick<Faults, 'set'>): ControlRouteTable {
+/**
+ * The route table of the control document.
+ *
+ * @example
+ * const table = controlRoutes(store, { worldSummary, emit, emitTrigger, completeConnect, addSources }, createFaults());
+ */
+export function controlRoutes(store: Store, ops: ControlOperations, faults: Pick<Faults, 'set'>): ControlRouteTable {
   return {
-    resetWorld: ({ credentials }) => {
-      control.reset(credentials.token);
-      return ok({ data: control.world(credentials.token) });
-    },
-    getWorld: ({ credentials }) => ok({ data: control.world(credentials.token) }),
+    resetWorld: ({ credentials }) => ok({ data: ops.worldSummary(store.reset(credentials.token).world) }),
+    getWorld: ({ session }) => ok({ data: ops.worldSummary(session.world) }),
     listRequests: ({ session }) => ok({ data: session.journal.list() }),
     // `?wait=true`: answer once every queued delivery has settled (all retries done), so a test can
     // assert on final states without polling.
-    listDeliveries: async ({ credentials, query }) => {
-      const waited = !query.wait || (await settled(control, credentials.token));
-      const page = deliveryPage(control.deliveries(credentials.token), query.limit, query.after);
+    listDeliveries: async ({ session, query }) => {
+      const waited = !query.wait || (await settled(store, session));
+      const page = deliveryPage([...session.deliveries], query.limit, query.after);
       if (!page.ok) return page;
       return ok(waited ? page.value : { ...page.value, settled: false as const });
     },

@@ -71,6 +71,38 @@ describe('the control API against openapi/control.yaml', () => {
       body: { org_id: org, count: 0 },
       pointer: '/body/count',
     },
+    {
+      what: 'a negative Retry-After',
+      js: () => mock.control.rateLimit(token, { requests: 2, retry_after_seconds: -7 }),
+      method: 'POST',
+      path: '/rate-limit',
+      body: { requests: 2, retry_after_seconds: -7 },
+      pointer: '/body/retry_after_seconds',
+    },
+    {
+      what: 'a per-second rate that is no integer',
+      js: () => mock.control.rateLimit(token, { requests: 2, per_second: 1.5 }),
+      method: 'POST',
+      path: '/rate-limit',
+      body: { requests: 2, per_second: 1.5 },
+      pointer: '/body/per_second',
+    },
+    {
+      what: 'a latency whose min is above its max (x-ordered)',
+      js: () => mock.control.faults(token, { latency_ms: { min: 500, max: 100 } }),
+      method: 'POST',
+      path: '/faults',
+      body: { latency_ms: { min: 500, max: 100 } },
+      pointer: '/body/latency_ms/max',
+    },
+    {
+      what: 'a failure rate above 1',
+      js: () => mock.control.faults(token, { fail_rate: 2 }),
+      method: 'POST',
+      path: '/faults',
+      body: { fail_rate: 2 },
+      pointer: '/body/fail_rate',
+    },
   ];
   for (const { what, js, method, path, body, pointer } of refusals) {
     it(`refuses ${what} the same way on both faces (400 at ${pointer})`, async () => {
@@ -82,6 +114,26 @@ describe('the control API against openapi/control.yaml', () => {
       if (!result.ok) expect({ status: result.error.status, body: result.error.body }).toEqual({ status: answer.status, body: answer.body });
     });
   }
+
+  it('every control operation that takes a body is walked above through both faces', () => {
+    const walked = new Set(
+      refusals
+        .map(({ method, path }) => controlValidator.matchOperation(method, path))
+        .map((match) => (match.kind === 'match' ? match.operationId : match.kind)),
+    );
+    const withBody = controlValidator.operationIds.filter((id) => controlValidator.describeOperation(id).hasJsonBody);
+    expect([...walked].sort()).toEqual([...withBody].sort());
+  });
+
+  it('a refused body changes nothing: the rate limit and the faults stay as they were', async () => {
+    expect(mock.control.faults(token, { latency_ms: { min: 100, max: 100 } })).toEqual({ ok: true, value: { latency_ms: { min: 100, max: 100 } } });
+    expect((await send('POST', '/faults', { latency_ms: { min: 5, max: 1 } })).status).toBe(400);
+    expect(mock.control.faults(token, { latency_ms: { min: 9, max: 1 } }).ok).toBe(false);
+    expect(mock.control.rateLimit(token, { requests: 1, retry_after_seconds: -1 }).ok).toBe(false);
+    expect((await send('POST', '/faults', {})).body).toEqual({ data: { latency_ms: { min: 100, max: 100 } } });
+    expect((await send('POST', '/rate-limit', { requests: 0 })).body).toEqual({ data: null });
+    expect(mock.control.faults(token, { latency_ms: { min: 0, max: 0 } }).ok).toBe(true);
+  });
 
   it("a $errors event that is no object is fine from a source (the rule is a workflow's)", () => {
     expect(mock.control.emit(token, { emitter_id: source, event_name: '$errors', event: 'text' }).ok).toBe(true);

@@ -1,8 +1,8 @@
-// The control API of docs/control-api.md as a typed JS object (MockControl, for in-process use);
-// its HTTP face is control-routes.ts. Both go through the control API's document
-// (openapi/control.yaml): the HTTP face like every request, the JS face by running the same
-// operation (`run`), so a body is checked once, by the same validator and error mapping as under
-// /v1, and the store never checks it again. The types of the bodies are generated from it.
+// The control API of docs/control-api.md as a typed JS object (MockControl, for in-process use).
+// Each function that has an HTTP twin hands its arguments to the app's one runner of control
+// operations (app.ts `runControl`): the same document check (openapi/control.yaml), the same route
+// (control-routes.ts) and store call as `/__mock/...`, so both faces refuse the same body with the
+// same error, and neither calls the other. The types of the bodies are generated from the document.
 import type { Result } from '../errors.ts';
 import type { AddedSources, JournalEntry, RateLimitRule, Store, World, WorldSummary } from '../store/index.ts';
 import type { DeliveryRecord } from '../outbound/types.ts';
@@ -19,6 +19,8 @@ export type CompleteConnectBody = components['schemas']['CompleteConnectBody'];
 export type FaultsBody = components['schemas']['Faults'];
 /** `POST /__mock/sources`' body. */
 export type AddSourcesBody = components['schemas']['AddSourcesBody'];
+/** `POST /__mock/rate-limit`'s body; `retry_after_seconds` may be left out (the document's default, 1, applies). */
+export type RateLimitBody = Omit<components['schemas']['RateLimitBody'], 'retry_after_seconds'> & { retry_after_seconds?: number };
 
 export interface MockControl {
   /** This token's session replaced by a fresh one: the seeded world, no journal, deliveries or rate limit. */
@@ -30,15 +32,19 @@ export interface MockControl {
   emit(token: string, body: EmitBody): Result<{ emit_id: string; deliveries: DeliveryRecord[] }>;
   emitTrigger(token: string, triggerId: string, body: TriggerEmitBody): Result<{ event_id: string; deliveries: DeliveryRecord[] }>;
   completeConnect(token: string, connectToken: string, body: CompleteConnectBody): Result<{ delivery: DeliveryRecord | null; account?: object }>;
-  /** The outbound delivery log of this token's world, oldest first. */
+  /**
+   * The outbound delivery log of this token's world, oldest first, each record whole (`GET
+   * /__mock/deliveries` pages it and cuts long bodies for the wire).
+   */
   deliveries(token: string): DeliveryRecord[];
   /** Resolves when every queued delivery (of this token's world when given) has settled. */
   idle(token?: string): Promise<void>;
   /**
    * The next `requests` /v1 requests of this world answer 429 with `Retry-After`; with `per_second`,
    * those over that many per second do (0: none, not even the server's); `{requests: 0}` lifts it.
+   * Answers the rule in force (null once lifted), or the 400 `POST /__mock/rate-limit` answers.
    */
-  rateLimit(token: string, rule: RateLimitRule): RateLimitRule | null;
+  rateLimit(token: string, rule: RateLimitBody): Result<RateLimitRule | null>;
   /** This world's latency range and failure rate (a property left out keeps its value); answers those in force. */
   faults(token: string, body: FaultsBody): Result<FaultsBody>;
   /** Appends `count` sources to workspace `org_id` of this world, for pagination at scale. */
@@ -62,25 +68,41 @@ export type SavedState = components['schemas']['SavedState'];
 export type ControlOperationId = PathOperationId;
 
 /**
- * Runs one control operation for `token` as its HTTP route would (validated against the control
- * document, refused with the same answers), and answers what the route puts under `data`.
+ * Runs one control operation for `token` (app.ts): its input checked against the control
+ * document, refused with the HTTP face's answers, else its route's Result (`{data: ...}` and the like).
  */
-export type ControlRunner = (operationId: ControlOperationId, token: string, input: Partial<RequestInput>) => Result<unknown>;
+export type ControlRunner = (operationId: ControlOperationId, token: string, input: Partial<RequestInput>) => Result<unknown> | Promise<Result<unknown>>;
 
-export function createControl(store: Store, ops: ControlOperations, run: ControlRunner): MockControl {
-  // The operations that take input are run through the document; the others have nothing to check.
-  const runAs = <T>(operationId: ControlOperationId, token: string, input: Partial<RequestInput>) => run(operationId, token, input) as Result<T>;
+/**
+ * The JS face over the app's runner.
+ *
+ * @example
+ * const control = createControl(store, run);
+ * control.rateLimit('dev-token', { requests: 2 }); // { ok: true, value: { requests: 2, retry_after_seconds: 1 } }
+ */
+export function createControl(store: Store, run: ControlRunner): MockControl {
+  // The operations used here are synchronous (only listDeliveries and saveSnapshot wait, and they have no JS twin).
+  const data = <T>(operationId: ControlOperationId, token: string, input: Partial<RequestInput> = {}): Result<T> => {
+    const result = run(operationId, token, input) as Result<{ data: T }>;
+    return result.ok ? { ok: true, value: result.value.data } : result;
+  };
+  // An operation without input cannot be refused: a refusal here is a bug of the mock, not the caller's.
+  const value = <T>(operationId: ControlOperationId, token: string): T => {
+    const result = data<T>(operationId, token);
+    if (!result.ok) throw new Error(`control operation ${operationId} refused a call without input: ${result.error.body.error}`);
+    return result.value;
+  };
   return {
-    reset: (token) => void store.reset(token),
-    world: (token) => ops.worldSummary(store.world(token)),
-    requests: (token) => store.session(token).journal.list(),
+    reset: (token) => void value('resetWorld', token),
+    world: (token) => value('getWorld', token),
+    requests: (token) => value('listRequests', token),
     deliveries: (token) => [...store.session(token).deliveries],
     idle: (token) => store.sink.idle(token === undefined ? undefined : store.session(token).world.key),
-    rateLimit: (token, rule) => store.session(token).limits.set(rule),
-    emit: (token, body) => runAs('emit', token, { body }),
-    emitTrigger: (token, triggerId, body) => runAs('emitTrigger', token, { pathParams: { trigger_id: triggerId }, body }),
-    completeConnect: (token, connectToken, body) => runAs('completeConnect', token, { pathParams: { connect_token: connectToken }, body }),
-    addSources: (token, body) => runAs('addSources', token, { body }),
-    faults: (token, body) => runAs('setFaults', token, { body }),
+    rateLimit: (token, body) => data('setRateLimit', token, { body }),
+    emit: (token, body) => data('emit', token, { body }),
+    emitTrigger: (token, triggerId, body) => data('emitTrigger', token, { pathParams: { trigger_id: triggerId }, body }),
+    completeConnect: (token, connectToken, body) => data('completeConnect', token, { pathParams: { connect_token: connectToken }, body }),
+    addSources: (token, body) => data('addSources', token, { body }),
+    faults: (token, body) => data('setFaults', token, { body }),
   };
 }

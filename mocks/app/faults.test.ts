@@ -236,15 +236,14 @@ describe('rate limit per second and world', () => {
     });
     for (let i = 0; i < 3; i++) expect((await get()).status).toBe(200);
     expect(mock.control.rateLimit(TOKEN, { requests: 1, retry_after_seconds: 9, per_second: 3 })).toEqual({
-      requests: 1,
-      retry_after_seconds: 9,
-      per_second: 3,
+      ok: true,
+      value: { requests: 1, retry_after_seconds: 9, per_second: 3 },
     });
     const counted = await get();
     expect([counted.status, counted.headers['retry-after']]).toEqual([429, '9']);
     expect([(await get()).status, (await get()).status, (await get()).status, (await get()).status]).toEqual([200, 200, 200, 429]);
     // `{requests: 0}` lifts the world's rule: the server's rate is back.
-    expect(mock.control.rateLimit(TOKEN, { requests: 0, retry_after_seconds: 1 })).toBeNull();
+    expect(mock.control.rateLimit(TOKEN, { requests: 0, retry_after_seconds: 1 })).toEqual({ ok: true, value: null });
     expect((await get()).headers['x-ratelimit-limit']).toBe('1');
   });
 

@@ -5,6 +5,7 @@
 // another origin cannot send it a request (its preflight fails) nor read an answer. The console is
 // served from the mock's own origin and needs none. No node:http types here: server.d.ts re-exports
 // CorsOrigins, and a consumer's type-check must not need @types/node (tests/package).
+import { isControlPath } from '../app/head.ts';
 
 /** `'*'`: any origin; a list: exactly these (`scheme://host[:port]`); empty: none (the default). */
 export type CorsOrigins = '*' | readonly string[];
@@ -20,11 +21,6 @@ const OPEN: Readonly<Record<string, string>> = { 'access-control-allow-origin': 
 const OPEN_PREFLIGHT: Readonly<Record<string, string>> = { ...OPEN, ...PREFLIGHT };
 // With a list the answer depends on the Origin header: caches must keep one per origin.
 const VARY: Readonly<Record<string, string>> = { vary: 'origin' };
-
-/** The same test the app routes by (mocks/app/app.ts): the raw path is /__mock or below it. */
-export function isControlPath(path: string): boolean {
-  return path === '/__mock' || path.startsWith('/__mock/');
-}
 
 export interface CorsPolicy {
   /** CORS headers for an answer to a request on `path` from `origin`. */

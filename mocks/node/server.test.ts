@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '../index.ts';
-import { MAX_BODY_BYTES } from '../app/body.ts';
+import { MAX_BODY_BYTES } from '../app/head.ts';
 import { startServer, type RunningServer, type ServerOptions } from './server.ts';
 
 const running: RunningServer[] = [];

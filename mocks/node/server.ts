@@ -1,26 +1,23 @@
-// The Node adapter behind `npm start`: node:http <-> AppRequest/AppResponse, plus what a shared,
-// long-running server needs to stay up (docs/performance.md, "Connections: what keeps a shared
-// server up"): limits on connections and slow clients (connections.ts), a 413 before a
-// too-large body is read, CORS only when asked and never on /__mock (cors.ts), a log that
-// survives a closed stdout. Kept lean on purpose (docs/performance.md): no framework, one string
-// body, one log line per request.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+// The node:http adapter behind `npm start`: the composition (as Hono's node-server keeps `serve`
+// apart from getRequestListener). It resolves the options once, builds the parts in the order they
+// depend on each other (the delivery engine, the store, the state keeper, the mock) and listens;
+// the request listener (listener.ts) answers each request; connections.ts keeps a shared server up
+// (docs/performance.md, "Connections: what keeps a shared server up"). A log that survives a
+// closed stdout.
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { splitUrl } from '../app/app.ts';
-import { MAX_BODY_BYTES } from '../app/body.ts';
-import type { AppRequest } from '../app/types.ts';
 import { type ConnectionLimits, DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT } from '../defaults.ts';
-import { apiError, type ApiError } from '../errors.ts';
-import { createMock, type FaultOptions, type Mock } from '../index.ts';
-import { guardConnections, httpServerOptions, requestEnded, requestStarted, resolveLimits } from './connections.ts';
-import { consoleAnswer } from './console-files.ts';
-import { type CorsOrigins, corsPolicy, isPreflight } from './cors.ts';
 import type { Destination } from '../destinations.ts';
+import { createMock, type FaultOptions, type Mock } from '../index.ts';
+import { createDeliveryEngine } from '../outbound/delivery.ts';
+import { createStore } from '../store/index.ts';
+import { guardConnections, httpServerOptions, resolveLimits } from './connections.ts';
+import { type CorsOrigins, corsPolicy } from './cors.ts';
 import { destinationCheck, type Lookup } from './destinations.ts';
 import { checkedFetch } from './fetch.ts';
+import { getRequestListener } from './listener.ts';
 import { collectAfterEvictions } from './memory.ts';
-import { keepState, readStateFile, restoreState, type StateKeeper } from './state.ts';
-import { createDeliveryEngine } from '../outbound/delivery.ts';
+import { keepState, readStateFile, restoreState } from './state.ts';
 
 export interface ServerOptions {
   /** 4010 by default; 0 picks a free port. */
@@ -75,59 +72,6 @@ export type { CorsOrigins } from './cors.ts';
 export type { Destination } from '../destinations.ts';
 export type { Lookup } from './destinations.ts';
 
-const TOO_LARGE = Symbol('too large');
-
-/** Reads the body as text; stops reading and answers TOO_LARGE as soon as it passes MAX_BODY_BYTES. */
-function readBody(req: IncomingMessage): Promise<string | typeof TOO_LARGE> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        req.off('data', onData);
-        req.pause();
-        resolve(TOO_LARGE);
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.on('end', () => resolve((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-const payloadTooLarge = (): ApiError => apiError('payload_too_large', `Request body is larger than ${MAX_BODY_BYTES} bytes`, { limit_bytes: MAX_BODY_BYTES });
-
-/** What is refused before a byte of the body is read (docs/errors.md, "Answered by the node:http server"). */
-function refusedBeforeBody(req: IncomingMessage): ApiError | undefined {
-  const length = req.headers['content-length'];
-  if (length !== undefined && Number(length) > MAX_BODY_BYTES) return payloadTooLarge();
-  // RFC 9112 3.2: a server must answer 400 to an HTTP/1.1 request without Host (Node's has no body).
-  if (req.headers.host === undefined && req.httpVersion === '1.1') return apiError('bad_request', 'HTTP/1.1 request without a Host header');
-  return undefined;
-}
-
-/** Answers an error and closes the connection: the rest of the request is never read. */
-function answerAndClose(res: ServerResponse, error: ApiError, cors: Readonly<Record<string, string>>): number {
-  const body = JSON.stringify(error.body);
-  res.writeHead(error.status, { ...cors, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
-  res.end(body);
-  return error.status;
-}
-
-function toAppRequest(req: IncomingMessage, body: string): AppRequest {
-  // Every request passes here (docs/performance.md): a plain loop, no entries array.
-  const headers: Record<string, string> = {};
-  const incoming = req.headers;
-  for (const name in incoming) {
-    const value = incoming[name];
-    if (value !== undefined) headers[name] = typeof value === 'string' ? value : value.join(', ');
-  }
-  return { method: req.method ?? 'GET', url: req.url ?? '/', headers, body };
-}
-
 // Log lines go to stdout until stdout fails (EPIPE once its reader is gone, as in
 // `npm start | head -1`); then one notice on stderr and no more lines, and the server keeps answering.
 // The listener stays for the life of the process: Node's stdout is never really closed, so every
@@ -149,14 +93,20 @@ function logToStdout(line: string): void {
   if (stdoutOpen) process.stdout.write(`${line}\n`);
 }
 
-/** With `--no-control`, what a /__mock path answers (and `/`, which redirects to the console otherwise). */
-function withoutControl(path: string): ApiError | undefined {
-  if (path !== '/' && path !== '/__mock' && !path.startsWith('/__mock/')) return undefined;
-  return apiError('not_found', `No route for ${path}: this server runs without its control API (--no-control)`);
-}
-
+/** `host` as it goes in a URL: an IPv6 address in brackets. */
 export function hostForUrl(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
+}
+
+/** Listens on `port` and `host`, or rejects with the listen error (EADDRINUSE...). */
+function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
 }
 
 /**
@@ -169,151 +119,65 @@ export function hostForUrl(host: string): string {
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST;
-  const port = options.port ?? DEFAULT_PORT;
   const limits = resolveLimits(options.limits);
-  const log = options.quiet ? undefined : (options.log ?? logToStdout);
-  const control = options.control ?? true;
-  let mock = options.mock;
-  // Read before listening: an unreadable file stops the start before anyone is answered.
-  const stateText = options.state === undefined ? undefined : await readStateFile(options.state.path);
-  let keeper: StateKeeper | undefined;
-  const cors = corsPolicy(options.cors);
   // Refused deliveries, failed state writes and refused pages are logged even with --quiet: they
   // are not request lines, and each is something to notice (docs/control-api.md).
   const notice = options.log ?? logToStdout;
-  const warnedOrigins = new Set<string>();
-  // A page on another origin that gets no CORS cannot read the answer, and its developer sees only
-  // the browser's message: say once per origin which flag would let it (bounded, any page can send one).
-  const warnCrossOrigin = (req: IncomingMessage, path: string) => {
-    const origin = req.headers.origin;
-    if (origin === undefined || warnedOrigins.size >= 100 || warnedOrigins.has(origin)) return;
-    const refusal = cors.refusal(path, origin, req.headers.host);
-    if (refusal === undefined) return;
-    warnedOrigins.add(origin);
-    notice(`[mock] ${refusal}`);
-  };
+  const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
+  // Read before listening: an unreadable file stops the start before anyone is answered.
+  const stateText = options.state === undefined ? undefined : await readStateFile(options.state.path);
 
-  const onRequest = async (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
-    const started = performance.now();
-    const connection = requestStarted(req, res);
-    const { path, query } = splitUrl(req.url ?? '/');
-    let status = 500;
-    warnCrossOrigin(req, path);
-    try {
-      const refused = refusedBeforeBody(req) ?? (control ? undefined : withoutControl(path));
-      // The console's page and assets (console-files.ts): static, so no bearer and no app.
-      const page = control ? consoleAnswer(req.method ?? 'GET', path, query) : undefined;
-      if (refused !== undefined) {
-        // Without `100 Continue`: the client learns the final answer before it sends the body.
-        status = answerAndClose(res, refused, cors.headers(path, req.headers.origin));
-      } else if (isPreflight(req.method, req.headers)) {
-        req.resume();
-        status = 204;
-        res.writeHead(204, cors.preflight(path, req.headers.origin));
-        res.end();
-      } else if (page !== undefined) {
-        req.resume();
-        status = page.status;
-        res.writeHead(page.status, { ...page.headers, 'content-length': Buffer.byteLength(page.body) });
-        res.end(req.method === 'HEAD' ? undefined : page.body);
-      } else {
-        if (expectsContinue) res.writeContinue();
-        const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-        if (!hasBody) req.resume();
-        const body = hasBody ? await readBody(req) : '';
-        if (body === TOO_LARGE) {
-          status = answerAndClose(res, payloadTooLarge(), cors.headers(path, req.headers.origin));
-        } else {
-          // GET and HEAD bodies are read (within the limit) but never given to the app.
-          const response = await mock!.handle(toAppRequest(req, req.method === 'GET' || req.method === 'HEAD' ? '' : body));
-          status = response.status;
-          // An explicit length keeps the answer un-chunked (cheaper for keep-alive clients).
-          res.writeHead(response.status, {
-            ...response.headers,
-            ...cors.headers(path, req.headers.origin),
-            'content-length': Buffer.byteLength(response.body),
-          });
-          res.end(response.body);
-        }
-      }
-    } catch (error) {
-      // Only a transport failure lands here (the app answers its own errors).
-      console.error('[mock] request failed:', error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: 'Internal error in the mock server' }));
-    }
-    requestEnded(connection, res);
-    // Only a write can change a world (a GET may seed one, but seeding is reproducible).
-    if (keeper !== undefined && req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') keeper.touch();
-    if (log !== undefined) log(`${req.method} ${path} ${status} ${(performance.now() - started).toFixed(1)}ms`);
-  };
-
-  // The request listener is attached once the mock exists (its base URL needs the real port);
-  // no request can be dispatched before that, since it happens before control returns to the loop.
+  // The mock's base URL names the real port, so the server listens first; the request listener is
+  // attached once the mock exists, before control returns to the loop, so no request can come earlier.
   const server = createServer(httpServerOptions(limits));
   guardConnections(server, limits);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const actualPort = (server.address() as AddressInfo).port;
-  const origin = `http://${hostForUrl(host)}:${actualPort}`;
+  const port = await listen(server, options.port ?? DEFAULT_PORT, host);
+  const origin = `http://${hostForUrl(host)}:${port}`;
   const baseUrl = `${origin}/v1`;
-  const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
-  mock ??= createMock({
-    baseUrl,
-    sink: createDeliveryEngine({
-      // The destination's addresses are checked again as the socket connects (fetch.ts).
-      fetch: checkedFetch(options.lookup),
-      checkDestination: destinationCheck({
-        ...(options.deliverTo === undefined ? {} : { allow: options.deliverTo }),
-        ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
+
+  let store = options.mock?.store;
+  let keeper: ReturnType<typeof keepState> | undefined;
+  let restoredWorlds: number | undefined;
+  try {
+    store ??= createStore({
+      sink: createDeliveryEngine({
+        // The destination's addresses are checked again as the socket connects (fetch.ts).
+        fetch: checkedFetch(options.lookup),
+        checkDestination: destinationCheck({ allow: options.deliverTo, lookup: options.lookup }),
+        log: notice,
       }),
-      log: notice,
-    }),
-    ...(options.seed === undefined ? {} : { seed: options.seed }),
-    worlds: {
+      seed: options.seed,
       maxWorlds,
-      ...(options.worldTtlMs === undefined ? {} : { worldTtlMs: options.worldTtlMs }),
+      worldTtlMs: options.worldTtlMs,
       // A quarter of the worlds evicted is ~50 MB of garbage at ~50 kB a world (memory.ts).
       onEvict: collectAfterEvictions(Math.max(100, Math.ceil(maxWorlds / 4))),
-    },
-    ...(options.faults === undefined ? {} : { faults: options.faults }),
-    ...(options.state === undefined ? {} : { saveState: () => keeper!.save() }),
-  });
-  let restoredWorlds: number | undefined;
-  if (options.state !== undefined) {
-    try {
-      restoredWorlds = stateText === undefined ? 0 : restoreState(options.state.path, stateText, mock.store).length;
-    } catch (error) {
-      server.close();
-      throw error;
-    }
-    keeper = keepState({
-      path: options.state.path,
-      store: mock.store,
-      ...(options.state.intervalMs === undefined ? {} : { intervalMs: options.state.intervalMs }),
-      log: notice,
     });
+    if (options.state !== undefined) {
+      restoredWorlds = stateText === undefined ? 0 : restoreState(options.state.path, stateText, store).length;
+      keeper = keepState({ path: options.state.path, store, intervalMs: options.state.intervalMs, log: notice });
+    }
+  } catch (error) {
+    server.close();
+    throw error;
   }
-  server.on('request', (req, res) => void onRequest(req, res, false));
-  // `Expect: 100-continue` comes here instead: `100 Continue` only once the declared size is known to fit.
-  server.on('checkContinue', (req, res) => void onRequest(req, res, true));
-  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
-    answerAndClose(
-      res,
-      apiError('expectation_failed', `Only "Expect: 100-continue" is supported, got "${req.headers.expect}"`),
-      cors.headers(splitUrl(req.url ?? '/').path, req.headers.origin),
-    );
+  const mock = options.mock ?? createMock({ baseUrl, store, faults: options.faults, saveState: keeper?.save });
+
+  const listeners = getRequestListener({
+    handle: mock.handle,
+    cors: corsPolicy(options.cors),
+    control: options.control ?? true,
+    log: options.quiet ? undefined : (options.log ?? logToStdout),
+    notice,
+    changed: keeper?.touch,
   });
+  server.on('request', listeners.request);
+  server.on('checkContinue', listeners.checkContinue);
+  server.on('checkExpectation', listeners.checkExpectation);
 
   return {
     baseUrl,
     origin,
-    port: actualPort,
+    port,
     mock,
     ...(restoredWorlds === undefined ? {} : { restoredWorlds }),
     async close() {

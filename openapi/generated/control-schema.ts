@@ -293,7 +293,7 @@ export interface components {
             per_second?: number;
         };
         Faults: {
-            /** @description Each answer waits a time drawn uniformly from [min, max] milliseconds. */
+            /** @description Each answer waits a time drawn uniformly from [min, max] milliseconds; `min` is at most `max`. */
             latency_ms?: {
                 min: number;
                 max: number;

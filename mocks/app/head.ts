@@ -1,0 +1,74 @@
+// The request head: what every face reads before the body (docs/architecture.md, "The request
+// head"). Where the API and the control API are mounted, which paths are the control API's, the
+// URL split into path and query (once per request: the Node adapter passes its reading on to the
+// app), the body limit and its 413. Browser-safe, no Node modules.
+import { apiError, type ApiError } from '../errors.ts';
+
+/** Where the API is mounted in the app's own paths (`mock.fetch` and the handlers map any base URL onto it). */
+export const API_PREFIX = '/v1';
+/** Where the control API is mounted (openapi/control.yaml's server). */
+export const CONTROL_PREFIX = '/__mock';
+/** The largest request body read, in bytes (1 MiB); larger is 413 `payload_too_large` (docs/errors.md). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** A request's method and its URL as a raw path and a raw query (percent-encoding kept, no `?`). */
+export interface RequestHead {
+  /** Upper case. */
+  method: string;
+  path: string;
+  query: string;
+}
+
+/**
+ * The head of a request: the method in upper case, the URL (a path, or an absolute URL whose
+ * origin is ignored) split at `?`, its fragment dropped.
+ *
+ * @example
+ * readHead('get', '/v1/users/me?x=1'); // { method: 'GET', path: '/v1/users/me', query: 'x=1' }
+ */
+export function readHead(method: string, url: string): RequestHead {
+  let rest = url;
+  if (!rest.startsWith('/')) {
+    const scheme = rest.indexOf('://');
+    if (scheme >= 0) {
+      const slash = rest.indexOf('/', scheme + 3);
+      rest = slash < 0 ? '/' : rest.slice(slash);
+    }
+  }
+  const hash = rest.indexOf('#');
+  if (hash >= 0) rest = rest.slice(0, hash);
+  const q = rest.indexOf('?');
+  // The path stays percent-encoded: the validator decodes path parameters after matching.
+  return { method: method.toUpperCase(), path: q < 0 ? rest : rest.slice(0, q), query: q < 0 ? '' : rest.slice(q + 1) };
+}
+
+/**
+ * Whether a raw path is the control API's (`/__mock` or below it).
+ *
+ * @example
+ * isControlPath('/__mock/world'); // true
+ * isControlPath('/__mockery'); // false
+ */
+export function isControlPath(path: string): boolean {
+  return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
+}
+
+/**
+ * Whether a raw path is the API's (`/v1` or below it).
+ *
+ * @example
+ * isApiPath('/v1/users/me'); // true
+ */
+export function isApiPath(path: string): boolean {
+  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+}
+
+/**
+ * The one 413: a body over MAX_BODY_BYTES, refused by the app or, before reading it, by the Node adapter.
+ *
+ * @example
+ * payloadTooLarge().status; // 413
+ */
+export function payloadTooLarge(): ApiError {
+  return apiError('payload_too_large', `Request body is larger than ${MAX_BODY_BYTES} bytes`, { limit_bytes: MAX_BODY_BYTES });
+}

@@ -1,0 +1,182 @@
+// The request listener of the node:http adapter (as Hono's node-server keeps getRequestListener
+// apart from serve): node:http's request <-> AppRequest/AppResponse around one mock, and the
+// request head of a shared server (docs/performance.md, "Connections: what keeps a shared server
+// up"): a 413 before a too-large body is read, `Expect: 100-continue`, CORS only when asked and
+// never on /__mock (cors.ts), the console's files (console-files.ts), `--no-control`, one log line
+// per request. The URL is split once (mocks/app/head.ts) and that reading goes on to the app.
+// Kept lean on purpose (docs/performance.md): no framework, one string body.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isControlPath, MAX_BODY_BYTES, payloadTooLarge, readHead, type RequestHead } from '../app/head.ts';
+import type { AppRequest, AppResponse } from '../app/types.ts';
+import { apiError, type ApiError } from '../errors.ts';
+import { requestEnded, requestStarted } from './connections.ts';
+import { consoleAnswer } from './console-files.ts';
+import { type CorsPolicy, isPreflight } from './cors.ts';
+
+export interface ListenerOptions {
+  /** What answers every request that the head lets through: the mock's `handle`. */
+  handle(req: AppRequest, head: RequestHead): Promise<AppResponse>;
+  cors: CorsPolicy;
+  /** false: every /__mock path (the console too) and `/` is a 404 (`--no-control`). */
+  control: boolean;
+  /** One line per request; undefined: none (`--quiet`). */
+  log?: ((line: string) => void) | undefined;
+  /** Notices that are no request line (a refused page's origin), written even with `--quiet`. */
+  notice: (line: string) => void;
+  /** Told once a write (any method but GET, HEAD, OPTIONS) has been answered below 400: something may have changed (`--state`). */
+  changed?: (() => void) | undefined;
+}
+
+/** node:http's three request events, each answered here. */
+export interface RequestListeners {
+  request(req: IncomingMessage, res: ServerResponse): void;
+  /** `Expect: 100-continue`: `100 Continue` only once the declared size is known to fit. */
+  checkContinue(req: IncomingMessage, res: ServerResponse): void;
+  /** Any other `Expect`: 417. */
+  checkExpectation(req: IncomingMessage, res: ServerResponse): void;
+}
+
+const TOO_LARGE = Symbol('too large');
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Reads the body as text; stops reading and answers TOO_LARGE as soon as it passes MAX_BODY_BYTES. */
+function readBody(req: IncomingMessage): Promise<string | typeof TOO_LARGE> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.off('data', onData);
+        req.pause();
+        resolve(TOO_LARGE);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** What is refused before a byte of the body is read (docs/errors.md, "Answered by the node:http server"). */
+function refusedBeforeBody(req: IncomingMessage, head: RequestHead, control: boolean): ApiError | undefined {
+  const length = req.headers['content-length'];
+  if (length !== undefined && Number(length) > MAX_BODY_BYTES) return payloadTooLarge();
+  // RFC 9112 3.2: a server must answer 400 to an HTTP/1.1 request without Host (Node's has no body).
+  if (req.headers.host === undefined && req.httpVersion === '1.1') return apiError('bad_request', 'HTTP/1.1 request without a Host header');
+  // With `--no-control`, a /__mock path and `/` (which redirects to the console otherwise).
+  if (!control && (head.path === '/' || isControlPath(head.path))) {
+    return apiError('not_found', `No route for ${head.path}: this server runs without its control API (--no-control)`);
+  }
+  return undefined;
+}
+
+/** Answers an error and closes the connection: the rest of the request is never read. */
+function answerAndClose(res: ServerResponse, error: ApiError, cors: Readonly<Record<string, string>>): number {
+  const body = JSON.stringify(error.body);
+  res.writeHead(error.status, { ...cors, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  res.end(body);
+  return error.status;
+}
+
+function toAppRequest(req: IncomingMessage, method: string, body: string): AppRequest {
+  // Every request passes here (docs/performance.md): a plain loop, no entries array.
+  const headers: Record<string, string> = {};
+  const incoming = req.headers;
+  for (const name in incoming) {
+    const value = incoming[name];
+    if (value !== undefined) headers[name] = typeof value === 'string' ? value : value.join(', ');
+  }
+  return { method, url: req.url ?? '/', headers, body };
+}
+
+/**
+ * The listeners of a node:http server that answers with `options.handle`.
+ *
+ * @example
+ * const listeners = getRequestListener({ handle: mock.handle, cors: corsPolicy(), control: true, notice: console.log });
+ * server.on('request', listeners.request);
+ * server.on('checkContinue', listeners.checkContinue);
+ * server.on('checkExpectation', listeners.checkExpectation);
+ */
+export function getRequestListener(options: ListenerOptions): RequestListeners {
+  const { handle, cors, control, log, notice, changed } = options;
+  const warnedOrigins = new Set<string>();
+  // A page on another origin that gets no CORS cannot read the answer, and its developer sees only
+  // the browser's message: say once per origin which flag would let it (bounded, any page can send one).
+  const warnCrossOrigin = (req: IncomingMessage, path: string) => {
+    const origin = req.headers.origin;
+    if (origin === undefined || warnedOrigins.size >= 100 || warnedOrigins.has(origin)) return;
+    const refusal = cors.refusal(path, origin, req.headers.host);
+    if (refusal === undefined) return;
+    warnedOrigins.add(origin);
+    notice(`[mock] ${refusal}`);
+  };
+
+  async function onRequest(req: IncomingMessage, res: ServerResponse, expectsContinue: boolean): Promise<void> {
+    const started = performance.now();
+    const connection = requestStarted(req, res);
+    const head = readHead(req.method ?? 'GET', req.url ?? '/');
+    const { method, path } = head;
+    let status = 500;
+    warnCrossOrigin(req, path);
+    try {
+      const refused = refusedBeforeBody(req, head, control);
+      // The console's page and assets (console-files.ts): static, so no bearer and no app.
+      const page = control && refused === undefined ? consoleAnswer(method, path, head.query) : undefined;
+      if (refused !== undefined) {
+        // Without `100 Continue`: the client learns the final answer before it sends the body.
+        status = answerAndClose(res, refused, cors.headers(path, req.headers.origin));
+      } else if (isPreflight(req.method, req.headers)) {
+        req.resume();
+        status = 204;
+        res.writeHead(204, cors.preflight(path, req.headers.origin));
+        res.end();
+      } else if (page !== undefined) {
+        req.resume();
+        status = page.status;
+        res.writeHead(page.status, { ...page.headers, 'content-length': Buffer.byteLength(page.body) });
+        res.end(method === 'HEAD' ? undefined : page.body);
+      } else {
+        if (expectsContinue) res.writeContinue();
+        const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+        if (!hasBody) req.resume();
+        const body = hasBody ? await readBody(req) : '';
+        if (body === TOO_LARGE) {
+          status = answerAndClose(res, payloadTooLarge(), cors.headers(path, req.headers.origin));
+        } else {
+          // GET and HEAD bodies are read (within the limit) but never given to the app.
+          const response = await handle(toAppRequest(req, method, method === 'GET' || method === 'HEAD' ? '' : body), head);
+          status = response.status;
+          // An explicit length keeps the answer un-chunked (cheaper for keep-alive clients).
+          res.writeHead(response.status, {
+            ...response.headers,
+            ...cors.headers(path, req.headers.origin),
+            'content-length': Buffer.byteLength(response.body),
+          });
+          res.end(response.body);
+        }
+      }
+    } catch (error) {
+      // Only a transport failure lands here (the app answers its own errors).
+      console.error('[mock] request failed:', error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'Internal error in the mock server' }));
+    }
+    requestEnded(connection, res);
+    // Only an accepted write can change a world (a GET may seed one, but seeding is reproducible).
+    if (changed !== undefined && status < 400 && !READS.has(method)) changed();
+    if (log !== undefined) log(`${method} ${path} ${status} ${(performance.now() - started).toFixed(1)}ms`);
+  }
+
+  return {
+    request: (req, res) => void onRequest(req, res, false),
+    checkContinue: (req, res) => void onRequest(req, res, true),
+    checkExpectation(req, res) {
+      const error = apiError('expectation_failed', `Only "Expect: 100-continue" is supported, got "${req.headers.expect}"`);
+      answerAndClose(res, error, cors.headers(readHead(req.method ?? 'GET', req.url ?? '/').path, req.headers.origin));
+    },
+  };
+}
