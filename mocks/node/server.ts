@@ -18,6 +18,7 @@ import { checkedFetch } from './fetch.ts';
 import { getRequestListener } from './listener.ts';
 import { collectAfterEvictions } from './memory.ts';
 import { keepState, readStateFile, restoreState } from './state.ts';
+import { type BesideOptions, prepareBeside } from './upstream.ts';
 
 export interface ServerOptions {
   /** 4010 by default; 0 picks a free port. */
@@ -54,6 +55,22 @@ export interface ServerOptions {
    * interval when something changed, on `POST /__mock/snapshot` and on `close()` (state.ts).
    */
   state?: { path: string; intervalMs?: number };
+  /**
+   * Beside the real service (docs/upstream.md): `upstream.live` operations (operationIds or globs)
+   * go to `upstream.url` with the caller's own token, the rest is mocked; `fallbackOn` names the
+   * upstream answers the mock answers in place of (`'404,501,unreachable'`). The upstream obeys the
+   * delivery rules (`deliverTo`, never link-local): a refused one throws UpstreamError at start.
+   */
+  upstream?: BesideOptions['upstream'];
+  /** With `upstream`: append every upstream exchange, redacted, to this HAR file (0600). */
+  record?: string;
+  /** With `upstream`: keep the drift report in this JSON file and its `.junit.xml` twin. */
+  driftReport?: string;
+  /** Answer every API request from this HAR recording (no network); `match`: the fields compared besides method and path. */
+  replay?: string;
+  match?: BesideOptions['match'];
+  /** The kit's version, for the recording's `creator`. */
+  version?: string;
 }
 
 export interface RunningServer {
@@ -63,7 +80,9 @@ export interface RunningServer {
   mock: Mock;
   /** With `state`: how many worlds the file held at start (0 when there was no file yet). */
   restoredWorlds?: number;
-  /** Stops listening; with `state`, then writes the worlds a last time. */
+  /** With `upstream` or `replay`: what the server does beside the mock, one line each (serve prints them). */
+  beside?: string[];
+  /** Stops listening; with `state`, then writes the worlds a last time (and the recording and drift report). */
   close(): Promise<void>;
 }
 
@@ -71,6 +90,8 @@ export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, type Co
 export type { CorsOrigins } from './cors.ts';
 export type { Destination } from '../destinations.ts';
 export type { Lookup } from './destinations.ts';
+export { UpstreamError } from './upstream.ts';
+export { RecordingFileError } from './recording.ts';
 
 // Log lines go to stdout until stdout fails (EPIPE once its reader is gone, as in
 // `npm start | head -1`); then one notice on stderr and no more lines, and the server keeps answering.
@@ -126,6 +147,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
   // Read before listening: an unreadable file stops the start before anyone is answered.
   const stateText = options.state === undefined ? undefined : await readStateFile(options.state.path);
+  // So are the upstream's files and its check against the delivery rules (upstream.ts).
+  const prepared = await prepareBeside(
+    { upstream: options.upstream, record: options.record, driftReport: options.driftReport, replay: options.replay, match: options.match },
+    { version: options.version, deliverTo: options.deliverTo, lookup: options.lookup, log: notice },
+  );
 
   // The mock's base URL names the real port, so the server listens first; the request listener is
   // attached once the mock exists, before control returns to the loop, so no request can come earlier.
@@ -160,10 +186,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     server.close();
     throw error;
   }
-  const mock = options.mock ?? createMock({ baseUrl, store, faults: options.faults, saveState: keeper?.save });
+  const mock = options.mock ?? createMock({ baseUrl, store, faults: options.faults, saveState: keeper?.save, driftReport: prepared?.driftReport });
+  const beside = prepared?.connect(mock);
 
   const listeners = getRequestListener({
-    handle: mock.handle,
+    handle: beside?.handle ?? mock.handle,
     cors: corsPolicy(options.cors),
     control: options.control ?? true,
     log: options.quiet ? undefined : (options.log ?? logToStdout),
@@ -180,12 +207,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port,
     mock,
     ...(restoredWorlds === undefined ? {} : { restoredWorlds }),
+    ...(beside === undefined ? {} : { beside: beside.describe() }),
     async close() {
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       });
       await keeper?.stop();
+      await beside?.close();
     },
   };
 }
