@@ -90,7 +90,7 @@ export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, type Co
 export type { CorsOrigins } from './cors.ts';
 export type { Destination } from '../destinations.ts';
 export type { Lookup } from './destinations.ts';
-export { UpstreamError } from './upstream.ts';
+export { UpstreamError, type BesideOptions } from './upstream.ts';
 export { RecordingFileError } from './recording.ts';
 
 // Log lines go to stdout until stdout fails (EPIPE once its reader is gone, as in
