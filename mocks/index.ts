@@ -11,6 +11,8 @@ import type { AppRequest, AppResponse } from './app/types.ts';
 import { routes } from './app/routes.ts';
 import { addSources, completeConnect, createStore, emit, emitTrigger, worldSummary, type Store, type StoreOptions } from './store/index.ts';
 import { createDeliveryEngine } from './outbound/delivery.ts';
+import { loadScenarios, ScenarioLoadError } from './scenarios/index.ts';
+import type { ScenarioDefinition } from './store/index.ts';
 import type { DeliverySink } from './outbound/types.ts';
 
 export type { AppRequest, AppResponse } from './app/types.ts';
@@ -29,6 +31,9 @@ export type * from './factories/types.ts';
 export type * from './store/world.ts';
 export type { FactoryContext, RandomizerState } from './random.ts';
 export { DEFAULT_BASE_URL } from './app/fetch.ts';
+export { defineScenario, loadScenarios, scenarioProblems, BUILTIN_SCENARIOS, ScenarioLoadError, type ScenarioRefusal } from './scenarios/index.ts';
+export type * from './scenarios/define.ts';
+export type { ClockState, ClockChange } from './store/index.ts';
 
 export interface MockOptions {
   seed?: number | string;
@@ -49,6 +54,12 @@ export interface MockOptions {
   faults?: FaultOptions;
   /** What `POST /__mock/snapshot` does: the Node server's `--state` writer. Default: none (the route answers 404). */
   saveState?: ControlOperations['saveState'];
+  /**
+   * Scenarios beside the built-in ones (docs/scenarios.md): a token `scenario_<name>_<anything>`
+   * opens a world built from scenario `<name>`. Each is checked against the document here: one that
+   * does not match is refused with a `ScenarioLoadError` naming every issue's JSON pointer.
+   */
+  scenarios?: readonly ScenarioDefinition[];
   /** Bounds on the store's worlds (docs/worlds.md, "Eviction"): at most `maxWorlds`, each evicted after `worldTtlMs` unused. Default: none. */
   worlds?: Pick<StoreOptions, 'maxWorlds' | 'worldTtlMs' | 'onEvict'>;
 }
@@ -67,8 +78,11 @@ export interface Mock {
 export function createMock(options: MockOptions = {}): Mock {
   const baseUrl = absoluteBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL, 'createMock').replace(/\/+$/, '');
   const sink = options.sink ?? createDeliveryEngine(options.now === undefined ? {} : { now: options.now });
+  const loaded = loadScenarios(options.scenarios);
+  if (!loaded.ok) throw new ScenarioLoadError(loaded.refusals);
   const store = createStore({
     ...options.worlds,
+    scenarios: loaded.catalogue,
     sink,
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.now === undefined ? {} : { now: options.now }),

@@ -11,6 +11,7 @@ import type { ConnectToken, DeployedTrigger, Project, Template, User, Webhook, W
 import { restoreRandomizer, stableKey, type RandomizerState } from '../random.ts';
 import type { DeliverySink } from '../outbound/types.ts';
 import { createWorldRandom } from './seed.ts';
+import type { ClockState } from './clock.ts';
 import {
   emptyWorld,
   tripleKey,
@@ -43,6 +44,10 @@ export interface WorldSnapshot {
   /** Every ID handed out, so that new IDs never collide with them. */
   issued: string[];
   errorSeq: number;
+  /** The scenario the world was built from (absent: a seeded world, or a snapshot from before scenarios). */
+  scenario?: string | null;
+  /** The world's clock once a clock call changed it (absent: real time). */
+  clock?: ClockState | null;
   user: Omit<User, 'orgs'>;
   workspaces: Workspace[];
   sources: SourceRecord[];
@@ -87,6 +92,8 @@ function worldView(world: World): WorldSnapshot {
     random: world.saveRandom(),
     issued: [...world.ctx.issued],
     errorSeq: world.errorSeq,
+    scenario: world.scenario,
+    clock: world.clock.state(),
     user: world.user,
     workspaces: [...world.workspaces.values()].map((record) => record.workspace),
     sources: [...world.sources.values()],
@@ -178,10 +185,20 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
   const errorSeq = data.errorSeq;
   if (!Number.isInteger(errorSeq) || (errorSeq as number) < 0) throw new Damaged(`${at}.errorSeq: must be an integer >= 0`);
   const user = withId(data.user, `${at}.user`) as unknown as World['user'];
+  const scenario = data.scenario === undefined || data.scenario === null ? null : string(data.scenario, `${at}.scenario`);
+  if (data.clock !== undefined && data.clock !== null) {
+    const clock = object(data.clock, `${at}.clock`);
+    if (typeof clock.offset_ms !== 'number' || typeof clock.frozen !== 'boolean' || Number.isNaN(Date.parse(string(clock.now, `${at}.clock.now`)))) {
+      throw new Damaged(`${at}.clock: expected {now, offset_ms, frozen}`);
+    }
+    random.clock.restore(clock as unknown as ClockState);
+  }
   const world = emptyWorld({
     key: stableKey(token),
     token,
     ctx: random.ctx,
+    clock: random.clock,
+    scenario,
     sink: context.sinkFor(token),
     saveRandom: random.save,
     user,

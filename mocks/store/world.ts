@@ -3,6 +3,7 @@
 // so a page is O(limit) and a cursor lookup O(1), even with 100,000 sources in a workspace.
 import type { FactoryContext, RandomizerState } from '../random.ts';
 import type { DeliverySink } from '../outbound/types.ts';
+import type { WorldClock } from './clock.ts';
 import type {
   ConnectedAccount,
   ConnectToken,
@@ -114,8 +115,12 @@ export interface World {
   /** Stable hash of the token; DeliveryRequest.world and DeliverySink.list(key) use it. */
   readonly key: string;
   readonly token: string;
-  /** The world's seeded faker, issued IDs and clock. */
+  /** The world's seeded faker, issued IDs and clock (`ctx.now()`: the world's time, which `clock` sets). */
   readonly ctx: FactoryContext;
+  /** The world's own clock (clock.ts): real time until a clock call sets or advances it. */
+  readonly clock: WorldClock;
+  /** The scenario the world was built from (docs/scenarios.md), or null for a seeded world. */
+  readonly scenario: string | null;
   readonly sink: DeliverySink;
   /** The state of the world's own generator, for snapshots (null: it has not drawn since seeding). */
   readonly saveRandom: () => RandomizerState | null;
@@ -140,7 +145,7 @@ export interface World {
 export const MAX_ERROR_EVENTS = 100;
 
 /** A world holding no resources yet: seeding (seed.ts) or a snapshot (snapshot.ts) fills it. */
-export function emptyWorld(fields: Pick<World, 'key' | 'token' | 'ctx' | 'sink' | 'saveRandom' | 'user' | 'errorSeq'>): World {
+export function emptyWorld(fields: Pick<World, 'key' | 'token' | 'ctx' | 'clock' | 'scenario' | 'sink' | 'saveRandom' | 'user' | 'errorSeq'>): World {
   return {
     ...fields,
     workspaces: new Map(),
