@@ -16,7 +16,17 @@ import type { ScenarioDefinition } from './store/index.ts';
 import type { DeliverySink } from './outbound/types.ts';
 
 export type { AppRequest, AppResponse } from './app/types.ts';
-export type { MockControl, ControlOperations, EmitBody, TriggerEmitBody, CompleteConnectBody, AddSourcesBody, FaultsBody, SavedState } from './app/control.ts';
+export type {
+  MockControl,
+  ControlOperations,
+  EmitBody,
+  TriggerEmitBody,
+  CompleteConnectBody,
+  AddSourcesBody,
+  FaultsBody,
+  SavedState,
+  ClockBody,
+} from './app/control.ts';
 export type { FaultOptions } from './app/faults.ts';
 export type { WorldFaults, RateWindow } from './store/session.ts';
 export type { AddedSources } from './store/index.ts';
@@ -31,9 +41,17 @@ export type * from './factories/types.ts';
 export type * from './store/world.ts';
 export type { FactoryContext, RandomizerState } from './random.ts';
 export { DEFAULT_BASE_URL } from './app/fetch.ts';
-export { defineScenario, loadScenarios, scenarioProblems, BUILTIN_SCENARIOS, ScenarioLoadError, type ScenarioRefusal } from './scenarios/index.ts';
+export {
+  defineScenario,
+  loadScenarios,
+  scenarioProblems,
+  BUILTIN_SCENARIOS,
+  ScenarioLoadError,
+  type ScenarioRefusal,
+  type ScenarioCatalogue,
+} from './scenarios/index.ts';
 export type * from './scenarios/define.ts';
-export type { ClockState, ClockChange } from './store/index.ts';
+export type { ClockState, ClockChange, WorldClock } from './store/index.ts';
 
 export interface MockOptions {
   seed?: number | string;

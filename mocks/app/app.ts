@@ -85,7 +85,7 @@ export function createApp(options: AppOptions): MockApp {
   const controlFace = face(
     CONTROL_PREFIX,
     options.controlValidator,
-    controlRoutes(control, options.controlOperations, faults) as never,
+    controlRoutes(control, store, options.controlOperations, faults) as never,
     false,
     (_method, path) => {
       const routes = options.controlValidator.operationIds.map((id) => {

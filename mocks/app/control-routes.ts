@@ -3,7 +3,7 @@
 // and validates a /__mock request exactly as a /v1 one (app.ts), so a route here only calls the
 // control or the store. The bearer token selects the world exactly as under /v1.
 import { fail, ok, type Result } from '../errors.ts';
-import type { Session } from '../store/index.ts';
+import { changeClock, type Session, type Store } from '../store/index.ts';
 import type { operations, ParameterDefaults } from '../../openapi/generated/control-schema.ts';
 import type { Credentials } from './auth.ts';
 import type { ControlOperationId, ControlOperations, MockControl } from './control.ts';
@@ -35,7 +35,7 @@ async function settled(control: MockControl, token: string): Promise<boolean> {
 
 const data = <T>(value: Result<T>): Result<{ data: T }> => (value.ok ? ok({ data: value.value }) : value);
 
-export function controlRoutes(control: MockControl, ops: ControlOperations, faults: Pick<Faults, 'set'>): ControlRouteTable {
+export function controlRoutes(control: MockControl, store: Store, ops: ControlOperations, faults: Pick<Faults, 'set'>): ControlRouteTable {
   return {
     resetWorld: ({ credentials }) => {
       control.reset(credentials.token);
@@ -57,6 +57,13 @@ export function controlRoutes(control: MockControl, ops: ControlOperations, faul
     setRateLimit: ({ session, body }) => ok({ data: session.limits.set(body) }),
     setFaults: ({ session, body }) => ok({ data: faults.set(session, body) }),
     addSources: ({ session, body }) => data(ops.addSources(session.world, body)),
+    getClock: ({ session }) => ok({ data: session.world.clock.read() }),
+    setClock: ({ session, body }) => data(changeClock(session.world.clock, body)),
+    switchScenario: ({ credentials, body }) => {
+      const switched = store.switchScenario(credentials.token, body.name);
+      return switched.ok ? ok({ data: ops.worldSummary(switched.value.world) }) : switched;
+    },
+    listScenarios: ({ session }) => ok({ data: { current: session.world.scenario, scenarios: store.scenarios() } }),
     saveSnapshot: async () =>
       ops.saveState === undefined
         ? fail('not_found', 'This server keeps no state file: start it with --state FILE (docs/worlds.md, "State across restarts")')

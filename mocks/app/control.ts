@@ -4,7 +4,7 @@
 // operation (`run`), so a body is checked once, by the same validator and error mapping as under
 // /v1, and the store never checks it again. The types of the bodies are generated from it.
 import type { Result } from '../errors.ts';
-import type { AddedSources, JournalEntry, RateLimitRule, Store, World, WorldSummary } from '../store/index.ts';
+import type { AddedSources, ClockState, JournalEntry, RateLimitRule, Store, World, WorldSummary } from '../store/index.ts';
 import type { DeliveryRecord } from '../outbound/types.ts';
 import type { components, PathOperationId } from '../../openapi/generated/control-schema.ts';
 import type { RequestInput } from '../../openapi/validator.ts';
@@ -19,6 +19,8 @@ export type CompleteConnectBody = components['schemas']['CompleteConnectBody'];
 export type FaultsBody = components['schemas']['Faults'];
 /** `POST /__mock/sources`' body. */
 export type AddSourcesBody = components['schemas']['AddSourcesBody'];
+/** `POST /__mock/clock`'s body: `{ set?, advance?, freeze? }` (docs/worlds.md, "A clock per world"). */
+export type ClockBody = components['schemas']['ClockBody'];
 
 export interface MockControl {
   /** This token's session replaced by a fresh one: the seeded world, no journal, deliveries or rate limit. */
@@ -43,6 +45,13 @@ export interface MockControl {
   faults(token: string, body: FaultsBody): Result<FaultsBody>;
   /** Appends `count` sources to workspace `org_id` of this world, for pagination at scale. */
   addSources(token: string, body: AddSourcesBody): Result<AddedSources>;
+  /**
+   * Sets (`set`), moves (`advance: '90m'`) or freezes this world's clock; answers its state. Every
+   * time the world shows follows it (docs/worlds.md, "A clock per world").
+   */
+  clock(token: string, body: ClockBody): Result<ClockState>;
+  /** Replaces this world with scenario `name` (null: the seeded world), docs/scenarios.md; answers its summary. */
+  scenario(token: string, name: string | null): Result<WorldSummary>;
 }
 
 /** The store operations the control API drives (injected, so the app stays testable on a stub store). */
@@ -82,5 +91,7 @@ export function createControl(store: Store, ops: ControlOperations, run: Control
     completeConnect: (token, connectToken, body) => runAs('completeConnect', token, { pathParams: { connect_token: connectToken }, body }),
     addSources: (token, body) => runAs('addSources', token, { body }),
     faults: (token, body) => runAs('setFaults', token, { body }),
+    clock: (token, body) => runAs('setClock', token, { body }),
+    scenario: (token, name) => runAs('switchScenario', token, { body: { name } }),
   };
 }
