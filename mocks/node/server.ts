@@ -11,7 +11,7 @@ import { MAX_BODY_BYTES } from '../app/body.ts';
 import type { AppRequest } from '../app/types.ts';
 import { type ConnectionLimits, DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT } from '../defaults.ts';
 import { apiError, type ApiError } from '../errors.ts';
-import { createMock, type FaultOptions, type Mock } from '../index.ts';
+import { createMock, loadScenarios, ScenarioLoadError, type FaultOptions, type Mock, type ScenarioDefinition } from '../index.ts';
 import { guardConnections, httpServerOptions, requestEnded, requestStarted, resolveLimits } from './connections.ts';
 import { consoleAnswer } from './console-files.ts';
 import { type CorsOrigins, corsPolicy, isPreflight } from './cors.ts';
@@ -57,6 +57,12 @@ export interface ServerOptions {
    * interval when something changed, on `POST /__mock/snapshot` and on `close()` (state.ts).
    */
   state?: { path: string; intervalMs?: number };
+  /**
+   * Scenarios beside the built-in ones (`serve --scenarios DIR`, docs/scenarios.md), checked
+   * against the document before the server listens: one that does not match throws a
+   * `ScenarioLoadError` naming each issue's JSON pointer. Ignored with `mock`.
+   */
+  scenarios?: readonly ScenarioDefinition[];
 }
 
 export interface RunningServer {
@@ -71,6 +77,7 @@ export interface RunningServer {
 }
 
 export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, type ConnectionLimits };
+export { readScenarioFiles, ScenarioFileError, type ScenarioFiles } from './scenario-files.ts';
 export type { CorsOrigins } from './cors.ts';
 export type { Destination } from '../destinations.ts';
 export type { Lookup } from './destinations.ts';
@@ -250,6 +257,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   // The request listener is attached once the mock exists (its base URL needs the real port);
   // no request can be dispatched before that, since it happens before control returns to the loop.
+  // Before listening: a refused scenario stops the start with nothing bound.
+  if (mock === undefined && options.scenarios !== undefined) {
+    const loaded = loadScenarios(options.scenarios);
+    if (!loaded.ok) throw new ScenarioLoadError(loaded.refusals);
+  }
   const server = createServer(httpServerOptions(limits));
   guardConnections(server, limits);
   await new Promise<void>((resolve, reject) => {
@@ -275,6 +287,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       log: notice,
     }),
     ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.scenarios === undefined ? {} : { scenarios: options.scenarios }),
     worlds: {
       maxWorlds,
       ...(options.worldTtlMs === undefined ? {} : { worldTtlMs: options.worldTtlMs }),
