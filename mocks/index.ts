@@ -12,6 +12,8 @@ import { routes } from './app/routes.ts';
 import { addSources, completeConnect, createStore, emit, emitTrigger, worldSummary, type Store, type StoreOptions } from './store/index.ts';
 import { createDeliveryEngine } from './outbound/delivery.ts';
 import { loadScenarios, ScenarioLoadError } from './scenarios/index.ts';
+import { createRunCoverage, type RunCoverageReport } from './app/run-coverage.ts';
+import { document } from '../openapi/generated/document.ts';
 import type { ScenarioDefinition } from './store/index.ts';
 import type { DeliverySink } from './outbound/types.ts';
 
@@ -41,6 +43,7 @@ export type * from './factories/types.ts';
 export type * from './store/world.ts';
 export type { FactoryContext, RandomizerState } from './random.ts';
 export { DEFAULT_BASE_URL } from './app/fetch.ts';
+export { formatRunCoverage, summaryLine as coverageSummaryLine, type RunCoverageReport, type RunOperationCoverage, type Ratio } from './app/run-coverage.ts';
 export {
   defineScenario,
   loadScenarios,
@@ -91,6 +94,16 @@ export interface Mock {
   control: MockControl;
   store: Store;
   baseUrl: string;
+  /**
+   * What a test run covered (docs/control-api.md, "Coverage of a test run"): every operation of the
+   * document with the statuses it answered and those it never did, for every world since the mock
+   * was made, or for the world of `token`. `formatRunCoverage(report)` renders it as a table.
+   *
+   * @example
+   * const report = mock.coverage();
+   * console.log(report.untouched); // ['GET /workflows/{workflow_id}/$errors/event_summaries', ...]
+   */
+  coverage(token?: string): RunCoverageReport;
 }
 
 export function createMock(options: MockOptions = {}): Mock {
@@ -105,6 +118,7 @@ export function createMock(options: MockOptions = {}): Mock {
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.now === undefined ? {} : { now: options.now }),
   });
+  const coverage = createRunCoverage(document);
   const app = createApp({
     store,
     validator: options.validator ?? defaultValidator,
@@ -116,6 +130,7 @@ export function createMock(options: MockOptions = {}): Mock {
       emitTrigger,
       completeConnect,
       addSources,
+      coverage,
       ...(options.saveState === undefined ? {} : { saveState: options.saveState }),
     },
     ...(options.logError === undefined ? {} : { logError: options.logError }),
@@ -133,5 +148,6 @@ export function createMock(options: MockOptions = {}): Mock {
     control: app.control,
     store,
     baseUrl,
+    coverage: (token) => (token === undefined ? coverage.report('all') : app.control.coverage(token)),
   };
 }

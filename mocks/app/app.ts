@@ -77,7 +77,7 @@ export function createApp(options: AppOptions): MockApp {
     // The JS face takes objects, not text: the same bounds as a parsed body (body.ts), before anything walks them.
     const bounded = withinJsonBounds(input.body);
     if (!bounded.ok) return bounded;
-    const request = { pathParams, query: new URLSearchParams(), headers: {}, body: input.body };
+    const request = { pathParams, query: input.query ?? new URLSearchParams(), headers: {}, body: input.body };
     const result = invoke(controlFace, operationId, path, { token, kind: tokenKind(token) }, store.session(token), request) as Result<{ data: unknown }>;
     return result.ok ? { ok: true, value: result.value.data } : result;
   });
@@ -136,8 +136,14 @@ export function createApp(options: AppOptions): MockApp {
     if (!on.api) return respond(await answer(on, req, path, query, lookup, credentials, session));
     // The API's faults come first (faults.ts): one of them may answer in place of the operation.
     const intercept = faults.intercept(session, on.validator.describeOperation(lookup.operationId), req.headers.prefer);
-    if (intercept.response !== undefined) return { response: intercept.response, session, delayMs: intercept.delayMs };
+    const coverage = options.controlOperations.coverage;
+    if (intercept.response !== undefined) {
+      coverage?.record(session.coverage, lookup.operationId, intercept.response.status);
+      return { response: intercept.response, session, delayMs: intercept.delayMs };
+    }
     const response = await answer(on, req, path, query, lookup, credentials, session);
+    // What the run covered (run-coverage.ts): every answer of a /v1 operation, faults' included.
+    coverage?.record(session.coverage, lookup.operationId, response.status);
     return { response: { ...response, headers: { ...response.headers, ...intercept.headers } }, session, delayMs: intercept.delayMs };
   }
 

@@ -64,6 +64,10 @@ export function controlRoutes(control: MockControl, store: Store, ops: ControlOp
       return switched.ok ? ok({ data: ops.worldSummary(switched.value.world) }) : switched;
     },
     listScenarios: ({ session }) => ok({ data: { current: session.world.scenario, scenarios: store.scenarios() } }),
+    getCoverage: ({ session, query }) =>
+      ops.coverage === undefined
+        ? fail('not_found', 'This mock counts no coverage')
+        : ok({ data: ops.coverage.report(query.scope, query.scope === 'all' ? undefined : session.coverage) }),
     saveSnapshot: async () =>
       ops.saveState === undefined
         ? fail('not_found', 'This server keeps no state file: start it with --state FILE (docs/worlds.md, "State across restarts")')

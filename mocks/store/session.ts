@@ -6,7 +6,8 @@
 // - `journal`: the world's /v1 requests (`GET /__mock/requests`), bounded;
 // - `limits`: the rate limit a test injected (`POST /__mock/rate-limit`): a count of refusals and a
 //   rate per second;
-// - `faults`: the latency and failure rate a test injected (`POST /__mock/faults`, mocks/app/faults.ts).
+// - `faults`: the latency and failure rate a test injected (`POST /__mock/faults`, mocks/app/faults.ts);
+// - `coverage`: how often each operation answered each status in this world (`GET /__mock/coverage`).
 // Plain data: the app writes the journal and consults the limits; nothing here knows HTTP.
 import type { DeliveryRecord } from '../outbound/types.ts';
 import type { DeliveryLog } from './retention.ts';
@@ -78,6 +79,8 @@ export interface Session {
   readonly journal: Journal;
   readonly limits: Limits;
   faults: WorldFaults;
+  /** operationId -> status -> answers, since the session began (mocks/app/run-coverage.ts reads it). */
+  readonly coverage: Map<string, Map<number, number>>;
 }
 
 /**
@@ -85,7 +88,7 @@ export interface Session {
  * with); `journal` defaults to an uncounted one (retention.ts counts a store's).
  */
 export function openSession(world: World, log: Pick<DeliveryLog, 'deliveries'>, journal: Journal = createJournal()): Session {
-  return { token: world.token, world, deliveries: log.deliveries, journal, limits: createLimits(), faults: {} };
+  return { token: world.token, world, deliveries: log.deliveries, journal, limits: createLimits(), faults: {}, coverage: new Map() };
 }
 
 export function createJournal(limit = JOURNAL_LIMIT): Journal {
