@@ -123,7 +123,7 @@ describe.skipIf(!servesV1)(`@pipedream/sdk 3.1.6${servesV1 ? '' : ' (skipped: th
   });
 
   describe('apps and appCategories (the catalogue)', () => {
-    caseIf(['stateful'], 'apps.list pages the whole catalogue with q, categoryIds and sort; apps.retrieve parses an App by slug or ID', async () => {
+    caseIf(['stateful', 'control'], 'apps.list pages the whole catalogue with q, categoryIds and sort; apps.retrieve parses an App by slug or ID', async () => {
       const client = await sdk();
       const slugs: string[] = [];
       for await (const app of await client.apps.list({ limit: 9 })) slugs.push(app.nameSlug);
