@@ -12,6 +12,8 @@ import type { RequestHead } from './app/head.ts';
 import { routes } from './app/routes.ts';
 import { addSources, completeConnect, createStore, emit, emitTrigger, worldSummary, type Store, type StoreOptions } from './store/index.ts';
 import { createDeliveryEngine } from './outbound/delivery.ts';
+import { scenarioCatalogue } from './scenarios/index.ts';
+import type { ScenarioDefinition } from './store/index.ts';
 import type { DeliverySink } from './outbound/types.ts';
 
 export type { AppRequest, AppResponse } from './app/types.ts';
@@ -41,6 +43,9 @@ export type * from './factories/types.ts';
 export type * from './store/world.ts';
 export type { FactoryContext, RandomizerState } from './random.ts';
 export { DEFAULT_BASE_URL } from './app/fetch.ts';
+export { defineScenario, loadScenarios, scenarioCatalogue, scenarioProblems, BUILTIN_SCENARIOS, ScenarioLoadError, type ScenarioRefusal } from './scenarios/index.ts';
+export type * from './scenarios/define.ts';
+export type { ClockState, ClockChange } from './store/index.ts';
 
 export interface MockOptions {
   seed?: number | string;
@@ -61,6 +66,12 @@ export interface MockOptions {
   faults?: FaultOptions;
   /** What `POST /__mock/snapshot` does: the Node server's `--state` writer. Default: none (the route answers 404). */
   saveState?: ControlOperations['saveState'];
+  /**
+   * Scenarios beside the built-in ones (docs/scenarios.md): a token `scenario_<name>_<anything>`
+   * opens a world built from scenario `<name>`. Each is checked against the document here: one that
+   * does not match is refused with a `ScenarioLoadError` naming every issue's JSON pointer.
+   */
+  scenarios?: readonly ScenarioDefinition[];
   /** Bounds on the store's worlds (docs/worlds.md, "Eviction"): at most `maxWorlds`, each evicted after `worldTtlMs` unused. Default: none. */
   worlds?: Pick<StoreOptions, 'maxWorlds' | 'worldTtlMs' | 'onEvict'>;
   /**
@@ -84,12 +95,11 @@ export interface Mock {
 
 export function createMock(options: MockOptions = {}): Mock {
   const baseUrl = absoluteBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL, 'createMock').replace(/\/+$/, '');
-  const store =
-    options.store ?? createStore({ ...options.worlds, sink: options.sink ?? createDeliveryEngine({ now: options.now }), seed: options.seed, now: options.now });
   if (options.store !== undefined) {
-    const clashing = (['seed', 'sink', 'now', 'worlds'] as const).filter((name) => options[name] !== undefined);
+    const clashing = (['seed', 'sink', 'now', 'worlds', 'scenarios'] as const).filter((name) => options[name] !== undefined);
     if (clashing.length > 0) throw new TypeError(`createMock: ${clashing.join(', ')} cannot be given with store (the store has its own)`);
   }
+  const store = options.store ?? createStore({ ...options.worlds, scenarios: scenarioCatalogue(options.scenarios), sink: options.sink ?? createDeliveryEngine({ now: options.now }), seed: options.seed, now: options.now });
   const app = createApp({
     store,
     validator: options.validator ?? defaultValidator,

@@ -4,7 +4,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { authenticate } from './app/auth.ts';
 import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest } from './app/fetch.ts';
-import { createMock, type FaultOptions, type Mock } from './index.ts';
+import { createMock, type FaultOptions, type Mock, type MockOptions } from './index.ts';
 import { DEFAULT_STORAGE_KEY, persistStore, type Persistence, type StorageArea } from './store/persist.ts';
 import { createDeliveryEngine } from './outbound/delivery.ts';
 
@@ -21,6 +21,12 @@ export interface HandlersOptions {
   baseUrl?: string;
   /** Seed for a mock created here (ignored when `mock` is given). */
   seed?: number | string;
+  /**
+   * Scenarios beside the built-in ones for a mock created here (ignored when `mock` is given;
+   * docs/scenarios.md): a token `scenario_<name>_<anything>` opens that scenario's world. One that
+   * does not match the document throws a `ScenarioLoadError` naming each issue's JSON pointer.
+   */
+  scenarios?: MockOptions['scenarios'];
   /**
    * Latency, failure rate and rate limit of every world of a mock created here (ignored when `mock`
    * is given; docs/control-api.md, "Faults"); a world sets its own with `mock.control.faults()` and
@@ -88,6 +94,7 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
       sink: createDeliveryEngine({ send: !inBrowser }),
       seed: options.seed,
       faults: options.faults,
+      scenarios: options.scenarios,
     });
   const persistence = options.persist ? browserPersistence(mock, options.persist, options.storageKey ?? DEFAULT_STORAGE_KEY) : null;
   const mapUrl = createUrlMapper(baseUrl);

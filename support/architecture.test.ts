@@ -148,6 +148,17 @@ const RULES: Rule[] = [
     never: [...lowerLayers('app'), ['an adapter', isFile(ADAPTERS)], ['msw', isPackage('msw')], ['a Node built-in', isBuiltin]],
   },
   {
+    name: 'scenarios',
+    from: (path) => under('mocks/scenarios')(path) && !isTest(path),
+    never: [
+      ...lowerLayers('app'),
+      ['store internals (anything but mocks/store/index.ts)', isFile((target) => STORE(target) && !under('mocks/store/index.ts')(target))],
+      ['an adapter', isFile(ADAPTERS)],
+      ['msw', isPackage('msw')],
+      ['a Node built-in', isBuiltin],
+    ],
+  },
+  {
     name: 'app',
     from: (path) => APP(path) && !isTest(path),
     may: [

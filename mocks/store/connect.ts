@@ -261,6 +261,7 @@ export function completeConnect(
   } else {
     payload = { event: 'CONNECTION_ERROR', ...common, error: input.error ?? DEFAULT_CONNECT_ERROR };
   }
-  const delivery = record.webhook_uri === null ? null : world.sink.enqueue({ world: world.key, kind: 'connection', url: record.webhook_uri, payload });
+  const delivery =
+    record.webhook_uri === null ? null : world.sink.enqueue({ world: world.key, kind: 'connection', url: record.webhook_uri, payload, now: world.ctx.now });
   return account === undefined ? ok({ delivery }) : ok({ delivery, account });
 }

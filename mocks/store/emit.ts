@@ -79,6 +79,7 @@ export function emit(world: World, input: EmitInput): Result<{ emit_id: string; 
         if (webhook === undefined || !webhook.active) break;
         deliveries.push(
           world.sink.enqueue({
+            now: world.ctx.now,
             world: world.key,
             kind: 'subscription',
             url: webhook.url,
@@ -129,6 +130,8 @@ export function emitTrigger(world: World, triggerId: string, input: { event: unk
     emitted_at: unixSeconds(world.ctx.now()),
     event: input.event,
   };
-  const deliveries = targets.map(({ url, key }) => world.sink.enqueue({ world: world.key, kind: 'trigger', url, payload, signingKey: key }));
+  const deliveries = targets.map(({ url, key }) =>
+    world.sink.enqueue({ world: world.key, kind: 'trigger', url, payload, signingKey: key, now: world.ctx.now }),
+  );
   return ok({ event_id: eventIdValue, deliveries });
 }

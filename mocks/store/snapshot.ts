@@ -12,6 +12,7 @@ import { restoreRandomizer, stableKey, type RandomizerState } from '../random.ts
 import type { DeliverySink } from '../outbound/types.ts';
 import { TrackedMap } from './changes.ts';
 import { createWorldRandom } from './seed.ts';
+import type { ClockState } from './clock.ts';
 import {
   emptyWorld,
   tripleKey,
@@ -46,6 +47,10 @@ export interface WorldSnapshot {
   /** Every ID handed out, so that new IDs never collide with them. */
   issued: string[];
   errorSeq: number;
+  /** The scenario the world was built from (absent: a seeded world, or a snapshot from before scenarios). */
+  scenario?: string | null;
+  /** The world's clock once a clock call changed it (absent: real time). */
+  clock?: ClockState | null;
   user: Omit<User, 'orgs'>;
   workspaces: Workspace[];
   sources: SourceRecord[];
@@ -143,6 +148,8 @@ function worldView(world: World): WorldSnapshot {
     random: world.saveRandom(),
     issued: [...world.ctx.issued],
     errorSeq: world.errorSeq,
+    scenario: world.scenario,
+    clock: world.clock.state(),
     user: world.user,
     autoSubscriptions: world.autoSubscriptions,
   };
@@ -165,6 +172,8 @@ export interface WorldPatch {
   errorSeq: number;
   user: WorldSnapshot['user'];
   autoSubscriptions: AutoSubscription[];
+  /** The world's clock (a clock call is a write like any other; absent in logs from before the clock). */
+  clock?: ClockState | null;
   /** Entries that are (still) in the collection, by their current value. */
   set?: Partial<Record<CollectionName, unknown[]>>;
   /** Keys no longer in the collection. */
@@ -206,6 +215,7 @@ export function worldPatch(world: World, issuedBefore: number): WorldPatch {
     errorSeq: world.errorSeq,
     user: world.user,
     autoSubscriptions: world.autoSubscriptions,
+    clock: world.clock.state(),
   };
   for (const name of COLLECTION_NAMES) {
     const { map: of, element } = COLLECTIONS[name];
@@ -254,6 +264,7 @@ export function patchable(base: WorldSnapshot): { apply(patch: WorldPatch): void
   return {
     apply(patch) {
       Object.assign(current, { random: patch.random, errorSeq: patch.errorSeq, user: patch.user, autoSubscriptions: patch.autoSubscriptions });
+      if (patch.clock !== undefined) current.clock = patch.clock;
       for (const id of patch.issued) issued.add(id);
       for (const [name, elements] of Object.entries(patch.all ?? {}) as Array<[CollectionName, unknown[]]>) {
         maps.delete(name);
@@ -348,11 +359,21 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
   const errorSeq = data.errorSeq;
   if (!Number.isInteger(errorSeq) || (errorSeq as number) < 0) throw new Damaged(`${at}.errorSeq: must be an integer >= 0`);
   const user = withId(data.user, `${at}.user`) as unknown as World['user'];
+  const scenario = data.scenario === undefined || data.scenario === null ? null : string(data.scenario, `${at}.scenario`);
+  if (data.clock !== undefined && data.clock !== null) {
+    const clock = object(data.clock, `${at}.clock`);
+    if (typeof clock.offset_ms !== 'number' || typeof clock.frozen !== 'boolean' || Number.isNaN(Date.parse(string(clock.now, `${at}.clock.now`)))) {
+      throw new Damaged(`${at}.clock: expected {now, offset_ms, frozen}`);
+    }
+    random.clock.restore(clock as unknown as ClockState);
+  }
   const world = emptyWorld({
     key: stableKey(token),
     token,
     seed: context.seed,
     ctx: random.ctx,
+    clock: random.clock,
+    scenario,
     sink: context.sinkFor(token),
     saveRandom: random.save,
     user,

@@ -4,6 +4,7 @@
 import type { FactoryContext, RandomizerState } from '../random.ts';
 import { TrackedMap } from './changes.ts';
 import type { DeliverySink } from '../outbound/types.ts';
+import type { WorldClock } from './clock.ts';
 import type {
   ConnectedAccount,
   ConnectToken,
@@ -117,8 +118,12 @@ export interface World {
   readonly token: string;
   /** The server seed the world was seeded with; it also picks the catalogue the world reads (catalogue.ts). */
   readonly seed: number | string;
-  /** The world's seeded faker, issued IDs and clock. */
+  /** The world's seeded faker, issued IDs and clock (`ctx.now()`: the world's time, which `clock` sets). */
   readonly ctx: FactoryContext;
+  /** The world's own clock (clock.ts): real time until a clock call sets or advances it. */
+  readonly clock: WorldClock;
+  /** The scenario the world was built from (docs/scenarios.md), or null for a seeded world. */
+  readonly scenario: string | null;
   readonly sink: DeliverySink;
   /** The state of the world's own generator, for snapshots (null: it has not drawn since seeding). */
   readonly saveRandom: () => RandomizerState | null;
@@ -146,7 +151,7 @@ export const MAX_ERROR_EVENTS = 100;
  * A world holding no resources yet: seeding (seed.ts) or a snapshot (snapshot.ts) fills it. Its
  * collections are TrackedMaps (changes.ts): the state file's log writes only what a request changed.
  */
-export function emptyWorld(fields: Pick<World, 'key' | 'token' | 'seed' | 'ctx' | 'sink' | 'saveRandom' | 'user' | 'errorSeq'>): World {
+export function emptyWorld(fields: Pick<World, 'key' | 'token' | 'seed' | 'ctx' | 'clock' | 'scenario' | 'sink' | 'saveRandom' | 'user' | 'errorSeq'>): World {
   return {
     ...fields,
     workspaces: new TrackedMap(),
