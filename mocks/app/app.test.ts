@@ -81,6 +81,7 @@ function stubStore() {
   const store = {
     session: (token: string) => sessions.get(token) ?? open(token),
     world: (token: string) => store.session(token).world,
+    refusal: () => null,
     reset: (token: string) => {
       resets.push(token);
       return open(token);

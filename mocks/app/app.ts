@@ -116,6 +116,10 @@ export function createApp(options: AppOptions): MockApp {
     const auth = authenticate(req.headers);
     if (!auth.ok) return { response: errorResponse(auth.error, { 'www-authenticate': 'Bearer' }) };
     const credentials = auth.value;
+    // A token naming a scenario the mock does not hold (docs/scenarios.md): refused, never a seeded world in its place.
+    const unknownScenario = store.refusal(credentials.token);
+    if (unknownScenario !== null)
+      return { response: errorResponse(apiError('unauthorized', unknownScenario), { 'www-authenticate': 'Bearer error="invalid_token"' }) };
     const session = store.session(credentials.token);
     const respond = (response: AppResponse) => ({ response, session });
 

@@ -201,8 +201,11 @@ describe('switching a world to a scenario', () => {
     expect(mock.control.world(token).workflows).toEqual(seeded);
   });
 
-  it('names a missing scenario in the refusal of its token', () => {
+  it('refuses a token naming a missing scenario with 401, naming the loaded ones', async () => {
     const mock = createMock({ sink: createRecordingSink() });
+    const refused = await get(mock, 'scenario_nope_1', '/v1/users/me');
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ code: 'unauthorized', error: expect.stringMatching(/scenario 'nope', which is not loaded; loaded: empty-account/) });
     expect(mock.store.refusal('scenario_nope_1')).toMatch(/scenario 'nope', which is not loaded; loaded: empty-account/);
     expect(mock.store.refusal('scenario_empty-account_1')).toBeNull();
     expect(mock.store.refusal('dev')).toBeNull();
