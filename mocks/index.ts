@@ -28,6 +28,7 @@ export type {
   FaultsBody,
   RateLimitBody,
   SavedState,
+  ClockBody,
 } from './app/control.ts';
 export type { FaultOptions } from './app/faults.ts';
 export type { WorldFaults, RateWindow } from './store/session.ts';
@@ -43,9 +44,18 @@ export type * from './factories/types.ts';
 export type * from './store/world.ts';
 export type { FactoryContext, RandomizerState } from './random.ts';
 export { DEFAULT_BASE_URL } from './app/fetch.ts';
-export { defineScenario, loadScenarios, scenarioCatalogue, scenarioProblems, BUILTIN_SCENARIOS, ScenarioLoadError, type ScenarioRefusal } from './scenarios/index.ts';
+export {
+  defineScenario,
+  loadScenarios,
+  scenarioCatalogue,
+  scenarioProblems,
+  BUILTIN_SCENARIOS,
+  ScenarioLoadError,
+  type ScenarioRefusal,
+  type ScenarioCatalogue,
+} from './scenarios/index.ts';
 export type * from './scenarios/define.ts';
-export type { ClockState, ClockChange } from './store/index.ts';
+export type { ClockState, ClockChange, WorldClock } from './store/index.ts';
 
 export interface MockOptions {
   seed?: number | string;

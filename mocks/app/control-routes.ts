@@ -3,7 +3,7 @@
 // app's runner once the document has checked the input (app.ts), so a route only calls the store;
 // it never calls back into either face. The bearer token (or mock.control's token) selects the world.
 import { fail, ok, type Result } from '../errors.ts';
-import type { Session, Store } from '../store/index.ts';
+import { changeClock, type Session, type Store } from '../store/index.ts';
 import type { operations, ParameterDefaults } from '../../openapi/generated/control-schema.ts';
 import type { Credentials } from './auth.ts';
 import type { ControlOperationId, ControlOperations } from './control.ts';
@@ -60,6 +60,13 @@ export function controlRoutes(store: Store, ops: ControlOperations, faults: Pick
     setRateLimit: ({ session, body }) => ok({ data: session.limits.set(body) }),
     setFaults: ({ session, body }) => ok({ data: faults.set(session, body) }),
     addSources: ({ session, body }) => data(ops.addSources(session.world, body)),
+    getClock: ({ session }) => ok({ data: session.world.clock.read() }),
+    setClock: ({ session, body }) => data(changeClock(session.world.clock, body)),
+    switchScenario: ({ credentials, body }) => {
+      const switched = store.switchScenario(credentials.token, body.name);
+      return switched.ok ? ok({ data: ops.worldSummary(switched.value.world) }) : switched;
+    },
+    listScenarios: ({ session }) => ok({ data: { current: session.world.scenario, scenarios: store.scenarios() } }),
     saveSnapshot: async () =>
       ops.saveState === undefined
         ? fail('not_found', 'This server keeps no state file: start it with --state FILE (docs/worlds.md, "State across restarts")')

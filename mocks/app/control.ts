@@ -4,7 +4,7 @@
 // (control-routes.ts) and store call as `/__mock/...`, so both faces refuse the same body with the
 // same error, and neither calls the other. The types of the bodies are generated from the document.
 import type { Result } from '../errors.ts';
-import type { AddedSources, JournalEntry, RateLimitRule, Store, World, WorldSummary } from '../store/index.ts';
+import type { AddedSources, ClockState, JournalEntry, RateLimitRule, Store, World, WorldSummary } from '../store/index.ts';
 import type { DeliveryRecord } from '../outbound/types.ts';
 import type { components, PathOperationId } from '../../openapi/generated/control-schema.ts';
 import type { RequestInput } from '../../openapi/validator.ts';
@@ -21,6 +21,8 @@ export type FaultsBody = components['schemas']['Faults'];
 export type AddSourcesBody = components['schemas']['AddSourcesBody'];
 /** `POST /__mock/rate-limit`'s body; `retry_after_seconds` may be left out (the document's default, 1, applies). */
 export type RateLimitBody = Omit<components['schemas']['RateLimitBody'], 'retry_after_seconds'> & { retry_after_seconds?: number };
+/** `POST /__mock/clock`'s body: `{ set?, advance?, freeze? }` (docs/worlds.md, "A clock per world"). */
+export type ClockBody = components['schemas']['ClockBody'];
 
 export interface MockControl {
   /** This token's session replaced by a fresh one: the seeded world, no journal, deliveries or rate limit. */
@@ -49,6 +51,13 @@ export interface MockControl {
   faults(token: string, body: FaultsBody): Result<FaultsBody>;
   /** Appends `count` sources to workspace `org_id` of this world, for pagination at scale. */
   addSources(token: string, body: AddSourcesBody): Result<AddedSources>;
+  /**
+   * Sets (`set`), moves (`advance: '90m'`) or freezes this world's clock; answers its state. Every
+   * time the world shows follows it (docs/worlds.md, "A clock per world").
+   */
+  clock(token: string, body: ClockBody): Result<ClockState>;
+  /** Replaces this world with scenario `name` (null: the seeded world), docs/scenarios.md; answers its summary. */
+  scenario(token: string, name: string | null): Result<WorldSummary>;
 }
 
 /** The store operations the control API drives (injected, so the app stays testable on a stub store). */
@@ -104,5 +113,7 @@ export function createControl(store: Store, run: ControlRunner): MockControl {
     completeConnect: (token, connectToken, body) => data('completeConnect', token, { pathParams: { connect_token: connectToken }, body }),
     addSources: (token, body) => data('addSources', token, { body }),
     faults: (token, body) => data('setFaults', token, { body }),
+    clock: (token, body) => data('setClock', token, { body }),
+    scenario: (token, name) => data('switchScenario', token, { body: { name } }),
   };
 }

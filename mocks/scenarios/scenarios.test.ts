@@ -133,8 +133,9 @@ describe('tokens pick scenarios', () => {
     const workflow = await get(handlers.mock, 'scenario_solo-workflow_x', '/v1/workflows/p_Solo123');
     expect(workflow.body.data).toMatchObject({ id: 'p_Solo123', name: 'Nightly', active: false });
     expect(workflow.body.data.triggers[0].id).toMatch(/^ti_/);
-    expect(handlers.mock.store.scenarios()).toContain('solo-workflow');
-    expect(handlers.mock.store.scenarios()).toContain('empty-account');
+    const names = handlers.mock.store.scenarios().map((scenario) => scenario.name);
+    expect(names).toContain('solo-workflow');
+    expect(names).toContain('empty-account');
   });
 });
 

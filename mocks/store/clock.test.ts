@@ -39,7 +39,7 @@ describe('a world clock', () => {
     expect(world.clock.state()).toBeNull();
     expect(world.ctx.now()).toBe(REAL);
     const state = unwrap(changeClock(world.clock, { set: '2026-01-01T00:00:00Z' }));
-    expect(state).toEqual({ now: '2026-01-01T00:00:00.000Z', offset_ms: Date.UTC(2026, 0, 1) - REAL, frozen: false });
+    expect(state).toEqual({ now: '2026-01-01T00:00:00.000Z', offset_ms: Date.UTC(2026, 0, 1) - REAL, frozen: false, changed: true });
     const webhook = unwrap(createWebhook(world, { url: 'https://hooks.example.com/a', name: 'a', description: 'a' })).data;
     expect(webhook.created_at).toBe(Date.UTC(2026, 0, 1) / 1000);
     unwrap(changeClock(world.clock, { advance: '90m' }));

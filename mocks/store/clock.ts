@@ -13,6 +13,8 @@ export interface ClockState {
   offset_ms: number;
   /** Whether the world's time stands still until the next clock call. */
   frozen: boolean;
+  /** false while the world keeps the store's clock (never changed since it was made or reset). */
+  changed: boolean;
 }
 
 /** One clock call: `set` an instant or `advance` by a duration, optionally freezing or thawing it. */
@@ -32,10 +34,12 @@ export interface WorldClock {
   readonly changed: boolean;
   /** Applies a change (a valid one: see parseDuration); answers the state after it. */
   change(change: { setMs?: number; advanceMs?: number; freeze?: boolean }): ClockState;
-  /** The clock's state, or null when it was never changed (the world keeps real time). */
+  /** The clock's state, or null when it was never changed (the world keeps real time): what a snapshot keeps. */
   state(): ClockState | null;
+  /** The clock's state, changed or not (`GET /__mock/clock`). */
+  read(): ClockState;
   /** Puts a saved state back (a snapshot's). */
-  restore(state: Pick<ClockState, 'offset_ms' | 'frozen'> & { now: string }): void;
+  restore(state: Pick<ClockState, 'now' | 'offset_ms' | 'frozen'>): void;
 }
 
 /**
@@ -54,7 +58,7 @@ export function createWorldClock(base: () => number): WorldClock {
   const now = () => frozenAt ?? base() + offset;
   const state = (): ClockState => {
     const at = now();
-    return { now: new Date(at).toISOString(), offset_ms: at - base(), frozen: frozenAt !== null };
+    return { now: new Date(at).toISOString(), offset_ms: at - base(), frozen: frozenAt !== null, changed };
   };
   return {
     now,
@@ -71,6 +75,7 @@ export function createWorldClock(base: () => number): WorldClock {
       return state();
     },
     state: () => (changed ? state() : null),
+    read: state,
     restore(saved) {
       changed = true;
       const at = Date.parse(saved.now);

@@ -61,8 +61,8 @@ export interface Store {
    * store.refusal('scenario_nope_1'); // "the token names scenario 'nope', which is not loaded; loaded: ..."
    */
   refusal(token: string): string | null;
-  /** The names of the scenarios the store holds, in load order. */
-  scenarios(): string[];
+  /** The scenarios the store holds (built-in and loaded), in load order. */
+  scenarios(): Array<{ name: string; description: string }>;
   /**
    * Drops the token's session entirely (false when it had none); its next use seeds it afresh from
    * (seed, token), as reset would.
@@ -258,7 +258,7 @@ export function createStore(options: StoreOptions = {}): Store {
       if (name === undefined || scenarios.has(name) || held.has(token)) return null;
       return `The token names scenario '${name}', which is not loaded; loaded: ${loaded()} (docs/scenarios.md)`;
     },
-    scenarios: () => [...scenarios.keys()],
+    scenarios: () => [...scenarios.values()].map(({ name, description }) => ({ name, description })),
     size: () => held.size,
     peek: (token) => held.get(token)?.session.world,
     snapshot: () =>

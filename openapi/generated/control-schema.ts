@@ -251,10 +251,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * this world's clock
+         * @description This world's time (`now`), how far it is from real time (`offset_ms`) and whether it stands
+         *     still (`frozen`); `changed: false` while the world keeps real time (docs/worlds.md, "A clock
+         *     per world").
+         */
+        get: operations["getClock"];
+        put?: never;
+        /**
+         * {set?, advance?, freeze?}: move this world's clock
+         * @description Sets this world's clock to the instant `set`, then moves it by `advance` (`90m`, `1h30m`,
+         *     `-2d`: sums of `ms`, `s`, `m`, `h`, `d`), then freezes it (`freeze: true`: its time stands
+         *     still until the next clock call) or lets it run (`freeze: false`). Without `freeze` a clock
+         *     keeps running or standing as it was. Everything the world shows follows it: timestamps of
+         *     what it creates, event times, Connect token expiry, the signature's `t` on deliveries,
+         *     rate-limit windows and the daily quotas' day. Other worlds keep their own clocks; a reset
+         *     brings this one back to real time.
+         */
+        post: operations["setClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scenario": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * {name}: replace this world with a scenario's
+         * @description Replaces this token's world with a fresh one built from scenario `name` (docs/scenarios.md),
+         *     or with its seeded world for `null`; its deliveries, journal and rate limit start empty, and
+         *     a reset afterwards rebuilds the same scenario. An unknown name is 404, naming the loaded
+         *     scenarios. Answers the new world's summary.
+         */
+        post: operations["switchScenario"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scenarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * the scenarios this mock holds
+         * @description Every scenario a token `scenario_<name>_<anything>` may name, built-in and loaded, with its
+         *     description, in load order; `current` is the one this world was built from (null: seeded).
+         */
+        get: operations["listScenarios"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ClockBody: {
+            /**
+             * Format: date-time
+             * @description The instant the world's clock shows (RFC 3339, `2026-01-01T00:00:00Z`).
+             */
+            set?: string;
+            /**
+             * @description A duration to move the clock by, after `set`; negative goes back.
+             * @example 90m
+             * @example 1h30m
+             * @example -1d
+             */
+            advance?: string;
+            /** @description true: the world's time stands still until the next clock call; false: it runs. */
+            freeze?: boolean;
+        };
+        ClockState: {
+            /** Format: date-time */
+            now: string;
+            /** @description How far the world's clock is ahead of real time (negative, behind). */
+            offset_ms: number;
+            frozen: boolean;
+            /** @description false while the world keeps real time (no clock call since it was made or reset). */
+            changed: boolean;
+        };
+        ScenarioBody: {
+            /** @description A scenario's name, or null for the seeded world. */
+            name: string | null;
+        };
         EmitBody: {
             /** @description A concrete workflow (`p_`) or source (`dc_`) ID of this world; a glob is refused. */
             emitter_id: string;
@@ -464,6 +569,17 @@ export interface components {
         };
     };
     responses: {
+        /** @description The world's clock after the call. */
+        Clock: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ClockState"];
+                };
+            };
+        };
         /** @description The world's summary. */
         WorldSummary: {
             headers: {
@@ -809,10 +925,89 @@ export interface operations {
             };
         };
     };
+    getClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Clock"];
+            401: components["responses"]["Error"];
+        };
+    };
+    setClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClockBody"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Clock"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
+    switchScenario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScenarioBody"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WorldSummary"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listScenarios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scenarios. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            current: string | null;
+                            scenarios: {
+                                name: string;
+                                description: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
 }
 
 /** The operations under `paths`: what a server answers. */
-export type PathOperationId = "resetWorld" | "getWorld" | "listRequests" | "listDeliveries" | "emit" | "emitTrigger" | "completeConnect" | "setRateLimit" | "setFaults" | "addSources" | "saveSnapshot";
+export type PathOperationId = "resetWorld" | "getWorld" | "listRequests" | "listDeliveries" | "emit" | "emitTrigger" | "completeConnect" | "setRateLimit" | "setFaults" | "addSources" | "saveSnapshot" | "getClock" | "setClock" | "switchScenario" | "listScenarios";
 
 /** Per operation and location, the parameters whose schema has a default (always present once validated). */
 export interface ParameterDefaults {
