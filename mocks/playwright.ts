@@ -90,15 +90,19 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
-  mock: async ({ page, scenario, apiRoute, mockWorkerServer }, use, testInfo) => {
-    const own = `pw-${testInfo.workerIndex}-${testInfo.testId}`.replace(/[^A-Za-z0-9\-._~+/]/g, '-');
-    const token = scenario === undefined ? own : `scenario_${scenario}_${own}`;
-    const server = await mockWorkerServer();
-    const handle = await throughServer(page, server, token, apiRoute);
-    await use(handle);
-    // Per-test cleanup: the world is dropped, so a worker running many tests keeps only the live ones.
-    server.mock.store.evict(token);
-  },
+  // Automatic: a test that never names `mock` still has its page answered from its own world.
+  mock: [
+    async ({ page, scenario, apiRoute, mockWorkerServer }, use, testInfo) => {
+      const own = `pw-${testInfo.workerIndex}-${testInfo.testId}`.replace(/[^A-Za-z0-9\-._~+/]/g, '-');
+      const token = scenario === undefined ? own : `scenario_${scenario}_${own}`;
+      const server = await mockWorkerServer();
+      const handle = await throughServer(page, server, token, apiRoute);
+      await use(handle);
+      // Per-test cleanup: the world is dropped, so a worker running many tests keeps only the live ones.
+      server.mock.store.evict(token);
+    },
+    { auto: true },
+  ],
 });
 
 /** Control calls of one world over HTTP at `<origin>/__mock`, with `send` doing the request. */
