@@ -5,6 +5,7 @@
 import { DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT, MAX_DELAY_MS, STATE_INTERVAL_MS } from '../mocks/defaults.ts';
 import { type Destination, parseDestinations } from '../mocks/destinations.ts';
 import { type CorsOrigins, parseCorsOrigins } from '../mocks/node/cors.ts';
+import type { ScenarioDefinition } from '../mocks/index.ts';
 import { forEachOperation } from '../openapi/document/operations.ts';
 import { controlDocument } from '../openapi/generated/control-document.ts';
 import {
@@ -43,7 +44,7 @@ Usage:
   ${PROGRAM} serve [--port 4010] [--host 127.0.0.1] [--seed 42] [--quiet] [--max-connections 1000]
         [--max-worlds 4000] [--world-ttl 0] [--latency 0-0] [--fail-rate 0] [--rate-limit N/s]
         [--no-control] [--deliver-to HOST[:PORT],...]
-        [--state FILE] [--state-interval 30s] [--cors ORIGIN,...|'*']
+        [--state FILE] [--state-interval 30s] [--cors ORIGIN,...|'*'] [--scenarios DIR]
   (in the kit's checkout: npm start -- [flags])
 
 Flags:
@@ -102,6 +103,12 @@ Flags:
                  answers CORS. Without it a browser hides /v1 answers from pages
                  on other origins (the log says which origin tried)
                                                                      default: none       env CORS
+  --scenarios <dir>
+                 load the scenario files of this folder (*.json, *.js, *.mjs,
+                 *.ts; docs/scenarios.md) beside the built-in ones; a token
+                 scenario_<name>_<anything> opens one. A scenario that does not
+                 match the document stops the start (exit 1), each issue named
+                 by its JSON pointer                                 default: none       env SCENARIOS
   -h, --help     this text
 Flags win over environment variables; an empty variable counts as unset.
 A connection idle for ${DEFAULT_LIMITS.idleTimeoutMs / 1000} s (keep-alive: ${DEFAULT_LIMITS.keepAliveTimeoutMs / 1000} s) is closed; headers must arrive within
@@ -145,6 +152,8 @@ export interface ServeOptions {
   deliverTo?: Destination[];
   /** `--cors`: origins whose pages may call /v1. */
   cors?: CorsOrigins;
+  /** `--scenarios`: the folder of scenario files. */
+  scenarios?: string;
 }
 
 export const SERVE = defineCommand({
@@ -166,6 +175,7 @@ export const SERVE = defineCommand({
     'state-interval': { type: 'string' },
     'deliver-to': { type: 'string' },
     cors: { type: 'string' },
+    scenarios: { type: 'string' },
   },
   interpret(values, _positionals, env): ServeOptions | UsageError {
     const port = parsePort(flagOrEnv('port', values.port, env, 'PORT'), DEFAULT_PORT);
@@ -227,6 +237,11 @@ export const SERVE = defineCommand({
       if (origins !== '*' && 'error' in origins) return usage(`${cors.from}: ${origins.error}`);
       options.cors = origins;
     }
+    const scenarios = flagOrEnv('scenarios', values.scenarios, env, 'SCENARIOS');
+    if (scenarios !== undefined) {
+      if (scenarios.text.trim() === '') return usage(`${scenarios.from} must name a folder`);
+      options.scenarios = scenarios.text;
+    }
     return options;
   },
 });
@@ -271,7 +286,13 @@ export function parseDuration(text: string): number | undefined {
 export async function serve(options: ServeOptions): Promise<number> {
   const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl, deliverTo, state, stateIntervalMs, stateKey, cors } = options;
   // Imported only now: `--help` and bad flags answer without loading the server (start-up, docs/performance.md).
-  const { startServer } = await import('../mocks/node/server.ts');
+  const { startServer, readScenarioFiles } = await import('../mocks/node/server.ts');
+  let scenarios: ScenarioDefinition[] | undefined;
+  if (options.scenarios !== undefined) {
+    const loaded = await loadScenarioFolder(options.scenarios, readScenarioFiles);
+    if (loaded === undefined) return EXIT_FAILED;
+    scenarios = loaded;
+  }
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({
@@ -287,6 +308,7 @@ export async function serve(options: ServeOptions): Promise<number> {
       ...(state === undefined ? {} : { state: { path: state, intervalMs: stateIntervalMs, key: stateKey } }),
       ...(faults === undefined ? {} : { faults }),
       ...(cors === undefined ? {} : { cors }),
+      ...(scenarios === undefined ? {} : { scenarios }),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -304,6 +326,10 @@ export async function serve(options: ServeOptions): Promise<number> {
       `State: ${server.restoredWorlds} world${server.restoredWorlds === 1 ? '' : 's'} restored from ${state}; every write is kept (${state}.log) before it is answered`,
     );
   console.log(`Try:  curl -H 'Authorization: Bearer dev-token' ${server.baseUrl}/users/me`);
+  const names = server.mock.store.scenarios().map((scenario) => scenario.name);
+  console.log(
+    `Scenarios: ${names.join(', ')} (a token scenario_<name>_<anything> opens one${scenarios === undefined ? '' : `; ${scenarios.length} from ${options.scenarios}`})`,
+  );
   if (noControl === true) {
     console.log('Control API and console: off (--no-control). Ctrl-C stops.');
   } else {
@@ -327,6 +353,26 @@ export async function serve(options: ServeOptions): Promise<number> {
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
+}
+
+/**
+ * The scenarios of `--scenarios DIR`, checked against the document; undefined (after saying why on
+ * stderr) when the folder cannot be read or a scenario is refused.
+ */
+async function loadScenarioFolder(dir: string, read: typeof import('../mocks/node/server.ts').readScenarioFiles): Promise<ScenarioDefinition[] | undefined> {
+  let files: Awaited<ReturnType<typeof read>>;
+  try {
+    files = await read(dir);
+  } catch (error) {
+    console.error(`${PROGRAM} serve: ${(error as Error).message}`);
+    return undefined;
+  }
+  const { loadScenarios } = await import('../mocks/index.ts');
+  const loaded = loadScenarios(files.scenarios, (index) => files.origins[index]!);
+  if (loaded.ok) return files.scenarios as ScenarioDefinition[];
+  console.error(`${PROGRAM} serve: --scenarios ${dir}: a scenario does not match the document (docs/scenarios.md):`);
+  for (const refusal of loaded.refusals) for (const issue of refusal.issues) console.error(`  ${refusal.scenario}: ${issue.pointer || '/'} ${issue.message}`);
+  return undefined;
 }
 
 /** The `serve` subcommand: argv after the word `serve`, answers the exit code. */
