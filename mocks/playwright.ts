@@ -105,8 +105,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   ],
 });
 
+/** A control answer: `{data}` or the error body. */
+type Answer = { data?: unknown; error?: string } | null;
+
 /** Control calls of one world over HTTP at `<origin>/__mock`, with `send` doing the request. */
-function handleFor(token: string, baseUrl: string, send: (method: string, url: string, body: unknown) => Promise<{ status: number; body: any }>): MockHandle {
+function handleFor(
+  token: string,
+  baseUrl: string,
+  send: (method: string, url: string, body: unknown) => Promise<{ status: number; body: Answer }>,
+): MockHandle {
   const origin = new URL(baseUrl).origin;
   const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const answer = await send(method, `${origin}/__mock${path}`, body);
