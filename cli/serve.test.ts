@@ -136,6 +136,30 @@ describe('workflow-api-mock serve', () => {
     }
   });
 
+  it('--coverage-report FILE writes what the run covered at exit, as JSON and as a table beside it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coverage-'));
+    try {
+      const file = join(dir, 'coverage.json');
+      const run = serve(['--port', '0', '--quiet', '--coverage-report', file]);
+      const [, baseUrl] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
+      expect((await fetch(`${baseUrl}/users/me`, { headers: { authorization: 'Bearer cov' } })).status).toBe(200);
+      expect((await fetch(`${baseUrl}/workflows/p_nope123`, { headers: { authorization: 'Bearer cov' } })).status).toBe(404);
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+      const report = JSON.parse(readFileSync(file, 'utf8'));
+      expect(report.scope).toBe('all');
+      expect(report.totals.exchanges).toBe(2);
+      expect(report.untouched).not.toContain('GET /users/me');
+      const table = readFileSync(join(dir, 'coverage.txt'), 'utf8');
+      expect(table).toMatch(/^GET \/workflows\/\{id\}\s+1\s+1\/\d+/m);
+      expect(run.out()).toMatch(
+        /Coverage \(all worlds\): operations 2\/\d+ .* 2 answers; never touched: \d+\. Written to .*coverage\.json and .*coverage\.txt/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('exits 1 with a one-line message when the port is in use', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));

@@ -5,7 +5,8 @@
 import { DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT, MAX_DELAY_MS, STATE_INTERVAL_MS } from '../mocks/defaults.ts';
 import { type Destination, parseDestinations } from '../mocks/destinations.ts';
 import { type CorsOrigins, parseCorsOrigins } from '../mocks/node/cors.ts';
-import type { ScenarioDefinition } from '../mocks/index.ts';
+import { writeFileSync } from 'node:fs';
+import type { Mock, ScenarioDefinition } from '../mocks/index.ts';
 import { forEachOperation } from '../openapi/document/operations.ts';
 import { controlDocument } from '../openapi/generated/control-document.ts';
 import {
@@ -45,6 +46,7 @@ Usage:
         [--max-worlds 4000] [--world-ttl 0] [--latency 0-0] [--fail-rate 0] [--rate-limit N/s]
         [--no-control] [--deliver-to HOST[:PORT],...]
         [--state FILE] [--state-interval 30s] [--cors ORIGIN,...|'*'] [--scenarios DIR]
+        [--coverage-report FILE]
   (in the kit's checkout: npm start -- [flags])
 
 Flags:
@@ -103,6 +105,11 @@ Flags:
                  answers CORS. Without it a browser hides /v1 answers from pages
                  on other origins (the log says which origin tried)
                                                                      default: none       env CORS
+  --coverage-report <file>
+                 when the server stops, write what the run covered (every
+                 operation, the documented statuses answered and never
+                 answered; all worlds) to this file as JSON, and as a table
+                 beside it (.txt); also GET /__mock/coverage    default: none       env COVERAGE_REPORT
   --scenarios <dir>
                  load the scenario files of this folder (*.json, *.js, *.mjs,
                  *.ts; docs/scenarios.md) beside the built-in ones; a token
@@ -154,6 +161,8 @@ export interface ServeOptions {
   cors?: CorsOrigins;
   /** `--scenarios`: the folder of scenario files. */
   scenarios?: string;
+  /** `--coverage-report`: the JSON file written at exit (the table beside it). */
+  coverageReport?: string;
 }
 
 export const SERVE = defineCommand({
@@ -176,6 +185,7 @@ export const SERVE = defineCommand({
     'deliver-to': { type: 'string' },
     cors: { type: 'string' },
     scenarios: { type: 'string' },
+    'coverage-report': { type: 'string' },
   },
   interpret(values, _positionals, env): ServeOptions | UsageError {
     const port = parsePort(flagOrEnv('port', values.port, env, 'PORT'), DEFAULT_PORT);
@@ -241,6 +251,11 @@ export const SERVE = defineCommand({
     if (scenarios !== undefined) {
       if (scenarios.text.trim() === '') return usage(`${scenarios.from} must name a folder`);
       options.scenarios = scenarios.text;
+    }
+    const coverageReport = flagOrEnv('coverage-report', values['coverage-report'], env, 'COVERAGE_REPORT');
+    if (coverageReport !== undefined) {
+      if (coverageReport.text.trim() === '') return usage(`${coverageReport.from} must name a file`);
+      options.coverageReport = coverageReport.text;
     }
     return options;
   },
@@ -338,9 +353,12 @@ export async function serve(options: ServeOptions): Promise<number> {
   }
 
   const running = server;
+  // Loaded with the server already; imported here so that --help never loads the kit.
+  const kit = options.coverageReport === undefined ? undefined : await import('../mocks/index.ts');
   return new Promise<number>((resolveCode) => {
     const stop = (signal: string) => {
       if (!quiet) console.log(`${signal}: shutting down`);
+      if (options.coverageReport !== undefined && kit !== undefined) writeCoverage(running.mock, options.coverageReport, kit);
       running.close().then(
         () => resolveCode(EXIT_OK),
         // The --state file's last write failed: say so, and exit non-zero (its log is kept).
@@ -353,6 +371,20 @@ export async function serve(options: ServeOptions): Promise<number> {
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
+}
+
+/** `--coverage-report FILE`: the run's coverage as JSON in FILE and as a table beside it (FILE's name with .txt). */
+function writeCoverage(mock: Mock, file: string, kit: typeof import('../mocks/index.ts')): void {
+  const { coverageSummaryLine, formatRunCoverage } = kit;
+  const report = mock.coverage();
+  const table = file.replace(/(\.json)?$/i, '.txt');
+  try {
+    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(table, `${formatRunCoverage(report)}\n`);
+    console.log(`${coverageSummaryLine(report)}. Written to ${file} and ${table}`);
+  } catch (error) {
+    console.error(`${PROGRAM} serve: could not write --coverage-report ${file}: ${(error as Error).message}`);
+  }
 }
 
 /**

@@ -13,6 +13,8 @@ import { routes } from './app/routes.ts';
 import { addSources, completeConnect, createStore, emit, emitTrigger, worldSummary, type Store, type StoreOptions } from './store/index.ts';
 import { createDeliveryEngine } from './outbound/delivery.ts';
 import { scenarioCatalogue } from './scenarios/index.ts';
+import { createRunCoverage, type RunCoverageReport } from './app/run-coverage.ts';
+import { document } from '../openapi/generated/document.ts';
 import type { ScenarioDefinition } from './store/index.ts';
 import type { DeliverySink } from './outbound/types.ts';
 
@@ -44,6 +46,8 @@ export type * from './factories/types.ts';
 export type * from './store/world.ts';
 export type { FactoryContext, RandomizerState } from './random.ts';
 export { DEFAULT_BASE_URL } from './app/fetch.ts';
+export { formatRunCoverage, summaryLine as coverageSummaryLine, type RunCoverageReport } from './app/run-coverage.ts';
+export type { CoverageReport, OperationCoverage, Ratio } from '../openapi/coverage.ts';
 export {
   defineScenario,
   loadScenarios,
@@ -101,6 +105,16 @@ export interface Mock {
   control: MockControl;
   store: Store;
   baseUrl: string;
+  /**
+   * What a test run covered (docs/control-api.md, "Coverage of a test run"): every operation of the
+   * document with the statuses it answered and those it never did, for every world since the mock
+   * was made, or for the world of `token`. `formatRunCoverage(report)` renders it as a table.
+   *
+   * @example
+   * const report = mock.coverage();
+   * console.log(report.untouched); // ['GET /workflows/{workflow_id}/$errors/event_summaries', ...]
+   */
+  coverage(token?: string): RunCoverageReport;
 }
 
 export function createMock(options: MockOptions = {}): Mock {
@@ -109,13 +123,22 @@ export function createMock(options: MockOptions = {}): Mock {
     const clashing = (['seed', 'sink', 'now', 'worlds', 'scenarios'] as const).filter((name) => options[name] !== undefined);
     if (clashing.length > 0) throw new TypeError(`createMock: ${clashing.join(', ')} cannot be given with store (the store has its own)`);
   }
-  const store = options.store ?? createStore({ ...options.worlds, scenarios: scenarioCatalogue(options.scenarios), sink: options.sink ?? createDeliveryEngine({ now: options.now }), seed: options.seed, now: options.now });
+  const store =
+    options.store ??
+    createStore({
+      ...options.worlds,
+      scenarios: scenarioCatalogue(options.scenarios),
+      sink: options.sink ?? createDeliveryEngine({ now: options.now }),
+      seed: options.seed,
+      now: options.now,
+    });
+  const coverage = createRunCoverage(document);
   const app = createApp({
     store,
     validator: options.validator ?? defaultValidator,
     controlValidator,
     routes,
-    controlOperations: { worldSummary, emit, emitTrigger, completeConnect, addSources, saveState: options.saveState },
+    controlOperations: { worldSummary, emit, emitTrigger, completeConnect, addSources, coverage, saveState: options.saveState },
     logError: options.logError,
     faults: options.faults,
   });
@@ -131,5 +154,6 @@ export function createMock(options: MockOptions = {}): Mock {
     control: app.control,
     store,
     baseUrl,
+    coverage: (token) => (token === undefined ? coverage.report('all') : app.control.coverage(token)),
   };
 }

@@ -1,4 +1,4 @@
-// The package's `./playwright` entry (docs/playwright.md): a Playwright Test fixture that gives
+// The package's `./playwright` entry (docs/scenarios.md, "Playwright"): a Playwright Test fixture that gives
 // each test its own token and world. A mock server is started once per Playwright worker
 // (node:http, port 0, on its first use), and each test's page has its requests to the API
 // (`apiRoute`, default every URL with a `/v1/` segment) answered from that test's world: the
@@ -8,10 +8,19 @@
 import { test as base, type Page, type Route } from '@playwright/test';
 import { startServer, type RunningServer } from './node/server.ts';
 import { readScenarioFiles } from './node/scenario-files.ts';
-import { createMock, type ClockBody, type ClockState, type DeliveryRecord, type ScenarioDefinition, type WorldSummary } from './index.ts';
+import {
+  coverageSummaryLine,
+  createMock,
+  type RunCoverageReport,
+  type ClockBody,
+  type ClockState,
+  type DeliveryRecord,
+  type ScenarioDefinition,
+  type WorldSummary,
+} from './index.ts';
 
 export { expect } from '@playwright/test';
-export type { ClockBody, ClockState, DeliveryRecord, WorldSummary } from './index.ts';
+export type { ClockBody, ClockState, DeliveryRecord, RunCoverageReport, WorldSummary } from './index.ts';
 
 /** The worker's mock server (mockMode 'server'). */
 export interface MockServerOptions {
@@ -19,6 +28,8 @@ export interface MockServerOptions {
   seed?: number | string;
   /** A folder of scenario files (as `serve --scenarios DIR`), loaded beside the built-in scenarios. */
   scenarios?: string;
+  /** Print what the worker's tests covered when the worker ends (operations and documented statuses answered); default true. */
+  coverageSummary?: boolean;
 }
 
 export interface MockOptions {
@@ -48,6 +59,8 @@ export interface MockHandle {
   scenario(name: string | null): Promise<WorldSummary>;
   /** The world's deliveries, once every queued one has settled (`GET /__mock/deliveries?wait=true`). */
   deliveries(): Promise<DeliveryRecord[]>;
+  /** What this test's requests covered so far (`GET /__mock/coverage`). */
+  coverage(): Promise<RunCoverageReport>;
 }
 
 type Fixtures = MockOptions & { mock: MockHandle };
@@ -74,7 +87,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   apiRoute: [DEFAULT_API_ROUTE, { option: true }],
 
   mockWorkerServer: [
-    async ({ mockServer }, use) => {
+    async ({ mockServer }, use, workerInfo) => {
       let started: Promise<RunningServer> | undefined;
       const start = async () => {
         const scenarios = mockServer.scenarios === undefined ? [] : (await readScenarioFiles(mockServer.scenarios)).scenarios;
@@ -85,7 +98,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         return startServer({ port: 0, quiet: true, log: () => {}, mock });
       };
       await use(() => (started ??= start()));
-      if (started !== undefined) await (await started).close();
+      if (started === undefined) return;
+      const server = await started;
+      // The end of the worker's run: what its tests covered, all their worlds together.
+      if (mockServer.coverageSummary !== false)
+        console.log(`[workflow-api-mock-kit] worker ${workerInfo.workerIndex}: ${coverageSummaryLine(server.mock.coverage())}`);
+      await server.close();
     },
     { scope: 'worker' },
   ],
@@ -128,6 +146,7 @@ function handleFor(
     clock: (change) => control('POST', '/clock', change),
     scenario: (name) => control('POST', '/scenario', { name }),
     deliveries: () => control('GET', '/deliveries?wait=true'),
+    coverage: () => control('GET', '/coverage'),
   };
 }
 

@@ -134,8 +134,23 @@ export function createApp(options: AppOptions): MockApp {
     if (!on.api) return respond(await answer(on, req, head, lookup, credentials, session));
     // The API's faults come first (faults.ts): one of them may answer in place of the operation.
     const intercept = faults.intercept(session, on.validator.describeOperation(lookup.operationId), req.headers.prefer);
-    if (intercept.response !== undefined) return { response: intercept.response, session, delayMs: intercept.delayMs };
+    // What the run covered (run-coverage.ts): every answer of a /v1 operation, the faults' included.
+    const covered = (response: AppResponse) =>
+      options.controlOperations.coverage?.record(session, {
+        operationId: lookup.operationId,
+        status: response.status,
+        pathParams: lookup.pathParams,
+        query: new URLSearchParams(head.query),
+        headers: req.headers,
+        requestBody: () => parsedJson(req.body),
+        responseBody: () => parsedJson(response.body),
+      });
+    if (intercept.response !== undefined) {
+      covered(intercept.response);
+      return { response: intercept.response, session, delayMs: intercept.delayMs };
+    }
     const response = await answer(on, req, head, lookup, credentials, session);
+    covered(response);
     return { response: { ...response, headers: { ...response.headers, ...intercept.headers } }, session, delayMs: intercept.delayMs };
   }
 
@@ -196,3 +211,13 @@ export function createApp(options: AppOptions): MockApp {
 
 /** The header the mock's console (mocks/console/console.js) puts on every request it makes itself. */
 export const CONSOLE_REQUEST_HEADER = 'x-mock-console';
+
+/** A body's JSON, or undefined when it is empty or not JSON. */
+function parsedJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -67,6 +67,8 @@ export function controlRoutes(store: Store, ops: ControlOperations, faults: Pick
       return switched.ok ? ok({ data: ops.worldSummary(switched.value.world) }) : switched;
     },
     listScenarios: ({ session }) => ok({ data: { current: session.world.scenario, scenarios: store.scenarios() } }),
+    getCoverage: ({ session, query }) =>
+      ops.coverage === undefined ? fail('not_found', 'This mock counts no coverage') : ok({ data: ops.coverage.report(query.scope, session) }),
     saveSnapshot: async () =>
       ops.saveState === undefined
         ? fail('not_found', 'This server keeps no state file: start it with --state FILE (docs/worlds.md, "State across restarts")')

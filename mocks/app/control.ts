@@ -8,6 +8,7 @@ import type { AddedSources, ClockState, JournalEntry, RateLimitRule, Store, Worl
 import type { DeliveryRecord } from '../outbound/types.ts';
 import type { components, PathOperationId } from '../../openapi/generated/control-schema.ts';
 import type { RequestInput } from '../../openapi/validator.ts';
+import type { RunCoverage, RunCoverageReport } from './run-coverage.ts';
 
 /** `POST /__mock/emit`'s body. */
 export type EmitBody = components['schemas']['EmitBody'];
@@ -58,6 +59,8 @@ export interface MockControl {
   clock(token: string, body: ClockBody): Result<ClockState>;
   /** Replaces this world with scenario `name` (null: the seeded world), docs/scenarios.md; answers its summary. */
   scenario(token: string, name: string | null): Result<WorldSummary>;
+  /** Which operations and documented statuses this world's requests (or, with 'all', every world's since the start) were answered with. */
+  coverage(token: string, scope?: 'world' | 'all'): RunCoverageReport;
 }
 
 /** The store operations the control API drives (injected, so the app stays testable on a stub store). */
@@ -69,6 +72,8 @@ export interface ControlOperations {
   addSources(world: World, body: AddSourcesBody): Result<AddedSources>;
   /** Writes every world to the server's state file (`serve --state`); absent: there is none. */
   saveState?: () => Promise<Result<SavedState>>;
+  /** What the run covered (`GET /__mock/coverage`); the app records every /v1 answer in it. Absent: not counted. */
+  coverage?: RunCoverage;
 }
 
 /** `POST /__mock/snapshot`'s answer. */
@@ -115,5 +120,6 @@ export function createControl(store: Store, run: ControlRunner): MockControl {
     faults: (token, body) => data('setFaults', token, { body }),
     clock: (token, body) => data('setClock', token, { body }),
     scenario: (token, name) => data('switchScenario', token, { body: { name } }),
+    coverage: (token, scope = 'world') => value<RunCoverageReport>('getCoverage', token, { query: new URLSearchParams({ scope }) }),
   };
 }

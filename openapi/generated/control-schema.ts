@@ -327,10 +327,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * what a test run covered: operations and documented statuses answered, and never touched
+         * @description For this world (`scope=world`, since it was opened, reset or switched) or for every world
+         *     since the mock started (`scope=all`, worlds evicted since included): each operation of the
+         *     service's document with how many answers it gave, the documented statuses it answered
+         *     (`seen`), those it never answered (`missing`) and any it answered without documenting them;
+         *     the totals; and `untouched`, the operations no request reached. Every `/v1` answer of an
+         *     operation counts, the faults' (429, 503) included; control requests do not. The report is
+         *     the kit's one coverage model, the one `contracts` reports with (parameters sent and
+         *     `links` followed, within a world, too).
+         */
+        get: operations["getCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        CoverageReport: {
+            /** @enum {unknown} */
+            scope: "world" | "all";
+            totals: {
+                operations: components["schemas"]["CoverageRatio"];
+                statuses: components["schemas"]["CoverageRatio"];
+                parameters?: components["schemas"]["CoverageRatio"];
+                links?: components["schemas"]["CoverageRatio"];
+                exchanges: number;
+            };
+            operations: {
+                operationId: string;
+                method: string;
+                path: string;
+                exchanges: number;
+                statuses: {
+                    documented: string[];
+                    seen: number[];
+                    missing: string[];
+                    undocumented: number[];
+                };
+            }[];
+            /** @description `METHOD /path` of every operation no request reached. */
+            untouched: string[];
+        };
+        CoverageRatio: {
+            covered: number;
+            total: number;
+            percent: number;
+        };
         ClockBody: {
             /**
              * Format: date-time
@@ -1004,12 +1061,40 @@ export interface operations {
             401: components["responses"]["Error"];
         };
     };
+    getCoverage: {
+        parameters: {
+            query?: {
+                scope?: "world" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The coverage report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CoverageReport"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
 }
 
 /** The operations under `paths`: what a server answers. */
-export type PathOperationId = "resetWorld" | "getWorld" | "listRequests" | "listDeliveries" | "emit" | "emitTrigger" | "completeConnect" | "setRateLimit" | "setFaults" | "addSources" | "saveSnapshot" | "getClock" | "setClock" | "switchScenario" | "listScenarios";
+export type PathOperationId = "resetWorld" | "getWorld" | "listRequests" | "listDeliveries" | "emit" | "emitTrigger" | "completeConnect" | "setRateLimit" | "setFaults" | "addSources" | "saveSnapshot" | "getClock" | "setClock" | "switchScenario" | "listScenarios" | "getCoverage";
 
 /** Per operation and location, the parameters whose schema has a default (always present once validated). */
 export interface ParameterDefaults {
     listDeliveries: { query: "wait" | "limit" };
+    getCoverage: { query: "scope" };
 }

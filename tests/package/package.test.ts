@@ -504,6 +504,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the Playwright fixture, workflow-api-moc
       for (const name of ['empty-account', 'busy-workspace', 'quotas-exhausted', 'connect-broken-accounts', 'workflow-errors']) expect(output).toContain(name);
       expect(output).toContain('the clock moves a Connect token past its expiry');
       expect(output).toContain('a deployed trigger delivers a signed event the test reads back');
+      // Each worker ends with what its tests covered.
+      expect(output).toMatch(/\[workflow-api-mock-kit\] worker \d: Coverage \(all worlds\): operations \d+\/\d+ \(.*\), documented statuses \d+\/\d+/);
     } finally {
       await site.close();
     }

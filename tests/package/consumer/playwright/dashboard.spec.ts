@@ -108,4 +108,6 @@ test('parallel tests never share a world', async ({ mock }, testInfo) => {
   expect(mock.token).toContain(`pw-${testInfo.workerIndex}-`);
   const { key } = await mock.world();
   expect(key).toMatch(/^[0-9a-f]{16}$/);
+  // This test made no /v1 request: its world's coverage is empty.
+  expect((await mock.coverage()).totals.exchanges).toBe(0);
 });

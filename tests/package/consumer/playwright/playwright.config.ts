@@ -9,7 +9,9 @@ export default defineConfig({
   workers: 2,
   fullyParallel: true,
   reporter: 'list',
-  timeout: 60_000,
+  timeout: 120_000,
+  // A loaded CI machine builds a busy world and paints the page slower than the default 5 s.
+  expect: { timeout: 30_000 },
   use: {
     baseURL: process.env.APP_URL,
     launchOptions: {
