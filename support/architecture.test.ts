@@ -181,7 +181,7 @@ const RULES: Rule[] = [
     may: [
       [
         'every layer below the adapters',
-        isFile(under('mocks/ids.ts', 'mocks/random.ts', 'mocks/factories', 'mocks/outbound', 'mocks/store', 'mocks/app', 'mocks/errors.ts')),
+        isFile(under('mocks/ids.ts', 'mocks/random.ts', 'mocks/factories', 'mocks/outbound', 'mocks/store', 'mocks/scenarios', 'mocks/app', 'mocks/errors.ts')),
       ],
       ['openapi/', isFile(under('openapi'))],
     ],

@@ -103,6 +103,22 @@ describe('the control API against openapi/control.yaml', () => {
       body: { fail_rate: 2 },
       pointer: '/body/fail_rate',
     },
+    {
+      what: 'a duration that is none',
+      js: () => mock.control.clock(token, { advance: 'soon' }),
+      method: 'POST',
+      path: '/clock',
+      body: { advance: 'soon' },
+      pointer: '/body/advance',
+    },
+    {
+      what: 'a scenario name with capitals and spaces',
+      js: () => mock.control.scenario(token, 'Empty Account'),
+      method: 'POST',
+      path: '/scenario',
+      body: { name: 'Empty Account' },
+      pointer: '/body/name',
+    },
   ];
   for (const { what, js, method, path, body, pointer } of refusals) {
     it(`refuses ${what} the same way on both faces (400 at ${pointer})`, async () => {
