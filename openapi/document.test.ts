@@ -87,6 +87,17 @@ const COMPANION_ENDPOINTS: ReadonlyArray<readonly [method: string, path: string,
   ['PUT', '/connect/{project_id}/proxy/{url_64}', 'proxyPut'],
   ['PATCH', '/connect/{project_id}/proxy/{url_64}', 'proxyPatch'],
   ['DELETE', '/connect/{project_id}/proxy/{url_64}', 'proxyDelete'],
+  // Connect projects, end users and usage as @pipedream/sdk 3.1.6 calls them (issue 17).
+  ['GET', '/connect/projects', 'listProjects'],
+  ['POST', '/connect/projects', 'createProject'],
+  ['GET', '/connect/projects/{project_id}', 'getProject'],
+  ['PATCH', '/connect/projects/{project_id}', 'updateProject'],
+  ['DELETE', '/connect/projects/{project_id}', 'deleteProject'],
+  ['POST', '/connect/projects/{project_id}/logo', 'updateProjectLogo'],
+  ['GET', '/connect/{project_id}/projects/info', 'getProjectInfo'],
+  ['GET', '/connect/{project_id}/users', 'listExternalUsers'],
+  ['DELETE', '/connect/{project_id}/users/{external_user_id}', 'deleteExternalUser'],
+  ['GET', '/connect/usage', 'listConnectUsage'],
 ];
 
 // The operations called without a bearer.
@@ -100,6 +111,10 @@ const NO_CONTENT = new Set([
   'deleteProjectWebhook',
   'deleteConnectedAccount',
   'deleteDeployedTrigger',
+  // Connect (issue 17): the SDK reads no body.
+  'deleteProject',
+  'updateProjectLogo',
+  'deleteExternalUser',
 ]);
 
 // The spec's identifier prefix table, with the component schema each prefix is expected in.

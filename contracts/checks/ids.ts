@@ -76,6 +76,11 @@ const RESOURCE_IDS: Record<string, Array<[RegExp, string]>> = {
   createConnectToken: [[/^\/token$/, 'ctok_']],
   listApps: [[/^\/data\/\d+\/id$/, 'oa_']],
   getApp: [[/^\/data\/id$/, 'oa_']],
+  // Connect projects (issue 17): the SDK's `Project`, not wrapped in `data`.
+  listProjects: [[/^\/data\/\d+\/id$/, 'proj_']],
+  createProject: [[/^\/id$/, 'proj_']],
+  getProject: [[/^\/id$/, 'proj_']],
+  updateProject: [[/^\/id$/, 'proj_']],
 };
 
 /** Subtrees that hold caller data or IDs of other systems, and `id`s that are not prefixed. */
@@ -90,6 +95,8 @@ const UNPREFIXED_ID: Record<string, RegExp[]> = {
   reloadComponentProps: [/^\/dynamicProps\/id$/],
   reloadActionProps: [/^\/dynamicProps\/id$/],
   reloadTriggerProps: [/^\/dynamicProps\/id$/],
+  // An end user's ID is 16 hex digits derived from project, environment and external ID (openapi/openapi.yaml, ExternalUser).
+  listExternalUsers: [/^\/data\/\d+\/id$/],
 };
 
 const GLOBS = new Set(['p_*', 'dc_*']);

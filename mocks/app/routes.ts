@@ -134,6 +134,26 @@ export const routes: RouteTable = {
   proxyPatch: (ctx) => store.proxy(ctx.world, proxied(ctx, 'PATCH')),
 
   proxyDelete: (ctx) => store.proxy(ctx.world, proxied(ctx, 'DELETE')),
+  // Connect projects, their end users and usage (issue 17; openapi/openapi.yaml names each SDK model).
+  listProjects: ({ world, query }) => store.listProjects(world, query),
+
+  createProject: ({ world, body }) => store.createProject(world, body),
+
+  getProject: ({ world, path }) => store.getProject(world, path.project_id),
+
+  updateProject: ({ world, path, body }) => store.updateProject(world, path.project_id, body),
+
+  deleteProject: ({ world, path }) => store.deleteProject(world, path.project_id),
+
+  updateProjectLogo: ({ world, path, body }) => store.updateProjectLogo(world, path.project_id, body.logo),
+
+  getProjectInfo: ({ world, path, header }) => store.getProjectInfo(world, path.project_id, header['x-pd-environment']),
+
+  listExternalUsers: ({ world, path, header, query }) => store.listExternalUsers(world, path.project_id, header['x-pd-environment'], query),
+
+  deleteExternalUser: ({ world, path, header }) => store.deleteExternalUser(world, path.project_id, header['x-pd-environment'], path.external_user_id),
+
+  listConnectUsage: ({ world, query }) => store.listConnectUsage(world, query),
 };
 
 /** Who asks for a deployed trigger: the environment header and the end user, both required by the document. */

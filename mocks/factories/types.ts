@@ -50,7 +50,19 @@ export interface Project {
   org_id: string;
   created_at: number;
   updated_at: number;
+  /** Set through the projects API (the SDK's `Project` fields); the seeded project has none. */
+  app_name?: string;
+  support_email?: string;
+  connect_require_key_auth_test?: boolean;
+  /** The `data:` URL of POST /connect/projects/{project_id}/logo; never in an answer. */
+  logo?: string;
 }
+
+/** A Connect project as the API answers it: the SDK's `Project`. */
+export type ConnectProject = Schemas['ConnectProject'];
+export type ExternalUser = Schemas['ExternalUser'];
+export type ConnectUsage = Schemas['ConnectUsage'];
+export type ProjectInfo = Schemas['ProjectInfo'];
 
 export interface Template {
   id: string;

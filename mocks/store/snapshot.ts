@@ -18,6 +18,7 @@ import {
   type AccountRecord,
   type AutoSubscription,
   type ConnectTokenRecord,
+  type CreditDay,
   type DeployedTriggerRecord,
   type EnvironmentRecord,
   type ProjectRecord,
@@ -58,6 +59,8 @@ export interface WorldSnapshot {
   accounts: AccountRecord[];
   connectTokens: ConnectTokenRecord[];
   deployedTriggers: DeployedTriggerRecord[];
+  /** Connect credits per UTC day (absent in snapshots written before it existed: none). */
+  connectCredits?: CreditDay[];
 }
 
 export type SnapshotErrorCode =
@@ -95,7 +98,8 @@ export type CollectionName =
   | 'templates'
   | 'accounts'
   | 'connectTokens'
-  | 'deployedTriggers';
+  | 'deployedTriggers'
+  | 'connectCredits';
 
 interface Collection {
   map(world: World): Map<string, unknown>;
@@ -130,6 +134,7 @@ const COLLECTIONS: Record<CollectionName, Collection> = {
   accounts: { map: (w) => w.accounts, element: same, keyOf: (e: AccountRecord) => e.account.id },
   connectTokens: { map: (w) => w.connectTokens, element: same, keyOf: (e: ConnectTokenRecord) => e.token.token },
   deployedTriggers: { map: (w) => w.deployedTriggers, element: same, keyOf: (e: DeployedTriggerRecord) => e.trigger.id },
+  connectCredits: { map: (w) => w.connectCredits, element: same, keyOf: (e: CreditDay) => String(e.day) },
 };
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
 
@@ -420,6 +425,13 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
     string(record.externalUserId, `${path}.externalUserId`);
     return idOf(record.trigger as DeployedTrigger, `${path}.trigger`);
   });
+  if (data.connectCredits !== undefined) {
+    for (const [i, item] of array(data.connectCredits, `${at}.connectCredits`).entries()) {
+      const day = object(item, `${at}.connectCredits[${i}]`) as unknown as CreditDay;
+      if (!Number.isInteger(day.day)) throw new Damaged(`${at}.connectCredits[${i}].day: expected an integer`);
+      world.connectCredits.set(String(day.day), day);
+    }
+  }
   return world;
 }
 

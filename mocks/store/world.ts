@@ -87,6 +87,29 @@ export interface DeployedTriggerRecord {
   externalUserId: string;
   /** Trigger-level webhooks in URL order; when any, they take precedence over the environment's URL. */
   webhooks: TriggerWebhookRecord[];
+  /** What it emitted, newest first, at most MAX_TRIGGER_EVENTS (absent: nothing yet, or a world saved before). */
+  events?: EmittedEventRecord[];
+  /** The workflows (`p_`) its events go to (deployedTriggers.updateWorkflows); absent: none. */
+  workflowIds?: string[];
+}
+
+/** One event a deployed trigger emitted: the SDK's `EmittedEvent` (`e` the event, `k` its kind, `ts` ms). */
+export interface EmittedEventRecord {
+  id: string;
+  k: string;
+  ts: number;
+  e: Record<string, unknown>;
+  sum?: string;
+}
+
+export const MAX_TRIGGER_EVENTS = 100;
+
+/** Connect credits used on one UTC day (GET /connect/usage), keyed in World.connectCredits by the day's start in UNIX seconds, as a string (snapshot keys are strings). */
+export interface CreditDay {
+  day: number;
+  source_emit: number;
+  action_run: number;
+  proxy: number;
 }
 
 export interface AccountRecord {
@@ -136,6 +159,8 @@ export interface World {
   accounts: Map<string, AccountRecord>;
   connectTokens: Map<string, ConnectTokenRecord>;
   deployedTriggers: Map<string, DeployedTriggerRecord>;
+  /** Connect credits per UTC day, oldest first (mocks/store/usage.ts). */
+  connectCredits: Map<string, CreditDay>;
   /** Sequence for error event summary ids `<indexed_at_ms>-<seq>`. */
   errorSeq: number;
 }
@@ -160,6 +185,7 @@ export function emptyWorld(fields: Pick<World, 'key' | 'token' | 'seed' | 'ctx' 
     accounts: new TrackedMap(),
     connectTokens: new TrackedMap(),
     deployedTriggers: new TrackedMap(),
+    connectCredits: new TrackedMap(),
   };
 }
 

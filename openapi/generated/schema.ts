@@ -1092,6 +1092,187 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/connect/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the Connect projects (companion)
+         * @description Companion endpoint (`projects.list` of the SDK, which pages with `after` = the previous
+         *     `page_info.end_cursor` until it is empty). Every project of the token's world, oldest first,
+         *     filtered by `q` (in the name, case-insensitive). Not scoped to one project or environment.
+         */
+        get: operations["listProjects"];
+        put?: never;
+        /**
+         * Create a Connect project (companion)
+         * @description Companion endpoint (`projects.create` of the SDK). A new project (`proj_`) in the world's first
+         *     workspace, with the environments `production` and `development`, no webhooks, accounts or
+         *     triggers yet. The answer is the project itself, not wrapped in `data`.
+         */
+        post: operations["createProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/projects/{project_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a Connect project (companion)
+         * @description Companion endpoint (`projects.retrieve` of the SDK). The project itself, not wrapped in `data`.
+         */
+        get: operations["getProject"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a Connect project and everything in it (companion)
+         * @description Companion endpoint (`projects.delete` of the SDK). Deletes the project with what it holds:
+         *     its environments' webhooks, connected accounts, connect tokens, deployed triggers, app
+         *     overrides, and its workflows with the subscriptions from and to them. Reading it afterwards
+         *     is 404.
+         */
+        delete: operations["deleteProject"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a Connect project (companion)
+         * @description Companion endpoint (`projects.update` of the SDK). Changes the fields the body carries and
+         *     keeps the others; `null` clears an optional field. Answers the project.
+         */
+        patch: operations["updateProject"];
+        trace?: never;
+    };
+    "/connect/projects/{project_id}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a Connect project's logo (companion)
+         * @description Companion endpoint (`projects.updateLogo` of the SDK). The logo shown to end users in the
+         *     connect flow, as a `data:` URL of a PNG, JPEG, GIF, WebP or SVG image in base64, at most
+         *     about 512 KiB of text. The mock keeps it (the world summary of the control API says the
+         *     project has one and how long it is).
+         */
+        post: operations["updateProjectLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/projects/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The apps a project's end users have connected (companion)
+         * @description Companion endpoint (`projects.retrieveInfo` of the SDK). The distinct apps of the project's
+         *     connected accounts in the environment of `x-pd-environment`, in the order they were first
+         *     connected.
+         */
+        get: operations["getProjectInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a project's end users (companion)
+         * @description Companion endpoint (`users.list` of the SDK, which pages with `after` = the previous
+         *     `page_info.end_cursor`). The end users (`external_user_id`s) that own a connected account or
+         *     a deployed trigger in the project and the environment of `x-pd-environment`, oldest first
+         *     (by their first account or trigger), filtered by `q` (in the external ID). `created_at` is
+         *     when the first of them was created, `updated_at` when the latest was.
+         */
+        get: operations["listExternalUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/users/{external_user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an end user and everything they own (companion)
+         * @description Companion endpoint (`users.deleteExternalUser` of the SDK). Deletes the end user's connected
+         *     accounts, deployed triggers (with their webhooks) and connect tokens in the project and the
+         *     environment of `x-pd-environment`; they are no longer listed. 404 when the end user owns
+         *     nothing there.
+         */
+        delete: operations["deleteExternalUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Connect credit usage in a time window (companion)
+         * @description Companion endpoint (`usage.list` of the SDK). One record per UTC day that overlaps
+         *     `[start_ts, end_ts)` (UNIX seconds; at most 366 days), each clipped to the window: the
+         *     credits the world's deployed triggers used by emitting (one credit per emitted event) in it,
+         *     across every project. `end_ts` must be after `start_ts` (400 otherwise).
+         */
+        get: operations["listConnectUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/token": {
         parameters: {
             query?: never;
@@ -2098,6 +2279,66 @@ export interface components {
                 /** @description `true` deploys the workflow at once (created with `active` true). */
                 auto_deploy?: boolean;
             };
+        };
+        /** @description A Connect project (the SDK's `Project`). */
+        ConnectProject: {
+            id: components["schemas"]["ProjectId"];
+            name: string;
+            /** @description The name of your app shown to end users in the connect flow. */
+            app_name?: string;
+            /** @description Where end users can reach you, shown in the connect flow. */
+            support_email?: string;
+            /** @description Whether key-based accounts are tested before they are saved. */
+            connect_require_key_auth_test?: boolean;
+        };
+        CreateProjectRequest: {
+            name: string;
+            app_name?: string;
+            support_email?: string;
+            connect_require_key_auth_test?: boolean;
+        };
+        UpdateProjectRequest: {
+            name?: string;
+            app_name?: string | null;
+            support_email?: string | null;
+            connect_require_key_auth_test?: boolean | null;
+        };
+        UpdateProjectLogoRequest: {
+            /** @description A base64 `data:` URL of a PNG, JPEG, GIF, WebP or SVG image. */
+            logo: string;
+        };
+        /** @description The apps of a project (the SDK's `ProjectInfoResponse`, not wrapped in `data`). */
+        ProjectInfo: {
+            apps: {
+                /** @description The app's ID, `oa_` or `app_`, as in an account's `app`. */
+                id: components["schemas"]["AppId"] | string;
+                name_slug: string;
+            }[];
+        };
+        /**
+         * @description Your identifier of an end user (the service's docs - at most 250 characters).
+         * @example user-1043
+         */
+        ExternalUserId: string;
+        /** @description An end user of a project (the SDK's `ExternalUser`). */
+        ExternalUser: {
+            id: string;
+            external_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description Connect credits used in one window (the SDK's `ConnectUsage`). */
+        ConnectUsage: {
+            credits_used: number;
+            action_run_credits_used: number;
+            proxy_credits_used: number;
+            source_emit_credits_used: number;
+            /** @description UNIX seconds. */
+            usage_start_ts: number;
+            /** @description UNIX seconds. */
+            usage_end_ts: number;
         };
         /** @description The body of every 4xx/5xx answer. */
         Error: {
@@ -4561,6 +4802,361 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listProjects: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only projects whose name contains this text (case-insensitive).
+                 * @example analytical
+                 */
+                q?: string;
+                /**
+                 * @description Page size.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor; the projects after it (pass the previous page's `end_cursor`). */
+                after?: string;
+                /** @description Opaque cursor; the projects before it (pass the next page's `start_cursor`). */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of projects. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_info: components["schemas"]["PageInfo"];
+                        data: components["schemas"]["ConnectProject"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateProjectRequest"];
+            };
+        };
+        responses: {
+            /** @description The new project. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectProject"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectProject"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProjectRequest"];
+            };
+        };
+        responses: {
+            /** @description The project as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectProject"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateProjectLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProjectLogoRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getProjectInfo: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project's apps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listExternalUsers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only end users whose external ID contains this text (case-insensitive).
+                 * @example user-10
+                 */
+                q?: string;
+                /**
+                 * @description Page size.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor; the end users after it (pass the previous page's `end_cursor`). */
+                after?: string;
+                /** @description Opaque cursor; the end users before it (pass the next page's `start_cursor`). */
+                before?: string;
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of end users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_info: components["schemas"]["PageInfo"];
+                        data: components["schemas"]["ExternalUser"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteExternalUser: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description Your identifier of the end user.
+                 * @example user-1043
+                 */
+                external_user_id: components["schemas"]["ExternalUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listConnectUsage: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the window, UNIX seconds (inclusive).
+                 * @example 1763769600
+                 */
+                start_ts: number;
+                /**
+                 * @description End of the window, UNIX seconds (exclusive).
+                 * @example 1763856000
+                 */
+                end_ts: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usage records, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConnectUsage"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     createOAuthToken: {
         parameters: {
             query?: never;
@@ -4719,7 +5315,7 @@ export interface operations {
 }
 
 /** The operations under `paths`: what a server answers. */
-export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listApps" | "getApp" | "listAppCategories" | "getAppCategory" | "listComponents" | "getComponent" | "configureComponentProp" | "reloadComponentProps" | "listActions" | "getAction" | "configureActionProp" | "reloadActionProps" | "runAction" | "configureTriggerProp" | "reloadTriggerProps" | "proxyGet" | "proxyPut" | "proxyPost" | "proxyDelete" | "proxyPatch" | "listDeployedTriggers" | "getDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey" | "createOAuthToken";
+export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listApps" | "getApp" | "listAppCategories" | "getAppCategory" | "listComponents" | "getComponent" | "configureComponentProp" | "reloadComponentProps" | "listActions" | "getAction" | "configureActionProp" | "reloadActionProps" | "runAction" | "configureTriggerProp" | "reloadTriggerProps" | "proxyGet" | "proxyPut" | "proxyPost" | "proxyDelete" | "proxyPatch" | "listDeployedTriggers" | "getDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey" | "listProjects" | "createProject" | "getProject" | "deleteProject" | "updateProject" | "updateProjectLogo" | "getProjectInfo" | "listExternalUsers" | "deleteExternalUser" | "listConnectUsage" | "createOAuthToken";
 
 /** Per operation and location, the parameters whose schema has a default (always present once validated). */
 export interface ParameterDefaults {
@@ -4734,4 +5330,6 @@ export interface ParameterDefaults {
     listComponents: { query: "limit" };
     listActions: { query: "limit" };
     listDeployedTriggers: { query: "limit" };
+    listProjects: { query: "limit" };
+    listExternalUsers: { query: "limit" };
 }
