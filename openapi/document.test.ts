@@ -98,6 +98,20 @@ const COMPANION_ENDPOINTS: ReadonlyArray<readonly [method: string, path: string,
   ['GET', '/connect/{project_id}/users', 'listExternalUsers'],
   ['DELETE', '/connect/{project_id}/users/{external_user_id}', 'deleteExternalUser'],
   ['GET', '/connect/usage', 'listConnectUsage'],
+  // Connect accounts by app and end user, OAuth apps and app overrides (issue 17).
+  ['POST', '/connect/{project_id}/accounts', 'createConnectedAccount'],
+  ['DELETE', '/connect/{project_id}/apps/{app_id}/accounts', 'deleteAccountsByApp'],
+  ['GET', '/connect/{project_id}/users/{external_user_id}/accounts', 'listAccountsByExternalUser'],
+  ['GET', '/connect/{project_id}/oauth_apps', 'listOauthApps'],
+  ['POST', '/connect/{project_id}/oauth_apps', 'createOauthApp'],
+  ['GET', '/connect/{project_id}/oauth_apps/{id}', 'getOauthApp'],
+  ['PUT', '/connect/{project_id}/oauth_apps/{id}', 'updateOauthApp'],
+  ['DELETE', '/connect/{project_id}/oauth_apps/{id}', 'deleteOauthApp'],
+  ['GET', '/connect/{project_id}/app_overrides', 'listAppOverrides'],
+  ['POST', '/connect/{project_id}/app_overrides', 'createAppOverride'],
+  ['GET', '/connect/{project_id}/app_overrides/{id}', 'getAppOverride'],
+  ['PUT', '/connect/{project_id}/app_overrides/{id}', 'updateAppOverride'],
+  ['DELETE', '/connect/{project_id}/app_overrides/{id}', 'deleteAppOverride'],
 ];
 
 // The operations called without a bearer.
@@ -115,6 +129,9 @@ const NO_CONTENT = new Set([
   'deleteProject',
   'updateProjectLogo',
   'deleteExternalUser',
+  'deleteAccountsByApp',
+  'deleteOauthApp',
+  'deleteAppOverride',
 ]);
 
 // The spec's identifier prefix table, with the component schema each prefix is expected in.
@@ -512,12 +529,16 @@ describe('operations', () => {
       'configureActionProp',
       'configureComponentProp',
       'configureTriggerProp',
+      'createAppOverride',
+      'createConnectedAccount',
+      'createOauthApp',
       'createWorkflow',
       'deployTrigger',
       'reloadActionProps',
       'reloadComponentProps',
       'reloadTriggerProps',
       'runAction',
+      'updateAppOverride',
       'updateWorkflowActivation',
     ]);
     const put = byMethodPath.get('PUT /workflows/{id}');

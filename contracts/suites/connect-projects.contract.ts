@@ -138,6 +138,70 @@ describe('connect projects, end users and usage', () => {
     );
   });
 
+  describe('accounts by app and end user, OAuth apps, app overrides', () => {
+    caseIf([], 'listAccountsByExternalUser, listOauthApps and listAppOverrides answer their lists', async () => {
+      const projectId = await project();
+      expectStatus(await api.get(`/connect/${projectId}/users/${uniqueUser()}/accounts`, { headers: production }), 200);
+      expectStatus(await api.get(`/connect/${projectId}/oauth_apps`, { query: { limit: 5 } }), 200);
+      expectStatus(await api.get(`/connect/${projectId}/app_overrides`, { query: { limit: 5 } }), 200);
+    });
+
+    caseIf(
+      ['enforcesRules'],
+      'createOauthApp without client_secret, createAppOverride without name, createConnectedAccount without connect_token are 400',
+      async () => {
+        const projectId = await project();
+        expectError(contract, await api.post(`/connect/${projectId}/oauth_apps`, { body: { app: 'github', client_id: 'x' } }), 400, 'bad_request');
+        expectError(contract, await api.post(`/connect/${projectId}/app_overrides`, { body: { app: 'github' } }), 400, 'bad_request');
+        expectError(
+          contract,
+          await api.post(`/connect/${projectId}/accounts`, { headers: production, body: { app_slug: 'github', cfmap_json: '{}' } }),
+          400,
+          'bad_request',
+        );
+      },
+    );
+
+    caseIf(['enforcesRules', 'stateful', 'writes'], 'an app outside the catalogue, or a connect token this world never issued, is 422', async () => {
+      const projectId = await project();
+      expectError(
+        contract,
+        await api.post(`/connect/${projectId}/oauth_apps`, { body: { app: 'no-such-app', client_id: 'x', client_secret: 'y' } }),
+        422,
+        'unprocessable',
+      );
+      expectError(contract, await api.post(`/connect/${projectId}/app_overrides`, { body: { app: 'no-such-app', name: 'x' } }), 422, 'unprocessable');
+      const account = await api.post(`/connect/${projectId}/accounts`, {
+        headers: production,
+        body: { app_slug: 'github', cfmap_json: '{}', connect_token: unknownId('ctok_') },
+      });
+      expectError(contract, account, 422, 'unprocessable');
+    });
+
+    caseIf(['enforcesRules', 'stateful'], 'unknown OAuth apps and app overrides are 404; deleteAccountsByApp of an app without accounts is 404', async () => {
+      const projectId = await project();
+      expectError(contract, await api.get(`/connect/${projectId}/oauth_apps/${unknownId('oa_')}`), 404, 'not_found');
+      expectError(contract, await api.get(`/connect/${projectId}/app_overrides/${randomBytes(8).toString('hex')}`), 404, 'not_found');
+      expectError(contract, await api.delete(`/connect/${projectId}/apps/no_accounts_app/accounts`, { headers: development }), 404, 'not_found');
+    });
+
+    caseIf(['stateful', 'writes', 'disposable'], 'an OAuth app and an override live until deleted; the override is listed by the project', async () => {
+      const projectId = await project();
+      const oauth = await api.post(`/connect/${projectId}/oauth_apps`, { body: { app: 'slack', client_id: 'c', client_secret: 's' } });
+      expectStatus(oauth, 200);
+      expect(JSON.stringify(oauth.body)).not.toContain('client_secret');
+      const override = await api.post(`/connect/${projectId}/app_overrides`, {
+        body: { app: 'slack', name: `o-${randomBytes(3).toString('hex')}`, oauth_app_id: oauth.body.id },
+      });
+      expectStatus(override, 200);
+      const listed = await api.get(`/connect/${projectId}/app_overrides`, { query: { app: 'slack', limit: 100 } });
+      expect(listed.body.data.map((o: { id: string }) => o.id)).toContain(override.body.id);
+      expectStatus(await api.delete(`/connect/${projectId}/app_overrides/${override.body.id}`), 204);
+      expectStatus(await api.delete(`/connect/${projectId}/oauth_apps/${oauth.body.id}`), 204);
+      expectStatus(await api.get(`/connect/${projectId}/oauth_apps/${oauth.body.id}`), 404);
+    });
+  });
+
   authCases(contract, [
     'listProjects',
     'createProject',
@@ -149,5 +213,18 @@ describe('connect projects, end users and usage', () => {
     'listExternalUsers',
     'deleteExternalUser',
     'listConnectUsage',
+    'createConnectedAccount',
+    'deleteAccountsByApp',
+    'listAccountsByExternalUser',
+    'listOauthApps',
+    'createOauthApp',
+    'getOauthApp',
+    'updateOauthApp',
+    'deleteOauthApp',
+    'listAppOverrides',
+    'createAppOverride',
+    'getAppOverride',
+    'updateAppOverride',
+    'deleteAppOverride',
   ]);
 });

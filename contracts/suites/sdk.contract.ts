@@ -650,4 +650,108 @@ describe.skipIf(!servesV1)(`@pipedream/sdk 3.1.6${servesV1 ? '' : ' (skipped: th
       await client.deployedTriggers.updateWebhooks(trigger.id, { externalUserId: trigger.external_user_id, webhookUrls: [] });
     });
   });
+
+  // Connect accounts by app and end user, OAuth apps and app overrides (issue 17).
+  describe('accounts created through the API, by app and by end user', () => {
+    caseIf(
+      [...needs],
+      'accounts.create ends the connect flow (CONNECTION_SUCCESS, token used), lists at once; listByExternalUser and deleteByApp address it',
+      async () => {
+        const client = await sdk('development');
+        const externalUserId = user();
+        const token = await client.tokens.create({ externalUserId, webhookUri: 'https://receiver.example.com/connect-api' });
+        const account = await client.accounts.create({
+          appSlug: 'github',
+          cfmapJson: '{"api_key":"ghp_x"}',
+          connectToken: token.token,
+          externalUserId,
+          name: 'octo',
+        });
+        expect(account).toMatchObject({ id: expect.stringMatching(/^apn_/), externalId: externalUserId, name: 'octo', healthy: true });
+        expect(account.app).toMatchObject({ nameSlug: 'github', scopeProfiles: [] });
+        expect(account.app, "the SDK's App has no connect").not.toHaveProperty('connect');
+        expect((await client.tokens.validate(token.token)).success, 'the flow is over').toBe(false);
+        expect(await statusOf(client.accounts.create({ appSlug: 'github', cfmapJson: '{}', connectToken: token.token })), 'a used token').toBe(422);
+
+        const delivery = ((await control!.deliveries({ wait: true })) as Array<{ url: string; body: string }>).find(
+          (d) => d.url === 'https://receiver.example.com/connect-api',
+        )!;
+        const payload = JSON.parse(delivery.body);
+        expect(payload).toMatchObject({ event: 'CONNECTION_SUCCESS', connect_token: token.token, environment: 'development', account: { id: account.id } });
+        expect(payload.account.app.connect, "the webhook's app keeps the spec's connect").toEqual(expect.any(Object));
+
+        const withCredentials = await client.accounts.listByExternalUser(externalUserId, { includeCredentials: true });
+        expect(withCredentials.map((a) => a.id)).toEqual([account.id]);
+        expect(withCredentials[0]!.credentials).toEqual({ api_key: 'ghp_x' });
+        expect(await client.accounts.listByExternalUser(externalUserId, { app: 'slack' })).toEqual([]);
+        expect((await client.accounts.list({ externalUserId })).data.map((a) => a.id)).toEqual([account.id]);
+
+        await client.accounts.deleteByApp('github');
+        expect(await statusOf(client.accounts.retrieve(account.id)), 'deleted by app').toBe(404);
+        expect(await statusOf(client.accounts.deleteByApp('github')), 'none left').toBe(404);
+      },
+    );
+  });
+
+  describe('oauthApps and appOverrides', () => {
+    caseIf([...needs], 'oauthApps.create/list/retrieve/update/delete: the secret is never shown; an override that selected it loses it', async () => {
+      const client = await sdk();
+      const created = await client.oauthApps.create({ app: 'github', clientId: 'Iv1.abc', clientSecret: 'shh', name: 'Internal', scopes: ['repo'] });
+      expect(created).toMatchObject({ id: expect.stringMatching(/^oa_/), clientId: 'Iv1.abc', nameSlug: 'github', name: 'Internal', scopes: ['repo'] });
+      expect(created.ownerId).toMatch(/^o_/);
+      expect(created.createdAt).toBeInstanceOf(Date);
+      expect(JSON.stringify(created)).not.toContain('shh');
+      expect(await client.oauthApps.retrieve(created.id!)).toEqual(created);
+      const listed: string[] = [];
+      for await (const item of await client.oauthApps.list({ app: 'github', limit: 1 })) listed.push(item.id!);
+      expect(listed).toContain(created.id);
+      expect((await client.oauthApps.list({ app: 'slack' })).data.map((a) => a.id)).not.toContain(created.id);
+      const updated = await client.oauthApps.update(created.id!, { additionalScopes: ['workflow'], clientSecret: 'new' });
+      expect(updated).toMatchObject({ id: created.id, scopes: ['repo'], additionalScopes: ['workflow'] });
+
+      const override = await client.appOverrides.create({
+        app: 'github',
+        name: `Enterprise ${user()}`,
+        oauthAppId: created.id!,
+        cfmap: { base_url: 'https://gh.acme.dev' },
+      });
+      expect(override).toMatchObject({ oauthAppId: created.id, cfmap: { base_url: 'https://gh.acme.dev' }, ownerId: (await project()).id });
+      await client.oauthApps.delete(created.id!);
+      expect(await statusOf(client.oauthApps.retrieve(created.id!))).toBe(404);
+      expect((await client.appOverrides.retrieve(override.id)).oauthAppId, 'no longer selected').toBeUndefined();
+      await client.appOverrides.delete(override.id);
+    });
+
+    caseIf(
+      [...needs],
+      'appOverrides.create/list/retrieve/update/delete; names are unique per owner; an override merges its cfmap into a created account',
+      async () => {
+        const client = await sdk('development');
+        const name = `Enterprise ${user()}`;
+        const created = await client.appOverrides.create({ app: 'github', name, cfmap: { base_url: 'https://gh.acme.dev' } });
+        expect(created.id).toMatch(/^[0-9a-f]{16}$/);
+        expect(created.app).toMatchObject({ nameSlug: 'github', scopeProfiles: [] });
+        expect(await client.appOverrides.retrieve(created.id)).toEqual(created);
+        expect(await statusOf(client.appOverrides.create({ app: 'github', name })), 'a taken name').toBe(422);
+        expect(await statusOf(client.appOverrides.create({ app: 'no-such-app', name: 'x' })), 'an unknown app').toBe(422);
+        const listed: string[] = [];
+        for await (const item of await client.appOverrides.list({ app: 'github', limit: 1 })) listed.push(item.id);
+        expect(listed).toContain(created.id);
+        const updated = await client.appOverrides.update(created.id, { cfmap: { base_url: 'https://gh2.acme.dev' } });
+        expect(updated).toMatchObject({ id: created.id, name, cfmap: { base_url: 'https://gh2.acme.dev' } });
+
+        const externalUserId = user();
+        const token = await client.tokens.create({ externalUserId });
+        const account = await client.accounts.create({ appSlug: 'github', cfmapJson: '{"api_key":"k"}', connectToken: token.token, appOverrideId: created.id });
+        expect((await client.accounts.retrieve(account.id, { includeCredentials: true })).credentials).toEqual({
+          api_key: 'k',
+          base_url: 'https://gh2.acme.dev',
+        });
+
+        await client.appOverrides.delete(created.id);
+        expect(await statusOf(client.appOverrides.retrieve(created.id))).toBe(404);
+        await client.users.deleteExternalUser(externalUserId);
+      },
+    );
+  });
 });

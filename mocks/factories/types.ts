@@ -31,7 +31,13 @@ export type ConfiguredProps = Schemas['ConfiguredProps'];
 export type PageInfo = Schemas['PageInfo'];
 export type App = Schemas['App'];
 export type ConnectToken = Schemas['ConnectToken'];
-export type ConnectedAccount = Schemas['ConnectedAccount'];
+/** A connected account as the store keeps it and the connection webhook shows it: its `app` carries `connect` (the spec). */
+export type ConnectedAccount = Schemas['ConnectionAccount'];
+/** A connected account as the API answers it: the SDK's `Account`, whose `app` is the SDK's `App` (ConnectApp). */
+export type AccountView = Schemas['ConnectedAccount'];
+export type ConnectApp = Schemas['ConnectApp'];
+export type OauthApp = Schemas['OauthApp'];
+export type AppOverride = Schemas['AppOverride'];
 
 /** A step as given in POST /workflows (and stored in templates). */
 export interface StepDefinition {

@@ -16,12 +16,14 @@ import {
   emptyWorld,
   tripleKey,
   type AccountRecord,
+  type AppOverrideRecord,
   type AutoSubscription,
   type ConnectTokenRecord,
   type CreditDay,
   type DeployedTriggerRecord,
   type EnvironmentRecord,
   type ProjectRecord,
+  type OauthAppRecord,
   type SourceRecord,
   type SubscriptionRecord,
   type WorkflowRecord,
@@ -61,6 +63,9 @@ export interface WorldSnapshot {
   deployedTriggers: DeployedTriggerRecord[];
   /** Connect credits per UTC day (absent in snapshots written before it existed: none). */
   connectCredits?: CreditDay[];
+  /** OAuth apps and app overrides (absent in snapshots written before they existed: none). */
+  oauthApps?: OauthAppRecord[];
+  appOverrides?: AppOverrideRecord[];
 }
 
 export type SnapshotErrorCode =
@@ -99,7 +104,9 @@ export type CollectionName =
   | 'accounts'
   | 'connectTokens'
   | 'deployedTriggers'
-  | 'connectCredits';
+  | 'connectCredits'
+  | 'oauthApps'
+  | 'appOverrides';
 
 interface Collection {
   map(world: World): Map<string, unknown>;
@@ -135,6 +142,8 @@ const COLLECTIONS: Record<CollectionName, Collection> = {
   connectTokens: { map: (w) => w.connectTokens, element: same, keyOf: (e: ConnectTokenRecord) => e.token.token },
   deployedTriggers: { map: (w) => w.deployedTriggers, element: same, keyOf: (e: DeployedTriggerRecord) => e.trigger.id },
   connectCredits: { map: (w) => w.connectCredits, element: same, keyOf: (e: CreditDay) => String(e.day) },
+  oauthApps: { map: (w) => w.oauthApps, element: same, keyOf: (e: OauthAppRecord) => e.app.id },
+  appOverrides: { map: (w) => w.appOverrides, element: same, keyOf: (e: AppOverrideRecord) => e.override.id },
 };
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
 
@@ -432,6 +441,9 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
       world.connectCredits.set(String(day.day), day);
     }
   }
+  if (data.oauthApps !== undefined) fill(world.oauthApps, data.oauthApps, `${at}.oauthApps`, (record: OauthAppRecord, path) => idOf(record.app, `${path}.app`));
+  if (data.appOverrides !== undefined)
+    fill(world.appOverrides, data.appOverrides, `${at}.appOverrides`, (record: AppOverrideRecord, path) => idOf(record.override, `${path}.override`));
   return world;
 }
 

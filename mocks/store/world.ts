@@ -5,10 +5,13 @@ import type { FactoryContext, RandomizerState } from '../random.ts';
 import { TrackedMap } from './changes.ts';
 import type { DeliverySink } from '../outbound/types.ts';
 import type {
+  App,
+  AppOverride,
   ConnectedAccount,
   ConnectToken,
   DeployedTrigger,
   EventSource,
+  OauthApp,
   Project,
   ProjectEnvironment,
   Subscription,
@@ -104,6 +107,19 @@ export interface EmittedEventRecord {
 
 export const MAX_TRIGGER_EVENTS = 100;
 
+/** A custom OAuth client of an app (the SDK's `OauthApp`), owned by a workspace; the secret is never shown. */
+export interface OauthAppRecord {
+  app: OauthApp;
+  client_secret: string;
+}
+
+/** An app override (the SDK's `AppOverride`), owned by a project (`proj_`) or a workspace (`o_`). */
+export interface AppOverrideRecord {
+  override: AppOverride;
+  /** The app with its `connect` object, as accounts hold it (override.app is the API's view of it). */
+  app: App;
+}
+
 /** Connect credits used on one UTC day (GET /connect/usage), keyed in World.connectCredits by the day's start in UNIX seconds, as a string (snapshot keys are strings). */
 export interface CreditDay {
   day: number;
@@ -161,6 +177,10 @@ export interface World {
   deployedTriggers: Map<string, DeployedTriggerRecord>;
   /** Connect credits per UTC day, oldest first (mocks/store/usage.ts). */
   connectCredits: Map<string, CreditDay>;
+  /** Custom OAuth clients by `oa_` ID (mocks/store/oauth-apps.ts). */
+  oauthApps: Map<string, OauthAppRecord>;
+  /** App overrides by ID (mocks/store/app-overrides.ts). */
+  appOverrides: Map<string, AppOverrideRecord>;
   /** Sequence for error event summary ids `<indexed_at_ms>-<seq>`. */
   errorSeq: number;
 }
@@ -186,6 +206,8 @@ export function emptyWorld(fields: Pick<World, 'key' | 'token' | 'seed' | 'ctx' 
     connectTokens: new TrackedMap(),
     deployedTriggers: new TrackedMap(),
     connectCredits: new TrackedMap(),
+    oauthApps: new TrackedMap(),
+    appOverrides: new TrackedMap(),
   };
 }
 
