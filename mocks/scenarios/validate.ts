@@ -7,7 +7,7 @@
 // applies as it does to the API, and every issue comes back with the JSON pointer of the
 // offending value in the scenario. What only a built world shows (an ID given twice, a
 // subscription to an emitter the scenario lacks) the store answers (scenarioIssues).
-import { documentSchemas, issuesAt, type DocumentSchemas } from '../../openapi/ajv.ts';
+import { validator } from '../../openapi/validator.ts';
 import { document } from '../../openapi/generated/document.ts';
 import type { Issue } from '../../openapi/validator.ts';
 import { MAX_ERROR_EVENTS_PER_WORKFLOW, SCENARIO_NAME, scenarioIssues, type ScenarioDefinition } from '../store/index.ts';
@@ -71,7 +71,7 @@ const SCENARIO_SCHEMAS: Record<string, Schema> = {
   },
 };
 
-let schemas: DocumentSchemas | undefined;
+let check: ((schemaName: string, value: unknown) => Issue[]) | undefined;
 
 /**
  * The issues of `value` as a scenario (JSON pointers into it), [] when it is one the kit can build.
@@ -81,9 +81,9 @@ let schemas: DocumentSchemas | undefined;
  * // [{ pointer: '/name', message: 'must match pattern ...' }, { pointer: '/workspaces/0/sources', message: 'must be >= 0' }]
  */
 export function scenarioProblems(value: unknown): Issue[] {
-  const { components } = document as { components: Record<string, unknown> & { schemas: Record<string, Schema> } };
-  schemas ??= documentSchemas({ ...document, components: { ...components, schemas: { ...components.schemas, ...SCENARIO_SCHEMAS } } });
-  const issues = issuesAt(schemas, '/components/schemas/Scenario', value, '');
+  // In the validator's own Ajv, beside the document: what the app already compiled is not compiled again.
+  check ??= validator.extend('scenarios', SCENARIO_SCHEMAS);
+  const issues = check('Scenario', value);
   if (issues.length > 0) return issues;
   return scenarioIssues(value as ScenarioDefinition);
 }
