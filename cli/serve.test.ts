@@ -151,7 +151,7 @@ describe('workflow-api-mock serve', () => {
       expect(report.totals.exchanges).toBe(2);
       expect(report.untouched).not.toContain('GET /users/me');
       const table = readFileSync(join(dir, 'coverage.txt'), 'utf8');
-      expect(table).toMatch(/^GET \/workflows\/\{id\}\s+1\s+1\/\d+/m);
+      expect(table).toMatch(/^getWorkflow\s+1\s+1\/\d+/m);
       expect(run.out()).toMatch(
         /Coverage \(all worlds\): operations 2\/\d+ .* 2 answers; never touched: \d+\. Written to .*coverage\.json and .*coverage\.txt/,
       );
