@@ -23,6 +23,9 @@ const CLI_ENV = [
   'UPSTREAM',
   'RECEIVER_URL',
   'RECEIVER_SIGNING_KEY',
+  // Colour: the CLI decides from its own stdout (a pipe here) unless these say otherwise.
+  'NO_COLOR',
+  'FORCE_COLOR',
 ];
 
 export interface CliRun {
