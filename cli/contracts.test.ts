@@ -85,7 +85,8 @@ describe('workflow-api-mock contracts', () => {
     expect(xml).toContain('not_a_server_error');
   });
 
-  it('on live without CONTRACT_PROJECT_ID says which variable would run the skipped Connect and workflow-creating cases', async () => {
+  // Two runs of the suite: its own bound, since 30 s was met on the loaded build machine.
+  it('on live without CONTRACT_PROJECT_ID says which variable would run the skipped Connect and workflow-creating cases', { timeout: 120_000 }, async () => {
     const server = await startServer({ port: 0, quiet: true });
     try {
       const args = ['contracts', '--target', 'live', '--base-url', server.baseUrl, '--token', 'live-hint', 'users-workspaces'];
