@@ -131,7 +131,9 @@ export function emitTrigger(world: World, triggerId: string, input: { event: unk
     emitted_at: unixSeconds(world.ctx.now()),
     event: input.event,
   };
-  const deliveries = targets.map(({ url, key }) => world.sink.enqueue({ world: world.key, kind: 'trigger', url, payload, signingKey: key, now: world.ctx.now }));
+  const deliveries = targets.map(({ url, key }) =>
+    world.sink.enqueue({ world: world.key, kind: 'trigger', url, payload, signingKey: key, now: world.ctx.now }),
+  );
   recordTriggerEvent(world, record, eventIdValue, input.event);
   return ok({ event_id: eventIdValue, deliveries });
 }
