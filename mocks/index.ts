@@ -46,8 +46,8 @@ export type * from './factories/types.ts';
 export type * from './store/world.ts';
 export type { FactoryContext, RandomizerState } from './random.ts';
 export { DEFAULT_BASE_URL } from './app/fetch.ts';
-export { formatRunCoverage, summaryLine as coverageSummaryLine, type RunCoverageReport } from './app/run-coverage.ts';
-export type { CoverageReport, OperationCoverage, Ratio } from '../openapi/coverage.ts';
+export { formatRunCoverage, summaryLine as coverageSummaryLine, type RunCoverage, type RunCoverageReport, type RunExchange } from './app/run-coverage.ts';
+export type { CoverageReport, ObservedExchange, OperationCoverage, Ratio } from '../openapi/coverage.ts';
 export {
   defineScenario,
   loadScenarios,
