@@ -111,8 +111,8 @@ export function createApp(options: AppOptions): MockApp {
   });
 
   async function dispatch(on: Face, req: AppRequest, head: RequestHead): Promise<{ response: AppResponse; session?: Session; delayMs?: number }> {
-    // The one operation called without a bearer (auth.ts): answered without a world, since the token it issues selects one.
-    if (on.api && head.path === OAUTH_TOKEN_PATH && head.method === 'POST') return { response: oauthToken(on, req, head) };
+    // The one operation called without a bearer (auth.ts): answered in the world the token it issues opens.
+    if (on.api && head.path === OAUTH_TOKEN_PATH && head.method === 'POST') return login(on, req, head);
     const auth = authenticate(req.headers);
     if (!auth.ok) return { response: errorResponse(auth.error, { 'www-authenticate': 'Bearer' }) };
     const credentials = auth.value;
@@ -135,15 +135,24 @@ export function createApp(options: AppOptions): MockApp {
     return { response: { ...response, headers: { ...response.headers, ...intercept.headers } }, session, delayMs: intercept.delayMs };
   }
 
-  /** POST /v1/oauth/token: the body checked against the document like any other, then a token for the client. */
-  function oauthToken(on: Face, req: AppRequest, head: RequestHead): AppResponse {
+  /**
+   * POST /v1/oauth/token: the body checked against the document like any other (the client is not
+   * known before), then the faults of the world the issued token opens, as for any request of it:
+   * the server's `--fail-rate`, `--rate-limit` and latency, those the control API set for that
+   * world (`?client_id=`, docs/control-api.md) and `Prefer`; then the token. Journaled in that world.
+   */
+  function login(on: Face, req: AppRequest, head: RequestHead): { response: AppResponse; session?: Session; delayMs?: number } {
     const body = readBody(req.body, req.headers, true);
-    if (!body.ok) return errorResponse(body.error);
+    if (!body.ok) return { response: errorResponse(body.error) };
     const input = { pathParams: {}, query: new URLSearchParams(head.query), headers: req.headers, body: body.value };
     const validated = on.validator.validateRequest(OAUTH_TOKEN_OPERATION, input);
     const refused = refusal(head.path, validated.issues);
-    if (refused !== null) return errorResponse(refused);
-    return json(200, issueOAuthToken((validated.body as { client_id: string }).client_id));
+    if (refused !== null) return { response: errorResponse(refused) };
+    const token = issueOAuthToken((validated.body as { client_id: string }).client_id);
+    const session = store.session(token.access_token);
+    const intercept = faults.intercept(session, on.validator.describeOperation(OAUTH_TOKEN_OPERATION), req.headers.prefer);
+    const response = intercept.response ?? json(200, token, intercept.headers);
+    return { response, session, delayMs: intercept.delayMs };
   }
 
   /** Body checks, validation and the route, for a request matched to an operation. */

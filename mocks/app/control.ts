@@ -44,11 +44,16 @@ export interface MockControl {
    * those over that many per second do (0: none, not even the server's); `{requests: 0}` lifts it.
    * Answers the rule in force (null once lifted), or the 400 `POST /__mock/rate-limit` answers.
    */
-  rateLimit(token: string, rule: RateLimitBody): Result<RateLimitRule | null>;
+  rateLimit(token: string, rule: RateLimitBody, options?: LoginOptions): Result<RateLimitRule | null>;
   /** This world's latency range and failure rate (a property left out keeps its value); answers those in force. */
-  faults(token: string, body: FaultsBody): Result<FaultsBody>;
+  faults(token: string, body: FaultsBody, options?: LoginOptions): Result<FaultsBody>;
   /** Appends `count` sources to workspace `org_id` of this world, for pagination at scale. */
   addSources(token: string, body: AddSourcesBody): Result<AddedSources>;
+}
+
+/** `?client_id=` of `POST /__mock/rate-limit` and `/faults`: the world of that OAuth client's login instead of the token's. */
+export interface LoginOptions {
+  clientId?: string;
 }
 
 /** The store operations the control API drives (injected, so the app stays testable on a stub store). */
@@ -72,6 +77,10 @@ export type ControlOperationId = PathOperationId;
  * document, refused with the HTTP face's answers, else its route's Result (`{data: ...}` and the like).
  */
 export type ControlRunner = (operationId: ControlOperationId, token: string, input: Partial<RequestInput>) => Result<unknown> | Promise<Result<unknown>>;
+
+function clientQuery(options: LoginOptions | undefined): URLSearchParams {
+  return new URLSearchParams(options?.clientId === undefined ? {} : { client_id: options.clientId });
+}
 
 /**
  * The JS face over the app's runner.
@@ -98,11 +107,11 @@ export function createControl(store: Store, run: ControlRunner): MockControl {
     requests: (token, options) => value('listRequests', token, options?.console ? { query: new URLSearchParams('include=console') } : {}),
     deliveries: (token) => [...store.session(token).deliveries],
     idle: (token) => store.sink.idle(token === undefined ? undefined : store.session(token).world.key),
-    rateLimit: (token, body) => data('setRateLimit', token, { body }),
+    rateLimit: (token, body, options) => data('setRateLimit', token, { body, query: clientQuery(options) }),
     emit: (token, body) => data('emit', token, { body }),
     emitTrigger: (token, triggerId, body) => data('emitTrigger', token, { pathParams: { trigger_id: triggerId }, body }),
     completeConnect: (token, connectToken, body) => data('completeConnect', token, { pathParams: { connect_token: connectToken }, body }),
     addSources: (token, body) => data('addSources', token, { body }),
-    faults: (token, body) => data('setFaults', token, { body }),
+    faults: (token, body, options) => data('setFaults', token, { body, query: clientQuery(options) }),
   };
 }

@@ -233,7 +233,7 @@ function renderProject(project) {
       { class: 'environments' },
     ),
     table(
-      ['deployed trigger', 'environment', 'end user', 'its webhooks'],
+      ['deployed trigger', 'environment', 'end user', 'state', 'its webhooks', 'workflows'],
       project.deployed_triggers.map((t) =>
         h(
           'tr',
@@ -241,8 +241,10 @@ function renderProject(project) {
           h('td', {}, h('code', {}, t.id)),
           h('td', {}, t.environment),
           h('td', {}, t.external_user_id ?? ''),
+          h('td', {}, t.active === false ? 'paused' : `active, ${t.event_count ?? 0} event(s)`),
           // With IDs where the summary has them (webhooks), else the URLs alone.
           h('td', {}, (t.webhooks?.map((w) => `${w.id} ${w.url}`) ?? t.webhook_urls).join(', ') || '(the environment’s)'),
+          h('td', {}, (t.workflow_ids ?? []).join(', ')),
         ),
       ),
       { class: 'triggers' },

@@ -110,6 +110,11 @@ export function emit(world: World, input: EmitInput): Result<{ emit_id: string; 
 export function emitTrigger(world: World, triggerId: string, input: { event: unknown }): Result<{ event_id: string; deliveries: DeliveryRecord[] }> {
   const record = world.deployedTriggers.get(triggerId);
   if (record === undefined) return notFound('deployed trigger', triggerId);
+  if (!record.trigger.active) {
+    return fail('unprocessable', `deployed trigger ${triggerId} is inactive: it emits nothing until deployedTriggers.update sets active: true`, {
+      trigger_id: triggerId,
+    });
+  }
   let targets = record.webhooks.map(({ url, signing_key }) => ({ url, key: signing_key }));
   if (targets.length === 0) {
     const environment = world.projects.get(record.projectId)?.environments.get(record.environment);

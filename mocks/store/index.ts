@@ -273,6 +273,7 @@ export {
   type CompleteConnectInput,
   type AccountListQuery,
 } from './connect.ts';
+export { downloadStashFile, stashFile, type StashUpload } from './file-stash.ts';
 export {
   listTriggerComponents,
   getTriggerComponent,
@@ -284,6 +285,11 @@ export {
   setDeployedTriggerWebhooks,
   getDeployedTriggerWebhook,
   regenerateDeployedTriggerWebhookSigningKey,
+  updateDeployedTrigger,
+  listDeployedTriggerEvents,
+  listDeployedTriggerWorkflows,
+  setDeployedTriggerWorkflows,
+  type UpdateTriggerInput,
   type DeployTriggerInput,
   type TriggerScope,
 } from './triggers.ts';

@@ -24,6 +24,7 @@ import {
   type EnvironmentRecord,
   type ProjectRecord,
   type OauthAppRecord,
+  type StashFileRecord,
   type SourceRecord,
   type SubscriptionRecord,
   type WorkflowRecord,
@@ -66,6 +67,8 @@ export interface WorldSnapshot {
   /** OAuth apps and app overrides (absent in snapshots written before they existed: none). */
   oauthApps?: OauthAppRecord[];
   appOverrides?: AppOverrideRecord[];
+  /** Files of the File Stash (absent in snapshots written before it existed: none). */
+  stashFiles?: StashFileRecord[];
 }
 
 export type SnapshotErrorCode =
@@ -106,7 +109,8 @@ export type CollectionName =
   | 'deployedTriggers'
   | 'connectCredits'
   | 'oauthApps'
-  | 'appOverrides';
+  | 'appOverrides'
+  | 'stashFiles';
 
 interface Collection {
   map(world: World): Map<string, unknown>;
@@ -144,6 +148,7 @@ const COLLECTIONS: Record<CollectionName, Collection> = {
   connectCredits: { map: (w) => w.connectCredits, element: same, keyOf: (e: CreditDay) => String(e.day) },
   oauthApps: { map: (w) => w.oauthApps, element: same, keyOf: (e: OauthAppRecord) => e.app.id },
   appOverrides: { map: (w) => w.appOverrides, element: same, keyOf: (e: AppOverrideRecord) => e.override.id },
+  stashFiles: { map: (w) => w.stashFiles, element: same, keyOf: (e: StashFileRecord) => e.s3Key },
 };
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
 
@@ -444,6 +449,8 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
   if (data.oauthApps !== undefined) fill(world.oauthApps, data.oauthApps, `${at}.oauthApps`, (record: OauthAppRecord, path) => idOf(record.app, `${path}.app`));
   if (data.appOverrides !== undefined)
     fill(world.appOverrides, data.appOverrides, `${at}.appOverrides`, (record: AppOverrideRecord, path) => idOf(record.override, `${path}.override`));
+  if (data.stashFiles !== undefined)
+    fill(world.stashFiles, data.stashFiles, `${at}.stashFiles`, (record: StashFileRecord, path) => string(record.s3Key, `${path}.s3Key`));
   return world;
 }
 

@@ -413,6 +413,12 @@ export interface components {
                     environment: string;
                     /** @description The end user who owns the trigger (`external_user_id` of the deployed-trigger endpoints). */
                     external_user_id: string;
+                    /** @description False once `deployedTriggers.update` paused it; an inactive trigger emits nothing. */
+                    active?: boolean;
+                    /** @description The workflows its events go to (`deployedTriggers.updateWorkflows`). */
+                    workflow_ids?: string[];
+                    /** @description How many emitted events it keeps for `deployedTriggers.listEvents` (at most 100). */
+                    event_count?: number;
                     webhook_urls: string[];
                     /** @description The trigger's own webhooks, each with its `wh_` ID (its key is read with `GET /v1/connect/{project_id}/deployed-triggers/{trigger_id}/webhooks/{webhook_id}`). */
                     webhooks: {
@@ -693,7 +699,14 @@ export interface operations {
     };
     setRateLimit: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description An OAuth client's ID: the rule applies to the world that client's login
+                 *     (`POST /v1/oauth/token`) opens, the login included, instead of the bearer's world; so a
+                 *     429 or 503 on the login can be produced.
+                 */
+                client_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -721,7 +734,14 @@ export interface operations {
     };
     setFaults: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description An OAuth client's ID: the rule applies to the world that client's login
+                 *     (`POST /v1/oauth/token`) opens, the login included, instead of the bearer's world; so a
+                 *     429 or 503 on the login can be produced.
+                 */
+                client_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
