@@ -10,7 +10,8 @@ import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest, t
 import type { AppRequest, AppResponse } from './app/types.ts';
 import type { RequestHead } from './app/head.ts';
 import { routes } from './app/routes.ts';
-import { addSources, completeConnect, createStore, emit, emitTrigger, worldSummary, type Store, type StoreOptions } from './store/index.ts';
+import { addSources, completeConnect, createStore, emit, emitTrigger, invokeEndpoint, worldSummary, type Store, type StoreOptions } from './store/index.ts';
+import { ENDPOINT_PREFIX } from './app/head.ts';
 import { createDeliveryEngine } from './outbound/delivery.ts';
 import type { DeliverySink } from './outbound/types.ts';
 
@@ -26,6 +27,7 @@ export type {
   FaultsBody,
   RateLimitBody,
   SavedState,
+  LoginOptions,
 } from './app/control.ts';
 export type { FaultOptions } from './app/faults.ts';
 export type { WorldFaults, RateWindow } from './store/session.ts';
@@ -82,10 +84,29 @@ export interface Mock {
   baseUrl: string;
 }
 
+/**
+ * Where a mock at `origin` serves HTTP trigger endpoints, as a store's `endpointUrl` (docs/worlds.md,
+ * "Workflow endpoints").
+ *
+ * @example
+ * createStore({ endpointUrl: endpointUrlAt('http://127.0.0.1:4010') }); // endpoint_url: 'http://127.0.0.1:4010/__endpoints/<key>'
+ */
+export function endpointUrlAt(origin: string): (key: string) => string {
+  const base = `${origin.replace(/\/+$/, '')}${ENDPOINT_PREFIX}/`;
+  return (key) => base + key;
+}
+
 export function createMock(options: MockOptions = {}): Mock {
   const baseUrl = absoluteBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL, 'createMock').replace(/\/+$/, '');
   const store =
-    options.store ?? createStore({ ...options.worlds, sink: options.sink ?? createDeliveryEngine({ now: options.now }), seed: options.seed, now: options.now });
+    options.store ??
+    createStore({
+      ...options.worlds,
+      sink: options.sink ?? createDeliveryEngine({ now: options.now }),
+      seed: options.seed,
+      now: options.now,
+      endpointUrl: endpointUrlAt(new URL(baseUrl).origin),
+    });
   if (options.store !== undefined) {
     const clashing = (['seed', 'sink', 'now', 'worlds'] as const).filter((name) => options[name] !== undefined);
     if (clashing.length > 0) throw new TypeError(`createMock: ${clashing.join(', ')} cannot be given with store (the store has its own)`);
@@ -98,6 +119,7 @@ export function createMock(options: MockOptions = {}): Mock {
     controlOperations: { worldSummary, emit, emitTrigger, completeConnect, addSources, saveState: options.saveState },
     logError: options.logError,
     faults: options.faults,
+    endpoints: invokeEndpoint,
   });
   const mapUrl = createUrlMapper(baseUrl);
 

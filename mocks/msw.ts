@@ -3,6 +3,7 @@
 // from here touches Node-only modules.
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { authenticate } from './app/auth.ts';
+import { ENDPOINT_PREFIX } from './app/head.ts';
 import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest } from './app/fetch.ts';
 import { createMock, type FaultOptions, type Mock } from './index.ts';
 import { DEFAULT_STORAGE_KEY, persistStore, type Persistence, type StorageArea } from './store/persist.ts';
@@ -107,7 +108,8 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
     });
   };
 
-  const handlers = [http.all(`${baseUrl}/*`, resolve), http.all(`${origin}/__mock/*`, resolve)];
+  // HTTP trigger endpoints too (docs/worlds.md, "Workflow endpoints"): `<origin>/__endpoints/<key>`.
+  const handlers = [http.all(`${baseUrl}/*`, resolve), http.all(`${origin}/__mock/*`, resolve), http.all(`${origin}${ENDPOINT_PREFIX}/*`, resolve)];
   return Object.assign(handlers, { mock, persistence });
 }
 

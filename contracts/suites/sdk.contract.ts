@@ -676,6 +676,86 @@ describe.skipIf(!servesV1)(`@pipedream/sdk 3.1.6${servesV1 ? '' : ' (skipped: th
     );
   });
 
+  describe('workflows (invoked through their HTTP trigger)', () => {
+    caseIf(
+      [...needs],
+      'workflows.invoke and invokeForExternalUser run a workflow at its endpoint_url: counted against the daily quotas, its events to its subscribers, an inactive one 404',
+      async () => {
+        // POST /workflows takes user API keys only: a world of such a key, which the SDK sends as its bearer too.
+        const key = `sdk-key-${randomBytes(6).toString('hex')}`;
+        const keyControl = createControl(target, key)!;
+        const base = new URL(target.baseUrl);
+        const client = new PipedreamClient({
+          baseUrl: base.origin,
+          projectId: 'proj_unused0',
+          projectEnvironment: 'development',
+          tokenProvider: { getToken: async () => key },
+          workflowDomain: base.hostname,
+        });
+        const rest = async (method: string, path: string, body?: unknown) => {
+          const answer = await fetch(`${target.baseUrl}${path}`, {
+            method,
+            headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+          return { status: answer.status, body: answer.status === 204 ? null : await answer.json() };
+        };
+        const world = (await keyControl.world()) as { workflows: Array<{ org_id: string; project_id: string }> };
+        const { org_id, project_id } = world.workflows[0]!;
+        const create = async (steps: unknown[], active = true) => {
+          const created = await rest('POST', '/workflows', { org_id, project_id, steps, triggers: [{ props: {} }], settings: { auto_deploy: active } });
+          expect(created.status).toBe(200);
+          const workflow = created.body.data as { id: string; triggers: Array<{ endpoint_url?: string }> };
+          return { id: workflow.id, url: workflow.triggers[0]!.endpoint_url! };
+        };
+        const ok = await create([{ namespace: 'store_order', props: { table: 'orders' } }]);
+        expect(ok.url.startsWith(`${base.origin}/`), `${ok.url} is served by the mock`).toBe(true);
+
+        // A webhook subscribed to the workflow's default stream gets each event it emits.
+        const hook = await rest('POST', `/webhooks?url=${encodeURIComponent('https://receiver.example.com/invoked')}&name=invoked&description=d`);
+        await rest('POST', `/subscriptions?emitter_id=${ok.id}&listener_id=${hook.body.data.id}&event_name=`);
+        const workspace = async () =>
+          (await rest('GET', `/workspaces/${org_id}`)).body.data as { daily_invocations_used?: number; daily_compute_time_used?: number };
+        const me = async () => (await rest('GET', '/users/me')).body.data as { daily_invocations_used: number; daily_compute_time_used: number };
+        const before = await workspace();
+        const meBefore = await me();
+
+        // The SDK answers the endpoint's raw response (status and headers, its body unread).
+        const invoked = (await client.workflows.invoke({ urlOrEndpoint: ok.url, body: { order: 42 } })) as { status: number };
+        expect(invoked.status).toBe(200);
+        const forUser = (await client.workflows.invokeForExternalUser({ urlOrEndpoint: ok.url, externalUserId: 'sdk-invoker', body: { order: 43 } })) as {
+          status: number;
+        };
+        expect(forUser.status).toBe(200);
+        const after = await workspace();
+        const meAfter = await me();
+        // One invocation and 100 ms of compute per step each (mocks/store/quotas.ts), for the user and, where it counts them, the workspace.
+        expect([meAfter.daily_invocations_used - meBefore.daily_invocations_used, meAfter.daily_compute_time_used - meBefore.daily_compute_time_used]).toEqual([
+          2, 200,
+        ]);
+        if (before.daily_invocations_used !== undefined) {
+          expect([after.daily_invocations_used! - before.daily_invocations_used, after.daily_compute_time_used! - before.daily_compute_time_used!]).toEqual([
+            2, 200,
+          ]);
+        }
+        const deliveries = ((await keyControl.deliveries({ wait: true })) as Array<{ url: string; body: string }>).filter(
+          (d) => d.url === 'https://receiver.example.com/invoked',
+        );
+        const bodies = deliveries.map(
+          (d) => JSON.parse(d.body) as { emit_id: string; emitter_id: string; event: { body: unknown; headers: Record<string, string> } },
+        );
+        expect(bodies.map((b) => b.event.body)).toEqual([{ order: 42 }, { order: 43 }]);
+        expect(bodies.map((b) => b.emitter_id)).toEqual([ok.id, ok.id]);
+        expect(bodies[1]!.event.headers['x-pd-external-user-id']).toBe('sdk-invoker');
+        expect(bodies[1]!.event.headers.authorization, 'the bearer is not passed on').toBeUndefined();
+
+        // An inactive workflow's endpoint runs nothing.
+        const inactive = await create([{ namespace: 'store_order' }], false);
+        expect(await statusOf(client.workflows.invoke({ urlOrEndpoint: inactive.url, body: {} }))).toBe(404);
+      },
+    );
+  });
+
   // Connect projects, end users and usage (issue 17).
   describe('projects', () => {
     caseIf([...needs], 'projects.create/retrieve/list/update/updateLogo/delete: a project lives and dies through the SDK', async () => {

@@ -12,14 +12,14 @@
 // and hands the operation to it, `mock.control` (control.ts) hands its arguments to it; from there
 // the document check and the route (control-routes.ts), which calls the store.
 import { apiError, fail, type Result } from '../errors.ts';
-import type { Session, Store } from '../store/index.ts';
+import type { EndpointRequest, Session, Store, World } from '../store/index.ts';
 import type { RequestInput, Validator } from '../../openapi/validator.ts';
 import { authenticate, issueOAuthToken, OAUTH_TOKEN_OPERATION, tokenKind, type Credentials } from './auth.ts';
 import { readBody, withinJsonBounds } from './body.ts';
 import { createControl, type ControlOperationId, type ControlOperations, type MockControl } from './control.ts';
 import { controlRoutes } from './control-routes.ts';
 import { createFaults, type FaultOptions } from './faults.ts';
-import { API_PREFIX, CONTROL_PREFIX, isApiPath, isControlPath, readHead, type RequestHead } from './head.ts';
+import { API_PREFIX, CONTROL_PREFIX, endpointOf, isApiPath, isControlPath, readHead, type RequestHead } from './head.ts';
 import { refusal } from './issues.ts';
 import { errorResponse, fromResult, json } from './respond.ts';
 import type { AnyRoute } from './routes-meta.ts';
@@ -39,7 +39,12 @@ export interface AppOptions {
   logError?: (message: string, error: unknown) => void;
   /** The server's faults and the clock, random source and sleep behind them (faults.ts); default: none. */
   faults?: FaultOptions;
+  /** Runs a request to an HTTP trigger's endpoint in a world (store/invoke.ts); absent: endpoint paths are 404. */
+  endpoints?: EndpointRunner;
 }
+
+/** What answers a request to an HTTP trigger's endpoint (`<origin>/__endpoints/<key>`), injected like the routes. */
+export type EndpointRunner = (world: World, key: string, request: EndpointRequest) => Result<unknown>;
 
 /** The HTTP app: one request in, one response out (named apart from the API's connected-app schema `App`). */
 export interface MockApp {
@@ -155,6 +160,28 @@ export function createApp(options: AppOptions): MockApp {
     return { response, session, delayMs: intercept.delayMs };
   }
 
+  /**
+   * A request to an HTTP trigger's endpoint (docs/worlds.md, "Workflow endpoints"), outside /v1 and
+   * its document: the bearer's world when it carries one (`invokeForExternalUser`), else the world
+   * that holds the key; any method; the body as JSON when it says so, else its text.
+   */
+  function endpoint(req: AppRequest, head: RequestHead, key: string, rest: string): { response: AppResponse; session?: Session } {
+    if (options.endpoints === undefined)
+      return { response: errorResponse(apiError('not_found', `This mock serves no workflow endpoints (${head.path})`, { path: head.path })) };
+    const auth = req.headers.authorization === undefined ? undefined : authenticate(req.headers);
+    if (auth !== undefined && !auth.ok) return { response: errorResponse(auth.error, { 'www-authenticate': 'Bearer' }) };
+    const session = auth === undefined ? store.endpointSession(key) : store.session(auth.value.token);
+    if (session === undefined) {
+      const message = `No workflow endpoint ${key} in the worlds this mock holds: send the bearer of its world, or open that world first`;
+      return { response: errorResponse(apiError('not_found', message, { key })) };
+    }
+    const json = req.body.trim() !== '' && /^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(req.headers['content-type'] ?? '');
+    const body = readBody(req.body, req.headers, json);
+    if (!body.ok) return { response: errorResponse(body.error), session };
+    const request = { method: head.method, path: rest, query: head.query, headers: req.headers, body: json ? body.value : req.body === '' ? null : req.body };
+    return { response: fromResult(options.endpoints(session.world, key, request)), session };
+  }
+
   /** Body checks, validation and the route, for a request matched to an operation. */
   async function answer(
     on: Face,
@@ -176,8 +203,15 @@ export function createApp(options: AppOptions): MockApp {
     const { method, path } = head;
     try {
       if (isControlPath(path)) return (await dispatch(controlFace, req, head)).response;
-      if (!isApiPath(path)) return errorResponse(apiError('not_found', `Every API route lives under ${API_PREFIX}; ${path} is not one`, { path }));
-      const { response, session, delayMs } = await dispatch(apiFace, req, head);
+      const invoked = endpointOf(path);
+      const answered =
+        invoked !== undefined
+          ? { ...endpoint(req, head, invoked.key, invoked.rest), delayMs: 0 }
+          : isApiPath(path)
+            ? await dispatch(apiFace, req, head)
+            : undefined;
+      if (answered === undefined) return errorResponse(apiError('not_found', `Every API route lives under ${API_PREFIX}; ${path} is not one`, { path }));
+      const { response, session, delayMs } = answered;
       if (delayMs !== undefined && delayMs > 0) await faults.sleep(delayMs);
       const ms = Math.round((now() - started) * 1000) / 1000;
       // The console's own requests are journaled apart (docs/control-api.md, "The console"): a user reading the journal looks for their app's.

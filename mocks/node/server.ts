@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ConnectionLimits, DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT } from '../defaults.ts';
 import { type Destination, destinationPolicy } from '../destinations.ts';
-import { createMock, type FaultOptions, type Mock } from '../index.ts';
+import { createMock, endpointUrlAt, type FaultOptions, type Mock } from '../index.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
 import { createStore } from '../store/index.ts';
 import { guardConnections, httpServerOptions, resolveLimits } from './connections.ts';
@@ -152,6 +152,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         log: notice,
       }),
       seed: options.seed,
+      // The endpoint_url of each HTTP trigger is this server's (docs/worlds.md, "Workflow endpoints").
+      endpointUrl: endpointUrlAt(origin),
       maxWorlds,
       worldTtlMs: options.worldTtlMs,
       // A quarter of the worlds evicted is ~50 MB of garbage at ~50 kB a world (memory.ts);

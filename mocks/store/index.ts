@@ -2,6 +2,7 @@
 // values. No HTTP, no MSW, no Node-only modules: it runs in the browser (MSW worker) as well.
 import type { DeliverySink } from '../outbound/types.ts';
 import { createRecordingSink } from './recording-sink.ts';
+import { workflowOfEndpoint } from './invoke.ts';
 import { createWorld } from './seed.ts';
 import { countedJournal, deliveryLog, overTally, type CountedJournal, type DeliveryLog, type Tally } from './retention.ts';
 import { JOURNAL_LIMIT, openSession, type Session } from './session.ts';
@@ -24,6 +25,12 @@ export interface StoreOptions {
   worldTtlMs?: number;
   /** Told about every world the store evicts by itself (not about `evict()` calls). */
   onEvict?: (token: string, reason: EvictReason) => void;
+  /**
+   * The URL the mock serves an HTTP trigger's endpoint at, by its key (docs/worlds.md, "Workflow
+   * endpoints"): createMock and the Node server pass `<origin>/__endpoints/<key>`. Default: a host of
+   * the trigger's own (`https://<key>.m.example.net`) that nothing serves.
+   */
+  endpointUrl?: (key: string) => string;
 }
 
 /** Why the store evicted a world: over `maxWorlds`, idle past `worldTtlMs`, or journals and delivery logs over their total cap. */
@@ -84,6 +91,14 @@ export interface Store {
    * store.peek('never-used'); // undefined
    */
   peek(token: string): World | undefined;
+  /**
+   * The session of the world that holds HTTP trigger endpoint `key`, among the worlds the store
+   * holds now (an endpoint request carries no bearer to say which), or undefined.
+   *
+   * @example
+   * store.endpointSession('eo4klm9qz0abcde')?.token; // 'dev-token'
+   */
+  endpointSession(key: string): Session | undefined;
   /** How many worlds the store holds now. */
   size(): number;
   readonly sink: DeliverySink;
@@ -116,7 +131,12 @@ export function createStore(options: StoreOptions = {}): Store {
   let hashOf: ((token: string) => string) | undefined;
   const read = (snapshot: unknown) => {
     const logs = new Map<string, DeliveryLog>();
-    const result = readWorlds(snapshot, { seed, now, sinkFor: (token) => logs.set(token, deliveryLog(sink, tally)).get(token)!.sink });
+    const result = readWorlds(snapshot, {
+      seed,
+      now,
+      endpointUrl: options.endpointUrl,
+      sinkFor: (token) => logs.set(token, deliveryLog(sink, tally)).get(token)!.sink,
+    });
     return { result, logs };
   };
   /** Drops the token's set-aside world (false: it had none). */
@@ -157,7 +177,12 @@ export function createStore(options: StoreOptions = {}): Store {
     const woken = fresh ? undefined : wake(token);
     const log = woken?.log ?? deliveryLog(sink, tally);
     const journal = countedJournal(tally, JOURNAL_LIMIT);
-    return hold(openSession(woken?.world ?? createWorld({ token, seed, sink: log.sink, now }), log, journal), log, journal, now());
+    return hold(
+      openSession(woken?.world ?? createWorld({ token, seed, sink: log.sink, now, endpointUrl: options.endpointUrl }), log, journal),
+      log,
+      journal,
+      now(),
+    );
   };
   /** Evicts from the least recently used end: idle worlds, then over the count or the retention cap (never `keep`). */
   const shrink = (at: number, keep: string) => {
@@ -210,6 +235,10 @@ export function createStore(options: StoreOptions = {}): Store {
     },
     size: () => held.size,
     peek: (token) => held.get(token)?.session.world,
+    endpointSession(key) {
+      for (const entry of held.values()) if (workflowOfEndpoint(entry.session.world, key) !== undefined) return entry.session;
+      return undefined;
+    },
     snapshot: () =>
       structuredClone(
         snapshotView(
@@ -294,6 +323,8 @@ export {
   type TriggerScope,
 } from './triggers.ts';
 export { emit, emitTrigger, type EmitInput } from './emit.ts';
+export { invokeEndpoint, workflowOfEndpoint, type EndpointRequest, type Invocation } from './invoke.ts';
+export { chargeQuota, withinQuota, COMPUTE_MS_PER_STEP, type Charge } from './quotas.ts';
 // Connect projects, end users and usage (issue 17).
 export {
   listProjects,

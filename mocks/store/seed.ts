@@ -37,6 +37,8 @@ export interface WorldOptions {
   seed: number | string;
   sink: DeliverySink;
   now: () => number;
+  /** Where the mock serves HTTP trigger endpoints (StoreOptions.endpointUrl). */
+  endpointUrl?: (key: string) => string;
 }
 
 /** The document's examples, walked once for every world (examples.ts). */
@@ -78,7 +80,7 @@ export interface WorldRandom {
  * deterministic. A restored world continues from its saved generator state.
  */
 export function createWorldRandom(
-  options: Pick<WorldOptions, 'seed' | 'token' | 'now'>,
+  options: Pick<WorldOptions, 'seed' | 'token' | 'now' | 'endpointUrl'>,
   start: { seeding: true } | { saved: RandomizerState | null },
 ): WorldRandom {
   let seeding = 'seeding' in start;
@@ -95,6 +97,7 @@ export function createWorldRandom(
     },
     issued: new Set(),
     now: () => (seeding ? REFERENCE_TIME_MS : options.now()),
+    ...(options.endpointUrl === undefined ? {} : { endpointUrl: options.endpointUrl }),
   };
   return {
     ctx,

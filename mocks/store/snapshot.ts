@@ -301,6 +301,7 @@ export interface RestoreContext {
   /** The sink of the restored world of `token` (each session logs its own world's deliveries). */
   sinkFor: (token: string) => DeliverySink;
   now: () => number;
+  endpointUrl?: (key: string) => string;
 }
 
 /** A damaged field: thrown inside readWorlds only, turned into a 'snapshot_invalid' value there. */
@@ -360,7 +361,7 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
       throw new Damaged(`${at}.random: ${(error as Error).message}`);
     }
   }
-  const random = createWorldRandom({ seed: context.seed, token, now: context.now }, { saved });
+  const random = createWorldRandom({ seed: context.seed, token, now: context.now, endpointUrl: context.endpointUrl }, { saved });
   random.endSeeding();
   for (const [i, id] of array(data.issued, `${at}.issued`).entries()) random.ctx.issued.add(string(id, `${at}.issued[${i}]`));
 
