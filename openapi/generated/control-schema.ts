@@ -334,6 +334,11 @@ export interface components {
              * @enum {string}
              */
             from?: "console";
+            /**
+             * @description Who answered, when not the mock (`serve --upstream` with `--live`, `serve --replay`); `ms` is then the whole exchange.
+             * @enum {string}
+             */
+            source?: "live" | "replay";
         };
         DeliveryRecord: {
             id: string;
