@@ -10,6 +10,7 @@ import { type MatchField, parseMatchRule } from '../mocks/upstream/replay.ts';
 import { forEachOperation } from '../openapi/document/operations.ts';
 import { document } from '../openapi/generated/document.ts';
 import { controlDocument } from '../openapi/generated/control-document.ts';
+import { kitVersion } from './version.ts';
 import {
   defineCommand,
   type Env,
@@ -155,7 +156,8 @@ Examples:
 
 Exit codes: 0 stopped by SIGINT/SIGTERM, 1 could not listen (port in use, host not available),
 the --state file cannot be restored, written or is held by another server, or its last write at
-SIGINT/SIGTERM failed, 2 bad flags or environment.`;
+SIGINT/SIGTERM failed, the --upstream is refused (link-local, not in --deliver-to) or a
+--record/--replay file is not HAR, 2 bad flags or environment.`;
 
 export interface ServeOptions {
   port: number;
@@ -380,6 +382,7 @@ export function parseDuration(text: string): number | undefined {
 /** Starts the server and resolves with the exit code once a signal has stopped it (or at once, 1, when it cannot listen). */
 export async function serve(options: ServeOptions): Promise<number> {
   const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl, deliverTo, state, stateIntervalMs, stateKey, cors } = options;
+  const { upstream, record, driftReport, replay, match } = options;
   // Imported only now: `--help` and bad flags answer without loading the server (start-up, docs/performance.md).
   const { startServer } = await import('../mocks/node/server.ts');
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -397,10 +400,13 @@ export async function serve(options: ServeOptions): Promise<number> {
       ...(state === undefined ? {} : { state: { path: state, intervalMs: stateIntervalMs, key: stateKey } }),
       ...(faults === undefined ? {} : { faults }),
       ...(cors === undefined ? {} : { cors }),
+      ...(upstream === undefined ? {} : { upstream, record, driftReport, version: kitVersion() }),
+      ...(replay === undefined ? {} : { replay, match }),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if ((error as Error).name === 'StateFileError') console.error(`${PROGRAM} serve: ${(error as Error).message}`);
+    const name = (error as Error).name;
+    if (name === 'StateFileError' || name === 'UpstreamError' || name === 'RecordingFileError') console.error(`${PROGRAM} serve: ${(error as Error).message}`);
     else if (code === 'EADDRINUSE') console.error(`${PROGRAM} serve: port ${port} on ${host} is already in use; pick another with --port or PORT`);
     else if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') console.error(`${PROGRAM} serve: cannot bind to host ${host} (${code})`);
     else if (code === 'EACCES') console.error(`${PROGRAM} serve: no permission to listen on ${host}:${port}`);
@@ -413,6 +419,7 @@ export async function serve(options: ServeOptions): Promise<number> {
     console.log(
       `State: ${server.restoredWorlds} world${server.restoredWorlds === 1 ? '' : 's'} restored from ${state}; every write is kept (${state}.log) before it is answered`,
     );
+  for (const line of server.beside ?? []) console.log(line);
   console.log(`Try:  curl -H 'Authorization: Bearer dev-token' ${server.baseUrl}/users/me`);
   if (noControl === true) {
     console.log('Control API and console: off (--no-control). Ctrl-C stops.');

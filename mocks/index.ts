@@ -61,6 +61,8 @@ export interface MockOptions {
   faults?: FaultOptions;
   /** What `POST /__mock/snapshot` does: the Node server's `--state` writer. Default: none (the route answers 404). */
   saveState?: ControlOperations['saveState'];
+  /** What `GET /__mock/drift` answers: the drift report of the Node server's `--upstream`. Default: none (the route answers 404). */
+  driftReport?: ControlOperations['driftReport'];
   /** Bounds on the store's worlds (docs/worlds.md, "Eviction"): at most `maxWorlds`, each evicted after `worldTtlMs` unused. Default: none. */
   worlds?: Pick<StoreOptions, 'maxWorlds' | 'worldTtlMs' | 'onEvict'>;
   /**
@@ -95,7 +97,7 @@ export function createMock(options: MockOptions = {}): Mock {
     validator: options.validator ?? defaultValidator,
     controlValidator,
     routes,
-    controlOperations: { worldSummary, emit, emitTrigger, completeConnect, addSources, saveState: options.saveState },
+    controlOperations: { worldSummary, emit, emitTrigger, completeConnect, addSources, saveState: options.saveState, driftReport: options.driftReport },
     logError: options.logError,
     faults: options.faults,
   });

@@ -11,6 +11,7 @@ import { document } from '../../openapi/generated/document.ts';
 import { validator } from '../../openapi/validator.ts';
 import type { Destination } from '../destinations.ts';
 import type { Mock } from '../index.ts';
+import type { RequestHead } from '../app/head.ts';
 import type { AppRequest, AppResponse } from '../app/types.ts';
 import { answerOfExchange } from '../upstream/answers.ts';
 import { parseHar, secretFields } from '../upstream/har.ts';
@@ -19,7 +20,7 @@ import { createReplay, type MatchField } from '../upstream/replay.ts';
 import { type FallbackRule, liveMatcher, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from '../upstream/select.ts';
 import { destinationCheck, isLinkLocalAddress, type Lookup } from './destinations.ts';
 import { checkedFetch } from './fetch.ts';
-import { driftReportFile, type FileKeeper, type HarRecorder, openHarRecorder, RecordingFileError } from './recording.ts';
+import { driftReportFile, type FileKeeper, type HarRecorder, junitPath, openHarRecorder, RecordingFileError } from './recording.ts';
 
 export { RecordingFileError } from './recording.ts';
 
@@ -41,13 +42,19 @@ export interface BesideOptions {
 }
 
 export interface Beside {
-  handle(request: AppRequest): Promise<AppResponse>;
-  /** The drift report so far (with `upstream`), else null. */
-  drift(): DriftReport | null;
+  /** The hybrid step, once `connect` has given it the mock. */
+  handle(request: AppRequest, head?: RequestHead): Promise<AppResponse>;
   /** Lines for the start banner: where the upstream is, what goes there, the files. */
   describe(): string[];
   /** Writes the recording and the report a last time. */
   close(): Promise<void>;
+}
+
+export interface PreparedBeside {
+  /** The drift report so far (with `upstream`; the control API's `GET /__mock/drift`), else undefined. */
+  driftReport?: () => DriftReport;
+  /** The hybrid step in front of `mock`: synchronous, so the server attaches it as it starts listening. */
+  connect(mock: Mock): Beside;
 }
 
 /** An upstream the delivery rules refuse, or a recording that cannot be read: thrown before the server answers anything. */
@@ -56,16 +63,18 @@ export class UpstreamError extends Error {
 }
 
 /**
- * The hybrid step for a server's options, or undefined when none of them is given.
+ * Everything the options need before the server answers anything (the upstream checked against
+ * the delivery rules, the files opened, a replay read), or undefined when none of them is given.
+ * Throws UpstreamError, RecordingFileError, or a TypeError for options a library caller got wrong.
  * @example
- * const beside = await besideUpstream(mock, { upstream: { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'] } }, { version: '1.0.0' });
+ * const prepared = await prepareBeside({ upstream: { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'] } }, {});
+ * const beside = prepared?.connect(mock);
  * const answer = await (beside ?? mock).handle(request);
  */
-export async function besideUpstream(
-  mock: Mock,
+export async function prepareBeside(
   options: BesideOptions,
   context: { version?: string; deliverTo?: readonly Destination[]; lookup?: Lookup; log?: (line: string) => void },
-): Promise<Beside | undefined> {
+): Promise<PreparedBeside | undefined> {
   const { upstream } = options;
   if (upstream === undefined && options.replay === undefined) return undefined;
   const log = context.log ?? console.error;
@@ -81,12 +90,15 @@ export async function besideUpstream(
     const har = parseHar(text);
     if ('error' in har) throw new RecordingFileError(`--replay ${options.replay} is ${har.error}`);
     const replay = createReplay(har.entries, { secrets, ...(options.match === undefined ? {} : { match: options.match }) });
-    const hybrid = createHybrid({ mock, validator, replay });
     return {
-      handle: hybrid.handle,
-      drift: () => null,
-      describe: () => [`Replay: every API request answered from ${options.replay} (${replay.size} exchanges), no network`],
-      close: async () => {},
+      connect(mock) {
+        const hybrid = createHybrid({ mock, validator, replay });
+        return {
+          handle: hybrid.handle,
+          describe: () => [`Replay: every API request answered from ${options.replay} (${replay.size} exchange${replay.size === 1 ? '' : 's'}), no network`],
+          close: async () => {},
+        };
+      },
     };
   }
 
@@ -99,36 +111,44 @@ export async function besideUpstream(
       ? undefined
       : await openHarRecorder(options.record, { secrets, creator: { name: 'workflow-api-mock-kit', version: context.version ?? 'unknown' }, log });
   const report: FileKeeper | undefined = options.driftReport === undefined ? undefined : driftReportFile(options.driftReport, analyzer, log);
-  const hybrid = createHybrid({
-    mock,
-    validator,
-    upstream: {
-      url: target.url,
-      live: target.live,
-      ...(target.fallbackOn === undefined ? {} : { fallbackOn: target.fallbackOn }),
-      fetch: checkedFetch(context.lookup),
-    },
-    onExchange(exchange) {
-      analyzer.observe(answerOfExchange(exchange));
-      recorder?.record(exchange);
-      report?.changed();
-    },
-    log,
-  });
   const fallback = target.fallbackOn;
   return {
-    handle: hybrid.handle,
-    drift: () => analyzer.report(),
-    describe: () => [
-      `Upstream: ${target.url}; live: ${target.live.join(', ')} (${operationCount(validator.operationIds.filter(liveMatcher(target.live)).length)}, the rest mocked)` +
-        (fallback === undefined ? '' : `; the mock answers on ${[...compact(fallback.statuses), ...(fallback.unreachable ? ['unreachable'] : [])].join(', ')}`),
-      ...(recorder === undefined ? [] : [`Recording: ${options.record} (${recorder.size()} exchanges so far; redacted, 0600)`]),
-      ...(options.driftReport === undefined ? [] : [`Drift report: ${options.driftReport} (JSON) and its .junit.xml twin, as answers come`]),
-    ],
-    async close() {
-      await recorder?.flush();
-      report?.changed();
-      await report?.flush();
+    driftReport: () => analyzer.report(),
+    connect(mock) {
+      const hybrid = createHybrid({
+        mock,
+        validator,
+        upstream: {
+          url: target.url,
+          live: target.live,
+          ...(fallback === undefined ? {} : { fallbackOn: fallback }),
+          fetch: checkedFetch(context.lookup),
+        },
+        onExchange(exchange) {
+          analyzer.observe(answerOfExchange(exchange));
+          recorder?.record(exchange);
+          report?.changed();
+        },
+        log,
+      });
+      return {
+        handle: hybrid.handle,
+        describe: () => [
+          `Upstream: ${target.url}; live: ${target.live.join(', ')} (${operationCount(validator.operationIds.filter(liveMatcher(target.live)).length)}, the rest mocked)` +
+            (fallback === undefined
+              ? ''
+              : `; the mock answers on ${[...compact(fallback.statuses), ...(fallback.unreachable ? ['unreachable'] : [])].join(', ')}`),
+          ...(recorder === undefined
+            ? []
+            : [`Recording: ${options.record} (${recorder.size()} exchange${recorder.size() === 1 ? '' : 's'} so far; redacted, 0600)`]),
+          ...(options.driftReport === undefined ? [] : [`Drift report: ${options.driftReport} and ${junitPath(options.driftReport)}, as answers come`]),
+        ],
+        async close() {
+          await recorder?.flush();
+          report?.changed();
+          await report?.flush();
+        },
+      };
     },
   };
 }

@@ -8,8 +8,8 @@
 // journal; every upstream exchange is handed to `onExchange` (the HAR recorder, the drift report).
 // Never forwarded: the control API and the console (`/__mock`), and anything outside `/v1`.
 // Browser-safe: the transport is the `fetch` it is given.
-import { splitUrl } from '../app/app.ts';
 import { authenticate } from '../app/auth.ts';
+import { API_PREFIX, isApiPath, readHead, type RequestHead } from '../app/head.ts';
 import { errorResponse } from '../app/respond.ts';
 import type { AppRequest, AppResponse } from '../app/types.ts';
 import { apiError } from '../errors.ts';
@@ -49,12 +49,11 @@ export interface HybridOptions {
 }
 
 export interface Hybrid {
-  handle(request: AppRequest): Promise<AppResponse>;
+  /** `head`: the request's head when the adapter has read it already (readHead), passed on to the mock. */
+  handle(request: AppRequest, head?: RequestHead): Promise<AppResponse>;
   /** The source a request would be answered from, before any fallback. */
   route(request: AppRequest): Source | 'control';
 }
-
-const API_PREFIX = '/v1';
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
@@ -71,9 +70,12 @@ export function createHybrid(options: HybridOptions): Hybrid {
   const clock = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
   const log = options.log ?? (() => {});
 
-  const route = (request: AppRequest): { source: Source | 'control'; operationId?: string; apiPath: string; query: string } => {
-    const { path, query } = splitUrl(request.url);
-    if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) return { source: 'control', apiPath: path, query };
+  const route = (
+    request: AppRequest,
+    head = readHead(request.method, request.url),
+  ): { source: Source | 'control'; operationId?: string; apiPath: string; query: string } => {
+    const { path, query } = head;
+    if (!isApiPath(path)) return { source: 'control', apiPath: path, query };
     const apiPath = path.slice(API_PREFIX.length) || '/';
     if (replay !== undefined) return { source: 'replay', apiPath, query };
     if (upstream === undefined) return { source: 'mock', apiPath, query };
@@ -91,12 +93,12 @@ export function createHybrid(options: HybridOptions): Hybrid {
       .journal.record({ method: request.method.toUpperCase(), path, status, ms: Math.round((clock() - started) * 1000) / 1000, at, source });
   };
 
-  const fromMock = async (request: AppRequest, extra: Record<string, string> = {}): Promise<AppResponse> => {
-    const response = await mock.handle(request);
+  const fromMock = async (request: AppRequest, head: RequestHead | undefined, extra: Record<string, string> = {}): Promise<AppResponse> => {
+    const response = await mock.handle(request, head);
     return { ...response, headers: { ...response.headers, ...extra, [SOURCE_HEADER]: 'mock' } };
   };
 
-  const forward = async (request: AppRequest, operationId: string, apiPath: string, query: string): Promise<AppResponse> => {
+  const forward = async (request: AppRequest, head: RequestHead | undefined, operationId: string, apiPath: string, query: string): Promise<AppResponse> => {
     const target = upstream!;
     const url = `${target.url}${apiPath}${query === '' ? '' : `?${query}`}`;
     const headers: Record<string, string> = {};
@@ -117,7 +119,7 @@ export function createHybrid(options: HybridOptions): Hybrid {
     } catch (error) {
       const reason = describeFailure(error);
       log(`[upstream] ${method} ${url} failed: ${reason}`);
-      if (fallback.unreachable) return fromMock(request, { 'x-mock-fallback': 'unreachable' });
+      if (fallback.unreachable) return fromMock(request, head, { 'x-mock-fallback': 'unreachable' });
       const answer = errorResponse(
         apiError('bad_gateway', `The upstream did not answer ${method} ${target.url}${apiPath}: ${reason}`, { upstream: target.url, operation: operationId }),
       );
@@ -135,16 +137,16 @@ export function createHybrid(options: HybridOptions): Hybrid {
       request: { method, url, headers, body },
       response: { status: response.status, statusText: response.statusText, headers: responseHeaders, body: text },
     });
-    if (fallback.statuses.includes(response.status)) return fromMock(request, { 'x-mock-fallback': String(response.status) });
+    if (fallback.statuses.includes(response.status)) return fromMock(request, head, { 'x-mock-fallback': String(response.status) });
     journal(request, API_PREFIX + apiPath, response.status, started, at, 'live');
     return { status: response.status, headers: { ...responseHeaders, [SOURCE_HEADER]: 'live' }, body: text };
   };
 
-  const handle = async (request: AppRequest): Promise<AppResponse> => {
-    const planned = route(request);
+  const handle = async (request: AppRequest, head?: RequestHead): Promise<AppResponse> => {
+    const planned = route(request, head);
     switch (planned.source) {
       case 'control':
-        return mock.handle(request);
+        return mock.handle(request, head);
       case 'replay': {
         const started = clock();
         const at = now();
@@ -153,9 +155,9 @@ export function createHybrid(options: HybridOptions): Hybrid {
         return answer;
       }
       case 'live':
-        return forward(request, planned.operationId!, planned.apiPath, planned.query);
+        return forward(request, head, planned.operationId!, planned.apiPath, planned.query);
       default:
-        return upstream === undefined ? mock.handle(request) : fromMock(request);
+        return upstream === undefined ? mock.handle(request, head) : fromMock(request, head);
     }
   };
   return { handle, route: (request) => route(request).source };
