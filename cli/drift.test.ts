@@ -44,7 +44,7 @@ async function recording(fetch: typeof globalThis.fetch): Promise<string> {
 }
 
 describe('workflow-api-mock drift', () => {
-  it('lists every planted departure, exits 1, and writes JUnit with a failing case per drifting operation', async () => {
+  it('lists every planted departure, exits 1, and writes JUnit with a failing case per drifting operation', { timeout: 120_000 }, async () => {
     const file = await recording(plantedUpstream().fetch);
     const junit = join(file, '..', 'drift.xml');
     const { code, stdout } = await runCli(['drift', file, '--junit', junit]);
@@ -70,14 +70,14 @@ describe('workflow-api-mock drift', () => {
     );
   });
 
-  it("a recording of the kit's own answers has no drift: exit 0", async () => {
+  it("a recording of the kit's own answers has no drift: exit 0", { timeout: 120_000 }, async () => {
     const file = await recording(createMock({ seed: 7, baseUrl: 'http://upstream.test/v1' }).fetch);
     const { code, stdout } = await runCli(['drift', file]);
     expect(stdout).toContain('4 answers over 4 operations: no drift from the document');
     expect(code).toBe(0);
   });
 
-  it('one line for a missing or broken file, and usage errors for bad arguments', async () => {
+  it('one line for a missing or broken file, and usage errors for bad arguments', { timeout: 120_000 }, async () => {
     const broken = join(mkdtempSync(join(tmpdir(), 'drift-cli-')), 'broken.har');
     writeFileSync(broken, '{"log":{}}');
     expect(await runCli(['drift', broken])).toMatchObject({ code: 1, stderr: expect.stringContaining('is not a HAR file') });

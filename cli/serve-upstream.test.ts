@@ -17,7 +17,7 @@ const me = async (baseUrl: string) => {
 };
 
 describe('serve beside an upstream', () => {
-  it('sends --live operations there, records them, writes the drift report at exit, and replays without it', async () => {
+  it('sends --live operations there, records them, writes the drift report at exit, and replays without it', { timeout: 120_000 }, async () => {
     const staging = startCli(['serve', '--port', '0', '--seed', '9', '--quiet']);
     const [, stagingUrl] = await staging.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
     const folder = mkdtempSync(join(tmpdir(), 'serve-upstream-'));
@@ -68,7 +68,7 @@ describe('serve beside an upstream', () => {
     expect(offline.code).toBe(0);
   });
 
-  it('refuses a link-local upstream and a recording that is not HAR, exit 1, before listening', async () => {
+  it('refuses a link-local upstream and a recording that is not HAR, exit 1, before listening', { timeout: 120_000 }, async () => {
     const metadata = await runCli(['serve', '--port', '0', '--upstream', 'http://169.254.169.254/v1', '--live', 'getCurrentUser']);
     expect(metadata.code).toBe(1);
     expect(metadata.stderr).toContain('--upstream http://169.254.169.254/v1 is refused: 169.254.169.254 is a link-local address');
