@@ -36,6 +36,7 @@ export type { ApiError, ApiErrorBody, ErrorCode, Result } from './errors.ts';
 export type { Store, StoreOptions, EvictReason, WorldSummary, Session, Journal, JournalEntry, Limits, RateLimitRule } from './store/index.ts';
 export type { DeliveryAttempt, DeliveryKind, DeliveryRecord, DeliveryRequest, DeliveryState, DeliverySink } from './outbound/types.ts';
 export type { Validator } from '../openapi/validator.ts';
+export type { AssumptionVerdict, DriftAnalyzer, DriftReport, FieldDrift, ObservedAnswer, OperationDrift } from '../openapi/drift.ts';
 // The resources (aliases of the document's schemas) and the world records `mock.store` hands out.
 export type * from './factories/types.ts';
 export type * from './store/world.ts';

@@ -17,6 +17,9 @@ import { createReplay, type MatchField } from './upstream/replay.ts';
 import { type FallbackRule, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from './upstream/select.ts';
 
 export { DEFAULT_STORAGE_KEY } from './store/persist.ts';
+export type { Exchange, HarEntry, HarHeader } from './upstream/har.ts';
+export type { FallbackRule } from './upstream/select.ts';
+export type { MatchField } from './upstream/replay.ts';
 
 /** In a page (setupWorker, or a DOM test environment) outbound webhooks are recorded, not sent. */
 const inBrowser = typeof window !== 'undefined' && typeof document !== 'undefined';

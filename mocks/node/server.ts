@@ -95,7 +95,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export type { CorsOrigins } from './cors.ts';
 export type { Destination } from '../destinations.ts';
 export type { Lookup } from './fetch.ts';
-export { UpstreamError } from './upstream.ts';
+export { UpstreamError, type BesideOptions } from './upstream.ts';
 export { RecordingFileError } from './recording.ts';
 
 // Log lines go to stdout until stdout fails (EPIPE once its reader is gone, as in
