@@ -9,7 +9,7 @@ import { isIP } from 'node:net';
 import { createDriftAnalyzer, type DriftAnalyzer, type DriftReport } from '../../openapi/drift.ts';
 import { document } from '../../openapi/generated/document.ts';
 import { validator } from '../../openapi/validator.ts';
-import type { Destination } from '../destinations.ts';
+import { type Destination, destinationPolicy } from '../destinations.ts';
 import type { Mock } from '../index.ts';
 import type { RequestHead } from '../app/head.ts';
 import type { AppRequest, AppResponse } from '../app/types.ts';
@@ -18,8 +18,7 @@ import { parseHar, secretFields } from '../upstream/har.ts';
 import { createHybrid } from '../upstream/hybrid.ts';
 import { createReplay, type MatchField } from '../upstream/replay.ts';
 import { type FallbackRule, liveMatcher, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from '../upstream/select.ts';
-import { destinationCheck, isLinkLocalAddress, type Lookup } from './destinations.ts';
-import { checkedFetch } from './fetch.ts';
+import { checkedFetch, defaultLookup, type Lookup } from './fetch.ts';
 import { driftReportFile, type FileKeeper, type HarRecorder, junitPath, openHarRecorder, RecordingFileError } from './recording.ts';
 
 export { RecordingFileError } from './recording.ts';
@@ -103,7 +102,7 @@ export async function prepareBeside(
   }
 
   const target = readUpstream(upstream!);
-  const refusal = await upstreamRefusal(target.url, context.deliverTo, context.lookup);
+  const refusal = await upstreamRefusal(target.url, context.deliverTo, context.lookup ?? defaultLookup);
   if (refusal !== null) throw new UpstreamError(`--upstream ${target.url} is refused: ${refusal}`);
   const analyzer: DriftAnalyzer = createDriftAnalyzer(document, validator);
   const recorder: HarRecorder | undefined =
@@ -164,11 +163,26 @@ function readUpstream(upstream: NonNullable<BesideOptions['upstream']>): { url: 
   return { url, live, ...(fallbackOn === undefined ? {} : { fallbackOn }) };
 }
 
-/** Why the delivery rules refuse the upstream (a link-local address, a host not in --deliver-to), or null. */
-async function upstreamRefusal(url: string, allow: readonly Destination[] | undefined, lookup: Lookup | undefined): Promise<string | null> {
+/**
+ * Why the delivery rules refuse the upstream (mocks/destinations.ts: a link-local host, a host or
+ * port not in --deliver-to, a name that resolves to a link-local address), or null. The name is
+ * resolved here so a refused upstream stops the start with its reason; the checking fetch
+ * (fetch.ts) judges the addresses of every connection again, as for deliveries, since a name can
+ * resolve elsewhere later. A name that does not resolve now is not refused: it is unreachable, which
+ * the answers say (502, or the mock with --fallback-on unreachable).
+ */
+async function upstreamRefusal(url: string, allow: readonly Destination[] | undefined, lookup: Lookup): Promise<string | null> {
+  const policy = destinationPolicy(allow);
+  const refusal = policy.refuseUrl(url);
+  if (refusal !== null) return refusal;
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) !== 0 && isLinkLocalAddress(host)) return `${host} is a link-local address (169.254.0.0/16, fe80::/10: cloud metadata services)`;
-  return destinationCheck({ ...(allow === undefined ? {} : { allow }), ...(lookup === undefined ? {} : { lookup }) })(url);
+  if (isIP(host) !== 0) return null;
+  const addresses = await lookup(host).catch(() => []);
+  for (const { address } of addresses) {
+    const refused = policy.refuseAddress(host, address);
+    if (refused !== null) return refused;
+  }
+  return null;
 }
 
 /** `[404, 500, 501, ..., 599]` -> `404, 5xx` when a whole class is there. */
