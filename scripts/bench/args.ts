@@ -1,7 +1,7 @@
 // Command line of `npm run bench`.
 import { parseArgs } from 'node:util';
 
-export const SECTIONS = ['throughput', 'startup', 'pagination', 'worlds'] as const;
+export const SECTIONS = ['throughput', 'startup', 'pagination', 'worlds', 'scaling'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {
@@ -64,6 +64,13 @@ Sections (all by default; ~3 min in total, ~1 min with --quick):
               server's RSS after each (/proc, Linux) and (RSS - RSS at start) / tokens. At the end the
               server must still answer a new token and the run's first (re-seeded) one.
 
+  scaling     The recipe of docs/scaling.md on loopback: 3 \`serve\` replicas, each with its own --state,
+              behind Debian's nginx routing by token (hash $http_authorization consistent). 60 tokens
+              each write a webhook and read it back 5 times through nginx; each replica's journal
+              says which tokens it holds; 3,000 reads through nginx; the busiest replica is
+              restarted on its port and state file and its tokens must keep their webhooks. Needs
+              nginx (apt-get install nginx); without it the section says so and does not run.
+
 Targets (docs/performance.md), each reported PASS or FAIL:
   on every request of the mix: mock req/s >= 10x prism mock -v error, >= 0.9x bare node:http,
   mock p99 < 2 ms at 32 connections;  first 200 within 500 ms of process start (median)
@@ -82,7 +89,7 @@ Options:
   --tokens <list>     checkpoints of the worlds section                 default 1000,10000,20000,100000
                                                                          (--quick: 1000,10000)
   --serve-args=<s>    extra serve flags for the worlds section, e.g. --serve-args="--max-worlds 1000000"
-  --only <list>       comma-separated sections: throughput,startup,pagination,worlds
+  --only <list>       comma-separated sections: throughput,startup,pagination,worlds,scaling
   --quick             short smoke run (the numbers are noisier)
   --cpu-prof <dir>    run the mock server of the throughput section under node --cpu-prof and write
                       its .cpuprofile into <dir> (open it in Chrome DevTools; profiling slows it down)

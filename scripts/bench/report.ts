@@ -4,6 +4,7 @@ import type { PaginationResult } from './pagination.ts';
 import type { StartupResult } from './startup.ts';
 import type { ThroughputResult } from './throughput.ts';
 import type { WorldsResult } from './worlds.ts';
+import type { ScalingResult } from './scaling.ts';
 
 export interface TargetVerdict {
   id: string;
@@ -30,6 +31,9 @@ export interface BenchResults {
   startup?: StartupResult;
   pagination?: PaginationResult;
   worlds?: WorldsResult;
+  scaling?: ScalingResult;
+  /** Sections that could not run on this machine, and why (not errors). */
+  skipped?: string[];
   errors: Array<{ section: string; message: string }>;
   targets: TargetVerdict[];
 }
@@ -120,6 +124,31 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetV
       (v) => `${fmt(v, 0)} MB${step!.failed > 0 ? `, ${step!.failed} failed` : ''}${w!.stillAnswers ? '' : ', no longer answering'}`,
     );
   }
+  const sc = results.scaling;
+  push(
+    'scaling_sticky',
+    'scaling: every token on one replica, every read sees its own write',
+    sc === undefined ? undefined : sc.staleReads + sc.unplaced + sc.splitTokens,
+    (v) => v === 0,
+    (v) =>
+      v === 0
+        ? `${sc!.reads} reads, ${sc!.tokens} tokens on one replica each`
+        : `${sc!.staleReads} stale reads, ${sc!.splitTokens} tokens split, ${sc!.unplaced} unplaced`,
+  );
+  push(
+    'scaling_spread',
+    'scaling: every replica holds tokens (at least half its fair share)',
+    sc === undefined ? undefined : Math.min(...sc.tokensPerReplica) / (sc.tokens / sc.replicas),
+    (v) => v >= 0.5,
+    () => `tokens per replica ${sc!.tokensPerReplica.join(' / ')}`,
+  );
+  push(
+    'scaling_restart',
+    'scaling: a restarted replica keeps its worlds',
+    sc === undefined ? undefined : sc.restart.kept / Math.max(1, sc.restart.tokens),
+    (v) => v === 1 && sc!.restart.tokens > 0,
+    () => `${sc!.restart.kept} of ${sc!.restart.tokens} tokens kept their webhook`,
+  );
   return targets;
 }
 
@@ -175,7 +204,22 @@ export function formatReport(results: BenchResults): string {
     out.push(
       indent(
         table(
-          ['request', 'server', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', '>=400', 'bytes/resp', 'server CPU', 'CPU us/req', 'client CPU', 'other CPU', 'ratios'],
+          [
+            'request',
+            'server',
+            'req/s',
+            'p50 ms',
+            'p99 ms',
+            'max ms',
+            'errors',
+            '>=400',
+            'bytes/resp',
+            'server CPU',
+            'CPU us/req',
+            'client CPU',
+            'other CPU',
+            'ratios',
+          ],
           rows,
           [false, false, true, true, true, true, true, true, true, true, true, true, true, false],
         ),
@@ -277,6 +321,23 @@ export function formatReport(results: BenchResults): string {
     out.push(
       `   RSS at start ${fmt(w.startRssBytes / MB, 0)} MB; afterwards a new token and the run's first token ${w.stillAnswers ? 'both answered 200' : 'were NOT both answered'}`,
     );
+  }
+
+  const sc = results.scaling;
+  if (sc) {
+    out.push('');
+    out.push(`5. Scaling: ${sc.replicas} \`serve --state\` replicas behind ${sc.nginx} (hash $http_authorization consistent), ${sc.tokens} tokens`);
+    out.push(
+      `   tokens per replica: ${sc.tokensPerReplica.join(' / ')}; ${sc.staleReads} of ${sc.reads} reads missed their own write; ${sc.splitTokens} tokens on several replicas`,
+    );
+    out.push(`   ${int(sc.throughput.requests)} reads through nginx: ${int(sc.throughput.rps)} req/s, ${sc.throughput.failed} failed`);
+    out.push(
+      `   replica ${sc.restart.replica} restarted in ${fmt(sc.restart.ms, 0)} ms: ${sc.restart.kept} of ${sc.restart.tokens} of its tokens kept their webhook`,
+    );
+  }
+  for (const skipped of results.skipped ?? []) {
+    out.push('');
+    out.push(`NOT RUN: ${skipped}`);
   }
 
   for (const error of results.errors) {
