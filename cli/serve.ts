@@ -6,7 +6,8 @@ import { DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT, MAX_DEL
 import { type Destination, parseDestinations } from '../mocks/destinations.ts';
 import { type CorsOrigins, parseCorsOrigins } from '../mocks/node/cors.ts';
 import { forEachOperation } from '../openapi/document/operations.ts';
-import { controlDocument } from '../openapi/generated/control-document.ts';
+// The whole control document: its operations' summaries are the help's text (the runtime's copy has no prose).
+import controlDocument from '../openapi/generated/control.json' with { type: 'json' };
 import {
   defineCommand,
   type Env,
