@@ -106,7 +106,13 @@ export function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: Re
     // The journal's lines carry real times (how long each request took), never equal twice.
     if (twin !== undefined && request.operation.operationId !== 'listRequests') {
       const uncached = await twin.mock.handle(req);
-      const [a, b] = [JSON.stringify(response), JSON.stringify(uncached)];
+      // What a client receives: status, headers and body; the bytes a kept answer carries must be that body.
+      const seen = (answer: typeof response) => JSON.stringify([answer.status, answer.headers, answer.body]);
+      const [a, b] = [seen(response), seen(uncached)];
+      if (response.bytes !== undefined && new TextDecoder().decode(response.bytes) !== response.body) {
+        const exchange: Exchange = { request, status: response.status, headers: response.headers, text: response.body, body: undefined };
+        throw new InvariantError('read_cache_equivalence', 'the kept bytes are not the body', exchange);
+      }
       if (a !== b) {
         const exchange: Exchange = { request, status: response.status, headers: response.headers, text: response.body, body: undefined };
         throw new InvariantError('read_cache_equivalence', `with the read cache: ${a}\nwithout it: ${b}`, exchange);

@@ -38,12 +38,14 @@ describe('createReadCache', () => {
     const byCount = createReadCache({ maxEntries: 2 });
     for (const key of ['1', '2', '3']) byCount.set(world, key, 0, answer(key));
     expect([byCount.get(world, '1'), byCount.get(world, '2')?.body, byCount.get(world, '3')?.body]).toEqual([undefined, '2', '3']);
-    const bySize = createReadCache({ maxChars: 10 });
+    // Each answer weighs its characters plus its encoded bytes (kept to be sent as they are): 2 per ASCII character.
+    const bySize = createReadCache({ maxChars: 20 });
     bySize.set(world, 'a', 0, answer('123456'));
     bySize.set(world, 'b', 0, answer('7890'));
     bySize.set(world, 'c', 0, answer('x'));
     expect([bySize.get(world, 'a'), bySize.get(world, 'b')?.body, bySize.get(world, 'c')?.body]).toEqual([undefined, '7890', 'x']);
-    expect(bySize.size()).toEqual({ entries: 2, chars: 5 });
+    expect(bySize.size()).toEqual({ entries: 2, chars: 10 });
+    expect(new TextDecoder().decode(bySize.get(world, 'b')!.bytes)).toBe('7890');
     bySize.set(world, 'd', 0, answer('far more than ten characters'));
     expect(bySize.get(world, 'd')).toBeUndefined();
   });

@@ -19,7 +19,7 @@ export const UNCACHEABLE_READS: ReadonlySet<string> = new Set(['validateConnectT
 export interface ReadCacheOptions {
   /** Answers kept over all worlds (default 10,000). */
   maxEntries?: number;
-  /** Body characters kept over all worlds (default 16 Mi, about 16 MB of ASCII JSON). */
+  /** Body characters plus encoded bytes kept over all worlds (default 16 Mi: about 8 MB of ASCII JSON, kept as text and as bytes). */
   maxChars?: number;
 }
 
@@ -32,7 +32,7 @@ export interface ReadCache {
   set(world: World, key: string, version: number, response: AppResponse): void;
   /** The world may have changed: nothing kept for it answers again. */
   changed(world: World): void;
-  /** Kept answers and their body characters, over all worlds. */
+  /** Kept answers and their weight (body characters plus encoded bytes), over all worlds. */
   size(): { entries: number; chars: number };
 }
 
@@ -76,9 +76,12 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
     return state;
   };
 
+  const encoder = new TextEncoder();
+  // A kept answer carries its encoded bytes too (types.ts): a hit is then sent without encoding it again.
+  const weight = (response: AppResponse) => response.body.length + (response.bytes?.length ?? 0);
   const drop = (key: string, entry: Entry) => {
     entries.delete(key);
-    chars -= entry.response.body.length;
+    chars -= weight(entry.response);
   };
 
   return {
@@ -94,12 +97,13 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
     version: (world) => stateOf(world).version,
     set(world, key, version, response) {
       const state = stateOf(world);
-      if (state.version !== version || response.body.length > maxChars) return;
+      if (state.version !== version || 2 * response.body.length > maxChars) return;
       const full = `${state.id} ${key}`;
       const old = entries.get(full);
       if (old !== undefined) drop(full, old);
-      entries.set(full, { version, response });
-      chars += response.body.length;
+      const kept = { ...response, bytes: encoder.encode(response.body) };
+      entries.set(full, { version, response: kept });
+      chars += weight(kept);
       for (const [oldest, entry] of entries) {
         if (entries.size <= maxEntries && chars <= maxChars) break;
         drop(oldest, entry);
