@@ -36,6 +36,7 @@ export interface Api {
   post<T = any>(path: string, options?: CallOptions): Promise<Answer<T>>;
   put<T = any>(path: string, options?: CallOptions): Promise<Answer<T>>;
   delete<T = any>(path: string, options?: CallOptions): Promise<Answer<T>>;
+  patch<T = any>(path: string, options?: CallOptions): Promise<Answer<T>>;
 }
 
 /** The query of a call as URLSearchParams (undefined values are left out). */
@@ -59,6 +60,7 @@ export function apiOf(call: Api['call']): Api {
     post: (path, options) => call('POST', path, options),
     put: (path, options) => call('PUT', path, options),
     delete: (path, options) => call('DELETE', path, options),
+    patch: (path, options) => call('PATCH', path, options),
   };
 }
 

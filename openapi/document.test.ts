@@ -87,6 +87,31 @@ const COMPANION_ENDPOINTS: ReadonlyArray<readonly [method: string, path: string,
   ['PUT', '/connect/{project_id}/proxy/{url_64}', 'proxyPut'],
   ['PATCH', '/connect/{project_id}/proxy/{url_64}', 'proxyPatch'],
   ['DELETE', '/connect/{project_id}/proxy/{url_64}', 'proxyDelete'],
+  // Connect projects, end users and usage as @pipedream/sdk 3.1.6 calls them (issue 17).
+  ['GET', '/connect/projects', 'listProjects'],
+  ['POST', '/connect/projects', 'createProject'],
+  ['GET', '/connect/projects/{project_id}', 'getProject'],
+  ['PATCH', '/connect/projects/{project_id}', 'updateProject'],
+  ['DELETE', '/connect/projects/{project_id}', 'deleteProject'],
+  ['POST', '/connect/projects/{project_id}/logo', 'updateProjectLogo'],
+  ['GET', '/connect/{project_id}/projects/info', 'getProjectInfo'],
+  ['GET', '/connect/{project_id}/users', 'listExternalUsers'],
+  ['DELETE', '/connect/{project_id}/users/{external_user_id}', 'deleteExternalUser'],
+  ['GET', '/connect/usage', 'listConnectUsage'],
+  // Connect accounts by app and end user, OAuth apps and app overrides (issue 17).
+  ['POST', '/connect/{project_id}/accounts', 'createConnectedAccount'],
+  ['DELETE', '/connect/{project_id}/apps/{app_id}/accounts', 'deleteAccountsByApp'],
+  ['GET', '/connect/{project_id}/users/{external_user_id}/accounts', 'listAccountsByExternalUser'],
+  ['GET', '/connect/{project_id}/oauth_apps', 'listOauthApps'],
+  ['POST', '/connect/{project_id}/oauth_apps', 'createOauthApp'],
+  ['GET', '/connect/{project_id}/oauth_apps/{id}', 'getOauthApp'],
+  ['PUT', '/connect/{project_id}/oauth_apps/{id}', 'updateOauthApp'],
+  ['DELETE', '/connect/{project_id}/oauth_apps/{id}', 'deleteOauthApp'],
+  ['GET', '/connect/{project_id}/app_overrides', 'listAppOverrides'],
+  ['POST', '/connect/{project_id}/app_overrides', 'createAppOverride'],
+  ['GET', '/connect/{project_id}/app_overrides/{id}', 'getAppOverride'],
+  ['PUT', '/connect/{project_id}/app_overrides/{id}', 'updateAppOverride'],
+  ['DELETE', '/connect/{project_id}/app_overrides/{id}', 'deleteAppOverride'],
 ];
 
 // The operations called without a bearer.
@@ -100,6 +125,13 @@ const NO_CONTENT = new Set([
   'deleteProjectWebhook',
   'deleteConnectedAccount',
   'deleteDeployedTrigger',
+  // Connect (issue 17): the SDK reads no body.
+  'deleteProject',
+  'updateProjectLogo',
+  'deleteExternalUser',
+  'deleteAccountsByApp',
+  'deleteOauthApp',
+  'deleteAppOverride',
 ]);
 
 // The spec's identifier prefix table, with the component schema each prefix is expected in.
@@ -497,12 +529,16 @@ describe('operations', () => {
       'configureActionProp',
       'configureComponentProp',
       'configureTriggerProp',
+      'createAppOverride',
+      'createConnectedAccount',
+      'createOauthApp',
       'createWorkflow',
       'deployTrigger',
       'reloadActionProps',
       'reloadComponentProps',
       'reloadTriggerProps',
       'runAction',
+      'updateAppOverride',
       'updateWorkflowActivation',
     ]);
     const put = byMethodPath.get('PUT /workflows/{id}');

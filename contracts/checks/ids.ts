@@ -39,7 +39,8 @@ const FIELD_PREFIXES: Record<string, readonly string[]> = {
   connect_token: ['ctok_'],
   emitter_id: ['p_', 'dc_'],
   listener_id: ['p_', 'dc_', 'wh_'],
-  owner_id: ['o_', 'u_'],
+  // An app override's owner is a project or a workspace (openapi/openapi.yaml, AppOverride).
+  owner_id: ['o_', 'u_', 'proj_'],
   trigger_id: ['dc_', 'hi_', 'ti_', 'ei_'],
 };
 
@@ -76,6 +77,17 @@ const RESOURCE_IDS: Record<string, Array<[RegExp, string]>> = {
   createConnectToken: [[/^\/token$/, 'ctok_']],
   listApps: [[/^\/data\/\d+\/id$/, 'oa_']],
   getApp: [[/^\/data\/id$/, 'oa_']],
+  // Connect projects (issue 17): the SDK's `Project`, not wrapped in `data`.
+  listProjects: [[/^\/data\/\d+\/id$/, 'proj_']],
+  createProject: [[/^\/id$/, 'proj_']],
+  getProject: [[/^\/id$/, 'proj_']],
+  updateProject: [[/^\/id$/, 'proj_']],
+  createConnectedAccount: [[/^\/id$/, 'apn_']],
+  listAccountsByExternalUser: [[/^\/\d+\/id$/, 'apn_']],
+  listOauthApps: [[/^\/data\/\d+\/id$/, 'oa_']],
+  createOauthApp: [[/^\/id$/, 'oa_']],
+  getOauthApp: [[/^\/id$/, 'oa_']],
+  updateOauthApp: [[/^\/id$/, 'oa_']],
 };
 
 /** Subtrees that hold caller data or IDs of other systems, and `id`s that are not prefixed. */
@@ -90,6 +102,13 @@ const UNPREFIXED_ID: Record<string, RegExp[]> = {
   reloadComponentProps: [/^\/dynamicProps\/id$/],
   reloadActionProps: [/^\/dynamicProps\/id$/],
   reloadTriggerProps: [/^\/dynamicProps\/id$/],
+  // An end user's ID is 16 hex digits derived from project, environment and external ID (openapi/openapi.yaml, ExternalUser).
+  listExternalUsers: [/^\/data\/\d+\/id$/],
+  // An app override's ID is 16 hex digits (openapi/openapi.yaml, AppOverrideId).
+  listAppOverrides: [/^\/data\/\d+\/id$/],
+  createAppOverride: [/^\/id$/],
+  getAppOverride: [/^\/id$/],
+  updateAppOverride: [/^\/id$/],
 };
 
 const GLOBS = new Set(['p_*', 'dc_*']);

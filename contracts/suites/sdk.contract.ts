@@ -46,7 +46,7 @@ type World = {
   projects: Array<{
     id: string;
     accounts: string[];
-    connected_accounts: Array<{ id: string; credentials_withheld: boolean }>;
+    connected_accounts: Array<{ id: string; credentials_withheld: boolean; environment: string; external_user_id: string }>;
     deployed_triggers: Array<{ id: string; environment: string; external_user_id: string }>;
   }>;
 };
@@ -551,6 +551,206 @@ describe.skipIf(!servesV1)(`@pipedream/sdk 3.1.6${servesV1 ? '' : ' (skipped: th
         });
         expect(await verifySignature({ header: delivery.headers['x-pd-signature'], rawBody: delivery.body, key: a!.signingKey! })).toMatchObject({ ok: false });
         await client.deployedTriggers.updateWebhooks(seeded.id, { externalUserId, webhookUrls: [] });
+      },
+    );
+  });
+
+  // Connect projects, end users and usage (issue 17).
+  describe('projects', () => {
+    caseIf([...needs], 'projects.create/retrieve/list/update/updateLogo/delete: a project lives and dies through the SDK', async () => {
+      const client = await sdk();
+      const name = `SDK project ${randomBytes(3).toString('hex')}`;
+      const created = await client.projects.create({ name, appName: 'Analytical', supportEmail: 'support@analytical.dev' });
+      expect(created.id).toMatch(/^proj_/);
+      expect(created).toMatchObject({ name, appName: 'Analytical', supportEmail: 'support@analytical.dev' });
+      expect(await client.projects.retrieve(created.id)).toEqual(created);
+
+      const found: string[] = [];
+      for await (const item of await client.projects.list({ q: name.toUpperCase(), limit: 1 })) found.push(item.id);
+      expect(found).toEqual([created.id]);
+      const all: string[] = [];
+      for await (const item of await client.projects.list({ limit: 1 })) all.push(item.id);
+      expect(all).toContain(created.id);
+      expect(all).toContain((await project()).id);
+
+      const updated = await client.projects.update(created.id, { name: `${name} (renamed)`, connectRequireKeyAuthTest: true });
+      expect(updated).toMatchObject({ id: created.id, name: `${name} (renamed)`, appName: 'Analytical', connectRequireKeyAuthTest: true });
+      const logo = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+      await client.projects.updateLogo(created.id, { logo });
+      const summary = (await control!.world()) as { projects: Array<{ id: string; name: string; logo_length: number | null }> };
+      expect(summary.projects.find((p) => p.id === created.id)).toMatchObject({ name: `${name} (renamed)`, logo_length: logo.length });
+      expect(await statusOf(client.projects.updateLogo(created.id, { logo: 'https://cdn.example.com/logo.png' })), 'not a data: URL').toBe(400);
+
+      await client.projects.delete(created.id);
+      expect(await statusOf(client.projects.retrieve(created.id))).toBe(404);
+      expect(await statusOf(client.projects.delete(created.id))).toBe(404);
+    });
+
+    caseIf(['stateful', 'control'], "projects.retrieveInfo lists the apps of the project's accounts in the environment", async () => {
+      const { accounts } = await project();
+      const production = await sdk('production');
+      const info = await production.projects.retrieveInfo();
+      const apps = await Promise.all(accounts.map(async (id) => (await production.accounts.retrieve(id)).app!));
+      expect(info.apps.map((app) => app.nameSlug).sort()).toEqual([...new Set(apps.map((app) => app.nameSlug))].sort());
+      expect(info.apps.every((app) => apps.some((a) => a.id === app.id && a.nameSlug === app.nameSlug))).toBe(true);
+      expect((await (await sdk('development')).projects.retrieveInfo()).apps, 'no account in development').toEqual([]);
+    });
+  });
+
+  describe('users', () => {
+    caseIf([...needs], 'users.list derives end users from accounts and triggers; users.deleteExternalUser deletes what they own', async () => {
+      const seeded = await project();
+      const production = await sdk('production');
+      const listed: Array<{ id: string; externalId: string; createdAt?: Date }> = [];
+      for await (const item of await production.users.list({ limit: 1 })) listed.push(item);
+      const owners = new Set([
+        ...seeded.connected_accounts.filter((a) => a.environment === 'production').map((a) => a.external_user_id),
+        ...seeded.deployed_triggers.filter((t) => t.environment === 'production').map((t) => t.external_user_id),
+      ]);
+      expect(new Set(listed.map((u) => u.externalId))).toEqual(owners);
+      expect(listed.every((u) => /^[0-9a-f]{16}$/.test(u.id) && u.createdAt instanceof Date)).toBe(true);
+
+      const client = await sdk('development');
+      const externalUserId = user();
+      const deployed = await client.triggers.deploy({ id: 'github-new-issue', externalUserId });
+      const mine = await client.users.list({ q: externalUserId });
+      expect(mine.data.map((u) => u.externalId)).toEqual([externalUserId]);
+      expect((await production.users.list({ q: externalUserId })).data, 'another environment').toEqual([]);
+
+      await client.users.deleteExternalUser(externalUserId);
+      expect((await client.users.list({ q: externalUserId })).data).toEqual([]);
+      expect(await statusOf(client.deployedTriggers.retrieve(deployed.data.id, { externalUserId })), 'their trigger is gone').toBe(404);
+      expect(await statusOf(client.users.deleteExternalUser(externalUserId)), 'owns nothing now').toBe(404);
+    });
+  });
+
+  describe('usage', () => {
+    caseIf([...needs], 'usage.list counts one credit per event a deployed trigger emitted, per UTC day', async () => {
+      const client = await sdk('production');
+      const trigger = (await project()).deployed_triggers.find((t) => t.environment === 'production')!;
+      const now = Math.floor(Date.now() / 1000);
+      const window = { startTs: now - (now % 86_400), endTs: now - (now % 86_400) + 86_400 };
+      const before = await client.usage.list(window);
+      expect(before.data).toHaveLength(1);
+      expect(before.data[0]).toMatchObject({ usageStartTs: window.startTs, usageEndTs: window.endTs });
+      await client.deployedTriggers.updateWebhooks(trigger.id, {
+        externalUserId: trigger.external_user_id,
+        webhookUrls: ['https://receiver.example.com/usage'],
+      });
+      for (const n of [1, 2]) await control!.emitTrigger(trigger.id, { event: { n } });
+      const after = await client.usage.list(window);
+      expect(after.data[0]!.sourceEmitCreditsUsed).toBe(before.data[0]!.sourceEmitCreditsUsed! + 2);
+      expect(after.data[0]!.creditsUsed).toBe(before.data[0]!.creditsUsed + 2);
+      const twoDays = await client.usage.list({ startTs: window.startTs - 43_200, endTs: window.endTs });
+      expect(twoDays.data.map((d) => [d.usageStartTs, d.usageEndTs])).toEqual([
+        [window.startTs - 43_200, window.startTs],
+        [window.startTs, window.endTs],
+      ]);
+      expect(await statusOf(client.usage.list({ startTs: now, endTs: now })), 'an empty window').toBe(400);
+      await client.deployedTriggers.updateWebhooks(trigger.id, { externalUserId: trigger.external_user_id, webhookUrls: [] });
+    });
+  });
+
+  // Connect accounts by app and end user, OAuth apps and app overrides (issue 17).
+  describe('accounts created through the API, by app and by end user', () => {
+    caseIf(
+      [...needs],
+      'accounts.create ends the connect flow (CONNECTION_SUCCESS, token used), lists at once; listByExternalUser and deleteByApp address it',
+      async () => {
+        const client = await sdk('development');
+        const externalUserId = user();
+        const token = await client.tokens.create({ externalUserId, webhookUri: 'https://receiver.example.com/connect-api' });
+        const account = await client.accounts.create({
+          appSlug: 'github',
+          cfmapJson: '{"api_key":"ghp_x"}',
+          connectToken: token.token,
+          externalUserId,
+          name: 'octo',
+        });
+        expect(account).toMatchObject({ id: expect.stringMatching(/^apn_/), externalId: externalUserId, name: 'octo', healthy: true });
+        expect(account.app).toMatchObject({ nameSlug: 'github', scopeProfiles: [] });
+        expect(account.app, "the SDK's App has no connect").not.toHaveProperty('connect');
+        expect((await client.tokens.validate(token.token)).success, 'the flow is over').toBe(false);
+        expect(await statusOf(client.accounts.create({ appSlug: 'github', cfmapJson: '{}', connectToken: token.token })), 'a used token').toBe(422);
+
+        const delivery = ((await control!.deliveries({ wait: true })) as Array<{ url: string; body: string }>).find(
+          (d) => d.url === 'https://receiver.example.com/connect-api',
+        )!;
+        const payload = JSON.parse(delivery.body);
+        expect(payload).toMatchObject({ event: 'CONNECTION_SUCCESS', connect_token: token.token, environment: 'development', account: { id: account.id } });
+        expect(payload.account.app.connect, "the webhook's app keeps the spec's connect").toEqual(expect.any(Object));
+
+        const withCredentials = await client.accounts.listByExternalUser(externalUserId, { includeCredentials: true });
+        expect(withCredentials.map((a) => a.id)).toEqual([account.id]);
+        expect(withCredentials[0]!.credentials).toEqual({ api_key: 'ghp_x' });
+        expect(await client.accounts.listByExternalUser(externalUserId, { app: 'slack' })).toEqual([]);
+        expect((await client.accounts.list({ externalUserId })).data.map((a) => a.id)).toEqual([account.id]);
+
+        await client.accounts.deleteByApp('github');
+        expect(await statusOf(client.accounts.retrieve(account.id)), 'deleted by app').toBe(404);
+        expect(await statusOf(client.accounts.deleteByApp('github')), 'none left').toBe(404);
+      },
+    );
+  });
+
+  describe('oauthApps and appOverrides', () => {
+    caseIf([...needs], 'oauthApps.create/list/retrieve/update/delete: the secret is never shown; an override that selected it loses it', async () => {
+      const client = await sdk();
+      const created = await client.oauthApps.create({ app: 'github', clientId: 'Iv1.abc', clientSecret: 'shh', name: 'Internal', scopes: ['repo'] });
+      expect(created).toMatchObject({ id: expect.stringMatching(/^oa_/), clientId: 'Iv1.abc', nameSlug: 'github', name: 'Internal', scopes: ['repo'] });
+      expect(created.ownerId).toMatch(/^o_/);
+      expect(created.createdAt).toBeInstanceOf(Date);
+      expect(JSON.stringify(created)).not.toContain('shh');
+      expect(await client.oauthApps.retrieve(created.id!)).toEqual(created);
+      const listed: string[] = [];
+      for await (const item of await client.oauthApps.list({ app: 'github', limit: 1 })) listed.push(item.id!);
+      expect(listed).toContain(created.id);
+      expect((await client.oauthApps.list({ app: 'slack' })).data.map((a) => a.id)).not.toContain(created.id);
+      const updated = await client.oauthApps.update(created.id!, { additionalScopes: ['workflow'], clientSecret: 'new' });
+      expect(updated).toMatchObject({ id: created.id, scopes: ['repo'], additionalScopes: ['workflow'] });
+
+      const override = await client.appOverrides.create({
+        app: 'github',
+        name: `Enterprise ${user()}`,
+        oauthAppId: created.id!,
+        cfmap: { base_url: 'https://gh.acme.dev' },
+      });
+      expect(override).toMatchObject({ oauthAppId: created.id, cfmap: { base_url: 'https://gh.acme.dev' }, ownerId: (await project()).id });
+      await client.oauthApps.delete(created.id!);
+      expect(await statusOf(client.oauthApps.retrieve(created.id!))).toBe(404);
+      expect((await client.appOverrides.retrieve(override.id)).oauthAppId, 'no longer selected').toBeUndefined();
+      await client.appOverrides.delete(override.id);
+    });
+
+    caseIf(
+      [...needs],
+      'appOverrides.create/list/retrieve/update/delete; names are unique per owner; an override merges its cfmap into a created account',
+      async () => {
+        const client = await sdk('development');
+        const name = `Enterprise ${user()}`;
+        const created = await client.appOverrides.create({ app: 'github', name, cfmap: { base_url: 'https://gh.acme.dev' } });
+        expect(created.id).toMatch(/^[0-9a-f]{16}$/);
+        expect(created.app).toMatchObject({ nameSlug: 'github', scopeProfiles: [] });
+        expect(await client.appOverrides.retrieve(created.id)).toEqual(created);
+        expect(await statusOf(client.appOverrides.create({ app: 'github', name })), 'a taken name').toBe(422);
+        expect(await statusOf(client.appOverrides.create({ app: 'no-such-app', name: 'x' })), 'an unknown app').toBe(422);
+        const listed: string[] = [];
+        for await (const item of await client.appOverrides.list({ app: 'github', limit: 1 })) listed.push(item.id);
+        expect(listed).toContain(created.id);
+        const updated = await client.appOverrides.update(created.id, { cfmap: { base_url: 'https://gh2.acme.dev' } });
+        expect(updated).toMatchObject({ id: created.id, name, cfmap: { base_url: 'https://gh2.acme.dev' } });
+
+        const externalUserId = user();
+        const token = await client.tokens.create({ externalUserId });
+        const account = await client.accounts.create({ appSlug: 'github', cfmapJson: '{"api_key":"k"}', connectToken: token.token, appOverrideId: created.id });
+        expect((await client.accounts.retrieve(account.id, { includeCredentials: true })).credentials).toEqual({
+          api_key: 'k',
+          base_url: 'https://gh2.acme.dev',
+        });
+
+        await client.appOverrides.delete(created.id);
+        expect(await statusOf(client.appOverrides.retrieve(created.id))).toBe(404);
+        await client.users.deleteExternalUser(externalUserId);
       },
     );
   });

@@ -161,7 +161,7 @@ export function createApp(options: AppOptions): MockApp {
     const validated = on.validator.validateRequest(OAUTH_TOKEN_OPERATION, input);
     const refused = refusal(head.path, validated.issues);
     if (refused !== null) return errorResponse(refused);
-    return json(200, issueOAuthToken((validated.body as { client_id: string }).client_id, store.now()));
+    return json(200, issueOAuthToken((validated.body as { client_id: string }).client_id));
   }
 
   /** Body checks, validation and the route, for a request matched to an operation. */

@@ -47,7 +47,6 @@ export interface OAuthToken {
   access_token: string;
   token_type: 'Bearer';
   expires_in: number;
-  created_at: number;
 }
 
 function base64url(text: string): string {
@@ -62,11 +61,12 @@ function base64url(text: string): string {
  * world (docs/worlds.md) and a client's automatic re-login keeps its data. Browser-safe.
  *
  * @example
- * issueOAuthToken('9vLWzm7fK2qT', Date.now()).access_token; // 'eyJhbGciOi...' (three segments)
+ * issueOAuthToken('9vLWzm7fK2qT').access_token; // 'eyJhbGciOi...' (three segments)
  */
-export function issueOAuthToken(clientId: string, nowMs: number): OAuthToken {
+export function issueOAuthToken(clientId: string): OAuthToken {
   const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
   const claims = base64url(JSON.stringify({ iss: 'workflow-api-mock-kit', sub: clientId }));
   const signature = base64url(stableKey(`oauth-client:${clientId}`));
-  return { access_token: `${header}.${claims}.${signature}`, token_type: 'Bearer', expires_in: OAUTH_TOKEN_TTL_SECONDS, created_at: Math.floor(nowMs / 1000) };
+  // No `created_at`: the SDK's CreateOAuthTokenResponse has none (issue 17).
+  return { access_token: `${header}.${claims}.${signature}`, token_type: 'Bearer', expires_in: OAUTH_TOKEN_TTL_SECONDS };
 }

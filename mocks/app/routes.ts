@@ -134,6 +134,55 @@ export const routes: RouteTable = {
   proxyPatch: (ctx) => store.proxy(ctx.world, proxied(ctx, 'PATCH')),
 
   proxyDelete: (ctx) => store.proxy(ctx.world, proxied(ctx, 'DELETE')),
+  // Connect projects, their end users and usage (issue 17; openapi/openapi.yaml names each SDK model).
+  listProjects: ({ world, query }) => store.listProjects(world, query),
+
+  createProject: ({ world, body }) => store.createProject(world, body),
+
+  getProject: ({ world, path }) => store.getProject(world, path.project_id),
+
+  updateProject: ({ world, path, body }) => store.updateProject(world, path.project_id, body),
+
+  deleteProject: ({ world, path }) => store.deleteProject(world, path.project_id),
+
+  updateProjectLogo: ({ world, path, body }) => store.updateProjectLogo(world, path.project_id, body.logo),
+
+  getProjectInfo: ({ world, path, header }) => store.getProjectInfo(world, path.project_id, header['x-pd-environment']),
+
+  listExternalUsers: ({ world, path, header, query }) => store.listExternalUsers(world, path.project_id, header['x-pd-environment'], query),
+
+  deleteExternalUser: ({ world, path, header }) => store.deleteExternalUser(world, path.project_id, header['x-pd-environment'], path.external_user_id),
+
+  listConnectUsage: ({ world, query }) => store.listConnectUsage(world, query),
+
+  // Connect accounts by app and end user, OAuth apps and app overrides (issue 17).
+  createConnectedAccount: ({ world, path, header, query, body }) =>
+    store.createConnectedAccount(world, path.project_id, header['x-pd-environment'], body, query),
+
+  deleteAccountsByApp: ({ world, path, header }) => store.deleteAccountsByApp(world, path.project_id, header['x-pd-environment'], path.app_id),
+
+  listAccountsByExternalUser: ({ world, path, header, query }) =>
+    store.listAccountsByExternalUser(world, path.project_id, header['x-pd-environment'], path.external_user_id, query),
+
+  listOauthApps: ({ world, path, query }) => store.listOauthApps(world, path.project_id, query),
+
+  createOauthApp: ({ world, path, body }) => store.createOauthApp(world, path.project_id, body),
+
+  getOauthApp: ({ world, path }) => store.getOauthApp(world, path.project_id, path.id),
+
+  updateOauthApp: ({ world, path, body }) => store.updateOauthApp(world, path.project_id, path.id, body),
+
+  deleteOauthApp: ({ world, path }) => store.deleteOauthApp(world, path.project_id, path.id),
+
+  listAppOverrides: ({ world, path, query }) => store.listAppOverrides(world, path.project_id, query),
+
+  createAppOverride: ({ world, path, body }) => store.createAppOverride(world, path.project_id, body),
+
+  getAppOverride: ({ world, path }) => store.getAppOverride(world, path.project_id, path.id),
+
+  updateAppOverride: ({ world, path, body }) => store.updateAppOverride(world, path.project_id, path.id, body),
+
+  deleteAppOverride: ({ world, path }) => store.deleteAppOverride(world, path.project_id, path.id),
 };
 
 /** Who asks for a deployed trigger: the environment header and the end user, both required by the document. */

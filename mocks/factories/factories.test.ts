@@ -96,7 +96,8 @@ describe('every factory value validates against its components.schemas entry', (
     });
   });
   it('ConnectedAccount, App and ConnectToken', () => {
-    expectValid('ConnectedAccount', (ctx) => makeConnectedAccount(ctx));
+    // The factory makes the account as the store keeps it and the connection webhook shows it (app with `connect`).
+    expectValid('ConnectionAccount', (ctx) => makeConnectedAccount(ctx));
     expectValid('App', (ctx) => makeApp(ctx));
     expectValid('ConnectToken', (ctx) => makeConnectToken(ctx));
   });

@@ -31,7 +31,13 @@ export type ConfiguredProps = Schemas['ConfiguredProps'];
 export type PageInfo = Schemas['PageInfo'];
 export type App = Schemas['App'];
 export type ConnectToken = Schemas['ConnectToken'];
-export type ConnectedAccount = Schemas['ConnectedAccount'];
+/** A connected account as the store keeps it and the connection webhook shows it: its `app` carries `connect` (the spec). */
+export type ConnectedAccount = Schemas['ConnectionAccount'];
+/** A connected account as the API answers it: the SDK's `Account`, whose `app` is the SDK's `App` (ConnectApp). */
+export type AccountView = Schemas['ConnectedAccount'];
+export type ConnectApp = Schemas['ConnectApp'];
+export type OauthApp = Schemas['OauthApp'];
+export type AppOverride = Schemas['AppOverride'];
 
 /** A step as given in POST /workflows (and stored in templates). */
 export interface StepDefinition {
@@ -50,7 +56,19 @@ export interface Project {
   org_id: string;
   created_at: number;
   updated_at: number;
+  /** Set through the projects API (the SDK's `Project` fields); the seeded project has none. */
+  app_name?: string;
+  support_email?: string;
+  connect_require_key_auth_test?: boolean;
+  /** The `data:` URL of POST /connect/projects/{project_id}/logo; never in an answer. */
+  logo?: string;
 }
+
+/** A Connect project as the API answers it: the SDK's `Project`. */
+export type ConnectProject = Schemas['ConnectProject'];
+export type ExternalUser = Schemas['ExternalUser'];
+export type ConnectUsage = Schemas['ConnectUsage'];
+export type ProjectInfo = Schemas['ProjectInfo'];
 
 export interface Template {
   id: string;

@@ -282,7 +282,7 @@ describe('connection webhooks (POST /__mock/connect/{token}/complete)', () => {
       connect_token: string;
       environment: string;
       connect_session_id: number;
-      account: { id: string; external_id: string };
+      account: { id: string; external_id: string; app: Record<string, unknown> };
     };
     expect(body.event).toBe('CONNECTION_SUCCESS');
     expect(body.connect_token).toBe(ctok);
@@ -297,7 +297,9 @@ describe('connection webhooks (POST /__mock/connect/{token}/complete)', () => {
 
     const account = await call(token, 'GET', `/connect/${projectId}/accounts/${body.account.id}`, { headers: { 'x-pd-environment': 'production' } });
     expect(account.status).toBe(200);
-    expect(account.json).toEqual(body.account);
+    // The API's account shows the SDK's App: no `connect` (the webhook's), `scope_profiles` instead (issue 17).
+    const { connect: _connect, ...app } = body.account.app;
+    expect(account.json).toEqual({ ...body.account, app: { ...app, scope_profiles: [] } });
   });
 
   it('sends CONNECTION_ERROR exactly once with the error message', async () => {

@@ -5,6 +5,9 @@
 // and whether a connect flow may still complete. Answers have the shapes of @pipedream/sdk's models
 // (openapi/openapi.yaml names each one).
 import type {
+  AccountView,
+  App,
+  ConnectApp,
   ConnectedAccount,
   ConnectToken,
   ConnectWebhook,
@@ -22,7 +25,7 @@ import { newId } from '../ids.ts';
 import { unixSeconds } from '../random.ts';
 import { type PageQuery, pageOfList } from './pagination.ts';
 import { collectionFull } from './retention.ts';
-import type { AccountRecord, EnvironmentRecord, ProjectRecord, World } from './world.ts';
+import type { AccountRecord, ConnectTokenRecord, EnvironmentRecord, ProjectRecord, World } from './world.ts';
 import { copy } from './world.ts';
 
 export function signingKey(world: World): string {
@@ -150,12 +153,25 @@ export function validateConnectToken(world: World, connectToken: string, environ
   return ok(answer);
 }
 
-/** Credentials only when asked for, and never those of an account whose credentials are withheld. */
-function accountView(record: AccountRecord, includeCredentials: boolean | undefined): ConnectedAccount {
-  return includeCredentials === true && record.credentialsWithheld !== true ? { ...record.account, credentials: record.credentials } : record.account;
+/**
+ * An app as the API shows it: the SDK's `App`, without the `connect` object that belongs to the
+ * connection webhook and with `scope_profiles` (the mock's apps declare none).
+ *
+ * @example
+ * connectAppView(account.app); // { id: 'oa_…', name_slug: 'github', …, scope_profiles: [] }
+ */
+export function connectAppView(app: App | ConnectApp): ConnectApp {
+  const { connect: _connect, ...rest } = app as App & { scope_profiles?: ConnectApp['scope_profiles'] };
+  return { ...rest, auth_type: rest.auth_type as ConnectApp['auth_type'], scope_profiles: rest.scope_profiles ?? [] };
 }
 
-function accountOf(world: World, projectId: string, accountId: string, environment: ProjectEnvironment): Result<AccountRecord> {
+/** Credentials only when asked for, and never those of an account whose credentials are withheld. */
+export function accountView(record: AccountRecord, includeCredentials: boolean | undefined): AccountView {
+  const view: AccountView = { ...record.account, app: connectAppView(record.account.app) };
+  return includeCredentials === true && record.credentialsWithheld !== true ? { ...view, credentials: record.credentials } : view;
+}
+
+export function accountOf(world: World, projectId: string, accountId: string, environment: ProjectEnvironment): Result<AccountRecord> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const record = world.accounts.get(accountId);
@@ -169,7 +185,7 @@ export function getConnectedAccount(
   projectId: string,
   accountId: string,
   options: { includeCredentials?: boolean; environment: ProjectEnvironment },
-): Result<ConnectedAccount> {
+): Result<AccountView> {
   const found = accountOf(world, projectId, accountId, options.environment);
   return found.ok ? ok(accountView(found.value, options.includeCredentials)) : found;
 }
@@ -186,7 +202,7 @@ export function listConnectedAccounts(
   projectId: string,
   environment: ProjectEnvironment,
   query: AccountListQuery,
-): Result<{ data: ConnectedAccount[]; page_info: PageInfo }> {
+): Result<{ data: AccountView[]; page_info: PageInfo }> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const ids = project.value.accountIds.filter((id) => {
@@ -241,14 +257,11 @@ export function completeConnect(
       expires_at: record.token.expires_at,
     });
   }
-  record.completed = true;
-
-  const common = { connect_token: connectToken, environment: record.environment, connect_session_id: connectSessionId(world) };
-  let account: ConnectedAccount | undefined;
-  let payload: Record<string, unknown>;
+  // The session id is drawn first, as it always was: the accounts created afterwards keep their IDs.
+  const sessionId = connectSessionId(world);
   if (input.outcome === 'success') {
     const now = new Date(world.ctx.now()).toISOString();
-    account = makeConnectedAccount(world.ctx, {
+    const account = makeConnectedAccount(world.ctx, {
       id: newId('account', world.ctx),
       external_id: record.external_user_id,
       app: makeApp(world.ctx),
@@ -257,10 +270,27 @@ export function completeConnect(
     });
     world.accounts.set(account.id, { account, projectId: record.projectId, environment: record.environment, credentials: makeCredentials(world.ctx) });
     world.projects.get(record.projectId)?.accountIds.push(account.id);
-    payload = { event: 'CONNECTION_SUCCESS', ...common, account }; // serialised by enqueue at once
-  } else {
-    payload = { event: 'CONNECTION_ERROR', ...common, error: input.error ?? DEFAULT_CONNECT_ERROR };
+    return ok({ delivery: finishConnectFlow(world, record, { account, sessionId }), account });
   }
-  const delivery = record.webhook_uri === null ? null : world.sink.enqueue({ world: world.key, kind: 'connection', url: record.webhook_uri, payload });
-  return account === undefined ? ok({ delivery }) : ok({ delivery, account });
+  return ok({ delivery: finishConnectFlow(world, record, { error: input.error ?? DEFAULT_CONNECT_ERROR, sessionId }) });
+}
+
+/**
+ * Ends a token's connect flow, once: the token can no longer be used, and its `webhook_uri` (when it
+ * has one) gets CONNECTION_SUCCESS with the account, or CONNECTION_ERROR with the error. The control
+ * API's completion and accounts.create (accounts.ts) both end a flow here.
+ */
+export function finishConnectFlow(
+  world: World,
+  record: ConnectTokenRecord,
+  outcome: { account: ConnectedAccount; sessionId?: number } | { error: string; sessionId?: number },
+): DeliveryRecord | null {
+  record.completed = true;
+  const common = { connect_token: record.token.token, environment: record.environment, connect_session_id: outcome.sessionId ?? connectSessionId(world) };
+  // Serialised by enqueue at once.
+  const payload =
+    'account' in outcome
+      ? { event: 'CONNECTION_SUCCESS', ...common, account: outcome.account }
+      : { event: 'CONNECTION_ERROR', ...common, error: outcome.error };
+  return record.webhook_uri === null ? null : world.sink.enqueue({ world: world.key, kind: 'connection', url: record.webhook_uri, payload });
 }

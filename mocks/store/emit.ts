@@ -11,8 +11,9 @@ import { defaultStack, eventId, PLATFORM_VERSION } from '../factories/index.ts';
 import { kindOf, newId } from '../ids.ts';
 import { unixSeconds } from '../random.ts';
 import { emitterWorkspace, matchingSubscriptions } from './subscriptions.ts';
-import type { World, WorkflowRecord } from './world.ts';
-import { copy, MAX_ERROR_EVENTS } from './world.ts';
+import { useCredits } from './usage.ts';
+import type { DeployedTriggerRecord, World, WorkflowRecord } from './world.ts';
+import { copy, MAX_ERROR_EVENTS, MAX_TRIGGER_EVENTS } from './world.ts';
 
 export interface EmitInput {
   emitter_id: string;
@@ -130,5 +131,19 @@ export function emitTrigger(world: World, triggerId: string, input: { event: unk
     event: input.event,
   };
   const deliveries = targets.map(({ url, key }) => world.sink.enqueue({ world: world.key, kind: 'trigger', url, payload, signingKey: key }));
+  recordTriggerEvent(world, record, eventIdValue, input.event);
   return ok({ event_id: eventIdValue, deliveries });
+}
+
+/**
+ * Keeps what a deployed trigger emitted for deployedTriggers.listEvents (newest first, the SDK's
+ * `EmittedEvent`; an event that is not a JSON object is kept as `{value}`, since `e` is an object)
+ * and counts the one Connect credit an emitted event costs (usage.ts).
+ */
+function recordTriggerEvent(world: World, record: DeployedTriggerRecord, id: string, event: unknown): void {
+  const e = event !== null && typeof event === 'object' && !Array.isArray(event) ? (copy(event) as Record<string, unknown>) : { value: copy(event) };
+  record.events ??= [];
+  record.events.unshift({ id, k: 'emit', ts: world.ctx.now(), e });
+  if (record.events.length > MAX_TRIGGER_EVENTS) record.events.length = MAX_TRIGGER_EVENTS;
+  useCredits(world, 'source_emit');
 }

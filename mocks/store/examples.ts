@@ -17,7 +17,19 @@ import {
   makeWorkflow,
   makeWorkspace,
 } from '../factories/index.ts';
-import type { ConnectedAccount, EventSource, Project, ProjectEnvironment, Template, Webhook, Workflow, Workspace } from '../factories/types.ts';
+import type {
+  App,
+  AppOverride,
+  ConnectedAccount,
+  EventSource,
+  OauthApp,
+  Project,
+  ProjectEnvironment,
+  Template,
+  Webhook,
+  Workflow,
+  Workspace,
+} from '../factories/types.ts';
 import { type IdKind, isId, kindOf } from '../ids.ts';
 import { hex } from '../factories/common.ts';
 import { unixSeconds } from '../random.ts';
@@ -31,6 +43,8 @@ export interface DocumentExamples {
   objects: ReadonlyMap<string, Json>;
   /** Each ID the examples name, in document order (paths first), with the names it appears under. */
   ids: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The app overrides the examples show (objects with an `id` and a `cfmap`; their IDs carry no prefix). */
+  overrides: ReadonlyArray<Json & { id: string }>;
 }
 
 /** The end user the document's Connect examples name (`external_user_id: user-1043`). */
@@ -66,6 +80,7 @@ function cursorId(value: string): string | undefined {
 export function documentExamples(document: Json): DocumentExamples {
   const objects = new Map<string, Json[]>();
   const ids = new Map<string, Set<string>>();
+  const overrides: Array<Json & { id: string }> = [];
   const name = (id: string, under: string) => {
     const names = ids.get(id) ?? new Set<string>();
     names.add(under);
@@ -82,8 +97,12 @@ export function documentExamples(document: Json): DocumentExamples {
     } else if (Array.isArray(node)) {
       for (const item of node) example(item, under);
     } else if (node !== null && typeof node === 'object') {
-      const id = (node as Json).id;
+      const token = (node as Json).token;
+      // A connect token is keyed by its `token` (the SDK's CreateTokenResponse has no `id`).
+      const id = (node as Json).id ?? (typeof token === 'string' && kindOf(token) === 'connectToken' ? token : undefined);
       if (typeof id === 'string' && kindOf(id) !== undefined) objects.set(id, [...(objects.get(id) ?? []), node as Json]);
+      if (typeof id === 'string' && typeof (node as Json).cfmap === 'object' && !overrides.some((o) => o.id === id))
+        overrides.push(node as Json & { id: string });
       for (const [key, value] of Object.entries(node)) example(value, key === 'data' ? under : key);
     }
   };
@@ -107,7 +126,7 @@ export function documentExamples(document: Json): DocumentExamples {
     merged.set(id, Object.assign({}, ...richest.reverse()));
     if (!ids.has(id)) name(id, 'id');
   }
-  return { objects: merged, ids };
+  return { objects: merged, ids, overrides };
 }
 
 /** The ID of `kind` the examples name most often (ties: the first named), or undefined. */
@@ -246,7 +265,9 @@ export function plantExamples(world: World, examples: DocumentExamples, environm
   for (const id of of('connectToken')) {
     if (project === undefined) continue;
     claim(id);
-    const token = makeConnectToken(ctx, { token: id });
+    // A token the examples show with an expiry keeps it (a long-lived one can still start a flow).
+    const shownExpiry = (examples.objects.get(id) as { expires_at?: unknown } | undefined)?.expires_at;
+    const token = makeConnectToken(ctx, typeof shownExpiry === 'string' ? { token: id, expires_at: shownExpiry } : { token: id });
     world.connectTokens.set(id, {
       token,
       projectId: project.project.id,
@@ -264,6 +285,22 @@ export function plantExamples(world: World, examples: DocumentExamples, environm
     const account = makeConnectedAccount(ctx, without(example, 'credentials'));
     world.accounts.set(id, { account, projectId: project.project.id, environment: environments[0]!, credentials: example.credentials ?? makeCredentials(ctx) });
     project.accountIds.push(id);
+  }
+  // OAuth apps (`oa_` objects with a `client_id`) and app overrides (objects with a `cfmap`): the
+  // project's workspace's and the project's own, after everything else, so no earlier draw moves.
+  for (const id of of('app')) {
+    const example = examples.objects.get(id);
+    if (example?.client_id === undefined || project === undefined) continue;
+    claim(id);
+    world.oauthApps.set(id, { app: { ...shells(example), owner_id: project.project.org_id } as OauthApp, client_secret: hex(ctx, 40) });
+  }
+  for (const example of examples.overrides) {
+    if (project === undefined || world.appOverrides.has(example.id)) continue;
+    const override = { ...shells(example), owner_id: project.project.id } as AppOverride;
+    world.appOverrides.set(example.id, {
+      override,
+      app: { ...override.app, connect: { allowed_domains: [], base_proxy_target_url: '', proxy_enabled: false } } as App,
+    });
   }
   for (const id of of('subscription')) {
     const example = examples.objects.get(id);

@@ -288,6 +288,24 @@ export {
   type TriggerScope,
 } from './triggers.ts';
 export { emit, emitTrigger, type EmitInput } from './emit.ts';
+// Connect projects, end users and usage (issue 17).
+export {
+  listProjects,
+  createProject,
+  getProject,
+  updateProject,
+  updateProjectLogo,
+  deleteProject,
+  getProjectInfo,
+  type CreateProjectInput,
+  type UpdateProjectInput,
+} from './projects.ts';
+export { listExternalUsers, deleteExternalUser, externalUserKey } from './external-users.ts';
+export { listConnectUsage, useCredits } from './usage.ts';
+// Connect accounts by app and end user, OAuth apps and app overrides (issue 17).
+export { createConnectedAccount, deleteAccountsByApp, listAccountsByExternalUser, type CreateAccountInput } from './accounts.ts';
+export { createOauthApp, listOauthApps, getOauthApp, updateOauthApp, deleteOauthApp } from './oauth-apps.ts';
+export { createAppOverride, listAppOverrides, getAppOverride, updateAppOverride, deleteAppOverride } from './app-overrides.ts';
 export { worldSummary, type WorldSummary } from './summary.ts';
 export { encodeCursor, decodeCursor, type PageQuery } from './pagination.ts';
 export { createRecordingSink } from './recording-sink.ts';

@@ -16,11 +16,14 @@ import {
   emptyWorld,
   tripleKey,
   type AccountRecord,
+  type AppOverrideRecord,
   type AutoSubscription,
   type ConnectTokenRecord,
+  type CreditDay,
   type DeployedTriggerRecord,
   type EnvironmentRecord,
   type ProjectRecord,
+  type OauthAppRecord,
   type SourceRecord,
   type SubscriptionRecord,
   type WorkflowRecord,
@@ -58,6 +61,11 @@ export interface WorldSnapshot {
   accounts: AccountRecord[];
   connectTokens: ConnectTokenRecord[];
   deployedTriggers: DeployedTriggerRecord[];
+  /** Connect credits per UTC day (absent in snapshots written before it existed: none). */
+  connectCredits?: CreditDay[];
+  /** OAuth apps and app overrides (absent in snapshots written before they existed: none). */
+  oauthApps?: OauthAppRecord[];
+  appOverrides?: AppOverrideRecord[];
 }
 
 export type SnapshotErrorCode =
@@ -95,7 +103,10 @@ export type CollectionName =
   | 'templates'
   | 'accounts'
   | 'connectTokens'
-  | 'deployedTriggers';
+  | 'deployedTriggers'
+  | 'connectCredits'
+  | 'oauthApps'
+  | 'appOverrides';
 
 interface Collection {
   map(world: World): Map<string, unknown>;
@@ -130,6 +141,9 @@ const COLLECTIONS: Record<CollectionName, Collection> = {
   accounts: { map: (w) => w.accounts, element: same, keyOf: (e: AccountRecord) => e.account.id },
   connectTokens: { map: (w) => w.connectTokens, element: same, keyOf: (e: ConnectTokenRecord) => e.token.token },
   deployedTriggers: { map: (w) => w.deployedTriggers, element: same, keyOf: (e: DeployedTriggerRecord) => e.trigger.id },
+  connectCredits: { map: (w) => w.connectCredits, element: same, keyOf: (e: CreditDay) => String(e.day) },
+  oauthApps: { map: (w) => w.oauthApps, element: same, keyOf: (e: OauthAppRecord) => e.app.id },
+  appOverrides: { map: (w) => w.appOverrides, element: same, keyOf: (e: AppOverrideRecord) => e.override.id },
 };
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
 
@@ -428,6 +442,16 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
     string(record.externalUserId, `${path}.externalUserId`);
     return idOf(record.trigger as DeployedTrigger, `${path}.trigger`);
   });
+  if (data.connectCredits !== undefined) {
+    for (const [i, item] of array(data.connectCredits, `${at}.connectCredits`).entries()) {
+      const day = object(item, `${at}.connectCredits[${i}]`) as unknown as CreditDay;
+      if (!Number.isInteger(day.day)) throw new Damaged(`${at}.connectCredits[${i}].day: expected an integer`);
+      world.connectCredits.set(String(day.day), day);
+    }
+  }
+  if (data.oauthApps !== undefined) fill(world.oauthApps, data.oauthApps, `${at}.oauthApps`, (record: OauthAppRecord, path) => idOf(record.app, `${path}.app`));
+  if (data.appOverrides !== undefined)
+    fill(world.appOverrides, data.appOverrides, `${at}.appOverrides`, (record: AppOverrideRecord, path) => idOf(record.override, `${path}.override`));
   return world;
 }
 

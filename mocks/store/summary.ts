@@ -10,6 +10,9 @@ export interface WorldSummary {
   projects: Array<{
     id: string;
     org_id: string;
+    name: string;
+    /** The length of the logo's `data:` URL, null without one (issue 17: projects.updateLogo). */
+    logo_length: number | null;
     environments: Array<{ name: string; webhook_url: string | null }>;
     deployed_triggers: Array<{
       id: string;
@@ -39,6 +42,8 @@ export function worldSummary(world: World): WorldSummary {
     projects: [...world.projects.values()].map((record) => ({
       id: record.project.id,
       org_id: record.project.org_id,
+      name: record.project.name,
+      logo_length: record.project.logo?.length ?? null,
       environments: [...record.environments].map(([name, env]) => ({ name, webhook_url: env.webhook_url })),
       deployed_triggers: record.deployedTriggerIds.map((id) => {
         const trigger = world.deployedTriggers.get(id)!;

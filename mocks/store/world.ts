@@ -5,10 +5,13 @@ import type { FactoryContext, RandomizerState } from '../random.ts';
 import { TrackedMap } from './changes.ts';
 import type { DeliverySink } from '../outbound/types.ts';
 import type {
+  App,
+  AppOverride,
   ConnectedAccount,
   ConnectToken,
   DeployedTrigger,
   EventSource,
+  OauthApp,
   Project,
   ProjectEnvironment,
   Subscription,
@@ -87,6 +90,42 @@ export interface DeployedTriggerRecord {
   externalUserId: string;
   /** Trigger-level webhooks in URL order; when any, they take precedence over the environment's URL. */
   webhooks: TriggerWebhookRecord[];
+  /** What it emitted, newest first, at most MAX_TRIGGER_EVENTS (absent: nothing yet, or a world saved before). */
+  events?: EmittedEventRecord[];
+  /** The workflows (`p_`) its events go to (deployedTriggers.updateWorkflows); absent: none. */
+  workflowIds?: string[];
+}
+
+/** One event a deployed trigger emitted: the SDK's `EmittedEvent` (`e` the event, `k` its kind, `ts` ms). */
+export interface EmittedEventRecord {
+  id: string;
+  k: string;
+  ts: number;
+  e: Record<string, unknown>;
+  sum?: string;
+}
+
+export const MAX_TRIGGER_EVENTS = 100;
+
+/** A custom OAuth client of an app (the SDK's `OauthApp`), owned by a workspace; the secret is never shown. */
+export interface OauthAppRecord {
+  app: OauthApp;
+  client_secret: string;
+}
+
+/** An app override (the SDK's `AppOverride`), owned by a project (`proj_`) or a workspace (`o_`). */
+export interface AppOverrideRecord {
+  override: AppOverride;
+  /** The app with its `connect` object, as accounts hold it (override.app is the API's view of it). */
+  app: App;
+}
+
+/** Connect credits used on one UTC day (GET /connect/usage), keyed in World.connectCredits by the day's start in UNIX seconds, as a string (snapshot keys are strings). */
+export interface CreditDay {
+  day: number;
+  source_emit: number;
+  action_run: number;
+  proxy: number;
 }
 
 export interface AccountRecord {
@@ -136,6 +175,12 @@ export interface World {
   accounts: Map<string, AccountRecord>;
   connectTokens: Map<string, ConnectTokenRecord>;
   deployedTriggers: Map<string, DeployedTriggerRecord>;
+  /** Connect credits per UTC day, oldest first (mocks/store/usage.ts). */
+  connectCredits: Map<string, CreditDay>;
+  /** Custom OAuth clients by `oa_` ID (mocks/store/oauth-apps.ts). */
+  oauthApps: Map<string, OauthAppRecord>;
+  /** App overrides by ID (mocks/store/app-overrides.ts). */
+  appOverrides: Map<string, AppOverrideRecord>;
   /** Sequence for error event summary ids `<indexed_at_ms>-<seq>`. */
   errorSeq: number;
 }
@@ -160,6 +205,9 @@ export function emptyWorld(fields: Pick<World, 'key' | 'token' | 'seed' | 'ctx' 
     accounts: new TrackedMap(),
     connectTokens: new TrackedMap(),
     deployedTriggers: new TrackedMap(),
+    connectCredits: new TrackedMap(),
+    oauthApps: new TrackedMap(),
+    appOverrides: new TrackedMap(),
   };
 }
 

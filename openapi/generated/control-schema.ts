@@ -400,6 +400,10 @@ export interface components {
             projects: {
                 id: string;
                 org_id: string;
+                /** @description The project's name (`PATCH /connect/projects/{project_id}` changes it). */
+                name?: string;
+                /** @description The length of the project's logo `data:` URL (`POST /connect/projects/{project_id}/logo`); null without one. */
+                logo_length?: number | null;
                 environments: {
                     name: string;
                     webhook_url: string | null;

@@ -414,7 +414,18 @@ export interface paths {
          */
         get: operations["listConnectedAccounts"];
         put?: never;
-        post?: never;
+        /**
+         * Connect an account with a connect token (companion)
+         * @description Companion endpoint (`accounts.create` of the SDK): connects a key-based account for the
+         *     connect token's end user without the hosted flow. `cfmap_json` (a JSON object as text) holds
+         *     the custom fields, which become the account's credentials, merged under an app override's
+         *     `cfmap`. Finishes the token's connect flow as the hosted flow would: the token can no longer
+         *     be used, and its `webhook_uri` gets `CONNECTION_SUCCESS` with the account. With `account_id`,
+         *     that account of the same end user and app is reconnected (its credentials replaced) instead.
+         *     The token must be one of this project's environment, not used and not expired, and the app
+         *     one of the catalogue (422 otherwise).
+         */
+        post: operations["createConnectedAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1092,6 +1103,378 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/connect/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the Connect projects (companion)
+         * @description Companion endpoint (`projects.list` of the SDK, which pages with `after` = the previous
+         *     `page_info.end_cursor` until it is empty). Every project of the token's world, oldest first,
+         *     filtered by `q` (in the name, case-insensitive). Not scoped to one project or environment.
+         */
+        get: operations["listProjects"];
+        put?: never;
+        /**
+         * Create a Connect project (companion)
+         * @description Companion endpoint (`projects.create` of the SDK). A new project (`proj_`) in the world's first
+         *     workspace, with the environments `production` and `development`, no webhooks, accounts or
+         *     triggers yet. The answer is the project itself, not wrapped in `data`.
+         */
+        post: operations["createProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/projects/{project_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a Connect project (companion)
+         * @description Companion endpoint (`projects.retrieve` of the SDK). The project itself, not wrapped in `data`.
+         */
+        get: operations["getProject"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a Connect project and everything in it (companion)
+         * @description Companion endpoint (`projects.delete` of the SDK). Deletes the project with what it holds:
+         *     its environments' webhooks, connected accounts, connect tokens, deployed triggers, app
+         *     overrides, and its workflows with the subscriptions from and to them. Reading it afterwards
+         *     is 404.
+         */
+        delete: operations["deleteProject"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a Connect project (companion)
+         * @description Companion endpoint (`projects.update` of the SDK). Changes the fields the body carries and
+         *     keeps the others; `null` clears an optional field. Answers the project.
+         */
+        patch: operations["updateProject"];
+        trace?: never;
+    };
+    "/connect/projects/{project_id}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a Connect project's logo (companion)
+         * @description Companion endpoint (`projects.updateLogo` of the SDK). The logo shown to end users in the
+         *     connect flow, as a `data:` URL of a PNG, JPEG, GIF, WebP or SVG image in base64, at most
+         *     about 512 KiB of text. The mock keeps it (the world summary of the control API says the
+         *     project has one and how long it is).
+         */
+        post: operations["updateProjectLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/projects/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The apps a project's end users have connected (companion)
+         * @description Companion endpoint (`projects.retrieveInfo` of the SDK). The distinct apps of the project's
+         *     connected accounts in the environment of `x-pd-environment`, in the order they were first
+         *     connected.
+         */
+        get: operations["getProjectInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a project's end users (companion)
+         * @description Companion endpoint (`users.list` of the SDK, which pages with `after` = the previous
+         *     `page_info.end_cursor`). The end users (`external_user_id`s) that own a connected account or
+         *     a deployed trigger in the project and the environment of `x-pd-environment`, oldest first
+         *     (by their first account or trigger), filtered by `q` (in the external ID). `created_at` is
+         *     when the first of them was created, `updated_at` when the latest was.
+         */
+        get: operations["listExternalUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/users/{external_user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an end user and everything they own (companion)
+         * @description Companion endpoint (`users.deleteExternalUser` of the SDK). Deletes the end user's connected
+         *     accounts, deployed triggers (with their webhooks) and connect tokens in the project and the
+         *     environment of `x-pd-environment`; they are no longer listed. 404 when the end user owns
+         *     nothing there.
+         */
+        delete: operations["deleteExternalUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Connect credit usage in a time window (companion)
+         * @description Companion endpoint (`usage.list` of the SDK). One record per UTC day that overlaps
+         *     `[start_ts, end_ts)` (UNIX seconds; at most 366 days), each clipped to the window: the
+         *     credits the world's deployed triggers used by emitting (one credit per emitted event) in it,
+         *     across every project. `end_ts` must be after `start_ts` (400 otherwise).
+         */
+        get: operations["listConnectUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/apps/{app_id}/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete every account of one app (companion)
+         * @description Companion endpoint (`accounts.deleteByApp` of the SDK). Deletes every connected account of
+         *     the app (name slug or app ID) in the project and the environment of `x-pd-environment`,
+         *     whoever the end user; 404 when there is none.
+         */
+        delete: operations["deleteAccountsByApp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/users/{external_user_id}/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List one end user's accounts (companion)
+         * @description Companion endpoint (`accounts.listByExternalUser` of the SDK): the accounts list filtered by
+         *     the end user in the path, as a bare array, oldest first, filtered by `app` (name slug or app
+         *     ID); credentials only with `include_credentials=true`. An end user without accounts is `[]`.
+         */
+        get: operations["listAccountsByExternalUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/oauth_apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the workspace's OAuth apps (companion)
+         * @description Companion endpoint (`oauthApps.list` of the SDK). The custom OAuth clients of the project's
+         *     workspace, oldest first, filtered by `app` (name slug) and `q` (in the name), paginated like
+         *     the sources list. Client secrets are never shown.
+         */
+        get: operations["listOauthApps"];
+        put?: never;
+        /**
+         * Register a custom OAuth client for an app (companion)
+         * @description Companion endpoint (`oauthApps.create` of the SDK). A custom OAuth client (`oa_`) of an app
+         *     of the catalogue, owned by the project's workspace; its `client_secret` is kept and never
+         *     shown. The answer is the OAuth app itself.
+         */
+        post: operations["createOauthApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/oauth_apps/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The OAuth app's ID (`oa_` prefix).
+                 * @example oa_Xk29vTq
+                 */
+                id: components["schemas"]["AppId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an OAuth app (companion)
+         * @description Companion endpoint (`oauthApps.retrieve` of the SDK). 404 for another workspace's and after deletion.
+         */
+        get: operations["getOauthApp"];
+        /**
+         * Update an OAuth app (companion)
+         * @description Companion endpoint (`oauthApps.update` of the SDK). Changes the fields the body carries; a new `client_secret` is kept and never shown.
+         */
+        put: operations["updateOauthApp"];
+        post?: never;
+        /**
+         * Delete an OAuth app (companion)
+         * @description Companion endpoint (`oauthApps.delete` of the SDK). App overrides that selected it no longer do.
+         */
+        delete: operations["deleteOauthApp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/app_overrides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the app overrides a project sees (companion)
+         * @description Companion endpoint (`appOverrides.list` of the SDK). The project's own app overrides and
+         *     those of its workspace (the service's docs: `owner_id` says which), oldest first, filtered by
+         *     `app` (name slug), paginated like the sources list.
+         */
+        get: operations["listAppOverrides"];
+        put?: never;
+        /**
+         * Create an app override (companion)
+         * @description Companion endpoint (`appOverrides.create` of the SDK). Pre-defined custom-field values
+         *     (`cfmap`) and optionally a custom OAuth client for one app, owned by the project. Names are
+         *     unique per owner (422 for a taken one); `oauth_app_id` must be an OAuth app of the same app
+         *     in the workspace (422 otherwise).
+         */
+        post: operations["createAppOverride"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/app_overrides/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The override's ID (16 hex digits).
+                 * @example 5f3a9c2e7b1d4e60
+                 */
+                id: components["schemas"]["AppOverrideId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an app override (companion)
+         * @description Companion endpoint (`appOverrides.retrieve` of the SDK). The project's or its workspace's override; 404 otherwise.
+         */
+        get: operations["getAppOverride"];
+        /**
+         * Update an app override (companion)
+         * @description Companion endpoint (`appOverrides.update` of the SDK). Changes the fields the body carries; `oauth_app_id` null unselects the OAuth app.
+         */
+        put: operations["updateAppOverride"];
+        post?: never;
+        /**
+         * Delete an app override (companion)
+         * @description Companion endpoint (`appOverrides.delete` of the SDK).
+         */
+        delete: operations["deleteAppOverride"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/token": {
         parameters: {
             query?: never;
@@ -1657,7 +2040,7 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            app: components["schemas"]["App"];
+            app: components["schemas"]["ConnectApp"];
             /** @description Only with `include_credentials=true` on the account endpoint; never in webhooks. */
             credentials?: {
                 [key: string]: unknown;
@@ -1691,7 +2074,7 @@ export interface components {
             environment: string;
             /** @description A large number, written in exponent notation. */
             connect_session_id: number;
-            account: components["schemas"]["ConnectedAccount"];
+            account: components["schemas"]["ConnectionAccount"];
         };
         /** @description Payload POSTed to a connect token's `webhook_uri` when the connect flow failed. */
         ConnectionErrorEvent: {
@@ -2059,7 +2442,6 @@ export interface components {
             token_type: "Bearer";
             /** @description Seconds until the token expires. */
             expires_in: number;
-            created_at?: components["schemas"]["UnixSeconds"];
         };
         /** @description Body of a trigger-webhook delivery (signed with `x-pd-signature`). */
         TriggerWebhookDelivery: {
@@ -2097,6 +2479,191 @@ export interface components {
                 name?: string;
                 /** @description `true` deploys the workflow at once (created with `active` true). */
                 auto_deploy?: boolean;
+            };
+        };
+        /** @description A Connect project (the SDK's `Project`). */
+        ConnectProject: {
+            id: components["schemas"]["ProjectId"];
+            name: string;
+            /** @description The name of your app shown to end users in the connect flow. */
+            app_name?: string;
+            /** @description Where end users can reach you, shown in the connect flow. */
+            support_email?: string;
+            /** @description Whether key-based accounts are tested before they are saved. */
+            connect_require_key_auth_test?: boolean;
+        };
+        CreateProjectRequest: {
+            name: string;
+            app_name?: string;
+            support_email?: string;
+            connect_require_key_auth_test?: boolean;
+        };
+        UpdateProjectRequest: {
+            name?: string;
+            app_name?: string | null;
+            support_email?: string | null;
+            connect_require_key_auth_test?: boolean | null;
+        };
+        UpdateProjectLogoRequest: {
+            /** @description A base64 `data:` URL of a PNG, JPEG, GIF, WebP or SVG image. */
+            logo: string;
+        };
+        /** @description The apps of a project (the SDK's `ProjectInfoResponse`, not wrapped in `data`). */
+        ProjectInfo: {
+            apps: {
+                /** @description The app's ID, `oa_` or `app_`, as in an account's `app`. */
+                id: components["schemas"]["AppId"] | string;
+                name_slug: string;
+            }[];
+        };
+        /**
+         * @description Your identifier of an end user (the service's docs - at most 250 characters).
+         * @example user-1043
+         */
+        ExternalUserId: string;
+        /** @description An end user of a project (the SDK's `ExternalUser`). */
+        ExternalUser: {
+            id: string;
+            external_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description Connect credits used in one window (the SDK's `ConnectUsage`). */
+        ConnectUsage: {
+            credits_used: number;
+            action_run_credits_used: number;
+            proxy_credits_used: number;
+            source_emit_credits_used: number;
+            /** @description UNIX seconds. */
+            usage_start_ts: number;
+            /** @description UNIX seconds. */
+            usage_end_ts: number;
+        };
+        /**
+         * @description An app as the Connect API answers it (the SDK's strict `App`): with `scope_profiles`, without
+         *     the `connect` object, which belongs to the connection-webhook payload (`App`).
+         */
+        ConnectApp: {
+            /** @description The app's ID, `oa_` (the spec's prefix) or `app_`. */
+            id: components["schemas"]["AppId"] | string;
+            name_slug: string;
+            name: string;
+            /** @enum {string} */
+            auth_type: "keys" | "oauth" | "none";
+            description: string;
+            img_src: string;
+            /** @description JSON text. */
+            custom_fields_json: string;
+            categories: string[];
+            featured_weight: number;
+            scope_profiles: components["schemas"]["ScopeProfile"][];
+        };
+        /** @description A named set of OAuth scopes of an app (the SDK's `AppScopeProfilesItem`). */
+        ScopeProfile: {
+            /** @enum {string} */
+            name: "read_only" | "read_write" | "admin";
+            scopes: string[];
+        };
+        /** @description The account in a `CONNECTION_SUCCESS` payload - the spec's shape, whose `app` carries `connect`. */
+        ConnectionAccount: {
+            id: components["schemas"]["AccountId"];
+            name: string | null;
+            external_id: string;
+            healthy: boolean;
+            dead: boolean | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            app: components["schemas"]["App"];
+        };
+        CreateAccountRequest: {
+            app_slug: string;
+            /** @description A JSON object as text, the account's custom fields. */
+            cfmap_json: string;
+            connect_token: components["schemas"]["ConnectTokenId"];
+            name?: string;
+            account_id?: components["schemas"]["AccountId"];
+            app_override_id?: components["schemas"]["AppOverrideId"];
+        };
+        /** @description A custom OAuth client of an app (the SDK's `OauthApp`); its secret is never shown. */
+        OauthApp: {
+            id: components["schemas"]["AppId"];
+            client_id: string;
+            scopes: string[];
+            additional_scopes: string[];
+            redirect_uri: string;
+            owner_id: components["schemas"]["WorkspaceId"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            name_slug: string;
+            name: string;
+            /** @enum {string} */
+            auth_type: "keys" | "oauth" | "none";
+            description: string;
+            img_src: string;
+            custom_fields_json: string;
+            categories: string[];
+            featured_weight: number;
+            scope_profiles: components["schemas"]["ScopeProfile"][];
+        };
+        CreateOauthAppRequest: {
+            /** @description The app's name slug. */
+            app: string;
+            client_id: string;
+            client_secret: string;
+            name?: string;
+            description?: string;
+            scopes?: string[];
+            additional_scopes?: string[];
+        };
+        UpdateOauthAppRequest: {
+            name?: string;
+            description?: string;
+            client_id?: string;
+            client_secret?: string;
+            scopes?: string[];
+            additional_scopes?: string[];
+        };
+        /**
+         * @description An app override (16 hex digits).
+         * @example 5f3a9c2e7b1d4e60
+         */
+        AppOverrideId: string;
+        /** @description Pre-defined values for connecting one app (the SDK's `AppOverride`). */
+        AppOverride: {
+            id: components["schemas"]["AppOverrideId"];
+            name: string;
+            app: components["schemas"]["ConnectApp"];
+            oauth_app_id?: components["schemas"]["AppId"];
+            cfmap: {
+                [key: string]: unknown;
+            };
+            /** @description The project (`proj_`) or workspace (`o_`) that owns it. */
+            owner_id: components["schemas"]["ProjectId"] | components["schemas"]["WorkspaceId"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreateAppOverrideRequest: {
+            /** @description The app's name slug. */
+            app: string;
+            name: string;
+            oauth_app_id?: components["schemas"]["AppId"];
+            cfmap?: {
+                [key: string]: unknown;
+            };
+        };
+        UpdateAppOverrideRequest: {
+            name?: string;
+            oauth_app_id?: components["schemas"]["AppId"] | null;
+            cfmap?: {
+                [key: string]: unknown;
             };
         };
         /** @description The body of every 4xx/5xx answer. */
@@ -2203,6 +2770,11 @@ export interface components {
          * @example wh_Tq6Hs2m
          */
         WebhookIdPath: components["schemas"]["WebhookId"];
+        /**
+         * @description The app's name slug or ID.
+         * @example github
+         */
+        AppSlugOrIdPath: components["schemas"]["AppSlugOrId"];
         /**
          * @description `true` adds the `credentials` object to each account, except to an OAuth account in
          *     `production` connected through the service's OAuth client rather than the project's own,
@@ -3049,6 +3621,55 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createConnectedAccount: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The token's end user; another one is 422.
+                 * @example user-1043
+                 */
+                external_user_id?: components["schemas"]["ExternalUserId"];
+                /** @description Accepted as the SDK sends it; a key-based account uses no OAuth client. */
+                oauth_app_id?: string;
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The connected account (without credentials). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectedAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4561,6 +5182,836 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listProjects: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only projects whose name contains this text (case-insensitive).
+                 * @example analytical
+                 */
+                q?: string;
+                /**
+                 * @description Page size.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor; the projects after it (pass the previous page's `end_cursor`). */
+                after?: string;
+                /** @description Opaque cursor; the projects before it (pass the next page's `start_cursor`). */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of projects. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_info: components["schemas"]["PageInfo"];
+                        data: components["schemas"]["ConnectProject"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateProjectRequest"];
+            };
+        };
+        responses: {
+            /** @description The new project. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectProject"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectProject"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProjectRequest"];
+            };
+        };
+        responses: {
+            /** @description The project as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectProject"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateProjectLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProjectLogoRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getProjectInfo: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project's apps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listExternalUsers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only end users whose external ID contains this text (case-insensitive).
+                 * @example user-10
+                 */
+                q?: string;
+                /**
+                 * @description Page size.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor; the end users after it (pass the previous page's `end_cursor`). */
+                after?: string;
+                /** @description Opaque cursor; the end users before it (pass the next page's `start_cursor`). */
+                before?: string;
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of end users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_info: components["schemas"]["PageInfo"];
+                        data: components["schemas"]["ExternalUser"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteExternalUser: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description Your identifier of the end user.
+                 * @example user-1043
+                 */
+                external_user_id: components["schemas"]["ExternalUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listConnectUsage: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the window, UNIX seconds (inclusive).
+                 * @example 1763769600
+                 */
+                start_ts: number;
+                /**
+                 * @description End of the window, UNIX seconds (exclusive).
+                 * @example 1763856000
+                 */
+                end_ts: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usage records, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConnectUsage"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteAccountsByApp: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The app's name slug or ID.
+                 * @example github
+                 */
+                app_id: components["parameters"]["AppSlugOrIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAccountsByExternalUser: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only accounts of this app (name slug or `oa_` ID).
+                 * @example github
+                 */
+                app?: string;
+                /**
+                 * @description `true` adds the `credentials` object to each account, except to an OAuth account in
+                 *     `production` connected through the service's OAuth client rather than the project's own,
+                 *     whose credentials are never returned.
+                 * @example true
+                 */
+                include_credentials?: components["parameters"]["IncludeCredentials"];
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description Your identifier of the end user.
+                 * @example user-1043
+                 */
+                external_user_id: components["schemas"]["ExternalUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The end user's accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectedAccount"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listOauthApps: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only OAuth apps of this app (name slug).
+                 * @example github
+                 */
+                app?: string;
+                /**
+                 * @description Only OAuth apps whose name contains this text (case-insensitive).
+                 * @example internal
+                 */
+                q?: string;
+                /**
+                 * @description Page size.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor; the OAuth apps after it (pass the previous page's `end_cursor`). */
+                after?: string;
+                /** @description Opaque cursor; the OAuth apps before it (pass the next page's `start_cursor`). */
+                before?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of OAuth apps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_info: components["schemas"]["PageInfo"];
+                        data: components["schemas"]["OauthApp"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createOauthApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOauthAppRequest"];
+            };
+        };
+        responses: {
+            /** @description The OAuth app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OauthApp"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOauthApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The OAuth app's ID (`oa_` prefix).
+                 * @example oa_Xk29vTq
+                 */
+                id: components["schemas"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OAuth app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OauthApp"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateOauthApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The OAuth app's ID (`oa_` prefix).
+                 * @example oa_Xk29vTq
+                 */
+                id: components["schemas"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOauthAppRequest"];
+            };
+        };
+        responses: {
+            /** @description The OAuth app as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OauthApp"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteOauthApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The OAuth app's ID (`oa_` prefix).
+                 * @example oa_Xk29vTq
+                 */
+                id: components["schemas"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAppOverrides: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only overrides of this app (name slug).
+                 * @example github
+                 */
+                app?: string;
+                /**
+                 * @description Page size.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor; the overrides after it (pass the previous page's `end_cursor`). */
+                after?: string;
+                /** @description Opaque cursor; the overrides before it (pass the next page's `start_cursor`). */
+                before?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of app overrides. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_info: components["schemas"]["PageInfo"];
+                        data: components["schemas"]["AppOverride"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createAppOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAppOverrideRequest"];
+            };
+        };
+        responses: {
+            /** @description The override. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppOverride"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getAppOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The override's ID (16 hex digits).
+                 * @example 5f3a9c2e7b1d4e60
+                 */
+                id: components["schemas"]["AppOverrideId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The override. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppOverride"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateAppOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The override's ID (16 hex digits).
+                 * @example 5f3a9c2e7b1d4e60
+                 */
+                id: components["schemas"]["AppOverrideId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAppOverrideRequest"];
+            };
+        };
+        responses: {
+            /** @description The override as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppOverride"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteAppOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The override's ID (16 hex digits).
+                 * @example 5f3a9c2e7b1d4e60
+                 */
+                id: components["schemas"]["AppOverrideId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     createOAuthToken: {
         parameters: {
             query?: never;
@@ -4719,7 +6170,7 @@ export interface operations {
 }
 
 /** The operations under `paths`: what a server answers. */
-export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listApps" | "getApp" | "listAppCategories" | "getAppCategory" | "listComponents" | "getComponent" | "configureComponentProp" | "reloadComponentProps" | "listActions" | "getAction" | "configureActionProp" | "reloadActionProps" | "runAction" | "configureTriggerProp" | "reloadTriggerProps" | "proxyGet" | "proxyPut" | "proxyPost" | "proxyDelete" | "proxyPatch" | "listDeployedTriggers" | "getDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey" | "createOAuthToken";
+export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "createConnectedAccount" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listApps" | "getApp" | "listAppCategories" | "getAppCategory" | "listComponents" | "getComponent" | "configureComponentProp" | "reloadComponentProps" | "listActions" | "getAction" | "configureActionProp" | "reloadActionProps" | "runAction" | "configureTriggerProp" | "reloadTriggerProps" | "proxyGet" | "proxyPut" | "proxyPost" | "proxyDelete" | "proxyPatch" | "listDeployedTriggers" | "getDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey" | "listProjects" | "createProject" | "getProject" | "deleteProject" | "updateProject" | "updateProjectLogo" | "getProjectInfo" | "listExternalUsers" | "deleteExternalUser" | "listConnectUsage" | "deleteAccountsByApp" | "listAccountsByExternalUser" | "listOauthApps" | "createOauthApp" | "getOauthApp" | "updateOauthApp" | "deleteOauthApp" | "listAppOverrides" | "createAppOverride" | "getAppOverride" | "updateAppOverride" | "deleteAppOverride" | "createOAuthToken";
 
 /** Per operation and location, the parameters whose schema has a default (always present once validated). */
 export interface ParameterDefaults {
@@ -4734,4 +6185,9 @@ export interface ParameterDefaults {
     listComponents: { query: "limit" };
     listActions: { query: "limit" };
     listDeployedTriggers: { query: "limit" };
+    listProjects: { query: "limit" };
+    listExternalUsers: { query: "limit" };
+    listAccountsByExternalUser: { query: "include_credentials" };
+    listOauthApps: { query: "limit" };
+    listAppOverrides: { query: "limit" };
 }
