@@ -76,7 +76,7 @@ export function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: Re
     const created = createMock({
       seed: WORLD_SEED,
       now: () => clock,
-      sink: createDeliveryEngine({ send: false }),
+      sink: createDeliveryEngine({ send: false, now: () => clock }),
       logError: (_message, error) => void errors.push(error),
       // A run may set a world's latency and failure rate (POST /__mock/faults): never wait for real,
       // and draw failures from a generator each run restarts, so a replay fails the same way.

@@ -110,9 +110,9 @@ export function createApp(options: AppOptions): MockApp {
     const route = on.routes[operationId];
     if (route === undefined) throw new Error(`route table has no handler for operation ${operationId}`);
     const { path: pathParams, query, header, body } = validated;
-    // Anything but an API read may change the world: its kept answers go (read-cache.ts). Before the
-    // route runs, so that a read made meanwhile is not kept.
-    if (!on.api || method !== 'GET') reads?.changed(session.world);
+    // Anything but a kept read may change the world (a proxied GET counts a credit): its kept answers
+    // go (read-cache.ts). Before the route runs, so that a read made meanwhile is not kept.
+    if (!on.cacheable.has(operationId)) reads?.changed(session.world);
     return route({ world: session.world, session, credentials, path: pathParams, query, header, headers: input.headers, body } as never);
   }
 
