@@ -66,7 +66,10 @@ describe('workflow-api-mock contracts', () => {
     expect(xml.trimEnd().endsWith('</testsuites>')).toBe(true);
   });
 
-  it('splits the suite files over --shard 1/2 and 2/2: every file in exactly one JUnit report, and the reports merge without a clash', async () => {
+  // Two contract runs back to back: room for a loaded machine.
+  it('splits the suite files over --shard 1/2 and 2/2: every file in exactly one JUnit report, and the reports merge without a clash', {
+    timeout: 120_000,
+  }, async () => {
     const server = await startServer({ port: 0, quiet: true });
     const filters = ['webhooks', 'users', 'sources'];
     const names: string[][] = [];
