@@ -39,6 +39,7 @@ export type { ApiError, ApiErrorBody, ErrorCode, Result } from './errors.ts';
 export type { Store, StoreOptions, EvictReason, WorldSummary, Session, Journal, JournalEntry, Limits, RateLimitRule } from './store/index.ts';
 export type { DeliveryAttempt, DeliveryKind, DeliveryRecord, DeliveryRequest, DeliveryState, DeliverySink } from './outbound/types.ts';
 export type { Validator } from '../openapi/validator.ts';
+export type { AssumptionVerdict, DriftAnalyzer, DriftReport, FieldDrift, ObservedAnswer, OperationDrift } from '../openapi/drift.ts';
 // The resources (aliases of the document's schemas) and the world records `mock.store` hands out.
 export type * from './factories/types.ts';
 export type * from './store/world.ts';
@@ -64,6 +65,8 @@ export interface MockOptions {
   faults?: FaultOptions;
   /** What `POST /__mock/snapshot` does: the Node server's `--state` writer. Default: none (the route answers 404). */
   saveState?: ControlOperations['saveState'];
+  /** What `GET /__mock/drift` answers: the drift report of the Node server's `--upstream`. Default: none (the route answers 404). */
+  driftReport?: ControlOperations['driftReport'];
   /** Bounds on the store's worlds (docs/worlds.md, "Eviction"): at most `maxWorlds`, each evicted after `worldTtlMs` unused. Default: none. */
   worlds?: Pick<StoreOptions, 'maxWorlds' | 'worldTtlMs' | 'onEvict'>;
   /**
@@ -103,7 +106,7 @@ export function createMock(options: MockOptions = {}): Mock {
     validator: options.validator ?? defaultValidator,
     controlValidator,
     routes,
-    controlOperations: { worldSummary, emit, emitTrigger, completeConnect, addSources, saveState: options.saveState },
+    controlOperations: { worldSummary, emit, emitTrigger, completeConnect, addSources, saveState: options.saveState, driftReport: options.driftReport },
     logError: options.logError,
     faults: options.faults,
     readCache: options.readCache,

@@ -1,8 +1,8 @@
 // Everything derived from openapi/openapi.yaml and openapi/control.yaml is produced here, in
 // memory, so that the same function serves `npm run generate` (write) and the staleness check (compare).
 import openapiTS, { astToString } from 'openapi-typescript';
+import { collectAssumptions } from './assumptions.ts';
 import { resolveOperations } from './document/resolve.ts';
-import { escapePointer } from './json-pointer.ts';
 import { CONTROL_DOCUMENT_PATH, loadDocument, type JsonObject } from './load-document.ts';
 
 export interface GeneratedFile {
@@ -143,32 +143,6 @@ export function renderParameterDefaults(document: object): string {
     '}',
     '',
   ].join('\n');
-}
-
-interface Assumption {
-  pointer: string;
-  sentence: string;
-}
-
-/** Every `x-assumed: true` marker of the document, in document order, with its `x-assumption` sentence. */
-export function collectAssumptions(document: unknown): Assumption[] {
-  const found: Assumption[] = [];
-  const walk = (node: unknown, pointer: string) => {
-    if (Array.isArray(node)) {
-      for (const [index, item] of node.entries()) walk(item, `${pointer}/${index}`);
-      return;
-    }
-    if (node === null || typeof node !== 'object') return;
-    const record = node as Record<string, unknown>;
-    if (record['x-assumed'] === true) {
-      found.push({ pointer: pointer || '/', sentence: String(record['x-assumption'] ?? '').trim() });
-    }
-    for (const [key, value] of Object.entries(record)) {
-      walk(value, `${pointer}/${escapePointer(key)}`);
-    }
-  };
-  walk(document, '');
-  return found;
 }
 
 function renderAssumptions(document: unknown): string {

@@ -64,5 +64,9 @@ export function controlRoutes(store: Store, ops: ControlOperations, faults: Pick
       ops.saveState === undefined
         ? fail('not_found', 'This server keeps no state file: start it with --state FILE (docs/worlds.md, "State across restarts")')
         : data(await ops.saveState()),
+    getDriftReport: () =>
+      ops.driftReport === undefined
+        ? fail('not_found', 'This server has no upstream: start it with --upstream URL --live OPS (docs/upstream.md)')
+        : ok({ data: ops.driftReport() }),
   };
 }

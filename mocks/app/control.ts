@@ -3,6 +3,7 @@
 // operations (app.ts `runControl`): the same document check (openapi/control.yaml), the same route
 // (control-routes.ts) and store call as `/__mock/...`, so both faces refuse the same body with the
 // same error, and neither calls the other. The types of the bodies are generated from the document.
+import type { DriftReport } from '../../openapi/drift.ts';
 import type { Result } from '../errors.ts';
 import type { AddedSources, JournalEntry, RateLimitRule, Store, World, WorldSummary } from '../store/index.ts';
 import type { DeliveryRecord } from '../outbound/types.ts';
@@ -60,6 +61,8 @@ export interface ControlOperations {
   addSources(world: World, body: AddSourcesBody): Result<AddedSources>;
   /** Writes every world to the server's state file (`serve --state`); absent: there is none. */
   saveState?: () => Promise<Result<SavedState>>;
+  /** The drift report of the server's upstream (`serve --upstream`, docs/upstream.md); absent: there is none. */
+  driftReport?: () => DriftReport;
 }
 
 /** `POST /__mock/snapshot`'s answer. */

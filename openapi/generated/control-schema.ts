@@ -226,6 +226,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/drift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * where the upstream answers depart from the document (serve --upstream)
+         * @description The drift report of every answer the upstream gave so far, for every token (docs/upstream.md,
+         *     "Drift report"): per operation, the statuses the document does not list and the fields
+         *     missing, extra, of the wrong type or otherwise invalid by JSON pointer, and the document's
+         *     `x-assumed` statements the answers confirmed or contradicted. A server without `--upstream`
+         *     (and `createMock()` in a page or a test) answers 404.
+         */
+        get: operations["getDriftReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/snapshot": {
         parameters: {
             query?: never;
@@ -334,6 +358,11 @@ export interface components {
              * @enum {string}
              */
             from?: "console";
+            /**
+             * @description Who answered, when not the mock (`serve --upstream` with `--live`, `serve --replay`); `ms` is then the whole exchange.
+             * @enum {string}
+             */
+            source?: "live" | "replay";
         };
         DeliveryRecord: {
             id: string;
@@ -776,6 +805,36 @@ export interface operations {
             404: components["responses"]["Error"];
         };
     };
+    getDriftReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report so far. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            answers: number;
+                            drifting: number;
+                            operations: Record<string, never>[];
+                            unmatched: string[];
+                            assumptions: Record<string, never>[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
     saveSnapshot: {
         parameters: {
             query?: never;
@@ -816,7 +875,7 @@ export interface operations {
 }
 
 /** The operations under `paths`: what a server answers. */
-export type PathOperationId = "resetWorld" | "getWorld" | "listRequests" | "listDeliveries" | "emit" | "emitTrigger" | "completeConnect" | "setRateLimit" | "setFaults" | "addSources" | "saveSnapshot";
+export type PathOperationId = "resetWorld" | "getWorld" | "listRequests" | "listDeliveries" | "emit" | "emitTrigger" | "completeConnect" | "setRateLimit" | "setFaults" | "addSources" | "getDriftReport" | "saveSnapshot";
 
 /** Per operation and location, the parameters whose schema has a default (always present once validated). */
 export interface ParameterDefaults {
