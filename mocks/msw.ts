@@ -169,6 +169,7 @@ function hybridOf(mock: Mock, options: HandlersOptions): { hybrid: Hybrid | null
   if (!Array.isArray(live)) return fail(`live ${(live as { error: string }).error}`);
   const fallbackOn = typeof options.fallbackOn === 'string' ? parseFallbackOn(options.fallbackOn) : options.fallbackOn;
   if (fallbackOn !== undefined && 'error' in fallbackOn) return fail(`fallbackOn ${fallbackOn.error}`);
+  // The runtime copy of the document has no prose: its drift report names assumptions by pointer, sentences ''.
   const drift = createDriftAnalyzer(apiDocument, validator);
   const hybrid = createHybrid({
     mock,

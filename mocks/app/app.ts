@@ -21,6 +21,7 @@ import { controlRoutes } from './control-routes.ts';
 import { createFaults, type FaultOptions } from './faults.ts';
 import { API_PREFIX, CONTROL_PREFIX, endpointOf, isApiPath, isControlPath, readHead, type RequestHead } from './head.ts';
 import { refusal } from './issues.ts';
+import { createReadCache, type ReadCache, type ReadCacheOptions, UNCACHEABLE_READS } from './read-cache.ts';
 import { errorResponse, fromResult, json } from './respond.ts';
 import type { AnyRoute } from './routes-meta.ts';
 import type { AppRequest, AppResponse } from './types.ts';
@@ -41,6 +42,8 @@ export interface AppOptions {
   faults?: FaultOptions;
   /** Runs a request to an HTTP trigger's endpoint in a world (store/invoke.ts); absent: endpoint paths are 404. */
   endpoints?: EndpointRunner;
+  /** Keep the serialized answers of reads until their world changes (read-cache.ts); false: make every answer anew; a ReadCache: that one. Default: on. */
+  readCache?: boolean | ReadCacheOptions | ReadCache;
 }
 
 /** What answers a request to an HTTP trigger's endpoint (`<origin>/__endpoints/<key>`), injected like the routes. */
@@ -60,6 +63,8 @@ interface Face {
   routes: Readonly<Record<string, AnyRoute>>;
   /** Which operations read a JSON body (from the document, once). */
   takesJsonBody: ReadonlySet<string>;
+  /** The GET operations whose answers the read cache may keep, with their declared header parameters (part of the key). */
+  cacheable: ReadonlyMap<string, readonly string[]>;
   /** API requests can be rate limited and are journaled; control requests never. */
   api: boolean;
   notFound(method: string, path: string): string;
@@ -69,7 +74,16 @@ const OAUTH_TOKEN_PATH = `${API_PREFIX}/oauth/token`;
 
 function face(prefix: string, validator: Validator, routes: Face['routes'], api: boolean, notFound: Face['notFound']): Face {
   const takesJsonBody = new Set(validator.operationIds.filter((id) => validator.describeOperation(id).hasJsonBody));
-  return { prefix, validator, routes, takesJsonBody, api, notFound };
+  const cacheable = new Map<string, string[]>();
+  for (const id of validator.operationIds) {
+    const { method, parameters } = validator.describeOperation(id);
+    if (api && method === 'GET' && !UNCACHEABLE_READS.has(id))
+      cacheable.set(
+        id,
+        parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase()),
+      );
+  }
+  return { prefix, validator, routes, takesJsonBody, cacheable, api, notFound };
 }
 
 export function createApp(options: AppOptions): MockApp {
@@ -77,6 +91,7 @@ export function createApp(options: AppOptions): MockApp {
   const logError = options.logError ?? ((message, error) => console.error(message, error));
   const now = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
   const faults = createFaults(options.faults);
+  const reads = readCacheOf(options.readCache);
 
   const apiFace = face(API_PREFIX, options.validator, options.routes, true, (method, path) => `No operation at ${method} ${path}`);
   const controlFace = face(CONTROL_PREFIX, controlValidator, controlRoutes(store, options.controlOperations, faults) as never, false, (_method, path) => {
@@ -100,6 +115,9 @@ export function createApp(options: AppOptions): MockApp {
     const route = on.routes[operationId];
     if (route === undefined) throw new Error(`route table has no handler for operation ${operationId}`);
     const { path: pathParams, query, header, body } = validated;
+    // Anything but a kept read may change the world (a proxied GET counts a credit): its kept answers
+    // go (read-cache.ts). Before the route runs, so that a read made meanwhile is not kept.
+    if (!on.cacheable.has(operationId)) reads?.changed(session.world);
     return route({ world: session.world, session, credentials, path: pathParams, query, header, headers: input.headers, body } as never);
   }
 
@@ -171,6 +189,8 @@ export function createApp(options: AppOptions): MockApp {
     const auth = req.headers.authorization === undefined ? undefined : authenticate(req.headers);
     if (auth !== undefined && !auth.ok) return { response: errorResponse(auth.error, { 'www-authenticate': 'Bearer' }) };
     const session = auth === undefined ? store.endpointSession(key) : store.session(auth.value.token);
+    // An invocation changes its world (quotas, events): its kept reads go (read-cache.ts).
+    if (session !== undefined) reads?.changed(session.world);
     if (session === undefined) {
       const message = `No workflow endpoint ${key} in the worlds this mock holds: send the bearer of its world, or open that world first`;
       return { response: errorResponse(apiError('not_found', message, { key })) };
@@ -184,6 +204,28 @@ export function createApp(options: AppOptions): MockApp {
 
   /** Body checks, validation and the route, for a request matched to an operation. */
   async function answer(
+    on: Face,
+    req: AppRequest,
+    head: RequestHead,
+    lookup: { operationId: string; pathParams: Record<string, string> },
+    credentials: Credentials,
+    session: Session,
+  ): Promise<AppResponse> {
+    const headerNames = reads === undefined ? undefined : on.cacheable.get(lookup.operationId);
+    if (headerNames === undefined) return make(on, req, head, lookup, credentials, session);
+    // The key: the raw URL and the operation's declared headers; the token is the world's own.
+    let key = `${head.path}?${head.query}`;
+    for (const name of headerNames) key += `\n${req.headers[name] ?? ''}`;
+    const world = session.world;
+    const kept = reads!.get(world, key);
+    if (kept !== undefined) return kept;
+    const version = reads!.version(world);
+    const response = await make(on, req, head, lookup, credentials, session);
+    reads!.set(world, key, version, response);
+    return response;
+  }
+
+  async function make(
     on: Face,
     req: AppRequest,
     head: RequestHead,
@@ -231,6 +273,12 @@ export function createApp(options: AppOptions): MockApp {
   }
 
   return { handle, control };
+}
+
+function readCacheOf(option: AppOptions['readCache']): ReadCache | undefined {
+  if (option === false) return undefined;
+  if (option === undefined || option === true) return createReadCache();
+  return 'get' in option ? option : createReadCache(option);
 }
 
 /** The header the mock's console (mocks/console/console.js) puts on every request it makes itself. */
