@@ -31,6 +31,10 @@ const COMMANDS: Record<string, Subcommand> = {
     summary: 'send one signed webhook delivery of a JSON file to a URL',
     load: () => import('./deliver.ts'),
   },
+  drift: {
+    summary: "where a recorded service (a HAR file) departs from the kit's document, per operation; JUnit XML for CI",
+    load: () => import('./drift.ts'),
+  },
 };
 
 function helpText(): string {

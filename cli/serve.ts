@@ -7,8 +7,13 @@ import { type Destination, parseDestinations } from '../mocks/destinations.ts';
 import { type CorsOrigins, parseCorsOrigins } from '../mocks/node/cors.ts';
 import { writeFileSync } from 'node:fs';
 import type { Mock, ScenarioDefinition } from '../mocks/index.ts';
+import { type FallbackRule, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from '../mocks/upstream/select.ts';
+import { type MatchField, parseMatchRule } from '../mocks/upstream/replay.ts';
 import { forEachOperation } from '../openapi/document/operations.ts';
-import { controlDocument } from '../openapi/generated/control-document.ts';
+// The whole control document: its operations' summaries are the help's text (the runtime's copy has no prose).
+import controlDocument from '../openapi/generated/control.json' with { type: 'json' };
+import { document } from '../openapi/generated/document.ts';
+import { kitVersion } from './version.ts';
 import {
   defineCommand,
   type Env,
@@ -47,6 +52,8 @@ Usage:
         [--no-control] [--deliver-to HOST[:PORT],...]
         [--state FILE] [--state-interval 30s] [--cors ORIGIN,...|'*'] [--scenarios DIR]
         [--coverage-report FILE]
+        [--upstream URL --live OPS [--fallback-on LIST] [--record FILE] [--drift-report FILE]]
+        [--replay FILE [--match query,body]]
   (in the kit's checkout: npm start -- [flags])
 
 Flags:
@@ -99,6 +106,32 @@ Flags:
                  is refused, logged and never attempted. Without it deliveries
                  go anywhere but link-local addresses (169.254.0.0/16, fe80::/10,
                  names resolving there: cloud metadata)              default: anywhere   env DELIVER_TO
+  --upstream <URL>
+                 the real service beside the mock (its base URL, /v1 included):
+                 the operations of --live go there with the caller's own
+                 token, every other one stays mocked; each answer says who
+                 gave it in X-Mock-Source: live | mock (docs/upstream.md)
+                                                                     default: none
+  --live <OPS>   with --upstream: operationIds or globs sent live
+                 (getCurrentUser,list*); each must name an operation
+  --fallback-on <LIST>
+                 with --upstream: the mock answers when the upstream answers
+                 one of these statuses (404,501,5xx) or none (unreachable)
+                                                                     default: none
+  --record <file>
+                 with --upstream: append every upstream exchange to this HAR 1.2
+                 file (0600; Authorization, cookies, signatures and secret
+                 fields redacted)
+  --drift-report <file>
+                 with --upstream: where the live answers depart from the
+                 document, per operation: JSON here, JUnit XML beside it
+                 (drift.json -> drift.junit.xml); written as answers come
+  --replay <file>
+                 answer every API request from a recording (a HAR file), with no
+                 network; a request nobody recorded is a 404 naming the closest
+  --match <fields>
+                 with --replay: what a request must share with a recorded one
+                 besides method and path                             default query,body
   --cors <ORIGIN,...|*>
                  pages on these origins (http://localhost:5173, ...) may call
                  /v1 from a browser ('*': any page); the control API never
@@ -132,10 +165,14 @@ Examples:
   curl -H 'Authorization: Bearer dev-token' http://127.0.0.1:4010/v1/users/me
   curl -H 'Authorization: Bearer dev-token' http://127.0.0.1:4010/__mock/world
   PORT=0 ${PROGRAM} serve --quiet        # any free port; the first line says which
+  ${PROGRAM} serve --upstream https://api.staging.example/v1 --live 'getCurrentUser,list*' \\
+        --fallback-on 404,unreachable --record staging.har --drift-report drift.json
+  ${PROGRAM} serve --replay staging.har  # the recorded session, no network
 
 Exit codes: 0 stopped by SIGINT/SIGTERM, 1 could not listen (port in use, host not available),
 the --state file cannot be restored, written or is held by another server, or its last write at
-SIGINT/SIGTERM failed, 2 bad flags or environment.`;
+SIGINT/SIGTERM failed, the --upstream is refused (link-local, not in --deliver-to) or a
+--record/--replay file is not HAR, 2 bad flags or environment.`;
 
 export interface ServeOptions {
   port: number;
@@ -163,6 +200,16 @@ export interface ServeOptions {
   scenarios?: string;
   /** `--coverage-report`: the JSON file written at exit (the table beside it). */
   coverageReport?: string;
+  /** `--upstream`, `--live`, `--fallback-on`. */
+  upstream?: { url: string; live: string[]; fallbackOn?: FallbackRule };
+  /** `--record`: the HAR file. */
+  record?: string;
+  /** `--drift-report`: the JSON file. */
+  driftReport?: string;
+  /** `--replay`: the HAR file. */
+  replay?: string;
+  /** `--match`. */
+  match?: MatchField[];
 }
 
 export const SERVE = defineCommand({
@@ -186,6 +233,13 @@ export const SERVE = defineCommand({
     cors: { type: 'string' },
     scenarios: { type: 'string' },
     'coverage-report': { type: 'string' },
+    upstream: { type: 'string' },
+    live: { type: 'string' },
+    'fallback-on': { type: 'string' },
+    record: { type: 'string' },
+    'drift-report': { type: 'string' },
+    replay: { type: 'string' },
+    match: { type: 'string' },
   },
   interpret(values, _positionals, env): ServeOptions | UsageError {
     const port = parsePort(flagOrEnv('port', values.port, env, 'PORT'), DEFAULT_PORT);
@@ -257,9 +311,68 @@ export const SERVE = defineCommand({
       if (coverageReport.text.trim() === '') return usage(`${coverageReport.from} must name a file`);
       options.coverageReport = coverageReport.text;
     }
-    return options;
+    const beside = interpretUpstream(values);
+    if ('kind' in beside) return beside;
+    return { ...options, ...beside };
   },
 });
+
+/** The service document's operationIds, for `--live` (read here, not from the validator: flags are checked before anything heavy loads). */
+function operationIds(): string[] {
+  const ids: string[] = [];
+  forEachOperation(document, (_path, _method, operation) => {
+    if (typeof operation.operationId === 'string') ids.push(operation.operationId);
+  });
+  return ids;
+}
+
+/** `--upstream`, `--live`, `--fallback-on`, `--record`, `--drift-report`, `--replay`, `--match` (docs/upstream.md). */
+function interpretUpstream(values: {
+  upstream?: string;
+  live?: string;
+  'fallback-on'?: string;
+  record?: string;
+  'drift-report'?: string;
+  replay?: string;
+  match?: string;
+}): Pick<ServeOptions, 'upstream' | 'record' | 'driftReport' | 'replay' | 'match'> | UsageError {
+  const out: Pick<ServeOptions, 'upstream' | 'record' | 'driftReport' | 'replay' | 'match'> = {};
+  const needsUpstream = (['live', 'fallback-on', 'record', 'drift-report'] as const).find((flag) => values[flag] !== undefined);
+  if (values.upstream === undefined) {
+    if (needsUpstream !== undefined) return usage(`--${needsUpstream} needs --upstream URL (the real service beside the mock)`);
+  } else {
+    if (values.replay !== undefined) return usage('--replay answers from a recording, --upstream from the service: give one of them');
+    const url = parseUpstreamUrl(values.upstream);
+    if (typeof url !== 'string') return usage(`--upstream: ${url.error}`);
+    if (values.live === undefined) return usage('--upstream needs --live OPS: the operations to send there (operationIds or globs such as list*)');
+    const live = parseLivePatterns(values.live, operationIds());
+    if (!Array.isArray(live)) return usage(`--live: ${(live as { error: string }).error}`);
+    out.upstream = { url, live };
+    if (values['fallback-on'] !== undefined) {
+      const fallbackOn = parseFallbackOn(values['fallback-on']);
+      if ('error' in fallbackOn) return usage(`--fallback-on: ${fallbackOn.error}`);
+      out.upstream.fallbackOn = fallbackOn;
+    }
+    for (const flag of ['record', 'drift-report'] as const) {
+      const file = values[flag];
+      if (file === undefined) continue;
+      if (file.trim() === '') return usage(`--${flag} must name a file`);
+      if (flag === 'record') out.record = file;
+      else out.driftReport = file;
+    }
+  }
+  if (values.replay !== undefined) {
+    if (values.replay.trim() === '') return usage('--replay must name a file');
+    out.replay = values.replay;
+  }
+  if (values.match !== undefined) {
+    if (values.replay === undefined) return usage('--match needs --replay FILE');
+    const match = parseMatchRule(values.match);
+    if (!Array.isArray(match)) return usage(`--match: ${(match as { error: string }).error}`);
+    out.match = match;
+  }
+  return out;
+}
 
 /** The server's faults (mocks/app/faults.ts) from `--latency`, `--fail-rate` and `--rate-limit`. */
 function interpretFaults(
@@ -300,6 +413,7 @@ export function parseDuration(text: string): number | undefined {
 /** Starts the server and resolves with the exit code once a signal has stopped it (or at once, 1, when it cannot listen). */
 export async function serve(options: ServeOptions): Promise<number> {
   const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl, deliverTo, state, stateIntervalMs, stateKey, cors } = options;
+  const { upstream, record, driftReport, replay, match } = options;
   // Imported only now: `--help` and bad flags answer without loading the server (start-up, docs/performance.md).
   const { startServer, readScenarioFiles } = await import('../mocks/node/server.ts');
   let scenarios: ScenarioDefinition[] | undefined;
@@ -324,10 +438,13 @@ export async function serve(options: ServeOptions): Promise<number> {
       ...(faults === undefined ? {} : { faults }),
       ...(cors === undefined ? {} : { cors }),
       ...(scenarios === undefined ? {} : { scenarios }),
+      ...(upstream === undefined ? {} : { upstream, record, driftReport, version: kitVersion() }),
+      ...(replay === undefined ? {} : { replay, match }),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if ((error as Error).name === 'StateFileError') console.error(`${PROGRAM} serve: ${(error as Error).message}`);
+    const name = (error as Error).name;
+    if (name === 'StateFileError' || name === 'UpstreamError' || name === 'RecordingFileError') console.error(`${PROGRAM} serve: ${(error as Error).message}`);
     else if (code === 'EADDRINUSE') console.error(`${PROGRAM} serve: port ${port} on ${host} is already in use; pick another with --port or PORT`);
     else if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') console.error(`${PROGRAM} serve: cannot bind to host ${host} (${code})`);
     else if (code === 'EACCES') console.error(`${PROGRAM} serve: no permission to listen on ${host}:${port}`);
@@ -340,6 +457,7 @@ export async function serve(options: ServeOptions): Promise<number> {
     console.log(
       `State: ${server.restoredWorlds} world${server.restoredWorlds === 1 ? '' : 's'} restored from ${state}; every write is kept (${state}.log) before it is answered`,
     );
+  for (const line of server.beside ?? []) console.log(line);
   console.log(`Try:  curl -H 'Authorization: Bearer dev-token' ${server.baseUrl}/users/me`);
   const names = server.mock.store.scenarios().map((scenario) => scenario.name);
   console.log(

@@ -2,6 +2,7 @@
 // handlers in a page, for a frontend's development build. Browser-only (msw/browser); nothing
 // here or below it imports a Node module (support/architecture.test.ts checks).
 import { setupWorker, type SetupWorker, type StartOptions } from 'msw/browser';
+import type { DriftAnalyzer } from '../openapi/drift.ts';
 import type { Mock } from './index.ts';
 import { createHandlers, type HandlersOptions } from './msw.ts';
 import type { Persistence } from './store/persist.ts';
@@ -30,6 +31,8 @@ export interface MockWorker {
   mock: Mock;
   /** The storage behind `persist`, or null without it. */
   persistence: Persistence | null;
+  /** With `upstream`: where its answers depart from the document so far (`drift.report()`, docs/upstream.md); else null. */
+  drift: DriftAnalyzer | null;
   /** Saves the worlds (with `persist`) and stops intercepting. */
   stop(): Promise<void>;
 }
@@ -60,6 +63,7 @@ export async function startMockWorker(options: MockWorkerOptions = {}): Promise<
     worker,
     mock: handlers.mock,
     persistence: handlers.persistence,
+    drift: handlers.drift,
     async stop() {
       handlers.persistence?.save();
       await worker.stop();

@@ -21,7 +21,9 @@ export type ErrorCode =
   // Answered by the node:http adapter itself, before the app sees a request (docs/errors.md).
   | 'request_timeout'
   | 'expectation_failed'
-  | 'headers_too_large';
+  | 'headers_too_large'
+  // Answered in place of an upstream that could not be reached (serve --upstream, docs/upstream.md).
+  | 'bad_gateway';
 
 export interface ApiErrorBody {
   error: string;
@@ -56,6 +58,7 @@ const STATUS: Record<ErrorCode, number> = {
   request_timeout: 408,
   expectation_failed: 417,
   headers_too_large: 431,
+  bad_gateway: 502,
 };
 
 /** Whether `value` is one of the codes above (the document names codes with `x-error-code`). */

@@ -6,11 +6,13 @@ import { validator as defaultValidator, type Validator } from '../openapi/valida
 import { createApp } from './app/app.ts';
 import type { ControlOperations, MockControl } from './app/control.ts';
 import type { FaultOptions } from './app/faults.ts';
+import type { ReadCache, ReadCacheOptions } from './app/read-cache.ts';
 import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest, toFetchResponse } from './app/fetch.ts';
 import type { AppRequest, AppResponse } from './app/types.ts';
 import type { RequestHead } from './app/head.ts';
 import { routes } from './app/routes.ts';
-import { addSources, completeConnect, createStore, emit, emitTrigger, worldSummary, type Store, type StoreOptions } from './store/index.ts';
+import { addSources, completeConnect, createStore, emit, emitTrigger, invokeEndpoint, worldSummary, type Store, type StoreOptions } from './store/index.ts';
+import { ENDPOINT_PREFIX } from './app/head.ts';
 import { createDeliveryEngine } from './outbound/delivery.ts';
 import { scenarioCatalogue } from './scenarios/index.ts';
 import { createRunCoverage, type RunCoverageReport } from './app/run-coverage.ts';
@@ -31,8 +33,11 @@ export type {
   RateLimitBody,
   SavedState,
   ClockBody,
+  LoginOptions,
 } from './app/control.ts';
 export type { FaultOptions } from './app/faults.ts';
+export type { ReadCache, ReadCacheOptions } from './app/read-cache.ts';
+export { createReadCache } from './app/read-cache.ts';
 export type { WorldFaults, RateWindow } from './store/session.ts';
 export type { AddedSources } from './store/index.ts';
 export type { Persistence } from './store/persist.ts';
@@ -41,6 +46,7 @@ export type { ApiError, ApiErrorBody, ErrorCode, Result } from './errors.ts';
 export type { Store, StoreOptions, EvictReason, WorldSummary, Session, Journal, JournalEntry, Limits, RateLimitRule } from './store/index.ts';
 export type { DeliveryAttempt, DeliveryKind, DeliveryRecord, DeliveryRequest, DeliveryState, DeliverySink } from './outbound/types.ts';
 export type { Validator } from '../openapi/validator.ts';
+export type { AssumptionVerdict, DriftAnalyzer, DriftReport, FieldDrift, ObservedAnswer, OperationDrift } from '../openapi/drift.ts';
 // The resources (aliases of the document's schemas) and the world records `mock.store` hands out.
 export type * from './factories/types.ts';
 export type * from './store/world.ts';
@@ -86,6 +92,8 @@ export interface MockOptions {
    * does not match is refused with a `ScenarioLoadError` naming every issue's JSON pointer.
    */
   scenarios?: readonly ScenarioDefinition[];
+  /** What `GET /__mock/drift` answers: the drift report of the Node server's `--upstream`. Default: none (the route answers 404). */
+  driftReport?: ControlOperations['driftReport'];
   /** Bounds on the store's worlds (docs/worlds.md, "Eviction"): at most `maxWorlds`, each evicted after `worldTtlMs` unused. Default: none. */
   worlds?: Pick<StoreOptions, 'maxWorlds' | 'worldTtlMs' | 'onEvict'>;
   /**
@@ -94,6 +102,11 @@ export interface MockOptions {
    * and bounds apply: `seed`, `sink`, `now` and `worlds` may not be given with it.
    */
   store?: Store;
+  /**
+   * Keep each read's serialized answer until its world changes (docs/performance.md, "The read
+   * cache"): `false` makes every answer anew; an object bounds it. Default: on, 10,000 answers and 16 Mi characters over all worlds.
+   */
+  readCache?: boolean | ReadCacheOptions | ReadCache;
 }
 
 export interface Mock {
@@ -117,6 +130,18 @@ export interface Mock {
   coverage(token?: string): RunCoverageReport;
 }
 
+/**
+ * Where a mock at `origin` serves HTTP trigger endpoints, as a store's `endpointUrl` (docs/worlds.md,
+ * "Workflow endpoints").
+ *
+ * @example
+ * createStore({ endpointUrl: endpointUrlAt('http://127.0.0.1:4010') }); // endpoint_url: 'http://127.0.0.1:4010/__endpoints/<key>'
+ */
+export function endpointUrlAt(origin: string): (key: string) => string {
+  const base = `${origin.replace(/\/+$/, '')}${ENDPOINT_PREFIX}/`;
+  return (key) => base + key;
+}
+
 export function createMock(options: MockOptions = {}): Mock {
   const baseUrl = absoluteBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL, 'createMock').replace(/\/+$/, '');
   if (options.store !== undefined) {
@@ -131,6 +156,7 @@ export function createMock(options: MockOptions = {}): Mock {
       sink: options.sink ?? createDeliveryEngine({ now: options.now }),
       seed: options.seed,
       now: options.now,
+      endpointUrl: endpointUrlAt(new URL(baseUrl).origin),
     });
   const coverage = createRunCoverage(document);
   const app = createApp({
@@ -138,9 +164,20 @@ export function createMock(options: MockOptions = {}): Mock {
     validator: options.validator ?? defaultValidator,
     controlValidator,
     routes,
-    controlOperations: { worldSummary, emit, emitTrigger, completeConnect, addSources, coverage, saveState: options.saveState },
+    controlOperations: {
+      worldSummary,
+      emit,
+      emitTrigger,
+      completeConnect,
+      addSources,
+      coverage,
+      saveState: options.saveState,
+      driftReport: options.driftReport,
+    },
     logError: options.logError,
     faults: options.faults,
+    endpoints: invokeEndpoint,
+    readCache: options.readCache,
   });
   const mapUrl = createUrlMapper(baseUrl);
 

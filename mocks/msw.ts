@@ -1,14 +1,26 @@
 // MSW 3 adapter: two catch-all handlers that hand every intercepted request to the mock's one
 // route table. Works with setupServer (msw/node) and setupWorker (msw/browser): nothing imported
 // from here touches Node-only modules.
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { bypass, http, HttpResponse, type HttpHandler } from 'msw';
+import { createDriftAnalyzer, type DriftAnalyzer } from '../openapi/drift.ts';
+import { document as apiDocument } from '../openapi/generated/document.ts';
+import { validator } from '../openapi/validator.ts';
 import { authenticate } from './app/auth.ts';
+import { ENDPOINT_PREFIX } from './app/head.ts';
 import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest } from './app/fetch.ts';
 import { createMock, type FaultOptions, type Mock, type MockOptions } from './index.ts';
 import { DEFAULT_STORAGE_KEY, persistStore, type Persistence, type StorageArea } from './store/persist.ts';
 import { createDeliveryEngine } from './outbound/delivery.ts';
+import { answerOfExchange } from './upstream/answers.ts';
+import { type Exchange, type HarEntry, parseHar, secretFields } from './upstream/har.ts';
+import { createHybrid, type Hybrid } from './upstream/hybrid.ts';
+import { createReplay, type MatchField } from './upstream/replay.ts';
+import { type FallbackRule, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from './upstream/select.ts';
 
 export { DEFAULT_STORAGE_KEY } from './store/persist.ts';
+export type { Exchange, HarEntry, HarHeader } from './upstream/har.ts';
+export type { FallbackRule } from './upstream/select.ts';
+export type { MatchField } from './upstream/replay.ts';
 
 /** In a page (setupWorker, or a DOM test environment) outbound webhooks are recorded, not sent. */
 const inBrowser = typeof window !== 'undefined' && typeof document !== 'undefined';
@@ -57,12 +69,32 @@ export interface HandlersOptions {
   persist?: 'session' | 'local' | false;
   /** The storage key for `persist`; default 'workflow-api-mock-kit/worlds'. */
   storageKey?: string;
+  /**
+   * The real service's base URL, version segment included (docs/upstream.md): the `live`
+   * operations are sent there with the caller's own headers (through MSW's `bypass`, so the
+   * handlers see the answer), every other one is mocked. Each answer carries `x-mock-source:
+   * live | mock`. Requests without an Authorization header are sent without one (`token` only
+   * selects a mock world).
+   */
+  upstream?: string;
+  /** operationIds or globs sent to `upstream` (`['getCurrentUser', 'list*']`, or one comma-separated string). */
+  live?: readonly string[] | string;
+  /** Upstream answers the mock answers in place of: `'404,501,unreachable'` or a rule. */
+  fallbackOn?: string | FallbackRule;
+  /** Answer every API request from a recording instead (a HAR log's text, or its entries), with no network at all. */
+  replay?: string | readonly HarEntry[];
+  /** For `replay`: what a request must share with a recorded one besides method and path; default query and body. */
+  match?: readonly MatchField[];
+  /** Every upstream exchange, unredacted (to record one: `toHarEntry(exchange, secretFields(document))`). */
+  onExchange?: (exchange: Exchange) => void;
 }
 
 export type Handlers = HttpHandler[] & {
   mock: Mock;
   /** The storage behind `persist` (save() writes the worlds now), or null without persistence. */
   persistence: Persistence | null;
+  /** With `upstream`: where its answers depart from the document so far (`drift.report()`); else null. */
+  drift: DriftAnalyzer | null;
 };
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -99,13 +131,15 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
   const persistence = options.persist ? browserPersistence(mock, options.persist, options.storageKey ?? DEFAULT_STORAGE_KEY) : null;
   const mapUrl = createUrlMapper(baseUrl);
   const origin = new URL(baseUrl).origin;
+  const { hybrid, drift } = hybridOf(mock, options);
 
   const resolve = async ({ request }: { request: Request }) => {
     const appRequest = await fromFetchRequest(request, mapUrl);
-    if (options.token !== undefined && appRequest.headers.authorization === undefined) {
+    // The default token selects a mock world; it is never sent to the upstream.
+    if (options.token !== undefined && appRequest.headers.authorization === undefined && hybrid?.route(appRequest) !== 'live') {
       appRequest.headers.authorization = `Bearer ${options.token}`;
     }
-    const response = await mock.handle(appRequest);
+    const response = await (hybrid ?? mock).handle(appRequest);
     // Saved before the response is handed back: an acknowledged write survives a reload.
     if (persistence !== null && !READS.has(appRequest.method.toUpperCase())) persistence.save();
     return new HttpResponse(response.status === 204 ? null : response.body, {
@@ -114,8 +148,53 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
     });
   };
 
-  const handlers = [http.all(`${baseUrl}/*`, resolve), http.all(`${origin}/__mock/*`, resolve)];
-  return Object.assign(handlers, { mock, persistence });
+  // HTTP trigger endpoints too (docs/worlds.md, "Workflow endpoints"): `<origin>/__endpoints/<key>`.
+  const handlers = [http.all(`${baseUrl}/*`, resolve), http.all(`${origin}/__mock/*`, resolve), http.all(`${origin}${ENDPOINT_PREFIX}/*`, resolve)];
+  return Object.assign(handlers, { mock, persistence, drift });
+}
+
+/** The hybrid step (mocks/upstream/hybrid.ts) of `upstream`/`live` or `replay`, options checked once. */
+function hybridOf(mock: Mock, options: HandlersOptions): { hybrid: Hybrid | null; drift: DriftAnalyzer | null } {
+  const fail = (message: string): never => {
+    throw new TypeError(`createHandlers: ${message}`);
+  };
+  if (options.replay !== undefined) {
+    if (options.upstream !== undefined) fail('give either upstream or replay, not both');
+    const entries = typeof options.replay === 'string' ? parseHar(options.replay) : { entries: options.replay };
+    if ('error' in entries) return fail(`replay is ${entries.error}`);
+    const replay = createReplay(entries.entries, { secrets: secretFields(apiDocument), ...(options.match === undefined ? {} : { match: options.match }) });
+    return { hybrid: createHybrid({ mock, validator, replay }), drift: null };
+  }
+  if (options.upstream === undefined) {
+    if (options.live !== undefined || options.fallbackOn !== undefined) fail('live and fallbackOn need upstream (the real service base URL)');
+    return { hybrid: null, drift: null };
+  }
+  const url = parseUpstreamUrl(options.upstream);
+  if (typeof url !== 'string') return fail(`upstream ${url.error}`);
+  const live =
+    options.live === undefined ? [] : parseLivePatterns(typeof options.live === 'string' ? options.live : options.live.join(','), validator.operationIds);
+  if (!Array.isArray(live)) return fail(`live ${(live as { error: string }).error}`);
+  const fallbackOn = typeof options.fallbackOn === 'string' ? parseFallbackOn(options.fallbackOn) : options.fallbackOn;
+  if (fallbackOn !== undefined && 'error' in fallbackOn) return fail(`fallbackOn ${fallbackOn.error}`);
+  // The runtime copy of the document has no prose: its drift report names assumptions by pointer, sentences ''.
+  const drift = createDriftAnalyzer(apiDocument, validator);
+  const hybrid = createHybrid({
+    mock,
+    validator,
+    upstream: {
+      url,
+      live,
+      ...(fallbackOn === undefined ? {} : { fallbackOn }),
+      // bypass(): MSW performs this request itself instead of handing it to these handlers again.
+      fetch: (input, init) => fetch(bypass(String(input), init)),
+    },
+    onExchange(exchange) {
+      drift.observe(answerOfExchange(exchange));
+      options.onExchange?.(exchange);
+    },
+    log: (line) => console.warn(`[workflow-api-mock-kit] ${line}`),
+  });
+  return { hybrid, drift };
 }
 
 /** sessionStorage/localStorage behind `persist`, saved on every write and when the page goes away. */

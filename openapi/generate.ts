@@ -1,8 +1,8 @@
 // Everything derived from openapi/openapi.yaml and openapi/control.yaml is produced here, in
 // memory, so that the same function serves `npm run generate` (write) and the staleness check (compare).
 import openapiTS, { astToString } from 'openapi-typescript';
+import { collectAssumptions } from './assumptions.ts';
 import { resolveOperations } from './document/resolve.ts';
-import { escapePointer } from './json-pointer.ts';
 import { CONTROL_DOCUMENT_PATH, loadDocument, type JsonObject } from './load-document.ts';
 
 export interface GeneratedFile {
@@ -20,11 +20,19 @@ export async function buildGeneratedFiles(): Promise<GeneratedFile[]> {
   const document = loadDocument();
   const control = loadDocument(CONTROL_DOCUMENT_PATH);
   return [
-    ...(await documentFiles(document, { source: 'openapi/openapi.yaml', types: 'schema.ts', json: 'openapi.json', module: 'document.ts', name: 'document' })),
+    ...(await documentFiles(document, {
+      source: 'openapi/openapi.yaml',
+      types: 'schema.ts',
+      json: 'openapi.json',
+      runtime: 'openapi.runtime.json',
+      module: 'document.ts',
+      name: 'document',
+    })),
     ...(await documentFiles(control, {
       source: 'openapi/control.yaml',
       types: 'control-schema.ts',
       json: 'control.json',
+      runtime: 'control.runtime.json',
       module: 'control-document.ts',
       name: 'controlDocument',
     })),
@@ -37,6 +45,8 @@ interface Outputs {
   /** File names under openapi/generated/. */
   types: string;
   json: string;
+  /** The document without its prose, which the module exports. */
+  runtime: string;
   module: string;
   /** The module's export. */
   name: string;
@@ -61,13 +71,46 @@ async function documentFiles(document: JsonObject, out: Outputs): Promise<Genera
       content: `${JSON.stringify({ 'x-generated': GENERATED_MARKER(out.source), ...document }, null, 2)}\n`,
     },
     {
+      path: `openapi/generated/${out.runtime}`,
+      content: `${JSON.stringify({ 'x-generated': GENERATED_MARKER(out.source), ...withoutProse(document) })}\n`,
+    },
+    {
       path: `openapi/generated/${out.module}`,
       content:
         HEADER('The OpenAPI document as a module, so the browser, Node and tests share one parsed copy.', out.source) +
-        `\nimport json from './${out.json}' with { type: 'json' };\n\n` +
+        `// Without its prose (descriptions, summaries, x-assumption sentences): nothing at run time reads\n` +
+        `// them, and they were half of what the document weighs in a browser bundle (docs/performance.md,\n` +
+        `// "Browser weight"). The whole document, prose included, is ./${out.json}.\n` +
+        `\nimport json from './${out.runtime}' with { type: 'json' };\n\n` +
         `// eslint-disable-next-line\nexport const ${out.name}: Record<string, any> = json;\n`,
     },
   ];
+}
+
+/** Keywords whose string value is prose for people; never inside data (examples, defaults, enums), where they are fields. */
+const PROSE = new Set(['description', 'summary', 'x-assumption']);
+const DATA = new Set(['example', 'examples', 'default', 'const', 'enum']);
+
+/**
+ * The document without its prose: every string-valued `description`, `summary` and `x-assumption`
+ * keyword outside example, default, const and enum values (where such a name is a field of the data).
+ *
+ * @example
+ * withoutProse({ description: 'A hook', properties: { description: { type: 'string' } }, example: { description: 'kept' } });
+ * // { properties: { description: { type: 'string' } }, example: { description: 'kept' } }
+ */
+export function withoutProse(value: unknown, inData = false): JsonObject {
+  const walk = (node: unknown, data: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((item) => walk(item, data));
+    if (node === null || typeof node !== 'object') return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(node)) {
+      if (!data && PROSE.has(key) && typeof child === 'string') continue;
+      out[key] = walk(child, data || DATA.has(key));
+    }
+    return out;
+  };
+  return walk(value, inData) as JsonObject;
 }
 
 /**
@@ -100,32 +143,6 @@ export function renderParameterDefaults(document: object): string {
     '}',
     '',
   ].join('\n');
-}
-
-interface Assumption {
-  pointer: string;
-  sentence: string;
-}
-
-/** Every `x-assumed: true` marker of the document, in document order, with its `x-assumption` sentence. */
-export function collectAssumptions(document: unknown): Assumption[] {
-  const found: Assumption[] = [];
-  const walk = (node: unknown, pointer: string) => {
-    if (Array.isArray(node)) {
-      for (const [index, item] of node.entries()) walk(item, `${pointer}/${index}`);
-      return;
-    }
-    if (node === null || typeof node !== 'object') return;
-    const record = node as Record<string, unknown>;
-    if (record['x-assumed'] === true) {
-      found.push({ pointer: pointer || '/', sentence: String(record['x-assumption'] ?? '').trim() });
-    }
-    for (const [key, value] of Object.entries(record)) {
-      walk(value, `${pointer}/${escapePointer(key)}`);
-    }
-  };
-  walk(document, '');
-  return found;
 }
 
 function renderAssumptions(document: unknown): string {

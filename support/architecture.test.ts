@@ -77,12 +77,15 @@ const OUTBOUND = under('mocks/outbound');
 const STORE = under('mocks/store');
 const APP = under('mocks/app');
 const NODE = under('mocks/node');
+const UPSTREAM = under('mocks/upstream');
 const GENERATED = under('openapi/generated');
 /** Browser-safe modules at the root of mocks/ that any layer from the store up may read: the errors, the defaults, the destination policy. */
 const ERRORS = under('mocks/errors.ts');
 const DESTINATIONS = under('mocks/destinations.ts');
 /** The adapters and the composition root that wires the layers (createMock). */
 const ADAPTERS = under('mocks/msw.ts', 'mocks/node', 'mocks/browser.ts', 'mocks/index.ts');
+/** The adapters proper (what the upstream step must not reach back into). */
+const ADAPTERS_ONLY = under('mocks/msw.ts', 'mocks/node', 'mocks/browser.ts');
 /** The store's faces an adapter may use: the store itself and its Web Storage persistence. */
 const STORE_FACES = under('mocks/store/index.ts', 'mocks/store/persist.ts');
 /** The kit's public entry points (package.json's exports). */
@@ -188,6 +191,23 @@ const RULES: Rule[] = [
     never: [],
   },
   {
+    name: 'the upstream step',
+    from: (path) => UPSTREAM(path) && !isTest(path),
+    may: [
+      own(UPSTREAM),
+      ['mocks/app/', isFile(APP)],
+      ['the Mock type', (imp) => imp.typeOnly && isFile(under('mocks/index.ts'))(imp)],
+      ['mocks/errors.ts', isFile(ERRORS)],
+      ['openapi/', isFile(under('openapi'))],
+    ],
+    never: [
+      ['an adapter', isFile(ADAPTERS_ONLY)],
+      ['the store', isFile(STORE)],
+      ['msw', isPackage('msw')],
+      ['a Node built-in', isBuiltin],
+    ],
+  },
+  {
     name: 'MSW adapters',
     from: (path) => under('mocks/msw.ts', 'mocks/browser.ts')(path),
     may: [
@@ -195,6 +215,8 @@ const RULES: Rule[] = [
       ['mocks/app/', isFile(APP)],
       ["the store's two faces", isFile(STORE_FACES)],
       ['mocks/outbound/', isFile(OUTBOUND)],
+      ['mocks/upstream/', isFile(UPSTREAM)],
+      ['openapi/ (validator, drift analyzer, generated document)', isFile(under('openapi'))],
       npmPackage,
     ],
     never: [['store internals (anything but mocks/store/index.ts and persist.ts)', isFile((target) => STORE(target) && !STORE_FACES(target))]],
@@ -208,8 +230,9 @@ const RULES: Rule[] = [
       ['mocks/app/', isFile(APP)],
       ["the store's two faces", isFile(STORE_FACES)],
       ['mocks/outbound/', isFile(OUTBOUND)],
+      ['mocks/upstream/', isFile(UPSTREAM)],
       ['mocks/errors.ts, mocks/defaults.ts, mocks/destinations.ts', isFile(under('mocks/errors.ts', 'mocks/defaults.ts', 'mocks/destinations.ts'))],
-      ['generated modules', isFile(GENERATED)],
+      ['openapi/ (generated modules, validator, drift analyzer and report)', isFile(under('openapi'))],
       nodeBuiltin,
       npmPackage,
     ],
@@ -245,6 +268,7 @@ const RULES: Rule[] = [
       ["the Node adapter's server, checking fetch and CORS", isFile(under('mocks/node/server.ts', 'mocks/node/fetch.ts', 'mocks/node/cors.ts'))],
       ['mocks/outbound/', isFile(OUTBOUND)],
       ['mocks/defaults.ts, mocks/destinations.ts', isFile(under('mocks/defaults.ts', 'mocks/destinations.ts'))],
+      ['mocks/upstream/ (drift reads HAR, serve checks --live and --match)', isFile(UPSTREAM)],
       ['openapi/', isFile(under('openapi'))],
       ['contracts/', isFile(under('contracts'))],
       nodeBuiltin,

@@ -12,15 +12,16 @@
 // and hands the operation to it, `mock.control` (control.ts) hands its arguments to it; from there
 // the document check and the route (control-routes.ts), which calls the store.
 import { apiError, fail, type Result } from '../errors.ts';
-import type { Session, Store } from '../store/index.ts';
+import type { EndpointRequest, Session, Store, World } from '../store/index.ts';
 import type { RequestInput, Validator } from '../../openapi/validator.ts';
 import { authenticate, issueOAuthToken, OAUTH_TOKEN_OPERATION, tokenKind, type Credentials } from './auth.ts';
 import { readBody, withinJsonBounds } from './body.ts';
 import { createControl, type ControlOperationId, type ControlOperations, type MockControl } from './control.ts';
 import { controlRoutes } from './control-routes.ts';
 import { createFaults, type FaultOptions } from './faults.ts';
-import { API_PREFIX, CONTROL_PREFIX, isApiPath, isControlPath, readHead, type RequestHead } from './head.ts';
+import { API_PREFIX, CONTROL_PREFIX, endpointOf, isApiPath, isControlPath, readHead, type RequestHead } from './head.ts';
 import { refusal } from './issues.ts';
+import { createReadCache, type ReadCache, type ReadCacheOptions, UNCACHEABLE_READS } from './read-cache.ts';
 import { errorResponse, fromResult, json } from './respond.ts';
 import type { AnyRoute } from './routes-meta.ts';
 import type { AppRequest, AppResponse } from './types.ts';
@@ -39,7 +40,14 @@ export interface AppOptions {
   logError?: (message: string, error: unknown) => void;
   /** The server's faults and the clock, random source and sleep behind them (faults.ts); default: none. */
   faults?: FaultOptions;
+  /** Runs a request to an HTTP trigger's endpoint in a world (store/invoke.ts); absent: endpoint paths are 404. */
+  endpoints?: EndpointRunner;
+  /** Keep the serialized answers of reads until their world changes (read-cache.ts); false: make every answer anew; a ReadCache: that one. Default: on. */
+  readCache?: boolean | ReadCacheOptions | ReadCache;
 }
+
+/** What answers a request to an HTTP trigger's endpoint (`<origin>/__endpoints/<key>`), injected like the routes. */
+export type EndpointRunner = (world: World, key: string, request: EndpointRequest) => Result<unknown>;
 
 /** The HTTP app: one request in, one response out (named apart from the API's connected-app schema `App`). */
 export interface MockApp {
@@ -55,6 +63,8 @@ interface Face {
   routes: Readonly<Record<string, AnyRoute>>;
   /** Which operations read a JSON body (from the document, once). */
   takesJsonBody: ReadonlySet<string>;
+  /** The GET operations whose answers the read cache may keep, with their declared header parameters (part of the key). */
+  cacheable: ReadonlyMap<string, readonly string[]>;
   /** API requests can be rate limited and are journaled; control requests never. */
   api: boolean;
   notFound(method: string, path: string): string;
@@ -64,7 +74,16 @@ const OAUTH_TOKEN_PATH = `${API_PREFIX}/oauth/token`;
 
 function face(prefix: string, validator: Validator, routes: Face['routes'], api: boolean, notFound: Face['notFound']): Face {
   const takesJsonBody = new Set(validator.operationIds.filter((id) => validator.describeOperation(id).hasJsonBody));
-  return { prefix, validator, routes, takesJsonBody, api, notFound };
+  const cacheable = new Map<string, string[]>();
+  for (const id of validator.operationIds) {
+    const { method, parameters } = validator.describeOperation(id);
+    if (api && method === 'GET' && !UNCACHEABLE_READS.has(id))
+      cacheable.set(
+        id,
+        parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase()),
+      );
+  }
+  return { prefix, validator, routes, takesJsonBody, cacheable, api, notFound };
 }
 
 export function createApp(options: AppOptions): MockApp {
@@ -72,6 +91,7 @@ export function createApp(options: AppOptions): MockApp {
   const logError = options.logError ?? ((message, error) => console.error(message, error));
   const now = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
   const faults = createFaults(options.faults);
+  const reads = readCacheOf(options.readCache);
 
   const apiFace = face(API_PREFIX, options.validator, options.routes, true, (method, path) => `No operation at ${method} ${path}`);
   const controlFace = face(CONTROL_PREFIX, controlValidator, controlRoutes(store, options.controlOperations, faults) as never, false, (_method, path) => {
@@ -95,6 +115,9 @@ export function createApp(options: AppOptions): MockApp {
     const route = on.routes[operationId];
     if (route === undefined) throw new Error(`route table has no handler for operation ${operationId}`);
     const { path: pathParams, query, header, body } = validated;
+    // Anything but a kept read may change the world (a proxied GET counts a credit): its kept answers
+    // go (read-cache.ts). Before the route runs, so that a read made meanwhile is not kept.
+    if (!on.cacheable.has(operationId)) reads?.changed(session.world);
     return route({ world: session.world, session, credentials, path: pathParams, query, header, headers: input.headers, body } as never);
   }
 
@@ -111,8 +134,8 @@ export function createApp(options: AppOptions): MockApp {
   });
 
   async function dispatch(on: Face, req: AppRequest, head: RequestHead): Promise<{ response: AppResponse; session?: Session; delayMs?: number }> {
-    // The one operation called without a bearer (auth.ts): answered without a world, since the token it issues selects one.
-    if (on.api && head.path === OAUTH_TOKEN_PATH && head.method === 'POST') return { response: oauthToken(on, req, head) };
+    // The one operation called without a bearer (auth.ts): answered in the world the token it issues opens.
+    if (on.api && head.path === OAUTH_TOKEN_PATH && head.method === 'POST') return login(on, req, head);
     const auth = authenticate(req.headers);
     if (!auth.ok) return { response: errorResponse(auth.error, { 'www-authenticate': 'Bearer' }) };
     const credentials = auth.value;
@@ -154,19 +177,74 @@ export function createApp(options: AppOptions): MockApp {
     return { response: { ...response, headers: { ...response.headers, ...intercept.headers } }, session, delayMs: intercept.delayMs };
   }
 
-  /** POST /v1/oauth/token: the body checked against the document like any other, then a token for the client. */
-  function oauthToken(on: Face, req: AppRequest, head: RequestHead): AppResponse {
+  /**
+   * POST /v1/oauth/token: the body checked against the document like any other (the client is not
+   * known before), then the faults of the world the issued token opens, as for any request of it:
+   * the server's `--fail-rate`, `--rate-limit` and latency, those the control API set for that
+   * world (`?client_id=`, docs/control-api.md) and `Prefer`; then the token. Journaled in that world.
+   */
+  function login(on: Face, req: AppRequest, head: RequestHead): { response: AppResponse; session?: Session; delayMs?: number } {
     const body = readBody(req.body, req.headers, true);
-    if (!body.ok) return errorResponse(body.error);
+    if (!body.ok) return { response: errorResponse(body.error) };
     const input = { pathParams: {}, query: new URLSearchParams(head.query), headers: req.headers, body: body.value };
     const validated = on.validator.validateRequest(OAUTH_TOKEN_OPERATION, input);
     const refused = refusal(head.path, validated.issues);
-    if (refused !== null) return errorResponse(refused);
-    return json(200, issueOAuthToken((validated.body as { client_id: string }).client_id));
+    if (refused !== null) return { response: errorResponse(refused) };
+    const token = issueOAuthToken((validated.body as { client_id: string }).client_id);
+    const session = store.session(token.access_token);
+    const intercept = faults.intercept(session, on.validator.describeOperation(OAUTH_TOKEN_OPERATION), req.headers.prefer);
+    const response = intercept.response ?? json(200, token, intercept.headers);
+    return { response, session, delayMs: intercept.delayMs };
+  }
+
+  /**
+   * A request to an HTTP trigger's endpoint (docs/worlds.md, "Workflow endpoints"), outside /v1 and
+   * its document: the bearer's world when it carries one (`invokeForExternalUser`), else the world
+   * that holds the key; any method; the body as JSON when it says so, else its text.
+   */
+  function endpoint(req: AppRequest, head: RequestHead, key: string, rest: string): { response: AppResponse; session?: Session } {
+    if (options.endpoints === undefined)
+      return { response: errorResponse(apiError('not_found', `This mock serves no workflow endpoints (${head.path})`, { path: head.path })) };
+    const auth = req.headers.authorization === undefined ? undefined : authenticate(req.headers);
+    if (auth !== undefined && !auth.ok) return { response: errorResponse(auth.error, { 'www-authenticate': 'Bearer' }) };
+    const session = auth === undefined ? store.endpointSession(key) : store.session(auth.value.token);
+    // An invocation changes its world (quotas, events): its kept reads go (read-cache.ts).
+    if (session !== undefined) reads?.changed(session.world);
+    if (session === undefined) {
+      const message = `No workflow endpoint ${key} in the worlds this mock holds: send the bearer of its world, or open that world first`;
+      return { response: errorResponse(apiError('not_found', message, { key })) };
+    }
+    const json = req.body.trim() !== '' && /^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(req.headers['content-type'] ?? '');
+    const body = readBody(req.body, req.headers, json);
+    if (!body.ok) return { response: errorResponse(body.error), session };
+    const request = { method: head.method, path: rest, query: head.query, headers: req.headers, body: json ? body.value : req.body === '' ? null : req.body };
+    return { response: fromResult(options.endpoints(session.world, key, request)), session };
   }
 
   /** Body checks, validation and the route, for a request matched to an operation. */
   async function answer(
+    on: Face,
+    req: AppRequest,
+    head: RequestHead,
+    lookup: { operationId: string; pathParams: Record<string, string> },
+    credentials: Credentials,
+    session: Session,
+  ): Promise<AppResponse> {
+    const headerNames = reads === undefined ? undefined : on.cacheable.get(lookup.operationId);
+    if (headerNames === undefined) return make(on, req, head, lookup, credentials, session);
+    // The key: the raw URL and the operation's declared headers; the token is the world's own.
+    let key = `${head.path}?${head.query}`;
+    for (const name of headerNames) key += `\n${req.headers[name] ?? ''}`;
+    const world = session.world;
+    const kept = reads!.get(world, key);
+    if (kept !== undefined) return kept;
+    const version = reads!.version(world);
+    const response = await make(on, req, head, lookup, credentials, session);
+    reads!.set(world, key, version, response);
+    return response;
+  }
+
+  async function make(
     on: Face,
     req: AppRequest,
     head: RequestHead,
@@ -186,8 +264,15 @@ export function createApp(options: AppOptions): MockApp {
     const { method, path } = head;
     try {
       if (isControlPath(path)) return (await dispatch(controlFace, req, head)).response;
-      if (!isApiPath(path)) return errorResponse(apiError('not_found', `Every API route lives under ${API_PREFIX}; ${path} is not one`, { path }));
-      const { response, session, delayMs } = await dispatch(apiFace, req, head);
+      const invoked = endpointOf(path);
+      const answered =
+        invoked !== undefined
+          ? { ...endpoint(req, head, invoked.key, invoked.rest), delayMs: 0 }
+          : isApiPath(path)
+            ? await dispatch(apiFace, req, head)
+            : undefined;
+      if (answered === undefined) return errorResponse(apiError('not_found', `Every API route lives under ${API_PREFIX}; ${path} is not one`, { path }));
+      const { response, session, delayMs } = answered;
       if (delayMs !== undefined && delayMs > 0) await faults.sleep(delayMs);
       const ms = Math.round((now() - started) * 1000) / 1000;
       // The console's own requests are journaled apart (docs/control-api.md, "The console"): a user reading the journal looks for their app's.
@@ -207,6 +292,12 @@ export function createApp(options: AppOptions): MockApp {
   }
 
   return { handle, control };
+}
+
+function readCacheOf(option: AppOptions['readCache']): ReadCache | undefined {
+  if (option === false) return undefined;
+  if (option === undefined || option === true) return createReadCache();
+  return 'get' in option ? option : createReadCache(option);
 }
 
 /** The header the mock's console (mocks/console/console.js) puts on every request it makes itself. */

@@ -3,6 +3,7 @@
 // operations (app.ts `runControl`): the same document check (openapi/control.yaml), the same route
 // (control-routes.ts) and store call as `/__mock/...`, so both faces refuse the same body with the
 // same error, and neither calls the other. The types of the bodies are generated from the document.
+import type { DriftReport } from '../../openapi/drift.ts';
 import type { Result } from '../errors.ts';
 import type { AddedSources, ClockState, JournalEntry, RateLimitRule, Store, World, WorldSummary } from '../store/index.ts';
 import type { DeliveryRecord } from '../outbound/types.ts';
@@ -47,9 +48,9 @@ export interface MockControl {
    * those over that many per second do (0: none, not even the server's); `{requests: 0}` lifts it.
    * Answers the rule in force (null once lifted), or the 400 `POST /__mock/rate-limit` answers.
    */
-  rateLimit(token: string, rule: RateLimitBody): Result<RateLimitRule | null>;
+  rateLimit(token: string, rule: RateLimitBody, options?: LoginOptions): Result<RateLimitRule | null>;
   /** This world's latency range and failure rate (a property left out keeps its value); answers those in force. */
-  faults(token: string, body: FaultsBody): Result<FaultsBody>;
+  faults(token: string, body: FaultsBody, options?: LoginOptions): Result<FaultsBody>;
   /** Appends `count` sources to workspace `org_id` of this world, for pagination at scale. */
   addSources(token: string, body: AddSourcesBody): Result<AddedSources>;
   /**
@@ -63,6 +64,11 @@ export interface MockControl {
   coverage(token: string, scope?: 'world' | 'all'): RunCoverageReport;
 }
 
+/** `?client_id=` of `POST /__mock/rate-limit` and `/faults`: the world of that OAuth client's login instead of the token's. */
+export interface LoginOptions {
+  clientId?: string;
+}
+
 /** The store operations the control API drives (injected, so the app stays testable on a stub store). */
 export interface ControlOperations {
   worldSummary(world: World): WorldSummary;
@@ -74,6 +80,8 @@ export interface ControlOperations {
   saveState?: () => Promise<Result<SavedState>>;
   /** What the run covered (`GET /__mock/coverage`); the app records every /v1 answer in it. Absent: not counted. */
   coverage?: RunCoverage;
+  /** The drift report of the server's upstream (`serve --upstream`, docs/upstream.md); absent: there is none. */
+  driftReport?: () => DriftReport;
 }
 
 /** `POST /__mock/snapshot`'s answer. */
@@ -86,6 +94,10 @@ export type ControlOperationId = PathOperationId;
  * document, refused with the HTTP face's answers, else its route's Result (`{data: ...}` and the like).
  */
 export type ControlRunner = (operationId: ControlOperationId, token: string, input: Partial<RequestInput>) => Result<unknown> | Promise<Result<unknown>>;
+
+function clientQuery(options: LoginOptions | undefined): URLSearchParams {
+  return new URLSearchParams(options?.clientId === undefined ? {} : { client_id: options.clientId });
+}
 
 /**
  * The JS face over the app's runner.
@@ -112,14 +124,14 @@ export function createControl(store: Store, run: ControlRunner): MockControl {
     requests: (token, options) => value('listRequests', token, options?.console ? { query: new URLSearchParams('include=console') } : {}),
     deliveries: (token) => [...store.session(token).deliveries],
     idle: (token) => store.sink.idle(token === undefined ? undefined : store.session(token).world.key),
-    rateLimit: (token, body) => data('setRateLimit', token, { body }),
+    rateLimit: (token, body, options) => data('setRateLimit', token, { body, query: clientQuery(options) }),
     emit: (token, body) => data('emit', token, { body }),
     emitTrigger: (token, triggerId, body) => data('emitTrigger', token, { pathParams: { trigger_id: triggerId }, body }),
     completeConnect: (token, connectToken, body) => data('completeConnect', token, { pathParams: { connect_token: connectToken }, body }),
     addSources: (token, body) => data('addSources', token, { body }),
-    faults: (token, body) => data('setFaults', token, { body }),
     clock: (token, body) => data('setClock', token, { body }),
     scenario: (token, name) => data('switchScenario', token, { body: { name } }),
     coverage: (token, scope = 'world') => value<RunCoverageReport>('getCoverage', token, { query: new URLSearchParams({ scope }) }),
+    faults: (token, body, options) => data('setFaults', token, { body, query: clientQuery(options) }),
   };
 }

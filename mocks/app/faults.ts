@@ -121,7 +121,11 @@ export function createFaults(options: FaultOptions = {}): Faults {
     const response =
       body === undefined
         ? { status, headers: answered, body: '' }
-        : { status, headers: { 'content-type': contentType!, ...answered }, body: JSON.stringify(body) };
+        : {
+            status,
+            headers: { 'content-type': contentType!, ...answered },
+            body: typeof body === 'string' && !/json/.test(contentType!) ? body : JSON.stringify(body),
+          };
     return { response, headers, delayMs };
   }
 

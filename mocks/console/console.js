@@ -14,6 +14,7 @@ const state = {
   activityShown: '',
   poll: undefined,
   reference: false,
+  driftShown: '',
 };
 
 /** h('td', {class: 'x'}, 'text', child): an element with attributes (on* as listeners) and children. */
@@ -246,7 +247,7 @@ function renderProject(project) {
       { class: 'environments' },
     ),
     table(
-      ['deployed trigger', 'environment', 'end user', 'its webhooks'],
+      ['deployed trigger', 'environment', 'end user', 'state', 'its webhooks', 'workflows'],
       project.deployed_triggers.map((t) =>
         h(
           'tr',
@@ -254,8 +255,10 @@ function renderProject(project) {
           h('td', {}, h('code', {}, t.id)),
           h('td', {}, t.environment),
           h('td', {}, t.external_user_id ?? ''),
+          h('td', {}, t.active === false ? 'paused' : `active, ${t.event_count ?? 0} event(s)`),
           // With IDs where the summary has them (webhooks), else the URLs alone.
           h('td', {}, (t.webhooks?.map((w) => `${w.id} ${w.url}`) ?? t.webhook_urls).join(', ') || '(the environment’s)'),
+          h('td', {}, (t.workflow_ids ?? []).join(', ')),
         ),
       ),
       { class: 'triggers' },
@@ -425,7 +428,13 @@ async function loadActivity() {
           { class: [r.status >= 400 ? 'bad' : '', r.from === 'console' ? 'from-console' : ''].join(' ').trim() },
           h('td', {}, time(r.at)),
           h('td', {}, r.method),
-          h('td', {}, r.path, r.from === 'console' ? h('small', { class: 'tag' }, ' console') : null),
+          h(
+            'td',
+            {},
+            r.path,
+            r.from === 'console' ? h('small', { class: 'tag' }, ' console') : null,
+            r.source === undefined ? null : h('span', { class: `source ${r.source}` }, r.source),
+          ),
           h('td', {}, r.status),
           h('td', {}, r.ms),
         ),
@@ -438,6 +447,74 @@ async function loadActivity() {
     ...(items.length === 0
       ? [h('p', { class: 'hint' }, 'No delivery yet: emit something from Actions.')]
       : [more(deliveries, 'deliveries'), ...items].filter(Boolean)),
+  );
+}
+
+// ---- drift (serve --upstream, docs/upstream.md) ----------------------------------------------------
+
+/** GET /__mock/drift: the report of every upstream answer so far (404 when the server has no upstream). */
+async function loadDrift() {
+  if (state.token === '') return;
+  const answer = await call('GET', '/__mock/drift');
+  const root = $('#drift-report');
+  if (answer.status === 404) {
+    root.replaceChildren(
+      h('p', { class: 'hint' }, 'This server has no upstream: start it with serve --upstream URL --live OPS to compare the real service with the document.'),
+    );
+    return;
+  }
+  if (answer.status !== 200) throw new Error(answer.body?.error ?? `GET /__mock/drift answered ${answer.status}`);
+  const report = answer.body.data;
+  // Redrawn only when the report changed (it is polled each second while the tab is open).
+  const shown = JSON.stringify(report);
+  if (shown === state.driftShown) return;
+  state.driftShown = shown;
+  const drifting = report.operations.filter((op) =>
+    [op.undocumentedStatuses, op.missing, op.extra, op.wrongType, op.invalid, op.contradicted].some((list) => list.length > 0),
+  );
+  const rows = [];
+  for (const op of drifting) {
+    const name = `${op.operationId} (${op.method} ${op.template})`;
+    for (const status of op.undocumentedStatuses) rows.push([name, 'undocumented status', String(status), '']);
+    for (const [kind, list] of [
+      ['missing', op.missing],
+      ['extra', op.extra],
+      ['wrong type', op.wrongType],
+      ['invalid', op.invalid],
+    ])
+      for (const field of list) rows.push([name, kind, field.pointer || '(body)', `${field.message} (${plural(field.count, 'answer', 'answers')})`]);
+    for (const pointer of op.contradicted) rows.push([name, 'contradicts', pointer, '']);
+  }
+  const contradicted = report.assumptions.filter((a) => a.contradicted > 0);
+  const confirmed = report.assumptions.filter((a) => a.contradicted === 0);
+  root.replaceChildren(
+    h(
+      'p',
+      { class: 'drift-summary' },
+      `${plural(report.answers, 'answer', 'answers')} over ${plural(report.operations.length, 'operation', 'operations')}: ${drifting.length === 0 ? 'no drift from the document' : `${drifting.length} drift from the document`}.`,
+    ),
+    rows.length === 0
+      ? h('p', { class: 'hint' }, report.answers === 0 ? 'No live answer yet: call a --live operation.' : 'Every live answer matches the document.')
+      : table(
+          ['operation', 'departure', 'where', 'what'],
+          rows.map((cells) => h('tr', { class: 'bad' }, ...cells.map((cell) => h('td', {}, cell)))),
+          { id: 'drift-departures' },
+        ),
+    h('h2', {}, `Assumptions (x-assumed): ${confirmed.length} confirmed, ${contradicted.length} contradicted`),
+    table(
+      ['verdict', 'where', 'assumption', 'answers'],
+      [...contradicted, ...confirmed].map((a) =>
+        h(
+          'tr',
+          { class: a.contradicted > 0 ? 'bad' : '' },
+          h('td', {}, a.contradicted > 0 ? 'contradicted' : 'confirmed'),
+          h('td', {}, a.pointer),
+          h('td', {}, a.contradicted > 0 ? `${a.sentence} (${a.evidence})` : a.sentence),
+          h('td', {}, `${a.confirmed} / ${a.contradicted}`),
+        ),
+      ),
+      { id: 'drift-assumptions' },
+    ),
   );
 }
 
@@ -598,6 +675,7 @@ function showTab(tab) {
   if (tab === 'reference') loadReference().catch(fail);
   if (tab === 'activity') loadActivity().catch(fail);
   if (tab === 'world') loadWorld().catch(fail);
+  if (tab === 'drift') loadDrift().catch(fail);
 }
 
 function useToken(token) {
@@ -627,6 +705,7 @@ function start() {
   // Activity is live: polled once a second while its tab is open (the control API has no push).
   state.poll = setInterval(() => {
     if (state.tab === 'activity' && document.visibilityState === 'visible') loadActivity().catch(fail);
+    if (state.tab === 'drift' && document.visibilityState === 'visible') loadDrift().catch(fail);
   }, 1000);
   useToken(params.get('token') ?? localStorage.getItem('mock-console-token') ?? '');
   if (params.get('tab') !== null) showTab(params.get('tab'));

@@ -18,7 +18,8 @@ import { DESTINATION_REFUSED } from '../outbound/delivery.ts';
 /** Resolves a host name to its addresses (node:dns's lookup with `all: true` by default). */
 export type Lookup = (host: string) => Promise<Array<{ address: string }>>;
 
-const defaultLookup: Lookup = (host) => dnsLookup(host, { all: true, verbatim: true });
+/** node:dns's lookup, every address (what the checking fetch resolves with unless given another). */
+export const defaultLookup: Lookup = (host) => dnsLookup(host, { all: true, verbatim: true });
 const policy = destinationPolicy();
 
 function refusedError(reason: string): Error {

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ConnectionLimits, DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT } from '../defaults.ts';
 import { type Destination, destinationPolicy } from '../destinations.ts';
-import { createMock, scenarioCatalogue, type FaultOptions, type Mock, type ScenarioDefinition } from '../index.ts';
+import { createMock, endpointUrlAt, scenarioCatalogue, type FaultOptions, type Mock, type ScenarioDefinition } from '../index.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
 import { createStore } from '../store/index.ts';
 import { guardConnections, httpServerOptions, resolveLimits } from './connections.ts';
@@ -18,6 +18,7 @@ import { getRequestListener } from './listener.ts';
 import { collectAfterEvictions } from './memory.ts';
 import { errorResponse } from '../app/respond.ts';
 import { abandonState, keepState, openState, requestToken, type StateKeeper } from './state.ts';
+import { type BesideOptions, prepareBeside } from './upstream.ts';
 
 export interface ServerOptions {
   /** 4010 by default; 0 picks a free port. */
@@ -62,6 +63,22 @@ export interface ServerOptions {
    * `ScenarioLoadError` naming each issue's JSON pointer. Ignored with `mock`.
    */
   scenarios?: readonly ScenarioDefinition[];
+  /**
+   * Beside the real service (docs/upstream.md): `upstream.live` operations (operationIds or globs)
+   * go to `upstream.url` with the caller's own token, the rest is mocked; `fallbackOn` names the
+   * upstream answers the mock answers in place of (`'404,501,unreachable'`). The upstream obeys the
+   * delivery rules (`deliverTo`, never link-local): a refused one throws UpstreamError at start.
+   */
+  upstream?: BesideOptions['upstream'];
+  /** With `upstream`: append every upstream exchange, redacted, to this HAR file (0600). */
+  record?: string;
+  /** With `upstream`: keep the drift report in this JSON file and its `.junit.xml` twin. */
+  driftReport?: string;
+  /** Answer every API request from this HAR recording (no network); `match`: the fields compared besides method and path. */
+  replay?: string;
+  match?: BesideOptions['match'];
+  /** The kit's version, for the recording's `creator`. */
+  version?: string;
 }
 
 export interface RunningServer {
@@ -71,7 +88,9 @@ export interface RunningServer {
   mock: Mock;
   /** With `state`: how many worlds the file held at start (0 when there was no file yet). */
   restoredWorlds?: number;
-  /** Stops listening; with `state`, then writes the worlds a last time. */
+  /** With `upstream` or `replay`: what the server does beside the mock, one line each (serve prints them). */
+  beside?: string[];
+  /** Stops listening; with `state`, then writes the worlds a last time (and the recording and drift report). */
   close(): Promise<void>;
 }
 
@@ -83,6 +102,8 @@ export { readScenarioFiles, ScenarioFileError, type ScenarioFiles } from './scen
 export type { CorsOrigins } from './cors.ts';
 export type { Destination } from '../destinations.ts';
 export type { Lookup } from './fetch.ts';
+export { UpstreamError, type BesideOptions } from './upstream.ts';
+export { RecordingFileError } from './recording.ts';
 
 // Log lines go to stdout until stdout fails (EPIPE once its reader is gone, as in
 // `npm start | head -1`); then one notice on stderr and no more lines, and the server keeps answering.
@@ -141,6 +162,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const scenarios = options.mock === undefined ? scenarioCatalogue(options.scenarios) : undefined;
   // Taken before listening: a held, unwritable or unreadable file stops the start before anyone is answered.
   const opened = options.state === undefined ? undefined : await openState(options.state.path, options.state.key);
+  // So are the upstream's files and its check against the delivery rules (upstream.ts).
+  const prepared = await prepareBeside(
+    { upstream: options.upstream, record: options.record, driftReport: options.driftReport, replay: options.replay, match: options.match },
+    { version: options.version, deliverTo: options.deliverTo, lookup: options.lookup, log: notice },
+  );
 
   // The mock's base URL names the real port, so the server listens first; the request listener is
   // attached once the mock exists, before control returns to the loop, so no request can come earlier.
@@ -162,6 +188,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       }),
       seed: options.seed,
       scenarios,
+      // The endpoint_url of each HTTP trigger is this server's (docs/worlds.md, "Workflow endpoints").
+      endpointUrl: endpointUrlAt(origin),
       maxWorlds,
       worldTtlMs: options.worldTtlMs,
       // A quarter of the worlds evicted is ~50 MB of garbage at ~50 kB a world (memory.ts);
@@ -179,7 +207,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   keeper?.describe(baseUrl);
   const kept = keeper;
-  const mock = options.mock ?? createMock({ baseUrl, store, faults: options.faults, saveState: keeper?.save });
+  const mock = options.mock ?? createMock({ baseUrl, store, faults: options.faults, saveState: keeper?.save, driftReport: prepared?.driftReport });
   // With --state, a write is in the state file's log before its answer leaves (state.ts); if it
   // cannot be, the answer is the error, never the 2xx.
   const handle: typeof mock.handle =
@@ -191,9 +219,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           const logged = kept.commit(requestToken(req.headers), response.status);
           return logged.ok ? response : errorResponse(logged.error);
         };
+  // Beside the real service, the hybrid step routes in front of the mock's (state-keeping) handle.
+  const beside = prepared?.connect({ ...mock, handle });
 
   const listeners = getRequestListener({
-    handle,
+    handle: beside?.handle ?? handle,
     cors: corsPolicy(options.cors),
     control: options.control ?? true,
     log: options.quiet ? undefined : (options.log ?? logToStdout),
@@ -209,12 +239,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port,
     mock,
     ...(keeper === undefined ? {} : { restoredWorlds: keeper.restoredWorlds }),
+    ...(beside === undefined ? {} : { beside: beside.describe() }),
     async close() {
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       });
       await keeper?.stop();
+      await beside?.close();
     },
   };
 }

@@ -11,6 +11,7 @@ import { defaultStack, eventId, PLATFORM_VERSION } from '../factories/index.ts';
 import { kindOf, newId } from '../ids.ts';
 import { unixSeconds } from '../random.ts';
 import { emitterWorkspace, matchingSubscriptions } from './subscriptions.ts';
+import { chargeQuota } from './quotas.ts';
 import { useCredits } from './usage.ts';
 import type { DeployedTriggerRecord, World, WorkflowRecord } from './world.ts';
 import { copy, MAX_ERROR_EVENTS, MAX_TRIGGER_EVENTS } from './world.ts';
@@ -93,7 +94,8 @@ export function emit(world: World, input: EmitInput): Result<{ emit_id: string; 
       case 'workflow':
       case 'source':
         // Assumption: an event reaching a workflow or source listener is one invocation for the user.
-        if (world.workflows.has(listenerId) || world.sources.has(listenerId)) world.user.daily_invocations_used += 1;
+        if (world.workflows.has(listenerId) || world.sources.has(listenerId))
+          chargeQuota(world, emitterWorkspace(world, listenerId) ?? '', { invocations: 1, computeMs: 0 });
         break;
       default:
         break;
@@ -111,6 +113,11 @@ export function emit(world: World, input: EmitInput): Result<{ emit_id: string; 
 export function emitTrigger(world: World, triggerId: string, input: { event: unknown }): Result<{ event_id: string; deliveries: DeliveryRecord[] }> {
   const record = world.deployedTriggers.get(triggerId);
   if (record === undefined) return notFound('deployed trigger', triggerId);
+  if (!record.trigger.active) {
+    return fail('unprocessable', `deployed trigger ${triggerId} is inactive: it emits nothing until deployedTriggers.update sets active: true`, {
+      trigger_id: triggerId,
+    });
+  }
   let targets = record.webhooks.map(({ url, signing_key }) => ({ url, key: signing_key }));
   if (targets.length === 0) {
     const environment = world.projects.get(record.projectId)?.environments.get(record.environment);

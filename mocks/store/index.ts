@@ -2,6 +2,7 @@
 // values. No HTTP, no MSW, no Node-only modules: it runs in the browser (MSW worker) as well.
 import type { DeliverySink } from '../outbound/types.ts';
 import { createRecordingSink } from './recording-sink.ts';
+import { workflowOfEndpoint } from './invoke.ts';
 import { createWorld } from './seed.ts';
 import { countedJournal, deliveryLog, overTally, type CountedJournal, type DeliveryLog, type Tally } from './retention.ts';
 import { JOURNAL_LIMIT, openSession, type Session } from './session.ts';
@@ -31,6 +32,12 @@ export interface StoreOptions {
    * checked against the document already (mocks/scenarios/). Default: none.
    */
   scenarios?: ReadonlyMap<string, ScenarioDefinition>;
+  /**
+   * The URL the mock serves an HTTP trigger's endpoint at, by its key (docs/worlds.md, "Workflow
+   * endpoints"): createMock and the Node server pass `<origin>/__endpoints/<key>`. Default: a host of
+   * the trigger's own (`https://<key>.m.example.net`) that nothing serves.
+   */
+  endpointUrl?: (key: string) => string;
 }
 
 /** Why the store evicted a world: over `maxWorlds`, idle past `worldTtlMs`, or journals and delivery logs over their total cap. */
@@ -111,6 +118,14 @@ export interface Store {
    * store.peek('never-used'); // undefined
    */
   peek(token: string): World | undefined;
+  /**
+   * The session of the world that holds HTTP trigger endpoint `key`, among the worlds the store
+   * holds now (an endpoint request carries no bearer to say which), or undefined.
+   *
+   * @example
+   * store.endpointSession('eo4klm9qz0abcde')?.token; // 'dev-token'
+   */
+  endpointSession(key: string): Session | undefined;
   /** How many worlds the store holds now. */
   size(): number;
   readonly sink: DeliverySink;
@@ -143,7 +158,12 @@ export function createStore(options: StoreOptions = {}): Store {
   let hashOf: ((token: string) => string) | undefined;
   const read = (snapshot: unknown) => {
     const logs = new Map<string, DeliveryLog>();
-    const result = readWorlds(snapshot, { seed, now, sinkFor: (token) => logs.set(token, deliveryLog(sink, tally)).get(token)!.sink });
+    const result = readWorlds(snapshot, {
+      seed,
+      now,
+      endpointUrl: options.endpointUrl,
+      sinkFor: (token) => logs.set(token, deliveryLog(sink, tally)).get(token)!.sink,
+    });
     return { result, logs };
   };
   /** Drops the token's set-aside world (false: it had none). */
@@ -195,7 +215,8 @@ export function createStore(options: StoreOptions = {}): Store {
     const log = woken?.log ?? deliveryLog(sink, tally);
     const journal = countedJournal(tally, JOURNAL_LIMIT);
     const scenario = scenarioName === null || scenarioName === undefined ? undefined : scenarios.get(scenarioName);
-    const world = woken?.world ?? createWorld({ token, seed, sink: log.sink, now, ...(scenario === undefined ? {} : { scenario }) });
+    const world =
+      woken?.world ?? createWorld({ token, seed, sink: log.sink, now, endpointUrl: options.endpointUrl, ...(scenario === undefined ? {} : { scenario }) });
     return hold(openSession(world, log, journal), log, journal, now());
   };
   /** Evicts from the least recently used end: idle worlds, then over the count or the retention cap (never `keep`). */
@@ -261,6 +282,10 @@ export function createStore(options: StoreOptions = {}): Store {
     scenarios: () => [...scenarios.values()].map(({ name, description }) => ({ name, description })),
     size: () => held.size,
     peek: (token) => held.get(token)?.session.world,
+    endpointSession(key) {
+      for (const entry of held.values()) if (workflowOfEndpoint(entry.session.world, key) !== undefined) return entry.session;
+      return undefined;
+    },
     snapshot: () =>
       structuredClone(
         snapshotView(
@@ -324,6 +349,7 @@ export {
   type CompleteConnectInput,
   type AccountListQuery,
 } from './connect.ts';
+export { downloadStashFile, stashFile, type StashUpload } from './file-stash.ts';
 export {
   listTriggerComponents,
   getTriggerComponent,
@@ -335,10 +361,17 @@ export {
   setDeployedTriggerWebhooks,
   getDeployedTriggerWebhook,
   regenerateDeployedTriggerWebhookSigningKey,
+  updateDeployedTrigger,
+  listDeployedTriggerEvents,
+  listDeployedTriggerWorkflows,
+  setDeployedTriggerWorkflows,
+  type UpdateTriggerInput,
   type DeployTriggerInput,
   type TriggerScope,
 } from './triggers.ts';
 export { emit, emitTrigger, type EmitInput } from './emit.ts';
+export { invokeEndpoint, workflowOfEndpoint, type EndpointRequest, type Invocation } from './invoke.ts';
+export { chargeQuota, withinQuota, COMPUTE_MS_PER_STEP, type Charge } from './quotas.ts';
 // Connect projects, end users and usage (issue 17).
 export {
   listProjects,

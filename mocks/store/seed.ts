@@ -43,6 +43,8 @@ export interface WorldOptions {
   now: () => number;
   /** Build the world from this scenario (scenario.ts) instead of the default seeding. */
   scenario?: ScenarioDefinition;
+  /** Where the mock serves HTTP trigger endpoints (StoreOptions.endpointUrl). */
+  endpointUrl?: (key: string) => string;
 }
 
 /** The document's examples, walked once for every world (examples.ts). */
@@ -114,7 +116,7 @@ export interface WorldRandom {
  * deterministic. A restored world continues from its saved generator state.
  */
 export function createWorldRandom(
-  options: Pick<WorldOptions, 'seed' | 'token' | 'now'>,
+  options: Pick<WorldOptions, 'seed' | 'token' | 'now' | 'endpointUrl'>,
   start: { seeding: true } | { saved: RandomizerState | null },
 ): WorldRandom {
   let seeding = 'seeding' in start;
@@ -132,6 +134,7 @@ export function createWorldRandom(
     },
     issued: new Set(),
     now: () => (seeding ? REFERENCE_TIME_MS : clock.now()),
+    ...(options.endpointUrl === undefined ? {} : { endpointUrl: options.endpointUrl }),
   };
   return {
     ctx,

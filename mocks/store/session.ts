@@ -23,6 +23,8 @@ export interface JournalEntry {
   at: number;
   /** The mock's console made it (docs/control-api.md, "The console"); absent for everyone else's. */
   from?: 'console';
+  /** Who answered when it was not the mock: the upstream (`live`) or a recording (`replay`); `ms` is then the whole exchange. */
+  source?: 'live' | 'replay';
 }
 
 /** An injected rate limit (docs/control-api.md: `POST /__mock/rate-limit`). */

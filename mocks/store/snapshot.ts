@@ -25,6 +25,7 @@ import {
   type EnvironmentRecord,
   type ProjectRecord,
   type OauthAppRecord,
+  type StashFileRecord,
   type SourceRecord,
   type SubscriptionRecord,
   type WorkflowRecord,
@@ -71,6 +72,8 @@ export interface WorldSnapshot {
   /** OAuth apps and app overrides (absent in snapshots written before they existed: none). */
   oauthApps?: OauthAppRecord[];
   appOverrides?: AppOverrideRecord[];
+  /** Files of the File Stash (absent in snapshots written before it existed: none). */
+  stashFiles?: StashFileRecord[];
 }
 
 export type SnapshotErrorCode =
@@ -111,7 +114,8 @@ export type CollectionName =
   | 'deployedTriggers'
   | 'connectCredits'
   | 'oauthApps'
-  | 'appOverrides';
+  | 'appOverrides'
+  | 'stashFiles';
 
 interface Collection {
   map(world: World): Map<string, unknown>;
@@ -149,6 +153,7 @@ const COLLECTIONS: Record<CollectionName, Collection> = {
   connectCredits: { map: (w) => w.connectCredits, element: same, keyOf: (e: CreditDay) => String(e.day) },
   oauthApps: { map: (w) => w.oauthApps, element: same, keyOf: (e: OauthAppRecord) => e.app.id },
   appOverrides: { map: (w) => w.appOverrides, element: same, keyOf: (e: AppOverrideRecord) => e.override.id },
+  stashFiles: { map: (w) => w.stashFiles, element: same, keyOf: (e: StashFileRecord) => e.s3Key },
 };
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
 
@@ -307,6 +312,7 @@ export interface RestoreContext {
   /** The sink of the restored world of `token` (each session logs its own world's deliveries). */
   sinkFor: (token: string) => DeliverySink;
   now: () => number;
+  endpointUrl?: (key: string) => string;
 }
 
 /** A damaged field: thrown inside readWorlds only, turned into a 'snapshot_invalid' value there. */
@@ -318,12 +324,20 @@ class Damaged extends Error {}
  * exactly: text that is not JSON, another format or version, another seed, a damaged world.
  */
 export function readWorlds(input: unknown, context: RestoreContext): SnapshotResult<World[]> {
-  let value = input;
+  let value: unknown;
   if (typeof input === 'string') {
     try {
       value = JSON.parse(input);
     } catch (error) {
       return refuse('snapshot_unreadable', `the worlds snapshot is not JSON (truncated or damaged?): ${(error as Error).message}`);
+    }
+  } else {
+    // The worlds are built from the snapshot's own objects: a value given in is copied first, so
+    // that the worlds never share an object with it (restoring one snapshot twice gives the same worlds).
+    try {
+      value = structuredClone(input);
+    } catch (error) {
+      return refuse('snapshot_invalid', `the worlds snapshot cannot be copied (it holds a function or another value JSON cannot): ${(error as Error).message}`);
     }
   }
   if (!isObject(value) || value.format !== SNAPSHOT_FORMAT) {
@@ -366,7 +380,7 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
       throw new Damaged(`${at}.random: ${(error as Error).message}`);
     }
   }
-  const random = createWorldRandom({ seed: context.seed, token, now: context.now }, { saved });
+  const random = createWorldRandom({ seed: context.seed, token, now: context.now, endpointUrl: context.endpointUrl }, { saved });
   random.endSeeding();
   for (const [i, id] of array(data.issued, `${at}.issued`).entries()) random.ctx.issued.add(string(id, `${at}.issued[${i}]`));
 
@@ -465,6 +479,8 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
   if (data.oauthApps !== undefined) fill(world.oauthApps, data.oauthApps, `${at}.oauthApps`, (record: OauthAppRecord, path) => idOf(record.app, `${path}.app`));
   if (data.appOverrides !== undefined)
     fill(world.appOverrides, data.appOverrides, `${at}.appOverrides`, (record: AppOverrideRecord, path) => idOf(record.override, `${path}.override`));
+  if (data.stashFiles !== undefined)
+    fill(world.stashFiles, data.stashFiles, `${at}.stashFiles`, (record: StashFileRecord, path) => string(record.s3Key, `${path}.s3Key`));
   return world;
 }
 

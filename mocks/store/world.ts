@@ -121,6 +121,18 @@ export interface AppOverrideRecord {
   app: App;
 }
 
+/** A file an action run synced to the File Stash (file-stash.ts): what it is, not its bytes. */
+export interface StashFileRecord {
+  s3Key: string;
+  projectId: string;
+  environment: ProjectEnvironment;
+  externalUserId: string;
+  filename: string;
+  size: number;
+  /** The hash of the run that wrote it: its content is made from it. */
+  hash: number;
+}
+
 /** Connect credits used on one UTC day (GET /connect/usage), keyed in World.connectCredits by the day's start in UNIX seconds, as a string (snapshot keys are strings). */
 export interface CreditDay {
   day: number;
@@ -186,6 +198,8 @@ export interface World {
   oauthApps: Map<string, OauthAppRecord>;
   /** App overrides by ID (mocks/store/app-overrides.ts). */
   appOverrides: Map<string, AppOverrideRecord>;
+  /** Files synced to the File Stash by s3Key (mocks/store/file-stash.ts). */
+  stashFiles: Map<string, StashFileRecord>;
   /** Sequence for error event summary ids `<indexed_at_ms>-<seq>`. */
   errorSeq: number;
 }
@@ -213,6 +227,7 @@ export function emptyWorld(fields: Pick<World, 'key' | 'token' | 'seed' | 'ctx' 
     connectCredits: new TrackedMap(),
     oauthApps: new TrackedMap(),
     appOverrides: new TrackedMap(),
+    stashFiles: new TrackedMap(),
   };
 }
 

@@ -226,6 +226,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/drift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * where the upstream answers depart from the document (serve --upstream)
+         * @description The drift report of every answer the upstream gave so far, for every token (docs/upstream.md,
+         *     "Drift report"): per operation, the statuses the document does not list and the fields
+         *     missing, extra, of the wrong type or otherwise invalid by JSON pointer, and the document's
+         *     `x-assumed` statements the answers confirmed or contradicted. A server without `--upstream`
+         *     (and `createMock()` in a page or a test) answers 404.
+         */
+        get: operations["getDriftReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/snapshot": {
         parameters: {
             query?: never;
@@ -496,6 +520,11 @@ export interface components {
              * @enum {string}
              */
             from?: "console";
+            /**
+             * @description Who answered, when not the mock (`serve --upstream` with `--live`, `serve --replay`); `ms` is then the whole exchange.
+             * @enum {string}
+             */
+            source?: "live" | "replay";
         };
         DeliveryRecord: {
             id: string;
@@ -575,6 +604,12 @@ export interface components {
                     environment: string;
                     /** @description The end user who owns the trigger (`external_user_id` of the deployed-trigger endpoints). */
                     external_user_id: string;
+                    /** @description False once `deployedTriggers.update` paused it; an inactive trigger emits nothing. */
+                    active?: boolean;
+                    /** @description The workflows its events go to (`deployedTriggers.updateWorkflows`). */
+                    workflow_ids?: string[];
+                    /** @description How many emitted events it keeps for `deployedTriggers.listEvents` (at most 100). */
+                    event_count?: number;
                     webhook_urls: string[];
                     /** @description The trigger's own webhooks, each with its `wh_` ID (its key is read with `GET /v1/connect/{project_id}/deployed-triggers/{trigger_id}/webhooks/{webhook_id}`). */
                     webhooks: {
@@ -866,7 +901,14 @@ export interface operations {
     };
     setRateLimit: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description An OAuth client's ID: the rule applies to the world that client's login
+                 *     (`POST /v1/oauth/token`) opens, the login included, instead of the bearer's world; so a
+                 *     429 or 503 on the login can be produced.
+                 */
+                client_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -894,7 +936,14 @@ export interface operations {
     };
     setFaults: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description An OAuth client's ID: the rule applies to the world that client's login
+                 *     (`POST /v1/oauth/token`) opens, the login included, instead of the bearer's world; so a
+                 *     429 or 503 on the login can be produced.
+                 */
+                client_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -945,6 +994,36 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getDriftReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report so far. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            answers: number;
+                            drifting: number;
+                            operations: Record<string, never>[];
+                            unmatched: string[];
+                            assumptions: Record<string, never>[];
+                        };
+                    };
+                };
+            };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };
@@ -1095,7 +1174,7 @@ export interface operations {
 }
 
 /** The operations under `paths`: what a server answers. */
-export type PathOperationId = "resetWorld" | "getWorld" | "listRequests" | "listDeliveries" | "emit" | "emitTrigger" | "completeConnect" | "setRateLimit" | "setFaults" | "addSources" | "saveSnapshot" | "getClock" | "setClock" | "switchScenario" | "listScenarios" | "getCoverage";
+export type PathOperationId = "resetWorld" | "getWorld" | "listRequests" | "listDeliveries" | "emit" | "emitTrigger" | "completeConnect" | "setRateLimit" | "setFaults" | "addSources" | "getDriftReport" | "saveSnapshot" | "getClock" | "setClock" | "switchScenario" | "listScenarios" | "getCoverage";
 
 /** Per operation and location, the parameters whose schema has a default (always present once validated). */
 export interface ParameterDefaults {

@@ -527,6 +527,35 @@ describe('a Vite app with the dev-only pattern', () => {
         await tab.close();
       }
     });
+
+    it('beside a real service (upstream, live): the live operations reach it with the caller token, the rest stays mocked', async () => {
+      // The "real service" is the installed kit's own server on 127.0.0.1 (another seed, so another
+      // world), letting this page's origin call it, as a staging API would have to.
+      const upstream = await startCli(['serve', '--port', '0', '--seed', '9', '--quiet', '--cors', site.url]);
+      const tab = await openPage(`?upstream=${encodeURIComponent(upstream.baseUrl)}&live=getCurrentUser`);
+      try {
+        const direct = await (await fetch(`${upstream.baseUrl}/users/me`, { headers: { authorization: 'Bearer hybrid-page' } })).json();
+        const answer = await tab.evaluate(async () => {
+          const response = await fetch('/v1/users/me', { headers: { authorization: 'Bearer hybrid-page' } });
+          const hooks = await fetch('/v1/users/me/webhooks', { headers: { authorization: 'Bearer hybrid-page' } });
+          return {
+            me: { source: response.headers.get('x-mock-source'), body: await response.json() },
+            hooks: { source: hooks.headers.get('x-mock-source'), status: hooks.status },
+            journal: (window as any).kit.mock.control.requests('hybrid-page').map((entry: any) => entry.source ?? 'mock'),
+            drift: (window as any).kit.drift.report().answers,
+          };
+        });
+        expect(answer.me).toEqual({ source: 'live', body: direct });
+        expect(answer.hooks).toEqual({ source: 'mock', status: 200 });
+        expect(answer.journal).toEqual(['live', 'mock']);
+        expect(answer.drift).toBeGreaterThanOrEqual(1);
+        const mocked = await call(tab, 'POST', '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fh&name=h&description=d', 'hybrid-page');
+        expect(mocked.status).toBe(200);
+      } finally {
+        await tab.close();
+        upstream.stop();
+      }
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 // The README's fenced blocks and the marks that say how each is checked (docs/readme-test.md).
 // Every fenced block carries a mark on the line before it, `<!-- doc-test: KIND ... -->`:
-//   session [long-running] [numbers-vary] [tolerance=N%]  `$ command` lines and their output, run and compared
+//   session [long-running|server] [numbers-vary] [tolerance=N%]  `$ command` lines and their output, run and compared
 //   run                                                  a sh block run with bash, a js/ts block run with Node: exit 0
 //   package LABEL                                        run by the package test from the tarball (it asks for LABEL)
 //   skip REASON                                          not run by `npm test`; the reason is required
@@ -105,11 +105,12 @@ export function sessionExchanges(block: Block): Exchange[] {
 }
 
 /** The options of a session mark: `long-running`, `numbers-vary`, `tolerance=N%` (sizes; default 10%). */
-export function sessionOptions(args: string): { longRunning: boolean; numbersVary: boolean; tolerance: number; unknown: string[] } {
-  const options = { longRunning: false, numbersVary: false, tolerance: 0.1, unknown: [] as string[] };
+export function sessionOptions(args: string): { longRunning: boolean; server: boolean; numbersVary: boolean; tolerance: number; unknown: string[] } {
+  const options = { longRunning: false, server: false, numbersVary: false, tolerance: 0.1, unknown: [] as string[] };
   for (const word of args.split(/\s+/).filter(Boolean)) {
     const tolerance = /^tolerance=(\d+(?:\.\d+)?)%$/.exec(word);
     if (word === 'long-running') options.longRunning = true;
+    else if (word === 'server') options.server = true;
     else if (word === 'numbers-vary') options.numbersVary = true;
     else if (tolerance) options.tolerance = Number(tolerance[1]) / 100;
     else options.unknown.push(word);

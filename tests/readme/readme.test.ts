@@ -8,7 +8,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Block, KINDS, README, ROOT, readmeBlocks, sessionExchanges, sessionOptions, shellCommands } from './blocks.ts';
+import { type Block, type Exchange as SessionExchange, KINDS, README, ROOT, readmeBlocks, sessionExchanges, sessionOptions, shellCommands } from './blocks.ts';
 import { type MatchContext, matchOutput, normalizeOutput, realCommand } from './match.ts';
 
 const markdown = readFileSync(README, 'utf8');
@@ -127,17 +127,20 @@ describe('the README, run against a mock server started from the sources', () =>
       const options = sessionOptions(block.args);
       it(`${where(block)}: the session's outputs`, async () => {
         const context: MatchContext = { ids, cwd, tolerance: options.tolerance, numbersVary: options.numbersVary };
-        for (const exchange of sessionExchanges(block)) {
-          const command = realCommand(exchange.command, { ids, address });
-          const printed = options.longRunning
-            ? await runUntilShown(command, (output) => matchOutput(exchange.expected, output, { ...context, ids: new Map(ids) }).ok)
-            : (await runCommand(command)).output;
-          const verdict = matchOutput(exchange.expected, printed, context);
-          if (!verdict.ok) {
-            expect.fail(
-              `README.md:${exchange.line}: ${verdict.reason}\n$ ${command}\n--- shown in the README\n${exchange.expected}\n--- printed\n${normalizeOutput(printed)}\n(${GUIDE})`,
-            );
+        const exchanges = sessionExchanges(block);
+        // `server`: the first command is a server the others talk to (its --port N: a free port instead).
+        const server = options.server ? await startBlockServer(exchanges.shift()!, context) : undefined;
+        try {
+          for (const exchange of exchanges) {
+            const command = server === undefined ? realCommand(exchange.command, { ids, address }) : server.real(exchange.command);
+            const printed = options.longRunning
+              ? await runUntilShown(command, (output) => matchOutput(exchange.expected, output, { ...context, ids: new Map(ids) }).ok)
+              : (await runCommand(command)).output;
+            const verdict = matchOutput(exchange.expected, printed, context);
+            if (!verdict.ok) failExchange(exchange, command, printed, verdict.reason);
           }
+        } finally {
+          await server?.stop();
         }
       }, 300_000);
     }
@@ -164,6 +167,46 @@ describe('the README, run against a mock server started from the sources', () =>
     }
   }
 });
+
+function failExchange(exchange: SessionExchange, command: string, printed: string, reason: string): never {
+  return expect.fail(
+    `README.md:${exchange.line}: ${reason}\n$ ${command}\n--- shown in the README\n${exchange.expected}\n--- printed\n${normalizeOutput(printed)}\n(${GUIDE})`,
+  );
+}
+
+/**
+ * A `server` session's first command (docs/readme-test.md): started on a free port in place of its
+ * `--port N`, compared once it has printed the lines shown, and kept running while the block's other
+ * commands run, in which `127.0.0.1:N` stands for the address it printed. `stop` is Ctrl-C and
+ * waits for it to exit, so the files it writes at exit are there for the next block.
+ */
+async function startBlockServer(exchange: SessionExchange, context: MatchContext): Promise<{ real: (command: string) => string; stop: () => Promise<void> }> {
+  const shownPort = /--port (\d+)/.exec(exchange.command)?.[1];
+  if (shownPort === undefined) expect.fail(`README.md:${exchange.line}: a "server" session's first command names its --port (${GUIDE})`);
+  const command = realCommand(exchange.command, { ids, address }).replace(/--port \d+/, '--port 0');
+  let printed = '';
+  let started: Awaited<ReturnType<typeof startLongRunning<RegExpExecArray>>>;
+  try {
+    started = await startLongRunning(command, (output) => {
+      printed = output;
+      return matchOutput(exchange.expected, output, { ...context, ids: new Map(ids) }).ok ? /http:\/\/(127\.0\.0\.1:\d+)\/v1/.exec(output) : null;
+    });
+  } catch {
+    const verdict = matchOutput(exchange.expected, printed, context);
+    return failExchange(exchange, command, printed, verdict.ok ? 'it printed no http://127.0.0.1:PORT/v1 address' : verdict.reason);
+  }
+  matchOutput(exchange.expected, started.output(), context); // binds the IDs it showed, as any command's output does
+  const own = started.found[1]!;
+  const child = started.child;
+  const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
+  return {
+    real: (text) => realCommand(text, { ids, address }).replaceAll(`127.0.0.1:${shownPort}`, own),
+    async stop() {
+      stop(child);
+      await exited;
+    },
+  };
+}
 
 /** Runs a bash command in the README's directory; stdout and stderr together, as a terminal shows them. */
 function runCommand(command: string, timeoutMs = 280_000): Promise<{ code: number; output: string }> {

@@ -7,15 +7,19 @@ async function enableMocking() {
   const params = new URLSearchParams(location.search);
   const persist = params.get('persist');
   const token = params.get('token');
+  // Beside a real service (docs/upstream.md): these operations go there, the rest is mocked.
+  const upstream = params.get('upstream');
+  const live = params.get('live');
   const [{ startMockWorker }, { createApiClient }] = await Promise.all([import('workflow-api-mock-kit/browser'), import('workflow-api-mock-kit/client')]);
-  const { mock, persistence } = await startMockWorker({
+  const { mock, persistence, drift } = await startMockWorker({
     baseUrl: '/v1', // a path: resolved against the page's origin
     seed: 7,
     quiet: true,
     ...(persist === 'session' || persist === 'local' ? { persist } : {}),
     ...(token === null ? {} : { token }),
+    ...(upstream === null ? {} : { upstream, live: live ?? '' }),
   });
-  return { ready: true, mocked: true, mock, persistence, createApiClient, baseUrl: `${location.origin}/v1` };
+  return { ready: true, mocked: true, mock, persistence, drift, createApiClient, baseUrl: `${location.origin}/v1` };
 }
 
 try {

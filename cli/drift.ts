@@ -1,0 +1,87 @@
+// `workflow-api-mock drift RECORDING.har`: the drift report of a recording, offline (docs/upstream.md,
+// "Drift report"). Every answer in the HAR log is judged against the kit's document by its own
+// validator, as `serve --drift-report` does live; a table on stdout, or the JSON report, and JUnit
+// XML for CI. Reads any HAR 1.2 file (a browser's devtools export too): an entry's operation is its
+// `_operationId` when the kit recorded it, else found from its method and path.
+import { readFile, writeFile } from 'node:fs/promises';
+import { driftJUnit, driftText } from '../openapi/drift-report.ts';
+import { createDriftAnalyzer } from '../openapi/drift.ts';
+// The whole document: the drift report quotes its x-assumption sentences, which the runtime's copy leaves out.
+import document from '../openapi/generated/openapi.json' with { type: 'json' };
+import { validator } from '../openapi/validator.ts';
+import { answerOfHarEntry } from '../mocks/upstream/answers.ts';
+import { parseHar } from '../mocks/upstream/har.ts';
+import { defineCommand, EXIT_FAILED, EXIT_OK, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
+
+const HELP = () => `${PROGRAM} drift: where a recorded service departs from the kit's OpenAPI document.
+
+Usage:
+  ${PROGRAM} drift RECORDING.har [--json] [--junit FILE]
+  (in the kit's checkout: npm start -- ... --record RECORDING.har, then this)
+
+Reads a HAR 1.2 file (serve --upstream ... --record FILE writes one; a browser's devtools export
+works too) and judges every answer with the kit's validator. Per operation: statuses the document
+does not list, fields missing, extra, of the wrong type or otherwise invalid (by JSON pointer,
+array indexes as *), and the x-assumed statements of the document the answers confirmed or
+contradicted.
+
+Flags:
+  --json          print the report as JSON instead of the table
+  --junit FILE    also write it as JUnit XML (one case per operation and per assumption reached)
+  -h, --help      this text
+
+Example:
+  ${PROGRAM} serve --upstream https://api.staging.example/v1 --live 'get*,list*' --record staging.har
+  ${PROGRAM} drift staging.har --junit drift.xml
+
+Exit codes: 0 no drift, 1 drift found (or the file cannot be read), 2 bad flags.`;
+
+export interface DriftOptions {
+  recording: string;
+  json: boolean;
+  junit?: string;
+}
+
+export const DRIFT = defineCommand({
+  name: 'drift',
+  help: HELP,
+  positionals: true,
+  flags: { json: { type: 'boolean' }, junit: { type: 'string' } },
+  interpret(values, positionals): DriftOptions | UsageError {
+    if (positionals.length !== 1) return usage(positionals.length === 0 ? 'name the recording: drift RECORDING.har' : 'one recording at a time');
+    if (values.junit !== undefined && values.junit.trim() === '') return usage('--junit must name a file');
+    return { recording: positionals[0]!, json: values.json === true, ...(values.junit === undefined ? {} : { junit: values.junit }) };
+  },
+});
+
+/**
+ * Reads the recording and prints its drift report; answers the exit code.
+ * @example
+ * process.exitCode = await drift({ recording: 'staging.har', json: false });
+ */
+export async function drift(options: DriftOptions): Promise<number> {
+  let text: string;
+  try {
+    text = await readFile(options.recording, 'utf8');
+  } catch (error) {
+    console.error(`${PROGRAM} drift: cannot read ${options.recording}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    return EXIT_FAILED;
+  }
+  const har = parseHar(text);
+  if ('error' in har) {
+    console.error(`${PROGRAM} drift: ${options.recording} is ${har.error}`);
+    return EXIT_FAILED;
+  }
+  const analyzer = createDriftAnalyzer(document, validator);
+  const known = new Set(validator.operationIds);
+  for (const entry of har.entries) analyzer.observe(answerOfHarEntry(entry, known));
+  const report = analyzer.report();
+  console.log(options.json ? JSON.stringify(report, null, 2) : `drift ${options.recording}\n\n${driftText(report)}`);
+  if (options.junit !== undefined) await writeFile(options.junit, driftJUnit(report));
+  return report.drifting > 0 || report.assumptions.some((assumption) => assumption.contradicted > 0) ? EXIT_FAILED : EXIT_OK;
+}
+
+/** The `drift` subcommand: argv after its name, answers the exit code. */
+export function run(argv: string[]): Promise<number> {
+  return runCommand(DRIFT, argv, drift);
+}

@@ -1,0 +1,242 @@
+// Upstream exchanges as HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), what browsers'
+// devtools, proxies and replay tools read; and back. Everything that could let a reader act as the
+// caller is redacted before an entry exists (docs/upstream.md, "Record and replay"): the
+// Authorization and cookie headers, signatures (`x-pd-signature`), every body field the document
+// marks secret (`x-secret: true`, `format: password` or `writeOnly`: signing keys, client secrets,
+// access tokens, account credentials), and the caller's bearer token wherever else it shows up.
+// Browser-safe: no file access here (the Node recorder writes, mocks/node/har-file.ts).
+
+export const REDACTED = '[redacted]';
+
+/** Headers whose value is a credential or a signature: never written. */
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-pd-signature', 'x-api-key']);
+/** Hop-by-hop and framing headers: they describe one connection, not the exchange. */
+export const HOP_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'proxy-connection',
+  'content-length',
+  'content-encoding',
+  'host',
+]);
+
+/** One request and its answer, as the hybrid upstream saw them (before redaction). */
+export interface Exchange {
+  /** UNIX ms when the request left. */
+  startedAt: number;
+  durationMs: number;
+  /** The operation it was sent for. */
+  operationId?: string;
+  request: { method: string; url: string; headers: Record<string, string>; body: string };
+  response: { status: number; statusText?: string; headers: Record<string, string>; body: string };
+}
+
+export interface HarHeader {
+  name: string;
+  value: string;
+}
+
+export interface HarEntry {
+  startedDateTime: string;
+  time: number;
+  request: {
+    method: string;
+    url: string;
+    httpVersion: string;
+    cookies: HarHeader[];
+    headers: HarHeader[];
+    queryString: HarHeader[];
+    postData?: { mimeType: string; text: string };
+    headersSize: number;
+    bodySize: number;
+  };
+  response: {
+    status: number;
+    statusText: string;
+    httpVersion: string;
+    cookies: HarHeader[];
+    headers: HarHeader[];
+    content: { size: number; mimeType: string; text?: string; encoding?: string };
+    redirectURL: string;
+    headersSize: number;
+    bodySize: number;
+  };
+  cache: Record<string, never>;
+  timings: { send: number; wait: number; receive: number };
+  /** The document's operation (a HAR custom field; other tools ignore it). */
+  _operationId?: string;
+}
+
+export interface Har {
+  log: { version: '1.2'; creator: { name: string; version: string }; entries: HarEntry[] };
+}
+
+/** An empty HAR log by `creator`. */
+export function emptyHar(creator: { name: string; version: string }): Har {
+  return { log: { version: '1.2', creator, entries: [] } };
+}
+
+/**
+ * The names of the body fields the document marks secret: a property whose schema says
+ * `x-secret: true`, `format: password` or `writeOnly: true`, anywhere in the document.
+ * @example
+ * secretFields(document).has('signing_key'); // true
+ */
+export function secretFields(document: unknown): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    if (typeof node !== 'object' || node === null) return;
+    const properties = (node as { properties?: unknown }).properties;
+    if (typeof properties === 'object' && properties !== null && !Array.isArray(properties))
+      for (const [name, schema] of Object.entries(properties)) {
+        const marks = (schema ?? {}) as Record<string, unknown>;
+        if (marks['x-secret'] === true || marks.format === 'password' || marks.writeOnly === true) names.add(name);
+      }
+    for (const value of Object.values(node)) visit(value);
+  };
+  visit(document);
+  return names;
+}
+
+/**
+ * A redacted HAR entry for an exchange; `secrets` from `secretFields(document)`.
+ * @example
+ * const entry = toHarEntry(exchange, secretFields(document));
+ * entry.request.headers.find((h) => h.name === 'authorization')?.value; // '[redacted]'
+ */
+export function toHarEntry(exchange: Exchange, secrets: ReadonlySet<string>): HarEntry {
+  const bearer = bearerOf(exchange.request.headers);
+  const scrub = (text: string) => (bearer === undefined || bearer.length < 4 ? text : text.split(bearer).join(REDACTED));
+  const url = new URL(scrub(exchange.request.url));
+  const requestType = exchange.request.headers['content-type'] ?? 'application/json';
+  const responseType = exchange.response.headers['content-type'] ?? '';
+  const requestBody = scrub(redactBody(exchange.request.body, secrets));
+  const responseBody = scrub(redactBody(exchange.response.body, secrets));
+  return {
+    startedDateTime: new Date(exchange.startedAt).toISOString(),
+    time: round(exchange.durationMs),
+    request: {
+      method: exchange.request.method.toUpperCase(),
+      url: url.href,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: harHeaders(exchange.request.headers, scrub),
+      queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+      ...(exchange.request.body === '' ? {} : { postData: { mimeType: requestType, text: requestBody } }),
+      headersSize: -1,
+      bodySize: byteLength(requestBody),
+    },
+    response: {
+      status: exchange.response.status,
+      statusText: exchange.response.statusText ?? '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: harHeaders(exchange.response.headers, scrub),
+      content: { size: byteLength(responseBody), mimeType: responseType, ...(responseBody === '' ? {} : { text: responseBody }) },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: byteLength(responseBody),
+    },
+    cache: {},
+    timings: { send: 0, wait: round(exchange.durationMs), receive: 0 },
+    ...(exchange.operationId === undefined ? {} : { _operationId: exchange.operationId }),
+  };
+}
+
+/**
+ * Reads a HAR file's text: its entries, or a message saying what is wrong with it.
+ * @example
+ * const har = parseHar(readFileSync('session.har', 'utf8'));
+ * if ('error' in har) throw new Error(har.error);
+ */
+export function parseHar(text: string): { entries: HarEntry[] } | { error: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return { error: `not JSON (${(error as Error).message})` };
+  }
+  const entries = (parsed as { log?: { entries?: unknown } } | null)?.log?.entries;
+  if (!Array.isArray(entries)) return { error: 'not a HAR file: it has no log.entries list' };
+  for (const [index, entry] of entries.entries()) {
+    const request = (entry as Partial<HarEntry> | null)?.request;
+    const response = (entry as Partial<HarEntry> | null)?.response;
+    if (typeof request?.method !== 'string' || typeof request.url !== 'string' || typeof response?.status !== 'number')
+      return { error: `log.entries[${index}] lacks request.method, request.url or response.status` };
+  }
+  return { entries: entries as HarEntry[] };
+}
+
+/** The body text of a HAR response (base64 content decoded). */
+export function harResponseText(entry: HarEntry): string {
+  const { text, encoding } = entry.response.content ?? {};
+  if (text === undefined) return '';
+  if (encoding !== 'base64') return text;
+  const bytes = Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+/** A HAR header list as a record (lower-case names; repeated names joined). */
+export function headerRecord(headers: readonly HarHeader[] | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const { name, value } of headers ?? []) {
+    const key = name.toLowerCase();
+    out[key] = key in out ? `${out[key]}, ${value}` : value;
+  }
+  return out;
+}
+
+function harHeaders(headers: Record<string, string>, scrub: (text: string) => string): HarHeader[] {
+  return Object.entries(headers)
+    .filter(([name]) => !HOP_HEADERS.has(name.toLowerCase()))
+    .map(([name, value]) => ({ name: name.toLowerCase(), value: SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : scrub(value) }));
+}
+
+function bearerOf(headers: Record<string, string>): string | undefined {
+  const match = /^\s*bearer\s+(\S+)/i.exec(headers.authorization ?? '');
+  return match?.[1];
+}
+
+/** A JSON body with every secret field's value replaced; any other text as it is. */
+export function redactBody(text: string, secrets: ReadonlySet<string>): string {
+  if (text === '' || secrets.size === 0) return text;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  let changed = false;
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (typeof node !== 'object' || node === null) return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (secrets.has(key) && value !== null) {
+        changed = true;
+        out[key] = REDACTED;
+      } else out[key] = visit(value);
+    }
+    return out;
+  };
+  const redacted = visit(parsed);
+  return changed ? JSON.stringify(redacted) : text;
+}
+
+const encoder = new TextEncoder();
+
+function byteLength(text: string): number {
+  return encoder.encode(text).length;
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}

@@ -1,0 +1,192 @@
+// Answers from a recording (docs/upstream.md, "Record and replay"): a request is matched to the
+// recorded exchanges by method, path, query and body (the fields compared are configurable), with no
+// network at all. Deterministic: the n-th request with one key gets the n-th answer recorded for
+// it, and the last one from then on, whatever else was asked in between; `reset()` starts over.
+// Nothing matches: a 404 naming the closest recorded request and how it differs. Browser-safe.
+import { apiError } from '../errors.ts';
+import { errorResponse } from '../app/respond.ts';
+import type { AppRequest, AppResponse } from '../app/types.ts';
+import { HOP_HEADERS, harResponseText, headerRecord, type HarEntry, redactBody } from './har.ts';
+
+/** What a request must share with a recorded one: method and path always, query and body by default. */
+export type MatchField = 'query' | 'body';
+export const DEFAULT_MATCH: readonly MatchField[] = ['query', 'body'];
+
+export interface Replay {
+  /** The recorded answer for a request under `/v1`, or a 404 naming the closest one. */
+  answer(request: AppRequest): AppResponse;
+  /** Every key's count back to its first answer. */
+  reset(): void;
+  /** Recorded exchanges. */
+  size: number;
+}
+
+export interface ReplayOptions {
+  /** The fields compared besides method and path; default query and body. */
+  match?: readonly MatchField[];
+  /** The body fields the recorder redacted (secretFields(document)): a request's are redacted alike before bodies are compared. */
+  secrets?: ReadonlySet<string>;
+}
+
+interface Recorded {
+  method: string;
+  /** The API path (after the version prefix, `/users/me`), percent-encoded as recorded. */
+  path: string;
+  query: string;
+  body: string;
+  entry: HarEntry;
+}
+
+/**
+ * `--match query,body` (or `method,path` alone): the optional fields; a message for anything else.
+ * @example
+ * parseMatchRule('query'); // ['query']: bodies are not compared
+ */
+export function parseMatchRule(text: string): MatchField[] | { error: string } {
+  const fields = new Set<MatchField>();
+  for (const raw of text.split(',')) {
+    const field = raw.trim().toLowerCase();
+    if (field === '' || field === 'method' || field === 'path') continue;
+    if (field !== 'query' && field !== 'body') return { error: `"${field}" is not one of method, path, query, body` };
+    fields.add(field);
+  }
+  return [...fields];
+}
+
+/**
+ * A replay of recorded HAR entries; `match` names the fields compared besides method and path.
+ * @example
+ * const replay = createReplay(parseHar(text).entries, { match: ['query'] });
+ * replay.answer({ method: 'GET', url: '/v1/users/me', headers: {}, body: '' }).status; // as recorded
+ */
+export function createReplay(entries: readonly HarEntry[], options: ReplayOptions = {}): Replay {
+  const match = new Set(options.match ?? DEFAULT_MATCH);
+  const secrets = options.secrets ?? new Set<string>();
+  const recorded = entries.map((entry): Recorded => {
+    const url = new URL(entry.request.url);
+    return {
+      method: entry.request.method.toUpperCase(),
+      path: apiPath(url.pathname),
+      query: normalQuery(url.search.slice(1)),
+      body: normalBody(entry.request.postData?.text ?? ''),
+      entry,
+    };
+  });
+  const keyOf = (item: Omit<Recorded, 'entry'>) =>
+    `${item.method} ${item.path}${match.has('query') ? `?${item.query}` : ''}${match.has('body') ? `\n${item.body}` : ''}`;
+  const byKey = new Map<string, Recorded[]>();
+  for (const item of recorded) {
+    const key = keyOf(item);
+    byKey.set(key, [...(byKey.get(key) ?? []), item]);
+  }
+  const served = new Map<string, number>();
+
+  const answer = (request: AppRequest): AppResponse => {
+    const { path, query } = splitPath(request.url);
+    const asked = { method: request.method.toUpperCase(), path: apiPath(path), query: normalQuery(query), body: normalBody(redactBody(request.body, secrets)) };
+    const key = keyOf(asked);
+    const candidates = byKey.get(key);
+    if (candidates === undefined) return notRecorded(asked, recorded, match);
+    const count = served.get(key) ?? 0;
+    served.set(key, count + 1);
+    const { entry } = candidates[Math.min(count, candidates.length - 1)]!;
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headerRecord(entry.response.headers))) if (!HOP_HEADERS.has(name)) headers[name] = value;
+    headers['x-mock-source'] = 'replay';
+    const body = entry.response.status === 204 || entry.response.status === 304 ? '' : harResponseText(entry);
+    return { status: entry.response.status, headers, body };
+  };
+  return { answer, reset: () => served.clear(), size: recorded.length };
+}
+
+function notRecorded(asked: Omit<Recorded, 'entry'>, recorded: readonly Recorded[], match: ReadonlySet<MatchField>): AppResponse {
+  const shown = `${asked.method} ${asked.path}${asked.query === '' ? '' : `?${asked.query}`}`;
+  if (recorded.length === 0) {
+    return withSource(errorResponse(apiError('not_found', `No recorded exchange for ${shown}: the recording is empty`, { recorded: 0 })));
+  }
+  let best: { item: Recorded; differs: string[]; score: number } | undefined;
+  for (const item of recorded) {
+    const differs: string[] = [];
+    let score = 0;
+    if (item.method !== asked.method) {
+      differs.push('method');
+      score += 4;
+    }
+    const segments = segmentDistance(item.path, asked.path);
+    if (segments > 0) {
+      differs.push('path');
+      score += 2 * segments;
+    }
+    if (match.has('query') && item.query !== asked.query) {
+      differs.push('query');
+      score += 1;
+    }
+    if (match.has('body') && item.body !== asked.body) {
+      differs.push('body');
+      score += 1;
+    }
+    if (best === undefined || score < best.score) best = { item, differs, score };
+  }
+  const { item, differs } = best!;
+  const closest = `${item.method} ${item.path}${item.query === '' ? '' : `?${item.query}`}`;
+  return withSource(
+    errorResponse(
+      apiError('not_found', `No recorded exchange for ${shown}; the closest recorded request is ${closest} (differs in ${differs.join(', ')})`, {
+        closest,
+        differs,
+        recorded: recorded.length,
+      }),
+    ),
+  );
+}
+
+function withSource(response: AppResponse): AppResponse {
+  return { ...response, headers: { ...response.headers, 'x-mock-source': 'replay' } };
+}
+
+/** How many path segments differ (a missing one counts as different). */
+function segmentDistance(a: string, b: string): number {
+  const left = a.split('/');
+  const right = b.split('/');
+  let distance = Math.abs(left.length - right.length);
+  for (let index = 0; index < Math.min(left.length, right.length); index++) if (left[index] !== right[index]) distance += 1;
+  return distance;
+}
+
+/** `/v1/users/me` (or a gateway's `/api/v1/users/me`) -> `/users/me`: what follows the version segment. */
+function apiPath(pathname: string): string {
+  const at = pathname.indexOf('/v1/');
+  if (at >= 0) return pathname.slice(at + 3);
+  return pathname.endsWith('/v1') ? '/' : pathname;
+}
+
+function splitPath(url: string): { path: string; query: string } {
+  const parsed = new URL(url, 'http://mock.invalid');
+  return { path: parsed.pathname, query: parsed.search.slice(1) };
+}
+
+/** Query pairs sorted, so `b=2&a=1` and `a=1&b=2` are one request. */
+function normalQuery(query: string): string {
+  const pairs = [...new URLSearchParams(query)].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1));
+  return new URLSearchParams(pairs).toString();
+}
+
+/** A JSON body with its keys sorted (so key order does not matter); other text as it is. */
+function normalBody(text: string): string {
+  if (text.trim() === '') return '';
+  try {
+    return JSON.stringify(sortKeys(JSON.parse(text)));
+  } catch {
+    return text;
+  }
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
+  );
+}

@@ -1,0 +1,109 @@
+// What `--upstream`, `--live` and `--fallback-on` say, read once (docs/upstream.md): the one upstream
+// base URL, which operations go to it (operationIds or globs over them), and which of its answers
+// the mock answers in its place. Data and parsers only; browser-safe (createHandlers reads the same).
+
+/** Which upstream answers the mock stands in for: these statuses, and (`unreachable`) no answer at all. */
+export interface FallbackRule {
+  statuses: readonly number[];
+  unreachable: boolean;
+}
+
+export const NO_FALLBACK: FallbackRule = { statuses: [], unreachable: false };
+
+/**
+ * The upstream's base URL, version segment included (`https://api.staging.test/v1`), without a
+ * trailing slash; a message for anything that is not an http(s) URL without credentials, query or fragment.
+ * @example
+ * parseUpstreamUrl('http://127.0.0.1:4011/v1'); // 'http://127.0.0.1:4011/v1'
+ */
+export function parseUpstreamUrl(text: string): string | { error: string } {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return { error: `"${text}" is not an absolute URL (such as https://api.staging.example/v1)` };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { error: `"${text}" must be http or https` };
+  // A token in the URL would travel with every request and land in every log line.
+  if (url.username !== '' || url.password !== '') return { error: `"${text}" must not carry credentials; callers send their own token` };
+  if (url.search !== '' || url.hash !== '') return { error: `"${text}" must not have a query or a fragment` };
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/**
+ * `--live`: comma-separated operationIds or globs (`*` any run of characters, `?` one), each of
+ * which must name at least one operation of `operationIds` (a typo would silently mock what the
+ * user meant to send live). Answers the patterns, or a message naming the first that matches none.
+ * @example
+ * parseLivePatterns('getCurrentUser,list*', validator.operationIds); // ['getCurrentUser', 'list*']
+ */
+export function parseLivePatterns(text: string, operationIds: readonly string[]): string[] | { error: string } {
+  const patterns = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (patterns.length === 0) return { error: 'needs at least one operationId or glob (such as getCurrentUser or list*)' };
+  for (const pattern of patterns) {
+    const matches = liveMatcher([pattern]);
+    if (operationIds.some(matches)) continue;
+    const bare = pattern.replace(/[*?]/g, '').toLowerCase();
+    const near = operationIds.filter((id) => id.toLowerCase().includes(bare) || editDistance(id.toLowerCase(), bare) <= 2).slice(0, 5);
+    return {
+      error: `"${pattern}" matches no operation${near.length > 0 ? `; did you mean ${near.join(', ')}?` : ' (the operationIds are those of openapi/openapi.yaml)'}`,
+    };
+  }
+  return patterns;
+}
+
+/**
+ * Whether an operation goes live: it matches one of the patterns.
+ * @example
+ * liveMatcher(['list*'])('listWebhooks'); // true
+ */
+export function liveMatcher(patterns: readonly string[]): (operationId: string) => boolean {
+  if (patterns.length === 0) return () => false;
+  const regex = new RegExp(
+    `^(?:${patterns
+      .map((pattern) =>
+        pattern
+          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+          .replaceAll('*', '.*')
+          .replaceAll('?', '.'),
+      )
+      .join('|')})$`,
+  );
+  return (operationId) => regex.test(operationId);
+}
+
+/**
+ * `--fallback-on 404,501,unreachable`: statuses (100-599, or a class such as 5xx) and `unreachable`.
+ * @example
+ * parseFallbackOn('404,5xx,unreachable'); // { statuses: [404, 500, ..., 599], unreachable: true }
+ */
+export function parseFallbackOn(text: string): FallbackRule | { error: string } {
+  const statuses = new Set<number>();
+  let unreachable = false;
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  if (entries.length === 0) return { error: 'needs statuses and/or "unreachable", such as 404,501,unreachable' };
+  for (const entry of entries) {
+    if (entry === 'unreachable') unreachable = true;
+    else if (/^[1-5]xx$/.test(entry)) for (let code = Number(entry[0]) * 100; code < Number(entry[0]) * 100 + 100; code++) statuses.add(code);
+    else if (/^\d{3}$/.test(entry) && Number(entry) >= 100 && Number(entry) <= 599) statuses.add(Number(entry));
+    else return { error: `"${entry}" is neither a status (404, 5xx) nor "unreachable"` };
+  }
+  return { statuses: [...statuses].sort((a, b) => a - b), unreachable };
+}
+
+/** Levenshtein distance, for the suggestions of a mistyped operationId. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    previous = current;
+  }
+  return previous[b.length]!;
+}

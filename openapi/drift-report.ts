@@ -1,0 +1,105 @@
+// A drift report (openapi/drift.ts) for people and for CI: a readable summary (the `drift` command,
+// the server's log at exit) and JUnit XML (one test case per operation, failing when it drifts),
+// which every CI system shows as a test report. Browser-safe.
+import { type DriftReport, isDrifting, type OperationDrift } from './drift.ts';
+
+/**
+ * The report as lines of text: one block per drifting operation, then the assumptions' verdicts.
+ * @example
+ * console.log(driftText(analyzer.report()));
+ */
+export function driftText(report: DriftReport): string {
+  const lines: string[] = [];
+  const drifting = report.operations.filter(isDrifting);
+  lines.push(
+    `${report.answers} answer${report.answers === 1 ? '' : 's'} over ${report.operations.length} operation${report.operations.length === 1 ? '' : 's'}: ` +
+      (drifting.length === 0 ? 'no drift from the document' : `${drifting.length} drift from the document`),
+  );
+  for (const operation of drifting) {
+    lines.push('', `${operation.operationId} (${operation.method} ${operation.template}), ${statusList(operation)}`);
+    if (operation.undocumentedStatuses.length > 0) lines.push(`  undocumented status  ${operation.undocumentedStatuses.join(', ')}`);
+    for (const [label, fields] of [
+      ['missing', operation.missing],
+      ['extra', operation.extra],
+      ['wrong type', operation.wrongType],
+      ['invalid', operation.invalid],
+    ] as const)
+      for (const field of fields)
+        lines.push(`  ${label.padEnd(20)} ${field.pointer || '(body)'}  ${field.message}${field.count > 1 ? ` (${field.count} answers)` : ''}`);
+    for (const pointer of operation.contradicted) lines.push(`  contradicts          ${pointer}`);
+  }
+  const confirmed = report.assumptions.filter((assumption) => assumption.contradicted === 0);
+  const contradicted = report.assumptions.filter((assumption) => assumption.contradicted > 0);
+  lines.push('', `Assumptions (x-assumed): ${confirmed.length} confirmed, ${contradicted.length} contradicted`);
+  for (const assumption of contradicted) lines.push(`  contradicted  ${assumption.pointer}: ${assumption.evidence ?? ''}`);
+  for (const assumption of confirmed) lines.push(`  confirmed     ${assumption.pointer}`);
+  if (report.unmatched.length > 0) lines.push('', `Not in the document (${report.unmatched.length}): ${report.unmatched.join('; ')}`);
+  return lines.join('\n');
+}
+
+/**
+ * The report as JUnit XML: suite `drift`, one case per operation answered (a failure listing its
+ * departures when it drifts), one per assumption reached.
+ * @example
+ * writeFileSync('drift.xml', driftJUnit(analyzer.report()));
+ */
+export function driftJUnit(report: DriftReport): string {
+  const cases: string[] = [];
+  for (const operation of report.operations) {
+    const name = `${operation.operationId} (${operation.method} ${operation.template})`;
+    if (!isDrifting(operation)) {
+      cases.push(`    <testcase classname="drift.operations" name="${xml(name)}"/>`);
+      continue;
+    }
+    const details = departures(operation);
+    cases.push(
+      `    <testcase classname="drift.operations" name="${xml(name)}">`,
+      `      <failure message="${xml(`${details.length} departure${details.length === 1 ? '' : 's'} from the document`)}">${xml(details.join('\n'))}</failure>`,
+      '    </testcase>',
+    );
+  }
+  for (const assumption of report.assumptions) {
+    const name = assumption.pointer;
+    if (assumption.contradicted === 0) cases.push(`    <testcase classname="drift.assumptions" name="${xml(name)}"/>`);
+    else
+      cases.push(
+        `    <testcase classname="drift.assumptions" name="${xml(name)}">`,
+        `      <failure message="${xml(`contradicted by ${assumption.contradicted} answer${assumption.contradicted === 1 ? '' : 's'}`)}">${xml(`${assumption.sentence}\n${assumption.evidence ?? ''}`)}</failure>`,
+        '    </testcase>',
+      );
+  }
+  const failures = report.operations.filter(isDrifting).length + report.assumptions.filter((assumption) => assumption.contradicted > 0).length;
+  const total = report.operations.length + report.assumptions.length;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="drift" tests="${total}" failures="${failures}">`,
+    `  <testsuite name="drift" tests="${total}" failures="${failures}" errors="0" skipped="0">`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+function departures(operation: OperationDrift): string[] {
+  return [
+    ...operation.undocumentedStatuses.map((status) => `status ${status} is not documented`),
+    ...operation.missing.map((field) => `missing ${field.pointer}`),
+    ...operation.extra.map((field) => `extra ${field.pointer}`),
+    ...operation.wrongType.map((field) => `wrong type ${field.pointer}: ${field.message}`),
+    ...operation.invalid.map((field) => `invalid ${field.pointer || '(body)'}: ${field.message}`),
+    ...operation.contradicted.map((pointer) => `contradicts ${pointer}`),
+  ];
+}
+
+function statusList(operation: OperationDrift): string {
+  return Object.entries(operation.statuses)
+    .map(([status, count]) => `${count} x ${status}`)
+    .join(', ');
+}
+
+function xml(text: string): string {
+  const escaped = text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+  // Control characters other than tab and newlines are not allowed in XML 1.0.
+  return [...escaped].filter((char) => char >= ' ' || char === '\t' || char === '\n' || char === '\r').join('');
+}

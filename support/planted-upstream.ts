@@ -1,0 +1,66 @@
+// An "upstream" built from the kit itself with four planted departures from the document, for the
+// tests of issue 18 (docs/upstream.md): the drift report must find each one, and a recording of it
+// must replay. Served in-process (`fetch`) or by a second mock server on 127.0.0.1
+// (`startServer({ mock: upstream.mock })`); never anything beyond loopback.
+import { createUrlMapper, fromFetchRequest, toFetchResponse } from '../mocks/app/fetch.ts';
+import { type AppRequest, type AppResponse, createMock, type Mock } from '../mocks/index.ts';
+
+/** What is planted, by operation: each must show in the drift report. */
+export const PLANTED = {
+  /** GET /users/me: `username` renamed `user_name`. */
+  renamedField: { operationId: 'getCurrentUser', missing: '/data/username', extra: '/data/user_name' },
+  /** POST /webhooks: 201 where the document lists 200. */
+  undocumentedStatus: { operationId: 'createWebhook', status: 201 },
+  /** GET /connect/{project_id}/accounts/{account_id}: the account wrapped in `{data}`, which the document (an assumption) says it is not. */
+  wrappedAnswer: {
+    operationId: 'getConnectedAccount',
+    extra: '/data',
+    missing: '/id',
+    assumption: '/paths/~1connect~1{project_id}~1accounts~1{account_id}/get',
+  },
+  /** GET /workspaces/{org_id}: compute time as text (`"7200 s"`), contradicting the milliseconds assumption. */
+  contradictedAssumption: {
+    operationId: 'getWorkspace',
+    wrongType: '/data/daily_compute_time_quota',
+    assumption: '/components/schemas/DailyComputeTimeMilliseconds',
+  },
+} as const;
+
+type Json = Record<string, unknown>;
+
+function plant(request: AppRequest, response: AppResponse): AppResponse {
+  const path = new URL(request.url, 'http://upstream.invalid').pathname;
+  const method = request.method.toUpperCase();
+  if (response.status !== 200) return response;
+  const body = JSON.parse(response.body) as Json;
+  const data = body.data as Json | undefined;
+  if (method === 'GET' && path === '/v1/users/me' && data !== undefined) {
+    data.user_name = data.username;
+    delete data.username;
+  } else if (method === 'POST' && path === '/v1/webhooks') {
+    return { ...response, status: 201 };
+  } else if (method === 'GET' && /^\/v1\/connect\/[^/]+\/accounts\/[^/]+$/.test(path)) {
+    return { ...response, body: JSON.stringify({ data: body }) };
+  } else if (method === 'GET' && /^\/v1\/workspaces\/[^/]+$/.test(path) && data !== undefined) {
+    data.daily_compute_time_quota = `${Number(data.daily_compute_time_quota) / 1000} s`;
+  } else return response;
+  return { ...response, body: JSON.stringify(body) };
+}
+
+/**
+ * A kit mock whose answers carry the planted departures, and a fetch that reaches it in-process.
+ * @example
+ * const upstream = plantedUpstream();
+ * await upstream.fetch('http://upstream.test/v1/users/me', { headers: { authorization: 'Bearer t' } });
+ */
+export function plantedUpstream(options: { seed?: number; baseUrl?: string } = {}): { mock: Mock; fetch: typeof globalThis.fetch } {
+  const baseUrl = options.baseUrl ?? 'http://upstream.test/v1';
+  const inner = createMock({ seed: options.seed ?? 7, baseUrl });
+  const handle = async (request: AppRequest) => plant(request, await inner.handle(request));
+  const mapUrl = createUrlMapper(baseUrl);
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input instanceof Request ? input : String(input), init);
+    return toFetchResponse(await handle(await fromFetchRequest(request, mapUrl)));
+  };
+  return { mock: { ...inner, handle, fetch }, fetch };
+}
