@@ -12,7 +12,7 @@
 // and hands the operation to it, `mock.control` (control.ts) hands its arguments to it; from there
 // the document check and the route (control-routes.ts), which calls the store.
 import { apiError, fail, type Result } from '../errors.ts';
-import type { EndpointRequest, Session, Store, World } from '../store/index.ts';
+import { type EndpointRequest, type Session, settleQuotaDay, type Store, type World } from '../store/index.ts';
 import type { RequestInput, Validator } from '../../openapi/validator.ts';
 import { authenticate, issueOAuthToken, OAUTH_TOKEN_OPERATION, tokenKind, type Credentials } from './auth.ts';
 import { readBody, withinJsonBounds } from './body.ts';
@@ -102,6 +102,15 @@ export function createApp(options: AppOptions): MockApp {
     return `No control route ${path}; see ${routes.join(', ')}`;
   });
 
+  /**
+   * The session a request runs in, once its world's day is settled: past a UTC midnight of the
+   * world's clock, its daily quotas start again (quotas.ts), and answers kept from before go.
+   */
+  function settled(session: Session): Session {
+    if (settleQuotaDay(session.world)) reads?.changed(session.world);
+    return session;
+  }
+
   /** The validated request handed to its route: the trust boundary (routes-meta.ts). */
   function invoke(on: Face, operationId: string, path: string, credentials: Credentials, session: Session, input: RequestInput) {
     const validated = on.validator.validateRequest(operationId, input);
@@ -130,7 +139,7 @@ export function createApp(options: AppOptions): MockApp {
     // Where a refusal says it happened: the path the HTTP face would have been called at.
     const path = CONTROL_PREFIX + controlValidator.describeOperation(operationId).template.replace(/\{([^}]+)\}/g, (_, name: string) => pathParams[name] ?? '');
     const request = { pathParams, query: input.query ?? new URLSearchParams(), headers: {}, body: input.body };
-    return invoke(controlFace, operationId, path, { token, kind: tokenKind(token) }, store.session(token), request);
+    return invoke(controlFace, operationId, path, { token, kind: tokenKind(token) }, settled(store.session(token)), request);
   });
 
   async function dispatch(on: Face, req: AppRequest, head: RequestHead): Promise<{ response: AppResponse; session?: Session; delayMs?: number }> {
@@ -143,7 +152,7 @@ export function createApp(options: AppOptions): MockApp {
     const unknownScenario = store.refusal(credentials.token);
     if (unknownScenario !== null)
       return { response: errorResponse(apiError('unauthorized', unknownScenario), { 'www-authenticate': 'Bearer error="invalid_token"' }) };
-    const session = store.session(credentials.token);
+    const session = settled(store.session(credentials.token));
     const respond = (response: AppResponse) => ({ response, session });
 
     const lookup = on.validator.matchOperation(head.method, head.path.slice(on.prefix.length) || '/');
@@ -191,7 +200,7 @@ export function createApp(options: AppOptions): MockApp {
     const refused = refusal(head.path, validated.issues);
     if (refused !== null) return { response: errorResponse(refused) };
     const token = issueOAuthToken((validated.body as { client_id: string }).client_id);
-    const session = store.session(token.access_token);
+    const session = settled(store.session(token.access_token));
     const intercept = faults.intercept(session, on.validator.describeOperation(OAUTH_TOKEN_OPERATION), req.headers.prefer);
     const response = intercept.response ?? json(200, token, intercept.headers);
     return { response, session, delayMs: intercept.delayMs };
@@ -207,7 +216,8 @@ export function createApp(options: AppOptions): MockApp {
       return { response: errorResponse(apiError('not_found', `This mock serves no workflow endpoints (${head.path})`, { path: head.path })) };
     const auth = req.headers.authorization === undefined ? undefined : authenticate(req.headers);
     if (auth !== undefined && !auth.ok) return { response: errorResponse(auth.error, { 'www-authenticate': 'Bearer' }) };
-    const session = auth === undefined ? store.endpointSession(key) : store.session(auth.value.token);
+    const found = auth === undefined ? store.endpointSession(key) : store.session(auth.value.token);
+    const session = found === undefined ? undefined : settled(found);
     // An invocation changes its world (quotas, events): its kept reads go (read-cache.ts).
     if (session !== undefined) reads?.changed(session.world);
     if (session === undefined) {

@@ -76,6 +76,20 @@ describe('the built-in scenarios', () => {
     expect(workspace.daily_invocations_used).toBe(workspace.daily_invocations_quota);
   });
 
+  it('quotas-exhausted: its workflow is refused 429 until the world passes midnight, then runs and counts', async () => {
+    const token = 'scenario_quotas-exhausted_quinn';
+    const [record] = mock.store.world(token).workflows.values();
+    const endpoint = (record!.workflow.triggers[0] as { endpoint_url: string }).endpoint_url;
+    const invoke = () => mock.fetch(endpoint, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: '{}' });
+    const refused = await invoke();
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { details: { quota: string } }).details.quota).toBe('daily_invocations_quota');
+    expect(mock.control.clock(token, { advance: '1d' }).ok).toBe(true);
+    expect((await invoke()).status).toBe(200);
+    const me = (await get(mock, token, '/v1/users/me')).body.data;
+    expect([me.daily_invocations_used, me.orgs[0].daily_invocations_used, me.orgs[0].daily_credits_used]).toEqual([1, 1, 0]);
+  });
+
   it('connect-broken-accounts: a healthy, a failing and a dead account in one project', async () => {
     const token = 'scenario_connect-broken-accounts_dan';
     const [project] = mock.control.world(token).projects;

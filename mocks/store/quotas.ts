@@ -3,9 +3,11 @@
 // subscription reaching a workflow or source listener, emit.ts) counts here, against the world's
 // user and the workflow's workspace: one invocation and its compute time. An invocation over a
 // quota is refused before anything runs. The spec shows no units: compute time is in milliseconds
-// (the document's DailyComputeTimeMilliseconds). Store layer: no HTTP, no clock of its own; the
-// counters do not reset by themselves (a world's day and its resets are the per-world clock's, issue 19).
+// (the document's DailyComputeTimeMilliseconds). Store layer: no HTTP, no clock of its own: the day
+// is the world's clock's, and its counters reset when that clock passes a UTC midnight (settleQuotaDay;
+// the service resets its quotas "daily, at 00:00 (midnight) UTC", docs/worlds.md "Quotas that move").
 import { fail, ok, type Result } from '../errors.ts';
+import { utcDay } from './clock.ts';
 import type { User, Workspace } from '../factories/types.ts';
 import type { World } from './world.ts';
 
@@ -64,4 +66,28 @@ export function chargeQuota(world: World, orgId: string, charge: Charge): void {
     if (counters.daily_invocations_used !== undefined) counters.daily_invocations_used += charge.invocations;
     if (counters.daily_compute_time_used !== undefined) counters.daily_compute_time_used += charge.computeMs;
   }
+}
+
+/**
+ * Starts a new quota day when the world's clock has passed a UTC midnight since the counters last
+ * counted: every `daily_*_used` of the user and of the workspaces goes back to 0. A clock moved back
+ * to an earlier day resets nothing (the counters stay those of the later day). True when it reset,
+ * so that answers kept from before (the app's read cache) go too.
+ *
+ * @example
+ * changeClock(world.clock, { advance: '1d' });
+ * settleQuotaDay(world); // true: user.daily_invocations_used === 0
+ */
+export function settleQuotaDay(world: World): boolean {
+  const today = utcDay(world.ctx.now());
+  if (today <= world.quotaDay) return false;
+  world.quotaDay = today;
+  const counters: Array<Partial<Counted> & { daily_credits_used?: number }> = [world.user];
+  for (const { workspace } of world.workspaces.values()) counters.push(workspace);
+  for (const used of counters) {
+    if (used.daily_invocations_used !== undefined) used.daily_invocations_used = 0;
+    if (used.daily_compute_time_used !== undefined) used.daily_compute_time_used = 0;
+    if (used.daily_credits_used !== undefined) used.daily_credits_used = 0;
+  }
+  return true;
 }

@@ -25,7 +25,7 @@ import type { EventSourceTrigger, WorkflowErrorEventSummary } from '../factories
 import { addSource, emptyWorld, tripleKey } from './world.ts';
 import { document } from '../../openapi/generated/document.ts';
 import { type DocumentExamples, documentExamples, plantExamples } from './examples.ts';
-import { createWorldClock, type WorldClock } from './clock.ts';
+import { createWorldClock, utcDay, type WorldClock } from './clock.ts';
 import { createRecordingSink } from './recording-sink.ts';
 import { plantScenario, type ScenarioDefinition, type ScenarioIssue } from './scenario.ts';
 
@@ -64,6 +64,8 @@ export function createWorld(options: WorldOptions): World {
     plantExamples(world, examples, SEEDED_ENVIRONMENTS);
   }
   random.endSeeding();
+  // What was seeded is today's usage: the counters reset at the next UTC midnight of the world's clock.
+  world.quotaDay = utcDay(world.ctx.now());
   return world;
 }
 

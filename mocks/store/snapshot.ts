@@ -12,7 +12,7 @@ import { restoreRandomizer, stableKey, type RandomizerState } from '../random.ts
 import type { DeliverySink } from '../outbound/types.ts';
 import { TrackedMap } from './changes.ts';
 import { createWorldRandom } from './seed.ts';
-import type { ClockState } from './clock.ts';
+import { type ClockState, utcDay } from './clock.ts';
 import {
   emptyWorld,
   tripleKey,
@@ -55,6 +55,8 @@ export interface WorldSnapshot {
   scenario?: string | null;
   /** The world's clock once a clock call changed it (absent: real time). */
   clock?: ClockState | null;
+  /** The UTC day its daily quota counters count (absent in snapshots from before it: the day it is restored). */
+  quotaDay?: number;
   user: Omit<User, 'orgs'>;
   workspaces: Workspace[];
   sources: SourceRecord[];
@@ -169,6 +171,7 @@ function worldView(world: World): WorldSnapshot {
     errorSeq: world.errorSeq,
     scenario: world.scenario,
     clock: world.clock.state(),
+    quotaDay: world.quotaDay,
     user: world.user,
     autoSubscriptions: world.autoSubscriptions,
   };
@@ -193,6 +196,8 @@ export interface WorldPatch {
   autoSubscriptions: AutoSubscription[];
   /** The world's clock (a clock call is a write like any other; absent in logs from before the clock). */
   clock?: ClockState | null;
+  /** The UTC day of the quota counters (absent in logs from before it). */
+  quotaDay?: number;
   /** Entries that are (still) in the collection, by their current value. */
   set?: Partial<Record<CollectionName, unknown[]>>;
   /** Keys no longer in the collection. */
@@ -235,6 +240,7 @@ export function worldPatch(world: World, issuedBefore: number): WorldPatch {
     user: world.user,
     autoSubscriptions: world.autoSubscriptions,
     clock: world.clock.state(),
+    quotaDay: world.quotaDay,
   };
   for (const name of COLLECTION_NAMES) {
     const { map: of, element } = COLLECTIONS[name];
@@ -284,6 +290,7 @@ export function patchable(base: WorldSnapshot): { apply(patch: WorldPatch): void
     apply(patch) {
       Object.assign(current, { random: patch.random, errorSeq: patch.errorSeq, user: patch.user, autoSubscriptions: patch.autoSubscriptions });
       if (patch.clock !== undefined) current.clock = patch.clock;
+      if (patch.quotaDay !== undefined) current.quotaDay = patch.quotaDay;
       for (const id of patch.issued) issued.add(id);
       for (const [name, elements] of Object.entries(patch.all ?? {}) as Array<[CollectionName, unknown[]]>) {
         maps.delete(name);
@@ -407,6 +414,9 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
     user,
     errorSeq: errorSeq as number,
   });
+  if (data.quotaDay !== undefined && !Number.isInteger(data.quotaDay)) throw new Damaged(`${at}.quotaDay: must be an integer`);
+  // A snapshot from before the quota day: what it holds is the usage of the day it is restored on.
+  world.quotaDay = (data.quotaDay as number | undefined) ?? utcDay(random.ctx.now());
   for (const [i, item] of array(data.workspaces, `${at}.workspaces`).entries()) {
     const workspace = withId(item, `${at}.workspaces[${i}]`) as unknown as Workspace;
     world.workspaces.set(workspace.id, { workspace, sourceIds: [], sourceIndex: new Map() });

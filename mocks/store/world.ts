@@ -202,6 +202,8 @@ export interface World {
   stashFiles: Map<string, StashFileRecord>;
   /** Sequence for error event summary ids `<indexed_at_ms>-<seq>`. */
   errorSeq: number;
+  /** The UTC day (days since 1970) the daily quota counters count (quotas.ts): they reset when the world's clock passes its end. */
+  quotaDay: number;
 }
 
 export const MAX_ERROR_EVENTS = 100;
@@ -228,6 +230,7 @@ export function emptyWorld(fields: Pick<World, 'key' | 'token' | 'seed' | 'ctx' 
     oauthApps: new TrackedMap(),
     appOverrides: new TrackedMap(),
     stashFiles: new TrackedMap(),
+    quotaDay: 0,
   };
 }
 

@@ -103,7 +103,10 @@ export interface paths {
          * {emitter_id, event_name, event, error?}: an emitter emits
          * @description A workflow (`p_`) or source (`dc_`) of this world emits an event: a `$errors` event from a
          *     workflow is recorded in its error event summaries, and the event reaches the listener of
-         *     every matching subscription once. An emitter that is not in this world is 404.
+         *     every matching subscription once. A workflow or source listener is one invocation and 100 ms
+         *     of compute time against the daily quotas; one whose quota is used up does not run and is
+         *     named in `over_quota` (docs/worlds.md, "Quotas that move"). An emitter that is not in this
+         *     world is 404.
          */
         post: operations["emit"];
         delete?: never;
@@ -817,6 +820,12 @@ export interface operations {
                         data: {
                             emit_id: string;
                             deliveries: components["schemas"]["DeliveryRecord"][];
+                            /** @description The workflow and source listeners that did not run, a daily quota used up (absent when none). */
+                            over_quota?: {
+                                listener_id: string;
+                                /** @enum {string} */
+                                quota: "daily_invocations_quota" | "daily_compute_time_quota";
+                            }[];
                         };
                     };
                 };
