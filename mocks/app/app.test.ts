@@ -74,7 +74,10 @@ function stubStore() {
   const sink = { enqueue: (request: DeliveryRequest) => ({ id: `delivery-of-${request.world}`, body: '' }) as DeliveryRecord, idle: async () => {} };
   const open = (token: string): Session => {
     const log = deliveryLog(sink, { entries: 0, bytes: 0 });
-    const session = openSession({ token, key: `key:${token}`, sink: log.sink, clock: createWorldClock(Date.now), ctx: { now: () => 0 }, quotaDay: 0 } as unknown as World, log);
+    const session = openSession(
+      { token, key: `key:${token}`, sink: log.sink, clock: createWorldClock(Date.now), ctx: { now: () => 0 }, quotaDay: 0 } as unknown as World,
+      log,
+    );
     sessions.set(token, session);
     return session;
   };
