@@ -2,51 +2,30 @@
 // Debian's Chromium: a mock server beside the planted upstream (support/planted-upstream.ts), both on
 // 127.0.0.1. After a live session, the tab must show each planted departure and the contradicted
 // assumption, and the journal which requests were live. Every URL off loopback is blocked and recorded.
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { hasChromium, openLoopbackPage } from '../../support/chromium.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANTED, plantedUpstream } from '../../support/planted-upstream.ts';
 import { createMock } from '../index.ts';
 import { type RunningServer, startServer } from './server.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TOKEN = 'console-drift';
 const SLOW = { timeout: 10_000 };
 
-describe.skipIf(!existsSync(CHROMIUM))('the console beside an upstream, in Chromium', () => {
+describe.skipIf(!hasChromium)('the console beside an upstream, in Chromium', () => {
   let upstream: RunningServer;
   let server: RunningServer;
   let plain: RunningServer;
   let browser: Browser;
   let page: Page;
-  const blocked: string[] = [];
-  const pageErrors: string[] = [];
+  let blocked: string[] = [];
+  let pageErrors: string[] = [];
 
   beforeAll(async () => {
     upstream = await startServer({ port: 0, host: '127.0.0.1', quiet: true, mock: plantedUpstream().mock });
     server = await startServer({ port: 0, host: '127.0.0.1', quiet: true, seed: 7, upstream: { url: upstream.baseUrl, live: 'getCurrentUser,getWorkspace' } });
     plain = await startServer({ port: 0, host: '127.0.0.1', quiet: true });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.route('**/*', (route) => {
-      const url = new URL(route.request().url());
-      if (url.hostname === '127.0.0.1') return route.continue();
-      blocked.push(url.href);
-      return route.abort();
-    });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    ({ browser, page, blocked, pageErrors } = await openLoopbackPage());
     // A live session of the caller: two planted operations go upstream, one stays mocked.
     const workspace = createMock({ seed: 7 }).control.world(TOKEN).workspaces[0]!.id;
     for (const path of ['/users/me', `/workspaces/${workspace}`, '/users/me/webhooks'])

@@ -2,13 +2,14 @@
 // driven only through its UI, every action checked by what the page then shows and, where the page
 // could be wrong about it, by the API itself. No request may leave loopback: every other URL is
 // blocked and recorded, and the list must stay empty.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { hasChromium, openLoopbackPage } from '../../support/chromium.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleAnswer } from './console-files.ts';
 import { type RunningServer, startServer } from './server.ts';
@@ -16,7 +17,6 @@ import { type RunningServer, startServer } from './server.ts';
 /** 10000 -> '10,000', as the page writes counts. */
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TOKEN = 'console-test';
 // The screenshots land in docs/ (the README shows docs/console.png) with UPDATE_SCREENSHOTS=1, else in
 // a temporary folder: a test run leaves the tracked files as they were.
@@ -84,13 +84,13 @@ async function startReceiver(): Promise<{ server: Server; url: string; received:
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
 }
 
-describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
+describe.skipIf(!hasChromium)('the console in Chromium', () => {
   let mock: RunningServer;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let browser: Browser;
   let page: Page;
-  const blocked: string[] = [];
-  const pageErrors: string[] = [];
+  let blocked: string[] = [];
+  let pageErrors: string[] = [];
 
   /** The API's own view, to check the page against. */
   const api = async (path: string, headers: Record<string, string> = {}) => {
@@ -103,27 +103,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
   beforeAll(async () => {
     receiver = await startReceiver();
     mock = await startServer({ port: 0, seed: 1, quiet: true });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.route('**/*', (route) => {
-      const url = new URL(route.request().url());
-      if (url.hostname === '127.0.0.1') return route.continue();
-      blocked.push(url.href);
-      return route.abort();
-    });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    ({ browser, page, blocked, pageErrors } = await openLoopbackPage());
     page.on('console', (message) => {
       if (message.text().includes('Content Security Policy')) pageErrors.push(message.text());
     });
