@@ -188,6 +188,22 @@ export function linkParameter(key: string): { in: 'path' | 'query' | 'header' | 
 
 // ---- digesting exchanges -------------------------------------------------------------------------
 
+/**
+ * A body's text as the JSON a digest reads (links' expressions), or undefined when it is empty or
+ * not JSON: the contracts' exchanges and the mock's run coverage read bodies alike.
+ * @example
+ * jsonBody('{"data":{"id":"wh_1"}}'); // { data: { id: 'wh_1' } }
+ * jsonBody('not json'); // undefined
+ */
+export function jsonBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** How many answers per operation a digest keeps to recognize a later request following one of its links. */
 const REMEMBERED = 32;
 

@@ -1,7 +1,7 @@
 // The fetch wrapper every suite request goes through: it sends the request with the target's
 // transport, reads the answer, runs every check on the exchange, records it, and throws a
 // ContractViolation (failing the test) when any check fails. Callers get an intact Response.
-import { coverageUniverse, createDigest } from '../../openapi/coverage.ts';
+import { coverageUniverse, createDigest, jsonBody } from '../../openapi/coverage.ts';
 import { document } from '../../openapi/generated/document.ts';
 import { ContractViolation, runChecks } from './engine.ts';
 import type { ExchangeRecord, Recorder } from './record.ts';
@@ -21,15 +21,6 @@ function mediaType(header: string | null): string | null {
   if (header === null) return null;
   const type = header.split(';')[0]!.trim().toLowerCase();
   return type === '' ? null : type;
-}
-
-function parseJson(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 export function createCheckedFetch(options: CheckedFetchOptions): FetchLike {
@@ -59,7 +50,7 @@ export function createCheckedFetch(options: CheckedFetchOptions): FetchLike {
       responseHeaders,
       responseText,
       // A file download (application/octet-stream) is checked as its text; every other body as JSON.
-      responseBody: (mediaType(response.headers.get('content-type')) ?? '').includes('json') || responseText === '' ? parseJson(responseText) : responseText,
+      responseBody: (mediaType(response.headers.get('content-type')) ?? '').includes('json') || responseText === '' ? jsonBody(responseText) : responseText,
     };
     const violations = runChecks(exchange, options.validator);
     const headers: Record<string, string> = {};
@@ -80,7 +71,7 @@ export function createCheckedFetch(options: CheckedFetchOptions): FetchLike {
               pathParams: lookup.pathParams,
               query: url.searchParams,
               headers,
-              requestBody: parseJson(requestBody),
+              requestBody: jsonBody(requestBody),
               responseBody: exchange.responseBody,
             }),
           }

@@ -13,6 +13,7 @@
 // the document check and the route (control-routes.ts), which calls the store.
 import { apiError, fail, type Result } from '../errors.ts';
 import { type EndpointRequest, type Session, settleQuotaDay, type Store, type World } from '../store/index.ts';
+import { jsonBody } from '../../openapi/coverage.ts';
 import type { RequestInput, Validator } from '../../openapi/validator.ts';
 import { authenticate, issueOAuthToken, OAUTH_TOKEN_OPERATION, tokenKind, type Credentials } from './auth.ts';
 import { readBody, withinJsonBounds } from './body.ts';
@@ -174,8 +175,8 @@ export function createApp(options: AppOptions): MockApp {
         pathParams: lookup.pathParams,
         query: new URLSearchParams(head.query),
         headers: req.headers,
-        requestBody: () => parsedJson(req.body),
-        responseBody: () => parsedJson(response.body),
+        requestBody: () => jsonBody(req.body),
+        responseBody: () => jsonBody(response.body),
       });
     if (intercept.response !== undefined) {
       covered(intercept.response);
@@ -312,13 +313,3 @@ function readCacheOf(option: AppOptions['readCache']): ReadCache | undefined {
 
 /** The header the mock's console (mocks/console/console.js) puts on every request it makes itself. */
 export const CONSOLE_REQUEST_HEADER = 'x-mock-console';
-
-/** A body's JSON, or undefined when it is empty or not JSON. */
-function parsedJson(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
