@@ -66,6 +66,47 @@ describe('workflow-api-mock contracts', () => {
     expect(xml.trimEnd().endsWith('</testsuites>')).toBe(true);
   });
 
+  // Two contract runs back to back: room for a loaded machine.
+  it('splits the suite files over --shard 1/2 and 2/2: every file in exactly one JUnit report, and the reports merge without a clash', {
+    timeout: 120_000,
+  }, async () => {
+    const server = await startServer({ port: 0, quiet: true });
+    const filters = ['webhooks', 'users', 'sources'];
+    const names: string[][] = [];
+    try {
+      for (const shard of ['1/2', '2/2']) {
+        const report = join(dir, `shard-${shard[0]}.xml`);
+        const { code, stdout, stderr } = await runCli([
+          'contracts',
+          '--base-url',
+          server.baseUrl,
+          '--shard',
+          shard,
+          '--reporter',
+          'junit',
+          '--output',
+          report,
+          ...filters,
+        ]);
+        expect(code, stdout + stderr).toBe(0);
+        expect(stdout).toContain(`contracts: shard ${shard} of the suite files`);
+        names.push(elements(readFileSync(report, 'utf8'), 'testsuite').map((suite) => suite.name!));
+      }
+    } finally {
+      await server.close();
+    }
+    const files = names.flatMap((list) => list.filter((name) => name.startsWith('contracts/')));
+    expect(files.sort()).toEqual([
+      'contracts/suites/sources.contract.ts',
+      'contracts/suites/users-workspaces.contract.ts',
+      'contracts/suites/webhooks.contract.ts',
+    ]);
+    for (const list of names) expect(list.filter((name) => name.startsWith('contracts/')).length).toBeGreaterThan(0);
+    const all = names.flat();
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.filter((name) => name.startsWith('openapi coverage')).sort()).toEqual(['openapi coverage (shard 1/2)', 'openapi coverage (shard 2/2)']);
+  });
+
   it('exits 1 against a server that answers every request 500, with the failures in the JUnit XML and the table', async () => {
     const broken: Server = createServer((request, response) => {
       request.resume();
@@ -195,6 +236,7 @@ describe('contracts flags (parseCommand)', () => {
         explore: undefined,
         coverageDir: undefined,
         minCoverage: undefined,
+        shard: undefined,
       },
     });
     expect(parse(['sources', 'webhooks'], env)).toMatchObject({
@@ -220,6 +262,14 @@ describe('contracts flags (parseCommand)', () => {
     expect(refused(['--explore', 'webhooks'])).toMatch(/^--explore explores the whole document/);
     expect(refused(['--min-coverage', '101,5'])).toMatch(/^--min-coverage must be OPS,STATUSES in percent/);
     expect(refused(['--min-coverage', '90'])).toMatch(/^--min-coverage must be OPS,STATUSES in percent/);
+  });
+
+  it('reads --shard I/N, and refuses a bad one or one beside --explore or --min-coverage', () => {
+    expect(parse(['--shard', '2/3'])).toMatchObject({ kind: 'run', options: { shard: '2/3' } });
+    const refused = (argv: string[]) => (parse(argv) as { message?: string }).message;
+    for (const bad of ['0/3', '4/3', '2', '1/0', 'a/b']) expect(refused(['--shard', bad])).toBe(`--shard must be I/N with 1 <= I <= N, e.g. 2/3, got "${bad}"`);
+    expect(refused(['--shard', '1/2', '--explore'])).toMatch(/^--shard splits the suite files; --explore runs none/);
+    expect(refused(['--shard', '1/2', '--min-coverage', '90,60'])).toMatch(/^--min-coverage judges a whole run/);
   });
 
   it('names the variable, not a flag, when the bad value came from the environment', () => {

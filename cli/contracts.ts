@@ -39,6 +39,9 @@ Flags (a flag wins over its environment variable):
   --wait SECONDS      how long to wait for --base-url to accept connections (a server started in
                       the background a moment ago); 0 = not at all      default: 10   env CONTRACT_WAIT
   --coverage-dir DIR  write the coverage as DIR/coverage.json and DIR/coverage.html
+  --shard I/N         run the I-th of N slices of the suite files (vitest's sharding), for a CI
+                      matrix of N machines; each writes its own --output, whose suite names do not
+                      clash, so the N JUnit files merge as they are                  default: all
   --min-coverage OPS,STATUSES
                       fail (exit 1) when under OPS % of the operations or STATUSES % of the
                       documented statuses were seen, e.g. 90,60
@@ -77,6 +80,7 @@ Examples:
   ${PROGRAM} contracts
   ${PROGRAM} contracts --base-url http://127.0.0.1:4010/v1 --reporter junit --output contracts.xml
   ${PROGRAM} contracts --target prism --base-url http://127.0.0.1:4011
+  ${PROGRAM} contracts --shard 2/3 --reporter junit --output contracts-2.xml
   ${PROGRAM} contracts --target live --base-url https://api.example.com/v1 --token "$API_KEY" webhooks
   ${PROGRAM} contracts --explore --runs 500 --base-url http://127.0.0.1:4010/v1 --min-coverage 100,60
 
@@ -97,6 +101,8 @@ export interface ContractsOptions {
   explore: ExploreSettings | undefined;
   coverageDir: string | undefined;
   minCoverage: CoverageThresholds | undefined;
+  /** `--shard I/N`. */
+  shard: string | undefined;
 }
 
 export const CONTRACTS = defineCommand({
@@ -113,6 +119,7 @@ export const CONTRACTS = defineCommand({
     wait: { type: 'string' },
     'coverage-dir': { type: 'string' },
     'min-coverage': { type: 'string' },
+    shard: { type: 'string' },
     explore: { type: 'boolean' },
     runs: { type: 'string' },
     seed: { type: 'string' },
@@ -167,6 +174,14 @@ export const CONTRACTS = defineCommand({
         return usage(`--min-coverage must be OPS,STATUSES in percent (0 to 100), e.g. 90,60, got "${values['min-coverage']}"`);
       minCoverage = { operations: Number(match[1]), statuses: Number(match[2]) };
     }
+    const shard = values.shard;
+    if (shard !== undefined) {
+      const match = /^(\d{1,4})\/(\d{1,4})$/.exec(shard);
+      if (match === null || Number(match[1]) < 1 || Number(match[1]) > Number(match[2]))
+        return usage(`--shard must be I/N with 1 <= I <= N, e.g. 2/3, got "${shard}"`);
+      if (values.explore) return usage('--shard splits the suite files; --explore runs none (give each machine its own --seed instead)');
+      if (minCoverage !== undefined) return usage('--min-coverage judges a whole run, and a shard sees part of it: judge the merged coverage instead');
+    }
     const exploreOnly = (['runs', 'seed', 'path', 'max-time', 'max-requests', 'max-rps'] as const).filter((name) => values[name] !== undefined);
     if (!values.explore && exploreOnly.length > 0) return usage(`--${exploreOnly[0]} is for --explore`);
     let explore: ExploreSettings | undefined;
@@ -205,7 +220,7 @@ export const CONTRACTS = defineCommand({
         explore.maxRps = rps;
       }
     }
-    return { env, startMock, filters: positionals, junitFile: values.output, waitMs, explore, coverageDir: values['coverage-dir'], minCoverage };
+    return { env, startMock, filters: positionals, junitFile: values.output, waitMs, explore, coverageDir: values['coverage-dir'], minCoverage, shard };
   },
 });
 
@@ -220,6 +235,7 @@ async function contracts(options: ContractsOptions): Promise<number> {
       ...(options.explore === undefined ? {} : { explore: options.explore }),
       ...(options.coverageDir === undefined ? {} : { coverageDir: options.coverageDir }),
       ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
+      ...(options.shard === undefined ? {} : { shard: options.shard }),
     });
     return result.ok ? EXIT_OK : EXIT_FAILED;
   } catch (error) {

@@ -42,6 +42,9 @@ export function resolvePrism(from: readonly string[] = [process.cwd(), import.me
   return undefined;
 }
 
+/** How much of Prism's output is kept for `output()` and error messages (characters, the newest). */
+const PRISM_LOG_KEPT = 64 * 1024;
+
 export interface PrismOptions {
   mode: 'mock' | 'proxy';
   /** 0 or absent picks a free port. */
@@ -53,8 +56,10 @@ export interface PrismOptions {
   dynamic?: boolean;
   /** Answer request/response violations with an error instead of only logging them. */
   errors?: boolean;
-  /** Where Prism's own log lines go; default: kept in memory (see `output()`). */
+  /** Where Prism's own log lines go; default: the last 64 KiB kept in memory (see `output()`). */
   inheritOutput?: boolean;
+  /** Prism's log level (`-v`): `error` is its fastest that still reports failures; default Prism's own, `info`, a line per request. */
+  verboseLevel?: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent';
   timeoutMs?: number;
   /** Prism's entry script; default `resolvePrism()`. */
   entry?: string;
@@ -107,13 +112,16 @@ export async function startPrism(options: PrismOptions): Promise<PrismProcess> {
   args.push('-h', host, '-p', String(port));
   if (options.dynamic) args.push('--dynamic');
   if (options.errors) args.push('--errors');
+  if (options.verboseLevel !== undefined) args.push('-v', options.verboseLevel);
 
   // process.execPath: the same Node that runs us, whatever `node` is on PATH. Prism's analytics off.
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+  // Bounded: at its default level Prism writes a line per request, megabytes under load.
   let log = '';
   const collect = (chunk: Buffer) => {
     const text = chunk.toString();
     log += text;
+    if (log.length > PRISM_LOG_KEPT) log = log.slice(-PRISM_LOG_KEPT);
     if (options.inheritOutput) process.stdout.write(text);
   };
   child.stdout?.on('data', collect);

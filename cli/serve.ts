@@ -8,8 +8,9 @@ import { type CorsOrigins, parseCorsOrigins } from '../mocks/node/cors.ts';
 import { type FallbackRule, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from '../mocks/upstream/select.ts';
 import { type MatchField, parseMatchRule } from '../mocks/upstream/replay.ts';
 import { forEachOperation } from '../openapi/document/operations.ts';
+// The whole control document: its operations' summaries are the help's text (the runtime's copy has no prose).
+import controlDocument from '../openapi/generated/control.json' with { type: 'json' };
 import { document } from '../openapi/generated/document.ts';
-import { controlDocument } from '../openapi/generated/control-document.ts';
 import { kitVersion } from './version.ts';
 import {
   defineCommand,

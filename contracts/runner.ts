@@ -57,6 +57,8 @@ export interface RunContractsOptions {
   coverageDir?: string;
   /** Fail the run when the coverage of operations or of documented statuses is below these percentages. */
   minCoverage?: CoverageThresholds;
+  /** `I/N`: run only the I-th of N slices of the suite files (vitest's `shard`); the JUnit report names its slice. */
+  shard?: string;
   /** Progress and the summary table; console.log by default. */
   log?: (line: string) => void;
 }
@@ -184,7 +186,8 @@ export async function runContracts(options: RunContractsOptions = {}): Promise<C
       const recordDir = mkdtempSync(join(tmpdir(), 'contracts-'));
       env.CONTRACT_RECORD_FILE = join(recordDir, 'exchanges.jsonl');
       try {
-        failedCases = await runSuites(env, options.filters ?? [], options.junitFile);
+        if (options.shard !== undefined) log(`contracts: shard ${options.shard} of the suite files`);
+        failedCases = await runSuites(env, options.filters ?? [], options.junitFile, options.shard);
         const records = readRecords(env.CONTRACT_RECORD_FILE);
         rows = summarize(records);
         const counted = createCoverage(universe);
@@ -193,7 +196,7 @@ export async function runContracts(options: RunContractsOptions = {}): Promise<C
       } finally {
         rmSync(recordDir, { recursive: true, force: true });
       }
-      if (options.junitFile !== undefined) addJunitProperties(resolve(options.junitFile), coverage);
+      if (options.junitFile !== undefined) addJunitProperties(resolve(options.junitFile), coverage, options.shard);
     }
   } finally {
     await stopServer?.();
@@ -326,14 +329,16 @@ function coverageProperties(coverage: CoverageReport, extra: Record<string, stri
 }
 
 /** Adds the coverage to the suites' JUnit report: a testsuite of its own holding only properties. */
-function addJunitProperties(file: string, coverage: CoverageReport): void {
+function addJunitProperties(file: string, coverage: CoverageReport, shard: string | undefined): void {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
     return; // vitest wrote none (no suite file matched)
   }
-  const suite = `  <testsuite name="openapi coverage" tests="0" failures="0" errors="0" skipped="0" time="0">\n  ${coverageProperties(coverage)}\n  </testsuite>\n`;
+  // Named for its slice: the N reports of a sharded run merge without two suites of one name.
+  const name = shard === undefined ? 'openapi coverage' : `openapi coverage (shard ${shard})`;
+  const suite = `  <testsuite name="${name}" tests="0" failures="0" errors="0" skipped="0" time="0">\n  ${coverageProperties(coverage)}\n  </testsuite>\n`;
   writeFileSync(file, text.replace(/<\/testsuites>\s*$/, `${suite}</testsuites>\n`));
 }
 
@@ -365,7 +370,7 @@ function resolvable(specifier: string): boolean {
 }
 
 /** Runs the suites through vitest's Node API; answers whether any case or hook failed. */
-async function runSuites(env: Record<string, string>, filters: string[], junitFile: string | undefined): Promise<boolean> {
+async function runSuites(env: Record<string, string>, filters: string[], junitFile: string | undefined, shard: string | undefined): Promise<boolean> {
   const { startVitest } = await import('vitest/node');
   // vitest reports failure through process.exitCode (as its own CLI does); keep ours out of it.
   const before = process.exitCode;
@@ -381,6 +386,7 @@ async function runSuites(env: Record<string, string>, filters: string[], junitFi
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
+    ...(shard === undefined ? {} : { shard }),
     // Each suite file needs its own module state (its own token and world, docs/contracts.md); said
     // explicitly, so vitest stops suggesting `isolate: false` at the end of every run.
     isolate: true,

@@ -6,6 +6,7 @@ import { validator as defaultValidator, type Validator } from '../openapi/valida
 import { createApp } from './app/app.ts';
 import type { ControlOperations, MockControl } from './app/control.ts';
 import type { FaultOptions } from './app/faults.ts';
+import type { ReadCache, ReadCacheOptions } from './app/read-cache.ts';
 import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest, toFetchResponse } from './app/fetch.ts';
 import type { AppRequest, AppResponse } from './app/types.ts';
 import type { RequestHead } from './app/head.ts';
@@ -28,6 +29,8 @@ export type {
   SavedState,
 } from './app/control.ts';
 export type { FaultOptions } from './app/faults.ts';
+export type { ReadCache, ReadCacheOptions } from './app/read-cache.ts';
+export { createReadCache } from './app/read-cache.ts';
 export type { WorldFaults, RateWindow } from './store/session.ts';
 export type { AddedSources } from './store/index.ts';
 export type { Persistence } from './store/persist.ts';
@@ -72,6 +75,11 @@ export interface MockOptions {
    * and bounds apply: `seed`, `sink`, `now` and `worlds` may not be given with it.
    */
   store?: Store;
+  /**
+   * Keep each read's serialized answer until its world changes (docs/performance.md, "The read
+   * cache"): `false` makes every answer anew; an object bounds it. Default: on, 10,000 answers and 16 Mi characters over all worlds.
+   */
+  readCache?: boolean | ReadCacheOptions | ReadCache;
 }
 
 export interface Mock {
@@ -101,6 +109,7 @@ export function createMock(options: MockOptions = {}): Mock {
     controlOperations: { worldSummary, emit, emitTrigger, completeConnect, addSources, saveState: options.saveState, driftReport: options.driftReport },
     logError: options.logError,
     faults: options.faults,
+    readCache: options.readCache,
   });
   const mapUrl = createUrlMapper(baseUrl);
 

@@ -37,6 +37,10 @@ export interface FieldDrift {
 
 export interface AssumptionVerdict {
   pointer: string;
+  /**
+   * The `x-assumption` sentence; '' when the analyzer was given a document without prose (the MSW
+   * handlers' copy, openapi/generated/document.ts): openapi/ASSUMPTIONS.md has it at the pointer.
+   */
   sentence: string;
   /** Answers that reached it without an issue under it. */
   confirmed: number;

@@ -20,11 +20,19 @@ export async function buildGeneratedFiles(): Promise<GeneratedFile[]> {
   const document = loadDocument();
   const control = loadDocument(CONTROL_DOCUMENT_PATH);
   return [
-    ...(await documentFiles(document, { source: 'openapi/openapi.yaml', types: 'schema.ts', json: 'openapi.json', module: 'document.ts', name: 'document' })),
+    ...(await documentFiles(document, {
+      source: 'openapi/openapi.yaml',
+      types: 'schema.ts',
+      json: 'openapi.json',
+      runtime: 'openapi.runtime.json',
+      module: 'document.ts',
+      name: 'document',
+    })),
     ...(await documentFiles(control, {
       source: 'openapi/control.yaml',
       types: 'control-schema.ts',
       json: 'control.json',
+      runtime: 'control.runtime.json',
       module: 'control-document.ts',
       name: 'controlDocument',
     })),
@@ -37,6 +45,8 @@ interface Outputs {
   /** File names under openapi/generated/. */
   types: string;
   json: string;
+  /** The document without its prose, which the module exports. */
+  runtime: string;
   module: string;
   /** The module's export. */
   name: string;
@@ -61,13 +71,46 @@ async function documentFiles(document: JsonObject, out: Outputs): Promise<Genera
       content: `${JSON.stringify({ 'x-generated': GENERATED_MARKER(out.source), ...document }, null, 2)}\n`,
     },
     {
+      path: `openapi/generated/${out.runtime}`,
+      content: `${JSON.stringify({ 'x-generated': GENERATED_MARKER(out.source), ...withoutProse(document) })}\n`,
+    },
+    {
       path: `openapi/generated/${out.module}`,
       content:
         HEADER('The OpenAPI document as a module, so the browser, Node and tests share one parsed copy.', out.source) +
-        `\nimport json from './${out.json}' with { type: 'json' };\n\n` +
+        `// Without its prose (descriptions, summaries, x-assumption sentences): nothing at run time reads\n` +
+        `// them, and they were half of what the document weighs in a browser bundle (docs/performance.md,\n` +
+        `// "Browser weight"). The whole document, prose included, is ./${out.json}.\n` +
+        `\nimport json from './${out.runtime}' with { type: 'json' };\n\n` +
         `// eslint-disable-next-line\nexport const ${out.name}: Record<string, any> = json;\n`,
     },
   ];
+}
+
+/** Keywords whose string value is prose for people; never inside data (examples, defaults, enums), where they are fields. */
+const PROSE = new Set(['description', 'summary', 'x-assumption']);
+const DATA = new Set(['example', 'examples', 'default', 'const', 'enum']);
+
+/**
+ * The document without its prose: every string-valued `description`, `summary` and `x-assumption`
+ * keyword outside example, default, const and enum values (where such a name is a field of the data).
+ *
+ * @example
+ * withoutProse({ description: 'A hook', properties: { description: { type: 'string' } }, example: { description: 'kept' } });
+ * // { properties: { description: { type: 'string' } }, example: { description: 'kept' } }
+ */
+export function withoutProse(value: unknown, inData = false): JsonObject {
+  const walk = (node: unknown, data: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((item) => walk(item, data));
+    if (node === null || typeof node !== 'object') return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(node)) {
+      if (!data && PROSE.has(key) && typeof child === 'string') continue;
+      out[key] = walk(child, data || DATA.has(key));
+    }
+    return out;
+  };
+  return walk(value, inData) as JsonObject;
 }
 
 /**

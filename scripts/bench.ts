@@ -11,6 +11,7 @@ import { evaluateTargets, formatReport, type BenchResults } from './bench/report
 import { measureStartup } from './bench/startup.ts';
 import { measureThroughput } from './bench/throughput.ts';
 import { measureWorlds } from './bench/worlds.ts';
+import { findNginx, measureScaling } from './bench/scaling.ts';
 
 export async function runBench(options: BenchOptions, log: (line: string) => void): Promise<BenchResults> {
   const cpuList = cpus();
@@ -80,6 +81,17 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
         log,
       );
     });
+  }
+  if (sections.has('scaling')) {
+    // nginx is no npm package: without it the section is reported as not run, not as an error.
+    if (findNginx() === undefined) {
+      results.skipped = [...(results.skipped ?? []), 'scaling: nginx is not installed (Debian: apt-get install nginx), so the scaling recipe was not run'];
+      log('scaling: SKIPPED, nginx is not installed (Debian: apt-get install nginx)');
+    } else {
+      await section('scaling', async () => {
+        results.scaling = await measureScaling({ replicas: 3, tokens: 60, readsPerToken: 5 }, log);
+      });
+    }
   }
   return { ...results, targets: evaluateTargets(results) };
 }

@@ -269,7 +269,7 @@ function groupOf(source: string, mswPackages: Set<string>): string {
   if (source === '') return '(unmapped: bundler glue)';
   const pkg = packageOf(source);
   if (pkg === null) {
-    if (source.endsWith('openapi/generated/openapi.json')) return 'the OpenAPI document (JSON)';
+    if (/openapi\/generated\/[\w.-]+\.json$/.test(source)) return 'the OpenAPI documents (JSON, without prose)';
     if (source.includes('browser-weight-entry')) return '(the app entry)';
     if (source.endsWith('mocks/faker-locale.json')) return "the kit's faker locale subset";
     return "the kit's own code";

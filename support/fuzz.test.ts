@@ -2,7 +2,7 @@
 // the fuzzer's self-test: bugs planted in the app's answers are found, and the seed and path it
 // prints replay them.
 import { describe, expect, it } from 'vitest';
-import { createMock, type AppRequest, type AppResponse } from '../mocks/index.ts';
+import { createMock, createReadCache, type AppRequest, type AppResponse, type ReadCache } from '../mocks/index.ts';
 import { fuzz, OPERATIONS, USER_TOKEN, WORLD_SEED, type FuzzReport } from './fuzz.ts';
 
 /** A seed that changes from run to run, so `npm test` keeps exploring; a failure prints how to replay it. */
@@ -26,6 +26,22 @@ describe('fuzzing the app with requests drawn from the documents', () => {
     expect(report.requests).toBeGreaterThan(200);
     // The runs reach past the checks: successes and refusals of several kinds.
     for (const status of [200, 400, 401, 404]) expect(report.statuses.get(status) ?? 0, `status ${status}`).toBeGreaterThan(0);
+  });
+
+  // The read cache (mocks/app/read-cache.ts) must be invisible: every answer byte-identical to a
+  // twin's that keeps nothing, with a clock that moves a second per request.
+  it(`answers byte-identically with and without the read cache for 200 runs (seed ${SEED})`, { timeout: 120_000 }, async () => {
+    const report = await fuzz({ runs: 200, seed: SEED, compareCache: true });
+    expect(report.failed, report.failed ? explain(report) : '').toBe(false);
+    expect(report.statuses.get(200) ?? 0).toBeGreaterThan(100);
+  });
+
+  it('finds a read cache that keeps an answer past a write', async () => {
+    // Planted: a read cache deaf to changes, so it keeps answering the first read.
+    const readCache: ReadCache = { ...createReadCache(), changed: () => {} };
+    const report = await fuzz({ runs: 2000, seed: 3, compareCache: true, noShrink: true, readCache });
+    expect(report.failed).toBe(true);
+    expect(report.invariant).toBe('read_cache_equivalence');
   });
 
   it('covers every operation of both documents but the skipped ones', () => {

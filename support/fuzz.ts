@@ -8,11 +8,13 @@
 //
 // Invariants added here: no call of the mock's error hook; IDs unique per world (a create never
 // answers an ID that existed); no subscription whose non-glob emitter or listener is missing; no
-// counter below zero.
+// counter below zero. With `compareCache`, every request also goes to a twin mock without the read
+// cache (mocks/app/read-cache.ts) and the two answers must be byte-identical; the clock then moves
+// a second per request, so an answer that depends on the time is caught being kept.
 import { createEngine, explore, InvariantError, type Answer, type Exchange, type ExploreReport } from '../contracts/explore/engine.ts';
 import { operationsOf, type Move, type Operation } from '../contracts/explore/generators.ts';
 import type { Built } from '../contracts/explore/requests.ts';
-import { createMock, type Mock, type World } from '../mocks/index.ts';
+import { createMock, type Mock, type ReadCache, type World } from '../mocks/index.ts';
 import { createDeliveryEngine } from '../mocks/outbound/delivery.ts';
 import { controlValidator } from '../openapi/control-validator.ts';
 import { controlDocument } from '../openapi/generated/control-document.ts';
@@ -60,20 +62,32 @@ export interface FuzzerOptions {
   reseed?: boolean;
   /** Wraps the mock's handler: the self-test plants bugs with it to see the fuzzer find them. */
   around?: (handle: Mock['handle']) => Mock['handle'];
+  /** Send every request to a twin without the read cache too; the answers must be byte-identical. */
+  compareCache?: boolean;
+  /** The fuzzed mock's read cache (the self-test plants a broken one); default: the app's own. */
+  readCache?: ReadCache;
 }
 
 export function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: ReturnType<typeof createEngine> } {
   const errors: unknown[] = [];
-  const draws = sequence();
-  const mock = createMock({
-    seed: WORLD_SEED,
-    now: () => NOW,
-    sink: createDeliveryEngine({ send: false }),
-    logError: (_message, error) => void errors.push(error),
-    // A run may set a world's latency and failure rate (POST /__mock/faults): never wait for real,
-    // and draw failures from a generator each run restarts, so a replay fails the same way.
-    faults: { sleep: async () => {}, random: () => draws.next() },
-  });
+  let clock = NOW;
+  const mockOf = (readCache: boolean | ReadCache) => {
+    const draws = sequence();
+    const created = createMock({
+      seed: WORLD_SEED,
+      now: () => clock,
+      sink: createDeliveryEngine({ send: false, now: () => clock }),
+      logError: (_message, error) => void errors.push(error),
+      // A run may set a world's latency and failure rate (POST /__mock/faults): never wait for real,
+      // and draw failures from a generator each run restarts, so a replay fails the same way.
+      faults: { sleep: async () => {}, random: () => draws.next() },
+      readCache,
+    });
+    return { mock: created, draws };
+  };
+  const primary = mockOf(options.readCache ?? true);
+  const twin = options.compareCache ? mockOf(false) : undefined;
+  const mock = primary.mock;
   const stats = { requests: 0, statuses: new Map<number, number>() };
   const handle = options.around?.(mock.handle) ?? mock.handle;
 
@@ -86,7 +100,24 @@ export function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: Re
   const send = async (request: Built): Promise<Answer> => {
     errors.length = 0;
     const prefix = request.operation.face === 'api' ? '/v1' : '/__mock';
-    const response = await handle({ method: request.method, url: `${prefix}${request.path}`, headers: request.headers, body: request.body });
+    const req = { method: request.method, url: `${prefix}${request.path}`, headers: request.headers, body: request.body };
+    if (twin !== undefined) clock += 1000;
+    const response = await handle(req);
+    // The journal's lines carry real times (how long each request took), never equal twice.
+    if (twin !== undefined && request.operation.operationId !== 'listRequests') {
+      const uncached = await twin.mock.handle(req);
+      // What a client receives: status, headers and body; the bytes a kept answer carries must be that body.
+      const seen = (answer: typeof response) => JSON.stringify([answer.status, answer.headers, answer.body]);
+      const [a, b] = [seen(response), seen(uncached)];
+      if (response.bytes !== undefined && new TextDecoder().decode(response.bytes) !== response.body) {
+        const exchange: Exchange = { request, status: response.status, headers: response.headers, text: response.body, body: undefined };
+        throw new InvariantError('read_cache_equivalence', 'the kept bytes are not the body', exchange);
+      }
+      if (a !== b) {
+        const exchange: Exchange = { request, status: response.status, headers: response.headers, text: response.body, body: undefined };
+        throw new InvariantError('read_cache_equivalence', `with the read cache: ${a}\nwithout it: ${b}`, exchange);
+      }
+    }
     stats.requests++;
     stats.statuses.set(response.status, (stats.statuses.get(response.status) ?? 0) + 1);
     return { status: response.status, headers: response.headers, text: response.body };
@@ -99,11 +130,14 @@ export function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: Re
     rules: { enforcesRules: true, injectedFailures: true },
     stateful: true,
     startRun: async () => {
-      draws.restart();
-      if (options.reseed) for (const token of TOKENS) mock.control.reset(token);
-      else {
-        const restored = mock.store.restore(fresh);
-        if (!restored.ok) throw new Error(`the fuzzer's worlds could not be restored: ${restored.error.message}`);
+      clock = NOW;
+      for (const each of twin === undefined ? [primary] : [primary, twin]) {
+        each.draws.restart();
+        if (options.reseed) for (const token of TOKENS) each.mock.control.reset(token);
+        else {
+          const restored = each.mock.store.restore(fresh);
+          if (!restored.ok) throw new Error(`the fuzzer's worlds could not be restored: ${restored.error.message}`);
+        }
       }
       for (const ids of issued.values()) ids.clear();
       const pool: string[] = [];

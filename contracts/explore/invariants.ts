@@ -33,7 +33,8 @@ export type InvariantName =
   | 'write_read_back'
   | 'error_hook'
   | 'unique_ids'
-  | 'world_integrity';
+  | 'world_integrity'
+  | 'read_cache_equivalence';
 
 /** One request and its answer, as sent and received. */
 export interface Exchange {

@@ -21,6 +21,7 @@ import { controlRoutes } from './control-routes.ts';
 import { createFaults, type FaultOptions } from './faults.ts';
 import { API_PREFIX, CONTROL_PREFIX, isApiPath, isControlPath, readHead, type RequestHead } from './head.ts';
 import { refusal } from './issues.ts';
+import { createReadCache, type ReadCache, type ReadCacheOptions, UNCACHEABLE_READS } from './read-cache.ts';
 import { errorResponse, fromResult, json } from './respond.ts';
 import type { AnyRoute } from './routes-meta.ts';
 import type { AppRequest, AppResponse } from './types.ts';
@@ -39,6 +40,8 @@ export interface AppOptions {
   logError?: (message: string, error: unknown) => void;
   /** The server's faults and the clock, random source and sleep behind them (faults.ts); default: none. */
   faults?: FaultOptions;
+  /** Keep the serialized answers of reads until their world changes (read-cache.ts); false: make every answer anew; a ReadCache: that one. Default: on. */
+  readCache?: boolean | ReadCacheOptions | ReadCache;
 }
 
 /** The HTTP app: one request in, one response out (named apart from the API's connected-app schema `App`). */
@@ -55,6 +58,8 @@ interface Face {
   routes: Readonly<Record<string, AnyRoute>>;
   /** Which operations read a JSON body (from the document, once). */
   takesJsonBody: ReadonlySet<string>;
+  /** The GET operations whose answers the read cache may keep, with their declared header parameters (part of the key). */
+  cacheable: ReadonlyMap<string, readonly string[]>;
   /** API requests can be rate limited and are journaled; control requests never. */
   api: boolean;
   notFound(method: string, path: string): string;
@@ -64,7 +69,16 @@ const OAUTH_TOKEN_PATH = `${API_PREFIX}/oauth/token`;
 
 function face(prefix: string, validator: Validator, routes: Face['routes'], api: boolean, notFound: Face['notFound']): Face {
   const takesJsonBody = new Set(validator.operationIds.filter((id) => validator.describeOperation(id).hasJsonBody));
-  return { prefix, validator, routes, takesJsonBody, api, notFound };
+  const cacheable = new Map<string, string[]>();
+  for (const id of validator.operationIds) {
+    const { method, parameters } = validator.describeOperation(id);
+    if (api && method === 'GET' && !UNCACHEABLE_READS.has(id))
+      cacheable.set(
+        id,
+        parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase()),
+      );
+  }
+  return { prefix, validator, routes, takesJsonBody, cacheable, api, notFound };
 }
 
 export function createApp(options: AppOptions): MockApp {
@@ -72,6 +86,7 @@ export function createApp(options: AppOptions): MockApp {
   const logError = options.logError ?? ((message, error) => console.error(message, error));
   const now = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
   const faults = createFaults(options.faults);
+  const reads = readCacheOf(options.readCache);
 
   const apiFace = face(API_PREFIX, options.validator, options.routes, true, (method, path) => `No operation at ${method} ${path}`);
   const controlFace = face(CONTROL_PREFIX, controlValidator, controlRoutes(store, options.controlOperations, faults) as never, false, (_method, path) => {
@@ -95,6 +110,9 @@ export function createApp(options: AppOptions): MockApp {
     const route = on.routes[operationId];
     if (route === undefined) throw new Error(`route table has no handler for operation ${operationId}`);
     const { path: pathParams, query, header, body } = validated;
+    // Anything but a kept read may change the world (a proxied GET counts a credit): its kept answers
+    // go (read-cache.ts). Before the route runs, so that a read made meanwhile is not kept.
+    if (!on.cacheable.has(operationId)) reads?.changed(session.world);
     return route({ world: session.world, session, credentials, path: pathParams, query, header, headers: input.headers, body } as never);
   }
 
@@ -155,6 +173,28 @@ export function createApp(options: AppOptions): MockApp {
     credentials: Credentials,
     session: Session,
   ): Promise<AppResponse> {
+    const headerNames = reads === undefined ? undefined : on.cacheable.get(lookup.operationId);
+    if (headerNames === undefined) return make(on, req, head, lookup, credentials, session);
+    // The key: the raw URL and the operation's declared headers; the token is the world's own.
+    let key = `${head.path}?${head.query}`;
+    for (const name of headerNames) key += `\n${req.headers[name] ?? ''}`;
+    const world = session.world;
+    const kept = reads!.get(world, key);
+    if (kept !== undefined) return kept;
+    const version = reads!.version(world);
+    const response = await make(on, req, head, lookup, credentials, session);
+    reads!.set(world, key, version, response);
+    return response;
+  }
+
+  async function make(
+    on: Face,
+    req: AppRequest,
+    head: RequestHead,
+    lookup: { operationId: string; pathParams: Record<string, string> },
+    credentials: Credentials,
+    session: Session,
+  ): Promise<AppResponse> {
     const body = readBody(req.body, req.headers, on.takesJsonBody.has(lookup.operationId));
     if (!body.ok) return errorResponse(body.error);
     const input = { pathParams: lookup.pathParams, query: new URLSearchParams(head.query), headers: req.headers, body: body.value };
@@ -188,6 +228,12 @@ export function createApp(options: AppOptions): MockApp {
   }
 
   return { handle, control };
+}
+
+function readCacheOf(option: AppOptions['readCache']): ReadCache | undefined {
+  if (option === false) return undefined;
+  if (option === undefined || option === true) return createReadCache();
+  return 'get' in option ? option : createReadCache(option);
 }
 
 /** The header the mock's console (mocks/console/console.js) puts on every request it makes itself. */

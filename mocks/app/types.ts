@@ -16,4 +16,10 @@ export interface AppResponse {
   headers: Record<string, string>;
   /** '' for 204. */
   body: string;
+  /**
+   * The same body encoded as UTF-8, when the app has it at hand (an answer the read cache kept,
+   * read-cache.ts): an adapter may send these bytes instead of encoding `body` again. Whoever
+   * answers another body leaves them out (`{ ...response, body }` would carry the old bytes).
+   */
+  bytes?: Uint8Array;
 }

@@ -10,7 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { document } from '../../openapi/generated/document.ts';
+// The whole document, prose included (the runtime's copy has none): the reference renders it.
+import document from '../../openapi/generated/openapi.json' with { type: 'json' };
 import { apiError } from '../errors.ts';
 
 export const CONSOLE_PATH = '/__mock/ui';

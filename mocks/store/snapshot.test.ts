@@ -145,6 +145,21 @@ describe('store.snapshot() and store.restore()', () => {
     expect(JSON.stringify(snapshot)).toBe(before);
   });
 
+  it('restores from a copy of a snapshot value: writes after the restore leave the value as it was', async () => {
+    // A project's environment webhook is changed in place by a DELETE: the case that once wrote through into the snapshot.
+    const mock = mockOf();
+    const project = mock.control.world('gina').projects[0]!;
+    const headers = { 'x-pd-environment': 'production' };
+    await call(mock, 'gina', 'PUT', `/v1/connect/${project.id}/webhook`, { webhook_url: 'https://hooks.example.com/p' }, headers);
+    const snapshot = mock.store.snapshot();
+    const before = JSON.stringify(snapshot);
+    expect(mock.store.restore(snapshot).ok).toBe(true);
+    expect((await call(mock, 'gina', 'DELETE', `/v1/connect/${project.id}/webhook`, undefined, headers)).status).toBe(204);
+    expect(JSON.stringify(snapshot)).toBe(before);
+    expect(mock.store.restore(snapshot).ok).toBe(true);
+    expect((await call(mock, 'gina', 'GET', `/v1/connect/${project.id}/webhook`, undefined, headers)).status).toBe(200);
+  });
+
   it('replaces every world: a token the snapshot lacks is seeded afresh', async () => {
     const source = mockOf();
     await call(source, 'dave', 'GET', '/v1/users/me');

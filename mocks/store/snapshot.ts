@@ -307,12 +307,20 @@ class Damaged extends Error {}
  * exactly: text that is not JSON, another format or version, another seed, a damaged world.
  */
 export function readWorlds(input: unknown, context: RestoreContext): SnapshotResult<World[]> {
-  let value = input;
+  let value: unknown;
   if (typeof input === 'string') {
     try {
       value = JSON.parse(input);
     } catch (error) {
       return refuse('snapshot_unreadable', `the worlds snapshot is not JSON (truncated or damaged?): ${(error as Error).message}`);
+    }
+  } else {
+    // The worlds are built from the snapshot's own objects: a value given in is copied first, so
+    // that the worlds never share an object with it (restoring one snapshot twice gives the same worlds).
+    try {
+      value = structuredClone(input);
+    } catch (error) {
+      return refuse('snapshot_invalid', `the worlds snapshot cannot be copied (it holds a function or another value JSON cannot): ${(error as Error).message}`);
     }
   }
   if (!isObject(value) || value.format !== SNAPSHOT_FORMAT) {

@@ -37,6 +37,7 @@ export function createBeside(mock: Mock, validator: Validator, setup: BesideSetu
     const replayed = createReplay(replay.entries, { secrets: secretFields(document), ...(replay.match === undefined ? {} : { match: replay.match }) });
     return { hybrid: createHybrid({ mock, validator, replay: replayed }), drift: null };
   }
+  // The runtime copy of the document has no prose: its drift report names assumptions by pointer, sentences ''.
   const drift = createDriftAnalyzer(document, validator);
   const hybrid = createHybrid({
     mock,

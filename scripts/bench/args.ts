@@ -1,7 +1,7 @@
 // Command line of `npm run bench`.
 import { parseArgs } from 'node:util';
 
-export const SECTIONS = ['throughput', 'startup', 'pagination', 'worlds'] as const;
+export const SECTIONS = ['throughput', 'startup', 'pagination', 'worlds', 'scaling'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {
@@ -42,8 +42,9 @@ Sections (all by default; ~3 min in total, ~1 min with --quick):
               (IDs discovered from the mock's /v1/users/me and /__mock/world; Prism gets the same
               paths, which match the document's ID patterns). 32 connections; per request a warm-up,
               then the mock and the bare server back to back, --rounds times (medians reported, so
-              a busy neighbour disturbs both alike), and Prism once. Reports req/s, p50/p99/max
-              latency, errors and statuses >= 400, and the CPU used (% of one core) by the server,
+              a busy neighbour disturbs both alike), and Prism once at each log level: -v error (its
+              fastest, the one judged) and its default, info. Reports req/s, p50/p99/max latency,
+              errors and statuses >= 400, the server's CPU per request, and the CPU used (% of one core) by the server,
               the client and the rest of the machine, so a client-bound or disturbed run shows.
   startup     Time from spawning \`node cli/bin.ts serve --port <free> --quiet\` to the first 200 of
               GET /v1/users/me, several runs; the median is judged. The request goes out as soon
@@ -63,9 +64,16 @@ Sections (all by default; ~3 min in total, ~1 min with --quick):
               server's RSS after each (/proc, Linux) and (RSS - RSS at start) / tokens. At the end the
               server must still answer a new token and the run's first (re-seeded) one.
 
+  scaling     The recipe of docs/scaling.md on loopback: 3 \`serve\` replicas, each with its own --state,
+              behind Debian's nginx routing by token (hash $http_authorization consistent). 60 tokens
+              each write a webhook and read it back 5 times through nginx; each replica's journal
+              says which tokens it holds; 3,000 reads through nginx; the busiest replica is
+              restarted on its port and state file and its tokens must keep their webhooks. Needs
+              nginx (apt-get install nginx); without it the section says so and does not run.
+
 Targets (docs/performance.md), each reported PASS or FAIL:
-  on every request of the mix: mock req/s >= 10x prism mock, >= 0.6x bare node:http,
-  mock p99 < 5 ms at 32 connections;  first 200 within 500 ms of process start (median)
+  on every request of the mix: mock req/s >= 10x prism mock -v error, >= 0.9x bare node:http,
+  mock p99 < 2 ms at 32 connections;  first 200 within 500 ms of process start (median)
   100-item page of 100,000 sources within 2x the time of the 100-source page (first and deep)
   RSS of the 100,000-source process < 300 MB
   RSS after 20,000 tokens < 1 GB, after 100,000 tokens < 1 GB (with the default eviction), still answering
@@ -81,7 +89,7 @@ Options:
   --tokens <list>     checkpoints of the worlds section                 default 1000,10000,20000,100000
                                                                          (--quick: 1000,10000)
   --serve-args=<s>    extra serve flags for the worlds section, e.g. --serve-args="--max-worlds 1000000"
-  --only <list>       comma-separated sections: throughput,startup,pagination,worlds
+  --only <list>       comma-separated sections: throughput,startup,pagination,worlds,scaling
   --quick             short smoke run (the numbers are noisier)
   --cpu-prof <dir>    run the mock server of the throughput section under node --cpu-prof and write
                       its .cpuprofile into <dir> (open it in Chrome DevTools; profiling slows it down)

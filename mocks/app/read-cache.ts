@@ -1,0 +1,118 @@
+// Answers of reads, kept serialized (docs/performance.md, "The read cache"). A read's answer is a
+// function of the world's state and the request only, so the app keeps the answer of a GET until
+// the world changes: each world has a version, every request that may change it (an API operation
+// other than GET, every control operation, HTTP or `mock.control`) bumps it, and an answer is used
+// only at the version it was made at. A world replaced (reset, restore, `--state` loading, eviction)
+// is a new object and starts with nothing kept. What stays per request is outside: faults, rate-limit
+// headers, the journal line. Bounded in entries and bytes over all worlds; the oldest go first.
+// Browser-safe, no Node modules.
+import type { World } from '../store/index.ts';
+import type { AppResponse } from './types.ts';
+
+/**
+ * GET operations whose answer depends on more than the world's state and the request's declared
+ * parameters, so never kept. `validateConnectToken` reads the clock (a token expires); the proxy
+ * forwards undeclared `x-pd-proxy-*` headers and answers what it was sent.
+ */
+export const UNCACHEABLE_READS: ReadonlySet<string> = new Set(['validateConnectToken', 'proxyGet']);
+
+export interface ReadCacheOptions {
+  /** Answers kept over all worlds (default 10,000). */
+  maxEntries?: number;
+  /** Body characters plus encoded bytes kept over all worlds (default 16 Mi: about 8 MB of ASCII JSON, kept as text and as bytes). */
+  maxChars?: number;
+}
+
+export interface ReadCache {
+  /** The kept answer of `key` in `world`, if the world has not changed since it was made. */
+  get(world: World, key: string): AppResponse | undefined;
+  /** The world's version now: pass it to set() once the answer is made, so a change made meanwhile discards it. */
+  version(world: World): number;
+  /** Keeps `response` as the answer of `key` made at `version`. */
+  set(world: World, key: string, version: number, response: AppResponse): void;
+  /** The world may have changed: nothing kept for it answers again. */
+  changed(world: World): void;
+  /** Kept answers and their weight (body characters plus encoded bytes), over all worlds. */
+  size(): { entries: number; chars: number };
+}
+
+interface Entry {
+  version: number;
+  response: AppResponse;
+}
+
+interface WorldState {
+  id: number;
+  version: number;
+}
+
+/**
+ * A bounded cache of serialized read answers, keyed by world and request.
+ *
+ * @example
+ * const cache = createReadCache();
+ * const version = cache.version(world);
+ * const answer = cache.get(world, 'GET /v1/users/me?') ?? make();
+ * cache.set(world, 'GET /v1/users/me?', version, answer);
+ * cache.changed(world); // after a write: the next get() misses
+ */
+export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
+  const maxEntries = options.maxEntries ?? 10_000;
+  const maxChars = options.maxChars ?? 16 * 1024 * 1024;
+  // Per world, weakly: an evicted world's state goes with it. Entries name the world by number, not
+  // by reference, so that a kept answer never holds an evicted world in memory.
+  const worlds = new WeakMap<World, WorldState>();
+  // Insertion order is age: the oldest entry is the first.
+  const entries = new Map<string, Entry>();
+  let nextWorld = 1;
+  let chars = 0;
+
+  const stateOf = (world: World): WorldState => {
+    let state = worlds.get(world);
+    if (state === undefined) {
+      state = { id: nextWorld++, version: 0 };
+      worlds.set(world, state);
+    }
+    return state;
+  };
+
+  const encoder = new TextEncoder();
+  // A kept answer carries its encoded bytes too (types.ts): a hit is then sent without encoding it again.
+  const weight = (response: AppResponse) => response.body.length + (response.bytes?.length ?? 0);
+  const drop = (key: string, entry: Entry) => {
+    entries.delete(key);
+    chars -= weight(entry.response);
+  };
+
+  return {
+    get(world, key) {
+      const state = worlds.get(world);
+      if (state === undefined) return undefined;
+      const entry = entries.get(`${state.id} ${key}`);
+      if (entry === undefined) return undefined;
+      if (entry.version === state.version) return entry.response;
+      drop(`${state.id} ${key}`, entry);
+      return undefined;
+    },
+    version: (world) => stateOf(world).version,
+    set(world, key, version, response) {
+      const state = stateOf(world);
+      if (state.version !== version || 2 * response.body.length > maxChars) return;
+      const full = `${state.id} ${key}`;
+      const old = entries.get(full);
+      if (old !== undefined) drop(full, old);
+      const kept = { ...response, bytes: encoder.encode(response.body) };
+      entries.set(full, { version, response: kept });
+      chars += weight(kept);
+      for (const [oldest, entry] of entries) {
+        if (entries.size <= maxEntries && chars <= maxChars) break;
+        drop(oldest, entry);
+      }
+    },
+    changed(world) {
+      const state = worlds.get(world);
+      if (state !== undefined) state.version++;
+    },
+    size: () => ({ entries: entries.size, chars }),
+  };
+}
