@@ -14,6 +14,9 @@ if (support === 'too-old') {
   process.exit(1);
 }
 if (support === 'untested') console.error(`workflow-api-mock: Node ${process.versions.node} is outside the tested ${SUPPORTED_NODE}; going on.`);
+// Colour only on a terminal: vitest's reporter (`contracts`) colours whenever TERM is set, so a CI log
+// (stdout a pipe or a file, CI=true) filled with escape codes. FORCE_COLOR still asks for colour.
+if (!process.stdout.isTTY && process.env.FORCE_COLOR === undefined) process.env.NO_COLOR ??= '1';
 nodeModule.enableCompileCache?.();
 const { main } = await import('./main.ts');
 process.exit(await main(process.argv.slice(2)));

@@ -29,19 +29,14 @@ describe('workflow-api-mock contracts', () => {
     const server = await startServer({ port: 0, quiet: true });
     const report = join(dir, 'pass.xml');
     try {
-      const { code, stdout, stderr } = await runCli([
-        'contracts',
-        '--base-url',
-        server.baseUrl,
-        '--reporter',
-        'junit',
-        '--output',
-        report,
-        'webhooks',
-        'users',
-      ]);
+      const { code, stdout, stderr } = await runCli(
+        ['contracts', '--base-url', server.baseUrl, '--reporter', 'junit', '--output', report, 'webhooks', 'users'],
+        { env: { TERM: 'xterm' } },
+      );
       expect(code, stdout + stderr).toBe(0);
       expect(stdout).toContain(`target mock at ${server.baseUrl}`);
+      // stdout is a pipe, as in a CI log: no colour codes, though vitest colours whenever TERM is set.
+      expect(stdout + stderr).not.toContain('\u001b[');
       expect(stdout).toMatch(/^mock\s+createWebhook\s+\d+\s+\d+\s+0\s/m);
       expect(stdout).toMatch(/^\s+TOTAL\s+(\d+)\s+\1\s+0$/m);
     } finally {
@@ -131,7 +126,8 @@ describe('workflow-api-mock contracts', () => {
     expect(xml).toContain('not_a_server_error');
   });
 
-  it('on live without CONTRACT_PROJECT_ID says which variable would run the skipped Connect and workflow-creating cases', async () => {
+  // Two runs of the suite: its own bound, since 30 s was met on the loaded build machine.
+  it('on live without CONTRACT_PROJECT_ID says which variable would run the skipped Connect and workflow-creating cases', { timeout: 120_000 }, async () => {
     const server = await startServer({ port: 0, quiet: true });
     try {
       const args = ['contracts', '--target', 'live', '--base-url', server.baseUrl, '--token', 'live-hint', 'users-workspaces'];
@@ -144,6 +140,12 @@ describe('workflow-api-mock contracts', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('colours its output when FORCE_COLOR asks, though stdout is not a terminal', async () => {
+    const { code, stdout, stderr } = await runCli(['contracts', '--target', 'inprocess', 'users-workspaces'], { env: { TERM: 'xterm', FORCE_COLOR: '1' } });
+    expect(code, stdout + stderr).toBe(0);
+    expect(stdout).toContain('\u001b[');
   });
 
   it('exits 1 with one line when nothing answers at --base-url, before any suite runs', async () => {

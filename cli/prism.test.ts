@@ -44,7 +44,7 @@ describe('workflow-api-mock prism', () => {
     const errors: string[] = [];
     const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void errors.push(String(line)));
     try {
-      const options = { mode: 'mock', port: 0, host: '127.0.0.1', dynamic: false, upstream: undefined, resolveFrom: [tempDir()] } as const;
+      const options = { mode: 'mock', port: 0, host: '127.0.0.1', dynamic: false, upstream: undefined, waitMs: 60_000, resolveFrom: [tempDir()] } as const;
       expect(await prism(options)).toBe(1);
     } finally {
       spy.mockRestore();
@@ -83,7 +83,17 @@ describe('workflow-api-mock prism', () => {
     expect(await run.exited).toBe(0);
   });
 
+  it('gives up after --wait seconds when Prism never answers, and says so (exit 1)', async () => {
+    const project = projectWithFakePrism();
+    // This stand-in starts and never listens.
+    writeFileSync(join(project, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js'), 'setInterval(() => {}, 1000);');
+    const { code, stderr } = await runCli(['prism', '--port', '0', '--wait', '1'], { cwd: project });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/prism mock did not answer on http:\/\/127\.0\.0\.1:\d+ within 1000 ms/);
+  });
+
   it.each([
+    [['--wait', '0'], '--wait must be whole seconds from 1 to 600, got "0"'],
     [['bogus'], 'the mode must be "mock" or "proxy", got "bogus"'],
     [['mock', 'proxy'], 'one mode at most'],
     [['--upstream', 'http://127.0.0.1:4010/v1'], '--upstream is for "prism proxy"'],

@@ -10,7 +10,7 @@ const PORTS = { mock: 4011, proxy: 4012 } as const;
 const HELP = () => `${PROGRAM} prism: Stoplight Prism on the kit's OpenAPI document.
 
 Usage:
-  ${PROGRAM} prism [mock] [--port ${PORTS.mock}] [--host 127.0.0.1] [--dynamic]
+  ${PROGRAM} prism [mock] [--port ${PORTS.mock}] [--host 127.0.0.1] [--dynamic] [--wait 60]
       prism mock: answers every operation of the document. Static mode serves the document's
       examples; --dynamic generates bodies from the schemas (IDs follow the prefix patterns).
   ${PROGRAM} prism proxy [--port ${PORTS.proxy}] [--host 127.0.0.1] [--upstream URL]
@@ -26,6 +26,8 @@ Flags:
   --dynamic         mock only: generated bodies instead of the examples    default: examples
   --upstream <url>  proxy only: the server to proxy, with its /v1 base path
                     default: a mock server started for it                   env UPSTREAM
+  --wait <seconds>  how long Prism may take to answer before this gives up (1-600; it
+                    takes a few seconds, more on a busy machine)  default 60  env PRISM_WAIT
   -h, --help        this text
 
 Prism serves the document's paths at its root: http://127.0.0.1:${PORTS.mock}/users/me (no /v1).
@@ -47,6 +49,8 @@ export interface PrismCliOptions {
   host: string;
   dynamic: boolean;
   upstream: string | undefined;
+  /** `--wait`: how long Prism may take to start answering, in milliseconds. */
+  waitMs: number;
   /** Where to look for Prism; undefined = the working directory, then the kit. */
   resolveFrom: readonly string[] | undefined;
 }
@@ -55,7 +59,7 @@ export const PRISM = defineCommand({
   name: 'prism',
   help: HELP,
   positionals: true,
-  flags: { port: { type: 'string' }, host: { type: 'string' }, dynamic: { type: 'boolean' }, upstream: { type: 'string' } },
+  flags: { port: { type: 'string' }, host: { type: 'string' }, dynamic: { type: 'boolean' }, upstream: { type: 'string' }, wait: { type: 'string' } },
   interpret(values, positionals, env): PrismCliOptions | UsageError {
     if (positionals.length > 1) return usage(`one mode at most ("mock" or "proxy"), got ${positionals.map((p) => `"${p}"`).join(' ')}`);
     const mode = positionals[0] ?? 'mock';
@@ -73,7 +77,11 @@ export const PRISM = defineCommand({
       if (typeof parsed !== 'string') return parsed;
       upstream = parsed;
     }
-    return { mode, port, host, dynamic: values.dynamic === true, upstream, resolveFrom: undefined };
+    const wait = flagOrEnv('wait', values.wait, env, 'PRISM_WAIT');
+    if (wait !== undefined && (!/^\d{1,3}$/.test(wait.text) || Number(wait.text) < 1 || Number(wait.text) > 600))
+      return usage(`${wait.from} must be whole seconds from 1 to 600, got "${wait.text}"`);
+    const waitMs = wait === undefined ? 60_000 : Number(wait.text) * 1000;
+    return { mode, port, host, dynamic: values.dynamic === true, upstream, waitMs, resolveFrom: undefined };
   },
 });
 
@@ -82,7 +90,7 @@ export const PRISM = defineCommand({
  * Prism cannot be resolved, with the line that installs it).
  *
  * @example
- * const code = await prism({ mode: 'mock', port: 4011, host: '127.0.0.1', dynamic: false, upstream: undefined, resolveFrom: undefined });
+ * const code = await prism({ mode: 'mock', port: 4011, host: '127.0.0.1', dynamic: false, upstream: undefined, waitMs: 60_000, resolveFrom: undefined });
  */
 export async function prism(options: PrismCliOptions): Promise<number> {
   const entry = resolvePrism(options.resolveFrom);
@@ -90,7 +98,7 @@ export async function prism(options: PrismCliOptions): Promise<number> {
     console.error(`${PROGRAM} prism: ${PRISM_PACKAGE} is not installed in this project. Install it with:\n  ${PRISM_INSTALL}`);
     return EXIT_FAILED;
   }
-  const { mode, port, host, dynamic } = options;
+  const { mode, port, host, dynamic, waitMs } = options;
   let upstream = options.upstream;
   let closeUpstream = async () => {};
   if (mode === 'proxy' && upstream === undefined) {
@@ -103,7 +111,7 @@ export async function prism(options: PrismCliOptions): Promise<number> {
 
   let running: Awaited<ReturnType<typeof startPrism>>;
   try {
-    running = await startPrism({ mode, port, host, upstream, dynamic, errors: mode === 'proxy', inheritOutput: true, entry });
+    running = await startPrism({ mode, port, host, upstream, dynamic, errors: mode === 'proxy', inheritOutput: true, entry, timeoutMs: waitMs });
   } catch (error) {
     console.error(`${PROGRAM} prism: ${(error as Error).message}`);
     await closeUpstream();

@@ -20,9 +20,13 @@ const CLI_ENV = [
   'STATE_KEY',
   'PRISM_PORT',
   'PRISM_HOST',
+  'PRISM_WAIT',
   'UPSTREAM',
   'RECEIVER_URL',
   'RECEIVER_SIGNING_KEY',
+  // Colour: the CLI decides from its own stdout (a pipe here) unless these say otherwise.
+  'NO_COLOR',
+  'FORCE_COLOR',
 ];
 
 export interface CliRun {

@@ -4,13 +4,14 @@
 // Vite app in Debian's Chromium. Nothing here reaches past loopback except npm's own installs,
 // which come from the npm cache when it holds them.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { packageBlock, shellCommands } from '../readme/blocks.ts';
 import { serveFolder } from './static-server.ts';
 import { createConsumer, devVersion, packKit, ROOT, run, runOk, userEnv, type PackedKit } from './tarball.ts';
@@ -31,10 +32,22 @@ const OLDEST_NODE = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')
 let kit: PackedKit;
 let consumer: string;
 const bin = () => join(consumer, 'node_modules', '.bin', 'workflow-api-mock');
+/** The README's CI job, the environment its steps run with here, and what its first step (`npm ci`) did. */
+let ci: { job: CiJob; env: NodeJS.ProcessEnv; install: StepResult };
 
 beforeAll(async () => {
   kit = await packKit();
-  consumer = await createConsumer(kit, [...readmeInstall(), `@types/node@${devVersion('@types/node')}`]);
+  // The consumer is installed the way the README's CI job installs a project: package.json and a
+  // lockfile, then the job's own first step, `npm ci` (the one install of this project).
+  consumer = await createConsumer(kit, [...readmeInstall(), `@types/node@${devVersion('@types/node')}`], { lockfileOnly: true });
+  const job = ciJob();
+  // The job's variables; its own port on this shared machine (the steps read PORT, so only the value
+  // changes); the Node the tests run on first on PATH, and none of the checkout's tools.
+  const env = userEnv({ ...job.env, PORT: String(await freePort()), CI: 'true', PATH: pathWith(dirname(process.execPath)) });
+  const [install] = runSteps(job);
+  expect(install?.run).toBe('npm ci');
+  ci = { job, env, install: await runStep(install!.run!, consumer, env) };
+  if (ci.install.code !== 0) throw new Error(`the CI job's npm ci failed:\n${ci.install.output}`);
   cpSync(FIXTURES, consumer, { recursive: true });
   // The Vite app is a project of its own (msw init --save writes its package.json), on the consumer's packages.
   symlinkSync(join(consumer, 'node_modules'), join(consumer, 'vite-app', 'node_modules'));
@@ -76,6 +89,55 @@ describe('the tarball', () => {
       for (const file of files) expect(existsSync(join(consumer, 'node_modules', 'workflow-api-mock-kit', file)), `${entry} -> ${file}`).toBe(true);
     }
     expect(existsSync(bin())).toBe(true);
+  });
+});
+
+describe("the README's CI job", () => {
+  it('runs its steps in order from the tarball: npm ci, serve &, contracts with JUnit, your tests, the server stopped; no colour code', async () => {
+    const { job, env, install } = ci;
+    // The Node it sets up is the one these steps run on here (a version the kit claims).
+    const setupNode = job.steps.find((step) => step.uses?.startsWith('actions/setup-node@'));
+    expect(String(setupNode?.with?.['node-version'])).toBe(process.versions.node.split('.')[0]);
+    expect(job.env.NO_COLOR).toBeTruthy();
+    const steps = runSteps(job);
+    expect(steps.map((step) => step.run!.trim())).toEqual([
+      'npm ci',
+      'node_modules/.bin/workflow-api-mock serve --quiet & echo $! > mock.pid',
+      'npx workflow-api-mock contracts --base-url http://127.0.0.1:$PORT/v1 --reporter junit --output contracts.xml',
+      'npm test',
+      'kill "$(cat mock.pid)"',
+    ]);
+    // "npm test": the project's own tests, which call the mock at $PORT (tests/package/consumer/ci-app.test.mjs).
+    const manifest = JSON.parse(readFileSync(join(consumer, 'package.json'), 'utf8'));
+    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ ...manifest, scripts: { test: 'node --test ci-app.test.mjs' } }, null, 2));
+
+    const results: StepResult[] = [install];
+    try {
+      // The first step, npm ci, installed this project (beforeAll); the others run now, in order, as a runner runs them.
+      for (const step of steps.slice(1)) {
+        if (results.some((result) => result.code !== 0) && step.if !== 'always()') continue;
+        results.push(await runStep(step.run!, consumer, env));
+      }
+    } finally {
+      // Whatever failed, no server is left behind.
+      const pid = existsSync(join(consumer, 'mock.pid')) ? Number(readFileSync(join(consumer, 'mock.pid'), 'utf8')) : undefined;
+      if (pid && !(await portRefuses(Number(env.PORT), 0))) process.kill(pid, 'SIGKILL');
+    }
+    for (const [index, result] of results.entries()) {
+      expect(result.code, `${steps[index]!.run}\n${result.output}`).toBe(0);
+      expect(result.output, steps[index]!.run).not.toContain('\u001b[');
+    }
+    expect(results).toHaveLength(steps.length);
+    const [, , contracts, tests] = results;
+    expect(contracts!.output).toMatch(/Tests\s+\d+ passed \(\d+\)/);
+    const xml = readFileSync(join(consumer, 'contracts.xml'), 'utf8');
+    expect(xml).toMatch(/^<\?xml/);
+    expect(Number(xml.match(/<testsuites[^>]*tests="(\d+)"/)?.[1])).toBeGreaterThan(100);
+    expect(xml).not.toMatch(/<failure/);
+    expect(xml).toMatch(/<property name="coverage.operations" value="\d+\/\d+ \([\d.]+%\)"\/>/);
+    expect(tests!.output).toMatch(/^\S+ pass 2$/m);
+    expect(tests!.output).toMatch(/^\S+ fail 0$/m);
+    expect(await portRefuses(Number(env.PORT), 10_000), 'the mock server is stopped by the last step').toBe(true);
   });
 });
 
@@ -201,7 +263,8 @@ describe('the CLI from the install', () => {
     expect(usage.code).toBe(2);
   });
 
-  it('`serve` answers, `contracts` passes against it with a JUnit report, and fails against a broken server', async () => {
+  // `serve &` and `contracts` passing with a JUnit report: the README's CI job above.
+  it('`serve` answers with its console, `contracts --explore` holds against it, and both fail against a broken server', async () => {
     const served = await startCli(['serve', '--port', '0', '--quiet']);
     try {
       const me = await fetch(`${served.baseUrl}/users/me`, { headers: { authorization: 'Bearer cli-token' } });
@@ -211,18 +274,6 @@ describe('the CLI from the install', () => {
       for (const path of ['/__mock/ui/', '/__mock/ui/console.js', '/__mock/ui/swagger-ui-bundle.js']) {
         expect((await fetch(`${origin}${path}`)).status, path).toBe(200);
       }
-
-      const report = join(mkdtempSync(join(tmpdir(), 'kit-junit-')), 'contracts.xml');
-      const passed = await run(bin(), ['contracts', '--base-url', served.baseUrl, '--reporter', 'junit', '--output', report], {
-        cwd: consumer,
-        timeoutMs: 300_000,
-      });
-      expect(passed.code, passed.stdout + passed.stderr).toBe(0);
-      const xml = readFileSync(report, 'utf8');
-      expect(xml).toMatch(/^<\?xml/);
-      expect(Number(xml.match(/<testsuites[^>]*tests="(\d+)"/)?.[1])).toBeGreaterThan(100);
-      expect(xml).not.toMatch(/<failure/);
-      expect(xml).toMatch(/<property name="coverage.operations" value="\d+\/\d+ \([\d.]+%\)"\/>/);
 
       // The installed explorer (fast-check is a dependency of the kit), with its coverage files.
       const coverageDir = mkdtempSync(join(tmpdir(), 'kit-coverage-'));
@@ -270,7 +321,8 @@ describe('the CLI from the install', () => {
   });
 
   it('`prism` without @stoplight/prism-cli says exactly what to install', async () => {
-    const result = await run(bin(), ['prism'], { cwd: consumer });
+    const bare = await kitOnly();
+    const result = await run(join(bare, 'node_modules', '.bin', 'workflow-api-mock'), ['prism'], { cwd: bare });
     expect(result.code).not.toBe(0);
     expect(result.stdout + result.stderr).toContain('npm i -D @stoplight/prism-cli');
   });
@@ -506,6 +558,108 @@ describe('a Vite app with the dev-only pattern', () => {
     });
   });
 });
+
+// It installs Prism from the registry on that Node (185 packages) and runs it: about 2 minutes on
+// the loaded build machine, so `npm test` runs it only when asked; .ci/run asks (PACKAGE_TEST_PRISM=1).
+describe.skipIf(!process.env.PACKAGE_TEST_PRISM)(`the README's Prism section, on the oldest Node the kit claims (${OLDEST_NODE})`, () => {
+  it('installs @stoplight/prism-cli@^5 with that Node, runs prism mock and contracts --target prism against it, covering what the README says', async () => {
+    const port = await freePort();
+    // Everything on that Node: npm (so the Prism version npm picks for it), the kit's command, Prism.
+    const env = userEnv({ PATH: pathWith(await oldestNode()), PRISM_PORT: String(port) });
+    const commands = shellCommands(packageBlock('prism').text.replaceAll('127.0.0.1:4011', `127.0.0.1:${port}`));
+    expect(commands[0]).toBe('npm i -D @stoplight/prism-cli@^5');
+    const result = await runStep(['node --version', ...commands].join('\n'), consumer, env, 600_000);
+    try {
+      expect(result.code, result.output).toBe(0);
+      expect(result.output).toContain(`v${OLDEST_NODE}\n`);
+      expect(result.output).toContain(`contracts: target prism at http://127.0.0.1:${port}`);
+      expect(result.output).not.toContain('\u001b[');
+      const prism = JSON.parse(readFileSync(join(consumer, 'node_modules', '@stoplight', 'prism-cli', 'package.json'), 'utf8')).version as string;
+      // What the README says: the Prism npm picks on this Node, and how many of the cases run there.
+      const tests = /Tests\s+(\d+) passed \| (\d+) skipped \((\d+)\)/.exec(result.output);
+      expect(tests, result.output).not.toBeNull();
+      const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+      expect(readme).toContain(`${tests![1]} of the ${tests![3]} cases`);
+      expect(readme).toContain(`npm picks prism-cli ${prism} there`);
+      expect(await portRefuses(port, 10_000), 'Prism is stopped by the last command').toBe(true);
+    } finally {
+      const pid = existsSync(join(consumer, 'prism.pid')) ? Number(readFileSync(join(consumer, 'prism.pid'), 'utf8')) : undefined;
+      if (pid && !(await portRefuses(port, 0))) process.kill(pid, 'SIGTERM');
+    }
+  }, 900_000);
+});
+
+interface CiStep {
+  uses?: string;
+  with?: Record<string, unknown>;
+  run?: string;
+  if?: string;
+}
+interface CiJob {
+  env: Record<string, string>;
+  steps: CiStep[];
+}
+interface StepResult {
+  code: number;
+  output: string;
+}
+
+/** The job of the README's CI recipe (`package ci-job`). */
+function ciJob(): CiJob {
+  return (parseYaml(packageBlock('ci-job').text) as { jobs: Record<string, CiJob> }).jobs.test!;
+}
+
+/** Its `run:` steps, in order. */
+function runSteps(job: CiJob): CiStep[] {
+  return job.steps.filter((step) => step.run !== undefined);
+}
+
+/**
+ * One step as a runner runs it: `bash -e`, the job's environment, and done when the shell exits (a
+ * server it started with `&` keeps running and keeps writing to the step's log, as on a runner).
+ */
+function runStep(command: string, cwd: string, env: NodeJS.ProcessEnv, timeoutMs = 300_000): Promise<StepResult> {
+  const log = join(mkdtempSync(join(tmpdir(), 'kit-ci-step-')), 'log');
+  const fd = openSync(log, 'w');
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-e', '-c', command], { cwd, env, stdio: ['ignore', fd, fd] });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      closeSync(fd);
+      resolve({ code: code ?? 1, output: readFileSync(log, 'utf8') });
+    });
+  });
+}
+
+/** PATH with `first` in front and without the checkout's own tools (node_modules/.bin), as a user's shell has it. */
+function pathWith(first: string): string {
+  return [first, ...(process.env.PATH ?? '').split(delimiter).filter((entry) => entry !== '' && !entry.startsWith(ROOT))].join(delimiter);
+}
+
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Whether 127.0.0.1:port refuses connections within `withinMs` (a stopped server's port); asked every 100 ms. */
+async function portRefuses(port: number, withinMs: number): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2000) });
+    } catch (error) {
+      if ((error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED') return true;
+    }
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100)); // poll interval while the server stops, not a sleep to pass
+  }
+}
 
 let oldestNodeDir: Promise<string> | undefined;
 /** The bin folder of Node ${OLDEST_NODE} (the npm package `node`, from the npm cache when it holds it), installed once. */

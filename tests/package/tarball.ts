@@ -79,10 +79,14 @@ export function devVersion(name: string): string {
   return (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-/** A fresh ESM project with the kit's tarball and the given packages installed. */
-export async function createConsumer(kit: PackedKit, packages: readonly string[]): Promise<string> {
+/**
+ * A fresh ESM project with the kit's tarball and the given packages installed; with `lockfileOnly`,
+ * only named in package.json and package-lock.json, for an `npm ci` to install.
+ */
+export async function createConsumer(kit: PackedKit, packages: readonly string[], options: { lockfileOnly?: boolean } = {}): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'kit-consumer-'));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'kit-consumer', version: '1.0.0', private: true, type: 'module' }, null, 2));
-  await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', kit.tarball, ...packages], { cwd: dir, timeoutMs: 300_000 });
+  const lockfileOnly = options.lockfileOnly ? ['--package-lock-only'] : [];
+  await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...lockfileOnly, kit.tarball, ...packages], { cwd: dir, timeoutMs: 300_000 });
   return dir;
 }
