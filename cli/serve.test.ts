@@ -98,6 +98,68 @@ describe('workflow-api-mock serve', () => {
     }
   });
 
+  it('--scenarios DIR loads JSON and module scenario files beside the built-ins; a token picks one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scenarios-'));
+    try {
+      writeFileSync(
+        join(dir, 'solo.json'),
+        JSON.stringify({ name: 'solo', description: 'one workflow', workspaces: [{ workflows: [{ id: 'p_Solo123', active: false }] }] }),
+      );
+      writeFileSync(join(dir, 'pair.mjs'), "export default [{ name: 'pair', description: 'two workspaces', workspaces: [{}, {}] }];");
+      const run = serve(['--port', '0', '--quiet', '--scenarios', dir]);
+      const [, baseUrl] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
+      await run.waitFor(/Scenarios: empty-account, busy-workspace, quotas-exhausted, connect-broken-accounts, workflow-errors, pair, solo \(.*2 from /);
+      const workflow = await fetch(`${baseUrl}/workflows/p_Solo123`, { headers: { authorization: 'Bearer scenario_solo_cli' } });
+      expect(workflow.status).toBe(200);
+      const me = await fetch(`${baseUrl}/users/me`, { headers: { authorization: 'Bearer scenario_pair_cli' } });
+      expect((await me.json()).data.orgs).toHaveLength(2);
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('--scenarios refuses a scenario that does not match the document before listening: exit 1, each issue by file and pointer', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scenarios-'));
+    try {
+      writeFileSync(join(dir, 'bad.json'), JSON.stringify({ name: 'bad', description: 'x', workspaces: [{ workflows: [{ active: 'yes' }] }] }));
+      const run = serve(['--port', '0', '--scenarios', dir]);
+      expect(await run.exited).toBe(1);
+      expect(run.err()).toContain('bad (bad.json): /workspaces/0/workflows/0/active must be boolean');
+      expect(run.out()).not.toContain('listening');
+      const missing = serve(['--port', '0', '--scenarios', join(dir, 'nope')]);
+      expect(await missing.exited).toBe(1);
+      expect(missing.err()).toContain('no such folder');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('--coverage-report FILE writes what the run covered at exit, as JSON and as a table beside it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coverage-'));
+    try {
+      const file = join(dir, 'coverage.json');
+      const run = serve(['--port', '0', '--quiet', '--coverage-report', file]);
+      const [, baseUrl] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
+      expect((await fetch(`${baseUrl}/users/me`, { headers: { authorization: 'Bearer cov' } })).status).toBe(200);
+      expect((await fetch(`${baseUrl}/workflows/p_nope123`, { headers: { authorization: 'Bearer cov' } })).status).toBe(404);
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+      const report = JSON.parse(readFileSync(file, 'utf8'));
+      expect(report.scope).toBe('all');
+      expect(report.totals.exchanges).toBe(2);
+      expect(report.untouched).not.toContain('GET /users/me');
+      const table = readFileSync(join(dir, 'coverage.txt'), 'utf8');
+      expect(table).toMatch(/^getWorkflow\s+1\s+1\/\d+/m);
+      expect(run.out()).toMatch(
+        /Coverage \(all worlds\): operations 2\/\d+ .* 2 answers; never touched: \d+\. Written to .*coverage\.json and .*coverage\.txt/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('exits 1 with a one-line message when the port is in use', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));

@@ -5,6 +5,8 @@
 import { DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT, MAX_DELAY_MS, STATE_INTERVAL_MS } from '../mocks/defaults.ts';
 import { type Destination, parseDestinations } from '../mocks/destinations.ts';
 import { type CorsOrigins, parseCorsOrigins } from '../mocks/node/cors.ts';
+import { writeFileSync } from 'node:fs';
+import type { Mock, ScenarioDefinition } from '../mocks/index.ts';
 import { type FallbackRule, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from '../mocks/upstream/select.ts';
 import { type MatchField, parseMatchRule } from '../mocks/upstream/replay.ts';
 import { forEachOperation } from '../openapi/document/operations.ts';
@@ -48,7 +50,8 @@ Usage:
   ${PROGRAM} serve [--port 4010] [--host 127.0.0.1] [--seed 42] [--quiet] [--max-connections 1000]
         [--max-worlds 4000] [--world-ttl 0] [--latency 0-0] [--fail-rate 0] [--rate-limit N/s]
         [--no-control] [--deliver-to HOST[:PORT],...]
-        [--state FILE] [--state-interval 30s] [--cors ORIGIN,...|'*']
+        [--state FILE] [--state-interval 30s] [--cors ORIGIN,...|'*'] [--scenarios DIR]
+        [--coverage-report FILE]
         [--upstream URL --live OPS [--fallback-on LIST] [--record FILE] [--drift-report FILE]]
         [--replay FILE [--match query,body]]
   (in the kit's checkout: npm start -- [flags])
@@ -135,6 +138,17 @@ Flags:
                  answers CORS. Without it a browser hides /v1 answers from pages
                  on other origins (the log says which origin tried)
                                                                      default: none       env CORS
+  --coverage-report <file>
+                 when the server stops, write what the run covered (every
+                 operation, the documented statuses answered and never
+                 answered; all worlds) to this file as JSON, and as a table
+                 beside it (.txt); also GET /__mock/coverage    default: none       env COVERAGE_REPORT
+  --scenarios <dir>
+                 load the scenario files of this folder (*.json, *.js, *.mjs,
+                 *.ts; docs/scenarios.md) beside the built-in ones; a token
+                 scenario_<name>_<anything> opens one. A scenario that does not
+                 match the document stops the start (exit 1), each issue named
+                 by its JSON pointer                                 default: none       env SCENARIOS
   -h, --help     this text
 Flags win over environment variables; an empty variable counts as unset.
 A connection idle for ${DEFAULT_LIMITS.idleTimeoutMs / 1000} s (keep-alive: ${DEFAULT_LIMITS.keepAliveTimeoutMs / 1000} s) is closed; headers must arrive within
@@ -182,6 +196,10 @@ export interface ServeOptions {
   deliverTo?: Destination[];
   /** `--cors`: origins whose pages may call /v1. */
   cors?: CorsOrigins;
+  /** `--scenarios`: the folder of scenario files. */
+  scenarios?: string;
+  /** `--coverage-report`: the JSON file written at exit (the table beside it). */
+  coverageReport?: string;
   /** `--upstream`, `--live`, `--fallback-on`. */
   upstream?: { url: string; live: string[]; fallbackOn?: FallbackRule };
   /** `--record`: the HAR file. */
@@ -213,6 +231,8 @@ export const SERVE = defineCommand({
     'state-interval': { type: 'string' },
     'deliver-to': { type: 'string' },
     cors: { type: 'string' },
+    scenarios: { type: 'string' },
+    'coverage-report': { type: 'string' },
     upstream: { type: 'string' },
     live: { type: 'string' },
     'fallback-on': { type: 'string' },
@@ -280,6 +300,16 @@ export const SERVE = defineCommand({
       const origins = parseCorsOrigins(cors.text);
       if (origins !== '*' && 'error' in origins) return usage(`${cors.from}: ${origins.error}`);
       options.cors = origins;
+    }
+    const scenarios = flagOrEnv('scenarios', values.scenarios, env, 'SCENARIOS');
+    if (scenarios !== undefined) {
+      if (scenarios.text.trim() === '') return usage(`${scenarios.from} must name a folder`);
+      options.scenarios = scenarios.text;
+    }
+    const coverageReport = flagOrEnv('coverage-report', values['coverage-report'], env, 'COVERAGE_REPORT');
+    if (coverageReport !== undefined) {
+      if (coverageReport.text.trim() === '') return usage(`${coverageReport.from} must name a file`);
+      options.coverageReport = coverageReport.text;
     }
     const beside = interpretUpstream(values);
     if ('kind' in beside) return beside;
@@ -385,7 +415,13 @@ export async function serve(options: ServeOptions): Promise<number> {
   const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl, deliverTo, state, stateIntervalMs, stateKey, cors } = options;
   const { upstream, record, driftReport, replay, match } = options;
   // Imported only now: `--help` and bad flags answer without loading the server (start-up, docs/performance.md).
-  const { startServer } = await import('../mocks/node/server.ts');
+  const { startServer, readScenarioFiles } = await import('../mocks/node/server.ts');
+  let scenarios: ScenarioDefinition[] | undefined;
+  if (options.scenarios !== undefined) {
+    const loaded = await loadScenarioFolder(options.scenarios, readScenarioFiles);
+    if (loaded === undefined) return EXIT_FAILED;
+    scenarios = loaded;
+  }
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({
@@ -401,6 +437,7 @@ export async function serve(options: ServeOptions): Promise<number> {
       ...(state === undefined ? {} : { state: { path: state, intervalMs: stateIntervalMs, key: stateKey } }),
       ...(faults === undefined ? {} : { faults }),
       ...(cors === undefined ? {} : { cors }),
+      ...(scenarios === undefined ? {} : { scenarios }),
       ...(upstream === undefined ? {} : { upstream, record, driftReport, version: kitVersion() }),
       ...(replay === undefined ? {} : { replay, match }),
     });
@@ -422,6 +459,10 @@ export async function serve(options: ServeOptions): Promise<number> {
     );
   for (const line of server.beside ?? []) console.log(line);
   console.log(`Try:  curl -H 'Authorization: Bearer dev-token' ${server.baseUrl}/users/me`);
+  const names = server.mock.store.scenarios().map((scenario) => scenario.name);
+  console.log(
+    `Scenarios: ${names.join(', ')} (a token scenario_<name>_<anything> opens one${scenarios === undefined ? '' : `; ${scenarios.length} from ${options.scenarios}`})`,
+  );
   if (noControl === true) {
     console.log('Control API and console: off (--no-control). Ctrl-C stops.');
   } else {
@@ -430,9 +471,12 @@ export async function serve(options: ServeOptions): Promise<number> {
   }
 
   const running = server;
+  // Loaded with the server already; imported here so that --help never loads the kit.
+  const kit = options.coverageReport === undefined ? undefined : await import('../mocks/index.ts');
   return new Promise<number>((resolveCode) => {
     const stop = (signal: string) => {
       if (!quiet) console.log(`${signal}: shutting down`);
+      if (options.coverageReport !== undefined && kit !== undefined) writeCoverage(running.mock, options.coverageReport, kit);
       running.close().then(
         () => resolveCode(EXIT_OK),
         // The --state file's last write failed: say so, and exit non-zero (its log is kept).
@@ -445,6 +489,40 @@ export async function serve(options: ServeOptions): Promise<number> {
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
+}
+
+/** `--coverage-report FILE`: the run's coverage as JSON in FILE and as a table beside it (FILE's name with .txt). */
+function writeCoverage(mock: Mock, file: string, kit: typeof import('../mocks/index.ts')): void {
+  const { coverageSummaryLine, formatRunCoverage } = kit;
+  const report = mock.coverage();
+  const table = file.replace(/(\.json)?$/i, '.txt');
+  try {
+    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(table, `${formatRunCoverage(report)}\n`);
+    console.log(`${coverageSummaryLine(report)}. Written to ${file} and ${table}`);
+  } catch (error) {
+    console.error(`${PROGRAM} serve: could not write --coverage-report ${file}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * The scenarios of `--scenarios DIR`, checked against the document; undefined (after saying why on
+ * stderr) when the folder cannot be read or a scenario is refused.
+ */
+async function loadScenarioFolder(dir: string, read: typeof import('../mocks/node/server.ts').readScenarioFiles): Promise<ScenarioDefinition[] | undefined> {
+  let files: Awaited<ReturnType<typeof read>>;
+  try {
+    files = await read(dir);
+  } catch (error) {
+    console.error(`${PROGRAM} serve: ${(error as Error).message}`);
+    return undefined;
+  }
+  const { loadScenarios } = await import('../mocks/index.ts');
+  const loaded = loadScenarios(files.scenarios, (index) => files.origins[index]!);
+  if (loaded.ok) return files.scenarios as ScenarioDefinition[];
+  console.error(`${PROGRAM} serve: --scenarios ${dir}: a scenario does not match the document (docs/scenarios.md):`);
+  for (const refusal of loaded.refusals) for (const issue of refusal.issues) console.error(`  ${refusal.scenario}: ${issue.pointer || '/'} ${issue.message}`);
+  return undefined;
 }
 
 /** The `serve` subcommand: argv after the word `serve`, answers the exit code. */

@@ -11,8 +11,13 @@ import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest, t
 import type { AppRequest, AppResponse } from './app/types.ts';
 import type { RequestHead } from './app/head.ts';
 import { routes } from './app/routes.ts';
-import { addSources, completeConnect, createStore, emit, emitTrigger, worldSummary, type Store, type StoreOptions } from './store/index.ts';
+import { addSources, completeConnect, createStore, emit, emitTrigger, invokeEndpoint, worldSummary, type Store, type StoreOptions } from './store/index.ts';
+import { ENDPOINT_PREFIX } from './app/head.ts';
 import { createDeliveryEngine } from './outbound/delivery.ts';
+import { scenarioCatalogue } from './scenarios/index.ts';
+import { createRunCoverage, type RunCoverageReport } from './app/run-coverage.ts';
+import { document } from '../openapi/generated/document.ts';
+import type { ScenarioDefinition } from './store/index.ts';
 import type { DeliverySink } from './outbound/types.ts';
 
 export type { AppRequest, AppResponse } from './app/types.ts';
@@ -27,6 +32,8 @@ export type {
   FaultsBody,
   RateLimitBody,
   SavedState,
+  ClockBody,
+  LoginOptions,
 } from './app/control.ts';
 export type { FaultOptions } from './app/faults.ts';
 export type { ReadCache, ReadCacheOptions } from './app/read-cache.ts';
@@ -45,6 +52,20 @@ export type * from './factories/types.ts';
 export type * from './store/world.ts';
 export type { FactoryContext, RandomizerState } from './random.ts';
 export { DEFAULT_BASE_URL } from './app/fetch.ts';
+export { formatRunCoverage, summaryLine as coverageSummaryLine, type RunCoverage, type RunCoverageReport, type RunExchange } from './app/run-coverage.ts';
+export type { CoverageReport, ObservedExchange, OperationCoverage, Ratio } from '../openapi/coverage.ts';
+export {
+  defineScenario,
+  loadScenarios,
+  scenarioCatalogue,
+  scenarioProblems,
+  BUILTIN_SCENARIOS,
+  ScenarioLoadError,
+  type ScenarioRefusal,
+  type ScenarioCatalogue,
+} from './scenarios/index.ts';
+export type * from './scenarios/define.ts';
+export type { ClockState, ClockChange, WorldClock } from './store/index.ts';
 
 export interface MockOptions {
   seed?: number | string;
@@ -65,6 +86,12 @@ export interface MockOptions {
   faults?: FaultOptions;
   /** What `POST /__mock/snapshot` does: the Node server's `--state` writer. Default: none (the route answers 404). */
   saveState?: ControlOperations['saveState'];
+  /**
+   * Scenarios beside the built-in ones (docs/scenarios.md): a token `scenario_<name>_<anything>`
+   * opens a world built from scenario `<name>`. Each is checked against the document here: one that
+   * does not match is refused with a `ScenarioLoadError` naming every issue's JSON pointer.
+   */
+  scenarios?: readonly ScenarioDefinition[];
   /** What `GET /__mock/drift` answers: the drift report of the Node server's `--upstream`. Default: none (the route answers 404). */
   driftReport?: ControlOperations['driftReport'];
   /** Bounds on the store's worlds (docs/worlds.md, "Eviction"): at most `maxWorlds`, each evicted after `worldTtlMs` unused. Default: none. */
@@ -91,24 +118,65 @@ export interface Mock {
   control: MockControl;
   store: Store;
   baseUrl: string;
+  /**
+   * What a test run covered (docs/control-api.md, "Coverage of a test run"): every operation of the
+   * document with the statuses it answered and those it never did, for every world since the mock
+   * was made, or for the world of `token`. `formatRunCoverage(report)` renders it as a table.
+   *
+   * @example
+   * const report = mock.coverage();
+   * console.log(report.untouched); // ['GET /workflows/{workflow_id}/$errors/event_summaries', ...]
+   */
+  coverage(token?: string): RunCoverageReport;
+}
+
+/**
+ * Where a mock at `origin` serves HTTP trigger endpoints, as a store's `endpointUrl` (docs/worlds.md,
+ * "Workflow endpoints").
+ *
+ * @example
+ * createStore({ endpointUrl: endpointUrlAt('http://127.0.0.1:4010') }); // endpoint_url: 'http://127.0.0.1:4010/__endpoints/<key>'
+ */
+export function endpointUrlAt(origin: string): (key: string) => string {
+  const base = `${origin.replace(/\/+$/, '')}${ENDPOINT_PREFIX}/`;
+  return (key) => base + key;
 }
 
 export function createMock(options: MockOptions = {}): Mock {
   const baseUrl = absoluteBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL, 'createMock').replace(/\/+$/, '');
-  const store =
-    options.store ?? createStore({ ...options.worlds, sink: options.sink ?? createDeliveryEngine({ now: options.now }), seed: options.seed, now: options.now });
   if (options.store !== undefined) {
-    const clashing = (['seed', 'sink', 'now', 'worlds'] as const).filter((name) => options[name] !== undefined);
+    const clashing = (['seed', 'sink', 'now', 'worlds', 'scenarios'] as const).filter((name) => options[name] !== undefined);
     if (clashing.length > 0) throw new TypeError(`createMock: ${clashing.join(', ')} cannot be given with store (the store has its own)`);
   }
+  const store =
+    options.store ??
+    createStore({
+      ...options.worlds,
+      scenarios: scenarioCatalogue(options.scenarios),
+      sink: options.sink ?? createDeliveryEngine({ now: options.now }),
+      seed: options.seed,
+      now: options.now,
+      endpointUrl: endpointUrlAt(new URL(baseUrl).origin),
+    });
+  const coverage = createRunCoverage(document);
   const app = createApp({
     store,
     validator: options.validator ?? defaultValidator,
     controlValidator,
     routes,
-    controlOperations: { worldSummary, emit, emitTrigger, completeConnect, addSources, saveState: options.saveState, driftReport: options.driftReport },
+    controlOperations: {
+      worldSummary,
+      emit,
+      emitTrigger,
+      completeConnect,
+      addSources,
+      coverage,
+      saveState: options.saveState,
+      driftReport: options.driftReport,
+    },
     logError: options.logError,
     faults: options.faults,
+    endpoints: invokeEndpoint,
     readCache: options.readCache,
   });
   const mapUrl = createUrlMapper(baseUrl);
@@ -123,5 +191,6 @@ export function createMock(options: MockOptions = {}): Mock {
     control: app.control,
     store,
     baseUrl,
+    coverage: (token) => (token === undefined ? coverage.report('all') : app.control.coverage(token)),
   };
 }

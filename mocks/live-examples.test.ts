@@ -24,7 +24,9 @@ async function replay(request: ExampleRequest, token = `live-example-${++fresh}`
     headers: { authorization: `Bearer ${token}`, ...(request.body === undefined ? {} : { 'content-type': 'application/json' }), ...request.headers },
     body: request.body === undefined ? '' : JSON.stringify(request.body),
   });
-  const body = response.body === '' ? undefined : JSON.parse(response.body);
+  // A file download (fileStash.downloadFile) answers its bytes; every other answer is JSON.
+  const json = (response.headers['content-type'] ?? '').includes('json');
+  const body = response.body === '' ? undefined : json ? JSON.parse(response.body) : response.body;
   return { status: response.status, contentType: response.headers['content-type'] ?? null, body };
 }
 

@@ -5,8 +5,9 @@ import { bypass, http, HttpResponse, type HttpHandler } from 'msw';
 import type { DriftAnalyzer, DriftReport } from '../openapi/drift.ts';
 import { validator } from '../openapi/validator.ts';
 import { authenticate } from './app/auth.ts';
+import { ENDPOINT_PREFIX } from './app/head.ts';
 import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest } from './app/fetch.ts';
-import { createMock, type FaultOptions, type Mock } from './index.ts';
+import { createMock, type FaultOptions, type Mock, type MockOptions } from './index.ts';
 import { DEFAULT_STORAGE_KEY, persistStore, type Persistence, type StorageArea } from './store/persist.ts';
 import { createDeliveryEngine } from './outbound/delivery.ts';
 import type { BesideSetup } from './upstream/beside.ts';
@@ -32,6 +33,12 @@ export interface HandlersOptions {
   baseUrl?: string;
   /** Seed for a mock created here (ignored when `mock` is given). */
   seed?: number | string;
+  /**
+   * Scenarios beside the built-in ones for a mock created here (ignored when `mock` is given;
+   * docs/scenarios.md): a token `scenario_<name>_<anything>` opens that scenario's world. One that
+   * does not match the document throws a `ScenarioLoadError` naming each issue's JSON pointer.
+   */
+  scenarios?: MockOptions['scenarios'];
   /**
    * Latency, failure rate and rate limit of every world of a mock created here (ignored when `mock`
    * is given; docs/control-api.md, "Faults"); a world sets its own with `mock.control.faults()` and
@@ -124,6 +131,7 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
       sink: createDeliveryEngine({ send: !inBrowser }),
       seed: options.seed,
       faults: options.faults,
+      scenarios: options.scenarios,
     });
   const persistence = options.persist ? browserPersistence(mock, options.persist, options.storageKey ?? DEFAULT_STORAGE_KEY) : null;
   const mapUrl = createUrlMapper(baseUrl);
@@ -146,7 +154,8 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
     });
   };
 
-  const handlers = [http.all(`${baseUrl}/*`, resolve), http.all(`${origin}/__mock/*`, resolve)];
+  // HTTP trigger endpoints too (docs/worlds.md, "Workflow endpoints"): `<origin>/__endpoints/<key>`.
+  const handlers = [http.all(`${baseUrl}/*`, resolve), http.all(`${origin}/__mock/*`, resolve), http.all(`${origin}${ENDPOINT_PREFIX}/*`, resolve)];
   return Object.assign(handlers, { mock, persistence, drift });
 }
 

@@ -33,6 +33,8 @@ export interface FactoryContext {
   issued: Set<string>;
   /** Current time in UNIX milliseconds (fixed reference date while a world is being seeded). */
   now(): number;
+  /** The URL the mock serves an HTTP trigger's endpoint at, by its key (StoreOptions.endpointUrl); absent: a host of its own that nothing serves. */
+  endpointUrl?: (key: string) => string;
 }
 
 /**

@@ -33,6 +33,12 @@ export interface DocumentSchemas {
   at(pointer: string): ValidateFunction;
   /** Ajv errors of `value` against the schema at `pointer`, or [] when valid. */
   errors(pointer: string, value: unknown): ErrorObject[];
+  /**
+   * Schemas of one's own beside the document's, in the same Ajv: `#/components/schemas/X` in them
+   * names one of `schemas` or else the document's, whose compiled code is shared (nothing of the
+   * document is compiled twice). Answers the compiled schema of each name. Once per `name`.
+   */
+  extend(name: string, schemas: Record<string, object>): (schemaName: string) => ValidateFunction;
 }
 
 const DOCUMENT_ID = 'https://workflow-api-kit.test/openapi.json';
@@ -75,7 +81,33 @@ export function documentSchemas(document: object, options: SchemaSetOptions = {}
       const validate = at(pointer);
       return validate(value) ? [] : [...(validate.errors ?? [])];
     },
+    extend(name, schemas) {
+      const id = `${DOCUMENT_ID.replace(/openapi\.json$/, '')}${encodeURIComponent(name)}.json`;
+      const own = new Set(Object.keys(schemas));
+      ajv.addSchema({ $id: id, components: { schemas: towardDocument(schemas, own) } }, id, undefined, false);
+      const compiled = new Map<string, ValidateFunction>();
+      return (schemaName) => {
+        let validate = compiled.get(schemaName);
+        if (validate === undefined) {
+          validate = ajv.compile({ $ref: `${id}#${encodeURI(`/components/schemas/${escapePointer(schemaName)}`)}` });
+          compiled.set(schemaName, validate);
+        }
+        return validate;
+      };
+    },
   };
+}
+
+/** `value` with each `$ref` to a component schema not in `own` made absolute, into the document's resource. */
+function towardDocument<T>(value: T, own: ReadonlySet<string>): T {
+  if (Array.isArray(value)) return value.map((item) => towardDocument(item, own)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const local = key === '$ref' && typeof item === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(item) : null;
+    out[key] = local !== null && !own.has(decodeURIComponent(local[1]!)) ? `${DOCUMENT_ID}${item}` : towardDocument(item, own);
+  }
+  return out as T;
 }
 
 /**

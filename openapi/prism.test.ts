@@ -21,7 +21,10 @@ async function call(prism: PrismProcess, request: (typeof requests)[number], tok
     body: request.body === undefined ? undefined : JSON.stringify(request.body),
   });
   const text = await response.text();
-  return { status: response.status, contentType: response.headers.get('content-type'), text, body: text ? JSON.parse(text) : undefined };
+  const contentType = response.headers.get('content-type');
+  // A file download (fileStash.downloadFile) answers its bytes; every other answer is JSON.
+  const body = text === '' ? undefined : (contentType ?? '').includes('json') ? JSON.parse(text) : text;
+  return { status: response.status, contentType, text, body };
 }
 
 for (const mode of ['static', 'dynamic'] as const) {

@@ -38,6 +38,11 @@ export interface Validator {
   validateRequest(operationId: string, request: RequestInput): RequestValidation;
   validateResponse(operationId: string, status: number, contentType: string | null, body: unknown): Issue[];
   validateSchema(schemaName: string, value: unknown): Issue[];
+  /**
+   * Schemas of one's own that use the document's (`#/components/schemas/X`), checked by the same
+   * compiled code: answers a check of `value` against one of them. Once per `name`.
+   */
+  extend(name: string, schemas: Record<string, object>): (schemaName: string, value: unknown) => Issue[];
   validateWebhookPayload(webhookName: string, body: unknown): Issue[];
   /** The operation's method, path template and whether it declares a JSON request body. */
   describeOperation(operationId: string): OperationInfo;

@@ -69,4 +69,17 @@ describe('createValidator', () => {
     expect(v.validateWebhookPayload('thingHappened', 'THING')).toEqual([]);
     expect(v.validateWebhookPayload('thingHappened', 'OTHER')).toHaveLength(1);
   });
+
+  it("extends the document with schemas of one's own, whose $refs reach its own first, then the document's", () => {
+    const check = createValidator(fixture).extend('own', {
+      Pair: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { thing: { $ref: '#/components/schemas/Thing' }, size: { $ref: '#/components/schemas/Size' } },
+      },
+      Size: { enum: ['s', 'm'] },
+    });
+    expect(check('Pair', { thing: { id: 't_1' }, size: 's' })).toEqual([]);
+    expect(check('Pair', { thing: { id: 'x' }, size: 'xl', extra: 1 }).map((issue) => issue.pointer)).toEqual(['/extra', '/thing/id', '/size']);
+  });
 });

@@ -4,7 +4,7 @@
 // can never disagree about a schema. The document is read once, here, into a resolved view
 // (openapi/document/resolve.ts); routing, request and response checks are their own modules.
 // Browser-safe (no Node imports): the MSW handlers validate requests with it in the browser too.
-import { documentSchemas } from './ajv.ts';
+import { documentSchemas, toIssues } from './ajv.ts';
 import { resolveOperations, resolveWebhookBodies, type ResolvedOperation } from './document/resolve.ts';
 import { validateRequest } from './request.ts';
 import { validateResponse, validateSchema, validateWebhookPayload } from './response.ts';
@@ -36,6 +36,13 @@ export function createValidator(document: object): Validator {
     validateRequest: (operationId, request) => validateRequest(schemas, find(operationId), request),
     validateResponse: (operationId, status, contentType, body) => validateResponse(schemas, find(operationId), status, contentType, body),
     validateSchema: (schemaName, value) => validateSchema(schemas, document, schemaName, value),
+    extend(name, own) {
+      const compiled = schemas.extend(name, own);
+      return (schemaName, value) => {
+        const validate = compiled(schemaName);
+        return validate(value) ? [] : toIssues(validate.errors, '');
+      };
+    },
     validateWebhookPayload: (webhookName, body) => validateWebhookPayload(schemas, webhookBodies, webhookName, body),
   };
 }

@@ -153,6 +153,17 @@ const RULES: Rule[] = [
     never: [...lowerLayers('app'), ['an adapter', isFile(ADAPTERS)], ['msw', isPackage('msw')], ['a Node built-in', isBuiltin]],
   },
   {
+    name: 'scenarios',
+    from: (path) => under('mocks/scenarios')(path) && !isTest(path),
+    never: [
+      ...lowerLayers('app'),
+      ['store internals (anything but mocks/store/index.ts)', isFile((target) => STORE(target) && !under('mocks/store/index.ts')(target))],
+      ['an adapter', isFile(ADAPTERS)],
+      ['msw', isPackage('msw')],
+      ['a Node built-in', isBuiltin],
+    ],
+  },
+  {
     name: 'app',
     from: (path) => APP(path) && !isTest(path),
     may: [
@@ -175,7 +186,7 @@ const RULES: Rule[] = [
     may: [
       [
         'every layer below the adapters',
-        isFile(under('mocks/ids.ts', 'mocks/random.ts', 'mocks/factories', 'mocks/outbound', 'mocks/store', 'mocks/app', 'mocks/errors.ts')),
+        isFile(under('mocks/ids.ts', 'mocks/random.ts', 'mocks/factories', 'mocks/outbound', 'mocks/store', 'mocks/scenarios', 'mocks/app', 'mocks/errors.ts')),
       ],
       ['openapi/', isFile(under('openapi'))],
     ],

@@ -58,7 +58,8 @@ export function createCheckedFetch(options: CheckedFetchOptions): FetchLike {
       contentType: mediaType(response.headers.get('content-type')),
       responseHeaders,
       responseText,
-      responseBody: parseJson(responseText),
+      // A file download (application/octet-stream) is checked as its text; every other body as JSON.
+      responseBody: (mediaType(response.headers.get('content-type')) ?? '').includes('json') || responseText === '' ? parseJson(responseText) : responseText,
     };
     const violations = runChecks(exchange, options.validator);
     const headers: Record<string, string> = {};

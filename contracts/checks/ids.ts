@@ -104,6 +104,8 @@ const UNPREFIXED_ID: Record<string, RegExp[]> = {
   reloadTriggerProps: [/^\/dynamicProps\/id$/],
   // An end user's ID is 16 hex digits derived from project, environment and external ID (openapi/openapi.yaml, ExternalUser).
   listExternalUsers: [/^\/data\/\d+\/id$/],
+  // A trigger event's ID is its emit's (27 base62 characters, as `emit_id`), outside the spec's prefix table.
+  listDeployedTriggerEvents: [/^\/data\/\d+\/id$/],
   // An app override's ID is 16 hex digits (openapi/openapi.yaml, AppOverrideId).
   listAppOverrides: [/^\/data\/\d+\/id$/],
   createAppOverride: [/^\/id$/],

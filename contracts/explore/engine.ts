@@ -98,7 +98,10 @@ export function createEngine(options: EngineOptions): Engine {
       const memo = options.before?.(request, tokens);
       const answer = await options.send(request);
       let body: unknown;
-      if (answer.text !== '') {
+      // A file download (application/octet-stream) is checked as its text; every other body as JSON.
+      const json = (answer.headers['content-type'] ?? 'application/json').includes('json');
+      if (answer.text !== '' && !json) body = answer.text;
+      else if (answer.text !== '') {
         try {
           body = JSON.parse(answer.text);
         } catch {

@@ -499,4 +499,77 @@ describe('connect', () => {
       },
     );
   });
+
+  // Issue 17: deployedTriggers.update, listEvents, listWorkflows and updateWorkflows; fileStash.downloadFile.
+  describe('deployed triggers: update, events, workflows; the file stash', () => {
+    caseIf([], "listDeployedTriggerEvents and listDeployedTriggerWorkflows answer the SDK's shapes", async () => {
+      const path = `/connect/${await project()}/deployed-triggers/${await ids.triggerId()}`;
+      const owner = await asTriggerOwner();
+      const events = await api.get(`${path}/events`, { ...owner, query: { ...owner.query, n: 5 } });
+      expectStatus(events, 200);
+      expect(events.body.data.length).toBeLessThanOrEqual(5);
+      expectStatus(await api.get(`${path}/pipelines`, owner), 200);
+    });
+
+    caseIf(['enforcesRules'], 'n out of 1..100, a workflow ID without p_, a non-boolean active and an s3_key not of the stash are 400', async () => {
+      const path = `/connect/${await project()}/deployed-triggers/${await ids.triggerId()}`;
+      const owner = await asTriggerOwner();
+      for (const n of [0, 101]) expectStatus(await api.get(`${path}/events`, { ...owner, query: { ...owner.query, n } }), 400, `n=${n}`);
+      expectStatus(await api.put(`${path}/pipelines`, { ...owner, body: { workflow_ids: ['dc_notAWorkflow'] } }), 400, 'a dc_ ID');
+      expectStatus(await api.put(path, { ...owner, body: { active: 'yes' } }), 400, 'active: "yes"');
+      const download = `/connect/${await project()}/file_stash/download`;
+      expectStatus(await api.get(download, { headers: inEnvironment(), query: { s3_key: 'report.csv' } }), 400, 'a bare file name');
+      expectStatus(await api.get(download, { headers: inEnvironment() }), 400, 'no s3_key');
+    });
+
+    caseIf(['enforcesRules', 'stateful'], "another end user's trigger is 404 to update, list and set; an unknown stash file is 404", async () => {
+      const path = `/connect/${await project()}/deployed-triggers/${await ids.triggerId()}`;
+      const owner = await asTriggerOwner();
+      const stranger = { headers: owner.headers, query: { external_user_id: uniqueUser() } };
+      expectStatus(await api.put(path, { ...stranger, body: { active: false } }), 404, 'update');
+      expectStatus(await api.get(`${path}/events`, stranger), 404, 'events');
+      expectStatus(await api.put(`${path}/pipelines`, { ...stranger, body: { workflow_ids: [] } }), 404, 'pipelines');
+      const s3Key = `1day/${await project()}/stash_none/x/u/missing.csv`;
+      expectStatus(await api.get(`/connect/${await project()}/file_stash/download`, { headers: inEnvironment(), query: { s3_key: s3Key } }), 404);
+    });
+
+    caseIf(
+      ['stateful', 'control', 'writes', 'disposable'],
+      "a paused trigger emits nothing until resumed; its events read newest first; its workflows are the project workspace's (422 otherwise)",
+      async () => {
+        const projectId = await project();
+        const externalUserId = uniqueUser();
+        const headers = inEnvironment();
+        const deployed = await api.post(`/connect/${projectId}/triggers/deploy`, {
+          headers,
+          body: { id: 'github-new-issue', external_user_id: externalUserId, webhook_url: 'https://example.com/contract-trigger' },
+        });
+        expectStatus(deployed, 200);
+        const path = `/connect/${projectId}/deployed-triggers/${deployed.body.data.id}`;
+        const owner = { headers, query: { external_user_id: externalUserId } };
+        const paused = await api.put(path, { ...owner, body: { active: false, name: 'Paused by the contract' } });
+        expectStatus(paused, 200);
+        expect(paused.body.data).toMatchObject({ active: false, name: 'Paused by the contract', updated_at: expect.any(Number) });
+        expect((await control!.api.post(`/triggers/${deployed.body.data.id}/emit`, { body: { event: { n: 0 } } })).status).toBe(422);
+        expectStatus(await api.put(path, { ...owner, body: { active: true } }), 200);
+        for (const n of [1, 2]) await control!.emitTrigger(deployed.body.data.id, { event: { n } });
+        const events = await api.get(`${path}/events`, owner);
+        expect(events.body.data.map((event: { e: { n: number } }) => event.e.n)).toEqual([2, 1]);
+
+        const world = (await control!.world()) as { projects: Array<{ id: string; org_id: string }>; workflows: Array<{ id: string; org_id: string }> };
+        const orgId = world.projects.find((p) => p.id === projectId)!.org_id;
+        const ours = world.workflows.find((w) => w.org_id === orgId);
+        const theirs = world.workflows.find((w) => w.org_id !== orgId);
+        if (ours !== undefined) {
+          const set = await api.put(`${path}/pipelines`, { ...owner, body: { workflow_ids: [ours.id] } });
+          expectStatus(set, 200);
+          expect(set.body.workflow_ids).toEqual([ours.id]);
+          expect((await api.get(`${path}/pipelines`, owner)).body.workflow_ids).toEqual([ours.id]);
+        }
+        if (theirs !== undefined) expectStatus(await api.put(`${path}/pipelines`, { ...owner, body: { workflow_ids: [theirs.id] } }), 422);
+        expectStatus(await api.put(`${path}/pipelines`, { ...owner, body: { workflow_ids: ['p_unknown0'] } }), 422);
+        expectStatus(await api.delete(path, owner), 204);
+      },
+    );
+  });
 });

@@ -120,6 +120,31 @@ describe.skipIf(!servesV1)(`@pipedream/sdk 3.1.6${servesV1 ? '' : ' (skipped: th
         expect(await statusOf(stranger.deployedTriggers.retrieve(deployed.data.id, { externalUserId: 'sdk-login-user' }))).toBe(404);
       },
     );
+
+    caseIf(
+      ['stateful', 'control', 'writes', 'disposable'],
+      "a 429 on the login, set for the client's ID by the control API, reaches the SDK; the next login passes",
+      async () => {
+        const clientId = `sdk-client-${randomBytes(4).toString('hex')}`;
+        const client = new PipedreamClient({ baseUrl: new URL(target.baseUrl).origin, projectId: 'proj_unknown0', clientId, clientSecret: 's' });
+        // Any bearer for the control call: `client_id` names the world of that client's login.
+        const limited = await control!.api.post('/rate-limit', { query: { client_id: clientId }, body: { requests: 1, retry_after_seconds: 7 } });
+        expect(limited.status).toBe(200);
+        let refused: unknown;
+        try {
+          await client.oauthTokens.create({ clientId, clientSecret: 's' }, { maxRetries: 0 });
+        } catch (error) {
+          refused = error;
+        }
+        expect(refused).toBeInstanceOf(PipedreamError);
+        expect((refused as PipedreamError).statusCode).toBe(429);
+        expect((refused as PipedreamError).rawResponse?.headers.get('retry-after')).toBe('7');
+        const issued = await client.oauthTokens.create({ clientId, clientSecret: 's' }, { maxRetries: 0 });
+        expect(issued.tokenType).toBe('Bearer');
+        // Another client's login is untouched.
+        expect((await client.oauthTokens.create({ clientId: `${clientId}-other`, clientSecret: 's' }, { maxRetries: 0 })).tokenType).toBe('Bearer');
+      },
+    );
   });
 
   describe('apps and appCategories (the catalogue)', () => {
@@ -551,6 +576,182 @@ describe.skipIf(!servesV1)(`@pipedream/sdk 3.1.6${servesV1 ? '' : ' (skipped: th
         });
         expect(await verifySignature({ header: delivery.headers['x-pd-signature'], rawBody: delivery.body, key: a!.signingKey! })).toMatchObject({ ok: false });
         await client.deployedTriggers.updateWebhooks(seeded.id, { externalUserId, webhookUrls: [] });
+      },
+    );
+
+    caseIf(
+      [...needs],
+      'deployedTriggers.update pauses, renames and reconfigures; listEvents answers what it emitted, newest first; updateWorkflows sets what listWorkflows reads',
+      async () => {
+        const client = await sdk('development');
+        const externalUserId = user();
+        const deployed = await client.triggers.deploy({
+          id: 'github-new-issue',
+          externalUserId,
+          configuredProps: { repo: 'analytical/engine' },
+          webhookUrl: 'https://receiver.example.com/events',
+        });
+        const id = deployed.data.id;
+        const first = await control!.emitTrigger(id, { event: { issue: 1 } });
+        const second = await control!.emitTrigger(id, { event: { issue: 2 } });
+        await control!.emitTrigger(id, { event: 'not an object' });
+        const events = await client.deployedTriggers.listEvents(id, { externalUserId, n: 2 });
+        expect(events.data.map((e) => e.e)).toEqual([{ value: 'not an object' }, { issue: 2 }]);
+        expect(events.data[1]).toMatchObject({ id: second.event_id, k: 'emit' });
+        expect(events.data[0]!.ts).toBeGreaterThanOrEqual(events.data[1]!.ts);
+        const all = await client.deployedTriggers.listEvents(id, { externalUserId });
+        expect(all.data.map((e) => e.id).slice(1)).toEqual([second.event_id, first.event_id]);
+        expect(await statusOf(client.deployedTriggers.listEvents(id, { externalUserId: user() })), "another user's").toBe(404);
+
+        const paused = await client.deployedTriggers.update(id, {
+          externalUserId,
+          active: false,
+          name: 'Engine issues',
+          configuredProps: { repo: 'analytical/ui' },
+        });
+        expect(paused.data).toMatchObject({ id, active: false, name: 'Engine issues', configuredProps: { repo: 'analytical/ui' } });
+        expect((await client.deployedTriggers.retrieve(id, { externalUserId })).data).toMatchObject({ active: false, name: 'Engine issues' });
+        expect((await control!.api.post(`/triggers/${id}/emit`, { body: { event: {} } })).status, 'a paused trigger emits nothing').toBe(422);
+        expect((await client.deployedTriggers.listEvents(id, { externalUserId })).data).toHaveLength(3);
+        const resumed = await client.deployedTriggers.update(id, { externalUserId, active: true });
+        expect(resumed.data).toMatchObject({ active: true, name: 'Engine issues', configuredProps: { repo: 'analytical/ui' } });
+
+        const world = (await control!.world()) as { workflows: Array<{ id: string; org_id: string }>; projects: Array<{ id: string; org_id: string }> };
+        const projectId = (await project()).id;
+        const orgId = world.projects.find((p) => p.id === projectId)!.org_id;
+        const mine = world.workflows.filter((w) => w.org_id === orgId).map((w) => w.id);
+        const other = world.workflows.find((w) => w.org_id !== orgId);
+        expect((await client.deployedTriggers.listWorkflows(id, { externalUserId })).workflowIds).toEqual([]);
+        const set = await client.deployedTriggers.updateWorkflows(id, { externalUserId, workflowIds: [mine[0]!, mine[0]!] });
+        expect(set.workflowIds).toEqual([mine[0]]);
+        expect((await client.deployedTriggers.listWorkflows(id, { externalUserId })).workflowIds).toEqual([mine[0]]);
+        if (other !== undefined) {
+          expect(await statusOf(client.deployedTriggers.updateWorkflows(id, { externalUserId, workflowIds: [other.id] })), "another workspace's").toBe(422);
+        }
+        expect((await client.deployedTriggers.updateWorkflows(id, { externalUserId, workflowIds: [] })).workflowIds).toEqual([]);
+        await client.deployedTriggers.delete(id, { externalUserId });
+      },
+    );
+  });
+
+  describe('fileStash', () => {
+    caseIf(
+      [...needs],
+      'fileStash.downloadFile answers the bytes of the file an action run with a stash_id synced to the stash; another key is 404',
+      async () => {
+        const client = await sdk('development');
+        const externalUserId = user();
+        const connect = await client.tokens.create({ externalUserId });
+        const account = await client.accounts.create({ appSlug: 'google_drive', cfmapJson: '{}', connectToken: connect.token, externalUserId });
+        const id = 'google_drive-download-file';
+        const action = (await client.actions.retrieve(id)).data;
+        expect(action.stash).toBe('optional');
+        const configuredProps: Record<string, unknown> = { google_drive: { authProvisionId: account.id }, filename: 'report.csv' };
+        const folder = action.configurableProps.find((prop) => (prop as { remoteOptions?: boolean }).remoteOptions === true)!.name;
+        const options = await client.actions.configureProp({ id, externalUserId, propName: folder, configuredProps });
+        configuredProps[folder] = (options.options![0] as { value: string }).value;
+
+        const run = await client.actions.run({ id, externalUserId, configuredProps, stashId: 'NEW' });
+        expect(run.stashId).toEqual(expect.any(String));
+        const uploads = run.exports?.$filestash_uploads as Array<{ localPath: string; s3Key: string }>;
+        expect(uploads).toHaveLength(1);
+        expect(uploads[0]!.localPath).toBe('/tmp/report.csv');
+        expect(uploads[0]!.s3Key).toMatch(new RegExp(`^1day/[^/]+/${run.stashId}/[^/]+/u/report\\.csv$`));
+        const size = (run.ret as { size: number }).size;
+
+        const file = await client.fileStash.downloadFile({ s3Key: uploads[0]!.s3Key });
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        expect(bytes.byteLength).toBe(size);
+        expect(new TextDecoder().decode(bytes.slice(0, 10))).toBe('report.csv');
+        const again = new Uint8Array(await (await client.fileStash.downloadFile({ s3Key: uploads[0]!.s3Key })).arrayBuffer());
+        expect(again).toEqual(bytes);
+
+        const unstashed = await client.actions.run({ id, externalUserId, configuredProps });
+        expect(unstashed.exports?.$filestash_uploads, 'no stash_id: nothing synced').toBeUndefined();
+        expect(await statusOf(client.fileStash.downloadFile({ s3Key: uploads[0]!.s3Key.replace('report.csv', 'other.csv') }))).toBe(404);
+        const production = await sdk('production');
+        expect(await statusOf(production.fileStash.downloadFile({ s3Key: uploads[0]!.s3Key })), 'from production').toBe(404);
+        await client.accounts.delete(account.id);
+      },
+    );
+  });
+
+  describe('workflows (invoked through their HTTP trigger)', () => {
+    caseIf(
+      [...needs],
+      'workflows.invoke and invokeForExternalUser run a workflow at its endpoint_url: counted against the daily quotas, its events to its subscribers, an inactive one 404',
+      async () => {
+        // POST /workflows takes user API keys only: a world of such a key, which the SDK sends as its bearer too.
+        const key = `sdk-key-${randomBytes(6).toString('hex')}`;
+        const keyControl = createControl(target, key)!;
+        const base = new URL(target.baseUrl);
+        const client = new PipedreamClient({
+          baseUrl: base.origin,
+          projectId: 'proj_unused0',
+          projectEnvironment: 'development',
+          tokenProvider: { getToken: async () => key },
+          workflowDomain: base.hostname,
+        });
+        const rest = async (method: string, path: string, body?: unknown) => {
+          const answer = await fetch(`${target.baseUrl}${path}`, {
+            method,
+            headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+          return { status: answer.status, body: answer.status === 204 ? null : await answer.json() };
+        };
+        const world = (await keyControl.world()) as { workflows: Array<{ org_id: string; project_id: string }> };
+        const { org_id, project_id } = world.workflows[0]!;
+        const create = async (steps: unknown[], active = true) => {
+          const created = await rest('POST', '/workflows', { org_id, project_id, steps, triggers: [{ props: {} }], settings: { auto_deploy: active } });
+          expect(created.status).toBe(200);
+          const workflow = created.body.data as { id: string; triggers: Array<{ endpoint_url?: string }> };
+          return { id: workflow.id, url: workflow.triggers[0]!.endpoint_url! };
+        };
+        const ok = await create([{ namespace: 'store_order', props: { table: 'orders' } }]);
+        expect(ok.url.startsWith(`${base.origin}/`), `${ok.url} is served by the mock`).toBe(true);
+
+        // A webhook subscribed to the workflow's default stream gets each event it emits.
+        const hook = await rest('POST', `/webhooks?url=${encodeURIComponent('https://receiver.example.com/invoked')}&name=invoked&description=d`);
+        await rest('POST', `/subscriptions?emitter_id=${ok.id}&listener_id=${hook.body.data.id}&event_name=`);
+        const workspace = async () =>
+          (await rest('GET', `/workspaces/${org_id}`)).body.data as { daily_invocations_used?: number; daily_compute_time_used?: number };
+        const me = async () => (await rest('GET', '/users/me')).body.data as { daily_invocations_used: number; daily_compute_time_used: number };
+        const before = await workspace();
+        const meBefore = await me();
+
+        // The SDK answers the endpoint's raw response (status and headers, its body unread).
+        const invoked = (await client.workflows.invoke({ urlOrEndpoint: ok.url, body: { order: 42 } })) as { status: number };
+        expect(invoked.status).toBe(200);
+        const forUser = (await client.workflows.invokeForExternalUser({ urlOrEndpoint: ok.url, externalUserId: 'sdk-invoker', body: { order: 43 } })) as {
+          status: number;
+        };
+        expect(forUser.status).toBe(200);
+        const after = await workspace();
+        const meAfter = await me();
+        // One invocation and 100 ms of compute per step each (mocks/store/quotas.ts), for the user and, where it counts them, the workspace.
+        expect([meAfter.daily_invocations_used - meBefore.daily_invocations_used, meAfter.daily_compute_time_used - meBefore.daily_compute_time_used]).toEqual([
+          2, 200,
+        ]);
+        if (before.daily_invocations_used !== undefined) {
+          expect([after.daily_invocations_used! - before.daily_invocations_used, after.daily_compute_time_used! - before.daily_compute_time_used!]).toEqual([
+            2, 200,
+          ]);
+        }
+        const deliveries = ((await keyControl.deliveries({ wait: true })) as Array<{ url: string; body: string }>).filter(
+          (d) => d.url === 'https://receiver.example.com/invoked',
+        );
+        const bodies = deliveries.map(
+          (d) => JSON.parse(d.body) as { emit_id: string; emitter_id: string; event: { body: unknown; headers: Record<string, string> } },
+        );
+        expect(bodies.map((b) => b.event.body)).toEqual([{ order: 42 }, { order: 43 }]);
+        expect(bodies.map((b) => b.emitter_id)).toEqual([ok.id, ok.id]);
+        expect(bodies[1]!.event.headers['x-pd-external-user-id']).toBe('sdk-invoker');
+        expect(bodies[1]!.event.headers.authorization, 'the bearer is not passed on').toBeUndefined();
+
+        // An inactive workflow's endpoint runs nothing.
+        const inactive = await create([{ namespace: 'store_order' }], false);
+        expect(await statusOf(client.workflows.invoke({ urlOrEndpoint: inactive.url, body: {} }))).toBe(404);
       },
     );
   });

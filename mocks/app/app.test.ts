@@ -7,6 +7,7 @@ import { fail, ok, type Result } from '../errors.ts';
 import type { Session, Store, World } from '../store/index.ts';
 import { deliveryLog } from '../store/retention.ts';
 import { openSession } from '../store/session.ts';
+import { createWorldClock } from '../store/clock.ts';
 import type { DeliveryRecord, DeliveryRequest } from '../outbound/types.ts';
 import { createApp } from './app.ts';
 import { tokenKind } from './auth.ts';
@@ -73,13 +74,17 @@ function stubStore() {
   const sink = { enqueue: (request: DeliveryRequest) => ({ id: `delivery-of-${request.world}`, body: '' }) as DeliveryRecord, idle: async () => {} };
   const open = (token: string): Session => {
     const log = deliveryLog(sink, { entries: 0, bytes: 0 });
-    const session = openSession({ token, key: `key:${token}`, sink: log.sink } as unknown as World, log);
+    const session = openSession(
+      { token, key: `key:${token}`, sink: log.sink, clock: createWorldClock(Date.now), ctx: { now: () => 0 }, quotaDay: 0 } as unknown as World,
+      log,
+    );
     sessions.set(token, session);
     return session;
   };
   const store = {
     session: (token: string) => sessions.get(token) ?? open(token),
     world: (token: string) => store.session(token).world,
+    refusal: () => null,
     reset: (token: string) => {
       resets.push(token);
       return open(token);

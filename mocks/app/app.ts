@@ -12,14 +12,14 @@
 // and hands the operation to it, `mock.control` (control.ts) hands its arguments to it; from there
 // the document check and the route (control-routes.ts), which calls the store.
 import { apiError, fail, type Result } from '../errors.ts';
-import type { Session, Store } from '../store/index.ts';
+import { type EndpointRequest, type Session, settleQuotaDay, type Store, type World } from '../store/index.ts';
 import type { RequestInput, Validator } from '../../openapi/validator.ts';
 import { authenticate, issueOAuthToken, OAUTH_TOKEN_OPERATION, tokenKind, type Credentials } from './auth.ts';
 import { readBody, withinJsonBounds } from './body.ts';
 import { createControl, type ControlOperationId, type ControlOperations, type MockControl } from './control.ts';
 import { controlRoutes } from './control-routes.ts';
 import { createFaults, type FaultOptions } from './faults.ts';
-import { API_PREFIX, CONTROL_PREFIX, isApiPath, isControlPath, readHead, type RequestHead } from './head.ts';
+import { API_PREFIX, CONTROL_PREFIX, endpointOf, isApiPath, isControlPath, readHead, type RequestHead } from './head.ts';
 import { refusal } from './issues.ts';
 import { createReadCache, type ReadCache, type ReadCacheOptions, UNCACHEABLE_READS } from './read-cache.ts';
 import { errorResponse, fromResult, json } from './respond.ts';
@@ -40,9 +40,14 @@ export interface AppOptions {
   logError?: (message: string, error: unknown) => void;
   /** The server's faults and the clock, random source and sleep behind them (faults.ts); default: none. */
   faults?: FaultOptions;
+  /** Runs a request to an HTTP trigger's endpoint in a world (store/invoke.ts); absent: endpoint paths are 404. */
+  endpoints?: EndpointRunner;
   /** Keep the serialized answers of reads until their world changes (read-cache.ts); false: make every answer anew; a ReadCache: that one. Default: on. */
   readCache?: boolean | ReadCacheOptions | ReadCache;
 }
+
+/** What answers a request to an HTTP trigger's endpoint (`<origin>/__endpoints/<key>`), injected like the routes. */
+export type EndpointRunner = (world: World, key: string, request: EndpointRequest) => Result<unknown>;
 
 /** The HTTP app: one request in, one response out (named apart from the API's connected-app schema `App`). */
 export interface MockApp {
@@ -97,6 +102,15 @@ export function createApp(options: AppOptions): MockApp {
     return `No control route ${path}; see ${routes.join(', ')}`;
   });
 
+  /**
+   * The session a request runs in, once its world's day is settled: past a UTC midnight of the
+   * world's clock, its daily quotas start again (quotas.ts), and answers kept from before go.
+   */
+  function settled(session: Session): Session {
+    if (settleQuotaDay(session.world)) reads?.changed(session.world);
+    return session;
+  }
+
   /** The validated request handed to its route: the trust boundary (routes-meta.ts). */
   function invoke(on: Face, operationId: string, path: string, credentials: Credentials, session: Session, input: RequestInput) {
     const validated = on.validator.validateRequest(operationId, input);
@@ -125,16 +139,20 @@ export function createApp(options: AppOptions): MockApp {
     // Where a refusal says it happened: the path the HTTP face would have been called at.
     const path = CONTROL_PREFIX + controlValidator.describeOperation(operationId).template.replace(/\{([^}]+)\}/g, (_, name: string) => pathParams[name] ?? '');
     const request = { pathParams, query: input.query ?? new URLSearchParams(), headers: {}, body: input.body };
-    return invoke(controlFace, operationId, path, { token, kind: tokenKind(token) }, store.session(token), request);
+    return invoke(controlFace, operationId, path, { token, kind: tokenKind(token) }, settled(store.session(token)), request);
   });
 
   async function dispatch(on: Face, req: AppRequest, head: RequestHead): Promise<{ response: AppResponse; session?: Session; delayMs?: number }> {
-    // The one operation called without a bearer (auth.ts): answered without a world, since the token it issues selects one.
-    if (on.api && head.path === OAUTH_TOKEN_PATH && head.method === 'POST') return { response: oauthToken(on, req, head) };
+    // The one operation called without a bearer (auth.ts): answered in the world the token it issues opens.
+    if (on.api && head.path === OAUTH_TOKEN_PATH && head.method === 'POST') return login(on, req, head);
     const auth = authenticate(req.headers);
     if (!auth.ok) return { response: errorResponse(auth.error, { 'www-authenticate': 'Bearer' }) };
     const credentials = auth.value;
-    const session = store.session(credentials.token);
+    // A token naming a scenario the mock does not hold (docs/scenarios.md): refused, never a seeded world in its place.
+    const unknownScenario = store.refusal(credentials.token);
+    if (unknownScenario !== null)
+      return { response: errorResponse(apiError('unauthorized', unknownScenario), { 'www-authenticate': 'Bearer error="invalid_token"' }) };
+    const session = settled(store.session(credentials.token));
     const respond = (response: AppResponse) => ({ response, session });
 
     const lookup = on.validator.matchOperation(head.method, head.path.slice(on.prefix.length) || '/');
@@ -148,20 +166,69 @@ export function createApp(options: AppOptions): MockApp {
     if (!on.api) return respond(await answer(on, req, head, lookup, credentials, session));
     // The API's faults come first (faults.ts): one of them may answer in place of the operation.
     const intercept = faults.intercept(session, on.validator.describeOperation(lookup.operationId), req.headers.prefer);
-    if (intercept.response !== undefined) return { response: intercept.response, session, delayMs: intercept.delayMs };
+    // What the run covered (run-coverage.ts): every answer of a /v1 operation, the faults' included.
+    const covered = (response: AppResponse) =>
+      options.controlOperations.coverage?.record(session, {
+        operationId: lookup.operationId,
+        status: response.status,
+        pathParams: lookup.pathParams,
+        query: new URLSearchParams(head.query),
+        headers: req.headers,
+        requestBody: () => parsedJson(req.body),
+        responseBody: () => parsedJson(response.body),
+      });
+    if (intercept.response !== undefined) {
+      covered(intercept.response);
+      return { response: intercept.response, session, delayMs: intercept.delayMs };
+    }
     const response = await answer(on, req, head, lookup, credentials, session);
+    covered(response);
     return { response: { ...response, headers: { ...response.headers, ...intercept.headers } }, session, delayMs: intercept.delayMs };
   }
 
-  /** POST /v1/oauth/token: the body checked against the document like any other, then a token for the client. */
-  function oauthToken(on: Face, req: AppRequest, head: RequestHead): AppResponse {
+  /**
+   * POST /v1/oauth/token: the body checked against the document like any other (the client is not
+   * known before), then the faults of the world the issued token opens, as for any request of it:
+   * the server's `--fail-rate`, `--rate-limit` and latency, those the control API set for that
+   * world (`?client_id=`, docs/control-api.md) and `Prefer`; then the token. Journaled in that world.
+   */
+  function login(on: Face, req: AppRequest, head: RequestHead): { response: AppResponse; session?: Session; delayMs?: number } {
     const body = readBody(req.body, req.headers, true);
-    if (!body.ok) return errorResponse(body.error);
+    if (!body.ok) return { response: errorResponse(body.error) };
     const input = { pathParams: {}, query: new URLSearchParams(head.query), headers: req.headers, body: body.value };
     const validated = on.validator.validateRequest(OAUTH_TOKEN_OPERATION, input);
     const refused = refusal(head.path, validated.issues);
-    if (refused !== null) return errorResponse(refused);
-    return json(200, issueOAuthToken((validated.body as { client_id: string }).client_id));
+    if (refused !== null) return { response: errorResponse(refused) };
+    const token = issueOAuthToken((validated.body as { client_id: string }).client_id);
+    const session = settled(store.session(token.access_token));
+    const intercept = faults.intercept(session, on.validator.describeOperation(OAUTH_TOKEN_OPERATION), req.headers.prefer);
+    const response = intercept.response ?? json(200, token, intercept.headers);
+    return { response, session, delayMs: intercept.delayMs };
+  }
+
+  /**
+   * A request to an HTTP trigger's endpoint (docs/worlds.md, "Workflow endpoints"), outside /v1 and
+   * its document: the bearer's world when it carries one (`invokeForExternalUser`), else the world
+   * that holds the key; any method; the body as JSON when it says so, else its text.
+   */
+  function endpoint(req: AppRequest, head: RequestHead, key: string, rest: string): { response: AppResponse; session?: Session } {
+    if (options.endpoints === undefined)
+      return { response: errorResponse(apiError('not_found', `This mock serves no workflow endpoints (${head.path})`, { path: head.path })) };
+    const auth = req.headers.authorization === undefined ? undefined : authenticate(req.headers);
+    if (auth !== undefined && !auth.ok) return { response: errorResponse(auth.error, { 'www-authenticate': 'Bearer' }) };
+    const found = auth === undefined ? store.endpointSession(key) : store.session(auth.value.token);
+    const session = found === undefined ? undefined : settled(found);
+    // An invocation changes its world (quotas, events): its kept reads go (read-cache.ts).
+    if (session !== undefined) reads?.changed(session.world);
+    if (session === undefined) {
+      const message = `No workflow endpoint ${key} in the worlds this mock holds: send the bearer of its world, or open that world first`;
+      return { response: errorResponse(apiError('not_found', message, { key })) };
+    }
+    const json = req.body.trim() !== '' && /^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(req.headers['content-type'] ?? '');
+    const body = readBody(req.body, req.headers, json);
+    if (!body.ok) return { response: errorResponse(body.error), session };
+    const request = { method: head.method, path: rest, query: head.query, headers: req.headers, body: json ? body.value : req.body === '' ? null : req.body };
+    return { response: fromResult(options.endpoints(session.world, key, request)), session };
   }
 
   /** Body checks, validation and the route, for a request matched to an operation. */
@@ -207,8 +274,15 @@ export function createApp(options: AppOptions): MockApp {
     const { method, path } = head;
     try {
       if (isControlPath(path)) return (await dispatch(controlFace, req, head)).response;
-      if (!isApiPath(path)) return errorResponse(apiError('not_found', `Every API route lives under ${API_PREFIX}; ${path} is not one`, { path }));
-      const { response, session, delayMs } = await dispatch(apiFace, req, head);
+      const invoked = endpointOf(path);
+      const answered =
+        invoked !== undefined
+          ? { ...endpoint(req, head, invoked.key, invoked.rest), delayMs: 0 }
+          : isApiPath(path)
+            ? await dispatch(apiFace, req, head)
+            : undefined;
+      if (answered === undefined) return errorResponse(apiError('not_found', `Every API route lives under ${API_PREFIX}; ${path} is not one`, { path }));
+      const { response, session, delayMs } = answered;
       if (delayMs !== undefined && delayMs > 0) await faults.sleep(delayMs);
       const ms = Math.round((now() - started) * 1000) / 1000;
       // The console's own requests are journaled apart (docs/control-api.md, "The console"): a user reading the journal looks for their app's.
@@ -238,3 +312,13 @@ function readCacheOf(option: AppOptions['readCache']): ReadCache | undefined {
 
 /** The header the mock's console (mocks/console/console.js) puts on every request it makes itself. */
 export const CONSOLE_REQUEST_HEADER = 'x-mock-console';
+
+/** A body's JSON, or undefined when it is empty or not JSON. */
+function parsedJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

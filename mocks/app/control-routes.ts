@@ -3,9 +3,9 @@
 // app's runner once the document has checked the input (app.ts), so a route only calls the store;
 // it never calls back into either face. The bearer token (or mock.control's token) selects the world.
 import { fail, ok, type Result } from '../errors.ts';
-import type { Session, Store } from '../store/index.ts';
+import { changeClock, type Session, type Store } from '../store/index.ts';
 import type { operations, ParameterDefaults } from '../../openapi/generated/control-schema.ts';
-import type { Credentials } from './auth.ts';
+import { issueOAuthToken, type Credentials } from './auth.ts';
 import type { ControlOperationId, ControlOperations } from './control.ts';
 import type { Faults } from './faults.ts';
 import type { Validated } from './routes-meta.ts';
@@ -33,6 +33,15 @@ async function settled(store: Store, session: Session): Promise<boolean> {
   }
 }
 
+/**
+ * The session a rate limit or fault applies to: the caller's, or with `?client_id=` the world that
+ * client's login opens (its token is derived from the client ID, auth.ts), so a 429 or 503 on the
+ * login itself can be produced.
+ */
+function loginWorld(store: Store, session: Session, clientId: string | undefined): Session {
+  return clientId === undefined ? session : store.session(issueOAuthToken(clientId).access_token);
+}
+
 const data = <T>(value: Result<T>): Result<{ data: T }> => (value.ok ? ok({ data: value.value }) : value);
 
 /**
@@ -57,9 +66,18 @@ export function controlRoutes(store: Store, ops: ControlOperations, faults: Pick
     emit: ({ session, body }) => data(ops.emit(session.world, body)),
     emitTrigger: ({ session, path, body }) => data(ops.emitTrigger(session.world, path.trigger_id, body)),
     completeConnect: ({ session, path, body }) => data(ops.completeConnect(session.world, path.connect_token, body)),
-    setRateLimit: ({ session, body }) => ok({ data: session.limits.set(body) }),
-    setFaults: ({ session, body }) => ok({ data: faults.set(session, body) }),
+    setRateLimit: ({ session, query, body }) => ok({ data: loginWorld(store, session, query.client_id).limits.set(body) }),
+    setFaults: ({ session, query, body }) => ok({ data: faults.set(loginWorld(store, session, query.client_id), body) }),
     addSources: ({ session, body }) => data(ops.addSources(session.world, body)),
+    getClock: ({ session }) => ok({ data: session.world.clock.read() }),
+    setClock: ({ session, body }) => data(changeClock(session.world.clock, body)),
+    switchScenario: ({ credentials, body }) => {
+      const switched = store.switchScenario(credentials.token, body.name);
+      return switched.ok ? ok({ data: ops.worldSummary(switched.value.world) }) : switched;
+    },
+    listScenarios: ({ session }) => ok({ data: { current: session.world.scenario, scenarios: store.scenarios() } }),
+    getCoverage: ({ session, query }) =>
+      ops.coverage === undefined ? fail('not_found', 'This mock counts no coverage') : ok({ data: ops.coverage.report(query.scope, session) }),
     saveSnapshot: async () =>
       ops.saveState === undefined
         ? fail('not_found', 'This server keeps no state file: start it with --state FILE (docs/worlds.md, "State across restarts")')

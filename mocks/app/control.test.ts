@@ -103,6 +103,22 @@ describe('the control API against openapi/control.yaml', () => {
       body: { fail_rate: 2 },
       pointer: '/body/fail_rate',
     },
+    {
+      what: 'a duration that is none',
+      js: () => mock.control.clock(token, { advance: 'soon' }),
+      method: 'POST',
+      path: '/clock',
+      body: { advance: 'soon' },
+      pointer: '/body/advance',
+    },
+    {
+      what: 'a scenario name with capitals and spaces',
+      js: () => mock.control.scenario(token, 'Empty Account'),
+      method: 'POST',
+      path: '/scenario',
+      body: { name: 'Empty Account' },
+      pointer: '/body/name',
+    },
   ];
   for (const { what, js, method, path, body, pointer } of refusals) {
     it(`refuses ${what} the same way on both faces (400 at ${pointer})`, async () => {
@@ -158,6 +174,11 @@ describe('the control API against openapi/control.yaml', () => {
       ['completeConnect', 'POST', '/connect/ctok_nothere/complete', { outcome: 'success' }],
       ['resetWorld', 'POST', '/reset'],
       ['saveSnapshot', 'POST', '/snapshot'],
+      ['getClock', 'GET', '/clock'],
+      ['setClock', 'POST', '/clock', { advance: '1m' }],
+      ['listScenarios', 'GET', '/scenarios'],
+      ['switchScenario', 'POST', '/scenario', { name: 'empty-account' }],
+      ['getCoverage', 'GET', '/coverage?scope=all'],
       ['getDriftReport', 'GET', '/drift'],
     ];
     const statuses: number[] = [];
@@ -166,7 +187,7 @@ describe('the control API against openapi/control.yaml', () => {
       statuses.push(answer.status);
       expect(controlValidator.validateResponse(operationId, answer.status, answer.contentType, answer.body), `${method} ${path}`).toEqual([]);
     }
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 422, 200, 404, 200, 404, 404]);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 422, 200, 404, 200, 404, 200, 200, 200, 200, 200, 404]);
     expect(calls.map(([operationId]) => operationId).sort()).toEqual([...controlValidator.operationIds].sort());
   });
 

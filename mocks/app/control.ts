@@ -5,10 +5,11 @@
 // same error, and neither calls the other. The types of the bodies are generated from the document.
 import type { DriftReport } from '../../openapi/drift.ts';
 import type { Result } from '../errors.ts';
-import type { AddedSources, JournalEntry, RateLimitRule, Store, World, WorldSummary } from '../store/index.ts';
+import type { AddedSources, ClockState, JournalEntry, RateLimitRule, Store, World, WorldSummary } from '../store/index.ts';
 import type { DeliveryRecord } from '../outbound/types.ts';
 import type { components, PathOperationId } from '../../openapi/generated/control-schema.ts';
 import type { RequestInput } from '../../openapi/validator.ts';
+import type { RunCoverage, RunCoverageReport } from './run-coverage.ts';
 
 /** `POST /__mock/emit`'s body. */
 export type EmitBody = components['schemas']['EmitBody'];
@@ -22,6 +23,8 @@ export type FaultsBody = components['schemas']['Faults'];
 export type AddSourcesBody = components['schemas']['AddSourcesBody'];
 /** `POST /__mock/rate-limit`'s body; `retry_after_seconds` may be left out (the document's default, 1, applies). */
 export type RateLimitBody = Omit<components['schemas']['RateLimitBody'], 'retry_after_seconds'> & { retry_after_seconds?: number };
+/** `POST /__mock/clock`'s body: `{ set?, advance?, freeze? }` (docs/worlds.md, "A clock per world"). */
+export type ClockBody = components['schemas']['ClockBody'];
 
 export interface MockControl {
   /** This token's session replaced by a fresh one: the seeded world, no journal, deliveries or rate limit. */
@@ -45,11 +48,25 @@ export interface MockControl {
    * those over that many per second do (0: none, not even the server's); `{requests: 0}` lifts it.
    * Answers the rule in force (null once lifted), or the 400 `POST /__mock/rate-limit` answers.
    */
-  rateLimit(token: string, rule: RateLimitBody): Result<RateLimitRule | null>;
+  rateLimit(token: string, rule: RateLimitBody, options?: LoginOptions): Result<RateLimitRule | null>;
   /** This world's latency range and failure rate (a property left out keeps its value); answers those in force. */
-  faults(token: string, body: FaultsBody): Result<FaultsBody>;
+  faults(token: string, body: FaultsBody, options?: LoginOptions): Result<FaultsBody>;
   /** Appends `count` sources to workspace `org_id` of this world, for pagination at scale. */
   addSources(token: string, body: AddSourcesBody): Result<AddedSources>;
+  /**
+   * Sets (`set`), moves (`advance: '90m'`) or freezes this world's clock; answers its state. Every
+   * time the world shows follows it (docs/worlds.md, "A clock per world").
+   */
+  clock(token: string, body: ClockBody): Result<ClockState>;
+  /** Replaces this world with scenario `name` (null: the seeded world), docs/scenarios.md; answers its summary. */
+  scenario(token: string, name: string | null): Result<WorldSummary>;
+  /** Which operations and documented statuses this world's requests (or, with 'all', every world's since the start) were answered with. */
+  coverage(token: string, scope?: 'world' | 'all'): RunCoverageReport;
+}
+
+/** `?client_id=` of `POST /__mock/rate-limit` and `/faults`: the world of that OAuth client's login instead of the token's. */
+export interface LoginOptions {
+  clientId?: string;
 }
 
 /** The store operations the control API drives (injected, so the app stays testable on a stub store). */
@@ -61,6 +78,8 @@ export interface ControlOperations {
   addSources(world: World, body: AddSourcesBody): Result<AddedSources>;
   /** Writes every world to the server's state file (`serve --state`); absent: there is none. */
   saveState?: () => Promise<Result<SavedState>>;
+  /** What the run covered (`GET /__mock/coverage`); the app records every /v1 answer in it. Absent: not counted. */
+  coverage?: RunCoverage;
   /** The drift report of the server's upstream (`serve --upstream`, docs/upstream.md); absent: there is none. */
   driftReport?: () => DriftReport;
 }
@@ -75,6 +94,10 @@ export type ControlOperationId = PathOperationId;
  * document, refused with the HTTP face's answers, else its route's Result (`{data: ...}` and the like).
  */
 export type ControlRunner = (operationId: ControlOperationId, token: string, input: Partial<RequestInput>) => Result<unknown> | Promise<Result<unknown>>;
+
+function clientQuery(options: LoginOptions | undefined): URLSearchParams {
+  return new URLSearchParams(options?.clientId === undefined ? {} : { client_id: options.clientId });
+}
 
 /**
  * The JS face over the app's runner.
@@ -101,11 +124,14 @@ export function createControl(store: Store, run: ControlRunner): MockControl {
     requests: (token, options) => value('listRequests', token, options?.console ? { query: new URLSearchParams('include=console') } : {}),
     deliveries: (token) => [...store.session(token).deliveries],
     idle: (token) => store.sink.idle(token === undefined ? undefined : store.session(token).world.key),
-    rateLimit: (token, body) => data('setRateLimit', token, { body }),
+    rateLimit: (token, body, options) => data('setRateLimit', token, { body, query: clientQuery(options) }),
     emit: (token, body) => data('emit', token, { body }),
     emitTrigger: (token, triggerId, body) => data('emitTrigger', token, { pathParams: { trigger_id: triggerId }, body }),
     completeConnect: (token, connectToken, body) => data('completeConnect', token, { pathParams: { connect_token: connectToken }, body }),
     addSources: (token, body) => data('addSources', token, { body }),
-    faults: (token, body) => data('setFaults', token, { body }),
+    clock: (token, body) => data('setClock', token, { body }),
+    scenario: (token, name) => data('switchScenario', token, { body: { name } }),
+    coverage: (token, scope = 'world') => value<RunCoverageReport>('getCoverage', token, { query: new URLSearchParams({ scope }) }),
+    faults: (token, body, options) => data('setFaults', token, { body, query: clientQuery(options) }),
   };
 }

@@ -33,7 +33,7 @@ describe('Prefer: code=N', () => {
     const before = JSON.stringify(mock.control.world(TOKEN));
     let checked = 0;
     for (const operationId of validator.operationIds) {
-      // The OAuth login has no world to inject faults into or to journal (app.ts answers it first).
+      // The OAuth login reads its body before its faults (app.ts): covered in 'the OAuth login' below.
       if (operationId === 'createOAuthToken') continue;
       const operation = validator.describeOperation(operationId);
       const path = `/v1${operation.template.replace(/\{[^}]+\}/g, 'x_1')}`;
@@ -48,7 +48,9 @@ describe('Prefer: code=N', () => {
         });
         expect(response.status, `${operationId} ${code}`).toBe(code);
         expect(response.headers['preference-applied']).toBe(`code=${code}`);
-        const body = response.body === '' ? undefined : JSON.parse(response.body);
+        // A file download's example is its bytes, sent as they are; every other body is JSON.
+        const json = (response.headers['content-type'] ?? '').includes('json');
+        const body = response.body === '' ? undefined : json ? JSON.parse(response.body) : response.body;
         expect(validator.validateResponse(operationId, code, response.headers['content-type'] ?? null, body), `${operationId} ${code}`).toEqual([]);
         checked++;
       }
@@ -250,6 +252,55 @@ describe('rate limit per second and world', () => {
   it('never limits the control API', async () => {
     const { control } = setUp({ rateLimitPerSecond: 1, now: () => 0 });
     for (let i = 0; i < 3; i++) expect((await control('/faults', {})).status).toBe(200);
+  });
+});
+
+describe('the OAuth login', () => {
+  const login = (mock: ReturnType<typeof setUp>['mock'], clientId: string, prefer?: string) =>
+    mock.handle({
+      method: 'POST',
+      url: '/v1/oauth/token',
+      headers: { 'content-type': 'application/json', ...(prefer === undefined ? {} : { prefer }) },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: 's' }),
+    });
+
+  it("has the server's faults: a failure rate, a rate per second and world, a latency", async () => {
+    const failing = setUp({ failRate: 1, random: () => 0 });
+    const refused = await login(failing.mock, 'client-a');
+    expect([refused.status, refused.headers['retry-after'], JSON.parse(refused.body).code]).toEqual([503, '1', 'service_unavailable']);
+
+    const limited = setUp({ rateLimitPerSecond: 1, now: () => 0, latencyMs: { min: 40, max: 40 }, random: () => 0.5 });
+    expect((await login(limited.mock, 'client-a')).status).toBe(200);
+    const second = await login(limited.mock, 'client-a');
+    expect([second.status, second.headers['x-ratelimit-limit']]).toEqual([429, '1']);
+    // The rate is per world: another client logs into another world.
+    expect((await login(limited.mock, 'client-b')).status).toBe(200);
+    expect(limited.slept).toEqual([40, 40, 40]);
+  });
+
+  it('has the faults the control API set for its client_id, whatever bearer set them; a bad body is refused before any', async () => {
+    const { mock, control } = setUp();
+    expect((await control('/rate-limit?client_id=client-a', { requests: 1, retry_after_seconds: 5 }, 'any-bearer')).status).toBe(200);
+    const refused = await login(mock, 'client-a');
+    expect([refused.status, refused.headers['retry-after']]).toEqual([429, '5']);
+    expect((await login(mock, 'client-a')).status).toBe(200);
+    expect(mock.control.faults('another-bearer', { fail_rate: 1 }, { clientId: 'client-b' })).toEqual({ ok: true, value: { fail_rate: 1 } });
+    expect((await login(mock, 'client-b')).status).toBe(503);
+    expect((await login(mock, 'client-a')).status, "client-a's world has no failure rate").toBe(200);
+    // The bearer's own world is untouched.
+    expect((await mock.handle({ method: 'GET', url: '/v1/users/me', headers: { authorization: 'Bearer another-bearer' }, body: '' })).status).toBe(200);
+    const bad = await mock.handle({
+      method: 'POST',
+      url: '/v1/oauth/token',
+      headers: { 'content-type': 'application/json' },
+      body: '{"client_id":"client-b"}',
+    });
+    expect(bad.status).toBe(400);
+    // `Prefer` applies as on any operation: the documented 429.
+    expect((await login(mock, 'client-c', 'code=429')).status).toBe(429);
+    // The login is journaled in the client's world.
+    const token = JSON.parse((await login(mock, 'client-a')).body).access_token as string;
+    expect(mock.control.requests(token).map((entry) => `${entry.method} ${entry.path} ${entry.status}`)).toContain('POST /v1/oauth/token 429');
   });
 });
 

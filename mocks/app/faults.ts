@@ -86,13 +86,15 @@ export function createFaults(options: FaultOptions = {}): Faults {
       const message = `Rate limited (injected with POST /__mock/rate-limit); retry after ${injected} s`;
       return answer(apiError('rate_limited', message, { retry_after_seconds: injected }), { 'retry-after': String(injected) });
     }
-    const window = session.limits.rate(now(), options.rateLimitPerSecond ?? 0);
+    // A world whose clock was set or advanced counts its windows on its own time (docs/worlds.md).
+    const clock = session.world.clock.changed ? session.world.ctx.now : now;
+    const window = session.limits.rate(clock(), options.rateLimitPerSecond ?? 0);
     if (window !== null) {
       headers['x-ratelimit-limit'] = String(window.limit);
       headers['x-ratelimit-remaining'] = String(window.remaining);
       headers['x-ratelimit-reset'] = String(Math.ceil(window.resetAt / 1000));
       if (window.refused) {
-        const retryAfter = Math.max(1, Math.ceil((window.resetAt - now()) / 1000));
+        const retryAfter = Math.max(1, Math.ceil((window.resetAt - clock()) / 1000));
         const message = `Rate limited: this world answers ${window.limit} requests per second; retry after ${retryAfter} s`;
         return answer(apiError('rate_limited', message, { retry_after_seconds: retryAfter, limit_per_second: window.limit }), {
           'retry-after': String(retryAfter),
@@ -119,7 +121,11 @@ export function createFaults(options: FaultOptions = {}): Faults {
     const response =
       body === undefined
         ? { status, headers: answered, body: '' }
-        : { status, headers: { 'content-type': contentType!, ...answered }, body: JSON.stringify(body) };
+        : {
+            status,
+            headers: { 'content-type': contentType!, ...answered },
+            body: typeof body === 'string' && !/json/.test(contentType!) ? body : JSON.stringify(body),
+          };
     return { response, headers, delayMs };
   }
 

@@ -8,6 +8,8 @@ import { apiError, type ApiError } from '../errors.ts';
 export const API_PREFIX = '/v1';
 /** Where the control API is mounted (openapi/control.yaml's server). */
 export const CONTROL_PREFIX = '/__mock';
+/** Where the mock serves HTTP trigger endpoints: `<origin>/__endpoints/<key>` (docs/worlds.md, "Workflow endpoints"). */
+export const ENDPOINT_PREFIX = '/__endpoints';
 /** The largest request body read, in bytes (1 MiB); larger is 413 `payload_too_large` (docs/errors.md). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -51,6 +53,21 @@ export function readHead(method: string, url: string): RequestHead {
  */
 export function isControlPath(path: string): boolean {
   return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
+}
+
+/**
+ * The endpoint key of a raw path under ENDPOINT_PREFIX (lower case, as the SDK sends it), and the
+ * rest of the path; undefined for any other path.
+ *
+ * @example
+ * endpointOf('/__endpoints/eo4klm9qz0abcde/orders'); // { key: 'eo4klm9qz0abcde', rest: '/orders' }
+ */
+export function endpointOf(path: string): { key: string; rest: string } | undefined {
+  if (!path.startsWith(`${ENDPOINT_PREFIX}/`)) return undefined;
+  const after = path.slice(ENDPOINT_PREFIX.length + 1);
+  const slash = after.indexOf('/');
+  const key = (slash < 0 ? after : after.slice(0, slash)).toLowerCase();
+  return key === '' ? undefined : { key, rest: slash < 0 ? '/' : after.slice(slash) };
 }
 
 /**

@@ -118,3 +118,20 @@ describe('the read cache in the app', () => {
     expect((await call(mock, 'GET', '/v1/users/me')).body).toBe(first.body);
   });
 });
+
+describe('the read cache across a UTC midnight of the world', () => {
+  it('answers GET /users/me anew once the time alone has passed midnight: the daily counters start again', async () => {
+    let now = Date.UTC(2030, 2, 3, 23, 59, 0);
+    const mock = createMock({ seed: 1, now: () => now });
+    const me = async () => {
+      const answer = await mock.handle({ method: 'GET', url: '/v1/users/me', headers: { authorization: 'Bearer midnight' }, body: '' });
+      return JSON.parse(answer.body).data as { daily_invocations_used: number; daily_compute_time_used: number };
+    };
+    const before = await me();
+    expect(before.daily_invocations_used + before.daily_compute_time_used).toBeGreaterThan(0);
+    expect(await me()).toEqual(before);
+    // No request in between changes the world: only the clock moves.
+    now += 60_000;
+    expect(await me()).toMatchObject({ daily_invocations_used: 0, daily_compute_time_used: 0 });
+  });
+});

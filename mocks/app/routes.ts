@@ -2,6 +2,8 @@
 // operation's request validated, coerced and defaulted by the document (routes-meta.ts), so it
 // only translates it into one store call; the store decides what depends on the world, and
 // respond.ts turns its Result into HTTP.
+import { ok } from '../errors.ts';
+import { RawAnswer } from './respond.ts';
 import * as store from '../store/index.ts';
 import type { RouteTable } from './routes-meta.ts';
 
@@ -77,6 +79,18 @@ export const routes: RouteTable = {
 
   deleteDeployedTrigger: ({ world, path, header, query }) => store.deleteDeployedTrigger(world, path.project_id, path.trigger_id, scope(header, query)),
 
+  updateDeployedTrigger: ({ world, path, header, query, body }) =>
+    store.updateDeployedTrigger(world, path.project_id, path.trigger_id, body, scope(header, query)),
+
+  listDeployedTriggerEvents: ({ world, path, header, query }) =>
+    store.listDeployedTriggerEvents(world, path.project_id, path.trigger_id, query.n, scope(header, query)),
+
+  listDeployedTriggerWorkflows: ({ world, path, header, query }) =>
+    store.listDeployedTriggerWorkflows(world, path.project_id, path.trigger_id, scope(header, query)),
+
+  setDeployedTriggerWorkflows: ({ world, path, header, query, body }) =>
+    store.setDeployedTriggerWorkflows(world, path.project_id, path.trigger_id, body.workflow_ids, scope(header, query)),
+
   // Trigger-webhook keys only for workspace OAuth tokens (the service's docs; openapi/openapi.yaml).
   listDeployedTriggerWebhooks: ({ world, path, header, query, credentials }) =>
     store.listDeployedTriggerWebhooks(world, path.project_id, path.trigger_id, scope(header, query), credentials.kind === 'workspace_oauth'),
@@ -123,6 +137,14 @@ export const routes: RouteTable = {
   configureTriggerProp: ({ world, path, header, body }) => store.configureProp(world, 'trigger', where(path, header), body),
 
   reloadTriggerProps: ({ world, path, header, body }) => store.reloadProps(world, 'trigger', where(path, header), body),
+
+  // The File Stash: the bytes of a file an action run synced, not JSON (respond.ts RawAnswer).
+  downloadStashFile: ({ world, path, header, query }) => {
+    const file = store.downloadStashFile(world, path.project_id, header['x-pd-environment'], query.s3_key);
+    if (!file.ok) return file;
+    const disposition = `attachment; filename="${file.value.filename.replace(/["\\\r\n]/g, '_')}"`;
+    return ok(new RawAnswer('application/octet-stream', file.value.content, { 'content-disposition': disposition }));
+  },
 
   // The Connect proxy answers as a deterministic upstream: nothing leaves the machine (store/proxy.ts).
   proxyGet: (ctx) => store.proxy(ctx.world, proxied(ctx, 'GET')),

@@ -88,12 +88,25 @@ async function data(method, path, body, headers) {
 
 async function loadWorld() {
   if (state.token === '') return;
+  await loadClockAndScenarios();
   const [world, user, webhooks] = await Promise.all([data('GET', '/__mock/world'), data('GET', '/v1/users/me'), data('GET', '/v1/users/me/webhooks')]);
   state.world = world;
   const workspaces = await Promise.all(world.workspaces.map((w) => data('GET', `/v1/workspaces/${w.id}`)));
   renderWorld(world, user, workspaces, webhooks);
   fillSelects(world);
   await Promise.all([...world.workspaces.map((w) => loadSources(w.id, state.sourcesCursor[w.id])), ...world.projects.map(loadAccounts)]);
+}
+
+/** The clock's time and the scenarios into the Actions tab's clock and scenario forms. */
+async function loadClockAndScenarios() {
+  const [clock, listed] = await Promise.all([data('GET', '/__mock/clock'), data('GET', '/__mock/scenarios')]);
+  $('#clock-form').elements.now.value = `Now: ${clock.now}${clock.changed ? '' : ' (real time)'}${clock.frozen ? ', standing still' : ''}`;
+  const select = $('#scenario-form').elements.name;
+  select.replaceChildren(
+    h('option', { value: '' }, '(the seeded world)'),
+    ...listed.scenarios.map((scenario) => h('option', { value: scenario.name, title: scenario.description }, scenario.name)),
+  );
+  select.value = listed.current ?? '';
 }
 
 /** GET /v1/connect/{project_id}/accounts for each environment of the project, into its accounts table. */
@@ -234,7 +247,7 @@ function renderProject(project) {
       { class: 'environments' },
     ),
     table(
-      ['deployed trigger', 'environment', 'end user', 'its webhooks'],
+      ['deployed trigger', 'environment', 'end user', 'state', 'its webhooks', 'workflows'],
       project.deployed_triggers.map((t) =>
         h(
           'tr',
@@ -242,8 +255,10 @@ function renderProject(project) {
           h('td', {}, h('code', {}, t.id)),
           h('td', {}, t.environment),
           h('td', {}, t.external_user_id ?? ''),
+          h('td', {}, t.active === false ? 'paused' : `active, ${t.event_count ?? 0} event(s)`),
           // With IDs where the summary has them (webhooks), else the URLs alone.
           h('td', {}, (t.webhooks?.map((w) => `${w.id} ${w.url}`) ?? t.webhook_urls).join(', ') || '(the environment’s)'),
+          h('td', {}, (t.workflow_ids ?? []).join(', ')),
         ),
       ),
       { class: 'triggers' },
@@ -571,6 +586,20 @@ const ACTIONS = {
     const body = { latency_ms: { min: Number(f.min.value), max: Number(f.max.value) }, fail_rate: Number(f.fail_rate.value) };
     const result = await data('POST', '/__mock/faults', body);
     return [`Faults: latency ${result.latency_ms?.min ?? 0}-${result.latency_ms?.max ?? 0} ms, ${result.fail_rate ?? 0} of requests answer 503`, result];
+  },
+  // docs/worlds.md, "A clock per world": set, then advance, then freeze or let run.
+  'clock-form': async (f) => {
+    const body = { freeze: f.freeze.checked };
+    if (f.set.value.trim() !== '') body.set = f.set.value.trim();
+    if (f.advance.value.trim() !== '') body.advance = f.advance.value.trim();
+    const result = await data('POST', '/__mock/clock', body);
+    return [`The world's clock now shows ${result.now}${result.frozen ? ' (standing still)' : ''}`, result];
+  },
+  'scenario-form': async (f) => {
+    state.keys.clear();
+    state.sourcesCursor = {};
+    const name = f.name.value === '' ? null : f.name.value;
+    return [name === null ? 'World switched back to its seeded state' : `World switched to scenario ${name}`, await data('POST', '/__mock/scenario', { name })];
   },
   'reset-form': async () => {
     state.keys.clear();

@@ -6,7 +6,7 @@
 // category, so the apps of seeded accounts are in the catalogue.
 import type { FactoryContext } from '../random.ts';
 import { newId } from '../ids.ts';
-import type { AppCategory, CatalogueApp } from './types.ts';
+import type { AppCategory, ConnectApp } from './types.ts';
 import { slugify } from './common.ts';
 import { TRIGGER_COMPONENTS } from './deployed-trigger.ts';
 
@@ -19,7 +19,7 @@ export type ResourceKind = 'channel' | 'repo' | 'sheet' | 'folder' | 'list' | 'b
 export interface AppSpec {
   name: string;
   slug: string;
-  auth: CatalogueApp['auth_type'];
+  auth: ConnectApp['auth_type'];
   categories: string[];
   domain: string;
   blurb: string;
@@ -91,12 +91,12 @@ const APP_SPECS: readonly AppSpec[] = [
 
 export interface Catalogue {
   /** Every app, in table order (the list sorts per request). */
-  apps: readonly CatalogueApp[];
+  apps: readonly ConnectApp[];
   /** Every category, by name. */
   categories: readonly AppCategory[];
 }
 
-function scopeProfiles(spec: AppSpec): CatalogueApp['scope_profiles'] {
+function scopeProfiles(spec: AppSpec): ConnectApp['scope_profiles'] {
   if (spec.auth !== 'oauth') return [];
   const read = [`${spec.slug}:read`, 'profile'];
   return [
@@ -120,7 +120,7 @@ function customFields(spec: AppSpec): string {
  */
 export function makeCatalogue(ctx: FactoryContext): Catalogue {
   const apps = APP_SPECS.map(
-    (spec): CatalogueApp => ({
+    (spec): ConnectApp => ({
       id: newId('app', ctx),
       name_slug: spec.slug,
       name: spec.name,

@@ -29,6 +29,17 @@ export function hex(ctx: FactoryContext, length: number): string {
 }
 
 /** Lower-case alphanumeric token (endpoint keys, mailbox names). */
+/**
+ * An HTTP trigger's endpoint URL for its key: where the mock serves it (the store's `endpointUrl`),
+ * else `https://<key>.m.example.net`, as the service's own `*.m.pipedream.net` endpoints look.
+ *
+ * @example
+ * endpointUrlOf(ctx, 'eo4klm9qz0abcde'); // 'http://127.0.0.1:4010/__endpoints/eo4klm9qz0abcde' under the mock server
+ */
+export function endpointUrlOf(ctx: FactoryContext, key: string): string {
+  return ctx.endpointUrl?.(key) ?? `https://${key}.m.example.net`;
+}
+
 export function token(ctx: FactoryContext, length: number): string {
   return randomLowerAlnum(ctx.faker, length);
 }

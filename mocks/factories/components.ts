@@ -5,7 +5,7 @@
 // columns as dynamic props. The trigger components deployed-trigger.ts always had come first, as
 // they were (seeded worlds deploy them), then one per resource trigger of the table.
 import { fnv1a32 } from '../random.ts';
-import type { CatalogueApp, Component, ComponentProp } from './types.ts';
+import type { ConnectApp, Component, ComponentProp } from './types.ts';
 import { type ActionKind, APP_TABLE, type AppSpec, type ResourceKind } from './catalogue.ts';
 import { slugify } from './common.ts';
 import { TRIGGER_COMPONENTS } from './deployed-trigger.ts';
@@ -256,7 +256,7 @@ export const COMPONENTS_BY_KEY: ReadonlyMap<string, { component: Component; acti
 ]);
 
 /** The app behind a slug: its domain (for the proxy) and its resource kind. */
-export const APP_DETAILS: ReadonlyMap<string, { domain: string; auth: CatalogueApp['auth_type']; resource?: ResourceKind }> = new Map(
+export const APP_DETAILS: ReadonlyMap<string, { domain: string; auth: ConnectApp['auth_type']; resource?: ResourceKind }> = new Map(
   APP_TABLE.map((spec) => [
     spec.slug,
     spec.resource === undefined ? { domain: spec.domain, auth: spec.auth } : { domain: spec.domain, auth: spec.auth, resource: spec.resource },

@@ -2,7 +2,7 @@ import type { FactoryContext } from '../random.ts';
 import type { ConfiguredProps, EmailTrigger, EventSourceTrigger, HttpTrigger, TimerTrigger, Trigger, TriggerDefinition, TriggerKind } from './types.ts';
 import { isId, newId } from '../ids.ts';
 import { unixSeconds } from '../random.ts';
-import { overrideWith, pickApp, slugify, timestamps, token } from './common.ts';
+import { endpointUrlOf, overrideWith, pickApp, slugify, timestamps, token } from './common.ts';
 import { authProvisionIdOf } from './step.ts';
 
 const TIMEZONES = ['UTC', 'America/New_York', 'Europe/Berlin', 'Asia/Tokyo', 'America/Los_Angeles'];
@@ -12,7 +12,7 @@ export function makeHttpTrigger(ctx: FactoryContext, overrides?: Partial<HttpTri
   const trigger: HttpTrigger = {
     id: overrides?.id ?? newId('httpTrigger', ctx),
     key,
-    endpoint_url: `https://${key}.m.example.net`,
+    endpoint_url: endpointUrlOf(ctx, key),
     custom_response: ctx.faker.datatype.boolean({ probability: 0.3 }),
     ...timestamps(ctx),
   };
@@ -138,7 +138,7 @@ export function makeTriggerFromDefinition(ctx: FactoryContext, definition: Trigg
       return {
         id: newId('httpTrigger', ctx),
         key,
-        endpoint_url: `https://${key}.m.example.net`,
+        endpoint_url: endpointUrlOf(ctx, key),
         custom_response: props.custom_response === true,
         ...stamps,
       };

@@ -33,7 +33,7 @@ export type App = Schemas['App'];
 export type ConnectToken = Schemas['ConnectToken'];
 /** A connected account as the store keeps it and the connection webhook shows it: its `app` carries `connect` (the spec). */
 export type ConnectedAccount = Schemas['ConnectionAccount'];
-/** A connected account as the API answers it: the SDK's `Account`, whose `app` is the SDK's `App` (ConnectApp). */
+/** A connected account as the API answers it: the SDK's `Account`, whose `app` is the SDK's `App` (ConnectApp, as the catalogue answers it too). */
 export type AccountView = Schemas['ConnectedAccount'];
 export type ConnectApp = Schemas['ConnectApp'];
 export type OauthApp = Schemas['OauthApp'];
@@ -88,7 +88,6 @@ export type TriggerWebhooks = Schemas['TriggerWebhooks'];
 export type ValidateTokenResponse = Schemas['ValidateTokenResponse'];
 export type ProjectEnvironment = Schemas['ProjectEnvironment'];
 /** The catalogue (issue 17): an app as `apps.list` answers it (the SDK's `App`) and a category. */
-export type CatalogueApp = Schemas['CatalogueApp'];
 export type AppCategory = Schemas['AppCategory'];
 export type Component = Schemas['Component'];
 export type ComponentProp = Schemas['ComponentProp'];

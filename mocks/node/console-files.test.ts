@@ -359,6 +359,24 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in Chromium', () => {
     expect(await page.locator(`.delivery[data-id="${id}"]`).evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
   });
 
+  it('moves the world clock and switches the world to a scenario (issue 19)', async () => {
+    await tab('actions');
+    await page.locator('#clock-form input[name="set"]').fill('2026-01-01T00:00:00Z');
+    await page.locator('#clock-form input[name="freeze"]').check();
+    await page.locator('#clock-form button').click();
+    await expect.poll(() => status().textContent(), SLOW).toBe("The world's clock now shows 2026-01-01T00:00:00.000Z (standing still)");
+    expect((await api('/__mock/clock')).body.data).toMatchObject({ now: '2026-01-01T00:00:00.000Z', frozen: true });
+    await expect.poll(() => page.locator('#clock-form output').textContent(), SLOW).toBe('Now: 2026-01-01T00:00:00.000Z, standing still');
+    await page.locator('#scenario-form select').selectOption('empty-account');
+    await page.locator('#scenario-form button').click();
+    await expect.poll(() => status().textContent(), SLOW).toBe('World switched to scenario empty-account');
+    expect((await api('/__mock/world')).body.data.workflows).toEqual([]);
+    await page.locator('#scenario-form select').selectOption('');
+    await page.locator('#scenario-form button').click();
+    await expect.poll(() => status().textContent(), SLOW).toBe('World switched back to its seeded state');
+    await page.locator('#clock-form input[name="freeze"]').uncheck();
+  });
+
   it('resets the world', async () => {
     await tab('actions');
     await page.locator('#reset-form button').click();

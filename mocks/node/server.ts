@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ConnectionLimits, DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT } from '../defaults.ts';
 import { type Destination, destinationPolicy } from '../destinations.ts';
-import { createMock, type FaultOptions, type Mock } from '../index.ts';
+import { createMock, endpointUrlAt, scenarioCatalogue, type FaultOptions, type Mock, type ScenarioDefinition } from '../index.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
 import { createStore } from '../store/index.ts';
 import { guardConnections, httpServerOptions, resolveLimits } from './connections.ts';
@@ -58,6 +58,12 @@ export interface ServerOptions {
    */
   state?: { path: string; intervalMs?: number; key?: string };
   /**
+   * Scenarios beside the built-in ones (`serve --scenarios DIR`, docs/scenarios.md), checked
+   * against the document before the server listens: one that does not match throws a
+   * `ScenarioLoadError` naming each issue's JSON pointer. Ignored with `mock`.
+   */
+  scenarios?: readonly ScenarioDefinition[];
+  /**
    * Beside the real service (docs/upstream.md): `upstream.live` operations (operationIds or globs)
    * go to `upstream.url` with the caller's own token, the rest is mocked; `fallbackOn` names the
    * upstream answers the mock answers in place of (`'404,501,unreachable'`). The upstream obeys the
@@ -92,6 +98,7 @@ export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, type Co
 
 /** Requests that never change a world (a GET may seed one, but seeding is reproducible). */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export { readScenarioFiles, ScenarioFileError, type ScenarioFiles } from './scenario-files.ts';
 export type { CorsOrigins } from './cors.ts';
 export type { Destination } from '../destinations.ts';
 export type { Lookup } from './fetch.ts';
@@ -151,6 +158,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const notice = options.log ?? logToStdout;
   const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
   const collect = collectAfterEvictions(Math.max(100, Math.ceil(maxWorlds / 4)));
+  // Checked before anything is taken or bound: a refused scenario stops the start (ScenarioLoadError).
+  const scenarios = options.mock === undefined ? scenarioCatalogue(options.scenarios) : undefined;
   // Taken before listening: a held, unwritable or unreadable file stops the start before anyone is answered.
   const opened = options.state === undefined ? undefined : await openState(options.state.path, options.state.key);
   // So are the upstream's files and its check against the delivery rules (upstream.ts).
@@ -178,6 +187,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         log: notice,
       }),
       seed: options.seed,
+      scenarios,
+      // The endpoint_url of each HTTP trigger is this server's (docs/worlds.md, "Workflow endpoints").
+      endpointUrl: endpointUrlAt(origin),
       maxWorlds,
       worldTtlMs: options.worldTtlMs,
       // A quarter of the worlds evicted is ~50 MB of garbage at ~50 kB a world (memory.ts);

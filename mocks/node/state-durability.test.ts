@@ -114,3 +114,33 @@ it('an eviction is in the log too: after kill -9 the evicted world is gone, as i
   expect(await ids(second.baseUrl, 'evict-c')).toContain(c);
   expect(await ids(second.baseUrl, 'evict-a')).not.toContain(a);
 });
+
+it("a world's clock and scenario survive kill -9: both are in the state file's log", { timeout: 120_000 }, async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'mock-state-clock-'));
+  folders.push(folder);
+  const path = join(folder, 'worlds.json');
+  const control = (server: { origin: string }, method: string, route: string, token: string, body?: unknown) =>
+    fetch(`${server.origin}/__mock/${route}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  // An interval longer than the test: only the log can carry the two writes.
+  const first = await serve(path, '--state-interval', '1h');
+  // A write first, so the world is in the log already and the clock call is logged as a change of it.
+  const created = await fetch(`${first.baseUrl}/webhooks?url=https://hooks.example.com/t&name=t&description=d`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer timed' },
+  });
+  expect(created.status).toBe(200);
+  expect((await control(first, 'POST', 'clock', 'timed', { set: '2030-01-01T00:00:00Z', freeze: true })).status).toBe(200);
+  expect((await control(first, 'POST', 'scenario', 'switched', { name: 'empty-account' })).status).toBe(200);
+  first.run.child.kill('SIGKILL');
+  await first.run.exited;
+
+  const second = await serve(path);
+  const clock = (await (await control(second, 'GET', 'clock', 'timed')).json()) as { data: { now: string; frozen: boolean } };
+  expect(clock.data).toMatchObject({ now: '2030-01-01T00:00:00.000Z', frozen: true });
+  const scenarios = (await (await control(second, 'GET', 'scenarios', 'switched')).json()) as { data: { current: string | null } };
+  expect(scenarios.data.current).toBe('empty-account');
+});

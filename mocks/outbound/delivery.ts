@@ -117,7 +117,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
   async function headersForAttempt(request: DeliveryRequest, body: string): Promise<Record<string, string>> {
     const headers = baseHeaders(request);
     if (request.signingKey !== undefined) {
-      headers[SIGNATURE_HEADER] = await signPayload({ rawBody: body, key: request.signingKey, timestamp: Math.floor(now() / 1000) });
+      headers[SIGNATURE_HEADER] = await signPayload({ rawBody: body, key: request.signingKey, timestamp: Math.floor((request.now ?? now)() / 1000) });
     }
     return headers;
   }
@@ -126,7 +126,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
   async function attemptOnce(record: DeliveryRecord, request: DeliveryRequest, attempt: number): Promise<DeliveryAttempt | { refused: string }> {
     const headers = await headersForAttempt(request, record.body);
     record.headers = headers;
-    const startedAt = now();
+    const startedAt = (request.now ?? now)();
     const clock = monotonicMs();
     const result: DeliveryAttempt = { attempt, started_at: startedAt, duration_ms: 0, status: null, error: null, headers };
     try {
@@ -159,7 +159,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
       record.headers = await headersForAttempt(request, record.body);
       record.attempts.push({
         attempt: 1,
-        started_at: now(),
+        started_at: (request.now ?? now)(),
         duration_ms: 0,
         status: null,
         error: `not sent: ${reserved} is a reserved example domain (RFC 2606/6761); point the webhook at a real receiver`,
@@ -237,7 +237,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
         attempts: [],
         state: send ? 'pending' : 'recorded',
         final_status: null,
-        created_at: now(),
+        created_at: (request.now ?? now)(),
       };
       // Recording still goes through the URL's chain so the signature header lands in order.
       track(request.world, request.url, () => (send ? deliver(record, request) : recordOnly(record, request)));

@@ -15,6 +15,11 @@ export interface DeliveryRequest {
   signingKey?: string;
   /** Extra headers (e.g. `x-pd-emitter-id`); `content-type: application/json` is always sent. */
   headers?: Record<string, string>;
+  /**
+   * The world's clock, UNIX ms (docs/worlds.md, "A clock per world"): the record's `created_at`,
+   * each attempt's `started_at` and the signature's `t` read it. Default: the engine's clock.
+   */
+  now?: () => number;
 }
 
 export interface DeliveryAttempt {

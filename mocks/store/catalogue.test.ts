@@ -29,7 +29,7 @@ describe('the catalogue of a server seed', () => {
   it('holds a few dozen apps, each valid as the document says, with every auth type and the apps of seeded accounts', () => {
     const apps = catalogueOf({ seed: 0 }).catalogue.apps;
     expect(apps.length).toBeGreaterThanOrEqual(30);
-    for (const app of apps) expect(validator.validateSchema('CatalogueApp', app), app.name_slug).toEqual([]);
+    for (const app of apps) expect(validator.validateSchema('ConnectApp', app), app.name_slug).toEqual([]);
     expect(new Set(apps.map((app) => app.auth_type))).toEqual(new Set(['oauth', 'keys', 'none']));
     for (const seeded of APPS) expect(apps.find((app) => app.name_slug === seeded.slug)?.categories[0]).toBe(seeded.category);
     const categories = new Set(catalogueOf({ seed: 0 }).catalogue.categories.map((category) => category.name));

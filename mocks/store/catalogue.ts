@@ -1,7 +1,7 @@
 // The catalogue a world reads (issue 17): the apps and categories of its server seed, built once
 // per seed and shared read-only by every world of it (a world is ~50 kB; the catalogue is not
 // copied into any). `apps.list` filters, sorts and pages it per request; nothing in it changes.
-import type { AppCategory, CatalogueApp, PageInfo } from '../factories/types.ts';
+import type { AppCategory, ConnectApp, PageInfo } from '../factories/types.ts';
 import type { Result } from '../errors.ts';
 import { fail, ok } from '../errors.ts';
 import { APPS_WITH_ACTIONS, APPS_WITH_TRIGGERS, type Catalogue, makeCatalogue } from '../factories/index.ts';
@@ -13,8 +13,8 @@ import type { World } from './world.ts';
 /** A seed's catalogue with the lookups the operations need. */
 export interface CatalogueIndex {
   catalogue: Catalogue;
-  bySlug: ReadonlyMap<string, CatalogueApp>;
-  byId: ReadonlyMap<string, CatalogueApp>;
+  bySlug: ReadonlyMap<string, ConnectApp>;
+  byId: ReadonlyMap<string, ConnectApp>;
   categoryById: ReadonlyMap<string, AppCategory>;
   /** Category name -> ID (an app lists its categories by name). */
   categoryIdByName: ReadonlyMap<string, string>;
@@ -57,7 +57,7 @@ export interface AppListQuery extends PageQuery {
   sort_direction: 'asc' | 'desc';
 }
 
-function matches(index: CatalogueIndex, app: CatalogueApp, query: AppListQuery, text: string | undefined): boolean {
+function matches(index: CatalogueIndex, app: ConnectApp, query: AppListQuery, text: string | undefined): boolean {
   if (text !== undefined && !app.name.toLowerCase().includes(text) && !app.name_slug.includes(text)) return false;
   if (query.category_ids !== undefined && !app.categories.some((name) => query.category_ids!.includes(index.categoryIdByName.get(name) ?? ''))) return false;
   const actions = APPS_WITH_ACTIONS.has(app.name_slug);
@@ -67,15 +67,15 @@ function matches(index: CatalogueIndex, app: CatalogueApp, query: AppListQuery, 
   return query.has_components === undefined || (actions || triggers) === query.has_components;
 }
 
-function compare(key: AppListQuery['sort_key']): (a: CatalogueApp, b: CatalogueApp) => number {
-  const bySlug = (a: CatalogueApp, b: CatalogueApp) => (a.name_slug < b.name_slug ? -1 : a.name_slug > b.name_slug ? 1 : 0);
+function compare(key: AppListQuery['sort_key']): (a: ConnectApp, b: ConnectApp) => number {
+  const bySlug = (a: ConnectApp, b: ConnectApp) => (a.name_slug < b.name_slug ? -1 : a.name_slug > b.name_slug ? 1 : 0);
   if (key === 'featured_weight') return (a, b) => a.featured_weight - b.featured_weight || bySlug(a, b);
   if (key === 'name') return (a, b) => a.name.localeCompare(b.name, 'en') || bySlug(a, b);
   return bySlug;
 }
 
 /** One page of the apps that match, in the asked order (by name when not asked). */
-export function listApps(world: World, query: AppListQuery): Result<{ data: CatalogueApp[]; page_info: PageInfo }> {
+export function listApps(world: World, query: AppListQuery): Result<{ data: ConnectApp[]; page_info: PageInfo }> {
   const index = catalogueOf(world);
   const text = query.q === undefined || query.q === '' ? undefined : query.q.toLowerCase();
   const apps = index.catalogue.apps.filter((app) => matches(index, app, query, text)).sort(compare(query.sort_key));
@@ -89,7 +89,7 @@ export function listApps(world: World, query: AppListQuery): Result<{ data: Cata
 }
 
 /** One app by its name slug or its `oa_` ID. */
-export function getApp(world: World, appId: string): Result<{ data: CatalogueApp }> {
+export function getApp(world: World, appId: string): Result<{ data: ConnectApp }> {
   const index = catalogueOf(world);
   const app = index.bySlug.get(appId) ?? index.byId.get(appId);
   return app === undefined ? fail('not_found', `app ${appId} is not in the catalogue`, { app: appId }) : ok({ data: app });

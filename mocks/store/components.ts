@@ -18,6 +18,7 @@ import {
 } from '../factories/index.ts';
 import { fnv1a32 } from '../random.ts';
 import { projectOf } from './connect.ts';
+import { stashFile } from './file-stash.ts';
 import { type PageQuery, pageOfList } from './pagination.ts';
 import type { World } from './world.ts';
 
@@ -365,12 +366,23 @@ export function runAction(world: World, who: Omit<PropScope, 'externalUserId'>, 
     os: [{ k: 'log', ts, msg: `${component.name}: ${outcome.request}` }],
     ret: outcome.ret,
   };
-  if (input.stash_id !== undefined && input.stash_id !== false)
-    run.stash_id = typeof input.stash_id === 'string' && input.stash_id !== 'NEW' ? input.stash_id : `stash_${hash.toString(36)}`;
+  if (input.stash_id !== undefined && input.stash_id !== false) {
+    const stashId = typeof input.stash_id === 'string' && input.stash_id !== 'NEW' && input.stash_id !== '' ? input.stash_id : `stash_${hash.toString(36)}`;
+    run.stash_id = stashId;
+    // A file the run wrote to /tmp is synced to the stash and named in `$filestash_uploads` (file-stash.ts).
+    const written = outcome.file;
+    if (component.stash !== undefined && written !== undefined) {
+      const upload = stashFile(world, user, stashId, { ...written, hash });
+      if (!upload.ok) return upload;
+      run.exports.$filestash_uploads = [upload.value];
+    }
+  }
   return ok(run);
 }
 
 interface Outcome {
+  /** The file the action wrote to /tmp, if any. */
+  file?: { filename: string; size: number };
   summary: string;
   /** The request the action would have sent upstream, for its log line. */
   request: string;
@@ -458,6 +470,7 @@ function outcomeOf(action: CatalogueAction, values: Record<string, unknown>, has
     case 'file': {
       const size = 1_024 + (hash % 50_000);
       return {
+        file: { filename: String(values.filename), size },
         summary: `Downloaded ${String(values.filename)} (${size} bytes) from ${labelOf(action, resource)}`,
         request: `GET ${base}/files/${encodeURIComponent(String(values.filename))}`,
         ret: { name: values.filename, path: `/tmp/${String(values.filename)}`, size },

@@ -292,5 +292,7 @@ export function finishConnectFlow(
     'account' in outcome
       ? { event: 'CONNECTION_SUCCESS', ...common, account: outcome.account }
       : { event: 'CONNECTION_ERROR', ...common, error: outcome.error };
-  return record.webhook_uri === null ? null : world.sink.enqueue({ world: world.key, kind: 'connection', url: record.webhook_uri, payload });
+  return record.webhook_uri === null
+    ? null
+    : world.sink.enqueue({ world: world.key, kind: 'connection', url: record.webhook_uri, payload, now: world.ctx.now });
 }

@@ -11,6 +11,7 @@ import { defaultStack, eventId, PLATFORM_VERSION } from '../factories/index.ts';
 import { kindOf, newId } from '../ids.ts';
 import { unixSeconds } from '../random.ts';
 import { emitterWorkspace, matchingSubscriptions } from './subscriptions.ts';
+import { chargeQuota, COMPUTE_MS_PER_STEP, withinQuota } from './quotas.ts';
 import { useCredits } from './usage.ts';
 import type { DeployedTriggerRecord, World, WorkflowRecord } from './world.ts';
 import { copy, MAX_ERROR_EVENTS, MAX_TRIGGER_EVENTS } from './world.ts';
@@ -57,10 +58,11 @@ function recordErrorEvent(world: World, record: WorkflowRecord, emitId: string, 
  * Emits `event` from a workflow or source of this world. A `$errors` event from a workflow is
  * recorded in its error event summaries. Every subscription whose emitter is the emitter itself
  * or the glob of its kind (`p_*`, `dc_*`) and whose event_name equals the event's reaches its
- * listener once: an active webhook gets a delivery; a workflow or source listener counts as one
- * invocation of the world's user (daily_invocations_used + 1).
+ * listener once: an active webhook gets a delivery; a workflow or source listener runs as one
+ * invocation with the service's least compute time (quotas.ts), or, its daily quota used up, does
+ * not run and is named in `over_quota`.
  */
-export function emit(world: World, input: EmitInput): Result<{ emit_id: string; deliveries: DeliveryRecord[] }> {
+export function emit(world: World, input: EmitInput): Result<{ emit_id: string; deliveries: DeliveryRecord[]; over_quota?: OverQuota[] }> {
   const { emitter_id: emitterId, event_name: eventName, event } = input;
   if (emitterWorkspace(world, emitterId) === undefined) return notFound('emitter', emitterId);
 
@@ -69,6 +71,7 @@ export function emit(world: World, input: EmitInput): Result<{ emit_id: string; 
   if (workflow !== undefined && eventName === '$errors') recordErrorEvent(world, workflow, emitId, event, input.error);
 
   const deliveries: DeliveryRecord[] = [];
+  const overQuota: OverQuota[] = [];
   const reached = new Set<string>();
   for (const subscription of matchingSubscriptions(world, emitterId, eventName)) {
     const listenerId = subscription.listener_id;
@@ -80,6 +83,7 @@ export function emit(world: World, input: EmitInput): Result<{ emit_id: string; 
         if (webhook === undefined || !webhook.active) break;
         deliveries.push(
           world.sink.enqueue({
+            now: world.ctx.now,
             world: world.key,
             kind: 'subscription',
             url: webhook.url,
@@ -90,15 +94,27 @@ export function emit(world: World, input: EmitInput): Result<{ emit_id: string; 
         break;
       }
       case 'workflow':
-      case 'source':
+      case 'source': {
         // Assumption: an event reaching a workflow or source listener is one invocation for the user.
-        if (world.workflows.has(listenerId) || world.sources.has(listenerId)) world.user.daily_invocations_used += 1;
+        if (!world.workflows.has(listenerId) && !world.sources.has(listenerId)) break;
+        const orgId = emitterWorkspace(world, listenerId) ?? '';
+        const charge = { invocations: 1, computeMs: COMPUTE_MS_PER_STEP };
+        const within = withinQuota(world, orgId, charge);
+        if (within.ok) chargeQuota(world, orgId, charge);
+        else overQuota.push({ listener_id: listenerId, quota: within.error.body.details?.quota as OverQuota['quota'] });
         break;
+      }
       default:
         break;
     }
   }
-  return ok({ emit_id: emitId, deliveries });
+  return ok({ emit_id: emitId, deliveries, ...(overQuota.length === 0 ? {} : { over_quota: overQuota }) });
+}
+
+/** A listener an emit did not run: the daily quota of its owner is used up. */
+export interface OverQuota {
+  listener_id: string;
+  quota: 'daily_invocations_quota' | 'daily_compute_time_quota';
 }
 
 /**
@@ -110,6 +126,11 @@ export function emit(world: World, input: EmitInput): Result<{ emit_id: string; 
 export function emitTrigger(world: World, triggerId: string, input: { event: unknown }): Result<{ event_id: string; deliveries: DeliveryRecord[] }> {
   const record = world.deployedTriggers.get(triggerId);
   if (record === undefined) return notFound('deployed trigger', triggerId);
+  if (!record.trigger.active) {
+    return fail('unprocessable', `deployed trigger ${triggerId} is inactive: it emits nothing until deployedTriggers.update sets active: true`, {
+      trigger_id: triggerId,
+    });
+  }
   let targets = record.webhooks.map(({ url, signing_key }) => ({ url, key: signing_key }));
   if (targets.length === 0) {
     const environment = world.projects.get(record.projectId)?.environments.get(record.environment);
@@ -130,7 +151,9 @@ export function emitTrigger(world: World, triggerId: string, input: { event: unk
     emitted_at: unixSeconds(world.ctx.now()),
     event: input.event,
   };
-  const deliveries = targets.map(({ url, key }) => world.sink.enqueue({ world: world.key, kind: 'trigger', url, payload, signingKey: key }));
+  const deliveries = targets.map(({ url, key }) =>
+    world.sink.enqueue({ world: world.key, kind: 'trigger', url, payload, signingKey: key, now: world.ctx.now }),
+  );
   recordTriggerEvent(world, record, eventIdValue, input.event);
   return ok({ event_id: eventIdValue, deliveries });
 }

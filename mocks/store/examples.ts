@@ -45,6 +45,8 @@ export interface DocumentExamples {
   ids: ReadonlyMap<string, ReadonlySet<string>>;
   /** The app overrides the examples show (objects with an `id` and a `cfmap`; their IDs carry no prefix). */
   overrides: ReadonlyArray<Json & { id: string }>;
+  /** The File Stash keys the examples name (`s3_key` parameters), of files each world holds. */
+  stashKeys: readonly string[];
 }
 
 /** The end user the document's Connect examples name (`external_user_id: user-1043`). */
@@ -81,6 +83,7 @@ export function documentExamples(document: Json): DocumentExamples {
   const objects = new Map<string, Json[]>();
   const ids = new Map<string, Set<string>>();
   const overrides: Array<Json & { id: string }> = [];
+  const stashKeys: string[] = [];
   const name = (id: string, under: string) => {
     const names = ids.get(id) ?? new Set<string>();
     names.add(under);
@@ -110,6 +113,7 @@ export function documentExamples(document: Json): DocumentExamples {
   const walk = (node: unknown, key: string): void => {
     if (node === null || typeof node !== 'object') return;
     const under = typeof (node as Json).in === 'string' && typeof (node as Json).name === 'string' ? (node as Json).name : key;
+    if (under === 's3_key' && typeof (node as Json).example === 'string' && !stashKeys.includes((node as Json).example)) stashKeys.push((node as Json).example);
     for (const [child, value] of Object.entries(node)) {
       if (child === 'example' || (child === 'examples' && Array.isArray(value))) example(value, under);
       // A map of named examples ({name: {summary, value}}): each value, still named by its parameter.
@@ -126,7 +130,7 @@ export function documentExamples(document: Json): DocumentExamples {
     merged.set(id, Object.assign({}, ...richest.reverse()));
     if (!ids.has(id)) name(id, 'id');
   }
-  return { objects: merged, ids, overrides };
+  return { objects: merged, ids, overrides, stashKeys };
 }
 
 /** The ID of `kind` the examples name most often (ties: the first named), or undefined. */
@@ -300,6 +304,21 @@ export function plantExamples(world: World, examples: DocumentExamples, environm
     world.appOverrides.set(example.id, {
       override,
       app: { ...override.app, connect: { allowed_domains: [], base_proxy_target_url: '', proxy_enabled: false } } as App,
+    });
+  }
+  // The File Stash's files the examples download: the home project's, no draw (file-stash.ts makes their bytes).
+  for (const s3Key of examples.stashKeys) {
+    const [, projectId, , hash, , ...name] = s3Key.split('/');
+    if (project === undefined || projectId !== project.project.id || world.stashFiles.has(s3Key)) continue;
+    const filename = name.join('/');
+    world.stashFiles.set(s3Key, {
+      s3Key,
+      projectId,
+      environment: environments[0]!,
+      externalUserId: EXAMPLE_EXTERNAL_USER_ID,
+      filename,
+      size: 2048,
+      hash: Number.parseInt(hash!, 36),
     });
   }
   for (const id of of('subscription')) {

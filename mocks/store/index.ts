@@ -2,11 +2,14 @@
 // values. No HTTP, no MSW, no Node-only modules: it runs in the browser (MSW worker) as well.
 import type { DeliverySink } from '../outbound/types.ts';
 import { createRecordingSink } from './recording-sink.ts';
+import { workflowOfEndpoint } from './invoke.ts';
 import { createWorld } from './seed.ts';
 import { countedJournal, deliveryLog, overTally, type CountedJournal, type DeliveryLog, type Tally } from './retention.ts';
 import { JOURNAL_LIMIT, openSession, type Session } from './session.ts';
 import { readWorlds, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, snapshotView, type SnapshotResult, type WorldSnapshot, type WorldsSnapshot } from './snapshot.ts';
 import type { World } from './world.ts';
+import { scenarioOfToken, type ScenarioDefinition } from './scenario.ts';
+import { fail, ok, type Result } from '../errors.ts';
 
 export interface StoreOptions {
   /** Server seed; with the token it determines every seeded world. Default 0. */
@@ -24,6 +27,17 @@ export interface StoreOptions {
   worldTtlMs?: number;
   /** Told about every world the store evicts by itself (not about `evict()` calls). */
   onEvict?: (token: string, reason: EvictReason) => void;
+  /**
+   * The scenarios a token may name (`scenario_<name>_<anything>`, docs/scenarios.md), by name, each
+   * checked against the document already (mocks/scenarios/). Default: none.
+   */
+  scenarios?: ReadonlyMap<string, ScenarioDefinition>;
+  /**
+   * The URL the mock serves an HTTP trigger's endpoint at, by its key (docs/worlds.md, "Workflow
+   * endpoints"): createMock and the Node server pass `<origin>/__endpoints/<key>`. Default: a host of
+   * the trigger's own (`https://<key>.m.example.net`) that nothing serves.
+   */
+  endpointUrl?: (key: string) => string;
 }
 
 /** Why the store evicted a world: over `maxWorlds`, idle past `worldTtlMs`, or journals and delivery logs over their total cap. */
@@ -34,8 +48,28 @@ export interface Store {
   session(token: string): Session;
   /** The token's world: `session(token).world`. */
   world(token: string): World;
-  /** Replaces the token's session with a fresh one: the world back to its seeded state, no deliveries, journal or rate limit. */
+  /**
+   * Replaces the token's session with a fresh one: the world back to its seeded state (or to its
+   * scenario's), no deliveries, journal or rate limit.
+   */
   reset(token: string): Session;
+  /**
+   * Replaces the token's session with a fresh world built from scenario `name` (null: the seeded
+   * world); a reset keeps that scenario. An unknown name is a `not_found` error naming the loaded ones.
+   *
+   * @example
+   * store.switchScenario('my-token', 'empty-account'); // the token's world now holds nothing
+   */
+  switchScenario(token: string, name: string | null): Result<Session>;
+  /**
+   * Why the token cannot open a world (it names a scenario the store does not hold), or null.
+   *
+   * @example
+   * store.refusal('scenario_nope_1'); // "the token names scenario 'nope', which is not loaded; loaded: ..."
+   */
+  refusal(token: string): string | null;
+  /** The scenarios the store holds (built-in and loaded), in load order. */
+  scenarios(): Array<{ name: string; description: string }>;
   /**
    * Drops the token's session entirely (false when it had none); its next use seeds it afresh from
    * (seed, token), as reset would.
@@ -84,6 +118,14 @@ export interface Store {
    * store.peek('never-used'); // undefined
    */
   peek(token: string): World | undefined;
+  /**
+   * The session of the world that holds HTTP trigger endpoint `key`, among the worlds the store
+   * holds now (an endpoint request carries no bearer to say which), or undefined.
+   *
+   * @example
+   * store.endpointSession('eo4klm9qz0abcde')?.token; // 'dev-token'
+   */
+  endpointSession(key: string): Session | undefined;
   /** How many worlds the store holds now. */
   size(): number;
   readonly sink: DeliverySink;
@@ -116,7 +158,12 @@ export function createStore(options: StoreOptions = {}): Store {
   let hashOf: ((token: string) => string) | undefined;
   const read = (snapshot: unknown) => {
     const logs = new Map<string, DeliveryLog>();
-    const result = readWorlds(snapshot, { seed, now, sinkFor: (token) => logs.set(token, deliveryLog(sink, tally)).get(token)!.sink });
+    const result = readWorlds(snapshot, {
+      seed,
+      now,
+      endpointUrl: options.endpointUrl,
+      sinkFor: (token) => logs.set(token, deliveryLog(sink, tally)).get(token)!.sink,
+    });
     return { result, logs };
   };
   /** Drops the token's set-aside world (false: it had none). */
@@ -132,6 +179,7 @@ export function createStore(options: StoreOptions = {}): Store {
     // Checked when it was set aside, so this holds; were it not, the token would get a fresh world.
     return result.ok ? { world: result.value[0]!, log: logs.get(token)! } : undefined;
   };
+  const loaded = () => (scenarios.size === 0 ? 'none' : [...scenarios.keys()].join(', '));
 
   const drop = (token: string, reason?: EvictReason): boolean => {
     const entry = held.get(token);
@@ -151,13 +199,25 @@ export function createStore(options: StoreOptions = {}): Store {
     newest = session.token;
     return session;
   };
-  /** The token's session: its set-aside world when it has one (unless `fresh`), else one seeded afresh. */
-  const open = (token: string, fresh = false): Session => {
+  const scenarios = options.scenarios ?? new Map<string, ScenarioDefinition>();
+  /** The scenario `token`'s world is built from: the one it was switched to, else the one the token names. */
+  const scenarioNow = (token: string): string | null | undefined => {
+    const entry = held.get(token);
+    return entry === undefined ? scenarioOfToken(token) : entry.session.world.scenario;
+  };
+  /**
+   * The token's session: its set-aside world when it has one (unless `fresh`), else one built afresh,
+   * from `scenarioName` when it names one.
+   */
+  const open = (token: string, fresh = false, scenarioName: string | null | undefined = scenarioNow(token)): Session => {
     if (fresh) forget(token);
     const woken = fresh ? undefined : wake(token);
     const log = woken?.log ?? deliveryLog(sink, tally);
     const journal = countedJournal(tally, JOURNAL_LIMIT);
-    return hold(openSession(woken?.world ?? createWorld({ token, seed, sink: log.sink, now }), log, journal), log, journal, now());
+    const scenario = scenarioName === null || scenarioName === undefined ? undefined : scenarios.get(scenarioName);
+    const world =
+      woken?.world ?? createWorld({ token, seed, sink: log.sink, now, endpointUrl: options.endpointUrl, ...(scenario === undefined ? {} : { scenario }) });
+    return hold(openSession(world, log, journal), log, journal, now());
   };
   /** Evicts from the least recently used end: idle worlds, then over the count or the retention cap (never `keep`). */
   const shrink = (at: number, keep: string) => {
@@ -208,8 +268,24 @@ export function createStore(options: StoreOptions = {}): Store {
       const setAside = forget(token);
       return drop(token) || setAside;
     },
+    switchScenario(token, name) {
+      if (name !== null && !scenarios.has(name)) return fail('not_found', `No scenario ${JSON.stringify(name)} is loaded; loaded: ${loaded()}`);
+      const opened = open(token, true, name);
+      shrink(now(), token);
+      return ok(opened);
+    },
+    refusal(token) {
+      const name = scenarioOfToken(token);
+      if (name === undefined || scenarios.has(name) || held.has(token)) return null;
+      return `The token names scenario '${name}', which is not loaded; loaded: ${loaded()} (docs/scenarios.md)`;
+    },
+    scenarios: () => [...scenarios.values()].map(({ name, description }) => ({ name, description })),
     size: () => held.size,
     peek: (token) => held.get(token)?.session.world,
+    endpointSession(key) {
+      for (const entry of held.values()) if (workflowOfEndpoint(entry.session.world, key) !== undefined) return entry.session;
+      return undefined;
+    },
     snapshot: () =>
       structuredClone(
         snapshotView(
@@ -273,6 +349,7 @@ export {
   type CompleteConnectInput,
   type AccountListQuery,
 } from './connect.ts';
+export { downloadStashFile, stashFile, type StashUpload } from './file-stash.ts';
 export {
   listTriggerComponents,
   getTriggerComponent,
@@ -284,10 +361,17 @@ export {
   setDeployedTriggerWebhooks,
   getDeployedTriggerWebhook,
   regenerateDeployedTriggerWebhookSigningKey,
+  updateDeployedTrigger,
+  listDeployedTriggerEvents,
+  listDeployedTriggerWorkflows,
+  setDeployedTriggerWorkflows,
+  type UpdateTriggerInput,
   type DeployTriggerInput,
   type TriggerScope,
 } from './triggers.ts';
 export { emit, emitTrigger, type EmitInput } from './emit.ts';
+export { invokeEndpoint, workflowOfEndpoint, type EndpointRequest, type Invocation } from './invoke.ts';
+export { chargeQuota, settleQuotaDay, withinQuota, COMPUTE_MS_PER_STEP, type Charge } from './quotas.ts';
 // Connect projects, end users and usage (issue 17).
 export {
   listProjects,
@@ -311,8 +395,25 @@ export { encodeCursor, decodeCursor, type PageQuery } from './pagination.ts';
 export { createRecordingSink } from './recording-sink.ts';
 export { DELIVERY_LOG_LIMIT, DELIVERY_LOG_BYTES, RETAINED_ENTRIES_LIMIT, RETAINED_BYTES_LIMIT } from './retention.ts';
 export { JOURNAL_LIMIT, type Session, type Journal, type JournalEntry, type Limits, type RateLimitRule } from './session.ts';
-export { REFERENCE_TIME_MS } from './seed.ts';
+export { REFERENCE_TIME_MS, scenarioIssues } from './seed.ts';
 export { patchable, snapshotView, trackChanges, worldPatch, type WorldPatch } from './snapshot.ts';
+export { MAX_ERROR_EVENTS as MAX_ERROR_EVENTS_PER_WORKFLOW } from './world.ts';
+export { changeClock, createWorldClock, parseDuration, utcDay, type ClockState, type ClockChange, type WorldClock } from './clock.ts';
+export {
+  plantScenario,
+  scenarioOfToken,
+  SCENARIO_NAME,
+  type ScenarioDefinition,
+  type ScenarioWorld,
+  type ScenarioWorkspace,
+  type ScenarioWorkflow,
+  type ScenarioErrorEvent,
+  type ScenarioProject,
+  type ScenarioAccount,
+  type ScenarioSubscription,
+  type ScenarioIssue,
+  type AccountState,
+} from './scenario.ts';
 export {
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,

@@ -20,7 +20,7 @@ export function createRecordingSink(now: () => number = () => Date.now()): Deliv
         attempts: [],
         state: 'recorded',
         final_status: null,
-        created_at: now(),
+        created_at: (request.now ?? now)(),
       };
     },
     idle: () => Promise.resolve(),

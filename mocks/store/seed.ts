@@ -1,6 +1,7 @@
 // Builds a world and fills it with the seeded state of docs/worlds.md. All seeded timestamps come from
 // a fixed reference date (not the wall clock), so the same (server seed, token) gives the same
-// world byte for byte; once seeding is done the world's clock switches to the store's `now`.
+// world byte for byte; once seeding is done the world's clock switches to its own clock (clock.ts),
+// which reads the store's `now` until a clock call sets or advances it.
 import type { DeliverySink } from '../outbound/types.ts';
 import type { World } from './world.ts';
 import { createFaker, createRandomizer, fakerWith, restoreRandomizer, seedFrom, stableKey, unixSeconds } from '../random.ts';
@@ -24,6 +25,9 @@ import type { EventSourceTrigger, WorkflowErrorEventSummary } from '../factories
 import { addSource, emptyWorld, tripleKey } from './world.ts';
 import { document } from '../../openapi/generated/document.ts';
 import { type DocumentExamples, documentExamples, plantExamples } from './examples.ts';
+import { createWorldClock, utcDay, type WorldClock } from './clock.ts';
+import { createRecordingSink } from './recording-sink.ts';
+import { plantScenario, type ScenarioDefinition, type ScenarioIssue } from './scenario.ts';
 
 /** 2025-06-01T12:00:00Z: the clock of every seeded world. */
 export const REFERENCE_TIME_MS = Date.UTC(2025, 5, 1, 12, 0, 0);
@@ -37,12 +41,49 @@ export interface WorldOptions {
   seed: number | string;
   sink: DeliverySink;
   now: () => number;
+  /** Build the world from this scenario (scenario.ts) instead of the default seeding. */
+  scenario?: ScenarioDefinition;
+  /** Where the mock serves HTTP trigger endpoints (StoreOptions.endpointUrl). */
+  endpointUrl?: (key: string) => string;
 }
 
 /** The document's examples, walked once for every world (examples.ts). */
 let examples: DocumentExamples | undefined;
 
 export function createWorld(options: WorldOptions): World {
+  const { world, random } = startWorld(options);
+  if (options.scenario !== undefined) {
+    // A scenario world holds what the scenario says and nothing else (no examples): it was checked
+    // when it was loaded (scenarioIssues below), so issues here would be a bug of that check.
+    const issues = plantScenario(world, options.scenario);
+    if (issues.length > 0) throw new Error(`scenario ${options.scenario.name}: ${issues.map((issue) => `${issue.pointer}: ${issue.message}`).join('; ')}`);
+  } else {
+    seedWorld(world);
+    // After the random seeding, which stays as it was: the resources the document's examples name.
+    examples ??= documentExamples(document);
+    plantExamples(world, examples, SEEDED_ENVIRONMENTS);
+  }
+  random.endSeeding();
+  // What was seeded is today's usage: the counters reset at the next UTC midnight of the world's clock.
+  world.quotaDay = utcDay(world.ctx.now());
+  return world;
+}
+
+/**
+ * What only a built world shows about a scenario (an ID given twice, a subscription to an emitter
+ * it does not hold), as issues with JSON pointers into the scenario; [] when it builds.
+ *
+ * @example
+ * scenarioIssues({ name: 'x', description: 'x', subscriptions: [{ emitter_id: 'p_nope123', listener_id: 'wh_nope123', event_name: '$errors' }] });
+ * // [{ pointer: '/subscriptions/0/emitter_id', message: 'the scenario holds no workflow or source p_nope123' }]
+ */
+export function scenarioIssues(scenario: ScenarioDefinition): ScenarioIssue[] {
+  const { world } = startWorld({ token: `scenario_${scenario.name}_check`, seed: 0, sink: createRecordingSink(), now: () => REFERENCE_TIME_MS });
+  return plantScenario(world, scenario);
+}
+
+/** An empty world of (seed, token) with its user drawn, still seeding (its clock at the reference time). */
+function startWorld(options: WorldOptions): { world: World; random: WorldRandom } {
   seedingFaker.seed(seedFrom(options.seed, options.token));
   const random = createWorldRandom(options, { seeding: true });
   const { orgs: _orgs, ...user } = makeUser(random.ctx, { orgs: [] });
@@ -51,21 +92,20 @@ export function createWorld(options: WorldOptions): World {
     token: options.token,
     seed: options.seed,
     ctx: random.ctx,
+    clock: random.clock,
+    scenario: options.scenario?.name ?? null,
     sink: options.sink,
     saveRandom: random.save,
     user,
     errorSeq: 0,
   });
-  seedWorld(world);
-  // After the random seeding, which stays as it was: the resources the document's examples name.
-  examples ??= documentExamples(document);
-  plantExamples(world, examples, SEEDED_ENVIRONMENTS);
-  random.endSeeding();
-  return world;
+  return { world, random };
 }
 
 export interface WorldRandom {
   ctx: FactoryContext;
+  /** The world's clock; `ctx.now()` reads it once seeding is done. */
+  clock: WorldClock;
   /** The world's own generator state; null while it has not drawn yet (it starts from its seed then). */
   save(): RandomizerState | null;
   endSeeding(): void;
@@ -78,12 +118,13 @@ export interface WorldRandom {
  * deterministic. A restored world continues from its saved generator state.
  */
 export function createWorldRandom(
-  options: Pick<WorldOptions, 'seed' | 'token' | 'now'>,
+  options: Pick<WorldOptions, 'seed' | 'token' | 'now' | 'endpointUrl'>,
   start: { seeding: true } | { saved: RandomizerState | null },
 ): WorldRandom {
   let seeding = 'seeding' in start;
   let randomizer: SavableRandomizer | undefined = 'saved' in start && start.saved !== null ? restoreRandomizer(start.saved) : undefined;
   let own: Faker | undefined = randomizer === undefined ? undefined : fakerWith(randomizer);
+  const clock = createWorldClock(options.now);
   const ctx: FactoryContext = {
     get faker() {
       if (seeding) return seedingFaker;
@@ -94,10 +135,12 @@ export function createWorldRandom(
       return own;
     },
     issued: new Set(),
-    now: () => (seeding ? REFERENCE_TIME_MS : options.now()),
+    now: () => (seeding ? REFERENCE_TIME_MS : clock.now()),
+    ...(options.endpointUrl === undefined ? {} : { endpointUrl: options.endpointUrl }),
   };
   return {
     ctx,
+    clock,
     save: () => randomizer?.save() ?? null,
     endSeeding: () => {
       seeding = false;

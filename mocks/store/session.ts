@@ -6,7 +6,7 @@
 // - `journal`: the world's /v1 requests (`GET /__mock/requests`), bounded;
 // - `limits`: the rate limit a test injected (`POST /__mock/rate-limit`): a count of refusals and a
 //   rate per second;
-// - `faults`: the latency and failure rate a test injected (`POST /__mock/faults`, mocks/app/faults.ts).
+// - `faults`: the latency and failure rate a test injected (`POST /__mock/faults`, mocks/app/faults.ts);
 // Plain data: the app writes the journal and consults the limits; nothing here knows HTTP.
 import type { DeliveryRecord } from '../outbound/types.ts';
 import type { DeliveryLog } from './retention.ts';

@@ -12,6 +12,7 @@ import { restoreRandomizer, stableKey, type RandomizerState } from '../random.ts
 import type { DeliverySink } from '../outbound/types.ts';
 import { TrackedMap } from './changes.ts';
 import { createWorldRandom } from './seed.ts';
+import { type ClockState, utcDay } from './clock.ts';
 import {
   emptyWorld,
   tripleKey,
@@ -24,6 +25,7 @@ import {
   type EnvironmentRecord,
   type ProjectRecord,
   type OauthAppRecord,
+  type StashFileRecord,
   type SourceRecord,
   type SubscriptionRecord,
   type WorkflowRecord,
@@ -49,6 +51,12 @@ export interface WorldSnapshot {
   /** Every ID handed out, so that new IDs never collide with them. */
   issued: string[];
   errorSeq: number;
+  /** The scenario the world was built from (absent: a seeded world, or a snapshot from before scenarios). */
+  scenario?: string | null;
+  /** The world's clock once a clock call changed it (absent: real time). */
+  clock?: ClockState | null;
+  /** The UTC day its daily quota counters count (absent in snapshots from before it: the day it is restored). */
+  quotaDay?: number;
   user: Omit<User, 'orgs'>;
   workspaces: Workspace[];
   sources: SourceRecord[];
@@ -66,6 +74,8 @@ export interface WorldSnapshot {
   /** OAuth apps and app overrides (absent in snapshots written before they existed: none). */
   oauthApps?: OauthAppRecord[];
   appOverrides?: AppOverrideRecord[];
+  /** Files of the File Stash (absent in snapshots written before it existed: none). */
+  stashFiles?: StashFileRecord[];
 }
 
 export type SnapshotErrorCode =
@@ -106,7 +116,8 @@ export type CollectionName =
   | 'deployedTriggers'
   | 'connectCredits'
   | 'oauthApps'
-  | 'appOverrides';
+  | 'appOverrides'
+  | 'stashFiles';
 
 interface Collection {
   map(world: World): Map<string, unknown>;
@@ -144,6 +155,7 @@ const COLLECTIONS: Record<CollectionName, Collection> = {
   connectCredits: { map: (w) => w.connectCredits, element: same, keyOf: (e: CreditDay) => String(e.day) },
   oauthApps: { map: (w) => w.oauthApps, element: same, keyOf: (e: OauthAppRecord) => e.app.id },
   appOverrides: { map: (w) => w.appOverrides, element: same, keyOf: (e: AppOverrideRecord) => e.override.id },
+  stashFiles: { map: (w) => w.stashFiles, element: same, keyOf: (e: StashFileRecord) => e.s3Key },
 };
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
 
@@ -157,6 +169,9 @@ function worldView(world: World): WorldSnapshot {
     random: world.saveRandom(),
     issued: [...world.ctx.issued],
     errorSeq: world.errorSeq,
+    scenario: world.scenario,
+    clock: world.clock.state(),
+    quotaDay: world.quotaDay,
     user: world.user,
     autoSubscriptions: world.autoSubscriptions,
   };
@@ -179,6 +194,10 @@ export interface WorldPatch {
   errorSeq: number;
   user: WorldSnapshot['user'];
   autoSubscriptions: AutoSubscription[];
+  /** The world's clock (a clock call is a write like any other; absent in logs from before the clock). */
+  clock?: ClockState | null;
+  /** The UTC day of the quota counters (absent in logs from before it). */
+  quotaDay?: number;
   /** Entries that are (still) in the collection, by their current value. */
   set?: Partial<Record<CollectionName, unknown[]>>;
   /** Keys no longer in the collection. */
@@ -220,6 +239,8 @@ export function worldPatch(world: World, issuedBefore: number): WorldPatch {
     errorSeq: world.errorSeq,
     user: world.user,
     autoSubscriptions: world.autoSubscriptions,
+    clock: world.clock.state(),
+    quotaDay: world.quotaDay,
   };
   for (const name of COLLECTION_NAMES) {
     const { map: of, element } = COLLECTIONS[name];
@@ -268,6 +289,8 @@ export function patchable(base: WorldSnapshot): { apply(patch: WorldPatch): void
   return {
     apply(patch) {
       Object.assign(current, { random: patch.random, errorSeq: patch.errorSeq, user: patch.user, autoSubscriptions: patch.autoSubscriptions });
+      if (patch.clock !== undefined) current.clock = patch.clock;
+      if (patch.quotaDay !== undefined) current.quotaDay = patch.quotaDay;
       for (const id of patch.issued) issued.add(id);
       for (const [name, elements] of Object.entries(patch.all ?? {}) as Array<[CollectionName, unknown[]]>) {
         maps.delete(name);
@@ -296,6 +319,7 @@ export interface RestoreContext {
   /** The sink of the restored world of `token` (each session logs its own world's deliveries). */
   sinkFor: (token: string) => DeliverySink;
   now: () => number;
+  endpointUrl?: (key: string) => string;
 }
 
 /** A damaged field: thrown inside readWorlds only, turned into a 'snapshot_invalid' value there. */
@@ -363,23 +387,36 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
       throw new Damaged(`${at}.random: ${(error as Error).message}`);
     }
   }
-  const random = createWorldRandom({ seed: context.seed, token, now: context.now }, { saved });
+  const random = createWorldRandom({ seed: context.seed, token, now: context.now, endpointUrl: context.endpointUrl }, { saved });
   random.endSeeding();
   for (const [i, id] of array(data.issued, `${at}.issued`).entries()) random.ctx.issued.add(string(id, `${at}.issued[${i}]`));
 
   const errorSeq = data.errorSeq;
   if (!Number.isInteger(errorSeq) || (errorSeq as number) < 0) throw new Damaged(`${at}.errorSeq: must be an integer >= 0`);
   const user = withId(data.user, `${at}.user`) as unknown as World['user'];
+  const scenario = data.scenario === undefined || data.scenario === null ? null : string(data.scenario, `${at}.scenario`);
+  if (data.clock !== undefined && data.clock !== null) {
+    const clock = object(data.clock, `${at}.clock`);
+    if (typeof clock.offset_ms !== 'number' || typeof clock.frozen !== 'boolean' || Number.isNaN(Date.parse(string(clock.now, `${at}.clock.now`)))) {
+      throw new Damaged(`${at}.clock: expected {now, offset_ms, frozen}`);
+    }
+    random.clock.restore(clock as unknown as ClockState);
+  }
   const world = emptyWorld({
     key: stableKey(token),
     token,
     seed: context.seed,
     ctx: random.ctx,
+    clock: random.clock,
+    scenario,
     sink: context.sinkFor(token),
     saveRandom: random.save,
     user,
     errorSeq: errorSeq as number,
   });
+  if (data.quotaDay !== undefined && !Number.isInteger(data.quotaDay)) throw new Damaged(`${at}.quotaDay: must be an integer`);
+  // A snapshot from before the quota day: what it holds is the usage of the day it is restored on.
+  world.quotaDay = (data.quotaDay as number | undefined) ?? utcDay(random.ctx.now());
   for (const [i, item] of array(data.workspaces, `${at}.workspaces`).entries()) {
     const workspace = withId(item, `${at}.workspaces[${i}]`) as unknown as Workspace;
     world.workspaces.set(workspace.id, { workspace, sourceIds: [], sourceIndex: new Map() });
@@ -452,6 +489,8 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
   if (data.oauthApps !== undefined) fill(world.oauthApps, data.oauthApps, `${at}.oauthApps`, (record: OauthAppRecord, path) => idOf(record.app, `${path}.app`));
   if (data.appOverrides !== undefined)
     fill(world.appOverrides, data.appOverrides, `${at}.appOverrides`, (record: AppOverrideRecord, path) => idOf(record.override, `${path}.override`));
+  if (data.stashFiles !== undefined)
+    fill(world.stashFiles, data.stashFiles, `${at}.stashFiles`, (record: StashFileRecord, path) => string(record.s3Key, `${path}.s3Key`));
   return world;
 }
 

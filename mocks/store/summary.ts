@@ -18,6 +18,12 @@ export interface WorldSummary {
       id: string;
       environment: ProjectEnvironment;
       external_user_id: string;
+      /** False once deployedTriggers.update paused it (issue 17). */
+      active: boolean;
+      /** The workflows its events go to (deployedTriggers.updateWorkflows). */
+      workflow_ids: string[];
+      /** The emitted events it keeps for deployedTriggers.listEvents. */
+      event_count: number;
       webhook_urls: string[];
       webhooks: Array<{ id: string; url: string }>;
     }>;
@@ -48,7 +54,16 @@ export function worldSummary(world: World): WorldSummary {
       deployed_triggers: record.deployedTriggerIds.map((id) => {
         const trigger = world.deployedTriggers.get(id)!;
         const webhooks = trigger.webhooks.map(({ id: webhookId, url }) => ({ id: webhookId, url }));
-        return { id, environment: trigger.environment, external_user_id: trigger.externalUserId, webhook_urls: webhooks.map((w) => w.url), webhooks };
+        return {
+          id,
+          environment: trigger.environment,
+          external_user_id: trigger.externalUserId,
+          active: trigger.trigger.active,
+          workflow_ids: [...(trigger.workflowIds ?? [])],
+          event_count: trigger.events?.length ?? 0,
+          webhook_urls: webhooks.map((w) => w.url),
+          webhooks,
+        };
       }),
       accounts: [...record.accountIds],
       connected_accounts: record.accountIds.map((id) => {

@@ -22,7 +22,7 @@ import { emitTrigger } from './emit.ts';
 import { getComponent, listComponents } from './components.ts';
 import { type PageQuery, pageOfList } from './pagination.ts';
 import { collectionFull } from './retention.ts';
-import type { DeployedTriggerRecord, TriggerWebhookRecord, World } from './world.ts';
+import type { DeployedTriggerRecord, EmittedEventRecord, TriggerWebhookRecord, World } from './world.ts';
 import { copy } from './world.ts';
 
 /**
@@ -227,4 +227,99 @@ export function regenerateDeployedTriggerWebhookSigningKey(
   found.value.signing_key = signingKey(world);
   found.value.updated_at = unixSeconds(world.ctx.now());
   return ok({ data: withKey(found.value) });
+}
+
+export interface UpdateTriggerInput {
+  active?: boolean;
+  configured_props?: ConfiguredProps;
+  name?: string;
+  emit_on_deploy?: boolean;
+}
+
+/**
+ * `deployedTriggers.update`: sets what the body names (`configured_props` replaced whole); the
+ * deployment's `name_slug` stays. An inactive trigger emits nothing (emit.ts).
+ *
+ * @example
+ * updateDeployedTrigger(world, 'proj_x', 'dc_x', { active: false }, { environment: 'development', externalUserId: 'u1' }); // ok({ data: { …, active: false } })
+ */
+export function updateDeployedTrigger(
+  world: World,
+  projectId: string,
+  triggerId: string,
+  input: UpdateTriggerInput,
+  scope: TriggerScope,
+): Result<{ data: DeployedTrigger }> {
+  const found = triggerOf(world, projectId, triggerId, scope);
+  if (!found.ok) return found;
+  const record = found.value;
+  const trigger: DeployedTrigger = { ...record.trigger, updated_at: unixSeconds(world.ctx.now()) };
+  if (input.active !== undefined) trigger.active = input.active;
+  if (input.configured_props !== undefined) trigger.configured_props = copy(input.configured_props);
+  if (input.name !== undefined) trigger.name = input.name;
+  if (input.emit_on_deploy !== undefined) trigger.emit_on_deploy = input.emit_on_deploy;
+  record.trigger = trigger;
+  return ok({ data: trigger });
+}
+
+/**
+ * `deployedTriggers.listEvents`: the `n` newest events the trigger emitted, newest first.
+ *
+ * @example
+ * listDeployedTriggerEvents(world, 'proj_x', 'dc_x', 20, scope); // ok({ data: [{ id, k: 'emit', ts, e }] })
+ */
+export function listDeployedTriggerEvents(
+  world: World,
+  projectId: string,
+  triggerId: string,
+  n: number,
+  scope: TriggerScope,
+): Result<{ data: EmittedEventRecord[] }> {
+  const found = triggerOf(world, projectId, triggerId, scope);
+  return found.ok ? ok({ data: (found.value.events ?? []).slice(0, n) }) : found;
+}
+
+/** The workflows a trigger's events go to, those deleted since left out. */
+function workflowsView(world: World, record: DeployedTriggerRecord): { workflow_ids: string[] } {
+  return { workflow_ids: (record.workflowIds ?? []).filter((id) => world.workflows.has(id)) };
+}
+
+/**
+ * `deployedTriggers.listWorkflows`.
+ *
+ * @example
+ * listDeployedTriggerWorkflows(world, 'proj_x', 'dc_x', scope); // ok({ workflow_ids: ['p_x'] })
+ */
+export function listDeployedTriggerWorkflows(world: World, projectId: string, triggerId: string, scope: TriggerScope): Result<{ workflow_ids: string[] }> {
+  const found = triggerOf(world, projectId, triggerId, scope);
+  return found.ok ? ok(workflowsView(world, found.value)) : found;
+}
+
+/**
+ * `deployedTriggers.updateWorkflows`: replaces the list; each workflow must be one of the project's
+ * workspace (422 names the first that is not).
+ *
+ * @example
+ * setDeployedTriggerWorkflows(world, 'proj_x', 'dc_x', ['p_x'], scope); // ok({ workflow_ids: ['p_x'] })
+ */
+export function setDeployedTriggerWorkflows(
+  world: World,
+  projectId: string,
+  triggerId: string,
+  workflowIds: readonly string[],
+  scope: TriggerScope,
+): Result<{ workflow_ids: string[] }> {
+  const found = triggerOf(world, projectId, triggerId, scope);
+  if (!found.ok) return found;
+  const orgId = world.projects.get(projectId)!.project.org_id;
+  const ids = [...new Set(workflowIds)];
+  const stranger = ids.find((id) => world.workflows.get(id)?.orgId !== orgId);
+  if (stranger !== undefined) {
+    return fail('unprocessable', `workflow ${stranger} is not a workflow of workspace ${orgId}, which owns project ${projectId}`, {
+      field: 'workflow_ids',
+      workflow_id: stranger,
+    });
+  }
+  found.value.workflowIds = ids;
+  return ok(workflowsView(world, found.value));
 }

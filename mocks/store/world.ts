@@ -4,6 +4,7 @@
 import type { FactoryContext, RandomizerState } from '../random.ts';
 import { TrackedMap } from './changes.ts';
 import type { DeliverySink } from '../outbound/types.ts';
+import type { WorldClock } from './clock.ts';
 import type {
   App,
   AppOverride,
@@ -120,6 +121,18 @@ export interface AppOverrideRecord {
   app: App;
 }
 
+/** A file an action run synced to the File Stash (file-stash.ts): what it is, not its bytes. */
+export interface StashFileRecord {
+  s3Key: string;
+  projectId: string;
+  environment: ProjectEnvironment;
+  externalUserId: string;
+  filename: string;
+  size: number;
+  /** The hash of the run that wrote it: its content is made from it. */
+  hash: number;
+}
+
 /** Connect credits used on one UTC day (GET /connect/usage), keyed in World.connectCredits by the day's start in UNIX seconds, as a string (snapshot keys are strings). */
 export interface CreditDay {
   day: number;
@@ -156,8 +169,12 @@ export interface World {
   readonly token: string;
   /** The server seed the world was seeded with; it also picks the catalogue the world reads (catalogue.ts). */
   readonly seed: number | string;
-  /** The world's seeded faker, issued IDs and clock. */
+  /** The world's seeded faker, issued IDs and clock (`ctx.now()`: the world's time, which `clock` sets). */
   readonly ctx: FactoryContext;
+  /** The world's own clock (clock.ts): real time until a clock call sets or advances it. */
+  readonly clock: WorldClock;
+  /** The scenario the world was built from (docs/scenarios.md), or null for a seeded world. */
+  readonly scenario: string | null;
   readonly sink: DeliverySink;
   /** The state of the world's own generator, for snapshots (null: it has not drawn since seeding). */
   readonly saveRandom: () => RandomizerState | null;
@@ -181,8 +198,12 @@ export interface World {
   oauthApps: Map<string, OauthAppRecord>;
   /** App overrides by ID (mocks/store/app-overrides.ts). */
   appOverrides: Map<string, AppOverrideRecord>;
+  /** Files synced to the File Stash by s3Key (mocks/store/file-stash.ts). */
+  stashFiles: Map<string, StashFileRecord>;
   /** Sequence for error event summary ids `<indexed_at_ms>-<seq>`. */
   errorSeq: number;
+  /** The UTC day (days since 1970) the daily quota counters count (quotas.ts): they reset when the world's clock passes its end. */
+  quotaDay: number;
 }
 
 export const MAX_ERROR_EVENTS = 100;
@@ -191,7 +212,7 @@ export const MAX_ERROR_EVENTS = 100;
  * A world holding no resources yet: seeding (seed.ts) or a snapshot (snapshot.ts) fills it. Its
  * collections are TrackedMaps (changes.ts): the state file's log writes only what a request changed.
  */
-export function emptyWorld(fields: Pick<World, 'key' | 'token' | 'seed' | 'ctx' | 'sink' | 'saveRandom' | 'user' | 'errorSeq'>): World {
+export function emptyWorld(fields: Pick<World, 'key' | 'token' | 'seed' | 'ctx' | 'clock' | 'scenario' | 'sink' | 'saveRandom' | 'user' | 'errorSeq'>): World {
   return {
     ...fields,
     workspaces: new TrackedMap(),
@@ -208,6 +229,8 @@ export function emptyWorld(fields: Pick<World, 'key' | 'token' | 'seed' | 'ctx' 
     connectCredits: new TrackedMap(),
     oauthApps: new TrackedMap(),
     appOverrides: new TrackedMap(),
+    stashFiles: new TrackedMap(),
+    quotaDay: 0,
   };
 }
 

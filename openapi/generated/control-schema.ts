@@ -103,7 +103,10 @@ export interface paths {
          * {emitter_id, event_name, event, error?}: an emitter emits
          * @description A workflow (`p_`) or source (`dc_`) of this world emits an event: a `$errors` event from a
          *     workflow is recorded in its error event summaries, and the event reaches the listener of
-         *     every matching subscription once. An emitter that is not in this world is 404.
+         *     every matching subscription once. A workflow or source listener is one invocation and 100 ms
+         *     of compute time against the daily quotas; one whose quota is used up does not run and is
+         *     named in `over_quota` (docs/worlds.md, "Quotas that move"). An emitter that is not in this
+         *     world is 404.
          */
         post: operations["emit"];
         delete?: never;
@@ -275,10 +278,172 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * this world's clock
+         * @description This world's time (`now`), how far it is from real time (`offset_ms`) and whether it stands
+         *     still (`frozen`); `changed: false` while the world keeps real time (docs/worlds.md, "A clock
+         *     per world").
+         */
+        get: operations["getClock"];
+        put?: never;
+        /**
+         * {set?, advance?, freeze?}: move this world's clock
+         * @description Sets this world's clock to the instant `set`, then moves it by `advance` (`90m`, `1h30m`,
+         *     `-2d`: sums of `ms`, `s`, `m`, `h`, `d`), then freezes it (`freeze: true`: its time stands
+         *     still until the next clock call) or lets it run (`freeze: false`). Without `freeze` a clock
+         *     keeps running or standing as it was. Everything the world shows follows it: timestamps of
+         *     what it creates, event times, Connect token expiry, the signature's `t` on deliveries,
+         *     rate-limit windows and the daily quotas' day. Other worlds keep their own clocks; a reset
+         *     brings this one back to real time.
+         */
+        post: operations["setClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scenario": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * {name}: replace this world with a scenario's
+         * @description Replaces this token's world with a fresh one built from scenario `name` (docs/scenarios.md),
+         *     or with its seeded world for `null`; its deliveries, journal and rate limit start empty, and
+         *     a reset afterwards rebuilds the same scenario. An unknown name is 404, naming the loaded
+         *     scenarios. Answers the new world's summary.
+         */
+        post: operations["switchScenario"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scenarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * the scenarios this mock holds
+         * @description Every scenario a token `scenario_<name>_<anything>` may name, built-in and loaded, with its
+         *     description, in load order; `current` is the one this world was built from (null: seeded).
+         */
+        get: operations["listScenarios"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * what a test run covered: operations and documented statuses answered, and never touched
+         * @description For this world (`scope=world`, since it was opened, reset or switched) or for every world
+         *     since the mock started (`scope=all`, worlds evicted since included): each operation of the
+         *     service's document with how many answers it gave, the documented statuses it answered
+         *     (`seen`), those it never answered (`missing`) and any it answered without documenting them;
+         *     the totals; and `untouched`, the operations no request reached. Every `/v1` answer of an
+         *     operation counts, the faults' (429, 503) included; control requests do not. The report is
+         *     the kit's one coverage model, the one `contracts` reports with (parameters sent and
+         *     `links` followed, within a world, too).
+         */
+        get: operations["getCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        CoverageReport: {
+            /** @enum {unknown} */
+            scope: "world" | "all";
+            totals: {
+                operations: components["schemas"]["CoverageRatio"];
+                statuses: components["schemas"]["CoverageRatio"];
+                parameters?: components["schemas"]["CoverageRatio"];
+                links?: components["schemas"]["CoverageRatio"];
+                exchanges: number;
+            };
+            operations: {
+                operationId: string;
+                method: string;
+                path: string;
+                exchanges: number;
+                statuses: {
+                    documented: string[];
+                    seen: number[];
+                    missing: string[];
+                    undocumented: number[];
+                };
+            }[];
+            /** @description `METHOD /path` of every operation no request reached. */
+            untouched: string[];
+        };
+        CoverageRatio: {
+            covered: number;
+            total: number;
+            percent: number;
+        };
+        ClockBody: {
+            /**
+             * Format: date-time
+             * @description The instant the world's clock shows (RFC 3339, `2026-01-01T00:00:00Z`).
+             */
+            set?: string;
+            /**
+             * @description A duration to move the clock by, after `set`; negative goes back.
+             * @example 90m
+             * @example 1h30m
+             * @example -1d
+             */
+            advance?: string;
+            /** @description true: the world's time stands still until the next clock call; false: it runs. */
+            freeze?: boolean;
+        };
+        ClockState: {
+            /** Format: date-time */
+            now: string;
+            /** @description How far the world's clock is ahead of real time (negative, behind). */
+            offset_ms: number;
+            frozen: boolean;
+            /** @description false while the world keeps real time (no clock call since it was made or reset). */
+            changed: boolean;
+        };
+        ScenarioBody: {
+            /** @description A scenario's name, or null for the seeded world. */
+            name: string | null;
+        };
         EmitBody: {
             /** @description A concrete workflow (`p_`) or source (`dc_`) ID of this world; a glob is refused. */
             emitter_id: string;
@@ -442,6 +607,12 @@ export interface components {
                     environment: string;
                     /** @description The end user who owns the trigger (`external_user_id` of the deployed-trigger endpoints). */
                     external_user_id: string;
+                    /** @description False once `deployedTriggers.update` paused it; an inactive trigger emits nothing. */
+                    active?: boolean;
+                    /** @description The workflows its events go to (`deployedTriggers.updateWorkflows`). */
+                    workflow_ids?: string[];
+                    /** @description How many emitted events it keeps for `deployedTriggers.listEvents` (at most 100). */
+                    event_count?: number;
                     webhook_urls: string[];
                     /** @description The trigger's own webhooks, each with its `wh_` ID (its key is read with `GET /v1/connect/{project_id}/deployed-triggers/{trigger_id}/webhooks/{webhook_id}`). */
                     webhooks: {
@@ -497,6 +668,17 @@ export interface components {
         };
     };
     responses: {
+        /** @description The world's clock after the call. */
+        Clock: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ClockState"];
+                };
+            };
+        };
         /** @description The world's summary. */
         WorldSummary: {
             headers: {
@@ -638,6 +820,12 @@ export interface operations {
                         data: {
                             emit_id: string;
                             deliveries: components["schemas"]["DeliveryRecord"][];
+                            /** @description The workflow and source listeners that did not run, a daily quota used up (absent when none). */
+                            over_quota?: {
+                                listener_id: string;
+                                /** @enum {string} */
+                                quota: "daily_invocations_quota" | "daily_compute_time_quota";
+                            }[];
                         };
                     };
                 };
@@ -722,7 +910,14 @@ export interface operations {
     };
     setRateLimit: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description An OAuth client's ID: the rule applies to the world that client's login
+                 *     (`POST /v1/oauth/token`) opens, the login included, instead of the bearer's world; so a
+                 *     429 or 503 on the login can be produced.
+                 */
+                client_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -750,7 +945,14 @@ export interface operations {
     };
     setFaults: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description An OAuth client's ID: the rule applies to the world that client's login
+                 *     (`POST /v1/oauth/token`) opens, the login included, instead of the bearer's world; so a
+                 *     429 or 503 on the login can be produced.
+                 */
+                client_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -872,12 +1074,119 @@ export interface operations {
             };
         };
     };
+    getClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Clock"];
+            401: components["responses"]["Error"];
+        };
+    };
+    setClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClockBody"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Clock"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
+    switchScenario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScenarioBody"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WorldSummary"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listScenarios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scenarios. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            current: string | null;
+                            scenarios: {
+                                name: string;
+                                description: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    getCoverage: {
+        parameters: {
+            query?: {
+                scope?: "world" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The coverage report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CoverageReport"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
 }
 
 /** The operations under `paths`: what a server answers. */
-export type PathOperationId = "resetWorld" | "getWorld" | "listRequests" | "listDeliveries" | "emit" | "emitTrigger" | "completeConnect" | "setRateLimit" | "setFaults" | "addSources" | "getDriftReport" | "saveSnapshot";
+export type PathOperationId = "resetWorld" | "getWorld" | "listRequests" | "listDeliveries" | "emit" | "emitTrigger" | "completeConnect" | "setRateLimit" | "setFaults" | "addSources" | "getDriftReport" | "saveSnapshot" | "getClock" | "setClock" | "switchScenario" | "listScenarios" | "getCoverage";
 
 /** Per operation and location, the parameters whose schema has a default (always present once validated). */
 export interface ParameterDefaults {
     listDeliveries: { query: "wait" | "limit" };
+    getCoverage: { query: "scope" };
 }

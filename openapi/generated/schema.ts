@@ -875,6 +875,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/connect/{project_id}/file_stash/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file of the File Stash (companion)
+         * @description Companion endpoint (`fileStash.downloadFile` of the SDK). The bytes of a file an action run
+         *     with a `stash_id` wrote to `/tmp` and synced to the stash (`$filestash_uploads` of the run's
+         *     exports names its `s3Key`), in the project and environment of that run; another key is 404.
+         */
+        get: operations["downloadStashFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/connect/{project_id}/proxy/{url_64}": {
         parameters: {
             query: {
@@ -998,13 +1020,112 @@ export interface paths {
          * @description Companion endpoint (`deployedTriggers.retrieve` of the SDK). 404 for another end user's or another environment's trigger, and after deletion.
          */
         get: operations["getDeployedTrigger"];
-        put?: never;
+        /**
+         * Update a deployed trigger (companion)
+         * @description Companion endpoint (`deployedTriggers.update` of the SDK). Sets what the body names: `active`
+         *     (an inactive trigger emits nothing: the control API's emit answers 422 until it is active
+         *     again), `configured_props` (replaced whole), `name` and `emit_on_deploy`; `updated_at` moves.
+         *     Answers the trigger as `GET` does.
+         */
+        put: operations["updateDeployedTrigger"];
         post?: never;
         /**
          * Delete a deployed trigger (companion)
          * @description Companion endpoint (`deployedTriggers.delete` of the SDK). The trigger and its webhooks are gone; it emits nothing and reads 404 afterwards.
          */
         delete: operations["deleteDeployedTrigger"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/deployed-triggers/{trigger_id}/events": {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user who owns the deployed trigger; another user's trigger is not found (404).
+                 * @example user-1043
+                 */
+                external_user_id: components["parameters"]["ExternalUserIdQuery"];
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The deployed trigger's ID (`dc_` prefix).
+                 * @example dc_Jx2Lk9P
+                 */
+                trigger_id: components["parameters"]["TriggerIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The events a deployed trigger emitted, newest first (companion)
+         * @description Companion endpoint (`deployedTriggers.listEvents` of the SDK). The `n` most recent events the
+         *     trigger emitted (the control API's trigger emit, or `emit_on_deploy`), newest first; the mock keeps the last 100.
+         */
+        get: operations["listDeployedTriggerEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect/{project_id}/deployed-triggers/{trigger_id}/pipelines": {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user who owns the deployed trigger; another user's trigger is not found (404).
+                 * @example user-1043
+                 */
+                external_user_id: components["parameters"]["ExternalUserIdQuery"];
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The deployed trigger's ID (`dc_` prefix).
+                 * @example dc_Jx2Lk9P
+                 */
+                trigger_id: components["parameters"]["TriggerIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The workflows a deployed trigger's events go to (companion)
+         * @description Companion endpoint (`deployedTriggers.listWorkflows` of the SDK). The workflows (`p_`) set with `PUT`, those deleted since left out.
+         */
+        get: operations["listDeployedTriggerWorkflows"];
+        /**
+         * Set the workflows a deployed trigger's events go to (companion)
+         * @description Companion endpoint (`deployedTriggers.updateWorkflows` of the SDK). Replaces the list; each
+         *     workflow must be one of this world's, in the project's workspace (422 otherwise). Answers as `GET`.
+         */
+        put: operations["setDeployedTriggerWorkflows"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2136,6 +2257,28 @@ export interface components {
             created_at: components["schemas"]["UnixSeconds"];
             updated_at: components["schemas"]["UnixSeconds"];
         };
+        /** @description What `deployedTriggers.update` changes (`UpdateTriggerOpts` of the SDK); a property left out keeps its value. */
+        UpdateDeployedTriggerRequest: {
+            active?: boolean;
+            configured_props?: components["schemas"]["ConfiguredProps"];
+            name?: string;
+            emit_on_deploy?: boolean;
+        };
+        /** @description One event a deployed trigger emitted (`EmittedEvent` of the SDK). */
+        EmittedEvent: {
+            /** @description The event; one that is not a JSON object is `{value}`. */
+            e: Record<string, never>;
+            /** @description Its kind (`emit`). */
+            k: string;
+            /** @description When it was emitted, UNIX ms. */
+            ts: number;
+            id: string;
+            sum?: string;
+        };
+        /** @description The workflows a deployed trigger's events go to (`GetTriggerWorkflowsResponse` / `UpdateTriggerWorkflowsOpts` of the SDK). */
+        TriggerWorkflows: {
+            workflow_ids: components["schemas"]["WorkflowId"][];
+        };
         SetDeployedTriggerWebhooksRequest: {
             webhook_urls: components["schemas"]["WebhookUrl"][];
         };
@@ -2166,21 +2309,6 @@ export interface components {
             /** @constant */
             component_type?: "trigger";
             configurable_props: components["schemas"]["ConfigurableProp"][];
-        };
-        /** @description An app of the catalogue, as `apps.list` and `apps.retrieve` answer it (`App` of the SDK). */
-        CatalogueApp: {
-            id: components["schemas"]["AppId"];
-            name_slug: string;
-            name: string;
-            /** @enum {string} */
-            auth_type: "keys" | "oauth" | "none";
-            description: string;
-            img_src: string;
-            /** @description JSON text, the fields an end user fills in for a `keys` app (an empty list otherwise). */
-            custom_fields_json: string;
-            categories: string[];
-            featured_weight: number;
-            scope_profiles: components["schemas"]["AppScopeProfile"][];
         };
         /** @description A named set of OAuth scopes (`AppScopeProfilesItem` of the SDK); none for an app without OAuth. */
         AppScopeProfile: {
@@ -2542,11 +2670,12 @@ export interface components {
             usage_end_ts: number;
         };
         /**
-         * @description An app as the Connect API answers it (the SDK's strict `App`): with `scope_profiles`, without
-         *     the `connect` object, which belongs to the connection-webhook payload (`App`).
+         * @description An app as the Connect API answers it (the SDK's strict `App`): in the catalogue (`apps.list`,
+         *     `apps.retrieve`) and inside an account, OAuth app or app override. With `scope_profiles`,
+         *     without the `connect` object, which belongs to the connection-webhook payload (`App`).
          */
         ConnectApp: {
-            /** @description The app's ID, `oa_` (the spec's prefix) or `app_`. */
+            /** @description The app's ID, `oa_` (the spec's prefix) or `app_` (the service's docs). */
             id: components["schemas"]["AppId"] | string;
             name_slug: string;
             name: string;
@@ -2554,17 +2683,11 @@ export interface components {
             auth_type: "keys" | "oauth" | "none";
             description: string;
             img_src: string;
-            /** @description JSON text. */
+            /** @description JSON text, the fields an end user fills in for a `keys` app (an empty list otherwise). */
             custom_fields_json: string;
             categories: string[];
             featured_weight: number;
-            scope_profiles: components["schemas"]["ScopeProfile"][];
-        };
-        /** @description A named set of OAuth scopes of an app (the SDK's `AppScopeProfilesItem`). */
-        ScopeProfile: {
-            /** @enum {string} */
-            name: "read_only" | "read_write" | "admin";
-            scopes: string[];
+            scope_profiles: components["schemas"]["AppScopeProfile"][];
         };
         /** @description The account in a `CONNECTION_SUCCESS` payload - the spec's shape, whose `app` carries `connect`. */
         ConnectionAccount: {
@@ -2609,7 +2732,7 @@ export interface components {
             custom_fields_json: string;
             categories: string[];
             featured_weight: number;
-            scope_profiles: components["schemas"]["ScopeProfile"][];
+            scope_profiles: components["schemas"]["AppScopeProfile"][];
         };
         CreateOauthAppRequest: {
             /** @description The app's name slug. */
@@ -3956,7 +4079,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         page_info: components["schemas"]["PageInfo"];
-                        data: components["schemas"]["CatalogueApp"][];
+                        data: components["schemas"]["ConnectApp"][];
                     };
                 };
             };
@@ -3987,7 +4110,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["CatalogueApp"];
+                        data: components["schemas"]["ConnectApp"];
                     };
                 };
             };
@@ -4544,6 +4667,50 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    downloadStashFile: {
+        parameters: {
+            query: {
+                /**
+                 * @description The file's key, as `$filestash_uploads` names it.
+                 * @example 1day/proj_Zt4Wn8Q/stash_1x2y3z/k4l5m6/u/report.pdf
+                 */
+                s3_key: string;
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes. */
+            200: {
+                headers: {
+                    /** @description `attachment` with the file's name. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     proxyGet: {
         parameters: {
             query: {
@@ -4931,6 +5098,59 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    updateDeployedTrigger: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user who owns the deployed trigger; another user's trigger is not found (404).
+                 * @example user-1043
+                 */
+                external_user_id: components["parameters"]["ExternalUserIdQuery"];
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The deployed trigger's ID (`dc_` prefix).
+                 * @example dc_Jx2Lk9P
+                 */
+                trigger_id: components["parameters"]["TriggerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateDeployedTriggerRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated trigger. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeployedComponent"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     deleteDeployedTrigger: {
         parameters: {
             query: {
@@ -4973,6 +5193,156 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listDeployedTriggerEvents: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user who owns the deployed trigger; another user's trigger is not found (404).
+                 * @example user-1043
+                 */
+                external_user_id: components["parameters"]["ExternalUserIdQuery"];
+                /** @description How many of the newest events to answer. */
+                n?: number;
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The deployed trigger's ID (`dc_` prefix).
+                 * @example dc_Jx2Lk9P
+                 */
+                trigger_id: components["parameters"]["TriggerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest events first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmittedEvent"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listDeployedTriggerWorkflows: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user who owns the deployed trigger; another user's trigger is not found (404).
+                 * @example user-1043
+                 */
+                external_user_id: components["parameters"]["ExternalUserIdQuery"];
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The deployed trigger's ID (`dc_` prefix).
+                 * @example dc_Jx2Lk9P
+                 */
+                trigger_id: components["parameters"]["TriggerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workflows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TriggerWorkflows"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setDeployedTriggerWorkflows: {
+        parameters: {
+            query: {
+                /**
+                 * @description The end user who owns the deployed trigger; another user's trigger is not found (404).
+                 * @example user-1043
+                 */
+                external_user_id: components["parameters"]["ExternalUserIdQuery"];
+            };
+            header: {
+                /**
+                 * @description The project environment, `development` or `production`; a resource of the other environment is not found (404).
+                 * @example production
+                 */
+                "x-pd-environment": components["parameters"]["EnvironmentHeader"];
+            };
+            path: {
+                /**
+                 * @description The project's ID (`proj_` prefix).
+                 * @example proj_Zt4Wn8Q
+                 */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /**
+                 * @description The deployed trigger's ID (`dc_` prefix).
+                 * @example dc_Jx2Lk9P
+                 */
+                trigger_id: components["parameters"]["TriggerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriggerWorkflows"];
+            };
+        };
+        responses: {
+            /** @description The workflows now set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TriggerWorkflows"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -6170,7 +6540,7 @@ export interface operations {
 }
 
 /** The operations under `paths`: what a server answers. */
-export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "createConnectedAccount" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listApps" | "getApp" | "listAppCategories" | "getAppCategory" | "listComponents" | "getComponent" | "configureComponentProp" | "reloadComponentProps" | "listActions" | "getAction" | "configureActionProp" | "reloadActionProps" | "runAction" | "configureTriggerProp" | "reloadTriggerProps" | "proxyGet" | "proxyPut" | "proxyPost" | "proxyDelete" | "proxyPatch" | "listDeployedTriggers" | "getDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey" | "listProjects" | "createProject" | "getProject" | "deleteProject" | "updateProject" | "updateProjectLogo" | "getProjectInfo" | "listExternalUsers" | "deleteExternalUser" | "listConnectUsage" | "deleteAccountsByApp" | "listAccountsByExternalUser" | "listOauthApps" | "createOauthApp" | "getOauthApp" | "updateOauthApp" | "deleteOauthApp" | "listAppOverrides" | "createAppOverride" | "getAppOverride" | "updateAppOverride" | "deleteAppOverride" | "createOAuthToken";
+export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "createConnectedAccount" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listApps" | "getApp" | "listAppCategories" | "getAppCategory" | "listComponents" | "getComponent" | "configureComponentProp" | "reloadComponentProps" | "listActions" | "getAction" | "configureActionProp" | "reloadActionProps" | "runAction" | "configureTriggerProp" | "reloadTriggerProps" | "downloadStashFile" | "proxyGet" | "proxyPut" | "proxyPost" | "proxyDelete" | "proxyPatch" | "listDeployedTriggers" | "getDeployedTrigger" | "updateDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerEvents" | "listDeployedTriggerWorkflows" | "setDeployedTriggerWorkflows" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey" | "listProjects" | "createProject" | "getProject" | "deleteProject" | "updateProject" | "updateProjectLogo" | "getProjectInfo" | "listExternalUsers" | "deleteExternalUser" | "listConnectUsage" | "deleteAccountsByApp" | "listAccountsByExternalUser" | "listOauthApps" | "createOauthApp" | "getOauthApp" | "updateOauthApp" | "deleteOauthApp" | "listAppOverrides" | "createAppOverride" | "getAppOverride" | "updateAppOverride" | "deleteAppOverride" | "createOAuthToken";
 
 /** Per operation and location, the parameters whose schema has a default (always present once validated). */
 export interface ParameterDefaults {
@@ -6185,6 +6555,7 @@ export interface ParameterDefaults {
     listComponents: { query: "limit" };
     listActions: { query: "limit" };
     listDeployedTriggers: { query: "limit" };
+    listDeployedTriggerEvents: { query: "n" };
     listProjects: { query: "limit" };
     listExternalUsers: { query: "limit" };
     listAccountsByExternalUser: { query: "include_credentials" };

@@ -559,6 +559,40 @@ describe('a Vite app with the dev-only pattern', () => {
   });
 });
 
+describe.skipIf(!existsSync(CHROMIUM))('the Playwright fixture, workflow-api-mock-kit/playwright, under the real runner', () => {
+  it('gives each test its own world: a test per built-in scenario, the clock past a token expiry, a signed delivery, in two workers', async () => {
+    // @playwright/test is an optional peer of the kit: a user who wants the fixture installs it (no browser is downloaded: Debian's Chromium runs).
+    await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `@playwright/test@${devVersion('@playwright/test')}`], {
+      cwd: consumer,
+      env: userEnv({ PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }),
+      timeoutMs: 300_000,
+    });
+    const project = join(consumer, 'playwright');
+    await runOk(process.execPath, [join(consumer, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn', '--outDir', '../dist'], {
+      cwd: join(project, 'app'),
+    });
+    const site = await serveFolder(join(project, 'dist'));
+    try {
+      const result = await run(join(consumer, 'node_modules', '.bin', 'playwright'), ['test', '-c', 'playwright/playwright.config.ts'], {
+        cwd: consumer,
+        env: userEnv({ APP_URL: site.url, CHROMIUM_PATH: CHROMIUM, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', CI: '1' }),
+        timeoutMs: 300_000,
+      });
+      const output = stripVTControlCharacters(result.stdout + result.stderr);
+      expect(result.code, output).toBe(0);
+      expect(output).toMatch(/Running 8 tests using 2 workers/);
+      expect(output).toMatch(/\b8 passed\b/);
+      for (const name of ['empty-account', 'busy-workspace', 'quotas-exhausted', 'connect-broken-accounts', 'workflow-errors']) expect(output).toContain(name);
+      expect(output).toContain('the clock moves a Connect token past its expiry');
+      expect(output).toContain('a deployed trigger delivers a signed event the test reads back');
+      // Each worker ends with what its tests covered.
+      expect(output).toMatch(/\[workflow-api-mock-kit\] worker \d: Coverage \(all worlds\): operations \d+\/\d+ \(.*\), documented statuses \d+\/\d+/);
+    } finally {
+      await site.close();
+    }
+  });
+});
+
 // It installs Prism from the registry on that Node (185 packages) and runs it: about 2 minutes on
 // the loaded build machine, so `npm test` runs it only when asked; .ci/run asks (PACKAGE_TEST_PRISM=1).
 describe.skipIf(!process.env.PACKAGE_TEST_PRISM)(`the README's Prism section, on the oldest Node the kit claims (${OLDEST_NODE})`, () => {

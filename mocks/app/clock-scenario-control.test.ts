@@ -1,0 +1,92 @@
+// The control operations of issue 19 on both faces (docs/control-api.md): a world's clock
+// (`POST /__mock/clock`, `mock.control.clock`) and switching a world to a scenario
+// (`POST /__mock/scenario`, `mock.control.scenario`, `GET /__mock/scenarios`), refused alike by
+// the control document.
+import { describe, expect, it } from 'vitest';
+import { createMock } from '../index.ts';
+import { createRecordingSink } from '../store/index.ts';
+
+const REAL = Date.UTC(2030, 0, 10, 8, 0, 0);
+const setup = () => createMock({ now: () => REAL, sink: createRecordingSink(), faults: { now: () => REAL } });
+const call = async (mock: ReturnType<typeof setup>, method: string, path: string, body?: unknown, token = 'dev') => {
+  const response = await mock.fetch(path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text === '' ? null : JSON.parse(text) };
+};
+
+describe('POST /__mock/clock', () => {
+  it('reads, sets, advances and freezes the world clock; other worlds keep theirs', async () => {
+    const mock = setup();
+    expect((await call(mock, 'GET', '/__mock/clock')).body.data).toEqual({ now: new Date(REAL).toISOString(), offset_ms: 0, frozen: false, changed: false });
+    const set = await call(mock, 'POST', '/__mock/clock', { set: '2026-01-01T00:00:00Z', freeze: true });
+    expect(set.status).toBe(200);
+    expect(set.body.data).toEqual({ now: '2026-01-01T00:00:00.000Z', offset_ms: Date.UTC(2026, 0, 1) - REAL, frozen: true, changed: true });
+    const advanced = await call(mock, 'POST', '/__mock/clock', { advance: '1h30m' });
+    expect(advanced.body.data.now).toBe('2026-01-01T01:30:00.000Z');
+    const created = await call(mock, 'POST', '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fa&name=a&description=a');
+    expect(created.body.data.created_at).toBe(Date.UTC(2026, 0, 1, 1, 30) / 1000);
+    expect((await call(mock, 'GET', '/__mock/clock', undefined, 'other')).body.data.changed).toBe(false);
+    // The JS face runs the same operation.
+    const js = mock.control.clock('dev', { advance: '-30m' });
+    expect(js).toEqual({ ok: true, value: expect.objectContaining({ now: '2026-01-01T01:00:00.000Z' }) });
+  });
+
+  it('refuses what the control document refuses, with the pointer, on both faces', async () => {
+    const mock = setup();
+    for (const [body, pointer] of [
+      [{ advance: '1 week' }, '/body/advance'],
+      [{ set: 'tomorrow' }, '/body/set'],
+      [{}, '/body'],
+      [{ advance: '1h', colour: 'red' }, '/body/colour'],
+    ] as const) {
+      const answer = await call(mock, 'POST', '/__mock/clock', body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.details.issues.map((issue: { pointer: string }) => issue.pointer)).toContain(pointer);
+      const js = mock.control.clock('dev', body as never);
+      expect(js.ok).toBe(false);
+      if (!js.ok) expect(js.error.body).toEqual(answer.body);
+    }
+    expect(mock.store.world('dev').clock.changed).toBe(false);
+  });
+
+  it('moves the per-second rate-limit windows: a frozen world stays in its second until advanced', async () => {
+    const mock = setup();
+    await call(mock, 'POST', '/__mock/rate-limit', { requests: 0, per_second: 1 });
+    await call(mock, 'POST', '/__mock/clock', { set: '2026-01-01T00:00:00Z', freeze: true });
+    const first = await call(mock, 'GET', '/v1/users/me');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-ratelimit-reset')).toBe(String(Date.UTC(2026, 0, 1) / 1000 + 1));
+    expect((await call(mock, 'GET', '/v1/users/me')).status).toBe(429);
+    await call(mock, 'POST', '/__mock/clock', { advance: '1s' });
+    expect((await call(mock, 'GET', '/v1/users/me')).status).toBe(200);
+  });
+});
+
+describe('POST /__mock/scenario and GET /__mock/scenarios', () => {
+  it('switches the world, lists the scenarios with the current one, refuses unknown and malformed names', async () => {
+    const mock = setup();
+    const listed = await call(mock, 'GET', '/__mock/scenarios');
+    expect(listed.body.data.current).toBeNull();
+    expect(listed.body.data.scenarios.map((scenario: { name: string }) => scenario.name)).toEqual([
+      'empty-account',
+      'busy-workspace',
+      'quotas-exhausted',
+      'connect-broken-accounts',
+      'workflow-errors',
+    ]);
+    const switched = await call(mock, 'POST', '/__mock/scenario', { name: 'workflow-errors' });
+    expect(switched.status).toBe(200);
+    expect(switched.body.data.workflows).toEqual([expect.objectContaining({ id: 'p_Err0r5x', error_events: 100 })]);
+    expect((await call(mock, 'GET', '/__mock/scenarios')).body.data.current).toBe('workflow-errors');
+    const unknown = await call(mock, 'POST', '/__mock/scenario', { name: 'nope' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toMatch(/loaded: empty-account/);
+    expect((await call(mock, 'POST', '/__mock/scenario', { name: 'Not_A_Name' })).status).toBe(400);
+    expect(mock.control.scenario('dev', null)).toEqual({ ok: true, value: expect.objectContaining({ key: expect.any(String) }) });
+    expect(mock.store.world('dev').scenario).toBeNull();
+  });
+});
