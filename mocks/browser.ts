@@ -2,9 +2,8 @@
 // handlers in a page, for a frontend's development build. Browser-only (msw/browser); nothing
 // here or below it imports a Node module (support/architecture.test.ts checks).
 import { setupWorker, type SetupWorker, type StartOptions } from 'msw/browser';
-import type { DriftAnalyzer } from '../openapi/drift.ts';
 import type { Mock } from './index.ts';
-import { createHandlers, type HandlersOptions } from './msw.ts';
+import { createHandlers, type DriftView, type HandlersOptions } from './msw.ts';
 import type { Persistence } from './store/persist.ts';
 
 export { DEFAULT_STORAGE_KEY, type HandlersOptions } from './msw.ts';
@@ -32,7 +31,7 @@ export interface MockWorker {
   /** The storage behind `persist`, or null without it. */
   persistence: Persistence | null;
   /** With `upstream`: where its answers depart from the document so far (`drift.report()`, docs/upstream.md); else null. */
-  drift: DriftAnalyzer | null;
+  drift: DriftView | null;
   /** Saves the worlds (with `persist`) and stops intercepting. */
   stop(): Promise<void>;
 }

@@ -2,8 +2,7 @@
 // route table. Works with setupServer (msw/node) and setupWorker (msw/browser): nothing imported
 // from here touches Node-only modules.
 import { bypass, http, HttpResponse, type HttpHandler } from 'msw';
-import { createDriftAnalyzer, type DriftAnalyzer } from '../openapi/drift.ts';
-import { document as apiDocument } from '../openapi/generated/document.ts';
+import type { DriftAnalyzer, DriftReport } from '../openapi/drift.ts';
 import { validator } from '../openapi/validator.ts';
 import { authenticate } from './app/auth.ts';
 import { ENDPOINT_PREFIX } from './app/head.ts';
@@ -11,10 +10,11 @@ import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest } 
 import { createMock, type FaultOptions, type Mock, type MockOptions } from './index.ts';
 import { DEFAULT_STORAGE_KEY, persistStore, type Persistence, type StorageArea } from './store/persist.ts';
 import { createDeliveryEngine } from './outbound/delivery.ts';
-import { answerOfExchange } from './upstream/answers.ts';
-import { type Exchange, type HarEntry, parseHar, secretFields } from './upstream/har.ts';
-import { createHybrid, type Hybrid } from './upstream/hybrid.ts';
-import { createReplay, type MatchField } from './upstream/replay.ts';
+import type { BesideSetup } from './upstream/beside.ts';
+import type { Exchange, HarEntry } from './upstream/har.ts';
+import type { Hybrid } from './upstream/hybrid.ts';
+import { parseHar } from './upstream/parse-har.ts';
+import type { MatchField } from './upstream/replay.ts';
 import { type FallbackRule, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from './upstream/select.ts';
 
 export { DEFAULT_STORAGE_KEY } from './store/persist.ts';
@@ -94,8 +94,13 @@ export type Handlers = HttpHandler[] & {
   /** The storage behind `persist` (save() writes the worlds now), or null without persistence. */
   persistence: Persistence | null;
   /** With `upstream`: where its answers depart from the document so far (`drift.report()`); else null. */
-  drift: DriftAnalyzer | null;
+  drift: DriftView | null;
 };
+
+/** The drift report of the handlers' upstream so far (docs/upstream.md, "Drift report"). */
+export interface DriftView {
+  report(): DriftReport;
+}
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -131,10 +136,11 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
   const persistence = options.persist ? browserPersistence(mock, options.persist, options.storageKey ?? DEFAULT_STORAGE_KEY) : null;
   const mapUrl = createUrlMapper(baseUrl);
   const origin = new URL(baseUrl).origin;
-  const { hybrid, drift } = hybridOf(mock, options);
+  const { beside, drift } = besideOf(mock, options);
 
   const resolve = async ({ request }: { request: Request }) => {
     const appRequest = await fromFetchRequest(request, mapUrl);
+    const hybrid = beside === null ? null : await beside;
     // The default token selects a mock world; it is never sent to the upstream.
     if (options.token !== undefined && appRequest.headers.authorization === undefined && hybrid?.route(appRequest) !== 'live') {
       appRequest.headers.authorization = `Bearer ${options.token}`;
@@ -153,48 +159,58 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
   return Object.assign(handlers, { mock, persistence, drift });
 }
 
-/** The hybrid step (mocks/upstream/hybrid.ts) of `upstream`/`live` or `replay`, options checked once. */
-function hybridOf(mock: Mock, options: HandlersOptions): { hybrid: Hybrid | null; drift: DriftAnalyzer | null } {
+/**
+ * The hybrid step of `upstream`/`live` or `replay` (mocks/upstream/beside.ts), its options checked
+ * here, when the handlers are created. The step itself, with the drift analyzer, HAR redaction and
+ * the replay matcher, is imported only now, the first time these options are used: a page that only
+ * mocks never downloads it (docs/upstream.md, "In the browser"). Requests wait for it; a failed
+ * import is their error.
+ */
+function besideOf(mock: Mock, options: HandlersOptions): { beside: Promise<Hybrid> | null; drift: DriftView | null } {
   const fail = (message: string): never => {
     throw new TypeError(`createHandlers: ${message}`);
   };
+  let setup: BesideSetup;
   if (options.replay !== undefined) {
     if (options.upstream !== undefined) fail('give either upstream or replay, not both');
     const entries = typeof options.replay === 'string' ? parseHar(options.replay) : { entries: options.replay };
     if ('error' in entries) return fail(`replay is ${entries.error}`);
-    const replay = createReplay(entries.entries, { secrets: secretFields(apiDocument), ...(options.match === undefined ? {} : { match: options.match }) });
-    return { hybrid: createHybrid({ mock, validator, replay }), drift: null };
-  }
-  if (options.upstream === undefined) {
+    setup = { replay: { entries: entries.entries, ...(options.match === undefined ? {} : { match: options.match }) } };
+  } else if (options.upstream === undefined) {
     if (options.live !== undefined || options.fallbackOn !== undefined) fail('live and fallbackOn need upstream (the real service base URL)');
-    return { hybrid: null, drift: null };
+    return { beside: null, drift: null };
+  } else {
+    const url = parseUpstreamUrl(options.upstream);
+    if (typeof url !== 'string') return fail(`upstream ${url.error}`);
+    const live =
+      options.live === undefined ? [] : parseLivePatterns(typeof options.live === 'string' ? options.live : options.live.join(','), validator.operationIds);
+    if (!Array.isArray(live)) return fail(`live ${(live as { error: string }).error}`);
+    const fallbackOn = typeof options.fallbackOn === 'string' ? parseFallbackOn(options.fallbackOn) : options.fallbackOn;
+    if (fallbackOn !== undefined && 'error' in fallbackOn) return fail(`fallbackOn ${fallbackOn.error}`);
+    setup = {
+      upstream: {
+        url,
+        live,
+        ...(fallbackOn === undefined ? {} : { fallbackOn }),
+        // bypass(): MSW performs this request itself instead of handing it to these handlers again.
+        fetch: (input, init) => fetch(bypass(String(input), init)),
+      },
+      ...(options.onExchange === undefined ? {} : { onExchange: options.onExchange }),
+      log: (line) => console.warn(`[workflow-api-mock-kit] ${line}`),
+    };
   }
-  const url = parseUpstreamUrl(options.upstream);
-  if (typeof url !== 'string') return fail(`upstream ${url.error}`);
-  const live =
-    options.live === undefined ? [] : parseLivePatterns(typeof options.live === 'string' ? options.live : options.live.join(','), validator.operationIds);
-  if (!Array.isArray(live)) return fail(`live ${(live as { error: string }).error}`);
-  const fallbackOn = typeof options.fallbackOn === 'string' ? parseFallbackOn(options.fallbackOn) : options.fallbackOn;
-  if (fallbackOn !== undefined && 'error' in fallbackOn) return fail(`fallbackOn ${fallbackOn.error}`);
-  // The runtime copy of the document has no prose: its drift report names assumptions by pointer, sentences ''.
-  const drift = createDriftAnalyzer(apiDocument, validator);
-  const hybrid = createHybrid({
-    mock,
-    validator,
-    upstream: {
-      url,
-      live,
-      ...(fallbackOn === undefined ? {} : { fallbackOn }),
-      // bypass(): MSW performs this request itself instead of handing it to these handlers again.
-      fetch: (input, init) => fetch(bypass(String(input), init)),
-    },
-    onExchange(exchange) {
-      drift.observe(answerOfExchange(exchange));
-      options.onExchange?.(exchange);
-    },
-    log: (line) => console.warn(`[workflow-api-mock-kit] ${line}`),
+  let analyzer: DriftAnalyzer | null = null;
+  const beside = import('./upstream/beside.ts').then(({ createBeside }) => {
+    const made = createBeside(mock, validator, setup);
+    analyzer = made.drift;
+    return made.hybrid;
   });
-  return { hybrid, drift };
+  // Handled here so an import nobody has awaited yet is no unhandled rejection; requests still see it.
+  beside.catch((error: unknown) => console.error('[workflow-api-mock-kit] could not load the upstream step:', error));
+  // No upstream answer can come before the step is loaded: until then the report is empty.
+  const drift: DriftView | null =
+    setup.upstream === undefined ? null : { report: () => analyzer?.report() ?? { answers: 0, drifting: 0, operations: [], unmatched: [], assumptions: [] } };
+  return { beside, drift };
 }
 
 /** sessionStorage/localStorage behind `persist`, saved on every write and when the page goes away. */

@@ -17,7 +17,9 @@ export const HELP = `Usage: node scripts/browser-weight.ts [--json] [--startup] 
 
 Builds minimal apps in memory with Vite's build() (the project's vite, production mode, minify on,
 nothing written) and reports, per app, the minified and gzip (level 9) size of everything it
-bundles, and per dependency where those bytes go:
+loads at start (the entry chunk and the chunks it imports statically), and per dependency where
+those bytes go; chunks only import() reaches (loaded when that code runs) are listed apart,
+"loaded on use":
 
   msw only      setupWorker (msw/browser) with one http handler: the baseline any MSW user pays
   kit /msw      setupWorker(...createHandlers()) from mocks/msw.ts
@@ -89,6 +91,8 @@ export interface AppWeight {
   /** gzipBytes minus the msw-only app's gzipBytes (absent for the msw-only app itself). */
   beyondMswGzip?: number;
   groups: GroupWeight[];
+  /** Chunks only `import()` reaches (loaded when a feature is used, not at start; not in the figures above): their own min and gzip bytes. */
+  onUse?: { minBytes: number; gzipBytes: number; groups: GroupWeight[] };
 }
 
 export interface StartupWeight {
@@ -138,6 +142,8 @@ const mapJson: Plugin = {
 interface BuiltChunk {
   code: string;
   map: { sources: string[]; mappings: string };
+  /** Only reached through `import()`: the page loads it when that code runs, not at start. */
+  onUse: boolean;
 }
 
 async function bundle(code: string): Promise<BuiltChunk[]> {
@@ -152,10 +158,20 @@ async function bundle(code: string): Promise<BuiltChunk[]> {
   const chunks: BuiltChunk[] = [];
   for (const result of Array.isArray(output) ? output : [output]) {
     if (!('output' in result)) continue;
-    for (const item of result.output) {
-      if (item.type !== 'chunk') continue;
+    const built = result.output.filter((item) => item.type === 'chunk');
+    // Loaded at start: the entry chunk and every chunk it reaches by static imports.
+    const byName = new Map(built.map((chunk) => [chunk.fileName, chunk]));
+    const atStart = new Set<string>();
+    const queue = built.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+    while (queue.length > 0) {
+      const name = queue.pop()!;
+      if (atStart.has(name)) continue;
+      atStart.add(name);
+      queue.push(...(byName.get(name)?.imports ?? []));
+    }
+    for (const item of built) {
       if (item.map === null) throw new Error(`vite produced no source map for ${item.fileName}`);
-      chunks.push({ code: item.code, map: { sources: item.map.sources, mappings: item.map.mappings } });
+      chunks.push({ code: item.code, map: { sources: item.map.sources, mappings: item.map.mappings }, onUse: !atStart.has(item.fileName) });
     }
   }
   if (chunks.length === 0) throw new Error('vite produced no chunk');
@@ -272,23 +288,28 @@ const gzip = (text: string) => gzipSync(text, { level: 9 }).length;
 
 async function measureApp(scenario: Scenario, mswPackages: Set<string>): Promise<{ weight: AppWeight; packages: Set<string> }> {
   const chunks = await bundle(scenario.code);
-  const all = chunks.map((chunk) => chunk.code).join('\n');
-  const groups = new Map<string, string[]>();
   const packages = new Set<string>();
-  for (const chunk of chunks) {
-    for (const [source, texts] of textBySource(chunk)) {
-      const pkg = packageOf(source);
-      if (pkg !== null) packages.add(pkg);
-      const group = groupOf(source, mswPackages);
-      groups.set(group, [...(groups.get(group) ?? []), ...texts]);
+  const measure = (part: BuiltChunk[]) => {
+    const all = part.map((chunk) => chunk.code).join('\n');
+    const groups = new Map<string, string[]>();
+    for (const chunk of part) {
+      for (const [source, texts] of textBySource(chunk)) {
+        const pkg = packageOf(source);
+        if (pkg !== null) packages.add(pkg);
+        const group = groupOf(source, mswPackages);
+        groups.set(group, [...(groups.get(group) ?? []), ...texts]);
+      }
     }
-  }
-  const weights = [...groups].map(([group, texts]) => {
-    const text = texts.join('');
-    return { group, minBytes: Buffer.byteLength(text), gzipBytes: gzip(text) };
-  });
-  weights.sort((a, b) => b.gzipBytes - a.gzipBytes);
-  return { weight: { name: scenario.name, minBytes: Buffer.byteLength(all), gzipBytes: gzip(all), groups: weights }, packages };
+    const weights = [...groups].map(([group, texts]) => {
+      const text = texts.join('');
+      return { group, minBytes: Buffer.byteLength(text), gzipBytes: gzip(text) };
+    });
+    weights.sort((a, b) => b.gzipBytes - a.gzipBytes);
+    return { minBytes: Buffer.byteLength(all), gzipBytes: gzip(all), groups: weights };
+  };
+  const atStart = measure(chunks.filter((chunk) => !chunk.onUse));
+  const onUse = chunks.filter((chunk) => chunk.onUse);
+  return { weight: { name: scenario.name, ...atStart, ...(onUse.length === 0 ? {} : { onUse: measure(onUse) }) }, packages };
 }
 
 export async function measureWeights(): Promise<AppWeight[]> {
@@ -343,9 +364,15 @@ export function formatReport(apps: AppWeight[], startup?: StartupWeight): string
   for (const app of apps) {
     const beyond = app.beyondMswGzip === undefined ? '' : `, ${kB(app.beyondMswGzip)} gzip beyond msw`;
     lines.push(`${app.name}: ${kB(app.minBytes)} min, ${kB(app.gzipBytes)} gzip${beyond}`);
-    const width = Math.max(...app.groups.map((group) => group.group.length));
-    for (const group of app.groups) {
-      lines.push(`  ${group.group.padEnd(width)}  ${kB(group.minBytes).padStart(9)} min  ${kB(group.gzipBytes).padStart(9)} gzip`);
+    const width = Math.max(...[...app.groups, ...(app.onUse?.groups ?? [])].map((group) => group.group.length));
+    const rows = (groups: GroupWeight[], indent: string) => {
+      for (const group of groups)
+        lines.push(`${indent}${group.group.padEnd(width)}  ${kB(group.minBytes).padStart(9)} min  ${kB(group.gzipBytes).padStart(9)} gzip`);
+    };
+    rows(app.groups, '  ');
+    if (app.onUse !== undefined) {
+      lines.push(`  loaded on use (import()), not counted above: ${kB(app.onUse.minBytes)} min, ${kB(app.onUse.gzipBytes)} gzip`);
+      rows(app.onUse.groups, '    ');
     }
     lines.push('');
   }

@@ -17,6 +17,8 @@ interface Import {
   /** Repository-relative path for a relative specifier, else the specifier itself. */
   target: string;
   typeOnly: boolean;
+  /** `import('...')`: loaded when the code runs, its own chunk in a page's bundle. */
+  dynamic?: boolean;
 }
 
 interface SourceFile {
@@ -28,8 +30,8 @@ interface SourceFile {
 function importsOf(path: string, source: string): Import[] {
   const file = ts.createSourceFile(path, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const found: Import[] = [];
-  const add = (specifier: string, typeOnly: boolean) =>
-    found.push({ specifier, typeOnly, target: specifier.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(path), specifier)) : specifier });
+  const add = (specifier: string, typeOnly: boolean, dynamic = false) =>
+    found.push({ specifier, typeOnly, dynamic, target: specifier.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(path), specifier)) : specifier });
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       add(node.moduleSpecifier.text, node.importClause?.isTypeOnly ?? false);
@@ -37,7 +39,7 @@ function importsOf(path: string, source: string): Import[] {
       add(node.moduleSpecifier.text, node.isTypeOnly);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [argument] = node.arguments;
-      if (argument !== undefined && ts.isStringLiteralLike(argument)) add(argument.text, false);
+      if (argument !== undefined && ts.isStringLiteralLike(argument)) add(argument.text, false, true);
     }
     ts.forEachChild(node, visit);
   };
@@ -317,8 +319,8 @@ function violations(files: SourceFile[], rules: Rule[] = RULES): string[] {
 
 // ---- browser safety ----------------------------------------------------------------------------
 
-/** Every project file reached from `entry` through imports that survive compilation (not type-only). */
-function valueGraph(files: Map<string, SourceFile>, entry: string): { files: Set<string>; packages: Map<string, string> } {
+/** Every project file reached from `entry` through imports that survive compilation (not type-only); `staticOnly`: not through `import()` either. */
+function valueGraph(files: Map<string, SourceFile>, entry: string, staticOnly = false): { files: Set<string>; packages: Map<string, string> } {
   const reached = new Set<string>();
   const packages = new Map<string, string>(); // specifier -> first importer
   const queue = [entry];
@@ -327,7 +329,7 @@ function valueGraph(files: Map<string, SourceFile>, entry: string): { files: Set
     if (reached.has(path)) continue;
     reached.add(path);
     for (const imp of files.get(path)?.imports ?? []) {
-      if (imp.typeOnly) continue;
+      if (imp.typeOnly || (staticOnly && imp.dynamic === true)) continue;
       if (imp.specifier.startsWith('.')) queue.push(imp.target);
       else if (!packages.has(imp.target)) packages.set(imp.target, path);
     }
@@ -376,6 +378,15 @@ describe('architecture (docs/architecture.md)', () => {
     }
     expect(valueGraph(byPath, 'mocks/browser.ts').packages.has('msw/browser')).toBe(true);
     expect(nodeOnly(byPath, 'mocks/node/server.ts')).toContain('mocks/node/server.ts -> node:http');
+  });
+
+  it('a page that only mocks does not load the upstream step: mocks/msw.ts imports it with import() (docs/upstream.md, "In the browser")', () => {
+    const eager = valueGraph(byPath, 'mocks/msw.ts', true).files;
+    const lazy = valueGraph(byPath, 'mocks/msw.ts').files;
+    for (const module of ['mocks/upstream/beside.ts', 'mocks/upstream/hybrid.ts', 'mocks/upstream/har.ts', 'mocks/upstream/replay.ts', 'openapi/drift.ts']) {
+      expect([...lazy], 'reached through import()').toContain(module);
+      expect([...eager], 'reached by a static import').not.toContain(module);
+    }
   });
 
   it('the rules catch what they forbid, and only that', () => {

@@ -6,6 +6,8 @@
 // access tokens, account credentials), and the caller's bearer token wherever else it shows up.
 // Browser-safe: no file access here (the Node recorder writes, mocks/node/har-file.ts).
 
+export { parseHar } from './parse-har.ts';
+
 export const REDACTED = '[redacted]';
 
 /** Headers whose value is a credential or a signature: never written. */
@@ -149,30 +151,6 @@ export function toHarEntry(exchange: Exchange, secrets: ReadonlySet<string>): Ha
     timings: { send: 0, wait: round(exchange.durationMs), receive: 0 },
     ...(exchange.operationId === undefined ? {} : { _operationId: exchange.operationId }),
   };
-}
-
-/**
- * Reads a HAR file's text: its entries, or a message saying what is wrong with it.
- * @example
- * const har = parseHar(readFileSync('session.har', 'utf8'));
- * if ('error' in har) throw new Error(har.error);
- */
-export function parseHar(text: string): { entries: HarEntry[] } | { error: string } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    return { error: `not JSON (${(error as Error).message})` };
-  }
-  const entries = (parsed as { log?: { entries?: unknown } } | null)?.log?.entries;
-  if (!Array.isArray(entries)) return { error: 'not a HAR file: it has no log.entries list' };
-  for (const [index, entry] of entries.entries()) {
-    const request = (entry as Partial<HarEntry> | null)?.request;
-    const response = (entry as Partial<HarEntry> | null)?.response;
-    if (typeof request?.method !== 'string' || typeof request.url !== 'string' || typeof response?.status !== 'number')
-      return { error: `log.entries[${index}] lacks request.method, request.url or response.status` };
-  }
-  return { entries: entries as HarEntry[] };
 }
 
 /** The body text of a HAR response (base64 content decoded). */
