@@ -12,6 +12,7 @@ import { kindOf, newId } from '../ids.ts';
 import { unixSeconds } from '../random.ts';
 import { emitterWorkspace, matchingSubscriptions } from './subscriptions.ts';
 import { chargeQuota, COMPUTE_MS_PER_STEP, withinQuota } from './quotas.ts';
+import { runWorkflow } from './run.ts';
 import { useCredits } from './usage.ts';
 import type { DeployedTriggerRecord, World, WorkflowRecord } from './world.ts';
 import { copy, MAX_ERROR_EVENTS, MAX_TRIGGER_EVENTS } from './world.ts';
@@ -117,13 +118,27 @@ export interface OverQuota {
   quota: 'daily_invocations_quota' | 'daily_compute_time_quota';
 }
 
+/** A workflow a deployed trigger's event ran (or did not: its daily quota used up). */
+export interface TriggerRun {
+  workflow_id: string;
+  outcome: 'ok' | 'error' | 'over_quota';
+  /** With `over_quota`: the quota used up. */
+  quota?: string;
+}
+
 /**
  * A deployed trigger emits: delivered to each of its own webhooks (set at deployment or with
  * setDeployedTriggerWebhooks), each signed with that webhook's key, when it has any; else to its
- * project environment's URL (setProjectWebhook), signed with the environment's current key. No URL
- * anywhere is 422.
+ * project environment's URL (setProjectWebhook), signed with the environment's current key. The
+ * event also runs each active workflow of this world that updateWorkflows set (run.ts: counted
+ * against the daily quotas, skipped over one), and names them in `runs`. Neither a URL nor such a
+ * workflow is 422.
  */
-export function emitTrigger(world: World, triggerId: string, input: { event: unknown }): Result<{ event_id: string; deliveries: DeliveryRecord[] }> {
+export function emitTrigger(
+  world: World,
+  triggerId: string,
+  input: { event: unknown },
+): Result<{ event_id: string; deliveries: DeliveryRecord[]; runs?: TriggerRun[] }> {
   const record = world.deployedTriggers.get(triggerId);
   if (record === undefined) return notFound('deployed trigger', triggerId);
   if (!record.trigger.active) {
@@ -136,10 +151,16 @@ export function emitTrigger(world: World, triggerId: string, input: { event: unk
     const environment = world.projects.get(record.projectId)?.environments.get(record.environment);
     if (environment?.webhook_url != null && environment.signing_key !== null) targets = [{ url: environment.webhook_url, key: environment.signing_key }];
   }
-  if (targets.length === 0) {
+  // The workflows its events go to (deployedTriggers.updateWorkflows) that this world holds, active.
+  const workflows: WorkflowRecord[] = [];
+  for (const id of record.workflowIds ?? []) {
+    const held = world.workflows.get(id);
+    if (held?.workflow.active === true) workflows.push(held);
+  }
+  if (targets.length === 0 && workflows.length === 0) {
     return fail(
       'unprocessable',
-      `deployed trigger ${triggerId} has no webhook URL: set one with PUT /connect/${record.projectId}/deployed-triggers/${triggerId}/webhooks or PUT /connect/${record.projectId}/webhook (x-pd-environment: ${record.environment})`,
+      `deployed trigger ${triggerId} has no webhook URL and no active workflow: set a URL with PUT /connect/${record.projectId}/deployed-triggers/${triggerId}/webhooks or PUT /connect/${record.projectId}/webhook (x-pd-environment: ${record.environment}), or workflows with PUT /connect/${record.projectId}/deployed-triggers/${triggerId}/pipelines`,
       { trigger_id: triggerId, environment: record.environment },
     );
   }
@@ -155,7 +176,17 @@ export function emitTrigger(world: World, triggerId: string, input: { event: unk
     world.sink.enqueue({ world: world.key, kind: 'trigger', url, payload, signingKey: key, now: world.ctx.now }),
   );
   recordTriggerEvent(world, record, eventIdValue, input.event);
-  return ok({ event_id: eventIdValue, deliveries });
+  const runs: TriggerRun[] = [];
+  for (const held of workflows) {
+    const run = runWorkflow(world, held, input.event);
+    if (run.ok) {
+      runs.push({ workflow_id: held.workflow.id, outcome: run.value.outcome });
+      deliveries.push(...run.value.deliveries);
+    } else if (run.error.body.code === 'rate_limited') {
+      runs.push({ workflow_id: held.workflow.id, outcome: 'over_quota', quota: String(run.error.body.details?.quota) });
+    } else return run;
+  }
+  return ok({ event_id: eventIdValue, deliveries, ...(runs.length === 0 ? {} : { runs }) });
 }
 
 /**

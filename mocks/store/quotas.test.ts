@@ -2,8 +2,8 @@
 // quota refuses the run, and the world's clock passing a UTC midnight starts the counters again.
 import { describe, expect, it } from 'vitest';
 import type { World } from './index.ts';
-import { changeClock, createStore, createSubscription, createWorkflow, emit, getCurrentUser, settleQuotaDay, worldSummary } from './index.ts';
-import { recordingSink, unwrap } from '../../support/results.ts';
+import { changeClock, createStore, createSubscription, createWorkflow, emit, emitTrigger, getCurrentUser, settleQuotaDay, worldSummary } from './index.ts';
+import { expectError, recordingSink, unwrap } from '../../support/results.ts';
 
 // 22:00 UTC: two hours before the world's midnight.
 const NOW = Date.UTC(2030, 2, 3, 22, 0, 0);
@@ -93,5 +93,31 @@ describe('the quota day in a snapshot', () => {
     unwrap(changeClock(restored.clock, { advance: '1d' }));
     expect(settleQuotaDay(restored)).toBe(false);
     expect(restored.user.daily_invocations_used).toBe(5);
+  });
+});
+
+describe("a deployed trigger's event", () => {
+  it('runs the active workflows updateWorkflows set, each one invocation; over a quota it skips them and says so', () => {
+    const w = world();
+    const workflowId = workflowIn(w);
+    w.workflows.get(workflowId)!.workflow.active = true;
+    const [record] = w.deployedTriggers.values();
+    record!.trigger.active = true;
+    record!.webhooks = [];
+    record!.workflowIds = [workflowId, 'p_NotHeld1'];
+    // No URL anywhere: the workflow alone is where the event goes.
+    for (const environment of w.projects.get(record!.projectId)?.environments.values() ?? []) environment.webhook_url = null;
+    const before = used(w);
+    const ran = unwrap(emitTrigger(w, record!.trigger.id, { event: { n: 1 } }));
+    expect(ran.runs).toEqual([{ workflow_id: workflowId, outcome: 'ok' }]);
+    expect(used(w)).toMatchObject({ invocations: before.invocations + 1, compute: before.compute + 100 });
+
+    w.user.daily_invocations_used = w.user.daily_invocations_quota;
+    const skipped = unwrap(emitTrigger(w, record!.trigger.id, { event: { n: 2 } }));
+    expect(skipped.runs).toEqual([{ workflow_id: workflowId, outcome: 'over_quota', quota: 'daily_invocations_quota' }]);
+    expect(used(w).compute).toBe(before.compute + 100);
+
+    record!.workflowIds = [];
+    expectError(emitTrigger(w, record!.trigger.id, { event: { n: 3 } }), 422, 'unprocessable');
   });
 });

@@ -127,7 +127,10 @@ export interface paths {
         /**
          * {event}: a deployed trigger emits to its webhook URLs
          * @description A deployed trigger emits: delivered, signed, to each of its own webhook URLs, else to its
-         *     project environment's URL. An unknown trigger is 404; a trigger with no URL anywhere is 422.
+         *     project environment's URL; and it runs each active workflow of this world its
+         *     `updateWorkflows` set, one invocation each against the daily quotas (docs/worlds.md,
+         *     "Quotas that move"), named in `runs`. An unknown trigger is 404; a trigger with neither a
+         *     URL nor such a workflow is 422.
          */
         post: operations["emitTrigger"];
         delete?: never;
@@ -861,6 +864,14 @@ export interface operations {
                         data: {
                             event_id: string;
                             deliveries: components["schemas"]["DeliveryRecord"][];
+                            /** @description The workflows the event ran, or skipped over a used-up quota (absent when none). */
+                            runs?: {
+                                workflow_id: string;
+                                /** @enum {string} */
+                                outcome: "ok" | "error" | "over_quota";
+                                /** @description With `over_quota`, the quota used up. */
+                                quota?: string;
+                            }[];
                         };
                     };
                 };
