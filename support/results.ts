@@ -3,6 +3,7 @@
 import { expect } from 'vitest';
 import type { ApiError, Result } from '../mocks/errors.ts';
 import type { DeliveryRecord, DeliveryRequest } from '../mocks/outbound/types.ts';
+import { createStore, type Store, type World, worldSummary } from '../mocks/store/index.ts';
 
 export function unwrap<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`expected ok, got ${result.error.status} ${JSON.stringify(result.error.body)}`);
@@ -64,4 +65,34 @@ export function recordingSink(): RecordingSink {
     },
     idle: () => Promise.resolve(),
   };
+}
+
+/** A store world for a unit test: its store on a fixed clock, recorded deliveries, its first workspace and project. */
+export interface StoreFixture {
+  sink: RecordingSink;
+  store: Store;
+  world: World;
+  orgId: string;
+  projectId: string;
+}
+
+/**
+ * The world of `token` in a new store seeded `seed`, on a clock fixed at `now`, its deliveries
+ * recorded (the setup every store test of emits, runs and quotas needs).
+ *
+ * @example
+ * beforeEach(() => ({ sink, store, world, orgId, projectId } = storeFixture('emitter')));
+ */
+export function storeFixture(token: string, options: { seed?: number; now?: number; endpointUrl?: (key: string) => string } = {}): StoreFixture {
+  const sink = recordingSink();
+  const now = options.now ?? Date.UTC(2030, 2, 3, 4, 5, 6);
+  const store = createStore({
+    seed: options.seed ?? 41,
+    sink,
+    now: () => now,
+    ...(options.endpointUrl === undefined ? {} : { endpointUrl: options.endpointUrl }),
+  });
+  const world = store.world(token);
+  const summary = worldSummary(world);
+  return { sink, store, world, orgId: summary.workspaces[0]!.id, projectId: summary.projects[0]!.id };
 }

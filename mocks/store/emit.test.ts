@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Store, World } from './index.ts';
+import type { World } from './index.ts';
 import {
   createAutoSubscription,
-  createStore,
   createSubscription,
   createWebhook,
   createWorkflow,
@@ -13,21 +12,15 @@ import {
   TRUNCATE_ABOVE_BYTES,
   worldSummary,
 } from './index.ts';
-import { expectError, recordingSink, unwrap } from '../../support/results.ts';
+import { expectError, type RecordingSink, storeFixture, unwrap } from '../../support/results.ts';
 
 const NOW = Date.UTC(2030, 2, 3, 4, 5, 6);
-let sink: ReturnType<typeof recordingSink>;
-let store: Store;
+let sink: RecordingSink;
 let world: World;
 let orgId: string;
 let projectId: string;
 beforeEach(() => {
-  sink = recordingSink();
-  store = createStore({ seed: 41, sink, now: () => NOW });
-  world = store.world('emitter');
-  const summary = worldSummary(world);
-  orgId = summary.workspaces[0]!.id;
-  projectId = summary.projects[0]!.id;
+  ({ sink, world, orgId, projectId } = storeFixture('emitter', { now: NOW }));
 });
 
 function newWorkflow(): string {

@@ -2,31 +2,17 @@
 // against (quotas.ts): the store alone, its clock fixed, deliveries recorded.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Store, World } from './index.ts';
-import {
-  createStore,
-  createSubscription,
-  createWebhook,
-  createWorkflow,
-  getWorkflowErrorEventSummaries,
-  invokeEndpoint,
-  workflowOfEndpoint,
-  worldSummary,
-} from './index.ts';
-import { expectError, recordingSink, unwrap } from '../../support/results.ts';
+import { createSubscription, createWebhook, createWorkflow, getWorkflowErrorEventSummaries, invokeEndpoint, workflowOfEndpoint } from './index.ts';
+import { expectError, type RecordingSink, storeFixture, unwrap } from '../../support/results.ts';
 
 const NOW = Date.UTC(2030, 2, 3, 4, 5, 6);
-let sink: ReturnType<typeof recordingSink>;
+let sink: RecordingSink;
 let store: Store;
 let world: World;
 let orgId: string;
 let projectId: string;
 beforeEach(() => {
-  sink = recordingSink();
-  store = createStore({ seed: 41, sink, now: () => NOW, endpointUrl: (key) => `http://127.0.0.1:4010/__endpoints/${key}` });
-  world = store.world('invoker');
-  const summary = worldSummary(world);
-  orgId = summary.workspaces[0]!.id;
-  projectId = summary.projects[0]!.id;
+  ({ sink, store, world, orgId, projectId } = storeFixture('invoker', { now: NOW, endpointUrl: (key) => `http://127.0.0.1:4010/__endpoints/${key}` }));
 });
 
 const request = (body: unknown) => ({ method: 'POST', path: '/', query: '', headers: { authorization: 'Bearer secret', 'x-custom': '1' }, body });
