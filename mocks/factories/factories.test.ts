@@ -60,6 +60,15 @@ describe('every factory value validates against its components.schemas entry', (
       expect(workspace.daily_compute_time_quota).toBeGreaterThanOrEqual(MS_30_MIN);
       return workspace;
     }));
+  it('Workspace whose long name is cut at a hyphen: its orgname and email domain end in a letter or digit', () => {
+    const ctx = createContext('long-name');
+    // 40 characters of slug end with a hyphen (before "partners") (the cut the clean-clone CI met through Prism's email format).
+    ctx.faker.company.name = () => 'Bednar, Wintheiser and Schowalter-Kuhlma Partners';
+    const workspace = makeWorkspace(ctx);
+    expect(workspace.orgname).toBe('bednar-wintheiser-and-schowalter-kuhlma');
+    expect(workspace.email).toMatch(/^[a-z]+@bednar-wintheiser-and-schowalter-kuhlma\.example\.com$/);
+    expect(validator.validateSchema('Workspace', workspace)).toEqual([]);
+  });
   it('Workspace without them', () =>
     expectValid('Workspace', (ctx) => {
       const workspace = makeWorkspace(ctx, undefined, { usageFields: false });

@@ -11,7 +11,8 @@ export interface WorkspaceOptions {
 export function makeWorkspace(ctx: FactoryContext, overrides?: Partial<Workspace>, options: WorkspaceOptions = {}): Workspace {
   const { faker } = ctx;
   const name = faker.company.name();
-  const orgname = slugify(name).slice(0, 40) || 'workspace';
+  // Cut to 40 and slugified again: a cut at a hyphen would end the email's domain label with one, which no email format accepts.
+  const orgname = slugify(slugify(name).slice(0, 40)) || 'workspace';
   const creditsQuota = faker.helpers.arrayElement([1_000, 10_000, 25_000, 100_000]);
   const workspace: Workspace = {
     id: overrides?.id ?? newId('workspace', ctx),
