@@ -9,6 +9,7 @@ import {
   completeConnect,
   createConnectToken,
   createStore,
+  createWorldClock,
   createWebhook,
   emit,
   emitTrigger,
@@ -47,6 +48,15 @@ describe('a world clock', () => {
     expect(later.created_at - webhook.created_at).toBe(90 * 60);
     // Another world keeps the store's clock.
     expect(store.world('clock-b').ctx.now()).toBe(REAL);
+  });
+
+  it('an advance moves the world by exactly that much, though the base clock ticks between readings', () => {
+    // A base clock that moves 1 ms at every reading: each change and state must read it once.
+    let real = Date.UTC(2030, 0, 1);
+    const clock = createWorldClock(() => real++);
+    expect(clock.change({ advanceMs: 61 * 60_000 }).offset_ms).toBe(61 * 60_000);
+    expect(clock.change({ advanceMs: -60_000 }).offset_ms).toBe(60 * 60_000);
+    expect(clock.read().offset_ms).toBe(60 * 60_000);
   });
 
   it('freezes and thaws: a frozen world stands still while the store clock runs', () => {

@@ -56,9 +56,12 @@ export function createWorldClock(base: () => number): WorldClock {
   /** The world's time while frozen. */
   let frozenAt: number | null = null;
   const now = () => frozenAt ?? base() + offset;
+  // Each reading takes the base clock once: two readings a millisecond apart would lose that millisecond
+  // from the offset (an advance of 61m once gave 3,659,999 ms).
   const state = (): ClockState => {
-    const at = now();
-    return { now: new Date(at).toISOString(), offset_ms: at - base(), frozen: frozenAt !== null, changed };
+    const real = base();
+    const at = frozenAt ?? real + offset;
+    return { now: new Date(at).toISOString(), offset_ms: at - real, frozen: frozenAt !== null, changed };
   };
   return {
     now,
@@ -66,11 +69,12 @@ export function createWorldClock(base: () => number): WorldClock {
       return changed;
     },
     change({ setMs, advanceMs, freeze }) {
-      let target = setMs ?? now();
+      const real = base();
+      let target = setMs ?? frozenAt ?? real + offset;
       if (advanceMs !== undefined) target += advanceMs;
       const frozen = freeze ?? frozenAt !== null;
       changed = true;
-      offset = target - base();
+      offset = target - real;
       frozenAt = frozen ? target : null;
       return state();
     },
