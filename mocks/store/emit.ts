@@ -11,7 +11,7 @@ import { defaultStack, eventId, PLATFORM_VERSION } from '../factories/index.ts';
 import { kindOf, newId } from '../ids.ts';
 import { unixSeconds } from '../random.ts';
 import { emitterWorkspace, matchingSubscriptions } from './subscriptions.ts';
-import { chargeQuota, COMPUTE_MS_PER_STEP, withinQuota } from './quotas.ts';
+import { COMPUTE_MS_PER_STEP, type QuotaName, spendQuota } from './quotas.ts';
 import { runWorkflow } from './run.ts';
 import { useCredits } from './usage.ts';
 import type { DeployedTriggerRecord, World, WorkflowRecord } from './world.ts';
@@ -98,11 +98,8 @@ export function emit(world: World, input: EmitInput): Result<{ emit_id: string; 
       case 'source': {
         // Assumption: an event reaching a workflow or source listener is one invocation for the user.
         if (!world.workflows.has(listenerId) && !world.sources.has(listenerId)) break;
-        const orgId = emitterWorkspace(world, listenerId) ?? '';
-        const charge = { invocations: 1, computeMs: COMPUTE_MS_PER_STEP };
-        const within = withinQuota(world, orgId, charge);
-        if (within.ok) chargeQuota(world, orgId, charge);
-        else overQuota.push({ listener_id: listenerId, quota: within.error.body.details?.quota as OverQuota['quota'] });
+        const spent = spendQuota(world, emitterWorkspace(world, listenerId) ?? '', { invocations: 1, computeMs: COMPUTE_MS_PER_STEP });
+        if (!spent.ok) overQuota.push({ listener_id: listenerId, quota: spent.error.body.details?.quota as QuotaName });
         break;
       }
       default:
@@ -115,7 +112,7 @@ export function emit(world: World, input: EmitInput): Result<{ emit_id: string; 
 /** A listener an emit did not run: the daily quota of its owner is used up. */
 export interface OverQuota {
   listener_id: string;
-  quota: 'daily_invocations_quota' | 'daily_compute_time_quota';
+  quota: QuotaName;
 }
 
 /** A workflow a deployed trigger's event ran (or did not: its daily quota used up). */
@@ -123,7 +120,7 @@ export interface TriggerRun {
   workflow_id: string;
   outcome: 'ok' | 'error' | 'over_quota';
   /** With `over_quota`: the quota used up. */
-  quota?: string;
+  quota?: QuotaName;
 }
 
 /**
@@ -183,7 +180,7 @@ export function emitTrigger(
       runs.push({ workflow_id: held.workflow.id, outcome: run.value.outcome });
       deliveries.push(...run.value.deliveries);
     } else if (run.error.body.code === 'rate_limited') {
-      runs.push({ workflow_id: held.workflow.id, outcome: 'over_quota', quota: String(run.error.body.details?.quota) });
+      runs.push({ workflow_id: held.workflow.id, outcome: 'over_quota', quota: run.error.body.details?.quota as QuotaName });
     } else return run;
   }
   return ok({ event_id: eventIdValue, deliveries, ...(runs.length === 0 ? {} : { runs }) });

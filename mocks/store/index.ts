@@ -371,7 +371,7 @@ export {
 } from './triggers.ts';
 export { emit, emitTrigger, type EmitInput } from './emit.ts';
 export { invokeEndpoint, workflowOfEndpoint, type EndpointRequest, type Invocation } from './invoke.ts';
-export { chargeQuota, settleQuotaDay, withinQuota, COMPUTE_MS_PER_STEP, type Charge } from './quotas.ts';
+export { settleQuotaDay, spendQuota, COMPUTE_MS_PER_STEP, type Charge, type QuotaName } from './quotas.ts';
 // Connect projects, end users and usage (issue 17).
 export {
   listProjects,

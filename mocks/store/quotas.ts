@@ -1,8 +1,8 @@
 // Daily quotas of compute time and invocations (spec, "Limits": per user and per workspace,
-// reported by GET /users/me and GET /workspaces/{org_id}). A workflow invocation (invoke.ts, and a
-// subscription reaching a workflow or source listener, emit.ts) counts here, against the world's
-// user and the workflow's workspace: one invocation and its compute time. An invocation over a
-// quota is refused before anything runs. The spec shows no units: compute time is in milliseconds
+// reported by GET /users/me and GET /workspaces/{org_id}). A workflow run (run.ts: an HTTP
+// trigger's endpoint, a deployed trigger's event) and a subscription reaching a workflow or source
+// listener (emit.ts) count here, against the world's user and the workflow's workspace: one
+// invocation and its compute time. A run over a quota is refused before anything runs. The spec shows no units: compute time is in milliseconds
 // (the document's DailyComputeTimeMilliseconds). Store layer: no HTTP, no clock of its own: the day
 // is the world's clock's, and its counters reset when that clock passes a UTC midnight (settleQuotaDay;
 // the service resets its quotas "daily, at 00:00 (midnight) UTC", docs/worlds.md "Quotas that move").
@@ -30,16 +30,26 @@ function ledgers(world: World, orgId: string): Array<{ owner: string; counters: 
   return owners;
 }
 
+/** A daily quota a run can use up (`details.quota` of the 429 spendQuota answers). */
+export type QuotaName = 'daily_invocations_quota' | 'daily_compute_time_quota';
+
 /**
- * Whether `charge` fits within the daily quotas of the world's user and of workspace `orgId`:
- * ok, or 429 `rate_limited` naming the quota that is used up.
+ * Counts `charge` against the daily quotas of the world's user and of workspace `orgId` when it
+ * fits within all of them; else counts nothing and answers 429 `rate_limited` naming the quota
+ * that is used up (`details.quota`). Every run checks and counts here (run.ts, emit.ts).
  *
  * @example
- * withinQuota(world, 'o_x', { invocations: 1, computeMs: 200 }); // ok(null), or fail('rate_limited', …)
+ * spendQuota(world, 'o_x', { invocations: 1, computeMs: 200 }); // ok(null): user and workspace used + 1, + 200 ms; or fail('rate_limited', …)
  */
-export function withinQuota(world: World, orgId: string, charge: Charge): Result<null> {
+export function spendQuota(world: World, orgId: string, charge: Charge): Result<null> {
+  const within = withinQuota(world, orgId, charge);
+  if (within.ok) chargeQuota(world, orgId, charge);
+  return within;
+}
+
+function withinQuota(world: World, orgId: string, charge: Charge): Result<null> {
   for (const { owner, counters } of ledgers(world, orgId)) {
-    const over =
+    const over: QuotaName | undefined =
       (counters.daily_invocations_used ?? 0) + charge.invocations > (counters.daily_invocations_quota ?? Number.POSITIVE_INFINITY)
         ? 'daily_invocations_quota'
         : (counters.daily_compute_time_used ?? 0) + charge.computeMs > (counters.daily_compute_time_quota ?? Number.POSITIVE_INFINITY)
@@ -55,13 +65,7 @@ export function withinQuota(world: World, orgId: string, charge: Charge): Result
   return ok(null);
 }
 
-/**
- * Counts `charge` against the world's user and workspace `orgId` (call withinQuota first).
- *
- * @example
- * chargeQuota(world, 'o_x', { invocations: 1, computeMs: 200 }); // user and workspace: used + 1, + 200 ms
- */
-export function chargeQuota(world: World, orgId: string, charge: Charge): void {
+function chargeQuota(world: World, orgId: string, charge: Charge): void {
   for (const { counters } of ledgers(world, orgId)) {
     if (counters.daily_invocations_used !== undefined) counters.daily_invocations_used += charge.invocations;
     if (counters.daily_compute_time_used !== undefined) counters.daily_compute_time_used += charge.computeMs;

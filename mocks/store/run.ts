@@ -9,7 +9,7 @@ import type { DeliveryRecord } from '../outbound/types.ts';
 import type { Step } from '../factories/types.ts';
 import { ok, type Result } from '../errors.ts';
 import { emit } from './emit.ts';
-import { chargeQuota, COMPUTE_MS_PER_STEP, withinQuota } from './quotas.ts';
+import { COMPUTE_MS_PER_STEP, spendQuota } from './quotas.ts';
 import type { World, WorkflowRecord } from './world.ts';
 
 export interface Invocation {
@@ -50,9 +50,8 @@ function stepFailure(world: World, step: Step): { code: string; message: string 
 export function runWorkflow(world: World, record: WorkflowRecord, event: unknown): Result<Invocation> {
   const { workflow } = record;
   const charge = { invocations: 1, computeMs: COMPUTE_MS_PER_STEP * Math.max(1, workflow.steps.length) };
-  const within = withinQuota(world, record.orgId, charge);
-  if (!within.ok) return within;
-  chargeQuota(world, record.orgId, charge);
+  const spent = spendQuota(world, record.orgId, charge);
+  if (!spent.ok) return spent;
 
   for (const step of workflow.steps) {
     const failure = stepFailure(world, step);
