@@ -1,12 +1,14 @@
 // The one Ajv set-up: a document registered as a single schema resource, so a schema anywhere in it
 // (a JSON pointer) and the `#/components/...` references inside resolve as Prism and the linter see
-// them; each pointer compiled once. The validator uses it leniently; the document tests strictly, in
-// both JSON Schema dialects. Also the one reading of Ajv's errors as issues. Browser-safe.
+// them; each pointer compiled once. The document tests use it strictly, in both JSON Schema
+// dialects; leniently, it is the reference openapi/schema-check.test.ts holds the mock's own schema
+// check to (what serves requests is schema-check.ts, which reads Ajv's errors as issues too).
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import type * as core from 'ajv/dist/core.js';
 import addFormatsModule from 'ajv-formats';
 import { escapePointer } from './json-pointer.ts';
+import { ORDERED, orderedFailure, toIssues } from './schema-check.ts';
 import type { Issue } from './types.ts';
 
 type AjvCore = core.default;
@@ -110,59 +112,16 @@ function towardDocument<T>(value: T, own: ReadonlySet<string>): T {
   return out as T;
 }
 
-/**
- * `x-ordered: [a, b, ...]` on an object schema: those of its number properties that are present
- * are in that order, none above the next (`latency_ms`: `min` at most `max`). A rule between two
- * fields has no JSON Schema keyword; this one keeps it in the document with the others, applied
- * here, read as an annotation by Prism and the linter (docs/control-api.md). The issue points at
- * the later property.
- */
-const ORDERED = 'x-ordered';
-
+// The x-ordered rule lives in schema-check.ts; Ajv applies the same function.
 function ordered(names: readonly string[], data: Record<string, unknown>): boolean {
-  for (let i = 1; i < names.length; i++) {
-    const low = data[names[i - 1]!];
-    const high = data[names[i]!];
-    if (typeof low === 'number' && typeof high === 'number' && low > high) {
-      const message = `must be at least ${names[i - 1]} (${low})`;
-      (ordered as { errors?: Partial<ErrorObject>[] }).errors = [{ keyword: ORDERED, params: { property: names[i], below: names[i - 1] }, message }];
-      return false;
-    }
-  }
-  return true;
+  const failure = orderedFailure(names, data);
+  (ordered as { errors?: Partial<ErrorObject>[] }).errors = failure === null ? [] : [failure];
+  return failure === null;
 }
 
 const ORDERED_KEYWORD = { keyword: ORDERED, type: 'object', schemaType: 'array', errors: true, validate: ordered } as const;
 
-/** An issue's message quotes a longer pattern only up to here (the webhook URL's runs to 800 characters). */
-const QUOTED_PATTERN_LIMIT = 60;
-
-/**
- * Ajv errors as issues under `prefix`, pointing at the offending member for `required` and
- * `additionalProperties`; duplicates dropped (oneOf/anyOf failures report every branch), and so is
- * an `if` failure, which only repeats that its `then` failed (whose own errors say how). An issue
- * raised by a schema with `x-error-code` carries that code (docs/errors.md).
- */
-export function toIssues(errors: readonly ErrorObject[] | null | undefined, prefix: string): Issue[] {
-  const seen = new Set<string>();
-  const issues: Issue[] = [];
-  for (const error of errors ?? []) {
-    if (error.keyword === 'if') continue;
-    let pointer = prefix + error.instancePath;
-    if (error.keyword === 'required') pointer += `/${escapePointer(String(error.params.missingProperty))}`;
-    if (error.keyword === 'additionalProperties') pointer += `/${escapePointer(String(error.params.additionalProperty))}`;
-    if (error.keyword === ORDERED) pointer += `/${escapePointer(String(error.params.property))}`;
-    const pattern = error.keyword === 'pattern' ? String(error.params.pattern) : '';
-    const message =
-      pattern.length > QUOTED_PATTERN_LIMIT ? `must match pattern "${pattern.slice(0, QUOTED_PATTERN_LIMIT)}..."` : (error.message ?? error.keyword);
-    const key = `${pointer} ${message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const code = (error.parentSchema as Record<string, unknown> | undefined)?.['x-error-code'];
-    issues.push(typeof code === 'string' ? { pointer, message, code } : { pointer, message });
-  }
-  return issues;
-}
+export { toIssues };
 
 /** Issues of `value` against the schema at `pointer`, under `prefix` (`/query/limit`, `/body`, or '' for a response body). */
 export function issuesAt(schemas: DocumentSchemas, pointer: string, value: unknown, prefix: string): Issue[] {

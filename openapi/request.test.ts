@@ -1,7 +1,7 @@
 // Request checks on a small inline document: parameters read, coerced, defaulted and validated,
 // the JSON body validated; and the $ref'd parameter schemas that used to be taken for strings.
 import { describe, expect, it } from 'vitest';
-import { documentSchemas } from './ajv.ts';
+import { schemaChecks } from './schema-check.ts';
 import { resolveOperations } from './document/resolve.ts';
 import { coerce, validateRequest } from './request.ts';
 import type { RequestInput } from './types.ts';
@@ -72,7 +72,7 @@ const document = {
   },
 };
 
-const schemas = documentSchemas(document);
+const schemas = schemaChecks(document);
 const operations = new Map(resolveOperations(document).map((operation) => [operation.info.operationId, operation]));
 const check = (operationId: string, input: Partial<RequestInput> = {}) =>
   validateRequest(schemas, operations.get(operationId)!, { pathParams: {}, query: new URLSearchParams(), headers: {}, body: undefined, ...input });

@@ -1,14 +1,14 @@
 // A request against its operation: each parameter read from its location, coerced to its schema's
 // type, defaulted when absent, and checked; the JSON body checked, then given the defaults of its
 // top-level properties. Issues point at their location (`/query/limit`, `/header/x-env`,
-// `/body/org_id`) and carry the code the document names for them (`x-error-code`, openapi/ajv.ts).
-import { issuesAt, type DocumentSchemas } from './ajv.ts';
+// `/body/org_id`) and carry the code the document names for them (`x-error-code`, openapi/schema-check.ts).
 import type { ValueShape } from './document/shape.ts';
 import type { ResolvedOperation, ResolvedParameter } from './document/resolve.ts';
 import { escapePointer } from './json-pointer.ts';
+import type { SchemaChecks } from './schema-check.ts';
 import type { Issue, RequestInput, RequestValidation } from './types.ts';
 
-export function validateRequest(schemas: DocumentSchemas, operation: ResolvedOperation, request: RequestInput): RequestValidation {
+export function validateRequest(schemas: SchemaChecks, operation: ResolvedOperation, request: RequestInput): RequestValidation {
   const issues: Issue[] = [];
   const out: Record<'path' | 'query' | 'header', Record<string, unknown>> = { path: {}, query: {}, header: {} };
   for (const param of operation.info.parameters) {
@@ -21,12 +21,12 @@ export function validateRequest(schemas: DocumentSchemas, operation: ResolvedOpe
       continue;
     }
     const value = coerce(raw, param.shape);
-    append(issues, issuesAt(schemas, param.schemaPointer, value, location));
+    append(issues, schemas.issues(param.schemaPointer, value, location));
     out[param.in][param.name] = value;
   }
   let body = request.body;
   if (operation.bodySchemaPointer) {
-    if (body !== undefined) append(issues, issuesAt(schemas, operation.bodySchemaPointer, body, '/body'));
+    if (body !== undefined) append(issues, schemas.issues(operation.bodySchemaPointer, body, '/body'));
     else if (operation.info.bodyRequired) issues.push({ pointer: '/body', message: 'request body is required' });
     body = withDefaults(body, operation.bodyDefaults);
   }
@@ -74,7 +74,7 @@ function readParameter(param: ResolvedParameter, request: RequestInput): string 
   }
 }
 
-/** Turns raw text into the type its schema asks for; leaves it alone when it does not parse, so Ajv reports it. */
+/** Turns raw text into the type its schema asks for; leaves it alone when it does not parse, so the schema check reports it. */
 export function coerce(raw: string | string[], shape: ValueShape): unknown {
   if (Array.isArray(raw)) return raw.map((item) => (shape.items ? coerce(item, shape.items) : item));
   if (shape.integer && /^-?\d+$/.test(raw)) return Number(raw);

@@ -1,6 +1,6 @@
 // Response, component schema and webhook payload checks, on a small inline document.
 import { describe, expect, it } from 'vitest';
-import { documentSchemas } from './ajv.ts';
+import { schemaChecks } from './schema-check.ts';
 import { resolveOperations, resolveWebhookBodies } from './document/resolve.ts';
 import { validateResponse, validateSchema, validateWebhookPayload } from './response.ts';
 
@@ -42,7 +42,7 @@ const document = {
   },
 };
 
-const schemas = documentSchemas(document);
+const schemas = schemaChecks(document);
 const operations = new Map(resolveOperations(document).map((operation) => [operation.info.operationId, operation]));
 const check = (operationId: string, status: number, contentType: string | null, body: unknown) =>
   validateResponse(schemas, operations.get(operationId)!, status, contentType, body);

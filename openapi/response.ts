@@ -1,11 +1,11 @@
 // What the server sends, against the document: a response (documented status, content type and
 // body schema), a named component schema, and an outbound webhook payload.
-import { issuesAt, type DocumentSchemas } from './ajv.ts';
 import type { ResolvedOperation } from './document/resolve.ts';
 import { escapePointer } from './json-pointer.ts';
+import type { SchemaChecks } from './schema-check.ts';
 import type { Issue } from './types.ts';
 
-export function validateResponse(schemas: DocumentSchemas, operation: ResolvedOperation, status: number, contentType: string | null, body: unknown): Issue[] {
+export function validateResponse(schemas: SchemaChecks, operation: ResolvedOperation, status: number, contentType: string | null, body: unknown): Issue[] {
   const { operationId } = operation.info;
   const code = String(status);
   const documented = operation.responses.get(code) ?? operation.responses.get(`${code[0]}XX`) ?? operation.responses.get('DEFAULT');
@@ -22,19 +22,19 @@ export function validateResponse(schemas: DocumentSchemas, operation: ResolvedOp
     return [{ pointer: '', message: `content type "${contentType ?? ''}" is not documented for ${operationId} ${status} (documented: ${listed})` }];
   }
   const schemaPointer = documented.content.get(mediaType);
-  return schemaPointer ? issuesAt(schemas, schemaPointer, body, '') : [];
+  return schemaPointer ? schemas.issues(schemaPointer, body, '') : [];
 }
 
-export function validateSchema(schemas: DocumentSchemas, document: object, schemaName: string, value: unknown): Issue[] {
+export function validateSchema(schemas: SchemaChecks, document: object, schemaName: string, value: unknown): Issue[] {
   const components = ((document as { components?: { schemas?: object } }).components?.schemas ?? {}) as object;
   if (!(schemaName in components)) throw new Error(`unknown schema ${schemaName}`);
-  return issuesAt(schemas, `/components/schemas/${escapePointer(schemaName)}`, value, '');
+  return schemas.issues(`/components/schemas/${escapePointer(schemaName)}`, value, '');
 }
 
 /** `bodies` from resolveWebhookBodies: webhook name -> its POST body schema pointer. */
-export function validateWebhookPayload(schemas: DocumentSchemas, bodies: ReadonlyMap<string, string | null>, webhookName: string, body: unknown): Issue[] {
+export function validateWebhookPayload(schemas: SchemaChecks, bodies: ReadonlyMap<string, string | null>, webhookName: string, body: unknown): Issue[] {
   if (!bodies.has(webhookName)) throw new Error(`unknown webhook ${webhookName}`);
   const pointer = bodies.get(webhookName);
   if (!pointer) throw new Error(`webhook ${webhookName} has no POST request body`);
-  return issuesAt(schemas, pointer, body, '');
+  return schemas.issues(pointer, body, '');
 }

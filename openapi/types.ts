@@ -40,7 +40,7 @@ export interface Validator {
   validateSchema(schemaName: string, value: unknown): Issue[];
   /**
    * Schemas of one's own that use the document's (`#/components/schemas/X`), checked by the same
-   * compiled code: answers a check of `value` against one of them. Once per `name`.
+   * schema check: answers a check of `value` against one of them.
    */
   extend(name: string, schemas: Record<string, object>): (schemaName: string, value: unknown) => Issue[];
   validateWebhookPayload(webhookName: string, body: unknown): Issue[];

@@ -1,14 +1,14 @@
 // createValidator: a document's requests, responses and webhook payloads checked against the
-// document itself. Nothing here re-types a rule by hand: every check compiles a JSON pointer into
-// the document with Ajv (openapi/ajv.ts), so the fake, the contract suites and the document tests
-// can never disagree about a schema. The document is read once, here, into a resolved view
+// document itself. Nothing here re-types a rule by hand: every check applies the schema at a JSON
+// pointer into the document (openapi/schema-check.ts, held to Ajv's answers by its test), so the
+// fake and the contract suites can never disagree about a schema. The document is read once, here, into a resolved view
 // (openapi/document/resolve.ts); routing, request and response checks are their own modules.
 // Browser-safe (no Node imports): the MSW handlers validate requests with it in the browser too.
-import { documentSchemas, toIssues } from './ajv.ts';
 import { resolveOperations, resolveWebhookBodies, type ResolvedOperation } from './document/resolve.ts';
 import { validateRequest } from './request.ts';
 import { validateResponse, validateSchema, validateWebhookPayload } from './response.ts';
 import { createRouter } from './router.ts';
+import { schemaChecks } from './schema-check.ts';
 import type { Validator } from './types.ts';
 
 /**
@@ -19,7 +19,7 @@ import type { Validator } from './types.ts';
  * if (lookup.kind === 'match') validator.validateRequest(lookup.operationId, { pathParams: lookup.pathParams, query, headers, body: undefined });
  */
 export function createValidator(document: object): Validator {
-  const schemas = documentSchemas(document);
+  const schemas = schemaChecks(document);
   const operations = resolveOperations(document);
   const byId = new Map(operations.map((operation) => [operation.info.operationId, operation]));
   const webhookBodies = resolveWebhookBodies(document);
@@ -37,11 +37,8 @@ export function createValidator(document: object): Validator {
     validateResponse: (operationId, status, contentType, body) => validateResponse(schemas, find(operationId), status, contentType, body),
     validateSchema: (schemaName, value) => validateSchema(schemas, document, schemaName, value),
     extend(name, own) {
-      const compiled = schemas.extend(name, own);
-      return (schemaName, value) => {
-        const validate = compiled(schemaName);
-        return validate(value) ? [] : toIssues(validate.errors, '');
-      };
+      const check = schemas.extend(name, own);
+      return (schemaName, value) => check(schemaName, value, '');
     },
     validateWebhookPayload: (webhookName, body) => validateWebhookPayload(schemas, webhookBodies, webhookName, body),
   };

@@ -81,7 +81,7 @@ let check: ((schemaName: string, value: unknown) => Issue[]) | undefined;
  * // [{ pointer: '/name', message: 'must match pattern ...' }, { pointer: '/workspaces/0/sources', message: 'must be >= 0' }]
  */
 export function scenarioProblems(value: unknown): Issue[] {
-  // In the validator's own Ajv, beside the document: what the app already compiled is not compiled again.
+  // The validator's own schema check, beside the document's schemas.
   check ??= validator.extend('scenarios', SCENARIO_SCHEMAS);
   const issues = check('Scenario', value);
   if (issues.length > 0) return issues;
