@@ -50,7 +50,7 @@ export type { AssumptionVerdict, DriftAnalyzer, DriftReport, FieldDrift, Observe
 // The resources (aliases of the document's schemas) and the world records `mock.store` hands out.
 export type * from './factories/types.ts';
 export type * from './store/world.ts';
-export type { FactoryContext, RandomizerState } from './random.ts';
+export type { FactoryContext, RandomizerState, WorldFaker } from './random.ts';
 export { DEFAULT_BASE_URL } from './app/fetch.ts';
 export { formatRunCoverage, summaryLine as coverageSummaryLine, type RunCoverage, type RunCoverageReport, type RunExchange } from './app/run-coverage.ts';
 export type { CoverageReport, ObservedExchange, OperationCoverage, Ratio } from '../openapi/coverage.ts';

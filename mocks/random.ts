@@ -1,34 +1,23 @@
 // One seeded faker per world. Everything random in a world (IDs, names, keys) is drawn from its
 // own generator, so the same (server seed, token) always yields the same world byte for byte.
 //
-// Two things make that generator cheap and restorable:
-// - the locale is mocks/faker-locale.json: the only English definitions the factories draw from,
-//   verbatim from faker's `en` locale, instead of all of it (~115 kB gzip in a browser bundle).
-//   It is JSON because Node parses JSON ~30x faster than it type-strips the same data as a .ts
-//   module. mocks/factories/locale.test.ts keeps every generated value identical to what the full
-//   English locale gives; a factory that starts drawing from a definition missing here fails
-//   there with faker's "The locale data for '<category>.<entry>' are missing": copy that entry
-//   from the `rawDefinitions` of '@faker-js/faker/locale/en';
-// - the random numbers come from our own port of faker's Mersenne Twister, whose state a world
-//   snapshot can save and restore (faker keeps its own generator's state private).
-// The Faker class is taken from the prebuilt instance of '@faker-js/faker/locale/base' rather than
-// from the package root: the root module loads every locale (~200 ms at start-up in Node).
-import type { Faker, LocaleDefinition, Randomizer } from '@faker-js/faker';
-import { faker as baseFaker } from '@faker-js/faker/locale/base';
-import factoryLocale from './faker-locale.json' with { type: 'json' };
+// The faker is the kit's own (mocks/world-faker.ts): faker's methods that the factories call,
+// ported so that they give faker's values, drawing from
+// - mocks/faker-locale.json: the only English definitions the factories draw from, verbatim from
+//   faker's `en` locale, instead of all of it (~115 kB gzip in a browser bundle). It is JSON because
+//   Node parses JSON ~30x faster than it type-strips the same data as a .ts module.
+//   mocks/factories/locale.test.ts keeps every generated value identical to what faker with the full
+//   English locale gives; a definition the factories start to need is copied from the
+//   `rawDefinitions` of '@faker-js/faker/locale/en';
+// - our own port of faker's Mersenne Twister (below), whose state a world snapshot can save and
+//   restore (faker keeps its own generator's state private).
+import { createWorldFaker, type Randomizer, type WorldFaker } from './world-faker.ts';
 
-const FakerClass = baseFaker.constructor as typeof Faker;
-
-/** Any part of a locale definition (faker's own types describe whole categories). */
-type LocaleSubset<T = LocaleDefinition> = {
-  [K in keyof T]?: NonNullable<T[K]> extends readonly unknown[] ? T[K] : NonNullable<T[K]> extends object ? LocaleSubset<NonNullable<T[K]>> : T[K];
-};
-
-const locale: LocaleSubset = factoryLocale;
+export type { Randomizer, WorldFaker } from './world-faker.ts';
 
 /** What every factory and ID draw needs: the world's generator, its issued IDs and its clock. */
 export interface FactoryContext {
-  faker: Faker;
+  faker: WorldFaker;
   /** Every ID handed out in this world; newId redraws on collision. */
   issued: Set<string>;
   /** Current time in UNIX milliseconds (fixed reference date while a world is being seeded). */
@@ -38,18 +27,18 @@ export interface FactoryContext {
 }
 
 /**
- * A faker with the factories' locale and a fresh generator seeded with `seed`.
+ * The kit's faker (mocks/world-faker.ts) with a fresh generator seeded with `seed`.
  *
  * @example
  * const faker = createFaker(seedFrom(0, 'my-token'));
  * faker.person.firstName(); // the same name for the same seed, every time
  */
-export function createFaker(seed: number | number[]): Faker {
+export function createFaker(seed: number | number[]): WorldFaker {
   return fakerWith(createRandomizer(seed));
 }
 
 /**
- * A faker with the factories' locale drawing from `randomizer` (e.g. one restored from a snapshot).
+ * The kit's faker (mocks/world-faker.ts) drawing from `randomizer` (e.g. one restored from a snapshot).
  *
  * @example
  * const randomizer = createRandomizer(1);
@@ -57,9 +46,8 @@ export function createFaker(seed: number | number[]): Faker {
  * faker.company.name();
  * const later = fakerWith(restoreRandomizer(randomizer.save())); // continues the same stream
  */
-export function fakerWith(randomizer: Randomizer): Faker {
-  // Only part of a locale: faker's types want whole categories (all of commerce.product_name, ...).
-  return new FakerClass({ locale: locale as LocaleDefinition, randomizer });
+export function fakerWith(randomizer: Randomizer): WorldFaker {
+  return createWorldFaker(randomizer);
 }
 
 /**
@@ -94,7 +82,7 @@ export interface RandomizerState {
   words: string;
 }
 
-/** faker's Randomizer interface plus `save()`, which captures the state to continue from later. */
+/** A Randomizer (faker's interface) plus `save()`, which captures the state to continue from later. */
 export interface SavableRandomizer extends Randomizer {
   save(): RandomizerState;
 }
@@ -254,9 +242,10 @@ const BASE16 = '0123456789abcdef';
 
 /**
  * `length` characters of `alphabet` from the faker's generator. Draws one integer per chunk of
- * characters: faker.string.alphanumeric is ~10x slower, and IDs/keys are drawn constantly.
+ * characters: faker's string.alphanumeric (one draw per character) is ~10x slower, and IDs/keys
+ * are drawn constantly.
  */
-export function randomString(faker: Faker, length: number, alphabet: string = BASE62): string {
+export function randomString(faker: WorldFaker, length: number, alphabet: string = BASE62): string {
   const base = alphabet.length;
   const perDraw = Math.floor(Math.log(2 ** 32) / Math.log(base));
   // Characters joined once: `out += char` leaves a V8 cons-string tree (32 bytes per character)
@@ -273,15 +262,15 @@ export function randomString(faker: Faker, length: number, alphabet: string = BA
   return out.join('');
 }
 
-export function randomBase62(faker: Faker, length: number): string {
+export function randomBase62(faker: WorldFaker, length: number): string {
   return randomString(faker, length, BASE62);
 }
 
-export function randomLowerAlnum(faker: Faker, length: number): string {
+export function randomLowerAlnum(faker: WorldFaker, length: number): string {
   return randomString(faker, length, BASE36);
 }
 
-export function randomHex(faker: Faker, length: number): string {
+export function randomHex(faker: WorldFaker, length: number): string {
   return randomString(faker, length, BASE16);
 }
 

@@ -73,7 +73,7 @@ const isTest = (path: string) => path.endsWith('.test.ts') || under('contracts/s
 /** The folders whose modules ship in the package (docs/architecture.md, "Test support"). */
 const isRuntime = (path: string) => under('mocks', 'openapi', 'cli', 'contracts')(path) && !isTest(path);
 
-const IDS = under('mocks/ids.ts', 'mocks/random.ts', 'mocks/faker-locale.json');
+const IDS = under('mocks/ids.ts', 'mocks/random.ts', 'mocks/world-faker.ts', 'mocks/faker-locale.json');
 const FACTORIES = under('mocks/factories');
 const OUTBOUND = under('mocks/outbound');
 const STORE = under('mocks/store');
@@ -117,7 +117,7 @@ const RULES: Rule[] = [
   {
     name: 'ids and randomness',
     from: (path) => IDS(path) && !isTest(path),
-    may: [own(IDS), npmPackage],
+    may: [own(IDS)],
     never: [...lowerLayers('factories', 'outbound', 'store', 'app'), ['an adapter', isFile(ADAPTERS)]],
   },
   {
@@ -290,6 +290,8 @@ const RULES: Rule[] = [
       ['tests/', isFile(under('tests'))],
       ['scripts/', isFile(under('scripts'))],
       ['a *.test.ts', isFile((target) => target.endsWith('.test.ts'))],
+      // The kit's own faker stands in for it (mocks/world-faker.ts); tests compare the two.
+      ['@faker-js/faker', isPackage('@faker-js/faker')],
     ],
   },
   {

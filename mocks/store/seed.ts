@@ -5,8 +5,7 @@
 import type { DeliverySink } from '../outbound/types.ts';
 import type { World } from './world.ts';
 import { createFaker, createRandomizer, fakerWith, restoreRandomizer, seedFrom, stableKey, unixSeconds } from '../random.ts';
-import type { FactoryContext, RandomizerState, SavableRandomizer } from '../random.ts';
-import type { Faker } from '@faker-js/faker';
+import type { FactoryContext, RandomizerState, SavableRandomizer, WorldFaker } from '../random.ts';
 import {
   makeConnectedAccount,
   makeCredentials,
@@ -113,8 +112,8 @@ export interface WorldRandom {
 
 /**
  * The generator and clock of a world. Seeding is synchronous, so it can draw from one shared
- * generator reseeded per world; the world's own generator (a Faker costs ~0.3 ms to build) is only
- * made when something is created after seeding. Both are seeded from (server seed, token): still
+ * generator reseeded per world; the world's own generator (~0.03 ms to seed) is only made when
+ * something is created after seeding. Both are seeded from (server seed, token): still
  * deterministic. A restored world continues from its saved generator state.
  */
 export function createWorldRandom(
@@ -123,7 +122,7 @@ export function createWorldRandom(
 ): WorldRandom {
   let seeding = 'seeding' in start;
   let randomizer: SavableRandomizer | undefined = 'saved' in start && start.saved !== null ? restoreRandomizer(start.saved) : undefined;
-  let own: Faker | undefined = randomizer === undefined ? undefined : fakerWith(randomizer);
+  let own: WorldFaker | undefined = randomizer === undefined ? undefined : fakerWith(randomizer);
   const clock = createWorldClock(options.now);
   const ctx: FactoryContext = {
     get faker() {
