@@ -12,6 +12,7 @@ import { measureStartup } from './bench/startup.ts';
 import { measureThroughput } from './bench/throughput.ts';
 import { measureWorlds } from './bench/worlds.ts';
 import { findNginx, measureScaling } from './bench/scaling.ts';
+import { measureWeights } from './browser-weight.ts';
 
 export async function runBench(options: BenchOptions, log: (line: string) => void): Promise<BenchResults> {
   const cpuList = cpus();
@@ -92,6 +93,17 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
         results.scaling = await measureScaling({ replicas: 3, tokens: 60, readsPerToken: 5 }, log);
       });
     }
+  }
+  if (sections.has('weight')) {
+    await section('weight', async () => {
+      log("weight: building the msw-only app and the kit's apps with Vite");
+      const apps = await measureWeights();
+      results.weight = apps.flatMap((app) =>
+        app.beyondMswGzip === undefined
+          ? []
+          : [{ app: app.name, gzipBytes: app.gzipBytes, beyondMswGzip: app.beyondMswGzip, onUseGzip: app.onUse?.gzipBytes ?? 0 }],
+      );
+    });
   }
   return { ...results, targets: evaluateTargets(results) };
 }

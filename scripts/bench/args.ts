@@ -1,7 +1,7 @@
 // Command line of `npm run bench`.
 import { parseArgs } from 'node:util';
 
-export const SECTIONS = ['throughput', 'startup', 'pagination', 'worlds', 'scaling'] as const;
+export const SECTIONS = ['throughput', 'startup', 'pagination', 'worlds', 'scaling', 'weight'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {
@@ -70,6 +70,10 @@ Sections (all by default; ~3 min in total, ~1 min with --quick):
               says which tokens it holds; 3,000 reads through nginx; the busiest replica is
               restarted on its port and state file and its tokens must keep their webhooks. Needs
               nginx (apt-get install nginx); without it the section says so and does not run.
+  weight      What the kit's MSW handlers add to a page: scripts/browser-weight.ts builds, with Vite in
+              production mode (minified, nothing written), an app using msw alone and apps using the
+              kit's /msw and /browser entries; the gzip size of each minus the msw-only app's. Chunks
+              only import() reaches (the upstream step) are reported apart and not counted.
 
 Targets (docs/performance.md), each reported PASS or FAIL:
   on every request of the mix: mock req/s >= 10x prism mock -v error, >= 0.9x bare node:http,
@@ -77,6 +81,7 @@ Targets (docs/performance.md), each reported PASS or FAIL:
   100-item page of 100,000 sources within 2x the time of the 100-source page (first and deep)
   RSS of the 100,000-source process < 300 MB
   RSS after 20,000 tokens < 1 GB, after 100,000 tokens < 1 GB (with the default eviction), still answering
+  the kit adds <= 110 kB gzip beyond msw to a page (/msw and /browser entries)
 
 Options:
   --duration <s>      measured seconds per server and request, per round default 5 (--quick: 2)

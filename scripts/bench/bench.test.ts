@@ -104,6 +104,22 @@ describe('bench options and verdicts', () => {
     expect(targets.find((t) => t.id === 'startup')).toMatchObject({ pass: true, value: 450 });
     expect(targets.find((t) => t.id === 'mock_over_prism')).toMatchObject({ pass: null, measured: 'not run' });
     expect(targets.find((t) => t.id === 'pagination_rss')).toMatchObject({ pass: null });
+    expect(targets.find((t) => t.id === 'browser_weight')).toMatchObject({ pass: null, measured: 'not run' });
+  });
+
+  it('judges the browser weight by the heavier of the kit\'s apps', () => {
+    const parsed = parseBenchArgs(['--only', 'weight']);
+    if (parsed.kind !== 'run') throw new Error('expected options');
+    const { sections, ...rest } = parsed.options;
+    const verdict = (beyond: number[]) =>
+      evaluateTargets({
+        environment: { node: 'v24', platform: 'linux x64', cpus: 2, cpuModel: 'x', loadAverage: [0, 0, 0], date: '' },
+        options: { ...rest, sections: [...sections] },
+        weight: beyond.map((beyondMswGzip, i) => ({ app: `app ${i}`, gzipBytes: 151_000 + beyondMswGzip, beyondMswGzip, onUseGzip: 0 })),
+        errors: [],
+      }).find((t) => t.id === 'browser_weight');
+    expect(verdict([106_800, 106_900])).toMatchObject({ pass: true, measured: '106.9 kB' });
+    expect(verdict([106_800, 110_100])).toMatchObject({ pass: false, measured: '110.1 kB' });
   });
 });
 

@@ -32,6 +32,8 @@ export interface BenchResults {
   pagination?: PaginationResult;
   worlds?: WorldsResult;
   scaling?: ScalingResult;
+  /** The kit's apps of scripts/browser-weight.ts: gzip bytes, beyond the msw-only app, and loaded on use. */
+  weight?: Array<{ app: string; gzipBytes: number; beyondMswGzip: number; onUseGzip: number }>;
   /** Sections that could not run on this machine, and why (not errors). */
   skipped?: string[];
   errors: Array<{ section: string; message: string }>;
@@ -148,6 +150,14 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetV
     sc === undefined ? undefined : sc.restart.kept / Math.max(1, sc.restart.tokens),
     (v) => v === 1 && sc!.restart.tokens > 0,
     () => `${sc!.restart.kept} of ${sc!.restart.tokens} tokens kept their webhook`,
+  );
+  const wt = results.weight;
+  push(
+    'browser_weight',
+    'the kit adds <= 110 kB gzip beyond msw to a page (/msw and /browser entries)',
+    wt === undefined || wt.length === 0 ? undefined : Math.max(...wt.map((app) => app.beyondMswGzip)) / 1000,
+    (v) => v <= 110,
+    (v) => `${fmt(v, 1)} kB`,
   );
   return targets;
 }
@@ -334,6 +344,15 @@ export function formatReport(results: BenchResults): string {
     out.push(
       `   replica ${sc.restart.replica} restarted in ${fmt(sc.restart.ms, 0)} ms: ${sc.restart.kept} of ${sc.restart.tokens} of its tokens kept their webhook`,
     );
+  }
+  const wt = results.weight;
+  if (wt) {
+    out.push('');
+    out.push('6. Browser weight: Vite production build, minified, gzip level 9 (scripts/browser-weight.ts)');
+    for (const app of wt)
+      out.push(
+        `   ${app.app}: ${fmt(app.gzipBytes / 1000, 1)} kB, ${fmt(app.beyondMswGzip / 1000, 1)} kB beyond msw${app.onUseGzip > 0 ? `; ${fmt(app.onUseGzip / 1000, 1)} kB more loaded on use` : ''}`,
+      );
   }
   for (const skipped of results.skipped ?? []) {
     out.push('');
