@@ -3,13 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import type { World } from './index.ts';
 import { changeClock, createStore, createSubscription, createWorkflow, emit, emitTrigger, getCurrentUser, settleQuotaDay, worldSummary } from './index.ts';
-import { expectError, recordingSink, unwrap } from '../../support/results.ts';
+import { expectError, recordingSink, storeFixture, unwrap } from '../../support/results.ts';
 
 // 22:00 UTC: two hours before the world's midnight.
 const NOW = Date.UTC(2030, 2, 3, 22, 0, 0);
 
 function world(token = 'quotas'): World {
-  return createStore({ seed: 7, sink: recordingSink(), now: () => NOW }).world(token);
+  return storeFixture(token, { seed: 7, now: NOW }).world;
 }
 
 function workflowIn(of: World): string {
@@ -79,8 +79,7 @@ describe('an emitted event reaching a workflow listener', () => {
 
 describe('the quota day in a snapshot', () => {
   it('is restored, so a restored world does not start its day again', () => {
-    const store = createStore({ seed: 7, sink: recordingSink(), now: () => NOW });
-    const w = store.world('kept');
+    const { store, world: w } = storeFixture('kept', { seed: 7, now: NOW });
     unwrap(changeClock(w.clock, { advance: '3h' }));
     expect(settleQuotaDay(w)).toBe(true);
     w.user.daily_invocations_used = 5;
