@@ -107,7 +107,7 @@ describe('bench options and verdicts', () => {
     expect(targets.find((t) => t.id === 'browser_weight')).toMatchObject({ pass: null, measured: 'not run' });
   });
 
-  it('judges the browser weight by the heavier of the kit\'s apps', () => {
+  it("judges the browser weight by the heavier of the kit's apps", () => {
     const parsed = parseBenchArgs(['--only', 'weight']);
     if (parsed.kind !== 'run') throw new Error('expected options');
     const { sections, ...rest } = parsed.options;
