@@ -106,7 +106,8 @@ async function loadClockAndScenarios() {
     h('option', { value: '' }, '(the seeded world)'),
     ...listed.scenarios.map((scenario) => h('option', { value: scenario.name, title: scenario.description }, scenario.name)),
   );
-  select.value = listed.current ?? '';
+  // A choice not sent yet survives a refresh (any action reloads the world): the user would lose it.
+  select.value = select.dataset.chosen ?? listed.current ?? '';
 }
 
 /** GET /v1/connect/{project_id}/accounts for each environment of the project, into its accounts table. */
@@ -599,6 +600,7 @@ const ACTIONS = {
     state.keys.clear();
     state.sourcesCursor = {};
     const name = f.name.value === '' ? null : f.name.value;
+    delete f.name.dataset.chosen;
     return [name === null ? 'World switched back to its seeded state' : `World switched to scenario ${name}`, await data('POST', '/__mock/scenario', { name })];
   },
   'reset-form': async () => {
@@ -700,6 +702,9 @@ function start() {
   });
   for (const button of document.querySelectorAll('#tabs button')) button.addEventListener('click', () => showTab(button.dataset.tab));
   for (const form of document.querySelectorAll('form.action')) form.addEventListener('submit', act);
+  $('#scenario-form').elements.name.addEventListener('change', (event) => {
+    event.target.dataset.chosen = event.target.value;
+  });
   $('#verify-key').addEventListener('change', () => loadActivity().catch(fail));
   $('#requests-console').addEventListener('change', () => loadActivity().catch(fail));
   // Activity is live: polled once a second while its tab is open (the control API has no push).
