@@ -452,6 +452,27 @@ export async function serve(options: ServeOptions): Promise<number> {
     return EXIT_FAILED;
   }
 
+  // The signals are taken before the first line says the server listens: a supervisor (or a test)
+  // that stops it as soon as it reads that line must get the clean stop (the --state file's last
+  // write, the coverage report), not the default end of a process.
+  const running = server;
+  const exited = new Promise<number>((resolveCode) => {
+    const stop = async (signal: string) => {
+      if (!quiet) console.log(`${signal}: shutting down`);
+      // Imported only now, so that --help never loads the kit (the server has loaded it already).
+      if (options.coverageReport !== undefined) writeCoverage(running.mock, options.coverageReport, await import('../mocks/index.ts'));
+      running.close().then(
+        () => resolveCode(EXIT_OK),
+        // The --state file's last write failed: say so, and exit non-zero (its log is kept).
+        (error: unknown) => {
+          console.error(`${PROGRAM} serve: ${(error as Error).message}`);
+          resolveCode(EXIT_FAILED);
+        },
+      );
+    };
+    process.once('SIGINT', () => void stop('SIGINT'));
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+  });
   console.log(`Workflow API mock listening on ${server.baseUrl}${seed === undefined ? '' : ` (seed ${seed})`}`);
   if (server.restoredWorlds !== undefined)
     console.log(
@@ -470,25 +491,7 @@ export async function serve(options: ServeOptions): Promise<number> {
     console.log(`Control API: ${server.origin}/__mock/world (same bearer token); --help lists the routes. Ctrl-C stops.`);
   }
 
-  const running = server;
-  // Loaded with the server already; imported here so that --help never loads the kit.
-  const kit = options.coverageReport === undefined ? undefined : await import('../mocks/index.ts');
-  return new Promise<number>((resolveCode) => {
-    const stop = (signal: string) => {
-      if (!quiet) console.log(`${signal}: shutting down`);
-      if (options.coverageReport !== undefined && kit !== undefined) writeCoverage(running.mock, options.coverageReport, kit);
-      running.close().then(
-        () => resolveCode(EXIT_OK),
-        // The --state file's last write failed: say so, and exit non-zero (its log is kept).
-        (error: unknown) => {
-          console.error(`${PROGRAM} serve: ${(error as Error).message}`);
-          resolveCode(EXIT_FAILED);
-        },
-      );
-    };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
-  });
+  return exited;
 }
 
 /** `--coverage-report FILE`: the run's coverage as JSON in FILE and as a table beside it (FILE's name with .txt). */
