@@ -57,7 +57,10 @@ export function schemaChecks(document: object): SchemaChecks {
     return out;
   };
   return {
-    issues: (pointer, value, prefix) => toIssues(failures(pointer, value), prefix),
+    issues(pointer, value, prefix) {
+      const found = failures(pointer, value);
+      return found.length === 0 ? [] : toIssues(found, prefix);
+    },
     failures,
     extend(_name, schemas) {
       const own = { components: { schemas } };
@@ -177,7 +180,10 @@ interface Plan {
 class Walk {
   private readonly plans = new WeakMap<object, Plan>();
   private readonly patterns = new Map<string, RegExp>();
+  private readonly members = new WeakMap<object, Array<[string, unknown]>>();
   private readonly refs = new WeakMap<object, Map<string, unknown>>();
+  /** Schemas by pointer, per root: the request checks ask for the same few on every request. */
+  private readonly pointers = new WeakMap<object, Map<string, unknown>>();
   private readonly document: object;
 
   constructor(document: object) {
@@ -186,8 +192,17 @@ class Walk {
 
   /** The schema at `pointer` in `root`; throws when there is none. */
   at(root: object, pointer: string): unknown {
-    const schema = valueAt(root, pointer);
-    if (schema === undefined) throw new Error(`no schema at ${pointer}`);
+    let cache = this.pointers.get(root);
+    if (cache === undefined) {
+      cache = new Map();
+      this.pointers.set(root, cache);
+    }
+    let schema = cache.get(pointer);
+    if (schema === undefined) {
+      schema = valueAt(root, pointer);
+      if (schema === undefined) throw new Error(`no schema at ${pointer}`);
+      cache.set(pointer, schema);
+    }
     return schema;
   }
 
@@ -216,7 +231,6 @@ class Walk {
 
   private keyword(keyword: string, s: Json, data: unknown, path: string, root: object, out: SchemaFailure[]): void {
     const value = s[keyword];
-    const fail = (params: Record<string, unknown>, message: string, at = path) => out.push({ keyword, instancePath: at, params, message, parentSchema: s });
     switch (keyword) {
       case '$ref': {
         const [target, targetRoot] = this.resolve(value as string, root);
@@ -224,13 +238,14 @@ class Walk {
         return;
       }
       case 'const':
-        if (!equal(data, value)) fail({ allowedValue: value }, 'must be equal to constant');
+        if (!equal(data, value)) out.push(failure(keyword, path, s, { allowedValue: value }, 'must be equal to constant'));
         return;
       case 'enum':
-        if (!(value as unknown[]).some((allowed) => equal(data, allowed))) fail({ allowedValues: value }, 'must be equal to one of the allowed values');
+        if (!(value as unknown[]).some((allowed) => equal(data, allowed)))
+          out.push(failure(keyword, path, s, { allowedValues: value }, 'must be equal to one of the allowed values'));
         return;
       case 'not':
-        if (this.valid(value, data, path, root, [])) fail({}, 'must NOT be valid');
+        if (this.valid(value, data, path, root, [])) out.push(failure(keyword, path, s, {}, 'must NOT be valid'));
         return;
       case 'anyOf': {
         const before = out.length;
@@ -240,7 +255,7 @@ class Walk {
             return;
           }
         }
-        fail({}, 'must match a schema in anyOf');
+        out.push(failure(keyword, path, s, {}, 'must match a schema in anyOf'));
         return;
       }
       case 'oneOf': {
@@ -262,7 +277,7 @@ class Walk {
           }
         }
         if (valid) out.length = before;
-        else fail({ passingSchemas: passing }, 'must match exactly one schema in oneOf');
+        else out.push(failure(keyword, path, s, { passingSchemas: passing }, 'must match exactly one schema in oneOf'));
         return;
       }
       case 'allOf':
@@ -271,54 +286,58 @@ class Walk {
       case 'if': {
         const clause = this.valid(value, data, path, root, []) ? 'then' : 'else';
         if (!(clause in s)) return;
-        if (!this.valid(s[clause], data, path, root, out)) fail({ failingKeyword: clause }, `must match "${clause}" schema`);
+        if (!this.valid(s[clause], data, path, root, out)) out.push(failure(keyword, path, s, { failingKeyword: clause }, `must match "${clause}" schema`));
         return;
       }
       case 'maximum':
-        if (!((data as number) <= (value as number))) fail({ comparison: '<=', limit: value }, `must be <= ${value}`);
+        if (!((data as number) <= (value as number))) out.push(failure(keyword, path, s, { comparison: '<=', limit: value }, `must be <= ${value}`));
         return;
       case 'minimum':
-        if (!((data as number) >= (value as number))) fail({ comparison: '>=', limit: value }, `must be >= ${value}`);
+        if (!((data as number) >= (value as number))) out.push(failure(keyword, path, s, { comparison: '>=', limit: value }, `must be >= ${value}`));
         return;
       case 'maxLength':
-        if (ucs2length(data as string) > (value as number)) fail({ limit: value }, `must NOT have more than ${value} characters`);
+        if (ucs2length(data as string) > (value as number))
+          out.push(failure(keyword, path, s, { limit: value }, `must NOT have more than ${value} characters`));
         return;
       case 'minLength':
-        if (ucs2length(data as string) < (value as number)) fail({ limit: value }, `must NOT have fewer than ${value} characters`);
+        if (ucs2length(data as string) < (value as number))
+          out.push(failure(keyword, path, s, { limit: value }, `must NOT have fewer than ${value} characters`));
         return;
       case 'pattern':
-        if (!this.pattern(value as string).test(data as string)) fail({ pattern: value }, `must match pattern "${value}"`);
+        if (!this.pattern(value as string).test(data as string)) out.push(failure(keyword, path, s, { pattern: value }, `must match pattern "${value}"`));
         return;
       case 'format':
-        if (!formatValid(value as string, data)) fail({ format: value }, `must match format "${value}"`);
+        if (!formatValid(value as string, data)) out.push(failure(keyword, path, s, { format: value }, `must match format "${value}"`));
         return;
       case 'maxItems':
-        if ((data as unknown[]).length > (value as number)) fail({ limit: value }, `must NOT have more than ${value} items`);
+        if ((data as unknown[]).length > (value as number)) out.push(failure(keyword, path, s, { limit: value }, `must NOT have more than ${value} items`));
         return;
       case 'minItems':
-        if ((data as unknown[]).length < (value as number)) fail({ limit: value }, `must NOT have fewer than ${value} items`);
+        if ((data as unknown[]).length < (value as number)) out.push(failure(keyword, path, s, { limit: value }, `must NOT have fewer than ${value} items`));
         return;
       case 'items':
         for (let i = 0; i < (data as unknown[]).length; i++) this.check(value, (data as unknown[])[i], `${path}/${i}`, root, out);
         return;
       case 'minProperties':
-        if (Object.keys(data as Json).length < (value as number)) fail({ limit: value }, `must NOT have fewer than ${value} properties`);
+        if (Object.keys(data as Json).length < (value as number))
+          out.push(failure(keyword, path, s, { limit: value }, `must NOT have fewer than ${value} properties`));
         return;
       case 'required':
-        for (const name of value as string[]) if ((data as Json)[name] === undefined) fail({ missingProperty: name }, `must have required property '${name}'`);
+        for (const name of value as string[])
+          if ((data as Json)[name] === undefined) out.push(failure(keyword, path, s, { missingProperty: name }, `must have required property '${name}'`));
         return;
       case 'additionalProperties': {
         if (value === true) return;
         const declared = (s.properties ?? {}) as Json;
         for (const key in data as Json) {
           if (Object.hasOwn(declared, key) && key !== '__proto__') continue;
-          if (value === false) fail({ additionalProperty: key }, 'must NOT have additional properties');
+          if (value === false) out.push(failure(keyword, path, s, { additionalProperty: key }, 'must NOT have additional properties'));
           else this.check(value, (data as Json)[key], `${path}/${escapePointer(key)}`, root, out);
         }
         return;
       }
       case 'properties':
-        for (const [name, property] of Object.entries(value as Json)) {
+        for (const [name, property] of this.entries(value as Json)) {
           const item = (data as Json)[name];
           if (item !== undefined && name !== '__proto__') this.check(property, item, `${path}/${escapePointer(name)}`, root, out);
         }
@@ -353,6 +372,16 @@ class Walk {
     return plan;
   }
 
+  /** A `properties` object's members, listed once. */
+  private entries(properties: Json): Array<[string, unknown]> {
+    let list = this.members.get(properties);
+    if (list === undefined) {
+      list = Object.entries(properties);
+      this.members.set(properties, list);
+    }
+    return list;
+  }
+
   private pattern(source: string): RegExp {
     let pattern = this.patterns.get(source);
     if (pattern === undefined) {
@@ -381,6 +410,10 @@ class Walk {
     const inRoot = root === this.document || valueAt(root, pointer) !== undefined;
     return [target, inRoot ? root : this.document];
   }
+}
+
+function failure(keyword: string, instancePath: string, parentSchema: Json, params: Record<string, unknown>, message: string): SchemaFailure {
+  return { keyword, instancePath, params, message, parentSchema };
 }
 
 function typeFailure(s: Json, path: string): SchemaFailure {
