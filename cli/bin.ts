@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The package's `bin` (workflow-api-mock) and the checkout's npm scripts (`node cli/bin.ts serve`):
-// one code path. Node's compile cache keeps later starts fast (docs/performance.md); it only
+// The package's `bin` (workflow-api-mock) and, through cli/checkout-bin.js, the checkout's npm
+// scripts (`npm start`): one code path. Node's compile cache keeps later starts fast (docs/performance.md); it only
 // covers modules loaded after it is enabled, hence the dynamic import of the dispatcher. The Node
 // version is checked first, with nothing a too-old Node lacks (cli/node-version.ts).
 import * as nodeModule from 'node:module';

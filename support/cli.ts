@@ -1,10 +1,10 @@
-// Runs `cli/bin.ts` as a user would, as a child process on the same Node as the tests, and
+// Runs the CLI (`cli/checkout-bin.js`, which loads cli/bin.ts) as a user would, as a child process on the same Node as the tests, and
 // collects what it prints (test support, never shipped).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 
-export const BIN = fileURLToPath(new URL('../cli/bin.ts', import.meta.url));
+export const BIN = fileURLToPath(new URL('../cli/checkout-bin.js', import.meta.url));
 export const KIT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Variables the CLI reads; cleared so the developer's shell cannot change a test's outcome. */
@@ -42,7 +42,7 @@ export interface CliRun {
 const running: ChildProcessWithoutNullStreams[] = [];
 
 /**
- * Starts `node cli/bin.ts ...args`.
+ * Starts `node cli/checkout-bin.js ...args`.
  *
  * @example
  * const run = startCli(['serve', '--port', '0']);

@@ -46,7 +46,7 @@ Sections (all by default; ~3 min in total, ~1 min with --quick):
               fastest, the one judged) and its default, info. Reports req/s, p50/p99/max latency,
               errors and statuses >= 400, the server's CPU per request, and the CPU used (% of one core) by the server,
               the client and the rest of the machine, so a client-bound or disturbed run shows.
-  startup     Time from spawning \`node cli/bin.ts serve --port <free> --quiet\` to the first 200 of
+  startup     Time from spawning \`node cli/checkout-bin.js serve --port <free> --quiet\` to the first 200 of
               GET /v1/users/me, several runs; the median is judged. The request goes out as soon
               as the server prints its first line (polling every 25 ms until then: a tighter
               loop would steal CPU from the starting process on a small machine).
@@ -57,7 +57,7 @@ Sections (all by default; ~3 min in total, ~1 min with --quick):
               cursor of the item at ~90%). Checks contents and cursors (first, deep and before
               pages, a walk of every page with after=end_cursor) and reads the large process's RSS.
 
-  worlds      Memory per world: \`node cli/bin.ts serve --port <free> --quiet\` with its defaults (eviction on,
+  worlds      Memory per world: \`node cli/checkout-bin.js serve --port <free> --quiet\` with its defaults (eviction on,
               --max-worlds 4000), and a load generator in its own process (scripts/bench/worlds-driver.ts)
               sending one first request (GET /v1/users/me) per distinct token, 32 at a time over
               keep-alive loopback connections, up to each checkpoint (1k, 10k, 20k, 100k tokens); the

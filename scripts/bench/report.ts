@@ -257,7 +257,7 @@ export function formatReport(results: BenchResults): string {
   const s = results.startup;
   if (s) {
     out.push('');
-    out.push(`2. Start-up: spawn \`node cli/bin.ts serve --port <free> --quiet\` -> first 200 of GET /v1/users/me, ${s.runs.length} runs`);
+    out.push(`2. Start-up: spawn \`node cli/checkout-bin.js serve --port <free> --quiet\` -> first 200 of GET /v1/users/me, ${s.runs.length} runs`);
     out.push(`   median ${fmt(s.medianMs, 0)} ms (min ${fmt(s.minMs, 0)}, max ${fmt(s.maxMs, 0)}; runs: ${s.runs.map((r) => fmt(r, 0)).join(', ')} ms)`);
   }
 

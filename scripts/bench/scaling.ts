@@ -18,7 +18,7 @@ import { freePort } from '../../cli/prism-launcher.ts';
 import { stopChild, track } from './children.ts';
 import { get } from './http.ts';
 
-const CLI_BIN = fileURLToPath(new URL('../../cli/bin.ts', import.meta.url));
+const CLI_BIN = fileURLToPath(new URL('../../cli/checkout-bin.js', import.meta.url));
 const NGINX_CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx', '/usr/local/bin/nginx'];
 
 export interface ScalingOptions {

@@ -1,4 +1,4 @@
-// Section 2: start-up. Time from spawning `node cli/bin.ts serve --port <free> --quiet` (`npm start`) to the
+// Section 2: start-up. Time from spawning `node cli/checkout-bin.js serve --port <free> --quiet` (`npm start`) to the
 // first 200 of GET /v1/users/me (the first request also builds that token's world), several runs.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,7 @@ import { stopChild, track } from './children.ts';
 import { get } from './http.ts';
 import { median } from './stats.ts';
 
-export const CLI_BIN = fileURLToPath(new URL('../../cli/bin.ts', import.meta.url));
+export const CLI_BIN = fileURLToPath(new URL('../../cli/checkout-bin.js', import.meta.url));
 
 export interface StartupResult {
   runs: number[];

@@ -1,5 +1,5 @@
 // Section 4: memory per world (docs/performance.md, "Worlds: memory and eviction"). Starts
-// `node cli/bin.ts serve --port <free> --quiet [serveArgs]` (`npm start`), then a load generator in
+// `node cli/checkout-bin.js serve --port <free> --quiet [serveArgs]` (`npm start`), then a load generator in
 // its own process (worlds-driver.ts) sends one first request per distinct token over loopback,
 // step by step up to each checkpoint (1k, 10k, 100k tokens by default); after each step the
 // server's RSS is read from /proc (Linux). At the end the server must still answer a new token and

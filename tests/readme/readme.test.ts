@@ -100,7 +100,7 @@ describe('the README, run against a mock server started from the sources', () =>
     // the registry, which the doc test never does: such a block is a package or skip block.
     const npx = [
       '#!/usr/bin/env bash',
-      `if [ "$1" = workflow-api-mock ]; then shift; exec "${process.execPath}" "${join(ROOT, 'cli', 'bin.ts')}" "$@"; fi`,
+      `if [ "$1" = workflow-api-mock ]; then shift; exec "${process.execPath}" "${join(ROOT, 'cli', 'checkout-bin.js')}" "$@"; fi`,
       'echo "the README doc test runs only npx workflow-api-mock; mark this block package or skip (docs/readme-test.md)" >&2; exit 127',
     ].join('\n');
     writeFileSync(join(shims, 'npx'), `${npx}\n`);
@@ -110,7 +110,7 @@ describe('the README, run against a mock server started from the sources', () =>
       if (/^(npm_|VITEST|TEST$|NODE_ENV$|INIT_CWD$|CONTRACT_|PORT$|HOST$|SEED$|PATH$)/i.test(key)) continue;
       env[key] ??= value;
     }
-    const started = await startLongRunning(`exec "${process.execPath}" "${join(ROOT, 'cli', 'bin.ts')}" serve --port 0 --quiet`, (output) =>
+    const started = await startLongRunning(`exec "${process.execPath}" "${join(ROOT, 'cli', 'checkout-bin.js')}" serve --port 0 --quiet`, (output) =>
       /http:\/\/(127\.0\.0\.1:\d+)\/v1/.exec(output),
     );
     mock = started.child;
