@@ -3,23 +3,16 @@
 // created is undone (the world's webhooks, subscriptions and triggers are as before, created workflows
 // inactive); the request budget holds. (The rate, --max-rps, is a timing: it is not asserted here.)
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../mocks/node/server.ts';
+import { describe, expect, it } from 'vitest';
 import { exploreTarget } from '../explore/run.ts';
 import { readTargetSettings } from '../targets/env.ts';
+import { expectNothingLeftBehind, liveStandIn } from './live-world.ts';
 
-type Server = Awaited<ReturnType<typeof startServer>>;
-let server: Server;
-
-beforeAll(async () => {
-  server = await startServer({ port: 0, quiet: true });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const live = liveStandIn();
 
 function asLive(allowWrites: boolean) {
   const token = `live-explore-${randomBytes(6).toString('hex')}`;
+  const server = live();
   const before = server.mock.control.world(token);
   const project = before.projects.find((p) => p.deployed_triggers.length > 0) ?? before.projects[0]!;
   const settings = readTargetSettings({
@@ -39,7 +32,13 @@ describe('contracts --explore on live', () => {
     expect(result.report.failed, result.report.error).toBe(false);
     expect(result.requests).toBeLessThanOrEqual(120);
     expect(result.budgetSpent).toBe(true);
-    expect(new Set(server.mock.control.requests(token).map((entry) => entry.method))).toEqual(new Set(['GET']));
+    expect(
+      new Set(
+        live()
+          .mock.control.requests(token)
+          .map((entry) => entry.method),
+      ),
+    ).toEqual(new Set(['GET']));
   }, 120_000);
 
   it('with writes allowed: walks write, and what they created is gone or inactive at the end', async () => {
@@ -47,16 +46,10 @@ describe('contracts --explore on live', () => {
     const result = await exploreTarget(settings, { runs: 60, seed: 6, maxRps: 1000 });
     expect(result.report.failed, result.report.error).toBe(false);
     expect(result.leftBehind).toEqual([]);
-    const writes = server.mock.control.requests(token).filter((entry) => entry.method !== 'GET' && entry.status < 300);
+    const writes = live()
+      .mock.control.requests(token)
+      .filter((entry) => entry.method !== 'GET' && entry.status < 300);
     expect(writes.length, 'the run did write').toBeGreaterThan(0);
-    const after = server.mock.control.world(token);
-    expect(after.webhooks).toEqual(before.webhooks);
-    expect(after.subscriptions).toEqual(before.subscriptions);
-    expect(after.auto_subscriptions).toEqual(before.auto_subscriptions);
-    const seeded = new Set(before.workflows.map((workflow) => workflow.id));
-    expect(after.workflows.filter((workflow) => !seeded.has(workflow.id) && workflow.active)).toEqual([]);
-    expect(after.workflows.filter((workflow) => seeded.has(workflow.id)).map((w) => [w.id, w.active])).toEqual(before.workflows.map((w) => [w.id, w.active]));
-    const triggers = (world: typeof before) => world.projects.map((p) => p.deployed_triggers.map((t) => t.id));
-    expect(triggers(after)).toEqual(triggers(before));
+    expectNothingLeftBehind(before, live().mock.control.world(token));
   }, 120_000);
 });

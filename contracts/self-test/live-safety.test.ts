@@ -9,26 +9,19 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../mocks/node/server.ts';
+import { describe, expect, it } from 'vitest';
+import { expectNothingLeftBehind, liveStandIn } from './live-world.ts';
 import type { CaseOutcome } from './outcome-reporter.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const VITEST = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 
-type Server = Awaited<ReturnType<typeof startServer>>;
-let server: Server;
-
-beforeAll(async () => {
-  server = await startServer({ port: 0, quiet: true });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const live = liveStandIn();
 
 /** Runs the suites as `live` against the server with a fresh token; answers the token and outcomes. */
 async function runAsLive(allowWrites: boolean, { connectIds = true } = {}) {
   const token = `live-sim-${randomBytes(6).toString('hex')}`;
+  const server = live();
   const world = server.mock.control.world(token);
   const project = world.projects.find((p) => p.accounts.length > 0 && p.deployed_triggers.length > 0) ?? world.projects[0]!;
   const dir = mkdtempSync(join(tmpdir(), 'contract-live-'));
@@ -66,7 +59,11 @@ describe('live safety', () => {
     const { token, outcomes, log } = await runAsLive(false);
     expect(outcomes.length, log.slice(-2000)).toBeGreaterThan(50);
     expect(outcomes.filter((o) => o.state === 'failed').map((o) => `${o.name}: ${o.errors[0]}`)).toEqual([]);
-    const methods = new Set(server.mock.control.requests(token).map((entry) => entry.method));
+    const methods = new Set(
+      live()
+        .mock.control.requests(token)
+        .map((entry) => entry.method),
+    );
     expect([...methods]).toEqual(['GET']);
     expect(outcomes.filter((o) => o.errors.some((message) => message.includes('read-only target')))).toEqual([]);
     expect(outcomes.filter((o) => o.state === 'skipped').length).toBeGreaterThan(0);
@@ -87,21 +84,11 @@ describe('live safety', () => {
     const { token, before, outcomes, log } = await runAsLive(true);
     expect(outcomes.length, log.slice(-2000)).toBeGreaterThan(50);
     expect(outcomes.filter((o) => o.state === 'failed').map((o) => `${o.name}: ${o.errors[0]}`)).toEqual([]);
-    const writes = server.mock.control.requests(token).filter((entry) => entry.method !== 'GET' && entry.status < 300);
+    const writes = live()
+      .mock.control.requests(token)
+      .filter((entry) => entry.method !== 'GET' && entry.status < 300);
     expect(writes.length, 'the run did write').toBeGreaterThan(0);
-    const after = server.mock.control.world(token);
-    expect(after.webhooks, 'webhooks left behind').toEqual(before.webhooks);
-    expect(after.subscriptions, 'subscriptions left behind').toEqual(before.subscriptions);
-    expect(after.auto_subscriptions, 'auto-subscriptions cannot be undone: never created on live').toEqual(before.auto_subscriptions);
-    const seeded = new Map(before.workflows.map((workflow) => [workflow.id, workflow.active]));
-    const created = after.workflows.filter((workflow) => !seeded.has(workflow.id));
+    const created = expectNothingLeftBehind(before, live().mock.control.world(token));
     expect(created.length, 'the run created workflows').toBeGreaterThan(0);
-    expect(
-      created.filter((workflow) => workflow.active),
-      'created workflows left active',
-    ).toEqual([]);
-    expect(after.workflows.filter((workflow) => seeded.has(workflow.id)).map((w) => [w.id, w.active])).toEqual(before.workflows.map((w) => [w.id, w.active]));
-    const hooks = (world: typeof before) => world.projects.map((p) => [p.environments, p.deployed_triggers]);
-    expect(hooks(after), 'project and trigger webhooks cannot be undone: never set on live').toEqual(hooks(before));
   }, 120_000);
 });
