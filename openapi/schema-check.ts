@@ -181,7 +181,7 @@ class Walk {
   private readonly plans = new WeakMap<object, Plan>();
   private readonly patterns = new Map<string, RegExp>();
   private readonly members = new WeakMap<object, Array<[string, unknown]>>();
-  private readonly refs = new WeakMap<object, Map<string, unknown>>();
+  private readonly refs = new WeakMap<object, Map<string, [unknown, object]>>();
   /** Schemas by pointer, per root: the request checks ask for the same few on every request. */
   private readonly pointers = new WeakMap<object, Map<string, unknown>>();
   private readonly document: object;
@@ -398,17 +398,17 @@ class Walk {
       cache = new Map();
       this.refs.set(root, cache);
     }
-    if (!ref.startsWith('#')) throw new Error(`unsupported $ref ${ref}: only references inside the document are`);
-    const pointer = ref.includes('%') ? ref.slice(1).split('/').map(decodeURIComponent).join('/') : ref.slice(1);
-    let target = cache.get(pointer);
-    if (target === undefined) {
-      target = valueAt(root, pointer);
-      if (target === undefined && root !== this.document) target = valueAt(this.document, pointer);
+    let resolved = cache.get(ref);
+    if (resolved === undefined) {
+      if (!ref.startsWith('#')) throw new Error(`unsupported $ref ${ref}: only references inside the document are`);
+      const pointer = ref.includes('%') ? ref.slice(1).split('/').map(decodeURIComponent).join('/') : ref.slice(1);
+      const own = valueAt(root, pointer);
+      const target = own ?? (root === this.document ? undefined : valueAt(this.document, pointer));
       if (target === undefined) throw new Error(`$ref ${ref} points at nothing`);
-      cache.set(pointer, target);
+      resolved = [target, own === undefined ? this.document : root];
+      cache.set(ref, resolved);
     }
-    const inRoot = root === this.document || valueAt(root, pointer) !== undefined;
-    return [target, inRoot ? root : this.document];
+    return resolved;
   }
 }
 
