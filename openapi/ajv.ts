@@ -2,14 +2,13 @@
 // (a JSON pointer) and the `#/components/...` references inside resolve as Prism and the linter see
 // them; each pointer compiled once. The document tests use it strictly, in both JSON Schema
 // dialects; leniently, it is the reference openapi/schema-check.test.ts holds the mock's own schema
-// check to (what serves requests is schema-check.ts, which reads Ajv's errors as issues too).
+// check to (what serves requests is schema-check.ts, whose toIssues reads Ajv's errors too).
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import type * as core from 'ajv/dist/core.js';
 import addFormatsModule from 'ajv-formats';
 import { escapePointer } from './json-pointer.ts';
-import { ORDERED, orderedFailure, toIssues } from './schema-check.ts';
-import type { Issue } from './types.ts';
+import { ORDERED, orderedFailure } from './schema-check.ts';
 
 type AjvCore = core.default;
 
@@ -120,14 +119,6 @@ function ordered(names: readonly string[], data: Record<string, unknown>): boole
 }
 
 const ORDERED_KEYWORD = { keyword: ORDERED, type: 'object', schemaType: 'array', errors: true, validate: ordered } as const;
-
-export { toIssues };
-
-/** Issues of `value` against the schema at `pointer`, under `prefix` (`/query/limit`, `/body`, or '' for a response body). */
-export function issuesAt(schemas: DocumentSchemas, pointer: string, value: unknown, prefix: string): Issue[] {
-  const validate = schemas.at(pointer);
-  return validate(value) ? [] : toIssues(validate.errors, prefix);
-}
 
 /** Every `x-*` key used anywhere, so strict Ajv knows them as annotations instead of rejecting them. */
 function extensionKeys(value: unknown, found = new Set<string>()): Set<string> {
