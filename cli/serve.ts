@@ -7,7 +7,7 @@ import { type Destination, parseDestinations } from '../mocks/destinations.ts';
 import { type CorsOrigins, parseCorsOrigins } from '../mocks/node/cors.ts';
 import { writeFileSync } from 'node:fs';
 import type { Mock, ScenarioDefinition } from '../mocks/index.ts';
-import { type FallbackRule, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from '../mocks/upstream/select.ts';
+import { type FallbackRule, parseByteSize, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from '../mocks/upstream/select.ts';
 import { type MatchField, parseMatchRule } from '../mocks/upstream/replay.ts';
 import { forEachOperation } from '../openapi/document/operations.ts';
 // The whole control document: its operations' summaries are the help's text (the runtime's copy has no prose).
@@ -52,7 +52,7 @@ Usage:
         [--no-control] [--deliver-to HOST[:PORT],...]
         [--state FILE] [--state-interval 30s] [--cors ORIGIN,...|'*'] [--scenarios DIR]
         [--coverage-report FILE]
-        [--upstream URL --live OPS [--fallback-on LIST] [--record FILE] [--drift-report FILE]]
+        [--upstream URL --live OPS [--fallback-on LIST] [--upstream-max-body SIZE] [--record FILE] [--drift-report FILE]]
         [--replay FILE [--match query,body]]
   (in the kit's checkout: npm start -- [flags])
 
@@ -118,6 +118,10 @@ Flags:
                  with --upstream: the mock answers when the upstream answers
                  one of these statuses (404,501,5xx) or none (unreachable)
                                                                      default: none
+  --upstream-max-body <SIZE>
+                 with --upstream: the largest upstream answer body read (bytes,
+                 or 512KiB, 16MiB); past it the read stops and the caller gets
+                 502 bad_gateway saying so                           default: 16MiB
   --record <file>
                  with --upstream: append every upstream exchange to this HAR 1.2
                  file (0600; Authorization, cookies, signatures and secret
@@ -201,7 +205,7 @@ export interface ServeOptions {
   /** `--coverage-report`: the JSON file written at exit (the table beside it). */
   coverageReport?: string;
   /** `--upstream`, `--live`, `--fallback-on`. */
-  upstream?: { url: string; live: string[]; fallbackOn?: FallbackRule };
+  upstream?: { url: string; live: string[]; fallbackOn?: FallbackRule; maxBodyBytes?: number };
   /** `--record`: the HAR file. */
   record?: string;
   /** `--drift-report`: the JSON file. */
@@ -236,6 +240,7 @@ export const SERVE = defineCommand({
     upstream: { type: 'string' },
     live: { type: 'string' },
     'fallback-on': { type: 'string' },
+    'upstream-max-body': { type: 'string' },
     record: { type: 'string' },
     'drift-report': { type: 'string' },
     replay: { type: 'string' },
@@ -326,18 +331,19 @@ function operationIds(): string[] {
   return ids;
 }
 
-/** `--upstream`, `--live`, `--fallback-on`, `--record`, `--drift-report`, `--replay`, `--match` (docs/upstream.md). */
+/** `--upstream`, `--live`, `--fallback-on`, `--upstream-max-body`, `--record`, `--drift-report`, `--replay`, `--match` (docs/upstream.md). */
 function interpretUpstream(values: {
   upstream?: string;
   live?: string;
   'fallback-on'?: string;
+  'upstream-max-body'?: string;
   record?: string;
   'drift-report'?: string;
   replay?: string;
   match?: string;
 }): Pick<ServeOptions, 'upstream' | 'record' | 'driftReport' | 'replay' | 'match'> | UsageError {
   const out: Pick<ServeOptions, 'upstream' | 'record' | 'driftReport' | 'replay' | 'match'> = {};
-  const needsUpstream = (['live', 'fallback-on', 'record', 'drift-report'] as const).find((flag) => values[flag] !== undefined);
+  const needsUpstream = (['live', 'fallback-on', 'upstream-max-body', 'record', 'drift-report'] as const).find((flag) => values[flag] !== undefined);
   if (values.upstream === undefined) {
     if (needsUpstream !== undefined) return usage(`--${needsUpstream} needs --upstream URL (the real service beside the mock)`);
   } else {
@@ -352,6 +358,11 @@ function interpretUpstream(values: {
       const fallbackOn = parseFallbackOn(values['fallback-on']);
       if ('error' in fallbackOn) return usage(`--fallback-on: ${fallbackOn.error}`);
       out.upstream.fallbackOn = fallbackOn;
+    }
+    if (values['upstream-max-body'] !== undefined) {
+      const maxBodyBytes = parseByteSize(values['upstream-max-body']);
+      if (typeof maxBodyBytes !== 'number') return usage(`--upstream-max-body: ${maxBodyBytes.error}`);
+      out.upstream.maxBodyBytes = maxBodyBytes;
     }
     for (const flag of ['record', 'drift-report'] as const) {
       const file = values[flag];

@@ -8,12 +8,14 @@
 // resolve a real name. The engine only needs a small part of fetch: one POST, the status, and a
 // body it reads at most a few kB of.
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
 import { destinationPolicy } from '../destinations.ts';
 import { DESTINATION_REFUSED } from '../outbound/delivery.ts';
+import { HOP_HEADERS } from '../upstream/har.ts';
+import { UpstreamBodyTooLarge, type UpstreamSend } from '../upstream/hybrid.ts';
 
 /** Resolves a host name to its addresses (node:dns's lookup with `all: true` by default). */
 export type Lookup = (host: string) => Promise<Array<{ address: string }>>;
@@ -111,4 +113,74 @@ export function checkedFetch(lookup: Lookup = defaultLookup): typeof globalThis.
       });
       request.end(body ?? undefined);
     });
+}
+
+/**
+ * The hybrid step's transport to `--upstream` (docs/upstream.md): node:http(s) through a keep-alive
+ * pool, so a live request costs one exchange on an open connection, not a connect and a lookup. Each
+ * new connection's addresses are judged by `checkedLookup`, as for deliveries; the body is read up
+ * to the request's `maxBodyBytes` and the connection destroyed past it. `maxSockets` bounds the
+ * pool (requests beyond it wait for a free connection). `close()` ends the pool's idle connections.
+ * @example
+ * const sender = upstreamSender();
+ * const answer = await sender.send({ url: 'http://127.0.0.1:4011/v1/users/me', method: 'GET', headers: {}, body: '', timeoutMs: 30_000, maxBodyBytes: 1 << 24 });
+ * sender.close();
+ */
+export function upstreamSender(options: { lookup?: Lookup; maxSockets?: number } = {}): { send: UpstreamSend; close(): void } {
+  const lookup = checkedLookup(options.lookup ?? defaultLookup);
+  const pool = { keepAlive: true, maxSockets: options.maxSockets ?? 128, lookup };
+  const http = new HttpAgent(pool);
+  const https = new HttpsAgent(pool);
+  const send: UpstreamSend = ({ url, method, headers, body, timeoutMs, maxBodyBytes }) =>
+    new Promise((resolve, reject) => {
+      const secure = url.startsWith('https:');
+      let settled = false;
+      const fail = (error: Error) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        request.destroy();
+        reject(
+          error.name === DESTINATION_REFUSED || error instanceof UpstreamBodyTooLarge || error.name === 'TimeoutError'
+            ? error
+            : new TypeError('fetch failed', { cause: error }),
+        );
+      };
+      const request = (secure ? httpsRequest : httpRequest)(url, { method, headers, agent: secure ? https : http }, (message) => {
+        const chunks: Buffer[] = [];
+        let bytes = 0;
+        message.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          // Past the cap the connection is destroyed (never pooled again) and nothing more is read.
+          if (bytes > maxBodyBytes) fail(new UpstreamBodyTooLarge(maxBodyBytes));
+          else chunks.push(chunk);
+        });
+        message.on('error', fail);
+        message.on('close', () => {
+          if (!message.complete) fail(new Error('the upstream closed the connection before its answer was complete'));
+        });
+        message.on('end', () => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          const answerHeaders: Record<string, string> = {};
+          for (const name in message.headers) {
+            const value = message.headers[name];
+            if (value !== undefined && !HOP_HEADERS.has(name)) answerHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
+          }
+          const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+          resolve({ status: message.statusCode ?? 0, statusText: message.statusMessage ?? '', headers: answerHeaders, body: text });
+        });
+      });
+      const timer = setTimeout(() => fail(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: 'TimeoutError' })), timeoutMs);
+      request.on('error', fail);
+      request.end(body === '' ? undefined : body);
+    });
+  return {
+    send,
+    close() {
+      http.destroy();
+      https.destroy();
+    },
+  };
 }

@@ -15,11 +15,11 @@ import type { Mock } from '../index.ts';
 import type { RequestHead } from '../app/head.ts';
 import type { AppRequest, AppResponse } from '../app/types.ts';
 import { answerOfExchange } from '../upstream/answers.ts';
-import { parseHar, secretFields } from '../upstream/har.ts';
+import { type Exchange, parseHar, secretFields } from '../upstream/har.ts';
 import { createHybrid } from '../upstream/hybrid.ts';
 import { createReplay, type MatchField } from '../upstream/replay.ts';
 import { type FallbackRule, liveMatcher, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from '../upstream/select.ts';
-import { checkedFetch, defaultLookup, type Lookup } from './fetch.ts';
+import { defaultLookup, type Lookup, upstreamSender } from './fetch.ts';
 import { driftReportFile, type FileKeeper, type HarRecorder, junitPath, openHarRecorder, RecordingFileError } from './recording.ts';
 
 export { RecordingFileError } from './recording.ts';
@@ -30,7 +30,7 @@ export interface BesideOptions {
    * the operationIds or globs sent there (an array or one comma-separated string), and the upstream
    * answers the mock answers in place of (`'404,501,unreachable'` or a rule).
    */
-  upstream?: { url: string; live: readonly string[] | string; fallbackOn?: FallbackRule | string };
+  upstream?: { url: string; live: readonly string[] | string; fallbackOn?: FallbackRule | string; maxBodyBytes?: number };
   /** `--record FILE` (with `upstream`). */
   record?: string;
   /** `--drift-report FILE` (with `upstream`). */
@@ -115,6 +115,16 @@ export async function prepareBeside(
   return {
     driftReport: () => analyzer.report(),
     connect(mock) {
+      const sender = upstreamSender(context.lookup === undefined ? {} : { lookup: context.lookup });
+      // The drift check and the recording run after the answer is sent, never on its path (docs/performance.md).
+      const queue = exchangeQueue(
+        (exchange) => {
+          analyzer.observe(answerOfExchange(exchange));
+          recorder?.record(exchange);
+          report?.changed();
+        },
+        { log },
+      );
       const hybrid = createHybrid({
         mock,
         validator,
@@ -122,13 +132,10 @@ export async function prepareBeside(
           url: target.url,
           live: target.live,
           ...(fallback === undefined ? {} : { fallbackOn: fallback }),
-          fetch: checkedFetch(context.lookup),
+          ...(target.maxBodyBytes === undefined ? {} : { maxBodyBytes: target.maxBodyBytes }),
+          send: sender.send,
         },
-        onExchange(exchange) {
-          analyzer.observe(answerOfExchange(exchange));
-          recorder?.record(exchange);
-          report?.changed();
-        },
+        onExchange: queue.push,
         log,
       });
       return {
@@ -144,6 +151,8 @@ export async function prepareBeside(
           ...(options.driftReport === undefined ? [] : [`Drift report: ${options.driftReport} and ${junitPath(options.driftReport)}, as answers come`]),
         ],
         async close() {
+          queue.drain();
+          sender.close();
           await recorder?.flush();
           report?.changed();
           await report?.flush();
@@ -153,15 +162,82 @@ export async function prepareBeside(
   };
 }
 
+/** How many exchanges may wait for the drift report and the recording, and how many body bytes they may hold. */
+export const EXCHANGE_QUEUE_LIMITS = { entries: 1024, bytes: 64 * 1024 * 1024 };
+
+/**
+ * Exchanges waiting to be processed (drift check, recording) after their answers are sent: each
+ * `push` is processed on a later turn of the event loop (setImmediate), in order. The queue is
+ * bounded (EXCHANGE_QUEUE_LIMITS: a flood must not hold the answers' bodies in memory without end):
+ * past the bound an exchange is dropped and counted, with one log line per run of drops. A failure
+ * of `process` is logged and never reaches a request.
+ * @example
+ * const queue = exchangeQueue((exchange) => recorder.record(exchange), { log: console.error });
+ * queue.push(exchange); // recorded once the answer has gone out
+ * queue.drain(); // at close: what is still waiting, now
+ */
+export function exchangeQueue(
+  process: (exchange: Exchange) => void,
+  options: { log: (line: string) => void; limits?: { entries: number; bytes: number } },
+): { push(exchange: Exchange): void; drain(): void; dropped(): number } {
+  const limits = options.limits ?? EXCHANGE_QUEUE_LIMITS;
+  let waiting: Exchange[] = [];
+  let bytes = 0;
+  let dropped = 0;
+  let dropping = false;
+  let scheduled = false;
+  const sizeOf = (exchange: Exchange) => exchange.request.body.length + exchange.response.body.length;
+  const drain = () => {
+    scheduled = false;
+    const batch = waiting;
+    waiting = [];
+    bytes = 0;
+    dropping = false;
+    for (const exchange of batch) {
+      try {
+        process(exchange);
+      } catch (error) {
+        options.log(`[upstream] an exchange could not be recorded or checked for drift: ${(error as Error)?.message ?? error}`);
+      }
+    }
+  };
+  return {
+    push(exchange) {
+      const size = sizeOf(exchange);
+      if (waiting.length >= limits.entries || bytes + size > limits.bytes) {
+        dropped += 1;
+        if (!dropping)
+          options.log(
+            `[upstream] ${waiting.length} exchanges wait for the drift report and the recording: skipping new ones until they catch up ` +
+              `(${dropped} skipped so far; limits ${limits.entries} exchanges, ${limits.bytes} bytes)`,
+          );
+        dropping = true;
+        return;
+      }
+      waiting.push(exchange);
+      bytes += size;
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(drain);
+      }
+    },
+    drain,
+    dropped: () => dropped,
+  };
+}
+
 /** The upstream options checked (a library caller may pass text, as on the command line): a TypeError naming the bad one. */
-function readUpstream(upstream: NonNullable<BesideOptions['upstream']>): { url: string; live: string[]; fallbackOn?: FallbackRule } {
+function readUpstream(upstream: NonNullable<BesideOptions['upstream']>): { url: string; live: string[]; fallbackOn?: FallbackRule; maxBodyBytes?: number } {
   const url = parseUpstreamUrl(upstream.url);
   if (typeof url !== 'string') throw new TypeError(`startServer: upstream.url ${url.error}`);
   const live = parseLivePatterns(typeof upstream.live === 'string' ? upstream.live : upstream.live.join(','), validator.operationIds);
   if (!Array.isArray(live)) throw new TypeError(`startServer: upstream.live ${(live as { error: string }).error}`);
   const fallbackOn = typeof upstream.fallbackOn === 'string' ? parseFallbackOn(upstream.fallbackOn) : upstream.fallbackOn;
   if (fallbackOn !== undefined && 'error' in fallbackOn) throw new TypeError(`startServer: upstream.fallbackOn ${fallbackOn.error}`);
-  return { url, live, ...(fallbackOn === undefined ? {} : { fallbackOn }) };
+  const { maxBodyBytes } = upstream;
+  if (maxBodyBytes !== undefined && !(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0))
+    throw new TypeError(`startServer: upstream.maxBodyBytes must be a positive integer, got ${maxBodyBytes}`);
+  return { url, live, ...(fallbackOn === undefined ? {} : { fallbackOn }), ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }) };
 }
 
 /**
