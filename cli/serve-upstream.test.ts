@@ -77,4 +77,14 @@ describe('serve beside an upstream', () => {
     expect(replay.code).toBe(1);
     expect(replay.stderr).toContain('--replay');
   });
+
+  it('reads --upstream-max-body as a size, refuses one it cannot use naming the flag, and states it in --help', { timeout: 120_000 }, async () => {
+    const tiny = await runCli(['serve', '--port', '0', '--upstream', 'http://127.0.0.1:9/v1', '--live', 'getCurrentUser', '--upstream-max-body', '12']);
+    expect(tiny.code).toBe(2);
+    expect(tiny.stderr).toContain('--upstream-max-body: "12" is not a size from 1KiB to 1GiB');
+    const alone = await runCli(['serve', '--port', '0', '--upstream-max-body', '1MiB']);
+    expect(alone.stderr).toContain('--upstream-max-body needs --upstream URL');
+    const help = await runCli(['serve', '--help']);
+    expect(help.stdout).toMatch(/--upstream-max-body <SIZE>[\s\S]*502 bad_gateway saying so\s+default: 16MiB/);
+  });
 });
