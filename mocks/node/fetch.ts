@@ -131,9 +131,23 @@ export function upstreamSender(options: { lookup?: Lookup; maxSockets?: number }
   const pool = { keepAlive: true, maxSockets: options.maxSockets ?? 128, lookup };
   const http = new HttpAgent(pool);
   const https = new HttpsAgent(pool);
+  // The origin is the same for every request: parsed once, not per request (docs/performance.md, "Hybrid").
+  const origins = new Map<string, { protocol: string; hostname: string; port: string }>();
+  const target = (url: string) => {
+    const slash = url.indexOf('/', url.indexOf('//') + 2);
+    const origin = slash < 0 ? url : url.slice(0, slash);
+    let parsed = origins.get(origin);
+    if (parsed === undefined) {
+      const { protocol, hostname, port } = new URL(origin);
+      parsed = { protocol, hostname: hostname.replace(/^\[|\]$/g, ''), port };
+      if (origins.size < 16) origins.set(origin, parsed);
+    }
+    return { ...parsed, path: slash < 0 ? '/' : url.slice(slash) };
+  };
   const send: UpstreamSend = ({ url, method, headers, body, timeoutMs, maxBodyBytes }) =>
     new Promise((resolve, reject) => {
-      const secure = url.startsWith('https:');
+      const { protocol, hostname, port, path } = target(url);
+      const secure = protocol === 'https:';
       let settled = false;
       const fail = (error: Error) => {
         if (settled) return;
@@ -146,7 +160,8 @@ export function upstreamSender(options: { lookup?: Lookup; maxSockets?: number }
             : new TypeError('fetch failed', { cause: error }),
         );
       };
-      const request = (secure ? httpsRequest : httpRequest)(url, { method, headers, agent: secure ? https : http }, (message) => {
+      const options = { protocol, hostname, ...(port === '' ? {} : { port }), path, method, headers, agent: secure ? https : http };
+      const request = (secure ? httpsRequest : httpRequest)(options, (message) => {
         const chunks: Buffer[] = [];
         let bytes = 0;
         message.on('data', (chunk: Buffer) => {

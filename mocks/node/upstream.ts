@@ -112,19 +112,23 @@ export async function prepareBeside(
       : await openHarRecorder(options.record, { secrets, creator: { name: 'workflow-api-mock-kit', version: context.version ?? 'unknown' }, log });
   const report: FileKeeper | undefined = options.driftReport === undefined ? undefined : driftReportFile(options.driftReport, analyzer, log);
   const fallback = target.fallbackOn;
+  // The drift check and the recording run after the answer is sent, never on its path (docs/performance.md).
+  const queue = exchangeQueue(
+    (exchange) => {
+      analyzer.observe(answerOfExchange(exchange));
+      recorder?.record(exchange);
+      report?.changed();
+    },
+    { log },
+  );
   return {
-    driftReport: () => analyzer.report(),
+    // A reader of the report sees every answer sent so far: what still waits is processed first.
+    driftReport: () => {
+      queue.drain();
+      return analyzer.report();
+    },
     connect(mock) {
       const sender = upstreamSender(context.lookup === undefined ? {} : { lookup: context.lookup });
-      // The drift check and the recording run after the answer is sent, never on its path (docs/performance.md).
-      const queue = exchangeQueue(
-        (exchange) => {
-          analyzer.observe(answerOfExchange(exchange));
-          recorder?.record(exchange);
-          report?.changed();
-        },
-        { log },
-      );
       const hybrid = createHybrid({
         mock,
         validator,
@@ -162,15 +166,21 @@ export async function prepareBeside(
   };
 }
 
-/** How many exchanges may wait for the drift report and the recording, and how many body bytes they may hold. */
-export const EXCHANGE_QUEUE_LIMITS = { entries: 1024, bytes: 64 * 1024 * 1024 };
+/**
+ * The exchange queue's bounds: how many exchanges may wait for the drift report and the recording,
+ * how many body bytes they may hold, and the share of the event loop's time they may take while
+ * answers are waiting (a quarter: under a flood the answers keep the rest of the thread).
+ */
+export const EXCHANGE_QUEUE_LIMITS = { entries: 1024, bytes: 64 * 1024 * 1024, share: 0.25 };
+const CREDIT_CAP_MS = 100;
 
 /**
  * Exchanges waiting to be processed (drift check, recording) after their answers are sent: each
- * `push` is processed on a later turn of the event loop (setImmediate), in order. The queue is
- * bounded (EXCHANGE_QUEUE_LIMITS: a flood must not hold the answers' bodies in memory without end):
- * past the bound an exchange is dropped and counted, with one log line per run of drops. A failure
- * of `process` is logged and never reaches a request.
+ * `push` is processed on a later turn of the event loop (setImmediate), in order, taking at most
+ * `share` of the time that passes (at most 100 ms at once after a quiet spell). The queue is bounded
+ * (EXCHANGE_QUEUE_LIMITS: a flood must not hold the answers' bodies in memory without end): past
+ * the bound an exchange is dropped and counted, with one log line per run of drops. A failure of
+ * `process` is logged and never reaches a request.
  * @example
  * const queue = exchangeQueue((exchange) => recorder.record(exchange), { log: console.error });
  * queue.push(exchange); // recorded once the answer has gone out
@@ -178,50 +188,86 @@ export const EXCHANGE_QUEUE_LIMITS = { entries: 1024, bytes: 64 * 1024 * 1024 };
  */
 export function exchangeQueue(
   process: (exchange: Exchange) => void,
-  options: { log: (line: string) => void; limits?: { entries: number; bytes: number } },
-): { push(exchange: Exchange): void; drain(): void; dropped(): number } {
-  const limits = options.limits ?? EXCHANGE_QUEUE_LIMITS;
-  let waiting: Exchange[] = [];
+  options: { log: (line: string) => void; limits?: { entries: number; bytes: number; share?: number } },
+): { push(exchange: Exchange): void; drain(): void; pending(): number; dropped(): number } {
+  const limits = { ...EXCHANGE_QUEUE_LIMITS, ...options.limits };
+  let waiting: Array<Exchange | undefined> = [];
+  let head = 0;
   let bytes = 0;
   let dropped = 0;
   let dropping = false;
   let scheduled = false;
   const sizeOf = (exchange: Exchange) => exchange.request.body.length + exchange.response.body.length;
-  const drain = () => {
-    scheduled = false;
-    const batch = waiting;
-    waiting = [];
-    bytes = 0;
-    dropping = false;
-    for (const exchange of batch) {
-      try {
-        process(exchange);
-      } catch (error) {
-        options.log(`[upstream] an exchange could not be recorded or checked for drift: ${(error as Error)?.message ?? error}`);
-      }
+  const next = () => {
+    const exchange = waiting[head]!;
+    waiting[head++] = undefined;
+    bytes -= sizeOf(exchange);
+    try {
+      process(exchange);
+    } catch (error) {
+      options.log(`[upstream] an exchange could not be recorded or checked for drift: ${(error as Error)?.message ?? error}`);
     }
+  };
+  const settle = () => {
+    if (head < waiting.length) {
+      if (head >= 1024) {
+        waiting = waiting.slice(head);
+        head = 0;
+      }
+      return;
+    }
+    waiting = [];
+    head = 0;
+    dropping = false;
+  };
+  // Time the queue may still spend: `share` of the time that passes accrues, what it spends is
+  // taken off; capped, so a long quiet spell does not buy a long stall later.
+  let credit = 0;
+  let lastTurn = performance.now();
+  const turn = () => {
+    scheduled = false;
+    // drain() (at close) may have emptied the queue since this turn was scheduled.
+    if (head >= waiting.length) return;
+    const started = performance.now();
+    credit = Math.min(CREDIT_CAP_MS, credit + (started - lastTurn) * limits.share);
+    while (credit > 0 && head < waiting.length) {
+      const before = performance.now();
+      next();
+      credit -= performance.now() - before;
+    }
+    settle();
+    lastTurn = performance.now();
+    if (head < waiting.length) schedule(credit > 0);
+  };
+  const schedule = (soon = true) => {
+    if (scheduled) return;
+    scheduled = true;
+    // Out of credit: come back after a timer rather than spin the loop.
+    if (soon) setImmediate(turn);
+    else setTimeout(turn, 1);
   };
   return {
     push(exchange) {
       const size = sizeOf(exchange);
-      if (waiting.length >= limits.entries || bytes + size > limits.bytes) {
+      if (waiting.length - head >= limits.entries || bytes + size > limits.bytes) {
         dropped += 1;
         if (!dropping)
           options.log(
-            `[upstream] ${waiting.length} exchanges wait for the drift report and the recording: skipping new ones until they catch up ` +
-              `(${dropped} skipped so far; limits ${limits.entries} exchanges, ${limits.bytes} bytes)`,
+            `[upstream] ${waiting.length - head} exchanges wait for the drift report and the recording: ` +
+              `skipping new ones until they catch up (${dropped} skipped so far; limits ${limits.entries} exchanges, ${limits.bytes} bytes)`,
           );
         dropping = true;
         return;
       }
       waiting.push(exchange);
       bytes += size;
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(drain);
-      }
+      schedule();
     },
-    drain,
+    drain() {
+      while (head < waiting.length) next();
+      settle();
+    },
+    pending: () => waiting.length - head,
     dropped: () => dropped,
   };
 }
