@@ -113,11 +113,22 @@ export async function prepareBeside(
   const report: FileKeeper | undefined = options.driftReport === undefined ? undefined : driftReportFile(options.driftReport, analyzer, log);
   const fallback = target.fallbackOn;
   // The drift check and the recording run after the answer is sent, never on its path (docs/performance.md).
+  // The report file is written on a change at most once a second (docs/upstream.md), not per answer:
+  // a whole report and its JUnit twin per answer cost more than the answer.
+  let reportTimer: ReturnType<typeof setTimeout> | undefined;
+  const reportChanged = () => {
+    if (report === undefined || reportTimer !== undefined) return;
+    reportTimer = setTimeout(() => {
+      reportTimer = undefined;
+      report.changed();
+    }, 1000);
+    reportTimer.unref?.();
+  };
   const queue = exchangeQueue(
     (exchange) => {
       analyzer.observe(answerOfExchange(exchange));
       recorder?.record(exchange);
-      report?.changed();
+      reportChanged();
     },
     { log },
   );
@@ -156,7 +167,9 @@ export async function prepareBeside(
         ],
         async close() {
           queue.drain();
+          if (queue.dropped() > 0) log(`[upstream] ${queue.dropped()} exchanges were left out of the drift report and the recording (the queue was full)`);
           sender.close();
+          clearTimeout(reportTimer);
           await recorder?.flush();
           report?.changed();
           await report?.flush();

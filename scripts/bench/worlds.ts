@@ -62,17 +62,19 @@ function drive(origin: string, from: number, count: number, concurrency: number,
   });
 }
 
-async function startServe(serveArgs: string[]): Promise<{ pid: number; origin: string; stop: () => Promise<void> }> {
+/** `serve --port <free> --quiet ...serveArgs` in a child, once it has printed its first line; `output()`: what it printed so far. */
+export async function startServe(serveArgs: string[]): Promise<{ pid: number; origin: string; stop: () => Promise<void>; output: () => string }> {
   const port = await freePort();
   const child = track(spawn(process.execPath, [CLI_BIN, 'serve', '--port', String(port), '--quiet', ...serveArgs], { stdio: ['ignore', 'pipe', 'pipe'] }));
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
     child.stdout?.once('data', () => resolve());
-    child.once('exit', (code) => reject(new Error(`serve exited with code ${code} before listening:\n${stderr}`)));
+    child.once('exit', (code) => reject(new Error(`serve exited with code ${code} before listening:\n${output}`)));
   });
-  child.stdout?.resume();
-  return { pid: child.pid!, origin: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+  // Notices (the server's own lines) go to stdout; kept, bounded, for a caller that looks for one.
+  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-64 * 1024)));
+  return { pid: child.pid!, origin: `http://127.0.0.1:${port}`, stop: () => stopChild(child, 10_000), output: () => output };
 }
 
 export async function measureWorlds(
