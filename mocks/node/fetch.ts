@@ -15,7 +15,7 @@ import { Readable } from 'node:stream';
 import { destinationPolicy } from '../destinations.ts';
 import { DESTINATION_REFUSED } from '../outbound/delivery.ts';
 import { HOP_HEADERS } from '../upstream/har.ts';
-import { UpstreamBodyTooLarge, type UpstreamSend } from '../upstream/hybrid.ts';
+import { type UpstreamAnswer, UpstreamBodyTooLarge, type UpstreamRequest, type UpstreamSend } from '../upstream/hybrid.ts';
 
 /** Resolves a host name to its addresses (node:dns's lookup with `all: true` by default). */
 export type Lookup = (host: string) => Promise<Array<{ address: string }>>;
@@ -144,53 +144,58 @@ export function upstreamSender(options: { lookup?: Lookup; maxSockets?: number }
     }
     return { ...parsed, path: slash < 0 ? '/' : url.slice(slash) };
   };
-  const send: UpstreamSend = ({ url, method, headers, body, timeoutMs, maxBodyBytes }) =>
-    new Promise((resolve, reject) => {
-      const { protocol, hostname, port, path } = target(url);
-      const secure = protocol === 'https:';
-      let settled = false;
-      const fail = (error: Error) => {
+  const attempt = (request: UpstreamRequest, retry: boolean, resolve: (answer: UpstreamAnswer) => void, reject: (error: Error) => void) => {
+    const { url, method, headers, body, timeoutMs, maxBodyBytes } = request;
+    const { protocol, hostname, port, path } = target(url);
+    const secure = protocol === 'https:';
+    let settled = false;
+    let answered = false;
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outgoing.destroy();
+      // An idle pooled connection the upstream closed as it was reused: once more on a fresh one, for
+      // a method that may be repeated (Node's documented pattern, `request.reusedSocket`).
+      if (retry && !answered && outgoing.reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET' && IDEMPOTENT.has(method)) {
+        attempt(request, false, resolve, reject);
+        return;
+      }
+      const known = error.name === DESTINATION_REFUSED || error instanceof UpstreamBodyTooLarge || error.name === 'TimeoutError';
+      reject(known ? error : new TypeError('fetch failed', { cause: error }));
+    };
+    const options = { protocol, hostname, ...(port === '' ? {} : { port }), path, method, headers, agent: secure ? https : http };
+    const outgoing = (secure ? httpsRequest : httpRequest)(options, (message) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      message.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        // Past the cap the connection is destroyed (never pooled again) and nothing more is read.
+        if (bytes > maxBodyBytes) fail(new UpstreamBodyTooLarge(maxBodyBytes));
+        else chunks.push(chunk);
+      });
+      message.on('error', fail);
+      message.on('close', () => {
+        if (!message.complete) fail(new Error('the upstream closed the connection before its answer was complete'));
+      });
+      message.on('end', () => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        request.destroy();
-        reject(
-          error.name === DESTINATION_REFUSED || error instanceof UpstreamBodyTooLarge || error.name === 'TimeoutError'
-            ? error
-            : new TypeError('fetch failed', { cause: error }),
-        );
-      };
-      const options = { protocol, hostname, ...(port === '' ? {} : { port }), path, method, headers, agent: secure ? https : http };
-      const request = (secure ? httpsRequest : httpRequest)(options, (message) => {
-        const chunks: Buffer[] = [];
-        let bytes = 0;
-        message.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-          // Past the cap the connection is destroyed (never pooled again) and nothing more is read.
-          if (bytes > maxBodyBytes) fail(new UpstreamBodyTooLarge(maxBodyBytes));
-          else chunks.push(chunk);
-        });
-        message.on('error', fail);
-        message.on('close', () => {
-          if (!message.complete) fail(new Error('the upstream closed the connection before its answer was complete'));
-        });
-        message.on('end', () => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          const answerHeaders: Record<string, string> = {};
-          for (const name in message.headers) {
-            const value = message.headers[name];
-            if (value !== undefined && !HOP_HEADERS.has(name)) answerHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
-          }
-          const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
-          resolve({ status: message.statusCode ?? 0, statusText: message.statusMessage ?? '', headers: answerHeaders, body: text });
+        resolve({
+          status: message.statusCode ?? 0,
+          statusText: message.statusMessage ?? '',
+          headers: answerHeaders(message),
+          body: chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'),
         });
       });
-      const timer = setTimeout(() => fail(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: 'TimeoutError' })), timeoutMs);
-      request.on('error', fail);
-      request.end(body === '' ? undefined : body);
     });
+    const timer = setTimeout(() => fail(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: 'TimeoutError' })), timeoutMs);
+    outgoing.on('error', fail);
+    outgoing.end(body === '' ? undefined : body);
+  };
+  const send: UpstreamSend = (request) => new Promise((resolve, reject) => attempt(request, true, resolve, reject));
   return {
     send,
     close() {
@@ -198,4 +203,27 @@ export function upstreamSender(options: { lookup?: Lookup; maxSockets?: number }
       https.destroy();
     },
   };
+}
+
+/** Methods a client may repeat without changing their effect (RFC 9110, 9.2.2): retried once on a reset pooled connection. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+/** The upstream's answer headers minus the hop's: HOP_HEADERS and what its `Connection` names. */
+function answerHeaders(message: IncomingMessage): Record<string, string> {
+  const connection = message.headers.connection;
+  const named =
+    connection === undefined
+      ? undefined
+      : new Set(
+          connection
+            .toLowerCase()
+            .split(',')
+            .map((name) => name.trim()),
+        );
+  const out: Record<string, string> = {};
+  for (const name in message.headers) {
+    const value = message.headers[name];
+    if (value !== undefined && !HOP_HEADERS.has(name) && named?.has(name) !== true) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
 }
