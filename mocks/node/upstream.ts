@@ -182,9 +182,11 @@ export async function prepareBeside(
 /**
  * The exchange queue's bounds: how many exchanges may wait for the drift report and the recording,
  * how many body bytes they may hold, and the share of the event loop's time they may take while
- * answers are waiting (a quarter: under a flood the answers keep the rest of the thread).
+ * answers are waiting (a tenth of the time that passes: about 1,000 drift checks a second at the
+ * document's answer sizes, more than a test suite sends; under a flood the answers keep the
+ * thread and, on a small machine, the cores the upstream and the client need).
  */
-export const EXCHANGE_QUEUE_LIMITS = { entries: 1024, bytes: 64 * 1024 * 1024, share: 0.25 };
+export const EXCHANGE_QUEUE_LIMITS = { entries: 1024, bytes: 64 * 1024 * 1024, share: 0.1 };
 const CREDIT_CAP_MS = 100;
 
 /**
