@@ -52,7 +52,8 @@ Usage:
         [--no-control] [--deliver-to HOST[:PORT],...]
         [--state FILE] [--state-interval 30s] [--cors ORIGIN,...|'*'] [--scenarios DIR]
         [--coverage-report FILE]
-        [--upstream URL --live OPS [--fallback-on LIST] [--upstream-max-body SIZE] [--record FILE] [--drift-report FILE]]
+        [--upstream URL --live OPS [--fallback-on LIST] [--upstream-max-body SIZE]
+                                   [--record FILE] [--drift-report FILE]]
         [--replay FILE [--match query,body]]
   (in the kit's checkout: npm start -- [flags])
 
@@ -331,7 +332,10 @@ function operationIds(): string[] {
   return ids;
 }
 
-/** `--upstream`, `--live`, `--fallback-on`, `--upstream-max-body`, `--record`, `--drift-report`, `--replay`, `--match` (docs/upstream.md). */
+/**
+ * `--upstream`, `--live`, `--fallback-on`, `--upstream-max-body`, `--record`, `--drift-report`,
+ * `--replay`, `--match` (docs/upstream.md).
+ */
 function interpretUpstream(values: {
   upstream?: string;
   live?: string;
@@ -343,7 +347,8 @@ function interpretUpstream(values: {
   match?: string;
 }): Pick<ServeOptions, 'upstream' | 'record' | 'driftReport' | 'replay' | 'match'> | UsageError {
   const out: Pick<ServeOptions, 'upstream' | 'record' | 'driftReport' | 'replay' | 'match'> = {};
-  const needsUpstream = (['live', 'fallback-on', 'upstream-max-body', 'record', 'drift-report'] as const).find((flag) => values[flag] !== undefined);
+  const upstreamFlags = ['live', 'fallback-on', 'upstream-max-body', 'record', 'drift-report'] as const;
+  const needsUpstream = upstreamFlags.find((flag) => values[flag] !== undefined);
   if (values.upstream === undefined) {
     if (needsUpstream !== undefined) return usage(`--${needsUpstream} needs --upstream URL (the real service beside the mock)`);
   } else {

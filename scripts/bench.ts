@@ -112,12 +112,13 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
     // wrk is a Debian package, not an npm one: without it the section is reported as not run.
     const wrk = findWrk();
     if (wrk === undefined) {
-      results.skipped = [...(results.skipped ?? []), 'hybrid: wrk is not installed (Debian: apt-get install wrk), so the live route was not measured'];
+      const why = 'hybrid: wrk is not installed (Debian: apt-get install wrk), so the live route was not measured';
+      results.skipped = [...(results.skipped ?? []), why];
       log('hybrid: SKIPPED, wrk is not installed (Debian: apt-get install wrk)');
     } else {
       await section('hybrid', async () => {
-        const load = { connections: 10, durationS: options.durationS, warmupS: options.warmupS, rounds: options.rounds, wrk };
-        results.hybrid = await measureHybrid(load, log);
+        const { durationS, warmupS, rounds } = options;
+        results.hybrid = await measureHybrid({ connections: 10, durationS, warmupS, rounds, wrk }, log);
       });
     }
   }

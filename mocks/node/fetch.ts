@@ -15,7 +15,8 @@ import { Readable } from 'node:stream';
 import { destinationPolicy } from '../destinations.ts';
 import { DESTINATION_REFUSED } from '../outbound/delivery.ts';
 import { HOP_HEADERS } from '../upstream/har.ts';
-import { type UpstreamAnswer, UpstreamBodyTooLarge, type UpstreamRequest, type UpstreamSend } from '../upstream/hybrid.ts';
+import type { UpstreamAnswer, UpstreamRequest, UpstreamSend } from '../upstream/hybrid.ts';
+import { UpstreamBodyTooLarge } from '../upstream/hybrid.ts';
 
 /** Resolves a host name to its addresses (node:dns's lookup with `all: true` by default). */
 export type Lookup = (host: string) => Promise<Array<{ address: string }>>;
@@ -115,6 +116,13 @@ export function checkedFetch(lookup: Lookup = defaultLookup): typeof globalThis.
     });
 }
 
+/** upstreamSender's transport and the end of its pool. */
+export interface UpstreamSender {
+  send: UpstreamSend;
+  /** Ends the pool's connections (at server close). */
+  close(): void;
+}
+
 /**
  * The hybrid step's transport to `--upstream` (docs/upstream.md): node:http(s) through a keep-alive
  * pool, so a live request costs one exchange on an open connection, not a connect and a lookup. Each
@@ -123,10 +131,11 @@ export function checkedFetch(lookup: Lookup = defaultLookup): typeof globalThis.
  * pool (requests beyond it wait for a free connection). `close()` ends the pool's idle connections.
  * @example
  * const sender = upstreamSender();
- * const answer = await sender.send({ url: 'http://127.0.0.1:4011/v1/users/me', method: 'GET', headers: {}, body: '', timeoutMs: 30_000, maxBodyBytes: 1 << 24 });
+ * const url = 'http://127.0.0.1:4011/v1/users/me';
+ * const answer = await sender.send({ url, method: 'GET', headers: {}, body: '', timeoutMs: 30_000, maxBodyBytes: 1e6 });
  * sender.close();
  */
-export function upstreamSender(options: { lookup?: Lookup; maxSockets?: number } = {}): { send: UpstreamSend; close(): void } {
+export function upstreamSender(options: { lookup?: Lookup; maxSockets?: number } = {}): UpstreamSender {
   const lookup = checkedLookup(options.lookup ?? defaultLookup);
   const pool = { keepAlive: true, maxSockets: options.maxSockets ?? 128, lookup };
   const http = new HttpAgent(pool);
@@ -144,7 +153,8 @@ export function upstreamSender(options: { lookup?: Lookup; maxSockets?: number }
     }
     return { ...parsed, path: slash < 0 ? '/' : url.slice(slash) };
   };
-  const attempt = (request: UpstreamRequest, retry: boolean, resolve: (answer: UpstreamAnswer) => void, reject: (error: Error) => void) => {
+  type Settle = { resolve: (answer: UpstreamAnswer) => void; reject: (error: Error) => void };
+  const attempt = (request: UpstreamRequest, retry: boolean, { resolve, reject }: Settle) => {
     const { url, method, headers, body, timeoutMs, maxBodyBytes } = request;
     const { protocol, hostname, port, path } = target(url);
     const secure = protocol === 'https:';
@@ -157,14 +167,16 @@ export function upstreamSender(options: { lookup?: Lookup; maxSockets?: number }
       outgoing.destroy();
       // An idle pooled connection the upstream closed as it was reused: once more on a fresh one, for
       // a method that may be repeated (Node's documented pattern, `request.reusedSocket`).
-      if (retry && !answered && outgoing.reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET' && IDEMPOTENT.has(method)) {
-        attempt(request, false, resolve, reject);
+      const reset = (error as NodeJS.ErrnoException).code === 'ECONNRESET';
+      if (retry && !answered && outgoing.reusedSocket && reset && IDEMPOTENT.has(method)) {
+        attempt(request, false, { resolve, reject });
         return;
       }
-      const known = error.name === DESTINATION_REFUSED || error instanceof UpstreamBodyTooLarge || error.name === 'TimeoutError';
+      const known = [DESTINATION_REFUSED, 'TimeoutError'].includes(error.name) || error instanceof UpstreamBodyTooLarge;
       reject(known ? error : new TypeError('fetch failed', { cause: error }));
     };
-    const options = { protocol, hostname, ...(port === '' ? {} : { port }), path, method, headers, agent: secure ? https : http };
+    const agent = secure ? https : http;
+    const options = { protocol, hostname, ...(port === '' ? {} : { port }), path, method, headers, agent };
     const outgoing = (secure ? httpsRequest : httpRequest)(options, (message) => {
       answered = true;
       const chunks: Buffer[] = [];
@@ -191,11 +203,12 @@ export function upstreamSender(options: { lookup?: Lookup; maxSockets?: number }
         });
       });
     });
-    const timer = setTimeout(() => fail(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: 'TimeoutError' })), timeoutMs);
+    const late = () => Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: 'TimeoutError' });
+    const timer = setTimeout(() => fail(late()), timeoutMs);
     outgoing.on('error', fail);
     outgoing.end(body === '' ? undefined : body);
   };
-  const send: UpstreamSend = (request) => new Promise((resolve, reject) => attempt(request, true, resolve, reject));
+  const send: UpstreamSend = (request) => new Promise((resolve, reject) => attempt(request, true, { resolve, reject }));
   return {
     send,
     close() {
@@ -205,7 +218,7 @@ export function upstreamSender(options: { lookup?: Lookup; maxSockets?: number }
   };
 }
 
-/** Methods a client may repeat without changing their effect (RFC 9110, 9.2.2): retried once on a reset pooled connection. */
+/** Methods a client may repeat without changing their effect (RFC 9110, 9.2.2): retried once on a reset connection. */
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
 /** The upstream's answer headers minus the hop's: HOP_HEADERS and what its `Connection` names. */
@@ -223,7 +236,8 @@ function answerHeaders(message: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name in message.headers) {
     const value = message.headers[name];
-    if (value !== undefined && !HOP_HEADERS.has(name) && named?.has(name) !== true) out[name] = Array.isArray(value) ? value.join(', ') : value;
+    if (value === undefined || HOP_HEADERS.has(name) || named?.has(name) === true) continue;
+    out[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
 }

@@ -30,7 +30,13 @@ export interface BesideOptions {
    * the operationIds or globs sent there (an array or one comma-separated string), and the upstream
    * answers the mock answers in place of (`'404,501,unreachable'` or a rule).
    */
-  upstream?: { url: string; live: readonly string[] | string; fallbackOn?: FallbackRule | string; maxBodyBytes?: number };
+  upstream?: {
+    url: string;
+    live: readonly string[] | string;
+    fallbackOn?: FallbackRule | string;
+    /** `--upstream-max-body`: the largest upstream answer body read; default 16 MiB. */
+    maxBodyBytes?: number;
+  };
   /** `--record FILE` (with `upstream`). */
   record?: string;
   /** `--drift-report FILE` (with `upstream`). */
@@ -167,7 +173,8 @@ export async function prepareBeside(
         ],
         async close() {
           queue.drain();
-          if (queue.dropped() > 0) log(`[upstream] ${queue.dropped()} exchanges were left out of the drift report and the recording (the queue was full)`);
+          const left = `${queue.dropped()} exchanges were left out of the drift report and the recording`;
+          if (queue.dropped() > 0) log(`[upstream] ${left} (the queue was full)`);
           sender.close();
           clearTimeout(reportTimer);
           await recorder?.flush();
@@ -220,7 +227,8 @@ export function exchangeQueue(
     try {
       process(exchange);
     } catch (error) {
-      options.log(`[upstream] an exchange could not be recorded or checked for drift: ${(error as Error)?.message ?? error}`);
+      const reason = (error as Error)?.message ?? error;
+      options.log(`[upstream] an exchange could not be recorded or checked for drift: ${reason}`);
     }
   };
   const settle = () => {
@@ -269,7 +277,8 @@ export function exchangeQueue(
         if (!dropping)
           options.log(
             `[upstream] ${waiting.length - head} exchanges wait for the drift report and the recording: ` +
-              `skipping new ones until they catch up (${dropped} skipped so far; limits ${limits.entries} exchanges, ${limits.bytes} bytes)`,
+              `skipping new ones until they catch up (${dropped} skipped so far; ` +
+              `limits ${limits.entries} exchanges, ${limits.bytes} bytes)`,
           );
         dropping = true;
         return;
@@ -288,7 +297,12 @@ export function exchangeQueue(
 }
 
 /** The upstream options checked (a library caller may pass text, as on the command line): a TypeError naming the bad one. */
-function readUpstream(upstream: NonNullable<BesideOptions['upstream']>): { url: string; live: string[]; fallbackOn?: FallbackRule; maxBodyBytes?: number } {
+function readUpstream(upstream: NonNullable<BesideOptions['upstream']>): {
+  url: string;
+  live: string[];
+  fallbackOn?: FallbackRule;
+  maxBodyBytes?: number;
+} {
   const url = parseUpstreamUrl(upstream.url);
   if (typeof url !== 'string') throw new TypeError(`startServer: upstream.url ${url.error}`);
   const live = parseLivePatterns(typeof upstream.live === 'string' ? upstream.live : upstream.live.join(','), validator.operationIds);
@@ -298,7 +312,10 @@ function readUpstream(upstream: NonNullable<BesideOptions['upstream']>): { url: 
   const { maxBodyBytes } = upstream;
   if (maxBodyBytes !== undefined && !(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0))
     throw new TypeError(`startServer: upstream.maxBodyBytes must be a positive integer, got ${maxBodyBytes}`);
-  return { url, live, ...(fallbackOn === undefined ? {} : { fallbackOn }), ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }) };
+  const out: ReturnType<typeof readUpstream> = { url, live };
+  if (fallbackOn !== undefined) out.fallbackOn = fallbackOn;
+  if (maxBodyBytes !== undefined) out.maxBodyBytes = maxBodyBytes;
+  return out;
 }
 
 /**

@@ -38,7 +38,7 @@ export interface UpstreamRoute {
   send?: UpstreamSend;
   /** An upstream that has not answered after this long counts as unreachable; default 30 s. */
   timeoutMs?: number;
-  /** The largest upstream answer body read, in bytes; a larger one is a 502. Default 16 MiB (UPSTREAM_MAX_BODY_BYTES). */
+  /** The largest upstream answer body read, in bytes; a larger one is a 502. Default UPSTREAM_MAX_BODY_BYTES. */
   maxBodyBytes?: number;
 }
 
@@ -69,7 +69,7 @@ export interface UpstreamAnswer {
  */
 export type UpstreamSend = (request: UpstreamRequest) => Promise<UpstreamAnswer>;
 
-/** The default cap on an upstream answer body: 16 MiB, far above any answer of the document, far below what hurts a server. */
+/** The default cap on an upstream answer body: 16 MiB, far above any answer of the document, far below harm. */
 export const UPSTREAM_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /** An upstream answer body past the cap: its read was stopped there. */
@@ -77,7 +77,8 @@ export class UpstreamBodyTooLarge extends Error {
   override name = 'UpstreamBodyTooLarge';
   readonly maxBodyBytes: number;
   constructor(maxBodyBytes: number) {
-    super(`its answer is larger than the ${formatBytes(maxBodyBytes)} cap on upstream answers (--upstream-max-body); it was not read further`);
+    const cap = `the ${formatBytes(maxBodyBytes)} cap on upstream answers (--upstream-max-body)`;
+    super(`its answer is larger than ${cap}; it was not read further`);
     this.maxBodyBytes = maxBodyBytes;
   }
 }
@@ -112,8 +113,9 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 export function createHybrid(options: HybridOptions): Hybrid {
   const { mock, validator, upstream, replay, onExchange } = options;
   const isLive = liveMatcher(upstream?.live ?? []);
-  const send = upstream === undefined ? undefined : (upstream.send ?? (upstream.fetch === undefined ? undefined : sendWithFetch(upstream.fetch)));
-  if (upstream !== undefined && send === undefined) throw new TypeError('createHybrid: upstream needs a fetch or a send');
+  const viaFetch = upstream?.fetch === undefined ? undefined : sendWithFetch(upstream.fetch);
+  const send = upstream?.send ?? viaFetch;
+  if (upstream !== undefined && send === undefined) throw new TypeError('createHybrid: upstream needs fetch or send');
   const maxBodyBytes = upstream?.maxBodyBytes ?? UPSTREAM_MAX_BODY_BYTES;
   const fallback = upstream?.fallbackOn ?? NO_FALLBACK;
   const now = options.now ?? Date.now;
@@ -133,9 +135,9 @@ export function createHybrid(options: HybridOptions): Hybrid {
     if (replay !== undefined) return { source: 'replay', apiPath, query };
     if (upstream === undefined) return { source: 'mock', apiPath, query };
     const lookup = validator.matchOperation(request.method, apiPath);
-    if (lookup.kind === 'match' && isLive(lookup.operationId))
-      return { source: 'live', apiPath, query, live: { operationId: lookup.operationId, template: lookup.template, params: lookup.pathParams } };
-    return { source: 'mock', apiPath, query };
+    if (lookup.kind !== 'match' || !isLive(lookup.operationId)) return { source: 'mock', apiPath, query };
+    const { operationId, template, pathParams: params } = lookup;
+    return { source: 'live', apiPath, query, live: { operationId, template, params } };
   };
 
   /** The caller's journal gets a line for what the mock did not answer itself (the app writes its own). */
@@ -152,7 +154,7 @@ export function createHybrid(options: HybridOptions): Hybrid {
     return { ...response, headers: { ...response.headers, ...extra, [SOURCE_HEADER]: 'mock' } };
   };
 
-  const forward = async (request: AppRequest, head: RequestHead | undefined, planned: Planned): Promise<AppResponse> => {
+  const forward = async (request: AppRequest, head: RequestHead | undefined, planned: Planned) => {
     const target = upstream!;
     const { operationId, template, params } = planned.live!;
     const { apiPath, query } = planned;
@@ -166,19 +168,22 @@ export function createHybrid(options: HybridOptions): Hybrid {
     const path = upstreamPath(template, params);
     if (typeof path !== 'string') {
       // Not a path the document names: the upstream never sees it (docs/upstream.md, "What is forwarded").
-      return live(errorResponse(apiError('not_found', `${method} ${API_PREFIX}${apiPath} is not forwarded: ${path.error}`, { operation: operationId })));
+      const refusal = `${method} ${API_PREFIX}${apiPath} is not forwarded: ${path.error}`;
+      return live(errorResponse(apiError('not_found', refusal, { operation: operationId })));
     }
     const url = `${target.url}${path}${query === '' ? '' : `?${query}`}`;
     const headers = forwardedHeaders(request.headers);
     const body = method === 'GET' || method === 'HEAD' ? '' : request.body;
     let response: UpstreamAnswer;
     try {
-      response = await send!({ url, method, headers, body, timeoutMs: target.timeoutMs ?? DEFAULT_TIMEOUT_MS, maxBodyBytes });
+      const timeoutMs = target.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      response = await send!({ url, method, headers, body, timeoutMs, maxBodyBytes });
     } catch (error) {
       const reason = describeFailure(error);
       log(`[upstream] ${method} ${url} failed: ${reason}`);
       // An answer past the cap came from a reachable upstream: it is the upstream's fault, not a reason to mock.
-      if (fallback.unreachable && !(error instanceof UpstreamBodyTooLarge)) return fromMock(request, head, { 'x-mock-fallback': 'unreachable' });
+      const unreachable = !(error instanceof UpstreamBodyTooLarge);
+      if (fallback.unreachable && unreachable) return fromMock(request, head, { 'x-mock-fallback': 'unreachable' });
       const message =
         error instanceof UpstreamBodyTooLarge
           ? `The upstream answered ${method} ${target.url}${path}, but ${reason}`
@@ -190,9 +195,10 @@ export function createHybrid(options: HybridOptions): Hybrid {
       durationMs: clock() - started,
       operationId,
       request: { method, url, headers, body },
-      response: { status: response.status, statusText: response.statusText, headers: response.headers, body: response.body },
+      response,
     });
-    if (fallback.statuses.includes(response.status)) return fromMock(request, head, { 'x-mock-fallback': String(response.status) });
+    const { status } = response;
+    if (fallback.statuses.includes(status)) return fromMock(request, head, { 'x-mock-fallback': String(status) });
     journal(request, API_PREFIX + apiPath, response.status, started, at, 'live');
     return { status: response.status, headers: { ...response.headers, [SOURCE_HEADER]: 'live' }, body: response.body };
   };
@@ -246,7 +252,8 @@ export function upstreamPath(template: string, params: Readonly<Record<string, s
  * browser's `origin`, `referer` and `sec-*`; `accept-encoding` is left out so the body comes back as
  * text the report and the recording can read.
  * @example
- * forwardedHeaders({ authorization: 'Bearer t', 'proxy-authorization': 'Basic x', connection: 'x-hop', 'x-hop': '1' }); // { authorization: 'Bearer t' }
+ * forwardedHeaders({ authorization: 'Bearer t', 'proxy-authorization': 'Basic x', connection: 'x-hop', 'x-hop': '1' });
+ * // { authorization: 'Bearer t' }
  */
 export function forwardedHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
   const named =
@@ -261,7 +268,8 @@ export function forwardedHeaders(headers: Readonly<Record<string, string>>): Rec
   const out: Record<string, string> = {};
   for (const name in headers) {
     if (HOP_HEADERS.has(name) || name === 'accept-encoding' || name === 'origin' || name === 'referer') continue;
-    if (name.startsWith('sec-') || name.startsWith('proxy-') || name.startsWith('x-forwarded-') || named?.has(name)) continue;
+    if (name.startsWith('sec-') || name.startsWith('proxy-') || name.startsWith('x-forwarded-')) continue;
+    if (named?.has(name)) continue;
     out[name] = headers[name]!;
   }
   return out;
@@ -272,12 +280,14 @@ export function forwardedHeaders(headers: Readonly<Record<string, string>>): Rec
  * past the cap, so an endless answer costs at most the cap.
  * @example
  * const send = sendWithFetch(fetch);
- * (await send({ url: 'http://127.0.0.1:4011/v1/users/me', method: 'GET', headers: {}, body: '', timeoutMs: 30_000, maxBodyBytes: 1 << 24 })).status; // 200
+ * const url = 'http://127.0.0.1:4011/v1/users/me';
+ * (await send({ url, method: 'GET', headers: {}, body: '', timeoutMs: 30_000, maxBodyBytes: 1 << 24 })).status; // 200
  */
 export function sendWithFetch(fetcher: typeof globalThis.fetch): UpstreamSend {
   return async ({ url, method, headers, body, timeoutMs, maxBodyBytes }) => {
     const signal = AbortSignal.timeout(timeoutMs);
-    const response = await fetcher(url, { method, headers, ...(body === '' ? {} : { body }), redirect: 'manual', signal });
+    const init: RequestInit = { method, headers, redirect: 'manual', signal };
+    const response = await fetcher(url, body === '' ? init : { ...init, body });
     const answerHeaders: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       if (!HOP_HEADERS.has(name.toLowerCase())) answerHeaders[name.toLowerCase()] = value;
@@ -306,7 +316,8 @@ async function readCapped(stream: ReadableStream<Uint8Array>, maxBytes: number):
 
 /** `16777216` -> `16 MiB`; other sizes in bytes. */
 function formatBytes(bytes: number): string {
-  return bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
+  if (bytes % (1024 * 1024) === 0) return `${bytes / 1024 / 1024} MiB`;
+  return bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
 }
 
 /** `fetch failed` says nothing: the socket error under it does (ECONNREFUSED, a refused address, a timeout). */

@@ -105,9 +105,10 @@ export function parseFallbackOn(text: string): FallbackRule | { error: string } 
  */
 export function parseByteSize(text: string): number | { error: string } {
   const match = /^(\d{1,10})\s*(b|kib|mib|gib)?$/i.exec(text.trim());
-  const value = match === null ? Number.NaN : Number(match[1]) * 1024 ** ['b', 'kib', 'mib', 'gib'].indexOf((match[2] ?? 'b').toLowerCase());
-  if (!(value >= 1024 && value <= 1024 ** 3)) return { error: `"${text}" is not a size from 1KiB to 1GiB (bytes, or with KiB, MiB or GiB: 16MiB)` };
-  return value;
+  const unit = ['b', 'kib', 'mib', 'gib'].indexOf((match?.[2] ?? 'b').toLowerCase());
+  const value = match === null ? Number.NaN : Number(match[1]) * 1024 ** unit;
+  if (value >= 1024 && value <= 1024 ** 3) return value;
+  return { error: `"${text}" is not a size from 1KiB to 1GiB (bytes, or with KiB, MiB or GiB: 16MiB)` };
 }
 
 /** Levenshtein distance, for the suggestions of a mistyped operationId. */

@@ -173,7 +173,8 @@ describe('bench hybrid verdicts', () => {
       [false, '0.49x'],
       [false, '0.33x (1,234 exchanges left out, queue full)'],
     ]);
-    expect(verdicts(30_000, 20_000, { liveErrors: 2 })[0]).toMatchObject({ pass: false, note: '2 errors or statuses >= 400' });
+    const withErrors = verdicts(30_000, 20_000, { liveErrors: 2 })[0];
+    expect(withErrors).toMatchObject({ pass: false, note: '2 errors or statuses >= 400' });
   });
 
   it('reads the count of exchanges the recording server left out from its exit line, 0 without one', () => {

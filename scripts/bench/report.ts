@@ -162,8 +162,12 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetV
     (v) => `${fmt(v, 1)} kB`,
   );
   const h = results.hybrid;
-  const hybridNote = (run: HybridResult['live'] | undefined) =>
-    run !== undefined && run.errors + run.non2xx > 0 ? `${run.errors + run.non2xx} errors or statuses >= 400` : undefined;
+  const hybridNote = (run: HybridResult['live'] | undefined) => {
+    const failed = run === undefined ? 0 : run.errors + run.non2xx;
+    return failed === 0 ? undefined : `${failed} errors or statuses >= 400`;
+  };
+  const skipped = h?.recordedSkipped ?? 0;
+  const leftOut = skipped === 0 ? '' : ` (${int(skipped)} exchanges left out, queue full)`;
   push(
     'hybrid_live',
     'hybrid: live route (serve --upstream --live) req/s >= 0.5x the upstream directly',
@@ -177,7 +181,7 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetV
     'hybrid: live route with --record --drift-report req/s >= 0.35x the upstream directly',
     h?.recordedOverDirect,
     (v) => v >= 0.35 && hybridNote(h!.recorded) === undefined,
-    (v) => `${fmt(v, 2)}x${h!.recordedSkipped > 0 ? ` (${int(h!.recordedSkipped)} exchanges left out, queue full)` : ''}`,
+    (v) => `${fmt(v, 2)}x${leftOut}`,
     hybridNote(h?.recorded),
   );
   return targets;
@@ -379,10 +383,15 @@ export function formatReport(results: BenchResults): string {
   if (h) {
     out.push('');
     out.push(
-      `7. Hybrid: the upstream a second \`serve\` on 127.0.0.1, GET /v1/users/me, ${h.tool} with ${h.options.connections} connections, ${h.options.durationS} s per run, ${h.options.rounds} interleaved round${h.options.rounds === 1 ? '' : 's'} (medians)`,
+      `7. Hybrid: the upstream a second \`serve\` on 127.0.0.1, GET /v1/users/me, ${h.tool} with ` +
+        `${h.options.connections} connections, ${h.options.durationS} s per run, ` +
+        `${h.options.rounds} interleaved round${h.options.rounds === 1 ? '' : 's'} (medians)`,
     );
     const cpu = (value: number | undefined) => (value === undefined ? 'n/a' : `${fmt(value, 0)}%`);
-    const perRequest = (value: number | undefined, rps: number) => (value === undefined || rps === 0 ? 'n/a' : fmt((value / 100) * (1e6 / rps), 1));
+    const perRequest = (value: number | undefined, rps: number) => {
+      if (value === undefined || rps === 0) return 'n/a';
+      return fmt((value / 100) * (1e6 / rps), 1);
+    };
     const rows = [h.direct, h.live, h.recorded].map((r) => [
       r.server,
       int(r.rps),
@@ -394,13 +403,16 @@ export function formatReport(results: BenchResults): string {
       r === h.direct ? '' : perRequest(r.upstreamCpu, r.rps),
       cpu(r.otherCpu),
     ]);
-    const headers = ['server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'server CPU', 'CPU us/req', 'upstream us/req', 'other CPU'];
+    const headers = ['server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'server CPU', 'CPU us/req', 'upstream us/req'];
+    headers.push('other CPU');
     out.push(indent(table(headers, rows, [false, true, true, true, true, true, true, true, true])));
     out.push(
-      `   per round: direct ${h.directRounds.map(int).join(' / ')}, live ${h.liveRounds.map(int).join(' / ')}, recorded ${h.recordedRounds.map(int).join(' / ')} req/s`,
+      `   per round: direct ${h.directRounds.map(int).join(' / ')}, live ${h.liveRounds.map(int).join(' / ')}, ` +
+        `recorded ${h.recordedRounds.map(int).join(' / ')} req/s`,
     );
     out.push(
-      `   live/direct ${fmt(h.liveOverDirect, 2)}x, recorded/direct ${fmt(h.recordedOverDirect, 2)}x; exchanges left out of the recording and drift report: ${int(h.recordedSkipped)}`,
+      `   live/direct ${fmt(h.liveOverDirect, 2)}x, recorded/direct ${fmt(h.recordedOverDirect, 2)}x; ` +
+        `exchanges left out of the recording and drift report: ${int(h.recordedSkipped)}`,
     );
   }
   for (const skipped of results.skipped ?? []) {

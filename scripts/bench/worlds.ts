@@ -62,8 +62,21 @@ function drive(origin: string, from: number, count: number, concurrency: number,
   });
 }
 
-/** `serve --port <free> --quiet ...serveArgs` in a child, once it has printed its first line; `output()`: what it printed so far. */
-export async function startServe(serveArgs: string[]): Promise<{ pid: number; origin: string; stop: () => Promise<void>; output: () => string }> {
+/** A `serve` child of the bench: its pid and origin; `output()`: what it printed so far. */
+export interface ServeChild {
+  pid: number;
+  origin: string;
+  stop: () => Promise<void>;
+  output: () => string;
+}
+
+/**
+ * `serve --port <free> --quiet ...serveArgs` in a child, once it has printed its first line.
+ * @example
+ * const upstream = await startServe(['--seed', '1']);
+ * await upstream.stop();
+ */
+export async function startServe(serveArgs: string[]): Promise<ServeChild> {
   const port = await freePort();
   const child = track(spawn(process.execPath, [CLI_BIN, 'serve', '--port', String(port), '--quiet', ...serveArgs], { stdio: ['ignore', 'pipe', 'pipe'] }));
   let output = '';
@@ -74,7 +87,8 @@ export async function startServe(serveArgs: string[]): Promise<{ pid: number; or
   });
   // Notices (the server's own lines) go to stdout; kept, bounded, for a caller that looks for one.
   child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-64 * 1024)));
-  return { pid: child.pid!, origin: `http://127.0.0.1:${port}`, stop: () => stopChild(child, 10_000), output: () => output };
+  const stop = () => stopChild(child, 10_000);
+  return { pid: child.pid!, origin: `http://127.0.0.1:${port}`, stop, output: () => output };
 }
 
 export async function measureWorlds(
