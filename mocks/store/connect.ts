@@ -22,7 +22,7 @@ import { fail, notFound, ok } from '../errors.ts';
 import { makeApp, makeConnectToken, makeConnectedAccount, makeCredentials } from '../factories/index.ts';
 import { hex } from '../factories/common.ts';
 import { newId } from '../ids.ts';
-import { unixSeconds } from '../random.ts';
+import { isoTime, unixSeconds } from '../random.ts';
 import { type PageQuery, pageOfList } from './pagination.ts';
 import { collectionFull } from './retention.ts';
 import type { AccountRecord, ConnectTokenRecord, EnvironmentRecord, ProjectRecord, World } from './world.ts';
@@ -127,10 +127,7 @@ export function createConnectToken(world: World, projectId: string, environment:
   if (!project.ok) return project;
   const full = collectionFull('Connect tokens', world.connectTokens.size);
   if (full !== undefined) return full;
-  const token = makeConnectToken(
-    world.ctx,
-    input.expires_in === undefined ? undefined : { expires_at: new Date(world.ctx.now() + input.expires_in * 1000).toISOString() },
-  );
+  const token = makeConnectToken(world.ctx, input.expires_in === undefined ? undefined : { expires_at: isoTime(world.ctx.now() + input.expires_in * 1000) });
   world.connectTokens.set(token.token, {
     token,
     projectId,
