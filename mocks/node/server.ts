@@ -10,7 +10,7 @@ import { type ConnectionLimits, DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS
 import { type Destination, destinationPolicy } from '../destinations.ts';
 import { createMock, endpointUrlAt, scenarioCatalogue, type FaultOptions, type Mock, type ScenarioDefinition } from '../index.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
-import { createStore } from '../store/index.ts';
+import { createStore, SEEDED_WORLD_WEIGHT } from '../store/index.ts';
 import { guardConnections, httpServerOptions, resolveLimits } from './connections.ts';
 import { type CorsOrigins, corsPolicy } from './cors.ts';
 import { checkedFetch, type Lookup } from './fetch.ts';
@@ -157,7 +157,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // are not request lines, and each is something to notice (docs/control-api.md).
   const notice = options.log ?? logToStdout;
   const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
-  const collect = collectAfterEvictions(Math.max(100, Math.ceil(maxWorlds / 4)));
+  // Counted in weight (mocks/store/weight.ts): a quarter of the bound, whatever worlds it is made of.
+  const collect = collectAfterEvictions(Math.max(100, Math.ceil(maxWorlds / 4)) * SEEDED_WORLD_WEIGHT);
   // Checked before anything is taken or bound: a refused scenario stops the start (ScenarioLoadError).
   const scenarios = options.mock === undefined ? scenarioCatalogue(options.scenarios) : undefined;
   // Taken before listening: a held, unwritable or unreadable file stops the start before anyone is answered.
@@ -194,9 +195,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       worldTtlMs: options.worldTtlMs,
       // A quarter of the worlds evicted is ~50 MB of garbage at ~50 kB a world (memory.ts);
       // the state file's log records each eviction (state.ts).
-      onEvict: (token) => {
+      onEvict: (token, _reason, weight) => {
         opened?.evicted(token);
-        collect();
+        collect(weight);
       },
     });
     if (opened !== undefined) keeper = keepState({ opened, store, intervalMs: options.state?.intervalMs, log: notice });
