@@ -40,6 +40,11 @@ export interface ServerOptions {
   faults?: FaultOptions;
   /** false: no control API; every /__mock path (the console too) is a 404 (`--no-control`). Default true. */
   control?: boolean;
+  /**
+   * `--public-url`: the origin clients reach the server at (behind a proxy); HTTP triggers' endpoint
+   * URLs name it. Default: each client sees the origin it addressed (mocks/node/addressed.ts).
+   */
+  publicUrl?: string;
   /** Deliveries go only to these hosts and ports (`--deliver-to`); default: anywhere but link-local. Ignored with `mock`. */
   deliverTo?: readonly Destination[];
   /**
@@ -189,8 +194,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       }),
       seed: options.seed,
       scenarios,
-      // The endpoint_url of each HTTP trigger is this server's (docs/worlds.md, "Workflow endpoints").
-      endpointUrl: endpointUrlAt(origin),
+      // The endpoint_url of each HTTP trigger is this server's (docs/worlds.md, "Workflow endpoints"):
+      // --public-url's, else the listen origin, which each answer moves to the origin its client addressed.
+      endpointUrl: endpointUrlAt(options.publicUrl ?? origin),
       maxWorlds,
       worldTtlMs: options.worldTtlMs,
       // A quarter of the worlds evicted is ~50 MB of garbage at ~50 kB a world (memory.ts);
@@ -229,6 +235,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     control: options.control ?? true,
     log: options.quiet ? undefined : (options.log ?? logToStdout),
     notice,
+    endpointOrigin: options.publicUrl === undefined && options.mock === undefined ? origin : undefined,
   });
   server.on('request', listeners.request);
   server.on('checkContinue', listeners.checkContinue);
