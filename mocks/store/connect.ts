@@ -38,6 +38,21 @@ export function projectOf(world: World, projectId: string): Result<ProjectRecord
 }
 
 /** `x-pd-environment` (required, openapi/openapi.yaml EnvironmentHeader) scopes every Connect resource. */
+/**
+ * The project a bearer's Connect requests are in when they name none (docs/worlds.md, "A Connect
+ * client without a project ID"): a Connect token's own project, else the world's first project (the
+ * seeded one: an access token is issued for one project); undefined in a world without projects.
+ *
+ * @example
+ * tokenProject(world, 'dev'); // 'proj_...' (the seeded project)
+ */
+export function tokenProject(world: World, token: string): string | undefined {
+  const connectToken = world.connectTokens.get(token);
+  if (connectToken !== undefined && world.projects.has(connectToken.projectId)) return connectToken.projectId;
+  for (const projectId of world.projects.keys()) return projectId;
+  return undefined;
+}
+
 export function inEnvironment(resourceEnvironment: ProjectEnvironment, header: ProjectEnvironment): boolean {
   return header === resourceEnvironment;
 }

@@ -379,6 +379,7 @@ export {
   listConnectedAccounts,
   deleteConnectedAccount,
   completeConnect,
+  tokenProject,
   type CreateConnectTokenInput,
   type CompleteConnectInput,
   type AccountListQuery,
