@@ -243,7 +243,8 @@ async function contracts(options: ContractsOptions): Promise<number> {
     });
     return result.ok ? EXIT_OK : EXIT_FAILED;
   } catch (error) {
-    if (!(error instanceof MissingPackage) && !(error instanceof Unreachable) && !(error instanceof TargetUnknown)) throw error;
+    const told = error instanceof MissingPackage || error instanceof Unreachable || error instanceof TargetUnknown;
+    if (!told) throw error;
     console.error(`${PROGRAM} contracts: ${error.message}`);
     return EXIT_FAILED;
   }

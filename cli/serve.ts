@@ -33,6 +33,9 @@ import {
   type UsageError,
 } from './args.ts';
 
+/** What --public-url looks like, in its refusal. */
+const PUBLIC_URL_EXAMPLE = 'https://mock.example.test:8443';
+
 /** One line per operation of the control API's document: method, path and summary. */
 function controlRoutes(): string {
   const lines: string[] = [];
@@ -290,8 +293,10 @@ export const SERVE = defineCommand({
       if (typeof parsed !== 'string') return parsed;
       const url = new URL(parsed);
       // The mock serves endpoints at /__endpoints/ of its root: a path, query or user would not reach them.
-      if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '')
-        return usage(`${publicUrl.from} must be an origin such as https://mock.example.test:8443 (no path or query), got "${publicUrl.text}"`);
+      if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+        const shape = `an origin such as ${PUBLIC_URL_EXAMPLE} (no path or query)`;
+        return usage(`${publicUrl.from} must be ${shape}, got "${publicUrl.text}"`);
+      }
       options.publicUrl = url.origin;
     }
     const state = flagOrEnv('state', values.state, env, 'STATE_FILE');

@@ -133,7 +133,7 @@ async function checkReachable(baseUrl: string, log: (line: string) => void, wait
   }
 }
 
-/** Thrown by runContracts when a base URL given without a target is not a mock server: the caller must say what it is. */
+/** Thrown by runContracts when a base URL given without a target is no mock server: the caller must name it. */
 export class TargetUnknown extends Error {
   override name = 'TargetUnknown';
 }
@@ -168,7 +168,8 @@ async function checkIsMock(baseUrl: string, controlUrl: string): Promise<void> {
   }
   throw new TargetUnknown(
     `${baseUrl} does not answer the mock's control API (GET ${probe}: ${why}), so it is not taken for a mock server, ` +
-      'which the run would write to freely; name the target: --target live (reads only unless --allow-writes) or --target prism, ' +
+      'which the run would write to freely; name the target: --target live (reads only unless --allow-writes) ' +
+      'or --target prism, ' +
       'or --target mock for a mock whose control API is elsewhere (CONTRACT_CONTROL_URL)',
   );
 }

@@ -83,9 +83,10 @@ export function exampleRequests(document: Json, options: { optionalQuery?: boole
     for (const { node: param } of site.parameters) {
       const value = firstExample(param, document) ?? valueFromSchema(document, param.schema);
       if (param.in === 'path') path = path.replace(`{${param.name}}`, encodeURIComponent(String(value)));
-      else if (param.in === 'query' && (param.required || (optionalQuery && firstExample(param, document) !== undefined)))
-        query.set(String(param.name), String(value));
-      else if (param.in === 'header' && param.required) headers[String(param.name).toLowerCase()] = String(value);
+      else if (param.in === 'query') {
+        const shown = optionalQuery && firstExample(param, document) !== undefined;
+        if (param.required || shown) query.set(String(param.name), String(value));
+      } else if (param.in === 'header' && param.required) headers[String(param.name).toLowerCase()] = String(value);
     }
     let body: unknown;
     if (op.requestBody) {

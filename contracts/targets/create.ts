@@ -37,5 +37,6 @@ export async function createTargetFrom(settings: TargetSettings): Promise<Target
   }
   // A 3xx is an answer, judged like any other (docs/contracts.md): following one would send the
   // request, a write's body included, to whatever host the Location names.
-  return { ...settings, baseUrl: settings.baseUrl!, fetch: (input, init) => globalThis.fetch(input, { ...init, redirect: 'manual' }) };
+  const fetch: FetchLike = (input, init) => globalThis.fetch(input, { ...init, redirect: 'manual' });
+  return { ...settings, baseUrl: settings.baseUrl!, fetch };
 }

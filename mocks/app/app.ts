@@ -160,7 +160,8 @@ export function createApp(options: AppOptions): MockApp {
 
     const relative = head.path.slice(on.prefix.length) || '/';
     // The SDK's project-less Connect paths go to the token's project's operation (project-less.ts).
-    const routed = on.api ? projectLess(head.method, relative, () => tokenProject(session.world, credentials.token)) : relative;
+    const tokenProjectId = () => tokenProject(session.world, credentials.token);
+    const routed = on.api ? projectLess(head.method, relative, tokenProjectId) : relative;
     const lookup = on.validator.matchOperation(head.method, routed);
     if (lookup.kind === 'not_found') return respond(errorResponse(apiError('not_found', on.notFound(head.method, head.path), { path: head.path })));
     if (lookup.kind === 'method_not_allowed') {

@@ -10,26 +10,33 @@ import type { Validator } from '../../openapi/validator.ts';
 const SCOPED = '/connect/{project_id}/';
 const PROJECT_ID = /^proj_/;
 
+/** The project-scoped path a project-less Connect path stands for, or the path unchanged. */
+export type ProjectLessRouting = (method: string, path: string, projectOf: () => string | undefined) => string;
+
+const PREFIX = '/connect/';
+
 /**
- * A function that answers the project-scoped path a project-less Connect path stands for, or the
- * path unchanged: `/connect/accounts` -> `/connect/proj_1/accounts` for the token's project.
+ * The routing of project-less Connect paths: `/connect/accounts` -> `/connect/proj_1/accounts` for
+ * the token's project (`projectOf`), every other path unchanged.
  *
  * @example
  * const scoped = projectLessRouting(validator);
  * scoped('GET', '/connect/accounts', () => 'proj_Zt4Wn8Q'); // '/connect/proj_Zt4Wn8Q/accounts'
  * scoped('GET', '/connect/projects/proj_Zt4Wn8Q', () => 'proj_Zt4Wn8Q'); // unchanged: an operation of its own
  */
-export function projectLessRouting(validator: Validator): (method: string, path: string, projectOf: () => string | undefined) => string {
+export function projectLessRouting(validator: Validator): ProjectLessRouting {
   // Each project-scoped operation under its collapsed template, `/connect/accounts/{account_id}`.
   const collapsed: RoutableOperation[] = [];
   for (const operationId of validator.operationIds) {
     const { method, template } = validator.describeOperation(operationId);
-    if (template.startsWith(SCOPED)) collapsed.push({ operationId, method, template: `/connect/${template.slice(SCOPED.length)}` });
+    if (!template.startsWith(SCOPED)) continue;
+    collapsed.push({ operationId, method, template: PREFIX + template.slice(SCOPED.length) });
   }
   const router = createRouter(collapsed);
   return (method, path, projectOf) => {
-    if (!path.startsWith('/connect/')) return path;
-    const first = path.slice('/connect/'.length).split('/', 1)[0]!;
+    if (!path.startsWith(PREFIX)) return path;
+    const rest = path.slice(PREFIX.length);
+    const first = rest.split('/', 1)[0]!;
     if (PROJECT_ID.test(first)) return path;
     const scoped = router.match(method, path);
     if (scoped.kind !== 'match') return path;
@@ -38,7 +45,7 @@ export function projectLessRouting(validator: Validator): (method: string, path:
     const own = validator.matchOperation(method, path);
     if (own.kind === 'match' && !moreSpecific(scoped.template, own.template)) return path;
     const projectId = projectOf();
-    return projectId === undefined ? path : `/connect/${encodeURIComponent(projectId)}/${path.slice('/connect/'.length)}`;
+    return projectId === undefined ? path : `${PREFIX}${encodeURIComponent(projectId)}/${rest}`;
   };
 }
 

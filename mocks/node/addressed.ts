@@ -19,8 +19,8 @@ const unquote = (value: string) => (value.startsWith('"') && value.endsWith('"')
  * `<proto>://<host>` as the client addressed it, or undefined when its headers name no usable host.
  *
  * @example
- * addressedOrigin({ host: '127.0.0.1:4010', 'x-forwarded-host': 'mock.example.test:8443', 'x-forwarded-proto': 'https' });
- * // 'https://mock.example.test:8443'
+ * addressedOrigin({ host: '127.0.0.1:4010', 'x-forwarded-host': 'ci-mock:8443', 'x-forwarded-proto': 'https' });
+ * // 'https://ci-mock:8443'
  */
 export function addressedOrigin(headers: IncomingHttpHeaders): string | undefined {
   let host: string | undefined;
@@ -48,7 +48,8 @@ export function addressedOrigin(headers: IncomingHttpHeaders): string | undefine
  * string when there is nothing to move (most answers: no trigger in them).
  *
  * @example
- * followAddressed('{"endpoint_url":"http://127.0.0.1:4010/__endpoints/k"}', 'http://127.0.0.1:4010', 'http://localhost:8080');
+ * const body = '{"endpoint_url":"http://127.0.0.1:4010/__endpoints/k"}';
+ * followAddressed(body, 'http://127.0.0.1:4010', 'http://localhost:8080');
  * // '{"endpoint_url":"http://localhost:8080/__endpoints/k"}'
  */
 export function followAddressed(body: string, listenOrigin: string, addressed: string | undefined): string {

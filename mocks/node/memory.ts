@@ -21,6 +21,9 @@ export function gcHook(): Collect | undefined {
   }
 }
 
+/** Told of an eviction, with how much it counts (default 1). */
+export type Evicted = (amount?: number) => void;
+
 /**
  * An `onEvict` for the store: once `every` has been evicted, one concurrent full garbage collection.
  * Each call counts `amount` (default 1: worlds; the server passes each world's weight, so a heavy
@@ -29,7 +32,7 @@ export function gcHook(): Collect | undefined {
  * @example
  * createMock({ worlds: { maxWorlds: 4000, onEvict: collectAfterEvictions(1000) } });
  */
-export function collectAfterEvictions(every: number, collect: Collect | undefined = gcHook()): (amount?: number) => void {
+export function collectAfterEvictions(every: number, collect: Collect | undefined = gcHook()): Evicted {
   let evicted = 0;
   return (amount = 1) => {
     if (collect === undefined) return;

@@ -136,8 +136,10 @@ export function changeClock(clock: WorldClock, change: ClockChange): Result<Cloc
   if (advanceMs === null) return refuse('/body/advance', `${JSON.stringify(change.advance)} is not a duration such as 90m or 1h30m`);
   const target = (setMs ?? clock.now()) + (advanceMs ?? 0);
   if (!(target >= 0 && target <= LATEST_WORLD_TIME_MS)) {
-    const shown = Number.isNaN(new Date(target).getTime()) ? 'a date JavaScript cannot hold' : new Date(target).toISOString();
-    return refuse('/body', `the clock would show ${shown}; a world's clock shows ${EARLIEST_WORLD_TIME} to ${LATEST_WORLD_TIME} at most`);
+    const date = new Date(target);
+    const shown = Number.isNaN(date.getTime()) ? 'a date JavaScript cannot hold' : date.toISOString();
+    const range = `${EARLIEST_WORLD_TIME} to ${LATEST_WORLD_TIME}`;
+    return refuse('/body', `the clock would show ${shown}; a world's clock shows ${range} at most`);
   }
   return ok(
     clock.change({

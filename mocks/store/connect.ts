@@ -142,7 +142,8 @@ export function createConnectToken(world: World, projectId: string, environment:
   if (!project.ok) return project;
   const full = collectionFull('Connect tokens', world.connectTokens.size);
   if (full !== undefined) return full;
-  const token = makeConnectToken(world.ctx, input.expires_in === undefined ? undefined : { expires_at: isoTime(world.ctx.now() + input.expires_in * 1000) });
+  const expiresAt = input.expires_in === undefined ? undefined : isoTime(world.ctx.now() + input.expires_in * 1000);
+  const token = makeConnectToken(world.ctx, expiresAt === undefined ? undefined : { expires_at: expiresAt });
   world.connectTokens.set(token.token, {
     token,
     projectId,

@@ -339,7 +339,8 @@ export function plantExamples(world: World, examples: DocumentExamples, environm
     const twin = derivedId(id);
     if (ctx.issued.has(twin)) continue;
     claim(twin);
-    world.subscriptions.set(defaultKey, { subscription: { id: twin, emitter_id: emitter, listener_id: listener, event_name: '' }, orgId });
+    const subscription = { id: twin, emitter_id: emitter, listener_id: listener, event_name: '' };
+    world.subscriptions.set(defaultKey, { subscription, orgId });
   }
 }
 

@@ -253,8 +253,11 @@ export function createStore(options: StoreOptions = {}): Store {
   /** Evicts from the least recently used end: idle worlds, then over the count or the retention cap (never `keep`). */
   const shrink = (at: number, keep: string) => {
     for (const [token, entry] of held) {
-      const reason: EvictReason | undefined =
-        at - entry.usedAt > ttl ? 'idle' : held.size > maxWorlds ? 'max_worlds' : overTally(tally) ? 'retention' : overWeight() ? 'weight' : undefined;
+      let reason: EvictReason | undefined;
+      if (at - entry.usedAt > ttl) reason = 'idle';
+      else if (held.size > maxWorlds) reason = 'max_worlds';
+      else if (overTally(tally)) reason = 'retention';
+      else if (overWeight()) reason = 'weight';
       if (reason === undefined || token === keep) return;
       drop(token, reason);
     }

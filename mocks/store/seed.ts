@@ -86,15 +86,17 @@ export function scenarioIssues(scenario: ScenarioDefinition): ScenarioIssue[] {
           {
             pointer: '',
             message:
-              `scenario ${scenario.name} weighs ${formatBytes(weight)} (${how}), more than the ${formatBytes(SCENARIO_WEIGHT_LIMIT)} ` +
-              'a scenario world may weigh (docs/scenarios.md, "How big a scenario may be")',
+              `scenario ${scenario.name} weighs ${formatBytes(weight)} (${how}), ` +
+              `more than the ${formatBytes(SCENARIO_WEIGHT_LIMIT)} a scenario world may weigh ` +
+              '(docs/scenarios.md, "How big a scenario may be")',
           },
         ];
   const declared = tooHeavy(declaredWeight(scenario), 'estimated from the records it declares');
   if (declared.length > 0) return declared;
   const { world } = startWorld({ token: `scenario_${scenario.name}_check`, seed: 0, sink: createRecordingSink(), now: () => REFERENCE_TIME_MS });
   const issues = plantScenario(world, scenario);
-  return issues.length > 0 ? issues : tooHeavy(worldWeight(world, errorEventCount(world)), 'estimated from the records of its built world');
+  if (issues.length > 0) return issues;
+  return tooHeavy(worldWeight(world, errorEventCount(world)), 'estimated from the records of its built world');
 }
 
 /** An empty world of (seed, token) with its user drawn, still seeding (its clock at the reference time). */

@@ -22,7 +22,10 @@ export const SEEDED_WORLD_WEIGHT = 60 * 1024;
  */
 export const SCENARIO_WEIGHT_LIMIT = 32 * 1024 * 1024;
 
-/** Recorded error events of all the world's workflows (counted when a world is opened: walking every workflow per request would cost). */
+/**
+ * Recorded error events of all the world's workflows (counted when a world is opened: walking
+ * every workflow on each request would cost).
+ */
 export function errorEventCount(world: World): number {
   let count = 0;
   for (const record of world.workflows.values()) count += record.errors.length;
@@ -55,7 +58,8 @@ export function worldWeight(world: World, errorEvents: number): number {
   return WEIGHT.world + WEIGHT.heavy * heavy + WEIGHT.errorEvent * errorEvents + WEIGHT.record * records;
 }
 
-const countOf = (value: number | readonly unknown[] | undefined): number => (typeof value === 'number' ? value : (value?.length ?? 0));
+type Declared = number | readonly unknown[] | undefined;
+const countOf = (value: Declared): number => (typeof value === 'number' ? value : (value?.length ?? 0));
 
 /**
  * What a scenario's world will weigh, from what it declares, before anything is built: the
@@ -70,7 +74,8 @@ export function declaredWeight(scenario: ScenarioDefinition): number {
   let records = Math.max(1, scenario.workspaces?.length ?? 0);
   for (const workspace of scenario.workspaces ?? []) {
     heavy += countOf(workspace.sources) + countOf(workspace.workflows);
-    if (Array.isArray(workspace.workflows)) for (const workflow of workspace.workflows) errorEvents += Math.min(MAX_ERROR_EVENTS, countOf(workflow.errors));
+    if (!Array.isArray(workspace.workflows)) continue;
+    for (const workflow of workspace.workflows) errorEvents += Math.min(MAX_ERROR_EVENTS, countOf(workflow.errors));
   }
   for (const project of scenario.projects ?? []) records += 1 + (project.accounts?.length ?? 0);
   records += (scenario.webhooks?.length ?? 0) + (scenario.subscriptions?.length ?? 0);

@@ -50,7 +50,7 @@ export interface ScalingResult {
   restart: { replica: number; tokens: number; kept: number; ms: number };
   /** GET /v1/users/me through nginx, all tokens round-robin, 32 at a time. */
   throughput: { requests: number; ms: number; rps: number; failed: number };
-  /** An HTTP trigger of the first token's world: its endpoint_url as read through nginx, and the status of a POST to it. */
+  /** An HTTP trigger of the first token's world: its endpoint_url read through nginx, and a POST to it. */
   endpoint: { origin: string; url: string; status: number };
 }
 
@@ -261,9 +261,11 @@ export async function measureScaling(options: ScalingOptions, log: (line: string
 
 /** The endpoint_url of the token's active HTTP-triggered workflow, read through `origin`, and a POST to it. */
 async function throughEndpoint(origin: string, token: string): Promise<ScalingResult['endpoint']> {
-  const world = JSON.parse((await send('GET', `${origin}/__mock/world`, token)).body) as { data: { workflows: Array<{ id: string; active: boolean }> } };
+  type Summary = { data: { workflows: Array<{ id: string; active: boolean }> } };
+  type Read = { data: { triggers: Array<{ endpoint_url?: string }> } };
+  const world = JSON.parse((await send('GET', `${origin}/__mock/world`, token)).body) as Summary;
   for (const { id } of world.data.workflows.filter((workflow) => workflow.active)) {
-    const read = JSON.parse((await send('GET', `${origin}/v1/workflows/${id}`, token)).body) as { data: { triggers: Array<{ endpoint_url?: string }> } };
+    const read = JSON.parse((await send('GET', `${origin}/v1/workflows/${id}`, token)).body) as Read;
     const url = read.data.triggers.find((trigger) => trigger.endpoint_url !== undefined)?.endpoint_url;
     if (url !== undefined) return { origin, url, status: (await send('POST', url, token)).status };
   }
