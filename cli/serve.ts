@@ -22,6 +22,7 @@ import {
   flagOrEnv,
   fromEnv,
   parseHost,
+  parseHttpUrl,
   parsePerSecond,
   parsePort,
   parseRange,
@@ -31,6 +32,9 @@ import {
   usage,
   type UsageError,
 } from './args.ts';
+
+/** What --public-url looks like, in its refusal. */
+const PUBLIC_URL_EXAMPLE = 'https://mock.example.test:8443';
 
 /** One line per operation of the control API's document: method, path and summary. */
 function controlRoutes(): string {
@@ -49,7 +53,7 @@ OpenAPI document; answers follow it.
 Usage:
   ${PROGRAM} serve [--port 4010] [--host 127.0.0.1] [--seed 42] [--quiet] [--max-connections 1000]
         [--max-worlds 4000] [--world-ttl 0] [--latency 0-0] [--fail-rate 0] [--rate-limit N/s]
-        [--no-control] [--deliver-to HOST[:PORT],...]
+        [--no-control] [--deliver-to HOST[:PORT],...] [--public-url URL]
         [--state FILE] [--state-interval 30s] [--cors ORIGIN,...|'*'] [--scenarios DIR]
         [--coverage-report FILE]
         [--upstream URL --live OPS [--fallback-on LIST] [--record FILE] [--drift-report FILE]]
@@ -101,6 +105,12 @@ Flags:
   --no-control   no control API: every /__mock path (the console too) is 404;
                  for a server others reach, where no client should reset or
                  read another's world                                default: control API on
+  --public-url <URL>
+                 the origin clients reach the server at (a reverse proxy's,
+                 a CI port mapping's): HTTP triggers' endpoint_url names it.
+                 Without it each client sees the origin it addressed:
+                 Forwarded, else X-Forwarded-Host and -Proto, else Host
+                                                                     default: as addressed  env PUBLIC_URL
   --deliver-to <HOST[:PORT],...>
                  webhook deliveries only to these hosts (and ports); any other
                  is refused, logged and never attempted. Without it deliveries
@@ -193,6 +203,8 @@ export interface ServeOptions {
   stateKey?: string;
   /** `--no-control`: true. */
   noControl?: boolean;
+  /** `--public-url`: an origin. */
+  publicUrl?: string;
   deliverTo?: Destination[];
   /** `--cors`: origins whose pages may call /v1. */
   cors?: CorsOrigins;
@@ -227,6 +239,7 @@ export const SERVE = defineCommand({
     'fail-rate': { type: 'string' },
     'rate-limit': { type: 'string' },
     'no-control': { type: 'boolean' },
+    'public-url': { type: 'string' },
     state: { type: 'string' },
     'state-interval': { type: 'string' },
     'deliver-to': { type: 'string' },
@@ -274,6 +287,18 @@ export const SERVE = defineCommand({
     if ('kind' in faults) return faults;
     if (Object.keys(faults).length > 0) options.faults = faults;
     if (values['no-control'] === true) options.noControl = true;
+    const publicUrl = flagOrEnv('public-url', values['public-url'], env, 'PUBLIC_URL');
+    if (publicUrl !== undefined) {
+      const parsed = parseHttpUrl(publicUrl.from, publicUrl.text);
+      if (typeof parsed !== 'string') return parsed;
+      const url = new URL(parsed);
+      // The mock serves endpoints at /__endpoints/ of its root: a path, query or user would not reach them.
+      if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+        const shape = `an origin such as ${PUBLIC_URL_EXAMPLE} (no path or query)`;
+        return usage(`${publicUrl.from} must be ${shape}, got "${publicUrl.text}"`);
+      }
+      options.publicUrl = url.origin;
+    }
     const state = flagOrEnv('state', values.state, env, 'STATE_FILE');
     if (state !== undefined) {
       if (state.text.trim() === '') return usage(`${state.from} must name a file`);
@@ -433,6 +458,7 @@ export async function serve(options: ServeOptions): Promise<number> {
       ...(maxWorlds === undefined ? {} : { maxWorlds }),
       ...(worldTtlMs === undefined ? {} : { worldTtlMs }),
       ...(noControl === true ? { control: false } : {}),
+      ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
       ...(deliverTo === undefined ? {} : { deliverTo }),
       ...(state === undefined ? {} : { state: { path: state, intervalMs: stateIntervalMs, key: stateKey } }),
       ...(faults === undefined ? {} : { faults }),

@@ -10,7 +10,7 @@ import { type ConnectionLimits, DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS
 import { type Destination, destinationPolicy } from '../destinations.ts';
 import { createMock, endpointUrlAt, scenarioCatalogue, type FaultOptions, type Mock, type ScenarioDefinition } from '../index.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
-import { createStore } from '../store/index.ts';
+import { createStore, SEEDED_WORLD_WEIGHT } from '../store/index.ts';
 import { guardConnections, httpServerOptions, resolveLimits } from './connections.ts';
 import { type CorsOrigins, corsPolicy } from './cors.ts';
 import { checkedFetch, type Lookup } from './fetch.ts';
@@ -40,6 +40,11 @@ export interface ServerOptions {
   faults?: FaultOptions;
   /** false: no control API; every /__mock path (the console too) is a 404 (`--no-control`). Default true. */
   control?: boolean;
+  /**
+   * `--public-url`: the origin clients reach the server at (behind a proxy); HTTP triggers' endpoint
+   * URLs name it. Default: each client sees the origin it addressed (mocks/node/addressed.ts).
+   */
+  publicUrl?: string;
   /** Deliveries go only to these hosts and ports (`--deliver-to`); default: anywhere but link-local. Ignored with `mock`. */
   deliverTo?: readonly Destination[];
   /**
@@ -157,7 +162,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // are not request lines, and each is something to notice (docs/control-api.md).
   const notice = options.log ?? logToStdout;
   const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
-  const collect = collectAfterEvictions(Math.max(100, Math.ceil(maxWorlds / 4)));
+  // Counted in weight (mocks/store/weight.ts): a quarter of the bound, whatever worlds it is made of.
+  const collect = collectAfterEvictions(Math.max(100, Math.ceil(maxWorlds / 4)) * SEEDED_WORLD_WEIGHT);
   // Checked before anything is taken or bound: a refused scenario stops the start (ScenarioLoadError).
   const scenarios = options.mock === undefined ? scenarioCatalogue(options.scenarios) : undefined;
   // Taken before listening: a held, unwritable or unreadable file stops the start before anyone is answered.
@@ -188,15 +194,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       }),
       seed: options.seed,
       scenarios,
-      // The endpoint_url of each HTTP trigger is this server's (docs/worlds.md, "Workflow endpoints").
-      endpointUrl: endpointUrlAt(origin),
+      // The endpoint_url of each HTTP trigger is this server's (docs/worlds.md, "Workflow endpoints"):
+      // --public-url's, else the listen origin, which each answer moves to the origin its client addressed.
+      endpointUrl: endpointUrlAt(options.publicUrl ?? origin),
       maxWorlds,
       worldTtlMs: options.worldTtlMs,
       // A quarter of the worlds evicted is ~50 MB of garbage at ~50 kB a world (memory.ts);
       // the state file's log records each eviction (state.ts).
-      onEvict: (token) => {
+      onEvict: (token, _reason, weight) => {
         opened?.evicted(token);
-        collect();
+        collect(weight);
       },
     });
     if (opened !== undefined) keeper = keepState({ opened, store, intervalMs: options.state?.intervalMs, log: notice });
@@ -228,6 +235,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     control: options.control ?? true,
     log: options.quiet ? undefined : (options.log ?? logToStdout),
     notice,
+    endpointOrigin: options.publicUrl === undefined && options.mock === undefined ? origin : undefined,
   });
   server.on('request', listeners.request);
   server.on('checkContinue', listeners.checkContinue);

@@ -304,7 +304,9 @@ export interface paths {
          *     keeps running or standing as it was. Everything the world shows follows it: timestamps of
          *     what it creates, event times, Connect token expiry, the signature's `t` on deliveries,
          *     rate-limit windows and the daily quotas' day. Other worlds keep their own clocks; a reset
-         *     brings this one back to real time.
+         *     brings this one back to real time. A clock shows 1970-01-01T00:00:00Z to
+         *     9999-12-31T23:59:59Z: a call that would move it outside is 400 naming that range, and a
+         *     running clock that reaches the maximum stops there (docs/worlds.md, "A clock per world").
          */
         post: operations["setClock"];
         delete?: never;
@@ -421,7 +423,7 @@ export interface components {
         ClockBody: {
             /**
              * Format: date-time
-             * @description The instant the world's clock shows (RFC 3339, `2026-01-01T00:00:00Z`).
+             * @description The instant the world's clock shows (RFC 3339, `2026-01-01T00:00:00Z`), from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59Z (with `advance`, the sum must stay there).
              */
             set?: string;
             /**
