@@ -72,6 +72,8 @@ export interface ServerOptions {
   upstream?: BesideOptions['upstream'];
   /** With `upstream`: append every upstream exchange, redacted, to this HAR file (0600). */
   record?: string;
+  /** With `record`: bytes before the recording moves to FILE.1 and a new one begins (default 100 MiB). */
+  recordMax?: number;
   /** With `upstream`: keep the drift report in this JSON file and its `.junit.xml` twin. */
   driftReport?: string;
   /** Answer every API request from this HAR recording (no network); `match`: the fields compared besides method and path. */
@@ -164,7 +166,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const opened = options.state === undefined ? undefined : await openState(options.state.path, options.state.key);
   // So are the upstream's files and its check against the delivery rules (upstream.ts).
   const prepared = await prepareBeside(
-    { upstream: options.upstream, record: options.record, driftReport: options.driftReport, replay: options.replay, match: options.match },
+    {
+      upstream: options.upstream,
+      record: options.record,
+      recordMax: options.recordMax,
+      driftReport: options.driftReport,
+      replay: options.replay,
+      match: options.match,
+    },
     { version: options.version, deliverTo: options.deliverTo, lookup: options.lookup, log: notice },
   );
 

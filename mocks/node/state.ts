@@ -7,11 +7,11 @@
 // kernel, and it survives the process being killed (kill -9); it is not fsync'ed, so a power cut
 // may lose the last seconds (docs/worlds.md says why). A compaction (every --state-interval when
 // something changed, POST /__mock/snapshot, the start and the stop) writes the snapshot
-// (new file, fsync, rename) and empties the log; the snapshot names the log generation it covers,
+// (new file under a random name, fsync, rename) and empties the log; the snapshot names the log generation it covers,
 // so a crash between the two never applies a record twice. At start the snapshot and then the log
 // are restored; anything that cannot be restored exactly stops the start and is left untouched.
-import { closeSync, fchmodSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { closeSync, fchmodSync, fstatSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { authenticate } from '../app/auth.ts';
 import type { SavedState } from '../app/control.ts';
 import { STATE_INTERVAL_MS } from '../defaults.ts';
@@ -28,6 +28,7 @@ import {
   type WorldPatch,
   type WorldSnapshot,
 } from '../store/index.ts';
+import { writeFileReplacingSync } from './files.ts';
 import { stateKey, type TokenHasher } from './state-key.ts';
 import { lockStateFile, StateLockedError, type StateLock } from './state-lock.ts';
 
@@ -308,20 +309,8 @@ export function keepState(options: { opened: OpenedState; store: Store; interval
     const worlds = [...store.setAside().map((world) => toFile(world, world.token)), ...live.map((world) => toFile(world, hasher.hash(world.token)))];
     const snapshot = { format: SNAPSHOT_FORMAT, version: STATE_VERSION, seed: store.seed, tokens: 'hmac-sha256', key: hasher.keyId, log: generation, worlds };
     const text = JSON.stringify(snapshot);
-    const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-    const file = openSync(temporary, 'w', 0o600);
-    try {
-      writeSync(file, text);
-      fsyncSync(file);
-    } finally {
-      closeSync(file);
-    }
-    try {
-      renameSync(temporary, path);
-    } catch (error) {
-      rmSync(temporary, { force: true });
-      throw error;
-    }
+    // A random name created exclusively, never through a link planted beside the file (files.ts).
+    writeFileReplacingSync(path, text, { durable: true });
     generation += 1;
     ftruncateSync(fd, 0);
     append(`${JSON.stringify({ format: LOG_FORMAT, version: LOG_VERSION, generation })}\n`);

@@ -33,6 +33,8 @@ export interface BesideOptions {
   upstream?: { url: string; live: readonly string[] | string; fallbackOn?: FallbackRule | string };
   /** `--record FILE` (with `upstream`). */
   record?: string;
+  /** `--record-max`: bytes before the recording is rotated (FILE -> FILE.1); default 100 MiB (recording.ts). */
+  recordMax?: number;
   /** `--drift-report FILE` (with `upstream`). */
   driftReport?: string;
   /** `--replay FILE`: every API request answered from this HAR file. */
@@ -109,7 +111,12 @@ export async function prepareBeside(
   const recorder: HarRecorder | undefined =
     options.record === undefined
       ? undefined
-      : await openHarRecorder(options.record, { secrets, creator: { name: 'workflow-api-mock-kit', version: context.version ?? 'unknown' }, log });
+      : await openHarRecorder(options.record, {
+          secrets,
+          creator: { name: 'workflow-api-mock-kit', version: context.version ?? 'unknown' },
+          log,
+          ...(options.recordMax === undefined ? {} : { maxBytes: options.recordMax }),
+        });
   const report: FileKeeper | undefined = options.driftReport === undefined ? undefined : driftReportFile(options.driftReport, analyzer, log);
   const fallback = target.fallbackOn;
   return {
@@ -144,7 +151,7 @@ export async function prepareBeside(
           ...(options.driftReport === undefined ? [] : [`Drift report: ${options.driftReport} and ${junitPath(options.driftReport)}, as answers come`]),
         ],
         async close() {
-          await recorder?.flush();
+          await recorder?.close();
           report?.changed();
           await report?.flush();
         },
