@@ -87,6 +87,33 @@ describe('HAR entries', () => {
     expect(parseHar('{"log":{}}')).toEqual({ error: expect.stringMatching(/log.entries/) });
     expect(parseHar('{"log":{"entries":[{"request":{}}]}}')).toEqual({ error: expect.stringMatching(/log.entries\[0\]/) });
   });
+
+  it('refuses at load an entry no answer can be made of, naming its index and field', () => {
+    const good = toHarEntry(exchange, new Set());
+    type Entry = typeof good;
+    const damaged: Array<[string, (entry: Entry) => void, string]> = [
+      ['headers as an object', (e) => ((e.response as { headers: unknown }).headers = { a: 'b' }), 'response.headers: not a list of {name, value}'],
+      ['CRLF in a header value', (e) => (e.response.headers[1]!.value = 'b\r\nset-cookie: c=d'), 'response.headers[1].value: holds a line break'],
+      ['an invalid header name', (e) => (e.request.headers[0]!.name = 'bad name'), 'request.headers[0].name: "bad name" is not a valid header name'],
+      ['status 1000', (e) => (e.response.status = 1000), 'response.status: 1000 is not an HTTP status'],
+      ['status 100', (e) => (e.response.status = 100), 'response.status: 100 is an interim answer (1xx)'],
+      ['status 101', (e) => (e.response.status = 101), 'response.status: 101 is an interim answer (1xx)'],
+      ['a status that is not a number', (e) => ((e.response as { status: unknown }).status = '200'), 'response.status: "200" is not an integer'],
+      [
+        'a content.text that is not a string',
+        (e) => ((e.response.content as { text: unknown }).text = { a: 1 }),
+        'response.content.text: {"a":1} is not a string',
+      ],
+      ['invalid base64', (e) => Object.assign(e.response.content, { text: 'not base64!', encoding: 'base64' }), 'response.content.text: not valid base64'],
+      ['a URL that is not one', (e) => (e.request.url = '/v1/users/me'), 'request.url: "/v1/users/me" is not an absolute URL'],
+    ];
+    for (const [what, damage, message] of damaged) {
+      const entries = [good, good, good, structuredClone(good)];
+      damage(entries[3]!);
+      const har = parseHar(JSON.stringify({ log: { entries } }));
+      expect(har, what).toEqual({ error: expect.stringContaining(`a HAR file with a bad entry: log.entries[3].${message}`) });
+    }
+  });
 });
 
 describe('replay', () => {
@@ -114,6 +141,19 @@ describe('replay', () => {
     replay.reset();
     expect(bodies()).toEqual(['{"n":1}', '{"n":2}', '{"n":2}']);
     expect(replay.answer(get('/v1/users/me')).headers['x-mock-source']).toBe('replay');
+  });
+
+  it("answers an entry of status 0 (a browser's export of a request that got no answer) 502, saying no answer was recorded", () => {
+    const unanswered = entry('GET', '/users/me', 0, '');
+    unanswered.response.headers.push({ name: ':status', value: '0' });
+    expect('entries' in parseHar(JSON.stringify({ log: { entries: [unanswered] } }))).toBe(true);
+    const answer = createReplay([unanswered]).answer(get('/v1/users/me'));
+    expect(answer.status).toBe(502);
+    expect(answer.headers[':status']).toBeUndefined();
+    expect(JSON.parse(answer.body)).toMatchObject({
+      code: 'bad_gateway',
+      error: 'No answer was recorded for GET /users/me: its HAR entry has status 0 (the client that recorded it got none)',
+    });
   });
 
   it('matches query in any order and JSON bodies in any key order', () => {
