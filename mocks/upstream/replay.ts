@@ -7,7 +7,7 @@
 import { apiError } from '../errors.ts';
 import { errorResponse } from '../app/respond.ts';
 import type { AppRequest, AppResponse } from '../app/types.ts';
-import { HOP_HEADERS, harResponseText, headerRecord, type HarEntry, redactBody } from './har.ts';
+import { HOP_HEADERS, harResponseText, headerRecord, type HarEntry, redactBody, redactQuery } from './har.ts';
 
 /** What a request must share with a recorded one: method and path always, query and body by default. */
 export type MatchField = 'query' | 'body';
@@ -84,7 +84,12 @@ export function createReplay(entries: readonly HarEntry[], options: ReplayOption
 
   const answer = (request: AppRequest): AppResponse => {
     const { path, query } = splitPath(request.url);
-    const asked = { method: request.method.toUpperCase(), path: apiPath(path), query: normalQuery(query), body: normalBody(redactBody(request.body, secrets)) };
+    const asked = {
+      method: request.method.toUpperCase(),
+      path: apiPath(path),
+      query: normalQuery(redactQuery(query, secrets)),
+      body: normalBody(redactBody(request.body, secrets)),
+    };
     const key = keyOf(asked);
     const candidates = byKey.get(key);
     if (candidates === undefined) return notRecorded(asked, recorded, match);

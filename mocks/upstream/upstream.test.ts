@@ -7,7 +7,7 @@ import { document } from '../../openapi/generated/document.ts';
 import { validator } from '../../openapi/validator.ts';
 import { createMock } from '../index.ts';
 import type { AppRequest } from '../app/types.ts';
-import { type Exchange, parseHar, REDACTED, secretFields, toHarEntry } from './har.ts';
+import { type Exchange, parseHar, REDACTED, redactBody, secretFields, toHarEntry } from './har.ts';
 import { createHybrid } from './hybrid.ts';
 import { createReplay, parseMatchRule } from './replay.ts';
 import { liveMatcher, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from './select.ts';
@@ -154,6 +154,22 @@ describe('replay', () => {
       code: 'bad_gateway',
       error: 'No answer was recorded for GET /users/me: its HAR entry has status 0 (the client that recorded it got none)',
     });
+  });
+
+  it("matches a query whose secret parameter was redacted in the recording, and keeps the document's plain ones apart", () => {
+    const recorded = [entry('GET', '/users/me?access_token=abc&sort_key=name', 200, '{"n":1}'), entry('GET', '/users/me?sort_key=date', 200, '{"n":2}')];
+    expect(recorded[0]!.request.url).not.toContain('abc');
+    const replay = createReplay(recorded);
+    expect(replay.answer(get('/v1/users/me?sort_key=name&%61ccess_token=other')).body).toBe('{"n":1}');
+    expect(replay.answer(get('/v1/users/me?sort_key=date')).body).toBe('{"n":2}');
+  });
+
+  it('redacts by key name in a body that is not JSON: broken JSON, key=value text, XML', () => {
+    const text = '{"client_secret": "s-1", "name": "kept", password=s-2 <api_key>s-3</api_key> <id>kept-too</id>';
+    const redacted = redactBody(text, new Set());
+    for (const secret of ['s-1', 's-2', 's-3']) expect(redacted).not.toContain(secret);
+    expect(redacted).toContain('"name": "kept"');
+    expect(redacted).toContain('<id>kept-too</id>');
   });
 
   it('matches query in any order and JSON bodies in any key order', () => {
