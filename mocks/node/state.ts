@@ -206,6 +206,8 @@ function replay(path: string, text: string | undefined, log: string, hasher: Tok
   } catch {
     return { restored: { clear: text }, generation }; // store.restore names what is wrong with it
   }
+  // null, a list, a number: not a snapshot, which store.restore says (restoreState names the file).
+  if (typeof snapshot !== 'object' || snapshot === null || Array.isArray(snapshot)) return { restored: { clear: snapshot }, generation };
   // The previous release's file (tokens in clear, no log): restored as it is, then rewritten hashed.
   if (snapshot.version === SNAPSHOT_VERSION && snapshot.tokens === undefined) return { restored: { clear: snapshot }, generation };
   if (snapshot.format !== SNAPSHOT_FORMAT) return { restored: { clear: snapshot }, generation };
@@ -220,11 +222,21 @@ function replay(path: string, text: string | undefined, log: string, hasher: Tok
     );
   }
   const worlds = new Map<string, ReturnType<typeof patchable>>();
-  for (const world of snapshot.worlds as FileWorld[]) worlds.set(world.tokenHash, patchable(fromFile(world)));
+  for (const [i, world] of (snapshot.worlds as unknown[]).entries()) {
+    if (!isFileWorld(world))
+      throw new StateFileError(
+        `cannot restore the state file ${path}: worlds[${i}] is not a world (expected an object with a tokenHash). The file was left untouched`,
+      );
+    worlds.set(world.tokenHash, patchable(fromFile(world)));
+  }
   const covered = typeof snapshot.log === 'number' ? snapshot.log : -1;
   if (generation > covered) {
     for (let n = 1; n < lines.length; n++) {
-      const record = parseLine(lines[n]!, where(n)) as LogRecord;
+      const record = parseLine(lines[n]!, where(n));
+      if (!isLogRecord(record))
+        throw new StateFileError(
+          `cannot restore ${where(n)}: not a record of this log (expected {w, full|patch|gone}). The files were left untouched; move them away to start`,
+        );
       const hash = record.w;
       const current = worlds.get(hash);
       worlds.delete(hash);
@@ -232,7 +244,11 @@ function replay(path: string, text: string | undefined, log: string, hasher: Tok
       if ('full' in record) {
         worlds.set(hash, patchable(fromFile(record.full)));
       } else if (current !== undefined && 'patch' in record) {
-        current.apply(record.patch);
+        try {
+          current.apply(record.patch);
+        } catch (error) {
+          throw new StateFileError(`cannot restore ${where(n)}: a damaged change (${(error as Error).message}). The files were left untouched`);
+        }
         worlds.set(hash, current);
       } else {
         throw new StateFileError(`cannot restore ${where(n)}: a change to a world the log never wrote whole. The files were left untouched`);
@@ -241,6 +257,31 @@ function replay(path: string, text: string | undefined, log: string, hasher: Tok
   }
   const { format, seed } = snapshot;
   return { restored: { hashed: { format, version: SNAPSHOT_VERSION, seed, worlds: [...worlds.values()].map((world) => world.snapshot()) } }, generation };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isFileWorld(value: unknown): value is FileWorld {
+  return isObject(value) && typeof value.tokenHash === 'string';
+}
+
+/** A log line's shape (what the store then checks of the world it holds is its own business). */
+function isLogRecord(value: unknown): value is LogRecord {
+  if (!isObject(value) || typeof value.w !== 'string') return false;
+  if ('gone' in value) return value.gone === true;
+  if ('full' in value) return isFileWorld(value.full);
+  const { patch } = value;
+  const lists = (field: unknown) => field === undefined || (isObject(field) && Object.values(field).every(Array.isArray));
+  return (
+    isObject(patch) &&
+    Array.isArray(patch.issued) &&
+    (patch.random === null || isObject(patch.random)) &&
+    lists(patch.set) &&
+    lists(patch.deleted) &&
+    lists(patch.all)
+  );
 }
 
 function parseLine(line: string, where: string): unknown {
@@ -264,7 +305,15 @@ export async function abandonState(opened: OpenedState): Promise<void> {
 
 /** Restores what openState read into `store`: how many worlds; StateFileError naming the file and the problem. */
 function restoreState(path: string, restored: NonNullable<OpenedState['restored']>, store: Store, hasher: TokenHasher): number {
-  const result = 'hashed' in restored ? store.restoreHashed(restored.hashed, hasher.hash) : store.restore(restored.clear);
+  let result: ReturnType<Store['restore']> | ReturnType<Store['restoreHashed']>;
+  try {
+    result = 'hashed' in restored ? store.restoreHashed(restored.hashed, hasher.hash) : store.restore(restored.clear);
+  } catch (error) {
+    // The store refuses what it can name; anything else is still this file's damage, not a crash.
+    throw new StateFileError(
+      `cannot restore the state file ${path}: ${(error as Error).message}. The file was left untouched; move it away or fix it to start`,
+    );
+  }
   if (!result.ok) {
     throw new StateFileError(
       `cannot restore the state file ${path} (${result.error.code}): ${result.error.message}. The file was left untouched; move it away or fix it to start`,
