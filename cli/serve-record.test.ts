@@ -123,4 +123,54 @@ describe('serve --record', () => {
     expect(JSON.parse(readFileSync(join(dir, 'coverage.json'), 'utf8'))).toBeTypeOf('object');
     expect(readFileSync(join(dir, 'coverage.txt'), 'utf8')).toContain('getCurrentUser');
   });
+
+  it('past --record-max moves FILE to FILE.1 with one log line each time, and every request is still answered', { timeout: 120_000 }, async () => {
+    const upstream = await startLoopbackReceiver(() => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: `{"data":{"pad":"${'x'.repeat(600)}"}}`,
+    }));
+    try {
+      const dir = folder();
+      const record = join(dir, 'rotating.har');
+      const args = ['serve', '--port', '0', '--quiet', '--upstream', `${upstream.origin}/v1`, '--live', 'getCurrentUser', '--record', record];
+      const hybrid = startCli([...args, '--record-max', '4KiB']);
+      const [, baseUrl] = await hybrid.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
+      const statuses: number[] = [];
+      for (let n = 0; n < 24; n++) statuses.push((await fetch(`${baseUrl}/users/me?n=${n}`, { headers: { authorization: `Bearer ${TOKEN}` } })).status);
+      expect(statuses).toEqual(Array(24).fill(200));
+      hybrid.child.kill('SIGTERM');
+      expect(await hybrid.exited).toBe(0);
+      const rotations = hybrid
+        .out()
+        .split('\n')
+        .filter((line) => line.includes('reached --record-max'));
+      expect(rotations.length).toBeGreaterThanOrEqual(3);
+      expect(rotations[0]).toBe(`[upstream] --record ${record} reached --record-max (4096 bytes): moved to ${record}.1 (keeping 3), a new ${record} begins`);
+      for (const file of [record, `${record}.1`, `${record}.2`, `${record}.3`]) {
+        const text = readFileSync(file, 'utf8');
+        expect(Buffer.byteLength(text)).toBeLessThanOrEqual(4096);
+        expect(JSON.parse(text).log.entries.length).toBeGreaterThan(0);
+      }
+      // The newest file replays.
+      const replay = await runCli(['drift', record]);
+      expect(replay.stdout).toContain('getCurrentUser');
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('--record-max takes bytes or KiB/MiB/GiB within bounds, and needs --record', { timeout: 60_000 }, async () => {
+    const base = ['serve', '--port', '0', '--upstream', 'http://127.0.0.1:9/v1', '--live', 'getCurrentUser'];
+    for (const [args, message] of [
+      [[...base, '--record', 'r.har', '--record-max', 'lots'], '--record-max must be a size from 4KiB to 400MiB (bytes, or 500KiB, 64MiB), got "lots"'],
+      [[...base, '--record', 'r.har', '--record-max', '1GiB'], '--record-max must be a size from 4KiB to 400MiB'],
+      [[...base, '--record', 'r.har', '--record-max', '100'], '--record-max must be a size from 4KiB to 400MiB'],
+      [[...base, '--record-max', '1MiB'], '--record-max needs --record FILE'],
+    ] as const) {
+      const run = await runCli([...args]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(message);
+    }
+  });
 });
