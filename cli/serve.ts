@@ -457,8 +457,7 @@ export async function serve(options: ServeOptions): Promise<number> {
   const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl, deliverTo, state, stateIntervalMs, stateKey, cors } = options;
   const { upstream, record, recordMax, driftReport, replay, match } = options;
   // Imported only now: `--help` and bad flags answer without loading the server (start-up, docs/performance.md).
-  const { startServer, readScenarioFiles } = await import('../mocks/node/server.ts');
-  const { unwritableReason, writeFileReplacingSync } = await import('../mocks/node/files.ts');
+  const { startServer, readScenarioFiles, unwritableReason, writeFileReplacingSync } = await import('../mocks/node/server.ts');
   // Checked now, as --state is: a report that could never be written stops the start, not the exit.
   const coverageUnwritable = options.coverageReport === undefined ? undefined : unwritableReason(options.coverageReport);
   if (coverageUnwritable !== undefined) {
