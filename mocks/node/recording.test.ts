@@ -135,4 +135,23 @@ describe('the recording file', () => {
     await expect(openHarRecorder(join(dir, 'link.har'), { secrets: new Set(), creator })).rejects.toThrow('is a symbolic link');
     expect(readdirSync(dir).sort()).toEqual(['file.txt', 'link.har']);
   });
+
+  it('a FILE already at --record-max moves to FILE.1 at start, read only as far as its head; a large file that is not HAR stops the start', async () => {
+    const dir = folder();
+    const path = join(dir, 'full.har');
+    const big = `{"log":{"version":"1.2","entries":[${Array(200).fill('{}').join(',')}]}}`.padEnd(8192, ' ');
+    writeFileSync(path, big);
+    const lines: string[] = [];
+    const recorder = await openHarRecorder(path, { secrets: new Set(), creator, maxBytes: 4096, log: (line) => lines.push(line) });
+    recorder.record(exchange(1));
+    await recorder.close();
+    // Its entries are no valid HAR entries ({}): it was moved, not read.
+    expect(readFileSync(`${path}.1`, 'utf8')).toBe(big);
+    expect(lines).toEqual([`[upstream] --record ${path} already held 8192 bytes (--record-max 4096): moved to ${path}.1, a new ${path} begins`]);
+    expect(recorder.size()).toBe(1);
+    const notes = join(dir, 'notes.har');
+    writeFileSync(notes, 'x'.repeat(8192));
+    await expect(openHarRecorder(notes, { secrets: new Set(), creator, maxBytes: 4096 })).rejects.toThrow(`--record ${notes}: not a HAR log`);
+    expect(readFileSync(notes, 'utf8')).toBe('x'.repeat(8192));
+  });
 });

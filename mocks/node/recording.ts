@@ -8,9 +8,9 @@
 // again, in one positional write, so between writes the file is always a whole HAR log. At
 // `--record-max` bytes the file is moved to FILE.1 (FILE.1 to FILE.2, ... the oldest of
 // RECORD_KEEP dropped) and a new FILE begins, with one log line; the server answers on throughout.
-import { lstat, readFile, rename } from 'node:fs/promises';
+import { lstat, open, readFile, rename } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
-import { DEFAULT_RECORD_MAX_BYTES, MAX_RECORD_MAX_BYTES } from '../defaults.ts';
+import { DEFAULT_RECORD_MAX_BYTES } from '../defaults.ts';
 import { driftJUnit } from '../../openapi/drift-report.ts';
 import type { DriftAnalyzer } from '../../openapi/drift.ts';
 import { type Exchange, parseHar, toHarEntry } from '../upstream/har.ts';
@@ -97,7 +97,7 @@ export async function openHarRecorder(
   const refuse = (reason: string) => new RecordingFileError(`--record ${path}: ${reason}`);
   const unwritable = unwritableReason(path);
   if (unwritable !== undefined) throw refuse(unwritable);
-  const held = await heldEntries(path, refuse);
+  const held = await heldEntries(path, refuse, maxBytes);
   const head = Buffer.from(`{"log":{"version":"1.2","creator":${JSON.stringify(options.creator)},"entries":[`);
 
   let file: FileHandle | undefined;
@@ -231,8 +231,12 @@ export async function openHarRecorder(
   };
 }
 
-/** The entries a recording already holds (each as its JSON text), or undefined when there is none. */
-async function heldEntries(path: string, refuse: (reason: string) => Error): Promise<{ entries: string[]; bytes: number } | undefined> {
+/**
+ * The entries a recording already holds (each as its JSON text), or undefined when there is none.
+ * A file of `maxBytes` or more is about to move to FILE.1 whole: only its head is read (a HAR log
+ * starts `{"log":`), so a large one never costs its size in memory at start.
+ */
+async function heldEntries(path: string, refuse: (reason: string) => Error, maxBytes: number): Promise<{ entries: string[]; bytes: number } | undefined> {
   let stat: Awaited<ReturnType<typeof lstat>>;
   try {
     stat = await lstat(path);
@@ -242,7 +246,12 @@ async function heldEntries(path: string, refuse: (reason: string) => Error): Pro
   if (stat.isSymbolicLink()) throw refuse('is a symbolic link; name the file itself');
   if (!stat.isFile()) throw refuse('is not a file');
   if (stat.size === 0) return undefined;
-  if (stat.size > MAX_RECORD_MAX_BYTES) throw refuse(`holds ${stat.size} bytes, more than can be read back (${MAX_RECORD_MAX_BYTES}); pick another file`);
+  if (stat.size >= maxBytes) {
+    const file = await open(path, 'r');
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(256), 0, 256, 0).finally(() => file.close());
+    if (!/^\s*\{\s*"log"\s*:/.test(buffer.subarray(0, bytesRead).toString('utf8'))) throw refuse('not a HAR log; pick another file or remove it');
+    return { entries: [], bytes: stat.size };
+  }
   let text: string;
   try {
     text = await readFile(path, 'utf8');
