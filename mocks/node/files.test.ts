@@ -71,6 +71,18 @@ describe('files written whole', () => {
     expect(JSON.parse(readFileSync(path, 'utf8')).worlds.length).toBeGreaterThan(0);
   });
 
+  it('a --drift-report whose folder is missing stops the start, and lets the --state file go', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'files-'));
+    const state = { path: join(folder, 's.json') };
+    const upstream = { url: 'http://127.0.0.1:9/v1', live: ['getCurrentUser'] };
+    const refused = startServer({ port: 0, quiet: true, log: () => {}, state, upstream, driftReport: join(folder, 'missing', 'd.json') });
+    await expect(refused).rejects.toThrow(`--drift-report ${join(folder, 'missing', 'd.json')}: the folder ${join(folder, 'missing')} does not exist`);
+    // Held still, the file would refuse this second start ("held by another server").
+    const server = await startServer({ port: 0, quiet: true, log: () => {}, state });
+    running.push(server);
+    expect(server.restoredWorlds).toBe(0);
+  });
+
   it('say why a path cannot take a file: a missing folder, a folder under a file, a folder', () => {
     const folder = mkdtempSync(join(tmpdir(), 'files-'));
     writeFileSync(join(folder, 'file.txt'), 'x');

@@ -166,7 +166,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const scenarios = options.mock === undefined ? scenarioCatalogue(options.scenarios) : undefined;
   // Taken before listening: a held, unwritable or unreadable file stops the start before anyone is answered.
   const opened = options.state === undefined ? undefined : await openState(options.state.path, options.state.key);
-  // So are the upstream's files and its check against the delivery rules (upstream.ts).
+  // So are the upstream's files and its check against the delivery rules (upstream.ts); a refusal
+  // there lets the state file go, so a library caller can start again with another option.
   const prepared = await prepareBeside(
     {
       upstream: options.upstream,
@@ -177,7 +178,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       match: options.match,
     },
     { version: options.version, deliverTo: options.deliverTo, lookup: options.lookup, log: notice },
-  );
+  ).catch(async (error: unknown) => {
+    if (opened !== undefined) await abandonState(opened);
+    throw error;
+  });
 
   // The mock's base URL names the real port, so the server listens first; the request listener is
   // attached once the mock exists, before control returns to the loop, so no request can come earlier.

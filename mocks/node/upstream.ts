@@ -108,6 +108,8 @@ export async function prepareBeside(
   const refusal = await upstreamRefusal(target.url, context.deliverTo, context.lookup ?? defaultLookup);
   if (refusal !== null) throw new UpstreamError(`--upstream ${target.url} is refused: ${refusal}`);
   const analyzer: DriftAnalyzer = createDriftAnalyzer(document, validator);
+  // The report's folder is checked first: a refusal there must not leave the recording opened.
+  const report: FileKeeper | undefined = options.driftReport === undefined ? undefined : driftReportFile(options.driftReport, analyzer, log);
   const recorder: HarRecorder | undefined =
     options.record === undefined
       ? undefined
@@ -117,7 +119,6 @@ export async function prepareBeside(
           log,
           ...(options.recordMax === undefined ? {} : { maxBytes: options.recordMax }),
         });
-  const report: FileKeeper | undefined = options.driftReport === undefined ? undefined : driftReportFile(options.driftReport, analyzer, log);
   const fallback = target.fallbackOn;
   return {
     driftReport: () => analyzer.report(),
