@@ -62,8 +62,7 @@ Usage:
         [--no-control] [--deliver-to HOST[:PORT],...]
         [--state FILE] [--state-interval 30s] [--cors ORIGIN,...|'*'] [--scenarios DIR]
         [--coverage-report FILE]
-        [--upstream URL --live OPS [--fallback-on LIST] [--record FILE [--record-max 100MiB]]
-                                                          [--drift-report FILE]]
+        [--upstream URL --live OPS [--fallback-on LIST] [--record FILE [--record-max 100MiB]] [--drift-report FILE]]
         [--replay FILE [--match query,body]]
   (in the kit's checkout: npm start -- [flags])
 
@@ -133,11 +132,11 @@ Flags:
                  with --upstream: append every upstream exchange to this HAR 1.2
                  file (0600; Authorization, cookies, signatures and secret
                  fields redacted); appended entry by entry, a whole HAR file
-                 whenever it is read
+                 between writes
   --record-max <size>
                  with --record: at this size FILE moves to FILE.1 (FILE.1 to
-                 FILE.2, three kept) and a new FILE begins, with a log line
-                 (bytes, or 500KiB, 64MiB, 1GiB up to ${MAX_RECORD_MAX_BYTES / 1024 / 1024}MiB)  default ${DEFAULT_RECORD_MAX_BYTES / 1024 / 1024}MiB
+                 FILE.2, three kept) and a new FILE begins, with a log line;
+                 bytes or 500KiB, 64MiB, from 4KiB to ${MAX_RECORD_MAX_BYTES / 1024 / 1024}MiB         default ${DEFAULT_RECORD_MAX_BYTES / 1024 / 1024}MiB
   --drift-report <file>
                  with --upstream: where the live answers depart from the
                  document, per operation: JSON here, JUnit XML beside it
@@ -159,14 +158,14 @@ Flags:
                  operation, the documented statuses answered and never
                  answered; all worlds) to this file as JSON, and as a table
                  beside it (.txt); also GET /__mock/coverage; a link at FILE
-                 is replaced, not followed    default: none       env COVERAGE_REPORT
+                 is replaced, never followed                         default: none       env COVERAGE_REPORT
   --scenarios <dir>
                  load the scenario files of this folder (*.json, *.js, *.mjs,
                  *.ts; docs/scenarios.md) beside the built-in ones; a token
                  scenario_<name>_<anything> opens one. A scenario that does not
                  match the document, or a module not loaded within ${SCENARIO_LOAD_TIMEOUT_MS / 1000} s,
                  stops the start (exit 1), each issue named by its JSON pointer
-                                                                                   default: none       env SCENARIOS
+                                                                     default: none       env SCENARIOS
   -h, --help     this text
 Flags win over environment variables; an empty variable counts as unset.
 A connection idle for ${DEFAULT_LIMITS.idleTimeoutMs / 1000} s (keep-alive: ${DEFAULT_LIMITS.keepAliveTimeoutMs / 1000} s) is closed; headers must arrive within
