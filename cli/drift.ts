@@ -79,7 +79,8 @@ export async function drift(options: DriftOptions): Promise<number> {
   for (const entry of answered) analyzer.observe(answerOfHarEntry(entry, known));
   const report = analyzer.report();
   const skipped = har.entries.length - answered.length;
-  if (skipped > 0) console.error(`${PROGRAM} drift: ${skipped} entr${skipped === 1 ? 'y' : 'ies'} of status 0 (no answer was recorded) not judged`);
+  const entries = skipped === 1 ? '1 entry' : `${skipped} entries`;
+  if (skipped > 0) console.error(`${PROGRAM} drift: ${entries} of status 0 (no answer was recorded) not judged`);
   console.log(options.json ? JSON.stringify(report, null, 2) : `drift ${options.recording}\n\n${driftText(report)}`);
   if (options.junit !== undefined) await writeFile(options.junit, driftJUnit(report));
   return report.drifting > 0 || report.assumptions.some((assumption) => assumption.contradicted > 0) ? EXIT_FAILED : EXIT_OK;

@@ -146,7 +146,7 @@ describe('serve --record', () => {
         .split('\n')
         .filter((line) => line.includes('reached --record-max'));
       expect(rotations.length).toBeGreaterThanOrEqual(3);
-      expect(rotations[0]).toBe(`[upstream] --record ${record} reached --record-max (4096 bytes): moved to ${record}.1 (keeping 3), a new ${record} begins`);
+      expect(rotations[0]).toBe(`[upstream] --record ${record} reached --record-max (4096 bytes): moved to ${record}.1, a new ${record} begins (keeping 3)`);
       for (const file of [record, `${record}.1`, `${record}.2`, `${record}.3`]) {
         const text = readFileSync(file, 'utf8');
         expect(Buffer.byteLength(text)).toBeLessThanOrEqual(4096);

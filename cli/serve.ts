@@ -136,7 +136,7 @@ Flags:
   --record-max <size>
                  with --record: at this size FILE moves to FILE.1 (FILE.1 to
                  FILE.2, three kept) and a new FILE begins, with a log line;
-                 bytes or 500KiB, 64MiB, from 4KiB to ${MAX_RECORD_MAX_BYTES / 1024 / 1024}MiB         default ${DEFAULT_RECORD_MAX_BYTES / 1024 / 1024}MiB
+                 bytes or 500KiB, 64MiB, from 4KiB to ${RECORD_MAX}         default ${MIB(DEFAULT_RECORD_MAX_BYTES)}
   --drift-report <file>
                  with --upstream: where the live answers depart from the
                  document, per operation: JSON here, JUnit XML beside it
@@ -360,13 +360,12 @@ function interpretUpstream(values: {
   match?: string;
 }): Pick<ServeOptions, 'upstream' | 'record' | 'recordMax' | 'driftReport' | 'replay' | 'match'> | UsageError {
   const out: Pick<ServeOptions, 'upstream' | 'record' | 'recordMax' | 'driftReport' | 'replay' | 'match'> = {};
-  if (values['record-max'] !== undefined) {
+  const text = values['record-max'];
+  if (text !== undefined) {
     if (values.record === undefined) return usage('--record-max needs --record FILE');
-    const bytes = parseByteSize(values['record-max']);
+    const bytes = parseByteSize(text);
     if (bytes === undefined || bytes < MIN_RECORD_MAX_BYTES || bytes > MAX_RECORD_MAX_BYTES)
-      return usage(
-        `--record-max must be a size from 4KiB to ${MAX_RECORD_MAX_BYTES / 1024 / 1024}MiB (bytes, or 500KiB, 64MiB), got "${values['record-max']}"`,
-      );
+      return usage(`--record-max must be a size from 4KiB to ${RECORD_MAX} (bytes, or 500KiB, 64MiB), got "${text}"`);
     out.recordMax = bytes;
   }
   const needsUpstream = (['live', 'fallback-on', 'record', 'drift-report'] as const).find((flag) => values[flag] !== undefined);
@@ -433,7 +432,24 @@ function interpretFaults(
   return faults;
 }
 
-const UNIT_BYTES: Record<string, number> = { '': 1, b: 1, k: 1024, kib: 1024, m: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gib: 1024 ** 3 };
+const KIB = 1024;
+const MIB_BYTES = KIB ** 2;
+const GIB_BYTES = KIB ** 3;
+const UNIT_BYTES: Record<string, number> = {
+  '': 1,
+  b: 1,
+  k: KIB,
+  kib: KIB,
+  m: MIB_BYTES,
+  mib: MIB_BYTES,
+  g: GIB_BYTES,
+  gib: GIB_BYTES,
+};
+/** `104857600` -> `100MiB`, for the help and the messages. */
+function MIB(bytes: number): string {
+  return `${bytes / KIB ** 2}MiB`;
+}
+const RECORD_MAX = MIB(MAX_RECORD_MAX_BYTES);
 
 /** `100MiB`, `500KiB`, `1G` (binary units) or plain bytes; undefined when unreadable. */
 export function parseByteSize(text: string): number | undefined {
@@ -456,9 +472,11 @@ export async function serve(options: ServeOptions): Promise<number> {
   const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl, deliverTo, state, stateIntervalMs, stateKey, cors } = options;
   const { upstream, record, recordMax, driftReport, replay, match } = options;
   // Imported only now: `--help` and bad flags answer without loading the server (start-up, docs/performance.md).
-  const { startServer, readScenarioFiles, unwritableReason, writeFileReplacingSync } = await import('../mocks/node/server.ts');
+  const node = await import('../mocks/node/server.ts');
+  const { startServer, readScenarioFiles, unwritableReason, writeFileReplacingSync } = node;
   // Checked now, as --state is: a report that could never be written stops the start, not the exit.
-  const coverageUnwritable = options.coverageReport === undefined ? undefined : unwritableReason(options.coverageReport);
+  const coverage = options.coverageReport;
+  const coverageUnwritable = coverage === undefined ? undefined : unwritableReason(coverage);
   if (coverageUnwritable !== undefined) {
     console.error(`${PROGRAM} serve: --coverage-report ${options.coverageReport}: ${coverageUnwritable}`);
     return EXIT_FAILED;
@@ -546,11 +564,13 @@ export async function serve(options: ServeOptions): Promise<number> {
   return exited;
 }
 
+type WriteWhole = (path: string, text: string) => void;
+
 /**
  * `--coverage-report FILE`: the run's coverage as JSON in FILE and as a table beside it (FILE's name
  * with .txt), each written to a new file renamed over it: a link at FILE is replaced, never followed.
  */
-function writeCoverage(mock: Mock, file: string, kit: typeof import('../mocks/index.ts'), write: (path: string, text: string) => void): boolean {
+function writeCoverage(mock: Mock, file: string, kit: typeof import('../mocks/index.ts'), write: WriteWhole): boolean {
   const { coverageSummaryLine, formatRunCoverage } = kit;
   const report = mock.coverage();
   const table = file.replace(/(\.json)?$/i, '.txt');

@@ -51,7 +51,7 @@ export const STATE_INTERVAL_MS = 30_000;
  * this API's usual answers (about 2.5 kB each as HAR entries).
  */
 export const DEFAULT_RECORD_MAX_BYTES = 100 * 1024 * 1024;
-/** The largest `--record-max` (and recording `--record` appends to): above it the file could not be read back as one string. */
+/** The largest `--record-max`: above it the file could not be read back as one string. */
 export const MAX_RECORD_MAX_BYTES = 400 * 1024 * 1024;
 /** The smallest `--record-max`: the HAR head and tail and an entry or so. */
 export const MIN_RECORD_MAX_BYTES = 4 * 1024;

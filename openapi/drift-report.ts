@@ -95,7 +95,8 @@ function departures(operation: OperationDrift): string[] {
 }
 
 function droppedLine(dropped: number): string {
-  return `${dropped} more field departure${dropped === 1 ? '' : 's'} (the report lists ${MAX_FIELDS_PER_OPERATION} per operation)`;
+  const noun = dropped === 1 ? 'departure' : 'departures';
+  return `${dropped} more field ${noun} (the report lists ${MAX_FIELDS_PER_OPERATION} per operation)`;
 }
 
 function statusList(operation: OperationDrift): string {

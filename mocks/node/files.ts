@@ -16,6 +16,14 @@ function temporaryBeside(path: string): string {
   return join(dirname(path), `.${basename(path)}.${randomBytes(8).toString('hex')}.tmp`);
 }
 
+export interface FreshFile {
+  file: FileHandle;
+  /** Renames the file over its target. */
+  install(): Promise<void>;
+  /** Closes and removes it (a failed write). */
+  discard(): Promise<void>;
+}
+
 /**
  * A new empty file beside `path` (random name, exclusive, 0600 unless told) and how to put it in
  * place: `install()` renames it over `path`; the handle stays the file's, wherever it is renamed.
@@ -24,7 +32,7 @@ function temporaryBeside(path: string): string {
  * await fresh.file.write(head);
  * await fresh.install();
  */
-export async function createBeside(path: string, mode = 0o600): Promise<{ file: FileHandle; install(): Promise<void>; discard(): Promise<void> }> {
+export async function createBeside(path: string, mode = 0o600): Promise<FreshFile> {
   const temporary = temporaryBeside(path);
   const file = await open(temporary, EXCLUSIVE, mode);
   return {
@@ -59,13 +67,20 @@ export async function writeFileReplacing(path: string, text: string, mode = 0o60
   }
 }
 
+export interface WholeFileOptions {
+  /** Default 0600. */
+  mode?: number;
+  /** fsync before the rename. */
+  durable?: boolean;
+}
+
 /**
  * writeFileReplacing, synchronously, with an fsync before the rename when `durable` (the state
  * snapshot: the log is emptied right after, so the snapshot must be on disk first).
  * @example
  * writeFileReplacingSync('worlds.json', text, { durable: true });
  */
-export function writeFileReplacingSync(path: string, text: string, options: { mode?: number; durable?: boolean } = {}): void {
+export function writeFileReplacingSync(path: string, text: string, options: WholeFileOptions = {}): void {
   const temporary = temporaryBeside(path);
   const file = openSync(temporary, EXCLUSIVE, options.mode ?? 0o600);
   try {

@@ -23,7 +23,7 @@ export class RecordingFileError extends Error {
 
 /** Rotated recordings kept beside FILE: FILE.1 (the newest) to FILE.3. */
 export const RECORD_KEEP = 3;
-/** Entries waiting for the disk at most; past it an exchange is dropped (and counted in the log), never a request slowed. */
+/** Entries waiting for the disk at most; past it an exchange is dropped (and counted in the log), never waited for. */
 const QUEUE_MAX_BYTES = 16 * 1024 * 1024;
 const TAIL = Buffer.from('\n]}}\n');
 
@@ -99,6 +99,7 @@ export async function openHarRecorder(
   if (unwritable !== undefined) throw refuse(unwritable);
   const held = await heldEntries(path, refuse, maxBytes);
   const head = Buffer.from(`{"log":{"version":"1.2","creator":${JSON.stringify(options.creator)},"entries":[`);
+  const moved = `moved to ${path}.1, a new ${path} begins`;
 
   let file: FileHandle | undefined;
   /** Where the tail begins: the next entries go here. */
@@ -121,11 +122,11 @@ export async function openHarRecorder(
   try {
     if (held !== undefined && held.bytes >= maxBytes) {
       await rotate(path);
-      log(`[upstream] --record ${path} already held ${held.bytes} bytes (--record-max ${maxBytes}): moved to ${path}.1, a new ${path} begins`);
+      log(`[upstream] --record ${path} already held ${held.bytes} bytes (--record-max ${maxBytes}): ${moved}`);
       await begin([]);
     } else await begin(held?.entries ?? []);
   } catch (error) {
-    throw refuse(`cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw refuse(`cannot be written (${codeOf(error)})`);
   }
 
   let queue: string[] = [];
@@ -155,11 +156,11 @@ export async function openHarRecorder(
         stopped = true;
         log(
           `[upstream] --record ${path} reached --record-max (${maxBytes} bytes) and could not move to ${path}.1 ` +
-            `(${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): recording stops here; the server answers on`,
+            `(${codeOf(error)}): recording stops here; answers go on`,
         );
         return;
       }
-      log(`[upstream] --record ${path} reached --record-max (${maxBytes} bytes): moved to ${path}.1 (keeping ${RECORD_KEEP}), a new ${path} begins`);
+      log(`[upstream] --record ${path} reached --record-max (${maxBytes} bytes): ${moved} (keeping ${RECORD_KEEP})`);
       return write(entries);
     }
     const text = Buffer.from(
@@ -211,8 +212,10 @@ export async function openHarRecorder(
       }
       if (queued + entry.length > QUEUE_MAX_BYTES) {
         dropped += 1;
-        if (dropped === 1 || dropped % 1000 === 0)
-          log(`[upstream] --record ${path}: the disk is behind, ${dropped} exchange(s) not recorded so far (${QUEUE_MAX_BYTES} bytes queued)`);
+        // The first and every thousandth: a log line per dropped exchange would be a flood of its own.
+        if (dropped === 1 || dropped % 1000 === 0) {
+          log(`[upstream] --record ${path}: the disk is behind, ${dropped} exchange(s) not recorded so far`);
+        }
         return;
       }
       queue.push(entry);
@@ -231,12 +234,25 @@ export async function openHarRecorder(
   };
 }
 
+type Refuse = (reason: string) => Error;
+
+/** An I/O error's code (`ENOENT`), else its message. */
+function codeOf(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+}
+
+interface Held {
+  /** Each entry's JSON text. */
+  entries: string[];
+  bytes: number;
+}
+
 /**
  * The entries a recording already holds (each as its JSON text), or undefined when there is none.
  * A file of `maxBytes` or more is about to move to FILE.1 whole: only its head is read (a HAR log
  * starts `{"log":`), so a large one never costs its size in memory at start.
  */
-async function heldEntries(path: string, refuse: (reason: string) => Error, maxBytes: number): Promise<{ entries: string[]; bytes: number } | undefined> {
+async function heldEntries(path: string, refuse: Refuse, maxBytes: number): Promise<Held | undefined> {
   let stat: Awaited<ReturnType<typeof lstat>>;
   try {
     stat = await lstat(path);
@@ -249,7 +265,8 @@ async function heldEntries(path: string, refuse: (reason: string) => Error, maxB
   if (stat.size >= maxBytes) {
     const file = await open(path, 'r');
     const { buffer, bytesRead } = await file.read(Buffer.alloc(256), 0, 256, 0).finally(() => file.close());
-    if (!/^\s*\{\s*"log"\s*:/.test(buffer.subarray(0, bytesRead).toString('utf8'))) throw refuse('not a HAR log; pick another file or remove it');
+    const start = buffer.subarray(0, bytesRead).toString('utf8');
+    if (!/^\s*\{\s*"log"\s*:/.test(start)) throw refuse('not a HAR log; pick another file or remove it');
     return { entries: [], bytes: stat.size };
   }
   let text: string;

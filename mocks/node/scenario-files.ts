@@ -71,12 +71,12 @@ export async function readScenarioFiles(dir: string, options: { timeoutMs?: numb
  * would otherwise let Node exit 13 naming the CLI's entry, not this module.
  */
 async function importWithin(path: string, timeoutMs: number): Promise<unknown> {
+  const seconds = timeoutMs / 1000;
+  const why = 'a top-level await that never settles?';
+  const message = `--scenarios: ${path} did not finish loading within ${seconds} s (${why})`;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new ScenarioFileError(`--scenarios: ${path} did not finish loading within ${timeoutMs / 1000} s (a top-level await that never settles?)`)),
-      timeoutMs,
-    );
+    timer = setTimeout(() => reject(new ScenarioFileError(message)), timeoutMs);
   });
   try {
     const loaded = import(pathToFileURL(path).href).catch((error: unknown) => {

@@ -207,7 +207,7 @@ function replay(path: string, text: string | undefined, log: string, hasher: Tok
     return { restored: { clear: text }, generation }; // store.restore names what is wrong with it
   }
   // null, a list, a number: not a snapshot, which store.restore says (restoreState names the file).
-  if (typeof snapshot !== 'object' || snapshot === null || Array.isArray(snapshot)) return { restored: { clear: snapshot }, generation };
+  if (!isObject(snapshot)) return { restored: { clear: snapshot }, generation };
   // The previous release's file (tokens in clear, no log): restored as it is, then rewritten hashed.
   if (snapshot.version === SNAPSHOT_VERSION && snapshot.tokens === undefined) return { restored: { clear: snapshot }, generation };
   if (snapshot.format !== SNAPSHOT_FORMAT) return { restored: { clear: snapshot }, generation };
@@ -223,20 +223,20 @@ function replay(path: string, text: string | undefined, log: string, hasher: Tok
   }
   const worlds = new Map<string, ReturnType<typeof patchable>>();
   for (const [i, world] of (snapshot.worlds as unknown[]).entries()) {
-    if (!isFileWorld(world))
-      throw new StateFileError(
-        `cannot restore the state file ${path}: worlds[${i}] is not a world (expected an object with a tokenHash). The file was left untouched`,
-      );
+    if (!isFileWorld(world)) {
+      const at = `the state file ${path}: worlds[${i}]`;
+      throw new StateFileError(`cannot restore ${at} is not a world (no tokenHash). ${UNTOUCHED}`);
+    }
     worlds.set(world.tokenHash, patchable(fromFile(world)));
   }
   const covered = typeof snapshot.log === 'number' ? snapshot.log : -1;
   if (generation > covered) {
     for (let n = 1; n < lines.length; n++) {
       const record = parseLine(lines[n]!, where(n));
-      if (!isLogRecord(record))
-        throw new StateFileError(
-          `cannot restore ${where(n)}: not a record of this log (expected {w, full|patch|gone}). The files were left untouched; move them away to start`,
-        );
+      if (!isLogRecord(record)) {
+        const shape = '{w, full|patch|gone}';
+        throw new StateFileError(`cannot restore ${where(n)}: not a record of this log (${shape}). ${UNTOUCHED}`);
+      }
       const hash = record.w;
       const current = worlds.get(hash);
       worlds.delete(hash);
@@ -247,7 +247,8 @@ function replay(path: string, text: string | undefined, log: string, hasher: Tok
         try {
           current.apply(record.patch);
         } catch (error) {
-          throw new StateFileError(`cannot restore ${where(n)}: a damaged change (${(error as Error).message}). The files were left untouched`);
+          const problem = (error as Error).message;
+          throw new StateFileError(`cannot restore ${where(n)}: a damaged change (${problem}). ${UNTOUCHED}`);
         }
         worlds.set(hash, current);
       } else {
@@ -258,6 +259,8 @@ function replay(path: string, text: string | undefined, log: string, hasher: Tok
   const { format, seed } = snapshot;
   return { restored: { hashed: { format, version: SNAPSHOT_VERSION, seed, worlds: [...worlds.values()].map((world) => world.snapshot()) } }, generation };
 }
+
+const UNTOUCHED = 'The files were left untouched; move them away or fix them to start';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -273,7 +276,7 @@ function isLogRecord(value: unknown): value is LogRecord {
   if ('gone' in value) return value.gone === true;
   if ('full' in value) return isFileWorld(value.full);
   const { patch } = value;
-  const lists = (field: unknown) => field === undefined || (isObject(field) && Object.values(field).every(Array.isArray));
+  const lists = (v: unknown) => v === undefined || (isObject(v) && Object.values(v).every(Array.isArray));
   return (
     isObject(patch) &&
     Array.isArray(patch.issued) &&
@@ -310,9 +313,7 @@ function restoreState(path: string, restored: NonNullable<OpenedState['restored'
     result = 'hashed' in restored ? store.restoreHashed(restored.hashed, hasher.hash) : store.restore(restored.clear);
   } catch (error) {
     // The store refuses what it can name; anything else is still this file's damage, not a crash.
-    throw new StateFileError(
-      `cannot restore the state file ${path}: ${(error as Error).message}. The file was left untouched; move it away or fix it to start`,
-    );
+    throw new StateFileError(`cannot restore the state file ${path}: ${(error as Error).message}. ${UNTOUCHED}`);
   }
   if (!result.ok) {
     throw new StateFileError(

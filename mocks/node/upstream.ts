@@ -109,7 +109,9 @@ export async function prepareBeside(
   if (refusal !== null) throw new UpstreamError(`--upstream ${target.url} is refused: ${refusal}`);
   const analyzer: DriftAnalyzer = createDriftAnalyzer(document, validator);
   // The report's folder is checked first: a refusal there must not leave the recording opened.
-  const report: FileKeeper | undefined = options.driftReport === undefined ? undefined : driftReportFile(options.driftReport, analyzer, log);
+  const reportPath = options.driftReport;
+  let report: FileKeeper | undefined;
+  if (reportPath !== undefined) report = driftReportFile(reportPath, analyzer, log);
   const recorder: HarRecorder | undefined =
     options.record === undefined
       ? undefined

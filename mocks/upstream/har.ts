@@ -25,8 +25,9 @@ const SECRET_HEADER = /secret|token|key|passw|pwd|auth|cookie|session|signature|
  * `s3_key`, `oauth_app_id` and `include_credentials` are no secrets (redacted, two requests that
  * differ only there would replay as one). `code` is OAuth's authorization code.
  */
-const SECRET_PARAMETER =
-  /secret|token|passw|pwd|api[-_]?key|access[-_]?key|private[-_]?key|signing[-_]?key|^key$|^sig(nature)?$|^auth(orization)?$|^code$|cookie|session|^credentials?$/i;
+const NAMED_ALONE = '^sig(nature)?$|^auth(orization)?$|^code$|^credentials?$';
+const KEYS = '(api|access|private|signing)[-_]?key|^key$';
+const SECRET_PARAMETER = new RegExp(['secret|token|passw|pwd|cookie|session', KEYS, NAMED_ALONE].join('|'), 'i');
 /** Hop-by-hop and framing headers: they describe one connection, not the exchange. */
 export const HOP_HEADERS = new Set([
   'connection',
@@ -198,10 +199,15 @@ function bearerOf(headers: Record<string, string>): string | undefined {
   return match?.[1];
 }
 
+/** What takes the caller's bearer token out of a text. */
+type Scrub = (text: string) => string;
+
 /** Replaces the bearer token, as it is and percent-encoded, wherever it shows in a text. */
-function bearerScrubber(bearer: string | undefined): (text: string) => string {
+function bearerScrubber(bearer: string | undefined): Scrub {
   if (bearer === undefined || bearer.length < 4) return (text) => text;
-  const forms = [...new Set([bearer, encodeURIComponent(bearer), new URLSearchParams({ t: bearer }).toString().slice(2)])];
+  // As it is, percent-encoded, and form-encoded (the two encode `=`, `/` and `~` differently).
+  const formEncoded = new URLSearchParams({ t: bearer }).toString().slice(2);
+  const forms = [...new Set([bearer, encodeURIComponent(bearer), formEncoded])];
   return (text) => forms.reduce((out, form) => out.split(form).join(REDACTED), text);
 }
 
@@ -218,7 +224,7 @@ function isSecretName(name: string, secrets: ReadonlySet<string>): boolean {
  * @example
  * redactQuery('?%61ccess_token=abc&limit=2', new Set()); // '?access_token=%5Bredacted%5D&limit=2'
  */
-export function redactQuery(search: string, secrets: ReadonlySet<string>, scrub: (text: string) => string = (text) => text): string {
+export function redactQuery(search: string, secrets: ReadonlySet<string>, scrub: Scrub = (text) => text): string {
   const mark = search.startsWith('?') ? '?' : '';
   if (search.length === mark.length) return search;
   let changed = false;
@@ -246,7 +252,7 @@ const XML_ELEMENT = /<([A-Za-z0-9_.:-]+)>([^<]*)<\/\1>/g;
  * @example
  * redactBody('client_id=a&client_secret=b', new Set()); // 'client_id=a&client_secret=%5Bredacted%5D'
  */
-export function redactBody(text: string, secrets: ReadonlySet<string>, scrub: (text: string) => string = (value) => value): string {
+export function redactBody(text: string, secrets: ReadonlySet<string>, scrub: Scrub = (value) => value): string {
   if (text === '') return text;
   let parsed: unknown;
   try {
@@ -281,7 +287,7 @@ function redactText(text: string, secrets: ReadonlySet<string>): string {
       const wrapped = value.startsWith('"') ? `"${REDACTED}"` : value.startsWith("'") ? `'${REDACTED}'` : REDACTED;
       return `${quote}${key}${quote}${separator}${wrapped}`;
     })
-    .replace(XML_ELEMENT, (whole, key: string) => (isSecretName(key, secrets) ? `<${key}>${REDACTED}</${key}>` : whole));
+    .replace(XML_ELEMENT, (all, key: string) => (isSecretName(key, secrets) ? `<${key}>${REDACTED}</${key}>` : all));
 }
 
 const encoder = new TextEncoder();

@@ -12,6 +12,8 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_NAME = /^:?[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** What Node accepts in a header value (no CR, LF, NUL or other control character but tab). */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+const FINAL = ', never a final one; remove the entry or record the answer that followed';
+const STATUSES = ' (100-599, or 0 for no answer)';
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /**
@@ -51,7 +53,11 @@ export function checkHarEntries(entries: readonly unknown[]): { entries: HarEntr
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
 
 /** What is wrong with one entry, as `.field: reason`, or undefined. */
 function entryProblem(entry: unknown): string | undefined {
@@ -59,29 +65,42 @@ function entryProblem(entry: unknown): string | undefined {
   const { request, response } = entry;
   if (!isObject(request)) return '.request: missing or not an object';
   if (!isObject(response)) return '.response: missing or not an object';
-  if (typeof request.method !== 'string' || !TOKEN.test(request.method)) return `.request.method: ${shown(request.method)} is not an HTTP method`;
-  if (typeof request.url !== 'string' || !URL.canParse(request.url)) return `.request.url: ${shown(request.url)} is not an absolute URL`;
-  const requestHeaders = headersProblem(request.headers, '.request.headers');
-  if (requestHeaders !== undefined) return requestHeaders;
-  if (request.postData !== undefined && (!isObject(request.postData) || typeof (request.postData.text ?? '') !== 'string'))
+  return requestProblem(request) ?? responseProblem(response);
+}
+
+function requestProblem(request: Json): string | undefined {
+  const { method, url, postData } = request;
+  if (!isString(method) || !TOKEN.test(method)) return `.request.method: ${shown(method)} is not an HTTP method`;
+  if (!isString(url) || !URL.canParse(url)) return `.request.url: ${shown(url)} is not an absolute URL`;
+  const headers = headersProblem(request.headers, '.request.headers');
+  if (headers !== undefined) return headers;
+  if (postData !== undefined && (!isObject(postData) || !isString(postData.text ?? ''))) {
     return '.request.postData.text: not a string';
-  const { status } = response;
-  if (typeof status !== 'number' || !Number.isInteger(status)) return `.response.status: ${shown(status)} is not an integer`;
-  if (status >= 100 && status < 200)
-    return `.response.status: ${status} is an interim answer (1xx), never a final one; remove the entry or record the answer that followed`;
-  if (status !== 0 && (status < 200 || status > 599)) return `.response.status: ${status} is not an HTTP status (100-599, or 0 for no answer)`;
-  if (response.statusText !== undefined && (typeof response.statusText !== 'string' || !HEADER_VALUE.test(response.statusText)))
+  }
+  return undefined;
+}
+
+function responseProblem(response: Json): string | undefined {
+  const { status, statusText, content } = response;
+  if (!Number.isInteger(status)) return `.response.status: ${shown(status)} is not an integer`;
+  const code = status as number;
+  if (code >= 100 && code < 200) return `.response.status: ${code} is an interim answer (1xx)${FINAL}`;
+  if (code !== 0 && (code < 200 || code > 599)) return `.response.status: ${code} is not an HTTP status${STATUSES}`;
+  if (statusText !== undefined && (!isString(statusText) || !HEADER_VALUE.test(statusText))) {
     return '.response.statusText: not a string of one line';
-  const responseHeaders = headersProblem(response.headers, '.response.headers');
-  if (responseHeaders !== undefined) return responseHeaders;
-  const { content } = response;
+  }
+  const headers = headersProblem(response.headers, '.response.headers');
+  if (headers !== undefined) return headers;
   if (content === undefined) return undefined;
   if (!isObject(content)) return '.response.content: not an object';
-  if (content.text !== undefined && typeof content.text !== 'string') return `.response.content.text: ${shown(content.text)} is not a string`;
-  if (content.encoding !== undefined && content.encoding !== 'base64')
-    return `.response.content.encoding: ${shown(content.encoding)} is not one this kit reads (base64, or none for text)`;
-  if (content.encoding === 'base64' && !BASE64.test((content.text ?? '').replace(/\s+/g, '')))
+  const { text, encoding } = content;
+  if (text !== undefined && !isString(text)) return `.response.content.text: ${shown(text)} is not a string`;
+  if (encoding !== undefined && encoding !== 'base64') {
+    return `.response.content.encoding: ${shown(encoding)} is not one this kit reads (base64, or none for text)`;
+  }
+  if (encoding === 'base64' && !BASE64.test((text ?? '').replace(/\s+/g, ''))) {
     return '.response.content.text: not valid base64 (its encoding says base64)';
+  }
   return undefined;
 }
 
@@ -90,10 +109,14 @@ function headersProblem(headers: unknown, where: string): string | undefined {
   if (headers === undefined) return undefined;
   if (!Array.isArray(headers)) return `${where}: not a list of {name, value} (HAR 1.2 writes headers as an array)`;
   for (const [index, header] of headers.entries()) {
-    if (!isObject(header) || typeof header.name !== 'string' || typeof header.value !== 'string')
-      return `${where}[${index}]: not a {name, value} pair of strings`;
-    if (!HEADER_NAME.test(header.name)) return `${where}[${index}].name: ${shown(header.name)} is not a valid header name`;
-    if (!HEADER_VALUE.test(header.value)) return `${where}[${index}].value: holds a line break or another control character (header ${header.name})`;
+    const at = `${where}[${index}]`;
+    if (!isObject(header) || !isString(header.name) || !isString(header.value)) {
+      return `${at}: not a {name, value} pair of strings`;
+    }
+    if (!HEADER_NAME.test(header.name)) return `${at}.name: ${shown(header.name)} is not a valid header name`;
+    if (!HEADER_VALUE.test(header.value)) {
+      return `${at}.value: holds a line break or another control character (header ${header.name})`;
+    }
   }
   return undefined;
 }

@@ -154,7 +154,7 @@ function notRecorded(asked: Omit<Recorded, 'entry'>, recorded: readonly Recorded
  */
 function noAnswer(asked: Omit<Recorded, 'entry'>): AppResponse {
   const shown = `${asked.method} ${asked.path}${asked.query === '' ? '' : `?${asked.query}`}`;
-  const message = `No answer was recorded for ${shown}: its HAR entry has status 0 (the client that recorded it got none)`;
+  const message = `No answer was recorded for ${shown}: its HAR entry has status 0 (the recording client got none)`;
   return withSource(errorResponse(apiError('bad_gateway', message, { recorded_status: 0 })));
 }
 

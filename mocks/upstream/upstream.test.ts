@@ -152,7 +152,7 @@ describe('replay', () => {
     expect(answer.headers[':status']).toBeUndefined();
     expect(JSON.parse(answer.body)).toMatchObject({
       code: 'bad_gateway',
-      error: 'No answer was recorded for GET /users/me: its HAR entry has status 0 (the client that recorded it got none)',
+      error: 'No answer was recorded for GET /users/me: its HAR entry has status 0 (the recording client got none)',
     });
   });
 
