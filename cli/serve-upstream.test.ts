@@ -77,12 +77,14 @@ describe('serve beside an upstream', () => {
     expect(replay.code).toBe(1);
     expect(replay.stderr).toContain('--replay');
     // An entry no answer can be made of refuses the file at load, named, instead of a 500 per request.
-    const entry = (status: number) => ({ request: { method: 'GET', url: 'http://up.test/v1/users/me', headers: [] }, response: { status, headers: [] } });
+    const request = { method: 'GET', url: 'http://up.test/v1/users/me', headers: [] };
+    const entry = (status: number) => ({ request, response: { status, headers: [] } });
     const bad = join(folder, 'bad.har');
     writeFileSync(bad, JSON.stringify({ log: { entries: [entry(200), entry(101)] } }));
     const refused = await runCli(['serve', '--port', '0', '--replay', bad]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(`--replay ${bad} is a HAR file with a bad entry: log.entries[1].response.status: 101 is an interim answer (1xx)`);
+    const named = 'log.entries[1].response.status: 101 is an interim answer (1xx)';
+    expect(refused.stderr).toContain(`--replay ${bad} is a HAR file with a bad entry: ${named}`);
     expect(refused.stdout).not.toContain('listening');
   });
 });

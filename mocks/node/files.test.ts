@@ -28,7 +28,7 @@ function planted(names: (folder: string) => string[]): { folder: string; victim:
 }
 
 describe('files written whole', () => {
-  it('replace a link at the target instead of writing through it, and never use a link at the old predictable temporary names', async () => {
+  it('replace a link at the target, never write through it nor through one at the old temporary names', async () => {
     const { folder, victim } = planted((dir) => [
       join(dir, 'report.json'),
       join(dir, `report.json.${process.pid}.tmp`),
@@ -40,7 +40,8 @@ describe('files written whole', () => {
     expect(lstatSync(join(folder, 'report.json')).isSymbolicLink()).toBe(false);
     expect(readFileSync(join(folder, 'report.json'), 'utf8')).toBe('newer');
     // No temporary file is left behind.
-    expect(readdirSync(folder).filter((name) => name.includes('.tmp') && !name.includes(String(process.pid)))).toEqual([]);
+    const left = readdirSync(folder).filter((name) => name.includes('.tmp') && !name.includes(String(process.pid)));
+    expect(left).toEqual([]);
   });
 
   it('the drift report and its JUnit twin never write through a planted link', async () => {
@@ -60,7 +61,8 @@ describe('files written whole', () => {
   });
 
   it('the state snapshot never writes through a link planted at its old temporary name', async () => {
-    const { folder, victim } = planted((dir) => [join(dir, `.s.json.${process.pid}.tmp`), join(dir, `s.json.${process.pid}.tmp`)]);
+    const { pid } = process;
+    const { folder, victim } = planted((dir) => [join(dir, `.s.json.${pid}.tmp`), join(dir, `s.json.${pid}.tmp`)]);
     const path = join(folder, 's.json');
     const server = await startServer({ port: 0, quiet: true, seed: 5, log: () => {}, state: { path } });
     running.push(server);
@@ -75,8 +77,10 @@ describe('files written whole', () => {
     const folder = mkdtempSync(join(tmpdir(), 'files-'));
     const state = { path: join(folder, 's.json') };
     const upstream = { url: 'http://127.0.0.1:9/v1', live: ['getCurrentUser'] };
-    const refused = startServer({ port: 0, quiet: true, log: () => {}, state, upstream, driftReport: join(folder, 'missing', 'd.json') });
-    await expect(refused).rejects.toThrow(`--drift-report ${join(folder, 'missing', 'd.json')}: the folder ${join(folder, 'missing')} does not exist`);
+    const driftReport = join(folder, 'missing', 'd.json');
+    const refused = startServer({ port: 0, quiet: true, log: () => {}, state, upstream, driftReport });
+    const why = `the folder ${join(folder, 'missing')} does not exist`;
+    await expect(refused).rejects.toThrow(`--drift-report ${driftReport}: ${why}`);
     // Held still, the file would refuse this second start ("held by another server").
     const server = await startServer({ port: 0, quiet: true, log: () => {}, state });
     running.push(server);
@@ -86,9 +90,11 @@ describe('files written whole', () => {
   it('say why a path cannot take a file: a missing folder, a folder under a file, a folder', () => {
     const folder = mkdtempSync(join(tmpdir(), 'files-'));
     writeFileSync(join(folder, 'file.txt'), 'x');
-    expect(unwritableReason(join(folder, 'missing', 'a.json'))).toBe(`the folder ${join(folder, 'missing')} does not exist`);
+    const missing = join(folder, 'missing');
+    expect(unwritableReason(join(missing, 'a.json'))).toBe(`the folder ${missing} does not exist`);
     expect(unwritableReason(join(folder, 'file.txt', 'a.json'))).toBe(`${join(folder, 'file.txt')} is not a folder`);
-    expect(unwritableReason(join(folder, 'file.txt', 'deeper', 'a.json'))).toBe(`${join(folder, 'file.txt')} is not a folder`);
+    const deeper = join(folder, 'file.txt', 'deeper', 'a.json');
+    expect(unwritableReason(deeper)).toBe(`${join(folder, 'file.txt')} is not a folder`);
     expect(unwritableReason(folder)).toBe('it is a folder');
     expect(unwritableReason(join(folder, 'fine.json'))).toBeUndefined();
     expect(readdirSync(folder)).toEqual(['file.txt']);

@@ -19,6 +19,11 @@ const exchange = (n: number): Exchange => ({
   response: { status: 200, headers: { 'content-type': 'application/json' }, body: '{"data":{}}' },
 });
 const folder = () => mkdtempSync(join(tmpdir(), 'recording-'));
+const plain = { secrets: new Set<string>(), creator };
+/** Recorder options that collect the log lines and rotate at `maxBytes`. */
+function withLog(lines: string[], maxBytes: number) {
+  return { ...plain, maxBytes, log: (line: string) => void lines.push(line) };
+}
 
 describe('the recording file', () => {
   it('is written 0600, holds no bearer token, and a second session appends to the first', async () => {
@@ -57,7 +62,7 @@ describe('the recording file', () => {
     for (const written of [path, junitPath(path)]) expect(statSync(written).mode & 0o777).toBe(0o600);
   });
 
-  it('appends entry by entry to the same file, which is a whole HAR log after every write, never rewritten', async () => {
+  it('appends entry by entry to the same file, a whole HAR log after every write, never rewritten', async () => {
     const path = join(folder(), 'append.har');
     const recorder = await openHarRecorder(path, { secrets: new Set(), creator });
     const inode = statSync(path).ino;
@@ -76,12 +81,12 @@ describe('the recording file', () => {
     await recorder.close();
   });
 
-  it('at --record-max moves FILE to FILE.1 (three kept, each a whole HAR log), says so once each time, and records on', async () => {
+  it('at --record-max moves FILE to FILE.1 (three kept, each a whole HAR log), says so, records on', async () => {
     const dir = folder();
     const path = join(dir, 'rotating.har');
     const lines: string[] = [];
     const maxBytes = 4096;
-    const recorder = await openHarRecorder(path, { secrets: new Set(), creator, maxBytes, log: (line) => lines.push(line) });
+    const recorder = await openHarRecorder(path, withLog(lines, maxBytes));
     for (let n = 1; n <= 40; n++) {
       recorder.record(exchange(n));
       if (n % 3 === 0) await recorder.flush();
@@ -113,7 +118,7 @@ describe('the recording file', () => {
       writeFileSync(join(dir, name, 'keep'), '');
     }
     const lines: string[] = [];
-    const recorder = await openHarRecorder(path, { secrets: new Set(), creator, maxBytes: 4096, log: (line) => lines.push(line) });
+    const recorder = await openHarRecorder(path, withLog(lines, 4096));
     for (let n = 1; n <= 30; n++) expect(() => recorder.record(exchange(n))).not.toThrow();
     await recorder.close();
     expect(lines).toHaveLength(1);
@@ -132,26 +137,28 @@ describe('the recording file', () => {
       `${join(dir, 'file.txt')} is not a folder`,
     );
     symlinkSync(join(dir, 'target.har'), join(dir, 'link.har'));
-    await expect(openHarRecorder(join(dir, 'link.har'), { secrets: new Set(), creator })).rejects.toThrow('is a symbolic link');
+    await expect(openHarRecorder(join(dir, 'link.har'), plain)).rejects.toThrow('is a symbolic link');
     expect(readdirSync(dir).sort()).toEqual(['file.txt', 'link.har']);
   });
 
-  it('a FILE already at --record-max moves to FILE.1 at start, read only as far as its head; a large file that is not HAR stops the start', async () => {
+  it('a FILE at --record-max moves to FILE.1 at start, only its head read; a big non-HAR one is refused', async () => {
     const dir = folder();
     const path = join(dir, 'full.har');
     const big = `{"log":{"version":"1.2","entries":[${Array(200).fill('{}').join(',')}]}}`.padEnd(8192, ' ');
     writeFileSync(path, big);
     const lines: string[] = [];
-    const recorder = await openHarRecorder(path, { secrets: new Set(), creator, maxBytes: 4096, log: (line) => lines.push(line) });
+    const recorder = await openHarRecorder(path, withLog(lines, 4096));
     recorder.record(exchange(1));
     await recorder.close();
     // Its entries are no valid HAR entries ({}): it was moved, not read.
     expect(readFileSync(`${path}.1`, 'utf8')).toBe(big);
-    expect(lines).toEqual([`[upstream] --record ${path} already held 8192 bytes (--record-max 4096): moved to ${path}.1, a new ${path} begins`]);
+    const moved = `moved to ${path}.1, a new ${path} begins`;
+    expect(lines).toEqual([`[upstream] --record ${path} already held 8192 bytes (--record-max 4096): ${moved}`]);
     expect(recorder.size()).toBe(1);
     const notes = join(dir, 'notes.har');
     writeFileSync(notes, 'x'.repeat(8192));
-    await expect(openHarRecorder(notes, { secrets: new Set(), creator, maxBytes: 4096 })).rejects.toThrow(`--record ${notes}: not a HAR log`);
+    const opened = openHarRecorder(notes, { ...plain, maxBytes: 4096 });
+    await expect(opened).rejects.toThrow(`--record ${notes}: not a HAR log`);
     expect(readFileSync(notes, 'utf8')).toBe('x'.repeat(8192));
   });
 });

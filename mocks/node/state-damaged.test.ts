@@ -20,21 +20,24 @@ const restart = (path: string) => startServer({ port: 0, quiet: true, seed: 5, l
 
 describe('a damaged state file', () => {
   it('is refused naming the file and the line or field, whatever is damaged', { timeout: 60_000 }, async () => {
-    const snapshotOf = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as { worlds: Array<Record<string, unknown>> };
+    type Snapshot = { worlds: Array<Record<string, unknown>> };
+    const snapshotOf = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Snapshot;
+    const notARecord = (path: string) => `cannot restore ${path}.log, line 2: not a record of this log`;
     const cases: Array<[string, (path: string) => void, (path: string) => string]> = [
       [
         'a snapshot that is null',
         (path) => writeFileSync(path, 'null'),
         (path) => `cannot restore the state file ${path} (snapshot_format): not a worlds snapshot`,
       ],
-      ['a log line that is null', (path) => appendFileSync(`${path}.log`, 'null\n'), (path) => `cannot restore ${path}.log, line 2: not a record of this log`],
+      ['a log line that is null', (path) => appendFileSync(`${path}.log`, 'null\n'), notARecord],
       [
         'a log line whose patch is not one',
         (path) => {
           const { tokenHash, random } = snapshotOf(path).worlds[0]!;
-          appendFileSync(`${path}.log`, `${JSON.stringify({ w: tokenHash, patch: { issued: [], random, deleted: { sources: 5 } } })}\n`);
+          const patch = { issued: [], random, deleted: { sources: 5 } };
+          appendFileSync(`${path}.log`, `${JSON.stringify({ w: tokenHash, patch })}\n`);
         },
-        (path) => `cannot restore ${path}.log, line 2: not a record of this log`,
+        notARecord,
       ],
       [
         'a world that is null',
