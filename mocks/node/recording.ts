@@ -132,7 +132,7 @@ export async function openHarRecorder(
   let queue: string[] = [];
   let queued = 0;
   let dropped = 0;
-  /** A rotation failed: nothing more is recorded (one log line said so). */
+  /** A rotation failed (one log line said so), or the recorder was closed: nothing more is recorded. */
   let stopped = false;
   let writing: Promise<void> | undefined;
 
@@ -228,6 +228,8 @@ export async function openHarRecorder(
     },
     async close() {
       while (writing !== undefined) await writing;
+      // An exchange that arrives after the last write (the server is stopping) is not recorded.
+      stopped = true;
       await file?.close();
       file = undefined;
     },

@@ -239,8 +239,13 @@ export function redactQuery(search: string, secrets: ReadonlySet<string>, scrub:
 
 /** `name=value&name=value`: a form-encoded body (what `application/x-www-form-urlencoded` sends). */
 const FORM = /^[^=&\s{}[\]"]+=[^&\s]*(?:&[^=&\s]+=[^&\s]*)*$/;
-/** `"key": "value"`, `key=value`, `key: value` in a text: the key and its value, to judge by the key's name. */
-const KEY_VALUE = /(["']?)([A-Za-z0-9_.-]+)\1(\s*[:=]\s*)("(?:[^"\\]|\\.)*"|'[^']*'|[^\s,;&}<>\]]+)/g;
+/**
+ * `"key": "value"`, `key=value`, `key: value` in a text: the key and its value, to judge by the key's
+ * name. Linear on any body: a key starts only where a run of name characters starts (the
+ * lookbehind; else a 16 MiB run of letters is tried from each of its positions, quadratic), and a
+ * quoted value is looked for at most 8 kB ahead (an unclosed quote falls back to the bare value).
+ */
+const KEY_VALUE = /(?<![\w.-])(["']?)([\w.-]+)\1(\s*[:=]\s*)("(?:[^"\\\n]|\\.){0,8192}"|'[^'\n]{0,8192}'|[^\s,;&}<>\]]+)/g;
 /** `<key>value</key>` in XML. */
 const XML_ELEMENT = /<([A-Za-z0-9_.:-]+)>([^<]*)<\/\1>/g;
 
