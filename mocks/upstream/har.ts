@@ -237,8 +237,23 @@ export function redactQuery(search: string, secrets: ReadonlySet<string>, scrub:
   return changed ? `${mark}${out.toString()}` : search;
 }
 
-/** `name=value&name=value`: a form-encoded body (what `application/x-www-form-urlencoded` sends). */
-const FORM = /^[^=&\s{}[\]"]+=[^&\s]*(?:&[^=&\s]+=[^&\s]*)*$/;
+/**
+ * Whether a text is a form-encoded body (`name=value&name=value`, what
+ * `application/x-www-form-urlencoded` sends): no white space, every `&`-separated part a `name=`.
+ * A loop, not a regular expression: one with a group per pair overflows the stack on a large body.
+ */
+function isForm(text: string): boolean {
+  if (text === '' || /[\s{}[\]"]/.test(text)) return false;
+  for (let start = 0; start <= text.length; ) {
+    const next = text.indexOf('&', start);
+    const end = next < 0 ? text.length : next;
+    const equals = text.indexOf('=', start);
+    if (equals <= start || equals >= end) return false;
+    start = end + 1;
+  }
+  return true;
+}
+
 /**
  * `"key": "value"`, `key=value`, `key: value` in a text: the key and its value, to judge by the key's
  * name. Linear on any body: a key starts only where a run of name characters starts (the
@@ -263,7 +278,8 @@ export function redactBody(text: string, secrets: ReadonlySet<string>, scrub: Sc
   try {
     parsed = JSON.parse(text);
   } catch {
-    if (FORM.test(text.trim())) return redactQuery(text.trim(), secrets, scrub);
+    const trimmed = text.trim();
+    if (isForm(trimmed)) return redactQuery(trimmed, secrets, scrub);
     return redactText(text, secrets);
   }
   if (secrets.size === 0) return text;
