@@ -2,10 +2,20 @@
 // docs/architecture.md. Parses flags and environment, starts mocks/node/server.ts, prints where it
 // listens and a curl line to paste, stops on SIGINT/SIGTERM. The control API it prints is read
 // from its document, openapi/control.yaml (docs/control-api.md).
-import { DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT, MAX_DELAY_MS, STATE_INTERVAL_MS } from '../mocks/defaults.ts';
+import {
+  DEFAULT_HOST,
+  DEFAULT_LIMITS,
+  DEFAULT_MAX_WORLDS,
+  DEFAULT_PORT,
+  DEFAULT_RECORD_MAX_BYTES,
+  MAX_DELAY_MS,
+  MAX_RECORD_MAX_BYTES,
+  MIN_RECORD_MAX_BYTES,
+  SCENARIO_LOAD_TIMEOUT_MS,
+  STATE_INTERVAL_MS,
+} from '../mocks/defaults.ts';
 import { type Destination, parseDestinations } from '../mocks/destinations.ts';
 import { type CorsOrigins, parseCorsOrigins } from '../mocks/node/cors.ts';
-import { writeFileSync } from 'node:fs';
 import type { Mock, ScenarioDefinition } from '../mocks/index.ts';
 import { type FallbackRule, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from '../mocks/upstream/select.ts';
 import { type MatchField, parseMatchRule } from '../mocks/upstream/replay.ts';
@@ -56,7 +66,7 @@ Usage:
         [--no-control] [--deliver-to HOST[:PORT],...] [--public-url URL]
         [--state FILE] [--state-interval 30s] [--cors ORIGIN,...|'*'] [--scenarios DIR]
         [--coverage-report FILE]
-        [--upstream URL --live OPS [--fallback-on LIST] [--record FILE] [--drift-report FILE]]
+        [--upstream URL --live OPS [--fallback-on LIST] [--record FILE [--record-max 100MiB]] [--drift-report FILE]]
         [--replay FILE [--match query,body]]
   (in the kit's checkout: npm start -- [flags])
 
@@ -131,7 +141,12 @@ Flags:
   --record <file>
                  with --upstream: append every upstream exchange to this HAR 1.2
                  file (0600; Authorization, cookies, signatures and secret
-                 fields redacted)
+                 fields redacted); appended entry by entry, a whole HAR file
+                 between writes
+  --record-max <size>
+                 with --record: at this size FILE moves to FILE.1 (FILE.1 to
+                 FILE.2, three kept) and a new FILE begins, with a log line;
+                 bytes or 500KiB, 64MiB, from 4KiB to ${RECORD_MAX}         default ${MIB(DEFAULT_RECORD_MAX_BYTES)}
   --drift-report <file>
                  with --upstream: where the live answers depart from the
                  document, per operation: JSON here, JUnit XML beside it
@@ -152,13 +167,15 @@ Flags:
                  when the server stops, write what the run covered (every
                  operation, the documented statuses answered and never
                  answered; all worlds) to this file as JSON, and as a table
-                 beside it (.txt); also GET /__mock/coverage    default: none       env COVERAGE_REPORT
+                 beside it (.txt); also GET /__mock/coverage; a link at FILE
+                 is replaced, never followed                         default: none       env COVERAGE_REPORT
   --scenarios <dir>
                  load the scenario files of this folder (*.json, *.js, *.mjs,
                  *.ts; docs/scenarios.md) beside the built-in ones; a token
                  scenario_<name>_<anything> opens one. A scenario that does not
-                 match the document stops the start (exit 1), each issue named
-                 by its JSON pointer                                 default: none       env SCENARIOS
+                 match the document, or a module not loaded within ${SCENARIO_LOAD_TIMEOUT_MS / 1000} s,
+                 stops the start (exit 1), each issue named by its JSON pointer
+                                                                     default: none       env SCENARIOS
   -h, --help     this text
 Flags win over environment variables; an empty variable counts as unset.
 A connection idle for ${DEFAULT_LIMITS.idleTimeoutMs / 1000} s (keep-alive: ${DEFAULT_LIMITS.keepAliveTimeoutMs / 1000} s) is closed; headers must arrive within
@@ -181,8 +198,10 @@ Examples:
 
 Exit codes: 0 stopped by SIGINT/SIGTERM, 1 could not listen (port in use, host not available),
 the --state file cannot be restored, written or is held by another server, or its last write at
-SIGINT/SIGTERM failed, the --upstream is refused (link-local, not in --deliver-to) or a
---record/--replay file is not HAR, 2 bad flags or environment.`;
+SIGINT/SIGTERM failed, the --upstream is refused (link-local, not in --deliver-to), a
+--record/--replay file is not HAR, or a --record, --drift-report or --coverage-report file cannot
+be written (its folder is missing or unwritable; the coverage report also at exit), 2 bad flags or
+environment.`;
 
 export interface ServeOptions {
   port: number;
@@ -216,6 +235,8 @@ export interface ServeOptions {
   upstream?: { url: string; live: string[]; fallbackOn?: FallbackRule };
   /** `--record`: the HAR file. */
   record?: string;
+  /** `--record-max`, in bytes. */
+  recordMax?: number;
   /** `--drift-report`: the JSON file. */
   driftReport?: string;
   /** `--replay`: the HAR file. */
@@ -250,6 +271,7 @@ export const SERVE = defineCommand({
     live: { type: 'string' },
     'fallback-on': { type: 'string' },
     record: { type: 'string' },
+    'record-max': { type: 'string' },
     'drift-report': { type: 'string' },
     replay: { type: 'string' },
     match: { type: 'string' },
@@ -357,11 +379,20 @@ function interpretUpstream(values: {
   live?: string;
   'fallback-on'?: string;
   record?: string;
+  'record-max'?: string;
   'drift-report'?: string;
   replay?: string;
   match?: string;
-}): Pick<ServeOptions, 'upstream' | 'record' | 'driftReport' | 'replay' | 'match'> | UsageError {
-  const out: Pick<ServeOptions, 'upstream' | 'record' | 'driftReport' | 'replay' | 'match'> = {};
+}): Pick<ServeOptions, 'upstream' | 'record' | 'recordMax' | 'driftReport' | 'replay' | 'match'> | UsageError {
+  const out: Pick<ServeOptions, 'upstream' | 'record' | 'recordMax' | 'driftReport' | 'replay' | 'match'> = {};
+  const text = values['record-max'];
+  if (text !== undefined) {
+    if (values.record === undefined) return usage('--record-max needs --record FILE');
+    const bytes = parseByteSize(text);
+    if (bytes === undefined || bytes < MIN_RECORD_MAX_BYTES || bytes > MAX_RECORD_MAX_BYTES)
+      return usage(`--record-max must be a size from 4KiB to ${RECORD_MAX} (bytes, or 500KiB, 64MiB), got "${text}"`);
+    out.recordMax = bytes;
+  }
   const needsUpstream = (['live', 'fallback-on', 'record', 'drift-report'] as const).find((flag) => values[flag] !== undefined);
   if (values.upstream === undefined) {
     if (needsUpstream !== undefined) return usage(`--${needsUpstream} needs --upstream URL (the real service beside the mock)`);
@@ -426,6 +457,32 @@ function interpretFaults(
   return faults;
 }
 
+const KIB = 1024;
+const MIB_BYTES = KIB ** 2;
+const GIB_BYTES = KIB ** 3;
+const UNIT_BYTES: Record<string, number> = {
+  '': 1,
+  b: 1,
+  k: KIB,
+  kib: KIB,
+  m: MIB_BYTES,
+  mib: MIB_BYTES,
+  g: GIB_BYTES,
+  gib: GIB_BYTES,
+};
+/** `104857600` -> `100MiB`, for the help and the messages. */
+function MIB(bytes: number): string {
+  return `${bytes / KIB ** 2}MiB`;
+}
+const RECORD_MAX = MIB(MAX_RECORD_MAX_BYTES);
+
+/** `100MiB`, `500KiB`, `1G` (binary units) or plain bytes; undefined when unreadable. */
+export function parseByteSize(text: string): number | undefined {
+  const match = /^(\d{1,12})\s*([a-z]*)$/i.exec(text.trim());
+  const unit = UNIT_BYTES[match?.[2]?.toLowerCase() ?? 'none'];
+  return match === null || unit === undefined ? undefined : Number(match[1]) * unit;
+}
+
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** `90s`, `30m`, `2h`, `1d`, `500ms` or plain seconds, in milliseconds; undefined when unreadable. */
@@ -438,9 +495,17 @@ export function parseDuration(text: string): number | undefined {
 /** Starts the server and resolves with the exit code once a signal has stopped it (or at once, 1, when it cannot listen). */
 export async function serve(options: ServeOptions): Promise<number> {
   const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl, deliverTo, state, stateIntervalMs, stateKey, cors } = options;
-  const { upstream, record, driftReport, replay, match } = options;
+  const { upstream, record, recordMax, driftReport, replay, match } = options;
   // Imported only now: `--help` and bad flags answer without loading the server (start-up, docs/performance.md).
-  const { startServer, readScenarioFiles } = await import('../mocks/node/server.ts');
+  const node = await import('../mocks/node/server.ts');
+  const { startServer, readScenarioFiles, unwritableReason, writeFileReplacingSync } = node;
+  // Checked now, as --state is: a report that could never be written stops the start, not the exit.
+  const coverage = options.coverageReport;
+  const coverageUnwritable = coverage === undefined ? undefined : unwritableReason(coverage);
+  if (coverageUnwritable !== undefined) {
+    console.error(`${PROGRAM} serve: --coverage-report ${options.coverageReport}: ${coverageUnwritable}`);
+    return EXIT_FAILED;
+  }
   let scenarios: ScenarioDefinition[] | undefined;
   if (options.scenarios !== undefined) {
     const loaded = await loadScenarioFolder(options.scenarios, readScenarioFiles);
@@ -464,7 +529,7 @@ export async function serve(options: ServeOptions): Promise<number> {
       ...(faults === undefined ? {} : { faults }),
       ...(cors === undefined ? {} : { cors }),
       ...(scenarios === undefined ? {} : { scenarios }),
-      ...(upstream === undefined ? {} : { upstream, record, driftReport, version: kitVersion() }),
+      ...(upstream === undefined ? {} : { upstream, record, recordMax, driftReport, version: kitVersion() }),
       ...(replay === undefined ? {} : { replay, match }),
     });
   } catch (error) {
@@ -486,9 +551,14 @@ export async function serve(options: ServeOptions): Promise<number> {
     const stop = async (signal: string) => {
       if (!quiet) console.log(`${signal}: shutting down`);
       // Imported only now, so that --help never loads the kit (the server has loaded it already).
-      if (options.coverageReport !== undefined) writeCoverage(running.mock, options.coverageReport, await import('../mocks/index.ts'));
+      // Not private like the recording: 0644, as the report was before it was written by rename.
+      const written =
+        options.coverageReport === undefined ||
+        writeCoverage(running.mock, options.coverageReport, await import('../mocks/index.ts'), (path, text) =>
+          writeFileReplacingSync(path, text, { mode: 0o644 }),
+        );
       running.close().then(
-        () => resolveCode(EXIT_OK),
+        () => resolveCode(written ? EXIT_OK : EXIT_FAILED),
         // The --state file's last write failed: say so, and exit non-zero (its log is kept).
         (error: unknown) => {
           console.error(`${PROGRAM} serve: ${(error as Error).message}`);
@@ -520,17 +590,24 @@ export async function serve(options: ServeOptions): Promise<number> {
   return exited;
 }
 
-/** `--coverage-report FILE`: the run's coverage as JSON in FILE and as a table beside it (FILE's name with .txt). */
-function writeCoverage(mock: Mock, file: string, kit: typeof import('../mocks/index.ts')): void {
+type WriteWhole = (path: string, text: string) => void;
+
+/**
+ * `--coverage-report FILE`: the run's coverage as JSON in FILE and as a table beside it (FILE's name
+ * with .txt), each written to a new file renamed over it: a link at FILE is replaced, never followed.
+ */
+function writeCoverage(mock: Mock, file: string, kit: typeof import('../mocks/index.ts'), write: WriteWhole): boolean {
   const { coverageSummaryLine, formatRunCoverage } = kit;
   const report = mock.coverage();
   const table = file.replace(/(\.json)?$/i, '.txt');
   try {
-    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-    writeFileSync(table, `${formatRunCoverage(report)}\n`);
+    write(file, `${JSON.stringify(report, null, 2)}\n`);
+    write(table, `${formatRunCoverage(report)}\n`);
     console.log(`${coverageSummaryLine(report)}. Written to ${file} and ${table}`);
+    return true;
   } catch (error) {
     console.error(`${PROGRAM} serve: could not write --coverage-report ${file}: ${(error as Error).message}`);
+    return false;
   }
 }
 

@@ -77,6 +77,8 @@ export interface ServerOptions {
   upstream?: BesideOptions['upstream'];
   /** With `upstream`: append every upstream exchange, redacted, to this HAR file (0600). */
   record?: string;
+  /** With `record`: bytes before the recording moves to FILE.1 and a new one begins (default 100 MiB). */
+  recordMax?: number;
   /** With `upstream`: keep the drift report in this JSON file and its `.junit.xml` twin. */
   driftReport?: string;
   /** Answer every API request from this HAR recording (no network); `match`: the fields compared besides method and path. */
@@ -104,6 +106,8 @@ export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, type Co
 /** Requests that never change a world (a GET may seed one, but seeding is reproducible). */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export { readScenarioFiles, ScenarioFileError, type ScenarioFiles } from './scenario-files.ts';
+// For serve's --coverage-report, checked at start and written at exit like the server's own files.
+export { unwritableReason, writeFileReplacingSync } from './files.ts';
 export type { CorsOrigins } from './cors.ts';
 export type { Destination } from '../destinations.ts';
 export type { Lookup } from './fetch.ts';
@@ -168,11 +172,22 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const scenarios = options.mock === undefined ? scenarioCatalogue(options.scenarios) : undefined;
   // Taken before listening: a held, unwritable or unreadable file stops the start before anyone is answered.
   const opened = options.state === undefined ? undefined : await openState(options.state.path, options.state.key);
-  // So are the upstream's files and its check against the delivery rules (upstream.ts).
+  // So are the upstream's files and its check against the delivery rules (upstream.ts); a refusal
+  // there lets the state file go, so a library caller can start again with another option.
   const prepared = await prepareBeside(
-    { upstream: options.upstream, record: options.record, driftReport: options.driftReport, replay: options.replay, match: options.match },
+    {
+      upstream: options.upstream,
+      record: options.record,
+      recordMax: options.recordMax,
+      driftReport: options.driftReport,
+      replay: options.replay,
+      match: options.match,
+    },
     { version: options.version, deliverTo: options.deliverTo, lookup: options.lookup, log: notice },
-  );
+  ).catch(async (error: unknown) => {
+    if (opened !== undefined) await abandonState(opened);
+    throw error;
+  });
 
   // The mock's base URL names the real port, so the server listens first; the request listener is
   // attached once the mock exists, before control returns to the loop, so no request can come earlier.

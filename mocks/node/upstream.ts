@@ -33,6 +33,8 @@ export interface BesideOptions {
   upstream?: { url: string; live: readonly string[] | string; fallbackOn?: FallbackRule | string };
   /** `--record FILE` (with `upstream`). */
   record?: string;
+  /** `--record-max`: bytes before the recording is rotated (FILE -> FILE.1); default 100 MiB (recording.ts). */
+  recordMax?: number;
   /** `--drift-report FILE` (with `upstream`). */
   driftReport?: string;
   /** `--replay FILE`: every API request answered from this HAR file. */
@@ -106,11 +108,19 @@ export async function prepareBeside(
   const refusal = await upstreamRefusal(target.url, context.deliverTo, context.lookup ?? defaultLookup);
   if (refusal !== null) throw new UpstreamError(`--upstream ${target.url} is refused: ${refusal}`);
   const analyzer: DriftAnalyzer = createDriftAnalyzer(document, validator);
+  // The report's folder is checked first: a refusal there must not leave the recording opened.
+  const reportPath = options.driftReport;
+  let report: FileKeeper | undefined;
+  if (reportPath !== undefined) report = driftReportFile(reportPath, analyzer, log);
   const recorder: HarRecorder | undefined =
     options.record === undefined
       ? undefined
-      : await openHarRecorder(options.record, { secrets, creator: { name: 'workflow-api-mock-kit', version: context.version ?? 'unknown' }, log });
-  const report: FileKeeper | undefined = options.driftReport === undefined ? undefined : driftReportFile(options.driftReport, analyzer, log);
+      : await openHarRecorder(options.record, {
+          secrets,
+          creator: { name: 'workflow-api-mock-kit', version: context.version ?? 'unknown' },
+          log,
+          ...(options.recordMax === undefined ? {} : { maxBytes: options.recordMax }),
+        });
   const fallback = target.fallbackOn;
   return {
     driftReport: () => analyzer.report(),
@@ -144,7 +154,7 @@ export async function prepareBeside(
           ...(options.driftReport === undefined ? [] : [`Drift report: ${options.driftReport} and ${junitPath(options.driftReport)}, as answers come`]),
         ],
         async close() {
-          await recorder?.flush();
+          await recorder?.close();
           report?.changed();
           await report?.flush();
         },

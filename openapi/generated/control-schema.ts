@@ -243,7 +243,8 @@ export interface paths {
          * where the upstream answers depart from the document (serve --upstream)
          * @description The drift report of every answer the upstream gave so far, for every token (docs/upstream.md,
          *     "Drift report"): per operation, the statuses the document does not list and the fields
-         *     missing, extra, of the wrong type or otherwise invalid by JSON pointer, and the document's
+         *     missing, extra, of the wrong type or otherwise invalid by JSON pointer (at most 100 such
+         *     lines per operation; its `droppedFields` counts the departures left out), and the document's
          *     `x-assumed` statements the answers confirmed or contradicted. A server without `--upstream`
          *     (and `createMock()` in a page or a test) answers 404.
          */
