@@ -1,7 +1,7 @@
 // `workflow-api-mock contracts` end to end: against a mock server it passes and writes JUnit XML;
 // against a server that answers every request 500 it fails; its flags win over CONTRACT_* variables.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,21 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'cli-contracts-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A loopback server answering `answer(request)`, recording each request as `METHOD path` in `seen`. */
+type Answer = [number, string, Record<string, string>?];
+async function listenRecording(answer: (request: IncomingMessage) => Answer | Promise<Answer>) {
+  const seen: string[] = [];
+  const server: Server = createServer(async (request, response) => {
+    seen.push(`${request.method} ${request.url}`);
+    request.resume();
+    const [status, body, headers] = await answer(request);
+    response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { seen, origin, close: () => new Promise((resolve) => server.close(resolve)) };
+}
 
 /** The attributes of every `<tag ...>` in the XML, in order. */
 function elements(xml: string, tag: string): Record<string, string>[] {
@@ -112,7 +127,9 @@ describe('workflow-api-mock contracts', () => {
     try {
       const baseUrl = `http://127.0.0.1:${(broken.address() as AddressInfo).port}/v1`;
       // a relative --output is the caller's working directory, not the kit's folder
-      const { code, stdout } = await runCli(['contracts', '--base-url', baseUrl, '--reporter', 'junit', '--output', 'fail.xml', 'users-workspaces'], {
+      // Named: a server without the control API is no mock unless the caller says so.
+      const args = ['contracts', '--target', 'mock', '--base-url', baseUrl, '--reporter', 'junit', '--output', 'fail.xml', 'users-workspaces'];
+      const { code, stdout } = await runCli(args, {
         cwd: dir,
       });
       expect(code).toBe(1);
@@ -172,6 +189,53 @@ describe('workflow-api-mock contracts', () => {
       expect(run.out()).toMatch(/^mock\s+getCurrentUser\s+([1-9]\d*)\s+\1\s+0\s/m);
     } finally {
       await late.close();
+    }
+  });
+
+  // Two CLI runs (explore, then one suite file): generous, as the machine may be loaded.
+  it('never follows a 307: with --allow-writes nothing the run sends reaches the host the Location names', { timeout: 180_000 }, async () => {
+    const elsewhere = await listenRecording(() => [200, '{}']);
+    // Reads pass to a mock server, so the run gets as far as its writes; every write is sent away.
+    const mock = await startServer({ port: 0, quiet: true });
+    const redirecting = await listenRecording(async (request) => {
+      if (request.method !== 'GET') return [307, '', { location: `${elsewhere.origin}${request.url}` }];
+      const read = await fetch(new URL(request.url!, mock.baseUrl), { headers: { authorization: request.headers.authorization ?? '' } });
+      return [read.status, await read.text()];
+    });
+    try {
+      const baseUrl = `${redirecting.origin}/v1`;
+      const live = ['--target', 'live', '--base-url', baseUrl, '--token', 'redirect-probe', '--allow-writes'];
+      const explored = await runCli(['contracts', '--explore', ...live, '--runs', '30', '--seed', '1', '--max-rps', '1000/s', '--max-requests', '200']);
+      expect(explored.code, explored.stdout + explored.stderr).toBe(1);
+      expect(explored.stdout).toMatch(/status 307 is not documented for \w+\n {2}request: (POST|PUT|PATCH|DELETE) /);
+      const wroteWhileExploring = redirecting.seen.filter((line) => !line.startsWith('GET ')).length;
+      expect(wroteWhileExploring, 'the exploration sent a write to the redirecting target').toBeGreaterThan(0);
+      const suite = await runCli(['contracts', ...live, 'webhooks']);
+      expect(suite.code).toBe(1);
+      expect(redirecting.seen.filter((line) => !line.startsWith('GET ')).length).toBeGreaterThan(wroteWhileExploring);
+      expect(elsewhere.seen).toEqual([]);
+    } finally {
+      await Promise.all([redirecting.close(), elsewhere.close(), mock.close()]);
+    }
+  });
+
+  it('refuses a --base-url without --target whose server does not answer the control API, before any write', { timeout: 120_000 }, async () => {
+    const plain = await listenRecording(() => [200, '{"data":[]}']);
+    try {
+      const baseUrl = `${plain.origin}/v1`;
+      for (const args of [['--explore', '--runs', '5'], ['webhooks']]) {
+        const { code, stdout, stderr } = await runCli(['contracts', '--base-url', baseUrl, ...args]);
+        expect(code, stdout + stderr).toBe(1);
+        expect(stderr).toContain(`${baseUrl} does not answer the mock's control API (GET ${plain.origin}/__mock/clock: not the control API's answer)`);
+        expect(stderr).toContain('--target live');
+      }
+      expect(
+        plain.seen.filter((line) => !line.startsWith('GET ')),
+        'writes reached a server not known to be a mock',
+      ).toEqual([]);
+      expect(plain.seen.some((line) => line.startsWith('GET /__mock/clock'))).toBe(true);
+    } finally {
+      await plain.close();
     }
   });
 

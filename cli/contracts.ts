@@ -16,7 +16,8 @@ with property-based runs drawn from the document) and prints a per-operation tab
 Every exchange is checked against the kit's OpenAPI document (status, content type, response
 schema, ID prefixes...); cases a target cannot run (writes on a read-only live target, the mock
 control API elsewhere) are skipped with the reason in their name. With no --base-url, a mock
-server is started on a free port for the run.
+server is started on a free port for the run. A 3xx answer is never followed: it is checked as the
+answer it is, so no request (nor a write's body) reaches the host a Location names.
 
 Usage:
   ${PROGRAM} contracts [flags] [file filter...]
@@ -27,7 +28,9 @@ Flags (a flag wins over its environment variable):
                       the document at its root (http://127.0.0.1:4011)
                       default: a mock server started for this run              env CONTRACT_BASE_URL
   --target NAME       ${TARGETS.join(' | ')}
-                      default: mock                                             env CONTRACT_TARGET
+                      default: mock; with --base-url only when the server answers the mock's
+                      control API (GET /__mock/clock), else refused (exit 1) asking for --target
+                                                                                env CONTRACT_TARGET
   --token T           bearer token; required for live
                       default: a fresh random user API key per suite file      env CONTRACT_TOKEN
   --allow-writes      live only: the run may create resources (each one is deleted or
@@ -87,7 +90,8 @@ Examples:
 Exit codes: 0 every case passed and every exchange passed every check (with --explore: every
 invariant held), 1 a case, a check or an invariant failed, the coverage is under --min-coverage,
 something created could not be undone (or no suite file matched the filters, nothing answers at the
-base URL, or the msw target without msw installed), 2 bad flags or environment.`;
+base URL, a --base-url without --target is no mock, or the msw target without msw installed), 2 bad
+flags or environment.`;
 
 export interface ContractsOptions {
   /** CONTRACT_* variables for the suites, flags already merged in. */
@@ -225,7 +229,7 @@ export const CONTRACTS = defineCommand({
 });
 
 async function contracts(options: ContractsOptions): Promise<number> {
-  const { MissingPackage, runContracts, Unreachable } = await import('../contracts/runner.ts');
+  const { MissingPackage, runContracts, TargetUnknown, Unreachable } = await import('../contracts/runner.ts');
   try {
     const result = await runContracts({
       variables: options.env,
@@ -239,7 +243,8 @@ async function contracts(options: ContractsOptions): Promise<number> {
     });
     return result.ok ? EXIT_OK : EXIT_FAILED;
   } catch (error) {
-    if (!(error instanceof MissingPackage) && !(error instanceof Unreachable)) throw error;
+    const told = error instanceof MissingPackage || error instanceof Unreachable || error instanceof TargetUnknown;
+    if (!told) throw error;
     console.error(`${PROGRAM} contracts: ${error.message}`);
     return EXIT_FAILED;
   }

@@ -74,8 +74,13 @@ export async function drift(options: DriftOptions): Promise<number> {
   }
   const analyzer = createDriftAnalyzer(document, validator);
   const known = new Set(validator.operationIds);
-  for (const entry of har.entries) analyzer.observe(answerOfHarEntry(entry, known));
+  // Status 0: the recording client got no answer (a browser's export), so there is nothing to judge.
+  const answered = har.entries.filter((entry) => entry.response.status !== 0);
+  for (const entry of answered) analyzer.observe(answerOfHarEntry(entry, known));
   const report = analyzer.report();
+  const skipped = har.entries.length - answered.length;
+  const entries = skipped === 1 ? '1 entry' : `${skipped} entries`;
+  if (skipped > 0) console.error(`${PROGRAM} drift: ${entries} of status 0 (no answer was recorded) not judged`);
   console.log(options.json ? JSON.stringify(report, null, 2) : `drift ${options.recording}\n\n${driftText(report)}`);
   if (options.junit !== undefined) await writeFile(options.junit, driftJUnit(report));
   return report.drifting > 0 || report.assumptions.some((assumption) => assumption.contradicted > 0) ? EXIT_FAILED : EXIT_OK;

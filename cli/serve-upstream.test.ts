@@ -2,7 +2,7 @@
 // `serve --replay ...` as a user meets them: child processes on 127.0.0.1, the kit's own server
 // (another seed) playing the real service. The banner says what goes where, the answers say who
 // gave them, SIGTERM writes the files, and the recording replays once the upstream is stopped.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -76,12 +76,22 @@ describe('serve beside an upstream', () => {
     const replay = await runCli(['serve', '--port', '0', '--replay', join(folder, 'none.har')]);
     expect(replay.code).toBe(1);
     expect(replay.stderr).toContain('--replay');
+    // An entry no answer can be made of refuses the file at load, named, instead of a 500 per request.
+    const request = { method: 'GET', url: 'http://up.test/v1/users/me', headers: [] };
+    const entry = (status: number) => ({ request, response: { status, headers: [] } });
+    const bad = join(folder, 'bad.har');
+    writeFileSync(bad, JSON.stringify({ log: { entries: [entry(200), entry(101)] } }));
+    const refused = await runCli(['serve', '--port', '0', '--replay', bad]);
+    expect(refused.code).toBe(1);
+    const named = 'log.entries[1].response.status: 101 is an interim answer (1xx)';
+    expect(refused.stderr).toContain(`--replay ${bad} is a HAR file with a bad entry: ${named}`);
+    expect(refused.stdout).not.toContain('listening');
   });
 
   it('reads --upstream-max-body as a size, refuses one it cannot use naming the flag, and states it in --help', { timeout: 120_000 }, async () => {
     const tiny = await runCli(['serve', '--port', '0', '--upstream', 'http://127.0.0.1:9/v1', '--live', 'getCurrentUser', '--upstream-max-body', '12']);
     expect(tiny.code).toBe(2);
-    expect(tiny.stderr).toContain('--upstream-max-body: "12" is not a size from 1KiB to 1GiB');
+    expect(tiny.stderr).toContain('--upstream-max-body must be a size from 1KiB to 1024MiB (bytes, or 512KiB, 16MiB), got "12"');
     const alone = await runCli(['serve', '--port', '0', '--upstream-max-body', '1MiB']);
     expect(alone.stderr).toContain('--upstream-max-body needs --upstream URL');
     const help = await runCli(['serve', '--help']);

@@ -337,6 +337,16 @@ describe('serve flags (parseCommand)', () => {
     expect(parse(['--version'])).toEqual({ kind: 'version' });
   });
 
+  it('reads --public-url (env PUBLIC_URL) as an origin, and refuses one with a path or not http(s)', () => {
+    expect(parse(['--public-url', 'https://Mock.Example.test:8443/'])).toMatchObject({ options: { publicUrl: 'https://mock.example.test:8443' } });
+    expect(parse([], { PUBLIC_URL: 'http://localhost:8080' })).toMatchObject({ options: { publicUrl: 'http://localhost:8080' } });
+    expect(parse(['--public-url', 'https://mock.example.test/v1'])).toMatchObject({
+      kind: 'usage',
+      message: '--public-url must be an origin such as https://mock.example.test:8443 (no path or query), got "https://mock.example.test/v1"',
+    });
+    expect(parse([], { PUBLIC_URL: 'ftp://x' })).toMatchObject({ kind: 'usage', message: 'PUBLIC_URL must be an http(s) URL, got "ftp://x"' });
+  });
+
   it('answers bad values as usage errors, never by throwing', () => {
     expect(parse(['--port'])).toMatchObject({ kind: 'usage', message: expect.stringContaining('--port') });
     expect(parse(['--quiet=yes'])).toMatchObject({ kind: 'usage' });

@@ -2,12 +2,22 @@
 // docs/architecture.md. Parses flags and environment, starts mocks/node/server.ts, prints where it
 // listens and a curl line to paste, stops on SIGINT/SIGTERM. The control API it prints is read
 // from its document, openapi/control.yaml (docs/control-api.md).
-import { DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT, MAX_DELAY_MS, STATE_INTERVAL_MS } from '../mocks/defaults.ts';
+import {
+  DEFAULT_HOST,
+  DEFAULT_LIMITS,
+  DEFAULT_MAX_WORLDS,
+  DEFAULT_PORT,
+  DEFAULT_RECORD_MAX_BYTES,
+  MAX_DELAY_MS,
+  MAX_RECORD_MAX_BYTES,
+  MIN_RECORD_MAX_BYTES,
+  SCENARIO_LOAD_TIMEOUT_MS,
+  STATE_INTERVAL_MS,
+} from '../mocks/defaults.ts';
 import { type Destination, parseDestinations } from '../mocks/destinations.ts';
 import { type CorsOrigins, parseCorsOrigins } from '../mocks/node/cors.ts';
-import { writeFileSync } from 'node:fs';
 import type { Mock, ScenarioDefinition } from '../mocks/index.ts';
-import { type FallbackRule, parseByteSize, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from '../mocks/upstream/select.ts';
+import { type FallbackRule, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from '../mocks/upstream/select.ts';
 import { type MatchField, parseMatchRule } from '../mocks/upstream/replay.ts';
 import { forEachOperation } from '../openapi/document/operations.ts';
 // The whole control document: its operations' summaries are the help's text (the runtime's copy has no prose).
@@ -22,6 +32,7 @@ import {
   flagOrEnv,
   fromEnv,
   parseHost,
+  parseHttpUrl,
   parsePerSecond,
   parsePort,
   parseRange,
@@ -31,6 +42,9 @@ import {
   usage,
   type UsageError,
 } from './args.ts';
+
+/** What --public-url looks like, in its refusal. */
+const PUBLIC_URL_EXAMPLE = 'https://mock.example.test:8443';
 
 /** One line per operation of the control API's document: method, path and summary. */
 function controlRoutes(): string {
@@ -49,11 +63,11 @@ OpenAPI document; answers follow it.
 Usage:
   ${PROGRAM} serve [--port 4010] [--host 127.0.0.1] [--seed 42] [--quiet] [--max-connections 1000]
         [--max-worlds 4000] [--world-ttl 0] [--latency 0-0] [--fail-rate 0] [--rate-limit N/s]
-        [--no-control] [--deliver-to HOST[:PORT],...]
+        [--no-control] [--deliver-to HOST[:PORT],...] [--public-url URL]
         [--state FILE] [--state-interval 30s] [--cors ORIGIN,...|'*'] [--scenarios DIR]
         [--coverage-report FILE]
         [--upstream URL --live OPS [--fallback-on LIST] [--upstream-max-body SIZE]
-                                   [--record FILE] [--drift-report FILE]]
+                                   [--record FILE [--record-max 100MiB]] [--drift-report FILE]]
         [--replay FILE [--match query,body]]
   (in the kit's checkout: npm start -- [flags])
 
@@ -102,6 +116,12 @@ Flags:
   --no-control   no control API: every /__mock path (the console too) is 404;
                  for a server others reach, where no client should reset or
                  read another's world                                default: control API on
+  --public-url <URL>
+                 the origin clients reach the server at (a reverse proxy's,
+                 a CI port mapping's): HTTP triggers' endpoint_url names it.
+                 Without it each client sees the origin it addressed:
+                 Forwarded, else X-Forwarded-Host and -Proto, else Host
+                                                                     default: as addressed  env PUBLIC_URL
   --deliver-to <HOST[:PORT],...>
                  webhook deliveries only to these hosts (and ports); any other
                  is refused, logged and never attempted. Without it deliveries
@@ -126,7 +146,12 @@ Flags:
   --record <file>
                  with --upstream: append every upstream exchange to this HAR 1.2
                  file (0600; Authorization, cookies, signatures and secret
-                 fields redacted)
+                 fields redacted); appended entry by entry, a whole HAR file
+                 between writes
+  --record-max <size>
+                 with --record: at this size FILE moves to FILE.1 (FILE.1 to
+                 FILE.2, three kept) and a new FILE begins, with a log line;
+                 bytes or 500KiB, 64MiB, from 4KiB to ${RECORD_MAX}         default ${MIB(DEFAULT_RECORD_MAX_BYTES)}
   --drift-report <file>
                  with --upstream: where the live answers depart from the
                  document, per operation: JSON here, JUnit XML beside it
@@ -147,13 +172,15 @@ Flags:
                  when the server stops, write what the run covered (every
                  operation, the documented statuses answered and never
                  answered; all worlds) to this file as JSON, and as a table
-                 beside it (.txt); also GET /__mock/coverage    default: none       env COVERAGE_REPORT
+                 beside it (.txt); also GET /__mock/coverage; a link at FILE
+                 is replaced, never followed                         default: none       env COVERAGE_REPORT
   --scenarios <dir>
                  load the scenario files of this folder (*.json, *.js, *.mjs,
                  *.ts; docs/scenarios.md) beside the built-in ones; a token
                  scenario_<name>_<anything> opens one. A scenario that does not
-                 match the document stops the start (exit 1), each issue named
-                 by its JSON pointer                                 default: none       env SCENARIOS
+                 match the document, or a module not loaded within ${SCENARIO_LOAD_TIMEOUT_MS / 1000} s,
+                 stops the start (exit 1), each issue named by its JSON pointer
+                                                                     default: none       env SCENARIOS
   -h, --help     this text
 Flags win over environment variables; an empty variable counts as unset.
 A connection idle for ${DEFAULT_LIMITS.idleTimeoutMs / 1000} s (keep-alive: ${DEFAULT_LIMITS.keepAliveTimeoutMs / 1000} s) is closed; headers must arrive within
@@ -176,8 +203,10 @@ Examples:
 
 Exit codes: 0 stopped by SIGINT/SIGTERM, 1 could not listen (port in use, host not available),
 the --state file cannot be restored, written or is held by another server, or its last write at
-SIGINT/SIGTERM failed, the --upstream is refused (link-local, not in --deliver-to) or a
---record/--replay file is not HAR, 2 bad flags or environment.`;
+SIGINT/SIGTERM failed, the --upstream is refused (link-local, not in --deliver-to), a
+--record/--replay file is not HAR, or a --record, --drift-report or --coverage-report file cannot
+be written (its folder is missing or unwritable; the coverage report also at exit), 2 bad flags or
+environment.`;
 
 export interface ServeOptions {
   port: number;
@@ -198,6 +227,8 @@ export interface ServeOptions {
   stateKey?: string;
   /** `--no-control`: true. */
   noControl?: boolean;
+  /** `--public-url`: an origin. */
+  publicUrl?: string;
   deliverTo?: Destination[];
   /** `--cors`: origins whose pages may call /v1. */
   cors?: CorsOrigins;
@@ -209,6 +240,8 @@ export interface ServeOptions {
   upstream?: { url: string; live: string[]; fallbackOn?: FallbackRule; maxBodyBytes?: number };
   /** `--record`: the HAR file. */
   record?: string;
+  /** `--record-max`, in bytes. */
+  recordMax?: number;
   /** `--drift-report`: the JSON file. */
   driftReport?: string;
   /** `--replay`: the HAR file. */
@@ -232,6 +265,7 @@ export const SERVE = defineCommand({
     'fail-rate': { type: 'string' },
     'rate-limit': { type: 'string' },
     'no-control': { type: 'boolean' },
+    'public-url': { type: 'string' },
     state: { type: 'string' },
     'state-interval': { type: 'string' },
     'deliver-to': { type: 'string' },
@@ -243,6 +277,7 @@ export const SERVE = defineCommand({
     'fallback-on': { type: 'string' },
     'upstream-max-body': { type: 'string' },
     record: { type: 'string' },
+    'record-max': { type: 'string' },
     'drift-report': { type: 'string' },
     replay: { type: 'string' },
     match: { type: 'string' },
@@ -280,6 +315,18 @@ export const SERVE = defineCommand({
     if ('kind' in faults) return faults;
     if (Object.keys(faults).length > 0) options.faults = faults;
     if (values['no-control'] === true) options.noControl = true;
+    const publicUrl = flagOrEnv('public-url', values['public-url'], env, 'PUBLIC_URL');
+    if (publicUrl !== undefined) {
+      const parsed = parseHttpUrl(publicUrl.from, publicUrl.text);
+      if (typeof parsed !== 'string') return parsed;
+      const url = new URL(parsed);
+      // The mock serves endpoints at /__endpoints/ of its root: a path, query or user would not reach them.
+      if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+        const shape = `an origin such as ${PUBLIC_URL_EXAMPLE} (no path or query)`;
+        return usage(`${publicUrl.from} must be ${shape}, got "${publicUrl.text}"`);
+      }
+      options.publicUrl = url.origin;
+    }
     const state = flagOrEnv('state', values.state, env, 'STATE_FILE');
     if (state !== undefined) {
       if (state.text.trim() === '') return usage(`${state.from} must name a file`);
@@ -342,11 +389,20 @@ function interpretUpstream(values: {
   'fallback-on'?: string;
   'upstream-max-body'?: string;
   record?: string;
+  'record-max'?: string;
   'drift-report'?: string;
   replay?: string;
   match?: string;
-}): Pick<ServeOptions, 'upstream' | 'record' | 'driftReport' | 'replay' | 'match'> | UsageError {
-  const out: Pick<ServeOptions, 'upstream' | 'record' | 'driftReport' | 'replay' | 'match'> = {};
+}): Pick<ServeOptions, 'upstream' | 'record' | 'recordMax' | 'driftReport' | 'replay' | 'match'> | UsageError {
+  const out: Pick<ServeOptions, 'upstream' | 'record' | 'recordMax' | 'driftReport' | 'replay' | 'match'> = {};
+  const text = values['record-max'];
+  if (text !== undefined) {
+    if (values.record === undefined) return usage('--record-max needs --record FILE');
+    const bytes = parseByteSize(text);
+    if (bytes === undefined || bytes < MIN_RECORD_MAX_BYTES || bytes > MAX_RECORD_MAX_BYTES)
+      return usage(`--record-max must be a size from 4KiB to ${RECORD_MAX} (bytes, or 500KiB, 64MiB), got "${text}"`);
+    out.recordMax = bytes;
+  }
   const upstreamFlags = ['live', 'fallback-on', 'upstream-max-body', 'record', 'drift-report'] as const;
   const needsUpstream = upstreamFlags.find((flag) => values[flag] !== undefined);
   if (values.upstream === undefined) {
@@ -364,10 +420,13 @@ function interpretUpstream(values: {
       if ('error' in fallbackOn) return usage(`--fallback-on: ${fallbackOn.error}`);
       out.upstream.fallbackOn = fallbackOn;
     }
-    if (values['upstream-max-body'] !== undefined) {
-      const maxBodyBytes = parseByteSize(values['upstream-max-body']);
-      if (typeof maxBodyBytes !== 'number') return usage(`--upstream-max-body: ${maxBodyBytes.error}`);
-      out.upstream.maxBodyBytes = maxBodyBytes;
+    const maxBody = values['upstream-max-body'];
+    if (maxBody !== undefined) {
+      // At least an error body (1 KiB), at most what is sensible to hold whole (1 GiB).
+      const bytes = parseByteSize(maxBody);
+      if (bytes === undefined || bytes < 1024 || bytes > 1024 ** 3)
+        return usage(`--upstream-max-body must be a size from 1KiB to 1024MiB (bytes, or 512KiB, 16MiB), got "${maxBody}"`);
+      out.upstream.maxBodyBytes = bytes;
     }
     for (const flag of ['record', 'drift-report'] as const) {
       const file = values[flag];
@@ -417,6 +476,32 @@ function interpretFaults(
   return faults;
 }
 
+const KIB = 1024;
+const MIB_BYTES = KIB ** 2;
+const GIB_BYTES = KIB ** 3;
+const UNIT_BYTES: Record<string, number> = {
+  '': 1,
+  b: 1,
+  k: KIB,
+  kib: KIB,
+  m: MIB_BYTES,
+  mib: MIB_BYTES,
+  g: GIB_BYTES,
+  gib: GIB_BYTES,
+};
+/** `104857600` -> `100MiB`, for the help and the messages. */
+function MIB(bytes: number): string {
+  return `${bytes / KIB ** 2}MiB`;
+}
+const RECORD_MAX = MIB(MAX_RECORD_MAX_BYTES);
+
+/** `100MiB`, `500KiB`, `1G` (binary units) or plain bytes; undefined when unreadable. */
+export function parseByteSize(text: string): number | undefined {
+  const match = /^(\d{1,12})\s*([a-z]*)$/i.exec(text.trim());
+  const unit = UNIT_BYTES[match?.[2]?.toLowerCase() ?? 'none'];
+  return match === null || unit === undefined ? undefined : Number(match[1]) * unit;
+}
+
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** `90s`, `30m`, `2h`, `1d`, `500ms` or plain seconds, in milliseconds; undefined when unreadable. */
@@ -429,9 +514,17 @@ export function parseDuration(text: string): number | undefined {
 /** Starts the server and resolves with the exit code once a signal has stopped it (or at once, 1, when it cannot listen). */
 export async function serve(options: ServeOptions): Promise<number> {
   const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl, deliverTo, state, stateIntervalMs, stateKey, cors } = options;
-  const { upstream, record, driftReport, replay, match } = options;
+  const { upstream, record, recordMax, driftReport, replay, match } = options;
   // Imported only now: `--help` and bad flags answer without loading the server (start-up, docs/performance.md).
-  const { startServer, readScenarioFiles } = await import('../mocks/node/server.ts');
+  const node = await import('../mocks/node/server.ts');
+  const { startServer, readScenarioFiles, unwritableReason, writeFileReplacingSync } = node;
+  // Checked now, as --state is: a report that could never be written stops the start, not the exit.
+  const coverage = options.coverageReport;
+  const coverageUnwritable = coverage === undefined ? undefined : unwritableReason(coverage);
+  if (coverageUnwritable !== undefined) {
+    console.error(`${PROGRAM} serve: --coverage-report ${options.coverageReport}: ${coverageUnwritable}`);
+    return EXIT_FAILED;
+  }
   let scenarios: ScenarioDefinition[] | undefined;
   if (options.scenarios !== undefined) {
     const loaded = await loadScenarioFolder(options.scenarios, readScenarioFiles);
@@ -449,12 +542,13 @@ export async function serve(options: ServeOptions): Promise<number> {
       ...(maxWorlds === undefined ? {} : { maxWorlds }),
       ...(worldTtlMs === undefined ? {} : { worldTtlMs }),
       ...(noControl === true ? { control: false } : {}),
+      ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
       ...(deliverTo === undefined ? {} : { deliverTo }),
       ...(state === undefined ? {} : { state: { path: state, intervalMs: stateIntervalMs, key: stateKey } }),
       ...(faults === undefined ? {} : { faults }),
       ...(cors === undefined ? {} : { cors }),
       ...(scenarios === undefined ? {} : { scenarios }),
-      ...(upstream === undefined ? {} : { upstream, record, driftReport, version: kitVersion() }),
+      ...(upstream === undefined ? {} : { upstream, record, recordMax, driftReport, version: kitVersion() }),
       ...(replay === undefined ? {} : { replay, match }),
     });
   } catch (error) {
@@ -476,9 +570,14 @@ export async function serve(options: ServeOptions): Promise<number> {
     const stop = async (signal: string) => {
       if (!quiet) console.log(`${signal}: shutting down`);
       // Imported only now, so that --help never loads the kit (the server has loaded it already).
-      if (options.coverageReport !== undefined) writeCoverage(running.mock, options.coverageReport, await import('../mocks/index.ts'));
+      // Not private like the recording: 0644, as the report was before it was written by rename.
+      const written =
+        options.coverageReport === undefined ||
+        writeCoverage(running.mock, options.coverageReport, await import('../mocks/index.ts'), (path, text) =>
+          writeFileReplacingSync(path, text, { mode: 0o644 }),
+        );
       running.close().then(
-        () => resolveCode(EXIT_OK),
+        () => resolveCode(written ? EXIT_OK : EXIT_FAILED),
         // The --state file's last write failed: say so, and exit non-zero (its log is kept).
         (error: unknown) => {
           console.error(`${PROGRAM} serve: ${(error as Error).message}`);
@@ -510,17 +609,24 @@ export async function serve(options: ServeOptions): Promise<number> {
   return exited;
 }
 
-/** `--coverage-report FILE`: the run's coverage as JSON in FILE and as a table beside it (FILE's name with .txt). */
-function writeCoverage(mock: Mock, file: string, kit: typeof import('../mocks/index.ts')): void {
+type WriteWhole = (path: string, text: string) => void;
+
+/**
+ * `--coverage-report FILE`: the run's coverage as JSON in FILE and as a table beside it (FILE's name
+ * with .txt), each written to a new file renamed over it: a link at FILE is replaced, never followed.
+ */
+function writeCoverage(mock: Mock, file: string, kit: typeof import('../mocks/index.ts'), write: WriteWhole): boolean {
   const { coverageSummaryLine, formatRunCoverage } = kit;
   const report = mock.coverage();
   const table = file.replace(/(\.json)?$/i, '.txt');
   try {
-    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-    writeFileSync(table, `${formatRunCoverage(report)}\n`);
+    write(file, `${JSON.stringify(report, null, 2)}\n`);
+    write(table, `${formatRunCoverage(report)}\n`);
     console.log(`${coverageSummaryLine(report)}. Written to ${file} and ${table}`);
+    return true;
   } catch (error) {
     console.error(`${PROGRAM} serve: could not write --coverage-report ${file}: ${(error as Error).message}`);
+    return false;
   }
 }
 

@@ -115,7 +115,7 @@ async function checkReachable(baseUrl: string, log: (line: string) => void, wait
   let said = false;
   for (;;) {
     try {
-      const answer = await fetch(probe, { signal: AbortSignal.timeout(answerWithinMs) });
+      const answer = await fetch(probe, { redirect: 'manual', signal: AbortSignal.timeout(answerWithinMs) });
       await answer.body?.cancel();
       return;
     } catch (error) {
@@ -131,6 +131,47 @@ async function checkReachable(baseUrl: string, log: (line: string) => void, wait
       throw new Unreachable(`nothing answers at ${baseUrl} (GET ${probe}: ${why}); is the server running, and is --base-url right?`);
     }
   }
+}
+
+/** Thrown by runContracts when a base URL given without a target is no mock server: the caller must name it. */
+export class TargetUnknown extends Error {
+  override name = 'TargetUnknown';
+}
+
+/**
+ * A base URL without a target is taken for a mock server only when it answers the mock's control
+ * API (`GET /__mock/clock` with a fresh token, as a mock answers any token): the mock target
+ * writes, resets and creates freely, which a live server must never see. Anything else is
+ * refused, asking for --target, rather than explored as live: a live run needs the account's token
+ * and its own budget, which only the caller can give (docs/contracts.md).
+ */
+async function checkIsMock(baseUrl: string, controlUrl: string): Promise<void> {
+  const probe = `${controlUrl}/__mock/clock`;
+  let why: string;
+  try {
+    const answer = await fetch(probe, {
+      headers: { authorization: `Bearer contracts-probe-${Math.random().toString(36).slice(2, 10)}` },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(10_000),
+    });
+    const text = await answer.text();
+    let data: { now?: unknown; frozen?: unknown } | undefined;
+    try {
+      data = (JSON.parse(text) as { data?: { now?: unknown; frozen?: unknown } }).data;
+    } catch {
+      data = undefined;
+    }
+    if (answer.status === 200 && typeof data?.now === 'string' && typeof data.frozen === 'boolean') return;
+    why = answer.status === 200 ? "not the control API's answer" : String(answer.status);
+  } catch (error) {
+    why = (error as Error).name === 'TimeoutError' ? 'no answer within 10 s' : (error as Error).message;
+  }
+  throw new TargetUnknown(
+    `${baseUrl} does not answer the mock's control API (GET ${probe}: ${why}), so it is not taken for a mock server, ` +
+      'which the run would write to freely; name the target: --target live (reads only unless --allow-writes) ' +
+      'or --target prism, ' +
+      'or --target mock for a mock whose control API is elsewhere (CONTRACT_CONTROL_URL)',
+  );
 }
 
 /**
@@ -151,6 +192,7 @@ export async function runContracts(options: RunContractsOptions = {}): Promise<C
   if (options.token !== undefined) env.CONTRACT_TOKEN = options.token;
   if (options.allowWrites === true) env.CONTRACT_ALLOW_WRITES = '1';
 
+  const targetImplied = env.CONTRACT_TARGET === undefined || env.CONTRACT_TARGET.trim() === '';
   let stopServer: (() => Promise<void>) | undefined;
   if (env.CONTRACT_BASE_URL === undefined && (env.CONTRACT_TARGET === undefined || env.CONTRACT_TARGET === 'mock')) {
     const { startServer } = await import('../mocks/node/server.ts');
@@ -168,7 +210,10 @@ export async function runContracts(options: RunContractsOptions = {}): Promise<C
   log(`contracts: target ${target}${env.CONTRACT_BASE_URL ? ` at ${env.CONTRACT_BASE_URL}` : ''}`);
 
   // A server this run started answers already; one named by the caller may not be up yet.
-  if (stopServer === undefined && env.CONTRACT_BASE_URL !== undefined) await checkReachable(env.CONTRACT_BASE_URL, log, options.waitMs);
+  if (stopServer === undefined && env.CONTRACT_BASE_URL !== undefined) {
+    await checkReachable(env.CONTRACT_BASE_URL, log, options.waitMs);
+    if (targetImplied) await checkIsMock(env.CONTRACT_BASE_URL, readTargetSettings(env).controlUrl!);
+  }
 
   const universe = coverageUniverse(document);
   let failedCases = false;

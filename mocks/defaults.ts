@@ -43,3 +43,17 @@ export const MAX_DELAY_MS = 30_000;
 
 /** How often `serve --state FILE` writes the worlds while something changed (docs/worlds.md, "State across restarts"). */
 export const STATE_INTERVAL_MS = 30_000;
+
+/**
+ * `serve --record-max` by default: 100 MiB, then FILE moves to FILE.1 (docs/upstream.md, "Record
+ * and replay"). A recording is read whole by `--replay` and `drift`: at this size that stays far
+ * under V8's longest string (~512 MiB) and takes about a second; it holds some 40,000 exchanges of
+ * this API's usual answers (about 2.5 kB each as HAR entries).
+ */
+export const DEFAULT_RECORD_MAX_BYTES = 100 * 1024 * 1024;
+/** The largest `--record-max`: above it the file could not be read back as one string. */
+export const MAX_RECORD_MAX_BYTES = 400 * 1024 * 1024;
+/** The smallest `--record-max`: the HAR head and tail and an entry or so. */
+export const MIN_RECORD_MAX_BYTES = 4 * 1024;
+/** A scenario module (`serve --scenarios`) that has not finished loading by then stops the start, named. */
+export const SCENARIO_LOAD_TIMEOUT_MS = 10_000;

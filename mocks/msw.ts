@@ -13,7 +13,7 @@ import { createDeliveryEngine } from './outbound/delivery.ts';
 import type { BesideSetup } from './upstream/beside.ts';
 import type { Exchange, HarEntry } from './upstream/har.ts';
 import type { Hybrid } from './upstream/hybrid.ts';
-import { parseHar } from './upstream/parse-har.ts';
+import { checkHarEntries, parseHar } from './upstream/parse-har.ts';
 import type { MatchField } from './upstream/replay.ts';
 import { type FallbackRule, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from './upstream/select.ts';
 
@@ -173,7 +173,7 @@ function besideOf(mock: Mock, options: HandlersOptions): { beside: Promise<Hybri
   let setup: BesideSetup;
   if (options.replay !== undefined) {
     if (options.upstream !== undefined) fail('give either upstream or replay, not both');
-    const entries = typeof options.replay === 'string' ? parseHar(options.replay) : { entries: options.replay };
+    const entries = typeof options.replay === 'string' ? parseHar(options.replay) : checkHarEntries(options.replay);
     if ('error' in entries) return fail(`replay is ${entries.error}`);
     setup = { replay: { entries: entries.entries, ...(options.match === undefined ? {} : { match: options.match }) } };
   } else if (options.upstream === undefined) {

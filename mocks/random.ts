@@ -277,3 +277,23 @@ export function randomHex(faker: WorldFaker, length: number): string {
 export function unixSeconds(ms: number): number {
   return Math.floor(ms / 1000);
 }
+
+/**
+ * The latest instant a world's time reaches (docs/worlds.md, "A clock per world"): a clock is refused
+ * past it and a world's time stops there, so every timestamp the world writes is an RFC 3339
+ * date-time (a five-digit year is not one) and no date arithmetic leaves what JavaScript can hold.
+ */
+export const LATEST_WORLD_TIME = '9999-12-31T23:59:59Z';
+export const LATEST_WORLD_TIME_MS = Date.parse(LATEST_WORLD_TIME);
+
+/**
+ * An instant as the ISO 8601 text the world writes, never past LATEST_WORLD_TIME: an expiry a few
+ * hours after a clock at the maximum shows the maximum.
+ *
+ * @example
+ * isoTime(Date.UTC(2026, 0, 1)); // '2026-01-01T00:00:00.000Z'
+ * isoTime(Date.UTC(10000, 0, 1)); // '9999-12-31T23:59:59.000Z'
+ */
+export function isoTime(ms: number): string {
+  return new Date(Math.min(ms, LATEST_WORLD_TIME_MS)).toISOString();
+}

@@ -1,7 +1,7 @@
 // A drift report (openapi/drift.ts) for people and for CI: a readable summary (the `drift` command,
 // the server's log at exit) and JUnit XML (one test case per operation, failing when it drifts),
 // which every CI system shows as a test report. Browser-safe.
-import { type DriftReport, isDrifting, type OperationDrift } from './drift.ts';
+import { type DriftReport, isDrifting, MAX_FIELDS_PER_OPERATION, type OperationDrift } from './drift.ts';
 
 /**
  * The report as lines of text: one block per drifting operation, then the assumptions' verdicts.
@@ -26,6 +26,7 @@ export function driftText(report: DriftReport): string {
     ] as const)
       for (const field of fields)
         lines.push(`  ${label.padEnd(20)} ${field.pointer || '(body)'}  ${field.message}${field.count > 1 ? ` (${field.count} answers)` : ''}`);
+    if (operation.droppedFields > 0) lines.push(`  not listed           ${droppedLine(operation.droppedFields)}`);
     for (const pointer of operation.contradicted) lines.push(`  contradicts          ${pointer}`);
   }
   const confirmed = report.assumptions.filter((assumption) => assumption.contradicted === 0);
@@ -88,8 +89,14 @@ function departures(operation: OperationDrift): string[] {
     ...operation.extra.map((field) => `extra ${field.pointer}`),
     ...operation.wrongType.map((field) => `wrong type ${field.pointer}: ${field.message}`),
     ...operation.invalid.map((field) => `invalid ${field.pointer || '(body)'}: ${field.message}`),
+    ...(operation.droppedFields > 0 ? [`not listed: ${droppedLine(operation.droppedFields)}`] : []),
     ...operation.contradicted.map((pointer) => `contradicts ${pointer}`),
   ];
+}
+
+function droppedLine(dropped: number): string {
+  const noun = dropped === 1 ? 'departure' : 'departures';
+  return `${dropped} more field ${noun} (the report lists ${MAX_FIELDS_PER_OPERATION} per operation)`;
 }
 
 function statusList(operation: OperationDrift): string {

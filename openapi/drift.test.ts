@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { plantedUpstream, PLANTED } from '../support/planted-upstream.ts';
 import { createMock } from '../mocks/index.ts';
-import { createDriftAnalyzer, type DriftAnalyzer } from './drift.ts';
+import { driftJUnit, driftText } from './drift-report.ts';
+import { createDriftAnalyzer, type DriftAnalyzer, MAX_FIELDS_PER_OPERATION } from './drift.ts';
 // The whole document: the drift report quotes its x-assumption sentences, which the runtime's copy leaves out.
 import document from './generated/openapi.json' with { type: 'json' };
 import { validator } from './validator.ts';
@@ -83,5 +84,36 @@ describe('drift report', () => {
     const report = drift.report();
     expect(report.operations[0]!.extra).toEqual([{ pointer: '/data/*/surprise', message: 'not in the document', statuses: [200], count: 2 }]);
     expect(report.unmatched).toEqual(['GET /nowhere 404']);
+  });
+
+  it('an upstream inventing a field per answer (2,000) keeps the report small, counting what it left out', async () => {
+    const mock = createMock({ seed: 7 });
+    const headers = { authorization: `Bearer ${TOKEN}` };
+    const answer = await mock.handle({ method: 'GET', url: '/v1/users/me', headers, body: '' });
+    const user = JSON.parse(answer.body) as { data: Record<string, unknown> };
+    const drift = createDriftAnalyzer(document, validator);
+    for (let n = 0; n < 2000; n++) {
+      const body = JSON.stringify({ data: { ...user.data, [`invented_${n}`]: n } });
+      drift.observe({ method: 'GET', path: '/v1/users/me', status: 200, contentType: 'application/json', body });
+    }
+    const report = drift.report();
+    const operation = report.operations[0]!;
+    expect(operation.extra).toHaveLength(MAX_FIELDS_PER_OPERATION);
+    expect(operation.extra[0]).toMatchObject({ pointer: '/data/invented_0', count: 1 });
+    expect(operation.droppedFields).toBe(2000 - MAX_FIELDS_PER_OPERATION);
+    // 2,000 lines of ~130 bytes each were ~260 kB; a hundred lines stay under 40 kB.
+    expect(JSON.stringify(report, null, 2).length).toBeLessThan(40_000);
+    const line = 'not listed           1900 more field departures (the report lists 100 per operation)';
+    expect(driftText(report)).toContain(line);
+    expect(driftJUnit(report)).toContain('not listed: 1900 more field departures');
+    // A known field keeps being counted once its line exists.
+    drift.observe({
+      method: 'GET',
+      path: '/v1/users/me',
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ data: { ...user.data, invented_0: 1 } }),
+    });
+    expect(drift.report().operations[0]!.extra[0]!.count).toBe(2);
   });
 });

@@ -5,7 +5,9 @@
 // validator cannot say are added here by one walk of the body along its schema: the fields the
 // schema does not declare (the document rarely closes its objects, so Ajv accepts them), and which
 // schema applied where, so that each `x-assumed` statement the answer reached is confirmed (no issue
-// under it) or contradicted. Plain data in, plain data out; browser-safe.
+// under it) or contradicted. Bounded whatever the service sends: at most MAX_FIELDS_PER_OPERATION
+// field lines per operation (an upstream that invents field names would grow it without end), the
+// rest counted in `droppedFields`. Plain data in, plain data out; browser-safe.
 import { type Assumption, collectAssumptions } from './assumptions.ts';
 import { resolveOperations } from './document/resolve.ts';
 import { escapePointer, followRef, valueAt } from './json-pointer.ts';
@@ -69,6 +71,11 @@ export interface OperationDrift {
   confirmed: string[];
   /** Pointers of the assumptions this operation's answers contradicted. */
   contradicted: string[];
+  /**
+   * Field departures not listed because the operation already lists MAX_FIELDS_PER_OPERATION
+   * distinct ones (each answer's each unlisted field counts once).
+   */
+  droppedFields: number;
 }
 
 export interface DriftReport {
@@ -105,6 +112,13 @@ interface Tally {
   contradicted: number;
   evidence?: string;
 }
+
+/**
+ * Field lines (missing, extra, wrong type, invalid together) one operation lists at most: a real
+ * drift is a handful of fields; 100 shows any of them with room to spare and keeps a report of the
+ * document's ~100 operations under a few MB even when a service invents a field name per answer.
+ */
+export const MAX_FIELDS_PER_OPERATION = 100;
 
 const TYPE_MESSAGE = /^must be (string|number|integer|boolean|object|array|null)(,(string|number|integer|boolean|object|array|null))*$/;
 
@@ -160,6 +174,7 @@ export function createDriftAnalyzer(document: object, validator: Validator): Dri
           invalid: [],
           confirmed: [],
           contradicted: [],
+          droppedFields: 0,
         },
         fields: new Map(),
       };
@@ -240,7 +255,13 @@ export function createDriftAnalyzer(document: object, validator: Validator): Dri
 /** Whether an operation's answers depart from the document at all. */
 export function isDrifting(drift: OperationDrift): boolean {
   return (
-    drift.undocumentedStatuses.length + drift.missing.length + drift.extra.length + drift.wrongType.length + drift.invalid.length + drift.contradicted.length >
+    drift.undocumentedStatuses.length +
+      drift.missing.length +
+      drift.extra.length +
+      drift.wrongType.length +
+      drift.invalid.length +
+      drift.contradicted.length +
+      drift.droppedFields >
     0
   );
 }
@@ -250,6 +271,10 @@ function record(state: OperationState, kind: FieldKind, pointer: string, message
   const key = `${kind} ${general} ${message}`;
   let field = state.fields.get(key);
   if (field === undefined) {
+    if (state.fields.size >= MAX_FIELDS_PER_OPERATION) {
+      state.drift.droppedFields += 1;
+      return;
+    }
     field = { pointer: general, message, statuses: [], count: 0 };
     state.fields.set(key, field);
     state.drift[kind].push(field);

@@ -66,7 +66,15 @@ export function valueFromSchema(document: Json, rawSchema: unknown): unknown {
   return 'example';
 }
 
-export function exampleRequests(document: Json): ExampleRequest[] {
+/**
+ * Every operation's documented example request, built from the document alone. `optionalQuery:
+ * false` leaves out every optional query parameter, as a runner that drops them (Portman) sends it.
+ *
+ * @example
+ * exampleRequests(document, { optionalQuery: false }).find((r) => r.operationId === 'deleteSubscription');
+ */
+export function exampleRequests(document: Json, options: { optionalQuery?: boolean } = {}): ExampleRequest[] {
+  const optionalQuery = options.optionalQuery ?? true;
   const requests: ExampleRequest[] = [];
   forEachOperation(document, (template, method, op, site) => {
     let path = template;
@@ -75,8 +83,10 @@ export function exampleRequests(document: Json): ExampleRequest[] {
     for (const { node: param } of site.parameters) {
       const value = firstExample(param, document) ?? valueFromSchema(document, param.schema);
       if (param.in === 'path') path = path.replace(`{${param.name}}`, encodeURIComponent(String(value)));
-      else if (param.in === 'query' && (param.required || firstExample(param, document) !== undefined)) query.set(String(param.name), String(value));
-      else if (param.in === 'header' && param.required) headers[String(param.name).toLowerCase()] = String(value);
+      else if (param.in === 'query') {
+        const shown = optionalQuery && firstExample(param, document) !== undefined;
+        if (param.required || shown) query.set(String(param.name), String(value));
+      } else if (param.in === 'header' && param.required) headers[String(param.name).toLowerCase()] = String(value);
     }
     let body: unknown;
     if (op.requestBody) {

@@ -24,6 +24,7 @@ const CLI_ENV = [
   'UPSTREAM',
   'RECEIVER_URL',
   'RECEIVER_SIGNING_KEY',
+  'PUBLIC_URL',
   // Colour: the CLI decides from its own stdout (a pipe here) unless these say otherwise.
   'NO_COLOR',
   'FORCE_COLOR',

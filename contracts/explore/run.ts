@@ -74,6 +74,8 @@ export async function exploreTarget(settings: TargetSettings, options: ExploreSe
     nextAt = Math.max(nextAt, performance.now()) + gap;
     const response = await fetch(`${base}${request.path}`, {
       method: request.method,
+      // A 3xx is an answer, judged like any other; following it could carry a write to another host.
+      redirect: 'manual',
       headers: request.headers,
       ...(request.body === '' || request.method === 'GET' || request.method === 'HEAD' ? {} : { body: request.body }),
     });

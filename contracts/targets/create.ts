@@ -35,5 +35,8 @@ export async function createTargetFrom(settings: TargetSettings): Promise<Target
     const fetch: FetchLike = (input, init) => globalThis.fetch(input, init);
     return { ...settings, baseUrl: MSW_BASE_URL, controlUrl: new URL(MSW_BASE_URL).origin, fetch, close: () => server.close() };
   }
-  return { ...settings, baseUrl: settings.baseUrl!, fetch: (input, init) => globalThis.fetch(input, init) };
+  // A 3xx is an answer, judged like any other (docs/contracts.md): following one would send the
+  // request, a write's body included, to whatever host the Location names.
+  const fetch: FetchLike = (input, init) => globalThis.fetch(input, { ...init, redirect: 'manual' });
+  return { ...settings, baseUrl: settings.baseUrl!, fetch };
 }

@@ -12,7 +12,8 @@
 // and hands the operation to it, `mock.control` (control.ts) hands its arguments to it; from there
 // the document check and the route (control-routes.ts), which calls the store.
 import { apiError, fail, type Result } from '../errors.ts';
-import { type EndpointRequest, type Session, settleQuotaDay, type Store, type World } from '../store/index.ts';
+import { type EndpointRequest, type Session, settleQuotaDay, type Store, tokenProject, type World } from '../store/index.ts';
+import { projectLessRouting } from './project-less.ts';
 import { jsonBody } from '../../openapi/coverage.ts';
 import type { RequestInput, Validator } from '../../openapi/validator.ts';
 import { authenticate, issueOAuthToken, OAUTH_TOKEN_OPERATION, tokenKind, type Credentials } from './auth.ts';
@@ -95,6 +96,7 @@ export function createApp(options: AppOptions): MockApp {
   const reads = readCacheOf(options.readCache);
 
   const apiFace = face(API_PREFIX, options.validator, options.routes, true, (method, path) => `No operation at ${method} ${path}`);
+  const projectLess = projectLessRouting(options.validator);
   const controlFace = face(CONTROL_PREFIX, controlValidator, controlRoutes(store, options.controlOperations, faults) as never, false, (_method, path) => {
     const routes = controlValidator.operationIds.map((id) => {
       const { method, template } = controlValidator.describeOperation(id);
@@ -156,7 +158,11 @@ export function createApp(options: AppOptions): MockApp {
     const session = settled(store.session(credentials.token));
     const respond = (response: AppResponse) => ({ response, session });
 
-    const lookup = on.validator.matchOperation(head.method, head.path.slice(on.prefix.length) || '/');
+    const relative = head.path.slice(on.prefix.length) || '/';
+    // The SDK's project-less Connect paths go to the token's project's operation (project-less.ts).
+    const tokenProjectId = () => tokenProject(session.world, credentials.token);
+    const routed = on.api ? projectLess(head.method, relative, tokenProjectId) : relative;
+    const lookup = on.validator.matchOperation(head.method, routed);
     if (lookup.kind === 'not_found') return respond(errorResponse(apiError('not_found', on.notFound(head.method, head.path), { path: head.path })));
     if (lookup.kind === 'method_not_allowed') {
       const allow = lookup.allowed.join(', ');

@@ -3,6 +3,9 @@
 // (`POST /__mock/scenario`, `mock.control.scenario`, `GET /__mock/scenarios`), refused alike by
 // the control document.
 import { describe, expect, it } from 'vitest';
+import { exampleRequests } from '../../openapi/example-requests.ts';
+import { document } from '../../openapi/generated/document.ts';
+import { validator } from '../../openapi/validator.ts';
 import { createMock } from '../index.ts';
 import { createRecordingSink } from '../store/index.ts';
 
@@ -63,6 +66,63 @@ describe('POST /__mock/clock', () => {
     expect((await call(mock, 'GET', '/v1/users/me')).status).toBe(429);
     await call(mock, 'POST', '/__mock/clock', { advance: '1s' });
     expect((await call(mock, 'GET', '/v1/users/me')).status).toBe(200);
+  });
+});
+
+describe('the clock bound (9999-12-31T23:59:59Z)', () => {
+  it('refuses a clock past the maximum or before 1970 with a 400 naming the range, on both faces', async () => {
+    const mock = setup();
+    for (const body of [
+      { set: '9999-12-31T23:59:59Z', advance: '1s' },
+      { set: '9999-12-31T23:59:59-01:00' },
+      { set: '9999-12-31T00:00:00Z', advance: '999999999999d' },
+      { set: '1970-01-01T00:00:00Z', advance: '-1ms' },
+    ]) {
+      const answer = await call(mock, 'POST', '/__mock/clock', body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.error).toContain('1970-01-01T00:00:00Z to 9999-12-31T23:59:59Z');
+      expect(mock.control.clock('dev', body)).toMatchObject({ ok: false, error: { status: 400 } });
+    }
+    expect(mock.store.world('dev').clock.changed).toBe(false);
+    const edge = await call(mock, 'POST', '/__mock/clock', { set: '9999-12-31T23:59:59Z' });
+    expect(edge.status).toBe(200);
+  });
+
+  it('a world at the maximum, a year of store time later, answers every example request and snapshots', async () => {
+    let real = REAL;
+    const mock = createMock({ seed: 1, now: () => real, sink: createRecordingSink(), faults: { now: () => real } });
+    const token = 'at-the-end-of-time';
+    expect(mock.control.clock(token, { set: '9999-12-31T23:59:58Z' }).ok).toBe(true);
+    // The clock runs on: a year of the store's clock passes, retention and expiries included.
+    real += 366 * 86_400_000;
+    const clock = await call(mock, 'GET', '/__mock/clock', undefined, token);
+    expect(clock.body.data.now).toBe('9999-12-31T23:59:59.000Z');
+    const failures: string[] = [];
+    for (const request of exampleRequests(document)) {
+      const query = request.query.toString();
+      const response = await mock.handle({
+        method: request.method,
+        url: `/v1${request.path}${query === '' ? '' : `?${query}`}`,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...request.headers,
+        },
+        body: request.body === undefined ? '' : JSON.stringify(request.body),
+      });
+      const type = response.headers['content-type'] ?? null;
+      const body = response.body === '' || !(type ?? '').includes('json') ? response.body : JSON.parse(response.body);
+      if (response.status >= 500) failures.push(`${request.operationId}: ${response.status} ${response.body}`);
+      else if (response.status < 300) {
+        const issues = validator.validateResponse(request.operationId, response.status, type, body);
+        if (issues.length > 0) failures.push(`${request.operationId}: ${JSON.stringify(issues)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    const snapshot = JSON.stringify(mock.store.snapshot());
+    const again = createMock({ seed: 1, now: () => real, sink: createRecordingSink() });
+    expect(again.store.restore(snapshot).ok).toBe(true);
+    expect(again.store.world(token).clock.read().now).toBe('9999-12-31T23:59:59.000Z');
   });
 });
 

@@ -2,7 +2,7 @@ import type { FactoryContext } from '../random.ts';
 import type { App, ConnectedAccount, ConnectToken } from './types.ts';
 import { newId } from '../ids.ts';
 import { overrideWith, pickApp } from './common.ts';
-import { randomBase62 } from '../random.ts';
+import { isoTime, randomBase62 } from '../random.ts';
 
 export function makeApp(ctx: FactoryContext, overrides?: Partial<App>): App {
   const { faker } = ctx;
@@ -27,7 +27,7 @@ export function makeCredentials(ctx: FactoryContext): Record<string, unknown> {
   return {
     oauth_access_token: randomBase62(ctx.faker, 40),
     oauth_refresh_token: randomBase62(ctx.faker, 40),
-    expires_at: new Date(ctx.now() + 3_600_000).toISOString(),
+    expires_at: isoTime(ctx.now() + 3_600_000),
   };
 }
 
@@ -56,7 +56,7 @@ export function makeConnectToken(ctx: FactoryContext, overrides?: Partial<Connec
   const token = overrides?.token ?? newId('connectToken', ctx);
   const generated: ConnectToken = {
     token,
-    expires_at: new Date(ctx.now() + CONNECT_TOKEN_TTL_MS).toISOString(),
+    expires_at: isoTime(ctx.now() + CONNECT_TOKEN_TTL_MS),
     connect_link_url: `https://connect.example.com/_static/connect.html?token=${token}&connectLink=true`,
   };
   return overrideWith(generated, overrides);

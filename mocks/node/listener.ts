@@ -12,6 +12,7 @@ import { apiError, type ApiError } from '../errors.ts';
 import { requestEnded, requestStarted } from './connections.ts';
 import { consoleAnswer } from './console-files.ts';
 import { type CorsPolicy, isPreflight } from './cors.ts';
+import { addressedOrigin, followAddressed } from './addressed.ts';
 
 export interface ListenerOptions {
   /** What answers every request that the head lets through: the mock's `handle`. */
@@ -25,6 +26,11 @@ export interface ListenerOptions {
   notice: (line: string) => void;
   /** Told once a write (any method but GET, HEAD, OPTIONS) has been answered below 400: something may have changed (`--state`). */
   changed?: (() => void) | undefined;
+  /**
+   * The origin the worlds' endpoint URLs hold, when they follow the origin each client addressed
+   * (addressed.ts; undefined with `--public-url`, which the worlds hold instead).
+   */
+  endpointOrigin?: string | undefined;
 }
 
 /** node:http's three request events, each answered here. */
@@ -191,8 +197,13 @@ export function getRequestListener(options: ListenerOptions): RequestListeners {
           status = answerAndClose(req, res, payloadTooLarge(), cors.headers(path, req.headers.origin), true);
         } else {
           // GET and HEAD bodies are read (within the limit) but never given to the app.
-          const response = await handle(toAppRequest(req, method, method === 'GET' || method === 'HEAD' ? '' : body), head);
+          let response = await handle(toAppRequest(req, method, method === 'GET' || method === 'HEAD' ? '' : body), head);
           status = response.status;
+          if (options.endpointOrigin !== undefined && response.body.includes('/__endpoints/')) {
+            const moved = followAddressed(response.body, options.endpointOrigin, addressedOrigin(req.headers));
+            // Another body: its kept bytes no longer match (mocks/app/types.ts).
+            if (moved !== response.body) response = { status: response.status, headers: response.headers, body: moved };
+          }
           // An explicit length keeps the answer un-chunked (cheaper for keep-alive clients). A kept
           // answer comes encoded already (mocks/app/types.ts, `bytes`): encoding it was half the CPU of a hit.
           const bytes = response.bytes;

@@ -21,17 +21,22 @@ export function gcHook(): Collect | undefined {
   }
 }
 
+/** Told of an eviction, with how much it counts (default 1). */
+export type Evicted = (amount?: number) => void;
+
 /**
- * An `onEvict` for the store: every `every` evictions, one concurrent full garbage collection.
+ * An `onEvict` for the store: once `every` has been evicted, one concurrent full garbage collection.
+ * Each call counts `amount` (default 1: worlds; the server passes each world's weight, so a heavy
+ * scenario world counts for the garbage it leaves).
  *
  * @example
  * createMock({ worlds: { maxWorlds: 4000, onEvict: collectAfterEvictions(1000) } });
  */
-export function collectAfterEvictions(every: number, collect: Collect | undefined = gcHook()): () => void {
+export function collectAfterEvictions(every: number, collect: Collect | undefined = gcHook()): Evicted {
   let evicted = 0;
-  return () => {
+  return (amount = 1) => {
     if (collect === undefined) return;
-    evicted += 1;
+    evicted += amount;
     if (evicted < every) return;
     evicted = 0;
     collect({ type: 'major', execution: 'async' });

@@ -2,10 +2,12 @@
 // name order. A `.json` file holds one scenario (or an array of them); a `.js`, `.mjs` or `.ts` module
 // default-exports one (or an array), usually made with `defineScenario`. What the files hold is
 // checked against the document by loadScenarios (the same check as `createMock({ scenarios })`);
-// here only what a folder can get wrong: it is missing, a file is not JSON, a module will not load.
+// here only what a folder can get wrong: it is missing, a file is not JSON, a module will not load,
+// or does not finish loading (a top-level await that never settles) within SCENARIO_LOAD_TIMEOUT_MS.
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { SCENARIO_LOAD_TIMEOUT_MS } from '../defaults.ts';
 
 const SCENARIO_FILE = /\.(json|js|mjs|ts)$/;
 
@@ -22,13 +24,15 @@ export interface ScenarioFiles {
 }
 
 /**
- * Reads every scenario file of `dir` (not its subfolders).
+ * Reads every scenario file of `dir` (not its subfolders). A module that has not finished loading
+ * after `timeoutMs` (default SCENARIO_LOAD_TIMEOUT_MS, 10 s) is refused, named.
  *
  * @example
  * const { scenarios, origins } = await readScenarioFiles('./scenarios');
  * const loaded = loadScenarios(scenarios, (i) => origins[i]!);
  */
-export async function readScenarioFiles(dir: string): Promise<ScenarioFiles> {
+export async function readScenarioFiles(dir: string, options: { timeoutMs?: number } = {}): Promise<ScenarioFiles> {
+  const timeoutMs = options.timeoutMs ?? SCENARIO_LOAD_TIMEOUT_MS;
   const folder = resolve(dir);
   let names: string[];
   try {
@@ -49,11 +53,7 @@ export async function readScenarioFiles(dir: string): Promise<ScenarioFiles> {
         throw new ScenarioFileError(`--scenarios: ${path} is not JSON: ${(error as Error).message}`);
       }
     } else {
-      try {
-        value = ((await import(pathToFileURL(path).href)) as { default?: unknown }).default;
-      } catch (error) {
-        throw new ScenarioFileError(`--scenarios: ${path} did not load: ${(error as Error).message}`);
-      }
+      value = await importWithin(path, timeoutMs);
       if (value === undefined) throw new ScenarioFileError(`--scenarios: ${path} has no default export (export default defineScenario({...}))`);
     }
     const list = Array.isArray(value) ? value : [value];
@@ -63,4 +63,27 @@ export async function readScenarioFiles(dir: string): Promise<ScenarioFiles> {
     }
   }
   return { scenarios, origins };
+}
+
+/**
+ * A module's default export, or ScenarioFileError naming it when it fails or has not finished
+ * loading in time. The timer also keeps the process alive: a top-level await that never settles
+ * would otherwise let Node exit 13 naming the CLI's entry, not this module.
+ */
+async function importWithin(path: string, timeoutMs: number): Promise<unknown> {
+  const seconds = timeoutMs / 1000;
+  const why = 'a top-level await that never settles?';
+  const message = `--scenarios: ${path} did not finish loading within ${seconds} s (${why})`;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ScenarioFileError(message)), timeoutMs);
+  });
+  try {
+    const loaded = import(pathToFileURL(path).href).catch((error: unknown) => {
+      throw new ScenarioFileError(`--scenarios: ${path} did not load: ${(error as Error).message}`);
+    });
+    return ((await Promise.race([loaded, late])) as { default?: unknown }).default;
+  } finally {
+    clearTimeout(timer);
+  }
 }

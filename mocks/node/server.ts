@@ -10,7 +10,7 @@ import { type ConnectionLimits, DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS
 import { type Destination, destinationPolicy } from '../destinations.ts';
 import { createMock, endpointUrlAt, scenarioCatalogue, type FaultOptions, type Mock, type ScenarioDefinition } from '../index.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
-import { createStore } from '../store/index.ts';
+import { createStore, SEEDED_WORLD_WEIGHT } from '../store/index.ts';
 import { guardConnections, httpServerOptions, resolveLimits } from './connections.ts';
 import { type CorsOrigins, corsPolicy } from './cors.ts';
 import { checkedFetch, type Lookup } from './fetch.ts';
@@ -40,6 +40,11 @@ export interface ServerOptions {
   faults?: FaultOptions;
   /** false: no control API; every /__mock path (the console too) is a 404 (`--no-control`). Default true. */
   control?: boolean;
+  /**
+   * `--public-url`: the origin clients reach the server at (behind a proxy); HTTP triggers' endpoint
+   * URLs name it. Default: each client sees the origin it addressed (mocks/node/addressed.ts).
+   */
+  publicUrl?: string;
   /** Deliveries go only to these hosts and ports (`--deliver-to`); default: anywhere but link-local. Ignored with `mock`. */
   deliverTo?: readonly Destination[];
   /**
@@ -72,6 +77,8 @@ export interface ServerOptions {
   upstream?: BesideOptions['upstream'];
   /** With `upstream`: append every upstream exchange, redacted, to this HAR file (0600). */
   record?: string;
+  /** With `record`: bytes before the recording moves to FILE.1 and a new one begins (default 100 MiB). */
+  recordMax?: number;
   /** With `upstream`: keep the drift report in this JSON file and its `.junit.xml` twin. */
   driftReport?: string;
   /** Answer every API request from this HAR recording (no network); `match`: the fields compared besides method and path. */
@@ -99,6 +106,8 @@ export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, type Co
 /** Requests that never change a world (a GET may seed one, but seeding is reproducible). */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export { readScenarioFiles, ScenarioFileError, type ScenarioFiles } from './scenario-files.ts';
+// For serve's --coverage-report, checked at start and written at exit like the server's own files.
+export { unwritableReason, writeFileReplacingSync } from './files.ts';
 export type { CorsOrigins } from './cors.ts';
 export type { Destination } from '../destinations.ts';
 export type { Lookup } from './fetch.ts';
@@ -157,16 +166,28 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // are not request lines, and each is something to notice (docs/control-api.md).
   const notice = options.log ?? logToStdout;
   const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
-  const collect = collectAfterEvictions(Math.max(100, Math.ceil(maxWorlds / 4)));
+  // Counted in weight (mocks/store/weight.ts): a quarter of the bound, whatever worlds it is made of.
+  const collect = collectAfterEvictions(Math.max(100, Math.ceil(maxWorlds / 4)) * SEEDED_WORLD_WEIGHT);
   // Checked before anything is taken or bound: a refused scenario stops the start (ScenarioLoadError).
   const scenarios = options.mock === undefined ? scenarioCatalogue(options.scenarios) : undefined;
   // Taken before listening: a held, unwritable or unreadable file stops the start before anyone is answered.
   const opened = options.state === undefined ? undefined : await openState(options.state.path, options.state.key);
-  // So are the upstream's files and its check against the delivery rules (upstream.ts).
+  // So are the upstream's files and its check against the delivery rules (upstream.ts); a refusal
+  // there lets the state file go, so a library caller can start again with another option.
   const prepared = await prepareBeside(
-    { upstream: options.upstream, record: options.record, driftReport: options.driftReport, replay: options.replay, match: options.match },
+    {
+      upstream: options.upstream,
+      record: options.record,
+      recordMax: options.recordMax,
+      driftReport: options.driftReport,
+      replay: options.replay,
+      match: options.match,
+    },
     { version: options.version, deliverTo: options.deliverTo, lookup: options.lookup, log: notice },
-  );
+  ).catch(async (error: unknown) => {
+    if (opened !== undefined) await abandonState(opened);
+    throw error;
+  });
 
   // The mock's base URL names the real port, so the server listens first; the request listener is
   // attached once the mock exists, before control returns to the loop, so no request can come earlier.
@@ -188,15 +209,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       }),
       seed: options.seed,
       scenarios,
-      // The endpoint_url of each HTTP trigger is this server's (docs/worlds.md, "Workflow endpoints").
-      endpointUrl: endpointUrlAt(origin),
+      // The endpoint_url of each HTTP trigger is this server's (docs/worlds.md, "Workflow endpoints"):
+      // --public-url's, else the listen origin, which each answer moves to the origin its client addressed.
+      endpointUrl: endpointUrlAt(options.publicUrl ?? origin),
       maxWorlds,
       worldTtlMs: options.worldTtlMs,
       // A quarter of the worlds evicted is ~50 MB of garbage at ~50 kB a world (memory.ts);
       // the state file's log records each eviction (state.ts).
-      onEvict: (token) => {
+      onEvict: (token, _reason, weight) => {
         opened?.evicted(token);
-        collect();
+        collect(weight);
       },
     });
     if (opened !== undefined) keeper = keepState({ opened, store, intervalMs: options.state?.intervalMs, log: notice });
@@ -228,6 +250,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     control: options.control ?? true,
     log: options.quiet ? undefined : (options.log ?? logToStdout),
     notice,
+    endpointOrigin: options.publicUrl === undefined && options.mock === undefined ? origin : undefined,
   });
   server.on('request', listeners.request);
   server.on('checkContinue', listeners.checkContinue);

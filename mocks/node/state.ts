@@ -7,11 +7,11 @@
 // kernel, and it survives the process being killed (kill -9); it is not fsync'ed, so a power cut
 // may lose the last seconds (docs/worlds.md says why). A compaction (every --state-interval when
 // something changed, POST /__mock/snapshot, the start and the stop) writes the snapshot
-// (new file, fsync, rename) and empties the log; the snapshot names the log generation it covers,
+// (new file under a random name, fsync, rename) and empties the log; the snapshot names the log generation it covers,
 // so a crash between the two never applies a record twice. At start the snapshot and then the log
 // are restored; anything that cannot be restored exactly stops the start and is left untouched.
-import { closeSync, fchmodSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { closeSync, fchmodSync, fstatSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { authenticate } from '../app/auth.ts';
 import type { SavedState } from '../app/control.ts';
 import { STATE_INTERVAL_MS } from '../defaults.ts';
@@ -28,6 +28,7 @@ import {
   type WorldPatch,
   type WorldSnapshot,
 } from '../store/index.ts';
+import { writeFileReplacingSync } from './files.ts';
 import { stateKey, type TokenHasher } from './state-key.ts';
 import { lockStateFile, StateLockedError, type StateLock } from './state-lock.ts';
 
@@ -205,6 +206,8 @@ function replay(path: string, text: string | undefined, log: string, hasher: Tok
   } catch {
     return { restored: { clear: text }, generation }; // store.restore names what is wrong with it
   }
+  // null, a list, a number: not a snapshot, which store.restore says (restoreState names the file).
+  if (!isObject(snapshot)) return { restored: { clear: snapshot }, generation };
   // The previous release's file (tokens in clear, no log): restored as it is, then rewritten hashed.
   if (snapshot.version === SNAPSHOT_VERSION && snapshot.tokens === undefined) return { restored: { clear: snapshot }, generation };
   if (snapshot.format !== SNAPSHOT_FORMAT) return { restored: { clear: snapshot }, generation };
@@ -219,11 +222,21 @@ function replay(path: string, text: string | undefined, log: string, hasher: Tok
     );
   }
   const worlds = new Map<string, ReturnType<typeof patchable>>();
-  for (const world of snapshot.worlds as FileWorld[]) worlds.set(world.tokenHash, patchable(fromFile(world)));
+  for (const [i, world] of (snapshot.worlds as unknown[]).entries()) {
+    if (!isFileWorld(world)) {
+      const at = `the state file ${path}: worlds[${i}]`;
+      throw new StateFileError(`cannot restore ${at} is not a world (no tokenHash). ${UNTOUCHED}`);
+    }
+    worlds.set(world.tokenHash, patchable(fromFile(world)));
+  }
   const covered = typeof snapshot.log === 'number' ? snapshot.log : -1;
   if (generation > covered) {
     for (let n = 1; n < lines.length; n++) {
-      const record = parseLine(lines[n]!, where(n)) as LogRecord;
+      const record = parseLine(lines[n]!, where(n));
+      if (!isLogRecord(record)) {
+        const shape = '{w, full|patch|gone}';
+        throw new StateFileError(`cannot restore ${where(n)}: not a record of this log (${shape}). ${UNTOUCHED}`);
+      }
       const hash = record.w;
       const current = worlds.get(hash);
       worlds.delete(hash);
@@ -231,7 +244,12 @@ function replay(path: string, text: string | undefined, log: string, hasher: Tok
       if ('full' in record) {
         worlds.set(hash, patchable(fromFile(record.full)));
       } else if (current !== undefined && 'patch' in record) {
-        current.apply(record.patch);
+        try {
+          current.apply(record.patch);
+        } catch (error) {
+          const problem = (error as Error).message;
+          throw new StateFileError(`cannot restore ${where(n)}: a damaged change (${problem}). ${UNTOUCHED}`);
+        }
         worlds.set(hash, current);
       } else {
         throw new StateFileError(`cannot restore ${where(n)}: a change to a world the log never wrote whole. The files were left untouched`);
@@ -240,6 +258,33 @@ function replay(path: string, text: string | undefined, log: string, hasher: Tok
   }
   const { format, seed } = snapshot;
   return { restored: { hashed: { format, version: SNAPSHOT_VERSION, seed, worlds: [...worlds.values()].map((world) => world.snapshot()) } }, generation };
+}
+
+const UNTOUCHED = 'The files were left untouched; move them away or fix them to start';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isFileWorld(value: unknown): value is FileWorld {
+  return isObject(value) && typeof value.tokenHash === 'string';
+}
+
+/** A log line's shape (what the store then checks of the world it holds is its own business). */
+function isLogRecord(value: unknown): value is LogRecord {
+  if (!isObject(value) || typeof value.w !== 'string') return false;
+  if ('gone' in value) return value.gone === true;
+  if ('full' in value) return isFileWorld(value.full);
+  const { patch } = value;
+  const lists = (v: unknown) => v === undefined || (isObject(v) && Object.values(v).every(Array.isArray));
+  return (
+    isObject(patch) &&
+    Array.isArray(patch.issued) &&
+    (patch.random === null || isObject(patch.random)) &&
+    lists(patch.set) &&
+    lists(patch.deleted) &&
+    lists(patch.all)
+  );
 }
 
 function parseLine(line: string, where: string): unknown {
@@ -263,7 +308,13 @@ export async function abandonState(opened: OpenedState): Promise<void> {
 
 /** Restores what openState read into `store`: how many worlds; StateFileError naming the file and the problem. */
 function restoreState(path: string, restored: NonNullable<OpenedState['restored']>, store: Store, hasher: TokenHasher): number {
-  const result = 'hashed' in restored ? store.restoreHashed(restored.hashed, hasher.hash) : store.restore(restored.clear);
+  let result: ReturnType<Store['restore']> | ReturnType<Store['restoreHashed']>;
+  try {
+    result = 'hashed' in restored ? store.restoreHashed(restored.hashed, hasher.hash) : store.restore(restored.clear);
+  } catch (error) {
+    // The store refuses what it can name; anything else is still this file's damage, not a crash.
+    throw new StateFileError(`cannot restore the state file ${path}: ${(error as Error).message}. ${UNTOUCHED}`);
+  }
   if (!result.ok) {
     throw new StateFileError(
       `cannot restore the state file ${path} (${result.error.code}): ${result.error.message}. The file was left untouched; move it away or fix it to start`,
@@ -308,20 +359,8 @@ export function keepState(options: { opened: OpenedState; store: Store; interval
     const worlds = [...store.setAside().map((world) => toFile(world, world.token)), ...live.map((world) => toFile(world, hasher.hash(world.token)))];
     const snapshot = { format: SNAPSHOT_FORMAT, version: STATE_VERSION, seed: store.seed, tokens: 'hmac-sha256', key: hasher.keyId, log: generation, worlds };
     const text = JSON.stringify(snapshot);
-    const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-    const file = openSync(temporary, 'w', 0o600);
-    try {
-      writeSync(file, text);
-      fsyncSync(file);
-    } finally {
-      closeSync(file);
-    }
-    try {
-      renameSync(temporary, path);
-    } catch (error) {
-      rmSync(temporary, { force: true });
-      throw error;
-    }
+    // A random name created exclusively, never through a link planted beside the file (files.ts).
+    writeFileReplacingSync(path, text, { durable: true });
     generation += 1;
     ftruncateSync(fd, 0);
     append(`${JSON.stringify({ format: LOG_FORMAT, version: LOG_VERSION, generation })}\n`);

@@ -39,6 +39,8 @@ export interface BesideOptions {
   };
   /** `--record FILE` (with `upstream`). */
   record?: string;
+  /** `--record-max`: bytes before the recording is rotated (FILE -> FILE.1); default 100 MiB (recording.ts). */
+  recordMax?: number;
   /** `--drift-report FILE` (with `upstream`). */
   driftReport?: string;
   /** `--replay FILE`: every API request answered from this HAR file. */
@@ -112,11 +114,19 @@ export async function prepareBeside(
   const refusal = await upstreamRefusal(target.url, context.deliverTo, context.lookup ?? defaultLookup);
   if (refusal !== null) throw new UpstreamError(`--upstream ${target.url} is refused: ${refusal}`);
   const analyzer: DriftAnalyzer = createDriftAnalyzer(document, validator);
+  // The report's folder is checked first: a refusal there must not leave the recording opened.
+  const reportPath = options.driftReport;
+  let report: FileKeeper | undefined;
+  if (reportPath !== undefined) report = driftReportFile(reportPath, analyzer, log);
   const recorder: HarRecorder | undefined =
     options.record === undefined
       ? undefined
-      : await openHarRecorder(options.record, { secrets, creator: { name: 'workflow-api-mock-kit', version: context.version ?? 'unknown' }, log });
-  const report: FileKeeper | undefined = options.driftReport === undefined ? undefined : driftReportFile(options.driftReport, analyzer, log);
+      : await openHarRecorder(options.record, {
+          secrets,
+          creator: { name: 'workflow-api-mock-kit', version: context.version ?? 'unknown' },
+          log,
+          ...(options.recordMax === undefined ? {} : { maxBytes: options.recordMax }),
+        });
   const fallback = target.fallbackOn;
   // The drift check and the recording run after the answer is sent, never on its path (docs/performance.md).
   // The report file is written on a change at most once a second (docs/upstream.md), not per answer:
@@ -177,7 +187,7 @@ export async function prepareBeside(
           if (queue.dropped() > 0) log(`[upstream] ${left} (the queue was full)`);
           sender.close();
           clearTimeout(reportTimer);
-          await recorder?.flush();
+          await recorder?.close();
           report?.changed();
           await report?.flush();
         },

@@ -4,6 +4,14 @@
 // windows, the daily quotas' day) and nothing else. A world whose clock was never touched reads the
 // store's clock (real time) unchanged.
 import { fail, ok, type Result } from '../errors.ts';
+import { LATEST_WORLD_TIME, LATEST_WORLD_TIME_MS } from '../random.ts';
+
+/** The earliest instant a clock may show: UNIX time 0, as the API's timestamps are UNIX seconds (docs/worlds.md). */
+export const EARLIEST_WORLD_TIME = '1970-01-01T00:00:00Z';
+export { LATEST_WORLD_TIME };
+
+/** A world's time, held in the range a clock may show (docs/worlds.md, "A clock per world"). */
+const within = (ms: number) => Math.min(Math.max(ms, 0), LATEST_WORLD_TIME_MS);
 
 /** What `POST /__mock/clock` answers and a snapshot keeps: null while the world keeps real time. */
 export interface ClockState {
@@ -55,12 +63,13 @@ export function createWorldClock(base: () => number): WorldClock {
   let offset = 0;
   /** The world's time while frozen. */
   let frozenAt: number | null = null;
-  const now = () => frozenAt ?? base() + offset;
+  // A running clock set near the maximum reaches it and stops there (docs/worlds.md).
+  const now = () => within(frozenAt ?? base() + offset);
   // Each reading takes the base clock once: two readings a millisecond apart would lose that millisecond
   // from the offset (an advance of 61m once gave 3,659,999 ms).
   const state = (): ClockState => {
     const real = base();
-    const at = frozenAt ?? real + offset;
+    const at = within(frozenAt ?? real + offset);
     return { now: new Date(at).toISOString(), offset_ms: at - real, frozen: frozenAt !== null, changed };
   };
   return {
@@ -113,8 +122,8 @@ export function utcDay(ms: number): number {
 
 /**
  * `POST /__mock/clock` on a world: `set` first, then `advance`, then `freeze`; the body's shape was
- * checked against the control document already, so only what it cannot say is refused here (an
- * instant outside the dates JavaScript can hold).
+ * checked against the control document already, so only what it cannot say is refused here: an
+ * instant outside EARLIEST_WORLD_TIME..LATEST_WORLD_TIME, which the control document states.
  *
  * @example
  * changeClock(world, { advance: '90m' }); // ok({ now: '...', offset_ms: 5400000, frozen: false })
@@ -126,7 +135,12 @@ export function changeClock(clock: WorldClock, change: ClockChange): Result<Cloc
   const advanceMs = change.advance === undefined ? undefined : parseDuration(change.advance);
   if (advanceMs === null) return refuse('/body/advance', `${JSON.stringify(change.advance)} is not a duration such as 90m or 1h30m`);
   const target = (setMs ?? clock.now()) + (advanceMs ?? 0);
-  if (Number.isNaN(new Date(target).getTime())) return refuse('/body', 'the clock would leave the range of dates JavaScript can hold');
+  if (!(target >= 0 && target <= LATEST_WORLD_TIME_MS)) {
+    const date = new Date(target);
+    const shown = Number.isNaN(date.getTime()) ? 'a date JavaScript cannot hold' : date.toISOString();
+    const range = `${EARLIEST_WORLD_TIME} to ${LATEST_WORLD_TIME}`;
+    return refuse('/body', `the clock would show ${shown}; a world's clock shows ${range} at most`);
+  }
   return ok(
     clock.change({
       ...(setMs === undefined ? {} : { setMs }),

@@ -22,7 +22,7 @@ import { fail, notFound, ok } from '../errors.ts';
 import { makeApp, makeConnectToken, makeConnectedAccount, makeCredentials } from '../factories/index.ts';
 import { hex } from '../factories/common.ts';
 import { newId } from '../ids.ts';
-import { unixSeconds } from '../random.ts';
+import { isoTime, unixSeconds } from '../random.ts';
 import { type PageQuery, pageOfList } from './pagination.ts';
 import { collectionFull } from './retention.ts';
 import type { AccountRecord, ConnectTokenRecord, EnvironmentRecord, ProjectRecord, World } from './world.ts';
@@ -38,6 +38,21 @@ export function projectOf(world: World, projectId: string): Result<ProjectRecord
 }
 
 /** `x-pd-environment` (required, openapi/openapi.yaml EnvironmentHeader) scopes every Connect resource. */
+/**
+ * The project a bearer's Connect requests are in when they name none (docs/worlds.md, "A Connect
+ * client without a project ID"): a Connect token's own project, else the world's first project (the
+ * seeded one: an access token is issued for one project); undefined in a world without projects.
+ *
+ * @example
+ * tokenProject(world, 'dev'); // 'proj_...' (the seeded project)
+ */
+export function tokenProject(world: World, token: string): string | undefined {
+  const connectToken = world.connectTokens.get(token);
+  if (connectToken !== undefined && world.projects.has(connectToken.projectId)) return connectToken.projectId;
+  for (const projectId of world.projects.keys()) return projectId;
+  return undefined;
+}
+
 export function inEnvironment(resourceEnvironment: ProjectEnvironment, header: ProjectEnvironment): boolean {
   return header === resourceEnvironment;
 }
@@ -127,10 +142,8 @@ export function createConnectToken(world: World, projectId: string, environment:
   if (!project.ok) return project;
   const full = collectionFull('Connect tokens', world.connectTokens.size);
   if (full !== undefined) return full;
-  const token = makeConnectToken(
-    world.ctx,
-    input.expires_in === undefined ? undefined : { expires_at: new Date(world.ctx.now() + input.expires_in * 1000).toISOString() },
-  );
+  const expiresAt = input.expires_in === undefined ? undefined : isoTime(world.ctx.now() + input.expires_in * 1000);
+  const token = makeConnectToken(world.ctx, expiresAt === undefined ? undefined : { expires_at: expiresAt });
   world.connectTokens.set(token.token, {
     token,
     projectId,

@@ -32,7 +32,7 @@ import type {
 } from '../factories/types.ts';
 import { type IdKind, isId, kindOf } from '../ids.ts';
 import { hex } from '../factories/common.ts';
-import { unixSeconds } from '../random.ts';
+import { fnv1a32, unixSeconds } from '../random.ts';
 import { addSource, tripleKey, type World } from './world.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked as untyped JSON
@@ -331,5 +331,28 @@ export function plantExamples(world: World, examples: DocumentExamples, environm
     if (orgId === undefined || !listens || world.subscriptions.has(key)) continue;
     claim(id);
     world.subscriptions.set(key, { subscription: { id, emitter_id: emitter, listener_id: listener, event_name: eventName }, orgId });
+    // A runner that drops optional parameters (Portman does) sends the example's pair without
+    // `event_name`, which names the default stream (EventNameQuery): that pair is planted there too,
+    // under an ID made from the example's, so no draw of the world moves (docs/worlds.md).
+    const defaultKey = tripleKey(emitter, listener, '');
+    if (eventName === '' || world.subscriptions.has(defaultKey)) continue;
+    const twin = derivedId(id);
+    if (ctx.issued.has(twin)) continue;
+    claim(twin);
+    const subscription = { id: twin, emitter_id: emitter, listener_id: listener, event_name: '' };
+    world.subscriptions.set(defaultKey, { subscription, orgId });
   }
+}
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** An ID of the same kind as `id`, fixed by it (two FNV-1a hashes), drawing nothing from the world's faker. */
+function derivedId(id: string): string {
+  const prefix = id.slice(0, id.indexOf('_') + 1);
+  let suffix = '';
+  for (const basis of [0x811c9dc5, 0x050c5d1f]) {
+    let n = fnv1a32(`${id} default stream`, basis);
+    for (let i = 0; i < 4; i++, n = Math.floor(n / 62)) suffix += BASE62[n % 62];
+  }
+  return prefix + suffix.slice(0, id.length - prefix.length);
 }

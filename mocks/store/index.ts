@@ -9,6 +9,7 @@ import { JOURNAL_LIMIT, openSession, type Session } from './session.ts';
 import { readWorlds, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, snapshotView, type SnapshotResult, type WorldSnapshot, type WorldsSnapshot } from './snapshot.ts';
 import type { World } from './world.ts';
 import { scenarioOfToken, type ScenarioDefinition } from './scenario.ts';
+import { errorEventCount, SEEDED_WORLD_WEIGHT, worldWeight } from './weight.ts';
 import { fail, ok, type Result } from '../errors.ts';
 
 export interface StoreOptions {
@@ -25,8 +26,8 @@ export interface StoreOptions {
   maxWorlds?: number;
   /** A world unused for this many ms (by the store's clock) is evicted. Default: never. */
   worldTtlMs?: number;
-  /** Told about every world the store evicts by itself (not about `evict()` calls). */
-  onEvict?: (token: string, reason: EvictReason) => void;
+  /** Told about every world the store evicts by itself (not about `evict()` calls), with its weight (weight.ts). */
+  onEvict?: (token: string, reason: EvictReason, weight: number) => void;
   /**
    * The scenarios a token may name (`scenario_<name>_<anything>`, docs/scenarios.md), by name, each
    * checked against the document already (mocks/scenarios/). Default: none.
@@ -40,8 +41,11 @@ export interface StoreOptions {
   endpointUrl?: (key: string) => string;
 }
 
-/** Why the store evicted a world: over `maxWorlds`, idle past `worldTtlMs`, or journals and delivery logs over their total cap. */
-export type EvictReason = 'max_worlds' | 'idle' | 'retention';
+/**
+ * Why the store evicted a world: over `maxWorlds`, idle past `worldTtlMs`, journals and delivery
+ * logs over their total cap, or the worlds' weight over `maxWorlds` seeded worlds' (weight.ts).
+ */
+export type EvictReason = 'max_worlds' | 'idle' | 'retention' | 'weight';
 
 export interface Store {
   /** The token's session (its world, deliveries, request journal and rate limit), created and seeded on first use. */
@@ -68,6 +72,15 @@ export interface Store {
    * store.refusal('scenario_nope_1'); // "the token names scenario 'nope', which is not loaded; loaded: ..."
    */
   refusal(token: string): string | null;
+  /**
+   * The estimated heap bytes of the worlds held (weight.ts, counted the same way for seeded and
+   * scenario worlds) and the bound past which least recently used worlds are evicted: `maxWorlds`
+   * seeded worlds' worth (Infinity without `maxWorlds`).
+   *
+   * @example
+   * const { bytes, limit } = store.weight(); // bytes <= limit, but for the one world in use
+   */
+  weight(): { bytes: number; limit: number };
   /** The scenarios the store holds (built-in and loaded), in load order. */
   scenarios(): Array<{ name: string; description: string }>;
   /**
@@ -140,6 +153,9 @@ interface Held {
   journal: CountedJournal;
   /** Store clock at the session's last use. */
   usedAt: number;
+  /** The world's weight as last counted (weight.ts), and its error events as counted when it was opened. */
+  weight: number;
+  errorEvents: number;
 }
 
 export function createStore(options: StoreOptions = {}): Store {
@@ -147,6 +163,17 @@ export function createStore(options: StoreOptions = {}): Store {
   const now = options.now ?? (() => Date.now());
   const sink = options.sink ?? createRecordingSink(now);
   const maxWorlds = Math.max(1, options.maxWorlds ?? Number.POSITIVE_INFINITY);
+  // The worlds held weigh at most what maxWorlds seeded worlds weigh: a scenario world of
+  // busy-workspace counts as ~23 of them (docs/worlds.md, "Bounds").
+  const weightLimit = maxWorlds * SEEDED_WORLD_WEIGHT;
+  let weighed = 0;
+  const overWeight = () => weighed > weightLimit;
+  /** Counts the world's weight again (its collections may have grown or shrunk since). */
+  const reweigh = (entry: Held) => {
+    const weight = worldWeight(entry.session.world, entry.errorEvents);
+    weighed += weight - entry.weight;
+    entry.weight = weight;
+  };
   const ttl = options.worldTtlMs ?? Number.POSITIVE_INFINITY;
   const tally: Tally = { entries: 0, bytes: 0 };
   // Least recently used first (a use moves a session to the end): eviction takes from the front,
@@ -189,13 +216,17 @@ export function createStore(options: StoreOptions = {}): Store {
     sink.cancel?.(entry.session.world.key);
     entry.log.release();
     entry.journal.release();
+    weighed -= entry.weight;
     if (newest === token) newest = undefined;
-    if (reason !== undefined) options.onEvict?.(token, reason);
+    if (reason !== undefined) options.onEvict?.(token, reason, entry.weight);
     return true;
   };
   const hold = (session: Session, log: DeliveryLog, journal: CountedJournal, at: number): Session => {
     drop(session.token);
-    held.set(session.token, { session, log, journal, usedAt: at });
+    const errorEvents = errorEventCount(session.world);
+    const weight = worldWeight(session.world, errorEvents);
+    weighed += weight;
+    held.set(session.token, { session, log, journal, usedAt: at, weight, errorEvents });
     newest = session.token;
     return session;
   };
@@ -222,8 +253,11 @@ export function createStore(options: StoreOptions = {}): Store {
   /** Evicts from the least recently used end: idle worlds, then over the count or the retention cap (never `keep`). */
   const shrink = (at: number, keep: string) => {
     for (const [token, entry] of held) {
-      const reason: EvictReason | undefined =
-        at - entry.usedAt > ttl ? 'idle' : held.size > maxWorlds ? 'max_worlds' : overTally(tally) ? 'retention' : undefined;
+      let reason: EvictReason | undefined;
+      if (at - entry.usedAt > ttl) reason = 'idle';
+      else if (held.size > maxWorlds) reason = 'max_worlds';
+      else if (overTally(tally)) reason = 'retention';
+      else if (overWeight()) reason = 'weight';
       if (reason === undefined || token === keep) return;
       drop(token, reason);
     }
@@ -240,17 +274,19 @@ export function createStore(options: StoreOptions = {}): Store {
     }
     if (entry === undefined) {
       const opened = open(token);
-      if (timed || held.size > maxWorlds || overTally(tally)) shrink(at, token);
+      if (timed || held.size > maxWorlds || overTally(tally) || overWeight()) shrink(at, token);
       return opened;
     }
     entry.usedAt = at;
+    // What the last request created or deleted (a few size reads; see weight.ts).
+    reweigh(entry);
     if (newest !== token) {
       held.delete(token);
       held.set(token, entry);
       newest = token;
     }
     // The front is the least recently used world: shrink stops at the first one not due.
-    if (timed || held.size > maxWorlds || overTally(tally)) shrink(at, token);
+    if (timed || held.size > maxWorlds || overTally(tally) || overWeight()) shrink(at, token);
     return entry.session;
   };
   return {
@@ -279,6 +315,7 @@ export function createStore(options: StoreOptions = {}): Store {
       if (name === undefined || scenarios.has(name) || held.has(token)) return null;
       return `The token names scenario '${name}', which is not loaded; loaded: ${loaded()} (docs/scenarios.md)`;
     },
+    weight: () => ({ bytes: weighed, limit: weightLimit }),
     scenarios: () => [...scenarios.values()].map(({ name, description }) => ({ name, description })),
     size: () => held.size,
     peek: (token) => held.get(token)?.session.world,
@@ -345,6 +382,7 @@ export {
   listConnectedAccounts,
   deleteConnectedAccount,
   completeConnect,
+  tokenProject,
   type CreateConnectTokenInput,
   type CompleteConnectInput,
   type AccountListQuery,
@@ -396,6 +434,7 @@ export { createRecordingSink } from './recording-sink.ts';
 export { DELIVERY_LOG_LIMIT, DELIVERY_LOG_BYTES, RETAINED_ENTRIES_LIMIT, RETAINED_BYTES_LIMIT } from './retention.ts';
 export { JOURNAL_LIMIT, type Session, type Journal, type JournalEntry, type Limits, type RateLimitRule } from './session.ts';
 export { REFERENCE_TIME_MS, scenarioIssues } from './seed.ts';
+export { declaredWeight, SCENARIO_WEIGHT_LIMIT, SEEDED_WORLD_WEIGHT, worldWeight, errorEventCount } from './weight.ts';
 export { patchable, snapshotView, trackChanges, worldPatch, type WorldPatch } from './snapshot.ts';
 export { MAX_ERROR_EVENTS as MAX_ERROR_EVENTS_PER_WORKFLOW } from './world.ts';
 export { changeClock, createWorldClock, parseDuration, utcDay, type ClockState, type ClockChange, type WorldClock } from './clock.ts';

@@ -27,6 +27,7 @@ import { type DocumentExamples, documentExamples, plantExamples } from './exampl
 import { createWorldClock, utcDay, type WorldClock } from './clock.ts';
 import { createRecordingSink } from './recording-sink.ts';
 import { plantScenario, type ScenarioDefinition, type ScenarioIssue } from './scenario.ts';
+import { declaredWeight, errorEventCount, formatBytes, SCENARIO_WEIGHT_LIMIT, worldWeight } from './weight.ts';
 
 /** 2025-06-01T12:00:00Z: the clock of every seeded world. */
 export const REFERENCE_TIME_MS = Date.UTC(2025, 5, 1, 12, 0, 0);
@@ -77,8 +78,25 @@ export function createWorld(options: WorldOptions): World {
  * // [{ pointer: '/subscriptions/0/emitter_id', message: 'the scenario holds no workflow or source p_nope123' }]
  */
 export function scenarioIssues(scenario: ScenarioDefinition): ScenarioIssue[] {
+  // Weighed before it is built: a scenario of a million sources is refused without building it.
+  const tooHeavy = (weight: number, how: string): ScenarioIssue[] =>
+    weight <= SCENARIO_WEIGHT_LIMIT
+      ? []
+      : [
+          {
+            pointer: '',
+            message:
+              `scenario ${scenario.name} weighs ${formatBytes(weight)} (${how}), ` +
+              `more than the ${formatBytes(SCENARIO_WEIGHT_LIMIT)} a scenario world may weigh ` +
+              '(docs/scenarios.md, "How big a scenario may be")',
+          },
+        ];
+  const declared = tooHeavy(declaredWeight(scenario), 'estimated from the records it declares');
+  if (declared.length > 0) return declared;
   const { world } = startWorld({ token: `scenario_${scenario.name}_check`, seed: 0, sink: createRecordingSink(), now: () => REFERENCE_TIME_MS });
-  return plantScenario(world, scenario);
+  const issues = plantScenario(world, scenario);
+  if (issues.length > 0) return issues;
+  return tooHeavy(worldWeight(world, errorEventCount(world)), 'estimated from the records of its built world');
 }
 
 /** An empty world of (seed, token) with its user drawn, still seeding (its clock at the reference time). */

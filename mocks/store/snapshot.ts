@@ -357,7 +357,15 @@ export function readWorlds(input: unknown, context: RestoreContext): SnapshotRes
     return refuse('snapshot_seed', `the snapshot holds the worlds of seed ${JSON.stringify(value.seed)}, this store's seed is ${JSON.stringify(context.seed)}`);
   }
   try {
-    const worlds = array(value.worlds, 'worlds').map((world, i) => readWorld(world, `worlds[${i}]`, context));
+    const worlds = array(value.worlds, 'worlds').map((world, i) => {
+      try {
+        return readWorld(world, `worlds[${i}]`, context);
+      } catch (error) {
+        // A field of a shape no check above expected still names the world it is in, never a bare TypeError.
+        if (error instanceof Damaged) throw error;
+        throw new Damaged(`worlds[${i}]: ${(error as Error).message}`);
+      }
+    });
     const tokens = new Set<string>();
     for (const [i, world] of worlds.entries()) {
       if (tokens.has(world.token)) throw new Damaged(`worlds[${i}].token: token ${JSON.stringify(world.token)} appears twice`);

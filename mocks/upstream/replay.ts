@@ -2,11 +2,12 @@
 // recorded exchanges by method, path, query and body (the fields compared are configurable), with no
 // network at all. Deterministic: the n-th request with one key gets the n-th answer recorded for
 // it, and the last one from then on, whatever else was asked in between; `reset()` starts over.
-// Nothing matches: a 404 naming the closest recorded request and how it differs. Browser-safe.
+// Nothing matches: a 404 naming the closest recorded request and how it differs. An entry of status
+// 0 (no answer was recorded) answers 502 saying so. Browser-safe.
 import { apiError } from '../errors.ts';
 import { errorResponse } from '../app/respond.ts';
 import type { AppRequest, AppResponse } from '../app/types.ts';
-import { HOP_HEADERS, harResponseText, headerRecord, type HarEntry, redactBody } from './har.ts';
+import { HOP_HEADERS, harResponseText, headerRecord, type HarEntry, redactBody, redactQuery } from './har.ts';
 
 /** What a request must share with a recorded one: method and path always, query and body by default. */
 export type MatchField = 'query' | 'body';
@@ -83,15 +84,22 @@ export function createReplay(entries: readonly HarEntry[], options: ReplayOption
 
   const answer = (request: AppRequest): AppResponse => {
     const { path, query } = splitPath(request.url);
-    const asked = { method: request.method.toUpperCase(), path: apiPath(path), query: normalQuery(query), body: normalBody(redactBody(request.body, secrets)) };
+    const asked = {
+      method: request.method.toUpperCase(),
+      path: apiPath(path),
+      query: normalQuery(redactQuery(query, secrets)),
+      body: normalBody(redactBody(request.body, secrets)),
+    };
     const key = keyOf(asked);
     const candidates = byKey.get(key);
     if (candidates === undefined) return notRecorded(asked, recorded, match);
     const count = served.get(key) ?? 0;
     served.set(key, count + 1);
     const { entry } = candidates[Math.min(count, candidates.length - 1)]!;
+    if (entry.response.status === 0) return noAnswer(asked);
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headerRecord(entry.response.headers))) if (!HOP_HEADERS.has(name)) headers[name] = value;
+    for (const [name, value] of Object.entries(headerRecord(entry.response.headers)))
+      if (!HOP_HEADERS.has(name) && !name.startsWith(':')) headers[name] = value;
     headers['x-mock-source'] = 'replay';
     const body = entry.response.status === 204 || entry.response.status === 304 ? '' : harResponseText(entry);
     return { status: entry.response.status, headers, body };
@@ -138,6 +146,16 @@ function notRecorded(asked: Omit<Recorded, 'entry'>, recorded: readonly Recorded
       }),
     ),
   );
+}
+
+/**
+ * An entry of status 0: browsers export it for a request that got no answer (cancelled, blocked,
+ * the connection failed). There is nothing to replay, so the answer says so, as a gateway would.
+ */
+function noAnswer(asked: Omit<Recorded, 'entry'>): AppResponse {
+  const shown = `${asked.method} ${asked.path}${asked.query === '' ? '' : `?${asked.query}`}`;
+  const message = `No answer was recorded for ${shown}: its HAR entry has status 0 (the recording client got none)`;
+  return withSource(errorResponse(apiError('bad_gateway', message, { recorded_status: 0 })));
 }
 
 function withSource(response: AppResponse): AppResponse {

@@ -97,20 +97,6 @@ export function parseFallbackOn(text: string): FallbackRule | { error: string } 
   return { statuses: [...statuses].sort((a, b) => a - b), unreachable };
 }
 
-/**
- * `--upstream-max-body`: a size in bytes, plain or with a binary unit (`KiB`, `MiB`, `GiB`), at
- * least 1 KiB (no API answer is smaller than an error body) and at most 1 GiB (a body is held whole).
- * @example
- * parseByteSize('16MiB'); // 16777216
- */
-export function parseByteSize(text: string): number | { error: string } {
-  const match = /^(\d{1,10})\s*(b|kib|mib|gib)?$/i.exec(text.trim());
-  const unit = ['b', 'kib', 'mib', 'gib'].indexOf((match?.[2] ?? 'b').toLowerCase());
-  const value = match === null ? Number.NaN : Number(match[1]) * 1024 ** unit;
-  if (value >= 1024 && value <= 1024 ** 3) return value;
-  return { error: `"${text}" is not a size from 1KiB to 1GiB (bytes, or with KiB, MiB or GiB: 16MiB)` };
-}
-
 /** Levenshtein distance, for the suggestions of a mistyped operationId. */
 function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);

@@ -7,7 +7,7 @@ import { document } from '../../openapi/generated/document.ts';
 import { validator } from '../../openapi/validator.ts';
 import { createMock } from '../index.ts';
 import type { AppRequest } from '../app/types.ts';
-import { type Exchange, parseHar, REDACTED, secretFields, toHarEntry } from './har.ts';
+import { type Exchange, parseHar, REDACTED, redactBody, secretFields, toHarEntry } from './har.ts';
 import { createHybrid } from './hybrid.ts';
 import { createReplay, parseMatchRule } from './replay.ts';
 import { liveMatcher, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from './select.ts';
@@ -87,6 +87,39 @@ describe('HAR entries', () => {
     expect(parseHar('{"log":{}}')).toEqual({ error: expect.stringMatching(/log.entries/) });
     expect(parseHar('{"log":{"entries":[{"request":{}}]}}')).toEqual({ error: expect.stringMatching(/log.entries\[0\]/) });
   });
+
+  it('refuses at load an entry no answer can be made of, naming its index and field', { timeout: 60_000 }, () => {
+    const good = toHarEntry(exchange, new Set());
+    type Entry = typeof good;
+    type Loose = { headers: unknown; status: unknown };
+    const damaged: Array<[string, (entry: Entry) => void, string]> = [
+      ['headers as an object', (e) => ((e.response as Loose).headers = { a: 'b' }), 'response.headers: not a list'],
+      ['CRLF in a header value', (e) => (e.response.headers[1]!.value = 'b\r\nx: y'), 'response.headers[1].value: holds'],
+      ['a bad header name', (e) => (e.request.headers[0]!.name = 'bad name'), 'request.headers[0].name: "bad name" is'],
+      ['status 1000', (e) => (e.response.status = 1000), 'response.status: 1000 is not an HTTP status'],
+      ['status 100', (e) => (e.response.status = 100), 'response.status: 100 is an interim answer (1xx)'],
+      ['status 101', (e) => (e.response.status = 101), 'response.status: 101 is an interim answer (1xx)'],
+      ['a status as text', (e) => ((e.response as Loose).status = '200'), 'response.status: "200" is not an integer'],
+      [
+        'a content.text that is not a string',
+        (e) => ((e.response.content as { text: unknown }).text = { a: 1 }),
+        'response.content.text: {"a":1} is not a string',
+      ],
+      ['invalid base64', (e) => Object.assign(e.response.content, { text: 'no!', encoding: 'base64' }), 'response.content.text: not valid'],
+      ['a relative URL', (e) => (e.request.url = '/v1/users/me'), 'request.url: "/v1/users/me" is not an absolute URL'],
+    ];
+    // A large base64 body is read, not refused (a group per 4 characters overflowed the stack).
+    const large = structuredClone(good);
+    Object.assign(large.response.content, { text: Buffer.alloc(6 * 1024 * 1024, 7).toString('base64'), encoding: 'base64' });
+    expect('entries' in parseHar(JSON.stringify({ log: { entries: [large] } }))).toBe(true);
+    for (const [what, damage, message] of damaged) {
+      const entries = [good, good, good, structuredClone(good)];
+      damage(entries[3]!);
+      const har = parseHar(JSON.stringify({ log: { entries } }));
+      const named = `a HAR file with a bad entry: log.entries[3].${message}`;
+      expect(har, what).toEqual({ error: expect.stringContaining(named) });
+    }
+  });
 });
 
 describe('replay', () => {
@@ -114,6 +147,45 @@ describe('replay', () => {
     replay.reset();
     expect(bodies()).toEqual(['{"n":1}', '{"n":2}', '{"n":2}']);
     expect(replay.answer(get('/v1/users/me')).headers['x-mock-source']).toBe('replay');
+  });
+
+  it("answers an entry of status 0 (a browser's export of a request that got none) 502, saying so", () => {
+    const unanswered = entry('GET', '/users/me', 0, '');
+    unanswered.response.headers.push({ name: ':status', value: '0' });
+    expect('entries' in parseHar(JSON.stringify({ log: { entries: [unanswered] } }))).toBe(true);
+    const answer = createReplay([unanswered]).answer(get('/v1/users/me'));
+    expect(answer.status).toBe(502);
+    expect(answer.headers[':status']).toBeUndefined();
+    expect(JSON.parse(answer.body)).toMatchObject({
+      code: 'bad_gateway',
+      error: 'No answer was recorded for GET /users/me: its HAR entry has status 0 (the recording client got none)',
+    });
+  });
+
+  it("matches a query whose secret was redacted in the recording, and keeps the document's plain ones apart", () => {
+    const withToken = entry('GET', '/users/me?access_token=abc&sort_key=name', 200, '{"n":1}');
+    const recorded = [withToken, entry('GET', '/users/me?sort_key=date', 200, '{"n":2}')];
+    expect(recorded[0]!.request.url).not.toContain('abc');
+    const replay = createReplay(recorded);
+    expect(replay.answer(get('/v1/users/me?sort_key=name&%61ccess_token=other')).body).toBe('{"n":1}');
+    expect(replay.answer(get('/v1/users/me?sort_key=date')).body).toBe('{"n":2}');
+  });
+
+  it('redacts by key name in a body that is not JSON: broken JSON, key=value text, XML', { timeout: 60_000 }, () => {
+    const text = '{"client_secret": "s-1", "name": "kept", password=s-2 <api_key>s-3</api_key> <id>kept-too</id>';
+    const redacted = redactBody(text, new Set());
+    for (const secret of ['s-1', 's-2', 's-3']) expect(redacted).not.toContain(secret);
+    expect(redacted).toContain('"name": "kept"');
+    expect(redacted).toContain('<id>kept-too</id>');
+    // A body of one long run of letters (a binary download read as text) is read once, not from each
+    // of its positions: the secret after 2 MiB of them is found as soon as the one before them.
+    const run = 'A'.repeat(2 * 1024 * 1024);
+    expect(redactBody(`${run} token: s-4`, new Set())).toBe(`${run} token: ${REDACTED}`);
+    // Nor does a large body that is almost a form overflow the stack (a regular expression with a
+    // group per pair did, past 2 million pairs), and a form is redacted field by field.
+    const almost = `${'a=b&'.repeat(2_200_000)}&token=s-5`;
+    expect(redactBody(almost, new Set())).toBe(`${'a=b&'.repeat(2_200_000)}&token=${REDACTED}`);
+    expect(redactBody('a=b&client_secret=s-6', new Set())).toBe('a=b&client_secret=%5Bredacted%5D');
   });
 
   it('matches query in any order and JSON bodies in any key order', () => {

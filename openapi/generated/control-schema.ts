@@ -243,7 +243,8 @@ export interface paths {
          * where the upstream answers depart from the document (serve --upstream)
          * @description The drift report of every answer the upstream gave so far, for every token (docs/upstream.md,
          *     "Drift report"): per operation, the statuses the document does not list and the fields
-         *     missing, extra, of the wrong type or otherwise invalid by JSON pointer, and the document's
+         *     missing, extra, of the wrong type or otherwise invalid by JSON pointer (at most 100 such
+         *     lines per operation; its `droppedFields` counts the departures left out), and the document's
          *     `x-assumed` statements the answers confirmed or contradicted. A server without `--upstream`
          *     (and `createMock()` in a page or a test) answers 404.
          */
@@ -304,7 +305,9 @@ export interface paths {
          *     keeps running or standing as it was. Everything the world shows follows it: timestamps of
          *     what it creates, event times, Connect token expiry, the signature's `t` on deliveries,
          *     rate-limit windows and the daily quotas' day. Other worlds keep their own clocks; a reset
-         *     brings this one back to real time.
+         *     brings this one back to real time. A clock shows 1970-01-01T00:00:00Z to
+         *     9999-12-31T23:59:59Z: a call that would move it outside is 400 naming that range, and a
+         *     running clock that reaches the maximum stops there (docs/worlds.md, "A clock per world").
          */
         post: operations["setClock"];
         delete?: never;
@@ -421,7 +424,7 @@ export interface components {
         ClockBody: {
             /**
              * Format: date-time
-             * @description The instant the world's clock shows (RFC 3339, `2026-01-01T00:00:00Z`).
+             * @description The instant the world's clock shows (RFC 3339, `2026-01-01T00:00:00Z`), from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59Z (with `advance`, the sum must stay there).
              */
             set?: string;
             /**

@@ -28,6 +28,9 @@ describe(`the scaling recipe behind nginx${why}`, () => {
       expect(result.restart.tokens).toBeGreaterThan(0);
       expect(result.restart.kept).toBe(result.restart.tokens);
       expect(result.throughput.failed).toBe(0);
+      // The recipe passes the port on (Host $http_host): endpoint_url points at nginx, and answers there.
+      expect(result.endpoint.url.startsWith(`${result.endpoint.origin}/__endpoints/`), result.endpoint.url).toBe(true);
+      expect(result.endpoint.status).toBe(200);
     },
   );
 

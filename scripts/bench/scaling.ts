@@ -50,6 +50,8 @@ export interface ScalingResult {
   restart: { replica: number; tokens: number; kept: number; ms: number };
   /** GET /v1/users/me through nginx, all tokens round-robin, 32 at a time. */
   throughput: { requests: number; ms: number; rps: number; failed: number };
+  /** An HTTP trigger of the first token's world: its endpoint_url read through nginx, and a POST to it. */
+  endpoint: { origin: string; url: string; status: number };
 }
 
 /** Where Debian's nginx is, or undefined. */
@@ -88,7 +90,8 @@ ${ports.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
       proxy_pass http://mock_replicas;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
-      proxy_set_header Host $host;
+      # $http_host keeps the port the client addressed (an HTTP trigger's endpoint_url names it).
+      proxy_set_header Host $http_host;
       # The long poll of GET /__mock/deliveries?wait=true answers within 15 s.
       proxy_read_timeout 30s;
     }
@@ -213,6 +216,10 @@ export async function measureScaling(options: ScalingOptions, log: (line: string
     const splitTokens = [...owners.values()].filter((holders) => holders.length > 1).length;
     log(`scaling: tokens per replica ${tokensPerReplica.join(' / ')}; ${staleReads} of ${tokens.length * options.readsPerToken} reads missed their write`);
 
+    // 1b. An HTTP trigger's endpoint_url read through nginx names nginx's origin, and answers there.
+    const endpoint = await throughEndpoint(origin, tokens[0]!);
+    log(`scaling: endpoint_url through nginx ${endpoint.url}: POST answered ${endpoint.status}`);
+
     // 2. Throughput through nginx, every token at once.
     const throughput = await drive(origin, tokens, 32, options.throughputRequests ?? 3000);
     log(
@@ -243,12 +250,26 @@ export async function measureScaling(options: ScalingOptions, log: (line: string
       reads: tokens.length * options.readsPerToken,
       restart: { replica: victim, tokens: theirs.length, kept, ms },
       throughput,
+      endpoint,
     };
   } finally {
     if (balancer !== undefined) await stopChild(balancer);
     for (const replica of replicas) await stopChild(replica.child, 10_000);
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The endpoint_url of the token's active HTTP-triggered workflow, read through `origin`, and a POST to it. */
+async function throughEndpoint(origin: string, token: string): Promise<ScalingResult['endpoint']> {
+  type Summary = { data: { workflows: Array<{ id: string; active: boolean }> } };
+  type Read = { data: { triggers: Array<{ endpoint_url?: string }> } };
+  const world = JSON.parse((await send('GET', `${origin}/__mock/world`, token)).body) as Summary;
+  for (const { id } of world.data.workflows.filter((workflow) => workflow.active)) {
+    const read = JSON.parse((await send('GET', `${origin}/v1/workflows/${id}`, token)).body) as Read;
+    const url = read.data.triggers.find((trigger) => trigger.endpoint_url !== undefined)?.endpoint_url;
+    if (url !== undefined) return { origin, url, status: (await send('POST', url, token)).status };
+  }
+  throw new Error('the seeded world holds no active HTTP-triggered workflow (docs/worlds.md)');
 }
 
 /** `count` GET /v1/users/me through `origin`, tokens round-robin, `concurrency` at a time. */

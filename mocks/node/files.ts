@@ -1,0 +1,149 @@
+// The files the server writes whole (the drift report, the state snapshot, the coverage report, a
+// recording's start; docs/upstream.md, "Files"): a new file beside the target under a random name,
+// created exclusively (O_CREAT|O_EXCL|O_NOFOLLOW: a link planted at that name is refused, never
+// followed), then renamed over the target. rename(2) replaces a link at the target itself, so a
+// link planted there is replaced, and what it pointed to is never written. And the start-up check
+// of a path given on the command line: its folder must exist and take a new file.
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, fsyncSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { type FileHandle, open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+
+/** A fresh name beside `path` that nobody can guess ahead of time. */
+function temporaryBeside(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${randomBytes(8).toString('hex')}.tmp`);
+}
+
+export interface FreshFile {
+  file: FileHandle;
+  /** Renames the file over its target. */
+  install(): Promise<void>;
+  /** Closes and removes it (a failed write). */
+  discard(): Promise<void>;
+}
+
+/**
+ * A new empty file beside `path` (random name, exclusive, 0600 unless told) and how to put it in
+ * place: `install()` renames it over `path`; the handle stays the file's, wherever it is renamed.
+ * @example
+ * const fresh = await createBeside('session.har');
+ * await fresh.file.write(head);
+ * await fresh.install();
+ */
+export async function createBeside(path: string, mode = 0o600): Promise<FreshFile> {
+  const temporary = temporaryBeside(path);
+  const file = await open(temporary, EXCLUSIVE, mode);
+  return {
+    file,
+    install: () => rename(temporary, path),
+    async discard() {
+      await file.close().catch(() => {});
+      await rm(temporary, { force: true });
+    },
+  };
+}
+
+/**
+ * Writes `text` to `path` whole: a reader sees the old file or the new one, never half of one, and a
+ * link at `path` or at any temporary name is never followed.
+ * @example
+ * await writeFileReplacing('drift.json', JSON.stringify(report), 0o600);
+ */
+export async function writeFileReplacing(path: string, text: string, mode = 0o600): Promise<void> {
+  const temporary = temporaryBeside(path);
+  const file = await open(temporary, EXCLUSIVE, mode);
+  try {
+    try {
+      await file.writeFile(text);
+    } finally {
+      await file.close();
+    }
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+export interface WholeFileOptions {
+  /** Default 0600. */
+  mode?: number;
+  /** fsync before the rename. */
+  durable?: boolean;
+}
+
+/**
+ * writeFileReplacing, synchronously, with an fsync before the rename when `durable` (the state
+ * snapshot: the log is emptied right after, so the snapshot must be on disk first).
+ * @example
+ * writeFileReplacingSync('worlds.json', text, { durable: true });
+ */
+export function writeFileReplacingSync(path: string, text: string, options: WholeFileOptions = {}): void {
+  const temporary = temporaryBeside(path);
+  const file = openSync(temporary, EXCLUSIVE, options.mode ?? 0o600);
+  try {
+    try {
+      const buffer = Buffer.from(text);
+      let offset = 0;
+      while (offset < buffer.length) offset += writeSync(file, buffer, offset);
+      if (options.durable === true) fsyncSync(file);
+    } finally {
+      closeSync(file);
+    }
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Why a file cannot be written at `path` (its folder is missing, is not a folder or takes no new
+ * file; the path is a folder), or undefined when it can: checked at start, so a flag naming such a
+ * path stops the start instead of failing at the first write or at exit.
+ * @example
+ * unwritableReason('missing/rec.har'); // 'the folder missing does not exist'
+ */
+export function unwritableReason(path: string): string | undefined {
+  const folder = dirname(path);
+  try {
+    if (statSync(path).isDirectory()) return 'it is a folder';
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTDIR') return `${notAFolder(folder)} is not a folder`;
+    if (code !== 'ENOENT') return `it cannot be read (${code})`;
+  }
+  try {
+    if (!statSync(folder).isDirectory()) return `${folder} is not a folder`;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return `the folder ${folder} does not exist`;
+    if (code === 'ENOTDIR') return `${notAFolder(folder)} is not a folder`;
+    return `the folder ${folder} cannot be read (${code})`;
+  }
+  const probe = temporaryBeside(path);
+  try {
+    closeSync(openSync(probe, EXCLUSIVE, 0o600));
+    rmSync(probe, { force: true });
+  } catch (error) {
+    return `the folder ${folder} does not take a new file (${(error as NodeJS.ErrnoException).code})`;
+  }
+  return undefined;
+}
+
+/** The first part of `folder` that exists and is not a folder (`notes.txt` of `notes.txt/a/b`). */
+function notAFolder(folder: string): string {
+  let at = folder;
+  for (;;) {
+    const parent = dirname(at);
+    if (parent === at) return folder;
+    try {
+      if (!statSync(at).isDirectory()) return at;
+    } catch {
+      // Missing or under a file: look further up.
+    }
+    at = parent;
+  }
+}

@@ -1,0 +1,95 @@
+// What a world weighs, counted the same way for seeded and scenario worlds (docs/worlds.md,
+// "Bounds"): an estimate of its heap bytes from its record counts. The store keeps the sum of the
+// worlds it holds under a bound and evicts least recently used worlds past it, so a token that opens
+// a large world counts as many small ones; a scenario heavier than SCENARIO_WEIGHT_LIMIT is refused
+// at load. Plain data, browser-safe.
+import type { ScenarioDefinition } from './scenario.ts';
+import { MAX_ERROR_EVENTS, type World } from './world.ts';
+
+/**
+ * The estimate's figures, measured on Node 24 (heap after a full collection, per world, over 300
+ * seeded worlds and 20 of `busy-workspace`; docs/performance.md, "Worlds: memory and eviction"):
+ * a world's own objects (user, clock, generator, empty maps) ~8 kB; an event source or a workflow
+ * ~1.8 kB; a recorded error event ~1.4 kB; any other record (webhook, project, account...) ~0.5 kB.
+ */
+export const WEIGHT = { world: 8 * 1024, heavy: 1_800, errorEvent: 1_400, record: 500 } as const;
+/** About what a seeded world weighs (58 kB by the estimate): the store's bound is `maxWorlds` of these. */
+export const SEEDED_WORLD_WEIGHT = 60 * 1024;
+/**
+ * The most a scenario world may weigh: ~18,600 sources or workflows, opened in 30-50 ms on the
+ * loaded 2-vCPU machine, so opening one does not stall the other clients for seconds (a million
+ * sources took 3-5 s and ~120 MB a token).
+ */
+export const SCENARIO_WEIGHT_LIMIT = 32 * 1024 * 1024;
+
+/**
+ * Recorded error events of all the world's workflows (counted when a world is opened: walking
+ * every workflow on each request would cost).
+ */
+export function errorEventCount(world: World): number {
+  let count = 0;
+  for (const record of world.workflows.values()) count += record.errors.length;
+  return count;
+}
+
+/**
+ * A world's weight in estimated heap bytes, from its record counts and `errorEvents`
+ * (errorEventCount). O(1) besides that count: the store refreshes it on every use.
+ *
+ * @example
+ * const weight = worldWeight(world, errorEventCount(world)); // ~58 kB for a seeded world
+ */
+export function worldWeight(world: World, errorEvents: number): number {
+  const heavy = world.sources.size + world.workflows.size;
+  const records =
+    world.workspaces.size +
+    world.webhooks.size +
+    world.subscriptions.size +
+    world.autoSubscriptions.length +
+    world.projects.size +
+    world.templates.size +
+    world.accounts.size +
+    world.connectTokens.size +
+    world.deployedTriggers.size +
+    world.oauthApps.size +
+    world.appOverrides.size +
+    world.stashFiles.size +
+    world.connectCredits.size;
+  return WEIGHT.world + WEIGHT.heavy * heavy + WEIGHT.errorEvent * errorEvents + WEIGHT.record * records;
+}
+
+type Declared = number | readonly unknown[] | undefined;
+const countOf = (value: Declared): number => (typeof value === 'number' ? value : (value?.length ?? 0));
+
+/**
+ * What a scenario's world will weigh, from what it declares, before anything is built: the
+ * same figures as worldWeight (a scenario world holds no document examples).
+ *
+ * @example
+ * declaredWeight({ name: 'big', description: 'x', workspaces: [{ sources: 1_000_000 }] }); // ~1.7 GiB
+ */
+export function declaredWeight(scenario: ScenarioDefinition): number {
+  let heavy = 0;
+  let errorEvents = 0;
+  let records = Math.max(1, scenario.workspaces?.length ?? 0);
+  for (const workspace of scenario.workspaces ?? []) {
+    heavy += countOf(workspace.sources) + countOf(workspace.workflows);
+    if (!Array.isArray(workspace.workflows)) continue;
+    for (const workflow of workspace.workflows) errorEvents += Math.min(MAX_ERROR_EVENTS, countOf(workflow.errors));
+  }
+  for (const project of scenario.projects ?? []) records += 1 + (project.accounts?.length ?? 0);
+  records += (scenario.webhooks?.length ?? 0) + (scenario.subscriptions?.length ?? 0);
+  return WEIGHT.world + WEIGHT.heavy * heavy + WEIGHT.errorEvent * errorEvents + WEIGHT.record * records;
+}
+
+/** Bytes as people read them in messages: `1.7 GiB`, `32.0 MiB`. */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
+}
