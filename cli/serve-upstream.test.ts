@@ -88,10 +88,12 @@ describe('serve beside an upstream', () => {
     expect(refused.stdout).not.toContain('listening');
   });
 
-  it('reads --upstream-max-body as a size, refuses one it cannot use naming the flag, and states it in --help', { timeout: 120_000 }, async () => {
-    const tiny = await runCli(['serve', '--port', '0', '--upstream', 'http://127.0.0.1:9/v1', '--live', 'getCurrentUser', '--upstream-max-body', '12']);
+  it('reads --upstream-max-body, refuses a size it cannot use, states it in --help', { timeout: 120_000 }, async () => {
+    const upstream = ['--upstream', 'http://127.0.0.1:9/v1', '--live', 'getCurrentUser'];
+    const tiny = await runCli(['serve', '--port', '0', ...upstream, '--upstream-max-body', '12']);
     expect(tiny.code).toBe(2);
-    expect(tiny.stderr).toContain('--upstream-max-body must be a size from 1KiB to 1024MiB (bytes, or 512KiB, 16MiB), got "12"');
+    expect(tiny.stderr).toContain('--upstream-max-body must be a size from 1KiB to 1024MiB');
+    expect(tiny.stderr).toContain('got "12"');
     const alone = await runCli(['serve', '--port', '0', '--upstream-max-body', '1MiB']);
     expect(alone.stderr).toContain('--upstream-max-body needs --upstream URL');
     const help = await runCli(['serve', '--help']);

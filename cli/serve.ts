@@ -425,7 +425,7 @@ function interpretUpstream(values: {
       // At least an error body (1 KiB), at most what is sensible to hold whole (1 GiB).
       const bytes = parseByteSize(maxBody);
       if (bytes === undefined || bytes < 1024 || bytes > 1024 ** 3)
-        return usage(`--upstream-max-body must be a size from 1KiB to 1024MiB (bytes, or 512KiB, 16MiB), got "${maxBody}"`);
+        return usage(`--upstream-max-body must be a size from 1KiB to 1024MiB (bytes, or 16MiB), got "${maxBody}"`);
       out.upstream.maxBodyBytes = bytes;
     }
     for (const flag of ['record', 'drift-report'] as const) {

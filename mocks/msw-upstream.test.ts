@@ -20,6 +20,7 @@ const TOKEN = 'hybrid-caller';
 const running: RunningServer[] = [];
 
 const receivers = receiverPool();
+const jsonAnswer = () => ({ status: 200, body: '{"data":{}}', headers: { 'content-type': 'application/json' } });
 afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.close()));
   await receivers.closeAll();
@@ -126,8 +127,8 @@ describe('createHandlers({ upstream, live })', () => {
     expect(() => createHandlers({ replay: '{"log":{}}' })).toThrow(/replay is not a HAR file/);
   });
 
-  it('forwards a live path parameter as one encoded segment, or not at all, through the fetch transport it shares with the handlers', async () => {
-    const upstream = await receivers.start(() => ({ status: 200, body: '{"data":{}}', headers: { 'content-type': 'application/json' } }));
+  it("forwards a path parameter as one encoded segment or not at all, through the handlers' transport", async () => {
+    const upstream = await receivers.start(jsonAnswer);
     // The hybrid step as createHandlers builds it, handed raw URLs: MSW's Request has normalised
     // dots and backslashes before the step sees them, so the raw forms are sent here directly.
     const hybrid = createHybrid({
@@ -141,7 +142,8 @@ describe('createHandlers({ upstream, live })', () => {
       ['DELETE', '/v1/webhooks/'],
     ] as const)
       for (const form of [...ESCAPES, 'p_plain1']) {
-        const headers = { authorization: `Bearer ${TOKEN}`, 'proxy-authorization': 'Basic eDp5', 'x-forwarded-for': '10.0.0.1', forwarded: 'for=10.0.0.1' };
+        const hop = { 'proxy-authorization': 'Basic eDp5', 'x-forwarded-for': '10.0.0.1', forwarded: 'for=10.0.0.1' };
+        const headers = { authorization: `Bearer ${TOKEN}`, ...hop };
         statuses.add((await hybrid.handle({ method, url: `${template}${form}?x=..%2F`, headers, body: '' })).status);
       }
     expect(statuses).toEqual(new Set([200, 404]));
@@ -155,17 +157,13 @@ describe('createHandlers({ upstream, live })', () => {
       'DELETE /base/v1/webhooks/p_plain1?x=..%2F',
     ]);
     for (const request of upstream.received) {
-      expect([request.headers.authorization, request.headers['proxy-authorization'], request.headers['x-forwarded-for'], request.headers.forwarded]).toEqual([
-        `Bearer ${TOKEN}`,
-        undefined,
-        undefined,
-        undefined,
-      ]);
+      const { authorization, forwarded, 'proxy-authorization': proxy, 'x-forwarded-for': by } = request.headers;
+      expect([authorization, proxy, by, forwarded]).toEqual([`Bearer ${TOKEN}`, undefined, undefined, undefined]);
     }
   });
 
   it('never forwards what the client normalised out of a live template, under setupServer', async () => {
-    const upstream = await receivers.start(() => ({ status: 200, body: '{"data":{}}', headers: { 'content-type': 'application/json' } }));
+    const upstream = await receivers.start(jsonAnswer);
     await withHandlers({ upstream: `${upstream.origin}/v1`, live: 'getWorkflow,deleteWebhook' }, async () => {
       // Only forms that stay under the base URL once fetch has parsed them: nothing here may leave for the network.
       for (const form of ['%2e%2e', '.%2e', '%2f', '%5c', '..%5C..%5Cadmin', 'a%2f..%2f..%2fadmin', 'p_plain1']) {
@@ -173,6 +171,7 @@ describe('createHandlers({ upstream, live })', () => {
         await call(`/webhooks/${form}`, { method: 'DELETE' });
       }
     });
-    expect(upstream.received.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v1/workflows/p_plain1', 'DELETE /v1/webhooks/p_plain1']);
+    const seen = upstream.received.map((request) => `${request.method} ${request.path}`);
+    expect(seen).toEqual(['GET /v1/workflows/p_plain1', 'DELETE /v1/webhooks/p_plain1']);
   });
 });

@@ -121,15 +121,17 @@ async function countingUpstream(answer: (index: number) => 'answer' | 'reset' = 
 }
 
 describe('upstreamSender (the hybrid step on the Node server)', () => {
-  const request = (url: string, method = 'GET') => ({ url, method, headers: {}, body: '', timeoutMs: 10_000, maxBodyBytes: 1 << 20 });
+  const limits = { timeoutMs: 10_000, maxBodyBytes: 1_000_000 };
+  const request = (url: string, method = 'GET') => ({ url, method, headers: {}, body: '', ...limits });
 
-  it('keeps one connection for requests in turn, checked once as it was made, and drops the hop headers of the answer', async () => {
+  it('keeps one connection for requests in turn, checked once as it was made, and drops the hop headers', async () => {
     const upstream = await countingUpstream();
     const lookup = scripted(['127.0.0.1']);
     const sender = upstreamSender({ lookup });
     try {
       const answers = [];
-      for (let n = 0; n < 3; n++) answers.push(await sender.send(request(`http://upstream.dev:${upstream.port}/v1/users/me?n=${n}`)));
+      const url = `http://upstream.dev:${upstream.port}/v1/users/me`;
+      for (let n = 0; n < 3; n++) answers.push(await sender.send(request(`${url}?n=${n}`)));
       expect(answers.map((answer) => [answer.status, answer.body])).toEqual([
         [200, '{"n":0}'],
         [200, '{"n":1}'],
@@ -147,7 +149,8 @@ describe('upstreamSender (the hybrid step on the Node server)', () => {
     const upstream = await countingUpstream();
     const sender = upstreamSender({ lookup: scripted(['169.254.169.254']) });
     try {
-      await expect(sender.send(request(`http://rebind.dev:${upstream.port}/v1/users/me`))).rejects.toMatchObject({ name: DESTINATION_REFUSED });
+      const refused = sender.send(request(`http://rebind.dev:${upstream.port}/v1/users/me`));
+      await expect(refused).rejects.toMatchObject({ name: DESTINATION_REFUSED });
       expect(upstream.connections()).toBe(0);
     } finally {
       sender.close();
@@ -156,7 +159,7 @@ describe('upstreamSender (the hybrid step on the Node server)', () => {
   });
 
   it('sends a GET once more on a fresh connection when the upstream drops a reused one, never a POST', async () => {
-    // The second request (a GET on the kept connection) and the fourth (a POST on the kept connection) are dropped unanswered.
+    // The second request (a GET on the kept connection) and the fourth (a POST on it) are dropped unanswered.
     const upstream = await countingUpstream((index) => (index === 1 || index === 3 ? 'reset' : 'answer'));
     const sender = upstreamSender({ lookup: scripted(['127.0.0.1']) });
     const url = `http://upstream.dev:${upstream.port}/v1/webhooks`;

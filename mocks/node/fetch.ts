@@ -132,7 +132,7 @@ export interface UpstreamSender {
  * @example
  * const sender = upstreamSender();
  * const url = 'http://127.0.0.1:4011/v1/users/me';
- * const answer = await sender.send({ url, method: 'GET', headers: {}, body: '', timeoutMs: 30_000, maxBodyBytes: 1e6 });
+ * const answer = await sender.send({ url, method: 'GET', headers: {}, body: '', timeoutMs: 3e4, maxBodyBytes: 1e6 });
  * sender.close();
  */
 export function upstreamSender(options: { lookup?: Lookup; maxSockets?: number } = {}): UpstreamSender {

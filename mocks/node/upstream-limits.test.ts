@@ -11,12 +11,14 @@ import { type RunningServer, startServer } from './server.ts';
 import { exchangeQueue } from './upstream.ts';
 
 const TOKEN = 'limits-caller';
+/** An upstream option nothing listens for: the start must fail before it matters. */
+const UPSTREAM_NINE = { url: 'http://127.0.0.1:9/v1', live: 'getCurrentUser' };
 const running: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.close().catch(() => {})));
 });
 
-/** An upstream whose /v1/users/me answers without end while its socket takes it; every other path a small JSON answer. */
+/** An upstream whose /v1/users/me answers without end while its socket takes it; other paths a small answer. */
 async function endlessUpstream(): Promise<{ origin: string; written: () => number; aborted: Promise<void> }> {
   let written = 0;
   let onAbort!: () => void;
@@ -49,7 +51,7 @@ async function endlessUpstream(): Promise<{ origin: string; written: () => numbe
 }
 
 describe('an upstream answer past the cap', () => {
-  it('is a 502 naming the cap, its read is stopped there, and the next live request is answered', { timeout: 60_000 }, async () => {
+  it('is a 502 naming the cap, its read stopped there, the next request answered', { timeout: 60_000 }, async () => {
     const upstream = await endlessUpstream();
     const maxBodyBytes = 256 * 1024;
     const server: RunningServer = await startServer({
@@ -63,7 +65,8 @@ describe('an upstream answer past the cap', () => {
     const headers = { authorization: `Bearer ${TOKEN}` };
 
     const endless = await fetch(`${server.baseUrl}/users/me`, { headers });
-    expect([endless.status, endless.headers.get('x-mock-source'), endless.headers.get('content-type')]).toEqual([502, 'live', 'application/json']);
+    const endlessHead = [endless.status, endless.headers.get('x-mock-source'), endless.headers.get('content-type')];
+    expect(endlessHead).toEqual([502, 'live', 'application/json']);
     const body = await endless.json();
     expect(body.code).toBe('bad_gateway');
     expect(body.error).toMatch(/larger than the 256 KiB cap on upstream answers \(--upstream-max-body\)/);
@@ -73,22 +76,23 @@ describe('an upstream answer past the cap', () => {
     expect(upstream.written()).toBeLessThan(maxBodyBytes + 8 * 1024 * 1024);
 
     const next = await fetch(`${server.baseUrl}/workflows/p_small1`, { headers });
-    expect([next.status, next.headers.get('x-mock-source'), await next.text()]).toEqual([200, 'live', '{"data":{"id":"u_small"}}']);
+    const nextAnswer = [next.status, next.headers.get('x-mock-source'), await next.text()];
+    expect(nextAnswer).toEqual([200, 'live', '{"data":{"id":"u_small"}}']);
   });
 
   it("is stopped at the cap by the fetch transport of MSW's face too", { timeout: 60_000 }, async () => {
     const upstream = await endlessUpstream();
     const send = sendWithFetch(fetch);
-    const request = { url: `${upstream.origin}/v1/users/me`, method: 'GET', headers: {}, body: '', timeoutMs: 30_000, maxBodyBytes: 256 * 1024 };
+    const url = `${upstream.origin}/v1/users/me`;
+    const request = { url, method: 'GET', headers: {}, body: '', timeoutMs: 30_000, maxBodyBytes: 256 * 1024 };
     await expect(send(request)).rejects.toBeInstanceOf(UpstreamBodyTooLarge);
     await upstream.aborted;
     expect(upstream.written()).toBeLessThan(request.maxBodyBytes + 8 * 1024 * 1024);
   });
 
   it('is refused at start when the cap is no positive integer', async () => {
-    await expect(
-      startServer({ port: 0, host: '127.0.0.1', quiet: true, upstream: { url: 'http://127.0.0.1:9/v1', live: 'getCurrentUser', maxBodyBytes: -1 } }),
-    ).rejects.toThrow(/upstream.maxBodyBytes must be a positive integer, got -1/);
+    const options = { port: 0, host: '127.0.0.1', quiet: true, upstream: { ...UPSTREAM_NINE, maxBodyBytes: -1 } };
+    await expect(startServer(options)).rejects.toThrow(/upstream.maxBodyBytes must be a positive integer, got -1/);
   });
 });
 
@@ -106,10 +110,11 @@ describe('exchangeQueue (drift report and recording, after the answer)', () => {
     response: { status: 200, statusText: 'OK', headers: {}, body },
   });
 
-  it('processes exchanges on a later turn, in order; past its bound it drops and counts them with one log line', async () => {
+  it('processes exchanges on a later turn, in order; past its bound drops and counts them, one log line', async () => {
     const processed: number[] = [];
     const log: string[] = [];
-    const queue = exchangeQueue((entry) => processed.push(entry.startedAt), { log: (line) => log.push(line), limits: { entries: 3, bytes: 100 } });
+    const limits = { entries: 3, bytes: 100 };
+    const queue = exchangeQueue((entry) => processed.push(entry.startedAt), { log: (line) => log.push(line), limits });
     for (let n = 1; n <= 5; n++) queue.push(exchange(n));
     expect(processed).toEqual([]);
     await settled(queue);
