@@ -118,7 +118,9 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
     } else {
       await section('hybrid', async () => {
         const { durationS, warmupS, rounds } = options;
-        results.hybrid = await measureHybrid({ connections: 10, durationS, warmupS, rounds, wrk }, log);
+        const cpuProfDir = options.cpuProf === undefined ? {} : { cpuProfDir: resolve(options.cpuProf) };
+        results.hybrid = await measureHybrid({ connections: 10, durationS, warmupS, rounds, wrk, ...cpuProfDir }, log);
+        if (options.cpuProf !== undefined) log(`hybrid: CPU profile of the live route's proxy in ${resolve(options.cpuProf)}`);
       });
     }
   }

@@ -104,8 +104,9 @@ Options:
   --serve-args=<s>    extra serve flags for the worlds section, e.g. --serve-args="--max-worlds 1000000"
   --only <list>       comma-separated sections: throughput,startup,pagination,worlds,scaling,weight,hybrid
   --quick             short smoke run (the numbers are noisier)
-  --cpu-prof <dir>    run the mock server of the throughput section under node --cpu-prof and write
-                      its .cpuprofile into <dir> (open it in Chrome DevTools; profiling slows it down)
+  --cpu-prof <dir>    run the mock server of the throughput section (and the live route's proxy of the
+                      hybrid section) under node --cpu-prof and write the .cpuprofile into <dir>
+                      (open it in Chrome DevTools; profiling slows it down)
   --json              print the results as JSON on stdout (progress still goes to stderr)
   --strict            exit 1 when a target is missed (default: exit 0, it is a measurement)
   -h, --help          this text

@@ -19,6 +19,7 @@ export const HYBRID_PATH = '/users/me';
 
 /** The load of the throughput section, and the wrk to run it (the section needs wrk). */
 export type HybridOptions = LoadOptions & { wrk: string };
+// `cpuProfDir` (LoadOptions): the live route's proxy runs under node --cpu-prof and writes its profile there.
 
 export interface HybridRun extends LoadResult {
   /** CPU of the upstream (the second mock) during the run, % of one core; undefined for the direct run's own server. */
@@ -63,7 +64,8 @@ export async function measureHybrid(options: HybridOptions, log = (_line: string
     const upstream = await startServe(['--seed', '1']);
     started.push(upstream);
     const hybridArgs = ['--upstream', `${upstream.origin}/v1`, '--live', 'getCurrentUser'];
-    const live = await startServe(hybridArgs);
+    const profile = options.cpuProfDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`];
+    const live = await startServe(hybridArgs, profile);
     started.push(live);
     const files = ['--record', join(folder, 'bench.har'), '--drift-report', join(folder, 'drift.json')];
     const recording = await startServe([...hybridArgs, ...files]);

@@ -71,14 +71,16 @@ export interface ServeChild {
 }
 
 /**
- * `serve --port <free> --quiet ...serveArgs` in a child, once it has printed its first line.
+ * `serve --port <free> --quiet ...serveArgs` in a child, once it has printed its first line;
+ * `nodeArgs`: flags for node itself (`--cpu-prof`).
  * @example
  * const upstream = await startServe(['--seed', '1']);
  * await upstream.stop();
  */
-export async function startServe(serveArgs: string[]): Promise<ServeChild> {
+export async function startServe(serveArgs: string[], nodeArgs: string[] = []): Promise<ServeChild> {
   const port = await freePort();
-  const child = track(spawn(process.execPath, [CLI_BIN, 'serve', '--port', String(port), '--quiet', ...serveArgs], { stdio: ['ignore', 'pipe', 'pipe'] }));
+  const args = [...nodeArgs, CLI_BIN, 'serve', '--port', String(port), '--quiet', ...serveArgs];
+  const child = track(spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] }));
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
@@ -87,7 +89,8 @@ export async function startServe(serveArgs: string[]): Promise<ServeChild> {
   });
   // Notices (the server's own lines) go to stdout; kept, bounded, for a caller that looks for one.
   child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-64 * 1024)));
-  const stop = () => stopChild(child, 10_000);
+  // A profiled child needs time to write its profile on the way out.
+  const stop = () => stopChild(child, nodeArgs.length > 0 ? 30_000 : 10_000);
   return { pid: child.pid!, origin: `http://127.0.0.1:${port}`, stop, output: () => output };
 }
 
