@@ -87,4 +87,16 @@ describe('serve beside an upstream', () => {
     expect(refused.stderr).toContain(`--replay ${bad} is a HAR file with a bad entry: ${named}`);
     expect(refused.stdout).not.toContain('listening');
   });
+
+  it('reads --upstream-max-body, refuses a size it cannot use, states it in --help', { timeout: 120_000 }, async () => {
+    const upstream = ['--upstream', 'http://127.0.0.1:9/v1', '--live', 'getCurrentUser'];
+    const tiny = await runCli(['serve', '--port', '0', ...upstream, '--upstream-max-body', '12']);
+    expect(tiny.code).toBe(2);
+    expect(tiny.stderr).toContain('--upstream-max-body must be a size from 1KiB to 1024MiB');
+    expect(tiny.stderr).toContain('got "12"');
+    const alone = await runCli(['serve', '--port', '0', '--upstream-max-body', '1MiB']);
+    expect(alone.stderr).toContain('--upstream-max-body needs --upstream URL');
+    const help = await runCli(['serve', '--help']);
+    expect(help.stdout).toMatch(/--upstream-max-body <SIZE>[\s\S]*502 bad_gateway saying so\s+default: 16MiB/);
+  });
 });

@@ -66,7 +66,8 @@ Usage:
         [--no-control] [--deliver-to HOST[:PORT],...] [--public-url URL]
         [--state FILE] [--state-interval 30s] [--cors ORIGIN,...|'*'] [--scenarios DIR]
         [--coverage-report FILE]
-        [--upstream URL --live OPS [--fallback-on LIST] [--record FILE [--record-max 100MiB]] [--drift-report FILE]]
+        [--upstream URL --live OPS [--fallback-on LIST] [--upstream-max-body SIZE]
+                                   [--record FILE [--record-max 100MiB]] [--drift-report FILE]]
         [--replay FILE [--match query,body]]
   (in the kit's checkout: npm start -- [flags])
 
@@ -138,6 +139,10 @@ Flags:
                  with --upstream: the mock answers when the upstream answers
                  one of these statuses (404,501,5xx) or none (unreachable)
                                                                      default: none
+  --upstream-max-body <SIZE>
+                 with --upstream: the largest upstream answer body read (bytes,
+                 or 512KiB, 16MiB); past it the read stops and the caller gets
+                 502 bad_gateway saying so                           default: 16MiB
   --record <file>
                  with --upstream: append every upstream exchange to this HAR 1.2
                  file (0600; Authorization, cookies, signatures and secret
@@ -232,7 +237,7 @@ export interface ServeOptions {
   /** `--coverage-report`: the JSON file written at exit (the table beside it). */
   coverageReport?: string;
   /** `--upstream`, `--live`, `--fallback-on`. */
-  upstream?: { url: string; live: string[]; fallbackOn?: FallbackRule };
+  upstream?: { url: string; live: string[]; fallbackOn?: FallbackRule; maxBodyBytes?: number };
   /** `--record`: the HAR file. */
   record?: string;
   /** `--record-max`, in bytes. */
@@ -270,6 +275,7 @@ export const SERVE = defineCommand({
     upstream: { type: 'string' },
     live: { type: 'string' },
     'fallback-on': { type: 'string' },
+    'upstream-max-body': { type: 'string' },
     record: { type: 'string' },
     'record-max': { type: 'string' },
     'drift-report': { type: 'string' },
@@ -373,11 +379,15 @@ function operationIds(): string[] {
   return ids;
 }
 
-/** `--upstream`, `--live`, `--fallback-on`, `--record`, `--drift-report`, `--replay`, `--match` (docs/upstream.md). */
+/**
+ * `--upstream`, `--live`, `--fallback-on`, `--upstream-max-body`, `--record`, `--drift-report`,
+ * `--replay`, `--match` (docs/upstream.md).
+ */
 function interpretUpstream(values: {
   upstream?: string;
   live?: string;
   'fallback-on'?: string;
+  'upstream-max-body'?: string;
   record?: string;
   'record-max'?: string;
   'drift-report'?: string;
@@ -393,7 +403,8 @@ function interpretUpstream(values: {
       return usage(`--record-max must be a size from 4KiB to ${RECORD_MAX} (bytes, or 500KiB, 64MiB), got "${text}"`);
     out.recordMax = bytes;
   }
-  const needsUpstream = (['live', 'fallback-on', 'record', 'drift-report'] as const).find((flag) => values[flag] !== undefined);
+  const upstreamFlags = ['live', 'fallback-on', 'upstream-max-body', 'record', 'drift-report'] as const;
+  const needsUpstream = upstreamFlags.find((flag) => values[flag] !== undefined);
   if (values.upstream === undefined) {
     if (needsUpstream !== undefined) return usage(`--${needsUpstream} needs --upstream URL (the real service beside the mock)`);
   } else {
@@ -408,6 +419,14 @@ function interpretUpstream(values: {
       const fallbackOn = parseFallbackOn(values['fallback-on']);
       if ('error' in fallbackOn) return usage(`--fallback-on: ${fallbackOn.error}`);
       out.upstream.fallbackOn = fallbackOn;
+    }
+    const maxBody = values['upstream-max-body'];
+    if (maxBody !== undefined) {
+      // At least an error body (1 KiB), at most what is sensible to hold whole (1 GiB).
+      const bytes = parseByteSize(maxBody);
+      if (bytes === undefined || bytes < 1024 || bytes > 1024 ** 3)
+        return usage(`--upstream-max-body must be a size from 1KiB to 1024MiB (bytes, or 16MiB), got "${maxBody}"`);
+      out.upstream.maxBodyBytes = bytes;
     }
     for (const flag of ['record', 'drift-report'] as const) {
       const file = values[flag];

@@ -4,18 +4,26 @@
 // report sees its departures, and a recording of the session replays once it is stopped.
 import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it } from 'vitest';
+import { receiverPool } from '../support/loopback-receiver.ts';
+import { ESCAPES } from '../support/path-escapes.ts';
 import { PLANTED, plantedUpstream } from '../support/planted-upstream.ts';
 import { document } from '../openapi/generated/document.ts';
 import { createHandlers, type HandlersOptions } from './msw.ts';
 import { startServer, type RunningServer } from './node/server.ts';
 import { type HarEntry, secretFields, toHarEntry } from './upstream/har.ts';
+import { createHybrid } from './upstream/hybrid.ts';
+import { createMock } from './index.ts';
+import { validator } from '../openapi/validator.ts';
 
 const BASE_URL = 'http://kit-hybrid.mock.test/v1';
 const TOKEN = 'hybrid-caller';
 const running: RunningServer[] = [];
 
+const receivers = receiverPool();
+const jsonAnswer = () => ({ status: 200, body: '{"data":{}}', headers: { 'content-type': 'application/json' } });
 afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.close()));
+  await receivers.closeAll();
 });
 
 async function upstreamServer(): Promise<RunningServer & { seen: string[] }> {
@@ -117,5 +125,53 @@ describe('createHandlers({ upstream, live })', () => {
     expect(() => createHandlers({ upstream: 'http://127.0.0.1:1/v1', live: 'getCurentUser' })).toThrow(/live "getCurentUser" matches no operation/);
     expect(() => createHandlers({ upstream: 'http://127.0.0.1:1/v1', fallbackOn: '404,oops' })).toThrow(/fallbackOn "oops"/);
     expect(() => createHandlers({ replay: '{"log":{}}' })).toThrow(/replay is not a HAR file/);
+  });
+
+  it("forwards a path parameter as one encoded segment or not at all, through the handlers' transport", async () => {
+    const upstream = await receivers.start(jsonAnswer);
+    // The hybrid step as createHandlers builds it, handed raw URLs: MSW's Request has normalised
+    // dots and backslashes before the step sees them, so the raw forms are sent here directly.
+    const hybrid = createHybrid({
+      mock: createMock({ seed: 7 }),
+      validator,
+      upstream: { url: `${upstream.origin}/base/v1`, live: ['getWorkflow', 'deleteWebhook'], fetch },
+    });
+    const statuses = new Set<number>();
+    for (const [method, template] of [
+      ['GET', '/v1/workflows/'],
+      ['DELETE', '/v1/webhooks/'],
+    ] as const)
+      for (const form of [...ESCAPES, 'p_plain1']) {
+        const hop = { 'proxy-authorization': 'Basic eDp5', 'x-forwarded-for': '10.0.0.1', forwarded: 'for=10.0.0.1' };
+        const headers = { authorization: `Bearer ${TOKEN}`, ...hop };
+        statuses.add((await hybrid.handle({ method, url: `${template}${form}?x=..%2F`, headers, body: '' })).status);
+      }
+    expect(statuses).toEqual(new Set([200, 404]));
+    const seen = upstream.received.map((request) => `${request.method} ${request.path}`);
+    expect(seen).toEqual([
+      'GET /base/v1/workflows/%252e%252e?x=..%2F',
+      'GET /base/v1/workflows/..%3B?x=..%2F',
+      'GET /base/v1/workflows/p_plain1?x=..%2F',
+      'DELETE /base/v1/webhooks/%252e%252e?x=..%2F',
+      'DELETE /base/v1/webhooks/..%3B?x=..%2F',
+      'DELETE /base/v1/webhooks/p_plain1?x=..%2F',
+    ]);
+    for (const request of upstream.received) {
+      const { authorization, forwarded, 'proxy-authorization': proxy, 'x-forwarded-for': by } = request.headers;
+      expect([authorization, proxy, by, forwarded]).toEqual([`Bearer ${TOKEN}`, undefined, undefined, undefined]);
+    }
+  });
+
+  it('never forwards what the client normalised out of a live template, under setupServer', async () => {
+    const upstream = await receivers.start(jsonAnswer);
+    await withHandlers({ upstream: `${upstream.origin}/v1`, live: 'getWorkflow,deleteWebhook' }, async () => {
+      // Only forms that stay under the base URL once fetch has parsed them: nothing here may leave for the network.
+      for (const form of ['%2e%2e', '.%2e', '%2f', '%5c', '..%5C..%5Cadmin', 'a%2f..%2f..%2fadmin', 'p_plain1']) {
+        await call(`/workflows/${form}`);
+        await call(`/webhooks/${form}`, { method: 'DELETE' });
+      }
+    });
+    const seen = upstream.received.map((request) => `${request.method} ${request.path}`);
+    expect(seen).toEqual(['GET /v1/workflows/p_plain1', 'DELETE /v1/webhooks/p_plain1']);
   });
 });

@@ -1,5 +1,6 @@
 // `npm run bench`: measures the performance targets of docs/performance.md (throughput against prism mock
-// and a bare node:http server, p99 latency, start-up time, pagination at 100,000 sources and RSS).
+// and a bare node:http server, p99 latency, start-up time, pagination at 100,000 sources and RSS, the
+// live route beside an upstream).
 // A measurement, not a gate: exit 0 when targets are missed unless --strict. `--help` for details.
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -9,6 +10,8 @@ import { machineMeter } from './bench/cpu.ts';
 import { measurePagination } from './bench/pagination.ts';
 import { evaluateTargets, formatReport, type BenchResults } from './bench/report.ts';
 import { measureStartup } from './bench/startup.ts';
+import { measureHybrid } from './bench/hybrid.ts';
+import { findWrk } from './bench/load-client.ts';
 import { measureThroughput } from './bench/throughput.ts';
 import { measureWorlds } from './bench/worlds.ts';
 import { findNginx, measureScaling } from './bench/scaling.ts';
@@ -104,6 +107,22 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
           : [{ app: app.name, gzipBytes: app.gzipBytes, beyondMswGzip: app.beyondMswGzip, onUseGzip: app.onUse?.gzipBytes ?? 0 }],
       );
     });
+  }
+  if (sections.has('hybrid')) {
+    // wrk is a Debian package, not an npm one: without it the section is reported as not run.
+    const wrk = findWrk();
+    if (wrk === undefined) {
+      const why = 'hybrid: wrk is not installed (Debian: apt-get install wrk), so the live route was not measured';
+      results.skipped = [...(results.skipped ?? []), why];
+      log('hybrid: SKIPPED, wrk is not installed (Debian: apt-get install wrk)');
+    } else {
+      await section('hybrid', async () => {
+        const { durationS, warmupS, rounds } = options;
+        const cpuProfDir = options.cpuProf === undefined ? {} : { cpuProfDir: resolve(options.cpuProf) };
+        results.hybrid = await measureHybrid({ connections: 10, durationS, warmupS, rounds, wrk, ...cpuProfDir }, log);
+        if (options.cpuProf !== undefined) log(`hybrid: CPU profile of the live route's proxy in ${resolve(options.cpuProf)}`);
+      });
+    }
   }
   return { ...results, targets: evaluateTargets(results) };
 }

@@ -2,11 +2,13 @@
 // destination policy as the socket connects, so a name cannot lead to a metadata address whatever
 // it answered before (DNS rebinding). Names are resolved by an injected lookup only: every
 // connection goes to a loopback receiver, and a refused one is never opened.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { receiverPool } from '../../support/loopback-receiver.ts';
-import { createDeliveryEngine, RESPONSE_BODY_LIMIT } from '../outbound/delivery.ts';
+import { createDeliveryEngine, DESTINATION_REFUSED, RESPONSE_BODY_LIMIT } from '../outbound/delivery.ts';
 import { verifySignature } from '../outbound/signature.ts';
-import { checkedFetch, type Lookup } from './fetch.ts';
+import { checkedFetch, type Lookup, upstreamSender } from './fetch.ts';
 
 const receivers = receiverPool();
 const receiver = receivers.start;
@@ -91,5 +93,85 @@ describe('checkedFetch (the Node server delivery fetch)', () => {
     const late = slow.enqueue({ world: 'w', kind: 'subscription', url: `http://hooks.dev:${new URL(silent.origin).port}/hook`, payload: {} });
     await slow.idle('w');
     expect(late.attempts[0]!.error).toBe('timeout: no complete answer within 150 ms');
+  });
+});
+
+/** An upstream on 127.0.0.1 that counts its connections; `answer` decides each request's fate by its index. */
+async function countingUpstream(answer: (index: number) => 'answer' | 'reset' = () => 'answer') {
+  let connections = 0;
+  const paths: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const index = paths.push(`${req.method} ${req.url}`) - 1;
+    if (answer(index) === 'reset') {
+      req.socket.destroy();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json', connection: 'keep-alive, x-hop', 'x-hop': '1' });
+    res.end(`{"n":${index}}`);
+  });
+  server.on('connection', () => (connections += 1));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return { port, paths, connections: () => connections, close };
+}
+
+describe('upstreamSender (the hybrid step on the Node server)', () => {
+  const limits = { timeoutMs: 10_000, maxBodyBytes: 1_000_000 };
+  const request = (url: string, method = 'GET') => ({ url, method, headers: {}, body: '', ...limits });
+
+  it('keeps one connection for requests in turn, checked once as it was made, and drops the hop headers', async () => {
+    const upstream = await countingUpstream();
+    const lookup = scripted(['127.0.0.1']);
+    const sender = upstreamSender({ lookup });
+    try {
+      const answers = [];
+      const url = `http://upstream.dev:${upstream.port}/v1/users/me`;
+      for (let n = 0; n < 3; n++) answers.push(await sender.send(request(`${url}?n=${n}`)));
+      expect(answers.map((answer) => [answer.status, answer.body])).toEqual([
+        [200, '{"n":0}'],
+        [200, '{"n":1}'],
+        [200, '{"n":2}'],
+      ]);
+      expect(answers[0]!.headers).toEqual({ 'content-type': 'application/json', date: expect.any(String) });
+      expect([upstream.connections(), lookup.asked]).toEqual([1, ['upstream.dev']]);
+    } finally {
+      sender.close();
+      await upstream.close();
+    }
+  });
+
+  it('refuses a name that leads to a link-local address as the connection is made', async () => {
+    const upstream = await countingUpstream();
+    const sender = upstreamSender({ lookup: scripted(['169.254.169.254']) });
+    try {
+      const refused = sender.send(request(`http://rebind.dev:${upstream.port}/v1/users/me`));
+      await expect(refused).rejects.toMatchObject({ name: DESTINATION_REFUSED });
+      expect(upstream.connections()).toBe(0);
+    } finally {
+      sender.close();
+      await upstream.close();
+    }
+  });
+
+  it('sends a GET once more on a fresh connection when the upstream drops a reused one, never a POST', async () => {
+    // The second request (a GET on the kept connection) and the fourth (a POST on it) are dropped unanswered.
+    const upstream = await countingUpstream((index) => (index === 1 || index === 3 ? 'reset' : 'answer'));
+    const sender = upstreamSender({ lookup: scripted(['127.0.0.1']) });
+    const url = `http://upstream.dev:${upstream.port}/v1/webhooks`;
+    try {
+      expect((await sender.send(request(url))).body).toBe('{"n":0}');
+      expect((await sender.send(request(url))).body).toBe('{"n":2}');
+      await expect(sender.send(request(url, 'POST'))).rejects.toThrow('fetch failed');
+      expect(upstream.paths).toEqual(['GET /v1/webhooks', 'GET /v1/webhooks', 'GET /v1/webhooks', 'POST /v1/webhooks']);
+      expect(upstream.connections()).toBe(2);
+    } finally {
+      sender.close();
+      await upstream.close();
+    }
   });
 });

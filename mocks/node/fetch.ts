@@ -8,12 +8,15 @@
 // resolve a real name. The engine only needs a small part of fetch: one POST, the status, and a
 // body it reads at most a few kB of.
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
 import { destinationPolicy } from '../destinations.ts';
 import { DESTINATION_REFUSED } from '../outbound/delivery.ts';
+import { HOP_HEADERS } from '../upstream/har.ts';
+import type { UpstreamAnswer, UpstreamRequest, UpstreamSend } from '../upstream/hybrid.ts';
+import { UpstreamBodyTooLarge } from '../upstream/hybrid.ts';
 
 /** Resolves a host name to its addresses (node:dns's lookup with `all: true` by default). */
 export type Lookup = (host: string) => Promise<Array<{ address: string }>>;
@@ -111,4 +114,130 @@ export function checkedFetch(lookup: Lookup = defaultLookup): typeof globalThis.
       });
       request.end(body ?? undefined);
     });
+}
+
+/** upstreamSender's transport and the end of its pool. */
+export interface UpstreamSender {
+  send: UpstreamSend;
+  /** Ends the pool's connections (at server close). */
+  close(): void;
+}
+
+/**
+ * The hybrid step's transport to `--upstream` (docs/upstream.md): node:http(s) through a keep-alive
+ * pool, so a live request costs one exchange on an open connection, not a connect and a lookup. Each
+ * new connection's addresses are judged by `checkedLookup`, as for deliveries; the body is read up
+ * to the request's `maxBodyBytes` and the connection destroyed past it. `maxSockets` bounds the
+ * pool (requests beyond it wait for a free connection). `close()` ends the pool's idle connections.
+ * @example
+ * const sender = upstreamSender();
+ * const url = 'http://127.0.0.1:4011/v1/users/me';
+ * const answer = await sender.send({ url, method: 'GET', headers: {}, body: '', timeoutMs: 3e4, maxBodyBytes: 1e6 });
+ * sender.close();
+ */
+export function upstreamSender(options: { lookup?: Lookup; maxSockets?: number } = {}): UpstreamSender {
+  const lookup = checkedLookup(options.lookup ?? defaultLookup);
+  const pool = { keepAlive: true, maxSockets: options.maxSockets ?? 128, lookup };
+  const http = new HttpAgent(pool);
+  const https = new HttpsAgent(pool);
+  // The origin is the same for every request: parsed once, not per request (docs/performance.md, "Hybrid").
+  const origins = new Map<string, { protocol: string; hostname: string; port: string }>();
+  const target = (url: string) => {
+    const slash = url.indexOf('/', url.indexOf('//') + 2);
+    const origin = slash < 0 ? url : url.slice(0, slash);
+    let parsed = origins.get(origin);
+    if (parsed === undefined) {
+      const { protocol, hostname, port } = new URL(origin);
+      parsed = { protocol, hostname: hostname.replace(/^\[|\]$/g, ''), port };
+      if (origins.size < 16) origins.set(origin, parsed);
+    }
+    return { ...parsed, path: slash < 0 ? '/' : url.slice(slash) };
+  };
+  type Settle = { resolve: (answer: UpstreamAnswer) => void; reject: (error: Error) => void };
+  const attempt = (request: UpstreamRequest, retry: boolean, { resolve, reject }: Settle) => {
+    const { url, method, headers, body, timeoutMs, maxBodyBytes } = request;
+    const { protocol, hostname, port, path } = target(url);
+    const secure = protocol === 'https:';
+    let settled = false;
+    let answered = false;
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outgoing.destroy();
+      // An idle pooled connection the upstream closed as it was reused: once more on a fresh one, for
+      // a method that may be repeated (Node's documented pattern, `request.reusedSocket`).
+      const reset = (error as NodeJS.ErrnoException).code === 'ECONNRESET';
+      if (retry && !answered && outgoing.reusedSocket && reset && IDEMPOTENT.has(method)) {
+        attempt(request, false, { resolve, reject });
+        return;
+      }
+      const known = [DESTINATION_REFUSED, 'TimeoutError'].includes(error.name) || error instanceof UpstreamBodyTooLarge;
+      reject(known ? error : new TypeError('fetch failed', { cause: error }));
+    };
+    const agent = secure ? https : http;
+    const options = { protocol, hostname, ...(port === '' ? {} : { port }), path, method, headers, agent };
+    const outgoing = (secure ? httpsRequest : httpRequest)(options, (message) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      message.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        // Past the cap the connection is destroyed (never pooled again) and nothing more is read.
+        if (bytes > maxBodyBytes) fail(new UpstreamBodyTooLarge(maxBodyBytes));
+        else chunks.push(chunk);
+      });
+      message.on('error', fail);
+      message.on('close', () => {
+        if (!message.complete) fail(new Error('the upstream closed the connection before its answer was complete'));
+      });
+      message.on('end', () => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve({
+          status: message.statusCode ?? 0,
+          statusText: message.statusMessage ?? '',
+          headers: answerHeaders(message),
+          body: chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'),
+        });
+      });
+    });
+    const late = () => Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: 'TimeoutError' });
+    const timer = setTimeout(() => fail(late()), timeoutMs);
+    outgoing.on('error', fail);
+    outgoing.end(body === '' ? undefined : body);
+  };
+  const send: UpstreamSend = (request) => new Promise((resolve, reject) => attempt(request, true, { resolve, reject }));
+  return {
+    send,
+    close() {
+      http.destroy();
+      https.destroy();
+    },
+  };
+}
+
+/** Methods a client may repeat without changing their effect (RFC 9110, 9.2.2): retried once on a reset connection. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+/** The upstream's answer headers minus the hop's: HOP_HEADERS and what its `Connection` names. */
+function answerHeaders(message: IncomingMessage): Record<string, string> {
+  const connection = message.headers.connection;
+  const named =
+    connection === undefined
+      ? undefined
+      : new Set(
+          connection
+            .toLowerCase()
+            .split(',')
+            .map((name) => name.trim()),
+        );
+  const out: Record<string, string> = {};
+  for (const name in message.headers) {
+    const value = message.headers[name];
+    if (value === undefined || HOP_HEADERS.has(name) || named?.has(name) === true) continue;
+    out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
 }

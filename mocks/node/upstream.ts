@@ -15,11 +15,11 @@ import type { Mock } from '../index.ts';
 import type { RequestHead } from '../app/head.ts';
 import type { AppRequest, AppResponse } from '../app/types.ts';
 import { answerOfExchange } from '../upstream/answers.ts';
-import { parseHar, secretFields } from '../upstream/har.ts';
+import { type Exchange, parseHar, secretFields } from '../upstream/har.ts';
 import { createHybrid } from '../upstream/hybrid.ts';
 import { createReplay, type MatchField } from '../upstream/replay.ts';
 import { type FallbackRule, liveMatcher, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from '../upstream/select.ts';
-import { checkedFetch, defaultLookup, type Lookup } from './fetch.ts';
+import { defaultLookup, type Lookup, upstreamSender } from './fetch.ts';
 import { driftReportFile, type FileKeeper, type HarRecorder, junitPath, openHarRecorder, RecordingFileError } from './recording.ts';
 
 export { RecordingFileError } from './recording.ts';
@@ -30,7 +30,13 @@ export interface BesideOptions {
    * the operationIds or globs sent there (an array or one comma-separated string), and the upstream
    * answers the mock answers in place of (`'404,501,unreachable'` or a rule).
    */
-  upstream?: { url: string; live: readonly string[] | string; fallbackOn?: FallbackRule | string };
+  upstream?: {
+    url: string;
+    live: readonly string[] | string;
+    fallbackOn?: FallbackRule | string;
+    /** `--upstream-max-body`: the largest upstream answer body read; default 16 MiB. */
+    maxBodyBytes?: number;
+  };
   /** `--record FILE` (with `upstream`). */
   record?: string;
   /** `--record-max`: bytes before the recording is rotated (FILE -> FILE.1); default 100 MiB (recording.ts). */
@@ -122,9 +128,34 @@ export async function prepareBeside(
           ...(options.recordMax === undefined ? {} : { maxBytes: options.recordMax }),
         });
   const fallback = target.fallbackOn;
+  // The drift check and the recording run after the answer is sent, never on its path (docs/performance.md).
+  // The report file is written on a change at most once a second (docs/upstream.md), not per answer:
+  // a whole report and its JUnit twin per answer cost more than the answer.
+  let reportTimer: ReturnType<typeof setTimeout> | undefined;
+  const reportChanged = () => {
+    if (report === undefined || reportTimer !== undefined) return;
+    reportTimer = setTimeout(() => {
+      reportTimer = undefined;
+      report.changed();
+    }, 1000);
+    reportTimer.unref?.();
+  };
+  const queue = exchangeQueue(
+    (exchange) => {
+      analyzer.observe(answerOfExchange(exchange));
+      recorder?.record(exchange);
+      reportChanged();
+    },
+    { log },
+  );
   return {
-    driftReport: () => analyzer.report(),
+    // A reader of the report sees every answer sent so far: what still waits is processed first.
+    driftReport: () => {
+      queue.drain();
+      return analyzer.report();
+    },
     connect(mock) {
+      const sender = upstreamSender(context.lookup === undefined ? {} : { lookup: context.lookup });
       const hybrid = createHybrid({
         mock,
         validator,
@@ -132,13 +163,10 @@ export async function prepareBeside(
           url: target.url,
           live: target.live,
           ...(fallback === undefined ? {} : { fallbackOn: fallback }),
-          fetch: checkedFetch(context.lookup),
+          ...(target.maxBodyBytes === undefined ? {} : { maxBodyBytes: target.maxBodyBytes }),
+          send: sender.send,
         },
-        onExchange(exchange) {
-          analyzer.observe(answerOfExchange(exchange));
-          recorder?.record(exchange);
-          report?.changed();
-        },
+        onExchange: queue.push,
         log,
       });
       return {
@@ -154,6 +182,11 @@ export async function prepareBeside(
           ...(options.driftReport === undefined ? [] : [`Drift report: ${options.driftReport} and ${junitPath(options.driftReport)}, as answers come`]),
         ],
         async close() {
+          queue.drain();
+          const left = `${queue.dropped()} exchanges were left out of the drift report and the recording`;
+          if (queue.dropped() > 0) log(`[upstream] ${left} (the queue was full)`);
+          sender.close();
+          clearTimeout(reportTimer);
           await recorder?.close();
           report?.changed();
           await report?.flush();
@@ -163,15 +196,136 @@ export async function prepareBeside(
   };
 }
 
+/**
+ * The exchange queue's bounds: how many exchanges may wait for the drift report and the recording,
+ * how many body bytes they may hold, and the share of the event loop's time they may take while
+ * answers are waiting (a tenth of the time that passes: about 1,000 drift checks a second at the
+ * document's answer sizes, more than a test suite sends; under a flood the answers keep the
+ * thread and, on a small machine, the cores the upstream and the client need).
+ */
+export const EXCHANGE_QUEUE_LIMITS = { entries: 1024, bytes: 64 * 1024 * 1024, share: 0.1 };
+const CREDIT_CAP_MS = 100;
+
+/**
+ * Exchanges waiting to be processed (drift check, recording) after their answers are sent: each
+ * `push` is processed on a later turn of the event loop (setImmediate), in order, taking at most
+ * `share` of the time that passes (at most 100 ms at once after a quiet spell). The queue is bounded
+ * (EXCHANGE_QUEUE_LIMITS: a flood must not hold the answers' bodies in memory without end): past
+ * the bound an exchange is dropped and counted, with one log line per run of drops. A failure of
+ * `process` is logged and never reaches a request.
+ * @example
+ * const queue = exchangeQueue((exchange) => recorder.record(exchange), { log: console.error });
+ * queue.push(exchange); // recorded once the answer has gone out
+ * queue.drain(); // at close: what is still waiting, now
+ */
+export function exchangeQueue(
+  process: (exchange: Exchange) => void,
+  options: { log: (line: string) => void; limits?: { entries: number; bytes: number; share?: number } },
+): { push(exchange: Exchange): void; drain(): void; pending(): number; dropped(): number } {
+  const limits = { ...EXCHANGE_QUEUE_LIMITS, ...options.limits };
+  let waiting: Array<Exchange | undefined> = [];
+  let head = 0;
+  let bytes = 0;
+  let dropped = 0;
+  let dropping = false;
+  let scheduled = false;
+  const sizeOf = (exchange: Exchange) => exchange.request.body.length + exchange.response.body.length;
+  const next = () => {
+    const exchange = waiting[head]!;
+    waiting[head++] = undefined;
+    bytes -= sizeOf(exchange);
+    try {
+      process(exchange);
+    } catch (error) {
+      const reason = (error as Error)?.message ?? error;
+      options.log(`[upstream] an exchange could not be recorded or checked for drift: ${reason}`);
+    }
+  };
+  const settle = () => {
+    if (head < waiting.length) {
+      if (head >= 1024) {
+        waiting = waiting.slice(head);
+        head = 0;
+      }
+      return;
+    }
+    waiting = [];
+    head = 0;
+    dropping = false;
+  };
+  // Time the queue may still spend: `share` of the time that passes accrues, what it spends is
+  // taken off; capped, so a long quiet spell does not buy a long stall later.
+  let credit = 0;
+  let lastTurn = performance.now();
+  const turn = () => {
+    scheduled = false;
+    // drain() (at close) may have emptied the queue since this turn was scheduled.
+    if (head >= waiting.length) return;
+    const started = performance.now();
+    credit = Math.min(CREDIT_CAP_MS, credit + (started - lastTurn) * limits.share);
+    while (credit > 0 && head < waiting.length) {
+      const before = performance.now();
+      next();
+      credit -= performance.now() - before;
+    }
+    settle();
+    lastTurn = performance.now();
+    if (head < waiting.length) schedule(credit > 0);
+  };
+  const schedule = (soon = true) => {
+    if (scheduled) return;
+    scheduled = true;
+    // Out of credit: come back after a timer rather than spin the loop.
+    if (soon) setImmediate(turn);
+    else setTimeout(turn, 1);
+  };
+  return {
+    push(exchange) {
+      const size = sizeOf(exchange);
+      if (waiting.length - head >= limits.entries || bytes + size > limits.bytes) {
+        dropped += 1;
+        if (!dropping)
+          options.log(
+            `[upstream] ${waiting.length - head} exchanges wait for the drift report and the recording: ` +
+              `skipping new ones until they catch up (${dropped} skipped so far; ` +
+              `limits ${limits.entries} exchanges, ${limits.bytes} bytes)`,
+          );
+        dropping = true;
+        return;
+      }
+      waiting.push(exchange);
+      bytes += size;
+      schedule();
+    },
+    drain() {
+      while (head < waiting.length) next();
+      settle();
+    },
+    pending: () => waiting.length - head,
+    dropped: () => dropped,
+  };
+}
+
 /** The upstream options checked (a library caller may pass text, as on the command line): a TypeError naming the bad one. */
-function readUpstream(upstream: NonNullable<BesideOptions['upstream']>): { url: string; live: string[]; fallbackOn?: FallbackRule } {
+function readUpstream(upstream: NonNullable<BesideOptions['upstream']>): {
+  url: string;
+  live: string[];
+  fallbackOn?: FallbackRule;
+  maxBodyBytes?: number;
+} {
   const url = parseUpstreamUrl(upstream.url);
   if (typeof url !== 'string') throw new TypeError(`startServer: upstream.url ${url.error}`);
   const live = parseLivePatterns(typeof upstream.live === 'string' ? upstream.live : upstream.live.join(','), validator.operationIds);
   if (!Array.isArray(live)) throw new TypeError(`startServer: upstream.live ${(live as { error: string }).error}`);
   const fallbackOn = typeof upstream.fallbackOn === 'string' ? parseFallbackOn(upstream.fallbackOn) : upstream.fallbackOn;
   if (fallbackOn !== undefined && 'error' in fallbackOn) throw new TypeError(`startServer: upstream.fallbackOn ${fallbackOn.error}`);
-  return { url, live, ...(fallbackOn === undefined ? {} : { fallbackOn }) };
+  const { maxBodyBytes } = upstream;
+  if (maxBodyBytes !== undefined && !(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0))
+    throw new TypeError(`startServer: upstream.maxBodyBytes must be a positive integer, got ${maxBodyBytes}`);
+  const out: ReturnType<typeof readUpstream> = { url, live };
+  if (fallbackOn !== undefined) out.fallbackOn = fallbackOn;
+  if (maxBodyBytes !== undefined) out.maxBodyBytes = maxBodyBytes;
+  return out;
 }
 
 /**

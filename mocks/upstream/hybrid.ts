@@ -6,8 +6,11 @@
 // a `replay`, every API request is answered from the recording. Everything else is the mock's.
 // Every answer says who gave it (`x-mock-source: live | mock | replay`), and so does the caller's
 // journal; every upstream exchange is handed to `onExchange` (the HAR recorder, the drift report).
-// Never forwarded: the control API and the console (`/__mock`), and anything outside `/v1`.
-// Browser-safe: the transport is the `fetch` it is given.
+// Never forwarded: the control API and the console (`/__mock`), anything outside `/v1`, and any
+// request that matches no live operation. The upstream URL is rebuilt from the operation's path
+// template, each parameter one encoded segment, so no `..`, `\` or encoded slash in a request can
+// reach another path of the upstream (docs/upstream.md, "What is forwarded").
+// Browser-safe: the transport is the `fetch` it is given, or the Node server's `send`.
 import { authenticate } from '../app/auth.ts';
 import { API_PREFIX, isApiPath, readHead, type RequestHead } from '../app/head.ts';
 import { errorResponse } from '../app/respond.ts';
@@ -29,10 +32,55 @@ export interface UpstreamRoute {
   live?: readonly string[];
   /** Upstream answers the mock stands in for (parseFallbackOn); default none. */
   fallbackOn?: FallbackRule;
-  /** The transport: the Node server's checking fetch, MSW's `bypass`ed fetch. Redirects are never followed. */
-  fetch: typeof globalThis.fetch;
+  /** The transport when there is no `send`: MSW's `bypass`ed fetch. Redirects are never followed. */
+  fetch?: typeof globalThis.fetch;
+  /** The transport of the Node server (a keep-alive pool, mocks/node/fetch.ts upstreamSender); wins over `fetch`. */
+  send?: UpstreamSend;
   /** An upstream that has not answered after this long counts as unreachable; default 30 s. */
   timeoutMs?: number;
+  /** The largest upstream answer body read, in bytes; a larger one is a 502. Default UPSTREAM_MAX_BODY_BYTES. */
+  maxBodyBytes?: number;
+}
+
+/** One request to the upstream, its URL built by the hybrid step (upstreamPath). */
+export interface UpstreamRequest {
+  url: string;
+  /** Upper case. */
+  method: string;
+  headers: Record<string, string>;
+  /** '' for none. */
+  body: string;
+  timeoutMs: number;
+  maxBodyBytes: number;
+}
+
+/** The upstream's answer, its body read whole (and within `maxBodyBytes`); header names in lower case. */
+export interface UpstreamAnswer {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * A transport to the upstream. Rejects with an UpstreamBodyTooLarge past `maxBodyBytes`, an error
+ * named TimeoutError past `timeoutMs`, and fetch's errors otherwise (a TypeError with the socket
+ * error as `cause`).
+ */
+export type UpstreamSend = (request: UpstreamRequest) => Promise<UpstreamAnswer>;
+
+/** The default cap on an upstream answer body: 16 MiB, far above any answer of the document, far below harm. */
+export const UPSTREAM_MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/** An upstream answer body past the cap: its read was stopped there. */
+export class UpstreamBodyTooLarge extends Error {
+  override name = 'UpstreamBodyTooLarge';
+  readonly maxBodyBytes: number;
+  constructor(maxBodyBytes: number) {
+    const cap = `the ${formatBytes(maxBodyBytes)} cap on upstream answers (--upstream-max-body)`;
+    super(`its answer is larger than ${cap}; it was not read further`);
+    this.maxBodyBytes = maxBodyBytes;
+  }
 }
 
 export interface HybridOptions {
@@ -65,23 +113,31 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 export function createHybrid(options: HybridOptions): Hybrid {
   const { mock, validator, upstream, replay, onExchange } = options;
   const isLive = liveMatcher(upstream?.live ?? []);
+  const viaFetch = upstream?.fetch === undefined ? undefined : sendWithFetch(upstream.fetch);
+  const send = upstream?.send ?? viaFetch;
+  if (upstream !== undefined && send === undefined) throw new TypeError('createHybrid: upstream needs fetch or send');
+  const maxBodyBytes = upstream?.maxBodyBytes ?? UPSTREAM_MAX_BODY_BYTES;
   const fallback = upstream?.fallbackOn ?? NO_FALLBACK;
   const now = options.now ?? Date.now;
   const clock = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
   const log = options.log ?? (() => {});
 
-  const route = (
-    request: AppRequest,
-    head = readHead(request.method, request.url),
-  ): { source: Source | 'control'; operationId?: string; apiPath: string; query: string } => {
+  type Planned = {
+    source: Source | 'control';
+    apiPath: string;
+    query: string;
+    live?: { operationId: string; template: string; params: Record<string, string> };
+  };
+  const route = (request: AppRequest, head = readHead(request.method, request.url)): Planned => {
     const { path, query } = head;
     if (!isApiPath(path)) return { source: 'control', apiPath: path, query };
     const apiPath = path.slice(API_PREFIX.length) || '/';
     if (replay !== undefined) return { source: 'replay', apiPath, query };
     if (upstream === undefined) return { source: 'mock', apiPath, query };
     const lookup = validator.matchOperation(request.method, apiPath);
-    if (lookup.kind === 'match' && isLive(lookup.operationId)) return { source: 'live', operationId: lookup.operationId, apiPath, query };
-    return { source: 'mock', apiPath, query };
+    if (lookup.kind !== 'match' || !isLive(lookup.operationId)) return { source: 'mock', apiPath, query };
+    const { operationId, template, pathParams: params } = lookup;
+    return { source: 'live', apiPath, query, live: { operationId, template, params } };
   };
 
   /** The caller's journal gets a line for what the mock did not answer itself (the app writes its own). */
@@ -98,48 +154,53 @@ export function createHybrid(options: HybridOptions): Hybrid {
     return { ...response, headers: { ...response.headers, ...extra, [SOURCE_HEADER]: 'mock' } };
   };
 
-  const forward = async (request: AppRequest, head: RequestHead | undefined, operationId: string, apiPath: string, query: string): Promise<AppResponse> => {
+  const forward = async (request: AppRequest, head: RequestHead | undefined, planned: Planned) => {
     const target = upstream!;
-    const url = `${target.url}${apiPath}${query === '' ? '' : `?${query}`}`;
-    const headers: Record<string, string> = {};
-    // The caller's own headers, its Authorization among them; never the ones that describe this hop.
-    // accept-encoding is left out so the body comes back as text the report and the recording can read.
-    for (const [name, value] of Object.entries(request.headers))
-      if (!HOP_HEADERS.has(name) && name !== 'accept-encoding' && name !== 'origin' && name !== 'referer' && !name.startsWith('sec-')) headers[name] = value;
+    const { operationId, template, params } = planned.live!;
+    const { apiPath, query } = planned;
     const method = request.method.toUpperCase();
-    const body = method === 'GET' || method === 'HEAD' ? '' : request.body;
     const started = clock();
     const at = now();
-    let response: Response;
-    let text: string;
+    const live = (answer: AppResponse): AppResponse => {
+      journal(request, API_PREFIX + apiPath, answer.status, started, at, 'live');
+      return { ...answer, headers: { ...answer.headers, [SOURCE_HEADER]: 'live' } };
+    };
+    const path = upstreamPath(template, params);
+    if (typeof path !== 'string') {
+      // Not a path the document names: the upstream never sees it (docs/upstream.md, "What is forwarded").
+      const refusal = `${method} ${API_PREFIX}${apiPath} is not forwarded: ${path.error}`;
+      return live(errorResponse(apiError('not_found', refusal, { operation: operationId })));
+    }
+    const url = `${target.url}${path}${query === '' ? '' : `?${query}`}`;
+    const headers = forwardedHeaders(request.headers);
+    const body = method === 'GET' || method === 'HEAD' ? '' : request.body;
+    let response: UpstreamAnswer;
     try {
-      const signal = AbortSignal.timeout(target.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-      response = await target.fetch(url, { method, headers, ...(body === '' ? {} : { body }), redirect: 'manual', signal });
-      text = method === 'HEAD' ? '' : await response.text();
+      const timeoutMs = target.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      response = await send!({ url, method, headers, body, timeoutMs, maxBodyBytes });
     } catch (error) {
       const reason = describeFailure(error);
       log(`[upstream] ${method} ${url} failed: ${reason}`);
-      if (fallback.unreachable) return fromMock(request, head, { 'x-mock-fallback': 'unreachable' });
-      const answer = errorResponse(
-        apiError('bad_gateway', `The upstream did not answer ${method} ${target.url}${apiPath}: ${reason}`, { upstream: target.url, operation: operationId }),
-      );
-      journal(request, API_PREFIX + apiPath, answer.status, started, at, 'live');
-      return { ...answer, headers: { ...answer.headers, [SOURCE_HEADER]: 'live' } };
+      // An answer past the cap came from a reachable upstream: it is the upstream's fault, not a reason to mock.
+      const unreachable = !(error instanceof UpstreamBodyTooLarge);
+      if (fallback.unreachable && unreachable) return fromMock(request, head, { 'x-mock-fallback': 'unreachable' });
+      const message =
+        error instanceof UpstreamBodyTooLarge
+          ? `The upstream answered ${method} ${target.url}${path}, but ${reason}`
+          : `The upstream did not answer ${method} ${target.url}${path}: ${reason}`;
+      return live(errorResponse(apiError('bad_gateway', message, { upstream: target.url, operation: operationId })));
     }
-    const responseHeaders: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      if (!HOP_HEADERS.has(name.toLowerCase())) responseHeaders[name.toLowerCase()] = value;
-    });
     onExchange?.({
       startedAt: at,
       durationMs: clock() - started,
       operationId,
       request: { method, url, headers, body },
-      response: { status: response.status, statusText: response.statusText, headers: responseHeaders, body: text },
+      response,
     });
-    if (fallback.statuses.includes(response.status)) return fromMock(request, head, { 'x-mock-fallback': String(response.status) });
+    const { status } = response;
+    if (fallback.statuses.includes(status)) return fromMock(request, head, { 'x-mock-fallback': String(status) });
     journal(request, API_PREFIX + apiPath, response.status, started, at, 'live');
-    return { status: response.status, headers: { ...responseHeaders, [SOURCE_HEADER]: 'live' }, body: text };
+    return { status: response.status, headers: { ...response.headers, [SOURCE_HEADER]: 'live' }, body: response.body };
   };
 
   const handle = async (request: AppRequest, head?: RequestHead): Promise<AppResponse> => {
@@ -155,7 +216,7 @@ export function createHybrid(options: HybridOptions): Hybrid {
         return answer;
       }
       case 'live':
-        return forward(request, head, planned.operationId!, planned.apiPath, planned.query);
+        return forward(request, head, planned);
       default:
         return upstream === undefined ? mock.handle(request, head) : fromMock(request, head);
     }
@@ -163,8 +224,105 @@ export function createHybrid(options: HybridOptions): Hybrid {
   return { handle, route: (request) => route(request).source };
 }
 
+/**
+ * The upstream path of a live operation, below the upstream's base URL: its template with each
+ * parameter (decoded, as the router gives it) percent-encoded as one segment. A parameter that is
+ * empty, `.` or `..`, or holds `/` or `\`, is refused: URL parsers resolve the first two as dot
+ * segments even encoded (`%2e%2e`), and servers split on the last two.
+ * @example
+ * upstreamPath('/workflows/{id}', { id: 'p_1 2' }); // '/workflows/p_1%202'
+ * upstreamPath('/workflows/{id}', { id: '..' }); // { error: 'path parameter id ("..") is not one path segment' }
+ */
+export function upstreamPath(template: string, params: Readonly<Record<string, string>>): string | { error: string } {
+  let refused: string | undefined;
+  const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = params[name] ?? '';
+    if (value === '' || value === '.' || value === '..' || value.includes('/') || value.includes('\\')) {
+      refused ??= `path parameter ${name} (${JSON.stringify(value)}) is not one path segment`;
+      return '';
+    }
+    return encodeURIComponent(value);
+  });
+  return refused === undefined ? path : { error: refused };
+}
+
+/**
+ * The caller's headers as sent upstream: its own (its Authorization among them), never those that
+ * describe this hop (HOP_HEADERS, `proxy-*`, `x-forwarded-*`, and what `Connection` names), nor the
+ * browser's `origin`, `referer` and `sec-*`; `accept-encoding` is left out so the body comes back as
+ * text the report and the recording can read.
+ * @example
+ * forwardedHeaders({ authorization: 'Bearer t', 'proxy-authorization': 'Basic x', connection: 'x-hop', 'x-hop': '1' });
+ * // { authorization: 'Bearer t' }
+ */
+export function forwardedHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const named =
+    headers.connection === undefined
+      ? undefined
+      : new Set(
+          headers.connection
+            .toLowerCase()
+            .split(',')
+            .map((name) => name.trim()),
+        );
+  const out: Record<string, string> = {};
+  for (const name in headers) {
+    if (HOP_HEADERS.has(name) || name === 'accept-encoding' || name === 'origin' || name === 'referer') continue;
+    if (name.startsWith('sec-') || name.startsWith('proxy-') || name.startsWith('x-forwarded-')) continue;
+    if (named?.has(name)) continue;
+    out[name] = headers[name]!;
+  }
+  return out;
+}
+
+/**
+ * An UpstreamSend over a fetch (MSW's face): the answer's body read chunk by chunk and cancelled
+ * past the cap, so an endless answer costs at most the cap.
+ * @example
+ * const send = sendWithFetch(fetch);
+ * const url = 'http://127.0.0.1:4011/v1/users/me';
+ * (await send({ url, method: 'GET', headers: {}, body: '', timeoutMs: 30_000, maxBodyBytes: 1 << 24 })).status; // 200
+ */
+export function sendWithFetch(fetcher: typeof globalThis.fetch): UpstreamSend {
+  return async ({ url, method, headers, body, timeoutMs, maxBodyBytes }) => {
+    const signal = AbortSignal.timeout(timeoutMs);
+    const init: RequestInit = { method, headers, redirect: 'manual', signal };
+    const response = await fetcher(url, body === '' ? init : { ...init, body });
+    const answerHeaders: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!HOP_HEADERS.has(name.toLowerCase())) answerHeaders[name.toLowerCase()] = value;
+    });
+    const text = method === 'HEAD' || response.body === null ? '' : await readCapped(response.body, maxBodyBytes);
+    return { status: response.status, statusText: response.statusText, headers: answerHeaders, body: text };
+  };
+}
+
+async function readCapped(stream: ReadableStream<Uint8Array>, maxBytes: number): Promise<string> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    bytes += value.byteLength;
+    if (bytes > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new UpstreamBodyTooLarge(maxBytes);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+/** `16777216` -> `16 MiB`; other sizes in bytes. */
+function formatBytes(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / 1024 / 1024} MiB`;
+  return bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
+}
+
 /** `fetch failed` says nothing: the socket error under it does (ECONNREFUSED, a refused address, a timeout). */
 function describeFailure(error: unknown): string {
+  if (error instanceof UpstreamBodyTooLarge) return error.message;
   if (error instanceof Error && error.name === 'TimeoutError') return 'no answer in time';
   const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
   if (cause?.code !== undefined) return cause.code;

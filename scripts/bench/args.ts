@@ -1,7 +1,7 @@
 // Command line of `npm run bench`.
 import { parseArgs } from 'node:util';
 
-export const SECTIONS = ['throughput', 'startup', 'pagination', 'worlds', 'scaling', 'weight'] as const;
+export const SECTIONS = ['throughput', 'startup', 'pagination', 'worlds', 'scaling', 'weight', 'hybrid'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {
@@ -74,6 +74,13 @@ Sections (all by default; ~3 min in total, ~1 min with --quick):
               production mode (minified, nothing written), an app using msw alone and apps using the
               kit's /msw and /browser entries; the gzip size of each minus the msw-only app's. Chunks
               only import() reaches (the upstream step) are reported apart and not counted.
+  hybrid      The live route beside a real service: the upstream is a second \`serve\` on 127.0.0.1; wrk
+              (2 threads, 10 connections) on GET /v1/users/me directly, through \`serve --upstream
+              <it>/v1 --live getCurrentUser\`, and through the same with --record and --drift-report
+              (temporary files); the three back to back, --rounds times (medians). Reports req/s,
+              latency, CPU per request of the proxy and of the upstream, and how many exchanges the
+              recording server left out of its report and recording (its queue full). Needs wrk
+              (apt-get install wrk); without it the section says so and does not run.
 
 Targets (docs/performance.md), each reported PASS or FAIL:
   on every request of the mix: mock req/s >= 10x prism mock -v error, >= 0.9x bare node:http,
@@ -82,6 +89,7 @@ Targets (docs/performance.md), each reported PASS or FAIL:
   RSS of the 100,000-source process < 300 MB
   RSS after 20,000 tokens < 1 GB, after 100,000 tokens < 1 GB (with the default eviction), still answering
   the kit adds <= 110 kB gzip beyond msw to a page (/msw and /browser entries)
+  hybrid: live route req/s >= 0.5x the upstream directly; with --record --drift-report >= 0.35x
 
 Options:
   --duration <s>      measured seconds per server and request, per round default 5 (--quick: 2)
@@ -94,10 +102,11 @@ Options:
   --tokens <list>     checkpoints of the worlds section                 default 1000,10000,20000,100000
                                                                          (--quick: 1000,10000)
   --serve-args=<s>    extra serve flags for the worlds section, e.g. --serve-args="--max-worlds 1000000"
-  --only <list>       comma-separated sections: throughput,startup,pagination,worlds,scaling
+  --only <list>       comma-separated sections: throughput,startup,pagination,worlds,scaling,weight,hybrid
   --quick             short smoke run (the numbers are noisier)
-  --cpu-prof <dir>    run the mock server of the throughput section under node --cpu-prof and write
-                      its .cpuprofile into <dir> (open it in Chrome DevTools; profiling slows it down)
+  --cpu-prof <dir>    run the mock server of the throughput section (and the live route's proxy of the
+                      hybrid section) under node --cpu-prof and write the .cpuprofile into <dir>
+                      (open it in Chrome DevTools; profiling slows it down)
   --json              print the results as JSON on stdout (progress still goes to stderr)
   --strict            exit 1 when a target is missed (default: exit 0, it is a measurement)
   -h, --help          this text

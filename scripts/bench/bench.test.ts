@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBenchArgs } from './args.ts';
 import { liveChildren } from './children.ts';
+import { type HybridResult, skippedExchanges } from './hybrid.ts';
 import { clientCommand, findWrk, parseClientReport } from './load-client.ts';
 import { measurePagination } from './pagination.ts';
 import { evaluateTargets } from './report.ts';
@@ -120,6 +121,66 @@ describe('bench options and verdicts', () => {
       }).find((t) => t.id === 'browser_weight');
     expect(verdict([106_800, 106_900])).toMatchObject({ pass: true, measured: '106.9 kB' });
     expect(verdict([106_800, 110_100])).toMatchObject({ pass: false, measured: '110.1 kB' });
+  });
+});
+
+describe('bench hybrid verdicts', () => {
+  const run = (rps: number, errors = 0) => ({
+    server: 's',
+    requests: rps * 5,
+    durationS: 5,
+    rps,
+    p50: 1,
+    p90: 1,
+    p99: 2,
+    max: 3,
+    errors,
+    non2xx: 0,
+    bytesPerResponse: 1100,
+  });
+  const verdicts = (live: number, recorded: number, options: { liveErrors?: number; skipped?: number } = {}) => {
+    const parsed = parseBenchArgs(['--only', 'hybrid']);
+    if (parsed.kind !== 'run') throw new Error('expected options');
+    const { sections, ...rest } = parsed.options;
+    const hybrid: HybridResult = {
+      tool: 'wrk',
+      options: { connections: 10, durationS: 5, warmupS: 1, rounds: 3 },
+      direct: run(40_000),
+      live: run(live, options.liveErrors),
+      recorded: run(recorded),
+      directRounds: [40_000],
+      liveRounds: [live],
+      recordedRounds: [recorded],
+      liveOverDirect: live / 40_000,
+      recordedOverDirect: recorded / 40_000,
+      recordedSkipped: options.skipped ?? 0,
+    };
+    const targets = evaluateTargets({
+      environment: { node: 'v24', platform: 'linux x64', cpus: 2, cpuModel: 'x', loadAverage: [0, 0, 0], date: '' },
+      options: { ...rest, sections: [...sections] },
+      hybrid,
+      errors: [],
+    });
+    return [targets.find((t) => t.id === 'hybrid_live'), targets.find((t) => t.id === 'hybrid_recorded')];
+  };
+
+  it('passes the live route at 0.5x direct and the recording one at 0.35x, and fails below or with errors', () => {
+    expect(verdicts(20_000, 14_000).map((v) => [v?.pass, v?.measured])).toEqual([
+      [true, '0.50x'],
+      [true, '0.35x'],
+    ]);
+    expect(verdicts(19_600, 13_000, { skipped: 1234 }).map((v) => [v?.pass, v?.measured])).toEqual([
+      [false, '0.49x'],
+      [false, '0.33x (1,234 exchanges left out, queue full)'],
+    ]);
+    const withErrors = verdicts(30_000, 20_000, { liveErrors: 2 })[0];
+    expect(withErrors).toMatchObject({ pass: false, note: '2 errors or statuses >= 400' });
+  });
+
+  it('reads the count of exchanges the recording server left out from its exit line, 0 without one', () => {
+    const line = '[upstream] 5835 exchanges were left out of the drift report and the recording (the queue was full)';
+    expect(skippedExchanges(`SIGTERM: shutting down\n${line}\n`)).toBe(5835);
+    expect(skippedExchanges('Workflow API mock listening on http://127.0.0.1:1/v1\n')).toBe(0);
   });
 });
 

@@ -1,5 +1,6 @@
 // Targets (docs/performance.md) and the readable report.
 import type { BenchOptions } from './args.ts';
+import type { HybridResult } from './hybrid.ts';
 import type { PaginationResult } from './pagination.ts';
 import type { StartupResult } from './startup.ts';
 import type { ThroughputResult } from './throughput.ts';
@@ -32,6 +33,7 @@ export interface BenchResults {
   pagination?: PaginationResult;
   worlds?: WorldsResult;
   scaling?: ScalingResult;
+  hybrid?: HybridResult;
   /** The kit's apps of scripts/browser-weight.ts: gzip bytes, beyond the msw-only app, and loaded on use. */
   weight?: Array<{ app: string; gzipBytes: number; beyondMswGzip: number; onUseGzip: number }>;
   /** Sections that could not run on this machine, and why (not errors). */
@@ -158,6 +160,29 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetV
     wt === undefined || wt.length === 0 ? undefined : Math.max(...wt.map((app) => app.beyondMswGzip)) / 1000,
     (v) => v <= 110,
     (v) => `${fmt(v, 1)} kB`,
+  );
+  const h = results.hybrid;
+  const hybridNote = (run: HybridResult['live'] | undefined) => {
+    const failed = run === undefined ? 0 : run.errors + run.non2xx;
+    return failed === 0 ? undefined : `${failed} errors or statuses >= 400`;
+  };
+  const skipped = h?.recordedSkipped ?? 0;
+  const leftOut = skipped === 0 ? '' : ` (${int(skipped)} exchanges left out, queue full)`;
+  push(
+    'hybrid_live',
+    'hybrid: live route (serve --upstream --live) req/s >= 0.5x the upstream directly',
+    h?.liveOverDirect,
+    (v) => v >= 0.5 && hybridNote(h!.live) === undefined,
+    (v) => `${fmt(v, 2)}x`,
+    hybridNote(h?.live),
+  );
+  push(
+    'hybrid_recorded',
+    'hybrid: live route with --record --drift-report req/s >= 0.35x the upstream directly',
+    h?.recordedOverDirect,
+    (v) => v >= 0.35 && hybridNote(h!.recorded) === undefined,
+    (v) => `${fmt(v, 2)}x${leftOut}`,
+    hybridNote(h?.recorded),
   );
   return targets;
 }
@@ -353,6 +378,42 @@ export function formatReport(results: BenchResults): string {
       out.push(
         `   ${app.app}: ${fmt(app.gzipBytes / 1000, 1)} kB, ${fmt(app.beyondMswGzip / 1000, 1)} kB beyond msw${app.onUseGzip > 0 ? `; ${fmt(app.onUseGzip / 1000, 1)} kB more loaded on use` : ''}`,
       );
+  }
+  const h = results.hybrid;
+  if (h) {
+    out.push('');
+    out.push(
+      `7. Hybrid: the upstream a second \`serve\` on 127.0.0.1, GET /v1/users/me, ${h.tool} with ` +
+        `${h.options.connections} connections, ${h.options.durationS} s per run, ` +
+        `${h.options.rounds} interleaved round${h.options.rounds === 1 ? '' : 's'} (medians)`,
+    );
+    const cpu = (value: number | undefined) => (value === undefined ? 'n/a' : `${fmt(value, 0)}%`);
+    const perRequest = (value: number | undefined, rps: number) => {
+      if (value === undefined || rps === 0) return 'n/a';
+      return fmt((value / 100) * (1e6 / rps), 1);
+    };
+    const rows = [h.direct, h.live, h.recorded].map((r) => [
+      r.server,
+      int(r.rps),
+      fmt(r.p50),
+      fmt(r.p99),
+      String(r.errors + r.non2xx),
+      cpu(r.serverCpu),
+      perRequest(r.serverCpu, r.rps),
+      r === h.direct ? '' : perRequest(r.upstreamCpu, r.rps),
+      cpu(r.otherCpu),
+    ]);
+    const headers = ['server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'server CPU', 'CPU us/req', 'upstream us/req'];
+    headers.push('other CPU');
+    out.push(indent(table(headers, rows, [false, true, true, true, true, true, true, true, true])));
+    out.push(
+      `   per round: direct ${h.directRounds.map(int).join(' / ')}, live ${h.liveRounds.map(int).join(' / ')}, ` +
+        `recorded ${h.recordedRounds.map(int).join(' / ')} req/s`,
+    );
+    out.push(
+      `   live/direct ${fmt(h.liveOverDirect, 2)}x, recorded/direct ${fmt(h.recordedOverDirect, 2)}x; ` +
+        `exchanges left out of the recording and drift report: ${int(h.recordedSkipped)}`,
+    );
   }
   for (const skipped of results.skipped ?? []) {
     out.push('');

@@ -69,7 +69,7 @@ export function requestMix(ids: { orgId: string; workflowId: string }): string[]
   return [`/users/me`, `/workspaces/${ids.orgId}`, `/orgs/${ids.orgId}/sources?limit=10`, `/workflows/${ids.workflowId}`];
 }
 
-interface Target {
+export interface Target {
   server: string;
   pid: number | undefined;
   origin: string;
@@ -77,7 +77,7 @@ interface Target {
   prefix: string;
 }
 
-async function measure(
+export async function measure(
   tool: ClientTool,
   wrk: string | undefined,
   target: Target,
@@ -106,7 +106,7 @@ async function measure(
 }
 
 /** The run whose req/s is the median of the rounds (the lower middle one for an even count). */
-function medianRun(runs: LoadResult[]): LoadResult {
+export function medianRun(runs: LoadResult[]): LoadResult {
   const sorted = [...runs].sort((a, b) => a.rps - b.rps);
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }

@@ -62,17 +62,36 @@ function drive(origin: string, from: number, count: number, concurrency: number,
   });
 }
 
-async function startServe(serveArgs: string[]): Promise<{ pid: number; origin: string; stop: () => Promise<void> }> {
+/** A `serve` child of the bench: its pid and origin; `output()`: what it printed so far. */
+export interface ServeChild {
+  pid: number;
+  origin: string;
+  stop: () => Promise<void>;
+  output: () => string;
+}
+
+/**
+ * `serve --port <free> --quiet ...serveArgs` in a child, once it has printed its first line;
+ * `nodeArgs`: flags for node itself (`--cpu-prof`).
+ * @example
+ * const upstream = await startServe(['--seed', '1']);
+ * await upstream.stop();
+ */
+export async function startServe(serveArgs: string[], nodeArgs: string[] = []): Promise<ServeChild> {
   const port = await freePort();
-  const child = track(spawn(process.execPath, [CLI_BIN, 'serve', '--port', String(port), '--quiet', ...serveArgs], { stdio: ['ignore', 'pipe', 'pipe'] }));
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const args = [...nodeArgs, CLI_BIN, 'serve', '--port', String(port), '--quiet', ...serveArgs];
+  const child = track(spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] }));
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
     child.stdout?.once('data', () => resolve());
-    child.once('exit', (code) => reject(new Error(`serve exited with code ${code} before listening:\n${stderr}`)));
+    child.once('exit', (code) => reject(new Error(`serve exited with code ${code} before listening:\n${output}`)));
   });
-  child.stdout?.resume();
-  return { pid: child.pid!, origin: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+  // Notices (the server's own lines) go to stdout; kept, bounded, for a caller that looks for one.
+  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-64 * 1024)));
+  // A profiled child needs time to write its profile on the way out.
+  const stop = () => stopChild(child, nodeArgs.length > 0 ? 30_000 : 10_000);
+  return { pid: child.pid!, origin: `http://127.0.0.1:${port}`, stop, output: () => output };
 }
 
 export async function measureWorlds(

@@ -1,0 +1,117 @@
+// Section 7: the live route (docs/performance.md, "Hybrid"). The upstream is a second mock server
+// (`serve`) on 127.0.0.1; wrk requests GET /v1/users/me from it directly, through
+// `serve --upstream ... --live getCurrentUser`, and through the same with `--record FILE
+// --drift-report FILE` (temporary files), in interleaved rounds, medians reported, so a busy
+// neighbour disturbs all three alike. wrk only: an in-process Node client would be as busy as the
+// proxy it measures.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cpuMeter } from './cpu.ts';
+import { get } from './http.ts';
+import type { ClientTool } from './load-client.ts';
+import { median } from './stats.ts';
+import { type LoadOptions, type LoadResult, measure, medianRun, type Target } from './throughput.ts';
+import { startServe } from './worlds.ts';
+
+export const HYBRID_PATH = '/users/me';
+
+/** The load of the throughput section, and the wrk to run it (the section needs wrk). */
+export type HybridOptions = LoadOptions & { wrk: string };
+// `cpuProfDir` (LoadOptions): the live route's proxy runs under node --cpu-prof and writes its profile there.
+
+export interface HybridRun extends LoadResult {
+  /** CPU of the upstream (the second mock) during the run, % of one core; undefined for the direct run's own server. */
+  upstreamCpu?: number;
+}
+
+export interface HybridResult {
+  tool: ClientTool;
+  options: LoadOptions;
+  /** The median round (by req/s) of each. */
+  direct: HybridRun;
+  live: HybridRun;
+  recorded: HybridRun;
+  directRounds: number[];
+  liveRounds: number[];
+  recordedRounds: number[];
+  /** Medians over the rounds of live/direct and recorded/direct req/s (a neighbour's burst hits a round alike). */
+  liveOverDirect: number;
+  recordedOverDirect: number;
+  /** Exchanges the recording server left out of its drift report and recording (its queue full), from its exit log. */
+  recordedSkipped: number;
+}
+
+/** The count of the recording server's exit line (mocks/node/upstream.ts), 0 without one. */
+export function skippedExchanges(output: string): number {
+  const match = /\[upstream\] (\d+) exchanges were left out of the drift report and the recording/.exec(output);
+  return match === null ? 0 : Number(match[1]);
+}
+
+/**
+ * The hybrid section: direct, live and live with --record --drift-report, `rounds` times back to back.
+ * @example
+ * const result = await measureHybrid({ connections: 10, durationS: 5, warmupS: 1, rounds: 3, wrk: '/usr/bin/wrk' });
+ * result.liveOverDirect; // 0.26 on the project's VM
+ */
+export async function measureHybrid(options: HybridOptions, log = (_line: string) => {}): Promise<HybridResult> {
+  const token = `bench-hybrid-${randomBytes(6).toString('hex')}`;
+  const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  const folder = mkdtempSync(join(tmpdir(), 'bench-hybrid-'));
+  const started: Array<Awaited<ReturnType<typeof startServe>>> = [];
+  try {
+    const upstream = await startServe(['--seed', '1']);
+    started.push(upstream);
+    const hybridArgs = ['--upstream', `${upstream.origin}/v1`, '--live', 'getCurrentUser'];
+    const profile = options.cpuProfDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`];
+    const live = await startServe(hybridArgs, profile);
+    started.push(live);
+    const files = ['--record', join(folder, 'bench.har'), '--drift-report', join(folder, 'drift.json')];
+    const recording = await startServe([...hybridArgs, ...files]);
+    started.push(recording);
+    for (const server of [upstream, live, recording]) {
+      const answer = await get(`${server.origin}/v1${HYBRID_PATH}`, headers);
+      const url = `${server.origin}/v1${HYBRID_PATH}`;
+      if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+    }
+    const targets: Record<'direct' | 'live' | 'recorded', Target> = {
+      direct: { server: 'upstream directly', pid: upstream.pid, origin: upstream.origin, prefix: '/v1' },
+      live: { server: 'serve --live getCurrentUser', pid: live.pid, origin: live.origin, prefix: '/v1' },
+      recorded: { server: '... --record --drift-report', pid: recording.pid, origin: recording.origin, prefix: '/v1' },
+    };
+    const runs: Record<keyof typeof targets, HybridRun[]> = { direct: [], live: [], recorded: [] };
+    for (let round = 1; round <= options.rounds; round++) {
+      for (const name of ['direct', 'live', 'recorded'] as const) {
+        const upstreamMeter = name === 'direct' ? undefined : cpuMeter(upstream.pid);
+        const warm = round === 1;
+        const run: HybridRun = await measure('wrk', options.wrk, targets[name], HYBRID_PATH, headers, options, warm);
+        const upstreamCpu = upstreamMeter?.stop();
+        runs[name].push(upstreamCpu === undefined ? run : { ...run, upstreamCpu });
+      }
+      const [d, l, r] = [runs.direct, runs.live, runs.recorded].map((list) => Math.round(list.at(-1)!.rps));
+      const figures = `direct ${d} req/s, live ${l}, live with --record --drift-report ${r}`;
+      log(`hybrid: round ${round}/${options.rounds} GET /v1${HYBRID_PATH}: ${figures}`);
+    }
+    await recording.stop();
+    const { connections, durationS, warmupS } = options;
+    const rounds = (name: keyof typeof targets) => runs[name].map((run) => run.rps);
+    const over = (name: 'live' | 'recorded') => median(rounds(name).map((rps, i) => rps / rounds('direct')[i]!));
+    return {
+      tool: 'wrk',
+      options: { connections, durationS, warmupS, rounds: options.rounds },
+      direct: medianRun(runs.direct),
+      live: medianRun(runs.live),
+      recorded: medianRun(runs.recorded),
+      directRounds: rounds('direct'),
+      liveRounds: rounds('live'),
+      recordedRounds: rounds('recorded'),
+      liveOverDirect: over('live'),
+      recordedOverDirect: over('recorded'),
+      recordedSkipped: skippedExchanges(recording.output()),
+    };
+  } finally {
+    for (const server of started.reverse()) await server.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
