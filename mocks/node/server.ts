@@ -107,7 +107,7 @@ export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, type Co
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export { readScenarioFiles, ScenarioFileError, type ScenarioFiles } from './scenario-files.ts';
 // For serve's --coverage-report, checked at start and written at exit like the server's own files.
-export { unwritableReason, writeFileReplacingSync } from './files.ts';
+export { unwritableReason, type WholeFileOptions, writeFileReplacingSync } from './files.ts';
 export type { CorsOrigins } from './cors.ts';
 export type { Destination } from '../destinations.ts';
 export type { Lookup } from './fetch.ts';
