@@ -6,43 +6,19 @@
 // of a path given on the command line: its folder must exist and take a new file.
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fsyncSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { type FileHandle, open, rename, rm } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
-const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
-
-/** A fresh name beside `path` that nobody can guess ahead of time. */
-function temporaryBeside(path: string): string {
-  return join(dirname(path), `.${basename(path)}.${randomBytes(8).toString('hex')}.tmp`);
-}
-
-export interface FreshFile {
-  file: FileHandle;
-  /** Renames the file over its target. */
-  install(): Promise<void>;
-  /** Closes and removes it (a failed write). */
-  discard(): Promise<void>;
-}
+/** Create a new file, never through a link: O_CREAT|O_EXCL|O_NOFOLLOW. */
+export const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
 /**
- * A new empty file beside `path` (random name, exclusive, 0600 unless told) and how to put it in
- * place: `install()` renames it over `path`; the handle stays the file's, wherever it is renamed.
+ * A fresh name beside `path` that nobody can guess ahead of time.
  * @example
- * const fresh = await createBeside('session.har');
- * await fresh.file.write(head);
- * await fresh.install();
+ * temporaryBeside('/tmp/rec.har'); // '/tmp/.rec.har.3f9a0c1e5b7d2a44.tmp'
  */
-export async function createBeside(path: string, mode = 0o600): Promise<FreshFile> {
-  const temporary = temporaryBeside(path);
-  const file = await open(temporary, EXCLUSIVE, mode);
-  return {
-    file,
-    install: () => rename(temporary, path),
-    async discard() {
-      await file.close().catch(() => {});
-      await rm(temporary, { force: true });
-    },
-  };
+export function temporaryBeside(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${randomBytes(8).toString('hex')}.tmp`);
 }
 
 /**

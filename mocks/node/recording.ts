@@ -8,13 +8,44 @@
 // again, in one positional write, so between writes the file is always a whole HAR log. At
 // `--record-max` bytes the file is moved to FILE.1 (FILE.1 to FILE.2, ... the oldest of
 // RECORD_KEEP dropped) and a new FILE begins, with one log line; the server answers on throughout.
-import { lstat, open, readFile, rename } from 'node:fs/promises';
+import { lstat, open, readFile, rename, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { DEFAULT_RECORD_MAX_BYTES } from '../defaults.ts';
 import { driftJUnit } from '../../openapi/drift-report.ts';
 import type { DriftAnalyzer } from '../../openapi/drift.ts';
 import { type Exchange, parseHar, toHarEntry } from '../upstream/har.ts';
-import { createBeside, unwritableReason, writeFileReplacing } from './files.ts';
+import { EXCLUSIVE, temporaryBeside, unwritableReason, writeFileReplacing } from './files.ts';
+
+// Here, not in files.ts: its handle is a Node type, and files.ts is re-exported by the server's
+// entry point, whose declarations a consumer without @types/node must still read.
+interface FreshFile {
+  file: FileHandle;
+  /** Renames the file over its target. */
+  install(): Promise<void>;
+  /** Closes and removes it (a failed write). */
+  discard(): Promise<void>;
+}
+
+/**
+ * A new empty file beside `path` (random name, exclusive, 0600 unless told) and how to put it in
+ * place: `install()` renames it over `path`; the handle stays the file's, wherever it is renamed.
+ * @example
+ * const fresh = await createBeside('session.har');
+ * await fresh.file.write(head);
+ * await fresh.install();
+ */
+async function createBeside(path: string, mode = 0o600): Promise<FreshFile> {
+  const temporary = temporaryBeside(path);
+  const file = await open(temporary, EXCLUSIVE, mode);
+  return {
+    file,
+    install: () => rename(temporary, path),
+    async discard() {
+      await file.close().catch(() => {});
+      await rm(temporary, { force: true });
+    },
+  };
+}
 
 /** A recording or report file that cannot be used: thrown before the server answers anything. */
 export class RecordingFileError extends Error {

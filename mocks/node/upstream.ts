@@ -140,18 +140,31 @@ export async function prepareBeside(
     }, 1000);
     reportTimer.unref?.();
   };
-  const queue = exchangeQueue(
+  // Two queues: the recording is cheap and must not wait behind the drift check, which is not.
+  // Each is bounded and, past its bound, skips and counts (EXCHANGE_QUEUE_LIMITS).
+  const driftQueue = exchangeQueue(
     (exchange) => {
       analyzer.observe(answerOfExchange(exchange));
-      recorder?.record(exchange);
       reportChanged();
     },
-    { log },
+    { log, feeds: 'the drift report' },
   );
+  const recordQueue =
+    recorder === undefined
+      ? undefined
+      : exchangeQueue((exchange) => recorder.record(exchange), {
+          log,
+          feeds: 'the recording',
+          limits: { ...EXCHANGE_QUEUE_LIMITS, share: RECORDING_SHARE },
+        });
+  const push = (exchange: Exchange) => {
+    driftQueue.push(exchange);
+    recordQueue?.push(exchange);
+  };
   return {
     // A reader of the report sees every answer sent so far: what still waits is processed first.
     driftReport: () => {
-      queue.drain();
+      driftQueue.drain();
       return analyzer.report();
     },
     connect(mock) {
@@ -166,7 +179,7 @@ export async function prepareBeside(
           ...(target.maxBodyBytes === undefined ? {} : { maxBodyBytes: target.maxBodyBytes }),
           send: sender.send,
         },
-        onExchange: queue.push,
+        onExchange: push,
         log,
       });
       return {
@@ -182,9 +195,14 @@ export async function prepareBeside(
           ...(options.driftReport === undefined ? [] : [`Drift report: ${options.driftReport} and ${junitPath(options.driftReport)}, as answers come`]),
         ],
         async close() {
-          queue.drain();
-          const left = `${queue.dropped()} exchanges were left out of the drift report and the recording`;
-          if (queue.dropped() > 0) log(`[upstream] ${left} (the queue was full)`);
+          for (const [queue, feeds] of [
+            [driftQueue, 'the drift report'],
+            [recordQueue, 'the recording'],
+          ] as const) {
+            queue?.drain();
+            const dropped = queue?.dropped() ?? 0;
+            if (dropped > 0) log(`[upstream] ${dropped} exchanges were left out of ${feeds} (its queue was full)`);
+          }
           sender.close();
           clearTimeout(reportTimer);
           await recorder?.close();
@@ -204,6 +222,8 @@ export async function prepareBeside(
  * thread and, on a small machine, the cores the upstream and the client need).
  */
 export const EXCHANGE_QUEUE_LIMITS = { entries: 1024, bytes: 64 * 1024 * 1024, share: 0.1 };
+/** The recording's queue may take half the time: an entry costs a redaction and a JSON text, a tenth of a drift check. */
+const RECORDING_SHARE = 0.5;
 const CREDIT_CAP_MS = 100;
 
 /**
@@ -220,9 +240,15 @@ const CREDIT_CAP_MS = 100;
  */
 export function exchangeQueue(
   process: (exchange: Exchange) => void,
-  options: { log: (line: string) => void; limits?: { entries: number; bytes: number; share?: number } },
+  options: {
+    log: (line: string) => void;
+    limits?: { entries: number; bytes: number; share?: number };
+    /** What the queue feeds, for its log lines; default both. */
+    feeds?: string;
+  },
 ): { push(exchange: Exchange): void; drain(): void; pending(): number; dropped(): number } {
   const limits = { ...EXCHANGE_QUEUE_LIMITS, ...options.limits };
+  const feeds = options.feeds ?? 'the drift report and the recording';
   let waiting: Array<Exchange | undefined> = [];
   let head = 0;
   let bytes = 0;
@@ -286,7 +312,7 @@ export function exchangeQueue(
         dropped += 1;
         if (!dropping)
           options.log(
-            `[upstream] ${waiting.length - head} exchanges wait for the drift report and the recording: ` +
+            `[upstream] ${waiting.length - head} exchanges wait for ${feeds}: ` +
               `skipping new ones until they catch up (${dropped} skipped so far; ` +
               `limits ${limits.entries} exchanges, ${limits.bytes} bytes)`,
           );

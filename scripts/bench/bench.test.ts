@@ -154,6 +154,7 @@ describe('bench hybrid verdicts', () => {
       liveOverDirect: live / 40_000,
       recordedOverDirect: recorded / 40_000,
       recordedSkipped: options.skipped ?? 0,
+      driftSkipped: 0,
     };
     const targets = evaluateTargets({
       environment: { node: 'v24', platform: 'linux x64', cpus: 2, cpuModel: 'x', loadAverage: [0, 0, 0], date: '' },
@@ -171,16 +172,21 @@ describe('bench hybrid verdicts', () => {
     ]);
     expect(verdicts(19_600, 13_000, { skipped: 1234 }).map((v) => [v?.pass, v?.measured])).toEqual([
       [false, '0.49x'],
-      [false, '0.33x (1,234 exchanges left out, queue full)'],
+      [false, '0.33x (1,234 exchanges left out of the recording, queue full)'],
     ]);
+    // Fast enough but not keeping up with the recording is no pass: what a recording leaves out is lost.
+    expect(verdicts(20_000, 16_000, { skipped: 1 })[1]?.pass).toBe(false);
     const withErrors = verdicts(30_000, 20_000, { liveErrors: 2 })[0];
     expect(withErrors).toMatchObject({ pass: false, note: '2 errors or statuses >= 400' });
   });
 
   it('reads the count of exchanges the recording server left out from its exit line, 0 without one', () => {
-    const line = '[upstream] 5835 exchanges were left out of the drift report and the recording (the queue was full)';
-    expect(skippedExchanges(`SIGTERM: shutting down\n${line}\n`)).toBe(5835);
-    expect(skippedExchanges('Workflow API mock listening on http://127.0.0.1:1/v1\n')).toBe(0);
+    const lines = [
+      '[upstream] 5835 exchanges were left out of the drift report (its queue was full)',
+      '[upstream] 12 exchanges were left out of the recording (its queue was full)',
+    ];
+    expect(skippedExchanges(`SIGTERM: shutting down\n${lines.join('\n')}\n`)).toEqual({ drift: 5835, recording: 12 });
+    expect(skippedExchanges('Workflow API mock listening on http://127.0.0.1:1/v1\n')).toEqual({ drift: 0, recording: 0 });
   });
 });
 

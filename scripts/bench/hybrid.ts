@@ -39,14 +39,19 @@ export interface HybridResult {
   /** Medians over the rounds of live/direct and recorded/direct req/s (a neighbour's burst hits a round alike). */
   liveOverDirect: number;
   recordedOverDirect: number;
-  /** Exchanges the recording server left out of its drift report and recording (its queue full), from its exit log. */
+  /** Exchanges the recording server left out of its recording (its queue full), from its exit log. */
   recordedSkipped: number;
+  /** Exchanges the recording server left out of its drift report (its queue full), from its exit log. */
+  driftSkipped: number;
 }
 
-/** The count of the recording server's exit line (mocks/node/upstream.ts), 0 without one. */
-export function skippedExchanges(output: string): number {
-  const match = /\[upstream\] (\d+) exchanges were left out of the drift report and the recording/.exec(output);
-  return match === null ? 0 : Number(match[1]);
+/** The counts of the recording server's exit lines (mocks/node/upstream.ts), 0 without one. */
+export function skippedExchanges(output: string): { drift: number; recording: number } {
+  const count = (feeds: string) => {
+    const match = new RegExp(`\\[upstream\\] (\\d+) exchanges were left out of ${feeds} `).exec(output);
+    return match === null ? 0 : Number(match[1]);
+  };
+  return { drift: count('the drift report'), recording: count('the recording') };
 }
 
 /**
@@ -96,6 +101,7 @@ export async function measureHybrid(options: HybridOptions, log = (_line: string
     await recording.stop();
     const { connections, durationS, warmupS } = options;
     const rounds = (name: keyof typeof targets) => runs[name].map((run) => run.rps);
+    const skipped = skippedExchanges(recording.output());
     const over = (name: 'live' | 'recorded') => median(rounds(name).map((rps, i) => rps / rounds('direct')[i]!));
     return {
       tool: 'wrk',
@@ -108,7 +114,8 @@ export async function measureHybrid(options: HybridOptions, log = (_line: string
       recordedRounds: rounds('recorded'),
       liveOverDirect: over('live'),
       recordedOverDirect: over('recorded'),
-      recordedSkipped: skippedExchanges(recording.output()),
+      recordedSkipped: skipped.recording,
+      driftSkipped: skipped.drift,
     };
   } finally {
     for (const server of started.reverse()) await server.stop();
