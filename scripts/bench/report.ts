@@ -393,7 +393,7 @@ export function formatReport(results: BenchResults): string {
       if (value === undefined || rps === 0) return 'n/a';
       return fmt((value / 100) * (1e6 / rps), 1);
     };
-    const rows = [h.direct, h.live, h.recorded].map((r) => [
+    const rows = [h.direct, h.proxy, h.live, h.recorded].map((r) => [
       r.server,
       int(r.rps),
       fmt(r.p50),
@@ -408,11 +408,12 @@ export function formatReport(results: BenchResults): string {
     headers.push('other CPU');
     out.push(indent(table(headers, rows, [false, true, true, true, true, true, true, true, true])));
     out.push(
-      `   per round: direct ${h.directRounds.map(int).join(' / ')}, live ${h.liveRounds.map(int).join(' / ')}, ` +
-        `recorded ${h.recordedRounds.map(int).join(' / ')} req/s`,
+      `   per round: direct ${h.directRounds.map(int).join(' / ')}, bare proxy ${h.proxyRounds.map(int).join(' / ')}, ` +
+        `live ${h.liveRounds.map(int).join(' / ')}, recorded ${h.recordedRounds.map(int).join(' / ')} req/s`,
     );
     out.push(
-      `   live/direct ${fmt(h.liveOverDirect, 2)}x, recorded/direct ${fmt(h.recordedOverDirect, 2)}x; ` +
+      `   live/direct ${fmt(h.liveOverDirect, 2)}x, recorded/direct ${fmt(h.recordedOverDirect, 2)}x, ` +
+        `bare proxy/direct ${fmt(h.proxyOverDirect, 2)}x (what a proxy gets on these cores); ` +
         `exchanges left out of the recording: ${int(h.recordedSkipped)}, of the drift report: ${int(h.driftSkipped)}`,
     );
   }
