@@ -38,19 +38,19 @@ export type {
 export type { FaultOptions } from './app/faults.ts';
 export type { ReadCache, ReadCacheOptions } from './app/read-cache.ts';
 export { createReadCache } from './app/read-cache.ts';
-export type { WorldFaults, RateWindow } from './store/session.ts';
+export type { WorldFaults, RateWindow } from './store/world/session.ts';
 export type { AddedSources } from './store/index.ts';
-export type { Persistence } from './store/persist.ts';
+export type { Persistence } from './store/world/persist.ts';
 export type { WorldsSnapshot, WorldSnapshot, SnapshotError, SnapshotErrorCode, SnapshotResult } from './store/index.ts';
-export type { ApiError, ApiErrorBody, ErrorCode, Result } from './errors.ts';
+export type { ApiError, ApiErrorBody, ErrorCode, Result } from './common/errors.ts';
 export type { Store, StoreOptions, EvictReason, WorldSummary, Session, Journal, JournalEntry, Limits, RateLimitRule } from './store/index.ts';
 export type { DeliveryAttempt, DeliveryKind, DeliveryRecord, DeliveryRequest, DeliveryState, DeliverySink } from './outbound/types.ts';
 export type { Validator } from '../openapi/validator.ts';
 export type { AssumptionVerdict, DriftAnalyzer, DriftReport, FieldDrift, ObservedAnswer, OperationDrift } from '../openapi/drift.ts';
 // The resources (aliases of the document's schemas) and the world records `mock.store` hands out.
 export type * from './factories/types.ts';
-export type * from './store/world.ts';
-export type { FactoryContext, RandomizerState, WorldFaker } from './random.ts';
+export type * from './store/world/world.ts';
+export type { FactoryContext, RandomizerState, WorldFaker } from './ids/random.ts';
 export { DEFAULT_BASE_URL } from './app/fetch.ts';
 export { formatRunCoverage, summaryLine as coverageSummaryLine, type RunCoverage, type RunCoverageReport, type RunExchange } from './app/run-coverage.ts';
 export type { CoverageReport, ObservedExchange, OperationCoverage, Ratio } from '../openapi/coverage.ts';

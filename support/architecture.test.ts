@@ -73,7 +73,7 @@ const isTest = (path: string) => path.endsWith('.test.ts') || under('contracts/s
 /** The folders whose modules ship in the package (docs/architecture.md, "Test support"). */
 const isRuntime = (path: string) => under('mocks', 'openapi', 'cli', 'contracts')(path) && !isTest(path);
 
-const IDS = under('mocks/ids.ts', 'mocks/random.ts', 'mocks/world-faker.ts', 'mocks/faker-locale.json');
+const IDS = under('mocks/ids/ids.ts', 'mocks/ids/random.ts', 'mocks/ids/world-faker.ts', 'mocks/ids/faker-locale.json');
 const FACTORIES = under('mocks/factories');
 const OUTBOUND = under('mocks/outbound');
 const STORE = under('mocks/store');
@@ -82,16 +82,23 @@ const NODE = under('mocks/node');
 const UPSTREAM = under('mocks/upstream');
 const GENERATED = under('openapi/generated');
 /** Browser-safe modules at the root of mocks/ that any layer from the store up may read: the errors, the defaults, the destination policy. */
-const ERRORS = under('mocks/errors.ts');
-const DESTINATIONS = under('mocks/destinations.ts');
+const ERRORS = under('mocks/common/errors.ts');
+const DESTINATIONS = under('mocks/common/destinations.ts');
 /** The adapters and the composition root that wires the layers (createMock). */
-const ADAPTERS = under('mocks/msw.ts', 'mocks/node', 'mocks/browser.ts', 'mocks/index.ts');
+const ADAPTERS = under('mocks/msw/handlers.ts', 'mocks/node', 'mocks/msw/browser.ts', 'mocks/index.ts');
 /** The adapters proper (what the upstream step must not reach back into). */
-const ADAPTERS_ONLY = under('mocks/msw.ts', 'mocks/node', 'mocks/browser.ts');
+const ADAPTERS_ONLY = under('mocks/msw/handlers.ts', 'mocks/node', 'mocks/msw/browser.ts');
 /** The store's faces an adapter may use: the store itself and its Web Storage persistence. */
-const STORE_FACES = under('mocks/store/index.ts', 'mocks/store/persist.ts');
+const STORE_FACES = under('mocks/store/index.ts', 'mocks/store/world/persist.ts');
 /** The kit's public entry points (package.json's exports). */
-const ENTRY_POINTS = under('mocks/index.ts', 'mocks/msw.ts', 'mocks/browser.ts', 'mocks/node/server.ts', 'mocks/outbound/signature.ts', 'openapi/client.ts');
+const ENTRY_POINTS = under(
+  'mocks/index.ts',
+  'mocks/msw/handlers.ts',
+  'mocks/msw/browser.ts',
+  'mocks/node/server.ts',
+  'mocks/outbound/signature.ts',
+  'openapi/client.ts',
+);
 
 type Check = [string, (imp: Import) => boolean];
 
@@ -128,7 +135,7 @@ const RULES: Rule[] = [
   },
   {
     name: 'the shared leaves (errors, defaults, the destination policy)',
-    from: under('mocks/errors.ts', 'mocks/defaults.ts', 'mocks/destinations.ts'),
+    from: under('mocks/common/errors.ts', 'mocks/common/defaults.ts', 'mocks/common/destinations.ts'),
     may: [],
     never: [],
   },
@@ -145,7 +152,7 @@ const RULES: Rule[] = [
       own(STORE),
       ['factories', isFile(FACTORIES)],
       ['ids and randomness', isFile(IDS)],
-      ['mocks/errors.ts', isFile(ERRORS)],
+      ['mocks/common/errors.ts', isFile(ERRORS)],
       ['the DeliverySink type', (imp) => imp.typeOnly && isFile(under('mocks/outbound/types.ts'))(imp)],
       ['generated modules', isFile(GENERATED)],
       npmPackage,
@@ -171,7 +178,7 @@ const RULES: Rule[] = [
       ['the store', isFile(STORE)],
       ['openapi/ (validator, generated types, JSON pointers)', isFile(under('openapi'))],
       ['mocks/outbound/ types', (imp) => imp.typeOnly && isFile(OUTBOUND)(imp)],
-      ['mocks/errors.ts, mocks/defaults.ts', isFile(under('mocks/errors.ts', 'mocks/defaults.ts'))],
+      ['mocks/common/errors.ts, mocks/common/defaults.ts', isFile(under('mocks/common/errors.ts', 'mocks/common/defaults.ts'))],
       ['ids and randomness', isFile(IDS)],
     ],
     never: [
@@ -186,7 +193,18 @@ const RULES: Rule[] = [
     may: [
       [
         'every layer below the adapters',
-        isFile(under('mocks/ids.ts', 'mocks/random.ts', 'mocks/factories', 'mocks/outbound', 'mocks/store', 'mocks/scenarios', 'mocks/app', 'mocks/errors.ts')),
+        isFile(
+          under(
+            'mocks/ids/ids.ts',
+            'mocks/ids/random.ts',
+            'mocks/factories',
+            'mocks/outbound',
+            'mocks/store',
+            'mocks/scenarios',
+            'mocks/app',
+            'mocks/common/errors.ts',
+          ),
+        ),
       ],
       ['openapi/', isFile(under('openapi'))],
     ],
@@ -199,7 +217,7 @@ const RULES: Rule[] = [
       own(UPSTREAM),
       ['mocks/app/', isFile(APP)],
       ['the Mock type', (imp) => imp.typeOnly && isFile(under('mocks/index.ts'))(imp)],
-      ['mocks/errors.ts', isFile(ERRORS)],
+      ['mocks/common/errors.ts', isFile(ERRORS)],
       ['openapi/', isFile(under('openapi'))],
     ],
     never: [
@@ -211,9 +229,9 @@ const RULES: Rule[] = [
   },
   {
     name: 'MSW adapters',
-    from: (path) => under('mocks/msw.ts', 'mocks/browser.ts')(path),
+    from: (path) => under('mocks/msw/handlers.ts', 'mocks/msw/browser.ts')(path),
     may: [
-      ['mocks/index.ts, mocks/msw.ts', isFile(under('mocks/index.ts', 'mocks/msw.ts'))],
+      ['mocks/index.ts, mocks/msw/handlers.ts', isFile(under('mocks/index.ts', 'mocks/msw/handlers.ts'))],
       ['mocks/app/', isFile(APP)],
       ["the store's two faces", isFile(STORE_FACES)],
       ['mocks/outbound/', isFile(OUTBOUND)],
@@ -233,7 +251,10 @@ const RULES: Rule[] = [
       ["the store's two faces", isFile(STORE_FACES)],
       ['mocks/outbound/', isFile(OUTBOUND)],
       ['mocks/upstream/', isFile(UPSTREAM)],
-      ['mocks/errors.ts, mocks/defaults.ts, mocks/destinations.ts', isFile(under('mocks/errors.ts', 'mocks/defaults.ts', 'mocks/destinations.ts'))],
+      [
+        'mocks/common/errors.ts, mocks/common/defaults.ts, mocks/common/destinations.ts',
+        isFile(under('mocks/common/errors.ts', 'mocks/common/defaults.ts', 'mocks/common/destinations.ts')),
+      ],
       ['openapi/ (generated modules, validator, drift analyzer and report)', isFile(under('openapi'))],
       nodeBuiltin,
       npmPackage,
@@ -269,7 +290,7 @@ const RULES: Rule[] = [
       ["the kit's entry points", isFile(ENTRY_POINTS)],
       ["the Node adapter's server, checking fetch and CORS", isFile(under('mocks/node/server.ts', 'mocks/node/fetch.ts', 'mocks/node/cors.ts'))],
       ['mocks/outbound/', isFile(OUTBOUND)],
-      ['mocks/defaults.ts, mocks/destinations.ts', isFile(under('mocks/defaults.ts', 'mocks/destinations.ts'))],
+      ['mocks/common/defaults.ts, mocks/common/destinations.ts', isFile(under('mocks/common/defaults.ts', 'mocks/common/destinations.ts'))],
       ['mocks/upstream/ (drift reads HAR, serve checks --live and --match)', isFile(UPSTREAM)],
       ['openapi/', isFile(under('openapi'))],
       ['contracts/', isFile(under('contracts'))],
@@ -290,7 +311,7 @@ const RULES: Rule[] = [
       ['tests/', isFile(under('tests'))],
       ['scripts/', isFile(under('scripts'))],
       ['a *.test.ts', isFile((target) => target.endsWith('.test.ts'))],
-      // The kit's own faker stands in for it (mocks/world-faker.ts); tests compare the two.
+      // The kit's own faker stands in for it (mocks/ids/world-faker.ts); tests compare the two.
       ['@faker-js/faker', isPackage('@faker-js/faker')],
     ],
   },
@@ -339,7 +360,7 @@ function valueGraph(files: Map<string, SourceFile>, entry: string, staticOnly = 
   return { files: reached, packages };
 }
 
-const BROWSER_ENTRIES = ['mocks/msw.ts', 'mocks/browser.ts', 'mocks/index.ts', 'openapi/validator.ts'];
+const BROWSER_ENTRIES = ['mocks/msw/handlers.ts', 'mocks/msw/browser.ts', 'mocks/index.ts', 'openapi/validator.ts'];
 
 function nodeOnly(files: Map<string, SourceFile>, entry: string): string[] {
   return [...valueGraph(files, entry).packages]
@@ -366,26 +387,26 @@ describe('architecture (docs/architecture.md)', () => {
     });
   }
 
-  it('the walk follows the real graph: mocks/msw.ts reaches the whole fake, mocks/node/server.ts reaches node:http', () => {
-    const reached = valueGraph(byPath, 'mocks/msw.ts').files;
+  it('the walk follows the real graph: mocks/msw/handlers.ts reaches the whole fake, mocks/node/server.ts reaches node:http', () => {
+    const reached = valueGraph(byPath, 'mocks/msw/handlers.ts').files;
     for (const expected of [
       'mocks/index.ts',
       'mocks/app/app.ts',
       'mocks/store/index.ts',
       'openapi/validation.ts',
       'mocks/outbound/delivery.ts',
-      'mocks/store/persist.ts',
+      'mocks/store/world/persist.ts',
     ]) {
       expect([...reached]).toContain(expected);
     }
-    expect(valueGraph(byPath, 'mocks/browser.ts').packages.has('msw/browser')).toBe(true);
+    expect(valueGraph(byPath, 'mocks/msw/browser.ts').packages.has('msw/browser')).toBe(true);
     expect(nodeOnly(byPath, 'mocks/node/server.ts')).toContain('mocks/node/server.ts -> node:http');
   });
 
-  it('a page that only mocks does not load the upstream step: mocks/msw.ts imports it with import() (docs/upstream.md, "In the browser")', () => {
-    const eager = valueGraph(byPath, 'mocks/msw.ts', true).files;
-    const lazy = valueGraph(byPath, 'mocks/msw.ts').files;
-    for (const module of ['mocks/upstream/beside.ts', 'mocks/upstream/hybrid.ts', 'mocks/upstream/har.ts', 'mocks/upstream/replay.ts', 'openapi/drift.ts']) {
+  it('a page that only mocks does not load the upstream step: mocks/msw/handlers.ts imports it with import() (docs/upstream.md, "In the browser")', () => {
+    const eager = valueGraph(byPath, 'mocks/msw/handlers.ts', true).files;
+    const lazy = valueGraph(byPath, 'mocks/msw/handlers.ts').files;
+    for (const module of ['mocks/upstream/msw-step.ts', 'mocks/upstream/hybrid.ts', 'mocks/upstream/har.ts', 'mocks/upstream/replay.ts', 'openapi/drift.ts']) {
       expect([...lazy], 'reached through import()').toContain(module);
       expect([...eager], 'reached by a static import').not.toContain(module);
     }
@@ -421,17 +442,17 @@ describe('architecture (docs/architecture.md)', () => {
     const fake = (path: string, source: string): SourceFile => ({ path, imports: importsOf(path, source) });
     const outside = [
       // Neither is a lower layer, an adapter, msw nor Node: only the allowed column refuses them.
-      fake('mocks/outbound/leak.ts', "import { DEFAULT_PORT } from '../defaults.ts';"),
+      fake('mocks/outbound/leak.ts', "import { DEFAULT_PORT } from '../common/defaults.ts';"),
       fake('mocks/app/leak.ts', "import { createDeliveryEngine } from '../outbound/delivery.ts';"),
       fake('cli/leak.ts', "import { keepState } from '../mocks/node/state.ts';"),
-      fake('mocks/destinations.ts', "import { kindOf } from './ids.ts';"),
+      fake('mocks/common/destinations.ts', "import { kindOf } from '../ids/ids.ts';"),
       // Allowed: the same folder, a type-only DeliverySink, the policy from outbound/.
-      fake('mocks/store/fine.ts', "import type { DeliverySink } from '../outbound/types.ts';\nimport { ok } from '../errors.ts';"),
-      fake('mocks/outbound/fine.ts', "import { destinationPolicy } from '../destinations.ts';\nimport { signPayload } from './signature.ts';"),
+      fake('mocks/store/world/fine.ts', "import type { DeliverySink } from '../../outbound/types.ts';\nimport { ok } from '../../common/errors.ts';"),
+      fake('mocks/outbound/fine.ts', "import { destinationPolicy } from '../common/destinations.ts';\nimport { signPayload } from './signature.ts';"),
     ];
     expect(violations(outside)).toEqual([
-      'mocks/destinations.ts -> ./ids.ts (the shared leaves (errors, defaults, the destination policy) may import nothing)',
-      'mocks/outbound/leak.ts -> ../defaults.ts (outbound webhooks may import only its own folder, the destination policy)',
+      'mocks/common/destinations.ts -> ../ids/ids.ts (the shared leaves (errors, defaults, the destination policy) may import nothing)',
+      'mocks/outbound/leak.ts -> ../common/defaults.ts (outbound webhooks may import only its own folder, the destination policy)',
       expect.stringMatching(/^mocks\/app\/leak\.ts -> \.\.\/outbound\/delivery\.ts \(app may import only /),
       expect.stringMatching(/^cli\/leak\.ts -> \.\.\/mocks\/node\/state\.ts \(the command line may import only /),
     ]);

@@ -1,7 +1,7 @@
 // Store unit-test helpers: unwrap an ok Result, read and assert an error, and a sink that only
 // records the delivery requests it is given.
 import { expect } from 'vitest';
-import type { ApiError, Result } from '../mocks/errors.ts';
+import type { ApiError, Result } from '../mocks/common/errors.ts';
 import type { DeliveryRecord, DeliveryRequest } from '../mocks/outbound/types.ts';
 import { createStore, type Store, type World, worldSummary } from '../mocks/store/index.ts';
 

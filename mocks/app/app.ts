@@ -11,7 +11,7 @@
 // A control operation runs one way whichever face asks (`runControl`): the HTTP face reads the body
 // and hands the operation to it, `mock.control` (control.ts) hands its arguments to it; from there
 // the document check and the route (control-routes.ts), which calls the store.
-import { apiError, fail, type Result } from '../errors.ts';
+import { apiError, fail, type Result } from '../common/errors.ts';
 import { type EndpointRequest, type Session, settleQuotaDay, type Store, tokenProject, type World } from '../store/index.ts';
 import { projectLessRouting } from './project-less.ts';
 import { jsonBody } from '../../openapi/coverage.ts';

@@ -2,7 +2,7 @@
 // operation's request validated, coerced and defaulted by the document (routes-meta.ts), so it
 // only translates it into one store call; the store decides what depends on the world, and
 // respond.ts turns its Result into HTTP.
-import { ok } from '../errors.ts';
+import { ok } from '../common/errors.ts';
 import { RawAnswer } from './respond.ts';
 import * as store from '../store/index.ts';
 import type { RouteTable } from './routes-meta.ts';

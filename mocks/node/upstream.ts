@@ -10,7 +10,7 @@ import { createDriftAnalyzer, type DriftAnalyzer, type DriftReport } from '../..
 // The whole document: the drift report quotes its x-assumption sentences, which the runtime's copy leaves out.
 import document from '../../openapi/generated/openapi.json' with { type: 'json' };
 import { validator } from '../../openapi/validator.ts';
-import { type Destination, destinationPolicy } from '../destinations.ts';
+import { type Destination, destinationPolicy } from '../common/destinations.ts';
 import type { Mock } from '../index.ts';
 import type { RequestHead } from '../app/head.ts';
 import type { AppRequest, AppResponse } from '../app/types.ts';
@@ -355,7 +355,7 @@ function readUpstream(upstream: NonNullable<BesideOptions['upstream']>): {
 }
 
 /**
- * Why the delivery rules refuse the upstream (mocks/destinations.ts: a link-local host, a host or
+ * Why the delivery rules refuse the upstream (mocks/common/destinations.ts: a link-local host, a host or
  * port not in --deliver-to, a name that resolves to a link-local address), or null. The name is
  * resolved here so a refused upstream stops the start with its reason; the checking fetch
  * (fetch.ts) judges the addresses of every connection again, as for deliveries, since a name can

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { validator } from '../../openapi/validator.ts';
 import { createMock } from '../index.ts';
 import { TRIGGER_COMPONENTS } from '../factories/index.ts';
-import { createRecordingSink } from './recording-sink.ts';
+import { createRecordingSink } from './world/recording-sink.ts';
 import {
   addSources,
   createAutoSubscription,
@@ -19,8 +19,8 @@ import {
   deployTrigger,
   type Store,
 } from './index.ts';
-import { COLLECTION_FULL_RETRY_AFTER_S, COLLECTION_LIMIT } from './retention.ts';
-import type { World } from './world.ts';
+import { COLLECTION_FULL_RETRY_AFTER_S, COLLECTION_LIMIT } from './world/retention.ts';
+import type { World } from './world/world.ts';
 
 const store = (): Store => createStore({ seed: 'caps', sink: createRecordingSink() });
 const webhookInput = (i: number) => ({ url: `https://hooks.example.com/${i}`, name: `n${i}`, description: 'd' });
