@@ -407,7 +407,8 @@ export {
   type DeployTriggerInput,
   type TriggerScope,
 } from './connect/triggers.ts';
-export { emit, emitTrigger, type EmitInput } from './api/emit.ts';
+export { emit, type EmitInput } from './api/emit.ts';
+export { emitTrigger } from './connect/trigger-emit.ts';
 export { invokeEndpoint, workflowOfEndpoint, type EndpointRequest, type Invocation } from './api/invoke.ts';
 export { settleQuotaDay, spendQuota, COMPUTE_MS_PER_STEP, type Charge, type QuotaName } from './world/quotas.ts';
 // Connect projects, end users and usage (issue 17).

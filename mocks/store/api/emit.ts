@@ -1,21 +1,18 @@
 // Control side (docs/control-api.md): an emitter emits an event, the store records it (workflow `$errors`)
-// and routes it through matching subscriptions; a deployed trigger emits to its webhook URLs. The
-// bodies arrive checked against openapi/control.yaml (no glob emitter, a step ID as cellId, an
-// object event for a workflow's `$errors`); what is decided here is which emitters and triggers
-// this world holds and where their events go.
+// and routes it through matching subscriptions (a deployed trigger's emit is Connect's:
+// ../connect/trigger-emit.ts). The bodies arrive checked against openapi/control.yaml (no glob emitter,
+// a step ID as cellId, an object event for a workflow's `$errors`); what is decided here is which
+// emitters this world holds and where their events go.
 import type { OriginalEvent, WorkflowErrorDetails, WorkflowErrorEventSummary } from '../../factories/types.ts';
 import type { DeliveryRecord } from '../../outbound/types.ts';
 import type { Result } from '../../common/errors.ts';
-import { fail, notFound, ok } from '../../common/errors.ts';
+import { notFound, ok } from '../../common/errors.ts';
 import { defaultStack, eventId, PLATFORM_VERSION } from '../../factories/index.ts';
 import { kindOf, newId } from '../../ids/ids.ts';
-import { unixSeconds } from '../../ids/random.ts';
 import { emitterWorkspace, matchingSubscriptions } from './subscriptions.ts';
 import { COMPUTE_MS_PER_STEP, type QuotaName, spendQuota } from '../world/quotas.ts';
-import { runWorkflow } from './run.ts';
-import { useCredits } from '../connect/usage.ts';
-import type { DeployedTriggerRecord, World, WorkflowRecord } from '../world/world.ts';
-import { copy, MAX_ERROR_EVENTS, MAX_TRIGGER_EVENTS } from '../world/world.ts';
+import type { World, WorkflowRecord } from '../world/world.ts';
+import { copy, MAX_ERROR_EVENTS } from '../world/world.ts';
 
 export interface EmitInput {
   emitter_id: string;
@@ -113,88 +110,4 @@ export function emit(world: World, input: EmitInput): Result<{ emit_id: string; 
 export interface OverQuota {
   listener_id: string;
   quota: QuotaName;
-}
-
-/** A workflow a deployed trigger's event ran (or did not: its daily quota used up). */
-export interface TriggerRun {
-  workflow_id: string;
-  outcome: 'ok' | 'error' | 'over_quota';
-  /** With `over_quota`: the quota used up. */
-  quota?: QuotaName;
-}
-
-/**
- * A deployed trigger emits: delivered to each of its own webhooks (set at deployment or with
- * setDeployedTriggerWebhooks), each signed with that webhook's key, when it has any; else to its
- * project environment's URL (setProjectWebhook), signed with the environment's current key. The
- * event also runs each active workflow of this world that updateWorkflows set (run.ts: counted
- * against the daily quotas, skipped over one), and names them in `runs`. Neither a URL nor such a
- * workflow is 422.
- */
-export function emitTrigger(
-  world: World,
-  triggerId: string,
-  input: { event: unknown },
-): Result<{ event_id: string; deliveries: DeliveryRecord[]; runs?: TriggerRun[] }> {
-  const record = world.deployedTriggers.get(triggerId);
-  if (record === undefined) return notFound('deployed trigger', triggerId);
-  if (!record.trigger.active) {
-    return fail('unprocessable', `deployed trigger ${triggerId} is inactive: it emits nothing until deployedTriggers.update sets active: true`, {
-      trigger_id: triggerId,
-    });
-  }
-  let targets = record.webhooks.map(({ url, signing_key }) => ({ url, key: signing_key }));
-  if (targets.length === 0) {
-    const environment = world.projects.get(record.projectId)?.environments.get(record.environment);
-    if (environment?.webhook_url != null && environment.signing_key !== null) targets = [{ url: environment.webhook_url, key: environment.signing_key }];
-  }
-  // The workflows its events go to (deployedTriggers.updateWorkflows) that this world holds, active.
-  const workflows: WorkflowRecord[] = [];
-  for (const id of record.workflowIds ?? []) {
-    const held = world.workflows.get(id);
-    if (held?.workflow.active === true) workflows.push(held);
-  }
-  if (targets.length === 0 && workflows.length === 0) {
-    return fail(
-      'unprocessable',
-      `deployed trigger ${triggerId} has no webhook URL and no active workflow: set a URL with PUT /connect/${record.projectId}/deployed-triggers/${triggerId}/webhooks or PUT /connect/${record.projectId}/webhook (x-pd-environment: ${record.environment}), or workflows with PUT /connect/${record.projectId}/deployed-triggers/${triggerId}/pipelines`,
-      { trigger_id: triggerId, environment: record.environment },
-    );
-  }
-  const eventIdValue = eventId(world.ctx);
-  const payload = {
-    event_id: eventIdValue,
-    trigger_id: triggerId,
-    environment: record.environment,
-    emitted_at: unixSeconds(world.ctx.now()),
-    event: input.event,
-  };
-  const deliveries = targets.map(({ url, key }) =>
-    world.sink.enqueue({ world: world.key, kind: 'trigger', url, payload, signingKey: key, now: world.ctx.now }),
-  );
-  recordTriggerEvent(world, record, eventIdValue, input.event);
-  const runs: TriggerRun[] = [];
-  for (const held of workflows) {
-    const run = runWorkflow(world, held, input.event);
-    if (run.ok) {
-      runs.push({ workflow_id: held.workflow.id, outcome: run.value.outcome });
-      deliveries.push(...run.value.deliveries);
-    } else if (run.error.body.code === 'rate_limited') {
-      runs.push({ workflow_id: held.workflow.id, outcome: 'over_quota', quota: run.error.body.details?.quota as QuotaName });
-    } else return run;
-  }
-  return ok({ event_id: eventIdValue, deliveries, ...(runs.length === 0 ? {} : { runs }) });
-}
-
-/**
- * Keeps what a deployed trigger emitted for deployedTriggers.listEvents (newest first, the SDK's
- * `EmittedEvent`; an event that is not a JSON object is kept as `{value}`, since `e` is an object)
- * and counts the one Connect credit an emitted event costs (usage.ts).
- */
-function recordTriggerEvent(world: World, record: DeployedTriggerRecord, id: string, event: unknown): void {
-  const e = event !== null && typeof event === 'object' && !Array.isArray(event) ? (copy(event) as Record<string, unknown>) : { value: copy(event) };
-  record.events ??= [];
-  record.events.unshift({ id, k: 'emit', ts: world.ctx.now(), e });
-  if (record.events.length > MAX_TRIGGER_EVENTS) record.events.length = MAX_TRIGGER_EVENTS;
-  useCredits(world, 'source_emit');
 }

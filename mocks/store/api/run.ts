@@ -1,5 +1,5 @@
 // One run of a workflow (docs/worlds.md, "Workflow endpoints" and "Quotas that move"): what an
-// HTTP trigger's endpoint (invoke.ts) and a deployed trigger's event (emit.ts) start. The run is
+// HTTP trigger's endpoint (invoke.ts) and a deployed trigger's event (../connect/trigger-emit.ts) start. The run is
 // checked against the daily quotas of the world's user and the workflow's workspace (quotas.ts)
 // and counted there; then the steps in order: a disabled step, or one whose Connect account is
 // dead or unhealthy, fails the run, which records a `$errors` event (GET

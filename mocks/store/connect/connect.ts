@@ -115,7 +115,7 @@ export function deleteProjectWebhook(world: World, projectId: string, environmen
   return ok(null);
 }
 
-/** A new key, shown once; every later delivery is signed with it (emit.ts reads the record). */
+/** A new key, shown once; every later delivery is signed with it (trigger-emit.ts reads the record). */
 export function regenerateProjectWebhookSigningKey(
   world: World,
   projectId: string,

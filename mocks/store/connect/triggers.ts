@@ -1,7 +1,7 @@
 // Connect triggers: the catalogue of trigger components, deployment for an end user, the deployed
 // triggers (`dc_`) and their trigger-level webhooks, each with its own `wh_` ID and signing key.
 // What is decided here depends on the world: which triggers exist, in which environment, for which
-// end user, and which webhook a delivery goes to (emit.ts). Answers have the shapes of
+// end user, and which webhook a delivery goes to (trigger-emit.ts). Answers have the shapes of
 // @pipedream/sdk's models (openapi/openapi.yaml names each one).
 import type {
   ConfiguredProps,
@@ -18,7 +18,7 @@ import { COMPONENTS_BY_KEY, makeDeployedTrigger, slugify } from '../../factories
 import { newId } from '../../ids/ids.ts';
 import { unixSeconds } from '../../ids/random.ts';
 import { inEnvironment, projectOf, signingKey } from './connect.ts';
-import { emitTrigger } from '../api/emit.ts';
+import { emitTrigger } from './trigger-emit.ts';
 import { getComponent, listComponents } from './components.ts';
 import { type PageQuery, pageOfList } from '../world/pagination.ts';
 import { collectionFull } from '../world/retention.ts';
@@ -238,7 +238,7 @@ export interface UpdateTriggerInput {
 
 /**
  * `deployedTriggers.update`: sets what the body names (`configured_props` replaced whole); the
- * deployment's `name_slug` stays. An inactive trigger emits nothing (emit.ts).
+ * deployment's `name_slug` stays. An inactive trigger emits nothing (trigger-emit.ts).
  *
  * @example
  * updateDeployedTrigger(world, 'proj_x', 'dc_x', { active: false }, { environment: 'development', externalUserId: 'u1' }); // ok({ data: { …, active: false } })

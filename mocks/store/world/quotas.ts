@@ -1,7 +1,7 @@
 // Daily quotas of compute time and invocations (spec, "Limits": per user and per workspace,
-// reported by GET /users/me and GET /workspaces/{org_id}). A workflow run (run.ts: an HTTP
+// reported by GET /users/me and GET /workspaces/{org_id}). A workflow run (../api/run.ts: an HTTP
 // trigger's endpoint, a deployed trigger's event) and a subscription reaching a workflow or source
-// listener (emit.ts) count here, against the world's user and the workflow's workspace: one
+// listener (../api/emit.ts) count here, against the world's user and the workflow's workspace: one
 // invocation and its compute time. A run over a quota is refused before anything runs. The spec shows no units: compute time is in milliseconds
 // (the document's DailyComputeTimeMilliseconds). Store layer: no HTTP, no clock of its own: the day
 // is the world's clock's, and its counters reset when that clock passes a UTC midnight (settleQuotaDay;
@@ -36,7 +36,7 @@ export type QuotaName = 'daily_invocations_quota' | 'daily_compute_time_quota';
 /**
  * Counts `charge` against the daily quotas of the world's user and of workspace `orgId` when it
  * fits within all of them; else counts nothing and answers 429 `rate_limited` naming the quota
- * that is used up (`details.quota`). Every run checks and counts here (run.ts, emit.ts).
+ * that is used up (`details.quota`). Every run checks and counts here (../api/run.ts, ../api/emit.ts).
  *
  * @example
  * spendQuota(world, 'o_x', { invocations: 1, computeMs: 200 }); // ok(null): user and workspace used + 1, + 200 ms; or fail('rate_limited', …)

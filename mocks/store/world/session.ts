@@ -9,7 +9,6 @@
 // - `faults`: the latency and failure rate a test injected (`POST /__mock/faults`, mocks/app/faults.ts);
 // Plain data: the app writes the journal and consults the limits; nothing here knows HTTP.
 import type { DeliveryRecord } from '../../outbound/types.ts';
-import type { DeliveryLog } from './retention.ts';
 import type { World } from './world.ts';
 
 /** One line of the request journal (`GET /__mock/requests`, docs/control-api.md). */
@@ -86,9 +85,10 @@ export interface Session {
 
 /**
  * The session of `world`, whose deliveries go through `log.sink` (the sink the world was built
- * with); `journal` defaults to an uncounted one (retention.ts counts a store's).
+ * with); `journal` defaults to an uncounted one (retention.ts counts a store's). `log` is
+ * retention.ts's DeliveryLog, typed by the one field read here: retention.ts imports this module.
  */
-export function openSession(world: World, log: Pick<DeliveryLog, 'deliveries'>, journal: Journal = createJournal()): Session {
+export function openSession(world: World, log: { readonly deliveries: DeliveryRecord[] }, journal: Journal = createJournal()): Session {
   return { token: world.token, world, deliveries: log.deliveries, journal, limits: createLimits(), faults: {} };
 }
 
