@@ -88,8 +88,15 @@ const DESTINATIONS = under('mocks/common/destinations.ts');
 const ADAPTERS = under('mocks/msw/handlers.ts', 'mocks/node', 'mocks/msw/browser.ts', 'mocks/index.ts');
 /** The adapters proper (what the upstream step must not reach back into). */
 const ADAPTERS_ONLY = under('mocks/msw/handlers.ts', 'mocks/node', 'mocks/msw/browser.ts');
-/** The store's faces an adapter may use: the store itself and its Web Storage persistence. */
-const STORE_FACES = under('mocks/store/index.ts', 'mocks/store/world/persist.ts');
+/** The store's faces a module outside it may use: the store, each folder's index.ts, the Web Storage persistence. */
+const STORE_FACES = under(
+  'mocks/store/index.ts',
+  'mocks/store/api/index.ts',
+  'mocks/store/connect/index.ts',
+  'mocks/store/world/index.ts',
+  'mocks/store/world/persist.ts',
+);
+const STORE_INTERNALS = "store internals (anything but the store's faces: an index.ts and persist.ts)";
 /** The kit's public entry points (package.json's exports). */
 const ENTRY_POINTS = under(
   'mocks/index.ts',
@@ -164,7 +171,7 @@ const RULES: Rule[] = [
     from: (path) => under('mocks/scenarios')(path) && !isTest(path),
     never: [
       ...lowerLayers('app'),
-      ['store internals (anything but mocks/store/index.ts)', isFile((target) => STORE(target) && !under('mocks/store/index.ts')(target))],
+      [STORE_INTERNALS, isFile((target) => STORE(target) && !STORE_FACES(target))],
       ['an adapter', isFile(ADAPTERS)],
       ['msw', isPackage('msw')],
       ['a Node built-in', isBuiltin],
@@ -233,13 +240,13 @@ const RULES: Rule[] = [
     may: [
       ['mocks/index.ts, mocks/msw/handlers.ts', isFile(under('mocks/index.ts', 'mocks/msw/handlers.ts'))],
       ['mocks/app/', isFile(APP)],
-      ["the store's two faces", isFile(STORE_FACES)],
+      ["the store's faces", isFile(STORE_FACES)],
       ['mocks/outbound/', isFile(OUTBOUND)],
       ['mocks/upstream/', isFile(UPSTREAM)],
       ['openapi/ (validator, drift analyzer, generated document)', isFile(under('openapi'))],
       npmPackage,
     ],
-    never: [['store internals (anything but mocks/store/index.ts and persist.ts)', isFile((target) => STORE(target) && !STORE_FACES(target))]],
+    never: [[STORE_INTERNALS, isFile((target) => STORE(target) && !STORE_FACES(target))]],
   },
   {
     name: 'the Node adapter',
@@ -248,7 +255,7 @@ const RULES: Rule[] = [
       own(NODE),
       ['mocks/index.ts', isFile(under('mocks/index.ts'))],
       ['mocks/app/', isFile(APP)],
-      ["the store's two faces", isFile(STORE_FACES)],
+      ["the store's faces", isFile(STORE_FACES)],
       ['mocks/outbound/', isFile(OUTBOUND)],
       ['mocks/upstream/', isFile(UPSTREAM)],
       [
@@ -259,7 +266,7 @@ const RULES: Rule[] = [
       nodeBuiltin,
       npmPackage,
     ],
-    never: [['store internals (anything but mocks/store/index.ts and persist.ts)', isFile((target) => STORE(target) && !STORE_FACES(target))]],
+    never: [[STORE_INTERNALS, isFile((target) => STORE(target) && !STORE_FACES(target))]],
   },
   {
     name: 'openapi',
@@ -418,7 +425,7 @@ describe('architecture (docs/architecture.md)', () => {
       fake('mocks/store/leak.ts', "import { respond } from '../app/respond.ts';\nimport { createServer } from 'node:http';"),
       fake('mocks/factories/leak.ts', "import type { World } from '../store/world.ts';"),
       fake('mocks/msw-extra.ts', "export { x } from './store/world.ts';"),
-      fake('mocks/node/server.ts', "import { pageOf } from '../store/pagination.ts';"),
+      fake('mocks/node/server.ts', "import { pageOf } from '../store/world/pagination.ts';"),
       fake('openapi/leak.ts', "const m = await import('../mocks/index.ts');"),
       fake('cli/leak.ts', "import { startLoopbackReceiver } from '../support/loopback-receiver.ts';"),
       fake('contracts/leak.ts', "import { run } from '../scripts/bench.ts';"),
@@ -428,7 +435,7 @@ describe('architecture (docs/architecture.md)', () => {
       'mocks/factories/leak.ts -> ../store/world.ts (factories never imports mocks/store/)',
       'mocks/store/leak.ts -> ../app/respond.ts (store never imports mocks/app/)',
       'mocks/store/leak.ts -> node:http (store never imports a Node built-in)',
-      'mocks/node/server.ts -> ../store/pagination.ts (the Node adapter never imports store internals (anything but mocks/store/index.ts and persist.ts))',
+      "mocks/node/server.ts -> ../store/world/pagination.ts (the Node adapter never imports store internals (anything but the store's faces: an index.ts and persist.ts))",
       'openapi/leak.ts -> ../mocks/index.ts (openapi never imports mocks/)',
       "contracts/leak.ts -> ../scripts/bench.ts (contracts may import only its own folder, openapi/, the kit's entry points, npm packages, Node built-ins)",
       expect.stringMatching(/^cli\/leak\.ts -> \.\.\/support\/loopback-receiver\.ts \(the command line may import only its own folder, /),

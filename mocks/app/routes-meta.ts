@@ -5,7 +5,7 @@
 // on the world's state. Separate from routes.ts so the app machinery does not import the store's
 // implementation.
 import type { Result } from '../common/errors.ts';
-import type { World } from '../store/index.ts';
+import type { World } from '../store/world/index.ts';
 import type { operations, ParameterDefaults, PathOperationId } from '../../openapi/generated/schema.ts';
 import type { Credentials } from './auth.ts';
 

@@ -10,7 +10,8 @@ import { type ConnectionLimits, DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS
 import { type Destination, destinationPolicy } from '../common/destinations.ts';
 import { createMock, endpointUrlAt, scenarioCatalogue, type FaultOptions, type Mock, type ScenarioDefinition } from '../index.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
-import { createStore, SEEDED_WORLD_WEIGHT } from '../store/index.ts';
+import { createStore } from '../store/index.ts';
+import { SEEDED_WORLD_WEIGHT } from '../store/world/index.ts';
 import { guardConnections, httpServerOptions, resolveLimits } from './connections.ts';
 import { type CorsOrigins, corsPolicy } from './cors.ts';
 import { checkedFetch, type Lookup } from './fetch.ts';

@@ -21,13 +21,13 @@ import {
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,
   snapshotView,
-  type Store,
   trackChanges,
   type World,
   worldPatch,
   type WorldPatch,
   type WorldSnapshot,
-} from '../store/index.ts';
+} from '../store/world/index.ts';
+import type { Store } from '../store/index.ts';
 import { writeFileReplacingSync } from './files.ts';
 import { stateKey, type TokenHasher } from './state-key.ts';
 import { lockStateFile, StateLockedError, type StateLock } from './state-lock.ts';

@@ -7,18 +7,13 @@ import { validator } from '../../openapi/validator.ts';
 import { createMock } from '../index.ts';
 import { TRIGGER_COMPONENTS } from '../factories/index.ts';
 import { createRecordingSink } from './world/recording-sink.ts';
-import {
-  addSources,
-  createAutoSubscription,
-  createConnectToken,
-  createStore,
-  createSubscription,
-  createWebhook,
-  createWorkflow,
-  deleteWebhook,
-  deployTrigger,
-  type Store,
-} from './index.ts';
+import { addSources } from './api/users.ts';
+import { createAutoSubscription, createSubscription } from './api/subscriptions.ts';
+import { createConnectToken } from './connect/connect.ts';
+import { createStore, type Store } from './index.ts';
+import { createWebhook, deleteWebhook } from './api/webhooks.ts';
+import { createWorkflow } from './api/workflows.ts';
+import { deployTrigger } from './connect/triggers.ts';
 import { COLLECTION_FULL_RETRY_AFTER_S, COLLECTION_LIMIT } from './world/retention.ts';
 import type { World } from './world/world.ts';
 

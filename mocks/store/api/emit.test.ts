@@ -1,17 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { World } from '../index.ts';
-import {
-  createAutoSubscription,
-  createSubscription,
-  createWebhook,
-  createWorkflow,
-  deleteWebhook,
-  emit,
-  getCurrentUser,
-  getWorkflowErrorEventSummaries,
-  TRUNCATE_ABOVE_BYTES,
-  worldSummary,
-} from '../index.ts';
+import type { World } from '../world/world.ts';
+import { createAutoSubscription, createSubscription } from './subscriptions.ts';
+import { createWebhook, deleteWebhook } from './webhooks.ts';
+import { createWorkflow } from './workflows.ts';
+import { emit } from './emit.ts';
+import { getCurrentUser } from './users.ts';
+import { getWorkflowErrorEventSummaries, TRUNCATE_ABOVE_BYTES } from './error-events.ts';
+import { worldSummary } from '../world/summary.ts';
 import { expectError, type RecordingSink, storeFixture, unwrap } from '../../../support/results.ts';
 
 const NOW = Date.UTC(2030, 2, 3, 4, 5, 6);

@@ -1,8 +1,13 @@
 // A workflow invoked at its HTTP trigger's endpoint (invoke.ts) and the daily quotas it counts
 // against (quotas.ts): the store alone, its clock fixed, deliveries recorded.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Store, World } from '../index.ts';
-import { createSubscription, createWebhook, createWorkflow, getWorkflowErrorEventSummaries, invokeEndpoint, workflowOfEndpoint } from '../index.ts';
+import type { Store } from '../index.ts';
+import type { World } from '../world/world.ts';
+import { createSubscription } from './subscriptions.ts';
+import { createWebhook } from './webhooks.ts';
+import { createWorkflow } from './workflows.ts';
+import { getWorkflowErrorEventSummaries } from './error-events.ts';
+import { invokeEndpoint, workflowOfEndpoint } from './invoke.ts';
 import { expectError, type RecordingSink, storeFixture, unwrap } from '../../../support/results.ts';
 
 const NOW = Date.UTC(2030, 2, 3, 4, 5, 6);

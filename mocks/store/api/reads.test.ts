@@ -1,16 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { World } from '../index.ts';
-import {
-  addWorkspaceSources,
-  createStore,
-  createWorkflow,
-  decodeCursor,
-  encodeCursor,
-  getCurrentUser,
-  getWorkspace,
-  listWorkspaceSources,
-  worldSummary,
-} from '../index.ts';
+import type { World } from '../world/world.ts';
+import { addWorkspaceSources, getCurrentUser, getWorkspace, listWorkspaceSources } from './users.ts';
+import { createStore } from '../index.ts';
+import { createWorkflow } from './workflows.ts';
+import { decodeCursor, encodeCursor } from '../world/pagination.ts';
+import { worldSummary } from '../world/summary.ts';
 import { expectError, unwrap } from '../../../support/results.ts';
 
 let world: World;

@@ -1,17 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { World } from '../index.ts';
-import {
-  createAutoSubscription,
-  createStore,
-  createSubscription,
-  createWebhook,
-  createWorkflow,
-  deleteSubscription,
-  deleteWebhook,
-  listWebhooks,
-  listWorkspaceSubscriptions,
-  worldSummary,
-} from '../index.ts';
+import type { World } from '../world/world.ts';
+import { createAutoSubscription, createSubscription, deleteSubscription, listWorkspaceSubscriptions } from './subscriptions.ts';
+import { createStore } from '../index.ts';
+import { createWebhook, deleteWebhook, listWebhooks } from './webhooks.ts';
+import { createWorkflow } from './workflows.ts';
+import { worldSummary } from '../world/summary.ts';
 import { kindOf } from '../../ids/ids.ts';
 import { expectError, unwrap } from '../../../support/results.ts';
 

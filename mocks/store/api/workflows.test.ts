@@ -1,6 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { World } from '../index.ts';
-import { createStore, createWorkflow, type CreateWorkflowBody, getWorkflow, listWorkspaceSources, updateWorkflowActivation, worldSummary } from '../index.ts';
+import type { World } from '../world/world.ts';
+import { createStore } from '../index.ts';
+import { createWorkflow, type CreateWorkflowBody, getWorkflow, updateWorkflowActivation } from './workflows.ts';
+import { listWorkspaceSources } from './users.ts';
+import { worldSummary } from '../world/summary.ts';
 import type { EmailTrigger, EventSourceTrigger, HttpTrigger, TimerTrigger } from '../../factories/types.ts';
 import { kindOf } from '../../ids/ids.ts';
 import { expectError, unwrap } from '../../../support/results.ts';

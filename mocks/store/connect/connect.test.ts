@@ -1,30 +1,33 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { TriggerScope, World } from '../index.ts';
+import type { TriggerScope } from './triggers.ts';
+import type { World } from '../world/world.ts';
 import {
   completeConnect,
   createConnectToken,
-  createStore,
   deleteConnectedAccount,
-  deleteDeployedTrigger,
   deleteProjectWebhook,
-  deployTrigger,
-  emitTrigger,
   getConnectedAccount,
+  getProjectWebhook,
+  listConnectedAccounts,
+  regenerateProjectWebhookSigningKey,
+  setProjectWebhook,
+  validateConnectToken,
+} from './connect.ts';
+import { createStore } from '../index.ts';
+import {
+  deleteDeployedTrigger,
+  deployTrigger,
   getDeployedTrigger,
   getDeployedTriggerWebhook,
-  getProjectWebhook,
   getTriggerComponent,
-  listConnectedAccounts,
   listDeployedTriggers,
   listDeployedTriggerWebhooks,
   listTriggerComponents,
   regenerateDeployedTriggerWebhookSigningKey,
-  regenerateProjectWebhookSigningKey,
   setDeployedTriggerWebhooks,
-  setProjectWebhook,
-  validateConnectToken,
-  worldSummary,
-} from '../index.ts';
+} from './triggers.ts';
+import { emitTrigger } from './trigger-emit.ts';
+import { worldSummary } from '../world/summary.ts';
 import { kindOf } from '../../ids/ids.ts';
 import { expectError, recordingSink, unwrap } from '../../../support/results.ts';
 

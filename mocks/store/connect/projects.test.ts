@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createProject,
-  createStore,
-  deleteExternalUser,
-  deleteProject,
-  deployTrigger,
-  emitTrigger,
-  getProject,
-  getProjectInfo,
-  listConnectUsage,
-  listExternalUsers,
-  listProjects,
-  setProjectWebhook,
-  updateProject,
-  updateProjectLogo,
-  worldSummary,
-} from '../index.ts';
+import { createProject, deleteProject, getProject, getProjectInfo, listProjects, updateProject, updateProjectLogo } from './projects.ts';
+import { createStore } from '../index.ts';
+import { deleteExternalUser, listExternalUsers } from './external-users.ts';
+import { deployTrigger } from './triggers.ts';
+import { emitTrigger } from './trigger-emit.ts';
+import { listConnectUsage } from './usage.ts';
+import { setProjectWebhook } from './connect.ts';
+import { worldSummary } from '../world/summary.ts';
 import { expectError, unwrap } from '../../../support/results.ts';
 
 const DAY = 86_400;

@@ -4,20 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { verifySignature } from '../../outbound/signature.ts';
 import { createDeliveryEngine } from '../../outbound/delivery.ts';
 import { unwrap } from '../../../support/results.ts';
-import {
-  changeClock,
-  completeConnect,
-  createConnectToken,
-  createStore,
-  createWorldClock,
-  createWebhook,
-  emit,
-  emitTrigger,
-  parseDuration,
-  setProjectWebhook,
-  validateConnectToken,
-  worldSummary,
-} from '../index.ts';
+import { changeClock, createWorldClock, parseDuration } from './clock.ts';
+import { completeConnect, createConnectToken, setProjectWebhook, validateConnectToken } from '../connect/connect.ts';
+import { createStore } from '../index.ts';
+import { createWebhook } from '../api/webhooks.ts';
+import { emit } from '../api/emit.ts';
+import { emitTrigger } from '../connect/trigger-emit.ts';
+import { worldSummary } from './summary.ts';
 
 /** The store's clock: a fixed instant, so "real time" is known to the test. */
 const REAL = Date.UTC(2030, 0, 10, 8, 0, 0);

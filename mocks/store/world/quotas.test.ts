@@ -1,8 +1,16 @@
 // Quotas that move (quotas.ts, docs/worlds.md "Quotas that move"): what runs counts, a used-up
 // quota refuses the run, and the world's clock passing a UTC midnight starts the counters again.
 import { describe, expect, it } from 'vitest';
-import type { World } from '../index.ts';
-import { changeClock, createStore, createSubscription, createWorkflow, emit, emitTrigger, getCurrentUser, settleQuotaDay, worldSummary } from '../index.ts';
+import type { World } from './world.ts';
+import { changeClock } from './clock.ts';
+import { createStore } from '../index.ts';
+import { createSubscription } from '../api/subscriptions.ts';
+import { createWorkflow } from '../api/workflows.ts';
+import { emit } from '../api/emit.ts';
+import { emitTrigger } from '../connect/trigger-emit.ts';
+import { getCurrentUser } from '../api/users.ts';
+import { settleQuotaDay } from './quotas.ts';
+import { worldSummary } from './summary.ts';
 import { expectError, recordingSink, storeFixture, unwrap } from '../../../support/results.ts';
 
 // 22:00 UTC: two hours before the world's midnight.

@@ -3,7 +3,10 @@
 // cannot be restored exactly is refused with a coded error, leaving the store as it was.
 import { describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '../../index.ts';
-import { addWorkspaceSources, createRecordingSink, createStore, SNAPSHOT_FORMAT, type WorldsSnapshot } from '../index.ts';
+import { addWorkspaceSources } from '../api/users.ts';
+import { createRecordingSink } from './recording-sink.ts';
+import { createStore } from '../index.ts';
+import { SNAPSHOT_FORMAT, type WorldsSnapshot } from './snapshot.ts';
 import { COLLECTION_NAMES, patchable, snapshotView, trackChanges, worldPatch, type WorldPatch } from './snapshot.ts';
 
 const CLOCK = Date.UTC(2025, 6, 1, 8);

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createStore,
-  createWebhook,
-  createWorkflow,
-  getCurrentUser,
-  getWorkspace,
-  listWebhooks,
-  listWorkspaceSources,
-  worldSummary,
-  getWorkflowErrorEventSummaries,
-  REFERENCE_TIME_MS,
-} from '../index.ts';
+import { createStore } from '../index.ts';
+import { createWebhook, listWebhooks } from '../api/webhooks.ts';
+import { createWorkflow } from '../api/workflows.ts';
+import { getCurrentUser, getWorkspace, listWorkspaceSources } from '../api/users.ts';
+import { worldSummary } from './summary.ts';
+import { getWorkflowErrorEventSummaries } from '../api/error-events.ts';
+import { REFERENCE_TIME_MS } from './seed.ts';
 import { kindOf } from '../../ids/ids.ts';
 import { unwrap } from '../../../support/results.ts';
 import { document } from '../../../openapi/generated/document.ts';
