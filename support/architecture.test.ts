@@ -1,6 +1,7 @@
-// The layering of docs/architecture.md ("Which folder may import which", "Browser safety"), checked
-// on the real files: every "never" of the import table is a rule below, and a failure lists each
-// file with the import it must not have. Imports are read with the TypeScript parser (comments and
+// The layering of docs/architecture.md ("Which folder may import which", "Every runtime file",
+// "Browser safety"), checked on the real files: every "never" of the import table is a rule below,
+// the layers' order forbids any import upward and any import circle, and a failure lists each file
+// with the import it must not have. Imports are read with the TypeScript parser (comments and
 // strings cannot fool it), type-only ones included: a layer that names another's types depends on it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -73,21 +74,25 @@ const isTest = (path: string) => path.endsWith('.test.ts') || under('contracts/s
 /** The folders whose modules ship in the package (docs/architecture.md, "Test support"). */
 const isRuntime = (path: string) => under('mocks', 'openapi', 'cli', 'contracts')(path) && !isTest(path);
 
-const IDS = under('mocks/ids/ids.ts', 'mocks/ids/random.ts', 'mocks/ids/world-faker.ts', 'mocks/ids/faker-locale.json');
+const IDS = under('mocks/ids');
+const COMMON = under('mocks/common');
 const FACTORIES = under('mocks/factories');
 const OUTBOUND = under('mocks/outbound');
 const STORE = under('mocks/store');
+const SCENARIOS = under('mocks/scenarios');
 const APP = under('mocks/app');
 const NODE = under('mocks/node');
+const MSW = under('mocks/msw');
 const UPSTREAM = under('mocks/upstream');
 const GENERATED = under('openapi/generated');
-/** Browser-safe modules at the root of mocks/ that any layer from the store up may read: the errors, the defaults, the destination policy. */
+/** The leaves any layer from the store up may read (mocks/common/): the errors, the defaults, the destination policy. */
 const ERRORS = under('mocks/common/errors.ts');
+const DEFAULTS = under('mocks/common/defaults.ts');
 const DESTINATIONS = under('mocks/common/destinations.ts');
 /** The adapters and the composition root that wires the layers (createMock). */
-const ADAPTERS = under('mocks/msw/handlers.ts', 'mocks/node', 'mocks/msw/browser.ts', 'mocks/index.ts');
+const ADAPTERS = under('mocks/msw', 'mocks/node', 'mocks/playwright', 'mocks/index.ts');
 /** The adapters proper (what the upstream step must not reach back into). */
-const ADAPTERS_ONLY = under('mocks/msw/handlers.ts', 'mocks/node', 'mocks/msw/browser.ts');
+const ADAPTERS_ONLY = under('mocks/msw', 'mocks/node', 'mocks/playwright');
 /** The store's faces a module outside it may use: the store, each folder's index.ts, the Web Storage persistence. */
 const STORE_FACES = under(
   'mocks/store/index.ts',
@@ -142,7 +147,7 @@ const RULES: Rule[] = [
   },
   {
     name: 'the shared leaves (errors, defaults, the destination policy)',
-    from: under('mocks/common/errors.ts', 'mocks/common/defaults.ts', 'mocks/common/destinations.ts'),
+    from: (path) => COMMON(path) && !isTest(path),
     may: [],
     never: [],
   },
@@ -168,7 +173,7 @@ const RULES: Rule[] = [
   },
   {
     name: 'scenarios',
-    from: (path) => under('mocks/scenarios')(path) && !isTest(path),
+    from: (path) => SCENARIOS(path) && !isTest(path),
     never: [
       ...lowerLayers('app'),
       [STORE_INTERNALS, isFile((target) => STORE(target) && !STORE_FACES(target))],
@@ -185,7 +190,7 @@ const RULES: Rule[] = [
       ['the store', isFile(STORE)],
       ['openapi/ (validator, generated types, JSON pointers)', isFile(under('openapi'))],
       ['mocks/outbound/ types', (imp) => imp.typeOnly && isFile(OUTBOUND)(imp)],
-      ['mocks/common/errors.ts, mocks/common/defaults.ts', isFile(under('mocks/common/errors.ts', 'mocks/common/defaults.ts'))],
+      ['mocks/common/errors.ts, mocks/common/defaults.ts', isFile((target) => ERRORS(target) || DEFAULTS(target))],
       ['ids and randomness', isFile(IDS)],
     ],
     never: [
@@ -198,21 +203,7 @@ const RULES: Rule[] = [
     name: 'mocks/index.ts (createMock)',
     from: under('mocks/index.ts'),
     may: [
-      [
-        'every layer below the adapters',
-        isFile(
-          under(
-            'mocks/ids/ids.ts',
-            'mocks/ids/random.ts',
-            'mocks/factories',
-            'mocks/outbound',
-            'mocks/store',
-            'mocks/scenarios',
-            'mocks/app',
-            'mocks/common/errors.ts',
-          ),
-        ),
-      ],
+      ['every layer below the adapters', isFile((target) => [IDS, FACTORIES, OUTBOUND, STORE, SCENARIOS, APP, ERRORS].some((layer) => layer(target)))],
       ['openapi/', isFile(under('openapi'))],
     ],
     never: [],
@@ -236,9 +227,10 @@ const RULES: Rule[] = [
   },
   {
     name: 'MSW adapters',
-    from: (path) => under('mocks/msw/handlers.ts', 'mocks/msw/browser.ts')(path),
+    from: (path) => MSW(path) && !isTest(path),
     may: [
-      ['mocks/index.ts, mocks/msw/handlers.ts', isFile(under('mocks/index.ts', 'mocks/msw/handlers.ts'))],
+      own(MSW),
+      ['mocks/index.ts', isFile(under('mocks/index.ts'))],
       ['mocks/app/', isFile(APP)],
       ["the store's faces", isFile(STORE_FACES)],
       ['mocks/outbound/', isFile(OUTBOUND)],
@@ -258,10 +250,7 @@ const RULES: Rule[] = [
       ["the store's faces", isFile(STORE_FACES)],
       ['mocks/outbound/', isFile(OUTBOUND)],
       ['mocks/upstream/', isFile(UPSTREAM)],
-      [
-        'mocks/common/errors.ts, mocks/common/defaults.ts, mocks/common/destinations.ts',
-        isFile(under('mocks/common/errors.ts', 'mocks/common/defaults.ts', 'mocks/common/destinations.ts')),
-      ],
+      ['mocks/common/', isFile(COMMON)],
       ['openapi/ (generated modules, validator, drift analyzer and report)', isFile(under('openapi'))],
       nodeBuiltin,
       npmPackage,
@@ -297,7 +286,7 @@ const RULES: Rule[] = [
       ["the kit's entry points", isFile(ENTRY_POINTS)],
       ["the Node adapter's server, checking fetch and CORS", isFile(under('mocks/node/server.ts', 'mocks/node/fetch.ts', 'mocks/node/cors.ts'))],
       ['mocks/outbound/', isFile(OUTBOUND)],
-      ['mocks/common/defaults.ts, mocks/common/destinations.ts', isFile(under('mocks/common/defaults.ts', 'mocks/common/destinations.ts'))],
+      ['mocks/common/defaults.ts, mocks/common/destinations.ts', isFile((target) => DEFAULTS(target) || DESTINATIONS(target))],
       ['mocks/upstream/ (drift reads HAR, serve checks --live and --match)', isFile(UPSTREAM)],
       ['openapi/', isFile(under('openapi'))],
       ['contracts/', isFile(under('contracts'))],
@@ -347,6 +336,117 @@ function violations(files: SourceFile[], rules: Rule[] = RULES): string[] {
   return found;
 }
 
+// ---- the layers' order and import circles ------------------------------------------------------
+
+/**
+ * The layers of docs/architecture.md ("Every runtime file"), lowest first: a runtime file imports
+ * its own layer or a lower one, never a higher one. The first layer whose test matches a path is its
+ * layer, so a folder's root files can sit above its subfolders (openapi/ above openapi/document/).
+ */
+const LAYERS: Array<[string, (path: string) => boolean]> = [
+  ["the document's leaves", under('openapi/generated', 'openapi/json-pointer.ts', 'openapi/types.ts', 'openapi/load-document.ts')],
+  ["the document's reading", under('openapi/document')],
+  ['checks against the document', under('openapi')],
+  ['common leaves', COMMON],
+  ['ids and randomness', IDS],
+  ['factories', FACTORIES],
+  ['outbound webhooks', OUTBOUND],
+  ['store', STORE],
+  ['scenarios', SCENARIOS],
+  ['app', APP],
+  ['createMock', under('mocks/index.ts')],
+  ['the upstream step', UPSTREAM],
+  ['adapters', ADAPTERS_ONLY],
+  ['contract suites', under('contracts')],
+  ['the command line', under('cli')],
+];
+
+/** The index in LAYERS of `path`'s layer, or -1 for a file no layer holds. */
+const layerOf = (path: string): number => LAYERS.findIndex(([, holds]) => holds(path));
+
+/** Every import of a runtime file into a higher layer than its own (and every runtime file no layer holds). */
+function upwardImports(files: SourceFile[]): string[] {
+  const found: string[] = [];
+  for (const file of files.filter((f) => isRuntime(f.path))) {
+    const own = layerOf(file.path);
+    if (own === -1) {
+      found.push(`${file.path} is in no layer`);
+      continue;
+    }
+    for (const imp of file.imports.filter((i) => i.specifier.startsWith('.') && isRuntime(i.target))) {
+      const target = layerOf(imp.target);
+      if (target > own) found.push(`${file.path} -> ${imp.specifier} (${LAYERS[own]![0]} imports the higher layer ${LAYERS[target]![0]})`);
+    }
+  }
+  return found;
+}
+
+/**
+ * The import circles among runtime files, each as `a -> b -> ... -> a` from its first file in path
+ * order (Tarjan's strongly connected components). Type-only imports count, as in the layering: two
+ * modules that name each other's types cannot be read, moved or tested apart either.
+ */
+function importCircles(files: SourceFile[]): string[] {
+  const runtime = new Map(files.filter((f) => isRuntime(f.path)).map((f) => [f.path, f]));
+  const edges = (path: string) => [
+    ...new Set(
+      runtime
+        .get(path)!
+        .imports.filter((imp) => imp.specifier.startsWith('.') && runtime.has(imp.target))
+        .map((imp) => imp.target),
+    ),
+  ];
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const circles: string[][] = [];
+  const connect = (path: string): void => {
+    index.set(path, index.size);
+    low.set(path, index.get(path)!);
+    stack.push(path);
+    for (const next of edges(path)) {
+      if (!index.has(next)) {
+        connect(next);
+        low.set(path, Math.min(low.get(path)!, low.get(next)!));
+      } else if (stack.includes(next)) low.set(path, Math.min(low.get(path)!, index.get(next)!));
+    }
+    if (low.get(path) !== index.get(path)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      component.push(member);
+    } while (member !== path);
+    if (component.length > 1 || edges(path).includes(path)) circles.push(component);
+  };
+  for (const path of [...runtime.keys()].sort()) if (!index.has(path)) connect(path);
+  // The shortest route from each component's first file back to it (a breadth-first walk inside it).
+  return circles.map((component) => {
+    const members = new Set(component);
+    const start = [...component].sort()[0]!;
+    const cameFrom = new Map<string, string>();
+    const queue = [start];
+    let last = start;
+    for (let i = 0; i < queue.length; i++) {
+      const at = queue[i]!;
+      const next = edges(at).filter((target) => members.has(target));
+      if (next.includes(start)) {
+        last = at;
+        break;
+      }
+      for (const target of next) {
+        if (target === start || cameFrom.has(target)) continue;
+        cameFrom.set(target, at);
+        queue.push(target);
+      }
+    }
+    const route = [start];
+    for (let at = last; at !== start; at = cameFrom.get(at)!) route.splice(1, 0, at);
+    route.push(start);
+    return route.join(' -> ');
+  });
+}
+
 // ---- browser safety ----------------------------------------------------------------------------
 
 /** Every project file reached from `entry` through imports that survive compilation (not type-only); `staticOnly`: not through `import()` either. */
@@ -386,6 +486,14 @@ describe('architecture (docs/architecture.md)', () => {
   it('every import respects the layering', () => {
     expect(files.length).toBeGreaterThan(100);
     expect(violations(files)).toEqual([]);
+  });
+
+  it('no runtime file imports a higher layer, and every runtime file is in a layer', () => {
+    expect(upwardImports(files)).toEqual([]);
+  });
+
+  it('no import circle among runtime files (type-only imports included)', () => {
+    expect(importCircles(files)).toEqual([]);
   });
 
   for (const entry of BROWSER_ENTRIES) {
@@ -442,6 +550,31 @@ describe('architecture (docs/architecture.md)', () => {
       'cli/leak.ts -> ../support/loopback-receiver.ts (runtime folders never imports support/)',
       'contracts/leak.ts -> ../scripts/bench.ts (runtime folders never imports scripts/)',
       'contracts/leak.ts -> ../scripts/bench.ts (contracts, tests included never imports scripts/)',
+    ]);
+  });
+
+  it('the circle and layer checks catch what they forbid, type-only imports included', () => {
+    const fake = (path: string, source: string): SourceFile => ({ path, imports: importsOf(path, source) });
+    const planted = [
+      fake('mocks/store/world/a.ts', "import type { B } from './b.ts';"),
+      fake('mocks/store/world/b.ts', "import { c } from '../api/c.ts';"),
+      fake('mocks/store/api/c.ts', "export { a } from '../world/a.ts';"),
+      fake('mocks/app/d.ts', "const again = await import('./d.ts');"),
+      fake('openapi/document/leak.ts', "import { exampleRequests } from '../example-requests.ts';"),
+      fake('mocks/store/world/leak.ts', "import type { Mock } from '../../index.ts';"),
+      fake('mocks/elsewhere/x.ts', ''),
+      // Allowed: a lower layer, the same layer, a test's import of anything.
+      fake('mocks/app/fine.ts', "import { ok } from '../common/errors.ts';\nimport { respond } from './respond.ts';"),
+      fake('mocks/store/fine.test.ts', "import { createMock } from '../index.ts';"),
+    ];
+    expect(importCircles(planted)).toEqual([
+      'mocks/app/d.ts -> mocks/app/d.ts',
+      'mocks/store/api/c.ts -> mocks/store/world/a.ts -> mocks/store/world/b.ts -> mocks/store/api/c.ts',
+    ]);
+    expect(upwardImports(planted)).toEqual([
+      "openapi/document/leak.ts -> ../example-requests.ts (the document's reading imports the higher layer checks against the document)",
+      'mocks/store/world/leak.ts -> ../../index.ts (store imports the higher layer createMock)',
+      'mocks/elsewhere/x.ts is in no layer',
     ]);
   });
 
