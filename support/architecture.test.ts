@@ -258,6 +258,20 @@ const RULES: Rule[] = [
     never: [[STORE_INTERNALS, isFile((target) => STORE(target) && !STORE_FACES(target))]],
   },
   {
+    name: 'the Playwright fixture',
+    from: (path) => under('mocks/playwright')(path) && !isTest(path),
+    may: [
+      own(under('mocks/playwright')),
+      ['mocks/index.ts', isFile(under('mocks/index.ts'))],
+      ["the Node adapter's server and scenario files", isFile(under('mocks/node/server.ts', 'mocks/node/scenario-files.ts'))],
+      npmPackage,
+    ],
+    never: [
+      ['the store', isFile(STORE)],
+      ['the app', isFile(APP)],
+    ],
+  },
+  {
     name: 'openapi',
     from: (path) => under('openapi')(path) && !isTest(path),
     // Node built-ins only in the generator's side (load-document.ts); what a page reaches is checked from validator.ts below.
@@ -447,6 +461,55 @@ function importCircles(files: SourceFile[]): string[] {
   });
 }
 
+// ---- every runtime file named in docs/architecture.md -------------------------------------------
+
+/** Folders of generated files, which docs/architecture.md names by the folder alone. */
+const GENERATED_FOLDERS = ['openapi/generated'];
+
+interface Listed {
+  /** Repository-relative: the file, or a generated folder. */
+  path: string;
+  /** The layer its folder line gives, `openapi/document/  (the document's reading)`. */
+  layer: string;
+}
+
+/** What the "Every runtime file" section lists: in its code blocks, a `folder/  (layer)` line, then `  name  what it holds` lines. */
+function listedFiles(markdown: string): Listed[] {
+  const section = markdown.split(/^## /m).find((part) => part.startsWith('Every runtime file')) ?? '';
+  const listed: Listed[] = [];
+  let inBlock = false;
+  let folder = '';
+  let layer = '';
+  for (const line of section.split('\n')) {
+    if (line.startsWith('```')) inBlock = !inBlock;
+    if (!inBlock) continue;
+    const header = /^(\S+\/)\s+\((.+)\)$/.exec(line);
+    if (header !== null) [, folder = '', layer = ''] = header;
+    const entry = /^ {2}(\S+)\s{2,}\S/.exec(line);
+    if (entry !== null) listed.push({ path: `${folder}${entry[1]}`.replace(/\/$/, ''), layer });
+  }
+  return listed;
+}
+
+/** Where the list and the tree disagree: a runtime file not listed or listed with another layer, a name that is no runtime file. */
+function listProblems(runtime: string[], listed: Listed[]): string[] {
+  const problems: string[] = [];
+  const byPath = new Map<string, Listed>();
+  for (const entry of listed) {
+    if (byPath.has(entry.path)) problems.push(`docs/architecture.md names ${entry.path} twice`);
+    byPath.set(entry.path, entry);
+  }
+  for (const path of runtime) {
+    const entry = byPath.get(GENERATED_FOLDERS.find((folder) => under(folder)(path)) ?? path);
+    const layer = LAYERS[layerOf(path)]?.[0];
+    if (entry === undefined) problems.push(`${path} is not in docs/architecture.md`);
+    else if (entry.layer !== layer) problems.push(`${path}: docs/architecture.md gives the layer (${entry.layer}), LAYERS (${layer})`);
+  }
+  const named = (path: string) => runtime.includes(path) || (GENERATED_FOLDERS.includes(path) && runtime.some(under(path)));
+  for (const { path } of listed) if (!named(path)) problems.push(`docs/architecture.md names ${path}, which is not a runtime file`);
+  return problems;
+}
+
 // ---- browser safety ----------------------------------------------------------------------------
 
 /** Every project file reached from `entry` through imports that survive compilation (not type-only); `staticOnly`: not through `import()` either. */
@@ -494,6 +557,13 @@ describe('architecture (docs/architecture.md)', () => {
 
   it('no import circle among runtime files (type-only imports included)', () => {
     expect(importCircles(files)).toEqual([]);
+  });
+
+  it('docs/architecture.md names every runtime file with its layer, and no other file', () => {
+    const runtime = files.filter((file) => isRuntime(file.path)).map((file) => file.path);
+    const listed = listedFiles(readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8'));
+    expect(listed.length).toBeGreaterThan(100);
+    expect(listProblems(runtime, listed)).toEqual([]);
   });
 
   for (const entry of BROWSER_ENTRIES) {
@@ -575,6 +645,34 @@ describe('architecture (docs/architecture.md)', () => {
       "openapi/document/leak.ts -> ../example-requests.ts (the document's reading imports the higher layer checks against the document)",
       'mocks/store/world/leak.ts -> ../../index.ts (store imports the higher layer createMock)',
       'mocks/elsewhere/x.ts is in no layer',
+    ]);
+  });
+
+  it('the list of runtime files catches a file missing, one in another layer, and a name of no runtime file', () => {
+    const markdown = [
+      '## Every runtime file',
+      '```text',
+      "openapi/  (the document's leaves)",
+      '  generated/     the generated modules',
+      'mocks/app/  (app)',
+      '  a.ts           one',
+      '  gone.ts        a file that is not there',
+      '  a.test.ts      a test',
+      'mocks/store/world/  (app)',
+      '  c.ts           a file of the store',
+      '```',
+      '## Next',
+      '```text',
+      'mocks/app/  (app)',
+      '  b.ts           outside the section',
+      '```',
+    ].join('\n');
+    const runtime = ['mocks/app/a.ts', 'mocks/app/b.ts', 'openapi/generated/schema.ts', 'mocks/store/world/c.ts'];
+    expect(listProblems(runtime, listedFiles(markdown))).toEqual([
+      'mocks/app/b.ts is not in docs/architecture.md',
+      'mocks/store/world/c.ts: docs/architecture.md gives the layer (app), LAYERS (store)',
+      'docs/architecture.md names mocks/app/gone.ts, which is not a runtime file',
+      'docs/architecture.md names mocks/app/a.test.ts, which is not a runtime file',
     ]);
   });
 
