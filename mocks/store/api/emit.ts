@@ -57,7 +57,7 @@ function recordErrorEvent(world: World, record: WorkflowRecord, emitId: string, 
  * recorded in its error event summaries. Every subscription whose emitter is the emitter itself
  * or the glob of its kind (`p_*`, `dc_*`) and whose event_name equals the event's reaches its
  * listener once: an active webhook gets a delivery; a workflow or source listener runs as one
- * invocation with the service's least compute time (quotas.ts), or, its daily quota used up, does
+ * invocation with the service's least compute time (../world/quotas.ts), or, its daily quota used up, does
  * not run and is named in `over_quota`.
  */
 export function emit(world: World, input: EmitInput): Result<{ emit_id: string; deliveries: DeliveryRecord[]; over_quota?: OverQuota[] }> {

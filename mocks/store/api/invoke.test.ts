@@ -1,5 +1,5 @@
 // A workflow invoked at its HTTP trigger's endpoint (invoke.ts) and the daily quotas it counts
-// against (quotas.ts): the store alone, its clock fixed, deliveries recorded.
+// against (../world/quotas.ts): the store alone, its clock fixed, deliveries recorded.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../index.ts';
 import type { World } from '../world/world.ts';

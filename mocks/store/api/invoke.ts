@@ -31,7 +31,7 @@ export interface EndpointRequest {
  */
 export function workflowOfEndpoint(world: World, key: string): WorkflowRecord | undefined {
   const wanted = key.toLowerCase();
-  // Read without noting a change (changes.ts): a lookup writes nothing, and it may scan every world.
+  // Read without noting a change (../world/changes.ts): a lookup writes nothing, and it may scan every world.
   for (const record of rawValues.call(world.workflows) as Iterable<WorkflowRecord>) {
     if (record.workflow.triggers.some((trigger) => 'endpoint_url' in trigger && trigger.key.toLowerCase() === wanted)) return record;
   }

@@ -18,7 +18,7 @@ beforeEach(() => {
 describe('GET /users/me and /workspaces/{org_id}', () => {
   it('returns the user with its workspaces as full Workspace objects', () => {
     const me = unwrap(getCurrentUser(world)).data;
-    // The two seeded workspaces first, then those the document's examples name (examples.ts).
+    // The two seeded workspaces first, then those the document's examples name (../world/examples.ts).
     expect(me.orgs.map((o) => o.id).slice(0, 2)).toEqual([firstOrg, secondOrg]);
     expect(me.orgs.map((o) => o.id)).toEqual(worldSummary(world).workspaces.map((w) => w.id));
     expect(me.orgs[0]).toEqual(unwrap(getWorkspace(world, firstOrg)).data);

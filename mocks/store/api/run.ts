@@ -1,6 +1,6 @@
 // One run of a workflow (docs/worlds.md, "Workflow endpoints" and "Quotas that move"): what an
 // HTTP trigger's endpoint (invoke.ts) and a deployed trigger's event (../connect/trigger-emit.ts) start. The run is
-// checked against the daily quotas of the world's user and the workflow's workspace (quotas.ts)
+// checked against the daily quotas of the world's user and the workflow's workspace (../world/quotas.ts)
 // and counted there; then the steps in order: a disabled step, or one whose Connect account is
 // dead or unhealthy, fails the run, which records a `$errors` event (GET
 // /workflows/{id}/$errors/event_summaries) delivered to its subscribers; a run that passes emits

@@ -23,7 +23,7 @@ export interface TriggerRun {
  * A deployed trigger emits: delivered to each of its own webhooks (set at deployment or with
  * setDeployedTriggerWebhooks), each signed with that webhook's key, when it has any; else to its
  * project environment's URL (setProjectWebhook), signed with the environment's current key. The
- * event also runs each active workflow of this world that updateWorkflows set (run.ts: counted
+ * event also runs each active workflow of this world that updateWorkflows set (../api/run.ts: counted
  * against the daily quotas, skipped over one), and names them in `runs`. Neither a URL nor such a
  * workflow is 422.
  */

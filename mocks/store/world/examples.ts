@@ -306,7 +306,7 @@ export function plantExamples(world: World, examples: DocumentExamples, environm
       app: { ...override.app, connect: { allowed_domains: [], base_proxy_target_url: '', proxy_enabled: false } } as App,
     });
   }
-  // The File Stash's files the examples download: the home project's, no draw (file-stash.ts makes their bytes).
+  // The File Stash's files the examples download: the home project's, no draw (their bytes: ../connect/file-stash.ts).
   for (const s3Key of examples.stashKeys) {
     const [, projectId, , hash, , ...name] = s3Key.split('/');
     if (project === undefined || projectId !== project.project.id || world.stashFiles.has(s3Key)) continue;

@@ -121,7 +121,7 @@ export interface AppOverrideRecord {
   app: App;
 }
 
-/** A file an action run synced to the File Stash (file-stash.ts): what it is, not its bytes. */
+/** A file an action run synced to the File Stash (../connect/file-stash.ts): what it is, not its bytes. */
 export interface StashFileRecord {
   s3Key: string;
   projectId: string;
@@ -167,7 +167,7 @@ export interface World {
   /** Stable hash of the token; DeliveryRequest.world and DeliverySink.list(key) use it. */
   readonly key: string;
   readonly token: string;
-  /** The server seed the world was seeded with; it also picks the catalogue the world reads (catalogue.ts). */
+  /** The server seed the world was seeded with; it also picks the catalogue the world reads (../api/catalogue.ts). */
   readonly seed: number | string;
   /** The world's seeded faker, issued IDs and clock (`ctx.now()`: the world's time, which `clock` sets). */
   readonly ctx: FactoryContext;
