@@ -48,6 +48,9 @@ function importsOf(path: string, source: string): Import[] {
   return found;
 }
 
+/** A planted module for the self-checks: `path` as if it held `source`. */
+const fake = (path: string, source: string): SourceFile => ({ path, imports: importsOf(path, source) });
+
 function sourceFiles(): SourceFile[] {
   const walk = (dir: string): string[] =>
     readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -598,7 +601,6 @@ describe('architecture (docs/architecture.md)', () => {
   });
 
   it('the rules catch what they forbid, and only that', () => {
-    const fake = (path: string, source: string): SourceFile => ({ path, imports: importsOf(path, source) });
     const broken = [
       fake('mocks/store/leak.ts', "import { respond } from '../app/respond.ts';\nimport { createServer } from 'node:http';"),
       fake('mocks/factories/leak.ts', "import type { World } from '../store/world.ts';"),
@@ -624,7 +626,6 @@ describe('architecture (docs/architecture.md)', () => {
   });
 
   it('the circle and layer checks catch what they forbid, type-only imports included', () => {
-    const fake = (path: string, source: string): SourceFile => ({ path, imports: importsOf(path, source) });
     const planted = [
       fake('mocks/store/world/a.ts', "import type { B } from './b.ts';"),
       fake('mocks/store/world/b.ts', "import { c } from '../api/c.ts';"),
@@ -677,7 +678,6 @@ describe('architecture (docs/architecture.md)', () => {
   });
 
   it('the allowed column catches an import that no "never" names', () => {
-    const fake = (path: string, source: string): SourceFile => ({ path, imports: importsOf(path, source) });
     const outside = [
       // Neither is a lower layer, an adapter, msw nor Node: only the allowed column refuses them.
       fake('mocks/outbound/leak.ts', "import { DEFAULT_PORT } from '../common/defaults.ts';"),
