@@ -59,7 +59,14 @@ describe('the tarball', () => {
       /^(dist\/.+\.(js|d\.ts|js\.map|json)|openapi\/openapi\.yaml|openapi\/generated\/openapi\.json|openapi\/ASSUMPTIONS\.md|mocks\/console\/(index\.html|console\.js|console\.css|vendor\/(swagger-ui-bundle\.js|swagger-ui-bundle\.js\.LICENSE\.txt|swagger-ui\.css|LICENSE|NOTICE|README\.md))|README\.md|LICENSE|package\.json)$/;
     expect(kit.files.filter((file) => !allowed.test(file))).toEqual([]);
     expect(kit.files.filter((file) => /\.test\.|self-test|\.ci\/|bench|(^|\/)scripts\/|loopback-receiver|vitest\.config/.test(file))).toEqual([]);
-    for (const needed of ['dist/cli/bin.js', 'dist/mocks/msw.js', 'dist/mocks/msw.d.ts', 'dist/openapi/generated/openapi.json', 'LICENSE', 'README.md']) {
+    for (const needed of [
+      'dist/cli/bin.js',
+      'dist/mocks/msw/handlers.js',
+      'dist/mocks/msw/handlers.d.ts',
+      'dist/openapi/generated/openapi.json',
+      'LICENSE',
+      'README.md',
+    ]) {
       expect(kit.files).toContain(needed);
     }
   });
