@@ -20,7 +20,7 @@ import { projectLessRouting } from './project-less.ts';
 import { jsonBody } from '../../openapi/coverage.ts';
 import type { RequestInput, Validator } from '../../openapi/validator.ts';
 import { authenticate, issueOAuthToken, OAUTH_TOKEN_OPERATION, tokenKind, type Credentials } from './auth.ts';
-import { readBody, withinJsonBounds } from './body.ts';
+import { parseRequestBody, withinJsonBounds } from './body.ts';
 import { createControl, type ControlOperationId, type ControlOperations, type MockControl } from './control.ts';
 import { controlRoutes } from './control-routes.ts';
 import { createFaults, type FaultOptions } from './faults.ts';
@@ -203,7 +203,7 @@ export function createApp(options: AppOptions): MockApp {
    * world (`?client_id=`, docs/control-api.md) and `Prefer`; then the token. Journaled in that world.
    */
   function login(on: Face, req: AppRequest, head: RequestHead): { response: AppResponse; session?: Session; delayMs?: number } {
-    const body = readBody(req.body, req.headers, true);
+    const body = parseRequestBody(req.body, req.headers, true);
     if (!body.ok) return { response: errorResponse(body.error) };
     const input = { pathParams: {}, query: new URLSearchParams(head.query), headers: req.headers, body: body.value };
     const validated = on.validator.validateRequest(OAUTH_TOKEN_OPERATION, input);
@@ -235,7 +235,7 @@ export function createApp(options: AppOptions): MockApp {
       return { response: errorResponse(apiError('not_found', message, { key })) };
     }
     const json = req.body.trim() !== '' && /^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(req.headers['content-type'] ?? '');
-    const body = readBody(req.body, req.headers, json);
+    const body = parseRequestBody(req.body, req.headers, json);
     if (!body.ok) return { response: errorResponse(body.error), session };
     const request = { method: head.method, path: rest, query: head.query, headers: req.headers, body: json ? body.value : req.body === '' ? null : req.body };
     return { response: fromResult(options.endpoints(session.world, key, request)), session };
@@ -272,7 +272,7 @@ export function createApp(options: AppOptions): MockApp {
     credentials: Credentials,
     session: Session,
   ): Promise<AppResponse> {
-    const body = readBody(req.body, req.headers, on.takesJsonBody.has(lookup.operationId));
+    const body = parseRequestBody(req.body, req.headers, on.takesJsonBody.has(lookup.operationId));
     if (!body.ok) return errorResponse(body.error);
     const input = { pathParams: lookup.pathParams, query: new URLSearchParams(head.query), headers: req.headers, body: body.value };
     return fromResult((await invoke(on, lookup.operationId, head.path, credentials, session, input)) as Result<unknown>);

@@ -15,7 +15,7 @@ import type { Exchange, HarEntry } from '../upstream/har.ts';
 import type { Hybrid } from '../upstream/hybrid.ts';
 import { checkHarEntries, parseHar } from '../upstream/parse-har.ts';
 import type { MatchField } from '../upstream/replay.ts';
-import { type FallbackRule, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from '../upstream/select.ts';
+import { type FallbackRule, selectUpstream } from '../upstream/select.ts';
 
 export { DEFAULT_STORAGE_KEY } from '../store/world/persist.ts';
 export type { Exchange, HarEntry, HarHeader } from '../upstream/har.ts';
@@ -180,18 +180,13 @@ function besideOf(mock: Mock, options: HandlersOptions): { beside: Promise<Hybri
     if (options.live !== undefined || options.fallbackOn !== undefined) fail('live and fallbackOn need upstream (the real service base URL)');
     return { beside: null, drift: null };
   } else {
-    const url = parseUpstreamUrl(options.upstream);
-    if (typeof url !== 'string') return fail(`upstream ${url.error}`);
-    const live =
-      options.live === undefined ? [] : parseLivePatterns(typeof options.live === 'string' ? options.live : options.live.join(','), validator.operationIds);
-    if (!Array.isArray(live)) return fail(`live ${(live as { error: string }).error}`);
-    const fallbackOn = typeof options.fallbackOn === 'string' ? parseFallbackOn(options.fallbackOn) : options.fallbackOn;
-    if (fallbackOn !== undefined && 'error' in fallbackOn) return fail(`fallbackOn ${fallbackOn.error}`);
+    const { live, fallbackOn } = options;
+    const selected = selectUpstream({ url: options.upstream, live, fallbackOn }, validator.operationIds);
+    // The options of createHandlers name the URL `upstream`.
+    if (!selected.ok) return fail(`${selected.error.option === 'url' ? 'upstream' : selected.error.option} ${selected.error.message}`);
     setup = {
       upstream: {
-        url,
-        live,
-        ...(fallbackOn === undefined ? {} : { fallbackOn }),
+        ...selected.value,
         // bypass(): MSW performs this request itself instead of handing it to these handlers again.
         fetch: (input, init) => fetch(bypass(String(input), init)),
       },

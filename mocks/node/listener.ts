@@ -53,7 +53,7 @@ const DRAIN_SILENCE_MS = 2_000;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Reads the body as text; stops reading and answers TOO_LARGE as soon as it passes MAX_BODY_BYTES. */
-function readBody(req: IncomingMessage): Promise<string | typeof TOO_LARGE> {
+function readRequestText(req: IncomingMessage): Promise<string | typeof TOO_LARGE> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -192,7 +192,7 @@ export function getRequestListener(options: ListenerOptions): RequestListeners {
         if (expectsContinue) res.writeContinue();
         const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
         if (!hasBody) req.resume();
-        const body = hasBody ? await readBody(req) : '';
+        const body = hasBody ? await readRequestText(req) : '';
         if (body === TOO_LARGE) {
           status = answerAndClose(req, res, payloadTooLarge(), cors.headers(path, req.headers.origin), true);
         } else {

@@ -19,7 +19,7 @@ import { type Exchange, secretFields } from '../upstream/har.ts';
 import { parseHar } from '../upstream/parse-har.ts';
 import { createHybrid } from '../upstream/hybrid.ts';
 import { createReplay, type MatchField } from '../upstream/replay.ts';
-import { type FallbackRule, liveMatcher, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from '../upstream/select.ts';
+import { type FallbackRule, liveMatcher, selectUpstream, type UpstreamSelection } from '../upstream/select.ts';
 import { defaultLookup, type Lookup, upstreamSender } from './fetch.ts';
 import { driftReportFile, type FileKeeper, type HarRecorder, junitPath, openHarRecorder, RecordingFileError } from './recording.ts';
 
@@ -334,25 +334,10 @@ export function exchangeQueue(
 }
 
 /** The upstream options checked (a library caller may pass text, as on the command line): a TypeError naming the bad one. */
-function readUpstream(upstream: NonNullable<BesideOptions['upstream']>): {
-  url: string;
-  live: string[];
-  fallbackOn?: FallbackRule;
-  maxBodyBytes?: number;
-} {
-  const url = parseUpstreamUrl(upstream.url);
-  if (typeof url !== 'string') throw new TypeError(`startServer: upstream.url ${url.error}`);
-  const live = parseLivePatterns(typeof upstream.live === 'string' ? upstream.live : upstream.live.join(','), validator.operationIds);
-  if (!Array.isArray(live)) throw new TypeError(`startServer: upstream.live ${(live as { error: string }).error}`);
-  const fallbackOn = typeof upstream.fallbackOn === 'string' ? parseFallbackOn(upstream.fallbackOn) : upstream.fallbackOn;
-  if (fallbackOn !== undefined && 'error' in fallbackOn) throw new TypeError(`startServer: upstream.fallbackOn ${fallbackOn.error}`);
-  const { maxBodyBytes } = upstream;
-  if (maxBodyBytes !== undefined && !(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0))
-    throw new TypeError(`startServer: upstream.maxBodyBytes must be a positive integer, got ${maxBodyBytes}`);
-  const out: ReturnType<typeof readUpstream> = { url, live };
-  if (fallbackOn !== undefined) out.fallbackOn = fallbackOn;
-  if (maxBodyBytes !== undefined) out.maxBodyBytes = maxBodyBytes;
-  return out;
+function readUpstream(upstream: NonNullable<BesideOptions['upstream']>): UpstreamSelection {
+  const selected = selectUpstream(upstream, validator.operationIds);
+  if (!selected.ok) throw new TypeError(`startServer: upstream.${selected.error.option} ${selected.error.message}`);
+  return selected.value;
 }
 
 /**
