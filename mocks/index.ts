@@ -9,6 +9,7 @@ import type { FaultOptions } from './app/faults.ts';
 import type { ReadCache, ReadCacheOptions } from './app/read-cache.ts';
 import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest, toFetchResponse } from './app/fetch.ts';
 import type { AppRequest, AppResponse } from './app/types.ts';
+import type { ExchangeListener } from './app/exchange.ts';
 import type { RequestHead } from './app/head.ts';
 import { routes } from './app/routes.ts';
 import { addSources, emit, invokeEndpoint } from './store/api/index.ts';
@@ -24,6 +25,7 @@ import type { ScenarioDefinition } from './store/world/index.ts';
 import type { DeliverySink } from './outbound/types.ts';
 
 export type { AppRequest, AppResponse } from './app/types.ts';
+export type { ExchangeListener, ExchangeRecord, UpstreamExchange, UpstreamOutcome, UpstreamStage } from './app/exchange.ts';
 export type { RequestHead } from './app/head.ts';
 export type {
   MockControl,
@@ -116,6 +118,21 @@ export interface MockOptions {
 export interface Mock {
   /** The one route table: the API under /v1 and the control API under /__mock (`head`: an adapter's reading of the method and URL, readHead). */
   handle(req: AppRequest, head?: RequestHead): Promise<AppResponse>;
+  /**
+   * Subscribes to every exchange of this mock (docs/architecture.md, "After each exchange"): once
+   * an answer is made, and before it goes back to its face, `listener` gets one record of it: the
+   * request, the matched operation, the answer, who answered and whether a world changed. Every
+   * face's exchanges are among them (node:http, MSW, `mock.fetch`), and `mock.control`'s calls as
+   * the requests they stand for (`via: 'mock.control'`). Answers the function that unsubscribes.
+   *
+   * @example
+   * const stop = mock.onExchange((exchange) => {
+   *   if (exchange.face === 'api') console.log(exchange.operationId, exchange.status, exchange.worldChanged);
+   * });
+   * await mock.fetch('/v1/users/me', { headers: { authorization: 'Bearer dev' } }); // getCurrentUser 200 false
+   * stop();
+   */
+  onExchange(listener: ExchangeListener): () => void;
   /** Fetch-API face of `handle`, for in-process use (e.g. openapi-fetch's `fetch` option). */
   fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
   /** The control API (docs/control-api.md) as typed functions; the token selects the world. */
@@ -187,6 +204,7 @@ export function createMock(options: MockOptions = {}): Mock {
 
   return {
     handle: app.handle,
+    onExchange: app.onExchange,
     async fetch(input, init) {
       // Relative URLs resolve against the base URL, so `mock.fetch('/v1/users/me')` works too.
       const request = new Request(typeof input === 'string' && input.startsWith('/') ? new URL(input, baseUrl).origin + input : input, init);

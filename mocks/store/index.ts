@@ -132,6 +132,14 @@ export interface Store {
    */
   peek(token: string): World | undefined;
   /**
+   * The token's session when the store holds its world, without using, seeding or moving it (the
+   * app journals a request that matched no operation there, and opens no world for it).
+   *
+   * @example
+   * store.held('never-used'); // undefined
+   */
+  held(token: string): Session | undefined;
+  /**
    * The session of the world that holds HTTP trigger endpoint `key`, among the worlds the store
    * holds now (an endpoint request carries no bearer to say which), or undefined.
    *
@@ -319,6 +327,7 @@ export function createStore(options: StoreOptions = {}): Store {
     scenarios: () => [...scenarios.values()].map(({ name, description }) => ({ name, description })),
     size: () => held.size,
     peek: (token) => held.get(token)?.session.world,
+    held: (token) => held.get(token)?.session,
     endpointSession(key) {
       for (const entry of held.values()) if (workflowOfEndpoint(entry.session.world, key) !== undefined) return entry.session;
       return undefined;
