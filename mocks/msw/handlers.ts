@@ -60,8 +60,8 @@ export interface HandlersOptions {
    * Keep the worlds across page reloads in sessionStorage ('session', until the tab closes) or
    * localStorage ('local'). Default: in memory only, so a reload seeds every world afresh (all
    * created resources are gone). Saved under `storageKey` (one worlds snapshot, see
-   * `store.snapshot()`) before the answer to every request that can change a world (any method
-   * but GET, HEAD and OPTIONS), and when the page is hidden or unloaded; restored when the
+   * `store.snapshot()`) before the answer to every request that may have changed a world (one
+   * that ran an operation other than a read), and when the page is hidden or unloaded; restored when the
    * handlers are created, replacing the worlds of the mock. Saved worlds of another seed, or a
    * damaged entry, are not restored (logged once). The delivery log, the request journal and
    * injected rate limits are not kept.
@@ -101,8 +101,6 @@ export type Handlers = HttpHandler[] & {
 export interface DriftView {
   report(): DriftReport;
 }
-
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * MSW request handlers serving the kit's stateful fake: the API under `baseUrl` and the control
@@ -146,8 +144,6 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
       appRequest.headers.authorization = `Bearer ${options.token}`;
     }
     const response = await (hybrid ?? mock).handle(appRequest);
-    // Saved before the response is handed back: an acknowledged write survives a reload.
-    if (persistence !== null && !READS.has(appRequest.method.toUpperCase())) persistence.save();
     return new HttpResponse(response.status === 204 ? null : response.body, {
       status: response.status,
       headers: response.headers,
@@ -226,6 +222,10 @@ function browserPersistence(mock: Mock, kind: 'session' | 'local', key: string):
     return null;
   }
   const persistence = persistStore(mock.store, { storage, key, name });
+  // Saved before the answer is handed back: an acknowledged write survives a reload.
+  mock.onExchange((exchange) => {
+    if (exchange.via === 'request' && exchange.worldChanged) persistence.save();
+  });
   // Changes made through the JS control API (mock.control.emit ...) pass no handler: saved when
   // the page is hidden or unloaded (a reload fires pagehide).
   const target = globalThis as { addEventListener?: (type: string, listener: () => void) => void; document?: { visibilityState?: string } };

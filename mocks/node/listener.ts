@@ -24,8 +24,6 @@ export interface ListenerOptions {
   log?: ((line: string) => void) | undefined;
   /** Notices that are no request line (a refused page's origin), written even with `--quiet`. */
   notice: (line: string) => void;
-  /** Told once a write (any method but GET, HEAD, OPTIONS) has been answered below 400: something may have changed (`--state`). */
-  changed?: (() => void) | undefined;
   /**
    * The origin the worlds' endpoint URLs hold, when they follow the origin each client addressed
    * (addressed.ts; undefined with `--public-url`, which the worlds hold instead).
@@ -50,7 +48,6 @@ const TOO_LARGE = Symbol('too large');
  */
 export const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
 const DRAIN_SILENCE_MS = 2_000;
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Reads the body as text; stops reading and answers TOO_LARGE as soon as it passes MAX_BODY_BYTES. */
 function readRequestText(req: IncomingMessage): Promise<string | typeof TOO_LARGE> {
@@ -151,7 +148,7 @@ function toAppRequest(req: IncomingMessage, method: string, body: string): AppRe
  * server.on('checkExpectation', listeners.checkExpectation);
  */
 export function getRequestListener(options: ListenerOptions): RequestListeners {
-  const { handle, cors, control, log, notice, changed } = options;
+  const { handle, cors, control, log, notice } = options;
   const warnedOrigins = new Set<string>();
   // A page on another origin that gets no CORS cannot read the answer, and its developer sees only
   // the browser's message: say once per origin which flag would let it (bounded, any page can send one).
@@ -222,8 +219,6 @@ export function getRequestListener(options: ListenerOptions): RequestListeners {
       res.end(JSON.stringify({ error: 'Internal error in the mock server' }));
     }
     requestEnded(connection, res);
-    // Only an accepted write can change a world (a GET may seed one, but seeding is reproducible).
-    if (changed !== undefined && status < 400 && !READS.has(method)) changed();
     if (log !== undefined) log(`${method} ${path} ${status} ${(performance.now() - started).toFixed(1)}ms`);
   }
 

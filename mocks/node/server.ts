@@ -17,8 +17,7 @@ import { type CorsOrigins, corsPolicy } from './cors.ts';
 import { checkedFetch, type Lookup } from './fetch.ts';
 import { getRequestListener } from './listener.ts';
 import { collectAfterEvictions } from './memory.ts';
-import { errorResponse } from '../app/respond.ts';
-import { abandonState, keepState, openState, requestToken, type StateKeeper } from './state.ts';
+import { abandonState, keepState, logExchanges, openState, type StateKeeper } from './state.ts';
 import { type BesideOptions, prepareBeside } from './upstream.ts';
 
 export interface ServerOptions {
@@ -104,8 +103,6 @@ export interface RunningServer {
 
 export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, type ConnectionLimits };
 
-/** Requests that never change a world (a GET may seed one, but seeding is reproducible). */
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export { readScenarioFiles, ScenarioFileError, type ScenarioFiles } from './scenario-files.ts';
 // For serve's --coverage-report, checked at start and written at exit like the server's own files.
 export { unwritableReason, type WholeFileOptions, writeFileReplacingSync } from './files.ts';
@@ -229,20 +226,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   }
   keeper?.describe(baseUrl);
-  const kept = keeper;
   const mock = options.mock ?? createMock({ baseUrl, store, faults: options.faults, saveState: keeper?.save, driftReport: prepared?.driftReport });
-  // With --state, a write is in the state file's log before its answer leaves (state.ts); if it
-  // cannot be, the answer is the error, never the 2xx.
-  const handle: typeof mock.handle =
-    kept === undefined
-      ? mock.handle
-      : async (req, head) => {
-          const response = await mock.handle(req, head);
-          if (READS.has(req.method)) return response;
-          const logged = kept.commit(requestToken(req.headers), response.status);
-          return logged.ok ? response : errorResponse(logged.error);
-        };
-  // Beside the real service, the hybrid step routes in front of the mock's (state-keeping) handle.
+  // With --state, a write is in the state file's log before its answer leaves (state.ts).
+  if (keeper !== undefined) mock.onExchange(logExchanges(keeper));
+  const handle = mock.handle;
+  // Beside the real service, the hybrid step routes in front of the mock's handle.
   const beside = prepared?.connect({ ...mock, handle });
 
   const listeners = getRequestListener({
