@@ -9,7 +9,7 @@ import type { FaultOptions } from './app/faults.ts';
 import type { ReadCache, ReadCacheOptions } from './app/read-cache.ts';
 import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest, toFetchResponse } from './app/fetch.ts';
 import type { AppRequest, AppResponse } from './app/types.ts';
-import type { ExchangeListener } from './app/exchange.ts';
+import type { ExchangeListener, UpstreamStage } from './app/exchange.ts';
 import type { RequestHead } from './app/head.ts';
 import { routes } from './app/routes.ts';
 import { addSources, emit, invokeEndpoint } from './store/api/index.ts';
@@ -113,6 +113,12 @@ export interface MockOptions {
    * cache"): `false` makes every answer anew; an object bounds it. Default: on, 10,000 answers and 16 Mi characters over all worlds.
    */
   readCache?: boolean | ReadCacheOptions | ReadCache;
+  /**
+   * The stage beside a real service or a recording (docs/upstream.md): the Node server's
+   * `--upstream` and `--replay`, the MSW handlers' `upstream` and `replay` (mocks/upstream/hybrid.ts).
+   * Default none: the mock answers every request.
+   */
+  upstream?: UpstreamStage;
 }
 
 export interface Mock {
@@ -199,6 +205,7 @@ export function createMock(options: MockOptions = {}): Mock {
     faults: options.faults,
     endpoints: invokeEndpoint,
     readCache: options.readCache,
+    ...(options.upstream === undefined ? {} : { upstream: options.upstream }),
   });
   const mapUrl = createUrlMapper(baseUrl);
 

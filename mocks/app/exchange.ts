@@ -113,6 +113,4 @@ export type UpstreamOutcome =
 export interface UpstreamStage {
   /** Answers an API request (/v1) from the upstream or the recording, or says the mock answers and with which headers. */
   answer(request: AppRequest, head: RequestHead): UpstreamOutcome | Promise<UpstreamOutcome>;
-  /** The source a request would be answered from, before any fallback (`control`: a path outside /v1). */
-  route(request: AppRequest, head?: RequestHead): 'live' | 'mock' | 'replay' | 'control';
 }

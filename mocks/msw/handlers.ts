@@ -7,7 +7,7 @@ import { validator } from '../../openapi/validator.ts';
 import { authenticate } from '../app/auth.ts';
 import { ENDPOINT_PREFIX } from '../app/head.ts';
 import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest } from '../app/fetch.ts';
-import { createMock, type FaultOptions, type Mock, type MockOptions } from '../index.ts';
+import { createMock, type FaultOptions, type Mock, type MockOptions, type UpstreamStage } from '../index.ts';
 import { DEFAULT_STORAGE_KEY, persistStore, type Persistence, type StorageArea } from '../store/world/persist.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
 import type { BesideSetup } from '../upstream/msw-step.ts';
@@ -122,6 +122,10 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
   if (options.token !== undefined && !authenticate({ authorization: `Bearer ${options.token}` }).ok) {
     throw new TypeError(`createHandlers: token ${JSON.stringify(options.token)} is not a bearer token; it must match [A-Za-z0-9-._~+/]+=*`);
   }
+  const beside = besideOf(options);
+  if (beside !== null && options.mock !== undefined) {
+    throw new TypeError('createHandlers: upstream and replay go into the mock created here; give them without mock');
+  }
   const mock =
     options.mock ??
     createMock({
@@ -130,20 +134,21 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
       seed: options.seed,
       faults: options.faults,
       scenarios: options.scenarios,
+      ...(beside === null ? {} : { upstream: beside.stage }),
     });
+  const loading = beside?.load(mock) ?? null;
   const persistence = options.persist ? browserPersistence(mock, options.persist, options.storageKey ?? DEFAULT_STORAGE_KEY) : null;
   const mapUrl = createUrlMapper(baseUrl);
   const origin = new URL(baseUrl).origin;
-  const { beside, drift } = besideOf(mock, options);
 
   const resolve = async ({ request }: { request: Request }) => {
     const appRequest = await fromFetchRequest(request, mapUrl);
-    const hybrid = beside === null ? null : await beside;
+    const hybrid = loading === null ? null : await loading;
     // The default token selects a mock world; it is never sent to the upstream.
     if (options.token !== undefined && appRequest.headers.authorization === undefined && hybrid?.route(appRequest) !== 'live') {
       appRequest.headers.authorization = `Bearer ${options.token}`;
     }
-    const response = await (hybrid ?? mock).handle(appRequest);
+    const response = await mock.handle(appRequest);
     return new HttpResponse(response.status === 204 ? null : response.body, {
       status: response.status,
       headers: response.headers,
@@ -152,17 +157,21 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
 
   // HTTP trigger endpoints too (docs/worlds.md, "Workflow endpoints"): `<origin>/__endpoints/<key>`.
   const handlers = [http.all(`${baseUrl}/*`, resolve), http.all(`${origin}/__mock/*`, resolve), http.all(`${origin}${ENDPOINT_PREFIX}/*`, resolve)];
-  return Object.assign(handlers, { mock, persistence, drift });
+  return Object.assign(handlers, { mock, persistence, drift: beside?.drift ?? null });
 }
 
 /**
- * The hybrid step of `upstream`/`live` or `replay` (mocks/upstream/msw-step.ts), its options checked
- * here, when the handlers are created. The step itself, with the drift analyzer, HAR redaction and
- * the replay matcher, is imported only now, the first time these options are used: a page that only
- * mocks never downloads it (docs/upstream.md, "In the browser"). Requests wait for it; a failed
- * import is their error.
+ * The upstream stage of `upstream`/`live` or `replay` (mocks/upstream/msw-step.ts), its options
+ * checked here, when the handlers are created. The step itself, with the drift analyzer, HAR
+ * redaction and the replay matcher, is imported only by `load`, the first time these options are
+ * used: a page that only mocks never downloads it (docs/upstream.md, "In the browser"). Requests
+ * wait for it; a failed import is their error.
  */
-function besideOf(mock: Mock, options: HandlersOptions): { beside: Promise<Hybrid> | null; drift: DriftView | null } {
+function besideOf(options: HandlersOptions): {
+  stage: UpstreamStage;
+  load(mock: Mock): Promise<Hybrid>;
+  drift: DriftView | null;
+} | null {
   const fail = (message: string): never => {
     throw new TypeError(`createHandlers: ${message}`);
   };
@@ -174,7 +183,7 @@ function besideOf(mock: Mock, options: HandlersOptions): { beside: Promise<Hybri
     setup = { replay: { entries: entries.entries, ...(options.match === undefined ? {} : { match: options.match }) } };
   } else if (options.upstream === undefined) {
     if (options.live !== undefined || options.fallbackOn !== undefined) fail('live and fallbackOn need upstream (the real service base URL)');
-    return { beside: null, drift: null };
+    return null;
   } else {
     const { live, fallbackOn } = options;
     const selected = selectUpstream({ url: options.upstream, live, fallbackOn }, validator.operationIds);
@@ -191,17 +200,24 @@ function besideOf(mock: Mock, options: HandlersOptions): { beside: Promise<Hybri
     };
   }
   let analyzer: DriftAnalyzer | null = null;
-  const beside = import('../upstream/msw-step.ts').then(({ createBeside }) => {
-    const made = createBeside(mock, validator, setup);
-    analyzer = made.drift;
-    return made.hybrid;
-  });
-  // Handled here so an import nobody has awaited yet is no unhandled rejection; requests still see it.
-  beside.catch((error: unknown) => console.error('[workflow-api-mock-kit] could not load the upstream step:', error));
+  let loading: Promise<Hybrid> | undefined;
+  const load = (mock: Mock) => {
+    loading = import('../upstream/msw-step.ts').then(({ createBeside }) => {
+      const made = createBeside(validator, setup);
+      analyzer = made.drift;
+      mock.onExchange(made.observe);
+      return made.hybrid;
+    });
+    // Handled here so an import nobody has awaited yet is no unhandled rejection; requests still see it.
+    loading.catch((error: unknown) => console.error('[workflow-api-mock-kit] could not load the upstream step:', error));
+    return loading;
+  };
+  // The mock asks only once load() has run: createHandlers calls it as soon as the mock exists.
+  const stage: UpstreamStage = { answer: async (request, head) => (await loading!).answer(request, head) };
   // No upstream answer can come before the step is loaded: until then the report is empty.
-  const drift: DriftView | null =
-    setup.upstream === undefined ? null : { report: () => analyzer?.report() ?? { answers: 0, drifting: 0, operations: [], unmatched: [], assumptions: [] } };
-  return { beside, drift };
+  const empty = { answers: 0, drifting: 0, operations: [], unmatched: [], assumptions: [] };
+  const drift: DriftView | null = setup.upstream === undefined ? null : { report: () => analyzer?.report() ?? empty };
+  return { stage, load, drift };
 }
 
 /** sessionStorage/localStorage behind `persist`, saved on every write and when the page goes away. */

@@ -166,6 +166,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
   // Counted in weight (mocks/store/world/weight.ts): a quarter of the bound, whatever worlds it is made of.
   const collect = collectAfterEvictions(Math.max(100, Math.ceil(maxWorlds / 4)) * SEEDED_WORLD_WEIGHT);
+  // The upstream stage goes into the mock when it is made (createMock's `upstream`).
+  if (options.mock !== undefined && (options.upstream !== undefined || options.replay !== undefined)) {
+    throw new TypeError('startServer: upstream and replay go into the mock the server creates; give them without mock');
+  }
   // Checked before anything is taken or bound: a refused scenario stops the start (ScenarioLoadError).
   const scenarios = options.mock === undefined ? scenarioCatalogue(options.scenarios) : undefined;
   // Taken before listening: a held, unwritable or unreadable file stops the start before anyone is answered.
@@ -226,15 +230,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   }
   keeper?.describe(baseUrl);
-  const mock = options.mock ?? createMock({ baseUrl, store, faults: options.faults, saveState: keeper?.save, driftReport: prepared?.driftReport });
+  const mock =
+    options.mock ??
+    createMock({
+      baseUrl,
+      store,
+      faults: options.faults,
+      saveState: keeper?.save,
+      driftReport: prepared?.driftReport,
+      ...(prepared === undefined ? {} : { upstream: prepared.stage }),
+    });
   // With --state, a write is in the state file's log before its answer leaves (state.ts).
   if (keeper !== undefined) mock.onExchange(logExchanges(keeper));
-  const handle = mock.handle;
-  // Beside the real service, the hybrid step routes in front of the mock's handle.
-  const beside = prepared?.connect({ ...mock, handle });
+  // Beside the real service, the recording and the drift report hear of every upstream exchange.
+  const beside = prepared?.connect(mock);
 
   const listeners = getRequestListener({
-    handle: beside?.handle ?? handle,
+    handle: mock.handle,
     cors: corsPolicy(options.cors),
     control: options.control ?? true,
     log: options.quiet ? undefined : (options.log ?? logToStdout),

@@ -12,8 +12,7 @@ import document from '../../openapi/generated/openapi.json' with { type: 'json' 
 import { validator } from '../../openapi/validator.ts';
 import { type Destination, destinationPolicy } from '../common/destinations.ts';
 import type { Mock } from '../index.ts';
-import type { RequestHead } from '../app/head.ts';
-import type { AppRequest, AppResponse } from '../app/types.ts';
+import type { UpstreamStage } from '../app/exchange.ts';
 import { answerOfExchange } from '../upstream/answers.ts';
 import { type Exchange, secretFields } from '../upstream/har.ts';
 import { parseHar } from '../upstream/parse-har.ts';
@@ -51,8 +50,6 @@ export interface BesideOptions {
 }
 
 export interface Beside {
-  /** The hybrid step, once `connect` has given it the mock. */
-  handle(request: AppRequest, head?: RequestHead): Promise<AppResponse>;
   /** Lines for the start banner: where the upstream is, what goes there, the files. */
   describe(): string[];
   /** Writes the recording and the report a last time. */
@@ -62,7 +59,9 @@ export interface Beside {
 export interface PreparedBeside {
   /** The drift report so far (with `upstream`; the control API's `GET /__mock/drift`), else undefined. */
   driftReport?: () => DriftReport;
-  /** The hybrid step in front of `mock`: synchronous, so the server attaches it as it starts listening. */
+  /** The mock's upstream stage (createMock's `upstream`). */
+  stage: UpstreamStage;
+  /** The recording and the drift report subscribed to `mock`'s exchanges: synchronous, so the server attaches it as it starts. */
   connect(mock: Mock): Beside;
 }
 
@@ -99,15 +98,13 @@ export async function prepareBeside(
     const har = parseHar(text);
     if ('error' in har) throw new RecordingFileError(`--replay ${options.replay} is ${har.error}`);
     const replay = createReplay(har.entries, { secrets, ...(options.match === undefined ? {} : { match: options.match }) });
+    const exchanges = `${replay.size} exchange${replay.size === 1 ? '' : 's'}`;
     return {
-      connect(mock) {
-        const hybrid = createHybrid({ mock, validator, replay });
-        return {
-          handle: hybrid.handle,
-          describe: () => [`Replay: every API request answered from ${options.replay} (${replay.size} exchange${replay.size === 1 ? '' : 's'}), no network`],
-          close: async () => {},
-        };
-      },
+      stage: createHybrid({ validator, replay }),
+      connect: () => ({
+        describe: () => [`Replay: every API request answered from ${options.replay} (${exchanges}), no network`],
+        close: async () => {},
+      }),
     };
   }
 
@@ -158,33 +155,32 @@ export async function prepareBeside(
           feeds: 'the recording',
           limits: { ...EXCHANGE_QUEUE_LIMITS, share: RECORDING_SHARE },
         });
-  const push = (exchange: Exchange) => {
-    driftQueue.push(exchange);
-    recordQueue?.push(exchange);
-  };
+  const sender = upstreamSender(context.lookup === undefined ? {} : { lookup: context.lookup });
+  const stage = createHybrid({
+    validator,
+    upstream: {
+      url: target.url,
+      live: target.live,
+      ...(fallback === undefined ? {} : { fallbackOn: fallback }),
+      ...(target.maxBodyBytes === undefined ? {} : { maxBodyBytes: target.maxBodyBytes }),
+      send: sender.send,
+    },
+    log,
+  });
   return {
     // A reader of the report sees every answer sent so far: what still waits is processed first.
     driftReport: () => {
       driftQueue.drain();
       return analyzer.report();
     },
+    stage,
     connect(mock) {
-      const sender = upstreamSender(context.lookup === undefined ? {} : { lookup: context.lookup });
-      const hybrid = createHybrid({
-        mock,
-        validator,
-        upstream: {
-          url: target.url,
-          live: target.live,
-          ...(fallback === undefined ? {} : { fallbackOn: fallback }),
-          ...(target.maxBodyBytes === undefined ? {} : { maxBodyBytes: target.maxBodyBytes }),
-          send: sender.send,
-        },
-        onExchange: push,
-        log,
+      const stop = mock.onExchange(({ upstream: exchange }) => {
+        if (exchange === undefined) return;
+        driftQueue.push(exchange);
+        recordQueue?.push(exchange);
       });
       return {
-        handle: hybrid.handle,
         describe: () => [
           `Upstream: ${target.url}; live: ${target.live.join(', ')} (${operationCount(validator.operationIds.filter(liveMatcher(target.live)).length)}, the rest mocked)` +
             (fallback === undefined
@@ -196,6 +192,7 @@ export async function prepareBeside(
           ...(options.driftReport === undefined ? [] : [`Drift report: ${options.driftReport} and ${junitPath(options.driftReport)}, as answers come`]),
         ],
         async close() {
+          stop();
           for (const [queue, feeds] of [
             [driftQueue, 'the drift report'],
             [recordQueue, 'the recording'],
