@@ -77,6 +77,11 @@ export interface MockOptions {
   seed?: number | string;
   /** Where the API is mounted for `mock.fetch` and the MSW handlers; default http://127.0.0.1:4010/v1. */
   baseUrl?: string;
+  /**
+   * The origin clients reach the mock at when it is not `baseUrl`'s (behind a proxy: `serve
+   * --public-url`); HTTP triggers' endpoint URLs name it (docs/worlds.md, "Workflow endpoints").
+   */
+  publicUrl?: string;
   /** Outbound deliveries; default: the delivery engine (real HTTP POSTs with retries). */
   sink?: DeliverySink;
   /** Clock in UNIX ms (timestamps of created resources and deliveries). */
@@ -103,9 +108,9 @@ export interface MockOptions {
   /** Bounds on the store's worlds (docs/worlds.md, "Eviction"): at most `maxWorlds`, each evicted after `worldTtlMs` unused. Default: none. */
   worlds?: Pick<StoreOptions, 'maxWorlds' | 'worldTtlMs' | 'onEvict'>;
   /**
-   * A store built beforehand (`createStore`), so that what needs it exists before the mock (the
-   * Node server's `--state` keeper, which the mock's `saveState` calls). Its own seed, sink, clock
-   * and bounds apply: `seed`, `sink`, `now` and `worlds` may not be given with it.
+   * A store built beforehand (`createStore`), for a mock over worlds made elsewhere. Its own seed,
+   * sink, clock and bounds apply: `seed`, `sink`, `now`, `worlds` and `scenarios` may not be given
+   * with it. Default: createMock builds the store, for every face (docs/architecture.md).
    */
   store?: Store;
   /**
@@ -183,7 +188,7 @@ export function createMock(options: MockOptions = {}): Mock {
       sink: options.sink ?? createDeliveryEngine({ now: options.now }),
       seed: options.seed,
       now: options.now,
-      endpointUrl: endpointUrlAt(new URL(baseUrl).origin),
+      endpointUrl: endpointUrlAt(options.publicUrl ?? new URL(baseUrl).origin),
     });
   const coverage = createRunCoverage(document);
   const app = createApp({
