@@ -12,7 +12,7 @@ import document from '../../openapi/generated/openapi.json' with { type: 'json' 
 import { validator } from '../../openapi/validator.ts';
 import { type Destination, destinationPolicy } from '../common/destinations.ts';
 import type { Mock } from '../index.ts';
-import type { UpstreamStage } from '../app/exchange.ts';
+import type { ExchangeListener, UpstreamStage } from '../app/exchange.ts';
 import { answerOfExchange } from '../upstream/answers.ts';
 import { type Exchange, secretFields } from '../upstream/har.ts';
 import { parseHar } from '../upstream/parse-har.ts';
@@ -76,57 +76,95 @@ export class UpstreamError extends Error {
  * Throws UpstreamError, RecordingFileError, or a TypeError for options a library caller got wrong.
  * @example
  * const prepared = await prepareBeside({ upstream: { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'] } }, {});
- * const beside = prepared?.connect(mock);
- * const answer = await (beside ?? mock).handle(request);
+ * const mock = createMock({ upstream: prepared?.stage });
+ * const beside = prepared?.connect(mock); // the recording and the drift report hear of every upstream exchange
  */
-export async function prepareBeside(
-  options: BesideOptions,
-  context: { version?: string; deliverTo?: readonly Destination[]; lookup?: Lookup; log?: (line: string) => void },
-): Promise<PreparedBeside | undefined> {
-  const { upstream } = options;
-  if (upstream === undefined && options.replay === undefined) return undefined;
-  const log = context.log ?? console.error;
-  const secrets = secretFields(document);
+export async function prepareBeside(options: BesideOptions, context: BesideContext): Promise<PreparedBeside | undefined> {
+  if (options.replay !== undefined) return prepareReplay(options.replay, options.match);
+  if (options.upstream === undefined) return undefined;
+  return prepareLive(options, options.upstream, context);
+}
 
-  if (options.replay !== undefined) {
-    let text: string;
-    try {
-      text = await readFile(options.replay, 'utf8');
-    } catch (error) {
-      throw new RecordingFileError(`--replay ${options.replay}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    }
-    const har = parseHar(text);
-    if ('error' in har) throw new RecordingFileError(`--replay ${options.replay} is ${har.error}`);
-    const replay = createReplay(har.entries, { secrets, ...(options.match === undefined ? {} : { match: options.match }) });
-    const exchanges = `${replay.size} exchange${replay.size === 1 ? '' : 's'}`;
-    return {
-      stage: createHybrid({ validator, replay }),
-      connect: () => ({
-        describe: () => [`Replay: every API request answered from ${options.replay} (${exchanges}), no network`],
-        close: async () => {},
-      }),
-    };
+/** What the server tells prepareBeside: its version (the recording's creator), the delivery rules, where lines go. */
+interface BesideContext {
+  version?: string;
+  deliverTo?: readonly Destination[];
+  lookup?: Lookup;
+  log?: (line: string) => void;
+}
+
+/** `--replay FILE`: the recording read and checked now; every API request answered from it. */
+async function prepareReplay(path: string, match: BesideOptions['match']): Promise<PreparedBeside> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new RecordingFileError(`--replay ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
+  const har = parseHar(text);
+  if ('error' in har) throw new RecordingFileError(`--replay ${path} is ${har.error}`);
+  const replay = createReplay(har.entries, { secrets: secretFields(document), ...(match === undefined ? {} : { match }) });
+  const exchanges = `${replay.size} exchange${replay.size === 1 ? '' : 's'}`;
+  return {
+    stage: createHybrid({ validator, replay }),
+    connect: () => ({
+      describe: () => [`Replay: every API request answered from ${path} (${exchanges}), no network`],
+      close: async () => {},
+    }),
+  };
+}
 
-  const target = readUpstream(upstream!);
+/**
+ * `--upstream URL --live OPS`: the upstream checked against the delivery rules, the drift report's
+ * and the recording's files opened (the report's folder first: a refusal there must not leave the
+ * recording opened), the keep-alive pool the live requests go through.
+ */
+async function prepareLive(options: BesideOptions, upstream: NonNullable<BesideOptions['upstream']>, context: BesideContext): Promise<PreparedBeside> {
+  const log = context.log ?? console.error;
+  const target = readUpstream(upstream);
   const refusal = await upstreamRefusal(target.url, context.deliverTo, context.lookup ?? defaultLookup);
   if (refusal !== null) throw new UpstreamError(`--upstream ${target.url} is refused: ${refusal}`);
   const analyzer: DriftAnalyzer = createDriftAnalyzer(document, validator);
-  // The report's folder is checked first: a refusal there must not leave the recording opened.
-  const reportPath = options.driftReport;
-  let report: FileKeeper | undefined;
-  if (reportPath !== undefined) report = driftReportFile(reportPath, analyzer, log);
+  const report = options.driftReport === undefined ? undefined : driftReportFile(options.driftReport, analyzer, log);
   const recorder: HarRecorder | undefined =
     options.record === undefined
       ? undefined
       : await openHarRecorder(options.record, {
-          secrets,
+          secrets: secretFields(document),
           creator: { name: 'workflow-api-mock-kit', version: context.version ?? 'unknown' },
           log,
           ...(options.recordMax === undefined ? {} : { maxBytes: options.recordMax }),
         });
-  const fallback = target.fallbackOn;
-  // The drift check and the recording run after the answer is sent, never on its path (docs/performance.md).
+  const queues = upstreamQueues(analyzer, report, recorder, log);
+  const sender = upstreamSender(context.lookup === undefined ? {} : { lookup: context.lookup });
+  const stage = createHybrid({ validator, upstream: { ...target, send: sender.send }, log });
+  return {
+    driftReport: queues.driftReport,
+    stage,
+    connect(mock) {
+      const stop = mock.onExchange(queues.push);
+      return {
+        describe: () => describeUpstream(target, options, recorder),
+        async close() {
+          stop();
+          queues.close();
+          sender.close();
+          await recorder?.close();
+          report?.changed();
+          await report?.flush();
+        },
+      };
+    },
+  };
+}
+
+/**
+ * The drift check and the recording, run after the answer is sent, never on its path
+ * (docs/performance.md): two queues, as the recording is cheap and must not wait behind the drift
+ * check, which is not; each bounded and, past its bound, skipping and counting
+ * (EXCHANGE_QUEUE_LIMITS). `push` is a subscriber of the mock's exchange hook.
+ */
+function upstreamQueues(analyzer: DriftAnalyzer, report: FileKeeper | undefined, recorder: HarRecorder | undefined, log: (line: string) => void) {
   // The report file is written on a change at most once a second (docs/upstream.md), not per answer:
   // a whole report and its JUnit twin per answer cost more than the answer.
   let reportTimer: ReturnType<typeof setTimeout> | undefined;
@@ -138,78 +176,55 @@ export async function prepareBeside(
     }, 1000);
     reportTimer.unref?.();
   };
-  // Two queues: the recording is cheap and must not wait behind the drift check, which is not.
-  // Each is bounded and, past its bound, skips and counts (EXCHANGE_QUEUE_LIMITS).
-  const driftQueue = exchangeQueue(
-    (exchange) => {
-      analyzer.observe(answerOfExchange(exchange));
-      reportChanged();
-    },
-    { log, feeds: 'the drift report' },
-  );
+  const observe = (exchange: Exchange) => {
+    analyzer.observe(answerOfExchange(exchange));
+    reportChanged();
+  };
+  const driftQueue = exchangeQueue(observe, { log, feeds: 'the drift report' });
+  const recordLimits = { ...EXCHANGE_QUEUE_LIMITS, share: RECORDING_SHARE };
   const recordQueue =
-    recorder === undefined
-      ? undefined
-      : exchangeQueue((exchange) => recorder.record(exchange), {
-          log,
-          feeds: 'the recording',
-          limits: { ...EXCHANGE_QUEUE_LIMITS, share: RECORDING_SHARE },
-        });
-  const sender = upstreamSender(context.lookup === undefined ? {} : { lookup: context.lookup });
-  const stage = createHybrid({
-    validator,
-    upstream: {
-      url: target.url,
-      live: target.live,
-      ...(fallback === undefined ? {} : { fallbackOn: fallback }),
-      ...(target.maxBodyBytes === undefined ? {} : { maxBodyBytes: target.maxBodyBytes }),
-      send: sender.send,
-    },
-    log,
-  });
+    recorder === undefined ? undefined : exchangeQueue((exchange) => recorder.record(exchange), { log, feeds: 'the recording', limits: recordLimits });
+  const push: ExchangeListener = ({ upstream: exchange }) => {
+    if (exchange === undefined) return;
+    driftQueue.push(exchange);
+    recordQueue?.push(exchange);
+  };
   return {
+    push,
     // A reader of the report sees every answer sent so far: what still waits is processed first.
     driftReport: () => {
       driftQueue.drain();
       return analyzer.report();
     },
-    stage,
-    connect(mock) {
-      const stop = mock.onExchange(({ upstream: exchange }) => {
-        if (exchange === undefined) return;
-        driftQueue.push(exchange);
-        recordQueue?.push(exchange);
-      });
-      return {
-        describe: () => [
-          `Upstream: ${target.url}; live: ${target.live.join(', ')} (${operationCount(validator.operationIds.filter(liveMatcher(target.live)).length)}, the rest mocked)` +
-            (fallback === undefined
-              ? ''
-              : `; the mock answers on ${[...compact(fallback.statuses), ...(fallback.unreachable ? ['unreachable'] : [])].join(', ')}`),
-          ...(recorder === undefined
-            ? []
-            : [`Recording: ${options.record} (${recorder.size()} exchange${recorder.size() === 1 ? '' : 's'} so far; redacted, 0600)`]),
-          ...(options.driftReport === undefined ? [] : [`Drift report: ${options.driftReport} and ${junitPath(options.driftReport)}, as answers come`]),
-        ],
-        async close() {
-          stop();
-          for (const [queue, feeds] of [
-            [driftQueue, 'the drift report'],
-            [recordQueue, 'the recording'],
-          ] as const) {
-            queue?.drain();
-            const dropped = queue?.dropped() ?? 0;
-            if (dropped > 0) log(`[upstream] ${dropped} exchanges were left out of ${feeds} (its queue was full)`);
-          }
-          sender.close();
-          clearTimeout(reportTimer);
-          await recorder?.close();
-          report?.changed();
-          await report?.flush();
-        },
-      };
+    /** What still waits, processed now; what the queues left out, said. */
+    close() {
+      for (const [queue, feeds] of [
+        [driftQueue, 'the drift report'],
+        [recordQueue, 'the recording'],
+      ] as const) {
+        queue?.drain();
+        const dropped = queue?.dropped() ?? 0;
+        if (dropped > 0) log(`[upstream] ${dropped} exchanges were left out of ${feeds} (its queue was full)`);
+      }
+      clearTimeout(reportTimer);
     },
   };
+}
+
+/** The start banner's lines beside the upstream: where it is, what goes there, the files. */
+function describeUpstream(target: UpstreamSelection, options: BesideOptions, recorder: HarRecorder | undefined): string[] {
+  const { url, live, fallbackOn } = target;
+  const sent = operationCount(validator.operationIds.filter(liveMatcher(live)).length);
+  const fallback = fallbackOn === undefined ? [] : [...compact(fallbackOn.statuses), ...(fallbackOn.unreachable ? ['unreachable'] : [])];
+  const lines = [
+    `Upstream: ${url}; live: ${live.join(', ')} (${sent}, the rest mocked)${fallback.length === 0 ? '' : `; the mock answers on ${fallback.join(', ')}`}`,
+  ];
+  if (recorder !== undefined) {
+    const size = recorder.size();
+    lines.push(`Recording: ${options.record} (${size} exchange${size === 1 ? '' : 's'} so far; redacted, 0600)`);
+  }
+  if (options.driftReport !== undefined) lines.push(`Drift report: ${options.driftReport} and ${junitPath(options.driftReport)}, as answers come`);
+  return lines;
 }
 
 /**
