@@ -364,9 +364,9 @@ export const SERVE = defineCommand({
       if (coverageReport.text.trim() === '') return usage(`${coverageReport.from} must name a file`);
       options.coverageReport = coverageReport.text;
     }
-    const beside = interpretUpstream(values);
-    if ('kind' in beside) return beside;
-    return { ...options, ...beside };
+    const upstream = interpretUpstream(values);
+    if ('kind' in upstream) return upstream;
+    return { ...options, ...upstream };
   },
 });
 

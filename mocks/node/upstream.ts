@@ -24,7 +24,7 @@ import { driftReportFile, type FileKeeper, type HarRecorder, junitPath, openHarR
 
 export { RecordingFileError } from './recording.ts';
 
-export interface BesideOptions {
+export interface UpstreamStepOptions {
   /**
    * `--upstream URL --live OPS [--fallback-on ...]`: the real service's base URL (`/v1` included),
    * the operationIds or globs sent there (an array or one comma-separated string), and the upstream
@@ -49,7 +49,7 @@ export interface BesideOptions {
   match?: readonly MatchField[];
 }
 
-export interface Beside {
+export interface UpstreamStep {
   /** The hybrid step, once `connect` has given it the mock. */
   handle(request: AppRequest, head?: RequestHead): Promise<AppResponse>;
   /** Lines for the start banner: where the upstream is, what goes there, the files. */
@@ -58,11 +58,11 @@ export interface Beside {
   close(): Promise<void>;
 }
 
-export interface PreparedBeside {
+export interface PreparedUpstream {
   /** The drift report so far (with `upstream`; the control API's `GET /__mock/drift`), else undefined. */
   driftReport?: () => DriftReport;
   /** The hybrid step in front of `mock`: synchronous, so the server attaches it as it starts listening. */
-  connect(mock: Mock): Beside;
+  connect(mock: Mock): UpstreamStep;
 }
 
 /** An upstream the delivery rules refuse, or a recording that cannot be read: thrown before the server answers anything. */
@@ -75,14 +75,14 @@ export class UpstreamError extends Error {
  * the delivery rules, the files opened, a replay read), or undefined when none of them is given.
  * Throws UpstreamError, RecordingFileError, or a TypeError for options a library caller got wrong.
  * @example
- * const prepared = await prepareBeside({ upstream: { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'] } }, {});
- * const beside = prepared?.connect(mock);
- * const answer = await (beside ?? mock).handle(request);
+ * const upstream = { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'] };
+ * const step = (await prepareUpstream({ upstream }, {}))?.connect(mock);
+ * const answer = await (step ?? mock).handle(request);
  */
-export async function prepareBeside(
-  options: BesideOptions,
+export async function prepareUpstream(
+  options: UpstreamStepOptions,
   context: { version?: string; deliverTo?: readonly Destination[]; lookup?: Lookup; log?: (line: string) => void },
-): Promise<PreparedBeside | undefined> {
+): Promise<PreparedUpstream | undefined> {
   const { upstream } = options;
   if (upstream === undefined && options.replay === undefined) return undefined;
   const log = context.log ?? console.error;
@@ -333,7 +333,7 @@ export function exchangeQueue(
 }
 
 /** The upstream options checked (a library caller may pass text, as on the command line): a TypeError naming the bad one. */
-function readUpstream(upstream: NonNullable<BesideOptions['upstream']>): {
+function readUpstream(upstream: NonNullable<UpstreamStepOptions['upstream']>): {
   url: string;
   live: string[];
   fallbackOn?: FallbackRule;
