@@ -2,8 +2,8 @@
 // that they draw the same random numbers in the same order and give the same values (a world is
 // generated from a seed: one draw more or less would change every world after it). Faker itself
 // weighed too much in a page for the ~25 methods used (docs/performance.md, "Browser weight"); the
-// data is still faker's (mocks/faker-locale.json), and mocks/factories/locale.test.ts holds the port
-// to faker. Browser-safe. A locale pattern that needs an expansion not ported here throws, naming it.
+// data is still faker's (faker-locale.json, beside this file), and mocks/factories/locale.test.ts
+// holds the port to faker. Browser-safe. A locale pattern needing an expansion not ported here throws.
 import factoryLocale from './faker-locale.json' with { type: 'json' };
 
 /** Where the numbers come from: faker's Randomizer interface (`next()` is a float in [0, 1)). */
@@ -302,7 +302,7 @@ function evaluate(faker: WorldFaker, expression: string): string | number {
     if (call[1] === 'helpers.arrayElement' && Array.isArray(arg)) return String(faker.helpers.arrayElement(arg));
   }
   const where = "port it from faker's helpers.fake";
-  throw new Error(`mocks/world-faker.ts does not implement the locale pattern expression {{${expression}}}: ${where}`);
+  throw new Error(`world-faker.ts does not implement the locale pattern expression {{${expression}}}: ${where}`);
 }
 
 /** faker's helpers.slugify. */
