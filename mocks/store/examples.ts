@@ -34,7 +34,7 @@ import { type IdKind, isId, kindOf } from '../ids.ts';
 import { hex } from '../factories/common.ts';
 import { fnv1a32, unixSeconds } from '../random.ts';
 import { addSource, tripleKey, type World } from './world.ts';
-import type { ProjectRecord } from './world.ts';
+import { type ProjectRecord, projectRecord } from './world.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked as untyped JSON
 type Json = Record<string, any>;
@@ -247,13 +247,7 @@ function plantProjects(planting: Planting): void {
     if (orgId === undefined) continue;
     claim(planting, id);
     const now = unixSeconds(world.ctx.now());
-    const unset = { webhook_url: null, signing_key: null, created_at: now, updated_at: now };
-    world.projects.set(id, {
-      project: makeProject(world.ctx, { ...example, org_id: orgId }),
-      environments: new Map(environments.map((name) => [name, { ...unset }])),
-      deployedTriggerIds: [],
-      accountIds: [],
-    });
+    world.projects.set(id, projectRecord(makeProject(world.ctx, { ...example, org_id: orgId }), environments, now));
   }
 }
 

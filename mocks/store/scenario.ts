@@ -31,7 +31,7 @@ import { isEmitterGlob, kindOf, newId } from '../ids.ts';
 import { addWorkspaceSources } from './users.ts';
 import { unixSeconds } from '../random.ts';
 import { addSource, MAX_ERROR_EVENTS, tripleKey, type World } from './world.ts';
-import type { ProjectRecord } from './world.ts';
+import { type ProjectRecord, projectRecord } from './world.ts';
 
 /** Scenario names: lower-case words joined by dashes (a token `scenario_<name>_<anything>` picks one). */
 export const SCENARIO_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -198,13 +198,7 @@ function newProject(planting: Planting, orgId: string, fields: Pick<ScenarioProj
     ...(fields.id === undefined ? {} : { id: fields.id }),
     ...(fields.name === undefined ? {} : { name: fields.name }),
   });
-  const unset = { webhook_url: null, signing_key: null, created_at: reference, updated_at: reference };
-  world.projects.set(project.id, {
-    project,
-    environments: new Map(ENVIRONMENTS.map((name) => [name, { ...unset }])),
-    deployedTriggerIds: [],
-    accountIds: [],
-  });
+  world.projects.set(project.id, projectRecord(project, ENVIRONMENTS, reference));
   if (!projectOf.has(orgId)) projectOf.set(orgId, project.id);
   return world.projects.get(project.id)!;
 }

@@ -26,6 +26,7 @@ import { document } from '../../openapi/generated/document.ts';
 import { type DocumentExamples, documentExamples, plantExamples } from './examples.ts';
 import { createWorldClock, utcDay, type WorldClock } from './clock.ts';
 import { createRecordingSink } from './recording-sink.ts';
+import { projectRecord } from './world.ts';
 import { plantScenario, type ScenarioDefinition, type ScenarioIssue } from './scenario.ts';
 import { declaredWeight, errorEventCount, formatBytes, SCENARIO_WEIGHT_LIMIT, worldWeight } from './weight.ts';
 
@@ -200,15 +201,8 @@ function seedWorld(world: World): void {
 function seedProject(world: World, orgId: string): string {
   const { ctx } = world;
   const project = makeProject(ctx, { org_id: orgId });
-  const reference = unixSeconds(ctx.now());
-  const unset = { webhook_url: null, signing_key: null, created_at: reference, updated_at: reference };
-  world.projects.set(project.id, {
-    project,
-    environments: new Map(SEEDED_ENVIRONMENTS.map((name) => [name, { ...unset }])),
-    deployedTriggerIds: [],
-    accountIds: [],
-  });
-  const projectRecord = world.projects.get(project.id)!;
+  const record = projectRecord(project, SEEDED_ENVIRONMENTS, unixSeconds(ctx.now()));
+  world.projects.set(project.id, record);
   const triggers = SEEDED_ENVIRONMENTS.map((environment) => {
     const trigger = makeDeployedTrigger(ctx, { owner_id: orgId });
     return { trigger, environment };
@@ -224,7 +218,7 @@ function seedProject(world: World, orgId: string): string {
       credentials: makeCredentials(ctx),
       credentialsWithheld: i === 1,
     });
-    projectRecord.accountIds.push(account.id);
+    record.accountIds.push(account.id);
     accounts.push(account);
   }
   // The triggers belong to the first account's end user (no extra random draw: seeded IDs stay).
@@ -232,7 +226,7 @@ function seedProject(world: World, orgId: string): string {
   for (const { trigger, environment } of triggers) {
     const deployed = { trigger, projectId: project.id, environment, externalUserId, webhooks: [] };
     world.deployedTriggers.set(trigger.id, deployed);
-    projectRecord.deployedTriggerIds.push(trigger.id);
+    record.deployedTriggerIds.push(trigger.id);
   }
   return project.id;
 }
