@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { controlDocument } from './generated/control-document.ts';
 import { document } from './generated/document.ts';
-import { documentSchemas } from './ajv.ts';
+import { documentSchemas } from '../support/ajv.ts';
 import { resolveOperations, resolveWebhookBodies } from './document/resolve.ts';
 import { escapePointer, valueAt } from './json-pointer.ts';
 import { schemaChecks, toIssues, type SchemaFailure } from './schema-check.ts';

@@ -2,7 +2,7 @@
 // with, in Node and in the browser. It gives exactly what Ajv 8 (draft 2020-12, allErrors, verbose,
 // non-strict, ajv-formats' full formats) gives for the JSON Schema the document uses: the same
 // failures, with the same messages, in the same order. openapi/schema-check.test.ts holds it to
-// Ajv over every schema of both documents and many values; openapi/ajv.ts keeps Ajv for the
+// Ajv over every schema of both documents and many values; support/ajv.ts keeps Ajv for the
 // document's own strict tests and as that test's reference.
 //
 // Why not Ajv at run time: Ajv compiles schemas to code with `new Function` (refused by a page whose
