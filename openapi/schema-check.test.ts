@@ -279,4 +279,12 @@ describe('schemaChecks answers as Ajv does', () => {
     const checks = schemaChecks({ components: { schemas: { Tags: { type: 'array', uniqueItems: true } } } });
     expect(() => checks.issues('/components/schemas/Tags', ['a', 'a'], '')).toThrow(/"uniqueItems" is not implemented/);
   });
+
+  it("refuses a format it does not check rather than pass every string; OpenAPI's formats stay annotations", () => {
+    const schemas = { Id: { type: 'string', format: 'uuid' }, Blob: { type: 'string', format: 'binary' } };
+    const checks = schemaChecks({ components: { schemas } });
+    const unchecked = () => checks.issues('/components/schemas/Id', 'not-a-uuid', '');
+    expect(unchecked).toThrow(/format "uuid" is not implemented/);
+    expect(checks.issues('/components/schemas/Blob', 'anything', '')).toEqual([]);
+  });
 });
