@@ -17,7 +17,7 @@ type AjvCore = core.default;
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: AjvCore) => void;
 
 /** An Ajv class: `Ajv2020` (OpenAPI 3.1's default dialect) or draft-07's `Ajv` (what Prism uses). */
-export type AjvClass = new (options: Options) => AjvCore;
+type AjvClass = new (options: Options) => AjvCore;
 
 export interface SchemaSetOptions {
   /** Default `Ajv2020`; draft-07's class is passed in by the tests that want Prism's dialect. */

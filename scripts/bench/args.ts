@@ -1,8 +1,8 @@
 // Command line of `npm run bench`.
 import { parseArgs } from 'node:util';
 
-export const SECTIONS = ['throughput', 'startup', 'pagination', 'worlds', 'scaling', 'weight', 'hybrid'] as const;
-export type Section = (typeof SECTIONS)[number];
+const SECTIONS = ['throughput', 'startup', 'pagination', 'worlds', 'scaling', 'weight', 'hybrid'] as const;
+type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {
   sections: Set<Section>;

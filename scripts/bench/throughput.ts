@@ -33,7 +33,7 @@ export interface LoadResult extends ClientResult {
   stealCpu?: number;
 }
 
-export interface PathThroughput {
+interface PathThroughput {
   /** Relative to the API root (the mock's /v1, Prism's root). */
   path: string;
   /** The median round (by req/s) of each server. */
@@ -65,7 +65,7 @@ export interface ThroughputResult {
 }
 
 /** The request mix, relative to the API root (the mock's /v1, Prism's root). */
-export function requestMix(ids: { orgId: string; workflowId: string }): string[] {
+function requestMix(ids: { orgId: string; workflowId: string }): string[] {
   return [`/users/me`, `/workspaces/${ids.orgId}`, `/orgs/${ids.orgId}/sources?limit=10`, `/workflows/${ids.workflowId}`];
 }
 
