@@ -7,7 +7,7 @@ import { liveChildren } from './children.ts';
 import { type HybridResult, skippedExchanges } from './hybrid.ts';
 import { clientCommand, findWrk, parseClientReport } from './load-client.ts';
 import { measurePagination } from './pagination.ts';
-import { evaluateTargets } from './report.ts';
+import { type BenchResults, evaluateTargets, formatReport } from './report.ts';
 import { type PathRuns, summarize } from './throughput.ts';
 import { measureWorlds } from './worlds.ts';
 
@@ -148,17 +148,22 @@ describe('bench throughput verdicts', () => {
     prism: run(prismRps, 70),
     prismDefault: run(prismRps / 2, 260),
   });
-  const verdicts = (requests: PathRuns[]) => {
+  /** A bench run of the throughput section alone, from made-up rounds. */
+  const bench = (requests: PathRuns[]): BenchResults => {
     const parsed = parseBenchArgs(['--only', 'throughput']);
     if (parsed.kind !== 'run') throw new Error('expected options');
     const { sections, ...rest } = parsed.options;
     const paths = requests.map((r) => r.path);
-    const targets = evaluateTargets({
+    const results = {
       environment: { node: 'v24', platform: 'linux x64', cpus: 2, cpuModel: 'x', loadAverage: [0, 0, 0], date: '' },
       options: { ...rest, sections: [...sections] },
-      throughput: { token: 't', tool: 'wrk', paths, options: rest, ...summarize(requests) },
+      throughput: { token: 't', tool: 'wrk' as const, paths, options: rest, ...summarize(requests) },
       errors: [],
-    });
+    };
+    return { ...results, targets: evaluateTargets(results) };
+  };
+  const verdicts = (requests: PathRuns[]) => {
+    const { targets } = bench(requests);
     const of = (id: string) => targets.find((t) => t.id === id)!;
     return { prism: of('mock_over_prism'), bare: of('mock_over_bare'), p99: of('mock_p99_over_bare') };
   };
@@ -194,6 +199,20 @@ describe('bench throughput verdicts', () => {
     expect([p99.pass, p99.measured]).toEqual([false, '1.55x (worst: GET /workspaces/o_1)']);
     const slower = verdicts([request('/users/me', [[22_000, 2, 30_000, 2]])]).bare;
     expect([slower.pass, slower.measured]).toEqual([false, '0.73x (worst: GET /users/me)']);
+  });
+
+  it("reports each round's req/s and p99 of both servers, and the ratios judged", () => {
+    const report = formatReport(
+      bench([
+        request('/users/me', [
+          [24_000, 4.5, 32_000, 3],
+          [20_000, 6, 26_000, 4],
+        ]),
+      ]),
+    );
+    expect(report).toContain('GET /users/me: mock 24,000 / 20,000, bare 32,000 / 26,000 req/s per round');
+    expect(report).toContain('p99 mock 4.50 / 6.00, bare 3.00 / 4.00 ms');
+    expect(report).toContain('10.0x prism, 0.75x bare, p99 1.50x bare');
   });
 
   it("judges the tail against the bare server's own, whatever the machine's: no absolute p99", () => {

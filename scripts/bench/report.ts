@@ -266,7 +266,8 @@ export function formatReport(results: BenchResults): string {
     );
     if (o.rounds > 1) {
       for (const p of t.perPath) {
-        const each = (rounds: number[], show: (v: number) => string) => rounds.map(show).join(' / ');
+        // show(value) alone: map's index would be fmt's digits.
+        const each = (rounds: number[], show: (v: number) => string) => rounds.map((v) => show(v)).join(' / ');
         out.push(
           `   GET ${p.path}: mock ${each(p.mockRounds, int)}, bare ${each(p.bareRounds, int)} req/s per round; ` +
             `p99 mock ${each(p.mockP99Rounds, fmt)}, bare ${each(p.bareP99Rounds, fmt)} ms`,
