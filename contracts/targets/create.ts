@@ -28,7 +28,7 @@ export async function createTargetFrom(settings: TargetSettings): Promise<Target
     return { ...settings, baseUrl: INPROCESS_BASE_URL, controlUrl: new URL(INPROCESS_BASE_URL).origin, fetch: wrapInprocess(fetch) };
   }
   if (settings.name === 'msw') {
-    const [{ setupServer }, { createHandlers }] = await Promise.all([import('msw/node'), import('../../mocks/msw.ts')]);
+    const [{ setupServer }, { createHandlers }] = await Promise.all([import('msw/node'), import('../../mocks/msw/handlers.ts')]);
     const server = setupServer(...createHandlers({ baseUrl: MSW_BASE_URL }));
     // A request no handler takes (a webhook delivery to a receiver, say) fails instead of leaving the process.
     server.listen({ onUnhandledFrame: 'error' });

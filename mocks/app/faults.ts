@@ -9,9 +9,9 @@
 //   range, a failure rate (503 with Retry-After).
 // Pure and browser-safe: the clock, the random source and the sleep are injected, so tests are
 // deterministic and never wait for real.
-import { MAX_DELAY_MS } from '../defaults.ts';
-import { apiError, fail, ok, type ApiError, type Result } from '../errors.ts';
-import type { Session, WorldFaults } from '../store/session.ts';
+import { MAX_DELAY_MS } from '../common/defaults.ts';
+import { apiError, fail, ok, type ApiError, type Result } from '../common/errors.ts';
+import type { Session, WorldFaults } from '../store/world/session.ts';
 import type { OperationInfo, ResponseInfo } from '../../openapi/validator.ts';
 import type { AppResponse } from './types.ts';
 

@@ -1,7 +1,7 @@
 // The delivery engine: the fake's only outbound HTTP. The store decides *what* goes *where* and
 // calls `enqueue`; this module sends, signs, retries and fills in the record it returned
 // (docs/control-api.md, "GET /__mock/deliveries"). It keeps no per-world log: the world's session
-// records each delivery as it is queued (mocks/store/session.ts), so reset and eviction need no
+// records each delivery as it is queued (mocks/store/world/session.ts), so reset and eviction need no
 // call here.
 //
 // - `enqueue` returns the record at once; the network work happens later, so an API answer
@@ -16,7 +16,7 @@
 //   20,000 webhooks used to open 20,000 sockets at once); the others wait their turn.
 // - IDs count per world; `idle(world)` waits for that world only, through one promise per world
 //   shared by every waiter; `cancel(world)` drops its deliveries not started yet (reset, eviction).
-// - Where a delivery may go is the destination policy's (mocks/destinations.ts): a URL it refuses
+// - Where a delivery may go is the destination policy's (mocks/common/destinations.ts): a URL it refuses
 //   (a link-local address, a host outside the allowlist) is never attempted, and neither is one
 //   whose name `fetch` refuses as it connects (it rejects with a DESTINATION_REFUSED error: the
 //   Node fetch applies the policy to the addresses it resolves, node/fetch.ts): state 'refused',
@@ -25,7 +25,7 @@
 //
 // No Node-only imports: the MSW handlers import this file in browsers too.
 
-import { type DestinationPolicy, destinationPolicy, reservedHost } from '../destinations.ts';
+import { type DestinationPolicy, destinationPolicy, reservedHost } from '../common/destinations.ts';
 import { SIGNATURE_HEADER, signPayload } from './signature.ts';
 import type { DeliveryAttempt, DeliveryRecord, DeliveryRequest, DeliverySink } from './types.ts';
 
@@ -43,7 +43,7 @@ export interface DeliveryEngineOptions {
   now?: () => number;
   /** Attempts running at once, at most (over every world and URL). */
   maxInFlight?: number;
-  /** Where deliveries may go (mocks/destinations.ts), asked once per delivery before its first attempt; default: anywhere but link-local addresses. */
+  /** Where deliveries may go (mocks/common/destinations.ts), asked once per delivery before its first attempt; default: anywhere but link-local addresses. */
   policy?: DestinationPolicy;
   /** Where a refusal is logged (one line each); default: nowhere. */
   log?: (line: string) => void;
@@ -58,8 +58,8 @@ export const DESTINATION_REFUSED = 'DestinationRefusedError';
 
 /** What createDeliveryEngine returns: a DeliverySink that really sends. */
 export type DeliveryEngine = DeliverySink;
-/** The destination rules a delivery engine applies (mocks/destinations.ts), for `DeliveryEngineOptions.policy`. */
-export type { DestinationPolicy } from '../destinations.ts';
+/** The destination rules a delivery engine applies (mocks/common/destinations.ts), for `DeliveryEngineOptions.policy`. */
+export type { DestinationPolicy } from '../common/destinations.ts';
 
 export const DEFAULT_DELIVERY_OPTIONS = {
   send: true,

@@ -9,8 +9,6 @@
 // effort, by key name), and the caller's bearer token wherever else it shows up, percent-encoded too.
 // Browser-safe: no file access here (the Node recorder writes, mocks/node/har-file.ts).
 
-export { parseHar } from './parse-har.ts';
-
 export const REDACTED = '[redacted]';
 
 /**

@@ -67,7 +67,7 @@ describe('the tarball', () => {
     expect(kit.files.filter((file) => !allowed.test(file))).toEqual([]);
     const testOnly = /\.test\.|self-test|\.ci\/|bench|(^|\/)(scripts|support)\/|loopback-receiver|vitest\.config|ajv/;
     expect(kit.files.filter((file) => testOnly.test(file))).toEqual([]);
-    const needed = ['dist/cli/bin.js', 'dist/mocks/msw.js', 'dist/mocks/msw.d.ts'];
+    const needed = ['dist/cli/bin.js', 'dist/mocks/msw/handlers.js', 'dist/mocks/msw/handlers.d.ts'];
     needed.push('dist/openapi/generated/openapi.json', 'LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.md');
     for (const file of needed) expect(kit.files).toContain(file);
   });
