@@ -2,8 +2,8 @@
 // with, in Node and in the browser. It gives exactly what Ajv 8 (draft 2020-12, allErrors, verbose,
 // non-strict, ajv-formats' full formats) gives for the JSON Schema the document uses: the same
 // failures, with the same messages, in the same order. openapi/schema-check.test.ts holds it to
-// Ajv over every schema of both documents and many values; openapi/ajv.ts keeps Ajv for the
-// document's own strict tests and as that test's reference.
+// Ajv over every schema of both documents and many values; support/ajv.ts keeps Ajv for the
+// document's own strict tests and as that test's reference. The formats are openapi/formats.ts.
 //
 // Why not Ajv at run time: Ajv compiles schemas to code with `new Function` (refused by a page whose
 // Content Security Policy forbids eval) and weighs 39.6 kB gzip in a browser bundle against a few
@@ -12,7 +12,7 @@
 //
 // A keyword the walk does not implement fails loudly when a schema holding it is first used, so the
 // document cannot start using one that would be silently ignored. Browser-safe.
-import { fullFormats } from 'ajv-formats/dist/formats.js';
+import { STRING_FORMATS } from './formats.ts';
 import { escapePointer, valueAt } from './json-pointer.ts';
 import type { Issue } from './types.ts';
 
@@ -355,7 +355,10 @@ class Walk {
     if (plan !== undefined) return plan;
     for (const key of Object.keys(s))
       if (!IMPLEMENTED.has(key) && !ANNOTATIONS.has(key) && !key.startsWith('x-'))
-        throw new Error(`schema keyword "${key}" is not implemented by openapi/schema-check.ts (schema ${JSON.stringify(s).slice(0, 120)})`);
+        throw new Error(`schema keyword "${key}" is not implemented by openapi/schema-check.ts (schema ${quote(s)})`);
+    const format = s.format as string | undefined;
+    if (format !== undefined && !STRING_FORMATS.has(format) && !OPENAPI_FORMATS.has(format))
+      throw new Error(`format "${format}" is not implemented by openapi/formats.ts (schema ${quote(s)})`);
     const types = s.type === undefined ? [] : Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
     const has = (keywords: readonly string[]) => keywords.filter((keyword) => keyword in s);
     const groups = (Object.keys(GROUPS) as Group[]).map((group): [Group, string[]] => [group, has(GROUPS[group])]);
@@ -449,14 +452,15 @@ function hasType(data: unknown, types: readonly string[]): boolean {
   return false;
 }
 
+/** The start of a schema, for an error message. */
+function quote(s: Json): string {
+  return JSON.stringify(s).slice(0, 120);
+}
+
+/** A format applies to strings only, as in ajv-formats; the plan has refused a name it does not know. */
 function formatValid(name: string, data: unknown): boolean {
-  if (OPENAPI_FORMATS.has(name)) return true;
-  const format = (fullFormats as Record<string, unknown>)[name];
-  if (format === undefined || format === true) return true;
-  const definition = (typeof format === 'object' && !(format instanceof RegExp) ? format : { validate: format }) as { type?: string; validate: unknown };
-  if (typeof data !== (definition.type ?? 'string')) return true;
-  const validate = definition.validate;
-  return validate instanceof RegExp ? validate.test(data as string) : (validate as (value: unknown) => boolean)(data);
+  const check = STRING_FORMATS.get(name);
+  return check === undefined || typeof data !== 'string' || check(data);
 }
 
 /** String length in code points, as Ajv counts it (a surrogate pair is one). */
