@@ -6,9 +6,9 @@
 // - mocks/ids/faker-locale.json: the only English definitions the factories draw from, verbatim from
 //   faker's `en` locale, instead of all of it (~115 kB gzip in a browser bundle). It is JSON because
 //   Node parses JSON ~30x faster than it type-strips the same data as a .ts module.
+//   `npm run generate` writes it from the pinned @faker-js/faker, by the list in scripts/faker-locale.ts;
 //   mocks/factories/locale.test.ts keeps every generated value identical to what faker with the full
-//   English locale gives; a definition the factories start to need is copied from the
-//   `rawDefinitions` of '@faker-js/faker/locale/en';
+//   English locale gives;
 // - our own port of faker's Mersenne Twister (below), whose state a world snapshot can save and
 //   restore (faker keeps its own generator's state private).
 import { createWorldFaker, type Randomizer, type WorldFaker } from './world-faker.ts';

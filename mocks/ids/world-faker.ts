@@ -5,9 +5,10 @@
 //
 // Why not faker itself: its Faker class (with its base locale) was 38.6 kB gzip of the ~180 kB the
 // kit adds to a page beyond MSW (`node scripts/browser-weight.ts`), for ~25 methods. The data
-// still comes from mocks/ids/faker-locale.json (verbatim English definitions) and the random numbers
-// from the world's randomizer (mocks/ids/random.ts, faker's Mersenne Twister); only the code that turns
-// those numbers into values is here. mocks/factories/locale.test.ts keeps it identical to faker:
+// still comes from mocks/ids/faker-locale.json (faker's English definitions, which `npm run generate`
+// takes from it: scripts/faker-locale.ts) and the random numbers from the world's randomizer
+// (mocks/ids/random.ts, faker's Mersenne Twister); only the code that turns those numbers into
+// values is here. mocks/factories/locale.test.ts keeps it identical to faker:
 // every method with every argument shape the kit uses, over many seeds, against the real faker with
 // its full English locale, values and the number of draws alike.
 //
