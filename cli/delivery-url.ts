@@ -1,8 +1,8 @@
 // Where `deliver` and `receiver-check` may send: the kit's one destination policy
-// (mocks/destinations.ts), read on the URL before any socket opens; their fetch (mocks/node/fetch.ts)
+// (mocks/common/destinations.ts), read on the URL before any socket opens; their fetch (mocks/node/fetch.ts)
 // applies it again to the addresses a name resolves to. Kept out of cli/args.ts, which every
 // command loads, so that only these two load the delivery rules (start-up, docs/performance.md).
-import { destinationPolicy } from '../mocks/destinations.ts';
+import { destinationPolicy } from '../mocks/common/destinations.ts';
 import { parseHttpUrl, usage, type UsageError } from './args.ts';
 
 /**

@@ -10,7 +10,7 @@ import { createDriftAnalyzer } from '../openapi/drift.ts';
 import document from '../openapi/generated/openapi.json' with { type: 'json' };
 import { validator } from '../openapi/validator.ts';
 import { answerOfHarEntry } from '../mocks/upstream/answers.ts';
-import { parseHar } from '../mocks/upstream/har.ts';
+import { parseHar } from '../mocks/upstream/parse-har.ts';
 import { defineCommand, EXIT_FAILED, EXIT_OK, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
 
 const HELP = () => `${PROGRAM} drift: where a recorded service departs from the kit's OpenAPI document.

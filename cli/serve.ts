@@ -13,8 +13,8 @@ import {
   MIN_RECORD_MAX_BYTES,
   SCENARIO_LOAD_TIMEOUT_MS,
   STATE_INTERVAL_MS,
-} from '../mocks/defaults.ts';
-import { type Destination, parseDestinations } from '../mocks/destinations.ts';
+} from '../mocks/common/defaults.ts';
+import { type Destination, parseDestinations } from '../mocks/common/destinations.ts';
 import { type CorsOrigins, parseCorsOrigins } from '../mocks/node/cors.ts';
 import type { Mock, ScenarioDefinition } from '../mocks/index.ts';
 import { type FallbackRule, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from '../mocks/upstream/select.ts';

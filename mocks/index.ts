@@ -11,13 +11,16 @@ import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest, t
 import type { AppRequest, AppResponse } from './app/types.ts';
 import type { RequestHead } from './app/head.ts';
 import { routes } from './app/routes.ts';
-import { addSources, completeConnect, createStore, emit, emitTrigger, invokeEndpoint, worldSummary, type Store, type StoreOptions } from './store/index.ts';
+import { addSources, emit, invokeEndpoint } from './store/api/index.ts';
+import { completeConnect, emitTrigger } from './store/connect/index.ts';
+import { createStore, type Store, type StoreOptions } from './store/index.ts';
+import { worldSummary } from './store/world/index.ts';
 import { ENDPOINT_PREFIX } from './app/head.ts';
 import { createDeliveryEngine } from './outbound/delivery.ts';
 import { scenarioCatalogue } from './scenarios/index.ts';
 import { createRunCoverage, type RunCoverageReport } from './app/run-coverage.ts';
 import { document } from '../openapi/generated/document.ts';
-import type { ScenarioDefinition } from './store/index.ts';
+import type { ScenarioDefinition } from './store/world/index.ts';
 import type { DeliverySink } from './outbound/types.ts';
 
 export type { AppRequest, AppResponse } from './app/types.ts';
@@ -38,19 +41,20 @@ export type {
 export type { FaultOptions } from './app/faults.ts';
 export type { ReadCache, ReadCacheOptions } from './app/read-cache.ts';
 export { createReadCache } from './app/read-cache.ts';
-export type { WorldFaults, RateWindow } from './store/session.ts';
-export type { AddedSources } from './store/index.ts';
-export type { Persistence } from './store/persist.ts';
-export type { WorldsSnapshot, WorldSnapshot, SnapshotError, SnapshotErrorCode, SnapshotResult } from './store/index.ts';
-export type { ApiError, ApiErrorBody, ErrorCode, Result } from './errors.ts';
-export type { Store, StoreOptions, EvictReason, WorldSummary, Session, Journal, JournalEntry, Limits, RateLimitRule } from './store/index.ts';
+export type { WorldFaults, RateWindow } from './store/world/session.ts';
+export type { AddedSources } from './store/api/index.ts';
+export type { Persistence } from './store/world/persist.ts';
+export type { WorldsSnapshot, WorldSnapshot, SnapshotError, SnapshotErrorCode, SnapshotResult } from './store/world/index.ts';
+export type { ApiError, ApiErrorBody, ErrorCode, Result } from './common/errors.ts';
+export type { Store, StoreOptions, EvictReason } from './store/index.ts';
+export type { WorldSummary, Session, Journal, JournalEntry, Limits, RateLimitRule } from './store/world/index.ts';
 export type { DeliveryAttempt, DeliveryKind, DeliveryRecord, DeliveryRequest, DeliveryState, DeliverySink } from './outbound/types.ts';
 export type { Validator } from '../openapi/validator.ts';
 export type { AssumptionVerdict, DriftAnalyzer, DriftReport, FieldDrift, ObservedAnswer, OperationDrift } from '../openapi/drift.ts';
 // The resources (aliases of the document's schemas) and the world records `mock.store` hands out.
 export type * from './factories/types.ts';
-export type * from './store/world.ts';
-export type { FactoryContext, RandomizerState, WorldFaker } from './random.ts';
+export type * from './store/world/world.ts';
+export type { FactoryContext, RandomizerState, WorldFaker } from './ids/random.ts';
 export { DEFAULT_BASE_URL } from './app/fetch.ts';
 export { formatRunCoverage, summaryLine as coverageSummaryLine, type RunCoverage, type RunCoverageReport, type RunExchange } from './app/run-coverage.ts';
 export type { CoverageReport, ObservedExchange, OperationCoverage, Ratio } from '../openapi/coverage.ts';
@@ -65,7 +69,7 @@ export {
   type ScenarioCatalogue,
 } from './scenarios/index.ts';
 export type * from './scenarios/define.ts';
-export type { ClockState, ClockChange, WorldClock } from './store/index.ts';
+export type { ClockState, ClockChange, WorldClock } from './store/world/index.ts';
 
 export interface MockOptions {
   seed?: number | string;

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock } from '../mocks/index.ts';
-import { createHandlers } from '../mocks/msw.ts';
+import { createHandlers } from '../mocks/msw/handlers.ts';
 import { createDeliveryEngine } from '../mocks/outbound/delivery.ts';
 import { createApiClient } from './client.ts';
 

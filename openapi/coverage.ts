@@ -8,7 +8,7 @@ import { followRef, valueAt } from './json-pointer.ts';
 
 type Json = Record<string, unknown>;
 
-export interface OperationUniverse {
+interface OperationUniverse {
   operationId: string;
   method: string;
   /** The path template as the document writes it (`/webhooks/{id}`). */
@@ -169,7 +169,7 @@ export function evaluateExpression(expression: unknown, source: ExpressionSource
 }
 
 /** Whether a link value is a runtime expression (`$request.…`, `$response.…`), not a constant such as `$errors`. */
-export function isExpression(value: unknown): value is string {
+function isExpression(value: unknown): value is string {
   return typeof value === 'string' && /^\$(url|method|statusCode|request\.|response\.)/.test(value);
 }
 

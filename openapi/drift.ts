@@ -394,7 +394,7 @@ function documentedKey(responses: ReadonlyMap<string, unknown>, status: number):
  * server's base path (`/v1/users/me`, or a gateway's `/api/v1/users/me`) is tried without its
  * leading segments until one matches.
  */
-export function matchOperation(validator: Validator, method: string, path: string): string | undefined {
+function matchOperation(validator: Validator, method: string, path: string): string | undefined {
   let rest = path.split('?')[0]!;
   for (;;) {
     const lookup = validator.matchOperation(method, rest === '' ? '/' : rest);

@@ -1,10 +1,10 @@
 // The document's schemas applied to a value by walking them: the one schema check the mock serves
 // with, in Node and in the browser. It gives what Ajv 8 (draft 2020-12, allErrors, verbose,
 // non-strict, ajv-formats' full formats) gives for the JSON Schema the document uses, failure for
-// failure (openapi/schema-check.test.ts holds it to Ajv); Ajv itself compiles with `new Function`,
-// which a strict Content Security Policy refuses, and weighs more in a page (docs/performance.md).
-// A keyword the walk does not implement throws when first met, rather than being silently ignored.
-import { fullFormats } from 'ajv-formats/dist/formats.js';
+// failure (openapi/schema-check.test.ts holds it to Ajv; the formats are openapi/formats.ts); Ajv
+// itself compiles with `new Function`, which a strict Content Security Policy refuses, and weighs
+// more in a page (docs/performance.md). A keyword the walk does not implement throws when first met.
+import { STRING_FORMATS } from './formats.ts';
 import { escapePointer, valueAt } from './json-pointer.ts';
 import type { Issue } from './types.ts';
 
@@ -282,9 +282,11 @@ class SchemaWalker {
 function keywordOrderOf(s: Json): KeywordOrder {
   for (const key of Object.keys(s)) {
     if (IMPLEMENTED.has(key) || ANNOTATIONS.has(key) || key.startsWith('x-')) continue;
-    const shown = JSON.stringify(s).slice(0, 120);
-    throw new Error(`schema keyword "${key}" is not implemented by openapi/schema-check.ts (schema ${shown})`);
+    throw new Error(`schema keyword "${key}" is not implemented by openapi/schema-check.ts (schema ${quote(s)})`);
   }
+  const format = s.format as string | undefined;
+  if (format !== undefined && !STRING_FORMATS.has(format) && !OPENAPI_FORMATS.has(format))
+    throw new Error(`format "${format}" is not implemented by openapi/formats.ts (schema ${quote(s)})`);
   const types = s.type === undefined ? [] : Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
   const groupNames = Object.keys(GROUPS) as Group[];
   const groups = groupNames.map((group): [Group, KeywordCheck[]] => [group, checksOf(s, GROUPS[group])]);
@@ -537,14 +539,15 @@ function hasType(data: unknown, types: readonly string[]): boolean {
   return false;
 }
 
+/** The start of a schema, for an error message. */
+function quote(s: Json): string {
+  return JSON.stringify(s).slice(0, 120);
+}
+
+/** A format applies to strings only, as in ajv-formats; keywordOrderOf has refused a name it does not know. */
 function formatValid(name: string, data: unknown): boolean {
-  if (OPENAPI_FORMATS.has(name)) return true;
-  const format = (fullFormats as Record<string, unknown>)[name];
-  if (format === undefined || format === true) return true;
-  const definition = (typeof format === 'object' && !(format instanceof RegExp) ? format : { validate: format }) as { type?: string; validate: unknown };
-  if (typeof data !== (definition.type ?? 'string')) return true;
-  const validate = definition.validate;
-  return validate instanceof RegExp ? validate.test(data as string) : (validate as (value: unknown) => boolean)(data);
+  const check = STRING_FORMATS.get(name);
+  return check === undefined || typeof data !== 'string' || check(data);
 }
 
 /** String length in code points, as Ajv counts it (a surrogate pair is one). */

@@ -22,8 +22,8 @@ those bytes go; chunks only import() reaches (loaded when that code runs) are li
 "loaded on use":
 
   msw only      setupWorker (msw/browser) with one http handler: the baseline any MSW user pays
-  kit /msw      setupWorker(...createHandlers()) from mocks/msw.ts
-  kit /browser  startMockWorker() from mocks/browser.ts (when that entry exists)
+  kit /msw      setupWorker(...createHandlers()) from mocks/msw/handlers.ts
+  kit /browser  startMockWorker() from mocks/msw/browser.ts (when that entry exists)
   client        createApiClient() from openapi/client.ts alone (openapi-fetch)
 
 "beyond msw" is the exact gzip size of the app minus that of the msw-only app: what the kit adds.
@@ -59,14 +59,14 @@ const SCENARIOS: Scenario[] = [
   },
   {
     name: 'kit /msw',
-    code: `import { setupWorker } from 'msw/browser'; import { createHandlers } from ${at('mocks/msw.ts')};
+    code: `import { setupWorker } from 'msw/browser'; import { createHandlers } from ${at('mocks/msw/handlers.ts')};
       setupWorker(...createHandlers()).start();`,
     withMsw: true,
   },
   {
     name: 'kit /browser',
-    code: `import { startMockWorker } from ${at('mocks/browser.ts')}; startMockWorker();`,
-    requires: 'mocks/browser.ts',
+    code: `import { startMockWorker } from ${at('mocks/msw/browser.ts')}; startMockWorker();`,
+    requires: 'mocks/msw/browser.ts',
     withMsw: true,
   },
   {
@@ -271,7 +271,7 @@ function groupOf(source: string, mswPackages: Set<string>): string {
   if (pkg === null) {
     if (/openapi\/generated\/[\w.-]+\.json$/.test(source)) return 'the OpenAPI documents (JSON, without prose)';
     if (source.includes('browser-weight-entry')) return '(the app entry)';
-    if (source.endsWith('mocks/faker-locale.json')) return "the kit's faker locale subset";
+    if (source.endsWith('mocks/ids/faker-locale.json')) return "the kit's faker locale subset";
     return "the kit's own code";
   }
   if (pkg === '@faker-js/faker') {

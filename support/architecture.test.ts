@@ -1,6 +1,7 @@
-// The layering of docs/architecture.md ("Which folder may import which", "Browser safety"), checked
-// on the real files: every "never" of the import table is a rule below, and a failure lists each
-// file with the import it must not have. Imports are read with the TypeScript parser (comments and
+// The layering of docs/architecture.md ("Which folder may import which", "Every runtime file",
+// "Browser safety"), checked on the real files: every "never" of the import table is a rule below,
+// the layers' order forbids any import upward and any import circle, and a failure lists each file
+// with the import it must not have. Imports are read with the TypeScript parser (comments and
 // strings cannot fool it), type-only ones included: a layer that names another's types depends on it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -47,6 +48,9 @@ function importsOf(path: string, source: string): Import[] {
   return found;
 }
 
+/** A planted module for the self-checks: `path` as if it held `source`. */
+const fake = (path: string, source: string): SourceFile => ({ path, imports: importsOf(path, source) });
+
 function sourceFiles(): SourceFile[] {
   const walk = (dir: string): string[] =>
     readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -73,25 +77,43 @@ const isTest = (path: string) => path.endsWith('.test.ts') || under('contracts/s
 /** The folders whose modules ship in the package (docs/architecture.md, "Test support"). */
 const isRuntime = (path: string) => under('mocks', 'openapi', 'cli', 'contracts')(path) && !isTest(path);
 
-const IDS = under('mocks/ids.ts', 'mocks/random.ts', 'mocks/world-faker.ts', 'mocks/faker-locale.json');
+const IDS = under('mocks/ids');
+const COMMON = under('mocks/common');
 const FACTORIES = under('mocks/factories');
 const OUTBOUND = under('mocks/outbound');
 const STORE = under('mocks/store');
+const SCENARIOS = under('mocks/scenarios');
 const APP = under('mocks/app');
 const NODE = under('mocks/node');
+const MSW = under('mocks/msw');
 const UPSTREAM = under('mocks/upstream');
 const GENERATED = under('openapi/generated');
-/** Browser-safe modules at the root of mocks/ that any layer from the store up may read: the errors, the defaults, the destination policy. */
-const ERRORS = under('mocks/errors.ts');
-const DESTINATIONS = under('mocks/destinations.ts');
+/** The leaves any layer from the store up may read (mocks/common/): the errors, the defaults, the destination policy. */
+const ERRORS = under('mocks/common/errors.ts');
+const DEFAULTS = under('mocks/common/defaults.ts');
+const DESTINATIONS = under('mocks/common/destinations.ts');
 /** The adapters and the composition root that wires the layers (createMock). */
-const ADAPTERS = under('mocks/msw.ts', 'mocks/node', 'mocks/browser.ts', 'mocks/index.ts');
+const ADAPTERS = under('mocks/msw', 'mocks/node', 'mocks/playwright', 'mocks/index.ts');
 /** The adapters proper (what the upstream step must not reach back into). */
-const ADAPTERS_ONLY = under('mocks/msw.ts', 'mocks/node', 'mocks/browser.ts');
-/** The store's faces an adapter may use: the store itself and its Web Storage persistence. */
-const STORE_FACES = under('mocks/store/index.ts', 'mocks/store/persist.ts');
+const ADAPTERS_ONLY = under('mocks/msw', 'mocks/node', 'mocks/playwright');
+/** The store's faces a module outside it may use: the store, each folder's index.ts, the Web Storage persistence. */
+const STORE_FACES = under(
+  'mocks/store/index.ts',
+  'mocks/store/api/index.ts',
+  'mocks/store/connect/index.ts',
+  'mocks/store/world/index.ts',
+  'mocks/store/world/persist.ts',
+);
+const STORE_INTERNALS = "store internals (anything but the store's faces: an index.ts and persist.ts)";
 /** The kit's public entry points (package.json's exports). */
-const ENTRY_POINTS = under('mocks/index.ts', 'mocks/msw.ts', 'mocks/browser.ts', 'mocks/node/server.ts', 'mocks/outbound/signature.ts', 'openapi/client.ts');
+const ENTRY_POINTS = under(
+  'mocks/index.ts',
+  'mocks/msw/handlers.ts',
+  'mocks/msw/browser.ts',
+  'mocks/node/server.ts',
+  'mocks/outbound/signature.ts',
+  'openapi/client.ts',
+);
 
 type Check = [string, (imp: Import) => boolean];
 
@@ -128,7 +150,7 @@ const RULES: Rule[] = [
   },
   {
     name: 'the shared leaves (errors, defaults, the destination policy)',
-    from: under('mocks/errors.ts', 'mocks/defaults.ts', 'mocks/destinations.ts'),
+    from: (path) => COMMON(path) && !isTest(path),
     may: [],
     never: [],
   },
@@ -145,7 +167,7 @@ const RULES: Rule[] = [
       own(STORE),
       ['factories', isFile(FACTORIES)],
       ['ids and randomness', isFile(IDS)],
-      ['mocks/errors.ts', isFile(ERRORS)],
+      ['mocks/common/errors.ts', isFile(ERRORS)],
       ['the DeliverySink type', (imp) => imp.typeOnly && isFile(under('mocks/outbound/types.ts'))(imp)],
       ['generated modules', isFile(GENERATED)],
       npmPackage,
@@ -154,10 +176,10 @@ const RULES: Rule[] = [
   },
   {
     name: 'scenarios',
-    from: (path) => under('mocks/scenarios')(path) && !isTest(path),
+    from: (path) => SCENARIOS(path) && !isTest(path),
     never: [
       ...lowerLayers('app'),
-      ['store internals (anything but mocks/store/index.ts)', isFile((target) => STORE(target) && !under('mocks/store/index.ts')(target))],
+      [STORE_INTERNALS, isFile((target) => STORE(target) && !STORE_FACES(target))],
       ['an adapter', isFile(ADAPTERS)],
       ['msw', isPackage('msw')],
       ['a Node built-in', isBuiltin],
@@ -171,7 +193,7 @@ const RULES: Rule[] = [
       ['the store', isFile(STORE)],
       ['openapi/ (validator, generated types, JSON pointers)', isFile(under('openapi'))],
       ['mocks/outbound/ types', (imp) => imp.typeOnly && isFile(OUTBOUND)(imp)],
-      ['mocks/errors.ts, mocks/defaults.ts', isFile(under('mocks/errors.ts', 'mocks/defaults.ts'))],
+      ['mocks/common/errors.ts, mocks/common/defaults.ts', isFile((target) => ERRORS(target) || DEFAULTS(target))],
       ['ids and randomness', isFile(IDS)],
     ],
     never: [
@@ -184,10 +206,7 @@ const RULES: Rule[] = [
     name: 'mocks/index.ts (createMock)',
     from: under('mocks/index.ts'),
     may: [
-      [
-        'every layer below the adapters',
-        isFile(under('mocks/ids.ts', 'mocks/random.ts', 'mocks/factories', 'mocks/outbound', 'mocks/store', 'mocks/scenarios', 'mocks/app', 'mocks/errors.ts')),
-      ],
+      ['every layer below the adapters', isFile((target) => [IDS, FACTORIES, OUTBOUND, STORE, SCENARIOS, APP, ERRORS].some((layer) => layer(target)))],
       ['openapi/', isFile(under('openapi'))],
     ],
     never: [],
@@ -199,7 +218,7 @@ const RULES: Rule[] = [
       own(UPSTREAM),
       ['mocks/app/', isFile(APP)],
       ['the Mock type', (imp) => imp.typeOnly && isFile(under('mocks/index.ts'))(imp)],
-      ['mocks/errors.ts', isFile(ERRORS)],
+      ['mocks/common/errors.ts', isFile(ERRORS)],
       ['openapi/', isFile(under('openapi'))],
     ],
     never: [
@@ -211,17 +230,18 @@ const RULES: Rule[] = [
   },
   {
     name: 'MSW adapters',
-    from: (path) => under('mocks/msw.ts', 'mocks/browser.ts')(path),
+    from: (path) => MSW(path) && !isTest(path),
     may: [
-      ['mocks/index.ts, mocks/msw.ts', isFile(under('mocks/index.ts', 'mocks/msw.ts'))],
+      own(MSW),
+      ['mocks/index.ts', isFile(under('mocks/index.ts'))],
       ['mocks/app/', isFile(APP)],
-      ["the store's two faces", isFile(STORE_FACES)],
+      ["the store's faces", isFile(STORE_FACES)],
       ['mocks/outbound/', isFile(OUTBOUND)],
       ['mocks/upstream/', isFile(UPSTREAM)],
       ['openapi/ (validator, drift analyzer, generated document)', isFile(under('openapi'))],
       npmPackage,
     ],
-    never: [['store internals (anything but mocks/store/index.ts and persist.ts)', isFile((target) => STORE(target) && !STORE_FACES(target))]],
+    never: [[STORE_INTERNALS, isFile((target) => STORE(target) && !STORE_FACES(target))]],
   },
   {
     name: 'the Node adapter',
@@ -230,15 +250,29 @@ const RULES: Rule[] = [
       own(NODE),
       ['mocks/index.ts', isFile(under('mocks/index.ts'))],
       ['mocks/app/', isFile(APP)],
-      ["the store's two faces", isFile(STORE_FACES)],
+      ["the store's faces", isFile(STORE_FACES)],
       ['mocks/outbound/', isFile(OUTBOUND)],
       ['mocks/upstream/', isFile(UPSTREAM)],
-      ['mocks/errors.ts, mocks/defaults.ts, mocks/destinations.ts', isFile(under('mocks/errors.ts', 'mocks/defaults.ts', 'mocks/destinations.ts'))],
+      ['mocks/common/', isFile(COMMON)],
       ['openapi/ (generated modules, validator, drift analyzer and report)', isFile(under('openapi'))],
       nodeBuiltin,
       npmPackage,
     ],
-    never: [['store internals (anything but mocks/store/index.ts and persist.ts)', isFile((target) => STORE(target) && !STORE_FACES(target))]],
+    never: [[STORE_INTERNALS, isFile((target) => STORE(target) && !STORE_FACES(target))]],
+  },
+  {
+    name: 'the Playwright fixture',
+    from: (path) => under('mocks/playwright')(path) && !isTest(path),
+    may: [
+      own(under('mocks/playwright')),
+      ['mocks/index.ts', isFile(under('mocks/index.ts'))],
+      ["the Node adapter's server and scenario files", isFile(under('mocks/node/server.ts', 'mocks/node/scenario-files.ts'))],
+      npmPackage,
+    ],
+    never: [
+      ['the store', isFile(STORE)],
+      ['the app', isFile(APP)],
+    ],
   },
   {
     name: 'openapi',
@@ -269,7 +303,7 @@ const RULES: Rule[] = [
       ["the kit's entry points", isFile(ENTRY_POINTS)],
       ["the Node adapter's server, checking fetch and CORS", isFile(under('mocks/node/server.ts', 'mocks/node/fetch.ts', 'mocks/node/cors.ts'))],
       ['mocks/outbound/', isFile(OUTBOUND)],
-      ['mocks/defaults.ts, mocks/destinations.ts', isFile(under('mocks/defaults.ts', 'mocks/destinations.ts'))],
+      ['mocks/common/defaults.ts, mocks/common/destinations.ts', isFile((target) => DEFAULTS(target) || DESTINATIONS(target))],
       ['mocks/upstream/ (drift reads HAR, serve checks --live and --match)', isFile(UPSTREAM)],
       ['openapi/', isFile(under('openapi'))],
       ['contracts/', isFile(under('contracts'))],
@@ -290,7 +324,7 @@ const RULES: Rule[] = [
       ['tests/', isFile(under('tests'))],
       ['scripts/', isFile(under('scripts'))],
       ['a *.test.ts', isFile((target) => target.endsWith('.test.ts'))],
-      // The kit's own faker stands in for it (mocks/world-faker.ts); tests compare the two.
+      // The kit's own faker stands in for it (mocks/ids/world-faker.ts); tests compare the two.
       ['@faker-js/faker', isPackage('@faker-js/faker')],
     ],
   },
@@ -319,6 +353,166 @@ function violations(files: SourceFile[], rules: Rule[] = RULES): string[] {
   return found;
 }
 
+// ---- the layers' order and import circles ------------------------------------------------------
+
+/**
+ * The layers of docs/architecture.md ("Every runtime file"), lowest first: a runtime file imports
+ * its own layer or a lower one, never a higher one. The first layer whose test matches a path is its
+ * layer, so a folder's root files can sit above its subfolders (openapi/ above openapi/document/).
+ */
+const LAYERS: Array<[string, (path: string) => boolean]> = [
+  ["the document's leaves", under('openapi/generated', 'openapi/json-pointer.ts', 'openapi/types.ts', 'openapi/load-document.ts')],
+  ["the document's reading", under('openapi/document')],
+  ['checks against the document', under('openapi')],
+  ['common leaves', COMMON],
+  ['ids and randomness', IDS],
+  ['factories', FACTORIES],
+  ['outbound webhooks', OUTBOUND],
+  ['store', STORE],
+  ['scenarios', SCENARIOS],
+  ['app', APP],
+  ['createMock', under('mocks/index.ts')],
+  ['the upstream step', UPSTREAM],
+  ['adapters', ADAPTERS_ONLY],
+  ['contract suites', under('contracts')],
+  ['the command line', under('cli')],
+];
+
+/** The index in LAYERS of `path`'s layer, or -1 for a file no layer holds. */
+const layerOf = (path: string): number => LAYERS.findIndex(([, holds]) => holds(path));
+
+/** Every import of a runtime file into a higher layer than its own (and every runtime file no layer holds). */
+function upwardImports(files: SourceFile[]): string[] {
+  const found: string[] = [];
+  for (const file of files.filter((f) => isRuntime(f.path))) {
+    const own = layerOf(file.path);
+    if (own === -1) {
+      found.push(`${file.path} is in no layer`);
+      continue;
+    }
+    for (const imp of file.imports.filter((i) => i.specifier.startsWith('.') && isRuntime(i.target))) {
+      const target = layerOf(imp.target);
+      if (target > own) found.push(`${file.path} -> ${imp.specifier} (${LAYERS[own]![0]} imports the higher layer ${LAYERS[target]![0]})`);
+    }
+  }
+  return found;
+}
+
+/**
+ * The import circles among runtime files, each as `a -> b -> ... -> a` from its first file in path
+ * order (Tarjan's strongly connected components). Type-only imports count, as in the layering: two
+ * modules that name each other's types cannot be read, moved or tested apart either.
+ */
+function importCircles(files: SourceFile[]): string[] {
+  const runtime = new Map(files.filter((f) => isRuntime(f.path)).map((f) => [f.path, f]));
+  const edges = (path: string) => [
+    ...new Set(
+      runtime
+        .get(path)!
+        .imports.filter((imp) => imp.specifier.startsWith('.') && runtime.has(imp.target))
+        .map((imp) => imp.target),
+    ),
+  ];
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const circles: string[][] = [];
+  const connect = (path: string): void => {
+    index.set(path, index.size);
+    low.set(path, index.get(path)!);
+    stack.push(path);
+    for (const next of edges(path)) {
+      if (!index.has(next)) {
+        connect(next);
+        low.set(path, Math.min(low.get(path)!, low.get(next)!));
+      } else if (stack.includes(next)) low.set(path, Math.min(low.get(path)!, index.get(next)!));
+    }
+    if (low.get(path) !== index.get(path)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      component.push(member);
+    } while (member !== path);
+    if (component.length > 1 || edges(path).includes(path)) circles.push(component);
+  };
+  for (const path of [...runtime.keys()].sort()) if (!index.has(path)) connect(path);
+  // The shortest route from each component's first file back to it (a breadth-first walk inside it).
+  return circles.map((component) => {
+    const members = new Set(component);
+    const start = [...component].sort()[0]!;
+    const cameFrom = new Map<string, string>();
+    const queue = [start];
+    let last = start;
+    for (let i = 0; i < queue.length; i++) {
+      const at = queue[i]!;
+      const next = edges(at).filter((target) => members.has(target));
+      if (next.includes(start)) {
+        last = at;
+        break;
+      }
+      for (const target of next) {
+        if (target === start || cameFrom.has(target)) continue;
+        cameFrom.set(target, at);
+        queue.push(target);
+      }
+    }
+    const route = [start];
+    for (let at = last; at !== start; at = cameFrom.get(at)!) route.splice(1, 0, at);
+    route.push(start);
+    return route.join(' -> ');
+  });
+}
+
+// ---- every runtime file named in docs/architecture.md -------------------------------------------
+
+/** Folders of generated files, which docs/architecture.md names by the folder alone. */
+const GENERATED_FOLDERS = ['openapi/generated'];
+
+interface Listed {
+  /** Repository-relative: the file, or a generated folder. */
+  path: string;
+  /** The layer its folder line gives, `openapi/document/  (the document's reading)`. */
+  layer: string;
+}
+
+/** What the "Every runtime file" section lists: in its code blocks, a `folder/  (layer)` line, then `  name  what it holds` lines. */
+function listedFiles(markdown: string): Listed[] {
+  const section = markdown.split(/^## /m).find((part) => part.startsWith('Every runtime file')) ?? '';
+  const listed: Listed[] = [];
+  let inBlock = false;
+  let folder = '';
+  let layer = '';
+  for (const line of section.split('\n')) {
+    if (line.startsWith('```')) inBlock = !inBlock;
+    if (!inBlock) continue;
+    const header = /^(\S+\/)\s+\((.+)\)$/.exec(line);
+    if (header !== null) [, folder = '', layer = ''] = header;
+    const entry = /^ {2}(\S+)\s{2,}\S/.exec(line);
+    if (entry !== null) listed.push({ path: `${folder}${entry[1]}`.replace(/\/$/, ''), layer });
+  }
+  return listed;
+}
+
+/** Where the list and the tree disagree: a runtime file not listed or listed with another layer, a name that is no runtime file. */
+function listProblems(runtime: string[], listed: Listed[]): string[] {
+  const problems: string[] = [];
+  const byPath = new Map<string, Listed>();
+  for (const entry of listed) {
+    if (byPath.has(entry.path)) problems.push(`docs/architecture.md names ${entry.path} twice`);
+    byPath.set(entry.path, entry);
+  }
+  for (const path of runtime) {
+    const entry = byPath.get(GENERATED_FOLDERS.find((folder) => under(folder)(path)) ?? path);
+    const layer = LAYERS[layerOf(path)]?.[0];
+    if (entry === undefined) problems.push(`${path} is not in docs/architecture.md`);
+    else if (entry.layer !== layer) problems.push(`${path}: docs/architecture.md gives the layer (${entry.layer}), LAYERS (${layer})`);
+  }
+  const named = (path: string) => runtime.includes(path) || (GENERATED_FOLDERS.includes(path) && runtime.some(under(path)));
+  for (const { path } of listed) if (!named(path)) problems.push(`docs/architecture.md names ${path}, which is not a runtime file`);
+  return problems;
+}
+
 // ---- browser safety ----------------------------------------------------------------------------
 
 /** Every project file reached from `entry` through imports that survive compilation (not type-only); `staticOnly`: not through `import()` either. */
@@ -339,7 +533,7 @@ function valueGraph(files: Map<string, SourceFile>, entry: string, staticOnly = 
   return { files: reached, packages };
 }
 
-const BROWSER_ENTRIES = ['mocks/msw.ts', 'mocks/browser.ts', 'mocks/index.ts', 'openapi/validator.ts'];
+const BROWSER_ENTRIES = ['mocks/msw/handlers.ts', 'mocks/msw/browser.ts', 'mocks/index.ts', 'openapi/validator.ts'];
 
 function nodeOnly(files: Map<string, SourceFile>, entry: string): string[] {
   return [...valueGraph(files, entry).packages]
@@ -360,44 +554,58 @@ describe('architecture (docs/architecture.md)', () => {
     expect(violations(files)).toEqual([]);
   });
 
+  it('no runtime file imports a higher layer, and every runtime file is in a layer', () => {
+    expect(upwardImports(files)).toEqual([]);
+  });
+
+  it('no import circle among runtime files (type-only imports included)', () => {
+    expect(importCircles(files)).toEqual([]);
+  });
+
+  it('docs/architecture.md names every runtime file with its layer, and no other file', () => {
+    const runtime = files.filter((file) => isRuntime(file.path)).map((file) => file.path);
+    const listed = listedFiles(readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8'));
+    expect(listed.length).toBeGreaterThan(100);
+    expect(listProblems(runtime, listed)).toEqual([]);
+  });
+
   for (const entry of BROWSER_ENTRIES) {
     it(`nothing reachable from ${entry} is a Node built-in or msw/node`, () => {
       expect(nodeOnly(byPath, entry), `Node-only imports reachable from ${entry}`).toEqual([]);
     });
   }
 
-  it('the walk follows the real graph: mocks/msw.ts reaches the whole fake, mocks/node/server.ts reaches node:http', () => {
-    const reached = valueGraph(byPath, 'mocks/msw.ts').files;
+  it('the walk follows the real graph: mocks/msw/handlers.ts reaches the whole fake, mocks/node/server.ts reaches node:http', () => {
+    const reached = valueGraph(byPath, 'mocks/msw/handlers.ts').files;
     for (const expected of [
       'mocks/index.ts',
       'mocks/app/app.ts',
       'mocks/store/index.ts',
       'openapi/validation.ts',
       'mocks/outbound/delivery.ts',
-      'mocks/store/persist.ts',
+      'mocks/store/world/persist.ts',
     ]) {
       expect([...reached]).toContain(expected);
     }
-    expect(valueGraph(byPath, 'mocks/browser.ts').packages.has('msw/browser')).toBe(true);
+    expect(valueGraph(byPath, 'mocks/msw/browser.ts').packages.has('msw/browser')).toBe(true);
     expect(nodeOnly(byPath, 'mocks/node/server.ts')).toContain('mocks/node/server.ts -> node:http');
   });
 
-  it('a page that only mocks does not load the upstream step: mocks/msw.ts imports it with import() (docs/upstream.md, "In the browser")', () => {
-    const eager = valueGraph(byPath, 'mocks/msw.ts', true).files;
-    const lazy = valueGraph(byPath, 'mocks/msw.ts').files;
-    for (const module of ['mocks/upstream/beside.ts', 'mocks/upstream/hybrid.ts', 'mocks/upstream/har.ts', 'mocks/upstream/replay.ts', 'openapi/drift.ts']) {
+  it('a page that only mocks does not load the upstream step: mocks/msw/handlers.ts imports it with import() (docs/upstream.md, "In the browser")', () => {
+    const eager = valueGraph(byPath, 'mocks/msw/handlers.ts', true).files;
+    const lazy = valueGraph(byPath, 'mocks/msw/handlers.ts').files;
+    for (const module of ['mocks/upstream/msw-step.ts', 'mocks/upstream/hybrid.ts', 'mocks/upstream/har.ts', 'mocks/upstream/replay.ts', 'openapi/drift.ts']) {
       expect([...lazy], 'reached through import()').toContain(module);
       expect([...eager], 'reached by a static import').not.toContain(module);
     }
   });
 
   it('the rules catch what they forbid, and only that', () => {
-    const fake = (path: string, source: string): SourceFile => ({ path, imports: importsOf(path, source) });
     const broken = [
       fake('mocks/store/leak.ts', "import { respond } from '../app/respond.ts';\nimport { createServer } from 'node:http';"),
       fake('mocks/factories/leak.ts', "import type { World } from '../store/world.ts';"),
       fake('mocks/msw-extra.ts', "export { x } from './store/world.ts';"),
-      fake('mocks/node/server.ts', "import { pageOf } from '../store/pagination.ts';"),
+      fake('mocks/node/server.ts', "import { pageOf } from '../store/world/pagination.ts';"),
       fake('openapi/leak.ts', "const m = await import('../mocks/index.ts');"),
       fake('cli/leak.ts', "import { startLoopbackReceiver } from '../support/loopback-receiver.ts';"),
       fake('contracts/leak.ts', "import { run } from '../scripts/bench.ts';"),
@@ -407,7 +615,7 @@ describe('architecture (docs/architecture.md)', () => {
       'mocks/factories/leak.ts -> ../store/world.ts (factories never imports mocks/store/)',
       'mocks/store/leak.ts -> ../app/respond.ts (store never imports mocks/app/)',
       'mocks/store/leak.ts -> node:http (store never imports a Node built-in)',
-      'mocks/node/server.ts -> ../store/pagination.ts (the Node adapter never imports store internals (anything but mocks/store/index.ts and persist.ts))',
+      "mocks/node/server.ts -> ../store/world/pagination.ts (the Node adapter never imports store internals (anything but the store's faces: an index.ts and persist.ts))",
       'openapi/leak.ts -> ../mocks/index.ts (openapi never imports mocks/)',
       "contracts/leak.ts -> ../scripts/bench.ts (contracts may import only its own folder, openapi/, the kit's entry points, npm packages, Node built-ins)",
       expect.stringMatching(/^cli\/leak\.ts -> \.\.\/support\/loopback-receiver\.ts \(the command line may import only its own folder, /),
@@ -417,21 +625,72 @@ describe('architecture (docs/architecture.md)', () => {
     ]);
   });
 
+  it('the circle and layer checks catch what they forbid, type-only imports included', () => {
+    const planted = [
+      fake('mocks/store/world/a.ts', "import type { B } from './b.ts';"),
+      fake('mocks/store/world/b.ts', "import { c } from '../api/c.ts';"),
+      fake('mocks/store/api/c.ts', "export { a } from '../world/a.ts';"),
+      fake('mocks/app/d.ts', "const again = await import('./d.ts');"),
+      fake('openapi/document/leak.ts', "import { exampleRequests } from '../example-requests.ts';"),
+      fake('mocks/store/world/leak.ts', "import type { Mock } from '../../index.ts';"),
+      fake('mocks/elsewhere/x.ts', ''),
+      // Allowed: a lower layer, the same layer, a test's import of anything.
+      fake('mocks/app/fine.ts', "import { ok } from '../common/errors.ts';\nimport { respond } from './respond.ts';"),
+      fake('mocks/store/fine.test.ts', "import { createMock } from '../index.ts';"),
+    ];
+    expect(importCircles(planted)).toEqual([
+      'mocks/app/d.ts -> mocks/app/d.ts',
+      'mocks/store/api/c.ts -> mocks/store/world/a.ts -> mocks/store/world/b.ts -> mocks/store/api/c.ts',
+    ]);
+    expect(upwardImports(planted)).toEqual([
+      "openapi/document/leak.ts -> ../example-requests.ts (the document's reading imports the higher layer checks against the document)",
+      'mocks/store/world/leak.ts -> ../../index.ts (store imports the higher layer createMock)',
+      'mocks/elsewhere/x.ts is in no layer',
+    ]);
+  });
+
+  it('the list of runtime files catches a file missing, one in another layer, and a name of no runtime file', () => {
+    const markdown = [
+      '## Every runtime file',
+      '```text',
+      "openapi/  (the document's leaves)",
+      '  generated/     the generated modules',
+      'mocks/app/  (app)',
+      '  a.ts           one',
+      '  gone.ts        a file that is not there',
+      '  a.test.ts      a test',
+      'mocks/store/world/  (app)',
+      '  c.ts           a file of the store',
+      '```',
+      '## Next',
+      '```text',
+      'mocks/app/  (app)',
+      '  b.ts           outside the section',
+      '```',
+    ].join('\n');
+    const runtime = ['mocks/app/a.ts', 'mocks/app/b.ts', 'openapi/generated/schema.ts', 'mocks/store/world/c.ts'];
+    expect(listProblems(runtime, listedFiles(markdown))).toEqual([
+      'mocks/app/b.ts is not in docs/architecture.md',
+      'mocks/store/world/c.ts: docs/architecture.md gives the layer (app), LAYERS (store)',
+      'docs/architecture.md names mocks/app/gone.ts, which is not a runtime file',
+      'docs/architecture.md names mocks/app/a.test.ts, which is not a runtime file',
+    ]);
+  });
+
   it('the allowed column catches an import that no "never" names', () => {
-    const fake = (path: string, source: string): SourceFile => ({ path, imports: importsOf(path, source) });
     const outside = [
       // Neither is a lower layer, an adapter, msw nor Node: only the allowed column refuses them.
-      fake('mocks/outbound/leak.ts', "import { DEFAULT_PORT } from '../defaults.ts';"),
+      fake('mocks/outbound/leak.ts', "import { DEFAULT_PORT } from '../common/defaults.ts';"),
       fake('mocks/app/leak.ts', "import { createDeliveryEngine } from '../outbound/delivery.ts';"),
       fake('cli/leak.ts', "import { keepState } from '../mocks/node/state.ts';"),
-      fake('mocks/destinations.ts', "import { kindOf } from './ids.ts';"),
+      fake('mocks/common/destinations.ts', "import { kindOf } from '../ids/ids.ts';"),
       // Allowed: the same folder, a type-only DeliverySink, the policy from outbound/.
-      fake('mocks/store/fine.ts', "import type { DeliverySink } from '../outbound/types.ts';\nimport { ok } from '../errors.ts';"),
-      fake('mocks/outbound/fine.ts', "import { destinationPolicy } from '../destinations.ts';\nimport { signPayload } from './signature.ts';"),
+      fake('mocks/store/world/fine.ts', "import type { DeliverySink } from '../../outbound/types.ts';\nimport { ok } from '../../common/errors.ts';"),
+      fake('mocks/outbound/fine.ts', "import { destinationPolicy } from '../common/destinations.ts';\nimport { signPayload } from './signature.ts';"),
     ];
     expect(violations(outside)).toEqual([
-      'mocks/destinations.ts -> ./ids.ts (the shared leaves (errors, defaults, the destination policy) may import nothing)',
-      'mocks/outbound/leak.ts -> ../defaults.ts (outbound webhooks may import only its own folder, the destination policy)',
+      'mocks/common/destinations.ts -> ../ids/ids.ts (the shared leaves (errors, defaults, the destination policy) may import nothing)',
+      'mocks/outbound/leak.ts -> ../common/defaults.ts (outbound webhooks may import only its own folder, the destination policy)',
       expect.stringMatching(/^mocks\/app\/leak\.ts -> \.\.\/outbound\/delivery\.ts \(app may import only /),
       expect.stringMatching(/^cli\/leak\.ts -> \.\.\/mocks\/node\/state\.ts \(the command line may import only /),
     ]);

@@ -1,6 +1,6 @@
 // Path parameter values that try to leave a path template (issue 28, hybrid forwarding): dot
 // segments, backslashes and slashes, raw and percent-encoded, and a few neighbours. For tests of
-// what the hybrid step forwards (mocks/node/upstream-forwarding.test.ts, mocks/msw-upstream.test.ts).
+// what the hybrid step forwards (mocks/node/upstream-forwarding.test.ts, mocks/msw/upstream.test.ts).
 
 /** The escape forms of issue 28, raw and percent-encoded, and a few of their neighbours. */
 export const ESCAPES: readonly string[] = [

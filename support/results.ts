@@ -1,16 +1,17 @@
 // Store unit-test helpers: unwrap an ok Result, read and assert an error, and a sink that only
 // records the delivery requests it is given.
 import { expect } from 'vitest';
-import type { ApiError, Result } from '../mocks/errors.ts';
+import type { ApiError, Result } from '../mocks/common/errors.ts';
 import type { DeliveryRecord, DeliveryRequest } from '../mocks/outbound/types.ts';
-import { createStore, type Store, type World, worldSummary } from '../mocks/store/index.ts';
+import { createStore, type Store } from '../mocks/store/index.ts';
+import { type World, worldSummary } from '../mocks/store/world/index.ts';
 
 export function unwrap<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`expected ok, got ${result.error.status} ${JSON.stringify(result.error.body)}`);
   return result.value;
 }
 
-export function errorOf(result: Result<unknown>): ApiError {
+function errorOf(result: Result<unknown>): ApiError {
   if (result.ok) throw new Error(`expected an error, got ${JSON.stringify(result.value)}`);
   return result.error;
 }

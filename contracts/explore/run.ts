@@ -47,8 +47,8 @@ export interface ExploreResult {
 }
 
 /** The live defaults: gentle enough for a shared staging API. */
-export const LIVE_MAX_RPS = 5;
-export const LIVE_MAX_REQUESTS = 500;
+const LIVE_MAX_RPS = 5;
+const LIVE_MAX_REQUESTS = 500;
 
 /**
  * Explores one target. `wrap` wraps its fetch (the self-test's broken servers).

@@ -6,9 +6,9 @@ import type { TargetSettings } from './env.ts';
 import type { FetchLike, Target } from './types.ts';
 
 /** Base URL the in-process mock answers under (createMock's default). */
-export const INPROCESS_BASE_URL = 'http://127.0.0.1:4010/v1';
+const INPROCESS_BASE_URL = 'http://127.0.0.1:4010/v1';
 /** Base URL of the msw target: a reserved `.test` host that only MSW answers. */
-export const MSW_BASE_URL = 'https://api.workflow.test/v1';
+const MSW_BASE_URL = 'https://api.workflow.test/v1';
 
 let wrapInprocess: (fetch: FetchLike) => FetchLike = (fetch) => fetch;
 
@@ -28,7 +28,7 @@ export async function createTargetFrom(settings: TargetSettings): Promise<Target
     return { ...settings, baseUrl: INPROCESS_BASE_URL, controlUrl: new URL(INPROCESS_BASE_URL).origin, fetch: wrapInprocess(fetch) };
   }
   if (settings.name === 'msw') {
-    const [{ setupServer }, { createHandlers }] = await Promise.all([import('msw/node'), import('../../mocks/msw.ts')]);
+    const [{ setupServer }, { createHandlers }] = await Promise.all([import('msw/node'), import('../../mocks/msw/handlers.ts')]);
     const server = setupServer(...createHandlers({ baseUrl: MSW_BASE_URL }));
     // A request no handler takes (a webhook delivery to a receiver, say) fails instead of leaving the process.
     server.listen({ onUnhandledFrame: 'error' });

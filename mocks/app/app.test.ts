@@ -3,11 +3,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { controlValidator } from '../../openapi/control-validator.ts';
 import { createValidator } from '../../openapi/validation.ts';
-import { fail, ok, type Result } from '../errors.ts';
-import type { Session, Store, World } from '../store/index.ts';
-import { deliveryLog } from '../store/retention.ts';
-import { openSession } from '../store/session.ts';
-import { createWorldClock } from '../store/clock.ts';
+import { fail, ok, type Result } from '../common/errors.ts';
+import type { Session, World } from '../store/world/index.ts';
+import type { Store } from '../store/index.ts';
+import { deliveryLog } from '../store/world/retention.ts';
+import { openSession } from '../store/world/session.ts';
+import { createWorldClock } from '../store/world/clock.ts';
 import type { DeliveryRecord, DeliveryRequest } from '../outbound/types.ts';
 import { createApp } from './app.ts';
 import { tokenKind } from './auth.ts';

@@ -11,8 +11,11 @@
 // A control operation runs one way whichever face asks (`runControl`): the HTTP face reads the body
 // and hands the operation to it, `mock.control` (control.ts) hands its arguments to it; from there
 // the document check and the route (control-routes.ts), which calls the store.
-import { apiError, fail, type Result } from '../errors.ts';
-import { type EndpointRequest, type Session, settleQuotaDay, type Store, tokenProject, type World } from '../store/index.ts';
+import { apiError, fail, type Result } from '../common/errors.ts';
+import type { EndpointRequest } from '../store/api/index.ts';
+import { type Session, settleQuotaDay, type World } from '../store/world/index.ts';
+import type { Store } from '../store/index.ts';
+import { tokenProject } from '../store/connect/index.ts';
 import { projectLessRouting } from './project-less.ts';
 import { jsonBody } from '../../openapi/coverage.ts';
 import type { RequestInput, Validator } from '../../openapi/validator.ts';

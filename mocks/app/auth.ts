@@ -1,8 +1,8 @@
 // Bearer parsing (docs/worlds.md): the token selects the world, its shape
 // selects the kind. Three dot-separated base64url segments = workspace OAuth token (JWT form);
 // anything else that is a valid RFC 6750 token = user API key.
-import { fail, ok, type Result } from '../errors.ts';
-import { stableKey } from '../random.ts';
+import { fail, ok, type Result } from '../common/errors.ts';
+import { stableKey } from '../ids/random.ts';
 
 export type TokenKind = 'user_api_key' | 'workspace_oauth';
 

@@ -2,7 +2,7 @@
 // (415), JSON syntax (400) and the JSON's shape bounds (400 `json_too_complex`). Only operations
 // whose document entry has a JSON requestBody read a body; for the others any body is ignored, as
 // a real server would.
-import { fail, ok, type Result } from '../errors.ts';
+import { fail, ok, type Result } from '../common/errors.ts';
 import { escapePointer } from '../../openapi/json-pointer.ts';
 import { MAX_BODY_BYTES, payloadTooLarge } from './head.ts';
 

@@ -7,7 +7,7 @@ import { exampleRequests } from '../../openapi/example-requests.ts';
 import { document } from '../../openapi/generated/document.ts';
 import { validator } from '../../openapi/validator.ts';
 import { createMock } from '../index.ts';
-import { createRecordingSink } from '../store/index.ts';
+import { createRecordingSink } from '../store/world/index.ts';
 
 const REAL = Date.UTC(2030, 0, 10, 8, 0, 0);
 const setup = () => createMock({ now: () => REAL, sink: createRecordingSink(), faults: { now: () => REAL } });

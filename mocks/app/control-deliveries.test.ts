@@ -2,7 +2,7 @@
 // large deliveries used to make an answer longer than a JS string may be, a permanent 500.
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../index.ts';
-import { createRecordingSink } from '../store/recording-sink.ts';
+import { createRecordingSink } from '../store/world/recording-sink.ts';
 import { LISTED_BODY_CHARACTERS } from './control-deliveries.ts';
 
 interface Listed {

@@ -1,8 +1,8 @@
 // `GET /__mock/deliveries` a page at a time, with bodies cut for the list (docs/control-api.md):
 // ~300 large deliveries made one answer longer than a JS string may be ("Invalid string length"),
 // a permanent 500 for that world. The log itself keeps whole bodies (and is bounded, see
-// mocks/store/retention.ts); the JS face (`mock.control.deliveries`) hands them out whole.
-import { fail, ok, type Result } from '../errors.ts';
+// mocks/store/world/retention.ts); the JS face (`mock.control.deliveries`) hands them out whole.
+import { fail, ok, type Result } from '../common/errors.ts';
 import type { DeliveryRecord } from '../outbound/types.ts';
 
 /** Characters of a body shown in the list; the rest is counted in `body_length`. */

@@ -2,8 +2,9 @@
 // answered as {data: ...} or the usual error body. Both faces reach them the same way, through the
 // app's runner once the document has checked the input (app.ts), so a route only calls the store;
 // it never calls back into either face. The bearer token (or mock.control's token) selects the world.
-import { fail, ok, type Result } from '../errors.ts';
-import { changeClock, type Session, type Store } from '../store/index.ts';
+import { fail, ok, type Result } from '../common/errors.ts';
+import { changeClock, type Session } from '../store/world/index.ts';
+import type { Store } from '../store/index.ts';
 import type { operations, ParameterDefaults } from '../../openapi/generated/control-schema.ts';
 import { issueOAuthToken, type Credentials } from './auth.ts';
 import type { ControlOperationId, ControlOperations } from './control.ts';

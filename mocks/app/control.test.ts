@@ -3,9 +3,9 @@
 // lists are the ones the mock serves.
 import { describe, expect, it } from 'vitest';
 import { controlValidator } from '../../openapi/control-validator.ts';
-import type { Result } from '../errors.ts';
+import type { Result } from '../common/errors.ts';
 import { createMock } from '../index.ts';
-import { createRecordingSink } from '../store/recording-sink.ts';
+import { createRecordingSink } from '../store/world/recording-sink.ts';
 
 const token = 'control-document';
 const mock = createMock({ seed: 'control', sink: createRecordingSink() });

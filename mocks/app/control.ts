@@ -4,8 +4,10 @@
 // (control-routes.ts) and store call as `/__mock/...`, so both faces refuse the same body with the
 // same error, and neither calls the other. The types of the bodies are generated from the document.
 import type { DriftReport } from '../../openapi/drift.ts';
-import type { Result } from '../errors.ts';
-import type { AddedSources, ClockState, JournalEntry, RateLimitRule, Store, World, WorldSummary } from '../store/index.ts';
+import type { Result } from '../common/errors.ts';
+import type { AddedSources } from '../store/api/index.ts';
+import type { ClockState, JournalEntry, RateLimitRule, World, WorldSummary } from '../store/world/index.ts';
+import type { Store } from '../store/index.ts';
 import type { DeliveryRecord } from '../outbound/types.ts';
 import type { components, PathOperationId } from '../../openapi/generated/control-schema.ts';
 import type { RequestInput } from '../../openapi/validator.ts';

@@ -2,9 +2,9 @@
 // the `Prefer` header (code=, example=, delay=), per world or for the whole server a rate limit,
 // injected 429s, a latency range and a failure rate. Pure and browser-safe: the clock, the random
 // source and the sleep are injected, so tests are deterministic and never wait for real.
-import { MAX_DELAY_MS } from '../defaults.ts';
-import { apiError, fail, ok, type ApiError, type Result } from '../errors.ts';
-import type { Session, WorldFaults } from '../store/session.ts';
+import { MAX_DELAY_MS } from '../common/defaults.ts';
+import { apiError, fail, ok, type ApiError, type Result } from '../common/errors.ts';
+import type { Session, WorldFaults } from '../store/world/session.ts';
 import type { OperationInfo, ResponseInfo } from '../../openapi/validator.ts';
 import type { AppResponse } from './types.ts';
 

@@ -2,7 +2,7 @@
 // head"). Where the API and the control API are mounted, which paths are the control API's, the
 // URL split into path and query (once per request: the Node adapter passes its reading on to the
 // app), the body limit and its 413. Browser-safe, no Node modules.
-import { apiError, type ApiError } from '../errors.ts';
+import { apiError, type ApiError } from '../common/errors.ts';
 
 /** Where the API is mounted in the app's own paths (`mock.fetch` and the handlers map any base URL onto it). */
 export const API_PREFIX = '/v1';

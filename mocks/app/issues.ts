@@ -2,7 +2,7 @@
 // control API alike: a path parameter that cannot name a resource is 404; anything else is 400,
 // with the code the document names for the failure (`x-error-code`, e.g. `unsupported_url` on
 // the webhook URL pattern) when every issue names that same code, and `bad_request` otherwise.
-import { apiError, isErrorCode, type ApiError, type ErrorCode } from '../errors.ts';
+import { apiError, isErrorCode, type ApiError, type ErrorCode } from '../common/errors.ts';
 import type { Issue } from '../../openapi/validator.ts';
 
 /** The message of an answer whose issues all carry a code the document names; the issues say exactly what failed. */

@@ -8,7 +8,7 @@ import { document } from '../../openapi/generated/document.ts';
 import { validator } from '../../openapi/validator.ts';
 import { createMock } from '../index.ts';
 import { startServer } from '../node/server.ts';
-import { createRecordingSink } from '../store/index.ts';
+import { createRecordingSink } from '../store/world/index.ts';
 import { projectLessRouting } from './project-less.ts';
 
 const EXAMPLE_PROJECT = 'proj_Zt4Wn8Q';

@@ -3,7 +3,7 @@
 // That the cache is invisible through the app is the fuzzer's (support/fuzz.test.ts).
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../index.ts';
-import type { World } from '../store/index.ts';
+import type { World } from '../store/world/index.ts';
 import { createReadCache } from './read-cache.ts';
 import type { AppResponse } from './types.ts';
 

@@ -6,7 +6,7 @@
 // is a new object and starts with nothing kept. What stays per request is outside: faults, rate-limit
 // headers, the journal line. Bounded in entries and bytes over all worlds; the oldest go first.
 // Browser-safe, no Node modules.
-import type { World } from '../store/index.ts';
+import type { World } from '../store/world/index.ts';
 import type { AppResponse } from './types.ts';
 
 /**

@@ -1,6 +1,6 @@
 // The one place where values become HTTP answers (docs/architecture.md, docs/errors.md): a successful Result is
 // 200 with its JSON (a RawAnswer: its own media type and bytes), a `null` value is 204 with no body, an ApiError is its status and body.
-import type { ApiError, Result } from '../errors.ts';
+import type { ApiError, Result } from '../common/errors.ts';
 import type { AppResponse } from './types.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json' } as const;

@@ -4,8 +4,8 @@
 // does no checking of its own: the validator has done it, and the store checks only what depends
 // on the world's state. Separate from routes.ts so the app machinery does not import the store's
 // implementation.
-import type { Result } from '../errors.ts';
-import type { World } from '../store/index.ts';
+import type { Result } from '../common/errors.ts';
+import type { World } from '../store/world/index.ts';
 import type { operations, ParameterDefaults, PathOperationId } from '../../openapi/generated/schema.ts';
 import type { Credentials } from './auth.ts';
 

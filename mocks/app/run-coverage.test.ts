@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { document } from '../../openapi/generated/document.ts';
 import { forEachOperation } from '../../openapi/document/operations.ts';
 import { createMock, formatRunCoverage } from '../index.ts';
-import { createRecordingSink } from '../store/index.ts';
+import { createRecordingSink } from '../store/world/index.ts';
 
 const get = (mock: ReturnType<typeof createMock>, token: string, path: string, headers: Record<string, string> = {}) =>
   mock.fetch(path, { headers: { authorization: `Bearer ${token}`, ...headers } });

@@ -13,7 +13,7 @@ import {
   type Observation,
   type ObservedExchange,
 } from '../../openapi/coverage.ts';
-import type { Session } from '../store/index.ts';
+import type { Session } from '../store/world/index.ts';
 
 export interface RunCoverageReport extends CoverageReport {
   /** 'world': the caller's world since it was opened, reset or switched; 'all': every world since the mock started. */

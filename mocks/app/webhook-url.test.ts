@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { document } from '../../openapi/generated/document.ts';
 import { validator } from '../../openapi/validator.ts';
-import { isErrorCode } from '../errors.ts';
+import { isErrorCode } from '../common/errors.ts';
 import { createMock } from '../index.ts';
-import { createRecordingSink } from '../store/recording-sink.ts';
+import { createRecordingSink } from '../store/world/recording-sink.ts';
 
 const ADMITTED = [
   'https://hooks.acme.dev/workflow-errors',

@@ -4,8 +4,8 @@
 // one seed always gives the same catalogue (built once per seed by the store, never per world:
 // worlds share it read-only). The ten apps of common.ts come first with their slugs and first
 // category, so the apps of seeded accounts are in the catalogue.
-import type { FactoryContext } from '../random.ts';
-import { newId } from '../ids.ts';
+import type { FactoryContext } from '../ids/random.ts';
+import { newId } from '../ids/ids.ts';
 import type { AppCategory, ConnectApp } from './types.ts';
 import { slugify } from './common.ts';
 import { TRIGGER_COMPONENTS } from './deployed-trigger.ts';

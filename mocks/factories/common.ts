@@ -1,7 +1,7 @@
 // Small shared helpers for the factories: timestamps relative to the world's clock, slugs,
 // and a catalogue of realistic apps so names, slugs and domains agree with each other.
-import type { FactoryContext } from '../random.ts';
-import { randomHex, randomLowerAlnum, unixSeconds } from '../random.ts';
+import type { FactoryContext } from '../ids/random.ts';
+import { randomHex, randomLowerAlnum, unixSeconds } from '../ids/random.ts';
 
 const DAY_MS = 86_400_000;
 

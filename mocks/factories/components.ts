@@ -4,7 +4,7 @@
 // repositories, sheets, ...), and a sheet-like resource has `reloadProps`: choosing one adds its
 // columns as dynamic props. The trigger components deployed-trigger.ts always had come first, as
 // they were (seeded worlds deploy them), then one per resource trigger of the table.
-import { fnv1a32 } from '../random.ts';
+import { fnv1a32 } from '../ids/random.ts';
 import type { ConnectApp, Component, ComponentProp } from './types.ts';
 import { type ActionKind, APP_TABLE, type AppSpec, type ResourceKind } from './catalogue.ts';
 import { slugify } from './common.ts';

@@ -2,7 +2,7 @@
 // per event of the app catalogue in common.ts), so a component key means the same in every world;
 // a deployed trigger is the spec's event-source trigger shape plus the fields of the SDK's
 // `DeployedComponent` (openapi/openapi.yaml, DeployedComponent).
-import type { FactoryContext } from '../random.ts';
+import type { FactoryContext } from '../ids/random.ts';
 import type { DeployedTrigger, TriggerComponent } from './types.ts';
 import { APPS, overrideWith, slugify } from './common.ts';
 import { makeEventSourceTrigger } from './trigger.ts';

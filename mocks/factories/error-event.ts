@@ -1,7 +1,7 @@
-import type { FactoryContext } from '../random.ts';
+import type { FactoryContext } from '../ids/random.ts';
 import type { OriginalContext, OriginalEvent, WorkflowErrorDetails, WorkflowErrorEventSummary } from './types.ts';
-import { newId } from '../ids.ts';
-import { randomBase62 } from '../random.ts';
+import { newId } from '../ids/ids.ts';
+import { randomBase62 } from '../ids/random.ts';
 import { overrideWith } from './common.ts';
 
 const PRODUCTS = [

@@ -2,9 +2,9 @@
 // validated against their components.schemas entry with the document's own validator (Ajv).
 import { describe, expect, it } from 'vitest';
 import { validator } from '../../openapi/validator.ts';
-import { createContext } from '../random.ts';
-import type { FactoryContext } from '../random.ts';
-import { kindOf } from '../ids.ts';
+import { createContext } from '../ids/random.ts';
+import type { FactoryContext } from '../ids/random.ts';
+import { kindOf } from '../ids/ids.ts';
 import {
   makeApp,
   makeConnectToken,
@@ -29,7 +29,7 @@ import {
   makeWorkflow,
   makeWorkspace,
 } from './index.ts';
-import { truncateEvent } from '../store/error-events.ts';
+import { truncateEvent } from '../store/api/error-events.ts';
 
 const COUNT = 500;
 

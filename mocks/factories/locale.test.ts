@@ -1,5 +1,5 @@
-// The factories draw from the kit's own faker (mocks/world-faker.ts), which reads
-// mocks/faker-locale.json, a small subset of faker's English locale. These tests keep every
+// The factories draw from the kit's own faker (mocks/ids/world-faker.ts), which reads
+// mocks/ids/faker-locale.json, a small subset of faker's English locale. These tests keep every
 // generated value identical to what the real faker with its full English locale gives, from the
 // same random numbers: every factory over many seeds, and every faker method the kit implements
 // with every argument shape the kit uses, called several times in a row and interleaved. After each
@@ -8,8 +8,8 @@
 import type { Faker } from '@faker-js/faker';
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
 import { describe, expect, it } from 'vitest';
-import factoryLocale from '../faker-locale.json' with { type: 'json' };
-import { createRandomizer, fakerWith, restoreRandomizer, seedFrom, type FactoryContext, type SavableRandomizer, type WorldFaker } from '../random.ts';
+import factoryLocale from '../ids/faker-locale.json' with { type: 'json' };
+import { createRandomizer, fakerWith, restoreRandomizer, seedFrom, type FactoryContext, type SavableRandomizer, type WorldFaker } from '../ids/random.ts';
 import {
   makeApp,
   makeConnectedAccount,
@@ -161,7 +161,7 @@ function peek(randomizer: SavableRandomizer, count: number): number[] {
   return Array.from({ length: count }, () => copy.next());
 }
 
-describe("the kit's faker (mocks/world-faker.ts)", () => {
+describe("the kit's faker (mocks/ids/world-faker.ts)", () => {
   it.each(CALLS)("%s: the real faker's values and draws, called repeatedly over many seeds", (name, call) => {
     const both = pair(0);
     for (let seed = 0; seed < SEEDS; seed++) {

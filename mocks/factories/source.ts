@@ -1,6 +1,6 @@
-import type { FactoryContext } from '../random.ts';
+import type { FactoryContext } from '../ids/random.ts';
 import type { EventSource } from './types.ts';
-import { newId } from '../ids.ts';
+import { newId } from '../ids/ids.ts';
 import { overrideWith, pickApp, slugify, timestamps, token } from './common.ts';
 
 /** An event source as listed by GET /orgs/{org_id}/sources (no owner_id: that appears on triggers only). */

@@ -1,6 +1,6 @@
-import type { FactoryContext } from '../random.ts';
+import type { FactoryContext } from '../ids/random.ts';
 import type { ConfigurableProp, SavedComponent, SavedComponentApp, Step, StepDefinition } from './types.ts';
-import { newId } from '../ids.ts';
+import { newId } from '../ids/ids.ts';
 import { hex, overrideWith, pickApp } from './common.ts';
 
 const NODE_CODE = `export default defineComponent({

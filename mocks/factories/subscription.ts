@@ -1,6 +1,6 @@
-import type { FactoryContext } from '../random.ts';
+import type { FactoryContext } from '../ids/random.ts';
 import type { Subscription } from './types.ts';
-import { newId } from '../ids.ts';
+import { newId } from '../ids/ids.ts';
 import { overrideWith } from './common.ts';
 
 export function makeSubscription(ctx: FactoryContext, overrides?: Partial<Subscription>): Subscription {

@@ -1,6 +1,6 @@
-import type { FactoryContext } from '../random.ts';
+import type { FactoryContext } from '../ids/random.ts';
 import type { StepDefinition, Template, TriggerDefinition } from './types.ts';
-import { newId } from '../ids.ts';
+import { newId } from '../ids/ids.ts';
 import { overrideWith, pickApp } from './common.ts';
 
 /** A shared workflow template: step and trigger definitions in the POST /workflows body form. */

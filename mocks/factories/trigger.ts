@@ -1,7 +1,7 @@
-import type { FactoryContext } from '../random.ts';
+import type { FactoryContext } from '../ids/random.ts';
 import type { ConfiguredProps, EmailTrigger, EventSourceTrigger, HttpTrigger, TimerTrigger, Trigger, TriggerDefinition, TriggerKind } from './types.ts';
-import { isId, newId } from '../ids.ts';
-import { unixSeconds } from '../random.ts';
+import { isId, newId } from '../ids/ids.ts';
+import { unixSeconds } from '../ids/random.ts';
 import { endpointUrlOf, overrideWith, pickApp, slugify, timestamps, token } from './common.ts';
 import { authProvisionIdOf } from './step.ts';
 

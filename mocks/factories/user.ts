@@ -1,6 +1,6 @@
-import type { FactoryContext } from '../random.ts';
+import type { FactoryContext } from '../ids/random.ts';
 import type { User } from './types.ts';
-import { newId } from '../ids.ts';
+import { newId } from '../ids/ids.ts';
 import { overrideWith } from './common.ts';
 import { makeWorkspace } from './workspace.ts';
 

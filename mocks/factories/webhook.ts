@@ -1,6 +1,6 @@
-import type { FactoryContext } from '../random.ts';
+import type { FactoryContext } from '../ids/random.ts';
 import type { Webhook } from './types.ts';
-import { newId } from '../ids.ts';
+import { newId } from '../ids/ids.ts';
 import { overrideWith, timestamps } from './common.ts';
 
 export function makeWebhook(ctx: FactoryContext, overrides?: Partial<Webhook>): Webhook {

@@ -4,8 +4,8 @@
 // would answer with an empty body (docs/errors.md). Per request: two counter updates, no more.
 import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { type ConnectionLimits, DEFAULT_LIMITS } from '../defaults.ts';
-import { apiError, type ApiError } from '../errors.ts';
+import { type ConnectionLimits, DEFAULT_LIMITS } from '../common/defaults.ts';
+import { apiError, type ApiError } from '../common/errors.ts';
 
 /** Per connection: requests being answered, and the response a late client error must not corrupt. */
 interface ConnectionState {

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 // The whole document, prose included (the runtime's copy has none): the reference renders it.
 import document from '../../openapi/generated/openapi.json' with { type: 'json' };
-import { apiError } from '../errors.ts';
+import { apiError } from '../common/errors.ts';
 
 export const CONSOLE_PATH = '/__mock/ui';
 

@@ -1,5 +1,5 @@
 // The Node side of the destination policy (docs/control-api.md, "Where deliveries may go"): the
-// rules are mocks/destinations.ts's, judged on URLs before a delivery starts; what only Node can
+// rules are mocks/common/destinations.ts's, judged on URLs before a delivery starts; what only Node can
 // judge is where a name leads. So deliveries (the server's, `deliver`'s, `receiver-check`'s) go out
 // through node:http(s) with a lookup that applies the policy's `refuseAddress` to the very
 // addresses the socket connects to, and refuses before connecting (DESTINATION_REFUSED, which the
@@ -12,7 +12,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
-import { destinationPolicy } from '../destinations.ts';
+import { destinationPolicy } from '../common/destinations.ts';
 import { DESTINATION_REFUSED } from '../outbound/delivery.ts';
 import { HOP_HEADERS } from '../upstream/har.ts';
 import type { UpstreamAnswer, UpstreamRequest, UpstreamSend } from '../upstream/hybrid.ts';

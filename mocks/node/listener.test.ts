@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RequestHead } from '../app/head.ts';
 import type { AppRequest } from '../app/types.ts';
 import { createMock } from '../index.ts';
-import { createRecordingSink } from '../store/recording-sink.ts';
+import { createRecordingSink } from '../store/world/recording-sink.ts';
 import { corsPolicy } from './cors.ts';
 import { getRequestListener } from './listener.ts';
 

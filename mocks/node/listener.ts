@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isControlPath, MAX_BODY_BYTES, payloadTooLarge, readHead, type RequestHead } from '../app/head.ts';
 import type { AppRequest, AppResponse } from '../app/types.ts';
-import { apiError, type ApiError } from '../errors.ts';
+import { apiError, type ApiError } from '../common/errors.ts';
 import { requestEnded, requestStarted } from './connections.ts';
 import { consoleAnswer } from './console-files.ts';
 import { type CorsPolicy, isPreflight } from './cors.ts';

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createDriftAnalyzer } from '../../openapi/drift.ts';
 import { document } from '../../openapi/generated/document.ts';
 import { validator } from '../../openapi/validator.ts';
-import { type Exchange, parseHar } from '../upstream/har.ts';
+import type { Exchange } from '../upstream/har.ts';
+import { parseHar } from '../upstream/parse-har.ts';
 import { driftReportFile, junitPath, openHarRecorder, RecordingFileError } from './recording.ts';
 
 const creator = { name: 'test', version: '0' };

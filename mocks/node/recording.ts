@@ -4,10 +4,11 @@
 // write at a time. Both mode 0600: a recording is redacted, but it is still someone's traffic.
 import { lstat, open, readFile, rename, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
-import { DEFAULT_RECORD_MAX_BYTES } from '../defaults.ts';
+import { DEFAULT_RECORD_MAX_BYTES } from '../common/defaults.ts';
 import { driftJUnit } from '../../openapi/drift-report.ts';
 import type { DriftAnalyzer } from '../../openapi/drift.ts';
-import { type Exchange, parseHar, toHarEntry } from '../upstream/har.ts';
+import { type Exchange, toHarEntry } from '../upstream/har.ts';
+import { parseHar } from '../upstream/parse-har.ts';
 import { EXCLUSIVE, temporaryBeside, unwritableReason, writeFileReplacing } from './files.ts';
 
 // Here, not in files.ts: its handle is a Node type, and files.ts is re-exported by the server's

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killRunning, runCli } from '../../support/cli.ts';
-import { SCENARIO_LOAD_TIMEOUT_MS } from '../defaults.ts';
+import { SCENARIO_LOAD_TIMEOUT_MS } from '../common/defaults.ts';
 import { readScenarioFiles, ScenarioFileError } from './scenario-files.ts';
 
 afterEach(killRunning);

@@ -7,7 +7,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SCENARIO_LOAD_TIMEOUT_MS } from '../defaults.ts';
+import { SCENARIO_LOAD_TIMEOUT_MS } from '../common/defaults.ts';
 
 const SCENARIO_FILE = /\.(json|js|mjs|ts)$/;
 

@@ -6,11 +6,12 @@
 // closed stdout.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ConnectionLimits, DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT } from '../defaults.ts';
-import { type Destination, destinationPolicy } from '../destinations.ts';
+import { type ConnectionLimits, DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT } from '../common/defaults.ts';
+import { type Destination, destinationPolicy } from '../common/destinations.ts';
 import { createMock, endpointUrlAt, scenarioCatalogue, type FaultOptions, type Mock, type ScenarioDefinition } from '../index.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
-import { createStore, SEEDED_WORLD_WEIGHT } from '../store/index.ts';
+import { createStore } from '../store/index.ts';
+import { SEEDED_WORLD_WEIGHT } from '../store/world/index.ts';
 import { guardConnections, httpServerOptions, resolveLimits } from './connections.ts';
 import { type CorsOrigins, corsPolicy } from './cors.ts';
 import { checkedFetch, type Lookup } from './fetch.ts';
@@ -109,7 +110,7 @@ export { readScenarioFiles, ScenarioFileError, type ScenarioFiles } from './scen
 // For serve's --coverage-report, checked at start and written at exit like the server's own files.
 export { unwritableReason, type WholeFileOptions, writeFileReplacingSync } from './files.ts';
 export type { CorsOrigins } from './cors.ts';
-export type { Destination } from '../destinations.ts';
+export type { Destination } from '../common/destinations.ts';
 export type { Lookup } from './fetch.ts';
 export { UpstreamError, type UpstreamStepOptions } from './upstream.ts';
 export { RecordingFileError } from './recording.ts';
@@ -166,7 +167,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // are not request lines, and each is something to notice (docs/control-api.md).
   const notice = options.log ?? logToStdout;
   const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
-  // Counted in weight (mocks/store/weight.ts): a quarter of the bound, whatever worlds it is made of.
+  // Counted in weight (mocks/store/world/weight.ts): a quarter of the bound, whatever worlds it is made of.
   const collect = collectAfterEvictions(Math.max(100, Math.ceil(maxWorlds / 4)) * SEEDED_WORLD_WEIGHT);
   // Checked before anything is taken or bound: a refused scenario stops the start (ScenarioLoadError).
   const scenarios = options.mock === undefined ? scenarioCatalogue(options.scenarios) : undefined;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killRunning, startCli } from '../../support/cli.ts';
 import { createMock } from '../index.ts';
-import { createRecordingSink } from '../store/recording-sink.ts';
+import { createRecordingSink } from '../store/world/recording-sink.ts';
 import { startServer, type RunningServer, type ServerOptions } from './server.ts';
 
 const running: RunningServer[] = [];

@@ -7,20 +7,20 @@ import { closeSync, fchmodSync, fstatSync, ftruncateSync, openSync, readFileSync
 import { dirname, resolve } from 'node:path';
 import { authenticate } from '../app/auth.ts';
 import type { SavedState } from '../app/control.ts';
-import { STATE_INTERVAL_MS } from '../defaults.ts';
-import { apiError, ok, type ApiError, type Result } from '../errors.ts';
+import { STATE_INTERVAL_MS } from '../common/defaults.ts';
+import { apiError, ok, type ApiError, type Result } from '../common/errors.ts';
 import {
   patchable,
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,
   snapshotView,
-  type Store,
   trackChanges,
   type World,
   worldPatch,
   type WorldPatch,
   type WorldSnapshot,
-} from '../store/index.ts';
+} from '../store/world/index.ts';
+import type { Store } from '../store/index.ts';
 import { writeFileReplacingSync } from './files.ts';
 import { stateKey, type TokenHasher } from './state-key.ts';
 import { lockStateFile, StateLockedError, type StateLock } from './state-lock.ts';
@@ -33,7 +33,7 @@ export class StateFileError extends Error {
 export const LOG_FORMAT = 'workflow-api-mock-kit/state-log';
 export const LOG_VERSION = 1;
 /**
- * The state file's version of the worlds snapshot (mocks/store/snapshot.ts): version 1 with each
+ * The state file's version of the worlds snapshot (mocks/store/world/snapshot.ts): version 1 with each
  * world's `token` replaced by `tokenHash`, HMAC-SHA256 under the key named by `key` (state-key.ts).
  * Version 1 files (clear tokens, the previous release) are migrated: restored, then rewritten.
  */

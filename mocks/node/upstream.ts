@@ -10,12 +10,13 @@ import { createDriftAnalyzer, type DriftAnalyzer, type DriftReport } from '../..
 // The whole document: the drift report quotes its x-assumption sentences, which the runtime's copy leaves out.
 import document from '../../openapi/generated/openapi.json' with { type: 'json' };
 import { validator } from '../../openapi/validator.ts';
-import { type Destination, destinationPolicy } from '../destinations.ts';
+import { type Destination, destinationPolicy } from '../common/destinations.ts';
 import type { Mock } from '../index.ts';
 import type { RequestHead } from '../app/head.ts';
 import type { AppRequest, AppResponse } from '../app/types.ts';
 import { answerOfExchange } from '../upstream/answers.ts';
-import { type Exchange, parseHar, secretFields } from '../upstream/har.ts';
+import { type Exchange, secretFields } from '../upstream/har.ts';
+import { parseHar } from '../upstream/parse-har.ts';
 import { createHybrid } from '../upstream/hybrid.ts';
 import { createReplay, type MatchField } from '../upstream/replay.ts';
 import { type FallbackRule, liveMatcher, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from '../upstream/select.ts';
@@ -443,7 +444,7 @@ function readUpstream(upstream: NonNullable<UpstreamStepOptions['upstream']>): {
 }
 
 /**
- * Why the delivery rules refuse the upstream (mocks/destinations.ts: a link-local host, a host or
+ * Why the delivery rules refuse the upstream (mocks/common/destinations.ts: a link-local host, a host or
  * port not in --deliver-to, a name that resolves to a link-local address), or null. The name is
  * resolved here so a refused upstream stops the start with its reason; the checking fetch
  * (fetch.ts) judges the addresses of every connection again, as for deliveries, since a name can

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { destinationPolicy } from '../destinations.ts';
+import { destinationPolicy } from '../common/destinations.ts';
 import { createDeliveryEngine, RESPONSE_BODY_LIMIT } from './delivery.ts';
 import { gate, receiverPool, startLoopbackReceiver } from '../../support/loopback-receiver.ts';
 import { verifySignature } from './signature.ts';

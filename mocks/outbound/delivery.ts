@@ -3,7 +3,7 @@
 // docs/control-api.md ("How deliveries go out", "Where deliveries may go"). It keeps no per-world
 // log (the world's session records each delivery as it is queued), so reset and eviction need no
 // call here. No Node-only imports: the MSW handlers import this file in browsers too.
-import { type DestinationPolicy, destinationPolicy, reservedHost } from '../destinations.ts';
+import { type DestinationPolicy, destinationPolicy, reservedHost } from '../common/destinations.ts';
 import { SIGNATURE_HEADER, signPayload } from './signature.ts';
 import type { DeliveryAttempt, DeliveryRecord, DeliveryRequest, DeliverySink } from './types.ts';
 
@@ -21,7 +21,7 @@ export interface DeliveryEngineOptions {
   now?: () => number;
   /** Attempts running at once, at most (over every world and URL). */
   maxInFlight?: number;
-  /** Where deliveries may go (mocks/destinations.ts), asked once per delivery before its first attempt; default: anywhere but link-local addresses. */
+  /** Where deliveries may go (mocks/common/destinations.ts), asked once per delivery before its first attempt; default: anywhere but link-local addresses. */
   policy?: DestinationPolicy;
   /** Where a refusal is logged (one line each); default: nowhere. */
   log?: (line: string) => void;
@@ -36,8 +36,8 @@ export const DESTINATION_REFUSED = 'DestinationRefusedError';
 
 /** What createDeliveryEngine returns: a DeliverySink that really sends. */
 export type DeliveryEngine = DeliverySink;
-/** The destination rules a delivery engine applies (mocks/destinations.ts), for `DeliveryEngineOptions.policy`. */
-export type { DestinationPolicy } from '../destinations.ts';
+/** The destination rules a delivery engine applies (mocks/common/destinations.ts), for `DeliveryEngineOptions.policy`. */
+export type { DestinationPolicy } from '../common/destinations.ts';
 
 export const DEFAULT_DELIVERY_OPTIONS = {
   send: true,

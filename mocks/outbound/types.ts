@@ -55,7 +55,7 @@ export interface DeliverySink {
   /**
    * Queues a delivery and returns its record immediately; never waits for the network. The sink
    * keeps updating the record (attempts, state) but keeps no log of records: each world's session
-   * does (mocks/store/session.ts).
+   * does (mocks/store/world/session.ts).
    */
   enqueue(request: DeliveryRequest): DeliveryRecord;
   /** Resolves when every queued delivery (of world `world` when given) has reached a final state. */

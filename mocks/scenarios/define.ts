@@ -2,7 +2,7 @@
 // store's ScenarioDefinition, whose resource fields are the document's generated types, so an
 // editor completes and checks every field; a scenario written as JSON is checked at load time
 // (validate.ts) against the same document.
-import type { ScenarioDefinition } from '../store/index.ts';
+import type { ScenarioDefinition } from '../store/world/index.ts';
 
 export type {
   ScenarioDefinition,
@@ -14,7 +14,7 @@ export type {
   ScenarioAccount,
   ScenarioSubscription,
   AccountState,
-} from '../store/index.ts';
+} from '../store/world/index.ts';
 
 /**
  * A scenario: a world described instead of seeded. Load it with `serve --scenarios DIR` (a module

@@ -3,7 +3,7 @@
 // adapters call it with what their users pass (`createMock({ scenarios })`,
 // `createHandlers({ scenarios })`, `serve --scenarios DIR`); the built-ins are always there.
 import type { Issue } from '../../openapi/validator.ts';
-import type { ScenarioDefinition } from '../store/index.ts';
+import type { ScenarioDefinition } from '../store/world/index.ts';
 import { BUILTIN_SCENARIOS } from './builtin.ts';
 import { scenarioProblems } from './validate.ts';
 

@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { validator } from '../../openapi/validator.ts';
 import { createMock, defineScenario, loadScenarios, ScenarioLoadError, type Mock } from '../index.ts';
-import { createHandlers } from '../msw.ts';
+import { createHandlers } from '../msw/handlers.ts';
 import { BUILTIN_SCENARIOS } from './builtin.ts';
 import { scenarioProblems } from './validate.ts';
-import { createRecordingSink } from '../store/index.ts';
+import { createRecordingSink } from '../store/world/index.ts';
 
 const get = async (mock: Mock, token: string, path: string, headers: Record<string, string> = {}) => {
   const response = await mock.fetch(path, { headers: { authorization: `Bearer ${token}`, ...headers } });

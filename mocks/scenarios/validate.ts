@@ -10,7 +10,7 @@
 import { validator } from '../../openapi/validator.ts';
 import { document } from '../../openapi/generated/document.ts';
 import type { Issue } from '../../openapi/validator.ts';
-import { MAX_ERROR_EVENTS_PER_WORKFLOW, SCENARIO_NAME, scenarioIssues, type ScenarioDefinition } from '../store/index.ts';
+import { MAX_ERROR_EVENTS as MAX_ERROR_EVENTS_PER_WORKFLOW, SCENARIO_NAME, scenarioIssues, type ScenarioDefinition } from '../store/world/index.ts';
 
 type Schema = Record<string, unknown>;
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });

@@ -6,21 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { validator } from '../../openapi/validator.ts';
 import { createMock } from '../index.ts';
 import { TRIGGER_COMPONENTS } from '../factories/index.ts';
-import { createRecordingSink } from './recording-sink.ts';
-import {
-  addSources,
-  createAutoSubscription,
-  createConnectToken,
-  createStore,
-  createSubscription,
-  createWebhook,
-  createWorkflow,
-  deleteWebhook,
-  deployTrigger,
-  type Store,
-} from './index.ts';
-import { COLLECTION_FULL_RETRY_AFTER_S, COLLECTION_LIMIT } from './retention.ts';
-import type { World } from './world.ts';
+import { createRecordingSink } from './world/recording-sink.ts';
+import { addSources } from './api/users.ts';
+import { createAutoSubscription, createSubscription } from './api/subscriptions.ts';
+import { createConnectToken } from './connect/connect.ts';
+import { createStore, type Store } from './index.ts';
+import { createWebhook, deleteWebhook } from './api/webhooks.ts';
+import { createWorkflow } from './api/workflows.ts';
+import { deployTrigger } from './connect/triggers.ts';
+import { COLLECTION_FULL_RETRY_AFTER_S, COLLECTION_LIMIT } from './world/retention.ts';
+import type { World } from './world/world.ts';
 
 const store = (): Store => createStore({ seed: 'caps', sink: createRecordingSink() });
 const webhookInput = (i: number) => ({ url: `https://hooks.example.com/${i}`, name: `n${i}`, description: 'd' });

@@ -1,16 +1,16 @@
 // The store: one session per token (docs/worlds.md) and the rules as plain functions returning Result
 // values. No HTTP, no MSW, no Node-only modules: it runs in the browser (MSW worker) as well.
 import type { DeliverySink } from '../outbound/types.ts';
-import { createRecordingSink } from './recording-sink.ts';
-import { workflowOfEndpoint } from './invoke.ts';
-import { createWorld } from './seed.ts';
-import { countedJournal, deliveryLog, overTally, type CountedJournal, type DeliveryLog, type Tally } from './retention.ts';
-import { JOURNAL_LIMIT, openSession, type Session } from './session.ts';
-import { readWorlds, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, snapshotView, type SnapshotResult, type WorldSnapshot, type WorldsSnapshot } from './snapshot.ts';
-import type { World } from './world.ts';
-import { scenarioOfToken, type ScenarioDefinition } from './scenario.ts';
-import { errorEventCount, SEEDED_WORLD_WEIGHT, worldWeight } from './weight.ts';
-import { fail, ok, type Result } from '../errors.ts';
+import { createRecordingSink } from './world/recording-sink.ts';
+import { workflowOfEndpoint } from './api/invoke.ts';
+import { createWorld } from './world/seed.ts';
+import { countedJournal, deliveryLog, overTally, type CountedJournal, type DeliveryLog, type Tally } from './world/retention.ts';
+import { JOURNAL_LIMIT, openSession, type Session } from './world/session.ts';
+import { readWorlds, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, snapshotView, type SnapshotResult, type WorldSnapshot, type WorldsSnapshot } from './world/snapshot.ts';
+import type { World } from './world/world.ts';
+import { scenarioOfToken, type ScenarioDefinition } from './world/scenario.ts';
+import { errorEventCount, SEEDED_WORLD_WEIGHT, worldWeight } from './world/weight.ts';
+import { fail, ok, type Result } from '../common/errors.ts';
 
 export interface StoreOptions {
   /** Server seed; with the token it determines every seeded world. Default 0. */
@@ -356,124 +356,3 @@ export function createStore(options: StoreOptions = {}): Store {
     },
   };
 }
-
-export type { World } from './world.ts';
-export type * from './world.ts';
-export { getCurrentUser, getWorkspace, listWorkspaceSources, addWorkspaceSources, addSources } from './users.ts';
-export type { AddSourcesInput, AddedSources } from './users.ts';
-export { createWorkflow, getWorkflow, updateWorkflowActivation, type CreateWorkflowBody } from './workflows.ts';
-export { createWebhook, listWebhooks, deleteWebhook, type CreateWebhookInput } from './webhooks.ts';
-export {
-  createSubscription,
-  deleteSubscription,
-  listWorkspaceSubscriptions,
-  createAutoSubscription,
-  type SubscriptionTriple,
-} from './subscriptions.ts';
-export { getWorkflowErrorEventSummaries, truncateEvent, TRUNCATE_ABOVE_BYTES, PREVIEW_CHARACTERS, type ErrorSummaryQuery } from './error-events.ts';
-export {
-  getProjectWebhook,
-  setProjectWebhook,
-  deleteProjectWebhook,
-  regenerateProjectWebhookSigningKey,
-  createConnectToken,
-  validateConnectToken,
-  getConnectedAccount,
-  listConnectedAccounts,
-  deleteConnectedAccount,
-  completeConnect,
-  tokenProject,
-  type CreateConnectTokenInput,
-  type CompleteConnectInput,
-  type AccountListQuery,
-} from './connect.ts';
-export { downloadStashFile, stashFile, type StashUpload } from './file-stash.ts';
-export {
-  listTriggerComponents,
-  getTriggerComponent,
-  deployTrigger,
-  listDeployedTriggers,
-  getDeployedTrigger,
-  deleteDeployedTrigger,
-  listDeployedTriggerWebhooks,
-  setDeployedTriggerWebhooks,
-  getDeployedTriggerWebhook,
-  regenerateDeployedTriggerWebhookSigningKey,
-  updateDeployedTrigger,
-  listDeployedTriggerEvents,
-  listDeployedTriggerWorkflows,
-  setDeployedTriggerWorkflows,
-  type UpdateTriggerInput,
-  type DeployTriggerInput,
-  type TriggerScope,
-} from './triggers.ts';
-export { emit, emitTrigger, type EmitInput } from './emit.ts';
-export { invokeEndpoint, workflowOfEndpoint, type EndpointRequest, type Invocation } from './invoke.ts';
-export { settleQuotaDay, spendQuota, COMPUTE_MS_PER_STEP, type Charge, type QuotaName } from './quotas.ts';
-// Connect projects, end users and usage (issue 17).
-export {
-  listProjects,
-  createProject,
-  getProject,
-  updateProject,
-  updateProjectLogo,
-  deleteProject,
-  getProjectInfo,
-  type CreateProjectInput,
-  type UpdateProjectInput,
-} from './projects.ts';
-export { listExternalUsers, deleteExternalUser, externalUserKey } from './external-users.ts';
-export { listConnectUsage, useCredits } from './usage.ts';
-// Connect accounts by app and end user, OAuth apps and app overrides (issue 17).
-export { createConnectedAccount, deleteAccountsByApp, listAccountsByExternalUser, type CreateAccountInput } from './accounts.ts';
-export { createOauthApp, listOauthApps, getOauthApp, updateOauthApp, deleteOauthApp } from './oauth-apps.ts';
-export { createAppOverride, listAppOverrides, getAppOverride, updateAppOverride, deleteAppOverride } from './app-overrides.ts';
-export { worldSummary, type WorldSummary } from './summary.ts';
-export { encodeCursor, decodeCursor, type PageQuery } from './pagination.ts';
-export { createRecordingSink } from './recording-sink.ts';
-export { DELIVERY_LOG_LIMIT, DELIVERY_LOG_BYTES, RETAINED_ENTRIES_LIMIT, RETAINED_BYTES_LIMIT } from './retention.ts';
-export { JOURNAL_LIMIT, type Session, type Journal, type JournalEntry, type Limits, type RateLimitRule } from './session.ts';
-export { REFERENCE_TIME_MS, scenarioIssues } from './seed.ts';
-export { declaredWeight, SCENARIO_WEIGHT_LIMIT, SEEDED_WORLD_WEIGHT, worldWeight, errorEventCount } from './weight.ts';
-export { patchable, snapshotView, trackChanges, worldPatch, type WorldPatch } from './snapshot.ts';
-export { MAX_ERROR_EVENTS as MAX_ERROR_EVENTS_PER_WORKFLOW } from './world.ts';
-export { changeClock, createWorldClock, parseDuration, utcDay, type ClockState, type ClockChange, type WorldClock } from './clock.ts';
-export {
-  plantScenario,
-  scenarioOfToken,
-  SCENARIO_NAME,
-  type ScenarioDefinition,
-  type ScenarioWorld,
-  type ScenarioWorkspace,
-  type ScenarioWorkflow,
-  type ScenarioErrorEvent,
-  type ScenarioProject,
-  type ScenarioAccount,
-  type ScenarioSubscription,
-  type ScenarioIssue,
-  type AccountState,
-} from './scenario.ts';
-export {
-  SNAPSHOT_FORMAT,
-  SNAPSHOT_VERSION,
-  type WorldsSnapshot,
-  type WorldSnapshot,
-  type SnapshotError,
-  type SnapshotErrorCode,
-  type SnapshotResult,
-} from './snapshot.ts';
-export { catalogueOf, listApps, getApp, listAppCategories, getAppCategory, type AppListQuery, type CatalogueIndex } from './catalogue.ts';
-export {
-  listComponents,
-  getComponent,
-  configureProp,
-  reloadProps,
-  runAction,
-  dynamicPropsId,
-  type ComponentScope,
-  type ComponentListQuery,
-  type ConfigurePropInput,
-  type ReloadPropsInput,
-  type RunActionInput,
-} from './components.ts';
-export { proxy, type ProxyMethod, type ProxyRequest, type ProxyEcho } from './proxy.ts';

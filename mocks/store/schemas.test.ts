@@ -1,29 +1,17 @@
 // Everything the store hands out (answers and outbound payloads) validates against the document.
 import { describe, expect, it } from 'vitest';
 import { validator } from '../../openapi/validator.ts';
-import {
-  completeConnect,
-  createConnectToken,
-  createStore,
-  createSubscription,
-  createWebhook,
-  createWorkflow,
-  emit,
-  emitTrigger,
-  getConnectedAccount,
-  getCurrentUser,
-  getWorkflow,
-  getWorkflowErrorEventSummaries,
-  listWebhooks,
-  listWorkspaceSources,
-  listWorkspaceSubscriptions,
-  setDeployedTriggerWebhooks,
-  getDeployedTrigger,
-  deployTrigger,
-  listTriggerComponents,
-  setProjectWebhook,
-  worldSummary,
-} from './index.ts';
+import { completeConnect, createConnectToken, getConnectedAccount, setProjectWebhook } from './connect/connect.ts';
+import { createStore } from './index.ts';
+import { createSubscription, listWorkspaceSubscriptions } from './api/subscriptions.ts';
+import { createWebhook, listWebhooks } from './api/webhooks.ts';
+import { createWorkflow, getWorkflow } from './api/workflows.ts';
+import { emit } from './api/emit.ts';
+import { emitTrigger } from './connect/trigger-emit.ts';
+import { getCurrentUser, listWorkspaceSources } from './api/users.ts';
+import { getWorkflowErrorEventSummaries } from './api/error-events.ts';
+import { setDeployedTriggerWebhooks, getDeployedTrigger, deployTrigger, listTriggerComponents } from './connect/triggers.ts';
+import { worldSummary } from './world/summary.ts';
 import { recordingSink, unwrap } from '../../support/results.ts';
 
 function expectSchema(schema: string, value: unknown): void {

@@ -3,8 +3,6 @@
 // caller is redacted before an entry exists (docs/upstream.md, "Redaction"). Browser-safe: no file
 // access here (the Node recorder writes, mocks/node/recording.ts).
 
-export { parseHar } from './parse-har.ts';
-
 export const REDACTED = '[redacted]';
 
 /**

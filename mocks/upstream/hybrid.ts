@@ -15,7 +15,7 @@ import { authenticate } from '../app/auth.ts';
 import { API_PREFIX, isApiPath, readHead, type RequestHead } from '../app/head.ts';
 import { errorResponse } from '../app/respond.ts';
 import type { AppRequest, AppResponse } from '../app/types.ts';
-import { apiError } from '../errors.ts';
+import { apiError } from '../common/errors.ts';
 import type { Mock } from '../index.ts';
 import type { Validator } from '../../openapi/validator.ts';
 import { type Exchange, HOP_HEADERS } from './har.ts';

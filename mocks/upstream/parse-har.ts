@@ -1,6 +1,6 @@
 // Reading a HAR log's text (HAR 1.2, docs/upstream.md): apart from the rest of har.ts so the MSW
 // handlers can check a `replay` given as text when they are created, without loading the
-// recording and redaction code, which they import only when used (mocks/msw.ts). Every entry is
+// recording and redaction code, which they import only when used (mocks/msw/handlers.ts). Every entry is
 // checked here, when the file is read, for what would otherwise fail each request that reaches it
 // (a header Node refuses to send, a status no answer can have, a body that cannot be decoded): the
 // first bad one refuses the file, named by its index and field (`log.entries[3].response.status`).

@@ -4,7 +4,7 @@
 // it, and the last one from then on, whatever else was asked in between; `reset()` starts over.
 // Nothing matches: a 404 naming the closest recorded request and how it differs. An entry of status
 // 0 (no answer was recorded) answers 502 saying so. Browser-safe.
-import { apiError } from '../errors.ts';
+import { apiError } from '../common/errors.ts';
 import { errorResponse } from '../app/respond.ts';
 import type { AppRequest, AppResponse } from '../app/types.ts';
 import { HOP_HEADERS, harResponseText, headerRecord, type HarEntry, redactBody, redactQuery } from './har.ts';

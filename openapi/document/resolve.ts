@@ -1,8 +1,8 @@
 // The document's operations read once, every `$ref` followed, in the form the router, the request
 // checks and the response checks use at request time: nothing on the hot path walks the document.
 import { escapePointer, followRef } from '../json-pointer.ts';
-import { valueFromSchema } from '../example-requests.ts';
 import type { OperationInfo, ParameterInfo, ResponseInfo } from '../types.ts';
+import { valueFromSchema } from './example-values.ts';
 import { forEachOperation } from './operations.ts';
 import { shapeOf, type ValueShape } from './shape.ts';
 
@@ -10,7 +10,7 @@ export interface ResolvedParameter extends ParameterInfo {
   shape: ValueShape;
 }
 
-export interface ResolvedResponse {
+interface ResolvedResponse {
   /** Media type (lower case) -> JSON pointer of its schema, or null when it declares none. */
   content: Map<string, string | null>;
 }

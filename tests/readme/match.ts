@@ -3,7 +3,7 @@
 // - a line `...` stands for any number of lines (headers of `curl -i`, elided rows);
 // - a run of spaces matches any run of spaces and tabs (columns realign as numbers change);
 // - `127.0.0.1:<port>` matches any port (the test's mock listens on a free one);
-// - an ID (a prefix of mocks/ids.ts + 7 base62 characters) matches any ID of the same prefix, bound
+// - an ID (a prefix of mocks/ids/ids.ts + 7 base62 characters) matches any ID of the same prefix, bound
 //   for the rest of the README: the same shown ID must be the same real ID everywhere, and later
 //   commands are run with the real one;
 // - times: unix seconds (10 digits) and milliseconds (13), ISO date-times, durations (`17.0ms`, `3.2s`);
@@ -11,7 +11,7 @@
 // - `/home/you/app` is the directory the commands run in;
 // - with the mark's `numbers-vary`, every number matches any number.
 import { stripVTControlCharacters } from 'node:util';
-import { ID_PREFIXES } from '../../mocks/ids.ts';
+import { ID_PREFIXES } from '../../mocks/ids/ids.ts';
 
 export interface MatchContext {
   /** Shown ID -> real ID, shared by the whole README run. */

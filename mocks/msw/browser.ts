@@ -1,0 +1,71 @@
+// The package's `./browser` entry: one call that starts MSW's service worker with the kit's
+// handlers in a page, for a frontend's development build. Browser-only (msw/browser); nothing
+// here or below it imports a Node module (support/architecture.test.ts checks).
+import { setupWorker, type SetupWorker, type StartOptions } from 'msw/browser';
+import type { Mock } from '../index.ts';
+import { createHandlers, type DriftView, type HandlersOptions } from './handlers.ts';
+import type { Persistence } from '../store/world/persist.ts';
+
+export { DEFAULT_STORAGE_KEY, type HandlersOptions } from './handlers.ts';
+export type { Mock, MockOptions } from '../index.ts';
+export type { WorldsSnapshot, WorldSnapshot, SnapshotError, SnapshotErrorCode, SnapshotResult } from '../store/world/index.ts';
+export type { Persistence } from '../store/world/persist.ts';
+
+export interface MockWorkerOptions extends HandlersOptions {
+  /** Do not log every intercepted request in the console (MSW's `quiet`). Default false. */
+  quiet?: boolean;
+  /**
+   * What MSW does with a request no handler takes (MSW 3's `onUnhandledFrame`): the kit only
+   * handles `baseUrl` and `/__mock`, so the default is 'bypass' (the app's own files, other APIs
+   * go to the network untouched); 'warn' or 'error' to hear about them.
+   */
+  onUnhandledFrame?: StartOptions['onUnhandledFrame'];
+  /** Where the worker script is served (MSW's `serviceWorker` option); default '/mockServiceWorker.js'. */
+  serviceWorker?: StartOptions['serviceWorker'];
+}
+
+export interface MockWorker {
+  worker: SetupWorker;
+  /** The kit's fake behind the worker: `mock.control` (worlds, emit, deliveries), `mock.store`. */
+  mock: Mock;
+  /** The storage behind `persist`, or null without it. */
+  persistence: Persistence | null;
+  /** With `upstream`: where its answers depart from the document so far (`drift.report()`, docs/upstream.md); else null. */
+  drift: DriftView | null;
+  /** Saves the worlds (with `persist`) and stops intercepting. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts MSW's worker in this page with the kit's handlers, so the app's requests to `baseUrl`
+ * are answered by the stateful fake. The page must serve MSW's worker script
+ * (`npx msw init public/`). `token` answers requests that carry no Authorization header from that
+ * bearer's world; `persist` keeps the worlds across reloads (see HandlersOptions).
+ *
+ * @example
+ * // main.ts of a Vite app: the kit is loaded in development builds only.
+ * if (import.meta.env.DEV) {
+ *   const { startMockWorker } = await import('workflow-api-mock-kit/browser');
+ *   await startMockWorker({ baseUrl: '/v1', token: 'dev', persist: 'session' });
+ * }
+ */
+export async function startMockWorker(options: MockWorkerOptions = {}): Promise<MockWorker> {
+  const { quiet, onUnhandledFrame, serviceWorker, ...handlerOptions } = options;
+  const handlers = createHandlers(handlerOptions);
+  const worker = setupWorker(...handlers);
+  await worker.start({
+    quiet: quiet ?? false,
+    onUnhandledFrame: onUnhandledFrame ?? 'bypass',
+    ...(serviceWorker === undefined ? {} : { serviceWorker }),
+  });
+  return {
+    worker,
+    mock: handlers.mock,
+    persistence: handlers.persistence,
+    drift: handlers.drift,
+    async stop() {
+      handlers.persistence?.save();
+      await worker.stop();
+    },
+  };
+}

@@ -1,0 +1,242 @@
+// MSW 3 adapter: two catch-all handlers that hand every intercepted request to the mock's one
+// route table. Works with setupServer (msw/node) and setupWorker (msw/browser): nothing imported
+// from here touches Node-only modules.
+import { bypass, http, HttpResponse, type HttpHandler } from 'msw';
+import type { DriftAnalyzer, DriftReport } from '../../openapi/drift.ts';
+import { validator } from '../../openapi/validator.ts';
+import { authenticate } from '../app/auth.ts';
+import { ENDPOINT_PREFIX } from '../app/head.ts';
+import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest } from '../app/fetch.ts';
+import { createMock, type FaultOptions, type Mock, type MockOptions } from '../index.ts';
+import { DEFAULT_STORAGE_KEY, persistStore, type Persistence, type StorageArea } from '../store/world/persist.ts';
+import { createDeliveryEngine } from '../outbound/delivery.ts';
+import type { BesideSetup } from '../upstream/msw-step.ts';
+import type { Exchange, HarEntry } from '../upstream/har.ts';
+import type { Hybrid } from '../upstream/hybrid.ts';
+import { checkHarEntries, parseHar } from '../upstream/parse-har.ts';
+import type { MatchField } from '../upstream/replay.ts';
+import { type FallbackRule, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from '../upstream/select.ts';
+
+export { DEFAULT_STORAGE_KEY } from '../store/world/persist.ts';
+export type { Exchange, HarEntry, HarHeader } from '../upstream/har.ts';
+export type { FallbackRule } from '../upstream/select.ts';
+export type { MatchField } from '../upstream/replay.ts';
+
+/** In a page (setupWorker, or a DOM test environment) outbound webhooks are recorded, not sent. */
+const inBrowser = typeof window !== 'undefined' && typeof document !== 'undefined';
+
+export interface HandlersOptions {
+  /**
+   * Where the API is mounted, version segment included; default http://127.0.0.1:4010/v1. In a
+   * browser a path such as '/v1' is taken relative to the page's origin.
+   */
+  baseUrl?: string;
+  /** Seed for a mock created here (ignored when `mock` is given). */
+  seed?: number | string;
+  /**
+   * Scenarios beside the built-in ones for a mock created here (ignored when `mock` is given;
+   * docs/scenarios.md): a token `scenario_<name>_<anything>` opens that scenario's world. One that
+   * does not match the document throws a `ScenarioLoadError` naming each issue's JSON pointer.
+   */
+  scenarios?: MockOptions['scenarios'];
+  /**
+   * Latency, failure rate and rate limit of every world of a mock created here (ignored when `mock`
+   * is given; docs/control-api.md, "Faults"); a world sets its own with `mock.control.faults()` and
+   * `mock.control.rateLimit()`, a request asks with `Prefer: code=N, example=NAME, delay=MS`.
+   */
+  faults?: FaultOptions;
+  /**
+   * Share one Mock between handlers and tests (its `control` API, its store). Without it, a mock
+   * is created here; in a browser its webhook deliveries are only recorded (GET /__mock/deliveries).
+   */
+  mock?: Mock;
+  /**
+   * The bearer token for requests that carry no Authorization header: they are answered from this
+   * token's world, so an app without a dev API key still gets one. Requests with the header keep
+   * theirs; without this option a request without one is a 401, as on the real API.
+   */
+  token?: string;
+  /**
+   * Keep the worlds across page reloads in sessionStorage ('session', until the tab closes) or
+   * localStorage ('local'). Default: in memory only, so a reload seeds every world afresh (all
+   * created resources are gone). Saved under `storageKey` (one worlds snapshot, see
+   * `store.snapshot()`) before the answer to every request that can change a world (any method
+   * but GET, HEAD and OPTIONS), and when the page is hidden or unloaded; restored when the
+   * handlers are created, replacing the worlds of the mock. Saved worlds of another seed, or a
+   * damaged entry, are not restored (logged once). The delivery log, the request journal and
+   * injected rate limits are not kept.
+   */
+  persist?: 'session' | 'local' | false;
+  /** The storage key for `persist`; default 'workflow-api-mock-kit/worlds'. */
+  storageKey?: string;
+  /**
+   * The real service's base URL, version segment included (docs/upstream.md): the `live`
+   * operations are sent there with the caller's own headers (through MSW's `bypass`, so the
+   * handlers see the answer), every other one is mocked. Each answer carries `x-mock-source:
+   * live | mock`. Requests without an Authorization header are sent without one (`token` only
+   * selects a mock world).
+   */
+  upstream?: string;
+  /** operationIds or globs sent to `upstream` (`['getCurrentUser', 'list*']`, or one comma-separated string). */
+  live?: readonly string[] | string;
+  /** Upstream answers the mock answers in place of: `'404,501,unreachable'` or a rule. */
+  fallbackOn?: string | FallbackRule;
+  /** Answer every API request from a recording instead (a HAR log's text, or its entries), with no network at all. */
+  replay?: string | readonly HarEntry[];
+  /** For `replay`: what a request must share with a recorded one besides method and path; default query and body. */
+  match?: readonly MatchField[];
+  /** Every upstream exchange, unredacted (to record one: `toHarEntry(exchange, secretFields(document))`). */
+  onExchange?: (exchange: Exchange) => void;
+}
+
+export type Handlers = HttpHandler[] & {
+  mock: Mock;
+  /** The storage behind `persist` (save() writes the worlds now), or null without persistence. */
+  persistence: Persistence | null;
+  /** With `upstream`: where its answers depart from the document so far (`drift.report()`); else null. */
+  drift: DriftView | null;
+};
+
+/** The drift report of the handlers' upstream so far (docs/upstream.md, "Drift report"). */
+export interface DriftView {
+  report(): DriftReport;
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * MSW request handlers serving the kit's stateful fake: the API under `baseUrl` and the control
+ * API under `<origin>/__mock`. Use them with `setupServer` (msw/node) or `setupWorker` (msw/browser).
+ *
+ * @example
+ * import { setupServer } from 'msw/node';
+ * const handlers = createHandlers({ baseUrl: 'https://api.test/v1', seed: 1 });
+ * const server = setupServer(...handlers);
+ * server.listen();
+ * // handlers.mock.control.world('my-token') lists the IDs of that token's world
+ *
+ * @example
+ * // In a page: worlds survive reloads, requests without a key use the 'dev' world.
+ * const worker = setupWorker(...createHandlers({ baseUrl: '/v1', persist: 'session', token: 'dev' }));
+ */
+export function createHandlers(options: HandlersOptions = {}): Handlers {
+  const baseUrl = absoluteBaseUrl(options.baseUrl ?? options.mock?.baseUrl ?? DEFAULT_BASE_URL, 'createHandlers').replace(/\/+$/, '');
+  if (options.token !== undefined && !authenticate({ authorization: `Bearer ${options.token}` }).ok) {
+    throw new TypeError(`createHandlers: token ${JSON.stringify(options.token)} is not a bearer token; it must match [A-Za-z0-9-._~+/]+=*`);
+  }
+  const mock =
+    options.mock ??
+    createMock({
+      baseUrl,
+      sink: createDeliveryEngine({ send: !inBrowser }),
+      seed: options.seed,
+      faults: options.faults,
+      scenarios: options.scenarios,
+    });
+  const persistence = options.persist ? browserPersistence(mock, options.persist, options.storageKey ?? DEFAULT_STORAGE_KEY) : null;
+  const mapUrl = createUrlMapper(baseUrl);
+  const origin = new URL(baseUrl).origin;
+  const { beside, drift } = besideOf(mock, options);
+
+  const resolve = async ({ request }: { request: Request }) => {
+    const appRequest = await fromFetchRequest(request, mapUrl);
+    const hybrid = beside === null ? null : await beside;
+    // The default token selects a mock world; it is never sent to the upstream.
+    if (options.token !== undefined && appRequest.headers.authorization === undefined && hybrid?.route(appRequest) !== 'live') {
+      appRequest.headers.authorization = `Bearer ${options.token}`;
+    }
+    const response = await (hybrid ?? mock).handle(appRequest);
+    // Saved before the response is handed back: an acknowledged write survives a reload.
+    if (persistence !== null && !READS.has(appRequest.method.toUpperCase())) persistence.save();
+    return new HttpResponse(response.status === 204 ? null : response.body, {
+      status: response.status,
+      headers: response.headers,
+    });
+  };
+
+  // HTTP trigger endpoints too (docs/worlds.md, "Workflow endpoints"): `<origin>/__endpoints/<key>`.
+  const handlers = [http.all(`${baseUrl}/*`, resolve), http.all(`${origin}/__mock/*`, resolve), http.all(`${origin}${ENDPOINT_PREFIX}/*`, resolve)];
+  return Object.assign(handlers, { mock, persistence, drift });
+}
+
+/**
+ * The hybrid step of `upstream`/`live` or `replay` (mocks/upstream/msw-step.ts), its options checked
+ * here, when the handlers are created. The step itself, with the drift analyzer, HAR redaction and
+ * the replay matcher, is imported only now, the first time these options are used: a page that only
+ * mocks never downloads it (docs/upstream.md, "In the browser"). Requests wait for it; a failed
+ * import is their error.
+ */
+function besideOf(mock: Mock, options: HandlersOptions): { beside: Promise<Hybrid> | null; drift: DriftView | null } {
+  const fail = (message: string): never => {
+    throw new TypeError(`createHandlers: ${message}`);
+  };
+  let setup: BesideSetup;
+  if (options.replay !== undefined) {
+    if (options.upstream !== undefined) fail('give either upstream or replay, not both');
+    const entries = typeof options.replay === 'string' ? parseHar(options.replay) : checkHarEntries(options.replay);
+    if ('error' in entries) return fail(`replay is ${entries.error}`);
+    setup = { replay: { entries: entries.entries, ...(options.match === undefined ? {} : { match: options.match }) } };
+  } else if (options.upstream === undefined) {
+    if (options.live !== undefined || options.fallbackOn !== undefined) fail('live and fallbackOn need upstream (the real service base URL)');
+    return { beside: null, drift: null };
+  } else {
+    const url = parseUpstreamUrl(options.upstream);
+    if (typeof url !== 'string') return fail(`upstream ${url.error}`);
+    const live =
+      options.live === undefined ? [] : parseLivePatterns(typeof options.live === 'string' ? options.live : options.live.join(','), validator.operationIds);
+    if (!Array.isArray(live)) return fail(`live ${(live as { error: string }).error}`);
+    const fallbackOn = typeof options.fallbackOn === 'string' ? parseFallbackOn(options.fallbackOn) : options.fallbackOn;
+    if (fallbackOn !== undefined && 'error' in fallbackOn) return fail(`fallbackOn ${fallbackOn.error}`);
+    setup = {
+      upstream: {
+        url,
+        live,
+        ...(fallbackOn === undefined ? {} : { fallbackOn }),
+        // bypass(): MSW performs this request itself instead of handing it to these handlers again.
+        fetch: (input, init) => fetch(bypass(String(input), init)),
+      },
+      ...(options.onExchange === undefined ? {} : { onExchange: options.onExchange }),
+      log: (line) => console.warn(`[workflow-api-mock-kit] ${line}`),
+    };
+  }
+  let analyzer: DriftAnalyzer | null = null;
+  const beside = import('../upstream/msw-step.ts').then(({ createBeside }) => {
+    const made = createBeside(mock, validator, setup);
+    analyzer = made.drift;
+    return made.hybrid;
+  });
+  // Handled here so an import nobody has awaited yet is no unhandled rejection; requests still see it.
+  beside.catch((error: unknown) => console.error('[workflow-api-mock-kit] could not load the upstream step:', error));
+  // No upstream answer can come before the step is loaded: until then the report is empty.
+  const drift: DriftView | null =
+    setup.upstream === undefined ? null : { report: () => analyzer?.report() ?? { answers: 0, drifting: 0, operations: [], unmatched: [], assumptions: [] } };
+  return { beside, drift };
+}
+
+/** sessionStorage/localStorage behind `persist`, saved on every write and when the page goes away. */
+function browserPersistence(mock: Mock, kind: 'session' | 'local', key: string): Persistence | null {
+  const name = kind === 'session' ? 'sessionStorage' : 'localStorage';
+  let storage: StorageArea | undefined;
+  try {
+    // Reading the property itself throws where storage is disabled (e.g. some privacy settings).
+    storage = (globalThis as Record<string, unknown>)[name] as StorageArea | undefined;
+  } catch (error) {
+    console.warn(
+      `[workflow-api-mock-kit] persist: '${kind}': ${name} is not available (${(error as Error)?.message ?? error}); the worlds live in memory only`,
+    );
+    return null;
+  }
+  if (storage === undefined) {
+    console.warn(`[workflow-api-mock-kit] persist: '${kind}': there is no ${name} here (not a browser page?); the worlds live in memory only`);
+    return null;
+  }
+  const persistence = persistStore(mock.store, { storage, key, name });
+  // Changes made through the JS control API (mock.control.emit ...) pass no handler: saved when
+  // the page is hidden or unloaded (a reload fires pagehide).
+  const target = globalThis as { addEventListener?: (type: string, listener: () => void) => void; document?: { visibilityState?: string } };
+  target.addEventListener?.('pagehide', () => persistence.save());
+  target.addEventListener?.('visibilitychange', () => {
+    if (target.document?.visibilityState === 'hidden') persistence.save();
+  });
+  return persistence;
+}

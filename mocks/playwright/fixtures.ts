@@ -1,0 +1,174 @@
+// The package's `./playwright` entry (docs/scenarios.md, "Playwright"): a Playwright Test fixture that gives
+// each test its own token and world. A mock server is started once per Playwright worker
+// (node:http, port 0, on its first use), and each test's page has its requests to the API
+// (`apiRoute`, default every URL with a `/v1/` segment) answered from that test's world: the
+// fixture forwards them to the worker's server with the test's token, so the app under test needs
+// no change, no key and no CORS. `mock` drives the world through the control API over HTTP, the
+// one path every face of the control API shares. Node only: imported from Playwright test files.
+import { test as base, type Page, type Route } from '@playwright/test';
+import { startServer, type RunningServer } from '../node/server.ts';
+import { readScenarioFiles } from '../node/scenario-files.ts';
+import {
+  coverageSummaryLine,
+  createMock,
+  type RunCoverageReport,
+  type ClockBody,
+  type ClockState,
+  type DeliveryRecord,
+  type ScenarioDefinition,
+  type WorldSummary,
+} from '../index.ts';
+
+export { expect } from '@playwright/test';
+export type { ClockBody, ClockState, DeliveryRecord, RunCoverageReport, WorldSummary } from '../index.ts';
+
+/** The worker's mock server (mockMode 'server'). */
+export interface MockServerOptions {
+  /** The server seed; default 0. */
+  seed?: number | string;
+  /** A folder of scenario files (as `serve --scenarios DIR`), loaded beside the built-in scenarios. */
+  scenarios?: string;
+  /** Print what the worker's tests covered when the worker ends (operations and documented statuses answered); default true. */
+  coverageSummary?: boolean;
+}
+
+export interface MockOptions {
+  /** The scenario each test's world is built from (`test.use({ scenario: 'empty-account' })`); undefined: a seeded world. */
+  scenario: string | undefined;
+  /** The page requests that go to the mock: a Playwright URL glob or RegExp; default every URL with a `/v1/` segment. */
+  apiRoute: string | RegExp;
+}
+
+export interface MockWorkerOptions {
+  mockServer: MockServerOptions;
+}
+
+/** One test's world: its token, where the API is, and the control API of that world. */
+export interface MockHandle {
+  /** This test's bearer token: `pw-<worker>-<test id>`, or `scenario_<name>_pw-...` with a scenario. */
+  readonly token: string;
+  /** The API's base URL on the worker's server (`http://127.0.0.1:<port>/v1`), for requests made from the test itself. */
+  readonly baseUrl: string;
+  /** Any control operation of docs/control-api.md on this world: `mock.control('POST', '/emit', body)`; answers `data`. */
+  control<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+  /** The IDs of this world (`GET /__mock/world`). */
+  world(): Promise<WorldSummary>;
+  /** Sets or advances this world's clock (`POST /__mock/clock`): `{ advance: '90m' }`, `{ set: '2026-01-01T00:00:00Z', freeze: true }`. */
+  clock(change: ClockBody): Promise<ClockState>;
+  /** Replaces this world with scenario `name` (null: the seeded world), `POST /__mock/scenario`. */
+  scenario(name: string | null): Promise<WorldSummary>;
+  /** The world's deliveries, once every queued one has settled (`GET /__mock/deliveries?wait=true`). */
+  deliveries(): Promise<DeliveryRecord[]>;
+  /** What this test's requests covered so far (`GET /__mock/coverage`). */
+  coverage(): Promise<RunCoverageReport>;
+}
+
+type Fixtures = MockOptions & { mock: MockHandle };
+/** The worker's server, started on first use (a worker whose tests all use MSW starts none). */
+type WorkerFixtures = MockWorkerOptions & { mockWorkerServer: () => Promise<RunningServer> };
+
+const DEFAULT_API_ROUTE = /\/v1(\/|$)/;
+
+/**
+ * Playwright's `test` with a `mock` fixture: each test its own token and world.
+ *
+ * @example
+ * import { test, expect } from 'workflow-api-mock-kit/playwright';
+ * test.use({ scenario: 'empty-account' });
+ * test('shows the empty state', async ({ page, mock }) => {
+ *   await page.goto('/');
+ *   await expect(page.getByText('No workflows yet')).toBeVisible();
+ *   await mock.clock({ advance: '5h' });
+ * });
+ */
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  mockServer: [{}, { scope: 'worker', option: true }],
+  scenario: [undefined, { option: true }],
+  apiRoute: [DEFAULT_API_ROUTE, { option: true }],
+
+  mockWorkerServer: [
+    async ({ mockServer }, use, workerInfo) => {
+      let started: Promise<RunningServer> | undefined;
+      const start = async () => {
+        const scenarios = mockServer.scenarios === undefined ? [] : (await readScenarioFiles(mockServer.scenarios)).scenarios;
+        const mock = createMock({
+          ...(mockServer.seed === undefined ? {} : { seed: mockServer.seed }),
+          scenarios: scenarios as ScenarioDefinition[],
+        });
+        return startServer({ port: 0, quiet: true, log: () => {}, mock });
+      };
+      await use(() => (started ??= start()));
+      if (started === undefined) return;
+      const server = await started;
+      // The end of the worker's run: what its tests covered, all their worlds together.
+      if (mockServer.coverageSummary !== false)
+        console.log(`[workflow-api-mock-kit] worker ${workerInfo.workerIndex}: ${coverageSummaryLine(server.mock.coverage())}`);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  // Automatic: a test that never names `mock` still has its page answered from its own world.
+  mock: [
+    async ({ page, scenario, apiRoute, mockWorkerServer }, use, testInfo) => {
+      const own = `pw-${testInfo.workerIndex}-${testInfo.testId}`.replace(/[^A-Za-z0-9\-._~+/]/g, '-');
+      const token = scenario === undefined ? own : `scenario_${scenario}_${own}`;
+      const server = await mockWorkerServer();
+      const handle = await throughServer(page, server, token, apiRoute);
+      await use(handle);
+      // Per-test cleanup: the world is dropped, so a worker running many tests keeps only the live ones.
+      server.mock.store.evict(token);
+    },
+    { auto: true },
+  ],
+});
+
+/** A control answer: `{data}` or the error body. */
+type Answer = { data?: unknown; error?: string } | null;
+
+/** Control calls of one world over HTTP at `<origin>/__mock`, with `send` doing the request. */
+function handleFor(
+  token: string,
+  baseUrl: string,
+  send: (method: string, url: string, body: unknown) => Promise<{ status: number; body: Answer }>,
+): MockHandle {
+  const origin = new URL(baseUrl).origin;
+  const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const answer = await send(method, `${origin}/__mock${path}`, body);
+    if (answer.status >= 400) throw new Error(`${method} /__mock${path} answered ${answer.status}: ${answer.body?.error ?? JSON.stringify(answer.body)}`);
+    return answer.body?.data as T;
+  };
+  return {
+    token,
+    baseUrl,
+    control,
+    world: () => control('GET', '/world'),
+    clock: (change) => control('POST', '/clock', change),
+    scenario: (name) => control('POST', '/scenario', { name }),
+    deliveries: () => control('GET', '/deliveries?wait=true'),
+    coverage: () => control('GET', '/coverage'),
+  };
+}
+
+/** mockMode 'server': the page's API requests go to the worker's server with this test's token. */
+async function throughServer(page: Page, server: RunningServer, token: string, apiRoute: string | RegExp): Promise<MockHandle> {
+  const authorization = `Bearer ${token}`;
+  await page.route(apiRoute, async (route: Route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    const at = url.pathname.search(/\/v1(\/|$)/);
+    const target = `${server.origin}${at < 0 ? url.pathname : url.pathname.slice(at)}${url.search}`;
+    const headers = { ...(await request.allHeaders()), authorization };
+    const response = await route.fetch({ url: target, headers });
+    await route.fulfill({ response });
+  });
+  return handleFor(token, server.baseUrl, async (method, url, body) => {
+    const response = await fetch(url, {
+      method,
+      headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text === '' ? null : JSON.parse(text) };
+  });
+}

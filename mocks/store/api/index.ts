@@ -1,0 +1,12 @@
+// The core API's resources as the rest of the kit reads them (the app's route table, createMock's
+// control face): users and workspaces, workflows, webhooks, subscriptions, error events, emits and
+// runs, invocations of a workflow's endpoint, the app catalogue. Modules of the store import the
+// module that holds a name; modules outside it import this face.
+export { getApp, getAppCategory, listAppCategories, listApps } from './catalogue.ts';
+export { emit } from './emit.ts';
+export { getWorkflowErrorEventSummaries } from './error-events.ts';
+export { type EndpointRequest, invokeEndpoint } from './invoke.ts';
+export { createAutoSubscription, createSubscription, deleteSubscription, listWorkspaceSubscriptions } from './subscriptions.ts';
+export { type AddedSources, addSources, getCurrentUser, getWorkspace, listWorkspaceSources } from './users.ts';
+export { createWebhook, deleteWebhook, listWebhooks } from './webhooks.ts';
+export { createWorkflow, getWorkflow, updateWorkflowActivation } from './workflows.ts';

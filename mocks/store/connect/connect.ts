@@ -1,0 +1,311 @@
+// Connect: project trigger webhooks per environment, connect tokens, connected accounts and the
+// control-side completion of a connect flow (deployed triggers: triggers.ts). Inputs arrive checked
+// against the document (URLs by its WebhookUrl rule, the environment header); what is decided here
+// depends on the world: which projects, webhooks, tokens and accounts exist, in which environment,
+// and whether a connect flow may still complete. Answers have the shapes of @pipedream/sdk's models
+// (openapi/openapi.yaml names each one).
+import type {
+  AccountView,
+  App,
+  ConnectApp,
+  ConnectedAccount,
+  ConnectToken,
+  ConnectWebhook,
+  ConnectWebhookWithSigningKey,
+  PageInfo,
+  ProjectEnvironment,
+  ValidateTokenResponse,
+} from '../../factories/types.ts';
+import type { DeliveryRecord } from '../../outbound/types.ts';
+import type { Result } from '../../common/errors.ts';
+import { fail, notFound, ok } from '../../common/errors.ts';
+import { makeApp, makeConnectToken, makeConnectedAccount, makeCredentials } from '../../factories/index.ts';
+import { hex } from '../../factories/common.ts';
+import { newId } from '../../ids/ids.ts';
+import { isoTime, unixSeconds } from '../../ids/random.ts';
+import { type PageQuery, pageOfList } from '../world/pagination.ts';
+import { collectionFull } from '../world/retention.ts';
+import type { AccountRecord, ConnectTokenRecord, EnvironmentRecord, ProjectRecord, World } from '../world/world.ts';
+import { copy } from '../world/world.ts';
+
+export function signingKey(world: World): string {
+  return hex(world.ctx, 64);
+}
+
+export function projectOf(world: World, projectId: string): Result<ProjectRecord> {
+  const project = world.projects.get(projectId);
+  return project === undefined ? notFound('project', projectId) : ok(project);
+}
+
+/** `x-pd-environment` (required, openapi/openapi.yaml EnvironmentHeader) scopes every Connect resource. */
+/**
+ * The project a bearer's Connect requests are in when they name none (docs/worlds.md, "A Connect
+ * client without a project ID"): a Connect token's own project, else the world's first project (the
+ * seeded one: an access token is issued for one project); undefined in a world without projects.
+ *
+ * @example
+ * tokenProject(world, 'dev'); // 'proj_...' (the seeded project)
+ */
+export function tokenProject(world: World, token: string): string | undefined {
+  const connectToken = world.connectTokens.get(token);
+  if (connectToken !== undefined && world.projects.has(connectToken.projectId)) return connectToken.projectId;
+  for (const projectId of world.projects.keys()) return projectId;
+  return undefined;
+}
+
+export function inEnvironment(resourceEnvironment: ProjectEnvironment, header: ProjectEnvironment): boolean {
+  return header === resourceEnvironment;
+}
+
+type SetWebhook = EnvironmentRecord & { webhook_url: string; signing_key: string };
+
+function environmentWebhook(world: World, projectId: string, environment: ProjectEnvironment): Result<{ record: SetWebhook }> {
+  const project = projectOf(world, projectId);
+  if (!project.ok) return project;
+  const record = project.value.environments.get(environment);
+  if (record?.webhook_url == null || record.signing_key === null)
+    return fail('not_found', `project ${projectId} has no webhook in environment ${environment}`, { environment });
+  return ok({ record: record as SetWebhook });
+}
+
+/** The SDK's `Webhook`; `signing_key` added only where the key is shown (first save, regeneration). */
+function webhookView(world: World, record: SetWebhook, showKey: boolean): ConnectWebhook {
+  record.webhook_id ??= newId('webhook', world.ctx); // worlds saved before webhook IDs existed
+  const view: ConnectWebhook = {
+    id: record.webhook_id,
+    url: record.webhook_url,
+    signing_key_set: true,
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+  };
+  if (showKey) view.signing_key = record.signing_key;
+  return view;
+}
+
+export function getProjectWebhook(world: World, projectId: string, environment: ProjectEnvironment): Result<{ data: ConnectWebhook }> {
+  const found = environmentWebhook(world, projectId, environment);
+  return found.ok ? ok({ data: webhookView(world, found.value.record, false) }) : found;
+}
+
+/**
+ * Saves the environment's URL. The first save (or the first after a deletion) creates the webhook
+ * with a new ID and key and shows the key, once (spec Events, trigger webhooks §3); later saves
+ * change the URL only.
+ */
+export function setProjectWebhook(world: World, projectId: string, environment: ProjectEnvironment, url: string): Result<{ data: ConnectWebhook }> {
+  const project = projectOf(world, projectId);
+  if (!project.ok) return project;
+  const now = unixSeconds(world.ctx.now());
+  const existing = project.value.environments.get(environment);
+  if (existing?.webhook_url != null && existing.signing_key !== null) {
+    existing.webhook_url = url;
+    existing.updated_at = now;
+    return ok({ data: webhookView(world, existing as SetWebhook, false) });
+  }
+  const record: SetWebhook = { webhook_id: newId('webhook', world.ctx), webhook_url: url, signing_key: signingKey(world), created_at: now, updated_at: now };
+  project.value.environments.set(environment, record);
+  return ok({ data: webhookView(world, record, true) });
+}
+
+/** Removes URL and key: nothing is delivered to it any more, and GET is 404. */
+export function deleteProjectWebhook(world: World, projectId: string, environment: ProjectEnvironment): Result<null> {
+  const found = environmentWebhook(world, projectId, environment);
+  if (!found.ok) return found;
+  Object.assign(found.value.record, { webhook_id: null, webhook_url: null, signing_key: null, updated_at: unixSeconds(world.ctx.now()) });
+  return ok(null);
+}
+
+/** A new key, shown once; every later delivery is signed with it (trigger-emit.ts reads the record). */
+export function regenerateProjectWebhookSigningKey(
+  world: World,
+  projectId: string,
+  environment: ProjectEnvironment,
+): Result<{ data: ConnectWebhookWithSigningKey }> {
+  const found = environmentWebhook(world, projectId, environment);
+  if (!found.ok) return found;
+  const { record } = found.value;
+  record.signing_key = signingKey(world);
+  record.updated_at = unixSeconds(world.ctx.now());
+  return ok({ data: webhookView(world, record, true) as ConnectWebhookWithSigningKey });
+}
+
+export interface CreateConnectTokenInput {
+  external_user_id: string;
+  webhook_uri?: string;
+  allowed_origins?: string[];
+  /** Seconds, at most 4 hours (the document checks it); 4 hours when absent. */
+  expires_in?: number;
+}
+
+export function createConnectToken(world: World, projectId: string, environment: ProjectEnvironment, input: CreateConnectTokenInput): Result<ConnectToken> {
+  const project = projectOf(world, projectId);
+  if (!project.ok) return project;
+  const full = collectionFull('Connect tokens', world.connectTokens.size);
+  if (full !== undefined) return full;
+  const expiresAt = input.expires_in === undefined ? undefined : isoTime(world.ctx.now() + input.expires_in * 1000);
+  const token = makeConnectToken(world.ctx, expiresAt === undefined ? undefined : { expires_at: expiresAt });
+  world.connectTokens.set(token.token, {
+    token,
+    projectId,
+    environment,
+    external_user_id: input.external_user_id,
+    webhook_uri: input.webhook_uri ?? null,
+    allowed_origins: [...(input.allowed_origins ?? [])],
+    completed: false,
+  });
+  return ok(copy(token));
+}
+
+/** Whether a connect token can still start its flow: not once completed, not after expires_at. */
+export function validateConnectToken(world: World, connectToken: string, environment: ProjectEnvironment): Result<ValidateTokenResponse> {
+  const record = world.connectTokens.get(connectToken);
+  if (record === undefined || !inEnvironment(record.environment, environment)) return notFound('connect token', connectToken);
+  const answer: ValidateTokenResponse = { success: true, project_id: record.projectId, project_environment: record.environment };
+  if (record.completed) return ok({ ...answer, success: false, error: 'connect token already used' });
+  if (world.ctx.now() > Date.parse(record.token.expires_at)) return ok({ ...answer, success: false, error: 'connect token expired' });
+  return ok(answer);
+}
+
+/**
+ * An app as the API shows it: the SDK's `App`, without the `connect` object that belongs to the
+ * connection webhook and with `scope_profiles` (the mock's apps declare none).
+ *
+ * @example
+ * connectAppView(account.app); // { id: 'oa_…', name_slug: 'github', …, scope_profiles: [] }
+ */
+export function connectAppView(app: App | ConnectApp): ConnectApp {
+  const { connect: _connect, ...rest } = app as App & { scope_profiles?: ConnectApp['scope_profiles'] };
+  return { ...rest, auth_type: rest.auth_type as ConnectApp['auth_type'], scope_profiles: rest.scope_profiles ?? [] };
+}
+
+/** Credentials only when asked for, and never those of an account whose credentials are withheld. */
+export function accountView(record: AccountRecord, includeCredentials: boolean | undefined): AccountView {
+  const view: AccountView = { ...record.account, app: connectAppView(record.account.app) };
+  return includeCredentials === true && record.credentialsWithheld !== true ? { ...view, credentials: record.credentials } : view;
+}
+
+export function accountOf(world: World, projectId: string, accountId: string, environment: ProjectEnvironment): Result<AccountRecord> {
+  const project = projectOf(world, projectId);
+  if (!project.ok) return project;
+  const record = world.accounts.get(accountId);
+  if (record === undefined || record.projectId !== projectId || !inEnvironment(record.environment, environment)) return notFound('account', accountId);
+  return ok(record);
+}
+
+/** The account itself (the SDK's `Account`, not wrapped in `data`). */
+export function getConnectedAccount(
+  world: World,
+  projectId: string,
+  accountId: string,
+  options: { includeCredentials?: boolean; environment: ProjectEnvironment },
+): Result<AccountView> {
+  const found = accountOf(world, projectId, accountId, options.environment);
+  return found.ok ? ok(accountView(found.value, options.includeCredentials)) : found;
+}
+
+export interface AccountListQuery extends PageQuery {
+  external_user_id?: string;
+  app?: string;
+  include_credentials?: boolean;
+}
+
+/** The project's accounts, oldest first, filtered; paged like the sources list (the SDK pages until end_cursor is ''). */
+export function listConnectedAccounts(
+  world: World,
+  projectId: string,
+  environment: ProjectEnvironment,
+  query: AccountListQuery,
+): Result<{ data: AccountView[]; page_info: PageInfo }> {
+  const project = projectOf(world, projectId);
+  if (!project.ok) return project;
+  const ids = project.value.accountIds.filter((id) => {
+    const record = world.accounts.get(id);
+    if (record === undefined || !inEnvironment(record.environment, environment)) return false;
+    if (query.external_user_id !== undefined && record.account.external_id !== query.external_user_id) return false;
+    return query.app === undefined || record.account.app.name_slug === query.app || record.account.app.id === query.app;
+  });
+  const page = pageOfList(ids, query);
+  if (!page.ok) return page;
+  return ok({ data: page.value.ids.map((id) => accountView(world.accounts.get(id)!, query.include_credentials)), page_info: page.value.page_info });
+}
+
+export function deleteConnectedAccount(world: World, projectId: string, accountId: string, environment: ProjectEnvironment): Result<null> {
+  const found = accountOf(world, projectId, accountId, environment);
+  if (!found.ok) return found;
+  world.accounts.delete(accountId);
+  const project = world.projects.get(projectId)!;
+  project.accountIds = project.accountIds.filter((id) => id !== accountId);
+  return ok(null);
+}
+
+/** connect_session_id: "a large number, written in exponent notation" in the spec's payloads. */
+function connectSessionId(world: World): number {
+  return world.ctx.faker.number.int({ min: 1_000, max: 9_999 }) * 1e14;
+}
+
+export interface CompleteConnectInput {
+  outcome: 'success' | 'error';
+  error?: string;
+}
+
+export const DEFAULT_CONNECT_ERROR = 'The connection flow failed: the user denied access';
+
+/**
+ * Finishes a connect flow exactly once per token: success creates an `apn_` account and sends
+ * CONNECTION_SUCCESS (account without credentials), error sends CONNECTION_ERROR; each to the
+ * token's webhook_uri when it has one. A second completion is 422 (already completed).
+ */
+export function completeConnect(
+  world: World,
+  connectToken: string,
+  input: CompleteConnectInput,
+): Result<{ delivery: DeliveryRecord | null; account?: ConnectedAccount }> {
+  const record = world.connectTokens.get(connectToken);
+  if (record === undefined) return notFound('connect token', connectToken);
+  if (record.completed) return fail('unprocessable', `connect token ${connectToken} is already completed`, { token: connectToken });
+  // A real connect link stops working at expires_at; the flow can no longer finish then.
+  if (world.ctx.now() > Date.parse(record.token.expires_at)) {
+    return fail('unprocessable', `connect token ${connectToken} expired at ${record.token.expires_at}`, {
+      token: connectToken,
+      expires_at: record.token.expires_at,
+    });
+  }
+  // The session id is drawn first, as it always was: the accounts created afterwards keep their IDs.
+  const sessionId = connectSessionId(world);
+  if (input.outcome === 'success') {
+    const now = new Date(world.ctx.now()).toISOString();
+    const account = makeConnectedAccount(world.ctx, {
+      id: newId('account', world.ctx),
+      external_id: record.external_user_id,
+      app: makeApp(world.ctx),
+      created_at: now,
+      updated_at: now,
+    });
+    world.accounts.set(account.id, { account, projectId: record.projectId, environment: record.environment, credentials: makeCredentials(world.ctx) });
+    world.projects.get(record.projectId)?.accountIds.push(account.id);
+    return ok({ delivery: finishConnectFlow(world, record, { account, sessionId }), account });
+  }
+  return ok({ delivery: finishConnectFlow(world, record, { error: input.error ?? DEFAULT_CONNECT_ERROR, sessionId }) });
+}
+
+/**
+ * Ends a token's connect flow, once: the token can no longer be used, and its `webhook_uri` (when it
+ * has one) gets CONNECTION_SUCCESS with the account, or CONNECTION_ERROR with the error. The control
+ * API's completion and accounts.create (accounts.ts) both end a flow here.
+ */
+export function finishConnectFlow(
+  world: World,
+  record: ConnectTokenRecord,
+  outcome: { account: ConnectedAccount; sessionId?: number } | { error: string; sessionId?: number },
+): DeliveryRecord | null {
+  record.completed = true;
+  const common = { connect_token: record.token.token, environment: record.environment, connect_session_id: outcome.sessionId ?? connectSessionId(world) };
+  // Serialised by enqueue at once.
+  const payload =
+    'account' in outcome
+      ? { event: 'CONNECTION_SUCCESS', ...common, account: outcome.account }
+      : { event: 'CONNECTION_ERROR', ...common, error: outcome.error };
+  return record.webhook_uri === null
+    ? null
+    : world.sink.enqueue({ world: world.key, kind: 'connection', url: record.webhook_uri, payload, now: world.ctx.now });
+}

@@ -1,0 +1,151 @@
+// A world's clock (docs/worlds.md, "A clock per world"). Every store module reads the time of a
+// world through `world.ctx.now()`, which is this clock once seeding is done; so setting or
+// advancing it moves everything the world shows (timestamps, token expiry, signatures, rate-limit
+// windows, the daily quotas' day) and nothing else. A world whose clock was never touched reads the
+// store's clock (real time) unchanged.
+import { fail, ok, type Result } from '../../common/errors.ts';
+import { LATEST_WORLD_TIME, LATEST_WORLD_TIME_MS } from '../../ids/random.ts';
+
+/** The earliest instant a clock may show: UNIX time 0, as the API's timestamps are UNIX seconds (docs/worlds.md). */
+export const EARLIEST_WORLD_TIME = '1970-01-01T00:00:00Z';
+export { LATEST_WORLD_TIME };
+
+/** A world's time, held in the range a clock may show (docs/worlds.md, "A clock per world"). */
+const within = (ms: number) => Math.min(Math.max(ms, 0), LATEST_WORLD_TIME_MS);
+
+/** What `POST /__mock/clock` answers and a snapshot keeps: null while the world keeps real time. */
+export interface ClockState {
+  /** The world's time now, ISO 8601. */
+  now: string;
+  /** Milliseconds the world is ahead of the store's clock (negative: behind). */
+  offset_ms: number;
+  /** Whether the world's time stands still until the next clock call. */
+  frozen: boolean;
+  /** false while the world keeps the store's clock (never changed since it was made or reset). */
+  changed: boolean;
+}
+
+/** One clock call: `set` an instant or `advance` by a duration, optionally freezing or thawing it. */
+export interface ClockChange {
+  /** An instant, ISO 8601 (`2026-01-01T00:00:00Z`). */
+  set?: string;
+  /** A duration: `90m`, `2h`, `1d`, `30s`, `250ms`, or a sum such as `1h30m`; negative goes back. */
+  advance?: string;
+  /** true: the world's time stands still; false: it runs again from where it stands. Default: as it was. */
+  freeze?: boolean;
+}
+
+export interface WorldClock {
+  /** The world's time, UNIX ms. */
+  now(): number;
+  /** Whether a clock call changed it (false: the world keeps the store's clock). */
+  readonly changed: boolean;
+  /** Applies a change (a valid one: see parseDuration); answers the state after it. */
+  change(change: { setMs?: number; advanceMs?: number; freeze?: boolean }): ClockState;
+  /** The clock's state, or null when it was never changed (the world keeps real time): what a snapshot keeps. */
+  state(): ClockState | null;
+  /** The clock's state, changed or not (`GET /__mock/clock`). */
+  read(): ClockState;
+  /** Puts a saved state back (a snapshot's). */
+  restore(state: Pick<ClockState, 'now' | 'offset_ms' | 'frozen'>): void;
+}
+
+/**
+ * A clock that reads `base` (the store's clock) until it is first changed.
+ *
+ * @example
+ * const clock = createWorldClock(() => Date.now());
+ * clock.change({ setMs: Date.UTC(2026, 0, 1), freeze: true });
+ * new Date(clock.now()).toISOString(); // '2026-01-01T00:00:00.000Z'
+ */
+export function createWorldClock(base: () => number): WorldClock {
+  let changed = false;
+  let offset = 0;
+  /** The world's time while frozen. */
+  let frozenAt: number | null = null;
+  // A running clock set near the maximum reaches it and stops there (docs/worlds.md).
+  const now = () => within(frozenAt ?? base() + offset);
+  // Each reading takes the base clock once: two readings a millisecond apart would lose that millisecond
+  // from the offset (an advance of 61m once gave 3,659,999 ms).
+  const state = (): ClockState => {
+    const real = base();
+    const at = within(frozenAt ?? real + offset);
+    return { now: new Date(at).toISOString(), offset_ms: at - real, frozen: frozenAt !== null, changed };
+  };
+  return {
+    now,
+    get changed() {
+      return changed;
+    },
+    change({ setMs, advanceMs, freeze }) {
+      const real = base();
+      let target = setMs ?? frozenAt ?? real + offset;
+      if (advanceMs !== undefined) target += advanceMs;
+      const frozen = freeze ?? frozenAt !== null;
+      changed = true;
+      offset = target - real;
+      frozenAt = frozen ? target : null;
+      return state();
+    },
+    state: () => (changed ? state() : null),
+    read: state,
+    restore(saved) {
+      changed = true;
+      const at = Date.parse(saved.now);
+      offset = saved.frozen ? at - base() : saved.offset_ms;
+      frozenAt = saved.frozen ? at : null;
+    },
+  };
+}
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/**
+ * A duration such as `90m`, `1h30m`, `-2d` or `250ms` in milliseconds, or null when it is not one.
+ *
+ * @example
+ * parseDuration('1h30m'); // 5400000
+ * parseDuration('soon'); // null
+ */
+export function parseDuration(text: string): number | null {
+  const match = /^(-?)((?:\d+(?:ms|s|m|h|d))+)$/.exec(text.trim());
+  if (match === null) return null;
+  let total = 0;
+  for (const [, amount, unit] of match[2]!.matchAll(/(\d+)(ms|s|m|h|d)/g)) total += Number(amount) * UNIT_MS[unit!]!;
+  return match[1] === '-' ? -total : total;
+}
+
+/** The start of the UTC day holding `ms` (the daily quotas' day, docs/worlds.md). */
+export function utcDay(ms: number): number {
+  return Math.floor(ms / 86_400_000);
+}
+
+/**
+ * `POST /__mock/clock` on a world: `set` first, then `advance`, then `freeze`; the body's shape was
+ * checked against the control document already, so only what it cannot say is refused here: an
+ * instant outside EARLIEST_WORLD_TIME..LATEST_WORLD_TIME, which the control document states.
+ *
+ * @example
+ * changeClock(world, { advance: '90m' }); // ok({ now: '...', offset_ms: 5400000, frozen: false })
+ */
+export function changeClock(clock: WorldClock, change: ClockChange): Result<ClockState> {
+  const setMs = change.set === undefined ? undefined : Date.parse(change.set);
+  const refuse = (pointer: string, message: string) => fail<ClockState>('bad_request', `${pointer}: ${message}`, { issues: [{ pointer, message }] });
+  if (setMs !== undefined && Number.isNaN(setMs)) return refuse('/body/set', `${JSON.stringify(change.set)} is not an instant`);
+  const advanceMs = change.advance === undefined ? undefined : parseDuration(change.advance);
+  if (advanceMs === null) return refuse('/body/advance', `${JSON.stringify(change.advance)} is not a duration such as 90m or 1h30m`);
+  const target = (setMs ?? clock.now()) + (advanceMs ?? 0);
+  if (!(target >= 0 && target <= LATEST_WORLD_TIME_MS)) {
+    const date = new Date(target);
+    const shown = Number.isNaN(date.getTime()) ? 'a date JavaScript cannot hold' : date.toISOString();
+    const range = `${EARLIEST_WORLD_TIME} to ${LATEST_WORLD_TIME}`;
+    return refuse('/body', `the clock would show ${shown}; a world's clock shows ${range} at most`);
+  }
+  return ok(
+    clock.change({
+      ...(setMs === undefined ? {} : { setMs }),
+      ...(advanceMs === undefined ? {} : { advanceMs }),
+      ...(change.freeze === undefined ? {} : { freeze: change.freeze }),
+    }),
+  );
+}

@@ -1,0 +1,142 @@
+// One session per world (docs/worlds.md, "Sessions"): everything the fake keeps for one bearer token
+// (its world, delivery records, request journal, injected rate limit and faults) owned in one place,
+// so that reset and eviction are one replacement or one deletion, never a fan-out. Plain data: the
+// app writes the journal and consults the limits; nothing here knows HTTP.
+import type { DeliveryRecord } from '../../outbound/types.ts';
+import type { World } from './world.ts';
+
+/** One line of the request journal (`GET /__mock/requests`, docs/control-api.md). */
+export interface JournalEntry {
+  method: string;
+  path: string;
+  status: number;
+  /** Time spent inside the app, milliseconds. */
+  ms: number;
+  /** UNIX milliseconds when the request arrived. */
+  at: number;
+  /** The mock's console made it (docs/control-api.md, "The console"); absent for everyone else's. */
+  from?: 'console';
+  /** Who answered when it was not the mock: the upstream (`live`) or a recording (`replay`); `ms` is then the whole exchange. */
+  source?: 'live' | 'replay';
+}
+
+/** An injected rate limit (docs/control-api.md: `POST /__mock/rate-limit`). */
+export interface RateLimitRule {
+  /** How many of the next /v1 requests of the world answer 429; 0 lifts the limit. */
+  requests: number;
+  /** The `Retry-After` value of those answers, in seconds. */
+  retry_after_seconds: number;
+  /** At most this many /v1 requests of the world per second (a fixed one-second window); 0: none; absent: the server's `--rate-limit`. */
+  per_second?: number;
+}
+
+/** Where a world's request falls in its per-second window (`Limits.rate`). */
+export interface RateWindow {
+  limit: number;
+  /** Requests left in the window after this one. */
+  remaining: number;
+  /** UNIX ms when the window ends. */
+  resetAt: number;
+  /** Whether this request is over the limit (and was not counted). */
+  refused: boolean;
+}
+
+/** Faults injected into a world's answers (`POST /__mock/faults`); absent: the server's. */
+export interface WorldFaults {
+  /** Every answer waits a uniformly drawn time in [min, max] ms. */
+  latency_ms?: { min: number; max: number };
+  /** The share of requests (0 to 1) that answer 503. */
+  fail_rate?: number;
+}
+
+/** The last JOURNAL_LIMIT requests are kept, so a benchmark or a long dev session cannot grow it without limit. */
+export const JOURNAL_LIMIT = 1000;
+
+export interface Journal {
+  record(entry: JournalEntry): void;
+  /** Oldest first; the console's own requests only with `console: true`. */
+  list(options?: { console?: boolean }): JournalEntry[];
+}
+
+export interface Limits {
+  /** Puts `rule` in force (requests 0 lifts it); answers the rule now in force. */
+  set(rule: RateLimitRule): RateLimitRule | null;
+  /** For one request: the Retry-After seconds when it must be refused (and counts it), else null. */
+  take(): number | null;
+  /** For one request at `now`: its place in the per-second window (the rule's `per_second`, else `fallback`), or null when no rate applies. */
+  rate(now: number, fallback: number): RateWindow | null;
+}
+
+export interface Session {
+  readonly token: string;
+  /** The resources: seeded from (seed, token), saved by snapshots. */
+  readonly world: World;
+  /**
+   * Oldest first; the records of deliveries the world asked for since the session began (the
+   * delivery engine keeps updating each record's state; it keeps no log of its own).
+   */
+  readonly deliveries: readonly DeliveryRecord[];
+  /** The world's /v1 requests (`GET /__mock/requests`), bounded. */
+  readonly journal: Journal;
+  /** The rate limit a test injected (`POST /__mock/rate-limit`): a count of refusals and a rate per second. */
+  readonly limits: Limits;
+  /** The latency and failure rate a test injected (`POST /__mock/faults`, mocks/app/faults.ts). */
+  faults: WorldFaults;
+}
+
+/**
+ * The session of `world`, whose deliveries go through `log.sink` (the sink the world was built
+ * with); `journal` defaults to an uncounted one (retention.ts counts a store's). `log` is
+ * retention.ts's DeliveryLog, typed by the one field read here: retention.ts imports this module.
+ */
+export function openSession(world: World, log: { readonly deliveries: DeliveryRecord[] }, journal: Journal = createJournal()): Session {
+  return { token: world.token, world, deliveries: log.deliveries, journal, limits: createLimits(), faults: {} };
+}
+
+/** What `Journal.list` answers from a journal's `entries`: the last `limit`, the console's own only when asked for. */
+export function journalView(entries: readonly JournalEntry[], limit: number, { console = false }: { console?: boolean } = {}): JournalEntry[] {
+  const kept = entries.slice(Math.max(0, entries.length - limit));
+  return console ? kept : kept.filter((entry) => entry.from === undefined);
+}
+
+export function createJournal(limit = JOURNAL_LIMIT): Journal {
+  const entries: JournalEntry[] = [];
+  return {
+    record(entry) {
+      entries.push(entry);
+      // Drop in batches rather than one shift per request once the cap is reached.
+      if (entries.length > limit * 1.25) entries.splice(0, entries.length - limit);
+    },
+    list: (options) => journalView(entries, limit, options),
+  };
+}
+
+function createLimits(): Limits {
+  let rule: RateLimitRule | null = null;
+  // The per-second window: which second it is (UNIX ms / 1000, floored) and how many requests it counted.
+  let window = -1;
+  let counted = 0;
+  const lifted = (r: RateLimitRule) => r.requests <= 0 && r.per_second === undefined;
+  return {
+    set(next) {
+      rule = lifted(next) ? null : { ...next, requests: Math.max(0, next.requests) };
+      return rule === null ? null : { ...rule };
+    },
+    take() {
+      if (rule === null || rule.requests <= 0) return null;
+      const { retry_after_seconds } = rule;
+      rule.requests -= 1;
+      if (lifted(rule)) rule = null;
+      return retry_after_seconds;
+    },
+    rate(now, fallback) {
+      const limit = rule?.per_second ?? fallback;
+      if (!(limit > 0)) return null;
+      const second = Math.floor(now / 1000);
+      if (second !== window) [window, counted] = [second, 0];
+      const refused = counted >= limit;
+      if (!refused) counted += 1;
+      return { limit, remaining: limit - counted, resetAt: (second + 1) * 1000, refused };
+    },
+  };
+}

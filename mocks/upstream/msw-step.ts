@@ -1,0 +1,53 @@
+// The MSW handlers' step beside a real service or a recording (docs/upstream.md), with everything
+// only that use needs: the hybrid step, the drift analyzer, HAR redaction, the replay matcher.
+// mocks/msw/handlers.ts imports this module only when `createHandlers` is given `upstream` or `replay`
+// (a dynamic import), so a page that only mocks never downloads it (docs/performance.md, "What a
+// page pays"). The options arrive checked (mocks/msw/handlers.ts reads them synchronously, so a mistake is
+// a TypeError from createHandlers, not from a request).
+import { createDriftAnalyzer, type DriftAnalyzer } from '../../openapi/drift.ts';
+import { document } from '../../openapi/generated/document.ts';
+import type { Validator } from '../../openapi/validator.ts';
+import type { Mock } from '../index.ts';
+import { answerOfExchange } from './answers.ts';
+import { type Exchange, type HarEntry, secretFields } from './har.ts';
+import { createHybrid, type Hybrid, type UpstreamRoute } from './hybrid.ts';
+import { createReplay, type MatchField } from './replay.ts';
+
+export interface BesideSetup {
+  /** Live operations go here (the route's fetch is the adapter's: MSW's `bypass`ed fetch). */
+  upstream?: UpstreamRoute;
+  /** Or every API request is answered from these recorded entries, matched on `match`. */
+  replay?: { entries: readonly HarEntry[]; match?: readonly MatchField[] };
+  /** Every upstream exchange, unredacted, after the drift analyzer has seen it. */
+  onExchange?: (exchange: Exchange) => void;
+  /** A line for each upstream failure. */
+  log?: (line: string) => void;
+}
+
+/**
+ * The hybrid step in front of `mock` and, with `upstream`, the drift analyzer its answers feed.
+ * @example
+ * const { hybrid, drift } = createBeside(mock, validator, { upstream: { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'], fetch } });
+ * await hybrid.handle(request); // x-mock-source: live | mock
+ * drift?.report().drifting; // 0 while the upstream answers as documented
+ */
+export function createBeside(mock: Mock, validator: Validator, setup: BesideSetup): { hybrid: Hybrid; drift: DriftAnalyzer | null } {
+  const { upstream, replay, onExchange, log } = setup;
+  if (replay !== undefined) {
+    const replayed = createReplay(replay.entries, { secrets: secretFields(document), ...(replay.match === undefined ? {} : { match: replay.match }) });
+    return { hybrid: createHybrid({ mock, validator, replay: replayed }), drift: null };
+  }
+  // The runtime copy of the document has no prose: its drift report names assumptions by pointer, sentences ''.
+  const drift = createDriftAnalyzer(document, validator);
+  const hybrid = createHybrid({
+    mock,
+    validator,
+    ...(upstream === undefined ? {} : { upstream }),
+    onExchange(exchange) {
+      drift.observe(answerOfExchange(exchange));
+      onExchange?.(exchange);
+    },
+    ...(log === undefined ? {} : { log }),
+  });
+  return { hybrid, drift };
+}

@@ -1,0 +1,139 @@
+// The one Ajv set-up, test support only (no runtime module imports it, so it is not in the package):
+// a document registered as a single schema resource, so a schema anywhere in it (a JSON pointer) and
+// the `#/components/...` references inside resolve as Prism and the linter see them; each pointer
+// compiled once. The document tests use it strictly, in both JSON Schema dialects; leniently, it is
+// the reference openapi/schema-check.test.ts holds the mock's own schema check to (what serves
+// requests is openapi/schema-check.ts, whose toIssues reads Ajv's errors too).
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, Options, ValidateFunction } from 'ajv';
+import type * as core from 'ajv/dist/core.js';
+import addFormatsModule from 'ajv-formats';
+import { escapePointer } from '../openapi/json-pointer.ts';
+import { ORDERED, orderedFailure } from '../openapi/schema-check.ts';
+
+type AjvCore = core.default;
+
+// ajv-formats is CommonJS; under Node's ESM loader its default export is the module object.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: AjvCore) => void;
+
+/** An Ajv class: `Ajv2020` (OpenAPI 3.1's default dialect) or draft-07's `Ajv` (what Prism uses). */
+type AjvClass = new (options: Options) => AjvCore;
+
+export interface SchemaSetOptions {
+  /** Default `Ajv2020`; draft-07's class is passed in by the tests that want Prism's dialect. */
+  engine?: AjvClass;
+  /**
+   * Strict: an unknown keyword (a typo such as `minLenght`) fails the compile; OpenAPI's own keywords,
+   * the document's top-level keys and its `x-*` keys are declared as annotations. Lenient (default):
+   * unknown keywords are ignored, which is what serving requests needs.
+   */
+  strict?: boolean;
+}
+
+export interface DocumentSchemas {
+  /** The compiled schema at `pointer` (a JSON pointer into the document). */
+  at(pointer: string): ValidateFunction;
+  /** Ajv errors of `value` against the schema at `pointer`, or [] when valid. */
+  errors(pointer: string, value: unknown): ErrorObject[];
+  /**
+   * Schemas of one's own beside the document's, in the same Ajv: `#/components/schemas/X` in them
+   * names one of `schemas` or else the document's, whose compiled code is shared (nothing of the
+   * document is compiled twice). Answers the compiled schema of each name. Once per `name`.
+   */
+  extend(name: string, schemas: Record<string, object>): (schemaName: string) => ValidateFunction;
+}
+
+const DOCUMENT_ID = 'https://workflow-api-kit.test/openapi.json';
+// OpenAPI's format names beyond JSON Schema's: annotations only.
+const OPENAPI_FORMATS = ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password'];
+
+/**
+ * Ajv over one OpenAPI document, addressed by JSON pointers into it.
+ * @example
+ * const schemas = documentSchemas(document, { strict: true });
+ * schemas.errors('/components/schemas/Workflow', { name: 1 }); // Ajv's ErrorObjects, [] when valid
+ */
+export function documentSchemas(document: object, options: SchemaSetOptions = {}): DocumentSchemas {
+  const Engine = options.engine ?? Ajv2020;
+  // verbose: each error carries the schema that failed, which toIssues reads `x-error-code` from.
+  const ajv = options.strict
+    ? new Engine({ allErrors: true, verbose: true, strict: true, strictTypes: false, strictTuples: false, strictRequired: true })
+    : // the document carries OpenAPI keywords (example, x-*, discriminator) beside JSON Schema ones
+      new Engine({ allErrors: true, verbose: true, strict: false, validateFormats: true });
+  addFormats(ajv);
+  for (const name of OPENAPI_FORMATS) ajv.addFormat(name, true);
+  ajv.addKeyword(ORDERED_KEYWORD);
+  if (options.strict) {
+    // Ajv compiles the root resource when it resolves a pointer, so the top-level keys (openapi, info, paths, ...) count too.
+    const rootKeys = Object.keys(document).filter((key) => !key.startsWith('x-'));
+    const annotations = new Set(['example', 'discriminator', 'xml', 'externalDocs', ...rootKeys, ...extensionKeys(document)]);
+    annotations.delete(ORDERED);
+    for (const keyword of annotations) ajv.addKeyword({ keyword, schemaType: ['string', 'number', 'boolean', 'object', 'array', 'null'] });
+  }
+  // No meta-schema pass over the whole document: Redocly and openapi/document.test.ts check it, and
+  // compiling the 2020-12 meta-schema would cost the mock server a third of its start-up.
+  ajv.addSchema({ ...document, $id: DOCUMENT_ID }, DOCUMENT_ID, undefined, false);
+
+  const compiled = new Map<string, ValidateFunction>();
+  const at = (pointer: string): ValidateFunction => {
+    let validate = compiled.get(pointer);
+    if (validate === undefined) {
+      validate = ajv.compile({ $ref: `${DOCUMENT_ID}#${encodeURI(pointer)}` });
+      compiled.set(pointer, validate);
+    }
+    return validate;
+  };
+  return {
+    at,
+    errors(pointer, value) {
+      const validate = at(pointer);
+      return validate(value) ? [] : [...(validate.errors ?? [])];
+    },
+    extend(name, schemas) {
+      const id = `${DOCUMENT_ID.replace(/openapi\.json$/, '')}${encodeURIComponent(name)}.json`;
+      const own = new Set(Object.keys(schemas));
+      ajv.addSchema({ $id: id, components: { schemas: towardDocument(schemas, own) } }, id, undefined, false);
+      const compiled = new Map<string, ValidateFunction>();
+      return (schemaName) => {
+        let validate = compiled.get(schemaName);
+        if (validate === undefined) {
+          validate = ajv.compile({ $ref: `${id}#${encodeURI(`/components/schemas/${escapePointer(schemaName)}`)}` });
+          compiled.set(schemaName, validate);
+        }
+        return validate;
+      };
+    },
+  };
+}
+
+/** `value` with each `$ref` to a component schema not in `own` made absolute, into the document's resource. */
+function towardDocument<T>(value: T, own: ReadonlySet<string>): T {
+  if (Array.isArray(value)) return value.map((item) => towardDocument(item, own)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const local = key === '$ref' && typeof item === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(item) : null;
+    out[key] = local !== null && !own.has(decodeURIComponent(local[1]!)) ? `${DOCUMENT_ID}${item}` : towardDocument(item, own);
+  }
+  return out as T;
+}
+
+// The x-ordered rule lives in schema-check.ts; Ajv applies the same function.
+function ordered(names: readonly string[], data: Record<string, unknown>): boolean {
+  const failure = orderedFailure(names, data);
+  (ordered as { errors?: Partial<ErrorObject>[] }).errors = failure === null ? [] : [failure];
+  return failure === null;
+}
+
+const ORDERED_KEYWORD = { keyword: ORDERED, type: 'object', schemaType: 'array', errors: true, validate: ordered } as const;
+
+/** Every `x-*` key used anywhere, so strict Ajv knows them as annotations instead of rejecting them. */
+function extensionKeys(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) extensionKeys(item, found);
+  else if (typeof value === 'object' && value !== null)
+    for (const [key, child] of Object.entries(value)) {
+      if (key.startsWith('x-')) found.add(key);
+      extensionKeys(child, found);
+    }
+  return found;
+}
