@@ -19,7 +19,7 @@ import { getRequestListener } from './listener.ts';
 import { collectAfterEvictions } from './memory.ts';
 import { errorResponse } from '../app/respond.ts';
 import { abandonState, keepState, openState, requestToken, type StateKeeper } from './state.ts';
-import { type BesideOptions, prepareBeside } from './upstream.ts';
+import { type UpstreamStepOptions, prepareUpstream } from './upstream.ts';
 
 export interface ServerOptions {
   /** 4010 by default; 0 picks a free port. */
@@ -75,7 +75,7 @@ export interface ServerOptions {
    * upstream answers the mock answers in place of (`'404,501,unreachable'`). The upstream obeys the
    * delivery rules (`deliverTo`, never link-local): a refused one throws UpstreamError at start.
    */
-  upstream?: BesideOptions['upstream'];
+  upstream?: UpstreamStepOptions['upstream'];
   /** With `upstream`: append every upstream exchange, redacted, to this HAR file (0600). */
   record?: string;
   /** With `record`: bytes before the recording moves to FILE.1 and a new one begins (default 100 MiB). */
@@ -84,7 +84,7 @@ export interface ServerOptions {
   driftReport?: string;
   /** Answer every API request from this HAR recording (no network); `match`: the fields compared besides method and path. */
   replay?: string;
-  match?: BesideOptions['match'];
+  match?: UpstreamStepOptions['match'];
   /** The kit's version, for the recording's `creator`. */
   version?: string;
 }
@@ -112,7 +112,7 @@ export { unwritableReason, type WholeFileOptions, writeFileReplacingSync } from 
 export type { CorsOrigins } from './cors.ts';
 export type { Destination } from '../common/destinations.ts';
 export type { Lookup } from './fetch.ts';
-export { UpstreamError, type BesideOptions } from './upstream.ts';
+export { UpstreamError, type UpstreamStepOptions } from './upstream.ts';
 export { RecordingFileError } from './recording.ts';
 
 // Log lines go to stdout until stdout fails (EPIPE once its reader is gone, as in
@@ -175,7 +175,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const opened = options.state === undefined ? undefined : await openState(options.state.path, options.state.key);
   // So are the upstream's files and its check against the delivery rules (upstream.ts); a refusal
   // there lets the state file go, so a library caller can start again with another option.
-  const prepared = await prepareBeside(
+  const prepared = await prepareUpstream(
     {
       upstream: options.upstream,
       record: options.record,

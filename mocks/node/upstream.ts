@@ -25,7 +25,7 @@ import { driftReportFile, type FileKeeper, type HarRecorder, junitPath, openHarR
 
 export { RecordingFileError } from './recording.ts';
 
-export interface BesideOptions {
+export interface UpstreamStepOptions {
   /**
    * `--upstream URL --live OPS [--fallback-on ...]`: the real service's base URL (`/v1` included),
    * the operationIds or globs sent there (an array or one comma-separated string), and the upstream
@@ -50,7 +50,7 @@ export interface BesideOptions {
   match?: readonly MatchField[];
 }
 
-export interface Beside {
+export interface UpstreamStep {
   /** The hybrid step, once `connect` has given it the mock. */
   handle(request: AppRequest, head?: RequestHead): Promise<AppResponse>;
   /** Lines for the start banner: where the upstream is, what goes there, the files. */
@@ -59,11 +59,11 @@ export interface Beside {
   close(): Promise<void>;
 }
 
-export interface PreparedBeside {
+export interface PreparedUpstream {
   /** The drift report so far (with `upstream`; the control API's `GET /__mock/drift`), else undefined. */
   driftReport?: () => DriftReport;
   /** The hybrid step in front of `mock`: synchronous, so the server attaches it as it starts listening. */
-  connect(mock: Mock): Beside;
+  connect(mock: Mock): UpstreamStep;
 }
 
 /** An upstream the delivery rules refuse, or a recording that cannot be read: thrown before the server answers anything. */
@@ -76,60 +76,157 @@ export class UpstreamError extends Error {
  * the delivery rules, the files opened, a replay read), or undefined when none of them is given.
  * Throws UpstreamError, RecordingFileError, or a TypeError for options a library caller got wrong.
  * @example
- * const prepared = await prepareBeside({ upstream: { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'] } }, {});
- * const beside = prepared?.connect(mock);
- * const answer = await (beside ?? mock).handle(request);
+ * const upstream = { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'] };
+ * const step = (await prepareUpstream({ upstream }, {}))?.connect(mock);
+ * const answer = await (step ?? mock).handle(request);
  */
-export async function prepareBeside(
-  options: BesideOptions,
+export async function prepareUpstream(
+  options: UpstreamStepOptions,
   context: { version?: string; deliverTo?: readonly Destination[]; lookup?: Lookup; log?: (line: string) => void },
-): Promise<PreparedBeside | undefined> {
+): Promise<PreparedUpstream | undefined> {
   const { upstream } = options;
   if (upstream === undefined && options.replay === undefined) return undefined;
   const log = context.log ?? console.error;
   const secrets = secretFields(document);
-
-  if (options.replay !== undefined) {
-    let text: string;
-    try {
-      text = await readFile(options.replay, 'utf8');
-    } catch (error) {
-      throw new RecordingFileError(`--replay ${options.replay}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    }
-    const har = parseHar(text);
-    if ('error' in har) throw new RecordingFileError(`--replay ${options.replay} is ${har.error}`);
-    const replay = createReplay(har.entries, { secrets, ...(options.match === undefined ? {} : { match: options.match }) });
-    return {
-      connect(mock) {
-        const hybrid = createHybrid({ mock, validator, replay });
-        return {
-          handle: hybrid.handle,
-          describe: () => [`Replay: every API request answered from ${options.replay} (${replay.size} exchange${replay.size === 1 ? '' : 's'}), no network`],
-          close: async () => {},
-        };
-      },
-    };
-  }
-
+  if (options.replay !== undefined) return prepareReplay(options.replay, options, secrets);
   const target = readUpstream(upstream!);
   const refusal = await upstreamRefusal(target.url, context.deliverTo, context.lookup ?? defaultLookup);
   if (refusal !== null) throw new UpstreamError(`--upstream ${target.url} is refused: ${refusal}`);
   const analyzer: DriftAnalyzer = createDriftAnalyzer(document, validator);
   // The report's folder is checked first: a refusal there must not leave the recording opened.
-  const reportPath = options.driftReport;
-  let report: FileKeeper | undefined;
-  if (reportPath !== undefined) report = driftReportFile(reportPath, analyzer, log);
+  const report = options.driftReport === undefined ? undefined : driftReportFile(options.driftReport, analyzer, log);
+  const creator = { name: 'workflow-api-mock-kit', version: context.version ?? 'unknown' };
   const recorder: HarRecorder | undefined =
     options.record === undefined
       ? undefined
       : await openHarRecorder(options.record, {
           secrets,
-          creator: { name: 'workflow-api-mock-kit', version: context.version ?? 'unknown' },
+          creator,
           log,
           ...(options.recordMax === undefined ? {} : { maxBytes: options.recordMax }),
         });
+  const feeds = exchangeFeeds(analyzer, { report, recorder }, log);
+  const live: LiveUpstream = { target, options, lookup: context.lookup, recorder, report, feeds, log };
+  return {
+    // A reader of the report sees every answer sent so far: what still waits is processed first.
+    driftReport: () => {
+      feeds.drift.drain();
+      return analyzer.report();
+    },
+    connect: (mock) => connectLive(mock, live),
+  };
+}
+
+/** `--replay FILE`: the recording read now, every API request answered from it once connected. */
+async function prepareReplay(path: string, options: UpstreamStepOptions, secrets: Set<string>) {
+  const { match } = options;
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new RecordingFileError(`--replay ${path}: ${why}`);
+  }
+  const har = parseHar(text);
+  if ('error' in har) throw new RecordingFileError(`--replay ${path} is ${har.error}`);
+  const replay = createReplay(har.entries, { secrets, ...(match === undefined ? {} : { match }) });
+  const exchanges = `${replay.size} exchange${replay.size === 1 ? '' : 's'}`;
+  return {
+    connect(mock: Mock): UpstreamStep {
+      const hybrid = createHybrid({ mock, validator, replay });
+      return {
+        handle: hybrid.handle,
+        describe: () => [`Replay: every API request answered from ${path} (${exchanges}), no network`],
+        close: async () => {},
+      };
+    },
+  };
+}
+
+/** The files of `--record` and `--drift-report`, when given. */
+interface UpstreamFiles {
+  recorder: HarRecorder | undefined;
+  report: FileKeeper | undefined;
+}
+
+/** What `--upstream` set up at start, for the step `connect` puts in front of the mock. */
+interface LiveUpstream extends UpstreamFiles {
+  target: ReturnType<typeof readUpstream>;
+  options: UpstreamStepOptions;
+  lookup: Lookup | undefined;
+  feeds: ExchangeFeeds;
+  log: (line: string) => void;
+}
+
+/** The hybrid step over the upstream's pool of connections; its close writes the files a last time. */
+function connectLive(mock: Mock, live: LiveUpstream): UpstreamStep {
+  const { target, feeds, recorder, report } = live;
+  const sender = upstreamSender(live.lookup === undefined ? {} : { lookup: live.lookup });
+  const hybrid = createHybrid({
+    mock,
+    validator,
+    upstream: {
+      url: target.url,
+      live: target.live,
+      ...(target.fallbackOn === undefined ? {} : { fallbackOn: target.fallbackOn }),
+      ...(target.maxBodyBytes === undefined ? {} : { maxBodyBytes: target.maxBodyBytes }),
+      send: sender.send,
+    },
+    onExchange: feeds.push,
+    log: live.log,
+  });
+  return {
+    handle: hybrid.handle,
+    describe: () => describeLive(live),
+    async close() {
+      feeds.drain();
+      sender.close();
+      feeds.stop();
+      await recorder?.close();
+      report?.changed();
+      await report?.flush();
+    },
+  };
+}
+
+/** The start banner's lines of `--upstream`: where it is, what goes there, the files. */
+function describeLive({ target, options, recorder }: LiveUpstream): string[] {
   const fallback = target.fallbackOn;
-  // The drift check and the recording run after the answer is sent, never on its path (docs/performance.md).
+  const operations = operationCount(validator.operationIds.filter(liveMatcher(target.live)).length);
+  let banner = `Upstream: ${target.url}; live: ${target.live.join(', ')} (${operations}, the rest mocked)`;
+  if (fallback !== undefined) {
+    const statuses = [...compact(fallback.statuses), ...(fallback.unreachable ? ['unreachable'] : [])];
+    banner += `; the mock answers on ${statuses.join(', ')}`;
+  }
+  const lines = [banner];
+  if (recorder !== undefined) {
+    const exchanges = `${recorder.size()} exchange${recorder.size() === 1 ? '' : 's'} so far`;
+    lines.push(`Recording: ${options.record} (${exchanges}; redacted, 0600)`);
+  }
+  if (options.driftReport !== undefined) {
+    lines.push(`Drift report: ${options.driftReport} and ${junitPath(options.driftReport)}, as answers come`);
+  }
+  return lines;
+}
+
+/** Where the upstream's exchanges go once their answers are sent: the drift check and the recording. */
+interface ExchangeFeeds {
+  drift: ExchangeQueue;
+  push(exchange: Exchange): void;
+  /** Processes what still waits, and logs what each queue left out. */
+  drain(): void;
+  /** Stops the report's timer (the close writes the report itself). */
+  stop(): void;
+}
+
+/**
+ * The drift check and the recording run after the answer is sent, never on its path
+ * (docs/performance.md), from two queues: the recording is cheap and must not wait behind the
+ * drift check, which is not. Each is bounded and, past its bound, skips and counts
+ * (EXCHANGE_QUEUE_LIMITS).
+ */
+function exchangeFeeds(analyzer: DriftAnalyzer, files: UpstreamFiles, log: (line: string) => void): ExchangeFeeds {
+  const { report, recorder } = files;
   // The report file is written on a change at most once a second (docs/upstream.md), not per answer:
   // a whole report and its JUnit twin per answer cost more than the answer.
   let reportTimer: ReturnType<typeof setTimeout> | undefined;
@@ -141,77 +238,32 @@ export async function prepareBeside(
     }, 1000);
     reportTimer.unref?.();
   };
-  // Two queues: the recording is cheap and must not wait behind the drift check, which is not.
-  // Each is bounded and, past its bound, skips and counts (EXCHANGE_QUEUE_LIMITS).
-  const driftQueue = exchangeQueue(
-    (exchange) => {
-      analyzer.observe(answerOfExchange(exchange));
-      reportChanged();
-    },
-    { log, feeds: 'the drift report' },
-  );
-  const recordQueue =
-    recorder === undefined
-      ? undefined
-      : exchangeQueue((exchange) => recorder.record(exchange), {
-          log,
-          feeds: 'the recording',
-          limits: { ...EXCHANGE_QUEUE_LIMITS, share: RECORDING_SHARE },
-        });
-  const push = (exchange: Exchange) => {
-    driftQueue.push(exchange);
-    recordQueue?.push(exchange);
+  const observe = (exchange: Exchange) => {
+    analyzer.observe(answerOfExchange(exchange));
+    reportChanged();
   };
+  const drift = exchangeQueue(observe, { log, feeds: 'the drift report' });
+  const limits = { ...EXCHANGE_QUEUE_LIMITS, share: RECORDING_SHARE };
+  const recordingOptions = { log, feeds: 'the recording', limits };
+  let recording: ExchangeQueue | undefined;
+  if (recorder !== undefined) recording = exchangeQueue((exchange) => recorder.record(exchange), recordingOptions);
   return {
-    // A reader of the report sees every answer sent so far: what still waits is processed first.
-    driftReport: () => {
-      driftQueue.drain();
-      return analyzer.report();
+    drift,
+    push(exchange) {
+      drift.push(exchange);
+      recording?.push(exchange);
     },
-    connect(mock) {
-      const sender = upstreamSender(context.lookup === undefined ? {} : { lookup: context.lookup });
-      const hybrid = createHybrid({
-        mock,
-        validator,
-        upstream: {
-          url: target.url,
-          live: target.live,
-          ...(fallback === undefined ? {} : { fallbackOn: fallback }),
-          ...(target.maxBodyBytes === undefined ? {} : { maxBodyBytes: target.maxBodyBytes }),
-          send: sender.send,
-        },
-        onExchange: push,
-        log,
-      });
-      return {
-        handle: hybrid.handle,
-        describe: () => [
-          `Upstream: ${target.url}; live: ${target.live.join(', ')} (${operationCount(validator.operationIds.filter(liveMatcher(target.live)).length)}, the rest mocked)` +
-            (fallback === undefined
-              ? ''
-              : `; the mock answers on ${[...compact(fallback.statuses), ...(fallback.unreachable ? ['unreachable'] : [])].join(', ')}`),
-          ...(recorder === undefined
-            ? []
-            : [`Recording: ${options.record} (${recorder.size()} exchange${recorder.size() === 1 ? '' : 's'} so far; redacted, 0600)`]),
-          ...(options.driftReport === undefined ? [] : [`Drift report: ${options.driftReport} and ${junitPath(options.driftReport)}, as answers come`]),
-        ],
-        async close() {
-          for (const [queue, feeds] of [
-            [driftQueue, 'the drift report'],
-            [recordQueue, 'the recording'],
-          ] as const) {
-            queue?.drain();
-            const dropped = queue?.dropped() ?? 0;
-            if (dropped > 0) log(`[upstream] ${dropped} exchanges were left out of ${feeds} (its queue was full)`);
-          }
-          sender.close();
-          clearTimeout(reportTimer);
-          await recorder?.close();
-          report?.changed();
-          await report?.flush();
-        },
-      };
+    drain() {
+      for (const [queue, feeds] of [
+        [drift, 'the drift report'],
+        [recording, 'the recording'],
+      ] as const) {
+        queue?.drain();
+        const dropped = queue?.dropped() ?? 0;
+        if (dropped > 0) log(`[upstream] ${dropped} exchanges were left out of ${feeds} (its queue was full)`);
+      }
     },
+    stop: () => clearTimeout(reportTimer),
   };
 }
 
@@ -247,94 +299,130 @@ export function exchangeQueue(
     /** What the queue feeds, for its log lines; default both. */
     feeds?: string;
   },
-): { push(exchange: Exchange): void; drain(): void; pending(): number; dropped(): number } {
+): ExchangeQueue {
   const limits = { ...EXCHANGE_QUEUE_LIMITS, ...options.limits };
   const feeds = options.feeds ?? 'the drift report and the recording';
-  let waiting: Array<Exchange | undefined> = [];
-  let head = 0;
-  let bytes = 0;
-  let dropped = 0;
-  let dropping = false;
-  let scheduled = false;
-  const sizeOf = (exchange: Exchange) => exchange.request.body.length + exchange.response.body.length;
-  const next = () => {
-    const exchange = waiting[head]!;
-    waiting[head++] = undefined;
-    bytes -= sizeOf(exchange);
+  return new ExchangeQueue(process, { log: options.log, limits, feeds });
+}
+
+type QueueLimits = { entries: number; bytes: number; share: number };
+type QueueSettings = { log: (line: string) => void; limits: QueueLimits; feeds: string };
+
+/** exchangeQueue's queue: the exchanges still waiting from `head` on, and the time it may still spend. */
+class ExchangeQueue {
+  private waiting: Array<Exchange | undefined> = [];
+  private head = 0;
+  private bytes = 0;
+  private droppedCount = 0;
+  private dropping = false;
+  private scheduled = false;
+  // Time the queue may still spend: `share` of the time that passes accrues, what it spends is
+  // taken off; capped, so a long quiet spell does not buy a long stall later.
+  private credit = 0;
+  private lastTurn = performance.now();
+  private readonly process: (exchange: Exchange) => void;
+  private readonly log: (line: string) => void;
+  private readonly limits: QueueLimits;
+  private readonly feeds: string;
+
+  constructor(process: (exchange: Exchange) => void, settings: QueueSettings) {
+    this.process = process;
+    this.log = settings.log;
+    this.limits = settings.limits;
+    this.feeds = settings.feeds;
+  }
+
+  push(exchange: Exchange): void {
+    const size = sizeOf(exchange);
+    const { limits } = this;
+    if (this.waiting.length - this.head >= limits.entries || this.bytes + size > limits.bytes) {
+      this.droppedCount += 1;
+      if (!this.dropping)
+        this.log(
+          `[upstream] ${this.waiting.length - this.head} exchanges wait for ${this.feeds}: ` +
+            `skipping new ones until they catch up (${this.droppedCount} skipped so far; ` +
+            `limits ${limits.entries} exchanges, ${limits.bytes} bytes)`,
+        );
+      this.dropping = true;
+      return;
+    }
+    this.waiting.push(exchange);
+    this.bytes += size;
+    this.schedule();
+  }
+
+  /** Processes everything still waiting, now (at close). */
+  drain(): void {
+    while (this.head < this.waiting.length) this.next();
+    this.settle();
+  }
+
+  pending(): number {
+    return this.waiting.length - this.head;
+  }
+
+  dropped(): number {
+    return this.droppedCount;
+  }
+
+  private next(): void {
+    const exchange = this.waiting[this.head]!;
+    this.waiting[this.head++] = undefined;
+    this.bytes -= sizeOf(exchange);
     try {
-      process(exchange);
+      this.process(exchange);
     } catch (error) {
       const reason = (error as Error)?.message ?? error;
-      options.log(`[upstream] an exchange could not be recorded or checked for drift: ${reason}`);
+      this.log(`[upstream] an exchange could not be recorded or checked for drift: ${reason}`);
     }
-  };
-  const settle = () => {
-    if (head < waiting.length) {
-      if (head >= 1024) {
-        waiting = waiting.slice(head);
-        head = 0;
+  }
+
+  /** Drops the processed head of the list once it is long, or starts afresh once all is processed. */
+  private settle(): void {
+    if (this.head < this.waiting.length) {
+      if (this.head >= 1024) {
+        this.waiting = this.waiting.slice(this.head);
+        this.head = 0;
       }
       return;
     }
-    waiting = [];
-    head = 0;
-    dropping = false;
-  };
-  // Time the queue may still spend: `share` of the time that passes accrues, what it spends is
-  // taken off; capped, so a long quiet spell does not buy a long stall later.
-  let credit = 0;
-  let lastTurn = performance.now();
-  const turn = () => {
-    scheduled = false;
+    this.waiting = [];
+    this.head = 0;
+    this.dropping = false;
+  }
+
+  /** One turn of the event loop's time: exchanges processed while the credit lasts. */
+  private readonly turn = (): void => {
+    this.scheduled = false;
     // drain() (at close) may have emptied the queue since this turn was scheduled.
-    if (head >= waiting.length) return;
+    if (this.head >= this.waiting.length) return;
     const started = performance.now();
-    credit = Math.min(CREDIT_CAP_MS, credit + (started - lastTurn) * limits.share);
-    while (credit > 0 && head < waiting.length) {
+    this.credit = Math.min(CREDIT_CAP_MS, this.credit + (started - this.lastTurn) * this.limits.share);
+    while (this.credit > 0 && this.head < this.waiting.length) {
       const before = performance.now();
-      next();
-      credit -= performance.now() - before;
+      this.next();
+      this.credit -= performance.now() - before;
     }
-    settle();
-    lastTurn = performance.now();
-    if (head < waiting.length) schedule(credit > 0);
+    this.settle();
+    this.lastTurn = performance.now();
+    if (this.head < this.waiting.length) this.schedule(this.credit > 0);
   };
-  const schedule = (soon = true) => {
-    if (scheduled) return;
-    scheduled = true;
+
+  private schedule(soon = true): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
     // Out of credit: come back after a timer rather than spin the loop.
-    if (soon) setImmediate(turn);
-    else setTimeout(turn, 1);
-  };
-  return {
-    push(exchange) {
-      const size = sizeOf(exchange);
-      if (waiting.length - head >= limits.entries || bytes + size > limits.bytes) {
-        dropped += 1;
-        if (!dropping)
-          options.log(
-            `[upstream] ${waiting.length - head} exchanges wait for ${feeds}: ` +
-              `skipping new ones until they catch up (${dropped} skipped so far; ` +
-              `limits ${limits.entries} exchanges, ${limits.bytes} bytes)`,
-          );
-        dropping = true;
-        return;
-      }
-      waiting.push(exchange);
-      bytes += size;
-      schedule();
-    },
-    drain() {
-      while (head < waiting.length) next();
-      settle();
-    },
-    pending: () => waiting.length - head,
-    dropped: () => dropped,
-  };
+    if (soon) setImmediate(this.turn);
+    else setTimeout(this.turn, 1);
+  }
+}
+
+function sizeOf(exchange: Exchange): number {
+  return exchange.request.body.length + exchange.response.body.length;
 }
 
 /** The upstream options checked (a library caller may pass text, as on the command line): a TypeError naming the bad one. */
-function readUpstream(upstream: NonNullable<BesideOptions['upstream']>): {
+function readUpstream(upstream: NonNullable<UpstreamStepOptions['upstream']>): {
   url: string;
   live: string[];
   fallbackOn?: FallbackRule;
