@@ -14,14 +14,14 @@ export const EXIT_USAGE = 2;
 
 export type Env = Record<string, string | undefined>;
 
-export interface FlagSpec {
+interface FlagSpec {
   type: 'string' | 'boolean';
   short?: string;
 }
 export type Flags = Record<string, FlagSpec>;
 
 /** What parseArgs hands back for a set of flags: a string or boolean per flag given, nothing for a flag left out. */
-export type FlagValues<F extends Flags> = { [K in keyof F]?: F[K]['type'] extends 'boolean' ? boolean : string };
+type FlagValues<F extends Flags> = { [K in keyof F]?: F[K]['type'] extends 'boolean' ? boolean : string };
 
 export type Parsed<T> = { kind: 'help' } | { kind: 'version' } | { kind: 'usage'; message: string } | { kind: 'run'; options: T };
 

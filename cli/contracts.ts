@@ -4,6 +4,7 @@ import { readTargetSettings } from '../contracts/targets/env.ts';
 import type { TargetName } from '../contracts/targets/types.ts';
 import type { CoverageThresholds, ExploreSettings } from '../contracts/runner.ts';
 import { defineCommand, EXIT_FAILED, EXIT_OK, fromEnv, parseHttpUrl, parsePerSecond, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
+import type { Env } from './args.ts';
 
 const TARGETS: readonly TargetName[] = ['mock', 'prism', 'prism-proxy', 'live', 'inprocess', 'msw'];
 /** The targets that run the kit's fake in this process and need no --base-url. */
@@ -133,100 +134,155 @@ export const CONTRACTS = defineCommand({
     'max-rps': { type: 'string' },
   },
   interpret(values, positionals, processEnv): ContractsOptions | UsageError {
-    const env: Record<string, string> = {};
-    for (const [name, value] of Object.entries(processEnv)) if (name.startsWith('CONTRACT_') && value !== undefined && value !== '') env[name] = value;
-
-    if (values.target !== undefined) env.CONTRACT_TARGET = values.target;
-    const targetFrom = values.target !== undefined ? '--target' : 'CONTRACT_TARGET';
-    const target = env.CONTRACT_TARGET;
-    if (target !== undefined && !TARGETS.includes(target as TargetName)) return usage(`${targetFrom} must be one of ${TARGETS.join(', ')}, got "${target}"`);
-
-    const baseUrl = values['base-url'] ?? fromEnv(processEnv, 'CONTRACT_BASE_URL');
-    if (baseUrl !== undefined) {
-      const parsed = parseHttpUrl(values['base-url'] !== undefined ? '--base-url' : 'CONTRACT_BASE_URL', baseUrl);
-      if (typeof parsed !== 'string') return parsed;
-      env.CONTRACT_BASE_URL = parsed;
-    }
-    if (values.token !== undefined) env.CONTRACT_TOKEN = values.token;
-    if (values['allow-writes'] === true) env.CONTRACT_ALLOW_WRITES = '1';
-
-    const startMock = baseUrl === undefined && (target === undefined || target === 'mock');
-    if (baseUrl === undefined && !startMock && !IN_PROCESS.includes(target as TargetName))
-      return usage(`--target ${target} needs --base-url (or CONTRACT_BASE_URL)`);
-    if (target === 'live' && env.CONTRACT_TOKEN === undefined)
-      return usage('--target live needs --token (or CONTRACT_TOKEN): a user API key of the account under test');
-    // The suites' own reading of the same variables (contracts/targets/env.ts) must accept them too.
-    try {
-      readTargetSettings(startMock ? { ...env, CONTRACT_TARGET: 'mock', CONTRACT_BASE_URL: 'http://127.0.0.1:1/v1' } : env);
-    } catch (error) {
-      return usage((error as Error).message);
-    }
-
-    const reporter = values.reporter ?? 'default';
-    if (!(REPORTERS as readonly string[]).includes(reporter)) return usage(`--reporter must be one of ${REPORTERS.join(', ')}, got "${reporter}"`);
-    if (reporter === 'junit' && values.output === undefined) return usage('--reporter junit needs --output FILE');
-    if (reporter !== 'junit' && values.output !== undefined) return usage('--output is for --reporter junit');
-    const waitText = values.wait ?? fromEnv(processEnv, 'CONTRACT_WAIT');
-    if (waitText !== undefined && (!/^\d{1,3}$/.test(waitText) || Number(waitText) > 600))
-      return usage(`${values.wait !== undefined ? '--wait' : 'CONTRACT_WAIT'} must be whole seconds from 0 to 600, got "${waitText}"`);
-    const waitMs = waitText === undefined ? 10_000 : Number(waitText) * 1000;
-
-    let minCoverage: CoverageThresholds | undefined;
-    if (values['min-coverage'] !== undefined) {
-      const match = /^(\d{1,3}(?:\.\d+)?),(\d{1,3}(?:\.\d+)?)$/.exec(values['min-coverage'].trim());
-      if (match === null || Number(match[1]) > 100 || Number(match[2]) > 100)
-        return usage(`--min-coverage must be OPS,STATUSES in percent (0 to 100), e.g. 90,60, got "${values['min-coverage']}"`);
-      minCoverage = { operations: Number(match[1]), statuses: Number(match[2]) };
-    }
+    // Each reader answers its group of flags or the first refusal among them, in this order.
+    const targeted = readTarget(values, processEnv);
+    if ('kind' in targeted) return targeted;
+    const waitMs = readReporting(values, processEnv);
+    if (typeof waitMs !== 'number') return waitMs;
+    const minCoverage = readMinCoverage(values['min-coverage']);
+    if (minCoverage !== undefined && 'kind' in minCoverage) return minCoverage;
     const shard = values.shard;
     if (shard !== undefined) {
       const match = /^(\d{1,4})\/(\d{1,4})$/.exec(shard);
       if (match === null || Number(match[1]) < 1 || Number(match[1]) > Number(match[2]))
         return usage(`--shard must be I/N with 1 <= I <= N, e.g. 2/3, got "${shard}"`);
       if (values.explore) return usage('--shard splits the suite files; --explore runs none (give each machine its own --seed instead)');
-      if (minCoverage !== undefined) return usage('--min-coverage judges a whole run, and a shard sees part of it: judge the merged coverage instead');
-    }
-    const exploreOnly = (['runs', 'seed', 'path', 'max-time', 'max-requests', 'max-rps'] as const).filter((name) => values[name] !== undefined);
-    if (!values.explore && exploreOnly.length > 0) return usage(`--${exploreOnly[0]} is for --explore`);
-    let explore: ExploreSettings | undefined;
-    if (values.explore) {
-      if (positionals.length > 0) return usage(`--explore explores the whole document; file filters are for the suites, got "${positionals[0]}"`);
-      explore = {};
-      const whole = (name: 'runs' | 'max-requests', max: number) => {
-        const text = values[name];
-        if (text === undefined) return undefined;
-        if (!/^\d{1,9}$/.test(text) || Number(text) < 1 || Number(text) > max) return usage(`--${name} must be a whole number from 1 to ${max}, got "${text}"`);
-        return Number(text);
-      };
-      const runs = whole('runs', 10_000_000);
-      if (typeof runs === 'object') return runs;
-      if (runs !== undefined) explore.runs = runs;
-      const budget = whole('max-requests', 1_000_000_000);
-      if (typeof budget === 'object') return budget;
-      if (budget !== undefined) explore.maxRequests = budget;
-      if (values.seed !== undefined) {
-        if (!/^-?\d{1,10}$/.test(values.seed) || !Number.isSafeInteger(Number(values.seed))) return usage(`--seed must be an integer, got "${values.seed}"`);
-        explore.seed = Number(values.seed);
-      }
-      if (values.path !== undefined) {
-        if (values.seed === undefined) return usage('--path needs the --seed it came with');
-        if (!/^\d+(:\d+)*$/.test(values.path)) return usage(`--path must look like 12:0:3, got "${values.path}"`);
-        explore.path = values.path;
-      }
-      if (values['max-time'] !== undefined) {
-        if (!/^\d{1,6}$/.test(values['max-time']) || Number(values['max-time']) < 1)
-          return usage(`--max-time must be whole seconds (1 or more), got "${values['max-time']}"`);
-        explore.maxTimeMs = Number(values['max-time']) * 1000;
-      }
-      if (values['max-rps'] !== undefined) {
-        const rps = parsePerSecond({ text: values['max-rps'], from: '--max-rps' });
-        if (typeof rps === 'object') return rps;
-        explore.maxRps = rps;
+      const whole = 'judge the merged coverage instead';
+      if (minCoverage !== undefined) {
+        return usage(`--min-coverage judges a whole run, and a shard sees part of it: ${whole}`);
       }
     }
-    return { env, startMock, filters: positionals, junitFile: values.output, waitMs, explore, coverageDir: values['coverage-dir'], minCoverage, shard };
+    const explore = readExplore(values, positionals);
+    if (explore !== undefined && 'kind' in explore) return explore;
+    const { env, startMock } = targeted;
+    const { output: junitFile, 'coverage-dir': coverageDir } = values;
+    return { env, startMock, filters: positionals, junitFile, waitMs, explore, coverageDir, minCoverage, shard };
   },
 });
+
+/** The target and its CONTRACT_* variables, checked as the suites will read them (contracts/targets/env.ts). */
+function readTarget(
+  values: { target?: string; 'base-url'?: string; token?: string; 'allow-writes'?: boolean },
+  processEnv: Env,
+): { env: Record<string, string>; startMock: boolean } | UsageError {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(processEnv)) {
+    if (name.startsWith('CONTRACT_') && value !== undefined && value !== '') env[name] = value;
+  }
+
+  if (values.target !== undefined) env.CONTRACT_TARGET = values.target;
+  const targetFrom = values.target !== undefined ? '--target' : 'CONTRACT_TARGET';
+  const target = env.CONTRACT_TARGET;
+  if (target !== undefined && !TARGETS.includes(target as TargetName)) {
+    return usage(`${targetFrom} must be one of ${TARGETS.join(', ')}, got "${target}"`);
+  }
+
+  const baseUrl = values['base-url'] ?? fromEnv(processEnv, 'CONTRACT_BASE_URL');
+  if (baseUrl !== undefined) {
+    const parsed = parseHttpUrl(values['base-url'] !== undefined ? '--base-url' : 'CONTRACT_BASE_URL', baseUrl);
+    if (typeof parsed !== 'string') return parsed;
+    env.CONTRACT_BASE_URL = parsed;
+  }
+  if (values.token !== undefined) env.CONTRACT_TOKEN = values.token;
+  if (values['allow-writes'] === true) env.CONTRACT_ALLOW_WRITES = '1';
+
+  const startMock = baseUrl === undefined && (target === undefined || target === 'mock');
+  if (baseUrl === undefined && !startMock && !IN_PROCESS.includes(target as TargetName))
+    return usage(`--target ${target} needs --base-url (or CONTRACT_BASE_URL)`);
+  if (target === 'live' && env.CONTRACT_TOKEN === undefined)
+    return usage('--target live needs --token (or CONTRACT_TOKEN): a user API key of the account under test');
+  // The suites' own reading of the same variables (contracts/targets/env.ts) must accept them too.
+  try {
+    const started = { CONTRACT_TARGET: 'mock', CONTRACT_BASE_URL: 'http://127.0.0.1:1/v1' };
+    readTargetSettings(startMock ? { ...env, ...started } : env);
+  } catch (error) {
+    return usage((error as Error).message);
+  }
+  return { env, startMock };
+}
+
+/** `--reporter`, `--output` and `--wait` (env CONTRACT_WAIT): how long to wait for the target, in ms. */
+function readReporting(values: { reporter?: string; output?: string; wait?: string }, processEnv: Env) {
+  const reporter = values.reporter ?? 'default';
+  if (!(REPORTERS as readonly string[]).includes(reporter)) {
+    return usage(`--reporter must be one of ${REPORTERS.join(', ')}, got "${reporter}"`);
+  }
+  if (reporter === 'junit' && values.output === undefined) return usage('--reporter junit needs --output FILE');
+  if (reporter !== 'junit' && values.output !== undefined) return usage('--output is for --reporter junit');
+  const waitText = values.wait ?? fromEnv(processEnv, 'CONTRACT_WAIT');
+  if (waitText !== undefined && (!/^\d{1,3}$/.test(waitText) || Number(waitText) > 600)) {
+    const from = values.wait !== undefined ? '--wait' : 'CONTRACT_WAIT';
+    return usage(`${from} must be whole seconds from 0 to 600, got "${waitText}"`);
+  }
+  return waitText === undefined ? 10_000 : Number(waitText) * 1000;
+}
+
+/** `--min-coverage OPS,STATUSES`, in percent. */
+function readMinCoverage(text: string | undefined): CoverageThresholds | undefined | UsageError {
+  if (text === undefined) return undefined;
+  const match = /^(\d{1,3}(?:\.\d+)?),(\d{1,3}(?:\.\d+)?)$/.exec(text.trim());
+  if (match === null || Number(match[1]) > 100 || Number(match[2]) > 100)
+    return usage(`--min-coverage must be OPS,STATUSES in percent (0 to 100), e.g. 90,60, got "${text}"`);
+  return { operations: Number(match[1]), statuses: Number(match[2]) };
+}
+
+type ExploreFlags = {
+  explore?: boolean;
+  runs?: string;
+  seed?: string;
+  path?: string;
+  'max-time'?: string;
+  'max-requests'?: string;
+  'max-rps'?: string;
+};
+
+/** `--explore` and the flags that only it takes. */
+function readExplore(values: ExploreFlags, positionals: readonly string[]): ExploreSettings | undefined | UsageError {
+  const only = ['runs', 'seed', 'path', 'max-time', 'max-requests', 'max-rps'] as const;
+  const exploreOnly = only.filter((name) => values[name] !== undefined);
+  if (!values.explore && exploreOnly.length > 0) return usage(`--${exploreOnly[0]} is for --explore`);
+  if (!values.explore) return undefined;
+  if (positionals.length > 0) {
+    return usage(`--explore explores the whole document; file filters are for the suites, got "${positionals[0]}"`);
+  }
+  const explore: ExploreSettings = {};
+  const whole = (name: 'runs' | 'max-requests', max: number) => {
+    const text = values[name];
+    if (text === undefined) return undefined;
+    if (!/^\d{1,9}$/.test(text) || Number(text) < 1 || Number(text) > max) {
+      return usage(`--${name} must be a whole number from 1 to ${max}, got "${text}"`);
+    }
+    return Number(text);
+  };
+  const runs = whole('runs', 10_000_000);
+  if (typeof runs === 'object') return runs;
+  if (runs !== undefined) explore.runs = runs;
+  const budget = whole('max-requests', 1_000_000_000);
+  if (typeof budget === 'object') return budget;
+  if (budget !== undefined) explore.maxRequests = budget;
+  if (values.seed !== undefined) {
+    if (!/^-?\d{1,10}$/.test(values.seed) || !Number.isSafeInteger(Number(values.seed))) {
+      return usage(`--seed must be an integer, got "${values.seed}"`);
+    }
+    explore.seed = Number(values.seed);
+  }
+  if (values.path !== undefined) {
+    if (values.seed === undefined) return usage('--path needs the --seed it came with');
+    if (!/^\d+(:\d+)*$/.test(values.path)) return usage(`--path must look like 12:0:3, got "${values.path}"`);
+    explore.path = values.path;
+  }
+  if (values['max-time'] !== undefined) {
+    if (!/^\d{1,6}$/.test(values['max-time']) || Number(values['max-time']) < 1)
+      return usage(`--max-time must be whole seconds (1 or more), got "${values['max-time']}"`);
+    explore.maxTimeMs = Number(values['max-time']) * 1000;
+  }
+  if (values['max-rps'] !== undefined) {
+    const rps = parsePerSecond({ text: values['max-rps'], from: '--max-rps' });
+    if (typeof rps === 'object') return rps;
+    explore.maxRps = rps;
+  }
+  return explore;
+}
 
 async function contracts(options: ContractsOptions): Promise<number> {
   const { MissingPackage, runContracts, TargetUnknown, Unreachable } = await import('../contracts/runner.ts');

@@ -18,7 +18,7 @@ export const PRISM_INSTALL = `npm i -D ${PRISM_PACKAGE}@^5`;
  * @example
  * spawn('redocly', ['lint', documentFile()]);
  */
-export function documentFile(): string {
+function documentFile(): string {
   return createRequire(import.meta.url).resolve('workflow-api-mock-kit/openapi.yaml');
 }
 

@@ -288,87 +288,145 @@ export const SERVE = defineCommand({
     const host = parseHost(flagOrEnv('host', values.host, env, 'HOST'), DEFAULT_HOST);
     if (typeof host !== 'string') return host;
     const options: ServeOptions = { port, host, quiet: values.quiet === true };
-    const seedText = values.seed ?? fromEnv(env, 'SEED');
-    if (seedText !== undefined) {
-      if (seedText.trim() === '') return usage(`${values.seed !== undefined ? '--seed' : 'SEED'} must not be empty`);
-      options.seed = /^\d{1,15}$/.test(seedText) ? Number(seedText) : seedText;
-    }
-    const maxConnections = values['max-connections'];
-    if (maxConnections !== undefined) {
-      if (!/^\d{1,9}$/.test(maxConnections) || Number(maxConnections) < 1)
-        return usage(`--max-connections must be a positive integer, got "${maxConnections}"`);
-      options.maxConnections = Number(maxConnections);
-    }
-    const maxWorlds = flagOrEnv('max-worlds', values['max-worlds'], env, 'MAX_WORLDS');
-    if (maxWorlds !== undefined) {
-      if (!/^\d{1,9}$/.test(maxWorlds.text) || Number(maxWorlds.text) < 1)
-        return usage(`${maxWorlds.from} must be a positive integer, got "${maxWorlds.text}"`);
-      options.maxWorlds = Number(maxWorlds.text);
-    }
-    const ttl = flagOrEnv('world-ttl', values['world-ttl'], env, 'WORLD_TTL');
-    if (ttl !== undefined) {
-      const ms = parseDuration(ttl.text);
-      if (ms === undefined) return usage(`${ttl.from} must be a duration such as 90s, 30m or 2h (0 = never), got "${ttl.text}"`);
-      if (ms > 0) options.worldTtlMs = ms;
-    }
-    const faults = interpretFaults(values, env);
-    if ('kind' in faults) return faults;
-    if (Object.keys(faults).length > 0) options.faults = faults;
-    if (values['no-control'] === true) options.noControl = true;
-    const publicUrl = flagOrEnv('public-url', values['public-url'], env, 'PUBLIC_URL');
-    if (publicUrl !== undefined) {
-      const parsed = parseHttpUrl(publicUrl.from, publicUrl.text);
-      if (typeof parsed !== 'string') return parsed;
-      const url = new URL(parsed);
-      // The mock serves endpoints at /__endpoints/ of its root: a path, query or user would not reach them.
-      if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
-        const shape = `an origin such as ${PUBLIC_URL_EXAMPLE} (no path or query)`;
-        return usage(`${publicUrl.from} must be ${shape}, got "${publicUrl.text}"`);
-      }
-      options.publicUrl = url.origin;
-    }
-    const state = flagOrEnv('state', values.state, env, 'STATE_FILE');
-    if (state !== undefined) {
-      if (state.text.trim() === '') return usage(`${state.from} must name a file`);
-      options.state = state.text;
-    }
-    const interval = flagOrEnv('state-interval', values['state-interval'], env, 'STATE_INTERVAL');
-    if (interval !== undefined) {
-      const ms = parseDuration(interval.text);
-      if (ms === undefined || ms < 1000) return usage(`${interval.from} must be a duration of at least 1s, such as 10s or 5m, got "${interval.text}"`);
-      if (options.state === undefined) return usage(`${interval.from} needs --state FILE (or STATE_FILE)`);
-      options.stateIntervalMs = ms;
-    }
-    // Read only with --state (a STATE_KEY exported for every command must not stop the others).
-    const stateKey = fromEnv(env, 'STATE_KEY');
-    if (stateKey !== undefined && options.state !== undefined) options.stateKey = stateKey;
-    const deliverTo = flagOrEnv('deliver-to', values['deliver-to'], env, 'DELIVER_TO');
-    if (deliverTo !== undefined) {
-      const destinations = parseDestinations(deliverTo.text);
-      if (typeof destinations === 'string') return usage(`${deliverTo.from}: ${destinations}`);
-      options.deliverTo = destinations;
-    }
-    const cors = flagOrEnv('cors', values.cors, env, 'CORS');
-    if (cors !== undefined) {
-      const origins = parseCorsOrigins(cors.text);
-      if (origins !== '*' && 'error' in origins) return usage(`${cors.from}: ${origins.error}`);
-      options.cors = origins;
-    }
-    const scenarios = flagOrEnv('scenarios', values.scenarios, env, 'SCENARIOS');
-    if (scenarios !== undefined) {
-      if (scenarios.text.trim() === '') return usage(`${scenarios.from} must name a folder`);
-      options.scenarios = scenarios.text;
-    }
-    const coverageReport = flagOrEnv('coverage-report', values['coverage-report'], env, 'COVERAGE_REPORT');
-    if (coverageReport !== undefined) {
-      if (coverageReport.text.trim() === '') return usage(`${coverageReport.from} must name a file`);
-      options.coverageReport = coverageReport.text;
-    }
-    const beside = interpretUpstream(values);
-    if ('kind' in beside) return beside;
-    return { ...options, ...beside };
+    // Each reader fills its group of options; the first refusal is the answer, in this order.
+    const refused =
+      readSeed(values, env, options) ??
+      readWorldLimits(values, env, options) ??
+      readFaults(values, env, options) ??
+      readPublicUrl(values, env, options) ??
+      readState(values, env, options) ??
+      readDestinations(values, env, options) ??
+      readFiles(values, env, options);
+    if (refused !== undefined) return refused;
+    const upstream = interpretUpstream(values);
+    if ('kind' in upstream) return upstream;
+    return { ...options, ...upstream };
   },
 });
+
+/** What a reader of a group of flags answers: a refusal, or undefined once it filled its options. */
+type Refusal = UsageError | undefined;
+type LimitFlags = { 'max-connections'?: string; 'max-worlds'?: string; 'world-ttl'?: string };
+type FileFlags = { scenarios?: string; 'coverage-report'?: string };
+
+/** `--seed` (env `SEED`): a number when it is digits, else the text. */
+function readSeed(values: { seed?: string }, env: Env, options: ServeOptions): Refusal {
+  const seedText = values.seed ?? fromEnv(env, 'SEED');
+  if (seedText === undefined) return undefined;
+  if (seedText.trim() === '') return usage(`${values.seed !== undefined ? '--seed' : 'SEED'} must not be empty`);
+  options.seed = /^\d{1,15}$/.test(seedText) ? Number(seedText) : seedText;
+  return undefined;
+}
+
+/** `--max-connections`, `--max-worlds`, `--world-ttl`: what the server holds at once, and for how long. */
+function readWorldLimits(values: LimitFlags, env: Env, options: ServeOptions): Refusal {
+  const maxConnections = values['max-connections'];
+  if (maxConnections !== undefined) {
+    if (!/^\d{1,9}$/.test(maxConnections) || Number(maxConnections) < 1) {
+      return usage(`--max-connections must be a positive integer, got "${maxConnections}"`);
+    }
+    options.maxConnections = Number(maxConnections);
+  }
+  const maxWorlds = flagOrEnv('max-worlds', values['max-worlds'], env, 'MAX_WORLDS');
+  if (maxWorlds !== undefined) {
+    if (!/^\d{1,9}$/.test(maxWorlds.text) || Number(maxWorlds.text) < 1) {
+      return usage(`${maxWorlds.from} must be a positive integer, got "${maxWorlds.text}"`);
+    }
+    options.maxWorlds = Number(maxWorlds.text);
+  }
+  const ttl = flagOrEnv('world-ttl', values['world-ttl'], env, 'WORLD_TTL');
+  if (ttl !== undefined) {
+    const ms = parseDuration(ttl.text);
+    if (ms === undefined) {
+      return usage(`${ttl.from} must be a duration such as 90s, 30m or 2h (0 = never), got "${ttl.text}"`);
+    }
+    if (ms > 0) options.worldTtlMs = ms;
+  }
+  return undefined;
+}
+
+/** `--latency`, `--fail-rate`, `--rate-limit` and `--no-control`. */
+function readFaults(
+  values: { latency?: string; 'fail-rate'?: string; 'rate-limit'?: string; 'no-control'?: boolean },
+  env: Env,
+  options: ServeOptions,
+): Refusal {
+  const faults = interpretFaults(values, env);
+  if ('kind' in faults) return faults;
+  if (Object.keys(faults).length > 0) options.faults = faults;
+  if (values['no-control'] === true) options.noControl = true;
+  return undefined;
+}
+
+/** `--public-url`: an origin, since the mock serves endpoints at /__endpoints/ of its root. */
+function readPublicUrl(values: { 'public-url'?: string }, env: Env, options: ServeOptions): Refusal {
+  const publicUrl = flagOrEnv('public-url', values['public-url'], env, 'PUBLIC_URL');
+  if (publicUrl === undefined) return undefined;
+  const parsed = parseHttpUrl(publicUrl.from, publicUrl.text);
+  if (typeof parsed !== 'string') return parsed;
+  const url = new URL(parsed);
+  // A path, query or user would not reach the endpoints.
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    const shape = `an origin such as ${PUBLIC_URL_EXAMPLE} (no path or query)`;
+    return usage(`${publicUrl.from} must be ${shape}, got "${publicUrl.text}"`);
+  }
+  options.publicUrl = url.origin;
+  return undefined;
+}
+
+/** `--state`, `--state-interval` and, with them, env `STATE_KEY`. */
+function readState(values: { state?: string; 'state-interval'?: string }, env: Env, options: ServeOptions): Refusal {
+  const state = flagOrEnv('state', values.state, env, 'STATE_FILE');
+  if (state !== undefined) {
+    if (state.text.trim() === '') return usage(`${state.from} must name a file`);
+    options.state = state.text;
+  }
+  const interval = flagOrEnv('state-interval', values['state-interval'], env, 'STATE_INTERVAL');
+  if (interval !== undefined) {
+    const ms = parseDuration(interval.text);
+    if (ms === undefined || ms < 1000) {
+      return usage(`${interval.from} must be a duration of at least 1s, such as 10s or 5m, got "${interval.text}"`);
+    }
+    if (options.state === undefined) return usage(`${interval.from} needs --state FILE (or STATE_FILE)`);
+    options.stateIntervalMs = ms;
+  }
+  // Read only with --state (a STATE_KEY exported for every command must not stop the others).
+  const stateKey = fromEnv(env, 'STATE_KEY');
+  if (stateKey !== undefined && options.state !== undefined) options.stateKey = stateKey;
+  return undefined;
+}
+
+/** `--deliver-to` and `--cors`: where deliveries may go, which pages may call. */
+function readDestinations(values: { 'deliver-to'?: string; cors?: string }, env: Env, options: ServeOptions): Refusal {
+  const deliverTo = flagOrEnv('deliver-to', values['deliver-to'], env, 'DELIVER_TO');
+  if (deliverTo !== undefined) {
+    const destinations = parseDestinations(deliverTo.text);
+    if (typeof destinations === 'string') return usage(`${deliverTo.from}: ${destinations}`);
+    options.deliverTo = destinations;
+  }
+  const cors = flagOrEnv('cors', values.cors, env, 'CORS');
+  if (cors !== undefined) {
+    const origins = parseCorsOrigins(cors.text);
+    if (origins !== '*' && 'error' in origins) return usage(`${cors.from}: ${origins.error}`);
+    options.cors = origins;
+  }
+  return undefined;
+}
+
+/** `--scenarios` and `--coverage-report`: a folder read at start, a file written at exit. */
+function readFiles(values: FileFlags, env: Env, options: ServeOptions): Refusal {
+  const scenarios = flagOrEnv('scenarios', values.scenarios, env, 'SCENARIOS');
+  if (scenarios !== undefined) {
+    if (scenarios.text.trim() === '') return usage(`${scenarios.from} must name a folder`);
+    options.scenarios = scenarios.text;
+  }
+  const coverageReport = flagOrEnv('coverage-report', values['coverage-report'], env, 'COVERAGE_REPORT');
+  if (coverageReport !== undefined) {
+    if (coverageReport.text.trim() === '') return usage(`${coverageReport.from} must name a file`);
+    options.coverageReport = coverageReport.text;
+  }
+  return undefined;
+}
 
 /** The service document's operationIds, for `--live` (read here, not from the validator: flags are checked before anything heavy loads). */
 function operationIds(): string[] {
@@ -509,11 +567,9 @@ export function parseDuration(text: string): number | undefined {
 
 /** Starts the server and resolves with the exit code once a signal has stopped it (or at once, 1, when it cannot listen). */
 export async function serve(options: ServeOptions): Promise<number> {
-  const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl, deliverTo, state, stateIntervalMs, stateKey, cors } = options;
-  const { upstream, record, recordMax, driftReport, replay, match } = options;
   // Imported only now: `--help` and bad flags answer without loading the server (start-up, docs/performance.md).
   const node = await import('../mocks/node/server.ts');
-  const { startServer, readScenarioFiles, unwritableReason, writeFileReplacingSync } = node;
+  const { startServer, readScenarioFiles, unwritableReason } = node;
   // Checked now, as --state is: a report that could never be written stops the start, not the exit.
   const coverage = options.coverageReport;
   const coverageUnwritable = coverage === undefined ? undefined : unwritableReason(coverage);
@@ -527,51 +583,74 @@ export async function serve(options: ServeOptions): Promise<number> {
     if (loaded === undefined) return EXIT_FAILED;
     scenarios = loaded;
   }
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let server: RunningServer;
   try {
-    server = await startServer({
-      port,
-      host,
-      quiet,
-      ...(seed === undefined ? {} : { seed }),
-      ...(maxConnections === undefined ? {} : { limits: { maxConnections } }),
-      ...(maxWorlds === undefined ? {} : { maxWorlds }),
-      ...(worldTtlMs === undefined ? {} : { worldTtlMs }),
-      ...(noControl === true ? { control: false } : {}),
-      ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
-      ...(deliverTo === undefined ? {} : { deliverTo }),
-      ...(state === undefined ? {} : { state: { path: state, intervalMs: stateIntervalMs, key: stateKey } }),
-      ...(faults === undefined ? {} : { faults }),
-      ...(cors === undefined ? {} : { cors }),
-      ...(scenarios === undefined ? {} : { scenarios }),
-      ...(upstream === undefined ? {} : { upstream, record, recordMax, driftReport, version: kitVersion() }),
-      ...(replay === undefined ? {} : { replay, match }),
-    });
+    server = await startServer(serverOptions(options, scenarios));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const name = (error as Error).name;
-    if (name === 'StateFileError' || name === 'UpstreamError' || name === 'RecordingFileError') console.error(`${PROGRAM} serve: ${(error as Error).message}`);
-    else if (code === 'EADDRINUSE') console.error(`${PROGRAM} serve: port ${port} on ${host} is already in use; pick another with --port or PORT`);
-    else if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') console.error(`${PROGRAM} serve: cannot bind to host ${host} (${code})`);
-    else if (code === 'EACCES') console.error(`${PROGRAM} serve: no permission to listen on ${host}:${port}`);
-    else console.error(`${PROGRAM} serve: could not start: ${(error as Error).message}`);
+    console.error(`${PROGRAM} serve: ${startFailure(error, options)}`);
     return EXIT_FAILED;
   }
-
   // The signals are taken before the first line says the server listens: a supervisor (or a test)
   // that stops it as soon as it reads that line must get the clean stop (the --state file's last
   // write, the coverage report), not the default end of a process.
-  const running = server;
-  const exited = new Promise<number>((resolveCode) => {
+  const exited = exitOnSignal(server, options, node.writeFileReplacingSync);
+  printBanner(server, options, scenarios);
+  return exited;
+}
+
+/** The server module's types, named without loading it (it is imported when the server starts). */
+type ServerModule = typeof import('../mocks/node/server.ts');
+type RunningServer = Awaited<ReturnType<ServerModule['startServer']>>;
+type ServerOptions = NonNullable<Parameters<ServerModule['startServer']>[0]>;
+type WriteFileWhole = ServerModule['writeFileReplacingSync'];
+
+/** The command line's options as startServer's. */
+function serverOptions(options: ServeOptions, scenarios: ScenarioDefinition[] | undefined): ServerOptions {
+  const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl } = options;
+  const { deliverTo, cors, state, stateIntervalMs, stateKey } = options;
+  const { upstream, record, recordMax, driftReport, replay, match } = options;
+  return {
+    port,
+    host,
+    quiet,
+    ...(seed === undefined ? {} : { seed }),
+    ...(maxConnections === undefined ? {} : { limits: { maxConnections } }),
+    ...(maxWorlds === undefined ? {} : { maxWorlds }),
+    ...(worldTtlMs === undefined ? {} : { worldTtlMs }),
+    ...(noControl === true ? { control: false } : {}),
+    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+    ...(deliverTo === undefined ? {} : { deliverTo }),
+    ...(state === undefined ? {} : { state: { path: state, intervalMs: stateIntervalMs, key: stateKey } }),
+    ...(faults === undefined ? {} : { faults }),
+    ...(cors === undefined ? {} : { cors }),
+    ...(scenarios === undefined ? {} : { scenarios }),
+    ...(upstream === undefined ? {} : { upstream, record, recordMax, driftReport, version: kitVersion() }),
+    ...(replay === undefined ? {} : { replay, match }),
+  };
+}
+
+/** Why the server could not start, in a line for stderr. */
+function startFailure(error: unknown, { port, host }: ServeOptions): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const name = (error as Error).name;
+  // The server's own refusals name the option and the problem already.
+  if (['StateFileError', 'UpstreamError', 'RecordingFileError'].includes(name)) return (error as Error).message;
+  if (code === 'EADDRINUSE') return `port ${port} on ${host} is already in use; pick another with --port or PORT`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `cannot bind to host ${host} (${code})`;
+  if (code === 'EACCES') return `no permission to listen on ${host}:${port}`;
+  return `could not start: ${(error as Error).message}`;
+}
+
+/** Resolves with the exit code once SIGINT or SIGTERM has stopped the server (and written the coverage report). */
+function exitOnSignal(running: RunningServer, options: ServeOptions, writeWhole: WriteFileWhole): Promise<number> {
+  return new Promise<number>((resolveCode) => {
     const stop = async (signal: string) => {
-      if (!quiet) console.log(`${signal}: shutting down`);
+      if (!options.quiet) console.log(`${signal}: shutting down`);
       // Imported only now, so that --help never loads the kit (the server has loaded it already).
       // Not private like the recording: 0644, as the report was before it was written by rename.
-      const written =
-        options.coverageReport === undefined ||
-        writeCoverage(running.mock, options.coverageReport, await import('../mocks/index.ts'), (path, text) =>
-          writeFileReplacingSync(path, text, { mode: 0o644 }),
-        );
+      const kit = options.coverageReport === undefined ? undefined : await import('../mocks/index.ts');
+      const writeReport: WriteWhole = (path, text) => writeWhole(path, text, { mode: 0o644 });
+      const written = kit === undefined || writeCoverage(running.mock, options.coverageReport!, kit, writeReport);
       running.close().then(
         () => resolveCode(written ? EXIT_OK : EXIT_FAILED),
         // The --state file's last write failed: say so, and exit non-zero (its log is kept).
@@ -584,25 +663,28 @@ export async function serve(options: ServeOptions): Promise<number> {
     process.once('SIGINT', () => void stop('SIGINT'));
     process.once('SIGTERM', () => void stop('SIGTERM'));
   });
+}
+
+/** The lines that say the server listens: where, what it restored, its upstream, how to try it. */
+function printBanner(server: RunningServer, options: ServeOptions, scenarios: ScenarioDefinition[] | undefined): void {
+  const { seed, state, noControl } = options;
   console.log(`Workflow API mock listening on ${server.baseUrl}${seed === undefined ? '' : ` (seed ${seed})`}`);
-  if (server.restoredWorlds !== undefined)
-    console.log(
-      `State: ${server.restoredWorlds} world${server.restoredWorlds === 1 ? '' : 's'} restored from ${state}; every write is kept (${state}.log) before it is answered`,
-    );
+  if (server.restoredWorlds !== undefined) {
+    const restored = `${server.restoredWorlds} world${server.restoredWorlds === 1 ? '' : 's'} restored from ${state}`;
+    console.log(`State: ${restored}; every write is kept (${state}.log) before it is answered`);
+  }
   for (const line of server.beside ?? []) console.log(line);
   console.log(`Try:  curl -H 'Authorization: Bearer dev-token' ${server.baseUrl}/users/me`);
   const names = server.mock.store.scenarios().map((scenario) => scenario.name);
-  console.log(
-    `Scenarios: ${names.join(', ')} (a token scenario_<name>_<anything> opens one${scenarios === undefined ? '' : `; ${scenarios.length} from ${options.scenarios}`})`,
-  );
+  const loaded = scenarios === undefined ? '' : `; ${scenarios.length} from ${options.scenarios}`;
+  console.log(`Scenarios: ${names.join(', ')} (a token scenario_<name>_<anything> opens one${loaded})`);
   if (noControl === true) {
     console.log('Control API and console: off (--no-control). Ctrl-C stops.');
   } else {
-    console.log(`Console: ${server.origin}/__mock/ui/?token=dev-token (in a browser: the world, its activity, actions, the API reference)`);
+    const console_ = `${server.origin}/__mock/ui/?token=dev-token`;
+    console.log(`Console: ${console_} (in a browser: the world, its activity, actions, the API reference)`);
     console.log(`Control API: ${server.origin}/__mock/world (same bearer token); --help lists the routes. Ctrl-C stops.`);
   }
-
-  return exited;
 }
 
 type WriteWhole = (path: string, text: string) => void;

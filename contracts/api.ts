@@ -3,7 +3,7 @@
 // `active`), so every suite uses this one helper for valid and invalid requests alike.
 import type { FetchLike } from './targets/types.ts';
 
-export type QueryValue = string | number | boolean | undefined;
+type QueryValue = string | number | boolean | undefined;
 
 export interface CallOptions {
   query?: Record<string, QueryValue> | URLSearchParams;

@@ -7,7 +7,7 @@ import type { Discovery } from './discover.ts';
 export type Environment = 'development' | 'production';
 
 /** CONTRACT_ENVIRONMENT (the environment of the given account and trigger), else `production`, where the mock seeds its accounts. */
-export const ENVIRONMENT: Environment = process.env.CONTRACT_ENVIRONMENT === 'development' ? 'development' : 'production';
+const ENVIRONMENT: Environment = process.env.CONTRACT_ENVIRONMENT === 'development' ? 'development' : 'production';
 
 export function inEnvironment(environment: Environment = ENVIRONMENT): Record<string, string> {
   return { 'x-pd-environment': environment };

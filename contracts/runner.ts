@@ -186,6 +186,52 @@ async function checkIsMock(baseUrl: string, controlUrl: string): Promise<void> {
  */
 export async function runContracts(options: RunContractsOptions = {}): Promise<ContractsResult> {
   const log = options.log ?? ((line: string) => console.log(line));
+  const { env, target, stopServer } = await prepareTarget(options, log);
+  let outcome: RunOutcome;
+  try {
+    outcome = await runOrExplore(options, env, log);
+  } finally {
+    await stopServer?.();
+  }
+  const { failedCases, rows, coverage, explored } = outcome;
+  const checked = explored === undefined ? await logSummary(rows, target, env, log) : undefined;
+  const failedChecks = checked?.failedChecks ?? 0;
+  const untouched = checked?.untouched ?? unexplored(coverage);
+  log(`\nCoverage of the document (operation x documented status x parameter, and links):\n`);
+  log(formatCoverage(coverage));
+  const what = `contracts${explored ? ' --explore' : ''} against ${target}`;
+  if (options.coverageDir !== undefined) writeCoverage(options.coverageDir, coverage, what, log);
+  const belowCoverage = options.minCoverage === undefined ? [] : belowThresholds(coverage, options.minCoverage);
+  if (belowCoverage.length > 0) log(`\nCoverage below --min-coverage: ${belowCoverage.join(', ')}.`);
+  const exploredOk = explored === undefined || (!explored.failed && explored.leftBehind.length === 0);
+  const ok = !failedCases && failedChecks === 0 && belowCoverage.length === 0 && exploredOk;
+  return {
+    ok,
+    failedCases,
+    failedChecks,
+    rows,
+    untouched,
+    coverage,
+    belowCoverage,
+    ...(explored ? { explore: explored } : {}),
+  };
+}
+
+type Log = (line: string) => void;
+
+/** The operations an exploration never called. */
+function unexplored(coverage: CoverageReport): string[] {
+  return coverage.operations.filter((row) => row.exchanges === 0).map((row) => row.operationId);
+}
+
+/**
+ * The run's CONTRACT_* variables and its target: a mock server started for the run when none is
+ * named, or the one named checked to answer (and to be a mock when the target is only implied).
+ */
+async function prepareTarget(
+  options: RunContractsOptions,
+  log: Log,
+): Promise<{ env: Record<string, string>; target: string; stopServer: (() => Promise<void>) | undefined }> {
   const env: Record<string, string> = { ...options.variables };
   if (options.baseUrl !== undefined) env.CONTRACT_BASE_URL = options.baseUrl;
   if (options.target !== undefined) env.CONTRACT_TARGET = options.target;
@@ -214,76 +260,68 @@ export async function runContracts(options: RunContractsOptions = {}): Promise<C
     await checkReachable(env.CONTRACT_BASE_URL, log, options.waitMs);
     if (targetImplied) await checkIsMock(env.CONTRACT_BASE_URL, readTargetSettings(env).controlUrl!);
   }
+  return { env, target, stopServer };
+}
 
-  const universe = coverageUniverse(document);
-  let failedCases = false;
-  let rows: OperationRow[] = [];
-  let coverage: CoverageReport;
-  let explored: ExploreOutcome | undefined;
+/** What the suites or the exploration found. */
+interface RunOutcome {
+  failedCases: boolean;
+  rows: OperationRow[];
+  coverage: CoverageReport;
+  explored: ExploreOutcome | undefined;
+}
+
+/** The exploration when asked for, else the suites with every exchange recorded for the summary and coverage. */
+async function runOrExplore(options: RunContractsOptions, env: Record<string, string>, log: Log): Promise<RunOutcome> {
+  if (options.explore !== undefined && options.explore !== false) {
+    const settings = options.explore === true ? {} : options.explore;
+    const { outcome, coverage } = await runExplore({ ...contractVariables(process.env), ...env }, settings, log);
+    if (options.junitFile !== undefined) writeFileSync(resolve(options.junitFile), exploreJunit(outcome, coverage));
+    return { failedCases: false, rows: [], coverage, explored: outcome };
+  }
+  const recordDir = mkdtempSync(join(tmpdir(), 'contracts-'));
+  env.CONTRACT_RECORD_FILE = join(recordDir, 'exchanges.jsonl');
+  let outcome: RunOutcome;
   try {
-    if (options.explore !== undefined && options.explore !== false) {
-      const settings = options.explore === true ? {} : options.explore;
-      const outcome = await runExplore({ ...contractVariables(process.env), ...env }, settings, log);
-      explored = outcome.outcome;
-      coverage = outcome.coverage;
-      if (options.junitFile !== undefined) writeFileSync(resolve(options.junitFile), exploreJunit(explored, coverage));
-    } else {
-      const recordDir = mkdtempSync(join(tmpdir(), 'contracts-'));
-      env.CONTRACT_RECORD_FILE = join(recordDir, 'exchanges.jsonl');
-      try {
-        if (options.shard !== undefined) log(`contracts: shard ${options.shard} of the suite files`);
-        failedCases = await runSuites(env, options.filters ?? [], options.junitFile, options.shard);
-        const records = readRecords(env.CONTRACT_RECORD_FILE);
-        rows = summarize(records);
-        const counted = createCoverage(universe);
-        for (const record of records) if (record.coverage) counted.add(record.coverage);
-        coverage = counted.report();
-      } finally {
-        rmSync(recordDir, { recursive: true, force: true });
-      }
-      if (options.junitFile !== undefined) addJunitProperties(resolve(options.junitFile), coverage, options.shard);
-    }
+    if (options.shard !== undefined) log(`contracts: shard ${options.shard} of the suite files`);
+    const failedCases = await runSuites(env, options.filters ?? [], options.junitFile, options.shard);
+    const records = readRecords(env.CONTRACT_RECORD_FILE);
+    const counted = createCoverage(coverageUniverse(document));
+    for (const record of records) if (record.coverage) counted.add(record.coverage);
+    outcome = { failedCases, rows: summarize(records), coverage: counted.report(), explored: undefined };
   } finally {
-    await stopServer?.();
+    rmSync(recordDir, { recursive: true, force: true });
   }
+  if (options.junitFile !== undefined) addJunitProperties(resolve(options.junitFile), outcome.coverage, options.shard);
+  return outcome;
+}
 
+/** The per-operation summary of the suites' exchanges: how many failed a check, and the operations none reached. */
+async function logSummary(rows: OperationRow[], target: string, env: Record<string, string>, log: Log) {
   const { validator } = await import('../openapi/validator.ts');
-  let failedChecks = 0;
-  let untouched: string[] = [];
-  if (explored === undefined) {
-    log(`\nPer-operation summary (every exchange checked against the OpenAPI document):\n`);
-    log(formatSummary(rows, validator.operationIds));
-    failedChecks = rows.reduce((sum, row) => sum + row.failed, 0);
-    untouched = validator.operationIds.filter((id) => !rows.some((row) => row.operationId === id));
-    if (untouched.length > 0) log(`\nNot exercised on this target: ${untouched.join(', ')}`);
-    // The one configuration a live run cannot discover (contracts/discover.ts): say it once, here.
-    if (target === 'live' && !(env.CONTRACT_PROJECT_ID ?? process.env.CONTRACT_PROJECT_ID)) {
-      log(
-        '\nConnect cases and those creating workflows were skipped: no API lists projects, so name one with CONTRACT_PROJECT_ID (and CONTRACT_ACCOUNT_ID, CONTRACT_TRIGGER_ID for the account and trigger cases).',
-      );
-    }
-    if (failedChecks > 0) log(`\n${failedChecks} exchange(s) failed a contract check (see the failures above).`);
-  } else {
-    untouched = coverage.operations.filter((row) => row.exchanges === 0).map((row) => row.operationId);
-  }
-
-  log(`\nCoverage of the document (operation x documented status x parameter, and links):\n`);
-  log(formatCoverage(coverage));
-  if (options.coverageDir !== undefined) {
-    const dir = resolve(options.coverageDir);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'coverage.json'), `${JSON.stringify(coverage, null, 2)}\n`);
-    writeFileSync(
-      join(dir, 'coverage.html'),
-      coverageHtml(coverage, `Coverage of the Workflow API document: contracts${explored ? ' --explore' : ''} against ${target}`),
+  log(`\nPer-operation summary (every exchange checked against the OpenAPI document):\n`);
+  log(formatSummary(rows, validator.operationIds));
+  const failedChecks = rows.reduce((sum, row) => sum + row.failed, 0);
+  const untouched = validator.operationIds.filter((id) => !rows.some((row) => row.operationId === id));
+  if (untouched.length > 0) log(`\nNot exercised on this target: ${untouched.join(', ')}`);
+  // The one configuration a live run cannot discover (contracts/discover.ts): say it once, here.
+  if (target === 'live' && !(env.CONTRACT_PROJECT_ID ?? process.env.CONTRACT_PROJECT_ID)) {
+    log(
+      '\nConnect cases and those creating workflows were skipped: no API lists projects, so name one with ' +
+        'CONTRACT_PROJECT_ID (and CONTRACT_ACCOUNT_ID, CONTRACT_TRIGGER_ID for the account and trigger cases).',
     );
-    log(`Coverage written to ${join(dir, 'coverage.json')} and coverage.html beside it.`);
   }
-  const belowCoverage = options.minCoverage === undefined ? [] : belowThresholds(coverage, options.minCoverage);
-  if (belowCoverage.length > 0) log(`\nCoverage below --min-coverage: ${belowCoverage.join(', ')}.`);
-  const ok =
-    !failedCases && failedChecks === 0 && belowCoverage.length === 0 && (explored === undefined || (!explored.failed && explored.leftBehind.length === 0));
-  return { ok, failedCases, failedChecks, rows, untouched, coverage, belowCoverage, ...(explored ? { explore: explored } : {}) };
+  if (failedChecks > 0) log(`\n${failedChecks} exchange(s) failed a contract check (see the failures above).`);
+  return { failedChecks, untouched };
+}
+
+/** `--coverage-dir`: the coverage as JSON and as HTML, titled with what ran against what. */
+function writeCoverage(folder: string, coverage: CoverageReport, what: string, log: Log): void {
+  const dir = resolve(folder);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'coverage.json'), `${JSON.stringify(coverage, null, 2)}\n`);
+  writeFileSync(join(dir, 'coverage.html'), coverageHtml(coverage, `Coverage of the Workflow API document: ${what}`));
+  log(`Coverage written to ${join(dir, 'coverage.json')} and coverage.html beside it.`);
 }
 
 /** The CONTRACT_* variables of an environment. */

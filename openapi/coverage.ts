@@ -1,21 +1,14 @@
-// Coverage of an OpenAPI document by observed exchanges: which operations were called, which of
-// their documented statuses were answered, which of their parameters were sent, and which of the
-// document's `links` were followed. One model for every run that watches exchanges: the contract
-// suites and `contracts --explore` (contracts/runner.ts), and a mock server watching a frontend's
-// test run. Browser-safe (no `node:*`): the universe is read from the document object, observations
-// are plain data, the report is JSON and renders as a text table (and, apart, as HTML:
-// openapi/coverage-html.ts).
-//
-// A link counts as followed when a request of its target operation carries the values its
-// parameters name (`$response.body#/data/id`, `$request.path.project_id`, a constant) from an
-// earlier answer of its source operation with the link's status: no caller has to say which link
-// it meant, so a suite written without links covers them as much as the explorer that walks them.
+// Coverage of an OpenAPI document by observed exchanges: the operations called, their documented
+// statuses answered, their parameters sent, the document's `links` followed. One model for every
+// run that watches exchanges (the contract suites, `contracts --explore`, a mock server watching a
+// frontend's test run; docs/contracts.md, "Coverage"). Browser-safe: plain data in, JSON out (a text
+// table here, HTML in openapi/coverage-html.ts).
 import { forEachOperation, type HttpMethod } from './document/operations.ts';
 import { followRef, valueAt } from './json-pointer.ts';
 
 type Json = Record<string, unknown>;
 
-export interface OperationUniverse {
+interface OperationUniverse {
   operationId: string;
   method: string;
   /** The path template as the document writes it (`/webhooks/{id}`). */
@@ -176,7 +169,7 @@ export function evaluateExpression(expression: unknown, source: ExpressionSource
 }
 
 /** Whether a link value is a runtime expression (`$request.…`, `$response.…`), not a constant such as `$errors`. */
-export function isExpression(value: unknown): value is string {
+function isExpression(value: unknown): value is string {
   return typeof value === 'string' && /^\$(url|method|statusCode|request\.|response\.)/.test(value);
 }
 
@@ -210,7 +203,10 @@ const REMEMBERED = 32;
 /**
  * A digest of exchanges in the order they happen: each becomes an Observation, its followed links
  * recognized against the answers seen before it. One per sequence of related requests (a suite
- * file, an explore run).
+ * file, an explore run). A link counts as followed when a request of its target operation carries
+ * the values its parameters name (`$response.body#/data/id`, `$request.path.project_id`, a constant)
+ * from an earlier answer of its source operation with the link's status: no caller says which link
+ * it meant, so a suite written without links covers them as much as the explorer that walks them.
  * @example
  * const digest = createDigest(coverageUniverse(document));
  * const observation = digest({ operationId: 'listWebhooks', status: 200, pathParams: {}, query: new URLSearchParams(), headers: {} });

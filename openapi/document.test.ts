@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
 import type { ErrorObject } from 'ajv';
-import { documentSchemas } from './ajv.ts';
+import { documentSchemas } from '../support/ajv.ts';
 import { forEachOperation } from './document/operations.ts';
 import { pointerFrom as pointer } from '../support/json-pointer.ts';
 import { followRef, valueAt } from './json-pointer.ts';

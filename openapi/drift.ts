@@ -1,17 +1,14 @@
 // Drift: where a real service's answers depart from the document (docs/upstream.md, "Drift report").
-// Every answer is judged by the kit's own validator (openapi/validator.ts: documented status, media
-// type, body schema), and its issues are sorted per operation into statuses the document does not
-// list and fields missing, of the wrong type or otherwise invalid, by JSON pointer. Two things the
-// validator cannot say are added here by one walk of the body along its schema: the fields the
-// schema does not declare (the document rarely closes its objects, so Ajv accepts them), and which
-// schema applied where, so that each `x-assumed` statement the answer reached is confirmed (no issue
-// under it) or contradicted. Bounded whatever the service sends: at most MAX_FIELDS_PER_OPERATION
-// field lines per operation (an upstream that invents field names would grow it without end), the
-// rest counted in `droppedFields`. Plain data in, plain data out; browser-safe.
+// Each answer is judged by the kit's own validator and its issues sorted per operation by JSON
+// pointer; one walk of the body along its schema adds what the validator cannot say: the fields the
+// schema does not declare (the document rarely closes its objects), and which `x-assumed` statements
+// the answer confirmed or contradicted. Bounded whatever the service sends (MAX_FIELDS_PER_OPERATION).
+// Plain data in, plain data out; browser-safe.
 import { type Assumption, collectAssumptions } from './assumptions.ts';
 import { resolveOperations } from './document/resolve.ts';
 import { escapePointer, followRef, valueAt } from './json-pointer.ts';
 import type { Issue, Validator } from './types.ts';
+import type { ResolvedOperation } from './document/resolve.ts';
 
 /** One answer of the service: what the drift report reads of an exchange. */
 export interface ObservedAnswer {
@@ -127,129 +124,204 @@ const TYPE_MESSAGE = /^must be (string|number|integer|boolean|object|array|null)
  * openapi/validator.ts and openapi/generated/document.ts).
  * @example
  * const drift = createDriftAnalyzer(document, validator);
- * drift.observe({ method: 'GET', path: '/users/me', status: 200, contentType: 'application/json', body: '{"data":{}}' });
+ * const body = '{"data":{}}';
+ * drift.observe({ method: 'GET', path: '/users/me', status: 200, contentType: 'application/json', body });
  * drift.report().operations[0]?.missing; // [{ pointer: '/data/id', message: "must have required property 'id'", ... }]
  */
 export function createDriftAnalyzer(document: object, validator: Validator): DriftAnalyzer {
   const assumptions = collectAssumptions(document);
-  const byPointer = new Map(assumptions.map((assumption) => [assumption.pointer, assumption]));
-  const sites = new Map(resolveOperations(document).map((operation) => [operation.info.operationId, operation]));
-  const operationPointers = operationPointersOf(document);
-  const states = new Map<string, OperationState>();
-  const tallies = new Map<string, Tally>();
-  const unmatched: string[] = [];
-  let answers = 0;
-
-  const tally = (pointer: string, contradiction: string | undefined) => {
-    const entry = tallies.get(pointer) ?? { confirmed: 0, contradicted: 0 };
-    if (contradiction === undefined) entry.confirmed += 1;
-    else {
-      entry.contradicted += 1;
-      entry.evidence ??= contradiction;
-    }
-    tallies.set(pointer, entry);
+  const analysis: Analysis = {
+    document,
+    validator,
+    assumptions,
+    byPointer: new Map(assumptions.map((assumption) => [assumption.pointer, assumption])),
+    sites: new Map(resolveOperations(document).map((operation) => [operation.info.operationId, operation])),
+    operationPointers: operationPointersOf(document),
+    states: new Map(),
+    tallies: new Map(),
+    unmatched: [],
+    answers: 0,
   };
+  return { observe: (answer) => observe(analysis, answer), report: () => report(analysis) };
+}
 
-  const observe = (answer: ObservedAnswer): OperationDrift | null => {
-    answers += 1;
-    const operationId = answer.operationId ?? matchOperation(validator, answer.method, answer.path);
-    if (operationId === undefined || !sites.has(operationId)) {
-      if (unmatched.length < 100) unmatched.push(`${answer.method.toUpperCase()} ${answer.path} ${answer.status}`);
-      return null;
-    }
-    const info = validator.describeOperation(operationId);
-    let state = states.get(operationId);
-    if (state === undefined) {
-      state = {
-        drift: {
-          operationId,
-          method: info.method,
-          template: info.template,
-          answers: 0,
-          statuses: {},
-          undocumentedStatuses: [],
-          missing: [],
-          extra: [],
-          wrongType: [],
-          invalid: [],
-          confirmed: [],
-          contradicted: [],
-          droppedFields: 0,
-        },
-        fields: new Map(),
-      };
-      states.set(operationId, state);
-    }
-    const { drift } = state;
-    drift.answers += 1;
-    drift.statuses[answer.status] = (drift.statuses[answer.status] ?? 0) + 1;
+/** What an analyzer reads of its document, and what the answers showed so far. */
+interface Analysis {
+  document: object;
+  validator: Validator;
+  assumptions: Assumption[];
+  byPointer: Map<string, Assumption>;
+  sites: Map<string, ResolvedOperation>;
+  /** operationId -> the JSON pointer of its operation object. */
+  operationPointers: Map<string, string>;
+  states: Map<string, OperationState>;
+  /** Assumption pointer -> the answers that confirmed and contradicted it. */
+  tallies: Map<string, Tally>;
+  unmatched: string[];
+  answers: number;
+}
 
-    const body = parseBody(answer.body);
-    const issues = validator.validateResponse(operationId, answer.status, answer.contentType, body);
-    const site = sites.get(operationId)!;
-    const documented = documentedKey(site.responses, answer.status);
-    const operationPointer = operationPointers.get(operationId)!;
-    const contradicted = new Set<string>();
-    const reached = new Set<string>();
+/** One answer of a known operation under judgement: what the steps of `observe` read and add to. */
+interface Judgement {
+  state: OperationState;
+  status: number;
+  body: unknown;
+  issues: Issue[];
+  operationPointer: string;
+  /** Assumptions the answer reached, and those of them it contradicted. */
+  reached: Set<string>;
+  contradicted: Set<string>;
+}
 
-    if (documented === undefined) {
-      if (!drift.undocumentedStatuses.includes(answer.status)) drift.undocumentedStatuses.push(answer.status);
-      // An operation's own assumption describes its answers: a status it does not list contradicts it.
-      if (byPointer.has(operationPointer)) tally(operationPointer, `status ${answer.status} is not documented`);
-    } else {
-      const responsePointer = `${operationPointer}/responses/${escapePointer(documented.raw)}`;
-      const { node: response, pointer: responseAt } = followRef(document, valueAt(document, responsePointer), responsePointer);
-      // Which assumption speaks for this answer: a shared response's own (components/responses/NotFound), else the operation's.
-      const answerAssumption = byPointer.has(responseAt) ? responseAt : byPointer.has(operationPointer) ? operationPointer : undefined;
-      const mediaType = (answer.contentType ?? '').split(';')[0]!.trim().toLowerCase();
-      const schemaPointer = site.responses.get(documented.key)?.content.get(mediaType) ?? null;
-      const applied = new Map<string, Set<string>>();
-      const extras: string[] = [];
-      if (schemaPointer !== null && body !== undefined) walk(document, schemaPointer, body, '', applied, extras);
-      for (const pointer of extras) record(state, 'extra', pointer, 'not in the document', answer.status);
-      // Assumptions on schemas that applied somewhere in this body.
-      for (const [at, schemas] of applied)
-        for (const schema of schemas)
-          if (byPointer.has(schema)) {
-            reached.add(schema);
-            const under = issues.find((issue) => issue.pointer === at || issue.pointer.startsWith(`${at}/`));
-            if (under !== undefined) contradicted.add(schema);
-          }
-      for (const schema of reached) tally(schema, contradicted.has(schema) ? firstIssue(issues, applied, schema) : undefined);
-      if (answerAssumption !== undefined && response !== undefined) tally(answerAssumption, issues.length > 0 ? describe(issues[0]!) : undefined);
-      if (answerAssumption !== undefined) reached.add(answerAssumption);
-      if (answerAssumption !== undefined && issues.length > 0) contradicted.add(answerAssumption);
-    }
-    for (const issue of issues) {
-      if (documented === undefined) break;
-      const kind = issue.message.startsWith('must have required property')
-        ? 'missing'
-        : TYPE_MESSAGE.test(issue.message)
-          ? 'wrongType'
-          : issue.message === 'must NOT have additional properties'
-            ? 'extra'
-            : 'invalid';
-      record(state, kind, issue.pointer, issue.message, answer.status);
-    }
-    if (documented === undefined && byPointer.has(operationPointer)) contradicted.add(operationPointer);
-    for (const pointer of contradicted) if (!drift.contradicted.includes(pointer)) drift.contradicted.push(pointer);
-    drift.confirmed = [...new Set([...drift.confirmed, ...reached])].filter((pointer) => !drift.contradicted.includes(pointer));
-    return drift;
+function observe(analysis: Analysis, answer: ObservedAnswer): OperationDrift | null {
+  const { validator, sites } = analysis;
+  analysis.answers += 1;
+  const operationId = answer.operationId ?? matchOperation(validator, answer.method, answer.path);
+  if (operationId === undefined || !sites.has(operationId)) {
+    const line = `${answer.method.toUpperCase()} ${answer.path} ${answer.status}`;
+    if (analysis.unmatched.length < 100) analysis.unmatched.push(line);
+    return null;
+  }
+  const state = stateOf(analysis, operationId);
+  const { drift } = state;
+  drift.answers += 1;
+  drift.statuses[answer.status] = (drift.statuses[answer.status] ?? 0) + 1;
+  const body = parseBody(answer.body);
+  const judgement: Judgement = {
+    state,
+    status: answer.status,
+    body,
+    issues: validator.validateResponse(operationId, answer.status, answer.contentType, body),
+    operationPointer: analysis.operationPointers.get(operationId)!,
+    reached: new Set(),
+    contradicted: new Set(),
   };
+  const documented = documentedKey(sites.get(operationId)!.responses, answer.status);
+  if (documented === undefined) judgeUndocumented(analysis, judgement);
+  else judgeDocumented(analysis, judgement, sites.get(operationId)!, documented, answer.contentType);
+  for (const pointer of judgement.contradicted) {
+    if (!drift.contradicted.includes(pointer)) drift.contradicted.push(pointer);
+  }
+  const confirmed = new Set([...drift.confirmed, ...judgement.reached]);
+  drift.confirmed = [...confirmed].filter((pointer) => !drift.contradicted.includes(pointer));
+  return drift;
+}
 
-  const report = (): DriftReport => {
-    const operations = [...states.values()].map(({ drift }) => structuredClone(drift)).sort((a, b) => a.operationId.localeCompare(b.operationId));
-    return {
-      answers,
-      drifting: operations.filter(isDrifting).length,
-      operations,
-      unmatched: [...unmatched],
-      assumptions: assumptions
-        .filter((assumption) => tallies.has(assumption.pointer))
-        .map((assumption: Assumption): AssumptionVerdict => ({ ...assumption, ...tallies.get(assumption.pointer)! })),
+/** The operation's drift so far, begun empty on its first answer. */
+function stateOf({ states, validator }: Analysis, operationId: string): OperationState {
+  let state = states.get(operationId);
+  if (state === undefined) {
+    const { method, template } = validator.describeOperation(operationId);
+    const drift: OperationDrift = {
+      operationId,
+      method,
+      template,
+      answers: 0,
+      statuses: {},
+      undocumentedStatuses: [],
+      missing: [],
+      extra: [],
+      wrongType: [],
+      invalid: [],
+      confirmed: [],
+      contradicted: [],
+      droppedFields: 0,
     };
+    state = { drift, fields: new Map() };
+    states.set(operationId, state);
+  }
+  return state;
+}
+
+/** A status the operation does not list: noted, and it contradicts the operation's own assumption. */
+function judgeUndocumented(analysis: Analysis, judgement: Judgement): void {
+  const { state, status, operationPointer } = judgement;
+  if (!state.drift.undocumentedStatuses.includes(status)) state.drift.undocumentedStatuses.push(status);
+  if (!analysis.byPointer.has(operationPointer)) return;
+  tally(analysis, operationPointer, `status ${status} is not documented`);
+  judgement.contradicted.add(operationPointer);
+}
+
+/**
+ * A documented answer: its body walked along its schema for the fields the schema does not declare
+ * and for the assumptions it reached, then the validator's issues sorted into field lines.
+ */
+function judgeDocumented(
+  analysis: Analysis,
+  judgement: Judgement,
+  site: ResolvedOperation,
+  documented: { key: string; raw: string },
+  contentType: string | null,
+): void {
+  const { document, byPointer } = analysis;
+  const { state, status, body, issues, operationPointer, reached, contradicted } = judgement;
+  const responsePointer = `${operationPointer}/responses/${escapePointer(documented.raw)}`;
+  const response = followRef(document, valueAt(document, responsePointer), responsePointer);
+  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const schemaPointer = site.responses.get(documented.key)?.content.get(mediaType) ?? null;
+  const applied = new Map<string, Set<string>>();
+  const extras: string[] = [];
+  if (schemaPointer !== null && body !== undefined) walk(document, schemaPointer, body, '', applied, extras);
+  for (const pointer of extras) record(state, 'extra', pointer, 'not in the document', status);
+  judgeSchemaAssumptions(analysis, judgement, applied);
+  // Which assumption speaks for this answer: a shared response's own (components/responses/NotFound),
+  // else the operation's.
+  const answerAssumption = [response.pointer, operationPointer].find((pointer) => byPointer.has(pointer));
+  if (answerAssumption !== undefined) {
+    const evidence = issues.length > 0 ? describe(issues[0]!) : undefined;
+    if (response.node !== undefined) tally(analysis, answerAssumption, evidence);
+    reached.add(answerAssumption);
+    if (issues.length > 0) contradicted.add(answerAssumption);
+  }
+  for (const issue of issues) record(state, fieldKind(issue.message), issue.pointer, issue.message, status);
+}
+
+/** The assumptions on schemas that applied somewhere in the body: contradicted when an issue lies under them. */
+function judgeSchemaAssumptions(analysis: Analysis, judgement: Judgement, applied: Map<string, Set<string>>): void {
+  const { issues, reached, contradicted } = judgement;
+  for (const [at, schemas] of applied)
+    for (const schema of schemas)
+      if (analysis.byPointer.has(schema)) {
+        reached.add(schema);
+        const under = issues.find((issue) => issue.pointer === at || issue.pointer.startsWith(`${at}/`));
+        if (under !== undefined) contradicted.add(schema);
+      }
+  for (const schema of reached) {
+    tally(analysis, schema, contradicted.has(schema) ? firstIssue(issues, applied, schema) : undefined);
+  }
+}
+
+/** Which field line an issue goes under, by the validator's message. */
+function fieldKind(message: string): FieldKind {
+  if (message.startsWith('must have required property')) return 'missing';
+  if (TYPE_MESSAGE.test(message)) return 'wrongType';
+  if (message === 'must NOT have additional properties') return 'extra';
+  return 'invalid';
+}
+
+/** One more answer that confirmed the assumption at `pointer`, or contradicted it (`contradiction`, its evidence). */
+function tally({ tallies }: Analysis, pointer: string, contradiction: string | undefined): void {
+  const entry = tallies.get(pointer) ?? { confirmed: 0, contradicted: 0 };
+  if (contradiction === undefined) entry.confirmed += 1;
+  else {
+    entry.contradicted += 1;
+    entry.evidence ??= contradiction;
+  }
+  tallies.set(pointer, entry);
+}
+
+function report({ states, answers, unmatched, assumptions, tallies }: Analysis): DriftReport {
+  const operations = [...states.values()].map(({ drift }) => structuredClone(drift));
+  operations.sort((a, b) => a.operationId.localeCompare(b.operationId));
+  return {
+    answers,
+    drifting: operations.filter(isDrifting).length,
+    operations,
+    unmatched: [...unmatched],
+    assumptions: assumptions
+      .filter((assumption) => tallies.has(assumption.pointer))
+      .map((assumption: Assumption): AssumptionVerdict => ({ ...assumption, ...tallies.get(assumption.pointer)! })),
   };
-  return { observe, report };
 }
 
 /** Whether an operation's answers depart from the document at all. */
@@ -322,7 +394,7 @@ function documentedKey(responses: ReadonlyMap<string, unknown>, status: number):
  * server's base path (`/v1/users/me`, or a gateway's `/api/v1/users/me`) is tried without its
  * leading segments until one matches.
  */
-export function matchOperation(validator: Validator, method: string, path: string): string | undefined {
+function matchOperation(validator: Validator, method: string, path: string): string | undefined {
   let rest = path.split('?')[0]!;
   for (;;) {
     const lookup = validator.matchOperation(method, rest === '' ? '/' : rest);

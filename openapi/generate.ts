@@ -99,7 +99,7 @@ const DATA = new Set(['example', 'examples', 'default', 'const', 'enum']);
  * withoutProse({ description: 'A hook', properties: { description: { type: 'string' } }, example: { description: 'kept' } });
  * // { properties: { description: { type: 'string' } }, example: { description: 'kept' } }
  */
-export function withoutProse(value: unknown, inData = false): JsonObject {
+function withoutProse(value: unknown, inData = false): JsonObject {
   const walk = (node: unknown, data: boolean): unknown => {
     if (Array.isArray(node)) return node.map((item) => walk(item, data));
     if (node === null || typeof node !== 'object') return node;
@@ -119,7 +119,7 @@ export function withoutProse(value: unknown, inData = false): JsonObject {
  * per operation and location the names of the parameters whose schema has a default. The validator
  * applies those defaults, so a route always receives them (mocks/app/routes-meta.ts).
  */
-export function renderParameterDefaults(document: object): string {
+function renderParameterDefaults(document: object): string {
   const operations = resolveOperations(document);
   const lines: string[] = [];
   for (const { info } of operations) {

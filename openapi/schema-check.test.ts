@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { controlDocument } from './generated/control-document.ts';
 import { document } from './generated/document.ts';
-import { documentSchemas } from './ajv.ts';
+import { documentSchemas } from '../support/ajv.ts';
 import { resolveOperations, resolveWebhookBodies } from './document/resolve.ts';
 import { escapePointer, valueAt } from './json-pointer.ts';
 import { schemaChecks, toIssues, type SchemaFailure } from './schema-check.ts';
@@ -278,5 +278,13 @@ describe('schemaChecks answers as Ajv does', () => {
   it('refuses a schema keyword it does not implement rather than ignore it', () => {
     const checks = schemaChecks({ components: { schemas: { Tags: { type: 'array', uniqueItems: true } } } });
     expect(() => checks.issues('/components/schemas/Tags', ['a', 'a'], '')).toThrow(/"uniqueItems" is not implemented/);
+  });
+
+  it("refuses a format it does not check rather than pass every string; OpenAPI's formats stay annotations", () => {
+    const schemas = { Id: { type: 'string', format: 'uuid' }, Blob: { type: 'string', format: 'binary' } };
+    const checks = schemaChecks({ components: { schemas } });
+    const unchecked = () => checks.issues('/components/schemas/Id', 'not-a-uuid', '');
+    expect(unchecked).toThrow(/format "uuid" is not implemented/);
+    expect(checks.issues('/components/schemas/Blob', 'anything', '')).toEqual([]);
   });
 });

@@ -1,18 +1,10 @@
-// The document's schemas applied to a value, by walking them: the one schema check the mock serves
-// with, in Node and in the browser. It gives exactly what Ajv 8 (draft 2020-12, allErrors, verbose,
-// non-strict, ajv-formats' full formats) gives for the JSON Schema the document uses: the same
-// failures, with the same messages, in the same order. openapi/schema-check.test.ts holds it to
-// Ajv over every schema of both documents and many values; openapi/ajv.ts keeps Ajv for the
-// document's own strict tests and as that test's reference.
-//
-// Why not Ajv at run time: Ajv compiles schemas to code with `new Function` (refused by a page whose
-// Content Security Policy forbids eval) and weighs 39.6 kB gzip in a browser bundle against a few
-// for this walk (scripts/browser-weight.md). Ajv's standalone code, compiled ahead of time, weighed
-// 27.6 kB gzip for the two documents' request schemas alone, measured the same way.
-//
-// A keyword the walk does not implement fails loudly when a schema holding it is first used, so the
-// document cannot start using one that would be silently ignored. Browser-safe.
-import { fullFormats } from 'ajv-formats/dist/formats.js';
+// The document's schemas applied to a value by walking them: the one schema check the mock serves
+// with, in Node and in the browser. It gives what Ajv 8 (draft 2020-12, allErrors, verbose,
+// non-strict, ajv-formats' full formats) gives for the JSON Schema the document uses, failure for
+// failure (openapi/schema-check.test.ts holds it to Ajv; the formats are openapi/formats.ts); Ajv
+// itself compiles with `new Function`, which a strict Content Security Policy refuses, and weighs
+// more in a page (docs/performance.md). A keyword the walk does not implement throws when first met.
+import { STRING_FORMATS } from './formats.ts';
 import { escapePointer, valueAt } from './json-pointer.ts';
 import type { Issue } from './types.ts';
 
@@ -50,10 +42,10 @@ export interface SchemaChecks {
  * // [{ pointer: '/body/id', message: 'must be string' }, ...]
  */
 export function schemaChecks(document: object): SchemaChecks {
-  const walk = new Walk(document);
+  const walker = new SchemaWalker(document);
   const failures = (pointer: string, value: unknown) => {
     const out: SchemaFailure[] = [];
-    walk.check(walk.at(document, pointer), value, '', document, out);
+    walker.check(walker.at(document, pointer), value, '', document, out);
     return out;
   };
   return {
@@ -66,7 +58,7 @@ export function schemaChecks(document: object): SchemaChecks {
       const own = { components: { schemas } };
       return (schemaName, value, prefix) => {
         const out: SchemaFailure[] = [];
-        walk.check(walk.at(own, `/components/schemas/${escapePointer(schemaName)}`), value, '', own, out);
+        walker.check(walker.at(own, `/components/schemas/${escapePointer(schemaName)}`), value, '', own, out);
         return toIssues(out, prefix);
       };
     },
@@ -167,18 +159,24 @@ type Group = keyof typeof GROUPS;
 /** OpenAPI's format names beyond JSON Schema's: annotations only (as the Ajv set-up declares them). */
 const OPENAPI_FORMATS = new Set(['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']);
 
-interface Plan {
+/** One keyword's check: appends what `data` (at `path`) fails of the keyword in `s` to `out`. */
+type KeywordCheck = (...args: CheckArguments) => void;
+type CheckArguments = [walker: SchemaWalker, s: Json, data: unknown, path: string, root: object, out: SchemaFailure[]];
+
+/** A schema's checks in the order Ajv applies them, worked out once per schema object. */
+interface KeywordOrder {
   types: string[];
   /** Ajv checks the type first unless the schema has one type whose own keywords it holds. */
   typeFirst: boolean;
   /** The group whose else-branch reports the type failure (the schema's one type, when not first). */
   typeGroup: Group | null;
-  any: string[];
-  groups: Array<[Group, string[]]>;
+  any: KeywordCheck[];
+  groups: Array<[Group, KeywordCheck[]]>;
 }
 
-class Walk {
-  private readonly plans = new WeakMap<object, Plan>();
+/** The walk over one document, with what it reads of each schema kept for the next value. */
+class SchemaWalker {
+  private readonly orders = new WeakMap<object, KeywordOrder>();
   private readonly patterns = new Map<string, RegExp>();
   private readonly members = new WeakMap<object, Array<[string, unknown]>>();
   private readonly refs = new WeakMap<object, Map<string, [unknown, object]>>();
@@ -214,166 +212,24 @@ class Walk {
       return;
     }
     const s = schema as Json;
-    const plan = this.plan(s);
-    if (plan.typeFirst && !hasType(data, plan.types)) out.push(typeFailure(s, path));
-    for (const keyword of plan.any) this.keyword(keyword, s, data, path, root, out);
-    for (const [group, keywords] of plan.groups) {
-      if (isGroup(data, group)) for (const keyword of keywords) this.keyword(keyword, s, data, path, root, out);
-      else if (plan.typeGroup === group) out.push(typeFailure(s, path));
+    const order = this.keywordOrder(s);
+    if (order.typeFirst && !hasType(data, order.types)) out.push(typeFailure(s, path));
+    for (const check of order.any) check(this, s, data, path, root, out);
+    for (const [group, checks] of order.groups) {
+      if (isGroup(data, group)) for (const check of checks) check(this, s, data, path, root, out);
+      else if (order.typeGroup === group) out.push(typeFailure(s, path));
     }
   }
 
-  private valid(schema: unknown, data: unknown, path: string, root: object, out: SchemaFailure[]): boolean {
+  /** Whether `data` passes `schema`; its failures are appended to `out` all the same. */
+  valid(schema: unknown, data: unknown, path: string, root: object, out: SchemaFailure[]): boolean {
     const before = out.length;
     this.check(schema, data, path, root, out);
     return out.length === before;
   }
 
-  private keyword(keyword: string, s: Json, data: unknown, path: string, root: object, out: SchemaFailure[]): void {
-    const value = s[keyword];
-    switch (keyword) {
-      case '$ref': {
-        const [target, targetRoot] = this.resolve(value as string, root);
-        this.check(target, data, path, targetRoot, out);
-        return;
-      }
-      case 'const':
-        if (!equal(data, value)) out.push(failure(keyword, path, s, { allowedValue: value }, 'must be equal to constant'));
-        return;
-      case 'enum':
-        if (!(value as unknown[]).some((allowed) => equal(data, allowed)))
-          out.push(failure(keyword, path, s, { allowedValues: value }, 'must be equal to one of the allowed values'));
-        return;
-      case 'not':
-        if (this.valid(value, data, path, root, [])) out.push(failure(keyword, path, s, {}, 'must NOT be valid'));
-        return;
-      case 'anyOf': {
-        const before = out.length;
-        for (const branch of value as unknown[]) {
-          if (this.valid(branch, data, path, root, out)) {
-            out.length = before;
-            return;
-          }
-        }
-        out.push(failure(keyword, path, s, {}, 'must match a schema in anyOf'));
-        return;
-      }
-      case 'oneOf': {
-        // As Ajv: the second passing branch ends the walk (later branches add no failures).
-        const before = out.length;
-        let valid = false;
-        let passing: unknown = null;
-        const branches = value as unknown[];
-        for (let i = 0; i < branches.length; i++) {
-          const branchValid = this.valid(branches[i], data, path, root, out);
-          if (branchValid && valid) {
-            valid = false;
-            passing = [passing, i];
-            break;
-          }
-          if (branchValid) {
-            valid = true;
-            passing = i;
-          }
-        }
-        if (valid) out.length = before;
-        else out.push(failure(keyword, path, s, { passingSchemas: passing }, 'must match exactly one schema in oneOf'));
-        return;
-      }
-      case 'allOf':
-        for (const branch of value as unknown[]) this.check(branch, data, path, root, out);
-        return;
-      case 'if': {
-        const clause = this.valid(value, data, path, root, []) ? 'then' : 'else';
-        if (!(clause in s)) return;
-        if (!this.valid(s[clause], data, path, root, out)) out.push(failure(keyword, path, s, { failingKeyword: clause }, `must match "${clause}" schema`));
-        return;
-      }
-      case 'maximum':
-        if (!((data as number) <= (value as number))) out.push(failure(keyword, path, s, { comparison: '<=', limit: value }, `must be <= ${value}`));
-        return;
-      case 'minimum':
-        if (!((data as number) >= (value as number))) out.push(failure(keyword, path, s, { comparison: '>=', limit: value }, `must be >= ${value}`));
-        return;
-      case 'maxLength':
-        if (ucs2length(data as string) > (value as number))
-          out.push(failure(keyword, path, s, { limit: value }, `must NOT have more than ${value} characters`));
-        return;
-      case 'minLength':
-        if (ucs2length(data as string) < (value as number))
-          out.push(failure(keyword, path, s, { limit: value }, `must NOT have fewer than ${value} characters`));
-        return;
-      case 'pattern':
-        if (!this.pattern(value as string).test(data as string)) out.push(failure(keyword, path, s, { pattern: value }, `must match pattern "${value}"`));
-        return;
-      case 'format':
-        if (!formatValid(value as string, data)) out.push(failure(keyword, path, s, { format: value }, `must match format "${value}"`));
-        return;
-      case 'maxItems':
-        if ((data as unknown[]).length > (value as number)) out.push(failure(keyword, path, s, { limit: value }, `must NOT have more than ${value} items`));
-        return;
-      case 'minItems':
-        if ((data as unknown[]).length < (value as number)) out.push(failure(keyword, path, s, { limit: value }, `must NOT have fewer than ${value} items`));
-        return;
-      case 'items':
-        for (let i = 0; i < (data as unknown[]).length; i++) this.check(value, (data as unknown[])[i], `${path}/${i}`, root, out);
-        return;
-      case 'minProperties':
-        if (Object.keys(data as Json).length < (value as number))
-          out.push(failure(keyword, path, s, { limit: value }, `must NOT have fewer than ${value} properties`));
-        return;
-      case 'required':
-        for (const name of value as string[])
-          if ((data as Json)[name] === undefined) out.push(failure(keyword, path, s, { missingProperty: name }, `must have required property '${name}'`));
-        return;
-      case 'additionalProperties': {
-        if (value === true) return;
-        const declared = (s.properties ?? {}) as Json;
-        for (const key in data as Json) {
-          if (Object.hasOwn(declared, key) && key !== '__proto__') continue;
-          if (value === false) out.push(failure(keyword, path, s, { additionalProperty: key }, 'must NOT have additional properties'));
-          else this.check(value, (data as Json)[key], `${path}/${escapePointer(key)}`, root, out);
-        }
-        return;
-      }
-      case 'properties':
-        for (const [name, property] of this.entries(value as Json)) {
-          const item = (data as Json)[name];
-          if (item !== undefined && name !== '__proto__') this.check(property, item, `${path}/${escapePointer(name)}`, root, out);
-        }
-        return;
-      case ORDERED: {
-        const failure = orderedFailure(value as string[], data as Json);
-        if (failure !== null) out.push({ ...failure, instancePath: path });
-        return;
-      }
-    }
-  }
-
-  private plan(s: Json): Plan {
-    let plan = this.plans.get(s);
-    if (plan !== undefined) return plan;
-    for (const key of Object.keys(s))
-      if (!IMPLEMENTED.has(key) && !ANNOTATIONS.has(key) && !key.startsWith('x-'))
-        throw new Error(`schema keyword "${key}" is not implemented by openapi/schema-check.ts (schema ${JSON.stringify(s).slice(0, 120)})`);
-    const types = s.type === undefined ? [] : Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
-    const has = (keywords: readonly string[]) => keywords.filter((keyword) => keyword in s);
-    const groups = (Object.keys(GROUPS) as Group[]).map((group): [Group, string[]] => [group, has(GROUPS[group])]);
-    const single = types.length === 1 && types[0]! in GROUPS ? (types[0] as Group) : null;
-    const ownRules = single !== null && groups.some(([group, keywords]) => group === single && keywords.length > 0);
-    plan = {
-      types,
-      typeFirst: types.length > 0 && !ownRules,
-      typeGroup: ownRules ? single : null,
-      any: has(ANY),
-      groups: groups.filter(([group, keywords]) => keywords.length > 0 || (ownRules && group === single)),
-    };
-    this.plans.set(s, plan);
-    return plan;
-  }
-
   /** A `properties` object's members, listed once. */
-  private entries(properties: Json): Array<[string, unknown]> {
+  entries(properties: Json): Array<[string, unknown]> {
     let list = this.members.get(properties);
     if (list === undefined) {
       list = Object.entries(properties);
@@ -382,7 +238,8 @@ class Walk {
     return list;
   }
 
-  private pattern(source: string): RegExp {
+  /** A `pattern`'s regular expression, compiled once. */
+  pattern(source: string): RegExp {
     let pattern = this.patterns.get(source);
     if (pattern === undefined) {
       pattern = new RegExp(source, 'u');
@@ -392,7 +249,7 @@ class Walk {
   }
 
   /** A `$ref` from a schema in `root`: one's own component schema, or else a place in the document. */
-  private resolve(ref: string, root: object): [unknown, object] {
+  resolve(ref: string, root: object): [unknown, object] {
     let cache = this.refs.get(root);
     if (cache === undefined) {
       cache = new Map();
@@ -410,7 +267,240 @@ class Walk {
     }
     return resolved;
   }
+
+  private keywordOrder(s: Json): KeywordOrder {
+    let order = this.orders.get(s);
+    if (order === undefined) {
+      order = keywordOrderOf(s);
+      this.orders.set(s, order);
+    }
+    return order;
+  }
 }
+
+/** Works out the KeywordOrder of `s`; throws for a keyword the walk does not implement. */
+function keywordOrderOf(s: Json): KeywordOrder {
+  for (const key of Object.keys(s)) {
+    if (IMPLEMENTED.has(key) || ANNOTATIONS.has(key) || key.startsWith('x-')) continue;
+    throw new Error(`schema keyword "${key}" is not implemented by openapi/schema-check.ts (schema ${quote(s)})`);
+  }
+  const format = s.format as string | undefined;
+  if (format !== undefined && !STRING_FORMATS.has(format) && !OPENAPI_FORMATS.has(format))
+    throw new Error(`format "${format}" is not implemented by openapi/formats.ts (schema ${quote(s)})`);
+  const types = s.type === undefined ? [] : Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
+  const groupNames = Object.keys(GROUPS) as Group[];
+  const groups = groupNames.map((group): [Group, KeywordCheck[]] => [group, checksOf(s, GROUPS[group])]);
+  const single = types.length === 1 && types[0]! in GROUPS ? (types[0] as Group) : null;
+  const ownRules = single !== null && groups.some(([group, checks]) => group === single && checks.length > 0);
+  return {
+    types,
+    typeFirst: types.length > 0 && !ownRules,
+    typeGroup: ownRules ? single : null,
+    any: checksOf(s, ANY),
+    groups: groups.filter(([group, checks]) => checks.length > 0 || (ownRules && group === single)),
+  };
+}
+
+/** The checks of those of `keywords` that `s` holds, in their order. */
+function checksOf(s: Json, keywords: readonly string[]): KeywordCheck[] {
+  return keywords.filter((keyword) => keyword in s).map((keyword) => CHECKS[keyword]!);
+}
+
+// ---- the keywords: those that apply schemas to the value or its members, then the assertions ----
+
+const checkRef: KeywordCheck = (walker, s, data, path, root, out) => {
+  const [target, targetRoot] = walker.resolve(s.$ref as string, root);
+  walker.check(target, data, path, targetRoot, out);
+};
+
+const checkNot: KeywordCheck = (walker, s, data, path, root, out) => {
+  if (walker.valid(s.not, data, path, root, [])) out.push(failure('not', path, s, {}, 'must NOT be valid'));
+};
+
+const checkAnyOf: KeywordCheck = (walker, s, data, path, root, out) => {
+  const before = out.length;
+  for (const branch of s.anyOf as unknown[]) {
+    if (walker.valid(branch, data, path, root, out)) {
+      out.length = before;
+      return;
+    }
+  }
+  out.push(failure('anyOf', path, s, {}, 'must match a schema in anyOf'));
+};
+
+const checkOneOf: KeywordCheck = (walker, s, data, path, root, out) => {
+  // As Ajv: the second passing branch ends the walk (later branches add no failures).
+  const before = out.length;
+  let valid = false;
+  let passing: unknown = null;
+  const branches = s.oneOf as unknown[];
+  for (let i = 0; i < branches.length; i++) {
+    const branchValid = walker.valid(branches[i], data, path, root, out);
+    if (branchValid && valid) {
+      valid = false;
+      passing = [passing, i];
+      break;
+    }
+    if (branchValid) {
+      valid = true;
+      passing = i;
+    }
+  }
+  if (valid) out.length = before;
+  else out.push(failure('oneOf', path, s, { passingSchemas: passing }, 'must match exactly one schema in oneOf'));
+};
+
+const checkAllOf: KeywordCheck = (walker, s, data, path, root, out) => {
+  for (const branch of s.allOf as unknown[]) walker.check(branch, data, path, root, out);
+};
+
+const checkIf: KeywordCheck = (walker, s, data, path, root, out) => {
+  const clause = walker.valid(s.if, data, path, root, []) ? 'then' : 'else';
+  if (!(clause in s)) return;
+  if (!walker.valid(s[clause], data, path, root, out)) {
+    out.push(failure('if', path, s, { failingKeyword: clause }, `must match "${clause}" schema`));
+  }
+};
+
+const checkItems: KeywordCheck = (walker, s, data, path, root, out) => {
+  const items = data as unknown[];
+  for (let i = 0; i < items.length; i++) walker.check(s.items, items[i], `${path}/${i}`, root, out);
+};
+
+const checkAdditionalProperties: KeywordCheck = (walker, s, data, path, root, out) => {
+  const value = s.additionalProperties;
+  if (value === true) return;
+  const declared = (s.properties ?? {}) as Json;
+  for (const key in data as Json) {
+    if (Object.hasOwn(declared, key) && key !== '__proto__') continue;
+    if (value === false) {
+      const params = { additionalProperty: key };
+      out.push(failure('additionalProperties', path, s, params, 'must NOT have additional properties'));
+    } else {
+      walker.check(value, (data as Json)[key], `${path}/${escapePointer(key)}`, root, out);
+    }
+  }
+};
+
+const checkProperties: KeywordCheck = (walker, s, data, path, root, out) => {
+  for (const [name, property] of walker.entries(s.properties as Json)) {
+    const item = (data as Json)[name];
+    if (item !== undefined && name !== '__proto__') {
+      walker.check(property, item, `${path}/${escapePointer(name)}`, root, out);
+    }
+  }
+};
+
+const checkConst: KeywordCheck = (_walker, s, data, path, _root, out) => {
+  if (!equal(data, s.const)) {
+    out.push(failure('const', path, s, { allowedValue: s.const }, 'must be equal to constant'));
+  }
+};
+
+const checkEnum: KeywordCheck = (_walker, s, data, path, _root, out) => {
+  const allowedValues = s.enum as unknown[];
+  if (!allowedValues.some((allowed) => equal(data, allowed)))
+    out.push(failure('enum', path, s, { allowedValues }, 'must be equal to one of the allowed values'));
+};
+
+const checkMaximum: KeywordCheck = (_walker, s, data, path, _root, out) => {
+  const limit = s.maximum as number;
+  if (!((data as number) <= limit)) {
+    out.push(failure('maximum', path, s, { comparison: '<=', limit }, `must be <= ${limit}`));
+  }
+};
+
+const checkMinimum: KeywordCheck = (_walker, s, data, path, _root, out) => {
+  const limit = s.minimum as number;
+  if (!((data as number) >= limit)) {
+    out.push(failure('minimum', path, s, { comparison: '>=', limit }, `must be >= ${limit}`));
+  }
+};
+
+const checkMaxLength: KeywordCheck = (_walker, s, data, path, _root, out) => {
+  const limit = s.maxLength as number;
+  if (ucs2length(data as string) > limit) {
+    out.push(failure('maxLength', path, s, { limit }, `must NOT have more than ${limit} characters`));
+  }
+};
+
+const checkMinLength: KeywordCheck = (_walker, s, data, path, _root, out) => {
+  const limit = s.minLength as number;
+  if (ucs2length(data as string) < limit) {
+    out.push(failure('minLength', path, s, { limit }, `must NOT have fewer than ${limit} characters`));
+  }
+};
+
+const checkPattern: KeywordCheck = (walker, s, data, path, _root, out) => {
+  const pattern = s.pattern as string;
+  if (!walker.pattern(pattern).test(data as string)) {
+    out.push(failure('pattern', path, s, { pattern }, `must match pattern "${pattern}"`));
+  }
+};
+
+const checkFormat: KeywordCheck = (_walker, s, data, path, _root, out) => {
+  const format = s.format as string;
+  if (!formatValid(format, data)) out.push(failure('format', path, s, { format }, `must match format "${format}"`));
+};
+
+const checkMaxItems: KeywordCheck = (_walker, s, data, path, _root, out) => {
+  const limit = s.maxItems as number;
+  if ((data as unknown[]).length > limit) {
+    out.push(failure('maxItems', path, s, { limit }, `must NOT have more than ${limit} items`));
+  }
+};
+
+const checkMinItems: KeywordCheck = (_walker, s, data, path, _root, out) => {
+  const limit = s.minItems as number;
+  if ((data as unknown[]).length < limit) {
+    out.push(failure('minItems', path, s, { limit }, `must NOT have fewer than ${limit} items`));
+  }
+};
+
+const checkMinProperties: KeywordCheck = (_walker, s, data, path, _root, out) => {
+  const limit = s.minProperties as number;
+  if (Object.keys(data as Json).length < limit) {
+    out.push(failure('minProperties', path, s, { limit }, `must NOT have fewer than ${limit} properties`));
+  }
+};
+
+const checkRequired: KeywordCheck = (_walker, s, data, path, _root, out) => {
+  for (const name of s.required as string[])
+    if ((data as Json)[name] === undefined) {
+      out.push(failure('required', path, s, { missingProperty: name }, `must have required property '${name}'`));
+    }
+};
+
+const checkOrdered: KeywordCheck = (_walker, s, data, path, _root, out) => {
+  const found = orderedFailure(s[ORDERED] as string[], data as Json);
+  if (found !== null) out.push({ ...found, instancePath: path });
+};
+
+/** Every implemented keyword's check (IMPLEMENTED lists the same names). */
+const CHECKS: Record<string, KeywordCheck> = {
+  $ref: checkRef,
+  const: checkConst,
+  enum: checkEnum,
+  not: checkNot,
+  anyOf: checkAnyOf,
+  oneOf: checkOneOf,
+  allOf: checkAllOf,
+  if: checkIf,
+  maximum: checkMaximum,
+  minimum: checkMinimum,
+  format: checkFormat,
+  maxLength: checkMaxLength,
+  minLength: checkMinLength,
+  pattern: checkPattern,
+  maxItems: checkMaxItems,
+  minItems: checkMinItems,
+  items: checkItems,
+  minProperties: checkMinProperties,
+  required: checkRequired,
+  additionalProperties: checkAdditionalProperties,
+  properties: checkProperties,
+  [ORDERED]: checkOrdered,
+};
 
 function failure(keyword: string, instancePath: string, parentSchema: Json, params: Record<string, unknown>, message: string): SchemaFailure {
   return { keyword, instancePath, params, message, parentSchema };
@@ -449,14 +539,15 @@ function hasType(data: unknown, types: readonly string[]): boolean {
   return false;
 }
 
+/** The start of a schema, for an error message. */
+function quote(s: Json): string {
+  return JSON.stringify(s).slice(0, 120);
+}
+
+/** A format applies to strings only, as in ajv-formats; keywordOrderOf has refused a name it does not know. */
 function formatValid(name: string, data: unknown): boolean {
-  if (OPENAPI_FORMATS.has(name)) return true;
-  const format = (fullFormats as Record<string, unknown>)[name];
-  if (format === undefined || format === true) return true;
-  const definition = (typeof format === 'object' && !(format instanceof RegExp) ? format : { validate: format }) as { type?: string; validate: unknown };
-  if (typeof data !== (definition.type ?? 'string')) return true;
-  const validate = definition.validate;
-  return validate instanceof RegExp ? validate.test(data as string) : (validate as (value: unknown) => boolean)(data);
+  const check = STRING_FORMATS.get(name);
+  return check === undefined || typeof data !== 'string' || check(data);
 }
 
 /** String length in code points, as Ajv counts it (a surrogate pair is one). */

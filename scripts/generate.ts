@@ -1,10 +1,11 @@
 // `npm run generate`: regenerates openapi/generated/* and openapi/ASSUMPTIONS.md from openapi/openapi.yaml
-// and openapi/control.yaml.
+// and openapi/control.yaml, and mocks/ids/faker-locale.json from @faker-js/faker (scripts/faker-locale.ts).
 // `npm run generate -- --check` (what `npm test` runs): exits 1, naming the files, when any is stale.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildGeneratedFiles } from '../openapi/generate.ts';
+import { fakerLocaleFile } from './faker-locale.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -19,6 +20,8 @@ Regenerates, from openapi/openapi.yaml:
   openapi/ASSUMPTIONS.md          the list of x-assumed markers
 and from openapi/control.yaml (the mock's control API) the same three as
   openapi/generated/control-schema.ts, control.json and control-document.ts
+and from the @faker-js/faker devDependency (JSON: it carries no marker; the list is scripts/faker-locale.ts)
+  mocks/ids/faker-locale.json     the English definitions the kit's faker reads
 
 --check   write nothing; exit 1 and name the stale files if any differs from what would be generated`);
   process.exit(0);
@@ -30,7 +33,7 @@ if (unknown.length > 0) {
 }
 const check = args.includes('--check');
 
-const files = await buildGeneratedFiles();
+const files = [...(await buildGeneratedFiles()), fakerLocaleFile()];
 const stale: string[] = [];
 for (const file of files) {
   const target = resolve(root, file.path);

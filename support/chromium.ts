@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Where Chromium is: `CHROMIUM_PATH`, else Debian's package (`apt-get install -y chromium`). */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Whether the browser tests can run here (they are skipped, not failed, without Chromium). */
 export const hasChromium = existsSync(CHROMIUM);

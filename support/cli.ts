@@ -4,8 +4,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 
-export const BIN = fileURLToPath(new URL('../cli/checkout-bin.js', import.meta.url));
-export const KIT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = fileURLToPath(new URL('../cli/checkout-bin.js', import.meta.url));
+const KIT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Variables the CLI reads; cleared so the developer's shell cannot change a test's outcome. */
 const CLI_ENV = [

@@ -23,7 +23,7 @@ import { validator } from '../openapi/validator.ts';
 
 export const USER_TOKEN = 'fuzz-user';
 /** Three dot-separated base64url segments: a workspace OAuth token (docs/worlds.md). */
-export const OAUTH_TOKEN = 'ZnV6eg.b2F1dGg.dG9rZW4';
+const OAUTH_TOKEN = 'ZnV6eg.b2F1dGg.dG9rZW4';
 const TOKENS = [USER_TOKEN, OAUTH_TOKEN];
 /** The mock's seed: with the tokens, it decides the worlds every run starts from. */
 export const WORLD_SEED = 'fuzz';
@@ -47,9 +47,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...operationsOf('control', controlValidator, controlDocument, SKIPPED),
 ];
 
-export { InvariantError, type Exchange };
-
-export interface Fuzzer {
+interface Fuzzer {
   mock: Mock;
   /** One run: both worlds restored, then every move, each answer held to the invariants. */
   run(moves: readonly Move[]): Promise<void>;
@@ -57,7 +55,7 @@ export interface Fuzzer {
   stats: { requests: number; statuses: Map<number, number> };
 }
 
-export interface FuzzerOptions {
+interface FuzzerOptions {
   /** Reset the worlds before each run instead of restoring their snapshot (slower; the same worlds). */
   reseed?: boolean;
   /** Wraps the mock's handler: the self-test plants bugs with it to see the fuzzer find them. */
@@ -68,7 +66,7 @@ export interface FuzzerOptions {
   readCache?: ReadCache;
 }
 
-export function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: ReturnType<typeof createEngine> } {
+function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: ReturnType<typeof createEngine> } {
   const errors: unknown[] = [];
   let clock = NOW;
   const mockOf = (readCache: boolean | ReadCache) => {

@@ -17,7 +17,7 @@ export interface ReceivedRequest {
   text: string;
 }
 
-export interface ScriptedAnswer {
+interface ScriptedAnswer {
   status: number;
   body?: string;
   headers?: Record<string, string>;

@@ -11,7 +11,7 @@ export function unwrap<T>(result: Result<T>): T {
   return result.value;
 }
 
-export function errorOf(result: Result<unknown>): ApiError {
+function errorOf(result: Result<unknown>): ApiError {
   if (result.ok) throw new Error(`expected an error, got ${JSON.stringify(result.value)}`);
   return result.error;
 }

@@ -48,7 +48,7 @@ function clip(text: string): string {
 }
 
 /** The failure message: operation, request, status, and the JSON pointer of each violation. */
-export function describeViolations(exchange: Exchange, violations: Violation[]): string {
+function describeViolations(exchange: Exchange, violations: Violation[]): string {
   const lines = [`Contract violation in ${exchange.operationId ?? '(undocumented operation)'}`, `  request:  ${exchange.method} ${exchange.url}`];
   if (exchange.requestBody !== '') lines.push(`  body:     ${clip(exchange.requestBody)}`);
   lines.push(`  status:   ${exchange.status}${exchange.contentType ? ` (${exchange.contentType})` : ''}`);

@@ -4,7 +4,7 @@
 // the prefix the spec's table gives (spec "Identifier prefixes").
 import type { Violation } from './types.ts';
 
-export const KNOWN_PREFIXES = [
+const KNOWN_PREFIXES = [
   'p_',
   'dc_',
   'sc_',

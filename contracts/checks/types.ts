@@ -3,8 +3,6 @@
 
 import type { Issue, OperationLookup } from '../../openapi/types.ts';
 
-export type { Issue, OperationLookup };
-
 /** The part of openapi/validator.ts the checks need. */
 export interface ResponseValidator {
   matchOperation(method: string, path: string): OperationLookup;

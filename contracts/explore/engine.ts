@@ -63,7 +63,8 @@ export interface Engine {
 /**
  * An engine over one transport.
  * @example
- * const engine = createEngine({ operations, send, rules, stateful: true, startRun: async () => ({ tokens, pool: [] }) });
+ * const startRun = async () => ({ tokens, pool: [] });
+ * const engine = createEngine({ operations, send, rules, stateful: true, startRun });
  * await engine.run(fc.sample(movesArbitrary(engine.operations, engine.walkable), 1)[0]);
  */
 export function createEngine(options: EngineOptions): Engine {
@@ -81,145 +82,200 @@ export function createEngine(options: EngineOptions): Engine {
         return [index];
       })
     : [];
-  let failure: { moves: readonly Move[]; exchanges: Exchange[]; tokens: RunTokens } | undefined;
+  const engine: EngineParts = { options, byId, linksFrom, failure: undefined };
+  const reads = (operation: Operation) => !options.guarded || operation.method === 'GET';
+  const singles = operations.flatMap((operation, index) => (reads(operation) ? [index] : []));
+  return { operations, walkable, singles, run: (moves) => runMoves(engine, moves), lastFailure: () => engine.failure };
+}
 
-  async function run(moves: readonly Move[]): Promise<void> {
-    let started: Awaited<ReturnType<EngineOptions['startRun']>>;
-    try {
-      started = await options.startRun(moves);
-    } catch (error) {
-      if (error instanceof BudgetSpent) return;
-      throw error;
+/** What every run of an engine reads: its options, the operations by ID, the links from each. */
+interface EngineParts {
+  options: EngineOptions;
+  byId: Map<string, Operation>;
+  linksFrom: Map<string, LinkUniverse[]>;
+  failure: ReturnType<Engine['lastFailure']>;
+}
+
+/** One run: its tokens, the IDs its requests may name (harvested from answers), its exchanges. */
+interface RunState {
+  engine: EngineParts;
+  tokens: RunTokens;
+  pool: string[];
+  exchanges: Exchange[];
+}
+
+/** Engine.run: each move a single request or a walk; a broken invariant keeps the run as the last failure. */
+async function runMoves(engine: EngineParts, moves: readonly Move[]): Promise<void> {
+  const { options } = engine;
+  let started: Awaited<ReturnType<EngineOptions['startRun']>>;
+  try {
+    started = await options.startRun(moves);
+  } catch (error) {
+    if (error instanceof BudgetSpent) return;
+    throw error;
+  }
+  const run: RunState = { engine, tokens: started.tokens, pool: started.pool, exchanges: [] };
+  try {
+    for (const move of moves) {
+      if (isWalk(move)) await runWalk(run, move);
+      else {
+        const operation = options.operations[move.op]!;
+        // Guarded: a single request only reads; writes happen in walks, each undone.
+        if (options.guarded && operation.method !== 'GET') continue;
+        const request = materialize(operation, move, run.pool, run.tokens);
+        await exchange(run, request, invalidity(request));
+      }
     }
-    const { tokens, pool } = started;
-    const exchanges: Exchange[] = [];
+  } catch (error) {
+    if (error instanceof BudgetSpent) return;
+    engine.failure = { moves, exchanges: run.exchanges, tokens: run.tokens };
+    throw error;
+  }
+}
 
-    const exchange = async (request: Built, invalid: readonly string[]): Promise<Exchange> => {
-      const memo = options.before?.(request, tokens);
-      const answer = await options.send(request);
-      let body: unknown;
-      // A file download (application/octet-stream) is checked as its text; every other body as JSON.
-      const json = (answer.headers['content-type'] ?? 'application/json').includes('json');
-      if (answer.text !== '' && !json) body = answer.text;
-      else if (answer.text !== '') {
-        try {
-          body = JSON.parse(answer.text);
-        } catch {
-          body = undefined;
-        }
-      }
-      const done: Exchange = { request, status: answer.status, headers: answer.headers, text: answer.text, body };
-      exchanges.push(done);
-      options.observe?.(done);
-      checkAnswer(done, invalid, options.rules);
-      options.after?.(done, tokens, memo);
-      harvest(answer.text, pool);
-      return done;
-    };
-
-    const walk = async (move: Walk): Promise<void> => {
-      const operation = operations[move.walk]!;
-      const before = [...pool];
-      const origin = exampleRequest(operation, move.ids, pool, tokens);
-      const first = await exchange(origin, invalidity(origin));
-      const out = (linksFrom.get(operation.operationId) ?? []).filter((link) => statusMatches(link.status, first.status));
-      if (out.length === 0) return;
-      const source = sourceOf(first);
-      const created = createdPointer(out) === undefined ? undefined : evaluate(createdPointer(out)!, first.body);
-      // Guarded: never follow a link (a delete!) from an answer naming something that existed before.
-      if (options.guarded && (typeof created !== 'string' || before.includes(created))) return;
-      const undo = out.find((link) => link.undo);
-      if (undo) options.created?.(undo, source);
-      const state = { deleted: false, undone: false };
-      const reads = out.filter((link) => byId.get(link.to)!.method === 'GET');
-
-      const follow = async (link: LinkUniverse): Promise<Exchange> => {
-        const target = byId.get(link.to)!;
-        const request = followLink(link, target, source, tokens);
-        const answer = await exchange(request, invalidity(request));
-        const ok = answer.status >= 200 && answer.status < 300;
-        const what = `${String(created ?? 'it')} (${operation.operationId} -> ${link.name})`;
-        if (target.method === 'GET') {
-          const list = Array.isArray((answer.body as { data?: unknown } | undefined)?.data);
-          const listed = typeof created === 'string' && answer.text.includes(`"${created}"`);
-          if (!state.deleted) {
-            if (!ok) throw new InvariantError('resource_available', `${what} answered ${answer.status} before it was deleted`, answer);
-            if (list && typeof created === 'string' && !listed) throw new InvariantError('resource_available', `${what}: the list does not hold it`, answer);
-          } else if (list ? listed : answer.status !== 404) {
-            throw new InvariantError('gone_after_delete', `${what} still ${list ? 'lists it' : `answers ${answer.status}`} after it was deleted`, answer);
-          }
-        } else if (target.method === 'DELETE') {
-          if (state.deleted && answer.status !== 404)
-            throw new InvariantError('gone_after_delete', `deleting ${what} again answered ${answer.status}, not 404`, answer);
-          if (!state.deleted && answer.status === 404)
-            throw new InvariantError('resource_available', `deleting ${what} answered 404 before it was deleted`, answer);
-          if (!state.deleted && ok) {
-            state.deleted = true;
-            if (link.undo) state.undone = true;
-            if (undo) options.undone?.(undo, source);
-            for (const read of reads) await follow(read);
-          }
-        } else if (!state.deleted) {
-          if (answer.status === 404) throw new InvariantError('resource_available', `${what} answered 404 before it was deleted`, answer);
-          if (ok && link.undo) {
-            state.undone = true;
-            options.undone?.(link, source);
-          }
-          if (ok) await readBack(answer);
-        }
-        return answer;
-      };
-
-      /** The fields a write answered equal what its reads answer for the same ID. */
-      const readBack = async (write: Exchange): Promise<void> => {
-        const data = (write.body as { data?: unknown } | undefined)?.data;
-        if (!isRecord(data) || typeof data.id !== 'string') return;
-        for (const read of reads) {
-          const answer = await follow(read);
-          const got = (answer.body as { data?: unknown } | undefined)?.data;
-          const item = Array.isArray(got) ? got.find((entry) => isRecord(entry) && entry.id === data.id) : got;
-          if (!isRecord(item) || item.id !== data.id) continue;
-          for (const [field, value] of Object.entries(data)) {
-            if (value !== null && typeof value === 'object') continue;
-            if (field in item && item[field] !== value)
-              throw new InvariantError(
-                'write_read_back',
-                `${write.request.operation.operationId} answered ${field}: ${JSON.stringify(value)} for ${data.id}, then ${read.to} reads ${JSON.stringify(item[field])}`,
-                answer,
-              );
-          }
-        }
-      };
-
-      if (first.request.method !== 'GET' && first.status >= 200 && first.status < 300) await readBack(first);
-      for (const index of move.links) {
-        if (state.undone) break;
-        await follow(out[index % out.length]!);
-      }
-      // A walk cleans up after itself, which also proves the delete.
-      if (undo && !state.undone) await follow(undo);
-    };
-
+/** Sends one request and holds its answer to the invariants (and the caller's); its IDs join the pool. */
+async function exchange(run: RunState, request: Built, invalid: readonly string[]): Promise<Exchange> {
+  const { options } = run.engine;
+  const memo = options.before?.(request, run.tokens);
+  const answer = await options.send(request);
+  let body: unknown;
+  // A file download (application/octet-stream) is checked as its text; every other body as JSON.
+  const json = (answer.headers['content-type'] ?? 'application/json').includes('json');
+  if (answer.text !== '' && !json) body = answer.text;
+  else if (answer.text !== '') {
     try {
-      for (const move of moves) {
-        if (isWalk(move)) await walk(move);
-        else {
-          const operation = operations[move.op]!;
-          // Guarded: a single request only reads; writes happen in walks, each undone.
-          if (options.guarded && operation.method !== 'GET') continue;
-          const request = materialize(operation, move, pool, tokens);
-          await exchange(request, invalidity(request));
-        }
-      }
-    } catch (error) {
-      if (error instanceof BudgetSpent) return;
-      failure = { moves, exchanges, tokens };
-      throw error;
+      body = JSON.parse(answer.text);
+    } catch {
+      body = undefined;
     }
   }
+  const done: Exchange = { request, status: answer.status, headers: answer.headers, text: answer.text, body };
+  run.exchanges.push(done);
+  options.observe?.(done);
+  checkAnswer(done, invalid, options.rules);
+  options.after?.(done, run.tokens, memo);
+  harvest(answer.text, run.pool);
+  return done;
+}
 
-  const singles = operations.flatMap((operation, index) => (options.guarded && operation.method !== 'GET' ? [] : [index]));
-  return { operations, walkable, singles, run, lastFailure: () => failure };
+/** One walk: what its first answer created, the links out of it, and whether it is deleted or undone yet. */
+interface WalkState {
+  run: RunState;
+  operation: Operation;
+  source: ExpressionSource;
+  /** The ID the first answer created, when its links name one. */
+  created: unknown;
+  /** The link that undoes the create, and the reads among the links out. */
+  undo: LinkUniverse | undefined;
+  reads: LinkUniverse[];
+  deleted: boolean;
+  undone: boolean;
+}
+
+/** A walk: a request, then the links its answer allows, each answer held to the stateful invariants. */
+async function runWalk(run: RunState, move: Walk): Promise<void> {
+  const { options, linksFrom, byId } = run.engine;
+  const operation = options.operations[move.walk]!;
+  const before = [...run.pool];
+  const origin = exampleRequest(operation, move.ids, run.pool, run.tokens);
+  const first = await exchange(run, origin, invalidity(origin));
+  const out = (linksFrom.get(operation.operationId) ?? []).filter((link) => statusMatches(link.status, first.status));
+  if (out.length === 0) return;
+  const source = sourceOf(first);
+  const created = createdPointer(out) === undefined ? undefined : evaluate(createdPointer(out)!, first.body);
+  // Guarded: never follow a link (a delete!) from an answer naming something that existed before.
+  if (options.guarded && (typeof created !== 'string' || before.includes(created))) return;
+  const undo = out.find((link) => link.undo);
+  if (undo) options.created?.(undo, source);
+  const reads = out.filter((link) => byId.get(link.to)!.method === 'GET');
+  const walk: WalkState = { run, operation, source, created, undo, reads, deleted: false, undone: false };
+  if (first.request.method !== 'GET' && first.status >= 200 && first.status < 300) await readBack(walk, first);
+  for (const index of move.links) {
+    if (walk.undone) break;
+    await follow(walk, out[index % out.length]!);
+  }
+  // A walk cleans up after itself, which also proves the delete.
+  if (undo && !walk.undone) await follow(walk, undo);
+}
+
+/** Follows one link of the walk and holds its answer to what the walk knows: created, deleted or undone. */
+async function follow(walk: WalkState, link: LinkUniverse): Promise<Exchange> {
+  const { run, source } = walk;
+  const target = run.engine.byId.get(link.to)!;
+  const request = followLink(link, target, source, run.tokens);
+  const answer = await exchange(run, request, invalidity(request));
+  const what = `${String(walk.created ?? 'it')} (${walk.operation.operationId} -> ${link.name})`;
+  if (target.method === 'GET') checkRead(walk, answer, what);
+  else if (target.method === 'DELETE') await checkDelete(walk, link, answer, what);
+  else await checkWrite(walk, link, answer, what);
+  return answer;
+}
+
+function checkRead({ created, deleted }: WalkState, answer: Exchange, what: string): void {
+  const ok = answer.status >= 200 && answer.status < 300;
+  const list = Array.isArray((answer.body as { data?: unknown } | undefined)?.data);
+  const listed = typeof created === 'string' && answer.text.includes(`"${created}"`);
+  if (!deleted) {
+    if (!ok) {
+      throw new InvariantError('resource_available', `${what} answered ${answer.status} before it was deleted`, answer);
+    }
+    if (list && typeof created === 'string' && !listed) {
+      throw new InvariantError('resource_available', `${what}: the list does not hold it`, answer);
+    }
+  } else if (list ? listed : answer.status !== 404) {
+    const still = list ? 'lists it' : `answers ${answer.status}`;
+    throw new InvariantError('gone_after_delete', `${what} still ${still} after it was deleted`, answer);
+  }
+}
+
+async function checkDelete(walk: WalkState, link: LinkUniverse, answer: Exchange, what: string): Promise<void> {
+  const ok = answer.status >= 200 && answer.status < 300;
+  if (walk.deleted && answer.status !== 404) {
+    const again = `deleting ${what} again answered ${answer.status}, not 404`;
+    throw new InvariantError('gone_after_delete', again, answer);
+  }
+  if (!walk.deleted && answer.status === 404) {
+    throw new InvariantError('resource_available', `deleting ${what} answered 404 before it was deleted`, answer);
+  }
+  if (!walk.deleted && ok) {
+    walk.deleted = true;
+    if (link.undo) walk.undone = true;
+    if (walk.undo) walk.run.engine.options.undone?.(walk.undo, walk.source);
+    for (const read of walk.reads) await follow(walk, read);
+  }
+}
+
+async function checkWrite(walk: WalkState, link: LinkUniverse, answer: Exchange, what: string): Promise<void> {
+  if (walk.deleted) return;
+  const ok = answer.status >= 200 && answer.status < 300;
+  if (answer.status === 404) {
+    throw new InvariantError('resource_available', `${what} answered 404 before it was deleted`, answer);
+  }
+  if (ok && link.undo) {
+    walk.undone = true;
+    walk.run.engine.options.undone?.(link, walk.source);
+  }
+  if (ok) await readBack(walk, answer);
+}
+
+/** The fields a write answered equal what its reads answer for the same ID. */
+async function readBack(walk: WalkState, write: Exchange): Promise<void> {
+  const data = (write.body as { data?: unknown } | undefined)?.data;
+  if (!isRecord(data) || typeof data.id !== 'string') return;
+  for (const read of walk.reads) {
+    const answer = await follow(walk, read);
+    const got = (answer.body as { data?: unknown } | undefined)?.data;
+    const item = Array.isArray(got) ? got.find((entry) => isRecord(entry) && entry.id === data.id) : got;
+    if (!isRecord(item) || item.id !== data.id) continue;
+    for (const [field, value] of Object.entries(data)) {
+      if (value !== null && typeof value === 'object') continue;
+      if (field in item && item[field] !== value) {
+        const wrote = `${write.request.operation.operationId} answered ${field}: ${JSON.stringify(value)}`;
+        const reads = `${read.to} reads ${JSON.stringify(item[field])}`;
+        throw new InvariantError('write_read_back', `${wrote} for ${data.id}, then ${reads}`, answer);
+      }
+    }
+  }
 }
 
 /** The pointer of the ID a create answers (`/data/id`, `/token`), read from its links. */

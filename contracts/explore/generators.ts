@@ -149,7 +149,7 @@ export interface MoveOptions {
  * @example
  * fc.sample(stepArbitrary(operations), 1);
  */
-export function stepArbitrary(operations: readonly Operation[], options: MoveOptions = {}): fc.Arbitrary<Step> {
+function stepArbitrary(operations: readonly Operation[], options: MoveOptions = {}): fc.Arbitrary<Step> {
   const invalid = options.invalid !== false;
   const singles = options.singles ?? operations.map((_, index) => index);
   return fc.constantFrom(...singles).chain((op) => {

@@ -1,20 +1,7 @@
-// What every answer the explorer gets must keep (docs/contracts.md, "Explore"). Each failure names
-// its invariant, so a report (and the self-test) can say which one caught a broken server:
-//
-// | invariant                   | fails when |
-// |-----------------------------|------------|
-// | not_a_server_error          | a 5xx (but a failure the run itself injected, in-process)  |
-// | status_code_conformance     | a status the operation does not document (a refusal every route can give, with the Error body, excepted) |
-// | content_type_conformance    | a Content-Type the status does not document |
-// | response_schema_conformance | a body the document's schema refuses |
-// | json_body                   | a JSON Content-Type over a body that does not parse |
-// | id_prefixes                 | an ID the server issued (a 2xx answer) without its kind's prefix |
-// | prism_violations            | Prism reports a violation (`sl-violations`) for a valid request |
-// | refuses_invalid_input       | a request the document refuses answered other than 4xx with the Error body |
-// | resource_available          | a resource just created is not readable (404, or absent from its list) through its links |
-// | gone_after_delete           | a resource deleted through a link still reads, lists or deletes |
-// | write_read_back             | a change answered as made does not read back |
-// | the in-process fuzzer's own (support/fuzz.ts): error_hook, unique_ids, world_integrity |
+// What every answer the explorer gets must keep (docs/contracts.md, "Explore", has the table of
+// invariants), plus the in-process fuzzer's own (support/fuzz.ts: error_hook, unique_ids,
+// world_integrity). Each failure names its invariant, so a report (and the self-test) can say
+// which one caught a broken server.
 import { validator as api } from '../../openapi/validator.ts';
 import { checkIdPrefixes } from '../checks/ids.ts';
 import type { Built } from './requests.ts';

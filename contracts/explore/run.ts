@@ -11,8 +11,8 @@ import { createTargetFrom } from '../targets/create.ts';
 import type { TargetSettings } from '../targets/env.ts';
 import type { FetchLike } from '../targets/types.ts';
 import { toCurl } from './curl.ts';
-import { BudgetSpent, createEngine, explore, type Answer, type ExploreReport } from './engine.ts';
-import { operationsOf } from './generators.ts';
+import { BudgetSpent, createEngine, explore, type Answer, type Exchange, type ExploreReport } from './engine.ts';
+import { operationsOf, type Operation } from './generators.ts';
 import { followLink, harvest, type Built, type RunTokens } from './requests.ts';
 import type { ExpressionSource, LinkUniverse } from '../../openapi/coverage.ts';
 
@@ -47,31 +47,121 @@ export interface ExploreResult {
 }
 
 /** The live defaults: gentle enough for a shared staging API. */
-export const LIVE_MAX_RPS = 5;
-export const LIVE_MAX_REQUESTS = 500;
+const LIVE_MAX_RPS = 5;
+const LIVE_MAX_REQUESTS = 500;
 
 /**
  * Explores one target. `wrap` wraps its fetch (the self-test's broken servers).
  * @example
- * const result = await exploreTarget(readTargetSettings({ CONTRACT_TARGET: 'inprocess' }), { runs: 50, seed: 1 });
+ * const settings = readTargetSettings({ CONTRACT_TARGET: 'inprocess' });
+ * const result = await exploreTarget(settings, { runs: 50, seed: 1 });
  * if (result.report.failed) console.log(result.curl?.join('\n'));
  */
 export async function exploreTarget(settings: TargetSettings, options: ExploreSettings = {}, wrap?: (fetch: FetchLike) => FetchLike): Promise<ExploreResult> {
   const target = await createTargetFrom(settings);
-  const fetch = wrap ? wrap(target.fetch) : target.fetch;
   const live = !target.caps.disposable;
-  const maxRequests = options.maxRequests ?? (live ? LIVE_MAX_REQUESTS : Number.POSITIVE_INFINITY);
   const maxRps = options.maxRps ?? (live ? LIVE_MAX_RPS : Number.POSITIVE_INFINITY);
-  const gap = Number.isFinite(maxRps) ? 1000 / maxRps : 0;
-  const base = target.baseUrl.replace(/\/+$/, '');
+  const transport = createTransport(wrap ? wrap(target.fetch) : target.fetch, target.baseUrl.replace(/\/+$/, ''), {
+    maxRequests: options.maxRequests ?? (live ? LIVE_MAX_REQUESTS : Number.POSITIVE_INFINITY),
+    gap: Number.isFinite(maxRps) ? 1000 / maxRps : 0,
+  });
+  const universe = coverageUniverse(document);
+  const operations = operationsOf('api', validator, document);
+  const me = operations.find((operation) => operation.operationId === 'getCurrentUser')!;
+  const exploration: Exploration = {
+    target,
+    live,
+    seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
+    transport,
+    universe,
+    coverage: createCoverage(universe),
+    digest: createDigest(universe),
+    runIndex: 0,
+    current: { user: target.token, oauth: target.token },
+    pending: new Map(),
+    discovery: {
+      operation: me,
+      method: 'GET',
+      path: '/users/me',
+      pathParams: {},
+      query: new URLSearchParams(),
+      headers: {},
+      body: '',
+    },
+  };
+  const key = (link: LinkUniverse, source: ExpressionSource) => `${link.id} ${JSON.stringify(source.responseBody)}`;
+  const { pending } = exploration;
+  const engine = createEngine({
+    operations,
+    send: transport.send,
+    rules: { enforcesRules: target.caps.enforcesRules, injectedFailures: false },
+    stateful: target.caps.stateful && target.caps.writes,
+    guarded: live,
+    startRun: () => startRun(exploration),
+    observe: (exchange) => observeCoverage(exploration, exchange),
+    created: (link, source) => void pending.set(key(link, source), { link, source, tokens: exploration.current }),
+    undone: (link, source) => void pending.delete(key(link, source)),
+  });
+  const report = await explore(engine, {
+    runs: options.runs ?? 100,
+    seed: exploration.seed,
+    ...(options.path === undefined ? {} : { path: options.path }),
+    ...(options.maxTimeMs === undefined ? {} : { maxTimeMs: options.maxTimeMs }),
+    ...(options.noShrink ? { noShrink: true } : {}),
+  });
+  const leftBehind = await undoLeftBehind(exploration, operations);
+  target.close?.();
+  const { stats } = transport;
+  const result: ExploreResult = {
+    report,
+    requests: stats.requests,
+    statuses: stats.statuses,
+    coverage: exploration.coverage,
+    budgetSpent: transport.budgetSpent(),
+    leftBehind,
+  };
+  if (report.failed && report.exchanges) result.curl = toCurl(report.exchanges, transport.base);
+  return result;
+}
+
+/** One exploration of a target: its transport, its coverage, the current run, what walks left to undo. */
+interface Exploration {
+  target: Awaited<ReturnType<typeof createTargetFrom>>;
+  /** A live server (not disposable): one token, guarded walks, a budget. */
+  live: boolean;
+  seed: number;
+  transport: Transport;
+  universe: ReturnType<typeof coverageUniverse>;
+  coverage: Coverage;
+  /** The current run's digest (a link counts as followed within one run). */
+  digest: ReturnType<typeof createDigest>;
+  runIndex: number;
+  current: RunTokens;
+  /** What walks created and have not undone yet. */
+  pending: Map<string, { link: LinkUniverse; source: ExpressionSource; tokens: RunTokens }>;
+  /** `GET /users/me`, which each run starts with for the IDs its world holds. */
+  discovery: Built;
+}
+
+/** The target's fetch, paced to a rate, counting every answer, refusing past the request budget. */
+interface Transport {
+  base: string;
+  stats: { requests: number; statuses: Map<number, number> };
+  /** Sends a request, whatever the budget (the undos at the end). */
+  transmit(request: Built): Promise<Answer>;
+  /** Sends a request of a run; throws BudgetSpent once the budget is spent. */
+  send(request: Built): Promise<Answer>;
+  budgetSpent(): boolean;
+}
+
+function createTransport(fetch: FetchLike, base: string, limits: { maxRequests: number; gap: number }): Transport {
   const stats = { requests: 0, statuses: new Map<number, number>() };
   let nextAt = 0;
   let budgetSpent = false;
-
   const transmit = async (request: Built): Promise<Answer> => {
     const wait = nextAt - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    nextAt = Math.max(nextAt, performance.now()) + gap;
+    nextAt = Math.max(nextAt, performance.now()) + limits.gap;
     const response = await fetch(`${base}${request.path}`, {
       method: request.method,
       // A 3xx is an answer, judged like any other; following it could carry a write to another host.
@@ -89,81 +179,61 @@ export async function exploreTarget(settings: TargetSettings, options: ExploreSe
     return { status: response.status, headers, text };
   };
   const send = (request: Built): Promise<Answer> => {
-    if (stats.requests >= maxRequests) {
+    if (stats.requests >= limits.maxRequests) {
       budgetSpent = true;
-      throw new BudgetSpent(`the budget of ${maxRequests} requests is spent`);
+      throw new BudgetSpent(`the budget of ${limits.maxRequests} requests is spent`);
     }
     return transmit(request);
   };
+  return { base, stats, transmit, send, budgetSpent: () => budgetSpent };
+}
 
-  const universe = coverageUniverse(document);
-  const coverage = createCoverage(universe);
-  let digest = createDigest(universe);
-  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
-  let runIndex = 0;
-  const pending = new Map<string, { link: LinkUniverse; source: ExpressionSource; tokens: RunTokens }>();
-  let current: RunTokens = { user: target.token, oauth: target.token };
-  const key = (link: LinkUniverse, source: ExpressionSource) => `${link.id} ${JSON.stringify(source.responseBody)}`;
-  const operations = operationsOf('api', validator, document);
+/** A run's tokens and the IDs its world starts with (the target's given ones and what `/users/me` names). */
+async function startRun(exploration: Exploration): Promise<{ tokens: RunTokens; pool: string[] }> {
+  const { target, live, seed } = exploration;
+  exploration.runIndex++;
+  const run = exploration.runIndex;
+  exploration.digest = createDigest(exploration.universe);
+  // A disposable target gets a fresh world per run: worlds are per token (docs/worlds.md).
+  exploration.current = live
+    ? { user: target.token, oauth: target.token }
+    : { user: `explore-${seed}-${run}`, oauth: `${b64(`explore-${seed}`)}.${b64(`run-${run}`)}.${b64('oauth')}` };
+  const pool: string[] = Object.values(target.given).filter((id): id is string => typeof id === 'string');
+  const authorization = `Bearer ${exploration.current.user}`;
+  const me = await exploration.transport.send({ ...exploration.discovery, headers: { authorization } });
+  harvest(me.text, pool);
+  return { tokens: exploration.current, pool };
+}
 
-  const engine = createEngine({
-    operations,
-    send,
-    rules: { enforcesRules: target.caps.enforcesRules, injectedFailures: false },
-    stateful: target.caps.stateful && target.caps.writes,
-    guarded: live,
-    startRun: async () => {
-      runIndex++;
-      digest = createDigest(universe);
-      // A disposable target gets a fresh world per run: worlds are per token (docs/worlds.md).
-      current = live
-        ? { user: target.token, oauth: target.token }
-        : { user: `explore-${seed}-${runIndex}`, oauth: `${b64(`explore-${seed}`)}.${b64(`run-${runIndex}`)}.${b64('oauth')}` };
-      const pool: string[] = Object.values(target.given).filter((id): id is string => typeof id === 'string');
-      const me = await send({ ...discovery, headers: { authorization: `Bearer ${current.user}` } });
-      harvest(me.text, pool);
-      return { tokens: current, pool };
-    },
-    observe: (exchange) => {
-      const lookup = validator.matchOperation(exchange.request.method, decodeURIComponent(exchange.request.path.split('?')[0]!));
-      if (lookup.kind !== 'match') return;
-      let requestBody: unknown;
-      try {
-        requestBody = exchange.request.body === '' ? undefined : JSON.parse(exchange.request.body);
-      } catch {
-        requestBody = undefined;
-      }
-      coverage.add(
-        digest({
-          operationId: lookup.operationId,
-          status: exchange.status,
-          pathParams: lookup.pathParams,
-          query: exchange.request.query,
-          headers: exchange.request.headers,
-          requestBody,
-          responseBody: exchange.body,
-        }),
-      );
-    },
-    created: (link, source) => void pending.set(key(link, source), { link, source, tokens: current }),
-    undone: (link, source) => void pending.delete(key(link, source)),
-  });
-  const discovery: Built = (() => {
-    const me = operations.find((operation) => operation.operationId === 'getCurrentUser')!;
-    return { operation: me, method: 'GET', path: '/users/me', pathParams: {}, query: new URLSearchParams(), headers: {}, body: '' };
-  })();
+/** Counts an exchange for the document's coverage, when it is one of the document's operations. */
+function observeCoverage(exploration: Exploration, exchange: Exchange): void {
+  const { request } = exchange;
+  const lookup = validator.matchOperation(request.method, decodeURIComponent(request.path.split('?')[0]!));
+  if (lookup.kind !== 'match') return;
+  let requestBody: unknown;
+  try {
+    requestBody = request.body === '' ? undefined : JSON.parse(request.body);
+  } catch {
+    requestBody = undefined;
+  }
+  exploration.coverage.add(
+    exploration.digest({
+      operationId: lookup.operationId,
+      status: exchange.status,
+      pathParams: lookup.pathParams,
+      query: request.query,
+      headers: request.headers,
+      requestBody,
+      responseBody: exchange.body,
+    }),
+  );
+}
 
-  const report = await explore(engine, {
-    runs: options.runs ?? 100,
-    seed,
-    ...(options.path === undefined ? {} : { path: options.path }),
-    ...(options.maxTimeMs === undefined ? {} : { maxTimeMs: options.maxTimeMs }),
-    ...(options.noShrink ? { noShrink: true } : {}),
-  });
-
-  // What walks created and did not undo (a failure or the budget stopped them): undone now, newest first.
+/** What walks created and did not undo (a failure or the budget stopped them): undone now, newest first. */
+async function undoLeftBehind(exploration: Exploration, operations: readonly Operation[]): Promise<string[]> {
+  const { transmit, base } = exploration.transport;
   const leftBehind: string[] = [];
-  for (const { link, source, tokens } of [...pending.values()].reverse()) {
+  for (const { link, source, tokens } of [...exploration.pending.values()].reverse()) {
     const undo = operations.find((operation) => operation.operationId === link.to)!;
     const request = followLink(link, undo, source, tokens);
     try {
@@ -174,11 +244,7 @@ export async function exploreTarget(settings: TargetSettings, options: ExploreSe
       leftBehind.push(`${request.method} ${base}${request.path}: ${(error as Error).message}`);
     }
   }
-  target.close?.();
-
-  const result: ExploreResult = { report, requests: stats.requests, statuses: stats.statuses, coverage, budgetSpent, leftBehind };
-  if (report.failed && report.exchanges) result.curl = toCurl(report.exchanges, base);
-  return result;
+  return leftBehind;
 }
 
 const b64 = (text: string) => btoa(text).replace(/=+$/, '').replaceAll('+', '-').replaceAll('/', '_');

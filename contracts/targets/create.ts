@@ -6,9 +6,9 @@ import type { TargetSettings } from './env.ts';
 import type { FetchLike, Target } from './types.ts';
 
 /** Base URL the in-process mock answers under (createMock's default). */
-export const INPROCESS_BASE_URL = 'http://127.0.0.1:4010/v1';
+const INPROCESS_BASE_URL = 'http://127.0.0.1:4010/v1';
 /** Base URL of the msw target: a reserved `.test` host that only MSW answers. */
-export const MSW_BASE_URL = 'https://api.workflow.test/v1';
+const MSW_BASE_URL = 'https://api.workflow.test/v1';
 
 let wrapInprocess: (fetch: FetchLike) => FetchLike = (fetch) => fetch;
 

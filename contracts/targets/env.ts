@@ -18,11 +18,11 @@ const NAMES: readonly TargetName[] = ['inprocess', 'msw', 'mock', 'prism', 'pris
 const IN_PROCESS: readonly TargetName[] = ['inprocess', 'msw'];
 
 /** A fresh user API key: valid RFC 6750 token, not in JWT form (so PUT /workflows accepts it). */
-export function randomToken(): string {
+function randomToken(): string {
   return `contract-${randomBytes(12).toString('hex')}`;
 }
 
-export function capabilitiesOf(name: TargetName, allowWrites: boolean, hasControlUrl = false): Capabilities {
+function capabilitiesOf(name: TargetName, allowWrites: boolean, hasControlUrl = false): Capabilities {
   switch (name) {
     case 'prism-proxy':
       return { stateful: true, control: hasControlUrl, writes: true, enforcesRules: false, disposable: true };

@@ -5,8 +5,8 @@ import { createTargetFrom } from './create.ts';
 import { readTargetSettings } from './env.ts';
 import type { Target } from './types.ts';
 
-export type { Capabilities, FetchLike, GivenIds, Target, TargetName } from './types.ts';
-export { createTargetFrom, INPROCESS_BASE_URL, MSW_BASE_URL, wrapInprocessFetch } from './create.ts';
+export type { Target } from './types.ts';
+export { wrapInprocessFetch } from './create.ts';
 
 /** What a vitest globalSetup started for this project (mock server, Prism), if anything. */
 function provided(key: 'contractBaseUrl' | 'contractControlUrl'): string | undefined {

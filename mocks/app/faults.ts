@@ -1,14 +1,7 @@
-// Faults on demand (docs/control-api.md, "Faults"): what Prism and WireMock users reach for to test
-// a client's unhappy paths, all in one place of the app's pipeline (docs/architecture.md):
-// - per request, the `Prefer` header (RFC 7240): `code=N` answers the operation's documented
-//   status N with its documented body, `example=NAME` a named example of the document,
-//   `delay=MS` waits before answering (at most MAX_DELAY_MS);
-// - per world, set at run time (`POST /__mock/rate-limit`, `POST /__mock/faults`) or for the whole
-//   server (`serve --rate-limit`, `--latency`, `--fail-rate`; createMock's `faults`): a rate limit
-//   per second (429 with Retry-After and X-RateLimit-*), the injected count of 429s, a latency
-//   range, a failure rate (503 with Retry-After).
-// Pure and browser-safe: the clock, the random source and the sleep are injected, so tests are
-// deterministic and never wait for real.
+// Faults on demand (docs/control-api.md, "Faults"), in one place of the app's pipeline: per request
+// the `Prefer` header (code=, example=, delay=), per world or for the whole server a rate limit,
+// injected 429s, a latency range and a failure rate. Pure and browser-safe: the clock, the random
+// source and the sleep are injected, so tests are deterministic and never wait for real.
 import { MAX_DELAY_MS } from '../common/defaults.ts';
 import { apiError, fail, ok, type ApiError, type Result } from '../common/errors.ts';
 import type { Session, WorldFaults } from '../store/world/session.ts';

@@ -1,15 +1,7 @@
-// Where the kit's webhook deliveries may go (docs/control-api.md, "Where deliveries may go"): the
-// one destination policy, for the delivery engine (in browsers too), the Node server and the
-// command line (`deliver`, `receiver-check`). Free of Node built-ins: the rules are judged on URLs
-// and addresses; resolving a name is the Node fetch's part, which applies `refuseAddress` to the
-// very addresses a connection uses (mocks/node/fetch.ts).
-//
-// - A link-local address (169.254.0.0/16, fe80::/10, IPv4-mapped forms included) is where cloud
-//   metadata services answer: never a destination, as a literal in the URL or as an address a
-//   name resolves to.
-// - A name reserved for examples (RFC 2606/6761) is never a receiver: such deliveries are recorded
-//   as failed, never sent (`reservedHost`).
-// - `--deliver-to HOST[:PORT],...` (`allow`): no other host or port.
+// Where the kit's webhook deliveries may go (docs/control-api.md, "Where deliveries may go"): the one
+// destination policy, for the delivery engine (in browsers too), the Node server and the command
+// line. Free of Node built-ins: it judges URLs and addresses; resolving a name is the Node fetch's
+// part, which applies `refuseAddress` to the very addresses a connection uses (mocks/node/fetch.ts).
 
 /** One `--deliver-to` entry: a host (name or address, lower case) and a port, or any port. */
 export interface Destination {

@@ -1,16 +1,8 @@
-// One seeded faker per world. Everything random in a world (IDs, names, keys) is drawn from its
-// own generator, so the same (server seed, token) always yields the same world byte for byte.
-//
-// The faker is the kit's own (mocks/ids/world-faker.ts): faker's methods that the factories call,
-// ported so that they give faker's values, drawing from
-// - mocks/ids/faker-locale.json: the only English definitions the factories draw from, verbatim from
-//   faker's `en` locale, instead of all of it (~115 kB gzip in a browser bundle). It is JSON because
-//   Node parses JSON ~30x faster than it type-strips the same data as a .ts module.
-//   mocks/factories/locale.test.ts keeps every generated value identical to what faker with the full
-//   English locale gives; a definition the factories start to need is copied from the
-//   `rawDefinitions` of '@faker-js/faker/locale/en';
-// - our own port of faker's Mersenne Twister (below), whose state a world snapshot can save and
-//   restore (faker keeps its own generator's state private).
+// One seeded faker per world: everything random in a world (IDs, names, keys) is drawn from its own
+// generator, so the same (server seed, token) always yields the same world byte for byte. The faker
+// is the kit's own (world-faker.ts), over the English definitions the factories draw from
+// (faker-locale.json, which `npm run generate` writes; docs/performance.md) and our port of
+// faker's Mersenne Twister below, whose state a world snapshot can save and restore.
 import { createWorldFaker, type Randomizer, type WorldFaker } from './world-faker.ts';
 
 export type { Randomizer, WorldFaker } from './world-faker.ts';

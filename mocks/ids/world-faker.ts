@@ -1,18 +1,10 @@
-// The kit's own faker: exactly the faker methods the factories call, ported from @faker-js/faker
-// 10.6 so that they draw the same random numbers in the same order and give the same values. A
-// world is generated from a seed, so a port that drew one number more or less anywhere would change
-// every world after it.
-//
-// Why not faker itself: its Faker class (with its base locale) was 38.6 kB gzip of the ~180 kB the
-// kit adds to a page beyond MSW (`node scripts/browser-weight.ts`), for ~25 methods. The data
-// still comes from mocks/ids/faker-locale.json (verbatim English definitions) and the random numbers
-// from the world's randomizer (mocks/ids/random.ts, faker's Mersenne Twister); only the code that turns
-// those numbers into values is here. mocks/factories/locale.test.ts keeps it identical to faker:
-// every method with every argument shape the kit uses, over many seeds, against the real faker with
-// its full English locale, values and the number of draws alike.
-//
-// Browser-safe: no Node imports. A locale pattern that needs an expansion not ported here throws,
-// naming it, rather than guessing.
+// The kit's own faker: exactly the faker methods the factories call, ported from @faker-js/faker so
+// that they draw the same random numbers in the same order and give the same values (a world is
+// generated from a seed: one draw more or less would change every world after it). Faker itself
+// weighed too much in a page for the ~25 methods used (docs/performance.md, "Browser weight"); the
+// data is faker's (faker-locale.json beside this file, which `npm run generate` writes), and
+// mocks/factories/locale.test.ts holds the port to faker. Browser-safe. A locale pattern needing
+// an expansion not ported here throws.
 import factoryLocale from './faker-locale.json' with { type: 'json' };
 
 /** Where the numbers come from: faker's Randomizer interface (`next()` is a float in [0, 1)). */
@@ -98,244 +90,220 @@ const LOWER = [...'abcdefghijklmnopqrstuvwxyz'];
  *
  * @example
  * const faker = createWorldFaker(createRandomizer(1));
- * faker.company.name(); // what faker 10.6 with the English locale gives for the same randomizer
+ * faker.company.name(); // what faker with the English locale gives for the same randomizer
  */
 export function createWorldFaker(randomizer: Randomizer): WorldFaker {
+  const pick = <T>(values: readonly T[]): T => faker.helpers.arrayElement(values);
   const faker: WorldFaker = {
-    seed(seed) {
-      randomizer.seed(seed);
-    },
-
-    helpers: {
-      arrayElement(values) {
-        if (values.length === 0) throw new Error('Cannot get value from empty dataset.');
-        return values[values.length > 1 ? faker.number.int({ max: values.length - 1 }) : 0]!;
-      },
-    },
-
-    number: {
-      int(options = {}) {
-        const { min = 0, max = Number.MAX_SAFE_INTEGER } = typeof options === 'number' ? { max: options } : options;
-        // faker's arithmetic with multipleOf 1: the range's integer ends, no draw when they meet.
-        const low = Math.ceil(min);
-        const high = Math.floor(max);
-        if (low === high) return low;
-        if (high < low)
-          throw new Error(max >= min ? `No suitable integer value between ${min} and ${max} found.` : `Max ${max} should be greater than min ${min}.`);
-        return Math.floor(randomizer.next() * (high - low + 1) + low);
-      },
-    },
-
-    datatype: {
-      boolean(options = {}) {
-        const { probability = 0.5 } = options;
-        if (probability <= 0) return false;
-        // faker.number.float() with its defaults is the randomizer's next value itself.
-        return probability >= 1 || randomizer.next() < probability;
-      },
-    },
-
+    seed: (seed) => randomizer.seed(seed),
+    helpers: { arrayElement: (values) => arrayElement(faker, values) },
+    number: { int: (options) => int(randomizer, options) },
+    datatype: { boolean: (options) => boolean(randomizer, options) },
     lorem: {
-      word() {
-        return faker.helpers.arrayElement(locale.lorem.word);
-      },
-      words(count = 3) {
-        return wordsOf(count);
-      },
-      sentence() {
-        const words = wordsOf({ min: 3, max: 10 });
-        return `${words.charAt(0).toUpperCase() + words.substring(1)}.`;
-      },
+      word: () => pick(locale.lorem.word),
+      words: (count = 3) => wordsOf(faker, count),
+      sentence: () => sentence(faker),
     },
-
     person: {
-      firstName() {
-        return faker.helpers.arrayElement(sexedList(firstNames));
-      },
-      lastName() {
-        // The English locale has last-name patterns (a few names are double-barrelled).
-        return fake(weightedArrayElement(sexedList(lastNamePatterns)));
-      },
+      firstName: () => pick(sexedList(faker, randomizer, firstNames)),
+      // The English locale has last-name patterns (a few names are double-barrelled).
+      lastName: () => fake(faker, weightedArrayElement(randomizer, sexedList(faker, randomizer, lastNamePatterns))),
     },
-
     internet: {
-      email(options = {}) {
-        const { firstName, lastName } = options;
-        // faker draws the provider first (a default of its destructuring), then the username.
-        const provider = faker.helpers.arrayElement(locale.internet.free_email);
-        let local = faker.internet.username({ firstName, lastName });
-        local = local.replaceAll(/[^A-Za-z0-9._+-]+/g, '').substring(0, 50);
-        local = local
-          .replaceAll(/\.{2,}/g, '.')
-          .replace(/^\./, '')
-          .replace(/\.$/, '');
-        return `${local}@${provider}`;
-      },
-      username(options = {}) {
-        const { firstName = faker.person.firstName(), lastName = faker.person.lastName() } = options;
-        const separator = faker.helpers.arrayElement(['.', '_']);
-        const number = faker.number.int(99);
-        const forms = [() => `${firstName}${separator}${lastName}${number}`, () => `${firstName}${separator}${lastName}`];
-        // Only when no last name was given (faker tests the option's truthiness): a form without it.
-        if (!options.lastName) forms.push(() => `${firstName}${number}`);
-        const name = faker.helpers.arrayElement(forms)();
-        return asciiOnly(name.normalize('NFKD').replaceAll(/[\u0300-\u036F]/g, ''))
-          .replaceAll("'", '')
-          .replaceAll(' ', '');
-      },
-      domainWord() {
-        return `${domainPart(faker.word.adjective())}-${domainPart(faker.word.noun())}`.toLowerCase();
-      },
-      ipv4() {
-        // faker's default network ('any', 0.0.0.0/0): all 32 bits drawn at once.
-        const bits = faker.number.int(0xffffffff);
-        return [(bits >>> 24) & 255, (bits >>> 16) & 255, (bits >>> 8) & 255, bits & 255].join('.');
-      },
-      userAgent() {
-        return fake(faker.helpers.arrayElement(locale.internet.user_agent_pattern));
-      },
+      email: (options) => email(faker, options),
+      username: (options) => username(faker, options),
+      domainWord: () => domainWord(faker),
+      ipv4: () => ipv4(faker),
+      userAgent: () => fake(faker, pick(locale.internet.user_agent_pattern)),
     },
-
     company: {
-      name() {
-        return fake(faker.helpers.arrayElement(locale.company.name_pattern));
-      },
-      catchPhrase() {
+      name: () => fake(faker, pick(locale.company.name_pattern)),
+      catchPhrase: () => {
         const { adjective, descriptor, noun } = locale.company;
-        return [faker.helpers.arrayElement(adjective), faker.helpers.arrayElement(descriptor), faker.helpers.arrayElement(noun)].join(' ');
+        return [pick(adjective), pick(descriptor), pick(noun)].join(' ');
       },
     },
-
     commerce: {
-      productAdjective() {
-        return faker.helpers.arrayElement(locale.commerce.product_name.adjective);
-      },
-      product() {
-        return faker.helpers.arrayElement(locale.commerce.product_name.product);
-      },
+      productAdjective: () => pick(locale.commerce.product_name.adjective),
+      product: () => pick(locale.commerce.product_name.product),
     },
-
-    hacker: {
-      noun() {
-        return faker.helpers.arrayElement(locale.hacker.noun);
-      },
-      verb() {
-        return faker.helpers.arrayElement(locale.hacker.verb);
-      },
-    },
-
-    word: {
-      adjective() {
-        return faker.helpers.arrayElement(locale.word.adjective);
-      },
-      noun() {
-        return faker.helpers.arrayElement(locale.word.noun);
-      },
-    },
-
-    string: {
-      uuid() {
-        const hex = (min: number, max: number) => faker.number.int({ min, max }).toString(16);
-        return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replaceAll('x', () => hex(0, 15)).replaceAll('y', () => hex(8, 11));
-      },
-    },
-
-    system: {
-      semver() {
-        return [faker.number.int(9), faker.number.int(20), faker.number.int(20)].join('.');
-      },
-    },
+    hacker: { noun: () => pick(locale.hacker.noun), verb: () => pick(locale.hacker.verb) },
+    word: { adjective: () => pick(locale.word.adjective), noun: () => pick(locale.word.noun) },
+    string: { uuid: () => uuid(faker) },
+    system: { semver: () => [faker.number.int(9), faker.number.int(20), faker.number.int(20)].join('.') },
   };
-
-  /** faker's lorem.words: a count or a range of words (the range drawn first). */
-  function wordsOf(count: number | { min: number; max: number }): string {
-    const n = typeof count === 'number' ? count : faker.number.int(count);
-    if (n <= 0) return '';
-    return Array.from({ length: n }, () => faker.lorem.word()).join(' ');
-  }
-
-  /** faker's helpers.weightedArrayElement: one float over the total weight. */
-  function weightedArrayElement<T>(entries: readonly Weighted<T>[]): T {
-    if (entries.length === 0) throw new Error('weightedArrayElement expects an array with at least one element');
-    if (entries.some((entry) => entry.weight <= 0)) {
-      throw new Error('weightedArrayElement expects an array of { weight, value } objects where weight is a positive number');
-    }
-    const total = entries.reduce((sum, { weight }) => sum + weight, 0);
-    // faker.number.float({ min: 0, max: total }).
-    const drawn = randomizer.next() * (total - 0) + 0;
-    let reached = 0;
-    for (const { weight, value } of entries) {
-      reached += weight;
-      if (drawn < reached) return value;
-    }
-    return entries.at(-1)!.value;
-  }
-
-  /**
-   * faker's choice of a per-sex list when no sex is given: a sex is drawn (female or male), then
-   * its own list or the generic one, weighted 3 * sqrt(own length) to sqrt(generic length).
-   */
-  function sexedList<T>(definition: Sexed<T>): readonly T[] {
-    const sex = faker.helpers.arrayElement(['female', 'male'] as const);
-    const own = definition[sex];
-    const generic = definition.generic;
-    if (own === undefined) return generic ?? [];
-    if (generic === undefined) return own;
-    return weightedArrayElement([
-      { weight: 3 * Math.sqrt(own.length), value: own },
-      { weight: Math.sqrt(generic.length), value: generic },
-    ]);
-  }
-
-  /** faker's internet domain word part: the word slugified, else a lorem word, else 4 to 8 letters. */
-  function domainPart(word: string): string {
-    const slug = slugify(word);
-    if (isDomainPart(slug)) return slug;
-    const lorem = slugify(faker.lorem.word());
-    if (isDomainPart(lorem)) return lorem;
-    const length = faker.number.int({ min: 4, max: 8 });
-    return Array.from({ length }, () => faker.helpers.arrayElement(LOWER)).join('');
-  }
-
-  /**
-   * faker's helpers.fake: the first `{{expression}}` is replaced by its value, then the whole text
-   * is read again, until none is left. Only the expressions of the kit's locale patterns are ported.
-   */
-  function fake(pattern: string): string {
-    let text = pattern;
-    for (;;) {
-      const start = text.search(/{{[a-z]/);
-      const end = text.indexOf('}}', start);
-      if (start === -1 || end === -1) return text;
-      const expression = text
-        .substring(start + 2, end + 2)
-        .replace('}}', '')
-        .replace('{{', '');
-      text = text.substring(0, start) + String(evaluate(expression)) + text.substring(end + 2);
-    }
-  }
-
-  function evaluate(expression: string): string | number {
-    switch (expression) {
-      case 'person.lastName':
-        return faker.person.lastName();
-      case 'person.last_name.generic':
-        return faker.helpers.arrayElement(locale.person.last_name.generic);
-      case 'company.legal_entity_type':
-        return faker.helpers.arrayElement(locale.company.legal_entity_type);
-      case 'system.semver':
-        return faker.system.semver();
-    }
-    const call = /^(number\.int|helpers\.arrayElement)\((.*)\)$/s.exec(expression);
-    const args = call === null ? undefined : jsonArguments(call[2]!);
-    if (call !== null && args !== undefined) {
-      if (call[1] === 'number.int' && args.length === 1 && isIntOptions(args[0])) return faker.number.int(args[0]);
-      if (call[1] === 'helpers.arrayElement' && args.length === 1 && Array.isArray(args[0])) return String(faker.helpers.arrayElement(args[0] as unknown[]));
-    }
-    throw new Error(`mocks/ids/world-faker.ts does not implement the locale pattern expression {{${expression}}}: port it from faker's helpers.fake`);
-  }
-
   return faker;
+}
+
+/** faker's helpers.arrayElement: one integer draw, none for a single value. */
+function arrayElement<T>(faker: WorldFaker, values: readonly T[]): T {
+  if (values.length === 0) throw new Error('Cannot get value from empty dataset.');
+  return values[values.length > 1 ? faker.number.int({ max: values.length - 1 }) : 0]!;
+}
+
+/** faker's number.int: an integer from `min` (default 0) to `max` (default 2^53 - 1); a number is `max`. */
+function int(randomizer: Randomizer, options: number | { min?: number; max?: number } = {}): number {
+  const { min = 0, max = Number.MAX_SAFE_INTEGER } = typeof options === 'number' ? { max: options } : options;
+  // faker's arithmetic with multipleOf 1: the range's integer ends, no draw when they meet.
+  const low = Math.ceil(min);
+  const high = Math.floor(max);
+  if (low === high) return low;
+  if (high < low) {
+    if (max >= min) throw new Error(`No suitable integer value between ${min} and ${max} found.`);
+    throw new Error(`Max ${max} should be greater than min ${min}.`);
+  }
+  return Math.floor(randomizer.next() * (high - low + 1) + low);
+}
+
+/** faker's datatype.boolean. */
+function boolean(randomizer: Randomizer, options: { probability?: number } = {}): boolean {
+  const { probability = 0.5 } = options;
+  if (probability <= 0) return false;
+  // faker.number.float() with its defaults is the randomizer's next value itself.
+  return probability >= 1 || randomizer.next() < probability;
+}
+
+/** faker's lorem.words: a count or a range of words (the range drawn first). */
+function wordsOf(faker: WorldFaker, count: number | { min: number; max: number }): string {
+  const n = typeof count === 'number' ? count : faker.number.int(count);
+  if (n <= 0) return '';
+  return Array.from({ length: n }, () => faker.lorem.word()).join(' ');
+}
+
+/** faker's lorem.sentence: 3 to 10 words, the first capitalized, and a full stop. */
+function sentence(faker: WorldFaker): string {
+  const words = wordsOf(faker, { min: 3, max: 10 });
+  return `${words.charAt(0).toUpperCase() + words.substring(1)}.`;
+}
+
+/** faker's internet.email: a username from the names given (or drawn) at a free e-mail provider. */
+function email(faker: WorldFaker, options: { firstName?: string; lastName?: string } = {}): string {
+  const { firstName, lastName } = options;
+  // faker draws the provider first (a default of its destructuring), then the username.
+  const provider = faker.helpers.arrayElement(locale.internet.free_email);
+  let local = faker.internet.username({ firstName, lastName });
+  local = local.replaceAll(/[^A-Za-z0-9._+-]+/g, '').substring(0, 50);
+  local = local
+    .replaceAll(/\.{2,}/g, '.')
+    .replace(/^\./, '')
+    .replace(/\.$/, '');
+  return `${local}@${provider}`;
+}
+
+/** faker's internet.username: one of its forms of the names given (or drawn), a separator and a number. */
+function username(faker: WorldFaker, options: { firstName?: string; lastName?: string } = {}): string {
+  const { firstName = faker.person.firstName(), lastName = faker.person.lastName() } = options;
+  const separator = faker.helpers.arrayElement(['.', '_']);
+  const number = faker.number.int(99);
+  const forms = [() => `${firstName}${separator}${lastName}${number}`, () => `${firstName}${separator}${lastName}`];
+  // Only when no last name was given (faker tests the option's truthiness): a form without it.
+  if (!options.lastName) forms.push(() => `${firstName}${number}`);
+  const name = faker.helpers.arrayElement(forms)();
+  return asciiOnly(name.normalize('NFKD').replaceAll(/[\u0300-\u036F]/g, ''))
+    .replaceAll("'", '')
+    .replaceAll(' ', '');
+}
+
+/** faker's internet.ipv4 on its default network ('any', 0.0.0.0/0): all 32 bits drawn at once. */
+function ipv4(faker: WorldFaker): string {
+  const bits = faker.number.int(0xffffffff);
+  return [(bits >>> 24) & 255, (bits >>> 16) & 255, (bits >>> 8) & 255, bits & 255].join('.');
+}
+
+/** faker's string.uuid: a version 4 UUID, one draw per hex digit. */
+function uuid(faker: WorldFaker): string {
+  const hex = (min: number, max: number) => faker.number.int({ min, max }).toString(16);
+  return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replaceAll('x', () => hex(0, 15)).replaceAll('y', () => hex(8, 11));
+}
+
+/** faker's helpers.weightedArrayElement: one float over the total weight. */
+function weightedArrayElement<T>(randomizer: Randomizer, entries: readonly Weighted<T>[]): T {
+  if (entries.length === 0) throw new Error('weightedArrayElement expects an array with at least one element');
+  if (entries.some((entry) => entry.weight <= 0)) {
+    const expected = 'an array of { weight, value } objects where weight is a positive number';
+    throw new Error(`weightedArrayElement expects ${expected}`);
+  }
+  const total = entries.reduce((sum, { weight }) => sum + weight, 0);
+  // faker.number.float({ min: 0, max: total }).
+  const drawn = randomizer.next() * (total - 0) + 0;
+  let reached = 0;
+  for (const { weight, value } of entries) {
+    reached += weight;
+    if (drawn < reached) return value;
+  }
+  return entries.at(-1)!.value;
+}
+
+/**
+ * faker's choice of a per-sex list when no sex is given: a sex is drawn (female or male), then
+ * its own list or the generic one, weighted 3 * sqrt(own length) to sqrt(generic length).
+ */
+function sexedList<T>(faker: WorldFaker, randomizer: Randomizer, definition: Sexed<T>): readonly T[] {
+  const sex = faker.helpers.arrayElement(['female', 'male'] as const);
+  const own = definition[sex];
+  const generic = definition.generic;
+  if (own === undefined) return generic ?? [];
+  if (generic === undefined) return own;
+  return weightedArrayElement(randomizer, [
+    { weight: 3 * Math.sqrt(own.length), value: own },
+    { weight: Math.sqrt(generic.length), value: generic },
+  ]);
+}
+
+/** faker's internet.domainWord: an adjective and a noun, each made a domain name's part. */
+function domainWord(faker: WorldFaker): string {
+  return `${domainPart(faker, faker.word.adjective())}-${domainPart(faker, faker.word.noun())}`.toLowerCase();
+}
+
+/** faker's internet domain word part: the word slugified, else a lorem word, else 4 to 8 letters. */
+function domainPart(faker: WorldFaker, word: string): string {
+  const slug = slugify(word);
+  if (isDomainPart(slug)) return slug;
+  const lorem = slugify(faker.lorem.word());
+  if (isDomainPart(lorem)) return lorem;
+  const length = faker.number.int({ min: 4, max: 8 });
+  return Array.from({ length }, () => faker.helpers.arrayElement(LOWER)).join('');
+}
+
+/**
+ * faker's helpers.fake: the first `{{expression}}` is replaced by its value, then the whole text
+ * is read again, until none is left. Only the expressions of the kit's locale patterns are ported.
+ */
+function fake(faker: WorldFaker, pattern: string): string {
+  let text = pattern;
+  for (;;) {
+    const start = text.search(/{{[a-z]/);
+    const end = text.indexOf('}}', start);
+    if (start === -1 || end === -1) return text;
+    const expression = text
+      .substring(start + 2, end + 2)
+      .replace('}}', '')
+      .replace('{{', '');
+    text = text.substring(0, start) + String(evaluate(faker, expression)) + text.substring(end + 2);
+  }
+}
+
+/** The value of one `{{expression}}` of a locale pattern; throws for one not ported. */
+function evaluate(faker: WorldFaker, expression: string): string | number {
+  switch (expression) {
+    case 'person.lastName':
+      return faker.person.lastName();
+    case 'person.last_name.generic':
+      return faker.helpers.arrayElement(locale.person.last_name.generic);
+    case 'company.legal_entity_type':
+      return faker.helpers.arrayElement(locale.company.legal_entity_type);
+    case 'system.semver':
+      return faker.system.semver();
+  }
+  const call = /^(number\.int|helpers\.arrayElement)\((.*)\)$/s.exec(expression);
+  const args = call === null ? undefined : jsonArguments(call[2]!);
+  if (call !== null && args !== undefined && args.length === 1) {
+    const [arg] = args;
+    if (call[1] === 'number.int' && isIntOptions(arg)) return faker.number.int(arg);
+    if (call[1] === 'helpers.arrayElement' && Array.isArray(arg)) return String(faker.helpers.arrayElement(arg));
+  }
+  const where = "port it from faker's helpers.fake";
+  throw new Error(`world-faker.ts does not implement the locale pattern expression {{${expression}}}: ${where}`);
 }
 
 /** faker's helpers.slugify. */

@@ -137,85 +137,96 @@ export interface UpstreamSender {
  */
 export function upstreamSender(options: { lookup?: Lookup; maxSockets?: number } = {}): UpstreamSender {
   const lookup = checkedLookup(options.lookup ?? defaultLookup);
-  const pool = { keepAlive: true, maxSockets: options.maxSockets ?? 128, lookup };
-  const http = new HttpAgent(pool);
-  const https = new HttpsAgent(pool);
-  // The origin is the same for every request: parsed once, not per request (docs/performance.md, "Hybrid").
-  const origins = new Map<string, { protocol: string; hostname: string; port: string }>();
-  const target = (url: string) => {
-    const slash = url.indexOf('/', url.indexOf('//') + 2);
-    const origin = slash < 0 ? url : url.slice(0, slash);
-    let parsed = origins.get(origin);
-    if (parsed === undefined) {
-      const { protocol, hostname, port } = new URL(origin);
-      parsed = { protocol, hostname: hostname.replace(/^\[|\]$/g, ''), port };
-      if (origins.size < 16) origins.set(origin, parsed);
-    }
-    return { ...parsed, path: slash < 0 ? '/' : url.slice(slash) };
+  const agents = { keepAlive: true, maxSockets: options.maxSockets ?? 128, lookup };
+  const pool: Pool = { http: new HttpAgent(agents), https: new HttpsAgent(agents), origins: new Map() };
+  return {
+    send: (request) => new Promise((resolve, reject) => attempt(pool, request, true, { resolve, reject })),
+    close() {
+      pool.http.destroy();
+      pool.https.destroy();
+    },
   };
-  type Settle = { resolve: (answer: UpstreamAnswer) => void; reject: (error: Error) => void };
-  const attempt = (request: UpstreamRequest, retry: boolean, { resolve, reject }: Settle) => {
-    const { url, method, headers, body, timeoutMs, maxBodyBytes } = request;
-    const { protocol, hostname, port, path } = target(url);
-    const secure = protocol === 'https:';
-    let settled = false;
-    let answered = false;
-    const fail = (error: Error) => {
+}
+
+/** The sender's keep-alive agents, and the origins it has parsed. */
+interface Pool {
+  http: HttpAgent;
+  https: HttpsAgent;
+  origins: Map<string, { protocol: string; hostname: string; port: string }>;
+}
+
+/**
+ * The parts of `url` a request needs. The origin is the same for every request: parsed once, not per
+ * request (docs/performance.md, "Hybrid").
+ */
+function targetOf({ origins }: Pool, url: string): { protocol: string; hostname: string; port: string; path: string } {
+  const slash = url.indexOf('/', url.indexOf('//') + 2);
+  const origin = slash < 0 ? url : url.slice(0, slash);
+  let parsed = origins.get(origin);
+  if (parsed === undefined) {
+    const { protocol, hostname, port } = new URL(origin);
+    parsed = { protocol, hostname: hostname.replace(/^\[|\]$/g, ''), port };
+    if (origins.size < 16) origins.set(origin, parsed);
+  }
+  return { ...parsed, path: slash < 0 ? '/' : url.slice(slash) };
+}
+
+type Settle = { resolve: (answer: UpstreamAnswer) => void; reject: (error: Error) => void };
+
+/** One attempt of `request` over the pool; `retry`: once more on a fresh connection if a pooled one was reset. */
+function attempt(pool: Pool, request: UpstreamRequest, retry: boolean, { resolve, reject }: Settle): void {
+  const { url, method, headers, body, timeoutMs, maxBodyBytes } = request;
+  const { protocol, hostname, port, path } = targetOf(pool, url);
+  const secure = protocol === 'https:';
+  let settled = false;
+  let answered = false;
+  const fail = (error: Error) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    outgoing.destroy();
+    // An idle pooled connection the upstream closed as it was reused: once more on a fresh one, for
+    // a method that may be repeated (Node's documented pattern, `request.reusedSocket`).
+    const reset = (error as NodeJS.ErrnoException).code === 'ECONNRESET';
+    if (retry && !answered && outgoing.reusedSocket && reset && IDEMPOTENT.has(method)) {
+      attempt(pool, request, false, { resolve, reject });
+      return;
+    }
+    const known = [DESTINATION_REFUSED, 'TimeoutError'].includes(error.name) || error instanceof UpstreamBodyTooLarge;
+    reject(known ? error : new TypeError('fetch failed', { cause: error }));
+  };
+  const agent = secure ? pool.https : pool.http;
+  const options = { protocol, hostname, ...(port === '' ? {} : { port }), path, method, headers, agent };
+  const outgoing = (secure ? httpsRequest : httpRequest)(options, (message) => {
+    answered = true;
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    message.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      // Past the cap the connection is destroyed (never pooled again) and nothing more is read.
+      if (bytes > maxBodyBytes) fail(new UpstreamBodyTooLarge(maxBodyBytes));
+      else chunks.push(chunk);
+    });
+    message.on('error', fail);
+    message.on('close', () => {
+      if (!message.complete) fail(new Error('the upstream closed the connection before its answer was complete'));
+    });
+    message.on('end', () => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      outgoing.destroy();
-      // An idle pooled connection the upstream closed as it was reused: once more on a fresh one, for
-      // a method that may be repeated (Node's documented pattern, `request.reusedSocket`).
-      const reset = (error as NodeJS.ErrnoException).code === 'ECONNRESET';
-      if (retry && !answered && outgoing.reusedSocket && reset && IDEMPOTENT.has(method)) {
-        attempt(request, false, { resolve, reject });
-        return;
-      }
-      const known = [DESTINATION_REFUSED, 'TimeoutError'].includes(error.name) || error instanceof UpstreamBodyTooLarge;
-      reject(known ? error : new TypeError('fetch failed', { cause: error }));
-    };
-    const agent = secure ? https : http;
-    const options = { protocol, hostname, ...(port === '' ? {} : { port }), path, method, headers, agent };
-    const outgoing = (secure ? httpsRequest : httpRequest)(options, (message) => {
-      answered = true;
-      const chunks: Buffer[] = [];
-      let bytes = 0;
-      message.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        // Past the cap the connection is destroyed (never pooled again) and nothing more is read.
-        if (bytes > maxBodyBytes) fail(new UpstreamBodyTooLarge(maxBodyBytes));
-        else chunks.push(chunk);
-      });
-      message.on('error', fail);
-      message.on('close', () => {
-        if (!message.complete) fail(new Error('the upstream closed the connection before its answer was complete'));
-      });
-      message.on('end', () => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve({
-          status: message.statusCode ?? 0,
-          statusText: message.statusMessage ?? '',
-          headers: answerHeaders(message),
-          body: chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'),
-        });
+      resolve({
+        status: message.statusCode ?? 0,
+        statusText: message.statusMessage ?? '',
+        headers: answerHeaders(message),
+        body: chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'),
       });
     });
-    const late = () => Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: 'TimeoutError' });
-    const timer = setTimeout(() => fail(late()), timeoutMs);
-    outgoing.on('error', fail);
-    outgoing.end(body === '' ? undefined : body);
-  };
-  const send: UpstreamSend = (request) => new Promise((resolve, reject) => attempt(request, true, { resolve, reject }));
-  return {
-    send,
-    close() {
-      http.destroy();
-      https.destroy();
-    },
-  };
+  });
+  const late = () => Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: 'TimeoutError' });
+  const timer = setTimeout(() => fail(late()), timeoutMs);
+  outgoing.on('error', fail);
+  outgoing.end(body === '' ? undefined : body);
 }
 
 /** Methods a client may repeat without changing their effect (RFC 9110, 9.2.2): retried once on a reset connection. */

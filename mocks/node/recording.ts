@@ -1,13 +1,7 @@
-// The files of the mock beside the real service (docs/upstream.md): `--record FILE`, a HAR 1.2 log
-// the upstream exchanges are appended to, and `--drift-report FILE`, the drift report as JSON and
-// JUnit XML. Both mode 0600 (a recording is redacted, but it is still someone's traffic).
-// The report is small (its lists are capped, openapi/drift.ts) and rewritten whole, a new file
-// renamed over the old (files.ts), at most one write at a time, coalescing the changes meanwhile.
-// The recording is never held whole nor rewritten: its file is a fixed head, the entries, and a
-// fixed tail `\n]}}\n`; each batch of entries is written at the tail's offset followed by the tail
-// again, in one positional write, so between writes the file is always a whole HAR log. At
-// `--record-max` bytes the file is moved to FILE.1 (FILE.1 to FILE.2, ... the oldest of
-// RECORD_KEEP dropped) and a new FILE begins, with one log line; the server answers on throughout.
+// The files of the mock beside the real service (docs/upstream.md, "Files"): `--record FILE`, a HAR
+// 1.2 log the upstream exchanges are appended to (HarFile), and `--drift-report FILE`, the drift
+// report as JSON and JUnit XML, small and rewritten whole, a new file renamed over the old, one
+// write at a time. Both mode 0600: a recording is redacted, but it is still someone's traffic.
 import { lstat, open, readFile, rename, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { DEFAULT_RECORD_MAX_BYTES } from '../common/defaults.ts';
@@ -110,7 +104,8 @@ export interface HarRecorder {
  * not a HAR log, a link, or a path whose folder is missing or unwritable stops the start
  * (RecordingFileError, naming the path and the reason) and is left untouched.
  * @example
- * const recorder = await openHarRecorder('session.har', { secrets: secretFields(document), creator: { name: 'workflow-api-mock-kit', version } });
+ * const creator = { name: 'workflow-api-mock-kit', version };
+ * const recorder = await openHarRecorder('session.har', { secrets: secretFields(document), creator });
  * recorder.record(exchange);
  * await recorder.flush();
  */
@@ -131,141 +126,184 @@ export async function openHarRecorder(
   if (unwritable !== undefined) throw refuse(unwritable);
   const held = await heldEntries(path, refuse, maxBytes);
   const head = Buffer.from(`{"log":{"version":"1.2","creator":${JSON.stringify(options.creator)},"entries":[`);
-  const moved = `moved to ${path}.1, a new ${path} begins`;
+  const recording = new HarFile(path, head, { secrets: options.secrets, log, maxBytes });
+  try {
+    if (held !== undefined && held.bytes >= maxBytes) {
+      await rotate(path);
+      const full = `already held ${held.bytes} bytes (--record-max ${maxBytes})`;
+      log(`[upstream] --record ${path} ${full}: ${recording.moved}`);
+      await recording.begin([]);
+    } else await recording.begin(held?.entries ?? []);
+  } catch (error) {
+    throw refuse(`cannot be written (${codeOf(error)})`);
+  }
+  return recording;
+}
 
-  let file: FileHandle | undefined;
+/**
+ * A recording's file, never held whole nor rewritten: a fixed head, the entries, and a fixed tail
+ * `\n]}}\n`. Each batch of entries is written at the tail's offset followed by the tail again, in
+ * one positional write, so between writes the file is always a whole HAR log. At `maxBytes` the
+ * file moves to FILE.1 (FILE.1 to FILE.2, ... the oldest of RECORD_KEEP dropped) and a new FILE
+ * begins, with one log line; the server answers on throughout.
+ */
+class HarFile implements HarRecorder {
+  readonly moved: string;
+  private file: FileHandle | undefined;
   /** Where the tail begins: the next entries go here. */
-  let end = 0;
-  let count = 0;
-  const begin = async (entries: readonly string[]) => {
-    const fresh = await createBeside(path);
+  private end = 0;
+  private count = 0;
+  private queue: string[] = [];
+  private queued = 0;
+  private dropped = 0;
+  /** A rotation failed (one log line said so), or the recorder was closed: nothing more is recorded. */
+  private stopped = false;
+  private writing: Promise<void> | undefined;
+  private readonly path: string;
+  private readonly head: Buffer;
+  private readonly settings: { secrets: ReadonlySet<string>; log: (line: string) => void; maxBytes: number };
+
+  constructor(path: string, head: Buffer, settings: HarFile['settings']) {
+    this.path = path;
+    this.head = head;
+    this.settings = settings;
+    this.moved = `moved to ${path}.1, a new ${path} begins`;
+  }
+
+  /** A new FILE holding `entries`: written beside it, then renamed over it. */
+  async begin(entries: readonly string[]): Promise<void> {
+    const fresh = await createBeside(this.path);
     const text = Buffer.from(entries.map((entry, index) => `${index === 0 ? '' : ','}\n${entry}`).join(''));
     try {
-      await fresh.file.write(Buffer.concat([head, text, TAIL]));
+      await fresh.file.write(Buffer.concat([this.head, text, TAIL]));
       await fresh.install();
     } catch (error) {
       await fresh.discard();
       throw error;
     }
-    file = fresh.file;
-    end = head.length + text.length;
-    count = entries.length;
-  };
-  try {
-    if (held !== undefined && held.bytes >= maxBytes) {
-      await rotate(path);
-      log(`[upstream] --record ${path} already held ${held.bytes} bytes (--record-max ${maxBytes}): ${moved}`);
-      await begin([]);
-    } else await begin(held?.entries ?? []);
-  } catch (error) {
-    throw refuse(`cannot be written (${codeOf(error)})`);
+    this.file = fresh.file;
+    this.end = this.head.length + text.length;
+    this.count = entries.length;
   }
 
-  let queue: string[] = [];
-  let queued = 0;
-  let dropped = 0;
-  /** A rotation failed (one log line said so), or the recorder was closed: nothing more is recorded. */
-  let stopped = false;
-  let writing: Promise<void> | undefined;
-
-  const write = async (entries: string[]): Promise<void> => {
-    // As many as fit under --record-max; an entry alone in a new file is written whatever its size.
-    let taken = 0;
-    let bytes = 0;
-    for (const entry of entries) {
-      const more = Buffer.byteLength(entry) + (count + taken === 0 ? 1 : 2);
-      if (count + taken > 0 && end + bytes + more + TAIL.length > maxBytes) break;
-      bytes += more;
-      taken += 1;
+  record(exchange: Exchange): void {
+    if (this.stopped) return;
+    const { path } = this;
+    const { log } = this.settings;
+    let entry: string;
+    try {
+      entry = JSON.stringify(toHarEntry(exchange, this.settings.secrets));
+    } catch (error) {
+      log(`[upstream] --record ${path}: an exchange could not be recorded: ${(error as Error).message}`);
+      return;
     }
-    if (taken === 0) {
-      await file!.close();
-      file = undefined;
-      try {
-        await rotate(path);
-        await begin([]);
-      } catch (error) {
-        stopped = true;
-        log(
-          `[upstream] --record ${path} reached --record-max (${maxBytes} bytes) and could not move to ${path}.1 ` +
-            `(${codeOf(error)}): recording stops here; answers go on`,
-        );
-        return;
+    if (this.queued + entry.length > QUEUE_MAX_BYTES) {
+      this.dropped += 1;
+      // The first and every thousandth: a log line per dropped exchange would be a flood of its own.
+      if (this.dropped === 1 || this.dropped % 1000 === 0) {
+        log(`[upstream] --record ${path}: the disk is behind, ${this.dropped} exchange(s) not recorded so far`);
       }
-      log(`[upstream] --record ${path} reached --record-max (${maxBytes} bytes): ${moved} (keeping ${RECORD_KEEP})`);
-      return write(entries);
+      return;
+    }
+    this.queue.push(entry);
+    this.queued += entry.length;
+    this.writing ??= this.drain().finally(() => {
+      this.writing = undefined;
+    });
+  }
+
+  size(): number {
+    return this.count;
+  }
+
+  async flush(): Promise<void> {
+    while (this.writing !== undefined) await this.writing;
+  }
+
+  async close(): Promise<void> {
+    while (this.writing !== undefined) await this.writing;
+    // An exchange that arrives after the last write (the server is stopping) is not recorded.
+    this.stopped = true;
+    await this.file?.close();
+    this.file = undefined;
+  }
+
+  /** Writes what the queue holds, batch after batch, until it is empty. */
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0 && !this.stopped) {
+      const entries = this.queue;
+      this.queue = [];
+      this.queued = 0;
+      try {
+        await this.write(entries);
+      } catch (error) {
+        const lost = `could not write ${entries.length} exchange(s)`;
+        this.settings.log(`[upstream] --record ${this.path}: ${lost}: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  /** Appends as many of `entries` as fit under maxBytes, rotating when none does, then the rest. */
+  private async write(entries: string[]): Promise<void> {
+    const taken = this.fitting(entries);
+    if (taken === 0) {
+      if (await this.rotateFull()) return this.write(entries);
+      return;
     }
     const text = Buffer.from(
       entries
         .slice(0, taken)
-        .map((entry, index) => `${count + index === 0 ? '' : ','}\n${entry}`)
+        .map((entry, index) => `${this.count + index === 0 ? '' : ','}\n${entry}`)
         .join(''),
     );
-    const at = end;
+    const file = this.file!;
+    const at = this.end;
     try {
-      await file!.write(Buffer.concat([text, TAIL]), 0, text.length + TAIL.length, at);
+      await file.write(Buffer.concat([text, TAIL]), 0, text.length + TAIL.length, at);
     } catch (error) {
       // Put the tail back where it was, so the file stays a whole HAR log without these entries.
-      await file!.write(TAIL, 0, TAIL.length, at).catch(() => {});
-      await file!.truncate(at + TAIL.length).catch(() => {});
+      await file.write(TAIL, 0, TAIL.length, at).catch(() => {});
+      await file.truncate(at + TAIL.length).catch(() => {});
       throw error;
     }
-    end = at + text.length;
-    count += taken;
-    if (taken < entries.length) return write(entries.slice(taken));
-  };
-  const drain = async () => {
-    while (queue.length > 0 && !stopped) {
-      const entries = queue;
-      queue = [];
-      queued = 0;
-      try {
-        await write(entries);
-      } catch (error) {
-        log(`[upstream] --record ${path}: could not write ${entries.length} exchange(s): ${(error as Error).message}`);
-      }
-    }
-  };
-  const kick = () => {
-    writing ??= drain().finally(() => {
-      writing = undefined;
-    });
-  };
+    this.end = at + text.length;
+    this.count += taken;
+    if (taken < entries.length) return this.write(entries.slice(taken));
+  }
 
-  return {
-    record(exchange) {
-      if (stopped) return;
-      let entry: string;
-      try {
-        entry = JSON.stringify(toHarEntry(exchange, options.secrets));
-      } catch (error) {
-        log(`[upstream] --record ${path}: an exchange could not be recorded: ${(error as Error).message}`);
-        return;
-      }
-      if (queued + entry.length > QUEUE_MAX_BYTES) {
-        dropped += 1;
-        // The first and every thousandth: a log line per dropped exchange would be a flood of its own.
-        if (dropped === 1 || dropped % 1000 === 0) {
-          log(`[upstream] --record ${path}: the disk is behind, ${dropped} exchange(s) not recorded so far`);
-        }
-        return;
-      }
-      queue.push(entry);
-      queued += entry.length;
-      kick();
-    },
-    size: () => count,
-    async flush() {
-      while (writing !== undefined) await writing;
-    },
-    async close() {
-      while (writing !== undefined) await writing;
-      // An exchange that arrives after the last write (the server is stopping) is not recorded.
-      stopped = true;
-      await file?.close();
-      file = undefined;
-    },
-  };
+  /** How many of `entries` fit under maxBytes; an entry alone in a new file is written whatever its size. */
+  private fitting(entries: readonly string[]): number {
+    let taken = 0;
+    let bytes = 0;
+    for (const entry of entries) {
+      const more = Buffer.byteLength(entry) + (this.count + taken === 0 ? 1 : 2);
+      if (this.count + taken > 0 && this.end + bytes + more + TAIL.length > this.settings.maxBytes) break;
+      bytes += more;
+      taken += 1;
+    }
+    return taken;
+  }
+
+  /** FILE is full: moved to FILE.1 and begun afresh; false (and recording stopped) when that failed. */
+  private async rotateFull(): Promise<boolean> {
+    const { path } = this;
+    const { log, maxBytes } = this.settings;
+    await this.file!.close();
+    this.file = undefined;
+    try {
+      await rotate(path);
+      await this.begin([]);
+    } catch (error) {
+      this.stopped = true;
+      log(
+        `[upstream] --record ${path} reached --record-max (${maxBytes} bytes) and could not move to ${path}.1 ` +
+          `(${codeOf(error)}): recording stops here; answers go on`,
+      );
+      return false;
+    }
+    log(`[upstream] --record ${path} reached --record-max (${maxBytes} bytes): ${this.moved} (keeping ${RECORD_KEEP})`);
+    return true;
+  }
 }
 
 type Refuse = (reason: string) => Error;

@@ -17,7 +17,7 @@ import { checkedFetch, type Lookup } from './fetch.ts';
 import { getRequestListener } from './listener.ts';
 import { collectAfterEvictions } from './memory.ts';
 import { abandonState, keepState, logExchanges, openState, type OpenedState, type StateKeeper } from './state.ts';
-import { type BesideOptions, type PreparedBeside, prepareBeside } from './upstream.ts';
+import { type PreparedUpstream, prepareUpstream, type UpstreamStepOptions } from './upstream.ts';
 
 export interface ServerOptions {
   /** 4010 by default; 0 picks a free port. */
@@ -73,7 +73,7 @@ export interface ServerOptions {
    * upstream answers the mock answers in place of (`'404,501,unreachable'`). The upstream obeys the
    * delivery rules (`deliverTo`, never link-local): a refused one throws UpstreamError at start.
    */
-  upstream?: BesideOptions['upstream'];
+  upstream?: UpstreamStepOptions['upstream'];
   /** With `upstream`: append every upstream exchange, redacted, to this HAR file (0600). */
   record?: string;
   /** With `record`: bytes before the recording moves to FILE.1 and a new one begins (default 100 MiB). */
@@ -82,7 +82,7 @@ export interface ServerOptions {
   driftReport?: string;
   /** Answer every API request from this HAR recording (no network); `match`: the fields compared besides method and path. */
   replay?: string;
-  match?: BesideOptions['match'];
+  match?: UpstreamStepOptions['match'];
   /** The kit's version, for the recording's `creator`. */
   version?: string;
 }
@@ -108,7 +108,7 @@ export { unwritableReason, type WholeFileOptions, writeFileReplacingSync } from 
 export type { CorsOrigins } from './cors.ts';
 export type { Destination } from '../common/destinations.ts';
 export type { Lookup } from './fetch.ts';
-export { UpstreamError, type BesideOptions } from './upstream.ts';
+export { UpstreamError, type UpstreamStepOptions } from './upstream.ts';
 export { RecordingFileError } from './recording.ts';
 
 // Log lines go to stdout until stdout fails (EPIPE once its reader is gone, as in
@@ -170,7 +170,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const opened = options.state === undefined ? undefined : await openState(options.state.path, options.state.key);
   // So are the upstream's files and its check against the delivery rules (upstream.ts); a refusal
   // there lets the state file go, so a library caller can start again with another option.
-  const upstream = await prepareUpstream(options, notice).catch(async (error: unknown) => {
+  const upstream = await upstreamOf(options, notice).catch(async (error: unknown) => {
     if (opened !== undefined) await abandonState(opened);
     throw error;
   });
@@ -226,10 +226,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 }
 
 /** What the server needs beside the real service or a recording, read and checked once (upstream.ts). */
-function prepareUpstream(options: ServerOptions, log: (line: string) => void) {
+function upstreamOf(options: ServerOptions, log: (line: string) => void) {
   const { upstream, record, recordMax, driftReport, replay, match } = options;
   const context = { version: options.version, deliverTo: options.deliverTo, lookup: options.lookup, log };
-  return prepareBeside({ upstream, record, recordMax, driftReport, replay, match }, context);
+  return prepareUpstream({ upstream, record, recordMax, driftReport, replay, match }, context);
 }
 
 /**
@@ -240,7 +240,7 @@ function prepareUpstream(options: ServerOptions, log: (line: string) => void) {
  */
 function composeMock(
   options: ServerOptions,
-  made: { baseUrl: string; opened: OpenedState | undefined; upstream: PreparedBeside | undefined; notice: (line: string) => void },
+  made: { baseUrl: string; opened: OpenedState | undefined; upstream: PreparedUpstream | undefined; notice: (line: string) => void },
 ): { mock: Mock; keeper: StateKeeper | undefined } {
   const { opened, notice } = made;
   const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;

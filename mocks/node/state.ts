@@ -1,15 +1,8 @@
-// `serve --state FILE` (docs/worlds.md, "State across restarts"). Two files: FILE, a worlds
-// snapshot (mocks/store/world/snapshot.ts, the format the browser persistence shares), and FILE.log, the
-// log of accepted writes since that snapshot: before a write's answer leaves the server, what the
-// write changed in its world (a WorldPatch: the entries it set or deleted, the world's generator
-// and issued IDs), the world whole when the log has none of it yet, or that the world is gone (an
-// eviction). A record is one line appended with one write(2): once it returns, the line is in the
-// kernel, and it survives the process being killed (kill -9); it is not fsync'ed, so a power cut
-// may lose the last seconds (docs/worlds.md says why). A compaction (every --state-interval when
-// something changed, POST /__mock/snapshot, the start and the stop) writes the snapshot
-// (new file under a random name, fsync, rename) and empties the log; the snapshot names the log generation it covers,
-// so a crash between the two never applies a record twice. At start the snapshot and then the log
-// are restored; anything that cannot be restored exactly stops the start and is left untouched.
+// `serve --state FILE` (docs/worlds.md, "State across restarts"): FILE, a worlds snapshot with the
+// tokens as keyed hashes, and FILE.log, one line appended for each accepted write before its answer
+// leaves the server (what the write changed, the world whole, or that it is gone). A compaction
+// writes the snapshot and empties the log. At start the snapshot and then the log are restored;
+// anything that cannot be restored exactly stops the start and is left untouched.
 import { closeSync, fchmodSync, fstatSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { SavedState } from '../app/control.ts';
@@ -185,16 +178,7 @@ function replay(path: string, text: string | undefined, log: string, hasher: Tok
   // The last line without its newline was being written when the process died: never answered.
   lines.pop();
   const where = (n: number) => `${path}.log, line ${n + 1}`;
-  let generation = 0;
-  if (lines.length > 0) {
-    const header = parseLine(lines[0]!, where(0)) as { format?: unknown; version?: unknown; generation?: unknown };
-    if (header.format !== LOG_FORMAT || header.version !== LOG_VERSION || !Number.isInteger(header.generation)) {
-      throw new StateFileError(
-        `cannot restore ${where(0)}: not a ${LOG_FORMAT} version ${LOG_VERSION} header. The files were left untouched; move them away to start`,
-      );
-    }
-    generation = header.generation as number;
-  }
+  const generation = lines.length > 0 ? logGeneration(lines[0]!, where(0)) : 0;
   if (text === undefined) {
     if (lines.length > 1)
       throw new StateFileError(`cannot restore ${path}: its log holds writes but the snapshot they follow is missing. The files were left untouched`);
@@ -211,17 +195,8 @@ function replay(path: string, text: string | undefined, log: string, hasher: Tok
   // The previous release's file (tokens in clear, no log): restored as it is, then rewritten hashed.
   if (snapshot.version === SNAPSHOT_VERSION && snapshot.tokens === undefined) return { restored: { clear: snapshot }, generation };
   if (snapshot.format !== SNAPSHOT_FORMAT) return { restored: { clear: snapshot }, generation };
-  if (snapshot.version !== STATE_VERSION || snapshot.tokens !== 'hmac-sha256' || !Array.isArray(snapshot.worlds)) {
-    throw new StateFileError(
-      `cannot restore the state file ${path}: it is a worlds snapshot of version ${JSON.stringify(snapshot.version)}; this release reads version ${STATE_VERSION} (tokens as keyed hashes) and migrates version ${SNAPSHOT_VERSION} (the previous release's, tokens in clear). The file was left untouched; a newer release wrote it, or move it away to start afresh`,
-    );
-  }
-  if (snapshot.key !== hasher.keyId) {
-    throw new StateFileError(
-      `cannot restore the state file ${path}: its tokens were hashed with another key (${JSON.stringify(snapshot.key)}; this one, from ${hasher.source}, is "${hasher.keyId}"), so no token would find its world. Set STATE_KEY to the key it was written with, or move the file away. The file was left untouched`,
-    );
-  }
-  const worlds = new Map<string, ReturnType<typeof patchable>>();
+  checkStateSnapshot(path, snapshot, hasher);
+  const worlds = new Map<string, PatchableWorld>();
   for (const [i, world] of (snapshot.worlds as unknown[]).entries()) {
     if (!isFileWorld(world)) {
       const at = `the state file ${path}: worlds[${i}]`;
@@ -230,34 +205,73 @@ function replay(path: string, text: string | undefined, log: string, hasher: Tok
     worlds.set(world.tokenHash, patchable(fromFile(world)));
   }
   const covered = typeof snapshot.log === 'number' ? snapshot.log : -1;
-  if (generation > covered) {
-    for (let n = 1; n < lines.length; n++) {
-      const record = parseLine(lines[n]!, where(n));
-      if (!isLogRecord(record)) {
-        const shape = '{w, full|patch|gone}';
-        throw new StateFileError(`cannot restore ${where(n)}: not a record of this log (${shape}). ${UNTOUCHED}`);
+  if (generation > covered) applyLog(worlds, lines, where);
+  const { format, seed } = snapshot;
+  const restored = [...worlds.values()].map((world) => world.snapshot());
+  return { restored: { hashed: { format, version: SNAPSHOT_VERSION, seed, worlds: restored } }, generation };
+}
+
+/** The generation the log's header names; StateFileError when the first line is no such header. */
+function logGeneration(line: string, where: string): number {
+  const header = parseLine(line, where) as { format?: unknown; version?: unknown; generation?: unknown };
+  if (header.format !== LOG_FORMAT || header.version !== LOG_VERSION || !Number.isInteger(header.generation)) {
+    const expected = `a ${LOG_FORMAT} version ${LOG_VERSION} header`;
+    const untouched = 'The files were left untouched; move them away to start';
+    throw new StateFileError(`cannot restore ${where}: not ${expected}. ${untouched}`);
+  }
+  return header.generation as number;
+}
+
+type PatchableWorld = ReturnType<typeof patchable>;
+
+/** A worlds snapshot this release keeps state in: its version, its tokens hashed with this key. */
+function checkStateSnapshot(path: string, snapshot: Record<string, unknown>, hasher: TokenHasher): void {
+  if (snapshot.version !== STATE_VERSION || snapshot.tokens !== 'hmac-sha256' || !Array.isArray(snapshot.worlds)) {
+    throw new StateFileError(
+      `cannot restore the state file ${path}: it is a worlds snapshot of version ` +
+        `${JSON.stringify(snapshot.version)}; this release reads version ${STATE_VERSION} (tokens as keyed hashes) ` +
+        `and migrates version ${SNAPSHOT_VERSION} (the previous release's, tokens in clear). ` +
+        'The file was left untouched; a newer release wrote it, ' +
+        'or move it away to start afresh',
+    );
+  }
+  if (snapshot.key !== hasher.keyId) {
+    throw new StateFileError(
+      `cannot restore the state file ${path}: its tokens were hashed with another key ` +
+        `(${JSON.stringify(snapshot.key)}; ` +
+        `this one, from ${hasher.source}, is "${hasher.keyId}"), so no token would find its world. ` +
+        'Set STATE_KEY to the key it was written with, or move the file away. The file was left untouched',
+    );
+  }
+}
+
+/** The log's records after its header, applied in order to the snapshot's worlds (by token hash). */
+function applyLog(worlds: Map<string, PatchableWorld>, lines: readonly string[], where: (n: number) => string): void {
+  for (let n = 1; n < lines.length; n++) {
+    const record = parseLine(lines[n]!, where(n));
+    if (!isLogRecord(record)) {
+      const shape = '{w, full|patch|gone}';
+      throw new StateFileError(`cannot restore ${where(n)}: not a record of this log (${shape}). ${UNTOUCHED}`);
+    }
+    const hash = record.w;
+    const current = worlds.get(hash);
+    worlds.delete(hash);
+    if ('gone' in record) continue;
+    if ('full' in record) {
+      worlds.set(hash, patchable(fromFile(record.full)));
+    } else if (current !== undefined && 'patch' in record) {
+      try {
+        current.apply(record.patch);
+      } catch (error) {
+        const problem = (error as Error).message;
+        throw new StateFileError(`cannot restore ${where(n)}: a damaged change (${problem}). ${UNTOUCHED}`);
       }
-      const hash = record.w;
-      const current = worlds.get(hash);
-      worlds.delete(hash);
-      if ('gone' in record) continue;
-      if ('full' in record) {
-        worlds.set(hash, patchable(fromFile(record.full)));
-      } else if (current !== undefined && 'patch' in record) {
-        try {
-          current.apply(record.patch);
-        } catch (error) {
-          const problem = (error as Error).message;
-          throw new StateFileError(`cannot restore ${where(n)}: a damaged change (${problem}). ${UNTOUCHED}`);
-        }
-        worlds.set(hash, current);
-      } else {
-        throw new StateFileError(`cannot restore ${where(n)}: a change to a world the log never wrote whole. The files were left untouched`);
-      }
+      worlds.set(hash, current);
+    } else {
+      const problem = 'a change to a world the log never wrote whole';
+      throw new StateFileError(`cannot restore ${where(n)}: ${problem}. The files were left untouched`);
     }
   }
-  const { format, seed } = snapshot;
-  return { restored: { hashed: { format, version: SNAPSHOT_VERSION, seed, worlds: [...worlds.values()].map((world) => world.snapshot()) } }, generation };
 }
 
 const UNTOUCHED = 'The files were left untouched; move them away or fix them to start';
@@ -335,120 +349,164 @@ function restoreState(path: string, restored: NonNullable<OpenedState['restored'
  */
 export function keepState(options: { opened: OpenedState; store: Store; intervalMs?: number; log?: (line: string) => void }): StateKeeper {
   const { opened, store } = options;
-  const { path, fd, hasher } = opened;
   const log = options.log ?? ((line: string) => console.error(line));
-  const restoredWorlds = opened.restored === undefined ? 0 : restoreState(path, opened.restored, store, hasher);
-  if (opened.restored !== undefined && 'clear' in opened.restored && restoredWorlds > 0) {
-    log(`[state] ${path}: a previous release's file, tokens in clear: ${restoredWorlds} worlds restored and rewritten now with keyed hashes`);
+  const { path, restored, hasher } = opened;
+  const restoredWorlds = restored === undefined ? 0 : restoreState(path, restored, store, hasher);
+  if (restored !== undefined && 'clear' in restored && restoredWorlds > 0) {
+    const rewritten = `${restoredWorlds} worlds restored and rewritten now with keyed hashes`;
+    log(`[state] ${path}: a previous release's file, tokens in clear: ${rewritten}`);
   }
-  let generation = opened.generation;
-  /** The worlds the log holds whole since the last compaction, and how many IDs each had issued at its last record. */
-  const written = new Map<string, { world: World; issued: number; hash: string }>();
-  let changed = false;
-
-  const append = (lines: string): void => {
-    const buffer = Buffer.from(lines);
-    let offset = 0;
-    while (offset < buffer.length) offset += writeSync(fd, buffer, offset);
-  };
-
-  /** Writes the snapshot (new file, fsync, rename) covering the log, then starts the log afresh. Synchronous: no write lands in between. */
-  const compact = (): SavedState => {
-    const live = store.snapshot().worlds;
-    // The worlds no token asked for since the start first: they are the least recently used.
-    const worlds = [...store.setAside().map((world) => toFile(world, world.token)), ...live.map((world) => toFile(world, hasher.hash(world.token)))];
-    const snapshot = { format: SNAPSHOT_FORMAT, version: STATE_VERSION, seed: store.seed, tokens: 'hmac-sha256', key: hasher.keyId, log: generation, worlds };
-    const text = JSON.stringify(snapshot);
-    // A random name created exclusively, never through a link planted beside the file (files.ts).
-    writeFileReplacingSync(path, text, { durable: true });
-    generation += 1;
-    ftruncateSync(fd, 0);
-    append(`${JSON.stringify({ format: LOG_FORMAT, version: LOG_VERSION, generation })}\n`);
-    written.clear();
-    opened.evictions.clear();
-    for (const { token } of live) {
-      const world = store.peek(token);
-      if (world === undefined) continue;
-      trackChanges(world);
-      written.set(token, { world, issued: world.ctx.issued.size, hash: hasher.hash(token) });
-    }
-    changed = false;
-    return { path, worlds: snapshot.worlds.length, bytes: Buffer.byteLength(text) };
-  };
-
-  const save = async (): Promise<Result<SavedState>> => {
-    try {
-      return ok(compact());
-    } catch (error) {
-      log(`[state] could not write ${path}: ${(error as Error).message}`);
-      return { ok: false, error: writeFailed('The worlds are still in memory and the log of writes since the last snapshot is kept.', error) };
-    }
-  };
-
+  const keeping: Keeping = { opened, store, log, generation: opened.generation, written: new Map(), changed: false };
   // The start: a snapshot of what was restored, which also proves the file can be written.
   try {
-    compact();
+    compact(keeping);
   } catch (error) {
     throw new StateFileError(`cannot write the state file ${path}: ${reason(error)}. Nothing was started`);
   }
-
   const timer = setInterval(() => {
-    if (changed) void save();
+    if (keeping.changed) void save(keeping);
   }, options.intervalMs ?? STATE_INTERVAL_MS);
   timer.unref();
-
   return {
     restoredWorlds,
-    commit(token, status) {
-      const records: LogRecord[] = [];
-      // Also for a world the log never wrote: the snapshot may hold it (set aside at start, woken since).
-      for (const evicted of opened.evictions) {
-        records.push({ w: written.get(evicted)?.hash ?? hasher.hash(evicted), gone: true });
-        written.delete(evicted);
-      }
-      opened.evictions.clear();
-      if (token !== undefined) {
-        const world = store.peek(token);
-        const logged = written.get(token);
-        if (world === undefined) {
-          if (logged !== undefined) records.push({ w: logged.hash, gone: true });
-          written.delete(token);
-        } else if (logged?.world === world) {
-          records.push({ w: logged.hash, patch: worldPatch(world, logged.issued) });
-          logged.issued = world.ctx.issued.size;
-        } else if (status < 400 || logged !== undefined) {
-          // A world new to the log (seeded, reset or restored since): written whole.
-          const hash = logged?.hash ?? hasher.hash(token);
-          records.push({ w: hash, full: toFile(snapshotView(store.seed, [world]).worlds[0]!, hash) });
-          trackChanges(world);
-          written.set(token, { world, issued: world.ctx.issued.size, hash });
-        }
-      }
-      if (records.length === 0) return ok(undefined);
-      try {
-        append(`${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
-        changed = true;
-        return ok(undefined);
-      } catch (error) {
-        // What this record held is not in the log: the world's next record is written whole.
-        if (token !== undefined) written.delete(token);
-        log(`[state] could not append to ${path}.log: ${(error as Error).message}`);
-        return { ok: false, error: writeFailed('The request was applied in memory but is not kept; it may be lost at the next restart.', error) };
-      }
-    },
-    save,
+    commit: (token, status) => commit(keeping, token, status),
+    save: () => save(keeping),
     describe: (url) => opened.lock.describe(url),
-    async stop() {
-      clearInterval(timer);
-      try {
-        const saved = await save();
-        if (!saved.ok) throw new StateFileError(`could not write the state file ${path} at exit: ${saved.error.body.error}`);
-      } finally {
-        closeSync(fd);
-        await opened.lock.release();
-      }
-    },
+    stop: () => stop(keeping, timer),
   };
+}
+
+/** What a keeper holds between requests. */
+interface Keeping {
+  opened: OpenedState;
+  store: Store;
+  log: (line: string) => void;
+  /** The log's generation: the next compaction's snapshot says it covers it. */
+  generation: number;
+  /** The worlds the log holds whole since the last compaction, and how many IDs each had issued at its last record. */
+  written: Map<string, { world: World; issued: number; hash: string }>;
+  /** Whether the log holds anything since the last compaction. */
+  changed: boolean;
+}
+
+function append(fd: number, lines: string): void {
+  const buffer = Buffer.from(lines);
+  let offset = 0;
+  while (offset < buffer.length) offset += writeSync(fd, buffer, offset);
+}
+
+/**
+ * Writes the snapshot (new file, fsync, rename) covering the log, then starts the log afresh.
+ * Synchronous: no write lands in between.
+ */
+function compact(keeping: Keeping): SavedState {
+  const { opened, store } = keeping;
+  const { path, fd, hasher } = opened;
+  const live = store.snapshot().worlds;
+  // The worlds no token asked for since the start first: they are the least recently used.
+  const asleep = store.setAside().map((world) => toFile(world, world.token));
+  const worlds = [...asleep, ...live.map((world) => toFile(world, hasher.hash(world.token)))];
+  const snapshot = {
+    format: SNAPSHOT_FORMAT,
+    version: STATE_VERSION,
+    seed: store.seed,
+    tokens: 'hmac-sha256',
+    key: hasher.keyId,
+    log: keeping.generation,
+    worlds,
+  };
+  const text = JSON.stringify(snapshot);
+  // A random name created exclusively, never through a link planted beside the file (files.ts).
+  writeFileReplacingSync(path, text, { durable: true });
+  keeping.generation += 1;
+  ftruncateSync(fd, 0);
+  append(fd, `${JSON.stringify({ format: LOG_FORMAT, version: LOG_VERSION, generation: keeping.generation })}\n`);
+  keeping.written.clear();
+  opened.evictions.clear();
+  for (const { token } of live) {
+    const world = store.peek(token);
+    if (world === undefined) continue;
+    trackChanges(world);
+    keeping.written.set(token, { world, issued: world.ctx.issued.size, hash: hasher.hash(token) });
+  }
+  keeping.changed = false;
+  return { path, worlds: snapshot.worlds.length, bytes: Buffer.byteLength(text) };
+}
+
+async function save(keeping: Keeping): Promise<Result<SavedState>> {
+  try {
+    return ok(compact(keeping));
+  } catch (error) {
+    keeping.log(`[state] could not write ${keeping.opened.path}: ${(error as Error).message}`);
+    const kept = 'The worlds are still in memory and the log of writes since the last snapshot is kept.';
+    return { ok: false, error: writeFailed(kept, error) };
+  }
+}
+
+/** StateKeeper.commit: the evictions since the last record and what `token`'s request left, in one append. */
+function commit(keeping: Keeping, token: string | undefined, status: number): Result<void> {
+  const { opened, written } = keeping;
+  const records: LogRecord[] = [];
+  // Also for a world the log never wrote: the snapshot may hold it (set aside at start, woken since).
+  for (const evicted of opened.evictions) {
+    records.push({ w: written.get(evicted)?.hash ?? opened.hasher.hash(evicted), gone: true });
+    written.delete(evicted);
+  }
+  opened.evictions.clear();
+  if (token !== undefined) {
+    const record = worldRecord(keeping, token, status);
+    if (record !== undefined) records.push(record);
+  }
+  if (records.length === 0) return ok(undefined);
+  try {
+    append(opened.fd, `${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
+    keeping.changed = true;
+    return ok(undefined);
+  } catch (error) {
+    // What this record held is not in the log: the world's next record is written whole.
+    if (token !== undefined) written.delete(token);
+    keeping.log(`[state] could not append to ${opened.path}.log: ${(error as Error).message}`);
+    const lost = 'The request was applied in memory but is not kept; it may be lost at the next restart.';
+    return { ok: false, error: writeFailed(lost, error) };
+  }
+}
+
+/** What `token`'s world needs in the log after a request: that it is gone, what changed, or all of it. */
+function worldRecord(keeping: Keeping, token: string, status: number): LogRecord | undefined {
+  const { store, written } = keeping;
+  const world = store.peek(token);
+  const logged = written.get(token);
+  if (world === undefined) {
+    written.delete(token);
+    return logged === undefined ? undefined : { w: logged.hash, gone: true };
+  }
+  if (logged?.world === world) {
+    const record = { w: logged.hash, patch: worldPatch(world, logged.issued) };
+    logged.issued = world.ctx.issued.size;
+    return record;
+  }
+  if (status >= 400 && logged === undefined) return undefined;
+  // A world new to the log (seeded, reset or restored since): written whole.
+  const hash = logged?.hash ?? keeping.opened.hasher.hash(token);
+  const record = { w: hash, full: toFile(snapshotView(store.seed, [world]).worlds[0]!, hash) };
+  trackChanges(world);
+  written.set(token, { world, issued: world.ctx.issued.size, hash });
+  return record;
+}
+
+/** StateKeeper.stop: a last compaction, then the file let go whatever happened to it. */
+async function stop(keeping: Keeping, timer: ReturnType<typeof setInterval>): Promise<void> {
+  const { opened } = keeping;
+  clearInterval(timer);
+  try {
+    const saved = await save(keeping);
+    if (!saved.ok) {
+      throw new StateFileError(`could not write the state file ${opened.path} at exit: ${saved.error.body.error}`);
+    }
+  } finally {
+    closeSync(opened.fd);
+    await opened.lock.release();
+  }
 }
 
 /**

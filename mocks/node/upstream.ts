@@ -3,7 +3,7 @@
 // answered: the upstream checked against the delivery rules (never link-local, only a listed host
 // with `--deliver-to`), its connections checked again as they are made (fetch.ts), the recording
 // and report files opened, a replay read. The routing itself is the node-free hybrid step
-// (mocks/upstream/hybrid.ts) the MSW handlers use too.
+// (mocks/upstream/hybrid.ts), the mock's upstream stage, which the MSW handlers use too.
 import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { createDriftAnalyzer, type DriftAnalyzer, type DriftReport } from '../../openapi/drift.ts';
@@ -12,7 +12,7 @@ import document from '../../openapi/generated/openapi.json' with { type: 'json' 
 import { validator } from '../../openapi/validator.ts';
 import { type Destination, destinationPolicy } from '../common/destinations.ts';
 import type { Mock } from '../index.ts';
-import type { ExchangeListener, UpstreamStage } from '../app/exchange.ts';
+import type { UpstreamStage } from '../app/exchange.ts';
 import { answerOfExchange } from '../upstream/answers.ts';
 import { type Exchange, secretFields } from '../upstream/har.ts';
 import { parseHar } from '../upstream/parse-har.ts';
@@ -24,7 +24,7 @@ import { driftReportFile, type FileKeeper, type HarRecorder, junitPath, openHarR
 
 export { RecordingFileError } from './recording.ts';
 
-export interface BesideOptions {
+export interface UpstreamStepOptions {
   /**
    * `--upstream URL --live OPS [--fallback-on ...]`: the real service's base URL (`/v1` included),
    * the operationIds or globs sent there (an array or one comma-separated string), and the upstream
@@ -49,20 +49,20 @@ export interface BesideOptions {
   match?: readonly MatchField[];
 }
 
-export interface Beside {
+export interface UpstreamStep {
   /** Lines for the start banner: where the upstream is, what goes there, the files. */
   describe(): string[];
   /** Writes the recording and the report a last time. */
   close(): Promise<void>;
 }
 
-export interface PreparedBeside {
+export interface PreparedUpstream {
   /** The drift report so far (with `upstream`; the control API's `GET /__mock/drift`), else undefined. */
   driftReport?: () => DriftReport;
   /** The mock's upstream stage (createMock's `upstream`). */
   stage: UpstreamStage;
   /** The recording and the drift report subscribed to `mock`'s exchanges: synchronous, so the server attaches it as it starts. */
-  connect(mock: Mock): Beside;
+  connect(mock: Mock): UpstreamStep;
 }
 
 /** An upstream the delivery rules refuse, or a recording that cannot be read: thrown before the server answers anything. */
@@ -75,96 +75,146 @@ export class UpstreamError extends Error {
  * the delivery rules, the files opened, a replay read), or undefined when none of them is given.
  * Throws UpstreamError, RecordingFileError, or a TypeError for options a library caller got wrong.
  * @example
- * const prepared = await prepareBeside({ upstream: { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'] } }, {});
+ * const upstream = { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'] };
+ * const prepared = await prepareUpstream({ upstream }, {});
  * const mock = createMock({ upstream: prepared?.stage });
- * const beside = prepared?.connect(mock); // the recording and the drift report hear of every upstream exchange
+ * const step = prepared?.connect(mock); // the recording and the drift report hear of every upstream exchange
  */
-export async function prepareBeside(options: BesideOptions, context: BesideContext): Promise<PreparedBeside | undefined> {
-  if (options.replay !== undefined) return prepareReplay(options.replay, options.match);
-  if (options.upstream === undefined) return undefined;
-  return prepareLive(options, options.upstream, context);
+export async function prepareUpstream(
+  options: UpstreamStepOptions,
+  context: { version?: string; deliverTo?: readonly Destination[]; lookup?: Lookup; log?: (line: string) => void },
+): Promise<PreparedUpstream | undefined> {
+  const { upstream } = options;
+  if (upstream === undefined && options.replay === undefined) return undefined;
+  const log = context.log ?? console.error;
+  const secrets = secretFields(document);
+  if (options.replay !== undefined) return prepareReplay(options.replay, options, secrets);
+  const target = readUpstream(upstream!);
+  const refusal = await upstreamRefusal(target.url, context.deliverTo, context.lookup ?? defaultLookup);
+  if (refusal !== null) throw new UpstreamError(`--upstream ${target.url} is refused: ${refusal}`);
+  const analyzer: DriftAnalyzer = createDriftAnalyzer(document, validator);
+  // The report's folder is checked first: a refusal there must not leave the recording opened.
+  const report = options.driftReport === undefined ? undefined : driftReportFile(options.driftReport, analyzer, log);
+  const creator = { name: 'workflow-api-mock-kit', version: context.version ?? 'unknown' };
+  const recorder: HarRecorder | undefined =
+    options.record === undefined
+      ? undefined
+      : await openHarRecorder(options.record, {
+          secrets,
+          creator,
+          log,
+          ...(options.recordMax === undefined ? {} : { maxBytes: options.recordMax }),
+        });
+  const feeds = exchangeFeeds(analyzer, { report, recorder }, log);
+  const sender = upstreamSender(context.lookup === undefined ? {} : { lookup: context.lookup });
+  const live: LiveUpstream = { target, options, sender, recorder, report, feeds };
+  return {
+    // A reader of the report sees every answer sent so far: what still waits is processed first.
+    driftReport: () => {
+      feeds.drift.drain();
+      return analyzer.report();
+    },
+    stage: createHybrid({ validator, upstream: { ...target, send: sender.send }, log }),
+    connect: (mock) => connectLive(mock, live),
+  };
 }
 
-/** What the server tells prepareBeside: its version (the recording's creator), the delivery rules, where lines go. */
-interface BesideContext {
-  version?: string;
-  deliverTo?: readonly Destination[];
-  lookup?: Lookup;
-  log?: (line: string) => void;
-}
-
-/** `--replay FILE`: the recording read and checked now; every API request answered from it. */
-async function prepareReplay(path: string, match: BesideOptions['match']): Promise<PreparedBeside> {
+/** `--replay FILE`: the recording read now, every API request answered from it once connected. */
+async function prepareReplay(path: string, options: UpstreamStepOptions, secrets: Set<string>) {
+  const { match } = options;
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new RecordingFileError(`--replay ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new RecordingFileError(`--replay ${path}: ${why}`);
   }
   const har = parseHar(text);
   if ('error' in har) throw new RecordingFileError(`--replay ${path} is ${har.error}`);
-  const replay = createReplay(har.entries, { secrets: secretFields(document), ...(match === undefined ? {} : { match }) });
+  const replay = createReplay(har.entries, { secrets, ...(match === undefined ? {} : { match }) });
   const exchanges = `${replay.size} exchange${replay.size === 1 ? '' : 's'}`;
   return {
     stage: createHybrid({ validator, replay }),
-    connect: () => ({
+    connect: (): UpstreamStep => ({
       describe: () => [`Replay: every API request answered from ${path} (${exchanges}), no network`],
       close: async () => {},
     }),
   };
 }
 
-/**
- * `--upstream URL --live OPS`: the upstream checked against the delivery rules, the drift report's
- * and the recording's files opened (the report's folder first: a refusal there must not leave the
- * recording opened), the keep-alive pool the live requests go through.
- */
-async function prepareLive(options: BesideOptions, upstream: NonNullable<BesideOptions['upstream']>, context: BesideContext): Promise<PreparedBeside> {
-  const log = context.log ?? console.error;
-  const target = readUpstream(upstream);
-  const refusal = await upstreamRefusal(target.url, context.deliverTo, context.lookup ?? defaultLookup);
-  if (refusal !== null) throw new UpstreamError(`--upstream ${target.url} is refused: ${refusal}`);
-  const analyzer: DriftAnalyzer = createDriftAnalyzer(document, validator);
-  const report = options.driftReport === undefined ? undefined : driftReportFile(options.driftReport, analyzer, log);
-  const recorder: HarRecorder | undefined =
-    options.record === undefined
-      ? undefined
-      : await openHarRecorder(options.record, {
-          secrets: secretFields(document),
-          creator: { name: 'workflow-api-mock-kit', version: context.version ?? 'unknown' },
-          log,
-          ...(options.recordMax === undefined ? {} : { maxBytes: options.recordMax }),
-        });
-  const queues = upstreamQueues(analyzer, report, recorder, log);
-  const sender = upstreamSender(context.lookup === undefined ? {} : { lookup: context.lookup });
-  const stage = createHybrid({ validator, upstream: { ...target, send: sender.send }, log });
+/** The files of `--record` and `--drift-report`, when given. */
+interface UpstreamFiles {
+  recorder: HarRecorder | undefined;
+  report: FileKeeper | undefined;
+}
+
+/** What `--upstream` set up at start, for the subscriber `connect` gives the mock. */
+interface LiveUpstream extends UpstreamFiles {
+  target: UpstreamSelection;
+  options: UpstreamStepOptions;
+  /** The upstream's pool of connections (fetch.ts), which the mock's upstream stage sends through. */
+  sender: ReturnType<typeof upstreamSender>;
+  feeds: ExchangeFeeds;
+}
+
+/** The drift check and the recording subscribed to the mock's exchanges; the close writes the files a last time. */
+function connectLive(mock: Mock, live: LiveUpstream): UpstreamStep {
+  const { feeds, recorder, report, sender } = live;
+  const stop = mock.onExchange(({ upstream }) => {
+    if (upstream !== undefined) feeds.push(upstream);
+  });
   return {
-    driftReport: queues.driftReport,
-    stage,
-    connect(mock) {
-      const stop = mock.onExchange(queues.push);
-      return {
-        describe: () => describeUpstream(target, options, recorder),
-        async close() {
-          stop();
-          queues.close();
-          sender.close();
-          await recorder?.close();
-          report?.changed();
-          await report?.flush();
-        },
-      };
+    describe: () => describeLive(live),
+    async close() {
+      stop();
+      feeds.drain();
+      sender.close();
+      feeds.stop();
+      await recorder?.close();
+      report?.changed();
+      await report?.flush();
     },
   };
 }
 
+/** The start banner's lines of `--upstream`: where it is, what goes there, the files. */
+function describeLive({ target, options, recorder }: LiveUpstream): string[] {
+  const fallback = target.fallbackOn;
+  const operations = operationCount(validator.operationIds.filter(liveMatcher(target.live)).length);
+  let banner = `Upstream: ${target.url}; live: ${target.live.join(', ')} (${operations}, the rest mocked)`;
+  if (fallback !== undefined) {
+    const statuses = [...compact(fallback.statuses), ...(fallback.unreachable ? ['unreachable'] : [])];
+    banner += `; the mock answers on ${statuses.join(', ')}`;
+  }
+  const lines = [banner];
+  if (recorder !== undefined) {
+    const exchanges = `${recorder.size()} exchange${recorder.size() === 1 ? '' : 's'} so far`;
+    lines.push(`Recording: ${options.record} (${exchanges}; redacted, 0600)`);
+  }
+  if (options.driftReport !== undefined) {
+    lines.push(`Drift report: ${options.driftReport} and ${junitPath(options.driftReport)}, as answers come`);
+  }
+  return lines;
+}
+
+/** Where the upstream's exchanges go once their answers are sent: the drift check and the recording. */
+interface ExchangeFeeds {
+  drift: ExchangeQueue;
+  push(exchange: Exchange): void;
+  /** Processes what still waits, and logs what each queue left out. */
+  drain(): void;
+  /** Stops the report's timer (the close writes the report itself). */
+  stop(): void;
+}
+
 /**
- * The drift check and the recording, run after the answer is sent, never on its path
- * (docs/performance.md): two queues, as the recording is cheap and must not wait behind the drift
- * check, which is not; each bounded and, past its bound, skipping and counting
- * (EXCHANGE_QUEUE_LIMITS). `push` is a subscriber of the mock's exchange hook.
+ * The drift check and the recording run after the answer is sent, never on its path
+ * (docs/performance.md), from two queues: the recording is cheap and must not wait behind the
+ * drift check, which is not. Each is bounded and, past its bound, skips and counts
+ * (EXCHANGE_QUEUE_LIMITS).
  */
-function upstreamQueues(analyzer: DriftAnalyzer, report: FileKeeper | undefined, recorder: HarRecorder | undefined, log: (line: string) => void) {
+function exchangeFeeds(analyzer: DriftAnalyzer, files: UpstreamFiles, log: (line: string) => void): ExchangeFeeds {
+  const { report, recorder } = files;
   // The report file is written on a change at most once a second (docs/upstream.md), not per answer:
   // a whole report and its JUnit twin per answer cost more than the answer.
   let reportTimer: ReturnType<typeof setTimeout> | undefined;
@@ -180,51 +230,29 @@ function upstreamQueues(analyzer: DriftAnalyzer, report: FileKeeper | undefined,
     analyzer.observe(answerOfExchange(exchange));
     reportChanged();
   };
-  const driftQueue = exchangeQueue(observe, { log, feeds: 'the drift report' });
-  const recordLimits = { ...EXCHANGE_QUEUE_LIMITS, share: RECORDING_SHARE };
-  const recordQueue =
-    recorder === undefined ? undefined : exchangeQueue((exchange) => recorder.record(exchange), { log, feeds: 'the recording', limits: recordLimits });
-  const push: ExchangeListener = ({ upstream: exchange }) => {
-    if (exchange === undefined) return;
-    driftQueue.push(exchange);
-    recordQueue?.push(exchange);
-  };
+  const drift = exchangeQueue(observe, { log, feeds: 'the drift report' });
+  const limits = { ...EXCHANGE_QUEUE_LIMITS, share: RECORDING_SHARE };
+  const recordingOptions = { log, feeds: 'the recording', limits };
+  let recording: ExchangeQueue | undefined;
+  if (recorder !== undefined) recording = exchangeQueue((exchange) => recorder.record(exchange), recordingOptions);
   return {
-    push,
-    // A reader of the report sees every answer sent so far: what still waits is processed first.
-    driftReport: () => {
-      driftQueue.drain();
-      return analyzer.report();
+    drift,
+    push(exchange) {
+      drift.push(exchange);
+      recording?.push(exchange);
     },
-    /** What still waits, processed now; what the queues left out, said. */
-    close() {
+    drain() {
       for (const [queue, feeds] of [
-        [driftQueue, 'the drift report'],
-        [recordQueue, 'the recording'],
+        [drift, 'the drift report'],
+        [recording, 'the recording'],
       ] as const) {
         queue?.drain();
         const dropped = queue?.dropped() ?? 0;
         if (dropped > 0) log(`[upstream] ${dropped} exchanges were left out of ${feeds} (its queue was full)`);
       }
-      clearTimeout(reportTimer);
     },
+    stop: () => clearTimeout(reportTimer),
   };
-}
-
-/** The start banner's lines beside the upstream: where it is, what goes there, the files. */
-function describeUpstream(target: UpstreamSelection, options: BesideOptions, recorder: HarRecorder | undefined): string[] {
-  const { url, live, fallbackOn } = target;
-  const sent = operationCount(validator.operationIds.filter(liveMatcher(live)).length);
-  const fallback = fallbackOn === undefined ? [] : [...compact(fallbackOn.statuses), ...(fallbackOn.unreachable ? ['unreachable'] : [])];
-  const lines = [
-    `Upstream: ${url}; live: ${live.join(', ')} (${sent}, the rest mocked)${fallback.length === 0 ? '' : `; the mock answers on ${fallback.join(', ')}`}`,
-  ];
-  if (recorder !== undefined) {
-    const size = recorder.size();
-    lines.push(`Recording: ${options.record} (${size} exchange${size === 1 ? '' : 's'} so far; redacted, 0600)`);
-  }
-  if (options.driftReport !== undefined) lines.push(`Drift report: ${options.driftReport} and ${junitPath(options.driftReport)}, as answers come`);
-  return lines;
 }
 
 /**
@@ -259,94 +287,130 @@ export function exchangeQueue(
     /** What the queue feeds, for its log lines; default both. */
     feeds?: string;
   },
-): { push(exchange: Exchange): void; drain(): void; pending(): number; dropped(): number } {
+): ExchangeQueue {
   const limits = { ...EXCHANGE_QUEUE_LIMITS, ...options.limits };
   const feeds = options.feeds ?? 'the drift report and the recording';
-  let waiting: Array<Exchange | undefined> = [];
-  let head = 0;
-  let bytes = 0;
-  let dropped = 0;
-  let dropping = false;
-  let scheduled = false;
-  const sizeOf = (exchange: Exchange) => exchange.request.body.length + exchange.response.body.length;
-  const next = () => {
-    const exchange = waiting[head]!;
-    waiting[head++] = undefined;
-    bytes -= sizeOf(exchange);
+  return new ExchangeQueue(process, { log: options.log, limits, feeds });
+}
+
+type QueueLimits = { entries: number; bytes: number; share: number };
+type QueueSettings = { log: (line: string) => void; limits: QueueLimits; feeds: string };
+
+/** exchangeQueue's queue: the exchanges still waiting from `head` on, and the time it may still spend. */
+class ExchangeQueue {
+  private waiting: Array<Exchange | undefined> = [];
+  private head = 0;
+  private bytes = 0;
+  private droppedCount = 0;
+  private dropping = false;
+  private scheduled = false;
+  // Time the queue may still spend: `share` of the time that passes accrues, what it spends is
+  // taken off; capped, so a long quiet spell does not buy a long stall later.
+  private credit = 0;
+  private lastTurn = performance.now();
+  private readonly process: (exchange: Exchange) => void;
+  private readonly log: (line: string) => void;
+  private readonly limits: QueueLimits;
+  private readonly feeds: string;
+
+  constructor(process: (exchange: Exchange) => void, settings: QueueSettings) {
+    this.process = process;
+    this.log = settings.log;
+    this.limits = settings.limits;
+    this.feeds = settings.feeds;
+  }
+
+  push(exchange: Exchange): void {
+    const size = sizeOf(exchange);
+    const { limits } = this;
+    if (this.waiting.length - this.head >= limits.entries || this.bytes + size > limits.bytes) {
+      this.droppedCount += 1;
+      if (!this.dropping)
+        this.log(
+          `[upstream] ${this.waiting.length - this.head} exchanges wait for ${this.feeds}: ` +
+            `skipping new ones until they catch up (${this.droppedCount} skipped so far; ` +
+            `limits ${limits.entries} exchanges, ${limits.bytes} bytes)`,
+        );
+      this.dropping = true;
+      return;
+    }
+    this.waiting.push(exchange);
+    this.bytes += size;
+    this.schedule();
+  }
+
+  /** Processes everything still waiting, now (at close). */
+  drain(): void {
+    while (this.head < this.waiting.length) this.next();
+    this.settle();
+  }
+
+  pending(): number {
+    return this.waiting.length - this.head;
+  }
+
+  dropped(): number {
+    return this.droppedCount;
+  }
+
+  private next(): void {
+    const exchange = this.waiting[this.head]!;
+    this.waiting[this.head++] = undefined;
+    this.bytes -= sizeOf(exchange);
     try {
-      process(exchange);
+      this.process(exchange);
     } catch (error) {
       const reason = (error as Error)?.message ?? error;
-      options.log(`[upstream] an exchange could not be recorded or checked for drift: ${reason}`);
+      this.log(`[upstream] an exchange could not be recorded or checked for drift: ${reason}`);
     }
-  };
-  const settle = () => {
-    if (head < waiting.length) {
-      if (head >= 1024) {
-        waiting = waiting.slice(head);
-        head = 0;
+  }
+
+  /** Drops the processed head of the list once it is long, or starts afresh once all is processed. */
+  private settle(): void {
+    if (this.head < this.waiting.length) {
+      if (this.head >= 1024) {
+        this.waiting = this.waiting.slice(this.head);
+        this.head = 0;
       }
       return;
     }
-    waiting = [];
-    head = 0;
-    dropping = false;
-  };
-  // Time the queue may still spend: `share` of the time that passes accrues, what it spends is
-  // taken off; capped, so a long quiet spell does not buy a long stall later.
-  let credit = 0;
-  let lastTurn = performance.now();
-  const turn = () => {
-    scheduled = false;
+    this.waiting = [];
+    this.head = 0;
+    this.dropping = false;
+  }
+
+  /** One turn of the event loop's time: exchanges processed while the credit lasts. */
+  private readonly turn = (): void => {
+    this.scheduled = false;
     // drain() (at close) may have emptied the queue since this turn was scheduled.
-    if (head >= waiting.length) return;
+    if (this.head >= this.waiting.length) return;
     const started = performance.now();
-    credit = Math.min(CREDIT_CAP_MS, credit + (started - lastTurn) * limits.share);
-    while (credit > 0 && head < waiting.length) {
+    this.credit = Math.min(CREDIT_CAP_MS, this.credit + (started - this.lastTurn) * this.limits.share);
+    while (this.credit > 0 && this.head < this.waiting.length) {
       const before = performance.now();
-      next();
-      credit -= performance.now() - before;
+      this.next();
+      this.credit -= performance.now() - before;
     }
-    settle();
-    lastTurn = performance.now();
-    if (head < waiting.length) schedule(credit > 0);
+    this.settle();
+    this.lastTurn = performance.now();
+    if (this.head < this.waiting.length) this.schedule(this.credit > 0);
   };
-  const schedule = (soon = true) => {
-    if (scheduled) return;
-    scheduled = true;
+
+  private schedule(soon = true): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
     // Out of credit: come back after a timer rather than spin the loop.
-    if (soon) setImmediate(turn);
-    else setTimeout(turn, 1);
-  };
-  return {
-    push(exchange) {
-      const size = sizeOf(exchange);
-      if (waiting.length - head >= limits.entries || bytes + size > limits.bytes) {
-        dropped += 1;
-        if (!dropping)
-          options.log(
-            `[upstream] ${waiting.length - head} exchanges wait for ${feeds}: ` +
-              `skipping new ones until they catch up (${dropped} skipped so far; ` +
-              `limits ${limits.entries} exchanges, ${limits.bytes} bytes)`,
-          );
-        dropping = true;
-        return;
-      }
-      waiting.push(exchange);
-      bytes += size;
-      schedule();
-    },
-    drain() {
-      while (head < waiting.length) next();
-      settle();
-    },
-    pending: () => waiting.length - head,
-    dropped: () => dropped,
-  };
+    if (soon) setImmediate(this.turn);
+    else setTimeout(this.turn, 1);
+  }
+}
+
+function sizeOf(exchange: Exchange): number {
+  return exchange.request.body.length + exchange.response.body.length;
 }
 
 /** The upstream options checked (a library caller may pass text, as on the command line): a TypeError naming the bad one. */
-function readUpstream(upstream: NonNullable<BesideOptions['upstream']>): UpstreamSelection {
+function readUpstream(upstream: NonNullable<UpstreamStepOptions['upstream']>): UpstreamSelection {
   const selected = selectUpstream(upstream, validator.operationIds);
   if (!selected.ok) throw new TypeError(`startServer: upstream.${selected.error.option} ${selected.error.message}`);
   return selected.value;

@@ -1,30 +1,8 @@
-// The delivery engine: the fake's only outbound HTTP. The store decides *what* goes *where* and
-// calls `enqueue`; this module sends, signs, retries and fills in the record it returned
-// (docs/control-api.md, "GET /__mock/deliveries"). It keeps no per-world log: the world's session
-// records each delivery as it is queued (mocks/store/world/session.ts), so reset and eviction need no
-// call here.
-//
-// - `enqueue` returns the record at once; the network work happens later, so an API answer
-//   never waits for a receiver.
-// - One POST per attempt, `content-type: application/json`, the same body bytes every time;
-//   a signed delivery gets a fresh `x-pd-signature` (new `t`) on every attempt.
-// - Per-attempt timeout; retries on network errors, timeouts and 5xx (never on 4xx/3xx).
-// - Order per (world, destination URL): a delivery starts once the world's previous one to that
-//   URL has settled (delivered or given up), so a receiver sees a world's events in emission
-//   order, and one world's slow receiver never delays another world's deliveries.
-// - At most `maxInFlight` attempts run at once, whatever the number of worlds and URLs (an emit to
-//   20,000 webhooks used to open 20,000 sockets at once); the others wait their turn.
-// - IDs count per world; `idle(world)` waits for that world only, through one promise per world
-//   shared by every waiter; `cancel(world)` drops its deliveries not started yet (reset, eviction).
-// - Where a delivery may go is the destination policy's (mocks/common/destinations.ts): a URL it refuses
-//   (a link-local address, a host outside the allowlist) is never attempted, and neither is one
-//   whose name `fetch` refuses as it connects (it rejects with a DESTINATION_REFUSED error: the
-//   Node fetch applies the policy to the addresses it resolves, node/fetch.ts): state 'refused',
-//   with its reason, and one line to `log`. A name reserved for examples is recorded as failed.
-// - `send: false` (the browser / MSW worker case) only records what would be sent.
-//
-// No Node-only imports: the MSW handlers import this file in browsers too.
-
+// The delivery engine: the fake's only outbound HTTP. The store decides what goes where and calls
+// `enqueue`; this module signs, sends, retries and fills in the record it returned, by the rules of
+// docs/control-api.md ("How deliveries go out", "Where deliveries may go"). It keeps no per-world
+// log (the world's session records each delivery as it is queued), so reset and eviction need no
+// call here. No Node-only imports: the MSW handlers import this file in browsers too.
 import { type DestinationPolicy, destinationPolicy, reservedHost } from '../common/destinations.ts';
 import { SIGNATURE_HEADER, signPayload } from './signature.ts';
 import type { DeliveryAttempt, DeliveryRecord, DeliveryRequest, DeliverySink } from './types.ts';
@@ -75,188 +53,237 @@ export const RESPONSE_BODY_LIMIT = 2048;
 export const DELIVERY_USER_AGENT = 'workflow-api-mock-kit (webhook delivery)';
 
 /**
- * The fake's outbound HTTP: a DeliverySink that signs, sends, retries and records (see the top of
- * this file for the rules).
+ * The fake's outbound HTTP: a DeliverySink that signs, sends, retries and records (the rules are
+ * docs/control-api.md's, "How deliveries go out").
  *
  * @example
  * const engine = createDeliveryEngine({ maxAttempts: 1 });
- * const record = engine.enqueue({ world: 'w', kind: 'subscription', url: 'http://127.0.0.1:9000/hook', payload: { hello: 1 } });
+ * const url = 'http://127.0.0.1:9000/hook';
+ * const record = engine.enqueue({ world: 'w', kind: 'subscription', url, payload: { hello: 1 } });
  * await engine.idle('w'); // record.state is now 'delivered', 'failed' or 'refused'
  */
 export function createDeliveryEngine(options: DeliveryEngineOptions = {}): DeliveryEngine {
-  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const send = options.send ?? DEFAULT_DELIVERY_OPTIONS.send;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_DELIVERY_OPTIONS.timeoutMs;
-  const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_DELIVERY_OPTIONS.maxAttempts);
-  const backoffMs = options.backoffMs ?? DEFAULT_DELIVERY_OPTIONS.backoffMs;
-  const now = options.now ?? Date.now;
-  const policy = options.policy ?? destinationPolicy();
-  const slots = createSlots(Math.max(1, options.maxInFlight ?? DEFAULT_DELIVERY_OPTIONS.maxInFlight));
-
-  /** Tail of each (world, URL) chain; a new delivery of the world to the URL waits for it. */
-  const tails = new Map<string, Promise<void>>();
-  const worlds = new Map<string, WorldQueue>();
-  const queueOf = (world: string): WorldQueue => {
-    let queue = worlds.get(world);
-    if (queue === undefined) {
-      queue = { sequence: 0, pending: 0, idle: null, wake: () => {}, cancelled: false };
-      worlds.set(world, queue);
-    }
-    return queue;
-  };
-
-  function baseHeaders(request: DeliveryRequest): Record<string, string> {
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value;
-    headers['content-type'] = 'application/json';
-    // Say who is calling, so a receiver's logs tell the kit's deliveries apart (not just "node").
-    headers['user-agent'] ??= DELIVERY_USER_AGENT;
-    return headers;
-  }
-
-  async function headersForAttempt(request: DeliveryRequest, body: string): Promise<Record<string, string>> {
-    const headers = baseHeaders(request);
-    if (request.signingKey !== undefined) {
-      headers[SIGNATURE_HEADER] = await signPayload({ rawBody: body, key: request.signingKey, timestamp: Math.floor((request.now ?? now)() / 1000) });
-    }
-    return headers;
-  }
-
-  /** One attempt, or the reason `fetch` refused the destination without connecting. */
-  async function attemptOnce(record: DeliveryRecord, request: DeliveryRequest, attempt: number): Promise<DeliveryAttempt | { refused: string }> {
-    const headers = await headersForAttempt(request, record.body);
-    record.headers = headers;
-    const startedAt = (request.now ?? now)();
-    const clock = monotonicMs();
-    const result: DeliveryAttempt = { attempt, started_at: startedAt, duration_ms: 0, status: null, error: null, headers };
-    try {
-      const response = await doFetch(record.url, {
-        method: 'POST',
-        headers,
-        body: record.body,
-        redirect: 'manual', // a webhook sender does not follow redirects; a 3xx is a final, failed answer
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      result.status = response.status;
-      try {
-        result.response_body = await readAtMost(response, RESPONSE_BODY_LIMIT);
-      } catch {
-        // The receiver answered but its body broke off or timed out: the status is what counts.
-      }
-    } catch (error) {
-      if (error instanceof Error && error.name === DESTINATION_REFUSED) return { refused: error.message };
-      result.error = describeFetchError(error, timeoutMs);
-    }
-    result.duration_ms = Math.max(0, Math.round(monotonicMs() - clock));
-    return result;
-  }
-
-  async function deliver(record: DeliveryRecord, request: DeliveryRequest): Promise<void> {
-    const reserved = reservedHost(record.url);
-    if (reserved !== null) {
-      // Seeded and example webhooks point at RFC 2606/6761 names; sending there would only make
-      // DNS lookups for hosts that can never be a receiver. Record why instead.
-      record.headers = await headersForAttempt(request, record.body);
-      record.attempts.push({
-        attempt: 1,
-        started_at: (request.now ?? now)(),
-        duration_ms: 0,
-        status: null,
-        error: `not sent: ${reserved} is a reserved example domain (RFC 2606/6761); point the webhook at a real receiver`,
-        headers: record.headers,
-      });
-      record.state = 'failed';
-      return;
-    }
-    // A link-local address is where cloud metadata services answer (169.254.169.254): a mock must
-    // never be the way to reach them (docs/control-api.md, "Where deliveries may go").
-    const refusal = policy.refuseUrl(record.url);
-    if (refusal !== null) {
-      refuse(record, refusal);
-      return;
-    }
-    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      if (attempt > 1) await sleep(backoffMs[Math.min(attempt - 2, backoffMs.length - 1)] ?? 0);
-      const result = await slots.run(() => attemptOnce(record, request, attempt));
-      if ('refused' in result) {
-        refuse(record, result.refused);
-        return;
-      }
-      record.attempts.push(result);
-      record.final_status = result.status;
-      if (result.status !== null && result.status >= 200 && result.status < 300) {
-        record.state = 'delivered';
-        return;
-      }
-      const retryable = result.status === null || result.status >= 500;
-      if (!retryable) break;
-    }
-    record.state = 'failed';
-  }
-
-  function refuse(record: DeliveryRecord, reason: string): void {
-    record.state = 'refused';
-    record.reason = reason;
-    options.log?.(`[deliveries] refused ${record.id} of world ${record.world} to ${record.url}: ${reason}`);
-  }
-
-  async function recordOnly(record: DeliveryRecord, request: DeliveryRequest): Promise<void> {
-    record.headers = await headersForAttempt(request, record.body);
-  }
-
-  function track(world: string, url: string, work: () => Promise<void>): void {
-    const queue = queueOf(world);
-    const key = `${world} ${url}`;
-    const previous = tails.get(key) ?? Promise.resolve();
-    queue.pending += 1;
-    // `work` never rejects on delivery problems; the catch only guards the chain against bugs.
-    const link = previous
-      .then(() => (queue.cancelled ? undefined : work()))
-      .catch((error: unknown) => {
-        console.error('[webhooks] delivery engine error:', error);
-      });
-    tails.set(key, link);
-    void link.then(() => {
-      if (tails.get(key) === link) tails.delete(key);
-      queue.pending -= 1;
-      if (queue.pending > 0) return;
-      queue.wake();
-    });
-  }
-
+  const settings = settingsOf(options);
+  const chains: Chains = { tails: new Map(), worlds: new Map() };
   return {
     enqueue(request: DeliveryRequest): DeliveryRecord {
-      const queue = queueOf(request.world);
-      const record: DeliveryRecord = {
-        id: `dlv_${(++queue.sequence).toString().padStart(6, '0')}`,
-        world: request.world,
-        kind: request.kind,
-        url: request.url,
-        body: JSON.stringify(request.payload) ?? 'null',
-        headers: baseHeaders(request),
-        attempts: [],
-        state: send ? 'pending' : 'recorded',
-        final_status: null,
-        created_at: (request.now ?? now)(),
-      };
+      const record = newRecord(settings, queueOf(chains, request.world), request);
       // Recording still goes through the URL's chain so the signature header lands in order.
-      track(request.world, request.url, () => (send ? deliver(record, request) : recordOnly(record, request)));
+      const work = settings.send ? deliver : recordOnly;
+      track(chains, request.world, request.url, () => work(settings, record, request));
       return record;
     },
     idle(world?: string): Promise<void> {
-      if (world !== undefined) return idleOf(worlds.get(world));
-      return Promise.all([...worlds.values()].map(idleOf)).then(() => undefined);
+      if (world !== undefined) return idleOf(chains.worlds.get(world));
+      return Promise.all([...chains.worlds.values()].map(idleOf)).then(() => undefined);
     },
     cancel(world: string): void {
-      const queue = worlds.get(world);
+      const queue = chains.worlds.get(world);
       if (queue === undefined) return;
       // Links not started yet skip their work. The world's queue goes (the store cancels on reset
       // and eviction, so the engine keeps nothing per world the store no longer holds); a reset
       // world's new log counts its IDs from 1 again.
       queue.cancelled = true;
-      worlds.delete(world);
+      chains.worlds.delete(world);
     },
   };
+}
+
+/** The options with their defaults applied: what every step of a delivery reads. */
+interface EngineSettings {
+  fetch: typeof globalThis.fetch;
+  send: boolean;
+  timeoutMs: number;
+  maxAttempts: number;
+  backoffMs: readonly number[];
+  now: () => number;
+  policy: DestinationPolicy;
+  /** The attempts running at once, over every world and URL. */
+  slots: Slots;
+  log: ((line: string) => void) | undefined;
+}
+
+function settingsOf(options: DeliveryEngineOptions): EngineSettings {
+  return {
+    fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+    send: options.send ?? DEFAULT_DELIVERY_OPTIONS.send,
+    timeoutMs: options.timeoutMs ?? DEFAULT_DELIVERY_OPTIONS.timeoutMs,
+    maxAttempts: Math.max(1, options.maxAttempts ?? DEFAULT_DELIVERY_OPTIONS.maxAttempts),
+    backoffMs: options.backoffMs ?? DEFAULT_DELIVERY_OPTIONS.backoffMs,
+    now: options.now ?? Date.now,
+    policy: options.policy ?? destinationPolicy(),
+    slots: createSlots(Math.max(1, options.maxInFlight ?? DEFAULT_DELIVERY_OPTIONS.maxInFlight)),
+    log: options.log,
+  };
+}
+
+/** Each world's queue, and the tail of each (world, URL) chain, which a new delivery there waits for. */
+interface Chains {
+  tails: Map<string, Promise<void>>;
+  worlds: Map<string, WorldQueue>;
+}
+
+function queueOf(chains: Chains, world: string): WorldQueue {
+  let queue = chains.worlds.get(world);
+  if (queue === undefined) {
+    queue = { sequence: 0, pending: 0, idle: null, wake: () => {}, cancelled: false };
+    chains.worlds.set(world, queue);
+  }
+  return queue;
+}
+
+/** The record `enqueue` returns at once, its ID counted per world; the network work fills it in later. */
+function newRecord(settings: EngineSettings, queue: WorldQueue, request: DeliveryRequest): DeliveryRecord {
+  return {
+    id: `dlv_${(++queue.sequence).toString().padStart(6, '0')}`,
+    world: request.world,
+    kind: request.kind,
+    url: request.url,
+    body: JSON.stringify(request.payload) ?? 'null',
+    headers: baseHeaders(request),
+    attempts: [],
+    state: settings.send ? 'pending' : 'recorded',
+    final_status: null,
+    created_at: (request.now ?? settings.now)(),
+  };
+}
+
+/**
+ * Runs `work` once the world's previous delivery to `url` has settled (delivered or given up), so a
+ * receiver sees a world's events in emission order and one world's slow receiver delays no other.
+ */
+function track(chains: Chains, world: string, url: string, work: () => Promise<void>): void {
+  const queue = queueOf(chains, world);
+  const key = `${world} ${url}`;
+  const previous = chains.tails.get(key) ?? Promise.resolve();
+  queue.pending += 1;
+  // `work` never rejects on delivery problems; the catch only guards the chain against bugs.
+  const link = previous
+    .then(() => (queue.cancelled ? undefined : work()))
+    .catch((error: unknown) => {
+      console.error('[webhooks] delivery engine error:', error);
+    });
+  chains.tails.set(key, link);
+  void link.then(() => {
+    if (chains.tails.get(key) === link) chains.tails.delete(key);
+    queue.pending -= 1;
+    if (queue.pending > 0) return;
+    queue.wake();
+  });
+}
+
+function baseHeaders(request: DeliveryRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value;
+  headers['content-type'] = 'application/json';
+  // Say who is calling, so a receiver's logs tell the kit's deliveries apart (not just "node").
+  headers['user-agent'] ??= DELIVERY_USER_AGENT;
+  return headers;
+}
+
+/** An attempt's headers: a signed delivery gets a fresh `x-pd-signature` (a new `t`) on every attempt. */
+async function headersForAttempt(settings: EngineSettings, request: DeliveryRequest, body: string) {
+  const headers = baseHeaders(request);
+  if (request.signingKey !== undefined) {
+    const timestamp = Math.floor((request.now ?? settings.now)() / 1000);
+    headers[SIGNATURE_HEADER] = await signPayload({ rawBody: body, key: request.signingKey, timestamp });
+  }
+  return headers;
+}
+
+/** What a delivery does when nothing is sent (the browser / MSW worker): its headers, signature included. */
+async function recordOnly(settings: EngineSettings, record: DeliveryRecord, request: DeliveryRequest): Promise<void> {
+  record.headers = await headersForAttempt(settings, request, record.body);
+}
+
+/** A delivery from the destination check to its last attempt; it never rejects on a receiver's failure. */
+async function deliver(settings: EngineSettings, record: DeliveryRecord, request: DeliveryRequest): Promise<void> {
+  const reserved = reservedHost(record.url);
+  if (reserved !== null) return failReserved(settings, record, request, reserved);
+  // A link-local address is where cloud metadata services answer (169.254.169.254): a mock must
+  // never be the way to reach them (docs/control-api.md, "Where deliveries may go").
+  const refusal = settings.policy.refuseUrl(record.url);
+  if (refusal !== null) return refuse(settings, record, refusal);
+  const { maxAttempts, backoffMs } = settings;
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    if (attempt > 1) await sleep(backoffMs[Math.min(attempt - 2, backoffMs.length - 1)] ?? 0);
+    const result = await settings.slots.run(() => attemptOnce(settings, record, request, attempt));
+    if ('refused' in result) return refuse(settings, record, result.refused);
+    record.attempts.push(result);
+    record.final_status = result.status;
+    if (result.status !== null && result.status >= 200 && result.status < 300) {
+      record.state = 'delivered';
+      return;
+    }
+    const retryable = result.status === null || result.status >= 500;
+    if (!retryable) break;
+  }
+  record.state = 'failed';
+}
+
+/**
+ * Seeded and example webhooks point at RFC 2606/6761 names; sending there would only make DNS
+ * lookups for hosts that can never be a receiver. The record says why instead.
+ */
+async function failReserved(settings: EngineSettings, record: DeliveryRecord, request: DeliveryRequest, host: string) {
+  record.headers = await headersForAttempt(settings, request, record.body);
+  const why = `${host} is a reserved example domain (RFC 2606/6761); point the webhook at a real receiver`;
+  record.attempts.push({
+    attempt: 1,
+    started_at: (request.now ?? settings.now)(),
+    duration_ms: 0,
+    status: null,
+    error: `not sent: ${why}`,
+    headers: record.headers,
+  });
+  record.state = 'failed';
+}
+
+function refuse(settings: EngineSettings, record: DeliveryRecord, reason: string): void {
+  record.state = 'refused';
+  record.reason = reason;
+  settings.log?.(`[deliveries] refused ${record.id} of world ${record.world} to ${record.url}: ${reason}`);
+}
+
+/** One attempt, or the reason `fetch` refused the destination without connecting. */
+async function attemptOnce(
+  settings: EngineSettings,
+  record: DeliveryRecord,
+  request: DeliveryRequest,
+  attempt: number,
+): Promise<DeliveryAttempt | { refused: string }> {
+  const { timeoutMs } = settings;
+  const headers = await headersForAttempt(settings, request, record.body);
+  record.headers = headers;
+  const result: DeliveryAttempt = {
+    attempt,
+    started_at: (request.now ?? settings.now)(),
+    duration_ms: 0,
+    status: null,
+    error: null,
+    headers,
+  };
+  const clock = monotonicMs();
+  try {
+    const response = await settings.fetch(record.url, {
+      method: 'POST',
+      headers,
+      body: record.body,
+      redirect: 'manual', // a webhook sender does not follow redirects; a 3xx is a final, failed answer
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    result.status = response.status;
+    try {
+      result.response_body = await readAtMost(response, RESPONSE_BODY_LIMIT);
+    } catch {
+      // The receiver answered but its body broke off or timed out: the status is what counts.
+    }
+  } catch (error) {
+    if (error instanceof Error && error.name === DESTINATION_REFUSED) return { refused: error.message };
+    result.error = describeFetchError(error, timeoutMs);
+  }
+  result.duration_ms = Math.max(0, Math.round(monotonicMs() - clock));
+  return result;
 }
 
 /** A world's queue: its ID sequence, deliveries not yet settled, and the one promise its waiters share. */
@@ -268,6 +295,7 @@ interface WorldQueue {
   cancelled: boolean;
 }
 
+/** Waits for that world only, through one promise per world shared by every waiter. */
 function idleOf(queue: WorldQueue | undefined): Promise<void> {
   if (queue === undefined || queue.pending === 0) return Promise.resolve();
   queue.idle ??= new Promise<void>((resolve) => {
@@ -280,7 +308,11 @@ function idleOf(queue: WorldQueue | undefined): Promise<void> {
 }
 
 /** At most `limit` tasks at once; the others wait in order. */
-function createSlots(limit: number): { run<T>(task: () => Promise<T>): Promise<T> } {
+interface Slots {
+  run<T>(task: () => Promise<T>): Promise<T>;
+}
+
+function createSlots(limit: number): Slots {
   let busy = 0;
   const waiting: Array<() => void> = [];
   return {

@@ -1,15 +1,7 @@
 // Trigger-webhook signatures (spec "Events > Signatures"):
 //   x-pd-signature: t=<unix seconds>,v1=<lower-case hex HMAC-SHA256(key, "<t>.<raw body>")>
-//
-// Importable by users, in Node (>= 20) and in browsers: HMAC goes through Web Crypto
-// (`crypto.subtle`, a global in both), which is asynchronous, so both functions return promises.
-// Nothing here imports a Node module; the one Node-only helper (`timingSafeEqual`) is
-// feature-detected at run time.
-//
-// Parsing is strict, on purpose: the header must be exactly `t=<digits>,v1=<64 hex digits>`,
-// in that order, with no spaces, no duplicate or extra parts, and the hex digits lower-case
-// (the sender always writes lower-case; accepting other spellings would only widen what an
-// attacker can send without adding anything a genuine sender needs).
+// Importable by users in Node and in browsers: HMAC goes through Web Crypto (`crypto.subtle`, a
+// global in both), which is asynchronous, so both functions return promises.
 
 export const SIGNATURE_HEADER = 'x-pd-signature';
 
@@ -130,7 +122,11 @@ function describe(value: unknown): string {
 
 const HEADER_PATTERN = /^t=([0-9]{1,15}),v1=([0-9a-f]{64})$/;
 
-/** Strict parse of `t=<digits>,v1=<64 lower-case hex>`; exported for tools that want to show the parts. */
+/**
+ * Strict parse of `t=<digits>,v1=<64 lower-case hex>`; exported for tools that want to show the parts.
+ * Strict on purpose: in that order, no spaces, no duplicate or extra parts, lower-case hex (what the
+ * sender always writes): accepting other spellings would only widen what an attacker can send.
+ */
 export function parseSignatureHeader(header: string): { ok: true; value: ParsedSignature } | { ok: false; message: string } {
   const match = HEADER_PATTERN.exec(header);
   if (match === null) {

@@ -1,13 +1,7 @@
 // Upstream exchanges as HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), what browsers'
 // devtools, proxies and replay tools read; and back. Everything that could let a reader act as the
-// caller is redacted before an entry exists (docs/upstream.md, "Redaction"): every header whose name
-// says credential (authorization, cookies, `*secret*`, `*token*`, `*key*`, `*password*`,
-// signatures), every JSON body field the document marks secret (`x-secret: true`, `format:
-// password` or `writeOnly`: signing keys, client secrets, access tokens, account credentials), the
-// query parameters and form fields with such names or secret-looking ones (decoded first, so
-// `%61ccess_token` is `access_token`), the values of such keys in a body that is not JSON (best
-// effort, by key name), and the caller's bearer token wherever else it shows up, percent-encoded too.
-// Browser-safe: no file access here (the Node recorder writes, mocks/node/har-file.ts).
+// caller is redacted before an entry exists (docs/upstream.md, "Redaction"). Browser-safe: no file
+// access here (the Node recorder writes, mocks/node/recording.ts).
 
 export const REDACTED = '[redacted]';
 

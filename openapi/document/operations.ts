@@ -11,12 +11,12 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 type Json = Record<string, unknown>;
 
 /** A document object with the JSON pointer where it actually lives (after following `$ref`s). */
-export interface Located {
+interface Located {
   node: Json;
   pointer: string;
 }
 
-export interface OperationSite {
+interface OperationSite {
   section: 'paths' | 'webhooks';
   /** JSON pointer of the operation object (through a path item `$ref`, where that lands). */
   pointer: string;

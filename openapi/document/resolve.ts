@@ -10,7 +10,7 @@ export interface ResolvedParameter extends ParameterInfo {
   shape: ValueShape;
 }
 
-export interface ResolvedResponse {
+interface ResolvedResponse {
   /** Media type (lower case) -> JSON pointer of its schema, or null when it declares none. */
   content: Map<string, string | null>;
 }

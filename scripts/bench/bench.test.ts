@@ -7,7 +7,8 @@ import { liveChildren } from './children.ts';
 import { type HybridResult, skippedExchanges } from './hybrid.ts';
 import { clientCommand, findWrk, parseClientReport } from './load-client.ts';
 import { measurePagination } from './pagination.ts';
-import { evaluateTargets } from './report.ts';
+import { type BenchResults, evaluateTargets, formatReport } from './report.ts';
+import { type PathRuns, summarize } from './throughput.ts';
 import { measureWorlds } from './worlds.ts';
 
 // openapi/ASSUMPTIONS.md: a cursor is base64url of the boundary item's ID.
@@ -103,7 +104,8 @@ describe('bench options and verdicts', () => {
       errors: [],
     });
     expect(targets.find((t) => t.id === 'startup')).toMatchObject({ pass: true, value: 450 });
-    expect(targets.find((t) => t.id === 'mock_over_prism')).toMatchObject({ pass: null, measured: 'not run' });
+    for (const id of ['mock_over_prism', 'mock_over_bare', 'mock_p99_over_bare'])
+      expect(targets.find((t) => t.id === id)).toMatchObject({ pass: null, measured: 'not run' });
     expect(targets.find((t) => t.id === 'pagination_rss')).toMatchObject({ pass: null });
     expect(targets.find((t) => t.id === 'browser_weight')).toMatchObject({ pass: null, measured: 'not run' });
   });
@@ -121,6 +123,101 @@ describe('bench options and verdicts', () => {
       }).find((t) => t.id === 'browser_weight');
     expect(verdict([106_800, 106_900])).toMatchObject({ pass: true, measured: '106.9 kB' });
     expect(verdict([106_800, 110_100])).toMatchObject({ pass: false, measured: '110.1 kB' });
+  });
+});
+
+describe('bench throughput verdicts', () => {
+  const run = (rps: number, p99: number, non2xx = 0) => ({
+    server: 's',
+    requests: rps * 5,
+    durationS: 5,
+    rps,
+    p50: p99 / 4,
+    p90: p99 / 2,
+    p99,
+    max: p99 * 3,
+    errors: 0,
+    non2xx,
+    bytesPerResponse: 1100,
+  });
+  /** Rounds of one request: [mock req/s, mock p99, bare req/s, bare p99] each; Prism at 2,000 req/s. */
+  const request = (path: string, rounds: Array<[number, number, number, number]>, prismRps = 2_000): PathRuns => ({
+    path,
+    mock: rounds.map(([rps, p99]) => run(rps, p99)),
+    bare: rounds.map(([, , rps, p99]) => run(rps, p99)),
+    prism: run(prismRps, 70),
+    prismDefault: run(prismRps / 2, 260),
+  });
+  /** A bench run of the throughput section alone, from made-up rounds. */
+  const bench = (requests: PathRuns[]): BenchResults => {
+    const parsed = parseBenchArgs(['--only', 'throughput']);
+    if (parsed.kind !== 'run') throw new Error('expected options');
+    const { sections, ...rest } = parsed.options;
+    const paths = requests.map((r) => r.path);
+    const results = {
+      environment: { node: 'v24', platform: 'linux x64', cpus: 2, cpuModel: 'x', loadAverage: [0, 0, 0], date: '' },
+      options: { ...rest, sections: [...sections] },
+      throughput: { token: 't', tool: 'wrk' as const, paths, options: rest, ...summarize(requests) },
+      errors: [],
+    };
+    return { ...results, targets: evaluateTargets(results) };
+  };
+  const verdicts = (requests: PathRuns[]) => {
+    const { targets } = bench(requests);
+    const of = (id: string) => targets.find((t) => t.id === id)!;
+    return { prism: of('mock_over_prism'), bare: of('mock_over_bare'), p99: of('mock_p99_over_bare') };
+  };
+
+  it('passes at 10x Prism, 0.75x bare and 1.5x bare p99 on every request, naming the worst', () => {
+    const { prism, bare, p99 } = verdicts([
+      request('/users/me', [
+        [24_000, 4.5, 32_000, 3],
+        [20_000, 6, 26_000, 4],
+        [22_000, 3, 29_000, 2.5],
+      ]),
+      request('/workflows/p_1', [[30_000, 2, 30_000, 2]], 3_000),
+    ]);
+    // /users/me: req/s 22,000 / 2,000 = 11x Prism; round ratios 0.75, 0.77, 0.76 (median 0.76); p99 1.5, 1.5, 1.2.
+    expect([prism.pass, prism.measured]).toEqual([true, '10.0x (worst: GET /workflows/p_1)']);
+    expect([bare.pass, bare.measured]).toEqual([true, '0.76x (worst: GET /users/me)']);
+    expect([p99.pass, p99.measured]).toEqual([true, '1.50x (worst: GET /users/me)']);
+  });
+
+  it('fails below 10x Prism, below 0.75x bare or above 1.5x bare p99 on any one request of the mix', () => {
+    const { prism, bare, p99 } = verdicts([
+      request('/users/me', [[30_000, 2, 30_000, 2]], 2_000),
+      request('/orgs/o_1/sources?limit=10', [[19_900, 2, 20_000, 2]], 2_000),
+      request('/workspaces/o_1', [
+        [29_000, 3.1, 30_000, 2],
+        [22_000, 2, 30_000, 2],
+        [29_000, 3.2, 30_000, 2],
+      ]),
+    ]);
+    expect([prism.pass, prism.measured]).toEqual([false, '9.9x (worst: GET /orgs/o_1/sources?limit=10)']);
+    // /workspaces/o_1: one slow round (0.73x) does not decide the median (0.97x); two slow tails do (1.55x, 1.60x).
+    expect([bare.pass, bare.measured]).toEqual([true, '0.97x (worst: GET /workspaces/o_1)']);
+    expect([p99.pass, p99.measured]).toEqual([false, '1.55x (worst: GET /workspaces/o_1)']);
+    const slower = verdicts([request('/users/me', [[22_000, 2, 30_000, 2]])]).bare;
+    expect([slower.pass, slower.measured]).toEqual([false, '0.73x (worst: GET /users/me)']);
+  });
+
+  it("reports each round's req/s and p99 of both servers, and the ratios judged", () => {
+    const report = formatReport(
+      bench([
+        request('/users/me', [
+          [24_000, 4.5, 32_000, 3],
+          [20_000, 6, 26_000, 4],
+        ]),
+      ]),
+    );
+    expect(report).toContain('GET /users/me: mock 24,000 / 20,000, bare 32,000 / 26,000 req/s per round');
+    expect(report).toContain('p99 mock 4.50 / 6.00, bare 3.00 / 4.00 ms');
+    expect(report).toContain('10.0x prism, 0.75x bare, p99 1.50x bare');
+  });
+
+  it("judges the tail against the bare server's own, whatever the machine's: no absolute p99", () => {
+    // A busy shared machine: both tails long, the mock's within 1.5x of the bare server's.
+    expect(verdicts([request('/users/me', [[30_000, 14, 30_000, 10]])]).p99).toMatchObject({ pass: true, value: 1.4 });
   });
 });
 

@@ -17,13 +17,13 @@ import { median } from './stats.ts';
 import { type LoadOptions, type LoadResult, measure, medianRun, type Target } from './throughput.ts';
 import { startServe } from './worlds.ts';
 
-export const HYBRID_PATH = '/users/me';
+const HYBRID_PATH = '/users/me';
 
 /** The load of the throughput section, and the wrk to run it (the section needs wrk). */
 export type HybridOptions = LoadOptions & { wrk: string };
 // `cpuProfDir` (LoadOptions): the live route's proxy runs under node --cpu-prof and writes its profile there.
 
-export interface HybridRun extends LoadResult {
+interface HybridRun extends LoadResult {
   /** CPU of the upstream (the second mock) during the run, % of one core; undefined for the direct run's own server. */
   upstreamCpu?: number;
 }

@@ -33,14 +33,14 @@ interface MockReady extends ReadyMessage {
 }
 
 /** A cursor as openapi/ASSUMPTIONS.md describes the mock's: base64url of the boundary item's ID. */
-export const cursorOf = (id: string): string => Buffer.from(id, 'utf8').toString('base64url');
+const cursorOf = (id: string): string => Buffer.from(id, 'utf8').toString('base64url');
 
-export interface SourcesPage {
+interface SourcesPage {
   page_info: { total_count: number; count: number; start_cursor: string; end_cursor: string };
   data: Array<{ id: string; [field: string]: unknown }>;
 }
 
-export interface PageTiming {
+interface PageTiming {
   /** Path and query relative to /v1. */
   query: string;
   items: number;
@@ -49,7 +49,7 @@ export interface PageTiming {
   p99Ms: number;
 }
 
-export interface WorldMeasure {
+interface WorldMeasure {
   sources: number;
   /** Sources the seeded world already had before the fill. */
   seeded: number;
@@ -63,7 +63,7 @@ export interface WorldMeasure {
   deep: PageTiming;
 }
 
-export interface Check {
+interface Check {
   name: string;
   ok: boolean;
   detail?: string;

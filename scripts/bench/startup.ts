@@ -23,7 +23,7 @@ export interface StartupResult {
  */
 const POLL_MS = 25;
 
-export async function measureStartupOnce(timeoutMs = 15_000): Promise<number> {
+async function measureStartupOnce(timeoutMs = 15_000): Promise<number> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/v1/users/me`;
   const headers = { authorization: `Bearer bench-startup-${port}` };

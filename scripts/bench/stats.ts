@@ -1,13 +1,13 @@
 // Small numeric helpers shared by the benchmark sections.
 
 /** Nearest-rank percentile (p in 0..100) of an ascending-sorted list; NaN when it is empty. */
-export function percentile(sorted: ArrayLike<number>, p: number): number {
+function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
 }
 
-export function sortedCopy(values: Iterable<number>): Float64Array {
+function sortedCopy(values: Iterable<number>): Float64Array {
   return Float64Array.from(values).sort();
 }
 

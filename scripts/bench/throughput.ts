@@ -33,7 +33,7 @@ export interface LoadResult extends ClientResult {
   stealCpu?: number;
 }
 
-export interface PathThroughput {
+interface PathThroughput {
   /** Relative to the API root (the mock's /v1, Prism's root). */
   path: string;
   /** The median round (by req/s) of each server. */
@@ -43,12 +43,16 @@ export interface PathThroughput {
   prism: LoadResult;
   /** Prism at its default log level (`info`, a line per request), as `prism mock` starts. */
   prismDefault: LoadResult;
-  /** req/s of every round. */
+  /** req/s and p99 (ms) of every round. */
   mockRounds: number[];
   bareRounds: number[];
+  mockP99Rounds: number[];
+  bareP99Rounds: number[];
   /** Median mock req/s over fastest prism's; median over the rounds of mock req/s / bare req/s (a neighbour's burst hits a pair alike). */
   mockOverPrism: number;
   mockOverBare: number;
+  /** Median over the rounds of mock p99 / bare p99: the bare server's own tail, same machine, same time. */
+  mockP99OverBare: number;
 }
 
 export interface ThroughputResult {
@@ -60,12 +64,14 @@ export interface ThroughputResult {
   /** The worst request of the mix for each target. */
   mockOverPrism: number;
   mockOverBare: number;
+  mockP99OverBare: number;
+  /** The highest p99 of the mock's median rounds, in ms (reported, not judged: docs/performance.md). */
   mockP99: number;
   mockErrors: number;
 }
 
 /** The request mix, relative to the API root (the mock's /v1, Prism's root). */
-export function requestMix(ids: { orgId: string; workflowId: string }): string[] {
+function requestMix(ids: { orgId: string; workflowId: string }): string[] {
   return [`/users/me`, `/workspaces/${ids.orgId}`, `/orgs/${ids.orgId}/sources?limit=10`, `/workflows/${ids.workflowId}`];
 }
 
@@ -109,6 +115,53 @@ export async function measure(
 export function medianRun(runs: LoadResult[]): LoadResult {
   const sorted = [...runs].sort((a, b) => a.rps - b.rps);
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+/** Every run of one request of the mix: the mock's and the bare server's rounds, Prism's one run at each level. */
+export interface PathRuns {
+  path: string;
+  mock: LoadResult[];
+  bare: LoadResult[];
+  prism?: LoadResult;
+  prismDefault?: LoadResult;
+}
+
+/**
+ * The per-request figures and the worst request of the mix for each target: req/s and p99 as
+ * ratios to the bare server's in the same round, their medians over the interleaved rounds.
+ *
+ * @example
+ * const { mockOverBare, mockP99OverBare } = summarize([{ path: '/users/me', mock, bare, prism, prismDefault }]);
+ */
+export function summarize(runs: readonly PathRuns[]): Omit<ThroughputResult, 'token' | 'tool' | 'paths' | 'options'> {
+  const perPath = runs.map((entry): PathThroughput => {
+    const mockRounds = entry.mock.map((r) => r.rps);
+    const bareRounds = entry.bare.map((r) => r.rps);
+    const mockP99Rounds = entry.mock.map((r) => r.p99);
+    const bareP99Rounds = entry.bare.map((r) => r.p99);
+    return {
+      path: entry.path,
+      mock: medianRun(entry.mock),
+      bare: medianRun(entry.bare),
+      prism: entry.prism!,
+      prismDefault: entry.prismDefault!,
+      mockRounds,
+      bareRounds,
+      mockP99Rounds,
+      bareP99Rounds,
+      mockOverPrism: median(mockRounds) / entry.prism!.rps,
+      mockOverBare: median(mockRounds.map((rps, i) => rps / bareRounds[i]!)),
+      mockP99OverBare: median(mockP99Rounds.map((p99, i) => p99 / bareP99Rounds[i]!)),
+    };
+  });
+  return {
+    perPath,
+    mockOverPrism: Math.min(...perPath.map((p) => p.mockOverPrism)),
+    mockOverBare: Math.min(...perPath.map((p) => p.mockOverBare)),
+    mockP99OverBare: Math.max(...perPath.map((p) => p.mockP99OverBare)),
+    mockP99: Math.max(...perPath.map((p) => p.mock.p99)),
+    mockErrors: perPath.reduce((sum, p) => sum + p.mock.errors + p.mock.non2xx, 0),
+  };
 }
 
 export async function measureThroughput(options: LoadOptions, log: (line: string) => void = () => {}): Promise<ThroughputResult> {
@@ -156,9 +209,7 @@ export async function measureThroughput(options: LoadOptions, log: (line: string
     const bare: Target = { server: 'bare node:http', pid: bareChild.process.pid, origin: bareChild.origin, prefix: '/v1' };
     const prism: Target = { server: 'prism mock -v error', pid: prismFast.child.pid, origin: prismFast.url, prefix: '' };
     const prismInfo: Target = { server: 'prism mock (default -v info)', pid: prismDefault.child.pid, origin: prismDefault.url, prefix: '' };
-    const runs = new Map<string, { mock: LoadResult[]; bare: LoadResult[]; prism?: LoadResult; prismDefault?: LoadResult }>(
-      paths.map((p) => [p, { mock: [], bare: [] }]),
-    );
+    const runs = new Map<string, PathRuns>(paths.map((path) => [path, { path, mock: [], bare: [] }]));
     for (let round = 1; round <= options.rounds; round++) {
       for (const path of paths) {
         const entry = runs.get(path)!;
@@ -177,34 +228,7 @@ export async function measureThroughput(options: LoadOptions, log: (line: string
       }
     }
 
-    const perPath = paths.map((path): PathThroughput => {
-      const entry = runs.get(path)!;
-      const mockRounds = entry.mock.map((r) => r.rps);
-      const bareRounds = entry.bare.map((r) => r.rps);
-      const mockRps = median(mockRounds);
-      return {
-        path,
-        mock: medianRun(entry.mock),
-        bare: medianRun(entry.bare),
-        prism: entry.prism!,
-        prismDefault: entry.prismDefault!,
-        mockRounds,
-        bareRounds,
-        mockOverPrism: mockRps / entry.prism!.rps,
-        mockOverBare: median(mockRounds.map((rps, i) => rps / bareRounds[i]!)),
-      };
-    });
-    return {
-      token,
-      tool,
-      paths,
-      options,
-      perPath,
-      mockOverPrism: Math.min(...perPath.map((p) => p.mockOverPrism)),
-      mockOverBare: Math.min(...perPath.map((p) => p.mockOverBare)),
-      mockP99: Math.max(...perPath.map((p) => p.mock.p99)),
-      mockErrors: perPath.reduce((sum, p) => sum + p.mock.errors + p.mock.non2xx, 0),
-    };
+    return { token, tool, paths, options, ...summarize([...runs.values()]) };
   } finally {
     for (const stop of stops.reverse()) await stop();
   }

@@ -14,7 +14,7 @@ import { CLI_BIN } from './startup.ts';
 
 const DRIVER = fileURLToPath(new URL('./worlds-driver.ts', import.meta.url));
 
-export interface WorldsStep {
+interface WorldsStep {
   tokens: number;
   rssBytes: number;
   /** (RSS now - RSS at start) / tokens. */
@@ -34,7 +34,7 @@ export interface WorldsResult {
 }
 
 /** Resident set size of process `pid` in bytes (VmRSS of /proc/<pid>/status); NaN off Linux. */
-export function rssOf(pid: number): number {
+function rssOf(pid: number): number {
   try {
     const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match === null ? Number.NaN : Number(match[1]) * 1024;

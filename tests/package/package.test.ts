@@ -54,21 +54,44 @@ beforeAll(async () => {
 }, 600_000);
 
 describe('the tarball', () => {
-  it('holds the build, the document, README, ASSUMPTIONS and LICENSE, and no test, CI, benchmark or source file', () => {
-    const allowed =
-      /^(dist\/.+\.(js|d\.ts|js\.map|json)|openapi\/openapi\.yaml|openapi\/generated\/openapi\.json|openapi\/ASSUMPTIONS\.md|mocks\/console\/(index\.html|console\.js|console\.css|vendor\/(swagger-ui-bundle\.js|swagger-ui-bundle\.js\.LICENSE\.txt|swagger-ui\.css|LICENSE|NOTICE|README\.md))|README\.md|LICENSE|package\.json)$/;
+  it('holds the build, the document, README, ASSUMPTIONS, LICENSE, notices; no test, CI, bench or source file', () => {
+    const shipped = [
+      String.raw`dist\/.+\.(js|d\.ts|js\.map|json)`,
+      String.raw`openapi\/openapi\.yaml|openapi\/generated\/openapi\.json|openapi\/ASSUMPTIONS\.md`,
+      String.raw`mocks\/console\/(index\.html|console\.js|console\.css)`,
+      String.raw`mocks\/console\/vendor\/(swagger-ui-bundle\.js(\.LICENSE\.txt)?|swagger-ui\.css)`,
+      String.raw`mocks\/console\/vendor\/(LICENSE|NOTICE|README\.md)`,
+      String.raw`README\.md|LICENSE|THIRD_PARTY_NOTICES\.md|package\.json`,
+    ];
+    const allowed = new RegExp(`^(${shipped.join('|')})$`);
     expect(kit.files.filter((file) => !allowed.test(file))).toEqual([]);
-    expect(kit.files.filter((file) => /\.test\.|self-test|\.ci\/|bench|(^|\/)scripts\/|loopback-receiver|vitest\.config/.test(file))).toEqual([]);
-    for (const needed of [
-      'dist/cli/bin.js',
-      'dist/mocks/msw/handlers.js',
-      'dist/mocks/msw/handlers.d.ts',
-      'dist/openapi/generated/openapi.json',
-      'LICENSE',
-      'README.md',
-    ]) {
-      expect(kit.files).toContain(needed);
-    }
+    const testOnly = /\.test\.|self-test|\.ci\/|bench|(^|\/)(scripts|support)\/|loopback-receiver|vitest\.config|ajv/;
+    expect(kit.files.filter((file) => testOnly.test(file))).toEqual([]);
+    const needed = ['dist/cli/bin.js', 'dist/mocks/msw/handlers.js', 'dist/mocks/msw/handlers.d.ts'];
+    needed.push('dist/openapi/generated/openapi.json', 'LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.md');
+    for (const file of needed) expect(kit.files).toContain(file);
+  });
+
+  it("ships the third-party notices: each licence's text, for files the tarball holds, at the versions copied", () => {
+    const installed = join(consumer, 'node_modules', 'workflow-api-mock-kit');
+    const notices = readFileSync(join(installed, 'THIRD_PARTY_NOTICES.md'), 'utf8');
+    const named = [...notices.matchAll(/`((?:dist|mocks)\/[^`]*)`/g)].map((match) => match[1]!);
+    expect(named.length).toBeGreaterThan(5);
+    const folder = (path: string) => path.endsWith('/') && kit.files.some((file) => file.startsWith(path));
+    expect(named.filter((path) => !kit.files.includes(path) && !folder(path))).toEqual([]);
+    // The licences' own words: faker's MIT, MT19937's BSD, Swagger UI's NOTICE, ajv-formats' and Ajv's MIT.
+    for (const line of [
+      'Faker - Copyright (c) 2022-2025',
+      'Copyright (C) 1997 - 2002, Makoto Matsumoto and Takuji Nishimura,',
+      'Copyright 2020-2021 SmartBear Software Inc.',
+      'Copyright (c) 2020 Evgeny Poberezkin',
+      'Copyright (c) 2015-2021 Evgeny Poberezkin',
+    ])
+      expect(notices).toContain(line);
+    const vendorReadme = readFileSync(join(installed, 'mocks/console/vendor/README.md'), 'utf8');
+    const vendored = /Swagger UI (\d+\.\d+\.\d+)/.exec(vendorReadme)?.[1];
+    expect(notices).toContain(`## Swagger UI ${vendored}, Apache-2.0`);
+    expect(notices).toContain(`## Faker (\`@faker-js/faker\` ${devVersion('@faker-js/faker')}), MIT`);
   });
 
   it('is the size the README quotes, within 15% (README "Install", measured with node scripts/install-size.ts)', () => {

@@ -13,7 +13,7 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const README = join(ROOT, 'README.md');
 
 export const KINDS = ['session', 'run', 'package', 'skip'] as const;
-export type Kind = (typeof KINDS)[number];
+type Kind = (typeof KINDS)[number];
 
 export interface Block {
   /** 1-based line of the opening fence. */

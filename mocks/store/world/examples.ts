@@ -34,6 +34,7 @@ import { type IdKind, isId, kindOf } from '../../ids/ids.ts';
 import { hex } from '../../factories/common.ts';
 import { fnv1a32, unixSeconds } from '../../ids/random.ts';
 import { addSource, tripleKey, type World } from './world.ts';
+import { type ProjectRecord, projectRecord } from './world.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked as untyped JSON
 type Json = Record<string, any>;
@@ -177,49 +178,98 @@ function without<T extends Json>(value: T, ...keys: string[]): T {
  * plantExamples(world, documentExamples(document), ['production', 'development']);
  */
 export function plantExamples(world: World, examples: DocumentExamples, environments: readonly ProjectEnvironment[]): void {
-  const { ctx } = world;
-  const named = [...examples.ids.keys()];
-  const of = (kind: IdKind) => named.filter((id) => kindOf(id) === kind && !ctx.issued.has(id));
-  const shown = <T>(id: string): Partial<T> => shells((examples.objects.get(id) ?? { id }) as Partial<T>);
-  const homeOrg = mostNamed(examples, 'workspace');
+  // Each step draws from the world's faker: the order is part of every world's values.
+  const planting: Planting = { world, examples, environments, homeOrg: mostNamed(examples, 'workspace') };
+  plantWorkspaces(planting);
+  plantProjects(planting);
+  plantTemplates(planting);
   const homeProject = mostNamed(examples, 'project');
-  const orgOf = (value: Json) => [value.org_id, value.owner_id].find((id) => isId('workspace', id) && world.workspaces.has(id)) ?? homeOrg;
-  // The planted IDs are taken: nothing created later draws them again.
-  const claim = (id: string) => ctx.issued.add(id);
+  const project = homeProject === undefined ? undefined : world.projects.get(homeProject);
+  const deployedTriggers = plantSources(planting, project);
+  plantWorkflows(planting, project);
+  plantWebhooks(planting, project, deployedTriggers);
+  if (project !== undefined) {
+    plantConnectTokens(planting, project);
+    plantAccounts(planting, project);
+    // OAuth apps and app overrides after everything else, so no earlier draw moves.
+    plantOauthApps(planting, project);
+    plantOverrides(planting, project);
+    plantStashFiles(planting, project);
+  }
+  plantSubscriptions(planting);
+}
 
-  for (const id of of('workspace')) {
-    const example = shown<Workspace>(id);
-    claim(id);
-    const workspace = makeWorkspace(ctx, example, { usageFields: example.daily_compute_time_quota !== undefined });
+/** What every planting step reads: the world, the examples, and the workspace unplaced ones live in. */
+interface Planting {
+  world: World;
+  examples: DocumentExamples;
+  environments: readonly ProjectEnvironment[];
+  /** The workspace the examples name most. */
+  homeOrg: string | undefined;
+}
+
+/** The IDs of `kind` the examples name and the world has not issued, in document order. */
+function unplanted({ world, examples }: Planting, kind: IdKind): string[] {
+  return [...examples.ids.keys()].filter((id) => kindOf(id) === kind && !world.ctx.issued.has(id));
+}
+
+/** The fields the examples show for `id` (the world's own copy), or only the ID. */
+function shown<T>({ examples }: Planting, id: string): Partial<T> {
+  return shells((examples.objects.get(id) ?? { id }) as Partial<T>);
+}
+
+/** The workspace an example names (`org_id`, `owner_id`) when the world holds it, else the home one. */
+function orgOf({ world, homeOrg }: Planting, value: Json): string | undefined {
+  return [value.org_id, value.owner_id].find((id) => isId('workspace', id) && world.workspaces.has(id)) ?? homeOrg;
+}
+
+/** The planted IDs are taken: nothing created later draws them again. */
+function claim({ world }: Planting, id: string): void {
+  world.ctx.issued.add(id);
+}
+
+function plantWorkspaces(planting: Planting): void {
+  const { world } = planting;
+  for (const id of unplanted(planting, 'workspace')) {
+    const example = shown<Workspace>(planting, id);
+    claim(planting, id);
+    const usageFields = example.daily_compute_time_quota !== undefined;
+    const workspace = makeWorkspace(world.ctx, example, { usageFields });
     world.workspaces.set(id, { workspace, sourceIds: [], sourceIndex: new Map() });
   }
-  for (const id of of('project')) {
-    const example = shown<Project>(id);
-    const orgId = orgOf(example);
+}
+
+function plantProjects(planting: Planting): void {
+  const { world, environments } = planting;
+  for (const id of unplanted(planting, 'project')) {
+    const example = shown<Project>(planting, id);
+    const orgId = orgOf(planting, example);
     if (orgId === undefined) continue;
-    claim(id);
-    const now = unixSeconds(ctx.now());
-    world.projects.set(id, {
-      project: makeProject(ctx, { ...example, org_id: orgId }),
-      environments: new Map(environments.map((name) => [name, { webhook_url: null, signing_key: null, created_at: now, updated_at: now }])),
-      deployedTriggerIds: [],
-      accountIds: [],
-    });
+    claim(planting, id);
+    const now = unixSeconds(world.ctx.now());
+    world.projects.set(id, projectRecord(makeProject(world.ctx, { ...example, org_id: orgId }), environments, now));
   }
-  for (const id of of('template')) {
-    claim(id);
-    world.templates.set(id, makeTemplate(ctx, shown<Template>(id)));
+}
+
+function plantTemplates(planting: Planting): void {
+  for (const id of unplanted(planting, 'template')) {
+    claim(planting, id);
+    planting.world.templates.set(id, makeTemplate(planting.world.ctx, shown<Template>(planting, id)));
   }
-  const project = homeProject === undefined ? undefined : world.projects.get(homeProject);
+}
+
+/** Event sources, and those named as a `trigger_id` deployed triggers of the home project too; returns those. */
+function plantSources(planting: Planting, project: ProjectRecord | undefined): string[] {
+  const { world, examples, environments } = planting;
   const deployedTriggers: string[] = [];
-  for (const id of of('source')) {
-    const example = shown<EventSource & { owner_id?: string }>(id);
-    const orgId = orgOf(example);
+  for (const id of unplanted(planting, 'source')) {
+    const example = shown<EventSource & { owner_id?: string }>(planting, id);
+    const orgId = orgOf(planting, example);
     if (orgId === undefined) continue;
-    claim(id);
+    claim(planting, id);
     if ([...examples.ids.get(id)!].some((under) => DEPLOYED_TRIGGER_NAMES.has(under)) && project !== undefined) {
       world.deployedTriggers.set(id, {
-        trigger: makeDeployedTrigger(ctx, { ...example, owner_id: orgId }),
+        trigger: makeDeployedTrigger(world.ctx, { ...example, owner_id: orgId }),
         projectId: project.project.id,
         environment: environments[0]!,
         externalUserId: EXAMPLE_EXTERNAL_USER_ID,
@@ -228,52 +278,81 @@ export function plantExamples(world: World, examples: DocumentExamples, environm
       project.deployedTriggerIds.push(id);
       deployedTriggers.push(id);
     }
-    addSource(world, makeEventSource(ctx, without(example, 'owner_id')), orgId);
+    addSource(world, makeEventSource(world.ctx, without(example, 'owner_id')), orgId);
   }
-  for (const id of of('workflow')) {
-    const example = shown<Workflow & { org_id?: string }>(id);
-    const orgId = orgOf(example);
+  return deployedTriggers;
+}
+
+function plantWorkflows(planting: Planting, project: ProjectRecord | undefined): void {
+  const { world } = planting;
+  for (const id of unplanted(planting, 'workflow')) {
+    const example = shown<Workflow & { org_id?: string }>(planting, id);
+    const orgId = orgOf(planting, example);
     if (orgId === undefined || project === undefined) continue;
-    claim(id);
-    world.workflows.set(id, { workflow: makeWorkflow(ctx, without(example, 'org_id')), orgId, projectId: project.project.id, errors: [] });
+    claim(planting, id);
+    const workflow = makeWorkflow(world.ctx, without(example, 'org_id'));
+    world.workflows.set(id, { workflow, orgId, projectId: project.project.id, errors: [] });
   }
-  for (const id of of('webhook')) {
-    // A Connect webhook (`signing_key_set`, openapi/openapi.yaml ConnectWebhook and TriggerWebhook) is
-    // no `wh_` webhook object: a trigger's when named as a `webhook_id`, else the project environment's.
-    const example = shown<Webhook & { signing_key_set?: boolean; signing_key?: string; created_at?: number; updated_at?: number }>(id);
+}
+
+/** A webhook as the examples may show it: a `wh_` object, or a Connect webhook (`signing_key_set`). */
+type ShownWebhook = Webhook & { signing_key_set?: boolean; signing_key?: string } & Partial<Timestamps>;
+type Timestamps = { created_at: number; updated_at: number };
+
+function plantWebhooks(planting: Planting, project: ProjectRecord | undefined, triggers: readonly string[]): void {
+  const { world } = planting;
+  for (const id of unplanted(planting, 'webhook')) {
+    const example = shown<ShownWebhook>(planting, id);
     if (example.signing_key_set !== undefined) {
       if (project === undefined || example.url === undefined) continue;
-      claim(id);
-      const now = unixSeconds(ctx.now());
-      const hook = {
-        url: example.url,
-        signing_key: example.signing_key ?? hex(ctx, 64),
-        created_at: example.created_at ?? now,
-        updated_at: example.updated_at ?? now,
-      };
-      const trigger = deployedTriggers[0] === undefined ? undefined : world.deployedTriggers.get(deployedTriggers[0]);
-      if (examples.ids.get(id)!.has('webhook_id') && trigger !== undefined) trigger.webhooks.push({ id, ...hook });
-      else
-        project.environments.set(environments[0]!, {
-          webhook_id: id,
-          webhook_url: hook.url,
-          signing_key: hook.signing_key,
-          created_at: hook.created_at,
-          updated_at: hook.updated_at,
-        });
+      claim(planting, id);
+      plantConnectWebhook(planting, project, triggers, id, { ...example, url: example.url });
       continue;
     }
-    claim(id);
-    world.webhooks.set(id, makeWebhook(ctx, { ...example, user_id: world.user.id }));
+    claim(planting, id);
+    world.webhooks.set(id, makeWebhook(world.ctx, { ...example, user_id: world.user.id }));
   }
-  for (const id of of('connectToken')) {
-    if (project === undefined) continue;
-    claim(id);
+}
+
+/**
+ * A Connect webhook (`signing_key_set`, openapi/openapi.yaml ConnectWebhook and TriggerWebhook) is
+ * no `wh_` webhook object: a trigger's when named as a `webhook_id`, else the project environment's.
+ */
+function plantConnectWebhook(
+  { world, examples, environments }: Planting,
+  project: ProjectRecord,
+  deployedTriggers: readonly string[],
+  id: string,
+  example: Partial<ShownWebhook> & { url: string },
+): void {
+  const now = unixSeconds(world.ctx.now());
+  const hook = {
+    url: example.url,
+    signing_key: example.signing_key ?? hex(world.ctx, 64),
+    created_at: example.created_at ?? now,
+    updated_at: example.updated_at ?? now,
+  };
+  const trigger = deployedTriggers[0] === undefined ? undefined : world.deployedTriggers.get(deployedTriggers[0]);
+  if (examples.ids.get(id)!.has('webhook_id') && trigger !== undefined) trigger.webhooks.push({ id, ...hook });
+  else
+    project.environments.set(environments[0]!, {
+      webhook_id: id,
+      webhook_url: hook.url,
+      signing_key: hook.signing_key,
+      created_at: hook.created_at,
+      updated_at: hook.updated_at,
+    });
+}
+
+function plantConnectTokens(planting: Planting, project: ProjectRecord): void {
+  const { world, examples, environments } = planting;
+  for (const id of unplanted(planting, 'connectToken')) {
+    claim(planting, id);
     // A token the examples show with an expiry keeps it (a long-lived one can still start a flow).
     const shownExpiry = (examples.objects.get(id) as { expires_at?: unknown } | undefined)?.expires_at;
-    const token = makeConnectToken(ctx, typeof shownExpiry === 'string' ? { token: id, expires_at: shownExpiry } : { token: id });
+    const fields = typeof shownExpiry === 'string' ? { token: id, expires_at: shownExpiry } : { token: id };
     world.connectTokens.set(id, {
-      token,
+      token: makeConnectToken(world.ctx, fields),
       projectId: project.project.id,
       environment: environments[0]!,
       external_user_id: EXAMPLE_EXTERNAL_USER_ID,
@@ -282,34 +361,47 @@ export function plantExamples(world: World, examples: DocumentExamples, environm
       completed: false,
     });
   }
-  for (const id of of('account')) {
-    if (project === undefined) continue;
-    const example = shown<ConnectedAccount & { credentials?: Record<string, unknown> }>(id);
-    claim(id);
-    const account = makeConnectedAccount(ctx, without(example, 'credentials'));
-    world.accounts.set(id, { account, projectId: project.project.id, environment: environments[0]!, credentials: example.credentials ?? makeCredentials(ctx) });
+}
+
+function plantAccounts(planting: Planting, project: ProjectRecord): void {
+  const { world, environments } = planting;
+  for (const id of unplanted(planting, 'account')) {
+    const example = shown<ConnectedAccount & { credentials?: Record<string, unknown> }>(planting, id);
+    claim(planting, id);
+    const account = makeConnectedAccount(world.ctx, without(example, 'credentials'));
+    const credentials = example.credentials ?? makeCredentials(world.ctx);
+    world.accounts.set(id, { account, projectId: project.project.id, environment: environments[0]!, credentials });
     project.accountIds.push(id);
   }
-  // OAuth apps (`oa_` objects with a `client_id`) and app overrides (objects with a `cfmap`): the
-  // project's workspace's and the project's own, after everything else, so no earlier draw moves.
-  for (const id of of('app')) {
+}
+
+/** OAuth apps (`oa_` objects with a `client_id`), the project's workspace's. */
+function plantOauthApps(planting: Planting, project: ProjectRecord): void {
+  const { world, examples } = planting;
+  for (const id of unplanted(planting, 'app')) {
     const example = examples.objects.get(id);
-    if (example?.client_id === undefined || project === undefined) continue;
-    claim(id);
-    world.oauthApps.set(id, { app: { ...shells(example), owner_id: project.project.org_id } as OauthApp, client_secret: hex(ctx, 40) });
+    if (example?.client_id === undefined) continue;
+    claim(planting, id);
+    const app = { ...shells(example), owner_id: project.project.org_id } as OauthApp;
+    world.oauthApps.set(id, { app, client_secret: hex(world.ctx, 40) });
   }
+}
+
+/** App overrides (objects with a `cfmap`), the project's own. */
+function plantOverrides({ world, examples }: Planting, project: ProjectRecord): void {
   for (const example of examples.overrides) {
-    if (project === undefined || world.appOverrides.has(example.id)) continue;
+    if (world.appOverrides.has(example.id)) continue;
     const override = { ...shells(example), owner_id: project.project.id } as AppOverride;
-    world.appOverrides.set(example.id, {
-      override,
-      app: { ...override.app, connect: { allowed_domains: [], base_proxy_target_url: '', proxy_enabled: false } } as App,
-    });
+    const connect = { allowed_domains: [], base_proxy_target_url: '', proxy_enabled: false };
+    world.appOverrides.set(example.id, { override, app: { ...override.app, connect } as App });
   }
-  // The File Stash's files the examples download: the home project's, no draw (their bytes: ../connect/file-stash.ts).
+}
+
+/** The File Stash's files the examples download: the home project's, no draw (their bytes: ../connect/file-stash.ts). */
+function plantStashFiles({ world, examples, environments }: Planting, project: ProjectRecord): void {
   for (const s3Key of examples.stashKeys) {
     const [, projectId, , hash, , ...name] = s3Key.split('/');
-    if (project === undefined || projectId !== project.project.id || world.stashFiles.has(s3Key)) continue;
+    if (projectId !== project.project.id || world.stashFiles.has(s3Key)) continue;
     const filename = name.join('/');
     world.stashFiles.set(s3Key, {
       s3Key,
@@ -321,7 +413,11 @@ export function plantExamples(world: World, examples: DocumentExamples, environm
       hash: Number.parseInt(hash!, 36),
     });
   }
-  for (const id of of('subscription')) {
+}
+
+function plantSubscriptions(planting: Planting): void {
+  const { world, examples, homeOrg } = planting;
+  for (const id of unplanted(planting, 'subscription')) {
     const example = examples.objects.get(id);
     if (example === undefined) continue;
     const { emitter_id: emitter, listener_id: listener, event_name: eventName } = example;
@@ -329,19 +425,28 @@ export function plantExamples(world: World, examples: DocumentExamples, environm
     const orgId = world.sources.get(emitter)?.orgId ?? world.workflows.get(emitter)?.orgId ?? homeOrg;
     const listens = world.webhooks.has(listener) || world.workflows.has(listener) || world.sources.has(listener);
     if (orgId === undefined || !listens || world.subscriptions.has(key)) continue;
-    claim(id);
-    world.subscriptions.set(key, { subscription: { id, emitter_id: emitter, listener_id: listener, event_name: eventName }, orgId });
-    // A runner that drops optional parameters (Portman does) sends the example's pair without
-    // `event_name`, which names the default stream (EventNameQuery): that pair is planted there too,
-    // under an ID made from the example's, so no draw of the world moves (docs/worlds.md).
-    const defaultKey = tripleKey(emitter, listener, '');
-    if (eventName === '' || world.subscriptions.has(defaultKey)) continue;
-    const twin = derivedId(id);
-    if (ctx.issued.has(twin)) continue;
-    claim(twin);
-    const subscription = { id: twin, emitter_id: emitter, listener_id: listener, event_name: '' };
-    world.subscriptions.set(defaultKey, { subscription, orgId });
+    claim(planting, id);
+    const subscription = { id, emitter_id: emitter, listener_id: listener, event_name: eventName };
+    world.subscriptions.set(key, { subscription, orgId });
+    plantDefaultStreamTwin(planting, id, example, orgId);
   }
+}
+
+/**
+ * A runner that drops optional parameters (Portman does) sends the example's pair without
+ * `event_name`, which names the default stream (EventNameQuery): that pair is planted there too,
+ * under an ID made from the example's, so no draw of the world moves (docs/worlds.md).
+ */
+function plantDefaultStreamTwin(planting: Planting, id: string, example: Json, orgId: string): void {
+  const { world } = planting;
+  const { emitter_id: emitter, listener_id: listener, event_name: eventName } = example;
+  const defaultKey = tripleKey(emitter, listener, '');
+  if (eventName === '' || world.subscriptions.has(defaultKey)) return;
+  const twin = derivedId(id);
+  if (world.ctx.issued.has(twin)) return;
+  claim(planting, twin);
+  const subscription = { id: twin, emitter_id: emitter, listener_id: listener, event_name: '' };
+  world.subscriptions.set(defaultKey, { subscription, orgId });
 }
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

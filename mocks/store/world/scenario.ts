@@ -31,6 +31,7 @@ import { isEmitterGlob, kindOf, newId } from '../../ids/ids.ts';
 import { addWorkspaceSources } from '../api/users.ts';
 import { unixSeconds } from '../../ids/random.ts';
 import { addSource, MAX_ERROR_EVENTS, tripleKey, type World } from './world.ts';
+import { type ProjectRecord, projectRecord } from './world.ts';
 
 /** Scenario names: lower-case words joined by dashes (a token `scenario_<name>_<anything>` picks one). */
 export const SCENARIO_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -131,9 +132,44 @@ const ENVIRONMENTS = ['production', 'development'] as const;
  * if (issues.length > 0) console.error(issues);
  */
 export function plantScenario(world: World, scenario: ScenarioWorld): ScenarioIssue[] {
-  const { ctx } = world;
   const issues: ScenarioIssue[] = [];
   // Explicit IDs first, so that no drawn ID takes one of them.
+  claimIds(world, scenario, issues);
+  if (scenario.user !== undefined) world.user = { ...world.user, ...scenario.user };
+  const workspaceSpecs = scenario.workspaces ?? [{}];
+  const workspaceIds: string[] = [];
+  for (const spec of workspaceSpecs) {
+    const { sources: _s, workflows: _w, ...fields } = spec;
+    const workspace = makeWorkspace(world.ctx, fields, { usageFields: true });
+    world.workspaces.set(workspace.id, { workspace, sourceIds: [], sourceIndex: new Map() });
+    workspaceIds.push(workspace.id);
+  }
+  const reference = unixSeconds(world.ctx.now());
+  const planting: Planting = { world, issues, workspaceIds, projectOf: new Map(), reference };
+  plantProjects(planting, scenario.projects ?? []);
+  for (const [w, spec] of workspaceSpecs.entries()) plantWorkspaceContents(planting, workspaceIds[w]!, spec);
+  for (const fields of scenario.webhooks ?? []) {
+    const webhook = makeWebhook(world.ctx, { user_id: world.user.id, ...fields });
+    world.webhooks.set(webhook.id, webhook);
+  }
+  plantSubscriptions(planting, scenario.subscriptions ?? []);
+  return issues;
+}
+
+/** What the steps of plantScenario share: the world, the issues so far, the workspaces planted. */
+interface Planting {
+  world: World;
+  issues: ScenarioIssue[];
+  /** The scenario's workspaces' IDs, in its order. */
+  workspaceIds: string[];
+  /** Each workspace's first project, where its workflows go. */
+  projectOf: Map<string, string>;
+  /** The world's time at seeding, in UNIX seconds. */
+  reference: number;
+}
+
+/** Takes every ID the scenario gives before anything is drawn; one given twice is an issue. */
+function claimIds({ ctx }: World, scenario: ScenarioWorld, issues: ScenarioIssue[]): void {
   const claim = (id: string | undefined, pointer: string): void => {
     if (id === undefined) return;
     if (ctx.issued.has(id)) issues.push({ pointer, message: `ID ${id} is given twice` });
@@ -143,7 +179,9 @@ export function plantScenario(world: World, scenario: ScenarioWorld): ScenarioIs
   for (const [w, spec] of (scenario.workspaces ?? []).entries()) {
     claim(spec.id, `/workspaces/${w}/id`);
     if (Array.isArray(spec.sources)) for (const [i, source] of spec.sources.entries()) claim(source.id, `/workspaces/${w}/sources/${i}/id`);
-    if (Array.isArray(spec.workflows)) for (const [i, workflow] of spec.workflows.entries()) claim(workflow.id, `/workspaces/${w}/workflows/${i}/id`);
+    if (Array.isArray(spec.workflows)) {
+      for (const [i, workflow] of spec.workflows.entries()) claim(workflow.id, `/workspaces/${w}/workflows/${i}/id`);
+    }
   }
   for (const [p, spec] of (scenario.projects ?? []).entries()) {
     claim(spec.id, `/projects/${p}/id`);
@@ -151,90 +189,87 @@ export function plantScenario(world: World, scenario: ScenarioWorld): ScenarioIs
   }
   for (const [i, webhook] of (scenario.webhooks ?? []).entries()) claim(webhook.id, `/webhooks/${i}/id`);
   for (const [i, subscription] of (scenario.subscriptions ?? []).entries()) claim(subscription.id, `/subscriptions/${i}/id`);
+}
 
-  if (scenario.user !== undefined) world.user = { ...world.user, ...scenario.user };
-  const workspaceSpecs = scenario.workspaces ?? [{}];
-  const workspaceIds: string[] = [];
-  for (const spec of workspaceSpecs) {
-    const { sources: _s, workflows: _w, ...fields } = spec;
-    const workspace = makeWorkspace(ctx, fields, { usageFields: true });
-    world.workspaces.set(workspace.id, { workspace, sourceIds: [], sourceIndex: new Map() });
-    workspaceIds.push(workspace.id);
-  }
-  const reference = unixSeconds(ctx.now());
-  const projectOf = new Map<string, string>();
-  const newProject = (orgId: string, fields: Pick<ScenarioProject, 'id' | 'name'>) => {
-    const project = makeProject(ctx, {
-      org_id: orgId,
-      ...(fields.id === undefined ? {} : { id: fields.id }),
-      ...(fields.name === undefined ? {} : { name: fields.name }),
-    });
-    world.projects.set(project.id, {
-      project,
-      environments: new Map(ENVIRONMENTS.map((name) => [name, { webhook_url: null, signing_key: null, created_at: reference, updated_at: reference }])),
-      deployedTriggerIds: [],
-      accountIds: [],
-    });
-    if (!projectOf.has(orgId)) projectOf.set(orgId, project.id);
-    return world.projects.get(project.id)!;
-  };
-  for (const [p, spec] of (scenario.projects ?? []).entries()) {
+function newProject(planting: Planting, orgId: string, fields: Pick<ScenarioProject, 'id' | 'name'>): ProjectRecord {
+  const { world, reference, projectOf } = planting;
+  const project = makeProject(world.ctx, {
+    org_id: orgId,
+    ...(fields.id === undefined ? {} : { id: fields.id }),
+    ...(fields.name === undefined ? {} : { name: fields.name }),
+  });
+  world.projects.set(project.id, projectRecord(project, ENVIRONMENTS, reference));
+  if (!projectOf.has(orgId)) projectOf.set(orgId, project.id);
+  return world.projects.get(project.id)!;
+}
+
+function plantProjects(planting: Planting, projects: readonly ScenarioProject[]): void {
+  const { world, issues, workspaceIds } = planting;
+  for (const [p, spec] of projects.entries()) {
     const orgId = workspaceIds[spec.workspace ?? 0];
     if (orgId === undefined) {
-      issues.push({ pointer: `/projects/${p}/workspace`, message: `there is no workspace ${spec.workspace} (the scenario has ${workspaceIds.length})` });
+      const message = `there is no workspace ${spec.workspace} (the scenario has ${workspaceIds.length})`;
+      issues.push({ pointer: `/projects/${p}/workspace`, message });
       continue;
     }
-    const record = newProject(orgId, spec);
+    const record = newProject(planting, orgId, spec);
     for (const { state, environment, ...fields } of spec.accounts ?? []) {
-      const account = makeConnectedAccount(ctx, { ...accountState(state ?? 'healthy'), ...fields });
-      world.accounts.set(account.id, { account, projectId: record.project.id, environment: environment ?? 'production', credentials: makeCredentials(ctx) });
+      const account = makeConnectedAccount(world.ctx, { ...accountState(state ?? 'healthy'), ...fields });
+      const credentials = makeCredentials(world.ctx);
+      const projectId = record.project.id;
+      world.accounts.set(account.id, { account, projectId, environment: environment ?? 'production', credentials });
       record.accountIds.push(account.id);
     }
   }
-  for (const [w, spec] of workspaceSpecs.entries()) {
-    const orgId = workspaceIds[w]!;
-    // A count is filled as POST /__mock/sources fills a workspace (a pool of full draws, then copies
-    // with fresh IDs), so a busy workspace costs milliseconds, not a faker draw per resource.
-    if (typeof spec.sources === 'number') addWorkspaceSources(world, orgId, spec.sources);
-    else for (const fields of spec.sources ?? []) addSource(world, makeEventSource(ctx, fields), orgId);
-    const count = typeof spec.workflows === 'number' ? spec.workflows : (spec.workflows?.length ?? 0);
-    if (count === 0) continue;
-    const projectId = projectOf.get(orgId) ?? newProject(orgId, {}).project.id;
-    if (typeof spec.workflows === 'number') {
-      const pool: Workflow[] = [];
-      for (let i = 0; i < count; i++) {
-        const workflow = i < BULK_POOL ? makeWorkflow(ctx, {}, { ownerId: orgId }) : reissued(ctx, pool[i % BULK_POOL]!);
-        if (i < BULK_POOL) pool.push(workflow);
-        world.workflows.set(workflow.id, { workflow, orgId, projectId, errors: [] });
-      }
-      continue;
+}
+
+/** A workspace's sources and workflows (in its first project, made when it has none). */
+function plantWorkspaceContents(planting: Planting, orgId: string, spec: ScenarioWorkspace): void {
+  const { world, projectOf } = planting;
+  const { ctx } = world;
+  // A count is filled as POST /__mock/sources fills a workspace (a pool of full draws, then copies
+  // with fresh IDs), so a busy workspace costs milliseconds, not a faker draw per resource.
+  if (typeof spec.sources === 'number') addWorkspaceSources(world, orgId, spec.sources);
+  else for (const fields of spec.sources ?? []) addSource(world, makeEventSource(ctx, fields), orgId);
+  const count = typeof spec.workflows === 'number' ? spec.workflows : (spec.workflows?.length ?? 0);
+  if (count === 0) return;
+  const projectId = projectOf.get(orgId) ?? newProject(planting, orgId, {}).project.id;
+  if (typeof spec.workflows === 'number') {
+    const pool: Workflow[] = [];
+    for (let i = 0; i < count; i++) {
+      const workflow = i < BULK_POOL ? makeWorkflow(ctx, {}, { ownerId: orgId }) : reissued(ctx, pool[i % BULK_POOL]!);
+      if (i < BULK_POOL) pool.push(workflow);
+      world.workflows.set(workflow.id, { workflow, orgId, projectId, errors: [] });
     }
-    for (const { trigger, errors, ...fields } of spec.workflows ?? []) {
-      const workflow = makeWorkflow(ctx, fields, { ...(trigger === undefined ? {} : { triggerKind: trigger }), ownerId: orgId });
-      world.workflows.set(workflow.id, { workflow, orgId, projectId, errors: plantErrors(world, workflow, orgId, errors) });
-    }
+    return;
   }
-  for (const fields of scenario.webhooks ?? []) {
-    const webhook = makeWebhook(ctx, { user_id: world.user.id, ...fields });
-    world.webhooks.set(webhook.id, webhook);
+  for (const { trigger, errors, ...fields } of spec.workflows ?? []) {
+    const options = { ...(trigger === undefined ? {} : { triggerKind: trigger }), ownerId: orgId };
+    const workflow = makeWorkflow(ctx, fields, options);
+    const planted = plantErrors(world, workflow, orgId, errors);
+    world.workflows.set(workflow.id, { workflow, orgId, projectId, errors: planted });
   }
-  for (const [i, fields] of (scenario.subscriptions ?? []).entries()) {
+}
+
+/** Subscriptions whose emitter and listener the world holds; any other is an issue. */
+function plantSubscriptions(planting: Planting, subscriptions: readonly ScenarioSubscription[]): void {
+  const { world, issues, workspaceIds } = planting;
+  for (const [i, fields] of subscriptions.entries()) {
     const emitterOrg = orgOfEmitter(world, fields.emitter_id);
     if (emitterOrg === undefined) {
-      issues.push({ pointer: `/subscriptions/${i}/emitter_id`, message: `the scenario holds no workflow or source ${fields.emitter_id}` });
+      const message = `the scenario holds no workflow or source ${fields.emitter_id}`;
+      issues.push({ pointer: `/subscriptions/${i}/emitter_id`, message });
       continue;
     }
     if (!holdsListener(world, fields.listener_id)) {
-      issues.push({ pointer: `/subscriptions/${i}/listener_id`, message: `the scenario holds no workflow, source or webhook ${fields.listener_id}` });
+      const message = `the scenario holds no workflow, source or webhook ${fields.listener_id}`;
+      issues.push({ pointer: `/subscriptions/${i}/listener_id`, message });
       continue;
     }
-    const subscription = makeSubscription(ctx, fields);
-    world.subscriptions.set(tripleKey(subscription.emitter_id, subscription.listener_id, subscription.event_name), {
-      subscription,
-      orgId: emitterOrg || (workspaceIds[0] ?? ''),
-    });
+    const subscription = makeSubscription(world.ctx, fields);
+    const key = tripleKey(subscription.emitter_id, subscription.listener_id, subscription.event_name);
+    world.subscriptions.set(key, { subscription, orgId: emitterOrg || (workspaceIds[0] ?? '') });
   }
-  return issues;
 }
 
 /** Full draws before counted workflows are copies of them with fresh IDs. */

@@ -26,6 +26,7 @@ import { document } from '../../../openapi/generated/document.ts';
 import { type DocumentExamples, documentExamples, plantExamples } from './examples.ts';
 import { createWorldClock, utcDay, type WorldClock } from './clock.ts';
 import { createRecordingSink } from './recording-sink.ts';
+import { projectRecord } from './world.ts';
 import { plantScenario, type ScenarioDefinition, type ScenarioIssue } from './scenario.ts';
 import { declaredWeight, errorEventCount, formatBytes, SCENARIO_WEIGHT_LIMIT, worldWeight } from './weight.ts';
 
@@ -165,6 +166,7 @@ export function createWorldRandom(
   };
 }
 
+/** The default world: each step draws from the world's faker in turn, so their order is every seeded world's values. */
 function seedWorld(world: World): void {
   const { ctx } = world;
   // Two workspaces; only the first carries the optional compute/invocation fields.
@@ -173,69 +175,15 @@ function seedWorld(world: World): void {
   for (const workspace of [first, second]) {
     world.workspaces.set(workspace.id, { workspace, sourceIds: [], sourceIndex: new Map() });
   }
-
-  // A project in the first workspace with one deployed trigger per environment and two accounts.
-  const project = makeProject(ctx, { org_id: first.id });
-  const reference = unixSeconds(ctx.now());
-  world.projects.set(project.id, {
-    project,
-    environments: new Map(SEEDED_ENVIRONMENTS.map((name) => [name, { webhook_url: null, signing_key: null, created_at: reference, updated_at: reference }])),
-    deployedTriggerIds: [],
-    accountIds: [],
-  });
-  const projectRecord = world.projects.get(project.id)!;
-  const triggers = SEEDED_ENVIRONMENTS.map((environment) => ({ trigger: makeDeployedTrigger(ctx, { owner_id: first.id }), environment }));
-  const accounts = [];
-  for (let i = 0; i < 2; i++) {
-    const account = makeConnectedAccount(ctx);
-    // The second is connected through the service's OAuth client: its credentials are withheld (the service's docs).
-    world.accounts.set(account.id, {
-      account,
-      projectId: project.id,
-      environment: 'production',
-      credentials: makeCredentials(ctx),
-      credentialsWithheld: i === 1,
-    });
-    projectRecord.accountIds.push(account.id);
-    accounts.push(account);
-  }
-  // The triggers belong to the first account's end user (no extra random draw: seeded IDs stay).
-  for (const { trigger, environment } of triggers) {
-    world.deployedTriggers.set(trigger.id, { trigger, projectId: project.id, environment, externalUserId: accounts[0]!.external_id, webhooks: [] });
-    projectRecord.deployedTriggerIds.push(trigger.id);
-  }
-
+  const projectId = seedProject(world, first.id);
   for (let i = 0; i < 2; i++) {
     const template = makeTemplate(ctx);
     world.templates.set(template.id, template);
   }
-
   // Sources: five plain ones in the first workspace (+ the third workflow's trigger = six), two in the second.
   for (let i = 0; i < 5; i++) addSource(world, makeEventSource(ctx), first.id);
   for (let i = 0; i < 2; i++) addSource(world, makeEventSource(ctx), second.id);
-
-  // Three workflows in the first workspace's project: HTTP (with recorded errors), timer, event source.
-  const withErrors = makeWorkflow(ctx, { active: true }, { triggerKind: 'http', stepCount: 2 });
-  const timer = makeWorkflow(ctx, { active: false }, { triggerKind: 'timer', stepCount: 1 });
-  const fromSource = makeWorkflow(ctx, { active: true }, { triggerKind: 'source', ownerId: first.id, stepCount: 2 });
-  for (const workflow of [withErrors, timer, fromSource]) {
-    world.workflows.set(workflow.id, { workflow, orgId: first.id, projectId: project.id, errors: [] });
-  }
-  const trigger = fromSource.triggers[0] as EventSourceTrigger;
-  const { owner_id: _owner, ...source } = trigger;
-  addSource(world, source, first.id);
-
-  // Five recorded $errors events, one of them with an original_event over 1 KB; stored newest first.
-  const cellId = withErrors.steps[0]?.id ?? '';
-  const events: WorkflowErrorEventSummary[] = [];
-  for (let i = 0; i < 5; i++) {
-    const seq = ++world.errorSeq;
-    const event = makeErrorEventSummary(ctx, undefined, { workflowId: withErrors.id, ownerId: first.id, cellId, largeEvent: i === 2, seq });
-    events.push(event);
-  }
-  events.sort((a, b) => b.indexed_at_ms - a.indexed_at_ms);
-  world.workflows.get(withErrors.id)!.errors = events;
-
+  const { withErrors, timer } = seedWorkflows(world, first.id, projectId);
   // One webhook and two subscriptions: the erroring workflow's $errors to the webhook, and every
   // source's $logs to the timer workflow (a glob, so it belongs to the first workspace).
   const webhook = makeWebhook(ctx, { user_id: world.user.id });
@@ -247,4 +195,65 @@ function seedWorld(world: World): void {
     const subscription = makeSubscription(ctx, { emitter_id, listener_id, event_name });
     world.subscriptions.set(tripleKey(emitter_id, listener_id, event_name), { subscription, orgId: first.id });
   }
+}
+
+/** A project in the first workspace with one deployed trigger per environment and two accounts; its ID. */
+function seedProject(world: World, orgId: string): string {
+  const { ctx } = world;
+  const project = makeProject(ctx, { org_id: orgId });
+  const record = projectRecord(project, SEEDED_ENVIRONMENTS, unixSeconds(ctx.now()));
+  world.projects.set(project.id, record);
+  const triggers = SEEDED_ENVIRONMENTS.map((environment) => {
+    const trigger = makeDeployedTrigger(ctx, { owner_id: orgId });
+    return { trigger, environment };
+  });
+  const accounts = [];
+  for (let i = 0; i < 2; i++) {
+    const account = makeConnectedAccount(ctx);
+    // The second is connected through the service's OAuth client: its credentials are withheld (the service's docs).
+    world.accounts.set(account.id, {
+      account,
+      projectId: project.id,
+      environment: 'production',
+      credentials: makeCredentials(ctx),
+      credentialsWithheld: i === 1,
+    });
+    record.accountIds.push(account.id);
+    accounts.push(account);
+  }
+  // The triggers belong to the first account's end user (no extra random draw: seeded IDs stay).
+  const externalUserId = accounts[0]!.external_id;
+  for (const { trigger, environment } of triggers) {
+    const deployed = { trigger, projectId: project.id, environment, externalUserId, webhooks: [] };
+    world.deployedTriggers.set(trigger.id, deployed);
+    record.deployedTriggerIds.push(trigger.id);
+  }
+  return project.id;
+}
+
+/**
+ * Three workflows in the first workspace's project: HTTP (with five recorded `$errors` events, one
+ * of them with an original_event over 1 KB, stored newest first), timer, and event source.
+ */
+function seedWorkflows(world: World, orgId: string, projectId: string) {
+  const { ctx } = world;
+  const withErrors = makeWorkflow(ctx, { active: true }, { triggerKind: 'http', stepCount: 2 });
+  const timer = makeWorkflow(ctx, { active: false }, { triggerKind: 'timer', stepCount: 1 });
+  const fromSource = makeWorkflow(ctx, { active: true }, { triggerKind: 'source', ownerId: orgId, stepCount: 2 });
+  for (const workflow of [withErrors, timer, fromSource]) {
+    world.workflows.set(workflow.id, { workflow, orgId, projectId, errors: [] });
+  }
+  const trigger = fromSource.triggers[0] as EventSourceTrigger;
+  const { owner_id: _owner, ...source } = trigger;
+  addSource(world, source, orgId);
+  const cellId = withErrors.steps[0]?.id ?? '';
+  const events: WorkflowErrorEventSummary[] = [];
+  for (let i = 0; i < 5; i++) {
+    const seq = ++world.errorSeq;
+    const options = { workflowId: withErrors.id, ownerId: orgId, cellId, largeEvent: i === 2, seq };
+    events.push(makeErrorEventSummary(ctx, undefined, options));
+  }
+  events.sort((a, b) => b.indexed_at_ms - a.indexed_at_ms);
+  world.workflows.get(withErrors.id)!.errors = events;
+  return { withErrors, timer };
 }

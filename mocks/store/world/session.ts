@@ -1,13 +1,7 @@
-// One session per world (docs/worlds.md): everything the fake keeps for one bearer token, owned in
-// one place, so that reset and eviction are one replacement or one deletion, never a fan-out:
-// - `world`: the resources (seeded from (seed, token), saved by snapshots);
-// - `deliveries`: the world's outbound delivery records, oldest first (the delivery engine keeps
-//   updating each record's state; it keeps no log of its own);
-// - `journal`: the world's /v1 requests (`GET /__mock/requests`), bounded;
-// - `limits`: the rate limit a test injected (`POST /__mock/rate-limit`): a count of refusals and a
-//   rate per second;
-// - `faults`: the latency and failure rate a test injected (`POST /__mock/faults`, mocks/app/faults.ts);
-// Plain data: the app writes the journal and consults the limits; nothing here knows HTTP.
+// One session per world (docs/worlds.md, "Sessions"): everything the fake keeps for one bearer token
+// (its world, delivery records, request journal, injected rate limit and faults) owned in one place,
+// so that reset and eviction are one replacement or one deletion, never a fan-out. Plain data: the
+// app writes the journal and consults the limits; nothing here knows HTTP.
 import type { DeliveryRecord } from '../../outbound/types.ts';
 import type { World } from './world.ts';
 
@@ -75,11 +69,18 @@ export interface Limits {
 
 export interface Session {
   readonly token: string;
+  /** The resources: seeded from (seed, token), saved by snapshots. */
   readonly world: World;
-  /** Oldest first; the records of deliveries the world asked for since the session began. */
+  /**
+   * Oldest first; the records of deliveries the world asked for since the session began (the
+   * delivery engine keeps updating each record's state; it keeps no log of its own).
+   */
   readonly deliveries: readonly DeliveryRecord[];
+  /** The world's /v1 requests (`GET /__mock/requests`), bounded. */
   readonly journal: Journal;
+  /** The rate limit a test injected (`POST /__mock/rate-limit`): a count of refusals and a rate per second. */
   readonly limits: Limits;
+  /** The latency and failure rate a test injected (`POST /__mock/faults`, mocks/app/faults.ts). */
   faults: WorldFaults;
 }
 

@@ -12,6 +12,7 @@ import { restoreRandomizer, stableKey, type RandomizerState } from '../../ids/ra
 import type { DeliverySink } from '../../outbound/types.ts';
 import { TrackedMap } from './changes.ts';
 import { createWorldRandom } from './seed.ts';
+import type { WorldRandom } from './seed.ts';
 import { type ClockState, utcDay } from './clock.ts';
 import {
   emptyWorld,
@@ -382,34 +383,17 @@ function refuse(code: SnapshotErrorCode, message: string): SnapshotResult<never>
   return { ok: false, error: { code, message } };
 }
 
+/** One world of a snapshot, read in the order it was written; throws Damaged naming the first bad field. */
 function readWorld(input: unknown, at: string, context: RestoreContext): World {
   const data = object(input, at);
   const token = string(data.token, `${at}.token`);
   if (token === '') throw new Damaged(`${at}.token: must not be empty`);
-  let saved: RandomizerState | null = null;
-  if (data.random !== null) {
-    saved = object(data.random, `${at}.random`) as unknown as RandomizerState;
-    try {
-      restoreRandomizer(saved);
-    } catch (error) {
-      throw new Damaged(`${at}.random: ${(error as Error).message}`);
-    }
-  }
-  const random = createWorldRandom({ seed: context.seed, token, now: context.now, endpointUrl: context.endpointUrl }, { saved });
-  random.endSeeding();
-  for (const [i, id] of array(data.issued, `${at}.issued`).entries()) random.ctx.issued.add(string(id, `${at}.issued[${i}]`));
-
+  const random = readRandom(data, at, token, context);
   const errorSeq = data.errorSeq;
   if (!Number.isInteger(errorSeq) || (errorSeq as number) < 0) throw new Damaged(`${at}.errorSeq: must be an integer >= 0`);
   const user = withId(data.user, `${at}.user`) as unknown as World['user'];
   const scenario = data.scenario === undefined || data.scenario === null ? null : string(data.scenario, `${at}.scenario`);
-  if (data.clock !== undefined && data.clock !== null) {
-    const clock = object(data.clock, `${at}.clock`);
-    if (typeof clock.offset_ms !== 'number' || typeof clock.frozen !== 'boolean' || Number.isNaN(Date.parse(string(clock.now, `${at}.clock.now`)))) {
-      throw new Damaged(`${at}.clock: expected {now, offset_ms, frozen}`);
-    }
-    random.clock.restore(clock as unknown as ClockState);
-  }
+  readClock(data, at, random);
   const world = emptyWorld({
     key: stableKey(token),
     token,
@@ -425,6 +409,45 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
   if (data.quotaDay !== undefined && !Number.isInteger(data.quotaDay)) throw new Damaged(`${at}.quotaDay: must be an integer`);
   // A snapshot from before the quota day: what it holds is the usage of the day it is restored on.
   world.quotaDay = (data.quotaDay as number | undefined) ?? utcDay(random.ctx.now());
+  readWorkspaces(world, data, at);
+  readWorkflowsAndSubscriptions(world, data, at);
+  readProjects(world, data, at);
+  fill(world.templates, data.templates, `${at}.templates`, (template: Template, path) => idOf(template, path));
+  readConnect(world, data, at);
+  return world;
+}
+
+/** The world's generator where the snapshot left it (or a fresh one), and the IDs it had issued. */
+function readRandom(data: Record<string, unknown>, at: string, token: string, context: RestoreContext): WorldRandom {
+  let saved: RandomizerState | null = null;
+  if (data.random !== null) {
+    saved = object(data.random, `${at}.random`) as unknown as RandomizerState;
+    try {
+      restoreRandomizer(saved);
+    } catch (error) {
+      throw new Damaged(`${at}.random: ${(error as Error).message}`);
+    }
+  }
+  const options = { seed: context.seed, token, now: context.now, endpointUrl: context.endpointUrl };
+  const random = createWorldRandom(options, { saved });
+  random.endSeeding();
+  const issued = array(data.issued, `${at}.issued`);
+  for (const [i, id] of issued.entries()) random.ctx.issued.add(string(id, `${at}.issued[${i}]`));
+  return random;
+}
+
+function readClock(data: Record<string, unknown>, at: string, random: WorldRandom): void {
+  if (data.clock === undefined || data.clock === null) return;
+  const clock = object(data.clock, `${at}.clock`);
+  const shaped = typeof clock.offset_ms === 'number' && typeof clock.frozen === 'boolean';
+  if (!shaped || Number.isNaN(Date.parse(string(clock.now, `${at}.clock.now`)))) {
+    throw new Damaged(`${at}.clock: expected {now, offset_ms, frozen}`);
+  }
+  random.clock.restore(clock as unknown as ClockState);
+}
+
+/** The workspaces, then their sources, whose order in each workspace is the order they were written in. */
+function readWorkspaces(world: World, data: Record<string, unknown>, at: string): void {
   for (const [i, item] of array(data.workspaces, `${at}.workspaces`).entries()) {
     const workspace = withId(item, `${at}.workspaces[${i}]`) as unknown as Workspace;
     world.workspaces.set(workspace.id, { workspace, sourceIds: [], sourceIndex: new Map() });
@@ -439,6 +462,9 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
     workspace.sourceIndex.set(id, workspace.sourceIds.length);
     workspace.sourceIds.push(id);
   }
+}
+
+function readWorkflowsAndSubscriptions(world: World, data: Record<string, unknown>, at: string): void {
   fill(world.workflows, data.workflows, `${at}.workflows`, (record: WorkflowRecord, path) => {
     array(record.errors, `${path}.errors`);
     string(record.orgId, `${path}.orgId`);
@@ -462,6 +488,9 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
       listener_id: string(auto.listener_id, `${at}.autoSubscriptions[${i}].listener_id`),
     };
   });
+}
+
+function readProjects(world: World, data: Record<string, unknown>, at: string): void {
   for (const [i, item] of array(data.projects, `${at}.projects`).entries()) {
     const path = `${at}.projects[${i}]`;
     const record = object(item, path);
@@ -469,12 +498,17 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
     const environments = new Map<string, EnvironmentRecord>();
     for (const [j, entry] of array(record.environments, `${path}.environments`).entries()) {
       const pair = array(entry, `${path}.environments[${j}]`);
-      environments.set(string(pair[0], `${path}.environments[${j}][0]`), object(pair[1], `${path}.environments[${j}][1]`) as unknown as EnvironmentRecord);
+      const name = string(pair[0], `${path}.environments[${j}][0]`);
+      environments.set(name, object(pair[1], `${path}.environments[${j}][1]`) as unknown as EnvironmentRecord);
     }
     const ids = (field: string) => array(record[field], `${path}.${field}`).map((id, j) => string(id, `${path}.${field}[${j}]`));
-    world.projects.set(project.id, { project, environments, deployedTriggerIds: ids('deployedTriggerIds'), accountIds: ids('accountIds') });
+    const deployedTriggerIds = ids('deployedTriggerIds');
+    world.projects.set(project.id, { project, environments, deployedTriggerIds, accountIds: ids('accountIds') });
   }
-  fill(world.templates, data.templates, `${at}.templates`, (template: Template, path) => idOf(template, path));
+}
+
+/** Connect's resources; the collections added after the first snapshots may be absent. */
+function readConnect(world: World, data: Record<string, unknown>, at: string): void {
   fill(world.accounts, data.accounts, `${at}.accounts`, (record: AccountRecord, path) => {
     object(record.credentials, `${path}.credentials`);
     return idOf(record.account, `${path}.account`);
@@ -494,12 +528,18 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
       world.connectCredits.set(String(day.day), day);
     }
   }
-  if (data.oauthApps !== undefined) fill(world.oauthApps, data.oauthApps, `${at}.oauthApps`, (record: OauthAppRecord, path) => idOf(record.app, `${path}.app`));
-  if (data.appOverrides !== undefined)
-    fill(world.appOverrides, data.appOverrides, `${at}.appOverrides`, (record: AppOverrideRecord, path) => idOf(record.override, `${path}.override`));
-  if (data.stashFiles !== undefined)
-    fill(world.stashFiles, data.stashFiles, `${at}.stashFiles`, (record: StashFileRecord, path) => string(record.s3Key, `${path}.s3Key`));
-  return world;
+  if (data.oauthApps !== undefined) {
+    const keyOf = (record: OauthAppRecord, path: string) => idOf(record.app, `${path}.app`);
+    fill(world.oauthApps, data.oauthApps, `${at}.oauthApps`, keyOf);
+  }
+  if (data.appOverrides !== undefined) {
+    const keyOf = (record: AppOverrideRecord, path: string) => idOf(record.override, `${path}.override`);
+    fill(world.appOverrides, data.appOverrides, `${at}.appOverrides`, keyOf);
+  }
+  if (data.stashFiles !== undefined) {
+    const keyOf = (record: StashFileRecord, path: string) => string(record.s3Key, `${path}.s3Key`);
+    fill(world.stashFiles, data.stashFiles, `${at}.stashFiles`, keyOf);
+  }
 }
 
 /** Fills `map` from an array of values, each keyed by `keyOf` (which also checks the value). */

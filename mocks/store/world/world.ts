@@ -234,6 +234,17 @@ export function emptyWorld(fields: Pick<World, 'key' | 'token' | 'seed' | 'ctx' 
   };
 }
 
+/**
+ * A new project's record: every environment's trigger webhook unset, as of `at` (UNIX seconds).
+ * @example
+ * world.projects.set(project.id, projectRecord(project, ['production', 'development'], now));
+ */
+export function projectRecord(project: Project, environments: readonly string[], at: number): ProjectRecord {
+  const unset = { webhook_url: null, signing_key: null, created_at: at, updated_at: at };
+  const byName = new Map(environments.map((name) => [name, { ...unset }]));
+  return { project, environments: byName, deployedTriggerIds: [], accountIds: [] };
+}
+
 export function tripleKey(emitterId: string, listenerId: string, eventName: string): string {
   return JSON.stringify([emitterId, listenerId, eventName]);
 }

@@ -1,14 +1,15 @@
-// The one Ajv set-up: a document registered as a single schema resource, so a schema anywhere in it
-// (a JSON pointer) and the `#/components/...` references inside resolve as Prism and the linter see
-// them; each pointer compiled once. The document tests use it strictly, in both JSON Schema
-// dialects; leniently, it is the reference openapi/schema-check.test.ts holds the mock's own schema
-// check to (what serves requests is schema-check.ts, whose toIssues reads Ajv's errors too).
+// The one Ajv set-up, test support only (no runtime module imports it, so it is not in the package):
+// a document registered as a single schema resource, so a schema anywhere in it (a JSON pointer) and
+// the `#/components/...` references inside resolve as Prism and the linter see them; each pointer
+// compiled once. The document tests use it strictly, in both JSON Schema dialects; leniently, it is
+// the reference openapi/schema-check.test.ts holds the mock's own schema check to (what serves
+// requests is openapi/schema-check.ts, whose toIssues reads Ajv's errors too).
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import type * as core from 'ajv/dist/core.js';
 import addFormatsModule from 'ajv-formats';
-import { escapePointer } from './json-pointer.ts';
-import { ORDERED, orderedFailure } from './schema-check.ts';
+import { escapePointer } from '../openapi/json-pointer.ts';
+import { ORDERED, orderedFailure } from '../openapi/schema-check.ts';
 
 type AjvCore = core.default;
 
@@ -16,10 +17,10 @@ type AjvCore = core.default;
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: AjvCore) => void;
 
 /** An Ajv class: `Ajv2020` (OpenAPI 3.1's default dialect) or draft-07's `Ajv` (what Prism uses). */
-export type AjvClass = new (options: Options) => AjvCore;
+type AjvClass = new (options: Options) => AjvCore;
 
 export interface SchemaSetOptions {
-  /** Default `Ajv2020`. The draft-07 class is passed in, not imported here, so the browser bundle carries one dialect. */
+  /** Default `Ajv2020`; draft-07's class is passed in by the tests that want Prism's dialect. */
   engine?: AjvClass;
   /**
    * Strict: an unknown keyword (a typo such as `minLenght`) fails the compile; OpenAPI's own keywords,
@@ -46,6 +47,12 @@ const DOCUMENT_ID = 'https://workflow-api-kit.test/openapi.json';
 // OpenAPI's format names beyond JSON Schema's: annotations only.
 const OPENAPI_FORMATS = ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password'];
 
+/**
+ * Ajv over one OpenAPI document, addressed by JSON pointers into it.
+ * @example
+ * const schemas = documentSchemas(document, { strict: true });
+ * schemas.errors('/components/schemas/Workflow', { name: 1 }); // Ajv's ErrorObjects, [] when valid
+ */
 export function documentSchemas(document: object, options: SchemaSetOptions = {}): DocumentSchemas {
   const Engine = options.engine ?? Ajv2020;
   // verbose: each error carries the schema that failed, which toIssues reads `x-error-code` from.

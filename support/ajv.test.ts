@@ -3,7 +3,7 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { documentSchemas } from './ajv.ts';
-import { toIssues } from './schema-check.ts';
+import { toIssues } from '../openapi/schema-check.ts';
 
 const document = {
   openapi: '3.1.0',
