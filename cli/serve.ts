@@ -438,7 +438,12 @@ function operationIds(): string[] {
 }
 
 /** The flag of each upstream option, for the refusals of selectUpstream. */
-const UPSTREAM_FLAGS = { url: 'upstream', live: 'live', fallbackOn: 'fallback-on', maxBodyBytes: 'upstream-max-body' } as const;
+const UPSTREAM_FLAGS = {
+  url: 'upstream',
+  live: 'live',
+  fallbackOn: 'fallback-on',
+  maxBodyBytes: 'upstream-max-body',
+} as const;
 
 /**
  * `--upstream`, `--live`, `--fallback-on`, `--upstream-max-body`, `--record`, `--drift-report`,
@@ -470,18 +475,21 @@ function interpretUpstream(values: {
     if (needsUpstream !== undefined) return usage(`--${needsUpstream} needs --upstream URL (the real service beside the mock)`);
   } else {
     if (values.replay !== undefined) return usage('--replay answers from a recording, --upstream from the service: give one of them');
-    const maxBody = values['upstream-max-body'];
-    // At least an error body (1 KiB), at most what is sensible to hold whole (1 GiB).
-    const maxBodyBytes = maxBody === undefined ? undefined : parseByteSize(maxBody);
-    const input = { url: values.upstream, live: values.live, fallbackOn: values['fallback-on'], maxBodyBytes };
+    const input = { url: values.upstream, live: values.live, fallbackOn: values['fallback-on'] };
     const selected = selectUpstream(input, operationIds());
     const refused = selected.ok ? undefined : `--${UPSTREAM_FLAGS[selected.error.option]}: ${selected.error.message}`;
     if (!selected.ok && selected.error.option === 'url') return usage(refused!);
     if (values.live === undefined) return usage('--upstream needs --live OPS: the operations to send there (operationIds or globs such as list*)');
     if (!selected.ok) return usage(refused!);
-    if (maxBody !== undefined && (maxBodyBytes === undefined || maxBodyBytes < 1024 || maxBodyBytes > 1024 ** 3))
-      return usage(`--upstream-max-body must be a size from 1KiB to 1024MiB (bytes, or 16MiB), got "${maxBody}"`);
     out.upstream = selected.value;
+    const maxBody = values['upstream-max-body'];
+    if (maxBody !== undefined) {
+      // At least an error body (1 KiB), at most what is sensible to hold whole (1 GiB).
+      const bytes = parseByteSize(maxBody);
+      if (bytes === undefined || bytes < 1024 || bytes > 1024 ** 3)
+        return usage(`--upstream-max-body must be a size from 1KiB to 1024MiB (bytes, or 16MiB), got "${maxBody}"`);
+      out.upstream.maxBodyBytes = bytes;
+    }
     for (const flag of ['record', 'drift-report'] as const) {
       const file = values[flag];
       if (file === undefined) continue;

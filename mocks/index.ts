@@ -25,7 +25,13 @@ import type { ScenarioDefinition } from './store/world/index.ts';
 import type { DeliverySink } from './outbound/types.ts';
 
 export type { AppRequest, AppResponse } from './app/types.ts';
-export type { ExchangeListener, ExchangeRecord, UpstreamExchange, UpstreamOutcome, UpstreamStage } from './app/exchange.ts';
+export type {
+  ExchangeListener,
+  ExchangeRecord,
+  UpstreamExchange,
+  UpstreamOutcome,
+  UpstreamStage,
+} from './app/exchange.ts';
 export type { RequestHead } from './app/head.ts';
 export type {
   MockControl,

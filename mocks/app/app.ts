@@ -5,7 +5,7 @@
 // the parts once and adds the app's own subscribers: the journal, the run's coverage, the read cache.
 import type { Store } from '../store/index.ts';
 import type { Validator } from '../../openapi/validator.ts';
-import { createControl, type ControlOperationId, type ControlOperations, type MockControl } from './control.ts';
+import { createControl, type ControlOperations, type ControlRunner, type MockControl } from './control.ts';
 import { controlRoutes } from './control-routes.ts';
 import { createExchangeHook, type ExchangeListener, type UpstreamStage } from './exchange.ts';
 import { createFaults, type FaultOptions } from './faults.ts';
@@ -18,7 +18,6 @@ import type { AnyRoute } from './routes-meta.ts';
 import { coverExchanges, forgetChangedReads, journalExchange } from './subscribers.ts';
 import type { AppRequest, AppResponse } from './types.ts';
 
-export type { EndpointRunner } from './pipeline/context.ts';
 export { CONSOLE_REQUEST_HEADER } from './subscribers.ts';
 
 export interface AppOptions {
@@ -60,7 +59,8 @@ export interface MockApp {
  *
  * @example
  * const app = createApp({ store, validator, controlValidator, routes, controlOperations });
- * (await app.handle({ method: 'GET', url: '/v1/users/me', headers: { authorization: 'Bearer t' }, body: '' })).status; // 200
+ * const me = { method: 'GET', url: '/v1/users/me', headers: { authorization: 'Bearer t' }, body: '' };
+ * (await app.handle(me)).status; // 200
  */
 export function createApp(options: AppOptions): MockApp {
   const parts = appParts(options);
@@ -68,7 +68,7 @@ export function createApp(options: AppOptions): MockApp {
   const { coverage } = options.controlOperations;
   if (coverage !== undefined) parts.hook.subscribe(coverExchanges(coverage));
   if (parts.reads !== undefined) parts.hook.subscribe(forgetChangedReads(parts.reads));
-  const run = (operationId: ControlOperationId, token: string, input: Parameters<typeof callControl>[3]) => callControl(parts, operationId, token, input);
+  const run: ControlRunner = (operationId, token, input) => callControl(parts, operationId, token, input);
   return {
     handle: (req, head = readHead(req.method, req.url)) => handleRequest(parts, req, head),
     control: createControl(options.store, run),
@@ -91,7 +91,7 @@ function appParts(options: AppOptions): AppParts {
   const controlTable = controlRoutes(store, options.controlOperations, faults) as never;
   return {
     store,
-    api: servedDocument('api', API_PREFIX, options.validator, options.routes, (method, path) => `No operation at ${method} ${path}`),
+    api: servedDocument('api', API_PREFIX, options.validator, options.routes, apiNotFound),
     control: servedDocument('control', CONTROL_PREFIX, controlValidator, controlTable, controlNotFound),
     projectLess: projectLessRouting(options.validator),
     faults,
@@ -103,6 +103,8 @@ function appParts(options: AppOptions): AppParts {
     clock: typeof performance !== 'undefined' ? () => performance.now() : () => Date.now(),
   };
 }
+
+const apiNotFound = (method: string, path: string) => `No operation at ${method} ${path}`;
 
 function readCacheOf(option: AppOptions['readCache']): ReadCache | undefined {
   if (option === false) return undefined;

@@ -10,7 +10,7 @@ import type { RequestHead } from './head.ts';
 import { errorResponse } from './respond.ts';
 import type { AppRequest, AppResponse } from './types.ts';
 
-/** One request sent to the real service beside the mock and its answer, unredacted (mocks/upstream/har.ts redacts it). */
+/** One request sent to the real service beside the mock and its answer, unredacted (har.ts redacts it). */
 export interface UpstreamExchange {
   /** UNIX ms when the request left. */
   startedAt: number;
@@ -44,7 +44,7 @@ export interface ExchangeRecord {
   readonly source: 'mock' | 'live' | 'replay';
   /** The token's session the exchange ran in, when it named a world the mock holds or opened. */
   readonly session: Session | undefined;
-  /** Whether the exchange may have changed its session's world: an operation other than a read ran, or a new quota day began. */
+  /** Whether the exchange may have changed its session's world: an operation not a read ran, or a quota day began. */
   readonly worldChanged: boolean;
   /** UNIX ms when the app began the exchange, and how long it took (the faults' delay included). */
   readonly startedAt: number;
@@ -104,13 +104,13 @@ export function createExchangeHook(logError: (message: string, error: unknown) =
   };
 }
 
-/** Who answers an API request beside the mock: the upstream or a recording with their answer, or the mock with these headers. */
+/** Who answers an API request beside the mock: the upstream or a recording (their answer), or the mock (headers). */
 export type UpstreamOutcome =
   | { source: 'live' | 'replay'; response: AppResponse; exchange?: UpstreamExchange }
   | { source: 'mock'; headers: Readonly<Record<string, string>>; exchange?: UpstreamExchange };
 
 /** The step beside a real service (`--upstream`, `--live`) or a recording (`--replay`), as the app calls it. */
 export interface UpstreamStage {
-  /** Answers an API request (/v1) from the upstream or the recording, or says the mock answers and with which headers. */
+  /** Answers an API request (/v1) from the upstream or the recording, or says the mock answers, with which headers. */
   answer(request: AppRequest, head: RequestHead): UpstreamOutcome | Promise<UpstreamOutcome>;
 }

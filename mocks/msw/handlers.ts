@@ -187,8 +187,11 @@ function besideOf(options: HandlersOptions): {
   } else {
     const { live, fallbackOn } = options;
     const selected = selectUpstream({ url: options.upstream, live, fallbackOn }, validator.operationIds);
-    // The options of createHandlers name the URL `upstream`.
-    if (!selected.ok) return fail(`${selected.error.option === 'url' ? 'upstream' : selected.error.option} ${selected.error.message}`);
+    if (!selected.ok) {
+      // The options of createHandlers name the URL `upstream`.
+      const { option, message } = selected.error;
+      return fail(`${option === 'url' ? 'upstream' : option} ${message}`);
+    }
     setup = {
       upstream: {
         ...selected.value,
@@ -209,7 +212,8 @@ function besideOf(options: HandlersOptions): {
       return made.hybrid;
     });
     // Handled here so an import nobody has awaited yet is no unhandled rejection; requests still see it.
-    loading.catch((error: unknown) => console.error('[workflow-api-mock-kit] could not load the upstream step:', error));
+    const failed = '[workflow-api-mock-kit] could not load the upstream step:';
+    loading.catch((error: unknown) => console.error(failed, error));
     return loading;
   };
   // The mock asks only once load() has run: createHandlers calls it as soon as the mock exists.

@@ -150,8 +150,8 @@ function toAppRequest(req: IncomingMessage, method: string, body: string): AppRe
 export function getRequestListener(options: ListenerOptions): RequestListeners {
   const listening: Listening = { ...options, warnedOrigins: new Set<string>() };
   return {
-    request: (req, res) => void answerNodeRequest(listening, req, res, false),
-    checkContinue: (req, res) => void answerNodeRequest(listening, req, res, true),
+    request: (req, res) => void answerNodeRequest({ listening, req, res, expectsContinue: false }),
+    checkContinue: (req, res) => void answerNodeRequest({ listening, req, res, expectsContinue: true }),
     checkExpectation(req, res) {
       const error = apiError('expectation_failed', `Only "Expect: 100-continue" is supported, got "${req.headers.expect}"`);
       const path = readHead(req.method ?? 'GET', req.url ?? '/').path;
@@ -169,14 +169,16 @@ interface Listening extends ListenerOptions {
  * One request of node:http: what its head alone answers, else the mock's answer to it and its
  * body; then the connection's bookkeeping and the log line. The URL is split once, here.
  */
-async function answerNodeRequest(listening: Listening, req: IncomingMessage, res: ServerResponse, expectsContinue: boolean): Promise<void> {
+async function answerNodeRequest(arrived: Omit<NodeExchange, 'head'>): Promise<void> {
+  const { listening, req, res } = arrived;
   const started = performance.now();
   const connection = requestStarted(req, res);
   const head = readHead(req.method ?? 'GET', req.url ?? '/');
   warnCrossOrigin(listening, req, head.path);
+  const exchange: NodeExchange = { ...arrived, head };
   let status = 500;
   try {
-    status = answerBeforeBody(listening, req, res, head, expectsContinue) ?? (await answerFromMock(listening, req, res, head, expectsContinue));
+    status = answerBeforeBody(exchange) ?? (await answerFromMock(exchange));
   } catch (error) {
     // Only a transport failure lands here (the app answers its own errors).
     console.error('[mock] request failed:', error);
@@ -184,7 +186,17 @@ async function answerNodeRequest(listening: Listening, req: IncomingMessage, res
     res.end(JSON.stringify({ error: 'Internal error in the mock server' }));
   }
   requestEnded(connection, res);
-  if (listening.log !== undefined) listening.log(`${head.method} ${head.path} ${status} ${(performance.now() - started).toFixed(1)}ms`);
+  const ms = (performance.now() - started).toFixed(1);
+  if (listening.log !== undefined) listening.log(`${head.method} ${head.path} ${status} ${ms}ms`);
+}
+
+/** One request of node:http on its way: the listener, the request and its answer, its head read once. */
+interface NodeExchange {
+  listening: Listening;
+  req: IncomingMessage;
+  res: ServerResponse;
+  head: RequestHead;
+  expectsContinue: boolean;
 }
 
 /**
@@ -202,12 +214,14 @@ function warnCrossOrigin(listening: Listening, req: IncomingMessage, path: strin
 }
 
 /** What the head alone answers: a refusal, a CORS preflight, the console's files. Its status, or undefined. */
-function answerBeforeBody(listening: Listening, req: IncomingMessage, res: ServerResponse, head: RequestHead, expectsContinue: boolean): number | undefined {
+function answerBeforeBody({ listening, req, res, head, expectsContinue }: NodeExchange): number | undefined {
   const { cors, control } = listening;
   const { method, path } = head;
   const refused = refusedBeforeBody(req, head, control);
-  // Without `100 Continue`: the client learns the final answer before it sends the body.
-  if (refused !== undefined) return answerAndClose(req, res, refused, cors.headers(path, req.headers.origin), drainable(req, expectsContinue));
+  if (refused !== undefined) {
+    // Without `100 Continue`: the client learns the final answer before it sends the body.
+    return answerAndClose(req, res, refused, cors.headers(path, req.headers.origin), drainable(req, expectsContinue));
+  }
   if (isPreflight(req.method, req.headers)) {
     req.resume();
     res.writeHead(204, cors.preflight(path, req.headers.origin));
@@ -224,15 +238,17 @@ function answerBeforeBody(listening: Listening, req: IncomingMessage, res: Serve
 }
 
 /** The body read within the limit, the mock's answer to the request, that answer written. Its status. */
-async function answerFromMock(listening: Listening, req: IncomingMessage, res: ServerResponse, head: RequestHead, expectsContinue: boolean): Promise<number> {
+async function answerFromMock({ listening, req, res, head, expectsContinue }: NodeExchange): Promise<number> {
   const { method, path } = head;
+  const corsHeaders = listening.cors.headers(path, req.headers.origin);
   if (expectsContinue) res.writeContinue();
   const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
   if (!hasBody) req.resume();
   const body = hasBody ? await readRequestText(req) : '';
-  if (body === TOO_LARGE) return answerAndClose(req, res, payloadTooLarge(), listening.cors.headers(path, req.headers.origin), true);
+  if (body === TOO_LARGE) return answerAndClose(req, res, payloadTooLarge(), corsHeaders, true);
   // GET and HEAD bodies are read (within the limit) but never given to the app.
-  let response = await listening.handle(toAppRequest(req, method, method === 'GET' || method === 'HEAD' ? '' : body), head);
+  const given = method === 'GET' || method === 'HEAD' ? '' : body;
+  let response = await listening.handle(toAppRequest(req, method, given), head);
   const { endpointOrigin } = listening;
   if (endpointOrigin !== undefined && response.body.includes('/__endpoints/')) {
     const moved = followAddressed(response.body, endpointOrigin, addressedOrigin(req.headers));
@@ -244,7 +260,7 @@ async function answerFromMock(listening: Listening, req: IncomingMessage, res: S
   const bytes = response.bytes;
   res.writeHead(response.status, {
     ...response.headers,
-    ...listening.cors.headers(path, req.headers.origin),
+    ...corsHeaders,
     'content-length': bytes === undefined ? Buffer.byteLength(response.body) : bytes.length,
   });
   res.end(bytes ?? response.body);

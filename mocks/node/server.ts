@@ -232,16 +232,21 @@ function upstreamOf(options: ServerOptions, log: (line: string) => void) {
   return prepareUpstream({ upstream, record, recordMax, driftReport, replay, match }, context);
 }
 
+/** What the server has made before its mock: its base URL, the state file and the upstream step, where log lines go. */
+interface Composing {
+  baseUrl: string;
+  opened: OpenedState | undefined;
+  upstream: PreparedUpstream | undefined;
+  notice: (line: string) => void;
+}
+
 /**
  * The server's mock and its `--state` keeper, in the order they depend on each other: the delivery
  * engine, the mock (createMock, the one composition root, builds the store), then the keeper, which
  * restores the state file into that store before anything is answered. The mock's `saveState` is
  * the keeper's, which exists by the time any request can ask for it.
  */
-function composeMock(
-  options: ServerOptions,
-  made: { baseUrl: string; opened: OpenedState | undefined; upstream: PreparedUpstream | undefined; notice: (line: string) => void },
-): { mock: Mock; keeper: StateKeeper | undefined } {
+function composeMock(options: ServerOptions, made: Composing): { mock: Mock; keeper: StateKeeper | undefined } {
   const { opened, notice } = made;
   const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
   // Counted in weight (mocks/store/world/weight.ts): a quarter of the bound, whatever worlds it is made of.
@@ -255,7 +260,8 @@ function composeMock(
       scenarios: options.scenarios,
       faults: options.faults,
       sink: createDeliveryEngine({
-        // The policy judges each URL before the first attempt; the fetch judges the addresses a name leads to as it connects.
+        // The policy judges each URL before the first attempt; the fetch judges the addresses a
+        // name leads to as it connects.
         policy: destinationPolicy(options.deliverTo),
         fetch: checkedFetch(options.lookup),
         log: notice,

@@ -61,7 +61,7 @@ export interface PreparedUpstream {
   driftReport?: () => DriftReport;
   /** The mock's upstream stage (createMock's `upstream`). */
   stage: UpstreamStage;
-  /** The recording and the drift report subscribed to `mock`'s exchanges: synchronous, so the server attaches it as it starts. */
+  /** The recording and the drift report subscribed to `mock`'s exchanges: synchronous, done as the server starts. */
   connect(mock: Mock): UpstreamStep;
 }
 

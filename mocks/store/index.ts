@@ -194,7 +194,8 @@ export function createStore(options: StoreOptions = {}): Store {
     const log = claimed?.log ?? deliveryLog(sink, worlds.retained);
     const journal = countedJournal(worlds.retained, JOURNAL_LIMIT);
     const scenario = scenarioName === null || scenarioName === undefined ? undefined : scenarios.get(scenarioName);
-    const world = claimed?.world ?? createWorld({ token, seed, sink: log.sink, now, endpointUrl, ...(scenario && { scenario }) });
+    const built = { token, seed, sink: log.sink, now, endpointUrl, ...(scenario && { scenario }) };
+    const world = claimed?.world ?? createWorld(built);
     return worlds.hold(openSession(world, log, journal), log, journal, now());
   };
   const reopen = (token: string, scenarioName?: string | null): Session => {
@@ -229,7 +230,8 @@ export function createStore(options: StoreOptions = {}): Store {
     refusal(token) {
       const name = scenarioOfToken(token);
       if (name === undefined || scenarios.has(name) || worlds.held.has(token)) return null;
-      return `The token names scenario '${name}', which is not loaded; loaded: ${loadedNames(scenarios)} (docs/scenarios.md)`;
+      const loaded = loadedNames(scenarios);
+      return `The token names scenario '${name}', which is not loaded; loaded: ${loaded} (docs/scenarios.md)`;
     },
     weight: () => ({ bytes: worlds.weighed, limit: worlds.weightLimit }),
     scenarios: () => [...scenarios.values()].map(({ name, description }) => ({ name, description })),
@@ -262,8 +264,10 @@ function loadedNames(scenarios: ReadonlyMap<string, ScenarioDefinition>): string
   return scenarios.size === 0 ? 'none' : [...scenarios.keys()].join(', ');
 }
 
+type SnapshotContext = Omit<RestoreContext, 'sinkFor'>;
+
 /** A snapshot's worlds read for a store, each with the delivery log its sink writes to. */
-function readSnapshot(snapshot: unknown, context: Omit<RestoreContext, 'sinkFor'>, sink: DeliverySink, retained: Tally) {
+function readSnapshot(snapshot: unknown, context: SnapshotContext, sink: DeliverySink, retained: Tally) {
   const logs = new Map<string, DeliveryLog>();
   const sinkFor = (token: string) => logs.set(token, deliveryLog(sink, retained)).get(token)!.sink;
   return { result: readWorlds(snapshot, { ...context, sinkFor }), logs };
@@ -318,7 +322,9 @@ class HeldWorlds {
 
   /** The session of the world that holds HTTP trigger endpoint `key`, if one does. */
   holding(key: string): Session | undefined {
-    for (const entry of this.held.values()) if (workflowOfEndpoint(entry.session.world, key) !== undefined) return entry.session;
+    for (const { session } of this.held.values()) {
+      if (workflowOfEndpoint(session.world, key) !== undefined) return session;
+    }
     return undefined;
   }
 
@@ -358,7 +364,7 @@ class HeldWorlds {
     return entry === undefined ? scenarioOfToken(token) : entry.session.world.scenario;
   }
 
-  /** The token's held session, now the most recently used, or undefined (none held, or idle past the TTL and dropped). */
+  /** The token's held session, now the most recently used; undefined when none is held, or it was idle past the TTL. */
   use(token: string, at: number): Session | undefined {
     const entry = this.held.get(token);
     if (entry === undefined) return undefined;
@@ -379,7 +385,7 @@ class HeldWorlds {
     return entry.session;
   }
 
-  /** Evicts what is due, but never `keep`; the front is the least recently used world, so it stops at the first one not due. */
+  /** Evicts what is due, never `keep`; the front is the least recently used, so it stops at the first one not due. */
   keepWithinBounds(at: number, keep: string): void {
     if (!this.timed && !this.#overBounds()) return;
     for (const [token, entry] of this.held) {
@@ -415,7 +421,8 @@ function setAsideWorlds(seed: number | string, read: (snapshot: unknown) => Retu
       const saved = byHash.get(hash);
       if (saved === undefined) return undefined;
       byHash.delete(hash);
-      const { result, logs } = read({ format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, seed, worlds: [{ ...saved, token }] });
+      const snapshot = { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, seed, worlds: [{ ...saved, token }] };
+      const { result, logs } = read(snapshot);
       // Checked when it was set aside, so this holds; were it not, the token would get a fresh world.
       return result.ok ? { world: result.value[0]!, log: logs.get(token)! } : undefined;
     },

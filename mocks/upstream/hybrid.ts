@@ -112,10 +112,10 @@ type Planned = {
 /**
  * The hybrid step, for createMock's `upstream` (the pipeline's upstream stage).
  * @example
- * const upstream = createHybrid({ validator, upstream: { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'], fetch } });
- * const mock = createMock({ upstream });
- * const me = await mock.handle({ method: 'GET', url: '/v1/users/me', headers: { authorization: 'Bearer t' }, body: '' });
- * me.headers['x-mock-source']; // 'live'
+ * const live = { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'], fetch };
+ * const mock = createMock({ upstream: createHybrid({ validator, upstream: live }) });
+ * const request = { method: 'GET', url: '/v1/users/me', headers: { authorization: 'Bearer t' }, body: '' };
+ * (await mock.handle(request)).headers['x-mock-source']; // 'live'
  */
 export function createHybrid(options: HybridOptions): Hybrid {
   const { validator, upstream, replay } = options;
@@ -194,7 +194,8 @@ function forwarder(target: UpstreamRoute, send: UpstreamSend, options: HybridOpt
         : `The upstream did not answer ${method} ${target.url}${path}: ${reason}`;
       return live(errorResponse(apiError('bad_gateway', message, { upstream: target.url, operation: operationId })));
     }
-    const exchange = { startedAt, durationMs: clock() - started, operationId, request: { method, url, headers, body }, response };
+    const sent = { method, url, headers, body };
+    const exchange = { startedAt, durationMs: clock() - started, operationId, request: sent, response };
     if (fallback.statuses.includes(response.status)) return fellBack(String(response.status), exchange);
     return live({ status: response.status, headers: response.headers, body: response.body }, exchange);
   };

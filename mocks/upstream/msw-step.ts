@@ -24,15 +24,23 @@ export interface BesideSetup {
   log?: (line: string) => void;
 }
 
+/** The MSW handlers' upstream stage, the drift analyzer it feeds (none for a replay), and the feeding subscriber. */
+interface MswUpstream {
+  hybrid: Hybrid;
+  drift: DriftAnalyzer | null;
+  observe: ExchangeListener;
+}
+
 /**
  * The hybrid step (the mock's upstream stage) and, with `upstream`, the drift analyzer its
  * answers feed, through `observe`, a subscriber of the mock's exchange hook.
  * @example
- * const { hybrid, drift, observe } = createBeside(validator, { upstream: { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'], fetch } });
+ * const upstream = { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'], fetch };
+ * const { hybrid, drift, observe } = createBeside(validator, { upstream });
  * mock.onExchange(observe); // mock = createMock({ upstream: hybrid })
  * drift?.report().drifting; // 0 while the upstream answers as documented
  */
-export function createBeside(validator: Validator, setup: BesideSetup): { hybrid: Hybrid; drift: DriftAnalyzer | null; observe: ExchangeListener } {
+export function createBeside(validator: Validator, setup: BesideSetup): MswUpstream {
   const { upstream, replay, onExchange, log } = setup;
   if (replay !== undefined) {
     const replayed = createReplay(replay.entries, { secrets: secretFields(document), ...(replay.match === undefined ? {} : { match: replay.match }) });
@@ -40,7 +48,7 @@ export function createBeside(validator: Validator, setup: BesideSetup): { hybrid
   }
   // The runtime copy of the document has no prose: its drift report names assumptions by pointer, sentences ''.
   const drift = createDriftAnalyzer(document, validator);
-  const hybrid = createHybrid({ validator, ...(upstream === undefined ? {} : { upstream }), ...(log === undefined ? {} : { log }) });
+  const hybrid = createHybrid({ validator, upstream, log });
   const observe: ExchangeListener = (record) => {
     if (record.upstream === undefined) return;
     drift.observe(answerOfExchange(record.upstream));

@@ -29,10 +29,17 @@ export interface UpstreamSelection {
   maxBodyBytes?: number;
 }
 
-/** Which option is wrong and why; each face words it its own way (a flag, an option of createHandlers or startServer). */
+/** Which option is wrong and why: each face words it its own way (a flag, an option of its function). */
 export interface UpstreamRefusal {
   option: 'url' | 'live' | 'fallbackOn' | 'maxBodyBytes';
   message: string;
+}
+
+/** The checked options, or why not. */
+type Selected = { ok: true; value: UpstreamSelection } | { ok: false; error: UpstreamRefusal };
+
+function refuse(option: UpstreamRefusal['option'], message: string): Selected {
+  return { ok: false, error: { option, message } };
 }
 
 /**
@@ -42,11 +49,7 @@ export interface UpstreamRefusal {
  * selectUpstream({ url: 'http://127.0.0.1:4011/v1/', live: 'getCurrentUser' }, validator.operationIds);
  * // { ok: true, value: { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'] } }
  */
-export function selectUpstream(
-  input: UpstreamInput,
-  operationIds: readonly string[],
-): { ok: true; value: UpstreamSelection } | { ok: false; error: UpstreamRefusal } {
-  const refuse = (option: UpstreamRefusal['option'], message: string) => ({ ok: false as const, error: { option, message } });
+export function selectUpstream(input: UpstreamInput, operationIds: readonly string[]): Selected {
   const url = parseUpstreamUrl(input.url);
   if (typeof url !== 'string') return refuse('url', url.error);
   const patterns = typeof input.live === 'string' ? input.live : input.live?.join(',');

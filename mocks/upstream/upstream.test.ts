@@ -213,6 +213,8 @@ describe('replay', () => {
   });
 });
 
+const UPSTREAM_URL = 'http://upstream.test/v1';
+
 /** A mock (seed 7) whose upstream stage is the hybrid step of `options`; its upstream exchanges go to `exchanges`. */
 function mockBeside(options: HybridOptions, exchanges: Exchange[] = []) {
   const hybrid = createHybrid(options);
@@ -236,7 +238,8 @@ describe('hybrid', () => {
   it('sends live operations to the upstream with the caller token; the rest stays mocked; each answer and journal line says who answered', async () => {
     const { seen, fetch } = watched();
     const exchanges: Exchange[] = [];
-    const hybrid = mockBeside({ validator, upstream: { url: 'http://upstream.test/v1', live: ['getCurrentUser'], fetch } }, exchanges);
+    const route = { url: UPSTREAM_URL, live: ['getCurrentUser'], fetch };
+    const hybrid = mockBeside({ validator, upstream: route }, exchanges);
     const { mock } = hybrid;
     const live = await hybrid.handle(get('/v1/users/me?x=1'));
     expect(live.headers['x-mock-source']).toBe('live');
@@ -265,7 +268,7 @@ describe('hybrid', () => {
 
   it('an absolute request URL cannot choose another upstream', async () => {
     const { seen, fetch } = watched();
-    const hybrid = mockBeside({ validator, upstream: { url: 'http://upstream.test/v1', live: ['getCurrentUser'], fetch } });
+    const hybrid = mockBeside({ validator, upstream: { url: UPSTREAM_URL, live: ['getCurrentUser'], fetch } });
     await hybrid.handle(get('http://169.254.169.254/v1/users/me'));
     expect(seen.map((request) => request.url)).toEqual(['http://upstream.test/v1/users/me']);
   });
@@ -276,7 +279,7 @@ describe('hybrid', () => {
       throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
     };
     const route = (fetch: typeof globalThis.fetch, fallbackOn?: { statuses: number[]; unreachable: boolean }) =>
-      mockBeside({ validator, upstream: { url: 'http://upstream.test/v1', live: ['getCurrentUser'], fetch, ...(fallbackOn ? { fallbackOn } : {}) } });
+      mockBeside({ validator, upstream: { url: UPSTREAM_URL, live: ['getCurrentUser'], fetch, fallbackOn } });
 
     const fellBack = await route(notFound, { statuses: [404], unreachable: false }).handle(get('/v1/users/me'));
     expect([fellBack.status, fellBack.headers['x-mock-source'], fellBack.headers['x-mock-fallback']]).toEqual([200, 'mock', '404']);
@@ -293,7 +296,8 @@ describe('hybrid', () => {
     const entries: ReturnType<typeof toHarEntry>[] = [];
     const secrets = secretFields(document);
     const exchanges: Exchange[] = [];
-    const recordHybrid = mockBeside({ validator, upstream: { url: 'http://upstream.test/v1', live: ['*'], fetch: upstream.fetch } }, exchanges);
+    const everything = { url: UPSTREAM_URL, live: ['*'], fetch: upstream.fetch };
+    const recordHybrid = mockBeside({ validator, upstream: everything }, exchanges);
     const session = [
       get('/v1/users/me'),
       get('/v1/users/me/webhooks'),

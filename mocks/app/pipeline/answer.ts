@@ -7,13 +7,15 @@ import { json } from '../respond.ts';
 import type { AppResponse } from '../types.ts';
 import type { RequestContext } from './context.ts';
 
+type Via = ExchangeRecord['via'];
+
 /**
  * The answer the face hands back, once every subscriber has seen the exchange.
  *
  * @example
  * return finishExchange(context, await answerRequest(context));
  */
-export function finishExchange(context: RequestContext, answered: AppResponse, via: ExchangeRecord['via'] = 'request'): AppResponse {
+export function finishExchange(context: RequestContext, answered: AppResponse, via: Via = 'request'): AppResponse {
   const { headers } = context;
   // Spread, not rebuilt: a kept answer keeps its encoded bytes (its body is the same).
   const response = headers === undefined ? answered : { ...answered, headers: { ...answered.headers, ...headers } };

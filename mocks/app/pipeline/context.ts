@@ -59,7 +59,10 @@ export function servedDocument(
   return { kind, prefix, validator, routes, takesJsonBody, keptReads, reads, notFound };
 }
 
-const headerNames = (parameters: ReadonlyArray<{ in: string; name: string }>) => parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase());
+/** The names of an operation's header parameters, in lower case. */
+function headerNames(parameters: ReadonlyArray<{ in: string; name: string }>): string[] {
+  return parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase());
+}
 
 /** What answers a request to an HTTP trigger's endpoint (`<origin>/__endpoints/<key>`), injected like the routes. */
 export type EndpointRunner = (world: World, key: string, request: EndpointRequest) => Result<unknown>;
@@ -98,11 +101,11 @@ export interface RequestContext {
   input: RequestInput | undefined;
   worldChanged: boolean;
   source: 'mock' | 'live' | 'replay';
-  /** Headers every answer of this exchange carries: the faults' (rate limits, `Preference-Applied`), the upstream step's. */
+  /** Headers every answer of the exchange carries: the faults' (rate limits, `Preference-Applied`), the upstream's. */
   headers: Record<string, string> | undefined;
   /** The faults' delay before answering, ms. */
   delayMs: number;
-  /** Where the read cache keeps the answer once made (kept-read.ts): the key, at the world's version before the route ran. */
+  /** Where the read cache keeps the answer once made (kept-read.ts): its key, at the version before the route. */
   keepAs: { key: string; version: number } | undefined;
   upstream: UpstreamExchange | undefined;
   readonly startedAt: number;

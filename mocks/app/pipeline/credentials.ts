@@ -8,6 +8,8 @@ import { errorResponse } from '../respond.ts';
 import type { AppResponse } from '../types.ts';
 import type { RequestContext } from './context.ts';
 
+const INVALID_TOKEN = { 'www-authenticate': 'Bearer error="invalid_token"' };
+
 /**
  * Sets the context's credentials, or answers the 401.
  *
@@ -18,9 +20,7 @@ export function readCredentials(context: RequestContext): AppResponse | undefine
   const auth = authenticate(context.request.headers);
   if (!auth.ok) return errorResponse(auth.error, { 'www-authenticate': 'Bearer' });
   const unknownScenario = context.parts.store.refusal(auth.value.token);
-  if (unknownScenario !== null) {
-    return errorResponse(apiError('unauthorized', unknownScenario), { 'www-authenticate': 'Bearer error="invalid_token"' });
-  }
+  if (unknownScenario !== null) return errorResponse(apiError('unauthorized', unknownScenario), INVALID_TOKEN);
   context.credentials = auth.value;
   return undefined;
 }

@@ -11,6 +11,7 @@ import type { AppResponse } from '../types.ts';
 import type { RequestContext } from './context.ts';
 import { sessionOf } from './session.ts';
 
+const SEND_THE_BEARER = 'send the bearer of its world, or open that world first';
 const JSON_MEDIA_TYPE = /^application\/([a-z.+-]*\+)?json\s*(;|$)/i;
 
 /**
@@ -23,14 +24,15 @@ export function invokeEndpoint(context: RequestContext): AppResponse {
   const { request, head, parts } = context;
   const { key, rest } = endpointOf(head.path)!;
   if (parts.endpoints === undefined) {
-    return errorResponse(apiError('not_found', `This mock serves no workflow endpoints (${head.path})`, { path: head.path }));
+    const none = `This mock serves no workflow endpoints (${head.path})`;
+    return errorResponse(apiError('not_found', none, { path: head.path }));
   }
   const auth = request.headers.authorization === undefined ? undefined : authenticate(request.headers);
   if (auth !== undefined && !auth.ok) return errorResponse(auth.error, { 'www-authenticate': 'Bearer' });
   if (auth === undefined) context.session = parts.store.endpointSession(key);
   else context.credentials = auth.value;
   if (context.session === undefined && auth === undefined) {
-    const message = `No workflow endpoint ${key} in the worlds this mock holds: send the bearer of its world, or open that world first`;
+    const message = `No workflow endpoint ${key} in the worlds this mock holds: ${SEND_THE_BEARER}`;
     return errorResponse(apiError('not_found', message, { key }));
   }
   const session = sessionOf(context);

@@ -24,7 +24,8 @@ export function findFace(context: RequestContext): AppResponse | undefined {
     context.face = 'api';
     context.document = context.parts.api;
   } else {
-    return errorResponse(apiError('not_found', `Every API route lives under ${API_PREFIX}; ${path} is not one`, { path }));
+    const message = `Every API route lives under ${API_PREFIX}; ${path} is not one`;
+    return errorResponse(apiError('not_found', message, { path }));
   }
   return undefined;
 }

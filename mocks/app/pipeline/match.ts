@@ -19,8 +19,8 @@ export function matchOperation(context: RequestContext): AppResponse | undefined
   const { head, parts } = context;
   const document = context.document!;
   const relative = head.path.slice(document.prefix.length) || '/';
-  const routed =
-    document.kind === 'api' ? parts.projectLess(head.method, relative, () => tokenProject(sessionOf(context).world, context.credentials!.token)) : relative;
+  const projectOf = () => tokenProject(sessionOf(context).world, context.credentials!.token);
+  const routed = document.kind === 'api' ? parts.projectLess(head.method, relative, projectOf) : relative;
   const lookup = document.validator.matchOperation(head.method, routed);
   if (lookup.kind === 'match') {
     context.operationId = lookup.operationId;
@@ -28,7 +28,9 @@ export function matchOperation(context: RequestContext): AppResponse | undefined
     return undefined;
   }
   context.session ??= parts.store.held(context.credentials!.token);
-  if (lookup.kind === 'not_found') return errorResponse(apiError('not_found', document.notFound(head.method, head.path), { path: head.path }));
+  if (lookup.kind === 'not_found') {
+    return errorResponse(apiError('not_found', document.notFound(head.method, head.path), { path: head.path }));
+  }
   const allow = lookup.allowed.join(', ');
   const message = `${head.method} is not allowed on ${head.path}; allowed: ${allow}`;
   return errorResponse(apiError('method_not_allowed', message, { allowed: lookup.allowed }), { allow });

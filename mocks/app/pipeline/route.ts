@@ -25,7 +25,8 @@ export function runRoute(context: RequestContext): Result<unknown> | Promise<Res
   if (!document.reads.has(operationId)) context.worldChanged = true;
   const { session, credentials } = context;
   const { path, query, header, body } = checked.value;
-  return route({ world: session!.world, session, credentials, path, query, header, headers: context.request.headers, body } as never);
+  const { headers } = context.request;
+  return route({ world: session!.world, session, credentials, path, query, header, headers, body } as never);
 }
 
 /**

@@ -17,7 +17,7 @@ export function openSession(context: RequestContext): AppResponse | undefined {
   return undefined;
 }
 
-/** The context's session, opened now if no stage has opened it yet (the project-less routing may need it first, match.ts). */
+/** The context's session, opened now if no stage has yet (the project-less routing may open it first, match.ts). */
 export function sessionOf(context: RequestContext): Session {
   if (context.session !== undefined) return context.session;
   const session = context.parts.store.session(context.credentials!.token);

@@ -19,9 +19,11 @@ import type { RequestContext } from './context.ts';
  */
 export function readOperationBody(context: RequestContext): AppResponse | undefined {
   const { request, head } = context;
-  const body = parseRequestBody(request.body, request.headers, context.document!.takesJsonBody.has(context.operationId!));
+  const takesJson = context.document!.takesJsonBody.has(context.operationId!);
+  const body = parseRequestBody(request.body, request.headers, takesJson);
   if (!body.ok) return errorResponse(body.error);
-  context.input = { pathParams: context.pathParams, query: new URLSearchParams(head.query), headers: request.headers, body: body.value };
+  const query = new URLSearchParams(head.query);
+  context.input = { pathParams: context.pathParams, query, headers: request.headers, body: body.value };
   return undefined;
 }
 
