@@ -17,7 +17,7 @@ import { type AppParts, beginExchange, type RequestContext } from './context.ts'
 import { readCredentials } from './credentials.ts';
 import { invokeEndpoint } from './endpoint.ts';
 import { findFace } from './face.ts';
-import { applyFaults } from './faults.ts';
+import { applyFaults, waitFaultDelay } from './faults.ts';
 import { answerKeptRead } from './kept-read.ts';
 import { isLogin, logIn } from './login.ts';
 import { matchOperation } from './match.ts';
@@ -57,7 +57,9 @@ async function answerRequest(context: RequestContext): Promise<AppResponse> {
     readCredentials(context) ?? // session: the bearer
     matchOperation(context) ?? // match
     openSession(context) ?? // session: the world, once the operation is known
-    (await applyFaults(context)); // faults
+    applyFaults(context); // faults
+  const delay = waitFaultDelay(context);
+  if (delay !== undefined) await delay;
   if (refused !== undefined) return refused;
   return (
     answerKeptRead(context) ?? // a read kept since the world last changed

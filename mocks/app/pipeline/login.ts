@@ -8,7 +8,7 @@ import { issueOAuthToken, OAUTH_TOKEN_OPERATION } from '../auth.ts';
 import { errorResponse, json } from '../respond.ts';
 import type { AppResponse } from '../types.ts';
 import type { RequestContext } from './context.ts';
-import { applyFaults } from './faults.ts';
+import { applyFaults, waitFaultDelay } from './faults.ts';
 import { sessionOf } from './session.ts';
 import { checkInput, readOperationBody } from './validation.ts';
 
@@ -39,5 +39,7 @@ export async function logIn(context: RequestContext): Promise<AppResponse> {
   const token = issueOAuthToken((checked.value.body as { client_id: string }).client_id);
   context.credentials = { token: token.access_token, kind: 'workspace_oauth' };
   sessionOf(context);
-  return (await applyFaults(context)) ?? json(200, token);
+  const refused = applyFaults(context);
+  await waitFaultDelay(context);
+  return refused ?? json(200, token);
 }
