@@ -48,6 +48,7 @@ export interface HandlersOptions {
   /**
    * Share one Mock between handlers and tests (its `control` API, its store). Without it, a mock
    * is created here; in a browser its webhook deliveries are only recorded (GET /__mock/deliveries).
+   * Not with `upstream` or `replay`, which go into the mock created here (a TypeError says so).
    */
   mock?: Mock;
   /**

@@ -26,6 +26,7 @@ export interface ServerOptions {
   seed?: number | string;
   /** No per-request log line. */
   quiet?: boolean;
+  /** A mock of the caller's to serve; not with `upstream` or `replay`, which go into the mock the server creates. */
   mock?: Mock;
   /** Where log lines go; stdout by default (and nowhere once stdout is closed, e.g. `npm start | head -1`). */
   log?: (line: string) => void;
