@@ -21,13 +21,12 @@ const TOKEN = 'drift-cli-token';
 async function recording(fetch: typeof globalThis.fetch): Promise<string> {
   const har = emptyHar({ name: 'test', version: '0' });
   const secrets = secretFields(document);
-  const mock = createMock({ seed: 7 });
-  const hybrid = createHybrid({
-    mock,
-    validator,
-    upstream: { url: 'http://upstream.test/v1', live: ['*'], fetch },
-    onExchange: (exchange) => har.log.entries.push(toHarEntry(exchange, secrets)),
+  const live = { url: 'http://upstream.test/v1', live: ['*'], fetch };
+  const mock = createMock({ seed: 7, upstream: createHybrid({ validator, upstream: live }) });
+  mock.onExchange(({ upstream }) => {
+    if (upstream !== undefined) har.log.entries.push(toHarEntry(upstream, secrets));
   });
+  const hybrid = mock;
   const world = mock.control.world(TOKEN);
   const account = world.projects[0]!.connected_accounts[0]!;
   const auth = { authorization: `Bearer ${TOKEN}` };

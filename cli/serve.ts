@@ -17,7 +17,7 @@ import {
 import { type Destination, parseDestinations } from '../mocks/common/destinations.ts';
 import { type CorsOrigins, parseCorsOrigins } from '../mocks/node/cors.ts';
 import type { Mock, ScenarioDefinition } from '../mocks/index.ts';
-import { type FallbackRule, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from '../mocks/upstream/select.ts';
+import { selectUpstream, type UpstreamSelection } from '../mocks/upstream/select.ts';
 import { type MatchField, parseMatchRule } from '../mocks/upstream/replay.ts';
 import { forEachOperation } from '../openapi/document/operations.ts';
 // The whole control document: its operations' summaries are the help's text (the runtime's copy has no prose).
@@ -237,7 +237,7 @@ export interface ServeOptions {
   /** `--coverage-report`: the JSON file written at exit (the table beside it). */
   coverageReport?: string;
   /** `--upstream`, `--live`, `--fallback-on`. */
-  upstream?: { url: string; live: string[]; fallbackOn?: FallbackRule; maxBodyBytes?: number };
+  upstream?: UpstreamSelection;
   /** `--record`: the HAR file. */
   record?: string;
   /** `--record-max`, in bytes. */
@@ -437,6 +437,14 @@ function operationIds(): string[] {
   return ids;
 }
 
+/** The flag of each upstream option, for the refusals of selectUpstream. */
+const UPSTREAM_FLAGS = {
+  url: 'upstream',
+  live: 'live',
+  fallbackOn: 'fallback-on',
+  maxBodyBytes: 'upstream-max-body',
+} as const;
+
 /**
  * `--upstream`, `--live`, `--fallback-on`, `--upstream-max-body`, `--record`, `--drift-report`,
  * `--replay`, `--match` (docs/upstream.md).
@@ -467,17 +475,13 @@ function interpretUpstream(values: {
     if (needsUpstream !== undefined) return usage(`--${needsUpstream} needs --upstream URL (the real service beside the mock)`);
   } else {
     if (values.replay !== undefined) return usage('--replay answers from a recording, --upstream from the service: give one of them');
-    const url = parseUpstreamUrl(values.upstream);
-    if (typeof url !== 'string') return usage(`--upstream: ${url.error}`);
+    const input = { url: values.upstream, live: values.live, fallbackOn: values['fallback-on'] };
+    const selected = selectUpstream(input, operationIds());
+    const refused = selected.ok ? undefined : `--${UPSTREAM_FLAGS[selected.error.option]}: ${selected.error.message}`;
+    if (!selected.ok && selected.error.option === 'url') return usage(refused!);
     if (values.live === undefined) return usage('--upstream needs --live OPS: the operations to send there (operationIds or globs such as list*)');
-    const live = parseLivePatterns(values.live, operationIds());
-    if (!Array.isArray(live)) return usage(`--live: ${(live as { error: string }).error}`);
-    out.upstream = { url, live };
-    if (values['fallback-on'] !== undefined) {
-      const fallbackOn = parseFallbackOn(values['fallback-on']);
-      if ('error' in fallbackOn) return usage(`--fallback-on: ${fallbackOn.error}`);
-      out.upstream.fallbackOn = fallbackOn;
-    }
+    if (!selected.ok) return usage(refused!);
+    out.upstream = selected.value;
     const maxBody = values['upstream-max-body'];
     if (maxBody !== undefined) {
       // At least an error body (1 KiB), at most what is sensible to hold whole (1 GiB).

@@ -9,6 +9,7 @@ import type { FaultOptions } from './app/faults.ts';
 import type { ReadCache, ReadCacheOptions } from './app/read-cache.ts';
 import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest, toFetchResponse } from './app/fetch.ts';
 import type { AppRequest, AppResponse } from './app/types.ts';
+import type { ExchangeListener, UpstreamStage } from './app/exchange.ts';
 import type { RequestHead } from './app/head.ts';
 import { routes } from './app/routes.ts';
 import { addSources, emit, invokeEndpoint } from './store/api/index.ts';
@@ -24,6 +25,13 @@ import type { ScenarioDefinition } from './store/world/index.ts';
 import type { DeliverySink } from './outbound/types.ts';
 
 export type { AppRequest, AppResponse } from './app/types.ts';
+export type {
+  ExchangeListener,
+  ExchangeRecord,
+  UpstreamExchange,
+  UpstreamOutcome,
+  UpstreamStage,
+} from './app/exchange.ts';
 export type { RequestHead } from './app/head.ts';
 export type {
   MockControl,
@@ -75,6 +83,11 @@ export interface MockOptions {
   seed?: number | string;
   /** Where the API is mounted for `mock.fetch` and the MSW handlers; default http://127.0.0.1:4010/v1. */
   baseUrl?: string;
+  /**
+   * The origin clients reach the mock at when it is not `baseUrl`'s (behind a proxy: `serve
+   * --public-url`); HTTP triggers' endpoint URLs name it (docs/worlds.md, "Workflow endpoints").
+   */
+  publicUrl?: string;
   /** Outbound deliveries; default: the delivery engine (real HTTP POSTs with retries). */
   sink?: DeliverySink;
   /** Clock in UNIX ms (timestamps of created resources and deliveries). */
@@ -101,9 +114,9 @@ export interface MockOptions {
   /** Bounds on the store's worlds (docs/worlds.md, "Eviction"): at most `maxWorlds`, each evicted after `worldTtlMs` unused. Default: none. */
   worlds?: Pick<StoreOptions, 'maxWorlds' | 'worldTtlMs' | 'onEvict'>;
   /**
-   * A store built beforehand (`createStore`), so that what needs it exists before the mock (the
-   * Node server's `--state` keeper, which the mock's `saveState` calls). Its own seed, sink, clock
-   * and bounds apply: `seed`, `sink`, `now` and `worlds` may not be given with it.
+   * A store built beforehand (`createStore`), for a mock over worlds made elsewhere. Its own seed,
+   * sink, clock and bounds apply: `seed`, `sink`, `now`, `worlds` and `scenarios` may not be given
+   * with it. Default: createMock builds the store, for every face (docs/architecture.md).
    */
   store?: Store;
   /**
@@ -111,11 +124,32 @@ export interface MockOptions {
    * cache"): `false` makes every answer anew; an object bounds it. Default: on, 10,000 answers and 16 Mi characters over all worlds.
    */
   readCache?: boolean | ReadCacheOptions | ReadCache;
+  /**
+   * The stage beside a real service or a recording (docs/upstream.md): the Node server's
+   * `--upstream` and `--replay`, the MSW handlers' `upstream` and `replay` (mocks/upstream/hybrid.ts).
+   * Default none: the mock answers every request.
+   */
+  upstream?: UpstreamStage;
 }
 
 export interface Mock {
   /** The one route table: the API under /v1 and the control API under /__mock (`head`: an adapter's reading of the method and URL, readHead). */
   handle(req: AppRequest, head?: RequestHead): Promise<AppResponse>;
+  /**
+   * Subscribes to every exchange of this mock (docs/architecture.md, "After each exchange"): once
+   * an answer is made, and before it goes back to its face, `listener` gets one record of it: the
+   * request, the matched operation, the answer, who answered and whether a world changed. Every
+   * face's exchanges are among them (node:http, MSW, `mock.fetch`), and `mock.control`'s calls as
+   * the requests they stand for (`via: 'mock.control'`). Answers the function that unsubscribes.
+   *
+   * @example
+   * const stop = mock.onExchange((exchange) => {
+   *   if (exchange.face === 'api') console.log(exchange.operationId, exchange.status, exchange.worldChanged);
+   * });
+   * await mock.fetch('/v1/users/me', { headers: { authorization: 'Bearer dev' } }); // getCurrentUser 200 false
+   * stop();
+   */
+  onExchange(listener: ExchangeListener): () => void;
   /** Fetch-API face of `handle`, for in-process use (e.g. openapi-fetch's `fetch` option). */
   fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
   /** The control API (docs/control-api.md) as typed functions; the token selects the world. */
@@ -160,7 +194,7 @@ export function createMock(options: MockOptions = {}): Mock {
       sink: options.sink ?? createDeliveryEngine({ now: options.now }),
       seed: options.seed,
       now: options.now,
-      endpointUrl: endpointUrlAt(new URL(baseUrl).origin),
+      endpointUrl: endpointUrlAt(options.publicUrl ?? new URL(baseUrl).origin),
     });
   const coverage = createRunCoverage(document);
   const app = createApp({
@@ -182,11 +216,13 @@ export function createMock(options: MockOptions = {}): Mock {
     faults: options.faults,
     endpoints: invokeEndpoint,
     readCache: options.readCache,
+    ...(options.upstream === undefined ? {} : { upstream: options.upstream }),
   });
   const mapUrl = createUrlMapper(baseUrl);
 
   return {
     handle: app.handle,
+    onExchange: app.onExchange,
     async fetch(input, init) {
       // Relative URLs resolve against the base URL, so `mock.fetch('/v1/users/me')` works too.
       const request = new Request(typeof input === 'string' && input.startsWith('/') ? new URL(input, baseUrl).origin + input : input, init);

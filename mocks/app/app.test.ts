@@ -86,6 +86,7 @@ function stubStore() {
     session: (token: string) => sessions.get(token) ?? open(token),
     world: (token: string) => store.session(token).world,
     refusal: () => null,
+    held: (token: string) => sessions.get(token),
     reset: (token: string) => {
       resets.push(token);
       return open(token);

@@ -40,9 +40,9 @@ function isJsonMediaType(contentType: string | undefined): boolean {
  * (schema validation then reports a missing required body); for the others `undefined`.
  *
  * @example
- * readBody('{"a":1}', { 'content-type': 'application/json' }, true); // { ok: true, value: { a: 1 } }
+ * parseRequestBody('{"a":1}', { 'content-type': 'application/json' }, true); // { ok: true, value: { a: 1 } }
  */
-export function readBody(raw: string, headers: Record<string, string>, takesJson: boolean): Result<unknown> {
+export function parseRequestBody(raw: string, headers: Record<string, string>, takesJson: boolean): Result<unknown> {
   if (isOversized(raw)) return { ok: false, error: payloadTooLarge() };
   if (!takesJson || raw.trim() === '') return ok(undefined);
   const contentType = headers['content-type'];

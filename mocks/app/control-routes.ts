@@ -24,7 +24,7 @@ export type ControlRouteTable = { [K in ControlOperationId]: (ctx: ControlContex
 export const DELIVERY_WAIT_LIMIT_MS = 15_000;
 
 /** Whether the world of `session` settled within the limit; waits on that world only (docs/control-api.md). */
-async function settled(store: Store, session: Session): Promise<boolean> {
+async function deliveriesSettled(store: Store, session: Session): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const limit = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), DELIVERY_WAIT_LIMIT_MS)));
   try {
@@ -59,7 +59,7 @@ export function controlRoutes(store: Store, ops: ControlOperations, faults: Pick
     // `?wait=true`: answer once every queued delivery has settled (all retries done), so a test can
     // assert on final states without polling.
     listDeliveries: async ({ session, query }) => {
-      const waited = !query.wait || (await settled(store, session));
+      const waited = !query.wait || (await deliveriesSettled(store, session));
       const page = deliveryPage([...session.deliveries], query.limit, query.after);
       if (!page.ok) return page;
       return ok(waited ? page.value : { ...page.value, settled: false as const });

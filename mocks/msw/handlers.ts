@@ -7,7 +7,7 @@ import { validator } from '../../openapi/validator.ts';
 import { authenticate } from '../app/auth.ts';
 import { ENDPOINT_PREFIX } from '../app/head.ts';
 import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest } from '../app/fetch.ts';
-import { createMock, type FaultOptions, type Mock, type MockOptions } from '../index.ts';
+import { createMock, type FaultOptions, type Mock, type MockOptions, type UpstreamStage } from '../index.ts';
 import { DEFAULT_STORAGE_KEY, persistStore, type Persistence, type StorageArea } from '../store/world/persist.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
 import type { BesideSetup } from '../upstream/msw-step.ts';
@@ -15,7 +15,7 @@ import type { Exchange, HarEntry } from '../upstream/har.ts';
 import type { Hybrid } from '../upstream/hybrid.ts';
 import { checkHarEntries, parseHar } from '../upstream/parse-har.ts';
 import type { MatchField } from '../upstream/replay.ts';
-import { type FallbackRule, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from '../upstream/select.ts';
+import { type FallbackRule, selectUpstream } from '../upstream/select.ts';
 
 export { DEFAULT_STORAGE_KEY } from '../store/world/persist.ts';
 export type { Exchange, HarEntry, HarHeader } from '../upstream/har.ts';
@@ -48,6 +48,7 @@ export interface HandlersOptions {
   /**
    * Share one Mock between handlers and tests (its `control` API, its store). Without it, a mock
    * is created here; in a browser its webhook deliveries are only recorded (GET /__mock/deliveries).
+   * Not with `upstream` or `replay`, which go into the mock created here (a TypeError says so).
    */
   mock?: Mock;
   /**
@@ -60,8 +61,8 @@ export interface HandlersOptions {
    * Keep the worlds across page reloads in sessionStorage ('session', until the tab closes) or
    * localStorage ('local'). Default: in memory only, so a reload seeds every world afresh (all
    * created resources are gone). Saved under `storageKey` (one worlds snapshot, see
-   * `store.snapshot()`) before the answer to every request that can change a world (any method
-   * but GET, HEAD and OPTIONS), and when the page is hidden or unloaded; restored when the
+   * `store.snapshot()`) before the answer to every request that may have changed a world (one
+   * that ran an operation other than a read), and when the page is hidden or unloaded; restored when the
    * handlers are created, replacing the worlds of the mock. Saved worlds of another seed, or a
    * damaged entry, are not restored (logged once). The delivery log, the request journal and
    * injected rate limits are not kept.
@@ -102,8 +103,6 @@ export interface DriftView {
   report(): DriftReport;
 }
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
  * MSW request handlers serving the kit's stateful fake: the API under `baseUrl` and the control
  * API under `<origin>/__mock`. Use them with `setupServer` (msw/node) or `setupWorker` (msw/browser).
@@ -124,6 +123,10 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
   if (options.token !== undefined && !authenticate({ authorization: `Bearer ${options.token}` }).ok) {
     throw new TypeError(`createHandlers: token ${JSON.stringify(options.token)} is not a bearer token; it must match [A-Za-z0-9-._~+/]+=*`);
   }
+  const beside = besideOf(options);
+  if (beside !== null && options.mock !== undefined) {
+    throw new TypeError('createHandlers: upstream and replay go into the mock created here; give them without mock');
+  }
   const mock =
     options.mock ??
     createMock({
@@ -132,22 +135,21 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
       seed: options.seed,
       faults: options.faults,
       scenarios: options.scenarios,
+      ...(beside === null ? {} : { upstream: beside.stage }),
     });
+  const loading = beside?.load(mock) ?? null;
   const persistence = options.persist ? browserPersistence(mock, options.persist, options.storageKey ?? DEFAULT_STORAGE_KEY) : null;
   const mapUrl = createUrlMapper(baseUrl);
   const origin = new URL(baseUrl).origin;
-  const { beside, drift } = besideOf(mock, options);
 
   const resolve = async ({ request }: { request: Request }) => {
     const appRequest = await fromFetchRequest(request, mapUrl);
-    const hybrid = beside === null ? null : await beside;
+    const hybrid = loading === null ? null : await loading;
     // The default token selects a mock world; it is never sent to the upstream.
     if (options.token !== undefined && appRequest.headers.authorization === undefined && hybrid?.route(appRequest) !== 'live') {
       appRequest.headers.authorization = `Bearer ${options.token}`;
     }
-    const response = await (hybrid ?? mock).handle(appRequest);
-    // Saved before the response is handed back: an acknowledged write survives a reload.
-    if (persistence !== null && !READS.has(appRequest.method.toUpperCase())) persistence.save();
+    const response = await mock.handle(appRequest);
     return new HttpResponse(response.status === 204 ? null : response.body, {
       status: response.status,
       headers: response.headers,
@@ -156,17 +158,21 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
 
   // HTTP trigger endpoints too (docs/worlds.md, "Workflow endpoints"): `<origin>/__endpoints/<key>`.
   const handlers = [http.all(`${baseUrl}/*`, resolve), http.all(`${origin}/__mock/*`, resolve), http.all(`${origin}${ENDPOINT_PREFIX}/*`, resolve)];
-  return Object.assign(handlers, { mock, persistence, drift });
+  return Object.assign(handlers, { mock, persistence, drift: beside?.drift ?? null });
 }
 
 /**
- * The hybrid step of `upstream`/`live` or `replay` (mocks/upstream/msw-step.ts), its options checked
- * here, when the handlers are created. The step itself, with the drift analyzer, HAR redaction and
- * the replay matcher, is imported only now, the first time these options are used: a page that only
- * mocks never downloads it (docs/upstream.md, "In the browser"). Requests wait for it; a failed
- * import is their error.
+ * The upstream stage of `upstream`/`live` or `replay` (mocks/upstream/msw-step.ts), its options
+ * checked here, when the handlers are created. The step itself, with the drift analyzer, HAR
+ * redaction and the replay matcher, is imported only by `load`, the first time these options are
+ * used: a page that only mocks never downloads it (docs/upstream.md, "In the browser"). Requests
+ * wait for it; a failed import is their error.
  */
-function besideOf(mock: Mock, options: HandlersOptions): { beside: Promise<Hybrid> | null; drift: DriftView | null } {
+function besideOf(options: HandlersOptions): {
+  stage: UpstreamStage;
+  load(mock: Mock): Promise<Hybrid>;
+  drift: DriftView | null;
+} | null {
   const fail = (message: string): never => {
     throw new TypeError(`createHandlers: ${message}`);
   };
@@ -178,20 +184,18 @@ function besideOf(mock: Mock, options: HandlersOptions): { beside: Promise<Hybri
     setup = { replay: { entries: entries.entries, ...(options.match === undefined ? {} : { match: options.match }) } };
   } else if (options.upstream === undefined) {
     if (options.live !== undefined || options.fallbackOn !== undefined) fail('live and fallbackOn need upstream (the real service base URL)');
-    return { beside: null, drift: null };
+    return null;
   } else {
-    const url = parseUpstreamUrl(options.upstream);
-    if (typeof url !== 'string') return fail(`upstream ${url.error}`);
-    const live =
-      options.live === undefined ? [] : parseLivePatterns(typeof options.live === 'string' ? options.live : options.live.join(','), validator.operationIds);
-    if (!Array.isArray(live)) return fail(`live ${(live as { error: string }).error}`);
-    const fallbackOn = typeof options.fallbackOn === 'string' ? parseFallbackOn(options.fallbackOn) : options.fallbackOn;
-    if (fallbackOn !== undefined && 'error' in fallbackOn) return fail(`fallbackOn ${fallbackOn.error}`);
+    const { live, fallbackOn } = options;
+    const selected = selectUpstream({ url: options.upstream, live, fallbackOn }, validator.operationIds);
+    if (!selected.ok) {
+      // The options of createHandlers name the URL `upstream`.
+      const { option, message } = selected.error;
+      return fail(`${option === 'url' ? 'upstream' : option} ${message}`);
+    }
     setup = {
       upstream: {
-        url,
-        live,
-        ...(fallbackOn === undefined ? {} : { fallbackOn }),
+        ...selected.value,
         // bypass(): MSW performs this request itself instead of handing it to these handlers again.
         fetch: (input, init) => fetch(bypass(String(input), init)),
       },
@@ -200,17 +204,25 @@ function besideOf(mock: Mock, options: HandlersOptions): { beside: Promise<Hybri
     };
   }
   let analyzer: DriftAnalyzer | null = null;
-  const beside = import('../upstream/msw-step.ts').then(({ createBeside }) => {
-    const made = createBeside(mock, validator, setup);
-    analyzer = made.drift;
-    return made.hybrid;
-  });
-  // Handled here so an import nobody has awaited yet is no unhandled rejection; requests still see it.
-  beside.catch((error: unknown) => console.error('[workflow-api-mock-kit] could not load the upstream step:', error));
+  let loading: Promise<Hybrid> | undefined;
+  const load = (mock: Mock) => {
+    loading = import('../upstream/msw-step.ts').then(({ createBeside }) => {
+      const made = createBeside(validator, setup);
+      analyzer = made.drift;
+      mock.onExchange(made.observe);
+      return made.hybrid;
+    });
+    // Handled here so an import nobody has awaited yet is no unhandled rejection; requests still see it.
+    const failed = '[workflow-api-mock-kit] could not load the upstream step:';
+    loading.catch((error: unknown) => console.error(failed, error));
+    return loading;
+  };
+  // The mock asks only once load() has run: createHandlers calls it as soon as the mock exists.
+  const stage: UpstreamStage = { answer: async (request, head) => (await loading!).answer(request, head) };
   // No upstream answer can come before the step is loaded: until then the report is empty.
-  const drift: DriftView | null =
-    setup.upstream === undefined ? null : { report: () => analyzer?.report() ?? { answers: 0, drifting: 0, operations: [], unmatched: [], assumptions: [] } };
-  return { beside, drift };
+  const empty = { answers: 0, drifting: 0, operations: [], unmatched: [], assumptions: [] };
+  const drift: DriftView | null = setup.upstream === undefined ? null : { report: () => analyzer?.report() ?? empty };
+  return { stage, load, drift };
 }
 
 /** sessionStorage/localStorage behind `persist`, saved on every write and when the page goes away. */
@@ -231,6 +243,10 @@ function browserPersistence(mock: Mock, kind: 'session' | 'local', key: string):
     return null;
   }
   const persistence = persistStore(mock.store, { storage, key, name });
+  // Saved before the answer is handed back: an acknowledged write survives a reload.
+  mock.onExchange((exchange) => {
+    if (exchange.via === 'request' && exchange.worldChanged) persistence.save();
+  });
   // Changes made through the JS control API (mock.control.emit ...) pass no handler: saved when
   // the page is hidden or unloaded (a reload fires pagehide).
   const target = globalThis as { addEventListener?: (type: string, listener: () => void) => void; document?: { visibilityState?: string } };

@@ -131,11 +131,8 @@ describe('createHandlers({ upstream, live })', () => {
     const upstream = await receivers.start(jsonAnswer);
     // The hybrid step as createHandlers builds it, handed raw URLs: MSW's Request has normalised
     // dots and backslashes before the step sees them, so the raw forms are sent here directly.
-    const hybrid = createHybrid({
-      mock: createMock({ seed: 7 }),
-      validator,
-      upstream: { url: `${upstream.origin}/base/v1`, live: ['getWorkflow', 'deleteWebhook'], fetch },
-    });
+    const live = { url: `${upstream.origin}/base/v1`, live: ['getWorkflow', 'deleteWebhook'], fetch };
+    const hybrid = createMock({ seed: 7, upstream: createHybrid({ validator, upstream: live }) });
     const statuses = new Set<number>();
     for (const [method, template] of [
       ['GET', '/v1/workflows/'],

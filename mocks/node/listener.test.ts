@@ -1,6 +1,6 @@
-// The request listener apart from the composition (listener.ts): what it hands the app, and what it
-// reports as a change for `--state`. Only an accepted write may mark the worlds as changed; a
-// refused one (the app's 400, the head's 413) and every read leave them as they were.
+// The request listener apart from the composition (listener.ts): what it hands the app, and what
+// the exchange hook reports as a change for `--state`. Only an accepted write may mark the worlds as
+// changed; a refused one (the app's 400, the head's 413) and every read leave them as they were.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,6 +20,9 @@ async function serve() {
   const mock = createMock({ seed: 'listener', sink: createRecordingSink() });
   const heads: RequestHead[] = [];
   let changes = 0;
+  mock.onExchange((exchange) => {
+    if (exchange.worldChanged) changes++;
+  });
   const listeners = getRequestListener({
     handle: (req: AppRequest, head: RequestHead) => {
       heads.push(head);
@@ -28,7 +31,6 @@ async function serve() {
     cors: corsPolicy(),
     control: true,
     notice: () => {},
-    changed: () => changes++,
   });
   const server = createServer(listeners.request);
   server.on('checkContinue', listeners.checkContinue);

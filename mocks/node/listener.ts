@@ -24,8 +24,6 @@ export interface ListenerOptions {
   log?: ((line: string) => void) | undefined;
   /** Notices that are no request line (a refused page's origin), written even with `--quiet`. */
   notice: (line: string) => void;
-  /** Told once a write (any method but GET, HEAD, OPTIONS) has been answered below 400: something may have changed (`--state`). */
-  changed?: (() => void) | undefined;
   /**
    * The origin the worlds' endpoint URLs hold, when they follow the origin each client addressed
    * (addressed.ts; undefined with `--public-url`, which the worlds hold instead).
@@ -50,10 +48,9 @@ const TOO_LARGE = Symbol('too large');
  */
 export const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
 const DRAIN_SILENCE_MS = 2_000;
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Reads the body as text; stops reading and answers TOO_LARGE as soon as it passes MAX_BODY_BYTES. */
-function readBody(req: IncomingMessage): Promise<string | typeof TOO_LARGE> {
+function readRequestText(req: IncomingMessage): Promise<string | typeof TOO_LARGE> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -151,88 +148,121 @@ function toAppRequest(req: IncomingMessage, method: string, body: string): AppRe
  * server.on('checkExpectation', listeners.checkExpectation);
  */
 export function getRequestListener(options: ListenerOptions): RequestListeners {
-  const { handle, cors, control, log, notice, changed } = options;
-  const warnedOrigins = new Set<string>();
-  // A page on another origin that gets no CORS cannot read the answer, and its developer sees only
-  // the browser's message: say once per origin which flag would let it (bounded, any page can send one).
-  const warnCrossOrigin = (req: IncomingMessage, path: string) => {
-    const origin = req.headers.origin;
-    if (origin === undefined || warnedOrigins.size >= 100 || warnedOrigins.has(origin)) return;
-    const refusal = cors.refusal(path, origin, req.headers.host);
-    if (refusal === undefined) return;
-    warnedOrigins.add(origin);
-    notice(`[mock] ${refusal}`);
-  };
-
-  async function onRequest(req: IncomingMessage, res: ServerResponse, expectsContinue: boolean): Promise<void> {
-    const started = performance.now();
-    const connection = requestStarted(req, res);
-    const head = readHead(req.method ?? 'GET', req.url ?? '/');
-    const { method, path } = head;
-    let status = 500;
-    warnCrossOrigin(req, path);
-    try {
-      const refused = refusedBeforeBody(req, head, control);
-      // The console's page and assets (console-files.ts): static, so no bearer and no app.
-      const page = control && refused === undefined ? consoleAnswer(method, path, head.query) : undefined;
-      if (refused !== undefined) {
-        // Without `100 Continue`: the client learns the final answer before it sends the body.
-        status = answerAndClose(req, res, refused, cors.headers(path, req.headers.origin), drainable(req, expectsContinue));
-      } else if (isPreflight(req.method, req.headers)) {
-        req.resume();
-        status = 204;
-        res.writeHead(204, cors.preflight(path, req.headers.origin));
-        res.end();
-      } else if (page !== undefined) {
-        req.resume();
-        status = page.status;
-        res.writeHead(page.status, { ...page.headers, 'content-length': Buffer.byteLength(page.body) });
-        res.end(method === 'HEAD' ? undefined : page.body);
-      } else {
-        if (expectsContinue) res.writeContinue();
-        const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-        if (!hasBody) req.resume();
-        const body = hasBody ? await readBody(req) : '';
-        if (body === TOO_LARGE) {
-          status = answerAndClose(req, res, payloadTooLarge(), cors.headers(path, req.headers.origin), true);
-        } else {
-          // GET and HEAD bodies are read (within the limit) but never given to the app.
-          let response = await handle(toAppRequest(req, method, method === 'GET' || method === 'HEAD' ? '' : body), head);
-          status = response.status;
-          if (options.endpointOrigin !== undefined && response.body.includes('/__endpoints/')) {
-            const moved = followAddressed(response.body, options.endpointOrigin, addressedOrigin(req.headers));
-            // Another body: its kept bytes no longer match (mocks/app/types.ts).
-            if (moved !== response.body) response = { status: response.status, headers: response.headers, body: moved };
-          }
-          // An explicit length keeps the answer un-chunked (cheaper for keep-alive clients). A kept
-          // answer comes encoded already (mocks/app/types.ts, `bytes`): encoding it was half the CPU of a hit.
-          const bytes = response.bytes;
-          res.writeHead(response.status, {
-            ...response.headers,
-            ...cors.headers(path, req.headers.origin),
-            'content-length': bytes === undefined ? Buffer.byteLength(response.body) : bytes.length,
-          });
-          res.end(bytes ?? response.body);
-        }
-      }
-    } catch (error) {
-      // Only a transport failure lands here (the app answers its own errors).
-      console.error('[mock] request failed:', error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: 'Internal error in the mock server' }));
-    }
-    requestEnded(connection, res);
-    // Only an accepted write can change a world (a GET may seed one, but seeding is reproducible).
-    if (changed !== undefined && status < 400 && !READS.has(method)) changed();
-    if (log !== undefined) log(`${method} ${path} ${status} ${(performance.now() - started).toFixed(1)}ms`);
-  }
-
+  const listening: Listening = { ...options, warnedOrigins: new Set<string>() };
   return {
-    request: (req, res) => void onRequest(req, res, false),
-    checkContinue: (req, res) => void onRequest(req, res, true),
+    request: (req, res) => void answerNodeRequest({ listening, req, res, expectsContinue: false }),
+    checkContinue: (req, res) => void answerNodeRequest({ listening, req, res, expectsContinue: true }),
     checkExpectation(req, res) {
       const error = apiError('expectation_failed', `Only "Expect: 100-continue" is supported, got "${req.headers.expect}"`);
-      answerAndClose(req, res, error, cors.headers(readHead(req.method ?? 'GET', req.url ?? '/').path, req.headers.origin), false);
+      const path = readHead(req.method ?? 'GET', req.url ?? '/').path;
+      answerAndClose(req, res, error, options.cors.headers(path, req.headers.origin), false);
     },
   };
+}
+
+/** A listener's options and the page origins it has warned about (warnCrossOrigin). */
+interface Listening extends ListenerOptions {
+  warnedOrigins: Set<string>;
+}
+
+/**
+ * One request of node:http: what its head alone answers, else the mock's answer to it and its
+ * body; then the connection's bookkeeping and the log line. The URL is split once, here.
+ */
+async function answerNodeRequest(arrived: Omit<NodeExchange, 'head'>): Promise<void> {
+  const { listening, req, res } = arrived;
+  const started = performance.now();
+  const connection = requestStarted(req, res);
+  const head = readHead(req.method ?? 'GET', req.url ?? '/');
+  warnCrossOrigin(listening, req, head.path);
+  const exchange: NodeExchange = { ...arrived, head };
+  let status = 500;
+  try {
+    status = answerBeforeBody(exchange) ?? (await answerFromMock(exchange));
+  } catch (error) {
+    // Only a transport failure lands here (the app answers its own errors).
+    console.error('[mock] request failed:', error);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: 'Internal error in the mock server' }));
+  }
+  requestEnded(connection, res);
+  const ms = (performance.now() - started).toFixed(1);
+  if (listening.log !== undefined) listening.log(`${head.method} ${head.path} ${status} ${ms}ms`);
+}
+
+/** One request of node:http on its way: the listener, the request and its answer, its head read once. */
+interface NodeExchange {
+  listening: Listening;
+  req: IncomingMessage;
+  res: ServerResponse;
+  head: RequestHead;
+  expectsContinue: boolean;
+}
+
+/**
+ * A page on another origin that gets no CORS cannot read the answer, and its developer sees only
+ * the browser's message: say once per origin which flag would let it (bounded, any page can send one).
+ */
+function warnCrossOrigin(listening: Listening, req: IncomingMessage, path: string): void {
+  const origin = req.headers.origin;
+  const { warnedOrigins } = listening;
+  if (origin === undefined || warnedOrigins.size >= 100 || warnedOrigins.has(origin)) return;
+  const refusal = listening.cors.refusal(path, origin, req.headers.host);
+  if (refusal === undefined) return;
+  warnedOrigins.add(origin);
+  listening.notice(`[mock] ${refusal}`);
+}
+
+/** What the head alone answers: a refusal, a CORS preflight, the console's files. Its status, or undefined. */
+function answerBeforeBody({ listening, req, res, head, expectsContinue }: NodeExchange): number | undefined {
+  const { cors, control } = listening;
+  const { method, path } = head;
+  const refused = refusedBeforeBody(req, head, control);
+  if (refused !== undefined) {
+    // Without `100 Continue`: the client learns the final answer before it sends the body.
+    return answerAndClose(req, res, refused, cors.headers(path, req.headers.origin), drainable(req, expectsContinue));
+  }
+  if (isPreflight(req.method, req.headers)) {
+    req.resume();
+    res.writeHead(204, cors.preflight(path, req.headers.origin));
+    res.end();
+    return 204;
+  }
+  // The console's page and assets (console-files.ts): static, so no bearer and no app.
+  const page = control ? consoleAnswer(method, path, head.query) : undefined;
+  if (page === undefined) return undefined;
+  req.resume();
+  res.writeHead(page.status, { ...page.headers, 'content-length': Buffer.byteLength(page.body) });
+  res.end(method === 'HEAD' ? undefined : page.body);
+  return page.status;
+}
+
+/** The body read within the limit, the mock's answer to the request, that answer written. Its status. */
+async function answerFromMock({ listening, req, res, head, expectsContinue }: NodeExchange): Promise<number> {
+  const { method, path } = head;
+  const corsHeaders = listening.cors.headers(path, req.headers.origin);
+  if (expectsContinue) res.writeContinue();
+  const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+  if (!hasBody) req.resume();
+  const body = hasBody ? await readRequestText(req) : '';
+  if (body === TOO_LARGE) return answerAndClose(req, res, payloadTooLarge(), corsHeaders, true);
+  // GET and HEAD bodies are read (within the limit) but never given to the app.
+  const given = method === 'GET' || method === 'HEAD' ? '' : body;
+  let response = await listening.handle(toAppRequest(req, method, given), head);
+  const { endpointOrigin } = listening;
+  if (endpointOrigin !== undefined && response.body.includes('/__endpoints/')) {
+    const moved = followAddressed(response.body, endpointOrigin, addressedOrigin(req.headers));
+    // Another body: its kept bytes no longer match (mocks/app/types.ts).
+    if (moved !== response.body) response = { status: response.status, headers: response.headers, body: moved };
+  }
+  // An explicit length keeps the answer un-chunked (cheaper for keep-alive clients). A kept
+  // answer comes encoded already (mocks/app/types.ts, `bytes`): encoding it was half the CPU of a hit.
+  const bytes = response.bytes;
+  res.writeHead(response.status, {
+    ...response.headers,
+    ...corsHeaders,
+    'content-length': bytes === undefined ? Buffer.byteLength(response.body) : bytes.length,
+  });
+  res.end(bytes ?? response.body);
+  return response.status;
 }

@@ -8,18 +8,16 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ConnectionLimits, DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT } from '../common/defaults.ts';
 import { type Destination, destinationPolicy } from '../common/destinations.ts';
-import { createMock, endpointUrlAt, scenarioCatalogue, type FaultOptions, type Mock, type ScenarioDefinition } from '../index.ts';
+import { createMock, scenarioCatalogue, type FaultOptions, type Mock, type ScenarioDefinition } from '../index.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
-import { createStore } from '../store/index.ts';
 import { SEEDED_WORLD_WEIGHT } from '../store/world/index.ts';
 import { guardConnections, httpServerOptions, resolveLimits } from './connections.ts';
 import { type CorsOrigins, corsPolicy } from './cors.ts';
 import { checkedFetch, type Lookup } from './fetch.ts';
 import { getRequestListener } from './listener.ts';
 import { collectAfterEvictions } from './memory.ts';
-import { errorResponse } from '../app/respond.ts';
-import { abandonState, keepState, openState, requestToken, type StateKeeper } from './state.ts';
-import { type UpstreamStepOptions, prepareUpstream } from './upstream.ts';
+import { abandonState, keepState, logExchanges, openState, type OpenedState, type StateKeeper } from './state.ts';
+import { type PreparedUpstream, prepareUpstream, type UpstreamStepOptions } from './upstream.ts';
 
 export interface ServerOptions {
   /** 4010 by default; 0 picks a free port. */
@@ -28,6 +26,7 @@ export interface ServerOptions {
   seed?: number | string;
   /** No per-request log line. */
   quiet?: boolean;
+  /** A mock of the caller's to serve; not with `upstream` or `replay`, which go into the mock the server creates. */
   mock?: Mock;
   /** Where log lines go; stdout by default (and nowhere once stdout is closed, e.g. `npm start | head -1`). */
   log?: (line: string) => void;
@@ -104,8 +103,6 @@ export interface RunningServer {
 
 export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, type ConnectionLimits };
 
-/** Requests that never change a world (a GET may seed one, but seeding is reproducible). */
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export { readScenarioFiles, ScenarioFileError, type ScenarioFiles } from './scenario-files.ts';
 // For serve's --coverage-report, checked at start and written at exit like the server's own files.
 export { unwritableReason, type WholeFileOptions, writeFileReplacingSync } from './files.ts';
@@ -161,92 +158,46 @@ function listen(server: ReturnType<typeof createServer>, port: number, host: str
  * await server.close();
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const host = options.host ?? DEFAULT_HOST;
-  const limits = resolveLimits(options.limits);
+  // The upstream stage goes into the mock when it is made (createMock's `upstream`).
+  if (options.mock !== undefined && (options.upstream !== undefined || options.replay !== undefined)) {
+    throw new TypeError('startServer: upstream and replay go into the mock the server creates; give them without mock');
+  }
   // Refused deliveries, failed state writes and refused pages are logged even with --quiet: they
   // are not request lines, and each is something to notice (docs/control-api.md).
   const notice = options.log ?? logToStdout;
-  const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
-  // Counted in weight (mocks/store/world/weight.ts): a quarter of the bound, whatever worlds it is made of.
-  const collect = collectAfterEvictions(Math.max(100, Math.ceil(maxWorlds / 4)) * SEEDED_WORLD_WEIGHT);
   // Checked before anything is taken or bound: a refused scenario stops the start (ScenarioLoadError).
-  const scenarios = options.mock === undefined ? scenarioCatalogue(options.scenarios) : undefined;
+  if (options.mock === undefined) scenarioCatalogue(options.scenarios);
   // Taken before listening: a held, unwritable or unreadable file stops the start before anyone is answered.
   const opened = options.state === undefined ? undefined : await openState(options.state.path, options.state.key);
   // So are the upstream's files and its check against the delivery rules (upstream.ts); a refusal
   // there lets the state file go, so a library caller can start again with another option.
-  const prepared = await prepareUpstream(
-    {
-      upstream: options.upstream,
-      record: options.record,
-      recordMax: options.recordMax,
-      driftReport: options.driftReport,
-      replay: options.replay,
-      match: options.match,
-    },
-    { version: options.version, deliverTo: options.deliverTo, lookup: options.lookup, log: notice },
-  ).catch(async (error: unknown) => {
+  const upstream = await upstreamOf(options, notice).catch(async (error: unknown) => {
     if (opened !== undefined) await abandonState(opened);
     throw error;
   });
 
   // The mock's base URL names the real port, so the server listens first; the request listener is
   // attached once the mock exists, before control returns to the loop, so no request can come earlier.
+  const limits = resolveLimits(options.limits);
   const server = createServer(httpServerOptions(limits));
   guardConnections(server, limits);
+  const host = options.host ?? DEFAULT_HOST;
   const port = await listen(server, options.port ?? DEFAULT_PORT, host);
   const origin = `http://${hostForUrl(host)}:${port}`;
   const baseUrl = `${origin}/v1`;
-
-  let store = options.mock?.store;
-  let keeper: StateKeeper | undefined;
+  let composed: ReturnType<typeof composeMock>;
   try {
-    store ??= createStore({
-      sink: createDeliveryEngine({
-        // The policy judges each URL before the first attempt; the fetch judges the addresses a name leads to as it connects.
-        policy: destinationPolicy(options.deliverTo),
-        fetch: checkedFetch(options.lookup),
-        log: notice,
-      }),
-      seed: options.seed,
-      scenarios,
-      // The endpoint_url of each HTTP trigger is this server's (docs/worlds.md, "Workflow endpoints"):
-      // --public-url's, else the listen origin, which each answer moves to the origin its client addressed.
-      endpointUrl: endpointUrlAt(options.publicUrl ?? origin),
-      maxWorlds,
-      worldTtlMs: options.worldTtlMs,
-      // A quarter of the worlds evicted is ~50 MB of garbage at ~50 kB a world (memory.ts);
-      // the state file's log records each eviction (state.ts).
-      onEvict: (token, _reason, weight) => {
-        opened?.evicted(token);
-        collect(weight);
-      },
-    });
-    if (opened !== undefined) keeper = keepState({ opened, store, intervalMs: options.state?.intervalMs, log: notice });
+    composed = composeMock(options, { baseUrl, opened, upstream, notice });
   } catch (error) {
     server.close();
     if (opened !== undefined) await abandonState(opened);
     throw error;
   }
-  keeper?.describe(baseUrl);
-  const kept = keeper;
-  const mock = options.mock ?? createMock({ baseUrl, store, faults: options.faults, saveState: keeper?.save, driftReport: prepared?.driftReport });
-  // With --state, a write is in the state file's log before its answer leaves (state.ts); if it
-  // cannot be, the answer is the error, never the 2xx.
-  const handle: typeof mock.handle =
-    kept === undefined
-      ? mock.handle
-      : async (req, head) => {
-          const response = await mock.handle(req, head);
-          if (READS.has(req.method)) return response;
-          const logged = kept.commit(requestToken(req.headers), response.status);
-          return logged.ok ? response : errorResponse(logged.error);
-        };
-  // Beside the real service, the hybrid step routes in front of the mock's (state-keeping) handle.
-  const beside = prepared?.connect({ ...mock, handle });
-
+  const { mock, keeper } = composed;
+  // Beside the real service, the recording and the drift report hear of every upstream exchange.
+  const beside = upstream?.connect(mock);
   const listeners = getRequestListener({
-    handle: beside?.handle ?? handle,
+    handle: mock.handle,
     cors: corsPolicy(options.cors),
     control: options.control ?? true,
     log: options.quiet ? undefined : (options.log ?? logToStdout),
@@ -273,4 +224,70 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await beside?.close();
     },
   };
+}
+
+/** What the server needs beside the real service or a recording, read and checked once (upstream.ts). */
+function upstreamOf(options: ServerOptions, log: (line: string) => void) {
+  const { upstream, record, recordMax, driftReport, replay, match } = options;
+  const context = { version: options.version, deliverTo: options.deliverTo, lookup: options.lookup, log };
+  return prepareUpstream({ upstream, record, recordMax, driftReport, replay, match }, context);
+}
+
+/** What the server has made before its mock: its base URL, the state file and the upstream step, where log lines go. */
+interface Composing {
+  baseUrl: string;
+  opened: OpenedState | undefined;
+  upstream: PreparedUpstream | undefined;
+  notice: (line: string) => void;
+}
+
+/**
+ * The server's mock and its `--state` keeper, in the order they depend on each other: the delivery
+ * engine, the mock (createMock, the one composition root, builds the store), then the keeper, which
+ * restores the state file into that store before anything is answered. The mock's `saveState` is
+ * the keeper's, which exists by the time any request can ask for it.
+ */
+function composeMock(options: ServerOptions, made: Composing): { mock: Mock; keeper: StateKeeper | undefined } {
+  const { opened, notice } = made;
+  const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
+  // Counted in weight (mocks/store/world/weight.ts): a quarter of the bound, whatever worlds it is made of.
+  const collect = collectAfterEvictions(Math.max(100, Math.ceil(maxWorlds / 4)) * SEEDED_WORLD_WEIGHT);
+  let keeper: StateKeeper | undefined;
+  const mock =
+    options.mock ??
+    createMock({
+      baseUrl: made.baseUrl,
+      seed: options.seed,
+      scenarios: options.scenarios,
+      faults: options.faults,
+      sink: createDeliveryEngine({
+        // The policy judges each URL before the first attempt; the fetch judges the addresses a
+        // name leads to as it connects.
+        policy: destinationPolicy(options.deliverTo),
+        fetch: checkedFetch(options.lookup),
+        log: notice,
+      }),
+      // HTTP triggers' endpoint URLs (docs/worlds.md, "Workflow endpoints"): --public-url's, else the
+      // listen origin, which each answer moves to the origin its client addressed (listener.ts).
+      publicUrl: options.publicUrl,
+      worlds: {
+        maxWorlds,
+        worldTtlMs: options.worldTtlMs,
+        // A quarter of the worlds evicted is ~50 MB of garbage at ~50 kB a world (memory.ts);
+        // the state file's log records each eviction (state.ts).
+        onEvict: (token, _reason, weight) => {
+          opened?.evicted(token);
+          collect(weight);
+        },
+      },
+      saveState: opened === undefined ? undefined : () => keeper!.save(),
+      driftReport: made.upstream?.driftReport,
+      upstream: made.upstream?.stage,
+    });
+  if (opened === undefined) return { mock, keeper };
+  keeper = keepState({ opened, store: mock.store, intervalMs: options.state?.intervalMs, log: notice });
+  keeper.describe(made.baseUrl);
+  // With --state, a write is in the state file's log before its answer leaves (state.ts).
+  mock.onExchange(logExchanges(keeper));
+  return { mock, keeper };
 }

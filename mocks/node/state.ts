@@ -5,8 +5,8 @@
 // anything that cannot be restored exactly stops the start and is left untouched.
 import { closeSync, fchmodSync, fstatSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { authenticate } from '../app/auth.ts';
 import type { SavedState } from '../app/control.ts';
+import type { ExchangeListener } from '../app/exchange.ts';
 import { STATE_INTERVAL_MS } from '../common/defaults.ts';
 import { apiError, ok, type ApiError, type Result } from '../common/errors.ts';
 import {
@@ -509,8 +509,18 @@ async function stop(keeping: Keeping, timer: ReturnType<typeof setInterval>): Pr
   }
 }
 
-/** The bearer token of a request's headers, when it has one (the world it may have changed). */
-export function requestToken(headers: Record<string, string>): string | undefined {
-  const credentials = authenticate(headers);
-  return credentials.ok ? credentials.value.token : undefined;
+/**
+ * The `--state` log's subscriber of the exchange hook (mocks/app/exchange.ts): a request that may
+ * have changed its world is in FILE.log before its answer leaves, and when it cannot be, the answer
+ * is the error, never the 2xx. `mock.control`'s calls are written at the next compaction.
+ *
+ * @example
+ * mock.onExchange(logExchanges(keeper));
+ */
+export function logExchanges(keeper: StateKeeper): ExchangeListener {
+  return (record) => {
+    if (record.via !== 'request' || !record.worldChanged) return undefined;
+    const logged = keeper.commit(record.session?.token, record.status);
+    return logged.ok ? undefined : logged.error;
+  };
 }

@@ -3,7 +3,7 @@
 // answered: the upstream checked against the delivery rules (never link-local, only a listed host
 // with `--deliver-to`), its connections checked again as they are made (fetch.ts), the recording
 // and report files opened, a replay read. The routing itself is the node-free hybrid step
-// (mocks/upstream/hybrid.ts) the MSW handlers use too.
+// (mocks/upstream/hybrid.ts), the mock's upstream stage, which the MSW handlers use too.
 import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { createDriftAnalyzer, type DriftAnalyzer, type DriftReport } from '../../openapi/drift.ts';
@@ -12,14 +12,13 @@ import document from '../../openapi/generated/openapi.json' with { type: 'json' 
 import { validator } from '../../openapi/validator.ts';
 import { type Destination, destinationPolicy } from '../common/destinations.ts';
 import type { Mock } from '../index.ts';
-import type { RequestHead } from '../app/head.ts';
-import type { AppRequest, AppResponse } from '../app/types.ts';
+import type { UpstreamStage } from '../app/exchange.ts';
 import { answerOfExchange } from '../upstream/answers.ts';
 import { type Exchange, secretFields } from '../upstream/har.ts';
 import { parseHar } from '../upstream/parse-har.ts';
 import { createHybrid } from '../upstream/hybrid.ts';
 import { createReplay, type MatchField } from '../upstream/replay.ts';
-import { type FallbackRule, liveMatcher, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from '../upstream/select.ts';
+import { type FallbackRule, liveMatcher, selectUpstream, type UpstreamSelection } from '../upstream/select.ts';
 import { defaultLookup, type Lookup, upstreamSender } from './fetch.ts';
 import { driftReportFile, type FileKeeper, type HarRecorder, junitPath, openHarRecorder, RecordingFileError } from './recording.ts';
 
@@ -51,8 +50,6 @@ export interface UpstreamStepOptions {
 }
 
 export interface UpstreamStep {
-  /** The hybrid step, once `connect` has given it the mock. */
-  handle(request: AppRequest, head?: RequestHead): Promise<AppResponse>;
   /** Lines for the start banner: where the upstream is, what goes there, the files. */
   describe(): string[];
   /** Writes the recording and the report a last time. */
@@ -62,7 +59,9 @@ export interface UpstreamStep {
 export interface PreparedUpstream {
   /** The drift report so far (with `upstream`; the control API's `GET /__mock/drift`), else undefined. */
   driftReport?: () => DriftReport;
-  /** The hybrid step in front of `mock`: synchronous, so the server attaches it as it starts listening. */
+  /** The mock's upstream stage (createMock's `upstream`). */
+  stage: UpstreamStage;
+  /** The recording and the drift report subscribed to `mock`'s exchanges: synchronous, done as the server starts. */
   connect(mock: Mock): UpstreamStep;
 }
 
@@ -77,8 +76,9 @@ export class UpstreamError extends Error {
  * Throws UpstreamError, RecordingFileError, or a TypeError for options a library caller got wrong.
  * @example
  * const upstream = { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'] };
- * const step = (await prepareUpstream({ upstream }, {}))?.connect(mock);
- * const answer = await (step ?? mock).handle(request);
+ * const prepared = await prepareUpstream({ upstream }, {});
+ * const mock = createMock({ upstream: prepared?.stage });
+ * const step = prepared?.connect(mock); // the recording and the drift report hear of every upstream exchange
  */
 export async function prepareUpstream(
   options: UpstreamStepOptions,
@@ -106,13 +106,15 @@ export async function prepareUpstream(
           ...(options.recordMax === undefined ? {} : { maxBytes: options.recordMax }),
         });
   const feeds = exchangeFeeds(analyzer, { report, recorder }, log);
-  const live: LiveUpstream = { target, options, lookup: context.lookup, recorder, report, feeds, log };
+  const sender = upstreamSender(context.lookup === undefined ? {} : { lookup: context.lookup });
+  const live: LiveUpstream = { target, options, sender, recorder, report, feeds };
   return {
     // A reader of the report sees every answer sent so far: what still waits is processed first.
     driftReport: () => {
       feeds.drift.drain();
       return analyzer.report();
     },
+    stage: createHybrid({ validator, upstream: { ...target, send: sender.send }, log }),
     connect: (mock) => connectLive(mock, live),
   };
 }
@@ -132,14 +134,11 @@ async function prepareReplay(path: string, options: UpstreamStepOptions, secrets
   const replay = createReplay(har.entries, { secrets, ...(match === undefined ? {} : { match }) });
   const exchanges = `${replay.size} exchange${replay.size === 1 ? '' : 's'}`;
   return {
-    connect(mock: Mock): UpstreamStep {
-      const hybrid = createHybrid({ mock, validator, replay });
-      return {
-        handle: hybrid.handle,
-        describe: () => [`Replay: every API request answered from ${path} (${exchanges}), no network`],
-        close: async () => {},
-      };
-    },
+    stage: createHybrid({ validator, replay }),
+    connect: (): UpstreamStep => ({
+      describe: () => [`Replay: every API request answered from ${path} (${exchanges}), no network`],
+      close: async () => {},
+    }),
   };
 }
 
@@ -149,36 +148,25 @@ interface UpstreamFiles {
   report: FileKeeper | undefined;
 }
 
-/** What `--upstream` set up at start, for the step `connect` puts in front of the mock. */
+/** What `--upstream` set up at start, for the subscriber `connect` gives the mock. */
 interface LiveUpstream extends UpstreamFiles {
-  target: ReturnType<typeof readUpstream>;
+  target: UpstreamSelection;
   options: UpstreamStepOptions;
-  lookup: Lookup | undefined;
+  /** The upstream's pool of connections (fetch.ts), which the mock's upstream stage sends through. */
+  sender: ReturnType<typeof upstreamSender>;
   feeds: ExchangeFeeds;
-  log: (line: string) => void;
 }
 
-/** The hybrid step over the upstream's pool of connections; its close writes the files a last time. */
+/** The drift check and the recording subscribed to the mock's exchanges; the close writes the files a last time. */
 function connectLive(mock: Mock, live: LiveUpstream): UpstreamStep {
-  const { target, feeds, recorder, report } = live;
-  const sender = upstreamSender(live.lookup === undefined ? {} : { lookup: live.lookup });
-  const hybrid = createHybrid({
-    mock,
-    validator,
-    upstream: {
-      url: target.url,
-      live: target.live,
-      ...(target.fallbackOn === undefined ? {} : { fallbackOn: target.fallbackOn }),
-      ...(target.maxBodyBytes === undefined ? {} : { maxBodyBytes: target.maxBodyBytes }),
-      send: sender.send,
-    },
-    onExchange: feeds.push,
-    log: live.log,
+  const { feeds, recorder, report, sender } = live;
+  const stop = mock.onExchange(({ upstream }) => {
+    if (upstream !== undefined) feeds.push(upstream);
   });
   return {
-    handle: hybrid.handle,
     describe: () => describeLive(live),
     async close() {
+      stop();
       feeds.drain();
       sender.close();
       feeds.stop();
@@ -422,25 +410,10 @@ function sizeOf(exchange: Exchange): number {
 }
 
 /** The upstream options checked (a library caller may pass text, as on the command line): a TypeError naming the bad one. */
-function readUpstream(upstream: NonNullable<UpstreamStepOptions['upstream']>): {
-  url: string;
-  live: string[];
-  fallbackOn?: FallbackRule;
-  maxBodyBytes?: number;
-} {
-  const url = parseUpstreamUrl(upstream.url);
-  if (typeof url !== 'string') throw new TypeError(`startServer: upstream.url ${url.error}`);
-  const live = parseLivePatterns(typeof upstream.live === 'string' ? upstream.live : upstream.live.join(','), validator.operationIds);
-  if (!Array.isArray(live)) throw new TypeError(`startServer: upstream.live ${(live as { error: string }).error}`);
-  const fallbackOn = typeof upstream.fallbackOn === 'string' ? parseFallbackOn(upstream.fallbackOn) : upstream.fallbackOn;
-  if (fallbackOn !== undefined && 'error' in fallbackOn) throw new TypeError(`startServer: upstream.fallbackOn ${fallbackOn.error}`);
-  const { maxBodyBytes } = upstream;
-  if (maxBodyBytes !== undefined && !(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0))
-    throw new TypeError(`startServer: upstream.maxBodyBytes must be a positive integer, got ${maxBodyBytes}`);
-  const out: ReturnType<typeof readUpstream> = { url, live };
-  if (fallbackOn !== undefined) out.fallbackOn = fallbackOn;
-  if (maxBodyBytes !== undefined) out.maxBodyBytes = maxBodyBytes;
-  return out;
+function readUpstream(upstream: NonNullable<UpstreamStepOptions['upstream']>): UpstreamSelection {
+  const selected = selectUpstream(upstream, validator.operationIds);
+  if (!selected.ok) throw new TypeError(`startServer: upstream.${selected.error.option} ${selected.error.message}`);
+  return selected.value;
 }
 
 /**

@@ -6,7 +6,16 @@ import { workflowOfEndpoint } from './api/invoke.ts';
 import { createWorld } from './world/seed.ts';
 import { countedJournal, deliveryLog, overTally, type CountedJournal, type DeliveryLog, type Tally } from './world/retention.ts';
 import { JOURNAL_LIMIT, openSession, type Session } from './world/session.ts';
-import { readWorlds, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, snapshotView, type SnapshotResult, type WorldSnapshot, type WorldsSnapshot } from './world/snapshot.ts';
+import {
+  readWorlds,
+  type RestoreContext,
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_VERSION,
+  snapshotView,
+  type SnapshotResult,
+  type WorldSnapshot,
+  type WorldsSnapshot,
+} from './world/snapshot.ts';
 import type { World } from './world/world.ts';
 import { scenarioOfToken, type ScenarioDefinition } from './world/scenario.ts';
 import { errorEventCount, SEEDED_WORLD_WEIGHT, worldWeight } from './world/weight.ts';
@@ -132,6 +141,14 @@ export interface Store {
    */
   peek(token: string): World | undefined;
   /**
+   * The token's session when the store holds its world, without using, seeding or moving it (the
+   * app journals a request that matched no operation there, and opens no world for it).
+   *
+   * @example
+   * store.held('never-used'); // undefined
+   */
+  held(token: string): Session | undefined;
+  /**
    * The session of the world that holds HTTP trigger endpoint `key`, among the worlds the store
    * holds now (an endpoint request carries no bearer to say which), or undefined.
    *
@@ -162,132 +179,36 @@ export function createStore(options: StoreOptions = {}): Store {
   const seed = options.seed ?? 0;
   const now = options.now ?? (() => Date.now());
   const sink = options.sink ?? createRecordingSink(now);
-  const maxWorlds = Math.max(1, options.maxWorlds ?? Number.POSITIVE_INFINITY);
-  // The worlds held weigh at most what maxWorlds seeded worlds weigh: a scenario world of
-  // busy-workspace counts as ~23 of them (docs/worlds.md, "Bounds").
-  const weightLimit = maxWorlds * SEEDED_WORLD_WEIGHT;
-  let weighed = 0;
-  const overWeight = () => weighed > weightLimit;
-  /** Counts the world's weight again (its collections may have grown or shrunk since). */
-  const reweigh = (entry: Held) => {
-    const weight = worldWeight(entry.session.world, entry.errorEvents);
-    weighed += weight - entry.weight;
-    entry.weight = weight;
-  };
-  const ttl = options.worldTtlMs ?? Number.POSITIVE_INFINITY;
-  const tally: Tally = { entries: 0, bytes: 0 };
-  // Least recently used first (a use moves a session to the end): eviction takes from the front,
-  // and snapshots list worlds in this order, so a restore keeps it.
-  const held = new Map<string, Held>();
-  let newest: string | undefined;
-  // restoreHashed's worlds no token has asked for yet, by hash (checked when they were set aside).
-  let aside = new Map<string, WorldSnapshot>();
-  let hashOf: ((token: string) => string) | undefined;
-  const read = (snapshot: unknown) => {
-    const logs = new Map<string, DeliveryLog>();
-    const result = readWorlds(snapshot, {
-      seed,
-      now,
-      endpointUrl: options.endpointUrl,
-      sinkFor: (token) => logs.set(token, deliveryLog(sink, tally)).get(token)!.sink,
-    });
-    return { result, logs };
-  };
-  /** Drops the token's set-aside world (false: it had none). */
-  const forget = (token: string): boolean => aside.size > 0 && hashOf !== undefined && aside.delete(hashOf(token));
-  /** The token's set-aside world, restored and out of the set; undefined when it has none. */
-  const wake = (token: string): { world: World; log: DeliveryLog } | undefined => {
-    if (aside.size === 0 || hashOf === undefined) return undefined;
-    const hash = hashOf(token);
-    const saved = aside.get(hash);
-    if (saved === undefined) return undefined;
-    aside.delete(hash);
-    const { result, logs } = read({ format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, seed, worlds: [{ ...saved, token }] });
-    // Checked when it was set aside, so this holds; were it not, the token would get a fresh world.
-    return result.ok ? { world: result.value[0]!, log: logs.get(token)! } : undefined;
-  };
-  const loaded = () => (scenarios.size === 0 ? 'none' : [...scenarios.keys()].join(', '));
-
-  const drop = (token: string, reason?: EvictReason): boolean => {
-    const entry = held.get(token);
-    if (entry === undefined) return false;
-    held.delete(token);
-    // Its deliveries not started yet are never sent (docs/worlds.md, "Reset").
-    sink.cancel?.(entry.session.world.key);
-    entry.log.release();
-    entry.journal.release();
-    weighed -= entry.weight;
-    if (newest === token) newest = undefined;
-    if (reason !== undefined) options.onEvict?.(token, reason, entry.weight);
-    return true;
-  };
-  const hold = (session: Session, log: DeliveryLog, journal: CountedJournal, at: number): Session => {
-    drop(session.token);
-    const errorEvents = errorEventCount(session.world);
-    const weight = worldWeight(session.world, errorEvents);
-    weighed += weight;
-    held.set(session.token, { session, log, journal, usedAt: at, weight, errorEvents });
-    newest = session.token;
-    return session;
-  };
   const scenarios = options.scenarios ?? new Map<string, ScenarioDefinition>();
-  /** The scenario `token`'s world is built from: the one it was switched to, else the one the token names. */
-  const scenarioNow = (token: string): string | null | undefined => {
-    const entry = held.get(token);
-    return entry === undefined ? scenarioOfToken(token) : entry.session.world.scenario;
-  };
+  const worlds = new HeldWorlds(options, sink);
+  const { endpointUrl } = options;
+  const read = (snapshot: unknown) => readSnapshot(snapshot, { seed, now, endpointUrl }, sink, worlds.retained);
+  const setAside = setAsideWorlds(seed, read);
   /**
    * The token's session: its set-aside world when it has one (unless `fresh`), else one built afresh,
    * from `scenarioName` when it names one.
    */
-  const open = (token: string, fresh = false, scenarioName: string | null | undefined = scenarioNow(token)): Session => {
-    if (fresh) forget(token);
-    const woken = fresh ? undefined : wake(token);
-    const log = woken?.log ?? deliveryLog(sink, tally);
-    const journal = countedJournal(tally, JOURNAL_LIMIT);
+  const open = (token: string, fresh = false, scenarioName = worlds.scenarioOf(token)): Session => {
+    if (fresh) setAside.forget(token);
+    const claimed = fresh ? undefined : setAside.claim(token);
+    const log = claimed?.log ?? deliveryLog(sink, worlds.retained);
+    const journal = countedJournal(worlds.retained, JOURNAL_LIMIT);
     const scenario = scenarioName === null || scenarioName === undefined ? undefined : scenarios.get(scenarioName);
-    const world =
-      woken?.world ?? createWorld({ token, seed, sink: log.sink, now, endpointUrl: options.endpointUrl, ...(scenario === undefined ? {} : { scenario }) });
-    return hold(openSession(world, log, journal), log, journal, now());
+    const built = { token, seed, sink: log.sink, now, endpointUrl, ...(scenario && { scenario }) };
+    const world = claimed?.world ?? createWorld(built);
+    return worlds.hold(openSession(world, log, journal), log, journal, now());
   };
-  /** Evicts from the least recently used end: idle worlds, then over the count or the retention cap (never `keep`). */
-  const shrink = (at: number, keep: string) => {
-    for (const [token, entry] of held) {
-      let reason: EvictReason | undefined;
-      if (at - entry.usedAt > ttl) reason = 'idle';
-      else if (held.size > maxWorlds) reason = 'max_worlds';
-      else if (overTally(tally)) reason = 'retention';
-      else if (overWeight()) reason = 'weight';
-      if (reason === undefined || token === keep) return;
-      drop(token, reason);
-    }
+  const reopen = (token: string, scenarioName?: string | null): Session => {
+    const opened = open(token, true, scenarioName === undefined ? worlds.scenarioOf(token) : scenarioName);
+    worlds.keepWithinBounds(now(), token);
+    return opened;
   };
-  // Without a TTL the clock is not read and nothing is checked until the store is over a bound:
-  // session() runs on every request (the throughput target of docs/performance.md).
-  const timed = Number.isFinite(ttl);
+  // Runs on every request (docs/performance.md): without a TTL the clock is not read.
   const session = (token: string): Session => {
-    const at = timed ? now() : 0;
-    let entry = held.get(token);
-    if (entry !== undefined && at - entry.usedAt > ttl) {
-      drop(token, 'idle');
-      entry = undefined;
-    }
-    if (entry === undefined) {
-      const opened = open(token);
-      if (timed || held.size > maxWorlds || overTally(tally) || overWeight()) shrink(at, token);
-      return opened;
-    }
-    entry.usedAt = at;
-    // What the last request created or deleted (a few size reads; see weight.ts).
-    reweigh(entry);
-    if (newest !== token) {
-      held.delete(token);
-      held.set(token, entry);
-      newest = token;
-    }
-    // The front is the least recently used world: shrink stops at the first one not due.
-    if (timed || held.size > maxWorlds || overTally(tally) || overWeight()) shrink(at, token);
-    return entry.session;
+    const at = worlds.timed ? now() : 0;
+    const used = worlds.use(token, at) ?? open(token);
+    worlds.keepWithinBounds(at, token);
+    return used;
   };
   return {
     seed,
@@ -295,64 +216,220 @@ export function createStore(options: StoreOptions = {}): Store {
     sink,
     session,
     world: (token) => session(token).world,
-    reset: (token) => {
-      const opened = open(token, true);
-      shrink(now(), token);
-      return opened;
-    },
+    reset: (token) => reopen(token),
     evict: (token) => {
-      const setAside = forget(token);
-      return drop(token) || setAside;
+      const forgotten = setAside.forget(token);
+      return worlds.drop(token) || forgotten;
     },
     switchScenario(token, name) {
-      if (name !== null && !scenarios.has(name)) return fail('not_found', `No scenario ${JSON.stringify(name)} is loaded; loaded: ${loaded()}`);
-      const opened = open(token, true, name);
-      shrink(now(), token);
-      return ok(opened);
+      if (name !== null && !scenarios.has(name)) {
+        return fail('not_found', `No scenario ${JSON.stringify(name)} is loaded; loaded: ${loadedNames(scenarios)}`);
+      }
+      return ok(reopen(token, name));
     },
     refusal(token) {
       const name = scenarioOfToken(token);
-      if (name === undefined || scenarios.has(name) || held.has(token)) return null;
-      return `The token names scenario '${name}', which is not loaded; loaded: ${loaded()} (docs/scenarios.md)`;
+      if (name === undefined || scenarios.has(name) || worlds.held.has(token)) return null;
+      const loaded = loadedNames(scenarios);
+      return `The token names scenario '${name}', which is not loaded; loaded: ${loaded} (docs/scenarios.md)`;
     },
-    weight: () => ({ bytes: weighed, limit: weightLimit }),
+    weight: () => ({ bytes: worlds.weighed, limit: worlds.weightLimit }),
     scenarios: () => [...scenarios.values()].map(({ name, description }) => ({ name, description })),
-    size: () => held.size,
-    peek: (token) => held.get(token)?.session.world,
-    endpointSession(key) {
-      for (const entry of held.values()) if (workflowOfEndpoint(entry.session.world, key) !== undefined) return entry.session;
-      return undefined;
-    },
-    snapshot: () =>
-      structuredClone(
-        snapshotView(
-          seed,
-          [...held.values()].map((entry) => entry.session.world),
-        ),
-      ),
-    setAside: () => [...aside.values()],
+    size: () => worlds.held.size,
+    peek: (token) => worlds.held.get(token)?.session.world,
+    held: (token) => worlds.held.get(token)?.session,
+    endpointSession: (key) => worlds.holding(key),
+    snapshot: () => structuredClone(snapshotView(seed, worlds.list())),
+    setAside: setAside.list,
     restoreHashed(snapshot, hash) {
       // Every world is read now: a damaged one is refused at start, not when its token comes.
       const { result } = read(snapshot);
       if (!result.ok) return result;
-      for (const token of [...held.keys()]) drop(token);
-      aside = new Map((snapshot as { worlds: WorldSnapshot[] }).worlds.map((world) => [world.token, world]));
-      hashOf = hash;
-      return { ok: true, value: { worlds: aside.size } };
+      worlds.dropAll();
+      setAside.replace((snapshot as { worlds: WorldSnapshot[] }).worlds, hash);
+      return { ok: true, value: { worlds: setAside.list().length } };
     },
     restore(snapshot) {
       const { result, logs } = read(snapshot);
       if (!result.ok) return result;
-      for (const token of [...held.keys()]) drop(token);
-      aside = new Map();
-      const at = now();
-      // The snapshot lists the least recently used first: over maxWorlds, those stay out.
-      const kept = result.value.slice(Math.max(0, result.value.length - maxWorlds));
-      for (const world of kept) {
-        const journal = countedJournal(tally, JOURNAL_LIMIT);
-        hold(openSession(world, logs.get(world.token)!, journal), logs.get(world.token)!, journal, at);
-      }
-      return { ok: true, value: { tokens: kept.map((world) => world.token) } };
+      worlds.dropAll();
+      setAside.replace([], undefined);
+      return { ok: true, value: { tokens: worlds.holdRestored(result.value, logs, now()) } };
     },
+  };
+}
+
+/** The names of the scenarios a store holds, for its refusals. */
+function loadedNames(scenarios: ReadonlyMap<string, ScenarioDefinition>): string {
+  return scenarios.size === 0 ? 'none' : [...scenarios.keys()].join(', ');
+}
+
+type SnapshotContext = Omit<RestoreContext, 'sinkFor'>;
+
+/** A snapshot's worlds read for a store, each with the delivery log its sink writes to. */
+function readSnapshot(snapshot: unknown, context: SnapshotContext, sink: DeliverySink, retained: Tally) {
+  const logs = new Map<string, DeliveryLog>();
+  const sinkFor = (token: string) => logs.set(token, deliveryLog(sink, retained)).get(token)!.sink;
+  return { result: readWorlds(snapshot, { ...context, sinkFor }), logs };
+}
+
+/**
+ * The sessions a store holds, least recently used first (a use moves a session to the end), with
+ * their weight, and the bounds that evict them (docs/worlds.md, "Bounds"): eviction takes from the
+ * front, and snapshots list worlds in this order, so a restore keeps it.
+ */
+class HeldWorlds {
+  readonly held = new Map<string, Held>();
+  /** The journals' and delivery logs' entries and bytes, counted against their total bound (retention.ts). */
+  readonly retained: Tally = { entries: 0, bytes: 0 };
+  readonly maxWorlds: number;
+  /**
+   * The worlds held weigh at most what maxWorlds seeded worlds weigh: a scenario world of
+   * busy-workspace counts as ~23 of them (docs/worlds.md, "Bounds").
+   */
+  readonly weightLimit: number;
+  /** Without a TTL the clock is not read and nothing is checked until the store is over a bound. */
+  readonly timed: boolean;
+  weighed = 0;
+  #newest: string | undefined;
+  readonly #ttl: number;
+  readonly #sink: DeliverySink;
+  readonly #onEvict: StoreOptions['onEvict'];
+
+  constructor(options: StoreOptions, sink: DeliverySink) {
+    this.maxWorlds = Math.max(1, options.maxWorlds ?? Number.POSITIVE_INFINITY);
+    this.weightLimit = this.maxWorlds * SEEDED_WORLD_WEIGHT;
+    this.#ttl = options.worldTtlMs ?? Number.POSITIVE_INFINITY;
+    this.timed = Number.isFinite(this.#ttl);
+    this.#sink = sink;
+    this.#onEvict = options.onEvict;
+  }
+
+  /** Drops the token's session (false: none held); `reason` when the store evicts it by itself. */
+  drop(token: string, reason?: EvictReason): boolean {
+    const entry = this.held.get(token);
+    if (entry === undefined) return false;
+    this.held.delete(token);
+    // Its deliveries not started yet are never sent (docs/worlds.md, "Reset").
+    this.#sink.cancel?.(entry.session.world.key);
+    entry.log.release();
+    entry.journal.release();
+    this.weighed -= entry.weight;
+    if (this.#newest === token) this.#newest = undefined;
+    if (reason !== undefined) this.#onEvict?.(token, reason, entry.weight);
+    return true;
+  }
+
+  /** The session of the world that holds HTTP trigger endpoint `key`, if one does. */
+  holding(key: string): Session | undefined {
+    for (const { session } of this.held.values()) {
+      if (workflowOfEndpoint(session.world, key) !== undefined) return session;
+    }
+    return undefined;
+  }
+
+  /** The worlds held, least recently used first. */
+  list(): World[] {
+    return [...this.held.values()].map((entry) => entry.session.world);
+  }
+
+  dropAll(): void {
+    for (const token of [...this.held.keys()]) this.drop(token);
+  }
+
+  /** Holds `session` as the most recently used, in place of any the token had. */
+  hold(session: Session, log: DeliveryLog, journal: CountedJournal, at: number): Session {
+    this.drop(session.token);
+    const errorEvents = errorEventCount(session.world);
+    const weight = worldWeight(session.world, errorEvents);
+    this.weighed += weight;
+    this.held.set(session.token, { session, log, journal, usedAt: at, weight, errorEvents });
+    this.#newest = session.token;
+    return session;
+  }
+
+  /** Holds restored worlds; the snapshot lists the least recently used first, so over maxWorlds those stay out. */
+  holdRestored(restored: World[], logs: ReadonlyMap<string, DeliveryLog>, at: number): string[] {
+    const kept = restored.slice(Math.max(0, restored.length - this.maxWorlds));
+    for (const world of kept) {
+      const journal = countedJournal(this.retained, JOURNAL_LIMIT);
+      this.hold(openSession(world, logs.get(world.token)!, journal), logs.get(world.token)!, journal, at);
+    }
+    return kept.map((world) => world.token);
+  }
+
+  /** The scenario `token`'s world is built from: the one it was switched to, else the one the token names. */
+  scenarioOf(token: string): string | null | undefined {
+    const entry = this.held.get(token);
+    return entry === undefined ? scenarioOfToken(token) : entry.session.world.scenario;
+  }
+
+  /** The token's held session, now the most recently used; undefined when none is held, or it was idle past the TTL. */
+  use(token: string, at: number): Session | undefined {
+    const entry = this.held.get(token);
+    if (entry === undefined) return undefined;
+    if (at - entry.usedAt > this.#ttl) {
+      this.drop(token, 'idle');
+      return undefined;
+    }
+    entry.usedAt = at;
+    // What the last request created or deleted (a few size reads; see weight.ts).
+    const weight = worldWeight(entry.session.world, entry.errorEvents);
+    this.weighed += weight - entry.weight;
+    entry.weight = weight;
+    if (this.#newest !== token) {
+      this.held.delete(token);
+      this.held.set(token, entry);
+      this.#newest = token;
+    }
+    return entry.session;
+  }
+
+  /** Evicts what is due, never `keep`; the front is the least recently used, so it stops at the first one not due. */
+  keepWithinBounds(at: number, keep: string): void {
+    if (!this.timed && !this.#overBounds()) return;
+    for (const [token, entry] of this.held) {
+      let reason: EvictReason | undefined;
+      if (at - entry.usedAt > this.#ttl) reason = 'idle';
+      else if (this.held.size > this.maxWorlds) reason = 'max_worlds';
+      else if (overTally(this.retained)) reason = 'retention';
+      else if (this.weighed > this.weightLimit) reason = 'weight';
+      if (reason === undefined || token === keep) return;
+      this.drop(token, reason);
+    }
+  }
+
+  #overBounds(): boolean {
+    return this.held.size > this.maxWorlds || overTally(this.retained) || this.weighed > this.weightLimit;
+  }
+}
+
+/**
+ * restoreHashed's worlds that no token has asked for yet, by the hash of their token (checked when
+ * they were set aside), and the hash that finds a token's.
+ */
+function setAsideWorlds(seed: number | string, read: (snapshot: unknown) => ReturnType<typeof readSnapshot>) {
+  let byHash = new Map<string, WorldSnapshot>();
+  let hashOf: ((token: string) => string) | undefined;
+  return {
+    /** Drops the token's set-aside world (false: it had none). */
+    forget: (token: string): boolean => byHash.size > 0 && hashOf !== undefined && byHash.delete(hashOf(token)),
+    /** The token's set-aside world, restored and out of the set; undefined when it has none. */
+    claim(token: string): { world: World; log: DeliveryLog } | undefined {
+      if (byHash.size === 0 || hashOf === undefined) return undefined;
+      const hash = hashOf(token);
+      const saved = byHash.get(hash);
+      if (saved === undefined) return undefined;
+      byHash.delete(hash);
+      const snapshot = { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, seed, worlds: [{ ...saved, token }] };
+      const { result, logs } = read(snapshot);
+      // Checked when it was set aside, so this holds; were it not, the token would get a fresh world.
+      return result.ok ? { world: result.value[0]!, log: logs.get(token)! } : undefined;
+    },
+    replace(worlds: readonly WorldSnapshot[], hash: ((token: string) => string) | undefined) {
+      byHash = new Map(worlds.map((world) => [world.token, world]));
+      if (hash !== undefined) hashOf = hash;
+    },
+    list: () => [...byHash.values()],
   };
 }

@@ -1,24 +1,24 @@
-// The mock beside the real service (docs/upstream.md): one AppRequest -> AppResponse step in front
-// of the mock that both adapters use (the Node server and the MSW handlers), so the two faces cannot
-// route differently. An operation chosen with `live` goes to the one upstream named at start, with
-// the caller's own headers (its token included) and nothing else; its answer comes back as it is,
-// unless `fallbackOn` names it (a status, or no answer at all), when the mock answers instead. With
-// a `replay`, every API request is answered from the recording. Everything else is the mock's.
-// Every answer says who gave it (`x-mock-source: live | mock | replay`), and so does the caller's
-// journal; every upstream exchange is handed to `onExchange` (the HAR recorder, the drift report).
-// Never forwarded: the control API and the console (`/__mock`), anything outside `/v1`, and any
-// request that matches no live operation. The upstream URL is rebuilt from the operation's path
-// template, each parameter one encoded segment, so no `..`, `\` or encoded slash in a request can
-// reach another path of the upstream (docs/upstream.md, "What is forwarded").
+// The mock beside the real service (docs/upstream.md): the upstream stage of the app's pipeline
+// (UpstreamStage, mocks/app/exchange.ts), which both adapters inject (the Node server and the MSW
+// handlers), so the two faces cannot route differently. An operation chosen with `live` goes to the
+// one upstream named at start, with the caller's own headers (its token included) and nothing else;
+// its answer comes back as it is, unless `fallbackOn` names it (a status, or no answer at all), when
+// the mock answers instead. With a `replay`, every API request is answered from the recording.
+// Everything else is the mock's. Every answer says who gave it (`x-mock-source: live | mock |
+// replay`), and so does the caller's journal; every upstream exchange goes with the exchange's
+// record to the hook's subscribers (the HAR recorder, the drift report). Never forwarded: the
+// control API and the console (`/__mock`), anything outside `/v1`, and any request that matches no
+// live operation. The upstream URL is rebuilt from the operation's path template, each parameter
+// one encoded segment, so no `..`, `\` or encoded slash in a request can reach another path of the
+// upstream (docs/upstream.md, "What is forwarded").
 // Browser-safe: the transport is the `fetch` it is given, or the Node server's `send`.
-import { authenticate } from '../app/auth.ts';
+import type { UpstreamExchange, UpstreamOutcome, UpstreamStage } from '../app/exchange.ts';
 import { API_PREFIX, isApiPath, readHead, type RequestHead } from '../app/head.ts';
 import { errorResponse } from '../app/respond.ts';
 import type { AppRequest, AppResponse } from '../app/types.ts';
 import { apiError } from '../common/errors.ts';
-import type { Mock } from '../index.ts';
 import type { Validator } from '../../openapi/validator.ts';
-import { type Exchange, HOP_HEADERS } from './har.ts';
+import { HOP_HEADERS } from './har.ts';
 import type { Replay } from './replay.ts';
 import { type FallbackRule, liveMatcher, NO_FALLBACK } from './select.ts';
 
@@ -84,50 +84,47 @@ export class UpstreamBodyTooLarge extends Error {
 }
 
 export interface HybridOptions {
-  mock: Mock;
   validator: Validator;
   upstream?: UpstreamRoute;
   replay?: Replay;
-  /** Every upstream exchange, unredacted, once its answer is read (record it redacted: har.ts). */
-  onExchange?: (exchange: Exchange) => void;
   /** A line for each upstream failure (unreachable, refused). */
   log?: (line: string) => void;
   /** UNIX ms; default Date.now. */
   now?: () => number;
 }
 
-export interface Hybrid {
-  /** `head`: the request's head when the adapter has read it already (readHead), passed on to the mock. */
-  handle(request: AppRequest, head?: RequestHead): Promise<AppResponse>;
-  /** The source a request would be answered from, before any fallback. */
-  route(request: AppRequest): Source | 'control';
+/** The hybrid step: the upstream stage, and where it would send a request. */
+export interface Hybrid extends UpstreamStage {
+  /** The source a request would be answered from, before any fallback (`control`: a path outside /v1). */
+  route(request: AppRequest, head?: RequestHead): Source | 'control';
 }
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** What the mock's answers carry beside an upstream. */
+const MOCK_ANSWERS: UpstreamOutcome = { source: 'mock', headers: { [SOURCE_HEADER]: 'mock' } };
+
+type Planned = {
+  source: Source | 'control';
+  apiPath: string;
+  query: string;
+  live?: { operationId: string; template: string; params: Record<string, string> };
+};
 
 /**
- * The hybrid step in front of `mock.handle`.
+ * The hybrid step, for createMock's `upstream` (the pipeline's upstream stage).
  * @example
- * const hybrid = createHybrid({ mock, validator, upstream: { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'], fetch } });
- * (await hybrid.handle({ method: 'GET', url: '/v1/users/me', headers: { authorization: 'Bearer t' }, body: '' })).headers['x-mock-source']; // 'live'
+ * const live = { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'], fetch };
+ * const mock = createMock({ upstream: createHybrid({ validator, upstream: live }) });
+ * const request = { method: 'GET', url: '/v1/users/me', headers: { authorization: 'Bearer t' }, body: '' };
+ * (await mock.handle(request)).headers['x-mock-source']; // 'live'
  */
 export function createHybrid(options: HybridOptions): Hybrid {
-  const { mock, validator, upstream, replay, onExchange } = options;
+  const { validator, upstream, replay } = options;
   const isLive = liveMatcher(upstream?.live ?? []);
   const viaFetch = upstream?.fetch === undefined ? undefined : sendWithFetch(upstream.fetch);
   const send = upstream?.send ?? viaFetch;
   if (upstream !== undefined && send === undefined) throw new TypeError('createHybrid: upstream needs fetch or send');
-  const maxBodyBytes = upstream?.maxBodyBytes ?? UPSTREAM_MAX_BODY_BYTES;
-  const fallback = upstream?.fallbackOn ?? NO_FALLBACK;
-  const now = options.now ?? Date.now;
-  const clock = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
-  const log = options.log ?? (() => {});
+  const forward = upstream === undefined ? undefined : forwarder(upstream, send!, options);
 
-  type Planned = {
-    source: Source | 'control';
-    apiPath: string;
-    query: string;
-    live?: { operationId: string; template: string; params: Record<string, string> };
-  };
   const route = (request: AppRequest, head = readHead(request.method, request.url)): Planned => {
     const { path, query } = head;
     if (!isApiPath(path)) return { source: 'control', apiPath: path, query };
@@ -140,31 +137,37 @@ export function createHybrid(options: HybridOptions): Hybrid {
     return { source: 'live', apiPath, query, live: { operationId, template, params } };
   };
 
-  /** The caller's journal gets a line for what the mock did not answer itself (the app writes its own). */
-  const journal = (request: AppRequest, path: string, status: number, started: number, at: number, source: 'live' | 'replay') => {
-    const auth = authenticate(request.headers);
-    if (!auth.ok) return;
-    mock.store
-      .session(auth.value.token)
-      .journal.record({ method: request.method.toUpperCase(), path, status, ms: Math.round((clock() - started) * 1000) / 1000, at, source });
+  const answer = async (request: AppRequest, head: RequestHead): Promise<UpstreamOutcome> => {
+    const planned = route(request, head);
+    if (planned.source === 'replay') return { source: 'replay', response: replay!.answer(request) };
+    if (planned.source === 'live') return forward!(request, planned);
+    return MOCK_ANSWERS;
   };
+  return { answer, route: (request, head) => route(request, head).source };
+}
 
-  const fromMock = async (request: AppRequest, head: RequestHead | undefined, extra: Record<string, string> = {}): Promise<AppResponse> => {
-    const response = await mock.handle(request, head);
-    return { ...response, headers: { ...response.headers, ...extra, [SOURCE_HEADER]: 'mock' } };
-  };
+/** A live request sent to the upstream: its answer, or the mock's with the reason of the fallback. */
+function forwarder(target: UpstreamRoute, send: UpstreamSend, options: HybridOptions) {
+  const maxBodyBytes = target.maxBodyBytes ?? UPSTREAM_MAX_BODY_BYTES;
+  const fallback = target.fallbackOn ?? NO_FALLBACK;
+  const now = options.now ?? Date.now;
+  const clock = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
+  const log = options.log ?? (() => {});
+  const fellBack = (why: string, exchange?: UpstreamExchange): UpstreamOutcome => ({
+    source: 'mock',
+    headers: { 'x-mock-fallback': why, [SOURCE_HEADER]: 'mock' },
+    ...(exchange === undefined ? {} : { exchange }),
+  });
+  const live = (response: AppResponse, exchange?: UpstreamExchange): UpstreamOutcome => ({
+    source: 'live',
+    response: { ...response, headers: { ...response.headers, [SOURCE_HEADER]: 'live' } },
+    ...(exchange === undefined ? {} : { exchange }),
+  });
 
-  const forward = async (request: AppRequest, head: RequestHead | undefined, planned: Planned) => {
-    const target = upstream!;
+  return async (request: AppRequest, planned: Planned): Promise<UpstreamOutcome> => {
     const { operationId, template, params } = planned.live!;
     const { apiPath, query } = planned;
     const method = request.method.toUpperCase();
-    const started = clock();
-    const at = now();
-    const live = (answer: AppResponse): AppResponse => {
-      journal(request, API_PREFIX + apiPath, answer.status, started, at, 'live');
-      return { ...answer, headers: { ...answer.headers, [SOURCE_HEADER]: 'live' } };
-    };
     const path = upstreamPath(template, params);
     if (typeof path !== 'string') {
       // Not a path the document names: the upstream never sees it (docs/upstream.md, "What is forwarded").
@@ -174,54 +177,28 @@ export function createHybrid(options: HybridOptions): Hybrid {
     const url = `${target.url}${path}${query === '' ? '' : `?${query}`}`;
     const headers = forwardedHeaders(request.headers);
     const body = method === 'GET' || method === 'HEAD' ? '' : request.body;
+    const started = clock();
+    const startedAt = now();
     let response: UpstreamAnswer;
     try {
       const timeoutMs = target.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-      response = await send!({ url, method, headers, body, timeoutMs, maxBodyBytes });
+      response = await send({ url, method, headers, body, timeoutMs, maxBodyBytes });
     } catch (error) {
       const reason = describeFailure(error);
       log(`[upstream] ${method} ${url} failed: ${reason}`);
       // An answer past the cap came from a reachable upstream: it is the upstream's fault, not a reason to mock.
-      const unreachable = !(error instanceof UpstreamBodyTooLarge);
-      if (fallback.unreachable && unreachable) return fromMock(request, head, { 'x-mock-fallback': 'unreachable' });
-      const message =
-        error instanceof UpstreamBodyTooLarge
-          ? `The upstream answered ${method} ${target.url}${path}, but ${reason}`
-          : `The upstream did not answer ${method} ${target.url}${path}: ${reason}`;
+      const tooLarge = error instanceof UpstreamBodyTooLarge;
+      if (fallback.unreachable && !tooLarge) return fellBack('unreachable');
+      const message = tooLarge
+        ? `The upstream answered ${method} ${target.url}${path}, but ${reason}`
+        : `The upstream did not answer ${method} ${target.url}${path}: ${reason}`;
       return live(errorResponse(apiError('bad_gateway', message, { upstream: target.url, operation: operationId })));
     }
-    onExchange?.({
-      startedAt: at,
-      durationMs: clock() - started,
-      operationId,
-      request: { method, url, headers, body },
-      response,
-    });
-    const { status } = response;
-    if (fallback.statuses.includes(status)) return fromMock(request, head, { 'x-mock-fallback': String(status) });
-    journal(request, API_PREFIX + apiPath, response.status, started, at, 'live');
-    return { status: response.status, headers: { ...response.headers, [SOURCE_HEADER]: 'live' }, body: response.body };
+    const sent = { method, url, headers, body };
+    const exchange = { startedAt, durationMs: clock() - started, operationId, request: sent, response };
+    if (fallback.statuses.includes(response.status)) return fellBack(String(response.status), exchange);
+    return live({ status: response.status, headers: response.headers, body: response.body }, exchange);
   };
-
-  const handle = async (request: AppRequest, head?: RequestHead): Promise<AppResponse> => {
-    const planned = route(request, head);
-    switch (planned.source) {
-      case 'control':
-        return mock.handle(request, head);
-      case 'replay': {
-        const started = clock();
-        const at = now();
-        const answer = replay!.answer(request);
-        journal(request, API_PREFIX + planned.apiPath, answer.status, started, at, 'replay');
-        return answer;
-      }
-      case 'live':
-        return forward(request, head, planned);
-      default:
-        return upstream === undefined ? mock.handle(request, head) : fromMock(request, head);
-    }
-  };
-  return { handle, route: (request) => route(request).source };
 }
 
 /**

@@ -7,7 +7,7 @@
 import { createDriftAnalyzer, type DriftAnalyzer } from '../../openapi/drift.ts';
 import { document } from '../../openapi/generated/document.ts';
 import type { Validator } from '../../openapi/validator.ts';
-import type { Mock } from '../index.ts';
+import type { ExchangeListener } from '../app/exchange.ts';
 import { answerOfExchange } from './answers.ts';
 import { type Exchange, type HarEntry, secretFields } from './har.ts';
 import { createHybrid, type Hybrid, type UpstreamRoute } from './hybrid.ts';
@@ -24,30 +24,35 @@ export interface BesideSetup {
   log?: (line: string) => void;
 }
 
+/** The MSW handlers' upstream stage, the drift analyzer it feeds (none for a replay), and the feeding subscriber. */
+interface MswUpstream {
+  hybrid: Hybrid;
+  drift: DriftAnalyzer | null;
+  observe: ExchangeListener;
+}
+
 /**
- * The hybrid step in front of `mock` and, with `upstream`, the drift analyzer its answers feed.
+ * The hybrid step (the mock's upstream stage) and, with `upstream`, the drift analyzer its
+ * answers feed, through `observe`, a subscriber of the mock's exchange hook.
  * @example
- * const { hybrid, drift } = createBeside(mock, validator, { upstream: { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'], fetch } });
- * await hybrid.handle(request); // x-mock-source: live | mock
+ * const upstream = { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'], fetch };
+ * const { hybrid, drift, observe } = createBeside(validator, { upstream });
+ * mock.onExchange(observe); // mock = createMock({ upstream: hybrid })
  * drift?.report().drifting; // 0 while the upstream answers as documented
  */
-export function createBeside(mock: Mock, validator: Validator, setup: BesideSetup): { hybrid: Hybrid; drift: DriftAnalyzer | null } {
+export function createBeside(validator: Validator, setup: BesideSetup): MswUpstream {
   const { upstream, replay, onExchange, log } = setup;
   if (replay !== undefined) {
     const replayed = createReplay(replay.entries, { secrets: secretFields(document), ...(replay.match === undefined ? {} : { match: replay.match }) });
-    return { hybrid: createHybrid({ mock, validator, replay: replayed }), drift: null };
+    return { hybrid: createHybrid({ validator, replay: replayed }), drift: null, observe: () => undefined };
   }
   // The runtime copy of the document has no prose: its drift report names assumptions by pointer, sentences ''.
   const drift = createDriftAnalyzer(document, validator);
-  const hybrid = createHybrid({
-    mock,
-    validator,
-    ...(upstream === undefined ? {} : { upstream }),
-    onExchange(exchange) {
-      drift.observe(answerOfExchange(exchange));
-      onExchange?.(exchange);
-    },
-    ...(log === undefined ? {} : { log }),
-  });
-  return { hybrid, drift };
+  const hybrid = createHybrid({ validator, upstream, log });
+  const observe: ExchangeListener = (record) => {
+    if (record.upstream === undefined) return;
+    drift.observe(answerOfExchange(record.upstream));
+    onExchange?.(record.upstream);
+  };
+  return { hybrid, drift, observe };
 }

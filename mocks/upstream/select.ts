@@ -10,6 +10,62 @@ export interface FallbackRule {
 
 export const NO_FALLBACK: FallbackRule = { statuses: [], unreachable: false };
 
+/** The upstream options as a library caller or the command line gives them: text, or values already read. */
+export interface UpstreamInput {
+  url: string;
+  /** operationIds or globs (an array or one comma-separated string); default none. */
+  live?: readonly string[] | string | undefined;
+  /** `'404,501,unreachable'` or a rule; default none. */
+  fallbackOn?: FallbackRule | string | undefined;
+  /** The largest upstream answer body read, in bytes. */
+  maxBodyBytes?: number | undefined;
+}
+
+/** The upstream options checked: what the hybrid step's route takes (mocks/upstream/hybrid.ts). */
+export interface UpstreamSelection {
+  url: string;
+  live: string[];
+  fallbackOn?: FallbackRule;
+  maxBodyBytes?: number;
+}
+
+/** Which option is wrong and why: each face words it its own way (a flag, an option of its function). */
+export interface UpstreamRefusal {
+  option: 'url' | 'live' | 'fallbackOn' | 'maxBodyBytes';
+  message: string;
+}
+
+/** The checked options, or why not. */
+type Selected = { ok: true; value: UpstreamSelection } | { ok: false; error: UpstreamRefusal };
+
+function refuse(option: UpstreamRefusal['option'], message: string): Selected {
+  return { ok: false, error: { option, message } };
+}
+
+/**
+ * The upstream options read and checked once, for every face: the URL, the live patterns against
+ * `operationIds`, the fallback rule, the body cap. The checked options, or the first refusal.
+ * @example
+ * selectUpstream({ url: 'http://127.0.0.1:4011/v1/', live: 'getCurrentUser' }, validator.operationIds);
+ * // { ok: true, value: { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'] } }
+ */
+export function selectUpstream(input: UpstreamInput, operationIds: readonly string[]): Selected {
+  const url = parseUpstreamUrl(input.url);
+  if (typeof url !== 'string') return refuse('url', url.error);
+  const patterns = typeof input.live === 'string' ? input.live : input.live?.join(',');
+  const live = patterns === undefined ? [] : parseLivePatterns(patterns, operationIds);
+  if (!Array.isArray(live)) return refuse('live', live.error);
+  const fallbackOn = typeof input.fallbackOn === 'string' ? parseFallbackOn(input.fallbackOn) : input.fallbackOn;
+  if (fallbackOn !== undefined && 'error' in fallbackOn) return refuse('fallbackOn', fallbackOn.error);
+  const { maxBodyBytes } = input;
+  if (maxBodyBytes !== undefined && !(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0))
+    return refuse('maxBodyBytes', `must be a positive integer, got ${maxBodyBytes}`);
+  const value: UpstreamSelection = { url, live };
+  if (fallbackOn !== undefined) value.fallbackOn = fallbackOn;
+  if (maxBodyBytes !== undefined) value.maxBodyBytes = maxBodyBytes;
+  return { ok: true, value };
+}
+
 /**
  * The upstream's base URL, version segment included (`https://api.staging.test/v1`), without a
  * trailing slash; a message for anything that is not an http(s) URL without credentials, query or fragment.

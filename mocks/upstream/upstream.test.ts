@@ -9,7 +9,7 @@ import { createMock } from '../index.ts';
 import type { AppRequest } from '../app/types.ts';
 import { type Exchange, REDACTED, redactBody, secretFields, toHarEntry } from './har.ts';
 import { parseHar } from './parse-har.ts';
-import { createHybrid } from './hybrid.ts';
+import { createHybrid, type HybridOptions } from './hybrid.ts';
 import { createReplay, parseMatchRule } from './replay.ts';
 import { liveMatcher, parseFallbackOn, parseLivePatterns, parseUpstreamUrl } from './select.ts';
 
@@ -213,6 +213,16 @@ describe('replay', () => {
   });
 });
 
+const UPSTREAM_URL = 'http://upstream.test/v1';
+
+/** A mock (seed 7) whose upstream stage is the hybrid step of `options`; its upstream exchanges go to `exchanges`. */
+function mockBeside(options: HybridOptions, exchanges: Exchange[] = []) {
+  const hybrid = createHybrid(options);
+  const mock = createMock({ seed: 7, upstream: hybrid });
+  mock.onExchange(({ upstream }) => void (upstream === undefined || exchanges.push(upstream)));
+  return { mock, handle: mock.handle, route: hybrid.route };
+}
+
 describe('hybrid', () => {
   const upstream = plantedUpstream({ baseUrl: 'http://upstream.test/v1' });
   /** The planted upstream's fetch, with every request it got kept. */
@@ -226,15 +236,11 @@ describe('hybrid', () => {
   };
 
   it('sends live operations to the upstream with the caller token; the rest stays mocked; each answer and journal line says who answered', async () => {
-    const mock = createMock({ seed: 7 });
     const { seen, fetch } = watched();
     const exchanges: Exchange[] = [];
-    const hybrid = createHybrid({
-      mock,
-      validator,
-      upstream: { url: 'http://upstream.test/v1', live: ['getCurrentUser'], fetch },
-      onExchange: (exchange) => exchanges.push(exchange),
-    });
+    const route = { url: UPSTREAM_URL, live: ['getCurrentUser'], fetch };
+    const hybrid = mockBeside({ validator, upstream: route }, exchanges);
+    const { mock } = hybrid;
     const live = await hybrid.handle(get('/v1/users/me?x=1'));
     expect(live.headers['x-mock-source']).toBe('live');
     expect(JSON.parse(live.body).data).toHaveProperty('user_name');
@@ -254,7 +260,7 @@ describe('hybrid', () => {
 
   it('never forwards the control API, even with every operation live', async () => {
     const { seen, fetch } = watched();
-    const hybrid = createHybrid({ mock: createMock(), validator, upstream: { url: 'http://upstream.test/v1', live: ['*'], fetch } });
+    const hybrid = mockBeside({ validator, upstream: { url: 'http://upstream.test/v1', live: ['*'], fetch } });
     for (const url of ['/__mock/world', '/__mock/ui/', '/', '/v2/users/me']) expect((await hybrid.handle(get(url))).headers['x-mock-source']).toBeUndefined();
     expect(seen).toEqual([]);
     expect(hybrid.route(get('/__mock/requests'))).toBe('control');
@@ -262,19 +268,18 @@ describe('hybrid', () => {
 
   it('an absolute request URL cannot choose another upstream', async () => {
     const { seen, fetch } = watched();
-    const hybrid = createHybrid({ mock: createMock(), validator, upstream: { url: 'http://upstream.test/v1', live: ['getCurrentUser'], fetch } });
+    const hybrid = mockBeside({ validator, upstream: { url: UPSTREAM_URL, live: ['getCurrentUser'], fetch } });
     await hybrid.handle(get('http://169.254.169.254/v1/users/me'));
     expect(seen.map((request) => request.url)).toEqual(['http://upstream.test/v1/users/me']);
   });
 
   it('answers from the mock on the statuses of --fallback-on, and when the upstream is unreachable', async () => {
-    const mock = createMock({ seed: 7 });
     const notFound: typeof globalThis.fetch = async () => new Response('{"error":"gone"}', { status: 404 });
     const down: typeof globalThis.fetch = async () => {
       throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
     };
     const route = (fetch: typeof globalThis.fetch, fallbackOn?: { statuses: number[]; unreachable: boolean }) =>
-      createHybrid({ mock, validator, upstream: { url: 'http://upstream.test/v1', live: ['getCurrentUser'], fetch, ...(fallbackOn ? { fallbackOn } : {}) } });
+      mockBeside({ validator, upstream: { url: UPSTREAM_URL, live: ['getCurrentUser'], fetch, fallbackOn } });
 
     const fellBack = await route(notFound, { statuses: [404], unreachable: false }).handle(get('/v1/users/me'));
     expect([fellBack.status, fellBack.headers['x-mock-source'], fellBack.headers['x-mock-fallback']]).toEqual([200, 'mock', '404']);
@@ -288,15 +293,11 @@ describe('hybrid', () => {
   });
 
   it('a recording of a live session replays with the upstream gone', async () => {
-    const mock = createMock({ seed: 7 });
     const entries: ReturnType<typeof toHarEntry>[] = [];
     const secrets = secretFields(document);
-    const recordHybrid = createHybrid({
-      mock,
-      validator,
-      upstream: { url: 'http://upstream.test/v1', live: ['*'], fetch: upstream.fetch },
-      onExchange: (exchange) => entries.push(toHarEntry(exchange, secrets)),
-    });
+    const exchanges: Exchange[] = [];
+    const everything = { url: UPSTREAM_URL, live: ['*'], fetch: upstream.fetch };
+    const recordHybrid = mockBeside({ validator, upstream: everything }, exchanges);
     const session = [
       get('/v1/users/me'),
       get('/v1/users/me/webhooks'),
@@ -304,11 +305,11 @@ describe('hybrid', () => {
     ];
     const live = [];
     for (const request of session) live.push(await recordHybrid.handle(request));
+    entries.push(...exchanges.map((exchange) => toHarEntry(exchange, secrets)));
     const gone: typeof globalThis.fetch = async () => {
       throw new Error('the upstream is stopped');
     };
-    const replayHybrid = createHybrid({
-      mock,
+    const replayHybrid = mockBeside({
       validator,
       replay: createReplay(entries, { secrets }),
       upstream: { url: 'http://upstream.test/v1', fetch: gone },

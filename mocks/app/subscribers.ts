@@ -1,0 +1,69 @@
+// The app's own subscribers of the exchange hook (mocks/app/exchange.ts), which createApp adds
+// first: the world's request journal, the run's coverage and the read cache. The faces add theirs
+// after (the `--state` log, browser persistence, the upstream's recording and drift report).
+import { jsonBody } from '../../openapi/coverage.ts';
+import type { ExchangeListener } from './exchange.ts';
+import type { ReadCache } from './read-cache.ts';
+import type { RunCoverage } from './run-coverage.ts';
+
+/** The header the mock's console (mocks/console/console.js) puts on every request it makes itself. */
+export const CONSOLE_REQUEST_HEADER = 'x-mock-console';
+
+/**
+ * The world's request journal (docs/control-api.md, `GET /__mock/requests`): every request of the
+ * API or to an endpoint in the world it names, whoever answered it; not the control API's. The
+ * console's own requests are journaled apart: a user reading the journal looks for their app's.
+ *
+ * @example
+ * hook.subscribe(journalExchange);
+ */
+export const journalExchange: ExchangeListener = (record) => {
+  const { session, face, head, source } = record;
+  if (session === undefined || record.via !== 'request' || face === 'control') return;
+  session.journal.record({
+    method: head.method,
+    path: head.path,
+    status: record.status,
+    ms: Math.round(record.durationMs * 1000) / 1000,
+    at: record.startedAt,
+    ...(record.request.headers[CONSOLE_REQUEST_HEADER] === undefined ? {} : { from: 'console' as const }),
+    ...(source === 'mock' ? {} : { source }),
+  });
+};
+
+/**
+ * Counts every answer the mock gave to an operation of the API in the run's coverage
+ * (mocks/app/run-coverage.ts), the faults' answers included.
+ *
+ * @example
+ * hook.subscribe(coverExchanges(createRunCoverage(document)));
+ */
+export function coverExchanges(coverage: RunCoverage): ExchangeListener {
+  return (record) => {
+    const { session, operationId, request } = record;
+    if (session === undefined || operationId === undefined || record.face !== 'api' || record.source !== 'mock') return;
+    coverage.record(session, {
+      operationId,
+      status: record.status,
+      pathParams: record.pathParams,
+      query: new URLSearchParams(record.head.query),
+      headers: request.headers,
+      requestBody: () => jsonBody(request.body),
+      responseBody: () => jsonBody(record.response.body),
+    });
+  };
+}
+
+/**
+ * Tells the read cache that a world may have changed, so nothing kept before answers again
+ * (mocks/app/read-cache.ts). An answer made while the change landed was kept at the version from
+ * before it, so it is not kept either (mocks/app/pipeline/kept-read.ts).
+ *
+ * @example
+ * hook.subscribe(forgetChangedReads(createReadCache()));
+ */
+export function forgetChangedReads(reads: ReadCache): ExchangeListener {
+  return (record) => {
+    if (record.worldChanged && record.session !== undefined) reads.changed(record.session.world);
+  };
+}
