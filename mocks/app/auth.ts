@@ -41,7 +41,7 @@ export function authenticate(headers: Record<string, string>): Result<Credential
 export const OAUTH_TOKEN_OPERATION = 'createOAuthToken';
 
 /** Lifetime of an issued workspace OAuth token, as the service's docs show it: one hour. */
-export const OAUTH_TOKEN_TTL_SECONDS = 3600;
+const OAUTH_TOKEN_TTL_SECONDS = 3600;
 
 export interface OAuthToken {
   access_token: string;

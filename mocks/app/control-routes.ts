@@ -13,7 +13,7 @@ import type { Validated } from './routes-meta.ts';
 import { deliveryPage } from './control-deliveries.ts';
 
 /** What a control route receives: the caller's session and its request, validated by the control document. */
-export interface ControlContext<K extends ControlOperationId> extends Validated<operations, K, ParameterDefaults> {
+interface ControlContext<K extends ControlOperationId> extends Validated<operations, K, ParameterDefaults> {
   session: Session;
   credentials: Credentials;
 }
@@ -21,7 +21,7 @@ export interface ControlContext<K extends ControlOperationId> extends Validated<
 export type ControlRouteTable = { [K in ControlOperationId]: (ctx: ControlContext<K>) => Result<unknown> | Promise<Result<unknown>> };
 
 /** Upper bound of `GET /__mock/deliveries?wait=true`: a receiver that hangs must not hang the caller. */
-export const DELIVERY_WAIT_LIMIT_MS = 15_000;
+const DELIVERY_WAIT_LIMIT_MS = 15_000;
 
 /** Whether the world of `session` settled within the limit; waits on that world only (docs/control-api.md). */
 async function deliveriesSettled(store: Store, session: Session): Promise<boolean> {

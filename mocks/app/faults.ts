@@ -10,7 +10,7 @@ import type { AppResponse } from './types.ts';
 
 export { MAX_DELAY_MS };
 /** `Retry-After` of a 503 from the failure rate, in seconds. */
-export const FAIL_RETRY_AFTER_SECONDS = 1;
+const FAIL_RETRY_AFTER_SECONDS = 1;
 
 /** The server's faults, for every world that sets none of its own (`serve` flags, createMock's `faults`). */
 export interface FaultOptions {
@@ -36,7 +36,7 @@ export interface Preferences {
 }
 
 /** Before an operation runs: an answer that replaces it, if any, and headers for whatever answers. */
-export interface Intercept {
+interface Intercept {
   response?: AppResponse;
   headers: Record<string, string>;
   /** How long to wait before answering, ms. */

@@ -9,7 +9,7 @@ export function json(status: number, value: unknown, extraHeaders?: Record<strin
   return { status, headers: { ...JSON_HEADERS, ...extraHeaders }, body: JSON.stringify(value) };
 }
 
-export function noContent(): AppResponse {
+function noContent(): AppResponse {
   return { status: 204, headers: {}, body: '' };
 }
 

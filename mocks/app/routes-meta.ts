@@ -40,10 +40,10 @@ export interface Validated<Ops, K extends keyof Ops, Defaults> {
 }
 
 /** The operations a route answers: all but the OAuth login, which the app answers without a world (auth.ts). */
-export type OperationId = Exclude<PathOperationId, 'createOAuthToken'>;
+type OperationId = Exclude<PathOperationId, 'createOAuthToken'>;
 
 /** What an API route receives. */
-export interface RouteContext<K extends OperationId> extends Validated<operations, K, ParameterDefaults> {
+interface RouteContext<K extends OperationId> extends Validated<operations, K, ParameterDefaults> {
   world: World;
   credentials: Credentials;
   /** Every header of the request, names in lower case: the Connect proxy forwards the `x-pd-proxy-*` ones, which no document can list. */

@@ -8,7 +8,7 @@ import * as api from '../store/api/index.ts';
 import * as connect from '../store/connect/index.ts';
 import type { RouteTable } from './routes-meta.ts';
 
-export type { RouteContext, RouteTable } from './routes-meta.ts';
+export type { RouteTable } from './routes-meta.ts';
 
 export const routes: RouteTable = {
   getCurrentUser: ({ world }) => api.getCurrentUser(world),

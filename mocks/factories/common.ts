@@ -6,7 +6,7 @@ import { randomHex, randomLowerAlnum, unixSeconds } from '../ids/random.ts';
 const DAY_MS = 86_400_000;
 
 /** A UNIX-second timestamp up to `maxDaysAgo` days before the world's clock. */
-export function pastSeconds(ctx: FactoryContext, maxDaysAgo = 90): number {
+function pastSeconds(ctx: FactoryContext, maxDaysAgo = 90): number {
   return unixSeconds(ctx.now() - ctx.faker.number.int({ min: 0, max: maxDaysAgo * DAY_MS }));
 }
 

@@ -50,7 +50,7 @@ export function makeConnectedAccount(ctx: FactoryContext, overrides?: Partial<Co
   return overrideWith(account, overrides);
 }
 
-export const CONNECT_TOKEN_TTL_MS = 4 * 3_600_000;
+const CONNECT_TOKEN_TTL_MS = 4 * 3_600_000;
 
 export function makeConnectToken(ctx: FactoryContext, overrides?: Partial<ConnectToken>): ConnectToken {
   const token = overrides?.token ?? newId('connectToken', ctx);

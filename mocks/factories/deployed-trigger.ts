@@ -21,12 +21,7 @@ function component(app: (typeof APPS)[number], event: string): TriggerComponent 
 /** Every trigger component that can be deployed, in catalogue order (GET /connect/{project_id}/triggers). */
 export const TRIGGER_COMPONENTS: readonly TriggerComponent[] = APPS.flatMap((app) => app.events.map((event) => component(app, event)));
 
-const BY_KEY = new Map(TRIGGER_COMPONENTS.map((c) => [c.key, c]));
 const BY_NAME = new Map(TRIGGER_COMPONENTS.map((c) => [c.name, c]));
-
-export function triggerComponent(key: string): TriggerComponent | undefined {
-  return BY_KEY.get(key);
-}
 
 /**
  * A Connect deployed trigger (`dc_`), owned by the project's workspace: the event-source trigger

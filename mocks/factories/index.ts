@@ -1,27 +1,26 @@
 // One factory per resource; each takes the world's FactoryContext and optional field overrides.
 export type * from './types.ts';
 export { makeUser } from './user.ts';
-export { makeWorkspace, type WorkspaceOptions } from './workspace.ts';
+export { makeWorkspace } from './workspace.ts';
 export { makeEventSource } from './source.ts';
-export { makeSavedComponent, makeStep, makeStepFromDefinition, authProvisionIdOf } from './step.ts';
+export { makeSavedComponent, makeStep, makeStepFromDefinition } from './step.ts';
 export {
   makeHttpTrigger,
   makeTimerTrigger,
   makeEmailTrigger,
   makeEventSourceTrigger,
-  makeTrigger,
   makeTriggerFromDefinition,
   triggerKindOf,
   triggerKindOfTrigger,
 } from './trigger.ts';
-export { makeWorkflow, type WorkflowOptions } from './workflow.ts';
+export { makeWorkflow } from './workflow.ts';
 export { makeWebhook } from './webhook.ts';
 export { makeSubscription } from './subscription.ts';
-export { makeErrorEventSummary, makeOriginalEvent, eventId, defaultStack, PLATFORM_VERSION, type ErrorEventOptions } from './error-event.ts';
+export { makeErrorEventSummary, makeOriginalEvent, eventId, defaultStack, PLATFORM_VERSION } from './error-event.ts';
 export { makeProject } from './project.ts';
 export { makeTemplate } from './template.ts';
-export { makeApp, makeConnectedAccount, makeConnectToken, makeCredentials, CONNECT_TOKEN_TTL_MS } from './connect.ts';
-export { makeDeployedTrigger, triggerComponent, TRIGGER_COMPONENTS } from './deployed-trigger.ts';
+export { makeApp, makeConnectedAccount, makeConnectToken, makeCredentials } from './connect.ts';
+export { makeDeployedTrigger, TRIGGER_COMPONENTS } from './deployed-trigger.ts';
 export { slugify } from './common.ts';
 export { makeCatalogue, APPS_WITH_ACTIONS, APPS_WITH_TRIGGERS, type Catalogue } from './catalogue.ts';
 export {
@@ -32,5 +31,4 @@ export {
   columnProps,
   resourceOptions,
   type CatalogueAction,
-  type ResourceOption,
 } from './components.ts';

@@ -25,7 +25,7 @@ export const ID_PREFIXES = {
 
 export type IdKind = keyof typeof ID_PREFIXES;
 
-export const ID_SUFFIX_LENGTH = 7;
+const ID_SUFFIX_LENGTH = 7;
 
 // Longest prefix first, so a lookup never stops at a shorter prefix of a longer one.
 const BY_LENGTH = (Object.entries(ID_PREFIXES) as Array<[IdKind, string]>).sort((a, b) => b[1].length - a[1].length);
@@ -56,7 +56,7 @@ export function isId(kind: IdKind, value: unknown): value is string {
 }
 
 /** Emitter globs of the subscription endpoints: `p_*` every workflow, `dc_*` every event source. */
-export const EMITTER_GLOBS = { 'p_*': 'workflow', 'dc_*': 'source' } as const;
+const EMITTER_GLOBS = { 'p_*': 'workflow', 'dc_*': 'source' } as const;
 export type EmitterGlob = keyof typeof EMITTER_GLOBS;
 
 export function isEmitterGlob(value: unknown): value is EmitterGlob {

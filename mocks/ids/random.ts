@@ -237,7 +237,7 @@ const BASE16 = '0123456789abcdef';
  * characters: faker's string.alphanumeric (one draw per character) is ~10x slower, and IDs/keys
  * are drawn constantly.
  */
-export function randomString(faker: WorldFaker, length: number, alphabet: string = BASE62): string {
+function randomString(faker: WorldFaker, length: number, alphabet: string = BASE62): string {
   const base = alphabet.length;
   const perDraw = Math.floor(Math.log(2 ** 32) / Math.log(base));
   // Characters joined once: `out += char` leaves a V8 cons-string tree (32 bytes per character)

@@ -101,7 +101,7 @@ function closeOldestIdle(open: Set<TrackedSocket>, except: TrackedSocket): void 
 }
 
 /** The error for what Node's parser or its timeouts reported (the statuses Node itself would answer). */
-export function clientErrorFor(error: NodeJS.ErrnoException & { reason?: string }, limits: ConnectionLimits): ApiError {
+function clientErrorFor(error: NodeJS.ErrnoException & { reason?: string }, limits: ConnectionLimits): ApiError {
   switch (error.code) {
     case 'HPE_HEADER_OVERFLOW':
       return apiError('headers_too_large', `Request headers are larger than ${maxHeaderSize} bytes`, { limit_bytes: maxHeaderSize });
@@ -122,7 +122,7 @@ export function clientErrorFor(error: NodeJS.ErrnoException & { reason?: string 
 }
 
 /** A whole HTTP/1.1 answer for writing straight to a socket: JSON body, then the connection closes. */
-export function rawErrorResponse(error: ApiError): string {
+function rawErrorResponse(error: ApiError): string {
   const body = JSON.stringify(error.body);
   return (
     `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}\r\n` +

@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import document from '../../openapi/generated/openapi.json' with { type: 'json' };
 import { apiError } from '../common/errors.ts';
 
-export const CONSOLE_PATH = '/__mock/ui';
+const CONSOLE_PATH = '/__mock/ui';
 
 export interface ConsoleAnswer {
   status: number;

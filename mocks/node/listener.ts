@@ -46,7 +46,7 @@ const TOO_LARGE = Symbol('too large');
  * connection closes (16 MiB), and how long a silence ends that (ms). Past the bytes the connection
  * is cut; a body declared larger is not waited for at all.
  */
-export const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
+const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
 const DRAIN_SILENCE_MS = 2_000;
 
 /** Reads the body as text; stops reading and answers TOO_LARGE as soon as it passes MAX_BODY_BYTES. */

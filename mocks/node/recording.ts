@@ -48,7 +48,7 @@ export class RecordingFileError extends Error {
 }
 
 /** Rotated recordings kept beside FILE: FILE.1 (the newest) to FILE.3. */
-export const RECORD_KEEP = 3;
+const RECORD_KEEP = 3;
 /** Entries waiting for the disk at most; past it an exchange is dropped (and counted in the log), never waited for. */
 const QUEUE_MAX_BYTES = 16 * 1024 * 1024;
 const TAIL = Buffer.from('\n]}}\n');

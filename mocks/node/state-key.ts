@@ -17,7 +17,7 @@ export interface TokenHasher {
 }
 
 /** A hasher for `key`. */
-export function tokenHasher(key: string | Buffer, source: string): TokenHasher {
+function tokenHasher(key: string | Buffer, source: string): TokenHasher {
   return {
     hash: (token) => createHmac('sha256', key).update(token).digest('hex'),
     keyId: createHmac('sha256', key).update('workflow-api-mock-kit/state-key-id').digest('hex').slice(0, 16),

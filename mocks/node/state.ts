@@ -26,18 +26,18 @@ import { stateKey, type TokenHasher } from './state-key.ts';
 import { lockStateFile, StateLockedError, type StateLock } from './state-lock.ts';
 
 /** Why the state file cannot be used: the start stops (exit 1) and the files are left as they are. */
-export class StateFileError extends Error {
+class StateFileError extends Error {
   override name = 'StateFileError';
 }
 
-export const LOG_FORMAT = 'workflow-api-mock-kit/state-log';
-export const LOG_VERSION = 1;
+const LOG_FORMAT = 'workflow-api-mock-kit/state-log';
+const LOG_VERSION = 1;
 /**
  * The state file's version of the worlds snapshot (mocks/store/world/snapshot.ts): version 1 with each
  * world's `token` replaced by `tokenHash`, HMAC-SHA256 under the key named by `key` (state-key.ts).
  * Version 1 files (clear tokens, the previous release) are migrated: restored, then rewritten.
  */
-export const STATE_VERSION = 2;
+const STATE_VERSION = 2;
 
 /** A world as the state file holds it: its token's keyed hash in place of the token. */
 type FileWorld = Omit<WorldSnapshot, 'token'> & { tokenHash: string };

@@ -22,8 +22,6 @@ import { type FallbackRule, liveMatcher, selectUpstream, type UpstreamSelection 
 import { defaultLookup, type Lookup, upstreamSender } from './fetch.ts';
 import { driftReportFile, type FileKeeper, type HarRecorder, junitPath, openHarRecorder, RecordingFileError } from './recording.ts';
 
-export { RecordingFileError } from './recording.ts';
-
 export interface UpstreamStepOptions {
   /**
    * `--upstream URL --live OPS [--fallback-on ...]`: the real service's base URL (`/v1` included),
@@ -49,7 +47,7 @@ export interface UpstreamStepOptions {
   match?: readonly MatchField[];
 }
 
-export interface UpstreamStep {
+interface UpstreamStep {
   /** Lines for the start banner: where the upstream is, what goes there, the files. */
   describe(): string[];
   /** Writes the recording and the report a last time. */
@@ -262,7 +260,7 @@ function exchangeFeeds(analyzer: DriftAnalyzer, files: UpstreamFiles, log: (line
  * document's answer sizes, more than a test suite sends; under a flood the answers keep the
  * thread and, on a small machine, the cores the upstream and the client need).
  */
-export const EXCHANGE_QUEUE_LIMITS = { entries: 1024, bytes: 64 * 1024 * 1024, share: 0.1 };
+const EXCHANGE_QUEUE_LIMITS = { entries: 1024, bytes: 64 * 1024 * 1024, share: 0.1 };
 /** The recording's queue may take half the time: an entry costs a redaction and a JSON text, a tenth of a drift check. */
 const RECORDING_SHARE = 0.5;
 const CREDIT_CAP_MS = 100;

@@ -2,14 +2,14 @@
 // test most often needs and cannot get from a seeded world without glue.
 import { defineScenario } from './define.ts';
 
-export const emptyAccount = defineScenario({
+const emptyAccount = defineScenario({
   name: 'empty-account',
   description: 'A new user with one workspace and nothing in it: no workflows, sources, webhooks, subscriptions or Connect projects; no usage yet',
   user: { daily_invocations_used: 0, daily_compute_time_used: 0 },
   workspaces: [{ daily_credits_used: 0, daily_invocations_used: 0, daily_compute_time_used: 0 }],
 });
 
-export const busyWorkspace = defineScenario({
+const busyWorkspace = defineScenario({
   name: 'busy-workspace',
   description:
     'One workspace with 300 workflows and 450 event sources (five pages of 100), 12 webhooks and a subscription of every workflow error to the first webhook',
@@ -18,7 +18,7 @@ export const busyWorkspace = defineScenario({
   subscriptions: [{ emitter_id: 'p_*', listener_id: 'wh_Busy001', event_name: '$errors' }],
 });
 
-export const quotasExhausted = defineScenario({
+const quotasExhausted = defineScenario({
   name: 'quotas-exhausted',
   description:
     "The user's daily invocations and the workspace's daily credits and invocations all used up; an active HTTP-triggered workflow and an event source to run",
@@ -35,14 +35,14 @@ export const quotasExhausted = defineScenario({
   ],
 });
 
-export const connectBrokenAccounts = defineScenario({
+const connectBrokenAccounts = defineScenario({
   name: 'connect-broken-accounts',
   description: 'A Connect project with three accounts in production: one healthy, one failing (healthy: false) and one dead (dead: true)',
   workspaces: [{}],
   projects: [{ name: 'Customer integrations', accounts: [{ state: 'healthy' }, { state: 'failing' }, { state: 'dead' }] }],
 });
 
-export const workflowErrors = defineScenario({
+const workflowErrors = defineScenario({
   name: 'workflow-errors',
   description: 'An active HTTP-triggered workflow with a full page of recorded $errors events (100, the most a workflow keeps), subscribed to a webhook',
   workspaces: [{ workflows: [{ id: 'p_Err0r5x', name: 'Failing checkout', active: true, trigger: 'http', errors: 100 }] }],

@@ -22,8 +22,8 @@ import { HOP_HEADERS } from './har.ts';
 import type { Replay } from './replay.ts';
 import { type FallbackRule, liveMatcher, NO_FALLBACK } from './select.ts';
 
-export type Source = 'live' | 'mock' | 'replay';
-export const SOURCE_HEADER = 'x-mock-source';
+type Source = 'live' | 'mock' | 'replay';
+const SOURCE_HEADER = 'x-mock-source';
 
 export interface UpstreamRoute {
   /** The upstream's base URL, version segment included (parseUpstreamUrl). */
@@ -70,7 +70,7 @@ export interface UpstreamAnswer {
 export type UpstreamSend = (request: UpstreamRequest) => Promise<UpstreamAnswer>;
 
 /** The default cap on an upstream answer body: 16 MiB, far above any answer of the document, far below harm. */
-export const UPSTREAM_MAX_BODY_BYTES = 16 * 1024 * 1024;
+const UPSTREAM_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /** An upstream answer body past the cap: its read was stopped there. */
 export class UpstreamBodyTooLarge extends Error {
@@ -210,7 +210,7 @@ function forwarder(target: UpstreamRoute, send: UpstreamSend, options: HybridOpt
  * upstreamPath('/workflows/{id}', { id: 'p_1 2' }); // '/workflows/p_1%202'
  * upstreamPath('/workflows/{id}', { id: '..' }); // { error: 'path parameter id ("..") is not one path segment' }
  */
-export function upstreamPath(template: string, params: Readonly<Record<string, string>>): string | { error: string } {
+function upstreamPath(template: string, params: Readonly<Record<string, string>>): string | { error: string } {
   let refused: string | undefined;
   const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = params[name] ?? '';
@@ -232,7 +232,7 @@ export function upstreamPath(template: string, params: Readonly<Record<string, s
  * forwardedHeaders({ authorization: 'Bearer t', 'proxy-authorization': 'Basic x', connection: 'x-hop', 'x-hop': '1' });
  * // { authorization: 'Bearer t' }
  */
-export function forwardedHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+function forwardedHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
   const named =
     headers.connection === undefined
       ? undefined

@@ -11,7 +11,7 @@ import { HOP_HEADERS, harResponseText, headerRecord, type HarEntry, redactBody, 
 
 /** What a request must share with a recorded one: method and path always, query and body by default. */
 export type MatchField = 'query' | 'body';
-export const DEFAULT_MATCH: readonly MatchField[] = ['query', 'body'];
+const DEFAULT_MATCH: readonly MatchField[] = ['query', 'body'];
 
 export interface Replay {
   /** The recorded answer for a request under `/v1`, or a 404 naming the closest one. */

@@ -30,7 +30,7 @@ export interface UpstreamSelection {
 }
 
 /** Which option is wrong and why: each face words it its own way (a flag, an option of its function). */
-export interface UpstreamRefusal {
+interface UpstreamRefusal {
   option: 'url' | 'live' | 'fallbackOn' | 'maxBodyBytes';
   message: string;
 }

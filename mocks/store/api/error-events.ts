@@ -7,7 +7,7 @@ import { notFound, ok } from '../../common/errors.ts';
 import type { World } from '../world/world.ts';
 
 export const TRUNCATE_ABOVE_BYTES = 1024;
-export const PREVIEW_CHARACTERS = 512;
+const PREVIEW_CHARACTERS = 512;
 
 const utf8 = new TextEncoder();
 

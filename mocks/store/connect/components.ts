@@ -147,7 +147,7 @@ export interface PropOptions {
 }
 
 /** Options answered per page of configureProp. */
-export const OPTIONS_PAGE_SIZE = 10;
+const OPTIONS_PAGE_SIZE = 10;
 
 /** The props of a component with the dynamic ones its configured reload prop brings (when it has a value). */
 function propsWith(component: Component, configured: ConfiguredProps): ComponentProp[] {
@@ -214,7 +214,7 @@ function appOfComponent(component: Component): string {
 }
 
 /** The ID of the dynamic props a reload prop's value brings: the same for the same component and value. */
-export function dynamicPropsId(key: string, value: string): string {
+function dynamicPropsId(key: string, value: string): string {
   const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
   let n = fnv1a32(`${key}\u0000${value}`) * 4096 + (fnv1a32(`${value}\u0000${key}`) % 4096);
   let out = '';

@@ -184,7 +184,7 @@ export function accountView(record: AccountRecord, includeCredentials: boolean |
   return includeCredentials === true && record.credentialsWithheld !== true ? { ...view, credentials: record.credentials } : view;
 }
 
-export function accountOf(world: World, projectId: string, accountId: string, environment: ProjectEnvironment): Result<AccountRecord> {
+function accountOf(world: World, projectId: string, accountId: string, environment: ProjectEnvironment): Result<AccountRecord> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const record = world.accounts.get(accountId);
@@ -248,7 +248,7 @@ export interface CompleteConnectInput {
   error?: string;
 }
 
-export const DEFAULT_CONNECT_ERROR = 'The connection flow failed: the user denied access';
+const DEFAULT_CONNECT_ERROR = 'The connection flow failed: the user denied access';
 
 /**
  * Finishes a connect flow exactly once per token: success creates an `apn_` account and sends

@@ -17,7 +17,7 @@ import type { World } from '../world/world.ts';
  * @example
  * externalUserKey('proj_Zt4Wn8Q', 'production', 'user-1043'); // '…16 hex digits…'
  */
-export function externalUserKey(projectId: string, environment: ProjectEnvironment, externalId: string): string {
+function externalUserKey(projectId: string, environment: ProjectEnvironment, externalId: string): string {
   return stableKey(`${projectId}\n${environment}\n${externalId}`);
 }
 

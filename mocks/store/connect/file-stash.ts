@@ -41,7 +41,7 @@ export function stashFile(
 }
 
 /** The file's bytes: text lines naming it, cut to its size (ASCII, so one byte a character). */
-export function stashFileContent(record: StashFileRecord): string {
+function stashFileContent(record: StashFileRecord): string {
   const line = `${record.filename} (synced to the file stash by workflow-api-mock-kit, run ${record.hash.toString(36)})\n`;
   return line.repeat(Math.ceil(record.size / line.length)).slice(0, record.size);
 }

@@ -14,7 +14,7 @@ import { SEEDED_ENVIRONMENTS } from '../world/seed.ts';
 import { firstWorkspaceId, type World } from '../world/world.ts';
 
 /** The SDK's `Project`: what the API shows of a project (no workspace, timestamps or logo). */
-export function projectView(project: Project): ConnectProject {
+function projectView(project: Project): ConnectProject {
   const view: ConnectProject = { id: project.id, name: project.name };
   if (project.app_name !== undefined) view.app_name = project.app_name;
   if (project.support_email !== undefined) view.support_email = project.support_email;

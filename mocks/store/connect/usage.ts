@@ -9,7 +9,7 @@ import type { CreditDay, World } from '../world/world.ts';
 
 const DAY_S = 86_400;
 /** The longest window answered, in days (openapi/openapi.yaml: at most 366 records). */
-export const MAX_USAGE_DAYS = 366;
+const MAX_USAGE_DAYS = 366;
 
 export type CreditKind = 'source_emit' | 'action_run' | 'proxy';
 

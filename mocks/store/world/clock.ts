@@ -7,8 +7,7 @@ import { fail, ok, type Result } from '../../common/errors.ts';
 import { LATEST_WORLD_TIME, LATEST_WORLD_TIME_MS } from '../../ids/random.ts';
 
 /** The earliest instant a clock may show: UNIX time 0, as the API's timestamps are UNIX seconds (docs/worlds.md). */
-export const EARLIEST_WORLD_TIME = '1970-01-01T00:00:00Z';
-export { LATEST_WORLD_TIME };
+const EARLIEST_WORLD_TIME = '1970-01-01T00:00:00Z';
 
 /** A world's time, held in the range a clock may show (docs/worlds.md, "A clock per world"). */
 const within = (ms: number) => Math.min(Math.max(ms, 0), LATEST_WORLD_TIME_MS);

@@ -62,7 +62,7 @@ export function pageOfList(ids: readonly string[], query: PageQuery): Result<{ i
   return pageOf(ids, new Map(ids.map((id, i) => [id, i])), query);
 }
 
-export function pageInfo(pageIds: readonly string[], total: number): PageInfo {
+function pageInfo(pageIds: readonly string[], total: number): PageInfo {
   const first = pageIds[0];
   const last = pageIds[pageIds.length - 1];
   return {
