@@ -23,7 +23,11 @@ export type Flags = Record<string, FlagSpec>;
 /** What parseArgs hands back for a set of flags: a string or boolean per flag given, nothing for a flag left out. */
 type FlagValues<F extends Flags> = { [K in keyof F]?: F[K]['type'] extends 'boolean' ? boolean : string };
 
-export type Parsed<T> = { kind: 'help' } | { kind: 'version' } | { kind: 'usage'; message: string } | { kind: 'run'; options: T };
+export type Parsed<T> =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'usage'; message: string }
+  | { kind: 'run'; options: T };
 
 export interface CommandSpec<F extends Flags, T> {
   /** As typed after the program name: `serve`, `contracts`... */
@@ -59,7 +63,12 @@ export function usage(message: string): UsageError {
 }
 
 function isUsageError(value: unknown): value is UsageError {
-  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'usage' && typeof (value as UsageError).message === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === 'usage' &&
+    typeof (value as UsageError).message === 'string'
+  );
 }
 
 /** The one line printed for a usage error. */
@@ -69,7 +78,11 @@ export function usageLine(command: string, message: string): string {
 }
 
 /** Parses argv for one command; never throws for anything the user typed. */
-export function parseCommand<F extends Flags, T>(spec: CommandSpec<F, T>, argv: string[], env: Env = process.env): Parsed<T> {
+export function parseCommand<F extends Flags, T>(
+  spec: CommandSpec<F, T>,
+  argv: string[],
+  env: Env = process.env,
+): Parsed<T> {
   let values: Record<string, string | boolean | undefined>;
   let positionals: string[];
   try {
@@ -90,7 +103,9 @@ export function parseCommand<F extends Flags, T>(spec: CommandSpec<F, T>, argv: 
   }
   if (values.help === true) return { kind: 'help' };
   if (values.version === true) return { kind: 'version' };
-  const flagValues = Object.fromEntries(Object.entries(values).filter(([name]) => name !== 'help' && name !== 'version'));
+  const flagValues = Object.fromEntries(
+    Object.entries(values).filter(([name]) => name !== 'help' && name !== 'version'),
+  );
   const options = spec.interpret(flagValues as FlagValues<F>, positionals, env);
   return isUsageError(options) ? options : { kind: 'run', options };
 }
@@ -140,7 +155,12 @@ export function fromEnv(env: Env, name: string): string | undefined {
 }
 
 /** A flag's value, else its environment variable's, with the name to quote in a message. */
-export function flagOrEnv(flag: string, value: string | undefined, env: Env, variable: string): { text: string; from: string } | undefined {
+export function flagOrEnv(
+  flag: string,
+  value: string | undefined,
+  env: Env,
+  variable: string,
+): { text: string; from: string } | undefined {
   if (value !== undefined) return { text: value, from: `--${flag}` };
   const text = fromEnv(env, variable);
   return text === undefined ? undefined : { text, from: variable };
@@ -149,20 +169,23 @@ export function flagOrEnv(flag: string, value: string | undefined, env: Env, var
 /** A TCP port, 0-65535 (0 = any free port), or a usage error naming where the bad text came from. */
 export function parsePort(source: { text: string; from: string } | undefined, fallback: number): number | UsageError {
   if (source === undefined) return fallback;
-  if (!/^\d+$/.test(source.text) || Number(source.text) > 65535) return usage(`${source.from} must be an integer from 0 to 65535, got "${source.text}"`);
+  if (!/^\d+$/.test(source.text) || Number(source.text) > 65535)
+    return usage(`${source.from} must be an integer from 0 to 65535, got "${source.text}"`);
   return Number(source.text);
 }
 
 /** An http(s) URL, or a usage error. */
 export function parseHttpUrl(from: string, text: string): string | UsageError {
-  if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) return usage(`${from} must be an http(s) URL, got "${text}"`);
+  if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol))
+    return usage(`${from} must be an http(s) URL, got "${text}"`);
   return text;
 }
 
 /** A host name or address to bind, or a usage error. */
 export function parseHost(source: { text: string; from: string } | undefined, fallback: string): string | UsageError {
   if (source === undefined) return fallback;
-  if (source.text.trim() === '' || /\s/.test(source.text)) return usage(`${source.from} must be a host name or address, got "${source.text}"`);
+  if (source.text.trim() === '' || /\s/.test(source.text))
+    return usage(`${source.from} must be a host name or address, got "${source.text}"`);
   return source.text;
 }
 
@@ -174,7 +197,9 @@ export function parseRange(source: Source, max: number): { min: number; max: num
   const low = Number(match?.[1]);
   const high = Number(match?.[2] ?? match?.[1]);
   if (match === null || low > high || high > max)
-    return usage(`${source.from} must be MIN-MAX in milliseconds (0 <= MIN <= MAX <= ${max}), e.g. 50-400, got "${source.text}"`);
+    return usage(
+      `${source.from} must be MIN-MAX in milliseconds (0 <= MIN <= MAX <= ${max}), e.g. 50-400, got "${source.text}"`,
+    );
   return { min: low, max: high };
 }
 
@@ -182,7 +207,8 @@ export function parseRange(source: Source, max: number): { min: number; max: num
 export function parseShare(source: Source): number | UsageError {
   const text = source.text.trim();
   const value = Number(text);
-  if (!/^\d*\.?\d+$/.test(text) || !(value >= 0 && value <= 1)) return usage(`${source.from} must be a number from 0 to 1, e.g. 0.05, got "${source.text}"`);
+  if (!/^\d*\.?\d+$/.test(text) || !(value >= 0 && value <= 1))
+    return usage(`${source.from} must be a number from 0 to 1, e.g. 0.05, got "${source.text}"`);
   return value;
 }
 
@@ -190,6 +216,8 @@ export function parseShare(source: Source): number | UsageError {
 export function parsePerSecond(source: Source): number | UsageError {
   const match = /^(\d{1,7})(?:\/s)?$/.exec(source.text.trim());
   if (match === null || Number(match[1]) < 1)
-    return usage(`${source.from} must be a rate such as 10/s (a whole number of requests per second, 1 or more), got "${source.text}"`);
+    return usage(
+      `${source.from} must be a rate such as 10/s (a whole number of requests per second, 1 or more), got "${source.text}"`,
+    );
   return Number(match[1]);
 }

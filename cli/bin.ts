@@ -13,7 +13,8 @@ if (support === 'too-old') {
   );
   process.exit(1);
 }
-if (support === 'untested') console.error(`workflow-api-mock: Node ${process.versions.node} is outside the tested ${SUPPORTED_NODE}; going on.`);
+if (support === 'untested')
+  console.error(`workflow-api-mock: Node ${process.versions.node} is outside the tested ${SUPPORTED_NODE}; going on.`);
 // Colour only on a terminal: vitest's reporter (`contracts`) colours whenever TERM is set, so a CI log
 // (stdout a pipe or a file, CI=true) filled with escape codes. FORCE_COLOR still asks for colour.
 if (!process.stdout.isTTY && process.env.FORCE_COLOR === undefined) process.env.NO_COLOR ??= '1';

@@ -64,7 +64,11 @@ describe('workflow-api-mock contracts', () => {
     expect(suites!.failures).toBe('0');
     const files = elements(xml, 'testsuite').map((suite) => suite.name);
     // one testsuite per file, and one holding the coverage of the document as properties
-    expect(files.sort()).toEqual(['contracts/suites/users-workspaces.contract.ts', 'contracts/suites/webhooks.contract.ts', 'openapi coverage']);
+    expect(files.sort()).toEqual([
+      'contracts/suites/users-workspaces.contract.ts',
+      'contracts/suites/webhooks.contract.ts',
+      'openapi coverage',
+    ]);
     expect(xml).toMatch(/<property name="coverage.statuses" value="\d+\/\d+ \([\d.]+%\)"\/>/);
     expect(xml).toMatch(/<property name="coverage.operation.createWebhook" value="exchanges [1-9]\d*; statuses /);
     const cases = elements(xml, 'testcase');
@@ -114,7 +118,10 @@ describe('workflow-api-mock contracts', () => {
     for (const list of names) expect(list.filter((name) => name.startsWith('contracts/')).length).toBeGreaterThan(0);
     const all = names.flat();
     expect(new Set(all).size).toBe(all.length);
-    expect(all.filter((name) => name.startsWith('openapi coverage')).sort()).toEqual(['openapi coverage (shard 1/2)', 'openapi coverage (shard 2/2)']);
+    expect(all.filter((name) => name.startsWith('openapi coverage')).sort()).toEqual([
+      'openapi coverage (shard 1/2)',
+      'openapi coverage (shard 2/2)',
+    ]);
   });
 
   it('exits 1 against a server that answers every request 500, with the failures in the JUnit XML and the table', async () => {
@@ -128,7 +135,18 @@ describe('workflow-api-mock contracts', () => {
       const baseUrl = `http://127.0.0.1:${(broken.address() as AddressInfo).port}/v1`;
       // a relative --output is the caller's working directory, not the kit's folder
       // Named: a server without the control API is no mock unless the caller says so.
-      const args = ['contracts', '--target', 'mock', '--base-url', baseUrl, '--reporter', 'junit', '--output', 'fail.xml', 'users-workspaces'];
+      const args = [
+        'contracts',
+        '--target',
+        'mock',
+        '--base-url',
+        baseUrl,
+        '--reporter',
+        'junit',
+        '--output',
+        'fail.xml',
+        'users-workspaces',
+      ];
       const { code, stdout } = await runCli(args, {
         cwd: dir,
       });
@@ -144,10 +162,21 @@ describe('workflow-api-mock contracts', () => {
   });
 
   // Two runs of the suite: its own bound, since 30 s was met on the loaded build machine.
-  it('on live without CONTRACT_PROJECT_ID says which variable would run the skipped Connect and workflow-creating cases', { timeout: 120_000 }, async () => {
+  it('on live without CONTRACT_PROJECT_ID says which variable would run the skipped Connect and workflow-creating cases', {
+    timeout: 120_000,
+  }, async () => {
     const server = await startServer({ port: 0, quiet: true });
     try {
-      const args = ['contracts', '--target', 'live', '--base-url', server.baseUrl, '--token', 'live-hint', 'users-workspaces'];
+      const args = [
+        'contracts',
+        '--target',
+        'live',
+        '--base-url',
+        server.baseUrl,
+        '--token',
+        'live-hint',
+        'users-workspaces',
+      ];
       const without = await runCli(args);
       expect(without.code).toBe(0);
       expect(without.stdout).toContain('name one with CONTRACT_PROJECT_ID');
@@ -160,7 +189,9 @@ describe('workflow-api-mock contracts', () => {
   });
 
   it('colours its output when FORCE_COLOR asks, though stdout is not a terminal', async () => {
-    const { code, stdout, stderr } = await runCli(['contracts', '--target', 'inprocess', 'users-workspaces'], { env: { TERM: 'xterm', FORCE_COLOR: '1' } });
+    const { code, stdout, stderr } = await runCli(['contracts', '--target', 'inprocess', 'users-workspaces'], {
+      env: { TERM: 'xterm', FORCE_COLOR: '1' },
+    });
     expect(code, stdout + stderr).toBe(0);
     expect(stdout).toContain('\u001b[');
   });
@@ -193,19 +224,35 @@ describe('workflow-api-mock contracts', () => {
   });
 
   // Two CLI runs (explore, then one suite file): generous, as the machine may be loaded.
-  it('never follows a 307: with --allow-writes nothing the run sends reaches the host the Location names', { timeout: 180_000 }, async () => {
+  it('never follows a 307: with --allow-writes nothing the run sends reaches the host the Location names', {
+    timeout: 180_000,
+  }, async () => {
     const elsewhere = await listenRecording(() => [200, '{}']);
     // Reads pass to a mock server, so the run gets as far as its writes; every write is sent away.
     const mock = await startServer({ port: 0, quiet: true });
     const redirecting = await listenRecording(async (request) => {
       if (request.method !== 'GET') return [307, '', { location: `${elsewhere.origin}${request.url}` }];
-      const read = await fetch(new URL(request.url!, mock.baseUrl), { headers: { authorization: request.headers.authorization ?? '' } });
+      const read = await fetch(new URL(request.url!, mock.baseUrl), {
+        headers: { authorization: request.headers.authorization ?? '' },
+      });
       return [read.status, await read.text()];
     });
     try {
       const baseUrl = `${redirecting.origin}/v1`;
       const live = ['--target', 'live', '--base-url', baseUrl, '--token', 'redirect-probe', '--allow-writes'];
-      const explored = await runCli(['contracts', '--explore', ...live, '--runs', '30', '--seed', '1', '--max-rps', '1000/s', '--max-requests', '200']);
+      const explored = await runCli([
+        'contracts',
+        '--explore',
+        ...live,
+        '--runs',
+        '30',
+        '--seed',
+        '1',
+        '--max-rps',
+        '1000/s',
+        '--max-requests',
+        '200',
+      ]);
       expect(explored.code, explored.stdout + explored.stderr).toBe(1);
       expect(explored.stdout).toMatch(/status 307 is not documented for \w+\n {2}request: (POST|PUT|PATCH|DELETE) /);
       const wroteWhileExploring = redirecting.seen.filter((line) => !line.startsWith('GET ')).length;
@@ -219,14 +266,18 @@ describe('workflow-api-mock contracts', () => {
     }
   });
 
-  it('refuses a --base-url without --target whose server does not answer the control API, before any write', { timeout: 120_000 }, async () => {
+  it('refuses a --base-url without --target whose server does not answer the control API, before any write', {
+    timeout: 120_000,
+  }, async () => {
     const plain = await listenRecording(() => [200, '{"data":[]}']);
     try {
       const baseUrl = `${plain.origin}/v1`;
       for (const args of [['--explore', '--runs', '5'], ['webhooks']]) {
         const { code, stdout, stderr } = await runCli(['contracts', '--base-url', baseUrl, ...args]);
         expect(code, stdout + stderr).toBe(1);
-        expect(stderr).toContain(`${baseUrl} does not answer the mock's control API (GET ${plain.origin}/__mock/clock: not the control API's answer)`);
+        expect(stderr).toContain(
+          `${baseUrl} does not answer the mock's control API (GET ${plain.origin}/__mock/clock: not the control API's answer)`,
+        );
         expect(stderr).toContain('--target live');
       }
       expect(
@@ -272,9 +323,16 @@ describe('contracts flags (parseCommand)', () => {
   it('starts a mock server when no base URL is given, and not otherwise', () => {
     expect(parse([])).toMatchObject({ kind: 'run', options: { startMock: true, env: {} } });
     expect(parse(['--target', 'mock'])).toMatchObject({ options: { startMock: true } });
-    expect(parse(['--target', 'inprocess'])).toMatchObject({ options: { startMock: false, env: { CONTRACT_TARGET: 'inprocess' } } });
-    expect(parse(['--target', 'msw'])).toMatchObject({ kind: 'run', options: { startMock: false, env: { CONTRACT_TARGET: 'msw' } } });
-    expect(parse([], { CONTRACT_BASE_URL: 'http://127.0.0.1:4010/v1' })).toMatchObject({ options: { startMock: false } });
+    expect(parse(['--target', 'inprocess'])).toMatchObject({
+      options: { startMock: false, env: { CONTRACT_TARGET: 'inprocess' } },
+    });
+    expect(parse(['--target', 'msw'])).toMatchObject({
+      kind: 'run',
+      options: { startMock: false, env: { CONTRACT_TARGET: 'msw' } },
+    });
+    expect(parse([], { CONTRACT_BASE_URL: 'http://127.0.0.1:4010/v1' })).toMatchObject({
+      options: { startMock: false },
+    });
   });
 
   it('lets flags win over CONTRACT_* variables and keeps the variables that have no flag', () => {
@@ -285,7 +343,12 @@ describe('contracts flags (parseCommand)', () => {
       CONTRACT_PROJECT_ID: 'proj_1',
       OTHER: 'x',
     };
-    expect(parse(['--base-url', 'http://127.0.0.1:2/v1', '--target', 'live', '--token', 'flag-token', '--allow-writes'], env)).toEqual({
+    expect(
+      parse(
+        ['--base-url', 'http://127.0.0.1:2/v1', '--target', 'live', '--token', 'flag-token', '--allow-writes'],
+        env,
+      ),
+    ).toEqual({
       kind: 'run',
       options: {
         env: {
@@ -312,7 +375,21 @@ describe('contracts flags (parseCommand)', () => {
 
   it('reads the explore flags, and refuses them without --explore or out of range', () => {
     expect(
-      parse(['--explore', '--runs', '50', '--seed', '7', '--path', '3:1', '--max-time', '60', '--max-requests', '900', '--max-rps', '20/s']),
+      parse([
+        '--explore',
+        '--runs',
+        '50',
+        '--seed',
+        '7',
+        '--path',
+        '3:1',
+        '--max-time',
+        '60',
+        '--max-requests',
+        '900',
+        '--max-rps',
+        '20/s',
+      ]),
     ).toMatchObject({
       kind: 'run',
       options: { explore: { runs: 50, seed: 7, path: '3:1', maxTimeMs: 60_000, maxRequests: 900, maxRps: 20 } },
@@ -333,13 +410,17 @@ describe('contracts flags (parseCommand)', () => {
   it('reads --shard I/N, and refuses a bad one or one beside --explore or --min-coverage', () => {
     expect(parse(['--shard', '2/3'])).toMatchObject({ kind: 'run', options: { shard: '2/3' } });
     const refused = (argv: string[]) => (parse(argv) as { message?: string }).message;
-    for (const bad of ['0/3', '4/3', '2', '1/0', 'a/b']) expect(refused(['--shard', bad])).toBe(`--shard must be I/N with 1 <= I <= N, e.g. 2/3, got "${bad}"`);
+    for (const bad of ['0/3', '4/3', '2', '1/0', 'a/b'])
+      expect(refused(['--shard', bad])).toBe(`--shard must be I/N with 1 <= I <= N, e.g. 2/3, got "${bad}"`);
     expect(refused(['--shard', '1/2', '--explore'])).toMatch(/^--shard splits the suite files; --explore runs none/);
     expect(refused(['--shard', '1/2', '--min-coverage', '90,60'])).toMatch(/^--min-coverage judges a whole run/);
   });
 
   it('names the variable, not a flag, when the bad value came from the environment', () => {
-    expect(parse([], { CONTRACT_TARGET: 'nope' })).toMatchObject({ kind: 'usage', message: expect.stringMatching(/^CONTRACT_TARGET must be one of/) });
+    expect(parse([], { CONTRACT_TARGET: 'nope' })).toMatchObject({
+      kind: 'usage',
+      message: expect.stringMatching(/^CONTRACT_TARGET must be one of/),
+    });
     expect(parse([], { CONTRACT_BASE_URL: 'localhost:4010' })).toMatchObject({
       kind: 'usage',
       message: expect.stringMatching(/^CONTRACT_BASE_URL must be an http\(s\) URL/),

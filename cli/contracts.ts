@@ -3,7 +3,18 @@
 import { readTargetSettings } from '../contracts/targets/env.ts';
 import type { TargetName } from '../contracts/targets/types.ts';
 import type { CoverageThresholds, ExploreSettings } from '../contracts/runner.ts';
-import { defineCommand, EXIT_FAILED, EXIT_OK, fromEnv, parseHttpUrl, parsePerSecond, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
+import {
+  defineCommand,
+  EXIT_FAILED,
+  EXIT_OK,
+  fromEnv,
+  parseHttpUrl,
+  parsePerSecond,
+  PROGRAM,
+  runCommand,
+  usage,
+  type UsageError,
+} from './args.ts';
 import type { Env } from './args.ts';
 
 const TARGETS: readonly TargetName[] = ['mock', 'prism', 'prism-proxy', 'live', 'inprocess', 'msw'];
@@ -146,7 +157,8 @@ export const CONTRACTS = defineCommand({
       const match = /^(\d{1,4})\/(\d{1,4})$/.exec(shard);
       if (match === null || Number(match[1]) < 1 || Number(match[1]) > Number(match[2]))
         return usage(`--shard must be I/N with 1 <= I <= N, e.g. 2/3, got "${shard}"`);
-      if (values.explore) return usage('--shard splits the suite files; --explore runs none (give each machine its own --seed instead)');
+      if (values.explore)
+        return usage('--shard splits the suite files; --explore runs none (give each machine its own --seed instead)');
       const whole = 'judge the merged coverage instead';
       if (minCoverage !== undefined) {
         return usage(`--min-coverage judges a whole run, and a shard sees part of it: ${whole}`);

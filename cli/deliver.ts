@@ -65,7 +65,8 @@ export const DELIVER = defineCommand({
     if (key === undefined && values.unsigned !== true) return usage('--key is required (or --unsigned)');
     if (event === undefined) return usage('--event is required');
     const timestamp = values.timestamp === undefined ? Math.floor(Date.now() / 1000) : Number(values.timestamp);
-    if (!Number.isSafeInteger(timestamp) || timestamp < 0) return usage(`--timestamp must be whole UNIX seconds, got "${values.timestamp}"`);
+    if (!Number.isSafeInteger(timestamp) || timestamp < 0)
+      return usage(`--timestamp must be whole UNIX seconds, got "${values.timestamp}"`);
     let body: Buffer;
     try {
       body = readFileSync(event === '-' ? 0 : event);
@@ -77,7 +78,13 @@ export const DELIVER = defineCommand({
     } catch (error) {
       return usage(`--event ${event} is not JSON: ${(error as Error).message}`);
     }
-    return { url, key: values.unsigned === true ? undefined : key, body, timestamp, showRequest: values['show-request'] === true };
+    return {
+      url,
+      key: values.unsigned === true ? undefined : key,
+      body,
+      timestamp,
+      showRequest: values['show-request'] === true,
+    };
   },
 });
 
@@ -108,7 +115,9 @@ async function deliver(options: DeliverOptions): Promise<number> {
       return EXIT_FAILED;
     }
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    console.error(`${PROGRAM} deliver: no answer from ${url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
+    console.error(
+      `${PROGRAM} deliver: no answer from ${url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+    );
     return EXIT_FAILED;
   }
 }

@@ -43,7 +43,9 @@ async function recording(fetch: typeof globalThis.fetch): Promise<string> {
 }
 
 describe('workflow-api-mock drift', () => {
-  it('lists every planted departure, exits 1, and writes JUnit with a failing case per drifting operation', { timeout: 120_000 }, async () => {
+  it('lists every planted departure, exits 1, and writes JUnit with a failing case per drifting operation', {
+    timeout: 120_000,
+  }, async () => {
     const file = await recording(plantedUpstream().fetch);
     const junit = join(file, '..', 'drift.xml');
     const { code, stdout } = await runCli(['drift', file, '--junit', junit]);
@@ -54,7 +56,9 @@ describe('workflow-api-mock drift', () => {
     expect(stdout).toMatch(/undocumented status +201/);
     expect(stdout).toMatch(new RegExp(`extra +${PLANTED.wrappedAnswer.extra} `));
     expect(stdout).toMatch(new RegExp(`wrong type +${PLANTED.contradictedAssumption.wrongType} +must be integer`));
-    expect(stdout).toContain(`contradicted  ${PLANTED.contradictedAssumption.assumption}: /data/daily_compute_time_quota must be integer`);
+    expect(stdout).toContain(
+      `contradicted  ${PLANTED.contradictedAssumption.assumption}: /data/daily_compute_time_quota must be integer`,
+    );
     const xml = readFileSync(junit, 'utf8');
     expect(xml.match(/<testcase classname="drift.operations"/g)).toHaveLength(4);
     expect(xml.match(/<failure /g)?.length).toBeGreaterThanOrEqual(5);
@@ -79,8 +83,14 @@ describe('workflow-api-mock drift', () => {
   it('one line for a missing or broken file, and usage errors for bad arguments', { timeout: 120_000 }, async () => {
     const broken = join(mkdtempSync(join(tmpdir(), 'drift-cli-')), 'broken.har');
     writeFileSync(broken, '{"log":{}}');
-    expect(await runCli(['drift', broken])).toMatchObject({ code: 1, stderr: expect.stringContaining('is not a HAR file') });
-    expect(await runCli(['drift', join(broken, '..', 'none.har')])).toMatchObject({ code: 1, stderr: expect.stringContaining('ENOENT') });
+    expect(await runCli(['drift', broken])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('is not a HAR file'),
+    });
+    expect(await runCli(['drift', join(broken, '..', 'none.har')])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('ENOENT'),
+    });
     expect(await runCli(['drift'])).toMatchObject({ code: 2, stderr: expect.stringContaining('name the recording') });
   });
 });

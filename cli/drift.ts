@@ -48,9 +48,14 @@ export const DRIFT = defineCommand({
   positionals: true,
   flags: { json: { type: 'boolean' }, junit: { type: 'string' } },
   interpret(values, positionals): DriftOptions | UsageError {
-    if (positionals.length !== 1) return usage(positionals.length === 0 ? 'name the recording: drift RECORDING.har' : 'one recording at a time');
+    if (positionals.length !== 1)
+      return usage(positionals.length === 0 ? 'name the recording: drift RECORDING.har' : 'one recording at a time');
     if (values.junit !== undefined && values.junit.trim() === '') return usage('--junit must name a file');
-    return { recording: positionals[0]!, json: values.json === true, ...(values.junit === undefined ? {} : { junit: values.junit }) };
+    return {
+      recording: positionals[0]!,
+      json: values.json === true,
+      ...(values.junit === undefined ? {} : { junit: values.junit }),
+    };
   },
 });
 
@@ -64,7 +69,9 @@ export async function drift(options: DriftOptions): Promise<number> {
   try {
     text = await readFile(options.recording, 'utf8');
   } catch (error) {
-    console.error(`${PROGRAM} drift: cannot read ${options.recording}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    console.error(
+      `${PROGRAM} drift: cannot read ${options.recording}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
     return EXIT_FAILED;
   }
   const har = parseHar(text);
@@ -83,7 +90,9 @@ export async function drift(options: DriftOptions): Promise<number> {
   if (skipped > 0) console.error(`${PROGRAM} drift: ${entries} of status 0 (no answer was recorded) not judged`);
   console.log(options.json ? JSON.stringify(report, null, 2) : `drift ${options.recording}\n\n${driftText(report)}`);
   if (options.junit !== undefined) await writeFile(options.junit, driftJUnit(report));
-  return report.drifting > 0 || report.assumptions.some((assumption) => assumption.contradicted > 0) ? EXIT_FAILED : EXIT_OK;
+  return report.drifting > 0 || report.assumptions.some((assumption) => assumption.contradicted > 0)
+    ? EXIT_FAILED
+    : EXIT_OK;
 }
 
 /** The `drift` subcommand: argv after its name, answers the exit code. */

@@ -9,12 +9,16 @@ import { RECEIVER_CHECK } from './receiver-check.ts';
 import { SERVE } from './serve.ts';
 import { runCli } from '../support/cli.ts';
 
-const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
+  .version;
 
 /** The flags each command is documented to take (README, issue "the kit as a package"). */
 const COMMANDS = {
   serve: { spec: SERVE, flags: ['--port', '--host', '--seed', '--quiet'] },
-  contracts: { spec: CONTRACTS, flags: ['--base-url', '--target', '--token', '--allow-writes', '--reporter', '--output'] },
+  contracts: {
+    spec: CONTRACTS,
+    flags: ['--base-url', '--target', '--token', '--allow-writes', '--reporter', '--output'],
+  },
   prism: { spec: PRISM, flags: ['--port', '--host', '--dynamic', '--upstream'] },
   'receiver-check': { spec: RECEIVER_CHECK, flags: ['--url', '--key', '--timeout'] },
   deliver: { spec: DELIVER, flags: ['--url', '--key', '--event', '--timestamp', '--unsigned', '--show-request'] },
@@ -74,6 +78,8 @@ describe.each(Object.entries(COMMANDS))('workflow-api-mock %s', (name, { spec, f
     const { code, stdout, stderr } = await runCli([name, '--no-such-flag']);
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toBe(`workflow-api-mock ${name}: Unknown option '--no-such-flag' (see "workflow-api-mock ${name} --help")\n`);
+    expect(stderr).toBe(
+      `workflow-api-mock ${name}: Unknown option '--no-such-flag' (see "workflow-api-mock ${name} --help")\n`,
+    );
   });
 });

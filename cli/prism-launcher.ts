@@ -86,7 +86,9 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
     server.once('error', reject);
     server.listen(0, host, () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -115,7 +117,10 @@ export async function startPrism(options: PrismOptions): Promise<PrismProcess> {
   if (options.verboseLevel !== undefined) args.push('-v', options.verboseLevel);
 
   // process.execPath: the same Node that runs us, whatever `node` is on PATH. Prism's analytics off.
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, SCARF_ANALYTICS: 'false' },
+  });
   // Bounded: at its default level Prism writes a line per request, megabytes under load.
   let log = '';
   const collect = (chunk: Buffer) => {

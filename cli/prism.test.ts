@@ -26,7 +26,10 @@ function projectWithFakePrism(): string {
   const project = tempDir();
   const pkg = join(project, 'node_modules', '@stoplight', 'prism-cli');
   mkdirSync(join(pkg, 'dist'), { recursive: true });
-  writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: '@stoplight/prism-cli', version: '5.0.0', main: 'dist/index.js' }));
+  writeFileSync(
+    join(pkg, 'package.json'),
+    JSON.stringify({ name: '@stoplight/prism-cli', version: '5.0.0', main: 'dist/index.js' }),
+  );
   writeFileSync(
     join(pkg, 'dist', 'index.js'),
     `const args = process.argv.slice(2);
@@ -44,7 +47,15 @@ describe('workflow-api-mock prism', () => {
     const errors: string[] = [];
     const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void errors.push(String(line)));
     try {
-      const options = { mode: 'mock', port: 0, host: '127.0.0.1', dynamic: false, upstream: undefined, waitMs: 60_000, resolveFrom: [tempDir()] } as const;
+      const options = {
+        mode: 'mock',
+        port: 0,
+        host: '127.0.0.1',
+        dynamic: false,
+        upstream: undefined,
+        waitMs: 60_000,
+        resolveFrom: [tempDir()],
+      } as const;
       expect(await prism(options)).toBe(1);
     } finally {
       spy.mockRestore();
@@ -55,7 +66,9 @@ describe('workflow-api-mock prism', () => {
 
   it("resolves Prism from the user's project before the kit", () => {
     const project = projectWithFakePrism();
-    expect(resolvePrism([project, import.meta.url])).toBe(join(project, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js'));
+    expect(resolvePrism([project, import.meta.url])).toBe(
+      join(project, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js'),
+    );
     expect(resolvePrism([tempDir()])).toBeUndefined();
     expect(resolvePrism([tempDir(), import.meta.url])).toMatch(/node_modules\/@stoplight\/prism-cli\/dist\/index\.js$/);
   });
@@ -86,7 +99,10 @@ describe('workflow-api-mock prism', () => {
   it('gives up after --wait seconds when Prism never answers, and says so (exit 1)', async () => {
     const project = projectWithFakePrism();
     // This stand-in starts and never listens.
-    writeFileSync(join(project, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js'), 'setInterval(() => {}, 1000);');
+    writeFileSync(
+      join(project, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js'),
+      'setInterval(() => {}, 1000);',
+    );
     const { code, stderr } = await runCli(['prism', '--port', '0', '--wait', '1'], { cwd: project });
     expect(code).toBe(1);
     expect(stderr).toMatch(/prism mock did not answer on http:\/\/127\.0\.0\.1:\d+ within 1000 ms/);

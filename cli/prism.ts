@@ -2,7 +2,19 @@
 // `prism mock` (answers from the document) or `prism proxy --errors` in front of a server (the
 // stateful mock by default), so every exchange is validated against the document. Prism is not
 // a dependency of the kit: when it cannot be resolved, this says what to install (exit 1).
-import { defineCommand, EXIT_FAILED, EXIT_OK, flagOrEnv, parseHost, parseHttpUrl, parsePort, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
+import {
+  defineCommand,
+  EXIT_FAILED,
+  EXIT_OK,
+  flagOrEnv,
+  parseHost,
+  parseHttpUrl,
+  parsePort,
+  PROGRAM,
+  runCommand,
+  usage,
+  type UsageError,
+} from './args.ts';
 import { PRISM_INSTALL, PRISM_PACKAGE, resolvePrism, startPrism } from './prism-launcher.ts';
 
 const PORTS = { mock: 4011, proxy: 4012 } as const;
@@ -59,17 +71,26 @@ export const PRISM = defineCommand({
   name: 'prism',
   help: HELP,
   positionals: true,
-  flags: { port: { type: 'string' }, host: { type: 'string' }, dynamic: { type: 'boolean' }, upstream: { type: 'string' }, wait: { type: 'string' } },
+  flags: {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    dynamic: { type: 'boolean' },
+    upstream: { type: 'string' },
+    wait: { type: 'string' },
+  },
   interpret(values, positionals, env): PrismCliOptions | UsageError {
-    if (positionals.length > 1) return usage(`one mode at most ("mock" or "proxy"), got ${positionals.map((p) => `"${p}"`).join(' ')}`);
+    if (positionals.length > 1)
+      return usage(`one mode at most ("mock" or "proxy"), got ${positionals.map((p) => `"${p}"`).join(' ')}`);
     const mode = positionals[0] ?? 'mock';
     if (mode !== 'mock' && mode !== 'proxy') return usage(`the mode must be "mock" or "proxy", got "${mode}"`);
     const port = parsePort(flagOrEnv('port', values.port, env, 'PRISM_PORT'), PORTS[mode]);
     if (typeof port !== 'number') return port;
     const host = parseHost(flagOrEnv('host', values.host, env, 'PRISM_HOST'), '127.0.0.1');
     if (typeof host !== 'string') return host;
-    if (mode === 'mock' && values.upstream !== undefined) return usage('--upstream is for "prism proxy"; prism mock answers from the document');
-    if (mode === 'proxy' && values.dynamic === true) return usage('--dynamic is for "prism mock"; prism proxy answers what the upstream answers');
+    if (mode === 'mock' && values.upstream !== undefined)
+      return usage('--upstream is for "prism proxy"; prism mock answers from the document');
+    if (mode === 'proxy' && values.dynamic === true)
+      return usage('--dynamic is for "prism mock"; prism proxy answers what the upstream answers');
     let upstream: string | undefined;
     const upstreamSource = mode === 'proxy' ? flagOrEnv('upstream', values.upstream, env, 'UPSTREAM') : undefined;
     if (upstreamSource !== undefined) {
@@ -95,7 +116,9 @@ export const PRISM = defineCommand({
 export async function prism(options: PrismCliOptions): Promise<number> {
   const entry = resolvePrism(options.resolveFrom);
   if (entry === undefined) {
-    console.error(`${PROGRAM} prism: ${PRISM_PACKAGE} is not installed in this project. Install it with:\n  ${PRISM_INSTALL}`);
+    console.error(
+      `${PROGRAM} prism: ${PRISM_PACKAGE} is not installed in this project. Install it with:\n  ${PRISM_INSTALL}`,
+    );
     return EXIT_FAILED;
   }
   const { mode, port, host, dynamic, waitMs } = options;
@@ -111,7 +134,17 @@ export async function prism(options: PrismCliOptions): Promise<number> {
 
   let running: Awaited<ReturnType<typeof startPrism>>;
   try {
-    running = await startPrism({ mode, port, host, upstream, dynamic, errors: mode === 'proxy', inheritOutput: true, entry, timeoutMs: waitMs });
+    running = await startPrism({
+      mode,
+      port,
+      host,
+      upstream,
+      dynamic,
+      errors: mode === 'proxy',
+      inheritOutput: true,
+      entry,
+      timeoutMs: waitMs,
+    });
   } catch (error) {
     console.error(`${PROGRAM} prism: ${(error as Error).message}`);
     await closeUpstream();

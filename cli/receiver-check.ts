@@ -1,14 +1,20 @@
 // `workflow-api-mock receiver-check --url URL --key KEY`: checks a user's trigger-webhook receiver
 // (valid delivery, tampered body, wrong key, stale/future timestamp, malformed/missing header)
 // with the receiver kit of mocks/outbound/receiver-check.ts and prints a pass/fail table.
-import { formatCheckTable, RECEIVER_CHECKS, REPLAY_OFFSET_SECONDS, runReceiverCheck } from '../mocks/outbound/receiver-check.ts';
+import {
+  formatCheckTable,
+  RECEIVER_CHECKS,
+  REPLAY_OFFSET_SECONDS,
+  runReceiverCheck,
+} from '../mocks/outbound/receiver-check.ts';
 import { checkedFetch } from '../mocks/node/fetch.ts';
 import { defineCommand, EXIT_FAILED, EXIT_OK, flagOrEnv, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
 import { parseDeliveryUrl } from './delivery-url.ts';
 
 const DEFAULT_TIMEOUT_MS = 5000;
 
-const HELP = () => `${PROGRAM} receiver-check: sends your trigger-webhook receiver ${RECEIVER_CHECKS.length} POSTs and checks its answers.
+const HELP =
+  () => `${PROGRAM} receiver-check: sends your trigger-webhook receiver ${RECEIVER_CHECKS.length} POSTs and checks its answers.
 
 Usage:
   ${PROGRAM} receiver-check --url URL --key KEY [--timeout MS]
@@ -48,7 +54,8 @@ export const RECEIVER_CHECK = defineCommand({
     const url = parseDeliveryUrl(urlSource.from, urlSource.text);
     if (typeof url !== 'string') return url;
     const timeoutMs = values.timeout === undefined ? DEFAULT_TIMEOUT_MS : Number(values.timeout);
-    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) return usage(`--timeout must be a positive integer of milliseconds, got "${values.timeout}"`);
+    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+      return usage(`--timeout must be a positive integer of milliseconds, got "${values.timeout}"`);
     return { url, key, timeoutMs };
   },
 });

@@ -10,8 +10,14 @@ const parse = (argv: string[], env: Record<string, string> = {}) => parseCommand
 
 describe('serve fault flags', () => {
   it('read --latency, --fail-rate and --rate-limit (flags win over LATENCY, FAIL_RATE, RATE_LIMIT)', () => {
-    const parsed = parse(['--latency', '50-400', '--fail-rate', '0.05', '--rate-limit', '10/s'], { LATENCY: '1-2', RATE_LIMIT: '3' });
-    expect(parsed).toMatchObject({ kind: 'run', options: { faults: { latencyMs: { min: 50, max: 400 }, failRate: 0.05, rateLimitPerSecond: 10 } } });
+    const parsed = parse(['--latency', '50-400', '--fail-rate', '0.05', '--rate-limit', '10/s'], {
+      LATENCY: '1-2',
+      RATE_LIMIT: '3',
+    });
+    expect(parsed).toMatchObject({
+      kind: 'run',
+      options: { faults: { latencyMs: { min: 50, max: 400 }, failRate: 0.05, rateLimitPerSecond: 10 } },
+    });
     expect(parse([], { LATENCY: '250', FAIL_RATE: '1', RATE_LIMIT: '3' })).toMatchObject({
       kind: 'run',
       options: { faults: { latencyMs: { min: 250, max: 250 }, failRate: 1, rateLimitPerSecond: 3 } },
@@ -46,7 +52,8 @@ describe('serve fault flags', () => {
   it('reach every world of the server, which a world can lift for itself', async () => {
     const server = await startServer({ port: 0, quiet: true, faults: { failRate: 1 } });
     try {
-      const get = (token: string) => fetch(`${server.baseUrl}/users/me`, { headers: { authorization: `Bearer ${token}` } });
+      const get = (token: string) =>
+        fetch(`${server.baseUrl}/users/me`, { headers: { authorization: `Bearer ${token}` } });
       const failed = await get('one');
       expect([failed.status, failed.headers.get('retry-after')]).toEqual([503, '1']);
       expect(((await failed.json()) as { code: string }).code).toBe('service_unavailable');

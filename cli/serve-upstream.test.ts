@@ -13,11 +13,16 @@ afterEach(killRunning);
 const TOKEN = 'cli-staging-token';
 const me = async (baseUrl: string) => {
   const response = await fetch(`${baseUrl}/users/me`, { headers: { authorization: `Bearer ${TOKEN}` } });
-  return { source: response.headers.get('x-mock-source'), id: ((await response.json()) as { data: { id: string } }).data.id };
+  return {
+    source: response.headers.get('x-mock-source'),
+    id: ((await response.json()) as { data: { id: string } }).data.id,
+  };
 };
 
 describe('serve beside an upstream', () => {
-  it('sends --live operations there, records them, writes the drift report at exit, and replays without it', { timeout: 120_000 }, async () => {
+  it('sends --live operations there, records them, writes the drift report at exit, and replays without it', {
+    timeout: 120_000,
+  }, async () => {
     const staging = startCli(['serve', '--port', '0', '--seed', '9', '--quiet']);
     const [, stagingUrl] = await staging.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
     const folder = mkdtempSync(join(tmpdir(), 'serve-upstream-'));
@@ -41,7 +46,9 @@ describe('serve beside an upstream', () => {
     ]);
     const [, baseUrl] = await hybrid.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
     await hybrid.waitFor(/^Drift report: .*$/m);
-    expect(hybrid.out()).toContain(`Upstream: ${stagingUrl}; live: getCurrentUser (1 operation, the rest mocked); the mock answers on 404, unreachable`);
+    expect(hybrid.out()).toContain(
+      `Upstream: ${stagingUrl}; live: getCurrentUser (1 operation, the rest mocked); the mock answers on 404, unreachable`,
+    );
 
     const live = await me(baseUrl!);
     const direct = await me(stagingUrl!);
@@ -68,10 +75,22 @@ describe('serve beside an upstream', () => {
     expect(offline.code).toBe(0);
   });
 
-  it('refuses a link-local upstream and a recording that is not HAR, exit 1, before listening', { timeout: 120_000 }, async () => {
-    const metadata = await runCli(['serve', '--port', '0', '--upstream', 'http://169.254.169.254/v1', '--live', 'getCurrentUser']);
+  it('refuses a link-local upstream and a recording that is not HAR, exit 1, before listening', {
+    timeout: 120_000,
+  }, async () => {
+    const metadata = await runCli([
+      'serve',
+      '--port',
+      '0',
+      '--upstream',
+      'http://169.254.169.254/v1',
+      '--live',
+      'getCurrentUser',
+    ]);
     expect(metadata.code).toBe(1);
-    expect(metadata.stderr).toContain('--upstream http://169.254.169.254/v1 is refused: 169.254.169.254 is a link-local address');
+    expect(metadata.stderr).toContain(
+      '--upstream http://169.254.169.254/v1 is refused: 169.254.169.254 is a link-local address',
+    );
     const folder = mkdtempSync(join(tmpdir(), 'serve-upstream-'));
     const replay = await runCli(['serve', '--port', '0', '--replay', join(folder, 'none.har')]);
     expect(replay.code).toBe(1);

@@ -103,13 +103,24 @@ describe('workflow-api-mock serve', () => {
     try {
       writeFileSync(
         join(dir, 'solo.json'),
-        JSON.stringify({ name: 'solo', description: 'one workflow', workspaces: [{ workflows: [{ id: 'p_Solo123', active: false }] }] }),
+        JSON.stringify({
+          name: 'solo',
+          description: 'one workflow',
+          workspaces: [{ workflows: [{ id: 'p_Solo123', active: false }] }],
+        }),
       );
-      writeFileSync(join(dir, 'pair.mjs'), "export default [{ name: 'pair', description: 'two workspaces', workspaces: [{}, {}] }];");
+      writeFileSync(
+        join(dir, 'pair.mjs'),
+        "export default [{ name: 'pair', description: 'two workspaces', workspaces: [{}, {}] }];",
+      );
       const run = serve(['--port', '0', '--quiet', '--scenarios', dir]);
       const [, baseUrl] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
-      await run.waitFor(/Scenarios: empty-account, busy-workspace, quotas-exhausted, connect-broken-accounts, workflow-errors, pair, solo \(.*2 from /);
-      const workflow = await fetch(`${baseUrl}/workflows/p_Solo123`, { headers: { authorization: 'Bearer scenario_solo_cli' } });
+      await run.waitFor(
+        /Scenarios: empty-account, busy-workspace, quotas-exhausted, connect-broken-accounts, workflow-errors, pair, solo \(.*2 from /,
+      );
+      const workflow = await fetch(`${baseUrl}/workflows/p_Solo123`, {
+        headers: { authorization: 'Bearer scenario_solo_cli' },
+      });
       expect(workflow.status).toBe(200);
       const me = await fetch(`${baseUrl}/users/me`, { headers: { authorization: 'Bearer scenario_pair_cli' } });
       expect((await me.json()).data.orgs).toHaveLength(2);
@@ -123,7 +134,10 @@ describe('workflow-api-mock serve', () => {
   it('--scenarios refuses a scenario that does not match the document before listening: exit 1, each issue by file and pointer', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'scenarios-'));
     try {
-      writeFileSync(join(dir, 'bad.json'), JSON.stringify({ name: 'bad', description: 'x', workspaces: [{ workflows: [{ active: 'yes' }] }] }));
+      writeFileSync(
+        join(dir, 'bad.json'),
+        JSON.stringify({ name: 'bad', description: 'x', workspaces: [{ workflows: [{ active: 'yes' }] }] }),
+      );
       const run = serve(['--port', '0', '--scenarios', dir]);
       expect(await run.exited).toBe(1);
       expect(run.err()).toContain('bad (bad.json): /workspaces/0/workflows/0/active must be boolean');
@@ -143,7 +157,9 @@ describe('workflow-api-mock serve', () => {
       const run = serve(['--port', '0', '--quiet', '--coverage-report', file]);
       const [, baseUrl] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
       expect((await fetch(`${baseUrl}/users/me`, { headers: { authorization: 'Bearer cov' } })).status).toBe(200);
-      expect((await fetch(`${baseUrl}/workflows/p_nope123`, { headers: { authorization: 'Bearer cov' } })).status).toBe(404);
+      expect((await fetch(`${baseUrl}/workflows/p_nope123`, { headers: { authorization: 'Bearer cov' } })).status).toBe(
+        404,
+      );
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);
       const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -199,8 +215,15 @@ describe('workflow-api-mock serve', () => {
     const [, baseUrl] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
     const as = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
     const webhookIds = async (token: string) =>
-      ((await (await fetch(`${baseUrl}/users/me/webhooks`, { headers: as(token) })).json()) as { data: Array<{ id: string }> }).data.map((w) => w.id);
-    const created = await fetch(`${baseUrl}/webhooks?url=https://hooks.example.com/a&name=n&description=d`, { method: 'POST', headers: as('a') });
+      (
+        (await (await fetch(`${baseUrl}/users/me/webhooks`, { headers: as(token) })).json()) as {
+          data: Array<{ id: string }>;
+        }
+      ).data.map((w) => w.id);
+    const created = await fetch(`${baseUrl}/webhooks?url=https://hooks.example.com/a&name=n&description=d`, {
+      method: 'POST',
+      headers: as('a'),
+    });
     expect(created.status).toBe(200);
     const id = ((await created.json()) as { data: { id: string } }).data.id;
     expect(await webhookIds('a')).toContain(id);
@@ -253,7 +276,9 @@ describe('workflow-api-mock serve', () => {
       writeFileSync(path, '{"format":"workflow-api-mock-kit/worlds","version":1,"se');
       const third = serve(['--port', '0', '--quiet', '--state', path]);
       expect(await third.exited).toBe(1);
-      expect(third.err()).toMatch(/cannot restore the state file .*worlds\.json \(snapshot_unreadable\).*left untouched/);
+      expect(third.err()).toMatch(
+        /cannot restore the state file .*worlds\.json \(snapshot_unreadable\).*left untouched/,
+      );
       expect(readFileSync(path, 'utf8')).toBe('{"format":"workflow-api-mock-kit/worlds","version":1,"se');
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -306,14 +331,22 @@ describe('serve flags (parseCommand)', () => {
 
   it('defaults to 127.0.0.1:4010 and lets flags win over the environment', () => {
     expect(parse([])).toEqual({ kind: 'run', options: { port: 4010, host: '127.0.0.1', quiet: false } });
-    expect(parse(['--port', '5000', '--host', '0.0.0.0'], { PORT: '6000', HOST: 'localhost' })).toMatchObject({ options: { port: 5000, host: '0.0.0.0' } });
-    expect(parse([], { PORT: '6000', HOST: 'localhost', SEED: 'abc' })).toMatchObject({ options: { port: 6000, host: 'localhost', seed: 'abc' } });
+    expect(parse(['--port', '5000', '--host', '0.0.0.0'], { PORT: '6000', HOST: 'localhost' })).toMatchObject({
+      options: { port: 5000, host: '0.0.0.0' },
+    });
+    expect(parse([], { PORT: '6000', HOST: 'localhost', SEED: 'abc' })).toMatchObject({
+      options: { port: 6000, host: 'localhost', seed: 'abc' },
+    });
     expect(parse(['--seed', '42', '--quiet'])).toMatchObject({ options: { seed: 42, quiet: true } });
     expect(parse(['--port=0'])).toMatchObject({ options: { port: 0 } });
     expect(parse(['--max-connections', '50'])).toMatchObject({ options: { maxConnections: 50 } });
     expect(parse([], { PORT: '' })).toMatchObject({ options: { port: 4010 } });
-    expect(parse(['--max-worlds', '100', '--world-ttl', '30m'])).toMatchObject({ options: { maxWorlds: 100, worldTtlMs: 1_800_000 } });
-    expect(parse([], { MAX_WORLDS: '7', WORLD_TTL: '90' })).toMatchObject({ options: { maxWorlds: 7, worldTtlMs: 90_000 } });
+    expect(parse(['--max-worlds', '100', '--world-ttl', '30m'])).toMatchObject({
+      options: { maxWorlds: 100, worldTtlMs: 1_800_000 },
+    });
+    expect(parse([], { MAX_WORLDS: '7', WORLD_TTL: '90' })).toMatchObject({
+      options: { maxWorlds: 7, worldTtlMs: 90_000 },
+    });
     expect(parse(['--world-ttl', '2h'])).toMatchObject({ options: { worldTtlMs: 7_200_000 } });
     expect(parse(['--no-control', '--deliver-to', '127.0.0.1:9000,hooks.dev'])).toMatchObject({
       options: {
@@ -324,42 +357,80 @@ describe('serve flags (parseCommand)', () => {
         ],
       },
     });
-    expect(parse([], { DELIVER_TO: 'localhost:80' })).toMatchObject({ options: { deliverTo: [{ host: 'localhost', port: 80 }] } });
+    expect(parse([], { DELIVER_TO: 'localhost:80' })).toMatchObject({
+      options: { deliverTo: [{ host: 'localhost', port: 80 }] },
+    });
     expect(parse(['--cors', 'http://localhost:5173, https://App.test:8443/'])).toMatchObject({
       options: { cors: ['http://localhost:5173', 'https://app.test:8443'] },
     });
     expect(parse(['--cors', 'http://localhost:80'])).toMatchObject({ options: { cors: ['http://localhost'] } });
     expect(parse([], { CORS: '*' })).toMatchObject({ options: { cors: '*' } });
-    expect(parse(['--state', 'w.json', '--state-interval', '5m'])).toMatchObject({ options: { state: 'w.json', stateIntervalMs: 300_000 } });
-    expect(parse([], { STATE_FILE: 'w.json', STATE_INTERVAL: '10' })).toMatchObject({ options: { stateIntervalMs: 10_000 } });
-    expect(parse(['--world-ttl', '0'])).toEqual({ kind: 'run', options: { port: 4010, host: '127.0.0.1', quiet: false } });
+    expect(parse(['--state', 'w.json', '--state-interval', '5m'])).toMatchObject({
+      options: { state: 'w.json', stateIntervalMs: 300_000 },
+    });
+    expect(parse([], { STATE_FILE: 'w.json', STATE_INTERVAL: '10' })).toMatchObject({
+      options: { stateIntervalMs: 10_000 },
+    });
+    expect(parse(['--world-ttl', '0'])).toEqual({
+      kind: 'run',
+      options: { port: 4010, host: '127.0.0.1', quiet: false },
+    });
     expect(parse(['-h'])).toEqual({ kind: 'help' });
     expect(parse(['--version'])).toEqual({ kind: 'version' });
   });
 
   it('reads --public-url (env PUBLIC_URL) as an origin, and refuses one with a path or not http(s)', () => {
-    expect(parse(['--public-url', 'https://Mock.Example.test:8443/'])).toMatchObject({ options: { publicUrl: 'https://mock.example.test:8443' } });
-    expect(parse([], { PUBLIC_URL: 'http://localhost:8080' })).toMatchObject({ options: { publicUrl: 'http://localhost:8080' } });
+    expect(parse(['--public-url', 'https://Mock.Example.test:8443/'])).toMatchObject({
+      options: { publicUrl: 'https://mock.example.test:8443' },
+    });
+    expect(parse([], { PUBLIC_URL: 'http://localhost:8080' })).toMatchObject({
+      options: { publicUrl: 'http://localhost:8080' },
+    });
     expect(parse(['--public-url', 'https://mock.example.test/v1'])).toMatchObject({
       kind: 'usage',
-      message: '--public-url must be an origin such as https://mock.example.test:8443 (no path or query), got "https://mock.example.test/v1"',
+      message:
+        '--public-url must be an origin such as https://mock.example.test:8443 (no path or query), got "https://mock.example.test/v1"',
     });
-    expect(parse([], { PUBLIC_URL: 'ftp://x' })).toMatchObject({ kind: 'usage', message: 'PUBLIC_URL must be an http(s) URL, got "ftp://x"' });
+    expect(parse([], { PUBLIC_URL: 'ftp://x' })).toMatchObject({
+      kind: 'usage',
+      message: 'PUBLIC_URL must be an http(s) URL, got "ftp://x"',
+    });
   });
 
   it('answers bad values as usage errors, never by throwing', () => {
     expect(parse(['--port'])).toMatchObject({ kind: 'usage', message: expect.stringContaining('--port') });
     expect(parse(['--quiet=yes'])).toMatchObject({ kind: 'usage' });
     for (const bad of ['0', '-1', '1.5', 'many', '']) {
-      expect(parse([`--max-connections=${bad}`])).toEqual({ kind: 'usage', message: `--max-connections must be a positive integer, got "${bad}"` });
+      expect(parse([`--max-connections=${bad}`])).toEqual({
+        kind: 'usage',
+        message: `--max-connections must be a positive integer, got "${bad}"`,
+      });
     }
     for (const bad of ['0', '-1', '1.5', 'many']) {
-      expect(parse([`--max-worlds=${bad}`])).toEqual({ kind: 'usage', message: `--max-worlds must be a positive integer, got "${bad}"` });
+      expect(parse([`--max-worlds=${bad}`])).toEqual({
+        kind: 'usage',
+        message: `--max-worlds must be a positive integer, got "${bad}"`,
+      });
     }
-    expect(parse(['--deliver-to', 'http://x/'])).toEqual({ kind: 'usage', message: '--deliver-to: "http://x/" is not HOST[:PORT]' });
-    expect(parse(['--deliver-to', ' , '])).toEqual({ kind: 'usage', message: '--deliver-to: needs at least one HOST[:PORT]' });
-    for (const bad of ['localhost:5173', 'http://localhost:5173/app', 'ftp://files.test', 'null', 'http://u:p@localhost']) {
-      expect(parse(['--cors', bad])).toEqual({ kind: 'usage', message: `--cors: ${bad} is not an origin such as http://localhost:5173` });
+    expect(parse(['--deliver-to', 'http://x/'])).toEqual({
+      kind: 'usage',
+      message: '--deliver-to: "http://x/" is not HOST[:PORT]',
+    });
+    expect(parse(['--deliver-to', ' , '])).toEqual({
+      kind: 'usage',
+      message: '--deliver-to: needs at least one HOST[:PORT]',
+    });
+    for (const bad of [
+      'localhost:5173',
+      'http://localhost:5173/app',
+      'ftp://files.test',
+      'null',
+      'http://u:p@localhost',
+    ]) {
+      expect(parse(['--cors', bad])).toEqual({
+        kind: 'usage',
+        message: `--cors: ${bad} is not an origin such as http://localhost:5173`,
+      });
     }
     for (const bad of ['0', '500ms', 'soon']) {
       expect(parse(['--state', 'w.json', `--state-interval=${bad}`])).toEqual({
@@ -367,13 +438,31 @@ describe('serve flags (parseCommand)', () => {
         message: `--state-interval must be a duration of at least 1s, such as 10s or 5m, got "${bad}"`,
       });
     }
-    expect(parse(['--state-interval', '10s'])).toEqual({ kind: 'usage', message: '--state-interval needs --state FILE (or STATE_FILE)' });
-    expect(parse([], { CORS: ' , ' })).toEqual({ kind: 'usage', message: "CORS: needs '*' or at least one origin such as http://localhost:5173" });
-    expect(parse([], { MAX_WORLDS: 'x' })).toEqual({ kind: 'usage', message: 'MAX_WORLDS must be a positive integer, got "x"' });
+    expect(parse(['--state-interval', '10s'])).toEqual({
+      kind: 'usage',
+      message: '--state-interval needs --state FILE (or STATE_FILE)',
+    });
+    expect(parse([], { CORS: ' , ' })).toEqual({
+      kind: 'usage',
+      message: "CORS: needs '*' or at least one origin such as http://localhost:5173",
+    });
+    expect(parse([], { MAX_WORLDS: 'x' })).toEqual({
+      kind: 'usage',
+      message: 'MAX_WORLDS must be a positive integer, got "x"',
+    });
     for (const bad of ['-1m', '1.5h', '10 years', 'soon']) {
-      expect(parse([`--world-ttl=${bad}`])).toMatchObject({ kind: 'usage', message: expect.stringContaining(`--world-ttl must be a duration`) });
+      expect(parse([`--world-ttl=${bad}`])).toMatchObject({
+        kind: 'usage',
+        message: expect.stringContaining(`--world-ttl must be a duration`),
+      });
     }
-    expect(parse([], { PORT: '1e3' })).toEqual({ kind: 'usage', message: 'PORT must be an integer from 0 to 65535, got "1e3"' });
-    expect(parse([], { HOST: 'a b' })).toEqual({ kind: 'usage', message: 'HOST must be a host name or address, got "a b"' });
+    expect(parse([], { PORT: '1e3' })).toEqual({
+      kind: 'usage',
+      message: 'PORT must be an integer from 0 to 65535, got "1e3"',
+    });
+    expect(parse([], { HOST: 'a b' })).toEqual({
+      kind: 'usage',
+      message: 'HOST must be a host name or address, got "a b"',
+    });
   });
 });

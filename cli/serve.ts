@@ -50,7 +50,9 @@ const PUBLIC_URL_EXAMPLE = 'https://mock.example.test:8443';
 function controlRoutes(): string {
   const lines: string[] = [];
   forEachOperation(controlDocument, (path, method, operation) => {
-    lines.push(`  ${`${method.toUpperCase().padEnd(4)} /__mock${path}`.padEnd(47)} ${String(operation.summary ?? '')}`.trimEnd());
+    lines.push(
+      `  ${`${method.toUpperCase().padEnd(4)} /__mock${path}`.padEnd(47)} ${String(operation.summary ?? '')}`.trimEnd(),
+    );
   });
   return lines.join('\n');
 }
@@ -472,14 +474,17 @@ function interpretUpstream(values: {
   const upstreamFlags = ['live', 'fallback-on', 'upstream-max-body', 'record', 'drift-report'] as const;
   const needsUpstream = upstreamFlags.find((flag) => values[flag] !== undefined);
   if (values.upstream === undefined) {
-    if (needsUpstream !== undefined) return usage(`--${needsUpstream} needs --upstream URL (the real service beside the mock)`);
+    if (needsUpstream !== undefined)
+      return usage(`--${needsUpstream} needs --upstream URL (the real service beside the mock)`);
   } else {
-    if (values.replay !== undefined) return usage('--replay answers from a recording, --upstream from the service: give one of them');
+    if (values.replay !== undefined)
+      return usage('--replay answers from a recording, --upstream from the service: give one of them');
     const input = { url: values.upstream, live: values.live, fallbackOn: values['fallback-on'] };
     const selected = selectUpstream(input, operationIds());
     const refused = selected.ok ? undefined : `--${UPSTREAM_FLAGS[selected.error.option]}: ${selected.error.message}`;
     if (!selected.ok && selected.error.option === 'url') return usage(refused!);
-    if (values.live === undefined) return usage('--upstream needs --live OPS: the operations to send there (operationIds or globs such as list*)');
+    if (values.live === undefined)
+      return usage('--upstream needs --live OPS: the operations to send there (operationIds or globs such as list*)');
     if (!selected.ok) return usage(refused!);
     out.upstream = selected.value;
     const maxBody = values['upstream-max-body'];
@@ -691,7 +696,9 @@ function printBanner(server: RunningServer, options: ServeOptions, scenarios: Sc
   } else {
     const console_ = `${server.origin}/__mock/ui/?token=dev-token`;
     console.log(`Console: ${console_} (in a browser: the world, its activity, actions, the API reference)`);
-    console.log(`Control API: ${server.origin}/__mock/world (same bearer token); --help lists the routes. Ctrl-C stops.`);
+    console.log(
+      `Control API: ${server.origin}/__mock/world (same bearer token); --help lists the routes. Ctrl-C stops.`,
+    );
   }
 }
 
@@ -720,7 +727,10 @@ function writeCoverage(mock: Mock, file: string, kit: typeof import('../mocks/in
  * The scenarios of `--scenarios DIR`, checked against the document; undefined (after saying why on
  * stderr) when the folder cannot be read or a scenario is refused.
  */
-async function loadScenarioFolder(dir: string, read: typeof import('../mocks/node/server.ts').readScenarioFiles): Promise<ScenarioDefinition[] | undefined> {
+async function loadScenarioFolder(
+  dir: string,
+  read: typeof import('../mocks/node/server.ts').readScenarioFiles,
+): Promise<ScenarioDefinition[] | undefined> {
   let files: Awaited<ReturnType<typeof read>>;
   try {
     files = await read(dir);
@@ -732,7 +742,9 @@ async function loadScenarioFolder(dir: string, read: typeof import('../mocks/nod
   const loaded = loadScenarios(files.scenarios, (index) => files.origins[index]!);
   if (loaded.ok) return files.scenarios as ScenarioDefinition[];
   console.error(`${PROGRAM} serve: --scenarios ${dir}: a scenario does not match the document (docs/scenarios.md):`);
-  for (const refusal of loaded.refusals) for (const issue of refusal.issues) console.error(`  ${refusal.scenario}: ${issue.pointer || '/'} ${issue.message}`);
+  for (const refusal of loaded.refusals)
+    for (const issue of refusal.issues)
+      console.error(`  ${refusal.scenario}: ${issue.pointer || '/'} ${issue.message}`);
   return undefined;
 }
 

@@ -40,7 +40,9 @@ describe('workflow-api-mock receiver-check', () => {
 
   it('reads the URL and key from RECEIVER_URL and RECEIVER_SIGNING_KEY', async () => {
     const url = await reference('sk_env');
-    const { code, stdout } = await runCli(['receiver-check'], { env: { RECEIVER_URL: url, RECEIVER_SIGNING_KEY: 'sk_env' } });
+    const { code, stdout } = await runCli(['receiver-check'], {
+      env: { RECEIVER_URL: url, RECEIVER_SIGNING_KEY: 'sk_env' },
+    });
     expect(stdout).toContain('all 7 checks passed');
     expect(code).toBe(0);
   });
@@ -50,7 +52,9 @@ describe('workflow-api-mock receiver-check', () => {
     const { code, stdout } = await runCli(['receiver-check', '--url', receiver.url, '--key', 'sk_cli']);
     expect(code).toBe(1);
     expect(stdout).toMatch(/^wrong_key\s+401\s+200\s+FAIL/m);
-    expect(stdout).toContain('6 of 7 checks failed: tampered_body, wrong_key, stale_timestamp, future_timestamp, malformed_header, missing_header');
+    expect(stdout).toContain(
+      '6 of 7 checks failed: tampered_body, wrong_key, stale_timestamp, future_timestamp, malformed_header, missing_header',
+    );
   });
 
   it.each([
@@ -72,7 +76,15 @@ describe('workflow-api-mock receiver-check', () => {
   it('lists its checks in --help', async () => {
     const { code, stdout } = await runCli(['receiver-check', '--help']);
     expect(code).toBe(0);
-    for (const check of ['valid_signature', 'tampered_body', 'wrong_key', 'stale_timestamp', 'future_timestamp', 'malformed_header', 'missing_header']) {
+    for (const check of [
+      'valid_signature',
+      'tampered_body',
+      'wrong_key',
+      'stale_timestamp',
+      'future_timestamp',
+      'malformed_header',
+      'missing_header',
+    ]) {
       expect(stdout).toContain(check);
     }
   });
@@ -88,7 +100,17 @@ describe('workflow-api-mock deliver', () => {
 
   it('sends the file bytes signed, and openssl verifies the signature', async () => {
     const receiver = await loopback(() => ({ status: 202, body: 'thanks' }));
-    const { code, stdout } = await runCli(['deliver', '--url', receiver.url, '--key', 'sk_cli', '--event', eventFile, '--timestamp', '1760000123']);
+    const { code, stdout } = await runCli([
+      'deliver',
+      '--url',
+      receiver.url,
+      '--key',
+      'sk_cli',
+      '--event',
+      eventFile,
+      '--timestamp',
+      '1760000123',
+    ]);
     expect(code).toBe(0);
     expect(stdout).toContain('202');
     expect(stdout).toContain('thanks');
@@ -112,7 +134,9 @@ describe('workflow-api-mock deliver', () => {
 
   it('reads stdin with --event - and the reference receiver accepts it', async () => {
     const url = await reference('sk_stdin');
-    const { code, stdout } = await runCli(['deliver', '--url', url, '--key', 'sk_stdin', '--event', '-'], { stdin: eventText });
+    const { code, stdout } = await runCli(['deliver', '--url', url, '--key', 'sk_stdin', '--event', '-'], {
+      stdin: eventText,
+    });
     expect(stdout).toContain('200');
     expect(stdout).toContain('{"received":true}');
     expect(code).toBe(0);
@@ -120,7 +144,17 @@ describe('workflow-api-mock deliver', () => {
 
   it('exits 1 when the receiver refuses (stale timestamp at the reference receiver)', async () => {
     const url = await reference('sk_cli');
-    const { code, stdout } = await runCli(['deliver', '--url', url, '--key', 'sk_cli', '--event', eventFile, '--timestamp', '1000']);
+    const { code, stdout } = await runCli([
+      'deliver',
+      '--url',
+      url,
+      '--key',
+      'sk_cli',
+      '--event',
+      eventFile,
+      '--timestamp',
+      '1000',
+    ]);
     expect(stdout).toContain('401');
     expect(stdout).toContain('"reason":"stale"');
     expect(code).toBe(1);
@@ -136,14 +170,22 @@ describe('workflow-api-mock deliver', () => {
   });
 
   it.each([
-    ['a body that is not JSON', () => ['--url', 'http://127.0.0.1:1/', '--key', 'k', '--event', notJsonFile()], 'is not JSON'],
+    [
+      'a body that is not JSON',
+      () => ['--url', 'http://127.0.0.1:1/', '--key', 'k', '--event', notJsonFile()],
+      'is not JSON',
+    ],
     ['no key', () => ['--url', 'http://127.0.0.1:1/', '--event', eventFile], '--key is required (or --unsigned)'],
     [
       'a link-local URL (cloud metadata), refused before any socket opens',
       () => ['--url', 'http://169.254.169.254/x', '--key', 'k', '--event', eventFile],
       '--url: 169.254.169.254 is a link-local address (169.254.0.0/16, fe80::/10: cloud metadata services); the kit never sends there',
     ],
-    ['a missing file', () => ['--url', 'http://127.0.0.1:1/', '--key', 'k', '--event', join(dir, 'missing.json')], 'cannot read --event'],
+    [
+      'a missing file',
+      () => ['--url', 'http://127.0.0.1:1/', '--key', 'k', '--event', join(dir, 'missing.json')],
+      'cannot read --event',
+    ],
     [
       'a bad timestamp',
       () => ['--url', 'http://127.0.0.1:1/', '--key', 'k', '--event', eventFile, '--timestamp', 'soon'],

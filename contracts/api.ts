@@ -68,9 +68,12 @@ export function createApi(baseUrl: string, token: string, fetch: FetchLike, read
   const call = async (method: string, path: string, options: CallOptions = {}): Promise<Answer> => {
     // Live safety net: on a read-only target nothing but GET ever leaves with the real token, even
     // a request that is expected to be refused (a broken server might accept it).
-    const authenticated = options.authorization === undefined && options.token !== null && (options.token ?? token) === token;
+    const authenticated =
+      options.authorization === undefined && options.token !== null && (options.token ?? token) === token;
     if (readOnly && method !== 'GET' && authenticated) {
-      throw new ReadOnlyRefusal(`read-only target: refusing to send ${method} ${path} (set CONTRACT_ALLOW_WRITES=1 to allow writes)`);
+      throw new ReadOnlyRefusal(
+        `read-only target: refusing to send ${method} ${path} (set CONTRACT_ALLOW_WRITES=1 to allow writes)`,
+      );
     }
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.authorization !== undefined) headers.authorization = options.authorization;

@@ -25,7 +25,10 @@ export function expectError(contract: Contract, answer: Answer, status: number, 
 
 /** 4xx, never 2xx/5xx (5xx is also caught by the checks). */
 export function expectRefused(answer: Answer, what = ''): void {
-  expect(answer.status >= 400 && answer.status < 500, `${what} should be refused with a 4xx; got ${answer.status}: ${JSON.stringify(answer.body)}`).toBe(true);
+  expect(
+    answer.status >= 400 && answer.status < 500,
+    `${what} should be refused with a 4xx; got ${answer.status}: ${JSON.stringify(answer.body)}`,
+  ).toBe(true);
   expect(typeof answer.body?.error, `${what}: error body must carry "error"`).toBe('string');
 }
 
@@ -57,11 +60,23 @@ export function authCases(contract: Contract, operationIds: string[]): void {
         ...(request.body === undefined ? {} : { body: request.body }),
       };
       contract.caseIf(['enforcesRules'], `${request.operationId} without a token is 401`, async () => {
-        expectError(contract, await contract.api.call(request.method, request.path, { ...options, token: null }), 401, 'unauthorized', request.operationId);
+        expectError(
+          contract,
+          await contract.api.call(request.method, request.path, { ...options, token: null }),
+          401,
+          'unauthorized',
+          request.operationId,
+        );
       });
       for (const [label, authorization] of MALFORMED_AUTHORIZATION) {
         contract.caseIf(['enforcesRules'], `${request.operationId} with ${label} is 401`, async () => {
-          expectError(contract, await contract.api.call(request.method, request.path, { ...options, authorization }), 401, 'unauthorized', request.operationId);
+          expectError(
+            contract,
+            await contract.api.call(request.method, request.path, { ...options, authorization }),
+            401,
+            'unauthorized',
+            request.operationId,
+          );
         });
       }
     }

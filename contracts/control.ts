@@ -7,12 +7,23 @@ import type { Target } from './targets/types.ts';
 export interface Control {
   world(): Promise<Record<string, unknown>>;
   reset(): Promise<void>;
-  emit(body: { emitter_id: string; event_name: string; event: unknown; error?: Record<string, unknown> }): Promise<{ emit_id: string; deliveries: any[] }>;
+  emit(body: {
+    emitter_id: string;
+    event_name: string;
+    event: unknown;
+    error?: Record<string, unknown>;
+  }): Promise<{ emit_id: string; deliveries: any[] }>;
   emitTrigger(triggerId: string, body: { event: unknown }): Promise<{ event_id: string; deliveries: any[] }>;
-  completeConnect(connectToken: string, body: { outcome: 'success' | 'error'; error?: string }): Promise<{ delivery: any; account?: { id: string } }>;
+  completeConnect(
+    connectToken: string,
+    body: { outcome: 'success' | 'error'; error?: string },
+  ): Promise<{ delivery: any; account?: { id: string } }>;
   deliveries(options?: { wait?: boolean }): Promise<any[]>;
   requests(): Promise<Array<{ method: string; path: string; status: number; ms: number; at: number }>>;
-  rateLimit(rule: { requests: number; retry_after_seconds?: number }): Promise<{ requests: number; retry_after_seconds: number } | null>;
+  rateLimit(rule: {
+    requests: number;
+    retry_after_seconds?: number;
+  }): Promise<{ requests: number; retry_after_seconds: number } | null>;
   addSources(body: { org_id: string; count: number }): Promise<AddedSources>;
   /** Raw exchanges under `<origin>/__mock` (unchecked: the control API is not in the document), for refusals. */
   api: Api;
@@ -24,7 +35,8 @@ export function createControl(target: Target, token = target.token): Control | n
   const api = createApi(`${target.controlUrl}/__mock`, token, target.fetch);
   const send = async (method: string, path: string, options: Parameters<Api['call']>[2] = {}): Promise<any> => {
     const answer = await api.call(method, path, options);
-    if (answer.status !== 200) throw new Error(`control API ${method} /__mock${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 200)
+      throw new Error(`control API ${method} /__mock${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     return answer.body.data;
   };
   return {
@@ -32,7 +44,8 @@ export function createControl(target: Target, token = target.token): Control | n
     reset: async () => void (await send('POST', '/reset')),
     emit: (body) => send('POST', '/emit', { body }),
     emitTrigger: (triggerId, body) => send('POST', `/triggers/${encodeURIComponent(triggerId)}/emit`, { body }),
-    completeConnect: (connectToken, body) => send('POST', `/connect/${encodeURIComponent(connectToken)}/complete`, { body }),
+    completeConnect: (connectToken, body) =>
+      send('POST', `/connect/${encodeURIComponent(connectToken)}/complete`, { body }),
     deliveries: (options = {}) => send('GET', '/deliveries', { query: { wait: options.wait } }),
     requests: () => send('GET', '/requests'),
     rateLimit: (rule) => send('POST', '/rate-limit', { body: rule }),

@@ -49,7 +49,8 @@ export function createDiscovery(target: Target, api: Api, control: Control | nul
   // Only a live target (stateful, no control API) can lack an ID for want of configuration; on a
   // mock target a missing ID is a failure of the fake.
   const configured = (id: string | undefined, variable: string, what: string): string | undefined => {
-    if (id === undefined && control === null && target.caps.stateful) throw new NotConfigured(`needs ${variable} (${what} of this account)`);
+    if (id === undefined && control === null && target.caps.stateful)
+      throw new NotConfigured(`needs ${variable} (${what} of this account)`);
     return id;
   };
   const world = memo(async () => (control ? await control.world() : undefined));
@@ -84,10 +85,18 @@ export function createDiscovery(target: Target, api: Api, control: Control | nul
     }),
     projectId,
     accountId: memo(async () =>
-      configured(target.given.accountId ?? (await projectScoped('apn_'))[0] ?? placeholder('apn_contract'), 'CONTRACT_ACCOUNT_ID', 'a connected account'),
+      configured(
+        target.given.accountId ?? (await projectScoped('apn_'))[0] ?? placeholder('apn_contract'),
+        'CONTRACT_ACCOUNT_ID',
+        'a connected account',
+      ),
     ),
     triggerId: memo(async () =>
-      configured(target.given.triggerId ?? (await projectScoped('dc_'))[0] ?? placeholder('dc_contract'), 'CONTRACT_TRIGGER_ID', 'a deployed trigger'),
+      configured(
+        target.given.triggerId ?? (await projectScoped('dc_'))[0] ?? placeholder('dc_contract'),
+        'CONTRACT_TRIGGER_ID',
+        'a deployed trigger',
+      ),
     ),
     workflowId: memo(async () => {
       const fromWorld = collectIds((await world())?.workflows, 'p_')[0];

@@ -98,7 +98,8 @@ export async function useContract(): Promise<Contract> {
           },
           timeout,
         );
-      } else it.skip(`${name} [skipped on ${target.name}: needs ${missing.map((need) => NEED_TEXT[need]).join(', ')}]`, fn);
+      } else
+        it.skip(`${name} [skipped on ${target.name}: needs ${missing.map((need) => NEED_TEXT[need]).join(', ')}]`, fn);
     },
   };
 }

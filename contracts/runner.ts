@@ -12,7 +12,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { coverageHtml } from '../openapi/coverage-html.ts';
-import { belowThresholds, coverageUniverse, createCoverage, formatCoverage, type CoverageReport, type CoverageThresholds } from '../openapi/coverage.ts';
+import {
+  belowThresholds,
+  coverageUniverse,
+  createCoverage,
+  formatCoverage,
+  type CoverageReport,
+  type CoverageThresholds,
+} from '../openapi/coverage.ts';
 import { document } from '../openapi/generated/document.ts';
 import { readRecords } from './checks/record.ts';
 import type { ExploreSettings } from './explore/run.ts';
@@ -127,8 +134,12 @@ async function checkReachable(baseUrl: string, log: (line: string) => void, wait
         continue;
       }
       const why =
-        (error as Error).name === 'TimeoutError' ? `no answer within ${answerWithinMs / 1000} s` : (cause?.code ?? cause?.message ?? (error as Error).message);
-      throw new Unreachable(`nothing answers at ${baseUrl} (GET ${probe}: ${why}); is the server running, and is --base-url right?`);
+        (error as Error).name === 'TimeoutError'
+          ? `no answer within ${answerWithinMs / 1000} s`
+          : (cause?.code ?? cause?.message ?? (error as Error).message);
+      throw new Unreachable(
+        `nothing answers at ${baseUrl} (GET ${probe}: ${why}); is the server running, and is --base-url right?`,
+      );
     }
   }
 }
@@ -251,7 +262,9 @@ async function prepareTarget(
   const target = env.CONTRACT_TARGET ?? (env.CONTRACT_BASE_URL ? 'mock' : 'inprocess');
   // Resolved from the kit's own folder, as the suites import it: every suite file would fail to load.
   if (target === 'msw' && !resolvable('msw/package.json')) {
-    throw new MissingPackage("the msw target runs the kit's MSW handlers, and msw is not installed in this project. Install it with:\n  npm i -D msw@^3");
+    throw new MissingPackage(
+      "the msw target runs the kit's MSW handlers, and msw is not installed in this project. Install it with:\n  npm i -D msw@^3",
+    );
   }
   log(`contracts: target ${target}${env.CONTRACT_BASE_URL ? ` at ${env.CONTRACT_BASE_URL}` : ''}`);
 
@@ -327,7 +340,8 @@ function writeCoverage(folder: string, coverage: CoverageReport, what: string, l
 /** The CONTRACT_* variables of an environment. */
 function contractVariables(from: Record<string, string | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(from)) if (name.startsWith('CONTRACT_') && value !== undefined && value !== '') out[name] = value;
+  for (const [name, value] of Object.entries(from))
+    if (name.startsWith('CONTRACT_') && value !== undefined && value !== '') out[name] = value;
   return out;
 }
 
@@ -346,7 +360,11 @@ async function runExplore(
     settings.maxRequests === undefined ? undefined : `at most ${settings.maxRequests} requests`,
     settings.maxRps === undefined ? undefined : `at most ${settings.maxRps} requests/s`,
   ].filter(Boolean);
-  const mode = target.caps.disposable ? 'a fresh world per run' : target.caps.writes ? 'writes only in walks from what it creates, each undone' : 'reads only';
+  const mode = target.caps.disposable
+    ? 'a fresh world per run'
+    : target.caps.writes
+      ? 'writes only in walks from what it creates, each undone'
+      : 'reads only';
   log(
     `contracts: exploring, seed ${seed}, ${settings.path === undefined ? `${runs} runs` : `replaying path ${settings.path}`}${limits.length > 0 ? `, ${limits.join(', ')}` : ''} (${mode})`,
   );
@@ -382,7 +400,9 @@ async function runExplore(
     log(`\nReplay with: ${replay}`);
   } else log('contracts: every invariant held');
   if (result.leftBehind.length > 0) {
-    log(`\ncontracts: ${result.leftBehind.length} resource(s) the run created could not be undone; remove them by hand:`);
+    log(
+      `\ncontracts: ${result.leftBehind.length} resource(s) the run created could not be undone; remove them by hand:`,
+    );
     for (const line of result.leftBehind) log(`  ${line}`);
   }
   return { outcome, coverage: result.coverage.report() };
@@ -400,14 +420,16 @@ const xml = (text: string) =>
 /** The coverage as JUnit `<property>` elements: the totals, then one per operation. */
 function coverageProperties(coverage: CoverageReport, extra: Record<string, string> = {}): string {
   const props: Array<[string, string]> = Object.entries(extra);
-  for (const [name, ratio] of Object.entries(coverage.totals)) props.push([`coverage.${name}`, `${ratio.covered}/${ratio.total} (${ratio.percent}%)`]);
+  for (const [name, ratio] of Object.entries(coverage.totals))
+    props.push([`coverage.${name}`, `${ratio.covered}/${ratio.total} (${ratio.percent}%)`]);
   for (const row of coverage.operations) {
     props.push([
       `coverage.operation.${row.operationId}`,
       `exchanges ${row.exchanges}; statuses ${row.statuses.documented.length - row.statuses.missing.length}/${row.statuses.documented.length}${row.statuses.missing.length > 0 ? ` (missing ${row.statuses.missing.join(' ')})` : ''}; parameters ${row.parameters.declared.length - row.parameters.missing.length}/${row.parameters.declared.length}; links ${row.links.followed}/${row.links.declared}`,
     ]);
   }
-  for (const link of coverage.links) props.push([`coverage.link.${link.id.replaceAll(' ', '.')}`, String(link.followed)]);
+  for (const link of coverage.links)
+    props.push([`coverage.link.${link.id.replaceAll(' ', '.')}`, String(link.followed)]);
   return `<properties>\n${props.map(([name, value]) => `    <property name="${xml(name)}" value="${xml(value)}"/>`).join('\n')}\n  </properties>`;
 }
 
@@ -432,7 +454,11 @@ function exploreJunit(outcome: ExploreOutcome, coverage: CoverageReport): string
   const failure = outcome.failed
     ? `\n      <failure message="${xml(`[${outcome.invariant}] ${(outcome.error ?? '').split('\n')[0]}`)}">${xml(`${outcome.error}\n\n${(outcome.curl ?? []).join('\n')}\n\nreplay: ${outcome.replay}`)}</failure>\n    `
     : '';
-  const extra = { 'explore.seed': String(outcome.seed), 'explore.runs': String(outcome.runs), 'explore.requests': String(outcome.requests) };
+  const extra = {
+    'explore.seed': String(outcome.seed),
+    'explore.runs': String(outcome.runs),
+    'explore.requests': String(outcome.requests),
+  };
   return `<?xml version="1.0" encoding="UTF-8" ?>
 <testsuites name="contracts --explore" tests="1" failures="${outcome.failed ? 1 : 0}" errors="0" time="${seconds}">
   <testsuite name="explore" tests="1" failures="${outcome.failed ? 1 : 0}" errors="0" skipped="0" time="${seconds}">
@@ -453,7 +479,12 @@ function resolvable(specifier: string): boolean {
 }
 
 /** Runs the suites through vitest's Node API; answers whether any case or hook failed. */
-async function runSuites(env: Record<string, string>, filters: string[], junitFile: string | undefined, shard: string | undefined): Promise<boolean> {
+async function runSuites(
+  env: Record<string, string>,
+  filters: string[],
+  junitFile: string | undefined,
+  shard: string | undefined,
+): Promise<boolean> {
   const { startVitest } = await import('vitest/node');
   // vitest reports failure through process.exitCode (as its own CLI does); keep ours out of it.
   const before = process.exitCode;

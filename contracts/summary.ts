@@ -17,7 +17,14 @@ export function summarize(records: ExchangeRecord[]): OperationRow[] {
     const key = `${record.target}\u0000${record.operationId}`;
     let row = rows.get(key);
     if (!row) {
-      row = { target: record.target, operationId: record.operationId, exchanges: 0, passed: 0, failed: 0, statuses: [] };
+      row = {
+        target: record.target,
+        operationId: record.operationId,
+        exchanges: 0,
+        passed: 0,
+        failed: 0,
+        statuses: [],
+      };
       rows.set(key, row);
     }
     row.exchanges += 1;
@@ -43,13 +50,27 @@ export function formatSummary(rows: OperationRow[], allOperationIds: string[] = 
   }
   full.sort((a, b) => a.target.localeCompare(b.target) || a.operationId.localeCompare(b.operationId));
   const header = ['target', 'operation', 'exchanges', 'passed', 'failed', 'statuses'];
-  const body = full.map((row) => [row.target, row.operationId, String(row.exchanges), String(row.passed), String(row.failed), row.statuses.join(' ')]);
-  const total = full.reduce((sum, row) => [sum[0]! + row.exchanges, sum[1]! + row.passed, sum[2]! + row.failed], [0, 0, 0]);
+  const body = full.map((row) => [
+    row.target,
+    row.operationId,
+    String(row.exchanges),
+    String(row.passed),
+    String(row.failed),
+    row.statuses.join(' '),
+  ]);
+  const total = full.reduce(
+    (sum, row) => [sum[0]! + row.exchanges, sum[1]! + row.passed, sum[2]! + row.failed],
+    [0, 0, 0],
+  );
   body.push(['', 'TOTAL', String(total[0]), String(total[1]), String(total[2]), '']);
-  const widths = header.map((_, column) => Math.max(header[column]!.length, ...body.map((line) => line[column]!.length)));
+  const widths = header.map((_, column) =>
+    Math.max(header[column]!.length, ...body.map((line) => line[column]!.length)),
+  );
   const render = (line: string[]) =>
     line
-      .map((cell, column) => (column >= 2 && column <= 4 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .map((cell, column) =>
+        column >= 2 && column <= 4 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
+      )
       .join('  ')
       .trimEnd();
   return [render(header), widths.map((width) => '-'.repeat(width)).join('  '), ...body.map(render)].join('\n');

@@ -14,16 +14,24 @@ export function trackCreations(api: Api, cleanup: Cleanup): Api {
     if (method !== 'POST' || answer.status < 200 || answer.status >= 300) return answer;
     if (path === '/webhooks' && answer.body?.data?.id) {
       const id = answer.body.data.id as string;
-      cleanup.add(`delete webhook ${id}`, async () => tolerate404(`DELETE /webhooks/${id}`)(await api.delete(`/webhooks/${id}`)));
+      cleanup.add(`delete webhook ${id}`, async () =>
+        tolerate404(`DELETE /webhooks/${id}`)(await api.delete(`/webhooks/${id}`)),
+      );
     } else if (path === '/workflows' && answer.body?.data?.id) {
       const id = answer.body.data.id as string;
       const orgId = (options?.body as { org_id?: string } | undefined)?.org_id;
       cleanup.add(`deactivate workflow ${id}`, async () =>
-        tolerate404(`PUT /workflows/${id}`)(await api.put(`/workflows/${id}`, { body: { active: false, org_id: orgId } })),
+        tolerate404(`PUT /workflows/${id}`)(
+          await api.put(`/workflows/${id}`, { body: { active: false, org_id: orgId } }),
+        ),
       );
     } else if (path === '/subscriptions') {
       const query = searchParamsOf(options?.query);
-      const triple = { emitter_id: query.get('emitter_id') ?? '', listener_id: query.get('listener_id') ?? '', event_name: query.get('event_name') ?? '' };
+      const triple = {
+        emitter_id: query.get('emitter_id') ?? '',
+        listener_id: query.get('listener_id') ?? '',
+        event_name: query.get('event_name') ?? '',
+      };
       cleanup.add(`unsubscribe ${triple.listener_id} from ${triple.emitter_id}`, async () =>
         tolerate404('DELETE /subscriptions')(await api.delete('/subscriptions', { query: triple })),
       );

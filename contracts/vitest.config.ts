@@ -18,7 +18,12 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'contracts:unit',
-          include: ['contracts/*.test.ts', 'contracts/checks/*.test.ts', 'contracts/targets/*.test.ts', 'contracts/explore/*.test.ts'],
+          include: [
+            'contracts/*.test.ts',
+            'contracts/checks/*.test.ts',
+            'contracts/targets/*.test.ts',
+            'contracts/explore/*.test.ts',
+          ],
         },
       },
       { test: { ...shared, name: 'contracts:inprocess', include: suites, env: { CONTRACT_TARGET: 'inprocess' } } },
@@ -50,7 +55,14 @@ export default defineConfig({
           globalSetup: ['support/contract-targets/prism-proxy.setup.ts'],
         },
       },
-      { test: { ...shared, name: 'contracts:self-test', include: ['contracts/self-test/*.test.ts'], testTimeout: 180_000 } },
+      {
+        test: {
+          ...shared,
+          name: 'contracts:self-test',
+          include: ['contracts/self-test/*.test.ts'],
+          testTimeout: 180_000,
+        },
+      },
     ],
   },
 });

@@ -8,7 +8,10 @@ export interface WorkflowOptions {
   templateId?: string;
 }
 
-export async function workflowBody(contract: Contract, options: WorkflowOptions = {}): Promise<Record<string, unknown>> {
+export async function workflowBody(
+  contract: Contract,
+  options: WorkflowOptions = {},
+): Promise<Record<string, unknown>> {
   const projectId = await contract.ids.projectId();
   if (projectId === undefined) throw new Error('no project id: set CONTRACT_PROJECT_ID');
   const body: Record<string, unknown> = {
@@ -25,7 +28,10 @@ export async function workflowBody(contract: Contract, options: WorkflowOptions 
 }
 
 /** POST /workflows with a valid body (contracts/tracking.ts registers the deactivation). */
-export async function createWorkflow(contract: Contract, options: WorkflowOptions = {}): Promise<{ id: string; active: boolean } & Record<string, any>> {
+export async function createWorkflow(
+  contract: Contract,
+  options: WorkflowOptions = {},
+): Promise<{ id: string; active: boolean } & Record<string, any>> {
   const body = await workflowBody(contract, options);
   const answer = await contract.api.post('/workflows', { body });
   expectStatus(answer, 200, 'POST /workflows');

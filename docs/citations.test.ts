@@ -22,7 +22,10 @@ const FORBIDDEN: Array<{ pattern: RegExp; why: string }> = [
 /** Every file of the checkout that git would track (ignored files such as node_modules/ and dist/ excluded). */
 function repositoryFiles(): string[] {
   try {
-    const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' });
+    const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     return [...new Set(out.split('\0').filter((file) => file !== '' && existsSync(join(ROOT, file))))].sort();
   } catch {
     return walk(ROOT); // not a git checkout: every file outside the usual generated folders
@@ -139,7 +142,12 @@ function headingsOf(markdown: string): string[] {
  * `file:line: reference` for every citation of a docs/ page that does not exist, and of a README
  * section (README, then the heading in double quotes) that no README heading starts with.
  */
-function findStaleReferences(file: string, text: string, exists: (path: string) => string | undefined, readmeHeadings: string[]): string[] {
+function findStaleReferences(
+  file: string,
+  text: string,
+  exists: (path: string) => string | undefined,
+  readmeHeadings: string[],
+): string[] {
   const stale: string[] = [];
   text.split('\n').forEach((line, index) => {
     for (const match of line.matchAll(DOCS_PAGE)) {
@@ -147,7 +155,8 @@ function findStaleReferences(file: string, text: string, exists: (path: string) 
     }
     for (const match of line.matchAll(README_SECTION)) {
       const cited = match[1]!.trim();
-      if (!readmeHeadings.some((heading) => heading.startsWith(cited))) stale.push(`${file}:${index + 1}: ${match[0]}: no such README section`);
+      if (!readmeHeadings.some((heading) => heading.startsWith(cited)))
+        stale.push(`${file}:${index + 1}: ${match[0]}: no such README section`);
     }
   });
   return stale;
@@ -164,25 +173,38 @@ const files = repositoryFiles();
 
 describe('citations stay inside the repository', () => {
   it('sees the whole checkout: code, config, docs and the README', () => {
-    for (const expected of ['README.md', 'docs/README.md', 'mocks/app/app.ts', 'openapi/openapi.yaml', 'package.json', 'docs/citations.test.ts']) {
+    for (const expected of [
+      'README.md',
+      'docs/README.md',
+      'mocks/app/app.ts',
+      'openapi/openapi.yaml',
+      'package.json',
+      'docs/citations.test.ts',
+    ]) {
       expect(files).toContain(expected);
     }
     expect(files.some((file) => file.startsWith('node_modules/'))).toBe(false);
   });
 
   it('the detectors find what they must, and only that', () => {
-    expect(findCitations('a.ts', `// see ${OLD_NOTES} §8\nconst x = 1;`)).toEqual([`a.ts:1: ${FORBIDDEN[1]!.why}: // see ${OLD_NOTES} §8`]);
+    expect(findCitations('a.ts', `// see ${OLD_NOTES} §8\nconst x = 1;`)).toEqual([
+      `a.ts:1: ${FORBIDDEN[1]!.why}: // see ${OLD_NOTES} §8`,
+    ]);
     expect(findCitations('a.md', `one\nsee ${OLD_NOTES}.md`)).toHaveLength(1);
     expect(findCitations('a.md', `read ${OUTSIDE}/spec/x.md`)).toHaveLength(1);
     expect(findCitations('a.ts', `import x from '../${'shared'}/y.ts'`)).toHaveLength(1);
     expect(findCitations('a.ts', `// the design lives in docs, '../../mocks/shared.ts'`)).toEqual([]);
     const fake: Record<string, string> = { 'notes/a.md': '# Title\n## Two words\n', 'notes/b.md': '' };
     const exists = (path: string) => fake[path];
-    expect(findBrokenLinks('notes/b.md', '[a](a.md) [b](a.md#two-words) [c](#x)', exists)).toEqual(['notes/b.md:1: #x: no heading #x in notes/b.md']);
-    expect(findBrokenLinks('notes/b.md', '\n[gone](missing.md) `[code](nope.md)` [web](https://example.com/x)', exists)).toEqual([
-      'notes/b.md:2: missing.md: no such file',
+    expect(findBrokenLinks('notes/b.md', '[a](a.md) [b](a.md#two-words) [c](#x)', exists)).toEqual([
+      'notes/b.md:1: #x: no heading #x in notes/b.md',
     ]);
-    expect(findBrokenLinks('notes/b.md', '[up](../../elsewhere/x.md)', exists)).toEqual(['notes/b.md:1: ../../elsewhere/x.md: outside the repository']);
+    expect(
+      findBrokenLinks('notes/b.md', '\n[gone](missing.md) `[code](nope.md)` [web](https://example.com/x)', exists),
+    ).toEqual(['notes/b.md:2: missing.md: no such file']);
+    expect(findBrokenLinks('notes/b.md', '[up](../../elsewhere/x.md)', exists)).toEqual([
+      'notes/b.md:1: ../../elsewhere/x.md: outside the repository',
+    ]);
     expect(slug('`POST /__mock/reset`')).toBe('post-__mockreset');
     const cite = (section: string) => `README ${QUOTE}${section}${QUOTE}`;
     const page = (name: string) => ['docs', name].join('/');

@@ -52,19 +52,45 @@ export { createReadCache } from './app/read-cache.ts';
 export type { WorldFaults, RateWindow } from './store/world/session.ts';
 export type { AddedSources } from './store/api/index.ts';
 export type { Persistence } from './store/world/persist.ts';
-export type { WorldsSnapshot, WorldSnapshot, SnapshotError, SnapshotErrorCode, SnapshotResult } from './store/world/index.ts';
+export type {
+  WorldsSnapshot,
+  WorldSnapshot,
+  SnapshotError,
+  SnapshotErrorCode,
+  SnapshotResult,
+} from './store/world/index.ts';
 export type { ApiError, ApiErrorBody, ErrorCode, Result } from './common/errors.ts';
 export type { Store, StoreOptions, EvictReason } from './store/index.ts';
 export type { WorldSummary, Session, Journal, JournalEntry, Limits, RateLimitRule } from './store/world/index.ts';
-export type { DeliveryAttempt, DeliveryKind, DeliveryRecord, DeliveryRequest, DeliveryState, DeliverySink } from './outbound/types.ts';
+export type {
+  DeliveryAttempt,
+  DeliveryKind,
+  DeliveryRecord,
+  DeliveryRequest,
+  DeliveryState,
+  DeliverySink,
+} from './outbound/types.ts';
 export type { Validator } from '../openapi/validator.ts';
-export type { AssumptionVerdict, DriftAnalyzer, DriftReport, FieldDrift, ObservedAnswer, OperationDrift } from '../openapi/drift.ts';
+export type {
+  AssumptionVerdict,
+  DriftAnalyzer,
+  DriftReport,
+  FieldDrift,
+  ObservedAnswer,
+  OperationDrift,
+} from '../openapi/drift.ts';
 // The resources (aliases of the document's schemas) and the world records `mock.store` hands out.
 export type * from './factories/types.ts';
 export type * from './store/world/world.ts';
 export type { FactoryContext, RandomizerState, WorldFaker } from './ids/random.ts';
 export { DEFAULT_BASE_URL } from './app/fetch.ts';
-export { formatRunCoverage, summaryLine as coverageSummaryLine, type RunCoverage, type RunCoverageReport, type RunExchange } from './app/run-coverage.ts';
+export {
+  formatRunCoverage,
+  summaryLine as coverageSummaryLine,
+  type RunCoverage,
+  type RunCoverageReport,
+  type RunExchange,
+} from './app/run-coverage.ts';
 export type { CoverageReport, ObservedExchange, OperationCoverage, Ratio } from '../openapi/coverage.ts';
 export {
   defineScenario,
@@ -183,8 +209,11 @@ export function endpointUrlAt(origin: string): (key: string) => string {
 export function createMock(options: MockOptions = {}): Mock {
   const baseUrl = absoluteBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL, 'createMock').replace(/\/+$/, '');
   if (options.store !== undefined) {
-    const clashing = (['seed', 'sink', 'now', 'worlds', 'scenarios'] as const).filter((name) => options[name] !== undefined);
-    if (clashing.length > 0) throw new TypeError(`createMock: ${clashing.join(', ')} cannot be given with store (the store has its own)`);
+    const clashing = (['seed', 'sink', 'now', 'worlds', 'scenarios'] as const).filter(
+      (name) => options[name] !== undefined,
+    );
+    if (clashing.length > 0)
+      throw new TypeError(`createMock: ${clashing.join(', ')} cannot be given with store (the store has its own)`);
   }
   const store =
     options.store ??
@@ -225,7 +254,10 @@ export function createMock(options: MockOptions = {}): Mock {
     onExchange: app.onExchange,
     async fetch(input, init) {
       // Relative URLs resolve against the base URL, so `mock.fetch('/v1/users/me')` works too.
-      const request = new Request(typeof input === 'string' && input.startsWith('/') ? new URL(input, baseUrl).origin + input : input, init);
+      const request = new Request(
+        typeof input === 'string' && input.startsWith('/') ? new URL(input, baseUrl).origin + input : input,
+        init,
+      );
       return toFetchResponse(await app.handle(await fromFetchRequest(request, mapUrl)));
     },
     control: app.control,

@@ -31,7 +31,9 @@ describe('typed client through MSW handlers', () => {
     const listed = await client.GET('/users/me/webhooks');
     expect(listed.data?.data.map((w) => w.id)).toContain(created.data!.data.id);
 
-    const sources = await client.GET('/orgs/{org_id}/sources', { params: { path: { org_id: orgId }, query: { limit: 2 } } });
+    const sources = await client.GET('/orgs/{org_id}/sources', {
+      params: { path: { org_id: orgId }, query: { limit: 2 } },
+    });
     expect(sources.data?.data).toHaveLength(2);
 
     // The control API object sees the same world as the HTTP face.
@@ -71,15 +73,24 @@ describe('in-process: mock.fetch and the typed control API', () => {
     const workflow = summary.workflows.find((w) => w.error_events > 0)!;
     const webhookId = summary.webhooks[0]!;
     // the seeded world routes this workflow's $errors to its webhook (docs/worlds.md)
-    expect(summary.subscriptions).toContainEqual(expect.objectContaining({ emitter_id: workflow.id, listener_id: webhookId, event_name: '$errors' }));
+    expect(summary.subscriptions).toContainEqual(
+      expect.objectContaining({ emitter_id: workflow.id, listener_id: webhookId, event_name: '$errors' }),
+    );
 
-    const emitted = mock.control.emit(token, { emitter_id: workflow.id, event_name: '$errors', event: { a: 1 }, error: { code: 'Boom' } });
+    const emitted = mock.control.emit(token, {
+      emitter_id: workflow.id,
+      event_name: '$errors',
+      event: { a: 1 },
+      error: { code: 'Boom' },
+    });
     expect(emitted.ok).toBe(true);
     if (!emitted.ok) return;
     expect(emitted.value.deliveries).toHaveLength(1);
     await mock.control.idle();
     expect(mock.control.deliveries(token).map((d) => d.id)).toContain(emitted.value.deliveries[0]!.id);
-    expect(mock.control.world(token).workflows.find((w) => w.id === workflow.id)!.error_events).toBe(workflow.error_events + 1);
+    expect(mock.control.world(token).workflows.find((w) => w.id === workflow.id)!.error_events).toBe(
+      workflow.error_events + 1,
+    );
 
     const missing = mock.control.emit(token, { emitter_id: 'p_nope1', event_name: '$errors', event: {} });
     expect(missing.ok).toBe(false);

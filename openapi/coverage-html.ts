@@ -2,7 +2,8 @@
 // row per operation and one per link, uncovered cells marked. Browser-safe string building.
 import type { CoverageReport, Ratio } from './coverage.ts';
 
-const html = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+const html = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 const ratio = (r: Ratio) => `${r.covered}/${r.total} (${r.percent}%)`;
 
 /**
@@ -27,7 +28,10 @@ export function coverageHtml(report: CoverageReport, title = 'OpenAPI coverage')
     })
     .join('\n');
   const linkRows = report.links
-    .map((link) => `<tr><td class="${link.followed > 0 ? 'ok' : 'gap'}">${html(link.id)}</td><td>${html(link.to)}</td><td class="n">${link.followed}</td></tr>`)
+    .map(
+      (link) =>
+        `<tr><td class="${link.followed > 0 ? 'ok' : 'gap'}">${html(link.id)}</td><td>${html(link.to)}</td><td class="n">${link.followed}</td></tr>`,
+    )
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${html(title)}</title>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { belowThresholds, coverageUniverse, createCoverage, createDigest, evaluateExpression, formatCoverage, type ObservedExchange } from './coverage.ts';
+import {
+  belowThresholds,
+  coverageUniverse,
+  createCoverage,
+  createDigest,
+  evaluateExpression,
+  formatCoverage,
+  type ObservedExchange,
+} from './coverage.ts';
 import { document } from './generated/document.ts';
 import { validator } from './validator.ts';
 
@@ -16,7 +24,10 @@ const PETS = {
           '200': {
             description: 'created',
             links: {
-              Read: { operationId: 'getPet', parameters: { id: '$response.body#/data/id', 'header.x-env': '$request.header.x-env' } },
+              Read: {
+                operationId: 'getPet',
+                parameters: { id: '$response.body#/data/id', 'header.x-env': '$request.header.x-env' },
+              },
               List: { operationId: 'listPets' },
               Delete: { $ref: '#/components/links/DeletePet' },
             },
@@ -24,19 +35,32 @@ const PETS = {
           '400': { description: 'bad' },
         },
       },
-      get: { operationId: 'listPets', parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer' } }], responses: { '200': { description: 'ok' } } },
+      get: {
+        operationId: 'listPets',
+        parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer' } }],
+        responses: { '200': { description: 'ok' } },
+      },
     },
     '/pets/{id}': {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
       get: {
         operationId: 'getPet',
         parameters: [{ name: 'X-Env', in: 'header', schema: { type: 'string' } }],
-        responses: { '200': { description: 'ok' }, '4XX': { description: 'refused' }, default: { description: 'other' } },
+        responses: {
+          '200': { description: 'ok' },
+          '4XX': { description: 'refused' },
+          default: { description: 'other' },
+        },
       },
-      delete: { operationId: 'deletePet', responses: { '204': { description: 'gone' }, '404': { description: 'unknown' } } },
+      delete: {
+        operationId: 'deletePet',
+        responses: { '204': { description: 'gone' }, '404': { description: 'unknown' } },
+      },
     },
   },
-  components: { links: { DeletePet: { operationId: 'deletePet', 'x-undo': true, parameters: { id: '$response.body#/data/id' } } } },
+  components: {
+    links: { DeletePet: { operationId: 'deletePet', 'x-undo': true, parameters: { id: '$response.body#/data/id' } } },
+  },
 };
 
 const exchange = (operationId: string, status: number, more: Partial<ObservedExchange> = {}): ObservedExchange => ({
@@ -70,7 +94,8 @@ describe('the coverage universe', () => {
     for (const link of universe.links) {
       expect(validator.operationIds, link.id).toContain(link.to);
       const declared = validator.describeOperation(link.to).parameters.map((p) => p.name.toLowerCase());
-      for (const key of Object.keys(link.parameters)) expect(declared, `${link.id}: ${key}`).toContain(key.replace(/^(path|query|header)\./, '').toLowerCase());
+      for (const key of Object.keys(link.parameters))
+        expect(declared, `${link.id}: ${key}`).toContain(key.replace(/^(path|query|header)\./, '').toLowerCase());
     }
   });
 });
@@ -99,13 +124,24 @@ describe('runtime expressions', () => {
 describe('counting observed exchanges', () => {
   it('recognizes followed links from the values a request carries, not from what the caller says', () => {
     const digest = createDigest(coverageUniverse(PETS));
-    expect(digest(exchange('getPet', 200, { pathParams: { id: 'pet_1' }, headers: { 'x-env': 'a' } })).links).toEqual([]);
+    expect(digest(exchange('getPet', 200, { pathParams: { id: 'pet_1' }, headers: { 'x-env': 'a' } })).links).toEqual(
+      [],
+    );
     digest(exchange('createPet', 200, { headers: { 'x-env': 'a' }, responseBody: { data: { id: 'pet_1' } } }));
     // another pet, or the right pet in another environment: not the link
-    expect(digest(exchange('getPet', 200, { pathParams: { id: 'pet_2' }, headers: { 'x-env': 'a' } })).links).toEqual([]);
-    expect(digest(exchange('getPet', 200, { pathParams: { id: 'pet_1' }, headers: { 'x-env': 'b' } })).links).toEqual([]);
+    expect(digest(exchange('getPet', 200, { pathParams: { id: 'pet_2' }, headers: { 'x-env': 'a' } })).links).toEqual(
+      [],
+    );
+    expect(digest(exchange('getPet', 200, { pathParams: { id: 'pet_1' }, headers: { 'x-env': 'b' } })).links).toEqual(
+      [],
+    );
     const read = digest(exchange('getPet', 200, { pathParams: { id: 'pet_1' }, headers: { 'x-env': 'a' } }));
-    expect(read).toEqual({ operationId: 'getPet', status: 200, parameters: ['path:id', 'header:x-env'], links: ['createPet 200 Read'] });
+    expect(read).toEqual({
+      operationId: 'getPet',
+      status: 200,
+      parameters: ['path:id', 'header:x-env'],
+      links: ['createPet 200 Read'],
+    });
     expect(digest(exchange('listPets', 200)).links).toEqual(['createPet 200 List']);
     expect(digest(exchange('deletePet', 204, { pathParams: { id: 'pet_1' } })).links).toEqual(['createPet 200 Delete']);
   });
@@ -137,14 +173,21 @@ describe('counting observed exchanges', () => {
       links: { covered: 0, total: 3, percent: 0 },
     });
     const getPet = report.operations.find((o) => o.operationId === 'getPet')!;
-    expect(getPet.statuses).toEqual({ documented: ['200', '4XX', 'DEFAULT'], seen: [302, 404, 418], missing: ['200'], undocumented: [] });
+    expect(getPet.statuses).toEqual({
+      documented: ['200', '4XX', 'DEFAULT'],
+      seen: [302, 404, 418],
+      missing: ['200'],
+      undocumented: [],
+    });
     expect(getPet.parameters.missing).toEqual(['header:x-env']);
     expect(belowThresholds(report, { operations: 50, statuses: 30 })).toEqual(['statuses 28.5% < 30%']);
     expect(belowThresholds(report, { operations: 50, statuses: 28 })).toEqual([]);
     const table = formatCoverage(report);
     expect(table).toMatch(/^getPet\s+3\s+1\/2\s+200\s+1\/2$/m);
     expect(table).toMatch(/^createPet\s+1\s+1\/2\s+400\s+0\/1\s+0\/3$/m);
-    expect(table).toContain('Coverage: operations 2/4 (50%), statuses 2/7 (28.5%), parameters 1/5 (20%), links 0/3 (0%)');
+    expect(table).toContain(
+      'Coverage: operations 2/4 (50%), statuses 2/7 (28.5%), parameters 1/5 (20%), links 0/3 (0%)',
+    );
     expect(JSON.parse(JSON.stringify(report))).toEqual(report);
   });
 });

@@ -105,7 +105,9 @@ export function coverageUniverse(document: object): CoverageUniverse {
     const operationId = String(operation.operationId);
     const responses = isRecord(operation.responses) ? operation.responses : {};
     const statuses = Object.keys(responses).map((status) => status.toUpperCase());
-    const parameters = site.parameters.map(({ node }) => `${String(node.in)}:${node.in === 'header' ? String(node.name).toLowerCase() : String(node.name)}`);
+    const parameters = site.parameters.map(
+      ({ node }) => `${String(node.in)}:${node.in === 'header' ? String(node.name).toLowerCase() : String(node.name)}`,
+    );
     operations.push({ operationId, method: method.toUpperCase(), path, statuses, parameters });
     for (const [status, raw] of Object.entries(responses)) {
       const response = followRef(document, raw).node;
@@ -176,7 +178,9 @@ function isExpression(value: unknown): value is string {
 /** Splits a link's parameter key into its location (when prefixed) and name. */
 export function linkParameter(key: string): { in: 'path' | 'query' | 'header' | undefined; name: string } {
   const prefixed = /^(path|query|header)\.(.+)$/.exec(key);
-  return prefixed ? { in: prefixed[1] as 'path' | 'query' | 'header', name: prefixed[2]! } : { in: undefined, name: key };
+  return prefixed
+    ? { in: prefixed[1] as 'path' | 'query' | 'header', name: prefixed[2]! }
+    : { in: undefined, name: key };
 }
 
 // ---- digesting exchanges -------------------------------------------------------------------------
@@ -229,7 +233,8 @@ export function createDigest(universe: CoverageUniverse): (exchange: ObservedExc
     const links: string[] = [];
     for (const link of incoming.get(exchange.operationId) ?? []) {
       const candidates = remembered.get(link.from) ?? [];
-      if (candidates.some((source) => statusMatches(link.status, source.status) && follows(link, source, exchange))) links.push(link.id);
+      if (candidates.some((source) => statusMatches(link.status, source.status) && follows(link, source, exchange)))
+        links.push(link.id);
     }
     if (sources.has(exchange.operationId)) {
       const list = remembered.get(exchange.operationId) ?? [];
@@ -306,9 +311,13 @@ export function createCoverage(universe: CoverageUniverse): Coverage {
           statuses: {
             documented: operation.statuses,
             seen,
-            missing: operation.statuses.filter((status) => status !== 'DEFAULT' && !seen.some((s) => statusMatches(status, s))),
+            missing: operation.statuses.filter(
+              (status) => status !== 'DEFAULT' && !seen.some((s) => statusMatches(status, s)),
+            ),
             // A `default` answer documents every status the others do not list.
-            undocumented: operation.statuses.includes('DEFAULT') ? [] : seen.filter((s) => !operation.statuses.some((status) => statusMatches(status, s))),
+            undocumented: operation.statuses.includes('DEFAULT')
+              ? []
+              : seen.filter((s) => !operation.statuses.some((status) => statusMatches(status, s))),
           },
           parameters: { declared: operation.parameters, missing: operation.parameters.filter((p) => !sent.has(p)) },
           links: { declared: own.length, followed: own.filter((link) => followed.has(link.id)).length },
@@ -323,7 +332,10 @@ export function createCoverage(universe: CoverageUniverse): Coverage {
         totals: {
           operations: sum((row) => [row.exchanges > 0 ? 1 : 0, 1]),
           statuses: sum((row) => [countable(row) - row.statuses.missing.length, countable(row)]),
-          parameters: sum((row) => [row.parameters.declared.length - row.parameters.missing.length, row.parameters.declared.length]),
+          parameters: sum((row) => [
+            row.parameters.declared.length - row.parameters.missing.length,
+            row.parameters.declared.length,
+          ]),
           links: ratio(universe.links.filter((link) => followed.has(link.id)).length, universe.links.length),
         },
         operations,
@@ -362,8 +374,10 @@ export interface CoverageThresholds {
  */
 export function belowThresholds(report: CoverageReport, thresholds: CoverageThresholds): string[] {
   const below: string[] = [];
-  if (report.totals.operations.percent < thresholds.operations) below.push(`operations ${report.totals.operations.percent}% < ${thresholds.operations}%`);
-  if (report.totals.statuses.percent < thresholds.statuses) below.push(`statuses ${report.totals.statuses.percent}% < ${thresholds.statuses}%`);
+  if (report.totals.operations.percent < thresholds.operations)
+    below.push(`operations ${report.totals.operations.percent}% < ${thresholds.operations}%`);
+  if (report.totals.statuses.percent < thresholds.statuses)
+    below.push(`statuses ${report.totals.statuses.percent}% < ${thresholds.statuses}%`);
   return below;
 }
 
@@ -383,7 +397,9 @@ export function formatCoverage(report: CoverageReport): string {
     `${row.parameters.declared.length - row.parameters.missing.length}/${row.parameters.declared.length}`,
     row.links.declared === 0 ? '' : `${row.links.followed}/${row.links.declared}`,
   ]);
-  const widths = header.map((_, column) => Math.max(header[column]!.length, ...rows.map((line) => line[column]!.length)));
+  const widths = header.map((_, column) =>
+    Math.max(header[column]!.length, ...rows.map((line) => line[column]!.length)),
+  );
   const numeric = new Set([1, 2, 4, 5]);
   const render = (line: string[]) =>
     line

@@ -63,7 +63,11 @@ const COMPANION_ENDPOINTS: ReadonlyArray<readonly [method: string, path: string,
   ['DELETE', '/connect/{project_id}/deployed-triggers/{trigger_id}', 'deleteDeployedTrigger'],
   ['GET', '/connect/{project_id}/deployed-triggers/{trigger_id}/webhooks', 'listDeployedTriggerWebhooks'],
   ['GET', '/connect/{project_id}/deployed-triggers/{trigger_id}/webhooks/{webhook_id}', 'getDeployedTriggerWebhook'],
-  ['POST', '/connect/{project_id}/deployed-triggers/{trigger_id}/webhooks/{webhook_id}/regenerate_signing_key', 'regenerateDeployedTriggerWebhookSigningKey'],
+  [
+    'POST',
+    '/connect/{project_id}/deployed-triggers/{trigger_id}/webhooks/{webhook_id}/regenerate_signing_key',
+    'regenerateDeployedTriggerWebhookSigningKey',
+  ],
   // The SDK's default login, the one operation without a bearer (the service's docs).
   ['POST', '/oauth/token', 'createOAuthToken'],
   // The catalogue as @pipedream/sdk 3.1.6 calls it (issue 17).
@@ -169,7 +173,8 @@ const PREFIXED = /^([a-z]+_)([A-Za-z0-9]+)$/;
 // Walking the document
 // ---------------------------------------------------------------------------------------------
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const at = (node: Json, ptr: string) => valueAt(node, ptr) as Json | undefined;
 /** Follows a local `$ref` (`#/components/...`) until a non-reference object is reached. */
 const deref = (node: JsonObject, value: Json | undefined) => followRef(node, value).node as Json | undefined;
@@ -191,7 +196,14 @@ function operations(section: 'paths' | 'webhooks'): Operation[] {
     document,
     (path, method, operation, site) => {
       const parameters = site.parameters.map((p) => p.node as JsonObject);
-      found.push({ section, method: method.toUpperCase(), path, pointer: site.pointer, operation: operation as JsonObject, parameters });
+      found.push({
+        section,
+        method: method.toUpperCase(),
+        path,
+        pointer: site.pointer,
+        operation: operation as JsonObject,
+        parameters,
+      });
     },
     section,
   );
@@ -245,10 +257,12 @@ function schemaPointers(): string[] {
   };
   const components = document.components;
   const schemas = isObject(components) ? components.schemas : undefined;
-  if (isObject(schemas)) for (const name of Object.keys(schemas)) visitSchema(schemas[name], ['components', 'schemas', name]);
+  if (isObject(schemas))
+    for (const name of Object.keys(schemas)) visitSchema(schemas[name], ['components', 'schemas', name]);
   for (const [key, child] of Object.entries(document)) {
     if (key === 'components' && isObject(child)) {
-      for (const [group, value] of Object.entries(child)) if (group !== 'schemas') visitOther(value, ['components', group]);
+      for (const [group, value] of Object.entries(child))
+        if (group !== 'schemas') visitOther(value, ['components', group]);
     } else visitOther(child, [key]);
   }
   return found;
@@ -263,9 +277,11 @@ function exampleCases(): ExampleCase[] {
   for (const ptr of allSchemaPointers) {
     const schema = at(document, ptr);
     if (!isObject(schema)) continue;
-    if ('example' in schema && schema.example !== undefined) cases.push({ where: `${ptr}/example`, schemaPointer: ptr, value: schema.example, key: null });
+    if ('example' in schema && schema.example !== undefined)
+      cases.push({ where: `${ptr}/example`, schemaPointer: ptr, value: schema.example, key: null });
     if (Array.isArray(schema.examples))
-      for (const [i, value] of schema.examples.entries()) cases.push({ where: `${ptr}/examples/${i}`, schemaPointer: ptr, value, key: null });
+      for (const [i, value] of schema.examples.entries())
+        cases.push({ where: `${ptr}/examples/${i}`, schemaPointer: ptr, value, key: null });
   }
   // Parameter, header and media type objects: anything outside schemas that has `schema` next to `example`/`examples`.
   const visit = (node: Json, segments: (string | number)[], parentKey: string | null) => {
@@ -274,12 +290,18 @@ function exampleCases(): ExampleCase[] {
     if (isObject(node.schema) && ('example' in node || 'examples' in node)) {
       const ptr = pointer(segments);
       const key = typeof node.name === 'string' ? node.name : parentKey === 'headers' ? String(segments.at(-1)) : null;
-      if ('example' in node && node.example !== undefined) cases.push({ where: `${ptr}/example`, schemaPointer: `${ptr}/schema`, value: node.example, key });
+      if ('example' in node && node.example !== undefined)
+        cases.push({ where: `${ptr}/example`, schemaPointer: `${ptr}/schema`, value: node.example, key });
       if (isObject(node.examples))
         for (const [name, entry] of Object.entries(node.examples)) {
           const resolved = deref(document, entry);
           if (!isObject(resolved) || !('value' in resolved)) throw new Error(`${ptr}/examples/${name} has no value`);
-          cases.push({ where: `${ptr}/examples/${name}`, schemaPointer: `${ptr}/schema`, value: resolved.value as Json, key });
+          cases.push({
+            where: `${ptr}/examples/${name}`,
+            schemaPointer: `${ptr}/schema`,
+            value: resolved.value as Json,
+            key,
+          });
         }
     }
     for (const [key, child] of Object.entries(node)) {
@@ -361,15 +383,18 @@ describe('examples', () => {
   it('every 2xx response with content and every request body has at least one example', () => {
     const missing: string[] = [];
     const hasExample = (mediaType: Json | undefined) =>
-      isObject(mediaType) && (mediaType.example !== undefined || (isObject(mediaType.examples) && Object.keys(mediaType.examples).length > 0));
+      isObject(mediaType) &&
+      (mediaType.example !== undefined || (isObject(mediaType.examples) && Object.keys(mediaType.examples).length > 0));
     for (const op of [...pathOperations, ...webhookOperations]) {
       for (const [status, response] of responsesOf(op)) {
         if (!/^2/.test(status) || !isObject(response.content)) continue;
-        for (const [type, media] of Object.entries(response.content)) if (!hasExample(media)) missing.push(`${op.pointer} ${status} ${type}`);
+        for (const [type, media] of Object.entries(response.content))
+          if (!hasExample(media)) missing.push(`${op.pointer} ${status} ${type}`);
       }
       const body = deref(document, op.operation.requestBody);
       if (isObject(body) && isObject(body.content))
-        for (const [type, media] of Object.entries(body.content)) if (!hasExample(media)) missing.push(`${op.pointer} requestBody ${type}`);
+        for (const [type, media] of Object.entries(body.content))
+          if (!hasExample(media)) missing.push(`${op.pointer} requestBody ${type}`);
     }
     expect(missing).toEqual([]);
   });
@@ -380,7 +405,10 @@ describe('examples', () => {
     expect(key).toBeDefined();
     const header = (post.parameters as JsonObject[]).find((p) => p.name === 'x-pd-signature');
     const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(header?.example)) ?? [];
-    const body = at(document, '/webhooks/triggerEvent/post/requestBody/content/application~1json/examples/newIssue/value');
+    const body = at(
+      document,
+      '/webhooks/triggerEvent/post/requestBody/content/application~1json/examples/newIssue/value',
+    );
     const expected = createHmac('sha256', key as string)
       .update(`${t}.${JSON.stringify(body)}`)
       .digest('hex');
@@ -403,7 +431,9 @@ describe('identifier prefixes', () => {
   it('every ID-looking value under an ID field of an example has a prefix from the table', () => {
     const locations = examples.flatMap((c) => idLocations(c.value, c.key).map((l) => ({ ...l, where: c.where })));
     expect(locations.length).toBeGreaterThan(80);
-    const unknown = locations.filter((l) => !((PREFIXED.exec(l.value)?.[1] ?? '') in PREFIXES)).map((l) => `${l.where} ${pointer(l.path)}: ${l.value}`);
+    const unknown = locations
+      .filter((l) => !((PREFIXED.exec(l.value)?.[1] ?? '') in PREFIXES))
+      .map((l) => `${l.where} ${pointer(l.path)}: ${l.value}`);
     expect(unknown).toEqual([]);
   });
 
@@ -417,7 +447,8 @@ describe('identifier prefixes', () => {
         const wrong = location.value.replace(PREFIXED, 'zz_$2');
         const mutated = withValueAt(c.value, location.path, wrong);
         checked += 1;
-        if (validator.errors(c.schemaPointer, mutated).length === 0) unconstrained.push(`${c.where} ${pointer(location.path)}`);
+        if (validator.errors(c.schemaPointer, mutated).length === 0)
+          unconstrained.push(`${c.where} ${pointer(location.path)}`);
       }
     }
     expect(checked).toBeGreaterThan(80);
@@ -435,7 +466,8 @@ describe('identifier prefixes', () => {
   it('emitter fields take workflow and source ids and the two globs; listener fields take p_, dc_ and wh_', () => {
     const emitter = '/components/schemas/EmitterId';
     for (const ok of ['p_2BTbNZ9', 'dc_Ow7gJ0a', 'p_*', 'dc_*']) expect(validator.errors(emitter, ok), ok).toEqual([]);
-    for (const bad of ['wh_Ka82Lm4', 'sub_3Fh9QdZ', '*', 'p_', 'p_2BT-bNZ9']) expect(validator.errors(emitter, bad), bad).not.toEqual([]);
+    for (const bad of ['wh_Ka82Lm4', 'sub_3Fh9QdZ', '*', 'p_', 'p_2BT-bNZ9'])
+      expect(validator.errors(emitter, bad), bad).not.toEqual([]);
     const listener = '/components/schemas/ListenerId';
     for (const ok of ['p_2BTbNZ9', 'dc_Ow7gJ0a', 'wh_Ka82Lm4']) expect(validator.errors(listener, ok), ok).toEqual([]);
     for (const bad of ['p_*', 'o_Lm3Xa8P', 'sub_3Fh9QdZ']) expect(validator.errors(listener, bad), bad).not.toEqual([]);
@@ -516,8 +548,12 @@ describe('operations', () => {
     const sdkDeclared: Record<string, string[]> = { listProjects: ['404'], deleteOauthApp: ['400'] };
     for (const op of pathOperations) {
       const declared = sdkDeclared[String(op.operation.operationId)] ?? [];
-      const takesId = op.parameters.some((p) => (p.in === 'path' || p.in === 'query') && /(^id|_id)$/.test(String(p.name)));
-      const takesInput = op.parameters.some((p) => p.in === 'query' || (p.in === 'header' && p.required === true)) || op.operation.requestBody !== undefined;
+      const takesId = op.parameters.some(
+        (p) => (p.in === 'path' || p.in === 'query') && /(^id|_id)$/.test(String(p.name)),
+      );
+      const takesInput =
+        op.parameters.some((p) => p.in === 'query' || (p.in === 'header' && p.required === true)) ||
+        op.operation.requestBody !== undefined;
       expect(rawResponse(op, '404') !== undefined, `${op.pointer} 404`).toBe(takesId || declared.includes('404'));
       expect(rawResponse(op, '400') !== undefined, `${op.pointer} 400`).toBe(
         takesInput || op.parameters.some((p) => p.in === 'header') || declared.includes('400'),
@@ -527,9 +563,17 @@ describe('operations', () => {
 
   it('403 only where x-token-kinds allows user API keys only (PUT /workflows/{id}, and by the service docs GET /users/me and POST /workflows); 422 where a body carries IDs or values', () => {
     const with403 = pathOperations.filter((op) => rawResponse(op, '403') !== undefined);
-    expect(with403.map((op) => op.operation.operationId).sort()).toEqual(['createWorkflow', 'getCurrentUser', 'updateWorkflowActivation']);
+    expect(with403.map((op) => op.operation.operationId).sort()).toEqual([
+      'createWorkflow',
+      'getCurrentUser',
+      'updateWorkflowActivation',
+    ]);
     const userKeysOnly = pathOperations.filter((op) => op.operation['x-token-kinds'] !== undefined);
-    expect(userKeysOnly.map((op) => op.operation.operationId).sort()).toEqual(['createWorkflow', 'getCurrentUser', 'updateWorkflowActivation']);
+    expect(userKeysOnly.map((op) => op.operation.operationId).sort()).toEqual([
+      'createWorkflow',
+      'getCurrentUser',
+      'updateWorkflowActivation',
+    ]);
     for (const op of userKeysOnly) {
       expect(op.operation['x-token-kinds'], String(op.operation.operationId)).toEqual(['user_api_key']);
       expect(String(op.operation.description), String(op.operation.operationId)).toMatch(/user\s+API\s+keys\s+only/i);
@@ -560,9 +604,12 @@ describe('operations', () => {
   });
 
   it('every Connect and OAuth operation names the @pipedream/sdk model it follows (issue 9: the SDK is the authority where the spec shows no shape)', () => {
-    const connect = pathOperations.filter((op) => ['Connect', 'OAuth'].includes(String((op.operation.tags as string[])[0])));
+    const connect = pathOperations.filter((op) =>
+      ['Connect', 'OAuth'].includes(String((op.operation.tags as string[])[0])),
+    );
     expect(connect.length).toBeGreaterThanOrEqual(20);
-    for (const op of connect) expect(String(op.operation['x-assumption']), op.pointer).toMatch(/@pipedream\/sdk 3\.1\.6/);
+    for (const op of connect)
+      expect(String(op.operation['x-assumption']), op.pointer).toMatch(/@pipedream\/sdk 3\.1\.6/);
   });
 
   it('every error answer uses the one Error schema', () => {
@@ -600,7 +647,12 @@ describe('operations', () => {
     expect(signature).toMatchObject({ in: 'header', required: true });
     const header = '/components/schemas/SignatureHeader';
     expect(validator.errors(header, `t=1763798400,v1=${'a'.repeat(64)}`)).toEqual([]);
-    for (const bad of [`t=1763798400,v1=${'A'.repeat(64)}`, `t=1763798400,v1=${'a'.repeat(63)}`, `v1=${'a'.repeat(64)}`, `t=x,v1=${'a'.repeat(64)}`])
+    for (const bad of [
+      `t=1763798400,v1=${'A'.repeat(64)}`,
+      `t=1763798400,v1=${'a'.repeat(63)}`,
+      `v1=${'a'.repeat(64)}`,
+      `t=x,v1=${'a'.repeat(64)}`,
+    ])
       expect(validator.errors(header, bad), bad).not.toEqual([]);
   });
 });
@@ -615,7 +667,8 @@ describe('assumptions', () => {
     if (Array.isArray(node)) for (const [i, child] of node.entries()) walk(child, [...segments, i]);
     if (!isObject(node)) return;
     if ('x-assumed' in node || 'x-assumption' in node) marked.push({ where: pointer(segments), node });
-    for (const [key, child] of Object.entries(node)) if (key !== 'example' && key !== 'examples') walk(child, [...segments, key]);
+    for (const [key, child] of Object.entries(node))
+      if (key !== 'example' && key !== 'examples') walk(child, [...segments, key]);
   };
   walk(document, []);
 
@@ -720,7 +773,8 @@ describe('schema dialect and shape rules', () => {
       if ('$ref' in schema) {
         const siblings = Object.keys(schema).filter((k) => k !== '$ref' && k !== 'description' && k !== 'summary');
         if (siblings.length > 0) problems.push(`${ptr}: ${siblings.join(', ')} beside $ref`);
-        if (!String(schema.$ref).startsWith('#/components/')) problems.push(`${ptr}: non-local $ref ${String(schema.$ref)}`);
+        if (!String(schema.$ref).startsWith('#/components/'))
+          problems.push(`${ptr}: non-local $ref ${String(schema.$ref)}`);
       }
     }
     expect(allSchemaPointers.length).toBeGreaterThan(150);
@@ -743,14 +797,21 @@ describe('schema dialect and shape rules', () => {
       if (!isObject(schema)) return;
       if (typeof schema.$ref === 'string') return check(schema.$ref.slice(1));
       if (schema.additionalProperties === false) strict.push(ptr);
-      for (const sub of allSchemaPointers.filter((p) => p.startsWith(`${ptr}/`) && p.split('/').length - ptr.split('/').length <= 2)) check(sub);
+      for (const sub of allSchemaPointers.filter(
+        (p) => p.startsWith(`${ptr}/`) && p.split('/').length - ptr.split('/').length <= 2,
+      ))
+        check(sub);
     };
     for (const op of pathOperations)
       for (const [status] of responsesOf(op)) {
         const content = at(document, `${op.pointer}/responses/${status}`);
-        const base = isObject(content) && typeof content.$ref === 'string' ? content.$ref.slice(1) : `${op.pointer}/responses/${status}`;
+        const base =
+          isObject(content) && typeof content.$ref === 'string'
+            ? content.$ref.slice(1)
+            : `${op.pointer}/responses/${status}`;
         const media = at(document, `${base}/content`);
-        if (isObject(media)) for (const type of Object.keys(media)) check(`${base}/content/${type.replace('/', '~1')}/schema`);
+        if (isObject(media))
+          for (const type of Object.keys(media)) check(`${base}/content/${type.replace('/', '~1')}/schema`);
       }
     expect(seen.size).toBeGreaterThan(30);
     expect(strict).toEqual([]);
@@ -758,8 +819,15 @@ describe('schema dialect and shape rules', () => {
 
   it('Workspace keeps the per-workspace counters optional and the credit counters required', () => {
     const required = at(document, '/components/schemas/Workspace/required') as string[];
-    expect(required).toEqual(expect.arrayContaining(['id', 'name', 'orgname', 'email', 'daily_credits_quota', 'daily_credits_used']));
-    for (const optional of ['daily_compute_time_quota', 'daily_compute_time_used', 'daily_invocations_quota', 'daily_invocations_used'])
+    expect(required).toEqual(
+      expect.arrayContaining(['id', 'name', 'orgname', 'email', 'daily_credits_quota', 'daily_credits_used']),
+    );
+    for (const optional of [
+      'daily_compute_time_quota',
+      'daily_compute_time_used',
+      'daily_invocations_quota',
+      'daily_invocations_used',
+    ])
       expect(required).not.toContain(optional);
   });
 

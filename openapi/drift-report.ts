@@ -17,7 +17,8 @@ export function driftText(report: DriftReport): string {
   );
   for (const operation of drifting) {
     lines.push('', `${operation.operationId} (${operation.method} ${operation.template}), ${statusList(operation)}`);
-    if (operation.undocumentedStatuses.length > 0) lines.push(`  undocumented status  ${operation.undocumentedStatuses.join(', ')}`);
+    if (operation.undocumentedStatuses.length > 0)
+      lines.push(`  undocumented status  ${operation.undocumentedStatuses.join(', ')}`);
     for (const [label, fields] of [
       ['missing', operation.missing],
       ['extra', operation.extra],
@@ -25,16 +26,20 @@ export function driftText(report: DriftReport): string {
       ['invalid', operation.invalid],
     ] as const)
       for (const field of fields)
-        lines.push(`  ${label.padEnd(20)} ${field.pointer || '(body)'}  ${field.message}${field.count > 1 ? ` (${field.count} answers)` : ''}`);
+        lines.push(
+          `  ${label.padEnd(20)} ${field.pointer || '(body)'}  ${field.message}${field.count > 1 ? ` (${field.count} answers)` : ''}`,
+        );
     if (operation.droppedFields > 0) lines.push(`  not listed           ${droppedLine(operation.droppedFields)}`);
     for (const pointer of operation.contradicted) lines.push(`  contradicts          ${pointer}`);
   }
   const confirmed = report.assumptions.filter((assumption) => assumption.contradicted === 0);
   const contradicted = report.assumptions.filter((assumption) => assumption.contradicted > 0);
   lines.push('', `Assumptions (x-assumed): ${confirmed.length} confirmed, ${contradicted.length} contradicted`);
-  for (const assumption of contradicted) lines.push(`  contradicted  ${assumption.pointer}: ${assumption.evidence ?? ''}`);
+  for (const assumption of contradicted)
+    lines.push(`  contradicted  ${assumption.pointer}: ${assumption.evidence ?? ''}`);
   for (const assumption of confirmed) lines.push(`  confirmed     ${assumption.pointer}`);
-  if (report.unmatched.length > 0) lines.push('', `Not in the document (${report.unmatched.length}): ${report.unmatched.join('; ')}`);
+  if (report.unmatched.length > 0)
+    lines.push('', `Not in the document (${report.unmatched.length}): ${report.unmatched.join('; ')}`);
   return lines.join('\n');
 }
 
@@ -69,7 +74,9 @@ export function driftJUnit(report: DriftReport): string {
         '    </testcase>',
       );
   }
-  const failures = report.operations.filter(isDrifting).length + report.assumptions.filter((assumption) => assumption.contradicted > 0).length;
+  const failures =
+    report.operations.filter(isDrifting).length +
+    report.assumptions.filter((assumption) => assumption.contradicted > 0).length;
   const total = report.operations.length + report.assumptions.length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -106,7 +113,11 @@ function statusList(operation: OperationDrift): string {
 }
 
 function xml(text: string): string {
-  const escaped = text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+  const escaped = text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
   // Control characters other than tab and newlines are not allowed in XML 1.0.
   return [...escaped].filter((char) => char >= ' ' || char === '\t' || char === '\n' || char === '\r').join('');
 }

@@ -28,7 +28,13 @@ async function session(fetch: typeof globalThis.fetch, drift: DriftAnalyzer): Pr
   ];
   for (const [method, path, extra] of requests) {
     const response = await fetch(`${base}${path}`, { method, headers: { ...headers, ...extra } });
-    drift.observe({ method, path: `/v1${path}`, status: response.status, contentType: response.headers.get('content-type'), body: await response.text() });
+    drift.observe({
+      method,
+      path: `/v1${path}`,
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      body: await response.text(),
+    });
   }
 }
 
@@ -55,15 +61,28 @@ describe('drift report', () => {
     expect(wrapped.contradicted).toContain(PLANTED.wrappedAnswer.assumption);
 
     const contradicted = op(PLANTED.contradictedAssumption.operationId);
-    expect(contradicted.wrongType).toEqual([{ pointer: PLANTED.contradictedAssumption.wrongType, message: 'must be integer', statuses: [200], count: 1 }]);
+    expect(contradicted.wrongType).toEqual([
+      { pointer: PLANTED.contradictedAssumption.wrongType, message: 'must be integer', statuses: [200], count: 1 },
+    ]);
     expect(contradicted.contradicted).toEqual([PLANTED.contradictedAssumption.assumption]);
-    const verdict = report.assumptions.find((assumption) => assumption.pointer === PLANTED.contradictedAssumption.assumption)!;
+    const verdict = report.assumptions.find(
+      (assumption) => assumption.pointer === PLANTED.contradictedAssumption.assumption,
+    )!;
     expect(verdict.contradicted).toBe(1);
     expect(verdict.evidence).toBe('/data/daily_compute_time_quota must be integer');
     expect(verdict.sentence).toMatch(/milliseconds/);
 
     const clean = op('listWebhooks');
-    expect([clean.missing, clean.extra, clean.wrongType, clean.invalid, clean.undocumentedStatuses, clean.contradicted].flat()).toEqual([]);
+    expect(
+      [
+        clean.missing,
+        clean.extra,
+        clean.wrongType,
+        clean.invalid,
+        clean.undocumentedStatuses,
+        clean.contradicted,
+      ].flat(),
+    ).toEqual([]);
     expect(clean.confirmed).toContain('/paths/~1users~1me~1webhooks/get');
   });
 
@@ -73,16 +92,33 @@ describe('drift report', () => {
     const report = drift.report();
     expect(report.drifting).toBe(0);
     expect(report.assumptions.length).toBeGreaterThan(3);
-    expect(report.assumptions.every((assumption) => assumption.contradicted === 0 && assumption.confirmed > 0)).toBe(true);
+    expect(report.assumptions.every((assumption) => assumption.contradicted === 0 && assumption.confirmed > 0)).toBe(
+      true,
+    );
   });
 
   it('an extra field is one line whatever array item shows it; unmatched requests are listed', () => {
     const drift = createDriftAnalyzer(document, validator);
-    const hook = { id: 'wh_1', url: 'https://hooks.example.com/a', name: 'a', description: 'd', active: true, surprise: 1 };
-    drift.observe({ method: 'GET', path: '/users/me/webhooks', status: 200, contentType: 'application/json', body: JSON.stringify({ data: [hook, hook] }) });
+    const hook = {
+      id: 'wh_1',
+      url: 'https://hooks.example.com/a',
+      name: 'a',
+      description: 'd',
+      active: true,
+      surprise: 1,
+    };
+    drift.observe({
+      method: 'GET',
+      path: '/users/me/webhooks',
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ data: [hook, hook] }),
+    });
     drift.observe({ method: 'GET', path: '/nowhere', status: 404, contentType: 'application/json', body: '{}' });
     const report = drift.report();
-    expect(report.operations[0]!.extra).toEqual([{ pointer: '/data/*/surprise', message: 'not in the document', statuses: [200], count: 2 }]);
+    expect(report.operations[0]!.extra).toEqual([
+      { pointer: '/data/*/surprise', message: 'not in the document', statuses: [200], count: 2 },
+    ]);
     expect(report.unmatched).toEqual(['GET /nowhere 404']);
   });
 

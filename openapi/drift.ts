@@ -117,7 +117,8 @@ interface Tally {
  */
 export const MAX_FIELDS_PER_OPERATION = 100;
 
-const TYPE_MESSAGE = /^must be (string|number|integer|boolean|object|array|null)(,(string|number|integer|boolean|object|array|null))*$/;
+const TYPE_MESSAGE =
+  /^must be (string|number|integer|boolean|object|array|null)(,(string|number|integer|boolean|object|array|null))*$/;
 
 /**
  * A drift analyzer for a document (the kit's own: `createDriftAnalyzer(document, validator)` from
@@ -383,9 +384,13 @@ function parseBody(text: string): unknown {
 }
 
 /** The documented response an answer falls under (exact status, then its range, then default), as written and upper case. */
-function documentedKey(responses: ReadonlyMap<string, unknown>, status: number): { key: string; raw: string } | undefined {
+function documentedKey(
+  responses: ReadonlyMap<string, unknown>,
+  status: number,
+): { key: string; raw: string } | undefined {
   const code = String(status);
-  for (const key of [code, `${code[0]}XX`, 'DEFAULT']) if (responses.has(key)) return { key, raw: key === 'DEFAULT' ? 'default' : key };
+  for (const key of [code, `${code[0]}XX`, 'DEFAULT'])
+    if (responses.has(key)) return { key, raw: key === 'DEFAULT' ? 'default' : key };
   return undefined;
 }
 
@@ -423,7 +428,15 @@ function operationPointersOf(document: object): Map<string, string> {
  * `patternProperties`, or no `properties` at all). Branches of allOf, anyOf and oneOf all count,
  * so a member one branch declares is never an extra.
  */
-function walk(document: object, pointer: string, value: unknown, at: string, applied: Map<string, Set<string>>, extras: string[], depth = 0): void {
+function walk(
+  document: object,
+  pointer: string,
+  value: unknown,
+  at: string,
+  applied: Map<string, Set<string>>,
+  extras: string[],
+  depth = 0,
+): void {
   if (depth > 64) return;
   const branches = schemaBranches(document, pointer);
   for (const branch of branches) {
@@ -434,7 +447,8 @@ function walk(document: object, pointer: string, value: unknown, at: string, app
   if (Array.isArray(value)) {
     for (const branch of branches) {
       if (branch.node.items === undefined || typeof branch.node.items !== 'object') continue;
-      for (const [index, item] of value.entries()) walk(document, `${branch.pointer}/items`, item, `${at}/${index}`, applied, extras, depth + 1);
+      for (const [index, item] of value.entries())
+        walk(document, `${branch.pointer}/items`, item, `${at}/${index}`, applied, extras, depth + 1);
     }
     return;
   }
@@ -446,7 +460,11 @@ function walk(document: object, pointer: string, value: unknown, at: string, app
     const { node } = branch;
     const properties = node.properties as Json | undefined;
     if (properties !== undefined) anyProperties = true;
-    if ((node.additionalProperties !== undefined && node.additionalProperties !== false) || node.patternProperties !== undefined) open = true;
+    if (
+      (node.additionalProperties !== undefined && node.additionalProperties !== false) ||
+      node.patternProperties !== undefined
+    )
+      open = true;
     for (const name of Object.keys(properties ?? {})) {
       const list = declared.get(name) ?? [];
       list.push(`${branch.pointer}/properties/${escapePointer(name)}`);
@@ -485,7 +503,8 @@ function schemaBranches(document: object, pointer: string): Array<{ node: Json; 
     const node = resolved.node as Json;
     out.push({ node, pointer: resolved.pointer });
     for (const keyword of ['allOf', 'anyOf', 'oneOf'])
-      if (Array.isArray(node[keyword])) for (const index of (node[keyword] as unknown[]).keys()) visit(`${resolved.pointer}/${keyword}/${index}`);
+      if (Array.isArray(node[keyword]))
+        for (const index of (node[keyword] as unknown[]).keys()) visit(`${resolved.pointer}/${keyword}/${index}`);
   };
   visit(pointer);
   return out;

@@ -11,7 +11,8 @@ export interface GeneratedFile {
   content: string;
 }
 
-const GENERATED_MARKER = (source: string) => `GENERATED FILE - do not edit. Source: ${source}; regenerate with \`npm run generate\`.`;
+const GENERATED_MARKER = (source: string) =>
+  `GENERATED FILE - do not edit. Source: ${source}; regenerate with \`npm run generate\`.`;
 
 const HEADER = (what: string, source = 'openapi/openapi.yaml') =>
   `// GENERATED FILE — do not edit. ${what}\n// Source: ${source}. Regenerate with \`npm run generate\`; \`npm test\` fails when this file is stale.\n`;
@@ -147,7 +148,8 @@ function renderParameterDefaults(document: object): string {
 
 function renderAssumptions(document: unknown): string {
   const rows = collectAssumptions(document).map(
-    ({ pointer, sentence }) => `| \`${pointer}\` | ${(sentence || '(no sentence: the document test fails on this)').replaceAll('|', '\\|')} |`,
+    ({ pointer, sentence }) =>
+      `| \`${pointer}\` | ${(sentence || '(no sentence: the document test fails on this)').replaceAll('|', '\\|')} |`,
   );
   return [
     '<!-- GENERATED FILE — do not edit. Source: the `x-assumed` markers of openapi/openapi.yaml; regenerate with `npm run generate`. -->',

@@ -5,7 +5,11 @@ import { escapePointer, followRef, valueAt } from './json-pointer.ts';
 const doc = {
   paths: { '/a/{id}': { get: { responses: { '200': { $ref: '#/components/responses/Ok' } } } } },
   components: {
-    responses: { Ok: { $ref: '#/components/responses/Real' }, Real: { description: 'ok' }, Loop: { $ref: '#/components/responses/Loop' } },
+    responses: {
+      Ok: { $ref: '#/components/responses/Real' },
+      Real: { description: 'ok' },
+      Loop: { $ref: '#/components/responses/Loop' },
+    },
     list: ['x', 'y'],
     'a~b': 1,
   },
@@ -24,8 +28,14 @@ describe('json pointers', () => {
 
   it('follows chained $refs and says where the target lives; refuses cycles and external refs', () => {
     const start = valueAt(doc, '/paths/~1a~1{id}/get/responses/200');
-    expect(followRef(doc, start, '/paths/~1a~1{id}/get/responses/200')).toEqual({ node: { description: 'ok' }, pointer: '/components/responses/Real' });
-    expect(followRef(doc, { description: 'inline' }, '/here')).toEqual({ node: { description: 'inline' }, pointer: '/here' });
+    expect(followRef(doc, start, '/paths/~1a~1{id}/get/responses/200')).toEqual({
+      node: { description: 'ok' },
+      pointer: '/components/responses/Real',
+    });
+    expect(followRef(doc, { description: 'inline' }, '/here')).toEqual({
+      node: { description: 'inline' },
+      pointer: '/here',
+    });
     expect(() => followRef(doc, { $ref: '#/components/responses/Loop' })).toThrow(/cyclic/);
     expect(() => followRef(doc, { $ref: 'other.yaml#/x' })).toThrow(/unsupported/);
   });

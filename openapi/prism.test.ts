@@ -14,7 +14,8 @@ async function call(prism: PrismProcess, request: (typeof requests)[number], tok
   const url = `${prism.url}${request.path}${request.query.size ? `?${request.query}` : ''}`;
   const headers: Record<string, string> = { ...request.headers };
   if (token !== null) headers.authorization = `Bearer ${token}`;
-  if (request.body !== undefined || ['POST', 'PUT', 'DELETE'].includes(request.method)) headers['content-type'] = 'application/json';
+  if (request.body !== undefined || ['POST', 'PUT', 'DELETE'].includes(request.method))
+    headers['content-type'] = 'application/json';
   const response = await fetch(url, {
     method: request.method,
     headers,
@@ -41,18 +42,26 @@ for (const mode of ['static', 'dynamic'] as const) {
       expect(requests.length).toBeGreaterThanOrEqual(18);
     });
 
-    it.each(requests.map((r) => [`${r.method} ${r.path}`, r] as const))('%s answers its documented 2xx with a valid body', async (_label, request) => {
-      const answer = await call(prism, request, 'prism-test-token');
-      expect(answer.status, `${request.operationId}: ${answer.text}\n${prism.output().slice(-2000)}`).toBe(request.successStatus);
-      const issues = validator.validateResponse(request.operationId, answer.status, answer.contentType, answer.body);
-      expect(issues, `${request.operationId}: ${JSON.stringify(answer.body)}`).toEqual([]);
-    });
+    it.each(requests.map((r) => [`${r.method} ${r.path}`, r] as const))(
+      '%s answers its documented 2xx with a valid body',
+      async (_label, request) => {
+        const answer = await call(prism, request, 'prism-test-token');
+        expect(answer.status, `${request.operationId}: ${answer.text}\n${prism.output().slice(-2000)}`).toBe(
+          request.successStatus,
+        );
+        const issues = validator.validateResponse(request.operationId, answer.status, answer.contentType, answer.body);
+        expect(issues, `${request.operationId}: ${JSON.stringify(answer.body)}`).toEqual([]);
+      },
+    );
 
     // The OAuth login is the one operation without a bearer (`security: []`).
     const guarded = requests.filter((r) => r.operationId !== 'createOAuthToken');
-    it.each(guarded.map((r) => [`${r.method} ${r.path}`, r] as const))('%s without a bearer token is refused with 401', async (_label, request) => {
-      const answer = await call(prism, request, null);
-      expect(answer.status).toBe(401);
-    });
+    it.each(guarded.map((r) => [`${r.method} ${r.path}`, r] as const))(
+      '%s without a bearer token is refused with 401',
+      async (_label, request) => {
+        const answer = await call(prism, request, null);
+        expect(answer.status).toBe(401);
+      },
+    );
   });
 }

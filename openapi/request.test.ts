@@ -39,7 +39,10 @@ const document = {
           },
         },
       },
-      patch: { operationId: 'patchThing', requestBody: { content: { 'application/json': { schema: { type: 'object' } } } } },
+      patch: {
+        operationId: 'patchThing',
+        requestBody: { content: { 'application/json': { schema: { type: 'object' } } } },
+      },
     },
     '/events': {
       get: {
@@ -75,7 +78,13 @@ const document = {
 const schemas = schemaChecks(document);
 const operations = new Map(resolveOperations(document).map((operation) => [operation.info.operationId, operation]));
 const check = (operationId: string, input: Partial<RequestInput> = {}) =>
-  validateRequest(schemas, operations.get(operationId)!, { pathParams: {}, query: new URLSearchParams(), headers: {}, body: undefined, ...input });
+  validateRequest(schemas, operations.get(operationId)!, {
+    pathParams: {},
+    query: new URLSearchParams(),
+    headers: {},
+    body: undefined,
+    ...input,
+  });
 
 describe('parameters whose schema is a $ref', () => {
   it('coerces a query integer behind a $ref instead of refusing it as "must be integer"', () => {
@@ -83,8 +92,12 @@ describe('parameters whose schema is a $ref', () => {
     expect(given.issues).toEqual([]);
     expect(given.query.since).toBe(1700000000);
     // and what does not parse still fails, against the $ref'd schema
-    expect(check('listEvents', { query: new URLSearchParams('since=yesterday') }).issues).toEqual([{ pointer: '/query/since', message: 'must be integer' }]);
-    expect(check('listEvents', { query: new URLSearchParams('since=-5') }).issues.map((i) => i.pointer)).toEqual(['/query/since']);
+    expect(check('listEvents', { query: new URLSearchParams('since=yesterday') }).issues).toEqual([
+      { pointer: '/query/since', message: 'must be integer' },
+    ]);
+    expect(check('listEvents', { query: new URLSearchParams('since=-5') }).issues.map((i) => i.pointer)).toEqual([
+      '/query/since',
+    ]);
   });
 
   it('applies a default that lives behind a $ref, and a default beside the $ref over the target one', () => {
@@ -95,7 +108,10 @@ describe('parameters whose schema is a $ref', () => {
   });
 
   it('coerces booleans through a chain of $refs, array items through theirs, and headers', () => {
-    const given = check('listEvents', { query: new URLSearchParams('verbose=true&at=1&at=2&page_size=7'), headers: { 'x-retries': '0' } });
+    const given = check('listEvents', {
+      query: new URLSearchParams('verbose=true&at=1&at=2&page_size=7'),
+      headers: { 'x-retries': '0' },
+    });
     expect(given.issues).toEqual([]);
     expect(given.query).toEqual({ verbose: true, at: [1, 2], page_size: 7, order: 'desc' });
     expect(given.header).toEqual({ 'x-retries': 0 });
@@ -108,32 +124,53 @@ describe('validateRequest', () => {
     expect(ok.issues).toEqual([]);
     expect(ok.path).toEqual({ thing_id: 't_1' });
     expect(ok.query).toEqual({ limit: 10, expand: 'event' });
-    expect(check('listItems', { pathParams: { thing_id: 't_1' }, query: new URLSearchParams('limit=5') }).query.limit).toBe(5);
+    expect(
+      check('listItems', { pathParams: { thing_id: 't_1' }, query: new URLSearchParams('limit=5') }).query.limit,
+    ).toBe(5);
   });
 
   it('reports each bad parameter with its location as a JSON pointer, and a missing required one', () => {
-    const bad = check('listItems', { pathParams: { thing_id: 'x_1' }, query: new URLSearchParams('limit=abc&expand=all') });
+    const bad = check('listItems', {
+      pathParams: { thing_id: 'x_1' },
+      query: new URLSearchParams('limit=abc&expand=all'),
+    });
     expect(bad.issues.map((i) => i.pointer).sort()).toEqual(['/path/thing_id', '/query/expand', '/query/limit']);
-    expect(check('listItems', { pathParams: { thing_id: 't_1' }, query: new URLSearchParams('limit=0') }).issues).toHaveLength(1);
-    expect(check('listItems', { pathParams: { thing_id: 't_1' }, query: new URLSearchParams('limit=101') }).issues).toHaveLength(1);
-    expect(check('listItems').issues).toEqual([{ pointer: '/path/thing_id', message: 'required path parameter "thing_id" is missing' }]);
+    expect(
+      check('listItems', { pathParams: { thing_id: 't_1' }, query: new URLSearchParams('limit=0') }).issues,
+    ).toHaveLength(1);
+    expect(
+      check('listItems', { pathParams: { thing_id: 't_1' }, query: new URLSearchParams('limit=101') }).issues,
+    ).toHaveLength(1);
+    expect(check('listItems').issues).toEqual([
+      { pointer: '/path/thing_id', message: 'required path parameter "thing_id" is missing' },
+    ]);
   });
 
   it('checks required headers case-insensitively and the JSON body field by field', () => {
     const missing = check('updateThing', { pathParams: { id: 't_1' } });
     expect(missing.issues.map((i) => i.pointer).sort()).toEqual(['/body', '/header/x-env']);
 
-    const wrong = check('updateThing', { pathParams: { id: 't_1' }, headers: { 'x-env': 'production' }, body: { active: 'yes', extra: 1 } });
+    const wrong = check('updateThing', {
+      pathParams: { id: 't_1' },
+      headers: { 'x-env': 'production' },
+      body: { active: 'yes', extra: 1 },
+    });
     expect(wrong.issues.map((i) => i.pointer).sort()).toEqual(['/body/active', '/body/extra', '/body/org_id']);
 
-    const right = check('updateThing', { pathParams: { id: 't_1' }, headers: { 'x-env': 'production' }, body: { active: false, org_id: 'o_1' } });
+    const right = check('updateThing', {
+      pathParams: { id: 't_1' },
+      headers: { 'x-env': 'production' },
+      body: { active: false, org_id: 'o_1' },
+    });
     expect(right.issues).toEqual([]);
     expect(right.header).toEqual({ 'x-env': 'production' });
   });
 
   it('lets an optional body be absent, but not wrong', () => {
     expect(check('patchThing', { pathParams: { id: 't_1' } }).issues).toEqual([]);
-    expect(check('patchThing', { pathParams: { id: 't_1' }, body: [] }).issues.map((i) => i.pointer)).toEqual(['/body']);
+    expect(check('patchThing', { pathParams: { id: 't_1' }, body: [] }).issues.map((i) => i.pointer)).toEqual([
+      '/body',
+    ]);
   });
 });
 

@@ -8,7 +8,11 @@ import { escapePointer } from './json-pointer.ts';
 import type { SchemaChecks } from './schema-check.ts';
 import type { Issue, RequestInput, RequestValidation } from './types.ts';
 
-export function validateRequest(schemas: SchemaChecks, operation: ResolvedOperation, request: RequestInput): RequestValidation {
+export function validateRequest(
+  schemas: SchemaChecks,
+  operation: ResolvedOperation,
+  request: RequestInput,
+): RequestValidation {
   const issues: Issue[] = [];
   const out: Record<'path' | 'query' | 'header', Record<string, unknown>> = { path: {}, query: {}, header: {} };
   for (const param of operation.info.parameters) {
@@ -16,7 +20,8 @@ export function validateRequest(schemas: SchemaChecks, operation: ResolvedOperat
     const raw = readParameter(param, request);
     const location = locationOf(param);
     if (raw === undefined) {
-      if (param.required) issues.push({ pointer: location, message: `required ${param.in} parameter "${param.name}" is missing` });
+      if (param.required)
+        issues.push({ pointer: location, message: `required ${param.in} parameter "${param.name}" is missing` });
       else if (param.shape.default) out[param.in][param.name] = param.shape.default.value;
       continue;
     }

@@ -19,8 +19,14 @@ const document = {
           '5XX': { description: 'server', ...json({ $ref: '#/components/schemas/Error' }) },
         },
       },
-      delete: { operationId: 'deleteThings', responses: { '204': { description: 'done' }, default: { $ref: '#/components/responses/NotFound' } } },
-      post: { operationId: 'exportThings', responses: { '200': { description: 'any bytes', content: { 'application/octet-stream': {} } } } },
+      delete: {
+        operationId: 'deleteThings',
+        responses: { '204': { description: 'done' }, default: { $ref: '#/components/responses/NotFound' } },
+      },
+      post: {
+        operationId: 'exportThings',
+        responses: { '200': { description: 'any bytes', content: { 'application/octet-stream': {} } } },
+      },
     },
   },
   components: {
@@ -31,13 +37,19 @@ const document = {
         required: ['id', 'name'],
         properties: { id: { $ref: '#/components/schemas/ThingId' }, name: { type: ['string', 'null'] } },
       },
-      ThingList: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Thing' } } } },
+      ThingList: {
+        type: 'object',
+        required: ['data'],
+        properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Thing' } } },
+      },
       Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } } },
     },
     responses: { NotFound: { description: 'nope', ...json({ $ref: '#/components/schemas/Error' }) } },
   },
   webhooks: {
-    thingHappened: { post: { requestBody: json({ type: 'object', required: ['event'], properties: { event: { const: 'THING' } } }) } },
+    thingHappened: {
+      post: { requestBody: json({ type: 'object', required: ['event'], properties: { event: { const: 'THING' } } }) },
+    },
     ping: { post: {} },
   },
 };
@@ -49,7 +61,9 @@ const check = (operationId: string, status: number, contentType: string | null, 
 
 describe('validateResponse', () => {
   it('accepts a documented status (exact, by range or default), content type and body', () => {
-    expect(check('listThings', 200, 'application/json; charset=utf-8', { data: [{ id: 't_1', name: null }] })).toEqual([]);
+    expect(check('listThings', 200, 'application/json; charset=utf-8', { data: [{ id: 't_1', name: null }] })).toEqual(
+      [],
+    );
     expect(check('listThings', 404, 'Application/JSON', { error: 'no' })).toEqual([]);
     expect(check('listThings', 503, 'application/json', { error: 'down' })).toEqual([]);
     expect(check('deleteThings', 204, null, undefined)).toEqual([]);
@@ -65,7 +79,9 @@ describe('validateResponse', () => {
       ],
     });
     expect(issues.map((i) => i.pointer).sort()).toEqual(['/data/1/id', '/data/1/name']);
-    expect(check('listThings', 503, 'application/json', {})).toEqual([{ pointer: '/error', message: "must have required property 'error'" }]);
+    expect(check('listThings', 503, 'application/json', {})).toEqual([
+      { pointer: '/error', message: "must have required property 'error'" },
+    ]);
   });
 
   it('flags undocumented statuses and content types, and a body where none is documented', () => {
@@ -88,13 +104,17 @@ describe('validateSchema and validateWebhookPayload', () => {
 
   it('validates a named component schema', () => {
     expect(validateSchema(schemas, document, 'Thing', { id: 't_9', name: 'x' })).toEqual([]);
-    expect(validateSchema(schemas, document, 'Thing', { id: 't_9' })).toEqual([{ pointer: '/name', message: "must have required property 'name'" }]);
+    expect(validateSchema(schemas, document, 'Thing', { id: 't_9' })).toEqual([
+      { pointer: '/name', message: "must have required property 'name'" },
+    ]);
     expect(() => validateSchema(schemas, document, 'Nope', {})).toThrow(/unknown schema Nope/);
   });
 
   it('validates a webhook payload, and names an unknown webhook or one without a body', () => {
     expect(validateWebhookPayload(schemas, bodies, 'thingHappened', { event: 'THING' })).toEqual([]);
-    expect(validateWebhookPayload(schemas, bodies, 'thingHappened', { event: 'OTHER' })).toEqual([{ pointer: '/event', message: 'must be equal to constant' }]);
+    expect(validateWebhookPayload(schemas, bodies, 'thingHappened', { event: 'OTHER' })).toEqual([
+      { pointer: '/event', message: 'must be equal to constant' },
+    ]);
     expect(() => validateWebhookPayload(schemas, bodies, 'nope', {})).toThrow(/unknown webhook nope/);
     expect(() => validateWebhookPayload(schemas, bodies, 'ping', {})).toThrow(/webhook ping has no POST request body/);
   });

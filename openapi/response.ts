@@ -5,21 +5,40 @@ import { escapePointer } from './json-pointer.ts';
 import type { SchemaChecks } from './schema-check.ts';
 import type { Issue } from './types.ts';
 
-export function validateResponse(schemas: SchemaChecks, operation: ResolvedOperation, status: number, contentType: string | null, body: unknown): Issue[] {
+export function validateResponse(
+  schemas: SchemaChecks,
+  operation: ResolvedOperation,
+  status: number,
+  contentType: string | null,
+  body: unknown,
+): Issue[] {
   const { operationId } = operation.info;
   const code = String(status);
-  const documented = operation.responses.get(code) ?? operation.responses.get(`${code[0]}XX`) ?? operation.responses.get('DEFAULT');
+  const documented =
+    operation.responses.get(code) ?? operation.responses.get(`${code[0]}XX`) ?? operation.responses.get('DEFAULT');
   if (!documented) {
-    return [{ pointer: '', message: `status ${status} is not documented for ${operationId} (documented: ${[...operation.responses.keys()].join(', ')})` }];
+    return [
+      {
+        pointer: '',
+        message: `status ${status} is not documented for ${operationId} (documented: ${[...operation.responses.keys()].join(', ')})`,
+      },
+    ];
   }
   if (documented.content.size === 0) {
     const empty = body === undefined || body === null || body === '';
-    return empty ? [] : [{ pointer: '', message: `status ${status} of ${operationId} is documented without a body, but one was sent` }];
+    return empty
+      ? []
+      : [{ pointer: '', message: `status ${status} of ${operationId} is documented without a body, but one was sent` }];
   }
   const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (!documented.content.has(mediaType)) {
     const listed = [...documented.content.keys()].join(', ');
-    return [{ pointer: '', message: `content type "${contentType ?? ''}" is not documented for ${operationId} ${status} (documented: ${listed})` }];
+    return [
+      {
+        pointer: '',
+        message: `content type "${contentType ?? ''}" is not documented for ${operationId} ${status} (documented: ${listed})`,
+      },
+    ];
   }
   const schemaPointer = documented.content.get(mediaType);
   return schemaPointer ? schemas.issues(schemaPointer, body, '') : [];
@@ -32,7 +51,12 @@ export function validateSchema(schemas: SchemaChecks, document: object, schemaNa
 }
 
 /** `bodies` from resolveWebhookBodies: webhook name -> its POST body schema pointer. */
-export function validateWebhookPayload(schemas: SchemaChecks, bodies: ReadonlyMap<string, string | null>, webhookName: string, body: unknown): Issue[] {
+export function validateWebhookPayload(
+  schemas: SchemaChecks,
+  bodies: ReadonlyMap<string, string | null>,
+  webhookName: string,
+  body: unknown,
+): Issue[] {
   if (!bodies.has(webhookName)) throw new Error(`unknown webhook ${webhookName}`);
   const pointer = bodies.get(webhookName);
   if (!pointer) throw new Error(`webhook ${webhookName} has no POST request body`);

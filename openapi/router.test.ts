@@ -19,7 +19,12 @@ describe('createRouter', () => {
       template: '/things/{thing_id}/$errors/items',
       pathParams: { thing_id: 't_1' },
     });
-    expect(router.match('get', '/things/a%20b')).toMatchObject({ kind: 'match', operationId: 'getThing', method: 'GET', pathParams: { id: 'a b' } });
+    expect(router.match('get', '/things/a%20b')).toMatchObject({
+      kind: 'match',
+      operationId: 'getThing',
+      method: 'GET',
+      pathParams: { id: 'a b' },
+    });
     expect(router.match('GET', '/things/t_1/')).toMatchObject({ kind: 'match', pathParams: { id: 't_1' } });
     expect(router.match('GET', '/things/t_1/Xerrors/items')).toEqual({ kind: 'not_found' });
     expect(router.match('GET', '/pairs/x.y')).toMatchObject({ kind: 'match', pathParams: { a: 'x', b: 'y' } });
@@ -28,7 +33,13 @@ describe('createRouter', () => {
 
   it('prefers a literal path over a templated one, whatever the order it was given in', () => {
     expect(router.match('GET', '/things/special')).toMatchObject({ kind: 'match', operationId: 'getSpecial' });
-    expect(router.order.map((o) => o.operationId)).toEqual(['getSpecial', 'listItems', 'getThing', 'updateThing', 'getPair']);
+    expect(router.order.map((o) => o.operationId)).toEqual([
+      'getSpecial',
+      'listItems',
+      'getThing',
+      'updateThing',
+      'getPair',
+    ]);
   });
 
   it('tells a known path with another method apart from an unknown path and an undecodable one', () => {
@@ -45,9 +56,17 @@ describe('createRouter', () => {
       { operationId: 'root', method: 'GET', template: '/' },
     ]);
     // Fewer parameters first still decides between a literal first segment and a parameter.
-    expect(open.match('GET', '/things/t_1')).toMatchObject({ kind: 'match', operationId: 'getThing', pathParams: { id: 't_1' } });
+    expect(open.match('GET', '/things/t_1')).toMatchObject({
+      kind: 'match',
+      operationId: 'getThing',
+      pathParams: { id: 't_1' },
+    });
     expect(open.match('GET', '/things/t_1/x')).toEqual({ kind: 'not_found' });
-    expect(open.match('GET', '/others/o_1')).toMatchObject({ kind: 'match', operationId: 'getAny', pathParams: { kind: 'others', id: 'o_1' } });
+    expect(open.match('GET', '/others/o_1')).toMatchObject({
+      kind: 'match',
+      operationId: 'getAny',
+      pathParams: { kind: 'others', id: 'o_1' },
+    });
     expect(open.match('DELETE', '/others/special')).toEqual({ kind: 'method_not_allowed', allowed: ['PUT', 'GET'] });
     expect(open.match('GET', '/')).toMatchObject({ kind: 'match', operationId: 'root' });
     expect(open.match('GET', '/nothing/here/at/all')).toEqual({ kind: 'not_found' });

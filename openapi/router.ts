@@ -46,7 +46,10 @@ export function createRouter(operations: readonly RoutableOperation[]): Router {
     if (first.includes('{') || byFirst.has(first)) continue;
     byFirst.set(
       first,
-      routes.filter((candidate) => candidate === route || firstSegment(candidate.operation.template) === first || anyFirst.includes(candidate)),
+      routes.filter(
+        (candidate) =>
+          candidate === route || firstSegment(candidate.operation.template) === first || anyFirst.includes(candidate),
+      ),
     );
   }
 
@@ -69,7 +72,13 @@ export function createRouter(operations: readonly RoutableOperation[]): Router {
       } catch {
         return { kind: 'not_found' };
       }
-      return { kind: 'match', operationId: route.operation.operationId, method: upper, template: route.operation.template, pathParams };
+      return {
+        kind: 'match',
+        operationId: route.operation.operationId,
+        method: upper,
+        template: route.operation.template,
+        pathParams,
+      };
     }
     return allowed.length > 0 ? { kind: 'method_not_allowed', allowed: [...new Set(allowed)] } : { kind: 'not_found' };
   };

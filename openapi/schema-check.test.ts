@@ -31,7 +31,8 @@ function schemaPointers(doc: object): string[] {
   for (const operation of resolveOperations(doc)) {
     for (const parameter of operation.info.parameters) pointers.add(parameter.schemaPointer);
     if (operation.bodySchemaPointer !== null) pointers.add(operation.bodySchemaPointer);
-    for (const response of operation.responses.values()) for (const pointer of response.content.values()) if (pointer !== null) pointers.add(pointer);
+    for (const response of operation.responses.values())
+      for (const pointer of response.content.values()) if (pointer !== null) pointers.add(pointer);
   }
   for (const pointer of resolveWebhookBodies(doc).values()) if (pointer) pointers.add(pointer);
   for (const name of Object.keys((doc as { components?: { schemas?: Json } }).components?.schemas ?? {}))
@@ -66,12 +67,20 @@ const SCALARS: unknown[] = [
 function fullValue(schema: unknown, root: object, random: () => number, depth = 0): unknown {
   if (typeof schema !== 'object' || schema === null) return 'x';
   let s = schema as Json;
-  for (let hops = 0; typeof s.$ref === 'string' && hops < 10; hops++) s = (valueAt(root, s.$ref.slice(1)) ?? valueAt(document, s.$ref.slice(1)) ?? {}) as Json;
-  if (Array.isArray(s.examples) && s.examples.length > 0 && random() < 0.7) return structuredClone(s.examples[Math.floor(random() * s.examples.length)]);
+  for (let hops = 0; typeof s.$ref === 'string' && hops < 10; hops++)
+    s = (valueAt(root, s.$ref.slice(1)) ?? valueAt(document, s.$ref.slice(1)) ?? {}) as Json;
+  if (Array.isArray(s.examples) && s.examples.length > 0 && random() < 0.7)
+    return structuredClone(s.examples[Math.floor(random() * s.examples.length)]);
   if ('const' in s) return s.const;
   if (Array.isArray(s.enum)) return s.enum[Math.floor(random() * s.enum.length)];
   for (const key of ['oneOf', 'anyOf', 'allOf'] as const)
-    if (Array.isArray(s[key])) return fullValue((s[key] as unknown[])[Math.floor(random() * (s[key] as unknown[]).length)], root, random, depth + 1);
+    if (Array.isArray(s[key]))
+      return fullValue(
+        (s[key] as unknown[])[Math.floor(random() * (s[key] as unknown[]).length)],
+        root,
+        random,
+        depth + 1,
+      );
   const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
   const type = types[Math.floor(random() * types.length)];
   switch (type) {
@@ -84,11 +93,14 @@ function fullValue(schema: unknown, root: object, random: () => number, depth = 
     case 'null':
       return null;
     case 'array':
-      return depth > 6 ? [] : Array.from({ length: Math.floor(random() * 3) }, () => fullValue(s.items, root, random, depth + 1));
+      return depth > 6
+        ? []
+        : Array.from({ length: Math.floor(random() * 3) }, () => fullValue(s.items, root, random, depth + 1));
     case 'object': {
       const out: Json = {};
       if (depth > 6) return out;
-      for (const [name, property] of Object.entries((s.properties ?? {}) as Json)) out[name] = fullValue(property, root, random, depth + 1);
+      for (const [name, property] of Object.entries((s.properties ?? {}) as Json))
+        out[name] = fullValue(property, root, random, depth + 1);
       return out;
     }
     default:
@@ -123,10 +135,13 @@ function broken(value: unknown, random: () => number): unknown {
   const move = random();
   if (move < 0.2 && !Array.isArray(parent)) delete target[key];
   else if (move < 0.45) target[key] = SCALARS[Math.floor(random() * SCALARS.length)];
-  else if (move < 0.6 && typeof current === 'string') target[key] = random() < 0.5 ? current.repeat(300) : `${current}/ é${current.toUpperCase()}`;
+  else if (move < 0.6 && typeof current === 'string')
+    target[key] = random() < 0.5 ? current.repeat(300) : `${current}/ é${current.toUpperCase()}`;
   else if (move < 0.7 && typeof current === 'number') target[key] = random() < 0.5 ? current * -1 - 1 : current + 1e9;
-  else if (move < 0.8 && Array.isArray(current)) target[key] = [...current, ...current, ...current, ...current, ...current, ...current];
-  else if (!Array.isArray(parent)) target[random() < 0.5 ? 'extra_member' : 'a/b~c'] = SCALARS[Math.floor(random() * SCALARS.length)];
+  else if (move < 0.8 && Array.isArray(current))
+    target[key] = [...current, ...current, ...current, ...current, ...current, ...current];
+  else if (!Array.isArray(parent))
+    target[random() < 0.5 ? 'extra_member' : 'a/b~c'] = SCALARS[Math.floor(random() * SCALARS.length)];
   else target[key] = null;
   return copy;
 }
@@ -137,7 +152,10 @@ function randomJson(random: () => number, depth = 0): unknown {
   if (depth > 3 || pick < 0.5) return SCALARS[Math.floor(random() * SCALARS.length)];
   if (pick < 0.7) return Array.from({ length: Math.floor(random() * 4) }, () => randomJson(random, depth + 1));
   return Object.fromEntries(
-    Array.from({ length: Math.floor(random() * 4) }, (_, i) => [['id', 'name', 'type', `k${i}`][i % 4]!, randomJson(random, depth + 1)]),
+    Array.from({ length: Math.floor(random() * 4) }, (_, i) => [
+      ['id', 'name', 'type', `k${i}`][i % 4]!,
+      randomJson(random, depth + 1),
+    ]),
   );
 }
 
@@ -157,7 +175,13 @@ function valuesFor(schema: unknown, root: object, seed: number): unknown[] {
 function comparable(failures: readonly SchemaFailure[] | null | undefined, ids: Map<unknown, number>) {
   return (failures ?? []).map(({ keyword, instancePath, params, message, parentSchema }) => {
     if (parentSchema !== undefined && !ids.has(parentSchema)) ids.set(parentSchema, ids.size);
-    return { keyword, instancePath, params, message, parentSchema: parentSchema === undefined ? undefined : ids.get(parentSchema) };
+    return {
+      keyword,
+      instancePath,
+      params,
+      message,
+      parentSchema: parentSchema === undefined ? undefined : ids.get(parentSchema),
+    };
   });
 }
 
@@ -178,7 +202,8 @@ describe('schemaChecks answers as Ajv does', () => {
           const ids = new Map<unknown, number>();
           const expected = comparable(reference.errors(pointer, value), ids);
           const actual = comparable(checks.failures(pointer, value), ids);
-          if (JSON.stringify(actual) !== JSON.stringify(expected)) expect({ pointer, value, failures: actual }).toEqual({ pointer, value, failures: expected });
+          if (JSON.stringify(actual) !== JSON.stringify(expected))
+            expect({ pointer, value, failures: actual }).toEqual({ pointer, value, failures: expected });
           if (expected.length > 0) failing++;
           compared++;
         }
@@ -194,14 +219,19 @@ describe('schemaChecks answers as Ajv does', () => {
     const checks = schemaChecks(document);
     const pointer = '/components/schemas/WebhookUrl';
     for (const value of ['http://', 'https://ok.example/x', 'ftp://x', '', 7])
-      expect(checks.issues(pointer, value, '/body/url')).toEqual(toIssues(reference.errors(pointer, value), '/body/url'));
+      expect(checks.issues(pointer, value, '/body/url')).toEqual(
+        toIssues(reference.errors(pointer, value), '/body/url'),
+      );
     expect(checks.issues(pointer, 'ftp://x', '').some((issue) => issue.code === 'unsupported_url')).toBe(true);
 
     const own = {
       Thing: {
         type: 'object',
         additionalProperties: false,
-        properties: { id: { $ref: '#/components/schemas/WorkflowId' }, parts: { type: 'array', items: { $ref: '#/components/schemas/Part' } } },
+        properties: {
+          id: { $ref: '#/components/schemas/WorkflowId' },
+          parts: { type: 'array', items: { $ref: '#/components/schemas/Part' } },
+        },
       },
       Part: { type: ['integer', 'array'], minimum: 0, maximum: 3, items: { $ref: '#/components/schemas/Webhook' } },
     };
@@ -225,15 +255,31 @@ describe('schemaChecks answers as Ajv does', () => {
           // biome-ignore lint/suspicious/noThenProperty: a JSON Schema `then`
           IfElse: { if: { type: 'string' }, then: { minLength: 2 }, else: { type: 'integer', minimum: 3 } },
           ThreeWays: { oneOf: [{ type: 'integer' }, { minimum: 0 }, { maximum: 10 }] },
-          Never: { type: 'object', properties: { no: false, any: true }, additionalProperties: { $ref: '#/components/schemas/Short' } },
+          Never: {
+            type: 'object',
+            properties: { no: false, any: true },
+            additionalProperties: { $ref: '#/components/schemas/Short' },
+          },
           // an own "__proto__" member, as JSON gives it (an object literal's would set the prototype)
           Proto: JSON.parse(
             '{"type": "object", "required": ["__proto__", "toString"], "properties": {"__proto__": {"type": "string"}}, "additionalProperties": false}',
           ),
           Not: { not: { type: 'null' }, anyOf: [{ type: 'string' }, { type: 'number', maximum: 1 }] },
           Many: { type: ['integer', 'null', 'boolean'], enum: [1, null, { a: [1] }], const: 1 },
-          Ordered: { type: 'object', 'x-ordered': ['min', 'max'], properties: { min: { type: 'number' } }, minProperties: 2 },
-          Formats: { type: 'object', properties: { at: { format: 'date-time' }, mail: { format: 'email' }, n: { type: 'integer', format: 'int32' } } },
+          Ordered: {
+            type: 'object',
+            'x-ordered': ['min', 'max'],
+            properties: { min: { type: 'number' } },
+            minProperties: 2,
+          },
+          Formats: {
+            type: 'object',
+            properties: {
+              at: { format: 'date-time' },
+              mail: { format: 'email' },
+              n: { type: 'integer', format: 'int32' },
+            },
+          },
         },
       },
     };

@@ -30,7 +30,10 @@ export interface SchemaChecks {
    * Schemas of one's own beside the document's: `#/components/schemas/X` in them names one of
    * `schemas` or else the document's. Answers a check of a value against one of them.
    */
-  extend(name: string, schemas: Record<string, object>): (schemaName: string, value: unknown, prefix: string) => Issue[];
+  extend(
+    name: string,
+    schemas: Record<string, object>,
+  ): (schemaName: string, value: unknown, prefix: string) => Issue[];
 }
 
 /**
@@ -85,11 +88,14 @@ export function toIssues(failures: readonly SchemaFailure[] | null | undefined, 
     if (failure.keyword === 'if') continue;
     let pointer = prefix + failure.instancePath;
     if (failure.keyword === 'required') pointer += `/${escapePointer(String(failure.params.missingProperty))}`;
-    if (failure.keyword === 'additionalProperties') pointer += `/${escapePointer(String(failure.params.additionalProperty))}`;
+    if (failure.keyword === 'additionalProperties')
+      pointer += `/${escapePointer(String(failure.params.additionalProperty))}`;
     if (failure.keyword === ORDERED) pointer += `/${escapePointer(String(failure.params.property))}`;
     const pattern = failure.keyword === 'pattern' ? String(failure.params.pattern) : '';
     const message =
-      pattern.length > QUOTED_PATTERN_LIMIT ? `must match pattern "${pattern.slice(0, QUOTED_PATTERN_LIMIT)}..."` : (failure.message ?? failure.keyword);
+      pattern.length > QUOTED_PATTERN_LIMIT
+        ? `must match pattern "${pattern.slice(0, QUOTED_PATTERN_LIMIT)}..."`
+        : (failure.message ?? failure.keyword);
     const key = `${pointer} ${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -108,12 +114,19 @@ export function toIssues(failures: readonly SchemaFailure[] | null | undefined, 
 export const ORDERED = 'x-ordered';
 
 /** The `x-ordered` failure of `data`, or null when its properties are in order. */
-export function orderedFailure(names: readonly string[], data: Record<string, unknown>): Pick<SchemaFailure, 'keyword' | 'params' | 'message'> | null {
+export function orderedFailure(
+  names: readonly string[],
+  data: Record<string, unknown>,
+): Pick<SchemaFailure, 'keyword' | 'params' | 'message'> | null {
   for (let i = 1; i < names.length; i++) {
     const low = data[names[i - 1]!];
     const high = data[names[i]!];
     if (typeof low === 'number' && typeof high === 'number' && low > high)
-      return { keyword: ORDERED, params: { property: names[i], below: names[i - 1] }, message: `must be at least ${names[i - 1]} (${low})` };
+      return {
+        keyword: ORDERED,
+        params: { property: names[i], below: names[i - 1] },
+        message: `must be at least ${names[i - 1]} (${low})`,
+      };
   }
   return null;
 }
@@ -208,7 +221,13 @@ class SchemaWalker {
   check(schema: unknown, data: unknown, path: string, root: object, out: SchemaFailure[]): void {
     if (schema === true) return;
     if (schema === false) {
-      out.push({ keyword: 'false schema', instancePath: path, params: {}, message: 'boolean schema is false', parentSchema: false });
+      out.push({
+        keyword: 'false schema',
+        instancePath: path,
+        params: {},
+        message: 'boolean schema is false',
+        parentSchema: false,
+      });
       return;
     }
     const s = schema as Json;
@@ -502,12 +521,24 @@ const CHECKS: Record<string, KeywordCheck> = {
   [ORDERED]: checkOrdered,
 };
 
-function failure(keyword: string, instancePath: string, parentSchema: Json, params: Record<string, unknown>, message: string): SchemaFailure {
+function failure(
+  keyword: string,
+  instancePath: string,
+  parentSchema: Json,
+  params: Record<string, unknown>,
+  message: string,
+): SchemaFailure {
   return { keyword, instancePath, params, message, parentSchema };
 }
 
 function typeFailure(s: Json, path: string): SchemaFailure {
-  return { keyword: 'type', instancePath: path, params: { type: s.type }, message: `must be ${s.type}`, parentSchema: s };
+  return {
+    keyword: 'type',
+    instancePath: path,
+    params: { type: s.type },
+    message: `must be ${s.type}`,
+    parentSchema: s,
+  };
 }
 
 function isGroup(data: unknown, group: Group): boolean {
@@ -563,7 +594,8 @@ function ucs2length(text: string): number {
 /** Deep equality of JSON values, as Ajv's (fast-deep-equal). */
 function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return Number.isNaN(a) && Number.isNaN(b);
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
+    return Number.isNaN(a) && Number.isNaN(b);
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a)) {
     const other = b as unknown[];

@@ -23,7 +23,11 @@ const RESOURCES = join(SDK_ROOT, 'dist/esm/api/resources');
 
 function clients(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? clients(join(folder, entry.name)) : entry.name === 'Client.mjs' ? [join(folder, entry.name)] : [],
+    entry.isDirectory()
+      ? clients(join(folder, entry.name))
+      : entry.name === 'Client.mjs'
+        ? [join(folder, entry.name)]
+        : [],
   );
 }
 
@@ -39,7 +43,12 @@ function declaredBySdk(): Declared[] {
       const request = /, (`[^`]*`|"[^"]*")\),\s*method: "([A-Z]+)"/.exec(part);
       if (request === null) throw new Error(`${file}: a request whose URL and method this reader does not know`);
       const statuses = [...part.matchAll(/case (\d{3}):/g)].map((match) => match[1]!);
-      out.push({ file: file.slice(RESOURCES.length + 1), method: request[2]!, path: `/${templated(request[1]!.slice(1, -1))}`, statuses });
+      out.push({
+        file: file.slice(RESOURCES.length + 1),
+        method: request[2]!,
+        path: `/${templated(request[1]!.slice(1, -1))}`,
+        statuses,
+      });
     }
   }
   return out;
@@ -47,10 +56,15 @@ function declaredBySdk(): Declared[] {
 
 const shape = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
 const operations = new Map<string, { operationId: string; statuses: string[] }>();
-for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, { operationId?: string; responses?: object }>>)) {
+for (const [path, item] of Object.entries(
+  document.paths as Record<string, Record<string, { operationId?: string; responses?: object }>>,
+)) {
   for (const [method, operation] of Object.entries(item)) {
     if (operation.operationId === undefined) continue;
-    operations.set(`${method.toUpperCase()} ${shape(`/v1${path}`)}`, { operationId: operation.operationId, statuses: Object.keys(operation.responses ?? {}) });
+    operations.set(`${method.toUpperCase()} ${shape(`/v1${path}`)}`, {
+      operationId: operation.operationId,
+      statuses: Object.keys(operation.responses ?? {}),
+    });
   }
 }
 
@@ -60,7 +74,9 @@ describe("the SDK's declared errors are documented", () => {
   it('reads every @throws of the SDK: one case of an error switch each', () => {
     let throws = 0;
     for (const file of clients(RESOURCES))
-      throws += [...readFileSync(file.replace(/\.mjs$/, '.d.mts'), 'utf8').matchAll(/@throws \{@link Pipedream\.\w+Error\}/g)].length;
+      throws += [
+        ...readFileSync(file.replace(/\.mjs$/, '.d.mts'), 'utf8').matchAll(/@throws \{@link Pipedream\.\w+Error\}/g),
+      ].length;
     expect(throws).toBeGreaterThan(60);
     expect(declared.reduce((sum, request) => sum + request.statuses.length, 0)).toBe(throws);
   });
@@ -69,7 +85,8 @@ describe("the SDK's declared errors are documented", () => {
     const gaps: string[] = [];
     for (const request of declared) {
       const operation = operations.get(`${request.method} ${shape(request.path)}`);
-      if (operation === undefined) gaps.push(`${request.file}: ${request.method} ${request.path} is no operation of the document`);
+      if (operation === undefined)
+        gaps.push(`${request.file}: ${request.method} ${request.path} is no operation of the document`);
       else {
         const missing = request.statuses.filter((status) => !operation.statuses.includes(status));
         if (missing.length > 0) gaps.push(`${operation.operationId} (${request.file}): lacks ${missing.join(', ')}`);
@@ -79,7 +96,9 @@ describe("the SDK's declared errors are documented", () => {
   });
 
   // A loopback mock server: the SDK calls the global fetch against its origin.
-  it("Prefer: code=N reaches the SDK's own error class (projects.list 404, oauthApps.delete 400)", { timeout: 60_000 }, async () => {
+  it("Prefer: code=N reaches the SDK's own error class (projects.list 404, oauthApps.delete 400)", {
+    timeout: 60_000,
+  }, async () => {
     const server = await startServer({ port: 0, quiet: true });
     try {
       const client = new PipedreamClient({

@@ -39,7 +39,9 @@ const fixture = {
       PageSize: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
     },
   },
-  webhooks: { thingHappened: { post: { requestBody: { content: { 'application/json': { schema: { const: 'THING' } } } } } } },
+  webhooks: {
+    thingHappened: { post: { requestBody: { content: { 'application/json': { schema: { const: 'THING' } } } } } },
+  },
 };
 
 const v = createValidator(fixture);
@@ -48,23 +50,38 @@ const noRequest = { pathParams: {}, query: new URLSearchParams(), headers: {}, b
 describe('createValidator', () => {
   it('lists operations in the order the router tries them, with what the app needs to know about them', () => {
     expect(v.operationIds).toEqual(['listEvents', 'getThing', 'updateThing']);
-    expect(v.describeOperation('updateThing')).toMatchObject({ method: 'PUT', template: '/things/{id}', hasJsonBody: true, bodyRequired: true });
+    expect(v.describeOperation('updateThing')).toMatchObject({
+      method: 'PUT',
+      template: '/things/{id}',
+      hasJsonBody: true,
+      bodyRequired: true,
+    });
     expect(() => v.describeOperation('nope')).toThrow(/unknown operationId nope/);
     expect(() => v.validateRequest('nope', noRequest)).toThrow(/unknown operationId nope/);
   });
 
   it("routes, then checks the request: a $ref'd integer is coerced, a $ref'd default applied", () => {
     const lookup = v.matchOperation('GET', '/events');
-    expect(lookup).toEqual({ kind: 'match', operationId: 'listEvents', method: 'GET', template: '/events', pathParams: {} });
+    expect(lookup).toEqual({
+      kind: 'match',
+      operationId: 'listEvents',
+      method: 'GET',
+      template: '/events',
+      pathParams: {},
+    });
     const given = v.validateRequest('listEvents', { ...noRequest, query: new URLSearchParams('since=1700000000') });
     expect(given).toEqual({ issues: [], path: {}, query: { since: 1700000000, page_size: 25 }, header: {} });
-    expect(v.validateRequest('getThing', { ...noRequest, pathParams: { id: 'x' } }).issues.map((i) => i.pointer)).toEqual(['/path/id']);
+    expect(
+      v.validateRequest('getThing', { ...noRequest, pathParams: { id: 'x' } }).issues.map((i) => i.pointer),
+    ).toEqual(['/path/id']);
     expect(v.matchOperation('DELETE', '/things/t_1')).toEqual({ kind: 'method_not_allowed', allowed: ['GET', 'PUT'] });
   });
 
   it('checks responses, component schemas and webhook payloads', () => {
     expect(v.validateResponse('getThing', 200, 'application/json', { id: 't_1' })).toEqual([]);
-    expect(v.validateResponse('getThing', 200, 'application/json', { id: 'p_1' }).map((i) => i.pointer)).toEqual(['/id']);
+    expect(v.validateResponse('getThing', 200, 'application/json', { id: 'p_1' }).map((i) => i.pointer)).toEqual([
+      '/id',
+    ]);
     expect(v.validateSchema('Thing', {})).toEqual([{ pointer: '/id', message: "must have required property 'id'" }]);
     expect(v.validateWebhookPayload('thingHappened', 'THING')).toEqual([]);
     expect(v.validateWebhookPayload('thingHappened', 'OTHER')).toHaveLength(1);
@@ -80,6 +97,10 @@ describe('createValidator', () => {
       Size: { enum: ['s', 'm'] },
     });
     expect(check('Pair', { thing: { id: 't_1' }, size: 's' })).toEqual([]);
-    expect(check('Pair', { thing: { id: 'x' }, size: 'xl', extra: 1 }).map((issue) => issue.pointer)).toEqual(['/extra', '/thing/id', '/size']);
+    expect(check('Pair', { thing: { id: 'x' }, size: 'xl', extra: 1 }).map((issue) => issue.pointer)).toEqual([
+      '/extra',
+      '/thing/id',
+      '/size',
+    ]);
   });
 });

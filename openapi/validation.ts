@@ -35,7 +35,8 @@ export function createValidator(document: object): Validator {
     describeOperation: (operationId) => find(operationId).info,
     matchOperation: router.match,
     validateRequest: (operationId, request) => validateRequest(schemas, find(operationId), request),
-    validateResponse: (operationId, status, contentType, body) => validateResponse(schemas, find(operationId), status, contentType, body),
+    validateResponse: (operationId, status, contentType, body) =>
+      validateResponse(schemas, find(operationId), status, contentType, body),
     validateSchema: (schemaName, value) => validateSchema(schemas, document, schemaName, value),
     extend(name, own) {
       const check = schemas.extend(name, own);

@@ -3,6 +3,15 @@ import { document } from './generated/document.ts';
 import { createValidator } from './validation.ts';
 
 export { createValidator } from './validation.ts';
-export type { Issue, OperationLookup, RequestInput, RequestValidation, Validator, OperationInfo, ParameterInfo, ResponseInfo } from './types.ts';
+export type {
+  Issue,
+  OperationLookup,
+  RequestInput,
+  RequestValidation,
+  Validator,
+  OperationInfo,
+  ParameterInfo,
+  ResponseInfo,
+} from './types.ts';
 
 export const validator = createValidator(document);

@@ -58,7 +58,8 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
         },
         log,
       );
-      if (options.cpuProf !== undefined) log(`throughput: CPU profile of the mock server written to ${resolve(options.cpuProf)}`);
+      if (options.cpuProf !== undefined)
+        log(`throughput: CPU profile of the mock server written to ${resolve(options.cpuProf)}`);
     });
   }
   if (sections.has('startup')) {
@@ -89,7 +90,10 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
   if (sections.has('scaling')) {
     // nginx is no npm package: without it the section is reported as not run, not as an error.
     if (findNginx() === undefined) {
-      results.skipped = [...(results.skipped ?? []), 'scaling: nginx is not installed (Debian: apt-get install nginx), so the scaling recipe was not run'];
+      results.skipped = [
+        ...(results.skipped ?? []),
+        'scaling: nginx is not installed (Debian: apt-get install nginx), so the scaling recipe was not run',
+      ];
       log('scaling: SKIPPED, nginx is not installed (Debian: apt-get install nginx)');
     } else {
       await section('scaling', async () => {
@@ -104,7 +108,14 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
       results.weight = apps.flatMap((app) =>
         app.beyondMswGzip === undefined
           ? []
-          : [{ app: app.name, gzipBytes: app.gzipBytes, beyondMswGzip: app.beyondMswGzip, onUseGzip: app.onUse?.gzipBytes ?? 0 }],
+          : [
+              {
+                app: app.name,
+                gzipBytes: app.gzipBytes,
+                beyondMswGzip: app.beyondMswGzip,
+                onUseGzip: app.onUse?.gzipBytes ?? 0,
+              },
+            ],
       );
     });
   }
@@ -120,7 +131,8 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
         const { durationS, warmupS, rounds } = options;
         const cpuProfDir = options.cpuProf === undefined ? {} : { cpuProfDir: resolve(options.cpuProf) };
         results.hybrid = await measureHybrid({ connections: 10, durationS, warmupS, rounds, wrk, ...cpuProfDir }, log);
-        if (options.cpuProf !== undefined) log(`hybrid: CPU profile of the live route's proxy in ${resolve(options.cpuProf)}`);
+        if (options.cpuProf !== undefined)
+          log(`hybrid: CPU profile of the live route's proxy in ${resolve(options.cpuProf)}`);
       });
     }
   }

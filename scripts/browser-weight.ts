@@ -171,7 +171,11 @@ async function bundle(code: string): Promise<BuiltChunk[]> {
     }
     for (const item of built) {
       if (item.map === null) throw new Error(`vite produced no source map for ${item.fileName}`);
-      chunks.push({ code: item.code, map: { sources: item.map.sources, mappings: item.map.mappings }, onUse: !atStart.has(item.fileName) });
+      chunks.push({
+        code: item.code,
+        map: { sources: item.map.sources, mappings: item.map.mappings },
+        onUse: !atStart.has(item.fileName),
+      });
     }
   }
   if (chunks.length === 0) throw new Error('vite produced no chunk');
@@ -241,7 +245,10 @@ function textBySource(chunk: BuiltChunk): Map<string, string[]> {
     add('', line.slice(0, segments[0]![0]));
     segments.forEach(([column, source], i) => {
       const end = i + 1 < segments.length ? segments[i + 1]![0] : line.length;
-      add(source < 0 ? '' : (chunk.map.sources[source] ?? ''), line.slice(column, end) + (i + 1 === segments.length ? '\n' : ''));
+      add(
+        source < 0 ? '' : (chunk.map.sources[source] ?? ''),
+        line.slice(column, end) + (i + 1 === segments.length ? '\n' : ''),
+      );
     });
   });
   return bySource;
@@ -278,7 +285,9 @@ function groupOf(source: string, mswPackages: Set<string>): string {
     // Faker's dist splits into the class + base locale file and one file per locale.
     const file = source.slice(source.lastIndexOf('/') + 1);
     const locale = /^([a-z]{2,3}(?:_[A-Za-z]+)*)-[A-Za-z0-9_]+\.js$/.exec(file)?.[1];
-    return locale === undefined || locale === 'base' ? '@faker-js/faker: class + base locale' : `@faker-js/faker: locale ${locale}`;
+    return locale === undefined || locale === 'base'
+      ? '@faker-js/faker: class + base locale'
+      : `@faker-js/faker: locale ${locale}`;
   }
   if (mswPackages.has(pkg)) return 'msw (+ its dependencies)';
   return NAMED_GROUPS[pkg] ?? pkg;
@@ -286,7 +295,10 @@ function groupOf(source: string, mswPackages: Set<string>): string {
 
 const gzip = (text: string) => gzipSync(text, { level: 9 }).length;
 
-async function measureApp(scenario: Scenario, mswPackages: Set<string>): Promise<{ weight: AppWeight; packages: Set<string> }> {
+async function measureApp(
+  scenario: Scenario,
+  mswPackages: Set<string>,
+): Promise<{ weight: AppWeight; packages: Set<string> }> {
   const chunks = await bundle(scenario.code);
   const packages = new Set<string>();
   const measure = (part: BuiltChunk[]) => {
@@ -309,7 +321,10 @@ async function measureApp(scenario: Scenario, mswPackages: Set<string>): Promise
   };
   const atStart = measure(chunks.filter((chunk) => !chunk.onUse));
   const onUse = chunks.filter((chunk) => chunk.onUse);
-  return { weight: { name: scenario.name, ...atStart, ...(onUse.length === 0 ? {} : { onUse: measure(onUse) }) }, packages };
+  return {
+    weight: { name: scenario.name, ...atStart, ...(onUse.length === 0 ? {} : { onUse: measure(onUse) }) },
+    packages,
+  };
 }
 
 export async function measureWeights(): Promise<AppWeight[]> {
@@ -345,7 +360,11 @@ export function measureStartup(runs: number): StartupWeight {
   try {
     for (let i = 0; i <= runs; i++) {
       const env = { ...process.env, NODE_COMPILE_CACHE: cache };
-      const child = spawnSync(process.execPath, ['--input-type=module', '-e', STARTUP_PROBE], { cwd: ROOT, encoding: 'utf8', env });
+      const child = spawnSync(process.execPath, ['--input-type=module', '-e', STARTUP_PROBE], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env,
+      });
       if (child.status !== 0) throw new Error(`start-up probe failed:\n${child.stderr}`);
       // The first run fills the compile cache and is not counted.
       if (i > 0) samples.push(JSON.parse(child.stdout.trim().split('\n').pop()!));
@@ -353,8 +372,15 @@ export function measureStartup(runs: number): StartupWeight {
   } finally {
     rmSync(cache, { recursive: true, force: true });
   }
-  const pick = (key: keyof Omit<StartupWeight, 'runs'>) => Math.round(median(samples.map((sample) => sample[key])) * 10) / 10;
-  return { runs, importMs: pick('importMs'), createMockMs: pick('createMockMs'), firstRequestMs: pick('firstRequestMs'), totalMs: pick('totalMs') };
+  const pick = (key: keyof Omit<StartupWeight, 'runs'>) =>
+    Math.round(median(samples.map((sample) => sample[key])) * 10) / 10;
+  return {
+    runs,
+    importMs: pick('importMs'),
+    createMockMs: pick('createMockMs'),
+    firstRequestMs: pick('firstRequestMs'),
+    totalMs: pick('totalMs'),
+  };
 }
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -367,11 +393,15 @@ export function formatReport(apps: AppWeight[], startup?: StartupWeight): string
     const width = Math.max(...[...app.groups, ...(app.onUse?.groups ?? [])].map((group) => group.group.length));
     const rows = (groups: GroupWeight[], indent: string) => {
       for (const group of groups)
-        lines.push(`${indent}${group.group.padEnd(width)}  ${kB(group.minBytes).padStart(9)} min  ${kB(group.gzipBytes).padStart(9)} gzip`);
+        lines.push(
+          `${indent}${group.group.padEnd(width)}  ${kB(group.minBytes).padStart(9)} min  ${kB(group.gzipBytes).padStart(9)} gzip`,
+        );
     };
     rows(app.groups, '  ');
     if (app.onUse !== undefined) {
-      lines.push(`  loaded on use (import()), not counted above: ${kB(app.onUse.minBytes)} min, ${kB(app.onUse.gzipBytes)} gzip`);
+      lines.push(
+        `  loaded on use (import()), not counted above: ${kB(app.onUse.minBytes)} min, ${kB(app.onUse.gzipBytes)} gzip`,
+      );
       rows(app.onUse.groups, '    ');
     }
     lines.push('');
@@ -390,7 +420,12 @@ async function main(argv: string[]): Promise<number> {
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { json: { type: 'boolean' }, startup: { type: 'boolean' }, runs: { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        json: { type: 'boolean' },
+        startup: { type: 'boolean' },
+        runs: { type: 'string' },
+        help: { type: 'boolean' },
+      },
     }));
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n\n${HELP}`);
@@ -407,7 +442,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const apps = await measureWeights();
   const startup = values.startup ? measureStartup(runs) : undefined;
-  process.stdout.write(values.json ? `${JSON.stringify({ apps, startup }, null, 2)}\n` : `${formatReport(apps, startup)}\n`);
+  process.stdout.write(
+    values.json ? `${JSON.stringify({ apps, startup }, null, 2)}\n` : `${formatReport(apps, startup)}\n`,
+  );
   return 0;
 }
 

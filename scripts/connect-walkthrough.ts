@@ -22,7 +22,9 @@ const control = (path: string, body: unknown) =>
 
 try {
   // The project comes from the world's summary (GET /__mock/world): no API lists projects yet.
-  const { data: world } = (await (await fetch(`${origin}/__mock/world`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+  const { data: world } = (await (
+    await fetch(`${origin}/__mock/world`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as {
     data: { projects: Array<{ id: string }> };
   };
   const client = new PipedreamClient({
@@ -40,7 +42,9 @@ try {
   const externalUserId = 'user-42';
   const connect = await client.tokens.create({ externalUserId, webhookUri: `${receiver.origin}/connect` });
   console.log('tokens.create   ', connect.token, 'expires', connect.expiresAt.toISOString());
-  const { data: completed } = (await (await control(`/connect/${connect.token}/complete`, { outcome: 'success' })).json()) as {
+  const { data: completed } = (await (
+    await control(`/connect/${connect.token}/complete`, { outcome: 'success' })
+  ).json()) as {
     data: { account: { id: string } };
   };
   console.log('connect flow     completed from the control API: account', completed.account.id);
@@ -75,7 +79,9 @@ try {
       configuredProps[prop.name] = (options![0] as { value: string }).value;
     } else configuredProps[prop.name] = prop.options?.[0] ?? `Hello from the walk-through`;
     if (prop.reloadProps === true) {
-      dynamicPropsId = (await client.actions.reloadProps({ id: action!.key, externalUserId, configuredProps: configuredProps as never })).dynamicProps?.id;
+      dynamicPropsId = (
+        await client.actions.reloadProps({ id: action!.key, externalUserId, configuredProps: configuredProps as never })
+      ).dynamicProps?.id;
     }
   }
   const run = await client.actions.run({
@@ -101,9 +107,20 @@ try {
   // 7. The deliveries: the connection webhook, then the trigger's event, signed with its key.
   const received = await receiver.waitFor(2);
   const event = received.find((request) => request.path === '/trigger')!;
-  const verified = await verifySignature({ header: String(event.headers['x-pd-signature']), rawBody: event.rawBody, key });
-  console.log('delivery         POST /trigger', 'x-pd-signature', verified.ok ? 'verified with the trigger key' : `NOT verified: ${JSON.stringify(verified)}`);
-  console.log('                 POST /connect', JSON.parse(received.find((request) => request.path === '/connect')!.text).event);
+  const verified = await verifySignature({
+    header: String(event.headers['x-pd-signature']),
+    rawBody: event.rawBody,
+    key,
+  });
+  console.log(
+    'delivery         POST /trigger',
+    'x-pd-signature',
+    verified.ok ? 'verified with the trigger key' : `NOT verified: ${JSON.stringify(verified)}`,
+  );
+  console.log(
+    '                 POST /connect',
+    JSON.parse(received.find((request) => request.path === '/connect')!.text).event,
+  );
 } finally {
   await receiver.close();
   await server.close();

@@ -50,14 +50,22 @@ if (!Number.isSafeInteger(runs) || runs < 1) fail(`--runs must be a positive int
 const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
 if (!Number.isSafeInteger(seed)) fail(`--seed must be an integer, got "${values.seed}"`);
 if (values.path !== undefined && values.seed === undefined) fail('--path needs the --seed it came with');
-if (values.path !== undefined && !/^\d+(:\d+)*$/.test(values.path)) fail(`--path must look like 12:0:3, got "${values.path}"`);
+if (values.path !== undefined && !/^\d+(:\d+)*$/.test(values.path))
+  fail(`--path must look like 12:0:3, got "${values.path}"`);
 
 console.log(`fuzz: ${values.path === undefined ? `${runs} runs` : `replaying path ${values.path}`}, seed ${seed}`);
 const started = performance.now();
-const report = await fuzz({ runs, seed, ...(values.path === undefined ? {} : { path: values.path }), noShrink: values['no-shrink'] === true });
+const report = await fuzz({
+  runs,
+  seed,
+  ...(values.path === undefined ? {} : { path: values.path }),
+  noShrink: values['no-shrink'] === true,
+});
 const seconds = (performance.now() - started) / 1000;
 const statuses = [...report.statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`);
-console.log(`fuzz: ${report.runs} runs, ${report.requests} requests in ${seconds.toFixed(1)} s (${statuses.join(', ')})`);
+console.log(
+  `fuzz: ${report.runs} runs, ${report.requests} requests in ${seconds.toFixed(1)} s (${statuses.join(', ')})`,
+);
 if (!report.failed) {
   console.log('fuzz: every invariant held');
   process.exit(0);

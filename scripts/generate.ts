@@ -53,5 +53,7 @@ if (check) {
   }
   console.log(`generated files are up to date (${files.length} checked)`);
 } else {
-  console.log(stale.length ? `wrote ${stale.join(', ')}` : `nothing to do: ${files.length} generated files already up to date`);
+  console.log(
+    stale.length ? `wrote ${stale.join(', ')}` : `nothing to do: ${files.length} generated files already up to date`,
+  );
 }

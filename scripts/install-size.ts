@@ -20,7 +20,8 @@ const { values } = parseArgs({
   },
 });
 
-const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const npm = (args: string[], cwd: string) =>
+  execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 /** Bytes on disk (du's allocated size, as `du -sh node_modules` shows it). */
 function diskBytes(path: string): number {
@@ -34,7 +35,8 @@ function packages(modules: string): string[] {
     if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
     const path = join(modules, entry.name);
     if (entry.name.startsWith('@')) {
-      for (const scoped of readdirSync(path, { withFileTypes: true })) if (scoped.isDirectory()) found.push(join(path, scoped.name));
+      for (const scoped of readdirSync(path, { withFileTypes: true }))
+        if (scoped.isDirectory()) found.push(join(path, scoped.name));
     } else found.push(path);
   }
   return found.flatMap((dir) => {
@@ -46,17 +48,38 @@ function packages(modules: string): string[] {
 const packDir = mkdtempSync(join(tmpdir(), 'kit-size-pack-'));
 const project = mkdtempSync(join(tmpdir(), 'kit-size-'));
 try {
-  const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', packDir], ROOT).replace(/^[^[]*/s, '')) as [{ filename: string; size: number }];
+  const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', packDir], ROOT).replace(/^[^[]*/s, '')) as [
+    { filename: string; size: number },
+  ];
   const tarball = join(packDir, packed[0].filename);
   writeFileSync(join(project, 'package.json'), '{"name":"empty","version":"1.0.0","private":true}');
   // --ignore-scripts: measure what an install brings without running anyone's code; the scripts are listed below.
-  npm(['i', '--no-audit', '--no-fund', '--ignore-scripts', ...(values.omit ? [`--omit=${values.omit}`] : []), tarball, ...values.with], project);
+  npm(
+    [
+      'i',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      ...(values.omit ? [`--omit=${values.omit}`] : []),
+      tarball,
+      ...values.with,
+    ],
+    project,
+  );
   const modules = join(project, 'node_modules');
   const all = packages(modules);
   const withScripts = all.flatMap((dir) => {
-    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; version: string; scripts?: Record<string, string> };
-    const scripts = Object.entries(manifest.scripts ?? {}).filter(([name]) => ['preinstall', 'install', 'postinstall'].includes(name));
-    return scripts.length > 0 ? [`${manifest.name}@${manifest.version} (${scripts.map(([name, command]) => `${name}: ${command}`).join('; ')})`] : [];
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      name: string;
+      version: string;
+      scripts?: Record<string, string>;
+    };
+    const scripts = Object.entries(manifest.scripts ?? {}).filter(([name]) =>
+      ['preinstall', 'install', 'postinstall'].includes(name),
+    );
+    return scripts.length > 0
+      ? [`${manifest.name}@${manifest.version} (${scripts.map(([name, command]) => `${name}: ${command}`).join('; ')})`]
+      : [];
   });
   const largest = all
     .filter((dir) => !dir.slice(modules.length + 1).includes('node_modules'))

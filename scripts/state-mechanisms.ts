@@ -11,7 +11,15 @@ import { DatabaseSync } from 'node:sqlite';
 
 const folder = mkdtempSync(join(tmpdir(), 'state-mechanisms-'));
 const words = 'A'.repeat(3328);
-const webhook = { id: 'wh_abcdefg', name: 'n', url: 'https://hooks.example.com/x', description: 'd', active: true, created_at: 1, updated_at: 1 };
+const webhook = {
+  id: 'wh_abcdefg',
+  name: 'n',
+  url: 'https://hooks.example.com/x',
+  description: 'd',
+  active: true,
+  created_at: 1,
+  updated_at: 1,
+};
 const patch = `${JSON.stringify({ w: 'bench-1', patch: { random: { index: 3, words }, issued: ['wh_abcdefg'], set: { webhooks: [webhook] } } })}\n`;
 const full = `${JSON.stringify({ w: 'bench-1', full: 'x'.repeat(32_000) })}\n`;
 const record = (i: number) => (i % 64 === 0 ? full : patch);
@@ -23,7 +31,9 @@ const append = (line: string) => {
   while (offset < buffer.length) offset += writeSync(fd, buffer, offset);
 };
 const db = new DatabaseSync(join(folder, 'worlds.db'));
-db.exec('PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; CREATE TABLE log (seq INTEGER PRIMARY KEY, record TEXT NOT NULL)');
+db.exec(
+  'PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; CREATE TABLE log (seq INTEGER PRIMARY KEY, record TEXT NOT NULL)',
+);
 const insert = db.prepare('INSERT INTO log (record) VALUES (?)');
 
 const WRITES = 5000;
@@ -34,7 +44,10 @@ function round(write: (line: string) => void): { cpuUs: number; wallUs: number }
   const used = process.cpuUsage(cpu);
   return { cpuUs: (used.user + used.system) / WRITES, wallUs: ((performance.now() - started) * 1000) / WRITES };
 }
-const rounds = { append: [] as Array<{ cpuUs: number; wallUs: number }>, sqlite: [] as Array<{ cpuUs: number; wallUs: number }> };
+const rounds = {
+  append: [] as Array<{ cpuUs: number; wallUs: number }>,
+  sqlite: [] as Array<{ cpuUs: number; wallUs: number }>,
+};
 for (let i = 0; i < 5; i++) {
   rounds.append.push(round(append));
   rounds.sqlite.push(round((line) => insert.run(line)));

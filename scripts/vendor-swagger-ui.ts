@@ -13,7 +13,13 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TARGET = join(ROOT, 'mocks', 'console', 'vendor');
 /** What the console loads, and what the licence asks to travel with it. */
-export const VENDORED = ['swagger-ui-bundle.js', 'swagger-ui-bundle.js.LICENSE.txt', 'swagger-ui.css', 'LICENSE', 'NOTICE'] as const;
+export const VENDORED = [
+  'swagger-ui-bundle.js',
+  'swagger-ui-bundle.js.LICENSE.txt',
+  'swagger-ui.css',
+  'LICENSE',
+  'NOTICE',
+] as const;
 
 const check = process.argv.includes('--check');
 const source = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -53,10 +59,16 @@ if (currentReadme !== readme) {
 }
 if (check) {
   if (stale.length > 0) {
-    console.error(`mocks/console/vendor/ is stale against swagger-ui-dist ${version}: ${stale.join(', ')}\nRun \`npm run vendor\` and commit the result.`);
+    console.error(
+      `mocks/console/vendor/ is stale against swagger-ui-dist ${version}: ${stale.join(', ')}\nRun \`npm run vendor\` and commit the result.`,
+    );
     process.exit(1);
   }
   console.log(`vendored Swagger UI ${version} is up to date (${VENDORED.length + 1} files checked)`);
 } else {
-  console.log(stale.length > 0 ? `wrote mocks/console/vendor/: ${stale.join(', ')}` : `mocks/console/vendor/ already holds Swagger UI ${version}`);
+  console.log(
+    stale.length > 0
+      ? `wrote mocks/console/vendor/: ${stale.join(', ')}`
+      : `mocks/console/vendor/ already holds Swagger UI ${version}`,
+  );
 }

@@ -23,7 +23,10 @@ const document = {
         type: 'object',
         required: ['a'],
         additionalProperties: false,
-        properties: { a: { oneOf: [{ type: 'string' }, { type: 'string', minLength: 2 }] }, 'b/c': { type: 'integer' } },
+        properties: {
+          a: { oneOf: [{ type: 'string' }, { type: 'string', minLength: 2 }] },
+          'b/c': { type: 'integer' },
+        },
       },
     },
   },
@@ -55,9 +58,14 @@ describe('documentSchemas', () => {
     const draft07 = documentSchemas(document, { strict: true, engine: Ajv });
     expect(draft07.errors('/components/schemas/Nullable', null)).toEqual([]);
     expect(draft07.errors('/components/schemas/Nullable', 1)).not.toEqual([]);
-    const prefixItems = { ...document, components: { schemas: { T: { type: 'array', prefixItems: [{ type: 'string' }] } } } };
+    const prefixItems = {
+      ...document,
+      components: { schemas: { T: { type: 'array', prefixItems: [{ type: 'string' }] } } },
+    };
     expect(documentSchemas(prefixItems, { strict: true }).errors('/components/schemas/T', [1])).not.toEqual([]);
-    expect(() => documentSchemas(prefixItems, { strict: true, engine: Ajv }).errors('/components/schemas/T', [1])).toThrow(/prefixItems/);
+    expect(() =>
+      documentSchemas(prefixItems, { strict: true, engine: Ajv }).errors('/components/schemas/T', [1]),
+    ).toThrow(/prefixItems/);
   });
 });
 

@@ -14,7 +14,9 @@ import { ORDERED, orderedFailure } from '../openapi/schema-check.ts';
 type AjvCore = core.default;
 
 // ajv-formats is CommonJS; under Node's ESM loader its default export is the module object.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: AjvCore) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: AjvCore,
+) => void;
 
 /** An Ajv class: `Ajv2020` (OpenAPI 3.1's default dialect) or draft-07's `Ajv` (what Prism uses). */
 type AjvClass = new (options: Options) => AjvCore;
@@ -57,7 +59,14 @@ export function documentSchemas(document: object, options: SchemaSetOptions = {}
   const Engine = options.engine ?? Ajv2020;
   // verbose: each error carries the schema that failed, which toIssues reads `x-error-code` from.
   const ajv = options.strict
-    ? new Engine({ allErrors: true, verbose: true, strict: true, strictTypes: false, strictTuples: false, strictRequired: true })
+    ? new Engine({
+        allErrors: true,
+        verbose: true,
+        strict: true,
+        strictTypes: false,
+        strictTuples: false,
+        strictRequired: true,
+      })
     : // the document carries OpenAPI keywords (example, x-*, discriminator) beside JSON Schema ones
       new Engine({ allErrors: true, verbose: true, strict: false, validateFormats: true });
   addFormats(ajv);
@@ -66,9 +75,17 @@ export function documentSchemas(document: object, options: SchemaSetOptions = {}
   if (options.strict) {
     // Ajv compiles the root resource when it resolves a pointer, so the top-level keys (openapi, info, paths, ...) count too.
     const rootKeys = Object.keys(document).filter((key) => !key.startsWith('x-'));
-    const annotations = new Set(['example', 'discriminator', 'xml', 'externalDocs', ...rootKeys, ...extensionKeys(document)]);
+    const annotations = new Set([
+      'example',
+      'discriminator',
+      'xml',
+      'externalDocs',
+      ...rootKeys,
+      ...extensionKeys(document),
+    ]);
     annotations.delete(ORDERED);
-    for (const keyword of annotations) ajv.addKeyword({ keyword, schemaType: ['string', 'number', 'boolean', 'object', 'array', 'null'] });
+    for (const keyword of annotations)
+      ajv.addKeyword({ keyword, schemaType: ['string', 'number', 'boolean', 'object', 'array', 'null'] });
   }
   // No meta-schema pass over the whole document: Redocly and openapi/document.test.ts check it, and
   // compiling the 2020-12 meta-schema would cost the mock server a third of its start-up.
@@ -113,7 +130,8 @@ function towardDocument<T>(value: T, own: ReadonlySet<string>): T {
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     const local = key === '$ref' && typeof item === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(item) : null;
-    out[key] = local !== null && !own.has(decodeURIComponent(local[1]!)) ? `${DOCUMENT_ID}${item}` : towardDocument(item, own);
+    out[key] =
+      local !== null && !own.has(decodeURIComponent(local[1]!)) ? `${DOCUMENT_ID}${item}` : towardDocument(item, own);
   }
   return out as T;
 }
@@ -125,7 +143,13 @@ function ordered(names: readonly string[], data: Record<string, unknown>): boole
   return failure === null;
 }
 
-const ORDERED_KEYWORD = { keyword: ORDERED, type: 'object', schemaType: 'array', errors: true, validate: ordered } as const;
+const ORDERED_KEYWORD = {
+  keyword: ORDERED,
+  type: 'object',
+  schemaType: 'array',
+  errors: true,
+  validate: ordered,
+} as const;
 
 /** Every `x-*` key used anywhere, so strict Ajv knows them as annotations instead of rejecting them. */
 function extensionKeys(value: unknown, found = new Set<string>()): Set<string> {

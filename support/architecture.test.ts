@@ -32,11 +32,20 @@ function importsOf(path: string, source: string): Import[] {
   const file = ts.createSourceFile(path, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const found: Import[] = [];
   const add = (specifier: string, typeOnly: boolean, dynamic = false) =>
-    found.push({ specifier, typeOnly, dynamic, target: specifier.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(path), specifier)) : specifier });
+    found.push({
+      specifier,
+      typeOnly,
+      dynamic,
+      target: specifier.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(path), specifier)) : specifier,
+    });
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       add(node.moduleSpecifier.text, node.importClause?.isTypeOnly ?? false);
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier !== undefined && ts.isStringLiteral(node.moduleSpecifier)) {
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier !== undefined &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       add(node.moduleSpecifier.text, node.isTypeOnly);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [argument] = node.arguments;
@@ -58,7 +67,10 @@ function sourceFiles(): SourceFile[] {
       if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'consumer' ? [] : walk(path);
       return entry.name.endsWith('.ts') ? [path] : [];
     });
-  return FOLDERS.flatMap(walk).map((path) => ({ path, imports: importsOf(path, readFileSync(join(ROOT, path), 'utf8')) }));
+  return FOLDERS.flatMap(walk).map((path) => ({
+    path,
+    imports: importsOf(path, readFileSync(join(ROOT, path), 'utf8')),
+  }));
 }
 
 // ---- what the table's rows and columns name -------------------------------------------------
@@ -73,7 +85,8 @@ const isPackage = (name: string) => (imp: Import) => imp.target === name || imp.
 const isFile = (test: (path: string) => boolean) => (imp: Import) => imp.specifier.startsWith('.') && test(imp.target);
 
 /** Tests and test configuration: free to import anything (they are not part of any layer). */
-const isTest = (path: string) => path.endsWith('.test.ts') || under('contracts/self-test')(path) || path.endsWith('vitest.config.ts');
+const isTest = (path: string) =>
+  path.endsWith('.test.ts') || under('contracts/self-test')(path) || path.endsWith('vitest.config.ts');
 /** The folders whose modules ship in the package (docs/architecture.md, "Test support"). */
 const isRuntime = (path: string) => under('mocks', 'openapi', 'cli', 'contracts')(path) && !isTest(path);
 
@@ -172,7 +185,12 @@ const RULES: Rule[] = [
       ['generated modules', isFile(GENERATED)],
       npmPackage,
     ],
-    never: [...lowerLayers('app'), ['an adapter', isFile(ADAPTERS)], ['msw', isPackage('msw')], ['a Node built-in', isBuiltin]],
+    never: [
+      ...lowerLayers('app'),
+      ['an adapter', isFile(ADAPTERS)],
+      ['msw', isPackage('msw')],
+      ['a Node built-in', isBuiltin],
+    ],
   },
   {
     name: 'scenarios',
@@ -206,7 +224,10 @@ const RULES: Rule[] = [
     name: 'mocks/index.ts (createMock)',
     from: under('mocks/index.ts'),
     may: [
-      ['every layer below the adapters', isFile((target) => [IDS, FACTORIES, OUTBOUND, STORE, SCENARIOS, APP, ERRORS].some((layer) => layer(target)))],
+      [
+        'every layer below the adapters',
+        isFile((target) => [IDS, FACTORIES, OUTBOUND, STORE, SCENARIOS, APP, ERRORS].some((layer) => layer(target))),
+      ],
       ['openapi/', isFile(under('openapi'))],
     ],
     never: [],
@@ -266,7 +287,10 @@ const RULES: Rule[] = [
     may: [
       own(under('mocks/playwright')),
       ['mocks/index.ts', isFile(under('mocks/index.ts'))],
-      ["the Node adapter's server and scenario files", isFile(under('mocks/node/server.ts', 'mocks/node/scenario-files.ts'))],
+      [
+        "the Node adapter's server and scenario files",
+        isFile(under('mocks/node/server.ts', 'mocks/node/scenario-files.ts')),
+      ],
       npmPackage,
     ],
     never: [
@@ -288,7 +312,13 @@ const RULES: Rule[] = [
   {
     name: 'contracts',
     from: (path) => under('contracts')(path) && !isTest(path),
-    may: [own(under('contracts')), ['openapi/', isFile(under('openapi'))], ["the kit's entry points", isFile(ENTRY_POINTS)], npmPackage, nodeBuiltin],
+    may: [
+      own(under('contracts')),
+      ['openapi/', isFile(under('openapi'))],
+      ["the kit's entry points", isFile(ENTRY_POINTS)],
+      npmPackage,
+      nodeBuiltin,
+    ],
     never: [
       ['the store', isFile(STORE)],
       ['the app', isFile(APP)],
@@ -301,9 +331,15 @@ const RULES: Rule[] = [
     may: [
       own(under('cli')),
       ["the kit's entry points", isFile(ENTRY_POINTS)],
-      ["the Node adapter's server, checking fetch and CORS", isFile(under('mocks/node/server.ts', 'mocks/node/fetch.ts', 'mocks/node/cors.ts'))],
+      [
+        "the Node adapter's server, checking fetch and CORS",
+        isFile(under('mocks/node/server.ts', 'mocks/node/fetch.ts', 'mocks/node/cors.ts')),
+      ],
       ['mocks/outbound/', isFile(OUTBOUND)],
-      ['mocks/common/defaults.ts, mocks/common/destinations.ts', isFile((target) => DEFAULTS(target) || DESTINATIONS(target))],
+      [
+        'mocks/common/defaults.ts, mocks/common/destinations.ts',
+        isFile((target) => DEFAULTS(target) || DESTINATIONS(target)),
+      ],
       ['mocks/upstream/ (drift reads HAR, serve checks --live and --match)', isFile(UPSTREAM)],
       ['openapi/', isFile(under('openapi'))],
       ['contracts/', isFile(under('contracts'))],
@@ -315,7 +351,11 @@ const RULES: Rule[] = [
       ['the app', isFile(APP)],
     ],
   },
-  { name: 'mocks (nothing imports the command line back)', from: (path) => under('mocks')(path) && !isTest(path), never: [['cli/', isFile(under('cli'))]] },
+  {
+    name: 'mocks (nothing imports the command line back)',
+    from: (path) => under('mocks')(path) && !isTest(path),
+    never: [['cli/', isFile(under('cli'))]],
+  },
   {
     name: 'runtime folders',
     from: isRuntime,
@@ -361,7 +401,10 @@ function violations(files: SourceFile[], rules: Rule[] = RULES): string[] {
  * layer, so a folder's root files can sit above its subfolders (openapi/ above openapi/document/).
  */
 const LAYERS: Array<[string, (path: string) => boolean]> = [
-  ["the document's leaves", under('openapi/generated', 'openapi/json-pointer.ts', 'openapi/types.ts', 'openapi/load-document.ts')],
+  [
+    "the document's leaves",
+    under('openapi/generated', 'openapi/json-pointer.ts', 'openapi/types.ts', 'openapi/load-document.ts'),
+  ],
   ["the document's reading", under('openapi/document')],
   ['checks against the document', under('openapi')],
   ['common leaves', COMMON],
@@ -392,7 +435,10 @@ function upwardImports(files: SourceFile[]): string[] {
     }
     for (const imp of file.imports.filter((i) => i.specifier.startsWith('.') && isRuntime(i.target))) {
       const target = layerOf(imp.target);
-      if (target > own) found.push(`${file.path} -> ${imp.specifier} (${LAYERS[own]![0]} imports the higher layer ${LAYERS[target]![0]})`);
+      if (target > own)
+        found.push(
+          `${file.path} -> ${imp.specifier} (${LAYERS[own]![0]} imports the higher layer ${LAYERS[target]![0]})`,
+        );
     }
   }
   return found;
@@ -506,17 +552,24 @@ function listProblems(runtime: string[], listed: Listed[]): string[] {
     const entry = byPath.get(GENERATED_FOLDERS.find((folder) => under(folder)(path)) ?? path);
     const layer = LAYERS[layerOf(path)]?.[0];
     if (entry === undefined) problems.push(`${path} is not in docs/architecture.md`);
-    else if (entry.layer !== layer) problems.push(`${path}: docs/architecture.md gives the layer (${entry.layer}), LAYERS (${layer})`);
+    else if (entry.layer !== layer)
+      problems.push(`${path}: docs/architecture.md gives the layer (${entry.layer}), LAYERS (${layer})`);
   }
-  const named = (path: string) => runtime.includes(path) || (GENERATED_FOLDERS.includes(path) && runtime.some(under(path)));
-  for (const { path } of listed) if (!named(path)) problems.push(`docs/architecture.md names ${path}, which is not a runtime file`);
+  const named = (path: string) =>
+    runtime.includes(path) || (GENERATED_FOLDERS.includes(path) && runtime.some(under(path)));
+  for (const { path } of listed)
+    if (!named(path)) problems.push(`docs/architecture.md names ${path}, which is not a runtime file`);
   return problems;
 }
 
 // ---- browser safety ----------------------------------------------------------------------------
 
 /** Every project file reached from `entry` through imports that survive compilation (not type-only); `staticOnly`: not through `import()` either. */
-function valueGraph(files: Map<string, SourceFile>, entry: string, staticOnly = false): { files: Set<string>; packages: Map<string, string> } {
+function valueGraph(
+  files: Map<string, SourceFile>,
+  entry: string,
+  staticOnly = false,
+): { files: Set<string>; packages: Map<string, string> } {
   const reached = new Set<string>();
   const packages = new Map<string, string>(); // specifier -> first importer
   const queue = [entry];
@@ -538,7 +591,10 @@ const BROWSER_ENTRIES = ['mocks/msw/handlers.ts', 'mocks/msw/browser.ts', 'mocks
 function nodeOnly(files: Map<string, SourceFile>, entry: string): string[] {
   return [...valueGraph(files, entry).packages]
     .filter(
-      ([specifier]) => builtins.has(specifier) || specifier.startsWith('node:') || isPackage('msw/node')({ specifier, target: specifier, typeOnly: false }),
+      ([specifier]) =>
+        builtins.has(specifier) ||
+        specifier.startsWith('node:') ||
+        isPackage('msw/node')({ specifier, target: specifier, typeOnly: false }),
     )
     .map(([specifier, importer]) => `${importer} -> ${specifier}`);
 }
@@ -594,7 +650,13 @@ describe('architecture (docs/architecture.md)', () => {
   it('a page that only mocks does not load the upstream step: mocks/msw/handlers.ts imports it with import() (docs/upstream.md, "In the browser")', () => {
     const eager = valueGraph(byPath, 'mocks/msw/handlers.ts', true).files;
     const lazy = valueGraph(byPath, 'mocks/msw/handlers.ts').files;
-    for (const module of ['mocks/upstream/msw-step.ts', 'mocks/upstream/hybrid.ts', 'mocks/upstream/har.ts', 'mocks/upstream/replay.ts', 'openapi/drift.ts']) {
+    for (const module of [
+      'mocks/upstream/msw-step.ts',
+      'mocks/upstream/hybrid.ts',
+      'mocks/upstream/har.ts',
+      'mocks/upstream/replay.ts',
+      'openapi/drift.ts',
+    ]) {
       expect([...lazy], 'reached through import()').toContain(module);
       expect([...eager], 'reached by a static import').not.toContain(module);
     }
@@ -602,7 +664,10 @@ describe('architecture (docs/architecture.md)', () => {
 
   it('the rules catch what they forbid, and only that', () => {
     const broken = [
-      fake('mocks/store/leak.ts', "import { respond } from '../app/respond.ts';\nimport { createServer } from 'node:http';"),
+      fake(
+        'mocks/store/leak.ts',
+        "import { respond } from '../app/respond.ts';\nimport { createServer } from 'node:http';",
+      ),
       fake('mocks/factories/leak.ts', "import type { World } from '../store/world.ts';"),
       fake('mocks/msw-extra.ts', "export { x } from './store/world.ts';"),
       fake('mocks/node/server.ts', "import { pageOf } from '../store/world/pagination.ts';"),
@@ -618,7 +683,9 @@ describe('architecture (docs/architecture.md)', () => {
       "mocks/node/server.ts -> ../store/world/pagination.ts (the Node adapter never imports store internals (anything but the store's faces: an index.ts and persist.ts))",
       'openapi/leak.ts -> ../mocks/index.ts (openapi never imports mocks/)',
       "contracts/leak.ts -> ../scripts/bench.ts (contracts may import only its own folder, openapi/, the kit's entry points, npm packages, Node built-ins)",
-      expect.stringMatching(/^cli\/leak\.ts -> \.\.\/support\/loopback-receiver\.ts \(the command line may import only its own folder, /),
+      expect.stringMatching(
+        /^cli\/leak\.ts -> \.\.\/support\/loopback-receiver\.ts \(the command line may import only its own folder, /,
+      ),
       'cli/leak.ts -> ../support/loopback-receiver.ts (runtime folders never imports support/)',
       'contracts/leak.ts -> ../scripts/bench.ts (runtime folders never imports scripts/)',
       'contracts/leak.ts -> ../scripts/bench.ts (contracts, tests included never imports scripts/)',
@@ -685,8 +752,14 @@ describe('architecture (docs/architecture.md)', () => {
       fake('cli/leak.ts', "import { keepState } from '../mocks/node/state.ts';"),
       fake('mocks/common/destinations.ts', "import { kindOf } from '../ids/ids.ts';"),
       // Allowed: the same folder, a type-only DeliverySink, the policy from outbound/.
-      fake('mocks/store/world/fine.ts', "import type { DeliverySink } from '../../outbound/types.ts';\nimport { ok } from '../../common/errors.ts';"),
-      fake('mocks/outbound/fine.ts', "import { destinationPolicy } from '../common/destinations.ts';\nimport { signPayload } from './signature.ts';"),
+      fake(
+        'mocks/store/world/fine.ts',
+        "import type { DeliverySink } from '../../outbound/types.ts';\nimport { ok } from '../../common/errors.ts';",
+      ),
+      fake(
+        'mocks/outbound/fine.ts',
+        "import { destinationPolicy } from '../common/destinations.ts';\nimport { signPayload } from './signature.ts';",
+      ),
     ];
     expect(violations(outside)).toEqual([
       'mocks/common/destinations.ts -> ../ids/ids.ts (the shared leaves (errors, defaults, the destination policy) may import nothing)',

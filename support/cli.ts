@@ -49,11 +49,17 @@ const running: ChildProcessWithoutNullStreams[] = [];
  * const run = startCli(['serve', '--port', '0']);
  * await run.waitFor(/listening on (\S+)/);
  */
-export function startCli(args: string[], options: { env?: Record<string, string>; stdin?: string; cwd?: string } = {}): CliRun {
+export function startCli(
+  args: string[],
+  options: { env?: Record<string, string>; stdin?: string; cwd?: string } = {},
+): CliRun {
   const env: Record<string, string | undefined> = { ...process.env };
   for (const name of CLI_ENV) delete env[name];
   for (const name of Object.keys(env)) if (name.startsWith('CONTRACT_')) delete env[name];
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? KIT_ROOT, env: { ...env, ...options.env } });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? KIT_ROOT,
+    env: { ...env, ...options.env },
+  });
   running.push(child);
   if (options.stdin !== undefined) child.stdin.end(options.stdin);
   else child.stdin.end();
@@ -89,7 +95,10 @@ export function startCli(args: string[], options: { env?: Record<string, string>
  * @example
  * const { code, stdout } = await runCli(['--version']);
  */
-export async function runCli(args: string[], options: { env?: Record<string, string>; stdin?: string; cwd?: string } = {}) {
+export async function runCli(
+  args: string[],
+  options: { env?: Record<string, string>; stdin?: string; cwd?: string } = {},
+) {
   const run = startCli(args, options);
   const code = await run.exited;
   return { code, stdout: run.out(), stderr: run.err() };
@@ -97,5 +106,6 @@ export async function runCli(args: string[], options: { env?: Record<string, str
 
 /** Kills what a test left running (call from afterEach). */
 export function killRunning(): void {
-  for (const child of running.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of running.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }

@@ -8,7 +8,8 @@ import { fuzz, OPERATIONS, USER_TOKEN, WORLD_SEED, type FuzzReport } from './fuz
 /** A seed that changes from run to run, so `npm test` keeps exploring; a failure prints how to replay it. */
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
-const explain = (report: FuzzReport) => `${report.error}\nreplay: ${report.replay}\nsteps: ${JSON.stringify(report.counterexample)}`;
+const explain = (report: FuzzReport) =>
+  `${report.error}\nreplay: ${report.replay}\nsteps: ${JSON.stringify(report.counterexample)}`;
 
 /** An app that answers `status`/`body` in place of its own for one operation. */
 function planting(method: string, path: RegExp, change: (response: AppResponse) => AppResponse) {
@@ -25,12 +26,15 @@ describe('fuzzing the app with requests drawn from the documents', () => {
     expect(report.failed, report.failed ? explain(report) : '').toBe(false);
     expect(report.requests).toBeGreaterThan(200);
     // The runs reach past the checks: successes and refusals of several kinds.
-    for (const status of [200, 400, 401, 404]) expect(report.statuses.get(status) ?? 0, `status ${status}`).toBeGreaterThan(0);
+    for (const status of [200, 400, 401, 404])
+      expect(report.statuses.get(status) ?? 0, `status ${status}`).toBeGreaterThan(0);
   });
 
   // The read cache (mocks/app/read-cache.ts) must be invisible: every answer byte-identical to a
   // twin's that keeps nothing, with a clock that moves a second per request.
-  it(`answers byte-identically with and without the read cache for 200 runs (seed ${SEED})`, { timeout: 120_000 }, async () => {
+  it(`answers byte-identically with and without the read cache for 200 runs (seed ${SEED})`, {
+    timeout: 120_000,
+  }, async () => {
     const report = await fuzz({ runs: 200, seed: SEED, compareCache: true });
     expect(report.failed, report.failed ? explain(report) : '').toBe(false);
     expect(report.statuses.get(200) ?? 0).toBeGreaterThan(100);
@@ -46,12 +50,15 @@ describe('fuzzing the app with requests drawn from the documents', () => {
 
   it('covers every operation of both documents but the skipped ones', () => {
     const ids = OPERATIONS.map((operation) => operation.operationId);
-    for (const id of ['createWorkflow', 'createWebhook', 'getCurrentUser', 'emit', 'setFaults', 'resetWorld']) expect(ids).toContain(id);
+    for (const id of ['createWorkflow', 'createWebhook', 'getCurrentUser', 'emit', 'setFaults', 'resetWorld'])
+      expect(ids).toContain(id);
     expect(ids).not.toContain('listDeliveries');
   });
 
   it('finds a planted 500 and replays it from the printed seed and path', async () => {
-    const around = planting('GET', /^\/v1\/users\/me$/, (response) => (response.status === 200 ? { ...response, status: 500 } : response));
+    const around = planting('GET', /^\/v1\/users\/me$/, (response) =>
+      response.status === 200 ? { ...response, status: 500 } : response,
+    );
     const report = await fuzz({ runs: 2000, seed: 7, around, noShrink: true });
     expect(report.failed).toBe(true);
     expect(report.invariant).toBe('not_a_server_error');

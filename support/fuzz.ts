@@ -11,7 +11,14 @@
 // counter below zero. With `compareCache`, every request also goes to a twin mock without the read
 // cache (mocks/app/read-cache.ts) and the two answers must be byte-identical; the clock then moves
 // a second per request, so an answer that depends on the time is caught being kept.
-import { createEngine, explore, InvariantError, type Answer, type Exchange, type ExploreReport } from '../contracts/explore/engine.ts';
+import {
+  createEngine,
+  explore,
+  InvariantError,
+  type Answer,
+  type Exchange,
+  type ExploreReport,
+} from '../contracts/explore/engine.ts';
 import { operationsOf, type Move, type Operation } from '../contracts/explore/generators.ts';
 import type { Built } from '../contracts/explore/requests.ts';
 import { createMock, type Mock, type ReadCache, type World } from '../mocks/index.ts';
@@ -98,7 +105,12 @@ function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: ReturnTyp
   const send = async (request: Built): Promise<Answer> => {
     errors.length = 0;
     const prefix = request.operation.face === 'api' ? '/v1' : '/__mock';
-    const req = { method: request.method, url: `${prefix}${request.path}`, headers: request.headers, body: request.body };
+    const req = {
+      method: request.method,
+      url: `${prefix}${request.path}`,
+      headers: request.headers,
+      body: request.body,
+    };
     if (twin !== undefined) clock += 1000;
     const response = await handle(req);
     // The journal's lines carry real times (how long each request took), never equal twice.
@@ -108,11 +120,23 @@ function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: ReturnTyp
       const seen = (answer: typeof response) => JSON.stringify([answer.status, answer.headers, answer.body]);
       const [a, b] = [seen(response), seen(uncached)];
       if (response.bytes !== undefined && new TextDecoder().decode(response.bytes) !== response.body) {
-        const exchange: Exchange = { request, status: response.status, headers: response.headers, text: response.body, body: undefined };
+        const exchange: Exchange = {
+          request,
+          status: response.status,
+          headers: response.headers,
+          text: response.body,
+          body: undefined,
+        };
         throw new InvariantError('read_cache_equivalence', 'the kept bytes are not the body', exchange);
       }
       if (a !== b) {
-        const exchange: Exchange = { request, status: response.status, headers: response.headers, text: response.body, body: undefined };
+        const exchange: Exchange = {
+          request,
+          status: response.status,
+          headers: response.headers,
+          text: response.body,
+          body: undefined,
+        };
         throw new InvariantError('read_cache_equivalence', `with the read cache: ${a}\nwithout it: ${b}`, exchange);
       }
     }
@@ -121,7 +145,8 @@ function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: ReturnTyp
     return { status: response.status, headers: response.headers, text: response.body };
   };
 
-  const tokenOf = (request: Built) => (request.headers.authorization === `Bearer ${OAUTH_TOKEN}` ? OAUTH_TOKEN : USER_TOKEN);
+  const tokenOf = (request: Built) =>
+    request.headers.authorization === `Bearer ${OAUTH_TOKEN}` ? OAUTH_TOKEN : USER_TOKEN;
   const engine = createEngine({
     operations: [...OPERATIONS],
     send,
@@ -139,7 +164,8 @@ function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: ReturnTyp
       }
       for (const ids of issued.values()) ids.clear();
       const pool: string[] = [];
-      for (const match of seeded.matchAll(/\b[a-z]{1,5}_[A-Za-z0-9]{3,}\b/g)) if (!pool.includes(match[0])) pool.push(match[0]);
+      for (const match of seeded.matchAll(/\b[a-z]{1,5}_[A-Za-z0-9]{3,}\b/g))
+        if (!pool.includes(match[0])) pool.push(match[0]);
       return { tokens: { user: USER_TOKEN, oauth: OAUTH_TOKEN }, pool };
     },
     before: (request) => {
@@ -148,11 +174,13 @@ function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: ReturnTyp
     },
     after: (exchange, _tokens, memo) => {
       const { world, ids } = memo as { world: World; ids: Set<string> };
-      if (errors.length > 0) throw new InvariantError('error_hook', `the mock's error hook was called: ${String(errors[0])}`, exchange);
+      if (errors.length > 0)
+        throw new InvariantError('error_hook', `the mock's error hook was called: ${String(errors[0])}`, exchange);
       const token = tokenOf(exchange.request);
       // A reset starts a new world, whose IDs may repeat the old one's.
       if (mock.store.world(token) !== world) issued.get(token)!.clear();
-      else if (exchange.status === 200 && exchange.request.headers.prefer === undefined) checkCreated(exchange, ids, issued.get(token)!);
+      else if (exchange.status === 200 && exchange.request.headers.prefer === undefined)
+        checkCreated(exchange, ids, issued.get(token)!);
       for (const each of TOKENS) checkWorld(mock.store.world(each), exchange);
     },
   });
@@ -178,7 +206,8 @@ function sequence() {
 /** Every key of the world's collections (its IDs). */
 function worldIds(world: World): Set<string> {
   const ids = new Set<string>();
-  for (const value of Object.values(world)) if (value instanceof Map) for (const key of value.keys()) if (typeof key === 'string') ids.add(key);
+  for (const value of Object.values(world))
+    if (value instanceof Map) for (const key of value.keys()) if (typeof key === 'string') ids.add(key);
   return ids;
 }
 
@@ -189,7 +218,8 @@ function checkCreated(exchange: Exchange, before: Set<string>, issued: Set<strin
   if (read === undefined || data === undefined || data === null) return;
   for (const id of new Set(read(data))) {
     if (typeof id !== 'string') continue;
-    if (before.has(id) || issued.has(id)) throw new InvariantError('unique_ids', `${operationId} answered ID ${id}, which the world already had`, exchange);
+    if (before.has(id) || issued.has(id))
+      throw new InvariantError('unique_ids', `${operationId} answered ID ${id}, which the world already had`, exchange);
     issued.add(id);
   }
 }
@@ -199,14 +229,18 @@ function checkWorld(world: World, exchange: Exchange): void {
   const exists = (id: string) => world.workflows.has(id) || world.sources.has(id) || world.webhooks.has(id);
   for (const { subscription } of world.subscriptions.values()) {
     for (const id of [subscription.emitter_id, subscription.listener_id]) {
-      if (!id.endsWith('*') && !exists(id)) throw fail(`subscription ${subscription.id} names ${id}, which the world does not have`);
+      if (!id.endsWith('*') && !exists(id))
+        throw fail(`subscription ${subscription.id} names ${id}, which the world does not have`);
     }
   }
   for (const auto of world.autoSubscriptions) {
-    if (!exists(auto.listener_id)) throw fail(`an auto-subscription names listener ${auto.listener_id}, which the world does not have`);
+    if (!exists(auto.listener_id))
+      throw fail(`an auto-subscription names listener ${auto.listener_id}, which the world does not have`);
   }
   if (world.errorSeq < 0) throw fail(`errorSeq is ${world.errorSeq}`);
-  const counters = [world.user, ...[...world.workspaces.values()].map((w) => w.workspace)] as unknown as Array<Record<string, unknown>>;
+  const counters = [world.user, ...[...world.workspaces.values()].map((w) => w.workspace)] as unknown as Array<
+    Record<string, unknown>
+  >;
   for (const record of counters) {
     for (const [key, value] of Object.entries(record)) {
       if (typeof value === 'number' && value < 0) throw fail(`counter ${key} is ${value}`);
@@ -236,6 +270,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const fuzzer = createFuzzer(options);
   const report = await explore(fuzzer.engine, options);
   const full: FuzzReport = { ...report, requests: fuzzer.stats.requests, statuses: fuzzer.stats.statuses };
-  if (report.failed) full.replay = `npm run fuzz -- --seed ${report.seed}${report.path ? ` --path ${report.path}` : ''}`;
+  if (report.failed)
+    full.replay = `npm run fuzz -- --seed ${report.seed}${report.path ? ` --path ${report.path}` : ''}`;
   return full;
 }

@@ -37,7 +37,9 @@ export interface LoopbackReceiver {
   close(): Promise<void>;
 }
 
-export async function startLoopbackReceiver(respond: Responder = () => ({ status: 200, body: 'ok' })): Promise<LoopbackReceiver> {
+export async function startLoopbackReceiver(
+  respond: Responder = () => ({ status: 200, body: 'ok' }),
+): Promise<LoopbackReceiver> {
   const received: ReceivedRequest[] = [];
   const waiters: { count: number; resolve: (list: ReceivedRequest[]) => void }[] = [];
 

@@ -53,7 +53,10 @@ function plant(request: AppRequest, response: AppResponse): AppResponse {
  * const upstream = plantedUpstream();
  * await upstream.fetch('http://upstream.test/v1/users/me', { headers: { authorization: 'Bearer t' } });
  */
-export function plantedUpstream(options: { seed?: number; baseUrl?: string } = {}): { mock: Mock; fetch: typeof globalThis.fetch } {
+export function plantedUpstream(options: { seed?: number; baseUrl?: string } = {}): {
+  mock: Mock;
+  fetch: typeof globalThis.fetch;
+} {
   const baseUrl = options.baseUrl ?? 'http://upstream.test/v1';
   const inner = createMock({ seed: options.seed ?? 7, baseUrl });
   const handle = async (request: AppRequest) => plant(request, await inner.handle(request));

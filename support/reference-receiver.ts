@@ -12,7 +12,9 @@ export function createReferenceReceiver(key: string, onEvent: (event: unknown) =
 
     const verdict = await verifySignature({ rawBody, header: req.headers['x-pd-signature'], key });
     if (!verdict.ok) {
-      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: verdict.message, reason: verdict.reason }));
+      res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: verdict.message, reason: verdict.reason }));
       return;
     }
     let event: unknown;

@@ -84,7 +84,10 @@ export interface StoreFixture {
  * @example
  * beforeEach(() => ({ sink, store, world, orgId, projectId } = storeFixture('emitter')));
  */
-export function storeFixture(token: string, options: { seed?: number; now?: number; endpointUrl?: (key: string) => string } = {}): StoreFixture {
+export function storeFixture(
+  token: string,
+  options: { seed?: number; now?: number; endpointUrl?: (key: string) => string } = {},
+): StoreFixture {
   const sink = recordingSink();
   const now = options.now ?? Date.UTC(2030, 2, 3, 4, 5, 6);
   const store = createStore({

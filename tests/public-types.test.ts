@@ -11,7 +11,9 @@ const ROOT = join(import.meta.dirname, '..');
 
 /** Entry point -> its source file, from the exports map (dist/x.js is built from x.ts). */
 function entrySources(): Record<string, string> {
-  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string | { default: string }> };
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    exports: Record<string, string | { default: string }>;
+  };
   const entries: Record<string, string> = {};
   for (const [entry, target] of Object.entries(manifest.exports)) {
     if (typeof target === 'string') continue; // the document, package.json
@@ -22,14 +24,19 @@ function entrySources(): Record<string, string> {
 
 it('every named type reachable from an entry point is exported by one', () => {
   const entries = entrySources();
-  const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(ROOT, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  )!;
   const program = ts.createProgram(Object.values(entries), { ...config.options, noEmit: true });
   const checker = program.getTypeChecker();
   const ours = (node: ts.Node) => {
     const file = node.getSourceFile().fileName;
     return file.startsWith(ROOT) && !file.includes('/node_modules/') && !file.includes('/openapi/generated/');
   };
-  const resolve = (symbol: ts.Symbol) => (symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol);
+  const resolve = (symbol: ts.Symbol) =>
+    symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
 
   const exported = new Set<ts.Symbol>();
   const queue: ts.Symbol[] = [];
@@ -60,7 +67,10 @@ it('every named type reachable from an entry point is exported by one', () => {
             const isTypeParameter = declared !== undefined && ts.isTypeParameterDeclaration(declared);
             if (declared && ours(declared) && !isTypeParameter) {
               if (!exported.has(resolved))
-                missing.set(resolved.getName(), `${declared.getSourceFile().fileName.slice(ROOT.length + 1)} (used by ${symbol.getName()})`);
+                missing.set(
+                  resolved.getName(),
+                  `${declared.getSourceFile().fileName.slice(ROOT.length + 1)} (used by ${symbol.getName()})`,
+                );
               queue.push(resolved);
             }
           }

@@ -19,7 +19,11 @@ const WEBHOOK = {
   updated_at: 1700000000,
 };
 
-function serving(status: number, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+function serving(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+) {
   const records: ExchangeRecord[] = [];
   const fetch = createCheckedFetch({
     fetch: async () => new Response(body === undefined ? null : JSON.stringify(body), { status, headers }),
@@ -66,7 +70,9 @@ describe('checked fetch', () => {
 
   it('fails a server error, naming operation, request, body and status', async () => {
     const { fetch, records } = serving(500, { error: 'boom' });
-    const violation = await violationOf(fetch(`${BASE}/workflows`, { method: 'POST', body: JSON.stringify({ org_id: 'o_1', project_id: 'proj_1' }) }));
+    const violation = await violationOf(
+      fetch(`${BASE}/workflows`, { method: 'POST', body: JSON.stringify({ org_id: 'o_1', project_id: 'proj_1' }) }),
+    );
     expect(violation.violations.map((v) => v.check)).toContain('not_a_server_error');
     expect(violation.message).toContain('createWorkflow');
     expect(violation.message).toContain(`POST ${BASE}/workflows`);
@@ -90,7 +96,9 @@ describe('checked fetch', () => {
   it('fails a body that breaks the response schema, with the JSON pointer', async () => {
     const { fetch } = serving(200, { data: [{ ...WEBHOOK, active: 'yes' }] });
     const violation = await violationOf(fetch(`${BASE}/users/me/webhooks`));
-    expect(violation.violations).toContainEqual(expect.objectContaining({ check: 'response_schema_conformance', pointer: '/data/0/active' }));
+    expect(violation.violations).toContainEqual(
+      expect.objectContaining({ check: 'response_schema_conformance', pointer: '/data/0/active' }),
+    );
     expect(violation.message).toContain('/data/0/active');
   });
 
@@ -102,7 +110,11 @@ describe('checked fetch', () => {
   });
 
   it('fails when Prism reports violations in sl-violations', async () => {
-    const { fetch } = serving(200, { data: [] }, { 'content-type': 'application/json', 'sl-violations': '[{"message":"x"}]' });
+    const { fetch } = serving(
+      200,
+      { data: [] },
+      { 'content-type': 'application/json', 'sl-violations': '[{"message":"x"}]' },
+    );
     const violation = await violationOf(fetch(`${BASE}/users/me/webhooks`));
     expect(violation.violations.map((v) => v.check)).toEqual(['prism_violations']);
   });
@@ -127,22 +139,30 @@ describe('checked fetch', () => {
 
 describe('ID walker', () => {
   it('accepts known prefixes, subscription globs, and unprefixed event-summary IDs', () => {
-    expect(checkIdPrefixes('listWorkspaceSubscriptions', { data: [{ id: 'sub_1', emitter_id: 'p_*', listener_id: 'wh_2', event_name: '' }] })).toEqual([]);
     expect(
-      checkIdPrefixes('getWorkflowErrorEventSummaries', { data: [{ id: '1763798400123-0', event: { original_context: { id: 'abc', workflow_id: 'p_1' } } }] }),
+      checkIdPrefixes('listWorkspaceSubscriptions', {
+        data: [{ id: 'sub_1', emitter_id: 'p_*', listener_id: 'wh_2', event_name: '' }],
+      }),
+    ).toEqual([]);
+    expect(
+      checkIdPrefixes('getWorkflowErrorEventSummaries', {
+        data: [{ id: '1763798400123-0', event: { original_context: { id: 'abc', workflow_id: 'p_1' } } }],
+      }),
     ).toEqual([]);
   });
 
   it('ignores caller data under original_event and configured_props', () => {
-    expect(checkIdPrefixes('getWorkflowErrorEventSummaries', { data: [{ id: '1-0', event: { original_event: { id: 'anything', user_id: 'x' } } }] })).toEqual(
-      [],
-    );
+    expect(
+      checkIdPrefixes('getWorkflowErrorEventSummaries', {
+        data: [{ id: '1-0', event: { original_event: { id: 'anything', user_id: 'x' } } }],
+      }),
+    ).toEqual([]);
   });
 
   it('flags ID fields by name wherever they are', () => {
-    expect(checkIdPrefixes('getWorkflow', { data: { id: 'p_1', triggers: [{ id: 'dc_1', owner_id: 'team_1' }] } })).toEqual([
-      expect.objectContaining({ pointer: '/data/triggers/0/owner_id' }),
-    ]);
+    expect(
+      checkIdPrefixes('getWorkflow', { data: { id: 'p_1', triggers: [{ id: 'dc_1', owner_id: 'team_1' }] } }),
+    ).toEqual([expect.objectContaining({ pointer: '/data/triggers/0/owner_id' })]);
     expect(checkIdPrefixes(null, { id: 'zz_1' })).toEqual([expect.objectContaining({ pointer: '/id' })]);
   });
 

@@ -33,7 +33,12 @@ export function runChecks(exchange: Exchange, validator: ResponseValidator): Vio
     violations.push({ check: 'json_body', pointer: '', message: 'Content-Type says JSON but the body does not parse' });
     return violations;
   }
-  const issues = validator.validateResponse(exchange.operationId, exchange.status, exchange.contentType, exchange.responseBody);
+  const issues = validator.validateResponse(
+    exchange.operationId,
+    exchange.status,
+    exchange.contentType,
+    exchange.responseBody,
+  );
   for (const issue of issues) {
     violations.push({ check: classify(issue.pointer, issue.message), pointer: issue.pointer, message: issue.message });
   }
@@ -49,7 +54,10 @@ function clip(text: string): string {
 
 /** The failure message: operation, request, status, and the JSON pointer of each violation. */
 function describeViolations(exchange: Exchange, violations: Violation[]): string {
-  const lines = [`Contract violation in ${exchange.operationId ?? '(undocumented operation)'}`, `  request:  ${exchange.method} ${exchange.url}`];
+  const lines = [
+    `Contract violation in ${exchange.operationId ?? '(undocumented operation)'}`,
+    `  request:  ${exchange.method} ${exchange.url}`,
+  ];
   if (exchange.requestBody !== '') lines.push(`  body:     ${clip(exchange.requestBody)}`);
   lines.push(`  status:   ${exchange.status}${exchange.contentType ? ` (${exchange.contentType})` : ''}`);
   for (const violation of violations) {

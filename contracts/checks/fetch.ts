@@ -51,7 +51,10 @@ export function createCheckedFetch(options: CheckedFetchOptions): FetchLike {
       responseHeaders,
       responseText,
       // A file download (application/octet-stream) is checked as its text; every other body as JSON.
-      responseBody: (mediaType(response.headers.get('content-type')) ?? '').includes('json') || responseText === '' ? jsonBody(responseText) : responseText,
+      responseBody:
+        (mediaType(response.headers.get('content-type')) ?? '').includes('json') || responseText === ''
+          ? jsonBody(responseText)
+          : responseText,
     };
     const violations = runChecks(exchange, options.validator);
     const headers: Record<string, string> = {};

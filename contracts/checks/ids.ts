@@ -152,7 +152,11 @@ export function checkIdPrefixes(operationId: string | null, body: unknown): Viol
     const allowed = FIELD_PREFIXES[key];
     if (allowed) {
       if (!hasPrefix(value, allowed) && !(key === 'emitter_id' && GLOBS.has(value))) {
-        violations.push({ check: 'id_prefixes', pointer, message: `"${value}" must start with one of ${allowed.join(', ')}` });
+        violations.push({
+          check: 'id_prefixes',
+          pointer,
+          message: `"${value}" must start with one of ${allowed.join(', ')}`,
+        });
       }
       return;
     }

@@ -11,10 +11,18 @@ const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
  */
 export function toCurl(exchanges: readonly Exchange[], baseUrl: string, controlUrl?: string): string[] {
   return exchanges.map(({ request, status }) => {
-    const base = request.operation.face === 'api' ? baseUrl.replace(/\/+$/, '') : `${(controlUrl ?? new URL(baseUrl).origin).replace(/\/+$/, '')}/__mock`;
+    const base =
+      request.operation.face === 'api'
+        ? baseUrl.replace(/\/+$/, '')
+        : `${(controlUrl ?? new URL(baseUrl).origin).replace(/\/+$/, '')}/__mock`;
     const parts = ['curl -sS', `-X ${request.method}`, quote(`${base}${request.path}`)];
     for (const [name, value] of Object.entries(request.headers)) parts.push(`-H ${quote(`${name}: ${value}`)}`);
-    if (request.body !== '') parts.push(request.body.length > 2000 ? `--data-binary @- <<'BODY'\n${request.body}\nBODY` : `--data-raw ${quote(request.body)}`);
+    if (request.body !== '')
+      parts.push(
+        request.body.length > 2000
+          ? `--data-binary @- <<'BODY'\n${request.body}\nBODY`
+          : `--data-raw ${quote(request.body)}`,
+      );
     return `${parts.join(' ')}   # answered ${status}`;
   });
 }

@@ -9,7 +9,15 @@ import { coverageUniverse, statusMatches, type ExpressionSource, type LinkUniver
 import { document } from '../../openapi/generated/document.ts';
 import { isWalk, movesArbitrary, type Move, type Operation, type Walk } from './generators.ts';
 import { checkAnswer, InvariantError, type AnswerRules, type Exchange } from './invariants.ts';
-import { exampleRequest, followLink, harvest, invalidity, materialize, type Built, type RunTokens } from './requests.ts';
+import {
+  exampleRequest,
+  followLink,
+  harvest,
+  invalidity,
+  materialize,
+  type Built,
+  type RunTokens,
+} from './requests.ts';
 
 export { InvariantError, type Exchange, type InvariantName } from './invariants.ts';
 
@@ -353,15 +361,25 @@ export interface ExploreReport {
  */
 export async function explore(engine: Engine, options: ExploreOptions): Promise<ExploreReport> {
   const started = performance.now();
-  const property = fc.asyncProperty(movesArbitrary(engine.operations, engine.walkable, { singles: engine.singles }), (moves) => engine.run(moves));
+  const property = fc.asyncProperty(
+    movesArbitrary(engine.operations, engine.walkable, { singles: engine.singles }),
+    (moves) => engine.run(moves),
+  );
   const details = await fc.check(property, {
     numRuns: options.runs,
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.path === undefined ? {} : { path: options.path }),
     ...(options.noShrink ? { endOnFailure: true } : {}),
-    ...(options.maxTimeMs === undefined ? {} : { interruptAfterTimeLimit: options.maxTimeMs, markInterruptAsFailure: false }),
+    ...(options.maxTimeMs === undefined
+      ? {}
+      : { interruptAfterTimeLimit: options.maxTimeMs, markInterruptAsFailure: false }),
   });
-  const report: ExploreReport = { failed: details.failed, seed: details.seed, runs: details.numRuns, elapsedMs: performance.now() - started };
+  const report: ExploreReport = {
+    failed: details.failed,
+    seed: details.seed,
+    runs: details.numRuns,
+    elapsedMs: performance.now() - started,
+  };
   if (details.interrupted) report.interrupted = 'time';
   if (details.failed) {
     const error = details.errorInstance;

@@ -39,7 +39,9 @@ describe('contracts --explore', () => {
       const line = `operations ${operations.covered}/${operations.total} (${operations.percent}%)`;
       expect(log).toContain(`Coverage: ${line}`);
       expect(JSON.parse(readFileSync(join(dir, 'coverage.json'), 'utf8')).totals.operations).toEqual(operations);
-      expect(readFileSync(join(dir, 'coverage.html'), 'utf8')).toContain(`Operations ${operations.covered}/${operations.total}`);
+      expect(readFileSync(join(dir, 'coverage.html'), 'utf8')).toContain(
+        `Operations ${operations.covered}/${operations.total}`,
+      );
       expect(readFileSync(join(dir, 'explore.xml'), 'utf8')).toContain(
         `<property name="coverage.operations" value="${operations.covered}/${operations.total} (${operations.percent}%)"/>`,
       );
@@ -68,7 +70,9 @@ describe('contracts --explore', () => {
     expect(result.curl!.at(-1)).toMatch(
       /^curl -sS -X DELETE 'http:\/\/127\.0\.0\.1:4010\/v1\/webhooks\/wh_\w+' -H 'authorization: Bearer explore-9-\d+'.*# answered 202$/,
     );
-    expect(result.curl!.some((line) => line.startsWith("curl -sS -X POST 'http://127.0.0.1:4010/v1/webhooks?url="))).toBe(true);
+    expect(
+      result.curl!.some((line) => line.startsWith("curl -sS -X POST 'http://127.0.0.1:4010/v1/webhooks?url=")),
+    ).toBe(true);
     expect(result.curl!.length).toBeLessThanOrEqual(6);
   });
 });

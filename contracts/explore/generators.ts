@@ -31,8 +31,15 @@ export interface Operation {
  * @example
  * const operations = operationsOf('api', validator, document);
  */
-export function operationsOf(face: 'api' | 'control', on: Validator, doc: object, skipped: ReadonlySet<string> = new Set()): Operation[] {
-  const examples = new Map(exampleRequests(doc as Record<string, unknown>).map((example) => [example.operationId, example]));
+export function operationsOf(
+  face: 'api' | 'control',
+  on: Validator,
+  doc: object,
+  skipped: ReadonlySet<string> = new Set(),
+): Operation[] {
+  const examples = new Map(
+    exampleRequests(doc as Record<string, unknown>).map((example) => [example.operationId, example]),
+  );
   const open = new Set<string>();
   const everywhere = (doc as { security?: unknown[] }).security;
   forEachOperation(doc, (_path, _method, operation) => {
@@ -98,7 +105,25 @@ export const isWalk = (move: Move): move is Walk => 'walk' in move;
 
 const text = fc.oneof(
   fc.string({ maxLength: 12 }),
-  fc.constantFrom('', ' ', '0', '-1', '1e9', 'true', 'null', '%', '%2F', '..', '$errors', 'p_*', 'dc_*', 'p_', 'https://example.com/x', 'ftp://x', '\u0000'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '-1',
+    '1e9',
+    'true',
+    'null',
+    '%',
+    '%2F',
+    '..',
+    '$errors',
+    'p_*',
+    'dc_*',
+    'p_',
+    'https://example.com/x',
+    'ftp://x',
+    '\u0000',
+  ),
   fc.stringMatching(/^[a-z]{1,4}_[A-Za-z0-9]{0,8}$/),
 );
 const value = (withJson: boolean): fc.Arbitrary<Value> =>
@@ -127,7 +152,9 @@ function coherent(operation: Operation) {
   const drawn = fc.record({
     path: fc.tuple(...operation.pathParams.map(() => value(false))),
     query: fc.tuple(...operation.queryParams.map(() => fc.oneof(fc.constant<Value>(example), optional(value(false))))),
-    header: fc.tuple(...operation.headerParams.map(() => fc.oneof(fc.constant<Value>(example), optional(value(false))))),
+    header: fc.tuple(
+      ...operation.headerParams.map(() => fc.oneof(fc.constant<Value>(example), optional(value(false)))),
+    ),
   });
   const examples = fc.constant({
     path: operation.pathParams.map((): Value => example),
@@ -156,7 +183,9 @@ function stepArbitrary(operations: readonly Operation[], options: MoveOptions = 
     const operation = operations[op]!;
     return fc.record({
       op: fc.constant(op),
-      auth: invalid ? fc.oneof({ weight: 12, arbitrary: fc.constantFrom(0, 1, 2) }, { weight: 1, arbitrary: fc.constantFrom(3, 4) }) : fc.constantFrom(0, 1, 2),
+      auth: invalid
+        ? fc.oneof({ weight: 12, arbitrary: fc.constantFrom(0, 1, 2) }, { weight: 1, arbitrary: fc.constantFrom(3, 4) })
+        : fc.constantFrom(0, 1, 2),
       // A third of the time every parameter keeps the document's example: the examples name one
       // coherent set of resources of every world (a project, its environment, trigger and account),
       // which independent draws rarely hit together.
@@ -164,21 +193,44 @@ function stepArbitrary(operations: readonly Operation[], options: MoveOptions = 
       body: operation.hasBody
         ? invalid
           ? fc.oneof(
-              { weight: 8, arbitrary: fc.array(fc.tuple(fc.nat({ max: 50 }), optional(value(true))), { maxLength: 3 }).map((example) => ({ example })) },
+              {
+                weight: 8,
+                arbitrary: fc
+                  .array(fc.tuple(fc.nat({ max: 50 }), optional(value(true))), { maxLength: 3 })
+                  .map((example) => ({ example })),
+              },
               { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((json) => ({ json })) },
-              { weight: 1, arbitrary: fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('{', '[1,', '{"a":1}x', '')).map((t) => ({ text: t })) },
+              {
+                weight: 1,
+                arbitrary: fc
+                  .oneof(fc.string({ maxLength: 20 }), fc.constantFrom('{', '[1,', '{"a":1}x', ''))
+                  .map((t) => ({ text: t })),
+              },
             )
           : fc.constant({ example: [] as Array<[number, Value | null]> })
         : fc.constant(null),
       contentType: invalid
-        ? fc.oneof({ weight: 10, arbitrary: fc.constant('application/json' as const) }, { weight: 1, arbitrary: fc.constantFrom('text/plain' as const, null) })
+        ? fc.oneof(
+            { weight: 10, arbitrary: fc.constant('application/json' as const) },
+            { weight: 1, arbitrary: fc.constantFrom('text/plain' as const, null) },
+          )
         : fc.constant('application/json' as const),
       prefer: invalid
         ? fc.oneof(
             { weight: 12, arbitrary: fc.constant(null) },
             {
               weight: 1,
-              arbitrary: fc.constantFrom('code=200', 'code=400', 'code=404', 'code=429', 'code=418', 'code=abc', 'delay=0', 'example=nope', 'return=minimal'),
+              arbitrary: fc.constantFrom(
+                'code=200',
+                'code=400',
+                'code=404',
+                'code=429',
+                'code=418',
+                'code=abc',
+                'delay=0',
+                'example=nope',
+                'return=minimal',
+              ),
             },
           )
         : fc.constant(null),
@@ -192,7 +244,11 @@ function stepArbitrary(operations: readonly Operation[], options: MoveOptions = 
  * @example
  * fc.assert(fc.asyncProperty(movesArbitrary(operations, [3]), (moves) => engine.run(moves)));
  */
-export function movesArbitrary(operations: readonly Operation[], walkable: readonly number[], options: MoveOptions = {}): fc.Arbitrary<Move[]> {
+export function movesArbitrary(
+  operations: readonly Operation[],
+  walkable: readonly number[],
+  options: MoveOptions = {},
+): fc.Arbitrary<Move[]> {
   const step = stepArbitrary(operations, options);
   const move: fc.Arbitrary<Move> =
     walkable.length === 0

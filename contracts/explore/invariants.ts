@@ -74,7 +74,8 @@ export function checkAnswer(exchange: Exchange, invalid: readonly string[], rule
   if (status >= 500 && !injected) throw new InvariantError('not_a_server_error', `a ${status}`, exchange);
   // Prism answers a request it refuses by its own rules, in its own shape: only what it serves is checked.
   if (!rules.enforcesRules && invalid.length > 0) return;
-  if (exchange.headers['sl-violations']) throw new InvariantError('prism_violations', `Prism reported: ${exchange.headers['sl-violations']}`, exchange);
+  if (exchange.headers['sl-violations'])
+    throw new InvariantError('prism_violations', `Prism reported: ${exchange.headers['sl-violations']}`, exchange);
   const contentType = (exchange.headers['content-type']?.split(';')[0] ?? '').trim().toLowerCase() || null;
   if (exchange.text !== '' && exchange.body === undefined && contentType !== null && /(^|\+|\/)json$/.test(contentType))
     throw new InvariantError('json_body', 'the Content-Type says JSON but the body does not parse', exchange);
@@ -85,7 +86,9 @@ export function checkAnswer(exchange: Exchange, invalid: readonly string[], rule
   const lookup = validator.matchOperation(request.method, request.path.split('?')[0]!);
   const operationId = lookup.kind === 'match' ? lookup.operationId : undefined;
   const responses = operationId === undefined ? [] : validator.describeOperation(operationId).responses;
-  const documented = responses.some((r) => r.status === String(status) || r.status === `${String(status)[0]}XX` || r.status === 'DEFAULT');
+  const documented = responses.some(
+    (r) => r.status === String(status) || r.status === `${String(status)[0]}XX` || r.status === 'DEFAULT',
+  );
   if (operationId !== undefined && documented) {
     const issues = validator.validateResponse(operationId, status, contentType, exchange.body);
     const first = issues[0];
@@ -96,12 +99,18 @@ export function checkAnswer(exchange: Exchange, invalid: readonly string[], rule
           : /content.?type|media type/i.test(first.message)
             ? 'content_type_conformance'
             : 'status_code_conformance';
-      throw new InvariantError(invariant, `the answer breaks the document: ${JSON.stringify(issues.slice(0, 3))}`, exchange);
+      throw new InvariantError(
+        invariant,
+        `the answer breaks the document: ${JSON.stringify(issues.slice(0, 3))}`,
+        exchange,
+      );
     }
     // A refusal may echo the caller's own input (`details.id`): only what the server issued must carry its prefix.
     // The prefixes are the service's (spec "Identifier prefixes"): the control API's own records (`dlv_`) are not held to them.
-    const prefixes = status < 300 && request.operation.face === 'api' ? checkIdPrefixes(operationId, exchange.body) : [];
-    if (prefixes.length > 0) throw new InvariantError('id_prefixes', `${prefixes[0]!.message} at ${prefixes[0]!.pointer}`, exchange);
+    const prefixes =
+      status < 300 && request.operation.face === 'api' ? checkIdPrefixes(operationId, exchange.body) : [];
+    if (prefixes.length > 0)
+      throw new InvariantError('id_prefixes', `${prefixes[0]!.message} at ${prefixes[0]!.pointer}`, exchange);
   } else {
     if (!ANY_ROUTE.has(status))
       throw new InvariantError(
@@ -111,14 +120,26 @@ export function checkAnswer(exchange: Exchange, invalid: readonly string[], rule
       );
     const issues = api.validateSchema('Error', exchange.body);
     if (issues.length > 0)
-      throw new InvariantError('response_schema_conformance', `an error body that breaks the Error schema: ${JSON.stringify(issues.slice(0, 3))}`, exchange);
+      throw new InvariantError(
+        'response_schema_conformance',
+        `an error body that breaks the Error schema: ${JSON.stringify(issues.slice(0, 3))}`,
+        exchange,
+      );
   }
   if (invalid.length > 0 && request.headers.prefer === undefined && !(status >= 400 && status < 500) && !injected) {
-    throw new InvariantError('refuses_invalid_input', `answered ${status} to a request the document refuses (${invalid.slice(0, 2).join('; ')})`, exchange);
+    throw new InvariantError(
+      'refuses_invalid_input',
+      `answered ${status} to a request the document refuses (${invalid.slice(0, 2).join('; ')})`,
+      exchange,
+    );
   }
   if (invalid.length > 0 && status >= 400 && status < 500) {
     const issues = api.validateSchema('Error', exchange.body);
     if (issues.length > 0)
-      throw new InvariantError('refuses_invalid_input', `a refusal without the Error body: ${JSON.stringify(issues.slice(0, 3))}`, exchange);
+      throw new InvariantError(
+        'refuses_invalid_input',
+        `a refusal without the Error body: ${JSON.stringify(issues.slice(0, 3))}`,
+        exchange,
+      );
   }
 }

@@ -59,7 +59,9 @@ export function materialize(operation: Operation, step: Step, pool: readonly str
     query.set(name, String(resolve(v, fallback)));
   });
   const headers: Record<string, string> = {};
-  const auth = [`Bearer ${tokens.user}`, `Bearer ${tokens.user}`, `Bearer ${tokens.oauth}`, undefined, 'Bearer a b'][step.auth];
+  const auth = [`Bearer ${tokens.user}`, `Bearer ${tokens.user}`, `Bearer ${tokens.oauth}`, undefined, 'Bearer a b'][
+    step.auth
+  ];
   if (auth !== undefined) headers.authorization = auth;
   operation.headerParams.forEach((name, i) => {
     const v = step.params.header[i];
@@ -76,7 +78,8 @@ export function materialize(operation: Operation, step: Step, pool: readonly str
     else body = JSON.stringify(mutate(structuredClone(example?.body ?? {}), step.body.example, resolve)) ?? '';
   }
   body = body.replace(MARKED, (_, kind: string, count: string) => raw(kind, Number(count)));
-  if (operation.operationId === 'addSources') body = body.replace(/"count":\s*(-?\d+)/, (_, n: string) => `"count":${Number(n) % (MAX_ADDED_SOURCES + 1)}`);
+  if (operation.operationId === 'addSources')
+    body = body.replace(/"count":\s*(-?\d+)/, (_, n: string) => `"count":${Number(n) % (MAX_ADDED_SOURCES + 1)}`);
   return assemble(operation, pathParams, query, headers, body);
 }
 
@@ -94,7 +97,8 @@ export function exampleRequest(operation: Operation, n: number, pool: readonly s
       return kind.length === 0 ? value : kind[n % kind.length];
     }
     if (Array.isArray(value)) return value.map(swap);
-    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, swap(v)]));
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, swap(v)]));
     return value;
   };
   const pathParams: Record<string, string> = {};
@@ -105,7 +109,10 @@ export function exampleRequest(operation: Operation, n: number, pool: readonly s
     pathParams[name] = String(swap(at >= 0 ? decodeURIComponent(examplePath[at] ?? 'x') : 'x'));
   }
   const query = new URLSearchParams(example?.query);
-  const headers: Record<string, string> = { authorization: `Bearer ${tokens.user}`, 'content-type': 'application/json' };
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${tokens.user}`,
+    'content-type': 'application/json',
+  };
   for (const name of operation.headerParams) {
     const given = example?.headers[name];
     if (given !== undefined) headers[name.toLowerCase()] = String(swap(given));
@@ -134,7 +141,12 @@ export function followLink(link: LinkUniverse, target: Operation, source: Expres
     if (value === undefined) continue;
     const { in: where, name } = linkParameter(key);
     const at =
-      where ?? (target.pathParams.includes(name) ? 'path' : target.headerParams.some((h) => h.toLowerCase() === name.toLowerCase()) ? 'header' : 'query');
+      where ??
+      (target.pathParams.includes(name)
+        ? 'path'
+        : target.headerParams.some((h) => h.toLowerCase() === name.toLowerCase())
+          ? 'header'
+          : 'query');
     if (at === 'path') pathParams[name] = String(value);
     else if (at === 'header') headers[name.toLowerCase()] = headerValue(String(value));
     else query.set(name, String(value));
@@ -146,15 +158,30 @@ export function followLink(link: LinkUniverse, target: Operation, source: Expres
 function evaluateDeep(value: unknown, source: ExpressionSource): unknown {
   if (typeof value === 'string') return evaluateExpression(value, source);
   if (Array.isArray(value)) return value.map((item) => evaluateDeep(item, source));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, evaluateDeep(v, source)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, evaluateDeep(v, source)]));
   return value;
 }
 
-function assemble(operation: Operation, pathParams: Record<string, string>, query: URLSearchParams, headers: Record<string, string>, body: string): Built {
+function assemble(
+  operation: Operation,
+  pathParams: Record<string, string>,
+  query: URLSearchParams,
+  headers: Record<string, string>,
+  body: string,
+): Built {
   let path = operation.template;
   for (const [name, value] of Object.entries(pathParams)) path = path.replace(`{${name}}`, encodeURIComponent(value));
   const search = query.toString();
-  return { operation, method: operation.method, path: `${path}${search === '' ? '' : `?${search}`}`, pathParams, query, headers, body };
+  return {
+    operation,
+    method: operation.method,
+    path: `${path}${search === '' ? '' : `?${search}`}`,
+    pathParams,
+    query,
+    headers,
+    body,
+  };
 }
 
 const headerValue = (value: string) => value.replace(/[^\x20-\x7e\t]/g, '');
@@ -172,7 +199,8 @@ export function invalidity(request: Built): string[] {
   const reasons: string[] = [];
   const auth = request.headers.authorization;
   if (operation.authenticated && auth === undefined) reasons.push('no bearer token');
-  else if (operation.authenticated && !/^Bearer [A-Za-z0-9\-._~+/]+=*$/.test(auth!)) reasons.push('a malformed bearer token');
+  else if (operation.authenticated && !/^Bearer [A-Za-z0-9\-._~+/]+=*$/.test(auth!))
+    reasons.push('a malformed bearer token');
   let body: unknown;
   if (request.body !== '') {
     try {
@@ -180,7 +208,8 @@ export function invalidity(request: Built): string[] {
     } catch {
       reasons.push('a body that is not JSON');
     }
-    if (operation.hasBody && request.headers['content-type'] === 'text/plain') reasons.push('a body sent as text/plain');
+    if (operation.hasBody && request.headers['content-type'] === 'text/plain')
+      reasons.push('a body sent as text/plain');
   }
   if (reasons.length > 0) return reasons;
   const checked = operation.validator.validateRequest(operation.operationId, {
@@ -213,14 +242,20 @@ function raw(kind: string, count: number): string {
 }
 
 /** The example body with some of its fields (counted depth first) replaced, removed, or added to. */
-function mutate(body: unknown, changes: Array<[number, Value | null]>, resolve: (v: Value, fallback: unknown) => unknown): unknown {
+function mutate(
+  body: unknown,
+  changes: Array<[number, Value | null]>,
+  resolve: (v: Value, fallback: unknown) => unknown,
+): unknown {
   let root = body;
   for (const [field, change] of changes) {
     const slots: Array<[Record<string, unknown> | unknown[], string | number]> = [];
     // The top ten levels only: an earlier change may have put a 5,000-deep nest in.
     const walk = (node: unknown, depth: number) => {
       if (depth > 10 || typeof node !== 'object' || node === null) return;
-      const entries: Array<[string | number, unknown]> = Array.isArray(node) ? node.slice(0, 100).map((child, i) => [i, child]) : Object.entries(node);
+      const entries: Array<[string | number, unknown]> = Array.isArray(node)
+        ? node.slice(0, 100).map((child, i) => [i, child])
+        : Object.entries(node);
       for (const [key, child] of entries) {
         slots.push([node as Record<string, unknown>, key]);
         walk(child, depth + 1);

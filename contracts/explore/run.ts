@@ -57,7 +57,11 @@ const LIVE_MAX_REQUESTS = 500;
  * const result = await exploreTarget(settings, { runs: 50, seed: 1 });
  * if (result.report.failed) console.log(result.curl?.join('\n'));
  */
-export async function exploreTarget(settings: TargetSettings, options: ExploreSettings = {}, wrap?: (fetch: FetchLike) => FetchLike): Promise<ExploreResult> {
+export async function exploreTarget(
+  settings: TargetSettings,
+  options: ExploreSettings = {},
+  wrap?: (fetch: FetchLike) => FetchLike,
+): Promise<ExploreResult> {
   const target = await createTargetFrom(settings);
   const live = !target.caps.disposable;
   const maxRps = options.maxRps ?? (live ? LIVE_MAX_RPS : Number.POSITIVE_INFINITY);

@@ -20,7 +20,8 @@ beforeAll(async () => {
   const file = join(dir, 'outcome.json');
   // The child must not inherit a target from whatever runs us.
   const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('CONTRACT_') && value !== undefined) env[name] = value;
+  for (const [name, value] of Object.entries(process.env))
+    if (!name.startsWith('CONTRACT_') && value !== undefined) env[name] = value;
   env.SELF_TEST_OUTCOME_FILE = file;
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
   const child = spawn(process.execPath, [vitest, 'run', '--config', 'contracts/self-test/broken.config.ts'], {
@@ -45,10 +46,14 @@ describe('the contract suites catch broken servers', () => {
 
   for (const [name, variant] of Object.entries(VARIANTS)) {
     it(`catches "${name}": ${variant.describe}`, () => {
-      const passedIntact = new Set(outcomes.filter((o) => o.project === 'intact' && o.state === 'passed').map((o) => `${o.file} ${o.name}`));
+      const passedIntact = new Set(
+        outcomes.filter((o) => o.project === 'intact' && o.state === 'passed').map((o) => `${o.file} ${o.name}`),
+      );
       const failed = outcomes.filter((o) => o.project === name && o.state === 'failed');
       const caught = failed.filter(
-        (o) => passedIntact.has(`${o.file} ${o.name}`) && (variant.caughtBy.test(o.name) || o.errors.some((message) => variant.caughtBy.test(message))),
+        (o) =>
+          passedIntact.has(`${o.file} ${o.name}`) &&
+          (variant.caughtBy.test(o.name) || o.errors.some((message) => variant.caughtBy.test(message))),
       );
       expect(
         caught.length,

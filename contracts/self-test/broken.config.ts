@@ -12,7 +12,14 @@ export default defineConfig({
     maxWorkers: 2,
     reporters: [new OutcomeReporter()],
     projects: [
-      { test: { name: 'intact', include: [`${SUITES}/*.contract.ts`], env: { CONTRACT_TARGET: 'inprocess' }, testTimeout: 30_000 } },
+      {
+        test: {
+          name: 'intact',
+          include: [`${SUITES}/*.contract.ts`],
+          env: { CONTRACT_TARGET: 'inprocess' },
+          testTimeout: 30_000,
+        },
+      },
       ...Object.entries(VARIANTS).map(([name, variant]) => ({
         test: {
           name,

@@ -14,7 +14,9 @@ const inprocess = () => readTargetSettings({ CONTRACT_TARGET: 'inprocess' });
 const caught: string[] = [];
 
 afterAll(() => {
-  console.log(`contracts --explore against the broken variants (seed ${SEED}, at most ${RUNS} runs, first failure unshrunk):\n${caught.join('\n')}`);
+  console.log(
+    `contracts --explore against the broken variants (seed ${SEED}, at most ${RUNS} runs, first failure unshrunk):\n${caught.join('\n')}`,
+  );
 });
 
 describe('contracts --explore alone catches broken servers', () => {
@@ -25,7 +27,11 @@ describe('contracts --explore alone catches broken servers', () => {
 
   for (const [name, variant] of Object.entries(VARIANTS)) {
     it(`catches "${name}" by ${variant.exploreCaughtBy.join(' or ')}`, async () => {
-      const { report, requests } = await exploreTarget(inprocess(), { runs: RUNS, seed: SEED, noShrink: true }, variant.wrap);
+      const { report, requests } = await exploreTarget(
+        inprocess(),
+        { runs: RUNS, seed: SEED, noShrink: true },
+        variant.wrap,
+      );
       caught.push(
         `  ${name.padEnd(28)} ${report.failed ? `caught by ${report.invariant} after ${report.runs} run(s), ${requests} requests, ${(report.elapsedMs / 1000).toFixed(1)} s` : 'NOT caught'}`,
       );

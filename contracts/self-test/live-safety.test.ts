@@ -23,10 +23,12 @@ async function runAsLive(allowWrites: boolean, { connectIds = true } = {}) {
   const token = `live-sim-${randomBytes(6).toString('hex')}`;
   const server = live();
   const world = server.mock.control.world(token);
-  const project = world.projects.find((p) => p.accounts.length > 0 && p.deployed_triggers.length > 0) ?? world.projects[0]!;
+  const project =
+    world.projects.find((p) => p.accounts.length > 0 && p.deployed_triggers.length > 0) ?? world.projects[0]!;
   const dir = mkdtempSync(join(tmpdir(), 'contract-live-'));
   const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('CONTRACT_') && value !== undefined) env[name] = value;
+  for (const [name, value] of Object.entries(process.env))
+    if (!name.startsWith('CONTRACT_') && value !== undefined) env[name] = value;
   Object.assign(env, {
     CONTRACT_TARGET: 'live',
     CONTRACT_BASE_URL: server.baseUrl,
@@ -42,8 +44,16 @@ async function runAsLive(allowWrites: boolean, { connectIds = true } = {}) {
   const trigger = project.deployed_triggers.find((t) => t.environment === environment);
   env.CONTRACT_ENVIRONMENT = environment;
   if (account) env.CONTRACT_ACCOUNT_ID = account.id;
-  if (trigger && connectIds) Object.assign(env, { CONTRACT_TRIGGER_ID: trigger.id, CONTRACT_EXTERNAL_USER_ID: trigger.external_user_id });
-  const args = [VITEST, 'run', '--config', 'contracts/self-test/live.config.ts', '--reporter', './contracts/self-test/outcome-reporter.ts'];
+  if (trigger && connectIds)
+    Object.assign(env, { CONTRACT_TRIGGER_ID: trigger.id, CONTRACT_EXTERNAL_USER_ID: trigger.external_user_id });
+  const args = [
+    VITEST,
+    'run',
+    '--config',
+    'contracts/self-test/live.config.ts',
+    '--reporter',
+    './contracts/self-test/outcome-reporter.ts',
+  ];
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -77,7 +87,9 @@ describe('live safety', () => {
     expect(needsProject.map((o) => o.file)).toContain('connect.contract.ts');
     // creating a workflow needs a project too; reading the seeded ones does not
     expect(needsProject.some((o) => o.file === 'workflows.contract.ts')).toBe(true);
-    expect(outcomes.filter((o) => o.file === 'workflows.contract.ts' && o.state === 'passed').length).toBeGreaterThan(0);
+    expect(outcomes.filter((o) => o.file === 'workflows.contract.ts' && o.state === 'passed').length).toBeGreaterThan(
+      0,
+    );
   }, 120_000);
 
   it('with writes allowed: everything created is deleted or deactivated, nothing irreversible is touched', async () => {

@@ -24,7 +24,8 @@ export function liveStandIn(): () => LiveServer {
     await server?.close();
   });
   return () => {
-    if (server === undefined) throw new Error('the live stand-in is not started yet (call liveStandIn() at the top of the file)');
+    if (server === undefined)
+      throw new Error('the live stand-in is not started yet (call liveStandIn() at the top of the file)');
     return server;
   };
 }
@@ -40,14 +41,18 @@ export function liveStandIn(): () => LiveServer {
 export function expectNothingLeftBehind(before: World, after: World): World['workflows'] {
   expect(after.webhooks, 'webhooks left behind').toEqual(before.webhooks);
   expect(after.subscriptions, 'subscriptions left behind').toEqual(before.subscriptions);
-  expect(after.auto_subscriptions, 'auto-subscriptions cannot be undone: never created on live').toEqual(before.auto_subscriptions);
+  expect(after.auto_subscriptions, 'auto-subscriptions cannot be undone: never created on live').toEqual(
+    before.auto_subscriptions,
+  );
   const seeded = new Set(before.workflows.map((workflow) => workflow.id));
   const created = after.workflows.filter((workflow) => !seeded.has(workflow.id));
   expect(
     created.filter((workflow) => workflow.active),
     'created workflows left active',
   ).toEqual([]);
-  expect(after.workflows.filter((workflow) => seeded.has(workflow.id)).map((w) => [w.id, w.active])).toEqual(before.workflows.map((w) => [w.id, w.active]));
+  expect(after.workflows.filter((workflow) => seeded.has(workflow.id)).map((w) => [w.id, w.active])).toEqual(
+    before.workflows.map((w) => [w.id, w.active]),
+  );
   const hooks = (world: World) => world.projects.map((p) => [p.environments, p.deployed_triggers]);
   expect(hooks(after), 'project and trigger webhooks cannot be undone: never set on live').toEqual(hooks(before));
   return created;

@@ -92,7 +92,8 @@ export const VARIANTS: Record<string, Variant> = {
       if (request.method !== 'POST' || apiPath(request) !== '/webhooks') return fetch(request);
       const url = new URL(request.url);
       const given = url.searchParams.get('url');
-      if (given !== null && !/^https?:\/\/[^/:]+/.test(given)) url.searchParams.set('url', 'https://example.com/accepted');
+      if (given !== null && !/^https?:\/\/[^/:]+/.test(given))
+        url.searchParams.set('url', 'https://example.com/accepted');
       return fetch(new Request(url, request));
     },
   },
@@ -121,7 +122,10 @@ export const VARIANTS: Record<string, Variant> = {
       const request = new Request(input, init);
       const limit = new URL(request.url).searchParams.get('limit');
       if (limit !== null && !/^\d+$/.test(limit)) {
-        return new Response(JSON.stringify({ error: 'Internal error' }), { status: 500, headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify({ error: 'Internal error' }), {
+          status: 500,
+          headers: { 'content-type': 'application/json' },
+        });
       }
       return fetch(request);
     },
@@ -144,11 +148,17 @@ export const VARIANTS: Record<string, Variant> = {
     suites: ['connect.contract.ts', 'sdk.contract.ts'],
     caughtBy: /accounts\.retrieve parses the account itself|getConnectedAccount answers a connected account/,
     exploreCaughtBy: ['response_schema_conformance'],
-    describe: 'GET /connect/{project_id}/accounts/{account_id} wraps the account in {data} (the SDK then reads account.id as undefined)',
+    describe:
+      'GET /connect/{project_id}/accounts/{account_id} wraps the account in {data} (the SDK then reads account.id as undefined)',
     wrap: (fetch) => async (input, init) => {
       const request = new Request(input, init);
       const response = await fetch(request);
-      if (request.method !== 'GET' || !/^\/connect\/[^/]+\/accounts\/[^/]+$/.test(apiPath(request)) || response.status !== 200) return response;
+      if (
+        request.method !== 'GET' ||
+        !/^\/connect\/[^/]+\/accounts\/[^/]+$/.test(apiPath(request)) ||
+        response.status !== 200
+      )
+        return response;
       const text = await response.text();
       const headers = new Headers(response.headers);
       headers.delete('content-length');
@@ -163,9 +173,11 @@ export const VARIANTS: Record<string, Variant> = {
     wrap: (fetch) => async (input, init) => {
       const request = new Request(input, init);
       const response = await fetch(request);
-      if (request.method !== 'GET' || !/^\/connect\/apps(\/[^/]+)?$/.test(apiPath(request)) || response.status !== 200) return response;
+      if (request.method !== 'GET' || !/^\/connect\/apps(\/[^/]+)?$/.test(apiPath(request)) || response.status !== 200)
+        return response;
       return rewriteJson(response, (body) => {
-        for (const app of Array.isArray(body?.data) ? body.data : [body?.data]) if (app !== null && typeof app === 'object') delete app.name_slug;
+        for (const app of Array.isArray(body?.data) ? body.data : [body?.data])
+          if (app !== null && typeof app === 'object') delete app.name_slug;
       });
     },
   },

@@ -21,7 +21,8 @@ const project = async () => {
 };
 const production = { 'x-pd-environment': 'production' };
 /** The document's example request of an operation: on a mock, its example project, end user and GitHub account live in every world. */
-const example = (operationId: string) => exampleRequests(document).find((request) => request.operationId === operationId)!;
+const example = (operationId: string) =>
+  exampleRequests(document).find((request) => request.operationId === operationId)!;
 const send = (operationId: string, body?: unknown) => {
   const request = example(operationId);
   return api.call(request.method, request.path, { headers: request.headers, body: body ?? request.body });
@@ -36,7 +37,10 @@ interface App {
 }
 
 /** Every app of the catalogue, page by page as the SDK's pager walks it (after = end_cursor until a page is empty). */
-async function allApps(query: Record<string, string | string[]> = {}, token?: string): Promise<{ apps: App[]; totals: number[] }> {
+async function allApps(
+  query: Record<string, string | string[]> = {},
+  token?: string,
+): Promise<{ apps: App[]; totals: number[] }> {
   const apps: App[] = [];
   const totals: number[] = [];
   let after: string | undefined;
@@ -82,33 +86,42 @@ describe('catalogue', () => {
   });
 
   describe('stateful', () => {
-    caseIf(['stateful'], 'apps.list pages through the catalogue: each app once, total_count the same on every page, in name order', async () => {
-      const { apps, totals } = await allApps();
-      expect(apps.length).toBeGreaterThanOrEqual(30);
-      expect(new Set(apps.map((app) => app.id)).size).toBe(apps.length);
-      expect(new Set(totals)).toEqual(new Set([apps.length]));
-      const names = apps.map((app) => app.name);
-      expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
-    });
+    caseIf(
+      ['stateful'],
+      'apps.list pages through the catalogue: each app once, total_count the same on every page, in name order',
+      async () => {
+        const { apps, totals } = await allApps();
+        expect(apps.length).toBeGreaterThanOrEqual(30);
+        expect(new Set(apps.map((app) => app.id)).size).toBe(apps.length);
+        expect(new Set(totals)).toEqual(new Set([apps.length]));
+        const names = apps.map((app) => app.name);
+        expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+      },
+    );
 
-    caseIf(['stateful'], 'q, category_ids and the has_* filters narrow the list; sort_key and sort_direction order it', async () => {
-      const { apps: git } = await allApps({ q: 'GIT' });
-      expect(git.length).toBeGreaterThan(0);
-      for (const app of git) expect(`${app.name.toLowerCase()} ${app.name_slug}`).toContain('git');
-      const categories = (await api.get('/connect/app_categories')).body as Array<{ id: string; name: string }>;
-      const [first, second] = categories;
-      const { apps: inEither } = await allApps({ category_ids: [first!.id, second!.id] });
-      expect(inEither.length).toBeGreaterThan(0);
-      for (const app of inEither) expect(app.categories.some((name) => name === first!.name || name === second!.name)).toBe(true);
-      const { apps: all } = await allApps();
-      const { apps: withActions } = await allApps({ has_actions: 'true' });
-      const { apps: withoutActions } = await allApps({ has_actions: 'false' });
-      expect(withActions.length + withoutActions.length).toBe(all.length);
-      expect(withoutActions.length).toBeGreaterThan(0);
-      const { apps: byWeight } = await allApps({ sort_key: 'featured_weight', sort_direction: 'desc' });
-      const weights = byWeight.map((app) => app.featured_weight);
-      expect(weights).toEqual([...weights].sort((a, b) => b - a));
-    });
+    caseIf(
+      ['stateful'],
+      'q, category_ids and the has_* filters narrow the list; sort_key and sort_direction order it',
+      async () => {
+        const { apps: git } = await allApps({ q: 'GIT' });
+        expect(git.length).toBeGreaterThan(0);
+        for (const app of git) expect(`${app.name.toLowerCase()} ${app.name_slug}`).toContain('git');
+        const categories = (await api.get('/connect/app_categories')).body as Array<{ id: string; name: string }>;
+        const [first, second] = categories;
+        const { apps: inEither } = await allApps({ category_ids: [first!.id, second!.id] });
+        expect(inEither.length).toBeGreaterThan(0);
+        for (const app of inEither)
+          expect(app.categories.some((name) => name === first!.name || name === second!.name)).toBe(true);
+        const { apps: all } = await allApps();
+        const { apps: withActions } = await allApps({ has_actions: 'true' });
+        const { apps: withoutActions } = await allApps({ has_actions: 'false' });
+        expect(withActions.length + withoutActions.length).toBe(all.length);
+        expect(withoutActions.length).toBeGreaterThan(0);
+        const { apps: byWeight } = await allApps({ sort_key: 'featured_weight', sort_direction: 'desc' });
+        const weights = byWeight.map((app) => app.featured_weight);
+        expect(weights).toEqual([...weights].sort((a, b) => b - a));
+      },
+    );
 
     caseIf(['stateful'], 'getApp by the oa_ ID answers what the name slug answers', async () => {
       const bySlug = await api.get('/connect/apps/github');
@@ -134,11 +147,18 @@ describe('catalogue', () => {
         ['actions', 'actions'],
         ['triggers', 'triggers'],
       ]) {
-        const page = await api.get(`/connect/${await project()}/${list}`, { headers: production, query: { limit: '3' } });
+        const page = await api.get(`/connect/${await project()}/${list}`, {
+          headers: production,
+          query: { limit: '3' },
+        });
         expectStatus(page, 200, list);
         const key = page.body.data[0]?.key;
         expect(typeof key, list).toBe('string');
-        expectStatus(await api.get(`/connect/${await project()}/${read}/${key}`, { headers: production }), 200, `${read}/${key}`);
+        expectStatus(
+          await api.get(`/connect/${await project()}/${read}/${key}`, { headers: production }),
+          200,
+          `${read}/${key}`,
+        );
       }
     });
 
@@ -156,63 +176,89 @@ describe('catalogue', () => {
       }
     });
 
-    caseIf(['stateful', 'disposable'], 'the examples: options of the account, dynamic props with an ID, a run with a $summary', async () => {
-      const options = await send('configureActionProp');
-      expect(options.body.options.length).toBeGreaterThan(0);
-      expect(options.body.errors).toEqual([]);
-      const reloaded = await send('reloadActionProps');
-      expect(reloaded.body.dynamicProps.id).toMatch(/^dyp_/);
-      const run = await send('runAction');
-      expect(typeof run.body.exports.$summary).toBe('string');
-      expect(run.body.error).toBeUndefined();
-    });
+    caseIf(
+      ['stateful', 'disposable'],
+      'the examples: options of the account, dynamic props with an ID, a run with a $summary',
+      async () => {
+        const options = await send('configureActionProp');
+        expect(options.body.options.length).toBeGreaterThan(0);
+        expect(options.body.errors).toEqual([]);
+        const reloaded = await send('reloadActionProps');
+        expect(reloaded.body.dynamicProps.id).toMatch(/^dyp_/);
+        const run = await send('runAction');
+        expect(typeof run.body.exports.$summary).toBe('string');
+        expect(run.body.error).toBeUndefined();
+      },
+    );
 
-    caseIf(['stateful'], 'actions, triggers and components list their parts: every action and trigger is a component, once', async () => {
-      const all = async (list: string, query: Record<string, string> = {}) => {
-        const keys: string[] = [];
-        let after: string | undefined;
-        for (;;) {
-          const page = await api.get(`/connect/${await project()}/${list}`, {
-            headers: production,
-            query: { limit: '40', ...query, ...(after === undefined ? {} : { after }) },
-          });
-          expectStatus(page, 200, list);
-          if (page.body.data.length === 0) return keys;
-          keys.push(...page.body.data.map((c: { key: string }) => c.key));
-          after = page.body.page_info.end_cursor;
-        }
-      };
-      const components = await all('components');
-      const actions = await all('actions');
-      const triggers = await all('triggers');
-      expect(new Set(components).size).toBe(components.length);
-      expect([...actions, ...triggers].sort()).toEqual([...components].sort());
-      expect(await all('components', { component_type: 'action' })).toEqual(actions);
-      expect(await all('components', { registry: 'private' })).toEqual([]);
-    });
+    caseIf(
+      ['stateful'],
+      'actions, triggers and components list their parts: every action and trigger is a component, once',
+      async () => {
+        const all = async (list: string, query: Record<string, string> = {}) => {
+          const keys: string[] = [];
+          let after: string | undefined;
+          for (;;) {
+            const page = await api.get(`/connect/${await project()}/${list}`, {
+              headers: production,
+              query: { limit: '40', ...query, ...(after === undefined ? {} : { after }) },
+            });
+            expectStatus(page, 200, list);
+            if (page.body.data.length === 0) return keys;
+            keys.push(...page.body.data.map((c: { key: string }) => c.key));
+            after = page.body.page_info.end_cursor;
+          }
+        };
+        const components = await all('components');
+        const actions = await all('actions');
+        const triggers = await all('triggers');
+        expect(new Set(components).size).toBe(components.length);
+        expect([...actions, ...triggers].sort()).toEqual([...components].sort());
+        expect(await all('components', { component_type: 'action' })).toEqual(actions);
+        expect(await all('components', { registry: 'private' })).toEqual([]);
+      },
+    );
 
-    caseIf(['stateful', 'disposable'], 'a run of the same props answers the same; a prop that does not pass answers an error naming it', async () => {
-      const first = await send('runAction');
-      const second = await send('runAction');
-      expect(second.body.exports).toEqual(first.body.exports);
-      expect(second.body.ret).toEqual(first.body.ret);
-      const { configured_props: props, ...rest } = example('runAction').body as { configured_props: Record<string, unknown> };
-      const failed = await send('runAction', { ...rest, configured_props: { ...props, title: 42 } });
-      expectStatus(failed, 200);
-      expect(failed.body.ret).toBeNull();
-      expect(failed.body.error).toMatchObject({ attribution: { origin: 'user' }, props: ['title'] });
-      expect(failed.body.os[0]).toMatchObject({ k: 'error' });
-    });
+    caseIf(
+      ['stateful', 'disposable'],
+      'a run of the same props answers the same; a prop that does not pass answers an error naming it',
+      async () => {
+        const first = await send('runAction');
+        const second = await send('runAction');
+        expect(second.body.exports).toEqual(first.body.exports);
+        expect(second.body.ret).toEqual(first.body.ret);
+        const { configured_props: props, ...rest } = example('runAction').body as {
+          configured_props: Record<string, unknown>;
+        };
+        const failed = await send('runAction', { ...rest, configured_props: { ...props, title: 42 } });
+        expectStatus(failed, 200);
+        expect(failed.body.ret).toBeNull();
+        expect(failed.body.error).toMatchObject({ attribution: { origin: 'user' }, props: ['title'] });
+        expect(failed.body.os[0]).toMatchObject({ k: 'error' });
+      },
+    );
   });
 
   describe('proxy', () => {
     const url64 = (url: string) => encodeURIComponent(Buffer.from(url).toString('base64'));
-    caseIf(['disposable'], 'proxyGet, proxyPost, proxyPut, proxyPatch and proxyDelete answer their documented examples', async () => {
-      for (const operationId of ['proxyGet', 'proxyPost', 'proxyPut', 'proxyPatch', 'proxyDelete']) {
-        const request = example(operationId);
-        expectStatus(await api.call(request.method, request.path, { headers: request.headers, query: request.query, body: request.body }), 200, operationId);
-      }
-    });
+    caseIf(
+      ['disposable'],
+      'proxyGet, proxyPost, proxyPut, proxyPatch and proxyDelete answer their documented examples',
+      async () => {
+        for (const operationId of ['proxyGet', 'proxyPost', 'proxyPut', 'proxyPatch', 'proxyDelete']) {
+          const request = example(operationId);
+          expectStatus(
+            await api.call(request.method, request.path, {
+              headers: request.headers,
+              query: request.query,
+              body: request.body,
+            }),
+            200,
+            operationId,
+          );
+        }
+      },
+    );
 
     caseIf(
       ['stateful', 'disposable'],
@@ -238,21 +284,37 @@ describe('catalogue', () => {
       },
     );
 
-    caseIf(['enforcesRules', 'stateful', 'disposable'], 'a URL off the app domain is 400; an account of another end user or unknown is 404', async () => {
-      const request = example('proxyGet');
-      const other = request.path.replace(/\/proxy\/[^/]+$/, `/proxy/${url64('https://example.com/steal')}`);
-      expectError(contract, await api.call('GET', other, { headers: request.headers, query: request.query }), 400, 'bad_request', 'off the domain');
-      const stranger = new URLSearchParams(request.query);
-      stranger.set('external_user_id', 'contract-someone-else');
-      expectError(contract, await api.call('GET', request.path, { headers: request.headers, query: stranger }), 404, 'not_found', "another user's account");
-      expectError(
-        contract,
-        await api.call('GET', request.path, { headers: request.headers, query: { external_user_id: 'user-1043' } }),
-        400,
-        'bad_request',
-        'no account_id',
-      );
-    });
+    caseIf(
+      ['enforcesRules', 'stateful', 'disposable'],
+      'a URL off the app domain is 400; an account of another end user or unknown is 404',
+      async () => {
+        const request = example('proxyGet');
+        const other = request.path.replace(/\/proxy\/[^/]+$/, `/proxy/${url64('https://example.com/steal')}`);
+        expectError(
+          contract,
+          await api.call('GET', other, { headers: request.headers, query: request.query }),
+          400,
+          'bad_request',
+          'off the domain',
+        );
+        const stranger = new URLSearchParams(request.query);
+        stranger.set('external_user_id', 'contract-someone-else');
+        expectError(
+          contract,
+          await api.call('GET', request.path, { headers: request.headers, query: stranger }),
+          404,
+          'not_found',
+          "another user's account",
+        );
+        expectError(
+          contract,
+          await api.call('GET', request.path, { headers: request.headers, query: { external_user_id: 'user-1043' } }),
+          400,
+          'bad_request',
+          'no account_id',
+        );
+      },
+    );
   });
 
   authCases(contract, [
@@ -279,18 +341,50 @@ describe('catalogue', () => {
   ]);
 
   describe('negative_data_rejection', () => {
-    caseIf(['enforcesRules', 'stateful'], 'getApp and getAppCategory of what the catalogue does not hold are 404', async () => {
-      expectError(contract, await api.get('/connect/apps/no_such_app_anywhere'), 404, 'not_found', 'unknown app');
-      expectError(contract, await api.get('/connect/apps/oa_Unknown1'), 404, 'not_found', 'unknown app ID');
-      expectError(contract, await api.get('/connect/app_categories/no-such-category'), 404, 'not_found', 'unknown category');
-    });
+    caseIf(
+      ['enforcesRules', 'stateful'],
+      'getApp and getAppCategory of what the catalogue does not hold are 404',
+      async () => {
+        expectError(contract, await api.get('/connect/apps/no_such_app_anywhere'), 404, 'not_found', 'unknown app');
+        expectError(contract, await api.get('/connect/apps/oa_Unknown1'), 404, 'not_found', 'unknown app ID');
+        expectError(
+          contract,
+          await api.get('/connect/app_categories/no-such-category'),
+          404,
+          'not_found',
+          'unknown category',
+        );
+      },
+    );
 
-    caseIf(['enforcesRules'], 'listApps with a sort_key, sort_direction or limit outside the document is 400', async () => {
-      expectError(contract, await api.get('/connect/apps', { query: { sort_key: 'popularity' } }), 400, 'bad_request', 'sort_key popularity');
-      expectError(contract, await api.get('/connect/apps', { query: { sort_direction: 'up' } }), 400, 'bad_request', 'sort_direction up');
-      expectError(contract, await api.get('/connect/apps', { query: { limit: '0' } }), 400, 'bad_request', 'limit 0');
-      expectError(contract, await api.get('/connect/apps', { query: { has_actions: 'maybe' } }), 400, 'bad_request', 'has_actions maybe');
-    });
+    caseIf(
+      ['enforcesRules'],
+      'listApps with a sort_key, sort_direction or limit outside the document is 400',
+      async () => {
+        expectError(
+          contract,
+          await api.get('/connect/apps', { query: { sort_key: 'popularity' } }),
+          400,
+          'bad_request',
+          'sort_key popularity',
+        );
+        expectError(
+          contract,
+          await api.get('/connect/apps', { query: { sort_direction: 'up' } }),
+          400,
+          'bad_request',
+          'sort_direction up',
+        );
+        expectError(contract, await api.get('/connect/apps', { query: { limit: '0' } }), 400, 'bad_request', 'limit 0');
+        expectError(
+          contract,
+          await api.get('/connect/apps', { query: { has_actions: 'maybe' } }),
+          400,
+          'bad_request',
+          'has_actions maybe',
+        );
+      },
+    );
 
     caseIf(
       ['enforcesRules', 'stateful', 'disposable'],
@@ -307,21 +401,30 @@ describe('catalogue', () => {
         );
         expectError(
           contract,
-          await api.post(`${base}/triggers/configure`, { headers: production, body: { ...user, id: 'github-create-issue', prop_name: 'repo' } }),
+          await api.post(`${base}/triggers/configure`, {
+            headers: production,
+            body: { ...user, id: 'github-create-issue', prop_name: 'repo' },
+          }),
           422,
           'unprocessable',
           'an action configured as a trigger',
         );
         expectError(
           contract,
-          await api.post(`${base}/components/configure`, { headers: production, body: { ...user, id: 'github-create-issue', prop_name: 'nope' } }),
+          await api.post(`${base}/components/configure`, {
+            headers: production,
+            body: { ...user, id: 'github-create-issue', prop_name: 'nope' },
+          }),
           422,
           'unprocessable',
           'no such prop',
         );
         expectError(
           contract,
-          await api.post(`${base}/actions/props`, { headers: production, body: { ...user, id: 'github-create-issue', version: '9.9.9' } }),
+          await api.post(`${base}/actions/props`, {
+            headers: production,
+            body: { ...user, id: 'github-create-issue', version: '9.9.9' },
+          }),
           422,
           'unprocessable',
           'no such version',
@@ -333,7 +436,13 @@ describe('catalogue', () => {
           'bad_request',
           'no external_user_id',
         );
-        expectError(contract, await api.get(`${base}/actions/slack-new-message`, { headers: production }), 404, 'not_found', 'a trigger read as an action');
+        expectError(
+          contract,
+          await api.get(`${base}/actions/slack-new-message`, { headers: production }),
+          404,
+          'not_found',
+          'a trigger read as an action',
+        );
         expectError(
           contract,
           await api.get(`${base}/components`, { headers: production, query: { component_type: 'source' } }),
@@ -345,7 +454,13 @@ describe('catalogue', () => {
     );
 
     caseIf(['enforcesRules', 'stateful'], 'listApps with a cursor that names no app is 400', async () => {
-      expectError(contract, await api.get('/connect/apps', { query: { after: 'bm90LWFuLWFwcA' } }), 400, 'bad_request', 'after');
+      expectError(
+        contract,
+        await api.get('/connect/apps', { query: { after: 'bm90LWFuLWFwcA' } }),
+        400,
+        'bad_request',
+        'after',
+      );
     });
   });
 });

@@ -89,13 +89,19 @@ describe('connect', () => {
     });
 
     caseIf([], 'listConnectedAccounts answers a page of accounts', async () => {
-      const answer = await api.get(`/connect/${await project()}/accounts`, { headers: inEnvironment(), query: { limit: '1' } });
+      const answer = await api.get(`/connect/${await project()}/accounts`, {
+        headers: inEnvironment(),
+        query: { limit: '1' },
+      });
       expectStatus(answer, 200);
       if (contract.can('stateful')) expect(answer.body.data).toHaveLength(1);
     });
 
     caseIf([], 'listTriggerComponents and getTriggerComponent answer the catalogue by key', async () => {
-      const list = await api.get(`/connect/${await project()}/triggers`, { headers: inEnvironment(), query: { limit: '2' } });
+      const list = await api.get(`/connect/${await project()}/triggers`, {
+        headers: inEnvironment(),
+        query: { limit: '2' },
+      });
       expectStatus(list, 200);
       const key = list.body.data[0]?.key;
       expect(typeof key).toBe('string');
@@ -112,7 +118,10 @@ describe('connect', () => {
     });
 
     caseIf(['writes'], 'validateConnectToken answers success for a fresh token', async () => {
-      const token = await api.post(`/connect/${await project()}/tokens`, { headers: inEnvironment(), body: { external_user_id: uniqueUser() } });
+      const token = await api.post(`/connect/${await project()}/tokens`, {
+        headers: inEnvironment(),
+        body: { external_user_id: uniqueUser() },
+      });
       expectStatus(token, 200);
       const answer = await api.get(`/connect/tokens/${token.body.token}/validate`, { headers: inEnvironment() });
       expectStatus(answer, 200);
@@ -133,20 +142,36 @@ describe('connect', () => {
       expect(answer.body.token_type).toBe('Bearer');
     });
 
-    caseIf(['enforcesRules', 'disposable'], 'createOAuthToken with another grant_type or without a client_secret is 400', async () => {
-      const login = (body: unknown) => api.post('/oauth/token', { token: null, body });
-      expectStatus(await login({ grant_type: 'password', client_id: 'c', client_secret: 's' }), 400, 'grant_type password');
-      expectStatus(await login({ grant_type: 'client_credentials', client_id: 'c' }), 400, 'no client_secret');
-    });
+    caseIf(
+      ['enforcesRules', 'disposable'],
+      'createOAuthToken with another grant_type or without a client_secret is 400',
+      async () => {
+        const login = (body: unknown) => api.post('/oauth/token', { token: null, body });
+        expectStatus(
+          await login({ grant_type: 'password', client_id: 'c', client_secret: 's' }),
+          400,
+          'grant_type password',
+        );
+        expectStatus(await login({ grant_type: 'client_credentials', client_id: 'c' }), 400, 'no client_secret');
+      },
+    );
 
-    caseIf(['stateful', 'enforcesRules', 'disposable'], "every token issued for one client_id is the same bearer; another client's differs", async () => {
-      const login = async (clientId: string) =>
-        (await api.post('/oauth/token', { token: null, body: { grant_type: 'client_credentials', client_id: clientId, client_secret: 'x' } })).body
-          .access_token;
-      const client = `contract-client-${randomBytes(4).toString('hex')}`;
-      expect(await login(client)).toBe(await login(client));
-      expect(await login(`${client}-b`)).not.toBe(await login(client));
-    });
+    caseIf(
+      ['stateful', 'enforcesRules', 'disposable'],
+      "every token issued for one client_id is the same bearer; another client's differs",
+      async () => {
+        const login = async (clientId: string) =>
+          (
+            await api.post('/oauth/token', {
+              token: null,
+              body: { grant_type: 'client_credentials', client_id: clientId, client_secret: 'x' },
+            })
+          ).body.access_token;
+        const client = `contract-client-${randomBytes(4).toString('hex')}`;
+        expect(await login(client)).toBe(await login(client));
+        expect(await login(`${client}-b`)).not.toBe(await login(client));
+      },
+    );
   });
 
   authCases(contract, [
@@ -172,14 +197,30 @@ describe('connect', () => {
   ]);
 
   describe('negative_data_rejection', () => {
-    caseIf(['enforcesRules'], 'setProjectWebhook without x-pd-environment, or with another value than development and production, is 400', async () => {
-      const path = `/connect/${await project()}/webhook`;
-      expectStatus(await api.put(path, { body: { webhook_url: 'https://example.com/h' } }), 400, 'no x-pd-environment');
-      const staging = await api.put(path, { headers: { 'x-pd-environment': 'staging' }, body: { webhook_url: 'https://example.com/h' } });
-      expectStatus(staging, 400, 'x-pd-environment: staging');
-      if (contract.can('stateful')) expect(JSON.stringify(staging.body.details)).toContain('/header/x-pd-environment');
-      expectStatus(await api.get(`/connect/${await project()}/accounts`, {}), 400, 'listConnectedAccounts without x-pd-environment');
-    });
+    caseIf(
+      ['enforcesRules'],
+      'setProjectWebhook without x-pd-environment, or with another value than development and production, is 400',
+      async () => {
+        const path = `/connect/${await project()}/webhook`;
+        expectStatus(
+          await api.put(path, { body: { webhook_url: 'https://example.com/h' } }),
+          400,
+          'no x-pd-environment',
+        );
+        const staging = await api.put(path, {
+          headers: { 'x-pd-environment': 'staging' },
+          body: { webhook_url: 'https://example.com/h' },
+        });
+        expectStatus(staging, 400, 'x-pd-environment: staging');
+        if (contract.can('stateful'))
+          expect(JSON.stringify(staging.body.details)).toContain('/header/x-pd-environment');
+        expectStatus(
+          await api.get(`/connect/${await project()}/accounts`, {}),
+          400,
+          'listConnectedAccounts without x-pd-environment',
+        );
+      },
+    );
 
     caseIf(['enforcesRules'], 'setProjectWebhook without a URL in the body is 400', async () => {
       expectStatus(await api.put(`/connect/${await project()}/webhook`, { headers: inEnvironment(), body: {} }), 400);
@@ -195,12 +236,21 @@ describe('connect', () => {
 
     caseIf(['enforcesRules'], 'createConnectToken without external_user_id is 400', async () => {
       const headers = inEnvironment();
-      expectStatus(await api.post(`/connect/${await project()}/tokens`, { headers, body: { webhook_uri: 'https://example.com/h' } }), 400);
+      expectStatus(
+        await api.post(`/connect/${await project()}/tokens`, {
+          headers,
+          body: { webhook_uri: 'https://example.com/h' },
+        }),
+        400,
+      );
       expectStatus(await api.post(`/connect/${await project()}/tokens`, { headers, body: {} }), 400, 'empty body');
     });
 
     caseIf(['enforcesRules', 'stateful'], 'getConnectedAccount of an unknown account is 404', async () => {
-      expectStatus(await api.get(`/connect/${await project()}/accounts/${unknownId('apn_')}`, { headers: inEnvironment() }), 404);
+      expectStatus(
+        await api.get(`/connect/${await project()}/accounts/${unknownId('apn_')}`, { headers: inEnvironment() }),
+        404,
+      );
     });
 
     // Unsupported URLs in every URL field: the one table in webhooks.contract.ts.
@@ -212,22 +262,38 @@ describe('connect', () => {
       expectStatus(await api.put(path, { ...owner, body: {} }), 400, 'no webhook_urls');
     });
 
-    caseIf(['enforcesRules'], 'listDeployedTriggers without external_user_id is 400; deployTrigger without id or external_user_id is 400', async () => {
-      expectStatus(await api.get(`/connect/${await project()}/deployed-triggers`, { headers: inEnvironment() }), 400, 'no external_user_id');
-      const deploy = `/connect/${await project()}/triggers/deploy`;
-      const headers = { 'x-pd-environment': 'development' };
-      expectStatus(await api.post(deploy, { headers, body: { external_user_id: 'u' } }), 400, 'no id');
-      expectStatus(await api.post(deploy, { headers, body: { id: 'github-new-issue' } }), 400, 'no external_user_id');
-      expectStatus(await api.post(deploy, { body: { id: 'github-new-issue', external_user_id: 'u' } }), 400, 'no x-pd-environment');
-    });
+    caseIf(
+      ['enforcesRules'],
+      'listDeployedTriggers without external_user_id is 400; deployTrigger without id or external_user_id is 400',
+      async () => {
+        expectStatus(
+          await api.get(`/connect/${await project()}/deployed-triggers`, { headers: inEnvironment() }),
+          400,
+          'no external_user_id',
+        );
+        const deploy = `/connect/${await project()}/triggers/deploy`;
+        const headers = { 'x-pd-environment': 'development' };
+        expectStatus(await api.post(deploy, { headers, body: { external_user_id: 'u' } }), 400, 'no id');
+        expectStatus(await api.post(deploy, { headers, body: { id: 'github-new-issue' } }), 400, 'no external_user_id');
+        expectStatus(
+          await api.post(deploy, { body: { id: 'github-new-issue', external_user_id: 'u' } }),
+          400,
+          'no x-pd-environment',
+        );
+      },
+    );
 
-    caseIf(['enforcesRules', 'stateful', 'writes'], 'deployTrigger of a component not in the catalogue is 422', async () => {
-      const answer = await api.post(`/connect/${await project()}/triggers/deploy`, {
-        headers: { 'x-pd-environment': 'development' },
-        body: { id: 'github-no-such-component', external_user_id: uniqueUser() },
-      });
-      expectStatus(answer, 422);
-    });
+    caseIf(
+      ['enforcesRules', 'stateful', 'writes'],
+      'deployTrigger of a component not in the catalogue is 422',
+      async () => {
+        const answer = await api.post(`/connect/${await project()}/triggers/deploy`, {
+          headers: { 'x-pd-environment': 'development' },
+          body: { id: 'github-no-such-component', external_user_id: uniqueUser() },
+        });
+        expectStatus(answer, 422);
+      },
+    );
 
     caseIf(
       ['enforcesRules', 'stateful'],
@@ -237,27 +303,54 @@ describe('connect', () => {
         const path = `/connect/${await project()}/deployed-triggers/${triggerId}`;
         const owner = await asTriggerOwner();
         expectStatus(await api.get(path, { ...owner, query: { external_user_id: uniqueUser() } }), 404, 'another user');
-        expectStatus(await api.get(path, { ...owner, headers: inEnvironment(other(owner.environment)) }), 404, 'another environment');
+        expectStatus(
+          await api.get(path, { ...owner, headers: inEnvironment(other(owner.environment)) }),
+          404,
+          'another environment',
+        );
         expectStatus(await api.get(path, { headers: owner.headers }), 400, 'no external_user_id');
-        expectStatus(await api.get(`${path}/webhooks`, { headers: owner.headers }), 400, 'no external_user_id (webhooks)');
+        expectStatus(
+          await api.get(`${path}/webhooks`, { headers: owner.headers }),
+          400,
+          'no external_user_id (webhooks)',
+        );
         expectStatus(await api.get(path, owner), 200, 'its owner');
       },
     );
 
-    caseIf(['enforcesRules', 'stateful'], 'unknown accounts, triggers, trigger webhooks, components and tokens are 404', async () => {
-      const projectId = await project();
-      const headers = inEnvironment();
-      const owner = await asTriggerOwner();
-      expectStatus(await api.delete(`/connect/${projectId}/accounts/${unknownId('apn_')}`, { headers }), 404, 'account');
-      expectStatus(await api.get(`/connect/${projectId}/deployed-triggers/${unknownId('dc_')}`, owner), 404, 'trigger');
-      expectStatus(
-        await api.get(`/connect/${projectId}/deployed-triggers/${await ids.triggerId()}/webhooks/${unknownId('wh_')}`, owner),
-        404,
-        'trigger webhook',
-      );
-      expectStatus(await api.get(`/connect/${projectId}/triggers/github-no-such-component`, { headers }), 404, 'component');
-      expectStatus(await api.get(`/connect/tokens/${unknownId('ctok_')}/validate`, { headers }), 404, 'token');
-    });
+    caseIf(
+      ['enforcesRules', 'stateful'],
+      'unknown accounts, triggers, trigger webhooks, components and tokens are 404',
+      async () => {
+        const projectId = await project();
+        const headers = inEnvironment();
+        const owner = await asTriggerOwner();
+        expectStatus(
+          await api.delete(`/connect/${projectId}/accounts/${unknownId('apn_')}`, { headers }),
+          404,
+          'account',
+        );
+        expectStatus(
+          await api.get(`/connect/${projectId}/deployed-triggers/${unknownId('dc_')}`, owner),
+          404,
+          'trigger',
+        );
+        expectStatus(
+          await api.get(
+            `/connect/${projectId}/deployed-triggers/${await ids.triggerId()}/webhooks/${unknownId('wh_')}`,
+            owner,
+          ),
+          404,
+          'trigger webhook',
+        );
+        expectStatus(
+          await api.get(`/connect/${projectId}/triggers/github-no-such-component`, { headers }),
+          404,
+          'component',
+        );
+        expectStatus(await api.get(`/connect/tokens/${unknownId('ctok_')}/validate`, { headers }), 404, 'token');
+      },
+    );
 
     caseIf(['enforcesRules', 'stateful'], 'setDeployedTriggerWebhooks of an unknown trigger is 404', async () => {
       const answer = await api.put(`/connect/${await project()}/deployed-triggers/${unknownId('dc_')}/webhooks`, {
@@ -282,10 +375,18 @@ describe('connect', () => {
         expect(first.body.data).toMatchObject({ url: 'https://example.com/first', signing_key_set: true });
         const second = await api.put(path, { token, headers, body: { url: 'https://example.com/second' } });
         expectStatus(second, 200);
-        expect(second.body.data).toMatchObject({ id: first.body.data.id, url: 'https://example.com/second', signing_key_set: true });
+        expect(second.body.data).toMatchObject({
+          id: first.body.data.id,
+          url: 'https://example.com/second',
+          signing_key_set: true,
+        });
         expect(second.body.data.signing_key).toBeUndefined();
         // Another environment of the same project is another webhook, with a key of its own.
-        const production = await api.put(path, { token, headers: inEnvironment('production'), body: { webhook_url: 'https://example.com/other' } });
+        const production = await api.put(path, {
+          token,
+          headers: inEnvironment('production'),
+          body: { webhook_url: 'https://example.com/other' },
+        });
         expectStatus(production, 200);
         expect(typeof production.body.data.signing_key).toBe('string');
         expect(production.body.data.signing_key).not.toBe(first.body.data.signing_key);
@@ -302,10 +403,18 @@ describe('connect', () => {
         expectStatus(await api.get(path, { token, headers }), 404, 'before it is set');
         const saved = await api.put(path, { token, headers, body: { url: 'https://example.com/lifecycle' } });
         expectStatus(saved, 200);
-        expectStatus(await api.get(path, { token, headers: inEnvironment('development') }), 404, 'the other environment has none');
+        expectStatus(
+          await api.get(path, { token, headers: inEnvironment('development') }),
+          404,
+          'the other environment has none',
+        );
         const read = await api.get(path, { token, headers });
         expectStatus(read, 200);
-        expect(read.body.data).toMatchObject({ id: saved.body.data.id, url: 'https://example.com/lifecycle', signing_key_set: true });
+        expect(read.body.data).toMatchObject({
+          id: saved.body.data.id,
+          url: 'https://example.com/lifecycle',
+          signing_key_set: true,
+        });
         expect(read.body.data.signing_key).toBeUndefined();
         const regenerated = await api.post(`${path}/regenerate_signing_key`, { token, headers });
         expectStatus(regenerated, 200);
@@ -313,7 +422,11 @@ describe('connect', () => {
         expectStatus(await api.delete(path, { token, headers }), 204);
         expectStatus(await api.get(path, { token, headers }), 404, 'after deletion');
         expectStatus(await api.delete(path, { token, headers }), 404, 'deleted twice');
-        expectStatus(await api.post(`${path}/regenerate_signing_key`, { token, headers }), 404, 'regenerated after deletion');
+        expectStatus(
+          await api.post(`${path}/regenerate_signing_key`, { token, headers }),
+          404,
+          'regenerated after deletion',
+        );
       },
     );
 
@@ -323,7 +436,10 @@ describe('connect', () => {
       async () => {
         const path = `/connect/${await project()}/deployed-triggers/${await ids.triggerId()}/webhooks`;
         const owner = await asTriggerOwner();
-        const first = await api.put(path, { ...owner, body: { webhook_urls: ['https://example.com/t1', 'https://example.com/t2'] } });
+        const first = await api.put(path, {
+          ...owner,
+          body: { webhook_urls: ['https://example.com/t1', 'https://example.com/t2'] },
+        });
         expectStatus(first, 200);
         const [one, two] = first.body.webhooks as Array<{ id: string; url: string }>;
         expect(one!.id).not.toBe(two!.id);
@@ -338,7 +454,9 @@ describe('connect', () => {
         const regenerated = await api.post(`${path}/${one!.id}/regenerate_signing_key`, owner);
         expectStatus(regenerated, 200);
         expect(regenerated.body.data.signing_key).not.toBe(oneKey);
-        expect((await api.get(`${path}/${one!.id}`, owner)).body.data.signing_key).toBe(regenerated.body.data.signing_key);
+        expect((await api.get(`${path}/${one!.id}`, owner)).body.data.signing_key).toBe(
+          regenerated.body.data.signing_key,
+        );
         const cleared = await api.put(path, { ...owner, body: { webhook_urls: [] } });
         expect(cleared.body).toMatchObject({ webhook_urls: [], webhooks: [] });
       },
@@ -363,7 +481,10 @@ describe('connect', () => {
           configured_props: { repo: 'analytical/engine' },
         });
         expect(deployed.body.data.webhook_signing_key, 'no webhook_url, no key').toBeUndefined();
-        const listed = await api.get(`/connect/${projectId}/deployed-triggers`, { headers, query: { external_user_id: user } });
+        const listed = await api.get(`/connect/${projectId}/deployed-triggers`, {
+          headers,
+          query: { external_user_id: user },
+        });
         expectStatus(listed, 200);
         expect(listed.body.data.map((t: { id: string }) => t.id)).toEqual([id]);
         const elsewhere = await api.get(`/connect/${projectId}/deployed-triggers`, {
@@ -372,33 +493,48 @@ describe('connect', () => {
         });
         expect(elsewhere.body.data).toEqual([]);
         const path = `/connect/${projectId}/deployed-triggers/${id}`;
-        expectStatus(await api.get(path, { headers: { 'x-pd-environment': 'production' }, query: { external_user_id: user } }), 404, 'another environment');
+        expectStatus(
+          await api.get(path, { headers: { 'x-pd-environment': 'production' }, query: { external_user_id: user } }),
+          404,
+          'another environment',
+        );
         expectStatus(await api.delete(path, { headers, query: { external_user_id: user } }), 204);
         expectStatus(await api.get(path, { headers, query: { external_user_id: user } }), 404, 'after deletion');
       },
     );
 
-    caseIf(['stateful', 'control', 'writes', 'disposable'], 'an account is listed by its end user and app, and reads 404 once deleted', async () => {
-      const projectId = await project();
-      const accountId = await ids.accountId();
-      const headers = inEnvironment();
-      const account = (await api.get(`/connect/${projectId}/accounts/${accountId}`, { headers })).body;
-      const mine = await api.get(`/connect/${projectId}/accounts`, { headers, query: { external_user_id: account.external_id, app: account.app.name_slug } });
-      expectStatus(mine, 200);
-      expect(mine.body.data.map((a: { id: string }) => a.id)).toContain(accountId);
-      // A fresh world: deleting the shared one's account would change what other cases find.
-      const token = randomTokenFor(contract);
-      const fresh = (await createControl(target, token)!.world()) as {
-        projects: Array<{ id: string; connected_accounts: Array<{ id: string; environment: Environment }> }>;
-      };
-      const victimProject = fresh.projects.find((p) => p.connected_accounts.length > 0)!;
-      const victim = victimProject.connected_accounts[0]!;
-      const path = `/connect/${victimProject.id}/accounts/${victim.id}`;
-      const own = inEnvironment(victim.environment);
-      expectStatus(await api.delete(path, { token, headers: inEnvironment(other(victim.environment)) }), 404, 'deleted from the other environment');
-      expectStatus(await api.delete(path, { token, headers: own }), 204);
-      expectStatus(await api.get(path, { token, headers: own }), 404, 'after deletion');
-    });
+    caseIf(
+      ['stateful', 'control', 'writes', 'disposable'],
+      'an account is listed by its end user and app, and reads 404 once deleted',
+      async () => {
+        const projectId = await project();
+        const accountId = await ids.accountId();
+        const headers = inEnvironment();
+        const account = (await api.get(`/connect/${projectId}/accounts/${accountId}`, { headers })).body;
+        const mine = await api.get(`/connect/${projectId}/accounts`, {
+          headers,
+          query: { external_user_id: account.external_id, app: account.app.name_slug },
+        });
+        expectStatus(mine, 200);
+        expect(mine.body.data.map((a: { id: string }) => a.id)).toContain(accountId);
+        // A fresh world: deleting the shared one's account would change what other cases find.
+        const token = randomTokenFor(contract);
+        const fresh = (await createControl(target, token)!.world()) as {
+          projects: Array<{ id: string; connected_accounts: Array<{ id: string; environment: Environment }> }>;
+        };
+        const victimProject = fresh.projects.find((p) => p.connected_accounts.length > 0)!;
+        const victim = victimProject.connected_accounts[0]!;
+        const path = `/connect/${victimProject.id}/accounts/${victim.id}`;
+        const own = inEnvironment(victim.environment);
+        expectStatus(
+          await api.delete(path, { token, headers: inEnvironment(other(victim.environment)) }),
+          404,
+          'deleted from the other environment',
+        );
+        expectStatus(await api.delete(path, { token, headers: own }), 204);
+        expectStatus(await api.get(path, { token, headers: own }), 404, 'after deletion');
+      },
+    );
 
     caseIf(
       ['control', 'writes'],
@@ -414,7 +550,11 @@ describe('connect', () => {
         const accountId = completed.account?.id;
         expect(accountId).toMatch(/^apn_/);
         expect(completed.delivery.url).toBe('https://app.example.com/connect-hook');
-        expect(JSON.parse(completed.delivery.body)).toMatchObject({ event: 'CONNECTION_SUCCESS', connect_token: token.body.token, account: { id: accountId } });
+        expect(JSON.parse(completed.delivery.body)).toMatchObject({
+          event: 'CONNECTION_SUCCESS',
+          connect_token: token.body.token,
+          account: { id: accountId },
+        });
         const account = await api.get(`/connect/${projectId}/accounts/${accountId}`, { headers: inEnvironment() });
         expectStatus(account, 200);
         expect(account.body).toMatchObject({ id: accountId, external_id: 'contract-user-2' });
@@ -432,12 +572,21 @@ describe('connect', () => {
           body: { external_user_id: 'contract-user-3', webhook_uri: 'https://app.example.com/failed' },
         });
         expectStatus(token, 200);
-        const completed = await control!.completeConnect(token.body.token, { outcome: 'error', error: 'user cancelled' });
+        const completed = await control!.completeConnect(token.body.token, {
+          outcome: 'error',
+          error: 'user cancelled',
+        });
         expect(completed.account).toBeUndefined();
         expect(completed.delivery.url).toBe('https://app.example.com/failed');
-        expect(JSON.parse(completed.delivery.body)).toMatchObject({ event: 'CONNECTION_ERROR', connect_token: token.body.token, error: 'user cancelled' });
+        expect(JSON.parse(completed.delivery.body)).toMatchObject({
+          event: 'CONNECTION_ERROR',
+          connect_token: token.body.token,
+          error: 'user cancelled',
+        });
         expect(collectIds((await control!.world()).projects, 'apn_')).toEqual(accountsBefore);
-        const twice = await control!.api.post(`/connect/${encodeURIComponent(token.body.token)}/complete`, { body: { outcome: 'success' } });
+        const twice = await control!.api.post(`/connect/${encodeURIComponent(token.body.token)}/complete`, {
+          body: { outcome: 'success' },
+        });
         expectStatus(twice, 422, 'completing a token twice');
         expect(twice.body.code).toBe('unprocessable');
       },
@@ -456,7 +605,10 @@ describe('connect', () => {
         const seeded = summary.projects.find((p) => p.deployed_triggers.length >= 2);
         expect(seeded, 'a seeded project with two deployed triggers').toBeDefined();
         const [withOwn, viaProject] = seeded!.deployed_triggers as [Seeded, Seeded];
-        const owner = { headers: inEnvironment(withOwn.environment), query: { external_user_id: withOwn.external_user_id } };
+        const owner = {
+          headers: inEnvironment(withOwn.environment),
+          query: { external_user_id: withOwn.external_user_id },
+        };
 
         const nowhere = await world.api.post(`/triggers/${viaProject.id}/emit`, { body: { event: { n: 0 } } });
         expectStatus(nowhere, 422, 'a trigger with no URL anywhere');
@@ -484,16 +636,26 @@ describe('connect', () => {
         const fromOwn = await world.emitTrigger(withOwn.id, { event: { n: 1 } });
         const fromProject = await world.emitTrigger(viaProject.id, { event: { n: 2 } });
         expect(fromOwn.deliveries.map((d: { url: string }) => d.url)).toEqual(['https://trigger.example.com/own']);
-        expect(fromProject.deliveries.map((d: { url: string }) => d.url)).toEqual(['https://trigger.example.com/project']);
+        expect(fromProject.deliveries.map((d: { url: string }) => d.url)).toEqual([
+          'https://trigger.example.com/project',
+        ]);
 
-        const logged = (await world.deliveries({ wait: true })) as Array<{ url: string; body: string; headers: Record<string, string> }>;
+        const logged = (await world.deliveries({ wait: true })) as Array<{
+          url: string;
+          body: string;
+          headers: Record<string, string>;
+        }>;
         for (const [url, key, emitted, n] of [
           ['https://trigger.example.com/own', ownKey, fromOwn, 1],
           ['https://trigger.example.com/project', project.body.data.signing_key, fromProject, 2],
         ] as const) {
           const delivery = logged.find((d) => d.url === url)!;
           expect(JSON.parse(delivery.body)).toMatchObject({ event_id: emitted.event_id, event: { n } });
-          const verdict = await verifySignature({ header: delivery.headers['x-pd-signature'], rawBody: delivery.body, key });
+          const verdict = await verifySignature({
+            header: delivery.headers['x-pd-signature'],
+            rawBody: delivery.body,
+            key,
+          });
           expect(verdict.ok, `${url}: ${JSON.stringify(verdict)}`).toBe(true);
         }
       },
@@ -511,27 +673,50 @@ describe('connect', () => {
       expectStatus(await api.get(`${path}/pipelines`, owner), 200);
     });
 
-    caseIf(['enforcesRules'], 'n out of 1..100, a workflow ID without p_, a non-boolean active and an s3_key not of the stash are 400', async () => {
-      const path = `/connect/${await project()}/deployed-triggers/${await ids.triggerId()}`;
-      const owner = await asTriggerOwner();
-      for (const n of [0, 101]) expectStatus(await api.get(`${path}/events`, { ...owner, query: { ...owner.query, n } }), 400, `n=${n}`);
-      expectStatus(await api.put(`${path}/pipelines`, { ...owner, body: { workflow_ids: ['dc_notAWorkflow'] } }), 400, 'a dc_ ID');
-      expectStatus(await api.put(path, { ...owner, body: { active: 'yes' } }), 400, 'active: "yes"');
-      const download = `/connect/${await project()}/file_stash/download`;
-      expectStatus(await api.get(download, { headers: inEnvironment(), query: { s3_key: 'report.csv' } }), 400, 'a bare file name');
-      expectStatus(await api.get(download, { headers: inEnvironment() }), 400, 'no s3_key');
-    });
+    caseIf(
+      ['enforcesRules'],
+      'n out of 1..100, a workflow ID without p_, a non-boolean active and an s3_key not of the stash are 400',
+      async () => {
+        const path = `/connect/${await project()}/deployed-triggers/${await ids.triggerId()}`;
+        const owner = await asTriggerOwner();
+        for (const n of [0, 101])
+          expectStatus(await api.get(`${path}/events`, { ...owner, query: { ...owner.query, n } }), 400, `n=${n}`);
+        expectStatus(
+          await api.put(`${path}/pipelines`, { ...owner, body: { workflow_ids: ['dc_notAWorkflow'] } }),
+          400,
+          'a dc_ ID',
+        );
+        expectStatus(await api.put(path, { ...owner, body: { active: 'yes' } }), 400, 'active: "yes"');
+        const download = `/connect/${await project()}/file_stash/download`;
+        expectStatus(
+          await api.get(download, { headers: inEnvironment(), query: { s3_key: 'report.csv' } }),
+          400,
+          'a bare file name',
+        );
+        expectStatus(await api.get(download, { headers: inEnvironment() }), 400, 'no s3_key');
+      },
+    );
 
-    caseIf(['enforcesRules', 'stateful'], "another end user's trigger is 404 to update, list and set; an unknown stash file is 404", async () => {
-      const path = `/connect/${await project()}/deployed-triggers/${await ids.triggerId()}`;
-      const owner = await asTriggerOwner();
-      const stranger = { headers: owner.headers, query: { external_user_id: uniqueUser() } };
-      expectStatus(await api.put(path, { ...stranger, body: { active: false } }), 404, 'update');
-      expectStatus(await api.get(`${path}/events`, stranger), 404, 'events');
-      expectStatus(await api.put(`${path}/pipelines`, { ...stranger, body: { workflow_ids: [] } }), 404, 'pipelines');
-      const s3Key = `1day/${await project()}/stash_none/x/u/missing.csv`;
-      expectStatus(await api.get(`/connect/${await project()}/file_stash/download`, { headers: inEnvironment(), query: { s3_key: s3Key } }), 404);
-    });
+    caseIf(
+      ['enforcesRules', 'stateful'],
+      "another end user's trigger is 404 to update, list and set; an unknown stash file is 404",
+      async () => {
+        const path = `/connect/${await project()}/deployed-triggers/${await ids.triggerId()}`;
+        const owner = await asTriggerOwner();
+        const stranger = { headers: owner.headers, query: { external_user_id: uniqueUser() } };
+        expectStatus(await api.put(path, { ...stranger, body: { active: false } }), 404, 'update');
+        expectStatus(await api.get(`${path}/events`, stranger), 404, 'events');
+        expectStatus(await api.put(`${path}/pipelines`, { ...stranger, body: { workflow_ids: [] } }), 404, 'pipelines');
+        const s3Key = `1day/${await project()}/stash_none/x/u/missing.csv`;
+        expectStatus(
+          await api.get(`/connect/${await project()}/file_stash/download`, {
+            headers: inEnvironment(),
+            query: { s3_key: s3Key },
+          }),
+          404,
+        );
+      },
+    );
 
     caseIf(
       ['stateful', 'control', 'writes', 'disposable'],
@@ -542,21 +727,34 @@ describe('connect', () => {
         const headers = inEnvironment();
         const deployed = await api.post(`/connect/${projectId}/triggers/deploy`, {
           headers,
-          body: { id: 'github-new-issue', external_user_id: externalUserId, webhook_url: 'https://example.com/contract-trigger' },
+          body: {
+            id: 'github-new-issue',
+            external_user_id: externalUserId,
+            webhook_url: 'https://example.com/contract-trigger',
+          },
         });
         expectStatus(deployed, 200);
         const path = `/connect/${projectId}/deployed-triggers/${deployed.body.data.id}`;
         const owner = { headers, query: { external_user_id: externalUserId } };
         const paused = await api.put(path, { ...owner, body: { active: false, name: 'Paused by the contract' } });
         expectStatus(paused, 200);
-        expect(paused.body.data).toMatchObject({ active: false, name: 'Paused by the contract', updated_at: expect.any(Number) });
-        expect((await control!.api.post(`/triggers/${deployed.body.data.id}/emit`, { body: { event: { n: 0 } } })).status).toBe(422);
+        expect(paused.body.data).toMatchObject({
+          active: false,
+          name: 'Paused by the contract',
+          updated_at: expect.any(Number),
+        });
+        expect(
+          (await control!.api.post(`/triggers/${deployed.body.data.id}/emit`, { body: { event: { n: 0 } } })).status,
+        ).toBe(422);
         expectStatus(await api.put(path, { ...owner, body: { active: true } }), 200);
         for (const n of [1, 2]) await control!.emitTrigger(deployed.body.data.id, { event: { n } });
         const events = await api.get(`${path}/events`, owner);
         expect(events.body.data.map((event: { e: { n: number } }) => event.e.n)).toEqual([2, 1]);
 
-        const world = (await control!.world()) as { projects: Array<{ id: string; org_id: string }>; workflows: Array<{ id: string; org_id: string }> };
+        const world = (await control!.world()) as {
+          projects: Array<{ id: string; org_id: string }>;
+          workflows: Array<{ id: string; org_id: string }>;
+        };
         const orgId = world.projects.find((p) => p.id === projectId)!.org_id;
         const ours = world.workflows.find((w) => w.org_id === orgId);
         const theirs = world.workflows.find((w) => w.org_id !== orgId);
@@ -566,7 +764,8 @@ describe('connect', () => {
           expect(set.body.workflow_ids).toEqual([ours.id]);
           expect((await api.get(`${path}/pipelines`, owner)).body.workflow_ids).toEqual([ours.id]);
         }
-        if (theirs !== undefined) expectStatus(await api.put(`${path}/pipelines`, { ...owner, body: { workflow_ids: [theirs.id] } }), 422);
+        if (theirs !== undefined)
+          expectStatus(await api.put(`${path}/pipelines`, { ...owner, body: { workflow_ids: [theirs.id] } }), 422);
         expectStatus(await api.put(`${path}/pipelines`, { ...owner, body: { workflow_ids: ['p_unknown0'] } }), 422);
         expectStatus(await api.delete(path, owner), 204);
       },

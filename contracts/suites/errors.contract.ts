@@ -28,35 +28,52 @@ describe('errors', () => {
     expect(onWorkflow.headers.get('allow')!.split(/,\s*/).sort()).toEqual(['GET', 'PUT']);
   });
 
-  caseIf(['control', 'enforcesRules', 'writes'], 'a body over 1 MiB is 413, a non-JSON body 415, broken JSON 400, and none creates anything', async () => {
-    const body = await workflowBody(contract);
-    const workflowsBefore = collectIds((await contract.control!.world()).workflows, 'p_');
-    const huge = JSON.stringify({ ...body, settings: { name: 'x'.repeat(1024 * 1024) } });
-    expectError(contract, await unchecked.post('/workflows', { rawBody: huge, headers: JSON_TYPE }), 413, 'payload_too_large', 'a 1 MiB body');
-    const form = `project_id=${body.project_id}&org_id=${body.org_id}`;
-    expectError(
-      contract,
-      await unchecked.post('/workflows', { rawBody: form, headers: { 'content-type': 'text/plain' } }),
-      415,
-      'unsupported_media_type',
-      'text/plain',
-    );
-    expectError(
-      contract,
-      await api.post('/workflows', { rawBody: `{"project_id": "${body.project_id}", "org_id": `, headers: JSON_TYPE }),
-      400,
-      'bad_request',
-      'broken JSON',
-    );
-    expect(collectIds((await contract.control!.world()).workflows, 'p_')).toEqual(workflowsBefore);
-  });
+  caseIf(
+    ['control', 'enforcesRules', 'writes'],
+    'a body over 1 MiB is 413, a non-JSON body 415, broken JSON 400, and none creates anything',
+    async () => {
+      const body = await workflowBody(contract);
+      const workflowsBefore = collectIds((await contract.control!.world()).workflows, 'p_');
+      const huge = JSON.stringify({ ...body, settings: { name: 'x'.repeat(1024 * 1024) } });
+      expectError(
+        contract,
+        await unchecked.post('/workflows', { rawBody: huge, headers: JSON_TYPE }),
+        413,
+        'payload_too_large',
+        'a 1 MiB body',
+      );
+      const form = `project_id=${body.project_id}&org_id=${body.org_id}`;
+      expectError(
+        contract,
+        await unchecked.post('/workflows', { rawBody: form, headers: { 'content-type': 'text/plain' } }),
+        415,
+        'unsupported_media_type',
+        'text/plain',
+      );
+      expectError(
+        contract,
+        await api.post('/workflows', {
+          rawBody: `{"project_id": "${body.project_id}", "org_id": `,
+          headers: JSON_TYPE,
+        }),
+        400,
+        'bad_request',
+        'broken JSON',
+      );
+      expect(collectIds((await contract.control!.world()).workflows, 'p_')).toEqual(workflowsBefore);
+    },
+  );
 
-  caseIf(['control', 'enforcesRules'], 'each refused parameter or body field is named by its JSON pointer', async () => {
-    const limit = await api.get(`/orgs/${await ids.orgId()}/sources`, { query: { limit: 0 } });
-    expectError(contract, limit, 400, 'bad_request', 'limit=0');
-    expect(pointersOf(limit.body)).toContain('/query/limit');
-    const body = await api.post('/workflows', { body: { org_id: 42 } });
-    expectStatus(body, 400, 'POST /workflows {org_id: 42}');
-    expect(pointersOf(body.body)).toEqual(expect.arrayContaining(['/body/org_id', '/body/project_id']));
-  });
+  caseIf(
+    ['control', 'enforcesRules'],
+    'each refused parameter or body field is named by its JSON pointer',
+    async () => {
+      const limit = await api.get(`/orgs/${await ids.orgId()}/sources`, { query: { limit: 0 } });
+      expectError(contract, limit, 400, 'bad_request', 'limit=0');
+      expect(pointersOf(limit.body)).toContain('/query/limit');
+      const body = await api.post('/workflows', { body: { org_id: 42 } });
+      expectStatus(body, 400, 'POST /workflows {org_id: 42}');
+      expect(pointersOf(body.body)).toEqual(expect.arrayContaining(['/body/org_id', '/body/project_id']));
+    },
+  );
 });

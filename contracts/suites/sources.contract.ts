@@ -12,7 +12,11 @@ interface Page {
   data: Array<{ id: string }>;
 }
 
-async function page(orgId: string, query: Record<string, string | number | undefined> = {}, token?: string): Promise<Page> {
+async function page(
+  orgId: string,
+  query: Record<string, string | number | undefined> = {},
+  token?: string,
+): Promise<Page> {
   const answer = await api.get<Page>(`/orgs/${orgId}/sources`, { query, ...(token === undefined ? {} : { token }) });
   expectStatus(answer, 200, `GET /orgs/${orgId}/sources ${JSON.stringify(query)}`);
   return answer.body;
@@ -71,7 +75,9 @@ describe('event sources', () => {
       expect(seen.length).toBe(first.page_info.total_count);
       if (seen.length <= 100) {
         const whole = await page(orgId, { limit: 100 });
-        expect(seen, 'pages of 2 walk the list in the order of one page of 100').toEqual(whole.data.map((source) => source.id));
+        expect(seen, 'pages of 2 walk the list in the order of one page of 100').toEqual(
+          whole.data.map((source) => source.id),
+        );
       }
     });
 
@@ -94,18 +100,26 @@ describe('event sources', () => {
   });
 
   describe('mock-only (control API)', () => {
-    caseIf(['control', 'writes'], "a workflow's event-source trigger is listed in its own workspace's sources, not in another", async () => {
-      const [first, second] = (await ids.user()).orgs.map((org) => org.id);
-      expect(second, 'the seeded user has two workspaces').toBeDefined();
-      const body = { project_id: await ids.projectId(), org_id: second, triggers: [{ props: { component_id: 'sc_Abc123' } }] };
-      const created = await api.post('/workflows', { body });
-      expectStatus(created, 200, 'POST /workflows');
-      const sourceId = created.body.data.triggers[0].id as string;
-      expect(sourceId).toMatch(/^dc_/);
-      const listed = async (orgId: string) => (await page(orgId, { limit: 100 })).data.map((source) => source.id);
-      expect(await listed(second!)).toContain(sourceId);
-      expect(await listed(first!)).not.toContain(sourceId);
-    });
+    caseIf(
+      ['control', 'writes'],
+      "a workflow's event-source trigger is listed in its own workspace's sources, not in another",
+      async () => {
+        const [first, second] = (await ids.user()).orgs.map((org) => org.id);
+        expect(second, 'the seeded user has two workspaces').toBeDefined();
+        const body = {
+          project_id: await ids.projectId(),
+          org_id: second,
+          triggers: [{ props: { component_id: 'sc_Abc123' } }],
+        };
+        const created = await api.post('/workflows', { body });
+        expectStatus(created, 200, 'POST /workflows');
+        const sourceId = created.body.data.triggers[0].id as string;
+        expect(sourceId).toMatch(/^dc_/);
+        const listed = async (orgId: string) => (await page(orgId, { limit: 100 })).data.map((source) => source.id);
+        expect(await listed(second!)).toContain(sourceId);
+        expect(await listed(first!)).not.toContain(sourceId);
+      },
+    );
 
     caseIf(['control'], 'POST /__mock/sources appends count sources at the end of the workspace list', async () => {
       // A world of its own: the other cases of this file keep the seeded list.
@@ -131,27 +145,31 @@ describe('event sources', () => {
       expect((await page(orgId, { limit: 1 }, token)).page_info.total_count).toBe(seeded);
     });
 
-    caseIf(['control'], 'POST /__mock/sources refuses a bad count or org_id (400) and an unknown workspace (404)', async () => {
-      const orgId = await ids.orgId();
-      const { api: raw } = contract.control!;
-      const total = (await page(orgId, { limit: 1 })).page_info.total_count;
-      for (const [body, pointer] of [
-        [{ org_id: orgId }, '/body/count'],
-        [{ org_id: orgId, count: 0 }, '/body/count'],
-        [{ org_id: orgId, count: 1.5 }, '/body/count'],
-        [{ org_id: orgId, count: '3' }, '/body/count'],
-        [{ org_id: orgId, count: 1_000_001 }, '/body/count'],
-        [{ count: 1 }, '/body/org_id'],
-      ] as const) {
-        const answer = await raw.post('/sources', { body });
-        expectStatus(answer, 400, JSON.stringify(body));
-        expect(answer.body.details.issues.map((issue: { pointer: string }) => issue.pointer)).toEqual([pointer]);
-      }
-      expectStatus(await raw.post('/sources'), 400, 'no body');
-      const unknown = await raw.post('/sources', { body: { org_id: unknownId('o_'), count: 1 } });
-      expectStatus(unknown, 404);
-      expect(unknown.body.code).toBe('not_found');
-      expect((await page(orgId, { limit: 1 })).page_info.total_count, 'nothing was added').toBe(total);
-    });
+    caseIf(
+      ['control'],
+      'POST /__mock/sources refuses a bad count or org_id (400) and an unknown workspace (404)',
+      async () => {
+        const orgId = await ids.orgId();
+        const { api: raw } = contract.control!;
+        const total = (await page(orgId, { limit: 1 })).page_info.total_count;
+        for (const [body, pointer] of [
+          [{ org_id: orgId }, '/body/count'],
+          [{ org_id: orgId, count: 0 }, '/body/count'],
+          [{ org_id: orgId, count: 1.5 }, '/body/count'],
+          [{ org_id: orgId, count: '3' }, '/body/count'],
+          [{ org_id: orgId, count: 1_000_001 }, '/body/count'],
+          [{ count: 1 }, '/body/org_id'],
+        ] as const) {
+          const answer = await raw.post('/sources', { body });
+          expectStatus(answer, 400, JSON.stringify(body));
+          expect(answer.body.details.issues.map((issue: { pointer: string }) => issue.pointer)).toEqual([pointer]);
+        }
+        expectStatus(await raw.post('/sources'), 400, 'no body');
+        const unknown = await raw.post('/sources', { body: { org_id: unknownId('o_'), count: 1 } });
+        expectStatus(unknown, 404);
+        expect(unknown.body.code).toBe('not_found');
+        expect((await page(orgId, { limit: 1 })).page_info.total_count, 'nothing was added').toBe(total);
+      },
+    );
   });
 });

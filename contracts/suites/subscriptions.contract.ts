@@ -27,7 +27,8 @@ async function allSubscriptions(): Promise<Subscription[]> {
   return all;
 }
 
-const triple = (s: Pick<Subscription, 'emitter_id' | 'listener_id' | 'event_name'>) => `${s.emitter_id} -> ${s.listener_id} (${s.event_name})`;
+const triple = (s: Pick<Subscription, 'emitter_id' | 'listener_id' | 'event_name'>) =>
+  `${s.emitter_id} -> ${s.listener_id} (${s.event_name})`;
 
 async function subscribe(emitter_id: string, listener_id: string, event_name: string): Promise<Subscription> {
   const answer = await api.post('/subscriptions', { query: { emitter_id, listener_id, event_name } });
@@ -44,46 +45,79 @@ describe('subscriptions', () => {
     caseIf(['writes'], 'createSubscription answers the subscription', async () => {
       const webhook = await createWebhook(contract);
       const subscription = await subscribe('p_*', webhook.id, '$errors');
-      if (contract.can('stateful')) expect(triple(subscription)).toBe(triple({ emitter_id: 'p_*', listener_id: webhook.id, event_name: '$errors' }));
+      if (contract.can('stateful'))
+        expect(triple(subscription)).toBe(
+          triple({ emitter_id: 'p_*', listener_id: webhook.id, event_name: '$errors' }),
+        );
     });
 
     caseIf(['writes'], 'deleteSubscription answers 204', async () => {
       const webhook = await createWebhook(contract);
       const glob = await subscribe('dc_*', webhook.id, '$logs');
       if (contract.can('stateful')) expect(glob.emitter_id, 'a glob is stored as given').toBe('dc_*');
-      expectStatus(await api.delete('/subscriptions', { query: { emitter_id: 'dc_*', listener_id: webhook.id, event_name: '$logs' } }), 204);
+      expectStatus(
+        await api.delete('/subscriptions', {
+          query: { emitter_id: 'dc_*', listener_id: webhook.id, event_name: '$logs' },
+        }),
+        204,
+      );
     });
 
     caseIf(['writes', 'disposable'], 'createAutoSubscription answers 204', async () => {
       const webhook = await createWebhook(contract);
-      expectStatus(await api.post('/auto_subscriptions', { query: { event_name: '$logs', listener_id: webhook.id } }), 204);
+      expectStatus(
+        await api.post('/auto_subscriptions', { query: { event_name: '$logs', listener_id: webhook.id } }),
+        204,
+      );
     });
   });
 
-  authCases(contract, ['createSubscription', 'deleteSubscription', 'listWorkspaceSubscriptions', 'createAutoSubscription']);
+  authCases(contract, [
+    'createSubscription',
+    'deleteSubscription',
+    'listWorkspaceSubscriptions',
+    'createAutoSubscription',
+  ]);
 
   describe('negative_data_rejection', () => {
     caseIf(['enforcesRules'], 'createSubscription without emitter_id or listener_id is 400', async () => {
-      expectStatus(await api.post('/subscriptions', { query: { listener_id: 'wh_Ab12', event_name: '$errors' } }), 400, 'no emitter_id');
-      expectStatus(await api.post('/subscriptions', { query: { emitter_id: 'p_*', event_name: '$errors' } }), 400, 'no listener_id');
+      expectStatus(
+        await api.post('/subscriptions', { query: { listener_id: 'wh_Ab12', event_name: '$errors' } }),
+        400,
+        'no emitter_id',
+      );
+      expectStatus(
+        await api.post('/subscriptions', { query: { emitter_id: 'p_*', event_name: '$errors' } }),
+        400,
+        'no listener_id',
+      );
     });
 
     caseIf(['enforcesRules', 'stateful'], 'createSubscription with an unknown listener or emitter is 404', async () => {
       expectStatus(
-        await api.post('/subscriptions', { query: { emitter_id: 'p_*', listener_id: unknownId('wh_'), event_name: '$errors' } }),
+        await api.post('/subscriptions', {
+          query: { emitter_id: 'p_*', listener_id: unknownId('wh_'), event_name: '$errors' },
+        }),
         404,
         'unknown listener',
       );
       const webhook = await createWebhook(contract);
       expectStatus(
-        await api.post('/subscriptions', { query: { emitter_id: unknownId('p_'), listener_id: webhook.id, event_name: '$errors' } }),
+        await api.post('/subscriptions', {
+          query: { emitter_id: unknownId('p_'), listener_id: webhook.id, event_name: '$errors' },
+        }),
         404,
         'unknown emitter',
       );
     });
 
     caseIf(['enforcesRules', 'stateful'], 'deleteSubscription of a triple that does not exist is 404', async () => {
-      expectStatus(await api.delete('/subscriptions', { query: { emitter_id: 'p_*', listener_id: unknownId('wh_'), event_name: '$errors' } }), 404);
+      expectStatus(
+        await api.delete('/subscriptions', {
+          query: { emitter_id: 'p_*', listener_id: unknownId('wh_'), event_name: '$errors' },
+        }),
+        404,
+      );
     });
 
     caseIf(['enforcesRules'], 'deleteSubscription without listener_id is 400', async () => {
@@ -95,8 +129,14 @@ describe('subscriptions', () => {
     });
 
     caseIf(['enforcesRules'], 'createAutoSubscription with an event_name other than $errors/$logs is 400', async () => {
-      expectRefused(await api.post('/auto_subscriptions', { query: { event_name: '$everything', listener_id: 'wh_Ab12' } }), 'bad event_name');
-      expectStatus(await api.post('/auto_subscriptions', { query: { event_name: '$everything', listener_id: 'wh_Ab12' } }), 400);
+      expectRefused(
+        await api.post('/auto_subscriptions', { query: { event_name: '$everything', listener_id: 'wh_Ab12' } }),
+        'bad event_name',
+      );
+      expectStatus(
+        await api.post('/auto_subscriptions', { query: { event_name: '$everything', listener_id: 'wh_Ab12' } }),
+        400,
+      );
     });
 
     caseIf(['enforcesRules'], 'createAutoSubscription without event_name or listener_id is 400', async () => {
@@ -105,29 +145,40 @@ describe('subscriptions', () => {
     });
 
     caseIf(['enforcesRules', 'stateful'], 'createAutoSubscription with an unknown listener is 404', async () => {
-      expectStatus(await api.post('/auto_subscriptions', { query: { event_name: '$errors', listener_id: unknownId('wh_') } }), 404);
+      expectStatus(
+        await api.post('/auto_subscriptions', { query: { event_name: '$errors', listener_id: unknownId('wh_') } }),
+        404,
+      );
     });
   });
 
   describe('stateful', () => {
-    caseIf(['stateful', 'writes'], 'subscribe a webhook to p_* for $errors: listed; unsubscribe: gone; again: 404', async () => {
-      const webhook = await createWebhook(contract);
-      const wanted = { emitter_id: 'p_*', listener_id: webhook.id, event_name: '$errors' };
-      const created = await subscribe(wanted.emitter_id, wanted.listener_id, wanted.event_name);
-      expect(created.id.startsWith('sub_')).toBe(true);
-      expect((await allSubscriptions()).map(triple)).toContain(triple(wanted));
-      expectStatus(await api.delete('/subscriptions', { query: wanted }), 204);
-      expect((await allSubscriptions()).map(triple)).not.toContain(triple(wanted));
-      expectStatus(await api.delete('/subscriptions', { query: wanted }), 404, 'use after free');
-    });
+    caseIf(
+      ['stateful', 'writes'],
+      'subscribe a webhook to p_* for $errors: listed; unsubscribe: gone; again: 404',
+      async () => {
+        const webhook = await createWebhook(contract);
+        const wanted = { emitter_id: 'p_*', listener_id: webhook.id, event_name: '$errors' };
+        const created = await subscribe(wanted.emitter_id, wanted.listener_id, wanted.event_name);
+        expect(created.id.startsWith('sub_')).toBe(true);
+        expect((await allSubscriptions()).map(triple)).toContain(triple(wanted));
+        expectStatus(await api.delete('/subscriptions', { query: wanted }), 204);
+        expect((await allSubscriptions()).map(triple)).not.toContain(triple(wanted));
+        expectStatus(await api.delete('/subscriptions', { query: wanted }), 404, 'use after free');
+      },
+    );
 
-    caseIf(['stateful', 'writes'], 'subscribing the same triple twice answers the same subscription, listed once', async () => {
-      const webhook = await createWebhook(contract);
-      const first = await subscribe('dc_*', webhook.id, '');
-      const second = await subscribe('dc_*', webhook.id, '');
-      expect(second.id).toBe(first.id);
-      expect((await allSubscriptions()).filter((s) => s.listener_id === webhook.id)).toHaveLength(1);
-    });
+    caseIf(
+      ['stateful', 'writes'],
+      'subscribing the same triple twice answers the same subscription, listed once',
+      async () => {
+        const webhook = await createWebhook(contract);
+        const first = await subscribe('dc_*', webhook.id, '');
+        const second = await subscribe('dc_*', webhook.id, '');
+        expect(second.id).toBe(first.id);
+        expect((await allSubscriptions()).filter((s) => s.listener_id === webhook.id)).toHaveLength(1);
+      },
+    );
 
     caseIf(['stateful', 'writes'], 'deleting a webhook removes the subscriptions it listens on', async () => {
       const webhook = await createWebhook(contract);
@@ -136,37 +187,60 @@ describe('subscriptions', () => {
       expect((await allSubscriptions()).filter((s) => s.listener_id === webhook.id)).toEqual([]);
     });
 
-    caseIf(['stateful', 'writes', 'disposable'], 'an auto-subscription covers workflows and sources created after it and not before', async () => {
-      const webhook = await createWebhook(contract);
-      const before = await createWorkflow(contract);
-      const auto = await api.post('/auto_subscriptions', { query: { event_name: '$errors', listener_id: webhook.id } });
-      expectStatus(auto, 204);
-      expect(auto.body, '204 has no body').toBeUndefined();
-      const created = await api.post('/workflows', { body: { ...(await workflowBody(contract)), triggers: [{ props: { component_id: 'sc_Comp12' } }] } });
-      expectStatus(created, 200);
-      const after = created.body.data as { id: string; triggers: Array<{ id: string }> };
-      const sourceId = after.triggers[0]!.id;
-      const mine = (await allSubscriptions()).filter((s) => s.listener_id === webhook.id).map(triple);
-      expect(mine.sort()).toEqual([after.id, sourceId].map((emitter_id) => triple({ emitter_id, listener_id: webhook.id, event_name: '$errors' })).sort());
-      expect(mine.filter((entry) => entry.startsWith(`${before.id} `))).toEqual([]);
-    });
+    caseIf(
+      ['stateful', 'writes', 'disposable'],
+      'an auto-subscription covers workflows and sources created after it and not before',
+      async () => {
+        const webhook = await createWebhook(contract);
+        const before = await createWorkflow(contract);
+        const auto = await api.post('/auto_subscriptions', {
+          query: { event_name: '$errors', listener_id: webhook.id },
+        });
+        expectStatus(auto, 204);
+        expect(auto.body, '204 has no body').toBeUndefined();
+        const created = await api.post('/workflows', {
+          body: { ...(await workflowBody(contract)), triggers: [{ props: { component_id: 'sc_Comp12' } }] },
+        });
+        expectStatus(created, 200);
+        const after = created.body.data as { id: string; triggers: Array<{ id: string }> };
+        const sourceId = after.triggers[0]!.id;
+        const mine = (await allSubscriptions()).filter((s) => s.listener_id === webhook.id).map(triple);
+        expect(mine.sort()).toEqual(
+          [after.id, sourceId]
+            .map((emitter_id) => triple({ emitter_id, listener_id: webhook.id, event_name: '$errors' }))
+            .sort(),
+        );
+        expect(mine.filter((entry) => entry.startsWith(`${before.id} `))).toEqual([]);
+      },
+    );
 
-    caseIf(['control', 'writes'], 'a subscription without event_name is stored with "", and a delete without event_name removes that one only', async () => {
-      const webhook = await createWebhook(contract);
-      const workflowId = (await ids.workflowId())!;
-      const named = await subscribe(workflowId, webhook.id, '$errors');
-      const unnamed = await api.post('/subscriptions', { query: { emitter_id: workflowId, listener_id: webhook.id } });
-      expectStatus(unnamed, 200);
-      expect(unnamed.body.data.event_name).toBe('');
-      expect(unnamed.body.data.id).not.toBe(named.id);
-      expectStatus(await api.delete('/subscriptions', { query: { emitter_id: workflowId, listener_id: webhook.id } }), 204);
-      const left = (await allSubscriptions()).filter((s) => s.listener_id === webhook.id);
-      expect(left.map((s) => s.id)).toEqual([named.id]);
-      expectStatus(
-        await api.delete('/subscriptions', { query: { emitter_id: workflowId, listener_id: webhook.id, event_name: '' } }),
-        404,
-        'the "" triple is gone',
-      );
-    });
+    caseIf(
+      ['control', 'writes'],
+      'a subscription without event_name is stored with "", and a delete without event_name removes that one only',
+      async () => {
+        const webhook = await createWebhook(contract);
+        const workflowId = (await ids.workflowId())!;
+        const named = await subscribe(workflowId, webhook.id, '$errors');
+        const unnamed = await api.post('/subscriptions', {
+          query: { emitter_id: workflowId, listener_id: webhook.id },
+        });
+        expectStatus(unnamed, 200);
+        expect(unnamed.body.data.event_name).toBe('');
+        expect(unnamed.body.data.id).not.toBe(named.id);
+        expectStatus(
+          await api.delete('/subscriptions', { query: { emitter_id: workflowId, listener_id: webhook.id } }),
+          204,
+        );
+        const left = (await allSubscriptions()).filter((s) => s.listener_id === webhook.id);
+        expect(left.map((s) => s.id)).toEqual([named.id]);
+        expectStatus(
+          await api.delete('/subscriptions', {
+            query: { emitter_id: workflowId, listener_id: webhook.id, event_name: '' },
+          }),
+          404,
+          'the "" triple is gone',
+        );
+      },
+    );
   });
 });

@@ -20,7 +20,10 @@ describe('users and workspaces', () => {
         const answer = await api.get(`/workspaces/${org.id}`);
         expectStatus(answer, 200, `GET /workspaces/${org.id}`);
         if (contract.can('stateful'))
-          expect(answer.body.data).toMatchObject({ id: org.id, daily_credits_quota: (org as Record<string, unknown>).daily_credits_quota });
+          expect(answer.body.data).toMatchObject({
+            id: org.id,
+            daily_credits_quota: (org as Record<string, unknown>).daily_credits_quota,
+          });
       }
     });
   });
@@ -35,7 +38,11 @@ describe('users and workspaces', () => {
     });
 
     // An ID that breaks its pattern is refused (400 or 404), and whichever it is must be documented.
-    for (const path of ['/workspaces/not-a-workspace', '/workspaces/not-a-workspace/subscriptions', '/orgs/not-a-workspace/sources']) {
+    for (const path of [
+      '/workspaces/not-a-workspace',
+      '/workspaces/not-a-workspace/subscriptions',
+      '/orgs/not-a-workspace/sources',
+    ]) {
       caseIf(['enforcesRules', 'stateful'], `GET ${path} (malformed workspace id) is a documented 4xx`, async () => {
         expectRefused(await api.get(path), 'malformed workspace id');
       });
@@ -47,7 +54,9 @@ describe('users and workspaces', () => {
       const first = await api.get('/users/me');
       const second = await api.get('/users/me');
       expect(second.body.data.id).toBe(first.body.data.id);
-      expect(second.body.data.orgs.map((org: { id: string }) => org.id)).toEqual(first.body.data.orgs.map((org: { id: string }) => org.id));
+      expect(second.body.data.orgs.map((org: { id: string }) => org.id)).toEqual(
+        first.body.data.orgs.map((org: { id: string }) => org.id),
+      );
     });
   });
 });

@@ -17,8 +17,22 @@ async function listedIds(): Promise<string[]> {
 }
 
 // Spec: "must include protocol http or https and a hostname"; without protocol or with another: unsupported.
-const UNSUPPORTED_URLS = ['ftp://x', 'example.com/hook', 'http://', 'https://:80/', 'mailto:ops@example.com', 'javascript:alert(1)', '//example.com/hook', ''];
-const SUPPORTED_URLS = ['http://example.com', 'https://example.com:8443/hooks/errors?x=1', 'http://127.0.0.1:9/x', 'http://localhost:3000/x'];
+const UNSUPPORTED_URLS = [
+  'ftp://x',
+  'example.com/hook',
+  'http://',
+  'https://:80/',
+  'mailto:ops@example.com',
+  'javascript:alert(1)',
+  '//example.com/hook',
+  '',
+];
+const SUPPORTED_URLS = [
+  'http://example.com',
+  'https://example.com:8443/hooks/errors?x=1',
+  'http://127.0.0.1:9/x',
+  'http://localhost:3000/x',
+];
 
 const project = async () => {
   const id = await ids.projectId();
@@ -46,7 +60,10 @@ const URL_FIELDS: Array<{ operationId: string; needs: Need[]; send(url: string):
     operationId: 'createConnectToken',
     needs: ['enforcesRules'],
     send: async (url) =>
-      api.post(`/connect/${await project()}/tokens`, { headers: inEnvironment(), body: { external_user_id: 'contract-user-url', webhook_uri: url } }),
+      api.post(`/connect/${await project()}/tokens`, {
+        headers: inEnvironment(),
+        body: { external_user_id: 'contract-user-url', webhook_uri: url },
+      }),
   },
   {
     operationId: 'setDeployedTriggerWebhooks',
@@ -61,23 +78,27 @@ const URL_FIELDS: Array<{ operationId: string; needs: Need[]; send(url: string):
 
 describe('webhooks', () => {
   describe('schema-level', () => {
-    caseIf(['writes'], 'createWebhook answers an active webhook of the user, as given, with UNIX-second timestamps', async () => {
-      const webhook = await createWebhook(contract);
-      if (contract.can('stateful')) {
-        expect(webhook).toMatchObject({
-          active: true,
-          url: 'https://example.com/contract-hook',
-          user_id: (await contract.ids.user()).id,
-          description: 'created by the contract suite',
-        });
-        expect(webhook.name).toMatch(/^contract-webhook-/);
-        for (const field of ['created_at', 'updated_at']) {
-          expect(Number.isInteger(webhook[field]), field).toBe(true);
-          expect(webhook[field], `${field} in seconds, not ms`).toBeGreaterThan(1_500_000_000);
-          expect(webhook[field], `${field} in seconds, not ms`).toBeLessThan(4_000_000_000);
+    caseIf(
+      ['writes'],
+      'createWebhook answers an active webhook of the user, as given, with UNIX-second timestamps',
+      async () => {
+        const webhook = await createWebhook(contract);
+        if (contract.can('stateful')) {
+          expect(webhook).toMatchObject({
+            active: true,
+            url: 'https://example.com/contract-hook',
+            user_id: (await contract.ids.user()).id,
+            description: 'created by the contract suite',
+          });
+          expect(webhook.name).toMatch(/^contract-webhook-/);
+          for (const field of ['created_at', 'updated_at']) {
+            expect(Number.isInteger(webhook[field]), field).toBe(true);
+            expect(webhook[field], `${field} in seconds, not ms`).toBeGreaterThan(1_500_000_000);
+            expect(webhook[field], `${field} in seconds, not ms`).toBeLessThan(4_000_000_000);
+          }
         }
-      }
-    });
+      },
+    );
 
     caseIf([], 'listWebhooks answers the list', async () => {
       await listedIds();
@@ -106,7 +127,8 @@ describe('webhooks', () => {
           expectStatus(answer, 400, `${field.operationId} url=${url}`);
           expectRefused(answer);
           // docs/errors.md: an unsupported URL is `unsupported_url`, a missing one `bad_request`.
-          if (field.operationId === 'createWebhook') expectError(contract, answer, 400, url === '' ? 'bad_request' : 'unsupported_url', `url=${url}`);
+          if (field.operationId === 'createWebhook')
+            expectError(contract, answer, 400, url === '' ? 'bad_request' : 'unsupported_url', `url=${url}`);
         });
       }
     }
@@ -129,19 +151,23 @@ describe('webhooks', () => {
   });
 
   describe('stateful', () => {
-    caseIf(['stateful', 'writes'], 'create then list finds it; delete then list does not; delete again is 404', async () => {
-      const webhook = await createWebhook(contract);
-      const listed = await api.get('/users/me/webhooks');
-      expect(
-        listed.body.data.find((hook: { id: string }) => hook.id === webhook.id),
-        'listed as created',
-      ).toEqual(webhook);
-      const deleted = await api.delete(`/webhooks/${webhook.id}`);
-      expectStatus(deleted, 204);
-      expect(deleted.body, '204 has no body').toBeUndefined();
-      expect(await listedIds()).not.toContain(webhook.id);
-      expectStatus(await api.delete(`/webhooks/${webhook.id}`), 404, 'use after free');
-    });
+    caseIf(
+      ['stateful', 'writes'],
+      'create then list finds it; delete then list does not; delete again is 404',
+      async () => {
+        const webhook = await createWebhook(contract);
+        const listed = await api.get('/users/me/webhooks');
+        expect(
+          listed.body.data.find((hook: { id: string }) => hook.id === webhook.id),
+          'listed as created',
+        ).toEqual(webhook);
+        const deleted = await api.delete(`/webhooks/${webhook.id}`);
+        expectStatus(deleted, 204);
+        expect(deleted.body, '204 has no body').toBeUndefined();
+        expect(await listedIds()).not.toContain(webhook.id);
+        expectStatus(await api.delete(`/webhooks/${webhook.id}`), 404, 'use after free');
+      },
+    );
 
     caseIf(['enforcesRules', 'stateful', 'writes'], 'a refused url creates nothing', async () => {
       const name = uniqueName('bad');

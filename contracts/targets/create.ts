@@ -25,15 +25,29 @@ export async function createTargetFrom(settings: TargetSettings): Promise<Target
     const { createMock } = await import('../../mocks/index.ts');
     const mock = createMock({ baseUrl: INPROCESS_BASE_URL });
     const fetch: FetchLike = (input, init) => mock.fetch(input, init);
-    return { ...settings, baseUrl: INPROCESS_BASE_URL, controlUrl: new URL(INPROCESS_BASE_URL).origin, fetch: wrapInprocess(fetch) };
+    return {
+      ...settings,
+      baseUrl: INPROCESS_BASE_URL,
+      controlUrl: new URL(INPROCESS_BASE_URL).origin,
+      fetch: wrapInprocess(fetch),
+    };
   }
   if (settings.name === 'msw') {
-    const [{ setupServer }, { createHandlers }] = await Promise.all([import('msw/node'), import('../../mocks/msw/handlers.ts')]);
+    const [{ setupServer }, { createHandlers }] = await Promise.all([
+      import('msw/node'),
+      import('../../mocks/msw/handlers.ts'),
+    ]);
     const server = setupServer(...createHandlers({ baseUrl: MSW_BASE_URL }));
     // A request no handler takes (a webhook delivery to a receiver, say) fails instead of leaving the process.
     server.listen({ onUnhandledFrame: 'error' });
     const fetch: FetchLike = (input, init) => globalThis.fetch(input, init);
-    return { ...settings, baseUrl: MSW_BASE_URL, controlUrl: new URL(MSW_BASE_URL).origin, fetch, close: () => server.close() };
+    return {
+      ...settings,
+      baseUrl: MSW_BASE_URL,
+      controlUrl: new URL(MSW_BASE_URL).origin,
+      fetch,
+      close: () => server.close(),
+    };
   }
   // A 3xx is an answer, judged like any other (docs/contracts.md): following one would send the
   // request, a write's body included, to whatever host the Location names.

@@ -14,7 +14,11 @@ describe('readTargetSettings', () => {
 
   it('treats a bare base URL as the mock server, with its control API at the same origin', () => {
     const settings = readTargetSettings({ CONTRACT_BASE_URL: 'http://127.0.0.1:4010/v1/' });
-    expect(settings).toMatchObject({ name: 'mock', baseUrl: 'http://127.0.0.1:4010/v1', controlUrl: 'http://127.0.0.1:4010' });
+    expect(settings).toMatchObject({
+      name: 'mock',
+      baseUrl: 'http://127.0.0.1:4010/v1',
+      controlUrl: 'http://127.0.0.1:4010',
+    });
   });
 
   it('keeps Prism stateless and live read-only unless writes are allowed', () => {
@@ -41,14 +45,20 @@ describe('readTargetSettings', () => {
   });
 
   it('passes given IDs through', () => {
-    const settings = readTargetSettings({ CONTRACT_BASE_URL: 'http://h/v1', CONTRACT_ORG_ID: 'o_1', CONTRACT_PROJECT_ID: 'proj_1' });
+    const settings = readTargetSettings({
+      CONTRACT_BASE_URL: 'http://h/v1',
+      CONTRACT_ORG_ID: 'o_1',
+      CONTRACT_PROJECT_ID: 'proj_1',
+    });
     expect(settings.given).toEqual({ orgId: 'o_1', projectId: 'proj_1' });
   });
 
   it('refuses incomplete or unknown settings with a message saying what to set', () => {
     expect(() => readTargetSettings({ CONTRACT_TARGET: 'staging' })).toThrow(/CONTRACT_TARGET must be one of/);
     expect(() => readTargetSettings({ CONTRACT_TARGET: 'prism' })).toThrow(/needs CONTRACT_BASE_URL/);
-    expect(() => readTargetSettings({ CONTRACT_TARGET: 'live', CONTRACT_BASE_URL: 'https://x/v1' })).toThrow(/needs CONTRACT_TOKEN/);
+    expect(() => readTargetSettings({ CONTRACT_TARGET: 'live', CONTRACT_BASE_URL: 'https://x/v1' })).toThrow(
+      /needs CONTRACT_TOKEN/,
+    );
     expect(() => readTargetSettings({ CONTRACT_BASE_URL: 'ftp://x/v1' })).toThrow(/http\(s\) URL/);
   });
 });

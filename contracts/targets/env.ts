@@ -66,7 +66,10 @@ export function readTargetSettings(env: Record<string, string | undefined>, fall
       ? undefined // never call a control API there, even if one is configured
       : IN_PROCESS.includes(name)
         ? undefined // the in-process targets reach it beside their own base URL
-        : (env.CONTRACT_CONTROL_URL?.trim() || (name === 'mock' ? new URL(baseUrl!).origin : undefined))?.replace(/\/+$/, '');
+        : (env.CONTRACT_CONTROL_URL?.trim() || (name === 'mock' ? new URL(baseUrl!).origin : undefined))?.replace(
+            /\/+$/,
+            '',
+          );
   return {
     name,
     baseUrl: IN_PROCESS.includes(name) ? undefined : baseUrl,

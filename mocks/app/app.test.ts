@@ -35,7 +35,11 @@ const doc = {
               schema: {
                 type: 'object',
                 required: ['active', 'org_id'],
-                properties: { active: { type: 'boolean' }, org_id: { type: 'string' }, note: { type: 'string', default: 'none' } },
+                properties: {
+                  active: { type: 'boolean' },
+                  org_id: { type: 'string' },
+                  note: { type: 'string', default: 'none' },
+                },
               },
             },
           },
@@ -46,7 +50,9 @@ const doc = {
     '/things': {
       get: {
         operationId: 'listThings',
-        parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 10 } }],
+        parameters: [
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 10 } },
+        ],
         responses: { '200': { description: 'ok' } },
       },
     },
@@ -58,7 +64,11 @@ const doc = {
             name: 'url',
             in: 'query',
             required: true,
-            schema: { type: 'string', minLength: 1, allOf: [{ 'x-error-code': 'unsupported_url', pattern: '^https?://[^/:]+' }] },
+            schema: {
+              type: 'string',
+              minLength: 1,
+              allOf: [{ 'x-error-code': 'unsupported_url', pattern: '^https?://[^/:]+' }],
+            },
           },
           { name: 'name', in: 'query', required: true, schema: { type: 'string' } },
         ],
@@ -72,11 +82,21 @@ function stubStore() {
   const resets: string[] = [];
   const sessions = new Map<string, Session>();
   // Each delivery record names its world, so a test can tell whose log it landed in.
-  const sink = { enqueue: (request: DeliveryRequest) => ({ id: `delivery-of-${request.world}`, body: '' }) as DeliveryRecord, idle: async () => {} };
+  const sink = {
+    enqueue: (request: DeliveryRequest) => ({ id: `delivery-of-${request.world}`, body: '' }) as DeliveryRecord,
+    idle: async () => {},
+  };
   const open = (token: string): Session => {
     const log = deliveryLog(sink, { entries: 0, bytes: 0 });
     const session = openSession(
-      { token, key: `key:${token}`, sink: log.sink, clock: createWorldClock(Date.now), ctx: { now: () => 0 }, quotaDay: 0 } as unknown as World,
+      {
+        token,
+        key: `key:${token}`,
+        sink: log.sink,
+        clock: createWorldClock(Date.now),
+        ctx: { now: () => 0 },
+        quotaDay: 0,
+      } as unknown as World,
       log,
     );
     sessions.set(token, session);
@@ -114,7 +134,9 @@ function setup(table: Record<string, Route> = {}) {
       return answer(ctx);
     };
   const routeTable: Record<string, AnyRoute> = {
-    getThing: record('getThing', ({ path }) => (path.id === 't_missing' ? fail('not_found', 'thing t_missing not found') : ok({ data: { id: path.id } }))),
+    getThing: record('getThing', ({ path }) =>
+      path.id === 't_missing' ? fail('not_found', 'thing t_missing not found') : ok({ data: { id: path.id } }),
+    ),
     deleteThing: record('deleteThing', () => ok(null)),
     updateWorkflowActivation: record('updateWorkflowActivation', ({ body }) => ok({ data: body })),
     listThings: record('listThings', ({ query }) => ok({ data: [], limit: query.limit })),
@@ -129,7 +151,14 @@ function setup(table: Record<string, Route> = {}) {
     emitTrigger: () => fail('not_found', 'trigger not found'),
     completeConnect: () => fail('not_found', 'connect token not found'),
   } as unknown as ControlOperations;
-  const app = createApp({ store, validator: createValidator(doc), controlValidator, routes: routeTable, controlOperations, logError });
+  const app = createApp({
+    store,
+    validator: createValidator(doc),
+    controlValidator,
+    routes: routeTable,
+    controlOperations,
+    logError,
+  });
   const send = (method: string, url: string, headers: Record<string, string> = {}, body = '') =>
     app.handle({ method, url, headers: { authorization: 'Bearer tok', ...headers }, body } satisfies AppRequest);
   return { app, send, calls, logError, resets, store };
@@ -225,7 +254,12 @@ describe('bodies', () => {
 
   it('accepts application/json with a charset', async () => {
     const { send } = setup();
-    const response = await send('PUT', '/v1/things/t_1', { 'content-type': 'application/json; charset=utf-8' }, '{"active":true,"org_id":"o_1"}');
+    const response = await send(
+      'PUT',
+      '/v1/things/t_1',
+      { 'content-type': 'application/json; charset=utf-8' },
+      '{"active":true,"org_id":"o_1"}',
+    );
     expect(response.status).toBe(200);
   });
 
@@ -248,7 +282,12 @@ describe('bodies', () => {
 describe('validation against the document', () => {
   it('answers 400 with every issue as a JSON pointer and message', async () => {
     const { send, calls } = setup();
-    const response = await send('PUT', '/v1/things/t_1?x=1', { 'content-type': 'application/json' }, '{"active":"yes"}');
+    const response = await send(
+      'PUT',
+      '/v1/things/t_1?x=1',
+      { 'content-type': 'application/json' },
+      '{"active":"yes"}',
+    );
     expect(response.status).toBe(400);
     const body = parse(response.body);
     expect(body.code).toBe('bad_request');
@@ -289,9 +328,13 @@ describe('validation against the document', () => {
     expect(response.status).toBe(400);
     const body = parse(response.body);
     expect(body.code).toBe('unsupported_url');
-    expect(body.details?.issues).toEqual([{ pointer: '/query/url', message: expect.any(String), code: 'unsupported_url' }]);
+    expect(body.details?.issues).toEqual([
+      { pointer: '/query/url', message: expect.any(String), code: 'unsupported_url' },
+    ]);
     expect(calls).toEqual([]);
-    expect(JSON.parse((await send('POST', '/v1/webhooks?url=https%3A%2F%2Fx&name=n')).body)).toEqual({ data: { url: 'https://x' } });
+    expect(JSON.parse((await send('POST', '/v1/webhooks?url=https%3A%2F%2Fx&name=n')).body)).toEqual({
+      data: { url: 'https://x' },
+    });
   });
 
   it('keeps a missing or empty webhook url, or other issues beside it, a bad_request', async () => {
@@ -331,7 +374,11 @@ describe('results become responses in one place', () => {
   it('maps a value to 200 JSON, null to 204 without body or content-type, an ApiError to its status', async () => {
     const { send } = setup();
     const found = await send('GET', '/v1/things/t_1');
-    expect(found).toEqual({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"data":{"id":"t_1"}}' });
+    expect(found).toEqual({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: '{"data":{"id":"t_1"}}',
+    });
     expect(await send('DELETE', '/v1/things/t_1')).toEqual({ status: 204, headers: {}, body: '' });
     const missing = await send('GET', '/v1/things/t_missing');
     expect(missing.status).toBe(404);
@@ -395,7 +442,9 @@ describe('control routes', () => {
     const { send, store } = setup();
     const world = store.world('tok');
     world.sink.enqueue({ world: world.key, kind: 'subscription', url: 'https://h.example.com/', payload: {} });
-    expect(JSON.parse((await send('GET', '/__mock/deliveries?wait=true')).body)).toEqual({ data: [{ id: 'delivery-of-key:tok', body: '' }] });
+    expect(JSON.parse((await send('GET', '/__mock/deliveries?wait=true')).body)).toEqual({
+      data: [{ id: 'delivery-of-key:tok', body: '' }],
+    });
     const bad = await send('GET', '/__mock/deliveries?wait=yes');
     expect(bad.status).toBe(400);
     expect(parse(bad.body).code).toBe('bad_request');

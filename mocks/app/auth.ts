@@ -68,5 +68,9 @@ export function issueOAuthToken(clientId: string): OAuthToken {
   const claims = base64url(JSON.stringify({ iss: 'workflow-api-mock-kit', sub: clientId }));
   const signature = base64url(stableKey(`oauth-client:${clientId}`));
   // No `created_at`: the SDK's CreateOAuthTokenResponse has none (issue 17).
-  return { access_token: `${header}.${claims}.${signature}`, token_type: 'Bearer', expires_in: OAUTH_TOKEN_TTL_SECONDS };
+  return {
+    access_token: `${header}.${claims}.${signature}`,
+    token_type: 'Bearer',
+    expires_in: OAUTH_TOKEN_TTL_SECONDS,
+  };
 }

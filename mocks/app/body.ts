@@ -47,9 +47,13 @@ export function parseRequestBody(raw: string, headers: Record<string, string>, t
   if (!takesJson || raw.trim() === '') return ok(undefined);
   const contentType = headers['content-type'];
   if (!isJsonMediaType(contentType)) {
-    return fail('unsupported_media_type', `Request body must be application/json (got ${contentType ?? 'no content-type'})`, {
-      content_type: contentType ?? null,
-    });
+    return fail(
+      'unsupported_media_type',
+      `Request body must be application/json (got ${contentType ?? 'no content-type'})`,
+      {
+        content_type: contentType ?? null,
+      },
+    );
   }
   let value: unknown;
   try {
@@ -73,17 +77,27 @@ export function withinJsonBounds(value: unknown): Result<unknown> {
   for (let visit = pending.pop(); visit !== undefined; visit = pending.pop()) {
     const { node, depth } = visit;
     if (typeof node !== 'object' || node === null) continue;
-    if (depth >= MAX_JSON_DEPTH) return tooComplex(`nests deeper than ${MAX_JSON_DEPTH} levels`, visit, { limit: 'depth', max_depth: MAX_JSON_DEPTH });
+    if (depth >= MAX_JSON_DEPTH)
+      return tooComplex(`nests deeper than ${MAX_JSON_DEPTH} levels`, visit, {
+        limit: 'depth',
+        max_depth: MAX_JSON_DEPTH,
+      });
     if (Array.isArray(node)) {
       if (node.length > MAX_JSON_ARRAY_ITEMS) {
         const details = { limit: 'array_items', max_array_items: MAX_JSON_ARRAY_ITEMS, array_items: node.length };
         return tooComplex(`holds an array of ${node.length} items (at most ${MAX_JSON_ARRAY_ITEMS})`, visit, details);
       }
-      for (let i = node.length - 1; i >= 0; i--) pending.push({ node: node[i], depth: depth + 1, parent: visit, key: String(i) });
+      for (let i = node.length - 1; i >= 0; i--)
+        pending.push({ node: node[i], depth: depth + 1, parent: visit, key: String(i) });
     } else {
       const keys = Object.keys(node);
       for (let i = keys.length - 1; i >= 0; i--)
-        pending.push({ node: (node as Record<string, unknown>)[keys[i]!], depth: depth + 1, parent: visit, key: keys[i]! });
+        pending.push({
+          node: (node as Record<string, unknown>)[keys[i]!],
+          depth: depth + 1,
+          parent: visit,
+          key: keys[i]!,
+        });
     }
   }
   return ok(value);
@@ -98,7 +112,8 @@ interface Visit {
 
 function tooComplex(what: string, at: Visit, details: Record<string, unknown>): Result<never> {
   const segments: string[] = [];
-  for (let visit: Visit | undefined = at; visit?.key !== undefined; visit = visit.parent) segments.push(`/${escapePointer(visit.key)}`);
+  for (let visit: Visit | undefined = at; visit?.key !== undefined; visit = visit.parent)
+    segments.push(`/${escapePointer(visit.key)}`);
   const pointer = `/body${segments.reverse().join('')}`;
   return fail('json_too_complex', `Request body ${what} at ${pointer}`, { ...details, pointer });
 }

@@ -14,7 +14,10 @@ const setup = () => createMock({ now: () => REAL, sink: createRecordingSink(), f
 const call = async (mock: ReturnType<typeof setup>, method: string, path: string, body?: unknown, token = 'dev') => {
   const response = await mock.fetch(path, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
@@ -24,13 +27,27 @@ const call = async (mock: ReturnType<typeof setup>, method: string, path: string
 describe('POST /__mock/clock', () => {
   it('reads, sets, advances and freezes the world clock; other worlds keep theirs', async () => {
     const mock = setup();
-    expect((await call(mock, 'GET', '/__mock/clock')).body.data).toEqual({ now: new Date(REAL).toISOString(), offset_ms: 0, frozen: false, changed: false });
+    expect((await call(mock, 'GET', '/__mock/clock')).body.data).toEqual({
+      now: new Date(REAL).toISOString(),
+      offset_ms: 0,
+      frozen: false,
+      changed: false,
+    });
     const set = await call(mock, 'POST', '/__mock/clock', { set: '2026-01-01T00:00:00Z', freeze: true });
     expect(set.status).toBe(200);
-    expect(set.body.data).toEqual({ now: '2026-01-01T00:00:00.000Z', offset_ms: Date.UTC(2026, 0, 1) - REAL, frozen: true, changed: true });
+    expect(set.body.data).toEqual({
+      now: '2026-01-01T00:00:00.000Z',
+      offset_ms: Date.UTC(2026, 0, 1) - REAL,
+      frozen: true,
+      changed: true,
+    });
     const advanced = await call(mock, 'POST', '/__mock/clock', { advance: '1h30m' });
     expect(advanced.body.data.now).toBe('2026-01-01T01:30:00.000Z');
-    const created = await call(mock, 'POST', '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fa&name=a&description=a');
+    const created = await call(
+      mock,
+      'POST',
+      '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fa&name=a&description=a',
+    );
     expect(created.body.data.created_at).toBe(Date.UTC(2026, 0, 1, 1, 30) / 1000);
     expect((await call(mock, 'GET', '/__mock/clock', undefined, 'other')).body.data.changed).toBe(false);
     // The JS face runs the same operation.
@@ -146,7 +163,10 @@ describe('POST /__mock/scenario and GET /__mock/scenarios', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toMatch(/loaded: empty-account/);
     expect((await call(mock, 'POST', '/__mock/scenario', { name: 'Not_A_Name' })).status).toBe(400);
-    expect(mock.control.scenario('dev', null)).toEqual({ ok: true, value: expect.objectContaining({ key: expect.any(String) }) });
+    expect(mock.control.scenario('dev', null)).toEqual({
+      ok: true,
+      value: expect.objectContaining({ key: expect.any(String) }),
+    });
     expect(mock.store.world('dev').scenario).toBeNull();
   });
 });

@@ -9,7 +9,9 @@ const baseUrl = 'http://127.0.0.1:4010/v1';
 const token = 'journal-test';
 
 async function call(mock: ReturnType<typeof createMock>, path: string, headers: Record<string, string> = {}) {
-  const response = await mock.fetch(new Request(`http://127.0.0.1:4010${path}`, { headers: { authorization: `Bearer ${token}`, ...headers } }));
+  const response = await mock.fetch(
+    new Request(`http://127.0.0.1:4010${path}`, { headers: { authorization: `Bearer ${token}`, ...headers } }),
+  );
   return { status: response.status, body: (await response.json()) as any };
 }
 
@@ -24,7 +26,10 @@ describe("the console's own requests", () => {
     expect(appOnly.map((entry) => entry.path)).toEqual(['/v1/users/me', '/v1/workflows/p_nope']);
     expect(appOnly.every((entry) => entry.from === undefined)).toBe(true);
 
-    const all = (await call(mock, '/__mock/requests?include=console')).body.data as Array<{ path: string; from?: string }>;
+    const all = (await call(mock, '/__mock/requests?include=console')).body.data as Array<{
+      path: string;
+      from?: string;
+    }>;
     expect(all.map((entry) => [entry.path, entry.from ?? 'app'])).toEqual([
       ['/v1/users/me', 'app'],
       ['/v1/users/me/webhooks', 'console'],

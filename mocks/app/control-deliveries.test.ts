@@ -13,11 +13,17 @@ interface Listed {
 function setup() {
   const mock = createMock({ sink: createRecordingSink() });
   const get = async (query = '') => {
-    const res = await mock.handle({ method: 'GET', url: `/__mock/deliveries${query}`, headers: { authorization: 'Bearer big' }, body: '' });
+    const res = await mock.handle({
+      method: 'GET',
+      url: `/__mock/deliveries${query}`,
+      headers: { authorization: 'Bearer big' },
+      body: '',
+    });
     return { status: res.status, body: JSON.parse(res.body) as Listed & { code?: string } };
   };
   const world = mock.store.world('big');
-  const enqueue = (payload: unknown) => world.sink.enqueue({ world: world.key, kind: 'subscription', url: 'https://r.example.com/h', payload });
+  const enqueue = (payload: unknown) =>
+    world.sink.enqueue({ world: world.key, kind: 'subscription', url: 'https://r.example.com/h', payload });
   return { mock, get, enqueue };
 }
 
@@ -68,6 +74,8 @@ describe('GET /__mock/deliveries', () => {
     const { status, body: listed } = await get();
     expect(status).toBe(200);
     expect(listed.data.length).toBeGreaterThan(0);
-    expect(listed.data.every((record) => record.body.length <= LISTED_BODY_CHARACTERS && record.body_truncated === true)).toBe(true);
+    expect(
+      listed.data.every((record) => record.body.length <= LISTED_BODY_CHARACTERS && record.body_truncated === true),
+    ).toBe(true);
   });
 });

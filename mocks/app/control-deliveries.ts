@@ -11,11 +11,16 @@ export const LISTED_BODY_CHARACTERS = 4096;
 export type ListedDelivery = DeliveryRecord & { body_truncated?: true; body_length?: number };
 
 /** The records after the one with ID `after` (from the start without it), at most `limit`, bodies cut. */
-export function deliveryPage(records: readonly DeliveryRecord[], limit: number, after?: string): Result<{ data: ListedDelivery[]; next_after?: string }> {
+export function deliveryPage(
+  records: readonly DeliveryRecord[],
+  limit: number,
+  after?: string,
+): Result<{ data: ListedDelivery[]; next_after?: string }> {
   let start = 0;
   if (after !== undefined) {
     const index = records.findIndex((record) => record.id === after);
-    if (index === -1) return fail('bad_request', `after: no delivery ${after} in this world's log (the last 500 are kept)`, { after });
+    if (index === -1)
+      return fail('bad_request', `after: no delivery ${after} in this world's log (the last 500 are kept)`, { after });
     start = index + 1;
   }
   const page = records.slice(start, start + limit);
@@ -23,7 +28,12 @@ export function deliveryPage(records: readonly DeliveryRecord[], limit: number, 
     (record): ListedDelivery =>
       record.body.length <= LISTED_BODY_CHARACTERS
         ? record
-        : { ...record, body: record.body.slice(0, LISTED_BODY_CHARACTERS), body_truncated: true, body_length: record.body.length },
+        : {
+            ...record,
+            body: record.body.slice(0, LISTED_BODY_CHARACTERS),
+            body_truncated: true,
+            body_length: record.body.length,
+          },
   );
   const more = start + limit < records.length;
   return ok(more ? { data, next_after: page.at(-1)!.id } : { data });

@@ -18,7 +18,9 @@ interface ControlContext<K extends ControlOperationId> extends Validated<operati
   credentials: Credentials;
 }
 
-export type ControlRouteTable = { [K in ControlOperationId]: (ctx: ControlContext<K>) => Result<unknown> | Promise<Result<unknown>> };
+export type ControlRouteTable = {
+  [K in ControlOperationId]: (ctx: ControlContext<K>) => Result<unknown> | Promise<Result<unknown>>;
+};
 
 /** Upper bound of `GET /__mock/deliveries?wait=true`: a receiver that hangs must not hang the caller. */
 const DELIVERY_WAIT_LIMIT_MS = 15_000;
@@ -67,8 +69,10 @@ export function controlRoutes(store: Store, ops: ControlOperations, faults: Pick
     emit: ({ session, body }) => data(ops.emit(session.world, body)),
     emitTrigger: ({ session, path, body }) => data(ops.emitTrigger(session.world, path.trigger_id, body)),
     completeConnect: ({ session, path, body }) => data(ops.completeConnect(session.world, path.connect_token, body)),
-    setRateLimit: ({ session, query, body }) => ok({ data: loginWorld(store, session, query.client_id).limits.set(body) }),
-    setFaults: ({ session, query, body }) => ok({ data: faults.set(loginWorld(store, session, query.client_id), body) }),
+    setRateLimit: ({ session, query, body }) =>
+      ok({ data: loginWorld(store, session, query.client_id).limits.set(body) }),
+    setFaults: ({ session, query, body }) =>
+      ok({ data: faults.set(loginWorld(store, session, query.client_id), body) }),
     addSources: ({ session, body }) => data(ops.addSources(session.world, body)),
     getClock: ({ session }) => ok({ data: session.world.clock.read() }),
     setClock: ({ session, body }) => data(changeClock(session.world.clock, body)),
@@ -78,10 +82,15 @@ export function controlRoutes(store: Store, ops: ControlOperations, faults: Pick
     },
     listScenarios: ({ session }) => ok({ data: { current: session.world.scenario, scenarios: store.scenarios() } }),
     getCoverage: ({ session, query }) =>
-      ops.coverage === undefined ? fail('not_found', 'This mock counts no coverage') : ok({ data: ops.coverage.report(query.scope, session) }),
+      ops.coverage === undefined
+        ? fail('not_found', 'This mock counts no coverage')
+        : ok({ data: ops.coverage.report(query.scope, session) }),
     saveSnapshot: async () =>
       ops.saveState === undefined
-        ? fail('not_found', 'This server keeps no state file: start it with --state FILE (docs/worlds.md, "State across restarts")')
+        ? fail(
+            'not_found',
+            'This server keeps no state file: start it with --state FILE (docs/worlds.md, "State across restarts")',
+          )
         : data(await ops.saveState()),
     getDriftReport: () =>
       ops.driftReport === undefined

@@ -11,8 +11,16 @@ const token = 'control-document';
 const mock = createMock({ seed: 'control', sink: createRecordingSink() });
 const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 const send = async (method: string, path: string, body?: unknown) => {
-  const response = await mock.fetch(`/__mock${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  return { status: response.status, contentType: response.headers.get('content-type'), body: (await response.json()) as Record<string, unknown> };
+  const response = await mock.fetch(`/__mock${path}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    body: (await response.json()) as Record<string, unknown>,
+  };
 };
 
 const summary = mock.control.world(token);
@@ -22,7 +30,14 @@ const trigger = summary.projects[0]!.deployed_triggers[0]!.id;
 const org = summary.workspaces[0]!.id;
 
 describe('the control API against openapi/control.yaml', () => {
-  const refusals: Array<{ what: string; js: () => Result<unknown>; method: string; path: string; body: unknown; pointer: string }> = [
+  const refusals: Array<{
+    what: string;
+    js: () => Result<unknown>;
+    method: string;
+    path: string;
+    body: unknown;
+    pointer: string;
+  }> = [
     {
       what: 'a glob emitter',
       js: () => mock.control.emit(token, { emitter_id: 'p_*', event_name: '$errors', event: {} }),
@@ -33,7 +48,8 @@ describe('the control API against openapi/control.yaml', () => {
     },
     {
       what: 'a cellId that is no step ID',
-      js: () => mock.control.emit(token, { emitter_id: workflow, event_name: '$errors', event: {}, error: { cellId: 'hi_1' } }),
+      js: () =>
+        mock.control.emit(token, { emitter_id: workflow, event_name: '$errors', event: {}, error: { cellId: 'hi_1' } }),
       method: 'POST',
       path: '/emit',
       body: { emitter_id: workflow, event_name: '$errors', event: {}, error: { cellId: 'hi_1' } },
@@ -124,10 +140,16 @@ describe('the control API against openapi/control.yaml', () => {
     it(`refuses ${what} the same way on both faces (400 at ${pointer})`, async () => {
       const answer = await send(method, path, body);
       expect(answer.status).toBe(400);
-      expect((answer.body.details as { issues: Array<{ pointer: string }> }).issues.map((issue) => issue.pointer)).toEqual([pointer]);
+      expect(
+        (answer.body.details as { issues: Array<{ pointer: string }> }).issues.map((issue) => issue.pointer),
+      ).toEqual([pointer]);
       const result = js();
       expect(result.ok).toBe(false);
-      if (!result.ok) expect({ status: result.error.status, body: result.error.body }).toEqual({ status: answer.status, body: answer.body });
+      if (!result.ok)
+        expect({ status: result.error.status, body: result.error.body }).toEqual({
+          status: answer.status,
+          body: answer.body,
+        });
     });
   }
 
@@ -142,7 +164,10 @@ describe('the control API against openapi/control.yaml', () => {
   });
 
   it('a refused body changes nothing: the rate limit and the faults stay as they were', async () => {
-    expect(mock.control.faults(token, { latency_ms: { min: 100, max: 100 } })).toEqual({ ok: true, value: { latency_ms: { min: 100, max: 100 } } });
+    expect(mock.control.faults(token, { latency_ms: { min: 100, max: 100 } })).toEqual({
+      ok: true,
+      value: { latency_ms: { min: 100, max: 100 } },
+    });
     expect((await send('POST', '/faults', { latency_ms: { min: 5, max: 1 } })).status).toBe(400);
     expect(mock.control.faults(token, { latency_ms: { min: 9, max: 1 } }).ok).toBe(false);
     expect(mock.control.rateLimit(token, { requests: 1, retry_after_seconds: -1 }).ok).toBe(false);
@@ -185,7 +210,10 @@ describe('the control API against openapi/control.yaml', () => {
     for (const [operationId, method, path, body] of calls) {
       const answer = await send(method, path, body);
       statuses.push(answer.status);
-      expect(controlValidator.validateResponse(operationId, answer.status, answer.contentType, answer.body), `${method} ${path}`).toEqual([]);
+      expect(
+        controlValidator.validateResponse(operationId, answer.status, answer.contentType, answer.body),
+        `${method} ${path}`,
+      ).toEqual([]);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 422, 200, 404, 200, 404, 200, 200, 200, 200, 200, 404]);
     expect(calls.map(([operationId]) => operationId).sort()).toEqual([...controlValidator.operationIds].sort());

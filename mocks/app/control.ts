@@ -24,7 +24,9 @@ export type FaultsBody = components['schemas']['Faults'];
 /** `POST /__mock/sources`' body. */
 export type AddSourcesBody = components['schemas']['AddSourcesBody'];
 /** `POST /__mock/rate-limit`'s body; `retry_after_seconds` may be left out (the document's default, 1, applies). */
-export type RateLimitBody = Omit<components['schemas']['RateLimitBody'], 'retry_after_seconds'> & { retry_after_seconds?: number };
+export type RateLimitBody = Omit<components['schemas']['RateLimitBody'], 'retry_after_seconds'> & {
+  retry_after_seconds?: number;
+};
 /** `POST /__mock/clock`'s body: `{ set?, advance?, freeze? }` (docs/worlds.md, "A clock per world"). */
 export type ClockBody = components['schemas']['ClockBody'];
 
@@ -36,8 +38,16 @@ export interface MockControl {
   /** The request journal of this token's world, oldest first; the console's own requests only with `{ console: true }`. */
   requests(token: string, options?: { console?: boolean }): JournalEntry[];
   emit(token: string, body: EmitBody): Result<{ emit_id: string; deliveries: DeliveryRecord[] }>;
-  emitTrigger(token: string, triggerId: string, body: TriggerEmitBody): Result<{ event_id: string; deliveries: DeliveryRecord[] }>;
-  completeConnect(token: string, connectToken: string, body: CompleteConnectBody): Result<{ delivery: DeliveryRecord | null; account?: object }>;
+  emitTrigger(
+    token: string,
+    triggerId: string,
+    body: TriggerEmitBody,
+  ): Result<{ event_id: string; deliveries: DeliveryRecord[] }>;
+  completeConnect(
+    token: string,
+    connectToken: string,
+    body: CompleteConnectBody,
+  ): Result<{ delivery: DeliveryRecord | null; account?: object }>;
   /**
    * The outbound delivery log of this token's world, oldest first, each record whole (`GET
    * /__mock/deliveries` pages it and cuts long bodies for the wire).
@@ -75,8 +85,16 @@ export interface LoginOptions {
 export interface ControlOperations {
   worldSummary(world: World): WorldSummary;
   emit(world: World, body: EmitBody): Result<{ emit_id: string; deliveries: DeliveryRecord[] }>;
-  emitTrigger(world: World, triggerId: string, body: TriggerEmitBody): Result<{ event_id: string; deliveries: DeliveryRecord[] }>;
-  completeConnect(world: World, connectToken: string, body: CompleteConnectBody): Result<{ delivery: DeliveryRecord | null; account?: object }>;
+  emitTrigger(
+    world: World,
+    triggerId: string,
+    body: TriggerEmitBody,
+  ): Result<{ event_id: string; deliveries: DeliveryRecord[] }>;
+  completeConnect(
+    world: World,
+    connectToken: string,
+    body: CompleteConnectBody,
+  ): Result<{ delivery: DeliveryRecord | null; account?: object }>;
   addSources(world: World, body: AddSourcesBody): Result<AddedSources>;
   /** Writes every world to the server's state file (`serve --state`); absent: there is none. */
   saveState?: () => Promise<Result<SavedState>>;
@@ -95,7 +113,11 @@ export type ControlOperationId = PathOperationId;
  * Runs one control operation for `token` (app.ts): its input checked against the control
  * document, refused with the HTTP face's answers, else its route's Result (`{data: ...}` and the like).
  */
-export type ControlRunner = (operationId: ControlOperationId, token: string, input: Partial<RequestInput>) => Result<unknown> | Promise<Result<unknown>>;
+export type ControlRunner = (
+  operationId: ControlOperationId,
+  token: string,
+  input: Partial<RequestInput>,
+) => Result<unknown> | Promise<Result<unknown>>;
 
 function clientQuery(options: LoginOptions | undefined): URLSearchParams {
   return new URLSearchParams(options?.clientId === undefined ? {} : { client_id: options.clientId });
@@ -117,23 +139,28 @@ export function createControl(store: Store, run: ControlRunner): MockControl {
   // An operation without input (or with input built here) cannot be refused: a refusal here is a bug of the mock, not the caller's.
   const value = <T>(operationId: ControlOperationId, token: string, input: Partial<RequestInput> = {}): T => {
     const result = data<T>(operationId, token, input);
-    if (!result.ok) throw new Error(`control operation ${operationId} refused a call without input: ${result.error.body.error}`);
+    if (!result.ok)
+      throw new Error(`control operation ${operationId} refused a call without input: ${result.error.body.error}`);
     return result.value;
   };
   return {
     reset: (token) => void value('resetWorld', token),
     world: (token) => value('getWorld', token),
-    requests: (token, options) => value('listRequests', token, options?.console ? { query: new URLSearchParams('include=console') } : {}),
+    requests: (token, options) =>
+      value('listRequests', token, options?.console ? { query: new URLSearchParams('include=console') } : {}),
     deliveries: (token) => [...store.session(token).deliveries],
     idle: (token) => store.sink.idle(token === undefined ? undefined : store.session(token).world.key),
     rateLimit: (token, body, options) => data('setRateLimit', token, { body, query: clientQuery(options) }),
     emit: (token, body) => data('emit', token, { body }),
-    emitTrigger: (token, triggerId, body) => data('emitTrigger', token, { pathParams: { trigger_id: triggerId }, body }),
-    completeConnect: (token, connectToken, body) => data('completeConnect', token, { pathParams: { connect_token: connectToken }, body }),
+    emitTrigger: (token, triggerId, body) =>
+      data('emitTrigger', token, { pathParams: { trigger_id: triggerId }, body }),
+    completeConnect: (token, connectToken, body) =>
+      data('completeConnect', token, { pathParams: { connect_token: connectToken }, body }),
     addSources: (token, body) => data('addSources', token, { body }),
     clock: (token, body) => data('setClock', token, { body }),
     scenario: (token, name) => data('switchScenario', token, { body: { name } }),
-    coverage: (token, scope = 'world') => value<RunCoverageReport>('getCoverage', token, { query: new URLSearchParams({ scope }) }),
+    coverage: (token, scope = 'world') =>
+      value<RunCoverageReport>('getCoverage', token, { query: new URLSearchParams({ scope }) }),
     faults: (token, body, options) => data('setFaults', token, { body, query: clientQuery(options) }),
   };
 }

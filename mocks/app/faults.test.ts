@@ -11,9 +11,18 @@ const TOKEN = 'faults';
 
 function setUp(faults: Omit<FaultOptions, 'sleep'> = {}) {
   const slept: number[] = [];
-  const mock = createMock({ seed: 3, sink: createDeliveryEngine({ send: false }), faults: { ...faults, sleep: async (ms) => void slept.push(ms) } });
+  const mock = createMock({
+    seed: 3,
+    sink: createDeliveryEngine({ send: false }),
+    faults: { ...faults, sleep: async (ms) => void slept.push(ms) },
+  });
   const get = (url = '/v1/users/me', prefer?: string, token = TOKEN) =>
-    mock.handle({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, ...(prefer === undefined ? {} : { prefer }) }, body: '' });
+    mock.handle({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${token}`, ...(prefer === undefined ? {} : { prefer }) },
+      body: '',
+    });
   const control = (path: string, body: unknown, token = TOKEN) =>
     mock.handle({
       method: 'POST',
@@ -51,7 +60,10 @@ describe('Prefer: code=N', () => {
         // A file download's example is its bytes, sent as they are; every other body is JSON.
         const json = (response.headers['content-type'] ?? '').includes('json');
         const body = response.body === '' ? undefined : json ? JSON.parse(response.body) : response.body;
-        expect(validator.validateResponse(operationId, code, response.headers['content-type'] ?? null, body), `${operationId} ${code}`).toEqual([]);
+        expect(
+          validator.validateResponse(operationId, code, response.headers['content-type'] ?? null, body),
+          `${operationId} ${code}`,
+        ).toEqual([]);
         checked++;
       }
     }
@@ -97,7 +109,9 @@ describe('Prefer: example=NAME', () => {
     expect(response.status).toBe(200);
     const body = JSON.parse(response.body);
     expect(body.data).toEqual([]);
-    expect(validator.validateResponse('listWorkspaceSources', 200, response.headers['content-type']!, body)).toEqual([]);
+    expect(validator.validateResponse('listWorkspaceSources', 200, response.headers['content-type']!, body)).toEqual(
+      [],
+    );
     const missing = await get('/v1/users/me', 'example=missingToken');
     expect([missing.status, JSON.parse(missing.body).error]).toEqual([401, expect.any(String)]);
   });
@@ -118,7 +132,10 @@ describe('Prefer: example=NAME', () => {
       examples: ['userWithTwoWorkspaces (200)', 'missingToken (401)', 'oauthToken (403)', 'rateLimited (429)'],
     });
     const wrongStatus = await get('/v1/users/me', 'code=200, example=missingToken');
-    expect(JSON.parse(wrongStatus.body).details).toEqual({ preference: 'example', examples: ['userWithTwoWorkspaces (200)'] });
+    expect(JSON.parse(wrongStatus.body).details).toEqual({
+      preference: 'example',
+      examples: ['userWithTwoWorkspaces (200)'],
+    });
   });
 
   it('builds a body from the schema when a documented answer has no example', () => {
@@ -137,7 +154,10 @@ describe('Prefer: example=NAME', () => {
                     schema: {
                       type: 'object',
                       required: ['data', 'count'],
-                      properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Thing' } }, count: { type: 'integer', minimum: 0 } },
+                      properties: {
+                        data: { type: 'array', items: { $ref: '#/components/schemas/Thing' } },
+                        count: { type: 'integer', minimum: 0 },
+                      },
                     },
                   },
                 },
@@ -148,7 +168,11 @@ describe('Prefer: example=NAME', () => {
       },
       components: {
         schemas: {
-          Thing: { type: 'object', required: ['id', 'kind'], properties: { id: { type: 'string', pattern: '^t_[A-Za-z0-9]+$' }, kind: { enum: ['a', 'b'] } } },
+          Thing: {
+            type: 'object',
+            required: ['id', 'kind'],
+            properties: { id: { type: 'string', pattern: '^t_[A-Za-z0-9]+$' }, kind: { enum: ['a', 'b'] } },
+          },
         },
       },
     };
@@ -197,7 +221,10 @@ describe('failure rate', () => {
     for (let i = 0; i < 3; i++) statuses.push(await get());
     expect(statuses.map((r) => r.status)).toEqual([503, 200, 503]);
     expect(statuses[0]!.headers['retry-after']).toBe('1');
-    expect(JSON.parse(statuses[0]!.body)).toMatchObject({ code: 'service_unavailable', details: { fail_rate: 0.25, retry_after_seconds: 1 } });
+    expect(JSON.parse(statuses[0]!.body)).toMatchObject({
+      code: 'service_unavailable',
+      details: { fail_rate: 0.25, retry_after_seconds: 1 },
+    });
   });
 
   it('is set per world through mock.control and validated by the control document', async () => {
@@ -218,13 +245,24 @@ describe('rate limit per second and world', () => {
     let clock = 1_000_000_400;
     const { get } = setUp({ rateLimitPerSecond: 2, now: () => clock });
     const first = await get();
-    expect(first.headers).toMatchObject({ 'x-ratelimit-limit': '2', 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': '1000001' });
+    expect(first.headers).toMatchObject({
+      'x-ratelimit-limit': '2',
+      'x-ratelimit-remaining': '1',
+      'x-ratelimit-reset': '1000001',
+    });
     expect((await get()).headers['x-ratelimit-remaining']).toBe('0');
     clock += 500;
     const over = await get();
     expect(over.status).toBe(429);
-    expect(over.headers).toMatchObject({ 'retry-after': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1000001' });
-    expect(JSON.parse(over.body)).toMatchObject({ code: 'rate_limited', details: { limit_per_second: 2, retry_after_seconds: 1 } });
+    expect(over.headers).toMatchObject({
+      'retry-after': '1',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': '1000001',
+    });
+    expect(JSON.parse(over.body)).toMatchObject({
+      code: 'rate_limited',
+      details: { limit_per_second: 2, retry_after_seconds: 1 },
+    });
     expect((await get('/v1/users/me', undefined, 'other')).status).toBe(200);
     clock += 100; // the next second
     expect((await get()).status).toBe(200);
@@ -243,7 +281,9 @@ describe('rate limit per second and world', () => {
     });
     const counted = await get();
     expect([counted.status, counted.headers['retry-after']]).toEqual([429, '9']);
-    expect([(await get()).status, (await get()).status, (await get()).status, (await get()).status]).toEqual([200, 200, 200, 429]);
+    expect([(await get()).status, (await get()).status, (await get()).status, (await get()).status]).toEqual([
+      200, 200, 200, 429,
+    ]);
     // `{requests: 0}` lifts the world's rule: the server's rate is back.
     expect(mock.control.rateLimit(TOKEN, { requests: 0, retry_after_seconds: 1 })).toEqual({ ok: true, value: null });
     expect((await get()).headers['x-ratelimit-limit']).toBe('1');
@@ -267,7 +307,11 @@ describe('the OAuth login', () => {
   it("has the server's faults: a failure rate, a rate per second and world, a latency", async () => {
     const failing = setUp({ failRate: 1, random: () => 0 });
     const refused = await login(failing.mock, 'client-a');
-    expect([refused.status, refused.headers['retry-after'], JSON.parse(refused.body).code]).toEqual([503, '1', 'service_unavailable']);
+    expect([refused.status, refused.headers['retry-after'], JSON.parse(refused.body).code]).toEqual([
+      503,
+      '1',
+      'service_unavailable',
+    ]);
 
     const limited = setUp({ rateLimitPerSecond: 1, now: () => 0, latencyMs: { min: 40, max: 40 }, random: () => 0.5 });
     expect((await login(limited.mock, 'client-a')).status).toBe(200);
@@ -280,15 +324,29 @@ describe('the OAuth login', () => {
 
   it('has the faults the control API set for its client_id, whatever bearer set them; a bad body is refused before any', async () => {
     const { mock, control } = setUp();
-    expect((await control('/rate-limit?client_id=client-a', { requests: 1, retry_after_seconds: 5 }, 'any-bearer')).status).toBe(200);
+    expect(
+      (await control('/rate-limit?client_id=client-a', { requests: 1, retry_after_seconds: 5 }, 'any-bearer')).status,
+    ).toBe(200);
     const refused = await login(mock, 'client-a');
     expect([refused.status, refused.headers['retry-after']]).toEqual([429, '5']);
     expect((await login(mock, 'client-a')).status).toBe(200);
-    expect(mock.control.faults('another-bearer', { fail_rate: 1 }, { clientId: 'client-b' })).toEqual({ ok: true, value: { fail_rate: 1 } });
+    expect(mock.control.faults('another-bearer', { fail_rate: 1 }, { clientId: 'client-b' })).toEqual({
+      ok: true,
+      value: { fail_rate: 1 },
+    });
     expect((await login(mock, 'client-b')).status).toBe(503);
     expect((await login(mock, 'client-a')).status, "client-a's world has no failure rate").toBe(200);
     // The bearer's own world is untouched.
-    expect((await mock.handle({ method: 'GET', url: '/v1/users/me', headers: { authorization: 'Bearer another-bearer' }, body: '' })).status).toBe(200);
+    expect(
+      (
+        await mock.handle({
+          method: 'GET',
+          url: '/v1/users/me',
+          headers: { authorization: 'Bearer another-bearer' },
+          body: '',
+        })
+      ).status,
+    ).toBe(200);
     const bad = await mock.handle({
       method: 'POST',
       url: '/v1/oauth/token',
@@ -300,7 +358,9 @@ describe('the OAuth login', () => {
     expect((await login(mock, 'client-c', 'code=429')).status).toBe(429);
     // The login is journaled in the client's world.
     const token = JSON.parse((await login(mock, 'client-a')).body).access_token as string;
-    expect(mock.control.requests(token).map((entry) => `${entry.method} ${entry.path} ${entry.status}`)).toContain('POST /v1/oauth/token 429');
+    expect(mock.control.requests(token).map((entry) => `${entry.method} ${entry.path} ${entry.status}`)).toContain(
+      'POST /v1/oauth/token 429',
+    );
   });
 });
 
@@ -314,6 +374,7 @@ describe('parsePrefer', () => {
   });
 
   it('refuses a malformed value of a preference it knows', () => {
-    for (const header of ['code=2000', 'code=', 'example=', 'delay=1.5', 'delay=soon']) expect(parsePrefer(header).ok, header).toBe(false);
+    for (const header of ['code=2000', 'code=', 'example=', 'delay=1.5', 'delay=soon'])
+      expect(parsePrefer(header).ok, header).toBe(false);
   });
 });

@@ -67,9 +67,16 @@ export function createFaults(options: FaultOptions = {}): Faults {
     const headers: Record<string, string> = {};
     const faults = inForce(session);
     const preferences = parsePrefer(prefer);
-    const delayMs = preferences.ok && preferences.value.delayMs !== undefined ? preferences.value.delayMs : drawLatency(faults.latency_ms, random);
+    const delayMs =
+      preferences.ok && preferences.value.delayMs !== undefined
+        ? preferences.value.delayMs
+        : drawLatency(faults.latency_ms, random);
     const answer = (error: ApiError, extra: Record<string, string> = {}): Intercept => ({
-      response: { status: error.status, headers: { 'content-type': 'application/json', ...headers, ...extra }, body: JSON.stringify(error.body) },
+      response: {
+        status: error.status,
+        headers: { 'content-type': 'application/json', ...headers, ...extra },
+        body: JSON.stringify(error.body),
+      },
       headers,
       delayMs,
     });
@@ -77,7 +84,9 @@ export function createFaults(options: FaultOptions = {}): Faults {
     const injected = session.limits.take();
     if (injected !== null) {
       const message = `Rate limited (injected with POST /__mock/rate-limit); retry after ${injected} s`;
-      return answer(apiError('rate_limited', message, { retry_after_seconds: injected }), { 'retry-after': String(injected) });
+      return answer(apiError('rate_limited', message, { retry_after_seconds: injected }), {
+        'retry-after': String(injected),
+      });
     }
     // A world whose clock was set or advanced counts its windows on its own time (docs/worlds.md).
     const clock = session.world.clock.changed ? session.world.ctx.now : now;
@@ -89,16 +98,25 @@ export function createFaults(options: FaultOptions = {}): Faults {
       if (window.refused) {
         const retryAfter = Math.max(1, Math.ceil((window.resetAt - clock()) / 1000));
         const message = `Rate limited: this world answers ${window.limit} requests per second; retry after ${retryAfter} s`;
-        return answer(apiError('rate_limited', message, { retry_after_seconds: retryAfter, limit_per_second: window.limit }), {
-          'retry-after': String(retryAfter),
-        });
+        return answer(
+          apiError('rate_limited', message, { retry_after_seconds: retryAfter, limit_per_second: window.limit }),
+          {
+            'retry-after': String(retryAfter),
+          },
+        );
       }
     }
     if ((faults.fail_rate ?? 0) > 0 && random() < faults.fail_rate!) {
       const message = `Service unavailable (injected: failure rate ${faults.fail_rate}); retry after ${FAIL_RETRY_AFTER_SECONDS} s`;
-      return answer(apiError('service_unavailable', message, { fail_rate: faults.fail_rate, retry_after_seconds: FAIL_RETRY_AFTER_SECONDS }), {
-        'retry-after': String(FAIL_RETRY_AFTER_SECONDS),
-      });
+      return answer(
+        apiError('service_unavailable', message, {
+          fail_rate: faults.fail_rate,
+          retry_after_seconds: FAIL_RETRY_AFTER_SECONDS,
+        }),
+        {
+          'retry-after': String(FAIL_RETRY_AFTER_SECONDS),
+        },
+      );
     }
     if (!preferences.ok) return answer(preferences.error);
     const { code, example } = preferences.value;
@@ -106,7 +124,11 @@ export function createFaults(options: FaultOptions = {}): Faults {
     if (code === undefined && example === undefined) return { headers, delayMs };
     const documented = documentedAnswer(operation, code, example);
     if (!documented.ok) return answer(documented.error);
-    const applied = [code === undefined ? '' : `code=${code}`, example === undefined ? '' : `example=${example}`, headers['preference-applied'] ?? ''];
+    const applied = [
+      code === undefined ? '' : `code=${code}`,
+      example === undefined ? '' : `example=${example}`,
+      headers['preference-applied'] ?? '',
+    ];
     headers['preference-applied'] = applied.filter(Boolean).join(', ');
     const { status, contentType, body } = documented.value;
     // The documented headers with their examples (a 429's Retry-After), then this answer's own.
@@ -164,7 +186,8 @@ export function parsePrefer(header: string | undefined): Result<Preferences> {
       if (value === '') return badPreference('example', value, 'the name of an example of the document');
       preferences.example = value;
     } else if (name === 'delay') {
-      if (!/^\d{1,9}$/.test(value)) return badPreference('delay', value, `milliseconds, 0 to ${MAX_DELAY_MS} (more is cut to ${MAX_DELAY_MS})`);
+      if (!/^\d{1,9}$/.test(value))
+        return badPreference('delay', value, `milliseconds, 0 to ${MAX_DELAY_MS} (more is cut to ${MAX_DELAY_MS})`);
       preferences.delayMs = Math.min(MAX_DELAY_MS, Number(value));
     }
   }
@@ -176,7 +199,9 @@ function splitOutsideQuotes(header: string): string[] {
 }
 
 function badPreference(name: string, value: string, expected: string): Result<never> {
-  return fail('bad_request', `Prefer: ${name}=${value.slice(0, 100)} is not valid: ${name} takes ${expected}`, { preference: name });
+  return fail('bad_request', `Prefer: ${name}=${value.slice(0, 100)} is not valid: ${name} takes ${expected}`, {
+    preference: name,
+  });
 }
 
 /** The statuses as `Prefer: code` names them: a range (`4XX`) by its first code, `DEFAULT` left out. */
@@ -194,14 +219,20 @@ export function documentedAnswer(
   let response: ResponseInfo | undefined;
   if (code !== undefined) {
     const status = String(code);
-    response = operation.responses.find((r) => r.status === status) ?? operation.responses.find((r) => r.status === `${status[0]}XX`);
+    response =
+      operation.responses.find((r) => r.status === status) ??
+      operation.responses.find((r) => r.status === `${status[0]}XX`);
     response ??= operation.responses.find((r) => r.status === 'DEFAULT');
     if (response === undefined) {
       const statuses = listed(operation.responses);
-      return fail('bad_request', `Prefer: code=${code} is not documented for ${where}; documented: ${statuses.join(', ')}`, {
-        preference: 'code',
-        documented: statuses,
-      });
+      return fail(
+        'bad_request',
+        `Prefer: code=${code} is not documented for ${where}; documented: ${statuses.join(', ')}`,
+        {
+          preference: 'code',
+          documented: statuses,
+        },
+      );
     }
   } else {
     response = operation.responses.find((r) => name !== undefined && Object.hasOwn(r.examples, name));
@@ -210,13 +241,23 @@ export function documentedAnswer(
     const among = code === undefined ? operation.responses : [response!];
     const names = among.flatMap((r) => Object.keys(r.examples).map((example) => `${example} (${r.status})`));
     const scope = code === undefined ? where : `${where} ${code}`;
-    return fail('bad_request', `Prefer: example=${name.slice(0, 100)} is not an example of ${scope}; examples: ${names.join(', ') || 'none'}`, {
-      preference: 'example',
-      examples: names,
-    });
+    return fail(
+      'bad_request',
+      `Prefer: example=${name.slice(0, 100)} is not an example of ${scope}; examples: ${names.join(', ') || 'none'}`,
+      {
+        preference: 'example',
+        examples: names,
+      },
+    );
   }
   const chosen = response!;
-  const status = code ?? (/^\d{3}$/.test(chosen.status) ? Number(chosen.status) : chosen.status === 'DEFAULT' ? 500 : Number(chosen.status[0]) * 100);
+  const status =
+    code ??
+    (/^\d{3}$/.test(chosen.status)
+      ? Number(chosen.status)
+      : chosen.status === 'DEFAULT'
+        ? 500
+        : Number(chosen.status[0]) * 100);
   if (chosen.contentType === null) return ok({ status, contentType: null, headers: chosen.headers, body: undefined });
   const examples = Object.values(chosen.examples);
   const body = name !== undefined ? chosen.examples[name] : examples.length > 0 ? examples[0] : chosen.generated;

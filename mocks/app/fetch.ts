@@ -54,5 +54,8 @@ export async function fromFetchRequest(request: Request, mapUrl: (url: URL) => s
 
 export function toFetchResponse(response: AppResponse): Response {
   // 204 must not carry a body, even an empty string one.
-  return new Response(response.status === 204 ? null : response.body, { status: response.status, headers: response.headers });
+  return new Response(response.status === 204 ? null : response.body, {
+    status: response.status,
+    headers: response.headers,
+  });
 }

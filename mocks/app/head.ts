@@ -87,5 +87,7 @@ export function isApiPath(path: string): boolean {
  * payloadTooLarge().status; // 413
  */
 export function payloadTooLarge(): ApiError {
-  return apiError('payload_too_large', `Request body is larger than ${MAX_BODY_BYTES} bytes`, { limit_bytes: MAX_BODY_BYTES });
+  return apiError('payload_too_large', `Request body is larger than ${MAX_BODY_BYTES} bytes`, {
+    limit_bytes: MAX_BODY_BYTES,
+  });
 }

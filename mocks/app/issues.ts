@@ -7,7 +7,8 @@ import type { Issue } from '../../openapi/validator.ts';
 
 /** The message of an answer whose issues all carry a code the document names; the issues say exactly what failed. */
 const MESSAGES: Partial<Record<ErrorCode, (where: string) => string>> = {
-  unsupported_url: (where) => `Unsupported URL at ${where}: it must be an absolute http or https URL with a host name (openapi.yaml, WebhookUrl)`,
+  unsupported_url: (where) =>
+    `Unsupported URL at ${where}: it must be an absolute http or https URL with a host name (openapi.yaml, WebhookUrl)`,
 };
 
 /**
@@ -24,7 +25,11 @@ export function refusal(path: string, issues: readonly Issue[]): ApiError | null
   const error = refusalOf(path, issues);
   const listed = error.body.details?.issues;
   if (Array.isArray(listed) && listed.length > MAX_LISTED_ISSUES) {
-    error.body.details = { ...error.body.details, issues: listed.slice(0, MAX_LISTED_ISSUES), issue_count: listed.length };
+    error.body.details = {
+      ...error.body.details,
+      issues: listed.slice(0, MAX_LISTED_ISSUES),
+      issue_count: listed.length,
+    };
   }
   return error;
 }
@@ -33,15 +38,22 @@ function refusalOf(path: string, issues: readonly Issue[]): ApiError {
   const pathIssues = issues.filter((issue) => issue.pointer.startsWith('/path/'));
   if (pathIssues.length > 0) {
     const names = pathIssues.map((issue) => issue.pointer.slice('/path/'.length)).join(', ');
-    return apiError('not_found', `No resource at ${path}: ${names} is not a valid ID (${pathIssues[0]!.message})`, { path, issues: pathIssues });
+    return apiError('not_found', `No resource at ${path}: ${names} is not a valid ID (${pathIssues[0]!.message})`, {
+      path,
+      issues: pathIssues,
+    });
   }
   const code = sharedCode(issues);
   const first = issues[0]!;
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
   if (code !== undefined) {
     const pointers = [...new Set(issues.map((issue) => issue.pointer || '/'))];
-    const where = pointers.slice(0, QUOTED_POINTERS).join(', ') + (pointers.length > QUOTED_POINTERS ? ` (and ${pointers.length - QUOTED_POINTERS} more)` : '');
-    return apiError(code, MESSAGES[code]?.(where) ?? `Invalid request (${code}) at ${where}: ${first.message}${more}`, { issues });
+    const where =
+      pointers.slice(0, QUOTED_POINTERS).join(', ') +
+      (pointers.length > QUOTED_POINTERS ? ` (and ${pointers.length - QUOTED_POINTERS} more)` : '');
+    return apiError(code, MESSAGES[code]?.(where) ?? `Invalid request (${code}) at ${where}: ${first.message}${more}`, {
+      issues,
+    });
   }
   return apiError('bad_request', `Invalid request: ${first.pointer || '/'} ${first.message}${more}`, { issues });
 }

@@ -28,7 +28,10 @@ describe('JSON nesting depth', () => {
   it('refuses a workflow whose trigger props nest 5,000 deep with a 400, and stores nothing', async () => {
     const { logError, world, org, project, post, mock } = setUp();
     const before = world.workflows.size;
-    const response = await post('/v1/workflows', `{"org_id":"${org}","project_id":"${project}","triggers":[{"props":${nested(5000)}}]}`);
+    const response = await post(
+      '/v1/workflows',
+      `{"org_id":"${org}","project_id":"${project}","triggers":[{"props":${nested(5000)}}]}`,
+    );
     expect(response.status).toBe(400);
     const body = JSON.parse(response.body);
     expect(body.code).toBe('json_too_complex');
@@ -43,7 +46,8 @@ describe('JSON nesting depth', () => {
   it('accepts exactly MAX_JSON_DEPTH levels and refuses one more', async () => {
     const { org, project, post } = setUp();
     // The body object, `steps` and the step are three levels (objects and arrays); props' nest makes up the rest.
-    const body = (levels: number) => `{"org_id":"${org}","project_id":"${project}","steps":[{"namespace":"n","props":${nested(levels - 3)}}]}`;
+    const body = (levels: number) =>
+      `{"org_id":"${org}","project_id":"${project}","steps":[{"namespace":"n","props":${nested(levels - 3)}}]}`;
     expect((await post('/v1/workflows', body(MAX_JSON_DEPTH))).status).toBe(200);
     const refused = await post('/v1/workflows', body(MAX_JSON_DEPTH + 1));
     expect(refused.status).toBe(400);
@@ -74,19 +78,30 @@ describe('JSON nesting depth', () => {
 describe('JSON array size', () => {
   it('refuses an array of 130,000 items with a small 400 (it was a 500, a 7 MB 400 at 120,000)', async () => {
     const { logError, org, project, post } = setUp();
-    const response = await post('/v1/workflows', `{"org_id":"${org}","project_id":"${project}","steps":[${Array(130_000).fill('1').join(',')}]}`);
+    const response = await post(
+      '/v1/workflows',
+      `{"org_id":"${org}","project_id":"${project}","steps":[${Array(130_000).fill('1').join(',')}]}`,
+    );
     expect(response.status).toBe(400);
     expect(response.body.length).toBeLessThan(1000);
     expect(JSON.parse(response.body)).toMatchObject({
       code: 'json_too_complex',
-      details: { limit: 'array_items', max_array_items: MAX_JSON_ARRAY_ITEMS, array_items: 130_000, pointer: '/body/steps' },
+      details: {
+        limit: 'array_items',
+        max_array_items: MAX_JSON_ARRAY_ITEMS,
+        array_items: 130_000,
+        pointer: '/body/steps',
+      },
     });
     expect(logError).not.toHaveBeenCalled();
   });
 
   it('lists the first issues of an array of wrong items, and counts them all', async () => {
     const { org, project, post } = setUp();
-    const response = await post('/v1/workflows', `{"org_id":"${org}","project_id":"${project}","steps":[${Array(MAX_JSON_ARRAY_ITEMS).fill('1').join(',')}]}`);
+    const response = await post(
+      '/v1/workflows',
+      `{"org_id":"${org}","project_id":"${project}","steps":[${Array(MAX_JSON_ARRAY_ITEMS).fill('1').join(',')}]}`,
+    );
     expect(response.status).toBe(400);
     const body = JSON.parse(response.body);
     expect(body.code).toBe('bad_request');
@@ -97,7 +112,11 @@ describe('JSON array size', () => {
   });
 
   it('names at most a few places in the message of an answer whose issues share a code', () => {
-    const issues = Array.from({ length: 300 }, (_, i) => ({ pointer: `/body/webhook_urls/${i}`, message: 'must match pattern', code: 'unsupported_url' }));
+    const issues = Array.from({ length: 300 }, (_, i) => ({
+      pointer: `/body/webhook_urls/${i}`,
+      message: 'must match pattern',
+      code: 'unsupported_url',
+    }));
     const error = refusal('/v1/x', issues)!;
     expect([error.status, error.body.code]).toEqual([400, 'unsupported_url']);
     expect(error.body.error).toContain('/body/webhook_urls/4 (and 295 more)');
@@ -125,7 +144,8 @@ describe('JSON array size', () => {
 
 describe('withinJsonBounds', () => {
   it('passes scalars, and values at the bounds, through unchanged', () => {
-    for (const value of [null, 1, 'x', true, [], {}, Array(MAX_JSON_ARRAY_ITEMS).fill(0)]) expect(withinJsonBounds(value)).toEqual({ ok: true, value });
+    for (const value of [null, 1, 'x', true, [], {}, Array(MAX_JSON_ARRAY_ITEMS).fill(0)])
+      expect(withinJsonBounds(value)).toEqual({ ok: true, value });
   });
 
   it('points at the first container past the depth bound, escaping keys (RFC 6901)', () => {

@@ -21,7 +21,9 @@ describe('projectLessRouting', () => {
     expect(route('GET', '/connect/accounts', project)).toBe('/connect/proj_Mine001/accounts');
     expect(route('GET', '/connect/accounts/apn_Ab12Cd3', project)).toBe('/connect/proj_Mine001/accounts/apn_Ab12Cd3');
     expect(route('POST', '/connect/tokens', project)).toBe('/connect/proj_Mine001/tokens');
-    expect(route('GET', '/connect/deployed-triggers/dc_Ab12Cd3/webhooks', project)).toBe('/connect/proj_Mine001/deployed-triggers/dc_Ab12Cd3/webhooks');
+    expect(route('GET', '/connect/deployed-triggers/dc_Ab12Cd3/webhooks', project)).toBe(
+      '/connect/proj_Mine001/deployed-triggers/dc_Ab12Cd3/webhooks',
+    );
     // A literal segment beats a parameter: projects.retrieveInfo, not getProject('info').
     expect(route('GET', '/connect/projects/info', project)).toBe('/connect/proj_Mine001/projects/info');
     // Operations of their own, and paths that name a project, stay.
@@ -40,10 +42,17 @@ describe('on the mock, every project-scoped read answers the same without its pr
   const token = 'project-less-reads';
   const seededProject = () => mock.store.world(token).projects.keys().next().value as string;
   const send = async (method: string, path: string, headers: Record<string, string>) => {
-    const answer = await mock.handle({ method, url: `/v1${path}`, headers: { authorization: `Bearer ${token}`, ...headers }, body: '' });
+    const answer = await mock.handle({
+      method,
+      url: `/v1${path}`,
+      headers: { authorization: `Bearer ${token}`, ...headers },
+      body: '',
+    });
     return { status: answer.status, body: answer.body };
   };
-  const reads = exampleRequests(document).filter((request) => request.method === 'GET' && request.path.startsWith(`/connect/${EXAMPLE_PROJECT}/`));
+  const reads = exampleRequests(document).filter(
+    (request) => request.method === 'GET' && request.path.startsWith(`/connect/${EXAMPLE_PROJECT}/`),
+  );
 
   it('covers the project-scoped reads of the document', () => {
     expect(reads.length).toBeGreaterThan(10);
@@ -70,7 +79,11 @@ describe('@pipedream/sdk with an access token and no project ID', () => {
 
   it('lists, reads and creates in the token project, as the scoped client does', { timeout: 60_000 }, async () => {
     const token = 'sdk-project-less';
-    const world = JSON.parse(await (await fetch(`${new URL(server.baseUrl).origin}/__mock/world`, { headers: { authorization: `Bearer ${token}` } })).text());
+    const world = JSON.parse(
+      await (
+        await fetch(`${new URL(server.baseUrl).origin}/__mock/world`, { headers: { authorization: `Bearer ${token}` } })
+      ).text(),
+    );
     const projectId: string = world.data.projects[0].id;
     const client = (id: string) =>
       new PipedreamClient({

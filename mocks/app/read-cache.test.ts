@@ -37,13 +37,21 @@ describe('createReadCache', () => {
     const world = worldOf('a');
     const byCount = createReadCache({ maxEntries: 2 });
     for (const key of ['1', '2', '3']) byCount.set(world, key, 0, answer(key));
-    expect([byCount.get(world, '1'), byCount.get(world, '2')?.body, byCount.get(world, '3')?.body]).toEqual([undefined, '2', '3']);
+    expect([byCount.get(world, '1'), byCount.get(world, '2')?.body, byCount.get(world, '3')?.body]).toEqual([
+      undefined,
+      '2',
+      '3',
+    ]);
     // Each answer weighs its characters plus its encoded bytes (kept to be sent as they are): 2 per ASCII character.
     const bySize = createReadCache({ maxChars: 20 });
     bySize.set(world, 'a', 0, answer('123456'));
     bySize.set(world, 'b', 0, answer('7890'));
     bySize.set(world, 'c', 0, answer('x'));
-    expect([bySize.get(world, 'a'), bySize.get(world, 'b')?.body, bySize.get(world, 'c')?.body]).toEqual([undefined, '7890', 'x']);
+    expect([bySize.get(world, 'a'), bySize.get(world, 'b')?.body, bySize.get(world, 'c')?.body]).toEqual([
+      undefined,
+      '7890',
+      'x',
+    ]);
     expect(bySize.size()).toEqual({ entries: 2, chars: 10 });
     expect(new TextDecoder().decode(bySize.get(world, 'b')!.bytes)).toBe('7890');
     bySize.set(world, 'd', 0, answer('far more than ten characters'));
@@ -53,8 +61,13 @@ describe('createReadCache', () => {
 
 describe('the read cache in the app', () => {
   const headers = { authorization: 'Bearer cache-reader' };
-  const call = (mock: ReturnType<typeof createMock>, method: string, url: string, extra: Record<string, string> = {}, body = '') =>
-    mock.handle({ method, url, headers: { ...headers, ...extra }, body });
+  const call = (
+    mock: ReturnType<typeof createMock>,
+    method: string,
+    url: string,
+    extra: Record<string, string> = {},
+    body = '',
+  ) => mock.handle({ method, url, headers: { ...headers, ...extra }, body });
   /** A cache that counts its hits. */
   const counting = () => {
     const cache = createReadCache();
@@ -78,7 +91,11 @@ describe('the read cache in the app', () => {
     const first = await call(mock, 'GET', '/v1/users/me/webhooks');
     expect((await call(mock, 'GET', '/v1/users/me/webhooks')).body).toBe(first.body);
     expect(hits.count).toBe(1);
-    const created = await call(mock, 'POST', '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fa&name=a&description=d');
+    const created = await call(
+      mock,
+      'POST',
+      '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fa&name=a&description=d',
+    );
     const id = JSON.parse(created.body).data.id as string;
     expect((await call(mock, 'GET', '/v1/users/me/webhooks')).body).toContain(id);
     expect(hits.count).toBe(1);
@@ -124,7 +141,12 @@ describe('the read cache across a UTC midnight of the world', () => {
     let now = Date.UTC(2030, 2, 3, 23, 59, 0);
     const mock = createMock({ seed: 1, now: () => now });
     const me = async () => {
-      const answer = await mock.handle({ method: 'GET', url: '/v1/users/me', headers: { authorization: 'Bearer midnight' }, body: '' });
+      const answer = await mock.handle({
+        method: 'GET',
+        url: '/v1/users/me',
+        headers: { authorization: 'Bearer midnight' },
+        body: '',
+      });
       return JSON.parse(answer.body).data as { daily_invocations_used: number; daily_compute_time_used: number };
     };
     const before = await me();

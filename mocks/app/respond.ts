@@ -14,7 +14,11 @@ function noContent(): AppResponse {
 }
 
 export function errorResponse(error: ApiError, extraHeaders?: Record<string, string>): AppResponse {
-  return json(error.status, error.body, error.headers === undefined ? extraHeaders : { ...error.headers, ...extraHeaders });
+  return json(
+    error.status,
+    error.body,
+    error.headers === undefined ? extraHeaders : { ...error.headers, ...extraHeaders },
+  );
 }
 
 /**
@@ -38,6 +42,10 @@ export class RawAnswer {
 export function fromResult(result: Result<unknown>): AppResponse {
   if (!result.ok) return errorResponse(result.error);
   if (result.value instanceof RawAnswer)
-    return { status: 200, headers: { 'content-type': result.value.contentType, ...result.value.headers }, body: result.value.body };
+    return {
+      status: 200,
+      headers: { 'content-type': result.value.contentType, ...result.value.headers },
+      body: result.value.body,
+    };
   return result.value === null ? noContent() : json(200, result.value);
 }

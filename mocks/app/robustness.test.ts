@@ -55,7 +55,8 @@ describe('bad input never reaches the 500 path', () => {
               const response = await mock.handle({ method, url: query ? `${path}?${query}` : path, headers, body });
               requests++;
               statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-              if (response.status >= 500) throw new Error(`${method} ${path}?${query} ${body} -> ${response.status} ${response.body}`);
+              if (response.status >= 500)
+                throw new Error(`${method} ${path}?${query} ${body} -> ${response.status} ${response.body}`);
               if (response.status !== 204) expect(() => JSON.parse(response.body)).not.toThrow();
             }
           }
@@ -87,7 +88,12 @@ describe('bad input never reaches the 500 path', () => {
     for (const path of paths) {
       for (const method of ['GET', 'POST', 'PUT']) {
         for (const body of BODIES) {
-          const response = await mock.handle({ method, url: path, headers: { authorization: 'Bearer robustness', 'content-type': 'application/json' }, body });
+          const response = await mock.handle({
+            method,
+            url: path,
+            headers: { authorization: 'Bearer robustness', 'content-type': 'application/json' },
+            body,
+          });
           expect(response.status, `${method} ${path} ${body}`).toBeLessThan(500);
         }
       }

@@ -19,9 +19,15 @@ type Declared<Op, L extends Location> = Op extends { parameters: { [K in L]?: in
   : Record<string, never>;
 
 /** `P` with the parameters named by `D` required: the validator applies their defaults. */
-type WithDefaults<P, D> = [D] extends [never] ? P : Omit<P, D & keyof P> & { [N in D & keyof P]-?: Exclude<P[N], undefined> };
+type WithDefaults<P, D> = [D] extends [never]
+  ? P
+  : Omit<P, D & keyof P> & { [N in D & keyof P]-?: Exclude<P[N], undefined> };
 
-type DefaultsOf<Defaults, K, L extends Location> = K extends keyof Defaults ? (L extends keyof Defaults[K] ? Defaults[K][L] : never) : never;
+type DefaultsOf<Defaults, K, L extends Location> = K extends keyof Defaults
+  ? L extends keyof Defaults[K]
+    ? Defaults[K][L]
+    : never
+  : never;
 
 /** The JSON body of an operation (undefined when it takes none). */
 type BodyOf<Op> = Op extends { requestBody: { content: { 'application/json': infer B } } }

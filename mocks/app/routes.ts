@@ -38,27 +38,33 @@ export const routes: RouteTable = {
 
   createAutoSubscription: ({ world, query }) => api.createAutoSubscription(world, query),
 
-  getWorkflowErrorEventSummaries: ({ world, path, query }) => api.getWorkflowErrorEventSummaries(world, path.workflow_id, query),
+  getWorkflowErrorEventSummaries: ({ world, path, query }) =>
+    api.getWorkflowErrorEventSummaries(world, path.workflow_id, query),
 
   // Connect (openapi/openapi.yaml names the @pipedream/sdk model of each answer). `x-pd-environment`
   // and, on deployed triggers, `external_user_id` are required and scope what is found
   // (EnvironmentHeader, ExternalUserIdQuery).
-  getProjectWebhook: ({ world, path, header }) => connect.getProjectWebhook(world, path.project_id, header['x-pd-environment']),
+  getProjectWebhook: ({ world, path, header }) =>
+    connect.getProjectWebhook(world, path.project_id, header['x-pd-environment']),
 
   // The document requires one of `webhook_url` (the spec's name) and `url` (the SDK's); the first wins.
   setProjectWebhook: ({ world, path, header, body }) =>
     connect.setProjectWebhook(world, path.project_id, header['x-pd-environment'], (body.webhook_url ?? body.url)!),
 
-  deleteProjectWebhook: ({ world, path, header }) => connect.deleteProjectWebhook(world, path.project_id, header['x-pd-environment']),
+  deleteProjectWebhook: ({ world, path, header }) =>
+    connect.deleteProjectWebhook(world, path.project_id, header['x-pd-environment']),
 
   regenerateProjectWebhookSigningKey: ({ world, path, header }) =>
     connect.regenerateProjectWebhookSigningKey(world, path.project_id, header['x-pd-environment']),
 
-  createConnectToken: ({ world, path, header, body }) => connect.createConnectToken(world, path.project_id, header['x-pd-environment'], body),
+  createConnectToken: ({ world, path, header, body }) =>
+    connect.createConnectToken(world, path.project_id, header['x-pd-environment'], body),
 
-  validateConnectToken: ({ world, path, header }) => connect.validateConnectToken(world, path.ctok, header['x-pd-environment']),
+  validateConnectToken: ({ world, path, header }) =>
+    connect.validateConnectToken(world, path.ctok, header['x-pd-environment']),
 
-  listConnectedAccounts: ({ world, path, header, query }) => connect.listConnectedAccounts(world, path.project_id, header['x-pd-environment'], query),
+  listConnectedAccounts: ({ world, path, header, query }) =>
+    connect.listConnectedAccounts(world, path.project_id, header['x-pd-environment'], query),
 
   getConnectedAccount: ({ world, path, header, query }) =>
     connect.getConnectedAccount(world, path.project_id, path.account_id, {
@@ -66,20 +72,29 @@ export const routes: RouteTable = {
       environment: header['x-pd-environment'],
     }),
 
-  deleteConnectedAccount: ({ world, path, header }) => connect.deleteConnectedAccount(world, path.project_id, path.account_id, header['x-pd-environment']),
+  deleteConnectedAccount: ({ world, path, header }) =>
+    connect.deleteConnectedAccount(world, path.project_id, path.account_id, header['x-pd-environment']),
 
   listTriggerComponents: ({ world, path, query }) => connect.listTriggerComponents(world, path.project_id, query),
 
   getTriggerComponent: ({ world, path }) => connect.getTriggerComponent(world, path.project_id, path.component_id),
 
-  deployTrigger: ({ world, path, header, body }) => connect.deployTrigger(world, path.project_id, header['x-pd-environment'], body),
+  deployTrigger: ({ world, path, header, body }) =>
+    connect.deployTrigger(world, path.project_id, header['x-pd-environment'], body),
 
   listDeployedTriggers: ({ world, path, header, query }) =>
-    connect.listDeployedTriggers(world, path.project_id, { environment: header['x-pd-environment'], externalUserId: query.external_user_id }, query),
+    connect.listDeployedTriggers(
+      world,
+      path.project_id,
+      { environment: header['x-pd-environment'], externalUserId: query.external_user_id },
+      query,
+    ),
 
-  getDeployedTrigger: ({ world, path, header, query }) => connect.getDeployedTrigger(world, path.project_id, path.trigger_id, scope(header, query)),
+  getDeployedTrigger: ({ world, path, header, query }) =>
+    connect.getDeployedTrigger(world, path.project_id, path.trigger_id, scope(header, query)),
 
-  deleteDeployedTrigger: ({ world, path, header, query }) => connect.deleteDeployedTrigger(world, path.project_id, path.trigger_id, scope(header, query)),
+  deleteDeployedTrigger: ({ world, path, header, query }) =>
+    connect.deleteDeployedTrigger(world, path.project_id, path.trigger_id, scope(header, query)),
 
   updateDeployedTrigger: ({ world, path, header, query, body }) =>
     connect.updateDeployedTrigger(world, path.project_id, path.trigger_id, body, scope(header, query)),
@@ -91,11 +106,23 @@ export const routes: RouteTable = {
     connect.listDeployedTriggerWorkflows(world, path.project_id, path.trigger_id, scope(header, query)),
 
   setDeployedTriggerWorkflows: ({ world, path, header, query, body }) =>
-    connect.setDeployedTriggerWorkflows(world, path.project_id, path.trigger_id, body.workflow_ids, scope(header, query)),
+    connect.setDeployedTriggerWorkflows(
+      world,
+      path.project_id,
+      path.trigger_id,
+      body.workflow_ids,
+      scope(header, query),
+    ),
 
   // Trigger-webhook keys only for workspace OAuth tokens (the service's docs; openapi/openapi.yaml).
   listDeployedTriggerWebhooks: ({ world, path, header, query, credentials }) =>
-    connect.listDeployedTriggerWebhooks(world, path.project_id, path.trigger_id, scope(header, query), credentials.kind === 'workspace_oauth'),
+    connect.listDeployedTriggerWebhooks(
+      world,
+      path.project_id,
+      path.trigger_id,
+      scope(header, query),
+      credentials.kind === 'workspace_oauth',
+    ),
 
   setDeployedTriggerWebhooks: ({ world, path, header, query, body, credentials }) =>
     connect.setDeployedTriggerWebhooks(
@@ -111,7 +138,13 @@ export const routes: RouteTable = {
     connect.getDeployedTriggerWebhook(world, path.project_id, path.trigger_id, path.webhook_id, scope(header, query)),
 
   regenerateDeployedTriggerWebhookSigningKey: ({ world, path, header, query }) =>
-    connect.regenerateDeployedTriggerWebhookSigningKey(world, path.project_id, path.trigger_id, path.webhook_id, scope(header, query)),
+    connect.regenerateDeployedTriggerWebhookSigningKey(
+      world,
+      path.project_id,
+      path.trigger_id,
+      path.webhook_id,
+      scope(header, query),
+    ),
 
   // The catalogue (issue 17): the apps and categories of the server seed, the same in every world.
   listApps: ({ world, query }) => api.listApps(world, query),
@@ -127,25 +160,32 @@ export const routes: RouteTable = {
   // and environment.
   listComponents: ({ world, path, query }) => connect.listComponents(world, path.project_id, 'component', query),
 
-  getComponent: ({ world, path, query }) => connect.getComponent(world, path.project_id, 'component', path.component_id, query.version),
+  getComponent: ({ world, path, query }) =>
+    connect.getComponent(world, path.project_id, 'component', path.component_id, query.version),
 
-  configureComponentProp: ({ world, path, header, body }) => connect.configureProp(world, 'component', where(path, header), body),
+  configureComponentProp: ({ world, path, header, body }) =>
+    connect.configureProp(world, 'component', where(path, header), body),
 
-  reloadComponentProps: ({ world, path, header, body }) => connect.reloadProps(world, 'component', where(path, header), body),
+  reloadComponentProps: ({ world, path, header, body }) =>
+    connect.reloadProps(world, 'component', where(path, header), body),
 
   listActions: ({ world, path, query }) => connect.listComponents(world, path.project_id, 'action', query),
 
-  getAction: ({ world, path, query }) => connect.getComponent(world, path.project_id, 'action', path.component_id, query.version),
+  getAction: ({ world, path, query }) =>
+    connect.getComponent(world, path.project_id, 'action', path.component_id, query.version),
 
-  configureActionProp: ({ world, path, header, body }) => connect.configureProp(world, 'action', where(path, header), body),
+  configureActionProp: ({ world, path, header, body }) =>
+    connect.configureProp(world, 'action', where(path, header), body),
 
   reloadActionProps: ({ world, path, header, body }) => connect.reloadProps(world, 'action', where(path, header), body),
 
   runAction: ({ world, path, header, body }) => connect.runAction(world, where(path, header), body),
 
-  configureTriggerProp: ({ world, path, header, body }) => connect.configureProp(world, 'trigger', where(path, header), body),
+  configureTriggerProp: ({ world, path, header, body }) =>
+    connect.configureProp(world, 'trigger', where(path, header), body),
 
-  reloadTriggerProps: ({ world, path, header, body }) => connect.reloadProps(world, 'trigger', where(path, header), body),
+  reloadTriggerProps: ({ world, path, header, body }) =>
+    connect.reloadProps(world, 'trigger', where(path, header), body),
 
   // The File Stash: the bytes of a file an action run synced, not JSON (respond.ts RawAnswer).
   downloadStashFile: ({ world, path, header, query }) => {
@@ -178,11 +218,14 @@ export const routes: RouteTable = {
 
   updateProjectLogo: ({ world, path, body }) => connect.updateProjectLogo(world, path.project_id, body.logo),
 
-  getProjectInfo: ({ world, path, header }) => connect.getProjectInfo(world, path.project_id, header['x-pd-environment']),
+  getProjectInfo: ({ world, path, header }) =>
+    connect.getProjectInfo(world, path.project_id, header['x-pd-environment']),
 
-  listExternalUsers: ({ world, path, header, query }) => connect.listExternalUsers(world, path.project_id, header['x-pd-environment'], query),
+  listExternalUsers: ({ world, path, header, query }) =>
+    connect.listExternalUsers(world, path.project_id, header['x-pd-environment'], query),
 
-  deleteExternalUser: ({ world, path, header }) => connect.deleteExternalUser(world, path.project_id, header['x-pd-environment'], path.external_user_id),
+  deleteExternalUser: ({ world, path, header }) =>
+    connect.deleteExternalUser(world, path.project_id, header['x-pd-environment'], path.external_user_id),
 
   listConnectUsage: ({ world, query }) => connect.listConnectUsage(world, query),
 
@@ -190,10 +233,17 @@ export const routes: RouteTable = {
   createConnectedAccount: ({ world, path, header, query, body }) =>
     connect.createConnectedAccount(world, path.project_id, header['x-pd-environment'], body, query),
 
-  deleteAccountsByApp: ({ world, path, header }) => connect.deleteAccountsByApp(world, path.project_id, header['x-pd-environment'], path.app_id),
+  deleteAccountsByApp: ({ world, path, header }) =>
+    connect.deleteAccountsByApp(world, path.project_id, header['x-pd-environment'], path.app_id),
 
   listAccountsByExternalUser: ({ world, path, header, query }) =>
-    connect.listAccountsByExternalUser(world, path.project_id, header['x-pd-environment'], path.external_user_id, query),
+    connect.listAccountsByExternalUser(
+      world,
+      path.project_id,
+      header['x-pd-environment'],
+      path.external_user_id,
+      query,
+    ),
 
   listOauthApps: ({ world, path, query }) => connect.listOauthApps(world, path.project_id, query),
 
@@ -217,7 +267,10 @@ export const routes: RouteTable = {
 };
 
 /** Who asks for a deployed trigger: the environment header and the end user, both required by the document. */
-function scope(header: { 'x-pd-environment': connect.TriggerScope['environment'] }, query: { external_user_id: string }): connect.TriggerScope {
+function scope(
+  header: { 'x-pd-environment': connect.TriggerScope['environment'] },
+  query: { external_user_id: string },
+): connect.TriggerScope {
   return { environment: header['x-pd-environment'], externalUserId: query.external_user_id };
 }
 

@@ -62,10 +62,13 @@ describe('coverage of a test run', () => {
     const mock = createMock({ sink: createRecordingSink() });
     const send = (token: string, method: string, path: string) =>
       mock.fetch(path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
-    const created = await (await send('a', 'POST', '/v1/webhooks?url=https://hooks.example.com/in&name=in&description=d')).json();
+    const created = await (
+      await send('a', 'POST', '/v1/webhooks?url=https://hooks.example.com/in&name=in&description=d')
+    ).json();
     // World b deletes the same ID (a 404 there): no link followed in b, nor from a's create.
     expect((await send('b', 'DELETE', `/v1/webhooks/${created.data.id}`)).status).toBe(404);
-    const followed = (token?: string) => mock.coverage(token).links.find((link) => link.id === 'createWebhook 200 Delete')!.followed;
+    const followed = (token?: string) =>
+      mock.coverage(token).links.find((link) => link.id === 'createWebhook 200 Delete')!.followed;
     expect(followed()).toBe(0);
     expect((await send('a', 'DELETE', `/v1/webhooks/${created.data.id}`)).status).toBe(204);
     expect(followed('a')).toBe(1);

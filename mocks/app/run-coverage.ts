@@ -82,7 +82,10 @@ export function createRunCoverage(document: object): RunCoverage {
     },
     report(scope, session) {
       if (scope === 'all') return withTotals('all', all.report());
-      return withTotals('world', (session === undefined ? createCoverage(universe) : countOf(session).coverage).report());
+      return withTotals(
+        'world',
+        (session === undefined ? createCoverage(universe) : countOf(session).coverage).report(),
+      );
     },
   };
 }

@@ -61,7 +61,11 @@ const environmentWorld = (n: number) => mock.control.world(environmentToken(n));
 
 /** Every field of the API that takes a webhook URL, and how to send one to it. */
 const FIELDS: Record<string, (url: string, n: number) => Promise<Response>> = {
-  'POST /webhooks url': (url) => mock.fetch(`/v1/webhooks?${new URLSearchParams({ url, name: 'n', description: 'd' })}`, { method: 'POST', headers }),
+  'POST /webhooks url': (url) =>
+    mock.fetch(`/v1/webhooks?${new URLSearchParams({ url, name: 'n', description: 'd' })}`, {
+      method: 'POST',
+      headers,
+    }),
   'PUT /connect/{project_id}/webhook webhook_url': (url, n) =>
     mock.fetch(`/v1/connect/${environmentWorld(n).projects[0]!.id}/webhook`, {
       method: 'PUT',
@@ -111,9 +115,12 @@ describe('the WebhookUrl rule: document and server agree', () => {
     expect(validator.validateResponse('listWebhooks', 200, webhooks.headers.get('content-type'), list)).toEqual([]);
     expect(list.data.map((webhook) => webhook.url)).toEqual(expect.arrayContaining(ADMITTED));
     // ADMITTED are sent first: the n-th of them went to the n-th world.
-    const environments = ADMITTED.map((_, n) => environmentWorld(n).projects[0]!.environments.find((e) => e.name === 'production')!.webhook_url);
+    const environments = ADMITTED.map(
+      (_, n) => environmentWorld(n).projects[0]!.environments.find((e) => e.name === 'production')!.webhook_url,
+    );
     expect(environments).toEqual(expect.arrayContaining(ADMITTED));
-    for (const url of environments) if (url !== null) expect(validator.validateSchema('WebhookUrl', url), url).toEqual([]);
+    for (const url of environments)
+      if (url !== null) expect(validator.validateSchema('WebhookUrl', url), url).toEqual([]);
   });
 
   it('an empty URL is a missing one (400 bad_request), not an unsupported one', async () => {

@@ -34,8 +34,12 @@ describe('destinationPolicy', () => {
     expect(policy.refuseAddress('metadata.internal', '169.254.169.254')).toBe(
       'metadata.internal resolves to 169.254.169.254, a link-local address (169.254.0.0/16, fe80::/10: cloud metadata services)',
     );
-    expect(policy.refuseAddress('sneaky.dev', 'fe80::1')).toMatch(/^sneaky\.dev resolves to fe80::1, a link-local address/);
-    expect(policy.refuseAddress('mapped.dev', '::ffff:169.254.169.254')).toMatch(/^mapped\.dev resolves to ::ffff:169\.254\.169\.254, a link-local/);
+    expect(policy.refuseAddress('sneaky.dev', 'fe80::1')).toMatch(
+      /^sneaky\.dev resolves to fe80::1, a link-local address/,
+    );
+    expect(policy.refuseAddress('mapped.dev', '::ffff:169.254.169.254')).toMatch(
+      /^mapped\.dev resolves to ::ffff:169\.254\.169\.254, a link-local/,
+    );
     expect(policy.refuseAddress('hooks.dev', '203.0.113.5')).toBeNull();
     expect(policy.refuseAddress('hooks.dev', '::1')).toBeNull();
   });
@@ -46,12 +50,16 @@ describe('destinationPolicy', () => {
       { host: 'hooks.dev', port: null },
     ]);
     expect(policy.refuseUrl('http://127.0.0.1:9000/h')).toBeNull();
-    expect(policy.refuseUrl('http://127.0.0.1:9001/h')).toBe('127.0.0.1:9001 is not in --deliver-to (127.0.0.1:9000, hooks.dev)');
+    expect(policy.refuseUrl('http://127.0.0.1:9001/h')).toBe(
+      '127.0.0.1:9001 is not in --deliver-to (127.0.0.1:9000, hooks.dev)',
+    );
     expect(policy.refuseUrl('https://hooks.dev/h')).toBeNull();
     expect(policy.refuseUrl('http://hooks.dev:8080/h')).toBeNull();
     expect(policy.refuseUrl('http://metadata.internal/')).toMatch(/^metadata\.internal:80 is not in --deliver-to/);
     // Listed or not, a link-local address stays refused.
-    expect(destinationPolicy([{ host: '169.254.169.254', port: null }]).refuseUrl('http://169.254.169.254/')).toMatch(/link-local/);
+    expect(destinationPolicy([{ host: '169.254.169.254', port: null }]).refuseUrl('http://169.254.169.254/')).toMatch(
+      /link-local/,
+    );
   });
 });
 

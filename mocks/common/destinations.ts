@@ -32,7 +32,8 @@ export function parseDestinations(text: string): Destination[] | string {
     } catch {
       return `"${entry}" is not HOST[:PORT]`;
     }
-    if (url.username !== '' || url.password !== '' || url.pathname !== '/' || url.search !== '' || url.hash !== '') return `"${entry}" is not HOST[:PORT]`;
+    if (url.username !== '' || url.password !== '' || url.pathname !== '/' || url.search !== '' || url.hash !== '')
+      return `"${entry}" is not HOST[:PORT]`;
     // new URL drops the default port 80: an explicit ":80" must still mean port 80 only.
     const explicit = /:(\d+)$/.exec(entry);
     out.push({ host: url.hostname.toLowerCase(), port: explicit === null ? null : Number(explicit[1]) });
@@ -120,7 +121,9 @@ export function destinationPolicy(allow?: readonly Destination[]): DestinationPo
         : `${host}:${port} is not in --deliver-to (${listed})`;
     },
     refuseAddress(host, address) {
-      return linkLocalHost(`http://${address.includes(':') ? `[${address}]` : address}/`) === null ? null : `${host} resolves to ${address}, ${LINK_LOCAL}`;
+      return linkLocalHost(`http://${address.includes(':') ? `[${address}]` : address}/`) === null
+        ? null
+        : `${host} resolves to ${address}, ${LINK_LOCAL}`;
     },
   };
 }

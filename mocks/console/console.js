@@ -79,7 +79,8 @@ async function call(method, path, body, headers = {}) {
 /** The `data` of a 2xx answer, or throws an Error whose message is the API's. */
 async function data(method, path, body, headers) {
   const answer = await call(method, path, body, headers);
-  if (answer.status >= 200 && answer.status < 300) return answer.body?.data === undefined ? answer.body : answer.body.data;
+  if (answer.status >= 200 && answer.status < 300)
+    return answer.body?.data === undefined ? answer.body : answer.body.data;
   const message = answer.body?.error ?? `HTTP ${answer.status}`;
   throw new Error(`${method} ${path}: ${answer.status} ${answer.body?.code ?? ''} ${message}`.replace(/\s+/g, ' '));
 }
@@ -89,22 +90,32 @@ async function data(method, path, body, headers) {
 async function loadWorld() {
   if (state.token === '') return;
   await loadClockAndScenarios();
-  const [world, user, webhooks] = await Promise.all([data('GET', '/__mock/world'), data('GET', '/v1/users/me'), data('GET', '/v1/users/me/webhooks')]);
+  const [world, user, webhooks] = await Promise.all([
+    data('GET', '/__mock/world'),
+    data('GET', '/v1/users/me'),
+    data('GET', '/v1/users/me/webhooks'),
+  ]);
   state.world = world;
   const workspaces = await Promise.all(world.workspaces.map((w) => data('GET', `/v1/workspaces/${w.id}`)));
   renderWorld(world, user, workspaces, webhooks);
   fillSelects(world);
-  await Promise.all([...world.workspaces.map((w) => loadSources(w.id, state.sourcesCursor[w.id])), ...world.projects.map(loadAccounts)]);
+  await Promise.all([
+    ...world.workspaces.map((w) => loadSources(w.id, state.sourcesCursor[w.id])),
+    ...world.projects.map(loadAccounts),
+  ]);
 }
 
 /** The clock's time and the scenarios into the Actions tab's clock and scenario forms. */
 async function loadClockAndScenarios() {
   const [clock, listed] = await Promise.all([data('GET', '/__mock/clock'), data('GET', '/__mock/scenarios')]);
-  $('#clock-form').elements.now.value = `Now: ${clock.now}${clock.changed ? '' : ' (real time)'}${clock.frozen ? ', standing still' : ''}`;
+  $('#clock-form').elements.now.value =
+    `Now: ${clock.now}${clock.changed ? '' : ' (real time)'}${clock.frozen ? ', standing still' : ''}`;
   const select = $('#scenario-form').elements.name;
   select.replaceChildren(
     h('option', { value: '' }, '(the seeded world)'),
-    ...listed.scenarios.map((scenario) => h('option', { value: scenario.name, title: scenario.description }, scenario.name)),
+    ...listed.scenarios.map((scenario) =>
+      h('option', { value: scenario.name, title: scenario.description }, scenario.name),
+    ),
   );
   // A choice not sent yet survives a refresh (any action reloads the world): the user would lose it.
   select.value = select.dataset.chosen ?? listed.current ?? '';
@@ -114,7 +125,9 @@ async function loadClockAndScenarios() {
 async function loadAccounts(project) {
   const lists = await Promise.all(
     project.environments.map(async (e) => {
-      const page = await call('GET', `/v1/connect/${project.id}/accounts?limit=100`, undefined, { 'x-pd-environment': e.name });
+      const page = await call('GET', `/v1/connect/${project.id}/accounts?limit=100`, undefined, {
+        'x-pd-environment': e.name,
+      });
       return page.status === 200 ? page.body.data.map((account) => ({ ...account, environment: e.name })) : [];
     }),
   );
@@ -185,7 +198,12 @@ function renderWorld(world, user, workspaces, webhooks) {
             h(
               'label',
               {},
-              h('input', { type: 'checkbox', checked: w.active, 'aria-label': `${w.id} active`, onchange: (e) => toggleWorkflow(w, e.target) }),
+              h('input', {
+                type: 'checkbox',
+                checked: w.active,
+                'aria-label': `${w.id} active`,
+                onchange: (e) => toggleWorkflow(w, e.target),
+              }),
               w.active ? ' on' : ' off',
             ),
           ),
@@ -199,7 +217,12 @@ function renderWorld(world, user, workspaces, webhooks) {
       'div',
       { id: 'sources' },
       world.workspaces.map((w) =>
-        h('div', { class: 'sources', 'data-org': w.id }, h('h3', {}, `${w.name} (${w.id}), ${w.source_count} sources`), h('div', { class: 'page' })),
+        h(
+          'div',
+          { class: 'sources', 'data-org': w.id },
+          h('h3', {}, `${w.name} (${w.id}), ${w.source_count} sources`),
+          h('div', { class: 'page' }),
+        ),
       ),
     ),
     h('h2', {}, 'Subscriptions'),
@@ -222,13 +245,24 @@ function renderWorld(world, user, workspaces, webhooks) {
     h('h2', {}, 'Auto-subscriptions'),
     table(
       ['event', '', 'listener'],
-      world.auto_subscriptions.map((a) => h('tr', {}, h('td', {}, a.event_name), h('td', {}, '→'), h('td', {}, a.listener_id))),
+      world.auto_subscriptions.map((a) =>
+        h('tr', {}, h('td', {}, a.event_name), h('td', {}, '→'), h('td', {}, a.listener_id)),
+      ),
       { id: 'auto-subscriptions' },
     ),
     h('h2', {}, 'Webhooks'),
     table(
       ['id', 'name', 'url', 'active'],
-      webhooks.map((w) => h('tr', {}, h('td', {}, h('code', {}, w.id)), h('td', {}, w.name ?? ''), h('td', {}, w.url), h('td', {}, String(w.active ?? '')))),
+      webhooks.map((w) =>
+        h(
+          'tr',
+          {},
+          h('td', {}, h('code', {}, w.id)),
+          h('td', {}, w.name ?? ''),
+          h('td', {}, w.url),
+          h('td', {}, String(w.active ?? '')),
+        ),
+      ),
       { id: 'webhooks' },
     ),
     h('h2', {}, 'Projects'),
@@ -258,7 +292,11 @@ function renderProject(project) {
           h('td', {}, t.external_user_id ?? ''),
           h('td', {}, t.active === false ? 'paused' : `active, ${t.event_count ?? 0} event(s)`),
           // With IDs where the summary has them (webhooks), else the URLs alone.
-          h('td', {}, (t.webhooks?.map((w) => `${w.id} ${w.url}`) ?? t.webhook_urls).join(', ') || '(the environment’s)'),
+          h(
+            'td',
+            {},
+            (t.webhooks?.map((w) => `${w.id} ${w.url}`) ?? t.webhook_urls).join(', ') || '(the environment’s)',
+          ),
           h('td', {}, (t.workflow_ids ?? []).join(', ')),
         ),
       ),
@@ -272,7 +310,15 @@ function renderProject(project) {
     ),
     table(
       ['connect token', 'environment', 'completed'],
-      tokens.map((t) => h('tr', {}, h('td', {}, h('code', {}, t.token)), h('td', {}, t.environment), h('td', {}, t.completed ? 'yes' : 'no'))),
+      tokens.map((t) =>
+        h(
+          'tr',
+          {},
+          h('td', {}, h('code', {}, t.token)),
+          h('td', {}, t.environment),
+          h('td', {}, t.completed ? 'yes' : 'no'),
+        ),
+      ),
       { class: 'connect-tokens' },
     ),
   );
@@ -296,20 +342,32 @@ async function loadSources(orgId, cursor) {
   box.replaceChildren(
     table(
       ['id', 'name', 'active'],
-      page.body.data.map((s) => h('tr', {}, h('td', {}, h('code', {}, s.id)), h('td', {}, s.name), h('td', {}, String(s.active)))),
+      page.body.data.map((s) =>
+        h('tr', {}, h('td', {}, h('code', {}, s.id)), h('td', {}, s.name), h('td', {}, String(s.active))),
+      ),
     ),
     h(
       'p',
       { class: 'pager' },
       h(
         'button',
-        { type: 'button', class: 'prev', disabled: cursor === undefined || page.body.data.length === 0, onclick: go('before', info.start_cursor) },
+        {
+          type: 'button',
+          class: 'prev',
+          disabled: cursor === undefined || page.body.data.length === 0,
+          onclick: go('before', info.start_cursor),
+        },
         '‹ previous',
       ),
       ` ${page.body.data.length} of ${info.total_count} `,
       h(
         'button',
-        { type: 'button', class: 'next', disabled: info.end_cursor === undefined || info.end_cursor === null, onclick: go('after', info.end_cursor) },
+        {
+          type: 'button',
+          class: 'next',
+          disabled: info.end_cursor === undefined || info.end_cursor === null,
+          onclick: go('after', info.end_cursor),
+        },
         'next ›',
       ),
     ),
@@ -353,7 +411,9 @@ function fillSelects(world) {
 async function verifies(header, body, key) {
   const parts = Object.fromEntries(header.split(',').map((part) => part.split('=')));
   const crypto = globalThis.crypto.subtle;
-  const hmac = await crypto.importKey('raw', new TextEncoder().encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const hmac = await crypto.importKey('raw', new TextEncoder().encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   const mac = await crypto.sign('HMAC', hmac, new TextEncoder().encode(`${parts.t}.${body}`));
   const hex = [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('');
   return hex === parts.v1;
@@ -388,8 +448,19 @@ async function renderDelivery(d) {
   );
   return h(
     'details',
-    { class: `delivery ${d.state}`, 'data-id': d.id, open: !state.folded.has(d.id), ontoggle: (e) => state.folded[e.target.open ? 'delete' : 'add'](d.id) },
-    h('summary', {}, h('b', {}, d.state), ` ${d.kind} → ${d.url}`, d.final_status === null || d.final_status === undefined ? '' : ` (${d.final_status})`),
+    {
+      class: `delivery ${d.state}`,
+      'data-id': d.id,
+      open: !state.folded.has(d.id),
+      ontoggle: (e) => state.folded[e.target.open ? 'delete' : 'add'](d.id),
+    },
+    h(
+      'summary',
+      {},
+      h('b', {}, d.state),
+      ` ${d.kind} → ${d.url}`,
+      d.final_status === null || d.final_status === undefined ? '' : ` (${d.final_status})`,
+    ),
     h('p', {}, 'signature: ', await signatureCell(d.headers?.['x-pd-signature'], d)),
     h('pre', {}, d.body),
     table(['attempt', 'started', 'ms', 'status', 'error', 'signature'], attempts, { class: 'attempts' }),
@@ -442,7 +513,10 @@ async function loadActivity() {
       ),
   );
   const items = await Promise.all(deliveries.slice(-SHOWN.deliveries).reverse().map(renderDelivery));
-  const more = (list, kind) => (list.length > SHOWN[kind] ? h('p', { class: 'hint' }, `The newest ${SHOWN[kind]} of ${list.length} ${kind}.`) : null);
+  const more = (list, kind) =>
+    list.length > SHOWN[kind]
+      ? h('p', { class: 'hint' }, `The newest ${SHOWN[kind]} of ${list.length} ${kind}.`)
+      : null;
   $('#requests-more').replaceChildren(...[more(requests, 'requests')].filter(Boolean));
   $('#deliveries').replaceChildren(
     ...(items.length === 0
@@ -460,7 +534,11 @@ async function loadDrift() {
   const root = $('#drift-report');
   if (answer.status === 404) {
     root.replaceChildren(
-      h('p', { class: 'hint' }, 'This server has no upstream: start it with serve --upstream URL --live OPS to compare the real service with the document.'),
+      h(
+        'p',
+        { class: 'hint' },
+        'This server has no upstream: start it with serve --upstream URL --live OPS to compare the real service with the document.',
+      ),
     );
     return;
   }
@@ -483,7 +561,13 @@ async function loadDrift() {
       ['wrong type', op.wrongType],
       ['invalid', op.invalid],
     ])
-      for (const field of list) rows.push([name, kind, field.pointer || '(body)', `${field.message} (${plural(field.count, 'answer', 'answers')})`]);
+      for (const field of list)
+        rows.push([
+          name,
+          kind,
+          field.pointer || '(body)',
+          `${field.message} (${plural(field.count, 'answer', 'answers')})`,
+        ]);
     // The report lists a bounded number of fields per operation (openapi/drift.ts); the rest is a count.
     const dropped = plural(op.droppedFields, 'more field departure', 'more field departures');
     if (op.droppedFields > 0) rows.push([name, 'not listed', '', dropped]);
@@ -498,7 +582,13 @@ async function loadDrift() {
       `${plural(report.answers, 'answer', 'answers')} over ${plural(report.operations.length, 'operation', 'operations')}: ${drifting.length === 0 ? 'no drift from the document' : `${drifting.length} drift from the document`}.`,
     ),
     rows.length === 0
-      ? h('p', { class: 'hint' }, report.answers === 0 ? 'No live answer yet: call a --live operation.' : 'Every live answer matches the document.')
+      ? h(
+          'p',
+          { class: 'hint' },
+          report.answers === 0
+            ? 'No live answer yet: call a --live operation.'
+            : 'Every live answer matches the document.',
+        )
       : table(
           ['operation', 'departure', 'where', 'what'],
           rows.map((cells) => h('tr', { class: 'bad' }, ...cells.map((cell) => h('td', {}, cell)))),
@@ -538,11 +628,23 @@ const json = (text) => {
 
 const ACTIONS = {
   'emit-form': async (f) => {
-    const result = await data('POST', '/__mock/emit', { emitter_id: f.emitter_id.value, event_name: f.event_name.value, event: json(f.event.value) });
-    return [`Emitted ${f.event_name.value} from ${f.emitter_id.value}: ${plural(result.deliveries.length, 'delivery', 'deliveries')}`, result];
+    const result = await data('POST', '/__mock/emit', {
+      emitter_id: f.emitter_id.value,
+      event_name: f.event_name.value,
+      event: json(f.event.value),
+    });
+    return [
+      `Emitted ${f.event_name.value} from ${f.emitter_id.value}: ${plural(result.deliveries.length, 'delivery', 'deliveries')}`,
+      result,
+    ];
   },
   'project-webhook-form': async (f) => {
-    const result = await data('PUT', `/v1/connect/${f.project_id.value}/webhook`, { webhook_url: f.url.value }, { 'x-pd-environment': f.environment.value });
+    const result = await data(
+      'PUT',
+      `/v1/connect/${f.project_id.value}/webhook`,
+      { webhook_url: f.url.value },
+      { 'x-pd-environment': f.environment.value },
+    );
     if (result.signing_key !== undefined) state.keys.set(result.webhook_url ?? f.url.value, result.signing_key);
     return [`Webhook of ${f.project_id.value} (${f.environment.value}) set`, result];
   },
@@ -563,33 +665,56 @@ const ACTIONS = {
       const full = await data('GET', `${base}/${webhook.id}?${user}`, undefined, headers);
       if (full.signing_key !== undefined) state.keys.set(full.url, full.signing_key);
     }
-    return [`Webhooks of trigger ${trigger.id}: ${urls.length === 0 ? "none (the environment's applies)" : urls.join(', ')}`, result];
+    return [
+      `Webhooks of trigger ${trigger.id}: ${urls.length === 0 ? "none (the environment's applies)" : urls.join(', ')}`,
+      result,
+    ];
   },
   'trigger-form': async (f) => {
     const result = await data('POST', `/__mock/triggers/${f.trigger_id.value}/emit`, { event: json(f.event.value) });
-    return [`Trigger ${f.trigger_id.value} emitted: ${plural(result.deliveries.length, 'delivery', 'deliveries')}`, result];
+    return [
+      `Trigger ${f.trigger_id.value} emitted: ${plural(result.deliveries.length, 'delivery', 'deliveries')}`,
+      result,
+    ];
   },
   'connect-token-form': async (f) => {
     const body = { external_user_id: f.external_user_id.value };
     if (f.webhook_uri.value !== '') body.webhook_uri = f.webhook_uri.value;
-    const result = await data('POST', `/v1/connect/${f.project_id.value}/tokens`, body, { 'x-pd-environment': f.environment.value });
+    const result = await data('POST', `/v1/connect/${f.project_id.value}/tokens`, body, {
+      'x-pd-environment': f.environment.value,
+    });
     return [`Connect token ${result.token} created`, result];
   },
   'complete-form': async (f) => {
     const body = { outcome: f.outcome.value };
     if (f.error.value !== '') body.error = f.error.value;
     const result = await data('POST', `/__mock/connect/${f.connect_token.value}/complete`, body);
-    return [`Connect flow ${f.connect_token.value} completed: ${f.outcome.value}${result.account ? `, account ${result.account.id}` : ''}`, result];
+    return [
+      `Connect flow ${f.connect_token.value} completed: ${f.outcome.value}${result.account ? `, account ${result.account.id}` : ''}`,
+      result,
+    ];
   },
   'rate-limit-form': async (f) => {
-    const result = await data('POST', '/__mock/rate-limit', { requests: Number(f.requests.value), retry_after_seconds: Number(f.retry_after_seconds.value) });
-    return [result === null ? 'Rate limit lifted' : `Rate limit: the next ${result.requests} /v1 requests answer 429`, result];
+    const result = await data('POST', '/__mock/rate-limit', {
+      requests: Number(f.requests.value),
+      retry_after_seconds: Number(f.retry_after_seconds.value),
+    });
+    return [
+      result === null ? 'Rate limit lifted' : `Rate limit: the next ${result.requests} /v1 requests answer 429`,
+      result,
+    ];
   },
   // The faults of docs/control-api.md ("Faults"), where the server has them: a 404 says it has not.
   'faults-form': async (f) => {
-    const body = { latency_ms: { min: Number(f.min.value), max: Number(f.max.value) }, fail_rate: Number(f.fail_rate.value) };
+    const body = {
+      latency_ms: { min: Number(f.min.value), max: Number(f.max.value) },
+      fail_rate: Number(f.fail_rate.value),
+    };
     const result = await data('POST', '/__mock/faults', body);
-    return [`Faults: latency ${result.latency_ms?.min ?? 0}-${result.latency_ms?.max ?? 0} ms, ${result.fail_rate ?? 0} of requests answer 503`, result];
+    return [
+      `Faults: latency ${result.latency_ms?.min ?? 0}-${result.latency_ms?.max ?? 0} ms, ${result.fail_rate ?? 0} of requests answer 503`,
+      result,
+    ];
   },
   // docs/worlds.md, "A clock per world": set, then advance, then freeze or let run.
   'clock-form': async (f) => {
@@ -604,7 +729,10 @@ const ACTIONS = {
     state.sourcesCursor = {};
     const name = f.name.value === '' ? null : f.name.value;
     delete f.name.dataset.chosen;
-    return [name === null ? 'World switched back to its seeded state' : `World switched to scenario ${name}`, await data('POST', '/__mock/scenario', { name })];
+    return [
+      name === null ? 'World switched back to its seeded state' : `World switched to scenario ${name}`,
+      await data('POST', '/__mock/scenario', { name }),
+    ];
   },
   'reset-form': async () => {
     state.keys.clear();
@@ -641,7 +769,8 @@ function loadScript(src) {
 
 /** The page's token in Swagger UI's Authorize dialog too, so its padlocks and curl lines show it. */
 function authorizeReference() {
-  if (typeof state.reference === 'object' && state.token !== '') state.reference.preauthorizeApiKey('bearerAuth', state.token);
+  if (typeof state.reference === 'object' && state.token !== '')
+    state.reference.preauthorizeApiKey('bearerAuth', state.token);
 }
 
 /** Swagger UI (vendored, mocks/console/vendor/), loaded on first use (1.7 MB the other tabs do not need), pointed at this mock. */
@@ -659,7 +788,8 @@ async function loadReference() {
     validatorUrl: null,
     tryItOutEnabled: true,
     requestInterceptor: (request) => {
-      if (new URL(request.url, location.href).origin === location.origin && state.token !== '') request.headers.Authorization = `Bearer ${state.token}`;
+      if (new URL(request.url, location.href).origin === location.origin && state.token !== '')
+        request.headers.Authorization = `Bearer ${state.token}`;
       return request;
     },
   });
@@ -675,7 +805,8 @@ function fail(error) {
 
 function showTab(tab) {
   state.tab = tab;
-  for (const button of document.querySelectorAll('#tabs button')) button.setAttribute('aria-selected', String(button.dataset.tab === tab));
+  for (const button of document.querySelectorAll('#tabs button'))
+    button.setAttribute('aria-selected', String(button.dataset.tab === tab));
   for (const panel of document.querySelectorAll('[data-panel]')) panel.hidden = panel.dataset.panel !== tab;
   if (tab === 'reference') loadReference().catch(fail);
   if (tab === 'activity') loadActivity().catch(fail);
@@ -703,7 +834,8 @@ function start() {
     event.preventDefault();
     useToken($('#token').value);
   });
-  for (const button of document.querySelectorAll('#tabs button')) button.addEventListener('click', () => showTab(button.dataset.tab));
+  for (const button of document.querySelectorAll('#tabs button'))
+    button.addEventListener('click', () => showTab(button.dataset.tab));
   for (const form of document.querySelectorAll('form.action')) form.addEventListener('submit', act);
   $('#scenario-form').elements.name.addEventListener('change', (event) => {
     event.target.dataset.chosen = event.target.value;

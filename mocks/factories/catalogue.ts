@@ -133,14 +133,22 @@ export function makeCatalogue(ctx: FactoryContext): Catalogue {
       scope_profiles: scopeProfiles(spec),
     }),
   );
-  const categories = CATEGORIES.map(([name, description]) => ({ id: slugify(name.replace(/\(AI\)/, '')), name, description }));
+  const categories = CATEGORIES.map(([name, description]) => ({
+    id: slugify(name.replace(/\(AI\)/, '')),
+    name,
+    description,
+  }));
   return { apps, categories };
 }
 
 /** The apps with actions, and those with triggers (the list's `has_actions`, `has_triggers`). */
-export const APPS_WITH_ACTIONS: ReadonlySet<string> = new Set(APP_SPECS.filter((spec) => spec.actions.length > 0).map((spec) => spec.slug));
+export const APPS_WITH_ACTIONS: ReadonlySet<string> = new Set(
+  APP_SPECS.filter((spec) => spec.actions.length > 0).map((spec) => spec.slug),
+);
 export const APPS_WITH_TRIGGERS: ReadonlySet<string> = new Set([
-  ...TRIGGER_COMPONENTS.flatMap((component) => component.configurable_props.flatMap((prop) => (prop.app === undefined ? [] : [prop.app]))),
+  ...TRIGGER_COMPONENTS.flatMap((component) =>
+    component.configurable_props.flatMap((prop) => (prop.app === undefined ? [] : [prop.app])),
+  ),
   ...APP_SPECS.filter((spec) => spec.triggers.length > 0).map((spec) => spec.slug),
 ]);
 

@@ -53,9 +53,27 @@ export interface CatalogueApp {
 }
 
 export const APPS: readonly CatalogueApp[] = [
-  { name: 'Slack', slug: 'slack', domain: 'slack.com', category: 'Communication', events: ['New Message', 'New Reaction', 'New Channel'] },
-  { name: 'GitHub', slug: 'github', domain: 'api.github.com', category: 'Developer Tools', events: ['New Issue', 'New Pull Request', 'New Star'] },
-  { name: 'Google Sheets', slug: 'google_sheets', domain: 'sheets.googleapis.com', category: 'Productivity', events: ['New Row Added', 'New Updates'] },
+  {
+    name: 'Slack',
+    slug: 'slack',
+    domain: 'slack.com',
+    category: 'Communication',
+    events: ['New Message', 'New Reaction', 'New Channel'],
+  },
+  {
+    name: 'GitHub',
+    slug: 'github',
+    domain: 'api.github.com',
+    category: 'Developer Tools',
+    events: ['New Issue', 'New Pull Request', 'New Star'],
+  },
+  {
+    name: 'Google Sheets',
+    slug: 'google_sheets',
+    domain: 'sheets.googleapis.com',
+    category: 'Productivity',
+    events: ['New Row Added', 'New Updates'],
+  },
   {
     name: 'Stripe',
     slug: 'stripe',
@@ -63,11 +81,41 @@ export const APPS: readonly CatalogueApp[] = [
     category: 'Payment Processing',
     events: ['New Payment', 'New Customer', 'Canceled Subscription'],
   },
-  { name: 'Shopify', slug: 'shopify', domain: 'myshopify.com', category: 'E-commerce', events: ['New Order', 'New Product'] },
-  { name: 'Gmail', slug: 'gmail', domain: 'gmail.googleapis.com', category: 'Email', events: ['New Email Received', 'New Labeled Email'] },
-  { name: 'Notion', slug: 'notion', domain: 'api.notion.com', category: 'Productivity', events: ['New Page', 'Updated Page'] },
-  { name: 'Airtable', slug: 'airtable', domain: 'api.airtable.com', category: 'Databases', events: ['New Record', 'New or Modified Record'] },
-  { name: 'Discord', slug: 'discord', domain: 'discord.com', category: 'Communication', events: ['New Message', 'New Member'] },
+  {
+    name: 'Shopify',
+    slug: 'shopify',
+    domain: 'myshopify.com',
+    category: 'E-commerce',
+    events: ['New Order', 'New Product'],
+  },
+  {
+    name: 'Gmail',
+    slug: 'gmail',
+    domain: 'gmail.googleapis.com',
+    category: 'Email',
+    events: ['New Email Received', 'New Labeled Email'],
+  },
+  {
+    name: 'Notion',
+    slug: 'notion',
+    domain: 'api.notion.com',
+    category: 'Productivity',
+    events: ['New Page', 'Updated Page'],
+  },
+  {
+    name: 'Airtable',
+    slug: 'airtable',
+    domain: 'api.airtable.com',
+    category: 'Databases',
+    events: ['New Record', 'New or Modified Record'],
+  },
+  {
+    name: 'Discord',
+    slug: 'discord',
+    domain: 'discord.com',
+    category: 'Communication',
+    events: ['New Message', 'New Member'],
+  },
   { name: 'HubSpot', slug: 'hubspot', domain: 'api.hubapi.com', category: 'CRM', events: ['New Contact', 'New Deal'] },
 ];
 

@@ -69,12 +69,38 @@ const RESOURCE_WORDS: Record<ResourceKind, { prop: string; label: string; labels
   folder: {
     prop: 'folder',
     label: 'Folder',
-    labels: ['/Reports', '/Invoices', '/Contracts', '/Design', '/Exports', '/Marketing', '/Legal', '/Archive', '/Photos', '/Shared', '/Templates', '/Receipts'],
+    labels: [
+      '/Reports',
+      '/Invoices',
+      '/Contracts',
+      '/Design',
+      '/Exports',
+      '/Marketing',
+      '/Legal',
+      '/Archive',
+      '/Photos',
+      '/Shared',
+      '/Templates',
+      '/Receipts',
+    ],
   },
   list: {
     prop: 'list',
     label: 'List',
-    labels: ['Roadmap', 'Bugs', 'Sprint 42', 'Backlog', 'Launch', 'Onboarding', 'Newsletter', 'Customers', 'Team', 'Ideas', 'Releases', 'Ops'],
+    labels: [
+      'Roadmap',
+      'Bugs',
+      'Sprint 42',
+      'Backlog',
+      'Launch',
+      'Onboarding',
+      'Newsletter',
+      'Customers',
+      'Team',
+      'Ideas',
+      'Releases',
+      'Ops',
+    ],
   },
   base: {
     prop: 'parent',
@@ -110,7 +136,10 @@ export function resourceOptions(app: string, kind: ResourceKind): ResourceOption
   return RESOURCE_WORDS[kind].labels.map((label) => ({
     label,
     // A repository's value is its full name, as GitHub's and GitLab's APIs take it; others an opaque ID.
-    value: kind === 'repo' ? label : `${kind.slice(0, 1).toUpperCase()}${fnv1a32(`${app}:${label}`).toString(36).toUpperCase().padStart(7, '0')}`,
+    value:
+      kind === 'repo'
+        ? label
+        : `${kind.slice(0, 1).toUpperCase()}${fnv1a32(`${app}:${label}`).toString(36).toUpperCase().padStart(7, '0')}`,
   }));
 }
 
@@ -145,7 +174,11 @@ function actionProps(spec: AppSpec, kind: ActionKind): ComponentProp[] {
   const resource = spec.resource === undefined ? [] : [resourceProp(spec, spec.resource === 'sheet')];
   switch (kind) {
     case 'message':
-      return [...app, ...resource, { name: 'text', type: 'string', label: 'Text', description: 'The message to send.' }];
+      return [
+        ...app,
+        ...resource,
+        { name: 'text', type: 'string', label: 'Text', description: 'The message to send.' },
+      ];
     case 'issue':
       return [
         ...app,
@@ -153,7 +186,14 @@ function actionProps(spec: AppSpec, kind: ActionKind): ComponentProp[] {
         { name: 'title', type: 'string', label: 'Title' },
         { name: 'body', type: 'string', label: 'Body', optional: true },
         { name: 'labels', type: 'string[]', label: 'Labels', optional: true },
-        { name: 'priority', type: 'string', label: 'Priority', optional: true, options: ['low', 'medium', 'high'], default: 'medium' },
+        {
+          name: 'priority',
+          type: 'string',
+          label: 'Priority',
+          optional: true,
+          options: ['low', 'medium', 'high'],
+          default: 'medium',
+        },
       ];
     case 'row':
       return [...app, ...resource];
@@ -180,7 +220,12 @@ function actionProps(spec: AppSpec, kind: ActionKind): ComponentProp[] {
     case 'prompt':
       return [
         ...app,
-        { name: 'model', type: 'string', label: 'Model', options: spec.slug === 'openai' ? ['gpt-4o', 'gpt-4o-mini'] : ['claude-sonnet-4', 'claude-haiku-4'] },
+        {
+          name: 'model',
+          type: 'string',
+          label: 'Model',
+          options: spec.slug === 'openai' ? ['gpt-4o', 'gpt-4o-mini'] : ['claude-sonnet-4', 'claude-haiku-4'],
+        },
         { name: 'prompt', type: 'string', label: 'Prompt' },
         { name: 'maxTokens', type: 'integer', label: 'Max tokens', optional: true, min: 1, max: 4096, default: 1024 },
       ];
@@ -189,7 +234,14 @@ function actionProps(spec: AppSpec, kind: ActionKind): ComponentProp[] {
     case 'request':
       return [
         { name: 'url', type: 'string', label: 'URL' },
-        { name: 'method', type: 'string', label: 'Method', options: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], default: 'GET', optional: true },
+        {
+          name: 'method',
+          type: 'string',
+          label: 'Method',
+          options: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+          default: 'GET',
+          optional: true,
+        },
         { name: 'body', type: 'object', label: 'Body', optional: true },
       ];
   }
@@ -238,7 +290,9 @@ function trigger(spec: AppSpec, name: string): Component {
 }
 
 /** Every action, app by app. */
-export const CATALOGUE_ACTIONS: readonly CatalogueAction[] = APP_TABLE.flatMap((spec) => spec.actions.map(([name, kind]) => action(spec, name, kind)));
+export const CATALOGUE_ACTIONS: readonly CatalogueAction[] = APP_TABLE.flatMap((spec) =>
+  spec.actions.map(([name, kind]) => action(spec, name, kind)),
+);
 
 /**
  * Every trigger component: those deployed-trigger.ts always had (as they were, with `component_type`
@@ -256,9 +310,14 @@ export const COMPONENTS_BY_KEY: ReadonlyMap<string, { component: Component; acti
 ]);
 
 /** The app behind a slug: its domain (for the proxy) and its resource kind. */
-export const APP_DETAILS: ReadonlyMap<string, { domain: string; auth: ConnectApp['auth_type']; resource?: ResourceKind }> = new Map(
+export const APP_DETAILS: ReadonlyMap<
+  string,
+  { domain: string; auth: ConnectApp['auth_type']; resource?: ResourceKind }
+> = new Map(
   APP_TABLE.map((spec) => [
     spec.slug,
-    spec.resource === undefined ? { domain: spec.domain, auth: spec.auth } : { domain: spec.domain, auth: spec.auth, resource: spec.resource },
+    spec.resource === undefined
+      ? { domain: spec.domain, auth: spec.auth }
+      : { domain: spec.domain, auth: spec.auth, resource: spec.resource },
   ]),
 );

@@ -19,7 +19,9 @@ function component(app: (typeof APPS)[number], event: string): TriggerComponent 
 }
 
 /** Every trigger component that can be deployed, in catalogue order (GET /connect/{project_id}/triggers). */
-export const TRIGGER_COMPONENTS: readonly TriggerComponent[] = APPS.flatMap((app) => app.events.map((event) => component(app, event)));
+export const TRIGGER_COMPONENTS: readonly TriggerComponent[] = APPS.flatMap((app) =>
+  app.events.map((event) => component(app, event)),
+);
 
 const BY_NAME = new Map(TRIGGER_COMPONENTS.map((c) => [c.name, c]));
 

@@ -73,7 +73,9 @@ export function makeErrorEventSummary(
   const workflowId = options.workflowId ?? newId('workflow', ctx);
   const cellId = options.cellId ?? newId('step', ctx);
   const emitId = eventId(ctx);
-  const code = options.error?.code ?? faker.helpers.arrayElement(['InternalFailure', 'TIMEOUT', 'TypeError', 'ConfigurationError']);
+  const code =
+    options.error?.code ??
+    faker.helpers.arrayElement(['InternalFailure', 'TIMEOUT', 'TypeError', 'ConfigurationError']);
   const context: OriginalContext = {
     id: eventId(ctx),
     ts,

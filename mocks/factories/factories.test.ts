@@ -38,7 +38,8 @@ function expectValid(schema: string, make: (ctx: FactoryContext, i: number) => u
   for (let i = 0; i < count; i++) {
     const value = make(ctx, i);
     const issues = validator.validateSchema(schema, value);
-    if (issues.length > 0) expect.fail(`${schema} #${i} is invalid: ${JSON.stringify(issues)}\n${JSON.stringify(value, null, 2)}`);
+    if (issues.length > 0)
+      expect.fail(`${schema} #${i} is invalid: ${JSON.stringify(issues)}\n${JSON.stringify(value, null, 2)}`);
   }
 }
 
@@ -78,7 +79,10 @@ describe('every factory value validates against its components.schemas entry', (
   it('EventSource', () => expectValid('EventSource', (ctx) => makeEventSource(ctx)));
   it('Workflow with each trigger kind', () =>
     expectValid('Workflow', (ctx, i) =>
-      makeWorkflow(ctx, undefined, { triggerKind: (['http', 'source', 'timer', 'email'] as const)[i % 4]!, ownerId: i % 2 ? 'o_Abc1234' : undefined }),
+      makeWorkflow(ctx, undefined, {
+        triggerKind: (['http', 'source', 'timer', 'email'] as const)[i % 4]!,
+        ownerId: i % 2 ? 'o_Abc1234' : undefined,
+      }),
     ));
   it('Step and SavedComponent', () => {
     expectValid('Step', (ctx) => makeStep(ctx));
@@ -89,14 +93,18 @@ describe('every factory value validates against its components.schemas entry', (
     expectValid('TimerTrigger', (ctx) => makeTimerTrigger(ctx));
     expectValid('EmailTrigger', (ctx) => makeEmailTrigger(ctx));
     expectValid('EventSourceTrigger', (ctx) => makeEventSourceTrigger(ctx));
-    expectValid('Trigger', (ctx, i) => [makeHttpTrigger, makeTimerTrigger, makeEmailTrigger, makeEventSourceTrigger][i % 4]!(ctx));
+    expectValid('Trigger', (ctx, i) =>
+      [makeHttpTrigger, makeTimerTrigger, makeEmailTrigger, makeEventSourceTrigger][i % 4]!(ctx),
+    );
     const ctx = createContext(1);
     expect(validator.validateSchema('TimerTrigger', makeHttpTrigger(ctx))).not.toEqual([]);
   });
   it('Webhook', () => expectValid('Webhook', (ctx) => makeWebhook(ctx)));
   it('Subscription (concrete and glob emitters)', () => expectValid('Subscription', (ctx) => makeSubscription(ctx)));
   it('WorkflowErrorEventSummary, full and truncated', () => {
-    expectValid('WorkflowErrorEventSummary', (ctx, i) => makeErrorEventSummary(ctx, undefined, { largeEvent: i % 5 === 0 }));
+    expectValid('WorkflowErrorEventSummary', (ctx, i) =>
+      makeErrorEventSummary(ctx, undefined, { largeEvent: i % 5 === 0 }),
+    );
     expectValid('WorkflowErrorEventSummary', (ctx) => {
       const summary = makeErrorEventSummary(ctx, undefined, { largeEvent: true });
       summary.event.original_event = truncateEvent(summary.event.original_event);
@@ -115,7 +123,8 @@ describe('every factory value validates against its components.schemas entry', (
     expectValid('DeployedComponent', (ctx) => makeDeployedTrigger(ctx));
   });
   it('the trigger catalogue: one valid component per app event, unique keys, and a deployed trigger names its own', () => {
-    for (const component of TRIGGER_COMPONENTS) expect(validator.validateSchema('TriggerComponent', component), component.key).toEqual([]);
+    for (const component of TRIGGER_COMPONENTS)
+      expect(validator.validateSchema('TriggerComponent', component), component.key).toEqual([]);
     expect(new Set(TRIGGER_COMPONENTS.map((c) => c.key)).size).toBe(TRIGGER_COMPONENTS.length);
     const ctx = createContext('catalogue');
     for (let i = 0; i < 20; i++) {
@@ -132,16 +141,27 @@ describe('every factory value validates against its components.schemas entry', (
       { app: { authProvisionId: 'apn_Abc1234' } },
       {},
     ];
-    expectValid('Trigger', (ctx, i) => makeTriggerFromDefinition(ctx, { props: definitions[i % definitions.length]! }, 'o_Abc1234'));
+    expectValid('Trigger', (ctx, i) =>
+      makeTriggerFromDefinition(ctx, { props: definitions[i % definitions.length]! }, 'o_Abc1234'),
+    );
     expectValid('Step', (ctx, i) =>
-      makeStepFromDefinition(ctx, { namespace: `step_${i}`, props: { a: i, b: 'x', slack: { authProvisionId: 'apn_Abc1234' } } }),
+      makeStepFromDefinition(ctx, {
+        namespace: `step_${i}`,
+        props: { a: i, b: 'x', slack: { authProvisionId: 'apn_Abc1234' } },
+      }),
     );
   });
   it('templates hold a valid POST /workflows body; projects carry proj_ and o_ IDs', () => {
     expectValid('CreateWorkflowRequest', (ctx) => {
       const template = makeTemplate(ctx);
       expect(kindOf(template.id)).toBe('template');
-      return { project_id: 'proj_Abc1234', org_id: 'o_Abc1234', template_id: template.id, steps: template.steps, triggers: template.triggers };
+      return {
+        project_id: 'proj_Abc1234',
+        org_id: 'o_Abc1234',
+        template_id: template.id,
+        steps: template.steps,
+        triggers: template.triggers,
+      };
     });
     const ctx = createContext(2);
     for (let i = 0; i < COUNT; i++) {

@@ -9,7 +9,15 @@ import type { Faker } from '@faker-js/faker';
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
 import { describe, expect, it } from 'vitest';
 import factoryLocale from '../ids/faker-locale.json' with { type: 'json' };
-import { createRandomizer, fakerWith, restoreRandomizer, seedFrom, type FactoryContext, type SavableRandomizer, type WorldFaker } from '../ids/random.ts';
+import {
+  createRandomizer,
+  fakerWith,
+  restoreRandomizer,
+  seedFrom,
+  type FactoryContext,
+  type SavableRandomizer,
+  type WorldFaker,
+} from '../ids/random.ts';
 import {
   makeApp,
   makeConnectedAccount,
@@ -85,8 +93,15 @@ function everything(ctx: FactoryContext, i: number): unknown[] {
     makeConnectToken(ctx),
     makeCredentials(ctx),
     makeDeployedTrigger(ctx),
-    makeTriggerFromDefinition(ctx, { props: [{}, { cron: '0 * * * *' }, { email: true }, { component_id: 'sc_Abc1234' }][i % 4]! }, 'o_Abc1234'),
-    makeStepFromDefinition(ctx, { namespace: `step_${i}`, props: { text: 'x', slack: { authProvisionId: 'apn_Abc1234' } } }),
+    makeTriggerFromDefinition(
+      ctx,
+      { props: [{}, { cron: '0 * * * *' }, { email: true }, { component_id: 'sc_Abc1234' }][i % 4]! },
+      'o_Abc1234',
+    ),
+    makeStepFromDefinition(ctx, {
+      namespace: `step_${i}`,
+      props: { text: 'x', slack: { authProvisionId: 'apn_Abc1234' } },
+    }),
   ];
 }
 
@@ -130,7 +145,10 @@ const CALLS: Array<[string, (faker: WorldFaker) => unknown]> = [
       return [f.internet.username({ firstName, lastName }), f.internet.email({ firstName, lastName })];
     },
   ],
-  ['internet.email, names with apostrophes and spaces', (f) => f.internet.email({ firstName: "D'angelo Mary", lastName: "O'Reilly-Smith" })],
+  [
+    'internet.email, names with apostrophes and spaces',
+    (f) => f.internet.email({ firstName: "D'angelo Mary", lastName: "O'Reilly-Smith" }),
+  ],
   ['internet.username, names with diacritics', (f) => f.internet.username({ firstName: 'Zoë', lastName: 'Núñez' })],
   ['internet.email, dots to collapse', (f) => f.internet.email({ firstName: '.a..', lastName: 'b.' })],
   // Cut at 50 characters, at times just after a separator dot (dropped then).
@@ -232,7 +250,9 @@ describe("the kit's faker (mocks/ids/world-faker.ts)", () => {
   it('is loud about what it does not port: a username beyond ASCII', () => {
     const faker = fakerWith(createRandomizer(1));
     // faker transliterates it with a table of its own; the English names never need it.
-    expect(() => faker.internet.username({ firstName: 'Иван', lastName: 'Smith' })).toThrow(/does not transliterate "И"/);
+    expect(() => faker.internet.username({ firstName: 'Иван', lastName: 'Smith' })).toThrow(
+      /does not transliterate "И"/,
+    );
     // Diacritics are not beyond ASCII once decomposed: those work as in faker (compared above).
     expect(faker.internet.username({ firstName: 'Zoë', lastName: 'Núñez' })).toMatch(/^Zoe[._]?(Nunez)?\d*$/);
   });
@@ -257,7 +277,10 @@ describe('the locale subset', () => {
   it('holds verbatim copies of faker English definitions', () => {
     const english = englishFaker.rawDefinitions as Record<string, unknown>;
     const walk = (subset: unknown, path: string[]): void => {
-      const original = path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], english);
+      const original = path.reduce<unknown>(
+        (node, key) => (node as Record<string, unknown> | undefined)?.[key],
+        english,
+      );
       if (Array.isArray(subset)) {
         expect(subset, path.join('.')).toEqual(original);
         return;

@@ -27,7 +27,9 @@ export function makeSavedComponent(ctx: FactoryContext, overrides?: Partial<Save
       { name: app.slug, type: 'app', app: app.slug },
       { name: 'text', type: 'string' },
     ],
-    key: hasKey ? `${app.slug.replace(/_/g, '-')}-${faker.helpers.arrayElement(['send-message', 'create-record', 'list-items'])}` : null,
+    key: hasKey
+      ? `${app.slug.replace(/_/g, '-')}-${faker.helpers.arrayElement(['send-message', 'create-record', 'list-items'])}`
+      : null,
     description: hasKey ? faker.lorem.sentence() : null,
     entryPath: null,
     version: faker.system.semver(),

@@ -7,8 +7,13 @@ export function makeSubscription(ctx: FactoryContext, overrides?: Partial<Subscr
   const { faker } = ctx;
   const subscription: Subscription = {
     id: overrides?.id ?? newId('subscription', ctx),
-    emitter_id: overrides?.emitter_id ?? (faker.datatype.boolean({ probability: 0.2 }) ? faker.helpers.arrayElement(['p_*', 'dc_*']) : newId('workflow', ctx)),
-    listener_id: overrides?.listener_id ?? newId(faker.helpers.arrayElement(['workflow', 'source', 'webhook'] as const), ctx),
+    emitter_id:
+      overrides?.emitter_id ??
+      (faker.datatype.boolean({ probability: 0.2 })
+        ? faker.helpers.arrayElement(['p_*', 'dc_*'])
+        : newId('workflow', ctx)),
+    listener_id:
+      overrides?.listener_id ?? newId(faker.helpers.arrayElement(['workflow', 'source', 'webhook'] as const), ctx),
     event_name: faker.helpers.arrayElement(['$errors', '$logs', '', 'order.created']),
   };
   return overrideWith(subscription, overrides);

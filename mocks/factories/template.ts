@@ -15,7 +15,10 @@ export function makeTemplate(ctx: FactoryContext, overrides?: Partial<Template>)
   ]);
   const steps: StepDefinition[] = [
     { namespace: 'transform', props: { expression: 'steps.trigger.event.body' } },
-    { namespace: `send_to_${app.slug}`, props: { [app.slug]: { authProvisionId: newId('account', ctx) }, text: faker.lorem.sentence() } },
+    {
+      namespace: `send_to_${app.slug}`,
+      props: { [app.slug]: { authProvisionId: newId('account', ctx) }, text: faker.lorem.sentence() },
+    },
   ];
   const template: Template = {
     id: overrides?.id ?? newId('template', ctx),

@@ -1,5 +1,14 @@
 import type { FactoryContext } from '../ids/random.ts';
-import type { ConfiguredProps, EmailTrigger, EventSourceTrigger, HttpTrigger, TimerTrigger, Trigger, TriggerDefinition, TriggerKind } from './types.ts';
+import type {
+  ConfiguredProps,
+  EmailTrigger,
+  EventSourceTrigger,
+  HttpTrigger,
+  TimerTrigger,
+  Trigger,
+  TriggerDefinition,
+  TriggerKind,
+} from './types.ts';
 import { isId, newId } from '../ids/ids.ts';
 import { unixSeconds } from '../ids/random.ts';
 import { endpointUrlOf, overrideWith, pickApp, slugify, timestamps, token } from './common.ts';
@@ -43,7 +52,10 @@ export function makeEmailTrigger(ctx: FactoryContext, overrides?: Partial<EmailT
   return overrideWith(trigger, overrides);
 }
 
-export function makeEventSourceTrigger(ctx: FactoryContext, overrides?: Partial<EventSourceTrigger>): EventSourceTrigger {
+export function makeEventSourceTrigger(
+  ctx: FactoryContext,
+  overrides?: Partial<EventSourceTrigger>,
+): EventSourceTrigger {
   const { faker } = ctx;
   const app = pickApp(ctx);
   const name = `${faker.helpers.arrayElement(app.events)} (${app.name})`;
@@ -88,12 +100,17 @@ export function triggerKindOfTrigger(trigger: Trigger): TriggerKind {
 export function triggerKindOf(props: Record<string, unknown>): TriggerKind {
   if ('cron' in props || 'interval_seconds' in props) return 'timer';
   if ('email' in props) return 'email';
-  if ('component_id' in props || Object.values(props).some((value) => authProvisionIdOf(value) !== undefined)) return 'source';
+  if ('component_id' in props || Object.values(props).some((value) => authProvisionIdOf(value) !== undefined))
+    return 'source';
   return 'http';
 }
 
 /** The trigger POST /workflows creates from `{props}`; `ownerId` is the workflow's workspace. */
-export function makeTriggerFromDefinition(ctx: FactoryContext, definition: TriggerDefinition, ownerId: string): Trigger {
+export function makeTriggerFromDefinition(
+  ctx: FactoryContext,
+  definition: TriggerDefinition,
+  ownerId: string,
+): Trigger {
   const props = definition.props ?? {};
   const now = unixSeconds(ctx.now());
   const stamps = { created_at: now, updated_at: now };
@@ -115,7 +132,8 @@ export function makeTriggerFromDefinition(ctx: FactoryContext, definition: Trigg
       const email = props.email;
       return {
         id: newId('emailTrigger', ctx),
-        email_address: typeof email === 'string' && email.includes('@') ? email : `${token(ctx, 16)}@upload.example.net`,
+        email_address:
+          typeof email === 'string' && email.includes('@') ? email : `${token(ctx, 16)}@upload.example.net`,
         ...stamps,
       };
     }

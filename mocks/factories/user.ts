@@ -24,7 +24,10 @@ export function makeUser(ctx: FactoryContext, overrides?: Partial<User>): User {
     daily_invocations_quota: invocationsQuota,
     daily_invocations_used: faker.number.int({ min: 0, max: invocationsQuota / 10 }),
     // Only built when not overridden: the store passes its own workspaces.
-    orgs: overrides?.orgs ?? [makeWorkspace(ctx, undefined, { usageFields: true }), makeWorkspace(ctx, undefined, { usageFields: false })],
+    orgs: overrides?.orgs ?? [
+      makeWorkspace(ctx, undefined, { usageFields: true }),
+      makeWorkspace(ctx, undefined, { usageFields: false }),
+    ],
   };
   return overrideWith(user, overrides);
 }

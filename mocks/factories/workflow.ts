@@ -13,7 +13,11 @@ export interface WorkflowOptions {
   stepCount?: number;
 }
 
-export function makeWorkflow(ctx: FactoryContext, overrides?: Partial<Workflow>, options: WorkflowOptions = {}): Workflow {
+export function makeWorkflow(
+  ctx: FactoryContext,
+  overrides?: Partial<Workflow>,
+  options: WorkflowOptions = {},
+): Workflow {
   const { faker } = ctx;
   const kind = options.triggerKind ?? faker.helpers.arrayElement<TriggerKind>(['http', 'source', 'timer', 'email']);
   const stepCount = options.stepCount ?? faker.number.int({ min: 1, max: 3 });

@@ -8,7 +8,11 @@ export interface WorkspaceOptions {
   usageFields?: boolean;
 }
 
-export function makeWorkspace(ctx: FactoryContext, overrides?: Partial<Workspace>, options: WorkspaceOptions = {}): Workspace {
+export function makeWorkspace(
+  ctx: FactoryContext,
+  overrides?: Partial<Workspace>,
+  options: WorkspaceOptions = {},
+): Workspace {
   const { faker } = ctx;
   const name = faker.company.name();
   // Cut to 40 and slugified again: a cut at a hyphen would end the email's domain label with one, which no email format accepts.

@@ -6,7 +6,14 @@ describe('ID registry', () => {
   it('holds the 17 prefixes of the spec', () => {
     expect(Object.keys(ID_PREFIXES)).toHaveLength(17);
     expect(new Set(Object.values(ID_PREFIXES)).size).toBe(17);
-    expect(ID_PREFIXES).toMatchObject({ workflow: 'p_', source: 'dc_', step: 'c_', project: 'proj_', connectToken: 'ctok_', deployment: 'd_' });
+    expect(ID_PREFIXES).toMatchObject({
+      workflow: 'p_',
+      source: 'dc_',
+      step: 'c_',
+      project: 'proj_',
+      connectToken: 'ctok_',
+      deployment: 'd_',
+    });
   });
 
   it('draws prefix + 7 base62 characters and recognises the kind back', () => {
@@ -30,7 +37,8 @@ describe('ID registry', () => {
   });
 
   it('answers undefined for unknown prefixes, empty or non-base62 suffixes', () => {
-    for (const value of ['x_abc', 'abc', '', 'p_', 'p_*', 'dc_*', 'wh_ab-cd', 'P_abc1234']) expect(kindOf(value)).toBeUndefined();
+    for (const value of ['x_abc', 'abc', '', 'p_', 'p_*', 'dc_*', 'wh_ab-cd', 'P_abc1234'])
+      expect(kindOf(value)).toBeUndefined();
     expect(isId('workflow', 'dc_abc1234')).toBe(false);
     expect(isId('workflow', 42)).toBe(false);
   });

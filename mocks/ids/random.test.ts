@@ -27,9 +27,12 @@ describe('createRandomizer', () => {
     Array.from({ length: 700 }, (_, i) => i * 7919),
   ];
 
-  it.each(seeds.map((seed) => [JSON.stringify(seed).slice(0, 40), seed]))("gives faker's default stream for seed %s", (_name, seed) => {
-    expect(draws(createRandomizer(seed), 1500)).toEqual(draws(fakers(seed), 1500));
-  });
+  it.each(seeds.map((seed) => [JSON.stringify(seed).slice(0, 40), seed]))(
+    "gives faker's default stream for seed %s",
+    (_name, seed) => {
+      expect(draws(createRandomizer(seed), 1500)).toEqual(draws(fakers(seed), 1500));
+    },
+  );
 
   it('reseeds like faker: seed() restarts the stream', () => {
     const ours = createRandomizer(5);
@@ -57,7 +60,9 @@ describe('save and restoreRandomizer', () => {
     expect(() => restoreRandomizer({ ...good, index: 624 })).toThrow(/index must be an integer from 0 to 623/);
     expect(() => restoreRandomizer({ ...good, index: 1.5 })).toThrow(TypeError);
     expect(() => restoreRandomizer({ index: 0 } as RandomizerState)).toThrow(/words must be base64/);
-    expect(() => restoreRandomizer({ ...good, words: good.words.slice(0, 100) })).toThrow(/words must hold 2496 bytes, not 75/);
+    expect(() => restoreRandomizer({ ...good, words: good.words.slice(0, 100) })).toThrow(
+      /words must hold 2496 bytes, not 75/,
+    );
     expect(() => restoreRandomizer({ ...good, words: '%%%' })).toThrow(/base64/);
     expect(() => restoreRandomizer(null as unknown as RandomizerState)).toThrow(/index/);
   });

@@ -197,14 +197,16 @@ export function createRandomizer(seed: number | number[]): SavableRandomizer {
  */
 export function restoreRandomizer(state: RandomizerState): SavableRandomizer {
   const index = (state as Partial<RandomizerState> | null)?.index;
-  if (!Number.isInteger(index) || index! < 0 || index! >= N) throw new TypeError(`randomizer state: index must be an integer from 0 to ${N - 1}`);
+  if (!Number.isInteger(index) || index! < 0 || index! >= N)
+    throw new TypeError(`randomizer state: index must be an integer from 0 to ${N - 1}`);
   let binary: string;
   try {
     binary = atob(state.words);
   } catch {
     throw new TypeError('randomizer state: words must be base64');
   }
-  if (binary.length !== STATE_BYTES) throw new TypeError(`randomizer state: words must hold ${STATE_BYTES} bytes, not ${binary.length}`);
+  if (binary.length !== STATE_BYTES)
+    throw new TypeError(`randomizer state: words must hold ${STATE_BYTES} bytes, not ${binary.length}`);
   const view = new DataView(Uint8Array.from(binary, (char) => char.charCodeAt(0)).buffer);
   const words = new Uint32Array(N);
   for (let i = 0; i < N; i++) words[i] = view.getUint32(i * 4, true);

@@ -327,7 +327,9 @@ function isDomainPart(slug: string): boolean {
 function asciiOnly(text: string): string {
   for (const char of text) {
     if (char.codePointAt(0)! >= 128)
-      throw new Error(`mocks/ids/world-faker.ts does not transliterate ${JSON.stringify(char)} in a username (faker's character table is not ported)`);
+      throw new Error(
+        `mocks/ids/world-faker.ts does not transliterate ${JSON.stringify(char)} in a username (faker's character table is not ported)`,
+      );
   }
   return text;
 }

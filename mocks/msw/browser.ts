@@ -8,7 +8,13 @@ import type { Persistence } from '../store/world/persist.ts';
 
 export { DEFAULT_STORAGE_KEY, type HandlersOptions } from './handlers.ts';
 export type { Mock, MockOptions } from '../index.ts';
-export type { WorldsSnapshot, WorldSnapshot, SnapshotError, SnapshotErrorCode, SnapshotResult } from '../store/world/index.ts';
+export type {
+  WorldsSnapshot,
+  WorldSnapshot,
+  SnapshotError,
+  SnapshotErrorCode,
+  SnapshotResult,
+} from '../store/world/index.ts';
 export type { Persistence } from '../store/world/persist.ts';
 
 export interface MockWorkerOptions extends HandlersOptions {

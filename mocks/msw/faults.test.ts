@@ -13,7 +13,9 @@ describe('faults under MSW', () => {
     server.listen({ onUnhandledFrame: 'error' });
     try {
       const get = (token: string, prefer?: string) =>
-        fetch(`${BASE_URL}/users/me`, { headers: { authorization: `Bearer ${token}`, ...(prefer === undefined ? {} : { prefer }) } });
+        fetch(`${BASE_URL}/users/me`, {
+          headers: { authorization: `Bearer ${token}`, ...(prefer === undefined ? {} : { prefer }) },
+        });
       const failed = await get('browser');
       expect([failed.status, failed.headers.get('retry-after')]).toEqual([503, '1']);
 

@@ -9,7 +9,10 @@ import { createHandlers, DEFAULT_STORAGE_KEY, type HandlersOptions } from './han
 const BASE_URL = 'http://kit-handlers.mock.test/v1';
 
 /** Runs `body` with the handlers of `options` intercepting fetch, then stops them. */
-async function withHandlers<T>(options: HandlersOptions, body: (handlers: ReturnType<typeof createHandlers>) => Promise<T>): Promise<T> {
+async function withHandlers<T>(
+  options: HandlersOptions,
+  body: (handlers: ReturnType<typeof createHandlers>) => Promise<T>,
+): Promise<T> {
   const handlers = createHandlers({ baseUrl: BASE_URL, ...options });
   const server = setupServer(...handlers);
   server.listen({ onUnhandledFrame: 'error' });
@@ -68,14 +71,18 @@ describe('createHandlers({ token })', () => {
   });
 
   it('must be a bearer token', () => {
-    expect(() => createHandlers({ baseUrl: BASE_URL, token: 'has spaces' })).toThrow(/createHandlers: token "has spaces" is not a bearer token/);
+    expect(() => createHandlers({ baseUrl: BASE_URL, token: 'has spaces' })).toThrow(
+      /createHandlers: token "has spaces" is not a bearer token/,
+    );
   });
 });
 
 describe('createHandlers({ baseUrl }) relative', () => {
   it('is a TypeError naming the option outside a browser', () => {
     expect(() => createHandlers({ baseUrl: '/v1' })).toThrow(TypeError);
-    expect(() => createHandlers({ baseUrl: '/v1' })).toThrow(/baseUrl "\/v1" is not an absolute URL, and there is no page origin/);
+    expect(() => createHandlers({ baseUrl: '/v1' })).toThrow(
+      /baseUrl "\/v1" is not an absolute URL, and there is no page origin/,
+    );
     // createMock, under the handlers and on its own, says the same with its own name.
     expect(() => createMock({ baseUrl: '/v1' })).toThrow(/^createMock: baseUrl "\/v1" is not an absolute URL/);
   });
@@ -103,7 +110,10 @@ describe('createHandlers({ persist })', () => {
       expect(handlers.persistence?.loaded).toBe('empty');
       expect((await createWebhook('kept')).status).toBe(200);
     });
-    expect(JSON.parse(storage.items.get(DEFAULT_STORAGE_KEY)!)).toMatchObject({ format: 'workflow-api-mock-kit/worlds', version: 1 });
+    expect(JSON.parse(storage.items.get(DEFAULT_STORAGE_KEY)!)).toMatchObject({
+      format: 'workflow-api-mock-kit/worlds',
+      version: 1,
+    });
     await withHandlers({ persist: 'session' }, async (handlers) => {
       expect(handlers.persistence?.loaded).toEqual({ restored: ['tab'] });
       expect(await webhookNames()).toContain('kept');
@@ -130,7 +140,13 @@ describe('createHandlers({ persist })', () => {
     vi.stubGlobal('document', { visibilityState: 'visible' });
     await withHandlers({ persist: 'session' }, async (handlers) => {
       const world = handlers.mock.control.world('tab');
-      expect(handlers.mock.control.emit('tab', { emitter_id: world.workflows[0]!.id, event_name: '$errors', event: { from: 'control' } }).ok).toBe(true);
+      expect(
+        handlers.mock.control.emit('tab', {
+          emitter_id: world.workflows[0]!.id,
+          event_name: '$errors',
+          event: { from: 'control' },
+        }).ok,
+      ).toBe(true);
       expect(storage.items.size).toBe(0);
       listeners.get('visibilitychange')!();
       expect(storage.items.size).toBe(0); // still visible
@@ -165,11 +181,15 @@ describe('createHandlers({ persist })', () => {
       await createWebhook('seed-one');
     });
     await withHandlers({ persist: 'session', seed: 2 }, async (handlers) => {
-      expect(handlers.persistence?.loaded).toEqual({ refused: expect.stringMatching(/seed 1, this store's seed is 2/) });
+      expect(handlers.persistence?.loaded).toEqual({
+        refused: expect.stringMatching(/seed 1, this store's seed is 2/),
+      });
       expect(await webhookNames()).not.toContain('seed-one');
       await createWebhook('seed-two');
     });
-    expect(String(warn.mock.calls[0]![0])).toMatch(/not restoring the worlds saved in sessionStorage "workflow-api-mock-kit\/worlds" \(snapshot_seed\)/);
+    expect(String(warn.mock.calls[0]![0])).toMatch(
+      /not restoring the worlds saved in sessionStorage "workflow-api-mock-kit\/worlds" \(snapshot_seed\)/,
+    );
     expect(JSON.parse(storage.items.get(DEFAULT_STORAGE_KEY)!).seed).toBe(2);
 
     storage.items.set(DEFAULT_STORAGE_KEY, storage.items.get(DEFAULT_STORAGE_KEY)!.slice(0, 500));

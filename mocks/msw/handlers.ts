@@ -119,9 +119,14 @@ export interface DriftView {
  * const worker = setupWorker(...createHandlers({ baseUrl: '/v1', persist: 'session', token: 'dev' }));
  */
 export function createHandlers(options: HandlersOptions = {}): Handlers {
-  const baseUrl = absoluteBaseUrl(options.baseUrl ?? options.mock?.baseUrl ?? DEFAULT_BASE_URL, 'createHandlers').replace(/\/+$/, '');
+  const baseUrl = absoluteBaseUrl(
+    options.baseUrl ?? options.mock?.baseUrl ?? DEFAULT_BASE_URL,
+    'createHandlers',
+  ).replace(/\/+$/, '');
   if (options.token !== undefined && !authenticate({ authorization: `Bearer ${options.token}` }).ok) {
-    throw new TypeError(`createHandlers: token ${JSON.stringify(options.token)} is not a bearer token; it must match [A-Za-z0-9-._~+/]+=*`);
+    throw new TypeError(
+      `createHandlers: token ${JSON.stringify(options.token)} is not a bearer token; it must match [A-Za-z0-9-._~+/]+=*`,
+    );
   }
   const beside = besideOf(options);
   if (beside !== null && options.mock !== undefined) {
@@ -138,7 +143,9 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
       ...(beside === null ? {} : { upstream: beside.stage }),
     });
   const loading = beside?.load(mock) ?? null;
-  const persistence = options.persist ? browserPersistence(mock, options.persist, options.storageKey ?? DEFAULT_STORAGE_KEY) : null;
+  const persistence = options.persist
+    ? browserPersistence(mock, options.persist, options.storageKey ?? DEFAULT_STORAGE_KEY)
+    : null;
   const mapUrl = createUrlMapper(baseUrl);
   const origin = new URL(baseUrl).origin;
 
@@ -146,7 +153,11 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
     const appRequest = await fromFetchRequest(request, mapUrl);
     const hybrid = loading === null ? null : await loading;
     // The default token selects a mock world; it is never sent to the upstream.
-    if (options.token !== undefined && appRequest.headers.authorization === undefined && hybrid?.route(appRequest) !== 'live') {
+    if (
+      options.token !== undefined &&
+      appRequest.headers.authorization === undefined &&
+      hybrid?.route(appRequest) !== 'live'
+    ) {
       appRequest.headers.authorization = `Bearer ${options.token}`;
     }
     const response = await mock.handle(appRequest);
@@ -157,7 +168,11 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
   };
 
   // HTTP trigger endpoints too (docs/worlds.md, "Workflow endpoints"): `<origin>/__endpoints/<key>`.
-  const handlers = [http.all(`${baseUrl}/*`, resolve), http.all(`${origin}/__mock/*`, resolve), http.all(`${origin}${ENDPOINT_PREFIX}/*`, resolve)];
+  const handlers = [
+    http.all(`${baseUrl}/*`, resolve),
+    http.all(`${origin}/__mock/*`, resolve),
+    http.all(`${origin}${ENDPOINT_PREFIX}/*`, resolve),
+  ];
   return Object.assign(handlers, { mock, persistence, drift: beside?.drift ?? null });
 }
 
@@ -183,7 +198,8 @@ function besideOf(options: HandlersOptions): {
     if ('error' in entries) return fail(`replay is ${entries.error}`);
     setup = { replay: { entries: entries.entries, ...(options.match === undefined ? {} : { match: options.match }) } };
   } else if (options.upstream === undefined) {
-    if (options.live !== undefined || options.fallbackOn !== undefined) fail('live and fallbackOn need upstream (the real service base URL)');
+    if (options.live !== undefined || options.fallbackOn !== undefined)
+      fail('live and fallbackOn need upstream (the real service base URL)');
     return null;
   } else {
     const { live, fallbackOn } = options;
@@ -239,7 +255,9 @@ function browserPersistence(mock: Mock, kind: 'session' | 'local', key: string):
     return null;
   }
   if (storage === undefined) {
-    console.warn(`[workflow-api-mock-kit] persist: '${kind}': there is no ${name} here (not a browser page?); the worlds live in memory only`);
+    console.warn(
+      `[workflow-api-mock-kit] persist: '${kind}': there is no ${name} here (not a browser page?); the worlds live in memory only`,
+    );
     return null;
   }
   const persistence = persistStore(mock.store, { storage, key, name });
@@ -249,7 +267,10 @@ function browserPersistence(mock: Mock, kind: 'session' | 'local', key: string):
   });
   // Changes made through the JS control API (mock.control.emit ...) pass no handler: saved when
   // the page is hidden or unloaded (a reload fires pagehide).
-  const target = globalThis as { addEventListener?: (type: string, listener: () => void) => void; document?: { visibilityState?: string } };
+  const target = globalThis as {
+    addEventListener?: (type: string, listener: () => void) => void;
+    document?: { visibilityState?: string };
+  };
   target.addEventListener?.('pagehide', () => persistence.save());
   target.addEventListener?.('visibilitychange', () => {
     if (target.document?.visibilityState === 'hidden') persistence.save();

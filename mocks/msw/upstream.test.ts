@@ -41,7 +41,10 @@ async function upstreamServer(): Promise<RunningServer & { seen: string[] }> {
   return Object.assign(server, { seen });
 }
 
-async function withHandlers<T>(options: HandlersOptions, body: (handlers: ReturnType<typeof createHandlers>) => Promise<T>): Promise<T> {
+async function withHandlers<T>(
+  options: HandlersOptions,
+  body: (handlers: ReturnType<typeof createHandlers>) => Promise<T>,
+): Promise<T> {
   const handlers = createHandlers({ baseUrl: BASE_URL, seed: 7, ...options });
   const server = setupServer(...handlers);
   server.listen();
@@ -53,7 +56,10 @@ async function withHandlers<T>(options: HandlersOptions, body: (handlers: Return
 }
 
 const call = async (path: string, init: RequestInit = {}) => {
-  const response = await fetch(`${BASE_URL}${path}`, { ...init, headers: { authorization: `Bearer ${TOKEN}`, ...init.headers } });
+  const response = await fetch(`${BASE_URL}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${TOKEN}`, ...init.headers },
+  });
   return { status: response.status, source: response.headers.get('x-mock-source'), body: await response.json() };
 };
 
@@ -68,9 +74,9 @@ describe('createHandlers({ upstream, live })', () => {
       expect([hooks.status, hooks.source]).toEqual([200, 'mock']);
       expect(upstream.seen).toEqual([`GET /v1/users/me Bearer ${TOKEN}`]);
       const drift = handlers.drift!.report();
-      expect(drift.operations.map((operation) => [operation.operationId, operation.missing.map((field) => field.pointer)])).toEqual([
-        [PLANTED.renamedField.operationId, [PLANTED.renamedField.missing]],
-      ]);
+      expect(
+        drift.operations.map((operation) => [operation.operationId, operation.missing.map((field) => field.pointer)]),
+      ).toEqual([[PLANTED.renamedField.operationId, [PLANTED.renamedField.missing]]]);
       expect(handlers.mock.control.requests(TOKEN).map((entry) => entry.source ?? 'mock')).toEqual(['live', 'mock']);
     });
   });
@@ -122,8 +128,12 @@ describe('createHandlers({ upstream, live })', () => {
 
   it('refuses options that cannot work, naming them', () => {
     expect(() => createHandlers({ live: 'getCurrentUser' })).toThrow(/live and fallbackOn need upstream/);
-    expect(() => createHandlers({ upstream: 'http://127.0.0.1:1/v1', live: 'getCurentUser' })).toThrow(/live "getCurentUser" matches no operation/);
-    expect(() => createHandlers({ upstream: 'http://127.0.0.1:1/v1', fallbackOn: '404,oops' })).toThrow(/fallbackOn "oops"/);
+    expect(() => createHandlers({ upstream: 'http://127.0.0.1:1/v1', live: 'getCurentUser' })).toThrow(
+      /live "getCurentUser" matches no operation/,
+    );
+    expect(() => createHandlers({ upstream: 'http://127.0.0.1:1/v1', fallbackOn: '404,oops' })).toThrow(
+      /fallbackOn "oops"/,
+    );
     expect(() => createHandlers({ replay: '{"log":{}}' })).toThrow(/replay is not a HAR file/);
   });
 

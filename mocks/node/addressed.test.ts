@@ -9,12 +9,22 @@ describe('addressedOrigin', () => {
   it('reads Forwarded first, then X-Forwarded-Host and -Proto, then Host; ignores what is no host', () => {
     const host = { host: '127.0.0.1:4010' };
     expect(addressedOrigin(host)).toBe('http://127.0.0.1:4010');
-    expect(addressedOrigin({ ...host, 'x-forwarded-host': 'Mock.test:8443, proxy.internal', 'x-forwarded-proto': 'https' })).toBe('https://mock.test:8443');
-    expect(addressedOrigin({ ...host, forwarded: 'for=10.0.0.1;host="front.test:9443";proto=https, host=inner.test', 'x-forwarded-host': 'xf.test' })).toBe(
-      'https://front.test:9443',
+    expect(
+      addressedOrigin({ ...host, 'x-forwarded-host': 'Mock.test:8443, proxy.internal', 'x-forwarded-proto': 'https' }),
+    ).toBe('https://mock.test:8443');
+    expect(
+      addressedOrigin({
+        ...host,
+        forwarded: 'for=10.0.0.1;host="front.test:9443";proto=https, host=inner.test',
+        'x-forwarded-host': 'xf.test',
+      }),
+    ).toBe('https://front.test:9443');
+    expect(addressedOrigin({ ...host, forwarded: 'for=10.0.0.1', 'x-forwarded-host': 'xf.test' })).toBe(
+      'http://xf.test',
     );
-    expect(addressedOrigin({ ...host, forwarded: 'for=10.0.0.1', 'x-forwarded-host': 'xf.test' })).toBe('http://xf.test');
-    expect(addressedOrigin({ ...host, 'x-forwarded-host': 'evil.test/path', 'x-forwarded-proto': 'gopher' })).toBe('http://127.0.0.1:4010');
+    expect(addressedOrigin({ ...host, 'x-forwarded-host': 'evil.test/path', 'x-forwarded-proto': 'gopher' })).toBe(
+      'http://127.0.0.1:4010',
+    );
     expect(addressedOrigin({ host: '[::1]:4010' })).toBe('http://[::1]:4010');
     expect(addressedOrigin({})).toBeUndefined();
   });
@@ -62,13 +72,25 @@ describe('endpoint_url of HTTP triggers on the node:http server', () => {
     const port = new URL(server.baseUrl).port;
     const direct = await endpointUrl(server.baseUrl, {});
     expect(direct).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/__endpoints/\\w+$`));
-    expect(await endpointUrl(server.baseUrl, { host: `localhost:${port}` })).toBe(direct.replace('127.0.0.1', 'localhost'));
-    const proxied = await endpointUrl(server.baseUrl, { 'x-forwarded-host': 'ci-mock:8080', 'x-forwarded-proto': 'https' });
+    expect(await endpointUrl(server.baseUrl, { host: `localhost:${port}` })).toBe(
+      direct.replace('127.0.0.1', 'localhost'),
+    );
+    const proxied = await endpointUrl(server.baseUrl, {
+      'x-forwarded-host': 'ci-mock:8080',
+      'x-forwarded-proto': 'https',
+    });
     expect(proxied).toBe(direct.replace(`http://127.0.0.1:${port}`, 'https://ci-mock:8080'));
-    const forwarded = await endpointUrl(server.baseUrl, { forwarded: 'host=front.test;proto=http', 'x-forwarded-host': 'ci-mock:8080' });
+    const forwarded = await endpointUrl(server.baseUrl, {
+      forwarded: 'host=front.test;proto=http',
+      'x-forwarded-host': 'ci-mock:8080',
+    });
     expect(forwarded).toBe(direct.replace(`127.0.0.1:${port}`, 'front.test'));
     // The path is the same whatever the origin: the endpoint answers on the server itself.
-    const invoked = await send(`${server.baseUrl.replace('/v1', '')}${new URL(proxied).pathname}`, { authorization: 'Bearer endpoint-origin' }, 'POST');
+    const invoked = await send(
+      `${server.baseUrl.replace('/v1', '')}${new URL(proxied).pathname}`,
+      { authorization: 'Bearer endpoint-origin' },
+      'POST',
+    );
     expect(invoked.status).toBe(200);
   });
 

@@ -35,7 +35,9 @@ async function setup() {
           agent,
           headers: {
             authorization: `Bearer ${token}`,
-            ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+            ...(payload === undefined
+              ? {}
+              : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
           },
         },
         (res) => {
@@ -51,8 +53,10 @@ async function setup() {
       req.on('error', reject);
       req.end(payload);
     });
-  const createWebhook = (token: string, n: number) => send('POST', `/v1/webhooks?url=https://hooks.example.com/${n}&name=hook-${n}&description=d`, token);
-  const webhookIds = async (token: string) => ((await send('GET', '/v1/users/me/webhooks', token)).body.data as Array<{ id: string }>).map((w) => w.id);
+  const createWebhook = (token: string, n: number) =>
+    send('POST', `/v1/webhooks?url=https://hooks.example.com/${n}&name=hook-${n}&description=d`, token);
+  const webhookIds = async (token: string) =>
+    ((await send('GET', '/v1/users/me/webhooks', token)).body.data as Array<{ id: string }>).map((w) => w.id);
   return { server, send, createWebhook, webhookIds };
 }
 
@@ -73,11 +77,17 @@ describe('concurrent requests over HTTP', () => {
 
   it('concurrent activate/deactivate of one workflow: every answer shows what its request set, and the end state is one that was set', async () => {
     const { send } = await setup();
-    const world = (await send('GET', '/__mock/world', 'toggle')).body.data as { workflows: Array<{ id: string; org_id: string; active: boolean }> };
+    const world = (await send('GET', '/__mock/world', 'toggle')).body.data as {
+      workflows: Array<{ id: string; org_id: string; active: boolean }>;
+    };
     const workflow = world.workflows[0]!;
     const before = (await send('GET', `/v1/workflows/${workflow.id}`, 'toggle')).body.data as Record<string, unknown>;
     const wanted = Array.from({ length: 200 }, (_, i) => i % 3 === 0);
-    const answers = await Promise.all(wanted.map((active) => send('PUT', `/v1/workflows/${workflow.id}`, 'toggle', { active, org_id: workflow.org_id })));
+    const answers = await Promise.all(
+      wanted.map((active) =>
+        send('PUT', `/v1/workflows/${workflow.id}`, 'toggle', { active, org_id: workflow.org_id }),
+      ),
+    );
     expect(answers.map((answer) => answer.status).every((status) => status === 200)).toBe(true);
     expect(answers.map((answer) => (answer.body.data as { active: boolean }).active)).toEqual(wanted);
     const after = (await send('GET', `/v1/workflows/${workflow.id}`, 'toggle')).body.data as Record<string, unknown>;
@@ -103,8 +113,14 @@ describe('concurrent requests over HTTP', () => {
     expect(listed.slice(0, seeded.length)).toEqual(seeded);
     expect(created.every((id) => answered.has(id))).toBe(true);
     // The reset emptied the journal: what it holds now is what came after, and that is what is listed.
-    const journal = (await send('GET', '/__mock/requests', 'reset')).body.data as Array<{ method: string; path: string; status: number }>;
-    const createdAfter = journal.filter((entry) => entry.method === 'POST' && entry.path === '/v1/webhooks' && entry.status === 200);
+    const journal = (await send('GET', '/__mock/requests', 'reset')).body.data as Array<{
+      method: string;
+      path: string;
+      status: number;
+    }>;
+    const createdAfter = journal.filter(
+      (entry) => entry.method === 'POST' && entry.path === '/v1/webhooks' && entry.status === 200,
+    );
     expect(created).toHaveLength(createdAfter.length);
     expect(created.length).toBeLessThan(600);
     // The world still works: the next creation is listed.
@@ -116,7 +132,9 @@ describe('concurrent requests over HTTP', () => {
     const { send, createWebhook, webhookIds } = await setup();
     const seededA = await webhookIds('world-a');
     const seededB = await webhookIds('world-b');
-    const answers = await Promise.all(Array.from({ length: 600 }, (_, n) => createWebhook(n % 2 === 0 ? 'world-a' : 'world-b', n)));
+    const answers = await Promise.all(
+      Array.from({ length: 600 }, (_, n) => createWebhook(n % 2 === 0 ? 'world-a' : 'world-b', n)),
+    );
     const idsA = answers.filter((_, n) => n % 2 === 0).map(idOf);
     const idsB = answers.filter((_, n) => n % 2 === 1).map(idOf);
     expect(new Set(await webhookIds('world-a'))).toEqual(new Set([...seededA, ...idsA]));

@@ -2,7 +2,14 @@
 // "Connections: what keeps a shared server up"): timeouts for silent and slow clients, a cap on
 // open connections that makes room by closing idle ones first, and JSON bodies for the errors Node
 // would answer with an empty body (docs/errors.md). Per request: two counter updates, no more.
-import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import {
+  maxHeaderSize,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
 import type { Socket } from 'node:net';
 import { type ConnectionLimits, DEFAULT_LIMITS } from '../common/defaults.ts';
 import { apiError, type ApiError } from '../common/errors.ts';
@@ -37,7 +44,8 @@ export function requestEnded(state: ConnectionState | undefined, res: ServerResp
 export function resolveLimits(limits: Partial<ConnectionLimits> = {}): ConnectionLimits {
   const merged = { ...DEFAULT_LIMITS, ...limits };
   for (const [name, value] of Object.entries(merged)) {
-    if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`startServer: limits.${name} must be a positive integer, got ${value}`);
+    if (!Number.isSafeInteger(value) || value < 1)
+      throw new RangeError(`startServer: limits.${name} must be a positive integer, got ${value}`);
   }
   merged.headersTimeoutMs = Math.min(merged.headersTimeoutMs, merged.requestTimeoutMs);
   return merged;
@@ -104,7 +112,9 @@ function closeOldestIdle(open: Set<TrackedSocket>, except: TrackedSocket): void 
 function clientErrorFor(error: NodeJS.ErrnoException & { reason?: string }, limits: ConnectionLimits): ApiError {
   switch (error.code) {
     case 'HPE_HEADER_OVERFLOW':
-      return apiError('headers_too_large', `Request headers are larger than ${maxHeaderSize} bytes`, { limit_bytes: maxHeaderSize });
+      return apiError('headers_too_large', `Request headers are larger than ${maxHeaderSize} bytes`, {
+        limit_bytes: maxHeaderSize,
+      });
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return apiError('payload_too_large', 'Chunk extensions of the request body are too large');
     case 'ERR_HTTP_REQUEST_TIMEOUT':
@@ -117,7 +127,10 @@ function clientErrorFor(error: NodeJS.ErrnoException & { reason?: string }, limi
         },
       );
     default:
-      return apiError('bad_request', `Malformed HTTP request: ${error.reason ?? error.message}${error.code === undefined ? '' : ` (${error.code})`}`);
+      return apiError(
+        'bad_request',
+        `Malformed HTTP request: ${error.reason ?? error.message}${error.code === undefined ? '' : ` (${error.code})`}`,
+      );
   }
 }
 

@@ -23,7 +23,13 @@ describe.skipIf(!hasChromium)('the console beside an upstream, in Chromium', () 
 
   beforeAll(async () => {
     upstream = await startServer({ port: 0, host: '127.0.0.1', quiet: true, mock: plantedUpstream().mock });
-    server = await startServer({ port: 0, host: '127.0.0.1', quiet: true, seed: 7, upstream: { url: upstream.baseUrl, live: 'getCurrentUser,getWorkspace' } });
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      quiet: true,
+      seed: 7,
+      upstream: { url: upstream.baseUrl, live: 'getCurrentUser,getWorkspace' },
+    });
     plain = await startServer({ port: 0, host: '127.0.0.1', quiet: true });
     ({ browser, page, blocked, pageErrors } = await openLoopbackPage());
     // A live session of the caller: two planted operations go upstream, one stays mocked.
@@ -42,7 +48,9 @@ describe.skipIf(!hasChromium)('the console beside an upstream, in Chromium', () 
     const departures = page.locator('#drift-departures tbody tr');
     await expect.poll(() => departures.count(), SLOW).toBeGreaterThanOrEqual(4);
     // The page's own World tab calls live operations too (GET /v1/users/me...): more rows may follow.
-    const rows = await departures.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    const rows = await departures.evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+    );
     expect(rows.map((cells) => cells.slice(1, 3))).toEqual(
       expect.arrayContaining([
         ['missing', PLANTED.renamedField.missing],
@@ -52,9 +60,14 @@ describe.skipIf(!hasChromium)('the console beside an upstream, in Chromium', () 
         ['contradicts', PLANTED.contradictedAssumption.assumption],
       ]),
     );
-    expect(await page.locator('.drift-summary').textContent()).toMatch(/^\d+ answers over 2 operations: 2 drift from the document\.$/);
+    expect(await page.locator('.drift-summary').textContent()).toMatch(
+      /^\d+ answers over 2 operations: 2 drift from the document\.$/,
+    );
     const contradicted = page.locator('#drift-assumptions tbody tr.bad td:nth-child(2)');
-    expect(await contradicted.allTextContents()).toEqual(['/paths/~1users~1me/get', PLANTED.contradictedAssumption.assumption]);
+    expect(await contradicted.allTextContents()).toEqual([
+      '/paths/~1users~1me/get',
+      PLANTED.contradictedAssumption.assumption,
+    ]);
   });
 
   it('the journal marks the requests the upstream answered', async () => {
@@ -62,17 +75,25 @@ describe.skipIf(!hasChromium)('the console beside an upstream, in Chromium', () 
     const rows = page.locator('#requests tbody tr');
     await expect.poll(() => rows.count(), SLOW).toBeGreaterThanOrEqual(3);
     const journal = await rows.evaluateAll((trs) =>
-      trs.map((tr) => [tr.querySelector('td:nth-child(3)')?.firstChild?.textContent, tr.querySelector('.source')?.textContent ?? 'mock']),
+      trs.map((tr) => [
+        tr.querySelector('td:nth-child(3)')?.firstChild?.textContent,
+        tr.querySelector('.source')?.textContent ?? 'mock',
+      ]),
     );
     expect(journal).toContainEqual(['/v1/users/me', 'live']);
     expect(journal).toContainEqual(['/v1/users/me/webhooks', 'mock']);
     for (const [path, source] of journal)
-      expect([path, source]).toEqual([path, path === '/v1/users/me' || path?.startsWith('/v1/workspaces/') ? 'live' : 'mock']);
+      expect([path, source]).toEqual([
+        path,
+        path === '/v1/users/me' || path?.startsWith('/v1/workspaces/') ? 'live' : 'mock',
+      ]);
   });
 
   it('a server without an upstream says how to get one', async () => {
     await page.goto(`${plain.origin}/__mock/ui/?token=${TOKEN}&tab=drift`);
-    await expect.poll(() => page.locator('#drift-report').textContent(), SLOW).toMatch(/start it with serve --upstream URL --live OPS/);
+    await expect
+      .poll(() => page.locator('#drift-report').textContent(), SLOW)
+      .toMatch(/start it with serve --upstream URL --live OPS/);
     expect(blocked).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

@@ -20,13 +20,19 @@ const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 const TOKEN = 'console-test';
 // The screenshots land in docs/ (the README shows docs/console.png) with UPDATE_SCREENSHOTS=1, else in
 // a temporary folder: a test run leaves the tracked files as they were.
-const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? fileURLToPath(new URL('../docs/', import.meta.url)) : mkdtempSync(join(tmpdir(), 'console-shots-'));
+const SHOTS =
+  process.env.UPDATE_SCREENSHOTS === '1'
+    ? fileURLToPath(new URL('../docs/', import.meta.url))
+    : mkdtempSync(join(tmpdir(), 'console-shots-'));
 /** How long a page check may take to come true: the machine running the test may be loaded. */
 const SLOW = { timeout: 10_000 };
 
 describe('consoleAnswer (no browser)', () => {
   it('redirects / and /__mock/ui to the page, keeping the query', () => {
-    expect(consoleAnswer('GET', '/', 'token=abc')).toMatchObject({ status: 302, headers: { location: '/__mock/ui/?token=abc' } });
+    expect(consoleAnswer('GET', '/', 'token=abc')).toMatchObject({
+      status: 302,
+      headers: { location: '/__mock/ui/?token=abc' },
+    });
     expect(consoleAnswer('GET', '/__mock/ui', '')).toMatchObject({ status: 302, headers: { location: '/__mock/ui/' } });
     // Not a browser opening the mock: the app answers it, as before the console.
     expect(consoleAnswer('POST', '/', '')).toBeUndefined();
@@ -37,7 +43,9 @@ describe('consoleAnswer (no browser)', () => {
     expect(page?.status).toBe(200);
     expect(page?.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(String(page?.body)).toContain('<script type="module" src="console.js">');
-    expect(consoleAnswer('GET', '/__mock/ui/swagger-ui-bundle.js', '')?.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(consoleAnswer('GET', '/__mock/ui/swagger-ui-bundle.js', '')?.headers['content-type']).toBe(
+      'text/javascript; charset=utf-8',
+    );
     expect(JSON.parse(String(consoleAnswer('GET', '/__mock/ui/openapi.json', '')?.body)).openapi).toMatch(/^3\.1/);
     expect(consoleAnswer('GET', '/__mock/world', '')).toBeUndefined();
     expect(consoleAnswer('GET', '/v1/users/me', '')).toBeUndefined();
@@ -55,7 +63,11 @@ describe('consoleAnswer (no browser)', () => {
       for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
         expect(consoleAnswer('GET', `/__mock/ui/${name}`, ''), name).toMatchObject({ status: 404 });
         const response = await fetch(`${server.origin}/__mock/ui/${name}`);
-        expect([name, response.status, ((await response.json()) as { code: string }).code]).toEqual([name, 404, 'not_found']);
+        expect([name, response.status, ((await response.json()) as { code: string }).code]).toEqual([
+          name,
+          404,
+          'not_found',
+        ]);
       }
     } finally {
       await server.close();
@@ -94,7 +106,9 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
 
   /** The API's own view, to check the page against. */
   const api = async (path: string, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${mock.origin}${path}`, { headers: { authorization: `Bearer ${TOKEN}`, ...headers } });
+    const response = await fetch(`${mock.origin}${path}`, {
+      headers: { authorization: `Bearer ${TOKEN}`, ...headers },
+    });
     return { status: response.status, body: (await response.json()) as any };
   };
   const status = () => page.locator('#status');
@@ -122,7 +136,9 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
     const me = (await api('/v1/users/me')).body.data;
     const world = (await api('/__mock/world')).body.data;
     await expect.poll(() => page.locator('#user').textContent(), SLOW).toContain(me.username);
-    expect(await page.locator('#user').textContent()).toContain(`${grouped(me.daily_invocations_used)} / ${grouped(me.daily_invocations_quota)}`);
+    expect(await page.locator('#user').textContent()).toContain(
+      `${grouped(me.daily_invocations_used)} / ${grouped(me.daily_invocations_quota)}`,
+    );
     expect(await page.locator('#workspaces tbody tr').count()).toBe(world.workspaces.length);
     expect(await page.locator('#workspaces tbody tr').first().textContent()).toContain(
       `${grouped(me.orgs[0].daily_credits_used)} / ${grouped(me.orgs[0].daily_credits_quota)}`,
@@ -140,7 +156,9 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
     const accounts = (await api(`/v1/connect/${project.id}/accounts`, { 'x-pd-environment': 'production' })).body.data;
     await expect
       .poll(() => card.locator(`.accounts tr[data-id="${accounts[0].id}"]`).textContent(), SLOW)
-      .toBe(`${accounts[0].id}${accounts[0].name}${accounts[0].app.name}${accounts[0].external_id}production${accounts[0].healthy ? 'yes' : 'no'}`);
+      .toBe(
+        `${accounts[0].id}${accounts[0].name}${accounts[0].app.name}${accounts[0].external_id}production${accounts[0].healthy ? 'yes' : 'no'}`,
+      );
     await page.screenshot({ path: join(SHOTS, 'console.png'), fullPage: false });
   });
 
@@ -173,14 +191,20 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
     await form.locator('[name=emitter_id]').selectOption(workflow.id);
     await form.locator('[name=event_name]').selectOption('$errors');
     await form.locator('button').click();
-    await expect.poll(() => status().textContent(), SLOW).toMatch(new RegExp(`^Emitted \\$errors from ${workflow.id}: \\d+ deliver(y|ies)$`));
+    await expect
+      .poll(() => status().textContent(), SLOW)
+      .toMatch(new RegExp(`^Emitted \\$errors from ${workflow.id}: \\d+ deliver(y|ies)$`));
     expect((await api('/__mock/world')).body.data.workflows[0].error_events).toBe(workflow.error_events + 1);
     await form.locator('[name=emitter_id]').selectOption(world.sources[0].id);
     await form.locator('[name=event_name]').selectOption('$logs');
     await form.locator('button').click();
-    await expect.poll(() => status().textContent(), SLOW).toMatch(new RegExp(`^Emitted \\$logs from ${world.sources[0].id}: \\d+ deliver(y|ies)$`));
+    await expect
+      .poll(() => status().textContent(), SLOW)
+      .toMatch(new RegExp(`^Emitted \\$logs from ${world.sources[0].id}: \\d+ deliver(y|ies)$`));
     await tab('world');
-    await expect.poll(() => page.locator(`#workflows tr[data-id="${workflow.id}"] td`).last().textContent(), SLOW).toBe(String(workflow.error_events + 1));
+    await expect
+      .poll(() => page.locator(`#workflows tr[data-id="${workflow.id}"] td`).last().textContent(), SLOW)
+      .toBe(String(workflow.error_events + 1));
   });
 
   it('sets a project webhook, emits from a deployed trigger, and shows the signed delivery verifying', async () => {
@@ -200,7 +224,9 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
     await expect.poll(() => status().textContent(), SLOW).toBe(`Trigger ${trigger.id} emitted: 1 delivery`);
     await tab('activity');
     const delivery = page.locator('.delivery.delivered').first();
-    await expect.poll(() => delivery.locator('summary').textContent(), SLOW).toBe(`delivered trigger → ${receiver.url}/trigger (200)`);
+    await expect
+      .poll(() => delivery.locator('summary').textContent(), SLOW)
+      .toBe(`delivered trigger → ${receiver.url}/trigger (200)`);
     expect(await delivery.locator('.attempts .good').textContent()).toBe(' ✓ verifies');
     const got = receiver.received.find((r) => r.url === '/trigger');
     expect(await delivery.locator('.attempts code').textContent()).toBe(got?.headers['x-pd-signature']);
@@ -213,7 +239,9 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
     // The page's own requests (the PUT it sent) are journaled apart: hidden by default, shown tagged with the box.
     expect(await page.locator('#requests tbody').textContent()).not.toContain(`/v1/connect/${project.id}/webhook`);
     await page.locator('#requests-console').check();
-    await expect.poll(() => page.locator('#requests tbody').textContent(), SLOW).toContain(`PUT/v1/connect/${project.id}/webhook console200`);
+    await expect
+      .poll(() => page.locator('#requests tbody').textContent(), SLOW)
+      .toContain(`PUT/v1/connect/${project.id}/webhook console200`);
     expect(await page.locator('#requests tbody tr.from-console').count()).toBeGreaterThan(0);
     await page.screenshot({ path: join(SHOTS, 'console-activity.png') });
     await page.locator('#requests-console').uncheck();
@@ -228,22 +256,30 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
     await set.locator('[name=trigger_id]').selectOption(trigger.id);
     await set.locator('[name=urls]').fill(`${receiver.url}/own`);
     await set.locator('button').click();
-    await expect.poll(() => status().textContent(), SLOW).toBe(`Webhooks of trigger ${trigger.id}: ${receiver.url}/own`);
+    await expect
+      .poll(() => status().textContent(), SLOW)
+      .toBe(`Webhooks of trigger ${trigger.id}: ${receiver.url}/own`);
     const emit = page.locator('#trigger-form');
     await emit.locator('[name=trigger_id]').selectOption(trigger.id);
     await emit.locator('button').click();
     await expect.poll(() => status().textContent(), SLOW).toBe(`Trigger ${trigger.id} emitted: 1 delivery`);
     await tab('activity');
     const delivery = page.locator('.delivery', { hasText: `${receiver.url}/own` }).first();
-    await expect.poll(() => delivery.locator('summary').textContent(), SLOW).toBe(`delivered trigger → ${receiver.url}/own (200)`);
+    await expect
+      .poll(() => delivery.locator('summary').textContent(), SLOW)
+      .toBe(`delivered trigger → ${receiver.url}/own (200)`);
     expect(await delivery.locator('.attempts .good').textContent()).toBe(' ✓ verifies');
     await tab('world');
-    await expect.poll(() => page.locator(`.project[data-id="${project.id}"] .triggers`).textContent(), SLOW).toContain(`${receiver.url}/own`);
+    await expect
+      .poll(() => page.locator(`.project[data-id="${project.id}"] .triggers`).textContent(), SLOW)
+      .toContain(`${receiver.url}/own`);
     // Back to the environment's webhook, which the next step's world still shows.
     await tab('actions');
     await set.locator('[name=urls]').fill('');
     await set.locator('button').click();
-    await expect.poll(() => status().textContent(), SLOW).toBe(`Webhooks of trigger ${trigger.id}: none (the environment's applies)`);
+    await expect
+      .poll(() => status().textContent(), SLOW)
+      .toBe(`Webhooks of trigger ${trigger.id}: none (the environment's applies)`);
   });
 
   it('completes connect flows with success and with an error', async () => {
@@ -260,11 +296,15 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
     await complete.locator('[name=connect_token]').selectOption(first);
     await complete.locator('[name=outcome]').selectOption('success');
     await complete.locator('button').click();
-    await expect.poll(() => status().textContent(), SLOW).toMatch(new RegExp(`^Connect flow ${first} completed: success, account apn_\\w+$`));
+    await expect
+      .poll(() => status().textContent(), SLOW)
+      .toMatch(new RegExp(`^Connect flow ${first} completed: success, account apn_\\w+$`));
     const account = (await status().textContent())!.split(' ').at(-1)!;
     // The flow ran in the form's default environment, development (a 404 here would add a line to
     // the request log that a later test counts).
-    expect((await api(`/v1/connect/${project.id}/accounts/${account}`, { 'x-pd-environment': 'development' })).status).toBe(200);
+    expect(
+      (await api(`/v1/connect/${project.id}/accounts/${account}`, { 'x-pd-environment': 'development' })).status,
+    ).toBe(200);
 
     await start.locator('button').click();
     await expect.poll(() => status().textContent(), SLOW).not.toContain(first);
@@ -295,11 +335,15 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
     await form.locator('button').click();
     // The action reloads the world: its first /v1 call meets the limit, and the page says so (or,
     // when a reload of the previous step landed first and met it, the page says the rule is set).
-    await expect.poll(() => status().textContent(), SLOW).toMatch(/429 rate_limited|^Rate limit: the next 1 \/v1 requests answer 429$/);
+    await expect
+      .poll(() => status().textContent(), SLOW)
+      .toMatch(/429 rate_limited|^Rate limit: the next 1 \/v1 requests answer 429$/);
     await tab('activity');
     // The request that met it was the page's own reload: shown with the console's requests.
     await page.locator('#requests-console').check();
-    await expect.poll(() => page.locator('#requests tbody tr.bad').first().textContent(), SLOW).toMatch(/GET\/v1\/\S+ console429/);
+    await expect
+      .poll(() => page.locator('#requests tbody tr.bad').first().textContent(), SLOW)
+      .toMatch(/GET\/v1\/\S+ console429/);
     expect(await page.locator('#requests tbody tr.bad').count()).toBe(1);
     await page.locator('#requests-console').uncheck();
     expect((await api('/v1/users/me')).status).toBe(200);
@@ -316,7 +360,9 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
     const form = page.locator('#faults-form');
     await form.locator('[name=fail_rate]').fill('1');
     await form.locator('button').click();
-    await expect.poll(() => status().textContent(), SLOW).toMatch(/^(Faults: latency 0-0 ms, 1 of requests answer 503|.*503 service_unavailable.*)$/);
+    await expect
+      .poll(() => status().textContent(), SLOW)
+      .toMatch(/^(Faults: latency 0-0 ms, 1 of requests answer 503|.*503 service_unavailable.*)$/);
     expect((await api('/v1/users/me')).status).toBe(503);
     await form.locator('[name=fail_rate]').fill('0');
     await form.locator('button').click();
@@ -328,15 +374,29 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
     // The journal's length as the API gives it at each try (the page's own reloads may still be landing).
     const journal = async () => (await api('/__mock/requests')).body.data.length;
     await tab('activity');
-    await expect.poll(async () => (await page.locator('#requests-more').textContent()) === `The newest 200 of ${await journal()} requests.`, SLOW).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await page.locator('#requests-more').textContent()) === `The newest 200 of ${await journal()} requests.`,
+        SLOW,
+      )
+      .toBe(true);
     expect(await page.locator('#requests tbody tr').count()).toBe(200);
     const first = page.locator('.delivery').first();
     const id = await first.getAttribute('data-id');
     await first.locator('summary').click();
     // A refresh later (it shows the request made after the fold), the delivery is still folded.
     await api('/v1/users/me');
-    await expect.poll(async () => (await page.locator('#requests-more').textContent()) === `The newest 200 of ${await journal()} requests.`, SLOW).toBe(true);
-    expect(await page.locator(`.delivery[data-id="${id}"]`).evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    await expect
+      .poll(
+        async () =>
+          (await page.locator('#requests-more').textContent()) === `The newest 200 of ${await journal()} requests.`,
+        SLOW,
+      )
+      .toBe(true);
+    expect(await page.locator(`.delivery[data-id="${id}"]`).evaluate((el) => (el as HTMLDetailsElement).open)).toBe(
+      false,
+    );
   });
 
   it('moves the world clock and switches the world to a scenario (issue 19)', async () => {
@@ -346,9 +406,13 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
     await page.locator('#clock-form input[name="set"]').fill('2026-01-01T00:00:00Z');
     await page.locator('#clock-form input[name="freeze"]').check();
     await page.locator('#clock-form button').click();
-    await expect.poll(() => status().textContent(), SLOW).toBe("The world's clock now shows 2026-01-01T00:00:00.000Z (standing still)");
+    await expect
+      .poll(() => status().textContent(), SLOW)
+      .toBe("The world's clock now shows 2026-01-01T00:00:00.000Z (standing still)");
     expect((await api('/__mock/clock')).body.data).toMatchObject({ now: '2026-01-01T00:00:00.000Z', frozen: true });
-    await expect.poll(() => page.locator('#clock-form output').textContent(), SLOW).toBe('Now: 2026-01-01T00:00:00.000Z, standing still');
+    await expect
+      .poll(() => page.locator('#clock-form output').textContent(), SLOW)
+      .toBe('Now: 2026-01-01T00:00:00.000Z, standing still');
     expect(await page.locator('#scenario-form select').inputValue()).toBe('empty-account');
     await page.locator('#scenario-form button').click();
     await expect.poll(() => status().textContent(), SLOW).toBe('World switched to scenario empty-account');
@@ -378,18 +442,29 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
 
   it('renders the API reference offline, and its Try-it calls this mock with the token', async () => {
     await tab('reference');
-    const operation = page.locator('#operations-users-getCurrentUser, .opblock:has(.opblock-summary-path[data-path="/users/me"])').first();
+    const operation = page
+      .locator('#operations-users-getCurrentUser, .opblock:has(.opblock-summary-path[data-path="/users/me"])')
+      .first();
     // 1.7 MB of Swagger UI to parse and render: on a loaded two-core machine that alone took 50 s.
     await operation.waitFor({ timeout: 90_000 });
     // Its version badges are readable: white on the console's darker fills (console.css), not Swagger UI's light ones.
-    const fills = await page.locator('#swagger .info .title small').evaluateAll((badges) => badges.map((badge) => getComputedStyle(badge).backgroundColor));
+    const fills = await page
+      .locator('#swagger .info .title small')
+      .evaluateAll((badges) => badges.map((badge) => getComputedStyle(badge).backgroundColor));
     expect(fills).toContain('rgb(47, 107, 0)');
     expect(fills).not.toContain('rgb(137, 191, 4)');
     await operation.locator('.opblock-summary').first().click();
     await operation.locator('button.execute').click();
     const me = (await api('/v1/users/me')).body.data;
-    await expect.poll(() => operation.locator('.live-responses-table tr.response .response-col_status').first().textContent(), SLOW).toContain('200');
-    expect(await operation.locator('.live-responses-table tr.response .response-col_description').first().textContent()).toContain(me.username);
+    await expect
+      .poll(
+        () => operation.locator('.live-responses-table tr.response .response-col_status').first().textContent(),
+        SLOW,
+      )
+      .toContain('200');
+    expect(
+      await operation.locator('.live-responses-table tr.response .response-col_description').first().textContent(),
+    ).toContain(me.username);
     expect(await operation.locator('.curl-command').textContent()).toContain(`Authorization: Bearer ${TOKEN}`);
     // The page's token is in Swagger UI's own Authorize state too: its padlock shows it locked.
     expect(await page.locator('.auth-wrapper .authorize').getAttribute('class')).toMatch(/(^| )locked( |$)/);

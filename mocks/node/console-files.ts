@@ -43,7 +43,8 @@ const TYPES: Readonly<Record<string, string>> = {
 };
 
 // Swagger UI sets inline styles and uses data: images; nothing may come from another origin.
-const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
 
 const cache = new Map<string, Buffer>();
 const require = createRequire(import.meta.url);

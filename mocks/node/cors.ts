@@ -10,14 +10,18 @@ import { isControlPath } from '../app/head.ts';
 /** `'*'`: any origin; a list: exactly these (`scheme://host[:port]`); empty: none (the default). */
 export type CorsOrigins = '*' | readonly string[];
 
-const EXPOSE = 'allow, retry-after, www-authenticate, preference-applied, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset';
+const EXPOSE =
+  'allow, retry-after, www-authenticate, preference-applied, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset';
 const PREFLIGHT = {
   'access-control-allow-methods': 'GET, POST, PUT, DELETE, PATCH, OPTIONS',
   'access-control-allow-headers': 'authorization, content-type, x-pd-environment, prefer',
   'access-control-max-age': '600',
 };
 const NONE: Readonly<Record<string, string>> = {};
-const OPEN: Readonly<Record<string, string>> = { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSE };
+const OPEN: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': EXPOSE,
+};
 const OPEN_PREFLIGHT: Readonly<Record<string, string>> = { ...OPEN, ...PREFLIGHT };
 // With a list the answer depends on the Origin header: caches must keep one per origin.
 const VARY: Readonly<Record<string, string>> = { vary: 'origin' };
@@ -62,13 +66,15 @@ export function corsPolicy(origins: CorsOrigins = []): CorsPolicy {
     headers(path, origin) {
       if (isControlPath(path)) return NONE;
       if (any) return OPEN;
-      if (origin !== undefined && listed.has(origin)) return { 'access-control-allow-origin': origin, 'access-control-expose-headers': EXPOSE, ...VARY };
+      if (origin !== undefined && listed.has(origin))
+        return { 'access-control-allow-origin': origin, 'access-control-expose-headers': EXPOSE, ...VARY };
       return varies ? VARY : NONE;
     },
     preflight(path, origin) {
       if (isControlPath(path)) return NONE;
       if (any) return OPEN_PREFLIGHT;
-      if (origin !== undefined && listed.has(origin)) return { 'access-control-allow-origin': origin, ...PREFLIGHT, ...VARY };
+      if (origin !== undefined && listed.has(origin))
+        return { 'access-control-allow-origin': origin, ...PREFLIGHT, ...VARY };
       return varies ? VARY : NONE;
     },
   };
@@ -98,8 +104,19 @@ export function parseCorsOrigins(text: string): CorsOrigins | { error: string } 
       url = undefined;
     }
     // An origin is scheme, host and port only; kept as browsers send it (lower case, no default port, no slash).
-    const bare = url !== undefined && url.username === '' && url.password === '' && url.pathname === '/' && url.search === '' && url.hash === '';
-    if (!bare || (url!.protocol !== 'http:' && url!.protocol !== 'https:') || entry.endsWith('?') || entry.endsWith('#')) {
+    const bare =
+      url !== undefined &&
+      url.username === '' &&
+      url.password === '' &&
+      url.pathname === '/' &&
+      url.search === '' &&
+      url.hash === '';
+    if (
+      !bare ||
+      (url!.protocol !== 'http:' && url!.protocol !== 'https:') ||
+      entry.endsWith('?') ||
+      entry.endsWith('#')
+    ) {
       return { error: `${entry} is not an origin such as http://localhost:5173` };
     }
     origins.push(url!.origin);
@@ -107,6 +124,9 @@ export function parseCorsOrigins(text: string): CorsOrigins | { error: string } 
   return origins;
 }
 
-export function isPreflight(method: string | undefined, headers: Readonly<Record<string, string | string[] | undefined>>): boolean {
+export function isPreflight(
+  method: string | undefined,
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+): boolean {
   return method === 'OPTIONS' && headers['access-control-request-method'] !== undefined;
 }

@@ -28,7 +28,9 @@ describe('GET /__mock/deliveries?wait=true', () => {
     enqueue('quick-world', fast.url);
     await slow.waitFor(1);
 
-    const res = await fetch(`${server.origin}/__mock/deliveries?wait=true`, { headers: { authorization: 'Bearer quick-world' } });
+    const res = await fetch(`${server.origin}/__mock/deliveries?wait=true`, {
+      headers: { authorization: 'Bearer quick-world' },
+    });
     const body = (await res.json()) as { data: Array<{ state: string }>; settled?: boolean };
     expect(res.status).toBe(200);
     expect(body).not.toHaveProperty('settled');
@@ -36,7 +38,11 @@ describe('GET /__mock/deliveries?wait=true', () => {
     expect(stuck.state).toBe('pending');
 
     held.release({ status: 200 });
-    const other = await fetch(`${server.origin}/__mock/deliveries?wait=true`, { headers: { authorization: 'Bearer hung-world' } });
-    expect(((await other.json()) as { data: Array<{ state: string }> }).data.map((record) => record.state)).toEqual(['delivered']);
+    const other = await fetch(`${server.origin}/__mock/deliveries?wait=true`, {
+      headers: { authorization: 'Bearer hung-world' },
+    });
+    expect(((await other.json()) as { data: Array<{ state: string }> }).data.map((record) => record.state)).toEqual([
+      'delivered',
+    ]);
   });
 });

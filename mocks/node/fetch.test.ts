@@ -40,7 +40,13 @@ describe('checkedFetch (the Node server delivery fetch)', () => {
     const port = new URL(target.origin).port;
     const lookup = scripted(['127.0.0.1']);
     const engine = engineWith(lookup);
-    const record = engine.enqueue({ world: 'w', kind: 'subscription', url: `http://hooks.dev:${port}/in?x=1`, payload: { n: 'café' }, signingKey: 'key_1' });
+    const record = engine.enqueue({
+      world: 'w',
+      kind: 'subscription',
+      url: `http://hooks.dev:${port}/in?x=1`,
+      payload: { n: 'café' },
+      signingKey: 'key_1',
+    });
     await engine.idle('w');
 
     expect(record.state).toBe('delivered');
@@ -51,7 +57,9 @@ describe('checkedFetch (the Node server delivery fetch)', () => {
     expect(seen).toMatchObject({ method: 'POST', path: '/in?x=1', text: '{"n":"café"}' });
     expect(seen!.headers.host).toBe(`hooks.dev:${port}`);
     expect(seen!.headers['content-type']).toBe('application/json');
-    expect(await verifySignature({ rawBody: seen!.rawBody, header: seen!.headers['x-pd-signature'], key: 'key_1' })).toMatchObject({ ok: true });
+    expect(
+      await verifySignature({ rawBody: seen!.rawBody, header: seen!.headers['x-pd-signature'], key: 'key_1' }),
+    ).toMatchObject({ ok: true });
     // one question, the connection's own
     expect(lookup.asked).toEqual(['hooks.dev']);
   });
@@ -63,12 +71,21 @@ describe('checkedFetch (the Node server delivery fetch)', () => {
       const log: string[] = [];
       const lookup = scripted(rebound);
       const engine = engineWith(lookup, log);
-      const record = engine.enqueue({ world: 'w', kind: 'subscription', url: `http://rebind.dev:${port}/hook`, payload: { n: 1 } });
+      const record = engine.enqueue({
+        world: 'w',
+        kind: 'subscription',
+        url: `http://rebind.dev:${port}/hook`,
+        payload: { n: 1 },
+      });
       await engine.idle('w');
       expect(record.state, rebound.join()).toBe('refused');
-      expect(record.reason, rebound.join()).toMatch(/^rebind\.dev resolves to .+, a link-local address .*\(when connecting\)$/);
+      expect(record.reason, rebound.join()).toMatch(
+        /^rebind\.dev resolves to .+, a link-local address .*\(when connecting\)$/,
+      );
       expect(record.attempts, rebound.join()).toEqual([]);
-      expect(log, rebound.join()).toEqual([expect.stringContaining(`refused ${record.id} of world w to http://rebind.dev:${port}/hook`)]);
+      expect(log, rebound.join()).toEqual([
+        expect.stringContaining(`refused ${record.id} of world w to http://rebind.dev:${port}/hook`),
+      ]);
     }
     expect(target.received).toEqual([]);
   });
@@ -78,19 +95,34 @@ describe('checkedFetch (the Node server delivery fetch)', () => {
     const closedPort = new URL(closed.origin).port;
     await closed.close();
     const engine = engineWith(scripted(['127.0.0.1']));
-    const refused = engine.enqueue({ world: 'w', kind: 'subscription', url: `http://hooks.dev:${closedPort}/hook`, payload: {} });
+    const refused = engine.enqueue({
+      world: 'w',
+      kind: 'subscription',
+      url: `http://hooks.dev:${closedPort}/hook`,
+      payload: {},
+    });
     await engine.idle('w');
     expect(refused.state).toBe('failed');
     expect(refused.attempts[0]!.error).toMatch(/^fetch failed: ECONNREFUSED /);
 
     const nowhere = engineWith(scripted([]));
-    const unknown = nowhere.enqueue({ world: 'w', kind: 'subscription', url: 'http://nowhere.dev:9/hook', payload: {} });
+    const unknown = nowhere.enqueue({
+      world: 'w',
+      kind: 'subscription',
+      url: 'http://nowhere.dev:9/hook',
+      payload: {},
+    });
     await nowhere.idle('w');
     expect(unknown.attempts[0]!.error).toMatch(/ENOTFOUND nowhere\.dev/);
 
     const silent = await receiver(() => new Promise(() => {}));
     const slow = createDeliveryEngine({ fetch: checkedFetch(scripted(['127.0.0.1'])), maxAttempts: 1, timeoutMs: 150 });
-    const late = slow.enqueue({ world: 'w', kind: 'subscription', url: `http://hooks.dev:${new URL(silent.origin).port}/hook`, payload: {} });
+    const late = slow.enqueue({
+      world: 'w',
+      kind: 'subscription',
+      url: `http://hooks.dev:${new URL(silent.origin).port}/hook`,
+      payload: {},
+    });
     await slow.idle('w');
     expect(late.attempts[0]!.error).toBe('timeout: no complete answer within 150 ms');
   });

@@ -51,7 +51,8 @@ function checkedLookup(lookup: Lookup): LookupFunction {
           return;
         }
         // Node asks for every address (options.all) when it tries them in turn (autoSelectFamily).
-        if (options.all === true) (callback as unknown as (error: null, addresses: typeof usable) => void)(null, usable);
+        if (options.all === true)
+          (callback as unknown as (error: null, addresses: typeof usable) => void)(null, usable);
         else callback(null, usable[0]!.address, usable[0]!.family);
       },
       (error: unknown) => callback(error as NodeJS.ErrnoException, '', 0),
@@ -95,12 +96,24 @@ export function checkedFetch(lookup: Lookup = defaultLookup): typeof globalThis.
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
       const request = send(
         url,
-        { method: init?.method ?? 'GET', headers: init?.headers as Record<string, string> | undefined, lookup: connectLookup, ...(signal ? { signal } : {}) },
+        {
+          method: init?.method ?? 'GET',
+          headers: init?.headers as Record<string, string> | undefined,
+          lookup: connectLookup,
+          ...(signal ? { signal } : {}),
+        },
         (message) => {
           const status = message.statusCode ?? 0;
           try {
-            const body = status === 204 || status === 304 ? null : (Readable.toWeb(message) as ReadableStream<Uint8Array>);
-            resolve(new Response(body, { status, statusText: message.statusMessage ?? '', headers: responseHeaders(message) }));
+            const body =
+              status === 204 || status === 304 ? null : (Readable.toWeb(message) as ReadableStream<Uint8Array>);
+            resolve(
+              new Response(body, {
+                status,
+                statusText: message.statusMessage ?? '',
+                headers: responseHeaders(message),
+              }),
+            );
           } catch (error) {
             message.destroy();
             reject(new TypeError('fetch failed', { cause: error }));

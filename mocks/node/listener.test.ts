@@ -38,7 +38,11 @@ async function serve() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const post = (path: string, body: string) =>
-    fetch(origin + path, { method: 'POST', headers: { authorization: 'Bearer listener', 'content-type': 'application/json' }, body });
+    fetch(origin + path, {
+      method: 'POST',
+      headers: { authorization: 'Bearer listener', 'content-type': 'application/json' },
+      body,
+    });
   return { origin, post, heads, changes: () => changes };
 }
 

@@ -75,7 +75,8 @@ function refusedBeforeBody(req: IncomingMessage, head: RequestHead, control: boo
   const length = req.headers['content-length'];
   if (length !== undefined && Number(length) > MAX_BODY_BYTES) return payloadTooLarge();
   // RFC 9112 3.2: a server must answer 400 to an HTTP/1.1 request without Host (Node's has no body).
-  if (req.headers.host === undefined && req.httpVersion === '1.1') return apiError('bad_request', 'HTTP/1.1 request without a Host header');
+  if (req.headers.host === undefined && req.httpVersion === '1.1')
+    return apiError('bad_request', 'HTTP/1.1 request without a Host header');
   // With `--no-control`, a /__mock path and `/` (which redirects to the console otherwise).
   if (!control && (head.path === '/' || isControlPath(head.path))) {
     return apiError('not_found', `No route for ${head.path}: this server runs without its control API (--no-control)`);
@@ -91,9 +92,20 @@ function refusedBeforeBody(req: IncomingMessage, head: RequestHead, control: boo
  * it has sent its body (curl, fetch) then loses the answer to ECONNRESET or EPIPE: that is what a
  * 10 MB body without `Expect: 100-continue` used to get instead of its 413 (server.test.ts).
  */
-function answerAndClose(req: IncomingMessage, res: ServerResponse, error: ApiError, cors: Readonly<Record<string, string>>, drain: boolean): number {
+function answerAndClose(
+  req: IncomingMessage,
+  res: ServerResponse,
+  error: ApiError,
+  cors: Readonly<Record<string, string>>,
+  drain: boolean,
+): number {
   const body = JSON.stringify(error.body);
-  res.writeHead(error.status, { ...cors, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  res.writeHead(error.status, {
+    ...cors,
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  });
   if (!drain || req.complete) {
     res.end(body);
     return error.status;
@@ -153,7 +165,10 @@ export function getRequestListener(options: ListenerOptions): RequestListeners {
     request: (req, res) => void answerNodeRequest({ listening, req, res, expectsContinue: false }),
     checkContinue: (req, res) => void answerNodeRequest({ listening, req, res, expectsContinue: true }),
     checkExpectation(req, res) {
-      const error = apiError('expectation_failed', `Only "Expect: 100-continue" is supported, got "${req.headers.expect}"`);
+      const error = apiError(
+        'expectation_failed',
+        `Only "Expect: 100-continue" is supported, got "${req.headers.expect}"`,
+      );
       const path = readHead(req.method ?? 'GET', req.url ?? '/').path;
       answerAndClose(req, res, error, options.cors.headers(path, req.headers.origin), false);
     },

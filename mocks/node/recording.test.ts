@@ -16,7 +16,12 @@ const exchange = (n: number): Exchange => ({
   startedAt: 0,
   durationMs: 1,
   operationId: 'getCurrentUser',
-  request: { method: 'GET', url: `http://127.0.0.1:9/v1/users/me?n=${n}`, headers: { authorization: 'Bearer secret-bearer-9' }, body: '' },
+  request: {
+    method: 'GET',
+    url: `http://127.0.0.1:9/v1/users/me?n=${n}`,
+    headers: { authorization: 'Bearer secret-bearer-9' },
+    body: '',
+  },
   response: { status: 200, headers: { 'content-type': 'application/json' }, body: '{"data":{}}' },
 });
 const folder = () => mkdtempSync(join(tmpdir(), 'recording-'));
@@ -39,7 +44,11 @@ describe('the recording file', () => {
     second.record(exchange(3));
     await second.close();
     const entries = JSON.parse(readFileSync(path, 'utf8')).log.entries;
-    expect(entries.map((entry: { request: { url: string } }) => new URL(entry.request.url).search)).toEqual(['?n=1', '?n=2', '?n=3']);
+    expect(entries.map((entry: { request: { url: string } }) => new URL(entry.request.url).search)).toEqual([
+      '?n=1',
+      '?n=2',
+      '?n=3',
+    ]);
     expect(second.size()).toBe(3);
   });
 

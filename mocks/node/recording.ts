@@ -367,7 +367,11 @@ async function rotate(path: string): Promise<void> {
  * const report = driftReportFile('drift.json', analyzer);
  * report.changed();
  */
-export function driftReportFile(path: string, analyzer: DriftAnalyzer, log: (line: string) => void = console.error): FileKeeper {
+export function driftReportFile(
+  path: string,
+  analyzer: DriftAnalyzer,
+  log: (line: string) => void = console.error,
+): FileKeeper {
   // Checked now, as --state is: a report that could never be written stops the start.
   const unwritable = unwritableReason(path);
   if (unwritable !== undefined) throw new RecordingFileError(`--drift-report ${path}: ${unwritable}`);

@@ -53,18 +53,28 @@ describe('where deliveries go', () => {
     const allowed = await receivers.start();
     const other = await receivers.start();
     const lines: string[] = [];
-    const server = await start({ deliverTo: [{ host: '127.0.0.1', port: Number(new URL(allowed.origin).port) }], log: (line) => lines.push(line) });
+    const server = await start({
+      deliverTo: [{ host: '127.0.0.1', port: Number(new URL(allowed.origin).port) }],
+      log: (line) => lines.push(line),
+    });
     const ok = deliver(server, 'allow', allowed.url);
     const no = deliver(server, 'allow', other.url);
     await server.mock.control.idle();
     expect(allowed.received).toHaveLength(1);
     expect(other.received).toHaveLength(0);
     expect(ok.state).toBe('delivered');
-    expect(no).toMatchObject({ state: 'refused', attempts: [], reason: expect.stringContaining('is not in --deliver-to') });
+    expect(no).toMatchObject({
+      state: 'refused',
+      attempts: [],
+      reason: expect.stringContaining('is not in --deliver-to'),
+    });
     expect(lines).toEqual([`[deliveries] refused ${no.id} of world ${no.world} to ${other.url}: ${no.reason}`]);
     // The world's log lists it as refused.
     const listed = await fetch(`${server.origin}/__mock/deliveries`, { headers: { authorization: 'Bearer allow' } });
-    expect(((await listed.json()) as { data: Array<{ state: string }> }).data.map((record) => record.state)).toEqual(['delivered', 'refused']);
+    expect(((await listed.json()) as { data: Array<{ state: string }> }).data.map((record) => record.state)).toEqual([
+      'delivered',
+      'refused',
+    ]);
   });
 
   it('refuses a name that resolves to a link-local address (injected lookup) and 169.254.169.254 itself', async () => {
@@ -80,7 +90,11 @@ describe('where deliveries go', () => {
     const literal = deliver(server, 'meta', 'http://169.254.169.254/latest/meta-data/');
     await server.mock.control.idle();
     expect(asked).toEqual(['metadata.internal']);
-    expect(byName).toMatchObject({ state: 'refused', attempts: [], reason: expect.stringContaining('resolves to 169.254.169.254') });
+    expect(byName).toMatchObject({
+      state: 'refused',
+      attempts: [],
+      reason: expect.stringContaining('resolves to 169.254.169.254'),
+    });
     expect(literal).toMatchObject({ state: 'refused', attempts: [] });
   });
 });
@@ -92,7 +106,10 @@ describe('bearer tokens', () => {
     const server = await start({ quiet: false, log: (line) => lines.push(line) });
     const bodies: string[] = [];
     const send = async (path: string, authorization: string, init: RequestInit = {}) => {
-      const res = await fetch(`${server.origin}${path}`, { ...init, headers: { authorization, 'content-type': 'application/json' } });
+      const res = await fetch(`${server.origin}${path}`, {
+        ...init,
+        headers: { authorization, 'content-type': 'application/json' },
+      });
       bodies.push(`${res.status} ${JSON.stringify([...res.headers])} ${await res.text()}`);
     };
     await send('/v1/users/me', `Bearer ${token}`);

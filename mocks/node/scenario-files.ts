@@ -36,9 +36,13 @@ export async function readScenarioFiles(dir: string, options: { timeoutMs?: numb
   const folder = resolve(dir);
   let names: string[];
   try {
-    names = (await readdir(folder, { withFileTypes: true })).filter((entry) => entry.isFile() && SCENARIO_FILE.test(entry.name)).map((entry) => entry.name);
+    names = (await readdir(folder, { withFileTypes: true }))
+      .filter((entry) => entry.isFile() && SCENARIO_FILE.test(entry.name))
+      .map((entry) => entry.name);
   } catch (error) {
-    throw new ScenarioFileError(`--scenarios ${dir}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such folder' : (error as Error).message}`);
+    throw new ScenarioFileError(
+      `--scenarios ${dir}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such folder' : (error as Error).message}`,
+    );
   }
   names.sort();
   const scenarios: unknown[] = [];
@@ -54,7 +58,10 @@ export async function readScenarioFiles(dir: string, options: { timeoutMs?: numb
       }
     } else {
       value = await importWithin(path, timeoutMs);
-      if (value === undefined) throw new ScenarioFileError(`--scenarios: ${path} has no default export (export default defineScenario({...}))`);
+      if (value === undefined)
+        throw new ScenarioFileError(
+          `--scenarios: ${path} has no default export (export default defineScenario({...}))`,
+        );
     }
     const list = Array.isArray(value) ? value : [value];
     for (const [i, scenario] of list.entries()) {

@@ -182,7 +182,9 @@ describe('connections: silent sockets cannot lock clients out', () => {
 
 describe('limits given to startServer', () => {
   it('refuses a limit that is not a positive integer, naming it', async () => {
-    await expect(startServer({ port: 0, quiet: true, limits: { maxConnections: 0 } })).rejects.toThrow(/limits\.maxConnections must be a positive integer/);
+    await expect(startServer({ port: 0, quiet: true, limits: { maxConnections: 0 } })).rejects.toThrow(
+      /limits\.maxConnections must be a positive integer/,
+    );
     await expect(startServer({ port: 0, quiet: true, limits: { idleTimeoutMs: 1.5 } })).rejects.toThrow(RangeError);
   });
 });
@@ -198,7 +200,11 @@ describe('request bodies over the limit (docs/errors.md: 413 payload_too_large)'
     expect(response.status).toBe(413);
     expect(response.headers['content-type']).toBe('application/json');
     expect(response.headers.connection).toBe('close');
-    expect(JSON.parse(response.body)).toEqual({ error: expect.any(String), code: 'payload_too_large', details: { limit_bytes: MAX_BODY_BYTES } });
+    expect(JSON.parse(response.body)).toEqual({
+      error: expect.any(String),
+      code: 'payload_too_large',
+      details: { limit_bytes: MAX_BODY_BYTES },
+    });
   });
 
   it('answers 413 once a chunked body passes the limit, without waiting for its end', async () => {
@@ -215,7 +221,12 @@ describe('request bodies over the limit (docs/errors.md: 413 payload_too_large)'
 
   // A client such as curl or fetch reads its answer only once it has sent its body (or failed to):
   // this one holds every byte received until its last write, as they do.
-  async function sendThenRead(server: RunningServer, head: string, bodyBytes: number, chunked: boolean): Promise<{ text: string; error: string | undefined }> {
+  async function sendThenRead(
+    server: RunningServer,
+    head: string,
+    bodyBytes: number,
+    chunked: boolean,
+  ): Promise<{ text: string; error: string | undefined }> {
     const socket = connect(server.port, '127.0.0.1');
     sockets.push(socket);
     await once(socket, 'connect');
@@ -227,7 +238,9 @@ describe('request bodies over the limit (docs/errors.md: 413 payload_too_large)'
     socket.on('error', (failure: NodeJS.ErrnoException) => (error = failure.code));
     const closed = once(socket, 'close');
     const piece = Buffer.alloc(64 * 1024, 'a');
-    const frame = chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]) : piece;
+    const frame = chunked
+      ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')])
+      : piece;
     socket.write(head);
     for (let sent = 0; sent < bodyBytes && !socket.destroyed; sent += piece.length) {
       if (!socket.write(frame)) await Promise.race([once(socket, 'drain'), closed]);
@@ -249,7 +262,9 @@ describe('request bodies over the limit (docs/errors.md: 413 payload_too_large)'
         expect(JSON.parse(parseResponse(text).body)).toMatchObject({ code: 'payload_too_large' });
       }
       // The server is still answering.
-      expect((await fetch(`${server.baseUrl}/users/me`, { headers: { authorization: 'Bearer hardening' } })).status).toBe(200);
+      expect(
+        (await fetch(`${server.baseUrl}/users/me`, { headers: { authorization: 'Bearer hardening' } })).status,
+      ).toBe(200);
     });
   }
 
@@ -257,7 +272,9 @@ describe('request bodies over the limit (docs/errors.md: 413 payload_too_large)'
     const server = await start();
     const json = '{"org_id": 5}';
     const body = `${json.length.toString(16)}\r\n${json}\r\n0\r\n\r\n`;
-    const response = parseResponse(await exchange(server, post('Transfer-Encoding: chunked\r\nConnection: close\r\n') + body));
+    const response = parseResponse(
+      await exchange(server, post('Transfer-Encoding: chunked\r\nConnection: close\r\n') + body),
+    );
     expect(response.status).toBe(400);
     expect(JSON.stringify(JSON.parse(response.body).details.issues)).toContain('/body/org_id');
   });
@@ -301,13 +318,20 @@ describe("Node's own error answers carry the documented JSON body (docs/errors.m
 
   it('headers over the size limit: 431 headers_too_large', async () => {
     const server = await start();
-    const text = await exchange(server, `GET /v1/users/me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(32 * 1024)}\r\n\r\n`);
+    const text = await exchange(
+      server,
+      `GET /v1/users/me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(32 * 1024)}\r\n\r\n`,
+    );
     expectJsonError(text, 431, 'headers_too_large');
   });
 
   it('an HTTP/1.1 request without Host: 400 bad_request', async () => {
     const server = await start();
-    expectJsonError(await exchange(server, 'GET /v1/users/me HTTP/1.1\r\nAuthorization: Bearer hardening\r\n\r\n'), 400, 'bad_request');
+    expectJsonError(
+      await exchange(server, 'GET /v1/users/me HTTP/1.1\r\nAuthorization: Bearer hardening\r\n\r\n'),
+      400,
+      'bad_request',
+    );
   });
 
   it('headers that do not arrive within the headers timeout: 408 request_timeout', async () => {
@@ -317,7 +341,11 @@ describe("Node's own error answers carry the documented JSON body (docs/errors.m
 
   it('an Expect other than 100-continue: 417 expectation_failed', async () => {
     const server = await start();
-    expectJsonError(await exchange(server, 'GET /v1/users/me HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: teapot\r\n\r\n'), 417, 'expectation_failed');
+    expectJsonError(
+      await exchange(server, 'GET /v1/users/me HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: teapot\r\n\r\n'),
+      417,
+      'expectation_failed',
+    );
   });
 });
 
@@ -325,7 +353,11 @@ describe('CORS (docs/control-api.md, "From a browser")', () => {
   const preflight = (url: string, origin: string) =>
     fetch(url, {
       method: 'OPTIONS',
-      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     });
   const corsOf = (answer: Response) => [...answer.headers.keys()].filter((name) => name.startsWith('access-control-'));
 
@@ -336,11 +368,15 @@ describe('CORS (docs/control-api.md, "From a browser")', () => {
     expect(answer.status).toBe(204);
     expect(corsOf(answer)).toEqual([]);
     for (let i = 0; i < 3; i++) {
-      const me = await fetch(`${server.baseUrl}/users/me`, { headers: { origin: 'http://localhost:5173', authorization: 'Bearer cors' } });
+      const me = await fetch(`${server.baseUrl}/users/me`, {
+        headers: { origin: 'http://localhost:5173', authorization: 'Bearer cors' },
+      });
       expect(me.status).toBe(200);
       expect(corsOf(me)).toEqual([]);
     }
-    await fetch(`${server.origin}/__mock/world`, { headers: { origin: 'http://localhost:3000', authorization: 'Bearer cors' } });
+    await fetch(`${server.origin}/__mock/world`, {
+      headers: { origin: 'http://localhost:3000', authorization: 'Bearer cors' },
+    });
     // same origin (the console) and no Origin at all (curl, tests) are nothing to report
     await fetch(`${server.baseUrl}/users/me`, { headers: { origin: server.origin, authorization: 'Bearer cors' } });
     await fetch(`${server.baseUrl}/users/me`, { headers: { authorization: 'Bearer cors' } });
@@ -359,12 +395,17 @@ describe('CORS (docs/control-api.md, "From a browser")', () => {
     expect(answer.headers.get('access-control-allow-headers')).toContain('authorization');
     expect(answer.headers.get('access-control-allow-headers')).toContain('prefer');
 
-    const me = await fetch(`${server.baseUrl}/users/me`, { headers: { origin: 'http://localhost:5173', authorization: 'Bearer cors' } });
+    const me = await fetch(`${server.baseUrl}/users/me`, {
+      headers: { origin: 'http://localhost:5173', authorization: 'Bearer cors' },
+    });
     expect(me.status).toBe(200);
     expect(me.headers.get('access-control-allow-origin')).toBe('*');
     expect(me.headers.get('access-control-expose-headers')).toContain('x-ratelimit-remaining');
     // a plain OPTIONS (no preflight) still reaches the app: a known path, another method
-    expect((await fetch(`${server.baseUrl}/users/me`, { method: 'OPTIONS', headers: { authorization: 'Bearer cors' } })).status).toBe(405);
+    expect(
+      (await fetch(`${server.baseUrl}/users/me`, { method: 'OPTIONS', headers: { authorization: 'Bearer cors' } }))
+        .status,
+    ).toBe(405);
 
     for (const origin of ['http://localhost:5173', 'https://evil.example', 'null']) {
       const control = await preflight(`${server.origin}/__mock/reset`, origin);
@@ -394,16 +435,22 @@ describe('CORS (docs/control-api.md, "From a browser")', () => {
     }
     const lines: string[] = [];
     const logged = await start({ cors: ['http://localhost:5173'], log: (line) => lines.push(line) });
-    await fetch(`${logged.baseUrl}/users/me`, { headers: { origin: 'http://localhost:3000', authorization: 'Bearer cors' } });
+    await fetch(`${logged.baseUrl}/users/me`, {
+      headers: { origin: 'http://localhost:3000', authorization: 'Bearer cors' },
+    });
     expect(lines.filter((line) => line.includes('a page at'))).toEqual([
-      expect.stringContaining('start the mock with --cors http://localhost:5173,http://localhost:3000 (now --cors http://localhost:5173)'),
+      expect.stringContaining(
+        'start the mock with --cors http://localhost:5173,http://localhost:3000 (now --cors http://localhost:5173)',
+      ),
     ]);
     for (const origin of ['http://localhost:5174', 'http://localhost.evil.example', 'https://app.test']) {
       const me = await fetch(`${server.baseUrl}/users/me`, { headers: { origin, authorization: 'Bearer cors' } });
       expect(me.headers.get('access-control-allow-origin'), origin).toBeNull();
       expect(me.headers.get('vary'), origin).toMatch(/origin/i);
     }
-    const control = await fetch(`${server.origin}/__mock/world`, { headers: { origin: 'http://localhost:5173', authorization: 'Bearer cors' } });
+    const control = await fetch(`${server.origin}/__mock/world`, {
+      headers: { origin: 'http://localhost:5173', authorization: 'Bearer cors' },
+    });
     expect(corsOf(control)).toEqual([]);
   });
 });

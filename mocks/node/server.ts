@@ -6,7 +6,13 @@
 // closed stdout.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ConnectionLimits, DEFAULT_HOST, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, DEFAULT_PORT } from '../common/defaults.ts';
+import {
+  type ConnectionLimits,
+  DEFAULT_HOST,
+  DEFAULT_LIMITS,
+  DEFAULT_MAX_WORLDS,
+  DEFAULT_PORT,
+} from '../common/defaults.ts';
 import { type Destination, destinationPolicy } from '../common/destinations.ts';
 import { createMock, scenarioCatalogue, type FaultOptions, type Mock, type ScenarioDefinition } from '../index.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
@@ -122,7 +128,9 @@ let watchingStdout = false;
 function onStdoutError(error: NodeJS.ErrnoException): void {
   if (!stdoutOpen) return;
   stdoutOpen = false;
-  console.error(`[mock] stdout is closed (${error.code ?? error.message}): no more request log lines; the server keeps answering`);
+  console.error(
+    `[mock] stdout is closed (${error.code ?? error.message}): no more request log lines; the server keeps answering`,
+  );
 }
 
 function logToStdout(line: string): void {

@@ -20,8 +20,23 @@ const TOKENS = 8;
 /** Acknowledged creates after which the server is killed (the writers are still sending). */
 const KILL_AFTER = 400;
 
-async function serve(path: string, ...flags: string[]): Promise<{ run: ReturnType<typeof startCli>; baseUrl: string; origin: string }> {
-  const run = startCli(['serve', '--port', '0', '--quiet', '--seed', '5', '--state', path, '--state-interval', '1s', ...flags]);
+async function serve(
+  path: string,
+  ...flags: string[]
+): Promise<{ run: ReturnType<typeof startCli>; baseUrl: string; origin: string }> {
+  const run = startCli([
+    'serve',
+    '--port',
+    '0',
+    '--quiet',
+    '--seed',
+    '5',
+    '--state',
+    path,
+    '--state-interval',
+    '1s',
+    ...flags,
+  ]);
   const [, baseUrl] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
   return { run, baseUrl: baseUrl!, origin: new URL(baseUrl!).origin };
 }
@@ -34,7 +49,9 @@ it('every write answered 2xx survives kill -9 of the server under concurrent loa
   // One server per file: a second one is refused at start, told who holds it.
   const intruder = startCli(['serve', '--port', '0', '--state', path]);
   expect(await intruder.exited).toBe(1);
-  expect(intruder.err()).toMatch(new RegExp(`in use by another server: pid ${first.run.child.pid}, started .*, serving ${first.baseUrl}`));
+  expect(intruder.err()).toMatch(
+    new RegExp(`in use by another server: pid ${first.run.child.pid}, started .*, serving ${first.baseUrl}`),
+  );
 
   const acknowledged = new Map<string, string[]>();
   let killed = false;
@@ -42,10 +59,13 @@ it('every write answered 2xx survives kill -9 of the server under concurrent loa
     const token = `writer-${n % TOKENS}`;
     for (let i = 0; !killed; i++) {
       try {
-        const res = await fetch(`${first.baseUrl}/webhooks?url=https://hooks.example.com/${n}/${i}&name=w${n}-${i}&description=d`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}` },
-        });
+        const res = await fetch(
+          `${first.baseUrl}/webhooks?url=https://hooks.example.com/${n}/${i}&name=w${n}-${i}&description=d`,
+          {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}` },
+          },
+        );
         if (res.status !== 200) throw new Error(`create answered ${res.status}: ${await res.text()}`);
         const { data } = (await res.json()) as { data: { id: string } };
         acknowledged.set(token, [...(acknowledged.get(token) ?? []), data.id]);
@@ -63,7 +83,10 @@ it('every write answered 2xx survives kill -9 of the server under concurrent loa
   // Compactions while the writers write (the trial that lost 176 writes asked for one every 150 ms).
   const snapshots = async () => {
     while (!killed) {
-      const res = await fetch(`${first.origin}/__mock/snapshot`, { method: 'POST', headers: { authorization: 'Bearer snapshots' } }).catch(() => undefined);
+      const res = await fetch(`${first.origin}/__mock/snapshot`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer snapshots' },
+      }).catch(() => undefined);
       if (res !== undefined && !killed) expect(res.status).toBe(200);
       await res?.arrayBuffer();
     }
@@ -87,7 +110,9 @@ it('every write answered 2xx survives kill -9 of the server under concurrent loa
   expect(await second.run.exited).toBe(0);
 });
 
-it('an eviction is in the log too: after kill -9 the evicted world is gone, as it was on the live server', { timeout: 120_000 }, async () => {
+it('an eviction is in the log too: after kill -9 the evicted world is gone, as it was on the live server', {
+  timeout: 120_000,
+}, async () => {
   const folder = mkdtempSync(join(tmpdir(), 'mock-state-evict-'));
   folders.push(folder);
   const path = join(folder, 'worlds.json');
@@ -133,14 +158,20 @@ it("a world's clock and scenario survive kill -9: both are in the state file's l
     headers: { authorization: 'Bearer timed' },
   });
   expect(created.status).toBe(200);
-  expect((await control(first, 'POST', 'clock', 'timed', { set: '2030-01-01T00:00:00Z', freeze: true })).status).toBe(200);
+  expect((await control(first, 'POST', 'clock', 'timed', { set: '2030-01-01T00:00:00Z', freeze: true })).status).toBe(
+    200,
+  );
   expect((await control(first, 'POST', 'scenario', 'switched', { name: 'empty-account' })).status).toBe(200);
   first.run.child.kill('SIGKILL');
   await first.run.exited;
 
   const second = await serve(path);
-  const clock = (await (await control(second, 'GET', 'clock', 'timed')).json()) as { data: { now: string; frozen: boolean } };
+  const clock = (await (await control(second, 'GET', 'clock', 'timed')).json()) as {
+    data: { now: string; frozen: boolean };
+  };
   expect(clock.data).toMatchObject({ now: '2030-01-01T00:00:00.000Z', frozen: true });
-  const scenarios = (await (await control(second, 'GET', 'scenarios', 'switched')).json()) as { data: { current: string | null } };
+  const scenarios = (await (await control(second, 'GET', 'scenarios', 'switched')).json()) as {
+    data: { current: string | null };
+  };
   expect(scenarios.data.current).toBe('empty-account');
 });

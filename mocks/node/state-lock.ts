@@ -34,7 +34,9 @@ export class StateLockedError extends Error {
       holder === undefined
         ? 'another process (it did not say who)'
         : `another server: pid ${holder.pid}, started ${holder.started}${holder.url === undefined ? '' : `, serving ${holder.url}`}`;
-    super(`the state file ${path} is in use by ${who}. One server per state file: stop that one, or give this one another --state FILE`);
+    super(
+      `the state file ${path} is in use by ${who}. One server per state file: stop that one, or give this one another --state FILE`,
+    );
     this.holder = holder;
   }
 }
@@ -72,7 +74,9 @@ function ask(address: string): Promise<{ holder?: LockHolder } | undefined> {
     socket.on('data', (chunk: string) => {
       text += chunk;
     });
-    socket.on('error', (error: NodeJS.ErrnoException) => done(error.code === 'ECONNREFUSED' || error.code === 'ENOENT' ? undefined : {}));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      done(error.code === 'ECONNREFUSED' || error.code === 'ENOENT' ? undefined : {}),
+    );
     socket.on('close', () => {
       try {
         const holder = JSON.parse(text) as LockHolder;

@@ -35,10 +35,13 @@ async function start(options: ServerOptions = {}): Promise<RunningServer> {
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function createWebhook(server: RunningServer, token: string, name: string): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/webhooks?url=https://hooks.example.com/${name}&name=${name}&description=d`, {
-    method: 'POST',
-    headers: auth(token),
-  });
+  const res = await fetch(
+    `${server.baseUrl}/webhooks?url=https://hooks.example.com/${name}&name=${name}&description=d`,
+    {
+      method: 'POST',
+      headers: auth(token),
+    },
+  );
   expect(res.status).toBe(200);
   return ((await res.json()) as { data: { id: string } }).data.id;
 }
@@ -65,7 +68,12 @@ describe('--state FILE', () => {
     const { data } = (await saved.json()) as { data: { path: string; worlds: number; bytes: number } };
     const text = await readFile(path, 'utf8');
     expect(data).toEqual({ path, worlds: 2, bytes: Buffer.byteLength(text) });
-    expect(JSON.parse(text)).toMatchObject({ format: 'workflow-api-mock-kit/worlds', version: 2, seed: 5, tokens: 'hmac-sha256' });
+    expect(JSON.parse(text)).toMatchObject({
+      format: 'workflow-api-mock-kit/worlds',
+      version: 2,
+      seed: 5,
+      tokens: 'hmac-sha256',
+    });
     // Nothing but the file, its log and its key is left in its folder (the temporary file was renamed over it).
     expect((await readdir(join(path, '..'))).sort()).toEqual(['worlds.json', 'worlds.json.key', 'worlds.json.log']);
     await stop(first);
@@ -144,7 +152,9 @@ describe('--state FILE: one server per file, a writable place, files only the us
     const second = startServer({ port: 0, quiet: true, seed: 5, state: { path } });
     await expect(second).rejects.toMatchObject({ name: 'StateFileError' });
     await expect(second).rejects.toThrow(
-      new RegExp(`in use by another server: pid ${process.pid}, started \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z, serving ${first.baseUrl.replaceAll('.', '\\.')}`),
+      new RegExp(
+        `in use by another server: pid ${process.pid}, started \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z, serving ${first.baseUrl.replaceAll('.', '\\.')}`,
+      ),
     );
     // The holder was not disturbed, and a write to it is kept.
     const id = await createWebhook(first, 'holder', 'h');
@@ -154,7 +164,11 @@ describe('--state FILE: one server per file, a writable place, files only the us
   });
 
   it.each([
-    ['a folder that does not exist', async () => join(await folder(), 'missing', 'state.json'), /the folder does not exist \(ENOENT\)/],
+    [
+      'a folder that does not exist',
+      async () => join(await folder(), 'missing', 'state.json'),
+      /the folder does not exist \(ENOENT\)/,
+    ],
     [
       'a path under a file',
       async () => {
@@ -183,7 +197,9 @@ describe('--state FILE: one server per file, a writable place, files only the us
     const path = join(await folder(), 'missing', 'state.json');
     const run = startCli(['serve', '--port', '0', '--state', path]);
     expect(await run.exited).toBe(1);
-    expect(run.err()).toMatch(/cannot write the state file .*state\.json .*the folder does not exist \(ENOENT\)\. Nothing was started/);
+    expect(run.err()).toMatch(
+      /cannot write the state file .*state\.json .*the folder does not exist \(ENOENT\)\. Nothing was started/,
+    );
     expect(run.out()).not.toMatch(/listening/);
   });
 
@@ -205,7 +221,13 @@ describe('--state FILE: one server per file, a writable place, files only the us
     const dir = await folder();
     const path = join(dir, 'gone.json');
     const lines: string[] = [];
-    const server = await startServer({ port: 0, quiet: true, seed: 5, log: (line) => lines.push(line), state: { path } });
+    const server = await startServer({
+      port: 0,
+      quiet: true,
+      seed: 5,
+      log: (line) => lines.push(line),
+      state: { path },
+    });
     await createWebhook(server, 'jack', 'j');
     await rm(dir, { recursive: true, force: true });
     const res = await fetch(`${server.origin}/__mock/snapshot`, { method: 'POST', headers: auth('jack') });
@@ -251,10 +273,9 @@ describe('--state FILE: tokens never in clear', () => {
       expect(text).not.toContain(secret);
       expect(text).not.toContain(other);
     }
-    expect(JSON.parse(await readFile(path, 'utf8')).worlds.map((world: { tokenHash: string }) => world.tokenHash)).toEqual([
-      expect.stringMatching(/^[0-9a-f]{64}$/),
-      expect.stringMatching(/^[0-9a-f]{64}$/),
-    ]);
+    expect(
+      JSON.parse(await readFile(path, 'utf8')).worlds.map((world: { tokenHash: string }) => world.tokenHash),
+    ).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/)]);
     await stop(first);
     const second = await start({ state: { path } });
     expect(second.restoredWorlds).toBe(2);
@@ -271,7 +292,9 @@ describe('--state FILE: tokens never in clear', () => {
     const id = await createWebhook(first, secret, 'k');
     await stop(first);
     expect((await readdir(dir)).sort()).toEqual(['keyed.json', 'keyed.json.log']);
-    await expect(startServer({ port: 0, quiet: true, seed: 5, state: { path, key: 'key-two' } })).rejects.toThrow(/hashed with another key .*from STATE_KEY/);
+    await expect(startServer({ port: 0, quiet: true, seed: 5, state: { path, key: 'key-two' } })).rejects.toThrow(
+      /hashed with another key .*from STATE_KEY/,
+    );
     const again = await start({ state: { path, key: 'key-one' } });
     expect(await webhookIds(again, secret)).toContain(id);
   });
@@ -279,14 +302,19 @@ describe('--state FILE: tokens never in clear', () => {
   it("migrates the previous release's file (version 1, tokens in clear): restored, then rewritten hashed", async () => {
     const path = join(await folder(), 'old.json');
     const old = createMock({ seed: 5, sink: createRecordingSink() });
-    const created = await old.fetch('/v1/webhooks?url=https://hooks.example.com/old&name=old&description=d', { method: 'POST', headers: auth(secret) });
+    const created = await old.fetch('/v1/webhooks?url=https://hooks.example.com/old&name=old&description=d', {
+      method: 'POST',
+      headers: auth(secret),
+    });
     const id = ((await created.json()) as { data: { id: string } }).data.id;
     await writeFile(path, JSON.stringify(old.store.snapshot()), { mode: 0o644 });
     expect(await readFile(path, 'utf8')).toContain(secret);
     const lines: string[] = [];
     const server = await start({ state: { path }, log: (line) => lines.push(line) });
     expect(server.restoredWorlds).toBe(1);
-    expect(lines.join('\n')).toMatch(/a previous release's file, tokens in clear: 1 worlds restored and rewritten now with keyed hashes/);
+    expect(lines.join('\n')).toMatch(
+      /a previous release's file, tokens in clear: 1 worlds restored and rewritten now with keyed hashes/,
+    );
     expect(await readFile(path, 'utf8')).not.toContain(secret);
     expect((await stat(path)).mode & 0o777).toBe(0o600);
     expect(await webhookIds(server, secret)).toContain(id);

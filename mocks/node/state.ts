@@ -114,9 +114,13 @@ function reason(error: unknown): string {
 
 function writeFailed(what: string, error: unknown): ApiError {
   const code = (error as NodeJS.ErrnoException).code;
-  return apiError('state_write_failed', `Could not write the state file: ${reason(error)}. ${what} The server's log names the file.`, {
-    ...(code === undefined ? {} : { errno: code }),
-  });
+  return apiError(
+    'state_write_failed',
+    `Could not write the state file: ${reason(error)}. ${what} The server's log names the file.`,
+    {
+      ...(code === undefined ? {} : { errno: code }),
+    },
+  );
 }
 
 function readText(path: string): string | undefined {
@@ -152,7 +156,9 @@ export async function openState(path: string, key?: string): Promise<OpenedState
     if ((fstatSync(fd).mode & 0o077) !== 0) fchmodSync(fd, 0o600);
   } catch (error) {
     await lock.release();
-    throw new StateFileError(`cannot write the state file ${path} (in ${dirname(resolve(path))}): ${reason(error)}. Nothing was started`);
+    throw new StateFileError(
+      `cannot write the state file ${path} (in ${dirname(resolve(path))}): ${reason(error)}. Nothing was started`,
+    );
   }
   try {
     let hasher: TokenHasher;
@@ -173,7 +179,12 @@ export async function openState(path: string, key?: string): Promise<OpenedState
 }
 
 /** The snapshot with the log's records newer than it applied, ready for the store. */
-function replay(path: string, text: string | undefined, log: string, hasher: TokenHasher): { restored: OpenedState['restored']; generation: number } {
+function replay(
+  path: string,
+  text: string | undefined,
+  log: string,
+  hasher: TokenHasher,
+): { restored: OpenedState['restored']; generation: number } {
   const lines = log.split('\n');
   // The last line without its newline was being written when the process died: never answered.
   lines.pop();
@@ -181,7 +192,9 @@ function replay(path: string, text: string | undefined, log: string, hasher: Tok
   const generation = lines.length > 0 ? logGeneration(lines[0]!, where(0)) : 0;
   if (text === undefined) {
     if (lines.length > 1)
-      throw new StateFileError(`cannot restore ${path}: its log holds writes but the snapshot they follow is missing. The files were left untouched`);
+      throw new StateFileError(
+        `cannot restore ${path}: its log holds writes but the snapshot they follow is missing. The files were left untouched`,
+      );
     return { restored: undefined, generation };
   }
   let snapshot: Record<string, unknown>;
@@ -193,7 +206,8 @@ function replay(path: string, text: string | undefined, log: string, hasher: Tok
   // null, a list, a number: not a snapshot, which store.restore says (restoreState names the file).
   if (!isObject(snapshot)) return { restored: { clear: snapshot }, generation };
   // The previous release's file (tokens in clear, no log): restored as it is, then rewritten hashed.
-  if (snapshot.version === SNAPSHOT_VERSION && snapshot.tokens === undefined) return { restored: { clear: snapshot }, generation };
+  if (snapshot.version === SNAPSHOT_VERSION && snapshot.tokens === undefined)
+    return { restored: { clear: snapshot }, generation };
   if (snapshot.format !== SNAPSHOT_FORMAT) return { restored: { clear: snapshot }, generation };
   checkStateSnapshot(path, snapshot, hasher);
   const worlds = new Map<string, PatchableWorld>();
@@ -305,7 +319,9 @@ function parseLine(line: string, where: string): unknown {
   try {
     return JSON.parse(line);
   } catch {
-    throw new StateFileError(`cannot restore ${where}: not JSON (damaged). The files were left untouched; move them away to start`);
+    throw new StateFileError(
+      `cannot restore ${where}: not JSON (damaged). The files were left untouched; move them away to start`,
+    );
   }
 }
 
@@ -321,7 +337,12 @@ export async function abandonState(opened: OpenedState): Promise<void> {
 }
 
 /** Restores what openState read into `store`: how many worlds; StateFileError naming the file and the problem. */
-function restoreState(path: string, restored: NonNullable<OpenedState['restored']>, store: Store, hasher: TokenHasher): number {
+function restoreState(
+  path: string,
+  restored: NonNullable<OpenedState['restored']>,
+  store: Store,
+  hasher: TokenHasher,
+): number {
   let result: ReturnType<Store['restore']> | ReturnType<Store['restoreHashed']>;
   try {
     result = 'hashed' in restored ? store.restoreHashed(restored.hashed, hasher.hash) : store.restore(restored.clear);
@@ -347,7 +368,12 @@ function restoreState(path: string, restored: NonNullable<OpenedState['restored'
  * keeper.commit('dev-token', 200); // after a request of the bearer dev-token, before its answer
  * await keeper.stop();
  */
-export function keepState(options: { opened: OpenedState; store: Store; intervalMs?: number; log?: (line: string) => void }): StateKeeper {
+export function keepState(options: {
+  opened: OpenedState;
+  store: Store;
+  intervalMs?: number;
+  log?: (line: string) => void;
+}): StateKeeper {
   const { opened, store } = options;
   const log = options.log ?? ((line: string) => console.error(line));
   const { path, restored, hasher } = opened;

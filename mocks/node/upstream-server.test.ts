@@ -31,7 +31,10 @@ async function upstreamServer() {
   const seen: string[] = [];
   const mock = {
     ...upstream.mock,
-    handle: (request: Parameters<typeof upstream.mock.handle>[0], head?: Parameters<typeof upstream.mock.handle>[1]) => {
+    handle: (
+      request: Parameters<typeof upstream.mock.handle>[0],
+      head?: Parameters<typeof upstream.mock.handle>[1],
+    ) => {
       seen.push(`${request.method} ${request.url.split('?')[0]} ${request.headers.authorization ?? '-'}`);
       return upstream.mock.handle(request, head);
     },
@@ -47,7 +50,11 @@ function session(): Array<{ method: string; path: string; headers: Record<string
   return [
     { method: 'GET', path: '/users/me', headers: {} },
     { method: 'POST', path: '/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fa&name=a&description=d', headers: {} },
-    { method: 'GET', path: `/connect/${world.projects[0]!.id}/accounts/${account.id}`, headers: { 'x-pd-environment': account.environment } },
+    {
+      method: 'GET',
+      path: `/connect/${world.projects[0]!.id}/accounts/${account.id}`,
+      headers: { 'x-pd-environment': account.environment },
+    },
     { method: 'GET', path: `/workspaces/${world.workspaces[0]!.id}`, headers: {} },
     { method: 'GET', path: '/users/me/webhooks', headers: {} },
     { method: 'GET', path: `/workspaces/${mine.workspaces[1]!.id}`, headers: {} },
@@ -56,7 +63,10 @@ function session(): Array<{ method: string; path: string; headers: Record<string
 const LIVE = 'getCurrentUser,createWebhook,getConnectedAccount,getWorkspace';
 
 async function send(baseUrl: string, request: { method: string; path: string; headers: Record<string, string> }) {
-  const response = await fetch(`${baseUrl}${request.path}`, { method: request.method, headers: { authorization: `Bearer ${TOKEN}`, ...request.headers } });
+  const response = await fetch(`${baseUrl}${request.path}`, {
+    method: request.method,
+    headers: { authorization: `Bearer ${TOKEN}`, ...request.headers },
+  });
   return {
     status: response.status,
     source: response.headers.get('x-mock-source'),
@@ -71,7 +81,12 @@ describe('startServer({ upstream })', () => {
     const folder = mkdtempSync(join(tmpdir(), 'upstream-server-'));
     const record = join(folder, 'session.har');
     const driftReport = join(folder, 'drift.json');
-    const server = await start({ seed: 1, upstream: { url: upstream.baseUrl, live: LIVE, fallbackOn: '404' }, record, driftReport });
+    const server = await start({
+      seed: 1,
+      upstream: { url: upstream.baseUrl, live: LIVE, fallbackOn: '404' },
+      record,
+      driftReport,
+    });
     expect(server.beside).toEqual([
       `Upstream: ${upstream.baseUrl}; live: getCurrentUser, createWebhook, getConnectedAccount, getWorkspace (4 operations, the rest mocked); the mock answers on 404`,
       `Recording: ${record} (0 exchanges so far; redacted, 0600)`,
@@ -92,12 +107,24 @@ describe('startServer({ upstream })', () => {
     // The caller's own token went, to this upstream only; the mocked operation never did.
     expect(upstream.seen.every((line) => line.endsWith(`Bearer ${TOKEN}`))).toBe(true);
     expect(upstream.seen.map((line) => line.split(' ')[1])).not.toContain('/v1/users/me/webhooks');
-    const journal = await (await fetch(`${server.origin}/__mock/requests`, { headers: { authorization: `Bearer ${TOKEN}` } })).json();
-    expect(journal.data.map((entry: { source?: string }) => entry.source ?? 'mock')).toEqual(['live', 'live', 'live', 'live', 'mock', 'mock']);
+    const journal = await (
+      await fetch(`${server.origin}/__mock/requests`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    ).json();
+    expect(journal.data.map((entry: { source?: string }) => entry.source ?? 'mock')).toEqual([
+      'live',
+      'live',
+      'live',
+      'live',
+      'mock',
+      'mock',
+    ]);
 
     // The drift report over the control API: every planted departure, N of N.
-    const drift = (await (await fetch(`${server.origin}/__mock/drift`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()).data;
-    const op = (id: string) => drift.operations.find((operation: { operationId: string }) => operation.operationId === id);
+    const drift = (
+      await (await fetch(`${server.origin}/__mock/drift`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()
+    ).data;
+    const op = (id: string) =>
+      drift.operations.find((operation: { operationId: string }) => operation.operationId === id);
     const pointers = (list: Array<{ pointer: string }>) => list.map((field) => field.pointer);
     const found = [
       pointers(op(PLANTED.renamedField.operationId).missing).includes(PLANTED.renamedField.missing) &&
@@ -105,7 +132,9 @@ describe('startServer({ upstream })', () => {
       op(PLANTED.undocumentedStatus.operationId).undocumentedStatuses.includes(PLANTED.undocumentedStatus.status),
       pointers(op(PLANTED.wrappedAnswer.operationId).extra).includes(PLANTED.wrappedAnswer.extra) &&
         op(PLANTED.wrappedAnswer.operationId).contradicted.includes(PLANTED.wrappedAnswer.assumption),
-      pointers(op(PLANTED.contradictedAssumption.operationId).wrongType).includes(PLANTED.contradictedAssumption.wrongType) &&
+      pointers(op(PLANTED.contradictedAssumption.operationId).wrongType).includes(
+        PLANTED.contradictedAssumption.wrongType,
+      ) &&
         op(PLANTED.contradictedAssumption.operationId).contradicted.includes(PLANTED.contradictedAssumption.assumption),
     ];
     expect(found).toEqual([true, true, true, true]);
@@ -129,7 +158,11 @@ describe('startServer({ upstream })', () => {
     expect(replay.beside).toEqual([`Replay: every API request answered from ${record} (5 exchanges), no network`]);
     for (const [index, request] of session().slice(0, 4).entries()) {
       const replayed = await send(replay.baseUrl, request);
-      expect([replayed.status, replayed.source, replayed.body]).toEqual([answers[index]!.status, 'replay', answers[index]!.body]);
+      expect([replayed.status, replayed.source, replayed.body]).toEqual([
+        answers[index]!.status,
+        'replay',
+        answers[index]!.body,
+      ]);
     }
     const miss = await send(replay.baseUrl, { method: 'GET', path: '/users/me?x=1', headers: {} });
     expect(miss.status).toBe(404);
@@ -145,7 +178,13 @@ describe('startServer({ upstream })', () => {
     // An absolute-form request target naming another host still goes to the upstream named at start.
     const status = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(
-        { host: '127.0.0.1', port: server.port, method: 'GET', path: 'http://169.254.169.254/v1/users/me', headers: { authorization: `Bearer ${TOKEN}` } },
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          method: 'GET',
+          path: 'http://169.254.169.254/v1/users/me',
+          headers: { authorization: `Bearer ${TOKEN}` },
+        },
         (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);

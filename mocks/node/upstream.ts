@@ -20,7 +20,14 @@ import { createHybrid } from '../upstream/hybrid.ts';
 import { createReplay, type MatchField } from '../upstream/replay.ts';
 import { type FallbackRule, liveMatcher, selectUpstream, type UpstreamSelection } from '../upstream/select.ts';
 import { defaultLookup, type Lookup, upstreamSender } from './fetch.ts';
-import { driftReportFile, type FileKeeper, type HarRecorder, junitPath, openHarRecorder, RecordingFileError } from './recording.ts';
+import {
+  driftReportFile,
+  type FileKeeper,
+  type HarRecorder,
+  junitPath,
+  openHarRecorder,
+  RecordingFileError,
+} from './recording.ts';
 
 export interface UpstreamStepOptions {
   /**
@@ -422,7 +429,11 @@ function readUpstream(upstream: NonNullable<UpstreamStepOptions['upstream']>): U
  * resolve elsewhere later. A name that does not resolve now is not refused: it is unreachable, which
  * the answers say (502, or the mock with --fallback-on unreachable).
  */
-async function upstreamRefusal(url: string, allow: readonly Destination[] | undefined, lookup: Lookup): Promise<string | null> {
+async function upstreamRefusal(
+  url: string,
+  allow: readonly Destination[] | undefined,
+  lookup: Lookup,
+): Promise<string | null> {
   const policy = destinationPolicy(allow);
   const refusal = policy.refuseUrl(url);
   if (refusal !== null) return refusal;

@@ -21,8 +21,20 @@ describe('delivery engine', () => {
   it('returns a pending record at once, then POSTs the exact JSON bytes once', async () => {
     const target = await receiver();
     const engine = createDeliveryEngine({ backoffMs: [0, 0] });
-    const record = engine.enqueue({ world: 'w1', kind: 'subscription', url: target.url, payload, headers: { 'X-PD-Emitter-Id': 'p_1' } });
-    expect(record).toMatchObject({ state: 'pending', attempts: [], world: 'w1', kind: 'subscription', url: target.url });
+    const record = engine.enqueue({
+      world: 'w1',
+      kind: 'subscription',
+      url: target.url,
+      payload,
+      headers: { 'X-PD-Emitter-Id': 'p_1' },
+    });
+    expect(record).toMatchObject({
+      state: 'pending',
+      attempts: [],
+      world: 'w1',
+      kind: 'subscription',
+      url: target.url,
+    });
     expect(record.body).toBe('{"event_id":"evt_1","note":"café ✓","n":1}');
     await engine.idle();
 
@@ -60,7 +72,12 @@ describe('delivery engine', () => {
         input: Buffer.concat([Buffer.from(`${t}.`), got.rawBody]),
       }).toString();
       expect(openssl.trim().endsWith(`= ${hex}`)).toBe(true);
-      const verdict = await verifySignature({ rawBody: got.rawBody, header, key: 'sk_test_1', now: () => Number(t) * 1000 });
+      const verdict = await verifySignature({
+        rawBody: got.rawBody,
+        header,
+        key: 'sk_test_1',
+        now: () => Number(t) * 1000,
+      });
       expect(verdict.ok).toBe(true);
       expect(record.attempts[i]?.headers['x-pd-signature']).toBe(header);
     }
@@ -132,7 +149,9 @@ describe('delivery engine', () => {
         calls += 1;
         if (calls > 1) return Promise.resolve(new Response('ok', { status: 200 }));
         const signal = init?.signal;
-        return new Promise<Response>((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
+        return new Promise<Response>((_resolve, reject) =>
+          signal?.addEventListener('abort', () => reject(signal.reason)),
+        );
       },
     });
     const record = engine.enqueue({ world: 'w', kind: 'subscription', url: 'http://127.0.0.1:9/hook', payload });
@@ -144,7 +163,9 @@ describe('delivery engine', () => {
 
   it('keeps order per destination URL: the second delivery starts after the first settles', async () => {
     const hold = gate<{ status: number }>();
-    const target = await receiver((req) => (req.path === '/hook' && req.text.includes('"first"') ? hold.promise : { status: 200 }));
+    const target = await receiver((req) =>
+      req.path === '/hook' && req.text.includes('"first"') ? hold.promise : { status: 200 },
+    );
     const fetchCalls: string[] = [];
     const events: string[] = [];
     const recordingFetch: typeof fetch = (input, init) => {
@@ -182,7 +203,13 @@ describe('delivery engine', () => {
       },
       now: () => 1_700_000_000_000,
     });
-    const record = engine.enqueue({ world: 'w', kind: 'trigger', url: 'http://example.invalid/x', payload: { hello: 'world' }, signingKey: 'whsec_test_key' });
+    const record = engine.enqueue({
+      world: 'w',
+      kind: 'trigger',
+      url: 'http://example.invalid/x',
+      payload: { hello: 'world' },
+      signingKey: 'whsec_test_key',
+    });
     expect(record.state).toBe('recorded');
     await engine.idle();
     expect(calls).toEqual([]);
@@ -204,7 +231,13 @@ describe('delivery engine', () => {
         return Promise.resolve(new Response('ok'));
       },
     });
-    const reserved = ['https://hooks.acme.example.com/in', 'http://example.org/x', 'https://a.b.test/', 'http://x.invalid/', 'http://shop.example/'];
+    const reserved = [
+      'https://hooks.acme.example.com/in',
+      'http://example.org/x',
+      'https://a.b.test/',
+      'http://x.invalid/',
+      'http://shop.example/',
+    ];
     const records = reserved.map((url) => engine.enqueue({ world: 'w', kind: 'subscription', url, payload: { n: 1 } }));
     const real = engine.enqueue({ world: 'w', kind: 'subscription', url: 'http://127.0.0.1:9/in', payload: { n: 2 } });
     await engine.idle();
@@ -226,9 +259,12 @@ describe('delivery engine', () => {
       return new Response('ok');
     }) as unknown as typeof globalThis.fetch;
     const engine = createDeliveryEngine({ fetch, backoffMs: [0, 0], log: (line) => lines.push(line) });
-    const refused = ['http://169.254.169.254/latest/meta-data/', 'http://[fe80::1]:8080/h', 'http://[::ffff:169.254.169.254]/h', 'https://169.254.0.1/'].map(
-      (url) => engine.enqueue({ world: 'w', kind: 'subscription', url, payload: {} }),
-    );
+    const refused = [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[fe80::1]:8080/h',
+      'http://[::ffff:169.254.169.254]/h',
+      'https://169.254.0.1/',
+    ].map((url) => engine.enqueue({ world: 'w', kind: 'subscription', url, payload: {} }));
     const allowed = engine.enqueue({ world: 'w', kind: 'subscription', url: 'http://127.0.0.1:9/h', payload: {} });
     await engine.idle();
     expect(urls).toEqual(['http://127.0.0.1:9/h']);
@@ -238,7 +274,9 @@ describe('delivery engine', () => {
       expect(record.reason).toMatch(/ is a link-local address/);
     }
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toBe(`[deliveries] refused ${refused[0]!.id} of world w to http://169.254.169.254/latest/meta-data/: ${refused[0]!.reason}`);
+    expect(lines[0]).toBe(
+      `[deliveries] refused ${refused[0]!.id} of world w to http://169.254.169.254/latest/meta-data/: ${refused[0]!.reason}`,
+    );
     expect(allowed.state).toBe('delivered');
   });
 
@@ -253,7 +291,11 @@ describe('delivery engine', () => {
     const no = engine.enqueue({ world: 'w', kind: 'trigger', url: 'http://127.0.0.1:10/h', payload: 1 });
     await engine.idle();
     expect(urls).toEqual(['http://127.0.0.1:9/h']);
-    expect([ok.state, no.state, no.reason]).toEqual(['delivered', 'refused', '127.0.0.1:10 is not in --deliver-to (127.0.0.1:9)']);
+    expect([ok.state, no.state, no.reason]).toEqual([
+      'delivered',
+      'refused',
+      '127.0.0.1:10 is not in --deliver-to (127.0.0.1:9)',
+    ]);
   });
 
   it('runs at most maxInFlight attempts at once over every world and URL', async () => {

@@ -17,7 +17,12 @@ let engine: DeliveryEngine;
 beforeAll(async () => {
   // The real engine, with the backoff shortened so that retries do not wait (no sleeping in tests).
   engine = createDeliveryEngine({ backoffMs: [0, 0] });
-  server = await startServer({ port: 0, quiet: true, seed: 'webhooks-e2e', mock: createMock({ seed: 'webhooks-e2e', sink: engine }) });
+  server = await startServer({
+    port: 0,
+    quiet: true,
+    seed: 'webhooks-e2e',
+    mock: createMock({ seed: 'webhooks-e2e', sink: engine }),
+  });
 });
 afterAll(async () => {
   await engine.idle();
@@ -39,7 +44,12 @@ interface Answer {
   json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test-side JSON
 }
 
-async function call(token: string, method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function call(
+  token: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const url = path.startsWith('/__mock') ? `${server.origin}${path}` : `${server.baseUrl}${path}`;
   const response = await fetch(url, {
     method,
@@ -78,7 +88,9 @@ function expectValidPayload(webhookName: string, request: ReceivedRequest): Reco
 }
 
 function opensslHex(key: string, t: string, rawBody: Buffer): string {
-  const out = execFileSync('openssl', ['dgst', '-sha256', '-hmac', key], { input: Buffer.concat([Buffer.from(`${t}.`), rawBody]) }).toString();
+  const out = execFileSync('openssl', ['dgst', '-sha256', '-hmac', key], {
+    input: Buffer.concat([Buffer.from(`${t}.`), rawBody]),
+  }).toString();
   return out.trim().split('= ')[1] as string;
 }
 
@@ -101,7 +113,9 @@ describe('subscriptions to webhook listeners (POST /__mock/emit)', () => {
     await subscribe(token, workflowId, webhookId, 'orders');
 
     const event = { order_id: 'ord_1', total: 12.5, note: 'grüße' };
-    const emitted = await call(token, 'POST', '/__mock/emit', { body: { emitter_id: workflowId, event_name: 'orders', event } });
+    const emitted = await call(token, 'POST', '/__mock/emit', {
+      body: { emitter_id: workflowId, event_name: 'orders', event },
+    });
     expect(emitted.status).toBe(200);
     expect(emitted.json.data.deliveries).toHaveLength(1);
     await engine.idle();
@@ -112,7 +126,9 @@ describe('subscriptions to webhook listeners (POST /__mock/emit)', () => {
     expect(target.received[0]!.headers['x-pd-signature']).toBeUndefined();
 
     // Another stream of the same emitter is not routed to this listener.
-    const other = await call(token, 'POST', '/__mock/emit', { body: { emitter_id: workflowId, event_name: 'invoices', event } });
+    const other = await call(token, 'POST', '/__mock/emit', {
+      body: { emitter_id: workflowId, event_name: 'invoices', event },
+    });
     expect(other.json.data.deliveries).toEqual([]);
     await engine.idle();
     expect(target.received).toHaveLength(1);
@@ -128,17 +144,23 @@ describe('subscriptions to webhook listeners (POST /__mock/emit)', () => {
     await subscribe(token, 'p_*', webhookId, 'ticks');
 
     for (const id of workflows.slice(0, 2)) {
-      const answer = await call(token, 'POST', '/__mock/emit', { body: { emitter_id: id, event_name: 'ticks', event: { from: id } } });
+      const answer = await call(token, 'POST', '/__mock/emit', {
+        body: { emitter_id: id, event_name: 'ticks', event: { from: id } },
+      });
       expect(answer.json.data.deliveries).toHaveLength(1);
     }
     const source = (seeded.sources as { id: string }[])[0]!.id;
-    const fromSource = await call(token, 'POST', '/__mock/emit', { body: { emitter_id: source, event_name: 'ticks', event: { from: source } } });
+    const fromSource = await call(token, 'POST', '/__mock/emit', {
+      body: { emitter_id: source, event_name: 'ticks', event: { from: source } },
+    });
     expect(fromSource.status).toBe(200);
     expect(fromSource.json.data.deliveries).toEqual([]);
     await engine.idle();
 
     // Same destination URL, so the engine keeps emission order.
-    expect(target.received.map((r) => expectValidPayload('subscriptionEvent', r).emitter_id)).toEqual(workflows.slice(0, 2));
+    expect(target.received.map((r) => expectValidPayload('subscriptionEvent', r).emitter_id)).toEqual(
+      workflows.slice(0, 2),
+    );
   });
 });
 
@@ -150,22 +172,38 @@ describe('auto-subscriptions and workflow listeners (POST /__mock/emit)', () => 
     const seeded = await world(token);
     // An existing workflow with no seeded $errors subscription (those point at seeded example.com webhooks).
     const routed = new Set(
-      (seeded.subscriptions as { emitter_id: string; event_name: string }[]).filter((x) => x.event_name === '$errors').map((x) => x.emitter_id),
+      (seeded.subscriptions as { emitter_id: string; event_name: string }[])
+        .filter((x) => x.event_name === '$errors')
+        .map((x) => x.emitter_id),
     );
     const existing = (seeded.workflows as { id: string }[]).find((w) => !routed.has(w.id))!.id;
-    const auto = await call(token, 'POST', `/auto_subscriptions?${new URLSearchParams({ event_name: '$errors', listener_id: webhookId })}`);
+    const auto = await call(
+      token,
+      'POST',
+      `/auto_subscriptions?${new URLSearchParams({ event_name: '$errors', listener_id: webhookId })}`,
+    );
     expect(auto.status).toBe(204);
-    const created = await call(token, 'POST', '/workflows', { body: { project_id: seeded.projects[0].id, org_id: seeded.projects[0].org_id } });
+    const created = await call(token, 'POST', '/workflows', {
+      body: { project_id: seeded.projects[0].id, org_id: seeded.projects[0].org_id },
+    });
     expect(created.status).toBe(200);
     const fresh = created.json.data.id as string;
 
-    const fromExisting = await call(token, 'POST', '/__mock/emit', { body: { emitter_id: existing, event_name: '$errors', event: { boom: 1 } } });
+    const fromExisting = await call(token, 'POST', '/__mock/emit', {
+      body: { emitter_id: existing, event_name: '$errors', event: { boom: 1 } },
+    });
     expect(fromExisting.json.data.deliveries).toEqual([]);
-    const fromFresh = await call(token, 'POST', '/__mock/emit', { body: { emitter_id: fresh, event_name: '$errors', event: { boom: 2 } } });
+    const fromFresh = await call(token, 'POST', '/__mock/emit', {
+      body: { emitter_id: fresh, event_name: '$errors', event: { boom: 2 } },
+    });
     expect(fromFresh.json.data.deliveries).toHaveLength(1);
     await engine.idle();
     expect(target.received).toHaveLength(1);
-    expect(expectValidPayload('subscriptionEvent', target.received[0]!)).toMatchObject({ emitter_id: fresh, event_name: '$errors', event: { boom: 2 } });
+    expect(expectValidPayload('subscriptionEvent', target.received[0]!)).toMatchObject({
+      emitter_id: fresh,
+      event_name: '$errors',
+      event: { boom: 2 },
+    });
   });
 
   it('counts an event reaching a workflow listener as one invocation of the user, with no HTTP delivery', async () => {
@@ -173,7 +211,9 @@ describe('auto-subscriptions and workflow listeners (POST /__mock/emit)', () => 
     const [emitter, listener] = (await world(token)).workflows as { id: string }[];
     await subscribe(token, emitter!.id, listener!.id, 'chain');
     const before = (await call(token, 'GET', '/users/me')).json.data.daily_invocations_used as number;
-    const emitted = await call(token, 'POST', '/__mock/emit', { body: { emitter_id: emitter!.id, event_name: 'chain', event: {} } });
+    const emitted = await call(token, 'POST', '/__mock/emit', {
+      body: { emitter_id: emitter!.id, event_name: 'chain', event: {} },
+    });
     expect(emitted.json.data.deliveries).toEqual([]);
     const after = (await call(token, 'GET', '/users/me')).json.data.daily_invocations_used as number;
     expect(after).toBe(before + 1);
@@ -186,9 +226,12 @@ describe('trigger webhooks (POST /__mock/triggers/{trigger_id}/emit)', () => {
     const projectReceiver = await receiver();
     const triggerReceiver = await receiver();
     const seeded = await world(token);
-    const project = (seeded.projects as { id: string; deployed_triggers: { id: string; environment: string; external_user_id: string }[] }[]).find(
-      (p) => p.deployed_triggers.length > 0,
-    )!;
+    const project = (
+      seeded.projects as {
+        id: string;
+        deployed_triggers: { id: string; environment: string; external_user_id: string }[];
+      }[]
+    ).find((p) => p.deployed_triggers.length > 0)!;
     const trigger = project.deployed_triggers[0]!;
     // The deployed-trigger endpoints want the trigger's environment and end user (openapi/openapi.yaml).
     const asOwner = { headers: { 'x-pd-environment': trigger.environment } };
@@ -206,7 +249,9 @@ describe('trigger webhooks (POST /__mock/triggers/{trigger_id}/emit)', () => {
     const projectKey = projectHook.json.data.signing_key as string;
     expect(projectKey.length).toBeGreaterThan(0);
 
-    const first = await call(token, 'POST', `/__mock/triggers/${trigger.id}/emit`, { body: { event: { n: 1, title: 'Ünïcode ✓' } } });
+    const first = await call(token, 'POST', `/__mock/triggers/${trigger.id}/emit`, {
+      body: { event: { n: 1, title: 'Ünïcode ✓' } },
+    });
     expect(first.status).toBe(200);
     await engine.idle();
     expect(projectReceiver.received).toHaveLength(1);
@@ -219,14 +264,24 @@ describe('trigger webhooks (POST /__mock/triggers/{trigger_id}/emit)', () => {
     });
     await expectSignedWith(projectReceiver.received[0]!, projectKey);
 
-    const triggerHooks = await call(token, 'PUT', `/connect/${project.id}/deployed-triggers/${trigger.id}/webhooks${owner}`, {
-      ...asOwner,
-      body: { webhook_urls: [triggerReceiver.url] },
-    });
+    const triggerHooks = await call(
+      token,
+      'PUT',
+      `/connect/${project.id}/deployed-triggers/${trigger.id}/webhooks${owner}`,
+      {
+        ...asOwner,
+        body: { webhook_urls: [triggerReceiver.url] },
+      },
+    );
     expect(triggerHooks.status).toBe(200);
     // The trigger webhook's own key: read with its ID (a user API key's answer carries no keys).
     const webhookId = triggerHooks.json.webhooks[0].id as string;
-    const triggerWebhook = await call(token, 'GET', `/connect/${project.id}/deployed-triggers/${trigger.id}/webhooks/${webhookId}${owner}`, asOwner);
+    const triggerWebhook = await call(
+      token,
+      'GET',
+      `/connect/${project.id}/deployed-triggers/${trigger.id}/webhooks/${webhookId}${owner}`,
+      asOwner,
+    );
     const triggerKey = triggerWebhook.json.data.signing_key as string;
     expect(triggerKey).not.toBe(projectKey);
 
@@ -235,7 +290,10 @@ describe('trigger webhooks (POST /__mock/triggers/{trigger_id}/emit)', () => {
     await engine.idle();
     expect(projectReceiver.received).toHaveLength(1); // the project URL is no longer used
     expect(triggerReceiver.received).toHaveLength(1);
-    expect(expectValidPayload('triggerEvent', triggerReceiver.received[0]!)).toMatchObject({ event_id: second.json.data.event_id, event: { n: 2 } });
+    expect(expectValidPayload('triggerEvent', triggerReceiver.received[0]!)).toMatchObject({
+      event_id: second.json.data.event_id,
+      event: { n: 2 },
+    });
     await expectSignedWith(triggerReceiver.received[0]!, triggerKey);
     const withProjectKey = await verifySignature({
       rawBody: triggerReceiver.received[0]!.rawBody,
@@ -245,7 +303,10 @@ describe('trigger webhooks (POST /__mock/triggers/{trigger_id}/emit)', () => {
     expect(withProjectKey).toMatchObject({ ok: false, reason: 'mismatch' });
 
     // Clearing the trigger-level URLs falls back to the project environment's URL.
-    await call(token, 'PUT', `/connect/${project.id}/deployed-triggers/${trigger.id}/webhooks${owner}`, { ...asOwner, body: { webhook_urls: [] } });
+    await call(token, 'PUT', `/connect/${project.id}/deployed-triggers/${trigger.id}/webhooks${owner}`, {
+      ...asOwner,
+      body: { webhook_urls: [] },
+    });
     await call(token, 'POST', `/__mock/triggers/${trigger.id}/emit`, { body: { event: { n: 3 } } });
     await engine.idle();
     expect(projectReceiver.received).toHaveLength(2);
@@ -295,7 +356,9 @@ describe('connection webhooks (POST /__mock/connect/{token}/complete)', () => {
     expect(body.account.external_id).toBe('user-1043');
     expect(body.account).not.toHaveProperty('credentials');
 
-    const account = await call(token, 'GET', `/connect/${projectId}/accounts/${body.account.id}`, { headers: { 'x-pd-environment': 'production' } });
+    const account = await call(token, 'GET', `/connect/${projectId}/accounts/${body.account.id}`, {
+      headers: { 'x-pd-environment': 'production' },
+    });
     expect(account.status).toBe(200);
     // The API's account shows the SDK's App: no `connect` (the webhook's), `scope_profiles` instead (issue 17).
     const { connect: _connect, ...app } = body.account.app;
@@ -306,13 +369,22 @@ describe('connection webhooks (POST /__mock/connect/{token}/complete)', () => {
     const token = newToken();
     const target = await receiver();
     const { connectToken: ctok } = await connectToken(token, target.url);
-    const done = await call(token, 'POST', `/__mock/connect/${ctok}/complete`, { body: { outcome: 'error', error: 'The user closed the window' } });
+    const done = await call(token, 'POST', `/__mock/connect/${ctok}/complete`, {
+      body: { outcome: 'error', error: 'The user closed the window' },
+    });
     expect(done.status).toBe(200);
-    expect((await call(token, 'POST', `/__mock/connect/${ctok}/complete`, { body: { outcome: 'success' } })).status).toBe(422);
+    expect(
+      (await call(token, 'POST', `/__mock/connect/${ctok}/complete`, { body: { outcome: 'success' } })).status,
+    ).toBe(422);
     await engine.idle();
     expect(target.received).toHaveLength(1);
     const body = expectValidPayload('connectionError', target.received[0]!);
-    expect(body).toMatchObject({ event: 'CONNECTION_ERROR', connect_token: ctok, environment: 'production', error: 'The user closed the window' });
+    expect(body).toMatchObject({
+      event: 'CONNECTION_ERROR',
+      connect_token: ctok,
+      environment: 'production',
+      error: 'The user closed the window',
+    });
     expect(body).not.toHaveProperty('account');
   });
 });
@@ -320,11 +392,15 @@ describe('connection webhooks (POST /__mock/connect/{token}/complete)', () => {
 describe('delivery behaviour seen through the server', () => {
   it('retries a receiver that answers 500 twice: three attempts recorded in GET /__mock/deliveries, delivered', async () => {
     const token = newToken();
-    const target = await receiver((_req, index) => (index < 2 ? { status: 500, body: 'not yet' } : { status: 200, body: 'ok' }));
+    const target = await receiver((_req, index) =>
+      index < 2 ? { status: 500, body: 'not yet' } : { status: 200, body: 'ok' },
+    );
     const webhookId = await createWebhook(token, target.url);
     const workflowId = (await world(token)).workflows[0].id as string;
     await subscribe(token, workflowId, webhookId, 'retry');
-    await call(token, 'POST', '/__mock/emit', { body: { emitter_id: workflowId, event_name: 'retry', event: { x: 1 } } });
+    await call(token, 'POST', '/__mock/emit', {
+      body: { emitter_id: workflowId, event_name: 'retry', event: { x: 1 } },
+    });
     await engine.idle();
 
     expect(target.received).toHaveLength(3);
@@ -354,7 +430,9 @@ describe('delivery behaviour seen through the server', () => {
     const workflowId = (await world(token)).workflows[0].id as string;
     await subscribe(token, workflowId, webhookId, 'slow');
 
-    const emitted = await call(token, 'POST', '/__mock/emit', { body: { emitter_id: workflowId, event_name: 'slow', event: { slow: true } } });
+    const emitted = await call(token, 'POST', '/__mock/emit', {
+      body: { emitter_id: workflowId, event_name: 'slow', event: { slow: true } },
+    });
     // If the API waited for the delivery, this line would never be reached: the answer is held until after it.
     events.push(`API answered ${emitted.status} with the delivery ${emitted.json.data.deliveries[0].state}`);
     await target.waitFor(1);

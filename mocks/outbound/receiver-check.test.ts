@@ -34,7 +34,8 @@ function receiverWith(policy: (rawBody: Buffer, header: string | string[] | unde
 }
 
 const KEY = 'pd_sk_receiver_check_test';
-const failedNames = (results: { name: string; passed: boolean }[]) => results.filter((r) => !r.passed).map((r) => r.name);
+const failedNames = (results: { name: string; passed: boolean }[]) =>
+  results.filter((r) => !r.passed).map((r) => r.name);
 
 describe('runReceiverCheck', () => {
   it('passes every check against the reference receiver, which saw exactly one event', async () => {
@@ -44,14 +45,25 @@ describe('runReceiverCheck', () => {
     expect(results.map((r) => [r.name, r.passed])).toEqual(RECEIVER_CHECKS.map((c) => [c.name, true]));
     expect(results.find((r) => r.name === 'valid_signature')?.status).toBe(200);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ trigger_id: 'dc_rcheck0001', environment: 'production', event: { note: 'naïve café — ✓' } });
+    expect(events[0]).toMatchObject({
+      trigger_id: 'dc_rcheck0001',
+      environment: 'production',
+      event: { note: 'naïve café — ✓' },
+    });
     expect(formatCheckTable(results)).toContain('all 7 checks passed');
   });
 
   it('fails, naming the checks, against a receiver that skips verification', async () => {
     const url = await listen(receiverWith(async () => true));
     const results = await runReceiverCheck({ url, key: KEY });
-    expect(failedNames(results)).toEqual(['tampered_body', 'wrong_key', 'stale_timestamp', 'future_timestamp', 'malformed_header', 'missing_header']);
+    expect(failedNames(results)).toEqual([
+      'tampered_body',
+      'wrong_key',
+      'stale_timestamp',
+      'future_timestamp',
+      'malformed_header',
+      'missing_header',
+    ]);
     const table = formatCheckTable(results);
     expect(table).toMatch(/^tampered_body\s+401\s+200\s+FAIL\s+expected 401, got 200$/m);
     expect(table).toContain('6 of 7 checks failed: tampered_body, wrong_key');
@@ -60,7 +72,13 @@ describe('runReceiverCheck', () => {
   it('fails stale and future checks against a receiver that verifies the digest but skips the replay window', async () => {
     const url = await listen(
       receiverWith(async (rawBody, header) => {
-        const verdict = await verifySignature({ rawBody, header, key: KEY, maxAgeSeconds: Infinity, maxFutureSeconds: Infinity });
+        const verdict = await verifySignature({
+          rawBody,
+          header,
+          key: KEY,
+          maxAgeSeconds: Infinity,
+          maxFutureSeconds: Infinity,
+        });
         return verdict.ok;
       }),
     );
@@ -94,7 +112,13 @@ describe('runReceiverCheck', () => {
   });
 
   it('uses a body with the trigger-delivery envelope', () => {
-    expect(Object.keys(sampleTriggerDelivery(1_760_000_000, 1)).sort()).toEqual(['emitted_at', 'environment', 'event', 'event_id', 'trigger_id']);
+    expect(Object.keys(sampleTriggerDelivery(1_760_000_000, 1)).sort()).toEqual([
+      'emitted_at',
+      'environment',
+      'event',
+      'event_id',
+      'trigger_id',
+    ]);
   });
 
   it("sends bodies that validate against the document's webhooks.triggerEvent payload, each with its own event_id", async () => {

@@ -158,7 +158,14 @@ export async function runReceiverCheck(options: ReceiverCheckOptions): Promise<C
     // A fresh event per check, so a receiver that de-duplicates on event_id judges each one alone.
     const body = () => JSON.stringify(sampleTriggerDelivery(nowSeconds, sequence++));
     const delivery = await check.build({ key: options.key, nowSeconds, body });
-    const result: CheckResult = { name: check.name, description: check.description, expected: check.expected, status: null, passed: false, detail: '' };
+    const result: CheckResult = {
+      name: check.name,
+      description: check.description,
+      expected: check.expected,
+      status: null,
+      passed: false,
+      detail: '',
+    };
     try {
       const response = await doFetch(options.url, {
         method: 'POST',
@@ -170,7 +177,9 @@ export async function runReceiverCheck(options: ReceiverCheckOptions): Promise<C
       result.status = response.status;
       const answer = (await response.text().catch(() => '')).replace(/\s+/g, ' ').trim().slice(0, 80);
       result.passed = meets(check.expected, response.status);
-      result.detail = result.passed ? answer : `expected ${check.expected}, got ${response.status}${answer ? `: ${answer}` : ''}`;
+      result.detail = result.passed
+        ? answer
+        : `expected ${check.expected}, got ${response.status}${answer ? `: ${answer}` : ''}`;
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       result.detail = `no answer: ${(error as Error).name === 'TimeoutError' ? `timeout after ${timeoutMs} ms` : (cause?.code ?? cause?.message ?? String(error))}`;
@@ -191,7 +200,13 @@ function meets(expected: Expectation, status: number): boolean {
 export function formatCheckTable(results: readonly CheckResult[]): string {
   const rows = [
     ['check', 'expected', 'got', 'result', 'detail'],
-    ...results.map((r) => [r.name, r.expected, r.status === null ? '-' : String(r.status), r.passed ? 'PASS' : 'FAIL', r.detail]),
+    ...results.map((r) => [
+      r.name,
+      r.expected,
+      r.status === null ? '-' : String(r.status),
+      r.passed ? 'PASS' : 'FAIL',
+      r.detail,
+    ]),
   ];
   const widths = [0, 1, 2, 3].map((col) => Math.max(...rows.map((row) => (row[col] as string).length)));
   const line = (row: string[]) =>

@@ -19,8 +19,18 @@ describe('signPayload', () => {
   //   printf '1712345678.{"event_id":"evt_1","note":"caf\xc3\xa9 \xe2\x9c\x93"}' | openssl dgst -sha256 -hmac 'sk_0123456789abcdef'
   //   printf '%s' '0.' | openssl dgst -sha256 -hmac 'k'
   it.each([
-    ['whsec_test_key', 1700000000, '{"hello":"world"}', '690322051b8978c8190c62885a69a8c2a1348d90d3c860ff10b8e06e802dc6e3'],
-    ['sk_0123456789abcdef', 1712345678, '{"event_id":"evt_1","note":"café ✓"}', 'fae3f43e993aa1ee00725e27417441f5b19b274c32cc06a021ef7b751ea48a22'],
+    [
+      'whsec_test_key',
+      1700000000,
+      '{"hello":"world"}',
+      '690322051b8978c8190c62885a69a8c2a1348d90d3c860ff10b8e06e802dc6e3',
+    ],
+    [
+      'sk_0123456789abcdef',
+      1712345678,
+      '{"event_id":"evt_1","note":"café ✓"}',
+      'fae3f43e993aa1ee00725e27417441f5b19b274c32cc06a021ef7b751ea48a22',
+    ],
     ['k', 0, '', '6b4a4b8b3c40f1e8f53a3d36682e5f99f7ad2ac1df1c93dfe336f329167641e7'],
   ])('matches the openssl vector for key %s at t=%i', async (key, timestamp, body, hex) => {
     expect(await signPayload({ key, timestamp, rawBody: body })).toBe(`t=${timestamp},v1=${hex}`);
@@ -61,10 +71,16 @@ describe('signPayload', () => {
 
   it('names rawBody when a caller passes body, or nothing, instead of failing deep inside', async () => {
     const withBody = { key: 'k', body: '{}' } as unknown as Parameters<typeof signPayload>[0];
-    await expect(signPayload(withBody)).rejects.toThrow(/signPayload: rawBody must be .*got undefined \(the option is named rawBody, not body\)/);
-    const verifyWithBody = { key: 'k', header: 't=1,v1=00', body: '{}' } as unknown as Parameters<typeof verifySignature>[0];
+    await expect(signPayload(withBody)).rejects.toThrow(
+      /signPayload: rawBody must be .*got undefined \(the option is named rawBody, not body\)/,
+    );
+    const verifyWithBody = { key: 'k', header: 't=1,v1=00', body: '{}' } as unknown as Parameters<
+      typeof verifySignature
+    >[0];
     await expect(verifySignature(verifyWithBody)).rejects.toThrow(/verifySignature: rawBody must be/);
-    await expect(signPayload({ rawBody: '{}', key: undefined as unknown as string })).rejects.toThrow(/signPayload: key must be the signing key/);
+    await expect(signPayload({ rawBody: '{}', key: undefined as unknown as string })).rejects.toThrow(
+      /signPayload: key must be the signing key/,
+    );
   });
 });
 
@@ -75,8 +91,14 @@ describe('verifySignature', () => {
   const header = 't=1700000000,v1=690322051b8978c8190c62885a69a8c2a1348d90d3c860ff10b8e06e802dc6e3';
 
   it('accepts the openssl-computed signature within the window', async () => {
-    expect(await verifySignature({ rawBody: body, header, key, now: atSeconds(1700000010) })).toEqual({ ok: true, timestamp: 1700000000 });
-    expect(await verifySignature({ rawBody: utf8(body), header, key, now: atSeconds(1700000010) })).toEqual({ ok: true, timestamp: 1700000000 });
+    expect(await verifySignature({ rawBody: body, header, key, now: atSeconds(1700000010) })).toEqual({
+      ok: true,
+      timestamp: 1700000000,
+    });
+    expect(await verifySignature({ rawBody: utf8(body), header, key, now: atSeconds(1700000010) })).toEqual({
+      ok: true,
+      timestamp: 1700000000,
+    });
   });
 
   it('accepts Node-style header values (a one-element array)', async () => {
@@ -106,7 +128,13 @@ describe('verifySignature', () => {
   it('takes custom window sizes', async () => {
     const result = await verifySignature({ rawBody: body, header, key, now: atSeconds(1700000061), maxAgeSeconds: 60 });
     expect(result).toMatchObject({ ok: false, reason: 'stale' });
-    const future = await verifySignature({ rawBody: body, header, key, now: atSeconds(1699999990), maxFutureSeconds: 5 });
+    const future = await verifySignature({
+      rawBody: body,
+      header,
+      key,
+      now: atSeconds(1699999990),
+      maxFutureSeconds: 5,
+    });
     expect(future).toMatchObject({ ok: false, reason: 'future' });
   });
 

@@ -35,7 +35,9 @@ export interface VerifyOptions {
 
 export type VerifyFailureReason = 'missing_header' | 'malformed_header' | 'stale' | 'future' | 'mismatch';
 
-export type VerifyResult = { ok: true; timestamp: number } | { ok: false; reason: VerifyFailureReason; message: string };
+export type VerifyResult =
+  | { ok: true; timestamp: number }
+  | { ok: false; reason: VerifyFailureReason; message: string };
 
 export interface ParsedSignature {
   timestamp: number;
@@ -57,7 +59,9 @@ export async function signPayload(options: SignOptions): Promise<string> {
   checkKeyAndBody('signPayload', options);
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
   if (!Number.isSafeInteger(timestamp) || timestamp < 0) {
-    throw new TypeError(`signPayload: timestamp must be a non-negative integer of UNIX seconds, got ${String(timestamp)}`);
+    throw new TypeError(
+      `signPayload: timestamp must be a non-negative integer of UNIX seconds, got ${String(timestamp)}`,
+    );
   }
   const digest = await hmacSha256(options.key, signedPayload(timestamp, options.rawBody));
   return `t=${timestamp},v1=${toHex(digest)}`;
@@ -106,8 +110,13 @@ export async function verifySignature(options: VerifyOptions): Promise<VerifyRes
 function checkKeyAndBody(caller: string, options: { rawBody?: unknown; key?: unknown }): void {
   const { rawBody, key } = options ?? {};
   if (typeof rawBody !== 'string' && !(rawBody instanceof Uint8Array)) {
-    const hint = options !== null && typeof options === 'object' && 'body' in options ? ' (the option is named rawBody, not body)' : '';
-    throw new TypeError(`${caller}: rawBody must be the exact body as a string or Uint8Array, got ${describe(rawBody)}${hint}`);
+    const hint =
+      options !== null && typeof options === 'object' && 'body' in options
+        ? ' (the option is named rawBody, not body)'
+        : '';
+    throw new TypeError(
+      `${caller}: rawBody must be the exact body as a string or Uint8Array, got ${describe(rawBody)}${hint}`,
+    );
   }
   if (typeof key !== 'string' || key === '') {
     throw new TypeError(`${caller}: key must be the signing key as a non-empty string, got ${describe(key)}`);
@@ -127,10 +136,15 @@ const HEADER_PATTERN = /^t=([0-9]{1,15}),v1=([0-9a-f]{64})$/;
  * Strict on purpose: in that order, no spaces, no duplicate or extra parts, lower-case hex (what the
  * sender always writes): accepting other spellings would only widen what an attacker can send.
  */
-export function parseSignatureHeader(header: string): { ok: true; value: ParsedSignature } | { ok: false; message: string } {
+export function parseSignatureHeader(
+  header: string,
+): { ok: true; value: ParsedSignature } | { ok: false; message: string } {
   const match = HEADER_PATTERN.exec(header);
   if (match === null) {
-    return { ok: false, message: `${SIGNATURE_HEADER} must be exactly "t=<unix seconds>,v1=<64 lower-case hex digits>"` };
+    return {
+      ok: false,
+      message: `${SIGNATURE_HEADER} must be exactly "t=<unix seconds>,v1=<64 lower-case hex digits>"`,
+    };
   }
   const [, t, hex] = match as unknown as [string, string, string];
   return { ok: true, value: { timestamp: Number(t), digest: fromHex(hex) } };
@@ -152,7 +166,9 @@ async function hmacSha256(key: string, data: Uint8Array): Promise<Uint8Array> {
     // Browsers expose crypto.subtle only in secure contexts (https or localhost).
     throw new Error('Web Crypto (crypto.subtle) is not available: use Node >= 20 or a secure browser context');
   }
-  const cryptoKey = await subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const cryptoKey = await subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   return new Uint8Array(await subtle.sign('HMAC', cryptoKey, data as Uint8Array<ArrayBuffer>));
 }
 

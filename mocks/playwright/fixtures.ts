@@ -90,7 +90,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     async ({ mockServer }, use, workerInfo) => {
       let started: Promise<RunningServer> | undefined;
       const start = async () => {
-        const scenarios = mockServer.scenarios === undefined ? [] : (await readScenarioFiles(mockServer.scenarios)).scenarios;
+        const scenarios =
+          mockServer.scenarios === undefined ? [] : (await readScenarioFiles(mockServer.scenarios)).scenarios;
         const mock = createMock({
           ...(mockServer.seed === undefined ? {} : { seed: mockServer.seed }),
           scenarios: scenarios as ScenarioDefinition[],
@@ -102,7 +103,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       const server = await started;
       // The end of the worker's run: what its tests covered, all their worlds together.
       if (mockServer.coverageSummary !== false)
-        console.log(`[workflow-api-mock-kit] worker ${workerInfo.workerIndex}: ${coverageSummaryLine(server.mock.coverage())}`);
+        console.log(
+          `[workflow-api-mock-kit] worker ${workerInfo.workerIndex}: ${coverageSummaryLine(server.mock.coverage())}`,
+        );
       await server.close();
     },
     { scope: 'worker' },
@@ -135,7 +138,10 @@ function handleFor(
   const origin = new URL(baseUrl).origin;
   const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const answer = await send(method, `${origin}/__mock${path}`, body);
-    if (answer.status >= 400) throw new Error(`${method} /__mock${path} answered ${answer.status}: ${answer.body?.error ?? JSON.stringify(answer.body)}`);
+    if (answer.status >= 400)
+      throw new Error(
+        `${method} /__mock${path} answered ${answer.status}: ${answer.body?.error ?? JSON.stringify(answer.body)}`,
+      );
     return answer.body?.data as T;
   };
   return {
@@ -151,7 +157,12 @@ function handleFor(
 }
 
 /** mockMode 'server': the page's API requests go to the worker's server with this test's token. */
-async function throughServer(page: Page, server: RunningServer, token: string, apiRoute: string | RegExp): Promise<MockHandle> {
+async function throughServer(
+  page: Page,
+  server: RunningServer,
+  token: string,
+  apiRoute: string | RegExp,
+): Promise<MockHandle> {
   const authorization = `Bearer ${token}`;
   await page.route(apiRoute, async (route: Route) => {
     const request = route.request();

@@ -4,7 +4,8 @@ import { defineScenario } from './define.ts';
 
 const emptyAccount = defineScenario({
   name: 'empty-account',
-  description: 'A new user with one workspace and nothing in it: no workflows, sources, webhooks, subscriptions or Connect projects; no usage yet',
+  description:
+    'A new user with one workspace and nothing in it: no workflows, sources, webhooks, subscriptions or Connect projects; no usage yet',
   user: { daily_invocations_used: 0, daily_compute_time_used: 0 },
   workspaces: [{ daily_credits_used: 0, daily_invocations_used: 0, daily_compute_time_used: 0 }],
 });
@@ -37,18 +38,30 @@ const quotasExhausted = defineScenario({
 
 const connectBrokenAccounts = defineScenario({
   name: 'connect-broken-accounts',
-  description: 'A Connect project with three accounts in production: one healthy, one failing (healthy: false) and one dead (dead: true)',
+  description:
+    'A Connect project with three accounts in production: one healthy, one failing (healthy: false) and one dead (dead: true)',
   workspaces: [{}],
-  projects: [{ name: 'Customer integrations', accounts: [{ state: 'healthy' }, { state: 'failing' }, { state: 'dead' }] }],
+  projects: [
+    { name: 'Customer integrations', accounts: [{ state: 'healthy' }, { state: 'failing' }, { state: 'dead' }] },
+  ],
 });
 
 const workflowErrors = defineScenario({
   name: 'workflow-errors',
-  description: 'An active HTTP-triggered workflow with a full page of recorded $errors events (100, the most a workflow keeps), subscribed to a webhook',
-  workspaces: [{ workflows: [{ id: 'p_Err0r5x', name: 'Failing checkout', active: true, trigger: 'http', errors: 100 }] }],
+  description:
+    'An active HTTP-triggered workflow with a full page of recorded $errors events (100, the most a workflow keeps), subscribed to a webhook',
+  workspaces: [
+    { workflows: [{ id: 'p_Err0r5x', name: 'Failing checkout', active: true, trigger: 'http', errors: 100 }] },
+  ],
   webhooks: [{ id: 'wh_Err0r5x', name: 'error alerts' }],
   subscriptions: [{ emitter_id: 'p_Err0r5x', listener_id: 'wh_Err0r5x', event_name: '$errors' }],
 });
 
 /** Every built-in scenario, in the order the docs list them. */
-export const BUILTIN_SCENARIOS = [emptyAccount, busyWorkspace, quotasExhausted, connectBrokenAccounts, workflowErrors] as const;
+export const BUILTIN_SCENARIOS = [
+  emptyAccount,
+  busyWorkspace,
+  quotasExhausted,
+  connectBrokenAccounts,
+  workflowErrors,
+] as const;

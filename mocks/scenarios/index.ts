@@ -61,7 +61,10 @@ export function loadScenarios(
     const definition = scenario as ScenarioDefinition;
     const before = given.get(definition.name);
     if (before !== undefined) {
-      refusals.push({ scenario: label, issues: [{ pointer: '/name', message: `scenario ${definition.name} is also defined by ${before}` }] });
+      refusals.push({
+        scenario: label,
+        issues: [{ pointer: '/name', message: `scenario ${definition.name} is also defined by ${before}` }],
+      });
       continue;
     }
     given.set(definition.name, origin(index));

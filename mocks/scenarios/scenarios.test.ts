@@ -39,7 +39,14 @@ describe('the built-in scenarios', () => {
     expect(sources.body.data).toEqual([]);
     expect((await get(mock, token, '/v1/users/me/webhooks')).body.data).toEqual([]);
     const world = mock.control.world(token);
-    expect([world.workflows, world.sources, world.webhooks, world.subscriptions, world.projects, world.templates]).toEqual([[], [], [], [], [], []]);
+    expect([
+      world.workflows,
+      world.sources,
+      world.webhooks,
+      world.subscriptions,
+      world.projects,
+      world.templates,
+    ]).toEqual([[], [], [], [], [], []]);
   });
 
   it('busy-workspace: 300 workflows and 450 sources, five pages of 100', async () => {
@@ -52,7 +59,11 @@ describe('the built-in scenarios', () => {
     let after: string | undefined;
     let pages = 0;
     for (;;) {
-      const page = await get(mock, token, `/v1/orgs/${orgId}/sources?limit=100${after === undefined ? '' : `&after=${after}`}`);
+      const page = await get(
+        mock,
+        token,
+        `/v1/orgs/${orgId}/sources?limit=100${after === undefined ? '' : `&after=${after}`}`,
+      );
       expect(page.status).toBe(200);
       pages += 1;
       seen.push(...page.body.data.map((source: { id: string }) => source.id));
@@ -65,7 +76,9 @@ describe('the built-in scenarios', () => {
     expect(workflow.status).toBe(200);
     expect(validator.validateSchema('Workflow', workflow.body.data)).toEqual([]);
     expect(world.webhooks).toHaveLength(12);
-    expect(world.subscriptions).toEqual([expect.objectContaining({ emitter_id: 'p_*', listener_id: 'wh_Busy001', event_name: '$errors' })]);
+    expect(world.subscriptions).toEqual([
+      expect.objectContaining({ emitter_id: 'p_*', listener_id: 'wh_Busy001', event_name: '$errors' }),
+    ]);
   });
 
   it('quotas-exhausted: the invocations and credits used up', async () => {
@@ -80,22 +93,29 @@ describe('the built-in scenarios', () => {
     const token = 'scenario_quotas-exhausted_quinn';
     const [record] = mock.store.world(token).workflows.values();
     const endpoint = (record!.workflow.triggers[0] as { endpoint_url: string }).endpoint_url;
-    const invoke = () => mock.fetch(endpoint, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: '{}' });
+    const invoke = () =>
+      mock.fetch(endpoint, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: '{}' });
     const refused = await invoke();
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { details: { quota: string } }).details.quota).toBe('daily_invocations_quota');
     expect(mock.control.clock(token, { advance: '1d' }).ok).toBe(true);
     expect((await invoke()).status).toBe(200);
     const me = (await get(mock, token, '/v1/users/me')).body.data;
-    expect([me.daily_invocations_used, me.orgs[0].daily_invocations_used, me.orgs[0].daily_credits_used]).toEqual([1, 1, 0]);
+    expect([me.daily_invocations_used, me.orgs[0].daily_invocations_used, me.orgs[0].daily_credits_used]).toEqual([
+      1, 1, 0,
+    ]);
   });
 
   it('connect-broken-accounts: a healthy, a failing and a dead account in one project', async () => {
     const token = 'scenario_connect-broken-accounts_dan';
     const [project] = mock.control.world(token).projects;
-    const accounts = await get(mock, token, `/v1/connect/${project!.id}/accounts`, { 'x-pd-environment': 'production' });
+    const accounts = await get(mock, token, `/v1/connect/${project!.id}/accounts`, {
+      'x-pd-environment': 'production',
+    });
     expect(accounts.status).toBe(200);
-    expect(accounts.body.data.map((account: { healthy: boolean; dead: boolean | null }) => [account.healthy, account.dead])).toEqual([
+    expect(
+      accounts.body.data.map((account: { healthy: boolean; dead: boolean | null }) => [account.healthy, account.dead]),
+    ).toEqual([
       [true, null],
       [false, false],
       [false, true],
@@ -109,7 +129,8 @@ describe('the built-in scenarios', () => {
     expect(page.body.data).toHaveLength(100);
     const times = page.body.data.map((event: { indexed_at_ms: number }) => event.indexed_at_ms);
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    for (const event of page.body.data) expect(validator.validateSchema('WorkflowErrorEventSummary', event)).toEqual([]);
+    for (const event of page.body.data)
+      expect(validator.validateSchema('WorkflowErrorEventSummary', event)).toEqual([]);
   });
 });
 
@@ -141,7 +162,9 @@ describe('tokens pick scenarios', () => {
       name: 'solo-workflow',
       description: 'one workspace with one timer workflow',
       user: { username: 'solo' },
-      workspaces: [{ name: 'Solo', workflows: [{ id: 'p_Solo123', name: 'Nightly', active: false, trigger: 'timer' }] }],
+      workspaces: [
+        { name: 'Solo', workflows: [{ id: 'p_Solo123', name: 'Nightly', active: false, trigger: 'timer' }] },
+      ],
     });
     const handlers = createHandlers({ baseUrl: 'https://api.test/v1', scenarios: [solo] });
     const workflow = await get(handlers.mock, 'scenario_solo-workflow_x', '/v1/workflows/p_Solo123');
@@ -179,13 +202,19 @@ describe('a scenario that does not match the document', () => {
       ].sort(),
     );
     expect(() => createMock({ scenarios: [bad as never] })).toThrow(ScenarioLoadError);
-    expect(() => createHandlers({ scenarios: [bad as never] })).toThrow(/\/workspaces\/0\/colour must NOT have additional properties/);
+    expect(() => createHandlers({ scenarios: [bad as never] })).toThrow(
+      /\/workspaces\/0\/colour must NOT have additional properties/,
+    );
   });
 
   it('refuses what only a built world shows: an ID twice, a subscription to nothing, a name twice', () => {
     const loaded = loadScenarios([
       { name: 'twice', description: 'd', workspaces: [{ workflows: [{ id: 'p_Same123' }, { id: 'p_Same123' }] }] },
-      { name: 'dangling', description: 'd', subscriptions: [{ emitter_id: 'p_None123', listener_id: 'wh_None123', event_name: '$errors' }] },
+      {
+        name: 'dangling',
+        description: 'd',
+        subscriptions: [{ emitter_id: 'p_None123', listener_id: 'wh_None123', event_name: '$errors' }],
+      },
       { name: 'twice-named', description: 'd' },
       { name: 'twice-named', description: 'again' },
     ]);
@@ -220,8 +249,13 @@ describe('switching a world to a scenario', () => {
     const mock = createMock({ sink: createRecordingSink() });
     const refused = await get(mock, 'scenario_nope_1', '/v1/users/me');
     expect(refused.status).toBe(401);
-    expect(refused.body).toMatchObject({ code: 'unauthorized', error: expect.stringMatching(/scenario 'nope', which is not loaded; loaded: empty-account/) });
-    expect(mock.store.refusal('scenario_nope_1')).toMatch(/scenario 'nope', which is not loaded; loaded: empty-account/);
+    expect(refused.body).toMatchObject({
+      code: 'unauthorized',
+      error: expect.stringMatching(/scenario 'nope', which is not loaded; loaded: empty-account/),
+    });
+    expect(mock.store.refusal('scenario_nope_1')).toMatch(
+      /scenario 'nope', which is not loaded; loaded: empty-account/,
+    );
     expect(mock.store.refusal('scenario_empty-account_1')).toBeNull();
     expect(mock.store.refusal('dev')).toBeNull();
   });

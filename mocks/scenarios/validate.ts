@@ -10,11 +10,17 @@
 import { validator } from '../../openapi/validator.ts';
 import { document } from '../../openapi/generated/document.ts';
 import type { Issue } from '../../openapi/validator.ts';
-import { MAX_ERROR_EVENTS as MAX_ERROR_EVENTS_PER_WORKFLOW, SCENARIO_NAME, scenarioIssues, type ScenarioDefinition } from '../store/world/index.ts';
+import {
+  MAX_ERROR_EVENTS as MAX_ERROR_EVENTS_PER_WORKFLOW,
+  SCENARIO_NAME,
+  scenarioIssues,
+  type ScenarioDefinition,
+} from '../store/world/index.ts';
 
 type Schema = Record<string, unknown>;
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
-const documentSchema = (name: string): Schema => (document as { components: { schemas: Record<string, Schema> } }).components.schemas[name]!;
+const documentSchema = (name: string): Schema =>
+  (document as { components: { schemas: Record<string, Schema> } }).components.schemas[name]!;
 
 /** The document's schema `name` with every property optional and no other property, plus `extra`. */
 function partial(name: string, extra: Record<string, Schema> = {}, omit: string[] = []): Schema {
@@ -24,7 +30,12 @@ function partial(name: string, extra: Record<string, Schema> = {}, omit: string[
 }
 
 /** A count (0 to max) or a list of items. */
-const countOr = (items: Schema, max: number): Schema => ({ type: ['integer', 'array'], minimum: 0, maximum: max, items });
+const countOr = (items: Schema, max: number): Schema => ({
+  type: ['integer', 'array'],
+  minimum: 0,
+  maximum: max,
+  items,
+});
 
 const SCENARIO_SCHEMAS: Record<string, Schema> = {
   Scenario: {
@@ -38,7 +49,10 @@ const SCENARIO_SCHEMAS: Record<string, Schema> = {
       workspaces: { type: 'array', items: ref('ScenarioWorkspace') },
       projects: { type: 'array', items: ref('ScenarioProject') },
       webhooks: { type: 'array', items: partial('Webhook') },
-      subscriptions: { type: 'array', items: { ...partial('Subscription'), required: ['emitter_id', 'listener_id', 'event_name'] } },
+      subscriptions: {
+        type: 'array',
+        items: { ...partial('Subscription'), required: ['emitter_id', 'listener_id', 'event_name'] },
+      },
     },
   },
   ScenarioWorkspace: partial('Workspace', {
@@ -51,7 +65,11 @@ const SCENARIO_SCHEMAS: Record<string, Schema> = {
   }),
   ScenarioErrorEvent: partial(
     'WorkflowErrorEventSummary',
-    { code: { type: 'string', minLength: 1 }, original_event: { type: 'object' }, age_ms: { type: 'integer', minimum: 0 } },
+    {
+      code: { type: 'string', minLength: 1 },
+      original_event: { type: 'object' },
+      age_ms: { type: 'integer', minimum: 0 },
+    },
     ['event'],
   ),
   ScenarioProject: {
@@ -63,9 +81,11 @@ const SCENARIO_SCHEMAS: Record<string, Schema> = {
       workspace: { type: 'integer', minimum: 0 },
       accounts: {
         type: 'array',
-        items: partial('ConnectedAccount', { state: { enum: ['healthy', 'failing', 'dead'] }, environment: { enum: ['production', 'development'] } }, [
-          'credentials',
-        ]),
+        items: partial(
+          'ConnectedAccount',
+          { state: { enum: ['healthy', 'failing', 'dead'] }, environment: { enum: ['production', 'development'] } },
+          ['credentials'],
+        ),
       },
     },
   },

@@ -34,7 +34,11 @@ function expectFull(result: unknown, collection: string, count = COLLECTION_LIMI
     ok: false,
     error: {
       status: 429,
-      body: { error: expect.stringContaining(`at most ${COLLECTION_LIMIT}`), code: 'collection_full', details: { collection, count, limit: COLLECTION_LIMIT } },
+      body: {
+        error: expect.stringContaining(`at most ${COLLECTION_LIMIT}`),
+        code: 'collection_full',
+        details: { collection, count, limit: COLLECTION_LIMIT },
+      },
       headers: { 'retry-after': String(COLLECTION_FULL_RETRY_AFTER_S) },
     },
   });
@@ -69,7 +73,11 @@ describe('per-world caps on collections', () => {
       (i) => createSubscription(world, { emitter_id: emitter, listener_id: listenerId, event_name: `event-${i}` }),
     );
     expectFull(result, 'subscriptions');
-    const again = createSubscription(world, { emitter_id: existing.emitter_id, listener_id: existing.listener_id, event_name: existing.event_name });
+    const again = createSubscription(world, {
+      emitter_id: existing.emitter_id,
+      listener_id: existing.listener_id,
+      event_name: existing.event_name,
+    });
     expect(again).toEqual({ ok: true, value: { data: existing } });
   });
 
@@ -115,7 +123,9 @@ describe('per-world caps on collections', () => {
 
     const sources = store().world('b');
     // The control API is not capped: it fills the workspace past what the API may add.
-    expect(addSources(sources, { org_id: firstOrg(sources), count: COLLECTION_LIMIT - sources.sources.size - 1 }).ok).toBe(true);
+    expect(
+      addSources(sources, { org_id: firstOrg(sources), count: COLLECTION_LIMIT - sources.sources.size - 1 }).ok,
+    ).toBe(true);
     const before = sources.workflows.size;
     expectFull(createWorkflow(sources, body(sources, 2) as never), 'sources', COLLECTION_LIMIT - 1);
     expect(sources.workflows.size).toBe(before);
@@ -138,8 +148,13 @@ describe('collection_full over the API', () => {
     expect(response.status).toBe(429);
     expect(response.headers['retry-after']).toBe(String(COLLECTION_FULL_RETRY_AFTER_S));
     const body = JSON.parse(response.body);
-    expect(body).toMatchObject({ code: 'collection_full', details: { collection: 'webhooks', count: COLLECTION_LIMIT, limit: COLLECTION_LIMIT } });
-    expect(validator.validateResponse('createWebhook', 429, response.headers['content-type'] ?? null, body)).toEqual([]);
+    expect(body).toMatchObject({
+      code: 'collection_full',
+      details: { collection: 'webhooks', count: COLLECTION_LIMIT, limit: COLLECTION_LIMIT },
+    });
+    expect(validator.validateResponse('createWebhook', 429, response.headers['content-type'] ?? null, body)).toEqual(
+      [],
+    );
     expect(world.webhooks.size).toBe(COLLECTION_LIMIT);
   });
 });

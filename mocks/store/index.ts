@@ -4,7 +4,14 @@ import type { DeliverySink } from '../outbound/types.ts';
 import { createRecordingSink } from './world/recording-sink.ts';
 import { workflowOfEndpoint } from './api/invoke.ts';
 import { createWorld } from './world/seed.ts';
-import { countedJournal, deliveryLog, overTally, type CountedJournal, type DeliveryLog, type Tally } from './world/retention.ts';
+import {
+  countedJournal,
+  deliveryLog,
+  overTally,
+  type CountedJournal,
+  type DeliveryLog,
+  type Tally,
+} from './world/retention.ts';
 import { JOURNAL_LIMIT, openSession, type Session } from './world/session.ts';
 import {
   readWorlds,

@@ -153,7 +153,11 @@ export function toHarEntry(exchange: Exchange, secrets: ReadonlySet<string>): Ha
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: harHeaders(exchange.response.headers, scrub),
-      content: { size: byteLength(responseBody), mimeType: responseType, ...(responseBody === '' ? {} : { text: responseBody }) },
+      content: {
+        size: byteLength(responseBody),
+        mimeType: responseType,
+        ...(responseBody === '' ? {} : { text: responseBody }),
+      },
       redirectURL: '',
       headersSize: -1,
       bodySize: byteLength(responseBody),
@@ -255,7 +259,8 @@ function isForm(text: string): boolean {
  * lookbehind; else a 16 MiB run of letters is tried from each of its positions, quadratic), and a
  * quoted value is looked for at most 8 kB ahead (an unclosed quote falls back to the bare value).
  */
-const KEY_VALUE = /(?<![\w.-])(["']?)([\w.-]+)\1(\s*[:=]\s*)("(?:[^"\\\n]|\\.){0,8192}"|'[^'\n]{0,8192}'|[^\s,;&}<>\]]+)/g;
+const KEY_VALUE =
+  /(?<![\w.-])(["']?)([\w.-]+)\1(\s*[:=]\s*)("(?:[^"\\\n]|\\.){0,8192}"|'[^'\n]{0,8192}'|[^\s,;&}<>\]]+)/g;
 /** `<key>value</key>` in XML. */
 const XML_ELEMENT = /<([A-Za-z0-9_.:-]+)>([^<]*)<\/\1>/g;
 

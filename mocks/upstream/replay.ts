@@ -107,10 +107,18 @@ export function createReplay(entries: readonly HarEntry[], options: ReplayOption
   return { answer, reset: () => served.clear(), size: recorded.length };
 }
 
-function notRecorded(asked: Omit<Recorded, 'entry'>, recorded: readonly Recorded[], match: ReadonlySet<MatchField>): AppResponse {
+function notRecorded(
+  asked: Omit<Recorded, 'entry'>,
+  recorded: readonly Recorded[],
+  match: ReadonlySet<MatchField>,
+): AppResponse {
   const shown = `${asked.method} ${asked.path}${asked.query === '' ? '' : `?${asked.query}`}`;
   if (recorded.length === 0) {
-    return withSource(errorResponse(apiError('not_found', `No recorded exchange for ${shown}: the recording is empty`, { recorded: 0 })));
+    return withSource(
+      errorResponse(
+        apiError('not_found', `No recorded exchange for ${shown}: the recording is empty`, { recorded: 0 }),
+      ),
+    );
   }
   let best: { item: Recorded; differs: string[]; score: number } | undefined;
   for (const item of recorded) {
@@ -139,11 +147,15 @@ function notRecorded(asked: Omit<Recorded, 'entry'>, recorded: readonly Recorded
   const closest = `${item.method} ${item.path}${item.query === '' ? '' : `?${item.query}`}`;
   return withSource(
     errorResponse(
-      apiError('not_found', `No recorded exchange for ${shown}; the closest recorded request is ${closest} (differs in ${differs.join(', ')})`, {
-        closest,
-        differs,
-        recorded: recorded.length,
-      }),
+      apiError(
+        'not_found',
+        `No recorded exchange for ${shown}; the closest recorded request is ${closest} (differs in ${differs.join(', ')})`,
+        {
+          closest,
+          differs,
+          recorded: recorded.length,
+        },
+      ),
     ),
   );
 }
@@ -167,7 +179,8 @@ function segmentDistance(a: string, b: string): number {
   const left = a.split('/');
   const right = b.split('/');
   let distance = Math.abs(left.length - right.length);
-  for (let index = 0; index < Math.min(left.length, right.length); index++) if (left[index] !== right[index]) distance += 1;
+  for (let index = 0; index < Math.min(left.length, right.length); index++)
+    if (left[index] !== right[index]) distance += 1;
   return distance;
 }
 
@@ -185,7 +198,9 @@ function splitPath(url: string): { path: string; query: string } {
 
 /** Query pairs sorted, so `b=2&a=1` and `a=1&b=2` are one request. */
 function normalQuery(query: string): string {
-  const pairs = [...new URLSearchParams(query)].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1));
+  const pairs = [...new URLSearchParams(query)].sort(([a, x], [b, y]) =>
+    a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1,
+  );
   return new URLSearchParams(pairs).toString();
 }
 

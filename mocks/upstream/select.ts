@@ -81,7 +81,8 @@ export function parseUpstreamUrl(text: string): string | { error: string } {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { error: `"${text}" must be http or https` };
   // A token in the URL would travel with every request and land in every log line.
-  if (url.username !== '' || url.password !== '') return { error: `"${text}" must not carry credentials; callers send their own token` };
+  if (url.username !== '' || url.password !== '')
+    return { error: `"${text}" must not carry credentials; callers send their own token` };
   if (url.search !== '' || url.hash !== '') return { error: `"${text}" must not have a query or a fragment` };
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
@@ -98,12 +99,15 @@ export function parseLivePatterns(text: string, operationIds: readonly string[])
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
-  if (patterns.length === 0) return { error: 'needs at least one operationId or glob (such as getCurrentUser or list*)' };
+  if (patterns.length === 0)
+    return { error: 'needs at least one operationId or glob (such as getCurrentUser or list*)' };
   for (const pattern of patterns) {
     const matches = liveMatcher([pattern]);
     if (operationIds.some(matches)) continue;
     const bare = pattern.replace(/[*?]/g, '').toLowerCase();
-    const near = operationIds.filter((id) => id.toLowerCase().includes(bare) || editDistance(id.toLowerCase(), bare) <= 2).slice(0, 5);
+    const near = operationIds
+      .filter((id) => id.toLowerCase().includes(bare) || editDistance(id.toLowerCase(), bare) <= 2)
+      .slice(0, 5);
     return {
       error: `"${pattern}" matches no operation${near.length > 0 ? `; did you mean ${near.join(', ')}?` : ' (the operationIds are those of openapi/openapi.yaml)'}`,
     };
@@ -146,7 +150,8 @@ export function parseFallbackOn(text: string): FallbackRule | { error: string } 
   if (entries.length === 0) return { error: 'needs statuses and/or "unreachable", such as 404,501,unreachable' };
   for (const entry of entries) {
     if (entry === 'unreachable') unreachable = true;
-    else if (/^[1-5]xx$/.test(entry)) for (let code = Number(entry[0]) * 100; code < Number(entry[0]) * 100 + 100; code++) statuses.add(code);
+    else if (/^[1-5]xx$/.test(entry))
+      for (let code = Number(entry[0]) * 100; code < Number(entry[0]) * 100 + 100; code++) statuses.add(code);
     else if (/^\d{3}$/.test(entry) && Number(entry) >= 100 && Number(entry) <= 599) statuses.add(Number(entry));
     else return { error: `"${entry}" is neither a status (404, 5xx) nor "unreachable"` };
   }
@@ -158,7 +163,8 @@ function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
-    for (let j = 1; j <= b.length; j++) current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    for (let j = 1; j <= b.length; j++)
+      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
     previous = current;
   }
   return previous[b.length]!;

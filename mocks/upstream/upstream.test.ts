@@ -38,14 +38,21 @@ describe('--upstream, --live, --fallback-on', () => {
     expect(parseLivePatterns('zzz', validator.operationIds)).toEqual({
       error: expect.stringMatching(/matches no operation \(the operationIds are those of openapi/),
     });
-    expect(parseLivePatterns('Webhook', validator.operationIds)).toEqual({ error: expect.stringMatching(/did you mean .*createWebhook/) });
+    expect(parseLivePatterns('Webhook', validator.operationIds)).toEqual({
+      error: expect.stringMatching(/did you mean .*createWebhook/),
+    });
     const live = liveMatcher(['list*', 'getWorkspace']);
-    expect(validator.operationIds.filter(live)).toEqual(validator.operationIds.filter((id) => id.startsWith('list') || id === 'getWorkspace'));
+    expect(validator.operationIds.filter(live)).toEqual(
+      validator.operationIds.filter((id) => id.startsWith('list') || id === 'getWorkspace'),
+    );
   });
 
   it('reads fallback statuses, classes and unreachable', () => {
     expect(parseFallbackOn('404,501,unreachable')).toEqual({ statuses: [404, 501], unreachable: true });
-    expect(parseFallbackOn('5xx')).toMatchObject({ unreachable: false, statuses: expect.arrayContaining([500, 503, 599]) });
+    expect(parseFallbackOn('5xx')).toMatchObject({
+      unreachable: false,
+      statuses: expect.arrayContaining([500, 503, 599]),
+    });
     expect(parseFallbackOn('404,teapot')).toEqual({ error: expect.stringMatching(/"teapot"/) });
   });
 });
@@ -58,35 +65,64 @@ describe('HAR entries', () => {
     request: {
       method: 'POST',
       url: `http://127.0.0.1:4011/v1/connect/proj_1/webhook/regenerate_signing_key?echo=${TOKEN}`,
-      headers: { authorization: `Bearer ${TOKEN}`, cookie: 'session=abc', 'content-type': 'application/json', 'x-trace': `t-${TOKEN}` },
+      headers: {
+        authorization: `Bearer ${TOKEN}`,
+        cookie: 'session=abc',
+        'content-type': 'application/json',
+        'x-trace': `t-${TOKEN}`,
+      },
       body: JSON.stringify({ client_secret: 's3cr3t', note: 'kept' }),
     },
     response: {
       status: 200,
-      headers: { 'content-type': 'application/json', 'set-cookie': 'a=b', 'x-pd-signature': 't=1,v1=ff', 'content-length': '99' },
+      headers: {
+        'content-type': 'application/json',
+        'set-cookie': 'a=b',
+        'x-pd-signature': 't=1,v1=ff',
+        'content-length': '99',
+      },
       body: JSON.stringify({ data: { id: 'wh_1', signing_key: 'k-very-secret', nested: [{ access_token: 'a.b.c' }] } }),
     },
   };
 
   it('redacts credentials, signatures, secret fields and the bearer token wherever it shows', () => {
     const secrets = secretFields(document);
-    expect([...secrets].sort()).toEqual(['access_token', 'client_secret', 'credentials', 'signing_key', 'webhook_signing_key']);
+    expect([...secrets].sort()).toEqual([
+      'access_token',
+      'client_secret',
+      'credentials',
+      'signing_key',
+      'webhook_signing_key',
+    ]);
     const entry = toHarEntry(exchange, secrets);
     const text = JSON.stringify(entry);
-    for (const secret of [TOKEN, 'session=abc', 'a=b', 't=1,v1=ff', 's3cr3t', 'k-very-secret', 'a.b.c']) expect(text).not.toContain(secret);
+    for (const secret of [TOKEN, 'session=abc', 'a=b', 't=1,v1=ff', 's3cr3t', 'k-very-secret', 'a.b.c'])
+      expect(text).not.toContain(secret);
     expect(entry.request.headers).toContainEqual({ name: 'authorization', value: REDACTED });
     expect(entry.response.headers.map((header) => header.name)).not.toContain('content-length');
     expect(JSON.parse(entry.request.postData!.text)).toEqual({ client_secret: REDACTED, note: 'kept' });
-    expect(JSON.parse(entry.response.content.text!).data).toEqual({ id: 'wh_1', signing_key: REDACTED, nested: [{ access_token: REDACTED }] });
-    expect(entry).toMatchObject({ startedDateTime: '2026-01-01T00:00:00.000Z', time: 12.5, _operationId: 'regenerateProjectWebhookSigningKey' });
+    expect(JSON.parse(entry.response.content.text!).data).toEqual({
+      id: 'wh_1',
+      signing_key: REDACTED,
+      nested: [{ access_token: REDACTED }],
+    });
+    expect(entry).toMatchObject({
+      startedDateTime: '2026-01-01T00:00:00.000Z',
+      time: 12.5,
+      _operationId: 'regenerateProjectWebhookSigningKey',
+    });
   });
 
   it('reads HAR text back, and says what is wrong with a file that is not one', () => {
-    const har = { log: { version: '1.2', creator: { name: 't', version: '1' }, entries: [toHarEntry(exchange, new Set())] } };
+    const har = {
+      log: { version: '1.2', creator: { name: 't', version: '1' }, entries: [toHarEntry(exchange, new Set())] },
+    };
     expect(parseHar(JSON.stringify(har))).toEqual({ entries: har.log.entries });
     expect(parseHar('{')).toEqual({ error: expect.stringMatching(/^not JSON/) });
     expect(parseHar('{"log":{}}')).toEqual({ error: expect.stringMatching(/log.entries/) });
-    expect(parseHar('{"log":{"entries":[{"request":{}}]}}')).toEqual({ error: expect.stringMatching(/log.entries\[0\]/) });
+    expect(parseHar('{"log":{"entries":[{"request":{}}]}}')).toEqual({
+      error: expect.stringMatching(/log.entries\[0\]/),
+    });
   });
 
   it('refuses at load an entry no answer can be made of, naming its index and field', { timeout: 60_000 }, () => {
@@ -95,7 +131,11 @@ describe('HAR entries', () => {
     type Loose = { headers: unknown; status: unknown };
     const damaged: Array<[string, (entry: Entry) => void, string]> = [
       ['headers as an object', (e) => ((e.response as Loose).headers = { a: 'b' }), 'response.headers: not a list'],
-      ['CRLF in a header value', (e) => (e.response.headers[1]!.value = 'b\r\nx: y'), 'response.headers[1].value: holds'],
+      [
+        'CRLF in a header value',
+        (e) => (e.response.headers[1]!.value = 'b\r\nx: y'),
+        'response.headers[1].value: holds',
+      ],
       ['a bad header name', (e) => (e.request.headers[0]!.name = 'bad name'), 'request.headers[0].name: "bad name" is'],
       ['status 1000', (e) => (e.response.status = 1000), 'response.status: 1000 is not an HTTP status'],
       ['status 100', (e) => (e.response.status = 100), 'response.status: 100 is an interim answer (1xx)'],
@@ -106,12 +146,19 @@ describe('HAR entries', () => {
         (e) => ((e.response.content as { text: unknown }).text = { a: 1 }),
         'response.content.text: {"a":1} is not a string',
       ],
-      ['invalid base64', (e) => Object.assign(e.response.content, { text: 'no!', encoding: 'base64' }), 'response.content.text: not valid'],
+      [
+        'invalid base64',
+        (e) => Object.assign(e.response.content, { text: 'no!', encoding: 'base64' }),
+        'response.content.text: not valid',
+      ],
       ['a relative URL', (e) => (e.request.url = '/v1/users/me'), 'request.url: "/v1/users/me" is not an absolute URL'],
     ];
     // A large base64 body is read, not refused (a group per 4 characters overflowed the stack).
     const large = structuredClone(good);
-    Object.assign(large.response.content, { text: Buffer.alloc(6 * 1024 * 1024, 7).toString('base64'), encoding: 'base64' });
+    Object.assign(large.response.content, {
+      text: Buffer.alloc(6 * 1024 * 1024, 7).toString('base64'),
+      encoding: 'base64',
+    });
     expect('entries' in parseHar(JSON.stringify({ log: { entries: [large] } }))).toBe(true);
     for (const [what, damage, message] of damaged) {
       const entries = [good, good, good, structuredClone(good)];
@@ -200,8 +247,13 @@ describe('replay', () => {
     const replay = createReplay(entries);
     const miss = replay.answer(get('/v1/orgs/o_1/sources?limit=3&after=x'));
     expect(miss.status).toBe(404);
-    expect(JSON.parse(miss.body)).toMatchObject({ code: 'not_found', details: { closest: 'GET /orgs/o_1/sources?after=x&limit=2', differs: ['query'] } });
-    const other = JSON.parse(replay.answer({ method: 'POST', url: '/v1/workflows', headers: {}, body: '{"org_id":"o_2"}' }).body);
+    expect(JSON.parse(miss.body)).toMatchObject({
+      code: 'not_found',
+      details: { closest: 'GET /orgs/o_1/sources?after=x&limit=2', differs: ['query'] },
+    });
+    const other = JSON.parse(
+      replay.answer({ method: 'POST', url: '/v1/workflows', headers: {}, body: '{"org_id":"o_2"}' }).body,
+    );
     expect(other.error).toMatch(/closest recorded request is POST \/workflows \(differs in body\)/);
   });
 
@@ -247,7 +299,9 @@ describe('hybrid', () => {
     expect(seen.map((request) => [request.method, request.url, request.headers.get('authorization')])).toEqual([
       ['GET', 'http://upstream.test/v1/users/me?x=1', `Bearer ${TOKEN}`],
     ]);
-    expect(exchanges.map((exchange) => [exchange.operationId, exchange.response.status])).toEqual([['getCurrentUser', 200]]);
+    expect(exchanges.map((exchange) => [exchange.operationId, exchange.response.status])).toEqual([
+      ['getCurrentUser', 200],
+    ]);
 
     const mocked = await hybrid.handle(get('/v1/users/me/webhooks'));
     expect(mocked.headers['x-mock-source']).toBe('mock');
@@ -261,7 +315,8 @@ describe('hybrid', () => {
   it('never forwards the control API, even with every operation live', async () => {
     const { seen, fetch } = watched();
     const hybrid = mockBeside({ validator, upstream: { url: 'http://upstream.test/v1', live: ['*'], fetch } });
-    for (const url of ['/__mock/world', '/__mock/ui/', '/', '/v2/users/me']) expect((await hybrid.handle(get(url))).headers['x-mock-source']).toBeUndefined();
+    for (const url of ['/__mock/world', '/__mock/ui/', '/', '/v2/users/me'])
+      expect((await hybrid.handle(get(url))).headers['x-mock-source']).toBeUndefined();
     expect(seen).toEqual([]);
     expect(hybrid.route(get('/__mock/requests'))).toBe('control');
   });
@@ -276,20 +331,33 @@ describe('hybrid', () => {
   it('answers from the mock on the statuses of --fallback-on, and when the upstream is unreachable', async () => {
     const notFound: typeof globalThis.fetch = async () => new Response('{"error":"gone"}', { status: 404 });
     const down: typeof globalThis.fetch = async () => {
-      throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+      });
     };
     const route = (fetch: typeof globalThis.fetch, fallbackOn?: { statuses: number[]; unreachable: boolean }) =>
       mockBeside({ validator, upstream: { url: UPSTREAM_URL, live: ['getCurrentUser'], fetch, fallbackOn } });
 
     const fellBack = await route(notFound, { statuses: [404], unreachable: false }).handle(get('/v1/users/me'));
-    expect([fellBack.status, fellBack.headers['x-mock-source'], fellBack.headers['x-mock-fallback']]).toEqual([200, 'mock', '404']);
+    expect([fellBack.status, fellBack.headers['x-mock-source'], fellBack.headers['x-mock-fallback']]).toEqual([
+      200,
+      'mock',
+      '404',
+    ]);
     const passed = await route(notFound).handle(get('/v1/users/me'));
     expect([passed.status, passed.headers['x-mock-source']]).toEqual([404, 'live']);
     const rescued = await route(down, { statuses: [], unreachable: true }).handle(get('/v1/users/me'));
-    expect([rescued.status, rescued.headers['x-mock-source'], rescued.headers['x-mock-fallback']]).toEqual([200, 'mock', 'unreachable']);
+    expect([rescued.status, rescued.headers['x-mock-source'], rescued.headers['x-mock-fallback']]).toEqual([
+      200,
+      'mock',
+      'unreachable',
+    ]);
     const failed = await route(down).handle(get('/v1/users/me'));
     expect(failed.status).toBe(502);
-    expect(JSON.parse(failed.body)).toMatchObject({ code: 'bad_gateway', error: expect.stringMatching(/ECONNREFUSED/) });
+    expect(JSON.parse(failed.body)).toMatchObject({
+      code: 'bad_gateway',
+      error: expect.stringMatching(/ECONNREFUSED/),
+    });
   });
 
   it('a recording of a live session replays with the upstream gone', async () => {
@@ -316,7 +384,11 @@ describe('hybrid', () => {
     });
     for (const [index, request] of session.entries()) {
       const replayed = await replayHybrid.handle(request);
-      expect([replayed.status, replayed.body, replayed.headers['x-mock-source']]).toEqual([live[index]!.status, live[index]!.body, 'replay']);
+      expect([replayed.status, replayed.body, replayed.headers['x-mock-source']]).toEqual([
+        live[index]!.status,
+        live[index]!.body,
+        'replay',
+      ]);
     }
   });
 });

@@ -40,7 +40,9 @@ function walk(section?: 'paths' | 'webhooks') {
         method,
         id: operation.operationId,
         pointer: site.pointer,
-        parameters: site.parameters.map(({ node, pointer }) => `${String(node.in)}:${String(node.name)}${node.required ? '!' : ''} @${pointer}`),
+        parameters: site.parameters.map(
+          ({ node, pointer }) => `${String(node.in)}:${String(node.name)}${node.required ? '!' : ''} @${pointer}`,
+        ),
       }),
     section,
   );
@@ -64,11 +66,16 @@ describe('forEachOperation', () => {
       'header:x-trace! @/paths/~1b~1{id}/get/parameters/1',
       'query:limit @/components/parameters/Limit',
     ]);
-    expect(del!.parameters).toEqual(['path:id! @/paths/~1b~1{id}/parameters/0', 'header:X-Trace @/paths/~1b~1{id}/parameters/1']);
+    expect(del!.parameters).toEqual([
+      'path:id! @/paths/~1b~1{id}/parameters/0',
+      'header:X-Trace @/paths/~1b~1{id}/parameters/1',
+    ]);
   });
 
   it('walks webhooks on request, and a document without the section not at all', () => {
-    expect(walk('webhooks').map((op) => `${op.method} ${op.path} ${op.pointer}`)).toEqual(['post ping /webhooks/ping/post']);
+    expect(walk('webhooks').map((op) => `${op.method} ${op.path} ${op.pointer}`)).toEqual([
+      'post ping /webhooks/ping/post',
+    ]);
     let calls = 0;
     forEachOperation({ openapi: '3.1.0' }, () => calls++);
     expect(calls).toBe(0);

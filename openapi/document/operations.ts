@@ -34,7 +34,11 @@ export type OperationVisitor = (path: string, method: HttpMethod, operation: Jso
  * @example
  * forEachOperation(document, (path, method, operation) => console.log(method, path, operation.operationId));
  */
-export function forEachOperation(document: object, visit: OperationVisitor, section: 'paths' | 'webhooks' = 'paths'): void {
+export function forEachOperation(
+  document: object,
+  visit: OperationVisitor,
+  section: 'paths' | 'webhooks' = 'paths',
+): void {
   const items = (document as Json)[section];
   if (!isRecord(items)) return;
   for (const [path, rawItem] of Object.entries(items)) {
@@ -51,7 +55,10 @@ export function forEachOperation(document: object, visit: OperationVisitor, sect
           const found = followRef(document, raw, `${base}/${index}`);
           if (!isRecord(found.node)) return;
           const name = String(found.node.name);
-          parameters.set(`${String(found.node.in)}:${found.node.in === 'header' ? name.toLowerCase() : name}`, found as Located);
+          parameters.set(
+            `${String(found.node.in)}:${found.node.in === 'header' ? name.toLowerCase() : name}`,
+            found as Located,
+          );
         });
       };
       add(item.parameters, `${itemAt}/parameters`);

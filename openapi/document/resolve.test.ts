@@ -12,11 +12,17 @@ const document = {
         parameters: [{ name: 'X-Env', in: 'header', required: true, schema: { type: 'string' } }],
         requestBody: { $ref: '#/components/requestBodies/Thing' },
         responses: {
-          '2xx': { description: 'ok', content: { 'Application/JSON': { schema: { type: 'object' } }, 'text/plain': {} } },
+          '2xx': {
+            description: 'ok',
+            content: { 'Application/JSON': { schema: { type: 'object' } }, 'text/plain': {} },
+          },
           default: { $ref: '#/components/responses/Error' },
         },
       },
-      delete: { requestBody: { content: { 'text/plain': { schema: { type: 'string' } } } }, responses: { '204': { description: 'gone' } } },
+      delete: {
+        requestBody: { content: { 'text/plain': { schema: { type: 'string' } } } },
+        responses: { '204': { description: 'gone' } },
+      },
     },
   },
   webhooks: {
@@ -36,17 +42,40 @@ describe('resolveOperations', () => {
   const [put, del] = resolveOperations(document);
 
   it('describes each operation: id (or method and template), method, template, body', () => {
-    expect(put!.info).toMatchObject({ operationId: 'updateThing', method: 'PUT', template: '/things/{id}', hasJsonBody: true, bodyRequired: true });
+    expect(put!.info).toMatchObject({
+      operationId: 'updateThing',
+      method: 'PUT',
+      template: '/things/{id}',
+      hasJsonBody: true,
+      bodyRequired: true,
+    });
     expect(put!.bodySchemaPointer).toBe('/components/requestBodies/Thing/content/application~1json/schema');
     // a body that is not JSON is not one the validator reads
-    expect(del!.info).toMatchObject({ operationId: 'delete /things/{id}', method: 'DELETE', hasJsonBody: false, bodyRequired: false });
+    expect(del!.info).toMatchObject({
+      operationId: 'delete /things/{id}',
+      method: 'DELETE',
+      hasJsonBody: false,
+      bodyRequired: false,
+    });
     expect(del!.bodySchemaPointer).toBeNull();
   });
 
   it('lists parameters with where their schema is and the schema itself, $refs followed, header names in lower case', () => {
     expect(put!.info.parameters.map(({ shape: _, ...p }) => p)).toEqual([
-      { name: 'id', in: 'path', required: true, schemaPointer: '/components/parameters/ThingId/schema', schema: { type: 'string' } },
-      { name: 'x-env', in: 'header', required: true, schemaPointer: '/paths/~1things~1{id}/put/parameters/0/schema', schema: { type: 'string' } },
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        schemaPointer: '/components/parameters/ThingId/schema',
+        schema: { type: 'string' },
+      },
+      {
+        name: 'x-env',
+        in: 'header',
+        required: true,
+        schemaPointer: '/paths/~1things~1{id}/put/parameters/0/schema',
+        schema: { type: 'string' },
+      },
     ]);
   });
 
@@ -56,7 +85,9 @@ describe('resolveOperations', () => {
       ['application/json', '/paths/~1things~1{id}/put/responses/2xx/content/Application~1JSON/schema'],
       ['text/plain', null],
     ]);
-    expect([...put!.responses.get('DEFAULT')!.content]).toEqual([['application/json', '/components/responses/Error/content/application~1json/schema']]);
+    expect([...put!.responses.get('DEFAULT')!.content]).toEqual([
+      ['application/json', '/components/responses/Error/content/application~1json/schema'],
+    ]);
     expect(del!.responses.get('204')!.content.size).toBe(0);
   });
 });

@@ -46,7 +46,10 @@ export function resolveOperations(document: object): ResolvedOperation[] {
     let bodyRequired = false;
     const bodyDefaults: Array<[string, unknown]> = [];
     if (op.requestBody) {
-      const { node: body, pointer } = followRef(document, op.requestBody, `${site.pointer}/requestBody`) as { node: Json; pointer: string };
+      const { node: body, pointer } = followRef(document, op.requestBody, `${site.pointer}/requestBody`) as {
+        node: Json;
+        pointer: string;
+      };
       bodyRequired = body.required === true;
       const media = ((body.content ?? {}) as Json)['application/json'] as Json | undefined;
       if (media) {
@@ -62,10 +65,16 @@ export function resolveOperations(document: object): ResolvedOperation[] {
     const responses = new Map<string, ResolvedResponse>();
     const documented: ResponseInfo[] = [];
     for (const [status, raw] of Object.entries((op.responses ?? {}) as Json)) {
-      const { node: response, pointer } = followRef(document, raw, `${site.pointer}/responses/${status}`) as { node: Json; pointer: string };
+      const { node: response, pointer } = followRef(document, raw, `${site.pointer}/responses/${status}`) as {
+        node: Json;
+        pointer: string;
+      };
       const content = new Map<string, string | null>();
       for (const [mediaType, media] of Object.entries((response.content ?? {}) as Json))
-        content.set(mediaType.toLowerCase(), (media as Json).schema ? `${pointer}/content/${escapePointer(mediaType)}/schema` : null);
+        content.set(
+          mediaType.toLowerCase(),
+          (media as Json).schema ? `${pointer}/content/${escapePointer(mediaType)}/schema` : null,
+        );
       responses.set(status.toUpperCase(), { content });
       documented.push(responseInfo(document, status.toUpperCase(), response));
     }
@@ -102,7 +111,8 @@ function responseInfo(document: object, status: string, response: Json): Respons
     headers[name.toLowerCase()] = String(value);
   }
   const content = (response.content ?? {}) as Json;
-  const contentType = Object.keys(content).find((type) => /^application\/(.+\+)?json$/i.test(type)) ?? Object.keys(content)[0] ?? null;
+  const contentType =
+    Object.keys(content).find((type) => /^application\/(.+\+)?json$/i.test(type)) ?? Object.keys(content)[0] ?? null;
   if (contentType === null) return { status, contentType, headers, examples: {} };
   const media = content[contentType] as Json;
   const examples: Record<string, unknown> = {};
@@ -117,7 +127,9 @@ function responseInfo(document: object, status: string, response: Json): Respons
 
 /** Webhook name -> JSON pointer of its POST `application/json` body schema, or null when it declares none. */
 export function resolveWebhookBodies(document: object): Map<string, string | null> {
-  const bodies = new Map<string, string | null>(Object.keys(((document as Json).webhooks ?? {}) as Json).map((name) => [name, null]));
+  const bodies = new Map<string, string | null>(
+    Object.keys(((document as Json).webhooks ?? {}) as Json).map((name) => [name, null]),
+  );
   forEachOperation(
     document,
     (name, method, op, site) => {

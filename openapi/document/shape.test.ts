@@ -19,16 +19,24 @@ const document = {
 
 describe('shapeOf', () => {
   it('reads the type through a $ref, a chain of them, allOf and anyOf', () => {
-    expect(shapeOf(document, { $ref: '#/components/schemas/Timestamp' })).toMatchObject({ integer: true, number: false, boolean: false });
+    expect(shapeOf(document, { $ref: '#/components/schemas/Timestamp' })).toMatchObject({
+      integer: true,
+      number: false,
+      boolean: false,
+    });
     expect(shapeOf(document, { $ref: '#/components/schemas/Flag' })).toMatchObject({ boolean: true, integer: false });
     expect(shapeOf(document, { $ref: '#/components/schemas/Ratio' })).toMatchObject({ number: true });
-    expect(shapeOf(document, { anyOf: [{ $ref: '#/components/schemas/Timestamp' }, { type: 'null' }] })).toMatchObject({ integer: true });
+    expect(shapeOf(document, { anyOf: [{ $ref: '#/components/schemas/Timestamp' }, { type: 'null' }] })).toMatchObject({
+      integer: true,
+    });
     expect(shapeOf(document, { type: ['boolean', 'null'] })).toMatchObject({ boolean: true });
   });
 
   it("finds the default behind a $ref; a default beside the $ref wins over the target's", () => {
     expect(shapeOf(document, { $ref: '#/components/schemas/Order' }).default).toEqual({ value: 'asc' });
-    expect(shapeOf(document, { $ref: '#/components/schemas/Order', default: 'desc' }).default).toEqual({ value: 'desc' });
+    expect(shapeOf(document, { $ref: '#/components/schemas/Order', default: 'desc' }).default).toEqual({
+      value: 'desc',
+    });
     expect(shapeOf(document, { $ref: '#/components/schemas/Since' }).default).toEqual({ value: 0 });
     expect(shapeOf(document, { $ref: '#/components/schemas/Timestamp' })).not.toHaveProperty('default');
     expect(shapeOf(document, { type: 'string', default: null }).default).toEqual({ value: null });

@@ -30,7 +30,8 @@ export function shapeOf(document: unknown, schema: unknown): ValueShape {
     if (Array.isArray(record.type)) for (const type of record.type) types.add(type);
     else if (record.type !== undefined) types.add(record.type);
     if (items === undefined && 'items' in record) items = record.items;
-    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) if (Array.isArray(record[key])) for (const member of record[key]) visit(member);
+    for (const key of ['allOf', 'anyOf', 'oneOf'] as const)
+      if (Array.isArray(record[key])) for (const member of record[key]) visit(member);
     const ref = record.$ref;
     // Only local references: Ajv reports what it cannot resolve when the schema is compiled.
     if (typeof ref === 'string' && ref.startsWith('#') && !seen.has(ref)) {

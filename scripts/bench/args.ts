@@ -117,7 +117,10 @@ missed under --strict, 2 when a section could not run (e.g. a server failed to s
 Every server listens on a free port chosen by the OS; all child processes are killed at the end,
 also on errors and Ctrl-C.`;
 
-export type ParsedBenchArgs = { kind: 'help' } | { kind: 'error'; message: string } | { kind: 'run'; options: BenchOptions };
+export type ParsedBenchArgs =
+  | { kind: 'help' }
+  | { kind: 'error'; message: string }
+  | { kind: 'run'; options: BenchOptions };
 
 function positiveNumber(name: string, text: string | undefined, fallback: number, integer: boolean): number | string {
   if (text === undefined) return fallback;
@@ -170,9 +173,12 @@ export function parseBenchArgs(argv: string[]): ParsedBenchArgs {
   };
   for (const value of Object.values(numbers)) if (typeof value === 'string') return { kind: 'error', message: value };
   const n = numbers as Record<keyof typeof numbers, number>;
-  if (n.largeSources < 100) return { kind: 'error', message: '--sources must be at least 100 (the small workspace holds 100)' };
+  if (n.largeSources < 100)
+    return { kind: 'error', message: '--sources must be at least 100 (the small workspace holds 100)' };
 
-  const worldCheckpoints = (str('tokens') ?? (quick ? '1000,10000' : '1000,10000,20000,100000')).split(',').map((part) => Number(part.trim()));
+  const worldCheckpoints = (str('tokens') ?? (quick ? '1000,10000' : '1000,10000,20000,100000'))
+    .split(',')
+    .map((part) => Number(part.trim()));
   if (worldCheckpoints.some((n) => !Number.isInteger(n) || n < 1))
     return { kind: 'error', message: `--tokens must list positive integers, got "${str('tokens')}"` };
 

@@ -118,7 +118,12 @@ describe('bench options and verdicts', () => {
       evaluateTargets({
         environment: { node: 'v24', platform: 'linux x64', cpus: 2, cpuModel: 'x', loadAverage: [0, 0, 0], date: '' },
         options: { ...rest, sections: [...sections] },
-        weight: beyond.map((beyondMswGzip, i) => ({ app: `app ${i}`, gzipBytes: 151_000 + beyondMswGzip, beyondMswGzip, onUseGzip: 0 })),
+        weight: beyond.map((beyondMswGzip, i) => ({
+          app: `app ${i}`,
+          gzipBytes: 151_000 + beyondMswGzip,
+          beyondMswGzip,
+          onUseGzip: 0,
+        })),
         errors: [],
       }).find((t) => t.id === 'browser_weight');
     expect(verdict([106_800, 106_900])).toMatchObject({ pass: true, measured: '106.9 kB' });
@@ -286,7 +291,10 @@ describe('bench hybrid verdicts', () => {
       '[upstream] 12 exchanges were left out of the recording (its queue was full)',
     ];
     expect(skippedExchanges(`SIGTERM: shutting down\n${lines.join('\n')}\n`)).toEqual({ drift: 5835, recording: 12 });
-    expect(skippedExchanges('Workflow API mock listening on http://127.0.0.1:1/v1\n')).toEqual({ drift: 0, recording: 0 });
+    expect(skippedExchanges('Workflow API mock listening on http://127.0.0.1:1/v1\n')).toEqual({
+      drift: 0,
+      recording: 0,
+    });
   });
 });
 

@@ -34,7 +34,9 @@ export function killAll(): void {
 function untrackedChildPids(): number[] {
   if (process.platform !== 'linux') return [];
   try {
-    return readdirSync('/proc/self/task').flatMap((tid) => readFileSync(`/proc/self/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+    return readdirSync('/proc/self/task').flatMap((tid) =>
+      readFileSync(`/proc/self/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
   } catch {
     return [];
   }
@@ -95,7 +97,11 @@ export const SERVERS_DIR = fileURLToPath(new URL('./servers/', import.meta.url))
 export async function spawnServer<R extends ReadyMessage>(
   script: string,
   args: string[],
-  options: { timeoutMs?: number; env?: NodeJS.ProcessEnv /** Flags for node itself, e.g. --cpu-prof. */; nodeArgs?: string[] } = {},
+  options: {
+    timeoutMs?: number;
+    env?: NodeJS.ProcessEnv /** Flags for node itself, e.g. --cpu-prof. */;
+    nodeArgs?: string[];
+  } = {},
 ): Promise<ServerChild<R>> {
   const child = track(
     spawn(process.execPath, [...(options.nodeArgs ?? []), script, ...args], {

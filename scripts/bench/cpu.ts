@@ -47,7 +47,11 @@ function machineTicks(): MachineTicks | undefined {
   try {
     const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
     // cpu  user nice system idle iowait irq softirq steal guest guest_nice
-    const [user, nice, system, _idle, _iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number) as number[];
+    const [user, nice, system, _idle, _iowait, irq, softirq, steal] = line
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number) as number[];
     return { busy: user! + nice! + system! + irq! + softirq!, steal: steal ?? 0 };
   } catch {
     return undefined;

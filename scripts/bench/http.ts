@@ -13,13 +13,24 @@ export function keepAliveAgent(): Agent {
   return new Agent({ keepAlive: true, maxSockets: 1 });
 }
 
-export function get(url: string, headers: Record<string, string>, agent?: Agent, timeoutMs = 10_000): Promise<GetResult> {
+export function get(
+  url: string,
+  headers: Record<string, string>,
+  agent?: Agent,
+  timeoutMs = 10_000,
+): Promise<GetResult> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const req = request(url, { method: 'GET', headers, agent: agent ?? false, timeout: timeoutMs }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString('utf8'),
+          ms: performance.now() - started,
+        }),
+      );
       res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(new Error(`GET ${url} timed out after ${timeoutMs} ms`)));

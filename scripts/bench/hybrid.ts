@@ -93,7 +93,12 @@ export async function measureHybrid(options: HybridOptions, log = (_line: string
     }
     const targets: Record<'direct' | 'proxy' | 'live' | 'recorded', Target> = {
       direct: { server: 'upstream directly', pid: upstream.pid, origin: upstream.origin, prefix: '/v1' },
-      proxy: { server: 'bare node:http proxy', pid: bareProxy.ready.pid as number, origin: bareProxy.origin, prefix: '/v1' },
+      proxy: {
+        server: 'bare node:http proxy',
+        pid: bareProxy.ready.pid as number,
+        origin: bareProxy.origin,
+        prefix: '/v1',
+      },
       live: { server: 'serve --live getCurrentUser', pid: live.pid, origin: live.origin, prefix: '/v1' },
       recorded: { server: '... --record --drift-report', pid: recording.pid, origin: recording.origin, prefix: '/v1' },
     };
@@ -106,7 +111,9 @@ export async function measureHybrid(options: HybridOptions, log = (_line: string
         const upstreamCpu = upstreamMeter?.stop();
         runs[name].push(upstreamCpu === undefined ? run : { ...run, upstreamCpu });
       }
-      const [d, p, l, r] = [runs.direct, runs.proxy, runs.live, runs.recorded].map((list) => Math.round(list.at(-1)!.rps));
+      const [d, p, l, r] = [runs.direct, runs.proxy, runs.live, runs.recorded].map((list) =>
+        Math.round(list.at(-1)!.rps),
+      );
       const figures = `direct ${d} req/s, bare proxy ${p}, live ${l}, live with --record --drift-report ${r}`;
       log(`hybrid: round ${round}/${options.rounds} GET /v1${HYBRID_PATH}: ${figures}`);
     }
@@ -114,7 +121,8 @@ export async function measureHybrid(options: HybridOptions, log = (_line: string
     const { connections, durationS, warmupS } = options;
     const rounds = (name: keyof typeof targets) => runs[name].map((run) => run.rps);
     const skipped = skippedExchanges(recording.output());
-    const over = (name: 'proxy' | 'live' | 'recorded') => median(rounds(name).map((rps, i) => rps / rounds('direct')[i]!));
+    const over = (name: 'proxy' | 'live' | 'recorded') =>
+      median(rounds(name).map((rps, i) => rps / rounds('direct')[i]!));
     return {
       tool: 'wrk',
       options: { connections, durationS, warmupS, rounds: options.rounds },

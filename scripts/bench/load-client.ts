@@ -101,7 +101,12 @@ export function parseClientReport(output: string): ClientResult {
 const DRIVER = fileURLToPath(new URL('./autocannon-driver.ts', import.meta.url));
 
 /** The command line of one run: wrk with 2 threads (the machine's cores) or the autocannon driver. */
-export function clientCommand(tool: ClientTool, wrk: string | undefined, run: ClientRun, scriptPath: string): { file: string; args: string[] } {
+export function clientCommand(
+  tool: ClientTool,
+  wrk: string | undefined,
+  run: ClientRun,
+  scriptPath: string,
+): { file: string; args: string[] } {
   if (tool === 'wrk') {
     return {
       file: wrk ?? 'wrk',
@@ -149,7 +154,10 @@ export async function runClient(tool: ClientTool, wrk: string | undefined, run: 
       child.once('exit', (exitCode) => resolve(exitCode));
     });
     clearInterval(sampler);
-    const clientCpu = startCpu === undefined || last === undefined ? undefined : ((last.cpu - startCpu) / (last.wall - startWall)) * 100;
+    const clientCpu =
+      startCpu === undefined || last === undefined
+        ? undefined
+        : ((last.cpu - startCpu) / (last.wall - startWall)) * 100;
     if (code !== 0) throw new Error(`${tool} exited with ${code}:\n${output.slice(-2000)}`);
     const result = parseClientReport(output);
     return clientCpu === undefined ? result : { ...result, clientCpu };

@@ -100,9 +100,13 @@ interface Target {
   deepQuery: string;
 }
 
-async function fetchPage(target: Pick<Target, 'name' | 'child' | 'agent' | 'headers'>, query: string): Promise<{ page: SourcesPage; ms: number }> {
+async function fetchPage(
+  target: Pick<Target, 'name' | 'child' | 'agent' | 'headers'>,
+  query: string,
+): Promise<{ page: SourcesPage; ms: number }> {
   const res = await get(`${target.child.origin}/v1${query}`, target.headers, target.agent);
-  if (res.status !== 200) throw new Error(`${target.name} world: GET /v1${query} answered ${res.status}: ${res.body.slice(0, 300)}`);
+  if (res.status !== 200)
+    throw new Error(`${target.name} world: GET /v1${query} answered ${res.status}: ${res.body.slice(0, 300)}`);
   return { page: JSON.parse(res.body) as SourcesPage, ms: res.ms };
 }
 
@@ -111,12 +115,23 @@ function timing(query: string, items: number, times: number[]): PageTiming {
   return { query, items, medianMs: summary.p50, p90Ms: summary.p90, p99Ms: summary.p99 };
 }
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
 
-function checkPage(checks: Check[], label: string, page: SourcesPage, expectedIds: readonly string[], total: number): void {
+function checkPage(
+  checks: Check[],
+  label: string,
+  page: SourcesPage,
+  expectedIds: readonly string[],
+  total: number,
+): void {
   const ids = page.data.map((source) => source.id);
   const info = page.page_info;
-  checks.push({ name: `${label}: items`, ok: sameList(ids, expectedIds), detail: `${ids.length} ids, expected ${expectedIds.length}` });
+  checks.push({
+    name: `${label}: items`,
+    ok: sameList(ids, expectedIds),
+    detail: `${ids.length} ids, expected ${expectedIds.length}`,
+  });
   checks.push({
     name: `${label}: count/total_count`,
     ok: info.count === expectedIds.length && info.total_count === total,
@@ -132,14 +147,23 @@ function checkPage(checks: Check[], label: string, page: SourcesPage, expectedId
 }
 
 /** Walks the whole list with `after` = the previous end_cursor; checks every page's shape on the way. */
-async function walk(target: Pick<Target, 'name' | 'child' | 'agent' | 'headers'>, limit: number, total: number, checks: Check[]): Promise<string[]> {
+async function walk(
+  target: Pick<Target, 'name' | 'child' | 'agent' | 'headers'>,
+  limit: number,
+  total: number,
+  checks: Check[],
+): Promise<string[]> {
   const ids: string[] = [];
   const orgId = target.child.ready.orgId;
   let after: string | undefined;
   let pageShapeOk = true;
   for (let guard = 0; guard <= Math.ceil(total / limit) + 1; guard++) {
-    const { page } = await fetchPage(target, `/orgs/${orgId}/sources?limit=${limit}${after === undefined ? '' : `&after=${after}`}`);
-    if (page.page_info.total_count !== total || page.page_info.count !== page.data.length || page.data.length > limit) pageShapeOk = false;
+    const { page } = await fetchPage(
+      target,
+      `/orgs/${orgId}/sources?limit=${limit}${after === undefined ? '' : `&after=${after}`}`,
+    );
+    if (page.page_info.total_count !== total || page.page_info.count !== page.data.length || page.data.length > limit)
+      pageShapeOk = false;
     if (page.data.length === 0) {
       checks.push({
         name: `${target.name}: after the last end_cursor`,
@@ -165,11 +189,26 @@ async function walk(target: Pick<Target, 'name' | 'child' | 'agent' | 'headers'>
  * page is checked against, and the ID whose cursor opens the deep page (~90% in, leaving a full
  * page after it when possible).
  */
-async function startWorld(name: 'small' | 'large', sources: number, limit: number, seed: string, checks: Check[]): Promise<Target> {
+async function startWorld(
+  name: 'small' | 'large',
+  sources: number,
+  limit: number,
+  seed: string,
+  checks: Check[],
+): Promise<Target> {
   const token = `bench-pages-${name}-${randomBytes(4).toString('hex')}`;
-  const child = await spawnServer<MockReady>(`${SERVERS_DIR}mock.ts`, ['--seed', seed, '--token', token, '--sources', String(sources)], { timeoutMs: 120_000 });
+  const child = await spawnServer<MockReady>(
+    `${SERVERS_DIR}mock.ts`,
+    ['--seed', seed, '--token', token, '--sources', String(sources)],
+    { timeoutMs: 120_000 },
+  );
   const { orgId, total, seeded, firstAddedId, lastAddedId } = child.ready;
-  const world = { name, child, agent: keepAliveAgent(), headers: { authorization: `Bearer ${token}`, accept: 'application/json' } };
+  const world = {
+    name,
+    child,
+    agent: keepAliveAgent(),
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+  };
   const walked = await walk(world, limit, total, checks);
   if (firstAddedId !== undefined) {
     checks.push({
@@ -194,7 +233,10 @@ export async function measurePagination(options: PaginationOptions): Promise<Pag
   const log = options.log ?? (() => {});
   log(`pagination: building worlds with ${options.small} and ${options.large} sources and walking their lists ...`);
   const checks: Check[] = [];
-  const started = await Promise.allSettled([startWorld('small', options.small, limit, seed, checks), startWorld('large', options.large, limit, seed, checks)]);
+  const started = await Promise.allSettled([
+    startWorld('small', options.small, limit, seed, checks),
+    startWorld('large', options.large, limit, seed, checks),
+  ]);
   const targets = started.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
   try {
     const failed = started.find((outcome) => outcome.status === 'rejected');
@@ -203,7 +245,12 @@ export async function measurePagination(options: PaginationOptions): Promise<Pag
 
     // Timing: rounds interleave the three page kinds so drift hits them alike.
     log(`pagination: timing ${options.samples} x 3 page requests ...`);
-    const times = { smallFirst: [] as number[], smallDeep: [] as number[], largeFirst: [] as number[], largeDeep: [] as number[] };
+    const times = {
+      smallFirst: [] as number[],
+      smallDeep: [] as number[],
+      largeFirst: [] as number[],
+      largeDeep: [] as number[],
+    };
     for (let round = 0; round < options.warmup + options.samples; round++) {
       const a = await fetchPage(small, small.firstQuery);
       const b = await fetchPage(large, large.firstQuery);
@@ -227,8 +274,19 @@ export async function measurePagination(options: PaginationOptions): Promise<Pag
       const first = (await fetchPage(target, target.firstQuery)).page;
       const deep = (await fetchPage(target, target.deepQuery)).page;
       checkPage(checks, `${target.name}: first page`, first, walked.slice(0, limit), ready.total);
-      checkPage(checks, `${target.name}: page after #${deepAfterIndex}`, deep, walked.slice(deepAfterIndex + 1, deepAfterIndex + 1 + limit), ready.total);
-      const before = (await fetchPage(target, `/orgs/${ready.orgId}/sources?limit=${limit}&before=${cursorOf(walked[deepAfterIndex]!)}`)).page;
+      checkPage(
+        checks,
+        `${target.name}: page after #${deepAfterIndex}`,
+        deep,
+        walked.slice(deepAfterIndex + 1, deepAfterIndex + 1 + limit),
+        ready.total,
+      );
+      const before = (
+        await fetchPage(
+          target,
+          `/orgs/${ready.orgId}/sources?limit=${limit}&before=${cursorOf(walked[deepAfterIndex]!)}`,
+        )
+      ).page;
       checkPage(
         checks,
         `${target.name}: page before #${deepAfterIndex}`,
@@ -246,7 +304,11 @@ export async function measurePagination(options: PaginationOptions): Promise<Pag
         buildMs: ready.buildMs,
         rssBytes: memory.rss,
         heapUsedBytes: memory.heapUsed,
-        first: timing(target.firstQuery, first.data.length, target.name === 'small' ? times.smallFirst : times.largeFirst),
+        first: timing(
+          target.firstQuery,
+          first.data.length,
+          target.name === 'small' ? times.smallFirst : times.largeFirst,
+        ),
         deepAfterIndex,
         deep: timing(target.deepQuery, deep.data.length, deepTimes),
       };

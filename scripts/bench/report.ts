@@ -54,7 +54,14 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetV
   const s = results.startup;
   const p = results.pagination;
   const targets: TargetVerdict[] = [];
-  const push = (id: string, target: string, value: number | undefined, pass: (v: number) => boolean, measured: (v: number) => string, note?: string) =>
+  const push = (
+    id: string,
+    target: string,
+    value: number | undefined,
+    pass: (v: number) => boolean,
+    measured: (v: number) => string,
+    note?: string,
+  ) =>
     targets.push(
       value === undefined
         ? { id, target, measured: 'not run', value: null, pass: null }
@@ -128,7 +135,8 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetV
       `RSS after ${int(tokens)} tokens < 1 GB${tokens > 20_000 ? ' (with eviction)' : ''}, every request answered`,
       step === undefined ? undefined : step.rssBytes / MB,
       (v) => v < 1024 && step!.failed === 0 && w!.stillAnswers,
-      (v) => `${fmt(v, 0)} MB${step!.failed > 0 ? `, ${step!.failed} failed` : ''}${w!.stillAnswers ? '' : ', no longer answering'}`,
+      (v) =>
+        `${fmt(v, 0)} MB${step!.failed > 0 ? `, ${step!.failed} failed` : ''}${w!.stillAnswers ? '' : ', no longer answering'}`,
     );
   }
   const sc = results.scaling;
@@ -282,25 +290,35 @@ export function formatReport(results: BenchResults): string {
     const all = t.perPath.flatMap((p) => [p.mock, p.bare, p.prism, p.prismDefault]);
     const busy = all.filter((r) => (r.otherCpu ?? 0) + (r.stealCpu ?? 0) >= 20);
     if (busy.length > 0) {
-      out.push(`   note: other processes or the hypervisor took >= 20% of a core during ${busy.length} of ${all.length} runs: those numbers are disturbed.`);
+      out.push(
+        `   note: other processes or the hypervisor took >= 20% of a core during ${busy.length} of ${all.length} runs: those numbers are disturbed.`,
+      );
     }
     const clientBound = all.filter((r) => (r.clientCpu ?? 0) >= 90);
     if (clientBound.length > 0) {
-      out.push(`   note: the client used >= 90% of a core in ${clientBound.length} runs: those servers may be faster than measured.`);
+      out.push(
+        `   note: the client used >= 90% of a core in ${clientBound.length} runs: those servers may be faster than measured.`,
+      );
     }
   }
 
   const s = results.startup;
   if (s) {
     out.push('');
-    out.push(`2. Start-up: spawn \`node cli/checkout-bin.js serve --port <free> --quiet\` -> first 200 of GET /v1/users/me, ${s.runs.length} runs`);
-    out.push(`   median ${fmt(s.medianMs, 0)} ms (min ${fmt(s.minMs, 0)}, max ${fmt(s.maxMs, 0)}; runs: ${s.runs.map((r) => fmt(r, 0)).join(', ')} ms)`);
+    out.push(
+      `2. Start-up: spawn \`node cli/checkout-bin.js serve --port <free> --quiet\` -> first 200 of GET /v1/users/me, ${s.runs.length} runs`,
+    );
+    out.push(
+      `   median ${fmt(s.medianMs, 0)} ms (min ${fmt(s.minMs, 0)}, max ${fmt(s.maxMs, 0)}; runs: ${s.runs.map((r) => fmt(r, 0)).join(', ')} ms)`,
+    );
   }
 
   const p = results.pagination;
   if (p) {
     out.push('');
-    out.push(`3. Pagination at scale: limit=${p.limit}, ${p.samples} timed sequential keep-alive requests per page (interleaved), median/p90/p99`);
+    out.push(
+      `3. Pagination at scale: limit=${p.limit}, ${p.samples} timed sequential keep-alive requests per page (interleaved), median/p90/p99`,
+    );
     const rows = [
       [
         'small',
@@ -339,8 +357,22 @@ export function formatReport(results: BenchResults): string {
         fmt(p.large.deep.p99Ms, 3),
       ],
     ];
-    out.push(indent(table(['world', 'sources', 'page', 'items', 'median ms', 'p90 ms', 'p99 ms'], rows, [false, true, false, true, true, true, true])));
-    out.push(`   ratio to the small world's first page: large first ${fmt(p.ratioFirst)}x, large deep ${fmt(p.ratioDeep)}x`);
+    out.push(
+      indent(
+        table(['world', 'sources', 'page', 'items', 'median ms', 'p90 ms', 'p99 ms'], rows, [
+          false,
+          true,
+          false,
+          true,
+          true,
+          true,
+          true,
+        ]),
+      ),
+    );
+    out.push(
+      `   ratio to the small world's first page: large first ${fmt(p.ratioFirst)}x, large deep ${fmt(p.ratioDeep)}x`,
+    );
     out.push(
       `   large world: ${int(p.large.sources - p.large.seeded)} sources added in ${fmt(p.large.buildMs / 1000)} s; RSS ${fmt(p.large.rssBytes / MB, 0)} MB (heap used ${fmt(p.large.heapUsedBytes / MB, 0)} MB); small world process: RSS ${fmt(p.small.rssBytes / MB, 0)} MB`,
     );
@@ -363,7 +395,9 @@ export function formatReport(results: BenchResults): string {
       String(step.failed),
       fmt(step.ms / 1000, 1),
     ]);
-    out.push(indent(table(['tokens', 'RSS MB', 'kB per token', 'failed', 'step s'], rows, [true, true, true, true, true])));
+    out.push(
+      indent(table(['tokens', 'RSS MB', 'kB per token', 'failed', 'step s'], rows, [true, true, true, true, true])),
+    );
     out.push(
       `   RSS at start ${fmt(w.startRssBytes / MB, 0)} MB; afterwards a new token and the run's first token ${w.stillAnswers ? 'both answered 200' : 'were NOT both answered'}`,
     );
@@ -372,11 +406,15 @@ export function formatReport(results: BenchResults): string {
   const sc = results.scaling;
   if (sc) {
     out.push('');
-    out.push(`5. Scaling: ${sc.replicas} \`serve --state\` replicas behind ${sc.nginx} (hash $http_authorization consistent), ${sc.tokens} tokens`);
+    out.push(
+      `5. Scaling: ${sc.replicas} \`serve --state\` replicas behind ${sc.nginx} (hash $http_authorization consistent), ${sc.tokens} tokens`,
+    );
     out.push(
       `   tokens per replica: ${sc.tokensPerReplica.join(' / ')}; ${sc.staleReads} of ${sc.reads} reads missed their own write; ${sc.splitTokens} tokens on several replicas`,
     );
-    out.push(`   ${int(sc.throughput.requests)} reads through nginx: ${int(sc.throughput.rps)} req/s, ${sc.throughput.failed} failed`);
+    out.push(
+      `   ${int(sc.throughput.requests)} reads through nginx: ${int(sc.throughput.rps)} req/s, ${sc.throughput.failed} failed`,
+    );
     out.push(
       `   replica ${sc.restart.replica} restarted in ${fmt(sc.restart.ms, 0)} ms: ${sc.restart.kept} of ${sc.restart.tokens} of its tokens kept their webhook`,
     );
@@ -443,7 +481,11 @@ export function formatReport(results: BenchResults): string {
     indent(
       table(
         ['target', 'measured', 'verdict'],
-        results.targets.map((v) => [v.target, v.measured, (v.pass === null ? 'NOT RUN' : v.pass ? 'PASS' : 'FAIL') + (v.note ? `  (${v.note})` : '')]),
+        results.targets.map((v) => [
+          v.target,
+          v.measured,
+          (v.pass === null ? 'NOT RUN' : v.pass ? 'PASS' : 'FAIL') + (v.note ? `  (${v.note})` : ''),
+        ]),
         [false, true, false],
       ),
     ),

@@ -35,7 +35,13 @@ describe(`the scaling recipe behind nginx${why}`, () => {
   );
 
   it.skipIf(nginx === undefined)('catches a balancer that does not route by token', { timeout: 120_000 }, async () => {
-    const result = await measureScaling({ replicas: 2, tokens: 8, readsPerToken: 2, throughputRequests: 50, balance: 'round-robin' });
+    const result = await measureScaling({
+      replicas: 2,
+      tokens: 8,
+      readsPerToken: 2,
+      throughputRequests: 50,
+      balance: 'round-robin',
+    });
     expect(result.staleReads + result.splitTokens).toBeGreaterThan(0);
   });
 });

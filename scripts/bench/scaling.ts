@@ -108,9 +108,13 @@ interface Replica {
 
 async function startReplica(port: number, state: string): Promise<Replica> {
   const child = track(
-    spawn(process.execPath, [CLI_BIN, 'serve', '--port', String(port), '--host', '127.0.0.1', '--seed', '1', '--quiet', '--state', state], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
+    spawn(
+      process.execPath,
+      [CLI_BIN, 'serve', '--port', String(port), '--host', '127.0.0.1', '--seed', '1', '--quiet', '--state', state],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    ),
   );
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -138,7 +142,12 @@ async function waitFor(url: string, gone: () => boolean, why: () => string, time
   }
 }
 
-function send(method: string, url: string, token: string, agent: Agent | false = false): Promise<{ status: number; body: string }> {
+function send(
+  method: string,
+  url: string,
+  token: string,
+  agent: Agent | false = false,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method, headers: { authorization: `Bearer ${token}` }, agent }, (res) => {
       const chunks: Buffer[] = [];
@@ -158,14 +167,19 @@ function send(method: string, url: string, token: string, agent: Agent | false =
  * const result = await measureScaling({ replicas: 3, tokens: 60, readsPerToken: 5 }, console.log);
  * console.log(result.tokensPerReplica, result.staleReads, result.restart.kept);
  */
-export async function measureScaling(options: ScalingOptions, log: (line: string) => void = () => {}): Promise<ScalingResult> {
+export async function measureScaling(
+  options: ScalingOptions,
+  log: (line: string) => void = () => {},
+): Promise<ScalingResult> {
   const nginx = findNginx();
-  if (nginx === undefined) throw new Error('nginx is not installed (Debian: apt-get install nginx-light); the scaling section needs it');
+  if (nginx === undefined)
+    throw new Error('nginx is not installed (Debian: apt-get install nginx-light); the scaling section needs it');
   const dir = mkdtempSync(join(tmpdir(), 'mock-scaling-'));
   const replicas: Replica[] = [];
   let balancer: ChildProcess | undefined;
   try {
-    for (let i = 0; i < options.replicas; i++) replicas.push(await startReplica(await freePort(), join(dir, `replica-${i}.json`)));
+    for (let i = 0; i < options.replicas; i++)
+      replicas.push(await startReplica(await freePort(), join(dir, `replica-${i}.json`)));
     const port = await freePort();
     for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub));
     writeFileSync(
@@ -178,7 +192,11 @@ export async function measureScaling(options: ScalingOptions, log: (line: string
       ),
     );
     let nginxOutput = '';
-    balancer = track(spawn(nginx, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] }));
+    balancer = track(
+      spawn(nginx, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
     balancer.stderr?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
     const origin = `http://127.0.0.1:${port}`;
     await waitFor(
@@ -193,8 +211,13 @@ export async function measureScaling(options: ScalingOptions, log: (line: string
     const hooks = new Map<string, string>();
     let staleReads = 0;
     for (const token of tokens) {
-      const created = await send('POST', `${origin}/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2F${token}&name=n&description=d`, token);
-      if (created.status !== 200) throw new Error(`POST /v1/webhooks through nginx answered ${created.status}: ${created.body.slice(0, 200)}`);
+      const created = await send(
+        'POST',
+        `${origin}/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2F${token}&name=n&description=d`,
+        token,
+      );
+      if (created.status !== 200)
+        throw new Error(`POST /v1/webhooks through nginx answered ${created.status}: ${created.body.slice(0, 200)}`);
       hooks.set(token, (JSON.parse(created.body) as { data: { id: string } }).data.id);
       for (let i = 0; i < options.readsPerToken; i++) {
         const read = await send('GET', `${origin}/v1/users/me/webhooks`, token);
@@ -211,10 +234,14 @@ export async function measureScaling(options: ScalingOptions, log: (line: string
       }
       owners.set(token, holders);
     }
-    const tokensPerReplica = replicas.map((_, i) => [...owners.values()].filter((holders) => holders.length === 1 && holders[0] === i).length);
+    const tokensPerReplica = replicas.map(
+      (_, i) => [...owners.values()].filter((holders) => holders.length === 1 && holders[0] === i).length,
+    );
     const unplaced = [...owners.values()].filter((holders) => holders.length === 0).length;
     const splitTokens = [...owners.values()].filter((holders) => holders.length > 1).length;
-    log(`scaling: tokens per replica ${tokensPerReplica.join(' / ')}; ${staleReads} of ${tokens.length * options.readsPerToken} reads missed their write`);
+    log(
+      `scaling: tokens per replica ${tokensPerReplica.join(' / ')}; ${staleReads} of ${tokens.length * options.readsPerToken} reads missed their write`,
+    );
 
     // 1b. An HTTP trigger's endpoint_url read through nginx names nginx's origin, and answers there.
     const endpoint = await throughEndpoint(origin, tokens[0]!);
@@ -238,7 +265,9 @@ export async function measureScaling(options: ScalingOptions, log: (line: string
       const read = await send('GET', `${origin}/v1/users/me/webhooks`, token);
       if (read.body.includes(hooks.get(token)!)) kept++;
     }
-    log(`scaling: replica ${victim} restarted in ${ms.toFixed(0)} ms; ${kept} of ${theirs.length} of its tokens kept their webhook`);
+    log(
+      `scaling: replica ${victim} restarted in ${ms.toFixed(0)} ms; ${kept} of ${theirs.length} of its tokens kept their webhook`,
+    );
     return {
       nginx,
       replicas: options.replicas,

@@ -28,7 +28,11 @@ async function measureStartupOnce(timeoutMs = 15_000): Promise<number> {
   const url = `http://127.0.0.1:${port}/v1/users/me`;
   const headers = { authorization: `Bearer bench-startup-${port}` };
   const started = performance.now();
-  const child = track(spawn(process.execPath, [CLI_BIN, 'serve', '--port', String(port), '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] }));
+  const child = track(
+    spawn(process.execPath, [CLI_BIN, 'serve', '--port', String(port), '--quiet'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   let wake: () => void = () => {};
@@ -39,8 +43,10 @@ async function measureStartupOnce(timeoutMs = 15_000): Promise<number> {
   });
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`serve exited with code ${child.exitCode} before answering:\n${stderr}`);
-      if (performance.now() - started > timeoutMs) throw new Error(`serve did not answer 200 within ${timeoutMs} ms:\n${stderr}`);
+      if (child.exitCode !== null)
+        throw new Error(`serve exited with code ${child.exitCode} before answering:\n${stderr}`);
+      if (performance.now() - started > timeoutMs)
+        throw new Error(`serve did not answer 200 within ${timeoutMs} ms:\n${stderr}`);
       try {
         const res = await get(url, headers, undefined, 5000);
         if (res.status === 200) return performance.now() - started;

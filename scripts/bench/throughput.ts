@@ -72,7 +72,12 @@ export interface ThroughputResult {
 
 /** The request mix, relative to the API root (the mock's /v1, Prism's root). */
 function requestMix(ids: { orgId: string; workflowId: string }): string[] {
-  return [`/users/me`, `/workspaces/${ids.orgId}`, `/orgs/${ids.orgId}/sources?limit=10`, `/workflows/${ids.workflowId}`];
+  return [
+    `/users/me`,
+    `/workspaces/${ids.orgId}`,
+    `/orgs/${ids.orgId}/sources?limit=10`,
+    `/workflows/${ids.workflowId}`,
+  ];
 }
 
 export interface Target {
@@ -100,7 +105,9 @@ export async function measure(
   const serverCpu = server.stop();
   const total = machine.stop();
   const otherCpu =
-    total === undefined || serverCpu === undefined || result.clientCpu === undefined ? undefined : Math.max(0, total.busy - serverCpu - result.clientCpu);
+    total === undefined || serverCpu === undefined || result.clientCpu === undefined
+      ? undefined
+      : Math.max(0, total.busy - serverCpu - result.clientCpu);
   const measured: LoadResult = {
     server: target.server,
     ...result,
@@ -164,7 +171,10 @@ export function summarize(runs: readonly PathRuns[]): Omit<ThroughputResult, 'to
   };
 }
 
-export async function measureThroughput(options: LoadOptions, log: (line: string) => void = () => {}): Promise<ThroughputResult> {
+export async function measureThroughput(
+  options: LoadOptions,
+  log: (line: string) => void = () => {},
+): Promise<ThroughputResult> {
   const token = `bench-${randomBytes(6).toString('hex')}`;
   const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
   const wrk = findWrk();
@@ -179,7 +189,10 @@ export async function measureThroughput(options: LoadOptions, log: (line: string
     const me = await get(`${mockChild.origin}/v1/users/me`, headers);
     if (me.status !== 200) throw new Error(`mock GET /v1/users/me answered ${me.status}: ${me.body}`);
     const orgId = (JSON.parse(me.body) as { data: { orgs: Array<{ id: string }> } }).data.orgs[0]!.id;
-    const world = await getJson<{ data: { workflows: Array<{ id: string }> } }>(`${mockChild.origin}/__mock/world`, headers);
+    const world = await getJson<{ data: { workflows: Array<{ id: string }> } }>(
+      `${mockChild.origin}/__mock/world`,
+      headers,
+    );
     const paths = requestMix({ orgId, workflowId: world.data.workflows[0]!.id });
     const bodies: Record<string, string> = {};
     for (const path of paths) {
@@ -187,13 +200,19 @@ export async function measureThroughput(options: LoadOptions, log: (line: string
       if (res.status !== 200) throw new Error(`mock GET /v1${path} answered ${res.status}: ${res.body.slice(0, 300)}`);
       bodies[`/v1${path}`] = res.body;
     }
-    const bareChild = await spawnServer(`${SERVERS_DIR}bare.ts`, [], { env: { ...process.env, BENCH_BODY: me.body, BENCH_BODIES: JSON.stringify(bodies) } });
+    const bareChild = await spawnServer(`${SERVERS_DIR}bare.ts`, [], {
+      env: { ...process.env, BENCH_BODY: me.body, BENCH_BODIES: JSON.stringify(bodies) },
+    });
     stops.push(() => bareChild.stop());
     // Prism twice: at its fastest (`-v error`), the one the target is judged against, and at its
     // default level, as `prism mock` starts (docs/performance.md, "A fair Prism").
     const startedPrism = async (verboseLevel: 'error' | undefined) => {
       log(`throughput: starting prism mock${verboseLevel === undefined ? '' : ` -v ${verboseLevel}`} ...`);
-      const prismProcess = await startPrism({ mode: 'mock', port: 0, ...(verboseLevel === undefined ? {} : { verboseLevel }) });
+      const prismProcess = await startPrism({
+        mode: 'mock',
+        port: 0,
+        ...(verboseLevel === undefined ? {} : { verboseLevel }),
+      });
       track(prismProcess.child);
       stops.push(() => prismProcess.close());
       for (const path of paths) {
@@ -206,9 +225,24 @@ export async function measureThroughput(options: LoadOptions, log: (line: string
     const prismDefault = await startedPrism(undefined);
 
     const mock: Target = { server: 'mock server', pid: mockChild.process.pid, origin: mockChild.origin, prefix: '/v1' };
-    const bare: Target = { server: 'bare node:http', pid: bareChild.process.pid, origin: bareChild.origin, prefix: '/v1' };
-    const prism: Target = { server: 'prism mock -v error', pid: prismFast.child.pid, origin: prismFast.url, prefix: '' };
-    const prismInfo: Target = { server: 'prism mock (default -v info)', pid: prismDefault.child.pid, origin: prismDefault.url, prefix: '' };
+    const bare: Target = {
+      server: 'bare node:http',
+      pid: bareChild.process.pid,
+      origin: bareChild.origin,
+      prefix: '/v1',
+    };
+    const prism: Target = {
+      server: 'prism mock -v error',
+      pid: prismFast.child.pid,
+      origin: prismFast.url,
+      prefix: '',
+    };
+    const prismInfo: Target = {
+      server: 'prism mock (default -v info)',
+      pid: prismDefault.child.pid,
+      origin: prismDefault.url,
+      prefix: '',
+    };
     const runs = new Map<string, PathRuns>(paths.map((path) => [path, { path, mock: [], bare: [] }]));
     for (let round = 1; round <= options.rounds; round++) {
       for (const path of paths) {
@@ -223,7 +257,9 @@ export async function measureThroughput(options: LoadOptions, log: (line: string
         if (round === 1) {
           entry.prism = await measure(tool, wrk, prism, path, headers, options, true);
           entry.prismDefault = await measure(tool, wrk, prismInfo, path, headers, options, true);
-          log(`throughput: GET ${path}: prism ${Math.round(entry.prism.rps)} req/s at -v error, ${Math.round(entry.prismDefault.rps)} at its default level`);
+          log(
+            `throughput: GET ${path}: prism ${Math.round(entry.prism.rps)} req/s at -v error, ${Math.round(entry.prismDefault.rps)} at its default level`,
+          );
         }
       }
     }

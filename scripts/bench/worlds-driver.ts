@@ -5,7 +5,8 @@
 import { Agent, request } from 'node:http';
 
 const [origin, fromText, countText, concurrencyText, prefix] = process.argv.slice(2);
-if (origin === undefined || prefix === undefined) throw new Error('usage: worlds-driver.ts <origin> <from> <count> <concurrency> <prefix>');
+if (origin === undefined || prefix === undefined)
+  throw new Error('usage: worlds-driver.ts <origin> <from> <count> <concurrency> <prefix>');
 const from = Number(fromText);
 const count = Number(countText);
 const concurrency = Number(concurrencyText);
@@ -14,11 +15,15 @@ const statuses: Record<string, number> = {};
 
 function firstRequest(token: string): Promise<number> {
   return new Promise((resolve) => {
-    const req = request(`${origin}/v1/users/me`, { agent, headers: { authorization: `Bearer ${token}` }, timeout: 30_000 }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', () => resolve(0));
-    });
+    const req = request(
+      `${origin}/v1/users/me`,
+      { agent, headers: { authorization: `Bearer ${token}` }, timeout: 30_000 },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', () => resolve(0));
+      },
+    );
     req.on('timeout', () => req.destroy());
     req.on('error', () => resolve(0));
     req.end();

@@ -43,10 +43,18 @@ function rssOf(pid: number): number {
   }
 }
 
-function drive(origin: string, from: number, count: number, concurrency: number, prefix: string): Promise<{ ok: number; failed: number; ms: number }> {
+function drive(
+  origin: string,
+  from: number,
+  count: number,
+  concurrency: number,
+  prefix: string,
+): Promise<{ ok: number; failed: number; ms: number }> {
   return new Promise((resolve, reject) => {
     const child = track(
-      spawn(process.execPath, [DRIVER, origin, String(from), String(count), String(concurrency), prefix], { stdio: ['ignore', 'pipe', 'pipe'] }),
+      spawn(process.execPath, [DRIVER, origin, String(from), String(count), String(concurrency), prefix], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
     );
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -110,12 +118,26 @@ export async function measureWorlds(
       const run = await drive(server.origin, done, checkpoint - done, options.concurrency, prefix);
       done = checkpoint;
       const rssBytes = rssOf(server.pid);
-      steps.push({ tokens: checkpoint, rssBytes, bytesPerToken: (rssBytes - startRssBytes) / checkpoint, failed: run.failed, ms: run.ms });
-      log(`worlds: ${checkpoint} tokens: RSS ${(rssBytes / 1024 / 1024).toFixed(0)} MB, ${run.failed} failed, ${(run.ms / 1000).toFixed(1)} s`);
+      steps.push({
+        tokens: checkpoint,
+        rssBytes,
+        bytesPerToken: (rssBytes - startRssBytes) / checkpoint,
+        failed: run.failed,
+        ms: run.ms,
+      });
+      log(
+        `worlds: ${checkpoint} tokens: RSS ${(rssBytes / 1024 / 1024).toFixed(0)} MB, ${run.failed} failed, ${(run.ms / 1000).toFixed(1)} s`,
+      );
     }
     const fresh = await get(`${server.origin}/v1/users/me`, { authorization: `Bearer ${prefix}-after` });
     const first = await get(`${server.origin}/v1/users/me`, { authorization: `Bearer ${prefix}-0` });
-    return { serveArgs: options.serveArgs, concurrency: options.concurrency, startRssBytes, steps, stillAnswers: fresh.status === 200 && first.status === 200 };
+    return {
+      serveArgs: options.serveArgs,
+      concurrency: options.concurrency,
+      startRssBytes,
+      steps,
+      stillAnswers: fresh.status === 200 && first.status === 200,
+    };
   } finally {
     await server.stop();
   }

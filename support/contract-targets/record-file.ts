@@ -16,7 +16,10 @@ export function provideRecordFile(project: TestProject): () => void {
     const exchanges = rows.reduce((sum, row) => sum + row.exchanges, 0);
     const failed = rows.reduce((sum, row) => sum + row.failed, 0);
     if (process.env.CONTRACT_SUMMARY === '1') console.log(`\n${formatSummary(rows)}`);
-    else if (exchanges > 0) console.log(`[${project.name}] ${rows.length} operations, ${exchanges} exchanges checked, ${failed} failed the checks`);
+    else if (exchanges > 0)
+      console.log(
+        `[${project.name}] ${rows.length} operations, ${exchanges} exchanges checked, ${failed} failed the checks`,
+      );
     rmSync(dir, { recursive: true, force: true });
   };
 }

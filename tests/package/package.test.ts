@@ -4,7 +4,18 @@
 // Vite app in Debian's Chromium. Nothing here reaches past loopback except npm's own installs,
 // which come from the npm cache when it holds them.
 import { spawn } from 'node:child_process';
-import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
@@ -25,9 +36,9 @@ if (!existsSync(CHROMIUM) && process.env.CI) {
   throw new Error(`the package test needs Chromium at ${CHROMIUM} (apt-get install -y chromium); .ci/run installs it`);
 }
 /** The oldest Node that `engines.node` claims; the test runs the package on it. */
-const OLDEST_NODE = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node.match(
-  /\^?(\d+\.\d+\.\d+)/,
-)![1]!;
+const OLDEST_NODE = (
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }
+).engines.node.match(/\^?(\d+\.\d+\.\d+)/)![1]!;
 
 let kit: PackedKit;
 let consumer: string;
@@ -39,11 +50,18 @@ beforeAll(async () => {
   kit = await packKit();
   // The consumer is installed the way the README's CI job installs a project: package.json and a
   // lockfile, then the job's own first step, `npm ci` (the one install of this project).
-  consumer = await createConsumer(kit, [...readmeInstall(), `@types/node@${devVersion('@types/node')}`], { lockfileOnly: true });
+  consumer = await createConsumer(kit, [...readmeInstall(), `@types/node@${devVersion('@types/node')}`], {
+    lockfileOnly: true,
+  });
   const job = ciJob();
   // The job's variables; its own port on this shared machine (the steps read PORT, so only the value
   // changes); the Node the tests run on first on PATH, and none of the checkout's tools.
-  const env = userEnv({ ...job.env, PORT: String(await freePort()), CI: 'true', PATH: pathWith(dirname(process.execPath)) });
+  const env = userEnv({
+    ...job.env,
+    PORT: String(await freePort()),
+    CI: 'true',
+    PATH: pathWith(dirname(process.execPath)),
+  });
   const [install] = runSteps(job);
   expect(install?.run).toBe('npm ci');
   ci = { job, env, install: await runStep(install!.run!, consumer, env) };
@@ -97,7 +115,10 @@ describe('the tarball', () => {
   it('is the size the README quotes, within 15% (README "Install", measured with node scripts/install-size.ts)', () => {
     const quoted = /the tarball is ([\d.]+) kB/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'))?.[1];
     expect(quoted, 'README.md: "the tarball is N kB"').toBeDefined();
-    expect(Math.abs(kit.size / 1000 - Number(quoted)) / Number(quoted), `packed ${(kit.size / 1000).toFixed(1)} kB, README ${quoted} kB`).toBeLessThan(0.15);
+    expect(
+      Math.abs(kit.size / 1000 - Number(quoted)) / Number(quoted),
+      `packed ${(kit.size / 1000).toFixed(1)} kB, README ${quoted} kB`,
+    ).toBeLessThan(0.15);
   });
 
   it('installs with no install script anywhere in its dependencies, and no telemetry package', async () => {
@@ -111,12 +132,17 @@ describe('the tarball', () => {
   });
 
   it('declares every export with types and a default, and a bin that exists', () => {
-    const manifest = JSON.parse(readFileSync(join(consumer, 'node_modules', 'workflow-api-mock-kit', 'package.json'), 'utf8'));
+    const manifest = JSON.parse(
+      readFileSync(join(consumer, 'node_modules', 'workflow-api-mock-kit', 'package.json'), 'utf8'),
+    );
     expect(manifest.private).toBeUndefined();
     for (const [entry, target] of Object.entries<string | { types: string; default: string }>(manifest.exports)) {
       const files = typeof target === 'string' ? [target] : [target.types, target.default];
       if (typeof target !== 'string') expect(target.types, entry).toMatch(/\.d\.ts$/);
-      for (const file of files) expect(existsSync(join(consumer, 'node_modules', 'workflow-api-mock-kit', file)), `${entry} -> ${file}`).toBe(true);
+      for (const file of files)
+        expect(existsSync(join(consumer, 'node_modules', 'workflow-api-mock-kit', file)), `${entry} -> ${file}`).toBe(
+          true,
+        );
     }
     expect(existsSync(bin())).toBe(true);
   });
@@ -139,7 +165,10 @@ describe("the README's CI job", () => {
     ]);
     // "npm test": the project's own tests, which call the mock at $PORT (tests/package/consumer/ci-app.test.mjs).
     const manifest = JSON.parse(readFileSync(join(consumer, 'package.json'), 'utf8'));
-    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ ...manifest, scripts: { test: 'node --test ci-app.test.mjs' } }, null, 2));
+    writeFileSync(
+      join(consumer, 'package.json'),
+      JSON.stringify({ ...manifest, scripts: { test: 'node --test ci-app.test.mjs' } }, null, 2),
+    );
 
     const results: StepResult[] = [install];
     try {
@@ -150,7 +179,9 @@ describe("the README's CI job", () => {
       }
     } finally {
       // Whatever failed, no server is left behind.
-      const pid = existsSync(join(consumer, 'mock.pid')) ? Number(readFileSync(join(consumer, 'mock.pid'), 'utf8')) : undefined;
+      const pid = existsSync(join(consumer, 'mock.pid'))
+        ? Number(readFileSync(join(consumer, 'mock.pid'), 'utf8'))
+        : undefined;
       if (pid && !(await portRefuses(Number(env.PORT), 0))) process.kill(pid, 'SIGKILL');
     }
     for (const [index, result] of results.entries()) {
@@ -177,7 +208,8 @@ describe('plain Node, no loader', () => {
     return JSON.parse(stdout.trim().split('\n').at(-1)!);
   };
   const expectWorking = (result: Record<string, any>) => {
-    for (const [entry, names] of Object.entries<string[]>(result.exported)) expect(names.length, entry).toBeGreaterThan(0);
+    for (const [entry, names] of Object.entries<string[]>(result.exported))
+      expect(names.length, entry).toBeGreaterThan(0);
     expect(result.exported.msw).toContain('createHandlers');
     expect(result.exported.client).toContain('createApiClient');
     expect(result.exported.contracts).toContain('runContracts');
@@ -207,7 +239,9 @@ describe('plain Node, no loader', () => {
 
   it('Vitest runs the README snippet and passes', async () => {
     writeFileSync(join(consumer, 'vitest.test.ts'), `${packageBlock('vitest.test.ts').text}\n`);
-    const result = await run(join(consumer, 'node_modules', '.bin', 'vitest'), ['run', 'vitest.test.ts'], { cwd: consumer });
+    const result = await run(join(consumer, 'node_modules', '.bin', 'vitest'), ['run', 'vitest.test.ts'], {
+      cwd: consumer,
+    });
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(stripVTControlCharacters(result.stdout)).toMatch(/Tests\s+1 passed \(1\)/);
   });
@@ -217,15 +251,23 @@ describe('plain Node, no loader', () => {
       // README: `npm i -D jest ts-jest typescript` (the JavaScript recipe needs jest alone), at the versions it is proven with.
       const [install] = shellCommands(packageBlock('jest-ts-install').text);
       expect(install).toBe('npm i -D jest ts-jest typescript');
-      const pinned = { jest: `jest@${JEST_VERSION}`, 'ts-jest': `ts-jest@${TS_JEST_VERSION}`, typescript: `typescript@${devVersion('typescript')}` };
-      await runOk('npm', ['i', '-D', '--no-audit', '--no-fund', '--prefer-offline', ...Object.values(pinned)], { cwd: consumer, timeoutMs: 300_000 });
+      const pinned = {
+        jest: `jest@${JEST_VERSION}`,
+        'ts-jest': `ts-jest@${TS_JEST_VERSION}`,
+        typescript: `typescript@${devVersion('typescript')}`,
+      };
+      await runOk('npm', ['i', '-D', '--no-audit', '--no-fund', '--prefer-offline', ...Object.values(pinned)], {
+        cwd: consumer,
+        timeoutMs: 300_000,
+      });
     }, 600_000);
 
     /** Writes the README's blocks into `folder` of the consumer and runs the README's jest command there. */
     async function jestRecipe(folder: string, files: Record<string, string>) {
       const dir = join(consumer, folder);
       mkdirSync(dir, { recursive: true });
-      for (const [label, file] of Object.entries(files)) writeFileSync(join(dir, file), `${packageBlock(label).text}\n`);
+      for (const [label, file] of Object.entries(files))
+        writeFileSync(join(dir, file), `${packageBlock(label).text}\n`);
       const [command] = shellCommands(packageBlock('jest-ts-run').text);
       expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`and the same \`${command}\``);
       return run('bash', ['-c', command!], { cwd: dir, timeoutMs: 300_000 });
@@ -243,7 +285,10 @@ describe('plain Node, no loader', () => {
     });
 
     it('JavaScript: transform {} and the test file from the README pass', async () => {
-      const result = await jestRecipe('jest-js', { 'jest-js-config': 'jest.config.js', 'jest-js-test': 'webhooks.test.js' });
+      const result = await jestRecipe('jest-js', {
+        'jest-js-config': 'jest.config.js',
+        'jest-js-test': 'webhooks.test.js',
+      });
       expect(result.code, result.stdout + result.stderr).toBe(0);
       expect(result.stderr).toMatch(/PASS \.\/webhooks\.test\.js/);
       expect(result.stderr).toMatch(/Tests:\s+1 passed, 1 total/);
@@ -261,11 +306,16 @@ describe('a Node older than engines.node', () => {
   it('gets one line naming the versions the command needs, and exit 1 (Node 20, end-of-life, what some machines still ship)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kit-node-old-'));
     writeFileSync(join(dir, 'package.json'), '{"private":true}');
-    await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', 'node@20'], { cwd: dir, timeoutMs: 300_000 });
+    await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', 'node@20'], {
+      cwd: dir,
+      timeoutMs: 300_000,
+    });
     const result = await run(join(dir, 'node_modules', '.bin', 'node'), [bin(), '--version'], { cwd: consumer });
     expect(result.code, result.stdout + result.stderr).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^workflow-api-mock needs Node \^22\.13\.0 \|\| \^24\.0\.0 \|\| >=26\.0\.0; this is Node 20\.\d+\.\d+\./);
+    expect(result.stderr).toMatch(
+      /^workflow-api-mock needs Node \^22\.13\.0 \|\| \^24\.0\.0 \|\| >=26\.0\.0; this is Node 20\.\d+\.\d+\./,
+    );
   });
 });
 
@@ -288,7 +338,8 @@ describe('the CLI from the install', () => {
     const version = await runOk(bin(), ['--version'], { cwd: consumer });
     expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
     const help = await runOk(bin(), ['--help'], { cwd: consumer });
-    for (const command of ['serve', 'contracts', 'prism', 'receiver-check', 'deliver']) expect(help.stdout).toContain(command);
+    for (const command of ['serve', 'contracts', 'prism', 'receiver-check', 'deliver'])
+      expect(help.stdout).toContain(command);
     const usage = await run(bin(), ['no-such-command'], { cwd: consumer });
     expect(usage.code).toBe(2);
   });
@@ -309,7 +360,18 @@ describe('the CLI from the install', () => {
       const coverageDir = mkdtempSync(join(tmpdir(), 'kit-coverage-'));
       const explored = await run(
         bin(),
-        ['contracts', '--explore', '--runs', '30', '--seed', '1', '--base-url', served.baseUrl, '--coverage-dir', coverageDir],
+        [
+          'contracts',
+          '--explore',
+          '--runs',
+          '30',
+          '--seed',
+          '1',
+          '--base-url',
+          served.baseUrl,
+          '--coverage-dir',
+          coverageDir,
+        ],
         {
           cwd: consumer,
           timeoutMs: 300_000,
@@ -317,19 +379,28 @@ describe('the CLI from the install', () => {
       );
       expect(explored.code, explored.stdout + explored.stderr).toBe(0);
       expect(explored.stdout).toContain('contracts: every invariant held');
-      expect(JSON.parse(readFileSync(join(coverageDir, 'coverage.json'), 'utf8')).totals.operations.covered).toBeGreaterThan(0);
+      expect(
+        JSON.parse(readFileSync(join(coverageDir, 'coverage.json'), 'utf8')).totals.operations.covered,
+      ).toBeGreaterThan(0);
 
       // The same server behind a proxy that renames one ID prefix: the suites must notice.
       brokenServer = await startBrokenProxy(served.baseUrl);
       const address = brokenServer.address() as { port: number };
-      const failed = await run(bin(), ['contracts', '--base-url', `http://127.0.0.1:${address.port}/v1`], { cwd: consumer, timeoutMs: 300_000 });
-      expect(failed.code, failed.stdout + failed.stderr).toBe(1);
-      expect(failed.stdout + failed.stderr).toMatch(/wh_|prefix/);
-      // --explore alone notices too, and prints the curl commands and the command that replay it.
-      const caught = await run(bin(), ['contracts', '--explore', '--runs', '100', '--seed', '1', '--base-url', `http://127.0.0.1:${address.port}/v1`], {
+      const failed = await run(bin(), ['contracts', '--base-url', `http://127.0.0.1:${address.port}/v1`], {
         cwd: consumer,
         timeoutMs: 300_000,
       });
+      expect(failed.code, failed.stdout + failed.stderr).toBe(1);
+      expect(failed.stdout + failed.stderr).toMatch(/wh_|prefix/);
+      // --explore alone notices too, and prints the curl commands and the command that replay it.
+      const caught = await run(
+        bin(),
+        ['contracts', '--explore', '--runs', '100', '--seed', '1', '--base-url', `http://127.0.0.1:${address.port}/v1`],
+        {
+          cwd: consumer,
+          timeoutMs: 300_000,
+        },
+      );
       expect(caught.code, caught.stdout + caught.stderr).toBe(1);
       expect(caught.stdout).toMatch(/^ {2}curl -sS -X \w+ 'http:\/\/127\.0\.0\.1:\d+\/v1\//m);
       expect(caught.stdout).toContain('Replay with: workflow-api-mock contracts --explore --seed 1 --path ');
@@ -343,7 +414,9 @@ describe('the CLI from the install', () => {
     const withoutMsw = join(bare, 'node_modules', '.bin', 'workflow-api-mock');
     const result = await run(withoutMsw, ['contracts', '--target', 'msw'], { cwd: bare });
     expect(result.code, result.stdout + result.stderr).toBe(1);
-    expect(result.stderr).toContain("workflow-api-mock contracts: the msw target runs the kit's MSW handlers, and msw is not installed in this project");
+    expect(result.stderr).toContain(
+      "workflow-api-mock contracts: the msw target runs the kit's MSW handlers, and msw is not installed in this project",
+    );
     expect(result.stderr).toContain('npm i -D msw@^3');
     expect(result.stdout + result.stderr).not.toContain('Cannot find package');
     const inprocess = await run(withoutMsw, ['contracts', '--target', 'inprocess', 'users-workspaces'], { cwd: bare });
@@ -368,7 +441,9 @@ describe('a Vite app with the dev-only pattern', () => {
     (setUp ??= (async () => {
       const [init] = shellCommands(packageBlock('msw-init').text);
       await runOk('bash', ['-c', init!], { cwd: app() });
-      expect(JSON.parse(readFileSync(join(app(), 'package.json'), 'utf8')).msw).toEqual({ workerDirectory: ['public'] });
+      expect(JSON.parse(readFileSync(join(app(), 'package.json'), 'utf8')).msw).toEqual({
+        workerDirectory: ['public'],
+      });
       expect(existsSync(join(app(), 'public', 'mockServiceWorker.js'))).toBe(true);
       writeFileSync(join(app(), 'vite.config.js'), `${packageBlock('vite-config').text}\n`);
     })());
@@ -379,7 +454,8 @@ describe('a Vite app with the dev-only pattern', () => {
     expect(readdirSync(join(app(), 'dist-prod'))).not.toContain('mockServiceWorker.js');
     const code = readAssets(join(app(), 'dist-prod'));
     expect(code).toContain('/v1/users/me'); // the app itself is there
-    for (const marker of ['unsupported_url', 'x-pd-signature', 'startMockWorker', 'setupWorker']) expect(code).not.toContain(marker);
+    for (const marker of ['unsupported_url', 'x-pd-signature', 'startMockWorker', 'setupWorker'])
+      expect(code).not.toContain(marker);
     expect(Buffer.byteLength(code)).toBeLessThan(10_000);
   });
 
@@ -390,10 +466,14 @@ describe('a Vite app with the dev-only pattern', () => {
 
     beforeAll(async () => {
       await setUpApp();
-      await runOk(process.execPath, [vite(), 'build', '--mode', 'development', '--logLevel', 'warn', '--outDir', 'dist-dev'], {
-        cwd: app(),
-        env: userEnv({ NODE_ENV: 'development' }),
-      });
+      await runOk(
+        process.execPath,
+        [vite(), 'build', '--mode', 'development', '--logLevel', 'warn', '--outDir', 'dist-dev'],
+        {
+          cwd: app(),
+          env: userEnv({ NODE_ENV: 'development' }),
+        },
+      );
       expect(readdirSync(join(app(), 'dist-dev'))).toContain('mockServiceWorker.js');
       site = await serveFolder(join(app(), 'dist-dev'));
       browser = await chromium.launch({
@@ -428,7 +508,11 @@ describe('a Vite app with the dev-only pattern', () => {
 
     async function waitForKit(target: Page, errors: string[]): Promise<void> {
       await target.waitForFunction(() => (window as any).kit !== undefined, undefined, { timeout: 30_000 });
-      const kit = await target.evaluate(() => ({ ready: (window as any).kit.ready, mocked: (window as any).kit.mocked, error: (window as any).kit.error }));
+      const kit = await target.evaluate(() => ({
+        ready: (window as any).kit.ready,
+        mocked: (window as any).kit.mocked,
+        error: (window as any).kit.error,
+      }));
       expect(kit, errors.join('\n')).toEqual({ ready: true, mocked: true, error: undefined });
     }
 
@@ -450,7 +534,9 @@ describe('a Vite app with the dev-only pattern', () => {
       );
 
     const webhookIds = async (target: Page, token: string) =>
-      (await call(target, 'GET', '/v1/users/me/webhooks', token)).body.data.map((hook: { id: string }) => hook.id) as string[];
+      (await call(target, 'GET', '/v1/users/me/webhooks', token)).body.data.map(
+        (hook: { id: string }) => hook.id,
+      ) as string[];
 
     it("the app's own fetch gets its user from the seeded world", async () => {
       const shown = await page.textContent('#user');
@@ -491,9 +577,15 @@ describe('a Vite app with the dev-only pattern', () => {
         const hook = await client.POST('/webhooks', {
           params: { query: { url: 'https://hooks.example.com/errors', name: 'errors', description: 'error feed' } },
         });
-        const sub = await client.POST('/subscriptions', { params: { query: { emitter_id: 'p_*', listener_id: hook.data.data.id, event_name: '$errors' } } });
+        const sub = await client.POST('/subscriptions', {
+          params: { query: { emitter_id: 'p_*', listener_id: hook.data.data.id, event_name: '$errors' } },
+        });
         const workflowId = mock.control.world(token).workflows[0].id;
-        const emitted = mock.control.emit(token, { emitter_id: workflowId, event_name: '$errors', event: { hello: 'browser' } });
+        const emitted = mock.control.emit(token, {
+          emitter_id: workflowId,
+          event_name: '$errors',
+          event: { hello: 'browser' },
+        });
         await mock.control.idle();
         return {
           meStatus: me.response.status,
@@ -520,10 +612,17 @@ describe('a Vite app with the dev-only pattern', () => {
     it('with persist, keeps a created webhook across page.reload()', async () => {
       const tab = await openPage('?persist=session');
       try {
-        const created = await call(tab, 'POST', '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fkept&name=kept&description=survives', 'browser-persist');
+        const created = await call(
+          tab,
+          'POST',
+          '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fkept&name=kept&description=survives',
+          'browser-persist',
+        );
         expect(created.status).toBe(200);
         await reload(tab);
-        expect(await tab.evaluate(() => (window as any).kit.persistence.loaded)).toEqual({ restored: ['app-token', 'browser-persist'] });
+        expect(await tab.evaluate(() => (window as any).kit.persistence.loaded)).toEqual({
+          restored: ['app-token', 'browser-persist'],
+        });
         expect(await webhookIds(tab, 'browser-persist')).toContain(created.body.data.id);
       } finally {
         await tab.close();
@@ -534,7 +633,12 @@ describe('a Vite app with the dev-only pattern', () => {
       const tab = await openPage('');
       try {
         const seeded = await webhookIds(tab, 'browser-reload');
-        const created = await call(tab, 'POST', '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fgone&name=gone&description=lost', 'browser-reload');
+        const created = await call(
+          tab,
+          'POST',
+          '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fgone&name=gone&description=lost',
+          'browser-reload',
+        );
         expect(created.status).toBe(200);
         expect(await webhookIds(tab, 'browser-reload')).toContain(created.body.data.id);
         await reload(tab);
@@ -564,14 +668,18 @@ describe('a Vite app with the dev-only pattern', () => {
       const upstream = await startCli(['serve', '--port', '0', '--seed', '9', '--quiet', '--cors', site.url]);
       const tab = await openPage(`?upstream=${encodeURIComponent(upstream.baseUrl)}&live=getCurrentUser`);
       try {
-        const direct = await (await fetch(`${upstream.baseUrl}/users/me`, { headers: { authorization: 'Bearer hybrid-page' } })).json();
+        const direct = await (
+          await fetch(`${upstream.baseUrl}/users/me`, { headers: { authorization: 'Bearer hybrid-page' } })
+        ).json();
         const answer = await tab.evaluate(async () => {
           const response = await fetch('/v1/users/me', { headers: { authorization: 'Bearer hybrid-page' } });
           const hooks = await fetch('/v1/users/me/webhooks', { headers: { authorization: 'Bearer hybrid-page' } });
           return {
             me: { source: response.headers.get('x-mock-source'), body: await response.json() },
             hooks: { source: hooks.headers.get('x-mock-source'), status: hooks.status },
-            journal: (window as any).kit.mock.control.requests('hybrid-page').map((entry: any) => entry.source ?? 'mock'),
+            journal: (window as any).kit.mock.control
+              .requests('hybrid-page')
+              .map((entry: any) => entry.source ?? 'mock'),
             drift: (window as any).kit.drift.report().answers,
           };
         });
@@ -579,7 +687,12 @@ describe('a Vite app with the dev-only pattern', () => {
         expect(answer.hooks).toEqual({ source: 'mock', status: 200 });
         expect(answer.journal).toEqual(['live', 'mock']);
         expect(answer.drift).toBeGreaterThanOrEqual(1);
-        const mocked = await call(tab, 'POST', '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fh&name=h&description=d', 'hybrid-page');
+        const mocked = await call(
+          tab,
+          'POST',
+          '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fh&name=h&description=d',
+          'hybrid-page',
+        );
         expect(mocked.status).toBe(200);
       } finally {
         await tab.close();
@@ -589,69 +702,118 @@ describe('a Vite app with the dev-only pattern', () => {
   });
 });
 
-describe.skipIf(!existsSync(CHROMIUM))('the Playwright fixture, workflow-api-mock-kit/playwright, under the real runner', () => {
-  it('gives each test its own world: a test per built-in scenario, the clock past a token expiry, a signed delivery, in two workers', async () => {
-    // @playwright/test is an optional peer of the kit: a user who wants the fixture installs it (no browser is downloaded: Debian's Chromium runs).
-    await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `@playwright/test@${devVersion('@playwright/test')}`], {
-      cwd: consumer,
-      env: userEnv({ PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }),
-      timeoutMs: 300_000,
+describe.skipIf(!existsSync(CHROMIUM))(
+  'the Playwright fixture, workflow-api-mock-kit/playwright, under the real runner',
+  () => {
+    it('gives each test its own world: a test per built-in scenario, the clock past a token expiry, a signed delivery, in two workers', async () => {
+      // @playwright/test is an optional peer of the kit: a user who wants the fixture installs it (no browser is downloaded: Debian's Chromium runs).
+      await runOk(
+        'npm',
+        [
+          'install',
+          '--no-audit',
+          '--no-fund',
+          '--prefer-offline',
+          `@playwright/test@${devVersion('@playwright/test')}`,
+        ],
+        {
+          cwd: consumer,
+          env: userEnv({ PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }),
+          timeoutMs: 300_000,
+        },
+      );
+      const project = join(consumer, 'playwright');
+      await runOk(
+        process.execPath,
+        [
+          join(consumer, 'node_modules', 'vite', 'bin', 'vite.js'),
+          'build',
+          '--logLevel',
+          'warn',
+          '--outDir',
+          '../dist',
+        ],
+        {
+          cwd: join(project, 'app'),
+        },
+      );
+      const site = await serveFolder(join(project, 'dist'));
+      try {
+        const result = await run(
+          join(consumer, 'node_modules', '.bin', 'playwright'),
+          ['test', '-c', 'playwright/playwright.config.ts'],
+          {
+            cwd: consumer,
+            env: userEnv({
+              APP_URL: site.url,
+              CHROMIUM_PATH: CHROMIUM,
+              PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+              CI: '1',
+            }),
+            timeoutMs: 300_000,
+          },
+        );
+        const output = stripVTControlCharacters(result.stdout + result.stderr);
+        expect(result.code, output).toBe(0);
+        expect(output).toMatch(/Running 8 tests using 2 workers/);
+        expect(output).toMatch(/\b8 passed\b/);
+        for (const name of [
+          'empty-account',
+          'busy-workspace',
+          'quotas-exhausted',
+          'connect-broken-accounts',
+          'workflow-errors',
+        ])
+          expect(output).toContain(name);
+        expect(output).toContain('the clock moves a Connect token past its expiry');
+        expect(output).toContain('a deployed trigger delivers a signed event the test reads back');
+        // Each worker ends with what its tests covered.
+        expect(output).toMatch(
+          /\[workflow-api-mock-kit\] worker \d: Coverage \(all worlds\): operations \d+\/\d+ \(.*\), documented statuses \d+\/\d+/,
+        );
+      } finally {
+        await site.close();
+      }
     });
-    const project = join(consumer, 'playwright');
-    await runOk(process.execPath, [join(consumer, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn', '--outDir', '../dist'], {
-      cwd: join(project, 'app'),
-    });
-    const site = await serveFolder(join(project, 'dist'));
-    try {
-      const result = await run(join(consumer, 'node_modules', '.bin', 'playwright'), ['test', '-c', 'playwright/playwright.config.ts'], {
-        cwd: consumer,
-        env: userEnv({ APP_URL: site.url, CHROMIUM_PATH: CHROMIUM, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', CI: '1' }),
-        timeoutMs: 300_000,
-      });
-      const output = stripVTControlCharacters(result.stdout + result.stderr);
-      expect(result.code, output).toBe(0);
-      expect(output).toMatch(/Running 8 tests using 2 workers/);
-      expect(output).toMatch(/\b8 passed\b/);
-      for (const name of ['empty-account', 'busy-workspace', 'quotas-exhausted', 'connect-broken-accounts', 'workflow-errors']) expect(output).toContain(name);
-      expect(output).toContain('the clock moves a Connect token past its expiry');
-      expect(output).toContain('a deployed trigger delivers a signed event the test reads back');
-      // Each worker ends with what its tests covered.
-      expect(output).toMatch(/\[workflow-api-mock-kit\] worker \d: Coverage \(all worlds\): operations \d+\/\d+ \(.*\), documented statuses \d+\/\d+/);
-    } finally {
-      await site.close();
-    }
-  });
-});
+  },
+);
 
 // It installs Prism from the registry on that Node (185 packages) and runs it: about 2 minutes on
 // the loaded build machine, so `npm test` runs it only when asked; .ci/run asks (PACKAGE_TEST_PRISM=1).
-describe.skipIf(!process.env.PACKAGE_TEST_PRISM)(`the README's Prism section, on the oldest Node the kit claims (${OLDEST_NODE})`, () => {
-  it('installs @stoplight/prism-cli@^5 with that Node, runs prism mock and contracts --target prism against it, covering what the README says', async () => {
-    const port = await freePort();
-    // Everything on that Node: npm (so the Prism version npm picks for it), the kit's command, Prism.
-    const env = userEnv({ PATH: pathWith(await oldestNode()), PRISM_PORT: String(port) });
-    const commands = shellCommands(packageBlock('prism').text.replaceAll('127.0.0.1:4011', `127.0.0.1:${port}`));
-    expect(commands[0]).toBe('npm i -D @stoplight/prism-cli@^5');
-    const result = await runStep(['node --version', ...commands].join('\n'), consumer, env, 600_000);
-    try {
-      expect(result.code, result.output).toBe(0);
-      expect(result.output).toContain(`v${OLDEST_NODE}\n`);
-      expect(result.output).toContain(`contracts: target prism at http://127.0.0.1:${port}`);
-      expect(result.output).not.toContain('\u001b[');
-      const prism = JSON.parse(readFileSync(join(consumer, 'node_modules', '@stoplight', 'prism-cli', 'package.json'), 'utf8')).version as string;
-      // What the README says: the Prism npm picks on this Node, and how many of the cases run there.
-      const tests = /Tests\s+(\d+) passed \| (\d+) skipped \((\d+)\)/.exec(result.output);
-      expect(tests, result.output).not.toBeNull();
-      const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-      expect(readme).toContain(`${tests![1]} of the ${tests![3]} cases`);
-      expect(readme).toContain(`npm picks prism-cli ${prism} there`);
-      expect(await portRefuses(port, 10_000), 'Prism is stopped by the last command').toBe(true);
-    } finally {
-      const pid = existsSync(join(consumer, 'prism.pid')) ? Number(readFileSync(join(consumer, 'prism.pid'), 'utf8')) : undefined;
-      if (pid && !(await portRefuses(port, 0))) process.kill(pid, 'SIGTERM');
-    }
-  }, 900_000);
-});
+describe.skipIf(!process.env.PACKAGE_TEST_PRISM)(
+  `the README's Prism section, on the oldest Node the kit claims (${OLDEST_NODE})`,
+  () => {
+    it('installs @stoplight/prism-cli@^5 with that Node, runs prism mock and contracts --target prism against it, covering what the README says', async () => {
+      const port = await freePort();
+      // Everything on that Node: npm (so the Prism version npm picks for it), the kit's command, Prism.
+      const env = userEnv({ PATH: pathWith(await oldestNode()), PRISM_PORT: String(port) });
+      const commands = shellCommands(packageBlock('prism').text.replaceAll('127.0.0.1:4011', `127.0.0.1:${port}`));
+      expect(commands[0]).toBe('npm i -D @stoplight/prism-cli@^5');
+      const result = await runStep(['node --version', ...commands].join('\n'), consumer, env, 600_000);
+      try {
+        expect(result.code, result.output).toBe(0);
+        expect(result.output).toContain(`v${OLDEST_NODE}\n`);
+        expect(result.output).toContain(`contracts: target prism at http://127.0.0.1:${port}`);
+        expect(result.output).not.toContain('\u001b[');
+        const prism = JSON.parse(
+          readFileSync(join(consumer, 'node_modules', '@stoplight', 'prism-cli', 'package.json'), 'utf8'),
+        ).version as string;
+        // What the README says: the Prism npm picks on this Node, and how many of the cases run there.
+        const tests = /Tests\s+(\d+) passed \| (\d+) skipped \((\d+)\)/.exec(result.output);
+        expect(tests, result.output).not.toBeNull();
+        const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+        expect(readme).toContain(`${tests![1]} of the ${tests![3]} cases`);
+        expect(readme).toContain(`npm picks prism-cli ${prism} there`);
+        expect(await portRefuses(port, 10_000), 'Prism is stopped by the last command').toBe(true);
+      } finally {
+        const pid = existsSync(join(consumer, 'prism.pid'))
+          ? Number(readFileSync(join(consumer, 'prism.pid'), 'utf8'))
+          : undefined;
+        if (pid && !(await portRefuses(port, 0))) process.kill(pid, 'SIGTERM');
+      }
+    }, 900_000);
+  },
+);
 
 interface CiStep {
   uses?: string;
@@ -699,7 +861,10 @@ function runStep(command: string, cwd: string, env: NodeJS.ProcessEnv, timeoutMs
 
 /** PATH with `first` in front and without the checkout's own tools (node_modules/.bin), as a user's shell has it. */
 function pathWith(first: string): string {
-  return [first, ...(process.env.PATH ?? '').split(delimiter).filter((entry) => entry !== '' && !entry.startsWith(ROOT))].join(delimiter);
+  return [
+    first,
+    ...(process.env.PATH ?? '').split(delimiter).filter((entry) => entry !== '' && !entry.startsWith(ROOT)),
+  ].join(delimiter);
 }
 
 /** A port nothing listens on right now. */
@@ -731,7 +896,10 @@ function oldestNode(): Promise<string> {
   oldestNodeDir ??= (async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kit-node-'));
     writeFileSync(join(dir, 'package.json'), '{"private":true}');
-    await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `node@${OLDEST_NODE}`], { cwd: dir, timeoutMs: 300_000 });
+    await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `node@${OLDEST_NODE}`], {
+      cwd: dir,
+      timeoutMs: 300_000,
+    });
     return join(dir, 'node_modules', '.bin');
   })();
   return oldestNodeDir;
@@ -745,14 +913,19 @@ function kitOnly(): Promise<string> {
 }
 
 /** The manifest of every package under `modules`, scoped and nested ones included. */
-function installedPackages(modules: string): Array<{ name: string; version: string; scripts?: Record<string, string> }> {
+function installedPackages(
+  modules: string,
+): Array<{ name: string; version: string; scripts?: Record<string, string> }> {
   return readdirSync(modules, { withFileTypes: true }).flatMap((entry) => {
     if (!entry.isDirectory() || entry.name.startsWith('.')) return [];
     const dir = join(modules, entry.name);
     if (entry.name.startsWith('@')) return installedPackages(dir);
     if (!existsSync(join(dir, 'package.json'))) return [];
     const nested = join(dir, 'node_modules');
-    return [JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')), ...(existsSync(nested) ? installedPackages(nested) : [])];
+    return [
+      JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')),
+      ...(existsSync(nested) ? installedPackages(nested) : []),
+    ];
   });
 }
 
@@ -764,9 +937,13 @@ function readmeInstall(): string[] {
   const [command] = shellCommands(packageBlock('install').text);
   const words = command!.split(/\s+/);
   if (words.slice(0, 3).join(' ') !== 'npm i -D' || !words.includes('workflow-api-mock-kit')) {
-    throw new Error(`README.md's install block is "${command}"; the package test knows "npm i -D workflow-api-mock-kit ..."`);
+    throw new Error(
+      `README.md's install block is "${command}"; the package test knows "npm i -D workflow-api-mock-kit ..."`,
+    );
   }
-  return words.slice(3).flatMap((name) => (name === 'workflow-api-mock-kit' ? [] : [name === 'msw' ? `msw@${devVersion('msw')}` : name]));
+  return words
+    .slice(3)
+    .flatMap((name) => (name === 'workflow-api-mock-kit' ? [] : [name === 'msw' ? `msw@${devVersion('msw')}` : name]));
 }
 
 /** Every JS file a Vite build wrote, concatenated. */
@@ -805,9 +982,15 @@ async function startBrokenProxy(upstreamBaseUrl: string): Promise<Server> {
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => name !== 'host' && name !== 'content-length')) as Record<string, string>;
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([name]) => name !== 'host' && name !== 'content-length'),
+    ) as Record<string, string>;
     const method = req.method ?? 'GET';
-    const answer = await fetch(`${upstream}${req.url}`, { method, headers, ...(method === 'GET' || method === 'HEAD' ? {} : { body: Buffer.concat(chunks) }) });
+    const answer = await fetch(`${upstream}${req.url}`, {
+      method,
+      headers,
+      ...(method === 'GET' || method === 'HEAD' ? {} : { body: Buffer.concat(chunks) }),
+    });
     const text = (await answer.text()).replaceAll('"wh_', '"hook_');
     const out: Record<string, string> = {};
     answer.headers.forEach((value, name) => {

@@ -28,9 +28,17 @@ export function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-export function run(command: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<RunResult> {
+export function run(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? userEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -52,7 +60,9 @@ export async function runOk(
 ): Promise<RunResult> {
   const result = await run(command, args, options);
   if (result.code !== 0) {
-    throw new Error(`${command} ${args.join(' ')} (in ${options.cwd}) exited ${result.code}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`);
+    throw new Error(
+      `${command} ${args.join(' ')} (in ${options.cwd}) exited ${result.code}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`,
+    );
   }
   return result;
 }
@@ -68,25 +78,47 @@ export interface PackedKit {
 /** `npm pack` of the checkout: runs `prepack` (the tsc build), like `npm publish` does. */
 export async function packKit(): Promise<PackedKit> {
   const destination = mkdtempSync(join(tmpdir(), 'kit-pack-'));
-  const { stdout } = await runOk('npm', ['pack', '--json', '--pack-destination', destination], { cwd: ROOT, timeoutMs: 600_000 });
+  const { stdout } = await runOk('npm', ['pack', '--json', '--pack-destination', destination], {
+    cwd: ROOT,
+    timeoutMs: 600_000,
+  });
   // npm prints the lifecycle scripts' output before the JSON array.
-  const [info] = JSON.parse(stdout.slice(stdout.indexOf('\n[') + 1)) as [{ filename: string; files: { path: string }[]; size: number; unpackedSize: number }];
-  return { tarball: join(destination, info.filename), files: info.files.map((file) => file.path), size: info.size, unpackedSize: info.unpackedSize };
+  const [info] = JSON.parse(stdout.slice(stdout.indexOf('\n[') + 1)) as [
+    { filename: string; files: { path: string }[]; size: number; unpackedSize: number },
+  ];
+  return {
+    tarball: join(destination, info.filename),
+    files: info.files.map((file) => file.path),
+    size: info.size,
+    unpackedSize: info.unpackedSize,
+  };
 }
 
 /** Versions the kit is developed and tested against, so a consumer installs the same (from the cache). */
 export function devVersion(name: string): string {
-  return (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+    .version;
 }
 
 /**
  * A fresh ESM project with the kit's tarball and the given packages installed; with `lockfileOnly`,
  * only named in package.json and package-lock.json, for an `npm ci` to install.
  */
-export async function createConsumer(kit: PackedKit, packages: readonly string[], options: { lockfileOnly?: boolean } = {}): Promise<string> {
+export async function createConsumer(
+  kit: PackedKit,
+  packages: readonly string[],
+  options: { lockfileOnly?: boolean } = {},
+): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'kit-consumer-'));
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'kit-consumer', version: '1.0.0', private: true, type: 'module' }, null, 2));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'kit-consumer', version: '1.0.0', private: true, type: 'module' }, null, 2),
+  );
   const lockfileOnly = options.lockfileOnly ? ['--package-lock-only'] : [];
-  await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...lockfileOnly, kit.tarball, ...packages], { cwd: dir, timeoutMs: 300_000 });
+  await runOk(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', ...lockfileOnly, kit.tarball, ...packages],
+    { cwd: dir, timeoutMs: 300_000 },
+  );
   return dir;
 }

@@ -44,7 +44,13 @@ export function readmeBlocks(markdown: string = readFileSync(README, 'utf8')): B
     while (above >= 0 && lines[above]!.trim() === '') above--;
     const mark = above >= 0 ? MARK.exec(lines[above]!.trim()) : null;
     const kind = mark && (KINDS as readonly string[]).includes(mark[1]!) ? (mark[1] as Kind) : undefined;
-    blocks.push({ line: index + 1, lang: open[2]!, kind, args: kind ? mark![2]! : '', text: lines.slice(index + 1, end).join('\n') });
+    blocks.push({
+      line: index + 1,
+      lang: open[2]!,
+      kind,
+      args: kind ? mark![2]! : '',
+      text: lines.slice(index + 1, end).join('\n'),
+    });
     index = end;
   }
   return blocks;
@@ -53,7 +59,8 @@ export function readmeBlocks(markdown: string = readFileSync(README, 'utf8')): B
 /** The one block marked `package LABEL`; the package test runs it. Throws when there is none or several. */
 export function packageBlock(label: string, blocks: Block[] = readmeBlocks()): Block {
   const found = blocks.filter((block) => block.kind === 'package' && block.args.split(/\s+/)[0] === label);
-  if (found.length !== 1) throw new Error(`README.md: ${found.length} blocks marked "doc-test: package ${label}" (want exactly 1)`);
+  if (found.length !== 1)
+    throw new Error(`README.md: ${found.length} blocks marked "doc-test: package ${label}" (want exactly 1)`);
   return found[0]!;
 }
 
@@ -89,7 +96,8 @@ export function sessionExchanges(block: Block): Exchange[] {
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
     if (!line.startsWith('$ ')) {
-      if (exchanges.length === 0 && line.trim() !== '') throw new Error(`README.md:${block.line + 1 + index}: a session block starts with a "$ " line`);
+      if (exchanges.length === 0 && line.trim() !== '')
+        throw new Error(`README.md:${block.line + 1 + index}: a session block starts with a "$ " line`);
       if (exchanges.length > 0) exchanges.at(-1)!.expected += `${line}\n`;
       continue;
     }
@@ -105,7 +113,13 @@ export function sessionExchanges(block: Block): Exchange[] {
 }
 
 /** The options of a session mark: `long-running`, `numbers-vary`, `tolerance=N%` (sizes; default 10%). */
-export function sessionOptions(args: string): { longRunning: boolean; server: boolean; numbersVary: boolean; tolerance: number; unknown: string[] } {
+export function sessionOptions(args: string): {
+  longRunning: boolean;
+  server: boolean;
+  numbersVary: boolean;
+  tolerance: number;
+  unknown: string[];
+} {
   const options = { longRunning: false, server: false, numbersVary: false, tolerance: 0.1, unknown: [] as string[] };
   for (const word of args.split(/\s+/).filter(Boolean)) {
     const tolerance = /^tolerance=(\d+(?:\.\d+)?)%$/.exec(word);

@@ -34,11 +34,23 @@ const SIZE = `\\d{1,3}(?:,\\d{3})*(?:\\.\\d+)?\\s?(?:${Object.keys(SIZE_UNITS).j
 const NUMBER = '\\d+(?:[.,]\\d+)*';
 
 /** The masks in priority order: what in the shown text, and what it matches in the real one. */
-const MASKS: Array<{ shown: RegExp; real: (text: string, context: MatchContext) => string; capture?: Capture['kind']; ifNumbersVary?: true }> = [
+const MASKS: Array<{
+  shown: RegExp;
+  real: (text: string, context: MatchContext) => string;
+  capture?: Capture['kind'];
+  ifNumbersVary?: true;
+}> = [
   { shown: /127\.0\.0\.1:\d+/y, real: () => '127\\.0\\.0\\.1:\\d+' },
   { shown: /\/home\/you\/app/y, real: (_, context) => escapeRegex(context.cwd) },
-  { shown: new RegExp(ID, 'y'), real: (text) => `(${escapeRegex(text.replace(/[A-Za-z0-9]{7}$/, ''))}[A-Za-z0-9]{7})`, capture: 'id' },
-  { shown: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/y, real: () => '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?Z' },
+  {
+    shown: new RegExp(ID, 'y'),
+    real: (text) => `(${escapeRegex(text.replace(/[A-Za-z0-9]{7}$/, ''))}[A-Za-z0-9]{7})`,
+    capture: 'id',
+  },
+  {
+    shown: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/y,
+    real: () => '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?Z',
+  },
   { shown: /\b1\d{12}\b/y, real: () => '\\d{13}' },
   { shown: /\b1\d{9}\b/y, real: () => '\\d{10}' },
   { shown: /\b\d+(?:\.\d+)?\s?m?s\b/y, real: () => '\\d+(?:\\.\\d+)?\\s?m?s' },
@@ -97,10 +109,16 @@ function bytes(size: string): number {
  * @example
  * matchOutput('{"id":"wh_PMKRmM5"}', '{"id":"wh_Zx81abc"}', context); // { ok: true }, and wh_PMKRmM5 -> wh_Zx81abc
  */
-export function matchOutput(shown: string, printed: string, context: MatchContext): { ok: true } | { ok: false; reason: string } {
+export function matchOutput(
+  shown: string,
+  printed: string,
+  context: MatchContext,
+): { ok: true } | { ok: false; reason: string } {
   const captures: Capture[] = [];
   const lines = normalizeOutput(shown).split('\n');
-  const source = lines.map((line) => (line.trim() === '...' ? '(?:[^\\n]*\\n)*?' : `${lineRegex(line, context, captures)}\\n`)).join('');
+  const source = lines
+    .map((line) => (line.trim() === '...' ? '(?:[^\\n]*\\n)*?' : `${lineRegex(line, context, captures)}\\n`))
+    .join('');
   const real = `${normalizeOutput(printed)}\n`;
   const found = new RegExp(`^${source}$`).exec(real === '\n' && shown.trim() === '' ? '' : real);
   if (!found) return { ok: false, reason: 'the output differs from the one shown' };
@@ -119,7 +137,10 @@ export function matchOutput(shown: string, printed: string, context: MatchContex
     }
     const earlier = bound.get(capture.shown);
     if (earlier !== undefined && earlier !== value) {
-      return { ok: false, reason: `${capture.shown} stands for ${earlier} earlier in the README, but here the output has ${value}` };
+      return {
+        ok: false,
+        reason: `${capture.shown} stands for ${earlier} earlier in the README, but here the output has ${value}`,
+      };
     }
     bound.set(capture.shown, value);
   }
@@ -129,5 +150,7 @@ export function matchOutput(shown: string, printed: string, context: MatchContex
 
 /** A command with the README's IDs replaced by the real ones bound so far, and the mock's address. */
 export function realCommand(command: string, context: { ids: Map<string, string>; address: string }): string {
-  return command.replace(new RegExp(ID, 'g'), (id) => context.ids.get(id) ?? id).replace(/127\.0\.0\.1:4010\b/g, context.address);
+  return command
+    .replace(new RegExp(ID, 'g'), (id) => context.ids.get(id) ?? id)
+    .replace(/127\.0\.0\.1:4010\b/g, context.address);
 }

@@ -8,7 +8,17 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Block, type Exchange as SessionExchange, KINDS, README, ROOT, readmeBlocks, sessionExchanges, sessionOptions, shellCommands } from './blocks.ts';
+import {
+  type Block,
+  type Exchange as SessionExchange,
+  KINDS,
+  README,
+  ROOT,
+  readmeBlocks,
+  sessionExchanges,
+  sessionOptions,
+  shellCommands,
+} from './blocks.ts';
 import { type MatchContext, matchOutput, normalizeOutput, realCommand } from './match.ts';
 
 const markdown = readFileSync(README, 'utf8');
@@ -24,19 +34,23 @@ const where = (block: Block) => `README.md:${block.line}`;
 
 describe('the README marks', () => {
   it('every fenced block carries a doc-test mark on the line above it', () => {
-    const unmarked = blocks.filter((block) => block.kind === undefined).map((block) => `${where(block)} (\`\`\`${block.lang})`);
+    const unmarked = blocks
+      .filter((block) => block.kind === undefined)
+      .map((block) => `${where(block)} (\`\`\`${block.lang})`);
     expect(unmarked, `blocks without "<!-- doc-test: ${KINDS.join('|')} ... -->" above them; ${GUIDE}`).toEqual([]);
   });
 
   it('skips say why, sessions name only known options, run blocks are sh, js or ts', () => {
     const wrong: string[] = [];
     for (const block of blocks) {
-      if (block.kind === 'skip' && block.args.length < 10) wrong.push(`${where(block)}: "doc-test: skip" needs a reason`);
+      if (block.kind === 'skip' && block.args.length < 10)
+        wrong.push(`${where(block)}: "doc-test: skip" needs a reason`);
       if (block.kind === 'session') {
         const { unknown } = sessionOptions(block.args);
         if (unknown.length > 0) wrong.push(`${where(block)}: unknown session options ${unknown.join(', ')}`);
         try {
-          if (sessionExchanges(block).length === 0) wrong.push(`${where(block)}: a session block without a "$ " command`);
+          if (sessionExchanges(block).length === 0)
+            wrong.push(`${where(block)}: a session block without a "$ " command`);
         } catch (error) {
           wrong.push(String(error));
         }
@@ -110,8 +124,9 @@ describe('the README, run against a mock server started from the sources', () =>
       if (/^(npm_|VITEST|TEST$|NODE_ENV$|INIT_CWD$|CONTRACT_|PORT$|HOST$|SEED$|PATH$)/i.test(key)) continue;
       env[key] ??= value;
     }
-    const started = await startLongRunning(`exec "${process.execPath}" "${join(ROOT, 'cli', 'checkout-bin.js')}" serve --port 0 --quiet`, (output) =>
-      /http:\/\/(127\.0\.0\.1:\d+)\/v1/.exec(output),
+    const started = await startLongRunning(
+      `exec "${process.execPath}" "${join(ROOT, 'cli', 'checkout-bin.js')}" serve --port 0 --quiet`,
+      (output) => /http:\/\/(127\.0\.0\.1:\d+)\/v1/.exec(output),
     );
     mock = started.child;
     address = started.found[1]!;
@@ -132,9 +147,13 @@ describe('the README, run against a mock server started from the sources', () =>
         const server = options.server ? await startBlockServer(exchanges.shift()!, context) : undefined;
         try {
           for (const exchange of exchanges) {
-            const command = server === undefined ? realCommand(exchange.command, { ids, address }) : server.real(exchange.command);
+            const command =
+              server === undefined ? realCommand(exchange.command, { ids, address }) : server.real(exchange.command);
             const printed = options.longRunning
-              ? await runUntilShown(command, (output) => matchOutput(exchange.expected, output, { ...context, ids: new Map(ids) }).ok)
+              ? await runUntilShown(
+                  command,
+                  (output) => matchOutput(exchange.expected, output, { ...context, ids: new Map(ids) }).ok,
+                )
               : (await runCommand(command)).output;
             const verdict = matchOutput(exchange.expected, printed, context);
             if (!verdict.ok) failExchange(exchange, command, printed, verdict.reason);
@@ -180,25 +199,38 @@ function failExchange(exchange: SessionExchange, command: string, printed: strin
  * commands run, in which `127.0.0.1:N` stands for the address it printed. `stop` is Ctrl-C and
  * waits for it to exit, so the files it writes at exit are there for the next block.
  */
-async function startBlockServer(exchange: SessionExchange, context: MatchContext): Promise<{ real: (command: string) => string; stop: () => Promise<void> }> {
+async function startBlockServer(
+  exchange: SessionExchange,
+  context: MatchContext,
+): Promise<{ real: (command: string) => string; stop: () => Promise<void> }> {
   const shownPort = /--port (\d+)/.exec(exchange.command)?.[1];
-  if (shownPort === undefined) expect.fail(`README.md:${exchange.line}: a "server" session's first command names its --port (${GUIDE})`);
+  if (shownPort === undefined)
+    expect.fail(`README.md:${exchange.line}: a "server" session's first command names its --port (${GUIDE})`);
   const command = realCommand(exchange.command, { ids, address }).replace(/--port \d+/, '--port 0');
   let printed = '';
   let started: Awaited<ReturnType<typeof startLongRunning<RegExpExecArray>>>;
   try {
     started = await startLongRunning(command, (output) => {
       printed = output;
-      return matchOutput(exchange.expected, output, { ...context, ids: new Map(ids) }).ok ? /http:\/\/(127\.0\.0\.1:\d+)\/v1/.exec(output) : null;
+      return matchOutput(exchange.expected, output, { ...context, ids: new Map(ids) }).ok
+        ? /http:\/\/(127\.0\.0\.1:\d+)\/v1/.exec(output)
+        : null;
     });
   } catch {
     const verdict = matchOutput(exchange.expected, printed, context);
-    return failExchange(exchange, command, printed, verdict.ok ? 'it printed no http://127.0.0.1:PORT/v1 address' : verdict.reason);
+    return failExchange(
+      exchange,
+      command,
+      printed,
+      verdict.ok ? 'it printed no http://127.0.0.1:PORT/v1 address' : verdict.reason,
+    );
   }
   matchOutput(exchange.expected, started.output(), context); // binds the IDs it showed, as any command's output does
   const own = started.found[1]!;
   const child = started.child;
-  const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
+  const exited = new Promise<void>((resolve) =>
+    child.exitCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
   return {
     real: (text) => realCommand(text, { ids, address }).replaceAll(`127.0.0.1:${shownPort}`, own),
     async stop() {

@@ -5,7 +5,12 @@ import { createStore } from '../index.ts';
 import { catalogueOf, getApp, listApps, type AppListQuery } from './catalogue.ts';
 import { unwrap } from '../../../support/results.ts';
 
-const query = (fields: Partial<AppListQuery> = {}): AppListQuery => ({ limit: 100, sort_key: 'name', sort_direction: 'asc', ...fields });
+const query = (fields: Partial<AppListQuery> = {}): AppListQuery => ({
+  limit: 100,
+  sort_key: 'name',
+  sort_direction: 'asc',
+  ...fields,
+});
 
 describe('the catalogue of a server seed', () => {
   it('is the same for every world of a seed, and the same object: built once, never copied into a world', () => {
@@ -31,14 +36,20 @@ describe('the catalogue of a server seed', () => {
     expect(apps.length).toBeGreaterThanOrEqual(30);
     for (const app of apps) expect(validator.validateSchema('ConnectApp', app), app.name_slug).toEqual([]);
     expect(new Set(apps.map((app) => app.auth_type))).toEqual(new Set(['oauth', 'keys', 'none']));
-    for (const seeded of APPS) expect(apps.find((app) => app.name_slug === seeded.slug)?.categories[0]).toBe(seeded.category);
+    for (const seeded of APPS)
+      expect(apps.find((app) => app.name_slug === seeded.slug)?.categories[0]).toBe(seeded.category);
     const categories = new Set(catalogueOf({ seed: 0 }).catalogue.categories.map((category) => category.name));
-    for (const app of apps) for (const name of app.categories) expect(categories.has(name), `${app.name_slug}: ${name}`).toBe(true);
+    for (const app of apps)
+      for (const name of app.categories) expect(categories.has(name), `${app.name_slug}: ${name}`).toBe(true);
   });
 
   it('filters by q in the name or slug, by category ID and by has_actions; sorts by featured weight both ways', () => {
     const world = createStore({ seed: 1 }).world('t');
-    expect(unwrap(listApps(world, query({ q: 'GOOGLE' }))).data.map((app) => app.name_slug)).toEqual(['google_calendar', 'google_drive', 'google_sheets']);
+    expect(unwrap(listApps(world, query({ q: 'GOOGLE' }))).data.map((app) => app.name_slug)).toEqual([
+      'google_calendar',
+      'google_drive',
+      'google_sheets',
+    ]);
     const storage = unwrap(listApps(world, query({ category_ids: ['file-storage'] }))).data;
     expect(storage.map((app) => app.name_slug).sort()).toEqual(['dropbox', 'google_drive']);
     const without = unwrap(listApps(world, query({ has_components: false }))).data.map((app) => app.name_slug);
@@ -46,7 +57,9 @@ describe('the catalogue of a server seed', () => {
     expect(without).not.toContain('rss');
     const up = unwrap(listApps(world, query({ sort_key: 'featured_weight' }))).data.map((app) => app.featured_weight);
     expect(up).toEqual([...up].sort((x, y) => x - y));
-    const down = unwrap(listApps(world, query({ sort_key: 'featured_weight', sort_direction: 'desc' }))).data.map((app) => app.featured_weight);
+    const down = unwrap(listApps(world, query({ sort_key: 'featured_weight', sort_direction: 'desc' }))).data.map(
+      (app) => app.featured_weight,
+    );
     expect(down).toEqual([...up].reverse());
   });
 

@@ -59,7 +59,11 @@ export interface AppListQuery extends PageQuery {
 
 function matches(index: CatalogueIndex, app: ConnectApp, query: AppListQuery, text: string | undefined): boolean {
   if (text !== undefined && !app.name.toLowerCase().includes(text) && !app.name_slug.includes(text)) return false;
-  if (query.category_ids !== undefined && !app.categories.some((name) => query.category_ids!.includes(index.categoryIdByName.get(name) ?? ''))) return false;
+  if (
+    query.category_ids !== undefined &&
+    !app.categories.some((name) => query.category_ids!.includes(index.categoryIdByName.get(name) ?? ''))
+  )
+    return false;
   const actions = APPS_WITH_ACTIONS.has(app.name_slug);
   const triggers = APPS_WITH_TRIGGERS.has(app.name_slug);
   if (query.has_actions !== undefined && actions !== query.has_actions) return false;
@@ -92,7 +96,9 @@ export function listApps(world: World, query: AppListQuery): Result<{ data: Conn
 export function getApp(world: World, appId: string): Result<{ data: ConnectApp }> {
   const index = catalogueOf(world);
   const app = index.bySlug.get(appId) ?? index.byId.get(appId);
-  return app === undefined ? fail('not_found', `app ${appId} is not in the catalogue`, { app: appId }) : ok({ data: app });
+  return app === undefined
+    ? fail('not_found', `app ${appId} is not in the catalogue`, { app: appId })
+    : ok({ data: app });
 }
 
 /** Every category, by name (the SDK's `ListAppCategoriesResponse` is a bare list). */
@@ -102,5 +108,7 @@ export function listAppCategories(world: World): Result<AppCategory[]> {
 
 export function getAppCategory(world: World, id: string): Result<AppCategory> {
   const category = catalogueOf(world).categoryById.get(id);
-  return category === undefined ? fail('not_found', `app category ${id} is not in the catalogue`, { category: id }) : ok(category);
+  return category === undefined
+    ? fail('not_found', `app category ${id} is not in the catalogue`, { category: id })
+    : ok(category);
 }

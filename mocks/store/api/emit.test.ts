@@ -19,7 +19,13 @@ beforeEach(() => {
 });
 
 function newWorkflow(): string {
-  return unwrap(createWorkflow(world, { org_id: orgId, project_id: projectId, steps: [{ namespace: 'first' }, { namespace: 'second' }] })).data.id;
+  return unwrap(
+    createWorkflow(world, {
+      org_id: orgId,
+      project_id: projectId,
+      steps: [{ namespace: 'first' }, { namespace: 'second' }],
+    }),
+  ).data.id;
 }
 
 describe('emit: $errors recording', () => {
@@ -27,17 +33,37 @@ describe('emit: $errors recording', () => {
     const workflowId = newWorkflow();
     const firstStep = world.workflows.get(workflowId)!.workflow.steps[0]!.id;
     const { emit_id } = unwrap(emit(world, { emitter_id: workflowId, event_name: '$errors', event: { n: 1 } }));
-    unwrap(emit(world, { emitter_id: workflowId, event_name: '$errors', event: { n: 2 }, error: { code: 'TypeError', stack: 'at x' } }));
+    unwrap(
+      emit(world, {
+        emitter_id: workflowId,
+        event_name: '$errors',
+        event: { n: 2 },
+        error: { code: 'TypeError', stack: 'at x' },
+      }),
+    );
     const { data, page_info } = unwrap(getWorkflowErrorEventSummaries(world, workflowId, { limit: 100 }));
     expect(data.map((e) => e.event.original_event)).toEqual([{ n: 2 }, { n: 1 }]);
-    expect(data[0]!.event.error).toEqual({ code: 'TypeError', cellId: firstStep, ts: new Date(NOW).toISOString(), stack: 'at x' });
+    expect(data[0]!.event.error).toEqual({
+      code: 'TypeError',
+      cellId: firstStep,
+      ts: new Date(NOW).toISOString(),
+      stack: 'at x',
+    });
     const older = data[1]!;
-    expect(older.event.error).toMatchObject({ code: 'InternalFailure', cellId: firstStep, ts: new Date(NOW).toISOString() });
+    expect(older.event.error).toMatchObject({
+      code: 'InternalFailure',
+      cellId: firstStep,
+      ts: new Date(NOW).toISOString(),
+    });
     expect(typeof older.event.error.stack).toBe('string');
     expect(older.event.metadata).toEqual({ emitter_id: workflowId, emit_id, name: '$errors' });
     expect(older.indexed_at_ms).toBe(NOW);
     expect(older.id).toMatch(new RegExp(`^${NOW}-\\d+$`));
-    expect(older.event.original_context).toMatchObject({ workflow_id: workflowId, owner_id: orgId, ts: new Date(NOW).toISOString() });
+    expect(older.event.original_context).toMatchObject({
+      workflow_id: workflowId,
+      owner_id: orgId,
+      ts: new Date(NOW).toISOString(),
+    });
     expect(page_info).toEqual({ total_count: 2, count: 2, start_cursor: data[0]!.id, end_cursor: data[1]!.id });
   });
 
@@ -63,9 +89,16 @@ describe('emit: $errors recording', () => {
     unwrap(emit(world, { emitter_id: workflowId, event_name: '$errors', event: big }));
     const [truncated, kept] = unwrap(getWorkflowErrorEventSummaries(world, workflowId, { limit: 100 })).data;
     const json = JSON.stringify(big);
-    expect(truncated!.event.original_event).toEqual({ truncated: true, size_bytes: new TextEncoder().encode(json).length, preview: json.slice(0, 512) });
+    expect(truncated!.event.original_event).toEqual({
+      truncated: true,
+      size_bytes: new TextEncoder().encode(json).length,
+      preview: json.slice(0, 512),
+    });
     expect(kept!.event.original_event).toEqual(small);
-    expect(unwrap(getWorkflowErrorEventSummaries(world, workflowId, { limit: 100, expand: 'event' })).data[0]!.event.original_event).toEqual(big);
+    expect(
+      unwrap(getWorkflowErrorEventSummaries(world, workflowId, { limit: 100, expand: 'event' })).data[0]!.event
+        .original_event,
+    ).toEqual(big);
     expect(TRUNCATE_ABOVE_BYTES).toBe(1024);
   });
 
@@ -82,7 +115,9 @@ describe('emit: $errors recording', () => {
     unwrap(emit(world, { emitter_id: workflowId, event_name: '$logs', event: {} }));
     expect(unwrap(getWorkflowErrorEventSummaries(world, workflowId, { limit: 100 })).data).toEqual([]);
     const sourceId = worldSummary(world).sources[0]!.id;
-    expect(unwrap(emit(world, { emitter_id: sourceId, event_name: '$errors', event: {} })).deliveries).toEqual(expect.any(Array));
+    expect(unwrap(emit(world, { emitter_id: sourceId, event_name: '$errors', event: {} })).deliveries).toEqual(
+      expect.any(Array),
+    );
     expectError(emit(world, { emitter_id: 'p_nothere', event_name: '$errors', event: {} }), 404, 'not_found');
   });
 });
@@ -101,10 +136,18 @@ describe('emit: routing', () => {
     unwrap(createSubscription(world, { emitter_id: 'dc_*', listener_id: sourceGlob, event_name: 'order' }));
     unwrap(createSubscription(world, { emitter_id: workflowId, listener_id: otherEvent, event_name: 'refund' }));
     const result = unwrap(emit(world, { emitter_id: workflowId, event_name: 'order', event: { id: 7 } }));
-    expect(sink.requests.map((r) => r.url).sort()).toEqual(['https://exact.example.com/in', 'https://glob.example.com/in']);
+    expect(sink.requests.map((r) => r.url).sort()).toEqual([
+      'https://exact.example.com/in',
+      'https://glob.example.com/in',
+    ]);
     for (const request of sink.requests) {
       expect(request).toMatchObject({ world: world.key, kind: 'subscription' });
-      expect(request.payload).toEqual({ emit_id: result.emit_id, emitter_id: workflowId, event_name: 'order', event: { id: 7 } });
+      expect(request.payload).toEqual({
+        emit_id: result.emit_id,
+        emitter_id: workflowId,
+        event_name: 'order',
+        event: { id: 7 },
+      });
       expect(request.signingKey).toBeUndefined();
     }
     expect(result.deliveries).toHaveLength(2);

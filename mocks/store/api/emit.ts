@@ -21,7 +21,13 @@ export interface EmitInput {
   error?: { code?: string; cellId?: string; stack?: string };
 }
 
-function recordErrorEvent(world: World, record: WorkflowRecord, emitId: string, event: unknown, given: EmitInput['error']): void {
+function recordErrorEvent(
+  world: World,
+  record: WorkflowRecord,
+  emitId: string,
+  event: unknown,
+  given: EmitInput['error'],
+): void {
   const nowMs = world.ctx.now();
   const ts = new Date(nowMs).toISOString();
   const code = given?.code ?? 'InternalFailure';
@@ -60,7 +66,10 @@ function recordErrorEvent(world: World, record: WorkflowRecord, emitId: string, 
  * invocation with the service's least compute time (../world/quotas.ts), or, its daily quota used up, does
  * not run and is named in `over_quota`.
  */
-export function emit(world: World, input: EmitInput): Result<{ emit_id: string; deliveries: DeliveryRecord[]; over_quota?: OverQuota[] }> {
+export function emit(
+  world: World,
+  input: EmitInput,
+): Result<{ emit_id: string; deliveries: DeliveryRecord[]; over_quota?: OverQuota[] }> {
   const { emitter_id: emitterId, event_name: eventName, event } = input;
   if (emitterWorkspace(world, emitterId) === undefined) return notFound('emitter', emitterId);
 
@@ -95,7 +104,10 @@ export function emit(world: World, input: EmitInput): Result<{ emit_id: string; 
       case 'source': {
         // Assumption: an event reaching a workflow or source listener is one invocation for the user.
         if (!world.workflows.has(listenerId) && !world.sources.has(listenerId)) break;
-        const spent = spendQuota(world, emitterWorkspace(world, listenerId) ?? '', { invocations: 1, computeMs: COMPUTE_MS_PER_STEP });
+        const spent = spendQuota(world, emitterWorkspace(world, listenerId) ?? '', {
+          invocations: 1,
+          computeMs: COMPUTE_MS_PER_STEP,
+        });
         if (!spent.ok) overQuota.push({ listener_id: listenerId, quota: spent.error.body.details?.quota as QuotaName });
         break;
       }

@@ -37,11 +37,20 @@ export function getWorkflowErrorEventSummaries(
   const expand = query.expand === 'event';
   const data = record.errors
     .slice(0, query.limit)
-    .map((summary) => (expand ? summary : { ...summary, event: { ...summary.event, original_event: truncateEvent(summary.event.original_event) } }));
+    .map((summary) =>
+      expand
+        ? summary
+        : { ...summary, event: { ...summary.event, original_event: truncateEvent(summary.event.original_event) } },
+    );
   const first = data[0];
   const last = data[data.length - 1];
   return ok({
-    page_info: { total_count: record.errors.length, count: data.length, start_cursor: first?.id ?? '', end_cursor: last?.id ?? '' },
+    page_info: {
+      total_count: record.errors.length,
+      count: data.length,
+      start_cursor: first?.id ?? '',
+      end_cursor: last?.id ?? '',
+    },
     data,
   });
 }

@@ -6,7 +6,12 @@ export { getApp, getAppCategory, listAppCategories, listApps } from './catalogue
 export { emit } from './emit.ts';
 export { getWorkflowErrorEventSummaries } from './error-events.ts';
 export { type EndpointRequest, invokeEndpoint } from './invoke.ts';
-export { createAutoSubscription, createSubscription, deleteSubscription, listWorkspaceSubscriptions } from './subscriptions.ts';
+export {
+  createAutoSubscription,
+  createSubscription,
+  deleteSubscription,
+  listWorkspaceSubscriptions,
+} from './subscriptions.ts';
 export { type AddedSources, addSources, getCurrentUser, getWorkspace, listWorkspaceSources } from './users.ts';
 export { createWebhook, deleteWebhook, listWebhooks } from './webhooks.ts';
 export { createWorkflow, getWorkflow, updateWorkflowActivation } from './workflows.ts';

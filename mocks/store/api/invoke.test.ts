@@ -17,10 +17,19 @@ let world: World;
 let orgId: string;
 let projectId: string;
 beforeEach(() => {
-  ({ sink, store, world, orgId, projectId } = storeFixture('invoker', { now: NOW, endpointUrl: (key) => `http://127.0.0.1:4010/__endpoints/${key}` }));
+  ({ sink, store, world, orgId, projectId } = storeFixture('invoker', {
+    now: NOW,
+    endpointUrl: (key) => `http://127.0.0.1:4010/__endpoints/${key}`,
+  }));
 });
 
-const request = (body: unknown) => ({ method: 'POST', path: '/', query: '', headers: { authorization: 'Bearer secret', 'x-custom': '1' }, body });
+const request = (body: unknown) => ({
+  method: 'POST',
+  path: '/',
+  query: '',
+  headers: { authorization: 'Bearer secret', 'x-custom': '1' },
+  body,
+});
 
 /** A new active workflow with an HTTP trigger and `steps` steps: its ID and endpoint key. */
 function httpWorkflow(steps = 2): { id: string; key: string } {
@@ -54,9 +63,15 @@ describe('invokeEndpoint', () => {
       workspace: [workspace.daily_invocations_used, workspace.daily_compute_time_used],
     };
     expect(unwrap(invokeEndpoint(world, key, request({ a: 1 }))).outcome).toBe('ok');
-    expect([world.user.daily_invocations_used, world.user.daily_compute_time_used]).toEqual([before.user[0]! + 1, before.user[1]! + 300]);
+    expect([world.user.daily_invocations_used, world.user.daily_compute_time_used]).toEqual([
+      before.user[0]! + 1,
+      before.user[1]! + 300,
+    ]);
     if (before.workspace[0] !== undefined)
-      expect([workspace.daily_invocations_used, workspace.daily_compute_time_used]).toEqual([before.workspace[0] + 1, before.workspace[1]! + 300]);
+      expect([workspace.daily_invocations_used, workspace.daily_compute_time_used]).toEqual([
+        before.workspace[0] + 1,
+        before.workspace[1]! + 300,
+      ]);
   });
 
   it('refuses an invocation over a daily quota with 429 rate_limited, before anything runs', () => {
@@ -73,12 +88,22 @@ describe('invokeEndpoint', () => {
 
   it("emits the request to the workflow's subscribers, the bearer withheld", () => {
     const { id, key } = httpWorkflow();
-    const hook = unwrap(createWebhook(world, { url: 'https://hooks.example.com/invoked', name: 'n', description: 'd' })).data;
+    const hook = unwrap(
+      createWebhook(world, { url: 'https://hooks.example.com/invoked', name: 'n', description: 'd' }),
+    ).data;
     unwrap(createSubscription(world, { emitter_id: id, listener_id: hook.id, event_name: '' }));
     const invoked = unwrap(invokeEndpoint(world, key, request({ order: 7 })));
     expect(invoked.deliveries).toHaveLength(1);
-    const payload = sink.requests.at(-1)!.payload as { emit_id: string; emitter_id: string; event: { body: unknown; headers: Record<string, string> } };
-    expect(payload).toMatchObject({ emit_id: invoked.emit_id, emitter_id: id, event: { body: { order: 7 }, headers: { 'x-custom': '1' } } });
+    const payload = sink.requests.at(-1)!.payload as {
+      emit_id: string;
+      emitter_id: string;
+      event: { body: unknown; headers: Record<string, string> };
+    };
+    expect(payload).toMatchObject({
+      emit_id: invoked.emit_id,
+      emitter_id: id,
+      event: { body: { order: 7 }, headers: { 'x-custom': '1' } },
+    });
     expect(payload.event.headers.authorization).toBeUndefined();
   });
 
@@ -99,7 +124,10 @@ describe('invokeEndpoint', () => {
     const account = [...world.accounts.values()][0]!.account;
     steps[0]!.authProvisionIds = [account.id];
     account.dead = true;
-    expect(unwrap(invokeEndpoint(world, key, request({ n: 2 }))).error).toMatchObject({ code: 'AccountUnhealthy', cellId: steps[0]!.id });
+    expect(unwrap(invokeEndpoint(world, key, request({ n: 2 }))).error).toMatchObject({
+      code: 'AccountUnhealthy',
+      cellId: steps[0]!.id,
+    });
     // An account the world does not hold is the workspace's own: it does not fail the step.
     steps[0]!.authProvisionIds = ['apn_NotInWorld'];
     expect(unwrap(invokeEndpoint(world, key, request({ n: 3 }))).outcome).toBe('ok');

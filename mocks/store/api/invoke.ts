@@ -33,7 +33,8 @@ export function workflowOfEndpoint(world: World, key: string): WorkflowRecord | 
   const wanted = key.toLowerCase();
   // Read without noting a change (../world/changes.ts): a lookup writes nothing, and it may scan every world.
   for (const record of rawValues.call(world.workflows) as Iterable<WorkflowRecord>) {
-    if (record.workflow.triggers.some((trigger) => 'endpoint_url' in trigger && trigger.key.toLowerCase() === wanted)) return record;
+    if (record.workflow.triggers.some((trigger) => 'endpoint_url' in trigger && trigger.key.toLowerCase() === wanted))
+      return record;
   }
   return undefined;
 }
@@ -50,7 +51,15 @@ export function invokeEndpoint(world: World, key: string, request: EndpointReque
   if (record === undefined) return notFound('workflow endpoint', key);
   const { workflow } = record;
   if (!workflow.active)
-    return fail('not_found', `workflow ${workflow.id} is inactive: its endpoint runs nothing until it is activated`, { workflow_id: workflow.id });
+    return fail('not_found', `workflow ${workflow.id} is inactive: its endpoint runs nothing until it is activated`, {
+      workflow_id: workflow.id,
+    });
   const { authorization: _withheld, ...headers } = request.headers;
-  return runWorkflow(world, record, { method: request.method, path: request.path, query: request.query, headers, body: request.body });
+  return runWorkflow(world, record, {
+    method: request.method,
+    path: request.path,
+    query: request.query,
+    headers,
+    body: request.body,
+  });
 }

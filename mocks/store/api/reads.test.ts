@@ -22,7 +22,8 @@ describe('GET /users/me and /workspaces/{org_id}', () => {
     expect(me.orgs.map((o) => o.id).slice(0, 2)).toEqual([firstOrg, secondOrg]);
     expect(me.orgs.map((o) => o.id)).toEqual(worldSummary(world).workspaces.map((w) => w.id));
     expect(me.orgs[0]).toEqual(unwrap(getWorkspace(world, firstOrg)).data);
-    for (const field of ['username', 'email']) expect(typeof (me as unknown as Record<string, unknown>)[field]).toBe('string');
+    for (const field of ['username', 'email'])
+      expect(typeof (me as unknown as Record<string, unknown>)[field]).toBe('string');
   });
 
   it('returns the workspace credit fields; unknown org is 404', () => {
@@ -43,7 +44,12 @@ describe('GET /orgs/{org_id}/sources pagination', () => {
   it('lists only the workspace own sources with page_info', () => {
     const page = unwrap(listWorkspaceSources(world, secondOrg, { limit: 10 }));
     expect(page.data).toHaveLength(2);
-    expect(page.page_info).toEqual({ total_count: 2, count: 2, start_cursor: encodeCursor(page.data[0]!.id), end_cursor: encodeCursor(page.data[1]!.id) });
+    expect(page.page_info).toEqual({
+      total_count: 2,
+      count: 2,
+      start_cursor: encodeCursor(page.data[0]!.id),
+      end_cursor: encodeCursor(page.data[1]!.id),
+    });
     const firstIds = unwrap(listWorkspaceSources(world, firstOrg, { limit: 100 })).data.map((s) => s.id);
     expect(firstIds.some((id) => page.data.some((s) => s.id === id))).toBe(false);
   });
@@ -78,7 +84,13 @@ describe('GET /orgs/{org_id}/sources pagination', () => {
     expect(second.data.map((s) => s.id)).toEqual(all.slice(10, 15));
     const back = unwrap(listWorkspaceSources(world, firstOrg, { limit: 5, before: second.page_info.start_cursor }));
     expect(back.data.map((s) => s.id)).toEqual(all.slice(5, 10));
-    const between = unwrap(listWorkspaceSources(world, firstOrg, { limit: 100, after: encodeCursor(all[2]!), before: encodeCursor(all[6]!) }));
+    const between = unwrap(
+      listWorkspaceSources(world, firstOrg, {
+        limit: 100,
+        after: encodeCursor(all[2]!),
+        before: encodeCursor(all[6]!),
+      }),
+    );
     expect(between.data.map((s) => s.id)).toEqual(all.slice(3, 6));
   });
 
@@ -90,9 +102,17 @@ describe('GET /orgs/{org_id}/sources pagination', () => {
 
   it('an undecodable cursor, or one from another workspace, is 400; an unknown org is 404', () => {
     expectError(listWorkspaceSources(world, firstOrg, { limit: 10, after: '!!!' }), 400, 'bad_request');
-    expectError(listWorkspaceSources(world, firstOrg, { limit: 10, after: encodeCursor('dc_nothere') }), 400, 'bad_request');
+    expectError(
+      listWorkspaceSources(world, firstOrg, { limit: 10, after: encodeCursor('dc_nothere') }),
+      400,
+      'bad_request',
+    );
     const foreign = unwrap(listWorkspaceSources(world, secondOrg, { limit: 10 })).data[0]!.id;
-    expectError(listWorkspaceSources(world, firstOrg, { limit: 10, before: encodeCursor(foreign) }), 400, 'bad_request');
+    expectError(
+      listWorkspaceSources(world, firstOrg, { limit: 10, before: encodeCursor(foreign) }),
+      400,
+      'bad_request',
+    );
     expectError(listWorkspaceSources(world, 'o_nothere', { limit: 10 }), 404, 'not_found');
   });
 
@@ -104,7 +124,13 @@ describe('GET /orgs/{org_id}/sources pagination', () => {
 
   it('sources created by workflows in one workspace are not listed in the other', () => {
     const projectId = worldSummary(world).projects[0]!.id;
-    const workflow = unwrap(createWorkflow(world, { org_id: secondOrg, project_id: projectId, triggers: [{ props: { component_id: 'sc_abcdefg' } }] })).data;
+    const workflow = unwrap(
+      createWorkflow(world, {
+        org_id: secondOrg,
+        project_id: projectId,
+        triggers: [{ props: { component_id: 'sc_abcdefg' } }],
+      }),
+    ).data;
     const sourceId = workflow.triggers[0]!.id;
     expect(unwrap(listWorkspaceSources(world, secondOrg, { limit: 10 })).data.map((s) => s.id)).toContain(sourceId);
     expect(unwrap(listWorkspaceSources(world, firstOrg, { limit: 100 })).data.map((s) => s.id)).not.toContain(sourceId);

@@ -56,7 +56,12 @@ export function runWorkflow(world: World, record: WorkflowRecord, event: unknown
   for (const step of workflow.steps) {
     const failure = stepFailure(world, step);
     if (failure === undefined) continue;
-    const emitted = emit(world, { emitter_id: workflow.id, event_name: '$errors', event, error: { code: failure.code, cellId: step.id } });
+    const emitted = emit(world, {
+      emitter_id: workflow.id,
+      event_name: '$errors',
+      event,
+      error: { code: failure.code, cellId: step.id },
+    });
     if (!emitted.ok) return emitted;
     return ok({
       workflow_id: workflow.id,
@@ -68,5 +73,10 @@ export function runWorkflow(world: World, record: WorkflowRecord, event: unknown
   }
   const emitted = emit(world, { emitter_id: workflow.id, event_name: '', event });
   if (!emitted.ok) return emitted;
-  return ok({ workflow_id: workflow.id, emit_id: emitted.value.emit_id, outcome: 'ok', deliveries: emitted.value.deliveries });
+  return ok({
+    workflow_id: workflow.id,
+    emit_id: emitted.value.emit_id,
+    outcome: 'ok',
+    deliveries: emitted.value.deliveries,
+  });
 }

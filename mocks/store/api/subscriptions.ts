@@ -46,7 +46,12 @@ function insert(world: World, emitterId: string, listenerId: string, eventName: 
   const key = tripleKey(emitterId, listenerId, eventName);
   const existing = world.subscriptions.get(key);
   if (existing !== undefined) return existing.subscription;
-  const subscription: Subscription = { id: newId('subscription', world.ctx), emitter_id: emitterId, listener_id: listenerId, event_name: eventName };
+  const subscription: Subscription = {
+    id: newId('subscription', world.ctx),
+    emitter_id: emitterId,
+    listener_id: listenerId,
+    event_name: eventName,
+  };
   world.subscriptions.set(key, { subscription, orgId });
   return subscription;
 }

@@ -20,7 +20,11 @@ export function getWorkspace(world: World, orgId: string): Result<{ data: Worksp
   return ok({ data: record.workspace });
 }
 
-export function listWorkspaceSources(world: World, orgId: string, query: PageQuery): Result<{ page_info: PageInfo; data: EventSource[] }> {
+export function listWorkspaceSources(
+  world: World,
+  orgId: string,
+  query: PageQuery,
+): Result<{ page_info: PageInfo; data: EventSource[] }> {
   const record = world.workspaces.get(orgId);
   if (record === undefined) return notFound('workspace', orgId);
   const page = pageOf(record.sourceIds, record.sourceIndex, query);
@@ -52,7 +56,13 @@ export function addWorkspaceSources(world: World, orgId: string, count: number):
     } else {
       const model = pool[i % BULK_POOL]!;
       const created = model.created_at - (i % 86_400);
-      source = { ...model, id: newId('source', ctx), component_id: newId('savedComponent', ctx), created_at: created, updated_at: created };
+      source = {
+        ...model,
+        id: newId('source', ctx),
+        component_id: newId('savedComponent', ctx),
+        created_at: created,
+        updated_at: created,
+      };
     }
     addSource(world, source, orgId);
     ids.push(source.id);
@@ -80,5 +90,11 @@ export function addSources(world: World, input: AddSourcesInput): Result<AddedSo
   if (!added.ok) return added;
   const { ids } = added.value;
   const sourceCount = world.workspaces.get(input.org_id)!.sourceIds.length;
-  return ok({ org_id: input.org_id, added: ids.length, source_count: sourceCount, first_id: ids[0]!, last_id: ids[ids.length - 1]! });
+  return ok({
+    org_id: input.org_id,
+    added: ids.length,
+    source_count: sourceCount,
+    first_id: ids[0]!,
+    last_id: ids[ids.length - 1]!,
+  });
 }

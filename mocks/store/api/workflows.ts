@@ -2,11 +2,23 @@
 // openapi/openapi.yaml). Bodies arrive checked against the document; what is left is the world's
 // state: unknown org/project/template IDs in the body are 422 (docs/errors.md); a project from
 // another workspace of the same world is accepted (the spec does not tie them together).
-import type { EventSourceTrigger, Schemas, StepDefinition, Template, TriggerDefinition, Workflow } from '../../factories/types.ts';
+import type {
+  EventSourceTrigger,
+  Schemas,
+  StepDefinition,
+  Template,
+  TriggerDefinition,
+  Workflow,
+} from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, notFound, ok } from '../../common/errors.ts';
 import { newId } from '../../ids/ids.ts';
-import { makeStepFromDefinition, makeTriggerFromDefinition, triggerKindOf, triggerKindOfTrigger } from '../../factories/index.ts';
+import {
+  makeStepFromDefinition,
+  makeTriggerFromDefinition,
+  triggerKindOf,
+  triggerKindOfTrigger,
+} from '../../factories/index.ts';
 import type { World } from '../world/world.ts';
 import { addSource, copy } from '../world/world.ts';
 import { collectionFull } from '../world/retention.ts';
@@ -17,12 +29,18 @@ export type CreateWorkflowBody = Schemas['CreateWorkflowRequest'];
 
 export function createWorkflow(world: World, body: CreateWorkflowBody): Result<{ data: Workflow }> {
   const { org_id: orgId, project_id: projectId, settings = {} } = body;
-  if (!world.workspaces.has(orgId)) return fail('unprocessable', `org_id ${orgId} does not exist`, { field: 'org_id', id: orgId });
-  if (!world.projects.has(projectId)) return fail('unprocessable', `project_id ${projectId} does not exist`, { field: 'project_id', id: projectId });
+  if (!world.workspaces.has(orgId))
+    return fail('unprocessable', `org_id ${orgId} does not exist`, { field: 'org_id', id: orgId });
+  if (!world.projects.has(projectId))
+    return fail('unprocessable', `project_id ${projectId} does not exist`, { field: 'project_id', id: projectId });
   let template: Template | undefined;
   if (body.template_id !== undefined) {
     template = world.templates.get(body.template_id);
-    if (template === undefined) return fail('unprocessable', `template_id ${body.template_id} does not exist`, { field: 'template_id', id: body.template_id });
+    if (template === undefined)
+      return fail('unprocessable', `template_id ${body.template_id} does not exist`, {
+        field: 'template_id',
+        id: body.template_id,
+      });
   }
 
   // README: a template with no `steps` given copies the template's steps and triggers.
@@ -31,7 +49,8 @@ export function createWorkflow(world: World, body: CreateWorkflowBody): Result<{
   const triggerDefinitions: TriggerDefinition[] = body.triggers ?? (fromTemplate ? template!.triggers : []);
   // The workflow, its event-source triggers (sources too) and the subscriptions the
   // auto-subscriptions give each of them (at most one per auto-subscription and emitter).
-  const emitters = 1 + triggerDefinitions.filter((definition) => triggerKindOf(definition.props ?? {}) === 'source').length;
+  const emitters =
+    1 + triggerDefinitions.filter((definition) => triggerKindOf(definition.props ?? {}) === 'source').length;
   const full =
     collectionFull('workflows', world.workflows.size) ??
     collectionFull('sources', world.sources.size, emitters - 1) ??
@@ -64,11 +83,18 @@ export function getWorkflow(world: World, id: string): Result<{ data: Workflow }
   return ok({ data: record.workflow });
 }
 
-export function updateWorkflowActivation(world: World, id: string, input: { active: boolean; org_id: string }): Result<{ data: Workflow }> {
+export function updateWorkflowActivation(
+  world: World,
+  id: string,
+  input: { active: boolean; org_id: string },
+): Result<{ data: Workflow }> {
   const record = world.workflows.get(id);
   if (record === undefined) return notFound('workflow', id);
   if (record.orgId !== input.org_id) {
-    return fail('unprocessable', `org_id ${input.org_id} is not the workspace of workflow ${id}`, { field: 'org_id', id: input.org_id });
+    return fail('unprocessable', `org_id ${input.org_id} is not the workspace of workflow ${id}`, {
+      field: 'org_id',
+      id: input.org_id,
+    });
   }
   record.workflow.active = input.active;
   return ok({ data: record.workflow });

@@ -44,12 +44,25 @@ export function createConnectedAccount(
   if (!project.ok) return project;
   const token = world.connectTokens.get(input.connect_token);
   if (token === undefined || token.projectId !== projectId || !inEnvironment(token.environment, environment))
-    return unfit('connect_token', `connect token ${input.connect_token} is not one of project ${projectId} (${environment})`, input.connect_token);
-  if (token.completed) return unfit('connect_token', `connect token ${input.connect_token} is already used`, input.connect_token);
+    return unfit(
+      'connect_token',
+      `connect token ${input.connect_token} is not one of project ${projectId} (${environment})`,
+      input.connect_token,
+    );
+  if (token.completed)
+    return unfit('connect_token', `connect token ${input.connect_token} is already used`, input.connect_token);
   if (world.ctx.now() > Date.parse(token.token.expires_at))
-    return unfit('connect_token', `connect token ${input.connect_token} expired at ${token.token.expires_at}`, input.connect_token);
+    return unfit(
+      'connect_token',
+      `connect token ${input.connect_token} expired at ${token.token.expires_at}`,
+      input.connect_token,
+    );
   if (query.external_user_id !== undefined && query.external_user_id !== token.external_user_id)
-    return unfit('external_user_id', `external_user_id ${query.external_user_id} is not the connect token's end user`, query.external_user_id);
+    return unfit(
+      'external_user_id',
+      `external_user_id ${query.external_user_id} is not the connect token's end user`,
+      query.external_user_id,
+    );
   let fields: unknown;
   try {
     fields = JSON.parse(input.cfmap_json);
@@ -63,9 +76,14 @@ export function createConnectedAccount(
   let credentials = { ...(fields as Record<string, unknown>) };
   if (input.app_override_id !== undefined) {
     const override = world.appOverrides.get(input.app_override_id)?.override;
-    const visible = override !== undefined && (override.owner_id === projectId || override.owner_id === project.value.project.org_id);
+    const visible =
+      override !== undefined && (override.owner_id === projectId || override.owner_id === project.value.project.org_id);
     if (!visible || override.app.name_slug !== app.name_slug)
-      return unfit('app_override_id', `app override ${input.app_override_id} is not one of app ${app.name_slug} in this project`, input.app_override_id);
+      return unfit(
+        'app_override_id',
+        `app override ${input.app_override_id} is not one of app ${app.name_slug} in this project`,
+        input.app_override_id,
+      );
     if (override.oauth_app_id !== undefined)
       return unfit(
         'app_override_id',
@@ -83,7 +101,12 @@ export function createConnectedAccount(
       inEnvironment(record.environment, environment) &&
       record.account.external_id === token.external_user_id &&
       record.account.app.name_slug === app.name_slug;
-    if (!fits) return unfit('account_id', `account ${input.account_id} is not the token's end user's ${app.name_slug} account here`, input.account_id);
+    if (!fits)
+      return unfit(
+        'account_id',
+        `account ${input.account_id} is not the token's end user's ${app.name_slug} account here`,
+        input.account_id,
+      );
     record.credentials = credentials;
     record.account.updated_at = now;
     record.account.healthy = true;
@@ -114,14 +137,22 @@ export function createConnectedAccount(
  * @example
  * deleteAccountsByApp(world, 'proj_Zt4Wn8Q', 'production', 'github'); // ok(null)
  */
-export function deleteAccountsByApp(world: World, projectId: string, environment: ProjectEnvironment, app: string): Result<null> {
+export function deleteAccountsByApp(
+  world: World,
+  projectId: string,
+  environment: ProjectEnvironment,
+  app: string,
+): Result<null> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const doomed = project.value.accountIds.filter((id) => {
     const record = world.accounts.get(id);
-    return record !== undefined && inEnvironment(record.environment, environment) && appMatches(record.account.app, app);
+    return (
+      record !== undefined && inEnvironment(record.environment, environment) && appMatches(record.account.app, app)
+    );
   });
-  if (doomed.length === 0) return fail('not_found', `project ${projectId} holds no account of app ${app} in ${environment}`, { app });
+  if (doomed.length === 0)
+    return fail('not_found', `project ${projectId} holds no account of app ${app} in ${environment}`, { app });
   for (const id of doomed) world.accounts.delete(id);
   project.value.accountIds = project.value.accountIds.filter((id) => world.accounts.has(id));
   return ok(null);

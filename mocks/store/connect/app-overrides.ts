@@ -29,7 +29,11 @@ function sees(project: ProjectRecord, override: AppOverride): boolean {
   return override.owner_id === project.project.id || override.owner_id === project.project.org_id;
 }
 
-function overrideOf(world: World, projectId: string, id: string): Result<{ project: ProjectRecord; record: AppOverrideRecord }> {
+function overrideOf(
+  world: World,
+  projectId: string,
+  id: string,
+): Result<{ project: ProjectRecord; record: AppOverrideRecord }> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const record = world.appOverrides.get(id);
@@ -49,8 +53,14 @@ function checkFits(
   self?: string,
 ): Result<null> {
   if (fields.name !== undefined) {
-    const taken = [...world.appOverrides.values()].some((r) => r.override.owner_id === owner && r.override.name === fields.name && r.override.id !== self);
-    if (taken) return fail('unprocessable', `an app override named ${JSON.stringify(fields.name)} already exists here`, { field: 'name', name: fields.name });
+    const taken = [...world.appOverrides.values()].some(
+      (r) => r.override.owner_id === owner && r.override.name === fields.name && r.override.id !== self,
+    );
+    if (taken)
+      return fail('unprocessable', `an app override named ${JSON.stringify(fields.name)} already exists here`, {
+        field: 'name',
+        name: fields.name,
+      });
   }
   if (fields.oauth_app_id != null) {
     const oauthApp = world.oauthApps.get(fields.oauth_app_id)?.app;
@@ -73,7 +83,8 @@ export function createAppOverride(world: World, projectId: string, input: Create
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const app = appForSlug(world, input.app);
-  if (app === undefined) return fail('unprocessable', `app ${input.app} is not in the catalogue`, { field: 'app', app: input.app });
+  if (app === undefined)
+    return fail('unprocessable', `app ${input.app} is not in the catalogue`, { field: 'app', app: input.app });
   const fits = checkFits(world, project.value, projectId, app.name_slug, input);
   if (!fits.ok) return fits;
   const full = collectionFull('app overrides', world.appOverrides.size);
@@ -101,16 +112,25 @@ export function createAppOverride(world: World, projectId: string, input: Create
  * @example
  * listAppOverrides(world, 'proj_Zt4Wn8Q', { limit: 10, app: 'github' });
  */
-export function listAppOverrides(world: World, projectId: string, query: PageQuery & { app?: string }): Result<{ data: AppOverride[]; page_info: PageInfo }> {
+export function listAppOverrides(
+  world: World,
+  projectId: string,
+  query: PageQuery & { app?: string },
+): Result<{ data: AppOverride[]; page_info: PageInfo }> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const ids = [...world.appOverrides.values()]
     .map((record) => record.override)
-    .filter((override) => sees(project.value, override) && (query.app === undefined || override.app.name_slug === query.app))
+    .filter(
+      (override) => sees(project.value, override) && (query.app === undefined || override.app.name_slug === query.app),
+    )
     .map((override) => override.id);
   const page = pageOfList(ids, query);
   if (!page.ok) return page;
-  return ok({ data: page.value.ids.map((id) => world.appOverrides.get(id)!.override), page_info: page.value.page_info });
+  return ok({
+    data: page.value.ids.map((id) => world.appOverrides.get(id)!.override),
+    page_info: page.value.page_info,
+  });
 }
 
 /** @example getAppOverride(world, 'proj_Zt4Wn8Q', '5f3a9c2e7b1d4e60'); */
@@ -125,7 +145,12 @@ export function getAppOverride(world: World, projectId: string, id: string): Res
  * @example
  * updateAppOverride(world, 'proj_Zt4Wn8Q', '5f3a9c2e7b1d4e60', { cfmap: { base_url: 'https://gh2.acme.dev' } });
  */
-export function updateAppOverride(world: World, projectId: string, id: string, input: UpdateAppOverrideInput): Result<AppOverride> {
+export function updateAppOverride(
+  world: World,
+  projectId: string,
+  id: string,
+  input: UpdateAppOverrideInput,
+): Result<AppOverride> {
   const found = overrideOf(world, projectId, id);
   if (!found.ok) return found;
   const { override } = found.value.record;

@@ -19,7 +19,8 @@ export function appForSlug(world: World, slug: string): App | undefined {
   if (known !== undefined) return known;
   // The apps accounts were first made of, then the rest of the catalogue (its actions need accounts of their apps too).
   const seeded = APPS.find((app) => app.slug === slug);
-  const entry = seeded === undefined ? APP_TABLE.find((app) => app.slug === slug) : { ...seeded, categories: [seeded.category] };
+  const entry =
+    seeded === undefined ? APP_TABLE.find((app) => app.slug === slug) : { ...seeded, categories: [seeded.category] };
   if (entry === undefined) return undefined;
   return makeApp(world.ctx, {
     name_slug: entry.slug,

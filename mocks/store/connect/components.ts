@@ -39,7 +39,9 @@ function inScope(component: Component, scope: ComponentScope): boolean {
 }
 
 function appsOf(component: Component): string[] {
-  return component.configurable_props.flatMap((prop) => (prop.type === 'app' && prop.app !== undefined ? [prop.app] : []));
+  return component.configurable_props.flatMap((prop) =>
+    prop.type === 'app' && prop.app !== undefined ? [prop.app] : [],
+  );
 }
 
 /**
@@ -64,11 +66,16 @@ export function listComponents(
             inScope(component, scope) &&
             (query.component_type === undefined || component.component_type === query.component_type) &&
             (text === undefined || component.key.includes(text) || component.name.toLowerCase().includes(text)) &&
-            (query.app === undefined || appsOf(component).includes(query.app) || component.key.startsWith(`${query.app}-`)),
+            (query.app === undefined ||
+              appsOf(component).includes(query.app) ||
+              component.key.startsWith(`${query.app}-`)),
         ).map((component) => component.key);
   const page = pageOfList(keys, query);
   if (!page.ok) return page;
-  return ok({ data: page.value.ids.map((key) => COMPONENTS_BY_KEY.get(key)!.component), page_info: page.value.page_info });
+  return ok({
+    data: page.value.ids.map((key) => COMPONENTS_BY_KEY.get(key)!.component),
+    page_info: page.value.page_info,
+  });
 }
 
 function componentOf(key: string, scope: ComponentScope, version: string | undefined): Component | undefined {
@@ -79,7 +86,13 @@ function componentOf(key: string, scope: ComponentScope, version: string | undef
 
 const NOUN: Record<ComponentScope, string> = { component: 'component', action: 'action', trigger: 'trigger' };
 
-export function getComponent(world: World, projectId: string, scope: ComponentScope, key: string, version?: string): Result<{ data: Component }> {
+export function getComponent(
+  world: World,
+  projectId: string,
+  scope: ComponentScope,
+  key: string,
+  version?: string,
+): Result<{ data: Component }> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const component = componentOf(key, scope, version);
@@ -94,7 +107,13 @@ export function getComponent(world: World, projectId: string, scope: ComponentSc
 }
 
 /** A body's `id` (and `version`) that must name a component in scope: 422 otherwise, as for deployTrigger. */
-function bodyComponent(world: World, projectId: string, scope: ComponentScope, key: string, version: string | undefined): Result<Component> {
+function bodyComponent(
+  world: World,
+  projectId: string,
+  scope: ComponentScope,
+  key: string,
+  version: string | undefined,
+): Result<Component> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const component = componentOf(key, scope, version);
@@ -118,14 +137,19 @@ export interface PropScope {
 
 /** Why an `app` prop's value is not one of the end user's accounts of that app, or undefined when it is. */
 function accountProblem(world: World, prop: ComponentProp, value: unknown, who: PropScope): string | undefined {
-  const id = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as { authProvisionId?: unknown }).authProvisionId : undefined;
+  const id =
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as { authProvisionId?: unknown }).authProvisionId
+      : undefined;
   if (typeof id !== 'string') return `${prop.name}: must be {authProvisionId} of a ${prop.app} account`;
   const record = world.accounts.get(id);
   if (record === undefined || record.projectId !== who.projectId || record.environment !== who.environment) {
     return `${prop.name}: account ${id} is not connected in this project's ${who.environment} environment`;
   }
-  if (record.account.external_id !== who.externalUserId) return `${prop.name}: account ${id} belongs to another end user`;
-  if (record.account.app.name_slug !== prop.app) return `${prop.name}: account ${id} is an account of ${record.account.app.name_slug}, not of ${prop.app}`;
+  if (record.account.external_id !== who.externalUserId)
+    return `${prop.name}: account ${id} belongs to another end user`;
+  if (record.account.app.name_slug !== prop.app)
+    return `${prop.name}: account ${id} is an account of ${record.account.app.name_slug}, not of ${prop.app}`;
   return undefined;
 }
 
@@ -153,7 +177,9 @@ const OPTIONS_PAGE_SIZE = 10;
 function propsWith(component: Component, configured: ConfiguredProps): ComponentProp[] {
   const reload = component.configurable_props.find((prop) => prop.reloadProps === true);
   const value = reload === undefined ? undefined : configured[reload.name];
-  return typeof value === 'string' ? [...component.configurable_props, ...columnProps(value)] : component.configurable_props;
+  return typeof value === 'string'
+    ? [...component.configurable_props, ...columnProps(value)]
+    : component.configurable_props;
 }
 
 /**
@@ -161,14 +187,22 @@ function propsWith(component: Component, configured: ConfiguredProps): Component
  * `remoteOptions` prop's are the app's resources (once its app prop holds one of the user's
  * accounts), ten a page, filtered by `query`; static options are listed as they are.
  */
-export function configureProp(world: World, scope: ComponentScope, who: Omit<PropScope, 'externalUserId'>, input: ConfigurePropInput): Result<PropOptions> {
+export function configureProp(
+  world: World,
+  scope: ComponentScope,
+  who: Omit<PropScope, 'externalUserId'>,
+  input: ConfigurePropInput,
+): Result<PropOptions> {
   const found = bodyComponent(world, who.projectId, scope, input.id, input.version);
   if (!found.ok) return found;
   const component = found.value;
   const configured = input.configured_props ?? {};
   const prop = propsWith(component, configured).find((candidate) => candidate.name === input.prop_name);
   if (prop === undefined) {
-    return fail('unprocessable', `${component.key} has no prop ${input.prop_name}`, { field: 'prop_name', prop_name: input.prop_name });
+    return fail('unprocessable', `${component.key} has no prop ${input.prop_name}`, {
+      field: 'prop_name',
+      prop_name: input.prop_name,
+    });
   }
   const user: PropScope = { ...who, externalUserId: input.external_user_id };
   if (prop.type === 'app') {
@@ -179,13 +213,21 @@ export function configureProp(world: World, scope: ComponentScope, who: Omit<Pro
         record.account.external_id === input.external_user_id &&
         record.account.app.name_slug === prop.app,
     );
-    return ok({ options: accounts.map((record) => ({ label: record.account.name ?? record.account.id, value: record.account.id })), errors: [] });
+    return ok({
+      options: accounts.map((record) => ({
+        label: record.account.name ?? record.account.id,
+        value: record.account.id,
+      })),
+      errors: [],
+    });
   }
   if (prop.remoteOptions === true) {
     const appProp = component.configurable_props.find((candidate) => candidate.type === 'app');
     if (appProp !== undefined) {
       const problem =
-        configured[appProp.name] === undefined ? `configure the ${appProp.name} prop first` : accountProblem(world, appProp, configured[appProp.name], user);
+        configured[appProp.name] === undefined
+          ? `configure the ${appProp.name} prop first`
+          : accountProblem(world, appProp, configured[appProp.name], user);
       if (problem !== undefined) return ok({ options: [], errors: [problem] });
     }
     const kind = APP_DETAILS.get(appOfComponent(component))?.resource;
@@ -193,7 +235,9 @@ export function configureProp(world: World, scope: ComponentScope, who: Omit<Pro
     const all =
       kind === undefined
         ? []
-        : resourceOptions(appOfComponent(component), kind).filter((option) => text === undefined || option.label.toLowerCase().includes(text));
+        : resourceOptions(appOfComponent(component), kind).filter(
+            (option) => text === undefined || option.label.toLowerCase().includes(text),
+          );
     const page = input.page ?? 0;
     const options = all.slice(page * OPTIONS_PAGE_SIZE, (page + 1) * OPTIONS_PAGE_SIZE);
     const more = (page + 1) * OPTIONS_PAGE_SIZE < all.length;
@@ -201,7 +245,9 @@ export function configureProp(world: World, scope: ComponentScope, who: Omit<Pro
   }
   if (prop.options !== undefined) {
     return ok({
-      options: prop.options.map((option) => (typeof option === 'object' && option !== null ? option : { label: String(option), value: option })),
+      options: prop.options.map((option) =>
+        typeof option === 'object' && option !== null ? option : { label: String(option), value: option },
+      ),
       errors: [],
     });
   }
@@ -239,17 +285,26 @@ export interface ReloadedProps {
 }
 
 /** The props a component has once its reload prop holds one of the app's resources, and their ID. */
-export function reloadProps(world: World, scope: ComponentScope, who: Omit<PropScope, 'externalUserId'>, input: ReloadPropsInput): Result<ReloadedProps> {
+export function reloadProps(
+  world: World,
+  scope: ComponentScope,
+  who: Omit<PropScope, 'externalUserId'>,
+  input: ReloadPropsInput,
+): Result<ReloadedProps> {
   const found = bodyComponent(world, who.projectId, scope, input.id, input.version);
   if (!found.ok) return found;
   const component = found.value;
   const reload = component.configurable_props.find((prop) => prop.reloadProps === true);
-  if (reload === undefined) return ok({ dynamicProps: { configurableProps: component.configurable_props }, errors: [] });
+  if (reload === undefined)
+    return ok({ dynamicProps: { configurableProps: component.configurable_props }, errors: [] });
   const value = input.configured_props?.[reload.name];
   const problem = reloadProblem(component, reload, value);
   if (problem !== undefined) return ok({ errors: [problem] });
   return ok({
-    dynamicProps: { id: dynamicPropsId(component.key, value as string), configurableProps: propsWith(component, { [reload.name]: value as string }) },
+    dynamicProps: {
+      id: dynamicPropsId(component.key, value as string),
+      configurableProps: propsWith(component, { [reload.name]: value as string }),
+    },
     errors: [],
   });
 }
@@ -288,8 +343,15 @@ export interface ActionRun {
 }
 
 /** What is wrong with one configured value for its prop, or undefined. */
-function propProblem(world: World, prop: ComponentProp, value: unknown, who: PropScope, component: Component): string | undefined {
-  if (value === undefined || value === null) return prop.optional === true || prop.default !== undefined ? undefined : `${prop.name}: required, not configured`;
+function propProblem(
+  world: World,
+  prop: ComponentProp,
+  value: unknown,
+  who: PropScope,
+  component: Component,
+): string | undefined {
+  if (value === undefined || value === null)
+    return prop.optional === true || prop.default !== undefined ? undefined : `${prop.name}: required, not configured`;
   switch (prop.type) {
     case 'app':
       return accountProblem(world, prop, value, who);
@@ -301,17 +363,27 @@ function propProblem(world: World, prop: ComponentProp, value: unknown, who: Pro
     case 'boolean':
       return typeof value === 'boolean' ? undefined : `${prop.name}: must be a boolean`;
     case 'string[]':
-      return Array.isArray(value) && value.every((item) => typeof item === 'string') ? undefined : `${prop.name}: must be a list of strings`;
+      return Array.isArray(value) && value.every((item) => typeof item === 'string')
+        ? undefined
+        : `${prop.name}: must be a list of strings`;
     case 'object':
       return typeof value === 'object' && !Array.isArray(value) ? undefined : `${prop.name}: must be an object`;
     default: {
       if (typeof value !== 'string') return `${prop.name}: must be a string`;
-      if (prop.options !== undefined && !prop.options.some((option) => (typeof option === 'object' && option !== null ? option.value : option) === value)) {
+      if (
+        prop.options !== undefined &&
+        !prop.options.some(
+          (option) => (typeof option === 'object' && option !== null ? option.value : option) === value,
+        )
+      ) {
         return `${prop.name}: ${JSON.stringify(value)} is not one of its options`;
       }
       if (prop.remoteOptions === true) {
         const kind = APP_DETAILS.get(appOfComponent(component))?.resource;
-        if (kind !== undefined && !resourceOptions(appOfComponent(component), kind).some((option) => option.value === value)) {
+        if (
+          kind !== undefined &&
+          !resourceOptions(appOfComponent(component), kind).some((option) => option.value === value)
+        ) {
           return `${prop.name}: ${JSON.stringify(value)} is not one of the options configureProp lists`;
         }
       }
@@ -326,7 +398,11 @@ function propProblem(world: World, prop: ComponentProp, value: unknown, who: Pro
  * service's docs: an `error` with its attribution, here always the user's configuration). A run
  * that passes answers what the action would have done, the same for the same props.
  */
-export function runAction(world: World, who: Omit<PropScope, 'externalUserId'>, input: RunActionInput): Result<ActionRun> {
+export function runAction(
+  world: World,
+  who: Omit<PropScope, 'externalUserId'>,
+  input: RunActionInput,
+): Result<ActionRun> {
   const found = bodyComponent(world, who.projectId, 'action', input.id, input.version);
   if (!found.ok) return found;
   const component = found.value;
@@ -337,7 +413,11 @@ export function runAction(world: World, who: Omit<PropScope, 'externalUserId'>, 
   const problems: Array<[prop: string, message: string]> = [];
   const reload = component.configurable_props.find((prop) => prop.reloadProps === true);
   const reloadValue = reload === undefined ? undefined : configured[reload.name];
-  if (reload !== undefined && typeof reloadValue === 'string' && input.dynamic_props_id !== dynamicPropsId(component.key, reloadValue)) {
+  if (
+    reload !== undefined &&
+    typeof reloadValue === 'string' &&
+    input.dynamic_props_id !== dynamicPropsId(component.key, reloadValue)
+  ) {
     problems.push([
       reload.name,
       input.dynamic_props_id === undefined
@@ -355,11 +435,20 @@ export function runAction(world: World, who: Omit<PropScope, 'externalUserId'>, 
       exports: {},
       os: [{ k: 'error', ts, err: { name: 'ConfigurationError', message } }],
       ret: null,
-      error: { name: 'ConfigurationError', message, attribution: { origin: 'user' }, props: [...new Set(problems.map(([prop]) => prop))] },
+      error: {
+        name: 'ConfigurationError',
+        message,
+        attribution: { origin: 'user' },
+        props: [...new Set(problems.map(([prop]) => prop))],
+      },
     });
   }
-  const values = Object.fromEntries(propsWith(component, configured).map((prop) => [prop.name, configured[prop.name] ?? prop.default]));
-  const hash = fnv1a32(`${component.key}\u0000${JSON.stringify(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : 1)))}`);
+  const values = Object.fromEntries(
+    propsWith(component, configured).map((prop) => [prop.name, configured[prop.name] ?? prop.default]),
+  );
+  const hash = fnv1a32(
+    `${component.key}\u0000${JSON.stringify(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : 1)))}`,
+  );
   const outcome = outcomeOf(action, values, hash);
   const run: ActionRun = {
     exports: { $summary: outcome.summary },
@@ -367,7 +456,10 @@ export function runAction(world: World, who: Omit<PropScope, 'externalUserId'>, 
     ret: outcome.ret,
   };
   if (input.stash_id !== undefined && input.stash_id !== false) {
-    const stashId = typeof input.stash_id === 'string' && input.stash_id !== 'NEW' && input.stash_id !== '' ? input.stash_id : `stash_${hash.toString(36)}`;
+    const stashId =
+      typeof input.stash_id === 'string' && input.stash_id !== 'NEW' && input.stash_id !== ''
+        ? input.stash_id
+        : `stash_${hash.toString(36)}`;
     run.stash_id = stashId;
     // A file the run wrote to /tmp is synced to the stash and named in `$filestash_uploads` (file-stash.ts).
     const written = outcome.file;
@@ -436,12 +528,20 @@ function outcomeOf(action: CatalogueAction, values: Record<string, unknown>, has
       return {
         summary: `Created ${noun} "${String(values.name)}"`,
         request: `POST ${base}/v1/${noun.replace(/ /g, '_')}s`,
-        ret: { key: `rec${hash.toString(36)}`, name: values.name, description: values.description ?? null, created: true },
+        ret: {
+          key: `rec${hash.toString(36)}`,
+          name: values.name,
+          description: values.description ?? null,
+          created: true,
+        },
       };
     }
     case 'search': {
       const count = Math.min(Number(values.maxResults ?? 10), 1 + (hash % 3));
-      const results = Array.from({ length: count }, (_, i) => ({ title: `${String(values.query)} (${i + 1})`, url: `${base}/r/${(hash + i).toString(36)}` }));
+      const results = Array.from({ length: count }, (_, i) => ({
+        title: `${String(values.query)} (${i + 1})`,
+        url: `${base}/r/${(hash + i).toString(36)}`,
+      }));
       return {
         summary: `Found ${count} result${count === 1 ? '' : 's'} for "${String(values.query)}"`,
         request: `GET ${base}/search?q=${encodeURIComponent(String(values.query))}`,

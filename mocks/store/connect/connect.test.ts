@@ -48,13 +48,21 @@ beforeEach(() => {
   production = project.deployed_triggers.find((t) => t.environment === 'production')!.id;
   development = project.deployed_triggers.find((t) => t.environment === 'development')!.id;
   accountId = project.accounts[0]!;
-  asOwner = { environment: 'production', externalUserId: project.deployed_triggers.find((t) => t.id === production)!.external_user_id };
+  asOwner = {
+    environment: 'production',
+    externalUserId: project.deployed_triggers.find((t) => t.id === production)!.external_user_id,
+  };
 });
 
 describe('project webhook lifecycle', () => {
   it('stores one webhook per project and environment; signing_key only when first saved', () => {
     const first = unwrap(setProjectWebhook(world, projectId, 'production', 'https://receiver.example.com/a')).data;
-    expect(first).toMatchObject({ url: 'https://receiver.example.com/a', signing_key_set: true, created_at: NOW / 1000, updated_at: NOW / 1000 });
+    expect(first).toMatchObject({
+      url: 'https://receiver.example.com/a',
+      signing_key_set: true,
+      created_at: NOW / 1000,
+      updated_at: NOW / 1000,
+    });
     expect(kindOf(first.id)).toBe('webhook');
     expect(first.signing_key).toMatch(/^[0-9a-f]{64}$/);
     const second = unwrap(setProjectWebhook(world, projectId, 'production', 'https://receiver.example.com/b')).data;
@@ -76,7 +84,10 @@ describe('project webhook lifecycle', () => {
   it('GET never shows the key; a regenerated key signs the next delivery; after DELETE nothing is delivered and GET is 404', () => {
     expectError(getProjectWebhook(world, projectId, 'production'), 404, 'not_found');
     const saved = unwrap(setProjectWebhook(world, projectId, 'production', 'https://env.example.com/p')).data;
-    expect(unwrap(getProjectWebhook(world, projectId, 'production')).data).toEqual({ ...saved, signing_key: undefined });
+    expect(unwrap(getProjectWebhook(world, projectId, 'production')).data).toEqual({
+      ...saved,
+      signing_key: undefined,
+    });
     expect(unwrap(getProjectWebhook(world, projectId, 'production')).data).not.toHaveProperty('signing_key');
     unwrap(emitTrigger(world, production, { event: 1 }));
     const regenerated = unwrap(regenerateProjectWebhookSigningKey(world, projectId, 'production')).data;
@@ -113,12 +124,19 @@ describe('deployed-trigger webhooks and emitTrigger', () => {
   });
 
   it('falls back to the project environment URL, signed with its key', () => {
-    const { signing_key } = unwrap(setProjectWebhook(world, projectId, 'production', 'https://env.example.com/prod')).data;
+    const { signing_key } = unwrap(
+      setProjectWebhook(world, projectId, 'production', 'https://env.example.com/prod'),
+    ).data;
     unwrap(setProjectWebhook(world, projectId, 'development', 'https://env.example.com/dev'));
     const result = unwrap(emitTrigger(world, production, { event: { hello: 'world' } }));
     expect(sink.requests).toHaveLength(1);
     const request = sink.requests[0]!;
-    expect(request).toMatchObject({ world: world.key, kind: 'trigger', url: 'https://env.example.com/prod', signingKey: signing_key });
+    expect(request).toMatchObject({
+      world: world.key,
+      kind: 'trigger',
+      url: 'https://env.example.com/prod',
+      signingKey: signing_key,
+    });
     expect(request.payload).toEqual({
       event_id: result.event_id,
       trigger_id: production,
@@ -133,9 +151,21 @@ describe('deployed-trigger webhooks and emitTrigger', () => {
 
   it("the trigger's own webhooks win over the project URL, each signed with its own key; a kept URL keeps its webhook", () => {
     unwrap(setProjectWebhook(world, projectId, 'production', 'https://env.example.com/prod'));
-    const first = unwrap(setDeployedTriggerWebhooks(world, projectId, production, ['https://t.example.com/1', 'http://t.example.com:8080/2'], asOwner, true));
+    const first = unwrap(
+      setDeployedTriggerWebhooks(
+        world,
+        projectId,
+        production,
+        ['https://t.example.com/1', 'http://t.example.com:8080/2'],
+        asOwner,
+        true,
+      ),
+    );
     expect(first.webhook_urls).toEqual(['https://t.example.com/1', 'http://t.example.com:8080/2']);
-    const [one, two] = first.webhooks as unknown as [{ id: string; signing_key: string }, { id: string; signing_key: string }];
+    const [one, two] = first.webhooks as unknown as [
+      { id: string; signing_key: string },
+      { id: string; signing_key: string },
+    ];
     expect(kindOf(one.id)).toBe('webhook');
     expect(one.signing_key).not.toBe(two.signing_key);
     unwrap(emitTrigger(world, production, { event: {} }));
@@ -143,15 +173,23 @@ describe('deployed-trigger webhooks and emitTrigger', () => {
       ['https://t.example.com/1', one.signing_key],
       ['http://t.example.com:8080/2', two.signing_key],
     ]);
-    const again = unwrap(setDeployedTriggerWebhooks(world, projectId, production, ['https://t.example.com/1'], asOwner, true));
-    expect(again.webhooks).toEqual([{ id: one.id, url: 'https://t.example.com/1', signing_key: one.signing_key, signing_key_set: true }]);
+    const again = unwrap(
+      setDeployedTriggerWebhooks(world, projectId, production, ['https://t.example.com/1'], asOwner, true),
+    );
+    expect(again.webhooks).toEqual([
+      { id: one.id, url: 'https://t.example.com/1', signing_key: one.signing_key, signing_key_set: true },
+    ]);
     // Keys only when asked for (workspace OAuth tokens, decided by the route).
     expect(unwrap(listDeployedTriggerWebhooks(world, projectId, production, asOwner, false)).webhooks).toEqual([
       { id: one.id, url: 'https://t.example.com/1', signing_key_set: true },
     ]);
-    const regenerated = unwrap(regenerateDeployedTriggerWebhookSigningKey(world, projectId, production, one.id, asOwner)).data;
+    const regenerated = unwrap(
+      regenerateDeployedTriggerWebhookSigningKey(world, projectId, production, one.id, asOwner),
+    ).data;
     expect(regenerated.signing_key).not.toBe(one.signing_key);
-    expect(unwrap(getDeployedTriggerWebhook(world, projectId, production, one.id, asOwner)).data.signing_key).toBe(regenerated.signing_key);
+    expect(unwrap(getDeployedTriggerWebhook(world, projectId, production, one.id, asOwner)).data.signing_key).toBe(
+      regenerated.signing_key,
+    );
     unwrap(emitTrigger(world, production, { event: {} }));
     expect(sink.requests[2]!.signingKey).toBe(regenerated.signing_key);
     // Emptying the list falls back to the project URL again.
@@ -166,8 +204,16 @@ describe('deployed-trigger webhooks and emitTrigger', () => {
     expectError(setDeployedTriggerWebhooks(world, projectId, 'dc_nothere', [], asOwner, false), 404, 'not_found');
     const workspaceSource = worldSummary(world).sources[0]!.id;
     expectError(setDeployedTriggerWebhooks(world, projectId, workspaceSource, [], asOwner, false), 404, 'not_found');
-    expectError(getDeployedTrigger(world, projectId, production, { ...asOwner, externalUserId: 'someone-else' }), 404, 'not_found');
-    expectError(getDeployedTrigger(world, projectId, production, { ...asOwner, environment: 'development' }), 404, 'not_found');
+    expectError(
+      getDeployedTrigger(world, projectId, production, { ...asOwner, externalUserId: 'someone-else' }),
+      404,
+      'not_found',
+    );
+    expectError(
+      getDeployedTrigger(world, projectId, production, { ...asOwner, environment: 'development' }),
+      404,
+      'not_found',
+    );
     expectError(getDeployedTriggerWebhook(world, projectId, production, 'wh_nothere', asOwner), 404, 'not_found');
     expect(unwrap(getDeployedTrigger(world, projectId, production, asOwner)).data.id).toBe(production);
   });
@@ -178,14 +224,21 @@ describe('trigger catalogue, deployment and deployed triggers', () => {
     const all = unwrap(listTriggerComponents(world, projectId, { limit: 100 }));
     expect(all.page_info.total_count).toBe(all.data.length);
     expect(all.data.map((c) => c.key)).toContain('github-new-issue');
-    expect(unwrap(listTriggerComponents(world, projectId, { limit: 100, app: 'github' })).data.every((c) => c.key.startsWith('github-'))).toBe(true);
+    expect(
+      unwrap(listTriggerComponents(world, projectId, { limit: 100, app: 'github' })).data.every((c) =>
+        c.key.startsWith('github-'),
+      ),
+    ).toBe(true);
     expect(unwrap(listTriggerComponents(world, projectId, { limit: 100, q: 'ISSUE' })).data.map((c) => c.key)).toEqual([
       'github-new-issue',
       'github-new-issue-in-repository',
       'jira-new-issue-in-project',
       'linear_app-new-issue-in-team',
     ]);
-    expect(unwrap(getTriggerComponent(world, projectId, 'github-new-issue')).data).toMatchObject({ key: 'github-new-issue', component_type: 'trigger' });
+    expect(unwrap(getTriggerComponent(world, projectId, 'github-new-issue')).data).toMatchObject({
+      key: 'github-new-issue',
+      component_type: 'trigger',
+    });
     expectError(getTriggerComponent(world, projectId, 'github-no-such-thing'), 404, 'not_found');
   });
 
@@ -209,29 +262,54 @@ describe('trigger catalogue, deployment and deployed triggers', () => {
       name: 'New Issue (GitHub)',
     });
     expect(data.webhook_signing_key).toMatch(/^[0-9a-f]{64}$/);
-    expect(sink.requests.map((r) => [r.url, r.signingKey])).toEqual([['https://t.example.com/own', data.webhook_signing_key]]);
-    expect(sink.requests[0]!.payload).toMatchObject({ trigger_id: data.id, environment: 'development', event: { emitted_on_deploy: true } });
+    expect(sink.requests.map((r) => [r.url, r.signingKey])).toEqual([
+      ['https://t.example.com/own', data.webhook_signing_key],
+    ]);
+    expect(sink.requests[0]!.payload).toMatchObject({
+      trigger_id: data.id,
+      environment: 'development',
+      event: { emitted_on_deploy: true },
+    });
     // The answer of a read never repeats the key.
-    expect(unwrap(getDeployedTrigger(world, projectId, data.id, { environment: 'development', externalUserId: 'ext-7' })).data).not.toHaveProperty(
-      'webhook_signing_key',
-    );
+    expect(
+      unwrap(getDeployedTrigger(world, projectId, data.id, { environment: 'development', externalUserId: 'ext-7' }))
+        .data,
+    ).not.toHaveProperty('webhook_signing_key');
 
-    const quiet = unwrap(deployTrigger(world, projectId, 'production', { id: 'slack-new-message', external_user_id: 'ext-7' })).data;
+    const quiet = unwrap(
+      deployTrigger(world, projectId, 'production', { id: 'slack-new-message', external_user_id: 'ext-7' }),
+    ).data;
     expect(quiet.emit_on_deploy).toBe(false);
     expect(sink.requests).toHaveLength(1);
-    expectError(deployTrigger(world, projectId, 'production', { id: 'github-nope', external_user_id: 'x' }), 422, 'unprocessable');
+    expectError(
+      deployTrigger(world, projectId, 'production', { id: 'github-nope', external_user_id: 'x' }),
+      422,
+      'unprocessable',
+    );
 
-    const louder = unwrap(deployTrigger(world, projectId, 'development', { id: 'slack-new-message', external_user_id: 'ext-7' })).data;
+    const louder = unwrap(
+      deployTrigger(world, projectId, 'development', { id: 'slack-new-message', external_user_id: 'ext-7' }),
+    ).data;
     const asExt7 = { environment: 'development', externalUserId: 'ext-7' } as const;
     const mine = unwrap(listDeployedTriggers(world, projectId, asExt7, { limit: 1 }));
     expect(mine.page_info.total_count).toBe(2);
     expect(mine.data.map((t) => t.id)).toEqual([data.id]);
     const next = unwrap(listDeployedTriggers(world, projectId, asExt7, { limit: 1, after: mine.page_info.end_cursor }));
     expect(next.data.map((t) => t.id)).toEqual([louder.id]);
-    expect(unwrap(listDeployedTriggers(world, projectId, { ...asExt7, environment: 'production' }, { limit: 10 })).data.map((t) => t.id)).toEqual([quiet.id]);
-    expect(unwrap(listDeployedTriggers(world, projectId, { ...asExt7, externalUserId: 'ext-8' }, { limit: 10 })).data).toEqual([]);
+    expect(
+      unwrap(listDeployedTriggers(world, projectId, { ...asExt7, environment: 'production' }, { limit: 10 })).data.map(
+        (t) => t.id,
+      ),
+    ).toEqual([quiet.id]);
+    expect(
+      unwrap(listDeployedTriggers(world, projectId, { ...asExt7, externalUserId: 'ext-8' }, { limit: 10 })).data,
+    ).toEqual([]);
 
-    expectError(deleteDeployedTrigger(world, projectId, data.id, { ...asExt7, externalUserId: 'ext-8' }), 404, 'not_found');
+    expectError(
+      deleteDeployedTrigger(world, projectId, data.id, { ...asExt7, externalUserId: 'ext-8' }),
+      404,
+      'not_found',
+    );
     unwrap(deleteDeployedTrigger(world, projectId, data.id, asExt7));
     expectError(getDeployedTrigger(world, projectId, data.id, asExt7), 404, 'not_found');
     expectError(emitTrigger(world, data.id, { event: 1 }), 404, 'not_found');
@@ -246,9 +324,16 @@ describe('connect tokens, accounts and completeConnect', () => {
     expect(Date.parse(token.expires_at)).toBeGreaterThan(NOW);
     expect(token.expires_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(token.connect_link_url).toContain(token.token);
-    expect(worldSummary(world).connect_tokens).toContainEqual({ token: token.token, project_id: projectId, environment: 'production', completed: false });
+    expect(worldSummary(world).connect_tokens).toContainEqual({
+      token: token.token,
+      project_id: projectId,
+      environment: 'production',
+      completed: false,
+    });
     expectError(createConnectToken(world, 'proj_nothere', 'production', { external_user_id: 'u' }), 404, 'not_found');
-    const short = unwrap(createConnectToken(world, projectId, 'production', { external_user_id: 'user-2', expires_in: 600 }));
+    const short = unwrap(
+      createConnectToken(world, projectId, 'production', { external_user_id: 'user-2', expires_in: 600 }),
+    );
     expect(Date.parse(short.expires_at)).toBe(NOW + 600_000);
     expect(Date.parse(token.expires_at)).toBe(NOW + 4 * 3_600_000);
   });
@@ -259,14 +344,18 @@ describe('connect tokens, accounts and completeConnect', () => {
     expect(plain).not.toHaveProperty('credentials');
     expect(plain.created_at).toMatch(/Z$/);
     expect(kindOf(plain.app.id)).toBe('app');
-    const withCredentials = unwrap(getConnectedAccount(world, projectId, accountId, { includeCredentials: true, environment: 'production' }));
+    const withCredentials = unwrap(
+      getConnectedAccount(world, projectId, accountId, { includeCredentials: true, environment: 'production' }),
+    );
     expect(withCredentials.credentials).toEqual(expect.any(Object));
     // The second seeded account uses the service's OAuth client: its credentials are withheld.
     const withheld = worldSummary(world).projects[0]!.connected_accounts[1]!;
     expect(withheld).toMatchObject({ credentials_withheld: true, environment: 'production' });
-    expect(unwrap(getConnectedAccount(world, projectId, withheld.id, { includeCredentials: true, environment: 'production' }))).not.toHaveProperty(
-      'credentials',
-    );
+    expect(
+      unwrap(
+        getConnectedAccount(world, projectId, withheld.id, { includeCredentials: true, environment: 'production' }),
+      ),
+    ).not.toHaveProperty('credentials');
     expectError(getConnectedAccount(world, projectId, 'apn_nothere', { environment: 'production' }), 404, 'not_found');
     expectError(getConnectedAccount(world, 'proj_nothere', accountId, { environment: 'production' }), 404, 'not_found');
     expectError(getConnectedAccount(world, projectId, accountId, { environment: 'development' }), 404, 'not_found');
@@ -274,13 +363,25 @@ describe('connect tokens, accounts and completeConnect', () => {
     const all = unwrap(listConnectedAccounts(world, projectId, 'production', { limit: 10 }));
     expect(all.data.map((a) => a.id)).toEqual(worldSummary(world).projects[0]!.accounts);
     expect(all.data.every((a) => a.credentials === undefined)).toBe(true);
-    const mine = unwrap(listConnectedAccounts(world, projectId, 'production', { limit: 10, external_user_id: plain.external_id, include_credentials: true }));
+    const mine = unwrap(
+      listConnectedAccounts(world, projectId, 'production', {
+        limit: 10,
+        external_user_id: plain.external_id,
+        include_credentials: true,
+      }),
+    );
     expect(mine.data.map((a) => a.id)).toEqual([accountId]);
     expect(mine.data[0]!.credentials).toEqual(expect.any(Object));
     expect(
-      unwrap(listConnectedAccounts(world, projectId, 'production', { limit: 10, include_credentials: true })).data.map((a) => a.credentials !== undefined),
+      unwrap(listConnectedAccounts(world, projectId, 'production', { limit: 10, include_credentials: true })).data.map(
+        (a) => a.credentials !== undefined,
+      ),
     ).toEqual([true, false]);
-    expect(unwrap(listConnectedAccounts(world, projectId, 'production', { limit: 10, app: plain.app.name_slug })).data.map((a) => a.id)).toContain(accountId);
+    expect(
+      unwrap(listConnectedAccounts(world, projectId, 'production', { limit: 10, app: plain.app.name_slug })).data.map(
+        (a) => a.id,
+      ),
+    ).toContain(accountId);
     expect(unwrap(listConnectedAccounts(world, projectId, 'development', { limit: 10 })).data).toEqual([]);
 
     expectError(deleteConnectedAccount(world, projectId, accountId, 'development'), 404, 'not_found');
@@ -292,16 +393,26 @@ describe('connect tokens, accounts and completeConnect', () => {
 
   it('validates a token: success until completed or expired, 404 for an unknown one or another environment', () => {
     const { token } = unwrap(createConnectToken(world, projectId, 'development', { external_user_id: 'v' }));
-    expect(unwrap(validateConnectToken(world, token, 'development'))).toEqual({ success: true, project_id: projectId, project_environment: 'development' });
+    expect(unwrap(validateConnectToken(world, token, 'development'))).toEqual({
+      success: true,
+      project_id: projectId,
+      project_environment: 'development',
+    });
     expectError(validateConnectToken(world, token, 'production'), 404, 'not_found');
     expectError(validateConnectToken(world, 'ctok_nothere', 'development'), 404, 'not_found');
     unwrap(completeConnect(world, token, { outcome: 'error' }));
-    expect(unwrap(validateConnectToken(world, token, 'development'))).toMatchObject({ success: false, error: expect.stringMatching(/used/) });
+    expect(unwrap(validateConnectToken(world, token, 'development'))).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/used/),
+    });
   });
 
   it('success creates a readable apn_ account and sends CONNECTION_SUCCESS once, without credentials', () => {
     const { token } = unwrap(
-      createConnectToken(world, projectId, 'development', { external_user_id: 'ext-42', webhook_uri: 'https://app.example.com/connect' }),
+      createConnectToken(world, projectId, 'development', {
+        external_user_id: 'ext-42',
+        webhook_uri: 'https://app.example.com/connect',
+      }),
     );
     const result = unwrap(completeConnect(world, token, { outcome: 'success' }));
     const account = result.account!;
@@ -320,7 +431,12 @@ describe('connect tokens, accounts and completeConnect', () => {
     expect(request).toMatchObject({ kind: 'connection', url: 'https://app.example.com/connect', world: world.key });
     expect(request.signingKey).toBeUndefined();
     const payload = request.payload as Record<string, unknown>;
-    expect(payload).toMatchObject({ event: 'CONNECTION_SUCCESS', connect_token: token, environment: 'development', account });
+    expect(payload).toMatchObject({
+      event: 'CONNECTION_SUCCESS',
+      connect_token: token,
+      environment: 'development',
+      account,
+    });
     expect(payload.connect_session_id).toEqual(expect.any(Number));
     expect(payload.connect_session_id as number).toBeGreaterThan(1e15);
     expect(JSON.stringify(payload)).not.toContain('credentials');
@@ -331,12 +447,28 @@ describe('connect tokens, accounts and completeConnect', () => {
   });
 
   it('error sends CONNECTION_ERROR with the message; no webhook_uri means no delivery', () => {
-    const { token } = unwrap(createConnectToken(world, projectId, 'production', { external_user_id: 'x', webhook_uri: 'http://localhost:9999/c' }));
+    const { token } = unwrap(
+      createConnectToken(world, projectId, 'production', {
+        external_user_id: 'x',
+        webhook_uri: 'http://localhost:9999/c',
+      }),
+    );
     const result = unwrap(completeConnect(world, token, { outcome: 'error', error: 'user closed the window' }));
     expect(result.account).toBeUndefined();
     const payload = sink.requests[0]!.payload as Record<string, unknown>;
-    expect(Object.keys(payload).sort()).toEqual(['connect_session_id', 'connect_token', 'environment', 'error', 'event']);
-    expect(payload).toMatchObject({ event: 'CONNECTION_ERROR', connect_token: token, environment: 'production', error: 'user closed the window' });
+    expect(Object.keys(payload).sort()).toEqual([
+      'connect_session_id',
+      'connect_token',
+      'environment',
+      'error',
+      'event',
+    ]);
+    expect(payload).toMatchObject({
+      event: 'CONNECTION_ERROR',
+      connect_token: token,
+      environment: 'production',
+      error: 'user closed the window',
+    });
 
     const silent = unwrap(createConnectToken(world, projectId, 'production', { external_user_id: 'y' })).token;
     const quiet = unwrap(completeConnect(world, silent, { outcome: 'success' }));
@@ -348,7 +480,12 @@ describe('connect tokens, accounts and completeConnect', () => {
     let clock = NOW;
     const timed = createStore({ seed: 51, sink, now: () => clock }).world('connect-expiry');
     const project = worldSummary(timed).projects[0]!.id;
-    const issued = unwrap(createConnectToken(timed, project, 'production', { external_user_id: 'late', webhook_uri: 'https://app.example.com/c' }));
+    const issued = unwrap(
+      createConnectToken(timed, project, 'production', {
+        external_user_id: 'late',
+        webhook_uri: 'https://app.example.com/c',
+      }),
+    );
     const expiresAt = Date.parse(issued.expires_at);
     expect(expiresAt).toBeGreaterThan(NOW);
     clock = expiresAt + 1;

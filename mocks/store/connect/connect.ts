@@ -59,7 +59,11 @@ export function inEnvironment(resourceEnvironment: ProjectEnvironment, header: P
 
 type SetWebhook = EnvironmentRecord & { webhook_url: string; signing_key: string };
 
-function environmentWebhook(world: World, projectId: string, environment: ProjectEnvironment): Result<{ record: SetWebhook }> {
+function environmentWebhook(
+  world: World,
+  projectId: string,
+  environment: ProjectEnvironment,
+): Result<{ record: SetWebhook }> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const record = project.value.environments.get(environment);
@@ -82,7 +86,11 @@ function webhookView(world: World, record: SetWebhook, showKey: boolean): Connec
   return view;
 }
 
-export function getProjectWebhook(world: World, projectId: string, environment: ProjectEnvironment): Result<{ data: ConnectWebhook }> {
+export function getProjectWebhook(
+  world: World,
+  projectId: string,
+  environment: ProjectEnvironment,
+): Result<{ data: ConnectWebhook }> {
   const found = environmentWebhook(world, projectId, environment);
   return found.ok ? ok({ data: webhookView(world, found.value.record, false) }) : found;
 }
@@ -92,7 +100,12 @@ export function getProjectWebhook(world: World, projectId: string, environment: 
  * with a new ID and key and shows the key, once (spec Events, trigger webhooks §3); later saves
  * change the URL only.
  */
-export function setProjectWebhook(world: World, projectId: string, environment: ProjectEnvironment, url: string): Result<{ data: ConnectWebhook }> {
+export function setProjectWebhook(
+  world: World,
+  projectId: string,
+  environment: ProjectEnvironment,
+  url: string,
+): Result<{ data: ConnectWebhook }> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const now = unixSeconds(world.ctx.now());
@@ -102,7 +115,13 @@ export function setProjectWebhook(world: World, projectId: string, environment: 
     existing.updated_at = now;
     return ok({ data: webhookView(world, existing as SetWebhook, false) });
   }
-  const record: SetWebhook = { webhook_id: newId('webhook', world.ctx), webhook_url: url, signing_key: signingKey(world), created_at: now, updated_at: now };
+  const record: SetWebhook = {
+    webhook_id: newId('webhook', world.ctx),
+    webhook_url: url,
+    signing_key: signingKey(world),
+    created_at: now,
+    updated_at: now,
+  };
   project.value.environments.set(environment, record);
   return ok({ data: webhookView(world, record, true) });
 }
@@ -111,7 +130,12 @@ export function setProjectWebhook(world: World, projectId: string, environment: 
 export function deleteProjectWebhook(world: World, projectId: string, environment: ProjectEnvironment): Result<null> {
   const found = environmentWebhook(world, projectId, environment);
   if (!found.ok) return found;
-  Object.assign(found.value.record, { webhook_id: null, webhook_url: null, signing_key: null, updated_at: unixSeconds(world.ctx.now()) });
+  Object.assign(found.value.record, {
+    webhook_id: null,
+    webhook_url: null,
+    signing_key: null,
+    updated_at: unixSeconds(world.ctx.now()),
+  });
   return ok(null);
 }
 
@@ -137,7 +161,12 @@ export interface CreateConnectTokenInput {
   expires_in?: number;
 }
 
-export function createConnectToken(world: World, projectId: string, environment: ProjectEnvironment, input: CreateConnectTokenInput): Result<ConnectToken> {
+export function createConnectToken(
+  world: World,
+  projectId: string,
+  environment: ProjectEnvironment,
+  input: CreateConnectTokenInput,
+): Result<ConnectToken> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const full = collectionFull('Connect tokens', world.connectTokens.size);
@@ -157,12 +186,22 @@ export function createConnectToken(world: World, projectId: string, environment:
 }
 
 /** Whether a connect token can still start its flow: not once completed, not after expires_at. */
-export function validateConnectToken(world: World, connectToken: string, environment: ProjectEnvironment): Result<ValidateTokenResponse> {
+export function validateConnectToken(
+  world: World,
+  connectToken: string,
+  environment: ProjectEnvironment,
+): Result<ValidateTokenResponse> {
   const record = world.connectTokens.get(connectToken);
-  if (record === undefined || !inEnvironment(record.environment, environment)) return notFound('connect token', connectToken);
-  const answer: ValidateTokenResponse = { success: true, project_id: record.projectId, project_environment: record.environment };
+  if (record === undefined || !inEnvironment(record.environment, environment))
+    return notFound('connect token', connectToken);
+  const answer: ValidateTokenResponse = {
+    success: true,
+    project_id: record.projectId,
+    project_environment: record.environment,
+  };
   if (record.completed) return ok({ ...answer, success: false, error: 'connect token already used' });
-  if (world.ctx.now() > Date.parse(record.token.expires_at)) return ok({ ...answer, success: false, error: 'connect token expired' });
+  if (world.ctx.now() > Date.parse(record.token.expires_at))
+    return ok({ ...answer, success: false, error: 'connect token expired' });
   return ok(answer);
 }
 
@@ -181,14 +220,22 @@ export function connectAppView(app: App | ConnectApp): ConnectApp {
 /** Credentials only when asked for, and never those of an account whose credentials are withheld. */
 export function accountView(record: AccountRecord, includeCredentials: boolean | undefined): AccountView {
   const view: AccountView = { ...record.account, app: connectAppView(record.account.app) };
-  return includeCredentials === true && record.credentialsWithheld !== true ? { ...view, credentials: record.credentials } : view;
+  return includeCredentials === true && record.credentialsWithheld !== true
+    ? { ...view, credentials: record.credentials }
+    : view;
 }
 
-function accountOf(world: World, projectId: string, accountId: string, environment: ProjectEnvironment): Result<AccountRecord> {
+function accountOf(
+  world: World,
+  projectId: string,
+  accountId: string,
+  environment: ProjectEnvironment,
+): Result<AccountRecord> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const record = world.accounts.get(accountId);
-  if (record === undefined || record.projectId !== projectId || !inEnvironment(record.environment, environment)) return notFound('account', accountId);
+  if (record === undefined || record.projectId !== projectId || !inEnvironment(record.environment, environment))
+    return notFound('account', accountId);
   return ok(record);
 }
 
@@ -226,10 +273,18 @@ export function listConnectedAccounts(
   });
   const page = pageOfList(ids, query);
   if (!page.ok) return page;
-  return ok({ data: page.value.ids.map((id) => accountView(world.accounts.get(id)!, query.include_credentials)), page_info: page.value.page_info });
+  return ok({
+    data: page.value.ids.map((id) => accountView(world.accounts.get(id)!, query.include_credentials)),
+    page_info: page.value.page_info,
+  });
 }
 
-export function deleteConnectedAccount(world: World, projectId: string, accountId: string, environment: ProjectEnvironment): Result<null> {
+export function deleteConnectedAccount(
+  world: World,
+  projectId: string,
+  accountId: string,
+  environment: ProjectEnvironment,
+): Result<null> {
   const found = accountOf(world, projectId, accountId, environment);
   if (!found.ok) return found;
   world.accounts.delete(accountId);
@@ -262,7 +317,8 @@ export function completeConnect(
 ): Result<{ delivery: DeliveryRecord | null; account?: ConnectedAccount }> {
   const record = world.connectTokens.get(connectToken);
   if (record === undefined) return notFound('connect token', connectToken);
-  if (record.completed) return fail('unprocessable', `connect token ${connectToken} is already completed`, { token: connectToken });
+  if (record.completed)
+    return fail('unprocessable', `connect token ${connectToken} is already completed`, { token: connectToken });
   // A real connect link stops working at expires_at; the flow can no longer finish then.
   if (world.ctx.now() > Date.parse(record.token.expires_at)) {
     return fail('unprocessable', `connect token ${connectToken} expired at ${record.token.expires_at}`, {
@@ -281,7 +337,12 @@ export function completeConnect(
       created_at: now,
       updated_at: now,
     });
-    world.accounts.set(account.id, { account, projectId: record.projectId, environment: record.environment, credentials: makeCredentials(world.ctx) });
+    world.accounts.set(account.id, {
+      account,
+      projectId: record.projectId,
+      environment: record.environment,
+      credentials: makeCredentials(world.ctx),
+    });
     world.projects.get(record.projectId)?.accountIds.push(account.id);
     return ok({ delivery: finishConnectFlow(world, record, { account, sessionId }), account });
   }
@@ -299,7 +360,11 @@ export function finishConnectFlow(
   outcome: { account: ConnectedAccount; sessionId?: number } | { error: string; sessionId?: number },
 ): DeliveryRecord | null {
   record.completed = true;
-  const common = { connect_token: record.token.token, environment: record.environment, connect_session_id: outcome.sessionId ?? connectSessionId(world) };
+  const common = {
+    connect_token: record.token.token,
+    environment: record.environment,
+    connect_session_id: outcome.sessionId ?? connectSessionId(world),
+  };
   // Serialised by enqueue at once.
   const payload =
     'account' in outcome
@@ -307,5 +372,11 @@ export function finishConnectFlow(
       : { event: 'CONNECTION_ERROR', ...common, error: outcome.error };
   return record.webhook_uri === null
     ? null
-    : world.sink.enqueue({ world: world.key, kind: 'connection', url: record.webhook_uri, payload, now: world.ctx.now });
+    : world.sink.enqueue({
+        world: world.key,
+        kind: 'connection',
+        url: record.webhook_uri,
+        payload,
+        now: world.ctx.now,
+      });
 }

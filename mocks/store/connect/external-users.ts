@@ -70,7 +70,9 @@ export function listExternalUsers(
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const text = query.q?.toLowerCase();
-  const users = endUsers(world, projectId, environment).filter((user) => text === undefined || user.external_id.toLowerCase().includes(text));
+  const users = endUsers(world, projectId, environment).filter(
+    (user) => text === undefined || user.external_id.toLowerCase().includes(text),
+  );
   const byId = new Map(users.map((user) => [user.id, user]));
   const page = pageOfList([...byId.keys()], query);
   if (!page.ok) return page;
@@ -84,27 +86,46 @@ export function listExternalUsers(
  * @example
  * deleteExternalUser(world, 'proj_Zt4Wn8Q', 'production', 'user-1043'); // ok(null)
  */
-export function deleteExternalUser(world: World, projectId: string, environment: ProjectEnvironment, externalId: string): Result<null> {
+export function deleteExternalUser(
+  world: World,
+  projectId: string,
+  environment: ProjectEnvironment,
+  externalId: string,
+): Result<null> {
   const found = projectOf(world, projectId);
   if (!found.ok) return found;
   const project = found.value;
   const accounts = project.accountIds.filter((id) => {
     const record = world.accounts.get(id);
-    return record !== undefined && record.account.external_id === externalId && inEnvironment(record.environment, environment);
+    return (
+      record !== undefined &&
+      record.account.external_id === externalId &&
+      inEnvironment(record.environment, environment)
+    );
   });
   const triggers = project.deployedTriggerIds.filter((id) => {
     const record = world.deployedTriggers.get(id);
-    return record !== undefined && record.externalUserId === externalId && inEnvironment(record.environment, environment);
+    return (
+      record !== undefined && record.externalUserId === externalId && inEnvironment(record.environment, environment)
+    );
   });
   if (accounts.length === 0 && triggers.length === 0) {
-    return fail('not_found', `end user ${externalId} owns no account or deployed trigger in ${projectId} (${environment})`, { external_user_id: externalId });
+    return fail(
+      'not_found',
+      `end user ${externalId} owns no account or deployed trigger in ${projectId} (${environment})`,
+      { external_user_id: externalId },
+    );
   }
   for (const id of accounts) world.accounts.delete(id);
   for (const id of triggers) world.deployedTriggers.delete(id);
   project.accountIds = project.accountIds.filter((id) => world.accounts.has(id));
   project.deployedTriggerIds = project.deployedTriggerIds.filter((id) => world.deployedTriggers.has(id));
   for (const [token, record] of world.connectTokens) {
-    if (record.projectId === projectId && record.external_user_id === externalId && inEnvironment(record.environment, environment))
+    if (
+      record.projectId === projectId &&
+      record.external_user_id === externalId &&
+      inEnvironment(record.environment, environment)
+    )
       world.connectTokens.delete(token);
   }
   return ok(null);

@@ -60,6 +60,8 @@ export function downloadStashFile(
 ): Result<{ filename: string; content: string }> {
   const record = world.stashFiles.get(s3Key);
   if (record === undefined || record.projectId !== projectId || !inEnvironment(record.environment, environment))
-    return fail('not_found', `no file ${s3Key} in the File Stash of project ${projectId} (${environment})`, { s3_key: s3Key });
+    return fail('not_found', `no file ${s3Key} in the File Stash of project ${projectId} (${environment})`, {
+      s3_key: s3Key,
+    });
   return ok({ filename: record.filename, content: stashFileContent(record) });
 }

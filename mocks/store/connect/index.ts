@@ -4,7 +4,13 @@
 // credit usage. Modules of the store import the module that holds a name; modules outside it
 // import this face.
 export { createConnectedAccount, deleteAccountsByApp, listAccountsByExternalUser } from './accounts.ts';
-export { createAppOverride, deleteAppOverride, getAppOverride, listAppOverrides, updateAppOverride } from './app-overrides.ts';
+export {
+  createAppOverride,
+  deleteAppOverride,
+  getAppOverride,
+  listAppOverrides,
+  updateAppOverride,
+} from './app-overrides.ts';
 export { configureProp, getComponent, listComponents, reloadProps, runAction } from './components.ts';
 export {
   completeConnect,
@@ -22,7 +28,15 @@ export {
 export { deleteExternalUser, listExternalUsers } from './external-users.ts';
 export { downloadStashFile } from './file-stash.ts';
 export { createOauthApp, deleteOauthApp, getOauthApp, listOauthApps, updateOauthApp } from './oauth-apps.ts';
-export { createProject, deleteProject, getProject, getProjectInfo, listProjects, updateProject, updateProjectLogo } from './projects.ts';
+export {
+  createProject,
+  deleteProject,
+  getProject,
+  getProjectInfo,
+  listProjects,
+  updateProject,
+  updateProjectLogo,
+} from './projects.ts';
 export { proxy, type ProxyMethod, type ProxyRequest } from './proxy.ts';
 export { emitTrigger } from './trigger-emit.ts';
 export {

@@ -27,7 +27,9 @@ function oauthAppOf(world: World, projectId: string, id: string): Result<OauthAp
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const record = world.oauthApps.get(id);
-  return record === undefined || record.app.owner_id !== project.value.project.org_id ? notFound('OAuth app', id) : ok(record);
+  return record === undefined || record.app.owner_id !== project.value.project.org_id
+    ? notFound('OAuth app', id)
+    : ok(record);
 }
 
 /**
@@ -40,7 +42,8 @@ export function createOauthApp(world: World, projectId: string, input: CreateOau
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const app = appForSlug(world, input.app);
-  if (app === undefined) return fail('unprocessable', `app ${input.app} is not in the catalogue`, { field: 'app', app: input.app });
+  if (app === undefined)
+    return fail('unprocessable', `app ${input.app} is not in the catalogue`, { field: 'app', app: input.app });
   const full = collectionFull('OAuth apps', world.oauthApps.size);
   if (full !== undefined) return full;
   const id = newId('app', world.ctx);
@@ -74,7 +77,11 @@ export interface OauthAppQuery extends PageQuery {
  * @example
  * listOauthApps(world, 'proj_Zt4Wn8Q', { limit: 10, app: 'github' });
  */
-export function listOauthApps(world: World, projectId: string, query: OauthAppQuery): Result<{ data: OauthApp[]; page_info: PageInfo }> {
+export function listOauthApps(
+  world: World,
+  projectId: string,
+  query: OauthAppQuery,
+): Result<{ data: OauthApp[]; page_info: PageInfo }> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const text = query.q?.toLowerCase();
@@ -104,7 +111,12 @@ export function getOauthApp(world: World, projectId: string, id: string): Result
  * @example
  * updateOauthApp(world, 'proj_Zt4Wn8Q', 'oa_Xk29vTq', { additional_scopes: ['workflow'] });
  */
-export function updateOauthApp(world: World, projectId: string, id: string, input: UpdateOauthAppInput): Result<OauthApp> {
+export function updateOauthApp(
+  world: World,
+  projectId: string,
+  id: string,
+  input: UpdateOauthAppInput,
+): Result<OauthApp> {
   const found = oauthAppOf(world, projectId, id);
   if (!found.ok) return found;
   const record = found.value;
@@ -127,6 +139,7 @@ export function deleteOauthApp(world: World, projectId: string, id: string): Res
   const found = oauthAppOf(world, projectId, id);
   if (!found.ok) return found;
   world.oauthApps.delete(id);
-  for (const { override } of world.appOverrides.values()) if (override.oauth_app_id === id) delete override.oauth_app_id;
+  for (const { override } of world.appOverrides.values())
+    if (override.oauth_app_id === id) delete override.oauth_app_id;
   return ok(null);
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createProject, deleteProject, getProject, getProjectInfo, listProjects, updateProject, updateProjectLogo } from './projects.ts';
+import {
+  createProject,
+  deleteProject,
+  getProject,
+  getProjectInfo,
+  listProjects,
+  updateProject,
+  updateProjectLogo,
+} from './projects.ts';
 import { createStore } from '../index.ts';
 import { deleteExternalUser, listExternalUsers } from './external-users.ts';
 import { deployTrigger } from './triggers.ts';
@@ -23,9 +31,16 @@ describe('projects', () => {
     const world = store.world('projects');
     const created = unwrap(createProject(world, { name: 'CRM sync', support_email: 'a@b.dev' }));
     expect(created).toEqual({ id: expect.stringMatching(/^proj_/), name: 'CRM sync', support_email: 'a@b.dev' });
-    expect(unwrap(updateProject(world, created.id, { support_email: null, app_name: 'CRM' }))).toEqual({ id: created.id, name: 'CRM sync', app_name: 'CRM' });
+    expect(unwrap(updateProject(world, created.id, { support_email: null, app_name: 'CRM' }))).toEqual({
+      id: created.id,
+      name: 'CRM sync',
+      app_name: 'CRM',
+    });
     unwrap(updateProjectLogo(world, created.id, 'data:image/png;base64,AAAA'));
-    expect(worldSummary(world).projects.find((p) => p.id === created.id)).toMatchObject({ name: 'CRM sync', logo_length: 26 });
+    expect(worldSummary(world).projects.find((p) => p.id === created.id)).toMatchObject({
+      name: 'CRM sync',
+      logo_length: 26,
+    });
     expect(unwrap(getProject(world, created.id))).not.toHaveProperty('logo');
     expect(unwrap(listProjects(world, { limit: 10, q: 'crm' })).data.map((p) => p.id)).toEqual([created.id]);
     unwrap(deleteProject(world, created.id));
@@ -40,7 +55,8 @@ describe('projects', () => {
     expect(workflows.length).toBeGreaterThan(0);
     unwrap(deleteProject(world, projectId));
     for (const id of workflows) expect(world.workflows.has(id)).toBe(false);
-    for (const { subscription } of world.subscriptions.values()) expect(workflows).not.toContain(subscription.listener_id);
+    for (const { subscription } of world.subscriptions.values())
+      expect(workflows).not.toContain(subscription.listener_id);
     expect([...world.accounts.values()].some((a) => a.projectId === projectId)).toBe(false);
     expect([...world.deployedTriggers.values()].some((t) => t.projectId === projectId)).toBe(false);
   });
@@ -49,8 +65,12 @@ describe('projects', () => {
     const { store } = clocked();
     const world = store.world('info');
     const projectId = worldSummary(world).projects[0]!.id;
-    const slugs = [...world.accounts.values()].filter((a) => a.projectId === projectId).map((a) => a.account.app.name_slug);
-    expect(unwrap(getProjectInfo(world, projectId, 'production')).apps.map((a) => a.name_slug)).toEqual([...new Set(slugs)]);
+    const slugs = [...world.accounts.values()]
+      .filter((a) => a.projectId === projectId)
+      .map((a) => a.account.app.name_slug);
+    expect(unwrap(getProjectInfo(world, projectId, 'production')).apps.map((a) => a.name_slug)).toEqual([
+      ...new Set(slugs),
+    ]);
     expect(unwrap(getProjectInfo(world, projectId, 'development')).apps).toEqual([]);
   });
 });
@@ -62,10 +82,15 @@ describe('end users', () => {
     const projectId = worldSummary(world).projects[0]!.id;
     const before = unwrap(listExternalUsers(world, projectId, 'development', { limit: 100 })).data;
     advance(1000);
-    const trigger = unwrap(deployTrigger(world, projectId, 'development', { id: 'github-new-issue', external_user_id: 'late-user' })).data;
+    const trigger = unwrap(
+      deployTrigger(world, projectId, 'development', { id: 'github-new-issue', external_user_id: 'late-user' }),
+    ).data;
     const after = unwrap(listExternalUsers(world, projectId, 'development', { limit: 100 })).data;
     expect(after.map((u) => u.external_id)).toEqual([...before.map((u) => u.external_id), 'late-user']);
-    expect(after.at(-1)).toMatchObject({ id: expect.stringMatching(/^[0-9a-f]{16}$/), created_at: new Date(trigger.created_at * 1000).toISOString() });
+    expect(after.at(-1)).toMatchObject({
+      id: expect.stringMatching(/^[0-9a-f]{16}$/),
+      created_at: new Date(trigger.created_at * 1000).toISOString(),
+    });
     expect(unwrap(listExternalUsers(world, projectId, 'production', { limit: 100, q: 'late' })).data).toEqual([]);
     unwrap(deleteExternalUser(world, projectId, 'development', 'late-user'));
     expect(world.deployedTriggers.has(trigger.id)).toBe(false);
@@ -90,7 +115,11 @@ describe('Connect usage', () => {
       [today - DAY + 3600, today, 1, 1],
       [today, today + DAY, 2, 2],
     ]);
-    expect(world.deployedTriggers.get(trigger.id)!.events!.map((e) => e.e)).toEqual([{ value: 'not an object' }, { n: 2 }, { n: 1 }]);
+    expect(world.deployedTriggers.get(trigger.id)!.events!.map((e) => e.e)).toEqual([
+      { value: 'not an object' },
+      { n: 2 },
+      { n: 1 },
+    ]);
     expectError(listConnectUsage(world, { start_ts: today, end_ts: today }), 400, 'bad_request');
     expectError(listConnectUsage(world, { start_ts: 0, end_ts: today }), 400, 'bad_request');
   });
@@ -100,7 +129,9 @@ describe('Connect usage', () => {
     const world = store.world('snap');
     const summary = worldSummary(world).projects[0]!;
     unwrap(setProjectWebhook(world, summary.id, 'production', 'https://receiver.example.com/usage'));
-    unwrap(emitTrigger(world, summary.deployed_triggers.find((t) => t.environment === 'production')!.id, { event: {} }));
+    unwrap(
+      emitTrigger(world, summary.deployed_triggers.find((t) => t.environment === 'production')!.id, { event: {} }),
+    );
     const copy = clocked();
     expect(copy.store.restore(JSON.stringify(store.snapshot())).ok).toBe(true);
     const window = { start_ts: copy.nowS() - (copy.nowS() % DAY), end_ts: copy.nowS() - (copy.nowS() % DAY) + DAY };

@@ -18,7 +18,8 @@ function projectView(project: Project): ConnectProject {
   const view: ConnectProject = { id: project.id, name: project.name };
   if (project.app_name !== undefined) view.app_name = project.app_name;
   if (project.support_email !== undefined) view.support_email = project.support_email;
-  if (project.connect_require_key_auth_test !== undefined) view.connect_require_key_auth_test = project.connect_require_key_auth_test;
+  if (project.connect_require_key_auth_test !== undefined)
+    view.connect_require_key_auth_test = project.connect_require_key_auth_test;
   return view;
 }
 
@@ -32,12 +33,20 @@ export interface ProjectListQuery extends PageQuery {
  * @example
  * listProjects(world, { limit: 10, q: 'crm' }); // ok({ data: [{ id: 'proj_…', name: 'CRM sync' }], page_info })
  */
-export function listProjects(world: World, query: ProjectListQuery): Result<{ data: ConnectProject[]; page_info: PageInfo }> {
+export function listProjects(
+  world: World,
+  query: ProjectListQuery,
+): Result<{ data: ConnectProject[]; page_info: PageInfo }> {
   const text = query.q?.toLowerCase();
-  const ids = [...world.projects.values()].filter((r) => text === undefined || r.project.name.toLowerCase().includes(text)).map((r) => r.project.id);
+  const ids = [...world.projects.values()]
+    .filter((r) => text === undefined || r.project.name.toLowerCase().includes(text))
+    .map((r) => r.project.id);
   const page = pageOfList(ids, query);
   if (!page.ok) return page;
-  return ok({ data: page.value.ids.map((id) => projectView(world.projects.get(id)!.project)), page_info: page.value.page_info });
+  return ok({
+    data: page.value.ids.map((id) => projectView(world.projects.get(id)!.project)),
+    page_info: page.value.page_info,
+  });
 }
 
 export interface CreateProjectInput {
@@ -57,13 +66,24 @@ export function createProject(world: World, input: CreateProjectInput): Result<C
   const full = collectionFull('projects', world.projects.size);
   if (full !== undefined) return full;
   const now = unixSeconds(world.ctx.now());
-  const project: Project = { id: newId('project', world.ctx), name: input.name, org_id: firstWorkspaceId(world), created_at: now, updated_at: now };
+  const project: Project = {
+    id: newId('project', world.ctx),
+    name: input.name,
+    org_id: firstWorkspaceId(world),
+    created_at: now,
+    updated_at: now,
+  };
   for (const key of ['app_name', 'support_email', 'connect_require_key_auth_test'] as const) {
     if (input[key] !== undefined) Object.assign(project, { [key]: input[key] });
   }
   world.projects.set(project.id, {
     project,
-    environments: new Map(SEEDED_ENVIRONMENTS.map((name) => [name, { webhook_url: null, signing_key: null, created_at: now, updated_at: now }])),
+    environments: new Map(
+      SEEDED_ENVIRONMENTS.map((name) => [
+        name,
+        { webhook_url: null, signing_key: null, created_at: now, updated_at: now },
+      ]),
+    ),
     deployedTriggerIds: [],
     accountIds: [],
   });
@@ -130,7 +150,8 @@ export function deleteProject(world: World, projectId: string): Result<null> {
   if (!found.ok) return found;
   for (const id of found.value.accountIds) world.accounts.delete(id);
   for (const id of found.value.deployedTriggerIds) world.deployedTriggers.delete(id);
-  for (const [token, record] of world.connectTokens) if (record.projectId === projectId) world.connectTokens.delete(token);
+  for (const [token, record] of world.connectTokens)
+    if (record.projectId === projectId) world.connectTokens.delete(token);
   const workflows = new Set<string>();
   for (const [id, record] of world.workflows) {
     if (record.projectId !== projectId) continue;
@@ -138,7 +159,8 @@ export function deleteProject(world: World, projectId: string): Result<null> {
     world.workflows.delete(id);
   }
   for (const [key, { subscription }] of world.subscriptions) {
-    if (workflows.has(subscription.emitter_id) || workflows.has(subscription.listener_id)) world.subscriptions.delete(key);
+    if (workflows.has(subscription.emitter_id) || workflows.has(subscription.listener_id))
+      world.subscriptions.delete(key);
   }
   world.autoSubscriptions = world.autoSubscriptions.filter((auto) => !workflows.has(auto.listener_id));
   world.projects.delete(projectId);

@@ -43,7 +43,9 @@ const AUTH_HEADER: Readonly<Record<string, string>> = { anthropic: 'x-api-key', 
 function decodeBase64(value: string): string | undefined {
   try {
     const standard = value.replace(/-/g, '+').replace(/_/g, '/');
-    const bytes = Uint8Array.from(atob(standard.padEnd(Math.ceil(standard.length / 4) * 4, '=')), (c) => c.charCodeAt(0));
+    const bytes = Uint8Array.from(atob(standard.padEnd(Math.ceil(standard.length / 4) * 4, '=')), (c) =>
+      c.charCodeAt(0),
+    );
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     return undefined;
@@ -88,12 +90,17 @@ export function proxy(world: World, request: ProxyRequest): Result<ProxyEcho> {
   } catch {
     return fail('bad_request', `${JSON.stringify(text)} is not a URL`, { url: text });
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return fail('bad_request', `${url.protocol} URLs cannot be proxied`, { url: text });
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return fail('bad_request', `${url.protocol} URLs cannot be proxied`, { url: text });
   if (!onDomain(url.hostname, domain)) {
-    return fail('bad_request', `${url.hostname} is not on ${domain}, the domain of ${app}: the proxy only sends to it`, {
-      url: url.href,
-      allowed_domains: [domain],
-    });
+    return fail(
+      'bad_request',
+      `${url.hostname} is not on ${domain}, the domain of ${app}: the proxy only sends to it`,
+      {
+        url: url.href,
+        allowed_domains: [domain],
+      },
+    );
   }
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers).sort(([a], [b]) => (a < b ? -1 : 1))) {

@@ -35,14 +35,19 @@ export function emitTrigger(
   const record = world.deployedTriggers.get(triggerId);
   if (record === undefined) return notFound('deployed trigger', triggerId);
   if (!record.trigger.active) {
-    return fail('unprocessable', `deployed trigger ${triggerId} is inactive: it emits nothing until deployedTriggers.update sets active: true`, {
-      trigger_id: triggerId,
-    });
+    return fail(
+      'unprocessable',
+      `deployed trigger ${triggerId} is inactive: it emits nothing until deployedTriggers.update sets active: true`,
+      {
+        trigger_id: triggerId,
+      },
+    );
   }
   let targets = record.webhooks.map(({ url, signing_key }) => ({ url, key: signing_key }));
   if (targets.length === 0) {
     const environment = world.projects.get(record.projectId)?.environments.get(record.environment);
-    if (environment?.webhook_url != null && environment.signing_key !== null) targets = [{ url: environment.webhook_url, key: environment.signing_key }];
+    if (environment?.webhook_url != null && environment.signing_key !== null)
+      targets = [{ url: environment.webhook_url, key: environment.signing_key }];
   }
   // The workflows its events go to (deployedTriggers.updateWorkflows) that this world holds, active.
   const workflows: WorkflowRecord[] = [];
@@ -76,7 +81,11 @@ export function emitTrigger(
       runs.push({ workflow_id: held.workflow.id, outcome: run.value.outcome });
       deliveries.push(...run.value.deliveries);
     } else if (run.error.body.code === 'rate_limited') {
-      runs.push({ workflow_id: held.workflow.id, outcome: 'over_quota', quota: run.error.body.details?.quota as QuotaName });
+      runs.push({
+        workflow_id: held.workflow.id,
+        outcome: 'over_quota',
+        quota: run.error.body.details?.quota as QuotaName,
+      });
     } else return run;
   }
   return ok({ event_id: eventIdValue, deliveries, ...(runs.length === 0 ? {} : { runs }) });
@@ -88,7 +97,10 @@ export function emitTrigger(
  * and counts the one Connect credit an emitted event costs (usage.ts).
  */
 function recordTriggerEvent(world: World, record: DeployedTriggerRecord, id: string, event: unknown): void {
-  const e = event !== null && typeof event === 'object' && !Array.isArray(event) ? (copy(event) as Record<string, unknown>) : { value: copy(event) };
+  const e =
+    event !== null && typeof event === 'object' && !Array.isArray(event)
+      ? (copy(event) as Record<string, unknown>)
+      : { value: copy(event) };
   record.events ??= [];
   record.events.unshift({ id, k: 'emit', ts: world.ctx.now(), e });
   if (record.events.length > MAX_TRIGGER_EVENTS) record.events.length = MAX_TRIGGER_EVENTS;

@@ -40,8 +40,15 @@ export interface ComponentQuery extends PageQuery {
 }
 
 /** `triggers.list`: the trigger part of the catalogue (components.ts). */
-export function listTriggerComponents(world: World, projectId: string, query: ComponentQuery): Result<{ data: TriggerComponent[]; page_info: PageInfo }> {
-  return listComponents(world, projectId, 'trigger', query) as Result<{ data: TriggerComponent[]; page_info: PageInfo }>;
+export function listTriggerComponents(
+  world: World,
+  projectId: string,
+  query: ComponentQuery,
+): Result<{ data: TriggerComponent[]; page_info: PageInfo }> {
+  return listComponents(world, projectId, 'trigger', query) as Result<{
+    data: TriggerComponent[];
+    page_info: PageInfo;
+  }>;
 }
 
 export function getTriggerComponent(world: World, projectId: string, key: string): Result<{ data: TriggerComponent }> {
@@ -72,11 +79,17 @@ function newTriggerWebhook(world: World, url: string): TriggerWebhookRecord {
  * project environment's URL; `emit_on_deploy` emits one event at once to wherever the trigger
  * delivers (none when it has no URL anywhere).
  */
-export function deployTrigger(world: World, projectId: string, environment: ProjectEnvironment, input: DeployTriggerInput): Result<{ data: DeployedTrigger }> {
+export function deployTrigger(
+  world: World,
+  projectId: string,
+  environment: ProjectEnvironment,
+  input: DeployTriggerInput,
+): Result<{ data: DeployedTrigger }> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const component = COMPONENTS_BY_KEY.get(input.id)?.component;
-  if (component?.component_type !== 'trigger') return fail('unprocessable', `trigger component ${input.id} does not exist`, { field: 'id', key: input.id });
+  if (component?.component_type !== 'trigger')
+    return fail('unprocessable', `trigger component ${input.id} does not exist`, { field: 'id', key: input.id });
   const full = collectionFull('deployed triggers', world.deployedTriggers.size);
   if (full !== undefined) return full;
   const now = unixSeconds(world.ctx.now());
@@ -93,14 +106,26 @@ export function deployTrigger(world: World, projectId: string, environment: Proj
     emit_on_deploy: input.emit_on_deploy ?? false,
   });
   const webhooks = input.webhook_url === undefined ? [] : [newTriggerWebhook(world, input.webhook_url)];
-  world.deployedTriggers.set(trigger.id, { trigger, projectId, environment, externalUserId: input.external_user_id, webhooks });
+  world.deployedTriggers.set(trigger.id, {
+    trigger,
+    projectId,
+    environment,
+    externalUserId: input.external_user_id,
+    webhooks,
+  });
   project.value.deployedTriggerIds.push(trigger.id);
   if (trigger.emit_on_deploy) emitTrigger(world, trigger.id, { event: deployEvent(trigger) }); // no URL anywhere: nothing to deliver
-  const data: DeployedTrigger = webhooks[0] === undefined ? trigger : { ...trigger, webhook_signing_key: webhooks[0].signing_key };
+  const data: DeployedTrigger =
+    webhooks[0] === undefined ? trigger : { ...trigger, webhook_signing_key: webhooks[0].signing_key };
   return ok({ data });
 }
 
-function triggerOf(world: World, projectId: string, triggerId: string, scope: TriggerScope): Result<DeployedTriggerRecord> {
+function triggerOf(
+  world: World,
+  projectId: string,
+  triggerId: string,
+  scope: TriggerScope,
+): Result<DeployedTriggerRecord> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const record = world.deployedTriggers.get(triggerId);
@@ -122,20 +147,37 @@ export function listDeployedTriggers(
   if (!project.ok) return project;
   const ids = project.value.deployedTriggerIds.filter((id) => {
     const record = world.deployedTriggers.get(id);
-    return record !== undefined && record.externalUserId === scope.externalUserId && inEnvironment(record.environment, scope.environment);
+    return (
+      record !== undefined &&
+      record.externalUserId === scope.externalUserId &&
+      inEnvironment(record.environment, scope.environment)
+    );
   });
   const page = pageOfList(ids, query);
   if (!page.ok) return page;
-  return ok({ data: page.value.ids.map((id) => world.deployedTriggers.get(id)!.trigger), page_info: page.value.page_info });
+  return ok({
+    data: page.value.ids.map((id) => world.deployedTriggers.get(id)!.trigger),
+    page_info: page.value.page_info,
+  });
 }
 
-export function getDeployedTrigger(world: World, projectId: string, triggerId: string, scope: TriggerScope): Result<{ data: DeployedTrigger }> {
+export function getDeployedTrigger(
+  world: World,
+  projectId: string,
+  triggerId: string,
+  scope: TriggerScope,
+): Result<{ data: DeployedTrigger }> {
   const found = triggerOf(world, projectId, triggerId, scope);
   return found.ok ? ok({ data: found.value.trigger }) : found;
 }
 
 /** The trigger and its webhooks are gone: it emits nothing and reads 404. */
-export function deleteDeployedTrigger(world: World, projectId: string, triggerId: string, scope: TriggerScope): Result<null> {
+export function deleteDeployedTrigger(
+  world: World,
+  projectId: string,
+  triggerId: string,
+  scope: TriggerScope,
+): Result<null> {
   const found = triggerOf(world, projectId, triggerId, scope);
   if (!found.ok) return found;
   world.deployedTriggers.delete(triggerId);
@@ -185,7 +227,13 @@ export function setDeployedTriggerWebhooks(
   return ok(webhooksView(record, showKeys));
 }
 
-function triggerWebhookOf(world: World, projectId: string, triggerId: string, webhookId: string, scope: TriggerScope): Result<TriggerWebhookRecord> {
+function triggerWebhookOf(
+  world: World,
+  projectId: string,
+  triggerId: string,
+  webhookId: string,
+  scope: TriggerScope,
+): Result<TriggerWebhookRecord> {
   const found = triggerOf(world, projectId, triggerId, scope);
   if (!found.ok) return found;
   const webhook = found.value.webhooks.find((w) => w.id === webhookId);
@@ -290,7 +338,12 @@ function workflowsView(world: World, record: DeployedTriggerRecord): { workflow_
  * @example
  * listDeployedTriggerWorkflows(world, 'proj_x', 'dc_x', scope); // ok({ workflow_ids: ['p_x'] })
  */
-export function listDeployedTriggerWorkflows(world: World, projectId: string, triggerId: string, scope: TriggerScope): Result<{ workflow_ids: string[] }> {
+export function listDeployedTriggerWorkflows(
+  world: World,
+  projectId: string,
+  triggerId: string,
+  scope: TriggerScope,
+): Result<{ workflow_ids: string[] }> {
   const found = triggerOf(world, projectId, triggerId, scope);
   return found.ok ? ok(workflowsView(world, found.value)) : found;
 }
@@ -315,10 +368,14 @@ export function setDeployedTriggerWorkflows(
   const ids = [...new Set(workflowIds)];
   const stranger = ids.find((id) => world.workflows.get(id)?.orgId !== orgId);
   if (stranger !== undefined) {
-    return fail('unprocessable', `workflow ${stranger} is not a workflow of workspace ${orgId}, which owns project ${projectId}`, {
-      field: 'workflow_ids',
-      workflow_id: stranger,
-    });
+    return fail(
+      'unprocessable',
+      `workflow ${stranger} is not a workflow of workspace ${orgId}, which owns project ${projectId}`,
+      {
+        field: 'workflow_ids',
+        workflow_id: stranger,
+      },
+    );
   }
   found.value.workflowIds = ids;
   return ok(workflowsView(world, found.value));

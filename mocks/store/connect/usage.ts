@@ -37,12 +37,19 @@ export function useCredits(world: World, kind: CreditKind, credits = 1): void {
  * @example
  * listConnectUsage(world, { start_ts: 1763769600, end_ts: 1763856000 }); // ok({ data: [{ credits_used: 3, …, usage_start_ts: 1763769600, usage_end_ts: 1763856000 }] })
  */
-export function listConnectUsage(world: World, window: { start_ts: number; end_ts: number }): Result<{ data: ConnectUsage[] }> {
+export function listConnectUsage(
+  world: World,
+  window: { start_ts: number; end_ts: number },
+): Result<{ data: ConnectUsage[] }> {
   const { start_ts: start, end_ts: end } = window;
-  if (end <= start) return fail('bad_request', `end_ts (${end}) must be after start_ts (${start})`, { start_ts: start, end_ts: end });
+  if (end <= start)
+    return fail('bad_request', `end_ts (${end}) must be after start_ts (${start})`, { start_ts: start, end_ts: end });
   const firstDay = start - (start % DAY_S);
   if ((end - firstDay) / DAY_S > MAX_USAGE_DAYS) {
-    return fail('bad_request', `the window spans more than ${MAX_USAGE_DAYS} days; ask for a shorter one`, { start_ts: start, end_ts: end });
+    return fail('bad_request', `the window spans more than ${MAX_USAGE_DAYS} days; ask for a shorter one`, {
+      start_ts: start,
+      end_ts: end,
+    });
   }
   const data: ConnectUsage[] = [];
   for (let day = firstDay; day < end; day += DAY_S) {

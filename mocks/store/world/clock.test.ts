@@ -33,11 +33,20 @@ describe('a world clock', () => {
     expect(world.clock.state()).toBeNull();
     expect(world.ctx.now()).toBe(REAL);
     const state = unwrap(changeClock(world.clock, { set: '2026-01-01T00:00:00Z' }));
-    expect(state).toEqual({ now: '2026-01-01T00:00:00.000Z', offset_ms: Date.UTC(2026, 0, 1) - REAL, frozen: false, changed: true });
-    const webhook = unwrap(createWebhook(world, { url: 'https://hooks.example.com/a', name: 'a', description: 'a' })).data;
+    expect(state).toEqual({
+      now: '2026-01-01T00:00:00.000Z',
+      offset_ms: Date.UTC(2026, 0, 1) - REAL,
+      frozen: false,
+      changed: true,
+    });
+    const webhook = unwrap(
+      createWebhook(world, { url: 'https://hooks.example.com/a', name: 'a', description: 'a' }),
+    ).data;
     expect(webhook.created_at).toBe(Date.UTC(2026, 0, 1) / 1000);
     unwrap(changeClock(world.clock, { advance: '90m' }));
-    const later = unwrap(createWebhook(world, { url: 'https://hooks.example.com/b', name: 'b', description: 'a' })).data;
+    const later = unwrap(
+      createWebhook(world, { url: 'https://hooks.example.com/b', name: 'b', description: 'a' }),
+    ).data;
     expect(later.created_at - webhook.created_at).toBe(90 * 60);
     // Another world keeps the store's clock.
     expect(store.world('clock-b').ctx.now()).toBe(REAL);
@@ -68,7 +77,10 @@ describe('a world clock', () => {
     const world = store.world('clock-bad');
     const refused = changeClock(world.clock, { set: 'tomorrow' });
     expect(refused.ok).toBe(false);
-    if (!refused.ok) expect(refused.error.body.details).toEqual({ issues: [{ pointer: '/body/set', message: '"tomorrow" is not an instant' }] });
+    if (!refused.ok)
+      expect(refused.error.body.details).toEqual({
+        issues: [{ pointer: '/body/set', message: '"tomorrow" is not an instant' }],
+      });
     expect(changeClock(world.clock, { advance: '1 week' }).ok).toBe(false);
     expect(world.clock.state()).toBeNull();
   });
@@ -76,11 +88,16 @@ describe('a world clock', () => {
   it('expires connect tokens: validate says expired, completing is refused with 422', () => {
     const world = store.world('clock-connect');
     const [project] = worldSummary(world).projects;
-    const token = unwrap(createConnectToken(world, project!.id, 'production', { external_user_id: 'u1', expires_in: 3600 }));
+    const token = unwrap(
+      createConnectToken(world, project!.id, 'production', { external_user_id: 'u1', expires_in: 3600 }),
+    );
     expect(token.expires_at).toBe(new Date(REAL + 3_600_000).toISOString());
     expect(unwrap(validateConnectToken(world, token.token, 'production')).success).toBe(true);
     unwrap(changeClock(world.clock, { advance: '61m' }));
-    expect(unwrap(validateConnectToken(world, token.token, 'production'))).toMatchObject({ success: false, error: 'connect token expired' });
+    expect(unwrap(validateConnectToken(world, token.token, 'production'))).toMatchObject({
+      success: false,
+      error: 'connect token expired',
+    });
     const completed = completeConnect(world, token.token, { outcome: 'success' });
     expect(completed.ok).toBe(false);
     if (!completed.ok) expect(completed.error.status).toBe(422);
@@ -103,8 +120,12 @@ describe('a world clock', () => {
     expect(signature).toMatch(new RegExp(`^t=${at / 1000},`));
     // A receiver on real time would refuse it as too old (300 s tolerance); on the world's time it is fresh.
     const key = world.projects.get(project!.id)!.environments.get('production')!.signing_key!;
-    expect((await verifySignature({ rawBody: delivery!.body, header: signature, key, now: () => REAL })).ok).toBe(false);
-    expect((await verifySignature({ rawBody: delivery!.body, header: signature, key, now: () => at + 10_000 })).ok).toBe(true);
+    expect((await verifySignature({ rawBody: delivery!.body, header: signature, key, now: () => REAL })).ok).toBe(
+      false,
+    );
+    expect(
+      (await verifySignature({ rawBody: delivery!.body, header: signature, key, now: () => at + 10_000 })).ok,
+    ).toBe(true);
     // Error events recorded by emit carry the world's time too.
     const [workflow] = worldSummary(world).workflows;
     unwrap(emit(world, { emitter_id: workflow!.id, event_name: '$errors', event: { a: 1 } }));

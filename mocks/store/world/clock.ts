@@ -129,10 +129,13 @@ export function utcDay(ms: number): number {
  */
 export function changeClock(clock: WorldClock, change: ClockChange): Result<ClockState> {
   const setMs = change.set === undefined ? undefined : Date.parse(change.set);
-  const refuse = (pointer: string, message: string) => fail<ClockState>('bad_request', `${pointer}: ${message}`, { issues: [{ pointer, message }] });
-  if (setMs !== undefined && Number.isNaN(setMs)) return refuse('/body/set', `${JSON.stringify(change.set)} is not an instant`);
+  const refuse = (pointer: string, message: string) =>
+    fail<ClockState>('bad_request', `${pointer}: ${message}`, { issues: [{ pointer, message }] });
+  if (setMs !== undefined && Number.isNaN(setMs))
+    return refuse('/body/set', `${JSON.stringify(change.set)} is not an instant`);
   const advanceMs = change.advance === undefined ? undefined : parseDuration(change.advance);
-  if (advanceMs === null) return refuse('/body/advance', `${JSON.stringify(change.advance)} is not a duration such as 90m or 1h30m`);
+  if (advanceMs === null)
+    return refuse('/body/advance', `${JSON.stringify(change.advance)} is not a duration such as 90m or 1h30m`);
   const target = (setMs ?? clock.now()) + (advanceMs ?? 0);
   if (!(target >= 0 && target <= LATEST_WORLD_TIME_MS)) {
     const date = new Date(target);

@@ -103,8 +103,10 @@ export function documentExamples(document: Json): DocumentExamples {
     } else if (node !== null && typeof node === 'object') {
       const token = (node as Json).token;
       // A connect token is keyed by its `token` (the SDK's CreateTokenResponse has no `id`).
-      const id = (node as Json).id ?? (typeof token === 'string' && kindOf(token) === 'connectToken' ? token : undefined);
-      if (typeof id === 'string' && kindOf(id) !== undefined) objects.set(id, [...(objects.get(id) ?? []), node as Json]);
+      const id =
+        (node as Json).id ?? (typeof token === 'string' && kindOf(token) === 'connectToken' ? token : undefined);
+      if (typeof id === 'string' && kindOf(id) !== undefined)
+        objects.set(id, [...(objects.get(id) ?? []), node as Json]);
       if (typeof id === 'string' && typeof (node as Json).cfmap === 'object' && !overrides.some((o) => o.id === id))
         overrides.push(node as Json & { id: string });
       for (const [key, value] of Object.entries(node)) example(value, key === 'data' ? under : key);
@@ -113,8 +115,10 @@ export function documentExamples(document: Json): DocumentExamples {
   // Outside: find the examples; a parameter's example is named by the parameter.
   const walk = (node: unknown, key: string): void => {
     if (node === null || typeof node !== 'object') return;
-    const under = typeof (node as Json).in === 'string' && typeof (node as Json).name === 'string' ? (node as Json).name : key;
-    if (under === 's3_key' && typeof (node as Json).example === 'string' && !stashKeys.includes((node as Json).example)) stashKeys.push((node as Json).example);
+    const under =
+      typeof (node as Json).in === 'string' && typeof (node as Json).name === 'string' ? (node as Json).name : key;
+    if (under === 's3_key' && typeof (node as Json).example === 'string' && !stashKeys.includes((node as Json).example))
+      stashKeys.push((node as Json).example);
     for (const [child, value] of Object.entries(node)) {
       if (child === 'example' || (child === 'examples' && Array.isArray(value))) example(value, under);
       // A map of named examples ({name: {summary, value}}): each value, still named by its parameter.
@@ -177,7 +181,11 @@ function without<T extends Json>(value: T, ...keys: string[]): T {
  * @example
  * plantExamples(world, documentExamples(document), ['production', 'development']);
  */
-export function plantExamples(world: World, examples: DocumentExamples, environments: readonly ProjectEnvironment[]): void {
+export function plantExamples(
+  world: World,
+  examples: DocumentExamples,
+  environments: readonly ProjectEnvironment[],
+): void {
   // Each step draws from the world's faker: the order is part of every world's values.
   const planting: Planting = { world, examples, environments, homeOrg: mostNamed(examples, 'workspace') };
   plantWorkspaces(planting);

@@ -21,7 +21,11 @@ async function replay(request: ExampleRequest, token = `live-example-${++fresh}`
   const response = await mock.handle({
     method: request.method,
     url: `/v1${request.path}${query === '' ? '' : `?${query}`}`,
-    headers: { authorization: `Bearer ${token}`, ...(request.body === undefined ? {} : { 'content-type': 'application/json' }), ...request.headers },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...request.headers,
+    },
     body: request.body === undefined ? '' : JSON.stringify(request.body),
   });
   // A file download (fileStash.downloadFile) answers its bytes; every other answer is JSON.
@@ -39,7 +43,9 @@ describe('every documented example request gets its documented 2xx on a fresh wo
     it(`${request.operationId}: ${request.method} ${request.path}`, async () => {
       const answer = await replay(request);
       expect(answer.status, JSON.stringify(answer.body)).toBe(request.successStatus);
-      expect(validator.validateResponse(request.operationId, answer.status, answer.contentType, answer.body)).toEqual([]);
+      expect(validator.validateResponse(request.operationId, answer.status, answer.contentType, answer.body)).toEqual(
+        [],
+      );
     });
   }
 });
@@ -76,17 +82,30 @@ describe('the examples live in every world, each its own copy', () => {
   });
 
   it('what one world does to an example resource, another world does not see', async () => {
-    const remove = requests.find((r) => r.method === 'DELETE' && /\{id\}$/.test(validator.describeOperation(r.operationId).template))!;
+    const remove = requests.find(
+      (r) => r.method === 'DELETE' && /\{id\}$/.test(validator.describeOperation(r.operationId).template),
+    )!;
     expect((await replay(remove, 'isolated-a')).status).toBe(remove.successStatus);
     expect((await replay(remove, 'isolated-a')).status).toBe(404);
     expect((await replay(remove, 'isolated-b')).status).toBe(remove.successStatus);
   });
 
   it('the random seeded resources stay as they were: planting only adds', () => {
-    const sink: DeliverySink = { enqueue: () => ({}) as never, list: () => [], idle: async () => {}, forget: () => {} } as unknown as DeliverySink;
+    const sink: DeliverySink = {
+      enqueue: () => ({}) as never,
+      list: () => [],
+      idle: async () => {},
+      forget: () => {},
+    } as unknown as DeliverySink;
     const options = { token: 'same', seed: 7, sink, now: () => 0 };
     const world = createWorld(options);
-    const seededIds = (w: typeof world) => [...w.workspaces.keys(), ...w.workflows.keys(), ...w.sources.keys(), ...w.webhooks.keys(), ...w.projects.keys()];
+    const seededIds = (w: typeof world) => [
+      ...w.workspaces.keys(),
+      ...w.workflows.keys(),
+      ...w.sources.keys(),
+      ...w.webhooks.keys(),
+      ...w.projects.keys(),
+    ];
     const exampleIds = new Set(planted.ids.keys());
     const random = seededIds(world).filter((id) => !exampleIds.has(id));
     // docs/worlds.md, "What a seeded world holds": 2 workspaces, 3 workflows, 8 sources, 1 webhook, 1 project.
@@ -109,7 +128,11 @@ describe('documentExamples and plantExamples follow the document, whatever it na
             { name: 'project_id', in: 'path', example: 'proj_Fix7ure' },
             { name: 'trigger_id', in: 'path', examples: { one: { value: 'dc_Trig9er1' } } },
           ],
-          responses: { '200': { content: { 'application/json': { example: { data: { id: 'apn_Acc0unt', name: 'shown name' } } } } } },
+          responses: {
+            '200': {
+              content: { 'application/json': { example: { data: { id: 'apn_Acc0unt', name: 'shown name' } } } },
+            },
+          },
         },
       },
       '/orgs/{org_id}/things': {
@@ -126,13 +149,25 @@ describe('documentExamples and plantExamples follow the document, whatever it na
 
   it('finds the IDs named in parameters, named examples, cursors and schemas, and the objects shown', () => {
     const found = documentExamples(fixture);
-    expect([...found.ids.keys()]).toEqual(['proj_Fix7ure', 'dc_Trig9er1', 'apn_Acc0unt', 'o_Org1234', 'dc_Curs0r1', 'wh_Hook123']);
+    expect([...found.ids.keys()]).toEqual([
+      'proj_Fix7ure',
+      'dc_Trig9er1',
+      'apn_Acc0unt',
+      'o_Org1234',
+      'dc_Curs0r1',
+      'wh_Hook123',
+    ]);
     expect([...found.ids.get('dc_Trig9er1')!]).toEqual(['trigger_id']);
     expect(found.objects.get('apn_Acc0unt')).toEqual({ id: 'apn_Acc0unt', name: 'shown name' });
   });
 
   it('plants each in a world: the trigger as a deployed trigger of the project, the account with its shown fields', () => {
-    const sink = { enqueue: () => ({}), list: () => [], idle: async () => {}, forget: () => {} } as unknown as DeliverySink;
+    const sink = {
+      enqueue: () => ({}),
+      list: () => [],
+      idle: async () => {},
+      forget: () => {},
+    } as unknown as DeliverySink;
     const world = createWorld({ token: 'fixture', seed: 1, sink, now: () => 0 });
     plantExamples(world, documentExamples(fixture), ['production']);
     expect(world.projects.get('proj_Fix7ure')?.project.org_id).toBe('o_Org1234');

@@ -32,7 +32,11 @@ export interface PageQuery {
  * `after` starts right after the cursor's item, `before` ends right before it; with only `before`
  * the page is the `limit` items immediately preceding it. O(limit), independent of ids.length.
  */
-export function pageOf(ids: readonly string[], index: ReadonlyMap<string, number>, query: PageQuery): Result<{ ids: string[]; page_info: PageInfo }> {
+export function pageOf(
+  ids: readonly string[],
+  index: ReadonlyMap<string, number>,
+  query: PageQuery,
+): Result<{ ids: string[]; page_info: PageInfo }> {
   const { limit } = query;
   let start = 0;
   let end = ids.length;
@@ -41,7 +45,8 @@ export function pageOf(ids: readonly string[], index: ReadonlyMap<string, number
     if (cursor === undefined) continue;
     const id = decodeCursor(cursor);
     const position = id === undefined ? undefined : index.get(id);
-    if (position === undefined) return fail('bad_request', `${name} is not a valid cursor for this list`, { [name]: cursor });
+    if (position === undefined)
+      return fail('bad_request', `${name} is not a valid cursor for this list`, { [name]: cursor });
     if (name === 'after') start = position + 1;
     else end = position;
   }

@@ -76,7 +76,10 @@ export function persistStore(store: Store, options: PersistOptions): Persistence
         failing = false;
         return true;
       } catch (error) {
-        if (!failing) log(`${prefix} cannot save the worlds to ${where} (quota exceeded?): ${message(error)}; they live in memory only until a save succeeds`);
+        if (!failing)
+          log(
+            `${prefix} cannot save the worlds to ${where} (quota exceeded?): ${message(error)}; they live in memory only until a save succeeds`,
+          );
         failing = true;
         return false;
       }

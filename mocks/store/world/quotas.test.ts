@@ -22,13 +22,23 @@ function world(token = 'quotas'): World {
 
 function workflowIn(of: World): string {
   const summary = worldSummary(of);
-  const body = { org_id: summary.workspaces[0]!.id, project_id: summary.projects[0]!.id, steps: [{ namespace: 'a' }], triggers: [], settings: {} };
+  const body = {
+    org_id: summary.workspaces[0]!.id,
+    project_id: summary.projects[0]!.id,
+    steps: [{ namespace: 'a' }],
+    triggers: [],
+    settings: {},
+  };
   return unwrap(createWorkflow(of, body)).data.id;
 }
 
 const used = (of: World) => {
   const user = unwrap(getCurrentUser(of)).data;
-  return { invocations: user.daily_invocations_used, compute: user.daily_compute_time_used, workspaces: user.orgs.map((org) => org.daily_credits_used) };
+  return {
+    invocations: user.daily_invocations_used,
+    compute: user.daily_compute_time_used,
+    workspaces: user.orgs.map((org) => org.daily_credits_used),
+  };
 };
 
 describe('the daily quotas on the world clock', () => {
@@ -46,7 +56,8 @@ describe('the daily quotas on the world clock', () => {
     expect(settleQuotaDay(w)).toBe(true);
     expect(used(w)).toEqual({ invocations: 0, compute: 0, workspaces: seeded.workspaces.map(() => 0) });
     for (const { workspace } of w.workspaces.values()) {
-      if (workspace.daily_invocations_used !== undefined) expect([workspace.daily_invocations_used, workspace.daily_compute_time_used]).toEqual([0, 0]);
+      if (workspace.daily_invocations_used !== undefined)
+        expect([workspace.daily_invocations_used, workspace.daily_compute_time_used]).toEqual([0, 0]);
     }
     expect(settleQuotaDay(w)).toBe(false);
   });
@@ -113,7 +124,8 @@ describe("a deployed trigger's event", () => {
     record!.webhooks = [];
     record!.workflowIds = [workflowId, 'p_NotHeld1'];
     // No URL anywhere: the workflow alone is where the event goes.
-    for (const environment of w.projects.get(record!.projectId)?.environments.values() ?? []) environment.webhook_url = null;
+    for (const environment of w.projects.get(record!.projectId)?.environments.values() ?? [])
+      environment.webhook_url = null;
     const before = used(w);
     const ran = unwrap(emitTrigger(w, record!.trigger.id, { event: { n: 1 } }));
     expect(ran.runs).toEqual([{ workflow_id: workflowId, outcome: 'ok' }]);
@@ -121,7 +133,9 @@ describe("a deployed trigger's event", () => {
 
     w.user.daily_invocations_used = w.user.daily_invocations_quota;
     const skipped = unwrap(emitTrigger(w, record!.trigger.id, { event: { n: 2 } }));
-    expect(skipped.runs).toEqual([{ workflow_id: workflowId, outcome: 'over_quota', quota: 'daily_invocations_quota' }]);
+    expect(skipped.runs).toEqual([
+      { workflow_id: workflowId, outcome: 'over_quota', quota: 'daily_invocations_quota' },
+    ]);
     expect(used(w).compute).toBe(before.compute + 100);
 
     record!.workflowIds = [];

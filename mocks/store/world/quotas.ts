@@ -20,13 +20,19 @@ export interface Charge {
   computeMs: number;
 }
 
-type Counted = Pick<User, 'daily_invocations_used' | 'daily_invocations_quota' | 'daily_compute_time_used' | 'daily_compute_time_quota'>;
+type Counted = Pick<
+  User,
+  'daily_invocations_used' | 'daily_invocations_quota' | 'daily_compute_time_used' | 'daily_compute_time_quota'
+>;
 
 /** The counters a charge moves: the user's always, the workspace's when it has them ("present for some workspaces only"). */
 function ledgers(world: World, orgId: string): Array<{ owner: string; counters: Partial<Counted> }> {
   const workspace: Workspace | undefined = world.workspaces.get(orgId)?.workspace;
-  const owners: Array<{ owner: string; counters: Partial<Counted> }> = [{ owner: `user ${world.user.id}`, counters: world.user }];
-  if (workspace?.daily_invocations_quota !== undefined) owners.push({ owner: `workspace ${orgId}`, counters: workspace });
+  const owners: Array<{ owner: string; counters: Partial<Counted> }> = [
+    { owner: `user ${world.user.id}`, counters: world.user },
+  ];
+  if (workspace?.daily_invocations_quota !== undefined)
+    owners.push({ owner: `workspace ${orgId}`, counters: workspace });
   return owners;
 }
 
@@ -50,16 +56,22 @@ export function spendQuota(world: World, orgId: string, charge: Charge): Result<
 function withinQuota(world: World, orgId: string, charge: Charge): Result<null> {
   for (const { owner, counters } of ledgers(world, orgId)) {
     const over: QuotaName | undefined =
-      (counters.daily_invocations_used ?? 0) + charge.invocations > (counters.daily_invocations_quota ?? Number.POSITIVE_INFINITY)
+      (counters.daily_invocations_used ?? 0) + charge.invocations >
+      (counters.daily_invocations_quota ?? Number.POSITIVE_INFINITY)
         ? 'daily_invocations_quota'
-        : (counters.daily_compute_time_used ?? 0) + charge.computeMs > (counters.daily_compute_time_quota ?? Number.POSITIVE_INFINITY)
+        : (counters.daily_compute_time_used ?? 0) + charge.computeMs >
+            (counters.daily_compute_time_quota ?? Number.POSITIVE_INFINITY)
           ? 'daily_compute_time_quota'
           : undefined;
     if (over !== undefined) {
-      return fail('rate_limited', `the ${over.replace(/_/g, ' ')} of ${owner} is used up for today (${counters[over]})`, {
-        quota: over,
-        owner: owner.split(' ')[1],
-      });
+      return fail(
+        'rate_limited',
+        `the ${over.replace(/_/g, ' ')} of ${owner} is used up for today (${counters[over]})`,
+        {
+          quota: over,
+          owner: owner.split(' ')[1],
+        },
+      );
     }
   }
   return ok(null);

@@ -3,7 +3,9 @@
 // the records (session.ts), as it does the engine's; `requests` keeps what was asked, for tests.
 import type { DeliveryRecord, DeliveryRequest, DeliverySink } from '../../outbound/types.ts';
 
-export function createRecordingSink(now: () => number = () => Date.now()): DeliverySink & { requests: DeliveryRequest[] } {
+export function createRecordingSink(
+  now: () => number = () => Date.now(),
+): DeliverySink & { requests: DeliveryRequest[] } {
   const requests: DeliveryRequest[] = [];
   let seq = 0;
   return {

@@ -22,7 +22,11 @@ function recorder() {
 }
 
 function addWebhook(store: Store, token: string): string {
-  const made = createWebhook(store.world(token), { url: `https://${token}.example.com/h`, name: 'n', description: 'd' });
+  const made = createWebhook(store.world(token), {
+    url: `https://${token}.example.com/h`,
+    name: 'n',
+    description: 'd',
+  });
   if (!made.ok) throw new Error('webhook refused');
   return made.value.data.id;
 }

@@ -45,7 +45,8 @@ export interface Tally {
   bytes: number;
 }
 
-export const overTally = (tally: Tally): boolean => tally.entries > RETAINED_ENTRIES_LIMIT || tally.bytes > RETAINED_BYTES_LIMIT;
+export const overTally = (tally: Tally): boolean =>
+  tally.entries > RETAINED_ENTRIES_LIMIT || tally.bytes > RETAINED_BYTES_LIMIT;
 
 /** A world's delivery log and the sink that fills it: deliveries go on to `sink` and are recorded as they are queued. */
 export interface DeliveryLog {
@@ -63,7 +64,12 @@ export interface CountedJournal extends Journal {
 // Characters of a body, counted as bytes: exact for ASCII, within 3x otherwise; cheap.
 const sizeOf = (record: DeliveryRecord) => record.body.length;
 
-export function deliveryLog(sink: DeliverySink, tally: Tally, limit = DELIVERY_LOG_LIMIT, byteLimit = DELIVERY_LOG_BYTES): DeliveryLog {
+export function deliveryLog(
+  sink: DeliverySink,
+  tally: Tally,
+  limit = DELIVERY_LOG_LIMIT,
+  byteLimit = DELIVERY_LOG_BYTES,
+): DeliveryLog {
   const deliveries: DeliveryRecord[] = [];
   let bytes = 0;
   return {
@@ -79,7 +85,8 @@ export function deliveryLog(sink: DeliverySink, tally: Tally, limit = DELIVERY_L
         // The oldest records go, over the count or the bytes; the newest one always stays.
         let drop = 0;
         let dropped = 0;
-        while (drop < deliveries.length - 1 && (deliveries.length - drop > limit || bytes - dropped > byteLimit)) dropped += sizeOf(deliveries[drop++]!);
+        while (drop < deliveries.length - 1 && (deliveries.length - drop > limit || bytes - dropped > byteLimit))
+          dropped += sizeOf(deliveries[drop++]!);
         if (drop > 0) {
           deliveries.splice(0, drop);
           bytes -= dropped;

@@ -178,7 +178,8 @@ function claimIds({ ctx }: World, scenario: ScenarioWorld, issues: ScenarioIssue
   claim(scenario.user?.id, '/user/id');
   for (const [w, spec] of (scenario.workspaces ?? []).entries()) {
     claim(spec.id, `/workspaces/${w}/id`);
-    if (Array.isArray(spec.sources)) for (const [i, source] of spec.sources.entries()) claim(source.id, `/workspaces/${w}/sources/${i}/id`);
+    if (Array.isArray(spec.sources))
+      for (const [i, source] of spec.sources.entries()) claim(source.id, `/workspaces/${w}/sources/${i}/id`);
     if (Array.isArray(spec.workflows)) {
       for (const [i, workflow] of spec.workflows.entries()) claim(workflow.id, `/workspaces/${w}/workflows/${i}/id`);
     }
@@ -188,7 +189,8 @@ function claimIds({ ctx }: World, scenario: ScenarioWorld, issues: ScenarioIssue
     for (const [i, account] of (spec.accounts ?? []).entries()) claim(account.id, `/projects/${p}/accounts/${i}/id`);
   }
   for (const [i, webhook] of (scenario.webhooks ?? []).entries()) claim(webhook.id, `/webhooks/${i}/id`);
-  for (const [i, subscription] of (scenario.subscriptions ?? []).entries()) claim(subscription.id, `/subscriptions/${i}/id`);
+  for (const [i, subscription] of (scenario.subscriptions ?? []).entries())
+    claim(subscription.id, `/subscriptions/${i}/id`);
 }
 
 function newProject(planting: Planting, orgId: string, fields: Pick<ScenarioProject, 'id' | 'name'>): ProjectRecord {
@@ -294,9 +296,15 @@ function accountState(state: AccountState): Pick<ConnectedAccount, 'healthy' | '
   return { healthy: true, dead: null };
 }
 
-function plantErrors(world: World, workflow: Workflow, orgId: string, spec: ScenarioWorkflow['errors']): WorkflowErrorEventSummary[] {
+function plantErrors(
+  world: World,
+  workflow: Workflow,
+  orgId: string,
+  spec: ScenarioWorkflow['errors'],
+): WorkflowErrorEventSummary[] {
   const { ctx } = world;
-  const given: ScenarioErrorEvent[] = typeof spec === 'number' ? Array.from({ length: spec }, () => ({})) : (spec ?? []);
+  const given: ScenarioErrorEvent[] =
+    typeof spec === 'number' ? Array.from({ length: spec }, () => ({})) : (spec ?? []);
   const cellId = workflow.steps[0]?.id ?? '';
   const events = given.map(({ code, original_event, age_ms, ...fields }) => {
     const seq = ++world.errorSeq;

@@ -4,7 +4,15 @@
 // which reads the store's `now` until a clock call sets or advances it.
 import type { DeliverySink } from '../../outbound/types.ts';
 import type { World } from './world.ts';
-import { createFaker, createRandomizer, fakerWith, restoreRandomizer, seedFrom, stableKey, unixSeconds } from '../../ids/random.ts';
+import {
+  createFaker,
+  createRandomizer,
+  fakerWith,
+  restoreRandomizer,
+  seedFrom,
+  stableKey,
+  unixSeconds,
+} from '../../ids/random.ts';
 import type { FactoryContext, RandomizerState, SavableRandomizer, WorldFaker } from '../../ids/random.ts';
 import {
   makeConnectedAccount,
@@ -57,7 +65,10 @@ export function createWorld(options: WorldOptions): World {
     // A scenario world holds what the scenario says and nothing else (no examples): it was checked
     // when it was loaded (scenarioIssues below), so issues here would be a bug of that check.
     const issues = plantScenario(world, options.scenario);
-    if (issues.length > 0) throw new Error(`scenario ${options.scenario.name}: ${issues.map((issue) => `${issue.pointer}: ${issue.message}`).join('; ')}`);
+    if (issues.length > 0)
+      throw new Error(
+        `scenario ${options.scenario.name}: ${issues.map((issue) => `${issue.pointer}: ${issue.message}`).join('; ')}`,
+      );
   } else {
     seedWorld(world);
     // After the random seeding, which stays as it was: the resources the document's examples name.
@@ -94,7 +105,12 @@ export function scenarioIssues(scenario: ScenarioDefinition): ScenarioIssue[] {
         ];
   const declared = tooHeavy(declaredWeight(scenario), 'estimated from the records it declares');
   if (declared.length > 0) return declared;
-  const { world } = startWorld({ token: `scenario_${scenario.name}_check`, seed: 0, sink: createRecordingSink(), now: () => REFERENCE_TIME_MS });
+  const { world } = startWorld({
+    token: `scenario_${scenario.name}_check`,
+    seed: 0,
+    sink: createRecordingSink(),
+    now: () => REFERENCE_TIME_MS,
+  });
   const issues = plantScenario(world, scenario);
   if (issues.length > 0) return issues;
   return tooHeavy(worldWeight(world, errorEventCount(world)), 'estimated from the records of its built world');
@@ -140,7 +156,8 @@ export function createWorldRandom(
   start: { seeding: true } | { saved: RandomizerState | null },
 ): WorldRandom {
   let seeding = 'seeding' in start;
-  let randomizer: SavableRandomizer | undefined = 'saved' in start && start.saved !== null ? restoreRandomizer(start.saved) : undefined;
+  let randomizer: SavableRandomizer | undefined =
+    'saved' in start && start.saved !== null ? restoreRandomizer(start.saved) : undefined;
   let own: WorldFaker | undefined = randomizer === undefined ? undefined : fakerWith(randomizer);
   const clock = createWorldClock(options.now);
   const ctx: FactoryContext = {

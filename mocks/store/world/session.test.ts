@@ -21,8 +21,15 @@ function contents(store: Store, token: string) {
 /** Gives the session of `token` a webhook, a delivery, a journal line and a rate limit. */
 function use(store: Store, token: string): void {
   const session = store.session(token);
-  expect(createWebhook(session.world, { url: `https://${token}.example.com/h`, name: 'n', description: 'd' }).ok).toBe(true);
-  session.world.sink.enqueue({ world: session.world.key, kind: 'subscription', url: `https://${token}.example.com/h`, payload: {} });
+  expect(createWebhook(session.world, { url: `https://${token}.example.com/h`, name: 'n', description: 'd' }).ok).toBe(
+    true,
+  );
+  session.world.sink.enqueue({
+    world: session.world.key,
+    kind: 'subscription',
+    url: `https://${token}.example.com/h`,
+    payload: {},
+  });
   session.journal.record({ method: 'GET', path: `/v1/${token}`, status: 200, ms: 1, at: 1 });
   expect(session.limits.set({ requests: 5, retry_after_seconds: 2 })).toEqual({ requests: 5, retry_after_seconds: 2 });
 }
@@ -50,7 +57,8 @@ describe('a session', () => {
 
   it('keeps the last JOURNAL_LIMIT journal lines, oldest first', () => {
     const journal = createJournal();
-    for (let i = 0; i < JOURNAL_LIMIT * 2 + 7; i++) journal.record({ method: 'GET', path: `/${i}`, status: 200, ms: 0, at: i });
+    for (let i = 0; i < JOURNAL_LIMIT * 2 + 7; i++)
+      journal.record({ method: 'GET', path: `/${i}`, status: 200, ms: 0, at: i });
     const paths = journal.list().map((entry) => entry.path);
     expect(paths).toHaveLength(JOURNAL_LIMIT);
     expect(paths[0]).toBe(`/${JOURNAL_LIMIT + 7}`);
@@ -135,11 +143,21 @@ describe('restore', () => {
     const used = contents(store, 'tok');
     const restored = createStore({ seed: 4 });
     expect(restored.restore(JSON.stringify(store.snapshot()))).toEqual({ ok: true, value: { tokens: ['tok'] } });
-    expect(contents(restored, 'tok')).toEqual({ world: used.world, webhooks: used.webhooks, deliveries: [], journal: [] });
+    expect(contents(restored, 'tok')).toEqual({
+      world: used.world,
+      webhooks: used.webhooks,
+      deliveries: [],
+      journal: [],
+    });
     expect(restored.session('tok').limits.take()).toBeNull();
     // The restored world's deliveries land in its own session.
     const session = restored.session('tok');
-    session.world.sink.enqueue({ world: session.world.key, kind: 'trigger', url: 'https://r.example.com/', payload: 1 });
+    session.world.sink.enqueue({
+      world: session.world.key,
+      kind: 'trigger',
+      url: 'https://r.example.com/',
+      payload: 1,
+    });
     expect(restored.session('tok').deliveries.map((record) => record.url)).toEqual(['https://r.example.com/']);
   });
 });

@@ -89,12 +89,20 @@ export interface Session {
  * with); `journal` defaults to an uncounted one (retention.ts counts a store's). `log` is
  * retention.ts's DeliveryLog, typed by the one field read here: retention.ts imports this module.
  */
-export function openSession(world: World, log: { readonly deliveries: DeliveryRecord[] }, journal: Journal = createJournal()): Session {
+export function openSession(
+  world: World,
+  log: { readonly deliveries: DeliveryRecord[] },
+  journal: Journal = createJournal(),
+): Session {
   return { token: world.token, world, deliveries: log.deliveries, journal, limits: createLimits(), faults: {} };
 }
 
 /** What `Journal.list` answers from a journal's `entries`: the last `limit`, the console's own only when asked for. */
-export function journalView(entries: readonly JournalEntry[], limit: number, { console = false }: { console?: boolean } = {}): JournalEntry[] {
+export function journalView(
+  entries: readonly JournalEntry[],
+  limit: number,
+  { console = false }: { console?: boolean } = {},
+): JournalEntry[] {
   const kept = entries.slice(Math.max(0, entries.length - limit));
   return console ? kept : kept.filter((entry) => entry.from === undefined);
 }

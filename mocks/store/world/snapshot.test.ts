@@ -15,7 +15,14 @@ function mockOf(seed: number | string = 5): Mock {
   return createMock({ seed, sink: createRecordingSink(() => CLOCK), now: () => CLOCK });
 }
 
-async function call(mock: Mock, token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(
+  mock: Mock,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const response = await mock.fetch(path, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
@@ -50,7 +57,12 @@ async function change(mock: Mock, token: string): Promise<void> {
   ).data;
   await ok('PUT', `/v1/workflows/${created.id}`, { active: true, org_id: org!.id });
   await ok('DELETE', `/v1/subscriptions?emitter_id=dc_*&listener_id=${world.workflows[1]!.id}&event_name=%24logs`);
-  await ok('PUT', `/v1/connect/${project.id}/webhook`, { webhook_url: 'https://hooks.example.com/connect' }, { 'x-pd-environment': 'production' });
+  await ok(
+    'PUT',
+    `/v1/connect/${project.id}/webhook`,
+    { webhook_url: 'https://hooks.example.com/connect' },
+    { 'x-pd-environment': 'production' },
+  );
   const trigger = project.deployed_triggers[0]!;
   await ok(
     'PUT',
@@ -59,11 +71,28 @@ async function change(mock: Mock, token: string): Promise<void> {
     { 'x-pd-environment': trigger.environment },
   );
   const production = { 'x-pd-environment': 'production' };
-  const done = await ok('POST', `/v1/connect/${project.id}/tokens`, { external_user_id: 'u-1', webhook_uri: 'https://hooks.example.com/c' }, production);
-  await ok('POST', `/v1/connect/${project.id}/tokens`, { external_user_id: 'u-2' }, { 'x-pd-environment': 'development' });
+  const done = await ok(
+    'POST',
+    `/v1/connect/${project.id}/tokens`,
+    { external_user_id: 'u-1', webhook_uri: 'https://hooks.example.com/c' },
+    production,
+  );
+  await ok(
+    'POST',
+    `/v1/connect/${project.id}/tokens`,
+    { external_user_id: 'u-2' },
+    { 'x-pd-environment': 'development' },
+  );
   expect(mock.control.completeConnect(token, done.token, { outcome: 'success' }).ok).toBe(true);
   expect(mock.control.emit(token, { emitter_id: erroring!.id, event_name: '$errors', event: { n: 1 } }).ok).toBe(true);
-  expect(mock.control.emit(token, { emitter_id: erroring!.id, event_name: '$errors', event: { n: 2 }, error: { code: 'TIMEOUT' } }).ok).toBe(true);
+  expect(
+    mock.control.emit(token, {
+      emitter_id: erroring!.id,
+      event_name: '$errors',
+      event: { n: 2 },
+      error: { code: 'TIMEOUT' },
+    }).ok,
+  ).toBe(true);
   // Sources beyond the bulk pool of addWorkspaceSources (shared props, fresh IDs).
   expect(addWorkspaceSources(mock.store.world(token), world.workspaces[1]!.id, 40).ok).toBe(true);
 }
@@ -92,15 +121,30 @@ async function probe(mock: Mock, token: string) {
   }
   const project = world.projects[0]!;
   for (const account of project.connected_accounts) {
-    const answer = await call(mock, token, 'GET', `/v1/connect/${project.id}/accounts/${account.id}?include_credentials=true`, undefined, {
-      'x-pd-environment': account.environment,
-    });
+    const answer = await call(
+      mock,
+      token,
+      'GET',
+      `/v1/connect/${project.id}/accounts/${account.id}?include_credentials=true`,
+      undefined,
+      {
+        'x-pd-environment': account.environment,
+      },
+    );
     expect(answer.status).toBe(200);
     answers.push(answer);
   }
   // Writes after the restore: new IDs, keys and names continue the original's draws.
-  answers.push(await call(mock, token, 'POST', '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fb&name=b&description=after'));
-  answers.push(await call(mock, token, 'POST', '/v1/workflows', { project_id: project.id, org_id: world.workspaces[0]!.id, template_id: world.templates[1] }));
+  answers.push(
+    await call(mock, token, 'POST', '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fb&name=b&description=after'),
+  );
+  answers.push(
+    await call(mock, token, 'POST', '/v1/workflows', {
+      project_id: project.id,
+      org_id: world.workspaces[0]!.id,
+      template_id: world.templates[1],
+    }),
+  );
   answers.push(
     await call(
       mock,
@@ -113,10 +157,17 @@ async function probe(mock: Mock, token: string) {
   );
   // Delivery records are numbered by the delivery log, which is not part of a world.
   const unnumbered = (result: unknown) => JSON.parse(JSON.stringify(result).replace(/"dlv_\d+"/g, '"dlv_?"'));
-  answers.push(unnumbered(mock.control.emit(token, { emitter_id: world.workflows[0]!.id, event_name: '$errors', event: { after: true } })));
+  answers.push(
+    unnumbered(
+      mock.control.emit(token, { emitter_id: world.workflows[0]!.id, event_name: '$errors', event: { after: true } }),
+    ),
+  );
   const pending = world.connect_tokens.find((entry) => !entry.completed);
-  if (pending !== undefined) answers.push(unnumbered(mock.control.completeConnect(token, pending.token, { outcome: 'success' })));
-  answers.push(await call(mock, token, 'GET', `/v1/workflows/${world.workflows[0]!.id}/$errors/event_summaries?expand=event`));
+  if (pending !== undefined)
+    answers.push(unnumbered(mock.control.completeConnect(token, pending.token, { outcome: 'success' })));
+  answers.push(
+    await call(mock, token, 'GET', `/v1/workflows/${world.workflows[0]!.id}/$errors/event_summaries?expand=event`),
+  );
   answers.push(mock.control.world(token));
   return JSON.parse(JSON.stringify(answers));
 }
@@ -153,11 +204,20 @@ describe('store.snapshot() and store.restore()', () => {
     const mock = mockOf();
     const project = mock.control.world('gina').projects[0]!;
     const headers = { 'x-pd-environment': 'production' };
-    await call(mock, 'gina', 'PUT', `/v1/connect/${project.id}/webhook`, { webhook_url: 'https://hooks.example.com/p' }, headers);
+    await call(
+      mock,
+      'gina',
+      'PUT',
+      `/v1/connect/${project.id}/webhook`,
+      { webhook_url: 'https://hooks.example.com/p' },
+      headers,
+    );
     const snapshot = mock.store.snapshot();
     const before = JSON.stringify(snapshot);
     expect(mock.store.restore(snapshot).ok).toBe(true);
-    expect((await call(mock, 'gina', 'DELETE', `/v1/connect/${project.id}/webhook`, undefined, headers)).status).toBe(204);
+    expect((await call(mock, 'gina', 'DELETE', `/v1/connect/${project.id}/webhook`, undefined, headers)).status).toBe(
+      204,
+    );
     expect(JSON.stringify(snapshot)).toBe(before);
     expect(mock.store.restore(snapshot).ok).toBe(true);
     expect((await call(mock, 'gina', 'GET', `/v1/connect/${project.id}/webhook`, undefined, headers)).status).toBe(200);
@@ -174,17 +234,29 @@ describe('store.snapshot() and store.restore()', () => {
 
   it('never hands out an ID the restored world already issued, even when its generator starts over', async () => {
     const mock = mockOf();
-    const first = await call(mock, 'frank', 'POST', '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fa&name=a&description=d');
+    const first = await call(
+      mock,
+      'frank',
+      'POST',
+      '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fa&name=a&description=d',
+    );
     const snapshot = mock.store.snapshot();
     // A world whose generator state is missing restarts it from its seed: the next draw is the
     // ID the original already gave `first`, so only the issued set keeps the two apart.
     snapshot.worlds[0]!.random = null;
     const restored = mockOf();
     expect(restored.store.restore(snapshot).ok).toBe(true);
-    const second = await call(restored, 'frank', 'POST', '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fb&name=b&description=d');
+    const second = await call(
+      restored,
+      'frank',
+      'POST',
+      '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fb&name=b&description=d',
+    );
     expect(second.status).toBe(200);
     expect(second.body.data.id).not.toBe(first.body.data.id);
-    const ids = (await call(restored, 'frank', 'GET', '/v1/users/me/webhooks')).body.data.map((hook: { id: string }) => hook.id);
+    const ids = (await call(restored, 'frank', 'GET', '/v1/users/me/webhooks')).body.data.map(
+      (hook: { id: string }) => hook.id,
+    );
     const seeded = mockOf().control.world('frank').webhooks;
     expect(ids).toEqual([...seeded, first.body.data.id, second.body.data.id]);
   });
@@ -237,7 +309,11 @@ describe('store.restore() refuses what it cannot restore exactly', () => {
         'snapshot_invalid',
         /worlds\[0\]\.webhooks\[\d+\]: wh_\w+ appears twice/,
       ],
-      [{ ...snapshot, worlds: [snapshot.worlds[0], snapshot.worlds[0]] }, 'snapshot_invalid', /worlds\[1\]\.token: token "gina" appears twice/],
+      [
+        { ...snapshot, worlds: [snapshot.worlds[0], snapshot.worlds[0]] },
+        'snapshot_invalid',
+        /worlds\[1\]\.token: token "gina" appears twice/,
+      ],
     ];
     for (const [input, code, message] of cases) {
       const result = store.restore(input);
@@ -286,7 +362,9 @@ describe('world patches (the state file log, mocks/node/state.ts)', () => {
 
   it('every collection of a world snapshot has its row (a new collection must get one to be logged)', () => {
     const view = snapshotView(5, [createStore({ seed: 5 }).world('rows')]).worlds[0]!;
-    const arrays = Object.keys(view).filter((key) => Array.isArray(view[key as keyof typeof view]) && !['issued', 'autoSubscriptions'].includes(key));
+    const arrays = Object.keys(view).filter(
+      (key) => Array.isArray(view[key as keyof typeof view]) && !['issued', 'autoSubscriptions'].includes(key),
+    );
     expect(arrays.sort()).toEqual([...COLLECTION_NAMES].sort());
   });
 });
@@ -295,7 +373,12 @@ describe('store.restoreHashed() (the state file: tokens as keyed hashes)', () =>
   const hash = (token: string) => `h:${token.split('').reverse().join('')}`;
   async function hashedSnapshot(): Promise<{ snapshot: WorldsSnapshot; id: string }> {
     const mock = mockOf();
-    const created = await call(mock, 'kim', 'POST', '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fk&name=k&description=d');
+    const created = await call(
+      mock,
+      'kim',
+      'POST',
+      '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fk&name=k&description=d',
+    );
     const snapshot = mock.store.snapshot();
     for (const world of snapshot.worlds) world.token = hash(world.token);
     return { snapshot, id: created.body.data.id };

@@ -7,7 +7,15 @@
 // the value (a resource's id, a subscription's triple), and a workspace's source order from the
 // sources' creation order, so nothing is stored twice. Not part of a world, so not in a snapshot:
 // the delivery log, the request journal and injected rate limits.
-import type { ConnectToken, DeployedTrigger, Project, Template, User, Webhook, Workspace } from '../../factories/types.ts';
+import type {
+  ConnectToken,
+  DeployedTrigger,
+  Project,
+  Template,
+  User,
+  Webhook,
+  Workspace,
+} from '../../factories/types.ts';
 import { restoreRandomizer, stableKey, type RandomizerState } from '../../ids/random.ts';
 import type { DeliverySink } from '../../outbound/types.ts';
 import { TrackedMap } from './changes.ts';
@@ -65,7 +73,12 @@ export interface WorldSnapshot {
   webhooks: Webhook[];
   subscriptions: SubscriptionRecord[];
   autoSubscriptions: AutoSubscription[];
-  projects: Array<{ project: Project; environments: Array<[string, EnvironmentRecord]>; deployedTriggerIds: string[]; accountIds: string[] }>;
+  projects: Array<{
+    project: Project;
+    environments: Array<[string, EnvironmentRecord]>;
+    deployedTriggerIds: string[];
+    accountIds: string[];
+  }>;
   templates: Template[];
   accounts: AccountRecord[];
   connectTokens: ConnectTokenRecord[];
@@ -132,27 +145,41 @@ const same = (value: unknown) => value;
 // One row per collection: a new collection of World needs its row here (snapshot.test.ts checks
 // that every array of a world snapshot has one), so that snapshots and the state file's log see it.
 const COLLECTIONS: Record<CollectionName, Collection> = {
-  workspaces: { map: (w) => w.workspaces, element: (record) => (record as WorkspaceRecord).workspace, keyOf: (e: Workspace) => e.id },
+  workspaces: {
+    map: (w) => w.workspaces,
+    element: (record) => (record as WorkspaceRecord).workspace,
+    keyOf: (e: Workspace) => e.id,
+  },
   sources: { map: (w) => w.sources, element: same, keyOf: (e: SourceRecord) => e.source.id },
   workflows: { map: (w) => w.workflows, element: same, keyOf: (e: WorkflowRecord) => e.workflow.id },
   webhooks: { map: (w) => w.webhooks, element: same, keyOf: (e: Webhook) => e.id },
   subscriptions: {
     map: (w) => w.subscriptions,
     element: same,
-    keyOf: (e: SubscriptionRecord) => tripleKey(e.subscription.emitter_id, e.subscription.listener_id, e.subscription.event_name),
+    keyOf: (e: SubscriptionRecord) =>
+      tripleKey(e.subscription.emitter_id, e.subscription.listener_id, e.subscription.event_name),
   },
   projects: {
     map: (w) => w.projects,
     element: (value) => {
       const record = value as ProjectRecord;
-      return { project: record.project, environments: [...record.environments], deployedTriggerIds: record.deployedTriggerIds, accountIds: record.accountIds };
+      return {
+        project: record.project,
+        environments: [...record.environments],
+        deployedTriggerIds: record.deployedTriggerIds,
+        accountIds: record.accountIds,
+      };
     },
     keyOf: (e: { project: Project }) => e.project.id,
   },
   templates: { map: (w) => w.templates, element: same, keyOf: (e: Template) => e.id },
   accounts: { map: (w) => w.accounts, element: same, keyOf: (e: AccountRecord) => e.account.id },
   connectTokens: { map: (w) => w.connectTokens, element: same, keyOf: (e: ConnectTokenRecord) => e.token.token },
-  deployedTriggers: { map: (w) => w.deployedTriggers, element: same, keyOf: (e: DeployedTriggerRecord) => e.trigger.id },
+  deployedTriggers: {
+    map: (w) => w.deployedTriggers,
+    element: same,
+    keyOf: (e: DeployedTriggerRecord) => e.trigger.id,
+  },
   connectCredits: { map: (w) => w.connectCredits, element: same, keyOf: (e: CreditDay) => String(e.day) },
   oauthApps: { map: (w) => w.oauthApps, element: same, keyOf: (e: OauthAppRecord) => e.app.id },
   appOverrides: { map: (w) => w.appOverrides, element: same, keyOf: (e: AppOverrideRecord) => e.override.id },
@@ -289,7 +316,12 @@ export function patchable(base: WorldSnapshot): { apply(patch: WorldPatch): void
   };
   return {
     apply(patch) {
-      Object.assign(current, { random: patch.random, errorSeq: patch.errorSeq, user: patch.user, autoSubscriptions: patch.autoSubscriptions });
+      Object.assign(current, {
+        random: patch.random,
+        errorSeq: patch.errorSeq,
+        user: patch.user,
+        autoSubscriptions: patch.autoSubscriptions,
+      });
       if (patch.clock !== undefined) current.clock = patch.clock;
       if (patch.quotaDay !== undefined) current.quotaDay = patch.quotaDay;
       for (const id of patch.issued) issued.add(id);
@@ -337,7 +369,10 @@ export function readWorlds(input: unknown, context: RestoreContext): SnapshotRes
     try {
       value = JSON.parse(input);
     } catch (error) {
-      return refuse('snapshot_unreadable', `the worlds snapshot is not JSON (truncated or damaged?): ${(error as Error).message}`);
+      return refuse(
+        'snapshot_unreadable',
+        `the worlds snapshot is not JSON (truncated or damaged?): ${(error as Error).message}`,
+      );
     }
   } else {
     // The worlds are built from the snapshot's own objects: a value given in is copied first, so
@@ -345,17 +380,26 @@ export function readWorlds(input: unknown, context: RestoreContext): SnapshotRes
     try {
       value = structuredClone(input);
     } catch (error) {
-      return refuse('snapshot_invalid', `the worlds snapshot cannot be copied (it holds a function or another value JSON cannot): ${(error as Error).message}`);
+      return refuse(
+        'snapshot_invalid',
+        `the worlds snapshot cannot be copied (it holds a function or another value JSON cannot): ${(error as Error).message}`,
+      );
     }
   }
   if (!isObject(value) || value.format !== SNAPSHOT_FORMAT) {
     return refuse('snapshot_format', `not a worlds snapshot: expected an object with format "${SNAPSHOT_FORMAT}"`);
   }
   if (value.version !== SNAPSHOT_VERSION) {
-    return refuse('snapshot_version', `worlds snapshot version ${JSON.stringify(value.version)} is not supported; this kit reads version ${SNAPSHOT_VERSION}`);
+    return refuse(
+      'snapshot_version',
+      `worlds snapshot version ${JSON.stringify(value.version)} is not supported; this kit reads version ${SNAPSHOT_VERSION}`,
+    );
   }
   if (value.seed !== context.seed) {
-    return refuse('snapshot_seed', `the snapshot holds the worlds of seed ${JSON.stringify(value.seed)}, this store's seed is ${JSON.stringify(context.seed)}`);
+    return refuse(
+      'snapshot_seed',
+      `the snapshot holds the worlds of seed ${JSON.stringify(value.seed)}, this store's seed is ${JSON.stringify(context.seed)}`,
+    );
   }
   try {
     const worlds = array(value.worlds, 'worlds').map((world, i) => {
@@ -369,7 +413,8 @@ export function readWorlds(input: unknown, context: RestoreContext): SnapshotRes
     });
     const tokens = new Set<string>();
     for (const [i, world] of worlds.entries()) {
-      if (tokens.has(world.token)) throw new Damaged(`worlds[${i}].token: token ${JSON.stringify(world.token)} appears twice`);
+      if (tokens.has(world.token))
+        throw new Damaged(`worlds[${i}].token: token ${JSON.stringify(world.token)} appears twice`);
       tokens.add(world.token);
     }
     return { ok: true, value: worlds };
@@ -390,9 +435,11 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
   if (token === '') throw new Damaged(`${at}.token: must not be empty`);
   const random = readRandom(data, at, token, context);
   const errorSeq = data.errorSeq;
-  if (!Number.isInteger(errorSeq) || (errorSeq as number) < 0) throw new Damaged(`${at}.errorSeq: must be an integer >= 0`);
+  if (!Number.isInteger(errorSeq) || (errorSeq as number) < 0)
+    throw new Damaged(`${at}.errorSeq: must be an integer >= 0`);
   const user = withId(data.user, `${at}.user`) as unknown as World['user'];
-  const scenario = data.scenario === undefined || data.scenario === null ? null : string(data.scenario, `${at}.scenario`);
+  const scenario =
+    data.scenario === undefined || data.scenario === null ? null : string(data.scenario, `${at}.scenario`);
   readClock(data, at, random);
   const world = emptyWorld({
     key: stableKey(token),
@@ -406,7 +453,8 @@ function readWorld(input: unknown, at: string, context: RestoreContext): World {
     user,
     errorSeq: errorSeq as number,
   });
-  if (data.quotaDay !== undefined && !Number.isInteger(data.quotaDay)) throw new Damaged(`${at}.quotaDay: must be an integer`);
+  if (data.quotaDay !== undefined && !Number.isInteger(data.quotaDay))
+    throw new Damaged(`${at}.quotaDay: must be an integer`);
   // A snapshot from before the quota day: what it holds is the usage of the day it is restored on.
   world.quotaDay = (data.quotaDay as number | undefined) ?? utcDay(random.ctx.now());
   readWorkspaces(world, data, at);
@@ -501,7 +549,8 @@ function readProjects(world: World, data: Record<string, unknown>, at: string): 
       const name = string(pair[0], `${path}.environments[${j}][0]`);
       environments.set(name, object(pair[1], `${path}.environments[${j}][1]`) as unknown as EnvironmentRecord);
     }
-    const ids = (field: string) => array(record[field], `${path}.${field}`).map((id, j) => string(id, `${path}.${field}[${j}]`));
+    const ids = (field: string) =>
+      array(record[field], `${path}.${field}`).map((id, j) => string(id, `${path}.${field}[${j}]`));
     const deployedTriggerIds = ids('deployedTriggerIds');
     world.projects.set(project.id, { project, environments, deployedTriggerIds, accountIds: ids('accountIds') });
   }
@@ -516,11 +565,17 @@ function readConnect(world: World, data: Record<string, unknown>, at: string): v
   fill(world.connectTokens, data.connectTokens, `${at}.connectTokens`, (record: ConnectTokenRecord, path) =>
     string(object(record.token, `${path}.token`).token as ConnectToken['token'], `${path}.token.token`),
   );
-  fill(world.deployedTriggers, data.deployedTriggers, `${at}.deployedTriggers`, (record: DeployedTriggerRecord, path) => {
-    for (const [j, webhook] of array(record.webhooks, `${path}.webhooks`).entries()) idOf(webhook, `${path}.webhooks[${j}]`);
-    string(record.externalUserId, `${path}.externalUserId`);
-    return idOf(record.trigger as DeployedTrigger, `${path}.trigger`);
-  });
+  fill(
+    world.deployedTriggers,
+    data.deployedTriggers,
+    `${at}.deployedTriggers`,
+    (record: DeployedTriggerRecord, path) => {
+      for (const [j, webhook] of array(record.webhooks, `${path}.webhooks`).entries())
+        idOf(webhook, `${path}.webhooks[${j}]`);
+      string(record.externalUserId, `${path}.externalUserId`);
+      return idOf(record.trigger as DeployedTrigger, `${path}.trigger`);
+    },
+  );
   if (data.connectCredits !== undefined) {
     for (const [i, item] of array(data.connectCredits, `${at}.connectCredits`).entries()) {
       const day = object(item, `${at}.connectCredits[${i}]`) as unknown as CreditDay;

@@ -29,7 +29,12 @@ export interface WorldSummary {
     }>;
     accounts: string[];
     /** The accounts with their end user and environment, and whether their credentials are withheld. */
-    connected_accounts: Array<{ id: string; external_user_id: string; environment: ProjectEnvironment; credentials_withheld: boolean }>;
+    connected_accounts: Array<{
+      id: string;
+      external_user_id: string;
+      environment: ProjectEnvironment;
+      credentials_withheld: boolean;
+    }>;
   }>;
   templates: string[];
   workflows: Array<{ id: string; org_id: string; project_id: string; active: boolean; error_events: number }>;
@@ -44,7 +49,11 @@ export function worldSummary(world: World): WorldSummary {
   return {
     key: world.key,
     user: { id: world.user.id, username: world.user.username },
-    workspaces: [...world.workspaces.values()].map(({ workspace, sourceIds }) => ({ id: workspace.id, name: workspace.name, source_count: sourceIds.length })),
+    workspaces: [...world.workspaces.values()].map(({ workspace, sourceIds }) => ({
+      id: workspace.id,
+      name: workspace.name,
+      source_count: sourceIds.length,
+    })),
     projects: [...world.projects.values()].map((record) => ({
       id: record.project.id,
       org_id: record.project.org_id,
@@ -86,7 +95,10 @@ export function worldSummary(world: World): WorldSummary {
     })),
     sources: [...world.sources.values()].map(({ source, orgId }) => ({ id: source.id, org_id: orgId })),
     webhooks: [...world.webhooks.keys()],
-    subscriptions: [...world.subscriptions.values()].map(({ subscription, orgId }) => ({ ...subscription, org_id: orgId })),
+    subscriptions: [...world.subscriptions.values()].map(({ subscription, orgId }) => ({
+      ...subscription,
+      org_id: orgId,
+    })),
     auto_subscriptions: world.autoSubscriptions.map((auto) => ({ ...auto })),
     connect_tokens: [...world.connectTokens.values()].map((record) => ({
       token: record.token.token,

@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { loadScenarios, ScenarioLoadError, scenarioCatalogue } from '../../scenarios/index.ts';
 import { addWorkspaceSources } from '../api/users.ts';
 import { createStore, type EvictReason } from '../index.ts';
-import { declaredWeight, errorEventCount, SCENARIO_WEIGHT_LIMIT, SEEDED_WORLD_WEIGHT, WEIGHT, worldWeight } from './weight.ts';
+import {
+  declaredWeight,
+  errorEventCount,
+  SCENARIO_WEIGHT_LIMIT,
+  SEEDED_WORLD_WEIGHT,
+  WEIGHT,
+  worldWeight,
+} from './weight.ts';
 
 const weightOf = (world: Parameters<typeof worldWeight>[0]) => worldWeight(world, errorEventCount(world));
 
@@ -28,7 +35,11 @@ describe('world weight', () => {
   it('many scenario tokens keep the counted weight under the bound: least recently used worlds go, by weight', () => {
     const evicted: EvictReason[] = [];
     const maxWorlds = 40;
-    const store = createStore({ maxWorlds, scenarios: scenarioCatalogue([]), onEvict: (_token, reason) => evicted.push(reason) });
+    const store = createStore({
+      maxWorlds,
+      scenarios: scenarioCatalogue([]),
+      onEvict: (_token, reason) => evicted.push(reason),
+    });
     const { limit } = store.weight();
     expect(limit).toBe(maxWorlds * SEEDED_WORLD_WEIGHT);
     for (let i = 0; i < 120; i++) {

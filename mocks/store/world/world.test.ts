@@ -13,7 +13,8 @@ import { documentExamples } from './examples.ts';
 
 /** The IDs the document's examples name: every world holds them too (examples.ts), beside its seeded ones. */
 const EXAMPLE_IDS = new Set(documentExamples(document).ids.keys());
-const seeded = <T extends string | { id: string }>(list: T[]): T[] => list.filter((item) => !EXAMPLE_IDS.has(typeof item === 'string' ? item : item.id));
+const seeded = <T extends string | { id: string }>(list: T[]): T[] =>
+  list.filter((item) => !EXAMPLE_IDS.has(typeof item === 'string' ? item : item.id));
 
 /** Everything a client can read from a world, as JSON text. */
 function snapshot(store: ReturnType<typeof createStore>, token: string): string {
@@ -23,7 +24,9 @@ function snapshot(store: ReturnType<typeof createStore>, token: string): string 
     me: unwrap(getCurrentUser(world)),
     summary,
     sources: summary.workspaces.map((w) => unwrap(listWorkspaceSources(world, w.id, { limit: 100 }))),
-    errors: summary.workflows.map((w) => unwrap(getWorkflowErrorEventSummaries(world, w.id, { limit: 100, expand: 'event' }))),
+    errors: summary.workflows.map((w) =>
+      unwrap(getWorkflowErrorEventSummaries(world, w.id, { limit: 100, expand: 'event' })),
+    ),
     webhooks: unwrap(listWebhooks(world)),
   });
 }
@@ -117,7 +120,13 @@ describe('worlds', () => {
     const world = store.world('tok');
     const other = store.world('other');
     const summary = worldSummary(world);
-    unwrap(createWorkflow(world, { org_id: summary.workspaces[0]!.id, project_id: summary.projects[0]!.id, settings: { name: 'x' } }));
+    unwrap(
+      createWorkflow(world, {
+        org_id: summary.workspaces[0]!.id,
+        project_id: summary.projects[0]!.id,
+        settings: { name: 'x' },
+      }),
+    );
     world.sink.enqueue({ world: world.key, kind: 'subscription', url: 'https://example.com', payload: {} });
     other.sink.enqueue({ world: other.key, kind: 'subscription', url: 'https://example.com', payload: {} });
     expect(snapshot(store, 'tok')).not.toBe(seeded);

@@ -212,7 +212,12 @@ export const MAX_ERROR_EVENTS = 100;
  * A world holding no resources yet: seeding (seed.ts) or a snapshot (snapshot.ts) fills it. Its
  * collections are TrackedMaps (changes.ts): the state file's log writes only what a request changed.
  */
-export function emptyWorld(fields: Pick<World, 'key' | 'token' | 'seed' | 'ctx' | 'clock' | 'scenario' | 'sink' | 'saveRandom' | 'user' | 'errorSeq'>): World {
+export function emptyWorld(
+  fields: Pick<
+    World,
+    'key' | 'token' | 'seed' | 'ctx' | 'clock' | 'scenario' | 'sink' | 'saveRandom' | 'user' | 'errorSeq'
+  >,
+): World {
   return {
     ...fields,
     workspaces: new TrackedMap(),

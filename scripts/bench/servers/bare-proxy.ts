@@ -14,15 +14,21 @@ const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', () => {
     const headers = { ...req.headers, host: upstream.host };
-    const out = request({ agent, host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (answer) => {
-      const body: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => body.push(chunk));
-      answer.on('end', () => {
-        const bytes = Buffer.concat(body);
-        res.writeHead(answer.statusCode ?? 502, { 'content-type': answer.headers['content-type'] ?? 'application/json', 'content-length': bytes.length });
-        res.end(bytes);
-      });
-    });
+    const out = request(
+      { agent, host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
+      (answer) => {
+        const body: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => body.push(chunk));
+        answer.on('end', () => {
+          const bytes = Buffer.concat(body);
+          res.writeHead(answer.statusCode ?? 502, {
+            'content-type': answer.headers['content-type'] ?? 'application/json',
+            'content-length': bytes.length,
+          });
+          res.end(bytes);
+        });
+      },
+    );
     out.on('error', () => {
       res.writeHead(502);
       res.end();

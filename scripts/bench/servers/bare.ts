@@ -7,7 +7,10 @@ import { serveIpc } from './ipc.ts';
 
 const fallback = Buffer.from(process.env.BENCH_BODY ?? JSON.stringify({ data: { id: 'u_bare000', username: 'bare' } }));
 const bodies = new Map<string, Buffer>(
-  Object.entries(JSON.parse(process.env.BENCH_BODIES ?? '{}') as Record<string, string>).map(([path, body]) => [path, Buffer.from(body)]),
+  Object.entries(JSON.parse(process.env.BENCH_BODIES ?? '{}') as Record<string, string>).map(([path, body]) => [
+    path,
+    Buffer.from(body),
+  ]),
 );
 
 const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
@@ -17,5 +20,10 @@ const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
   res.end(body);
 });
 server.listen(0, '127.0.0.1', () => {
-  serveIpc({ port: (server.address() as AddressInfo).port, pid: process.pid, bodyBytes: fallback.length, paths: bodies.size });
+  serveIpc({
+    port: (server.address() as AddressInfo).port,
+    pid: process.pid,
+    bodyBytes: fallback.length,
+    paths: bodies.size,
+  });
 });

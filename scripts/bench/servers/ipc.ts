@@ -3,7 +3,10 @@
 
 export type CallHandler = (type: string) => Record<string, unknown> | undefined;
 
-export function serveIpc(ready: Record<string, unknown> & { port: number }, onCall: CallHandler = () => undefined): void {
+export function serveIpc(
+  ready: Record<string, unknown> & { port: number },
+  onCall: CallHandler = () => undefined,
+): void {
   // A normal exit on SIGTERM, so that --cpu-prof gets to write its profile.
   process.once('SIGTERM', () => process.exit(0));
   if (typeof process.send !== 'function') {

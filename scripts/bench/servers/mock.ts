@@ -25,12 +25,14 @@ if (values.sources !== undefined) {
   const workspace = server.mock.control.world(token).workspaces[0];
   if (workspace === undefined) throw new Error('the seeded world has no workspace');
   const seeded = workspace.source_count;
-  if (wanted < seeded) throw new Error(`--sources ${wanted}: the seeded world already has ${seeded} sources in its first workspace`);
+  if (wanted < seeded)
+    throw new Error(`--sources ${wanted}: the seeded world already has ${seeded} sources in its first workspace`);
   let added: { first_id: string; last_id: string } | undefined;
   if (wanted > seeded) {
     const result = server.mock.control.addSources(token, { org_id: workspace.id, count: wanted - seeded });
     if (!result.ok) throw new Error(`addSources failed: ${JSON.stringify(result.error)}`);
-    if (result.value.source_count !== wanted) throw new Error(`addSources left ${result.value.source_count} sources, expected ${wanted}`);
+    if (result.value.source_count !== wanted)
+      throw new Error(`addSources left ${result.value.source_count} sources, expected ${wanted}`);
     added = result.value;
   }
   Object.assign(ready, {

@@ -13,7 +13,10 @@ test('the mock answers my app', async () => {
 });
 
 test('what my app creates is there on the next request', async () => {
-  const created = await fetch(`${baseUrl}/webhooks?url=https://hooks.example.com/ci&name=ci&description=from%20CI`, { method: 'POST', headers });
+  const created = await fetch(`${baseUrl}/webhooks?url=https://hooks.example.com/ci&name=ci&description=from%20CI`, {
+    method: 'POST',
+    headers,
+  });
   assert.equal(created.status, 200);
   const { data } = await created.json();
   const listed = await (await fetch(`${baseUrl}/users/me/webhooks`, { headers })).json();

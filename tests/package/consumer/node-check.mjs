@@ -17,7 +17,9 @@ import document from 'workflow-api-mock-kit/openapi.json' with { type: 'json' };
 
 const require = createRequire(import.meta.url);
 const entries = { root, msw, server, client, validator, signature, delivery, receiverCheck, contracts };
-const exported = Object.fromEntries(Object.entries(entries).map(([name, module]) => [name, Object.keys(module).sort()]));
+const exported = Object.fromEntries(
+  Object.entries(entries).map(([name, module]) => [name, Object.keys(module).sort()]),
+);
 
 const baseUrl = 'https://api.example.test/v1';
 const handlers = msw.createHandlers({ baseUrl, seed: 1 });
@@ -28,7 +30,9 @@ const created = await api.POST('/webhooks', {
   params: { query: { url: 'https://hooks.example.com/package', name: 'package', description: 'from the tarball' } },
 });
 const listed = await api.GET('/users/me/webhooks');
-const refused = await api.POST('/webhooks', { params: { query: { url: 'ftp://files.example.com/in', name: 'n', description: 'd' } } });
+const refused = await api.POST('/webhooks', {
+  params: { query: { url: 'ftp://files.example.com/in', name: 'n', description: 'd' } },
+});
 interceptor.close();
 
 const running = await server.startServer({ port: 0, quiet: true, seed: 3 });

@@ -24,7 +24,9 @@ export async function consumer(): Promise<string> {
   // @ts-expect-error the paths are typed: no such operation
   await api.GET('/users/you');
 
-  const created = await api.POST('/webhooks', { params: { query: { url: 'https://hooks.example.com/x', name: 'x', description: 'y' } } });
+  const created = await api.POST('/webhooks', {
+    params: { query: { url: 'https://hooks.example.com/x', name: 'x', description: 'y' } },
+  });
   const hook: Webhook | undefined = created.data?.data;
 
   const mock: Mock = createMock({ seed: 2 });
@@ -33,7 +35,11 @@ export async function consumer(): Promise<string> {
   await running.close();
 
   const rawBody = '{}';
-  const verdict: VerifyResult = await verifySignature({ rawBody, header: await signPayload({ rawBody, key: 'k' }), key: 'k' });
+  const verdict: VerifyResult = await verifySignature({
+    rawBody,
+    header: await signPayload({ rawBody, key: 'k' }),
+    key: 'k',
+  });
   // @ts-expect-error one name for the raw body: `body` is not an option of signPayload
   await signPayload({ body: rawBody, key: 'k' });
 

@@ -10,7 +10,10 @@ async function enableMocking() {
   // Beside a real service (docs/upstream.md): these operations go there, the rest is mocked.
   const upstream = params.get('upstream');
   const live = params.get('live');
-  const [{ startMockWorker }, { createApiClient }] = await Promise.all([import('workflow-api-mock-kit/browser'), import('workflow-api-mock-kit/client')]);
+  const [{ startMockWorker }, { createApiClient }] = await Promise.all([
+    import('workflow-api-mock-kit/browser'),
+    import('workflow-api-mock-kit/client'),
+  ]);
   const { mock, persistence, drift } = await startMockWorker({
     baseUrl: '/v1', // a path: resolved against the page's origin
     seed: 7,

@@ -4,7 +4,9 @@
 // ?project=proj_... lists that project's accounts, ?workflow=p_... counts its error events,
 // ?ctok=ctok_... says whether a Connect token is still valid.
 const api = async (path) => {
-  const response = await fetch(`/v1${path}`, { headers: { authorization: 'Bearer the-apps-own-key', 'x-pd-environment': 'production' } });
+  const response = await fetch(`/v1${path}`, {
+    headers: { authorization: 'Bearer the-apps-own-key', 'x-pd-environment': 'production' },
+  });
   if (!response.ok) throw new Error(`${path}: ${response.status}`);
   return response.json();
 };
@@ -23,7 +25,12 @@ try {
   const [workspace] = me.orgs;
   show('credits', `credits ${workspace.daily_credits_used} / ${workspace.daily_credits_quota}`);
   const sources = await api(`/orgs/${workspace.id}/sources?limit=100`);
-  show('sources', sources.data.length === 0 ? 'No sources yet' : `${sources.page_info.total_count} sources, ${sources.data.length} on this page`);
+  show(
+    'sources',
+    sources.data.length === 0
+      ? 'No sources yet'
+      : `${sources.page_info.total_count} sources, ${sources.data.length} on this page`,
+  );
   if (params.has('project')) {
     const { data: accounts } = await api(`/connect/${params.get('project')}/accounts`);
     const list = document.getElementById('accounts');
