@@ -3,6 +3,7 @@
 // (`POST /__mock/scenario`, `mock.control.scenario`, `GET /__mock/scenarios`), refused alike by
 // the control document.
 import { describe, expect, it } from 'vitest';
+import { exampleAppRequest } from '../../support/example-request.ts';
 import { exampleRequests } from '../../openapi/example-requests.ts';
 import { document } from '../../openapi/generated/document.ts';
 import { validator } from '../../openapi/validator.ts';
@@ -116,17 +117,7 @@ describe('the clock bound (9999-12-31T23:59:59Z)', () => {
     expect(clock.body.data.now).toBe('9999-12-31T23:59:59.000Z');
     const failures: string[] = [];
     for (const request of exampleRequests(document)) {
-      const query = request.query.toString();
-      const response = await mock.handle({
-        method: request.method,
-        url: `/v1${request.path}${query === '' ? '' : `?${query}`}`,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...request.headers,
-        },
-        body: request.body === undefined ? '' : JSON.stringify(request.body),
-      });
+      const response = await mock.handle(exampleAppRequest(request, token));
       const type = response.headers['content-type'] ?? null;
       const body = response.body === '' || !(type ?? '').includes('json') ? response.body : JSON.parse(response.body);
       if (response.status >= 500) failures.push(`${request.operationId}: ${response.status} ${response.body}`);

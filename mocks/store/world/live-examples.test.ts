@@ -3,6 +3,7 @@
 // fresh world of the mock gets the documented 2xx with a body the document accepts. New operations
 // and examples are covered as they land in the document: nothing here names an operation or an ID.
 import { describe, expect, it } from 'vitest';
+import { exampleAppRequest } from '../../../support/example-request.ts';
 import { exampleRequests, type ExampleRequest } from '../../../openapi/example-requests.ts';
 import { document } from '../../../openapi/generated/document.ts';
 import { validator } from '../../../openapi/validator.ts';
@@ -17,17 +18,7 @@ let fresh = 0;
 
 /** The example request, as its copy from the document would be sent, on a world no one used yet. */
 async function replay(request: ExampleRequest, token = `live-example-${++fresh}`) {
-  const query = request.query.toString();
-  const response = await mock.handle({
-    method: request.method,
-    url: `/v1${request.path}${query === '' ? '' : `?${query}`}`,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...request.headers,
-    },
-    body: request.body === undefined ? '' : JSON.stringify(request.body),
-  });
+  const response = await mock.handle(exampleAppRequest(request, token));
   // A file download (fileStash.downloadFile) answers its bytes; every other answer is JSON.
   const json = (response.headers['content-type'] ?? '').includes('json');
   const body = response.body === '' ? undefined : json ? JSON.parse(response.body) : response.body;
