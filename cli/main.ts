@@ -35,6 +35,10 @@ const COMMANDS: Record<string, Subcommand> = {
     summary: "where a recorded service (a HAR file) departs from the kit's document, per operation; JUnit XML for CI",
     load: () => import('./drift.ts'),
   },
+  pact: {
+    summary: "pact check FILE...: each interaction of a Pact file against the kit's document (docs/pact.md)",
+    load: () => import('./pact.ts'),
+  },
 };
 
 function helpText(): string {

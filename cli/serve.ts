@@ -67,7 +67,7 @@ Usage:
         [--max-worlds 4000] [--world-ttl 0] [--latency 0-0] [--fail-rate 0] [--rate-limit N/s]
         [--no-control] [--deliver-to HOST[:PORT],...] [--public-url URL]
         [--state FILE] [--state-interval 30s] [--cors ORIGIN,...|'*'] [--scenarios DIR]
-        [--coverage-report FILE]
+        [--coverage-report FILE] [--pact-dir DIR --pact-consumer NAME]
         [--upstream URL --live OPS [--fallback-on LIST] [--upstream-max-body SIZE]
                                    [--record FILE [--record-max 100MiB]] [--drift-report FILE]]
         [--replay FILE [--match query,body]]
@@ -176,6 +176,14 @@ Flags:
                  answered; all worlds) to this file as JSON, and as a table
                  beside it (.txt); also GET /__mock/coverage; a link at FILE
                  is replaced, never followed                         default: none       env COVERAGE_REPORT
+  --pact-dir <dir>
+                 when the server stops, write the run's API exchanges as a Pact
+                 4.0 file, DIR/<consumer>-workflow-api.json: one interaction per
+                 operation, status and provider state (the token's world), the
+                 response's fields as the document's matchers; the bearer's value
+                 is never written (docs/pact.md)                      default: none
+  --pact-consumer <name>
+                 with --pact-dir: the consumer's name (letters, digits, - _ .)
   --scenarios <dir>
                  load the scenario files of this folder (*.json, *.js, *.mjs,
                  *.ts; docs/scenarios.md) beside the built-in ones; a token
@@ -238,6 +246,8 @@ export interface ServeOptions {
   scenarios?: string;
   /** `--coverage-report`: the JSON file written at exit (the table beside it). */
   coverageReport?: string;
+  /** `--pact-dir` and `--pact-consumer`: where the Pact file is written at exit, for whom. */
+  pact?: { dir: string; consumer: string };
   /** `--upstream`, `--live`, `--fallback-on`. */
   upstream?: UpstreamSelection;
   /** `--record`: the HAR file. */
@@ -274,6 +284,8 @@ export const SERVE = defineCommand({
     cors: { type: 'string' },
     scenarios: { type: 'string' },
     'coverage-report': { type: 'string' },
+    'pact-dir': { type: 'string' },
+    'pact-consumer': { type: 'string' },
     upstream: { type: 'string' },
     live: { type: 'string' },
     'fallback-on': { type: 'string' },
@@ -309,7 +321,7 @@ export const SERVE = defineCommand({
 /** What a reader of a group of flags answers: a refusal, or undefined once it filled its options. */
 type Refusal = UsageError | undefined;
 type LimitFlags = { 'max-connections'?: string; 'max-worlds'?: string; 'world-ttl'?: string };
-type FileFlags = { scenarios?: string; 'coverage-report'?: string };
+type FileFlags = { scenarios?: string; 'coverage-report'?: string; 'pact-dir'?: string; 'pact-consumer'?: string };
 
 /** `--seed` (env `SEED`): a number when it is digits, else the text. */
 function readSeed(values: { seed?: string }, env: Env, options: ServeOptions): Refusal {
@@ -427,6 +439,19 @@ function readFiles(values: FileFlags, env: Env, options: ServeOptions): Refusal 
     if (coverageReport.text.trim() === '') return usage(`${coverageReport.from} must name a file`);
     options.coverageReport = coverageReport.text;
   }
+  return readPact(values, options);
+}
+
+/** `--pact-dir` with `--pact-consumer`: both or neither; the name becomes part of a file name. */
+function readPact(values: FileFlags, options: ServeOptions): Refusal {
+  const dir = values['pact-dir'];
+  const consumer = values['pact-consumer'];
+  if (dir === undefined && consumer === undefined) return undefined;
+  if (dir === undefined || dir.trim() === '') return usage('--pact-consumer needs --pact-dir DIR (a folder)');
+  if (consumer === undefined) return usage('--pact-dir needs --pact-consumer NAME (the consumer the file is for)');
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(consumer))
+    return usage(`--pact-consumer must be letters, digits, '.', '-' or '_' (a file name), got "${consumer}"`);
+  options.pact = { dir, consumer };
   return undefined;
 }
 
@@ -590,6 +615,11 @@ export async function serve(options: ServeOptions): Promise<number> {
     console.error(`${PROGRAM} serve: --coverage-report ${options.coverageReport}: ${coverageUnwritable}`);
     return EXIT_FAILED;
   }
+  const pactUnwritable = options.pact === undefined ? undefined : unwritableReason(pactFile(options.pact));
+  if (pactUnwritable !== undefined) {
+    console.error(`${PROGRAM} serve: --pact-dir ${options.pact!.dir}: ${pactUnwritable}`);
+    return EXIT_FAILED;
+  }
   let scenarios: ScenarioDefinition[] | undefined;
   if (options.scenarios !== undefined) {
     const loaded = await loadScenarioFolder(options.scenarios, readScenarioFiles);
@@ -606,7 +636,11 @@ export async function serve(options: ServeOptions): Promise<number> {
   // The signals are taken before the first line says the server listens: a supervisor (or a test)
   // that stops it as soon as it reads that line must get the clean stop (the --state file's last
   // write, the coverage report), not the default end of a process.
-  const exited = exitOnSignal(server, options, node.writeFileReplacingSync);
+  const pact =
+    options.pact === undefined
+      ? undefined
+      : node.recordPact(server.mock, { consumer: options.pact.consumer, seed: options.seed });
+  const exited = exitOnSignal(server, options, node.writeFileReplacingSync, pact);
   printBanner(server, options, scenarios);
   return exited;
 }
@@ -616,6 +650,25 @@ type ServerModule = typeof import('../mocks/node/server.ts');
 type RunningServer = Awaited<ReturnType<ServerModule['startServer']>>;
 type ServerOptions = NonNullable<Parameters<ServerModule['startServer']>[0]>;
 type WriteFileWhole = ServerModule['writeFileReplacingSync'];
+type PactRecorder = ReturnType<ServerModule['recordPact']>;
+
+/** Where `--pact-dir` writes the consumer's file. */
+function pactFile(pact: { dir: string; consumer: string }): string {
+  return `${pact.dir.replace(/\/+$/, '')}/${pact.consumer}-workflow-api.json`;
+}
+
+/** `--pact-dir`: the recorded interactions, written whole at exit (a link at the file is replaced, never followed). */
+function writePact(recorder: PactRecorder, pact: { dir: string; consumer: string }, write: WriteWhole): boolean {
+  const file = pactFile(pact);
+  try {
+    write(file, recorder.text());
+    console.log(`Pact: ${recorder.size()} interactions for ${pact.consumer}. Written to ${file}`);
+    return true;
+  } catch (error) {
+    console.error(`${PROGRAM} serve: could not write --pact-dir ${file}: ${(error as Error).message}`);
+    return false;
+  }
+}
 
 /** The command line's options as startServer's. */
 function serverOptions(options: ServeOptions, scenarios: ScenarioDefinition[] | undefined): ServerOptions {
@@ -655,7 +708,12 @@ function startFailure(error: unknown, { port, host }: ServeOptions): string {
 }
 
 /** Resolves with the exit code once SIGINT or SIGTERM has stopped the server (and written the coverage report). */
-function exitOnSignal(running: RunningServer, options: ServeOptions, writeWhole: WriteFileWhole): Promise<number> {
+function exitOnSignal(
+  running: RunningServer,
+  options: ServeOptions,
+  writeWhole: WriteFileWhole,
+  pact: PactRecorder | undefined,
+): Promise<number> {
   return new Promise<number>((resolveCode) => {
     const stop = async (signal: string) => {
       if (!options.quiet) console.log(`${signal}: shutting down`);
@@ -663,7 +721,8 @@ function exitOnSignal(running: RunningServer, options: ServeOptions, writeWhole:
       // Not private like the recording: 0644, as the report was before it was written by rename.
       const kit = options.coverageReport === undefined ? undefined : await import('../mocks/index.ts');
       const writeReport: WriteWhole = (path, text) => writeWhole(path, text, { mode: 0o644 });
-      const written = kit === undefined || writeCoverage(running.mock, options.coverageReport!, kit, writeReport);
+      const covered = kit === undefined || writeCoverage(running.mock, options.coverageReport!, kit, writeReport);
+      const written = (pact === undefined || writePact(pact, options.pact!, writeReport)) && covered;
       running.close().then(
         () => resolveCode(written ? EXIT_OK : EXIT_FAILED),
         // The --state file's last write failed: say so, and exit non-zero (its log is kept).

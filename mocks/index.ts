@@ -44,6 +44,7 @@ export type {
   RateLimitBody,
   SavedState,
   ClockBody,
+  PactStateBody,
   LoginOptions,
 } from './app/control.ts';
 export type { FaultOptions } from './app/faults.ts';

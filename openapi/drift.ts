@@ -422,6 +422,20 @@ function operationPointersOf(document: object): Map<string, string> {
 }
 
 /**
+ * The instance pointers of the members of `body` that the schema at `schemaPointer` (a JSON pointer
+ * into `document`) does not declare, by the walk the drift report's `extra` fields come from;
+ * `pact check` reports them as fields a consumer relies on that the document does not promise.
+ *
+ * @example
+ * undeclaredMembers(document, '/components/schemas/User', { id: 'u_1', nickname: 'x' }); // ['/nickname']
+ */
+export function undeclaredMembers(document: object, schemaPointer: string, body: unknown): string[] {
+  const extras: string[] = [];
+  walk(document, schemaPointer, body, '', new Map(), extras);
+  return extras;
+}
+
+/**
  * Walks `value` along the schema at `pointer`: records which schema pointers applied at which
  * instance pointer (`applied`), and pushes the instance pointer of every object member no schema
  * there declares (`extras`), unless that object admits any (`additionalProperties`,

@@ -80,6 +80,11 @@ export function controlRoutes(store: Store, ops: ControlOperations, faults: Pick
       const switched = store.switchScenario(credentials.token, body.name);
       return switched.ok ? ok({ data: ops.worldSummary(switched.value.world) }) : switched;
     },
+    // The Pact verifier's state-change call (docs/pact.md, "Provider states").
+    setPactState: ({ credentials, body }) => {
+      const opened = store.openProviderState(credentials.token, body.state, body.action);
+      return opened.ok ? ok({ data: ops.worldSummary(opened.value.world) }) : opened;
+    },
     listScenarios: ({ session }) => ok({ data: { current: session.world.scenario, scenarios: store.scenarios() } }),
     getCoverage: ({ session, query }) =>
       ops.coverage === undefined

@@ -135,6 +135,14 @@ describe('the control API against openapi/control.yaml', () => {
       body: { name: 'Empty Account' },
       pointer: '/body/name',
     },
+    {
+      what: 'a provider state that is no text',
+      js: () => mock.control.pactState(token, { state: 7 as unknown as string, action: 'setup' }),
+      method: 'POST',
+      path: '/pact/states',
+      body: { state: 7 },
+      pointer: '/body/state',
+    },
   ];
   for (const { what, js, method, path, body, pointer } of refusals) {
     it(`refuses ${what} the same way on both faces (400 at ${pointer})`, async () => {
@@ -203,6 +211,7 @@ describe('the control API against openapi/control.yaml', () => {
       ['setClock', 'POST', '/clock', { advance: '1m' }],
       ['listScenarios', 'GET', '/scenarios'],
       ['switchScenario', 'POST', '/scenario', { name: 'empty-account' }],
+      ['setPactState', 'POST', '/pact/states', { state: 'a fresh world', params: { seed: '1' }, action: 'setup' }],
       ['getCoverage', 'GET', '/coverage?scope=all'],
       ['getDriftReport', 'GET', '/drift'],
     ];
@@ -215,7 +224,9 @@ describe('the control API against openapi/control.yaml', () => {
         `${method} ${path}`,
       ).toEqual([]);
     }
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 422, 200, 404, 200, 404, 200, 200, 200, 200, 200, 404]);
+    expect(statuses).toEqual([
+      200, 200, 200, 200, 200, 200, 422, 200, 404, 200, 404, 200, 200, 200, 200, 200, 200, 404,
+    ]);
     expect(calls.map(([operationId]) => operationId).sort()).toEqual([...controlValidator.operationIds].sort());
   });
 

@@ -29,6 +29,7 @@ export type RateLimitBody = Omit<components['schemas']['RateLimitBody'], 'retry_
 };
 /** `POST /__mock/clock`'s body: `{ set?, advance?, freeze? }` (docs/worlds.md, "A clock per world"). */
 export type ClockBody = components['schemas']['ClockBody'];
+export type PactStateBody = components['schemas']['PactStateBody'];
 
 export interface MockControl {
   /** This token's session replaced by a fresh one: the seeded world, no journal, deliveries or rate limit. */
@@ -72,6 +73,11 @@ export interface MockControl {
   clock(token: string, body: ClockBody): Result<ClockState>;
   /** Replaces this world with scenario `name` (null: the seeded world), docs/scenarios.md; answers its summary. */
   scenario(token: string, name: string | null): Result<WorldSummary>;
+  /**
+   * The Pact verifier's state change, as `POST /__mock/pact/states` answers it (docs/pact.md):
+   * `setup` opens the state's world for this token; answers its summary.
+   */
+  pactState(token: string, body: PactStateBody): Result<WorldSummary>;
   /** Which operations and documented statuses this world's requests (or, with 'all', every world's since the start) were answered with. */
   coverage(token: string, scope?: 'world' | 'all'): RunCoverageReport;
 }
@@ -159,6 +165,7 @@ export function createControl(store: Store, run: ControlRunner): MockControl {
     addSources: (token, body) => data('addSources', token, { body }),
     clock: (token, body) => data('setClock', token, { body }),
     scenario: (token, name) => data('switchScenario', token, { body: { name } }),
+    pactState: (token, body) => data('setPactState', token, { body }),
     coverage: (token, scope = 'world') =>
       value<RunCoverageReport>('getCoverage', token, { query: new URLSearchParams({ scope }) }),
     faults: (token, body, options) => data('setFaults', token, { body, query: clientQuery(options) }),

@@ -82,6 +82,15 @@ export interface Store {
    */
   switchScenario(token: string, name: string | null): Result<Session>;
   /**
+   * The Pact verifier's state change (docs/pact.md, "Provider states"): `setup` of `a fresh world`
+   * opens the token's seeded world, of `scenario <name>` that scenario's; `teardown` leaves the
+   * world as it is. Another state is a `bad_request` error; an unknown scenario `not_found`.
+   *
+   * @example
+   * store.openProviderState('my-token', 'scenario empty-account', 'setup'); // ok: the empty world
+   */
+  openProviderState(token: string, state: string, action: 'setup' | 'teardown'): Result<Session>;
+  /**
    * Why the token cannot open a world (it names a scenario the store does not hold), or null.
    *
    * @example
@@ -233,6 +242,17 @@ export function createStore(options: StoreOptions = {}): Store {
         return fail('not_found', `No scenario ${JSON.stringify(name)} is loaded; loaded: ${loadedNames(scenarios)}`);
       }
       return ok(reopen(token, name));
+    },
+    openProviderState(token, state, action) {
+      const scenario = /^scenario ([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(state)?.[1];
+      if (state !== 'a fresh world' && scenario === undefined) {
+        return fail(
+          'bad_request',
+          `Unknown provider state ${JSON.stringify(state)}: the kit writes "a fresh world" or "scenario <name>" (docs/pact.md)`,
+        );
+      }
+      if (action === 'teardown') return ok(this.session(token));
+      return this.switchScenario(token, scenario ?? null);
     },
     refusal(token) {
       const name = scenarioOfToken(token);

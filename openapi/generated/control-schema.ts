@@ -339,6 +339,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pact/states": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * {state, params, action}: the Pact verifier's state change, opening that world
+         * @description The state-change URL of the Pact verifier (docs/pact.md): for `action: setup` (the default),
+         *     `a fresh world` replaces this token's world with its seeded one, `scenario <name>` with that
+         *     scenario's; `teardown` leaves the world as it is. `params` (the seed, the path parameters an
+         *     interaction relies on) are accepted and not needed: the same token and seed build the same
+         *     world. Another state is 400; an unknown scenario 404. Answers the world's summary.
+         */
+        post: operations["setPactState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scenarios": {
         parameters: {
             query?: never;
@@ -445,6 +469,19 @@ export interface components {
             frozen: boolean;
             /** @description false while the world keeps real time (no clock call since it was made or reset). */
             changed: boolean;
+        };
+        PactStateBody: {
+            /** @description The interaction's provider state, as the kit writes it. */
+            state: string;
+            /** @description The state's params; accepted, not needed. */
+            params?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @default setup
+             * @enum {string}
+             */
+            action: "setup" | "teardown";
         };
         ScenarioBody: {
             /** @description A scenario's name, or null for the seeded world. */
@@ -1138,6 +1175,25 @@ export interface operations {
             404: components["responses"]["Error"];
         };
     };
+    setPactState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PactStateBody"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WorldSummary"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
     listScenarios: {
         parameters: {
             query?: never;
@@ -1197,7 +1253,7 @@ export interface operations {
 }
 
 /** The operations under `paths`: what a server answers. */
-export type PathOperationId = "resetWorld" | "getWorld" | "listRequests" | "listDeliveries" | "emit" | "emitTrigger" | "completeConnect" | "setRateLimit" | "setFaults" | "addSources" | "getDriftReport" | "saveSnapshot" | "getClock" | "setClock" | "switchScenario" | "listScenarios" | "getCoverage";
+export type PathOperationId = "resetWorld" | "getWorld" | "listRequests" | "listDeliveries" | "emit" | "emitTrigger" | "completeConnect" | "setRateLimit" | "setFaults" | "addSources" | "getDriftReport" | "saveSnapshot" | "getClock" | "setClock" | "switchScenario" | "setPactState" | "listScenarios" | "getCoverage";
 
 /** Per operation and location, the parameters whose schema has a default (always present once validated). */
 export interface ParameterDefaults {

@@ -1,0 +1,64 @@
+// `serve --pact-dir DIR --pact-consumer NAME` (docs/pact.md): a real server on loopback, real
+// requests, SIGTERM, and the Pact file it wrote.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { killRunning, startCli } from '../support/cli.ts';
+
+afterEach(killRunning);
+
+/** Runs a server with --pact-dir, sends the same requests, stops it; answers the file's text. */
+async function recordedRun(dir: string): Promise<string> {
+  const run = startCli(['serve', '--port', '0', '--quiet', '--seed', '7', '--pact-dir', dir, '--pact-consumer', 'web']);
+  const [, baseUrl] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
+  const auth = { authorization: 'Bearer secret-token-1' };
+  expect((await fetch(`${baseUrl}/users/me`, { headers: auth })).status).toBe(200);
+  expect((await fetch(`${baseUrl}/users/me`, { headers: auth })).status).toBe(200);
+  expect((await fetch(`${baseUrl}/workflows/p_nope123`, { headers: auth })).status).toBe(404);
+  const empty = { authorization: 'Bearer scenario_empty-account_1' };
+  expect((await fetch(`${baseUrl}/users/me`, { headers: empty })).status).toBe(200);
+  run.child.kill('SIGTERM');
+  expect(await run.exited).toBe(0);
+  expect(run.out()).toMatch(/Pact: 3 interactions for web\. Written to .*web-workflow-api\.json/);
+  return readFileSync(join(dir, 'web-workflow-api.json'), 'utf8');
+}
+
+describe('serve --pact-dir', () => {
+  it('writes one V4 interaction per operation, status and world, without the bearer, byte for byte the same', async () => {
+    const dirs = [mkdtempSync(join(tmpdir(), 'pact-')), mkdtempSync(join(tmpdir(), 'pact-'))];
+    try {
+      const first = await recordedRun(dirs[0]!);
+      expect(await recordedRun(dirs[1]!)).toBe(first);
+      expect(first).not.toContain('secret-token-1');
+      expect(first).not.toMatch(/authorization/i);
+      const pact = JSON.parse(first);
+      expect(pact.consumer).toEqual({ name: 'web' });
+      expect(pact.provider).toEqual({ name: 'workflow-api' });
+      expect(pact.metadata.pactSpecification.version).toBe('4.0');
+      expect(pact.interactions.map((i: { description: string }) => i.description)).toEqual([
+        'getCurrentUser answers 200 in a fresh world',
+        'getCurrentUser answers 200 in scenario empty-account',
+        'getWorkflow answers 404 in a fresh world',
+      ]);
+      const [me, , missing] = pact.interactions;
+      expect(me.type).toBe('Synchronous/HTTP');
+      expect(me.providerStates).toEqual([{ name: 'a fresh world', params: { seed: '7' } }]);
+      expect(me.request).toEqual({ method: 'GET', path: '/v1/users/me', headers: { accept: ['*/*'] } });
+      expect(me.response.status).toBe(200);
+      expect(me.response.matchingRules.body['$.data.id'].matchers[0]).toMatchObject({ match: 'regex' });
+      expect(missing.providerStates[0].params).toEqual({ id: 'p_nope123', seed: '7' });
+    } finally {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses --pact-dir without --pact-consumer, and a folder that does not exist, before it listens', async () => {
+    const alone = startCli(['serve', '--port', '0', '--pact-dir', tmpdir()]);
+    expect(await alone.exited).toBe(2);
+    expect(alone.err()).toContain('--pact-dir needs --pact-consumer NAME');
+    const missing = startCli(['serve', '--port', '0', '--pact-dir', '/nonexistent-pact-dir', '--pact-consumer', 'web']);
+    expect(await missing.exited).toBe(1);
+    expect(missing.err()).toContain('--pact-dir /nonexistent-pact-dir');
+  });
+});
