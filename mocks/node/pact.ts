@@ -42,7 +42,7 @@ interface PactInteraction {
 }
 
 /** What the server keeps for `--pact-dir`: stop listening, and the file's text. */
-interface PactRecorder {
+export interface PactRecorder {
   stop(): void;
   /** How many interactions are kept. */
   size(): number;

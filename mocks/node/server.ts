@@ -113,7 +113,7 @@ export { readScenarioFiles, ScenarioFileError, type ScenarioFiles } from './scen
 // For serve's --coverage-report, checked at start and written at exit like the server's own files.
 export { unwritableReason, type WholeFileOptions, writeFileReplacingSync } from './files.ts';
 // For serve's --pact-dir: the exchanges as a Pact file, written at exit (docs/pact.md).
-export { recordPact } from './pact.ts';
+export { type PactRecorder, recordPact } from './pact.ts';
 export type { CorsOrigins } from './cors.ts';
 export type { Destination } from '../common/destinations.ts';
 export type { Lookup } from './fetch.ts';
