@@ -7,6 +7,7 @@ import { resolveOperations } from '../openapi/document/resolve.ts';
 import { undeclaredMembers } from '../openapi/drift.ts';
 import { document } from '../openapi/generated/document.ts';
 import type { Issue } from '../openapi/types.ts';
+import { documentedStatusKey, mediaTypeOf } from '../openapi/response.ts';
 import { validator } from '../openapi/validator.ts';
 import { defineCommand, EXIT_FAILED, EXIT_OK, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
 
@@ -99,10 +100,8 @@ const responseSchemas = new Map(resolveOperations(document).map((site) => [site.
 /** The body members the operation's schema for `status` does not declare: fields the document does not promise. */
 function unpromised(operationId: string, status: number, contentType: string | null, body: unknown): Issue[] {
   const responses = responseSchemas.get(operationId);
-  const response =
-    responses?.get(String(status)) ?? responses?.get(`${String(status)[0]}XX`) ?? responses?.get('DEFAULT');
-  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  const pointer = response?.content.get(mediaType);
+  const key = responses === undefined ? undefined : documentedStatusKey(responses, status);
+  const pointer = key === undefined ? undefined : responses!.get(key)?.content.get(mediaTypeOf(contentType));
   if (pointer === undefined || pointer === null || body === undefined) return [];
   return undeclaredMembers(document, pointer, body).map((at) => ({
     pointer: at,

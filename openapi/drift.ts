@@ -7,6 +7,7 @@
 import { type Assumption, collectAssumptions } from './assumptions.ts';
 import { resolveOperations } from './document/resolve.ts';
 import { escapePointer, followRef, valueAt } from './json-pointer.ts';
+import { documentedStatusKey, mediaTypeOf } from './response.ts';
 import type { Issue, Validator } from './types.ts';
 import type { ResolvedOperation } from './document/resolve.ts';
 
@@ -258,8 +259,7 @@ function judgeDocumented(
   const { state, status, body, issues, operationPointer, reached, contradicted } = judgement;
   const responsePointer = `${operationPointer}/responses/${escapePointer(documented.raw)}`;
   const response = followRef(document, valueAt(document, responsePointer), responsePointer);
-  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  const schemaPointer = site.responses.get(documented.key)?.content.get(mediaType) ?? null;
+  const schemaPointer = site.responses.get(documented.key)?.content.get(mediaTypeOf(contentType)) ?? null;
   const applied = new Map<string, Set<string>>();
   const extras: string[] = [];
   if (schemaPointer !== null && body !== undefined) walk(document, schemaPointer, body, '', applied, extras);
@@ -383,15 +383,13 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** The documented response an answer falls under (exact status, then its range, then default), as written and upper case. */
+/** The documented response an answer falls under (response.ts's rule), as written and upper case. */
 function documentedKey(
   responses: ReadonlyMap<string, unknown>,
   status: number,
 ): { key: string; raw: string } | undefined {
-  const code = String(status);
-  for (const key of [code, `${code[0]}XX`, 'DEFAULT'])
-    if (responses.has(key)) return { key, raw: key === 'DEFAULT' ? 'default' : key };
-  return undefined;
+  const key = documentedStatusKey(responses, status);
+  return key === undefined ? undefined : { key, raw: key === 'DEFAULT' ? 'default' : key };
 }
 
 /**

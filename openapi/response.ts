@@ -13,9 +13,8 @@ export function validateResponse(
   body: unknown,
 ): Issue[] {
   const { operationId } = operation.info;
-  const code = String(status);
-  const documented =
-    operation.responses.get(code) ?? operation.responses.get(`${code[0]}XX`) ?? operation.responses.get('DEFAULT');
+  const key = documentedStatusKey(operation.responses, status);
+  const documented = key === undefined ? undefined : operation.responses.get(key);
   if (!documented) {
     return [
       {
@@ -30,7 +29,7 @@ export function validateResponse(
       ? []
       : [{ pointer: '', message: `status ${status} of ${operationId} is documented without a body, but one was sent` }];
   }
-  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const mediaType = mediaTypeOf(contentType);
   if (!documented.content.has(mediaType)) {
     const listed = [...documented.content.keys()].join(', ');
     return [
@@ -61,4 +60,25 @@ export function validateWebhookPayload(
   const pointer = bodies.get(webhookName);
   if (!pointer) throw new Error(`webhook ${webhookName} has no POST request body`);
   return schemas.issues(pointer, body, '');
+}
+
+/**
+ * The documented response an answer of `status` falls under: the exact status, then its range
+ * (`4XX`), then `DEFAULT`; its key as the resolved document writes it (upper case), or undefined.
+ * @example
+ * documentedStatusKey(new Map([['200', {}], ['4XX', {}]]), 404); // '4XX'
+ */
+export function documentedStatusKey(responses: ReadonlyMap<string, unknown>, status: number): string | undefined {
+  const code = String(status);
+  for (const key of [code, `${code[0]}XX`, 'DEFAULT']) if (responses.has(key)) return key;
+  return undefined;
+}
+
+/**
+ * A Content-Type's media type, its parameters dropped, lower case.
+ * @example
+ * mediaTypeOf('Application/JSON; charset=utf-8'); // 'application/json'
+ */
+export function mediaTypeOf(contentType: string | null | undefined): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
