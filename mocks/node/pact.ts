@@ -5,6 +5,7 @@
 import { document } from '../../openapi/generated/document.ts';
 import { resolveOperations } from '../../openapi/document/resolve.ts';
 import { bodyMatchers, type MatchingRules } from '../../openapi/pact-matchers.ts';
+import { documentedStatusKey } from '../../openapi/response.ts';
 import type { ExchangeRecord } from '../app/exchange.ts';
 import type { Mock } from '../index.ts';
 
@@ -51,16 +52,18 @@ export interface PactRecorder {
 }
 
 /**
- * The provider state of a bearer token: the world it opens. `scenario_<name>_...` opens a
- * scenario's world, any other token a fresh one (docs/scenarios.md).
- *
- * @example
- * providerStateOf('scenario_empty-account_1'); // 'scenario empty-account'
- * providerStateOf('dev-token'); // 'a fresh world'
+ * The provider state of an exchange: the world it ran in, a scenario's (`scenario <name>`, built
+ * from a `scenario_<name>_...` token or switched to by the control API) or a fresh seeded one.
  */
-function providerStateOf(token: string | undefined): string {
-  const scenario = /^scenario_([^_]+)_/.exec(token ?? '');
-  return scenario === null ? 'a fresh world' : `scenario ${scenario[1]}`;
+function providerStateOf(record: ExchangeRecord): string {
+  const scenario = record.session?.world.scenario;
+  return scenario === null || scenario === undefined ? 'a fresh world' : `scenario ${scenario}`;
+}
+
+/** The interaction an exchange stands for (operation, status, provider state); undefined for one no pact holds. */
+function interactionKey(record: ExchangeRecord): string | undefined {
+  if (record.face !== 'api' || record.source !== 'mock' || record.operationId === undefined) return undefined;
+  return `${record.operationId} ${record.status} ${providerStateOf(record)}`;
 }
 
 /** The body's text as JSON when it is JSON, else the text itself. */
@@ -89,24 +92,24 @@ function responseSchemas(): (operationId: string, status: number) => string | un
   const byId = new Map(resolveOperations(document).map((operation) => [operation.info.operationId, operation]));
   return (operationId, status) => {
     const responses = byId.get(operationId)?.responses;
-    const response =
-      responses?.get(String(status)) ?? responses?.get(`${String(status)[0]}XX`) ?? responses?.get('DEFAULT');
+    const key = responses === undefined ? undefined : documentedStatusKey(responses, status);
+    const response = key === undefined ? undefined : responses!.get(key);
     if (response === undefined) return undefined;
     for (const [type, pointer] of response.content) if (/json/.test(type) && pointer !== null) return pointer;
     return undefined;
   };
 }
 
-/** The interaction one exchange stands for, with its key; undefined for an exchange no pact holds. */
+/** The interaction of an exchange whose key (interactionKey) no kept interaction has yet. */
 function interactionOf(
   record: ExchangeRecord,
+  key: string,
   schemaOf: ReturnType<typeof responseSchemas>,
   seed: string | undefined,
-): PactInteraction | undefined {
-  if (record.face !== 'api' || record.source !== 'mock' || record.operationId === undefined) return undefined;
-  const { request, head, response, status, operationId } = record;
-  const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  const state = providerStateOf(token);
+): PactInteraction {
+  const { request, head, response, status } = record;
+  const operationId = record.operationId!;
+  const state = providerStateOf(record);
   const params: Record<string, string> = { ...record.pathParams };
   if (seed !== undefined) params.seed = seed;
   const requestHeaders: Record<string, string[]> = {};
@@ -126,7 +129,7 @@ function interactionOf(
   const query = queryOf(head.query);
   return {
     type: 'Synchronous/HTTP',
-    key: `${operationId} ${status} ${state}`,
+    key,
     description: `${operationId} answers ${status} in ${state}`,
     providerStates: [{ name: state, params }],
     request: {
@@ -158,9 +161,10 @@ export function recordPact(mock: Mock, options: { consumer: string; seed?: numbe
   const schemaOf = responseSchemas();
   const seed = options.seed === undefined ? undefined : String(options.seed);
   const interactions = new Map<string, PactInteraction>();
+  // The key first: an interaction already kept is not built again (its matchers walk the schema).
   const stop = mock.onExchange((record) => {
-    const interaction = interactionOf(record, schemaOf, seed);
-    if (interaction !== undefined && !interactions.has(interaction.key)) interactions.set(interaction.key, interaction);
+    const key = interactionKey(record);
+    if (key !== undefined && !interactions.has(key)) interactions.set(key, interactionOf(record, key, schemaOf, seed));
   });
   return {
     stop,
