@@ -104,7 +104,7 @@ export function openSession(
 }
 
 /** What `Journal.list` answers from a journal's `entries`: the last `limit`, the console's own only when asked for. */
-export function journalView(
+function journalView(
   entries: readonly JournalEntry[],
   limit: number,
   { console = false }: { console?: boolean } = {},
