@@ -47,6 +47,15 @@ describe('recordPact', () => {
     expect(rules['$.data.name']).toBeUndefined();
   });
 
+  it('keeps the header parameters an operation declares (x-pd-environment), never the bearer', async () => {
+    const pact = JSON.parse(await recorded('pact-unit'));
+    const accounts = pact.interactions.find((interaction: { key: string }) =>
+      interaction.key.startsWith('listConnectedAccounts 200'),
+    );
+    expect(accounts.request.headers['x-pd-environment']).toEqual(['production']);
+    expect(accounts.request.headers.authorization).toBeUndefined();
+  });
+
   it("names a scenario token's world as its provider state", async () => {
     const pact = JSON.parse(await recorded('scenario_empty-account_unit'));
     expect(pact.interactions[0].providerStates[0].name).toBe('scenario empty-account');

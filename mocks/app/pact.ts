@@ -9,11 +9,12 @@ import { resolveOperations } from '../../openapi/document/resolve.ts';
 import { bodyMatchers, type MatchingRules } from '../../openapi/pact-matchers.ts';
 import { documentedStatusKey } from '../../openapi/response.ts';
 import type { ExchangeListener, ExchangeRecord } from './exchange.ts';
+import { CONSOLE_REQUEST_HEADER } from './subscribers.ts';
 
 /** The provider's name in every file the kit writes, and the file's suffix. */
 const PACT_PROVIDER = 'workflow-api';
 
-/** The request headers a consumer relies on; the bearer's value is never written (docs/pact.md). */
+/** The request headers every consumer relies on, beside those its operation declares; never the bearer (docs/pact.md). */
 const KEPT_REQUEST_HEADERS = ['accept', 'content-type', 'prefer'];
 
 /** A consumer's name becomes part of a file name: letters, digits, '.', '-', '_' (as serve's --pact-consumer). */
@@ -108,9 +109,14 @@ function providerStateOf(record: ExchangeRecord): string {
   return scenario === null || scenario === undefined ? 'a fresh world' : `scenario ${scenario}`;
 }
 
-/** The interaction an exchange stands for (operation, status, provider state); undefined for one no pact holds. */
+/**
+ * The interaction an exchange stands for (operation, status, provider state); undefined for one no
+ * pact holds: not the API's, not the mock's answer, or the console's own request (what the console
+ * reads is no consumer's need).
+ */
 function interactionKey(record: ExchangeRecord): string | undefined {
   if (record.face !== 'api' || record.source !== 'mock' || record.operationId === undefined) return undefined;
+  if (record.request.headers[CONSOLE_REQUEST_HEADER] !== undefined) return undefined;
   return `${record.operationId} ${record.status} ${providerStateOf(record)}`;
 }
 
@@ -135,16 +141,26 @@ function queryOf(query: string): Record<string, string[]> | undefined {
   return Object.fromEntries(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-/** The response schema's pointer of an operation's answer, for `status` (then `4XX`, `DEFAULT`). */
-function responseSchemas(): (operationId: string, status: number) => string | undefined {
+/** What the recorder reads of the document, once: each operation's response schemas and its header parameters. */
+function documentFacts() {
   const byId = new Map(resolveOperations(document).map((operation) => [operation.info.operationId, operation]));
-  return (operationId, status) => {
-    const responses = byId.get(operationId)?.responses;
-    const key = responses === undefined ? undefined : documentedStatusKey(responses, status);
-    const response = key === undefined ? undefined : responses!.get(key);
-    if (response === undefined) return undefined;
-    for (const [type, pointer] of response.content) if (/json/.test(type) && pointer !== null) return pointer;
-    return undefined;
+  return {
+    /** The response schema's pointer of an operation's answer, for `status` (then `4XX`, `DEFAULT`). */
+    responseSchema(operationId: string, status: number): string | undefined {
+      const responses = byId.get(operationId)?.responses;
+      const key = responses === undefined ? undefined : documentedStatusKey(responses, status);
+      const response = key === undefined ? undefined : responses!.get(key);
+      if (response === undefined) return undefined;
+      for (const [type, pointer] of response.content) if (/json/.test(type) && pointer !== null) return pointer;
+      return undefined;
+    },
+    /** The headers kept: the ones every consumer relies on and those the operation declares (`x-pd-environment`). */
+    requestHeaders(operationId: string): string[] {
+      const declared = (byId.get(operationId)?.info.parameters ?? [])
+        .filter((parameter) => parameter.in === 'header' && parameter.name !== 'authorization')
+        .map((parameter) => parameter.name);
+      return [...new Set([...KEPT_REQUEST_HEADERS, ...declared])].sort();
+    },
   };
 }
 
@@ -152,7 +168,7 @@ function responseSchemas(): (operationId: string, status: number) => string | un
 function interactionOf(
   record: ExchangeRecord,
   key: string,
-  schemaOf: ReturnType<typeof responseSchemas>,
+  facts: ReturnType<typeof documentFacts>,
   seed: string | undefined,
   title: string | undefined,
 ): PactInteraction {
@@ -162,14 +178,14 @@ function interactionOf(
   const params: Record<string, string> = { ...record.pathParams };
   if (seed !== undefined) params.seed = seed;
   const requestHeaders: Record<string, string[]> = {};
-  for (const name of KEPT_REQUEST_HEADERS) {
+  for (const name of facts.requestHeaders(operationId)) {
     const value = request.headers[name];
     if (value !== undefined) requestHeaders[name] = [value];
   }
   const requestBody = parsedBody(request.body, request.headers['content-type'] ?? 'application/octet-stream');
   const responseType = response.headers['content-type'];
   const responseBody = responseType === undefined ? undefined : parsedBody(response.body, responseType);
-  const pointer = schemaOf(operationId, status);
+  const pointer = facts.responseSchema(operationId, status);
   const schema = pointer === undefined ? undefined : { $ref: `#${pointer}` };
   const rules =
     responseBody !== undefined && schema !== undefined && typeof responseBody.content === 'object'
@@ -257,7 +273,7 @@ export function recordPact(
 ): PactRecorder {
   const problem = consumerNameProblem(options.consumer);
   if (problem !== undefined) throw new TypeError(`pact: consumer ${problem}`);
-  const schemaOf = responseSchemas();
+  const facts = documentFacts();
   const seed = options.seed === undefined ? undefined : String(options.seed);
   const describe = options.describe ?? runningTestName;
   const interactions = new Map<string, PactInteraction>();
@@ -265,7 +281,7 @@ export function recordPact(
   const stop = mock.onExchange((record) => {
     const key = interactionKey(record);
     if (key === undefined || interactions.has(key)) return;
-    interactions.set(key, interactionOf(record, key, schemaOf, seed, describe(record)));
+    interactions.set(key, interactionOf(record, key, facts, seed, describe(record)));
   });
   const pact = () => pactOf(options.consumer, interactions.values());
   return { consumer: options.consumer, stop, size: () => interactions.size, pact, text: () => pactText(pact()) };
