@@ -50,7 +50,7 @@ describe('writePactFile', () => {
     expect((await writePactFile(dir, source('getCurrentUser 200 a fresh world'))).interactions).toBe(1);
   });
 
-  it('refuses a file that is no pact of the consumer, leaving it as it was, and a missing folder', async () => {
+  it('refuses a file that is no pact of the consumer, leaving it as it was; makes a missing folder', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pact-write-'));
     const path = join(dir, 'web-workflow-api.json');
     writeFileSync(path, '{"consumer": {"name": "mobile"}, "provider": {"name": "workflow-api"}, "interactions": []}');
@@ -59,8 +59,10 @@ describe('writePactFile', () => {
     );
     expect(readFileSync(path, 'utf8')).toContain('mobile');
     expect(existsSync(`${path}.lock`)).toBe(false);
-    await expect(writePactFile(join(dir, 'missing'), source('a 200 a fresh world'))).rejects.toThrow(
-      /the folder of .*missing\/web-workflow-api\.json\.lock does not exist/,
+    const made = await writePactFile(join(dir, 'new', 'pacts'), source('a 200 a fresh world'));
+    expect(made).toEqual({ path: join(dir, 'new', 'pacts', 'web-workflow-api.json'), interactions: 1, added: 1 });
+    await expect(writePactFile(join(path, 'below-a-file'), source('a 200 a fresh world'))).rejects.toThrow(
+      `cannot make the folder ${join(path, 'below-a-file')} (ENOTDIR)`,
     );
   });
 });

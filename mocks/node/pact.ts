@@ -4,7 +4,7 @@
 // it (created exclusively; one left by a process that died is taken over), and the file is replaced
 // whole (files.ts): a reader never sees half of one, and no writer's interactions are lost.
 import { constants } from 'node:fs';
-import { open, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { mergePacts, pactFileName, pactText, parsePact, type PactFile } from '../app/pact.ts';
 import { writeFileReplacing } from './files.ts';
@@ -31,10 +31,11 @@ export interface PactSource {
 }
 
 /**
- * Merges `source`'s pact into `DIR/<consumer>-workflow-api.json` (created when missing), under a lock
- * so that concurrent writers (Vitest's workers, Playwright's) never lose each other's interactions.
- * Throws an Error naming the file and the reason when the folder is missing, the file there is no
- * pact of that consumer (it is left as it is), or another writer holds the lock for 30 s.
+ * Merges `source`'s pact into `DIR/<consumer>-workflow-api.json` (the folder and the file created
+ * when missing), under a lock so that concurrent writers (Vitest's workers, Playwright's) never lose
+ * each other's interactions. Throws an Error naming the file and the reason when the folder cannot
+ * be made, the file there is no pact of that consumer (it is left as it is), or another writer
+ * holds the lock for 30 s.
  *
  * @example
  * // A Vitest setup file: each test file's interactions merged into one file.
@@ -44,6 +45,13 @@ export interface PactSource {
  */
 export async function writePactFile(dir: string, source: PactSource): Promise<WrittenPact> {
   const path = join(dir, pactFileName(source.consumer));
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    throw new Error(
+      `cannot write the pact to ${path}: cannot make the folder ${dir} (${(error as NodeJS.ErrnoException).code})`,
+    );
+  }
   const release = await lockFile(`${path}.lock`);
   try {
     let existing: string | undefined;
