@@ -217,9 +217,15 @@ function interactionOf(
 }
 
 /**
- * The name of the Vitest or Jest test running now, undefined outside one. Both keep their
- * `expect.getState()` on a global symbol; the kit reads it there because mocks/ never imports a
- * test runner (docs/architecture.md).
+ * Where a page's recorder finds the title of the test driving it: the Playwright fixture sets it in
+ * the page before the app loads (its `pact.fromPage`), since a page has no test runner of its own.
+ */
+const PAGE_TEST_TITLE = Symbol.for('workflow-api-mock-kit.test-title');
+
+/**
+ * The name of the Vitest or Jest test running now, or the title the Playwright fixture gave the
+ * page; undefined outside one. Vitest and Jest keep their `expect.getState()` on a global symbol;
+ * the kit reads it there because mocks/ never imports a test runner (docs/architecture.md).
  */
 function runningTestName(): string | undefined {
   const globals = globalThis as Record<symbol, unknown>;
@@ -227,7 +233,7 @@ function runningTestName(): string | undefined {
   const jest = globals[Symbol.for('$$jest-matchers-object')] as { state?: { currentTestName?: unknown } } | undefined;
   let name: unknown;
   try {
-    name = vitest?.getState?.().currentTestName ?? jest?.state?.currentTestName;
+    name = vitest?.getState?.().currentTestName ?? jest?.state?.currentTestName ?? globals[PAGE_TEST_TITLE];
   } catch {
     // A runner's internals changed shape: no title, the description says the operation only.
   }
