@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serveFolder } from './static-server.ts';
-import { createConsumer, devVersion, packKit, run, runOk, userEnv } from './tarball.ts';
+import { createConsumer, devVersion, packKit, run, userEnv, viteBuild } from './tarball.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FIXTURES = new URL('./consumer/playwright/', import.meta.url);
@@ -70,19 +70,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the Playwright fixture with pact, from t
       join(consumer, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js'),
       join(consumer, 'pact-page', 'app', 'public', 'mockServiceWorker.js'),
     );
-    for (const app of ['playwright', 'pact-page'])
-      await runOk(
-        process.execPath,
-        [
-          join(consumer, 'node_modules', 'vite', 'bin', 'vite.js'),
-          'build',
-          '--logLevel',
-          'warn',
-          '--outDir',
-          '../dist',
-        ],
-        { cwd: join(consumer, app, 'app') },
-      );
+    for (const app of ['playwright', 'pact-page']) await viteBuild(consumer, join(consumer, app, 'app'), '../dist');
   }, 900_000);
 
   it('two workers merge every test into one pact, described by the test titles, which pact check accepts', async () => {
