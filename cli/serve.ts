@@ -177,11 +177,12 @@ Flags:
                  beside it (.txt); also GET /__mock/coverage; a link at FILE
                  is replaced, never followed                         default: none       env COVERAGE_REPORT
   --pact-dir <dir>
-                 when the server stops, write the run's API exchanges as a Pact
-                 4.0 file, DIR/<consumer>-workflow-api.json: one interaction per
-                 operation, status and provider state (the token's world), the
-                 response's fields as the document's matchers; the bearer's value
-                 is never written (docs/pact.md)                      default: none
+                 when the server stops, merge the run's API exchanges into the Pact
+                 4.0 file DIR/<consumer>-workflow-api.json (made, or merged with
+                 what it holds): one interaction per operation, status and
+                 provider state (the token's world), the response's fields as the
+                 document's matchers; the bearer's value is never written; also
+                 GET /__mock/pact (docs/pact.md)                      default: none
   --pact-consumer <name>
                  with --pact-dir: the consumer's name (letters, digits, - _ .)
   --scenarios <dir>
