@@ -1,6 +1,7 @@
 // recordPact (docs/pact.md): every example request of the document through mock.handle, recorded
 // in-process: one interaction per operation, status and world, the echoed values exact, the same
 // text for the same run, and nothing of the control API or the bearer.
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { exampleRequests } from '../../openapi/example-requests.ts';
 import { document } from '../../openapi/generated/document.ts';
@@ -134,4 +135,31 @@ describe("createMock's pact option", () => {
     expect(((await answer.json()) as { error: string }).error).toContain('records no pact');
     expect(() => createMock({ pact: { consumer: '../web' } })).toThrow(/consumer must be letters, digits/);
   });
+});
+
+describe('the test title outside Vitest', () => {
+  it("reads Jest's expect state, then the title the Playwright fixture gives a page, else names the operation", async () => {
+    // A plain Node process: no Vitest globals, so each of the other sources is read on its own.
+    const script = `
+      const { createMock } = await import(${JSON.stringify(new URL('../index.ts', import.meta.url).href)});
+      const described = async (globals) => {
+        const mock = createMock({ pact: { consumer: 'web' } });
+        Object.assign(globalThis, globals);
+        await mock.fetch('/v1/users/me', { headers: { authorization: 'Bearer pact-title' } });
+        for (const symbol of Object.getOwnPropertySymbols(globals)) delete globalThis[symbol];
+        return mock.pact.pact().interactions[0].description;
+      };
+      console.log(JSON.stringify([
+        await described({ [Symbol.for('$$jest-matchers-object')]: { state: { currentTestName: 'jest suite a test' } } }),
+        await described({ [Symbol.for('workflow-api-mock-kit.test-title')]: 'a page test' }),
+        await described({}),
+      ]));`;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(child.status, child.stderr).toBe(0);
+    expect(JSON.parse(child.stdout)).toEqual([
+      'jest suite a test: getCurrentUser answers 200',
+      'a page test: getCurrentUser answers 200',
+      'getCurrentUser answers 200 in a fresh world',
+    ]);
+  }, 60_000);
 });
