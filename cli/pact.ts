@@ -9,12 +9,13 @@ import { document } from '../openapi/generated/document.ts';
 import type { Issue } from '../openapi/types.ts';
 import { documentedStatusKey, mediaTypeOf } from '../openapi/response.ts';
 import { validator } from '../openapi/validator.ts';
+import { formatPactCoverage, pactCoverage } from './pact-coverage.ts';
 import { defineCommand, EXIT_FAILED, EXIT_OK, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
 
 const HELP = () => `${PROGRAM} pact: Pact files against the kit's OpenAPI document (docs/pact.md).
 
 Usage:
-  ${PROGRAM} pact check FILE... 
+  ${PROGRAM} pact check FILE... [--coverage]
 
   check   validates every interaction of each Pact file (V4 "Synchronous/HTTP"; V2/V3 HTTP
           interactions too) with the kit's validator: its operation (method and path), its request
@@ -24,6 +25,9 @@ Usage:
           where POINTER is a JSON pointer into the file (/interactions/0/response/body/data/id).
 
 Flags:
+  --coverage   after each file, what its consumer relies on: each operation its interactions
+               call, with the statuses they expect of those the document lists, and the totals
+               (operations and documented statuses covered, the kit's coverage model)
   -h, --help   this text
 
 Example:
@@ -35,19 +39,21 @@ read or is no Pact file (named on stderr), 2 bad flags.`;
 
 export interface PactCheckOptions {
   files: string[];
+  /** `--coverage`: print what each file covers (cli/pact-coverage.ts). */
+  coverage?: boolean;
 }
 
 export const PACT = defineCommand({
   name: 'pact',
   help: HELP,
   positionals: true,
-  flags: {},
-  interpret(_values, positionals): PactCheckOptions | UsageError {
+  flags: { coverage: { type: 'boolean' } },
+  interpret(values, positionals): PactCheckOptions | UsageError {
     const [action, ...files] = positionals;
     if (action === undefined) return usage('name an action: pact check FILE...');
     if (action !== 'check') return usage(`unknown action "${action}"; the one action is check`);
     if (files.length === 0) return usage('name the Pact files: pact check FILE...');
-    return { files };
+    return { files, coverage: values.coverage === true };
   },
 });
 
@@ -220,6 +226,7 @@ export async function pactCheck(options: PactCheckOptions): Promise<number> {
       `${file}: ${checked.interactions} interactions, ${problems === 0 ? 'all match the document' : `${problems} problem${problems === 1 ? '' : 's'}`}`,
     );
     if (problems > 0) failed = true;
+    if (options.coverage) console.log(formatPactCoverage(file, pactCoverage(JSON.parse(text))));
   }
   return failed ? EXIT_FAILED : EXIT_OK;
 }
