@@ -22,6 +22,7 @@ import {
 } from '../openapi/coverage.ts';
 import { document } from '../openapi/generated/document.ts';
 import { readRecords } from './checks/record.ts';
+import { junitSuite, junitXml } from './junit.ts';
 import type { ExploreSettings } from './explore/run.ts';
 import { formatSummary, summarize, type OperationRow } from './summary.ts';
 import { readTargetSettings } from './targets/env.ts';
@@ -408,17 +409,8 @@ async function runExplore(
   return { outcome, coverage: result.coverage.report() };
 }
 
-const xml = (text: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    // XML 1.0 has no place for control characters but tab and newlines (a drawn header may hold one).
-    .replace(/\p{Cc}/gu, (c) => (c === '\t' || c === '\n' || c === '\r' ? c : ''));
-
 /** The coverage as JUnit `<property>` elements: the totals, then one per operation. */
-function coverageProperties(coverage: CoverageReport, extra: Record<string, string> = {}): string {
+function coverageProperties(coverage: CoverageReport, extra: Record<string, string> = {}): Array<[string, string]> {
   const props: Array<[string, string]> = Object.entries(extra);
   for (const [name, ratio] of Object.entries(coverage.totals))
     props.push([`coverage.${name}`, `${ratio.covered}/${ratio.total} (${ratio.percent}%)`]);
@@ -430,7 +422,7 @@ function coverageProperties(coverage: CoverageReport, extra: Record<string, stri
   }
   for (const link of coverage.links)
     props.push([`coverage.link.${link.id.replaceAll(' ', '.')}`, String(link.followed)]);
-  return `<properties>\n${props.map(([name, value]) => `    <property name="${xml(name)}" value="${xml(value)}"/>`).join('\n')}\n  </properties>`;
+  return props;
 }
 
 /** Adds the coverage to the suites' JUnit report: a testsuite of its own holding only properties. */
@@ -443,30 +435,30 @@ function addJunitProperties(file: string, coverage: CoverageReport, shard: strin
   }
   // Named for its slice: the N reports of a sharded run merge without two suites of one name.
   const name = shard === undefined ? 'openapi coverage' : `openapi coverage (shard ${shard})`;
-  const suite = `  <testsuite name="${name}" tests="0" failures="0" errors="0" skipped="0" time="0">\n  ${coverageProperties(coverage)}\n  </testsuite>\n`;
+  const suite = junitSuite({ name, cases: [], properties: coverageProperties(coverage) });
   writeFileSync(file, text.replace(/<\/testsuites>\s*$/, `${suite}</testsuites>\n`));
 }
 
 /** The JUnit report of an exploration: one case, failed with the invariant and the curl replay when it failed. */
 function exploreJunit(outcome: ExploreOutcome, coverage: CoverageReport): string {
-  const seconds = (outcome.elapsedMs / 1000).toFixed(3);
-  const name = `every invariant holds (${outcome.runs} runs, seed ${outcome.seed})`;
-  const failure = outcome.failed
-    ? `\n      <failure message="${xml(`[${outcome.invariant}] ${(outcome.error ?? '').split('\n')[0]}`)}">${xml(`${outcome.error}\n\n${(outcome.curl ?? []).join('\n')}\n\nreplay: ${outcome.replay}`)}</failure>\n    `
-    : '';
   const extra = {
     'explore.seed': String(outcome.seed),
     'explore.runs': String(outcome.runs),
     'explore.requests': String(outcome.requests),
   };
-  return `<?xml version="1.0" encoding="UTF-8" ?>
-<testsuites name="contracts --explore" tests="1" failures="${outcome.failed ? 1 : 0}" errors="0" time="${seconds}">
-  <testsuite name="explore" tests="1" failures="${outcome.failed ? 1 : 0}" errors="0" skipped="0" time="${seconds}">
-  ${coverageProperties(coverage, extra)}
-    <testcase classname="explore" name="${xml(name)}" time="${seconds}">${failure}</testcase>
-  </testsuite>
-</testsuites>
-`;
+  const failure = {
+    message: `[${outcome.invariant}] ${(outcome.error ?? '').split('\n')[0]}`,
+    text: `${outcome.error}\n\n${(outcome.curl ?? []).join('\n')}\n\nreplay: ${outcome.replay}`,
+  };
+  const only = {
+    classname: 'explore',
+    name: `every invariant holds (${outcome.runs} runs, seed ${outcome.seed})`,
+    seconds: outcome.elapsedMs / 1000,
+    ...(outcome.failed ? { failure } : {}),
+  };
+  return junitXml('contracts --explore', [
+    { name: 'explore', cases: [only], properties: coverageProperties(coverage, extra) },
+  ]);
 }
 
 function resolvable(specifier: string): boolean {
