@@ -10,6 +10,7 @@ const HELP = () => `${PROGRAM} pact: Pact files against the kit's OpenAPI docume
 
 Usage:
   ${PROGRAM} pact check FILE... 
+  ${PROGRAM} pact verify FILE... [--target mock|URL] [flags]   (its own --help: pact verify --help)
 
   check   validates every interaction of each Pact file (V4 "Synchronous/HTTP"; V2/V3 HTTP
           interactions too) with the kit's validator: its operation (method and path), its request
@@ -17,6 +18,8 @@ Usage:
           response body (each field promised by the document?). Each problem is printed as
             FILE: DESCRIPTION: POINTER MESSAGE
           where POINTER is a JSON pointer into the file (/interactions/0/response/body/data/id).
+  verify  replays every interaction against the mock or a provider's URL, its provider states set
+          up first, and holds each answer to the interaction's matching rules
 
 Flags:
   -h, --help   this text
@@ -40,7 +43,7 @@ export const PACT = defineCommand({
   interpret(_values, positionals): PactCheckOptions | UsageError {
     const [action, ...files] = positionals;
     if (action === undefined) return usage('name an action: pact check FILE...');
-    if (action !== 'check') return usage(`unknown action "${action}"; the one action is check`);
+    if (action !== 'check') return usage(`unknown action "${action}"; the actions are check and verify`);
     if (files.length === 0) return usage('name the Pact files: pact check FILE...');
     return { files };
   },
@@ -82,6 +85,8 @@ export async function pactCheck(options: PactCheckOptions): Promise<number> {
 }
 
 /** The `pact` subcommand: argv after its name, answers the exit code. */
-export function run(argv: string[]): Promise<number> {
+export async function run(argv: string[]): Promise<number> {
+  // verify has flags of its own: its module parses them (cli/pact-verify.ts).
+  if (argv[0] === 'verify') return (await import('./pact-verify.ts')).run(argv.slice(1));
   return runCommand(PACT, argv, pactCheck);
 }

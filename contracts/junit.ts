@@ -12,7 +12,7 @@ const xml = (text: string): string =>
     // XML 1.0 has no place for control characters but tab and newlines (a drawn header may hold one).
     .replace(/\p{Cc}/gu, (c) => (c === '\t' || c === '\n' || c === '\r' ? c : ''));
 
-export interface JunitCase {
+interface JunitCase {
   classname: string;
   name: string;
   seconds: number;

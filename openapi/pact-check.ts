@@ -12,20 +12,20 @@ import { validator } from './validator.ts';
 type Json = Record<string, unknown>;
 
 /** One problem of one interaction, where it is in the file. */
-interface PactProblem {
+export interface PactProblem {
   description: string;
   pointer: string;
   message: string;
 }
 
-const isObject = (value: unknown): value is Json =>
+export const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A Pact header or query value (V4: a list, V2: a text) as one text. */
 const single = (value: unknown): string => (Array.isArray(value) ? value.map(String).join(',') : String(value));
 
 /** A request or response body: V4's `{content, contentType}`, V2/V3's value itself. */
-function bodyOf(
+export function bodyOf(
   part: Json,
   v4: boolean,
 ): { present: boolean; content: unknown; contentType: string | undefined } {
@@ -35,10 +35,10 @@ function bodyOf(
   return { present: true, content: part.body, contentType: undefined };
 }
 
-const stringOr = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+export const stringOr = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** Lower-case header names, one text each. */
-function headersOf(part: Json): Record<string, string> {
+export function headersOf(part: Json): Record<string, string> {
   const headers: Record<string, string> = {};
   if (isObject(part.headers))
     for (const [name, value] of Object.entries(part.headers)) headers[name.toLowerCase()] = single(value);
@@ -46,7 +46,7 @@ function headersOf(part: Json): Record<string, string> {
 }
 
 /** V4's `{name: [values]}`, V2's `a=1&b=2`. */
-function queryOf(query: unknown): URLSearchParams {
+export function queryOf(query: unknown): URLSearchParams {
   if (typeof query === 'string') return new URLSearchParams(query);
   const params = new URLSearchParams();
   if (isObject(query))
@@ -148,7 +148,7 @@ export function checkPactText(text: string): { problems: PactProblem[]; interact
  * @example
  * parsePact('{"interactions":[],"metadata":{"pactSpecification":{"version":"4.0"}}}'); // { interactions: [], v4: true }
  */
-function parsePact(text: string): { interactions: unknown[]; v4: boolean } | { refused: string } {
+export function parsePact(text: string): { interactions: unknown[]; v4: boolean } | { refused: string } {
   let pact: unknown;
   try {
     pact = JSON.parse(text);

@@ -6,49 +6,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { killRunning, startCli } from '../../support/cli.ts';
+import { killRunning } from '../../support/cli.ts';
+import { recordSamplePact, SAMPLE_PACT, startSeededServer as freshServer } from '../../support/pact-recording.ts';
 import { serveVariant } from './serve-variant.ts';
 
 // The verifier's core sends usage statistics to a host of its own unless told not to; no test
 // sends traffic anywhere but loopback. Set before the core is loaded (it is imported below, lazily).
 process.env.PACT_DO_NOT_TRACK = 'true';
 
-const TOKEN = 'pact-verifier-token';
-const SEED = '7';
+const TOKEN = SAMPLE_PACT.token;
 
 let dir: string;
 let pactFile: string;
 
-/** A mock server started for one verification, with the seed the pact was recorded under. */
-async function freshServer(extra: string[] = []): Promise<{ origin: string; stop: () => Promise<number | null> }> {
-  const run = startCli(['serve', '--port', '0', '--quiet', '--seed', SEED, ...extra]);
-  const [, origin] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)\/v1/);
-  return {
-    origin: origin!,
-    stop: () => {
-      run.child.kill('SIGTERM');
-      return run.exited;
-    },
-  };
-}
-
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pact-verifier-'));
-  const server = await freshServer(['--pact-dir', dir, '--pact-consumer', 'web']);
-  const base = `${server.origin}/v1`;
-  const headers = { authorization: `Bearer ${TOKEN}` };
-  const me = await fetch(`${base}/users/me`, { headers });
-  expect(me.status).toBe(200);
-  const org = ((await me.json()) as { data: { orgs: Array<{ id: string }> } }).data.orgs[0]!.id;
-  const query = 'url=https%3A%2F%2Fexample.com%2Fhooks%2Fpact&name=pact&description=recorded';
-  expect((await fetch(`${base}/webhooks?${query}`, { method: 'POST', headers })).status).toBe(200);
-  expect((await fetch(`${base}/users/me/webhooks`, { headers })).status).toBe(200);
-  expect((await fetch(`${base}/orgs/${org}/sources?limit=2`, { headers })).status).toBe(200);
-  expect((await fetch(`${base}/workflows/p_nope123`, { headers })).status).toBe(404);
-  const empty = { authorization: 'Bearer scenario_empty-account_pact' };
-  expect((await fetch(`${base}/users/me/webhooks`, { headers: empty })).status).toBe(200);
-  expect(await server.stop()).toBe(0);
-  pactFile = join(dir, 'web-workflow-api.json');
+  pactFile = await recordSamplePact(dir);
 }, 60_000);
 
 afterEach(killRunning);

@@ -1,0 +1,140 @@
+// `pact verify FILE... --target mock|URL` (docs/pact.md, "pact verify"): a pact recorded by a real
+// `serve --pact-dir` run passes against the mock started for the run and against a fresh `serve`
+// on loopback; fails against a broken variant of the self-test, naming the interaction and the
+// pointer; and never sends a write to a URL without --allow-writes. Everything on 127.0.0.1.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { serveVariant } from '../contracts/self-test/serve-variant.ts';
+import { killRunning, runCli } from '../support/cli.ts';
+import { recordSamplePact, SAMPLE_PACT, startSeededServer } from '../support/pact-recording.ts';
+
+let dir: string;
+let pactFile: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'pact-verify-'));
+  pactFile = await recordSamplePact(dir);
+}, 60_000);
+
+afterEach(killRunning);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const token = ['--token', SAMPLE_PACT.token];
+
+/** The methods and paths a server's journal holds for the sample token (its control API). */
+async function journal(origin: string): Promise<string[]> {
+  const answer = await fetch(`${origin}/__mock/requests`, {
+    headers: { authorization: `Bearer ${SAMPLE_PACT.token}` },
+  });
+  const { data } = (await answer.json()) as { data: Array<{ method: string; path: string }> };
+  return data.map((entry) => `${entry.method} ${entry.path}`);
+}
+
+describe('pact verify', () => {
+  it('passes against --target mock, started with the seed the pact carries, and writes JUnit XML', async () => {
+    const junit = join(dir, 'verify.xml');
+    const { code, stdout, stderr } = await runCli(['pact', 'verify', pactFile, ...token, '--junit', junit]);
+    expect(stderr).toBe('');
+    expect(stdout).toContain('(seed 7), states set up at http://127.0.0.1:');
+    expect(stdout).toContain('6 interactions, 6 passed, 0 failed, 0 skipped');
+    expect(code).toBe(0);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toMatch(/<testsuites name="pact verify" tests="6" failures="0"/);
+    expect(xml).toContain('name="listWebhooks answers 200 in scenario empty-account"');
+  }, 60_000);
+
+  it('passes against a fresh serve on loopback given as a URL, with its state-change URL and --allow-writes', async () => {
+    const server = await startSeededServer();
+    try {
+      const { code, stdout } = await runCli([
+        'pact',
+        'verify',
+        pactFile,
+        ...token,
+        '--target',
+        `${server.origin}/v1`,
+        '--state-change-url',
+        `${server.origin}/__mock/pact/states`,
+        '--allow-writes',
+      ]);
+      expect(stdout).toContain('6 interactions, 6 passed, 0 failed, 0 skipped');
+      expect(code).toBe(0);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
+  it('fails against the broken variant "wrong-id-prefix", naming the interaction and the pointer', async () => {
+    const server = await startSeededServer();
+    const broken = await serveVariant('wrong-id-prefix', server.origin);
+    try {
+      const { code, stdout } = await runCli([
+        'pact',
+        'verify',
+        pactFile,
+        ...token,
+        '--target',
+        broken.origin,
+        '--state-change-url',
+        `${broken.origin}/__mock/pact/states`,
+        '--allow-writes',
+      ]);
+      expect(code).toBe(1);
+      expect(stdout).toMatch(/FAILED +createWebhook answers 200 in a fresh world/);
+      expect(stdout).toMatch(
+        /: createWebhook answers 200 in a fresh world: \/interactions\/0\/response\/body\/data\/id "hook_\w+" does not match \^wh_/,
+      );
+      expect(stdout).toMatch(
+        /: listWebhooks answers 200 in a fresh world: \/interactions\/3\/response\/body\/data\/0\/id /,
+      );
+      expect(stdout).toContain('6 interactions, 4 passed, 2 failed, 0 skipped');
+    } finally {
+      await broken.close();
+      await server.stop();
+    }
+  }, 60_000);
+
+  it('skips the writes against a URL without --allow-writes: the create never reaches the server', async () => {
+    const server = await startSeededServer();
+    try {
+      const { code, stdout } = await runCli(['pact', 'verify', pactFile, ...token, '--target', server.origin]);
+      expect(stdout).toMatch(
+        /skipped +createWebhook answers 200 in a fresh world: read-only target: refusing to send POST \/v1\/webhooks/,
+      );
+      expect(stdout).toContain('no state-change URL');
+      const sent = await journal(server.origin);
+      expect(sent).toContainEqual(expect.stringMatching(/^GET \/v1\/users\/me/));
+      expect(sent).not.toContainEqual(expect.stringMatching(/^POST /));
+      // Without the states set up, the scenario's interaction meets this token's own world.
+      expect(stdout).toMatch(
+        /listWebhooks answers 200 in scenario empty-account: \/interactions\/4\/response\/body\/data /,
+      );
+      expect(code).toBe(1);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
+  it('refuses bad flags with exit 2 and a file that is no pact with exit 1, naming the reason', async () => {
+    const cases: Array<[string[], string]> = [
+      [['pact', 'verify'], 'name the Pact files'],
+      [['pact', 'verify', pactFile, '--target', 'staging'], '--target must be mock or'],
+      [['pact', 'verify', pactFile, '--target', 'http://127.0.0.1:9'], '--target URL needs --token'],
+      [['pact', 'verify', pactFile, '--allow-writes'], '--allow-writes is for --target URL'],
+      [['pact', 'verify', pactFile, '--state-change-url', 'ftp://x'], '--state-change-url must be an http(s) URL'],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stderr } = await runCli(args);
+      expect(stderr, args.join(' ')).toContain(message);
+      expect(code, args.join(' ')).toBe(2);
+    }
+    const missing = await runCli(['pact', 'verify', join(dir, 'nope.json')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('cannot read');
+    const help = await runCli(['pact', 'verify', '--help']);
+    expect(help.stdout).toContain('--state-change-url URL');
+    expect(help.stdout).toContain('default: the mock');
+  }, 60_000);
+});
