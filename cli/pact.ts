@@ -3,7 +3,7 @@
 // contract testing does: a request the document refuses, an undocumented status, a response field
 // it does not promise, each with the interaction's description and a JSON pointer into the file.
 import { readFile } from 'node:fs/promises';
-import { checkPactText } from '../openapi/pact-check.ts';
+import { pactFileReport } from '../openapi/pact-check.ts';
 import { defineCommand, EXIT_FAILED, EXIT_OK, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
 
 const HELP = () => `${PROGRAM} pact: Pact files against the kit's OpenAPI document (docs/pact.md).
@@ -67,19 +67,14 @@ export async function pactCheck(options: PactCheckOptions): Promise<number> {
       failed = true;
       continue;
     }
-    const checked = checkPactText(text);
-    if ('refused' in checked) {
-      console.error(`${PROGRAM} pact check: ${file} ${checked.refused}`);
+    const report = pactFileReport(file, text);
+    if ('refused' in report) {
+      console.error(`${PROGRAM} pact check: ${file} ${report.refused}`);
       failed = true;
       continue;
     }
-    for (const problem of checked.problems)
-      console.log(`${file}: ${problem.description}: ${problem.pointer} ${problem.message}`);
-    const problems = checked.problems.length;
-    console.log(
-      `${file}: ${checked.interactions} interactions, ${problems === 0 ? 'all match the document' : `${problems} problem${problems === 1 ? '' : 's'}`}`,
-    );
-    if (problems > 0) failed = true;
+    for (const line of report.lines) console.log(line);
+    if (report.problems.length > 0) failed = true;
   }
   return failed ? EXIT_FAILED : EXIT_OK;
 }

@@ -132,7 +132,7 @@ function checkInteraction(interaction: unknown, index: number, v4: boolean): Pac
  * @example
  * checkPactText('{"consumer":{"name":"web"},"provider":{"name":"workflow-api"},"interactions":[]}'); // { problems: [], interactions: 0 }
  */
-export function checkPactText(text: string): { problems: PactProblem[]; interactions: number } | { refused: string } {
+function checkPactText(text: string): { problems: PactProblem[]; interactions: number } | { refused: string } {
   const pact = parsePact(text);
   if ('refused' in pact) return pact;
   return {
@@ -160,4 +160,29 @@ export function parsePact(text: string): { interactions: unknown[]; v4: boolean 
   const metadata = isObject(pact.metadata) ? pact.metadata : {};
   const spec = isObject(metadata.pactSpecification) ? metadata.pactSpecification.version : undefined;
   return { interactions: pact.interactions, v4: typeof spec === 'string' && spec.startsWith('4') };
+}
+
+/**
+ * What `pact check` says of one file's text: each problem as `FILE: DESCRIPTION: POINTER MESSAGE`,
+ * then the count; or why it is no Pact file. The CLI prints it, runContracts logs it.
+ *
+ * @example
+ * const report = pactFileReport('web.json', text);
+ * if ('refused' in report) console.error(`web.json ${report.refused}`); else report.lines.forEach((line) => console.log(line));
+ */
+export function pactFileReport(
+  file: string,
+  text: string,
+): { refused: string } | { problems: PactProblem[]; lines: string[] } {
+  const checked = checkPactText(text);
+  if ('refused' in checked) return checked;
+  const count = checked.problems.length;
+  const verdict = count === 0 ? 'all match the document' : `${count} problem${count === 1 ? '' : 's'}`;
+  return {
+    problems: checked.problems,
+    lines: [
+      ...checked.problems.map((problem) => `${file}: ${problem.description}: ${problem.pointer} ${problem.message}`),
+      `${file}: ${checked.interactions} interactions, ${verdict}`,
+    ],
+  };
 }
