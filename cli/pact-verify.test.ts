@@ -2,26 +2,30 @@
 // `serve --pact-dir` run passes against the mock started for the run and against a fresh `serve`
 // on loopback; fails against a broken variant of the self-test, naming the interaction and the
 // pointer; and never sends a write to a URL without --allow-writes. Everything on 127.0.0.1.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serveVariant } from '../contracts/self-test/serve-variant.ts';
-import { killRunning, runCli } from '../support/cli.ts';
-import { recordSamplePact, SAMPLE_PACT, startSeededServer } from '../support/pact-recording.ts';
+import { runCli } from '../support/cli.ts';
+import { SAMPLE_PACT, startSeededServer, useSamplePact } from '../support/pact-recording.ts';
 
-let dir: string;
-let pactFile: string;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'pact-verify-'));
-  pactFile = await recordSamplePact(dir);
-}, 60_000);
-
-afterEach(killRunning);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const sample = useSamplePact();
 
 const token = ['--token', SAMPLE_PACT.token];
+
+/** `pact verify` of the sample pact against `target`, states set up at `origin`'s mock route, writes allowed. */
+const verifyWithStates = (target: string, origin: string) =>
+  runCli([
+    'pact',
+    'verify',
+    sample.file(),
+    ...token,
+    '--target',
+    target,
+    '--state-change-url',
+    `${origin}/__mock/pact/states`,
+    '--allow-writes',
+  ]);
 
 /** The methods and paths a server's journal holds for the sample token (its control API). */
 async function journal(origin: string): Promise<string[]> {
@@ -34,8 +38,8 @@ async function journal(origin: string): Promise<string[]> {
 
 describe('pact verify', () => {
   it('passes against --target mock, started with the seed the pact carries, and writes JUnit XML', async () => {
-    const junit = join(dir, 'verify.xml');
-    const { code, stdout, stderr } = await runCli(['pact', 'verify', pactFile, ...token, '--junit', junit]);
+    const junit = join(sample.dir(), 'verify.xml');
+    const { code, stdout, stderr } = await runCli(['pact', 'verify', sample.file(), ...token, '--junit', junit]);
     expect(stderr).toBe('');
     expect(stdout).toContain('(seed 7), states set up at http://127.0.0.1:');
     expect(stdout).toContain('6 interactions, 6 passed, 0 failed, 0 skipped');
@@ -48,17 +52,7 @@ describe('pact verify', () => {
   it('passes against a fresh serve on loopback given as a URL, with its state-change URL and --allow-writes', async () => {
     const server = await startSeededServer();
     try {
-      const { code, stdout } = await runCli([
-        'pact',
-        'verify',
-        pactFile,
-        ...token,
-        '--target',
-        `${server.origin}/v1`,
-        '--state-change-url',
-        `${server.origin}/__mock/pact/states`,
-        '--allow-writes',
-      ]);
+      const { code, stdout } = await verifyWithStates(`${server.origin}/v1`, server.origin);
       expect(stdout).toContain('6 interactions, 6 passed, 0 failed, 0 skipped');
       expect(code).toBe(0);
     } finally {
@@ -70,17 +64,7 @@ describe('pact verify', () => {
     const server = await startSeededServer();
     const broken = await serveVariant('wrong-id-prefix', server.origin);
     try {
-      const { code, stdout } = await runCli([
-        'pact',
-        'verify',
-        pactFile,
-        ...token,
-        '--target',
-        broken.origin,
-        '--state-change-url',
-        `${broken.origin}/__mock/pact/states`,
-        '--allow-writes',
-      ]);
+      const { code, stdout } = await verifyWithStates(broken.origin, broken.origin);
       expect(code).toBe(1);
       expect(stdout).toMatch(/FAILED +createWebhook answers 200 in a fresh world/);
       expect(stdout).toMatch(
@@ -99,7 +83,7 @@ describe('pact verify', () => {
   it('skips the writes against a URL without --allow-writes: the create never reaches the server', async () => {
     const server = await startSeededServer();
     try {
-      const { code, stdout } = await runCli(['pact', 'verify', pactFile, ...token, '--target', server.origin]);
+      const { code, stdout } = await runCli(['pact', 'verify', sample.file(), ...token, '--target', server.origin]);
       expect(stdout).toMatch(
         /skipped +createWebhook answers 200 in a fresh world: read-only target: refusing to send POST \/v1\/webhooks/,
       );
@@ -120,17 +104,17 @@ describe('pact verify', () => {
   it('refuses bad flags with exit 2 and a file that is no pact with exit 1, naming the reason', async () => {
     const cases: Array<[string[], string]> = [
       [['pact', 'verify'], 'name the Pact files'],
-      [['pact', 'verify', pactFile, '--target', 'staging'], '--target must be mock or'],
-      [['pact', 'verify', pactFile, '--target', 'http://127.0.0.1:9'], '--target URL needs --token'],
-      [['pact', 'verify', pactFile, '--allow-writes'], '--allow-writes is for --target URL'],
-      [['pact', 'verify', pactFile, '--state-change-url', 'ftp://x'], '--state-change-url must be an http(s) URL'],
+      [['pact', 'verify', sample.file(), '--target', 'staging'], '--target must be mock or'],
+      [['pact', 'verify', sample.file(), '--target', 'http://127.0.0.1:9'], '--target URL needs --token'],
+      [['pact', 'verify', sample.file(), '--allow-writes'], '--allow-writes is for --target URL'],
+      [['pact', 'verify', sample.file(), '--state-change-url', 'ftp://x'], '--state-change-url must be an http(s) URL'],
     ];
     for (const [args, message] of cases) {
       const { code, stderr } = await runCli(args);
       expect(stderr, args.join(' ')).toContain(message);
       expect(code, args.join(' ')).toBe(2);
     }
-    const missing = await runCli(['pact', 'verify', join(dir, 'nope.json')]);
+    const missing = await runCli(['pact', 'verify', join(sample.dir(), 'nope.json')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('cannot read');
     const help = await runCli(['pact', 'verify', '--help']);

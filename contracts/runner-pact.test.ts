@@ -2,24 +2,13 @@
 // --pact-dir` run on loopback is checked against the document by pact check's own code path, beside
 // a short exploration of the in-process fake: a clean file passes the run; a copy with a field the
 // document does not promise fails it, logged as pact check prints it and as a JUnit case.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { killRunning } from '../support/cli.ts';
-import { recordSamplePact } from '../support/pact-recording.ts';
+import { describe, expect, it } from 'vitest';
+import { useSamplePact } from '../support/pact-recording.ts';
 import { runContracts } from './runner.ts';
 
-let dir: string;
-let recorded: string;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'runner-pact-'));
-  recorded = await recordSamplePact(dir);
-}, 60_000);
-
-afterEach(killRunning);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const sample = useSamplePact();
 
 /** runContracts exploring the in-process fake briefly, with these pact files; its log lines. */
 async function runWith(pactFiles: string[], junitFile?: string) {
@@ -36,21 +25,21 @@ async function runWith(pactFiles: string[], junitFile?: string) {
 
 describe('runContracts({ pactFiles })', () => {
   it('passes a pact recorded by serve --pact-dir, saying so as pact check does', async () => {
-    const { result, log } = await runWith([recorded]);
-    expect(log).toContain(`${recorded}: 6 interactions, all match the document`);
+    const { result, log } = await runWith([sample.file()]);
+    expect(log).toContain(`${sample.file()}: 6 interactions, all match the document`);
     expect(result.pactProblems).toBe(0);
     expect(result.ok, log.slice(-2000)).toBe(true);
   }, 120_000);
 
   it('fails the run on a field the document does not promise and a file that is no pact, naming each', async () => {
-    const pact = JSON.parse(readFileSync(recorded, 'utf8'));
+    const pact = JSON.parse(readFileSync(sample.file(), 'utf8'));
     const me = pact.interactions.findIndex((i: { description: string }) => i.description.startsWith('getCurrentUser'));
     pact.interactions[me].response.body.content.data.nickname = 'not promised';
-    const extra = join(dir, 'extra.json');
+    const extra = join(sample.dir(), 'extra.json');
     writeFileSync(extra, JSON.stringify(pact));
-    const notPact = join(dir, 'not-pact.json');
+    const notPact = join(sample.dir(), 'not-pact.json');
     writeFileSync(notPact, '{"hello": 1}');
-    const junit = join(dir, 'contracts.xml');
+    const junit = join(sample.dir(), 'contracts.xml');
     const { result, log } = await runWith([extra, notPact], junit);
     expect(log).toContain(
       `${extra}: getCurrentUser answers 200 in a fresh world: /interactions/${me}/response/body/data/nickname is not in the document`,

@@ -1,9 +1,11 @@
 // A pact recorded by a real `serve --pact-dir` run on 127.0.0.1, for the tests of `pact verify` and
 // of the official verifier (docs/pact.md): a create, a read, two lists, a 404 and a scenario token,
 // under one bearer and seed that a fresh server given the same seed reproduces (test support).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
-import { startCli } from './cli.ts';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { killRunning, startCli } from './cli.ts';
 
 /** The bearer and seed the sample pact is recorded under. */
 export const SAMPLE_PACT = { token: 'pact-sample-token', seed: '7', consumer: 'web' } as const;
@@ -52,4 +54,24 @@ export async function recordSamplePact(dir: string): Promise<string> {
   expect((await fetch(`${base}/users/me/webhooks`, { headers: empty })).status).toBe(200);
   expect(await server.stop()).toBe(0);
   return join(dir, `${SAMPLE_PACT.consumer}-workflow-api.json`);
+}
+
+/**
+ * For a test file: the sample pact recorded once into a fresh folder before its tests, the
+ * servers they started killed after each, the folder removed at the end.
+ *
+ * @example
+ * const sample = useSamplePact();
+ * it('verifies', async () => { await runCli(['pact', 'verify', sample.file()]); });
+ */
+export function useSamplePact(): { dir: () => string; file: () => string } {
+  let dir = '';
+  let file = '';
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pact-sample-'));
+    file = await recordSamplePact(dir);
+  }, 60_000);
+  afterEach(killRunning);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return { dir: () => dir, file: () => file };
 }

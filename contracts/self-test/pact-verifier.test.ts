@@ -2,12 +2,8 @@
 // verifies a pact file recorded by a real `serve --pact-dir` run against a fresh mock server, with
 // the mock's own state-change route, and fails it against broken variants of the self-test
 // (variants.ts), naming the field. Everything on 127.0.0.1 (docs/pact.md, "The official verifier").
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { killRunning } from '../../support/cli.ts';
-import { recordSamplePact, SAMPLE_PACT, startSeededServer as freshServer } from '../../support/pact-recording.ts';
+import { describe, expect, it } from 'vitest';
+import { SAMPLE_PACT, startSeededServer as freshServer, useSamplePact } from '../../support/pact-recording.ts';
 import { serveVariant } from './serve-variant.ts';
 
 // The verifier's core sends usage statistics to a host of its own unless told not to; no test
@@ -16,16 +12,7 @@ process.env.PACT_DO_NOT_TRACK = 'true';
 
 const TOKEN = SAMPLE_PACT.token;
 
-let dir: string;
-let pactFile: string;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'pact-verifier-'));
-  pactFile = await recordSamplePact(dir);
-}, 60_000);
-
-afterEach(killRunning);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const sample = useSamplePact();
 
 interface VerifierResult {
   result: boolean;
@@ -38,7 +25,7 @@ async function verifyWith(origin: string): Promise<VerifierResult> {
   const { Verifier } = await import('@pact-foundation/pact');
   const verifier = new Verifier({
     providerBaseUrl: origin,
-    pactUrls: [pactFile],
+    pactUrls: [sample.file()],
     providerStatesSetupUrl: `${origin}/__mock/pact/states`,
     // Sent with every request and every state-change call: the world the pact's states open is this token's.
     customProviderHeaders: [`Authorization: Bearer ${TOKEN}`],
