@@ -32,13 +32,8 @@ export async function startSeededServer(
   };
 }
 
-/**
- * Records the sample pact into `dir`; answers the file's path.
- *
- * @example
- * const file = await recordSamplePact(mkdtempSync(join(tmpdir(), 'pact-')));
- */
-export async function recordSamplePact(dir: string): Promise<string> {
+/** Records the sample pact into `dir`; answers the file's path. */
+async function recordSamplePact(dir: string): Promise<string> {
   const server = await startSeededServer(['--pact-dir', dir, '--pact-consumer', SAMPLE_PACT.consumer]);
   const base = `${server.origin}/v1`;
   const headers = { authorization: `Bearer ${SAMPLE_PACT.token}` };
