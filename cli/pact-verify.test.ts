@@ -101,6 +101,16 @@ describe('pact verify', () => {
     }
   }, 60_000);
 
+  it("without --token on the mock, says that a seeded resource read by ID needs the recording's token", async () => {
+    const { code, stdout } = await runCli(['pact', 'verify', sample.file()]);
+    expect(code).toBe(1);
+    // The organization's sources are read by the seeded organization's ID, which another token's world lacks.
+    expect(stdout).toContain(
+      'listWorkspaceSources answers 200 in a fresh world: /interactions/5/response/status is 404, the pact expects 200',
+    );
+    expect(stdout).toContain('passes only with the token the recording ran with: --token T');
+  }, 60_000);
+
   it('refuses bad flags with exit 2 and a file that is no pact with exit 1, naming the reason', async () => {
     const cases: Array<[string[], string]> = [
       [['pact', 'verify'], 'name the Pact files'],

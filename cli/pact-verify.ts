@@ -199,6 +199,11 @@ export async function pactVerify(options: PactVerifyOptions): Promise<number> {
       suites.push({ name: file, cases: replayed.interactions.map(junitCase) });
     }
     if (options.junit !== undefined) await writeFile(options.junit, junitXml('pact verify', suites));
+    if (failed && mock && options.token === undefined)
+      console.log(
+        `\nThe mock's worlds are seeded from the token: this run used a fresh one (${target.token}). ` +
+          'An interaction that reads a seeded resource by ID passes only with the token the recording ran with: --token T.',
+      );
     return failed ? EXIT_FAILED : EXIT_OK;
   } finally {
     await stop?.();
