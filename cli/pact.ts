@@ -27,6 +27,7 @@ Flags:
 Example:
   ${PROGRAM} serve --pact-dir pacts --pact-consumer web-app   # the frontend's tests run; Ctrl-C
   ${PROGRAM} pact check pacts/web-app-workflow-api.json
+  ${PROGRAM} pact verify pacts/web-app-workflow-api.json --token dev-token   # against the mock
 
 Exit codes: 0 every interaction matches the document, 1 a problem found or a file that cannot be
 read or is no Pact file (named on stderr), 2 bad flags.`;
