@@ -36,7 +36,7 @@ const COMMANDS: Record<string, Subcommand> = {
     load: () => import('./drift.ts'),
   },
   pact: {
-    summary: "pact check FILE...: each interaction of a Pact file against the kit's document (docs/pact.md)",
+    summary: "pact check FILE...: a Pact file against the kit's document; pact verify FILE...: against a provider",
     load: () => import('./pact.ts'),
   },
 };

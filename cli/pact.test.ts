@@ -77,6 +77,23 @@ describe('pact check', () => {
     expect(stdout).toMatch(/request\.json: .*: \/interactions\/0\/request\/path\/id /);
   });
 
+  it('fails an interaction the document does not promise at all: an operation it does not have', async () => {
+    const pact = JSON.parse(readFileSync(recorded, 'utf8'));
+    const invented = structuredClone(pact.interactions[0]);
+    invented.description = 'getAvatar answers 200 in a fresh world';
+    invented.request = { method: 'GET', path: '/v1/users/me/avatar' };
+    pact.interactions.push(invented);
+    const file = join(dir, 'invented.json');
+    writeFileSync(file, JSON.stringify(pact));
+    const { code, stdout } = await runCli(['pact', 'check', file]);
+    expect(code).toBe(1);
+    expect(stdout).toContain(
+      `invented.json: getAvatar answers 200 in a fresh world: /interactions/${pact.interactions.length - 1}/request/path GET /v1/users/me/avatar is no operation of the document`,
+    );
+    // The recorded interactions beside it still pass: the one problem is the invented one.
+    expect(stdout).toContain(`${pact.interactions.length} interactions, 1 problem`);
+  });
+
   it('refuses a file that is no Pact file with a clear message, and a missing action with usage', async () => {
     const notPact = join(dir, 'not-pact.json');
     writeFileSync(notPact, '{"hello": 1}');

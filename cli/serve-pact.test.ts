@@ -53,6 +53,16 @@ describe('serve --pact-dir', () => {
     }
   });
 
+  it('merges a later run into the file (docs/pact.md, "Files and the merge rule"): the same run leaves it as it was', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pact-'));
+    try {
+      const first = await recordedRun(dir);
+      expect(await recordedRun(dir)).toBe(first);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses --pact-dir without --pact-consumer, and a folder that does not exist, before it listens', async () => {
     const alone = startCli(['serve', '--port', '0', '--pact-dir', tmpdir()]);
     expect(await alone.exited).toBe(2);

@@ -177,11 +177,12 @@ Flags:
                  beside it (.txt); also GET /__mock/coverage; a link at FILE
                  is replaced, never followed                         default: none       env COVERAGE_REPORT
   --pact-dir <dir>
-                 when the server stops, write the run's API exchanges as a Pact
-                 4.0 file, DIR/<consumer>-workflow-api.json: one interaction per
-                 operation, status and provider state (the token's world), the
-                 response's fields as the document's matchers; the bearer's value
-                 is never written (docs/pact.md)                      default: none
+                 when the server stops, merge the run's API exchanges into the Pact
+                 4.0 file DIR/<consumer>-workflow-api.json (made, or merged with
+                 what it holds): one interaction per operation, status and
+                 provider state (the token's world), the response's fields as the
+                 document's matchers; the bearer's value is never written; also
+                 GET /__mock/pact (docs/pact.md)                      default: none
   --pact-consumer <name>
                  with --pact-dir: the consumer's name (letters, digits, - _ .)
   --scenarios <dir>
@@ -636,11 +637,7 @@ export async function serve(options: ServeOptions): Promise<number> {
   // The signals are taken before the first line says the server listens: a supervisor (or a test)
   // that stops it as soon as it reads that line must get the clean stop (the --state file's last
   // write, the coverage report), not the default end of a process.
-  const pact =
-    options.pact === undefined
-      ? undefined
-      : node.recordPact(server.mock, { consumer: options.pact.consumer, seed: options.seed });
-  const exited = exitOnSignal(server, options, node.writeFileReplacingSync, pact);
+  const exited = exitOnSignal(server, options, node);
   printBanner(server, options, scenarios);
   return exited;
 }
@@ -649,23 +646,20 @@ export async function serve(options: ServeOptions): Promise<number> {
 type ServerModule = typeof import('../mocks/node/server.ts');
 type RunningServer = Awaited<ReturnType<ServerModule['startServer']>>;
 type ServerOptions = NonNullable<Parameters<ServerModule['startServer']>[0]>;
-type WriteFileWhole = ServerModule['writeFileReplacingSync'];
-type PactRecorder = ReturnType<ServerModule['recordPact']>;
 
 /** Where `--pact-dir` writes the consumer's file. */
 function pactFile(pact: { dir: string; consumer: string }): string {
   return `${pact.dir.replace(/\/+$/, '')}/${pact.consumer}-workflow-api.json`;
 }
 
-/** `--pact-dir`: the recorded interactions, written whole at exit (a link at the file is replaced, never followed). */
-function writePact(recorder: PactRecorder, pact: { dir: string; consumer: string }, write: WriteWhole): boolean {
-  const file = pactFile(pact);
+/** `--pact-dir`: the recorded interactions merged into the consumer's file at exit (docs/pact.md). */
+async function writePact(running: RunningServer, pact: { dir: string; consumer: string }, node: ServerModule) {
   try {
-    write(file, recorder.text());
-    console.log(`Pact: ${recorder.size()} interactions for ${pact.consumer}. Written to ${file}`);
+    const written = await node.writePactFile(pact.dir, running.mock.pact!);
+    console.log(`Pact: ${written.interactions} interactions for ${pact.consumer}. Written to ${written.path}`);
     return true;
   } catch (error) {
-    console.error(`${PROGRAM} serve: could not write --pact-dir ${file}: ${(error as Error).message}`);
+    console.error(`${PROGRAM} serve: could not write --pact-dir ${pactFile(pact)}: ${(error as Error).message}`);
     return false;
   }
 }
@@ -692,6 +686,7 @@ function serverOptions(options: ServeOptions, scenarios: ScenarioDefinition[] | 
     ...(scenarios === undefined ? {} : { scenarios }),
     ...(upstream === undefined ? {} : { upstream, record, recordMax, driftReport, version: kitVersion() }),
     ...(replay === undefined ? {} : { replay, match }),
+    ...(options.pact === undefined ? {} : { pact: { consumer: options.pact.consumer } }),
   };
 }
 
@@ -708,21 +703,16 @@ function startFailure(error: unknown, { port, host }: ServeOptions): string {
 }
 
 /** Resolves with the exit code once SIGINT or SIGTERM has stopped the server (and written the coverage report). */
-function exitOnSignal(
-  running: RunningServer,
-  options: ServeOptions,
-  writeWhole: WriteFileWhole,
-  pact: PactRecorder | undefined,
-): Promise<number> {
+function exitOnSignal(running: RunningServer, options: ServeOptions, node: ServerModule): Promise<number> {
   return new Promise<number>((resolveCode) => {
     const stop = async (signal: string) => {
       if (!options.quiet) console.log(`${signal}: shutting down`);
       // Imported only now, so that --help never loads the kit (the server has loaded it already).
       // Not private like the recording: 0644, as the report was before it was written by rename.
       const kit = options.coverageReport === undefined ? undefined : await import('../mocks/index.ts');
-      const writeReport: WriteWhole = (path, text) => writeWhole(path, text, { mode: 0o644 });
+      const writeReport: WriteWhole = (path, text) => node.writeFileReplacingSync(path, text, { mode: 0o644 });
       const covered = kit === undefined || writeCoverage(running.mock, options.coverageReport!, kit, writeReport);
-      const written = (pact === undefined || writePact(pact, options.pact!, writeReport)) && covered;
+      const written = (options.pact === undefined || (await writePact(running, options.pact, node))) && covered;
       running.close().then(
         () => resolveCode(written ? EXIT_OK : EXIT_FAILED),
         // The --state file's last write failed: say so, and exit non-zero (its log is kept).

@@ -64,13 +64,24 @@ export function apiOf(call: Api['call']): Api {
   };
 }
 
+/**
+ * The live safety rule (docs/contracts.md): on a read-only target nothing but GET leaves with the
+ * real token. The suites' requests and `pact verify`'s replays both obey it.
+ *
+ * @example
+ * refusesWrite(true, 'POST'); // true: skipped, never sent
+ */
+export function refusesWrite(readOnly: boolean, method: string): boolean {
+  return readOnly && method.toUpperCase() !== 'GET';
+}
+
 export function createApi(baseUrl: string, token: string, fetch: FetchLike, readOnly = false): Api {
   const call = async (method: string, path: string, options: CallOptions = {}): Promise<Answer> => {
     // Live safety net: on a read-only target nothing but GET ever leaves with the real token, even
     // a request that is expected to be refused (a broken server might accept it).
     const authenticated =
       options.authorization === undefined && options.token !== null && (options.token ?? token) === token;
-    if (readOnly && method !== 'GET' && authenticated) {
+    if (refusesWrite(readOnly, method) && authenticated) {
       throw new ReadOnlyRefusal(
         `read-only target: refusing to send ${method} ${path} (set CONTRACT_ALLOW_WRITES=1 to allow writes)`,
       );

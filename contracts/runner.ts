@@ -21,7 +21,9 @@ import {
   type CoverageThresholds,
 } from '../openapi/coverage.ts';
 import { document } from '../openapi/generated/document.ts';
+import { pactFileReport } from '../openapi/pact-check.ts';
 import { readRecords } from './checks/record.ts';
+import { type JunitSuite, junitSuite, junitXml } from './junit.ts';
 import type { ExploreSettings } from './explore/run.ts';
 import { formatSummary, summarize, type OperationRow } from './summary.ts';
 import { readTargetSettings } from './targets/env.ts';
@@ -66,6 +68,11 @@ export interface RunContractsOptions {
   minCoverage?: CoverageThresholds;
   /** `I/N`: run only the I-th of N slices of the suite files (vitest's `shard`); the JUnit report names its slice. */
   shard?: string;
+  /**
+   * Pact files to check against the document too, offline, as `pact check` does (docs/pact.md): each
+   * problem is logged and fails the run; with `junitFile`, a `pact check` suite holds a case per file.
+   */
+  pactFiles?: string[];
   /** Progress and the summary table; console.log by default. */
   log?: (line: string) => void;
 }
@@ -82,6 +89,8 @@ export interface ContractsResult {
   coverage: CoverageReport;
   /** The thresholds the coverage fell below, one sentence each. */
   belowCoverage: string[];
+  /** With `pactFiles`: the problems found in them, and each file that cannot be read or is no Pact file. */
+  pactProblems: number;
   /** With `explore`: what it found. */
   explore?: ExploreOutcome;
 }
@@ -215,7 +224,8 @@ export async function runContracts(options: RunContractsOptions = {}): Promise<C
   const belowCoverage = options.minCoverage === undefined ? [] : belowThresholds(coverage, options.minCoverage);
   if (belowCoverage.length > 0) log(`\nCoverage below --min-coverage: ${belowCoverage.join(', ')}.`);
   const exploredOk = explored === undefined || (!explored.failed && explored.leftBehind.length === 0);
-  const ok = !failedCases && failedChecks === 0 && belowCoverage.length === 0 && exploredOk;
+  const pactProblems = options.pactFiles === undefined ? 0 : checkPactFiles(options.pactFiles, options, log);
+  const ok = !failedCases && failedChecks === 0 && belowCoverage.length === 0 && exploredOk && pactProblems === 0;
   return {
     ok,
     failedCases,
@@ -224,6 +234,7 @@ export async function runContracts(options: RunContractsOptions = {}): Promise<C
     untouched,
     coverage,
     belowCoverage,
+    pactProblems,
     ...(explored ? { explore: explored } : {}),
   };
 }
@@ -408,17 +419,8 @@ async function runExplore(
   return { outcome, coverage: result.coverage.report() };
 }
 
-const xml = (text: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    // XML 1.0 has no place for control characters but tab and newlines (a drawn header may hold one).
-    .replace(/\p{Cc}/gu, (c) => (c === '\t' || c === '\n' || c === '\r' ? c : ''));
-
 /** The coverage as JUnit `<property>` elements: the totals, then one per operation. */
-function coverageProperties(coverage: CoverageReport, extra: Record<string, string> = {}): string {
+function coverageProperties(coverage: CoverageReport, extra: Record<string, string> = {}): Array<[string, string]> {
   const props: Array<[string, string]> = Object.entries(extra);
   for (const [name, ratio] of Object.entries(coverage.totals))
     props.push([`coverage.${name}`, `${ratio.covered}/${ratio.total} (${ratio.percent}%)`]);
@@ -430,43 +432,75 @@ function coverageProperties(coverage: CoverageReport, extra: Record<string, stri
   }
   for (const link of coverage.links)
     props.push([`coverage.link.${link.id.replaceAll(' ', '.')}`, String(link.followed)]);
-  return `<properties>\n${props.map(([name, value]) => `    <property name="${xml(name)}" value="${xml(value)}"/>`).join('\n')}\n  </properties>`;
+  return props;
 }
 
-/** Adds the coverage to the suites' JUnit report: a testsuite of its own holding only properties. */
-function addJunitProperties(file: string, coverage: CoverageReport, shard: string | undefined): void {
+/**
+ * `pactFiles`: each file through pact check's one code path (openapi/pact-check.ts), its lines
+ * logged; answers the problems, a file that cannot be read or is no Pact file counting as one.
+ */
+function checkPactFiles(files: string[], { junitFile, shard }: RunContractsOptions, log: Log): number {
+  log('\nPact files against the document (as pact check, docs/pact.md):\n');
+  let problems = 0;
+  const cases = files.map((file) => {
+    let report: ReturnType<typeof pactFileReport>;
+    try {
+      report = pactFileReport(file, readFileSync(file, 'utf8'));
+    } catch (error) {
+      report = { refused: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
+    }
+    const lines = 'refused' in report ? [`${file} ${report.refused}`] : report.lines;
+    for (const line of lines) log(line);
+    const found = 'refused' in report ? 1 : report.problems.length;
+    problems += found;
+    const failure = { message: lines[0]!, text: lines.join('\n') };
+    return { classname: 'pact check', name: file, seconds: 0, ...(found > 0 ? { failure } : {}) };
+  });
+  // Named for its slice, as the coverage's suite is: the reports of a sharded run merge without a clash.
+  const name = shard === undefined ? 'pact check' : `pact check (shard ${shard})`;
+  if (junitFile !== undefined) appendJunitSuite(resolve(junitFile), { name, cases });
+  if (problems > 0) log(`\n${problems} problem(s) in the pact files (see above).`);
+  return problems;
+}
+
+/** Adds a testsuite to a JUnit report already written (nothing when there is none: no suite file matched). */
+function appendJunitSuite(file: string, suite: JunitSuite): void {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    return; // vitest wrote none (no suite file matched)
+    return;
   }
+  writeFileSync(file, text.replace(/<\/testsuites>\s*$/, `${junitSuite(suite)}</testsuites>\n`));
+}
+
+/** Adds the coverage to the suites' JUnit report: a testsuite of its own holding only properties. */
+function addJunitProperties(file: string, coverage: CoverageReport, shard: string | undefined): void {
   // Named for its slice: the N reports of a sharded run merge without two suites of one name.
   const name = shard === undefined ? 'openapi coverage' : `openapi coverage (shard ${shard})`;
-  const suite = `  <testsuite name="${name}" tests="0" failures="0" errors="0" skipped="0" time="0">\n  ${coverageProperties(coverage)}\n  </testsuite>\n`;
-  writeFileSync(file, text.replace(/<\/testsuites>\s*$/, `${suite}</testsuites>\n`));
+  appendJunitSuite(file, { name, cases: [], properties: coverageProperties(coverage) });
 }
 
 /** The JUnit report of an exploration: one case, failed with the invariant and the curl replay when it failed. */
 function exploreJunit(outcome: ExploreOutcome, coverage: CoverageReport): string {
-  const seconds = (outcome.elapsedMs / 1000).toFixed(3);
-  const name = `every invariant holds (${outcome.runs} runs, seed ${outcome.seed})`;
-  const failure = outcome.failed
-    ? `\n      <failure message="${xml(`[${outcome.invariant}] ${(outcome.error ?? '').split('\n')[0]}`)}">${xml(`${outcome.error}\n\n${(outcome.curl ?? []).join('\n')}\n\nreplay: ${outcome.replay}`)}</failure>\n    `
-    : '';
   const extra = {
     'explore.seed': String(outcome.seed),
     'explore.runs': String(outcome.runs),
     'explore.requests': String(outcome.requests),
   };
-  return `<?xml version="1.0" encoding="UTF-8" ?>
-<testsuites name="contracts --explore" tests="1" failures="${outcome.failed ? 1 : 0}" errors="0" time="${seconds}">
-  <testsuite name="explore" tests="1" failures="${outcome.failed ? 1 : 0}" errors="0" skipped="0" time="${seconds}">
-  ${coverageProperties(coverage, extra)}
-    <testcase classname="explore" name="${xml(name)}" time="${seconds}">${failure}</testcase>
-  </testsuite>
-</testsuites>
-`;
+  const failure = {
+    message: `[${outcome.invariant}] ${(outcome.error ?? '').split('\n')[0]}`,
+    text: `${outcome.error}\n\n${(outcome.curl ?? []).join('\n')}\n\nreplay: ${outcome.replay}`,
+  };
+  const only = {
+    classname: 'explore',
+    name: `every invariant holds (${outcome.runs} runs, seed ${outcome.seed})`,
+    seconds: outcome.elapsedMs / 1000,
+    ...(outcome.failed ? { failure } : {}),
+  };
+  return junitXml('contracts --explore', [
+    { name: 'explore', cases: [only], properties: coverageProperties(coverage, extra) },
+  ]);
 }
 
 function resolvable(specifier: string): boolean {

@@ -11,6 +11,7 @@ import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest, t
 import type { AppRequest, AppResponse } from './app/types.ts';
 import type { ExchangeListener, UpstreamStage } from './app/exchange.ts';
 import type { RequestHead } from './app/head.ts';
+import { recordPact, type PactOptions, type PactRecorder } from './app/pact.ts';
 import { routes } from './app/routes.ts';
 import { addSources, emit, invokeEndpoint } from './store/api/index.ts';
 import { completeConnect, emitTrigger } from './store/connect/index.ts';
@@ -48,6 +49,8 @@ export type {
   LoginOptions,
 } from './app/control.ts';
 export type { FaultOptions } from './app/faults.ts';
+export type { PactBody, PactFile, PactInteraction, PactOptions, PactRecorder } from './app/pact.ts';
+export type { MatchingRules, PactMatcher } from '../openapi/pact-matchers.ts';
 export type { ReadCache, ReadCacheOptions } from './app/read-cache.ts';
 export { createReadCache } from './app/read-cache.ts';
 export type { WorldFaults, RateWindow } from './store/world/session.ts';
@@ -138,6 +141,11 @@ export interface MockOptions {
   scenarios?: readonly ScenarioDefinition[];
   /** What `GET /__mock/drift` answers: the drift report of the Node server's `--upstream`. Default: none (the route answers 404). */
   driftReport?: ControlOperations['driftReport'];
+  /**
+   * Record the API exchanges of every face as `consumer`'s Pact file (docs/pact.md): `mock.pact`
+   * holds it, `GET /__mock/pact` answers it. `seed` defaults to this mock's. Default: none.
+   */
+  pact?: PactOptions;
   /** Bounds on the store's worlds (docs/worlds.md, "Eviction"): at most `maxWorlds`, each evicted after `worldTtlMs` unused. Default: none. */
   worlds?: Pick<StoreOptions, 'maxWorlds' | 'worldTtlMs' | 'onEvict'>;
   /**
@@ -193,6 +201,15 @@ export interface Mock {
    * console.log(report.untouched); // ['GET /workflows/{workflow_id}/$errors/event_summaries', ...]
    */
   coverage(token?: string): RunCoverageReport;
+  /**
+   * The Pact recorder of the `pact` option (docs/pact.md), or null without it.
+   *
+   * @example
+   * const mock = createMock({ pact: { consumer: 'web-app' } });
+   * await mock.fetch('/v1/users/me', { headers: { authorization: 'Bearer dev' } });
+   * mock.pact?.pact().interactions.length; // 1
+   */
+  pact: PactRecorder | null;
 }
 
 /**
@@ -241,6 +258,7 @@ export function createMock(options: MockOptions = {}): Mock {
       coverage,
       saveState: options.saveState,
       driftReport: options.driftReport,
+      ...(options.pact === undefined ? {} : { pact: () => recorder!.pact() }),
     },
     logError: options.logError,
     faults: options.faults,
@@ -249,6 +267,8 @@ export function createMock(options: MockOptions = {}): Mock {
     ...(options.upstream === undefined ? {} : { upstream: options.upstream }),
   });
   const mapUrl = createUrlMapper(baseUrl);
+  // After the app: the recorder subscribes to its hook, after the app's own subscribers.
+  const recorder = options.pact === undefined ? null : recordPact(app, { seed: options.seed, ...options.pact });
 
   return {
     handle: app.handle,
@@ -265,5 +285,6 @@ export function createMock(options: MockOptions = {}): Mock {
     store,
     baseUrl,
     coverage: (token) => (token === undefined ? coverage.report('all') : app.control.coverage(token)),
+    pact: recorder,
   };
 }

@@ -101,5 +101,9 @@ export function controlRoutes(store: Store, ops: ControlOperations, faults: Pick
       ops.driftReport === undefined
         ? fail('not_found', 'This server has no upstream: start it with --upstream URL --live OPS (docs/upstream.md)')
         : ok({ data: ops.driftReport() }),
+    getPact: () =>
+      ops.pact === undefined
+        ? fail('not_found', 'This mock records no pact: give it pact: { consumer } or serve --pact-dir (docs/pact.md)')
+        : ok({ data: ops.pact() }),
   };
 }

@@ -214,6 +214,7 @@ describe('the control API against openapi/control.yaml', () => {
       ['setPactState', 'POST', '/pact/states', { state: 'a fresh world', params: { seed: '1' }, action: 'setup' }],
       ['getCoverage', 'GET', '/coverage?scope=all'],
       ['getDriftReport', 'GET', '/drift'],
+      ['getPact', 'GET', '/pact'],
     ];
     const statuses: number[] = [];
     for (const [operationId, method, path, body] of calls) {
@@ -225,7 +226,7 @@ describe('the control API against openapi/control.yaml', () => {
       ).toEqual([]);
     }
     expect(statuses).toEqual([
-      200, 200, 200, 200, 200, 200, 422, 200, 404, 200, 404, 200, 200, 200, 200, 200, 200, 404,
+      200, 200, 200, 200, 200, 200, 422, 200, 404, 200, 404, 200, 200, 200, 200, 200, 200, 404, 404,
     ]);
     expect(calls.map(([operationId]) => operationId).sort()).toEqual([...controlValidator.operationIds].sort());
   });

@@ -4,6 +4,7 @@
 // (control-routes.ts) and store call as `/__mock/...`, so both faces refuse the same body with the
 // same error, and neither calls the other. The types of the bodies are generated from the document.
 import type { DriftReport } from '../../openapi/drift.ts';
+import type { PactFile } from './pact.ts';
 import type { Result } from '../common/errors.ts';
 import type { AddedSources } from '../store/api/index.ts';
 import type { ClockState, JournalEntry, RateLimitRule, World, WorldSummary } from '../store/world/index.ts';
@@ -108,6 +109,8 @@ export interface ControlOperations {
   coverage?: RunCoverage;
   /** The drift report of the server's upstream (`serve --upstream`, docs/upstream.md); absent: there is none. */
   driftReport?: () => DriftReport;
+  /** The pact recorded so far (createMock's `pact`, docs/pact.md); absent: this mock records none. */
+  pact?: () => PactFile;
 }
 
 /** `POST /__mock/snapshot`'s answer. */

@@ -525,6 +525,32 @@ async function loadActivity() {
   );
 }
 
+// ---- pact (docs/pact.md, "The console's download") -------------------------------------------------
+
+/**
+ * GET /__mock/pact, saved as `<consumer>-workflow-api.json`, the bytes the kit's files have: in a
+ * page under MSW's worker no file can be written, so this is how the interactions leave the browser.
+ */
+async function downloadPact() {
+  const answer = await call('GET', '/__mock/pact');
+  if (answer.status === 404) {
+    $('#pact-note').textContent =
+      'This mock records no pact: give createHandlers or startMockWorker pact: { consumer }, or serve --pact-dir DIR --pact-consumer NAME.';
+    return;
+  }
+  if (answer.status !== 200) throw new Error(answer.body?.error ?? `GET /__mock/pact answered ${answer.status}`);
+  const pact = answer.body.data;
+  const url = URL.createObjectURL(new Blob([`${JSON.stringify(pact, null, 2)}\n`], { type: 'application/json' }));
+  const link = h('a', { href: url, download: `${pact.consumer.name}-workflow-api.json` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has handed the file to the browser.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  $('#pact-note').textContent =
+    `${plural(pact.interactions.length, 'interaction', 'interactions')} of ${pact.consumer.name}.`;
+}
+
 // ---- drift (serve --upstream, docs/upstream.md) ----------------------------------------------------
 
 /** GET /__mock/drift: the report of every upstream answer so far (404 when the server has no upstream). */
@@ -842,6 +868,7 @@ function start() {
   });
   $('#verify-key').addEventListener('change', () => loadActivity().catch(fail));
   $('#requests-console').addEventListener('change', () => loadActivity().catch(fail));
+  $('#pact-download').addEventListener('click', () => downloadPact().catch(fail));
   // Activity is live: polled once a second while its tab is open (the control API has no push).
   state.poll = setInterval(() => {
     if (state.tab === 'activity' && document.visibilityState === 'visible') loadActivity().catch(fail);

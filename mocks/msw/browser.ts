@@ -3,11 +3,11 @@
 // here or below it imports a Node module (support/architecture.test.ts checks).
 import { setupWorker, type SetupWorker, type StartOptions } from 'msw/browser';
 import type { Mock } from '../index.ts';
-import { createHandlers, type DriftView, type HandlersOptions } from './handlers.ts';
+import { createHandlers, type DriftView, type HandlersOptions, type PactRecorder } from './handlers.ts';
 import type { Persistence } from '../store/world/persist.ts';
 
 export { DEFAULT_STORAGE_KEY, type HandlersOptions } from './handlers.ts';
-export type { Mock, MockOptions } from '../index.ts';
+export type { Mock, MockOptions, PactFile, PactOptions, PactRecorder } from '../index.ts';
 export type {
   WorldsSnapshot,
   WorldSnapshot,
@@ -38,6 +38,11 @@ export interface MockWorker {
   persistence: Persistence | null;
   /** With `upstream`: where its answers depart from the document so far (`drift.report()`, docs/upstream.md); else null. */
   drift: DriftView | null;
+  /**
+   * With `pact`: the interactions recorded in this page so far (docs/pact.md, "In a browser"); else
+   * null. A page writes no file: the console's "Download pact" or the Playwright fixture takes them.
+   */
+  pact: PactRecorder | null;
   /** Saves the worlds (with `persist`) and stops intercepting. */
   stop(): Promise<void>;
 }
@@ -69,6 +74,7 @@ export async function startMockWorker(options: MockWorkerOptions = {}): Promise<
     mock: handlers.mock,
     persistence: handlers.persistence,
     drift: handlers.drift,
+    pact: handlers.pact,
     async stop() {
       handlers.persistence?.save();
       await worker.stop();

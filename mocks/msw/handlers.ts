@@ -7,7 +7,15 @@ import { validator } from '../../openapi/validator.ts';
 import { authenticate } from '../app/auth.ts';
 import { ENDPOINT_PREFIX } from '../app/head.ts';
 import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest } from '../app/fetch.ts';
-import { createMock, type FaultOptions, type Mock, type MockOptions, type UpstreamStage } from '../index.ts';
+import {
+  createMock,
+  type FaultOptions,
+  type Mock,
+  type MockOptions,
+  type PactOptions,
+  type PactRecorder,
+  type UpstreamStage,
+} from '../index.ts';
 import { DEFAULT_STORAGE_KEY, persistStore, type Persistence, type StorageArea } from '../store/world/persist.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
 import type { BesideSetup } from '../upstream/msw-step.ts';
@@ -21,6 +29,7 @@ export { DEFAULT_STORAGE_KEY } from '../store/world/persist.ts';
 export type { Exchange, HarEntry, HarHeader } from '../upstream/har.ts';
 export type { FallbackRule } from '../upstream/select.ts';
 export type { MatchField } from '../upstream/replay.ts';
+export type { PactFile, PactOptions, PactRecorder } from '../index.ts';
 
 /** In a page (setupWorker, or a DOM test environment) outbound webhooks are recorded, not sent. */
 const inBrowser = typeof window !== 'undefined' && typeof document !== 'undefined';
@@ -88,6 +97,14 @@ export interface HandlersOptions {
   match?: readonly MatchField[];
   /** Every upstream exchange, unredacted (to record one: `toHarEntry(exchange, secretFields(document))`). */
   onExchange?: (exchange: Exchange) => void;
+  /**
+   * Record the API exchanges as `consumer`'s Pact file (docs/pact.md), each interaction described
+   * by the running Vitest or Jest test's name (or `describe`'s answer). Held in memory as
+   * `handlers.pact`, answered by `GET /__mock/pact`; in Node, merge it into
+   * `DIR/<consumer>-workflow-api.json` with `writePactFile(DIR, handlers.pact)` from
+   * `workflow-api-mock-kit/server` (in `afterAll`). Not with `mock` (give createMock the option).
+   */
+  pact?: PactOptions;
 }
 
 export type Handlers = HttpHandler[] & {
@@ -96,6 +113,8 @@ export type Handlers = HttpHandler[] & {
   persistence: Persistence | null;
   /** With `upstream`: where its answers depart from the document so far (`drift.report()`); else null. */
   drift: DriftView | null;
+  /** With `pact`: the interactions recorded so far (`pact.pact()`, `pact.text()`); else null. */
+  pact: PactRecorder | null;
 };
 
 /** The drift report of the handlers' upstream so far (docs/upstream.md, "Drift report"). */
@@ -132,6 +151,11 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
   if (beside !== null && options.mock !== undefined) {
     throw new TypeError('createHandlers: upstream and replay go into the mock created here; give them without mock');
   }
+  if (options.pact !== undefined && options.mock !== undefined) {
+    throw new TypeError(
+      'createHandlers: pact goes into the mock created here; give createMock({ pact }) the option instead',
+    );
+  }
   const mock =
     options.mock ??
     createMock({
@@ -141,6 +165,7 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
       faults: options.faults,
       scenarios: options.scenarios,
       ...(beside === null ? {} : { upstream: beside.stage }),
+      ...(options.pact === undefined ? {} : { pact: options.pact }),
     });
   const loading = beside?.load(mock) ?? null;
   const persistence = options.persist
@@ -173,7 +198,7 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
     http.all(`${origin}/__mock/*`, resolve),
     http.all(`${origin}${ENDPOINT_PREFIX}/*`, resolve),
   ];
-  return Object.assign(handlers, { mock, persistence, drift: beside?.drift ?? null });
+  return Object.assign(handlers, { mock, persistence, drift: beside?.drift ?? null, pact: mock.pact });
 }
 
 /**

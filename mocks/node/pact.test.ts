@@ -1,54 +1,68 @@
-// recordPact (docs/pact.md): every example request of the document through mock.handle, recorded
-// in-process: one interaction per operation, status and world, the echoed values exact, the same
-// text for the same run, and nothing of the control API or the bearer.
+// writePactFile (docs/pact.md, "Files and the merge rule"): concurrent writers of one consumer end
+// in one file with every interaction, a lock left by a dead process is taken over, and a file that
+// is no pact of that consumer is refused and left as it was.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exampleRequests } from '../../openapi/example-requests.ts';
-import { document } from '../../openapi/generated/document.ts';
-import { exampleAppRequest } from '../../support/example-request.ts';
-import { createMock } from '../index.ts';
-import { createRecordingSink } from '../store/world/recording-sink.ts';
-import { recordPact } from './pact.ts';
+import type { PactFile } from '../app/pact.ts';
+import { writePactFile } from './pact.ts';
 
-/**
- * A fresh mock, every example request sent twice with `token`, and the file recorded. Its clock is
- * fixed: the bodies carry the world's timestamps, which follow the clock (docs/worlds.md).
- */
-async function recorded(token: string): Promise<string> {
-  const mock = createMock({ seed: 3, sink: createRecordingSink(), now: () => Date.UTC(2026, 0, 2, 3, 4, 5) });
-  const recorder = recordPact(mock, { consumer: 'web', seed: 3 });
-  for (const request of [...exampleRequests(document), ...exampleRequests(document)])
-    await mock.handle(exampleAppRequest(request, token));
-  await mock.handle({ method: 'GET', url: '/__mock/world', headers: { authorization: `Bearer ${token}` }, body: '' });
-  recorder.stop();
-  return recorder.text();
-}
+/** A source of 'web' holding one interaction per key. */
+const source = (...keys: string[]) => ({
+  consumer: 'web',
+  pact: (): PactFile => ({
+    consumer: { name: 'web' },
+    provider: { name: 'workflow-api' },
+    interactions: keys.map((key) => ({
+      type: 'Synchronous/HTTP',
+      key,
+      description: key,
+      providerStates: [{ name: 'a fresh world', params: {} }],
+      request: { method: 'GET', path: '/v1/users/me' },
+      response: { status: 200 },
+    })),
+    metadata: { pactSpecification: { version: '4.0' } },
+  }),
+});
 
-describe('recordPact', () => {
-  it('keeps one interaction per operation, status and world, sorted, the same text for the same run', async () => {
-    const text = await recorded('pact-unit');
-    expect(await recorded('pact-unit')).toBe(text);
-    expect(text).not.toContain('pact-unit');
-    const pact = JSON.parse(text);
-    const keys: string[] = pact.interactions.map((interaction: { key: string }) => interaction.key);
-    expect(keys).toEqual([...new Set(keys)].sort());
-    expect(keys.some((key) => key.startsWith('getWorld'))).toBe(false);
-    expect(keys.every((key) => key.endsWith(' a fresh world'))).toBe(true);
+describe('writePactFile', () => {
+  it('merges concurrent writers into one file: every interaction, one per key, sorted', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pact-write-'));
+    const writers = Array.from({ length: 8 }, (_, n) => source(`op${n} 200 a fresh world`, 'shared 200 a fresh world'));
+    const written = await Promise.all(writers.map((writer) => writePactFile(dir, writer)));
+    const path = join(dir, 'web-workflow-api.json');
+    expect(written.map((one) => one.path)).toEqual(writers.map(() => path));
+    const pact = JSON.parse(readFileSync(path, 'utf8')) as PactFile;
+    expect(pact.interactions.map((interaction) => interaction.key)).toEqual([
+      ...Array.from({ length: 8 }, (_, n) => `op${n} 200 a fresh world`),
+      'shared 200 a fresh world',
+    ]);
+    expect(written.reduce((sum, one) => sum + one.added, 0)).toBe(9);
+    expect(existsSync(`${path}.lock`)).toBe(false);
   });
 
-  it('leaves a value the consumer sent and the service echoes exact; the created ID gets its regex', async () => {
-    const pact = JSON.parse(await recorded('pact-unit'));
-    const created = pact.interactions.find((interaction: { key: string }) =>
-      interaction.key.startsWith('createWorkflow 200'),
+  it('takes over a lock left by a process that is gone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pact-write-'));
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid;
+    writeFileSync(join(dir, 'web-workflow-api.json.lock'), String(gone));
+    expect((await writePactFile(dir, source('getCurrentUser 200 a fresh world'))).interactions).toBe(1);
+  });
+
+  it('refuses a file that is no pact of the consumer, leaving it as it was; makes a missing folder', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pact-write-'));
+    const path = join(dir, 'web-workflow-api.json');
+    writeFileSync(path, '{"consumer": {"name": "mobile"}, "provider": {"name": "workflow-api"}, "interactions": []}');
+    await expect(writePactFile(dir, source('a 200 a fresh world'))).rejects.toThrow(
+      `cannot merge the pact into ${path}: the file there is the pact of "mobile"`,
     );
-    expect(created.request.body.content.settings.name).toBe('Summarise new issues');
-    const rules = created.response.matchingRules.body;
-    expect(rules['$.data.id'].matchers).toEqual([{ match: 'regex', regex: '^p_[A-Za-z0-9]+$' }]);
-    expect(created.response.body.content.data.name).toBe('Summarise new issues');
-    expect(rules['$.data.name']).toBeUndefined();
-  });
-
-  it("names a scenario token's world as its provider state", async () => {
-    const pact = JSON.parse(await recorded('scenario_empty-account_unit'));
-    expect(pact.interactions[0].providerStates[0].name).toBe('scenario empty-account');
+    expect(readFileSync(path, 'utf8')).toContain('mobile');
+    expect(existsSync(`${path}.lock`)).toBe(false);
+    const made = await writePactFile(join(dir, 'new', 'pacts'), source('a 200 a fresh world'));
+    expect(made).toEqual({ path: join(dir, 'new', 'pacts', 'web-workflow-api.json'), interactions: 1, added: 1 });
+    await expect(writePactFile(join(path, 'below-a-file'), source('a 200 a fresh world'))).rejects.toThrow(
+      `cannot make the folder ${join(path, 'below-a-file')} (ENOTDIR)`,
+    );
   });
 });

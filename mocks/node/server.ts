@@ -14,6 +14,7 @@ import {
   DEFAULT_PORT,
 } from '../common/defaults.ts';
 import { type Destination, destinationPolicy } from '../common/destinations.ts';
+import type { PactOptions } from '../app/pact.ts';
 import { createMock, scenarioCatalogue, type FaultOptions, type Mock, type ScenarioDefinition } from '../index.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
 import { SEEDED_WORLD_WEIGHT } from '../store/world/index.ts';
@@ -34,6 +35,11 @@ export interface ServerOptions {
   quiet?: boolean;
   /** A mock of the caller's to serve; not with `upstream` or `replay`, which go into the mock the server creates. */
   mock?: Mock;
+  /**
+   * Record the API exchanges as `consumer`'s pact (`serve --pact-dir`, docs/pact.md) in the mock the
+   * server creates: `server.mock.pact`, `GET /__mock/pact`; write it with writePactFile. Not with `mock`.
+   */
+  pact?: PactOptions;
   /** Where log lines go; stdout by default (and nowhere once stdout is closed, e.g. `npm start | head -1`). */
   log?: (line: string) => void;
   /** Connection limits and timeouts; each one unset keeps its default (`DEFAULT_LIMITS`). */
@@ -112,8 +118,9 @@ export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_LIMITS, DEFAULT_MAX_WORLDS, type Co
 export { readScenarioFiles, ScenarioFileError, type ScenarioFiles } from './scenario-files.ts';
 // For serve's --coverage-report, checked at start and written at exit like the server's own files.
 export { unwritableReason, type WholeFileOptions, writeFileReplacingSync } from './files.ts';
-// For serve's --pact-dir: the exchanges as a Pact file, written at exit (docs/pact.md).
-export { type PactRecorder, recordPact } from './pact.ts';
+// For serve's --pact-dir, the MSW handlers and the Playwright fixture: a recorder's pact merged into its file (docs/pact.md).
+export { type PactSource, type WrittenPact, writePactFile } from './pact.ts';
+export type { PactFile, PactInteraction, PactOptions, PactRecorder } from '../app/pact.ts';
 export type { CorsOrigins } from './cors.ts';
 export type { Destination } from '../common/destinations.ts';
 export type { Lookup } from './fetch.ts';
@@ -171,6 +178,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // The upstream stage goes into the mock when it is made (createMock's `upstream`).
   if (options.mock !== undefined && (options.upstream !== undefined || options.replay !== undefined)) {
     throw new TypeError('startServer: upstream and replay go into the mock the server creates; give them without mock');
+  }
+  if (options.mock !== undefined && options.pact !== undefined) {
+    throw new TypeError(
+      'startServer: pact goes into the mock the server creates; give createMock the pact option instead',
+    );
   }
   // Refused deliveries, failed state writes and refused pages are logged even with --quiet: they
   // are not request lines, and each is something to notice (docs/control-api.md).
@@ -293,6 +305,7 @@ function composeMock(options: ServerOptions, made: Composing): { mock: Mock; kee
       saveState: opened === undefined ? undefined : () => keeper!.save(),
       driftReport: made.upstream?.driftReport,
       upstream: made.upstream?.stage,
+      ...(options.pact === undefined ? {} : { pact: options.pact }),
     });
   if (opened === undefined) return { mock, keeper };
   keeper = keepState({ opened, store: mock.store, intervalMs: options.state?.intervalMs, log: notice });

@@ -6,7 +6,7 @@
 // no change, no key and no CORS. `mock` drives the world through the control API over HTTP, the
 // one path every face of the control API shares. Node only: imported from Playwright test files.
 import { test as base, type Page, type Route } from '@playwright/test';
-import { startServer, type RunningServer } from '../node/server.ts';
+import { startServer, writePactFile, type PactFile, type RunningServer } from '../node/server.ts';
 import { readScenarioFiles } from '../node/scenario-files.ts';
 import {
   coverageSummaryLine,
@@ -39,8 +39,28 @@ export interface MockOptions {
   apiRoute: string | RegExp;
 }
 
+/** The `pact` option: the run's exchanges as one consumer's Pact file (docs/pact.md, "From the Playwright fixture"). */
+export interface PactFixtureOptions {
+  /** The consumer's name (letters, digits, '.', '-', '_'): the file is `<dir>/<consumer>-workflow-api.json`. */
+  consumer: string;
+  /** The folder of the file, made when missing; default 'pacts' (under the folder Playwright runs in). */
+  dir?: string;
+  /**
+   * Also take what the page's own MSW worker recorded (`startMockWorker({ pact })`, docs/pact.md,
+   * "In a browser"): the page is told its test's title before the app loads, and when the test
+   * ends the fixture asks the page for `GET /__mock/pact` (relative to the page) and merges it in.
+   * A page that does not answer it fails the test, saying so. Default false.
+   */
+  fromPage?: boolean;
+}
+
 export interface MockWorkerOptions {
   mockServer: MockServerOptions;
+  /**
+   * Record every test's API exchanges as `consumer`'s pact: each worker merges its interactions into
+   * the one file when it ends, each described by its test's title. Default: undefined, no pact.
+   */
+  pact: PactFixtureOptions | undefined;
 }
 
 /** One test's world: its token, where the API is, and the control API of that world. */
@@ -65,7 +85,11 @@ export interface MockHandle {
 
 type Fixtures = MockOptions & { mock: MockHandle };
 /** The worker's server, started on first use (a worker whose tests all use MSW starts none). */
-type WorkerFixtures = MockWorkerOptions & { mockWorkerServer: () => Promise<RunningServer> };
+type WorkerFixtures = MockWorkerOptions & {
+  mockWorkerServer: () => Promise<RunningServer>;
+  /** Each test's title by its token: the description of its interactions in the pact. */
+  mockTestTitles: Map<string, string>;
+};
 
 const DEFAULT_API_ROUTE = /\/v1(\/|$)/;
 
@@ -83,11 +107,14 @@ const DEFAULT_API_ROUTE = /\/v1(\/|$)/;
  */
 export const test = base.extend<Fixtures, WorkerFixtures>({
   mockServer: [{}, { scope: 'worker', option: true }],
+  pact: [undefined, { scope: 'worker', option: true }],
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter.
+  mockTestTitles: [async ({}, use) => use(new Map()), { scope: 'worker' }],
   scenario: [undefined, { option: true }],
   apiRoute: [DEFAULT_API_ROUTE, { option: true }],
 
   mockWorkerServer: [
-    async ({ mockServer }, use, workerInfo) => {
+    async ({ mockServer, pact, mockTestTitles }, use, workerInfo) => {
       let started: Promise<RunningServer> | undefined;
       const start = async () => {
         const scenarios =
@@ -95,6 +122,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         const mock = createMock({
           ...(mockServer.seed === undefined ? {} : { seed: mockServer.seed }),
           scenarios: scenarios as ScenarioDefinition[],
+          // Each test has its own token: the token of an exchange names the test it belongs to.
+          ...(pact === undefined
+            ? {}
+            : {
+                pact: {
+                  consumer: pact.consumer,
+                  describe: (record) => mockTestTitles.get(record.session?.token ?? ''),
+                },
+              }),
         });
         return startServer({ port: 0, quiet: true, log: () => {}, mock });
       };
@@ -106,6 +142,13 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         console.log(
           `[workflow-api-mock-kit] worker ${workerInfo.workerIndex}: ${coverageSummaryLine(server.mock.coverage())}`,
         );
+      // Every worker merges into the one file under its lock (docs/pact.md, "Files and the merge rule").
+      if (pact !== undefined && server.mock.pact !== null) {
+        const written = await writePactFile(pact.dir ?? 'pacts', server.mock.pact);
+        console.log(
+          `[workflow-api-mock-kit] worker ${workerInfo.workerIndex}: pact of ${pact.consumer}: ${written.added} new interactions, ${written.interactions} in ${written.path}`,
+        );
+      }
       await server.close();
     },
     { scope: 'worker' },
@@ -113,18 +156,52 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
   // Automatic: a test that never names `mock` still has its page answered from its own world.
   mock: [
-    async ({ page, scenario, apiRoute, mockWorkerServer }, use, testInfo) => {
+    async ({ page, scenario, apiRoute, mockWorkerServer, mockTestTitles, pact }, use, testInfo) => {
       const own = `pw-${testInfo.workerIndex}-${testInfo.testId}`.replace(/[^A-Za-z0-9\-._~+/]/g, '-');
       const token = scenario === undefined ? own : `scenario_${scenario}_${own}`;
+      // The title path without the file, as Vitest names a test: 'describe > test'.
+      const title = testInfo.titlePath.slice(1).join(' > ');
+      mockTestTitles.set(token, title);
+      if (pact?.fromPage === true)
+        await page.addInitScript((given) => {
+          (globalThis as Record<symbol, unknown>)[Symbol.for('workflow-api-mock-kit.test-title')] = given;
+        }, title);
       const server = await mockWorkerServer();
       const handle = await throughServer(page, server, token, apiRoute);
       await use(handle);
+      if (pact?.fromPage === true) await mergePagePact(page, token, pact);
       // Per-test cleanup: the world is dropped, so a worker running many tests keeps only the live ones.
       server.mock.store.evict(token);
     },
     { auto: true },
   ],
 });
+
+/** `pact.fromPage`: the pact the page's own MSW worker recorded, merged into the consumer's file. */
+async function mergePagePact(page: Page, token: string, pact: PactFixtureOptions): Promise<void> {
+  // A test that never opened a page of the app has nothing of the page to record.
+  if (page.isClosed() || page.url() === 'about:blank') return;
+  const answer = await page.evaluate(async (authorization) => {
+    const response = await fetch('/__mock/pact', { headers: { authorization } });
+    return { status: response.status, text: await response.text() };
+  }, `Bearer ${token}`);
+  let recorded: PactFile | undefined;
+  try {
+    recorded = answer.status === 200 ? (JSON.parse(answer.text) as { data: PactFile }).data : undefined;
+  } catch {
+    // Not the kit's answer: said below.
+  }
+  if (recorded === undefined || !Array.isArray(recorded.interactions))
+    throw new Error(
+      `pact.fromPage: GET /__mock/pact in the page answered ${answer.status}, not a pact: start the kit's worker in the page with startMockWorker({ pact: { consumer } }) (docs/pact.md, "In a browser")`,
+    );
+  // Filed under the fixture's consumer: one file per consumer, whatever name the page gave.
+  const interactions = recorded.interactions;
+  await writePactFile(pact.dir ?? 'pacts', {
+    consumer: pact.consumer,
+    pact: () => ({ ...recorded, consumer: { name: pact.consumer }, interactions }),
+  });
+}
 
 /** A control answer: `{data}` or the error body. */
 type Answer = { data?: unknown; error?: string } | null;

@@ -363,6 +363,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * the Pact file recorded so far (createHandlers or createMock with pact, serve --pact-dir)
+         * @description The pact this mock has recorded so far, for every token (docs/pact.md): the Pact
+         *     specification 4.0 file as `data`, interactions sorted, exactly as it would be written. The
+         *     console's "Download pact" saves it; in a page, where no file can be written, it is how the
+         *     interactions leave the browser. A mock that records no pact answers 404.
+         */
+        get: operations["getPact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scenarios": {
         parameters: {
             query?: never;
@@ -1194,6 +1217,35 @@ export interface operations {
             404: components["responses"]["Error"];
         };
     };
+    getPact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Pact file so far. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            consumer: Record<string, never>;
+                            provider: Record<string, never>;
+                            interactions: Record<string, never>[];
+                            metadata: Record<string, never>;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
     listScenarios: {
         parameters: {
             query?: never;
@@ -1253,7 +1305,7 @@ export interface operations {
 }
 
 /** The operations under `paths`: what a server answers. */
-export type PathOperationId = "resetWorld" | "getWorld" | "listRequests" | "listDeliveries" | "emit" | "emitTrigger" | "completeConnect" | "setRateLimit" | "setFaults" | "addSources" | "getDriftReport" | "saveSnapshot" | "getClock" | "setClock" | "switchScenario" | "setPactState" | "listScenarios" | "getCoverage";
+export type PathOperationId = "resetWorld" | "getWorld" | "listRequests" | "listDeliveries" | "emit" | "emitTrigger" | "completeConnect" | "setRateLimit" | "setFaults" | "addSources" | "getDriftReport" | "saveSnapshot" | "getClock" | "setClock" | "switchScenario" | "setPactState" | "getPact" | "listScenarios" | "getCoverage";
 
 /** Per operation and location, the parameters whose schema has a default (always present once validated). */
 export interface ParameterDefaults {

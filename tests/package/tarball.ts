@@ -122,3 +122,18 @@ export async function createConsumer(
   );
   return dir;
 }
+
+/**
+ * `vite build` of the app in `app` (a folder of the consumer project, on the consumer's own Vite)
+ * into `outDir`, relative to it.
+ *
+ * @example
+ * await viteBuild(consumer, join(consumer, 'playwright', 'app'), '../dist');
+ */
+export async function viteBuild(consumer: string, app: string, outDir: string): Promise<void> {
+  await runOk(
+    process.execPath,
+    [join(consumer, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn', '--outDir', outDir],
+    { cwd: app },
+  );
+}

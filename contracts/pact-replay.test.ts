@@ -1,0 +1,183 @@
+// The matching rules `pact verify` applies (contracts/pact-replay.ts, docs/pact.md): one hand-made
+// V4 interaction per rule kind, replayed against a fake provider answering a value that keeps the
+// rule and one that breaks it; the break is named at its pointer. No network: the fetch is a function.
+import { describe, expect, it } from 'vitest';
+import { replayPact, type ReplayTarget } from './pact-replay.ts';
+
+type Rules = Record<string, { combine: 'AND'; matchers: Array<Record<string, unknown>> }>;
+
+/** A one-interaction V4 pact expecting `body` under `rules`. */
+function pactOf(body: unknown, rules: Rules): string {
+  return JSON.stringify({
+    consumer: { name: 'test' },
+    provider: { name: 'workflow-api' },
+    interactions: [
+      {
+        type: 'Synchronous/HTTP',
+        description: 'one',
+        providerStates: [{ name: 'a fresh world', params: {} }],
+        request: { method: 'GET', path: '/v1/things' },
+        response: {
+          status: 200,
+          headers: { 'content-type': ['application/json'] },
+          body: { content: body, contentType: 'application/json', encoded: false },
+          matchingRules: { body: rules },
+        },
+      },
+    ],
+    metadata: { pactSpecification: { version: '4.0' } },
+  });
+}
+
+/** A provider answering `answer` to every request; the requests it saw. */
+function provider(answer: unknown, status = 200): { target: ReplayTarget; seen: Request[] } {
+  const seen: Request[] = [];
+  const target: ReplayTarget = {
+    root: 'http://provider.test',
+    token: 'tok',
+    readOnly: false,
+    stateChangeUrl: 'http://provider.test/states',
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      seen.push(request);
+      if (request.url.endsWith('/states')) return new Response(null, { status: 204 });
+      return Response.json(answer, { status });
+    },
+  };
+  return { target, seen };
+}
+
+const rule = (matcher: Record<string, unknown>): Rules[string] => ({ combine: 'AND', matchers: [matcher] });
+
+async function mismatchesOf(body: unknown, rules: Rules, answer: unknown): Promise<string[]> {
+  const replayed = await replayPact(pactOf(body, rules), provider(answer).target);
+  if ('refused' in replayed) throw new Error(replayed.refused);
+  return replayed.interactions[0]!.mismatches.map((m) => `${m.pointer} ${m.message}`);
+}
+
+const AT = '/interactions/0/response/body';
+
+describe('pact verify: the matching rules', () => {
+  const cases: Array<[string, unknown, Rules, unknown, unknown, string]> = [
+    [
+      'regex',
+      { id: 'p_abc' },
+      { '$.id': rule({ match: 'regex', regex: '^p_[a-z]+$' }) },
+      { id: 'p_xyz' },
+      { id: 'hook_1' },
+      `${AT}/id "hook_1" does not match ^p_[a-z]+$`,
+    ],
+    [
+      'type',
+      { n: 1, s: 'a' },
+      { '$.n': rule({ match: 'type' }), '$.s': rule({ match: 'type' }) },
+      { n: 9, s: 'zz' },
+      { n: '9', s: 'zz' },
+      `${AT}/n is string "9", the pact expects number (type matcher)`,
+    ],
+    [
+      'min on an array, items like the example',
+      { list: [{ id: 'a' }] },
+      { '$.list': rule({ match: 'type', min: 1 }) },
+      { list: [{ id: 'b' }, { id: 'c', more: 1 }] },
+      { list: [] },
+      `${AT}/list has 0 items, the pact expects at least 1`,
+    ],
+    [
+      'equality',
+      { state: 'active' },
+      { '$.state': rule({ match: 'equality' }) },
+      { state: 'active' },
+      { state: 'paused' },
+      `${AT}/state is "paused", the pact expects exactly "active"`,
+    ],
+    [
+      'date',
+      { day: '2025-01-31' },
+      { '$.day': rule({ match: 'date', format: 'yyyy-MM-dd' }) },
+      { day: '2026-11-26' },
+      { day: '26/11/2026' },
+      `${AT}/day "26/11/2026" is not a date of the format yyyy-MM-dd`,
+    ],
+    [
+      'timestamp',
+      { at: '2025-01-31T10:00:00Z' },
+      { '$.at': rule({ match: 'timestamp', format: "yyyy-MM-dd'T'HH:mm:ssXXX" }) },
+      { at: '2026-11-26T12:53:45+01:00' },
+      { at: '2026-11-26 12:53' },
+      `${AT}/at "2026-11-26 12:53" is not a timestamp of the format yyyy-MM-dd'T'HH:mm:ssXXX`,
+    ],
+    [
+      'datetime',
+      { at: '2025-01-31T10:00:00Z' },
+      { '$.at': rule({ match: 'datetime' }) },
+      { at: '2026-11-26T12:53:45.120Z' },
+      { at: 'yesterday' },
+      `${AT}/at "yesterday" is not a datetime of the format yyyy-MM-dd'T'HH:mm:ss`,
+    ],
+    [
+      'no rule: the exact value',
+      { kind: 'user', extra: null },
+      {},
+      { kind: 'user', extra: null, added: true },
+      { kind: 'admin', extra: null },
+      `${AT}/kind is "admin", the pact expects exactly "user"`,
+    ],
+    [
+      'no rule: a member the pact names',
+      { data: { id: 'x', name: 'n' } },
+      { '$.data.id': rule({ match: 'type' }) },
+      { data: { id: 'y', name: 'n' } },
+      { data: { id: 'y' } },
+      `${AT}/data/name is missing`,
+    ],
+    [
+      'a wildcard path under an array',
+      { data: [{ id: 'wh_a' }] },
+      { '$.data': rule({ match: 'type', min: 1 }), '$.data[*].id': rule({ match: 'regex', regex: '^wh_' }) },
+      { data: [{ id: 'wh_b' }, { id: 'wh_c' }] },
+      { data: [{ id: 'wh_b' }, { id: 'hook_c' }] },
+      `${AT}/data/1/id "hook_c" does not match ^wh_`,
+    ],
+  ];
+  for (const [name, body, rules, kept, broken, message] of cases) {
+    it(`${name}: holds for a value that keeps it, names the one that breaks it`, async () => {
+      expect(await mismatchesOf(body, rules, kept)).toEqual([]);
+      expect(await mismatchesOf(body, rules, broken)).toEqual([message]);
+    });
+  }
+
+  it('sets up the state first with the bearer, then sends the request with it, then tears the state down', async () => {
+    const { target, seen } = provider({});
+    await replayPact(pactOf({}, {}), target);
+    expect(seen.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
+      'POST /states',
+      'GET /v1/things',
+      'POST /states',
+    ]);
+    expect(seen.every((request) => request.headers.get('authorization') === 'Bearer tok')).toBe(true);
+    expect(await seen[0]!.json()).toEqual({ state: 'a fresh world', params: {}, action: 'setup' });
+    expect(await seen[2]!.json()).toMatchObject({ action: 'teardown' });
+  });
+
+  it('holds the status and the content type, and refuses a matcher it does not apply instead of passing it', async () => {
+    const replayed = await replayPact(pactOf({ a: 1 }, {}), provider({ a: 1 }, 201).target);
+    expect('interactions' in replayed && replayed.interactions[0]!.mismatches).toEqual([
+      { pointer: '/interactions/0/response/status', message: 'is 201, the pact expects 200' },
+    ]);
+    expect(await mismatchesOf({ a: 1 }, { '$.a': rule({ match: 'semver' }) }, { a: 1 })).toEqual([
+      `${AT}/a the matcher "semver" is not one pact verify applies (docs/pact.md)`,
+    ]);
+  });
+
+  it('skips a write on a read-only target without sending anything', async () => {
+    const { target, seen } = provider({});
+    const text = pactOf({}, {}).replace('"method":"GET"', '"method":"POST"');
+    const replayed = await replayPact(text, { ...target, readOnly: true });
+    expect('interactions' in replayed && replayed.interactions[0]).toMatchObject({
+      outcome: 'skipped',
+      reason: expect.stringContaining('read-only target: refusing to send POST /v1/things'),
+    });
+    expect(seen).toEqual([]);
+  });
+});

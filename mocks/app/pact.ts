@@ -1,0 +1,350 @@
+// The Pact recorder of every face (docs/pact.md): the exchanges of a mock as a Pact specification
+// 4.0 file. It listens on the app's exchange hook (docs/architecture.md, "After each exchange"),
+// keeps one interaction per operation, status and provider state, and answers the file sorted, so
+// that the same run writes the same file byte for byte. Browser-safe: it reads only the document
+// and the exchange record, so the MSW handlers in a page record as the Node server does; writing
+// and merging files is the Node adapter's (mocks/node/pact.ts), with mergePacts below.
+import { document } from '../../openapi/generated/document.ts';
+import { resolveOperations } from '../../openapi/document/resolve.ts';
+import { bodyMatchers, type MatchingRules } from '../../openapi/pact-matchers.ts';
+import { documentedStatusKey } from '../../openapi/response.ts';
+import type { ExchangeListener, ExchangeRecord } from './exchange.ts';
+import { CONSOLE_REQUEST_HEADER } from './subscribers.ts';
+
+/** The provider's name in every file the kit writes, and the file's suffix. */
+const PACT_PROVIDER = 'workflow-api';
+
+/** The request headers every consumer relies on, beside those its operation declares; never the bearer (docs/pact.md). */
+const KEPT_REQUEST_HEADERS = ['accept', 'content-type', 'prefer'];
+
+/** A consumer's name becomes part of a file name: letters, digits, '.', '-', '_' (as serve's --pact-consumer). */
+const CONSUMER_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+/** A request or response body as written: JSON as itself, any other text as text. */
+export interface PactBody {
+  content: unknown;
+  contentType: string;
+  encoded: false;
+}
+
+/** One V4 "Synchronous/HTTP" interaction, as written. */
+export interface PactInteraction {
+  type: 'Synchronous/HTTP';
+  /** The operation, status and provider state it stands for: one interaction per key. */
+  key: string;
+  description: string;
+  providerStates: Array<{ name: string; params: Record<string, string> }>;
+  request: {
+    method: string;
+    path: string;
+    query?: Record<string, string[]>;
+    headers?: Record<string, string[]>;
+    body?: PactBody;
+  };
+  response: {
+    status: number;
+    headers?: Record<string, string[]>;
+    body?: PactBody;
+    matchingRules?: { body: MatchingRules };
+  };
+}
+
+/** A whole Pact file as the kit writes it. */
+export interface PactFile {
+  consumer: { name: string };
+  provider: { name: string };
+  interactions: PactInteraction[];
+  metadata: { pactSpecification: { version: '4.0' } };
+}
+
+export interface PactOptions {
+  /** The consumer's name (letters, digits, '.', '-', '_'): the file is `<consumer>-workflow-api.json`. */
+  consumer: string;
+  /** The seed of the mock's worlds, written into each provider state's params. */
+  seed?: number | string;
+  /**
+   * The title of the test an exchange belongs to, which becomes its interaction's description
+   * (`<title>: <operationId> answers <status>`). Default: the running Vitest or Jest test's name,
+   * when there is one; else the description is `<operationId> answers <status> in <state>`.
+   */
+  describe?: (record: ExchangeRecord) => string | undefined;
+}
+
+/** A mock's recorder of exchanges as a pact (`mock.pact`). */
+export interface PactRecorder {
+  readonly consumer: string;
+  /** Stops listening; what was kept stays. */
+  stop(): void;
+  /** How many interactions are kept. */
+  size(): number;
+  /** The pact so far, interactions sorted by key. */
+  pact(): PactFile;
+  /** The whole file, interactions sorted by key, ending in a newline. */
+  text(): string;
+}
+
+/**
+ * The file name of `consumer`'s pact with the workflow API.
+ *
+ * @example
+ * pactFileName('web-app'); // 'web-app-workflow-api.json'
+ */
+export function pactFileName(consumer: string): string {
+  return `${consumer}-${PACT_PROVIDER}.json`;
+}
+
+/** Why `consumer` cannot name a pact file, or undefined when it can. */
+function consumerNameProblem(consumer: string): string | undefined {
+  return CONSUMER_NAME.test(consumer)
+    ? undefined
+    : `must be letters, digits, '.', '-' or '_' (a file name), got ${JSON.stringify(consumer)}`;
+}
+
+/**
+ * The provider state of an exchange: the world it ran in, a scenario's (`scenario <name>`, built
+ * from a `scenario_<name>_...` token or switched to by the control API) or a fresh seeded one.
+ */
+function providerStateOf(record: ExchangeRecord): string {
+  const scenario = record.session?.world.scenario;
+  return scenario === null || scenario === undefined ? 'a fresh world' : `scenario ${scenario}`;
+}
+
+/**
+ * The interaction an exchange stands for (operation, status, provider state); undefined for one no
+ * pact holds: not the API's, not the mock's answer, or the console's own request (what the console
+ * reads is no consumer's need).
+ */
+function interactionKey(record: ExchangeRecord): string | undefined {
+  if (record.face !== 'api' || record.source !== 'mock' || record.operationId === undefined) return undefined;
+  if (record.request.headers[CONSOLE_REQUEST_HEADER] !== undefined) return undefined;
+  return `${record.operationId} ${record.status} ${providerStateOf(record)}`;
+}
+
+/** The body's text as JSON when it is JSON, else the text itself. */
+function parsedBody(text: string, contentType: string): PactBody | undefined {
+  if (text === '') return undefined;
+  if (/json/i.test(contentType)) {
+    try {
+      return { content: JSON.parse(text), contentType, encoded: false };
+    } catch {
+      // Not JSON after all: kept as the text it was.
+    }
+  }
+  return { content: text, contentType, encoded: false };
+}
+
+/** `?a=1&b=2&a=3` as `{ a: ['1', '3'], b: ['2'] }`, names sorted. */
+function queryOf(query: string): Record<string, string[]> | undefined {
+  if (query === '') return undefined;
+  const values: Record<string, string[]> = {};
+  for (const [name, value] of new URLSearchParams(query)) values[name] = [...(values[name] ?? []), value];
+  return Object.fromEntries(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** What the recorder reads of the document, once: each operation's response schemas and its header parameters. */
+function documentFacts() {
+  const byId = new Map(resolveOperations(document).map((operation) => [operation.info.operationId, operation]));
+  return {
+    /** The response schema's pointer of an operation's answer, for `status` (then `4XX`, `DEFAULT`). */
+    responseSchema(operationId: string, status: number): string | undefined {
+      const responses = byId.get(operationId)?.responses;
+      const key = responses === undefined ? undefined : documentedStatusKey(responses, status);
+      const response = key === undefined ? undefined : responses!.get(key);
+      if (response === undefined) return undefined;
+      for (const [type, pointer] of response.content) if (/json/.test(type) && pointer !== null) return pointer;
+      return undefined;
+    },
+    /** The headers kept: the ones every consumer relies on and those the operation declares (`x-pd-environment`). */
+    requestHeaders(operationId: string): string[] {
+      const declared = (byId.get(operationId)?.info.parameters ?? [])
+        .filter((parameter) => parameter.in === 'header' && parameter.name !== 'authorization')
+        .map((parameter) => parameter.name);
+      return [...new Set([...KEPT_REQUEST_HEADERS, ...declared])].sort();
+    },
+  };
+}
+
+/** The interaction of an exchange whose key (interactionKey) no kept interaction has yet. */
+function interactionOf(
+  record: ExchangeRecord,
+  key: string,
+  facts: ReturnType<typeof documentFacts>,
+  seed: string | undefined,
+  title: string | undefined,
+): PactInteraction {
+  const { request, head, response, status } = record;
+  const operationId = record.operationId!;
+  const state = providerStateOf(record);
+  const params: Record<string, string> = { ...record.pathParams };
+  if (seed !== undefined) params.seed = seed;
+  const requestHeaders: Record<string, string[]> = {};
+  for (const name of facts.requestHeaders(operationId)) {
+    const value = request.headers[name];
+    if (value !== undefined) requestHeaders[name] = [value];
+  }
+  const requestBody = parsedBody(request.body, request.headers['content-type'] ?? 'application/octet-stream');
+  const responseType = response.headers['content-type'];
+  const responseBody = responseType === undefined ? undefined : parsedBody(response.body, responseType);
+  const pointer = facts.responseSchema(operationId, status);
+  const schema = pointer === undefined ? undefined : { $ref: `#${pointer}` };
+  const rules =
+    responseBody !== undefined && schema !== undefined && typeof responseBody.content === 'object'
+      ? bodyMatchers(document, schema, responseBody.content, requestBody?.content)
+      : {};
+  const query = queryOf(head.query);
+  return {
+    type: 'Synchronous/HTTP',
+    key,
+    description:
+      title === undefined
+        ? `${operationId} answers ${status} in ${state}`
+        : `${title}: ${operationId} answers ${status}`,
+    providerStates: [{ name: state, params }],
+    request: {
+      method: head.method,
+      path: head.path,
+      ...(query === undefined ? {} : { query }),
+      ...(Object.keys(requestHeaders).length === 0 ? {} : { headers: requestHeaders }),
+      ...(requestBody === undefined ? {} : { body: requestBody }),
+    },
+    response: {
+      status,
+      ...(responseType === undefined ? {} : { headers: { 'content-type': [responseType] } }),
+      ...(responseBody === undefined ? {} : { body: responseBody }),
+      ...(Object.keys(rules).length === 0 ? {} : { matchingRules: { body: rules } }),
+    },
+  };
+}
+
+/**
+ * Where a page's recorder finds the title of the test driving it: the Playwright fixture sets it in
+ * the page before the app loads (its `pact.fromPage`), since a page has no test runner of its own.
+ */
+const PAGE_TEST_TITLE = Symbol.for('workflow-api-mock-kit.test-title');
+
+/**
+ * The name of the Vitest or Jest test running now, or the title the Playwright fixture gave the
+ * page; undefined outside one. Vitest and Jest keep their `expect.getState()` on a global symbol;
+ * the kit reads it there because mocks/ never imports a test runner (docs/architecture.md).
+ */
+function runningTestName(): string | undefined {
+  const globals = globalThis as Record<symbol, unknown>;
+  const vitest = globals[Symbol.for('expect-global')] as { getState?: () => { currentTestName?: unknown } } | undefined;
+  const jest = globals[Symbol.for('$$jest-matchers-object')] as { state?: { currentTestName?: unknown } } | undefined;
+  let name: unknown;
+  try {
+    name = vitest?.getState?.().currentTestName ?? jest?.state?.currentTestName ?? globals[PAGE_TEST_TITLE];
+  } catch {
+    // A runner's internals changed shape: no title, the description says the operation only.
+  }
+  return typeof name === 'string' && name.trim() !== '' ? name.trim() : undefined;
+}
+
+/** The file of `consumer` holding `interactions`, sorted by key. */
+function pactOf(consumer: string, interactions: Iterable<PactInteraction>): PactFile {
+  return {
+    consumer: { name: consumer },
+    provider: { name: PACT_PROVIDER },
+    interactions: [...interactions].sort((a, b) => compareText(a.key, b.key)),
+    metadata: { pactSpecification: { version: '4.0' } },
+  };
+}
+
+/** Code-unit order, the same on every machine and locale. */
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * A pact file's text as the kit writes it: two-space JSON ending in a newline.
+ *
+ * @example
+ * pactText(recorder.pact()) === recorder.text(); // true
+ */
+export function pactText(pact: PactFile): string {
+  return `${JSON.stringify(pact, null, 2)}\n`;
+}
+
+/**
+ * Records `mock`'s answered API exchanges as `consumer`'s pact with the workflow API: the first
+ * exchange of each operation, status and provider state is kept. createMock's `pact` option calls
+ * it, so every face (node:http, MSW, `mock.fetch`) records through this one recorder.
+ *
+ * @example
+ * const recorder = recordPact(mock, { consumer: 'web-app' });
+ * await mock.fetch('/v1/users/me', { headers: { authorization: 'Bearer dev' } });
+ * recorder.pact().interactions[0].key; // 'getCurrentUser 200 a fresh world'
+ */
+export function recordPact(
+  mock: { onExchange(listener: ExchangeListener): () => void },
+  options: PactOptions,
+): PactRecorder {
+  const problem = consumerNameProblem(options.consumer);
+  if (problem !== undefined) throw new TypeError(`pact: consumer ${problem}`);
+  const facts = documentFacts();
+  const seed = options.seed === undefined ? undefined : String(options.seed);
+  const describe = options.describe ?? runningTestName;
+  const interactions = new Map<string, PactInteraction>();
+  // The key first: an interaction already kept is not built again (its matchers walk the schema).
+  const stop = mock.onExchange((record) => {
+    const key = interactionKey(record);
+    if (key === undefined || interactions.has(key)) return;
+    interactions.set(key, interactionOf(record, key, facts, seed, describe(record)));
+  });
+  const pact = () => pactOf(options.consumer, interactions.values());
+  return { consumer: options.consumer, stop, size: () => interactions.size, pact, text: () => pactText(pact()) };
+}
+
+/**
+ * Several pacts of one consumer as one (the files of several test files, workers or runs): the
+ * union of their interactions, one per key; of two with the same key the one whose JSON text sorts
+ * first is kept, so the result does not depend on the order the pacts come in; sorted by key. The
+ * same pacts, in any order, give the same bytes (pactText).
+ *
+ * @example
+ * const merged = mergePacts('web-app', [fromWorker0, fromWorker1]);
+ */
+export function mergePacts(consumer: string, pacts: readonly PactFile[]): PactFile {
+  const kept = new Map<string, { interaction: PactInteraction; text: string }>();
+  for (const pact of pacts)
+    for (const interaction of pact.interactions) {
+      const text = JSON.stringify(interaction);
+      const known = kept.get(interaction.key);
+      if (known === undefined || compareText(text, known.text) < 0) kept.set(interaction.key, { interaction, text });
+    }
+  return pactOf(
+    consumer,
+    [...kept.values()].map(({ interaction }) => interaction),
+  );
+}
+
+/**
+ * A pact file's text read back for a merge: a kit-written file of `consumer`, or why it is not one
+ * (not JSON, another consumer's or provider's, an interaction without a key).
+ *
+ * @example
+ * const read = parsePact(text, 'web-app');
+ * if (!read.ok) throw new Error(read.error);
+ */
+export function parsePact(
+  text: string,
+  consumer: string,
+): { ok: true; value: PactFile } | { ok: false; error: string } {
+  let pact: unknown;
+  try {
+    pact = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, error: `is not JSON (${(error as Error).message})` };
+  }
+  const file = pact as Partial<PactFile> | null;
+  if (typeof file !== 'object' || file === null || !Array.isArray(file.interactions))
+    return { ok: false, error: 'is no Pact file: it has no "interactions" list' };
+  if (file.consumer?.name !== consumer || file.provider?.name !== PACT_PROVIDER)
+    return {
+      ok: false,
+      error: `is the pact of ${JSON.stringify(file.consumer?.name)} with ${JSON.stringify(file.provider?.name)}, not of ${JSON.stringify(consumer)} with "${PACT_PROVIDER}"`,
+    };
+  const keyless = file.interactions.findIndex(
+    (interaction) => typeof interaction !== 'object' || interaction === null || typeof interaction.key !== 'string',
+  );
+  if (keyless >= 0) return { ok: false, error: `has an interaction without a "key" (/interactions/${keyless})` };
+  return { ok: true, value: pactOf(consumer, file.interactions) };
+}
