@@ -31,6 +31,8 @@ try {
       ? 'No sources yet'
       : `${sources.page_info.total_count} sources, ${sources.data.length} on this page`,
   );
+  const { data: webhooks } = await api('/users/me/webhooks');
+  show('webhooks', `${webhooks.length} webhooks`);
   if (params.has('project')) {
     const { data: accounts } = await api(`/connect/${params.get('project')}/accounts`);
     const list = document.getElementById('accounts');
