@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_PACT, startSeededServer as freshServer, useSamplePact } from '../../support/pact-recording.ts';
 import { runPactSuite, SUITE_WORLD } from '../../support/pact-suite/run.ts';
-import { expectFailsThroughVariant, expectVerified, verifyPact } from '../../support/pact-verifier.ts';
+import { itFailsThroughVariants, verifiedAgainst } from '../../support/pact-verifier.ts';
 
 const TOKEN = SAMPLE_PACT.token;
 
@@ -18,41 +18,31 @@ const sample = useSamplePact();
 
 describe('the official Pact verifier', () => {
   it('verifies a pact recorded by serve --pact-dir against a fresh mock server', async () => {
-    const server = await freshServer();
-    try {
-      expect(expectVerified(await verifyPact(sample.file(), server.origin, TOKEN))).toEqual([
-        'createWebhook answers 200 in a fresh world: OK',
-        'getCurrentUser answers 200 in a fresh world: OK',
-        'getWorkflow answers 404 in a fresh world: OK',
-        'listWebhooks answers 200 in a fresh world: OK',
-        'listWebhooks answers 200 in scenario empty-account: OK',
-        'listWorkspaceSources answers 200 in a fresh world: OK',
-      ]);
-    } finally {
-      await server.stop();
-    }
+    expect(await verifiedAgainst(freshServer, sample.file(), TOKEN)).toEqual([
+      'createWebhook answers 200 in a fresh world: OK',
+      'getCurrentUser answers 200 in a fresh world: OK',
+      'getWorkflow answers 404 in a fresh world: OK',
+      'listWebhooks answers 200 in a fresh world: OK',
+      'listWebhooks answers 200 in scenario empty-account: OK',
+      'listWorkspaceSources answers 200 in a fresh world: OK',
+    ]);
   }, 120_000);
 
-  for (const [variant, interaction, field] of [
-    ['wrong-id-prefix', 'createWebhook answers 200 in a fresh world', '$.data.id'],
-    ['missing-page-info', 'listWorkspaceSources answers 200 in a fresh world', 'page_info'],
-  ] as const) {
-    it(`fails the same pact against the broken variant "${variant}", naming ${field}`, async () => {
-      const server = await freshServer();
-      try {
-        await expectFailsThroughVariant(sample.file(), TOKEN, server.origin, variant, ` - ${interaction}`, field);
-      } finally {
-        await server.stop();
-      }
-    }, 120_000);
-  }
+  itFailsThroughVariants(
+    'fails the same pact',
+    [
+      ['wrong-id-prefix', 'createWebhook answers 200 in a fresh world', '$.data.id'],
+      ['missing-page-info', 'listWorkspaceSources answers 200 in a fresh world', 'page_info'],
+    ],
+    () => ({ file: sample.file(), token: TOKEN, start: freshServer }),
+    120_000,
+  );
 });
 
 describe('the official Pact verifier over the pact of a Vitest suite through the MSW handlers', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pact-msw-verify-'));
   let file = '';
-  const token = SUITE_WORLD.token;
-  /** A fresh server with the suite's seed: the token then opens the world its handlers answered from. */
+  /** A fresh server with the suite's seed: its bearer then opens the world its handlers answered from. */
   const suiteServer = () => freshServer([], String(SUITE_WORLD.seed));
   beforeAll(async () => {
     const run = await runPactSuite(dir);
@@ -62,37 +52,27 @@ describe('the official Pact verifier over the pact of a Vitest suite through the
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('verifies it against a fresh mock server given the suite seed and bearer', async () => {
-    const server = await suiteServer();
-    try {
-      const descriptions = expectVerified(await verifyPact(file, server.origin, token));
-      // One per interaction the suite's two files made, each described by its test's title.
-      expect(descriptions).toEqual([
-        'adds an alerts webhook: createWebhook answers 200: OK',
-        'account page > shows the signed-in user: getCurrentUser answers 200: OK',
-        'account page > says when a workflow is gone: getWorkflow answers 404: OK',
-        'shows the workspace of the signed-in user: getWorkspace answers 200: OK',
-        'lists the sources of the workspace, a page at a time: listWorkspaceSources answers 200: OK',
-      ]);
-    } finally {
-      await server.stop();
-    }
+    // One per interaction the suite's two files made, each described by its test's title.
+    expect(await verifiedAgainst(suiteServer, file, SUITE_WORLD.token)).toEqual([
+      'adds an alerts webhook: createWebhook answers 200: OK',
+      'account page > shows the signed-in user: getCurrentUser answers 200: OK',
+      'account page > says when a workflow is gone: getWorkflow answers 404: OK',
+      'shows the workspace of the signed-in user: getWorkspace answers 200: OK',
+      'lists the sources of the workspace, a page at a time: listWorkspaceSources answers 200: OK',
+    ]);
   }, 120_000);
 
-  for (const [variant, interaction, field] of [
-    ['wrong-id-prefix', 'adds an alerts webhook: createWebhook answers 200', '$.data.id'],
+  itFailsThroughVariants(
+    'fails it',
     [
-      'missing-page-info',
-      'lists the sources of the workspace, a page at a time: listWorkspaceSources answers 200',
-      'page_info',
+      ['wrong-id-prefix', 'adds an alerts webhook: createWebhook answers 200', '$.data.id'],
+      [
+        'missing-page-info',
+        'lists the sources of the workspace, a page at a time: listWorkspaceSources answers 200',
+        'page_info',
+      ],
     ],
-  ] as const) {
-    it(`fails it against the broken variant "${variant}", naming ${field}`, async () => {
-      const server = await suiteServer();
-      try {
-        await expectFailsThroughVariant(file, token, server.origin, variant, ` - ${interaction}`, field);
-      } finally {
-        await server.stop();
-      }
-    }, 120_000);
-  }
+    () => ({ file, token: SUITE_WORLD.token, start: suiteServer }),
+    120_000,
+  );
 });

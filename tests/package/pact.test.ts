@@ -12,10 +12,11 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  expectFailsThroughVariant,
-  expectVerified,
+  itFailsThroughVariants,
   type VerifierResult,
+  verifiedAgainst,
   verifyPact,
+  withProvider,
 } from '../../support/pact-verifier.ts';
 import { serveFolder } from './static-server.ts';
 import { createConsumer, devVersion, packKit, run, startKitCli, userEnv, viteBuild } from './tarball.ts';
@@ -126,9 +127,9 @@ describe.skipIf(!existsSync(CHROMIUM))('the Playwright fixture with pact, from t
   /** The dashboard run's pact, split by test token once the run has written it. */
   let dashboardParts: PactPart[] = [];
 
-  /** A fresh mock server of the installed CLI, as the fixture's (no seed); its origin and how to stop it. */
-  const freshServer = async () => {
-    const served = await startKitCli(consumer, ['serve', '--port', '0', '--quiet']);
+  /** A fresh mock server of the installed CLI (no seed unless given, as the fixture's); its origin and stop. */
+  const freshServer = async (...extra: string[]) => {
+    const served = await startKitCli(consumer, ['serve', '--port', '0', '--quiet', ...extra]);
     return { origin: new URL(served.baseUrl).origin, stop: served.stop };
   };
 
@@ -184,53 +185,49 @@ describe.skipIf(!existsSync(CHROMIUM))('the Playwright fixture with pact, from t
 
   it("the official verifier passes the fixture's pact against a fresh mock server, each test's part with its bearer", async () => {
     expect(dashboardParts.length, 'the run above wrote the pact').toBeGreaterThan(1);
-    const server = await freshServer();
-    try {
-      const results: string[] = [];
-      const errors: VerifierResult['errors'] = [];
+    const results: string[] = [];
+    const errors: VerifierResult['errors'] = [];
+    await withProvider(freshServer, async (origin) => {
       for (const part of dashboardParts) {
-        const verified = await verifyPact(part.file, server.origin, part.token);
+        const verified = await verifyPact(part.file, origin, part.token);
         results.push(...verified.interactionResults.map((result) => `${result.description}: ${result.result}`));
         errors.push(...verified.errors);
       }
-      // Every interaction but one passes. That one reads back a Connect token its test created: a fresh
-      // world has no such token, so it is 404, as docs/pact.md says ("The official verifier").
-      expect(errors.map((error) => error.interaction.slice(error.interaction.indexOf(' - ') + 3))).toEqual([READ_BACK]);
-      expect(JSON.stringify(errors[0]!.mismatch)).toContain('expected 200 but was 404');
-      const pact = JSON.parse(readFileSync(pactFile, 'utf8')) as { interactions: Array<{ description: string }> };
-      expect(results.filter((result) => !result.startsWith(`${READ_BACK}: `)).sort()).toEqual(
-        pact.interactions
-          .map((interaction) => interaction.description)
-          .filter((description) => description !== READ_BACK)
-          .map((description) => `${description}: OK`)
-          .sort(),
-      );
-      // The app's webhooks and sources are in it: what the broken variants below corrupt.
-      expect(results).toContain('the clock moves a Connect token past its expiry: listWebhooks answers 200: OK');
-    } finally {
-      await server.stop();
-    }
+    });
+    // Every interaction but one passes. That one reads back a Connect token its test created: a fresh
+    // world has no such token, so it is 404, as docs/pact.md says ("The official verifier").
+    expect(errors.map((error) => error.interaction.slice(error.interaction.indexOf(' - ') + 3))).toEqual([READ_BACK]);
+    expect(JSON.stringify(errors[0]!.mismatch)).toContain('expected 200 but was 404');
+    const pact = JSON.parse(readFileSync(pactFile, 'utf8')) as { interactions: Array<{ description: string }> };
+    expect(results.filter((result) => !result.startsWith(`${READ_BACK}: `)).sort()).toEqual(
+      pact.interactions
+        .map((interaction) => interaction.description)
+        .filter((description) => description !== READ_BACK)
+        .map((description) => `${description}: OK`)
+        .sort(),
+    );
+    // The app's webhooks and sources are in it: what the broken variants below corrupt.
+    expect(results).toContain('the clock moves a Connect token past its expiry: listWebhooks answers 200: OK');
   }, 300_000);
 
-  for (const [variant, interaction, field] of [
-    ['wrong-id-prefix', 'the clock moves a Connect token past its expiry: listWebhooks answers 200', '$.data[0].id'],
+  itFailsThroughVariants(
+    "the official verifier fails the fixture's pact",
     [
-      'missing-page-info',
-      'busy-workspace > shows 450 sources, the first page of 100: listWorkspaceSources answers 200',
-      'page_info',
+      ['wrong-id-prefix', 'the clock moves a Connect token past its expiry: listWebhooks answers 200', '$.data[0].id'],
+      [
+        'missing-page-info',
+        'busy-workspace > shows 450 sources, the first page of 100: listWorkspaceSources answers 200',
+        'page_info',
+      ],
     ],
-  ] as const) {
-    it(`the official verifier fails the fixture's pact against the broken variant "${variant}", naming ${field}`, async () => {
+    (interaction) => {
+      // The part of the test that made the interaction, with that test's bearer.
       const part = dashboardParts.find((candidate) => candidate.descriptions.includes(interaction));
-      expect(part, `an interaction "${interaction}" in the run's pact`).toBeDefined();
-      const server = await freshServer();
-      try {
-        await expectFailsThroughVariant(part!.file, part!.token, server.origin, variant, ` - ${interaction}`, field);
-      } finally {
-        await server.stop();
-      }
-    }, 300_000);
-  }
+      if (part === undefined) throw new Error(`no interaction "${interaction}" in the dashboard run's pact`);
+      return { file: part.file, token: part.token, start: freshServer };
+    },
+    300_000,
+  );
 
   it("fromPage: each test's page records with its own MSW worker, described by the test, merged across workers", async () => {
     const output = await playwright('pact-page/playwright.config.ts', join('pact-page', 'dist'));
@@ -256,14 +253,9 @@ describe.skipIf(!existsSync(CHROMIUM))('the Playwright fixture with pact, from t
   it("the official verifier passes the page's pact against a fresh mock server given the page's seed and bearer", async () => {
     expect(existsSync(pagePactFile), 'the run above wrote the pact').toBe(true);
     // The page's worker answered from seed 4 with its own key, page-app (consumer/pact-page/app).
-    const served = await startKitCli(consumer, ['serve', '--port', '0', '--quiet', '--seed', '4']);
-    try {
-      expect(expectVerified(await verifyPact(pagePactFile, new URL(served.baseUrl).origin, 'page-app'))).toEqual([
-        'says a workflow is not there: getCurrentUser answers 200: OK',
-        'says a workflow is not there: getWorkflow answers 404: OK',
-      ]);
-    } finally {
-      await served.stop();
-    }
+    expect(await verifiedAgainst(() => freshServer('--seed', '4'), pagePactFile, 'page-app')).toEqual([
+      'says a workflow is not there: getCurrentUser answers 200: OK',
+      'says a workflow is not there: getWorkflow answers 404: OK',
+    ]);
   }, 300_000);
 });
