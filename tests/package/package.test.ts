@@ -25,7 +25,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { packageBlock, shellCommands } from '../readme/blocks.ts';
 import { serveFolder } from './static-server.ts';
-import { createConsumer, devVersion, packKit, ROOT, run, runOk, userEnv, type PackedKit } from './tarball.ts';
+import {
+  createConsumer,
+  devVersion,
+  packKit,
+  ROOT,
+  run,
+  runOk,
+  startKitCli,
+  userEnv,
+  type PackedKit,
+} from './tarball.ts';
 
 const FIXTURES = new URL('./consumer/', import.meta.url);
 /** The Jest the README's snippet is proven with. */
@@ -346,7 +356,7 @@ describe('the CLI from the install', () => {
 
   // `serve &` and `contracts` passing with a JUnit report: the README's CI job above.
   it('`serve` answers with its console, `contracts --explore` holds against it, and both fail against a broken server', async () => {
-    const served = await startCli(['serve', '--port', '0', '--quiet']);
+    const served = await startKitCli(consumer, ['serve', '--port', '0', '--quiet']);
     try {
       const me = await fetch(`${served.baseUrl}/users/me`, { headers: { authorization: 'Bearer cli-token' } });
       expect(me.status).toBe(200);
@@ -665,7 +675,16 @@ describe('a Vite app with the dev-only pattern', () => {
     it('beside a real service (upstream, live): the live operations reach it with the caller token, the rest stays mocked', async () => {
       // The "real service" is the installed kit's own server on 127.0.0.1 (another seed, so another
       // world), letting this page's origin call it, as a staging API would have to.
-      const upstream = await startCli(['serve', '--port', '0', '--seed', '9', '--quiet', '--cors', site.url]);
+      const upstream = await startKitCli(consumer, [
+        'serve',
+        '--port',
+        '0',
+        '--seed',
+        '9',
+        '--quiet',
+        '--cors',
+        site.url,
+      ]);
       const tab = await openPage(`?upstream=${encodeURIComponent(upstream.baseUrl)}&live=getCurrentUser`);
       try {
         const direct = await (
@@ -953,27 +972,6 @@ function readAssets(dir: string): string {
     .filter((file) => file.endsWith('.js'))
     .map((file) => readFileSync(join(assets, file), 'utf8'))
     .join('\n');
-}
-
-/** Starts the installed CLI and waits for the line that says where it listens. */
-async function startCli(args: string[]): Promise<{ baseUrl: string; stop(): void }> {
-  const child = spawn(bin(), args, { cwd: consumer, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve printed no address:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/(http:\/\/127\.0\.0\.1:\d+\/v1)/);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`serve exited ${code}:\n${output}`)));
-  });
-  return { baseUrl, stop: () => child.kill('SIGTERM') };
 }
 
 /** A proxy in front of the mock that answers webhook IDs with a foreign prefix (hook_ for wh_). */
