@@ -5,7 +5,7 @@
 // from the tarball, and the skipped ones say why. Nothing leaves loopback: `npx` here runs only the
 // kit's own command. With DOCS_UPDATE=1 (`npm run docs:update`) a session whose output differs is
 // rewritten with what the command printed instead of failing.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -99,6 +99,21 @@ describe('the marks of README.md and docs/*.md', () => {
       if (file !== undefined && !existsSync(join(ROOT, file))) wrong.push(`"${command}": no file ${file}`);
     }
     expect(wrong, GUIDE).toEqual([]);
+  });
+
+  it("the README's command table lists exactly the commands of workflow-api-mock --help, in its order", () => {
+    const help = execFileSync(process.execPath, [join(ROOT, 'cli', 'checkout-bin.js'), '--help'], { encoding: 'utf8' });
+    const listed = help
+      .slice(help.indexOf('\nCommands:\n') + '\nCommands:\n'.length)
+      .split('\n\n')[0]!
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/)[0]!);
+    expect(listed.length).toBeGreaterThan(5);
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('\n## The command line\n'));
+    const table = section.slice(0, section.indexOf('\n## ', 1));
+    const rows = [...table.matchAll(/^\| `([\w-]+)[^`]*` \|/gm)].map((match) => match[1]);
+    expect(rows, 'README.md, "The command line"').toEqual(listed);
   });
 
   it('counts the blocks it covers', () => {
