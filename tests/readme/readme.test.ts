@@ -116,6 +116,24 @@ describe('the marks of README.md and docs/*.md', () => {
     expect(rows, 'README.md, "The command line"').toEqual(listed);
   });
 
+  it("every --min-coverage example (pages, the CLI's --help and messages) is met by the coverage the pages show", () => {
+    // The `Coverage:` lines are outputs of the sessions below, so they are a real run's (docs/ci.md).
+    const shown = [
+      ...markdown.matchAll(/^Coverage: operations \d+\/\d+ \(([\d.]+)%\), statuses \d+\/\d+ \(([\d.]+)%\)/gm),
+    ];
+    expect(
+      shown.length,
+      'docs/ci.md shows the Coverage line of a suites run and of an explore run',
+    ).toBeGreaterThanOrEqual(2);
+    const operations = Math.min(...shown.map((found) => Number(found[1])));
+    const statuses = Math.min(...shown.map((found) => Number(found[2])));
+    const texts = markdown + readFileSync(join(ROOT, 'cli', 'contracts.ts'), 'utf8');
+    const examples = [...texts.matchAll(/(?:--min-coverage|e\.g\.) (\d+(?:\.\d+)?),(\d+(?:\.\d+)?)\b/g)];
+    expect(examples.length).toBeGreaterThan(0);
+    const unmet = examples.filter((found) => Number(found[1]) > operations || Number(found[2]) > statuses);
+    expect(unmet.map((found) => `${found[0]} (met: ${operations},${statuses})`)).toEqual([]);
+  });
+
   it('counts the blocks it covers', () => {
     const count = (kind: string) => blocks.filter((block) => block.kind === kind).length;
     const covered = count('session') + count('run') + count('package');
