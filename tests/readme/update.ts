@@ -17,15 +17,15 @@ export interface Rewrite {
 /**
  * Writes each rewrite into its file: the lines after the command (and its `\` continuations) up to
  * the next `$ ` line or the closing fence are replaced, keeping the blank lines that ended them.
- * Returns one line per rewritten output, for the run's log.
+ * Returns one line per rewritten output, for the run's log. `root`: where the files are (the checkout).
  *
  * @example
  * applyRewrites([{ file: 'docs/ci.md', line: 8, shown: 'Tests 584 passed (584)' }]); // ['docs/ci.md:8: output rewritten']
  */
-export function applyRewrites(rewrites: readonly Rewrite[]): string[] {
+export function applyRewrites(rewrites: readonly Rewrite[], root: string = ROOT): string[] {
   const log: string[] = [];
   for (const file of new Set(rewrites.map((rewrite) => rewrite.file))) {
-    const path = join(ROOT, file);
+    const path = join(root, file);
     const lines = readFileSync(path, 'utf8').split('\n');
     // Bottom up, so the line numbers of the earlier ones still hold.
     const own = rewrites.filter((rewrite) => rewrite.file === file).sort((a, b) => b.line - a.line);
