@@ -971,7 +971,11 @@ describe.skipIf(!existsSync(CHROMIUM))(
       const vitePort = String(await freePort());
       const config = packageBlock('playwright-config').text;
       expect(config).toContain("executablePath: '/usr/bin/chromium'");
-      writeFileSync(join(project, 'playwright.config.ts'), config.replaceAll('5173', vitePort));
+      // CHROMIUM_PATH, when this machine's Chromium is elsewhere, as a user there would write it.
+      writeFileSync(
+        join(project, 'playwright.config.ts'),
+        config.replaceAll('5173', vitePort).replace("'/usr/bin/chromium'", JSON.stringify(CHROMIUM)),
+      );
       const spec = packageBlock('playwright-test').text;
       const specFile = /^\/\/ (e2e\/\S+\.spec\.ts)/.exec(spec)?.[1];
       expect(specFile).toBe('e2e/dashboard.spec.ts');
