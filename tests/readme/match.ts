@@ -117,13 +117,18 @@ export function matchOutput(
   printed: string,
   context: MatchContext,
 ): { ok: true } | { ok: false; reason: string } {
+  // A command shown with no output (`> /dev/null`) must print nothing.
+  if (normalizeOutput(shown) === '') {
+    return normalizeOutput(printed) === ''
+      ? { ok: true }
+      : { ok: false, reason: 'it printed output where none is shown' };
+  }
   const captures: Capture[] = [];
   const lines = normalizeOutput(shown).split('\n');
   const source = lines
     .map((line) => (line.trim() === '...' ? '(?:[^\\n]*\\n)*?' : `${lineRegex(line, context, captures)}\\n`))
     .join('');
-  const real = `${normalizeOutput(printed)}\n`;
-  const found = new RegExp(`^${source}$`).exec(real === '\n' && shown.trim() === '' ? '' : real);
+  const found = new RegExp(`^${source}$`).exec(`${normalizeOutput(printed)}\n`);
   if (!found) return { ok: false, reason: 'the output differs from the one shown' };
   const bound = new Map(context.ids);
   for (const [index, capture] of captures.entries()) {

@@ -1,4 +1,5 @@
-// `npm run docs:update` (docs/readme-test.md): what it writes in place of an output that differs.
+// `npm run docs:update` (docs/readme-test.md): what it writes in place of an output that differs; and
+// the doc test's comparison where a command is shown with no output.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +44,13 @@ describe('rewriteShown', () => {
   it('shows the whole output when a part between two "..." is gone, for a person to shorten', () => {
     const printed = 'head\nsomething else\ntail';
     expect(rewriteShown('head\n...\nmock  deployTrigger  11\n...\ntail', printed, context())).toBe(printed);
+  });
+});
+
+describe('matchOutput, a command shown with no output (> /dev/null)', () => {
+  it('matches only when the command printed nothing', () => {
+    expect(matchOutput('', '\n', context())).toEqual({ ok: true });
+    expect(matchOutput('', 'something\n', context()).ok).toBe(false);
   });
 });
 
