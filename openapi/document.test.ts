@@ -126,7 +126,7 @@ const COMPANION_ENDPOINTS: ReadonlyArray<readonly [method: string, path: string,
 // The operations called without a bearer.
 const PUBLIC = new Set(['createOAuthToken']);
 
-// README "Responses": the operations that answer 204 with no body.
+// docs/openapi.md, "Responses": the operations that answer 204 with no body.
 const NO_CONTENT = new Set([
   'deleteSubscription',
   'deleteWebhook',

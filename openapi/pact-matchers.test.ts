@@ -93,6 +93,17 @@ describe('bodyMatchers', () => {
     expect(bodyMatchers(doc, oneOf, { 'b-c': 'b' })).toEqual({ "$['b-c']": rule({ match: 'regex', regex: '^b$' }) });
   });
 
+  it('follows oneOf of two patterned strings to the pattern the value matches, not the first branch', () => {
+    const owner = {
+      oneOf: [
+        { type: 'string', pattern: '^u_[A-Za-z0-9]+$' },
+        { type: 'string', pattern: '^o_[A-Za-z0-9]+$' },
+      ],
+    };
+    expect(bodyMatchers(doc, owner, 'o_b4OsziT')).toEqual({ $: rule({ match: 'regex', regex: '^o_[A-Za-z0-9]+$' }) });
+    expect(bodyMatchers(doc, owner, 'u_9QhTz2K')).toEqual({ $: rule({ match: 'regex', regex: '^u_[A-Za-z0-9]+$' }) });
+  });
+
   it("reads the kit's own document: a workflow's id gets the regex of its prefix", () => {
     const pointer = '#/paths/~1workflows~1{id}/get/responses/200/content/application~1json/schema';
     const workflow = { data: { id: 'p_abc1234', name: 'n', created_at: '2026-01-02T03:04:05Z' } };

@@ -52,7 +52,7 @@ function step(path: string, key: string): string {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${path}.${key}` : `${path}['${key.replace(/'/g, "\\'")}']`;
 }
 
-/** The one subschema of allOf/oneOf/anyOf that fits `value` best: all its required fields present. */
+/** The one subschema of allOf/oneOf/anyOf that fits `value` best: its type and pattern, all its required fields present. */
 function pick(document: object, schema: Json, value: unknown): Json {
   const parts = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
   if (Array.isArray(parts)) {
@@ -73,7 +73,7 @@ function pick(document: object, schema: Json, value: unknown): Json {
   return schema;
 }
 
-/** Whether `value` could be of `schema`: its type, its enum or const, its required fields. */
+/** Whether `value` could be of `schema`: its type, its enum or const, its pattern, its required fields. */
 function fitsValue(document: object, raw: Json, value: unknown): boolean {
   const schema = pick(document, raw, value);
   if ('const' in schema) return schema.const === value;
@@ -81,6 +81,9 @@ function fitsValue(document: object, raw: Json, value: unknown): boolean {
   const types = ([] as unknown[]).concat(schema.type ?? []);
   if (types.length > 0 && !types.some((type) => typeOf(value) === type || (type === 'number' && isInteger(value))))
     return false;
+  // A string's pattern tells apart branches of one type: an owner that is a user (`u_`) or a workspace (`o_`).
+  if (typeof value === 'string' && typeof schema.pattern === 'string')
+    return new RegExp(schema.pattern, 'u').test(value);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return true;
   const required = (schema.required ?? []) as string[];
   const properties = (schema.properties ?? {}) as Json;

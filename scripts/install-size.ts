@@ -1,8 +1,8 @@
-// What the kit costs a consumer (README "Install"): `npm pack` of the checkout, then `npm i` of the
+// What the kit costs a consumer (docs/getting-started.md, "Disk"): `npm pack` of the checkout, then `npm i` of the
 // tarball into an empty project, as a user does. Prints the tarball's size, the installed size
 // (node_modules, bytes on disk as `du` counts them), the largest packages, and every installed
 // package that declares an install script (preinstall, install, postinstall; npm runs them unless
-// told not to). `--omit=peer` and `--with msw` measure the variants the README quotes.
+// told not to). `--omit=peer` and `--with msw` measure the variants that page quotes.
 // Usage: node scripts/install-size.ts [--with PKG ...] [--omit=peer] [--json]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';

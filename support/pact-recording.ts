@@ -11,7 +11,8 @@ import { killRunning, startCli } from './cli.ts';
 export const SAMPLE_PACT = { token: 'pact-sample-token', seed: '7', consumer: 'web' } as const;
 
 /**
- * Starts `serve --port 0 --quiet --seed 7 ...extra` and answers its origin and how to stop it.
+ * Starts `serve --port 0 --quiet --seed SEED ...extra` (the sample's seed, 7, unless given) and answers its
+ * origin and how to stop it.
  *
  * @example
  * const server = await startSeededServer();
@@ -20,8 +21,9 @@ export const SAMPLE_PACT = { token: 'pact-sample-token', seed: '7', consumer: 'w
  */
 export async function startSeededServer(
   extra: string[] = [],
+  seed: string = SAMPLE_PACT.seed,
 ): Promise<{ origin: string; stop: () => Promise<number | null> }> {
-  const run = startCli(['serve', '--port', '0', '--quiet', '--seed', SAMPLE_PACT.seed, ...extra]);
+  const run = startCli(['serve', '--port', '0', '--quiet', '--seed', seed, ...extra]);
   const [, origin] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)\/v1/);
   return {
     origin: origin!,

@@ -1,81 +1,78 @@
 // Issue 31, items 5 and 6: the official Pact verifier (@pact-foundation/pact, its native core)
-// verifies a pact file recorded by a real `serve --pact-dir` run against a fresh mock server, with
-// the mock's own state-change route, and fails it against broken variants of the self-test
-// (variants.ts), naming the field. Everything on 127.0.0.1 (docs/pact.md, "The official verifier").
-import { describe, expect, it } from 'vitest';
+// verifies the pact files of two faces of the mock against a fresh mock server, with the mock's own
+// state-change route, and fails them against broken variants of the self-test (variants.ts), naming
+// the field: one recorded by a real `serve --pact-dir` run, one written by a Vitest suite through the
+// MSW handlers (support/pact-suite/). Everything on 127.0.0.1 (docs/pact.md, "The official verifier").
+// support/pact-verifier.ts sets PACT_DO_NOT_TRACK as it loads, before the core is.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_PACT, startSeededServer as freshServer, useSamplePact } from '../../support/pact-recording.ts';
-import { serveVariant } from './serve-variant.ts';
-
-// The verifier's core sends usage statistics to a host of its own unless told not to; no test
-// sends traffic anywhere but loopback. Set before the core is loaded (it is imported below, lazily).
-process.env.PACT_DO_NOT_TRACK = 'true';
+import { runPactSuite, SUITE_WORLD } from '../../support/pact-suite/run.ts';
+import { itFailsThroughVariants, verifiedAgainst } from '../../support/pact-verifier.ts';
 
 const TOKEN = SAMPLE_PACT.token;
 
 const sample = useSamplePact();
 
-interface VerifierResult {
-  result: boolean;
-  errors: Array<{ interaction: string; mismatch: unknown }>;
-  interactionResults: Array<{ description: string; result: string }>;
-}
-
-/** The official verifier against `origin`, its state-change URL the mock's route there; the bearer as a header. */
-async function verifyWith(origin: string): Promise<VerifierResult> {
-  const { Verifier } = await import('@pact-foundation/pact');
-  const verifier = new Verifier({
-    providerBaseUrl: origin,
-    pactUrls: [sample.file()],
-    providerStatesSetupUrl: `${origin}/__mock/pact/states`,
-    // Sent with every request and every state-change call: the world the pact's states open is this token's.
-    customProviderHeaders: [`Authorization: Bearer ${TOKEN}`],
-    logLevel: 'error',
-  });
-  // The core's JSON report: what a passed verification resolves with, a failed one's message.
-  try {
-    return JSON.parse(String(await verifier.verifyProvider())) as VerifierResult;
-  } catch (error) {
-    return JSON.parse((error as Error).message) as VerifierResult;
-  }
-}
-
 describe('the official Pact verifier', () => {
   it('verifies a pact recorded by serve --pact-dir against a fresh mock server', async () => {
-    const server = await freshServer();
-    try {
-      const verified = await verifyWith(server.origin);
-      expect(verified.errors).toEqual([]);
-      expect(verified.result).toBe(true);
-      expect(verified.interactionResults.map((r) => `${r.description}: ${r.result}`)).toEqual([
-        'createWebhook answers 200 in a fresh world: OK',
-        'getCurrentUser answers 200 in a fresh world: OK',
-        'getWorkflow answers 404 in a fresh world: OK',
-        'listWebhooks answers 200 in a fresh world: OK',
-        'listWebhooks answers 200 in scenario empty-account: OK',
-        'listWorkspaceSources answers 200 in a fresh world: OK',
-      ]);
-    } finally {
-      await server.stop();
-    }
+    expect(await verifiedAgainst(freshServer, sample.file(), TOKEN)).toEqual([
+      'createWebhook answers 200 in a fresh world: OK',
+      'getCurrentUser answers 200 in a fresh world: OK',
+      'getWorkflow answers 404 in a fresh world: OK',
+      'listWebhooks answers 200 in a fresh world: OK',
+      'listWebhooks answers 200 in scenario empty-account: OK',
+      'listWorkspaceSources answers 200 in a fresh world: OK',
+    ]);
   }, 120_000);
 
-  for (const [variant, interaction, field] of [
-    ['wrong-id-prefix', 'createWebhook answers 200 in a fresh world', '$.data.id'],
-    ['missing-page-info', 'listWorkspaceSources answers 200 in a fresh world', 'page_info'],
-  ] as const) {
-    it(`fails the same pact against the broken variant "${variant}", naming ${field}`, async () => {
-      const server = await freshServer();
-      const broken = await serveVariant(variant, server.origin);
-      try {
-        const verified = await verifyWith(broken.origin);
-        expect(verified.result).toBe(false);
-        const failure = verified.errors.find((error) => error.interaction.endsWith(` - ${interaction}`));
-        expect(failure, JSON.stringify(verified.errors)).toBeDefined();
-        expect(JSON.stringify(failure!.mismatch)).toContain(field);
-      } finally {
-        await broken.close();
-        await server.stop();
-      }
-    }, 120_000);
-  }
+  itFailsThroughVariants(
+    'fails the same pact',
+    [
+      ['wrong-id-prefix', 'createWebhook answers 200 in a fresh world', '$.data.id'],
+      ['missing-page-info', 'listWorkspaceSources answers 200 in a fresh world', 'page_info'],
+    ],
+    () => ({ file: sample.file(), token: TOKEN, start: freshServer }),
+    120_000,
+  );
+});
+
+describe('the official Pact verifier over the pact of a Vitest suite through the MSW handlers', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pact-msw-verify-'));
+  let file = '';
+  /** A fresh server with the suite's seed: its bearer then opens the world its handlers answered from. */
+  const suiteServer = () => freshServer([], String(SUITE_WORLD.seed));
+  beforeAll(async () => {
+    const run = await runPactSuite(dir);
+    expect(run.code, run.output).toBe(0);
+    file = run.file;
+  }, 180_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('verifies it against a fresh mock server given the suite seed and bearer', async () => {
+    // One per interaction the suite's two files made, each described by its test's title.
+    expect(await verifiedAgainst(suiteServer, file, SUITE_WORLD.token)).toEqual([
+      'adds an alerts webhook: createWebhook answers 200: OK',
+      'account page > shows the signed-in user: getCurrentUser answers 200: OK',
+      'account page > says when a workflow is gone: getWorkflow answers 404: OK',
+      'shows the workspace of the signed-in user: getWorkspace answers 200: OK',
+      'lists the sources of the workspace, a page at a time: listWorkspaceSources answers 200: OK',
+    ]);
+  }, 120_000);
+
+  itFailsThroughVariants(
+    'fails it',
+    [
+      ['wrong-id-prefix', 'adds an alerts webhook: createWebhook answers 200', '$.data.id'],
+      [
+        'missing-page-info',
+        'lists the sources of the workspace, a page at a time: listWorkspaceSources answers 200',
+        'page_info',
+      ],
+    ],
+    () => ({ file, token: SUITE_WORLD.token, start: suiteServer }),
+    120_000,
+  );
 });

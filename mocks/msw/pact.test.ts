@@ -29,9 +29,13 @@ describe('createHandlers({ pact })', () => {
       ['getCurrentUser 200 a fresh world', 'account page > shows the signed-in user: getCurrentUser answers 200'],
       ['getWorkflow 404 a fresh world', 'account page > says when a workflow is gone: getWorkflow answers 404'],
       ['getWorkspace 200 a fresh world', 'shows the workspace of the signed-in user: getWorkspace answers 200'],
+      [
+        'listWorkspaceSources 200 a fresh world',
+        'lists the sources of the workspace, a page at a time: listWorkspaceSources answers 200',
+      ],
     ]);
     const checked = await runCli(['pact', 'check', run.file]);
-    expect(checked.stdout).toContain('4 interactions, all match the document');
+    expect(checked.stdout).toContain('5 interactions, all match the document');
     expect(checked.code).toBe(0);
   }, 180_000);
 

@@ -170,6 +170,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       const handle = await throughServer(page, server, token, apiRoute);
       await use(handle);
       if (pact?.fromPage === true) await mergePagePact(page, token, pact);
+      // A test may end while its page still fetches (an app that loads more after what the test
+      // awaited): those requests' routes are dropped quietly, not reported as the test's failure.
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
       // Per-test cleanup: the world is dropped, so a worker running many tests keeps only the live ones.
       server.mock.store.evict(token);
     },

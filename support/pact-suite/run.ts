@@ -9,6 +9,9 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The consumer the suite's setup file records for. */
 export const SUITE_CONSUMER = 'vitest-app';
 
+/** The bearer and seed of the suite's handlers: a fresh mock server given both opens the same world. */
+export const SUITE_WORLD = { token: 'vitest-suite', seed: 5 } as const;
+
 /**
  * Runs the suite with its pact merged into `dir`; answers the exit code, the output and the file.
  *

@@ -4,11 +4,12 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll } from 'vitest';
 import { createHandlers } from '../../mocks/msw/handlers.ts';
 import { writePactFile } from '../../mocks/node/server.ts';
+import { SUITE_CONSUMER, SUITE_WORLD } from './run.ts';
 
 /** Loopback only: a request the handlers miss is refused there, never sent anywhere else. */
 export const API = 'http://127.0.0.1:59999/v1';
 
-const handlers = createHandlers({ baseUrl: API, seed: 5, token: 'vitest-suite', pact: { consumer: 'vitest-app' } });
+const handlers = createHandlers({ baseUrl: API, ...SUITE_WORLD, pact: { consumer: SUITE_CONSUMER } });
 const server = setupServer(...handlers);
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));

@@ -1,10 +1,21 @@
-// The other test file: the user's workspace, and a webhook created from the settings page.
+// The other test file: the user's workspace and its sources, and a webhook created from the settings page.
 import { expect, it } from 'vitest';
 import { API } from './setup.ts';
 
-it('shows the workspace of the signed-in user', async () => {
+/** The signed-in user's first workspace. */
+async function workspace(): Promise<string> {
   const me = (await (await fetch(`${API}/users/me`)).json()) as { data: { orgs: Array<{ id: string }> } };
-  expect((await fetch(`${API}/workspaces/${me.data.orgs[0]!.id}`)).status).toBe(200);
+  return me.data.orgs[0]!.id;
+}
+
+it('shows the workspace of the signed-in user', async () => {
+  expect((await fetch(`${API}/workspaces/${await workspace()}`)).status).toBe(200);
+});
+
+it('lists the sources of the workspace, a page at a time', async () => {
+  const response = await fetch(`${API}/orgs/${await workspace()}/sources?limit=2`);
+  expect(response.status).toBe(200);
+  expect(((await response.json()) as { page_info: { count: number } }).page_info.count).toBeLessThanOrEqual(2);
 });
 
 it('adds an alerts webhook', async () => {

@@ -3,7 +3,7 @@
 // package claims and on 24, a strict TypeScript consumer, the CLI (serve, contracts, prism), and a
 // Vite app in Debian's Chromium. Nothing here reaches past loopback except npm's own installs,
 // which come from the npm cache when it holds them.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import {
   closeSync,
   cpSync,
@@ -18,14 +18,25 @@ import {
 } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { delimiter, dirname, join, posix } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { packageBlock, shellCommands } from '../readme/blocks.ts';
+import { DOC_FILES, docBlocks, packageBlock, sessionExchanges, shellCommands } from '../readme/blocks.ts';
+import { matchOutput, realCommand } from '../readme/match.ts';
 import { serveFolder } from './static-server.ts';
-import { createConsumer, devVersion, packKit, ROOT, run, runOk, userEnv, type PackedKit } from './tarball.ts';
+import {
+  createConsumer,
+  devVersion,
+  packKit,
+  ROOT,
+  run,
+  runOk,
+  startKitCli,
+  userEnv,
+  type PackedKit,
+} from './tarball.ts';
 
 const FIXTURES = new URL('./consumer/', import.meta.url);
 /** The Jest the README's snippet is proven with. */
@@ -80,10 +91,13 @@ describe('the tarball', () => {
       String.raw`mocks\/console\/vendor\/(swagger-ui-bundle\.js(\.LICENSE\.txt)?|swagger-ui\.css)`,
       String.raw`mocks\/console\/vendor\/(LICENSE|NOTICE|README\.md)`,
       String.raw`README\.md|LICENSE|THIRD_PARTY_NOTICES\.md|package\.json`,
+      String.raw`docs\/[\w-]+\.(md|png)`,
     ];
     const allowed = new RegExp(`^(${shipped.join('|')})$`);
     expect(kit.files.filter((file) => !allowed.test(file))).toEqual([]);
-    const testOnly = /\.test\.|self-test|\.ci\/|bench|(^|\/)(scripts|support)\/|loopback-receiver|vitest\.config|ajv/;
+    // docs/bench.md is the page of the benchmark's figures, not the benchmark.
+    const testOnly =
+      /\.test\.|self-test|\.ci\/|(?<!docs\/)bench|(^|\/)(scripts|support)\/|loopback-receiver|vitest\.config|ajv/;
     expect(kit.files.filter((file) => testOnly.test(file))).toEqual([]);
     const needed = ['dist/cli/bin.js', 'dist/mocks/msw/handlers.js', 'dist/mocks/msw/handlers.d.ts'];
     needed.push('dist/openapi/generated/openapi.json', 'LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.md');
@@ -112,13 +126,41 @@ describe('the tarball', () => {
     expect(notices).toContain(`## Faker (\`@faker-js/faker\` ${devVersion('@faker-js/faker')}), MIT`);
   });
 
-  it('is the size the README quotes, within 15% (README "Install", measured with node scripts/install-size.ts)', () => {
-    const quoted = /the tarball is ([\d.]+) kB/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'))?.[1];
-    expect(quoted, 'README.md: "the tarball is N kB"').toBeDefined();
+  it('is the size docs/getting-started.md quotes, within 15% (measured with node scripts/install-size.ts)', () => {
+    const quoted = /the tarball is ([\d.]+) kB/.exec(
+      readFileSync(join(ROOT, 'docs', 'getting-started.md'), 'utf8'),
+    )?.[1];
+    expect(quoted, 'docs/getting-started.md: "the tarball is N kB"').toBeDefined();
     expect(
       Math.abs(kit.size / 1000 - Number(quoted)) / Number(quoted),
-      `packed ${(kit.size / 1000).toFixed(1)} kB, README ${quoted} kB`,
+      `packed ${(kit.size / 1000).toFixed(1)} kB, docs/getting-started.md ${quoted} kB`,
     ).toBeLessThan(0.15);
+  });
+
+  it('ships the docs: every relative link of README.md and docs/*.md, and every docs/ page the code cites, is in it', () => {
+    const shipped = new Set(kit.files);
+    expect(
+      DOC_FILES.filter((file) => !shipped.has(file)),
+      'docs/*.md of the checkout',
+    ).toEqual([]);
+    const missing: string[] = [];
+    for (const file of DOC_FILES) {
+      // Links outside code: fences and inline code hold patterns and examples, not links.
+      const prose = readFileSync(join(ROOT, file), 'utf8')
+        .replace(/^(`{3,})[^\n]*\n[\s\S]*?^\1\s*$/gm, '')
+        .replace(/`[^`\n]*`/g, '');
+      for (const [, target] of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z][\w+.-]*:/i.test(target!) || target!.startsWith('#')) continue;
+        const path = posix.normalize(posix.join(posix.dirname(file), target!.split('#')[0]!));
+        if (!shipped.has(path)) missing.push(`${file}: (${target}) -> ${path}`);
+      }
+    }
+    // The pages the runtime sources name (error messages, --help, comments): a user reads them installed.
+    for (const source of runtimeSources()) {
+      for (const [page] of readFileSync(join(ROOT, source), 'utf8').matchAll(/\bdocs\/[\w-]+\.md\b/g))
+        if (!shipped.has(page)) missing.push(`${source}: ${page}`);
+    }
+    expect(missing).toEqual([]);
   });
 
   it('installs with no install script anywhere in its dependencies, and no telemetry package', async () => {
@@ -237,15 +279,6 @@ describe('plain Node, no loader', () => {
     expect(result.stdout).toMatch(/\bfail 0\b/);
   });
 
-  it('Vitest runs the README snippet and passes', async () => {
-    writeFileSync(join(consumer, 'vitest.test.ts'), `${packageBlock('vitest.test.ts').text}\n`);
-    const result = await run(join(consumer, 'node_modules', '.bin', 'vitest'), ['run', 'vitest.test.ts'], {
-      cwd: consumer,
-    });
-    expect(result.code, result.stdout + result.stderr).toBe(0);
-    expect(stripVTControlCharacters(result.stdout)).toMatch(/Tests\s+1 passed \(1\)/);
-  });
-
   describe('Jest, as the README sets it up', () => {
     beforeAll(async () => {
       // README: `npm i -D jest ts-jest typescript` (the JavaScript recipe needs jest alone), at the versions it is proven with.
@@ -262,14 +295,22 @@ describe('plain Node, no loader', () => {
       });
     }, 600_000);
 
-    /** Writes the README's blocks into `folder` of the consumer and runs the README's jest command there. */
+    /**
+     * A project of its own in `folder` of the consumer (its packages resolve from the consumer's
+     * node_modules): `npm init -y`, which writes "type": "commonjs", then exactly the package.json
+     * change docs/testing.md asks for, the page's files, and the page's jest command.
+     */
     async function jestRecipe(folder: string, files: Record<string, string>) {
       const dir = join(consumer, folder);
       mkdirSync(dir, { recursive: true });
+      await runOk('npm', ['init', '-y'], { cwd: dir });
+      expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).type).not.toBe('module');
+      for (const command of shellCommands(packageBlock('jest-type-module').text))
+        await runOk('bash', ['-c', command], { cwd: dir });
       for (const [label, file] of Object.entries(files))
         writeFileSync(join(dir, file), `${packageBlock(label).text}\n`);
       const [command] = shellCommands(packageBlock('jest-ts-run').text);
-      expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`and the same \`${command}\``);
+      expect(readFileSync(join(ROOT, 'docs', 'testing.md'), 'utf8')).toContain(`and the same \`${command}\``);
       return run('bash', ['-c', command!], { cwd: dir, timeoutMs: 300_000 });
     }
 
@@ -304,13 +345,7 @@ describe('plain Node, no loader', () => {
 
 describe('a Node older than engines.node', () => {
   it('gets one line naming the versions the command needs, and exit 1 (Node 20, end-of-life, what some machines still ship)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kit-node-old-'));
-    writeFileSync(join(dir, 'package.json'), '{"private":true}');
-    await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', 'node@20'], {
-      cwd: dir,
-      timeoutMs: 300_000,
-    });
-    const result = await run(join(dir, 'node_modules', '.bin', 'node'), [bin(), '--version'], { cwd: consumer });
+    const result = await run(join(await nodeBin('20'), 'node'), [bin(), '--version'], { cwd: consumer });
     expect(result.code, result.stdout + result.stderr).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(
@@ -319,8 +354,222 @@ describe('a Node older than engines.node', () => {
   });
 });
 
+describe("the README's quick start, from an empty folder on a machine whose Node is 20", () => {
+  let app = '';
+  let env: NodeJS.ProcessEnv = {};
+  let port = 0;
+  let server: ChildProcess | undefined;
+  /** The README's session blocks, in order: the quick start's `serve`, then its one request. */
+  const sessions = () => docBlocks().filter((block) => block.file === 'README.md' && block.kind === 'session');
+  const ids = new Map<string, string>();
+  const shownMatches = (shown: string, printed: string) =>
+    matchOutput(shown, printed, { ids, cwd: app, tolerance: 0.1, numbersVary: false });
+
+  afterAll(() => {
+    if (server?.pid) process.kill(-server.pid, 'SIGINT');
+  });
+
+  it('step 1: npm init, "type": "module", npm i -D node@24 and the kit, as written; node is still 20, npx runs 24', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'kit-quickstart-'));
+    port = await freePort();
+    // The machine's Node 20 first on PATH; PORT keeps this shared machine's 4010 free (serve reads it);
+    // npm from its cache where it can, and quiet.
+    env = userEnv({
+      PATH: pathWith(await nodeBin('20')),
+      PORT: String(port),
+      NO_COLOR: '1',
+      npm_config_prefer_offline: 'true',
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+    });
+    const commands = shellCommands(packageBlock('quickstart-project').text);
+    expect(commands[0]).toBe('mkdir my-app && cd my-app');
+    // The kit is the packed tarball where the README installs it from the registry.
+    const script = commands.map((command) =>
+      command.replace(/^(npm i -D .*)\bworkflow-api-mock-kit\b/, `$1${kit.tarball}`),
+    );
+    expect(script.join('\n')).toContain(kit.tarball);
+    const result = await runStep(
+      ['node --version', ...script, 'node --version', 'npx node --version'].join('\n'),
+      home,
+      env,
+      600_000,
+    );
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toMatch(/^v20\.\d+\.\d+\n/);
+    expect(result.output).toMatch(/\nv20\.\d+\.\d+\nv24\.\d+\.\d+\n$/);
+    app = join(home, 'my-app');
+    expect(JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')).type).toBe('module');
+  }, 900_000);
+
+  it('steps 2 to 4: npx workflow-api-mock serve prints what the README shows, the curl answers it, the console loads', async () => {
+    expect(app, 'step 1 ran').not.toBe('');
+    const [serve, request] = sessions();
+    const [started] = sessionExchanges(serve!);
+    expect(started!.command).toBe('npx workflow-api-mock serve');
+    let printed = '';
+    server = spawn('bash', ['-c', started!.command], {
+      cwd: app,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`serve printed:\n${printed}`)), 120_000);
+      const collect = (chunk: Buffer) => {
+        printed += chunk.toString();
+        if (shownMatches(started!.expected, printed).ok) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      server!.stdout!.on('data', collect);
+      server!.stderr!.on('data', collect);
+      server!.once('exit', (code) => reject(new Error(`serve exited ${code}:\n${printed}`)));
+    });
+    expect(printed).toContain(`http://127.0.0.1:${port}/v1`);
+    for (const exchange of sessionExchanges(request!)) {
+      const command = realCommand(exchange.command, { ids, address: `127.0.0.1:${port}` });
+      const result = await runStep(command, app, env);
+      expect(result.code, result.output).toBe(0);
+      const verdict = shownMatches(exchange.expected, result.output);
+      expect(verdict, `${exchange.command}\n${result.output}`).toEqual({ ok: true });
+    }
+    const consolePage = await fetch(`http://127.0.0.1:${port}/__mock/ui/?token=dev-token`);
+    expect(consolePage.status).toBe(200);
+    expect(await consolePage.text()).toMatch(/<html/i);
+  }, 300_000);
+
+  it('step 5: msw init puts the worker in public/, and src/main.ts type-checks strictly in a Vite project', async () => {
+    for (const command of shellCommands(packageBlock('msw-init').text))
+      await runOk('bash', ['-c', command], { cwd: app, env });
+    expect(existsSync(join(app, 'public', 'mockServiceWorker.js'))).toBe(true);
+    mkdirSync(join(app, 'src'), { recursive: true });
+    writeFileSync(join(app, 'src', 'main.ts'), `${packageBlock('vite-main').text}\n`);
+    // A Vite project's tsconfig (vite/client for import.meta.env), strict.
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'bundler',
+          lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+          types: ['vite/client'],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          verbatimModuleSyntax: true,
+        },
+        files: ['src/main.ts'],
+      }),
+    );
+    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: app });
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.code).toBe(0);
+  }, 300_000);
+
+  it("step 6: the Vitest test passes with the README's command; under onUnhandledFrame 'error' an unhandled request fails it", async () => {
+    const testFile = packageBlock('vitest.test.ts').text;
+    writeFileSync(join(app, 'webhooks.test.ts'), `${testFile}\n`);
+    const passed = await runStep(shellCommands(packageBlock('vitest-run').text).join('\n'), app, env, 600_000);
+    expect(passed.code, passed.output).toBe(0);
+    expect(passed.output).toMatch(/Tests\s+1 passed \(1\)/);
+
+    // A request no handler answers, to a loopback server that would answer it 200 if it got there.
+    const elsewhere = createServer((_, res) => res.end('reached'));
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(elsewhere.address() as { port: number }).port}/not-mocked`;
+      const unhandled = `${testFile}\ntest('a request no handler answers', async () => {\n  expect(await (await fetch('${url}')).text()).toBe('reached');\n});\n`;
+      expect(testFile).toContain("onUnhandledFrame: 'error'");
+      writeFileSync(join(app, 'unhandled.test.ts'), unhandled);
+      const strict = await runStep('npx vitest run unhandled.test.ts', app, env, 600_000);
+      expect(strict.code, strict.output).toBe(1);
+      expect(strict.output).toMatch(/Tests\s+1 failed \| 1 passed \(2\)/);
+      expect(strict.output).toContain('/not-mocked');
+      // The same file with MSW's default instead: the request reaches the server and the test passes,
+      // so what failed it above is the option.
+      writeFileSync(
+        join(app, 'unhandled.test.ts'),
+        unhandled.replace("onUnhandledFrame: 'error'", "onUnhandledFrame: 'bypass'"),
+      );
+      const bypassed = await runStep('npx vitest run unhandled.test.ts', app, env, 600_000);
+      expect(bypassed.code, bypassed.output).toBe(0);
+    } finally {
+      elsewhere.close();
+    }
+  }, 900_000);
+
+  it('the CI section: npx workflow-api-mock contracts against the running mock passes', async () => {
+    const [command] = shellCommands(packageBlock('contracts-run').text);
+    const result = await runStep(realCommand(command!, { ids, address: `127.0.0.1:${port}` }), app, env, 600_000);
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toMatch(/Tests\s+\d+ passed \(\d+\)/);
+    expect(readFileSync(join(app, 'contracts.xml'), 'utf8')).not.toMatch(/<failure/);
+  }, 600_000);
+
+  it('the Connect SDK example runs with the command the README gives, against the running mock', async () => {
+    for (const command of shellCommands(packageBlock('sdk-install').text)) {
+      const installed = await runStep(command, app, env, 600_000);
+      expect(installed.code, installed.output).toBe(0);
+    }
+    const example = packageBlock('sdk-example').text;
+    const file = /^\/\/ (\S+\.mjs)$/m.exec(example)?.[1];
+    expect(file).toBe('sdk.mjs');
+    writeFileSync(join(app, file!), realCommand(example, { ids, address: `127.0.0.1:${port}` }));
+    const [command] = shellCommands(packageBlock('sdk-run').text);
+    const result = await runStep(command!, app, env, 300_000);
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toMatch(/^apps: .*github/m);
+    const deployed = /^deployed: (dc_\w+)$/m.exec(result.output)?.[1];
+    expect(deployed, result.output).toBeDefined();
+    expect(result.output).toContain(`listed: ${deployed}`);
+  }, 600_000);
+});
+
 describe('a strict TypeScript consumer', () => {
   const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  it('type-checks every TypeScript recipe of README.md and docs/*.md strictly, as `npx tsc --noEmit` would', async () => {
+    // The Playwright recipe's types come from its optional peer, which a user of it installs.
+    await runOk(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', `@playwright/test@${devVersion('@playwright/test')}`],
+      { cwd: consumer, env: userEnv({ PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }), timeoutMs: 300_000 },
+    );
+    const dir = join(consumer, 'recipes');
+    mkdirSync(dir, { recursive: true });
+    // vite-main needs a Vite project's types (import.meta.env): the quick start's step 5 checks it.
+    const recipes = docBlocks().filter(
+      (block) => block.kind === 'package' && block.lang === 'ts' && !block.args.startsWith('vite-main'),
+    );
+    expect(recipes.length).toBeGreaterThanOrEqual(4);
+    const files = recipes.map((block) => {
+      const name = `${block.args.split(/\s+/)[0]!.replace(/\.ts$/, '')}.ts`;
+      writeFileSync(join(dir, name), `${block.text}\n`);
+      return name;
+    });
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: ['node'],
+        },
+        files,
+      }),
+    );
+    const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: dir });
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.code).toBe(0);
+  }, 600_000);
+
   for (const config of ['tsconfig.nodenext.json', 'tsconfig.vite.json']) {
     it(`type-checks against the shipped declarations (${config}), and the @ts-expect-error lines prove answers are typed`, async () => {
       const result = await run(process.execPath, [tsc, '-p', config], { cwd: join(consumer, 'types') });
@@ -346,7 +595,7 @@ describe('the CLI from the install', () => {
 
   // `serve &` and `contracts` passing with a JUnit report: the README's CI job above.
   it('`serve` answers with its console, `contracts --explore` holds against it, and both fail against a broken server', async () => {
-    const served = await startCli(['serve', '--port', '0', '--quiet']);
+    const served = await startKitCli(consumer, ['serve', '--port', '0', '--quiet']);
     try {
       const me = await fetch(`${served.baseUrl}/users/me`, { headers: { authorization: 'Bearer cli-token' } });
       expect(me.status).toBe(200);
@@ -665,7 +914,16 @@ describe('a Vite app with the dev-only pattern', () => {
     it('beside a real service (upstream, live): the live operations reach it with the caller token, the rest stays mocked', async () => {
       // The "real service" is the installed kit's own server on 127.0.0.1 (another seed, so another
       // world), letting this page's origin call it, as a staging API would have to.
-      const upstream = await startCli(['serve', '--port', '0', '--seed', '9', '--quiet', '--cors', site.url]);
+      const upstream = await startKitCli(consumer, [
+        'serve',
+        '--port',
+        '0',
+        '--seed',
+        '9',
+        '--quiet',
+        '--cors',
+        site.url,
+      ]);
       const tab = await openPage(`?upstream=${encodeURIComponent(upstream.baseUrl)}&live=getCurrentUser`);
       try {
         const direct = await (
@@ -703,9 +961,9 @@ describe('a Vite app with the dev-only pattern', () => {
 });
 
 describe.skipIf(!existsSync(CHROMIUM))(
-  'the Playwright fixture, workflow-api-mock-kit/playwright, under the real runner',
+  "the Playwright fixture, workflow-api-mock-kit/playwright, under the real runner with the README's config",
   () => {
-    it('gives each test its own world: a test per built-in scenario, the clock past a token expiry, a signed delivery, in two workers', async () => {
+    it("runs the README's test and the fixture's own (a test per built-in scenario, the clock past a token expiry, a signed delivery) in Chromium, two workers", async () => {
       // @playwright/test is an optional peer of the kit: a user who wants the fixture installs it (no browser is downloaded: Debian's Chromium runs).
       await runOk(
         'npm',
@@ -722,59 +980,55 @@ describe.skipIf(!existsSync(CHROMIUM))(
           timeoutMs: 300_000,
         },
       );
-      const project = join(consumer, 'playwright');
-      await runOk(
-        process.execPath,
-        [
-          join(consumer, 'node_modules', 'vite', 'bin', 'vite.js'),
-          'build',
-          '--logLevel',
-          'warn',
-          '--outDir',
-          '../dist',
-        ],
+      // A project as the README lays it out: the app Vite serves (index.html, src/), the README's
+      // playwright.config.ts and its e2e/ test, beside the fixture's own spec; the consumer's packages.
+      const project = join(consumer, 'pw-project');
+      mkdirSync(join(project, 'e2e'), { recursive: true });
+      cpSync(join(consumer, 'playwright', 'app'), project, { recursive: true });
+      symlinkSync(join(consumer, 'node_modules'), join(project, 'node_modules'));
+      // This shared machine's free port in place of the README's 5173 (reuseExistingServer must not find another's).
+      const vitePort = String(await freePort());
+      const config = packageBlock('playwright-config').text;
+      expect(config).toContain("executablePath: '/usr/bin/chromium'");
+      // CHROMIUM_PATH, when this machine's Chromium is elsewhere, as a user there would write it.
+      writeFileSync(
+        join(project, 'playwright.config.ts'),
+        config.replaceAll('5173', vitePort).replace("'/usr/bin/chromium'", JSON.stringify(CHROMIUM)),
+      );
+      const spec = packageBlock('playwright-test').text;
+      const specFile = /^\/\/ (e2e\/\S+\.spec\.ts)/.exec(spec)?.[1];
+      expect(specFile).toBe('e2e/dashboard.spec.ts');
+      writeFileSync(join(project, specFile!), `${spec}\n`);
+      cpSync(join(consumer, 'playwright', 'dashboard.spec.ts'), join(project, 'e2e', 'fixture.spec.ts'));
+      const result = await run(
+        join(project, 'node_modules', '.bin', 'playwright'),
+        ['test', '--workers', '2', '--reporter', 'list'],
         {
-          cwd: join(project, 'app'),
+          cwd: project,
+          env: userEnv({ PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', CI: '1' }),
+          timeoutMs: 600_000,
         },
       );
-      const site = await serveFolder(join(project, 'dist'));
-      try {
-        const result = await run(
-          join(consumer, 'node_modules', '.bin', 'playwright'),
-          ['test', '-c', 'playwright/playwright.config.ts'],
-          {
-            cwd: consumer,
-            env: userEnv({
-              APP_URL: site.url,
-              CHROMIUM_PATH: CHROMIUM,
-              PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
-              CI: '1',
-            }),
-            timeoutMs: 300_000,
-          },
-        );
-        const output = stripVTControlCharacters(result.stdout + result.stderr);
-        expect(result.code, output).toBe(0);
-        expect(output).toMatch(/Running 8 tests using 2 workers/);
-        expect(output).toMatch(/\b8 passed\b/);
-        for (const name of [
-          'empty-account',
-          'busy-workspace',
-          'quotas-exhausted',
-          'connect-broken-accounts',
-          'workflow-errors',
-        ])
-          expect(output).toContain(name);
-        expect(output).toContain('the clock moves a Connect token past its expiry');
-        expect(output).toContain('a deployed trigger delivers a signed event the test reads back');
-        // Each worker ends with what its tests covered.
-        expect(output).toMatch(
-          /\[workflow-api-mock-kit\] worker \d: Coverage \(all worlds\): operations \d+\/\d+ \(.*\), documented statuses \d+\/\d+/,
-        );
-      } finally {
-        await site.close();
-      }
-    });
+      const output = stripVTControlCharacters(result.stdout + result.stderr);
+      expect(result.code, output).toBe(0);
+      expect(output).toMatch(/Running 9 tests using 2 workers/);
+      expect(output).toMatch(/\b9 passed\b/);
+      expect(output).toContain('a user out of invocations sees the quota used up');
+      for (const name of [
+        'empty-account',
+        'busy-workspace',
+        'quotas-exhausted',
+        'connect-broken-accounts',
+        'workflow-errors',
+      ])
+        expect(output).toContain(name);
+      expect(output).toContain('the clock moves a Connect token past its expiry');
+      expect(output).toContain('a deployed trigger delivers a signed event the test reads back');
+      // Each worker ends with what its tests covered.
+      expect(output).toMatch(
+        /\[workflow-api-mock-kit\] worker \d: Coverage \(all worlds\): operations \d+\/\d+ \(.*\), documented statuses \d+\/\d+/,
+      );
+    }, 900_000);
   },
 );
 
@@ -801,9 +1055,9 @@ describe.skipIf(!process.env.PACKAGE_TEST_PRISM)(
         // What the README says: the Prism npm picks on this Node, and how many of the cases run there.
         const tests = /Tests\s+(\d+) passed \| (\d+) skipped \((\d+)\)/.exec(result.output);
         expect(tests, result.output).not.toBeNull();
-        const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-        expect(readme).toContain(`${tests![1]} of the ${tests![3]} cases`);
-        expect(readme).toContain(`npm picks prism-cli ${prism} there`);
+        const page = readFileSync(join(ROOT, 'docs', 'prism.md'), 'utf8');
+        expect(page).toContain(`${tests![1]} of the ${tests![3]} cases`);
+        expect(page).toContain(`npm picks prism-cli ${prism} there`);
         expect(await portRefuses(port, 10_000), 'Prism is stopped by the last command').toBe(true);
       } finally {
         const pid = existsSync(join(consumer, 'prism.pid'))
@@ -890,19 +1144,34 @@ async function portRefuses(port: number, withinMs: number): Promise<boolean> {
   }
 }
 
-let oldestNodeDir: Promise<string> | undefined;
-/** The bin folder of Node ${OLDEST_NODE} (the npm package `node`, from the npm cache when it holds it), installed once. */
-function oldestNode(): Promise<string> {
-  oldestNodeDir ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kit-node-'));
-    writeFileSync(join(dir, 'package.json'), '{"private":true}');
-    await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `node@${OLDEST_NODE}`], {
-      cwd: dir,
-      timeoutMs: 300_000,
-    });
-    return join(dir, 'node_modules', '.bin');
-  })();
-  return oldestNodeDir;
+const nodeDirs = new Map<string, Promise<string>>();
+/** The bin folder of a Node version (the npm package `node`, from the npm cache when it holds it), installed once. */
+function nodeBin(version: string): Promise<string> {
+  if (!nodeDirs.has(version)) {
+    nodeDirs.set(
+      version,
+      (async () => {
+        const dir = mkdtempSync(join(tmpdir(), 'kit-node-'));
+        writeFileSync(join(dir, 'package.json'), '{"private":true}');
+        await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `node@${version}`], {
+          cwd: dir,
+          timeoutMs: 300_000,
+        });
+        return join(dir, 'node_modules', '.bin');
+      })(),
+    );
+  }
+  return nodeDirs.get(version)!;
+}
+const oldestNode = () => nodeBin(OLDEST_NODE);
+
+/** The .ts files that run in the kit (not tests, not the self-test), as paths from the root. */
+function runtimeSources(): string[] {
+  return ['cli', 'mocks', 'openapi', 'contracts'].flatMap((folder) =>
+    readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+      .map((file) => `${folder}/${file.split('\\').join('/')}`)
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.includes('self-test')),
+  );
 }
 
 let bareProject: Promise<string> | undefined;
@@ -953,27 +1222,6 @@ function readAssets(dir: string): string {
     .filter((file) => file.endsWith('.js'))
     .map((file) => readFileSync(join(assets, file), 'utf8'))
     .join('\n');
-}
-
-/** Starts the installed CLI and waits for the line that says where it listens. */
-async function startCli(args: string[]): Promise<{ baseUrl: string; stop(): void }> {
-  const child = spawn(bin(), args, { cwd: consumer, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve printed no address:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/(http:\/\/127\.0\.0\.1:\d+\/v1)/);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`serve exited ${code}:\n${output}`)));
-  });
-  return { baseUrl, stop: () => child.kill('SIGTERM') };
 }
 
 /** A proxy in front of the mock that answers webhook IDs with a foreign prefix (hook_ for wh_). */

@@ -2,6 +2,7 @@
 // dist/), install the tarball into throw-away consumer projects, and run commands there as a user
 // would. Everything stays on this machine: installs come from the npm cache when it has them.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +51,48 @@ export function run(
       resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr });
     });
   });
+}
+
+/**
+ * Starts the CLI installed in `consumer` (`workflow-api-mock ...args`) and waits for the line that says
+ * where it listens; answers that base URL and how to stop it (resolved once the process is gone).
+ *
+ * @example
+ * const served = await startKitCli(consumer, ['serve', '--port', '0', '--quiet']);
+ * await fetch(`${served.baseUrl}/users/me`, { headers });
+ * await served.stop();
+ */
+export async function startKitCli(
+  consumer: string,
+  args: readonly string[],
+): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  const bin = join(consumer, 'node_modules', '.bin', 'workflow-api-mock');
+  const child = spawn(bin, args, { cwd: consumer, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  // Awaited only by stop(); a child that failed to start is reported by the wait below, not here.
+  const closed = once(child, 'close').catch(() => undefined);
+  let output = '';
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve printed no address:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/(http:\/\/127\.0\.0\.1:\d+\/v1)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`serve exited ${code}:\n${output}`)));
+  });
+  return {
+    baseUrl,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await closed;
+    },
+  };
 }
 
 /** Fails with the command's whole output, so a CI log says what went wrong. */

@@ -1,21 +1,33 @@
-// The README's fenced blocks and the marks that say how each is checked (docs/readme-test.md).
+// The fenced blocks of README.md and docs/*.md, and the marks that say how each is checked
+// (docs/readme-test.md).
 // Every fenced block carries a mark on the line before it, `<!-- doc-test: KIND ... -->`:
 //   session [long-running|server] [numbers-vary] [tolerance=N%]  `$ command` lines and their output, run and compared
 //   run                                                  a sh block run with bash, a js/ts block run with Node: exit 0
 //   package LABEL                                        run by the package test from the tarball (it asks for LABEL)
 //   skip REASON                                          not run by `npm test`; the reason is required
-// The README doc test (tests/readme/readme.test.ts) and the package test both read the blocks here.
-import { readFileSync } from 'node:fs';
+// The doc test (tests/readme/readme.test.ts) and the package test both read the blocks here.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const README = join(ROOT, 'README.md');
+const README = join(ROOT, 'README.md');
+
+/** The markdown the doc test covers, as paths from the root: README.md first, then docs/*.md by name. */
+export const DOC_FILES: readonly string[] = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/${name}`),
+];
 
 export const KINDS = ['session', 'run', 'package', 'skip'] as const;
 type Kind = (typeof KINDS)[number];
 
 export interface Block {
+  /** The markdown file, from the root (`README.md`, `docs/ci.md`). */
+  file: string;
   /** 1-based line of the opening fence. */
   line: number;
   /** The fence's info string: sh, text, ts, js, yaml... */
@@ -30,8 +42,8 @@ export interface Block {
 
 const MARK = /^<!--\s*doc-test:\s*(\S+)\s*(.*?)\s*-->\s*$/;
 
-/** Every fenced block of `markdown` with its mark (the nearest non-blank line above the fence). */
-export function readmeBlocks(markdown: string = readFileSync(README, 'utf8')): Block[] {
+/** Every fenced block of `markdown` (the text of `file`) with its mark (the nearest non-blank line above the fence). */
+function readmeBlocks(markdown: string = readFileSync(README, 'utf8'), file = 'README.md'): Block[] {
   const lines = markdown.split('\n');
   const blocks: Block[] = [];
   for (let index = 0; index < lines.length; index++) {
@@ -45,6 +57,7 @@ export function readmeBlocks(markdown: string = readFileSync(README, 'utf8')): B
     const mark = above >= 0 ? MARK.exec(lines[above]!.trim()) : null;
     const kind = mark && (KINDS as readonly string[]).includes(mark[1]!) ? (mark[1] as Kind) : undefined;
     blocks.push({
+      file,
       line: index + 1,
       lang: open[2]!,
       kind,
@@ -56,11 +69,18 @@ export function readmeBlocks(markdown: string = readFileSync(README, 'utf8')): B
   return blocks;
 }
 
-/** The one block marked `package LABEL`; the package test runs it. Throws when there is none or several. */
-export function packageBlock(label: string, blocks: Block[] = readmeBlocks()): Block {
+/** Every block of README.md and docs/*.md, file by file. */
+export function docBlocks(): Block[] {
+  return DOC_FILES.flatMap((file) => readmeBlocks(readFileSync(join(ROOT, file), 'utf8'), file));
+}
+
+/** The one block marked `package LABEL` in README.md or docs/*.md; the package test runs it. Throws when there is none or several. */
+export function packageBlock(label: string, blocks: Block[] = docBlocks()): Block {
   const found = blocks.filter((block) => block.kind === 'package' && block.args.split(/\s+/)[0] === label);
   if (found.length !== 1)
-    throw new Error(`README.md: ${found.length} blocks marked "doc-test: package ${label}" (want exactly 1)`);
+    throw new Error(
+      `README.md, docs/*.md: ${found.length} blocks marked "doc-test: package ${label}" (want exactly 1)`,
+    );
   return found[0]!;
 }
 
@@ -82,7 +102,9 @@ export function shellCommands(text: string): string[] {
 }
 
 export interface Exchange {
-  /** 1-based README line of the `$` line. */
+  /** The markdown file of the block. */
+  file: string;
+  /** 1-based line of the `$` line in that file. */
   line: number;
   command: string;
   /** The output shown under the command, trailing blank lines dropped. */
@@ -97,7 +119,7 @@ export function sessionExchanges(block: Block): Exchange[] {
     const line = lines[index]!;
     if (!line.startsWith('$ ')) {
       if (exchanges.length === 0 && line.trim() !== '')
-        throw new Error(`README.md:${block.line + 1 + index}: a session block starts with a "$ " line`);
+        throw new Error(`${block.file}:${block.line + 1 + index}: a session block starts with a "$ " line`);
       if (exchanges.length > 0) exchanges.at(-1)!.expected += `${line}\n`;
       continue;
     }
@@ -106,26 +128,24 @@ export function sessionExchanges(block: Block): Exchange[] {
     while (command.trimEnd().endsWith('\\') && index + 1 < lines.length) {
       command = `${command.trimEnd().slice(0, -1).trimEnd()} ${lines[++index]!.trim()}`;
     }
-    exchanges.push({ line: block.line + 1 + start, command, expected: '' });
+    exchanges.push({ file: block.file, line: block.line + 1 + start, command, expected: '' });
   }
   for (const exchange of exchanges) exchange.expected = exchange.expected.replace(/\s+$/, '');
   return exchanges;
 }
 
-/** The options of a session mark: `long-running`, `numbers-vary`, `tolerance=N%` (sizes; default 10%). */
+/** The options of a session mark: `long-running`, `server`, `tolerance=N%` (sizes; default 10%). */
 export function sessionOptions(args: string): {
   longRunning: boolean;
   server: boolean;
-  numbersVary: boolean;
   tolerance: number;
   unknown: string[];
 } {
-  const options = { longRunning: false, server: false, numbersVary: false, tolerance: 0.1, unknown: [] as string[] };
+  const options = { longRunning: false, server: false, tolerance: 0.1, unknown: [] as string[] };
   for (const word of args.split(/\s+/).filter(Boolean)) {
     const tolerance = /^tolerance=(\d+(?:\.\d+)?)%$/.exec(word);
     if (word === 'long-running') options.longRunning = true;
     else if (word === 'server') options.server = true;
-    else if (word === 'numbers-vary') options.numbersVary = true;
     else if (tolerance) options.tolerance = Number(tolerance[1]) / 100;
     else options.unknown.push(word);
   }

@@ -6,10 +6,12 @@
 // - an ID (a prefix of mocks/ids/ids.ts + 7 base62 characters) matches any ID of the same prefix, bound
 //   for the rest of the README: the same shown ID must be the same real ID everywhere, and later
 //   commands are run with the real one;
-// - times: unix seconds (10 digits) and milliseconds (13), ISO date-times, durations (`17.0ms`, `3.2s`);
+// - times: unix seconds (10 digits) and milliseconds (13), ISO date-times, durations (`17.0ms`, `3.2s`),
+//   and rates measured over a time (`104 requests/s`);
 // - sizes (`652 kB`, `64 MB`, `1,413 B`) within the block's tolerance (default 10%);
 // - `/home/you/app` is the directory the commands run in;
-// - with the mark's `numbers-vary`, every number matches any number.
+// - counts never vary: they come from a seeded run (`numbersVary` is only docs:update's loose search
+//   for where an elided output's lines went).
 import { stripVTControlCharacters } from 'node:util';
 import { ID_PREFIXES } from '../../mocks/ids/ids.ts';
 
@@ -54,6 +56,7 @@ const MASKS: Array<{
   { shown: /\b1\d{12}\b/y, real: () => '\\d{13}' },
   { shown: /\b1\d{9}\b/y, real: () => '\\d{10}' },
   { shown: /\b\d+(?:\.\d+)?\s?m?s\b/y, real: () => '\\d+(?:\\.\\d+)?\\s?m?s' },
+  { shown: /\b\d+(?:\.\d+)? requests\/s\b/y, real: () => '\\d+(?:\\.\\d+)? requests/s' },
   { shown: new RegExp(SIZE, 'y'), real: () => `(${SIZE})`, capture: 'size' },
   { shown: new RegExp(NUMBER, 'y'), real: () => NUMBER, ifNumbersVary: true },
   { shown: /[ \t]+/y, real: () => '[ \\t]+' },
@@ -114,13 +117,18 @@ export function matchOutput(
   printed: string,
   context: MatchContext,
 ): { ok: true } | { ok: false; reason: string } {
+  // A command shown with no output (`> /dev/null`) must print nothing.
+  if (normalizeOutput(shown) === '') {
+    return normalizeOutput(printed) === ''
+      ? { ok: true }
+      : { ok: false, reason: 'it printed output where none is shown' };
+  }
   const captures: Capture[] = [];
   const lines = normalizeOutput(shown).split('\n');
   const source = lines
     .map((line) => (line.trim() === '...' ? '(?:[^\\n]*\\n)*?' : `${lineRegex(line, context, captures)}\\n`))
     .join('');
-  const real = `${normalizeOutput(printed)}\n`;
-  const found = new RegExp(`^${source}$`).exec(real === '\n' && shown.trim() === '' ? '' : real);
+  const found = new RegExp(`^${source}$`).exec(`${normalizeOutput(printed)}\n`);
   if (!found) return { ok: false, reason: 'the output differs from the one shown' };
   const bound = new Map(context.ids);
   for (const [index, capture] of captures.entries()) {
@@ -153,4 +161,50 @@ export function realCommand(command: string, context: { ids: Map<string, string>
   return command
     .replace(new RegExp(ID, 'g'), (id) => context.ids.get(id) ?? id)
     .replace(/127\.0\.0\.1:4010\b/g, context.address);
+}
+
+/**
+ * The output a page should show for a command that printed `printed` where it showed `shown`
+ * (`npm run docs:update`): what was printed, with the directory back to `/home/you/app`, the IDs
+ * bound so far back to the ones shown, and each `...` of the shown output kept, eliding the printed
+ * lines between the parts around it: the first part is the output's head and the last its tail (as
+ * many lines as shown), a part between is found in order, compared loosely (any number, any ID). A
+ * part it cannot find gives the whole output, for a person to shorten.
+ *
+ * @example
+ * rewriteShown('Tests 463 passed\n...', 'Tests 584 passed\nDuration 3.1s', context); // 'Tests 584 passed\n...'
+ */
+export function rewriteShown(shown: string, printed: string, context: MatchContext): string {
+  const realToShown = new Map([...context.ids].map(([shownId, realId]) => [realId, shownId]));
+  const lines = normalizeOutput(printed)
+    .replaceAll(context.cwd, '/home/you/app')
+    .replace(new RegExp(ID, 'g'), (id) => realToShown.get(id) ?? id)
+    .split('\n');
+  const parts: string[][] = [[]];
+  for (const line of normalizeOutput(shown).split('\n')) {
+    if (line.trim() === '...') parts.push([]);
+    else parts.at(-1)!.push(line);
+  }
+  if (parts.length === 1) return lines.join('\n');
+  const loose: MatchContext = { ...context, ids: new Map(), numbersVary: true, tolerance: Number.POSITIVE_INFINITY };
+  const fits = (part: string[], at: number) =>
+    at >= 0 &&
+    at + part.length <= lines.length &&
+    part.every((line, index) => new RegExp(`^${lineRegex(line, loose, [])}$`).test(lines[at + index]!));
+  const kept: string[] = [];
+  let cursor = 0;
+  for (const [index, part] of parts.entries()) {
+    if (index > 0) kept.push('...');
+    if (part.length === 0) continue;
+    const last = index === parts.length - 1;
+    let at = index === 0 ? 0 : last ? lines.length - part.length : -1;
+    if (!last && index > 0) {
+      for (let from = cursor; from + part.length <= lines.length && at < 0; from++) if (fits(part, from)) at = from;
+    }
+    // The first and the last part stay where they are (the output's head and tail), changed or not.
+    if (at < cursor || (!fits(part, at) && index > 0 && !last)) return lines.join('\n');
+    kept.push(...lines.slice(at, at + part.length));
+    cursor = at + part.length;
+  }
+  return kept.join('\n');
 }

@@ -1,38 +1,50 @@
-// The README doc test (docs/readme-test.md): every fenced block of README.md carries a mark saying
-// how it is checked; the session blocks' commands run against a mock server started from the
-// sources (their outputs compared with what the README shows, masking what may vary), the run
-// blocks run and must exit 0, the package blocks are run by the package test from the tarball, and
-// the skipped ones say why. Nothing leaves loopback: `npx` here runs only the kit's own command.
-import { type ChildProcess, spawn } from 'node:child_process';
+// The doc test (docs/readme-test.md): every fenced block of README.md and docs/*.md carries a mark
+// saying how it is checked; the session blocks' commands run against a mock server started from the
+// sources (their outputs compared with what the page shows, masking only times, ports, sizes and
+// random IDs), the run blocks run and must exit 0, the package blocks are run by the package test
+// from the tarball, and the skipped ones say why. Nothing leaves loopback: `npx` here runs only the
+// kit's own command. With DOCS_UPDATE=1 (`npm run docs:update`) a session whose output differs is
+// rewritten with what the command printed instead of failing.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Block,
+  DOC_FILES,
+  docBlocks,
   type Exchange as SessionExchange,
   KINDS,
-  README,
   ROOT,
-  readmeBlocks,
   sessionExchanges,
   sessionOptions,
   shellCommands,
 } from './blocks.ts';
-import { type MatchContext, matchOutput, normalizeOutput, realCommand } from './match.ts';
+import { type MatchContext, matchOutput, normalizeOutput, realCommand, rewriteShown } from './match.ts';
+import { applyRewrites, type Rewrite } from './update.ts';
 
-const markdown = readFileSync(README, 'utf8');
-const blocks = readmeBlocks(markdown);
+const markdown = DOC_FILES.map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n');
+const blocks = docBlocks();
 const GUIDE = 'see docs/readme-test.md';
-const ids = new Map<string, string>();
+/** `npm run docs:update`: rewrite the outputs that differ instead of failing. */
+const UPDATING = process.env.DOCS_UPDATE === '1';
+const rewrites: Rewrite[] = [];
+/** Shown ID -> real ID, bound per markdown file (each page's sessions are read on their own). */
+const idsByFile = new Map<string, Map<string, string>>();
+let ids = new Map<string, string>();
 let address = '';
 let mock: ChildProcess | undefined;
 let cwd = '';
 let env: NodeJS.ProcessEnv = {};
 
-const where = (block: Block) => `README.md:${block.line}`;
+const where = (block: Block) => `${block.file}:${block.line}`;
+const useIdsOf = (block: Block) => {
+  ids = idsByFile.get(block.file) ?? new Map();
+  idsByFile.set(block.file, ids);
+};
 
-describe('the README marks', () => {
+describe('the marks of README.md and docs/*.md', () => {
   it('every fenced block carries a doc-test mark on the line above it', () => {
     const unmarked = blocks
       .filter((block) => block.kind === undefined)
@@ -89,12 +101,45 @@ describe('the README marks', () => {
     expect(wrong, GUIDE).toEqual([]);
   });
 
+  it("the README's command table lists exactly the commands of workflow-api-mock --help, in its order", () => {
+    const help = execFileSync(process.execPath, [join(ROOT, 'cli', 'checkout-bin.js'), '--help'], { encoding: 'utf8' });
+    const listed = help
+      .slice(help.indexOf('\nCommands:\n') + '\nCommands:\n'.length)
+      .split('\n\n')[0]!
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/)[0]!);
+    expect(listed.length).toBeGreaterThan(5);
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('\n## The command line\n'));
+    const table = section.slice(0, section.indexOf('\n## ', 1));
+    const rows = [...table.matchAll(/^\| `([\w-]+)[^`]*` \|/gm)].map((match) => match[1]);
+    expect(rows, 'README.md, "The command line"').toEqual(listed);
+  });
+
+  it("every --min-coverage example (pages, the CLI's --help and messages) is met by the coverage the pages show", () => {
+    // The `Coverage:` lines are outputs of the sessions below, so they are a real run's (docs/ci.md).
+    const shown = [
+      ...markdown.matchAll(/^Coverage: operations \d+\/\d+ \(([\d.]+)%\), statuses \d+\/\d+ \(([\d.]+)%\)/gm),
+    ];
+    expect(
+      shown.length,
+      'docs/ci.md shows the Coverage line of a suites run and of an explore run',
+    ).toBeGreaterThanOrEqual(2);
+    const operations = Math.min(...shown.map((found) => Number(found[1])));
+    const statuses = Math.min(...shown.map((found) => Number(found[2])));
+    const texts = markdown + readFileSync(join(ROOT, 'cli', 'contracts.ts'), 'utf8');
+    const examples = [...texts.matchAll(/(?:--min-coverage|e\.g\.) (\d+(?:\.\d+)?),(\d+(?:\.\d+)?)\b/g)];
+    expect(examples.length).toBeGreaterThan(0);
+    const unmet = examples.filter((found) => Number(found[1]) > operations || Number(found[2]) > statuses);
+    expect(unmet.map((found) => `${found[0]} (met: ${operations},${statuses})`)).toEqual([]);
+  });
+
   it('counts the blocks it covers', () => {
     const count = (kind: string) => blocks.filter((block) => block.kind === kind).length;
     const covered = count('session') + count('run') + count('package');
     // The closing line of the doc test's run; the skipped ones are listed with their reasons.
     console.log(
-      `README blocks the doc test covers: ${covered} of ${blocks.length} (session ${count('session')}, run ${count('run')}, package ${count('package')}; skipped ${count('skip')}:` +
+      `README.md and docs/*.md blocks the doc test covers: ${covered} of ${blocks.length} (session ${count('session')}, run ${count('run')}, package ${count('package')}; skipped ${count('skip')}:` +
         blocks
           .filter((block) => block.kind === 'skip')
           .map((block) => `\n  ${where(block)}: ${block.args}`)
@@ -105,7 +150,7 @@ describe('the README marks', () => {
   });
 });
 
-describe('the README, run against a mock server started from the sources', () => {
+describe('README.md and docs/*.md, run against a mock server started from the sources', () => {
   beforeAll(async () => {
     cwd = mkdtempSync(join(tmpdir(), 'readme-'));
     const shims = join(cwd, '.bin');
@@ -135,13 +180,15 @@ describe('the README, run against a mock server started from the sources', () =>
   afterAll(() => {
     if (mock) stop(mock);
     if (cwd) rmSync(cwd, { recursive: true, force: true });
+    if (UPDATING) for (const line of applyRewrites(rewrites)) console.log(line);
   });
 
   for (const block of blocks) {
     if (block.kind === 'session') {
       const options = sessionOptions(block.args);
       it(`${where(block)}: the session's outputs`, async () => {
-        const context: MatchContext = { ids, cwd, tolerance: options.tolerance, numbersVary: options.numbersVary };
+        useIdsOf(block);
+        const context: MatchContext = { ids, cwd, tolerance: options.tolerance, numbersVary: false };
         const exchanges = sessionExchanges(block);
         // `server`: the first command is a server the others talk to (its --port N: a free port instead).
         const server = options.server ? await startBlockServer(exchanges.shift()!, context) : undefined;
@@ -150,13 +197,10 @@ describe('the README, run against a mock server started from the sources', () =>
             const command =
               server === undefined ? realCommand(exchange.command, { ids, address }) : server.real(exchange.command);
             const printed = options.longRunning
-              ? await runUntilShown(
-                  command,
-                  (output) => matchOutput(exchange.expected, output, { ...context, ids: new Map(ids) }).ok,
-                )
+              ? await runUntilShown(command, (output) => shownIn(exchange.expected, output, context))
               : (await runCommand(command)).output;
             const verdict = matchOutput(exchange.expected, printed, context);
-            if (!verdict.ok) failExchange(exchange, command, printed, verdict.reason);
+            if (!verdict.ok) differs(exchange, command, printed, verdict.reason, context);
           }
         } finally {
           await server?.stop();
@@ -165,6 +209,7 @@ describe('the README, run against a mock server started from the sources', () =>
     }
     if (block.kind === 'run') {
       it(`${where(block)}: the ${block.lang} block runs and exits 0`, async () => {
+        useIdsOf(block);
         const text = realCommand(block.text, { ids, address });
         let result: { code: number; output: string };
         if (['sh', 'bash'].includes(block.lang)) {
@@ -173,7 +218,8 @@ describe('the README, run against a mock server started from the sources', () =>
           // Beside the sources, so the packages of the checkout resolve; type stripping runs a ts block.
           const folder = join(ROOT, 'tests', 'readme', '.run');
           mkdirSync(folder, { recursive: true });
-          const file = join(folder, `block-${block.line}.${block.lang === 'js' ? 'mjs' : block.lang}`);
+          const name = `${block.file.replace(/\W/g, '-')}-${block.line}`;
+          const file = join(folder, `block-${name}.${block.lang === 'js' ? 'mjs' : block.lang}`);
           writeFileSync(file, text);
           try {
             result = await runCommand(`"${process.execPath}" "${file}"`);
@@ -189,8 +235,30 @@ describe('the README, run against a mock server started from the sources', () =>
 
 function failExchange(exchange: SessionExchange, command: string, printed: string, reason: string): never {
   return expect.fail(
-    `README.md:${exchange.line}: ${reason}\n$ ${command}\n--- shown in the README\n${exchange.expected}\n--- printed\n${normalizeOutput(printed)}\n(${GUIDE})`,
+    `${exchange.file}:${exchange.line}: ${reason}\n$ ${command}\n--- shown in ${exchange.file}\n${exchange.expected}\n--- printed\n${normalizeOutput(printed)}\n(${GUIDE})`,
   );
+}
+
+/**
+ * An output that differs from the one shown: the test fails, or under `npm run docs:update` the shown
+ * output is rewritten from what was printed (keeping its `...` elisions) and its IDs bound as shown.
+ */
+function differs(exchange: SessionExchange, command: string, printed: string, reason: string, context: MatchContext) {
+  if (!UPDATING) failExchange(exchange, command, printed, reason);
+  // The test's own mock is the pages' 127.0.0.1:4010.
+  const shown = rewriteShown(exchange.expected, printed.replaceAll(address, '127.0.0.1:4010'), context);
+  rewrites.push({ file: exchange.file, line: exchange.line, shown });
+  matchOutput(shown, printed, context);
+}
+
+/**
+ * Whether a long-running command has printed the output shown; under docs:update, whether it has
+ * printed as many lines as shown (what it prints then is what the page will show).
+ */
+function shownIn(expected: string, output: string, context: MatchContext): boolean {
+  if (!UPDATING) return matchOutput(expected, output, { ...context, ids: new Map(ids) }).ok;
+  const wanted = expected.split('\n').filter((line) => line.trim() !== '...').length;
+  return normalizeOutput(output).split('\n').length >= wanted;
 }
 
 /**
@@ -205,16 +273,14 @@ async function startBlockServer(
 ): Promise<{ real: (command: string) => string; stop: () => Promise<void> }> {
   const shownPort = /--port (\d+)/.exec(exchange.command)?.[1];
   if (shownPort === undefined)
-    expect.fail(`README.md:${exchange.line}: a "server" session's first command names its --port (${GUIDE})`);
+    expect.fail(`${exchange.file}:${exchange.line}: a "server" session's first command names its --port (${GUIDE})`);
   const command = realCommand(exchange.command, { ids, address }).replace(/--port \d+/, '--port 0');
   let printed = '';
   let started: Awaited<ReturnType<typeof startLongRunning<RegExpExecArray>>>;
   try {
     started = await startLongRunning(command, (output) => {
       printed = output;
-      return matchOutput(exchange.expected, output, { ...context, ids: new Map(ids) }).ok
-        ? /http:\/\/(127\.0\.0\.1:\d+)\/v1/.exec(output)
-        : null;
+      return shownIn(exchange.expected, output, context) ? /http:\/\/(127\.0\.0\.1:\d+)\/v1/.exec(output) : null;
     });
   } catch {
     const verdict = matchOutput(exchange.expected, printed, context);
@@ -225,7 +291,8 @@ async function startBlockServer(
       verdict.ok ? 'it printed no http://127.0.0.1:PORT/v1 address' : verdict.reason,
     );
   }
-  matchOutput(exchange.expected, started.output(), context); // binds the IDs it showed, as any command's output does
+  const verdict = matchOutput(exchange.expected, started.output(), context); // binds the IDs it showed
+  if (!verdict.ok) differs(exchange, command, started.output(), verdict.reason, context);
   const own = started.found[1]!;
   const child = started.child;
   const exited = new Promise<void>((resolve) =>

@@ -24,7 +24,7 @@ const exported = Object.fromEntries(
 const baseUrl = 'https://api.example.test/v1';
 const handlers = msw.createHandlers({ baseUrl, seed: 1 });
 const interceptor = setupServer(...handlers);
-interceptor.listen({ onUnhandledRequest: 'error' });
+interceptor.listen({ onUnhandledFrame: 'error' });
 const api = client.createApiClient({ baseUrl, token: 'package-test' });
 const created = await api.POST('/webhooks', {
   params: { query: { url: 'https://hooks.example.com/package', name: 'package', description: 'from the tarball' } },

@@ -8,7 +8,7 @@ import { createApiClient } from 'workflow-api-mock-kit/client';
 const baseUrl = 'https://api.example.test/v1';
 const handlers = createHandlers({ baseUrl, seed: 1 });
 const server = setupServer(...handlers);
-before(() => server.listen({ onUnhandledRequest: 'error' }));
+before(() => server.listen({ onUnhandledFrame: 'error' }));
 after(() => server.close());
 
 test('a created webhook is listed', async () => {

@@ -1,8 +1,13 @@
 // Each test its own world: the built-in scenarios, the clock past a Connect token's expiry, and a
-// signed delivery read back and checked, against the dashboard app (pw-app) in Chromium.
+// signed delivery read back and checked, against the dashboard app (pw-app) in Chromium. The
+// package test runs it beside the README's own test, under the README's playwright.config.ts.
 import { createServer } from 'node:http';
-import { test, expect } from 'workflow-api-mock-kit/playwright';
+import { expect as expectSoon, test } from 'workflow-api-mock-kit/playwright';
 import { verifySignature } from 'workflow-api-mock-kit/signature';
+
+// A loaded CI machine builds a busy world and paints the page slower than the defaults (5 s, 30 s).
+const expect = expectSoon.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 120_000 });
 
 const ready = async (page: import('@playwright/test').Page, query = '') => {
   await page.goto(`/${query}`);

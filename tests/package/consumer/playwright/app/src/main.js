@@ -1,6 +1,8 @@
 // A small dashboard on the Workflow API, the app the Playwright fixture's test drives: it calls
 // the API under /v1 on its own origin with its own key, knowing nothing of the mock (the fixture
-// answers its requests from each test's world). What it shows may depend on the query string:
+// answers its requests from each test's world). It shows the user, the first workspace's sources and
+// the user's webhooks (what the official verifier's broken variants corrupt, tests/package/pact.test.ts);
+// the rest depends on the query string:
 // ?project=proj_... lists that project's accounts, ?workflow=p_... counts its error events,
 // ?ctok=ctok_... says whether a Connect token is still valid.
 const api = async (path) => {
@@ -31,6 +33,8 @@ try {
       ? 'No sources yet'
       : `${sources.page_info.total_count} sources, ${sources.data.length} on this page`,
   );
+  const { data: webhooks } = await api('/users/me/webhooks');
+  show('webhooks', `${webhooks.length} webhooks`);
   if (params.has('project')) {
     const { data: accounts } = await api(`/connect/${params.get('project')}/accounts`);
     const list = document.getElementById('accounts');
