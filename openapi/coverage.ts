@@ -216,20 +216,28 @@ const REMEMBERED = 32;
  * const observation = digest({ operationId: 'listWebhooks', status: 200, pathParams: {}, query: new URLSearchParams(), headers: {} });
  */
 export function createDigest(universe: CoverageUniverse): (exchange: ObservedExchange) => Observation {
-  const declared = new Map(universe.operations.map((operation) => [operation.operationId, operation]));
+  // Each operation's parameters split once ('query:limit' -> ['query', 'limit', 'query:limit']): a digest runs per exchange.
+  const declared = new Map(
+    universe.operations.map((operation) => [
+      operation.operationId,
+      operation.parameters.map((key) => [...splitKey(key), key] as const),
+    ]),
+  );
   const incoming = new Map<string, LinkUniverse[]>();
   for (const link of universe.links) incoming.set(link.to, [...(incoming.get(link.to) ?? []), link]);
   const sources = new Set(universe.links.map((link) => link.from));
   const remembered = new Map<string, ObservedExchange[]>();
   return (exchange) => {
-    const operation = declared.get(exchange.operationId);
-    const parameters = (operation?.parameters ?? []).filter((key) => {
-      const [where, name] = splitKey(key);
-      if (where === 'path') return exchange.pathParams[name] !== undefined;
-      if (where === 'query') return exchange.query.has(name);
-      if (where === 'header') return exchange.headers[name] !== undefined;
-      return false;
-    });
+    const parameters: string[] = [];
+    for (const [where, name, key] of declared.get(exchange.operationId) ?? []) {
+      const sent =
+        where === 'path'
+          ? exchange.pathParams[name] !== undefined
+          : where === 'query'
+            ? exchange.query.has(name)
+            : where === 'header' && exchange.headers[name] !== undefined;
+      if (sent) parameters.push(key);
+    }
     const links: string[] = [];
     for (const link of incoming.get(exchange.operationId) ?? []) {
       const candidates = remembered.get(link.from) ?? [];
@@ -292,10 +300,13 @@ export function createCoverage(universe: CoverageUniverse): Coverage {
     add(observation) {
       const id = observation.operationId;
       exchanges.set(id, (exchanges.get(id) ?? 0) + 1);
-      statuses.set(id, (statuses.get(id) ?? new Set()).add(observation.status));
-      const sent = parameters.get(id) ?? new Set();
+      // Sets made once per operation (this runs on every exchange of a run).
+      const seen = statuses.get(id);
+      if (seen === undefined) statuses.set(id, new Set([observation.status]));
+      else seen.add(observation.status);
+      const sent = parameters.get(id) ?? new Set<string>();
+      if (sent.size === 0) parameters.set(id, sent);
       for (const parameter of observation.parameters) sent.add(parameter);
-      parameters.set(id, sent);
       for (const link of observation.links) followed.set(link, (followed.get(link) ?? 0) + 1);
     },
     report() {

@@ -70,7 +70,8 @@ export function createApp(options: AppOptions): MockApp {
   if (parts.reads !== undefined) parts.hook.subscribe(forgetChangedReads(parts.reads));
   const run: ControlRunner = (operationId, token, input) => callControl(parts, operationId, token, input);
   return {
-    handle: (req, head = readHead(req.method, req.url)) => handleRequest(parts, req, head),
+    // One promise for the caller, however many stages answered at once (handleRequest).
+    handle: async (req, head = readHead(req.method, req.url)) => handleRequest(parts, req, head),
     control: createControl(options.store, run),
     onExchange: (listener) => parts.hook.subscribe(listener),
   };

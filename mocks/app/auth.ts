@@ -16,6 +16,8 @@ const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 const BASE64URL_SEGMENT = /^[A-Za-z0-9_-]+$/;
 
 export function tokenKind(token: string): TokenKind {
+  // Most tokens hold no dot: known without splitting (this runs on every request).
+  if (!token.includes('.')) return 'user_api_key';
   const parts = token.split('.');
   return parts.length === 3 && parts.every((part) => BASE64URL_SEGMENT.test(part)) ? 'workspace_oauth' : 'user_api_key';
 }

@@ -65,21 +65,16 @@ export function createFaults(options: FaultOptions = {}): Faults {
 
   function intercept(session: Session, operation: OperationInfo, prefer: string | undefined): Intercept {
     const headers: Record<string, string> = {};
-    const faults = inForce(session);
-    const preferences = parsePrefer(prefer);
+    // Read as inForce merges them, without merging: this runs on every request (docs/performance.md).
+    const own = session.faults;
+    const latency = 'latency_ms' in own ? own.latency_ms : server.latency_ms;
+    const failRate = 'fail_rate' in own ? own.fail_rate : server.fail_rate;
+    const preferences = prefer === undefined ? NO_PREFERENCES : parsePrefer(prefer);
     const delayMs =
       preferences.ok && preferences.value.delayMs !== undefined
         ? preferences.value.delayMs
-        : drawLatency(faults.latency_ms, random);
-    const answer = (error: ApiError, extra: Record<string, string> = {}): Intercept => ({
-      response: {
-        status: error.status,
-        headers: { 'content-type': 'application/json', ...headers, ...extra },
-        body: JSON.stringify(error.body),
-      },
-      headers,
-      delayMs,
-    });
+        : drawLatency(latency, random);
+    const answer = (error: ApiError, extra?: Record<string, string>) => refusal(error, headers, delayMs, extra);
 
     const injected = session.limits.take();
     if (injected !== null) {
@@ -106,11 +101,11 @@ export function createFaults(options: FaultOptions = {}): Faults {
         );
       }
     }
-    if ((faults.fail_rate ?? 0) > 0 && random() < faults.fail_rate!) {
-      const message = `Service unavailable (injected: failure rate ${faults.fail_rate}); retry after ${FAIL_RETRY_AFTER_SECONDS} s`;
+    if ((failRate ?? 0) > 0 && random() < failRate!) {
+      const message = `Service unavailable (injected: failure rate ${failRate}); retry after ${FAIL_RETRY_AFTER_SECONDS} s`;
       return answer(
         apiError('service_unavailable', message, {
-          fail_rate: faults.fail_rate,
+          fail_rate: failRate,
           retry_after_seconds: FAIL_RETRY_AFTER_SECONDS,
         }),
         {
@@ -154,6 +149,22 @@ export function createFaults(options: FaultOptions = {}): Faults {
     sleep,
   };
 }
+
+/** The answer of a fault: `error`, with the headers every answer of the request carries and its own. */
+function refusal(error: ApiError, headers: Record<string, string>, delayMs: number, extra?: Record<string, string>) {
+  return {
+    response: {
+      status: error.status,
+      headers: { 'content-type': 'application/json', ...headers, ...extra },
+      body: JSON.stringify(error.body),
+    },
+    headers,
+    delayMs,
+  };
+}
+
+/** What a request without `Prefer` asks for: nothing (shared, never written). */
+const NO_PREFERENCES: Result<Preferences> = Object.freeze({ ok: true, value: Object.freeze({}) });
 
 /** A time in [min, max] (either order), whole ms, at most MAX_DELAY_MS; 0 without a range. */
 function drawLatency(range: WorldFaults['latency_ms'], random: () => number): number {

@@ -39,11 +39,14 @@ export interface ReadCache {
 interface Entry {
   version: number;
   response: AppResponse;
+  key: string;
+  /** Its world's entries, to leave when it goes (not the world: a kept answer never holds a world). */
+  kept: Map<string, Entry>;
 }
 
 interface WorldState {
-  id: number;
   version: number;
+  kept: Map<string, Entry>;
 }
 
 /**
@@ -59,18 +62,17 @@ interface WorldState {
 export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   const maxEntries = options.maxEntries ?? 10_000;
   const maxChars = options.maxChars ?? 16 * 1024 * 1024;
-  // Per world, weakly: an evicted world's state goes with it. Entries name the world by number, not
-  // by reference, so that a kept answer never holds an evicted world in memory.
+  // Per world, weakly: an evicted world's state goes with it. A get looks up the request's key in its
+  // world's own map: no key naming the world is built per request.
   const worlds = new WeakMap<World, WorldState>();
-  // Insertion order is age: the oldest entry is the first.
-  const entries = new Map<string, Entry>();
-  let nextWorld = 1;
+  // Insertion order is age, over all worlds: the oldest entry is the first.
+  const entries = new Set<Entry>();
   let chars = 0;
 
   const stateOf = (world: World): WorldState => {
     let state = worlds.get(world);
     if (state === undefined) {
-      state = { id: nextWorld++, version: 0 };
+      state = { version: 0, kept: new Map() };
       worlds.set(world, state);
     }
     return state;
@@ -79,8 +81,9 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   const encoder = new TextEncoder();
   // A kept answer carries its encoded bytes too (types.ts): a hit is then sent without encoding it again.
   const weight = (response: AppResponse) => response.body.length + (response.bytes?.length ?? 0);
-  const drop = (key: string, entry: Entry) => {
-    entries.delete(key);
+  const drop = (entry: Entry) => {
+    entry.kept.delete(entry.key);
+    entries.delete(entry);
     chars -= weight(entry.response);
   };
 
@@ -88,25 +91,26 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
     get(world, key) {
       const state = worlds.get(world);
       if (state === undefined) return undefined;
-      const entry = entries.get(`${state.id} ${key}`);
+      const entry = state.kept.get(key);
       if (entry === undefined) return undefined;
       if (entry.version === state.version) return entry.response;
-      drop(`${state.id} ${key}`, entry);
+      drop(entry);
       return undefined;
     },
     version: (world) => stateOf(world).version,
     set(world, key, version, response) {
       const state = stateOf(world);
       if (state.version !== version || 2 * response.body.length > maxChars) return;
-      const full = `${state.id} ${key}`;
-      const old = entries.get(full);
-      if (old !== undefined) drop(full, old);
+      const old = state.kept.get(key);
+      if (old !== undefined) drop(old);
       const kept = { ...response, bytes: encoder.encode(response.body) };
-      entries.set(full, { version, response: kept });
+      const entry = { version, response: kept, key, kept: state.kept };
+      state.kept.set(key, entry);
+      entries.add(entry);
       chars += weight(kept);
-      for (const [oldest, entry] of entries) {
+      for (const oldest of entries) {
         if (entries.size <= maxEntries && chars <= maxChars) break;
-        drop(oldest, entry);
+        drop(oldest);
       }
     },
     changed(world) {

@@ -72,8 +72,13 @@ export function createRunCoverage(document: object): RunCoverage {
       const count = countOf(session);
       // Bodies matter only where a link starts (its expressions read them): parsed only there.
       const linked = sources.has(exchange.operationId);
+      const { operationId, status, pathParams, query, headers } = exchange;
       const observation = count.digest({
-        ...exchange,
+        operationId,
+        status,
+        pathParams,
+        query,
+        headers,
         requestBody: linked ? exchange.requestBody() : undefined,
         responseBody: linked ? exchange.responseBody() : undefined,
       });

@@ -4,15 +4,8 @@ import type { DeliverySink } from '../outbound/types.ts';
 import { createRecordingSink } from './world/recording-sink.ts';
 import { workflowOfEndpoint } from './api/invoke.ts';
 import { createWorld } from './world/seed.ts';
-import {
-  countedJournal,
-  deliveryLog,
-  overTally,
-  type CountedJournal,
-  type DeliveryLog,
-  type Tally,
-} from './world/retention.ts';
-import { JOURNAL_LIMIT, openSession, type Session } from './world/session.ts';
+import { deliveryLog, overTally, type DeliveryLog, type Tally } from './world/retention.ts';
+import { type CountedJournal, createJournal, JOURNAL_LIMIT, openSession, type Session } from './world/session.ts';
 import {
   readWorlds,
   type RestoreContext,
@@ -208,7 +201,7 @@ export function createStore(options: StoreOptions = {}): Store {
     if (fresh) setAside.forget(token);
     const claimed = fresh ? undefined : setAside.claim(token);
     const log = claimed?.log ?? deliveryLog(sink, worlds.retained);
-    const journal = countedJournal(worlds.retained, JOURNAL_LIMIT);
+    const journal = createJournal(JOURNAL_LIMIT, worlds.retained);
     const scenario = scenarioName === null || scenarioName === undefined ? undefined : scenarios.get(scenarioName);
     const built = { token, seed, sink: log.sink, now, endpointUrl, ...(scenario && { scenario }) };
     const world = claimed?.world ?? createWorld(built);
@@ -379,7 +372,7 @@ class HeldWorlds {
   holdRestored(restored: World[], logs: ReadonlyMap<string, DeliveryLog>, at: number): string[] {
     const kept = restored.slice(Math.max(0, restored.length - this.maxWorlds));
     for (const world of kept) {
-      const journal = countedJournal(this.retained, JOURNAL_LIMIT);
+      const journal = createJournal(JOURNAL_LIMIT, this.retained);
       this.hold(openSession(world, logs.get(world.token)!, journal), logs.get(world.token)!, journal, at);
     }
     return kept.map((world) => world.token);

@@ -27,31 +27,48 @@ import { askUpstream } from './upstream.ts';
 import { readOperationBody } from './validation.ts';
 
 /**
- * Answers one request: the stages, then the exchange hook (answer.ts).
+ * Answers one request: the stages, then the exchange hook (answer.ts). The answer is a value when
+ * no stage waited (a kept read, most reads and writes), else a promise: a request that waits for
+ * nothing takes no turn of the microtask queue per stage (docs/performance.md).
  *
  * @example
  * const response = await handleRequest(parts, request, readHead(request.method, request.url));
  */
-export async function handleRequest(parts: AppParts, request: AppRequest, head: RequestHead): Promise<AppResponse> {
+export function handleRequest(
+  parts: AppParts,
+  request: AppRequest,
+  head: RequestHead,
+): AppResponse | Promise<AppResponse> {
   const context = beginExchange(parts, request, head);
-  let answered: AppResponse;
+  let answered: AppResponse | Promise<AppResponse>;
   try {
-    answered = await answerRequest(context);
+    answered = answerRequest(context);
   } catch (error) {
     answered = internalError(context, error);
   }
-  return finishExchange(context, answered);
+  if (!(answered instanceof Promise)) return finishExchange(context, answered);
+  return answered.then(
+    (response) => finishExchange(context, response),
+    (error: unknown) => finishExchange(context, internalError(context, error)),
+  );
 }
 
 /** The stages in order; the first answer ends the list. */
-async function answerRequest(context: RequestContext): Promise<AppResponse> {
+function answerRequest(context: RequestContext): AppResponse | Promise<AppResponse> {
   const outside = findFace(context); // head
   if (outside !== undefined) return outside;
   if (context.face === 'endpoint') return invokeEndpoint(context);
-  if (context.face === 'api' && context.parts.upstream !== undefined) {
-    const beside = await askUpstream(context); // upstream
-    if (beside !== undefined) return beside;
-  }
+  if (context.face === 'api' && context.parts.upstream !== undefined) return answerBesideUpstream(context);
+  return answerHere(context);
+}
+
+/** The upstream stage first (upstream.ts); what it leaves to the mock goes on to the mock's stages. */
+async function answerBesideUpstream(context: RequestContext): Promise<AppResponse> {
+  return (await askUpstream(context)) ?? answerHere(context); // upstream
+}
+
+/** The mock's own stages, from the bearer on. */
+function answerHere(context: RequestContext): AppResponse | Promise<AppResponse> {
   if (isLogin(context)) return logIn(context);
   const refused =
     readCredentials(context) ?? // session: the bearer
@@ -59,12 +76,16 @@ async function answerRequest(context: RequestContext): Promise<AppResponse> {
     openSession(context) ?? // session: the world, once the operation is known
     applyFaults(context); // faults
   const delay = waitFaultDelay(context);
-  if (delay !== undefined) await delay;
-  if (refused !== undefined) return refused;
+  if (delay !== undefined) return delay.then(() => refused ?? answerOperation(context));
+  return refused ?? answerOperation(context);
+}
+
+/** The operation's answer: a kept read, else the body read and checked, then the route. */
+function answerOperation(context: RequestContext): AppResponse | Promise<AppResponse> {
   return (
     answerKeptRead(context) ?? // a read kept since the world last changed
     readOperationBody(context) ?? // validation
-    (await answerFromRoute(context)) // validation, route
+    answerFromRoute(context) // validation, route
   );
 }
 

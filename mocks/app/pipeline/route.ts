@@ -31,12 +31,18 @@ export function runRoute(context: RequestContext): Result<unknown> | Promise<Res
 
 /**
  * The HTTP answer of the route's Result; a read's answer is kept for the next one (kept-read.ts).
+ * A value when the route answered at once, else a promise.
  *
  * @example
  * const response = await answerFromRoute(context); // 200 with the created workflow
  */
-export async function answerFromRoute(context: RequestContext): Promise<AppResponse> {
-  const response = fromResult(await runRoute(context));
+export function answerFromRoute(context: RequestContext): AppResponse | Promise<AppResponse> {
+  const result = runRoute(context);
+  return result instanceof Promise ? result.then((settled) => answerOf(context, settled)) : answerOf(context, result);
+}
+
+function answerOf(context: RequestContext, result: Result<unknown>): AppResponse {
+  const response = fromResult(result);
   keepAnswer(context, response);
   return response;
 }

@@ -4,7 +4,6 @@
 // passes its cap, however the lines are spread over worlds. Plain data, browser-safe.
 import { apiError, type Result } from '../../common/errors.ts';
 import type { DeliveryRecord, DeliverySink } from '../../outbound/types.ts';
-import { type Journal, type JournalEntry, journalView } from './session.ts';
 
 /** Delivery records kept per world (the oldest go first). */
 export const DELIVERY_LOG_LIMIT = 500;
@@ -56,11 +55,6 @@ export interface DeliveryLog {
   release(): void;
 }
 
-/** The journal of one session, counted into `tally`. */
-export interface CountedJournal extends Journal {
-  release(): void;
-}
-
 // Characters of a body, counted as bytes: exact for ASCII, within 3x otherwise; cheap.
 const sizeOf = (record: DeliveryRecord) => record.body.length;
 
@@ -102,23 +96,6 @@ export function deliveryLog(
       tally.bytes -= bytes;
       deliveries.length = 0;
       bytes = 0;
-    },
-  };
-}
-
-export function countedJournal(tally: Tally, limit: number): CountedJournal {
-  const entries: JournalEntry[] = [];
-  return {
-    record(entry) {
-      entries.push(entry);
-      tally.entries += 1;
-      // Drop in batches rather than one shift per request once the cap is reached.
-      if (entries.length > limit * 1.25) tally.entries -= entries.splice(0, entries.length - limit).length;
-    },
-    list: (options) => journalView(entries, limit, options),
-    release() {
-      tally.entries -= entries.length;
-      entries.length = 0;
     },
   };
 }

@@ -58,6 +58,12 @@ export interface Journal {
   list(options?: { console?: boolean }): JournalEntry[];
 }
 
+/** A session's journal in a store: its lines are counted into the store's tally until released. */
+export interface CountedJournal extends Journal {
+  /** Takes this journal's lines out of the tally (the session is gone). */
+  release(): void;
+}
+
 export interface Limits {
   /** Puts `rule` in force (requests 0 lifts it); answers the rule now in force. */
   set(rule: RateLimitRule): RateLimitRule | null;
@@ -98,7 +104,7 @@ export function openSession(
 }
 
 /** What `Journal.list` answers from a journal's `entries`: the last `limit`, the console's own only when asked for. */
-export function journalView(
+function journalView(
   entries: readonly JournalEntry[],
   limit: number,
   { console = false }: { console?: boolean } = {},
@@ -107,17 +113,73 @@ export function journalView(
   return console ? kept : kept.filter((entry) => entry.from === undefined);
 }
 
-export function createJournal(limit = JOURNAL_LIMIT): Journal {
-  const entries: JournalEntry[] = [];
+/**
+ * A journal of the last `limit` lines, counted into `tally` when one is given (retention.ts).
+ *
+ * A line is written into columns of a ring, so recording one keeps no object past its request:
+ * it runs on every request, and objects that outlive a few thousand requests are what the garbage
+ * collector pays for (docs/performance.md).
+ *
+ * @example
+ * const journal = createJournal();
+ * journal.record({ method: 'GET', path: '/v1/users/me', status: 200, ms: 0.4, at: Date.now() });
+ * journal.list(); // [{ method: 'GET', path: '/v1/users/me', status: 200, ms: 0.4, at: ... }]
+ */
+export function createJournal(limit = JOURNAL_LIMIT, tally?: { entries: number }): CountedJournal {
+  const methods: string[] = [];
+  const paths: string[] = [];
+  const statuses: number[] = [];
+  const times: number[] = [];
+  const arrivals: number[] = [];
+  // Who made or answered the line: bit 0 the console, bits 1-2 SOURCES' index.
+  const marks: number[] = [];
+  let next = 0;
+  let size = 0;
+  const line = (at: number): JournalEntry => {
+    const entry: JournalEntry = {
+      method: methods[at]!,
+      path: paths[at]!,
+      status: statuses[at]!,
+      ms: times[at]!,
+      at: arrivals[at]!,
+    };
+    const mark = marks[at]!;
+    if ((mark & 1) === 1) entry.from = 'console';
+    const source = SOURCES[mark >> 1];
+    if (source !== undefined) entry.source = source;
+    return entry;
+  };
   return {
     record(entry) {
-      entries.push(entry);
-      // Drop in batches rather than one shift per request once the cap is reached.
-      if (entries.length > limit * 1.25) entries.splice(0, entries.length - limit);
+      methods[next] = entry.method;
+      paths[next] = entry.path;
+      statuses[next] = entry.status;
+      times[next] = entry.ms;
+      arrivals[next] = entry.at;
+      marks[next] =
+        (entry.from === 'console' ? 1 : 0) | (entry.source === undefined ? 0 : SOURCES.indexOf(entry.source) << 1);
+      next = next + 1 === limit ? 0 : next + 1;
+      if (size < limit) {
+        size += 1;
+        if (tally !== undefined) tally.entries += 1;
+      }
     },
-    list: (options) => journalView(entries, limit, options),
+    list(options) {
+      const first = size < limit ? 0 : next;
+      const entries = Array.from({ length: size }, (_, i) => line((first + i) % limit));
+      return journalView(entries, limit, options);
+    },
+    release() {
+      if (tally !== undefined) tally.entries -= size;
+      for (const column of [methods, paths, statuses, times, arrivals, marks]) column.length = 0;
+      next = 0;
+      size = 0;
+    },
   };
 }
+
+/** The `source` of a journal line, by its index in a line's mark (0: the mock, absent). */
+const SOURCES = [undefined, 'live', 'replay'] as const;
 
 function createLimits(): Limits {
   let rule: RateLimitRule | null = null;
