@@ -2,7 +2,7 @@
 // a pact, two workers, PACT_DIR's one file for the consumer. The app's build is served at APP_URL.
 import { defineConfig } from '@playwright/test';
 import type { MockWorkerOptions } from 'workflow-api-mock-kit/playwright';
-import base from '../playwright/playwright.config.ts';
+import base from '../playwright/base.config.ts';
 
 export default defineConfig<MockWorkerOptions>({
   ...base,
