@@ -22,8 +22,9 @@ const DATE_TIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\
 
 /**
  * The matching rules of `body`, answered under `schema` (a schema node of `document`, `$ref`s
- * followed), sorted by path. `sent` is the request's body: a field the response echoes with the
- * value the consumer sent under the same name stays exact (no matcher).
+ * followed), sorted by path. `sent` is what the request carried (its body, its query as
+ * `{ name: [values] }`, or a list of both): a field the response echoes with the value the consumer
+ * sent under the same name stays exact (no matcher).
  *
  * @example
  * const schema = { type: 'object', properties: { id: { type: 'string', pattern: '^p_[A-Za-z0-9]{7}$' } } };
@@ -39,7 +40,7 @@ export function bodyMatchers(document: object, schema: unknown, body: unknown, s
   return sorted;
 }
 
-/** `name=value` of every scalar the request body carried, at any depth. */
+/** `name=value` of every scalar the request carried, at any depth. */
 function collectSent(value: unknown, into: Set<string>, name = ''): void {
   if (Array.isArray(value)) for (const item of value) collectSent(item, into, name);
   else if (typeof value === 'object' && value !== null)

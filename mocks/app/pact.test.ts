@@ -48,6 +48,21 @@ describe('recordPact', () => {
     expect(rules['$.data.name']).toBeUndefined();
   });
 
+  it('leaves a value the consumer sent in the query and the service echoes exact (createWebhook)', async () => {
+    const pact = JSON.parse(await recorded('pact-unit'));
+    const created = pact.interactions.find((interaction: { key: string }) =>
+      interaction.key.startsWith('createWebhook 200'),
+    );
+    const sent = created.request.query.name[0];
+    expect(created.response.body.content.data.name).toBe(sent);
+    const rules = created.response.matchingRules.body;
+    expect(rules['$.data.name']).toBeUndefined();
+    expect(rules['$.data.url']).toBeUndefined();
+    // What the service made of it is still matched by its type or pattern.
+    expect(rules['$.data.id'].matchers).toEqual([{ match: 'regex', regex: '^wh_[A-Za-z0-9]+$' }]);
+    expect(rules['$.data.active'].matchers).toEqual([{ match: 'type' }]);
+  });
+
   it('keeps the header parameters an operation declares (x-pd-environment), never the bearer', async () => {
     const pact = JSON.parse(await recorded('pact-unit'));
     const accounts = pact.interactions.find((interaction: { key: string }) =>

@@ -187,11 +187,12 @@ function interactionOf(
   const responseBody = responseType === undefined ? undefined : parsedBody(response.body, responseType);
   const pointer = facts.responseSchema(operationId, status);
   const schema = pointer === undefined ? undefined : { $ref: `#${pointer}` };
+  const query = queryOf(head.query);
+  // What the consumer sent, in the body or the query (createWebhook's name and url): echoed, it stays exact.
   const rules =
     responseBody !== undefined && schema !== undefined && typeof responseBody.content === 'object'
-      ? bodyMatchers(document, schema, responseBody.content, requestBody?.content)
+      ? bodyMatchers(document, schema, responseBody.content, [requestBody?.content, query])
       : {};
-  const query = queryOf(head.query);
   return {
     type: 'Synchronous/HTTP',
     key,
