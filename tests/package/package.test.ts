@@ -545,6 +545,10 @@ describe('a strict TypeScript consumer', () => {
       (block) => block.kind === 'package' && block.lang === 'ts' && !block.args.startsWith('vite-main'),
     );
     expect(recipes.length).toBeGreaterThanOrEqual(4);
+    // docs/pact.md's recipes are type-checked here; the tests its prose names run what they do.
+    const labels = recipes.map((block) => block.args.split(/\s+/)[0]);
+    for (const label of ['pact-vitest-setup', 'pact-playwright-config', 'pact-contracts'])
+      expect(labels).toContain(label);
     const files = recipes.map((block) => {
       const name = `${block.args.split(/\s+/)[0]!.replace(/\.ts$/, '')}.ts`;
       writeFileSync(join(dir, name), `${block.text}\n`);
