@@ -532,12 +532,14 @@ describe("the README's quick start, from an empty folder on a machine whose Node
 describe('a strict TypeScript consumer', () => {
   const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
   it('type-checks every TypeScript recipe of README.md and docs/*.md strictly, as `npx tsc --noEmit` would', async () => {
-    // The Playwright recipe's types come from its optional peer, which a user of it installs.
-    await runOk(
-      'npm',
-      ['install', '--no-audit', '--no-fund', '--prefer-offline', `@playwright/test@${devVersion('@playwright/test')}`],
-      { cwd: consumer, env: userEnv({ PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }), timeoutMs: 300_000 },
-    );
+    // The Playwright recipe's types come from its optional peer, the Jest recipe's from jest (@jest/globals),
+    // which their users install; installed here too, so this test holds when run alone (-t).
+    const recipeTypes = [`@playwright/test@${devVersion('@playwright/test')}`, `jest@${JEST_VERSION}`];
+    await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...recipeTypes], {
+      cwd: consumer,
+      env: userEnv({ PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }),
+      timeoutMs: 300_000,
+    });
     const dir = join(consumer, 'recipes');
     mkdirSync(dir, { recursive: true });
     // vite-main needs a Vite project's types (import.meta.env): the quick start's step 5 checks it.
@@ -545,6 +547,10 @@ describe('a strict TypeScript consumer', () => {
       (block) => block.kind === 'package' && block.lang === 'ts' && !block.args.startsWith('vite-main'),
     );
     expect(recipes.length).toBeGreaterThanOrEqual(4);
+    // docs/pact.md's recipes are type-checked here; the tests its prose names run what they do.
+    const labels = recipes.map((block) => block.args.split(/\s+/)[0]);
+    for (const label of ['pact-vitest-setup', 'pact-playwright-config', 'pact-contracts'])
+      expect(labels).toContain(label);
     const files = recipes.map((block) => {
       const name = `${block.args.split(/\s+/)[0]!.replace(/\.ts$/, '')}.ts`;
       writeFileSync(join(dir, name), `${block.text}\n`);

@@ -164,7 +164,12 @@ describe('README.md and docs/*.md, run against a mock server started from the so
     ].join('\n');
     writeFileSync(join(shims, 'npx'), `${npx}\n`);
     chmodSync(join(shims, 'npx'), 0o755);
-    env = { PATH: [shims, dirname(process.execPath), process.env.PATH].join(':'), PORT: '0' };
+    // docs/pact.md runs the official Pact verifier: its core reports usage to an outside host unless told not to.
+    env = {
+      PATH: [shims, dirname(process.execPath), process.env.PATH].join(':'),
+      PORT: '0',
+      PACT_DO_NOT_TRACK: 'true',
+    };
     for (const [key, value] of Object.entries(process.env)) {
       if (/^(npm_|VITEST|TEST$|NODE_ENV$|INIT_CWD$|CONTRACT_|PORT$|HOST$|SEED$|PATH$)/i.test(key)) continue;
       env[key] ??= value;
