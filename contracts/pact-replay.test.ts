@@ -48,6 +48,10 @@ function provider(answer: unknown, status = 200): { target: ReplayTarget; seen: 
 }
 
 const rule = (matcher: Record<string, unknown>): Rules[string] => ({ combine: 'AND', matchers: [matcher] });
+const combined = (combine: 'AND' | 'OR', ...matchers: Array<Record<string, unknown>>): Rules[string] => ({
+  combine,
+  matchers,
+});
 
 async function mismatchesOf(body: unknown, rules: Rules, answer: unknown): Promise<string[]> {
   const replayed = await replayPact(pactOf(body, rules), provider(answer).target);
@@ -142,7 +146,7 @@ describe('pact verify: the matching rules', () => {
     [
       'combine OR: a null or a string, any matcher passing',
       { note: null },
-      { '$.note': { combine: 'OR', matchers: [{ match: 'null' }, { match: 'regex', regex: '^[a-z ]*$' }] } },
+      { '$.note': combined('OR', { match: 'null' }, { match: 'regex', regex: '^[a-z ]*$' }) },
       { note: 'now a string' },
       { note: 42 },
       `${AT}/note holds none of its matchers: is 42, the pact expects null; 42 does not match ^[a-z ]*$`,
@@ -150,15 +154,7 @@ describe('pact verify: the matching rules', () => {
     [
       'combine OR: the regex of either branch',
       { owner: 'u_abc' },
-      {
-        '$.owner': {
-          combine: 'OR',
-          matchers: [
-            { match: 'regex', regex: '^u_' },
-            { match: 'regex', regex: '^o_' },
-          ],
-        },
-      },
+      { '$.owner': combined('OR', { match: 'regex', regex: '^u_' }, { match: 'regex', regex: '^o_' }) },
       { owner: 'o_xyz' },
       { owner: 'p_xyz' },
       `${AT}/owner holds none of its matchers: "p_xyz" does not match ^u_; "p_xyz" does not match ^o_`,
@@ -166,15 +162,7 @@ describe('pact verify: the matching rules', () => {
     [
       'combine AND: every matcher must hold',
       { code: 'ab' },
-      {
-        '$.code': {
-          combine: 'AND',
-          matchers: [
-            { match: 'regex', regex: '^a' },
-            { match: 'regex', regex: 'b$' },
-          ],
-        },
-      },
+      { '$.code': combined('AND', { match: 'regex', regex: '^a' }, { match: 'regex', regex: 'b$' }) },
       { code: 'a-b' },
       { code: 'a-c' },
       `${AT}/code "a-c" does not match b$`,
