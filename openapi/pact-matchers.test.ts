@@ -107,6 +107,15 @@ describe('bodyMatchers', () => {
     });
   });
 
+  it("an item's empty array beside another's full one: their [*] rule keeps the type, drops min 1", () => {
+    const list = { type: 'array', items: doc.components.schemas.Item };
+    expect(bodyMatchers(doc, list, [{ tags: ['a'] }, { tags: [] }])).toEqual({
+      $: rule({ match: 'type', min: 1 }),
+      '$[*].tags': rule({ match: 'type' }),
+      '$[*].tags[*]': rule({ match: 'type' }),
+    });
+  });
+
   it('a value the consumer sent and the service echoes stays exact', () => {
     const rules = bodyMatchers(
       doc,

@@ -43,7 +43,13 @@ export function bodyMatchers(document: object, schema: unknown, body: unknown, s
   const rules: MatchingRules = {};
   const echoed = new Set<string>();
   collectSent(sent, echoed);
-  walk(document, schema, body, '$', undefined, echoed, rules);
+  const empty = new Set<string>();
+  walk(document, schema, body, '$', undefined, echoed, rules, empty);
+  // An item's empty array beside another item's full one: their shared `[*]` rule must not ask for one item.
+  for (const path of empty) {
+    const rule = rules[path];
+    if (rule !== undefined) rule.matchers = rule.matchers.map((m) => (m.min === undefined ? m : { match: m.match }));
+  }
   const sorted: MatchingRules = {};
   for (const key of Object.keys(rules).sort()) sorted[key] = rules[key]!;
   return sorted;
@@ -211,6 +217,7 @@ function walk(
   name: string | undefined,
   echoed: Set<string>,
   rules: MatchingRules,
+  empty: Set<string>,
 ): void {
   const node = (followRef(document, raw).node ?? {}) as Json;
   if (value === undefined) return;
@@ -221,16 +228,19 @@ function walk(
   }
   const schema = pick(document, node, value);
   if (Array.isArray(value)) {
-    if (value.length === 0) return;
+    if (value.length === 0) {
+      empty.add(path);
+      return;
+    }
     add(rules, path, [{ match: 'type', min: 1 }]);
     // Every item, not the first only: the `[*]` rules hold each item, so they must allow what each was.
-    for (const item of value) walk(document, schema.items ?? {}, item, `${path}[*]`, name, echoed, rules);
+    for (const item of value) walk(document, schema.items ?? {}, item, `${path}[*]`, name, echoed, rules, empty);
     return;
   }
   const properties = (schema.properties ?? {}) as Json;
   for (const [key, item] of Object.entries(value as Json)) {
     const child =
       properties[key] ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : {});
-    walk(document, child, item, step(path, key), key, echoed, rules);
+    walk(document, child, item, step(path, key), key, echoed, rules, empty);
   }
 }
