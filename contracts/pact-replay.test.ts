@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { replayPact, type ReplayTarget } from './pact-replay.ts';
 
-type Rules = Record<string, { combine: 'AND'; matchers: Array<Record<string, unknown>> }>;
+type Rules = Record<string, { combine: 'AND' | 'OR'; matchers: Array<Record<string, unknown>> }>;
 
 /** A one-interaction V4 pact expecting `body` under `rules`. */
 function pactOf(body: unknown, rules: Rules): string {
@@ -48,6 +48,10 @@ function provider(answer: unknown, status = 200): { target: ReplayTarget; seen: 
 }
 
 const rule = (matcher: Record<string, unknown>): Rules[string] => ({ combine: 'AND', matchers: [matcher] });
+const combined = (combine: 'AND' | 'OR', ...matchers: Array<Record<string, unknown>>): Rules[string] => ({
+  combine,
+  matchers,
+});
 
 async function mismatchesOf(body: unknown, rules: Rules, answer: unknown): Promise<string[]> {
   const replayed = await replayPact(pactOf(body, rules), provider(answer).target);
@@ -138,6 +142,30 @@ describe('pact verify: the matching rules', () => {
       { data: [{ id: 'wh_b' }, { id: 'wh_c' }] },
       { data: [{ id: 'wh_b' }, { id: 'hook_c' }] },
       `${AT}/data/1/id "hook_c" does not match ^wh_`,
+    ],
+    [
+      'combine OR: a null or a string, any matcher passing',
+      { note: null },
+      { '$.note': combined('OR', { match: 'null' }, { match: 'regex', regex: '^[a-z ]*$' }) },
+      { note: 'now a string' },
+      { note: 42 },
+      `${AT}/note holds none of its matchers: is 42, the pact expects null; 42 does not match ^[a-z ]*$`,
+    ],
+    [
+      'combine OR: the regex of either branch',
+      { owner: 'u_abc' },
+      { '$.owner': combined('OR', { match: 'regex', regex: '^u_' }, { match: 'regex', regex: '^o_' }) },
+      { owner: 'o_xyz' },
+      { owner: 'p_xyz' },
+      `${AT}/owner holds none of its matchers: "p_xyz" does not match ^u_; "p_xyz" does not match ^o_`,
+    ],
+    [
+      'combine AND: every matcher must hold',
+      { code: 'ab' },
+      { '$.code': combined('AND', { match: 'regex', regex: '^a' }, { match: 'regex', regex: 'b$' }) },
+      { code: 'a-b' },
+      { code: 'a-c' },
+      `${AT}/code "a-c" does not match b$`,
     ],
   ];
   for (const [name, body, rules, kept, broken, message] of cases) {

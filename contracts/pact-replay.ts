@@ -297,9 +297,12 @@ function compare(expected: unknown, actual: unknown, path: string[], rules: Rule
   const rule = ruleFor(rules, path);
   if (rule !== undefined) {
     const failures = rule.matchers.map((matcher) => applyMatcher(matcher, expected, actual)).filter((f) => f !== null);
+    // AND: every matcher must hold; OR: any one (a field the document lets be one of several kinds).
     const held = rule.combine === 'OR' ? failures.length < rule.matchers.length : failures.length === 0;
     if (!held) {
-      out.push({ pointer: pointerOf(at, path), message: failures.join('; ') });
+      const message =
+        rule.combine === 'OR' ? `holds none of its matchers: ${failures.join('; ')}` : failures.join('; ');
+      out.push({ pointer: pointerOf(at, path), message });
       return;
     }
     if (rule.matchers.every((m) => m.match === 'equality')) return;

@@ -10,7 +10,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_PACT, startSeededServer as freshServer, useSamplePact } from '../../support/pact-recording.ts';
 import { runPactSuite, SUITE_WORLD } from '../../support/pact-suite/run.ts';
-import { itFailsThroughVariants, verifiedAgainst } from '../../support/pact-verifier.ts';
+import {
+  itFailsThroughVariants,
+  type StartedProvider,
+  verifiedAgainst,
+  verifyPact,
+  withProvider,
+} from '../../support/pact-verifier.ts';
+import { serveThrough } from './serve-variant.ts';
+import { rewriteJson } from './variants.ts';
 
 const TOKEN = SAMPLE_PACT.token;
 
@@ -75,4 +83,58 @@ describe('the official Pact verifier over the pact of a Vitest suite through the
     () => ({ file, token: SUITE_WORLD.token, start: suiteServer }),
     120_000,
   );
+});
+
+describe('the official Pact verifier over what the document allows, not only what one world held', () => {
+  // Under the sample's seed the first webhook of this token's world has a null description (a
+  // `[string, null]` field), and the sample token's workflow with errors holds owner IDs that are
+  // workspaces (`o_`, of a oneOf of a user `u_` or a workspace `o_`): docs/pact.md, "Matchers, not values".
+  const NULL_DESCRIPTION_TOKEN = 'nullable-7';
+  const dir = mkdtempSync(join(tmpdir(), 'pact-allowed-'));
+  const file = join(dir, `${SAMPLE_PACT.consumer}-workflow-api.json`);
+  beforeAll(async () => {
+    const server = await freshServer(['--pact-dir', dir, '--pact-consumer', SAMPLE_PACT.consumer]);
+    const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+    const hooks = await fetch(`${server.origin}/v1/users/me/webhooks`, bearer(NULL_DESCRIPTION_TOKEN));
+    expect(((await hooks.json()) as { data: Array<{ description: unknown }> }).data[0]?.description).toBeNull();
+    const world = await fetch(`${server.origin}/__mock/world`, bearer(TOKEN));
+    const workflows = ((await world.json()) as { data: { workflows: Array<{ id: string; error_events: number }> } })
+      .data.workflows;
+    const failing = workflows.find((workflow) => workflow.error_events > 0)!.id;
+    const errors = await fetch(`${server.origin}/v1/workflows/${failing}/$errors/event_summaries`, bearer(TOKEN));
+    expect(JSON.stringify(await errors.json())).toMatch(/"owner_id":"o_/);
+    expect(await server.stop()).toBe(0);
+  }, 60_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A fresh mock server behind a proxy that sets every error event's owner_id to `prefix` + the rest of it. */
+  const ownersAs = (prefix: string) => async (): Promise<StartedProvider> => {
+    const server = await freshServer();
+    type Summary = { event?: { original_context?: { owner_id?: string } } };
+    const edit = (body: { data?: unknown } | null) => {
+      for (const item of Array.isArray(body?.data) ? (body.data as Summary[]) : []) {
+        const context = item.event?.original_context;
+        if (context?.owner_id !== undefined) context.owner_id = context.owner_id.replace(/^[a-z]+_/, prefix);
+      }
+    };
+    const proxy = await serveThrough(async (input, init) => rewriteJson(await fetch(input, init), edit), server.origin);
+    return { origin: proxy.origin, stop: async () => [await proxy.close(), await server.stop()] };
+  };
+
+  it('passes a provider answering a string where the recorded description was null, a user where it was a workspace', async () => {
+    // Verified under the sample token: its world's webhooks all have descriptions.
+    expect(await verifiedAgainst(ownersAs('u_'), file, TOKEN)).toEqual([
+      'getWorkflowErrorEventSummaries answers 200 in a fresh world: OK',
+      'listWebhooks answers 200 in a fresh world: OK',
+    ]);
+  }, 120_000);
+
+  it('fails a provider answering an owner the document forbids (a project, p_), naming owner_id', async () => {
+    const verified = await withProvider(ownersAs('p_'), (origin) => verifyPact(file, origin, TOKEN));
+    expect(verified.result).toBe(false);
+    expect(verified.errors.map((error) => error.interaction)).toEqual([
+      expect.stringMatching(/ - getWorkflowErrorEventSummaries answers 200 in a fresh world$/),
+    ]);
+    expect(JSON.stringify(verified.errors[0]!.mismatch)).toContain('owner_id');
+  }, 120_000);
 });

@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import type { FetchLike } from '../targets/types.ts';
 import { wrapBroken } from './variants.ts';
 
 /** Headers a proxy must not copy: the connection's own, and lengths fetch recomputes. */
@@ -28,22 +29,36 @@ async function requestOf(incoming: IncomingMessage, origin: string): Promise<Req
  * await fetch(`${broken.origin}/v1/users/me/webhooks`, { headers }); // webhook IDs come back as hook_...
  * await broken.close();
  */
-export async function serveVariant(
-  variant: string,
+export function serveVariant(variant: string, origin: string): Promise<{ origin: string; close: () => Promise<void> }> {
+  return serveThrough(
+    wrapBroken(variant, (input, init) => globalThis.fetch(input, init)),
+    origin,
+  );
+}
+
+/**
+ * Serves `through` on a free loopback port: every request is handed to it, addressed to `origin`,
+ * and its answer is served back (a variant's corruption, or a test's own edit of the answers).
+ *
+ * @example
+ * const edited = await serveThrough(async (input, init) => rewriteJson(await fetch(input, init), edit), origin);
+ * await edited.close();
+ */
+export async function serveThrough(
+  through: FetchLike,
   origin: string,
 ): Promise<{ origin: string; close: () => Promise<void> }> {
-  const fetchBroken = wrapBroken(variant, (input, init) => globalThis.fetch(input, init));
   const server = createServer((incoming, outgoing) => {
     requestOf(incoming, origin)
       .then(async (request) => {
-        const response = await fetchBroken(request);
+        const response = await through(request);
         const headers: Record<string, string> = {};
         for (const [name, value] of response.headers) if (!HOP.has(name)) headers[name] = value;
         const body = Buffer.from(await response.arrayBuffer());
         outgoing.writeHead(response.status, headers).end(body);
       })
       .catch((error: unknown) => {
-        outgoing.writeHead(502, { 'content-type': 'text/plain' }).end(`serveVariant: ${(error as Error).message}`);
+        outgoing.writeHead(502, { 'content-type': 'text/plain' }).end(`serveThrough: ${(error as Error).message}`);
       });
   });
   server.listen(0, '127.0.0.1');
@@ -51,6 +66,11 @@ export async function serveVariant(
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // A client's kept-alive connections would hold the close open: they go with it.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

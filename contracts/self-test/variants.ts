@@ -13,7 +13,13 @@ function apiPath(request: Request): string {
   return pathname.startsWith(API) ? pathname.slice(API.length) : pathname;
 }
 
-async function rewriteJson(response: Response, edit: (body: any) => void): Promise<Response> {
+/**
+ * `response` with its JSON body edited in place by `edit` (an empty body is left as it is).
+ *
+ * @example
+ * const renamed = await rewriteJson(response, (body) => { body.data.id = 'hook_1'; });
+ */
+export async function rewriteJson(response: Response, edit: (body: any) => void): Promise<Response> {
   const text = await response.text();
   if (text === '') return new Response(null, response);
   const body = JSON.parse(text);
