@@ -304,8 +304,11 @@ export function createCoverage(universe: CoverageUniverse): Coverage {
       const seen = statuses.get(id);
       if (seen === undefined) statuses.set(id, new Set([observation.status]));
       else seen.add(observation.status);
-      const sent = parameters.get(id) ?? new Set<string>();
-      if (sent.size === 0) parameters.set(id, sent);
+      let sent = parameters.get(id);
+      if (sent === undefined) {
+        sent = new Set<string>();
+        parameters.set(id, sent);
+      }
       for (const parameter of observation.parameters) sent.add(parameter);
       for (const link of observation.links) followed.set(link, (followed.get(link) ?? 0) + 1);
     },

@@ -119,24 +119,17 @@ function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: ReturnTyp
       // What a client receives: status, headers and body; the bytes a kept answer carries must be that body.
       const seen = (answer: typeof response) => JSON.stringify([answer.status, answer.headers, answer.body]);
       const [a, b] = [seen(response), seen(uncached)];
+      const exchange: Exchange = {
+        request,
+        status: response.status,
+        headers: response.headers,
+        text: response.body,
+        body: undefined,
+      };
       if (response.bytes !== undefined && new TextDecoder().decode(response.bytes) !== response.body) {
-        const exchange: Exchange = {
-          request,
-          status: response.status,
-          headers: response.headers,
-          text: response.body,
-          body: undefined,
-        };
         throw new InvariantError('read_cache_equivalence', 'the kept bytes are not the body', exchange);
       }
       if (a !== b) {
-        const exchange: Exchange = {
-          request,
-          status: response.status,
-          headers: response.headers,
-          text: response.body,
-          body: undefined,
-        };
         throw new InvariantError('read_cache_equivalence', `with the read cache: ${a}\nwithout it: ${b}`, exchange);
       }
     }
