@@ -4,12 +4,8 @@
 // at a glance which operations and answers a consumer would break on.
 import { coverageUniverse, createCoverage, type CoverageReport } from '../openapi/coverage.ts';
 import { document } from '../openapi/generated/document.ts';
+import { isObject } from '../openapi/pact-file.ts';
 import { validator } from '../openapi/validator.ts';
-
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The coverage of a pact's HTTP interactions: each one whose method and path are an operation of

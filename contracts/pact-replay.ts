@@ -3,7 +3,8 @@
 // through a state-change URL, the request sent with the target's bearer, and the answer held to the
 // interaction's matching rules (regex, type, min/max, equality, dates and times) and to exact
 // values elsewhere. Writes obey the suites' live safety rule (refusesWrite, docs/contracts.md).
-import { bodyOf, headersOf, isObject, parsePact, queryOf, stringOr } from '../openapi/pact-check.ts';
+import { bodyOf, headersOf, queryOf, stringOr } from '../openapi/pact-check.ts';
+import { isObject, parsePact } from '../openapi/pact-file.ts';
 import { refusesWrite } from './api.ts';
 import type { FetchLike } from './targets/types.ts';
 

@@ -7,6 +7,7 @@ import { undeclaredMembers } from './drift.ts';
 import { document } from './generated/document.ts';
 import type { Issue } from './types.ts';
 import { documentedStatusKey, mediaTypeOf } from './response.ts';
+import { isObject, parsePact } from './pact-file.ts';
 import { validator } from './validator.ts';
 
 type Json = Record<string, unknown>;
@@ -17,9 +18,6 @@ export interface PactProblem {
   pointer: string;
   message: string;
 }
-
-export const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A Pact header or query value (V4: a list, V2: a text) as one text. */
 const single = (value: unknown): string => (Array.isArray(value) ? value.map(String).join(',') : String(value));
@@ -139,27 +137,6 @@ function checkPactText(text: string): { problems: PactProblem[]; interactions: n
     problems: pact.interactions.flatMap((interaction, index) => checkInteraction(interaction, index, pact.v4)),
     interactions: pact.interactions.length,
   };
-}
-
-/**
- * A Pact file's interactions and whether it is of specification 4 (V4's typed interactions and
- * `{content}` bodies), or why the text is no Pact file.
- *
- * @example
- * parsePact('{"interactions":[],"metadata":{"pactSpecification":{"version":"4.0"}}}'); // { interactions: [], v4: true }
- */
-export function parsePact(text: string): { interactions: unknown[]; v4: boolean } | { refused: string } {
-  let pact: unknown;
-  try {
-    pact = JSON.parse(text);
-  } catch (error) {
-    return { refused: `is not JSON (${(error as Error).message})` };
-  }
-  if (!isObject(pact) || !Array.isArray(pact.interactions))
-    return { refused: 'is no Pact file: it has no "interactions" list' };
-  const metadata = isObject(pact.metadata) ? pact.metadata : {};
-  const spec = isObject(metadata.pactSpecification) ? metadata.pactSpecification.version : undefined;
-  return { interactions: pact.interactions, v4: typeof spec === 'string' && spec.startsWith('4') };
 }
 
 /**

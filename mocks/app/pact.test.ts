@@ -8,7 +8,7 @@ import { document } from '../../openapi/generated/document.ts';
 import { exampleAppRequest } from '../../support/example-request.ts';
 import { createMock } from '../index.ts';
 import { createRecordingSink } from '../store/world/recording-sink.ts';
-import { mergePacts, pactText, parsePact, recordPact, type PactFile } from './pact.ts';
+import { mergePacts, pactText, readKitPact, recordPact, type PactFile } from './pact.ts';
 
 /**
  * A fresh mock, every example request sent twice with `token`, and the file recorded. Its clock is
@@ -111,15 +111,15 @@ describe('mergePacts', () => {
 
   it('reads back only a kit-written pact of that consumer', () => {
     const text = pactText(pactWith(['getCurrentUser 200 a fresh world', 'a']));
-    expect(parsePact(text, 'web')).toEqual({ ok: true, value: JSON.parse(text) });
-    expect(parsePact(text, 'other')).toMatchObject({ ok: false, error: expect.stringContaining('not of "other"') });
-    expect(parsePact('{"interactions": 1}', 'web')).toMatchObject({
+    expect(readKitPact(text, 'web')).toEqual({ ok: true, value: JSON.parse(text) });
+    expect(readKitPact(text, 'other')).toMatchObject({ ok: false, error: expect.stringContaining('not of "other"') });
+    expect(readKitPact('{"interactions": 1}', 'web')).toMatchObject({
       ok: false,
       error: expect.stringContaining('no Pact file'),
     });
-    expect(parsePact('nope', 'web')).toMatchObject({ ok: false, error: expect.stringContaining('is not JSON') });
+    expect(readKitPact('nope', 'web')).toMatchObject({ ok: false, error: expect.stringContaining('is not JSON') });
     const keyless = text.replace('"key": "getCurrentUser 200 a fresh world",', '');
-    expect(parsePact(keyless, 'web')).toMatchObject({ ok: false, error: expect.stringContaining('/interactions/0') });
+    expect(readKitPact(keyless, 'web')).toMatchObject({ ok: false, error: expect.stringContaining('/interactions/0') });
   });
 });
 

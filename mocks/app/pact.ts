@@ -6,6 +6,7 @@
 // and merging files is the Node adapter's (mocks/node/pact.ts), with mergePacts below.
 import { document } from '../../openapi/generated/document.ts';
 import { resolveOperations } from '../../openapi/document/resolve.ts';
+import { isObject, parsePact } from '../../openapi/pact-file.ts';
 import { bodyMatchers, type MatchingRules } from '../../openapi/pact-matchers.ts';
 import { documentedStatusKey } from '../../openapi/response.ts';
 import type { ExchangeListener, ExchangeRecord } from './exchange.ts';
@@ -319,33 +320,28 @@ export function mergePacts(consumer: string, pacts: readonly PactFile[]): PactFi
 
 /**
  * A pact file's text read back for a merge: a kit-written file of `consumer`, or why it is not one
- * (not JSON, another consumer's or provider's, an interaction without a key).
+ * (no Pact file, as openapi/pact-file.ts reads one; another consumer's or provider's; an
+ * interaction without a key).
  *
  * @example
- * const read = parsePact(text, 'web-app');
+ * const read = readKitPact(text, 'web-app');
  * if (!read.ok) throw new Error(read.error);
  */
-export function parsePact(
+export function readKitPact(
   text: string,
   consumer: string,
 ): { ok: true; value: PactFile } | { ok: false; error: string } {
-  let pact: unknown;
-  try {
-    pact = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, error: `is not JSON (${(error as Error).message})` };
-  }
-  const file = pact as Partial<PactFile> | null;
-  if (typeof file !== 'object' || file === null || !Array.isArray(file.interactions))
-    return { ok: false, error: 'is no Pact file: it has no "interactions" list' };
+  const pact = parsePact(text);
+  if ('refused' in pact) return { ok: false, error: pact.refused };
+  const file = pact.file as Partial<PactFile>;
   if (file.consumer?.name !== consumer || file.provider?.name !== PACT_PROVIDER)
     return {
       ok: false,
       error: `is the pact of ${JSON.stringify(file.consumer?.name)} with ${JSON.stringify(file.provider?.name)}, not of ${JSON.stringify(consumer)} with "${PACT_PROVIDER}"`,
     };
-  const keyless = file.interactions.findIndex(
-    (interaction) => typeof interaction !== 'object' || interaction === null || typeof interaction.key !== 'string',
+  const keyless = pact.interactions.findIndex(
+    (interaction) => !isObject(interaction) || typeof interaction.key !== 'string',
   );
   if (keyless >= 0) return { ok: false, error: `has an interaction without a "key" (/interactions/${keyless})` };
-  return { ok: true, value: pactOf(consumer, file.interactions) };
+  return { ok: true, value: pactOf(consumer, pact.interactions as PactInteraction[]) };
 }

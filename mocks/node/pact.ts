@@ -6,7 +6,7 @@
 import { constants } from 'node:fs';
 import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { mergePacts, pactFileName, pactText, parsePact, type PactFile } from '../app/pact.ts';
+import { mergePacts, pactFileName, pactText, readKitPact, type PactFile } from '../app/pact.ts';
 import { writeFileReplacing } from './files.ts';
 
 /** How long a writer waits for another one's lock before it gives up (a merge takes milliseconds). */
@@ -64,7 +64,7 @@ export async function writePactFile(dir: string, source: PactSource): Promise<Wr
     const pacts = [mine];
     let before = 0;
     if (existing !== undefined) {
-      const read = parsePact(existing, source.consumer);
+      const read = readKitPact(existing, source.consumer);
       if (!read.ok) throw new Error(`cannot merge the pact into ${path}: the file there ${read.error}`);
       before = read.value.interactions.length;
       pacts.unshift(read.value);

@@ -1,0 +1,30 @@
+// Reading a Pact file's text (docs/pact.md): whether it is JSON with an `interactions` list, and of
+// which specification. The one reading behind `pact check`, `pact verify` and the recorder's merge
+// into a file (mocks/app/pact.ts); pure and browser-safe.
+
+type Json = Record<string, unknown>;
+
+/** A JSON object (not an array, not null). */
+export const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A Pact file (`file`, the whole JSON object), its interactions and whether it is of specification 4
+ * (V4's typed interactions and `{content}` bodies), or why the text is no Pact file.
+ *
+ * @example
+ * parsePact('{"interactions":[],"metadata":{"pactSpecification":{"version":"4.0"}}}'); // { file: {...}, interactions: [], v4: true }
+ */
+export function parsePact(text: string): { file: Json; interactions: unknown[]; v4: boolean } | { refused: string } {
+  let pact: unknown;
+  try {
+    pact = JSON.parse(text);
+  } catch (error) {
+    return { refused: `is not JSON (${(error as Error).message})` };
+  }
+  if (!isObject(pact) || !Array.isArray(pact.interactions))
+    return { refused: 'is no Pact file: it has no "interactions" list' };
+  const metadata = isObject(pact.metadata) ? pact.metadata : {};
+  const spec = isObject(metadata.pactSpecification) ? metadata.pactSpecification.version : undefined;
+  return { file: pact, interactions: pact.interactions, v4: typeof spec === 'string' && spec.startsWith('4') };
+}
