@@ -3,7 +3,7 @@
 // Browser-safe: everything imported from here runs in a service-worker page as well.
 import { controlValidator } from '../openapi/control-validator.ts';
 import { validator as defaultValidator, type Validator } from '../openapi/validator.ts';
-import { createApp } from './app/app.ts';
+import { answerWithApp, createApp } from './app/app.ts';
 import type { ControlOperations, MockControl } from './app/control.ts';
 import type { FaultOptions } from './app/faults.ts';
 import type { ReadCache, ReadCacheOptions } from './app/read-cache.ts';
@@ -270,7 +270,7 @@ export function createMock(options: MockOptions = {}): Mock {
   // After the app: the recorder subscribes to its hook, after the app's own subscribers.
   const recorder = options.pact === undefined ? null : recordPact(app, { seed: options.seed, ...options.pact });
 
-  return {
+  const mock: Mock = {
     handle: app.handle,
     onExchange: app.onExchange,
     async fetch(input, init) {
@@ -287,4 +287,6 @@ export function createMock(options: MockOptions = {}): Mock {
     coverage: (token) => (token === undefined ? coverage.report('all') : app.control.coverage(token)),
     pact: recorder,
   };
+  answerWithApp(mock, app);
+  return mock;
 }

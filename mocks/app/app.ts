@@ -49,6 +49,8 @@ export interface AppOptions {
 export interface MockApp {
   /** Answers `req`; `head` is the adapter's own reading of its method and URL (readHead), so the URL is split once. */
   handle(req: AppRequest, head?: RequestHead): Promise<AppResponse>;
+  /** `handle` answering a value when no stage waited (a kept read, most reads and writes), else a promise. */
+  answer(req: AppRequest, head?: RequestHead): AppResponse | Promise<AppResponse>;
   control: MockControl;
   /** Adds a subscriber of the exchange hook (exchange.ts); answers the function that removes it. */
   onExchange(listener: ExchangeListener): () => void;
@@ -72,9 +74,37 @@ export function createApp(options: AppOptions): MockApp {
   return {
     // One promise for the caller, however many stages answered at once (handleRequest).
     handle: async (req, head = readHead(req.method, req.url)) => handleRequest(parts, req, head),
+    answer: (req, head = readHead(req.method, req.url)) => handleRequest(parts, req, head),
     control: createControl(options.store, run),
     onExchange: (listener) => parts.hook.subscribe(listener),
   };
+}
+
+/** A face's way to the app: `handle`, or `answer` where the mock was made by createMock (answerOf). */
+type Answer = MockApp['answer'];
+const answers = new WeakMap<object, Answer>();
+
+/**
+ * Lets an adapter have `answerOf(mock)` for a mock made over `app` (createMock does it).
+ *
+ * @example
+ * const mock = { handle: app.handle, ... };
+ * answerWithApp(mock, app);
+ */
+export function answerWithApp(mock: object, app: MockApp): void {
+  answers.set(mock, app.answer);
+}
+
+/**
+ * The mock's answer as a value when no stage of its app waited, for an adapter that can then send
+ * it within the request's own call (mocks/node/listener.ts; docs/performance.md). A mock made
+ * elsewhere answers through its `handle`, as always.
+ *
+ * @example
+ * getRequestListener({ handle: answerOf(mock), ... });
+ */
+export function answerOf(mock: Pick<MockApp, 'handle'>): Answer {
+  return answers.get(mock) ?? mock.handle;
 }
 
 /** What every stage reads, built once from the options. */

@@ -6,7 +6,7 @@
 // per request. The URL is split once (mocks/app/head.ts) and that reading goes on to the app.
 // Kept lean on purpose (docs/performance.md): no framework, one string body.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isControlPath, MAX_BODY_BYTES, payloadTooLarge, readHead, type RequestHead } from '../app/head.ts';
+import { ENDPOINT_PREFIX, isControlPath, MAX_BODY_BYTES, payloadTooLarge, readHead, type RequestHead } from '../app/head.ts';
 import type { AppRequest, AppResponse } from '../app/types.ts';
 import { apiError, type ApiError } from '../common/errors.ts';
 import { requestEnded, requestStarted } from './connections.ts';
@@ -16,7 +16,7 @@ import { addressedOrigin, followAddressed } from './addressed.ts';
 
 export interface ListenerOptions {
   /** What answers every request that the head lets through: the mock's `handle`. */
-  handle(req: AppRequest, head: RequestHead): Promise<AppResponse>;
+  handle(req: AppRequest, head: RequestHead): AppResponse | Promise<AppResponse>;
   cors: CorsPolicy;
   /** false: every /__mock path (the console too) and `/` is a 404 (`--no-control`). */
   control: boolean;
@@ -182,32 +182,42 @@ interface Listening extends ListenerOptions {
 
 /**
  * One request of node:http: what its head alone answers, else the mock's answer to it and its
- * body; then the connection's bookkeeping and the log line. The URL is split once, here.
+ * body; then the connection's bookkeeping and the log line. The URL is split once, here. A request
+ * that waits for nothing (no body to read, no stage of the app that waits) is answered within this
+ * call: no turn of the microtask queue (docs/performance.md).
  */
-async function answerNodeRequest(
+function answerNodeRequest(
   listening: Listening,
   req: IncomingMessage,
   res: ServerResponse,
   expectsContinue: boolean,
-): Promise<void> {
+): void {
   // The clock is read only for the log line (`--quiet` reads none): this runs on every request.
   const started = listening.log === undefined ? 0 : performance.now();
   const connection = requestStarted(req, res);
   const head = readHead(req.method ?? 'GET', req.url ?? '/');
   warnCrossOrigin(listening, req, head.path);
   const exchange: NodeExchange = { listening, req, res, head, expectsContinue };
-  let status = 500;
+  let answered: number | Promise<number>;
   try {
-    status = answerBeforeBody(exchange) ?? (await answerFromMock(exchange));
+    answered = answerBeforeBody(exchange) ?? answerFromMock(exchange);
   } catch (error) {
-    // Only a transport failure lands here (the app answers its own errors).
-    console.error('[mock] request failed:', error);
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: 'Internal error in the mock server' }));
+    answered = answerFailure(res, error);
   }
-  requestEnded(connection, res);
-  if (listening.log === undefined) return;
-  listening.log(`${head.method} ${head.path} ${status} ${(performance.now() - started).toFixed(1)}ms`);
+  const end = (status: number) => {
+    requestEnded(connection, res);
+    listening.log?.(`${head.method} ${head.path} ${status} ${(performance.now() - started).toFixed(1)}ms`);
+  };
+  if (typeof answered === 'number') end(answered);
+  else answered.then(end, (error: unknown) => end(answerFailure(res, error)));
+}
+
+/** Only a transport failure lands here (the app answers its own errors): a 500, if nothing was sent yet. */
+function answerFailure(res: ServerResponse, error: unknown): number {
+  console.error('[mock] request failed:', error);
+  if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ error: 'Internal error in the mock server' }));
+  return 500;
 }
 
 /** One request of node:http on its way: the listener, the request and its answer, its head read once. */
@@ -258,19 +268,46 @@ function answerBeforeBody({ listening, req, res, head, expectsContinue }: NodeEx
 }
 
 /** The body read within the limit, the mock's answer to the request, that answer written. Its status. */
-async function answerFromMock({ listening, req, res, head, expectsContinue }: NodeExchange): Promise<number> {
-  const { method, path } = head;
-  const corsHeaders = listening.cors.headers(path, req.headers.origin);
-  if (expectsContinue) res.writeContinue();
-  const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-  if (!hasBody) req.resume();
-  const body = hasBody ? await readRequestText(req) : '';
-  if (body === TOO_LARGE) return answerAndClose(req, res, payloadTooLarge(), corsHeaders, true);
+function answerFromMock(exchange: NodeExchange): number | Promise<number> {
+  const { req } = exchange;
+  if (exchange.expectsContinue) exchange.res.writeContinue();
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+    req.resume();
+    return answerWithBody(exchange, '');
+  }
+  return readRequestText(req).then((body) => {
+    if (body !== TOO_LARGE) return answerWithBody(exchange, body);
+    const corsHeaders = exchange.listening.cors.headers(exchange.head.path, req.headers.origin);
+    return answerAndClose(req, exchange.res, payloadTooLarge(), corsHeaders, true);
+  });
+}
+
+/** The mock's answer to the request with its body read; a value when the app waited for nothing. */
+function answerWithBody(exchange: NodeExchange, body: string): number | Promise<number> {
+  const { method } = exchange.head;
   // GET and HEAD bodies are read (within the limit) but never given to the app.
   const given = method === 'GET' || method === 'HEAD' ? '' : body;
-  let response = await listening.handle(toAppRequest(req, method, given), head);
+  const answered = exchange.listening.handle(toAppRequest(exchange.req, method, given), exchange.head);
+  if (answered instanceof Promise) return answered.then((response) => writeAnswer(exchange, response));
+  return writeAnswer(exchange, answered);
+}
+
+/** Kept answers (one object for every hit of a read, mocks/app/read-cache.ts) whose body names no endpoint. */
+const namingNoEndpoint = new WeakSet<AppResponse>();
+
+/** Whether the body names an endpoint URL (addressed.ts): a kept answer's body is searched once, not on every hit. */
+function namesEndpoint(response: AppResponse): boolean {
+  if (namingNoEndpoint.has(response)) return false;
+  const names = response.body.includes(`${ENDPOINT_PREFIX}/`);
+  if (!names && response.bytes !== undefined) namingNoEndpoint.add(response);
+  return names;
+}
+
+/** Writes the mock's answer. Its status. */
+function writeAnswer({ listening, req, res, head }: NodeExchange, answered: AppResponse): number {
+  let response = answered;
   const { endpointOrigin } = listening;
-  if (endpointOrigin !== undefined && response.body.includes('/__endpoints/')) {
+  if (endpointOrigin !== undefined && namesEndpoint(response)) {
     const moved = followAddressed(response.body, endpointOrigin, addressedOrigin(req.headers));
     // Another body: its kept bytes no longer match (mocks/app/types.ts).
     if (moved !== response.body) response = { status: response.status, headers: response.headers, body: moved };
@@ -280,7 +317,7 @@ async function answerFromMock({ listening, req, res, head, expectsContinue }: No
   const bytes = response.bytes;
   res.writeHead(response.status, {
     ...response.headers,
-    ...corsHeaders,
+    ...listening.cors.headers(head.path, req.headers.origin),
     'content-length': bytes === undefined ? Buffer.byteLength(response.body) : bytes.length,
   });
   res.end(bytes ?? response.body);
