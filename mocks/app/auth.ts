@@ -22,9 +22,23 @@ export function tokenKind(token: string): TokenKind {
   return parts.length === 3 && parts.every((part) => BASE64URL_SEGMENT.test(part)) ? 'workspace_oauth' : 'user_api_key';
 }
 
+/** The last header read well, and its reading: a client sends the same bearer on every request. */
+let lastHeader: string | undefined;
+let lastReading: Result<Credentials> | undefined;
+
 /** Reads `Authorization: Bearer <token>`; every way of getting it wrong is the same 401. */
 export function authenticate(headers: Record<string, string>): Result<Credentials> {
   const header = headers.authorization;
+  if (header !== undefined && header === lastHeader) return lastReading!;
+  const reading = readAuthorization(header);
+  if (reading.ok) {
+    lastHeader = header;
+    lastReading = reading;
+  }
+  return reading;
+}
+
+function readAuthorization(header: string | undefined): Result<Credentials> {
   if (header === undefined || header.trim() === '') {
     return fail('unauthorized', 'Missing Authorization header; send "Authorization: Bearer <token>"');
   }
