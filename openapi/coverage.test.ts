@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   belowThresholds,
@@ -7,6 +8,7 @@ import {
   evaluateExpression,
   formatCoverage,
   type ObservedExchange,
+  readQuery,
 } from './coverage.ts';
 import { document } from './generated/document.ts';
 import { validator } from './validator.ts';
@@ -189,5 +191,26 @@ describe('counting observed exchanges', () => {
       'Coverage: operations 2/4 (50%), statuses 2/7 (28.5%), parameters 1/5 (20%), links 0/3 (0%)',
     );
     expect(JSON.parse(JSON.stringify(report))).toEqual(report);
+  });
+});
+
+describe('readQuery', () => {
+  it('answers has and get as URLSearchParams does, for any query (held to it, not to a copy of its rules)', () => {
+    const piece = fc.constantFrom('a', 'b', 'limit', 'x[]', '', '=', '&', '%20', '+', '?', 'é', '1');
+    const query = fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join(''));
+    const name = fc.constantFrom('a', 'b', 'limit', 'x[]', '', 'a b', 'é', '?a');
+    fc.assert(
+      fc.property(query, name, (text, wanted) => {
+        const reference = new URLSearchParams(text);
+        const read = readQuery(text);
+        expect([read.has(wanted), read.get(wanted)]).toEqual([reference.has(wanted), reference.get(wanted)]);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('reads the first of repeated names and an empty value', () => {
+    const read = readQuery('limit=10&cursor&limit=20&x=a=b');
+    expect([read.get('limit'), read.get('cursor'), read.get('x'), read.has('expand')]).toEqual(['10', '', 'a=b', false]);
   });
 });

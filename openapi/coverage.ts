@@ -55,7 +55,7 @@ export interface ObservedExchange {
   status: number;
   /** The path template's parameters, decoded (`{ id: 'wh_1' }`). */
   pathParams: Record<string, string>;
-  query: URLSearchParams;
+  query: QueryReader;
   /** Request headers, names lower case. */
   headers: Record<string, string>;
   /** The request's parsed JSON body, if any. */
@@ -140,10 +140,55 @@ export function statusMatches(documented: string, status: number): boolean {
 
 // ---- runtime expressions (OpenAPI 3.1, "Runtime Expressions"), the subset links use here ------
 
+/** What coverage reads of a request's query: a URLSearchParams, or readQuery's reading of its text. */
+export type QueryReader = Pick<URLSearchParams, 'has' | 'get'>;
+
+/**
+ * A query string read in place, as URLSearchParams would read it: a digest runs on every exchange
+ * and mostly asks whether a name was sent, which needs no parse. A query holding `%` or `+` (whose
+ * names and values URLSearchParams decodes) is parsed by URLSearchParams itself.
+ *
+ * @example
+ * readQuery('limit=10&cursor').get('cursor'); // ''
+ * readQuery('limit=10&cursor').has('expand'); // false
+ */
+export function readQuery(text: string): QueryReader {
+  const query = text.startsWith('?') ? text.slice(1) : text;
+  return query.includes('%') || query.includes('+') ? new URLSearchParams(query) : new PlainQuery(query);
+}
+
+/** A query without escapes: each `name[=value]` between `&` is looked up where it stands. */
+class PlainQuery implements QueryReader {
+  private readonly text: string;
+
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  has(name: string): boolean {
+    return this.get(name) !== null;
+  }
+
+  get(name: string): string | null {
+    const { text } = this;
+    for (let start = 0; start < text.length; ) {
+      let end = text.indexOf('&', start);
+      if (end === -1) end = text.length;
+      const equals = text.indexOf('=', start);
+      const nameEnd = equals !== -1 && equals < end ? equals : end;
+      // URLSearchParams skips an empty part (`a=1&&b=2`); it names nothing.
+      if (end > start && nameEnd - start === name.length && text.startsWith(name, start))
+        return nameEnd === end ? '' : text.slice(nameEnd + 1, end);
+      start = end + 1;
+    }
+    return null;
+  }
+}
+
 /** What a runtime expression reads: one exchange's request and answer. */
 export interface ExpressionSource {
   pathParams: Record<string, string>;
-  query: URLSearchParams;
+  query: QueryReader;
   headers: Record<string, string>;
   requestBody?: unknown;
   responseBody?: unknown;
@@ -239,7 +284,7 @@ export function createDigest(universe: CoverageUniverse): (exchange: ObservedExc
       if (sent) parameters.push(key);
     }
     const links: string[] = [];
-    for (const link of incoming.get(exchange.operationId) ?? []) {
+    for (const link of incoming.get(exchange.operationId) ?? NO_LINKS) {
       const candidates = remembered.get(link.from) ?? [];
       if (candidates.some((source) => statusMatches(link.status, source.status) && follows(link, source, exchange)))
         links.push(link.id);
@@ -253,6 +298,8 @@ export function createDigest(universe: CoverageUniverse): (exchange: ObservedExc
     return { operationId: exchange.operationId, status: exchange.status, parameters, links };
   };
 }
+
+const NO_LINKS: readonly LinkUniverse[] = [];
 
 function splitKey(key: string): [string, string] {
   const at = key.indexOf(':');
@@ -279,6 +326,13 @@ function follows(link: LinkUniverse, source: ObservedExchange, exchange: Observe
 
 // ---- counting and reporting ------------------------------------------------------------------------
 
+/** One operation's count: its exchanges, the statuses it answered, the parameters sent to it. */
+interface OperationCount {
+  exchanges: number;
+  statuses: Set<number>;
+  parameters: Set<string>;
+}
+
 export interface Coverage {
   add(observation: Observation): void;
   report(): CoverageReport;
@@ -292,36 +346,32 @@ export interface Coverage {
  * coverage.report().totals.operations; // { covered: 1, total: 34, percent: 2.9 }
  */
 export function createCoverage(universe: CoverageUniverse): Coverage {
-  const exchanges = new Map<string, number>();
-  const statuses = new Map<string, Set<number>>();
-  const parameters = new Map<string, Set<string>>();
+  // One record per operation, made at its first exchange: an exchange looks its operation up once.
+  const counts = new Map<string, OperationCount>();
   const followed = new Map<string, number>();
   return {
     add(observation) {
-      const id = observation.operationId;
-      exchanges.set(id, (exchanges.get(id) ?? 0) + 1);
-      // Sets made once per operation (this runs on every exchange of a run).
-      const seen = statuses.get(id);
-      if (seen === undefined) statuses.set(id, new Set([observation.status]));
-      else seen.add(observation.status);
-      let sent = parameters.get(id);
-      if (sent === undefined) {
-        sent = new Set<string>();
-        parameters.set(id, sent);
+      let count = counts.get(observation.operationId);
+      if (count === undefined) {
+        count = { exchanges: 0, statuses: new Set(), parameters: new Set() };
+        counts.set(observation.operationId, count);
       }
-      for (const parameter of observation.parameters) sent.add(parameter);
+      count.exchanges++;
+      count.statuses.add(observation.status);
+      for (const parameter of observation.parameters) count.parameters.add(parameter);
       for (const link of observation.links) followed.set(link, (followed.get(link) ?? 0) + 1);
     },
     report() {
       const operations = universe.operations.map((operation): OperationCoverage => {
-        const seen = [...(statuses.get(operation.operationId) ?? [])].sort((a, b) => a - b);
-        const sent = parameters.get(operation.operationId) ?? new Set();
+        const count = counts.get(operation.operationId);
+        const seen = [...(count?.statuses ?? [])].sort((a, b) => a - b);
+        const sent = count?.parameters ?? new Set();
         const own = universe.links.filter((link) => link.from === operation.operationId);
         return {
           operationId: operation.operationId,
           method: operation.method,
           path: operation.path,
-          exchanges: exchanges.get(operation.operationId) ?? 0,
+          exchanges: count?.exchanges ?? 0,
           statuses: {
             documented: operation.statuses,
             seen,

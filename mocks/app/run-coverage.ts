@@ -10,6 +10,7 @@ import {
   createCoverage,
   createDigest,
   formatCoverage,
+  jsonBody,
   type Observation,
   type ObservedExchange,
 } from '../../openapi/coverage.ts';
@@ -23,10 +24,10 @@ export interface RunCoverageReport extends CoverageReport {
   untouched: string[];
 }
 
-/** One exchange as the app sees it; the bodies are read only for operations a link starts from. */
+/** One exchange as the app sees it, its bodies as sent: parsed only for operations a link starts from. */
 export interface RunExchange extends Omit<ObservedExchange, 'requestBody' | 'responseBody'> {
-  requestBody: () => unknown;
-  responseBody: () => unknown;
+  requestText: string;
+  responseText: string;
 }
 
 export interface RunCoverage {
@@ -45,7 +46,7 @@ interface WorldCount {
  *
  * @example
  * const coverage = createRunCoverage(document);
- * coverage.record(session, { operationId: 'getCurrentUser', status: 200, pathParams: {}, query: new URLSearchParams(), headers: {}, requestBody: () => undefined, responseBody: () => undefined });
+ * coverage.record(session, { operationId: 'getCurrentUser', status: 200, pathParams: {}, query: new URLSearchParams(), headers: {}, requestText: '', responseText: '{}' });
  * coverage.report('world', session).untouched.length; // every other operation
  */
 export function createRunCoverage(document: object): RunCoverage {
@@ -71,17 +72,10 @@ export function createRunCoverage(document: object): RunCoverage {
     record(session, exchange) {
       const count = countOf(session);
       // Bodies matter only where a link starts (its expressions read them): parsed only there.
-      const linked = sources.has(exchange.operationId);
-      const { operationId, status, pathParams, query, headers } = exchange;
-      const observation = count.digest({
-        operationId,
-        status,
-        pathParams,
-        query,
-        headers,
-        requestBody: linked ? exchange.requestBody() : undefined,
-        responseBody: linked ? exchange.responseBody() : undefined,
-      });
+      const observed: ObservedExchange = sources.has(exchange.operationId)
+        ? { ...exchange, requestBody: jsonBody(exchange.requestText), responseBody: jsonBody(exchange.responseText) }
+        : exchange;
+      const observation = count.digest(observed);
       count.coverage.add(observation);
       all.add(observation);
     },

@@ -1,7 +1,7 @@
 // The app's own subscribers of the exchange hook (mocks/app/exchange.ts), which createApp adds
 // first: the world's request journal, the run's coverage and the read cache. The faces add theirs
 // after (the `--state` log, browser persistence, the upstream's recording and drift report).
-import { jsonBody } from '../../openapi/coverage.ts';
+import { readQuery } from '../../openapi/coverage.ts';
 import type { JournalEntry } from '../store/world/session.ts';
 import type { ExchangeListener } from './exchange.ts';
 import type { ReadCache } from './read-cache.ts';
@@ -52,10 +52,10 @@ export function coverExchanges(coverage: RunCoverage): ExchangeListener {
       operationId,
       status: record.status,
       pathParams: record.pathParams,
-      query: record.head.query === '' ? NO_QUERY : new URLSearchParams(record.head.query),
+      query: record.head.query === '' ? NO_QUERY : readQuery(record.head.query),
       headers: request.headers,
-      requestBody: () => jsonBody(request.body),
-      responseBody: () => jsonBody(record.response.body),
+      requestText: request.body,
+      responseText: record.response.body,
     });
   };
 }
