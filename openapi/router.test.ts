@@ -72,3 +72,30 @@ describe('createRouter', () => {
     expect(open.match('GET', '/nothing/here/at/all')).toEqual({ kind: 'not_found' });
   });
 });
+
+describe('createRouter: lookups kept for repeated requests', () => {
+  it('answers a repeated request as the first time, and no caller can change what the next one gets', () => {
+    const fresh = createRouter([{ operationId: 'getThing', method: 'GET', template: '/things/{id}' }]);
+    const first = fresh.match('GET', '/things/t_1');
+    expect(() => {
+      (first as { pathParams: Record<string, string> }).pathParams.id = 'changed';
+    }).toThrow(TypeError);
+    expect(fresh.match('GET', '/things/t_1')).toEqual({
+      kind: 'match',
+      operationId: 'getThing',
+      method: 'GET',
+      template: '/things/{id}',
+      pathParams: { id: 't_1' },
+    });
+    expect(fresh.match('PUT', '/things/t_1')).toEqual({ kind: 'method_not_allowed', allowed: ['GET'] });
+  });
+
+  it('still matches every path after more distinct paths than it keeps', () => {
+    const fresh = createRouter([{ operationId: 'getThing', method: 'GET', template: '/things/{id}' }]);
+    for (let i = 0; i < 2_500; i++) {
+      expect(fresh.match('GET', `/things/t_${i}`)).toMatchObject({ kind: 'match', pathParams: { id: `t_${i}` } });
+    }
+    expect(fresh.match('GET', '/things/t_7')).toMatchObject({ pathParams: { id: 't_7' } });
+    expect(fresh.match('GET', '/nothing')).toEqual({ kind: 'not_found' });
+  });
+});

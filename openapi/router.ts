@@ -53,7 +53,20 @@ export function createRouter(operations: readonly RoutableOperation[]): Router {
     );
   }
 
+  // A client asks for the same few paths again and again: each lookup is kept by method and path,
+  // so a repeated request runs no regular expression. Bounded: when full, the kept ones go at once.
+  const known = new Map<string, OperationLookup>();
   const match = (method: string, path: string): OperationLookup => {
+    const key = `${method} ${path}`;
+    let lookup = known.get(key);
+    if (lookup === undefined) {
+      lookup = freezeLookup(find(method, path));
+      if (known.size >= KNOWN_LOOKUPS) known.clear();
+      known.set(key, lookup);
+    }
+    return lookup;
+  };
+  const find = (method: string, path: string): OperationLookup => {
     const upper = method.toUpperCase();
     const allowed: string[] = [];
     for (const route of byFirst.get(firstSegment(path)) ?? anyFirst) {
@@ -83,6 +96,16 @@ export function createRouter(operations: readonly RoutableOperation[]): Router {
     return allowed.length > 0 ? { kind: 'method_not_allowed', allowed: [...new Set(allowed)] } : { kind: 'not_found' };
   };
   return { match, order: routes.map((route) => route.operation) };
+}
+
+/** How many lookups a router keeps (createRouter). */
+const KNOWN_LOOKUPS = 1_000;
+
+/** A kept lookup answers many requests: frozen, so no caller can change what the next one gets. */
+function freezeLookup(lookup: OperationLookup): OperationLookup {
+  if (lookup.kind === 'match') Object.freeze(lookup.pathParams);
+  if (lookup.kind === 'method_not_allowed') Object.freeze(lookup.allowed);
+  return Object.freeze(lookup);
 }
 
 /** `/workspaces/o_1/sources` -> `workspaces`; `/` -> ''. */
