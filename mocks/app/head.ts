@@ -10,6 +10,12 @@ export const API_PREFIX = '/v1';
 export const CONTROL_PREFIX = '/__mock';
 /** Where the mock serves HTTP trigger endpoints: `<origin>/__endpoints/<key>` (docs/worlds.md, "Workflow endpoints"). */
 export const ENDPOINT_PREFIX = '/__endpoints';
+// The three prefixes with their slash, made once: a template literal in the checks below would
+// build a new string on each of the several checks every request takes.
+const API_DIR = `${API_PREFIX}/`;
+const CONTROL_DIR = `${CONTROL_PREFIX}/`;
+/** The start of every endpoint URL's path, `/__endpoints/`. */
+export const ENDPOINT_DIR = `${ENDPOINT_PREFIX}/`;
 /** The largest request body read, in bytes (1 MiB); larger is 413 `payload_too_large` (docs/errors.md). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -52,7 +58,7 @@ export function readHead(method: string, url: string): RequestHead {
  * isControlPath('/__mockery'); // false
  */
 export function isControlPath(path: string): boolean {
-  return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
+  return path === CONTROL_PREFIX || path.startsWith(CONTROL_DIR);
 }
 
 /**
@@ -63,7 +69,7 @@ export function isControlPath(path: string): boolean {
  * endpointOf('/__endpoints/eo4klm9qz0abcde/orders'); // { key: 'eo4klm9qz0abcde', rest: '/orders' }
  */
 export function endpointOf(path: string): { key: string; rest: string } | undefined {
-  if (!path.startsWith(`${ENDPOINT_PREFIX}/`)) return undefined;
+  if (!path.startsWith(ENDPOINT_DIR)) return undefined;
   const after = path.slice(ENDPOINT_PREFIX.length + 1);
   const slash = after.indexOf('/');
   const key = (slash < 0 ? after : after.slice(0, slash)).toLowerCase();
@@ -77,7 +83,7 @@ export function endpointOf(path: string): { key: string; rest: string } | undefi
  * isApiPath('/v1/users/me'); // true
  */
 export function isApiPath(path: string): boolean {
-  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+  return path === API_PREFIX || path.startsWith(API_DIR);
 }
 
 /**

@@ -6,7 +6,14 @@
 // per request. The URL is split once (mocks/app/head.ts) and that reading goes on to the app.
 // Kept lean on purpose (docs/performance.md): no framework, one string body.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ENDPOINT_PREFIX, isControlPath, MAX_BODY_BYTES, payloadTooLarge, readHead, type RequestHead } from '../app/head.ts';
+import {
+  ENDPOINT_DIR,
+  isControlPath,
+  MAX_BODY_BYTES,
+  payloadTooLarge,
+  readHead,
+  type RequestHead,
+} from '../app/head.ts';
 import type { AppRequest, AppResponse } from '../app/types.ts';
 import { apiError, type ApiError } from '../common/errors.ts';
 import { requestEnded, requestStarted } from './connections.ts';
@@ -298,7 +305,7 @@ const namingNoEndpoint = new WeakSet<AppResponse>();
 /** Whether the body names an endpoint URL (addressed.ts): a kept answer's body is searched once, not on every hit. */
 function namesEndpoint(response: AppResponse): boolean {
   if (namingNoEndpoint.has(response)) return false;
-  const names = response.body.includes(`${ENDPOINT_PREFIX}/`);
+  const names = response.body.includes(ENDPOINT_DIR);
   if (!names && response.bytes !== undefined) namingNoEndpoint.add(response);
   return names;
 }
