@@ -85,7 +85,7 @@ export function createFaults(options: FaultOptions = {}): Faults {
     }
     // A world whose clock was set or advanced counts its windows on its own time (docs/worlds.md).
     const clock = session.world.clock.changed ? session.world.ctx.now : now;
-    const window = session.limits.rate(clock(), options.rateLimitPerSecond ?? 0);
+    const window = session.limits.rate(clock, options.rateLimitPerSecond ?? 0);
     if (window !== null) {
       headers['x-ratelimit-limit'] = String(window.limit);
       headers['x-ratelimit-remaining'] = String(window.remaining);

@@ -69,8 +69,11 @@ export interface Limits {
   set(rule: RateLimitRule): RateLimitRule | null;
   /** For one request: the Retry-After seconds when it must be refused (and counts it), else null. */
   take(): number | null;
-  /** For one request at `now`: its place in the per-second window (the rule's `per_second`, else `fallback`), or null when no rate applies. */
-  rate(now: number, fallback: number): RateWindow | null;
+  /**
+   * For one request: its place in the per-second window (the rule's `per_second`, else `fallback`)
+   * at `now()`, or null when no rate applies (then the clock is not read: this runs on every request).
+   */
+  rate(now: () => number, fallback: number): RateWindow | null;
 }
 
 export interface Session {
@@ -202,7 +205,7 @@ function createLimits(): Limits {
     rate(now, fallback) {
       const limit = rule?.per_second ?? fallback;
       if (!(limit > 0)) return null;
-      const second = Math.floor(now / 1000);
+      const second = Math.floor(now() / 1000);
       if (second !== window) [window, counted] = [second, 0];
       const refused = counted >= limit;
       if (!refused) counted += 1;
