@@ -211,6 +211,11 @@ describe('readQuery', () => {
 
   it('reads the first of repeated names and an empty value', () => {
     const read = readQuery('limit=10&cursor&limit=20&x=a=b');
-    expect([read.get('limit'), read.get('cursor'), read.get('x'), read.has('expand')]).toEqual(['10', '', 'a=b', false]);
+    expect([read.get('limit'), read.get('cursor'), read.get('x'), read.has('expand')]).toEqual([
+      '10',
+      '',
+      'a=b',
+      false,
+    ]);
   });
 });

@@ -171,6 +171,8 @@ class PlainQuery implements QueryReader {
 
   get(name: string): string | null {
     const { text } = this;
+    // Most of an operation's declared names are not sent: one search tells.
+    if (!text.includes(name)) return null;
     for (let start = 0; start < text.length; ) {
       let end = text.indexOf('&', start);
       if (end === -1) end = text.length;
