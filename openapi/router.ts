@@ -55,15 +55,25 @@ export function createRouter(operations: readonly RoutableOperation[]): Router {
 
   // A client asks for the same few paths again and again: each lookup is kept by method and path,
   // so a repeated request runs no regular expression. Bounded: when full, the kept ones go at once.
-  const known = new Map<string, OperationLookup>();
+  // By method, then path: no key is built per request.
+  const known = new Map<string, Map<string, OperationLookup>>();
+  let knownCount = 0;
   const match = (method: string, path: string): OperationLookup => {
-    const key = `${method} ${path}`;
-    let lookup = known.get(key);
-    if (lookup === undefined) {
-      lookup = freezeLookup(find(method, path));
-      if (known.size >= KNOWN_LOOKUPS) known.clear();
-      known.set(key, lookup);
+    let paths = known.get(method);
+    let lookup = paths?.get(path);
+    if (lookup !== undefined) return lookup;
+    lookup = freezeLookup(find(method, path));
+    if (knownCount >= KNOWN_LOOKUPS) {
+      known.clear();
+      knownCount = 0;
+      paths = undefined;
     }
+    if (paths === undefined) {
+      paths = new Map();
+      known.set(method, paths);
+    }
+    paths.set(path, lookup);
+    knownCount++;
     return lookup;
   };
   const find = (method: string, path: string): OperationLookup => {
