@@ -18,8 +18,10 @@ export function answerKeptRead(context: RequestContext): AppResponse | undefined
   const headerNames = reads === undefined ? undefined : context.document!.keptReads.get(context.operationId!);
   // A world that changed in this exchange (a new quota day) answers anew.
   if (headerNames === undefined || context.worldChanged) return undefined;
-  // The key: the raw URL and the operation's declared headers; the token is the world's own.
-  let key = `${context.head.path}?${context.head.query}`;
+  // The key: the URL as sent (its path and query decide the answer) and the operation's declared
+  // headers; the token is the world's own. Most operations declare none: the URL is the key as it
+  // came, no string is built.
+  let key = context.request.url;
   for (const name of headerNames) key += `\n${context.request.headers[name] ?? ''}`;
   const world = context.session!.world;
   const kept = reads!.get(world, key);
