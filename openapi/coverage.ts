@@ -263,35 +263,39 @@ const REMEMBERED = 32;
  * const observation = digest({ operationId: 'listWebhooks', status: 200, pathParams: {}, query: new URLSearchParams(), headers: {} });
  */
 export function createDigest(universe: CoverageUniverse): (exchange: ObservedExchange) => Observation {
-  // Each operation's parameters split once ('query:limit' -> ['query', 'limit', 'query:limit']): a digest runs per exchange.
-  const declared = new Map(
-    universe.operations.map((operation) => [
-      operation.operationId,
-      operation.parameters.map((key) => [...splitKey(key), key] as const),
-    ]),
-  );
-  const incoming = new Map<string, LinkUniverse[]>();
-  for (const link of universe.links) incoming.set(link.to, [...(incoming.get(link.to) ?? []), link]);
-  const sources = new Set(universe.links.map((link) => link.from));
+  // Each operation's plan made once (this runs on every exchange): its parameters split
+  // ('query:limit' -> query, limit), the links that lead to it, whether one starts from it.
+  const plans = new Map<string, DigestPlan>();
+  const planOf = (operationId: string): DigestPlan => {
+    let plan = plans.get(operationId);
+    if (plan === undefined) {
+      plan = { parameters: [], incoming: [], isSource: false };
+      plans.set(operationId, plan);
+    }
+    return plan;
+  };
+  for (const operation of universe.operations) {
+    planOf(operation.operationId).parameters = operation.parameters.map((key) => {
+      const [where, name] = splitKey(key);
+      return { where, name, key };
+    });
+  }
+  for (const link of universe.links) {
+    planOf(link.to).incoming.push(link);
+    planOf(link.from).isSource = true;
+  }
   const remembered = new Map<string, ObservedExchange[]>();
   return (exchange) => {
+    const plan = plans.get(exchange.operationId) ?? NO_PLAN;
     const parameters: string[] = [];
-    for (const [where, name, key] of declared.get(exchange.operationId) ?? []) {
-      const sent =
-        where === 'path'
-          ? exchange.pathParams[name] !== undefined
-          : where === 'query'
-            ? exchange.query.has(name)
-            : where === 'header' && exchange.headers[name] !== undefined;
-      if (sent) parameters.push(key);
-    }
+    for (const parameter of plan.parameters) if (wasSent(parameter, exchange)) parameters.push(parameter.key);
     const links: string[] = [];
-    for (const link of incoming.get(exchange.operationId) ?? NO_LINKS) {
+    for (const link of plan.incoming) {
       const candidates = remembered.get(link.from) ?? [];
       if (candidates.some((source) => statusMatches(link.status, source.status) && follows(link, source, exchange)))
         links.push(link.id);
     }
-    if (sources.has(exchange.operationId)) {
+    if (plan.isSource) {
       const list = remembered.get(exchange.operationId) ?? [];
       list.push(exchange);
       if (list.length > REMEMBERED) list.shift();
@@ -301,7 +305,20 @@ export function createDigest(universe: CoverageUniverse): (exchange: ObservedExc
   };
 }
 
-const NO_LINKS: readonly LinkUniverse[] = [];
+/** What a digest does for one operation's exchanges (createDigest). */
+interface DigestPlan {
+  parameters: Array<{ where: string; name: string; key: string }>;
+  incoming: LinkUniverse[];
+  isSource: boolean;
+}
+
+const NO_PLAN: DigestPlan = { parameters: [], incoming: [], isSource: false };
+
+function wasSent({ where, name }: DigestPlan['parameters'][number], exchange: ObservedExchange): boolean {
+  if (where === 'path') return exchange.pathParams[name] !== undefined;
+  if (where === 'query') return exchange.query.has(name);
+  return where === 'header' && exchange.headers[name] !== undefined;
+}
 
 function splitKey(key: string): [string, string] {
   const at = key.indexOf(':');
