@@ -95,7 +95,8 @@ function stubStore() {
         sink: log.sink,
         clock: createWorldClock(Date.now),
         ctx: { now: () => 0 },
-        quotaDay: 0,
+        // A quota day that never ends: the stub world has no counters to start again.
+        quotaDay: Number.POSITIVE_INFINITY,
       } as unknown as World,
       log,
     );
@@ -106,6 +107,7 @@ function stubStore() {
     session: (token: string) => sessions.get(token) ?? open(token),
     world: (token: string) => store.session(token).world,
     refusal: () => null,
+    now: Date.now,
     held: (token: string) => sessions.get(token),
     reset: (token: string) => {
       resets.push(token);

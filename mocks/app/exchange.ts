@@ -46,7 +46,7 @@ export interface ExchangeRecord {
   readonly session: Session | undefined;
   /** Whether the exchange may have changed its session's world: an operation not a read ran, or a quota day began. */
   readonly worldChanged: boolean;
-  /** UNIX ms when the app began the exchange, and how long it took (the faults' delay included). */
+  /** UNIX ms when the app began the exchange (the store's clock), and how long it took (the faults' delay included). */
   readonly startedAt: number;
   readonly durationMs: number;
   /** The upstream exchange behind a live answer, or behind the mock's fallback answer to it. */

@@ -57,8 +57,11 @@ export interface StoreOptions {
 export type EvictReason = 'max_worlds' | 'idle' | 'retention' | 'weight';
 
 export interface Store {
-  /** The token's session (its world, deliveries, request journal and rate limit), created and seeded on first use. */
-  session(token: string): Session;
+  /**
+   * The token's session (its world, deliveries, request journal and rate limit), created and seeded
+   * on first use. `at`: the store's time of the request, when the caller has read it already.
+   */
+  session(token: string, at?: number): Session;
   /** The token's world: `session(token).world`. */
   world(token: string): World;
   /**
@@ -213,10 +216,10 @@ export function createStore(options: StoreOptions = {}): Store {
     return opened;
   };
   // Runs on every request (docs/performance.md): without a TTL the clock is not read.
-  const session = (token: string): Session => {
-    const at = worlds.timed ? now() : 0;
-    const used = worlds.use(token, at) ?? open(token);
-    worlds.keepWithinBounds(at, token);
+  const session = (token: string, at?: number): Session => {
+    const time = worlds.timed ? (at ?? now()) : 0;
+    const used = worlds.use(token, time) ?? open(token);
+    worlds.keepWithinBounds(time, token);
     return used;
   };
   return {

@@ -138,7 +138,8 @@ export function beginExchange(parts: AppParts, request: AppRequest, head: Reques
     delayMs: 0,
     keepAs: undefined,
     upstream: undefined,
-    startedAt: Date.now(),
+    // The store's clock: the stages read the time of the exchange from here (session.ts), not again.
+    startedAt: parts.store.now(),
     started: parts.clock(),
   };
 }

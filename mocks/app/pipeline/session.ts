@@ -20,8 +20,9 @@ export function openSession(context: RequestContext): AppResponse | undefined {
 /** The context's session, opened now if no stage has yet (the project-less routing may open it first, match.ts). */
 export function sessionOf(context: RequestContext): Session {
   if (context.session !== undefined) return context.session;
-  const session = context.parts.store.session(context.credentials!.token);
-  if (settleQuotaDay(session.world)) context.worldChanged = true;
+  // The exchange's time, read once when it began (context.ts): this runs on every request.
+  const session = context.parts.store.session(context.credentials!.token, context.startedAt);
+  if (settleQuotaDay(session.world, context.startedAt)) context.worldChanged = true;
   context.session = session;
   return session;
 }

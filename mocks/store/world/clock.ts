@@ -37,6 +37,8 @@ export interface ClockChange {
 export interface WorldClock {
   /** The world's time, UNIX ms. */
   now(): number;
+  /** The world's time when the store's clock reads `storeMs` (a time read already; `now()` reads it again). */
+  at(storeMs: number): number;
   /** Whether a clock call changed it (false: the world keeps the store's clock). */
   readonly changed: boolean;
   /** Applies a change (a valid one: see parseDuration); answers the state after it. */
@@ -73,6 +75,7 @@ export function createWorldClock(base: () => number): WorldClock {
   };
   return {
     now,
+    at: (storeMs) => within(frozenAt ?? storeMs + offset),
     get changed() {
       return changed;
     },

@@ -62,6 +62,18 @@ describe('the daily quotas on the world clock', () => {
     expect(settleQuotaDay(w)).toBe(false);
   });
 
+  it("reads the day at the store's time the app read for the request, through the world's own clock", () => {
+    const w = world();
+    const storeNow = NOW;
+    unwrap(changeClock(w.clock, { advance: '1h59m' }));
+    expect(settleQuotaDay(w, storeNow)).toBe(false);
+    // Two minutes later on the store's clock: past the world's midnight, whatever the store's clock reads now.
+    expect(settleQuotaDay(w, storeNow + 2 * 60_000)).toBe(true);
+    expect(used(w).invocations).toBe(0);
+    unwrap(changeClock(w.clock, { freeze: true }));
+    expect(settleQuotaDay(w, storeNow + 5 * 86_400_000)).toBe(false);
+  });
+
   it('a clock moved back to an earlier day resets nothing; coming forward again to the same day neither', () => {
     const w = world();
     const seeded = used(w);

@@ -94,8 +94,9 @@ function chargeQuota(world: World, orgId: string, charge: Charge): void {
  * changeClock(world.clock, { advance: '1d' });
  * settleQuotaDay(world); // true: user.daily_invocations_used === 0
  */
-export function settleQuotaDay(world: World): boolean {
-  const today = utcDay(world.ctx.now());
+export function settleQuotaDay(world: World, storeMs?: number): boolean {
+  // `storeMs`: the store's time of the request, read once by the app for the whole exchange.
+  const today = utcDay(storeMs === undefined ? world.ctx.now() : world.clock.at(storeMs));
   if (today <= world.quotaDay) return false;
   world.quotaDay = today;
   const counters: Array<Partial<Counted> & { daily_credits_used?: number }> = [world.user];
