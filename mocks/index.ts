@@ -95,7 +95,13 @@ export {
   type RunCoverageReport,
   type RunExchange,
 } from './app/run-coverage.ts';
-export type { CoverageReport, ObservedExchange, OperationCoverage, Ratio } from '../openapi/coverage.ts';
+export type {
+  CoverageReport,
+  ObservedExchange,
+  OperationCoverage,
+  QueryReader,
+  Ratio,
+} from '../openapi/coverage.ts';
 export {
   defineScenario,
   loadScenarios,
