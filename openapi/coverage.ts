@@ -154,7 +154,8 @@ export type QueryReader = Pick<URLSearchParams, 'has' | 'get'>;
  */
 export function readQuery(text: string): QueryReader {
   const query = text.startsWith('?') ? text.slice(1) : text;
-  return query.includes('%') || query.includes('+') ? new URLSearchParams(query) : new PlainQuery(query);
+  // URLSearchParams drops one leading `?` itself: it is given the text as it came.
+  return query.includes('%') || query.includes('+') ? new URLSearchParams(text) : new PlainQuery(query);
 }
 
 /** A query without escapes: each `name[=value]` between `&` is looked up where it stands. */
