@@ -4,7 +4,7 @@
 // at a glance which operations and answers a consumer would break on.
 import { coverageUniverse, createCoverage, type CoverageReport } from '../openapi/coverage.ts';
 import { document } from '../openapi/generated/document.ts';
-import { isObject } from '../openapi/pact-file.ts';
+import { isObject } from '../openapi/json.ts';
 import { validator } from '../openapi/validator.ts';
 
 /**

@@ -4,7 +4,8 @@
 // interaction's matching rules (regex, type, min/max, equality, dates and times) and to exact
 // values elsewhere. Writes obey the suites' live safety rule (refusesWrite, docs/contracts.md).
 import { bodyOf, headersOf, queryOf, stringOr } from '../openapi/pact-check.ts';
-import { isObject, parsePact } from '../openapi/pact-file.ts';
+import { isObject } from '../openapi/json.ts';
+import { parsePact } from '../openapi/pact-file.ts';
 import { refusesWrite } from './api.ts';
 import type { FetchLike } from './targets/types.ts';
 

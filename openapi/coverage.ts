@@ -4,9 +4,8 @@
 // frontend's test run; docs/contracts.md, "Coverage"). Browser-safe: plain data in, JSON out (a text
 // table here, HTML in openapi/coverage-html.ts).
 import { forEachOperation, type HttpMethod } from './document/operations.ts';
+import { isObject } from './json.ts';
 import { followRef, valueAt } from './json-pointer.ts';
-
-type Json = Record<string, unknown>;
 
 interface OperationUniverse {
   operationId: string;
@@ -103,7 +102,7 @@ export function coverageUniverse(document: object): CoverageUniverse {
   const links: LinkUniverse[] = [];
   forEachOperation(document, (path, method: HttpMethod, operation, site) => {
     const operationId = String(operation.operationId);
-    const responses = isRecord(operation.responses) ? operation.responses : {};
+    const responses = isObject(operation.responses) ? operation.responses : {};
     const statuses = Object.keys(responses).map((status) => status.toUpperCase());
     const parameters = site.parameters.map(
       ({ node }) => `${String(node.in)}:${node.in === 'header' ? String(node.name).toLowerCase() : String(node.name)}`,
@@ -111,17 +110,17 @@ export function coverageUniverse(document: object): CoverageUniverse {
     operations.push({ operationId, method: method.toUpperCase(), path, statuses, parameters });
     for (const [status, raw] of Object.entries(responses)) {
       const response = followRef(document, raw).node;
-      if (!isRecord(response) || !isRecord(response.links)) continue;
+      if (!isObject(response) || !isObject(response.links)) continue;
       for (const [name, rawLink] of Object.entries(response.links)) {
         const link = followRef(document, rawLink).node;
-        if (!isRecord(link) || typeof link.operationId !== 'string') continue;
+        if (!isObject(link) || typeof link.operationId !== 'string') continue;
         links.push({
           id: `${operationId} ${status.toUpperCase()} ${name}`,
           from: operationId,
           status: status.toUpperCase(),
           name,
           to: link.operationId,
-          parameters: isRecord(link.parameters) ? link.parameters : {},
+          parameters: isObject(link.parameters) ? link.parameters : {},
           ...('requestBody' in link ? { requestBody: link.requestBody } : {}),
           undo: link['x-undo'] === true,
         });
@@ -499,8 +498,4 @@ export function formatCoverage(report: CoverageReport): string {
     '',
     `Coverage: ${[total('operations', operations), total('statuses', statuses), total('parameters', parameters), total('links', links)].join(', ')}`,
   ].join('\n');
-}
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -7,7 +7,8 @@ import { undeclaredMembers } from './drift.ts';
 import { document } from './generated/document.ts';
 import type { Issue } from './types.ts';
 import { documentedStatusKey, mediaTypeOf } from './response.ts';
-import { isObject, parsePact } from './pact-file.ts';
+import { isObject } from './json.ts';
+import { parsePact } from './pact-file.ts';
 import { validator } from './validator.ts';
 
 type Json = Record<string, unknown>;

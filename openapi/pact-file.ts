@@ -1,12 +1,7 @@
 // Reading a Pact file's text (docs/pact.md): whether it is JSON with an `interactions` list, and of
 // which specification. The one reading behind `pact check`, `pact verify` and the recorder's merge
 // into a file (mocks/app/pact.ts); pure and browser-safe.
-
-type Json = Record<string, unknown>;
-
-/** A JSON object (not an array, not null). */
-export const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isObject, type JsonObject as Json } from './json.ts';
 
 /**
  * A Pact file (`file`, the whole JSON object), its interactions and whether it is of specification 4

@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { coverageUniverse, statusMatches, type ExpressionSource, type LinkUniverse } from '../../openapi/coverage.ts';
 import { document } from '../../openapi/generated/document.ts';
+import { isObject } from '../../openapi/json.ts';
 import { isWalk, movesArbitrary, type Move, type Operation, type Walk } from './generators.ts';
 import { checkAnswer, InvariantError, type AnswerRules, type Exchange } from './invariants.ts';
 import {
@@ -269,12 +270,12 @@ async function checkWrite(walk: WalkState, link: LinkUniverse, answer: Exchange,
 /** The fields a write answered equal what its reads answer for the same ID. */
 async function readBack(walk: WalkState, write: Exchange): Promise<void> {
   const data = (write.body as { data?: unknown } | undefined)?.data;
-  if (!isRecord(data) || typeof data.id !== 'string') return;
+  if (!isObject(data) || typeof data.id !== 'string') return;
   for (const read of walk.reads) {
     const answer = await follow(walk, read);
     const got = (answer.body as { data?: unknown } | undefined)?.data;
-    const item = Array.isArray(got) ? got.find((entry) => isRecord(entry) && entry.id === data.id) : got;
-    if (!isRecord(item) || item.id !== data.id) continue;
+    const item = Array.isArray(got) ? got.find((entry) => isObject(entry) && entry.id === data.id) : got;
+    if (!isObject(item) || item.id !== data.id) continue;
     for (const [field, value] of Object.entries(data)) {
       if (value !== null && typeof value === 'object') continue;
       if (field in item && item[field] !== value) {
@@ -299,7 +300,7 @@ function createdPointer(links: readonly LinkUniverse[]): string | undefined {
 
 function evaluate(pointer: string, body: unknown): unknown {
   let node = body;
-  for (const key of pointer.slice(1).split('/')) node = isRecord(node) ? node[key] : undefined;
+  for (const key of pointer.slice(1).split('/')) node = isObject(node) ? node[key] : undefined;
   return node;
 }
 
@@ -317,10 +318,6 @@ function sourceOf(exchange: Exchange): ExpressionSource {
     requestBody,
     responseBody: exchange.body,
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 // ---- the property -------------------------------------------------------------------------------

@@ -6,7 +6,8 @@
 // and merging files is the Node adapter's (mocks/node/pact.ts), with mergePacts below.
 import { document } from '../../openapi/generated/document.ts';
 import { resolveOperations } from '../../openapi/document/resolve.ts';
-import { isObject, parsePact } from '../../openapi/pact-file.ts';
+import { isObject } from '../../openapi/json.ts';
+import { parsePact } from '../../openapi/pact-file.ts';
 import { bodyMatchers, type MatchingRules } from '../../openapi/pact-matchers.ts';
 import { documentedStatusKey } from '../../openapi/response.ts';
 import type { ExchangeListener, ExchangeRecord } from './exchange.ts';

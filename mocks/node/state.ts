@@ -20,6 +20,7 @@ import {
   type WorldPatch,
   type WorldSnapshot,
 } from '../store/world/index.ts';
+import { isObject } from '../../openapi/json.ts';
 import type { Store } from '../store/index.ts';
 import { writeFileReplacingSync } from './files.ts';
 import { stateKey, type TokenHasher } from './state-key.ts';
@@ -289,10 +290,6 @@ function applyLog(worlds: Map<string, PatchableWorld>, lines: readonly string[],
 }
 
 const UNTOUCHED = 'The files were left untouched; move them away or fix them to start';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isFileWorld(value: unknown): value is FileWorld {
   return isObject(value) && typeof value.tokenHash === 'string';

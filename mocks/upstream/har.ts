@@ -2,6 +2,7 @@
 // devtools, proxies and replay tools read; and back. Everything that could let a reader act as the
 // caller is redacted before an entry exists (docs/upstream.md, "Redaction"). Browser-safe: no file
 // access here (the Node recorder writes, mocks/node/recording.ts).
+import { isObject } from '../../openapi/json.ts';
 
 export const REDACTED = '[redacted]';
 
@@ -108,7 +109,7 @@ export function secretFields(document: unknown): Set<string> {
     }
     if (typeof node !== 'object' || node === null) return;
     const properties = (node as { properties?: unknown }).properties;
-    if (typeof properties === 'object' && properties !== null && !Array.isArray(properties))
+    if (isObject(properties))
       for (const [name, schema] of Object.entries(properties)) {
         const marks = (schema ?? {}) as Record<string, unknown>;
         if (marks['x-secret'] === true || marks.format === 'password' || marks.writeOnly === true) names.add(name);

@@ -4,6 +4,7 @@
 // checked here, when the file is read, for what would otherwise fail each request that reaches it
 // (a header Node refuses to send, a status no answer can have, a body that cannot be decoded): the
 // first bad one refuses the file, named by its index and field (`log.entries[3].response.status`).
+import { isObject } from '../../openapi/json.ts';
 import type { HarEntry } from './har.ts';
 
 /** An HTTP token (RFC 9110): what a header name or a method may be made of. */
@@ -54,10 +55,6 @@ export function checkHarEntries(entries: readonly unknown[]): { entries: HarEntr
 }
 
 type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 

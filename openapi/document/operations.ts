@@ -1,6 +1,7 @@
 // The one walk over a document's operations (path or webhook x method) and the one list of the
 // methods a path item can hold: the validator, the example-request builder and the document tests
 // all walk the document through here. Browser-safe (the MSW handlers build the validator in the page).
+import { isObject } from '../json.ts';
 import { escapePointer, followRef } from '../json-pointer.ts';
 
 /** The operations a path item can hold (OpenAPI 3.1 "Path Item Object"), in the order `Allow` lists them. */
@@ -40,20 +41,20 @@ export function forEachOperation(
   section: 'paths' | 'webhooks' = 'paths',
 ): void {
   const items = (document as Json)[section];
-  if (!isRecord(items)) return;
+  if (!isObject(items)) return;
   for (const [path, rawItem] of Object.entries(items)) {
     const { node: item, pointer: itemAt } = followRef(document, rawItem, `/${section}/${escapePointer(path)}`);
-    if (!isRecord(item)) continue;
+    if (!isObject(item)) continue;
     for (const method of HTTP_METHODS) {
       const operation = item[method];
-      if (!isRecord(operation)) continue;
+      if (!isObject(operation)) continue;
       const pointer = `${itemAt}/${method}`;
       const parameters = new Map<string, Located>();
       const add = (list: unknown, base: string) => {
         if (!Array.isArray(list)) return;
         list.forEach((raw, index) => {
           const found = followRef(document, raw, `${base}/${index}`);
-          if (!isRecord(found.node)) return;
+          if (!isObject(found.node)) return;
           const name = String(found.node.name);
           parameters.set(
             `${String(found.node.in)}:${found.node.in === 'header' ? name.toLowerCase() : name}`,
@@ -66,8 +67,4 @@ export function forEachOperation(
       visit(path, method, operation, { section, pointer, parameters: [...parameters.values()] });
     }
   }
-}
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
