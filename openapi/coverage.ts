@@ -153,6 +153,7 @@ export type QueryReader = Pick<URLSearchParams, 'has' | 'get'>;
  */
 export function readQuery(text: string): QueryReader {
   const query = text.startsWith('?') ? text.slice(1) : text;
+  if (query === '') return NO_QUERY;
   // URLSearchParams drops one leading `?` itself: it is given the text as it came.
   return query.includes('%') || query.includes('+') ? new URLSearchParams(text) : new PlainQuery(query);
 }
@@ -186,6 +187,9 @@ class PlainQuery implements QueryReader {
     return null;
   }
 }
+
+/** The query of a request without one: shared, since it is only read. */
+const NO_QUERY: QueryReader = new PlainQuery('');
 
 /** What a runtime expression reads: one exchange's request and answer. */
 export interface ExpressionSource {

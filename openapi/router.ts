@@ -53,9 +53,9 @@ export function createRouter(operations: readonly RoutableOperation[]): Router {
     );
   }
 
-  // A client asks for the same few paths again and again: each lookup is kept by method and path,
-  // so a repeated request runs no regular expression. Bounded: when full, the kept ones go at once.
-  // By method, then path: no key is built per request.
+  // A client asks for the same few paths again and again: each lookup is kept by method, then path
+  // (no key is built per request), so a repeated request runs no regular expression. Bounded: when
+  // full, the kept ones go at once.
   const known = new Map<string, Map<string, OperationLookup>>();
   let knownCount = 0;
   const match = (method: string, path: string): OperationLookup => {

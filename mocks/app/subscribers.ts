@@ -34,9 +34,6 @@ export const journalExchange: ExchangeListener = (record) => {
   session.journal.record(entry);
 };
 
-/** The query of a request without one: shared, since coverage only reads it. */
-const NO_QUERY = new URLSearchParams();
-
 /**
  * Counts every answer the mock gave to an operation of the API in the run's coverage
  * (mocks/app/run-coverage.ts), the faults' answers included.
@@ -52,7 +49,7 @@ export function coverExchanges(coverage: RunCoverage): ExchangeListener {
       operationId,
       status: record.status,
       pathParams: record.pathParams,
-      query: record.head.query === '' ? NO_QUERY : readQuery(record.head.query),
+      query: readQuery(record.head.query),
       headers: request.headers,
       requestText: request.body,
       responseText: record.response.body,

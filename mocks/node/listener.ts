@@ -169,8 +169,8 @@ function toAppRequest(req: IncomingMessage, method: string, body: string): AppRe
 export function getRequestListener(options: ListenerOptions): RequestListeners {
   const listening: Listening = { ...options, warnedOrigins: new Set<string>() };
   return {
-    request: (req, res) => void answerNodeRequest(listening, req, res, false),
-    checkContinue: (req, res) => void answerNodeRequest(listening, req, res, true),
+    request: (req, res) => answerNodeRequest(listening, req, res, false),
+    checkContinue: (req, res) => answerNodeRequest(listening, req, res, true),
     checkExpectation(req, res) {
       const error = apiError(
         'expectation_failed',
