@@ -71,10 +71,11 @@ export function createApp(options: AppOptions): MockApp {
   if (coverage !== undefined) parts.hook.subscribe(coverExchanges(coverage));
   if (parts.reads !== undefined) parts.hook.subscribe(forgetChangedReads(parts.reads));
   const run: ControlRunner = (operationId, token, input) => callControl(parts, operationId, token, input);
+  const answer: MockApp['answer'] = (req, head = readHead(req.method, req.url)) => handleRequest(parts, req, head);
   return {
     // One promise for the caller, however many stages answered at once (handleRequest).
-    handle: async (req, head = readHead(req.method, req.url)) => handleRequest(parts, req, head),
-    answer: (req, head = readHead(req.method, req.url)) => handleRequest(parts, req, head),
+    handle: async (req, head) => answer(req, head),
+    answer,
     control: createControl(options.store, run),
     onExchange: (listener) => parts.hook.subscribe(listener),
   };
