@@ -1,7 +1,8 @@
 // What keeps the node:http adapter answering when clients misbehave (docs/performance.md,
 // "Connections: what keeps a shared server up"): timeouts for silent and slow clients, a cap on
 // open connections that makes room by closing idle ones first, and JSON bodies for the errors Node
-// would answer with an empty body (docs/errors.md). Per request: two counter updates, no more.
+// would answer with an empty body (docs/errors.md). Per request: two counter updates and a look at
+// the socket's write buffer, no timer (the idle timer is armed per connection, see guardConnections).
 import {
   maxHeaderSize,
   STATUS_CODES,
@@ -14,10 +15,11 @@ import type { Socket } from 'node:net';
 import { type ConnectionLimits, DEFAULT_LIMITS } from '../common/defaults.ts';
 import { apiError, type ApiError } from '../common/errors.ts';
 
-/** Per connection: requests being answered, and the response a late client error must not corrupt. */
+/** Per connection: requests being answered, the response a late client error must not corrupt, the idle timeout. */
 interface ConnectionState {
   inFlight: number;
   response: ServerResponse | undefined;
+  idleTimeoutMs: number;
 }
 
 const STATE = Symbol('workflow-api-mock connection');
@@ -33,11 +35,18 @@ export function requestStarted(req: IncomingMessage, res: ServerResponse): Conne
   return state;
 }
 
+/**
+ * Marks a request's answer as written. An answer the client has not taken yet (its bytes still wait
+ * in the socket's buffer) arms the idle timer: a client that stopped reading is closed once nothing
+ * has moved for the idle timeout. Once the bytes are out, Node's keep-alive timer takes over.
+ */
 export function requestEnded(state: ConnectionState | undefined, res: ServerResponse): void {
   if (state === undefined) return;
   state.inFlight--;
   // A pipelined request may already have started its own answer: leave that one in place.
   if (state.response === res) state.response = undefined;
+  const socket = res.socket;
+  if (socket !== null && socket.writableLength > 0) socket.setTimeout(state.idleTimeoutMs);
 }
 
 /** Limits merged over the defaults; a headers timeout above the request timeout is lowered to it (Node requires that order). */
@@ -67,13 +76,18 @@ export function httpServerOptions(limits: ConnectionLimits): ServerOptions {
 
 /** Applies the rest of the limits to a server made with `httpServerOptions`: idle timeout, the connection cap, JSON answers to client errors. */
 export function guardConnections(server: Server, limits: ConnectionLimits): void {
-  server.timeout = limits.idleTimeoutMs;
+  // Not `server.timeout`: with it, Node re-arms a timer on every request of a kept-alive connection
+  // (0.4 µs a request, docs/performance.md). The idle timer is armed when the connection opens (a
+  // socket that never sends) and by requestEnded when an answer waits for its client (a client
+  // that stopped reading); between requests, Node's keep-alive timer is the one that runs.
+  server.timeout = 0;
   server.maxConnections = limits.maxConnections;
 
   // Insertion order is age: eviction closes the oldest idle connection first.
   const open = new Set<TrackedSocket>();
   server.on('connection', (socket: TrackedSocket) => {
-    socket[STATE] = { inFlight: 0, response: undefined };
+    socket[STATE] = { inFlight: 0, response: undefined, idleTimeoutMs: limits.idleTimeoutMs };
+    socket.setTimeout(limits.idleTimeoutMs);
     open.add(socket);
     socket.once('close', () => open.delete(socket));
     // Node refuses connections at `maxConnections`; closing an idle one now keeps a place free for
