@@ -192,6 +192,24 @@ describe('counting observed exchanges', () => {
     );
     expect(JSON.parse(JSON.stringify(report))).toEqual(report);
   });
+
+  it('counts every status and parameter of repeated and alternating exchanges, whatever the caller does with its lists after', () => {
+    const coverage = createCoverage(coverageUniverse(PETS));
+    const sent = ['path:id'];
+    const getPet = (status: number, parameters: string[]) =>
+      coverage.add({ operationId: 'getPet', status, parameters, links: [] });
+    getPet(404, sent);
+    getPet(404, sent);
+    // The same list, grown by its caller: its new name counts.
+    sent.push('header:x-env');
+    getPet(404, sent);
+    getPet(200, ['path:id']);
+    getPet(404, ['path:id']);
+    const row = coverage.report().operations.find((o) => o.operationId === 'getPet')!;
+    expect(row.exchanges).toBe(5);
+    expect(row.statuses.seen).toEqual([200, 404]);
+    expect(row.parameters.missing).toEqual([]);
+  });
 });
 
 describe('readQuery', () => {

@@ -349,11 +349,24 @@ function follows(link: LinkUniverse, source: ObservedExchange, exchange: Observe
 
 // ---- counting and reporting ------------------------------------------------------------------------
 
-/** One operation's count: its exchanges, the statuses it answered, the parameters sent to it. */
+/**
+ * One operation's count: its exchanges, the statuses it answered, the parameters sent to it, and
+ * its last exchange's status and parameters (already in the sets: a run repeats them, and this
+ * runs on every exchange of the mock, docs/performance.md).
+ */
 interface OperationCount {
   exchanges: number;
   statuses: Set<number>;
   parameters: Set<string>;
+  lastStatus: number;
+  lastParameters: readonly string[];
+}
+
+/** Whether two lists hold the same strings in the same order. */
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 export interface Coverage {
@@ -376,12 +389,18 @@ export function createCoverage(universe: CoverageUniverse): Coverage {
     add(observation) {
       let count = counts.get(observation.operationId);
       if (count === undefined) {
-        count = { exchanges: 0, statuses: new Set(), parameters: new Set() };
+        count = { exchanges: 0, statuses: new Set(), parameters: new Set(), lastStatus: -1, lastParameters: [] };
         counts.set(observation.operationId, count);
       }
       count.exchanges++;
-      count.statuses.add(observation.status);
-      for (const parameter of observation.parameters) count.parameters.add(parameter);
+      if (observation.status !== count.lastStatus) {
+        count.statuses.add(observation.status);
+        count.lastStatus = observation.status;
+      }
+      if (!sameList(observation.parameters, count.lastParameters)) {
+        for (const parameter of observation.parameters) count.parameters.add(parameter);
+        count.lastParameters = [...observation.parameters];
+      }
       for (const link of observation.links) followed.set(link, (followed.get(link) ?? 0) + 1);
     },
     report() {
