@@ -207,16 +207,16 @@ describe('bench throughput verdicts', () => {
   });
 
   it("reports each round's req/s and p99 of both servers, and the ratios judged", () => {
-    const report = formatReport(
-      bench([
-        request('/users/me', [
-          [24_000, 4.5, 32_000, 3],
-          [20_000, 6, 26_000, 4],
-        ]),
-      ]),
-    );
+    const users = request('/users/me', [
+      [24_000, 4.5, 32_000, 3],
+      [20_000, 6, 26_000, 4],
+    ]);
+    users.mock = users.mock.map((round, i) => ({ ...round, serverCpu: [60, 80][i]! }));
+    const report = formatReport(bench([users]));
     expect(report).toContain('GET /users/me: mock 24,000 / 20,000, bare 32,000 / 26,000 req/s per round');
     expect(report).toContain('p99 mock 4.50 / 6.00, bare 3.00 / 4.00 ms');
+    // CPU per request of each round: 60% of a core at 24,000 req/s is 25 µs; the made-up bare rounds have no CPU.
+    expect(report).toContain('CPU us/req mock 25.0 / 40.0, bare n/a / n/a');
     expect(report).toContain('10.0x prism, 0.75x bare, p99 1.50x bare');
   });
 

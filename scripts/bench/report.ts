@@ -44,6 +44,9 @@ export interface BenchResults {
 
 const MB = 1024 * 1024;
 const fmt = (value: number, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+/** A server's CPU per request in µs, from its CPU (% of one core) over a run and the run's req/s. */
+const perRequest = (cpuPercent: number | undefined, rps: number) =>
+  cpuPercent === undefined || rps === 0 ? 'n/a' : fmt((cpuPercent / 100) * (1e6 / rps), 1);
 const int = (value: number) => Math.round(value).toLocaleString('en-US');
 /** A request's ratios as the table's last column shows them. */
 const ratios = (p: ThroughputResult['perPath'][number]) =>
@@ -242,7 +245,7 @@ export function formatReport(results: BenchResults): string {
         String(r.non2xx),
         int(r.bytesPerResponse),
         cpu(r.serverCpu),
-        r.serverCpu === undefined || r.rps === 0 ? 'n/a' : fmt((r.serverCpu / 100) * (1e6 / r.rps), 1),
+        perRequest(r.serverCpu, r.rps),
         cpu(r.clientCpu),
         cpu(r.otherCpu),
         r === p.mock ? ratios(p) : '',
@@ -276,9 +279,14 @@ export function formatReport(results: BenchResults): string {
       for (const p of t.perPath) {
         // show(value) alone: map's index would be fmt's digits.
         const each = (rounds: number[], show: (v: number) => string) => rounds.map((v) => show(v)).join(' / ');
+        // The CPU per request of each round: steadier than req/s on a shared machine, and it shows
+        // a process whose cost changed between rounds (docs/performance.md, "Reading the numbers").
+        const cpu = (percents: Array<number | undefined>, rps: number[]) =>
+          percents.map((percent, i) => perRequest(percent, rps[i]!)).join(' / ');
         out.push(
           `   GET ${p.path}: mock ${each(p.mockRounds, int)}, bare ${each(p.bareRounds, int)} req/s per round; ` +
-            `p99 mock ${each(p.mockP99Rounds, fmt)}, bare ${each(p.bareP99Rounds, fmt)} ms`,
+            `p99 mock ${each(p.mockP99Rounds, fmt)}, bare ${each(p.bareP99Rounds, fmt)} ms; ` +
+            `CPU us/req mock ${cpu(p.mockCpuRounds, p.mockRounds)}, bare ${cpu(p.bareCpuRounds, p.bareRounds)}`,
         );
       }
     }
@@ -437,10 +445,6 @@ export function formatReport(results: BenchResults): string {
         `${h.options.rounds} interleaved round${h.options.rounds === 1 ? '' : 's'} (medians)`,
     );
     const cpu = (value: number | undefined) => (value === undefined ? 'n/a' : `${fmt(value, 0)}%`);
-    const perRequest = (value: number | undefined, rps: number) => {
-      if (value === undefined || rps === 0) return 'n/a';
-      return fmt((value / 100) * (1e6 / rps), 1);
-    };
     const rows = [h.direct, h.proxy, h.live, h.recorded].map((r) => [
       r.server,
       int(r.rps),

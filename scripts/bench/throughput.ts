@@ -48,6 +48,9 @@ interface PathThroughput {
   bareRounds: number[];
   mockP99Rounds: number[];
   bareP99Rounds: number[];
+  /** The server's CPU (% of one core) in every round; undefined where /proc could not tell. */
+  mockCpuRounds: Array<number | undefined>;
+  bareCpuRounds: Array<number | undefined>;
   /** Median mock req/s over fastest prism's; median over the rounds of mock req/s / bare req/s (a neighbour's burst hits a pair alike). */
   mockOverPrism: number;
   mockOverBare: number;
@@ -156,6 +159,8 @@ export function summarize(runs: readonly PathRuns[]): Omit<ThroughputResult, 'to
       bareRounds,
       mockP99Rounds,
       bareP99Rounds,
+      mockCpuRounds: entry.mock.map((r) => r.serverCpu),
+      bareCpuRounds: entry.bare.map((r) => r.serverCpu),
       mockOverPrism: median(mockRounds) / entry.prism!.rps,
       mockOverBare: median(mockRounds.map((rps, i) => rps / bareRounds[i]!)),
       mockP99OverBare: median(mockP99Rounds.map((p99, i) => p99 / bareP99Rounds[i]!)),
