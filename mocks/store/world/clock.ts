@@ -64,18 +64,20 @@ export function createWorldClock(base: () => number): WorldClock {
   let offset = 0;
   /** The world's time while frozen. */
   let frozenAt: number | null = null;
-  // A running clock set near the maximum reaches it and stops there (docs/worlds.md).
-  const now = () => within(frozenAt ?? base() + offset);
+  // The world's time at a reading of the base clock. A running clock set near the maximum reaches
+  // it and stops there (docs/worlds.md).
+  const at = (storeMs: number) => within(frozenAt ?? storeMs + offset);
+  const now = () => at(base());
   // Each reading takes the base clock once: two readings a millisecond apart would lose that millisecond
   // from the offset (an advance of 61m once gave 3,659,999 ms).
   const state = (): ClockState => {
     const real = base();
-    const at = within(frozenAt ?? real + offset);
-    return { now: new Date(at).toISOString(), offset_ms: at - real, frozen: frozenAt !== null, changed };
+    const time = at(real);
+    return { now: new Date(time).toISOString(), offset_ms: time - real, frozen: frozenAt !== null, changed };
   };
   return {
     now,
-    at: (storeMs) => within(frozenAt ?? storeMs + offset),
+    at,
     get changed() {
       return changed;
     },
