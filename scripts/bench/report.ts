@@ -44,6 +44,8 @@ export interface BenchResults {
 
 const MB = 1024 * 1024;
 const fmt = (value: number, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+/** A process's CPU over a run, in % of one core. */
+const cpu = (percent: number | undefined) => (percent === undefined ? 'n/a' : `${fmt(percent, 0)}%`);
 /** A server's CPU per request in µs, from its CPU (% of one core) over a run and the run's req/s. */
 const perRequest = (cpuPercent: number | undefined, rps: number) =>
   cpuPercent === undefined || rps === 0 ? 'n/a' : fmt((cpuPercent / 100) * (1e6 / rps), 1);
@@ -232,7 +234,6 @@ export function formatReport(results: BenchResults): string {
     out.push(
       `1. Throughput and latency: ${t.tool} in its own process, ${o.connections} connections, per request ${o.warmupS} s warm-up, then ${o.durationS} s measured per server: mock and bare back to back, ${o.rounds} round${o.rounds === 1 ? '' : 's'} (medians), prism once at each log level`,
     );
-    const cpu = (value: number | undefined) => (value === undefined ? 'n/a' : `${fmt(value, 0)}%`);
     const rows = t.perPath.flatMap((p) =>
       [p.mock, p.bare, p.prism, p.prismDefault].map((r) => [
         `GET ${p.path}`,
@@ -281,12 +282,12 @@ export function formatReport(results: BenchResults): string {
         const each = (rounds: number[], show: (v: number) => string) => rounds.map((v) => show(v)).join(' / ');
         // The CPU per request of each round: steadier than req/s on a shared machine, and it shows
         // a process whose cost changed between rounds (docs/performance.md, "Reading the numbers").
-        const cpu = (percents: Array<number | undefined>, rps: number[]) =>
+        const perRound = (percents: Array<number | undefined>, rps: number[]) =>
           percents.map((percent, i) => perRequest(percent, rps[i]!)).join(' / ');
         out.push(
           `   GET ${p.path}: mock ${each(p.mockRounds, int)}, bare ${each(p.bareRounds, int)} req/s per round; ` +
             `p99 mock ${each(p.mockP99Rounds, fmt)}, bare ${each(p.bareP99Rounds, fmt)} ms; ` +
-            `CPU us/req mock ${cpu(p.mockCpuRounds, p.mockRounds)}, bare ${cpu(p.bareCpuRounds, p.bareRounds)}`,
+            `CPU us/req mock ${perRound(p.mockCpuRounds, p.mockRounds)}, bare ${perRound(p.bareCpuRounds, p.bareRounds)}`,
         );
       }
     }
@@ -444,7 +445,6 @@ export function formatReport(results: BenchResults): string {
         `${h.options.connections} connections, ${h.options.durationS} s per run, ` +
         `${h.options.rounds} interleaved round${h.options.rounds === 1 ? '' : 's'} (medians)`,
     );
-    const cpu = (value: number | undefined) => (value === undefined ? 'n/a' : `${fmt(value, 0)}%`);
     const rows = [h.direct, h.proxy, h.live, h.recorded].map((r) => [
       r.server,
       int(r.rps),
