@@ -52,45 +52,49 @@ async function start(): Promise<{ server: Server; port: number; serverSockets: S
 
 const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`;
 
-/** Reads from `socket` until `received()` passes `bytes`. */
-async function readUntil(socket: Socket, received: () => number, bytes: number): Promise<void> {
-  while (received() < bytes) await once(socket, 'data');
+/** A raw client on `port`, connected, that counts the bytes it has received. */
+async function connectClient(port: number) {
+  const socket = connect(port, '127.0.0.1');
+  sockets.push(socket);
+  let received = 0;
+  socket.on('data', (chunk: Buffer) => (received += chunk.length));
+  socket.on('error', () => {});
+  await once(socket, 'connect');
+  return {
+    socket,
+    received: () => received,
+    /** Reads until at least `bytes` have been received in all. */
+    async readUntil(bytes: number): Promise<void> {
+      while (received < bytes) await once(socket, 'data');
+    },
+  };
 }
 
 describe('connections: the idle timer on a kept-alive connection', () => {
   it('closes a connection whose client stopped reading an answer, after an earlier answer on it', async () => {
     const { port, serverSockets } = await start();
-    const client = connect(port, '127.0.0.1');
-    sockets.push(client);
-    let received = 0;
-    client.on('data', (chunk: Buffer) => (received += chunk.length));
-    client.on('error', () => {});
-    await once(client, 'connect');
+    const client = await connectClient(port);
     // The first answer, taken whole: Node's keep-alive timer then runs, not the idle one.
-    client.write(get('/small'));
-    await readUntil(client, () => received, 1);
-    const afterFirst = received;
-    client.write(get('/large'));
+    client.socket.write(get('/small'));
+    await client.readUntil(1);
+    const afterFirst = client.received();
+    client.socket.write(get('/large'));
     // Some of the large answer arrived, so the server wrote it (and ended the request); then the client stops reading.
-    await readUntil(client, () => received, afterFirst + 64 * 1024);
-    client.pause();
+    await client.readUntil(afterFirst + 64 * 1024);
+    client.socket.pause();
     const serverSide = serverSockets[0]!;
     if (!serverSide.destroyed) await once(serverSide, 'close');
     expect(serverSide.destroyed).toBe(true);
-    expect(received).toBeLessThan(LARGE.length);
+    expect(client.received()).toBeLessThan(LARGE.length);
   });
 
   it('keeps a connection whose client reads its answers, across requests', async () => {
     const { port, serverSockets } = await start();
-    const client = connect(port, '127.0.0.1');
-    sockets.push(client);
-    let received = 0;
-    client.on('data', (chunk: Buffer) => (received += chunk.length));
-    await once(client, 'connect');
+    const client = await connectClient(port);
     // Each answer is LARGE and a head: past request * LARGE.length bytes, the request's answer is in.
     for (let request = 1; request <= 3; request++) {
-      client.write(get('/large'));
-      await readUntil(client, () => received, request * LARGE.length);
+      client.socket.write(get('/large'));
+      await client.readUntil(request * LARGE.length);
     }
     expect(serverSockets).toHaveLength(1);
     expect(serverSockets[0]!.destroyed).toBe(false);
