@@ -23,7 +23,7 @@ import { guardConnections, httpServerOptions, resolveLimits } from './connection
 import { type CorsOrigins, corsPolicy } from './cors.ts';
 import { checkedFetch, type Lookup } from './fetch.ts';
 import { getRequestListener } from './listener.ts';
-import { collectAfterEvictions } from './memory.ts';
+import { collectAfterEvictions, keepTickShape } from './memory.ts';
 import { abandonState, keepState, logExchanges, openState, type OpenedState, type StateKeeper } from './state.ts';
 import { type PreparedUpstream, prepareUpstream, type UpstreamStepOptions } from './upstream.ts';
 
@@ -202,6 +202,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // The mock's base URL names the real port, so the server listens first; the request listener is
   // attached once the mock exists, before control returns to the loop, so no request can come earlier.
   const limits = resolveLimits(options.limits);
+  await keepTickShape();
   const server = createServer(httpServerOptions(limits));
   guardConnections(server, limits);
   const host = options.host ?? DEFAULT_HOST;
