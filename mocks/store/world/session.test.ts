@@ -64,6 +64,19 @@ describe('a session', () => {
     expect(paths[0]).toBe(`/${JOURNAL_LIMIT + 7}`);
     expect(paths.at(-1)).toBe(`/${JOURNAL_LIMIT * 2 + 6}`);
   });
+
+  it('gives each line its own path when paths repeat, across the wrap of the ring', () => {
+    const journal = createJournal(3);
+    // Fresh strings, as each request brings them; the ring keeps one string per run of repeats.
+    const sent = ['/a', '/a', '/b', '/a', '/a', '/c', '/b'];
+    for (const [i, path] of sent.entries())
+      journal.record({ method: 'GET', path: ` ${path}`.slice(1), status: 200 + i, ms: 0, at: i });
+    expect(journal.list().map((entry) => [entry.path, entry.status])).toEqual([
+      ['/a', 204],
+      ['/c', 205],
+      ['/b', 206],
+    ]);
+  });
 });
 
 describe('reset', () => {

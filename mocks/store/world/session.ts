@@ -155,7 +155,11 @@ export function createJournal(limit = JOURNAL_LIMIT, tally?: { entries: number }
   return {
     record(entry) {
       methods[next] = entry.method;
-      paths[next] = entry.path;
+      // A line's path is most often its predecessor's: the ring keeps that one string rather than
+      // each request's own, which would survive the young generation's collections and be copied
+      // by each of them (docs/performance.md, "The young generation").
+      const previous = paths[next === 0 ? limit - 1 : next - 1];
+      paths[next] = previous === entry.path ? previous : entry.path;
       statuses[next] = entry.status;
       times[next] = entry.ms;
       arrivals[next] = entry.at;
