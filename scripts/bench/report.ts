@@ -232,7 +232,7 @@ export function formatReport(results: BenchResults): string {
   if (t) {
     out.push('');
     out.push(
-      `1. Throughput and latency: ${t.tool} in its own process, ${o.connections} connections, per request ${o.warmupS} s warm-up, then ${o.durationS} s measured per server: mock and bare back to back, ${o.rounds} round${o.rounds === 1 ? '' : 's'} (medians), prism once at each log level`,
+      `1. Throughput and latency: ${t.tool} in its own process, ${o.connections} connections, per request ${o.warmupS} s warm-up, then ${o.durationS} s measured per server: mock and bare back to back, ${o.rounds} round${o.rounds === 1 ? '' : 's'} (medians), then prism once at each log level`,
     );
     const rows = t.perPath.flatMap((p) =>
       [p.mock, p.bare, p.prism, p.prismDefault].map((r) => [

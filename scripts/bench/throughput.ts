@@ -3,7 +3,7 @@
 // own child process; the load generator (wrk, else autocannon: ./load-client.ts) runs in another.
 // For every request of the mix the mock and the bare server are measured back to back, `rounds`
 // times, and the medians reported, so a busy neighbour disturbs both alike; Prism, ten times
-// slower, once per request.
+// slower, once per request, after all those rounds.
 import { randomBytes } from 'node:crypto';
 import { startPrism } from '../../cli/prism-launcher.ts';
 import { SERVERS_DIR, spawnServer, track } from './children.ts';
@@ -209,8 +209,31 @@ export async function measureThroughput(
       env: { ...process.env, BENCH_BODY: me.body, BENCH_BODIES: JSON.stringify(bodies) },
     });
     stops.push(() => bareChild.stop());
-    // Prism twice: at its fastest (`-v error`), the one the target is judged against, and at its
-    // default level, as `prism mock` starts (docs/performance.md, "A fair Prism").
+    const mock: Target = { server: 'mock server', pid: mockChild.process.pid, origin: mockChild.origin, prefix: '/v1' };
+    const bare: Target = {
+      server: 'bare node:http',
+      pid: bareChild.process.pid,
+      origin: bareChild.origin,
+      prefix: '/v1',
+    };
+    const runs = new Map<string, PathRuns>(paths.map((path) => [path, { path, mock: [], bare: [] }]));
+    for (let round = 1; round <= options.rounds; round++) {
+      for (const path of paths) {
+        const entry = runs.get(path)!;
+        const m = await measure(tool, wrk, mock, path, headers, options, round === 1);
+        const b = await measure(tool, wrk, bare, path, headers, options, round === 1);
+        entry.mock.push(m);
+        entry.bare.push(b);
+        log(
+          `throughput: round ${round}/${options.rounds} GET ${path}: mock ${Math.round(m.rps)} req/s (p99 ${m.p99.toFixed(2)} ms), bare ${Math.round(b.rps)} req/s`,
+        );
+      }
+    }
+
+    // Prism twice, only after the mock's and the bare server's rounds: at its fastest (`-v error`),
+    // the one the target is judged against, and at its default level, as `prism mock` starts. What a
+    // Prism process does after its start or a run of load took CPU from the mock, first of each pair
+    // (docs/performance.md, "A fair Prism").
     const startedPrism = async (verboseLevel: 'error' | undefined) => {
       log(`throughput: starting prism mock${verboseLevel === undefined ? '' : ` -v ${verboseLevel}`} ...`);
       const prismProcess = await startPrism({
@@ -229,13 +252,6 @@ export async function measureThroughput(
     const prismFast = await startedPrism('error');
     const prismDefault = await startedPrism(undefined);
 
-    const mock: Target = { server: 'mock server', pid: mockChild.process.pid, origin: mockChild.origin, prefix: '/v1' };
-    const bare: Target = {
-      server: 'bare node:http',
-      pid: bareChild.process.pid,
-      origin: bareChild.origin,
-      prefix: '/v1',
-    };
     const prism: Target = {
       server: 'prism mock -v error',
       pid: prismFast.child.pid,
@@ -248,25 +264,13 @@ export async function measureThroughput(
       origin: prismDefault.url,
       prefix: '',
     };
-    const runs = new Map<string, PathRuns>(paths.map((path) => [path, { path, mock: [], bare: [] }]));
-    for (let round = 1; round <= options.rounds; round++) {
-      for (const path of paths) {
-        const entry = runs.get(path)!;
-        const m = await measure(tool, wrk, mock, path, headers, options, round === 1);
-        const b = await measure(tool, wrk, bare, path, headers, options, round === 1);
-        entry.mock.push(m);
-        entry.bare.push(b);
-        log(
-          `throughput: round ${round}/${options.rounds} GET ${path}: mock ${Math.round(m.rps)} req/s (p99 ${m.p99.toFixed(2)} ms), bare ${Math.round(b.rps)} req/s`,
-        );
-        if (round === 1) {
-          entry.prism = await measure(tool, wrk, prism, path, headers, options, true);
-          entry.prismDefault = await measure(tool, wrk, prismInfo, path, headers, options, true);
-          log(
-            `throughput: GET ${path}: prism ${Math.round(entry.prism.rps)} req/s at -v error, ${Math.round(entry.prismDefault.rps)} at its default level`,
-          );
-        }
-      }
+    for (const path of paths) {
+      const entry = runs.get(path)!;
+      entry.prism = await measure(tool, wrk, prism, path, headers, options, true);
+      entry.prismDefault = await measure(tool, wrk, prismInfo, path, headers, options, true);
+      log(
+        `throughput: GET ${path}: prism ${Math.round(entry.prism.rps)} req/s at -v error, ${Math.round(entry.prismDefault.rps)} at its default level`,
+      );
     }
 
     return { token, tool, paths, options, ...summarize([...runs.values()]) };
