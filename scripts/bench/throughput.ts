@@ -234,7 +234,7 @@ export async function measureThroughput(
     // the one the target is judged against, and at its default level, as `prism mock` starts. What a
     // Prism process does after its start or a run of load took CPU from the mock, first of each pair
     // (docs/performance.md, "A fair Prism").
-    const startedPrism = async (verboseLevel: 'error' | undefined) => {
+    const startedPrism = async (verboseLevel: 'error' | undefined, server: string): Promise<Target> => {
       log(`throughput: starting prism mock${verboseLevel === undefined ? '' : ` -v ${verboseLevel}`} ...`);
       const prismProcess = await startPrism({
         mode: 'mock',
@@ -247,23 +247,10 @@ export async function measureThroughput(
         const res = await get(`${prismProcess.url}${path}`, headers);
         if (res.status !== 200) throw new Error(`prism GET ${path} answered ${res.status}: ${res.body.slice(0, 300)}`);
       }
-      return prismProcess;
+      return { server, pid: prismProcess.child.pid, origin: prismProcess.url, prefix: '' };
     };
-    const prismFast = await startedPrism('error');
-    const prismDefault = await startedPrism(undefined);
-
-    const prism: Target = {
-      server: 'prism mock -v error',
-      pid: prismFast.child.pid,
-      origin: prismFast.url,
-      prefix: '',
-    };
-    const prismInfo: Target = {
-      server: 'prism mock (default -v info)',
-      pid: prismDefault.child.pid,
-      origin: prismDefault.url,
-      prefix: '',
-    };
+    const prism = await startedPrism('error', 'prism mock -v error');
+    const prismInfo = await startedPrism(undefined, 'prism mock (default -v info)');
     for (const path of paths) {
       const entry = runs.get(path)!;
       entry.prism = await measure(tool, wrk, prism, path, headers, options, true);
