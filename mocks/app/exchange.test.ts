@@ -82,3 +82,40 @@ describe('mock.onExchange', () => {
     expect(String(logError.mock.calls[0]![0])).toMatch(/an exchange subscriber failed on GET \/v1\/users\/me/);
   });
 });
+
+describe("a listener's return value (issue 38: the hook's contract)", () => {
+  // JavaScript callers and async listeners return anything; only an ApiError replaces the answer,
+  // and nothing waits for what a listener returns.
+  const returns: Array<[string, () => unknown]> = [
+    ['an async listener', async () => undefined],
+    ['true', () => true],
+    ['an empty object', () => ({})],
+    ['a promise that never settles', () => new Promise(() => undefined)],
+    ['a status without an error body', () => ({ status: 503 })],
+    ['a success status with an error body', () => ({ status: 200, body: { error: 'no' } })],
+    ['a rejected promise', () => Promise.reject(new Error('later')).catch(() => undefined)],
+  ];
+
+  it.each(returns)('ignores %s through mock.fetch: the answer stands', async (_, value) => {
+    const mock = createMock({ seed: 'hook', sink: createRecordingSink() });
+    mock.onExchange(value as never);
+    const answer = await mock.fetch('/v1/users/me', { headers: auth });
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).data.id).toMatch(/^u_/);
+  });
+
+  it.each(returns)('ignores %s through startServer, on /v1 and /__mock', async (_, value) => {
+    const { startServer } = await import('../node/server.ts');
+    const server = await startServer({ port: 0, quiet: true, seed: 'hook' });
+    try {
+      server.mock.onExchange(value as never);
+      const api = await fetch(`${server.baseUrl}/users/me`, { headers: auth });
+      expect(api.status).toBe(200);
+      expect((await api.json()).data.id).toMatch(/^u_/);
+      const control = await fetch(`${server.origin}/__mock/world`, { headers: auth });
+      expect(control.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -54,9 +54,12 @@ export interface ExchangeRecord {
 }
 
 /**
- * A subscriber of the hook. It may refuse the answer by returning an error value (the `--state`
- * log, when a write cannot be kept): that error is answered instead, and the subscribers after it
- * see that answer. Anything it throws is reported and never reaches the caller.
+ * A subscriber of the hook. It may refuse the answer by returning an error value, an `ApiError`
+ * (`{ status: 400..599, body: { error: string } }`, mocks/common/errors.ts; the `--state` log does,
+ * when a write cannot be kept): that error is answered instead, and the subscribers after it see
+ * that answer. Any other return value (`true`, `{}`, a promise, an async listener's) is ignored:
+ * the answer stands and nothing waits for it. Anything it throws is reported and never reaches the
+ * caller.
  */
 // biome-ignore lint/suspicious/noConfusingVoidType: a listener that only looks returns nothing.
 export type ExchangeListener = (record: ExchangeRecord) => ApiError | undefined | void;
@@ -94,7 +97,7 @@ export function createExchangeHook(logError: (message: string, error: unknown) =
         } catch (error) {
           logError(`[mock] an exchange subscriber failed on ${record.head.method} ${record.head.path}:`, error);
         }
-        if (refused !== undefined) {
+        if (isRefusal(refused)) {
           const response = errorResponse(refused);
           Object.assign(record as { response: AppResponse; status: number }, { response, status: response.status });
         }
@@ -102,6 +105,23 @@ export function createExchangeHook(logError: (message: string, error: unknown) =
       return record.response;
     },
   };
+}
+
+/**
+ * Whether a listener's return value is the documented refusal: an error status and an error body.
+ * JavaScript callers (and async listeners) return anything; only this replaces the answer.
+ */
+function isRefusal(value: unknown): value is ApiError {
+  if (typeof value !== 'object' || value === null || value instanceof Promise) return false;
+  const { status, body } = value as Partial<ApiError>;
+  return (
+    Number.isInteger(status) &&
+    (status as number) >= 400 &&
+    (status as number) <= 599 &&
+    typeof body === 'object' &&
+    body !== null &&
+    typeof body.error === 'string'
+  );
 }
 
 /** Who answers an API request beside the mock: the upstream or a recording (their answer), or the mock (headers). */
