@@ -312,6 +312,8 @@ describe('workflow-api-mock serve', () => {
       'DELIVER_TO',
       '--cors',
       'env CORS',
+      '--allowed-hosts',
+      'ALLOWED_HOSTS',
       'PORT',
       'HOST',
       'SEED',
@@ -365,6 +367,10 @@ describe('serve flags (parseCommand)', () => {
     });
     expect(parse(['--cors', 'http://localhost:80'])).toMatchObject({ options: { cors: ['http://localhost'] } });
     expect(parse([], { CORS: '*' })).toMatchObject({ options: { cors: '*' } });
+    expect(parse(['--allowed-hosts', 'Mock.Internal, .dev.test'])).toMatchObject({
+      options: { allowedHosts: ['mock.internal', '.dev.test'] },
+    });
+    expect(parse([], { ALLOWED_HOSTS: 'mocks' })).toMatchObject({ options: { allowedHosts: ['mocks'] } });
     expect(parse(['--state', 'w.json', '--state-interval', '5m'])).toMatchObject({
       options: { state: 'w.json', stateIntervalMs: 300_000 },
     });
@@ -430,6 +436,12 @@ describe('serve flags (parseCommand)', () => {
       expect(parse(['--cors', bad])).toEqual({
         kind: 'usage',
         message: `--cors: ${bad} is not an origin such as http://localhost:5173`,
+      });
+    }
+    for (const bad of ['http://mock.internal', 'mock.internal:8080', 'a b', '*']) {
+      expect(parse(['--allowed-hosts', bad])).toEqual({
+        kind: 'usage',
+        message: `--allowed-hosts: ${bad} is not a host name such as mock.internal (no scheme, no port)`,
       });
     }
     for (const bad of ['0', '500ms', 'soon']) {

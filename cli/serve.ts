@@ -15,7 +15,7 @@ import {
   STATE_INTERVAL_MS,
 } from '../mocks/common/defaults.ts';
 import { type Destination, parseDestinations } from '../mocks/common/destinations.ts';
-import { type CorsOrigins, parseCorsOrigins } from '../mocks/node/cors.ts';
+import { type CorsOrigins, parseAllowedHosts, parseCorsOrigins } from '../mocks/node/cors.ts';
 import type { Mock, ScenarioDefinition } from '../mocks/index.ts';
 import { selectUpstream, type UpstreamSelection } from '../mocks/upstream/select.ts';
 import { type MatchField, parseMatchRule } from '../mocks/upstream/replay.ts';
@@ -66,7 +66,8 @@ Usage:
   ${PROGRAM} serve [--port 4010] [--host 127.0.0.1] [--seed 42] [--quiet] [--max-connections 1000]
         [--max-worlds 4000] [--world-ttl 0] [--latency 0-0] [--fail-rate 0] [--rate-limit N/s]
         [--no-control] [--deliver-to HOST[:PORT],...] [--public-url URL]
-        [--state FILE] [--state-interval 30s] [--cors ORIGIN,...|'*'] [--scenarios DIR]
+        [--state FILE] [--state-interval 30s] [--cors ORIGIN,...|'*'] [--allowed-hosts NAME,...]
+        [--scenarios DIR]
         [--coverage-report FILE] [--pact-dir DIR --pact-consumer NAME]
         [--upstream URL --live OPS [--fallback-on LIST] [--upstream-max-body SIZE]
                                    [--record FILE [--record-max 100MiB]] [--drift-report FILE]]
@@ -170,6 +171,12 @@ Flags:
                  answers CORS. Without it a browser hides /v1 answers from pages
                  on other origins (the log says which origin tried)
                                                                      default: none       env CORS
+  --allowed-hosts <name,...>
+                 names besides localhost, IP addresses and --host that the
+                 control API (/__mock, the console) answers: a reverse proxy's
+                 or a container's name (.example.test: it and its subdomains).
+                 Any other Host gets 403, so a page whose name rebinds to this
+                 machine cannot steer worlds                         default: none       env ALLOWED_HOSTS
   --coverage-report <file>
                  when the server stops, write what the run covered (every
                  operation, the documented statuses answered and never
@@ -243,6 +250,8 @@ export interface ServeOptions {
   deliverTo?: Destination[];
   /** `--cors`: origins whose pages may call /v1. */
   cors?: CorsOrigins;
+  /** `--allowed-hosts`: names the control API answers besides the server's own. */
+  allowedHosts?: string[];
   /** `--scenarios`: the folder of scenario files. */
   scenarios?: string;
   /** `--coverage-report`: the JSON file written at exit (the table beside it). */
@@ -283,6 +292,7 @@ export const SERVE = defineCommand({
     'state-interval': { type: 'string' },
     'deliver-to': { type: 'string' },
     cors: { type: 'string' },
+    'allowed-hosts': { type: 'string' },
     scenarios: { type: 'string' },
     'coverage-report': { type: 'string' },
     'pact-dir': { type: 'string' },
@@ -411,8 +421,12 @@ function readState(values: { state?: string; 'state-interval'?: string }, env: E
   return undefined;
 }
 
-/** `--deliver-to` and `--cors`: where deliveries may go, which pages may call. */
-function readDestinations(values: { 'deliver-to'?: string; cors?: string }, env: Env, options: ServeOptions): Refusal {
+/** `--deliver-to`, `--cors` and `--allowed-hosts`: where deliveries may go, which pages and names may call. */
+function readDestinations(
+  values: { 'deliver-to'?: string; cors?: string; 'allowed-hosts'?: string },
+  env: Env,
+  options: ServeOptions,
+): Refusal {
   const deliverTo = flagOrEnv('deliver-to', values['deliver-to'], env, 'DELIVER_TO');
   if (deliverTo !== undefined) {
     const destinations = parseDestinations(deliverTo.text);
@@ -424,6 +438,12 @@ function readDestinations(values: { 'deliver-to'?: string; cors?: string }, env:
     const origins = parseCorsOrigins(cors.text);
     if (origins !== '*' && 'error' in origins) return usage(`${cors.from}: ${origins.error}`);
     options.cors = origins;
+  }
+  const allowedHosts = flagOrEnv('allowed-hosts', values['allowed-hosts'], env, 'ALLOWED_HOSTS');
+  if (allowedHosts !== undefined) {
+    const names = parseAllowedHosts(allowedHosts.text);
+    if ('error' in names) return usage(`${allowedHosts.from}: ${names.error}`);
+    options.allowedHosts = names;
   }
   return undefined;
 }
@@ -667,7 +687,7 @@ async function writePact(running: RunningServer, pact: { dir: string; consumer: 
 /** The command line's options as startServer's. */
 function serverOptions(options: ServeOptions, scenarios: ScenarioDefinition[] | undefined): ServerOptions {
   const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl } = options;
-  const { deliverTo, cors, state, stateIntervalMs, stateKey } = options;
+  const { deliverTo, cors, allowedHosts, state, stateIntervalMs, stateKey } = options;
   const { upstream, record, recordMax, driftReport, replay, match } = options;
   return {
     port,
@@ -683,6 +703,7 @@ function serverOptions(options: ServeOptions, scenarios: ScenarioDefinition[] | 
     ...(state === undefined ? {} : { state: { path: state, intervalMs: stateIntervalMs, key: stateKey } }),
     ...(faults === undefined ? {} : { faults }),
     ...(cors === undefined ? {} : { cors }),
+    ...(allowedHosts === undefined ? {} : { allowedHosts }),
     ...(scenarios === undefined ? {} : { scenarios }),
     ...(upstream === undefined ? {} : { upstream, record, recordMax, driftReport, version: kitVersion() }),
     ...(replay === undefined ? {} : { replay, match }),

@@ -22,6 +22,9 @@ export type ErrorCode =
   | 'request_timeout'
   | 'expectation_failed'
   | 'headers_too_large'
+  // The control API refused a request by its Host or Origin (docs/control-api.md, "Who may call it").
+  | 'host_not_allowed'
+  | 'origin_not_allowed'
   // Answered in place of an upstream that could not be reached (serve --upstream, docs/upstream.md).
   | 'bad_gateway';
 
@@ -58,6 +61,8 @@ const STATUS: Record<ErrorCode, number> = {
   request_timeout: 408,
   expectation_failed: 417,
   headers_too_large: 431,
+  host_not_allowed: 403,
+  origin_not_allowed: 403,
   bad_gateway: 502,
 };
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { guardConnections, httpServerOptions, resolveLimits } from './connections.ts';
-import { corsPolicy } from './cors.ts';
+import { corsPolicy, hostPolicy } from './cors.ts';
 import { getRequestListener } from './listener.ts';
 
 const servers: Server[] = [];
@@ -38,6 +38,7 @@ async function start(): Promise<{ server: Server; port: number; serverSockets: S
       body: req.url === '/large' ? LARGE : 'small',
     }),
     cors: corsPolicy(undefined),
+    hosts: hostPolicy('127.0.0.1'),
     control: true,
     notice: () => {},
   });

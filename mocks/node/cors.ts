@@ -3,9 +3,12 @@
 // any, with '*'), so a front end on its own dev server (:5173) can call the mock directly. The
 // control API under /__mock can reset and rewrite worlds, so it never answers CORS: a page on
 // another origin cannot send it a request (its preflight fails) nor read an answer. The console is
-// served from the mock's own origin and needs none. No node:http types here: server.d.ts re-exports
+// served from the mock's own origin and needs none. Besides CORS, the names the control API answers
+// (hostPolicy): a page whose name rebinds to 127.0.0.1 is same-origin to the browser, so only the
+// `Host` header tells it from the console. No node:http types here: server.d.ts re-exports
 // CorsOrigins, and a consumer's type-check must not need @types/node (tests/package).
 import { isControlPath } from '../app/head.ts';
+import { apiError, type ApiError } from '../common/errors.ts';
 
 /** `'*'`: any origin; a list: exactly these (`scheme://host[:port]`); empty: none (the default). */
 export type CorsOrigins = '*' | readonly string[];
@@ -129,4 +132,106 @@ export function isPreflight(
   headers: Readonly<Record<string, string | string[] | undefined>>,
 ): boolean {
   return method === 'OPTIONS' && headers['access-control-request-method'] !== undefined;
+}
+
+/** The control API's guard against DNS rebinding and cross-site writes (docs/control-api.md, "Who may call it"). */
+export interface HostPolicy {
+  /**
+   * The 403 of a request on a `/__mock` path whose `Host` is not one of the server's names, or a
+   * state-changing one whose `Origin` is not; undefined for every other request.
+   */
+  refusal(
+    method: string,
+    path: string,
+    headers: Readonly<Record<string, string | string[] | undefined>>,
+  ): ApiError | undefined;
+}
+
+/** A `Host` or URL host without its port and brackets, lower case, no trailing dot. */
+function hostName(host: string): string {
+  const bare = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.replace(/:\d*$/, '');
+  return bare.toLowerCase().replace(/\.$/, '');
+}
+
+/** An IPv4 address, or an IPv6 one (a Host holds it in brackets, taken off by hostName). */
+function isAddress(name: string): boolean {
+  return /^\d+\.\d+\.\d+\.\d+$/.test(name) || name.includes(':');
+}
+
+/** Whether `name` is always the machine itself: localhost (and its subdomains, RFC 6761), 127.0.0.0/8, ::1. */
+function isLoopbackName(name: string): boolean {
+  return name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127\.\d+\.\d+\.\d+$/.test(name);
+}
+
+/**
+ * The names the control API answers to: loopback names, any IP address (DNS rebinding needs a
+ * name: a page addressed by IP is served by that machine), the address the server listens on, and
+ * `allowed` (`--allowed-hosts`: a reverse proxy's or a container's name; `.example.test` allows
+ * the name and its subdomains, as Vite's `server.allowedHosts` does). A state-changing control
+ * request with an `Origin` must come from a page on one of the loopback names, the listen address,
+ * `allowed`, or the server's own origin (the console).
+ *
+ * @example
+ * const hosts = hostPolicy('127.0.0.1', ['mock.internal']);
+ * hosts.refusal('GET', '/__mock/world', { host: 'localhost:4010' }); // undefined
+ * hosts.refusal('GET', '/__mock/world', { host: 'evil.example:4010' }).status; // 403, host_not_allowed
+ * hosts.refusal('POST', '/__mock/reset', { host: '127.0.0.1:4010', origin: 'https://evil.example' }).status; // 403
+ */
+export function hostPolicy(listenHost: string, allowed: readonly string[] = []): HostPolicy {
+  const listen = hostName(listenHost);
+  const exact = new Set(allowed.filter((entry) => !entry.startsWith('.')).map(hostName));
+  const suffixes = allowed.filter((entry) => entry.startsWith('.')).map((entry) => entry.toLowerCase());
+  const named = (name: string) =>
+    isLoopbackName(name) ||
+    name === listen ||
+    exact.has(name) ||
+    suffixes.some((suffix) => name.endsWith(suffix) || name === suffix.slice(1));
+  const advice = (name: string) =>
+    `start the mock with --allowed-hosts ${name} if that name is yours (a reverse proxy, a container)`;
+  return {
+    refusal(method, path, headers) {
+      if (!isControlPath(path)) return undefined;
+      const host = typeof headers.host === 'string' ? headers.host : '';
+      const name = hostName(host);
+      // An HTTP/1.0 request without Host comes from no browser; node:http refuses HTTP/1.1 ones (listener.ts).
+      if (host !== '' && !isAddress(name) && !named(name)) {
+        return apiError(
+          'host_not_allowed',
+          `The control API answers only the server's own names (localhost, an IP address, ${listen}${exact.size + suffixes.length > 0 ? `, ${[...allowed].join(', ')}` : ''}); Host "${host}" is not one: ${advice(name)}`,
+          { rule: 'host', host },
+        );
+      }
+      if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return undefined;
+      const origin = headers.origin;
+      if (typeof origin !== 'string') return undefined;
+      const from = URL.canParse(origin) ? new URL(origin) : undefined;
+      if (from !== undefined && (from.host === host.toLowerCase() || named(hostName(from.host)))) return undefined;
+      return apiError(
+        'origin_not_allowed',
+        `The control API changes worlds only for pages on the server's own names; a page at "${origin}" sent ${method} ${path}`,
+        { rule: 'origin', origin },
+      );
+    },
+  };
+}
+
+/**
+ * Reads `--allowed-hosts`: comma-separated host names (`mock.internal`, `.example.test` for a name
+ * and its subdomains), without scheme or port; `{ error }` names the first entry that is not one.
+ *
+ * @example
+ * parseAllowedHosts('mock.internal, .dev.test'); // ['mock.internal', '.dev.test']
+ * parseAllowedHosts('http://mock.internal'); // { error: '...' }
+ */
+export function parseAllowedHosts(text: string): string[] | { error: string } {
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  if (entries.length === 0) return { error: 'needs at least one host name such as mock.internal' };
+  for (const entry of entries) {
+    if (!/^\.?[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*\.?$/.test(entry))
+      return { error: `${entry} is not a host name such as mock.internal (no scheme, no port)` };
+  }
+  return entries;
 }

@@ -8,7 +8,7 @@ import type { RequestHead } from '../app/head.ts';
 import type { AppRequest } from '../app/types.ts';
 import { createMock } from '../index.ts';
 import { createRecordingSink } from '../store/world/recording-sink.ts';
-import { corsPolicy } from './cors.ts';
+import { corsPolicy, hostPolicy } from './cors.ts';
 import { getRequestListener } from './listener.ts';
 
 const servers: Server[] = [];
@@ -29,6 +29,7 @@ async function serve() {
       return mock.handle(req, head);
     },
     cors: corsPolicy(),
+    hosts: hostPolicy('127.0.0.1'),
     control: true,
     notice: () => {},
   });

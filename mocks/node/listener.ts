@@ -18,13 +18,15 @@ import type { AppRequest, AppResponse } from '../app/types.ts';
 import { apiError, type ApiError } from '../common/errors.ts';
 import { requestEnded, requestStarted } from './connections.ts';
 import { consoleAnswer } from './console-files.ts';
-import { type CorsPolicy, isPreflight } from './cors.ts';
+import { type CorsPolicy, type HostPolicy, isPreflight } from './cors.ts';
 import { addressedOrigin, followAddressed } from './addressed.ts';
 
 export interface ListenerOptions {
   /** What answers every request that the head lets through: the mock's `handle`. */
   handle(req: AppRequest, head: RequestHead): AppResponse | Promise<AppResponse>;
   cors: CorsPolicy;
+  /** Which `Host` and `Origin` the control API answers (cors.ts, hostPolicy). */
+  hosts: HostPolicy;
   /** false: every /__mock path (the console too) and `/` is a 404 (`--no-control`). */
   control: boolean;
   /** One line per request; undefined: none (`--quiet`). */
@@ -78,17 +80,17 @@ function readRequestText(req: IncomingMessage): Promise<string | typeof TOO_LARG
 }
 
 /** What is refused before a byte of the body is read (docs/errors.md, "Answered by the node:http server"). */
-function refusedBeforeBody(req: IncomingMessage, head: RequestHead, control: boolean): ApiError | undefined {
+function refusedBeforeBody(req: IncomingMessage, head: RequestHead, listening: Listening): ApiError | undefined {
   const length = req.headers['content-length'];
   if (length !== undefined && Number(length) > MAX_BODY_BYTES) return payloadTooLarge();
   // RFC 9112 3.2: a server must answer 400 to an HTTP/1.1 request without Host (Node's has no body).
   if (req.headers.host === undefined && req.httpVersion === '1.1')
     return apiError('bad_request', 'HTTP/1.1 request without a Host header');
   // With `--no-control`, a /__mock path and `/` (which redirects to the console otherwise).
-  if (!control && (head.path === '/' || isControlPath(head.path))) {
+  if (!listening.control && (head.path === '/' || isControlPath(head.path))) {
     return apiError('not_found', `No route for ${head.path}: this server runs without its control API (--no-control)`);
   }
-  return undefined;
+  return listening.hosts.refusal(head.method, head.path, req.headers);
 }
 
 /**
@@ -161,7 +163,7 @@ function toAppRequest(req: IncomingMessage, method: string, body: string): AppRe
  * The listeners of a node:http server that answers with `options.handle`.
  *
  * @example
- * const listeners = getRequestListener({ handle: mock.handle, cors: corsPolicy(), control: true, notice: console.log });
+ * const listeners = getRequestListener({ handle: mock.handle, cors: corsPolicy(), hosts: hostPolicy('127.0.0.1'), control: true, notice: console.log });
  * server.on('request', listeners.request);
  * server.on('checkContinue', listeners.checkContinue);
  * server.on('checkExpectation', listeners.checkExpectation);
@@ -254,7 +256,7 @@ function warnCrossOrigin(listening: Listening, req: IncomingMessage, path: strin
 function answerBeforeBody({ listening, req, res, head, expectsContinue }: NodeExchange): number | undefined {
   const { cors, control } = listening;
   const { method, path } = head;
-  const refused = refusedBeforeBody(req, head, control);
+  const refused = refusedBeforeBody(req, head, listening);
   if (refused !== undefined) {
     // Without `100 Continue`: the client learns the final answer before it sends the body.
     return answerAndClose(req, res, refused, cors.headers(path, req.headers.origin), drainable(req, expectsContinue));

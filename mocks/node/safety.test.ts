@@ -2,6 +2,7 @@
 // API when told not to, deliver to link-local addresses or outside --deliver-to, or echo a bearer
 // token. Loopback only: the allowlist is checked with two loopback receivers, names are resolved
 // by an injected lookup, and refused deliveries are never attempted.
+import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { receiverPool } from '../../support/loopback-receiver.ts';
 import { startServer, type RunningServer, type ServerOptions } from './server.ts';
@@ -25,6 +26,129 @@ function deliver(server: RunningServer, token: string, url: string) {
   const world = server.mock.store.world(token);
   return world.sink.enqueue({ world: world.key, kind: 'subscription', url, payload: { n: 1 } });
 }
+
+/** A request to the server with headers fetch will not send as given (Host); its status and JSON body. */
+function raw(
+  server: RunningServer,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: { error?: string; code?: string; details?: Record<string, unknown> } }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: server.port, method, path, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text === '' ? {} : JSON.parse(text) }));
+    });
+    req.on('error', reject);
+    req.end(method === 'POST' ? '{}' : undefined);
+  });
+}
+
+describe("DNS rebinding: the control API answers only the server's own names (issue 38, item 1)", () => {
+  it('refuses /__mock with any other Host: the pact, a reset, the console, with a JSON 403 naming the rule', async () => {
+    const server = await start({ pact: { consumer: 'x' } });
+    const bearer = { authorization: 'Bearer dev-token' };
+    const hook = 'http://127.0.0.1:9/rebind';
+    const created = await fetch(`${server.baseUrl}/webhooks?url=${encodeURIComponent(hook)}&name=n&description=d`, {
+      method: 'POST',
+      headers: bearer,
+    });
+    expect(created.status).toBe(200);
+    for (const host of [
+      `evil.example:${server.port}`,
+      'evil.example',
+      'localhost.evil.example',
+      `127.0.0.1.nip.example:${server.port}`,
+    ]) {
+      for (const [method, path] of [
+        ['GET', '/__mock/pact'],
+        ['POST', '/__mock/reset'],
+        ['GET', '/__mock/ui/'],
+        ['GET', '/__mock/world'],
+      ] as const) {
+        const answer = await raw(server, method, path, { ...bearer, host, 'content-type': 'application/json' });
+        expect([host, method, path, answer.status, answer.body.code]).toEqual([
+          host,
+          method,
+          path,
+          403,
+          'host_not_allowed',
+        ]);
+        expect(answer.body.error).toContain('--allowed-hosts');
+        expect(answer.body.details).toEqual({ rule: 'host', host });
+      }
+    }
+    // Nothing was reset: the world still holds the webhook; its own names still read the pact.
+    const listed = await fetch(`${server.baseUrl}/users/me/webhooks`, { headers: bearer });
+    expect(JSON.stringify(await listed.json())).toContain(hook);
+    const pact = await raw(server, 'GET', '/__mock/pact', { ...bearer, host: `localhost:${server.port}` });
+    expect(pact.status).toBe(200);
+  });
+
+  it('answers the loopback names, IP addresses and the listen address, with any port; the API under /v1 answers any Host', async () => {
+    const server = await start();
+    const bearer = { authorization: 'Bearer names' };
+    for (const host of [
+      `localhost:${server.port}`,
+      'localhost:5173',
+      'app.localhost:3000',
+      `127.0.0.1:${server.port}`,
+      '127.9.9.9',
+      `[::1]:${server.port}`,
+      '192.0.2.10:8080',
+      'LOCALHOST.',
+    ]) {
+      expect([host, (await raw(server, 'GET', '/__mock/world', { ...bearer, host })).status]).toEqual([host, 200]);
+    }
+    expect((await raw(server, 'GET', '/v1/users/me', { ...bearer, host: 'evil.example' })).status).toBe(200);
+  });
+
+  it('answers the names of --allowed-hosts (exact, and a leading dot for subdomains), and nothing else', async () => {
+    const server = await start({ allowedHosts: ['mock.internal', '.dev.test'] });
+    const bearer = { authorization: 'Bearer allowed' };
+    for (const [host, status] of [
+      ['mock.internal:8080', 200],
+      ['dev.test', 200],
+      ['a.b.dev.test:1', 200],
+      ['evil-dev.test', 403],
+      ['mock.internal.evil.example', 403],
+    ] as const) {
+      expect([host, (await raw(server, 'GET', '/__mock/world', { ...bearer, host })).status]).toEqual([host, status]);
+    }
+  });
+
+  it('applies with --host 0.0.0.0 too', async () => {
+    const server = await start({ host: '0.0.0.0' });
+    const answer = await raw(server, 'GET', '/__mock/world', { authorization: 'Bearer any', host: 'evil.example' });
+    expect(answer.status).toBe(403);
+  });
+
+  it("refuses a state-changing control request from a page on another name (Origin), not the console's own", async () => {
+    const server = await start();
+    const bearer = { authorization: 'Bearer origins', 'content-type': 'application/json' };
+    const host = `127.0.0.1:${server.port}`;
+    for (const [origin, status] of [
+      ['https://evil.example', 403],
+      ['null', 403],
+      ['http://192.0.2.7', 403],
+      [`http://${host}`, 200],
+      ['http://localhost:5173', 200],
+    ] as const) {
+      const answer = await raw(server, 'POST', '/__mock/reset', { ...bearer, host, origin });
+      expect([origin, answer.status, answer.body.code]).toEqual([
+        origin,
+        status,
+        status === 403 ? 'origin_not_allowed' : undefined,
+      ]);
+    }
+    // A read with an Origin is not refused for it (CORS already keeps its answer from the page).
+    expect(
+      (await raw(server, 'GET', '/__mock/world', { ...bearer, host, origin: 'https://evil.example' })).status,
+    ).toBe(200);
+  });
+});
 
 describe('--no-control', () => {
   it('answers 404 on every /__mock path, the console and / included; the API still answers', async () => {

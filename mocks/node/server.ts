@@ -20,7 +20,7 @@ import { answerOf } from '../app/app.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
 import { SEEDED_WORLD_WEIGHT } from '../store/world/index.ts';
 import { guardConnections, httpServerOptions, resolveLimits } from './connections.ts';
-import { type CorsOrigins, corsPolicy } from './cors.ts';
+import { type CorsOrigins, corsPolicy, hostPolicy } from './cors.ts';
 import { checkedFetch, type Lookup } from './fetch.ts';
 import { getRequestListener } from './listener.ts';
 import { collectAfterEvictions, keepTickShape } from './memory.ts';
@@ -65,6 +65,12 @@ export interface ServerOptions {
    * as `['http://localhost:5173']`. Default none. The control API never answers CORS.
    */
   cors?: CorsOrigins;
+  /**
+   * Names besides loopback, IP addresses and `host` that the control API under /__mock answers
+   * (`--allowed-hosts`: a reverse proxy's or a container's name; `.example.test` for a name and its
+   * subdomains). Any other `Host` gets 403 `host_not_allowed` (docs/control-api.md, "Who may call it").
+   */
+  allowedHosts?: readonly string[];
   /** How delivery host names are resolved for the link-local check; default node:dns lookup. Ignored with `mock`. */
   lookup?: Lookup;
   /**
@@ -223,6 +229,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const listeners = getRequestListener({
     handle: answerOf(mock),
     cors: corsPolicy(options.cors),
+    hosts: hostPolicy(host, options.allowedHosts),
     control: options.control ?? true,
     log: options.quiet ? undefined : (options.log ?? logToStdout),
     notice,
