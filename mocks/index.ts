@@ -3,7 +3,7 @@
 // Browser-safe: everything imported from here runs in a service-worker page as well.
 import { controlValidator } from '../openapi/control-validator.ts';
 import { validator as defaultValidator, type Validator } from '../openapi/validator.ts';
-import { answerWithApp, createApp } from './app/app.ts';
+import { createApp } from './app/app.ts';
 import type { ControlOperations, MockControl } from './app/control.ts';
 import type { FaultOptions } from './app/faults.ts';
 import type { ReadCache, ReadCacheOptions } from './app/read-cache.ts';
@@ -293,6 +293,5 @@ export function createMock(options: MockOptions = {}): Mock {
     coverage: (token) => (token === undefined ? coverage.report('all') : app.control.coverage(token)),
     pact: recorder,
   };
-  answerWithApp(mock, app);
   return mock;
 }

@@ -1,17 +1,16 @@
-// The app: AppRequest -> AppResponse, transport-free. Two documents share one pipeline: the API
-// under /v1 (openapi/openapi.yaml) and the control API under /__mock (openapi/control.yaml). The
-// stages, in the order of docs/architecture.md, are the modules of mocks/app/pipeline/; after each
-// exchange the hook hands its record to every subscriber (mocks/app/exchange.ts). createApp builds
-// the parts once and adds the app's own subscribers: the journal, the run's coverage, the read cache.
+// The app: AppRequest -> AppResponse, transport-free. Two documents share one pipeline
+// (pipeline.ts): the API under /v1 (openapi/openapi.yaml) and the control API under /__mock
+// (openapi/control.yaml); after each exchange the hook hands its record to every subscriber
+// (exchange.ts). createApp builds the parts once and adds the app's own subscribers: the journal,
+// the run's coverage, the read cache.
 import type { Store } from '../store/index.ts';
 import type { Validator } from '../../openapi/validator.ts';
 import { createControl, type ControlOperations, type ControlRunner, type MockControl } from './control.ts';
 import { controlRoutes } from './control-routes.ts';
 import { createExchangeHook, type ExchangeListener, type UpstreamStage } from './exchange.ts';
 import { createFaults, type FaultOptions } from './faults.ts';
-import { API_PREFIX, CONTROL_PREFIX, readHead, type RequestHead } from './head.ts';
-import { type AppParts, type EndpointRunner, servedDocument } from './pipeline/context.ts';
-import { callControl, handleRequest } from './pipeline/handle.ts';
+import { API_PREFIX, CONTROL_PREFIX, type RequestHead } from './head.ts';
+import { type AppParts, answer, callControl, type EndpointRunner, servedDocument } from './pipeline.ts';
 import { projectLessRouting } from './project-less.ts';
 import { createReadCache, type ReadCache, type ReadCacheOptions } from './read-cache.ts';
 import type { AnyRoute } from './routes-meta.ts';
@@ -41,7 +40,7 @@ export interface AppOptions {
    * every answer anew; a ReadCache: that one. Default: on.
    */
   readCache?: boolean | ReadCacheOptions | ReadCache;
-  /** The step beside a real service or a recording (exchange.ts, pipeline/upstream.ts); default none. */
+  /** The step beside a real service or a recording (exchange.ts, pipeline.ts); default none. */
   upstream?: UpstreamStage;
 }
 
@@ -49,8 +48,6 @@ export interface AppOptions {
 export interface MockApp {
   /** Answers `req`; `head` is the adapter's own reading of its method and URL (readHead), so the URL is split once. */
   handle(req: AppRequest, head?: RequestHead): Promise<AppResponse>;
-  /** `handle` answering a value when no stage waited (a kept read, most reads and writes), else a promise. */
-  answer(req: AppRequest, head?: RequestHead): AppResponse | Promise<AppResponse>;
   control: MockControl;
   /** Adds a subscriber of the exchange hook (exchange.ts); answers the function that removes it. */
   onExchange(listener: ExchangeListener): () => void;
@@ -71,41 +68,11 @@ export function createApp(options: AppOptions): MockApp {
   if (coverage !== undefined) parts.hook.subscribe(coverExchanges(coverage));
   if (parts.reads !== undefined) parts.hook.subscribe(forgetChangedReads(parts.reads));
   const run: ControlRunner = (operationId, token, input) => callControl(parts, operationId, token, input);
-  const answer: MockApp['answer'] = (req, head = readHead(req.method, req.url)) => handleRequest(parts, req, head);
   return {
-    // One promise for the caller, however many stages answered at once (handleRequest).
-    handle: async (req, head) => answer(req, head),
-    answer,
+    handle: async (req, head) => answer(parts, req, head),
     control: createControl(options.store, run),
     onExchange: (listener) => parts.hook.subscribe(listener),
   };
-}
-
-/** A face's way to the app: `handle`, or `answer` where the mock was made by createMock (answerOf). */
-type Answer = MockApp['answer'];
-const answers = new WeakMap<object, Answer>();
-
-/**
- * Lets an adapter have `answerOf(mock)` for a mock made over `app` (createMock does it).
- *
- * @example
- * const mock = { handle: app.handle, ... };
- * answerWithApp(mock, app);
- */
-export function answerWithApp(mock: object, app: MockApp): void {
-  answers.set(mock, app.answer);
-}
-
-/**
- * The mock's answer as a value when no stage of its app waited, for an adapter that can then send
- * it within the request's own call (mocks/node/listener.ts; docs/performance.md). A mock made
- * elsewhere answers through its `handle`, as always.
- *
- * @example
- * getRequestListener({ handle: answerOf(mock), ... });
- */
-export function answerOf(mock: Pick<MockApp, 'handle'>): Answer {
-  return answers.get(mock) ?? mock.handle;
 }
 
 /** What every stage reads, built once from the options. */

@@ -45,11 +45,8 @@ export interface Validated<Ops, K extends keyof Ops, Defaults> {
   body: BodyOf<Ops[K]>;
 }
 
-/** The operations a route answers: all but the OAuth login, which the app answers without a world (auth.ts). */
-type OperationId = Exclude<PathOperationId, 'createOAuthToken'>;
-
 /** What an API route receives. */
-interface RouteContext<K extends OperationId> extends Validated<operations, K, ParameterDefaults> {
+interface RouteContext<K extends PathOperationId> extends Validated<operations, K, ParameterDefaults> {
   world: World;
   credentials: Credentials;
   /** Every header of the request, names in lower case: the Connect proxy forwards the `x-pd-proxy-*` ones, which no document can list. */
@@ -57,7 +54,7 @@ interface RouteContext<K extends OperationId> extends Validated<operations, K, P
 }
 
 /** The route table of the API: one handler per operation of openapi/openapi.yaml. */
-export type RouteTable = { [K in OperationId]: (ctx: RouteContext<K>) => Result<unknown> };
+export type RouteTable = { [K in PathOperationId]: (ctx: RouteContext<K>) => Result<unknown> };
 
 /**
  * A route as the app calls it. The app cannot name each operation's request type; the validator

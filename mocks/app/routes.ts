@@ -3,6 +3,7 @@
 // only translates it into one store call; the store decides what depends on the world, and
 // respond.ts turns its Result into HTTP.
 import { ok } from '../common/errors.ts';
+import { issueOAuthToken } from './auth.ts';
 import { RawAnswer } from './respond.ts';
 import * as api from '../store/api/index.ts';
 import * as connect from '../store/connect/index.ts';
@@ -11,6 +12,9 @@ import type { RouteTable } from './routes-meta.ts';
 export type { RouteTable } from './routes-meta.ts';
 
 export const routes: RouteTable = {
+  // The login (auth.ts): the app ran it in the world of the token it issues (mocks/app/pipeline.ts).
+  createOAuthToken: ({ body }) => ok(issueOAuthToken(body.client_id)),
+
   getCurrentUser: ({ world }) => api.getCurrentUser(world),
 
   getWorkspace: ({ world, path }) => api.getWorkspace(world, path.org_id),

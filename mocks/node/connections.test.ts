@@ -32,7 +32,7 @@ async function start(): Promise<{ server: Server; port: number; serverSockets: S
   const server = createServer(httpServerOptions(limits));
   guardConnections(server, limits);
   const listeners = getRequestListener({
-    handle: (req) => ({
+    handle: async (req) => ({
       status: 200,
       headers: { 'content-type': 'text/plain' },
       body: req.url === '/large' ? LARGE : 'small',

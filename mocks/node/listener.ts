@@ -23,7 +23,7 @@ import { addressedOrigin, followAddressed } from './addressed.ts';
 
 export interface ListenerOptions {
   /** What answers every request that the head lets through: the mock's `handle`. */
-  handle(req: AppRequest, head: RequestHead): AppResponse | Promise<AppResponse>;
+  handle(req: AppRequest, head: RequestHead): Promise<AppResponse>;
   cors: CorsPolicy;
   /** Which `Host` and `Origin` the control API answers (cors.ts, hostPolicy). */
   hosts: HostPolicy;
@@ -191,9 +191,7 @@ interface Listening extends ListenerOptions {
 
 /**
  * One request of node:http: what its head alone answers, else the mock's answer to it and its
- * body; then the connection's bookkeeping and the log line. The URL is split once, here. A request
- * that waits for nothing (no body to read, no stage of the app that waits) is answered within this
- * call: no turn of the microtask queue (docs/performance.md).
+ * body; then the connection's bookkeeping and the log line. The URL is split once, here.
  */
 function answerNodeRequest(
   listening: Listening,
@@ -207,18 +205,18 @@ function answerNodeRequest(
   const head = readHead(req.method ?? 'GET', req.url ?? '/');
   warnCrossOrigin(listening, req, head.path);
   const exchange: NodeExchange = { listening, req, res, head, expectsContinue };
-  let answered: number | Promise<number>;
-  try {
-    answered = answerBeforeBody(exchange) ?? answerFromMock(exchange);
-  } catch (error) {
-    answered = answerFailure(res, error);
-  }
   const end = (status: number) => {
     requestEnded(connection, res);
     listening.log?.(`${head.method} ${head.path} ${status} ${(performance.now() - started).toFixed(1)}ms`);
   };
-  if (typeof answered === 'number') end(answered);
-  else answered.then(end, (error: unknown) => end(answerFailure(res, error)));
+  let refused: number | undefined;
+  try {
+    refused = answerBeforeBody(exchange);
+  } catch (error) {
+    refused = answerFailure(res, error);
+  }
+  if (refused !== undefined) end(refused);
+  else answerFromMock(exchange).then(end, (error: unknown) => end(answerFailure(res, error)));
 }
 
 /** Only a transport failure lands here (the app answers its own errors): a 500, if nothing was sent yet. */
@@ -277,28 +275,31 @@ function answerBeforeBody({ listening, req, res, head, expectsContinue }: NodeEx
 }
 
 /** The body read within the limit, the mock's answer to the request, that answer written. Its status. */
-function answerFromMock(exchange: NodeExchange): number | Promise<number> {
+async function answerFromMock(exchange: NodeExchange): Promise<number> {
   const { req } = exchange;
   if (exchange.expectsContinue) exchange.res.writeContinue();
-  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
-    req.resume();
-    return answerWithBody(exchange, '');
+  let body = '';
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) req.resume();
+  else {
+    const read = await readRequestText(req);
+    if (read === TOO_LARGE) {
+      const corsHeaders = exchange.listening.cors.headers(exchange.head.path, req.headers.origin);
+      return answerAndClose(req, exchange.res, payloadTooLarge(), corsHeaders, true);
+    }
+    body = read;
   }
-  return readRequestText(req).then((body) => {
-    if (body !== TOO_LARGE) return answerWithBody(exchange, body);
-    const corsHeaders = exchange.listening.cors.headers(exchange.head.path, req.headers.origin);
-    return answerAndClose(req, exchange.res, payloadTooLarge(), corsHeaders, true);
-  });
+  return answerWithBody(exchange, body);
 }
 
-/** The mock's answer to the request with its body read; a value when the app waited for nothing. */
-function answerWithBody(exchange: NodeExchange, body: string): number | Promise<number> {
+/** The mock's answer to the request with its body read, written. */
+async function answerWithBody(exchange: NodeExchange, body: string): Promise<number> {
   const { method } = exchange.head;
   // GET and HEAD bodies are read (within the limit) but never given to the app.
   const given = method === 'GET' || method === 'HEAD' ? '' : body;
-  const answered = exchange.listening.handle(toAppRequest(exchange.req, method, given), exchange.head);
-  if (answered instanceof Promise) return answered.then((response) => writeAnswer(exchange, response));
-  return writeAnswer(exchange, answered);
+  return writeAnswer(
+    exchange,
+    await exchange.listening.handle(toAppRequest(exchange.req, method, given), exchange.head),
+  );
 }
 
 /** Kept answers (one object for every hit of a read, mocks/app/read-cache.ts) whose body names no endpoint. */

@@ -16,7 +16,6 @@ import {
 import { type Destination, destinationPolicy } from '../common/destinations.ts';
 import type { PactOptions } from '../app/pact.ts';
 import { createMock, scenarioCatalogue, type FaultOptions, type Mock, type ScenarioDefinition } from '../index.ts';
-import { answerOf } from '../app/app.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
 import { SEEDED_WORLD_WEIGHT } from '../store/world/index.ts';
 import { guardConnections, httpServerOptions, resolveLimits } from './connections.ts';
@@ -227,7 +226,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Beside the real service, the recording and the drift report hear of every upstream exchange.
   const beside = upstream?.connect(mock);
   const listeners = getRequestListener({
-    handle: answerOf(mock),
+    handle: mock.handle,
     cors: corsPolicy(options.cors),
     hosts: hostPolicy(host, options.allowedHosts),
     control: options.control ?? true,

@@ -1,0 +1,544 @@
+// The request pipeline (docs/architecture.md, "A request, stage by stage"): the one way into the
+// app. Every face hands its request to `answer` (the node:http listener and the MSW handlers
+// through `mock.handle`, `mock.fetch`, the Playwright route, `mock.control` as the request it stands
+// for) and gets its answer back as a value. The stages read as one list, in `answerRequest` and
+// `answerOperation`, as Hono's `#dispatch` and MSW's `handleRequest` read: each answers (an early
+// return) or hands typed values to the next, so no stage reads what an earlier one may not have
+// set. A stage is skipped by what the request is (the control API has no upstream nor faults, the
+// login no bearer), never run again by hand. Nothing here throws for bad input: an exception is a
+// bug and answers 500. Browser-safe, no Node modules.
+import { apiError, type Result } from '../common/errors.ts';
+import type { EndpointRequest } from '../store/api/index.ts';
+import { tokenProject } from '../store/connect/index.ts';
+import type { Store } from '../store/index.ts';
+import { type Session, settleQuotaDay, type World } from '../store/world/index.ts';
+import type { RequestValidation, Validator } from '../../openapi/validator.ts';
+import { authenticate, type Credentials, issueOAuthToken, OAUTH_TOKEN_OPERATION } from './auth.ts';
+import { parseRequestBody, withinJsonBounds } from './body.ts';
+import type { ExchangeHook, ExchangeRecord, UpstreamExchange, UpstreamStage } from './exchange.ts';
+import type { Faults } from './faults.ts';
+import { API_PREFIX, endpointOf, isApiPath, isControlPath, type RequestHead, readHead } from './head.ts';
+import { refusal } from './issues.ts';
+import type { ProjectLessRouting } from './project-less.ts';
+import { type ReadCache, UNCACHEABLE_READS } from './read-cache.ts';
+import { errorResponse, fromResult, json } from './respond.ts';
+import type { AnyRoute } from './routes-meta.ts';
+import type { AppRequest, AppResponse } from './types.ts';
+
+/** One document served under one prefix: the API's under /v1, the control API's under /__mock. */
+export interface ServedDocument {
+  kind: 'api' | 'control';
+  prefix: string;
+  validator: Validator;
+  routes: Readonly<Record<string, AnyRoute>>;
+  /** Which operations read a JSON body (from the document, once). */
+  takesJsonBody: ReadonlySet<string>;
+  /** The operations whose answers the read cache may keep, with their declared header parameters (part of the key). */
+  keptReads: ReadonlyMap<string, readonly string[]>;
+  /** The operations that never change a world: GETs, but those whose answers are never kept (read-cache.ts). */
+  reads: ReadonlySet<string>;
+  notFound(method: string, path: string): string;
+}
+
+/**
+ * A document as the app serves it: what each operation reads, keeps and changes, read once. The
+ * control API's answers are never kept (they show the journal, the clock, the deliveries).
+ *
+ * @example
+ * const api = servedDocument('api', '/v1', validator, routes, (method, path) => `No operation at ${method} ${path}`);
+ * api.keptReads.has('getCurrentUser'); // true
+ */
+export function servedDocument(
+  kind: ServedDocument['kind'],
+  prefix: string,
+  validator: Validator,
+  routes: ServedDocument['routes'],
+  notFound: ServedDocument['notFound'],
+): ServedDocument {
+  const takesJsonBody = new Set<string>();
+  const keptReads = new Map<string, string[]>();
+  const reads = new Set<string>();
+  for (const id of validator.operationIds) {
+    const { method, parameters, hasJsonBody } = validator.describeOperation(id);
+    if (hasJsonBody) takesJsonBody.add(id);
+    // The login issues a token and changes no world.
+    if (id === OAUTH_TOKEN_OPERATION) reads.add(id);
+    if (method !== 'GET' || (kind === 'api' && UNCACHEABLE_READS.has(id))) continue;
+    reads.add(id);
+    if (kind === 'api') keptReads.set(id, headerNames(parameters));
+  }
+  return { kind, prefix, validator, routes, takesJsonBody, keptReads, reads, notFound };
+}
+
+/** The names of an operation's header parameters, in lower case. */
+function headerNames(parameters: ReadonlyArray<{ in: string; name: string }>): string[] {
+  return parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase());
+}
+
+/** What answers a request to an HTTP trigger's endpoint (`<origin>/__endpoints/<key>`), injected like the routes. */
+export type EndpointRunner = (world: World, key: string, request: EndpointRequest) => Result<unknown>;
+
+/** The app's parts every stage may read: built once by createApp. */
+export interface AppParts {
+  store: Store;
+  api: ServedDocument;
+  control: ServedDocument;
+  projectLess: ProjectLessRouting;
+  faults: Faults;
+  /** The read cache; undefined: every answer is made anew. */
+  reads: ReadCache | undefined;
+  endpoints: EndpointRunner | undefined;
+  /** The step beside a real service or a recording; undefined: the mock answers everything. */
+  upstream: UpstreamStage | undefined;
+  hook: ExchangeHook;
+  logError: (message: string, error: unknown) => void;
+  /** Milliseconds on a monotonic clock, for durations. */
+  clock: () => number;
+}
+
+type Via = ExchangeRecord['via'];
+
+/**
+ * One exchange: what its record will say (exchange.ts), learnt stage by stage. The stages' own
+ * values (the credentials, the operation, the input) go from stage to stage as arguments.
+ */
+interface Exchange {
+  readonly parts: AppParts;
+  readonly request: AppRequest;
+  readonly head: RequestHead;
+  readonly via: Via;
+  /** UNIX ms on the store's clock: the stages read the exchange's time here, not again. */
+  readonly startedAt: number;
+  readonly started: number;
+  face: ExchangeRecord['face'];
+  operationId: string | undefined;
+  pathParams: Readonly<Record<string, string>>;
+  session: Session | undefined;
+  worldChanged: boolean;
+  source: ExchangeRecord['source'];
+  /** Headers every answer of the exchange carries: the faults' (rate limits, `Preference-Applied`), the upstream's. */
+  headers: Record<string, string> | undefined;
+  upstream: UpstreamExchange | undefined;
+}
+
+/** An operation the document matched. */
+interface Operation {
+  id: string;
+  pathParams: Readonly<Record<string, string>>;
+}
+
+/** A value, or the promise of one: what a stage that may wait (the upstream, a fault's delay, a route) hands on. */
+type Maybe<T> = T | Promise<T>;
+
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
+const INVALID_TOKEN = { 'www-authenticate': 'Bearer error="invalid_token"' };
+const OAUTH_TOKEN_PATH = `${API_PREFIX}/oauth/token`;
+
+/**
+ * Answers one request: the stages, then the exchange hook hands its record to every subscriber
+ * before the answer goes back. A value when no stage waited, else a promise: `mock.control` is
+ * synchronous (its public functions answer Results), and it takes this same list, so the loop may
+ * not add a wait of its own (the one place that knows both; docs/architecture.md).
+ *
+ * @example
+ * const response = await answer(parts, { method: 'GET', url: '/v1/users/me', headers, body: '' });
+ */
+export function answer(
+  parts: AppParts,
+  request: AppRequest,
+  head: RequestHead = readHead(request.method, request.url),
+  via: Via = 'request',
+): Maybe<AppResponse> {
+  const exchange: Exchange = {
+    parts,
+    request,
+    head,
+    via,
+    startedAt: parts.store.now(),
+    started: parts.clock(),
+    face: 'none',
+    operationId: undefined,
+    pathParams: NO_PARAMS,
+    session: undefined,
+    worldChanged: false,
+    source: 'mock',
+    headers: undefined,
+    upstream: undefined,
+  };
+  let answered: Maybe<AppResponse>;
+  try {
+    answered = answerRequest(exchange);
+  } catch (error) {
+    answered = internalError(exchange, error);
+  }
+  if (!(answered instanceof Promise)) return publish(exchange, answered);
+  return answered.then(
+    (response) => publish(exchange, response),
+    (error: unknown) => publish(exchange, internalError(exchange, error)),
+  );
+}
+
+/** The doors: the control API under /__mock, an HTTP trigger's endpoint, the API under /v1 (beside an upstream, that first). */
+function answerRequest(exchange: Exchange): Maybe<AppResponse> {
+  const { parts, head } = exchange;
+  if (isControlPath(head.path)) return answerOperation(exchange, parts.control);
+  if (endpointOf(head.path) !== undefined) return invokeEndpoint(exchange);
+  if (!isApiPath(head.path)) {
+    const message = `Every API route lives under ${API_PREFIX}; ${head.path} is not one`;
+    return errorResponse(apiError('not_found', message, { path: head.path }));
+  }
+  if (parts.upstream === undefined) return answerOperation(exchange, parts.api);
+  return askUpstream(exchange, parts.upstream).then((live) => live ?? answerOperation(exchange, parts.api));
+}
+
+/** The stages of a document's operation, in order; the first answer ends the list. */
+function answerOperation(exchange: Exchange, served: ServedDocument): Maybe<AppResponse> {
+  exchange.face = served.kind;
+  const login = isLogin(exchange, served);
+  const bearer = login ? undefined : readBearer(exchange); // session: the bearer (401)
+  if (isAnswer(bearer)) return bearer;
+  const operation = matchOperation(exchange, served, bearer); // match (404, 405)
+  if (isAnswer(operation)) return operation;
+  const issued = login ? checkLogin(exchange, served, operation) : undefined; // the login: its body, its token
+  if (isAnswer(issued)) return issued;
+  const credentials = (bearer ?? issued?.credentials) as Credentials;
+  const session = openSession(exchange, credentials); // session: the world, once the operation is known
+  const fault = served.kind === 'api' ? applyFaults(exchange, served, operation, session) : undefined; // faults
+  const afterFaults = (refused: AppResponse | undefined): Maybe<AppResponse> => {
+    if (refused !== undefined) return refused;
+    const kept = answerKeptRead(exchange, served, operation, session); // a read kept since the world last changed
+    if (kept.answer !== undefined) return kept.answer;
+    const input = issued?.input ?? checkInput(exchange, served, operation, credentials); // validation
+    if (isAnswer(input)) return input;
+    return runRoute(exchange, served, operation, { session, credentials, input, keepAs: kept.keepAs }); // route
+  };
+  // A fault's delay is spent before anything answers, so the exchange is over once the route has run.
+  return fault?.delay === undefined
+    ? afterFaults(fault?.response)
+    : fault.delay.then(() => afterFaults(fault.response));
+}
+
+/** Whether a stage's value is an answer that ends the list. */
+function isAnswer(value: unknown): value is AppResponse {
+  return typeof value === 'object' && value !== null && 'status' in value && 'body' in value;
+}
+
+/**
+ * Stage "upstream" (docs/upstream.md), beside a real service or a recording: its answer ends the
+ * list, and the caller's world (when the request names one) journals it; undefined: the mock
+ * answers, with the step's headers. Before the bearer: a live request is the real service's to
+ * authenticate, sent with the caller's own headers.
+ */
+async function askUpstream(exchange: Exchange, upstream: UpstreamStage): Promise<AppResponse | undefined> {
+  const outcome = await upstream.answer(exchange.request, exchange.head);
+  exchange.upstream = outcome.exchange;
+  if (outcome.source === 'mock') {
+    addHeaders(exchange, outcome.headers);
+    return undefined;
+  }
+  exchange.source = outcome.source;
+  const credentials = authenticate(exchange.request.headers);
+  if (credentials.ok) exchange.session = exchange.parts.store.session(credentials.value.token);
+  return outcome.response;
+}
+
+/**
+ * Stage "session", its first half: the bearer token, which selects the world and its kind (auth.ts).
+ * A request without a valid one is 401, as is a token naming a scenario the mock does not hold
+ * (docs/scenarios.md): refused, never answered from a seeded world in its place.
+ */
+function readBearer(exchange: Exchange): Credentials | AppResponse {
+  const auth = authenticate(exchange.request.headers);
+  if (!auth.ok) return errorResponse(auth.error, { 'www-authenticate': 'Bearer' });
+  const unknownScenario = exchange.parts.store.refusal(auth.value.token);
+  if (unknownScenario !== null) return errorResponse(apiError('unauthorized', unknownScenario), INVALID_TOKEN);
+  return auth.value;
+}
+
+/**
+ * Stage "match": the operation at the request's method and path (404, or 405 with `Allow`). The
+ * SDK's project-less Connect paths go to the token's project's operation first (project-less.ts),
+ * the one case where the world must be open to know the operation. A refusal opens no world; it is
+ * journaled in the token's world if the mock holds one.
+ */
+function matchOperation(
+  exchange: Exchange,
+  served: ServedDocument,
+  bearer: Credentials | undefined,
+): Operation | AppResponse {
+  const { head, parts } = exchange;
+  const relative = head.path.slice(served.prefix.length) || '/';
+  const routed =
+    served.kind === 'api' && bearer !== undefined
+      ? parts.projectLess(head.method, relative, () => tokenProject(openSession(exchange, bearer).world, bearer.token))
+      : relative;
+  const lookup = served.validator.matchOperation(head.method, routed);
+  if (lookup.kind === 'match') {
+    exchange.operationId = lookup.operationId;
+    exchange.pathParams = lookup.pathParams;
+    return { id: lookup.operationId, pathParams: lookup.pathParams };
+  }
+  if (bearer !== undefined) exchange.session ??= parts.store.held(bearer.token);
+  if (lookup.kind === 'not_found') {
+    return errorResponse(apiError('not_found', served.notFound(head.method, head.path), { path: head.path }));
+  }
+  const allow = lookup.allowed.join(', ');
+  const message = `${head.method} is not allowed on ${head.path}; allowed: ${allow}`;
+  return errorResponse(apiError('method_not_allowed', message, { allowed: lookup.allowed }), { allow });
+}
+
+/** Whether the request is the one operation called without a bearer: `POST /v1/oauth/token` (auth.ts). */
+function isLogin(exchange: Exchange, served: ServedDocument): boolean {
+  return served.kind === 'api' && exchange.head.method === 'POST' && exchange.head.path === OAUTH_TOKEN_PATH;
+}
+
+/**
+ * The login's own stage: its body checked against the document like any other (the client is not
+ * known before), and the token it issues, whose world the rest of the list runs in (its faults
+ * included: `?client_id=` of the control API's rate limit and faults, docs/control-api.md).
+ */
+function checkLogin(
+  exchange: Exchange,
+  served: ServedDocument,
+  operation: Operation,
+): { credentials: Credentials; input: RequestValidation } | AppResponse {
+  const input = checkInput(exchange, served, operation, undefined);
+  if (isAnswer(input)) return input;
+  const token = issueOAuthToken((input.body as { client_id: string }).client_id).access_token;
+  return { credentials: { token, kind: 'workspace_oauth' }, input };
+}
+
+/**
+ * Stage "session", its second half: the token's session, opened (and its world seeded) only once
+ * the operation is known. Past a UTC midnight of the world's clock its daily quotas start again
+ * (store/world/quotas.ts), which changes the world: the read cache then keeps nothing from before.
+ */
+function openSession(exchange: Exchange, credentials: Credentials): Session {
+  if (exchange.session !== undefined) return exchange.session;
+  const session = exchange.parts.store.session(credentials.token, exchange.startedAt);
+  if (settleQuotaDay(session.world, exchange.startedAt)) exchange.worldChanged = true;
+  exchange.session = session;
+  return session;
+}
+
+/**
+ * Stage "faults" (docs/control-api.md, "Faults"), for the API only: the injected and per-second
+ * rate limits (429), the failure rate (503) and `Prefer: code/example` may answer in place of the
+ * operation (faults.ts); whatever answers carries their headers and waits their delay.
+ */
+function applyFaults(
+  exchange: Exchange,
+  served: ServedDocument,
+  operation: Operation,
+  session: Session,
+): { response: AppResponse | undefined; delay: Promise<void> | undefined } {
+  const { faults } = exchange.parts;
+  const described = served.validator.describeOperation(operation.id);
+  const intercept = faults.intercept(session, described, exchange.request.headers.prefer);
+  addHeaders(exchange, intercept.headers);
+  return { response: intercept.response, delay: intercept.delayMs > 0 ? faults.sleep(intercept.delayMs) : undefined };
+}
+
+/**
+ * Stage "kept read" (docs/performance.md, "The read cache"): a read kept since its world last
+ * changed answers at once; on a miss, where the answer made next is to be kept, at the world's
+ * version from before the route ran, so an answer made while a change landed is never kept.
+ */
+function answerKeptRead(
+  exchange: Exchange,
+  served: ServedDocument,
+  operation: Operation,
+  session: Session,
+): { answer?: AppResponse; keepAs?: KeepAs } {
+  const { reads } = exchange.parts;
+  const headerNames = reads === undefined ? undefined : served.keptReads.get(operation.id);
+  // A world that changed in this exchange (a new quota day) answers anew.
+  if (reads === undefined || headerNames === undefined || exchange.worldChanged) return {};
+  // The key: the URL as sent (its path and query decide the answer) and the operation's declared
+  // headers; the token is the world's own.
+  let key = exchange.request.url;
+  for (const name of headerNames) key += `\n${exchange.request.headers[name] ?? ''}`;
+  const kept = reads.get(session.world, key);
+  if (kept !== undefined) return { answer: kept };
+  return { keepAs: { reads, key, version: reads.version(session.world) } };
+}
+
+/** Where a read made anew is kept (answerKeptRead). */
+interface KeepAs {
+  reads: ReadCache;
+  key: string;
+  version: number;
+}
+
+/**
+ * Stage "validation", the one trust boundary (docs/architecture.md): the body read as the operation
+ * takes it (413, 415, 400: body.ts), the parameters and body against the document (400, or 404 for
+ * a path ID of the wrong shape: issues.ts), then the operation's `x-token-kinds` (403). What passes
+ * is the route's input, typed, coerced and defaulted.
+ */
+function checkInput(
+  exchange: Exchange,
+  served: ServedDocument,
+  operation: Operation,
+  credentials: Credentials | undefined,
+): RequestValidation | AppResponse {
+  const { request, head } = exchange;
+  const body = parseRequestBody(request.body, request.headers, served.takesJsonBody.has(operation.id));
+  if (!body.ok) return errorResponse(body.error);
+  const query = new URLSearchParams(head.query);
+  const input = { pathParams: operation.pathParams, query, headers: request.headers, body: body.value };
+  const validated = served.validator.validateRequest(operation.id, input);
+  const refused = refusal(head.path, validated.issues);
+  if (refused !== null) return errorResponse(refused);
+  const { tokenKinds, method, template } = served.validator.describeOperation(operation.id);
+  // The login has no token yet, and its operation names no token kinds.
+  const kind = credentials?.kind ?? 'none';
+  if (tokenKinds !== undefined && !tokenKinds.includes(kind)) {
+    const message = `${method} ${served.prefix}${template} accepts ${tokenKinds.join(', ')} tokens only, not ${kind}`;
+    return errorResponse(apiError('forbidden_token_kind', message, { token_kind: kind }));
+  }
+  return validated;
+}
+
+/**
+ * Stage "route": the validated input handed to the operation's route (routes.ts for the API,
+ * control-routes.ts for the control API), which makes one store call and returns its Result;
+ * respond.ts makes the answer of it, and a read's answer is kept for the next one.
+ */
+function runRoute(
+  exchange: Exchange,
+  served: ServedDocument,
+  operation: Operation,
+  given: { session: Session; credentials: Credentials; input: RequestValidation; keepAs: KeepAs | undefined },
+): Maybe<AppResponse> {
+  const route = served.routes[operation.id];
+  if (route === undefined) throw new Error(`route table has no handler for operation ${operation.id}`);
+  if (!served.reads.has(operation.id)) exchange.worldChanged = true;
+  const { session, credentials, input, keepAs } = given;
+  const { path, query, header, body } = input;
+  const { headers } = exchange.request;
+  const result = route({ world: session.world, session, credentials, path, query, header, headers, body } as never);
+  const respond = (settled: Result<unknown>) => {
+    const response = fromResult(settled);
+    if (keepAs !== undefined) keepAs.reads.set(session.world, keepAs.key, keepAs.version, response);
+    return response;
+  };
+  return result instanceof Promise ? result.then(respond) : respond(result);
+}
+
+/**
+ * The door of an HTTP trigger's endpoint (docs/worlds.md, "Workflow endpoints"), outside /v1 and
+ * its document: the bearer's world when the request carries one, else the world that holds the
+ * key; any method; the body as JSON when it says so, else its text. An invocation changes its world.
+ */
+function invokeEndpoint(exchange: Exchange): AppResponse {
+  const { request, head, parts } = exchange;
+  exchange.face = 'endpoint';
+  const { key, rest } = endpointOf(head.path)!;
+  if (parts.endpoints === undefined) {
+    const none = `This mock serves no workflow endpoints (${head.path})`;
+    return errorResponse(apiError('not_found', none, { path: head.path }));
+  }
+  const auth = request.headers.authorization === undefined ? undefined : authenticate(request.headers);
+  if (auth !== undefined && !auth.ok) return errorResponse(auth.error, { 'www-authenticate': 'Bearer' });
+  const session = auth === undefined ? parts.store.endpointSession(key) : openSession(exchange, auth.value);
+  if (session === undefined) {
+    const message = `No workflow endpoint ${key} in the worlds this mock holds: send the bearer of its world, or open that world first`;
+    return errorResponse(apiError('not_found', message, { key }));
+  }
+  exchange.session = session;
+  const json = request.body.trim() !== '' && JSON_MEDIA_TYPE.test(request.headers['content-type'] ?? '');
+  const body = parseRequestBody(request.body, request.headers, json);
+  if (!body.ok) return errorResponse(body.error);
+  exchange.worldChanged = true;
+  const invocation = {
+    method: head.method,
+    path: rest,
+    query: head.query,
+    headers: request.headers,
+    body: json ? body.value : request.body === '' ? null : request.body,
+  };
+  return fromResult(parts.endpoints(session.world, key, invocation));
+}
+
+const JSON_MEDIA_TYPE = /^application\/([a-z.+-]*\+)?json\s*(;|$)/i;
+
+/** Adds headers every answer of the exchange carries (the faults', the upstream step's), in stage order. */
+function addHeaders(exchange: Exchange, headers: Readonly<Record<string, string>>): void {
+  // A plain loop: most requests add none, and then nothing is allocated.
+  for (const name in headers) {
+    exchange.headers ??= {};
+    exchange.headers[name] = headers[name]!;
+  }
+}
+
+/**
+ * The exchange is over: the answer gets the headers every answer of it carries, and the hook hands
+ * its record to every subscriber (the journal, coverage, the read cache, what the faces add) before
+ * it goes back to the face, which may then only send it (exchange.ts).
+ */
+function publish(exchange: Exchange, answered: AppResponse): AppResponse {
+  const { headers, parts } = exchange;
+  // Spread, not rebuilt: a kept answer keeps its encoded bytes (its body is the same).
+  const response = headers === undefined ? answered : { ...answered, headers: { ...answered.headers, ...headers } };
+  return parts.hook.publish({
+    via: exchange.via,
+    request: exchange.request,
+    head: exchange.head,
+    face: exchange.face,
+    operationId: exchange.operationId,
+    pathParams: exchange.pathParams,
+    response,
+    status: response.status,
+    source: exchange.source,
+    session: exchange.session,
+    worldChanged: exchange.worldChanged,
+    startedAt: exchange.startedAt,
+    durationMs: parts.clock() - exchange.started,
+    upstream: exchange.upstream,
+  });
+}
+
+/** An exception is a bug in the mock (docs/architecture.md): reported with its stack, answered 500. */
+function internalError(exchange: Exchange, error: unknown): AppResponse {
+  const { method, path } = exchange.head;
+  exchange.parts.logError(`[mock] unexpected error on ${method} ${path}:`, error);
+  return json(500, { error: `Internal error in the mock: ${(error as Error)?.message ?? String(error)}` });
+}
+
+/**
+ * `mock.control`'s way to a control operation (control.ts): the request it stands for (the token as
+ * its bearer, the path the HTTP face is called at, the arguments as its JSON body, within the
+ * bounds of a parsed body first, body.ts) down the same list as `/__mock/...`, its answer read back
+ * as the route's Result. The hook sees it as that request (`via: 'mock.control'`). Synchronous
+ * when the route is (answer).
+ *
+ * @example
+ * callControl(parts, 'setRateLimit', 'dev-token', { body: { requests: 2 } }); // { ok: true, value: { data: {...} } }
+ */
+export function callControl(
+  parts: AppParts,
+  operationId: string,
+  token: string,
+  input: { pathParams?: Record<string, string>; query?: URLSearchParams; body?: unknown },
+): Maybe<Result<unknown>> {
+  const bounded = withinJsonBounds(input.body);
+  if (!bounded.ok) return bounded;
+  const { method, template } = parts.control.validator.describeOperation(operationId);
+  const pathParams = input.pathParams ?? {};
+  const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(pathParams[name] ?? ''));
+  const search = input.query?.toString() ?? '';
+  const url = `${parts.control.prefix}${path}${search === '' ? '' : `?${search}`}`;
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (input.body !== undefined) headers['content-type'] = 'application/json';
+  const request = { method, url, headers, body: input.body === undefined ? '' : JSON.stringify(input.body) };
+  const answered = answer(parts, request, readHead(method, url), 'mock.control');
+  return answered instanceof Promise ? answered.then(resultOf) : resultOf(answered);
+}
+
+/** An answer read back as a Result: 2xx its JSON (204 null), else the ApiError it carries. */
+function resultOf(response: AppResponse): Result<unknown> {
+  const value = response.body === '' ? null : JSON.parse(response.body);
+  if (response.status < 300) return { ok: true, value };
+  return { ok: false, error: { status: response.status, body: value } };
+}
