@@ -17,12 +17,10 @@ import { type Destination, destinationPolicy } from '../common/destinations.ts';
 import type { PactOptions } from '../app/pact.ts';
 import { createMock, scenarioCatalogue, type FaultOptions, type Mock, type ScenarioDefinition } from '../index.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
-import { SEEDED_WORLD_WEIGHT } from '../store/world/index.ts';
 import { guardConnections, httpServerOptions, resolveLimits } from './connections.ts';
 import { type CorsOrigins, corsPolicy, hostPolicy } from './cors.ts';
 import { checkedFetch, type Lookup } from './fetch.ts';
 import { getRequestListener } from './listener.ts';
-import { collectAfterEvictions, keepTickShape } from './memory.ts';
 import { abandonState, keepState, logExchanges, openState, type OpenedState, type StateKeeper } from './state.ts';
 import { type PreparedUpstream, prepareUpstream, type UpstreamStepOptions } from './upstream.ts';
 
@@ -207,7 +205,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // The mock's base URL names the real port, so the server listens first; the request listener is
   // attached once the mock exists, before control returns to the loop, so no request can come earlier.
   const limits = resolveLimits(options.limits);
-  await keepTickShape();
   const server = createServer(httpServerOptions(limits));
   guardConnections(server, limits);
   const host = options.host ?? DEFAULT_HOST;
@@ -280,8 +277,6 @@ interface Composing {
 function composeMock(options: ServerOptions, made: Composing): { mock: Mock; keeper: StateKeeper | undefined } {
   const { opened, notice } = made;
   const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
-  // Counted in weight (mocks/store/world/weight.ts): a quarter of the bound, whatever worlds it is made of.
-  const collect = collectAfterEvictions(Math.max(100, Math.ceil(maxWorlds / 4)) * SEEDED_WORLD_WEIGHT);
   let keeper: StateKeeper | undefined;
   const mock =
     options.mock ??
@@ -303,12 +298,8 @@ function composeMock(options: ServerOptions, made: Composing): { mock: Mock; kee
       worlds: {
         maxWorlds,
         worldTtlMs: options.worldTtlMs,
-        // A quarter of the worlds evicted is ~50 MB of garbage at ~50 kB a world (memory.ts);
-        // the state file's log records each eviction (state.ts).
-        onEvict: (token, _reason, weight) => {
-          opened?.evicted(token);
-          collect(weight);
-        },
+        // The state file's log records each eviction (state.ts).
+        onEvict: (token) => opened?.evicted(token),
       },
       saveState: opened === undefined ? undefined : () => keeper!.save(),
       driftReport: made.upstream?.driftReport,
