@@ -115,5 +115,6 @@ describe('the end of the state log', () => {
       `cannot restore ${log}, line 2: longer than 536,870,888 bytes, the longest line a state log holds. The files were left untouched; move them away or fix them to start`,
     ]);
     expect(statSync(log).size).toBe(size);
+    rmSync(dirname(path), { recursive: true });
   });
 });
