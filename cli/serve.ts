@@ -128,8 +128,9 @@ Flags:
   --deliver-to <HOST[:PORT],...>
                  webhook deliveries only to these hosts (and ports); any other
                  is refused, logged and never attempted. Without it deliveries
-                 go anywhere but link-local addresses (169.254.0.0/16, fe80::/10,
-                 names resolving there: cloud metadata)              default: anywhere   env DELIVER_TO
+                 stay on this machine (localhost, 127.0.0.1, [::1]); link-local
+                 addresses (169.254.0.0/16, fe80::/10, names resolving there:
+                 cloud metadata) are refused even when listed        default: loopback   env DELIVER_TO
   --upstream <URL>
                  the real service beside the mock (its base URL, /v1 included):
                  the operations of --live go there with the caller's own

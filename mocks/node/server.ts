@@ -13,7 +13,7 @@ import {
   DEFAULT_MAX_WORLDS,
   DEFAULT_PORT,
 } from '../common/defaults.ts';
-import { type Destination, destinationPolicy } from '../common/destinations.ts';
+import { type Destination, destinationPolicy, LOOPBACK } from '../common/destinations.ts';
 import type { PactOptions } from '../app/pact.ts';
 import { createMock, scenarioCatalogue, type FaultOptions, type Mock, type ScenarioDefinition } from '../index.ts';
 import { answerOf } from '../app/app.ts';
@@ -58,7 +58,7 @@ export interface ServerOptions {
    * URLs name it. Default: each client sees the origin it addressed (mocks/node/addressed.ts).
    */
   publicUrl?: string;
-  /** Deliveries go only to these hosts and ports (`--deliver-to`); default: anywhere but link-local. Ignored with `mock`. */
+  /** Deliveries go only to these hosts and ports (`--deliver-to`); default: loopback only (`LOOPBACK`). Ignored with `mock`. */
   deliverTo?: readonly Destination[];
   /**
    * Origins whose pages may call the API under /v1 from a browser (`--cors`): `'*'` or a list such
@@ -294,7 +294,7 @@ function composeMock(options: ServerOptions, made: Composing): { mock: Mock; kee
       sink: createDeliveryEngine({
         // The policy judges each URL before the first attempt; the fetch judges the addresses a
         // name leads to as it connects.
-        policy: destinationPolicy(options.deliverTo),
+        policy: destinationPolicy(options.deliverTo ?? LOOPBACK),
         fetch: checkedFetch(options.lookup),
         log: notice,
       }),
