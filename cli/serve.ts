@@ -676,8 +676,12 @@ function pactFile(pact: { dir: string; consumer: string }): string {
 /** `--pact-dir`: the recorded interactions merged into the consumer's file at exit (docs/pact.md). */
 async function writePact(running: RunningServer, pact: { dir: string; consumer: string }, node: ServerModule) {
   try {
-    const written = await node.writePactFile(pact.dir, running.mock.pact!);
-    console.log(`Pact: ${written.interactions} interactions for ${pact.consumer}. Written to ${written.path}`);
+    const recorder = running.mock.pact!;
+    const written = await node.writePactFile(pact.dir, recorder);
+    const dropped = recorder.dropped() === 0 ? '' : ` (${recorder.dropped()} more dropped: the recorder holds 16 MiB)`;
+    console.log(
+      `Pact: ${written.interactions} interactions for ${pact.consumer}${dropped}. Written to ${written.path}`,
+    );
     return true;
   } catch (error) {
     console.error(`${PROGRAM} serve: could not write --pact-dir ${pactFile(pact)}: ${(error as Error).message}`);

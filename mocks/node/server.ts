@@ -314,7 +314,8 @@ function composeMock(options: ServerOptions, made: Composing): { mock: Mock; kee
       saveState: opened === undefined ? undefined : () => keeper!.save(),
       driftReport: made.upstream?.driftReport,
       upstream: made.upstream?.stage,
-      ...(options.pact === undefined ? {} : { pact: options.pact }),
+      // The recorder's notes (a body kept as its shape, a full recorder) go where the server's go.
+      ...(options.pact === undefined ? {} : { pact: { log: notice, ...options.pact } }),
     });
   if (opened === undefined) return { mock, keeper };
   keeper = keepState({ opened, store: mock.store, intervalMs: options.state?.intervalMs, log: notice });
