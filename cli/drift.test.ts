@@ -10,7 +10,8 @@ import { PLANTED, plantedUpstream } from '../support/planted-upstream.ts';
 import { document } from '../openapi/generated/document.ts';
 import { validator } from '../openapi/validator.ts';
 import { createMock } from '../mocks/index.ts';
-import { emptyHar, secretFields, toHarEntry } from '../mocks/upstream/har.ts';
+import { secretFields } from '../openapi/redact.ts';
+import { emptyHar, toHarEntry } from '../mocks/upstream/har.ts';
 import { createHybrid } from '../mocks/upstream/hybrid.ts';
 
 afterEach(killRunning);

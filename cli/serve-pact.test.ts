@@ -1,6 +1,6 @@
 // `serve --pact-dir DIR --pact-consumer NAME` (docs/pact.md): a real server on loopback, real
 // requests, SIGTERM, and the Pact file it wrote.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -58,6 +58,29 @@ describe('serve --pact-dir', () => {
     try {
       const first = await recordedRun(dir);
       expect(await recordedRun(dir)).toBe(first);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('exits after SIGTERM when the lock is a folder: names the lock, sets the pact aside, exit 1', {
+    timeout: 20_000,
+  }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pact-'));
+    try {
+      const lock = join(dir, 'web-workflow-api.json.lock');
+      mkdirSync(lock);
+      const run = startCli(['serve', '--port', '0', '--quiet', '--pact-dir', dir, '--pact-consumer', 'web']);
+      const [, baseUrl] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
+      expect((await fetch(`${baseUrl}/users/me`, { headers: { authorization: 'Bearer lock-1' } })).status).toBe(200);
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(1);
+      expect(run.err()).toContain(`the lock ${lock} is a folder, not a lock file; remove it`);
+      const aside = readdirSync(dir).find((name) => name.includes('.unmerged-'))!;
+      expect(run.err()).toContain(`this run's 1 interaction is in ${join(dir, aside)}`);
+      expect(JSON.parse(readFileSync(join(dir, aside), 'utf8')).interactions[0].key).toBe(
+        'getCurrentUser 200 a fresh world',
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -128,8 +128,9 @@ Flags:
   --deliver-to <HOST[:PORT],...>
                  webhook deliveries only to these hosts (and ports); any other
                  is refused, logged and never attempted. Without it deliveries
-                 go anywhere but link-local addresses (169.254.0.0/16, fe80::/10,
-                 names resolving there: cloud metadata)              default: anywhere   env DELIVER_TO
+                 stay on this machine (localhost, 127.0.0.1, [::1]); link-local
+                 addresses (169.254.0.0/16, fe80::/10, names resolving there:
+                 cloud metadata) are refused even when listed        default: loopback   env DELIVER_TO
   --upstream <URL>
                  the real service beside the mock (its base URL, /v1 included):
                  the operations of --live go there with the caller's own
@@ -675,8 +676,12 @@ function pactFile(pact: { dir: string; consumer: string }): string {
 /** `--pact-dir`: the recorded interactions merged into the consumer's file at exit (docs/pact.md). */
 async function writePact(running: RunningServer, pact: { dir: string; consumer: string }, node: ServerModule) {
   try {
-    const written = await node.writePactFile(pact.dir, running.mock.pact!);
-    console.log(`Pact: ${written.interactions} interactions for ${pact.consumer}. Written to ${written.path}`);
+    const recorder = running.mock.pact!;
+    const written = await node.writePactFile(pact.dir, recorder);
+    const dropped = recorder.dropped() === 0 ? '' : ` (${recorder.dropped()} more dropped: the recorder holds 16 MiB)`;
+    console.log(
+      `Pact: ${written.interactions} interactions for ${pact.consumer}${dropped}. Written to ${written.path}`,
+    );
     return true;
   } catch (error) {
     console.error(`${PROGRAM} serve: could not write --pact-dir ${pactFile(pact)}: ${(error as Error).message}`);

@@ -844,8 +844,8 @@ describe('schema dialect and shape rules', () => {
 describe('webhook URL rule (spec: protocol http or https and a hostname; optional port and path)', () => {
   const url = '/components/schemas/WebhookUrl';
   it.each([
-    'https://hooks.analytical.dev',
-    'https://hooks.analytical.dev/workflow-errors',
+    'https://hooks.analytical.example',
+    'https://hooks.analytical.example/workflow-errors',
     'http://localhost:8080/hook?source=kit#top',
     'http://127.0.0.1:4010/',
     'https://[::1]:9000/hook',
@@ -853,14 +853,14 @@ describe('webhook URL rule (spec: protocol http or https and a hostname; optiona
     expect(validator.errors(url, value)).toEqual([]);
   });
   it.each([
-    'hooks.analytical.dev/workflow-errors', // no protocol
-    'ftp://files.analytical.dev/drop', // other protocol
-    'mailto:ops@analytical.dev',
+    'hooks.analytical.example/workflow-errors', // no protocol
+    'ftp://files.analytical.example/drop', // other protocol
+    'mailto:ops@analytical.example',
     'https://', // no hostname
     'https:///path-only',
     'https://-leading-hyphen.dev',
-    'https://hooks.analytical.dev:port/x',
-    'https://hooks analytical.dev',
+    'https://hooks.analytical.example:port/x',
+    'https://hooks analytical.example',
   ])('rejects %s', (value) => {
     expect(validator.errors(url, value)).not.toEqual([]);
   });

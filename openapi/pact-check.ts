@@ -9,6 +9,7 @@ import type { Issue } from './types.ts';
 import { documentedStatusKey, mediaTypeOf } from './response.ts';
 import { isObject } from './json.ts';
 import { parsePact } from './pact-file.ts';
+import { isRedactedAt, secretFields } from './redact.ts';
 import { validator } from './validator.ts';
 
 type Json = Record<string, unknown>;
@@ -53,6 +54,9 @@ export function queryOf(query: unknown): URLSearchParams {
       for (const value of Array.isArray(values) ? values : [values]) params.append(name, String(value));
   return params;
 }
+
+/** The fields the recorder redacts (openapi/redact.ts): a `[redacted]` there is not judged. */
+const SECRETS = secretFields(document);
 
 /** Each operation's response schema pointers by status key (`200`, `4XX`, `DEFAULT`) and media type. */
 const responseSchemas = new Map(resolveOperations(document).map((site) => [site.info.operationId, site.responses]));
@@ -114,14 +118,16 @@ function checkInteraction(interaction: unknown, index: number, v4: boolean): Pac
   return [
     ...prefixed(`${at}/request`, requestIssues, description),
     // An issue at the body's root that names the status is the status's.
-    ...responseIssues.map((issue) => ({
-      description,
-      pointer:
-        issue.pointer === '' && /^status /.test(issue.message)
-          ? `${at}/response/status`
-          : `${at}/response/body${issue.pointer}`,
-      message: issue.message,
-    })),
+    ...responseIssues
+      .filter((issue) => !isRedactedAt(answered.content, issue.pointer, SECRETS))
+      .map((issue) => ({
+        description,
+        pointer:
+          issue.pointer === '' && /^status /.test(issue.message)
+            ? `${at}/response/status`
+            : `${at}/response/body${issue.pointer}`,
+        message: issue.message,
+      })),
   ];
 }
 

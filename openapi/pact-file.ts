@@ -1,7 +1,7 @@
 // Reading a Pact file's text (docs/pact.md): whether it is JSON with an `interactions` list, and of
 // which specification. The one reading behind `pact check`, `pact verify` and the recorder's merge
 // into a file (mocks/app/pact.ts); pure and browser-safe.
-import { isObject, type JsonObject as Json } from './json.ts';
+import { isObject, type JsonObject as Json, notJsonReason } from './json.ts';
 
 /**
  * A Pact file (`file`, the whole JSON object), its interactions and whether it is of specification 4
@@ -15,7 +15,7 @@ export function parsePact(text: string): { file: Json; interactions: unknown[]; 
   try {
     pact = JSON.parse(text);
   } catch (error) {
-    return { refused: `is not JSON (${(error as Error).message})` };
+    return { refused: notJsonReason(error) };
   }
   if (!isObject(pact) || !Array.isArray(pact.interactions))
     return { refused: 'is no Pact file: it has no "interactions" list' };

@@ -1100,10 +1100,10 @@ describe.skipIf(!servesV1)(
           const created = await client.projects.create({
             name,
             appName: 'Analytical',
-            supportEmail: 'support@analytical.dev',
+            supportEmail: 'support@analytical.example',
           });
           expect(created.id).toMatch(/^proj_/);
-          expect(created).toMatchObject({ name, appName: 'Analytical', supportEmail: 'support@analytical.dev' });
+          expect(created).toMatchObject({ name, appName: 'Analytical', supportEmail: 'support@analytical.example' });
           expect(await client.projects.retrieve(created.id)).toEqual(created);
 
           const found: string[] = [];
@@ -1326,11 +1326,11 @@ describe.skipIf(!servesV1)(
             app: 'github',
             name: `Enterprise ${user()}`,
             oauthAppId: created.id!,
-            cfmap: { base_url: 'https://gh.acme.dev' },
+            cfmap: { base_url: 'https://gh.acme.example' },
           });
           expect(override).toMatchObject({
             oauthAppId: created.id,
-            cfmap: { base_url: 'https://gh.acme.dev' },
+            cfmap: { base_url: 'https://gh.acme.example' },
             ownerId: (await project()).id,
           });
           await client.oauthApps.delete(created.id!);
@@ -1349,7 +1349,7 @@ describe.skipIf(!servesV1)(
           const created = await client.appOverrides.create({
             app: 'github',
             name,
-            cfmap: { base_url: 'https://gh.acme.dev' },
+            cfmap: { base_url: 'https://gh.acme.example' },
           });
           expect(created.id).toMatch(/^[0-9a-f]{16}$/);
           expect(created.app).toMatchObject({ nameSlug: 'github', scopeProfiles: [] });
@@ -1361,8 +1361,10 @@ describe.skipIf(!servesV1)(
           const listed: string[] = [];
           for await (const item of await client.appOverrides.list({ app: 'github', limit: 1 })) listed.push(item.id);
           expect(listed).toContain(created.id);
-          const updated = await client.appOverrides.update(created.id, { cfmap: { base_url: 'https://gh2.acme.dev' } });
-          expect(updated).toMatchObject({ id: created.id, name, cfmap: { base_url: 'https://gh2.acme.dev' } });
+          const updated = await client.appOverrides.update(created.id, {
+            cfmap: { base_url: 'https://gh2.acme.example' },
+          });
+          expect(updated).toMatchObject({ id: created.id, name, cfmap: { base_url: 'https://gh2.acme.example' } });
 
           const externalUserId = user();
           const token = await client.tokens.create({ externalUserId });
@@ -1374,7 +1376,7 @@ describe.skipIf(!servesV1)(
           });
           expect((await client.accounts.retrieve(account.id, { includeCredentials: true })).credentials).toEqual({
             api_key: 'k',
-            base_url: 'https://gh2.acme.dev',
+            base_url: 'https://gh2.acme.example',
           });
 
           await client.appOverrides.delete(created.id);

@@ -17,15 +17,17 @@ export const MAX_JSON_ARRAY_ITEMS = 10_000;
 
 const encoder = new TextEncoder();
 
-/** UTF-8 size of a string, without encoding it when the length alone decides. */
-function utf8Length(text: string): number {
-  if (text.length * 3 <= MAX_BODY_BYTES) return text.length; // exact value irrelevant below the cap
-  if (text.length > MAX_BODY_BYTES) return text.length;
-  return encoder.encode(text).length;
-}
-
-function isOversized(body: string): boolean {
-  return body.length > 0 && utf8Length(body) > MAX_BODY_BYTES;
+/**
+ * Whether `text` takes more than `limit` bytes in UTF-8, without encoding it when its length alone
+ * decides (a character is one to three bytes).
+ *
+ * @example
+ * overBytes('é'.repeat(40_000), 64 * 1024); // true: 80,000 bytes
+ */
+export function overBytes(text: string, limit: number): boolean {
+  if (text.length * 3 <= limit) return false;
+  if (text.length > limit) return true;
+  return encoder.encode(text).length > limit;
 }
 
 function isJsonMediaType(contentType: string | undefined): boolean {
@@ -43,7 +45,7 @@ function isJsonMediaType(contentType: string | undefined): boolean {
  * parseRequestBody('{"a":1}', { 'content-type': 'application/json' }, true); // { ok: true, value: { a: 1 } }
  */
 export function parseRequestBody(raw: string, headers: Record<string, string>, takesJson: boolean): Result<unknown> {
-  if (isOversized(raw)) return { ok: false, error: payloadTooLarge() };
+  if (overBytes(raw, MAX_BODY_BYTES)) return { ok: false, error: payloadTooLarge() };
   if (!takesJson || raw.trim() === '') return ok(undefined);
   const contentType = headers['content-type'];
   if (!isJsonMediaType(contentType)) {

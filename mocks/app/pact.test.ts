@@ -72,6 +72,53 @@ describe('recordPact', () => {
     expect(accounts.request.headers.authorization).toBeUndefined();
   });
 
+  it('pins only a value sent under the same name: a server-made field named like a sent one of another value keeps its matcher', async () => {
+    const pact = JSON.parse(await recorded('pact-unit'));
+    const rulesOf = (prefix: string) =>
+      pact.interactions.find((interaction: { key: string }) => interaction.key.startsWith(prefix)).response
+        .matchingRules.body;
+    // deployTrigger sends the component's `id` (github-new-issue); the deployed trigger's `dc_` ID is the server's.
+    expect(rulesOf('deployTrigger 200')['$.data.id'].matchers).toEqual([
+      { match: 'regex', regex: '^dc_[A-Za-z0-9]+$' },
+    ]);
+    // createWorkflow sends the workflow's `name`; the name of the trigger it made ("Event source") is the server's.
+    expect(rulesOf('createWorkflow 200')['$.data.triggers[*].name'].matchers).toEqual([{ match: 'type' }]);
+  });
+
+  it('keeps the first exchange of a key, not a later one', async () => {
+    const mock = createMock({ seed: 3, sink: createRecordingSink() });
+    const recorder = recordPact(mock, { consumer: 'web' });
+    const headers = { authorization: 'Bearer pact-first' };
+    for (const name of ['first', 'second']) {
+      const url = `/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2F${name}&name=${name}&description=d`;
+      expect((await mock.fetch(url, { method: 'POST', headers })).status).toBe(200);
+    }
+    expect(recorder.size()).toBe(1);
+    const [kept] = recorder.pact().interactions;
+    expect(kept!.request.query!.name).toEqual(['first']);
+    expect(kept!.response.body!.content).toMatchObject({ data: { name: 'first' } });
+  });
+
+  it('keeps a body over 64 KiB as its shape, with one log line; the provider is held to its types', async () => {
+    const lines: string[] = [];
+    const mock = createMock({ seed: 3, sink: createRecordingSink() });
+    const recorder = recordPact(mock, { consumer: 'web', log: (line) => lines.push(line) });
+    const step = { namespace: 'big', props: { prompt: 'p'.repeat(40_000) } };
+    const body = JSON.stringify({ steps: [step, step, step], settings: { name: 'n'.repeat(100) } });
+    const headers = { authorization: 'Bearer pact-big', 'content-type': 'application/json', prefer: 'code=400' };
+    expect((await mock.fetch('/v1/workflows', { method: 'POST', headers, body })).status).toBe(400);
+    const [kept] = recorder.pact().interactions;
+    expect(kept!.request.body!.content).toEqual({
+      steps: [{ namespace: 'big', props: { prompt: 'p'.repeat(64) } }],
+      settings: { name: 'n'.repeat(64) },
+    });
+    expect(lines).toEqual([
+      "[pact] createWorkflow 400 a fresh world: the request body is over 64 KiB: kept as its shape (each array's first item, strings cut to 64 characters)",
+    ]);
+    // The answer was small: kept whole, with no catch-all rule.
+    expect(kept!.response.matchingRules?.body.$).toBeUndefined();
+  });
+
   it("names a scenario token's world as its provider state", async () => {
     const pact = JSON.parse(await recorded('scenario_empty-account_unit'));
     expect(pact.interactions[0].providerStates[0].name).toBe('scenario empty-account');

@@ -1,16 +1,28 @@
 // The Pact recorder of every face (docs/pact.md): the exchanges of a mock as a Pact specification
 // 4.0 file. It listens on the app's exchange hook (docs/architecture.md, "After each exchange"),
 // keeps one interaction per operation, status and provider state, and answers the file sorted, so
-// that the same run writes the same file byte for byte. Browser-safe: it reads only the document
-// and the exchange record, so the MSW handlers in a page record as the Node server does; writing
-// and merging files is the Node adapter's (mocks/node/pact.ts), with mergePacts below.
+// that the same run writes the same file byte for byte. What it keeps is redacted by the kit's one
+// redaction (openapi/redact.ts) and bounded: a body up to 64 KiB, the whole recorder to 16 MiB
+// (docs/pact.md, "What is recorded"). Browser-safe: it reads only the document and the exchange
+// record, so the MSW handlers in a page record as the Node server does; writing and merging files
+// is the Node adapter's (mocks/node/pact.ts), with mergePacts below.
 import { document } from '../../openapi/generated/document.ts';
 import { resolveOperations } from '../../openapi/document/resolve.ts';
 import { isObject } from '../../openapi/json.ts';
 import { parsePact } from '../../openapi/pact-file.ts';
 import { bodyMatchers, type MatchingRules } from '../../openapi/pact-matchers.ts';
 import { documentedStatusKey } from '../../openapi/response.ts';
+import { MAX_JSON_DEPTH, overBytes, withinJsonBounds } from './body.ts';
 import type { ExchangeListener, ExchangeRecord } from './exchange.ts';
+import {
+  bearerScrubber,
+  redactBody,
+  redactHeader,
+  redactJson,
+  redactQuery,
+  type Scrub,
+  secretFields,
+} from '../../openapi/redact.ts';
 import { CONSOLE_REQUEST_HEADER } from './subscribers.ts';
 
 /** The provider's name in every file the kit writes, and the file's suffix. */
@@ -21,6 +33,20 @@ const KEPT_REQUEST_HEADERS = ['accept', 'content-type', 'prefer'];
 
 /** A consumer's name becomes part of a file name: letters, digits, '.', '-', '_' (as serve's --pact-consumer). */
 const CONSUMER_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+/**
+ * A body is kept whole up to this many bytes; a bigger one as its shape. A consumer relies on a
+ * body's fields, not on a megabyte of its values (docs/pact.md, "What is recorded").
+ */
+const BODY_MAX_BYTES = 64 * 1024;
+/** A string of a body's shape keeps this many characters. */
+const SHAPE_STRING_CHARS = 64;
+/**
+ * The recorder's interactions take at most this much of the file's text (counted in characters); a
+ * new interaction that does not fit is dropped and counted. Far below the longest string V8 makes
+ * (512 MiB), so the file and `GET /__mock/pact` are always written.
+ */
+const RECORDER_MAX_BYTES = 16 * 1024 * 1024;
 
 /** A request or response body as written: JSON as itself, any other text as text. */
 export interface PactBody {
@@ -70,6 +96,8 @@ export interface PactOptions {
    * when there is one; else the description is `<operationId> answers <status> in <state>`.
    */
   describe?: (record: ExchangeRecord) => string | undefined;
+  /** Where the recorder says it kept a body's shape or dropped an interaction; console.warn by default. */
+  log?: (line: string) => void;
 }
 
 /** A mock's recorder of exchanges as a pact (`mock.pact`). */
@@ -79,6 +107,8 @@ export interface PactRecorder {
   stop(): void;
   /** How many interactions are kept. */
   size(): number;
+  /** How many interactions were dropped: new ones that no longer fit the recorder's 16 MiB. */
+  dropped(): number;
   /** The pact so far, interactions sorted by key. */
   pact(): PactFile;
   /** The whole file, interactions sorted by key, ending in a newline. */
@@ -95,8 +125,14 @@ export function pactFileName(consumer: string): string {
   return `${consumer}-${PACT_PROVIDER}.json`;
 }
 
-/** Why `consumer` cannot name a pact file, or undefined when it can. */
-function consumerNameProblem(consumer: string): string | undefined {
+/**
+ * Why `consumer` cannot name a pact file, or undefined when it can: the rule of createMock's `pact`,
+ * writePactFile and serve's --pact-consumer.
+ *
+ * @example
+ * consumerNameProblem('../../escaped'); // "must be letters, digits, '.', '-' or '_' (a file name), got \"../../escaped\""
+ */
+export function consumerNameProblem(consumer: string): string | undefined {
   return CONSUMER_NAME.test(consumer)
     ? undefined
     : `must be letters, digits, '.', '-' or '_' (a file name), got ${JSON.stringify(consumer)}`;
@@ -122,17 +158,44 @@ function interactionKey(record: ExchangeRecord): string | undefined {
   return `${record.operationId} ${record.status} ${providerStateOf(record)}`;
 }
 
-/** The body's text as JSON when it is JSON, else the text itself. */
-function parsedBody(text: string, contentType: string): PactBody | undefined {
-  if (text === '') return undefined;
-  if (/json/i.test(contentType)) {
-    try {
-      return { content: JSON.parse(text), contentType, encoded: false };
-    } catch {
-      // Not JSON after all: kept as the text it was.
-    }
+/** How the recorder redacts one exchange: the document's secret fields, the exchange's bearer. */
+interface Redaction {
+  secrets: ReadonlySet<string>;
+  scrub: Scrub;
+}
+
+/**
+ * A body as written, redacted: JSON as itself, any other text as text. Over BODY_MAX_BYTES (or beyond
+ * the app's JSON bounds), JSON is kept as its shape (`cut` says so) and other text is left out.
+ */
+function writtenBody(text: string, contentType: string, redaction: Redaction): { body?: PactBody; cut?: string } {
+  if (text === '') return {};
+  const { secrets, scrub } = redaction;
+  let value: unknown;
+  try {
+    value = /json/i.test(contentType) ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON after all: kept as the text it was.
   }
-  return { content: text, contentType, encoded: false };
+  if (value === undefined) {
+    if (overBytes(text, BODY_MAX_BYTES)) return { cut: 'left out (no JSON to keep the shape of)' };
+    return { body: { content: redactBody(text, secrets, scrub), contentType, encoded: false } };
+  }
+  if (!overBytes(text, BODY_MAX_BYTES) && withinJsonBounds(value).ok)
+    return { body: { content: redactJson(value, secrets, scrub), contentType, encoded: false } };
+  const shape = redactJson(shapeOf(value, 0), secrets, scrub);
+  if (overBytes(JSON.stringify(shape), BODY_MAX_BYTES)) return { cut: 'left out (even its shape is over 64 KiB)' };
+  const cut = `kept as its shape (each array's first item, strings cut to ${SHAPE_STRING_CHARS} characters)`;
+  return { body: { content: shape, contentType, encoded: false }, cut };
+}
+
+/** A JSON value's shape: each array cut to its first item, each string to SHAPE_STRING_CHARS, nothing below MAX_JSON_DEPTH. */
+function shapeOf(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return value.slice(0, SHAPE_STRING_CHARS);
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth >= MAX_JSON_DEPTH) return null;
+  if (Array.isArray(value)) return value.slice(0, 1).map((item) => shapeOf(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shapeOf(item, depth + 1)]));
 }
 
 /** `?a=1&b=2&a=3` as `{ a: ['1', '3'], b: ['2'] }`, names sorted. */
@@ -156,6 +219,8 @@ function documentFacts() {
       for (const [type, pointer] of response.content) if (/json/.test(type) && pointer !== null) return pointer;
       return undefined;
     },
+    /** The body fields the document marks secret (./redact.ts). */
+    secrets: secretFields(document),
     /** The headers kept: the ones every consumer relies on and those the operation declares (`x-pd-environment`). */
     requestHeaders(operationId: string): string[] {
       const declared = (byId.get(operationId)?.info.parameters ?? [])
@@ -173,28 +238,37 @@ function interactionOf(
   facts: ReturnType<typeof documentFacts>,
   seed: string | undefined,
   title: string | undefined,
+  log: (line: string) => void,
 ): PactInteraction {
   const { request, head, response, status } = record;
   const operationId = record.operationId!;
   const state = providerStateOf(record);
-  const params: Record<string, string> = { ...record.pathParams };
+  const redaction = { secrets: facts.secrets, scrub: bearerScrubber(request.headers) };
+  const { scrub } = redaction;
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(record.pathParams)) params[name] = scrub(value);
   if (seed !== undefined) params.seed = seed;
   const requestHeaders: Record<string, string[]> = {};
   for (const name of facts.requestHeaders(operationId)) {
     const value = request.headers[name];
-    if (value !== undefined) requestHeaders[name] = [value];
+    if (value !== undefined) requestHeaders[name] = [redactHeader(name, value, scrub)];
   }
-  const requestBody = parsedBody(request.body, request.headers['content-type'] ?? 'application/octet-stream');
+  const sent = writtenBody(request.body, request.headers['content-type'] ?? 'application/octet-stream', redaction);
   const responseType = response.headers['content-type'];
-  const responseBody = responseType === undefined ? undefined : parsedBody(response.body, responseType);
+  const answered = responseType === undefined ? {} : writtenBody(response.body, responseType, redaction);
+  if (sent.cut !== undefined) log(`[pact] ${key}: the request body is over 64 KiB: ${sent.cut}`);
+  if (answered.cut !== undefined) log(`[pact] ${key}: the response body is over 64 KiB: ${answered.cut}`);
+  const requestBody = sent.body;
+  const responseBody = answered.body;
   const pointer = facts.responseSchema(operationId, status);
   const schema = pointer === undefined ? undefined : { $ref: `#${pointer}` };
-  const query = queryOf(head.query);
-  // What the consumer sent, in the body or the query (createWebhook's name and url): echoed, it stays exact.
-  const rules =
-    responseBody !== undefined && schema !== undefined && typeof responseBody.content === 'object'
-      ? bodyMatchers(document, schema, responseBody.content, [requestBody?.content, query])
-      : {};
+  const query = queryOf(redactQuery(head.query, facts.secrets, scrub));
+  // What the consumer sent as written, in the body or the query (createWebhook's name and url):
+  // echoed, it stays exact. A shape's values are examples only: its types hold (`$`), the rest as the schema says.
+  const shaped = answered.cut !== undefined && responseBody !== undefined;
+  const rules: MatchingRules = shaped ? { $: { combine: 'AND', matchers: [{ match: 'type' }] } } : {};
+  if (responseBody !== undefined && schema !== undefined && typeof responseBody.content === 'object')
+    Object.assign(rules, bodyMatchers(document, schema, responseBody.content, [requestBody?.content, query]));
   return {
     type: 'Synchronous/HTTP',
     key,
@@ -205,7 +279,7 @@ function interactionOf(
     providerStates: [{ name: state, params }],
     request: {
       method: head.method,
-      path: head.path,
+      path: scrub(head.path),
       ...(query === undefined ? {} : { query }),
       ...(Object.keys(requestHeaders).length === 0 ? {} : { headers: requestHeaders }),
       ...(requestBody === undefined ? {} : { body: requestBody }),
@@ -285,15 +359,44 @@ export function recordPact(
   const facts = documentFacts();
   const seed = options.seed === undefined ? undefined : String(options.seed);
   const describe = options.describe ?? runningTestName;
+  const log = options.log ?? ((line: string) => console.warn(line));
   const interactions = new Map<string, PactInteraction>();
-  // The key first: an interaction already kept is not built again (its matchers walk the schema).
+  const dropped = new Set<string>();
+  let held = 0;
+  // The key first: an interaction already kept (or dropped) is not built again (its matchers walk the schema).
   const stop = mock.onExchange((record) => {
     const key = interactionKey(record);
-    if (key === undefined || interactions.has(key)) return;
-    interactions.set(key, interactionOf(record, key, facts, seed, describe(record)));
+    if (key === undefined || interactions.has(key) || dropped.has(key)) return;
+    const interaction = interactionOf(record, key, facts, seed, describe(record), log);
+    const size = writtenSize(interaction);
+    if (held + size > RECORDER_MAX_BYTES) {
+      dropped.add(key);
+      if (dropped.size === 1)
+        log(
+          `[pact] ${options.consumer}: the recorder holds 16 MiB: ${key} is dropped, as is every new one that does not fit (counted)`,
+        );
+      return;
+    }
+    held += size;
+    interactions.set(key, interaction);
   });
   const pact = () => pactOf(options.consumer, interactions.values());
-  return { consumer: options.consumer, stop, size: () => interactions.size, pact, text: () => pactText(pact()) };
+  return {
+    consumer: options.consumer,
+    stop,
+    size: () => interactions.size,
+    dropped: () => dropped.size,
+    pact,
+    text: () => pactText(pact()),
+  };
+}
+
+/** The characters an interaction takes in the file: its two-space JSON, each line indented twice more (pactText). */
+function writtenSize(interaction: PactInteraction): number {
+  const text = JSON.stringify(interaction, null, 2);
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines += 1;
+  return text.length + 4 * lines + 2;
 }
 
 /**

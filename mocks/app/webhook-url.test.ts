@@ -10,7 +10,7 @@ import { createMock } from '../index.ts';
 import { createRecordingSink } from '../store/world/recording-sink.ts';
 
 const ADMITTED = [
-  'https://hooks.acme.dev/workflow-errors',
+  'https://hooks.acme.example/workflow-errors',
   'http://localhost:3000/x',
   'http://127.0.0.1:4010/',
   'https://example.com:8443/hooks/errors?x=1&y=two#frag',
@@ -23,12 +23,12 @@ const ADMITTED = [
 ];
 
 const REFUSED = [
-  'https:hooks.acme.dev/x', // no "//"
-  'https://hooks.acme.dev/a b', // a space
-  'https://hooks.acme.dev/a\nb', // a newline
-  'https://user:pw@hooks.acme.dev/', // user info
-  'https://user@hooks.acme.dev/',
-  'https://my_host.acme.dev/', // "_" in a host name
+  'https:hooks.acme.example/x', // no "//"
+  'https://hooks.acme.example/a b', // a space
+  'https://hooks.acme.example/a\nb', // a newline
+  'https://user:pw@hooks.acme.example/', // user info
+  'https://user@hooks.acme.example/',
+  'https://my_host.acme.example/', // "_" in a host name
   'http://[F]/', // not an IPv6 address
   'http://h.example.com:65536/', // port out of range
   'http://999.999.999.999/', // not an IPv4 address

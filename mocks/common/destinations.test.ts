@@ -1,7 +1,7 @@
 // The one destination policy (destinations.ts): the rules every sender of the kit applies, on URLs
 // and on the addresses a name resolves to. Pure: nothing here resolves a name or opens a socket.
 import { describe, expect, it } from 'vitest';
-import { destinationPolicy, linkLocalHost, parseDestinations, reservedHost } from './destinations.ts';
+import { destinationPolicy, LOOPBACK, linkLocalHost, parseDestinations, reservedHost } from './destinations.ts';
 
 describe('linkLocalHost and reservedHost', () => {
   it('finds a literal link-local host in any spelling the URL parser canonicalises, and only those', () => {
@@ -59,6 +59,29 @@ describe('destinationPolicy', () => {
     // Listed or not, a link-local address stays refused.
     expect(destinationPolicy([{ host: '169.254.169.254', port: null }]).refuseUrl('http://169.254.169.254/')).toMatch(
       /link-local/,
+    );
+  });
+});
+
+describe('LOOPBACK, the default of --deliver-to', () => {
+  it('allows the three loopback names on any port and refuses the rest, saying which flag allows it', () => {
+    const policy = destinationPolicy(LOOPBACK);
+    for (const url of [
+      'http://localhost:9000/h',
+      'http://127.0.0.1/h',
+      'https://[::1]:8443/h',
+      'http://0x7f000001:9/h',
+    ])
+      expect([url, policy.refuseUrl(url)]).toEqual([url, null]);
+    expect(policy.refuseUrl('https://hooks.partner.dev/in')).toBe(
+      'hooks.partner.dev:443 is not one of localhost, 127.0.0.1, [::1]: without --deliver-to, deliveries stay on this machine; to allow it: serve --deliver-to hooks.partner.dev:443 (env DELIVER_TO; startServer({ deliverTo }))',
+    );
+    expect(policy.refuseUrl('http://[2001:db8::1]:81/')).toMatch(
+      / to allow it: serve --deliver-to \[2001:db8::1\]:81 /,
+    );
+    // What the flag lists is told as the flag's: no hint once the user has chosen.
+    expect(destinationPolicy([...LOOPBACK]).refuseUrl('http://hooks.partner.dev/')).toBe(
+      'hooks.partner.dev:80 is not in --deliver-to (localhost, 127.0.0.1, [::1])',
     );
   });
 });

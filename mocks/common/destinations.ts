@@ -12,6 +12,17 @@ export interface Destination {
 const LINK_LOCAL = 'a link-local address (169.254.0.0/16, fe80::/10: cloud metadata services)';
 
 /**
+ * Where deliveries go when the user named nowhere (`--deliver-to` unset, the delivery engine's
+ * default): this machine only, so that a world's seeded or example webhooks never reach the
+ * network (docs/control-api.md, "Where deliveries may go").
+ */
+export const LOOPBACK: readonly Destination[] = Object.freeze([
+  { host: 'localhost', port: null },
+  { host: '127.0.0.1', port: null },
+  { host: '[::1]', port: null },
+]);
+
+/**
  * Reads `--deliver-to`: comma-separated `HOST[:PORT]` entries (`[v6]:PORT` for IPv6); an error
  * message for the first entry that is not one.
  *
@@ -93,11 +104,13 @@ export interface DestinationPolicy {
 const portOf = (url: URL) => (url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port));
 
 /**
- * The destination policy with `allow` (`--deliver-to`; undefined: any host and port but link-local ones).
+ * The destination policy with `allow` (`--deliver-to`, `LOOPBACK` when it is unset; undefined: any
+ * host and port but link-local ones, for a URL the user gave on purpose: `deliver --url`, `--upstream`).
  *
  * @example
  * const policy = destinationPolicy([{ host: '127.0.0.1', port: 9000 }]);
  * policy.refuseUrl('http://127.0.0.1:9001/hook'); // '127.0.0.1:9001 is not in --deliver-to (127.0.0.1:9000)'
+ * destinationPolicy(LOOPBACK).refuseUrl('https://203.0.113.5/in'); // '203.0.113.5:443 is not one of localhost, 127.0.0.1, [::1]: ... to allow it: serve --deliver-to 203.0.113.5:443 ...'
  * policy.refuseUrl('http://169.254.169.254/'); // '169.254.169.254 is a link-local address (...)'
  * policy.refuseAddress('metadata.internal', '169.254.169.254'); // 'metadata.internal resolves to 169.254.169.254, a link-local address (...)'
  */
@@ -116,8 +129,10 @@ export function destinationPolicy(allow?: readonly Destination[]): DestinationPo
       }
       const host = url.hostname.toLowerCase();
       const port = portOf(url);
-      return allow.some((entry) => entry.host === host && (entry.port === null || entry.port === port))
-        ? null
+      if (allow.some((entry) => entry.host === host && (entry.port === null || entry.port === port))) return null;
+      // The default refuses what nobody asked for, so its refusal says how to ask (docs/control-api.md).
+      return allow === LOOPBACK
+        ? `${host}:${port} is not one of ${listed}: without --deliver-to, deliveries stay on this machine; to allow it: serve --deliver-to ${host}:${port} (env DELIVER_TO; startServer({ deliverTo }))`
         : `${host}:${port} is not in --deliver-to (${listed})`;
     },
     refuseAddress(host, address) {

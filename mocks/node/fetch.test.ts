@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { receiverPool } from '../../support/loopback-receiver.ts';
+import { destinationPolicy } from '../common/destinations.ts';
 import { createDeliveryEngine, DESTINATION_REFUSED, RESPONSE_BODY_LIMIT } from '../outbound/delivery.ts';
 import { verifySignature } from '../outbound/signature.ts';
 import { checkedFetch, type Lookup, upstreamSender } from './fetch.ts';
@@ -24,9 +25,13 @@ function scripted(...answers: string[][]): Lookup & { asked: string[] } {
   return Object.assign(lookup, { asked });
 }
 
+/** The names these tests resolve (by the injected lookup only), allowed as `--deliver-to` would. */
+const policy = destinationPolicy(['hooks.dev', 'rebind.dev', 'nowhere.dev'].map((host) => ({ host, port: null })));
+
 /** The engine as the Node server builds it (mocks/node/server.ts), with one attempt and no backoff. */
 function engineWith(lookup: Lookup, log: string[] = []) {
   return createDeliveryEngine({
+    policy,
     fetch: checkedFetch(lookup),
     maxAttempts: 1,
     timeoutMs: 2_000,
@@ -116,7 +121,12 @@ describe('checkedFetch (the Node server delivery fetch)', () => {
     expect(unknown.attempts[0]!.error).toMatch(/ENOTFOUND nowhere\.dev/);
 
     const silent = await receiver(() => new Promise(() => {}));
-    const slow = createDeliveryEngine({ fetch: checkedFetch(scripted(['127.0.0.1'])), maxAttempts: 1, timeoutMs: 150 });
+    const slow = createDeliveryEngine({
+      policy,
+      fetch: checkedFetch(scripted(['127.0.0.1'])),
+      maxAttempts: 1,
+      timeoutMs: 150,
+    });
     const late = slow.enqueue({
       world: 'w',
       kind: 'subscription',

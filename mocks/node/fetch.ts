@@ -12,11 +12,13 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip, inflate, type ZlibOptions } from 'node:zlib';
 import { destinationPolicy } from '../common/destinations.ts';
 import { DESTINATION_REFUSED } from '../outbound/delivery.ts';
 import { HOP_HEADERS } from '../upstream/har.ts';
 import type { UpstreamAnswer, UpstreamRequest, UpstreamSend } from '../upstream/hybrid.ts';
-import { UpstreamBodyTooLarge } from '../upstream/hybrid.ts';
+import { UpstreamBodyRefused, UpstreamBodyTooLarge } from '../upstream/hybrid.ts';
 
 /** Resolves a host name to its addresses (node:dns's lookup with `all: true` by default). */
 export type Lookup = (host: string) => Promise<Array<{ address: string }>>;
@@ -205,7 +207,7 @@ function attempt(pool: Pool, request: UpstreamRequest, retry: boolean, { resolve
       attempt(pool, request, false, { resolve, reject });
       return;
     }
-    const known = [DESTINATION_REFUSED, 'TimeoutError'].includes(error.name) || error instanceof UpstreamBodyTooLarge;
+    const known = [DESTINATION_REFUSED, 'TimeoutError'].includes(error.name) || error instanceof UpstreamBodyRefused;
     reject(known ? error : new TypeError('fetch failed', { cause: error }));
   };
   const agent = secure ? pool.https : pool.http;
@@ -226,20 +228,73 @@ function attempt(pool: Pool, request: UpstreamRequest, retry: boolean, { resolve
     });
     message.on('end', () => {
       if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve({
-        status: message.statusCode ?? 0,
-        statusText: message.statusMessage ?? '',
-        headers: answerHeaders(message),
-        body: chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'),
-      });
+      const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      // Settled here, not by `fail`: the answer is complete and its connection may be back in the pool.
+      const done = (bytes: Buffer | Error) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (bytes instanceof Error) return reject(bytes);
+        const { statusCode, statusMessage } = message;
+        resolve({
+          status: statusCode ?? 0,
+          statusText: statusMessage ?? '',
+          headers: answerHeaders(message),
+          body: bytes.toString('utf8'),
+        });
+      };
+      // The header goes with the hop's (HOP_HEADERS): the body must go decoded, or not at all.
+      const encoding = message.headers['content-encoding'];
+      if (encoding === undefined || raw.length === 0) done(raw);
+      else decodedBody(raw, encoding, maxBodyBytes).then(done, done);
     });
   });
   const late = () => Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: 'TimeoutError' });
   const timer = setTimeout(() => fail(late()), timeoutMs);
   outgoing.on('error', fail);
   outgoing.end(body === '' ? undefined : body);
+}
+
+type Decode = (body: Buffer, options: ZlibOptions) => Promise<Buffer>;
+/** The content codings an upstream answer is decoded from (RFC 9110, 8.4.1; `deflate` is the zlib format). */
+const DECODERS = new Map<string, Decode>([
+  ['gzip', promisify(gunzip)],
+  ['x-gzip', promisify(gunzip)],
+  ['deflate', promisify(inflate)],
+  ['br', promisify(brotliDecompress)],
+]);
+
+/**
+ * An upstream answer's body with its `content-encoding` undone, last coding first, never to more
+ * than `maxBytes`: the hybrid step asks for no encoding (docs/upstream.md, "What is forwarded"), yet
+ * an upstream may compress anyway, and the caller must not get compressed bytes without the header
+ * that says so. A coding the kit cannot undo, or a body that does not decode, is an UpstreamBodyRefused (a 502).
+ * @example
+ * await decodedBody(gzipSync('{"data":1}'), 'gzip', 1 << 24); // <Buffer 7b 22 64 ...> ('{"data":1}')
+ */
+async function decodedBody(body: Buffer, encoding: string, maxBytes: number): Promise<Buffer> {
+  const codings = encoding
+    .toLowerCase()
+    .split(',')
+    .map((coding) => coding.trim())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+  let bytes = body;
+  for (const coding of codings.reverse()) {
+    const decode = DECODERS.get(coding);
+    if (decode === undefined) {
+      const known = [...DECODERS.keys()].join(', ');
+      throw new UpstreamBodyRefused(
+        `its body is content-encoding: ${encoding}, which the kit cannot decode (${known})`,
+      );
+    }
+    try {
+      bytes = await decode(bytes, { maxOutputLength: maxBytes });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new UpstreamBodyTooLarge(maxBytes);
+      throw new UpstreamBodyRefused(`its ${coding} body does not decode: ${(error as Error).message}`);
+    }
+  }
+  return bytes;
 }
 
 /** Methods a client may repeat without changing their effect (RFC 9110, 9.2.2): retried once on a reset connection. */

@@ -4,9 +4,9 @@
 // it (created exclusively; one left by a process that died is taken over), and the file is replaced
 // whole (files.ts): a reader never sees half of one, and no writer's interactions are lost.
 import { constants } from 'node:fs';
-import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, open, readFile, readlink, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { mergePacts, pactFileName, pactText, readKitPact, type PactFile } from '../app/pact.ts';
+import { consumerNameProblem, mergePacts, pactFileName, pactText, readKitPact, type PactFile } from '../app/pact.ts';
 import { writeFileReplacing } from './files.ts';
 
 /** How long a writer waits for another one's lock before it gives up (a merge takes milliseconds). */
@@ -31,11 +31,15 @@ export interface PactSource {
 }
 
 /**
- * Merges `source`'s pact into `DIR/<consumer>-workflow-api.json` (the folder and the file created
- * when missing), under a lock so that concurrent writers (Vitest's workers, Playwright's) never lose
- * each other's interactions. Throws an Error naming the file and the reason when the folder cannot
- * be made, the file there is no pact of that consumer (it is left as it is), or another writer
- * holds the lock for 30 s.
+ * Merges `source`'s pact into `DIR/<consumer>-workflow-api.json` (the folder made when missing; the
+ * file written 0600: it holds what the consumer sent, redacted), under a lock so that concurrent
+ * writers (Vitest's workers, Playwright's) never lose each other's interactions. Throws a TypeError
+ * for a consumer name that is no file name (as createMock and serve refuse it), and an Error naming
+ * the file and the reason when the folder cannot be made, the file there is no pact of that
+ * consumer (it is left as it is), the lock is no lock file or cannot be read, or another writer
+ * holds it for 30 s. When the merge fails, the pact is written alone beside the file
+ * (`<consumer>-workflow-api.unmerged-<time>-<pid>.json`), and the Error says where: a failed write
+ * loses none of the interactions kept.
  *
  * @example
  * // A Vitest setup file: each test file's interactions merged into one file.
@@ -44,40 +48,75 @@ export interface PactSource {
  * });
  */
 export async function writePactFile(dir: string, source: PactSource): Promise<WrittenPact> {
+  const problem = consumerNameProblem(source.consumer);
+  if (problem !== undefined) throw new TypeError(`writePactFile: consumer ${problem}`);
   const path = join(dir, pactFileName(source.consumer));
   try {
     await mkdir(dir, { recursive: true });
   } catch (error) {
-    throw new Error(
-      `cannot write the pact to ${path}: cannot make the folder ${dir} (${(error as NodeJS.ErrnoException).code})`,
-    );
+    throw new Error(`cannot write the pact to ${path}: cannot make the folder ${dir} (${codeOf(error)})`);
   }
+  const mine = source.pact();
+  try {
+    return await mergeInto(path, source.consumer, mine);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; ${await setAside(path, mine)}`);
+  }
+}
+
+/** Merges `mine` into `consumer`'s file at `path` under its lock; throws an Error naming the file and the reason. */
+async function mergeInto(path: string, consumer: string, mine: PactFile): Promise<WrittenPact> {
   const release = await lockFile(`${path}.lock`);
   try {
     let existing: string | undefined;
     try {
       existing = await readFile(path, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if (codeOf(error) !== 'ENOENT') throw new Error(`cannot read the pact at ${path} (${codeOf(error)})`);
     }
-    const mine = source.pact();
     const pacts = [mine];
     let before = 0;
     if (existing !== undefined) {
-      const read = readKitPact(existing, source.consumer);
-      if (!read.ok) throw new Error(`cannot merge the pact into ${path}: the file there ${read.error}`);
+      const read = readKitPact(existing, consumer);
+      if (!read.ok) {
+        // What a link points to is named, never what it holds: a file linked by mistake may hold secrets.
+        const link = await readlink(path).catch(() => undefined);
+        const there = link === undefined ? 'the file there' : `the file there (a link to ${link})`;
+        throw new Error(`cannot merge the pact into ${path}: ${there} ${read.error}`);
+      }
       before = read.value.interactions.length;
       pacts.unshift(read.value);
     }
-    const merged = mergePacts(source.consumer, pacts);
-    await writeFileReplacing(path, pactText(merged), 0o644);
+    const merged = mergePacts(consumer, pacts);
+    await writeFileReplacing(path, pactText(merged), 0o600);
     return { path, interactions: merged.interactions.length, added: merged.interactions.length - before };
   } finally {
     await release();
   }
 }
 
-/** Takes the lock file `lock` (O_EXCL, our pid in it), waiting for its holder; answers its release. */
+/** Writes `pact` alone beside `path`, under a name no other write takes; says where, or why it could not. */
+async function setAside(path: string, pact: PactFile): Promise<string> {
+  if (pact.interactions.length === 0) return 'this run recorded no interaction';
+  const one = pact.interactions.length === 1;
+  const count = `this run's ${pact.interactions.length} interaction${one ? '' : 's'}`;
+  const aside = path.replace(/\.json$/, `.unmerged-${Date.now()}-${process.pid}.json`);
+  try {
+    await writeFileReplacing(aside, pactText(pact), 0o600);
+    return `${count} ${one ? 'is' : 'are'} in ${aside}`;
+  } catch (error) {
+    return `${count} could not be written to ${aside} either (${codeOf(error)})`;
+  }
+}
+
+const codeOf = (error: unknown): string =>
+  (error as NodeJS.ErrnoException).code ?? (error as Error).message ?? String(error);
+
+/**
+ * Takes the lock file `lock` (O_EXCL, our pid in it), waiting for its holder; answers its release.
+ * Gives up after LOCK_WAIT_MS whatever the lock does meanwhile, and at once, naming it, when the
+ * lock is not a file this code makes (a folder, a link) or cannot be read: waiting would not change it.
+ */
 async function lockFile(lock: string): Promise<() => Promise<void>> {
   const giveUp = Date.now() + LOCK_WAIT_MS;
   for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
@@ -87,33 +126,46 @@ async function lockFile(lock: string): Promise<() => Promise<void>> {
       await file.close();
       return () => rm(lock, { force: true });
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
+      const code = codeOf(error);
       if (code === 'ENOENT') throw new Error(`cannot write the pact: the folder of ${lock} does not exist`);
       if (code !== 'EEXIST') throw new Error(`cannot write the pact: cannot create ${lock} (${code})`);
     }
     const holder = await lockHolder(lock);
-    if (holder === 'gone') continue;
-    if (holder === 'stale') {
-      await rm(lock, { force: true });
-      continue;
-    }
     if (Date.now() > giveUp)
       throw new Error(
-        `cannot write the pact: ${lock} has been held by process ${holder} for ${LOCK_WAIT_MS / 1000} s; remove it if that process is gone`,
+        `cannot write the pact: ${lock} has been held${typeof holder === 'number' ? ` by process ${holder}` : ''} for ${LOCK_WAIT_MS / 1000} s; remove it if no writer is running`,
       );
+    if (holder === 'stale') await rm(lock, { force: true });
     // Another writer is merging: its merge takes milliseconds, so wait a little and try again.
-    await new Promise((done) => setTimeout(done, wait));
+    else if (holder !== 'gone') await new Promise((done) => setTimeout(done, wait));
   }
 }
 
-/** Who holds `lock`: a live pid, 'stale' (its process is gone, or it is too old), or 'gone' (released meanwhile). */
+/**
+ * Who holds `lock`: a live pid, 'stale' (its process is gone, or it is too old), or 'gone' (released
+ * meanwhile). Throws an Error naming the lock when it is no regular file or cannot be read.
+ */
 async function lockHolder(lock: string): Promise<number | 'stale' | 'gone'> {
   let text: string;
   let modified: number;
   try {
-    [text, modified] = await Promise.all([readFile(lock, 'utf8'), stat(lock).then((info) => info.mtimeMs)]);
-  } catch {
-    return 'gone';
+    const info = await lstat(lock);
+    if (!info.isFile()) {
+      const kind = info.isDirectory() ? 'a folder' : info.isSymbolicLink() ? 'a link' : 'not a file';
+      throw new Error(`cannot write the pact: the lock ${lock} is ${kind}, not a lock file; remove it`);
+    }
+    modified = info.mtimeMs;
+    const file = await open(lock, constants.O_RDONLY | constants.O_NOFOLLOW);
+    try {
+      text = await file.readFile('utf8');
+    } finally {
+      await file.close();
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return 'gone';
+    if (code === undefined) throw error;
+    throw new Error(`cannot write the pact: cannot read the lock ${lock} (${code}); remove it if no writer is running`);
   }
   const pid = Number(text);
   // Written right after the create: an empty file is a writer between the two steps.

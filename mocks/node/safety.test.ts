@@ -208,6 +208,7 @@ describe('where deliveries go', () => {
         asked.push(host);
         return [{ address: '169.254.169.254' }];
       },
+      deliverTo: [{ host: 'metadata.internal', port: null }],
       log: () => {},
     });
     const byName = deliver(server, 'meta', 'http://metadata.internal/latest/meta-data/');
@@ -220,6 +221,65 @@ describe('where deliveries go', () => {
       reason: expect.stringContaining('resolves to 169.254.169.254'),
     });
     expect(literal).toMatchObject({ state: 'refused', attempts: [] });
+  });
+});
+
+describe('without --deliver-to nothing leaves the machine', () => {
+  it('a loopback receiver gets its delivery; another host is refused before any lookup, the reason naming the flag', async () => {
+    const here = await receivers.start();
+    const asked: string[] = [];
+    const lines: string[] = [];
+    const server = await start({
+      lookup: async (host) => {
+        asked.push(host);
+        return [{ address: '127.0.0.1' }];
+      },
+      log: (line) => lines.push(line),
+    });
+    const ok = deliver(server, 'default', here.url);
+    const byName = deliver(server, 'default', 'https://hooks.partner.dev/in');
+    // Loopback too, but not one of the three names: the list is exact (and a regression stays local).
+    const byAddress = deliver(server, 'default', 'http://127.0.0.2:8080/in');
+    await server.mock.control.idle();
+    expect(ok.state).toBe('delivered');
+    expect(here.received).toHaveLength(1);
+    expect(asked).toEqual([]);
+    expect(byName).toMatchObject({ state: 'refused', attempts: [] });
+    expect(byName.reason).toMatch(
+      /^hooks\.partner\.dev:443 is not one of localhost, 127\.0\.0\.1, \[::1\]: .*--deliver-to hooks\.partner\.dev:443 /,
+    );
+    expect(byAddress).toMatchObject({ state: 'refused', attempts: [] });
+    expect(byAddress.reason).toMatch(/--deliver-to 127\.0\.0\.2:8080 \(env DELIVER_TO/);
+    expect(lines[0]).toBe(
+      `[deliveries] refused ${byName.id} of world ${byName.world} to https://hooks.partner.dev/in: ${byName.reason}`,
+    );
+  });
+
+  it("the document's example subscription (POST /__mock/emit of p_2BTbNZ9's $errors) resolves no name and opens no socket", async () => {
+    const asked: string[] = [];
+    const server = await start({
+      lookup: async (host) => {
+        asked.push(host);
+        return [{ address: '127.0.0.1' }];
+      },
+      log: () => {},
+    });
+    const emitted = await fetch(`${server.origin}/__mock/emit`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer dev-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ emitter_id: 'p_2BTbNZ9', event_name: '$errors', event: {} }),
+    });
+    const { data } = (await emitted.json()) as { data: { deliveries: Array<{ id: string }> } };
+    expect(data.deliveries.length).toBeGreaterThan(0);
+    await server.mock.control.idle();
+    const listed = await fetch(`${server.origin}/__mock/deliveries`, {
+      headers: { authorization: 'Bearer dev-token' },
+    });
+    const records = ((await listed.json()) as { data: Array<{ state: string; attempts: Array<{ status: unknown }> }> })
+      .data;
+    expect(records.length).toBeGreaterThan(0);
+    expect(asked).toEqual([]);
+    for (const record of records) expect(record.attempts.every((attempt) => attempt.status === null)).toBe(true);
   });
 });
 

@@ -13,7 +13,7 @@ import {
   DEFAULT_MAX_WORLDS,
   DEFAULT_PORT,
 } from '../common/defaults.ts';
-import { type Destination, destinationPolicy } from '../common/destinations.ts';
+import { type Destination, destinationPolicy, LOOPBACK } from '../common/destinations.ts';
 import type { PactOptions } from '../app/pact.ts';
 import { createMock, scenarioCatalogue, type FaultOptions, type Mock, type ScenarioDefinition } from '../index.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
@@ -55,7 +55,7 @@ export interface ServerOptions {
    * URLs name it. Default: each client sees the origin it addressed (mocks/node/addressed.ts).
    */
   publicUrl?: string;
-  /** Deliveries go only to these hosts and ports (`--deliver-to`); default: anywhere but link-local. Ignored with `mock`. */
+  /** Deliveries go only to these hosts and ports (`--deliver-to`); default: loopback only (`LOOPBACK`). Ignored with `mock`. */
   deliverTo?: readonly Destination[];
   /**
    * Origins whose pages may call the API under /v1 from a browser (`--cors`): `'*'` or a list such
@@ -288,7 +288,7 @@ function composeMock(options: ServerOptions, made: Composing): { mock: Mock; kee
       sink: createDeliveryEngine({
         // The policy judges each URL before the first attempt; the fetch judges the addresses a
         // name leads to as it connects.
-        policy: destinationPolicy(options.deliverTo),
+        policy: destinationPolicy(options.deliverTo ?? LOOPBACK),
         fetch: checkedFetch(options.lookup),
         log: notice,
       }),
@@ -304,7 +304,8 @@ function composeMock(options: ServerOptions, made: Composing): { mock: Mock; kee
       saveState: opened === undefined ? undefined : () => keeper!.save(),
       driftReport: made.upstream?.driftReport,
       upstream: made.upstream?.stage,
-      ...(options.pact === undefined ? {} : { pact: options.pact }),
+      // The recorder's notes (a body kept as its shape, a full recorder) go where the server's go.
+      ...(options.pact === undefined ? {} : { pact: { log: notice, ...options.pact } }),
     });
   if (opened === undefined) return { mock, keeper };
   keeper = keepState({ opened, store: mock.store, intervalMs: options.state?.intervalMs, log: notice });

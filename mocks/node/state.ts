@@ -3,7 +3,8 @@
 // leaves the server (what the write changed, the world whole, or that it is gone). A compaction
 // writes the snapshot and empties the log. At start the snapshot and then the log are restored;
 // anything that cannot be restored exactly stops the start and is left untouched.
-import { closeSync, fchmodSync, fstatSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { constants } from 'node:buffer';
+import { closeSync, fchmodSync, fstatSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { SavedState } from '../app/control.ts';
 import type { ExchangeListener } from '../app/exchange.ts';
@@ -54,6 +55,13 @@ function fromFile(world: FileWorld): WorldSnapshot {
   return { token: tokenHash, ...rest } as WorldSnapshot;
 }
 
+/**
+ * The longest FILE.log line read: V8's longest string (0x1fffffe8 characters, ~512 MiB). A longer
+ * line cannot be decoded into one string, and this kit never wrote one (a record is one
+ * JSON.stringify, bound the same way): it is refused by file and line before any of it is held.
+ */
+const LOG_LINE_MAX_BYTES = constants.MAX_STRING_LENGTH;
+
 /** One line of FILE.log after its header: what one accepted write left in one world. */
 type LogRecord = { w: string; full: FileWorld } | { w: string; patch: WorldPatch } | { w: string; gone: true };
 
@@ -69,6 +77,8 @@ export interface OpenedState {
   hasher: TokenHasher;
   /** Generation of the log read at start (the next compaction covers it). */
   generation: number;
+  /** What of the log was dropped at start (an unfinished last line), for the keeper to report. */
+  dropped?: string;
   fd: number;
   lock: StateLock;
   /**
@@ -169,9 +179,12 @@ export async function openState(path: string, key?: string): Promise<OpenedState
       throw new StateFileError(`cannot read or create the key of the state file (${path}.key): ${reason(error)}`);
     }
     const text = readText(path);
-    const { restored, generation } = replay(path, text, readFileSync(fd, 'utf8'), hasher);
+    const { lines, dropped } = readLog(fd, `${path}.log`);
+    const { restored, generation } = replay(path, text, lines, hasher);
     const evictions = new Set<string>();
-    return { path, restored, generation, fd, lock, hasher, evictions, evicted: (token) => void evictions.add(token) };
+    const evicted = (token: string) => void evictions.add(token);
+    const opened = { path, restored, generation, fd, lock, hasher, evictions, evicted };
+    return dropped === undefined ? opened : { ...opened, dropped };
   } catch (error) {
     closeSync(fd);
     await lock.release();
@@ -179,16 +192,60 @@ export async function openState(path: string, key?: string): Promise<OpenedState
   }
 }
 
+/**
+ * FILE.log's complete lines, read a chunk at a time and never as one string (the whole log may be
+ * longer than V8's longest); a line past LOG_LINE_MAX_BYTES is a StateFileError naming it. A last line
+ * without its newline was being written when the process died, so its request was never
+ * answered: it is left out, and `dropped` says so for the start's log.
+ */
+function readLog(fd: number, where: string): { lines: string[]; dropped?: string } {
+  const lines: string[] = [];
+  const chunk = Buffer.allocUnsafe(1 << 20);
+  let position = 0; // of the chunk in the file
+  let start = 0; // of the line being read
+  const tooLong = () => {
+    const longest = `${LOG_LINE_MAX_BYTES.toLocaleString('en-US')} bytes, the longest line a state log holds`;
+    return new StateFileError(
+      `cannot restore ${where}, line ${lines.length + 1}: longer than ${longest}. ${UNTOUCHED}`,
+    );
+  };
+  for (;;) {
+    const read = readSync(fd, chunk, 0, chunk.length, position);
+    if (read === 0) break;
+    const view = chunk.subarray(0, read);
+    for (let end = view.indexOf(0x0a); end !== -1; end = view.indexOf(0x0a, end + 1)) {
+      if (position + end - start > LOG_LINE_MAX_BYTES) throw tooLong();
+      lines.push(start >= position ? view.toString('utf8', start - position, end) : textAt(fd, start, position + end));
+      start = position + end + 1;
+    }
+    position += read;
+    if (position - start > LOG_LINE_MAX_BYTES) throw tooLong();
+  }
+  if (position === start) return { lines };
+  const unfinished = `an unfinished last record (${position - start} bytes, no newline) was dropped`;
+  const why = 'its write was never answered (the server stopped while writing it)';
+  return { lines, dropped: `${where}, line ${lines.length + 1}: ${unfinished}; ${why}` };
+}
+
+/** Bytes `start` to `end` of the file as text: a line that began in an earlier chunk. */
+function textAt(fd: number, start: number, end: number): string {
+  const bytes = Buffer.allocUnsafe(end - start);
+  let offset = 0;
+  while (offset < bytes.length) {
+    const read = readSync(fd, bytes, offset, bytes.length - offset, start + offset);
+    if (read === 0) break; // cannot happen: the scan read these bytes
+    offset += read;
+  }
+  return bytes.toString('utf8', 0, offset);
+}
+
 /** The snapshot with the log's records newer than it applied, ready for the store. */
 function replay(
   path: string,
   text: string | undefined,
-  log: string,
+  lines: readonly string[],
   hasher: TokenHasher,
 ): { restored: OpenedState['restored']; generation: number } {
-  const lines = log.split('\n');
-  // The last line without its newline was being written when the process died: never answered.
-  lines.pop();
   const where = (n: number) => `${path}.log, line ${n + 1}`;
   const generation = lines.length > 0 ? logGeneration(lines[0]!, where(0)) : 0;
   if (text === undefined) {
@@ -375,6 +432,7 @@ export function keepState(options: {
   const log = options.log ?? ((line: string) => console.error(line));
   const { path, restored, hasher } = opened;
   const restoredWorlds = restored === undefined ? 0 : restoreState(path, restored, store, hasher);
+  if (opened.dropped !== undefined) log(`[state] ${opened.dropped}`);
   if (restored !== undefined && 'clear' in restored && restoredWorlds > 0) {
     const rewritten = `${restoredWorlds} worlds restored and rewritten now with keyed hashes`;
     log(`[state] ${path}: a previous release's file, tokens in clear: ${rewritten}`);

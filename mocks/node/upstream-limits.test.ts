@@ -2,8 +2,9 @@
 // on 127.0.0.1 that streams an answer without end gets its read stopped at the cap, the caller a
 // 502 in the documented error shape naming the cap, and the next live request is answered as
 // usual. The exchange queue in front of the drift report and the recording is bounded too.
-import { createServer, type Server } from 'node:http';
+import { createServer, get as httpGet, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Exchange } from '../upstream/har.ts';
 import { sendWithFetch, UpstreamBodyTooLarge } from '../upstream/hybrid.ts';
@@ -51,6 +52,72 @@ async function endlessUpstream(): Promise<{ origin: string; written: () => numbe
   });
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, written: () => written, aborted };
 }
+
+/** An upstream on 127.0.0.1 that compresses whatever it was asked (never accept-encoding): each path its coding. */
+async function compressingUpstream(): Promise<string> {
+  const body = (id: string) => Buffer.from(JSON.stringify({ data: { id, name: 'café ☕' } }));
+  const answers: Record<string, [string, (id: string) => Buffer]> = {
+    '/v1/users/me': ['gzip', (id) => gzipSync(body(id))],
+    '/v1/workflows/p_deflat': ['deflate', (id) => deflateSync(body(id))],
+    '/v1/workflows/p_brotli': ['br', (id) => brotliCompressSync(body(id))],
+    '/v1/workflows/p_gzbrot': ['gzip, br', (id) => brotliCompressSync(gzipSync(body(id)))],
+    '/v1/workflows/p_zstd11': ['zstd', (id) => body(id)],
+    '/v1/workflows/p_broken': ['gzip', (id) => body(id)],
+    '/v1/workflows/p_bomb11': ['gzip', () => gzipSync(Buffer.alloc(4 * 1024 * 1024, ' '))],
+  };
+  const server = createServer((req, res) => {
+    const [encoding, make] = answers[req.url!] ?? ['identity', body];
+    // The client never asks (the hybrid step leaves accept-encoding out): this one compresses anyway.
+    const sent = req.headers['accept-encoding'] === undefined ? make(req.url!.split('/').pop()!) : Buffer.from('asked');
+    res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding }).end(sent);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  running.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** A GET as curl sends it, without accept-encoding: status, content-encoding and body text. */
+function plainGet(url: string, token: string): Promise<[number, string | undefined, string]> {
+  return new Promise((resolve, reject) => {
+    const req = httpGet(url, { headers: { authorization: `Bearer ${token}` }, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve([res.statusCode ?? 0, res.headers['content-encoding'], Buffer.concat(chunks).toString('utf8')]),
+      );
+    });
+    req.on('error', reject);
+  });
+}
+
+describe('an upstream answer compressed without being asked', () => {
+  it('is decoded (gzip, deflate, br, in the order applied), or a 502 naming why; never passed on encoded', async () => {
+    const origin = await compressingUpstream();
+    const live = { url: `${origin}/v1`, live: 'getCurrentUser,getWorkflow', maxBodyBytes: 1024 * 1024 };
+    const server = await startServer({ port: 0, host: '127.0.0.1', quiet: true, log: () => {}, upstream: live });
+    running.push(server);
+    const get = (path: string) => plainGet(`${server.baseUrl}${path}`, TOKEN);
+    const json = (id: string) => JSON.stringify({ data: { id, name: 'café ☕' } });
+
+    expect(await get('/users/me')).toEqual([200, undefined, json('me')]);
+    for (const id of ['p_deflat', 'p_brotli', 'p_gzbrot']) {
+      expect([id, ...(await get(`/workflows/${id}`))]).toEqual([id, 200, undefined, json(id)]);
+    }
+    const refused = async (id: string) => {
+      const [status, encoding, text] = await get(`/workflows/${id}`);
+      expect([id, status, encoding]).toEqual([id, 502, undefined]);
+      const { code, error } = JSON.parse(text) as { code: string; error: string };
+      expect(code).toBe('bad_gateway');
+      return error;
+    };
+    expect(await refused('p_zstd11')).toMatch(
+      /^The upstream answered GET .*\/v1\/workflows\/p_zstd11, but its body is content-encoding: zstd, which the kit cannot decode \(gzip, x-gzip, deflate, br\)$/,
+    );
+    expect(await refused('p_broken')).toMatch(/but its gzip body does not decode: /);
+    // 4 MiB of gzip output from 4 kB sent: the decoded size is held to the cap too.
+    expect(await refused('p_bomb11')).toMatch(/larger than the 1 MiB cap on upstream answers/);
+  });
+});
 
 describe('an upstream answer past the cap', () => {
   it('is a 502 naming the cap, its read stopped there, the next request answered', { timeout: 60_000 }, async () => {

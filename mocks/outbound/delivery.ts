@@ -3,7 +3,7 @@
 // docs/control-api.md ("How deliveries go out", "Where deliveries may go"). It keeps no per-world
 // log (the world's session records each delivery as it is queued), so reset and eviction need no
 // call here. No Node-only imports: the MSW handlers import this file in browsers too.
-import { type DestinationPolicy, destinationPolicy, reservedHost } from '../common/destinations.ts';
+import { type DestinationPolicy, destinationPolicy, LOOPBACK, reservedHost } from '../common/destinations.ts';
 import { SIGNATURE_HEADER, signPayload } from './signature.ts';
 import type { DeliveryAttempt, DeliveryRecord, DeliveryRequest, DeliverySink } from './types.ts';
 
@@ -21,7 +21,7 @@ export interface DeliveryEngineOptions {
   now?: () => number;
   /** Attempts running at once, at most (over every world and URL). */
   maxInFlight?: number;
-  /** Where deliveries may go (mocks/common/destinations.ts), asked once per delivery before its first attempt; default: anywhere but link-local addresses. */
+  /** Where deliveries may go (mocks/common/destinations.ts), asked once per delivery before its first attempt; default: loopback only (`LOOPBACK`). */
   policy?: DestinationPolicy;
   /** Where a refusal is logged (one line each); default: nowhere. */
   log?: (line: string) => void;
@@ -111,7 +111,7 @@ function settingsOf(options: DeliveryEngineOptions): EngineSettings {
     maxAttempts: Math.max(1, options.maxAttempts ?? DEFAULT_DELIVERY_OPTIONS.maxAttempts),
     backoffMs: options.backoffMs ?? DEFAULT_DELIVERY_OPTIONS.backoffMs,
     now: options.now ?? Date.now,
-    policy: options.policy ?? destinationPolicy(),
+    policy: options.policy ?? destinationPolicy(LOOPBACK),
     slots: createSlots(Math.max(1, options.maxInFlight ?? DEFAULT_DELIVERY_OPTIONS.maxInFlight)),
     log: options.log,
   };

@@ -63,7 +63,8 @@ export interface UpstreamAnswer {
 }
 
 /**
- * A transport to the upstream. Rejects with an UpstreamBodyTooLarge past `maxBodyBytes`, an error
+ * A transport to the upstream. Rejects with an UpstreamBodyTooLarge past `maxBodyBytes` (another
+ * UpstreamBodyRefused for a body it cannot give as text, such as an unknown content-encoding), an error
  * named TimeoutError past `timeoutMs`, and fetch's errors otherwise (a TypeError with the socket
  * error as `cause`).
  */
@@ -72,8 +73,16 @@ export type UpstreamSend = (request: UpstreamRequest) => Promise<UpstreamAnswer>
 /** The default cap on an upstream answer body: 16 MiB, far above any answer of the document, far below harm. */
 const UPSTREAM_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
+/**
+ * An upstream that answered, with a body that is not passed on (the caller gets a 502 saying why,
+ * never a fallback: the upstream was reachable). The message completes "The upstream answered X, but ...".
+ */
+export class UpstreamBodyRefused extends Error {
+  override name = 'UpstreamBodyRefused';
+}
+
 /** An upstream answer body past the cap: its read was stopped there. */
-export class UpstreamBodyTooLarge extends Error {
+export class UpstreamBodyTooLarge extends UpstreamBodyRefused {
   override name = 'UpstreamBodyTooLarge';
   readonly maxBodyBytes: number;
   constructor(maxBodyBytes: number) {
@@ -186,10 +195,10 @@ function forwarder(target: UpstreamRoute, send: UpstreamSend, options: HybridOpt
     } catch (error) {
       const reason = describeFailure(error);
       log(`[upstream] ${method} ${url} failed: ${reason}`);
-      // An answer past the cap came from a reachable upstream: it is the upstream's fault, not a reason to mock.
-      const tooLarge = error instanceof UpstreamBodyTooLarge;
-      if (fallback.unreachable && !tooLarge) return fellBack('unreachable');
-      const message = tooLarge
+      // An answer refused (past the cap, undecodable) came from a reachable upstream: it is the upstream's fault, not a reason to mock.
+      const answered = error instanceof UpstreamBodyRefused;
+      if (fallback.unreachable && !answered) return fellBack('unreachable');
+      const message = answered
         ? `The upstream answered ${method} ${target.url}${path}, but ${reason}`
         : `The upstream did not answer ${method} ${target.url}${path}: ${reason}`;
       return live(errorResponse(apiError('bad_gateway', message, { upstream: target.url, operation: operationId })));
@@ -299,7 +308,7 @@ function formatBytes(bytes: number): string {
 
 /** `fetch failed` says nothing: the socket error under it does (ECONNREFUSED, a refused address, a timeout). */
 function describeFailure(error: unknown): string {
-  if (error instanceof UpstreamBodyTooLarge) return error.message;
+  if (error instanceof UpstreamBodyRefused) return error.message;
   if (error instanceof Error && error.name === 'TimeoutError') return 'no answer in time';
   const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
   if (cause?.code !== undefined) return cause.code;

@@ -9,7 +9,8 @@ import { document } from '../../openapi/generated/document.ts';
 import type { Validator } from '../../openapi/validator.ts';
 import type { ExchangeListener } from '../app/exchange.ts';
 import { answerOfExchange } from './answers.ts';
-import { type Exchange, type HarEntry, secretFields } from './har.ts';
+import { secretFields } from '../../openapi/redact.ts';
+import type { Exchange, HarEntry } from './har.ts';
 import { createHybrid, type Hybrid, type UpstreamRoute } from './hybrid.ts';
 import { createReplay, type MatchField } from './replay.ts';
 

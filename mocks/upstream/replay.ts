@@ -7,7 +7,8 @@
 import { apiError } from '../common/errors.ts';
 import { errorResponse } from '../app/respond.ts';
 import type { AppRequest, AppResponse } from '../app/types.ts';
-import { HOP_HEADERS, harResponseText, headerRecord, type HarEntry, redactBody, redactQuery } from './har.ts';
+import { redactBody, redactQuery } from '../../openapi/redact.ts';
+import { HOP_HEADERS, harResponseText, headerRecord, type HarEntry } from './har.ts';
 
 /** What a request must share with a recorded one: method and path always, query and body by default. */
 export type MatchField = 'query' | 'body';

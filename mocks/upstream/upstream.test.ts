@@ -7,7 +7,8 @@ import { document } from '../../openapi/generated/document.ts';
 import { validator } from '../../openapi/validator.ts';
 import { createMock } from '../index.ts';
 import type { AppRequest } from '../app/types.ts';
-import { type Exchange, REDACTED, redactBody, secretFields, toHarEntry } from './har.ts';
+import { REDACTED, redactBody, secretFields } from '../../openapi/redact.ts';
+import { type Exchange, toHarEntry } from './har.ts';
 import { parseHar } from './parse-har.ts';
 import { createHybrid, type HybridOptions } from './hybrid.ts';
 import { createReplay, parseMatchRule } from './replay.ts';
@@ -111,6 +112,18 @@ describe('HAR entries', () => {
       time: 12.5,
       _operationId: 'regenerateProjectWebhookSigningKey',
     });
+  });
+
+  it("keeps a secret field's JSON type; redacts JSON nested too deep to walk as text", () => {
+    const secrets = secretFields(document);
+    const account = JSON.stringify({
+      data: { credentials: { oauth_access_token: 'tok-1', expires_in: 3600, scopes: ['a'] } },
+    });
+    expect(JSON.parse(redactBody(account, secrets))).toEqual({
+      data: { credentials: { oauth_access_token: REDACTED, expires_in: 0, scopes: [REDACTED] } },
+    });
+    const deep = `${'['.repeat(20_000)}{"client_secret": "deep-1"}${']'.repeat(20_000)}`;
+    expect(redactBody(deep, secrets)).toBe(deep.replace('"deep-1"', `"${REDACTED}"`));
   });
 
   it('reads HAR text back, and says what is wrong with a file that is not one', () => {

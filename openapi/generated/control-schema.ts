@@ -614,7 +614,7 @@ export interface components {
             headers: components["schemas"]["Headers"];
             attempts: components["schemas"]["DeliveryAttempt"][];
             /**
-             * @description `refused`: the destination is not allowed (a link-local address such as 169.254.169.254, a name that resolves to one, or a host outside the server's `--deliver-to`); it was never attempted and `reason` says why.
+             * @description `refused`: the destination is not allowed (a link-local address such as 169.254.169.254, a name that resolves to one, or a host outside the server's `--deliver-to`, which is loopback only when unset); it was never attempted and `reason` says why (and, for the default, which flag allows it).
              * @enum {string}
              */
             state: "pending" | "delivered" | "failed" | "recorded" | "refused";

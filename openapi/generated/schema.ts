@@ -1843,7 +1843,7 @@ export interface components {
          *     no `_` in a host name; an internationalized host name is written in its `xn--` form. A URL
          *     that breaks the rule is refused with 400 `unsupported_url` (the pattern's `x-error-code`); an
          *     empty one is a missing value, 400 `bad_request`.
-         * @example https://hooks.analytical.dev/workflow-errors
+         * @example https://hooks.analytical.example/workflow-errors
          * @example http://127.0.0.1:8080/hook
          */
         WebhookUrl: string & unknown;
@@ -3378,7 +3378,7 @@ export interface operations {
             query: {
                 /**
                  * @description Delivery target; protocol `http` or `https` and a hostname, optionally a port and a path.
-                 * @example https://hooks.analytical.dev/workflow-errors
+                 * @example https://hooks.analytical.example/workflow-errors
                  */
                 url: components["schemas"]["WebhookUrl"];
                 /**

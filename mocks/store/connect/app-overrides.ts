@@ -77,7 +77,7 @@ function checkFits(
  * A new override of a catalogue app, owned by the project.
  *
  * @example
- * createAppOverride(world, 'proj_Zt4Wn8Q', { app: 'github', name: 'Enterprise', cfmap: { base_url: 'https://gh.acme.dev' } });
+ * createAppOverride(world, 'proj_Zt4Wn8Q', { app: 'github', name: 'Enterprise', cfmap: { base_url: 'https://gh.acme.example' } });
  */
 export function createAppOverride(world: World, projectId: string, input: CreateAppOverrideInput): Result<AppOverride> {
   const project = projectOf(world, projectId);
@@ -143,7 +143,7 @@ export function getAppOverride(world: World, projectId: string, id: string): Res
  * Changes the fields given; `oauth_app_id: null` unselects the OAuth app.
  *
  * @example
- * updateAppOverride(world, 'proj_Zt4Wn8Q', '5f3a9c2e7b1d4e60', { cfmap: { base_url: 'https://gh2.acme.dev' } });
+ * updateAppOverride(world, 'proj_Zt4Wn8Q', '5f3a9c2e7b1d4e60', { cfmap: { base_url: 'https://gh2.acme.example' } });
  */
 export function updateAppOverride(
   world: World,

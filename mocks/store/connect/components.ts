@@ -510,7 +510,7 @@ function outcomeOf(action: CatalogueAction, values: Record<string, unknown>, has
           state: 'open',
           labels: values.labels ?? [],
           priority: values.priority,
-          html_url: `https://github.com/${String(resource)}/issues/${number}`,
+          html_url: `https://github.example/${String(resource)}/issues/${number}`,
         },
       };
     }
