@@ -175,6 +175,45 @@ describe('pact verify: the matching rules', () => {
     });
   }
 
+  it("runs the file's regexes in linear time: ^(a+)+$ against 39 a's and a '!' is a plain mismatch", async () => {
+    const rules = { '$.data.name': rule({ match: 'regex', regex: '^(a+)+$' }) };
+    const name = `${'a'.repeat(39)}!`;
+    expect(await mismatchesOf({ data: { name: 'aaa' } }, rules, { data: { name: 'a'.repeat(39) } })).toEqual([]);
+    expect(await mismatchesOf({ data: { name: 'aaa' } }, rules, { data: { name } })).toEqual([
+      `${AT}/data/name "${name}" does not match ^(a+)+$`,
+    ]);
+  });
+
+  it('runs a date format in linear time too: 32 one-or-two-digit fields against 65 digits and an x', async () => {
+    const rules = { '$.at': rule({ match: 'time', format: 'Hm'.repeat(16) }) };
+    const at = `${'1'.repeat(65)}x`;
+    expect(await mismatchesOf({ at: '1' }, rules, { at: '1'.repeat(50) })).toEqual([]);
+    expect(await mismatchesOf({ at: '1' }, rules, { at })).toEqual([
+      `${AT}/at "${at}" is not a time of the format ${'Hm'.repeat(16)}`,
+    ]);
+  });
+
+  it('fails an interaction whose pattern RE2 refuses, naming it, and never runs it another way', async () => {
+    const RULES = '/interactions/0/response/matchingRules/body';
+    const refusal = (pattern: string, reason: string) =>
+      `the regex "${pattern.replaceAll('\\', '\\\\')}" cannot be run: pact verify runs patterns in linear time (RE2: no backreferences, lookarounds or repeats over 1000), and RE2 says error parsing regexp: ${reason}`;
+    // A value the pattern would match in JavaScript, and an OR whose other matcher holds: still failed.
+    expect(
+      await mismatchesOf(
+        { data: { name: 'aa' } },
+        { '$.data.name': rule({ match: 'regex', regex: '^(a)\\1$' }) },
+        { data: { name: 'aa' } },
+      ),
+    ).toEqual([`${RULES}/$.data.name/matchers/0/regex ${refusal('^(a)\\1$', 'invalid escape sequence: `\\1`')}`]);
+    expect(
+      await mismatchesOf(
+        { id: 'p_1' },
+        { '$.id': combined('OR', { match: 'type' }, { match: 'regex', regex: '^(?=p_)' }) },
+        { id: 'p_2' },
+      ),
+    ).toEqual([`${RULES}/$.id/matchers/1/regex ${refusal('^(?=p_)', 'invalid or unsupported Perl syntax: `(?=`')}`]);
+  });
+
   it('sets up the state first with the bearer, then sends the request with it, then tears the state down', async () => {
     const { target, seen } = provider({});
     await replayPact(pactOf({}, {}), target);

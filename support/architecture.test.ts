@@ -637,6 +637,11 @@ describe('architecture (docs/architecture.md)', () => {
     });
   }
 
+  it("re2js, pact verify's linear-time regex engine, is reached from no browser entry (docs/pact.md)", () => {
+    for (const entry of BROWSER_ENTRIES) expect(valueGraph(byPath, entry).packages.has('re2js'), entry).toBe(false);
+    expect(valueGraph(byPath, 'cli/pact-verify.ts').packages.has('re2js')).toBe(true);
+  });
+
   it('the walk follows the real graph: mocks/msw/handlers.ts reaches the whole fake, mocks/node/server.ts reaches node:http', () => {
     const reached = valueGraph(byPath, 'mocks/msw/handlers.ts').files;
     for (const expected of [
