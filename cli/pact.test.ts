@@ -94,6 +94,34 @@ describe('pact check', () => {
     expect(stdout).toContain(`${pact.interactions.length} interactions, 1 problem`);
   });
 
+  it('prints every line and the verdict into a pipe before it exits: 12,000 problems, one a line', async () => {
+    const interactions = Array.from({ length: 12_000 }, (_, index) => ({
+      type: 'Synchronous/HTTP',
+      description: `interaction ${index}`,
+      request: { method: 'GET', path: '/v1/users/me' },
+      response: { status: 299 },
+    }));
+    const file = join(dir, 'many.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        consumer: { name: 'web' },
+        provider: { name: 'workflow-api' },
+        interactions,
+        metadata: { pactSpecification: { version: '4.0' } },
+      }),
+    );
+    // stdout is a pipe to this process, as `| cat` makes it: ~1 MB, far past what a pipe buffers.
+    const { code, stdout } = await runCli(['pact', 'check', file]);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(12_001);
+    expect(lines[11_999]).toMatch(
+      new RegExp(`^${file}: interaction 11999: /interactions/11999/response/status status 299 `),
+    );
+    expect(lines.at(-1)).toBe(`${file}: 12000 interactions, 12000 problems`);
+    expect(code).toBe(1);
+  });
+
   it('refuses a file that is no Pact file with a clear message, and a missing action with usage', async () => {
     const notPact = join(dir, 'not-pact.json');
     writeFileSync(notPact, '{"hello": 1}');
