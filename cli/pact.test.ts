@@ -94,6 +94,31 @@ describe('pact check', () => {
     expect(stdout).toContain(`${pact.interactions.length} interactions, 1 problem`);
   });
 
+  it('checks the interactions of Pact V3 and V2 files too: an undocumented status 299 fails in each', async () => {
+    const v4 = JSON.parse(readFileSync(recorded, 'utf8'));
+    const { description, request, response } = v4.interactions[0];
+    // V2/V3: no interaction type, the body is the value itself, headers are texts.
+    const older = {
+      description,
+      request: { method: request.method, path: request.path, headers: { authorization: 'Bearer t' } },
+      response: { status: 299, headers: { 'content-type': 'application/json' }, body: response.body.content },
+    };
+    const files = ['3.0.0', '2.0.0'].map((version) => {
+      const file = join(dir, `v${version[0]}.json`);
+      const states =
+        version === '2.0.0' ? { providerState: 'a fresh world' } : { providerStates: [{ name: 'a fresh world' }] };
+      const interactions = [{ ...states, ...older }];
+      writeFileSync(file, JSON.stringify({ ...v4, interactions, metadata: { pactSpecification: { version } } }));
+      return file;
+    });
+    const { code, stdout } = await runCli(['pact', 'check', ...files]);
+    expect(code).toBe(1);
+    for (const file of files) {
+      expect(stdout).toContain(`${file}: ${description}: /interactions/0/response/status status 299 is not documented`);
+      expect(stdout).toContain(`${file}: 1 interactions, 1 problem`);
+    }
+  });
+
   it('prints every line and the verdict into a pipe before it exits: 12,000 problems, one a line', async () => {
     const interactions = Array.from({ length: 12_000 }, (_, index) => ({
       type: 'Synchronous/HTTP',
