@@ -237,6 +237,39 @@ describe('pact verify: the matching rules', () => {
     ]);
   });
 
+  it("fails a path that could leave the target's base path, sending nothing: dot segments in any form, another host", async () => {
+    const paths = [
+      '/v1/../../admin/export',
+      '/v1/%2e%2e/%2E%2e/admin/export',
+      '/v1/..%2F..%2fadmin/export',
+      '/v1\\..\\..\\admin/export',
+      '/v1/..;/..;/admin/export',
+      '/v1/./users/me',
+      '@evil.test/admin/export',
+    ];
+    for (const path of paths) {
+      const { target, seen } = provider({});
+      const text = pactOf({}, {}).replace('"path":"/v1/things"', `"path":${JSON.stringify(path)}`);
+      const replayed = await replayPact(text, { ...target, root: 'http://provider.test/workflow-api' });
+      expect('interactions' in replayed && replayed.interactions[0], path).toMatchObject({
+        outcome: 'failed',
+        mismatches: [
+          {
+            pointer: '/interactions/0/request/path',
+            message: expect.stringMatching(
+              /(has a dot segment|does not start with \/).*: not sent \(root http:\/\/provider\.test\/workflow-api\)$/,
+            ),
+          },
+        ],
+      });
+      expect(seen, path).toEqual([]);
+    }
+    // An encoded slash alone is a character of a segment, sent as written.
+    const { target, seen } = provider({});
+    await replayPact(pactOf({}, {}).replace('/v1/things', '/v1/things/a%2Fb..'), target);
+    expect(seen.map((request) => new URL(request.url).pathname)).toContain('/v1/things/a%2Fb..');
+  });
+
   it('skips every write on a read-only target without sending anything, whatever its case; sends a GET', async () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'delete', 'Patch']) {
       const { target, seen } = provider({});

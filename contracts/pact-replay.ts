@@ -105,6 +105,9 @@ async function replayInteraction(
     return end('failed', [{ pointer: `${at}/request`, message: 'needs a method and a path' }]);
   if (!isObject(response) || typeof response.status !== 'number')
     return end('failed', [{ pointer: `${at}/response`, message: 'needs a status' }]);
+  const leaves = leavesRoot(request.path);
+  if (leaves !== undefined)
+    return end('failed', [{ pointer: `${at}/request/path`, message: `${leaves}: not sent (root ${target.root})` }]);
   const method = request.method.toUpperCase();
   if (refusesWrite(target.readOnly, method))
     return end(
@@ -174,6 +177,21 @@ async function changeStates(
     }
   }
   return mismatches;
+}
+
+/**
+ * Why a pact's path could reach beyond the target's root, or undefined: one not starting with `/`
+ * changes the host (`@evil.example/x`), and a dot segment, raw or percent-encoded (`/v1/../../admin`,
+ * `%2e%2e`, `..%2f`, `..;`), is resolved by the URL or by the provider out of the root's path. A consumer's
+ * client sends paths already resolved, so no recorded interaction carries one.
+ */
+function leavesRoot(path: string): string | undefined {
+  if (!path.startsWith('/')) return `${shown(path)} does not start with /`;
+  const decoded = path.replace(/%2e/gi, '.').replace(/%2f/gi, '/').replace(/%5c/gi, '\\');
+  // `..;x`: servlet containers drop a segment's `;` parameters before resolving it.
+  if (decoded.split(/[/\\]/).some((segment) => /^\.\.?(;|$)/.test(segment)))
+    return `${shown(path)} has a dot segment ("." or "..", raw or encoded), which can lead out of the target's base path`;
+  return undefined;
 }
 
 function requestUrl(root: string, request: Json): string {
