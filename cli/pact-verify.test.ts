@@ -2,7 +2,7 @@
 // `serve --pact-dir` run passes against the mock started for the run and against a fresh `serve`
 // on loopback; fails against a broken variant of the self-test, naming the interaction and the
 // pointer; and never sends a write to a URL without --allow-writes. Everything on 127.0.0.1.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -39,13 +39,19 @@ async function journal(origin: string): Promise<string[]> {
 }
 
 describe('pact verify', () => {
-  it('passes against --target mock, started with the seed the pact carries, and writes JUnit XML', async () => {
+  it('passes against --target mock, started with the seed the pact carries, and writes JUnit XML over a planted link', async () => {
     const junit = join(sample.dir(), 'verify.xml');
+    const victim = join(sample.dir(), 'victim.txt');
+    writeFileSync(victim, 'untouched');
+    symlinkSync(victim, junit);
     const { code, stdout, stderr } = await runCli(['pact', 'verify', sample.file(), ...token, '--junit', junit]);
     expect(stderr).toBe('');
     expect(stdout).toContain('(seed 7), states set up at http://127.0.0.1:');
     expect(stdout).toContain('6 interactions, 6 passed, 0 failed, 0 skipped');
     expect(code).toBe(0);
+    // The link is replaced, as serve replaces one at its report files; what it pointed to is never written.
+    expect(readFileSync(victim, 'utf8')).toBe('untouched');
+    expect(lstatSync(junit).isSymbolicLink()).toBe(false);
     const xml = readFileSync(junit, 'utf8');
     expect(xml).toMatch(/<testsuites name="pact verify" tests="6" failures="0"/);
     expect(xml).toContain('name="listWebhooks answers 200 in scenario empty-account"');
