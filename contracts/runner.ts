@@ -9,7 +9,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { coverageHtml } from '../openapi/coverage-html.ts';
 import {
@@ -339,9 +339,13 @@ async function runOrExplore(options: RunContractsOptions, env: Record<string, st
 
 /**
  * The reports the run writes (JUnit XML, coverage) whole, as `serve` writes its own: a link planted
- * at the path is replaced, what it points to never written (mocks/node/files.ts).
+ * at the path is replaced, what it points to never written (mocks/node/files.ts). The folder is
+ * created, as vitest's reporter created it when it wrote to the user's path itself.
  */
-const writeReport = (path: string, text: string) => writeFileReplacingSync(path, text, { mode: 0o644 });
+function writeReport(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileReplacingSync(path, text, { mode: 0o644 });
+}
 
 function readIfAny(file: string): string | undefined {
   try {
