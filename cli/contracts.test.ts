@@ -1,6 +1,6 @@
 // `workflow-api-mock contracts` end to end: against a mock server it passes and writes JUnit XML;
 // against a server that answers every request 500 it fails; its flags win over CONTRACT_* variables.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -43,6 +43,10 @@ describe('workflow-api-mock contracts', () => {
   it('passes against a mock server, prints the per-operation table and writes JUnit XML with a testcase per case', async () => {
     const server = await startServer({ port: 0, quiet: true });
     const report = join(dir, 'pass.xml');
+    // A link planted at --output is replaced, as serve replaces one at its report files.
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'untouched');
+    symlinkSync(victim, report);
     try {
       const { code, stdout, stderr } = await runCli(
         ['contracts', '--base-url', server.baseUrl, '--reporter', 'junit', '--output', report, 'webhooks', 'users'],
@@ -57,6 +61,8 @@ describe('workflow-api-mock contracts', () => {
     } finally {
       await server.close();
     }
+    expect(readFileSync(victim, 'utf8')).toBe('untouched');
+    expect(lstatSync(report).isSymbolicLink()).toBe(false);
     const xml = readFileSync(report, 'utf8');
     expect(xml.startsWith('<?xml')).toBe(true);
     const [suites] = elements(xml, 'testsuites');

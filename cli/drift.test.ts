@@ -1,7 +1,7 @@
 // `workflow-api-mock drift RECORDING.har`, run as a child process on a recording of the planted
 // upstream (support/planted-upstream.ts) made in-process: every planted departure in the table, the
 // JSON and the JUnit XML; exit 1 on drift, 0 on a clean recording, and one line for a bad file.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -49,6 +49,9 @@ describe('workflow-api-mock drift', () => {
   }, async () => {
     const file = await recording(plantedUpstream().fetch);
     const junit = join(file, '..', 'drift.xml');
+    const victim = join(file, '..', 'victim.txt');
+    writeFileSync(victim, 'untouched');
+    symlinkSync(victim, junit);
     const { code, stdout } = await runCli(['drift', file, '--junit', junit]);
     expect(code).toBe(1);
     expect(stdout).toContain('4 answers over 4 operations: 4 drift from the document');
@@ -60,6 +63,9 @@ describe('workflow-api-mock drift', () => {
     expect(stdout).toContain(
       `contradicted  ${PLANTED.contradictedAssumption.assumption}: /data/daily_compute_time_quota must be integer`,
     );
+    // A link at --junit is replaced, never written through.
+    expect(readFileSync(victim, 'utf8')).toBe('untouched');
+    expect(lstatSync(junit).isSymbolicLink()).toBe(false);
     const xml = readFileSync(junit, 'utf8');
     expect(xml.match(/<testcase classname="drift.operations"/g)).toHaveLength(4);
     expect(xml.match(/<failure /g)?.length).toBeGreaterThanOrEqual(5);

@@ -3,7 +3,8 @@
 // validator, as `serve --drift-report` does live; a table on stdout, or the JSON report, and JUnit
 // XML for CI. Reads any HAR 1.2 file (a browser's devtools export too): an entry's operation is its
 // `_operationId` when the kit recorded it, else found from its method and path.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { writeFileReplacing } from '../mocks/node/files.ts';
 import { driftJUnit, driftText } from '../openapi/drift-report.ts';
 import { createDriftAnalyzer } from '../openapi/drift.ts';
 // The whole document: the drift report quotes its x-assumption sentences, which the runtime's copy leaves out.
@@ -89,7 +90,7 @@ export async function drift(options: DriftOptions): Promise<number> {
   const entries = skipped === 1 ? '1 entry' : `${skipped} entries`;
   if (skipped > 0) console.error(`${PROGRAM} drift: ${entries} of status 0 (no answer was recorded) not judged`);
   console.log(options.json ? JSON.stringify(report, null, 2) : `drift ${options.recording}\n\n${driftText(report)}`);
-  if (options.junit !== undefined) await writeFile(options.junit, driftJUnit(report));
+  if (options.junit !== undefined) await writeFileReplacing(options.junit, driftJUnit(report), 0o644);
   return report.drifting > 0 || report.assumptions.some((assumption) => assumption.contradicted > 0)
     ? EXIT_FAILED
     : EXIT_OK;

@@ -2,7 +2,9 @@
 // `serve --pact-dir` run passes against the mock started for the run and against a fresh `serve`
 // on loopback; fails against a broken variant of the self-test, naming the interaction and the
 // pointer; and never sends a write to a URL without --allow-writes. Everything on 127.0.0.1.
-import { readFileSync } from 'node:fs';
+import { lstatSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { serveVariant } from '../contracts/self-test/serve-variant.ts';
@@ -37,13 +39,19 @@ async function journal(origin: string): Promise<string[]> {
 }
 
 describe('pact verify', () => {
-  it('passes against --target mock, started with the seed the pact carries, and writes JUnit XML', async () => {
+  it('passes against --target mock, started with the seed the pact carries, and writes JUnit XML over a planted link', async () => {
     const junit = join(sample.dir(), 'verify.xml');
+    const victim = join(sample.dir(), 'victim.txt');
+    writeFileSync(victim, 'untouched');
+    symlinkSync(victim, junit);
     const { code, stdout, stderr } = await runCli(['pact', 'verify', sample.file(), ...token, '--junit', junit]);
     expect(stderr).toBe('');
     expect(stdout).toContain('(seed 7), states set up at http://127.0.0.1:');
     expect(stdout).toContain('6 interactions, 6 passed, 0 failed, 0 skipped');
     expect(code).toBe(0);
+    // The link is replaced, as serve replaces one at its report files; what it pointed to is never written.
+    expect(readFileSync(victim, 'utf8')).toBe('untouched');
+    expect(lstatSync(junit).isSymbolicLink()).toBe(false);
     const xml = readFileSync(junit, 'utf8');
     expect(xml).toMatch(/<testsuites name="pact verify" tests="6" failures="0"/);
     expect(xml).toContain('name="listWebhooks answers 200 in scenario empty-account"');
@@ -98,6 +106,39 @@ describe('pact verify', () => {
       expect(code).toBe(1);
     } finally {
       await server.stop();
+    }
+  }, 60_000);
+
+  it("fails a path that leaves the target's base path without sending it, and prints all 2,500 into a pipe", async () => {
+    const seen: string[] = [];
+    const server = createServer((request, response) => {
+      seen.push(`${request.method} ${request.url}`);
+      response.end('{}');
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}/workflow-api`;
+    const paths = ['/v1/../../admin/export', '/v1/%2e%2e/%2e%2e/admin/export'];
+    const interactions = Array.from({ length: 2_500 }, (_, index) => ({
+      type: 'Synchronous/HTTP',
+      description: `escape ${index}`,
+      request: { method: 'GET', path: paths[index % 2] },
+      response: { status: 200 },
+    }));
+    const file = join(sample.dir(), 'escapes.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(sample.file(), 'utf8')), interactions }));
+    try {
+      // stdout is a pipe to this process, as `| cat` makes it; the output is ~600 KB.
+      const { code, stdout } = await runCli(['pact', 'verify', file, '--target', root, ...token]);
+      const lines = stdout.trimEnd().split('\n');
+      expect(lines.filter((line) => line.startsWith('  FAILED   escape '))).toHaveLength(2_500);
+      expect(lines).toContain(
+        `${file}: escape 2499: /interactions/2499/request/path "/v1/%2e%2e/%2e%2e/admin/export" has a dot segment ("." or "..", raw or encoded), which can lead out of the target's base path: not sent (root ${root})`,
+      );
+      expect(lines.at(-1)).toBe(`${file}: 2500 interactions, 0 passed, 2500 failed, 0 skipped`);
+      expect(code).toBe(1);
+      expect(seen).toEqual([]);
+    } finally {
+      server.close();
     }
   }, 60_000);
 

@@ -3,7 +3,8 @@
 // URL, with the contract runner's targets (contracts/targets) and its live safety (writes to a URL
 // only with --allow-writes), each provider state set up through a state-change URL first; the
 // failures named by description and JSON pointer, JUnit XML for CI.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { writeFileReplacing } from '../mocks/node/files.ts';
 import { junitXml, type JunitSuite } from '../contracts/junit.ts';
 import { type InteractionOutcome, replayPact } from '../contracts/pact-replay.ts';
 import { createTargetFrom } from '../contracts/targets/create.ts';
@@ -198,7 +199,7 @@ export async function pactVerify(options: PactVerifyOptions): Promise<number> {
       if (replayed.interactions.some((interaction) => interaction.outcome === 'failed')) failed = true;
       suites.push({ name: file, cases: replayed.interactions.map(junitCase) });
     }
-    if (options.junit !== undefined) await writeFile(options.junit, junitXml('pact verify', suites));
+    if (options.junit !== undefined) await writeFileReplacing(options.junit, junitXml('pact verify', suites), 0o644);
     if (failed && mock && options.token === undefined)
       console.log(
         `\nThe mock's worlds are seeded from the token: this run used a fresh one (${target.token}). ` +

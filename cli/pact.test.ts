@@ -94,6 +94,59 @@ describe('pact check', () => {
     expect(stdout).toContain(`${pact.interactions.length} interactions, 1 problem`);
   });
 
+  it('checks the interactions of Pact V3 and V2 files too: an undocumented status 299 fails in each', async () => {
+    const v4 = JSON.parse(readFileSync(recorded, 'utf8'));
+    const { description, request, response } = v4.interactions[0];
+    // V2/V3: no interaction type, the body is the value itself, headers are texts.
+    const older = {
+      description,
+      request: { method: request.method, path: request.path, headers: { authorization: 'Bearer t' } },
+      response: { status: 299, headers: { 'content-type': 'application/json' }, body: response.body.content },
+    };
+    const files = ['3.0.0', '2.0.0'].map((version) => {
+      const file = join(dir, `v${version[0]}.json`);
+      const states =
+        version === '2.0.0' ? { providerState: 'a fresh world' } : { providerStates: [{ name: 'a fresh world' }] };
+      const interactions = [{ ...states, ...older }];
+      writeFileSync(file, JSON.stringify({ ...v4, interactions, metadata: { pactSpecification: { version } } }));
+      return file;
+    });
+    const { code, stdout } = await runCli(['pact', 'check', ...files]);
+    expect(code).toBe(1);
+    for (const file of files) {
+      expect(stdout).toContain(`${file}: ${description}: /interactions/0/response/status status 299 is not documented`);
+      expect(stdout).toContain(`${file}: 1 interactions, 1 problem`);
+    }
+  });
+
+  it('prints every line and the verdict into a pipe before it exits: 12,000 problems, one a line', async () => {
+    const interactions = Array.from({ length: 12_000 }, (_, index) => ({
+      type: 'Synchronous/HTTP',
+      description: `interaction ${index}`,
+      request: { method: 'GET', path: '/v1/users/me' },
+      response: { status: 299 },
+    }));
+    const file = join(dir, 'many.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        consumer: { name: 'web' },
+        provider: { name: 'workflow-api' },
+        interactions,
+        metadata: { pactSpecification: { version: '4.0' } },
+      }),
+    );
+    // stdout is a pipe to this process, as `| cat` makes it: ~1 MB, far past what a pipe buffers.
+    const { code, stdout } = await runCli(['pact', 'check', file]);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(12_001);
+    expect(lines[11_999]).toMatch(
+      new RegExp(`^${file}: interaction 11999: /interactions/11999/response/status status 299 `),
+    );
+    expect(lines.at(-1)).toBe(`${file}: 12000 interactions, 12000 problems`);
+    expect(code).toBe(1);
+  });
+
   it('refuses a file that is no Pact file with a clear message, and a missing action with usage', async () => {
     const notPact = join(dir, 'not-pact.json');
     writeFileSync(notPact, '{"hello": 1}');

@@ -175,6 +175,45 @@ describe('pact verify: the matching rules', () => {
     });
   }
 
+  it("runs the file's regexes in linear time: ^(a+)+$ against 39 a's and a '!' is a plain mismatch", async () => {
+    const rules = { '$.data.name': rule({ match: 'regex', regex: '^(a+)+$' }) };
+    const name = `${'a'.repeat(39)}!`;
+    expect(await mismatchesOf({ data: { name: 'aaa' } }, rules, { data: { name: 'a'.repeat(39) } })).toEqual([]);
+    expect(await mismatchesOf({ data: { name: 'aaa' } }, rules, { data: { name } })).toEqual([
+      `${AT}/data/name "${name}" does not match ^(a+)+$`,
+    ]);
+  });
+
+  it('runs a date format in linear time too: 32 one-or-two-digit fields against 65 digits and an x', async () => {
+    const rules = { '$.at': rule({ match: 'time', format: 'Hm'.repeat(16) }) };
+    const at = `${'1'.repeat(65)}x`;
+    expect(await mismatchesOf({ at: '1' }, rules, { at: '1'.repeat(50) })).toEqual([]);
+    expect(await mismatchesOf({ at: '1' }, rules, { at })).toEqual([
+      `${AT}/at "${at}" is not a time of the format ${'Hm'.repeat(16)}`,
+    ]);
+  });
+
+  it('fails an interaction whose pattern RE2 refuses, naming it, and never runs it another way', async () => {
+    const RULES = '/interactions/0/response/matchingRules/body';
+    const refusal = (pattern: string, reason: string) =>
+      `the regex "${pattern.replaceAll('\\', '\\\\')}" cannot be run: pact verify runs patterns in linear time (RE2: no backreferences, lookarounds or repeats over 1000), and RE2 says error parsing regexp: ${reason}`;
+    // A value the pattern would match in JavaScript, and an OR whose other matcher holds: still failed.
+    expect(
+      await mismatchesOf(
+        { data: { name: 'aa' } },
+        { '$.data.name': rule({ match: 'regex', regex: '^(a)\\1$' }) },
+        { data: { name: 'aa' } },
+      ),
+    ).toEqual([`${RULES}/$.data.name/matchers/0/regex ${refusal('^(a)\\1$', 'invalid escape sequence: `\\1`')}`]);
+    expect(
+      await mismatchesOf(
+        { id: 'p_1' },
+        { '$.id': combined('OR', { match: 'type' }, { match: 'regex', regex: '^(?=p_)' }) },
+        { id: 'p_2' },
+      ),
+    ).toEqual([`${RULES}/$.id/matchers/1/regex ${refusal('^(?=p_)', 'invalid or unsupported Perl syntax: `(?=`')}`]);
+  });
+
   it('sets up the state first with the bearer, then sends the request with it, then tears the state down', async () => {
     const { target, seen } = provider({});
     await replayPact(pactOf({}, {}), target);
@@ -198,14 +237,56 @@ describe('pact verify: the matching rules', () => {
     ]);
   });
 
-  it('skips a write on a read-only target without sending anything', async () => {
+  it("fails a path that could leave the target's base path, sending nothing: dot segments in any form, another host", async () => {
+    const paths = [
+      '/v1/../../admin/export',
+      '/v1/%2e%2e/%2E%2e/admin/export',
+      '/v1/..%2F..%2fadmin/export',
+      '/v1\\..\\..\\admin/export',
+      '/v1/..;/..;/admin/export',
+      '/v1/./users/me',
+      '@evil.test/admin/export',
+    ];
+    for (const path of paths) {
+      const { target, seen } = provider({});
+      const text = pactOf({}, {}).replace('"path":"/v1/things"', `"path":${JSON.stringify(path)}`);
+      const replayed = await replayPact(text, { ...target, root: 'http://provider.test/workflow-api' });
+      expect('interactions' in replayed && replayed.interactions[0], path).toMatchObject({
+        outcome: 'failed',
+        mismatches: [
+          {
+            pointer: '/interactions/0/request/path',
+            message: expect.stringMatching(
+              /(has a dot segment|does not start with \/).*: not sent \(root http:\/\/provider\.test\/workflow-api\)$/,
+            ),
+          },
+        ],
+      });
+      expect(seen, path).toEqual([]);
+    }
+    // An encoded slash alone is a character of a segment, sent as written.
     const { target, seen } = provider({});
-    const text = pactOf({}, {}).replace('"method":"GET"', '"method":"POST"');
-    const replayed = await replayPact(text, { ...target, readOnly: true });
-    expect('interactions' in replayed && replayed.interactions[0]).toMatchObject({
-      outcome: 'skipped',
-      reason: expect.stringContaining('read-only target: refusing to send POST /v1/things'),
-    });
-    expect(seen).toEqual([]);
+    await replayPact(pactOf({}, {}).replace('/v1/things', '/v1/things/a%2Fb..'), target);
+    expect(seen.map((request) => new URL(request.url).pathname)).toContain('/v1/things/a%2Fb..');
+  });
+
+  it('skips every write on a read-only target without sending anything, whatever its case; sends a GET', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'delete', 'Patch']) {
+      const { target, seen } = provider({});
+      const text = pactOf({}, {}).replace('"method":"GET"', `"method":"${method}"`);
+      const replayed = await replayPact(text, { ...target, readOnly: true });
+      expect('interactions' in replayed && replayed.interactions[0], method).toMatchObject({
+        outcome: 'skipped',
+        reason: `read-only target: refusing to send ${method.toUpperCase()} /v1/things (--allow-writes allows writes)`,
+      });
+      expect(seen, method).toEqual([]);
+    }
+    const { target, seen } = provider({});
+    await replayPact(pactOf({}, {}).replace('"method":"GET"', '"method":"get"'), { ...target, readOnly: true });
+    expect(seen.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
+      'POST /states',
+      'GET /v1/things',
+      'POST /states',
+    ]);
   });
 });

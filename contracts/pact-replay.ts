@@ -6,6 +6,7 @@
 import { bodyOf, headersOf, queryOf, stringOr } from '../openapi/pact-check.ts';
 import { isObject } from '../openapi/json.ts';
 import { parsePact } from '../openapi/pact-file.ts';
+import { RE2JS } from 're2js';
 import { refusesWrite } from './api.ts';
 import type { FetchLike } from './targets/types.ts';
 
@@ -47,12 +48,16 @@ interface Matcher {
   max?: number;
   format?: string;
   value?: unknown;
+  /** A regex or date-time matcher's pattern, compiled once for the linear-time engine. */
+  pattern?: RE2JS;
 }
 
 interface Rule {
   tokens: string[];
   combine: 'AND' | 'OR';
   matchers: Matcher[];
+  /** A pattern of it that RE2 refuses: reported once at the pattern, the values under it left unjudged. */
+  refused: boolean;
 }
 
 /**
@@ -100,6 +105,9 @@ async function replayInteraction(
     return end('failed', [{ pointer: `${at}/request`, message: 'needs a method and a path' }]);
   if (!isObject(response) || typeof response.status !== 'number')
     return end('failed', [{ pointer: `${at}/response`, message: 'needs a status' }]);
+  const leaves = leavesRoot(request.path);
+  if (leaves !== undefined)
+    return end('failed', [{ pointer: `${at}/request/path`, message: `${leaves}: not sent (root ${target.root})` }]);
   const method = request.method.toUpperCase();
   if (refusesWrite(target.readOnly, method))
     return end(
@@ -171,6 +179,21 @@ async function changeStates(
   return mismatches;
 }
 
+/**
+ * Why a pact's path could reach beyond the target's root, or undefined: one not starting with `/`
+ * changes the host (`@evil.example/x`), and a dot segment, raw or percent-encoded (`/v1/../../admin`,
+ * `%2e%2e`, `..%2f`, `..;`), is resolved by the URL or by the provider out of the root's path. A consumer's
+ * client sends paths already resolved, so no recorded interaction carries one.
+ */
+function leavesRoot(path: string): string | undefined {
+  if (!path.startsWith('/')) return `${shown(path)} does not start with /`;
+  const decoded = path.replace(/%2e/gi, '.').replace(/%2f/gi, '/').replace(/%5c/gi, '\\');
+  // `..;x`: servlet containers drop a segment's `;` parameters before resolving it.
+  if (decoded.split(/[/\\]/).some((segment) => /^\.\.?(;|$)/.test(segment)))
+    return `${shown(path)} has a dot segment ("." or "..", raw or encoded), which can lead out of the target's base path`;
+  return undefined;
+}
+
 function requestUrl(root: string, request: Json): string {
   const query = queryOf(request.query).toString();
   return `${root}${String(request.path)}${query === '' ? '' : `?${query}`}`;
@@ -210,7 +233,7 @@ function compareResponse(
   }
   const body = bodyOf(expected, v4);
   if (!body.present || body.content === undefined) return mismatches;
-  const rules = bodyRules(expected.matchingRules);
+  const rules = bodyRules(expected.matchingRules, `${at}/matchingRules`, mismatches);
   const json =
     typeof body.content === 'object' || /json/i.test(body.contentType ?? headersOf(expected)['content-type'] ?? '');
   let actual: unknown = text;
@@ -226,23 +249,64 @@ function compareResponse(
   return mismatches;
 }
 
-/** The body's rules: V3/V4's `matchingRules.body`, V2's `$.body...` keys. */
-function bodyRules(matchingRules: unknown): Rule[] {
+/**
+ * The body's rules: V3/V4's `matchingRules.body`, V2's `$.body...` keys. Their regexes and date
+ * formats are compiled for RE2, whose time is linear in the text: a pact is a file from elsewhere,
+ * and a backtracking engine takes hours over `^(a+)+$` (docs/pact.md, "pact verify"). A pattern RE2
+ * refuses (backreferences, lookarounds) is a mismatch at its pointer, never run another way.
+ */
+function bodyRules(matchingRules: unknown, at: string, out: Mismatch[]): Rule[] {
   if (!isObject(matchingRules)) return [];
   const rules: Rule[] = [];
-  const add = (path: string, rule: unknown) => {
+  const add = (path: string, rule: unknown, pointer: string) => {
     const tokens = pathTokens(path);
     if (tokens === undefined || !isObject(rule)) return;
-    const matchers = Array.isArray(rule.matchers) ? (rule.matchers.filter(isObject) as Matcher[]) : [rule as Matcher];
-    rules.push({ tokens, combine: rule.combine === 'OR' ? 'OR' : 'AND', matchers });
+    const listed = Array.isArray(rule.matchers);
+    const matchers = (listed ? (rule.matchers as unknown[]) : [rule]).map((matcher, index) =>
+      isObject(matcher)
+        ? compiled(matcher as Matcher, `${pointer}${listed ? `/matchers/${index}` : ''}`, out)
+        : matcher,
+    );
+    rules.push({
+      tokens,
+      combine: rule.combine === 'OR' ? 'OR' : 'AND',
+      matchers: matchers.filter(isObject) as Matcher[],
+      refused: matchers.some((matcher) => isObject(matcher) && 'refused' in matcher),
+    });
   };
-  if (isObject(matchingRules.body)) for (const [path, rule] of Object.entries(matchingRules.body)) add(path, rule);
+  if (isObject(matchingRules.body))
+    for (const [path, rule] of Object.entries(matchingRules.body)) add(path, rule, `${at}/body/${escaped(path)}`);
   else
     for (const [path, rule] of Object.entries(matchingRules))
       if (path === '$.body' || path.startsWith('$.body.') || path.startsWith('$.body['))
-        add(`$${path.slice('$.body'.length)}`, rule);
+        add(`$${path.slice('$.body'.length)}`, rule, `${at}/${escaped(path)}`);
   return rules;
 }
+
+/** A matcher with its pattern compiled; marked `refused`, and the refusal in `out`, when RE2 refuses it. */
+function compiled(matcher: Matcher, pointer: string, out: Mismatch[]): Matcher | (Matcher & { refused: true }) {
+  const kind = matcher.match ?? '';
+  const date = Object.hasOwn(DEFAULT_FORMATS, kind);
+  if (kind !== 'regex' && !date) return matcher;
+  const format = matcher.format ?? DEFAULT_FORMATS[kind]!;
+  try {
+    return {
+      ...matcher,
+      pattern: RE2JS.compile(date ? javaFormatRegex(format, kind !== 'date') : (matcher.regex ?? '')),
+    };
+  } catch (error) {
+    out.push({
+      pointer: `${pointer}/${date ? 'format' : 'regex'}`,
+      message:
+        `${date ? `the ${kind} format ${shown(format)}` : `the regex ${shown(matcher.regex)}`} cannot be run: ` +
+        'pact verify runs patterns in linear time (RE2: no backreferences, lookarounds or repeats over 1000), ' +
+        `and RE2 says ${(error as Error).message}`,
+    });
+    return { ...matcher, refused: true };
+  }
+}
+
+const escaped = (token: string) => token.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /** `$.data[*].id`, `$['odd key']`, `$.items[0]` as tokens (`*` for any); undefined for a path not understood. */
 function pathTokens(path: string): string[] | undefined {
@@ -284,8 +348,7 @@ function ruleFor(rules: Rule[], path: string[]): Rule | undefined {
     : { ...inherited, matchers: inherited.matchers.map((m) => ({ match: m.match })) };
 }
 
-const pointerOf = (at: string, path: string[]) =>
-  `${at}${path.map((token) => `/${token.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')}`;
+const pointerOf = (at: string, path: string[]) => `${at}${path.map((token) => `/${escaped(token)}`).join('')}`;
 
 const jsonType = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
 
@@ -297,6 +360,7 @@ const shown = (value: unknown): string => {
 /** `expected` (the pact's value) against `actual` at `path`; mismatches pushed. */
 function compare(expected: unknown, actual: unknown, path: string[], rules: Rule[], at: string, out: Mismatch[]): void {
   const rule = ruleFor(rules, path);
+  if (rule?.refused) return;
   if (rule !== undefined) {
     const failures = rule.matchers.map((matcher) => applyMatcher(matcher, expected, actual)).filter((f) => f !== null);
     // AND: every matcher must hold; OR: any one (a field the document lets be one of several kinds).
@@ -372,7 +436,7 @@ function applyMatcher(matcher: Matcher, expected: unknown, actual: unknown): str
     case 'regex': {
       if (typeof actual !== 'string' && typeof actual !== 'number' && typeof actual !== 'boolean')
         return `is ${jsonType(actual)}, the pact expects text matching ${matcher.regex}`;
-      return new RegExp(matcher.regex ?? '').test(String(actual)) ? null : `${value} does not match ${matcher.regex}`;
+      return matcher.pattern!.matcher(String(actual)).find() ? null : `${value} does not match ${matcher.regex}`;
     }
     case 'type':
     case 'min':
@@ -405,7 +469,7 @@ function applyMatcher(matcher: Matcher, expected: unknown, actual: unknown): str
     case 'timestamp':
     case 'datetime': {
       const format = matcher.format ?? DEFAULT_FORMATS[matcher.match]!;
-      return typeof actual === 'string' && javaFormatRegex(format, matcher.match !== 'date').test(actual)
+      return typeof actual === 'string' && matcher.pattern!.matcher(actual).matches()
         ? null
         : `${value} is not a ${matcher.match} of the format ${format}`;
     }
@@ -432,10 +496,10 @@ const DEFAULT_FORMATS: Record<string, string> = {
 };
 
 /**
- * A Java date-time pattern (Pact's date, time and timestamp matchers) as a regex over the whole
- * text; a time's pattern without fractions or a zone still accepts them, as RFC 3339 texts carry.
+ * A Java date-time pattern (Pact's date, time and timestamp matchers) as the source of a regex over
+ * the whole text; a time's pattern without fractions or a zone still accepts them, as RFC 3339 texts carry.
  */
-function javaFormatRegex(format: string, time: boolean): RegExp {
+function javaFormatRegex(format: string, time: boolean): string {
   const parts: string[] = [];
   const token = /'([^']*)'|(y+|M+|d+|H+|h+|m+|s+|S+|X+|Z+|a|E+|z+)|(.)/g;
   for (const [, literal, letters, other] of format.matchAll(token)) {
@@ -443,7 +507,7 @@ function javaFormatRegex(format: string, time: boolean): RegExp {
     else if (other !== undefined) parts.push(literally(other));
     else if (letters !== undefined) parts.push(letterRegex(letters));
   }
-  return new RegExp(`^${parts.join('')}${time ? '(\\.\\d+)?(Z|[+-]\\d{2}:?\\d{2})?' : ''}$`);
+  return `^${parts.join('')}${time ? '(\\.\\d+)?(Z|[+-]\\d{2}:?\\d{2})?' : ''}$`;
 }
 
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -6,10 +6,10 @@
 // checkout (contracts/suites/*.contract.ts) and from an installed package
 // (dist/contracts/suites/*.contract.js) with nothing else installed. The `contracts` command of
 // the CLI and the package's `./contracts` entry are this one function.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { coverageHtml } from '../openapi/coverage-html.ts';
 import {
@@ -22,6 +22,7 @@ import {
 } from '../openapi/coverage.ts';
 import { document } from '../openapi/generated/document.ts';
 import { pactFileReport } from '../openapi/pact-check.ts';
+import { writeFileReplacingSync } from '../mocks/node/files.ts';
 import { readRecords } from './checks/record.ts';
 import { type JunitSuite, junitSuite, junitXml } from './junit.ts';
 import type { ExploreSettings } from './explore/run.ts';
@@ -224,7 +225,14 @@ export async function runContracts(options: RunContractsOptions = {}): Promise<C
   const belowCoverage = options.minCoverage === undefined ? [] : belowThresholds(coverage, options.minCoverage);
   if (belowCoverage.length > 0) log(`\nCoverage below --min-coverage: ${belowCoverage.join(', ')}.`);
   const exploredOk = explored === undefined || (!explored.failed && explored.leftBehind.length === 0);
-  const pactProblems = options.pactFiles === undefined ? 0 : checkPactFiles(options.pactFiles, options, log);
+  let { junit } = outcome;
+  let pactProblems = 0;
+  if (options.pactFiles !== undefined) {
+    const checked = checkPactFiles(options.pactFiles, options.shard, log);
+    pactProblems = checked.problems;
+    junit = withSuite(junit, checked.suite);
+  }
+  if (options.junitFile !== undefined && junit !== undefined) writeReport(resolve(options.junitFile), junit);
   const ok = !failedCases && failedChecks === 0 && belowCoverage.length === 0 && exploredOk && pactProblems === 0;
   return {
     ok,
@@ -293,6 +301,8 @@ interface RunOutcome {
   rows: OperationRow[];
   coverage: CoverageReport;
   explored: ExploreOutcome | undefined;
+  /** The JUnit report when asked for: written to `junitFile` once whole, at the end. */
+  junit: string | undefined;
 }
 
 /** The exploration when asked for, else the suites with every exchange recorded for the summary and coverage. */
@@ -300,24 +310,49 @@ async function runOrExplore(options: RunContractsOptions, env: Record<string, st
   if (options.explore !== undefined && options.explore !== false) {
     const settings = options.explore === true ? {} : options.explore;
     const { outcome, coverage } = await runExplore({ ...contractVariables(process.env), ...env }, settings, log);
-    if (options.junitFile !== undefined) writeFileSync(resolve(options.junitFile), exploreJunit(outcome, coverage));
-    return { failedCases: false, rows: [], coverage, explored: outcome };
+    const junit = options.junitFile === undefined ? undefined : exploreJunit(outcome, coverage);
+    return { failedCases: false, rows: [], coverage, explored: outcome, junit };
   }
   const recordDir = mkdtempSync(join(tmpdir(), 'contracts-'));
   env.CONTRACT_RECORD_FILE = join(recordDir, 'exchanges.jsonl');
-  let outcome: RunOutcome;
+  // vitest's reporter writes into this private folder, never through a link at the user's path.
+  const draft = options.junitFile === undefined ? undefined : join(recordDir, 'junit.xml');
   try {
     if (options.shard !== undefined) log(`contracts: shard ${options.shard} of the suite files`);
-    const failedCases = await runSuites(env, options.filters ?? [], options.junitFile, options.shard);
+    const failedCases = await runSuites(env, options.filters ?? [], draft, options.shard);
     const records = readRecords(env.CONTRACT_RECORD_FILE);
     const counted = createCoverage(coverageUniverse(document));
     for (const record of records) if (record.coverage) counted.add(record.coverage);
-    outcome = { failedCases, rows: summarize(records), coverage: counted.report(), explored: undefined };
+    const coverage = counted.report();
+    // Named for its slice: the N reports of a sharded run merge without two suites of one name.
+    const properties = {
+      name: options.shard === undefined ? 'openapi coverage' : `openapi coverage (shard ${options.shard})`,
+      cases: [],
+      properties: coverageProperties(coverage),
+    };
+    const junit = draft === undefined ? undefined : withSuite(readIfAny(draft), properties);
+    return { failedCases, rows: summarize(records), coverage, explored: undefined, junit };
   } finally {
     rmSync(recordDir, { recursive: true, force: true });
   }
-  if (options.junitFile !== undefined) addJunitProperties(resolve(options.junitFile), outcome.coverage, options.shard);
-  return outcome;
+}
+
+/**
+ * The reports the run writes (JUnit XML, coverage) whole, as `serve` writes its own: a link planted
+ * at the path is replaced, what it points to never written (mocks/node/files.ts). The folder is
+ * created, as vitest's reporter created it when it wrote to the user's path itself.
+ */
+function writeReport(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileReplacingSync(path, text, { mode: 0o644 });
+}
+
+function readIfAny(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /** The per-operation summary of the suites' exchanges: how many failed a check, and the operations none reached. */
@@ -343,8 +378,8 @@ async function logSummary(rows: OperationRow[], target: string, env: Record<stri
 function writeCoverage(folder: string, coverage: CoverageReport, what: string, log: Log): void {
   const dir = resolve(folder);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'coverage.json'), `${JSON.stringify(coverage, null, 2)}\n`);
-  writeFileSync(join(dir, 'coverage.html'), coverageHtml(coverage, `Coverage of the Workflow API document: ${what}`));
+  writeReport(join(dir, 'coverage.json'), `${JSON.stringify(coverage, null, 2)}\n`);
+  writeReport(join(dir, 'coverage.html'), coverageHtml(coverage, `Coverage of the Workflow API document: ${what}`));
   log(`Coverage written to ${join(dir, 'coverage.json')} and coverage.html beside it.`);
 }
 
@@ -437,9 +472,10 @@ function coverageProperties(coverage: CoverageReport, extra: Record<string, stri
 
 /**
  * `pactFiles`: each file through pact check's one code path (openapi/pact-check.ts), its lines
- * logged; answers the problems, a file that cannot be read or is no Pact file counting as one.
+ * logged; answers the problems, a file that cannot be read or is no Pact file counting as one, and
+ * the JUnit suite of a case per file.
  */
-function checkPactFiles(files: string[], { junitFile, shard }: RunContractsOptions, log: Log): number {
+function checkPactFiles(files: string[], shard: string | undefined, log: Log): { problems: number; suite: JunitSuite } {
   log('\nPact files against the document (as pact check, docs/pact.md):\n');
   let problems = 0;
   const cases = files.map((file) => {
@@ -458,27 +494,13 @@ function checkPactFiles(files: string[], { junitFile, shard }: RunContractsOptio
   });
   // Named for its slice, as the coverage's suite is: the reports of a sharded run merge without a clash.
   const name = shard === undefined ? 'pact check' : `pact check (shard ${shard})`;
-  if (junitFile !== undefined) appendJunitSuite(resolve(junitFile), { name, cases });
   if (problems > 0) log(`\n${problems} problem(s) in the pact files (see above).`);
-  return problems;
+  return { problems, suite: { name, cases } };
 }
 
-/** Adds a testsuite to a JUnit report already written (nothing when there is none: no suite file matched). */
-function appendJunitSuite(file: string, suite: JunitSuite): void {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return;
-  }
-  writeFileSync(file, text.replace(/<\/testsuites>\s*$/, `${junitSuite(suite)}</testsuites>\n`));
-}
-
-/** Adds the coverage to the suites' JUnit report: a testsuite of its own holding only properties. */
-function addJunitProperties(file: string, coverage: CoverageReport, shard: string | undefined): void {
-  // Named for its slice: the N reports of a sharded run merge without two suites of one name.
-  const name = shard === undefined ? 'openapi coverage' : `openapi coverage (shard ${shard})`;
-  appendJunitSuite(file, { name, cases: [], properties: coverageProperties(coverage) });
+/** A JUnit report with one more testsuite; none when there is no report (no suite file matched). */
+function withSuite(report: string | undefined, suite: JunitSuite): string | undefined {
+  return report?.replace(/<\/testsuites>\s*$/, `${junitSuite(suite)}</testsuites>\n`);
 }
 
 /** The JUnit report of an exploration: one case, failed with the invariant and the curl replay when it failed. */
@@ -541,8 +563,7 @@ async function runSuites(
     // Nothing written into the folder the kit is installed in (results cache, transformed-module cache).
     cache: false,
     fsModuleCache: false,
-    // vitest's root is the kit's folder: a relative report path means the user's working directory.
-    reporters: junitFile === undefined ? ['default'] : ['default', ['junit', { outputFile: resolve(junitFile) }]],
+    reporters: junitFile === undefined ? ['default'] : ['default', ['junit', { outputFile: junitFile }]],
   });
   const failed = process.exitCode !== undefined && process.exitCode !== 0;
   process.exitCode = before;

@@ -316,6 +316,7 @@ const RULES: Rule[] = [
       own(under('contracts')),
       ['openapi/', isFile(under('openapi'))],
       ["the kit's entry points", isFile(ENTRY_POINTS)],
+      ['mocks/node/files.ts (reports written whole)', isFile(under('mocks/node/files.ts'))],
       npmPackage,
       nodeBuiltin,
     ],
@@ -332,8 +333,8 @@ const RULES: Rule[] = [
       own(under('cli')),
       ["the kit's entry points", isFile(ENTRY_POINTS)],
       [
-        "the Node adapter's server, checking fetch and CORS",
-        isFile(under('mocks/node/server.ts', 'mocks/node/fetch.ts', 'mocks/node/cors.ts')),
+        "the Node adapter's server, checking fetch, CORS and whole-file writes",
+        isFile(under('mocks/node/server.ts', 'mocks/node/fetch.ts', 'mocks/node/cors.ts', 'mocks/node/files.ts')),
       ],
       ['mocks/outbound/', isFile(OUTBOUND)],
       [
@@ -637,6 +638,11 @@ describe('architecture (docs/architecture.md)', () => {
     });
   }
 
+  it("re2js, pact verify's linear-time regex engine, is reached from no browser entry (docs/pact.md)", () => {
+    for (const entry of BROWSER_ENTRIES) expect(valueGraph(byPath, entry).packages.has('re2js'), entry).toBe(false);
+    expect(valueGraph(byPath, 'cli/pact-verify.ts').packages.has('re2js')).toBe(true);
+  });
+
   it('the walk follows the real graph: mocks/msw/handlers.ts reaches the whole fake, mocks/node/server.ts reaches node:http', () => {
     const reached = valueGraph(byPath, 'mocks/msw/handlers.ts').files;
     for (const expected of [
@@ -688,7 +694,7 @@ describe('architecture (docs/architecture.md)', () => {
       'mocks/store/leak.ts -> node:http (store never imports a Node built-in)',
       "mocks/node/server.ts -> ../store/world/pagination.ts (the Node adapter never imports store internals (anything but the store's faces: an index.ts and persist.ts))",
       'openapi/leak.ts -> ../mocks/index.ts (openapi never imports mocks/)',
-      "contracts/leak.ts -> ../scripts/bench.ts (contracts may import only its own folder, openapi/, the kit's entry points, npm packages, Node built-ins)",
+      "contracts/leak.ts -> ../scripts/bench.ts (contracts may import only its own folder, openapi/, the kit's entry points, mocks/node/files.ts (reports written whole), npm packages, Node built-ins)",
       expect.stringMatching(
         /^cli\/leak\.ts -> \.\.\/support\/loopback-receiver\.ts \(the command line may import only its own folder, /,
       ),

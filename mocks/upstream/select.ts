@@ -121,18 +121,33 @@ export function parseLivePatterns(text: string, operationIds: readonly string[])
  * liveMatcher(['list*'])('listWebhooks'); // true
  */
 export function liveMatcher(patterns: readonly string[]): (operationId: string) => boolean {
-  if (patterns.length === 0) return () => false;
-  const regex = new RegExp(
-    `^(?:${patterns
-      .map((pattern) =>
-        pattern
-          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-          .replaceAll('*', '.*')
-          .replaceAll('?', '.'),
-      )
-      .join('|')})$`,
-  );
-  return (operationId) => regex.test(operationId);
+  return (operationId) => patterns.some((pattern) => globMatches(pattern, operationId));
+}
+
+/**
+ * `*` any run of characters, `?` one, the rest itself, over the whole text. Walked by hand, not as
+ * a regex: a backtracking engine takes minutes over `*?*?*?*?*?*?*?*?*?*?*?*?X`, while returning to the
+ * last `*` alone keeps the walk within glob length x text length steps.
+ */
+function globMatches(glob: string, text: string): boolean {
+  let g = 0;
+  let t = 0;
+  let star = -1;
+  let resume = 0;
+  while (t < text.length) {
+    if (glob[g] === '*') {
+      star = g++;
+      resume = t;
+    } else if (g < glob.length && (glob[g] === '?' || glob[g] === text[t])) {
+      g++;
+      t++;
+    } else if (star >= 0) {
+      g = star + 1;
+      t = ++resume;
+    } else return false;
+  }
+  while (glob[g] === '*') g++;
+  return g === glob.length;
 }
 
 /**

@@ -48,6 +48,20 @@ describe('--upstream, --live, --fallback-on', () => {
     );
   });
 
+  it('matches globs by a walk, not a backtracking regex: a pathological --live answers at once', () => {
+    expect(['listWebhooks', 'getWebhook', 'list', 'listX'].filter(liveMatcher(['list?*', '*Web*k']))).toEqual([
+      'listWebhooks',
+      'getWebhook',
+      'listX',
+    ]);
+    expect(liveMatcher(['get.*'])('getWorkspace')).toBe(false);
+    // As a regex (`^(?:.*..*..*.…X)$`) this took 20 s over one operationId.
+    expect(validator.operationIds.filter(liveMatcher([`${'*?'.repeat(14)}X`]))).toEqual([]);
+    expect(validator.operationIds.filter(liveMatcher([`${'*?'.repeat(14)}r`]))).toEqual(
+      validator.operationIds.filter((id) => id.length >= 15 && id.endsWith('r')),
+    );
+  });
+
   it('reads fallback statuses, classes and unreachable', () => {
     expect(parseFallbackOn('404,501,unreachable')).toEqual({ statuses: [404, 501], unreachable: true });
     expect(parseFallbackOn('5xx')).toMatchObject({
