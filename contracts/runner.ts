@@ -232,7 +232,10 @@ export async function runContracts(options: RunContractsOptions = {}): Promise<C
     pactProblems = checked.problems;
     junit = withSuite(junit, checked.suite);
   }
-  if (options.junitFile !== undefined && junit !== undefined) writeReport(resolve(options.junitFile), junit);
+  if (options.junitFile !== undefined && junit !== undefined) {
+    writeReport(resolve(options.junitFile), junit);
+    log(`\nJUnit report written to ${resolve(options.junitFile)}`);
+  }
   const ok = !failedCases && failedChecks === 0 && belowCoverage.length === 0 && exploredOk && pactProblems === 0;
   return {
     ok,
@@ -541,7 +544,30 @@ async function runSuites(
   junitFile: string | undefined,
   shard: string | undefined,
 ): Promise<boolean> {
-  const { startVitest } = await import('vitest/node');
+  const { startVitest, JUnitReporter } = await import('vitest/node');
+  // vitest's reporter writes its draft into the run's private folder (runOrExplore) and names that
+  // folder in a line of its own; the user's path is named once the report is written there.
+  type Reporter = InstanceType<typeof JUnitReporter>;
+  class DraftJUnitReporter extends JUnitReporter {
+    #logger: { log: (...message: unknown[]) => void } | undefined;
+    override onInit(vitest: Parameters<Reporter['onInit']>[0]): ReturnType<Reporter['onInit']> {
+      this.#logger = vitest.logger as never;
+      return super.onInit(vitest);
+    }
+    override async onTestRunEnd(...args: Parameters<Reporter['onTestRunEnd']>): Promise<void> {
+      const logger = this.#logger;
+      const log = logger?.log;
+      if (logger !== undefined && log !== undefined)
+        logger.log = (...message) => {
+          if (!String(message[0]).startsWith('JUNIT report written to')) log.apply(logger, message);
+        };
+      try {
+        await super.onTestRunEnd(...args);
+      } finally {
+        if (logger !== undefined && log !== undefined) logger.log = log;
+      }
+    }
+  }
   // vitest reports failure through process.exitCode (as its own CLI does); keep ours out of it.
   const before = process.exitCode;
   process.exitCode = undefined;
@@ -563,7 +589,7 @@ async function runSuites(
     // Nothing written into the folder the kit is installed in (results cache, transformed-module cache).
     cache: false,
     fsModuleCache: false,
-    reporters: junitFile === undefined ? ['default'] : ['default', ['junit', { outputFile: junitFile }]],
+    reporters: junitFile === undefined ? ['default'] : ['default', new DraftJUnitReporter({ outputFile: junitFile })],
   });
   const failed = process.exitCode !== undefined && process.exitCode !== 0;
   process.exitCode = before;
