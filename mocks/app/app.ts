@@ -68,8 +68,12 @@ export function createApp(options: AppOptions): MockApp {
   if (coverage !== undefined) parts.hook.subscribe(coverExchanges(coverage));
   if (parts.reads !== undefined) parts.hook.subscribe(forgetChangedReads(parts.reads));
   const run: ControlRunner = (operationId, token, input) => callControl(parts, operationId, token, input);
+  /** The one way in, for every face: the pipeline's answer, as a promise. */
+  async function handle(req: AppRequest, head?: RequestHead): Promise<AppResponse> {
+    return answer(parts, req, head);
+  }
   return {
-    handle: async (req, head) => answer(parts, req, head),
+    handle,
     control: createControl(options.store, run),
     onExchange: (listener) => parts.hook.subscribe(listener),
   };

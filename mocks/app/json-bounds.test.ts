@@ -6,7 +6,7 @@ import { validator } from '../../openapi/validator.ts';
 import { createMock } from '../index.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
 import { MAX_JSON_ARRAY_ITEMS, MAX_JSON_DEPTH, withinJsonBounds } from './body.ts';
-import { MAX_LISTED_ISSUES, refusal } from './issues.ts';
+import { MAX_LISTED_ISSUES, refusal } from './pipeline.ts';
 
 const TOKEN = 'json-bounds';
 const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };

@@ -7,18 +7,17 @@
 // set. A stage is skipped by what the request is (the control API has no upstream nor faults, the
 // login no bearer), never run again by hand. Nothing here throws for bad input: an exception is a
 // bug and answers 500. Browser-safe, no Node modules.
-import { apiError, type Result } from '../common/errors.ts';
+import { type ApiError, apiError, type ErrorCode, isErrorCode, type Result } from '../common/errors.ts';
 import type { EndpointRequest } from '../store/api/index.ts';
 import { tokenProject } from '../store/connect/index.ts';
 import type { Store } from '../store/index.ts';
 import { type Session, settleQuotaDay, type World } from '../store/world/index.ts';
-import type { RequestValidation, Validator } from '../../openapi/validator.ts';
+import type { Issue, RequestValidation, Validator } from '../../openapi/validator.ts';
 import { authenticate, type Credentials, issueOAuthToken, OAUTH_TOKEN_OPERATION } from './auth.ts';
 import { parseRequestBody, withinJsonBounds } from './body.ts';
 import type { ExchangeHook, ExchangeRecord, UpstreamExchange, UpstreamStage } from './exchange.ts';
 import type { Faults } from './faults.ts';
 import { API_PREFIX, endpointOf, isApiPath, isControlPath, type RequestHead, readHead } from './head.ts';
-import { refusal } from './issues.ts';
 import type { ProjectLessRouting } from './project-less.ts';
 import { type ReadCache, UNCACHEABLE_READS } from './read-cache.ts';
 import { errorResponse, fromResult, json } from './respond.ts';
@@ -373,7 +372,7 @@ interface KeepAs {
 /**
  * Stage "validation", the one trust boundary (docs/architecture.md): the body read as the operation
  * takes it (413, 415, 400: body.ts), the parameters and body against the document (400, or 404 for
- * a path ID of the wrong shape: issues.ts), then the operation's `x-token-kinds` (403). What passes
+ * a path ID of the wrong shape: refusal, below), then the operation's `x-token-kinds` (403). What passes
  * is the route's input, typed, coerced and defaulted.
  */
 function checkInput(
@@ -398,6 +397,74 @@ function checkInput(
     return errorResponse(apiError('forbidden_token_kind', message, { token_kind: kind }));
   }
   return validated;
+}
+
+/** The message of an answer whose issues all carry a code the document names; the issues say exactly what failed. */
+const MESSAGES: Partial<Record<ErrorCode, (where: string) => string>> = {
+  unsupported_url: (where) =>
+    `Unsupported URL at ${where}: it must be an absolute http or https URL with a host name (openapi.yaml, WebhookUrl)`,
+};
+
+/**
+ * An answer lists at most this many issues, the first ones, plus `issue_count` when there were
+ * more: an array of 120,000 wrong items made a 7 MB answer (docs/errors.md).
+ */
+export const MAX_LISTED_ISSUES = 100;
+/** A message names at most this many places. */
+const QUOTED_POINTERS = 5;
+
+/**
+ * The one mapping from validation issues to an error answer (docs/errors.md), for the API and the
+ * control API alike: a path parameter that cannot name a resource is 404; anything else is 400,
+ * with the code the document names for the failure (`x-error-code`, e.g. `unsupported_url` on the
+ * webhook URL pattern) when every issue names that same code, and `bad_request` otherwise. Null
+ * when there are none.
+ *
+ * @example
+ * refusal('/v1/workflows/nope', issues)?.status; // 404 when the issue is at /path/id
+ */
+export function refusal(path: string, issues: readonly Issue[]): ApiError | null {
+  if (issues.length === 0) return null;
+  const error = refusalOf(path, issues);
+  const listed = error.body.details?.issues;
+  if (Array.isArray(listed) && listed.length > MAX_LISTED_ISSUES) {
+    error.body.details = {
+      ...error.body.details,
+      issues: listed.slice(0, MAX_LISTED_ISSUES),
+      issue_count: listed.length,
+    };
+  }
+  return error;
+}
+
+function refusalOf(path: string, issues: readonly Issue[]): ApiError {
+  const pathIssues = issues.filter((issue) => issue.pointer.startsWith('/path/'));
+  if (pathIssues.length > 0) {
+    const names = pathIssues.map((issue) => issue.pointer.slice('/path/'.length)).join(', ');
+    return apiError('not_found', `No resource at ${path}: ${names} is not a valid ID (${pathIssues[0]!.message})`, {
+      path,
+      issues: pathIssues,
+    });
+  }
+  const code = sharedCode(issues);
+  const first = issues[0]!;
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+  if (code !== undefined) {
+    const pointers = [...new Set(issues.map((issue) => issue.pointer || '/'))];
+    const where =
+      pointers.slice(0, QUOTED_POINTERS).join(', ') +
+      (pointers.length > QUOTED_POINTERS ? ` (and ${pointers.length - QUOTED_POINTERS} more)` : '');
+    return apiError(code, MESSAGES[code]?.(where) ?? `Invalid request (${code}) at ${where}: ${first.message}${more}`, {
+      issues,
+    });
+  }
+  return apiError('bad_request', `Invalid request: ${first.pointer || '/'} ${first.message}${more}`, { issues });
+}
+
+/** The error code every issue names, if they all name the same known one. */
+function sharedCode(issues: readonly Issue[]): ErrorCode | undefined {
+  const code = issues[0]!.code;
+  return isErrorCode(code) && issues.every((issue) => issue.code === code) ? code : undefined;
 }
 
 /**
