@@ -1,7 +1,8 @@
 // What keeps the node:http adapter answering when clients misbehave (docs/performance.md,
 // "Connections: what keeps a shared server up"): timeouts for silent and slow clients, a cap on
 // open connections that makes room by closing idle ones first, and JSON bodies for the errors Node
-// would answer with an empty body (docs/errors.md). Per request: two counter updates and a look at
+// would answer with an empty body (docs/errors.md), a body read within its limit, and a refused
+// request's body drained before its connection closes. Per request: two counter updates and a look at
 // the socket's write buffer, no timer (the idle timer is armed per connection, see guardConnections).
 import {
   maxHeaderSize,
@@ -13,6 +14,7 @@ import {
 } from 'node:http';
 import type { Socket } from 'node:net';
 import { type ConnectionLimits, DEFAULT_LIMITS } from '../common/defaults.ts';
+import { MAX_BODY_BYTES } from '../app/head.ts';
 import { apiError, type ApiError } from '../common/errors.ts';
 
 /** Per connection: requests being answered, the response a late client error must not corrupt, the idle timeout. */
@@ -155,4 +157,90 @@ function rawErrorResponse(error: ApiError): string {
     `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}\r\n` +
     `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
   );
+}
+
+/** readRequestText's answer to a body past MAX_BODY_BYTES. */
+export const TOO_LARGE = Symbol('too large');
+/**
+ * After a refusal, how much of the body still coming is read and thrown away before the
+ * connection closes (16 MiB), and how long a silence ends that (ms). Past the bytes the connection
+ * is cut; a body declared larger is not waited for at all.
+ */
+const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
+const DRAIN_SILENCE_MS = 2_000;
+
+/** Reads the body as text; stops reading and answers TOO_LARGE as soon as it passes MAX_BODY_BYTES. */
+export function readRequestText(req: IncomingMessage): Promise<string | typeof TOO_LARGE> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.off('data', onData);
+        req.pause();
+        resolve(TOO_LARGE);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Answers an error and closes the connection. With `drain`, the body still coming is read and
+ * thrown away first (up to DRAIN_LIMIT_BYTES, until the client goes silent): the answer is written
+ * at once, but the connection closes only once the client has stopped sending. Closing a socket
+ * with unread bytes makes the kernel send a reset, and a client that reads its answer only once
+ * it has sent its body (curl, fetch) then loses the answer to ECONNRESET or EPIPE: that is what a
+ * 10 MB body without `Expect: 100-continue` used to get instead of its 413 (server.test.ts).
+ */
+export function answerAndClose(
+  req: IncomingMessage,
+  res: ServerResponse,
+  error: ApiError,
+  cors: Readonly<Record<string, string>>,
+  drain: boolean,
+): number {
+  const body = JSON.stringify(error.body);
+  res.writeHead(error.status, {
+    ...cors,
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  });
+  if (!drain || req.complete) {
+    res.end(body);
+    return error.status;
+  }
+  res.write(body);
+  let drained = 0;
+  const finish = () => {
+    clearTimeout(silence);
+    res.end();
+  };
+  const silence = setTimeout(finish, DRAIN_SILENCE_MS);
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_LIMIT_BYTES) {
+      clearTimeout(silence);
+      req.socket.destroy();
+    } else silence.refresh();
+  });
+  req.once('end', finish);
+  req.once('close', () => clearTimeout(silence));
+  req.resume();
+  return error.status;
+}
+
+/** Whether the rest of a refused request is worth reading before closing: a body is coming, and not one declared past the drain limit. */
+export function drainable(req: IncomingMessage, expectsContinue: boolean): boolean {
+  // `Expect: 100-continue` without `100 Continue`: the client sends no body.
+  if (expectsContinue) return false;
+  const length = req.headers['content-length'];
+  if (length !== undefined) return Number(length) > 0 && Number(length) <= DRAIN_LIMIT_BYTES;
+  return req.headers['transfer-encoding'] !== undefined;
 }

@@ -1,10 +1,10 @@
 // The request listener of the node:http adapter (as Hono's node-server keeps getRequestListener
-// apart from serve): node:http's request <-> AppRequest/AppResponse around one mock, and the
-// request head of a shared server (docs/performance.md, "Connections: what keeps a shared server
-// up"): a 413 before a too-large body is read, `Expect: 100-continue`, CORS only when asked and
-// never on /__mock (cors.ts), the console's files (console-files.ts), `--no-control`, one log line
-// per request. The URL is split once (mocks/app/head.ts) and that reading goes on to the app.
-// Kept lean on purpose (docs/performance.md): no framework, one string body.
+// apart from serve): node:http's request <-> AppRequest/AppResponse around one mock, and what the
+// request head alone answers: a 413 before a too-large body is read, `Expect: 100-continue`, CORS
+// only when asked and never on /__mock, the control API's names (cors.ts), the console's files
+// (console-files.ts), `--no-control`; one log line per request. What keeps a shared server up
+// against careless clients (reading a body within its limit, draining before a close) is
+// connections.ts's. The URL is split once (mocks/app/head.ts) and that reading goes on to the app.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   ENDPOINT_DIR,
@@ -16,7 +16,7 @@ import {
 } from '../app/head.ts';
 import type { AppRequest, AppResponse } from '../app/types.ts';
 import { apiError, type ApiError } from '../common/errors.ts';
-import { requestEnded, requestStarted } from './connections.ts';
+import { answerAndClose, drainable, readRequestText, requestEnded, requestStarted, TOO_LARGE } from './connections.ts';
 import { consoleAnswer } from './console-files.ts';
 import { type CorsPolicy, type HostPolicy, isPreflight } from './cors.ts';
 import { addressedOrigin, followAddressed } from './addressed.ts';
@@ -49,36 +49,6 @@ export interface RequestListeners {
   checkExpectation(req: IncomingMessage, res: ServerResponse): void;
 }
 
-const TOO_LARGE = Symbol('too large');
-/**
- * After a refusal, how much of the body still coming is read and thrown away before the
- * connection closes (16 MiB), and how long a silence ends that (ms). Past the bytes the connection
- * is cut; a body declared larger is not waited for at all.
- */
-const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
-const DRAIN_SILENCE_MS = 2_000;
-
-/** Reads the body as text; stops reading and answers TOO_LARGE as soon as it passes MAX_BODY_BYTES. */
-function readRequestText(req: IncomingMessage): Promise<string | typeof TOO_LARGE> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        req.off('data', onData);
-        req.pause();
-        resolve(TOO_LARGE);
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.on('end', () => resolve((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 /** What is refused before a byte of the body is read (docs/errors.md, "Answered by the node:http server"). */
 function refusedBeforeBody(req: IncomingMessage, head: RequestHead, listening: Listening): ApiError | undefined {
   const length = req.headers['content-length'];
@@ -91,61 +61,6 @@ function refusedBeforeBody(req: IncomingMessage, head: RequestHead, listening: L
     return apiError('not_found', `No route for ${head.path}: this server runs without its control API (--no-control)`);
   }
   return listening.hosts.refusal(head.method, head.path, req.headers);
-}
-
-/**
- * Answers an error and closes the connection. With `drain`, the body still coming is read and
- * thrown away first (up to DRAIN_LIMIT_BYTES, until the client goes silent): the answer is written
- * at once, but the connection closes only once the client has stopped sending. Closing a socket
- * with unread bytes makes the kernel send a reset, and a client that reads its answer only once
- * it has sent its body (curl, fetch) then loses the answer to ECONNRESET or EPIPE: that is what a
- * 10 MB body without `Expect: 100-continue` used to get instead of its 413 (server.test.ts).
- */
-function answerAndClose(
-  req: IncomingMessage,
-  res: ServerResponse,
-  error: ApiError,
-  cors: Readonly<Record<string, string>>,
-  drain: boolean,
-): number {
-  const body = JSON.stringify(error.body);
-  res.writeHead(error.status, {
-    ...cors,
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(body),
-    connection: 'close',
-  });
-  if (!drain || req.complete) {
-    res.end(body);
-    return error.status;
-  }
-  res.write(body);
-  let drained = 0;
-  const finish = () => {
-    clearTimeout(silence);
-    res.end();
-  };
-  const silence = setTimeout(finish, DRAIN_SILENCE_MS);
-  req.on('data', (chunk: Buffer) => {
-    drained += chunk.length;
-    if (drained > DRAIN_LIMIT_BYTES) {
-      clearTimeout(silence);
-      req.socket.destroy();
-    } else silence.refresh();
-  });
-  req.once('end', finish);
-  req.once('close', () => clearTimeout(silence));
-  req.resume();
-  return error.status;
-}
-
-/** Whether the rest of a refused request is worth reading before closing: a body is coming, and not one declared past the drain limit. */
-function drainable(req: IncomingMessage, expectsContinue: boolean): boolean {
-  // `Expect: 100-continue` without `100 Continue`: the client sends no body.
-  if (expectsContinue) return false;
-  const length = req.headers['content-length'];
-  if (length !== undefined) return Number(length) > 0 && Number(length) <= DRAIN_LIMIT_BYTES;
-  return req.headers['transfer-encoding'] !== undefined;
 }
 
 function toAppRequest(req: IncomingMessage, method: string, body: string): AppRequest {
