@@ -43,6 +43,7 @@ export async function start(port: number, args: string[], env: NodeJS.ProcessEnv
   child.stderr.on('data', keep);
   await new Promise<void>((resolve, reject) => {
     child.stdout.once('data', () => resolve());
+    setTimeout(() => reject(new Error(`${args.join(' ')} did not listen within 60 s:\n${output}`)), 60_000).unref();
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}) before listening:\n${output}`)));
   });
   const stop = async () => {

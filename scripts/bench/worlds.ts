@@ -19,11 +19,13 @@ export interface WorldsResult {
 /** `node worlds.ts <origin> <from> <count> <concurrency> <prefix>` in a child: {failed, ms}. */
 function drive(...args: Array<string | number>): Promise<{ failed: number; ms: number }> {
   const child = track(spawn(process.execPath, [fileURLToPath(import.meta.url), ...args.map(String)]));
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk));
-  child.stderr.on('data', (chunk: Buffer) => (out += chunk));
+  const out = { stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk: Buffer) => (out.stdout += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (out.stderr += chunk));
   return new Promise((resolve, reject) =>
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`worlds driver: ${out}`)))),
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out.stdout)) : reject(new Error(`worlds driver: ${out.stderr}`)),
+    ),
   );
 }
 
