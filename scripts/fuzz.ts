@@ -5,67 +5,54 @@
 import { parseArgs } from 'node:util';
 import { fuzz } from '../support/fuzz.ts';
 
-const HELP = `npm run fuzz [-- options]: random valid and invalid requests through the app in-process, driven
-by openapi/openapi.yaml and openapi/control.yaml; after each request: no 5xx, an answer valid
-against the document, IDs unique per world, no subscription to a missing emitter or listener, no
-counter below zero (support/fuzz.ts).
-
-Options:
-  --runs <n>     runs (each: two fresh worlds, 1 to 12 requests)       default 10000
-  --seed <s>     the seed (an integer); default: a random one, printed
-  --path <p>     with --seed: replay the failure fast-check printed (its path)
-  --no-shrink    stop at the first failure without shrinking it
-  -h, --help     this text
-
-Example:
-  npm run fuzz -- --runs 100000
-  npm run fuzz -- --seed 1958964440 --path 2522:8:2:2`;
+const HELP = `npm run fuzz [-- options]: random valid and invalid requests through the app in-process, from
+openapi/openapi.yaml and openapi/control.yaml; after each: no 5xx, an answer valid against the
+document, IDs unique per world, no subscription to a missing emitter or listener, no counter below
+zero (support/fuzz.ts).
+  --runs <n>    runs (each: two fresh worlds, 1 to 12 requests)  default 10000 (1 with --path)
+  --seed <s>    the seed (an integer)                            default: a random one, printed
+  --path <p>    with --seed: replay the failure fast-check printed (e.g. 2522:8:2:2)
+  --no-shrink   stop at the first failure without shrinking it`;
 
 function fail(message: string): never {
   console.error(`fuzz: ${message} (npm run fuzz -- --help)`);
   process.exit(2);
 }
-
-const { values } = (() => {
+const parsed = (() => {
   try {
+    const text = { type: 'string' } as const;
+    const flag = { type: 'boolean' } as const;
     return parseArgs({
-      options: {
-        runs: { type: 'string' },
-        seed: { type: 'string' },
-        path: { type: 'string' },
-        'no-shrink': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: { runs: text, seed: text, path: text, 'no-shrink': flag, help: { ...flag, short: 'h' } },
     });
   } catch (error) {
     return fail((error as Error).message);
   }
 })();
+const { values } = parsed;
 if (values.help) {
   console.log(HELP);
   process.exit(0);
 }
-const runs = values.runs === undefined ? (values.path === undefined ? 10_000 : 1) : Number(values.runs);
+const { path } = values;
+const runs = Number(values.runs ?? (path === undefined ? 10_000 : 1));
+const seed = Number(values.seed ?? Math.floor(Math.random() * 2 ** 31));
 if (!Number.isSafeInteger(runs) || runs < 1) fail(`--runs must be a positive integer, got "${values.runs}"`);
-const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
 if (!Number.isSafeInteger(seed)) fail(`--seed must be an integer, got "${values.seed}"`);
-if (values.path !== undefined && values.seed === undefined) fail('--path needs the --seed it came with');
-if (values.path !== undefined && !/^\d+(:\d+)*$/.test(values.path))
-  fail(`--path must look like 12:0:3, got "${values.path}"`);
+if (path !== undefined && (values.seed === undefined || !/^\d+(:\d+)*$/.test(path)))
+  fail(`--path needs the --seed it came with and looks like 12:0:3, got "${path}"`);
 
-console.log(`fuzz: ${values.path === undefined ? `${runs} runs` : `replaying path ${values.path}`}, seed ${seed}`);
+console.log(`fuzz: ${path === undefined ? `${runs} runs` : `replaying path ${path}`}, seed ${seed}`);
 const started = performance.now();
 const report = await fuzz({
   runs,
   seed,
-  ...(values.path === undefined ? {} : { path: values.path }),
+  ...(path === undefined ? {} : { path }),
   noShrink: values['no-shrink'] === true,
 });
-const seconds = (performance.now() - started) / 1000;
 const statuses = [...report.statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`);
-console.log(
-  `fuzz: ${report.runs} runs, ${report.requests} requests in ${seconds.toFixed(1)} s (${statuses.join(', ')})`,
-);
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+console.log(`fuzz: ${report.runs} runs, ${report.requests} requests in ${seconds} s (${statuses.join(', ')})`);
 if (!report.failed) {
   console.log('fuzz: every invariant held');
   process.exit(0);

@@ -5,9 +5,9 @@
 // told not to). `--omit=peer` and `--with msw` measure the variants that page quotes.
 // Usage: node scripts/install-size.ts [--with PKG ...] [--omit=peer] [--json]
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -19,76 +19,49 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
   },
 });
-
-const npm = (args: string[], cwd: string) =>
-  execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-
+const run = (file: string, args: string[], cwd = ROOT) =>
+  execFileSync(file, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 /** Bytes on disk (du's allocated size, as `du -sh node_modules` shows it). */
-function diskBytes(path: string): number {
-  return Number(execFileSync('du', ['-s', '--block-size=1', path], { encoding: 'utf8' }).split('\t')[0]);
-}
+const diskBytes = (path: string) => Number(run('du', ['-s', '--block-size=1', path]).split('\t')[0]);
 
 /** Every package directory under node_modules (scoped ones included, nested node_modules too). */
-function packages(modules: string): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync(modules, { withFileTypes: true })) {
-    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
-    const path = join(modules, entry.name);
-    if (entry.name.startsWith('@')) {
-      for (const scoped of readdirSync(path, { withFileTypes: true }))
-        if (scoped.isDirectory()) found.push(join(path, scoped.name));
-    } else found.push(path);
-  }
-  return found.flatMap((dir) => {
-    const nested = join(dir, 'node_modules');
-    return [dir, ...(statSync(nested, { throwIfNoEntry: false })?.isDirectory() ? packages(nested) : [])];
-  });
-}
+const packages = (modules: string): string[] =>
+  readdirSync(modules)
+    .filter((name) => !name.startsWith('.'))
+    .flatMap((name) => (name.startsWith('@') ? readdirSync(join(modules, name)).map((s) => `${name}/${s}`) : [name]))
+    .flatMap((name) => [
+      join(modules, name),
+      ...(existsSync(join(modules, name, 'node_modules')) ? packages(join(modules, name, 'node_modules')) : []),
+    ]);
 
 const packDir = mkdtempSync(join(tmpdir(), 'kit-size-pack-'));
 const project = mkdtempSync(join(tmpdir(), 'kit-size-'));
 try {
-  const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', packDir], ROOT).replace(/^[^[]*/s, '')) as [
-    { filename: string; size: number },
-  ];
-  const tarball = join(packDir, packed[0].filename);
+  const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', packDir]).replace(/^[^[]*/s, ''));
   writeFileSync(join(project, 'package.json'), '{"name":"empty","version":"1.0.0","private":true}');
   // --ignore-scripts: measure what an install brings without running anyone's code; the scripts are listed below.
-  npm(
-    [
-      'i',
-      '--no-audit',
-      '--no-fund',
-      '--ignore-scripts',
-      ...(values.omit ? [`--omit=${values.omit}`] : []),
-      tarball,
-      ...values.with,
-    ],
-    project,
-  );
+  const omit = values.omit ? [`--omit=${values.omit}`] : [];
+  const tarball = join(packDir, packed[0].filename);
+  run('npm', ['i', '--no-audit', '--no-fund', '--ignore-scripts', ...omit, tarball, ...values.with], project);
   const modules = join(project, 'node_modules');
   const all = packages(modules);
   const withScripts = all.flatMap((dir) => {
-    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
-      name: string;
-      version: string;
-      scripts?: Record<string, string>;
-    };
-    const scripts = Object.entries(manifest.scripts ?? {}).filter(([name]) =>
-      ['preinstall', 'install', 'postinstall'].includes(name),
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    const scripts = Object.entries<string>(manifest.scripts ?? {}).filter(([name]) =>
+      /^(pre|post)?install$/.test(name),
     );
-    return scripts.length > 0
-      ? [`${manifest.name}@${manifest.version} (${scripts.map(([name, command]) => `${name}: ${command}`).join('; ')})`]
-      : [];
+    const list = scripts.map(([name, command]) => `${name}: ${command}`).join('; ');
+    return scripts.length > 0 ? [`${manifest.name}@${manifest.version} (${list})`] : [];
   });
   const largest = all
-    .filter((dir) => !dir.slice(modules.length + 1).includes('node_modules'))
-    .map((dir) => ({ name: dir.slice(modules.length + 1), bytes: diskBytes(dir) }))
+    .map((dir) => relative(modules, dir))
+    .filter((name) => !name.includes('node_modules'))
+    .map((name) => ({ name, bytes: diskBytes(join(modules, name)) }))
     .sort((a, b) => b.bytes - a.bytes)
     .slice(0, 8);
   const result = {
     date: new Date().toISOString().slice(0, 10),
-    variant: [values.omit ? `--omit=${values.omit}` : '', ...values.with].filter(Boolean).join(' ') || 'the kit alone',
+    variant: [...omit, ...values.with].join(' ') || 'the kit alone',
     tarballBytes: packed[0].size,
     installedBytes: diskBytes(modules),
     packages: all.length,

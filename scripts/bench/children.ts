@@ -1,180 +1,106 @@
-// Child processes of the benchmark: every server runs in its own process, started here and
-// always killed at the end (normal end, error, Ctrl-C or SIGTERM). Bench server scripts talk to
-// the parent over IPC: they send {type: 'ready', ...} once listening and answer {id, type} calls.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+// The bench's child processes: every server and load generator runs in a process of its own (so
+// that no one's CPU is counted against another), started here and killed at the end, on errors
+// and on Ctrl-C too. Linux's /proc gives each one's CPU and RSS.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../cli/prism-launcher.ts';
 
+const CLI_BIN = fileURLToPath(new URL('../../cli/checkout-bin.js', import.meta.url));
 const live = new Set<ChildProcess>();
 
-/** Remembers a child so that killAll (and the exit/signal handlers) can end it. */
-export function track(child: ChildProcess): ChildProcess {
+/** Remembers a child so that killAll ends it. */
+export function track<T extends ChildProcess>(child: T): T {
   live.add(child);
   child.once('exit', () => live.delete(child));
   return child;
 }
 
-/** SIGKILLs every child still running (synchronous: safe inside an 'exit' handler). */
+/** SIGKILLs every child still running (synchronous: safe in an 'exit' handler). */
 export function killAll(): void {
-  for (const child of live) {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  }
+  for (const child of live) child.kill('SIGKILL');
   live.clear();
-  // Also children not tracked yet, e.g. Prism while startPrism still waits for it to answer.
-  for (const pid of untrackedChildPids()) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
 }
 
-/** PIDs of this process's direct children, from /proc (Linux); empty elsewhere. */
-function untrackedChildPids(): number[] {
-  if (process.platform !== 'linux') return [];
-  try {
-    return readdirSync('/proc/self/task').flatMap((tid) =>
-      readFileSync(`/proc/self/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
-    );
-  } catch {
-    return [];
-  }
-}
-
-export function liveChildren(): number {
-  return live.size;
-}
-
-let installed = false;
-
-/** Children die with the bench: on exit, and on SIGINT/SIGTERM (which then exit 130/143). */
-export function installCleanup(onSignal?: (signal: NodeJS.Signals) => void): void {
-  if (installed) return;
-  installed = true;
-  process.on('exit', killAll);
-  for (const [signal, code] of [
-    ['SIGINT', 130],
-    ['SIGTERM', 143],
-  ] as const) {
-    process.once(signal, () => {
-      onSignal?.(signal);
-      killAll();
-      process.exit(code);
-    });
-  }
-}
-
-/** Asks a child to stop and waits for it; SIGKILL when it has not gone within `graceMs`. */
-export async function stopChild(child: ChildProcess, graceMs = 2000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-  await exited;
-  clearTimeout(timer);
-}
-
-export interface ReadyMessage {
-  type: 'ready';
-  port: number;
-  [key: string]: unknown;
-}
-
-export interface ServerChild<R extends ReadyMessage = ReadyMessage> {
-  process: ChildProcess;
-  ready: R;
+/** A server child: its origin, what it printed (the last 64 kB), and how to stop it. */
+export interface Child {
+  pid: number;
   origin: string;
-  /** One request/answer over IPC (e.g. {type: 'memory'}). */
-  call<T>(type: string, timeoutMs?: number): Promise<T>;
+  /** performance.now() just before the spawn. */
+  spawnedAt: number;
   output(): string;
   stop(): Promise<void>;
 }
 
-export const SERVERS_DIR = fileURLToPath(new URL('./servers/', import.meta.url));
-
-/** Spawns `node <script> ...args` with an IPC channel and waits for its ready message. */
-export async function spawnServer<R extends ReadyMessage>(
-  script: string,
-  args: string[],
-  options: {
-    timeoutMs?: number;
-    env?: NodeJS.ProcessEnv /** Flags for node itself, e.g. --cpu-prof. */;
-    nodeArgs?: string[];
-  } = {},
-): Promise<ServerChild<R>> {
-  const child = track(
-    spawn(process.execPath, [...(options.nodeArgs ?? []), script, ...args], {
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      env: options.env ?? process.env,
-    }),
-  );
-  let log = '';
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-
-  let nextId = 1;
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  child.on('message', (message: { id?: number; error?: string }) => {
-    if (typeof message?.id !== 'number') return;
-    const waiter = pending.get(message.id);
-    if (waiter === undefined) return;
-    pending.delete(message.id);
-    if (message.error !== undefined) waiter.reject(new Error(message.error));
-    else waiter.resolve(message);
+/** `node ...args`, listening on 127.0.0.1:`port`, once it has printed its first line (servers print it once listening). */
+export async function start(port: number, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Child> {
+  const spawnedAt = performance.now();
+  const child = track(spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env }));
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-64 * 1024));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once('data', () => resolve());
+    setTimeout(() => reject(new Error(`${args.join(' ')} did not listen within 60 s:\n${output}`)), 60_000).unref();
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}) before listening:\n${output}`)));
   });
-  child.once('exit', () => {
-    for (const waiter of pending.values()) waiter.reject(new Error(`bench server ${script} exited`));
-    pending.clear();
-  });
-
-  const timeoutMs = options.timeoutMs ?? 60_000;
-  const ready = await new Promise<R>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`bench server ${script} was not ready within ${timeoutMs} ms:\n${log}`));
-    }, timeoutMs);
-    const onMessage = (message: { type?: string }) => {
-      if (message?.type !== 'ready') return;
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      resolve(message as R);
-    };
-    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
-      clearTimeout(timer);
-      reject(new Error(`bench server ${script} exited before it was ready (${signal ?? `code ${code}`}):\n${log}`));
-    };
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
-
-  return {
-    process: child,
-    ready,
-    origin: `http://127.0.0.1:${ready.port}`,
-    call<T>(type: string, callTimeoutMs = 30_000): Promise<T> {
-      const id = nextId++;
-      return new Promise<T>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          pending.delete(id);
-          reject(new Error(`bench server ${script}: no answer to "${type}" within ${callTimeoutMs} ms`));
-        }, callTimeoutMs);
-        pending.set(id, {
-          resolve: (value) => {
-            clearTimeout(timer);
-            resolve(value as T);
-          },
-          reject: (error) => {
-            clearTimeout(timer);
-            reject(error);
-          },
-        });
-        child.send({ id, type });
-      });
-    },
-    output: () => log,
-    // A profiled child needs time to write its profile on the way out.
-    stop: () => stopChild(child, options.nodeArgs?.length ? 15_000 : 2000),
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
   };
+  return { pid: child.pid!, origin: `http://127.0.0.1:${port}`, spawnedAt, output: () => output, stop };
+}
+
+/** `serve --port <free> --quiet ...args` (`npm start`'s command) in a child. */
+export async function serve(args: string[] = []): Promise<Child> {
+  const port = await freePort();
+  return start(port, [CLI_BIN, 'serve', '--port', String(port), '--quiet', ...args]);
+}
+
+/** User + system CPU milliseconds of `pid` so far (USER_HZ is 100 on mainstream Linux), undefined off Linux. */
+export function cpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Resident set size of `pid` in MB (VmRSS), NaN off Linux. */
+export function rssMb(pid: number): number {
+  try {
+    return Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** One GET on a connection of its own: the status and the body as text. */
+export function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers, agent: false, timeout: 10_000 }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('timeout', () => req.destroy(new Error(`GET ${url} timed out`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The body of a GET that must answer 200, parsed. */
+export async function getJson<T>(url: string, headers: Record<string, string>): Promise<T> {
+  const res = await get(url, headers);
+  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${res.body.slice(0, 300)}`);
+  return JSON.parse(res.body) as T;
 }

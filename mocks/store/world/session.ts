@@ -157,7 +157,7 @@ export function createJournal(limit = JOURNAL_LIMIT, tally?: { entries: number }
       methods[next] = entry.method;
       // A line's path is most often its predecessor's: the ring keeps that one string rather than
       // each request's own, which would survive the young generation's collections and be copied
-      // by each of them (docs/performance.md, "The young generation").
+      // by each of them (docs/performance.md, "What keeps the mock fast").
       const previous = paths[next === 0 ? limit - 1 : next - 1];
       paths[next] = previous === entry.path ? previous : entry.path;
       statuses[next] = entry.status;
