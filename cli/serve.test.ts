@@ -299,7 +299,7 @@ describe('workflow-api-mock serve', () => {
       '--max-connections',
       'default 1000',
       '--max-worlds',
-      'default 4000',
+      'default 500',
       '--world-ttl',
       'MAX_WORLDS',
       'WORLD_TTL',

@@ -64,7 +64,7 @@ OpenAPI document; answers follow it.
 
 Usage:
   ${PROGRAM} serve [--port 4010] [--host 127.0.0.1] [--seed 42] [--quiet] [--max-connections 1000]
-        [--max-worlds 4000] [--world-ttl 0] [--latency 0-0] [--fail-rate 0] [--rate-limit N/s]
+        [--max-worlds 500] [--world-ttl 0] [--latency 0-0] [--fail-rate 0] [--rate-limit N/s]
         [--no-control] [--deliver-to HOST[:PORT],...] [--public-url URL]
         [--state FILE] [--state-interval 30s] [--cors ORIGIN,...|'*'] [--allowed-hosts NAME,...]
         [--scenarios DIR]
@@ -86,7 +86,7 @@ Flags:
   --max-worlds <n>
                  worlds (tokens) kept at most; one more evicts the least
                  recently used, which re-seeds from (seed, token) on its next
-                 request (the default keeps RSS near 500 MB at any number of tokens)
+                 request (the default keeps RSS under 600 MB at any number of tokens)
                                                                      default ${DEFAULT_MAX_WORLDS}    env MAX_WORLDS
   --world-ttl <duration>
                  evict a world unused for this long (90s, 30m, 2h; 0 = never);

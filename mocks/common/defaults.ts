@@ -28,12 +28,12 @@ export const DEFAULT_LIMITS: Readonly<ConnectionLimits> = Object.freeze({
 
 /**
  * Worlds `npm start` keeps at most (`--max-worlds`); one more evicts the least recently used, which
- * re-seeds from (seed, token) on its next request (docs/worlds.md, "Eviction"). A seeded world
- * costs ~50 kB of heap; with a full collection after every 1,000 evictions (node/memory.ts) the
- * RSS stayed at 477-488 MB from 10,000 to 100,000 tokens (docs/performance.md, "Worlds: memory and
- * eviction").
+ * re-seeds from (seed, token) on its next request (docs/worlds.md, "Eviction"). The bound is what
+ * holds the RSS of a stream of new tokens, nothing else (no forced collection, no V8 flag): 500
+ * kept it under 600 MB after 20,000 tokens where 1,000 reached 723 MB and 4,000 1.8 GB
+ * (docs/performance.md, "Worlds: memory and eviction").
  */
-export const DEFAULT_MAX_WORLDS = 4000;
+export const DEFAULT_MAX_WORLDS = 500;
 
 /**
  * The longest wait a `Prefer: delay`, a world's latency or `serve --latency` can ask for (docs/control-api.md,

@@ -34,5 +34,4 @@ export {
   type WorldsSnapshot,
 } from './snapshot.ts';
 export { worldSummary, type WorldSummary } from './summary.ts';
-export { SEEDED_WORLD_WEIGHT } from './weight.ts';
 export { MAX_ERROR_EVENTS, type World } from './world.ts';
