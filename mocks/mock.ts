@@ -126,12 +126,18 @@ export interface Mock {
   pact: PactRecorder | null;
 }
 
-/** createMock's options as the kit's own tests may give them: a read cache built beforehand (one they watch, or a broken one planted). */
+/**
+ * createMock's options as the kit's own tests may give them: a read cache built beforehand (one
+ * they watch, or a broken one planted).
+ */
 interface KitMockOptions extends Omit<MockOptions, 'readCache'> {
   readCache?: MockOptions['readCache'] | ReadCache;
 }
 
-/** Where a mock keeps its store: a symbol no user's code names, read by storeOf (docs/api.md, "Not exported"). */
+/**
+ * Where a mock keeps its store: a symbol no user's code names, read by storeOf (docs/architecture.md,
+ * "One store behind three faces").
+ */
 const STORE = Symbol('store');
 
 /**

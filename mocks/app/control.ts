@@ -74,11 +74,17 @@ export interface MockControl {
    * time the world shows follows it (docs/worlds.md, "A clock per world").
    */
   clock(token: string, body: ClockBody): Result<ClockState>;
-  /** This world's clock, as `GET /__mock/clock` answers it: its time, offset from real time, whether it stands still. */
+  /**
+   * This world's clock, as `GET /__mock/clock` answers it: its time, its offset from real time,
+   * whether it stands still.
+   */
   readClock(token: string): ClockState;
   /** Replaces this world with scenario `name` (null: the seeded world), docs/scenarios.md; answers its summary. */
   scenario(token: string, name: string | null): Result<WorldSummary>;
-  /** The scenarios this mock holds, built-in and loaded, and the one this world was built from (`GET /__mock/scenarios`). */
+  /**
+   * The scenarios this mock holds, built-in and loaded, and the one this world was built from
+   * (`GET /__mock/scenarios`).
+   */
   scenarios(token: string): ScenarioList;
   /**
    * Writes every world to the server's `--state` file now (`POST /__mock/snapshot`, docs/worlds.md,
