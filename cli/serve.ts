@@ -659,7 +659,10 @@ export async function serve(options: ServeOptions): Promise<number> {
   // that stops it as soon as it reads that line must get the clean stop (the --state file's last
   // write, the coverage report), not the default end of a process.
   const exited = exitOnSignal(server, options, node);
-  printBanner(server, options, scenarios);
+  // The names a token may open: the built-in scenarios and the folder's (checked above, so this loads).
+  const { loadScenarios } = await import('../mocks/index.ts');
+  const loaded = loadScenarios(scenarios);
+  printBanner(server, options, scenarios, loaded.ok ? [...loaded.catalogue.keys()] : []);
   return exited;
 }
 
@@ -754,7 +757,12 @@ function exitOnSignal(running: RunningServer, options: ServeOptions, node: Serve
 }
 
 /** The lines that say the server listens: where, what it restored, its upstream, how to try it. */
-function printBanner(server: RunningServer, options: ServeOptions, scenarios: ScenarioDefinition[] | undefined): void {
+function printBanner(
+  server: RunningServer,
+  options: ServeOptions,
+  scenarios: ScenarioDefinition[] | undefined,
+  names: string[],
+): void {
   const { seed, state, noControl } = options;
   console.log(`Workflow API mock listening on ${server.baseUrl}${seed === undefined ? '' : ` (seed ${seed})`}`);
   if (server.restoredWorlds !== undefined) {
@@ -763,7 +771,6 @@ function printBanner(server: RunningServer, options: ServeOptions, scenarios: Sc
   }
   for (const line of server.beside ?? []) console.log(line);
   console.log(`Try:  curl -H 'Authorization: Bearer dev-token' ${server.baseUrl}/users/me`);
-  const names = server.mock.store.scenarios().map((scenario) => scenario.name);
   const loaded = scenarios === undefined ? '' : `; ${scenarios.length} from ${options.scenarios}`;
   console.log(`Scenarios: ${names.join(', ')} (a token scenario_<name>_<anything> opens one${loaded})`);
   if (noControl === true) {

@@ -105,8 +105,10 @@ const GENERATED = under('openapi/generated');
 const ERRORS = under('mocks/common/errors.ts');
 const DEFAULTS = under('mocks/common/defaults.ts');
 const DESTINATIONS = under('mocks/common/destinations.ts');
+/** The composition root (createMock, mocks/mock.ts) and the root entry that names what users get of it. */
+const COMPOSITION = under('mocks/index.ts', 'mocks/mock.ts');
 /** The adapters and the composition root that wires the layers (createMock). */
-const ADAPTERS = under('mocks/msw', 'mocks/node', 'mocks/playwright', 'mocks/index.ts');
+const ADAPTERS = (path: string) => under('mocks/msw', 'mocks/node', 'mocks/playwright')(path) || COMPOSITION(path);
 /** The adapters proper (what the upstream step must not reach back into). */
 const ADAPTERS_ONLY = under('mocks/msw', 'mocks/node', 'mocks/playwright');
 /** The store's faces a module outside it may use: the store, each folder's index.ts, the Web Storage persistence. */
@@ -221,13 +223,14 @@ const RULES: Rule[] = [
     ],
   },
   {
-    name: 'mocks/index.ts (createMock)',
-    from: under('mocks/index.ts'),
+    name: 'mocks/index.ts and mocks/mock.ts (createMock)',
+    from: COMPOSITION,
     may: [
       [
         'every layer below the adapters',
         isFile((target) => [IDS, FACTORIES, OUTBOUND, STORE, SCENARIOS, APP, ERRORS].some((layer) => layer(target))),
       ],
+      own(COMPOSITION),
       ['openapi/', isFile(under('openapi'))],
     ],
     never: [],
@@ -238,7 +241,7 @@ const RULES: Rule[] = [
     may: [
       own(UPSTREAM),
       ['mocks/app/', isFile(APP)],
-      ['the Mock type', (imp) => imp.typeOnly && isFile(under('mocks/index.ts'))(imp)],
+      ['the Mock type', (imp) => imp.typeOnly && isFile(COMPOSITION)(imp)],
       ['mocks/common/errors.ts', isFile(ERRORS)],
       ['openapi/', isFile(under('openapi'))],
     ],
@@ -254,7 +257,7 @@ const RULES: Rule[] = [
     from: (path) => MSW(path) && !isTest(path),
     may: [
       own(MSW),
-      ['mocks/index.ts', isFile(under('mocks/index.ts'))],
+      ['mocks/index.ts, mocks/mock.ts', isFile(COMPOSITION)],
       ['mocks/app/', isFile(APP)],
       ["the store's faces", isFile(STORE_FACES)],
       ['mocks/outbound/', isFile(OUTBOUND)],
@@ -269,7 +272,7 @@ const RULES: Rule[] = [
     from: (path) => NODE(path) && !isTest(path),
     may: [
       own(NODE),
-      ['mocks/index.ts', isFile(under('mocks/index.ts'))],
+      ['mocks/index.ts, mocks/mock.ts', isFile(COMPOSITION)],
       ['mocks/app/', isFile(APP)],
       ["the store's faces", isFile(STORE_FACES)],
       ['mocks/outbound/', isFile(OUTBOUND)],
@@ -286,7 +289,7 @@ const RULES: Rule[] = [
     from: (path) => under('mocks/playwright')(path) && !isTest(path),
     may: [
       own(under('mocks/playwright')),
-      ['mocks/index.ts', isFile(under('mocks/index.ts'))],
+      ['mocks/index.ts, mocks/mock.ts', isFile(COMPOSITION)],
       [
         "the Node adapter's server and scenario files",
         isFile(under('mocks/node/server.ts', 'mocks/node/scenario-files.ts')),
@@ -421,7 +424,7 @@ const LAYERS: Array<[string, (path: string) => boolean]> = [
   ['store', STORE],
   ['scenarios', SCENARIOS],
   ['app', APP],
-  ['createMock', under('mocks/index.ts')],
+  ['createMock', COMPOSITION],
   ['the upstream step', UPSTREAM],
   ['adapters', ADAPTERS_ONLY],
   ['contract suites', under('contracts')],
@@ -646,7 +649,7 @@ describe('architecture (docs/architecture.md)', () => {
   it('the walk follows the real graph: mocks/msw/handlers.ts reaches the whole fake, mocks/node/server.ts reaches node:http', () => {
     const reached = valueGraph(byPath, 'mocks/msw/handlers.ts').files;
     for (const expected of [
-      'mocks/index.ts',
+      'mocks/mock.ts',
       'mocks/app/app.ts',
       'mocks/store/index.ts',
       'openapi/validation.ts',

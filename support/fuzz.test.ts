@@ -2,7 +2,8 @@
 // the fuzzer's self-test: bugs planted in the app's answers are found, and the seed and path it
 // prints replay them.
 import { describe, expect, it } from 'vitest';
-import { createMock, createReadCache, type AppRequest, type AppResponse, type ReadCache } from '../mocks/index.ts';
+import { createReadCache, type ReadCache } from '../mocks/app/read-cache.ts';
+import { createMock, type AppRequest, type AppResponse } from '../mocks/index.ts';
 import { fuzz, OPERATIONS, USER_TOKEN, WORLD_SEED, type FuzzReport } from './fuzz.ts';
 
 /** A seed that changes from run to run, so `npm test` keeps exploring; a failure prints how to replay it. */

@@ -21,12 +21,14 @@ import {
 } from '../contracts/explore/engine.ts';
 import { operationsOf, type Move, type Operation } from '../contracts/explore/generators.ts';
 import type { Built } from '../contracts/explore/requests.ts';
-import { createMock, type Mock, type ReadCache, type World } from '../mocks/index.ts';
 import { createDeliveryEngine } from '../mocks/outbound/delivery.ts';
 import { controlValidator } from '../openapi/control-validator.ts';
 import { controlDocument } from '../openapi/generated/control-document.ts';
 import { document } from '../openapi/generated/document.ts';
 import { validator } from '../openapi/validator.ts';
+import type { ReadCache } from '../mocks/app/read-cache.ts';
+import { createKitMock, type Mock, storeOf } from '../mocks/mock.ts';
+import type { World } from '../mocks/store/world/index.ts';
 
 export const USER_TOKEN = 'fuzz-user';
 /** Three dot-separated base64url segments: a workspace OAuth token (docs/worlds.md). */
@@ -78,7 +80,7 @@ function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: ReturnTyp
   let clock = NOW;
   const mockOf = (readCache: boolean | ReadCache) => {
     const draws = sequence();
-    const created = createMock({
+    const created = createKitMock({
       seed: WORLD_SEED,
       now: () => clock,
       sink: createDeliveryEngine({ send: false, now: () => clock }),
@@ -99,7 +101,7 @@ function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: ReturnTyp
   // Every run starts from the same two freshly seeded worlds. Restoring their snapshot costs 0.1 ms
   // where seeding them again (a reset) costs 6: most of a run.
   const seeded = TOKENS.map((token) => JSON.stringify(mock.control.world(token))).join('\n');
-  const fresh = mock.store.snapshot();
+  const fresh = storeOf(mock).snapshot();
   const issued = new Map(TOKENS.map((token) => [token, new Set<string>()]));
 
   const send = async (request: Built): Promise<Answer> => {
@@ -151,7 +153,7 @@ function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: ReturnTyp
         each.draws.restart();
         if (options.reseed) for (const token of TOKENS) each.mock.control.reset(token);
         else {
-          const restored = each.mock.store.restore(fresh);
+          const restored = storeOf(each.mock).restore(fresh);
           if (!restored.ok) throw new Error(`the fuzzer's worlds could not be restored: ${restored.error.message}`);
         }
       }
@@ -162,7 +164,7 @@ function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: ReturnTyp
       return { tokens: { user: USER_TOKEN, oauth: OAUTH_TOKEN }, pool };
     },
     before: (request) => {
-      const world = mock.store.world(tokenOf(request));
+      const world = storeOf(mock).world(tokenOf(request));
       return { world, ids: worldIds(world) };
     },
     after: (exchange, _tokens, memo) => {
@@ -171,10 +173,10 @@ function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: ReturnTyp
         throw new InvariantError('error_hook', `the mock's error hook was called: ${String(errors[0])}`, exchange);
       const token = tokenOf(exchange.request);
       // A reset starts a new world, whose IDs may repeat the old one's.
-      if (mock.store.world(token) !== world) issued.get(token)!.clear();
+      if (storeOf(mock).world(token) !== world) issued.get(token)!.clear();
       else if (exchange.status === 200 && exchange.request.headers.prefer === undefined)
         checkCreated(exchange, ids, issued.get(token)!);
-      for (const each of TOKENS) checkWorld(mock.store.world(each), exchange);
+      for (const each of TOKENS) checkWorld(storeOf(mock).world(each), exchange);
     },
   });
   return { mock, run: engine.run, stats, engine };

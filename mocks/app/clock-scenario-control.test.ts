@@ -9,6 +9,7 @@ import { document } from '../../openapi/generated/document.ts';
 import { validator } from '../../openapi/validator.ts';
 import { createMock } from '../index.ts';
 import { createRecordingSink } from '../store/world/index.ts';
+import { storeOf } from '../mock.ts';
 
 const REAL = Date.UTC(2030, 0, 10, 8, 0, 0);
 const setup = () => createMock({ now: () => REAL, sink: createRecordingSink(), faults: { now: () => REAL } });
@@ -71,7 +72,7 @@ describe('POST /__mock/clock', () => {
       expect(js.ok).toBe(false);
       if (!js.ok) expect(js.error.body).toEqual(answer.body);
     }
-    expect(mock.store.world('dev').clock.changed).toBe(false);
+    expect(storeOf(mock).world('dev').clock.changed).toBe(false);
   });
 
   it('moves the per-second rate-limit windows: a frozen world stays in its second until advanced', async () => {
@@ -101,7 +102,7 @@ describe('the clock bound (9999-12-31T23:59:59Z)', () => {
       expect(answer.body.error).toContain('1970-01-01T00:00:00Z to 9999-12-31T23:59:59Z');
       expect(mock.control.clock('dev', body)).toMatchObject({ ok: false, error: { status: 400 } });
     }
-    expect(mock.store.world('dev').clock.changed).toBe(false);
+    expect(storeOf(mock).world('dev').clock.changed).toBe(false);
     const edge = await call(mock, 'POST', '/__mock/clock', { set: '9999-12-31T23:59:59Z' });
     expect(edge.status).toBe(200);
   });
@@ -127,10 +128,10 @@ describe('the clock bound (9999-12-31T23:59:59Z)', () => {
       }
     }
     expect(failures).toEqual([]);
-    const snapshot = JSON.stringify(mock.store.snapshot());
+    const snapshot = JSON.stringify(storeOf(mock).snapshot());
     const again = createMock({ seed: 1, now: () => real, sink: createRecordingSink() });
-    expect(again.store.restore(snapshot).ok).toBe(true);
-    expect(again.store.world(token).clock.read().now).toBe('9999-12-31T23:59:59.000Z');
+    expect(storeOf(again).restore(snapshot).ok).toBe(true);
+    expect(storeOf(again).world(token).clock.read().now).toBe('9999-12-31T23:59:59.000Z');
   });
 });
 
@@ -158,6 +159,43 @@ describe('POST /__mock/scenario and GET /__mock/scenarios', () => {
       ok: true,
       value: expect.objectContaining({ key: expect.any(String) }),
     });
-    expect(mock.store.world('dev').scenario).toBeNull();
+    expect(storeOf(mock).world('dev').scenario).toBeNull();
+  });
+});
+
+describe("mock.control's twins of GET /__mock/clock, GET /__mock/scenarios and POST /__mock/snapshot", () => {
+  it('reads the clock and the scenarios as the HTTP face does, for the same world', async () => {
+    const mock = setup();
+    expect(mock.control.readClock('dev')).toEqual({
+      now: new Date(REAL).toISOString(),
+      offset_ms: 0,
+      frozen: false,
+      changed: false,
+    });
+    expect(mock.control.clock('dev', { set: '2026-01-01T00:00:00Z', freeze: true }).ok).toBe(true);
+    expect(mock.control.readClock('dev')).toEqual((await call(mock, 'GET', '/__mock/clock')).body.data);
+    expect(mock.control.readClock('dev')).toMatchObject({ now: '2026-01-01T00:00:00.000Z', frozen: true });
+    expect(mock.control.readClock('other').changed).toBe(false);
+
+    expect(mock.control.scenario('dev', 'empty-account').ok).toBe(true);
+    const scenarios = mock.control.scenarios('dev');
+    expect(scenarios.current).toBe('empty-account');
+    expect(scenarios.scenarios.map((scenario) => scenario.name)).toContain('workflow-errors');
+    expect(scenarios).toEqual((await call(mock, 'GET', '/__mock/scenarios')).body.data);
+    expect(mock.control.scenarios('other').current).toBeNull();
+  });
+
+  it("saves through the mock's saveState, or answers the route's 404 without one", async () => {
+    const without = await setup().control.saveState('dev');
+    expect(without.ok).toBe(false);
+    if (!without.ok) expect(without.error.status).toBe(404);
+    let saves = 0;
+    const saved = { path: 'worlds.json', worlds: 3, bytes: 1200 };
+    const mock = createMock({
+      saveState: async () => ({ ok: true, value: { ...saved, worlds: saved.worlds + saves++ } }),
+    });
+    expect(await mock.control.saveState('dev')).toEqual({ ok: true, value: saved });
+    expect((await call(mock, 'POST', '/__mock/snapshot')).body.data).toEqual({ ...saved, worlds: 4 });
+    expect(saves).toBe(2);
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createMock } from '../index.ts';
 import { createRecordingSink } from '../store/world/recording-sink.ts';
 import { LISTED_BODY_CHARACTERS } from './control-deliveries.ts';
+import { storeOf } from '../mock.ts';
 
 interface Listed {
   data: Array<{ id: string; body: string; body_truncated?: true; body_length?: number }>;
@@ -21,7 +22,7 @@ function setup() {
     });
     return { status: res.status, body: JSON.parse(res.body) as Listed & { code?: string } };
   };
-  const world = mock.store.world('big');
+  const world = storeOf(mock).world('big');
   const enqueue = (payload: unknown) =>
     world.sink.enqueue({ world: world.key, kind: 'subscription', url: 'https://r.example.com/h', payload });
   return { mock, get, enqueue };

@@ -10,7 +10,7 @@ import type { AddedSources } from '../store/api/index.ts';
 import type { ClockState, JournalEntry, RateLimitRule, World, WorldSummary } from '../store/world/index.ts';
 import type { Store } from '../store/index.ts';
 import type { DeliveryRecord } from '../outbound/types.ts';
-import type { components, PathOperationId } from '../../openapi/generated/control-schema.ts';
+import type { components, operations, PathOperationId } from '../../openapi/generated/control-schema.ts';
 import type { RequestInput } from '../../openapi/validator.ts';
 import type { RunCoverage, RunCoverageReport } from './run-coverage.ts';
 
@@ -31,6 +31,8 @@ export type RateLimitBody = Omit<components['schemas']['RateLimitBody'], 'retry_
 /** `POST /__mock/clock`'s body: `{ set?, advance?, freeze? }` (docs/worlds.md, "A clock per world"). */
 export type ClockBody = components['schemas']['ClockBody'];
 export type PactStateBody = components['schemas']['PactStateBody'];
+/** `GET /__mock/scenarios`' answer: every scenario a token may name, and the one this world was built from. */
+export type ScenarioList = operations['listScenarios']['responses'][200]['content']['application/json']['data'];
 
 export interface MockControl {
   /** This token's session replaced by a fresh one: the seeded world, no journal, deliveries or rate limit. */
@@ -72,8 +74,23 @@ export interface MockControl {
    * time the world shows follows it (docs/worlds.md, "A clock per world").
    */
   clock(token: string, body: ClockBody): Result<ClockState>;
+  /**
+   * This world's clock, as `GET /__mock/clock` answers it: its time, its offset from real time,
+   * whether it stands still.
+   */
+  readClock(token: string): ClockState;
   /** Replaces this world with scenario `name` (null: the seeded world), docs/scenarios.md; answers its summary. */
   scenario(token: string, name: string | null): Result<WorldSummary>;
+  /**
+   * The scenarios this mock holds, built-in and loaded, and the one this world was built from
+   * (`GET /__mock/scenarios`).
+   */
+  scenarios(token: string): ScenarioList;
+  /**
+   * Writes every world to the server's `--state` file now (`POST /__mock/snapshot`, docs/worlds.md,
+   * "State across restarts"); the 404 a mock without one answers, or the 500 of a failed write.
+   */
+  saveState(token: string): Promise<Result<SavedState>>;
   /**
    * The Pact verifier's state change, as `POST /__mock/pact/states` answers it (docs/pact.md):
    * `setup` opens the state's world for this token; answers its summary.
@@ -140,11 +157,11 @@ function clientQuery(options: LoginOptions | undefined): URLSearchParams {
  * control.rateLimit('dev-token', { requests: 2 }); // { ok: true, value: { requests: 2, retry_after_seconds: 1 } }
  */
 export function createControl(store: Store, run: ControlRunner): MockControl {
-  // The operations used here are synchronous (only listDeliveries and saveSnapshot wait, and they have no JS twin).
-  const data = <T>(operationId: ControlOperationId, token: string, input: Partial<RequestInput> = {}): Result<T> => {
-    const result = run(operationId, token, input) as Result<{ data: T }>;
-    return result.ok ? { ok: true, value: result.value.data } : result;
-  };
+  const unwrap = <T>(result: Result<{ data: T }>): Result<T> =>
+    result.ok ? { ok: true, value: result.value.data } : result;
+  // The operations used here are synchronous but saveSnapshot (listDeliveries waits too, and has no JS twin).
+  const data = <T>(operationId: ControlOperationId, token: string, input: Partial<RequestInput> = {}): Result<T> =>
+    unwrap(run(operationId, token, input) as Result<{ data: T }>);
   // An operation without input (or with input built here) cannot be refused: a refusal here is a bug of the mock, not the caller's.
   const value = <T>(operationId: ControlOperationId, token: string, input: Partial<RequestInput> = {}): T => {
     const result = data<T>(operationId, token, input);
@@ -167,7 +184,10 @@ export function createControl(store: Store, run: ControlRunner): MockControl {
       data('completeConnect', token, { pathParams: { connect_token: connectToken }, body }),
     addSources: (token, body) => data('addSources', token, { body }),
     clock: (token, body) => data('setClock', token, { body }),
+    readClock: (token) => value('getClock', token),
     scenario: (token, name) => data('switchScenario', token, { body: { name } }),
+    scenarios: (token) => value('listScenarios', token),
+    saveState: async (token) => unwrap((await run('saveSnapshot', token, {})) as Result<{ data: SavedState }>),
     pactState: (token, body) => data('setPactState', token, { body }),
     coverage: (token, scope = 'world') =>
       value<RunCoverageReport>('getCoverage', token, { query: new URLSearchParams({ scope }) }),

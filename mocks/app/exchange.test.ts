@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiError } from '../common/errors.ts';
 import { createMock, type ExchangeRecord } from '../index.ts';
 import { createRecordingSink } from '../store/world/recording-sink.ts';
+import { storeOf } from '../mock.ts';
 
 const TOKEN = 'hooked';
 /** What a record says of an exchange, in one row. */
@@ -48,7 +49,7 @@ describe('mock.onExchange', () => {
     const { mock, records, send } = setUp();
     expect((await send('GET', '/v1/no/such/path')).status).toBe(404);
     expect(records.map((r) => [r.face, r.operationId, r.session])).toEqual([['api', undefined, undefined]]);
-    expect(mock.store.size()).toBe(0);
+    expect(storeOf(mock).size()).toBe(0);
   });
 
   it('sees mock.control as the requests it stands for, and stops at unsubscribe', async () => {

@@ -7,6 +7,7 @@ import { createMock } from '../index.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
 import { MAX_JSON_ARRAY_ITEMS, MAX_JSON_DEPTH, withinJsonBounds } from './body.ts';
 import { MAX_LISTED_ISSUES, refusal } from './pipeline.ts';
+import { storeOf } from '../mock.ts';
 
 const TOKEN = 'json-bounds';
 const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
@@ -17,7 +18,7 @@ const nested = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(level
 function setUp() {
   const logError = vi.fn();
   const mock = createMock({ seed: 7, logError, sink: createDeliveryEngine({ send: false }) });
-  const world = mock.store.world(TOKEN);
+  const world = storeOf(mock).world(TOKEN);
   const org = [...world.workspaces.keys()][0]!;
   const project = [...world.projects.keys()][0]!;
   const post = (url: string, body: string) => mock.handle({ method: 'POST', url, headers, body });

@@ -10,6 +10,7 @@ import { createMock } from '../index.ts';
 import { startServer } from '../node/server.ts';
 import { createRecordingSink } from '../store/world/index.ts';
 import { projectLessRouting } from './project-less.ts';
+import { storeOf } from '../mock.ts';
 
 const EXAMPLE_PROJECT = 'proj_Zt4Wn8Q';
 
@@ -40,7 +41,7 @@ describe('projectLessRouting', () => {
 describe('on the mock, every project-scoped read answers the same without its project segment', () => {
   const mock = createMock({ seed: 1, sink: createRecordingSink() });
   const token = 'project-less-reads';
-  const seededProject = () => mock.store.world(token).projects.keys().next().value as string;
+  const seededProject = () => storeOf(mock).world(token).projects.keys().next().value as string;
   const send = async (method: string, path: string, headers: Record<string, string>) => {
     const answer = await mock.handle({
       method,

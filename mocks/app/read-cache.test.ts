@@ -2,7 +2,7 @@
 // at, a change made while it was being made discards it, and the bounds drop the oldest first.
 // That the cache is invisible through the app is the fuzzer's (support/fuzz.test.ts).
 import { describe, expect, it } from 'vitest';
-import { createMock } from '../index.ts';
+import { createKitMock, createMock } from '../mock.ts';
 import type { World } from '../store/world/index.ts';
 import { createReadCache } from './read-cache.ts';
 import type { AppResponse } from './types.ts';
@@ -87,7 +87,7 @@ describe('the read cache in the app', () => {
 
   it('answers a repeated read from what it kept, and a read after a write anew', async () => {
     const { cache, hits } = counting();
-    const mock = createMock({ seed: 1, readCache: cache });
+    const mock = createKitMock({ seed: 1, readCache: cache });
     const first = await call(mock, 'GET', '/v1/users/me/webhooks');
     expect((await call(mock, 'GET', '/v1/users/me/webhooks')).body).toBe(first.body);
     expect(hits.count).toBe(1);
@@ -103,7 +103,7 @@ describe('the read cache in the app', () => {
 
   it('keys on the declared headers, and forgets a world changed through mock.control', async () => {
     const { cache, hits } = counting();
-    const mock = createMock({ seed: 1, readCache: cache });
+    const mock = createKitMock({ seed: 1, readCache: cache });
     const project = mock.control.world('cache-reader').projects[0]!;
     const hook = `/v1/connect/${project.id}/webhook`;
     const put = await call(

@@ -25,7 +25,7 @@ export interface RunCoverageReport extends CoverageReport {
 }
 
 /** One exchange as the app sees it, its bodies as sent: parsed only for operations a link starts from. */
-export interface RunExchange extends Omit<ObservedExchange, 'requestBody' | 'responseBody'> {
+interface RunExchange extends Omit<ObservedExchange, 'requestBody' | 'responseBody'> {
   requestText: string;
   responseText: string;
 }

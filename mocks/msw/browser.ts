@@ -32,7 +32,7 @@ export interface MockWorkerOptions extends HandlersOptions {
 
 export interface MockWorker {
   worker: SetupWorker;
-  /** The kit's fake behind the worker: `mock.control` (worlds, emit, deliveries), `mock.store`. */
+  /** The kit's fake behind the worker: `mock.control` (worlds, emit, deliveries, clock, scenarios). */
   mock: Mock;
   /** The storage behind `persist`, or null without it. */
   persistence: Persistence | null;

@@ -7,15 +7,8 @@ import { validator } from '../../openapi/validator.ts';
 import { authenticate } from '../app/auth.ts';
 import { ENDPOINT_PREFIX } from '../app/head.ts';
 import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest } from '../app/fetch.ts';
-import {
-  createMock,
-  type FaultOptions,
-  type Mock,
-  type MockOptions,
-  type PactOptions,
-  type PactRecorder,
-  type UpstreamStage,
-} from '../index.ts';
+import type { FaultOptions, PactOptions, PactRecorder, UpstreamStage } from '../index.ts';
+import { createMock, type Mock, type MockOptions, storeOf } from '../mock.ts';
 import { DEFAULT_STORAGE_KEY, persistStore, type Persistence, type StorageArea } from '../store/world/persist.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
 import type { BesideSetup } from '../upstream/msw-step.ts';
@@ -55,7 +48,7 @@ export interface HandlersOptions {
    */
   faults?: FaultOptions;
   /**
-   * Share one Mock between handlers and tests (its `control` API, its store). Without it, a mock
+   * Share one Mock between handlers and tests (its `control` API, its worlds). Without it, a mock
    * is created here; in a browser its webhook deliveries are only recorded (GET /__mock/deliveries).
    * Not with `upstream` or `replay`, which go into the mock created here (a TypeError says so).
    */
@@ -285,7 +278,7 @@ function browserPersistence(mock: Mock, kind: 'session' | 'local', key: string):
     );
     return null;
   }
-  const persistence = persistStore(mock.store, { storage, key, name });
+  const persistence = persistStore(storeOf(mock), { storage, key, name });
   // Saved before the answer is handed back: an acknowledged write survives a reload.
   mock.onExchange((exchange) => {
     if (exchange.via === 'request' && exchange.worldChanged) persistence.save();

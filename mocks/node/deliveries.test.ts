@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { gate, receiverPool } from '../../support/loopback-receiver.ts';
 import { startServer, type RunningServer } from './server.ts';
+import { storeOf } from '../mock.ts';
 
 const running: RunningServer[] = [];
 const receivers = receiverPool();
@@ -21,7 +22,7 @@ describe('GET /__mock/deliveries?wait=true', () => {
     const server = await startServer({ port: 0, quiet: true });
     running.push(server);
     const enqueue = (token: string, url: string) => {
-      const world = server.mock.store.world(token);
+      const world = storeOf(server.mock).world(token);
       return world.sink.enqueue({ world: world.key, kind: 'subscription', url, payload: { token } });
     };
     const stuck = enqueue('hung-world', slow.url);

@@ -6,6 +6,7 @@ import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { receiverPool } from '../../support/loopback-receiver.ts';
 import { startServer, type RunningServer, type ServerOptions } from './server.ts';
+import { storeOf } from '../mock.ts';
 
 const running: RunningServer[] = [];
 const receivers = receiverPool();
@@ -23,7 +24,7 @@ async function start(options: ServerOptions = {}): Promise<RunningServer> {
 
 /** Queues a delivery of `token`'s world to `url` through the server's own engine. */
 function deliver(server: RunningServer, token: string, url: string) {
-  const world = server.mock.store.world(token);
+  const world = storeOf(server.mock).world(token);
   return world.sink.enqueue({ world: world.key, kind: 'subscription', url, payload: { n: 1 } });
 }
 
@@ -308,6 +309,6 @@ describe('bearer tokens', () => {
     const everything = [...bodies, ...lines].join('\n');
     expect(lines.length).toBeGreaterThanOrEqual(9);
     expect(everything).not.toContain(token);
-    expect(JSON.stringify(server.mock.store.session(token).journal.list())).not.toContain(token);
+    expect(JSON.stringify(storeOf(server.mock).session(token).journal.list())).not.toContain(token);
   });
 });

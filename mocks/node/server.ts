@@ -15,7 +15,8 @@ import {
 } from '../common/defaults.ts';
 import { type Destination, destinationPolicy, LOOPBACK } from '../common/destinations.ts';
 import type { PactOptions } from '../app/pact.ts';
-import { createMock, scenarioCatalogue, type FaultOptions, type Mock, type ScenarioDefinition } from '../index.ts';
+import { type FaultOptions, loadScenarios, type ScenarioDefinition, ScenarioLoadError } from '../index.ts';
+import { createMock, type Mock, storeOf } from '../mock.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
 import { guardConnections, httpServerOptions, resolveLimits } from './connections.ts';
 import { type CorsOrigins, corsPolicy, hostPolicy } from './cors.ts';
@@ -192,7 +193,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // are not request lines, and each is something to notice (docs/control-api.md).
   const notice = options.log ?? logToStdout;
   // Checked before anything is taken or bound: a refused scenario stops the start (ScenarioLoadError).
-  if (options.mock === undefined) scenarioCatalogue(options.scenarios);
+  const loaded = options.mock === undefined ? loadScenarios(options.scenarios) : undefined;
+  if (loaded?.ok === false) throw new ScenarioLoadError(loaded.refusals);
   // Taken before listening: a held, unwritable or unreadable file stops the start before anyone is answered.
   const opened = options.state === undefined ? undefined : await openState(options.state.path, options.state.key);
   // So are the upstream's files and its check against the delivery rules (upstream.ts); a refusal
@@ -308,7 +310,7 @@ function composeMock(options: ServerOptions, made: Composing): { mock: Mock; kee
       ...(options.pact === undefined ? {} : { pact: { log: notice, ...options.pact } }),
     });
   if (opened === undefined) return { mock, keeper };
-  keeper = keepState({ opened, store: mock.store, intervalMs: options.state?.intervalMs, log: notice });
+  keeper = keepState({ opened, store: storeOf(mock), intervalMs: options.state?.intervalMs, log: notice });
   keeper.describe(made.baseUrl);
   // With --state, a write is in the state file's log before its answer leaves (state.ts).
   mock.onExchange(logExchanges(keeper));

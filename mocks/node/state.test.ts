@@ -10,6 +10,7 @@ import { killRunning, startCli } from '../../support/cli.ts';
 import { createMock } from '../index.ts';
 import { createRecordingSink } from '../store/world/recording-sink.ts';
 import { startServer, type RunningServer, type ServerOptions } from './server.ts';
+import { storeOf } from '../mock.ts';
 
 const running: RunningServer[] = [];
 const folders: string[] = [];
@@ -307,7 +308,7 @@ describe('--state FILE: tokens never in clear', () => {
       headers: auth(secret),
     });
     const id = ((await created.json()) as { data: { id: string } }).data.id;
-    await writeFile(path, JSON.stringify(old.store.snapshot()), { mode: 0o644 });
+    await writeFile(path, JSON.stringify(storeOf(old).snapshot()), { mode: 0o644 });
     expect(await readFile(path, 'utf8')).toContain(secret);
     const lines: string[] = [];
     const server = await start({ state: { path }, log: (line) => lines.push(line) });

@@ -418,7 +418,7 @@ function restoreState(
  * logs every accepted write (`commit`) and compacts every `intervalMs` when something changed.
  *
  * @example
- * const keeper = keepState({ opened: await openState('worlds.json'), store: mock.store });
+ * const keeper = keepState({ opened: await openState('worlds.json'), store: storeOf(mock) });
  * keeper.commit('dev-token', 200); // after a request of the bearer dev-token, before its answer
  * await keeper.stop();
  */

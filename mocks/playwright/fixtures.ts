@@ -18,6 +18,7 @@ import {
   type ScenarioDefinition,
   type WorldSummary,
 } from '../index.ts';
+import { storeOf } from '../mock.ts';
 
 export { expect } from '@playwright/test';
 export type { ClockBody, ClockState, DeliveryRecord, RunCoverageReport, WorldSummary } from '../index.ts';
@@ -174,7 +175,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       // awaited): those requests' routes are dropped quietly, not reported as the test's failure.
       await page.unrouteAll({ behavior: 'ignoreErrors' });
       // Per-test cleanup: the world is dropped, so a worker running many tests keeps only the live ones.
-      server.mock.store.evict(token);
+      storeOf(server.mock).evict(token);
     },
     { auto: true },
   ],

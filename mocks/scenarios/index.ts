@@ -9,7 +9,6 @@ import { scenarioProblems } from './validate.ts';
 
 export { defineScenario } from './define.ts';
 export type * from './define.ts';
-export { BUILTIN_SCENARIOS } from './builtin.ts';
 export { scenarioProblems } from './validate.ts';
 
 /** A scenario refused at load time: where it came from and each issue with its JSON pointer. */

@@ -8,6 +8,7 @@ import { createHandlers } from '../msw/handlers.ts';
 import { BUILTIN_SCENARIOS } from './builtin.ts';
 import { scenarioProblems } from './validate.ts';
 import { createRecordingSink } from '../store/world/index.ts';
+import { storeOf } from '../mock.ts';
 
 const get = async (mock: Mock, token: string, path: string, headers: Record<string, string> = {}) => {
   const response = await mock.fetch(path, { headers: { authorization: `Bearer ${token}`, ...headers } });
@@ -91,7 +92,7 @@ describe('the built-in scenarios', () => {
 
   it('quotas-exhausted: its workflow is refused 429 until the world passes midnight, then runs and counts', async () => {
     const token = 'scenario_quotas-exhausted_quinn';
-    const [record] = mock.store.world(token).workflows.values();
+    const [record] = storeOf(mock).world(token).workflows.values();
     const endpoint = (record!.workflow.triggers[0] as { endpoint_url: string }).endpoint_url;
     const invoke = () =>
       mock.fetch(endpoint, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: '{}' });
@@ -153,7 +154,7 @@ describe('tokens pick scenarios', () => {
 
   it('a token without the prefix keeps the seeded world', () => {
     const mock = createMock({ sink: createRecordingSink() });
-    expect(mock.store.world('scenario-empty-account').scenario).toBeNull();
+    expect(storeOf(mock).world('scenario-empty-account').scenario).toBeNull();
     expect(mock.control.world('scenario-empty-account').workflows.length).toBeGreaterThan(1);
   });
 
@@ -170,7 +171,9 @@ describe('tokens pick scenarios', () => {
     const workflow = await get(handlers.mock, 'scenario_solo-workflow_x', '/v1/workflows/p_Solo123');
     expect(workflow.body.data).toMatchObject({ id: 'p_Solo123', name: 'Nightly', active: false });
     expect(workflow.body.data.triggers[0].id).toMatch(/^ti_/);
-    const names = handlers.mock.store.scenarios().map((scenario) => scenario.name);
+    const names = storeOf(handlers.mock)
+      .scenarios()
+      .map((scenario) => scenario.name);
     expect(names).toContain('solo-workflow');
     expect(names).toContain('empty-account');
   });
@@ -233,15 +236,15 @@ describe('switching a world to a scenario', () => {
     const mock = createMock({ sink: createRecordingSink() });
     const token = 'dev';
     const seeded = mock.control.world(token).workflows;
-    const switched = mock.store.switchScenario(token, 'workflow-errors');
+    const switched = storeOf(mock).switchScenario(token, 'workflow-errors');
     expect(switched.ok).toBe(true);
     expect(mock.control.world(token).workflows.map((workflow) => workflow.id)).toEqual(['p_Err0r5x']);
     mock.control.reset(token);
     expect(mock.control.world(token).workflows.map((workflow) => workflow.id)).toEqual(['p_Err0r5x']);
-    const unknown = mock.store.switchScenario(token, 'nope');
+    const unknown = storeOf(mock).switchScenario(token, 'nope');
     expect(unknown.ok).toBe(false);
     if (!unknown.ok) expect(unknown.error.body.error).toMatch(/loaded: empty-account, busy-workspace/);
-    mock.store.switchScenario(token, null);
+    storeOf(mock).switchScenario(token, null);
     expect(mock.control.world(token).workflows).toEqual(seeded);
   });
 
@@ -253,20 +256,20 @@ describe('switching a world to a scenario', () => {
       code: 'unauthorized',
       error: expect.stringMatching(/scenario 'nope', which is not loaded; loaded: empty-account/),
     });
-    expect(mock.store.refusal('scenario_nope_1')).toMatch(
+    expect(storeOf(mock).refusal('scenario_nope_1')).toMatch(
       /scenario 'nope', which is not loaded; loaded: empty-account/,
     );
-    expect(mock.store.refusal('scenario_empty-account_1')).toBeNull();
-    expect(mock.store.refusal('dev')).toBeNull();
+    expect(storeOf(mock).refusal('scenario_empty-account_1')).toBeNull();
+    expect(storeOf(mock).refusal('dev')).toBeNull();
   });
 
   it('a snapshot keeps the scenario a world was built from', () => {
     const mock = createMock({ sink: createRecordingSink() });
     mock.control.world('scenario_empty-account_z');
-    const snapshot = JSON.parse(JSON.stringify(mock.store.snapshot()));
+    const snapshot = JSON.parse(JSON.stringify(storeOf(mock).snapshot()));
     const other = createMock({ sink: createRecordingSink() });
-    expect(other.store.restore(snapshot).ok).toBe(true);
+    expect(storeOf(other).restore(snapshot).ok).toBe(true);
     other.control.reset('scenario_empty-account_z');
-    expect(other.store.world('scenario_empty-account_z').scenario).toBe('empty-account');
+    expect(storeOf(other).world('scenario_empty-account_z').scenario).toBe('empty-account');
   });
 });

@@ -16,6 +16,7 @@ import { createWorkflow } from './api/workflows.ts';
 import { deployTrigger } from './connect/triggers.ts';
 import { COLLECTION_FULL_RETRY_AFTER_S, COLLECTION_LIMIT } from './world/retention.ts';
 import type { World } from './world/world.ts';
+import { storeOf } from '../mock.ts';
 
 const store = (): Store => createStore({ seed: 'caps', sink: createRecordingSink() });
 const webhookInput = (i: number) => ({ url: `https://hooks.example.com/${i}`, name: `n${i}`, description: 'd' });
@@ -137,7 +138,7 @@ describe('collection_full over the API', () => {
   it('answers 429 with Retry-After and a body the document accepts for POST /webhooks', async () => {
     const mock = createMock({ seed: 'caps', sink: createRecordingSink() });
     const token = 'caps-token';
-    const world = mock.store.world(token);
+    const world = storeOf(mock).world(token);
     for (let i = 0; world.webhooks.size < COLLECTION_LIMIT; i++) createWebhook(world, webhookInput(i));
     const response = await mock.handle({
       method: 'POST',

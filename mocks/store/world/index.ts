@@ -2,7 +2,7 @@
 // limits), clock, quotas' day, scenarios, snapshots and their patches (the state file), weight and
 // summary, and the recording sink. Modules of the store import the module that holds a name;
 // modules outside it import this face.
-export { changeClock, type ClockChange, type ClockState, type WorldClock } from './clock.ts';
+export { changeClock, type ClockState } from './clock.ts';
 export { settleQuotaDay } from './quotas.ts';
 export { createRecordingSink } from './recording-sink.ts';
 export {
@@ -18,7 +18,7 @@ export {
   type ScenarioWorld,
 } from './scenario.ts';
 export { scenarioIssues } from './seed.ts';
-export type { Journal, JournalEntry, Limits, RateLimitRule, Session } from './session.ts';
+export type { JournalEntry, RateLimitRule, Session } from './session.ts';
 export {
   patchable,
   SNAPSHOT_FORMAT,

@@ -37,7 +37,7 @@ export interface Persistence {
  * `save()`, which writes them back. Call save() after every change that must survive a reload.
  *
  * @example
- * const persistence = persistStore(mock.store, { storage: sessionStorage, name: 'sessionStorage' });
+ * const persistence = persistStore(storeOf(mock), { storage: sessionStorage, name: 'sessionStorage' });
  * await mock.fetch('/v1/webhooks?url=...', { method: 'POST', headers });
  * persistence.save();
  */

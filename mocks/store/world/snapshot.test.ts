@@ -8,6 +8,7 @@ import { createRecordingSink } from './recording-sink.ts';
 import { createStore } from '../index.ts';
 import { SNAPSHOT_FORMAT, type WorldsSnapshot } from './snapshot.ts';
 import { COLLECTION_NAMES, patchable, snapshotView, trackChanges, worldPatch, type WorldPatch } from './snapshot.ts';
+import { storeOf } from '../../mock.ts';
 
 const CLOCK = Date.UTC(2025, 6, 1, 8);
 
@@ -94,7 +95,7 @@ async function change(mock: Mock, token: string): Promise<void> {
     }).ok,
   ).toBe(true);
   // Sources beyond the bulk pool of addWorkspaceSources (shared props, fresh IDs).
-  expect(addWorkspaceSources(mock.store.world(token), world.workspaces[1]!.id, 40).ok).toBe(true);
+  expect(addWorkspaceSources(storeOf(mock).world(token), world.workspaces[1]!.id, 40).ok).toBe(true);
 }
 
 /** Every read of a world, then more writes: the answers a restored world must repeat exactly. */
@@ -177,12 +178,12 @@ describe('store.snapshot() and store.restore()', () => {
     const original = mockOf();
     await change(original, 'alice');
     await call(original, 'bob', 'GET', '/v1/users/me'); // seeded, never changed: no generator state yet
-    const text = JSON.stringify(original.store.snapshot());
+    const text = JSON.stringify(storeOf(original).snapshot());
 
     const restored = mockOf();
-    const result = restored.store.restore(text);
+    const result = storeOf(restored).restore(text);
     expect(result).toEqual({ ok: true, value: { tokens: ['alice', 'bob'] } });
-    expect(JSON.stringify(restored.store.snapshot())).toBe(text);
+    expect(JSON.stringify(storeOf(restored).snapshot())).toBe(text);
     for (const token of ['alice', 'bob']) {
       expect(await probe(restored, token), token).toEqual(await probe(original, token));
     }
@@ -191,7 +192,7 @@ describe('store.snapshot() and store.restore()', () => {
   it('is plain JSON with the format, version and seed, and detached from the live worlds', async () => {
     const mock = mockOf('s');
     await call(mock, 'carol', 'POST', '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fa&name=a&description=d');
-    const snapshot = mock.store.snapshot();
+    const snapshot = storeOf(mock).snapshot();
     expect(snapshot).toMatchObject({ format: SNAPSHOT_FORMAT, version: 1, seed: 's', worlds: [{ token: 'carol' }] });
     expect(JSON.parse(JSON.stringify(snapshot))).toEqual(snapshot);
     const before = JSON.stringify(snapshot);
@@ -212,14 +213,14 @@ describe('store.snapshot() and store.restore()', () => {
       { webhook_url: 'https://hooks.example.com/p' },
       headers,
     );
-    const snapshot = mock.store.snapshot();
+    const snapshot = storeOf(mock).snapshot();
     const before = JSON.stringify(snapshot);
-    expect(mock.store.restore(snapshot).ok).toBe(true);
+    expect(storeOf(mock).restore(snapshot).ok).toBe(true);
     expect((await call(mock, 'gina', 'DELETE', `/v1/connect/${project.id}/webhook`, undefined, headers)).status).toBe(
       204,
     );
     expect(JSON.stringify(snapshot)).toBe(before);
-    expect(mock.store.restore(snapshot).ok).toBe(true);
+    expect(storeOf(mock).restore(snapshot).ok).toBe(true);
     expect((await call(mock, 'gina', 'GET', `/v1/connect/${project.id}/webhook`, undefined, headers)).status).toBe(200);
   });
 
@@ -228,7 +229,7 @@ describe('store.snapshot() and store.restore()', () => {
     await call(source, 'dave', 'GET', '/v1/users/me');
     const target = mockOf();
     await call(target, 'erin', 'POST', '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fa&name=a&description=d');
-    expect(target.store.restore(source.store.snapshot()).ok).toBe(true);
+    expect(storeOf(target).restore(storeOf(source).snapshot()).ok).toBe(true);
     expect(mockOf().control.world('erin')).toEqual(target.control.world('erin'));
   });
 
@@ -240,12 +241,12 @@ describe('store.snapshot() and store.restore()', () => {
       'POST',
       '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fa&name=a&description=d',
     );
-    const snapshot = mock.store.snapshot();
+    const snapshot = storeOf(mock).snapshot();
     // A world whose generator state is missing restarts it from its seed: the next draw is the
     // ID the original already gave `first`, so only the issued set keeps the two apart.
     snapshot.worlds[0]!.random = null;
     const restored = mockOf();
-    expect(restored.store.restore(snapshot).ok).toBe(true);
+    expect(storeOf(restored).restore(snapshot).ok).toBe(true);
     const second = await call(
       restored,
       'frank',
@@ -266,7 +267,7 @@ describe('store.restore() refuses what it cannot restore exactly', () => {
   async function saved(): Promise<{ text: string; snapshot: WorldsSnapshot }> {
     const mock = mockOf();
     await change(mock, 'gina');
-    const snapshot = mock.store.snapshot();
+    const snapshot = storeOf(mock).snapshot();
     return { text: JSON.stringify(snapshot), snapshot };
   }
 
@@ -332,7 +333,7 @@ describe('world patches (the state file log, mocks/node/state.ts)', () => {
   it('a world written whole, then a patch after every change, replays to exactly the world', async () => {
     const mock = mockOf();
     const token = 'patched';
-    const world = () => mock.store.world(token);
+    const world = () => storeOf(mock).world(token);
     const whole = JSON.parse(JSON.stringify(snapshotView(5, [world()]).worlds[0]));
     trackChanges(world());
     let issued = world().ctx.issued.size;
@@ -379,7 +380,7 @@ describe('store.restoreHashed() (the state file: tokens as keyed hashes)', () =>
       'POST',
       '/v1/webhooks?url=https%3A%2F%2Fhooks.example.com%2Fk&name=k&description=d',
     );
-    const snapshot = mock.store.snapshot();
+    const snapshot = storeOf(mock).snapshot();
     for (const world of snapshot.worlds) world.token = hash(world.token);
     return { snapshot, id: created.body.data.id };
   }
@@ -387,22 +388,26 @@ describe('store.restoreHashed() (the state file: tokens as keyed hashes)', () =>
   it('sets the worlds aside until a token hashing to one asks; that token gets its world, any other a fresh one', async () => {
     const { snapshot, id } = await hashedSnapshot();
     const mock = mockOf();
-    expect(mock.store.restoreHashed(snapshot, hash)).toEqual({ ok: true, value: { worlds: 1 } });
-    expect(mock.store.size()).toBe(0);
-    expect(mock.store.setAside().map((world) => world.token)).toEqual([hash('kim')]);
+    expect(storeOf(mock).restoreHashed(snapshot, hash)).toEqual({ ok: true, value: { worlds: 1 } });
+    expect(storeOf(mock).size()).toBe(0);
+    expect(
+      storeOf(mock)
+        .setAside()
+        .map((world) => world.token),
+    ).toEqual([hash('kim')]);
     expect(mock.control.world('mik').webhooks).not.toContain(id);
     expect(mock.control.world('kim').webhooks).toContain(id);
-    expect(mock.store.setAside()).toEqual([]);
-    expect(mock.store.peek('kim')?.token).toBe('kim');
+    expect(storeOf(mock).setAside()).toEqual([]);
+    expect(storeOf(mock).peek('kim')?.token).toBe('kim');
   });
 
   it('reset() and evict() drop a set-aside world: the token is seeded afresh', async () => {
     const { snapshot, id } = await hashedSnapshot();
-    for (const drop of [(mock: Mock) => mock.store.reset('kim'), (mock: Mock) => mock.store.evict('kim')]) {
+    for (const drop of [(mock: Mock) => storeOf(mock).reset('kim'), (mock: Mock) => storeOf(mock).evict('kim')]) {
       const mock = mockOf();
-      expect(mock.store.restoreHashed(structuredClone(snapshot), hash).ok).toBe(true);
+      expect(storeOf(mock).restoreHashed(structuredClone(snapshot), hash).ok).toBe(true);
       drop(mock);
-      expect(mock.store.setAside()).toEqual([]);
+      expect(storeOf(mock).setAside()).toEqual([]);
       expect(mock.control.world('kim').webhooks).not.toContain(id);
     }
   });
@@ -410,7 +415,7 @@ describe('store.restoreHashed() (the state file: tokens as keyed hashes)', () =>
   it('refuses a damaged world at once, as restore() does', async () => {
     const { snapshot } = await hashedSnapshot();
     (snapshot.worlds[0] as unknown as Record<string, unknown>).issued = 'x';
-    const result = mockOf().store.restoreHashed(snapshot, hash);
+    const result = storeOf(mockOf()).restoreHashed(snapshot, hash);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.code).toBe('snapshot_invalid');
   });

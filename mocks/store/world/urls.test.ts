@@ -10,6 +10,7 @@ import controlDocument from '../../../openapi/generated/control.json' with { typ
 import openapiDocument from '../../../openapi/generated/openapi.json' with { type: 'json' };
 import { createMock } from '../../index.ts';
 import { catalogueOf } from '../api/catalogue.ts';
+import { storeOf } from '../../mock.ts';
 
 const RESERVED = ['example.com', 'example.net', 'example.org', 'example', 'test', 'invalid', 'localhost'];
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|\[::1\])$/;
@@ -74,7 +75,7 @@ describe('every URL names a reserved or loopback host', () => {
     for (const seed of [1, 'other']) {
       const mock = createMock({ seed });
       for (const token of ['dev-token', 'alice', 'ci-7', 'x']) {
-        const world = mock.store.world(token);
+        const world = storeOf(mock).world(token);
         expect(strings(world).length).toBeGreaterThan(500);
         expect([seed, token, foreignUrls(world)]).toEqual([seed, token, []]);
       }
