@@ -193,21 +193,20 @@ function answerRequest(exchange: Exchange): Maybe<AppResponse> {
 /** The stages of a document's operation, in order; the first answer ends the list. */
 function answerOperation(exchange: Exchange, served: ServedDocument): Maybe<AppResponse> {
   exchange.face = served.kind;
-  const login = isLogin(exchange, served);
-  const bearer = login ? undefined : readBearer(exchange); // session: the bearer (401)
+  const bearer = isLogin(exchange, served) ? undefined : readBearer(exchange); // session: the bearer (401)
   if (isAnswer(bearer)) return bearer;
   const operation = matchOperation(exchange, served, bearer); // match (404, 405)
   if (isAnswer(operation)) return operation;
-  const issued = login ? checkLogin(exchange, served, operation) : undefined; // the login: its body, its token
-  if (isAnswer(issued)) return issued;
-  const credentials = (bearer ?? issued?.credentials) as Credentials;
+  const caller = bearer === undefined ? checkLogin(exchange, served, operation) : { credentials: bearer }; // the login
+  if (isAnswer(caller)) return caller;
+  const { credentials } = caller;
   const session = openSession(exchange, credentials); // session: the world, once the operation is known
   const fault = served.kind === 'api' ? applyFaults(exchange, served, operation, session) : undefined; // faults
   const afterFaults = (refused: AppResponse | undefined): Maybe<AppResponse> => {
     if (refused !== undefined) return refused;
     const kept = answerKeptRead(exchange, served, operation, session); // a read kept since the world last changed
     if (kept.answer !== undefined) return kept.answer;
-    const input = issued?.input ?? checkInput(exchange, served, operation, credentials); // validation
+    const input = 'input' in caller ? caller.input : checkInput(exchange, served, operation, credentials); // validation
     if (isAnswer(input)) return input;
     return runRoute(exchange, served, operation, { session, credentials, input, keepAs: kept.keepAs }); // route
   };
