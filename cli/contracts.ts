@@ -7,6 +7,7 @@ import {
   defineCommand,
   EXIT_FAILED,
   EXIT_OK,
+  EXIT_USAGE,
   fromEnv,
   parseHttpUrl,
   parsePerSecond,
@@ -103,7 +104,8 @@ Exit codes: 0 every case passed and every exchange passed every check (with --ex
 invariant held), 1 a case, a check or an invariant failed, the coverage is under --min-coverage,
 something created could not be undone (or no suite file matched the filters, nothing answers at the
 base URL, a --base-url without --target is no mock, or the msw target without msw installed), 2 bad
-flags or environment.`;
+flags or environment, or a peer the run needs is not installed: the suites run on vitest
+(npm i -D vitest@^5), --explore on fast-check (npm i -D fast-check@^4).`;
 
 export interface ContractsOptions {
   /** CONTRACT_* variables for the suites, flags already merged in. */
@@ -311,6 +313,11 @@ async function contracts(options: ContractsOptions): Promise<number> {
     });
     return result.ok ? EXIT_OK : EXIT_FAILED;
   } catch (error) {
+    // A missing peer is the environment's, like a bad flag: one line, nothing run.
+    if (error instanceof MissingPackage && error.peer !== undefined) {
+      console.error(`${PROGRAM} ${error.message}`);
+      return EXIT_USAGE;
+    }
     const told = error instanceof MissingPackage || error instanceof Unreachable || error instanceof TargetUnknown;
     if (!told) throw error;
     console.error(`${PROGRAM} contracts: ${error.message}`);

@@ -64,7 +64,8 @@ Examples:
   npx ${PROGRAM} receiver-check --url http://127.0.0.1:3000/hooks --key "$SIGNING_KEY"
 
 Exit codes: 0 ok; 1 failures (failed contract cases or checks, failed receiver checks, a refused
-delivery, a busy port, Prism not installed); 2 usage (unknown command or flag, bad value).
+delivery, a busy port, Prism not installed); 2 usage (unknown command or flag, bad value, or a
+peer the command needs not installed: contracts runs on vitest, --explore on fast-check).
 In the kit's checkout the npm scripts run the same commands: npm start, npm run contracts,
 npm run prism, npm run prism:proxy, npm run receiver-check, npm run deliver (flags after --).`;
 }

@@ -4,8 +4,10 @@
 // properties, JSON and an HTML page, and the --min-coverage gate. Vitest runs in this process through its Node API with an
 // inline configuration: no config file, suites found relative to this module, so it works from the
 // checkout (contracts/suites/*.contract.ts) and from an installed package
-// (dist/contracts/suites/*.contract.js) with nothing else installed. The `contracts` command of
-// the CLI and the package's `./contracts` entry are this one function.
+// (dist/contracts/suites/*.contract.js). Vitest and fast-check (the explorer's) are optional peers
+// of the package, imported only when a run needs them: a project that only serves or mocks does not
+// install them. The `contracts` command of the CLI and the package's `./contracts` entry are this
+// one function.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -111,9 +113,25 @@ export interface ExploreOutcome {
   leftBehind: string[];
 }
 
-/** Thrown by runContracts when the target needs a package this project does not have. */
+/** Thrown by runContracts when the run needs a package this project does not have. */
 export class MissingPackage extends Error {
   override name = 'MissingPackage';
+  /** The kit's optional peer the run needs (`vitest`, `fast-check`), when that is what is missing; its message is one line. */
+  readonly peer: string | undefined;
+  constructor(message: string, peer?: string) {
+    super(message);
+    this.peer = peer;
+  }
+}
+
+/** The install command of each optional peer a run may need (package.json's peerDependencies): the suites run on vitest, `explore` draws with fast-check. */
+const PEER_INSTALL = { vitest: 'npm i -D vitest@^5', 'fast-check': 'npm i -D fast-check@^4' } as const;
+
+/** Refuses a run whose peer is not installed, before any server is started or asked. */
+function checkPeer(options: RunContractsOptions): void {
+  const peer = options.explore !== undefined && options.explore !== false ? 'fast-check' : 'vitest';
+  if (!resolvable(`${peer}/package.json`))
+    throw new MissingPackage(`contracts needs ${peer}: ${PEER_INSTALL[peer]}`, peer);
 }
 
 /** Thrown by runContracts when nothing answers at the base URL: one line instead of every case failing alike. */
@@ -197,8 +215,9 @@ async function checkIsMock(baseUrl: string, controlUrl: string): Promise<void> {
 
 /**
  * Runs the contract suites against one target and prints the per-operation summary. Throws
- * MissingPackage for the `msw` target when msw (an optional peer dependency) is not installed, and
- * Unreachable when nothing answers at the base URL.
+ * MissingPackage when the run needs an optional peer that is not installed (vitest for the suites,
+ * fast-check for `explore`, msw for the `msw` target), and Unreachable when nothing answers at the
+ * base URL.
  *
  * @example
  * import { runContracts } from 'workflow-api-mock-kit/contracts';
@@ -207,6 +226,7 @@ async function checkIsMock(baseUrl: string, controlUrl: string): Promise<void> {
  */
 export async function runContracts(options: RunContractsOptions = {}): Promise<ContractsResult> {
   const log = options.log ?? ((line: string) => console.log(line));
+  checkPeer(options);
   const { env, target, stopServer } = await prepareTarget(options, log);
   let outcome: RunOutcome;
   try {

@@ -111,11 +111,12 @@ const COMPOSITION = under('mocks/index.ts', 'mocks/mock.ts');
 const ADAPTERS = (path: string) => under('mocks/msw', 'mocks/node', 'mocks/playwright')(path) || COMPOSITION(path);
 /** The adapters proper (what the upstream step must not reach back into). */
 const ADAPTERS_ONLY = under('mocks/msw', 'mocks/node', 'mocks/playwright');
-/** The store's faces a module outside it may use: the store, each folder's index.ts, the Web Storage persistence. */
+/** The store's faces a module outside it may use: the store, each folder's index.ts, Connect's operations, the Web Storage persistence. */
 const STORE_FACES = under(
   'mocks/store/index.ts',
   'mocks/store/api/index.ts',
   'mocks/store/connect/index.ts',
+  'mocks/store/connect/operations.ts',
   'mocks/store/world/index.ts',
   'mocks/store/world/persist.ts',
 );
@@ -609,6 +610,50 @@ function nodeOnly(files: Map<string, SourceFile>, entry: string): string[] {
     .map(([specifier, importer]) => `${importer} -> ${specifier}`);
 }
 
+// ---- the optional peers ------------------------------------------------------------------------
+
+/** Vitest and fast-check, optional peers of the package: only the contract runner loads them, on use. */
+const CONTRACT_PEERS = ['vitest', 'fast-check'];
+/** The runner, which imports them with import() when a run needs them (contracts/runner.ts). */
+const CONTRACT_RUNNER = 'contracts/runner.ts';
+
+/** The package's own modules, in source: every code subpath of package.json's exports, and the bin. */
+function packageEntries(): string[] {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    exports: Record<string, string | { default: string }>;
+    bin: Record<string, string>;
+  };
+  const built = [
+    ...Object.values(manifest.exports).map((target) => (typeof target === 'string' ? target : target.default)),
+    ...Object.values(manifest.bin),
+  ];
+  return built
+    .filter((path) => path.endsWith('.js'))
+    .map((path) => path.replace(/^(\.\/)?dist\//, '').replace(/\.js$/, '.ts'));
+}
+
+/**
+ * Where `entry` reaches a contract peer through any import (`import()` too), the runner's own
+ * imports aside: each as "importer -> package".
+ */
+function peersReached(files: Map<string, SourceFile>, entry: string): string[] {
+  const reached = new Set<string>();
+  const found: string[] = [];
+  const queue = [entry];
+  while (queue.length > 0) {
+    const path = queue.pop()!;
+    if (reached.has(path)) continue;
+    reached.add(path);
+    if (path === CONTRACT_RUNNER) continue;
+    for (const imp of files.get(path)?.imports ?? []) {
+      if (imp.typeOnly) continue;
+      if (imp.specifier.startsWith('.')) queue.push(imp.target);
+      else if (CONTRACT_PEERS.some((peer) => isPackage(peer)(imp))) found.push(`${path} -> ${imp.specifier}`);
+    }
+  }
+  return found;
+}
+
 // ---- the checks --------------------------------------------------------------------------------
 
 const files = sourceFiles();
@@ -675,6 +720,39 @@ describe('architecture (docs/architecture.md)', () => {
       expect([...lazy], 'reached through import()').toContain(module);
       expect([...eager], 'reached by a static import').not.toContain(module);
     }
+  });
+
+  it("a page loads Connect's operations on its first Connect request and the network half of deliveries on its first delivery: both through import()", () => {
+    for (const entry of ['mocks/msw/handlers.ts', 'mocks/msw/browser.ts']) {
+      const eager = valueGraph(byPath, entry, true).files;
+      const lazy = valueGraph(byPath, entry).files;
+      for (const module of [
+        'mocks/store/connect/operations.ts',
+        'mocks/outbound/send.ts',
+        'mocks/common/destinations.ts',
+      ]) {
+        expect([...lazy], `${entry}: reached through import()`).toContain(module);
+        expect([...eager], `${entry}: reached by a static import`).not.toContain(module);
+      }
+    }
+  });
+
+  it('vitest and fast-check (optional peers) are loaded only by the contract runner, with import() when a run needs them', () => {
+    const entries = packageEntries();
+    expect(entries).toEqual(
+      expect.arrayContaining(['cli/bin.ts', 'mocks/msw/handlers.ts', 'mocks/node/server.ts', CONTRACT_RUNNER]),
+    );
+    for (const entry of entries) expect(peersReached(byPath, entry), entry).toEqual([]);
+    // The runner itself loads none of them at module load, and does reach both on use.
+    const runner = { eager: valueGraph(byPath, CONTRACT_RUNNER, true), all: valueGraph(byPath, CONTRACT_RUNNER) };
+    for (const peer of ['vitest/node', 'fast-check']) {
+      expect(runner.eager.packages.has(peer), peer).toBe(false);
+      expect(runner.all.packages.has(peer), peer).toBe(true);
+    }
+    // The walk stops at the runner only: a command module importing vitest is caught.
+    const planted = new Map(byPath);
+    planted.set('cli/serve.ts', fake('cli/serve.ts', "import { expect } from 'vitest';"));
+    expect(peersReached(planted, 'cli/bin.ts')).toEqual(['cli/serve.ts -> vitest']);
   });
 
   it('the rules catch what they forbid, and only that', () => {

@@ -46,15 +46,18 @@ export interface Validated<Ops, K extends keyof Ops, Defaults> {
 }
 
 /** What an API route receives. */
-interface RouteContext<K extends PathOperationId> extends Validated<operations, K, ParameterDefaults> {
+export interface RouteContext<K extends PathOperationId> extends Validated<operations, K, ParameterDefaults> {
   world: World;
   credentials: Credentials;
   /** Every header of the request, names in lower case: the Connect proxy forwards the `x-pd-proxy-*` ones, which no document can list. */
   headers: Readonly<Record<string, string>>;
 }
 
+/** The handler of one API operation: its Result, or the promise of it while its module loads (routes.ts). */
+export type Route<K extends PathOperationId> = (ctx: RouteContext<K>) => Result<unknown> | Promise<Result<unknown>>;
+
 /** The route table of the API: one handler per operation of openapi/openapi.yaml. */
-export type RouteTable = { [K in PathOperationId]: (ctx: RouteContext<K>) => Result<unknown> };
+export type RouteTable = { [K in PathOperationId]: Route<K> };
 
 /**
  * A route as the app calls it. The app cannot name each operation's request type; the validator

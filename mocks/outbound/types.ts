@@ -63,3 +63,13 @@ export interface DeliverySink {
   /** Drops the deliveries of world `world` that have not started yet (reset, eviction); they are never sent. */
   cancel?(world: string): void;
 }
+
+/**
+ * The `name` of the error an injected `fetch` rejects with when it refused the destination before
+ * connecting (mocks/node/fetch.ts); its message is the reason. The delivery is then refused, not
+ * retried.
+ */
+export const DESTINATION_REFUSED = 'DestinationRefusedError';
+
+/** Bytes of a receiver's answer that are read; the rest is never read (a 300 MB answer used to be read whole). */
+export const RESPONSE_BODY_LIMIT = 2048;

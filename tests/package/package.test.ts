@@ -61,7 +61,10 @@ beforeAll(async () => {
   kit = await packKit();
   // The consumer is installed the way the README's CI job installs a project: package.json and a
   // lockfile, then the job's own first step, `npm ci` (the one install of this project).
-  consumer = await createConsumer(kit, [...readmeInstall(), `@types/node@${devVersion('@types/node')}`], {
+  // Besides the install line: the project's own test runner, Vitest, on which `contracts` runs too, and
+  // fast-check for `contracts --explore` (optional peers, docs/ci.md), and Vite for its app (README, step 5).
+  const peers = ['vitest', 'fast-check', 'vite'].map((name) => `${name}@${devVersion(name)}`);
+  consumer = await createConsumer(kit, [...readmeInstall(), ...peers, `@types/node@${devVersion('@types/node')}`], {
     lockfileOnly: true,
   });
   const job = ciJob();
@@ -441,6 +444,9 @@ describe("the README's quick start, from an empty folder on a machine whose Node
   }, 300_000);
 
   it('step 5: msw init puts the worker in public/, and src/main.ts type-checks strictly in a Vite project', async () => {
+    // The step's own words: "(`npm i -D vite`, an `index.html` that loads `/src/main.ts`)".
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('(`npm i -D vite`, an `index.html`');
+    await runOk('bash', ['-c', `npm i -D vite@${devVersion('vite')}`], { cwd: app, env });
     for (const command of shellCommands(packageBlock('msw-init').text))
       await runOk('bash', ['-c', command], { cwd: app, env });
     expect(existsSync(join(app, 'public', 'mockServiceWorker.js'))).toBe(true);
@@ -611,7 +617,7 @@ describe('the CLI from the install', () => {
         expect((await fetch(`${origin}${path}`)).status, path).toBe(200);
       }
 
-      // The installed explorer (fast-check is a dependency of the kit), with its coverage files.
+      // The installed explorer (fast-check, an optional peer the project installed), with its coverage files.
       const coverageDir = mkdtempSync(join(tmpdir(), 'kit-coverage-'));
       const explored = await run(
         bin(),
@@ -665,7 +671,7 @@ describe('the CLI from the install', () => {
   });
 
   it('`contracts --target msw` without msw (an optional peer) says what to install, exit 1; the inprocess target needs none', async () => {
-    const bare = await kitOnly();
+    const bare = await kitWithVitest();
     const withoutMsw = join(bare, 'node_modules', '.bin', 'workflow-api-mock');
     const result = await run(withoutMsw, ['contracts', '--target', 'msw'], { cwd: bare });
     expect(result.code, result.stdout + result.stderr).toBe(1);
@@ -683,6 +689,75 @@ describe('the CLI from the install', () => {
     const result = await run(join(bare, 'node_modules', '.bin', 'workflow-api-mock'), ['prism'], { cwd: bare });
     expect(result.code).not.toBe(0);
     expect(result.stdout + result.stderr).toContain('npm i -D @stoplight/prism-cli');
+  });
+});
+
+describe('the kit alone, with no peer installed', () => {
+  const kitManifest = async () =>
+    JSON.parse(
+      readFileSync(join(await kitOnly(), 'node_modules', 'workflow-api-mock-kit', 'package.json'), 'utf8'),
+    ) as {
+      peerDependencies: Record<string, string>;
+      peerDependenciesMeta: Record<string, { optional?: boolean }>;
+    };
+
+  it("installs in at most 20 MB as the README's install-kinds block says; each other line adds one optional peer", async () => {
+    const bare = await kitOnly();
+    const du = await runOk('du', ['-s', '--block-size=1', 'node_modules'], { cwd: bare });
+    const bytes = Number(du.stdout.split('\t')[0]);
+    expect(bytes, `node_modules: ${(bytes / 1e6).toFixed(1)} MB`).toBeLessThanOrEqual(20e6);
+    const manifest = await kitManifest();
+    const added = shellCommands(packageBlock('install-kinds').text)
+      .slice(1)
+      .map((line) => line.replace(/^npm i -D /, ''));
+    expect([...added].sort()).toEqual(Object.keys(manifest.peerDependencies).sort());
+    for (const peer of added) {
+      expect(manifest.peerDependenciesMeta[peer]?.optional, peer).toBe(true);
+      expect(existsSync(join(bare, 'node_modules', peer)), `${peer} installed with the kit alone`).toBe(false);
+    }
+  });
+
+  it('`npx workflow-api-mock contracts` asks for vitest and `contracts --explore` for fast-check: one line, exit 2', async () => {
+    const bare = await kitOnly();
+    const { peerDependencies } = await kitManifest();
+    const env = userEnv({ PATH: pathWith(dirname(process.execPath)), NO_COLOR: '1' });
+    const asks = [
+      { args: ['contracts', '--base-url', 'http://127.0.0.1:9/v1', '--target', 'mock'], peer: 'vitest' },
+      { args: ['contracts', '--explore', '--runs', '5'], peer: 'fast-check' },
+    ];
+    for (const { args, peer } of asks) {
+      const result = await run('npx', ['workflow-api-mock', ...args], { cwd: bare, env });
+      expect(result.code, result.stdout + result.stderr).toBe(2);
+      expect(result.stdout).toBe('');
+      const major = /^\^(\d+)\./.exec(peerDependencies[peer]!)?.[1];
+      expect(result.stderr).toBe(`workflow-api-mock contracts needs ${peer}: npm i -D ${peer}@^${major}\n`);
+    }
+  });
+
+  it('`serve` answers the API, Connect (whose operations load on the first Connect request) and the console; the entries load', async () => {
+    const bare = await kitOnly();
+    const served = await startKitCli(bare, ['serve', '--port', '0', '--quiet']);
+    try {
+      const headers = { authorization: 'Bearer kit-alone' };
+      expect((await fetch(`${served.baseUrl}/users/me`, { headers })).status).toBe(200);
+      const projects = await fetch(`${served.baseUrl}/connect/projects`, { headers });
+      expect(projects.status).toBe(200);
+      expect(((await projects.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+      expect((await fetch(`${new URL(served.baseUrl).origin}/__mock/ui/`)).status).toBe(200);
+    } finally {
+      await served.stop();
+    }
+    // createMock, the Node server's entry and the client, imported where neither vitest nor fast-check is.
+    const probe = [
+      "import { createMock } from 'workflow-api-mock-kit';",
+      "import { startServer } from 'workflow-api-mock-kit/server';",
+      "import { createApiClient } from 'workflow-api-mock-kit/client';",
+      'const mock = createMock();',
+      "const me = await mock.fetch('/v1/users/me', { headers: { authorization: 'Bearer probe' } });",
+      'console.log(me.status, typeof startServer, typeof createApiClient);',
+    ].join('\n');
+    const loaded = await runOk(process.execPath, ['--input-type=module', '-e', probe], { cwd: bare });
+    expect(loaded.stdout.trim()).toBe('200 function function');
   });
 });
 
@@ -1181,10 +1256,28 @@ function runtimeSources(): string[] {
 }
 
 let bareProject: Promise<string> | undefined;
-/** A project with the kit alone installed (no msw, nothing else), made once. */
+/**
+ * A project with the kit alone installed (no peer, nothing else), made once, by the first line of
+ * the README's install-kinds block: `npm i -D workflow-api-mock-kit`, the tarball for the name.
+ */
 function kitOnly(): Promise<string> {
-  bareProject ??= createConsumer(kit, []);
+  bareProject ??= (async () => {
+    const [line] = shellCommands(packageBlock('install-kinds').text);
+    expect(line).toBe('npm i -D workflow-api-mock-kit');
+    const dir = mkdtempSync(join(tmpdir(), 'kit-alone-'));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'kit-alone', version: '1.0.0', private: true }));
+    const install = `${line!.replace('workflow-api-mock-kit', kit.tarball)} --no-audit --no-fund --prefer-offline`;
+    await runOk('bash', ['-c', install], { cwd: dir, timeoutMs: 300_000 });
+    return dir;
+  })();
   return bareProject;
+}
+
+let vitestProject: Promise<string> | undefined;
+/** A project with the kit and Vitest (the contract suites' peer) but no msw, made once. */
+function kitWithVitest(): Promise<string> {
+  vitestProject ??= createConsumer(kit, [`vitest@${devVersion('vitest')}`]);
+  return vitestProject;
 }
 
 /** The manifest of every package under `modules`, scoped and nested ones included. */

@@ -12,7 +12,7 @@ import { accountView, finishConnectFlow, inEnvironment, projectOf } from './conn
 import { collectionFull } from '../world/retention.ts';
 import type { World } from '../world/world.ts';
 
-export interface CreateAccountInput {
+interface CreateAccountInput {
   app_slug: string;
   cfmap_json: string;
   connect_token: string;

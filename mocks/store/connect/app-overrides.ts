@@ -12,14 +12,14 @@ import { type PageQuery, pageOfList } from '../world/pagination.ts';
 import { collectionFull } from '../world/retention.ts';
 import type { AppOverrideRecord, ProjectRecord, World } from '../world/world.ts';
 
-export interface CreateAppOverrideInput {
+interface CreateAppOverrideInput {
   app: string;
   name: string;
   oauth_app_id?: string;
   cfmap?: Record<string, unknown>;
 }
 
-export interface UpdateAppOverrideInput {
+interface UpdateAppOverrideInput {
   name?: string;
   oauth_app_id?: string | null;
   cfmap?: Record<string, unknown>;

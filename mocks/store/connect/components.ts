@@ -129,7 +129,7 @@ function bodyComponent(
 }
 
 /** Who configures or runs: the project, its environment and the end user. */
-export interface PropScope {
+interface PropScope {
   projectId: string;
   environment: ProjectEnvironment;
   externalUserId: string;
@@ -153,7 +153,7 @@ function accountProblem(world: World, prop: ComponentProp, value: unknown, who: 
   return undefined;
 }
 
-export interface ConfigurePropInput {
+interface ConfigurePropInput {
   id: string;
   version?: string;
   external_user_id: string;
@@ -164,7 +164,7 @@ export interface ConfigurePropInput {
   query?: string;
 }
 
-export interface PropOptions {
+interface PropOptions {
   options?: Array<{ label: string; value: string | number | boolean }>;
   context?: Record<string, unknown>;
   errors: string[];
@@ -271,7 +271,7 @@ function dynamicPropsId(key: string, value: string): string {
   return `dyp_${out}`;
 }
 
-export interface ReloadPropsInput {
+interface ReloadPropsInput {
   id: string;
   version?: string;
   external_user_id: string;
@@ -279,7 +279,7 @@ export interface ReloadPropsInput {
   dynamic_props_id?: string;
 }
 
-export interface ReloadedProps {
+interface ReloadedProps {
   dynamicProps?: { id?: string; configurableProps: ComponentProp[] };
   errors: string[];
 }
@@ -318,7 +318,7 @@ function reloadProblem(component: Component, reload: ComponentProp, value: unkno
     : `${reload.name}: ${JSON.stringify(value)} is not one of the ${reload.label ?? reload.name} options`;
 }
 
-export interface RunActionInput {
+interface RunActionInput {
   id: string;
   version?: string;
   external_user_id: string;
@@ -334,7 +334,7 @@ interface Observation {
   err?: { name: string; message: string };
 }
 
-export interface ActionRun {
+interface ActionRun {
   exports: Record<string, unknown>;
   os: Observation[];
   ret: unknown;

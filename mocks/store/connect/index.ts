@@ -1,59 +1,6 @@
-// Connect's resources as the rest of the kit reads them (the app's route table, createMock's
-// control face): projects and their webhooks, connect tokens, accounts, end users, OAuth apps, app
-// overrides, deployed triggers and their emits, components and actions, the File Stash, the proxy,
-// credit usage. Modules of the store import the module that holds a name; modules outside it
-// import this face.
-export { createConnectedAccount, deleteAccountsByApp, listAccountsByExternalUser } from './accounts.ts';
-export {
-  createAppOverride,
-  deleteAppOverride,
-  getAppOverride,
-  listAppOverrides,
-  updateAppOverride,
-} from './app-overrides.ts';
-export { configureProp, getComponent, listComponents, reloadProps, runAction } from './components.ts';
-export {
-  completeConnect,
-  createConnectToken,
-  deleteConnectedAccount,
-  deleteProjectWebhook,
-  getConnectedAccount,
-  getProjectWebhook,
-  listConnectedAccounts,
-  regenerateProjectWebhookSigningKey,
-  setProjectWebhook,
-  tokenProject,
-  validateConnectToken,
-} from './connect.ts';
-export { deleteExternalUser, listExternalUsers } from './external-users.ts';
-export { downloadStashFile } from './file-stash.ts';
-export { createOauthApp, deleteOauthApp, getOauthApp, listOauthApps, updateOauthApp } from './oauth-apps.ts';
-export {
-  createProject,
-  deleteProject,
-  getProject,
-  getProjectInfo,
-  listProjects,
-  updateProject,
-  updateProjectLogo,
-} from './projects.ts';
-export { proxy, type ProxyMethod, type ProxyRequest } from './proxy.ts';
+// Connect as the rest of the kit reads it outside the routes: createMock's control face (completing
+// a connection, emitting a deployed trigger's event) and the app's reading of a connect token's
+// project. The routes' operations are operations.ts, a face of its own the routes load on first
+// use. Modules of the store import the module that holds a name; modules outside it import a face.
+export { completeConnect, tokenProject } from './connect.ts';
 export { emitTrigger } from './trigger-emit.ts';
-export {
-  deleteDeployedTrigger,
-  deployTrigger,
-  getDeployedTrigger,
-  getDeployedTriggerWebhook,
-  getTriggerComponent,
-  listDeployedTriggerEvents,
-  listDeployedTriggers,
-  listDeployedTriggerWebhooks,
-  listDeployedTriggerWorkflows,
-  listTriggerComponents,
-  regenerateDeployedTriggerWebhookSigningKey,
-  setDeployedTriggerWebhooks,
-  setDeployedTriggerWorkflows,
-  type TriggerScope,
-  updateDeployedTrigger,
-} from './triggers.ts';
-export { listConnectUsage } from './usage.ts';

@@ -10,7 +10,7 @@ import { type PageQuery, pageOfList } from '../world/pagination.ts';
 import { collectionFull } from '../world/retention.ts';
 import type { OauthAppRecord, World } from '../world/world.ts';
 
-export interface CreateOauthAppInput {
+interface CreateOauthAppInput {
   app: string;
   client_id: string;
   client_secret: string;
@@ -20,7 +20,7 @@ export interface CreateOauthAppInput {
   additional_scopes?: string[];
 }
 
-export type UpdateOauthAppInput = Partial<Omit<CreateOauthAppInput, 'app'>>;
+type UpdateOauthAppInput = Partial<Omit<CreateOauthAppInput, 'app'>>;
 
 /** The OAuth app of `id` when the project's workspace owns it. */
 function oauthAppOf(world: World, projectId: string, id: string): Result<OauthAppRecord> {
@@ -66,7 +66,7 @@ export function createOauthApp(world: World, projectId: string, input: CreateOau
   return ok(oauthApp);
 }
 
-export interface OauthAppQuery extends PageQuery {
+interface OauthAppQuery extends PageQuery {
   app?: string;
   q?: string;
 }

@@ -25,7 +25,7 @@ export interface ProxyRequest {
   body?: unknown;
 }
 
-export interface ProxyEcho {
+interface ProxyEcho {
   upstream: true;
   method: ProxyMethod;
   url: string;

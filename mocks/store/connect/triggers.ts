@@ -277,7 +277,7 @@ export function regenerateDeployedTriggerWebhookSigningKey(
   return ok({ data: withKey(found.value) });
 }
 
-export interface UpdateTriggerInput {
+interface UpdateTriggerInput {
   active?: boolean;
   configured_props?: ConfiguredProps;
   name?: string;
