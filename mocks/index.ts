@@ -39,3 +39,58 @@ export {
   type ScenarioRefusal,
 } from './scenarios/index.ts';
 export type * from './scenarios/define.ts';
+
+// Types a consumer meets inside the ones above (a snapshot's records, an exchange's session, a
+// drift report's parts): each is nameable, as tests/public-types.test.ts holds (docs/api.md).
+export type {
+  AccountRecord,
+  AppOverrideRecord,
+  AutoSubscription,
+  ConnectTokenRecord,
+  CreditDay,
+  DeployedTriggerRecord,
+  EmittedEventRecord,
+  EnvironmentRecord,
+  OauthAppRecord,
+  ProjectRecord,
+  SourceRecord,
+  StashFileRecord,
+  SubscriptionRecord,
+  TriggerWebhookRecord,
+  WorkflowRecord,
+  WorkspaceRecord,
+  World,
+} from './store/world/world.ts';
+export type { ApiErrorBody, ErrorCode } from './common/errors.ts';
+export type {
+  App,
+  AppOverride,
+  ConnectToken,
+  ConnectedAccount,
+  DeployedTrigger,
+  EventSource,
+  OauthApp,
+  Project,
+  ProjectEnvironment,
+  Schemas,
+  StepDefinition,
+  Subscription,
+  Template,
+  TriggerDefinition,
+  TriggerKind,
+  User,
+  Webhook,
+  Workflow,
+  WorkflowErrorEventSummary,
+  Workspace,
+} from './factories/types.ts';
+export type { AssumptionVerdict, FieldDrift, OperationDrift } from '../openapi/drift.ts';
+export type { DeliveryAttempt, DeliveryKind, DeliveryState } from './outbound/types.ts';
+export type { FactoryContext, RandomizerState } from './ids/random.ts';
+export type { Journal, Limits, RateWindow, Session, WorldFaults } from './store/world/session.ts';
+export type { MatchingRules, PactMatcher } from '../openapi/pact-matchers.ts';
+export type { PactBody } from './app/pact.ts';
+export type { StoreOptions } from './store/index.ts';
+export type { UpstreamExchange } from './app/exchange.ts';
+export type { WorldClock } from './store/world/clock.ts';
+export type { WorldFaker } from './ids/world-faker.ts';

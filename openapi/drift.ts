@@ -24,7 +24,7 @@ export interface ObservedAnswer {
   operationId?: string;
 }
 
-interface FieldDrift {
+export interface FieldDrift {
   /** JSON pointer into the answer's body, array indexes written `*` (one line for every item). */
   pointer: string;
   /** The validator's message (`must be string`), or `not in the document` for an extra field. */
@@ -35,7 +35,7 @@ interface FieldDrift {
   count: number;
 }
 
-interface AssumptionVerdict {
+export interface AssumptionVerdict {
   pointer: string;
   /**
    * The `x-assumption` sentence; '' when the analyzer was given a document without prose (the MSW

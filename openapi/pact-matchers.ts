@@ -5,7 +5,7 @@
 import { followRef } from './json-pointer.ts';
 
 /** One V4 matcher (docs/pact.md lists the rule of each schema keyword). */
-interface PactMatcher {
+export interface PactMatcher {
   match: 'regex' | 'type' | 'equality' | 'date' | 'null' | 'integer' | 'number' | 'boolean';
   regex?: string;
   format?: string;

@@ -49,7 +49,7 @@ const SHAPE_STRING_CHARS = 64;
 const RECORDER_MAX_BYTES = 16 * 1024 * 1024;
 
 /** A request or response body as written: JSON as itself, any other text as text. */
-interface PactBody {
+export interface PactBody {
   content: unknown;
   contentType: string;
   encoded: false;

@@ -28,7 +28,7 @@ export type ErrorCode =
   // Answered in place of an upstream that could not be reached (serve --upstream, docs/upstream.md).
   | 'bad_gateway';
 
-interface ApiErrorBody {
+export interface ApiErrorBody {
   error: string;
   code?: ErrorCode;
   details?: Record<string, unknown>;

@@ -2,7 +2,7 @@
 // and the delivery engine (which sends, signs, retries and records). The store only
 // ever talks to a DeliverySink, so it stays free of HTTP and timers.
 
-type DeliveryKind = 'subscription' | 'trigger' | 'connection';
+export type DeliveryKind = 'subscription' | 'trigger' | 'connection';
 
 export interface DeliveryRequest {
   /** World key (derived from the bearer token) the delivery belongs to; deliveries are listed per world. */
@@ -34,7 +34,7 @@ export interface DeliveryAttempt {
 }
 
 /** 'refused': the destination is not allowed (link-local, or outside `--deliver-to`); never attempted, `reason` says why. */
-type DeliveryState = 'pending' | 'delivered' | 'failed' | 'recorded' | 'refused';
+export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'recorded' | 'refused';
 
 export interface DeliveryRecord {
   id: string;

@@ -31,7 +31,7 @@ export interface RateLimitRule {
 }
 
 /** Where a world's request falls in its per-second window (`Limits.rate`). */
-interface RateWindow {
+export interface RateWindow {
   limit: number;
   /** Requests left in the window after this one. */
   remaining: number;
@@ -64,7 +64,7 @@ export interface CountedJournal extends Journal {
   release(): void;
 }
 
-interface Limits {
+export interface Limits {
   /** Puts `rule` in force (requests 0 lifts it); answers the rule now in force. */
   set(rule: RateLimitRule): RateLimitRule | null;
   /** For one request: the Retry-After seconds when it must be refused (and counts it), else null. */
