@@ -1,9 +1,5 @@
-// createMock: the stateful fake in one object. The same Mock serves the MSW handlers, the Node
-// server and in-process callers (`mock.fetch` plugs into openapi-fetch's `fetch` option).
-// Browser-safe: everything imported from here runs in a service-worker page as well. The package's
-// root entry (mocks/index.ts) names what users get of it (docs/api.md); the kit's own adapters
-// also take from here what is theirs alone: the store behind a mock (storeOf) and a read cache
-// built beforehand (createKitMock).
+// createMock: the stateful fake in one object, behind the MSW handlers, the Node server and `mock.fetch`.
+// Browser-safe. mocks/index.ts names what users get (docs/api.md); storeOf and createKitMock are the kit's own.
 import { controlValidator } from '../openapi/control-validator.ts';
 import { validator as defaultValidator, type Validator } from '../openapi/validator.ts';
 import { createApp } from './app/app.ts';

@@ -1,8 +1,5 @@
-// The app: AppRequest -> AppResponse, transport-free. Two documents share one pipeline
-// (pipeline.ts): the API under /v1 (openapi/openapi.yaml) and the control API under /__mock
-// (openapi/control.yaml); after each exchange the hook hands its record to every subscriber
-// (exchange.ts). createApp builds the parts once and adds the app's own subscribers: the journal,
-// the run's coverage, the read cache.
+// The app: AppRequest -> AppResponse, transport-free; the API (/v1) and the control API (/__mock) share one
+// pipeline (pipeline.ts). createApp builds the parts once and subscribes the journal, run coverage and read cache.
 import type { Store } from '../store/index.ts';
 import type { Validator } from '../../openapi/validator.ts';
 import { createControl, type ControlOperations, type ControlRunner, type MockControl } from './control.ts';

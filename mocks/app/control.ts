@@ -1,8 +1,5 @@
-// The control API of docs/control-api.md as a typed JS object (MockControl, for in-process use).
-// Each function that has an HTTP twin hands its arguments to the app's one runner of control
-// operations (app.ts `runControl`): the same document check (openapi/control.yaml), the same route
-// (control-routes.ts) and store call as `/__mock/...`, so both faces refuse the same body with the
-// same error, and neither calls the other. The types of the bodies are generated from the document.
+// The control API (docs/control-api.md) as a typed object: each call goes through the app's one runner of
+// control operations (app.ts `runControl`), so `/__mock/...` and `mock.control` refuse the same body alike.
 import type { DriftReport } from '../../openapi/drift.ts';
 import type { PactFile } from './pact.ts';
 import type { Result } from '../common/errors.ts';

@@ -1,9 +1,5 @@
-// The exchange hook (docs/architecture.md, "After each exchange"): once the app has answered, it
-// hands one record of the exchange to every subscriber, in the order they subscribed, before the
-// answer goes back to the face. Whatever needs to know that an exchange happened subscribes here:
-// the journal, run coverage and the read cache (the app's own), the `--state` log, browser
-// persistence, the upstream's recording and drift report. Here too the interface of the stage the
-// faces plug in beside a real service (UpstreamStage). Browser-safe, no Node modules.
+// The exchange hook (docs/architecture.md, "After each exchange"): one record per answered exchange, to every
+// subscriber in order, before the answer goes back; and UpstreamStage, the stage beside a real service.
 import type { ApiError } from '../common/errors.ts';
 import type { Session } from '../store/world/index.ts';
 import type { RequestHead } from './head.ts';

@@ -1,11 +1,5 @@
-// The Pact recorder of every face (docs/pact.md): the exchanges of a mock as a Pact specification
-// 4.0 file. It listens on the app's exchange hook (docs/architecture.md, "After each exchange"),
-// keeps one interaction per operation, status and provider state, and answers the file sorted, so
-// that the same run writes the same file byte for byte. What it keeps is redacted by the kit's one
-// redaction (openapi/redact.ts) and bounded: a body up to 64 KiB, the whole recorder to 16 MiB
-// (docs/pact.md, "What is recorded"). Browser-safe: it reads only the document and the exchange
-// record, so the MSW handlers in a page record as the Node server does; writing and merging files
-// is the Node adapter's (mocks/node/pact.ts), with mergePacts below.
+// The Pact recorder of every face (docs/pact.md): one V4 interaction per operation, status and provider state,
+// redacted (openapi/redact.ts), bounded, sorted so a run writes the same bytes. Browser-safe; files: node/pact.ts.
 import { document } from '../../openapi/generated/document.ts';
 import { resolveOperations } from '../../openapi/document/resolve.ts';
 import { isObject } from '../../openapi/json.ts';

@@ -1,9 +1,5 @@
-// The action and trigger components of the catalogue (issue 17), built once from the app table of
-// catalogue.ts: the same for every seed and every world. Each component's props are the SDK's
-// `ConfigurableProp` shapes; a prop with `remoteOptions` lists its app's resources (channels,
-// repositories, sheets, ...), and a sheet-like resource has `reloadProps`: choosing one adds its
-// columns as dynamic props. The trigger components deployed-trigger.ts always had come first, as
-// they were (seeded worlds deploy them), then one per resource trigger of the table.
+// The action and trigger components of the catalogue, built once from catalogue.ts's table (the same for every
+// seed and world); props have the SDK's `ConfigurableProp` shapes. The seeded worlds' triggers come first.
 import { fnv1a32 } from '../ids/random.ts';
 import type { ConnectApp, Component, ComponentProp } from './types.ts';
 import { type ActionKind, APP_TABLE, type AppSpec, type ResourceKind } from './catalogue.ts';

@@ -1,8 +1,5 @@
-// One seeded faker per world: everything random in a world (IDs, names, keys) is drawn from its own
-// generator, so the same (server seed, token) always yields the same world byte for byte. The faker
-// is the kit's own (world-faker.ts), over the English definitions the factories draw from
-// (faker-locale.json, which `npm run generate` writes; docs/performance.md) and our port of
-// faker's Mersenne Twister below, whose state a world snapshot can save and restore.
+// One seeded faker per world (the kit's own, world-faker.ts), so (server seed, token) always yields the same
+// world; its Mersenne Twister's state is saved and restored with a world snapshot.
 import { createWorldFaker, type Randomizer, type WorldFaker } from './world-faker.ts';
 
 export type { Randomizer, WorldFaker } from './world-faker.ts';

@@ -1,9 +1,5 @@
-// What keeps the node:http adapter answering when clients misbehave (docs/performance.md,
-// "Connections: what keeps a shared server up"): timeouts for silent and slow clients, a cap on
-// open connections that makes room by closing idle ones first, and JSON bodies for the errors Node
-// would answer with an empty body (docs/errors.md), a body read within its limit, and a refused
-// request's body drained before its connection closes. Per request: two counter updates and a look at
-// the socket's write buffer, no timer (the idle timer is armed per connection, see guardConnections).
+// What keeps the node:http adapter answering when clients misbehave (docs/performance.md, "Connections: what
+// keeps a shared server up"): timeouts, a connection cap that closes idle ones first, JSON errors, body limits.
 import {
   maxHeaderSize,
   STATUS_CODES,

@@ -1,12 +1,5 @@
-// CORS of the node:http adapter (docs/control-api.md, "From a browser"). Off unless asked for
-// (`--cors`, `startServer({ cors })`): with it, the API under /v1 answers the listed origins (or
-// any, with '*'), so a front end on its own dev server (:5173) can call the mock directly. The
-// control API under /__mock can reset and rewrite worlds, so it never answers CORS: a page on
-// another origin cannot send it a request (its preflight fails) nor read an answer. The console is
-// served from the mock's own origin and needs none. Besides CORS, the names the control API answers
-// (hostPolicy): a page whose name rebinds to 127.0.0.1 is same-origin to the browser, so only the
-// `Host` header tells it from the console. No node:http types here: server.d.ts re-exports
-// CorsOrigins, and a consumer's type-check must not need @types/node (tests/package).
+// CORS of the node:http adapter (docs/control-api.md, "From a browser"): off unless asked, never on /__mock; and
+// the names the control API answers (hostPolicy, against DNS rebinding). No node:http types: server.d.ts re-exports.
 import { isControlPath } from '../app/head.ts';
 import { apiError, type ApiError } from '../common/errors.ts';
 

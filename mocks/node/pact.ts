@@ -1,8 +1,5 @@
-// Pact files on disk (docs/pact.md, "Files and the merge rule"): a recorder's pact merged into
-// `DIR/<consumer>-workflow-api.json` with what the file holds already, so that several test files,
-// workers and processes end in one file. The read, merge and write happen under a lock file beside
-// it (created exclusively; one left by a process that died is taken over), and the file is replaced
-// whole (files.ts): a reader never sees half of one, and no writer's interactions are lost.
+// Pact files on disk (docs/pact.md, "Files and the merge rule"): a recorder's pact merged into its file under a
+// lock file beside it, and replaced whole (files.ts), so no reader sees half a file and no writer's work is lost.
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, readFile, readlink, rm } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,9 +1,5 @@
-// `serve --scenarios DIR` (docs/scenarios.md, "Loading"): the scenario files of one folder, in
-// name order. A `.json` file holds one scenario (or an array of them); a `.js`, `.mjs` or `.ts` module
-// default-exports one (or an array), usually made with `defineScenario`. What the files hold is
-// checked against the document by loadScenarios (the same check as `createMock({ scenarios })`);
-// here only what a folder can get wrong: it is missing, a file is not JSON, a module will not load,
-// or does not finish loading (a top-level await that never settles) within SCENARIO_LOAD_TIMEOUT_MS.
+// `serve --scenarios DIR` (docs/scenarios.md, "Loading"): the folder's .json and module files in name order;
+// loadScenarios checks their content, here only what a folder gets wrong (missing, not JSON, a module that fails).
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -1,9 +1,5 @@
-// The node:http adapter behind `npm start`: the composition (as Hono's node-server keeps `serve`
-// apart from getRequestListener). It resolves the options once, builds the parts in the order they
-// depend on each other (the delivery engine, the store, the state keeper, the mock) and listens;
-// the request listener (listener.ts) answers each request; connections.ts keeps a shared server up
-// (docs/performance.md, "Connections: what keeps a shared server up"). A log that survives a
-// closed stdout.
+// The node:http adapter behind `npm start`: the composition (as Hono's node-server keeps `serve` apart from
+// getRequestListener), built once in dependency order; listener.ts answers requests, connections.ts guards them.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {

@@ -1,8 +1,5 @@
-// `serve --state FILE` (docs/worlds.md, "State across restarts"): FILE, a worlds snapshot with the
-// tokens as keyed hashes, and FILE.log, one line appended for each accepted write before its answer
-// leaves the server (what the write changed, the world whole, or that it is gone). A compaction
-// writes the snapshot and empties the log. At start the snapshot and then the log are restored;
-// anything that cannot be restored exactly stops the start and is left untouched.
+// `serve --state FILE` (docs/worlds.md, "State across restarts"): FILE, a snapshot with hashed tokens, and FILE.log,
+// one line per accepted write before its answer leaves; what cannot be restored exactly stops the start untouched.
 import { constants } from 'node:buffer';
 import { closeSync, fchmodSync, fstatSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

@@ -1,9 +1,5 @@
-// The Node server beside the real service (docs/upstream.md): what `--upstream`, `--record`,
-// `--drift-report` and `--replay` need of Node, set up once at start, before any request is
-// answered: the upstream checked against the delivery rules (never link-local, only a listed host
-// with `--deliver-to`), its connections checked again as they are made (fetch.ts), the recording
-// and report files opened, a replay read. The routing itself is the node-free hybrid step
-// (mocks/upstream/hybrid.ts), the mock's upstream stage, which the MSW handlers use too.
+// What `--upstream`, `--record`, `--drift-report` and `--replay` need of Node (docs/upstream.md), set up at start;
+// the routing is the node-free hybrid step (mocks/upstream/hybrid.ts), which the MSW handlers use too.
 import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { createDriftAnalyzer, type DriftAnalyzer, type DriftReport } from '../../openapi/drift.ts';

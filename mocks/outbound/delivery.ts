@@ -1,8 +1,5 @@
-// The delivery engine: the fake's only outbound HTTP. The store decides what goes where and calls
-// `enqueue`; this module signs, sends, retries and fills in the record it returned, by the rules of
-// docs/control-api.md ("How deliveries go out", "Where deliveries may go"). It keeps no per-world
-// log (the world's session records each delivery as it is queued), so reset and eviction need no
-// call here. No Node-only imports: the MSW handlers import this file in browsers too.
+// The delivery engine, the fake's only outbound HTTP (docs/control-api.md, "How deliveries go out"): signs, sends,
+// retries and fills in the record `enqueue` returned. No per-world log, no Node-only imports (browsers load it).
 import { type DestinationPolicy, destinationPolicy, LOOPBACK, reservedHost } from '../common/destinations.ts';
 import { SIGNATURE_HEADER, signPayload } from './signature.ts';
 import type { DeliveryAttempt, DeliveryRecord, DeliveryRequest, DeliverySink } from './types.ts';

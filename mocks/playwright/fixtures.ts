@@ -1,10 +1,5 @@
-// The package's `./playwright` entry (docs/scenarios.md, "Playwright"): a Playwright Test fixture that gives
-// each test its own token and world. A mock server is started once per Playwright worker
-// (node:http, port 0, on its first use), and each test's page has its requests to the API
-// (`apiRoute`, default every URL with a `/v1/` segment) answered from that test's world: the
-// fixture forwards them to the worker's server with the test's token, so the app under test needs
-// no change, no key and no CORS. `mock` drives the world through the control API over HTTP, the
-// one path every face of the control API shares. Node only: imported from Playwright test files.
+// The `./playwright` entry (docs/scenarios.md, "Playwright"): a token and world per test, one server per worker;
+// the page's API requests are forwarded with the test's token, so the app needs no change. Node only.
 import { test as base, type Page, type Route } from '@playwright/test';
 import { startServer, writePactFile, type PactFile, type RunningServer } from '../node/server.ts';
 import { readScenarioFiles } from '../node/scenario-files.ts';

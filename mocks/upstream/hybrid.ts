@@ -1,17 +1,7 @@
-// The mock beside the real service (docs/upstream.md): the upstream stage of the app's pipeline
-// (UpstreamStage, mocks/app/exchange.ts), which both adapters inject (the Node server and the MSW
-// handlers), so the two faces cannot route differently. An operation chosen with `live` goes to the
-// one upstream named at start, with the caller's own headers (its token included) and nothing else;
-// its answer comes back as it is, unless `fallbackOn` names it (a status, or no answer at all), when
-// the mock answers instead. With a `replay`, every API request is answered from the recording.
-// Everything else is the mock's. Every answer says who gave it (`x-mock-source: live | mock |
-// replay`), and so does the caller's journal; every upstream exchange goes with the exchange's
-// record to the hook's subscribers (the HAR recorder, the drift report). Never forwarded: the
-// control API and the console (`/__mock`), anything outside `/v1`, and any request that matches no
-// live operation. The upstream URL is rebuilt from the operation's path template, each parameter
-// one encoded segment, so no `..`, `\` or encoded slash in a request can reach another path of the
-// upstream (docs/upstream.md, "What is forwarded").
-// Browser-safe: the transport is the `fetch` it is given, or the Node server's `send`.
+// The mock beside the real service (docs/upstream.md): the app's upstream stage, shared by both adapters. `live`
+// operations go to the upstream with the caller's headers, `fallbackOn` answers fall back to the mock, `replay`
+// answers from a recording; `x-mock-source` says who answered. Only /v1 operations are forwarded, the URL rebuilt
+// from the path template (docs/upstream.md, "What is forwarded"). Browser-safe: the transport is given.
 import type { UpstreamExchange, UpstreamOutcome, UpstreamStage } from '../app/exchange.ts';
 import { API_PREFIX, isApiPath, readHead, type RequestHead } from '../app/head.ts';
 import { errorResponse } from '../app/respond.ts';

@@ -1,9 +1,5 @@
-// The components of the catalogue as a project reads them (issue 17): lists and reads of actions and
-// triggers, the options of a prop (`configureProp`), the props a configured value brings
-// (`reloadProps`) and the runs of actions. The components are the same for every world
-// (mocks/factories/components.ts); what depends on the world is who may use which account: an `app`
-// prop takes an account of that app owned by the end user, in the project and environment asked.
-// A run is deterministic: the same component and props give the same exports and return value.
+// The catalogue's components as a project reads them: lists, reads, configureProp, reloadProps and action runs.
+// Components are the same for every world; what depends on the world is whose accounts a prop may take.
 import type { Component, ComponentProp, ConfiguredProps, PageInfo, ProjectEnvironment } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, ok } from '../../common/errors.ts';

@@ -1,8 +1,5 @@
-// Connect's resources as the rest of the kit reads them (the app's route table, createMock's
-// control face): projects and their webhooks, connect tokens, accounts, end users, OAuth apps, app
-// overrides, deployed triggers and their emits, components and actions, the File Stash, the proxy,
-// credit usage. Modules of the store import the module that holds a name; modules outside it
-// import this face.
+// Connect's resources as the rest of the kit reads them; store modules import the module that holds a name,
+// modules outside the store import this face.
 export { createConnectedAccount, deleteAccountsByApp, listAccountsByExternalUser } from './accounts.ts';
 export {
   createAppOverride,

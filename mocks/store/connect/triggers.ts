@@ -1,8 +1,5 @@
-// Connect triggers: the catalogue of trigger components, deployment for an end user, the deployed
-// triggers (`dc_`) and their trigger-level webhooks, each with its own `wh_` ID and signing key.
-// What is decided here depends on the world: which triggers exist, in which environment, for which
-// end user, and which webhook a delivery goes to (trigger-emit.ts). Answers have the shapes of
-// @pipedream/sdk's models (openapi/openapi.yaml names each one).
+// Connect triggers: the catalogue's trigger components, deployment for an end user, deployed triggers (`dc_`) and
+// their webhooks, each with its own `wh_` ID and signing key (deliveries: trigger-emit.ts).
 import type {
   ConfiguredProps,
   ConnectWebhookWithSigningKey,

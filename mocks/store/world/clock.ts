@@ -1,8 +1,5 @@
-// A world's clock (docs/worlds.md, "A clock per world"). Every store module reads the time of a
-// world through `world.ctx.now()`, which is this clock once seeding is done; so setting or
-// advancing it moves everything the world shows (timestamps, token expiry, signatures, rate-limit
-// windows, the daily quotas' day) and nothing else. A world whose clock was never touched reads the
-// store's clock (real time) unchanged.
+// A world's clock (docs/worlds.md, "A clock per world"): store modules read time through `world.ctx.now()`, so
+// setting it moves everything the world shows and nothing else; untouched, it reads the store's clock.
 import { fail, ok, type Result } from '../../common/errors.ts';
 import { LATEST_WORLD_TIME, LATEST_WORLD_TIME_MS } from '../../ids/random.ts';
 

@@ -1,10 +1,5 @@
-// Live examples (docs/worlds.md, "The document's examples"): every world also holds the resources
-// the document's examples name, with those IDs and, where an example shows them, those field
-// values, so a request copied from the document (a curl, a Try-it, a generated collection) gets its
-// documented 2xx on a fresh world. Driven by the document alone: the examples are walked once for
-// the resource objects they show and the IDs they name (in parameters, bodies, cursors), and each
-// world plants what it does not hold yet, after its random seeding (which stays as it was).
-// Each world gets its own copies; nothing here is shared between worlds but the read-only walk.
+// Live examples (docs/worlds.md, "The document's examples"): each world also plants the resources the document's
+// examples name, after its random seeding, so a request copied from the document gets its documented 2xx.
 import {
   makeConnectedAccount,
   makeConnectToken,
