@@ -36,9 +36,8 @@ const BODY_MAX_BYTES = 64 * 1024;
 /** A string of a body's shape keeps this many characters. */
 const SHAPE_STRING_CHARS = 64;
 /**
- * The recorder's interactions take at most this much of the file's text (counted in characters); a
- * new interaction that does not fit is dropped and counted. Far below the longest string V8 makes
- * (512 MiB), so the file and `GET /__mock/pact` are always written.
+ * The characters of the file the recorder's interactions may take (one that does not fit is dropped and
+ * counted): far below V8's longest string, so the file and `GET /__mock/pact` are always written.
  */
 const RECORDER_MAX_BYTES = 16 * 1024 * 1024;
 
@@ -142,9 +141,8 @@ function providerStateOf(record: ExchangeRecord): string {
 }
 
 /**
- * The interaction an exchange stands for (operation, status, provider state); undefined for one no
- * pact holds: not the API's, not the mock's answer, or the console's own request (what the console
- * reads is no consumer's need).
+ * The interaction an exchange stands for (operation, status, provider state); undefined when it is not the API's,
+ * not the mock's answer, or the console's own request (no consumer's need).
  */
 function interactionKey(record: ExchangeRecord): string | undefined {
   if (record.face !== 'api' || record.source !== 'mock' || record.operationId === undefined) return undefined;
@@ -294,9 +292,8 @@ function interactionOf(
 const PAGE_TEST_TITLE = Symbol.for('workflow-api-mock-kit.test-title');
 
 /**
- * The name of the Vitest or Jest test running now, or the title the Playwright fixture gave the
- * page; undefined outside one. Vitest and Jest keep their `expect.getState()` on a global symbol;
- * the kit reads it there because mocks/ never imports a test runner (docs/architecture.md).
+ * The running Vitest or Jest test's name (from their global `expect` symbol: mocks/ never imports a test runner,
+ * docs/architecture.md), or the title the Playwright fixture gave the page; undefined outside one.
  */
 function runningTestName(): string | undefined {
   const globals = globalThis as Record<symbol, unknown>;

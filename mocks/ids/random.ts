@@ -232,9 +232,8 @@ const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
 const BASE16 = '0123456789abcdef';
 
 /**
- * `length` characters of `alphabet` from the faker's generator. Draws one integer per chunk of
- * characters: faker's string.alphanumeric (one draw per character) is ~10x slower, and IDs/keys
- * are drawn constantly.
+ * `length` characters of `alphabet` from the faker's generator, one draw per chunk of characters (not per
+ * character, as faker's string.alphanumeric: IDs and keys are drawn constantly).
  */
 function randomString(faker: WorldFaker, length: number, alphabet: string = BASE62): string {
   const base = alphabet.length;

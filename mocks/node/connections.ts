@@ -158,9 +158,8 @@ function rawErrorResponse(error: ApiError): string {
 /** readRequestText's answer to a body past MAX_BODY_BYTES. */
 export const TOO_LARGE = Symbol('too large');
 /**
- * After a refusal, how much of the body still coming is read and thrown away before the
- * connection closes (16 MiB), and how long a silence ends that (ms). Past the bytes the connection
- * is cut; a body declared larger is not waited for at all.
+ * After a refusal, how much of the body still coming is drained before the connection closes, and the silence
+ * (ms) that ends it; past the bytes, or for a body declared larger, the connection is cut.
  */
 const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
 const DRAIN_SILENCE_MS = 2_000;

@@ -110,9 +110,8 @@ const codeOf = (error: unknown): string =>
   (error as NodeJS.ErrnoException).code ?? (error as Error).message ?? String(error);
 
 /**
- * Takes the lock file `lock` (O_EXCL, our pid in it), waiting for its holder; answers its release.
- * Gives up after LOCK_WAIT_MS whatever the lock does meanwhile, and at once, naming it, when the
- * lock is not a file this code makes (a folder, a link) or cannot be read: waiting would not change it.
+ * Takes the lock file `lock` (O_EXCL, our pid in it), waiting for its holder up to LOCK_WAIT_MS; answers its
+ * release. A lock that is no file this code makes (a folder, a link) or cannot be read fails at once.
  */
 async function lockFile(lock: string): Promise<() => Promise<void>> {
   const giveUp = Date.now() + LOCK_WAIT_MS;

@@ -69,9 +69,8 @@ export async function readScenarioFiles(dir: string, options: { timeoutMs?: numb
 }
 
 /**
- * A module's default export, or ScenarioFileError naming it when it fails or has not finished
- * loading in time. The timer also keeps the process alive: a top-level await that never settles
- * would otherwise let Node exit 13 naming the CLI's entry, not this module.
+ * A module's default export, or ScenarioFileError naming it when it fails or is not loaded in time. The timer
+ * keeps the process alive: a top-level await that never settles would make Node exit 13 naming the CLI.
  */
 async function importWithin(path: string, timeoutMs: number): Promise<unknown> {
   const seconds = timeoutMs / 1000;

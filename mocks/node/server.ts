@@ -267,10 +267,8 @@ interface Composing {
 }
 
 /**
- * The server's mock and its `--state` keeper, in the order they depend on each other: the delivery
- * engine, the mock (createMock, the one composition root, builds the store), then the keeper, which
- * restores the state file into that store before anything is answered. The mock's `saveState` is
- * the keeper's, which exists by the time any request can ask for it.
+ * The server's mock, then its `--state` keeper, which restores the file into the mock's store before anything
+ * is answered; the mock's `saveState` is the keeper's, which exists by the time a request can ask for it.
  */
 function composeMock(options: ServerOptions, made: Composing): { mock: Mock; keeper: StateKeeper | undefined } {
   const { opened, notice } = made;

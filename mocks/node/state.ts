@@ -32,8 +32,7 @@ class StateFileError extends Error {
 const LOG_FORMAT = 'workflow-api-mock-kit/state-log';
 const LOG_VERSION = 1;
 /**
- * The state file's version of the worlds snapshot (mocks/store/world/snapshot.ts): version 1 with each
- * world's `token` replaced by `tokenHash`, HMAC-SHA256 under the key named by `key` (state-key.ts).
+ * The state file's snapshot version: version 1 with each `token` replaced by `tokenHash` (state-key.ts).
  * Version 1 files (clear tokens, the previous release) are migrated: restored, then rewritten.
  */
 const STATE_VERSION = 2;
@@ -53,9 +52,8 @@ function fromFile(world: FileWorld): WorldSnapshot {
 }
 
 /**
- * The longest FILE.log line read: V8's longest string (0x1fffffe8 characters, ~512 MiB). A longer
- * line cannot be decoded into one string, and this kit never wrote one (a record is one
- * JSON.stringify, bound the same way): it is refused by file and line before any of it is held.
+ * The longest FILE.log line read: V8's longest string (~512 MiB), which bounds JSON.stringify too, so the kit
+ * never wrote a longer one; it is refused by file and line before any of it is held.
  */
 const LOG_LINE_MAX_BYTES = constants.MAX_STRING_LENGTH;
 
@@ -190,10 +188,8 @@ export async function openState(path: string, key?: string): Promise<OpenedState
 }
 
 /**
- * FILE.log's complete lines, read a chunk at a time and never as one string (the whole log may be
- * longer than V8's longest); a line past LOG_LINE_MAX_BYTES is a StateFileError naming it. A last line
- * without its newline was being written when the process died, so its request was never
- * answered: it is left out, and `dropped` says so for the start's log.
+ * FILE.log's complete lines, read a chunk at a time (the log may be longer than V8's longest string); a line
+ * past LOG_LINE_MAX_BYTES is refused. A last line without its newline was never answered: left out, `dropped`.
  */
 function readLog(fd: number, where: string): { lines: string[]; dropped?: string } {
   const lines: string[] = [];

@@ -297,9 +297,8 @@ function readSnapshot(snapshot: unknown, context: SnapshotContext, sink: Deliver
 }
 
 /**
- * The sessions a store holds, least recently used first (a use moves a session to the end), with
- * their weight, and the bounds that evict them (docs/worlds.md, "Bounds"): eviction takes from the
- * front, and snapshots list worlds in this order, so a restore keeps it.
+ * The sessions held, least recently used first, with their weight and the bounds that evict them from the front
+ * (docs/worlds.md, "Bounds"); snapshots list worlds in this order, so a restore keeps it.
  */
 class HeldWorlds {
   readonly held = new Map<string, Held>();

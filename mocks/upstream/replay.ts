@@ -157,10 +157,7 @@ function notRecorded(
   );
 }
 
-/**
- * An entry of status 0: browsers export it for a request that got no answer (cancelled, blocked,
- * the connection failed). There is nothing to replay, so the answer says so, as a gateway would.
- */
+/** An entry of status 0 (browsers export one for a request that got no answer): a 502 says so, as a gateway would. */
 function noAnswer(asked: Omit<Recorded, 'entry'>): AppResponse {
   const shown = `${asked.method} ${asked.path}${asked.query === '' ? '' : `?${asked.query}`}`;
   const message = `No answer was recorded for ${shown}: its HAR entry has status 0 (the recording client got none)`;

@@ -125,9 +125,8 @@ export function liveMatcher(patterns: readonly string[]): (operationId: string) 
 }
 
 /**
- * `*` any run of characters, `?` one, the rest itself, over the whole text. Walked by hand, not as
- * a regex: a backtracking engine takes minutes over `*?*?*?*?*?*?*?*?*?*?*?*?X`, while returning to the
- * last `*` alone keeps the walk within glob length x text length steps.
+ * `*` any run of characters, `?` one, over the whole text. By hand, not a regex: backtracking takes minutes
+ * over `*?*?*?*?*?*?*?*?*?*?*?*?X`; returning to the last `*` alone bounds it to glob x text steps.
  */
 function globMatches(glob: string, text: string): boolean {
   let g = 0;

@@ -17,9 +17,8 @@ export interface Invocation {
 }
 
 /**
- * Why a step fails, or undefined: it is disabled, or it uses a Connect account of this world that is
- * dead or unhealthy. An account the world does not hold is the workspace's own, which the mock
- * does not model: it does not fail the step.
+ * Why a step fails, or undefined: it is disabled, or uses a dead or unhealthy Connect account of this world
+ * (an account the world does not hold is the workspace's own, not modelled: it does not fail the step).
  */
 function stepFailure(world: World, step: Step): { code: string; message: string } | undefined {
   if (step.disabled) return { code: 'StepDisabled', message: `step ${step.namespace} (${step.id}) is disabled` };

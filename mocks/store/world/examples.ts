@@ -147,9 +147,8 @@ function mostNamed(examples: DocumentExamples, kind: IdKind): string | undefined
 }
 
 /**
- * A copy of the example's objects and arrays that shares its strings: a world may change its
- * resources in place, never a string, and every world holds the examples: ~11 kB of heap per
- * world this way, 13.4 kB with structuredClone's copies of every string (docs/performance.md).
+ * A copy of the example's objects and arrays that shares its strings: a world changes its resources in place,
+ * never a string, and every world holds the examples (docs/performance.md).
  */
 function shells<T>(value: T): T {
   if (Array.isArray(value)) return value.map(shells) as T;
@@ -317,10 +316,7 @@ function plantWebhooks(planting: Planting, project: ProjectRecord | undefined, t
   }
 }
 
-/**
- * A Connect webhook (`signing_key_set`, openapi/openapi.yaml ConnectWebhook and TriggerWebhook) is
- * no `wh_` webhook object: a trigger's when named as a `webhook_id`, else the project environment's.
- */
+/** A Connect webhook (`signing_key_set`): a trigger's when named as a `webhook_id`, else the environment's. */
 function plantConnectWebhook(
   { world, examples, environments }: Planting,
   project: ProjectRecord,
@@ -436,9 +432,8 @@ function plantSubscriptions(planting: Planting): void {
 }
 
 /**
- * A runner that drops optional parameters (Portman does) sends the example's pair without
- * `event_name`, which names the default stream (EventNameQuery): that pair is planted there too,
- * under an ID made from the example's, so no draw of the world moves (docs/worlds.md).
+ * A runner that drops optional parameters (Portman) sends the example's pair without `event_name` (the default
+ * stream): that pair is planted there too, under an ID made from the example's, so no draw moves.
  */
 function plantDefaultStreamTwin(planting: Planting, id: string, example: Json, orgId: string): void {
   const { world } = planting;

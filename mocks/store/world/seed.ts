@@ -248,10 +248,7 @@ function seedProject(world: World, orgId: string): string {
   return project.id;
 }
 
-/**
- * Three workflows in the first workspace's project: HTTP (with five recorded `$errors` events, one
- * of them with an original_event over 1 KB, stored newest first), timer, and event source.
- */
+/** Three workflows: HTTP (five `$errors` events, newest first, one original_event over 1 KB), timer, event source. */
 function seedWorkflows(world: World, orgId: string, projectId: string) {
   const { ctx } = world;
   const withErrors = makeWorkflow(ctx, { active: true }, { triggerKind: 'http', stepCount: 2 });
