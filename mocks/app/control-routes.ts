@@ -1,7 +1,5 @@
-// The control API's routes (docs/control-api.md): one per operation of openapi/control.yaml,
-// answered as {data: ...} or the usual error body. Both faces reach them the same way, through the
-// app's runner once the document has checked the input (app.ts), so a route only calls the store;
-// it never calls back into either face. The bearer token (or mock.control's token) selects the world.
+// The control API's routes (docs/control-api.md), one per operation of openapi/control.yaml, reached by both faces
+// through the app's runner once the document has checked the input (app.ts): a route only calls the store.
 import { fail, ok, type Result } from '../common/errors.ts';
 import { changeClock, type Session } from '../store/world/index.ts';
 import type { Store } from '../store/index.ts';

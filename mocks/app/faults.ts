@@ -1,7 +1,5 @@
-// Faults on demand (docs/control-api.md, "Faults"), in one place of the app's pipeline: per request
-// the `Prefer` header (code=, example=, delay=), per world or for the whole server a rate limit,
-// injected 429s, a latency range and a failure rate. Pure and browser-safe: the clock, the random
-// source and the sleep are injected, so tests are deterministic and never wait for real.
+// Faults on demand (docs/control-api.md, "Faults"): `Prefer` per request, rate limits, injected 429s, latency and a
+// failure rate per world or server. Pure: clock, random source and sleep are injected, so tests never wait.
 import { MAX_DELAY_MS } from '../common/defaults.ts';
 import { apiError, fail, ok, type ApiError, type Result } from '../common/errors.ts';
 import type { Session, WorldFaults } from '../store/world/session.ts';

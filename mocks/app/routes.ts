@@ -1,7 +1,5 @@
-// The one route table: operationId (from openapi/openapi.yaml) -> handler. A handler receives its
-// operation's request validated, coerced and defaulted by the document (routes-meta.ts), so it
-// only translates it into one store call; the store decides what depends on the world, and
-// respond.ts turns its Result into HTTP.
+// The one route table: operationId -> handler. A handler gets its request validated, coerced and defaulted by the
+// document (routes-meta.ts) and makes one store call; respond.ts turns its Result into HTTP.
 import { ok } from '../common/errors.ts';
 import { issueOAuthToken } from './auth.ts';
 import { RawAnswer } from './respond.ts';

@@ -1,7 +1,5 @@
-// The files of the mock beside the real service (docs/upstream.md, "Files"): `--record FILE`, a HAR
-// 1.2 log the upstream exchanges are appended to (HarFile), and `--drift-report FILE`, the drift
-// report as JSON and JUnit XML, small and rewritten whole, a new file renamed over the old, one
-// write at a time. Both mode 0600: a recording is redacted, but it is still someone's traffic.
+// The files beside the real service (docs/upstream.md, "Files"): `--record FILE`, a HAR log appended to (HarFile),
+// and `--drift-report FILE` (JSON and JUnit), rewritten whole. Both 0600: a redacted recording is still traffic.
 import { lstat, open, readFile, rename, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { DEFAULT_RECORD_MAX_BYTES } from '../common/defaults.ts';

@@ -1,6 +1,5 @@
-// The seam between the store/control API (which decides *what* to deliver and *where*)
-// and the delivery engine (which sends, signs, retries and records). The store only
-// ever talks to a DeliverySink, so it stays free of HTTP and timers.
+// The seam between the store, which decides what to deliver and where, and the delivery engine, which signs, sends,
+// retries and records: the store only talks to a DeliverySink, free of HTTP and timers.
 
 type DeliveryKind = 'subscription' | 'trigger' | 'connection';
 

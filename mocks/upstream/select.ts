@@ -1,6 +1,5 @@
-// What `--upstream`, `--live` and `--fallback-on` say, read once (docs/upstream.md): the one upstream
-// base URL, which operations go to it (operationIds or globs over them), and which of its answers
-// the mock answers in its place. Data and parsers only; browser-safe (createHandlers reads the same).
+// What `--upstream`, `--live` and `--fallback-on` say, read once (docs/upstream.md): the upstream base URL, the
+// operations sent there, the answers the mock replaces. Data and parsers only; browser-safe.
 
 /** Which upstream answers the mock stands in for: these statuses, and (`unreachable`) no answer at all. */
 export interface FallbackRule {

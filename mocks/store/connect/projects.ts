@@ -1,7 +1,5 @@
-// Connect projects as the SDK's `projects` client sees them (openapi/openapi.yaml, ConnectProject):
-// create, read, update, delete with what the project holds, the logo, and the project's apps.
-// Inputs arrive checked against the document (lengths, the logo's data: URL); what is decided here
-// depends on the world: which projects exist and what they hold.
+// Connect projects as the SDK's `projects` client sees them: create, read, update, delete, the logo and the apps;
+// inputs arrive checked, what depends on the world is decided here.
 import type { ConnectProject, PageInfo, Project, ProjectEnvironment, ProjectInfo } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { ok } from '../../common/errors.ts';

@@ -1,7 +1,5 @@
-// Builds a world and fills it with the seeded state of docs/worlds.md. All seeded timestamps come from
-// a fixed reference date (not the wall clock), so the same (server seed, token) gives the same
-// world byte for byte; once seeding is done the world's clock switches to its own clock (clock.ts),
-// which reads the store's `now` until a clock call sets or advances it.
+// Builds a world and fills it with the seeded state of docs/worlds.md, timestamps from a fixed reference date, so
+// (server seed, token) gives the same world byte for byte; after seeding the world reads its own clock (clock.ts).
 import type { DeliverySink } from '../../outbound/types.ts';
 import type { World } from './world.ts';
 import {

@@ -1,7 +1,5 @@
-// One session per world (docs/worlds.md, "Sessions"): everything the fake keeps for one bearer token
-// (its world, delivery records, request journal, injected rate limit and faults) owned in one place,
-// so that reset and eviction are one replacement or one deletion, never a fan-out. Plain data: the
-// app writes the journal and consults the limits; nothing here knows HTTP.
+// One session per world (docs/worlds.md, "Sessions"): all the fake keeps for one token in one place, so reset and
+// eviction are one replacement or one deletion. Plain data: nothing here knows HTTP.
 import type { DeliveryRecord } from '../../outbound/types.ts';
 import type { World } from './world.ts';
 

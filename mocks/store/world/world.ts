@@ -1,6 +1,5 @@
-// The state of one world (one bearer token). Collections are Maps keyed by ID (insertion order
-// is creation order); workspace sources are additionally kept as an array plus an id->index map
-// so a page is O(limit) and a cursor lookup O(1), even with 100,000 sources in a workspace.
+// The state of one world: Maps keyed by ID in creation order; workspace sources also as an array plus an id->index
+// map, so a page is O(limit) and a cursor lookup O(1) even with 100,000 sources.
 import type { FactoryContext, RandomizerState } from '../../ids/random.ts';
 import { TrackedMap } from './changes.ts';
 import type { DeliverySink } from '../../outbound/types.ts';
