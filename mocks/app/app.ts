@@ -32,10 +32,7 @@ export interface AppOptions {
   faults?: FaultOptions;
   /** Runs a request to an HTTP trigger's endpoint in a world (store/invoke.ts); absent: endpoint paths are 404. */
   endpoints?: EndpointRunner;
-  /**
-   * Keep the serialized answers of reads until their world changes (read-cache.ts); false: make
-   * every answer anew; a ReadCache: that one. Default: on.
-   */
+  /** Keep reads' serialized answers until their world changes (read-cache.ts); false: none. Default: on. */
   readCache?: boolean | ReadCacheOptions | ReadCache;
   /** The step beside a real service or a recording (exchange.ts, pipeline.ts); default none. */
   upstream?: UpstreamStage;

@@ -19,10 +19,7 @@ export interface UpstreamExchange {
 
 /** One answered exchange, as every subscriber of the hook sees it. */
 export interface ExchangeRecord {
-  /**
-   * How it came in: a request handed to `handle` (by any face: node:http, MSW, `mock.fetch`), or a
-   * call of `mock.control`, whose `request` is the HTTP request it stands for.
-   */
+  /** A request handed to `handle` by any face, or a `mock.control` call (`request`: the one it stands for). */
   readonly via: 'request' | 'mock.control';
   readonly request: AppRequest;
   /** The request's method and URL as the app read them (head.ts). */
@@ -103,10 +100,7 @@ export function createExchangeHook(logError: (message: string, error: unknown) =
   };
 }
 
-/**
- * Whether a listener's return value is the documented refusal: an error status and an error body.
- * JavaScript callers (and async listeners) return anything; only this replaces the answer.
- */
+/** Whether a listener's return value (JS callers return anything) is a refusal: an error status and body. */
 function isRefusal(value: unknown): value is ApiError {
   if (typeof value !== 'object' || value === null || value instanceof Promise) return false;
   const { status, body } = value as Partial<ApiError>;

@@ -28,10 +28,7 @@ const KEPT_REQUEST_HEADERS = ['accept', 'content-type', 'prefer'];
 /** A consumer's name becomes part of a file name: letters, digits, '.', '-', '_' (as serve's --pact-consumer). */
 const CONSUMER_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
-/**
- * A body is kept whole up to this many bytes; a bigger one as its shape. A consumer relies on a
- * body's fields, not on a megabyte of its values (docs/pact.md, "What is recorded").
- */
+/** A body is kept whole up to this many bytes, a bigger one as its shape (docs/pact.md, "What is recorded"). */
 const BODY_MAX_BYTES = 64 * 1024;
 /** A string of a body's shape keeps this many characters. */
 const SHAPE_STRING_CHARS = 64;
@@ -131,10 +128,7 @@ export function consumerNameProblem(consumer: string): string | undefined {
     : `must be letters, digits, '.', '-' or '_' (a file name), got ${JSON.stringify(consumer)}`;
 }
 
-/**
- * The provider state of an exchange: the world it ran in, a scenario's (`scenario <name>`, built
- * from a `scenario_<name>_...` token or switched to by the control API) or a fresh seeded one.
- */
+/** The provider state of an exchange's world: `scenario <name>` or `a fresh world`. */
 function providerStateOf(record: ExchangeRecord): string {
   const scenario = record.session?.world.scenario;
   return scenario === null || scenario === undefined ? 'a fresh world' : `scenario ${scenario}`;
@@ -285,10 +279,7 @@ function interactionOf(
   };
 }
 
-/**
- * Where a page's recorder finds the title of the test driving it: the Playwright fixture sets it in
- * the page before the app loads (its `pact.fromPage`), since a page has no test runner of its own.
- */
+/** The title of the test driving a page, set by the Playwright fixture (`pact.fromPage`): a page has no runner. */
 const PAGE_TEST_TITLE = Symbol.for('workflow-api-mock-kit.test-title');
 
 /**

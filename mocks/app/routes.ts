@@ -43,9 +43,7 @@ export const routes: RouteTable = {
   getWorkflowErrorEventSummaries: ({ world, path, query }) =>
     api.getWorkflowErrorEventSummaries(world, path.workflow_id, query),
 
-  // Connect (openapi/openapi.yaml names the @pipedream/sdk model of each answer). `x-pd-environment`
-  // and, on deployed triggers, `external_user_id` are required and scope what is found
-  // (EnvironmentHeader, ExternalUserIdQuery).
+  // Connect: `x-pd-environment` and, on deployed triggers, `external_user_id` scope what is found.
   getProjectWebhook: ({ world, path, header }) =>
     connect.getProjectWebhook(world, path.project_id, header['x-pd-environment']),
 
@@ -157,9 +155,7 @@ export const routes: RouteTable = {
 
   getAppCategory: ({ world, path }) => api.getAppCategory(world, path.id),
 
-  // Components: the same catalogue in every world; `components.*` reads all of it, `actions.*` and
-  // `triggers.*` their own part. Accounts in configured props are the end user's, in this project
-  // and environment.
+  // Components: one catalogue; `components.*` read all, `actions.*` and `triggers.*` their part.
   listComponents: ({ world, path, query }) => connect.listComponents(world, path.project_id, 'component', query),
 
   getComponent: ({ world, path, query }) =>

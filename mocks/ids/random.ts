@@ -81,9 +81,8 @@ const M = 397;
 const STATE_BYTES = N * 4;
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
-// The same arithmetic as faker's default randomizer (generateMersenne53Randomizer), so a seed gives
-// the same stream; mocks/ids/random.test.ts compares the two. Words are kept as uint32: every use of a
-// word is a 32-bit operation, so wrapping on store changes nothing.
+// faker's default randomizer's arithmetic (random.test.ts compares the two); words are uint32, every use of one
+// a 32-bit operation, so wrapping on store changes nothing.
 function initWords(seed: number): Uint32Array {
   const words = new Uint32Array(N);
   words[0] = seed;
@@ -238,9 +237,7 @@ const BASE16 = '0123456789abcdef';
 function randomString(faker: WorldFaker, length: number, alphabet: string = BASE62): string {
   const base = alphabet.length;
   const perDraw = Math.floor(Math.log(2 ** 32) / Math.log(base));
-  // Characters joined once: `out += char` leaves a V8 cons-string tree (32 bytes per character)
-  // that every world kept for each of its IDs and keys, ~80% of a world's memory
-  // (docs/performance.md, "Worlds: memory and eviction").
+  // Joined once: `out += char` leaves a cons-string tree per ID (docs/performance.md, "Worlds: memory and eviction").
   const out: string[] = [];
   while (out.length < length) {
     let value = faker.number.int({ min: 0, max: base ** perDraw - 1 });

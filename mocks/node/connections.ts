@@ -74,10 +74,8 @@ export function httpServerOptions(limits: ConnectionLimits): ServerOptions {
 
 /** Applies the rest of the limits to a server made with `httpServerOptions`: idle timeout, the connection cap, JSON answers to client errors. */
 export function guardConnections(server: Server, limits: ConnectionLimits): void {
-  // Not `server.timeout`: with it, Node re-arms a timer on every request of a kept-alive connection
-  // (0.4 µs a request, docs/performance.md). The idle timer is armed when the connection opens (a
-  // socket that never sends) and by requestEnded when an answer waits for its client (a client
-  // that stopped reading); between requests, Node's keep-alive timer is the one that runs.
+  // Not `server.timeout`, which re-arms a timer per request (docs/performance.md): the idle timer is armed when a
+  // connection opens and by requestEnded when an answer waits for its client; between them Node's keep-alive runs.
   server.timeout = 0;
   server.maxConnections = limits.maxConnections;
 

@@ -30,10 +30,7 @@ export interface ServerOptions {
   quiet?: boolean;
   /** A mock of the caller's to serve; not with `upstream` or `replay`, which go into the mock the server creates. */
   mock?: Mock;
-  /**
-   * Record the API exchanges as `consumer`'s pact (`serve --pact-dir`, docs/pact.md) in the mock the
-   * server creates: `server.mock.pact`, `GET /__mock/pact`; write it with writePactFile. Not with `mock`.
-   */
+  /** Record the API exchanges as `consumer`'s pact (`serve --pact-dir`, docs/pact.md); write it with writePactFile. */
   pact?: PactOptions;
   /** Where log lines go; stdout by default (and nowhere once stdout is closed, e.g. `npm start | head -1`). */
   log?: (line: string) => void;
@@ -47,45 +44,33 @@ export interface ServerOptions {
   faults?: FaultOptions;
   /** false: no control API; every /__mock path (the console too) is a 404 (`--no-control`). Default true. */
   control?: boolean;
-  /**
-   * `--public-url`: the origin clients reach the server at (behind a proxy); HTTP triggers' endpoint
-   * URLs name it. Default: each client sees the origin it addressed (mocks/node/addressed.ts).
-   */
+  /** `--public-url`: the origin clients reach the server at; default: the one each client addressed (addressed.ts). */
   publicUrl?: string;
   /** Deliveries go only to these hosts and ports (`--deliver-to`); default: loopback only (`LOOPBACK`). Ignored with `mock`. */
   deliverTo?: readonly Destination[];
-  /**
-   * Origins whose pages may call the API under /v1 from a browser (`--cors`): `'*'` or a list such
-   * as `['http://localhost:5173']`. Default none. The control API never answers CORS.
-   */
+  /** Origins whose pages may call /v1 from a browser (`--cors`): `'*'` or a list. Default none; never /__mock. */
   cors?: CorsOrigins;
   /**
-   * Names besides loopback, IP addresses and `host` that the control API under /__mock answers
-   * (`--allowed-hosts`: a reverse proxy's or a container's name; `.example.test` for a name and its
-   * subdomains). Any other `Host` gets 403 `host_not_allowed` (docs/control-api.md, "Who may call it").
+   * Names besides loopback, IPs and `host` that /__mock answers (`--allowed-hosts`; `.example.test`: it and its
+   * subdomains); any other `Host` gets 403 `host_not_allowed` (docs/control-api.md, "Who may call it").
    */
   allowedHosts?: readonly string[];
   /** How delivery host names are resolved for the link-local check; default node:dns lookup. Ignored with `mock`. */
   lookup?: Lookup;
   /**
-   * `--state FILE` (state.ts, docs/worlds.md): worlds restored from `path` at start, every write
-   * in `path`.log before it is answered, the whole file rewritten on an interval when something
-   * changed, on `POST /__mock/snapshot` and on `close()`. A file held by another server, that
-   * cannot be written or restored exactly throws StateFileError before anything listens.
-   * `key`: of the token hashes (`STATE_KEY`); default `path`.key beside it.
+   * `--state FILE` (state.ts, docs/worlds.md): worlds restored from `path` at start, each write logged before its
+   * answer, the file rewritten on an interval, on `POST /__mock/snapshot` and on `close()`; a file that is held,
+   * unwritable or not restorable throws StateFileError before anything listens. `key`: `STATE_KEY` (or `path`.key).
    */
   state?: { path: string; intervalMs?: number; key?: string };
   /**
-   * Scenarios beside the built-in ones (`serve --scenarios DIR`, docs/scenarios.md), checked
-   * against the document before the server listens: one that does not match throws a
-   * `ScenarioLoadError` naming each issue's JSON pointer. Ignored with `mock`.
+   * Scenarios beside the built-in ones (`serve --scenarios DIR`, docs/scenarios.md), checked before the server
+   * listens: one that does not match throws a `ScenarioLoadError`. Ignored with `mock`.
    */
   scenarios?: readonly ScenarioDefinition[];
   /**
-   * Beside the real service (docs/upstream.md): `upstream.live` operations (operationIds or globs)
-   * go to `upstream.url` with the caller's own token, the rest is mocked; `fallbackOn` names the
-   * upstream answers the mock answers in place of (`'404,501,unreachable'`). The upstream obeys the
-   * delivery rules (`deliverTo`, never link-local): a refused one throws UpstreamError at start.
+   * Beside the real service (docs/upstream.md; UpstreamStepOptions): `live` operations go to `url` with the caller's
+   * token, the rest is mocked. The upstream obeys the delivery rules: a refused one throws UpstreamError at start.
    */
   upstream?: UpstreamStepOptions['upstream'];
   /** With `upstream`: append every upstream exchange, redacted, to this HAR file (0600). */
