@@ -30,7 +30,7 @@ export interface ServerOptions {
   quiet?: boolean;
   /** A mock of the caller's to serve; not with `upstream` or `replay`, which go into the mock the server creates. */
   mock?: Mock;
-  /** Record the API exchanges as `consumer`'s pact (`serve --pact-dir`, docs/pact.md); write it with writePactFile. */
+  /** Record the API exchanges as `consumer`'s pact (`serve --pact-dir`, docs/pact.md). Not with `mock`. */
   pact?: PactOptions;
   /** Where log lines go; stdout by default (and nowhere once stdout is closed, e.g. `npm start | head -1`). */
   log?: (line: string) => void;
