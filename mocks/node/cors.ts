@@ -93,29 +93,13 @@ export function parseCorsOrigins(text: string): CorsOrigins | { error: string } 
   if (entries.length === 0) return { error: "needs '*' or at least one origin such as http://localhost:5173" };
   const origins: string[] = [];
   for (const entry of entries) {
-    let url: URL | undefined;
-    try {
-      url = new URL(entry);
-    } catch {
-      url = undefined;
-    }
+    const url = URL.parse(entry);
     // An origin is scheme, host and port only; kept as browsers send it (lower case, no default port, no slash).
-    const bare =
-      url !== undefined &&
-      url.username === '' &&
-      url.password === '' &&
-      url.pathname === '/' &&
-      url.search === '' &&
-      url.hash === '';
-    if (
-      !bare ||
-      (url!.protocol !== 'http:' && url!.protocol !== 'https:') ||
-      entry.endsWith('?') ||
-      entry.endsWith('#')
-    ) {
+    const bare = url !== null && url.username === '' && url.password === '' && `${url.pathname}${url.search}` === '/';
+    if (!bare || url.hash !== '' || !/^https?:$/.test(url.protocol) || entry.endsWith('?') || entry.endsWith('#')) {
       return { error: `${entry} is not an origin such as http://localhost:5173` };
     }
-    origins.push(url!.origin);
+    origins.push(url.origin);
   }
   return origins;
 }
