@@ -163,10 +163,7 @@ interface Pool {
   origins: Map<string, { protocol: string; hostname: string; port: string }>;
 }
 
-/**
- * The parts of `url` a request needs. The origin is the same for every request: parsed once, not per
- * request (docs/performance.md, "Hybrid").
- */
+/** The parts of `url` a request needs; each origin parsed once, not per request (docs/performance.md, "Hybrid"). */
 function targetOf({ origins }: Pool, url: string): { protocol: string; hostname: string; port: string; path: string } {
   const slash = url.indexOf('/', url.indexOf('//') + 2);
   const origin = slash < 0 ? url : url.slice(0, slash);

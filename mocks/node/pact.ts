@@ -137,10 +137,7 @@ async function lockFile(lock: string): Promise<() => Promise<void>> {
   }
 }
 
-/**
- * Who holds `lock`: a live pid, 'stale' (its process is gone, or it is too old), or 'gone' (released
- * meanwhile). Throws an Error naming the lock when it is no regular file or cannot be read.
- */
+/** Who holds `lock`: a live pid, 'stale' (dead or too old) or 'gone'; throws when it is no readable regular file. */
 async function lockHolder(lock: string): Promise<number | 'stale' | 'gone'> {
   let text: string;
   let modified: number;

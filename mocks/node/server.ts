@@ -113,10 +113,8 @@ export type { Lookup } from './fetch.ts';
 export { UpstreamError, type UpstreamStepOptions } from './upstream.ts';
 export { RecordingFileError } from './recording.ts';
 
-// Log lines go to stdout until stdout fails (EPIPE once its reader is gone, as in
-// `npm start | head -1`); then one notice on stderr and no more lines, and the server keeps answering.
-// The listener stays for the life of the process: Node's stdout is never really closed, so every
-// later write (console.log included) fails again, and one without a listener would crash the process.
+// Log lines go to stdout until it fails (EPIPE, as in `npm start | head -1`); then one notice on stderr and none
+// after. The listener stays: every later write to stdout fails again, and one without a listener would crash.
 let stdoutOpen = true;
 let watchingStdout = false;
 

@@ -64,9 +64,8 @@ type LogRecord = { w: string; full: FileWorld } | { w: string; patch: WorldPatch
 export interface OpenedState {
   path: string;
   /**
-   * What to restore: nothing yet; a snapshot with hashed tokens and the log applied
-   * (store.restoreHashed); or a previous release's file with clear tokens, or text that does not
-   * parse (store.restore, which migrates the one and names what is wrong with the other).
+   * What to restore: nothing; hashed worlds with the log applied (store.restoreHashed); or for store.restore, which
+   * migrates the one and names what is wrong with the other, a previous release's file or text that does not parse.
    */
   restored: { hashed: unknown } | { clear: unknown } | undefined;
   hasher: TokenHasher;
@@ -76,10 +75,7 @@ export interface OpenedState {
   dropped?: string;
   fd: number;
   lock: StateLock;
-  /**
-   * The store evicted `token`'s world (its `onEvict`): the keeper's next record says so. Here, not
-   * on the keeper, because the store is built before the keeper and after this.
-   */
+  /** The store's `onEvict`, noted for the keeper's next record (the store is built before the keeper). */
   evicted(token: string): void;
   /** Tokens evicted since the keeper's last record. */
   evictions: Set<string>;
@@ -89,9 +85,8 @@ export interface StateKeeper {
   /** Worlds restored at start. */
   readonly restoredWorlds: number;
   /**
-   * Appends what the request of `token` left in its world, before its answer leaves the server.
-   * `status` is the answer's: a refused request (4xx) in a world the log does not hold yet changed
-   * nothing worth a record. An error value when the write failed (the answer must not be a 2xx).
+   * Appends what `token`'s request left in its world before its answer leaves (a 4xx in a world the log does not
+   * hold yet changed nothing); an error value when the write failed (the answer must not be a 2xx).
    */
   commit(token: string | undefined, status: number): Result<void>;
   /** Writes every world now and empties the log (a compaction). */
@@ -469,10 +464,7 @@ function append(fd: number, lines: string): void {
   while (offset < buffer.length) offset += writeSync(fd, buffer, offset);
 }
 
-/**
- * Writes the snapshot (new file, fsync, rename) covering the log, then starts the log afresh.
- * Synchronous: no write lands in between.
- */
+/** Writes the snapshot covering the log (new file, fsync, rename), then starts the log afresh; synchronous. */
 function compact(keeping: Keeping): SavedState {
   const { opened, store } = keeping;
   const { path, fd, hasher } = opened;

@@ -77,9 +77,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
     cancel(world: string): void {
       const queue = chains.worlds.get(world);
       if (queue === undefined) return;
-      // Links not started yet skip their work. The world's queue goes (the store cancels on reset
-      // and eviction, so the engine keeps nothing per world the store no longer holds); a reset
-      // world's new log counts its IDs from 1 again.
+      // Links not started yet skip their work; the world's queue goes (the store cancels on reset and eviction).
       queue.cancelled = true;
       chains.worlds.delete(world);
     },
@@ -145,10 +143,7 @@ function newRecord(settings: EngineSettings, queue: WorldQueue, request: Deliver
   };
 }
 
-/**
- * Runs `work` once the world's previous delivery to `url` has settled (delivered or given up), so a
- * receiver sees a world's events in emission order and one world's slow receiver delays no other.
- */
+/** Runs `work` once the world's previous delivery to `url` has settled: in order, and no world waits for another. */
 function track(chains: Chains, world: string, url: string, work: () => Promise<void>): void {
   const queue = queueOf(chains, world);
   const key = `${world} ${url}`;
@@ -218,10 +213,7 @@ async function deliver(settings: EngineSettings, record: DeliveryRecord, request
   record.state = 'failed';
 }
 
-/**
- * Seeded and example webhooks point at RFC 2606/6761 names; sending there would only make DNS
- * lookups for hosts that can never be a receiver. The record says why instead.
- */
+/** Seeded and example webhooks point at RFC 2606/6761 names, never a receiver: the record says so, no lookup. */
 async function failReserved(settings: EngineSettings, record: DeliveryRecord, request: DeliveryRequest, host: string) {
   record.headers = await headersForAttempt(settings, request, record.body);
   const why = `${host} is a reserved example domain (RFC 2606/6761); point the webhook at a real receiver`;

@@ -42,20 +42,15 @@ export interface PactFixtureOptions {
   /** The folder of the file, made when missing; default 'pacts' (under the folder Playwright runs in). */
   dir?: string;
   /**
-   * Also take what the page's own MSW worker recorded (`startMockWorker({ pact })`, docs/pact.md,
-   * "In a browser"): the page is told its test's title before the app loads, and when the test
-   * ends the fixture asks the page for `GET /__mock/pact` (relative to the page) and merges it in.
-   * A page that does not answer it fails the test, saying so. Default false.
+   * Also merge what the page's own MSW worker recorded (`startMockWorker({ pact })`, docs/pact.md, "In a browser"),
+   * read from the page's `GET /__mock/pact` when the test ends (no answer fails the test). Default false.
    */
   fromPage?: boolean;
 }
 
 export interface MockWorkerOptions {
   mockServer: MockServerOptions;
-  /**
-   * Record every test's API exchanges as `consumer`'s pact: each worker merges its interactions into
-   * the one file when it ends, each described by its test's title. Default: undefined, no pact.
-   */
+  /** Record every test's API exchanges as `consumer`'s pact, merged into its file by each worker. Default: none. */
   pact: PactFixtureOptions | undefined;
 }
 

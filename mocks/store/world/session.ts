@@ -67,10 +67,7 @@ interface Limits {
   set(rule: RateLimitRule): RateLimitRule | null;
   /** For one request: the Retry-After seconds when it must be refused (and counts it), else null. */
   take(): number | null;
-  /**
-   * For one request: its place in the per-second window (the rule's `per_second`, else `fallback`)
-   * at `now()`, or null when no rate applies (then the clock is not read: this runs on every request).
-   */
+  /** One request's place in the per-second window at `now()`, or null when no rate applies (no clock read then). */
   rate(now: () => number, fallback: number): RateWindow | null;
 }
 
@@ -78,10 +75,7 @@ export interface Session {
   readonly token: string;
   /** The resources: seeded from (seed, token), saved by snapshots. */
   readonly world: World;
-  /**
-   * Oldest first; the records of deliveries the world asked for since the session began (the
-   * delivery engine keeps updating each record's state; it keeps no log of its own).
-   */
+  /** The world's delivery records since the session began, oldest first (the engine keeps updating them). */
   readonly deliveries: readonly DeliveryRecord[];
   /** The world's /v1 requests (`GET /__mock/requests`), bounded. */
   readonly journal: Journal;
@@ -153,9 +147,7 @@ export function createJournal(limit = JOURNAL_LIMIT, tally?: { entries: number }
   return {
     record(entry) {
       methods[next] = entry.method;
-      // A line's path is most often its predecessor's: the ring keeps that one string rather than
-      // each request's own, which would survive the young generation's collections and be copied
-      // by each of them (docs/performance.md, "What keeps the mock fast").
+      // The predecessor's equal path string, not each request's own (docs/performance.md, "What keeps the mock fast").
       const previous = paths[next === 0 ? limit - 1 : next - 1];
       paths[next] = previous === entry.path ? previous : entry.path;
       statuses[next] = entry.status;

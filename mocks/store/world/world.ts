@@ -145,10 +145,7 @@ export interface AccountRecord {
   projectId: string;
   environment: ProjectEnvironment;
   credentials: Record<string, unknown>;
-  /**
-   * An OAuth account in production connected through the service's OAuth client, not the
-   * project's own: its credentials are never returned (the service's docs).
-   */
+  /** A production OAuth account connected through the service's own client: its credentials are never returned. */
   credentialsWithheld?: boolean;
 }
 
