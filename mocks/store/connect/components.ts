@@ -149,13 +149,8 @@ function accountProblem(world: World, prop: ComponentProp, value: unknown, who: 
   return undefined;
 }
 
-export interface ConfigurePropInput {
-  id: string;
-  version?: string;
-  external_user_id: string;
+export interface ConfigurePropInput extends ReloadPropsInput {
   prop_name: string;
-  configured_props?: ConfiguredProps;
-  dynamic_props_id?: string;
   page?: number;
   query?: string;
 }
@@ -314,12 +309,7 @@ function reloadProblem(component: Component, reload: ComponentProp, value: unkno
     : `${reload.name}: ${JSON.stringify(value)} is not one of the ${reload.label ?? reload.name} options`;
 }
 
-export interface RunActionInput {
-  id: string;
-  version?: string;
-  external_user_id: string;
-  configured_props?: ConfiguredProps;
-  dynamic_props_id?: string;
+export interface RunActionInput extends ReloadPropsInput {
   stash_id?: string | boolean;
 }
 
