@@ -200,20 +200,25 @@ async function mergePagePact(page: Page, token: string, pact: PactFixtureOptions
 /** A control answer: `{data}` or the error body. */
 type Answer = { data?: unknown; error?: string } | null;
 
-/** Control calls of one world over HTTP at `<origin>/__mock`, with `send` doing the request. */
-function handleFor(
-  token: string,
-  baseUrl: string,
-  send: (method: string, url: string, body: unknown) => Promise<{ status: number; body: Answer }>,
-): MockHandle {
+/** Control calls of one world over HTTP at `<origin>/__mock`. */
+function handleFor(token: string, baseUrl: string): MockHandle {
   const origin = new URL(baseUrl).origin;
   const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const answer = await send(method, `${origin}/__mock${path}`, body);
-    if (answer.status >= 400)
+    const response = await fetch(`${origin}/__mock${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    const answer: Answer = text === '' ? null : JSON.parse(text);
+    if (response.status >= 400)
       throw new Error(
-        `${method} /__mock${path} answered ${answer.status}: ${answer.body?.error ?? JSON.stringify(answer.body)}`,
+        `${method} /__mock${path} answered ${response.status}: ${answer?.error ?? JSON.stringify(answer)}`,
       );
-    return answer.body?.data as T;
+    return answer?.data as T;
   };
   return {
     token,
@@ -227,7 +232,7 @@ function handleFor(
   };
 }
 
-/** mockMode 'server': the page's API requests go to the worker's server with this test's token. */
+/** The page's API requests go to the worker's server with this test's token. */
 async function throughServer(
   page: Page,
   server: RunningServer,
@@ -244,13 +249,5 @@ async function throughServer(
     const response = await route.fetch({ url: target, headers });
     await route.fulfill({ response });
   });
-  return handleFor(token, server.baseUrl, async (method, url, body) => {
-    const response = await fetch(url, {
-      method,
-      headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text === '' ? null : JSON.parse(text) };
-  });
+  return handleFor(token, server.baseUrl);
 }
