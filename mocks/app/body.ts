@@ -50,9 +50,7 @@ export function parseRequestBody(raw: string, headers: Record<string, string>, t
     return fail(
       'unsupported_media_type',
       `Request body must be application/json (got ${contentType ?? 'no content-type'})`,
-      {
-        content_type: contentType ?? null,
-      },
+      { content_type: contentType ?? null },
     );
   }
   let value: unknown;

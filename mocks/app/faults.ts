@@ -93,9 +93,7 @@ export function createFaults(options: FaultOptions = {}): Faults {
         const message = `Rate limited: this world answers ${window.limit} requests per second; retry after ${retryAfter} s`;
         return answer(
           apiError('rate_limited', message, { retry_after_seconds: retryAfter, limit_per_second: window.limit }),
-          {
-            'retry-after': String(retryAfter),
-          },
+          { 'retry-after': String(retryAfter) },
         );
       }
     }
@@ -106,9 +104,7 @@ export function createFaults(options: FaultOptions = {}): Faults {
           fail_rate: failRate,
           retry_after_seconds: FAIL_RETRY_AFTER_SECONDS,
         }),
-        {
-          'retry-after': String(FAIL_RETRY_AFTER_SECONDS),
-        },
+        { 'retry-after': String(FAIL_RETRY_AFTER_SECONDS) },
       );
     }
     if (!preferences.ok) return answer(preferences.error);
@@ -237,10 +233,7 @@ export function documentedAnswer(
       return fail(
         'bad_request',
         `Prefer: code=${code} is not documented for ${where}; documented: ${statuses.join(', ')}`,
-        {
-          preference: 'code',
-          documented: statuses,
-        },
+        { preference: 'code', documented: statuses },
       );
     }
   } else {
@@ -253,10 +246,7 @@ export function documentedAnswer(
     return fail(
       'bad_request',
       `Prefer: example=${name.slice(0, 100)} is not an example of ${scope}; examples: ${names.join(', ') || 'none'}`,
-      {
-        preference: 'example',
-        examples: names,
-      },
+      { preference: 'example', examples: names },
     );
   }
   const chosen = response!;

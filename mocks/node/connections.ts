@@ -131,10 +131,7 @@ function clientErrorFor(error: NodeJS.ErrnoException & { reason?: string }, limi
       return apiError(
         'request_timeout',
         `Request not received in time: headers within ${limits.headersTimeoutMs} ms, the whole request within ${limits.requestTimeoutMs} ms`,
-        {
-          headers_timeout_ms: limits.headersTimeoutMs,
-          request_timeout_ms: limits.requestTimeoutMs,
-        },
+        { headers_timeout_ms: limits.headersTimeoutMs, request_timeout_ms: limits.requestTimeoutMs },
       );
     default:
       return apiError(

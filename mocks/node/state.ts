@@ -118,9 +118,7 @@ function writeFailed(what: string, error: unknown): ApiError {
   return apiError(
     'state_write_failed',
     `Could not write the state file: ${reason(error)}. ${what} The server's log names the file.`,
-    {
-      ...(code === undefined ? {} : { errno: code }),
-    },
+    code === undefined ? {} : { errno: code },
   );
 }
 

@@ -147,11 +147,7 @@ function notRecorded(
       apiError(
         'not_found',
         `No recorded exchange for ${shown}; the closest recorded request is ${closest} (differs in ${differs.join(', ')})`,
-        {
-          closest,
-          differs,
-          recorded: recorded.length,
-        },
+        { closest, differs, recorded: recorded.length },
       ),
     ),
   );

@@ -117,10 +117,7 @@ function bodyComponent(
   return fail(
     'unprocessable',
     `${version === undefined ? key : `${key}@${version}`} is not ${scope === 'action' ? 'an' : 'a'} ${NOUN[scope]} of the catalogue`,
-    {
-      field: 'id',
-      key,
-    },
+    { field: 'id', key },
   );
 }
 

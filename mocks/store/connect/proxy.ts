@@ -93,10 +93,7 @@ export function proxy(world: World, request: ProxyRequest): Result<ProxyEcho> {
     return fail(
       'bad_request',
       `${url.hostname} is not on ${domain}, the domain of ${app}: the proxy only sends to it`,
-      {
-        url: url.href,
-        allowed_domains: [domain],
-      },
+      { url: url.href, allowed_domains: [domain] },
     );
   }
   const headers: Record<string, string> = {};

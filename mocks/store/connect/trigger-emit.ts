@@ -38,9 +38,7 @@ export function emitTrigger(
     return fail(
       'unprocessable',
       `deployed trigger ${triggerId} is inactive: it emits nothing until deployedTriggers.update sets active: true`,
-      {
-        trigger_id: triggerId,
-      },
+      { trigger_id: triggerId },
     );
   }
   let targets = record.webhooks.map(({ url, signing_key }) => ({ url, key: signing_key }));

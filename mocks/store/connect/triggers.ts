@@ -368,10 +368,7 @@ export function setDeployedTriggerWorkflows(
     return fail(
       'unprocessable',
       `workflow ${stranger} is not a workflow of workspace ${orgId}, which owns project ${projectId}`,
-      {
-        field: 'workflow_ids',
-        workflow_id: stranger,
-      },
+      { field: 'workflow_ids', workflow_id: stranger },
     );
   }
   found.value.workflowIds = ids;

@@ -61,10 +61,7 @@ function withinQuota(world: World, orgId: string, charge: Charge): Result<null> 
       return fail(
         'rate_limited',
         `the ${over.replace(/_/g, ' ')} of ${owner} is used up for today (${counters[over]})`,
-        {
-          quota: over,
-          owner: owner.split(' ')[1],
-        },
+        { quota: over, owner: owner.split(' ')[1] },
       );
     }
   }
