@@ -9,7 +9,6 @@ import type {
   Webhook,
   Workspace,
 } from '../../factories/types.ts';
-import { isObject } from '../../../openapi/json.ts';
 import { restoreRandomizer, stableKey, type RandomizerState } from '../../ids/random.ts';
 import type { DeliverySink } from '../../outbound/types.ts';
 import { TrackedMap } from './changes.ts';
@@ -600,6 +599,10 @@ function fill<T>(map: Map<string, T>, input: unknown, at: string, keyOf: (value:
     if (map.has(key)) throw new Damaged(`${path}: ${key} appears twice`);
     map.set(key, value);
   }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function object(value: unknown, at: string): Record<string, unknown> {
