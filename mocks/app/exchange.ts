@@ -47,12 +47,9 @@ export interface ExchangeRecord {
 }
 
 /**
- * A subscriber of the hook. It may refuse the answer by returning an error value, an `ApiError`
- * (`{ status: 400..599, body: { error: string } }`, mocks/common/errors.ts; the `--state` log does,
- * when a write cannot be kept): that error is answered instead, and the subscribers after it see
- * that answer. Any other return value (`true`, `{}`, a promise, an async listener's) is ignored:
- * the answer stands and nothing waits for it. Anything it throws is reported and never reaches the
- * caller.
+ * A subscriber of the hook. Returning an `ApiError` (mocks/common/errors.ts; the `--state` log does when a write
+ * cannot be kept) answers that error instead, and later subscribers see it; any other return value (a promise
+ * too) is ignored and not waited for. What it throws is reported, never the caller's.
  */
 // biome-ignore lint/suspicious/noConfusingVoidType: a listener that only looks returns nothing.
 export type ExchangeListener = (record: ExchangeRecord) => ApiError | undefined | void;

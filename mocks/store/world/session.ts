@@ -86,9 +86,8 @@ export interface Session {
 }
 
 /**
- * The session of `world`, whose deliveries go through `log.sink` (the sink the world was built
- * with); `journal` defaults to an uncounted one (retention.ts counts a store's). `log` is
- * retention.ts's DeliveryLog, typed by the one field read here: retention.ts imports this module.
+ * The session of `world`, whose deliveries go through `log.sink` (retention.ts's DeliveryLog, typed by that one
+ * field: retention.ts imports this module); `journal` defaults to an uncounted one.
  */
 export function openSession(
   world: World,
@@ -109,11 +108,8 @@ function journalView(
 }
 
 /**
- * A journal of the last `limit` lines, counted into `tally` when one is given (retention.ts).
- *
- * A line is written into columns of a ring, so recording one keeps no object past its request:
- * it runs on every request, and objects that outlive a few thousand requests are what the garbage
- * collector pays for (docs/performance.md).
+ * A journal of the last `limit` lines, counted into `tally` when one is given (retention.ts). Lines are written
+ * into columns of a ring, so recording one keeps no object past its request (docs/performance.md).
  *
  * @example
  * const journal = createJournal();
