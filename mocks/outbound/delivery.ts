@@ -24,11 +24,7 @@ export interface DeliveryEngineOptions {
   log?: (line: string) => void;
 }
 
-/**
- * The `name` of the error an injected `fetch` rejects with when it refused the destination before
- * connecting (mocks/node/fetch.ts); its message is the reason. The delivery is then refused, not
- * retried.
- */
+/** The `name` of an injected `fetch`'s error when it refused the destination before connecting: not retried. */
 export const DESTINATION_REFUSED = 'DestinationRefusedError';
 
 /** What createDeliveryEngine returns: a DeliverySink that really sends. */
@@ -44,7 +40,7 @@ export const DEFAULT_DELIVERY_OPTIONS = {
   maxInFlight: 64,
 };
 
-/** Bytes of a receiver's answer that are read; the rest is never read (a 300 MB answer used to be read whole). */
+/** Bytes of a receiver's answer that are read; the rest is never read. */
 export const RESPONSE_BODY_LIMIT = 2048;
 
 export const DELIVERY_USER_AGENT = 'workflow-api-mock-kit (webhook delivery)';
