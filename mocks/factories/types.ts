@@ -76,7 +76,6 @@ export interface Template {
   triggers: TriggerDefinition[];
 }
 
-/** A Connect deployed trigger (`dc_`): the event-source shape, owned by the project's workspace. */
 /** A Connect deployed trigger: the SDK's `DeployedComponent` (openapi/openapi.yaml). */
 export type DeployedTrigger = Schemas['DeployedComponent'];
 export type TriggerComponent = Schemas['TriggerComponent'];

@@ -154,15 +154,7 @@ const COLLECTIONS: Record<CollectionName, Collection> = {
   },
   projects: {
     map: (w) => w.projects,
-    element: (value) => {
-      const record = value as ProjectRecord;
-      return {
-        project: record.project,
-        environments: [...record.environments],
-        deployedTriggerIds: record.deployedTriggerIds,
-        accountIds: record.accountIds,
-      };
-    },
+    element: (value) => ({ ...(value as ProjectRecord), environments: [...(value as ProjectRecord).environments] }),
     keyOf: (e: { project: Project }) => e.project.id,
   },
   templates: { map: (w) => w.templates, element: same, keyOf: (e: Template) => e.id },
