@@ -4,9 +4,8 @@ import type { World } from '../store/world/index.ts';
 import type { AppResponse } from './types.ts';
 
 /**
- * GET operations whose answer depends on more than the world's state and the request's declared
- * parameters, so never kept. `validateConnectToken` reads the clock (a token expires); the proxy
- * forwards undeclared `x-pd-proxy-*` headers and answers what it was sent.
+ * GETs whose answer depends on more than the world and the declared parameters, never kept: `validateConnectToken`
+ * reads the clock (a token expires), the proxy echoes undeclared `x-pd-proxy-*` headers.
  */
 export const UNCACHEABLE_READS: ReadonlySet<string> = new Set(['validateConnectToken', 'proxyGet']);
 

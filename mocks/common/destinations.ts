@@ -10,9 +10,8 @@ export interface Destination {
 const LINK_LOCAL = 'a link-local address (169.254.0.0/16, fe80::/10: cloud metadata services)';
 
 /**
- * Where deliveries go when the user named nowhere (`--deliver-to` unset, the delivery engine's
- * default): this machine only, so that a world's seeded or example webhooks never reach the
- * network (docs/control-api.md, "Where deliveries may go").
+ * Where deliveries go when `--deliver-to` is unset: this machine only, so seeded and example webhooks never reach
+ * the network (docs/control-api.md, "Where deliveries may go").
  */
 export const LOOPBACK: readonly Destination[] = Object.freeze([
   { host: 'localhost', port: null },

@@ -22,10 +22,7 @@ import { collectionFull } from '../world/retention.ts';
 import type { DeployedTriggerRecord, EmittedEventRecord, TriggerWebhookRecord, World } from '../world/world.ts';
 import { copy } from '../world/world.ts';
 
-/**
- * Who asks: `x-pd-environment` and `external_user_id`, both required on the deployed-trigger
- * endpoints (openapi/openapi.yaml): a trigger of another environment or end user is not found.
- */
+/** Who asks (`x-pd-environment`, `external_user_id`): a trigger of another environment or end user is not found. */
 export interface TriggerScope {
   environment: ProjectEnvironment;
   externalUserId: string;
@@ -204,10 +201,7 @@ export function listDeployedTriggerWebhooks(
   return found.ok ? ok(webhooksView(found.value, showKeys)) : found;
 }
 
-/**
- * Replaces the trigger-level URLs: a URL kept from before keeps its webhook (ID and key), a new
- * URL gets a new webhook with a key of its own, a URL left out loses its webhook.
- */
+/** Replaces the trigger-level URLs: a kept URL keeps its webhook (ID, key), a new one gets its own, others go. */
 export function setDeployedTriggerWebhooks(
   world: World,
   projectId: string,
