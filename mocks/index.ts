@@ -1,7 +1,5 @@
-// The package's root entry: what a user of createMock and of the scenarios gets, and nothing else
-// (docs/api.md lists each name; docs/api.test.ts fails when this list and that page differ). The
-// code lives in mocks/mock.ts and the layers; the types here are those of createMock's options,
-// of the Mock it answers and of `mock.control`'s arguments and answers.
+// The package's root entry: what a user of createMock and the scenarios gets, and nothing else (docs/api.md lists
+// each name; docs/api.test.ts holds this list to it).
 export { createMock, type Mock, type MockOptions } from './mock.ts';
 export type { AppRequest, AppResponse } from './app/types.ts';
 export type { RequestHead } from './app/head.ts';

@@ -1,9 +1,5 @@
-// createMock: the stateful fake in one object. The same Mock serves the MSW handlers, the Node
-// server and in-process callers (`mock.fetch` plugs into openapi-fetch's `fetch` option).
-// Browser-safe: everything imported from here runs in a service-worker page as well. The package's
-// root entry (mocks/index.ts) names what users get of it (docs/api.md); the kit's own adapters
-// also take from here what is theirs alone: the store behind a mock (storeOf) and a read cache
-// built beforehand (createKitMock).
+// createMock: the stateful fake in one object, behind the MSW handlers, the Node server and `mock.fetch`.
+// Browser-safe. mocks/index.ts names what users get (docs/api.md); storeOf and createKitMock are the kit's own.
 import { controlValidator } from '../openapi/control-validator.ts';
 import { validator as defaultValidator, type Validator } from '../openapi/validator.ts';
 import { createApp } from './app/app.ts';
@@ -47,17 +43,15 @@ export interface MockOptions {
   logError?: (message: string, error: unknown) => void;
   validator?: Validator;
   /**
-   * Faults for every world that sets none of its own (docs/control-api.md, "Faults"): a latency
-   * range, a failure rate (503), a rate limit per second and world (429); and the random source,
-   * sleep and clock behind them, for deterministic tests. Default: none.
+   * Faults for every world that sets none (docs/control-api.md, "Faults"): latency, a failure rate (503), a rate
+   * limit per second and world (429), and the random source, sleep and clock behind them. Default: none.
    */
   faults?: FaultOptions;
   /** What `POST /__mock/snapshot` does: the Node server's `--state` writer. Default: none (the route answers 404). */
   saveState?: () => Promise<Result<SavedState>>;
   /**
-   * Scenarios beside the built-in ones (docs/scenarios.md): a token `scenario_<name>_<anything>`
-   * opens a world built from scenario `<name>`. Each is checked against the document here: one that
-   * does not match is refused with a `ScenarioLoadError` naming every issue's JSON pointer.
+   * Scenarios beside the built-in ones (docs/scenarios.md), opened by a token `scenario_<name>_<anything>`; one that
+   * does not match the document throws a `ScenarioLoadError` naming every issue's JSON pointer.
    */
   scenarios?: readonly ScenarioDefinition[];
   /** What `GET /__mock/drift` answers: the drift report of the Node server's `--upstream`. Default: none (the route answers 404). */
@@ -70,14 +64,13 @@ export interface MockOptions {
   /** Bounds on the store's worlds (docs/worlds.md, "Eviction"): at most `maxWorlds`, each evicted after `worldTtlMs` unused. Default: none. */
   worlds?: Pick<StoreOptions, 'maxWorlds' | 'worldTtlMs' | 'onEvict'>;
   /**
-   * Keep each read's serialized answer until its world changes (docs/performance.md, "The read
-   * cache"): `false` makes every answer anew; an object bounds it. Default: on, 10,000 answers and 16 Mi characters over all worlds.
+   * Keep each read's serialized answer until its world changes (docs/performance.md, "The read cache"): `false`
+   * makes every answer anew; an object bounds it. Default: on, 10,000 answers and 16 Mi characters in all.
    */
   readCache?: boolean | ReadCacheOptions;
   /**
-   * The stage beside a real service or a recording (docs/upstream.md): the Node server's
-   * `--upstream` and `--replay`, the MSW handlers' `upstream` and `replay` (mocks/upstream/hybrid.ts).
-   * Default none: the mock answers every request.
+   * The stage beside a real service or a recording (docs/upstream.md, mocks/upstream/hybrid.ts), as `--upstream`,
+   * `--replay` and the MSW handlers' options make it. Default none: the mock answers every request.
    */
   upstream?: UpstreamStage;
 }
@@ -126,18 +119,12 @@ export interface Mock {
   pact: PactRecorder | null;
 }
 
-/**
- * createMock's options as the kit's own tests may give them: a read cache built beforehand (one
- * they watch, or a broken one planted).
- */
+/** createMock's options as the kit's own tests give them: a read cache built beforehand may be planted. */
 interface KitMockOptions extends Omit<MockOptions, 'readCache'> {
   readCache?: MockOptions['readCache'] | ReadCache;
 }
 
-/**
- * Where a mock keeps its store: a symbol no user's code names, read by storeOf (docs/architecture.md,
- * "One store behind three faces").
- */
+/** Where a mock keeps its store: a symbol no user's code names, read by storeOf (docs/architecture.md). */
 const STORE = Symbol('store');
 
 /**

@@ -1,8 +1,5 @@
-// The app: AppRequest -> AppResponse, transport-free. Two documents share one pipeline
-// (pipeline.ts): the API under /v1 (openapi/openapi.yaml) and the control API under /__mock
-// (openapi/control.yaml); after each exchange the hook hands its record to every subscriber
-// (exchange.ts). createApp builds the parts once and adds the app's own subscribers: the journal,
-// the run's coverage, the read cache.
+// The app: AppRequest -> AppResponse, transport-free; the API (/v1) and the control API (/__mock) share one
+// pipeline (pipeline.ts). createApp builds the parts once and subscribes the journal, run coverage and read cache.
 import type { Store } from '../store/index.ts';
 import type { Validator } from '../../openapi/validator.ts';
 import { createControl, type ControlOperations, type ControlRunner, type MockControl } from './control.ts';
@@ -35,10 +32,7 @@ export interface AppOptions {
   faults?: FaultOptions;
   /** Runs a request to an HTTP trigger's endpoint in a world (store/invoke.ts); absent: endpoint paths are 404. */
   endpoints?: EndpointRunner;
-  /**
-   * Keep the serialized answers of reads until their world changes (read-cache.ts); false: make
-   * every answer anew; a ReadCache: that one. Default: on.
-   */
+  /** Keep reads' serialized answers until their world changes (read-cache.ts); false: none. Default: on. */
   readCache?: boolean | ReadCacheOptions | ReadCache;
   /** The step beside a real service or a recording (exchange.ts, pipeline.ts); default none. */
   upstream?: UpstreamStage;

@@ -1,6 +1,5 @@
-// Bearer parsing (docs/worlds.md): the token selects the world, its shape
-// selects the kind. Three dot-separated base64url segments = workspace OAuth token (JWT form);
-// anything else that is a valid RFC 6750 token = user API key.
+// Bearer parsing (docs/worlds.md): the token selects the world, its shape the kind: three dot-separated base64url
+// segments are a workspace OAuth token (JWT form), any other valid RFC 6750 token a user API key.
 import { fail, ok, type Result } from '../common/errors.ts';
 import { stableKey } from '../ids/random.ts';
 

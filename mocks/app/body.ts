@@ -1,7 +1,5 @@
-// Request body checks that come before schema validation (docs/errors.md): size (413), media type
-// (415), JSON syntax (400) and the JSON's shape bounds (400 `json_too_complex`). Only operations
-// whose document entry has a JSON requestBody read a body; for the others any body is ignored, as
-// a real server would.
+// Request body checks before schema validation (docs/errors.md): size (413), media type (415), JSON syntax (400),
+// shape bounds (400 `json_too_complex`); only operations with a JSON requestBody read a body, as a real server.
 import { fail, ok, type Result } from '../common/errors.ts';
 import { escapePointer } from '../../openapi/json-pointer.ts';
 import { MAX_BODY_BYTES, payloadTooLarge } from './head.ts';
@@ -52,9 +50,7 @@ export function parseRequestBody(raw: string, headers: Record<string, string>, t
     return fail(
       'unsupported_media_type',
       `Request body must be application/json (got ${contentType ?? 'no content-type'})`,
-      {
-        content_type: contentType ?? null,
-      },
+      { content_type: contentType ?? null },
     );
   }
   let value: unknown;

@@ -1,7 +1,5 @@
-// `GET /__mock/deliveries` a page at a time, with bodies cut for the list (docs/control-api.md):
-// ~300 large deliveries made one answer longer than a JS string may be ("Invalid string length"),
-// a permanent 500 for that world. The log itself keeps whole bodies (and is bounded, see
-// mocks/store/world/retention.ts); the JS face (`mock.control.deliveries`) hands them out whole.
+// `GET /__mock/deliveries` a page at a time, bodies cut for the list (docs/control-api.md): whole, ~300 large
+// deliveries made an answer longer than a JS string may be. The log keeps whole bodies (retention.ts bounds it).
 import { fail, ok, type Result } from '../common/errors.ts';
 import type { DeliveryRecord } from '../outbound/types.ts';
 

@@ -1,7 +1,5 @@
-// The control API's routes (docs/control-api.md): one per operation of openapi/control.yaml,
-// answered as {data: ...} or the usual error body. Both faces reach them the same way, through the
-// app's runner once the document has checked the input (app.ts), so a route only calls the store;
-// it never calls back into either face. The bearer token (or mock.control's token) selects the world.
+// The control API's routes (docs/control-api.md), one per operation of openapi/control.yaml, reached by both faces
+// through the app's runner once the document has checked the input (app.ts): a route only calls the store.
 import { fail, ok, type Result } from '../common/errors.ts';
 import { changeClock, type Session } from '../store/world/index.ts';
 import type { Store } from '../store/index.ts';
@@ -37,9 +35,8 @@ async function deliveriesSettled(store: Store, session: Session): Promise<boolea
 }
 
 /**
- * The session a rate limit or fault applies to: the caller's, or with `?client_id=` the world that
- * client's login opens (its token is derived from the client ID, auth.ts), so a 429 or 503 on the
- * login itself can be produced.
+ * The session a rate limit or fault applies to: the caller's, or with `?client_id=` the world that client's login
+ * opens (auth.ts), so the login itself can answer 429 or 503.
  */
 function loginWorld(store: Store, session: Session, clientId: string | undefined): Session {
   return clientId === undefined ? session : store.session(issueOAuthToken(clientId).access_token);

@@ -1,8 +1,5 @@
-// The control API of docs/control-api.md as a typed JS object (MockControl, for in-process use).
-// Each function that has an HTTP twin hands its arguments to the app's one runner of control
-// operations (app.ts `runControl`): the same document check (openapi/control.yaml), the same route
-// (control-routes.ts) and store call as `/__mock/...`, so both faces refuse the same body with the
-// same error, and neither calls the other. The types of the bodies are generated from the document.
+// The control API (docs/control-api.md) as a typed object: each call goes through the app's one runner of
+// control operations (app.ts `runControl`), so `/__mock/...` and `mock.control` refuse the same body alike.
 import type { DriftReport } from '../../openapi/drift.ts';
 import type { PactFile } from './pact.ts';
 import type { Result } from '../common/errors.ts';
@@ -52,10 +49,7 @@ export interface MockControl {
     connectToken: string,
     body: CompleteConnectBody,
   ): Result<{ delivery: DeliveryRecord | null; account?: object }>;
-  /**
-   * The outbound delivery log of this token's world, oldest first, each record whole (`GET
-   * /__mock/deliveries` pages it and cuts long bodies for the wire).
-   */
+  /** This world's delivery log, oldest first, each record whole (`GET /__mock/deliveries` pages and cuts it). */
   deliveries(token: string): DeliveryRecord[];
   /** Resolves when every queued delivery (of this token's world when given) has settled. */
   idle(token?: string): Promise<void>;
@@ -74,27 +68,18 @@ export interface MockControl {
    * time the world shows follows it (docs/worlds.md, "A clock per world").
    */
   clock(token: string, body: ClockBody): Result<ClockState>;
-  /**
-   * This world's clock, as `GET /__mock/clock` answers it: its time, its offset from real time,
-   * whether it stands still.
-   */
+  /** This world's clock as `GET /__mock/clock` answers it: time, offset from real time, whether it stands still. */
   readClock(token: string): ClockState;
   /** Replaces this world with scenario `name` (null: the seeded world), docs/scenarios.md; answers its summary. */
   scenario(token: string, name: string | null): Result<WorldSummary>;
-  /**
-   * The scenarios this mock holds, built-in and loaded, and the one this world was built from
-   * (`GET /__mock/scenarios`).
-   */
+  /** The scenarios this mock holds and the one this world was built from (`GET /__mock/scenarios`). */
   scenarios(token: string): ScenarioList;
   /**
    * Writes every world to the server's `--state` file now (`POST /__mock/snapshot`, docs/worlds.md,
    * "State across restarts"); the 404 a mock without one answers, or the 500 of a failed write.
    */
   saveState(token: string): Promise<Result<SavedState>>;
-  /**
-   * The Pact verifier's state change, as `POST /__mock/pact/states` answers it (docs/pact.md):
-   * `setup` opens the state's world for this token; answers its summary.
-   */
+  /** The Pact verifier's state change (`POST /__mock/pact/states`, docs/pact.md); answers the world's summary. */
   pactState(token: string, body: PactStateBody): Result<WorldSummary>;
   /** Which operations and documented statuses this world's requests (or, with 'all', every world's since the start) were answered with. */
   coverage(token: string, scope?: 'world' | 'all'): RunCoverageReport;

@@ -1,9 +1,5 @@
-// The exchange hook (docs/architecture.md, "After each exchange"): once the app has answered, it
-// hands one record of the exchange to every subscriber, in the order they subscribed, before the
-// answer goes back to the face. Whatever needs to know that an exchange happened subscribes here:
-// the journal, run coverage and the read cache (the app's own), the `--state` log, browser
-// persistence, the upstream's recording and drift report. Here too the interface of the stage the
-// faces plug in beside a real service (UpstreamStage). Browser-safe, no Node modules.
+// The exchange hook (docs/architecture.md, "After each exchange"): one record per answered exchange, to every
+// subscriber in order, before the answer goes back; and UpstreamStage, the stage beside a real service.
 import type { ApiError } from '../common/errors.ts';
 import type { Session } from '../store/world/index.ts';
 import type { RequestHead } from './head.ts';
@@ -23,10 +19,7 @@ export interface UpstreamExchange {
 
 /** One answered exchange, as every subscriber of the hook sees it. */
 export interface ExchangeRecord {
-  /**
-   * How it came in: a request handed to `handle` (by any face: node:http, MSW, `mock.fetch`), or a
-   * call of `mock.control`, whose `request` is the HTTP request it stands for.
-   */
+  /** A request handed to `handle` by any face, or a `mock.control` call (`request`: the one it stands for). */
   readonly via: 'request' | 'mock.control';
   readonly request: AppRequest;
   /** The request's method and URL as the app read them (head.ts). */
@@ -54,12 +47,9 @@ export interface ExchangeRecord {
 }
 
 /**
- * A subscriber of the hook. It may refuse the answer by returning an error value, an `ApiError`
- * (`{ status: 400..599, body: { error: string } }`, mocks/common/errors.ts; the `--state` log does,
- * when a write cannot be kept): that error is answered instead, and the subscribers after it see
- * that answer. Any other return value (`true`, `{}`, a promise, an async listener's) is ignored:
- * the answer stands and nothing waits for it. Anything it throws is reported and never reaches the
- * caller.
+ * A subscriber of the hook. Returning an `ApiError` (mocks/common/errors.ts; the `--state` log does when a write
+ * cannot be kept) answers that error instead, and later subscribers see it; any other return value (a promise
+ * too) is ignored and not waited for. What it throws is reported, never the caller's.
  */
 // biome-ignore lint/suspicious/noConfusingVoidType: a listener that only looks returns nothing.
 export type ExchangeListener = (record: ExchangeRecord) => ApiError | undefined | void;
@@ -107,10 +97,7 @@ export function createExchangeHook(logError: (message: string, error: unknown) =
   };
 }
 
-/**
- * Whether a listener's return value is the documented refusal: an error status and an error body.
- * JavaScript callers (and async listeners) return anything; only this replaces the answer.
- */
+/** Whether a listener's return value (JS callers return anything) is a refusal: an error status and body. */
 function isRefusal(value: unknown): value is ApiError {
   if (typeof value !== 'object' || value === null || value instanceof Promise) return false;
   const { status, body } = value as Partial<ApiError>;

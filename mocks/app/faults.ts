@@ -1,7 +1,5 @@
-// Faults on demand (docs/control-api.md, "Faults"), in one place of the app's pipeline: per request
-// the `Prefer` header (code=, example=, delay=), per world or for the whole server a rate limit,
-// injected 429s, a latency range and a failure rate. Pure and browser-safe: the clock, the random
-// source and the sleep are injected, so tests are deterministic and never wait for real.
+// Faults on demand (docs/control-api.md, "Faults"): `Prefer` per request, rate limits, injected 429s, latency and a
+// failure rate per world or server. Pure: clock, random source and sleep are injected, so tests never wait.
 import { MAX_DELAY_MS } from '../common/defaults.ts';
 import { apiError, fail, ok, type ApiError, type Result } from '../common/errors.ts';
 import type { Session, WorldFaults } from '../store/world/session.ts';
@@ -95,9 +93,7 @@ export function createFaults(options: FaultOptions = {}): Faults {
         const message = `Rate limited: this world answers ${window.limit} requests per second; retry after ${retryAfter} s`;
         return answer(
           apiError('rate_limited', message, { retry_after_seconds: retryAfter, limit_per_second: window.limit }),
-          {
-            'retry-after': String(retryAfter),
-          },
+          { 'retry-after': String(retryAfter) },
         );
       }
     }
@@ -108,9 +104,7 @@ export function createFaults(options: FaultOptions = {}): Faults {
           fail_rate: failRate,
           retry_after_seconds: FAIL_RETRY_AFTER_SECONDS,
         }),
-        {
-          'retry-after': String(FAIL_RETRY_AFTER_SECONDS),
-        },
+        { 'retry-after': String(FAIL_RETRY_AFTER_SECONDS) },
       );
     }
     if (!preferences.ok) return answer(preferences.error);
@@ -239,10 +233,7 @@ export function documentedAnswer(
       return fail(
         'bad_request',
         `Prefer: code=${code} is not documented for ${where}; documented: ${statuses.join(', ')}`,
-        {
-          preference: 'code',
-          documented: statuses,
-        },
+        { preference: 'code', documented: statuses },
       );
     }
   } else {
@@ -255,10 +246,7 @@ export function documentedAnswer(
     return fail(
       'bad_request',
       `Prefer: example=${name.slice(0, 100)} is not an example of ${scope}; examples: ${names.join(', ') || 'none'}`,
-      {
-        preference: 'example',
-        examples: names,
-      },
+      { preference: 'example', examples: names },
     );
   }
   const chosen = response!;

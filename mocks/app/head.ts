@@ -1,7 +1,5 @@
-// The request head: what every face reads before the body (docs/architecture.md, "The request
-// head"). Where the API and the control API are mounted, which paths are the control API's, the
-// URL split into path and query (once per request: the Node adapter passes its reading on to the
-// app), the body limit and its 413. Browser-safe, no Node modules.
+// The request head (docs/architecture.md, "The request head"): where the APIs are mounted, the URL split once into
+// path and query (the Node adapter passes its reading on), the body limit and its 413. Browser-safe.
 import { apiError, type ApiError } from '../common/errors.ts';
 
 /** Where the API is mounted in the app's own paths (`mock.fetch` and the handlers map any base URL onto it). */

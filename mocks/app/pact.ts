@@ -1,11 +1,5 @@
-// The Pact recorder of every face (docs/pact.md): the exchanges of a mock as a Pact specification
-// 4.0 file. It listens on the app's exchange hook (docs/architecture.md, "After each exchange"),
-// keeps one interaction per operation, status and provider state, and answers the file sorted, so
-// that the same run writes the same file byte for byte. What it keeps is redacted by the kit's one
-// redaction (openapi/redact.ts) and bounded: a body up to 64 KiB, the whole recorder to 16 MiB
-// (docs/pact.md, "What is recorded"). Browser-safe: it reads only the document and the exchange
-// record, so the MSW handlers in a page record as the Node server does; writing and merging files
-// is the Node adapter's (mocks/node/pact.ts), with mergePacts below.
+// The Pact recorder of every face (docs/pact.md): one V4 interaction per operation, status and provider state,
+// redacted (openapi/redact.ts), bounded, sorted so a run writes the same bytes. Browser-safe; files: node/pact.ts.
 import { document } from '../../openapi/generated/document.ts';
 import { resolveOperations } from '../../openapi/document/resolve.ts';
 import { isObject } from '../../openapi/json.ts';
@@ -34,17 +28,13 @@ const KEPT_REQUEST_HEADERS = ['accept', 'content-type', 'prefer'];
 /** A consumer's name becomes part of a file name: letters, digits, '.', '-', '_' (as serve's --pact-consumer). */
 const CONSUMER_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
-/**
- * A body is kept whole up to this many bytes; a bigger one as its shape. A consumer relies on a
- * body's fields, not on a megabyte of its values (docs/pact.md, "What is recorded").
- */
+/** A body is kept whole up to this many bytes, a bigger one as its shape (docs/pact.md, "What is recorded"). */
 const BODY_MAX_BYTES = 64 * 1024;
 /** A string of a body's shape keeps this many characters. */
 const SHAPE_STRING_CHARS = 64;
 /**
- * The recorder's interactions take at most this much of the file's text (counted in characters); a
- * new interaction that does not fit is dropped and counted. Far below the longest string V8 makes
- * (512 MiB), so the file and `GET /__mock/pact` are always written.
+ * The characters of the file the recorder's interactions may take (one that does not fit is dropped and
+ * counted): far below V8's longest string, so the file and `GET /__mock/pact` are always written.
  */
 const RECORDER_MAX_BYTES = 16 * 1024 * 1024;
 
@@ -138,19 +128,15 @@ export function consumerNameProblem(consumer: string): string | undefined {
     : `must be letters, digits, '.', '-' or '_' (a file name), got ${JSON.stringify(consumer)}`;
 }
 
-/**
- * The provider state of an exchange: the world it ran in, a scenario's (`scenario <name>`, built
- * from a `scenario_<name>_...` token or switched to by the control API) or a fresh seeded one.
- */
+/** The provider state of an exchange's world: `scenario <name>` or `a fresh world`. */
 function providerStateOf(record: ExchangeRecord): string {
   const scenario = record.session?.world.scenario;
   return scenario === null || scenario === undefined ? 'a fresh world' : `scenario ${scenario}`;
 }
 
 /**
- * The interaction an exchange stands for (operation, status, provider state); undefined for one no
- * pact holds: not the API's, not the mock's answer, or the console's own request (what the console
- * reads is no consumer's need).
+ * The interaction an exchange stands for (operation, status, provider state); undefined when it is not the API's,
+ * not the mock's answer, or the console's own request (no consumer's need).
  */
 function interactionKey(record: ExchangeRecord): string | undefined {
   if (record.face !== 'api' || record.source !== 'mock' || record.operationId === undefined) return undefined;
@@ -293,16 +279,12 @@ function interactionOf(
   };
 }
 
-/**
- * Where a page's recorder finds the title of the test driving it: the Playwright fixture sets it in
- * the page before the app loads (its `pact.fromPage`), since a page has no test runner of its own.
- */
+/** The title of the test driving a page, set by the Playwright fixture (`pact.fromPage`): a page has no runner. */
 const PAGE_TEST_TITLE = Symbol.for('workflow-api-mock-kit.test-title');
 
 /**
- * The name of the Vitest or Jest test running now, or the title the Playwright fixture gave the
- * page; undefined outside one. Vitest and Jest keep their `expect.getState()` on a global symbol;
- * the kit reads it there because mocks/ never imports a test runner (docs/architecture.md).
+ * The running Vitest or Jest test's name (from their global `expect` symbol: mocks/ never imports a test runner,
+ * docs/architecture.md), or the title the Playwright fixture gave the page; undefined outside one.
  */
 function runningTestName(): string | undefined {
   const globals = globalThis as Record<symbol, unknown>;

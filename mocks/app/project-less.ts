@@ -1,9 +1,5 @@
-// The Connect routes as @pipedream/sdk calls them with an access token and no project ID
-// (docs/worlds.md, "A Connect client without a project ID"): the SDK joins an empty project
-// segment, so `GET /v1/connect/{project_id}/accounts` arrives as `GET /v1/connect/accounts`. Such a
-// path is routed to the project-scoped operation of the token's project before the operation
-// lookup, so it is validated, authorized and answered by that one operation of the document, the
-// one trust boundary (docs/architecture.md): no second operation whose rules could drift from it.
+// The Connect routes as @pipedream/sdk calls them without a project ID (docs/worlds.md, "A Connect client
+// without a project ID"): routed to the token's project's operation, so one operation stays the trust boundary.
 import { createRouter, type RoutableOperation } from '../../openapi/router.ts';
 import type { Validator } from '../../openapi/validator.ts';
 

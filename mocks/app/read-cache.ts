@@ -1,18 +1,11 @@
-// Answers of reads, kept serialized (docs/performance.md, "The read cache"). A read's answer is a
-// function of the world's state and the request only, so the app keeps the answer of a GET until
-// the world changes: each world has a version, every request that may change it (an API operation
-// other than GET, every control operation, HTTP or `mock.control`) bumps it, and an answer is used
-// only at the version it was made at. A world replaced (reset, restore, `--state` loading, eviction)
-// is a new object and starts with nothing kept. What stays per request is outside: faults, rate-limit
-// headers, the journal line. Bounded in entries and bytes over all worlds; the oldest go first.
-// Browser-safe, no Node modules.
+// Answers of reads, kept serialized until their world changes (docs/performance.md, "The read cache"): every
+// request that may write bumps the world's version. Bounded in entries and bytes over all worlds; oldest first.
 import type { World } from '../store/world/index.ts';
 import type { AppResponse } from './types.ts';
 
 /**
- * GET operations whose answer depends on more than the world's state and the request's declared
- * parameters, so never kept. `validateConnectToken` reads the clock (a token expires); the proxy
- * forwards undeclared `x-pd-proxy-*` headers and answers what it was sent.
+ * GETs whose answer depends on more than the world and the declared parameters, never kept: `validateConnectToken`
+ * reads the clock (a token expires), the proxy echoes undeclared `x-pd-proxy-*` headers.
  */
 export const UNCACHEABLE_READS: ReadonlySet<string> = new Set(['validateConnectToken', 'proxyGet']);
 

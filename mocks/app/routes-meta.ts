@@ -1,9 +1,5 @@
-// The types of a route: what the app hands it once the request has passed the document
-// (docs/architecture.md, "one trust boundary"). A route receives its operation's parameters and
-// body typed from the generated types, with every parameter the document defaults present, and
-// does no checking of its own: the validator has done it, and the store checks only what depends
-// on the world's state. Separate from routes.ts so the app machinery does not import the store's
-// implementation.
+// The types of a route: what the app hands it once the request has passed the document (docs/architecture.md,
+// "one trust boundary"). Apart from routes.ts so the app machinery does not import the store.
 import type { Result } from '../common/errors.ts';
 import type { World } from '../store/world/index.ts';
 import type { operations, ParameterDefaults, PathOperationId } from '../../openapi/generated/schema.ts';

@@ -1,8 +1,5 @@
-// What a test run covered (docs/control-api.md, "Coverage of a test run"): every `/v1` answer of
-// the mock, for each world and for all worlds together, counted by the kit's one coverage model
-// (openapi/coverage.ts, the one `contracts` reports with): operations, documented statuses,
-// parameters sent and links followed. A world's links are followed within that world (its own
-// digest); the all-worlds count takes every world's observations, evicted worlds' included.
+// What a test run covered (docs/control-api.md, "Coverage of a test run"), per world and for all worlds,
+// counted by the kit's one coverage model (openapi/coverage.ts); evicted worlds still count in the total.
 import {
   type Coverage,
   type CoverageReport,

@@ -1,6 +1,5 @@
-// The app's own subscribers of the exchange hook (mocks/app/exchange.ts), which createApp adds
-// first: the world's request journal, the run's coverage and the read cache. The faces add theirs
-// after (the `--state` log, browser persistence, the upstream's recording and drift report).
+// The app's own subscribers of the exchange hook (exchange.ts), added first: the request journal, run coverage
+// and the read cache; the faces add theirs after.
 import { readQuery } from '../../openapi/coverage.ts';
 import type { JournalEntry } from '../store/world/session.ts';
 import type { ExchangeListener } from './exchange.ts';

@@ -1,6 +1,5 @@
-// Where `npm start` listens unless told otherwise (docs/README.md), and the limits it keeps. Its own
-// module, free of Node built-ins, so the CLI can read the defaults without loading the whole server
-// and the server entry's declarations stay free of @types/node.
+// Where `npm start` listens unless told otherwise (docs/README.md), and its limits: free of Node built-ins, so the
+// CLI reads them without loading the server, and the server's declarations need no @types/node.
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 

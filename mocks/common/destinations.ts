@@ -1,7 +1,5 @@
-// Where the kit's webhook deliveries may go (docs/control-api.md, "Where deliveries may go"): the one
-// destination policy, for the delivery engine (in browsers too), the Node server and the command
-// line. Free of Node built-ins: it judges URLs and addresses; resolving a name is the Node fetch's
-// part, which applies `refuseAddress` to the very addresses a connection uses (mocks/node/fetch.ts).
+// Where deliveries may go (docs/control-api.md, "Where deliveries may go"): the one destination policy, judging URLs
+// and addresses, free of Node built-ins; mocks/node/fetch.ts applies `refuseAddress` to every connection.
 
 /** One `--deliver-to` entry: a host (name or address, lower case) and a port, or any port. */
 export interface Destination {
@@ -12,9 +10,8 @@ export interface Destination {
 const LINK_LOCAL = 'a link-local address (169.254.0.0/16, fe80::/10: cloud metadata services)';
 
 /**
- * Where deliveries go when the user named nowhere (`--deliver-to` unset, the delivery engine's
- * default): this machine only, so that a world's seeded or example webhooks never reach the
- * network (docs/control-api.md, "Where deliveries may go").
+ * Where deliveries go when `--deliver-to` is unset: this machine only, so seeded and example webhooks never reach
+ * the network (docs/control-api.md, "Where deliveries may go").
  */
 export const LOOPBACK: readonly Destination[] = Object.freeze([
   { host: 'localhost', port: null },

@@ -1,6 +1,5 @@
-// Errors are values: every failure the fake can answer with is an ApiError carrying its HTTP
-// status and the one documented body shape `{error, code?, details?}` (docs/errors.md).
-// Store functions return Result values; only the app turns them into HTTP responses.
+// Errors are values: an ApiError carries its HTTP status and the one body shape `{error, code?, details?}`
+// (docs/errors.md); store functions return Result values, only the app turns them into HTTP.
 
 export type ErrorCode =
   | 'bad_request'

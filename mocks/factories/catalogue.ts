@@ -1,9 +1,5 @@
-// The catalogue of Connect (issue 17): the apps an end user can connect and their categories, and
-// the table the action and trigger components of each app are built from (components.ts). The
-// apps are fixed here; what the server seed decides is each app's `oa_` ID and featured weight, so
-// one seed always gives the same catalogue (built once per seed by the store, never per world:
-// worlds share it read-only). The ten apps of common.ts come first with their slugs and first
-// category, so the apps of seeded accounts are in the catalogue.
+// The catalogue of Connect (docs/worlds.md): fixed apps, each one's `oa_` ID and weight drawn from the server
+// seed (once per seed, shared read-only by worlds). common.ts's ten apps come first, so seeded accounts' apps exist.
 import type { FactoryContext } from '../ids/random.ts';
 import { newId } from '../ids/ids.ts';
 import type { AppCategory, ConnectApp } from './types.ts';

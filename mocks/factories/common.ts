@@ -28,7 +28,6 @@ export function hex(ctx: FactoryContext, length: number): string {
   return randomHex(ctx.faker, length);
 }
 
-/** Lower-case alphanumeric token (endpoint keys, mailbox names). */
 /**
  * An HTTP trigger's endpoint URL for its key: where the mock serves it (the store's `endpointUrl`),
  * else `https://<key>.m.example.net`, as the service's own `*.m.pipedream.net` endpoints look.
@@ -40,6 +39,7 @@ export function endpointUrlOf(ctx: FactoryContext, key: string): string {
   return ctx.endpointUrl?.(key) ?? `https://${key}.m.example.net`;
 }
 
+/** Lower-case alphanumeric token (endpoint keys, mailbox names). */
 export function token(ctx: FactoryContext, length: number): string {
   return randomLowerAlnum(ctx.faker, length);
 }
@@ -52,70 +52,17 @@ export interface CatalogueApp {
   events: string[];
 }
 
+// biome-ignore format: one app per line reads as a table
 export const APPS: readonly CatalogueApp[] = [
-  {
-    name: 'Slack',
-    slug: 'slack',
-    domain: 'slack.com',
-    category: 'Communication',
-    events: ['New Message', 'New Reaction', 'New Channel'],
-  },
-  {
-    name: 'GitHub',
-    slug: 'github',
-    domain: 'api.github.com',
-    category: 'Developer Tools',
-    events: ['New Issue', 'New Pull Request', 'New Star'],
-  },
-  {
-    name: 'Google Sheets',
-    slug: 'google_sheets',
-    domain: 'sheets.googleapis.com',
-    category: 'Productivity',
-    events: ['New Row Added', 'New Updates'],
-  },
-  {
-    name: 'Stripe',
-    slug: 'stripe',
-    domain: 'api.stripe.com',
-    category: 'Payment Processing',
-    events: ['New Payment', 'New Customer', 'Canceled Subscription'],
-  },
-  {
-    name: 'Shopify',
-    slug: 'shopify',
-    domain: 'myshopify.com',
-    category: 'E-commerce',
-    events: ['New Order', 'New Product'],
-  },
-  {
-    name: 'Gmail',
-    slug: 'gmail',
-    domain: 'gmail.googleapis.com',
-    category: 'Email',
-    events: ['New Email Received', 'New Labeled Email'],
-  },
-  {
-    name: 'Notion',
-    slug: 'notion',
-    domain: 'api.notion.com',
-    category: 'Productivity',
-    events: ['New Page', 'Updated Page'],
-  },
-  {
-    name: 'Airtable',
-    slug: 'airtable',
-    domain: 'api.airtable.com',
-    category: 'Databases',
-    events: ['New Record', 'New or Modified Record'],
-  },
-  {
-    name: 'Discord',
-    slug: 'discord',
-    domain: 'discord.com',
-    category: 'Communication',
-    events: ['New Message', 'New Member'],
-  },
+  { name: 'Slack', slug: 'slack', domain: 'slack.com', category: 'Communication', events: ['New Message', 'New Reaction', 'New Channel'] },
+  { name: 'GitHub', slug: 'github', domain: 'api.github.com', category: 'Developer Tools', events: ['New Issue', 'New Pull Request', 'New Star'] },
+  { name: 'Google Sheets', slug: 'google_sheets', domain: 'sheets.googleapis.com', category: 'Productivity', events: ['New Row Added', 'New Updates'] },
+  { name: 'Stripe', slug: 'stripe', domain: 'api.stripe.com', category: 'Payment Processing', events: ['New Payment', 'New Customer', 'Canceled Subscription'] },
+  { name: 'Shopify', slug: 'shopify', domain: 'myshopify.com', category: 'E-commerce', events: ['New Order', 'New Product'] },
+  { name: 'Gmail', slug: 'gmail', domain: 'gmail.googleapis.com', category: 'Email', events: ['New Email Received', 'New Labeled Email'] },
+  { name: 'Notion', slug: 'notion', domain: 'api.notion.com', category: 'Productivity', events: ['New Page', 'Updated Page'] },
+  { name: 'Airtable', slug: 'airtable', domain: 'api.airtable.com', category: 'Databases', events: ['New Record', 'New or Modified Record'] },
+  { name: 'Discord', slug: 'discord', domain: 'discord.com', category: 'Communication', events: ['New Message', 'New Member'] },
   { name: 'HubSpot', slug: 'hubspot', domain: 'api.hubapi.com', category: 'CRM', events: ['New Contact', 'New Deal'] },
 ];
 

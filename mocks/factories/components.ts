@@ -1,9 +1,5 @@
-// The action and trigger components of the catalogue (issue 17), built once from the app table of
-// catalogue.ts: the same for every seed and every world. Each component's props are the SDK's
-// `ConfigurableProp` shapes; a prop with `remoteOptions` lists its app's resources (channels,
-// repositories, sheets, ...), and a sheet-like resource has `reloadProps`: choosing one adds its
-// columns as dynamic props. The trigger components deployed-trigger.ts always had come first, as
-// they were (seeded worlds deploy them), then one per resource trigger of the table.
+// The action and trigger components of the catalogue, built once from catalogue.ts's table (the same for every
+// seed and world); props have the SDK's `ConfigurableProp` shapes. The seeded worlds' triggers come first.
 import { fnv1a32 } from '../ids/random.ts';
 import type { ConnectApp, Component, ComponentProp } from './types.ts';
 import { type ActionKind, APP_TABLE, type AppSpec, type ResourceKind } from './catalogue.ts';
@@ -11,115 +7,14 @@ import { slugify } from './common.ts';
 import { TRIGGER_COMPONENTS } from './deployed-trigger.ts';
 
 /** The labels of each resource kind's remote options, in the order configureProp pages them. */
+// biome-ignore format: one kind per line reads as a table
 const RESOURCE_WORDS: Record<ResourceKind, { prop: string; label: string; labels: readonly string[] }> = {
-  channel: {
-    prop: 'channel',
-    label: 'Channel',
-    labels: [
-      '#general',
-      '#random',
-      '#engineering',
-      '#sales',
-      '#support',
-      '#marketing',
-      '#design',
-      '#ops',
-      '#finance',
-      '#product',
-      '#research',
-      '#announcements',
-    ],
-  },
-  repo: {
-    prop: 'repo',
-    label: 'Repository',
-    labels: [
-      'acme/api',
-      'acme/web',
-      'acme/mobile',
-      'acme/infra',
-      'acme/docs',
-      'acme/design-system',
-      'acme/data',
-      'acme/cli',
-      'acme/sdk',
-      'acme/website',
-      'acme/billing',
-      'acme/search',
-    ],
-  },
-  sheet: {
-    prop: 'sheetId',
-    label: 'Sheet',
-    labels: [
-      'Q3 Pipeline',
-      'Customers',
-      'Inventory',
-      'Budget 2025',
-      'Hiring Plan',
-      'Leads',
-      'Orders',
-      'Expenses',
-      'Roadmap',
-      'Support Queue',
-      'Partners',
-      'Events',
-    ],
-  },
-  folder: {
-    prop: 'folder',
-    label: 'Folder',
-    labels: [
-      '/Reports',
-      '/Invoices',
-      '/Contracts',
-      '/Design',
-      '/Exports',
-      '/Marketing',
-      '/Legal',
-      '/Archive',
-      '/Photos',
-      '/Shared',
-      '/Templates',
-      '/Receipts',
-    ],
-  },
-  list: {
-    prop: 'list',
-    label: 'List',
-    labels: [
-      'Roadmap',
-      'Bugs',
-      'Sprint 42',
-      'Backlog',
-      'Launch',
-      'Onboarding',
-      'Newsletter',
-      'Customers',
-      'Team',
-      'Ideas',
-      'Releases',
-      'Ops',
-    ],
-  },
-  base: {
-    prop: 'parent',
-    label: 'Parent page',
-    labels: [
-      'Engineering Wiki',
-      'Meeting Notes',
-      'Product Specs',
-      'Team Home',
-      'Onboarding',
-      'Roadmap',
-      'Handbook',
-      'Research',
-      'Retros',
-      'Design Docs',
-      'Marketing',
-      'Sales Playbook',
-    ],
-  },
+  channel: { prop: 'channel', label: 'Channel', labels: ['#general', '#random', '#engineering', '#sales', '#support', '#marketing', '#design', '#ops', '#finance', '#product', '#research', '#announcements'] },
+  repo: { prop: 'repo', label: 'Repository', labels: ['acme/api', 'acme/web', 'acme/mobile', 'acme/infra', 'acme/docs', 'acme/design-system', 'acme/data', 'acme/cli', 'acme/sdk', 'acme/website', 'acme/billing', 'acme/search'] },
+  sheet: { prop: 'sheetId', label: 'Sheet', labels: ['Q3 Pipeline', 'Customers', 'Inventory', 'Budget 2025', 'Hiring Plan', 'Leads', 'Orders', 'Expenses', 'Roadmap', 'Support Queue', 'Partners', 'Events'] },
+  folder: { prop: 'folder', label: 'Folder', labels: ['/Reports', '/Invoices', '/Contracts', '/Design', '/Exports', '/Marketing', '/Legal', '/Archive', '/Photos', '/Shared', '/Templates', '/Receipts'] },
+  list: { prop: 'list', label: 'List', labels: ['Roadmap', 'Bugs', 'Sprint 42', 'Backlog', 'Launch', 'Onboarding', 'Newsletter', 'Customers', 'Team', 'Ideas', 'Releases', 'Ops'] },
+  base: { prop: 'parent', label: 'Parent page', labels: ['Engineering Wiki', 'Meeting Notes', 'Product Specs', 'Team Home', 'Onboarding', 'Roadmap', 'Handbook', 'Research', 'Retros', 'Design Docs', 'Marketing', 'Sales Playbook'] },
 };
 
 /** The columns a sheet-like resource may hold; reloadProps shows four of them, chosen by the resource. */

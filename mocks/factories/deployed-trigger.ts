@@ -1,7 +1,5 @@
-// Connect trigger components and deployed triggers. The catalogue is fixed (one trigger component
-// per event of the app catalogue in common.ts), so a component key means the same in every world;
-// a deployed trigger is the spec's event-source trigger shape plus the fields of the SDK's
-// `DeployedComponent` (openapi/openapi.yaml, DeployedComponent).
+// Connect trigger components (one per event of common.ts's fixed catalogue, so a key means the same in every world)
+// and deployed triggers: the spec's event-source trigger plus the SDK's `DeployedComponent` fields.
 import type { FactoryContext } from '../ids/random.ts';
 import type { DeployedTrigger, TriggerComponent } from './types.ts';
 import { APPS, overrideWith, slugify } from './common.ts';

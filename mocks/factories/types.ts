@@ -1,7 +1,5 @@
-// Resource shapes exactly as the API shows them come from the types generated from
-// openapi/openapi.yaml, so the factories and the store cannot drift from the document.
-// Store-internal bookkeeping (which workspace a workflow belongs to, signing keys, ...) lives in
-// the store's records, never in these objects.
+// Resource shapes as the API shows them, from the types generated from openapi/openapi.yaml, so factories and store
+// cannot drift from the document; the store's bookkeeping lives in its records, never in these objects.
 import type { components } from '../../openapi/generated/schema.ts';
 
 export type Schemas = components['schemas'];
@@ -78,7 +76,6 @@ export interface Template {
   triggers: TriggerDefinition[];
 }
 
-/** A Connect deployed trigger (`dc_`): the event-source shape, owned by the project's workspace. */
 /** A Connect deployed trigger: the SDK's `DeployedComponent` (openapi/openapi.yaml). */
 export type DeployedTrigger = Schemas['DeployedComponent'];
 export type TriggerComponent = Schemas['TriggerComponent'];

@@ -1,8 +1,5 @@
-// One seeded faker per world: everything random in a world (IDs, names, keys) is drawn from its own
-// generator, so the same (server seed, token) always yields the same world byte for byte. The faker
-// is the kit's own (world-faker.ts), over the English definitions the factories draw from
-// (faker-locale.json, which `npm run generate` writes; docs/performance.md) and our port of
-// faker's Mersenne Twister below, whose state a world snapshot can save and restore.
+// One seeded faker per world (the kit's own, world-faker.ts), so (server seed, token) always yields the same
+// world; its Mersenne Twister's state is saved and restored with a world snapshot.
 import { createWorldFaker, type Randomizer, type WorldFaker } from './world-faker.ts';
 
 export type { Randomizer, WorldFaker } from './world-faker.ts';
@@ -84,9 +81,8 @@ const M = 397;
 const STATE_BYTES = N * 4;
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
-// The same arithmetic as faker's default randomizer (generateMersenne53Randomizer), so a seed gives
-// the same stream; mocks/ids/random.test.ts compares the two. Words are kept as uint32: every use of a
-// word is a 32-bit operation, so wrapping on store changes nothing.
+// faker's default randomizer's arithmetic (random.test.ts compares the two); words are uint32, every use of one
+// a 32-bit operation, so wrapping on store changes nothing.
 function initWords(seed: number): Uint32Array {
   const words = new Uint32Array(N);
   words[0] = seed;
@@ -235,16 +231,13 @@ const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
 const BASE16 = '0123456789abcdef';
 
 /**
- * `length` characters of `alphabet` from the faker's generator. Draws one integer per chunk of
- * characters: faker's string.alphanumeric (one draw per character) is ~10x slower, and IDs/keys
- * are drawn constantly.
+ * `length` characters of `alphabet` from the faker's generator, one draw per chunk of characters (not per
+ * character, as faker's string.alphanumeric: IDs and keys are drawn constantly).
  */
 function randomString(faker: WorldFaker, length: number, alphabet: string = BASE62): string {
   const base = alphabet.length;
   const perDraw = Math.floor(Math.log(2 ** 32) / Math.log(base));
-  // Characters joined once: `out += char` leaves a V8 cons-string tree (32 bytes per character)
-  // that every world kept for each of its IDs and keys, ~80% of a world's memory
-  // (docs/performance.md, "Worlds: memory and eviction").
+  // Joined once: `out += char` leaves a cons-string tree per ID (docs/performance.md, "Worlds: memory and eviction").
   const out: string[] = [];
   while (out.length < length) {
     let value = faker.number.int({ min: 0, max: base ** perDraw - 1 });

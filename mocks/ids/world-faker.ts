@@ -1,10 +1,5 @@
-// The kit's own faker: exactly the faker methods the factories call, ported from @faker-js/faker so
-// that they draw the same random numbers in the same order and give the same values (a world is
-// generated from a seed: one draw more or less would change every world after it). Faker itself
-// weighed too much in a page for the ~25 methods used (docs/performance.md, "Browser weight"); the
-// data is faker's (faker-locale.json beside this file, which `npm run generate` writes), and
-// mocks/factories/locale.test.ts holds the port to faker. Browser-safe. A locale pattern needing
-// an expansion not ported here throws.
+// The faker methods the factories call, ported from @faker-js/faker to draw the same numbers in the same order
+// (docs/performance.md, "Browser weight"); factories/locale.test.ts holds it to faker. Unported patterns throw.
 import factoryLocale from './faker-locale.json' with { type: 'json' };
 
 /** Where the numbers come from: faker's Randomizer interface (`next()` is a float in [0, 1)). */

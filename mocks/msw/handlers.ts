@@ -1,6 +1,5 @@
-// MSW 3 adapter: two catch-all handlers that hand every intercepted request to the mock's one
-// route table. Works with setupServer (msw/node) and setupWorker (msw/browser): nothing imported
-// from here touches Node-only modules.
+// MSW 3 adapter: two catch-all handlers hand every intercepted request to the mock's one route table; for
+// setupServer and setupWorker alike (nothing here touches Node-only modules).
 import { bypass, http, HttpResponse, type HttpHandler } from 'msw';
 import type { DriftAnalyzer, DriftReport } from '../../openapi/drift.ts';
 import { validator } from '../../openapi/validator.ts';

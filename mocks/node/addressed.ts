@@ -1,9 +1,5 @@
-// The origin a client addressed (docs/worlds.md, "Workflow endpoints"): behind a reverse proxy or a
-// CI service's port mapping the listen origin is not where the client reaches the mock, and an HTTP
-// trigger's `endpoint_url` must point where the client can follow it. Read from `Forwarded`
-// (RFC 7239, its first element), else `X-Forwarded-Host` and `X-Forwarded-Proto`, else `Host`. It
-// only shapes the answer to the client that sent the headers, so they are trusted as they come, but
-// a value that is no host[:port] (or no http/https) is ignored.
+// The origin a client addressed (docs/worlds.md, "Workflow endpoints"), from `Forwarded`, `X-Forwarded-*`, or
+// `Host`. It only shapes the answer to that client, so it is trusted, but a value that is no host[:port] is ignored.
 import type { IncomingHttpHeaders } from 'node:http';
 
 const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;

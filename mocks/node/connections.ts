@@ -1,9 +1,5 @@
-// What keeps the node:http adapter answering when clients misbehave (docs/performance.md,
-// "Connections: what keeps a shared server up"): timeouts for silent and slow clients, a cap on
-// open connections that makes room by closing idle ones first, and JSON bodies for the errors Node
-// would answer with an empty body (docs/errors.md), a body read within its limit, and a refused
-// request's body drained before its connection closes. Per request: two counter updates and a look at
-// the socket's write buffer, no timer (the idle timer is armed per connection, see guardConnections).
+// What keeps the node:http adapter answering when clients misbehave (docs/performance.md, "Connections: what
+// keeps a shared server up"): timeouts, a connection cap that closes idle ones first, JSON errors, body limits.
 import {
   maxHeaderSize,
   STATUS_CODES,
@@ -78,10 +74,8 @@ export function httpServerOptions(limits: ConnectionLimits): ServerOptions {
 
 /** Applies the rest of the limits to a server made with `httpServerOptions`: idle timeout, the connection cap, JSON answers to client errors. */
 export function guardConnections(server: Server, limits: ConnectionLimits): void {
-  // Not `server.timeout`: with it, Node re-arms a timer on every request of a kept-alive connection
-  // (0.4 µs a request, docs/performance.md). The idle timer is armed when the connection opens (a
-  // socket that never sends) and by requestEnded when an answer waits for its client (a client
-  // that stopped reading); between requests, Node's keep-alive timer is the one that runs.
+  // Not `server.timeout`, which re-arms a timer per request (docs/performance.md): the idle timer is armed when a
+  // connection opens and by requestEnded when an answer waits for its client; between them Node's keep-alive runs.
   server.timeout = 0;
   server.maxConnections = limits.maxConnections;
 
@@ -137,10 +131,7 @@ function clientErrorFor(error: NodeJS.ErrnoException & { reason?: string }, limi
       return apiError(
         'request_timeout',
         `Request not received in time: headers within ${limits.headersTimeoutMs} ms, the whole request within ${limits.requestTimeoutMs} ms`,
-        {
-          headers_timeout_ms: limits.headersTimeoutMs,
-          request_timeout_ms: limits.requestTimeoutMs,
-        },
+        { headers_timeout_ms: limits.headersTimeoutMs, request_timeout_ms: limits.requestTimeoutMs },
       );
     default:
       return apiError(
@@ -162,9 +153,8 @@ function rawErrorResponse(error: ApiError): string {
 /** readRequestText's answer to a body past MAX_BODY_BYTES. */
 export const TOO_LARGE = Symbol('too large');
 /**
- * After a refusal, how much of the body still coming is read and thrown away before the
- * connection closes (16 MiB), and how long a silence ends that (ms). Past the bytes the connection
- * is cut; a body declared larger is not waited for at all.
+ * After a refusal, how much of the body still coming is drained before the connection closes, and the silence
+ * (ms) that ends it; past the bytes, or for a body declared larger, the connection is cut.
  */
 const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
 const DRAIN_SILENCE_MS = 2_000;

@@ -1,12 +1,5 @@
-// The console of the node:http adapter (docs/control-api.md, "The console"): a page at /__mock/ui
-// (and `/` redirects there) that shows and steers a world through the public API and the control
-// API, plus the API reference rendered by Swagger UI from the shipped document. The page itself
-// needs no bearer: it is static, and every call it makes carries the token typed in the page.
-// Everything it loads comes from this server (its own files from mocks/console/, Swagger UI's from
-// the copy vendored in mocks/console/vendor/: no swagger-ui-dist, and so no @scarf/scarf install
-// script, in a consumer's install), so it works offline; the Content-Security-Policy below makes the
-// browser refuse anything else. Files are read on their first request and kept, so a server whose
-// console is never opened pays nothing but this module.
+// The console (docs/control-api.md, "The console"): /__mock/ui and Swagger UI, all from this server (vendored
+// in mocks/console/vendor/, so no install script), held to it by the CSP below; files read on first request.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

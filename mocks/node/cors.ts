@@ -1,12 +1,5 @@
-// CORS of the node:http adapter (docs/control-api.md, "From a browser"). Off unless asked for
-// (`--cors`, `startServer({ cors })`): with it, the API under /v1 answers the listed origins (or
-// any, with '*'), so a front end on its own dev server (:5173) can call the mock directly. The
-// control API under /__mock can reset and rewrite worlds, so it never answers CORS: a page on
-// another origin cannot send it a request (its preflight fails) nor read an answer. The console is
-// served from the mock's own origin and needs none. Besides CORS, the names the control API answers
-// (hostPolicy): a page whose name rebinds to 127.0.0.1 is same-origin to the browser, so only the
-// `Host` header tells it from the console. No node:http types here: server.d.ts re-exports
-// CorsOrigins, and a consumer's type-check must not need @types/node (tests/package).
+// CORS of the node:http adapter (docs/control-api.md, "From a browser"): off unless asked, never on /__mock; and
+// the names the control API answers (hostPolicy, against DNS rebinding). No node:http types: server.d.ts re-exports.
 import { isControlPath } from '../app/head.ts';
 import { apiError, type ApiError } from '../common/errors.ts';
 
@@ -100,29 +93,13 @@ export function parseCorsOrigins(text: string): CorsOrigins | { error: string } 
   if (entries.length === 0) return { error: "needs '*' or at least one origin such as http://localhost:5173" };
   const origins: string[] = [];
   for (const entry of entries) {
-    let url: URL | undefined;
-    try {
-      url = new URL(entry);
-    } catch {
-      url = undefined;
-    }
+    const url = URL.parse(entry);
     // An origin is scheme, host and port only; kept as browsers send it (lower case, no default port, no slash).
-    const bare =
-      url !== undefined &&
-      url.username === '' &&
-      url.password === '' &&
-      url.pathname === '/' &&
-      url.search === '' &&
-      url.hash === '';
-    if (
-      !bare ||
-      (url!.protocol !== 'http:' && url!.protocol !== 'https:') ||
-      entry.endsWith('?') ||
-      entry.endsWith('#')
-    ) {
+    const bare = url !== null && url.username === '' && url.password === '' && `${url.pathname}${url.search}` === '/';
+    if (!bare || url.hash !== '' || !/^https?:$/.test(url.protocol) || entry.endsWith('?') || entry.endsWith('#')) {
       return { error: `${entry} is not an origin such as http://localhost:5173` };
     }
-    origins.push(url!.origin);
+    origins.push(url.origin);
   }
   return origins;
 }

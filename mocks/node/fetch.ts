@@ -1,12 +1,5 @@
-// The Node side of the destination policy (docs/control-api.md, "Where deliveries may go"): the
-// rules are mocks/common/destinations.ts's, judged on URLs before a delivery starts; what only Node can
-// judge is where a name leads. So deliveries (the server's, `deliver`'s, `receiver-check`'s) go out
-// through node:http(s) with a lookup that applies the policy's `refuseAddress` to the very
-// addresses the socket connects to, and refuses before connecting (DESTINATION_REFUSED, which the
-// engine records as a refusal): a name checked once and resolved again could answer a harmless
-// address first and 169.254.169.254 next (DNS rebinding). The lookup is injectable, so tests never
-// resolve a real name. The engine only needs a small part of fetch: one POST, the status, and a
-// body it reads at most a few kB of.
+// The Node side of the destination policy (docs/control-api.md, "Where deliveries may go"): the lookup applies
+// `refuseAddress` to the very addresses the socket connects to (against DNS rebinding); tests inject the lookup.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
@@ -170,10 +163,7 @@ interface Pool {
   origins: Map<string, { protocol: string; hostname: string; port: string }>;
 }
 
-/**
- * The parts of `url` a request needs. The origin is the same for every request: parsed once, not per
- * request (docs/performance.md, "Hybrid").
- */
+/** The parts of `url` a request needs; each origin parsed once, not per request (docs/performance.md, "Hybrid"). */
 function targetOf({ origins }: Pool, url: string): { protocol: string; hostname: string; port: string; path: string } {
   const slash = url.indexOf('/', url.indexOf('//') + 2);
   const origin = slash < 0 ? url : url.slice(0, slash);

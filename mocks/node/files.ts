@@ -1,9 +1,5 @@
-// The files the server writes whole (the drift report, the state snapshot, the coverage report, a
-// recording's start; docs/upstream.md, "Files"): a new file beside the target under a random name,
-// created exclusively (O_CREAT|O_EXCL|O_NOFOLLOW: a link planted at that name is refused, never
-// followed), then renamed over the target. rename(2) replaces a link at the target itself, so a
-// link planted there is replaced, and what it pointed to is never written. And the start-up check
-// of a path given on the command line: its folder must exist and take a new file.
+// Files written whole (docs/upstream.md, "Files"): a random name created with O_EXCL|O_NOFOLLOW, renamed over the
+// target, so a planted link is never followed; and the start-up check that a path's folder takes a new file.
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fsyncSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';

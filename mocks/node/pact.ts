@@ -1,8 +1,5 @@
-// Pact files on disk (docs/pact.md, "Files and the merge rule"): a recorder's pact merged into
-// `DIR/<consumer>-workflow-api.json` with what the file holds already, so that several test files,
-// workers and processes end in one file. The read, merge and write happen under a lock file beside
-// it (created exclusively; one left by a process that died is taken over), and the file is replaced
-// whole (files.ts): a reader never sees half of one, and no writer's interactions are lost.
+// Pact files on disk (docs/pact.md, "Files and the merge rule"): a recorder's pact merged into its file under a
+// lock file beside it, and replaced whole (files.ts), so no reader sees half a file and no writer's work is lost.
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, readFile, readlink, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -113,9 +110,8 @@ const codeOf = (error: unknown): string =>
   (error as NodeJS.ErrnoException).code ?? (error as Error).message ?? String(error);
 
 /**
- * Takes the lock file `lock` (O_EXCL, our pid in it), waiting for its holder; answers its release.
- * Gives up after LOCK_WAIT_MS whatever the lock does meanwhile, and at once, naming it, when the
- * lock is not a file this code makes (a folder, a link) or cannot be read: waiting would not change it.
+ * Takes the lock file `lock` (O_EXCL, our pid in it), waiting for its holder up to LOCK_WAIT_MS; answers its
+ * release. A lock that is no file this code makes (a folder, a link) or cannot be read fails at once.
  */
 async function lockFile(lock: string): Promise<() => Promise<void>> {
   const giveUp = Date.now() + LOCK_WAIT_MS;
@@ -141,10 +137,7 @@ async function lockFile(lock: string): Promise<() => Promise<void>> {
   }
 }
 
-/**
- * Who holds `lock`: a live pid, 'stale' (its process is gone, or it is too old), or 'gone' (released
- * meanwhile). Throws an Error naming the lock when it is no regular file or cannot be read.
- */
+/** Who holds `lock`: a live pid, 'stale' (dead or too old) or 'gone'; throws when it is no readable regular file. */
 async function lockHolder(lock: string): Promise<number | 'stale' | 'gone'> {
   let text: string;
   let modified: number;

@@ -1,7 +1,5 @@
-// The files of the mock beside the real service (docs/upstream.md, "Files"): `--record FILE`, a HAR
-// 1.2 log the upstream exchanges are appended to (HarFile), and `--drift-report FILE`, the drift
-// report as JSON and JUnit XML, small and rewritten whole, a new file renamed over the old, one
-// write at a time. Both mode 0600: a recording is redacted, but it is still someone's traffic.
+// The files beside the real service (docs/upstream.md, "Files"): `--record FILE`, a HAR log appended to (HarFile),
+// and `--drift-report FILE` (JSON and JUnit), rewritten whole. Both 0600: a redacted recording is still traffic.
 import { lstat, open, readFile, rename, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { DEFAULT_RECORD_MAX_BYTES } from '../common/defaults.ts';
@@ -141,11 +139,9 @@ export async function openHarRecorder(
 }
 
 /**
- * A recording's file, never held whole nor rewritten: a fixed head, the entries, and a fixed tail
- * `\n]}}\n`. Each batch of entries is written at the tail's offset followed by the tail again, in
- * one positional write, so between writes the file is always a whole HAR log. At `maxBytes` the
- * file moves to FILE.1 (FILE.1 to FILE.2, ... the oldest of RECORD_KEEP dropped) and a new FILE
- * begins, with one log line; the server answers on throughout.
+ * A recording's file, never held whole nor rewritten: each batch of entries is written over the fixed tail
+ * `\n]}}\n` followed by the tail again, in one positional write, so the file is always a whole HAR log.
+ * At `maxBytes` it moves to FILE.1 (the oldest of RECORD_KEEP dropped) and a new FILE begins.
  */
 class HarFile implements HarRecorder {
   readonly moved: string;
@@ -320,9 +316,8 @@ interface Held {
 }
 
 /**
- * The entries a recording already holds (each as its JSON text), or undefined when there is none.
- * A file of `maxBytes` or more is about to move to FILE.1 whole: only its head is read (a HAR log
- * starts `{"log":`), so a large one never costs its size in memory at start.
+ * The entries a recording holds (as JSON texts), or undefined when there is none. A file of `maxBytes` or more
+ * moves to FILE.1 whole: only its head is read, so a large one costs no memory at start.
  */
 async function heldEntries(path: string, refuse: Refuse, maxBytes: number): Promise<Held | undefined> {
   let stat: Awaited<ReturnType<typeof lstat>>;

@@ -1,9 +1,5 @@
-// `serve --scenarios DIR` (docs/scenarios.md, "Loading"): the scenario files of one folder, in
-// name order. A `.json` file holds one scenario (or an array of them); a `.js`, `.mjs` or `.ts` module
-// default-exports one (or an array), usually made with `defineScenario`. What the files hold is
-// checked against the document by loadScenarios (the same check as `createMock({ scenarios })`);
-// here only what a folder can get wrong: it is missing, a file is not JSON, a module will not load,
-// or does not finish loading (a top-level await that never settles) within SCENARIO_LOAD_TIMEOUT_MS.
+// `serve --scenarios DIR` (docs/scenarios.md, "Loading"): the folder's .json and module files in name order;
+// loadScenarios checks their content, here only what a folder gets wrong (missing, not JSON, a module that fails).
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -73,9 +69,8 @@ export async function readScenarioFiles(dir: string, options: { timeoutMs?: numb
 }
 
 /**
- * A module's default export, or ScenarioFileError naming it when it fails or has not finished
- * loading in time. The timer also keeps the process alive: a top-level await that never settles
- * would otherwise let Node exit 13 naming the CLI's entry, not this module.
+ * A module's default export, or ScenarioFileError naming it when it fails or is not loaded in time. The timer
+ * keeps the process alive: a top-level await that never settles would make Node exit 13 naming the CLI.
  */
 async function importWithin(path: string, timeoutMs: number): Promise<unknown> {
   const seconds = timeoutMs / 1000;

@@ -1,9 +1,5 @@
-// The node:http adapter behind `npm start`: the composition (as Hono's node-server keeps `serve`
-// apart from getRequestListener). It resolves the options once, builds the parts in the order they
-// depend on each other (the delivery engine, the store, the state keeper, the mock) and listens;
-// the request listener (listener.ts) answers each request; connections.ts keeps a shared server up
-// (docs/performance.md, "Connections: what keeps a shared server up"). A log that survives a
-// closed stdout.
+// The node:http adapter behind `npm start`: the composition (as Hono's node-server keeps `serve` apart from
+// getRequestListener), built once in dependency order; listener.ts answers requests, connections.ts guards them.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -34,10 +30,7 @@ export interface ServerOptions {
   quiet?: boolean;
   /** A mock of the caller's to serve; not with `upstream` or `replay`, which go into the mock the server creates. */
   mock?: Mock;
-  /**
-   * Record the API exchanges as `consumer`'s pact (`serve --pact-dir`, docs/pact.md) in the mock the
-   * server creates: `server.mock.pact`, `GET /__mock/pact`; write it with writePactFile. Not with `mock`.
-   */
+  /** Record the API exchanges as `consumer`'s pact (`serve --pact-dir`, docs/pact.md). Not with `mock`. */
   pact?: PactOptions;
   /** Where log lines go; stdout by default (and nowhere once stdout is closed, e.g. `npm start | head -1`). */
   log?: (line: string) => void;
@@ -51,45 +44,33 @@ export interface ServerOptions {
   faults?: FaultOptions;
   /** false: no control API; every /__mock path (the console too) is a 404 (`--no-control`). Default true. */
   control?: boolean;
-  /**
-   * `--public-url`: the origin clients reach the server at (behind a proxy); HTTP triggers' endpoint
-   * URLs name it. Default: each client sees the origin it addressed (mocks/node/addressed.ts).
-   */
+  /** `--public-url`: the origin clients reach the server at; default: the one each client addressed (addressed.ts). */
   publicUrl?: string;
   /** Deliveries go only to these hosts and ports (`--deliver-to`); default: loopback only (`LOOPBACK`). Ignored with `mock`. */
   deliverTo?: readonly Destination[];
-  /**
-   * Origins whose pages may call the API under /v1 from a browser (`--cors`): `'*'` or a list such
-   * as `['http://localhost:5173']`. Default none. The control API never answers CORS.
-   */
+  /** Origins whose pages may call /v1 from a browser (`--cors`): `'*'` or a list. Default none; never /__mock. */
   cors?: CorsOrigins;
   /**
-   * Names besides loopback, IP addresses and `host` that the control API under /__mock answers
-   * (`--allowed-hosts`: a reverse proxy's or a container's name; `.example.test` for a name and its
-   * subdomains). Any other `Host` gets 403 `host_not_allowed` (docs/control-api.md, "Who may call it").
+   * Names besides loopback, IPs and `host` that /__mock answers (`--allowed-hosts`; `.example.test`: it and its
+   * subdomains); any other `Host` gets 403 `host_not_allowed` (docs/control-api.md, "Who may call it").
    */
   allowedHosts?: readonly string[];
   /** How delivery host names are resolved for the link-local check; default node:dns lookup. Ignored with `mock`. */
   lookup?: Lookup;
   /**
-   * `--state FILE` (state.ts, docs/worlds.md): worlds restored from `path` at start, every write
-   * in `path`.log before it is answered, the whole file rewritten on an interval when something
-   * changed, on `POST /__mock/snapshot` and on `close()`. A file held by another server, that
-   * cannot be written or restored exactly throws StateFileError before anything listens.
-   * `key`: of the token hashes (`STATE_KEY`); default `path`.key beside it.
+   * `--state FILE` (state.ts, docs/worlds.md): worlds restored from `path` at start, each write logged before its
+   * answer, the file rewritten on an interval, on `POST /__mock/snapshot` and on `close()`; a file that is held,
+   * unwritable or not restorable throws StateFileError before anything listens. `key`: `STATE_KEY` (or `path`.key).
    */
   state?: { path: string; intervalMs?: number; key?: string };
   /**
-   * Scenarios beside the built-in ones (`serve --scenarios DIR`, docs/scenarios.md), checked
-   * against the document before the server listens: one that does not match throws a
-   * `ScenarioLoadError` naming each issue's JSON pointer. Ignored with `mock`.
+   * Scenarios beside the built-in ones (`serve --scenarios DIR`, docs/scenarios.md), checked before the server
+   * listens: one that does not match throws a `ScenarioLoadError`. Ignored with `mock`.
    */
   scenarios?: readonly ScenarioDefinition[];
   /**
-   * Beside the real service (docs/upstream.md): `upstream.live` operations (operationIds or globs)
-   * go to `upstream.url` with the caller's own token, the rest is mocked; `fallbackOn` names the
-   * upstream answers the mock answers in place of (`'404,501,unreachable'`). The upstream obeys the
-   * delivery rules (`deliverTo`, never link-local): a refused one throws UpstreamError at start.
+   * Beside the real service (docs/upstream.md; UpstreamStepOptions): `live` operations go to `url` with the caller's
+   * token, the rest is mocked. The upstream obeys the delivery rules: a refused one throws UpstreamError at start.
    */
   upstream?: UpstreamStepOptions['upstream'];
   /** With `upstream`: append every upstream exchange, redacted, to this HAR file (0600). */
@@ -132,10 +113,8 @@ export type { Lookup } from './fetch.ts';
 export { UpstreamError, type UpstreamStepOptions } from './upstream.ts';
 export { RecordingFileError } from './recording.ts';
 
-// Log lines go to stdout until stdout fails (EPIPE once its reader is gone, as in
-// `npm start | head -1`); then one notice on stderr and no more lines, and the server keeps answering.
-// The listener stays for the life of the process: Node's stdout is never really closed, so every
-// later write (console.log included) fails again, and one without a listener would crash the process.
+// Log lines go to stdout until it fails (EPIPE, as in `npm start | head -1`); then one notice on stderr and none
+// after. The listener stays: every later write to stdout fails again, and one without a listener would crash.
 let stdoutOpen = true;
 let watchingStdout = false;
 
@@ -271,10 +250,8 @@ interface Composing {
 }
 
 /**
- * The server's mock and its `--state` keeper, in the order they depend on each other: the delivery
- * engine, the mock (createMock, the one composition root, builds the store), then the keeper, which
- * restores the state file into that store before anything is answered. The mock's `saveState` is
- * the keeper's, which exists by the time any request can ask for it.
+ * The server's mock, then its `--state` keeper, which restores the file into the mock's store before anything
+ * is answered; the mock's `saveState` is the keeper's, which exists by the time a request can ask for it.
  */
 function composeMock(options: ServerOptions, made: Composing): { mock: Mock; keeper: StateKeeper | undefined } {
   const { opened, notice } = made;

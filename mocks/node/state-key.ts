@@ -1,9 +1,5 @@
-// Tokens are never stored in clear in a state file (docs/worlds.md, "State across restarts"): a
-// world is saved under HMAC-SHA256(key, token), and found again when a request's token hashes to
-// it. A bearer token is often guessable ("dev-token", "ci-job-41"), so the hash is keyed: without
-// the key, the file says nothing about the tokens. The key is STATE_KEY when set (keep it in a CI
-// secret, and a cached or uploaded state folder holds no way back to the tokens), else FILE.key
-// beside the state file, 32 random bytes created with it (mode 0600).
+// Tokens are stored as HMAC-SHA256(key, token) in a state file (docs/worlds.md, "State across restarts"): tokens
+// are guessable, so the hash is keyed. The key is STATE_KEY, else FILE.key beside the file (32 bytes, mode 0600).
 import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 

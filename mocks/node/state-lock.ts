@@ -1,9 +1,5 @@
-// One server per state file (docs/worlds.md, "State across restarts"): the holder listens on a
-// local socket named after the file, and answers whoever connects with who it is. The kernel closes
-// a socket when its process dies, however it dies (kill -9 included), so a crashed holder leaves
-// no lock behind: on Linux the socket is in the abstract namespace (no file at all), on Windows
-// it is a named pipe; elsewhere it is a file in the temporary folder, which a new server removes
-// when nobody answers on it any more.
+// One server per state file (docs/worlds.md, "State across restarts"): the holder listens on a local socket named
+// after the file, which the kernel closes when the process dies, so a crashed holder leaves no lock behind.
 import { createHash } from 'node:crypto';
 import { realpath, rm } from 'node:fs/promises';
 import { createConnection, createServer, type Server } from 'node:net';

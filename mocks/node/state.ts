@@ -1,8 +1,5 @@
-// `serve --state FILE` (docs/worlds.md, "State across restarts"): FILE, a worlds snapshot with the
-// tokens as keyed hashes, and FILE.log, one line appended for each accepted write before its answer
-// leaves the server (what the write changed, the world whole, or that it is gone). A compaction
-// writes the snapshot and empties the log. At start the snapshot and then the log are restored;
-// anything that cannot be restored exactly stops the start and is left untouched.
+// `serve --state FILE` (docs/worlds.md, "State across restarts"): FILE, a snapshot with hashed tokens, and FILE.log,
+// one line per accepted write before its answer leaves; what cannot be restored exactly stops the start untouched.
 import { constants } from 'node:buffer';
 import { closeSync, fchmodSync, fstatSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -35,8 +32,7 @@ class StateFileError extends Error {
 const LOG_FORMAT = 'workflow-api-mock-kit/state-log';
 const LOG_VERSION = 1;
 /**
- * The state file's version of the worlds snapshot (mocks/store/world/snapshot.ts): version 1 with each
- * world's `token` replaced by `tokenHash`, HMAC-SHA256 under the key named by `key` (state-key.ts).
+ * The state file's snapshot version: version 1 with each `token` replaced by `tokenHash` (state-key.ts).
  * Version 1 files (clear tokens, the previous release) are migrated: restored, then rewritten.
  */
 const STATE_VERSION = 2;
@@ -56,9 +52,8 @@ function fromFile(world: FileWorld): WorldSnapshot {
 }
 
 /**
- * The longest FILE.log line read: V8's longest string (0x1fffffe8 characters, ~512 MiB). A longer
- * line cannot be decoded into one string, and this kit never wrote one (a record is one
- * JSON.stringify, bound the same way): it is refused by file and line before any of it is held.
+ * The longest FILE.log line read: V8's longest string (~512 MiB), which bounds JSON.stringify too, so the kit
+ * never wrote a longer one; it is refused by file and line before any of it is held.
  */
 const LOG_LINE_MAX_BYTES = constants.MAX_STRING_LENGTH;
 
@@ -69,9 +64,8 @@ type LogRecord = { w: string; full: FileWorld } | { w: string; patch: WorldPatch
 export interface OpenedState {
   path: string;
   /**
-   * What to restore: nothing yet; a snapshot with hashed tokens and the log applied
-   * (store.restoreHashed); or a previous release's file with clear tokens, or text that does not
-   * parse (store.restore, which migrates the one and names what is wrong with the other).
+   * What to restore: nothing; hashed worlds with the log applied (store.restoreHashed); or for store.restore, which
+   * migrates the one and names what is wrong with the other, a previous release's file or text that does not parse.
    */
   restored: { hashed: unknown } | { clear: unknown } | undefined;
   hasher: TokenHasher;
@@ -81,10 +75,7 @@ export interface OpenedState {
   dropped?: string;
   fd: number;
   lock: StateLock;
-  /**
-   * The store evicted `token`'s world (its `onEvict`): the keeper's next record says so. Here, not
-   * on the keeper, because the store is built before the keeper and after this.
-   */
+  /** The store's `onEvict`, noted for the keeper's next record (the store is built before the keeper). */
   evicted(token: string): void;
   /** Tokens evicted since the keeper's last record. */
   evictions: Set<string>;
@@ -94,9 +85,8 @@ export interface StateKeeper {
   /** Worlds restored at start. */
   readonly restoredWorlds: number;
   /**
-   * Appends what the request of `token` left in its world, before its answer leaves the server.
-   * `status` is the answer's: a refused request (4xx) in a world the log does not hold yet changed
-   * nothing worth a record. An error value when the write failed (the answer must not be a 2xx).
+   * Appends what `token`'s request left in its world before its answer leaves (a 4xx in a world the log does not
+   * hold yet changed nothing); an error value when the write failed (the answer must not be a 2xx).
    */
   commit(token: string | undefined, status: number): Result<void>;
   /** Writes every world now and empties the log (a compaction). */
@@ -128,9 +118,7 @@ function writeFailed(what: string, error: unknown): ApiError {
   return apiError(
     'state_write_failed',
     `Could not write the state file: ${reason(error)}. ${what} The server's log names the file.`,
-    {
-      ...(code === undefined ? {} : { errno: code }),
-    },
+    code === undefined ? {} : { errno: code },
   );
 }
 
@@ -193,10 +181,8 @@ export async function openState(path: string, key?: string): Promise<OpenedState
 }
 
 /**
- * FILE.log's complete lines, read a chunk at a time and never as one string (the whole log may be
- * longer than V8's longest); a line past LOG_LINE_MAX_BYTES is a StateFileError naming it. A last line
- * without its newline was being written when the process died, so its request was never
- * answered: it is left out, and `dropped` says so for the start's log.
+ * FILE.log's complete lines, read a chunk at a time (the log may be longer than V8's longest string); a line
+ * past LOG_LINE_MAX_BYTES is refused. A last line without its newline was never answered: left out, `dropped`.
  */
 function readLog(fd: number, where: string): { lines: string[]; dropped?: string } {
   const lines: string[] = [];
@@ -476,10 +462,7 @@ function append(fd: number, lines: string): void {
   while (offset < buffer.length) offset += writeSync(fd, buffer, offset);
 }
 
-/**
- * Writes the snapshot (new file, fsync, rename) covering the log, then starts the log afresh.
- * Synchronous: no write lands in between.
- */
+/** Writes the snapshot covering the log (new file, fsync, rename), then starts the log afresh; synchronous. */
 function compact(keeping: Keeping): SavedState {
   const { opened, store } = keeping;
   const { path, fd, hasher } = opened;

@@ -1,9 +1,5 @@
-// The Node server beside the real service (docs/upstream.md): what `--upstream`, `--record`,
-// `--drift-report` and `--replay` need of Node, set up once at start, before any request is
-// answered: the upstream checked against the delivery rules (never link-local, only a listed host
-// with `--deliver-to`), its connections checked again as they are made (fetch.ts), the recording
-// and report files opened, a replay read. The routing itself is the node-free hybrid step
-// (mocks/upstream/hybrid.ts), the mock's upstream stage, which the MSW handlers use too.
+// What `--upstream`, `--record`, `--drift-report` and `--replay` need of Node (docs/upstream.md), set up at start;
+// the routing is the node-free hybrid step (mocks/upstream/hybrid.ts), which the MSW handlers use too.
 import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { createDriftAnalyzer, type DriftAnalyzer, type DriftReport } from '../../openapi/drift.ts';
@@ -32,9 +28,8 @@ import {
 
 export interface UpstreamStepOptions {
   /**
-   * `--upstream URL --live OPS [--fallback-on ...]`: the real service's base URL (`/v1` included),
-   * the operationIds or globs sent there (an array or one comma-separated string), and the upstream
-   * answers the mock answers in place of (`'404,501,unreachable'` or a rule).
+   * `--upstream URL --live OPS [--fallback-on ...]`: the real service's base URL (`/v1` included), the operationIds
+   * or globs sent there (array or comma-separated), the answers the mock replaces (`'404,501,unreachable'`).
    */
   upstream?: {
     url: string;
@@ -214,10 +209,8 @@ interface ExchangeFeeds {
 }
 
 /**
- * The drift check and the recording run after the answer is sent, never on its path
- * (docs/performance.md), from two queues: the recording is cheap and must not wait behind the
- * drift check, which is not. Each is bounded and, past its bound, skips and counts
- * (EXCHANGE_QUEUE_LIMITS).
+ * The drift check and the recording, after the answer is sent (docs/performance.md), from two bounded queues
+ * (EXCHANGE_QUEUE_LIMITS): the cheap recording must not wait behind the drift check.
  */
 function exchangeFeeds(analyzer: DriftAnalyzer, files: UpstreamFiles, log: (line: string) => void): ExchangeFeeds {
   const { report, recorder } = files;
@@ -262,11 +255,8 @@ function exchangeFeeds(analyzer: DriftAnalyzer, files: UpstreamFiles, log: (line
 }
 
 /**
- * The exchange queue's bounds: how many exchanges may wait for the drift report and the recording,
- * how many body bytes they may hold, and the share of the event loop's time they may take while
- * answers are waiting (a tenth of the time that passes: about 1,000 drift checks a second at the
- * document's answer sizes, more than a test suite sends; under a flood the answers keep the
- * thread and, on a small machine, the cores the upstream and the client need).
+ * The exchange queue's bounds: exchanges and body bytes waiting, and the share of the event loop's time taken
+ * while answers wait (a tenth: ~1,000 drift checks a second; under a flood the answers keep the thread).
  */
 const EXCHANGE_QUEUE_LIMITS = { entries: 1024, bytes: 64 * 1024 * 1024, share: 0.1 };
 /** The recording's queue may take half the time: an entry costs a redaction and a JSON text, a tenth of a drift check. */
@@ -274,12 +264,9 @@ const RECORDING_SHARE = 0.5;
 const CREDIT_CAP_MS = 100;
 
 /**
- * Exchanges waiting to be processed (drift check, recording) after their answers are sent: each
- * `push` is processed on a later turn of the event loop (setImmediate), in order, taking at most
- * `share` of the time that passes (at most 100 ms at once after a quiet spell). The queue is bounded
- * (EXCHANGE_QUEUE_LIMITS: a flood must not hold the answers' bodies in memory without end): past
- * the bound an exchange is dropped and counted, with one log line per run of drops. A failure of
- * `process` is logged and never reaches a request.
+ * Exchanges processed after their answers are sent, in order, on later turns of the event loop, taking at most
+ * `share` of the time that passes (100 ms at once at most). Past its bound (EXCHANGE_QUEUE_LIMITS) an exchange
+ * is dropped and counted, one log line per run of drops; a failure of `process` is logged, never a request's.
  * @example
  * const queue = exchangeQueue((exchange) => recorder.record(exchange), { log: console.error });
  * queue.push(exchange); // recorded once the answer has gone out
@@ -423,12 +410,8 @@ function readUpstream(upstream: NonNullable<UpstreamStepOptions['upstream']>): U
 }
 
 /**
- * Why the delivery rules refuse the upstream (mocks/common/destinations.ts: a link-local host, a host or
- * port not in --deliver-to, a name that resolves to a link-local address), or null. The name is
- * resolved here so a refused upstream stops the start with its reason; the checking fetch
- * (fetch.ts) judges the addresses of every connection again, as for deliveries, since a name can
- * resolve elsewhere later. A name that does not resolve now is not refused: it is unreachable, which
- * the answers say (502, or the mock with --fallback-on unreachable).
+ * Why the delivery rules (mocks/common/destinations.ts) refuse the upstream, or null; resolved now so the start
+ * says why, and again per connection (fetch.ts). A name that does not resolve now is unreachable, not refused.
  */
 async function upstreamRefusal(
   url: string,

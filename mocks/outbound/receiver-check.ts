@@ -1,9 +1,5 @@
-// The receiver test kit: sends a user's trigger-webhook receiver one genuine delivery and six
-// forged or replayed ones, and says for each whether the receiver answered as the spec's
-// reference receiver would (spec "Events > Signatures"). Used by `npm run receiver-check`
-// and by the vitest suite contracts/receiver/receiver.test.ts.
-//
-// Uses only fetch and Web Crypto (through signature.ts), so it runs wherever they exist.
+// The receiver test kit (`npm run receiver-check`): one genuine delivery and six forged or replayed ones, each
+// judged as the spec's reference receiver would (spec "Events > Signatures"). Only fetch and Web Crypto.
 
 import { SIGNATURE_HEADER, signPayload } from './signature.ts';
 

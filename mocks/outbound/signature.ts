@@ -1,7 +1,5 @@
-// Trigger-webhook signatures (spec "Events > Signatures"):
-//   x-pd-signature: t=<unix seconds>,v1=<lower-case hex HMAC-SHA256(key, "<t>.<raw body>")>
-// Importable by users in Node and in browsers: HMAC goes through Web Crypto (`crypto.subtle`, a
-// global in both), which is asynchronous, so both functions return promises.
+// Trigger-webhook signatures (spec "Events > Signatures"): x-pd-signature: t=<unix s>,v1=<hex HMAC-SHA256(key,
+// "<t>.<raw body>")>, through Web Crypto (Node and browsers), which is asynchronous: both functions return promises.
 
 export const SIGNATURE_HEADER = 'x-pd-signature';
 

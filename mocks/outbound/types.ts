@@ -1,6 +1,5 @@
-// The seam between the store/control API (which decides *what* to deliver and *where*)
-// and the delivery engine (which sends, signs, retries and records). The store only
-// ever talks to a DeliverySink, so it stays free of HTTP and timers.
+// The seam between the store, which decides what to deliver and where, and the delivery engine, which signs, sends,
+// retries and records: the store only talks to a DeliverySink, free of HTTP and timers.
 
 export type DeliveryKind = 'subscription' | 'trigger' | 'connection';
 
@@ -15,10 +14,7 @@ export interface DeliveryRequest {
   signingKey?: string;
   /** Extra headers (e.g. `x-pd-emitter-id`); `content-type: application/json` is always sent. */
   headers?: Record<string, string>;
-  /**
-   * The world's clock, UNIX ms (docs/worlds.md, "A clock per world"): the record's `created_at`,
-   * each attempt's `started_at` and the signature's `t` read it. Default: the engine's clock.
-   */
+  /** The world's clock, UNIX ms (docs/worlds.md, "A clock per world"), for times, signatures; default the engine's. */
   now?: () => number;
 }
 
@@ -52,11 +48,7 @@ export interface DeliveryRecord {
 }
 
 export interface DeliverySink {
-  /**
-   * Queues a delivery and returns its record immediately; never waits for the network. The sink
-   * keeps updating the record (attempts, state) but keeps no log of records: each world's session
-   * does (mocks/store/world/session.ts).
-   */
+  /** Queues a delivery and returns its record at once, updated as it goes; the world's session keeps the log. */
   enqueue(request: DeliveryRequest): DeliveryRecord;
   /** Resolves when every queued delivery (of world `world` when given) has reached a final state. */
   idle(world?: string): Promise<void>;

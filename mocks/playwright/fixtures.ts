@@ -1,10 +1,5 @@
-// The package's `./playwright` entry (docs/scenarios.md, "Playwright"): a Playwright Test fixture that gives
-// each test its own token and world. A mock server is started once per Playwright worker
-// (node:http, port 0, on its first use), and each test's page has its requests to the API
-// (`apiRoute`, default every URL with a `/v1/` segment) answered from that test's world: the
-// fixture forwards them to the worker's server with the test's token, so the app under test needs
-// no change, no key and no CORS. `mock` drives the world through the control API over HTTP, the
-// one path every face of the control API shares. Node only: imported from Playwright test files.
+// The `./playwright` entry (docs/scenarios.md, "Playwright"): a token and world per test, one server per worker;
+// the page's API requests are forwarded with the test's token, so the app needs no change. Node only.
 import { test as base, type Page, type Route } from '@playwright/test';
 import { startServer, writePactFile, type PactFile, type RunningServer } from '../node/server.ts';
 import { readScenarioFiles } from '../node/scenario-files.ts';
@@ -47,20 +42,15 @@ export interface PactFixtureOptions {
   /** The folder of the file, made when missing; default 'pacts' (under the folder Playwright runs in). */
   dir?: string;
   /**
-   * Also take what the page's own MSW worker recorded (`startMockWorker({ pact })`, docs/pact.md,
-   * "In a browser"): the page is told its test's title before the app loads, and when the test
-   * ends the fixture asks the page for `GET /__mock/pact` (relative to the page) and merges it in.
-   * A page that does not answer it fails the test, saying so. Default false.
+   * Also merge what the page's own MSW worker recorded (`startMockWorker({ pact })`, docs/pact.md, "In a browser"),
+   * read from the page's `GET /__mock/pact` when the test ends (no answer fails the test). Default false.
    */
   fromPage?: boolean;
 }
 
 export interface MockWorkerOptions {
   mockServer: MockServerOptions;
-  /**
-   * Record every test's API exchanges as `consumer`'s pact: each worker merges its interactions into
-   * the one file when it ends, each described by its test's title. Default: undefined, no pact.
-   */
+  /** Record every test's API exchanges as `consumer`'s pact, merged into its file by each worker. Default: none. */
   pact: PactFixtureOptions | undefined;
 }
 
@@ -210,20 +200,25 @@ async function mergePagePact(page: Page, token: string, pact: PactFixtureOptions
 /** A control answer: `{data}` or the error body. */
 type Answer = { data?: unknown; error?: string } | null;
 
-/** Control calls of one world over HTTP at `<origin>/__mock`, with `send` doing the request. */
-function handleFor(
-  token: string,
-  baseUrl: string,
-  send: (method: string, url: string, body: unknown) => Promise<{ status: number; body: Answer }>,
-): MockHandle {
+/** Control calls of one world over HTTP at `<origin>/__mock`. */
+function handleFor(token: string, baseUrl: string): MockHandle {
   const origin = new URL(baseUrl).origin;
   const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const answer = await send(method, `${origin}/__mock${path}`, body);
-    if (answer.status >= 400)
+    const response = await fetch(`${origin}/__mock${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    const answer: Answer = text === '' ? null : JSON.parse(text);
+    if (response.status >= 400)
       throw new Error(
-        `${method} /__mock${path} answered ${answer.status}: ${answer.body?.error ?? JSON.stringify(answer.body)}`,
+        `${method} /__mock${path} answered ${response.status}: ${answer?.error ?? JSON.stringify(answer)}`,
       );
-    return answer.body?.data as T;
+    return answer?.data as T;
   };
   return {
     token,
@@ -237,7 +232,7 @@ function handleFor(
   };
 }
 
-/** mockMode 'server': the page's API requests go to the worker's server with this test's token. */
+/** The page's API requests go to the worker's server with this test's token. */
 async function throughServer(
   page: Page,
   server: RunningServer,
@@ -254,13 +249,5 @@ async function throughServer(
     const response = await route.fetch({ url: target, headers });
     await route.fulfill({ response });
   });
-  return handleFor(token, server.baseUrl, async (method, url, body) => {
-    const response = await fetch(url, {
-      method,
-      headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text === '' ? null : JSON.parse(text) };
-  });
+  return handleFor(token, server.baseUrl);
 }

@@ -1,7 +1,5 @@
-// defineScenario: the typed face of a scenario (docs/scenarios.md). The shapes come from the
-// store's ScenarioDefinition, whose resource fields are the document's generated types, so an
-// editor completes and checks every field; a scenario written as JSON is checked at load time
-// (validate.ts) against the same document.
+// defineScenario: the typed face of a scenario (docs/scenarios.md), typed from the document's generated types so an
+// editor checks every field; a JSON scenario is checked at load time (validate.ts) against the same document.
 import type { ScenarioDefinition } from '../store/world/index.ts';
 
 export type {

@@ -1,7 +1,5 @@
-// Scenarios (docs/scenarios.md): defineScenario, the built-in ones, and loadScenarios(), which
-// checks a list against the document and answers the catalogue a store holds (by name). The
-// adapters call it with what their users pass (`createMock({ scenarios })`,
-// `createHandlers({ scenarios })`, `serve --scenarios DIR`); the built-ins are always there.
+// Scenarios (docs/scenarios.md): defineScenario, the built-in ones, and loadScenarios(), which checks a list against
+// the document and answers the catalogue a store holds, built-ins always included.
 import type { Issue } from '../../openapi/validator.ts';
 import type { ScenarioDefinition } from '../store/world/index.ts';
 import { BUILTIN_SCENARIOS } from './builtin.ts';

@@ -1,12 +1,5 @@
-// A scenario checked against the document before any store holds it (docs/scenarios.md, "Checked
-// at load time"). The scenario's own JSON Schema is derived from the document's schemas: each
-// resource a scenario describes takes that schema's properties, none of them required (the
-// factories draw what is left out), no property the document does not know, and the few scenario
-// keys beside them (counts, a trigger kind, an account state). So the document stays the one
-// source of truth: a field added to a schema is at once allowed in scenarios, a pattern or an enum
-// applies as it does to the API, and every issue comes back with the JSON pointer of the
-// offending value in the scenario. What only a built world shows (an ID given twice, a
-// subscription to an emitter the scenario lacks) the store answers (scenarioIssues).
+// A scenario checked against the document before any store holds it (docs/scenarios.md, "Checked at load
+// time"): its JSON Schema is derived from the document's, so the document stays the one source of truth.
 import { validator } from '../../openapi/validator.ts';
 import { document } from '../../openapi/generated/document.ts';
 import type { Issue } from '../../openapi/validator.ts';

@@ -28,24 +28,17 @@ export interface StoreOptions {
   sink?: DeliverySink;
   /** Clock in UNIX ms for everything created after seeding. Default Date.now. */
   now?: () => number;
-  /**
-   * Worlds kept at most; opening one more evicts the least recently used (docs/worlds.md,
-   * "Eviction"). Default: no limit (`npm start` sets one: `--max-worlds`).
-   */
+  /** Worlds kept at most, least recently used evicted first (docs/worlds.md, "Eviction"). Default: no limit. */
   maxWorlds?: number;
   /** A world unused for this many ms (by the store's clock) is evicted. Default: never. */
   worldTtlMs?: number;
   /** Told about every world the store evicts by itself (not about `evict()` calls), with its weight (weight.ts). */
   onEvict?: (token: string, reason: EvictReason, weight: number) => void;
-  /**
-   * The scenarios a token may name (`scenario_<name>_<anything>`, docs/scenarios.md), by name, each
-   * checked against the document already (mocks/scenarios/). Default: none.
-   */
+  /** The scenarios a token may name (docs/scenarios.md), by name, checked already (mocks/scenarios/). Default: none. */
   scenarios?: ReadonlyMap<string, ScenarioDefinition>;
   /**
-   * The URL the mock serves an HTTP trigger's endpoint at, by its key (docs/worlds.md, "Workflow
-   * endpoints"): createMock and the Node server pass `<origin>/__endpoints/<key>`. Default: a host of
-   * the trigger's own (`https://<key>.m.example.net`) that nothing serves.
+   * The URL of an HTTP trigger's endpoint by its key (docs/worlds.md, "Workflow endpoints"); createMock passes
+   * `<origin>/__endpoints/<key>`. Default: `https://<key>.m.example.net`, which nothing serves.
    */
   endpointUrl?: (key: string) => string;
 }
@@ -57,17 +50,11 @@ export interface StoreOptions {
 export type EvictReason = 'max_worlds' | 'idle' | 'retention' | 'weight';
 
 export interface Store {
-  /**
-   * The token's session (its world, deliveries, request journal and rate limit), created and seeded
-   * on first use. `at`: the store's time of the request, when the caller has read it already.
-   */
+  /** The token's session, created and seeded on first use; `at`: the store's time, when the caller has read it. */
   session(token: string, at?: number): Session;
   /** The token's world: `session(token).world`. */
   world(token: string): World;
-  /**
-   * Replaces the token's session with a fresh one: the world back to its seeded state (or to its
-   * scenario's), no deliveries, journal or rate limit.
-   */
+  /** Replaces the token's session with a fresh one: its seeded (or scenario) world, nothing else. */
   reset(token: string): Session;
   /**
    * Replaces the token's session with a fresh world built from scenario `name` (null: the seeded
@@ -196,10 +183,7 @@ export function createStore(options: StoreOptions = {}): Store {
   const { endpointUrl } = options;
   const read = (snapshot: unknown) => readSnapshot(snapshot, { seed, now, endpointUrl }, sink, worlds.retained);
   const setAside = setAsideWorlds(seed, read);
-  /**
-   * The token's session: its set-aside world when it has one (unless `fresh`), else one built afresh,
-   * from `scenarioName` when it names one.
-   */
+  /** The token's session: its set-aside world (unless `fresh`), else one built afresh (from `scenarioName`). */
   const open = (token: string, fresh = false, scenarioName = worlds.scenarioOf(token)): Session => {
     if (fresh) setAside.forget(token);
     const claimed = fresh ? undefined : setAside.claim(token);
@@ -297,19 +281,15 @@ function readSnapshot(snapshot: unknown, context: SnapshotContext, sink: Deliver
 }
 
 /**
- * The sessions a store holds, least recently used first (a use moves a session to the end), with
- * their weight, and the bounds that evict them (docs/worlds.md, "Bounds"): eviction takes from the
- * front, and snapshots list worlds in this order, so a restore keeps it.
+ * The sessions held, least recently used first, with their weight and the bounds that evict them from the front
+ * (docs/worlds.md, "Bounds"); snapshots list worlds in this order, so a restore keeps it.
  */
 class HeldWorlds {
   readonly held = new Map<string, Held>();
   /** The journals' and delivery logs' entries and bytes, counted against their total bound (retention.ts). */
   readonly retained: Tally = { entries: 0, bytes: 0 };
   readonly maxWorlds: number;
-  /**
-   * The worlds held weigh at most what maxWorlds seeded worlds weigh: a scenario world of
-   * busy-workspace counts as ~23 of them (docs/worlds.md, "Bounds").
-   */
+  /** The worlds held weigh at most what maxWorlds seeded worlds weigh (docs/worlds.md, "Bounds"). */
   readonly weightLimit: number;
   /** Without a TTL the clock is not read and nothing is checked until the store is over a bound. */
   readonly timed: boolean;
@@ -427,10 +407,7 @@ class HeldWorlds {
   }
 }
 
-/**
- * restoreHashed's worlds that no token has asked for yet, by the hash of their token (checked when
- * they were set aside), and the hash that finds a token's.
- */
+/** restoreHashed's worlds no token has asked for yet (checked already), by token hash, and the hash function. */
 function setAsideWorlds(seed: number | string, read: (snapshot: unknown) => ReturnType<typeof readSnapshot>) {
   let byHash = new Map<string, WorldSnapshot>();
   let hashOf: ((token: string) => string) | undefined;

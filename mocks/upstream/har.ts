@@ -1,8 +1,5 @@
-// Upstream exchanges as HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), what browsers'
-// devtools, proxies and replay tools read; and back. Everything that could let a reader act as the
-// caller is redacted before an entry exists, by the kit's one redaction (openapi/redact.ts,
-// docs/upstream.md, "Redaction"). Browser-safe: no file access here (the Node recorder writes,
-// mocks/node/recording.ts).
+// Upstream exchanges as HAR 1.2, and back, redacted before an entry exists (openapi/redact.ts, docs/upstream.md,
+// "Redaction"). Browser-safe: the Node recorder writes files (mocks/node/recording.ts).
 import { bearerScrubber, redactBody, redactHeader, redactQuery, type Scrub } from '../../openapi/redact.ts';
 
 /** Hop-by-hop and framing headers: they describe one connection, not the exchange. */

@@ -1,17 +1,7 @@
-// The mock beside the real service (docs/upstream.md): the upstream stage of the app's pipeline
-// (UpstreamStage, mocks/app/exchange.ts), which both adapters inject (the Node server and the MSW
-// handlers), so the two faces cannot route differently. An operation chosen with `live` goes to the
-// one upstream named at start, with the caller's own headers (its token included) and nothing else;
-// its answer comes back as it is, unless `fallbackOn` names it (a status, or no answer at all), when
-// the mock answers instead. With a `replay`, every API request is answered from the recording.
-// Everything else is the mock's. Every answer says who gave it (`x-mock-source: live | mock |
-// replay`), and so does the caller's journal; every upstream exchange goes with the exchange's
-// record to the hook's subscribers (the HAR recorder, the drift report). Never forwarded: the
-// control API and the console (`/__mock`), anything outside `/v1`, and any request that matches no
-// live operation. The upstream URL is rebuilt from the operation's path template, each parameter
-// one encoded segment, so no `..`, `\` or encoded slash in a request can reach another path of the
-// upstream (docs/upstream.md, "What is forwarded").
-// Browser-safe: the transport is the `fetch` it is given, or the Node server's `send`.
+// The mock beside the real service (docs/upstream.md): the app's upstream stage, shared by both adapters. `live`
+// operations go to the upstream with the caller's headers, `fallbackOn` answers fall back to the mock, `replay`
+// answers from a recording; `x-mock-source` says who answered. Only /v1 operations are forwarded, the URL rebuilt
+// from the path template (docs/upstream.md, "What is forwarded"). Browser-safe: the transport is given.
 import type { UpstreamExchange, UpstreamOutcome, UpstreamStage } from '../app/exchange.ts';
 import { API_PREFIX, isApiPath, readHead, type RequestHead } from '../app/head.ts';
 import { errorResponse } from '../app/respond.ts';
@@ -63,20 +53,15 @@ export interface UpstreamAnswer {
 }
 
 /**
- * A transport to the upstream. Rejects with an UpstreamBodyTooLarge past `maxBodyBytes` (another
- * UpstreamBodyRefused for a body it cannot give as text, such as an unknown content-encoding), an error
- * named TimeoutError past `timeoutMs`, and fetch's errors otherwise (a TypeError with the socket
- * error as `cause`).
+ * A transport to the upstream. Rejects with UpstreamBodyTooLarge past `maxBodyBytes` (UpstreamBodyRefused for a
+ * body it cannot give as text), a TimeoutError past `timeoutMs`, else fetch's errors (TypeError, `cause`).
  */
 export type UpstreamSend = (request: UpstreamRequest) => Promise<UpstreamAnswer>;
 
 /** The default cap on an upstream answer body: 16 MiB, far above any answer of the document, far below harm. */
 const UPSTREAM_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
-/**
- * An upstream that answered, with a body that is not passed on (the caller gets a 502 saying why,
- * never a fallback: the upstream was reachable). The message completes "The upstream answered X, but ...".
- */
+/** A reachable upstream's body that is not passed on: a 502 saying why, never a fallback ("…answered X, but …"). */
 export class UpstreamBodyRefused extends Error {
   override name = 'UpstreamBodyRefused';
 }
@@ -211,10 +196,9 @@ function forwarder(target: UpstreamRoute, send: UpstreamSend, options: HybridOpt
 }
 
 /**
- * The upstream path of a live operation, below the upstream's base URL: its template with each
- * parameter (decoded, as the router gives it) percent-encoded as one segment. A parameter that is
- * empty, `.` or `..`, or holds `/` or `\`, is refused: URL parsers resolve the first two as dot
- * segments even encoded (`%2e%2e`), and servers split on the last two.
+ * The upstream path of a live operation: its template with each decoded parameter percent-encoded as one segment.
+ * An empty, `.` or `..` parameter, or one holding `/` or `\`, is refused: parsers resolve dot segments even
+ * encoded (`%2e%2e`), and servers split on slashes.
  * @example
  * upstreamPath('/workflows/{id}', { id: 'p_1 2' }); // '/workflows/p_1%202'
  * upstreamPath('/workflows/{id}', { id: '..' }); // { error: 'path parameter id ("..") is not one path segment' }
@@ -233,10 +217,9 @@ function upstreamPath(template: string, params: Readonly<Record<string, string>>
 }
 
 /**
- * The caller's headers as sent upstream: its own (its Authorization among them), never those that
- * describe this hop (HOP_HEADERS, `proxy-*`, `x-forwarded-*`, and what `Connection` names), nor the
- * browser's `origin`, `referer` and `sec-*`; `accept-encoding` is left out so the body comes back as
- * text the report and the recording can read.
+ * The caller's headers as sent upstream (Authorization included), without this hop's (HOP_HEADERS, `proxy-*`,
+ * `x-forwarded-*`, what `Connection` names), the browser's `origin`, `referer`, `sec-*`, or `accept-encoding`
+ * (the body must come back as text the report and the recording read).
  * @example
  * forwardedHeaders({ authorization: 'Bearer t', 'proxy-authorization': 'Basic x', connection: 'x-hop', 'x-hop': '1' });
  * // { authorization: 'Bearer t' }

@@ -1,9 +1,5 @@
-// The MSW handlers' step beside a real service or a recording (docs/upstream.md), with everything
-// only that use needs: the hybrid step, the drift analyzer, HAR redaction, the replay matcher.
-// mocks/msw/handlers.ts imports this module only when `createHandlers` is given `upstream` or `replay`
-// (a dynamic import), so a page that only mocks never downloads it (docs/performance.md, "Browser
-// weight"). The options arrive checked (mocks/msw/handlers.ts reads them synchronously, so a mistake is
-// a TypeError from createHandlers, not from a request).
+// The MSW handlers' upstream step and what only it needs (docs/upstream.md), imported dynamically by
+// mocks/msw/handlers.ts so a page that only mocks never downloads it (docs/performance.md, "Browser weight").
 import { createDriftAnalyzer, type DriftAnalyzer } from '../../openapi/drift.ts';
 import { document } from '../../openapi/generated/document.ts';
 import type { Validator } from '../../openapi/validator.ts';

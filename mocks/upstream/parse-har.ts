@@ -1,9 +1,5 @@
-// Reading a HAR log's text (HAR 1.2, docs/upstream.md): apart from the rest of har.ts so the MSW
-// handlers can check a `replay` given as text when they are created, without loading the
-// recording and redaction code, which they import only when used (mocks/msw/handlers.ts). Every entry is
-// checked here, when the file is read, for what would otherwise fail each request that reaches it
-// (a header Node refuses to send, a status no answer can have, a body that cannot be decoded): the
-// first bad one refuses the file, named by its index and field (`log.entries[3].response.status`).
+// Reading a HAR log's text (docs/upstream.md), apart from har.ts so the MSW handlers can check a `replay` without
+// loading the rest. Every entry is checked here; the first bad one refuses the file, named by index and field.
 import { isObject } from '../../openapi/json.ts';
 import type { HarEntry } from './har.ts';
 

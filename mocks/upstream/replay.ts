@@ -1,9 +1,5 @@
-// Answers from a recording (docs/upstream.md, "Record and replay"): a request is matched to the
-// recorded exchanges by method, path, query and body (the fields compared are configurable), with no
-// network at all. Deterministic: the n-th request with one key gets the n-th answer recorded for
-// it, and the last one from then on, whatever else was asked in between; `reset()` starts over.
-// Nothing matches: a 404 naming the closest recorded request and how it differs. An entry of status
-// 0 (no answer was recorded) answers 502 saying so. Browser-safe.
+// Answers from a recording (docs/upstream.md, "Record and replay"), matched by method, path, query and body; the
+// n-th request of a key gets its n-th answer, then the last. No match: 404 naming the closest; status 0: 502.
 import { apiError } from '../common/errors.ts';
 import { errorResponse } from '../app/respond.ts';
 import type { AppRequest, AppResponse } from '../app/types.ts';
@@ -151,20 +147,13 @@ function notRecorded(
       apiError(
         'not_found',
         `No recorded exchange for ${shown}; the closest recorded request is ${closest} (differs in ${differs.join(', ')})`,
-        {
-          closest,
-          differs,
-          recorded: recorded.length,
-        },
+        { closest, differs, recorded: recorded.length },
       ),
     ),
   );
 }
 
-/**
- * An entry of status 0: browsers export it for a request that got no answer (cancelled, blocked,
- * the connection failed). There is nothing to replay, so the answer says so, as a gateway would.
- */
+/** An entry of status 0 (browsers export one for a request that got no answer): a 502 says so, as a gateway would. */
 function noAnswer(asked: Omit<Recorded, 'entry'>): AppResponse {
   const shown = `${asked.method} ${asked.path}${asked.query === '' ? '' : `?${asked.query}`}`;
   const message = `No answer was recorded for ${shown}: its HAR entry has status 0 (the recording client got none)`;

@@ -1,6 +1,5 @@
-// What `--upstream`, `--live` and `--fallback-on` say, read once (docs/upstream.md): the one upstream
-// base URL, which operations go to it (operationIds or globs over them), and which of its answers
-// the mock answers in its place. Data and parsers only; browser-safe (createHandlers reads the same).
+// What `--upstream`, `--live` and `--fallback-on` say, read once (docs/upstream.md): the upstream base URL, the
+// operations sent there, the answers the mock replaces. Data and parsers only; browser-safe.
 
 /** Which upstream answers the mock stands in for: these statuses, and (`unreachable`) no answer at all. */
 export interface FallbackRule {
@@ -125,9 +124,8 @@ export function liveMatcher(patterns: readonly string[]): (operationId: string) 
 }
 
 /**
- * `*` any run of characters, `?` one, the rest itself, over the whole text. Walked by hand, not as
- * a regex: a backtracking engine takes minutes over `*?*?*?*?*?*?*?*?*?*?*?*?X`, while returning to the
- * last `*` alone keeps the walk within glob length x text length steps.
+ * `*` any run of characters, `?` one, over the whole text. By hand, not a regex: backtracking takes minutes
+ * over `*?*?*?*?*?*?*?*?*?*?*?*?X`; returning to the last `*` alone bounds it to glob x text steps.
  */
 function globMatches(glob: string, text: string): boolean {
   let g = 0;

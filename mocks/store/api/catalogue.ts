@@ -1,6 +1,5 @@
-// The catalogue a world reads (issue 17): the apps and categories of its server seed, built once
-// per seed and shared read-only by every world of it (a world is ~50 kB; the catalogue is not
-// copied into any). `apps.list` filters, sorts and pages it per request; nothing in it changes.
+// The catalogue a world reads: its server seed's apps and categories, built once per seed and shared read-only by
+// every world (not copied into any); `apps.list` filters, sorts and pages it per request.
 import type { AppCategory, ConnectApp, PageInfo } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, ok } from '../../common/errors.ts';

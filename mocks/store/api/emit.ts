@@ -1,8 +1,5 @@
-// Control side (docs/control-api.md): an emitter emits an event, the store records it (workflow `$errors`)
-// and routes it through matching subscriptions (a deployed trigger's emit is Connect's:
-// ../connect/trigger-emit.ts). The bodies arrive checked against openapi/control.yaml (no glob emitter,
-// a step ID as cellId, an object event for a workflow's `$errors`); what is decided here is which
-// emitters this world holds and where their events go.
+// Control side (docs/control-api.md): an emitter emits an event, recorded and routed through the matching
+// subscriptions (a deployed trigger's emit: ../connect/trigger-emit.ts). Bodies arrive checked by control.yaml.
 import type { OriginalEvent, WorkflowErrorDetails, WorkflowErrorEventSummary } from '../../factories/types.ts';
 import type { DeliveryRecord } from '../../outbound/types.ts';
 import type { Result } from '../../common/errors.ts';

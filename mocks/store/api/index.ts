@@ -1,7 +1,5 @@
-// The core API's resources as the rest of the kit reads them (the app's route table, createMock's
-// control face): users and workspaces, workflows, webhooks, subscriptions, error events, emits and
-// runs, invocations of a workflow's endpoint, the app catalogue. Modules of the store import the
-// module that holds a name; modules outside it import this face.
+// The core API's resources as the rest of the kit reads them; store modules import the module that holds a name,
+// modules outside the store import this face.
 export { getApp, getAppCategory, listAppCategories, listApps } from './catalogue.ts';
 export { emit } from './emit.ts';
 export { getWorkflowErrorEventSummaries } from './error-events.ts';

@@ -1,7 +1,5 @@
-// A workflow invoked through its HTTP trigger (the SDK's `workflows.invoke` and
-// `invokeForExternalUser`, and any request to a trigger's `endpoint_url`, which the mock serves
-// itself: docs/worlds.md, "Workflow endpoints"): the endpoint's workflow, if active, runs
-// (run.ts) with the request as its event.
+// A workflow invoked through its HTTP trigger (`workflows.invoke`, any request to an `endpoint_url`: docs/worlds.md,
+// "Workflow endpoints"): the endpoint's workflow, if active, runs (run.ts) with the request as its event.
 import { fail, notFound, type Result } from '../../common/errors.ts';
 import { type Invocation, runWorkflow } from './run.ts';
 import type { World, WorkflowRecord } from '../world/world.ts';

@@ -1,10 +1,5 @@
-// One run of a workflow (docs/worlds.md, "Workflow endpoints" and "Quotas that move"): what an
-// HTTP trigger's endpoint (invoke.ts) and a deployed trigger's event (../connect/trigger-emit.ts) start. The run is
-// checked against the daily quotas of the world's user and the workflow's workspace (../world/quotas.ts)
-// and counted there; then the steps in order: a disabled step, or one whose Connect account is
-// dead or unhealthy, fails the run, which records a `$errors` event (GET
-// /workflows/{id}/$errors/event_summaries) delivered to its subscribers; a run that passes emits
-// its event on the default stream to the workflow's subscribers.
+// One run of a workflow (docs/worlds.md, "Workflow endpoints" and "Quotas that move"): charged to the daily
+// quotas, then its steps in order; a failing step records a `$errors` event, a passing run emits its event.
 import type { DeliveryRecord } from '../../outbound/types.ts';
 import type { Step } from '../../factories/types.ts';
 import { ok, type Result } from '../../common/errors.ts';
@@ -22,9 +17,8 @@ export interface Invocation {
 }
 
 /**
- * Why a step fails, or undefined: it is disabled, or it uses a Connect account of this world that is
- * dead or unhealthy. An account the world does not hold is the workspace's own, which the mock
- * does not model: it does not fail the step.
+ * Why a step fails, or undefined: it is disabled, or uses a dead or unhealthy Connect account of this world
+ * (an account the world does not hold is the workspace's own, not modelled: it does not fail the step).
  */
 function stepFailure(world: World, step: Step): { code: string; message: string } | undefined {
   if (step.disabled) return { code: 'StepDisabled', message: `step ${step.namespace} (${step.id}) is disabled` };

@@ -1,7 +1,5 @@
-// Subscriptions are identified by the triple (emitter, listener, event name). A missing event
-// name is the empty string (the document's default); globs `p_*` / `dc_*` are stored as given. A
-// subscription belongs to its emitter's workspace (a glob: the first workspace). The IDs arrive in
-// the shapes the document demands; whether they exist in this world is decided here.
+// Subscriptions, keyed by (emitter, listener, event name; '' when missing), globs `p_*` / `dc_*` stored as given,
+// each in its emitter's workspace (a glob: the first). IDs arrive shaped; whether they exist is decided here.
 import type { Subscription } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, notFound, ok } from '../../common/errors.ts';

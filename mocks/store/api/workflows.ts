@@ -1,7 +1,5 @@
-// POST /workflows, GET /workflows/{id}, PUT /workflows/{id} (their descriptions in
-// openapi/openapi.yaml). Bodies arrive checked against the document; what is left is the world's
-// state: unknown org/project/template IDs in the body are 422 (docs/errors.md); a project from
-// another workspace of the same world is accepted (the spec does not tie them together).
+// POST, GET and PUT of workflows: bodies arrive checked; unknown org/project/template IDs are 422 (docs/errors.md),
+// a project of another workspace of the same world is accepted (the spec does not tie them).
 import type {
   EventSourceTrigger,
   Schemas,

@@ -1,7 +1,5 @@
-// Connected accounts created through the API and addressed by app or by end user (the SDK's
-// `accounts.create`, `deleteByApp`, `listByExternalUser`). An account created with a connect token
-// ends that token's connect flow exactly as the hosted flow does (connect.ts finishConnectFlow):
-// it is listed at once and its CONNECTION_SUCCESS goes to the token's webhook_uri.
+// Connected accounts created through the API (the SDK's `accounts.create`, `deleteByApp`, `listByExternalUser`); one
+// created with a connect token ends its flow as the hosted flow does (connect.ts finishConnectFlow).
 import type { AccountView, ProjectEnvironment } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, ok } from '../../common/errors.ts';

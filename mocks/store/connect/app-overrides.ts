@@ -1,7 +1,5 @@
-// App overrides (the SDK's `appOverrides`): pre-defined custom-field values and optionally a custom
-// OAuth client for one app, owned by a project or its workspace (the service's docs: a project
-// sees its own and its workspace's; names are unique per owner). Created through a project's path,
-// an override is the project's.
+// App overrides (the SDK's `appOverrides`): custom-field values and an optional OAuth client for one app, owned by a
+// project or its workspace (a project sees both; names unique per owner).
 import type { AppOverride, PageInfo } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, ok } from '../../common/errors.ts';

@@ -1,6 +1,5 @@
-// Which app a Connect call names (`app_slug`, `app`, an `app_id` path segment): the apps of the
-// factories (mocks/factories/common.ts APPS, then the catalogue's APP_TABLE), one `App` per slug and world, so an app
-// keeps its `oa_` ID wherever the world shows it (accounts, OAuth apps, overrides).
+// Which app a Connect call names: the factories' apps (common.ts APPS, then the catalogue's APP_TABLE), one `App`
+// per slug and world, so an app keeps its `oa_` ID wherever the world shows it.
 import type { App } from '../../factories/types.ts';
 import { APP_TABLE } from '../../factories/catalogue.ts';
 import { APPS } from '../../factories/common.ts';

@@ -1,9 +1,5 @@
-// The components of the catalogue as a project reads them (issue 17): lists and reads of actions and
-// triggers, the options of a prop (`configureProp`), the props a configured value brings
-// (`reloadProps`) and the runs of actions. The components are the same for every world
-// (mocks/factories/components.ts); what depends on the world is who may use which account: an `app`
-// prop takes an account of that app owned by the end user, in the project and environment asked.
-// A run is deterministic: the same component and props give the same exports and return value.
+// The catalogue's components as a project reads them: lists, reads, configureProp, reloadProps and action runs.
+// Components are the same for every world; what depends on the world is whose accounts a prop may take.
 import type { Component, ComponentProp, ConfiguredProps, PageInfo, ProjectEnvironment } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, ok } from '../../common/errors.ts';
@@ -121,10 +117,7 @@ function bodyComponent(
   return fail(
     'unprocessable',
     `${version === undefined ? key : `${key}@${version}`} is not ${scope === 'action' ? 'an' : 'a'} ${NOUN[scope]} of the catalogue`,
-    {
-      field: 'id',
-      key,
-    },
+    { field: 'id', key },
   );
 }
 
@@ -153,13 +146,8 @@ function accountProblem(world: World, prop: ComponentProp, value: unknown, who: 
   return undefined;
 }
 
-interface ConfigurePropInput {
-  id: string;
-  version?: string;
-  external_user_id: string;
+interface ConfigurePropInput extends ReloadPropsInput {
   prop_name: string;
-  configured_props?: ConfiguredProps;
-  dynamic_props_id?: string;
   page?: number;
   query?: string;
 }
@@ -318,12 +306,7 @@ function reloadProblem(component: Component, reload: ComponentProp, value: unkno
     : `${reload.name}: ${JSON.stringify(value)} is not one of the ${reload.label ?? reload.name} options`;
 }
 
-interface RunActionInput {
-  id: string;
-  version?: string;
-  external_user_id: string;
-  configured_props?: ConfiguredProps;
-  dynamic_props_id?: string;
+interface RunActionInput extends ReloadPropsInput {
   stash_id?: string | boolean;
 }
 

@@ -1,9 +1,5 @@
-// Connect: project trigger webhooks per environment, connect tokens, connected accounts and the
-// control-side completion of a connect flow (deployed triggers: triggers.ts). Inputs arrive checked
-// against the document (URLs by its WebhookUrl rule, the environment header); what is decided here
-// depends on the world: which projects, webhooks, tokens and accounts exist, in which environment,
-// and whether a connect flow may still complete. Answers have the shapes of @pipedream/sdk's models
-// (openapi/openapi.yaml names each one).
+// Connect: project trigger webhooks, connect tokens, connected accounts and the control-side completion of a flow
+// (deployed triggers: triggers.ts). Inputs arrive checked; answers have @pipedream/sdk's shapes.
 import type {
   AccountView,
   App,

@@ -1,7 +1,5 @@
-// A project's end users (`external_user_id`s) as the SDK's `users` client sees them. The store keeps
-// no user records: an end user exists in a project environment while they own a connected account
-// or a deployed trigger there, so the list is derived from those, and deleting an end user deletes
-// what they own (their connect tokens too). Answers have the SDK's `ExternalUser` shape.
+// A project's end users as the SDK's `users` client sees them: no records of their own; one exists in an environment
+// while owning an account or deployed trigger there, and deleting one deletes what they own.
 import type { ExternalUser, PageInfo, ProjectEnvironment } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, ok } from '../../common/errors.ts';

@@ -1,9 +1,5 @@
-// The File Stash (the SDK's `fileStash.downloadFile`, the service's "Working with Files"): an action
-// run with a `stash_id` whose component writes a file to /tmp (`stash: optional`) has that file
-// synced to the stash, listed in the run's `$filestash_uploads` export, and downloadable by its
-// `s3Key` from the project and environment it was written in. The mock keeps what a file is
-// (name, size, the hash of its run), not its bytes: they are made again on each download, the same
-// every time. No presigned `get_url`: it would lead off the machine.
+// The File Stash (the SDK's `fileStash.downloadFile`): files an action run wrote, downloadable by `s3Key`. The mock
+// keeps what a file is, not its bytes (made again, the same, on each download); no presigned URL leads off the machine.
 import { fail, ok, type Result } from '../../common/errors.ts';
 import type { ProjectEnvironment } from '../../factories/types.ts';
 import { inEnvironment } from './connect.ts';

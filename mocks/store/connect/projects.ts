@@ -1,7 +1,5 @@
-// Connect projects as the SDK's `projects` client sees them (openapi/openapi.yaml, ConnectProject):
-// create, read, update, delete with what the project holds, the logo, and the project's apps.
-// Inputs arrive checked against the document (lengths, the logo's data: URL); what is decided here
-// depends on the world: which projects exist and what they hold.
+// Connect projects as the SDK's `projects` client sees them: create, read, update, delete, the logo and the apps;
+// inputs arrive checked, what depends on the world is decided here.
 import type { ConnectProject, PageInfo, Project, ProjectEnvironment, ProjectInfo } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { ok } from '../../common/errors.ts';
@@ -11,7 +9,7 @@ import { inEnvironment, projectOf } from './connect.ts';
 import { type PageQuery, pageOfList } from '../world/pagination.ts';
 import { collectionFull } from '../world/retention.ts';
 import { SEEDED_ENVIRONMENTS } from '../world/seed.ts';
-import { firstWorkspaceId, type World } from '../world/world.ts';
+import { firstWorkspaceId, projectRecord, type World } from '../world/world.ts';
 
 /** The SDK's `Project`: what the API shows of a project (no workspace, timestamps or logo). */
 function projectView(project: Project): ConnectProject {
@@ -76,17 +74,7 @@ export function createProject(world: World, input: CreateProjectInput): Result<C
   for (const key of ['app_name', 'support_email', 'connect_require_key_auth_test'] as const) {
     if (input[key] !== undefined) Object.assign(project, { [key]: input[key] });
   }
-  world.projects.set(project.id, {
-    project,
-    environments: new Map(
-      SEEDED_ENVIRONMENTS.map((name) => [
-        name,
-        { webhook_url: null, signing_key: null, created_at: now, updated_at: now },
-      ]),
-    ),
-    deployedTriggerIds: [],
-    accountIds: [],
-  });
+  world.projects.set(project.id, projectRecord(project, SEEDED_ENVIRONMENTS, now));
   return ok(projectView(project));
 }
 

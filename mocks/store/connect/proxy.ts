@@ -1,8 +1,5 @@
-// The Connect proxy (issue 17, item 5): the service would send the request upstream with the end
-// user's credentials applied; the mock never leaves the machine, so it answers as a deterministic
-// upstream would: an echo of the request the service would have sent, with the name of the header
-// the account's credentials would go in and never their value. What depends on the world is whose
-// account it is and whether the URL is on its app's domain.
+// The Connect proxy: the mock never leaves the machine, so it echoes the request the service would send, naming
+// the header the account's credentials would go in, never their value.
 import type { ProjectEnvironment } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, notFound, ok } from '../../common/errors.ts';
@@ -96,10 +93,7 @@ export function proxy(world: World, request: ProxyRequest): Result<ProxyEcho> {
     return fail(
       'bad_request',
       `${url.hostname} is not on ${domain}, the domain of ${app}: the proxy only sends to it`,
-      {
-        url: url.href,
-        allowed_domains: [domain],
-      },
+      { url: url.href, allowed_domains: [domain] },
     );
   }
   const headers: Record<string, string> = {};

@@ -38,9 +38,7 @@ export function emitTrigger(
     return fail(
       'unprocessable',
       `deployed trigger ${triggerId} is inactive: it emits nothing until deployedTriggers.update sets active: true`,
-      {
-        trigger_id: triggerId,
-      },
+      { trigger_id: triggerId },
     );
   }
   let targets = record.webhooks.map(({ url, signing_key }) => ({ url, key: signing_key }));
@@ -92,9 +90,8 @@ export function emitTrigger(
 }
 
 /**
- * Keeps what a deployed trigger emitted for deployedTriggers.listEvents (newest first, the SDK's
- * `EmittedEvent`; an event that is not a JSON object is kept as `{value}`, since `e` is an object)
- * and counts the one Connect credit an emitted event costs (usage.ts).
+ * Keeps an emitted event for deployedTriggers.listEvents (newest first; a non-object as `{value}`, since the
+ * SDK's `e` is an object) and counts the Connect credit it costs (usage.ts).
  */
 function recordTriggerEvent(world: World, record: DeployedTriggerRecord, id: string, event: unknown): void {
   const e =

@@ -1,8 +1,5 @@
-// Connect triggers: the catalogue of trigger components, deployment for an end user, the deployed
-// triggers (`dc_`) and their trigger-level webhooks, each with its own `wh_` ID and signing key.
-// What is decided here depends on the world: which triggers exist, in which environment, for which
-// end user, and which webhook a delivery goes to (trigger-emit.ts). Answers have the shapes of
-// @pipedream/sdk's models (openapi/openapi.yaml names each one).
+// Connect triggers: the catalogue's trigger components, deployment for an end user, deployed triggers (`dc_`) and
+// their webhooks, each with its own `wh_` ID and signing key (deliveries: trigger-emit.ts).
 import type {
   ConfiguredProps,
   ConnectWebhookWithSigningKey,
@@ -25,10 +22,7 @@ import { collectionFull } from '../world/retention.ts';
 import type { DeployedTriggerRecord, EmittedEventRecord, TriggerWebhookRecord, World } from '../world/world.ts';
 import { copy } from '../world/world.ts';
 
-/**
- * Who asks: `x-pd-environment` and `external_user_id`, both required on the deployed-trigger
- * endpoints (openapi/openapi.yaml): a trigger of another environment or end user is not found.
- */
+/** Who asks (`x-pd-environment`, `external_user_id`): a trigger of another environment or end user is not found. */
 export interface TriggerScope {
   environment: ProjectEnvironment;
   externalUserId: string;
@@ -207,10 +201,7 @@ export function listDeployedTriggerWebhooks(
   return found.ok ? ok(webhooksView(found.value, showKeys)) : found;
 }
 
-/**
- * Replaces the trigger-level URLs: a URL kept from before keeps its webhook (ID and key), a new
- * URL gets a new webhook with a key of its own, a URL left out loses its webhook.
- */
+/** Replaces the trigger-level URLs: a kept URL keeps its webhook (ID, key), a new one gets its own, others go. */
 export function setDeployedTriggerWebhooks(
   world: World,
   projectId: string,
@@ -371,10 +362,7 @@ export function setDeployedTriggerWorkflows(
     return fail(
       'unprocessable',
       `workflow ${stranger} is not a workflow of workspace ${orgId}, which owns project ${projectId}`,
-      {
-        field: 'workflow_ids',
-        workflow_id: stranger,
-      },
+      { field: 'workflow_ids', workflow_id: stranger },
     );
   }
   found.value.workflowIds = ids;

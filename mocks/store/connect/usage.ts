@@ -1,6 +1,5 @@
-// Connect credit usage (GET /connect/usage, the SDK's `usage.list`): the store counts credits per
-// UTC day as they are used (a deployed trigger's emitted event is one credit, the service's pricing)
-// and answers a window as one record per day it overlaps, clipped to the window.
+// Connect credit usage (GET /connect/usage): credits counted per UTC day as used (an emitted event is one), answered
+// as one record per day the window overlaps, clipped to it.
 import type { ConnectUsage } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, ok } from '../../common/errors.ts';

@@ -1,10 +1,5 @@
-// What changed in a world since it was last written, for the state file's log of accepted writes
-// (mocks/node/state.ts, docs/worlds.md "State across restarts"): each collection of a world is a
-// TrackedMap, which, once tracking is on, notes the keys of the entries a caller may have changed.
-// A store function changes an entry by setting or deleting it, or by mutating a value it got from
-// the map (get, or an iteration), so every key a value was handed out for counts as changed: an
-// iteration marks the whole collection. Without tracking (the browser, the server without
-// --state) each call costs one property test.
+// What changed in a world since it was last written, for the state log (docs/worlds.md "State across restarts"):
+// a TrackedMap notes every key a value was handed out for (an iteration marks it all); untracked, one check per call.
 
 /** The keys of a collection that may have changed, or 'all' (it was iterated or cleared). */
 export type Marks<K> = Set<K> | 'all';

@@ -1,8 +1,5 @@
-// A world's clock (docs/worlds.md, "A clock per world"). Every store module reads the time of a
-// world through `world.ctx.now()`, which is this clock once seeding is done; so setting or
-// advancing it moves everything the world shows (timestamps, token expiry, signatures, rate-limit
-// windows, the daily quotas' day) and nothing else. A world whose clock was never touched reads the
-// store's clock (real time) unchanged.
+// A world's clock (docs/worlds.md, "A clock per world"): store modules read time through `world.ctx.now()`, so
+// setting it moves everything the world shows and nothing else; untouched, it reads the store's clock.
 import { fail, ok, type Result } from '../../common/errors.ts';
 import { LATEST_WORLD_TIME, LATEST_WORLD_TIME_MS } from '../../ids/random.ts';
 
@@ -68,8 +65,7 @@ export function createWorldClock(base: () => number): WorldClock {
   // it and stops there (docs/worlds.md).
   const at = (storeMs: number) => within(frozenAt ?? storeMs + offset);
   const now = () => at(base());
-  // Each reading takes the base clock once: two readings a millisecond apart would lose that millisecond
-  // from the offset (an advance of 61m once gave 3,659,999 ms).
+  // Each reading takes the base clock once: two readings a millisecond apart would lose it from the offset.
   const state = (): ClockState => {
     const real = base();
     const time = at(real);
@@ -125,9 +121,8 @@ export function utcDay(ms: number): number {
 }
 
 /**
- * `POST /__mock/clock` on a world: `set` first, then `advance`, then `freeze`; the body's shape was
- * checked against the control document already, so only what it cannot say is refused here: an
- * instant outside EARLIEST_WORLD_TIME..LATEST_WORLD_TIME, which the control document states.
+ * `POST /__mock/clock` on a world: `set`, then `advance`, then `freeze`; the body was checked by the control
+ * document, so only an instant outside EARLIEST_WORLD_TIME..LATEST_WORLD_TIME is refused here.
  *
  * @example
  * changeClock(world, { advance: '90m' }); // ok({ now: '...', offset_ms: 5400000, frozen: false })

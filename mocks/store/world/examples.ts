@@ -1,10 +1,5 @@
-// Live examples (docs/worlds.md, "The document's examples"): every world also holds the resources
-// the document's examples name, with those IDs and, where an example shows them, those field
-// values, so a request copied from the document (a curl, a Try-it, a generated collection) gets its
-// documented 2xx on a fresh world. Driven by the document alone: the examples are walked once for
-// the resource objects they show and the IDs they name (in parameters, bodies, cursors), and each
-// world plants what it does not hold yet, after its random seeding (which stays as it was).
-// Each world gets its own copies; nothing here is shared between worlds but the read-only walk.
+// Live examples (docs/worlds.md, "The document's examples"): each world also plants the resources the document's
+// examples name, after its random seeding, so a request copied from the document gets its documented 2xx.
 import {
   makeConnectedAccount,
   makeConnectToken,
@@ -152,9 +147,8 @@ function mostNamed(examples: DocumentExamples, kind: IdKind): string | undefined
 }
 
 /**
- * A copy of the example's objects and arrays that shares its strings: a world may change its
- * resources in place, never a string, and every world holds the examples: ~11 kB of heap per
- * world this way, 13.4 kB with structuredClone's copies of every string (docs/performance.md).
+ * A copy of the example's objects and arrays that shares its strings: a world changes its resources in place,
+ * never a string, and every world holds the examples (~11 kB a world; 13.4 kB with structuredClone).
  */
 function shells<T>(value: T): T {
   if (Array.isArray(value)) return value.map(shells) as T;
@@ -322,10 +316,7 @@ function plantWebhooks(planting: Planting, project: ProjectRecord | undefined, t
   }
 }
 
-/**
- * A Connect webhook (`signing_key_set`, openapi/openapi.yaml ConnectWebhook and TriggerWebhook) is
- * no `wh_` webhook object: a trigger's when named as a `webhook_id`, else the project environment's.
- */
+/** A Connect webhook (`signing_key_set`): a trigger's when named as a `webhook_id`, else the environment's. */
 function plantConnectWebhook(
   { world, examples, environments }: Planting,
   project: ProjectRecord,
@@ -441,9 +432,8 @@ function plantSubscriptions(planting: Planting): void {
 }
 
 /**
- * A runner that drops optional parameters (Portman does) sends the example's pair without
- * `event_name`, which names the default stream (EventNameQuery): that pair is planted there too,
- * under an ID made from the example's, so no draw of the world moves (docs/worlds.md).
+ * A runner that drops optional parameters (Portman) sends the example's pair without `event_name` (the default
+ * stream): that pair is planted there too, under an ID made from the example's, so no draw moves.
  */
 function plantDefaultStreamTwin(planting: Planting, id: string, example: Json, orgId: string): void {
   const { world } = planting;

@@ -1,7 +1,5 @@
-// A world's machinery as the rest of the kit reads it: the world's types, its session (journal,
-// limits), clock, quotas' day, scenarios, snapshots and their patches (the state file), weight and
-// summary, and the recording sink. Modules of the store import the module that holds a name;
-// modules outside it import this face.
+// A world's machinery as the rest of the kit reads it; store modules import the module that holds a name, modules
+// outside the store import this face.
 export { changeClock, type ClockState } from './clock.ts';
 export { settleQuotaDay } from './quotas.ts';
 export { createRecordingSink } from './recording-sink.ts';

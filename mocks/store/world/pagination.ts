@@ -1,7 +1,5 @@
-// Pagination (the document's Limit, After and Before parameters): opaque cursors are base64url of
-// the boundary item's id; page_info is {total_count, count, start_cursor, end_cursor} with '' on an
-// empty page. `limit` arrives checked and defaulted by the document; whether a cursor names an item
-// of this list depends on the list, so that is decided here. Browser-safe (btoa/atob).
+// Pagination (the document's Limit, After, Before): cursors are base64url of the boundary item's id; page_info
+// {total_count, count, start_cursor, end_cursor}, '' on an empty page. Whether a cursor fits the list is decided here.
 import type { PageInfo } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, ok } from '../../common/errors.ts';

@@ -1,10 +1,5 @@
-// Keeps a store's worlds in a Web Storage area (sessionStorage or localStorage in a page) as one
-// worlds snapshot (snapshot.ts), so a page reload finds them again. No DOM types here: the storage
-// is anything with getItem/setItem, which keeps this testable in Node.
-//
-// Nothing here may break the app that uses the mock: a storage that cannot be read or written
-// (disabled, quota exceeded) and a saved snapshot that cannot be restored (another seed, damaged)
-// are logged once each, and the worlds then simply live in memory.
+// Keeps a store's worlds in Web Storage as one snapshot, so a page reload finds them. Nothing here may break the
+// app: an unusable storage or snapshot is logged once and the worlds live in memory. No DOM types (tested in Node).
 import type { Store } from '../index.ts';
 
 /** The part of the Web Storage API this needs. */

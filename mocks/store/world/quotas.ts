@@ -1,11 +1,5 @@
-// Daily quotas of compute time and invocations (spec, "Limits": per user and per workspace,
-// reported by GET /users/me and GET /workspaces/{org_id}). A workflow run (../api/run.ts: an HTTP
-// trigger's endpoint, a deployed trigger's event) and a subscription reaching a workflow or source
-// listener (../api/emit.ts) count here, against the world's user and the workflow's workspace: one
-// invocation and its compute time. A run over a quota is refused before anything runs. The spec shows no units: compute time is in milliseconds
-// (the document's DailyComputeTimeMilliseconds). Store layer: no HTTP, no clock of its own: the day
-// is the world's clock's, and its counters reset when that clock passes a UTC midnight (settleQuotaDay;
-// the service resets its quotas "daily, at 00:00 (midnight) UTC", docs/worlds.md "Quotas that move").
+// Daily quotas of compute time (ms) and invocations, per user and workspace (docs/worlds.md, "Quotas that move"):
+// runs and subscriptions reaching a workflow count; a run over a quota is refused; reset at the world's UTC midnight.
 import { fail, ok, type Result } from '../../common/errors.ts';
 import { utcDay } from './clock.ts';
 import type { User, Workspace } from '../../factories/types.ts';
@@ -67,10 +61,7 @@ function withinQuota(world: World, orgId: string, charge: Charge): Result<null> 
       return fail(
         'rate_limited',
         `the ${over.replace(/_/g, ' ')} of ${owner} is used up for today (${counters[over]})`,
-        {
-          quota: over,
-          owner: owner.split(' ')[1],
-        },
+        { quota: over, owner: owner.split(' ')[1] },
       );
     }
   }

@@ -1,6 +1,5 @@
-// A DeliverySink that only records (state 'recorded'); the store's default when no delivery
-// engine is given, so a store on its own never touches the network. The world's session lists
-// the records (session.ts), as it does the engine's; `requests` keeps what was asked, for tests.
+// A DeliverySink that only records (state 'recorded'): the store's default, so a store alone never touches the
+// network; `requests` keeps what was asked, for tests.
 import type { DeliveryRecord, DeliveryRequest, DeliverySink } from '../../outbound/types.ts';
 
 export function createRecordingSink(

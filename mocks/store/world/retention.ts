@@ -1,7 +1,5 @@
-// What a store keeps besides its worlds, bounded per world and in total (docs/worlds.md, "Bounds"):
-// the request journal and the delivery log of every session count their lines, records and body
-// bytes into one tally per store, so the store can evict least-recently-used worlds when the sum
-// passes its cap, however the lines are spread over worlds. Plain data, browser-safe.
+// What a store keeps besides its worlds, bounded per world and in total (docs/worlds.md, "Bounds"): journals and
+// delivery logs count into one tally per store, so the store evicts past its cap however they are spread.
 import { apiError, type Result } from '../../common/errors.ts';
 import type { DeliveryRecord, DeliverySink } from '../../outbound/types.ts';
 

@@ -1,10 +1,5 @@
-// A world described by a scenario (docs/scenarios.md) instead of the default seeding: the shapes a
-// scenario may give, typed from the document's generated types (every resource field optional; the
-// factories fill the rest from the world's seeded generator, so a scenario world is as deterministic
-// per (seed, token) as a seeded one), and plantScenario(), which fills an empty world from one.
-// Checking a scenario against the document is mocks/scenarios/validate.ts's job, before a store
-// ever sees it; what only a built world can tell (an ID given twice, a subscription to an emitter
-// the scenario does not hold) plantScenario answers here, as issues with JSON pointers.
+// A world described by a scenario (docs/scenarios.md): the shapes it may give (typed from the document, factories
+// fill the rest) and plantScenario(), which answers what only a built world shows as issues with JSON pointers.
 import {
   makeConnectedAccount,
   makeCredentials,

@@ -1,7 +1,5 @@
-// Builds a world and fills it with the seeded state of docs/worlds.md. All seeded timestamps come from
-// a fixed reference date (not the wall clock), so the same (server seed, token) gives the same
-// world byte for byte; once seeding is done the world's clock switches to its own clock (clock.ts),
-// which reads the store's `now` until a clock call sets or advances it.
+// Builds a world and fills it with the seeded state of docs/worlds.md, timestamps from a fixed reference date, so
+// (server seed, token) gives the same world byte for byte; after seeding the world reads its own clock (clock.ts).
 import type { DeliverySink } from '../../outbound/types.ts';
 import type { World } from './world.ts';
 import {
@@ -248,10 +246,7 @@ function seedProject(world: World, orgId: string): string {
   return project.id;
 }
 
-/**
- * Three workflows in the first workspace's project: HTTP (with five recorded `$errors` events, one
- * of them with an original_event over 1 KB, stored newest first), timer, and event source.
- */
+/** Three workflows: HTTP (five `$errors` events, newest first, one original_event over 1 KB), timer, event source. */
 function seedWorkflows(world: World, orgId: string, projectId: string) {
   const { ctx } = world;
   const withErrors = makeWorkflow(ctx, { active: true }, { triggerKind: 'http', stepCount: 2 });

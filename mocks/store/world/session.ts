@@ -1,7 +1,5 @@
-// One session per world (docs/worlds.md, "Sessions"): everything the fake keeps for one bearer token
-// (its world, delivery records, request journal, injected rate limit and faults) owned in one place,
-// so that reset and eviction are one replacement or one deletion, never a fan-out. Plain data: the
-// app writes the journal and consults the limits; nothing here knows HTTP.
+// One session per world (docs/worlds.md, "Sessions"): all the fake keeps for one token in one place, so reset and
+// eviction are one replacement or one deletion. Plain data: nothing here knows HTTP.
 import type { DeliveryRecord } from '../../outbound/types.ts';
 import type { World } from './world.ts';
 
@@ -69,10 +67,7 @@ export interface Limits {
   set(rule: RateLimitRule): RateLimitRule | null;
   /** For one request: the Retry-After seconds when it must be refused (and counts it), else null. */
   take(): number | null;
-  /**
-   * For one request: its place in the per-second window (the rule's `per_second`, else `fallback`)
-   * at `now()`, or null when no rate applies (then the clock is not read: this runs on every request).
-   */
+  /** One request's place in the per-second window at `now()`, or null when no rate applies (no clock read then). */
   rate(now: () => number, fallback: number): RateWindow | null;
 }
 
@@ -80,10 +75,7 @@ export interface Session {
   readonly token: string;
   /** The resources: seeded from (seed, token), saved by snapshots. */
   readonly world: World;
-  /**
-   * Oldest first; the records of deliveries the world asked for since the session began (the
-   * delivery engine keeps updating each record's state; it keeps no log of its own).
-   */
+  /** The world's delivery records since the session began, oldest first (the engine keeps updating them). */
   readonly deliveries: readonly DeliveryRecord[];
   /** The world's /v1 requests (`GET /__mock/requests`), bounded. */
   readonly journal: Journal;
@@ -94,9 +86,8 @@ export interface Session {
 }
 
 /**
- * The session of `world`, whose deliveries go through `log.sink` (the sink the world was built
- * with); `journal` defaults to an uncounted one (retention.ts counts a store's). `log` is
- * retention.ts's DeliveryLog, typed by the one field read here: retention.ts imports this module.
+ * The session of `world`, whose deliveries go through `log.sink` (retention.ts's DeliveryLog, typed by that one
+ * field: retention.ts imports this module); `journal` defaults to an uncounted one.
  */
 export function openSession(
   world: World,
@@ -117,11 +108,8 @@ function journalView(
 }
 
 /**
- * A journal of the last `limit` lines, counted into `tally` when one is given (retention.ts).
- *
- * A line is written into columns of a ring, so recording one keeps no object past its request:
- * it runs on every request, and objects that outlive a few thousand requests are what the garbage
- * collector pays for (docs/performance.md).
+ * A journal of the last `limit` lines, counted into `tally` when one is given (retention.ts). Lines are written
+ * into columns of a ring, so recording one keeps no object past its request (docs/performance.md).
  *
  * @example
  * const journal = createJournal();
@@ -155,9 +143,7 @@ export function createJournal(limit = JOURNAL_LIMIT, tally?: { entries: number }
   return {
     record(entry) {
       methods[next] = entry.method;
-      // A line's path is most often its predecessor's: the ring keeps that one string rather than
-      // each request's own, which would survive the young generation's collections and be copied
-      // by each of them (docs/performance.md, "What keeps the mock fast").
+      // The predecessor's equal path string, not each request's own (docs/performance.md, "What keeps the mock fast").
       const previous = paths[next === 0 ? limit - 1 : next - 1];
       paths[next] = previous === entry.path ? previous : entry.path;
       statuses[next] = entry.status;

@@ -1,12 +1,5 @@
-// One plain-JSON format for the store's worlds: what the MSW handlers keep in Web Storage across
-// page reloads and what a server can write to a state file. A restored world answers every
-// request as the original would, and continues its random draws (new IDs, keys, names) exactly
-// where the original stopped: its generator state is part of the snapshot.
-//
-// Maps are written as arrays of their values in insertion order; every key is derived back from
-// the value (a resource's id, a subscription's triple), and a workspace's source order from the
-// sources' creation order, so nothing is stored twice. Not part of a world, so not in a snapshot:
-// the delivery log, the request journal and injected rate limits.
+// The worlds as one plain-JSON snapshot (Web Storage, the state file), random generator state included so a
+// restored world draws on where it stopped. Maps are arrays of values, keys derived back; no logs or journals.
 import type {
   ConnectToken,
   DeployedTrigger,
@@ -161,15 +154,7 @@ const COLLECTIONS: Record<CollectionName, Collection> = {
   },
   projects: {
     map: (w) => w.projects,
-    element: (value) => {
-      const record = value as ProjectRecord;
-      return {
-        project: record.project,
-        environments: [...record.environments],
-        deployedTriggerIds: record.deployedTriggerIds,
-        accountIds: record.accountIds,
-      };
-    },
+    element: (value) => ({ ...(value as ProjectRecord), environments: [...(value as ProjectRecord).environments] }),
     keyOf: (e: { project: Project }) => e.project.id,
   },
   templates: { map: (w) => w.templates, element: same, keyOf: (e: Template) => e.id },

@@ -1,8 +1,5 @@
-// What a world weighs, counted the same way for seeded and scenario worlds (docs/worlds.md,
-// "Bounds"): an estimate of its heap bytes from its record counts. The store keeps the sum of the
-// worlds it holds under a bound and evicts least recently used worlds past it, so a token that opens
-// a large world counts as many small ones; a scenario heavier than SCENARIO_WEIGHT_LIMIT is refused
-// at load. Plain data, browser-safe.
+// What a world weighs (docs/worlds.md, "Bounds"): its heap bytes estimated from record counts, the same way for
+// seeded and scenario worlds; the store evicts past a bound, and scenarios over SCENARIO_WEIGHT_LIMIT are refused.
 import type { ScenarioDefinition } from './scenario.ts';
 import { MAX_ERROR_EVENTS, type World } from './world.ts';
 

@@ -1,6 +1,5 @@
-// The state of one world (one bearer token). Collections are Maps keyed by ID (insertion order
-// is creation order); workspace sources are additionally kept as an array plus an id->index map
-// so a page is O(limit) and a cursor lookup O(1), even with 100,000 sources in a workspace.
+// The state of one world: Maps keyed by ID in creation order; workspace sources also as an array plus an id->index
+// map, so a page is O(limit) and a cursor lookup O(1) even with 100,000 sources.
 import type { FactoryContext, RandomizerState } from '../../ids/random.ts';
 import { TrackedMap } from './changes.ts';
 import type { DeliverySink } from '../../outbound/types.ts';
@@ -146,10 +145,7 @@ export interface AccountRecord {
   projectId: string;
   environment: ProjectEnvironment;
   credentials: Record<string, unknown>;
-  /**
-   * An OAuth account in production connected through the service's OAuth client, not the
-   * project's own: its credentials are never returned (the service's docs).
-   */
+  /** A production OAuth account connected through the service's own client: its credentials are never returned. */
   credentialsWithheld?: boolean;
 }
 
@@ -269,10 +265,8 @@ export function addSource(world: World, source: EventSource, orgId: string): voi
 }
 
 /**
- * A deep copy, for values that come in from callers (an emitted event, a source built from a
- * request) so that the caller cannot change the world afterwards. Reads go the other way without a
- * copy: they hand out the world's own objects, which the app serialises at once; JS callers of the
- * store must treat them as read-only. Cloning on every read cost 40% of the app's time per request.
+ * A deep copy of a value coming in from a caller, who then cannot change the world. Reads hand out the world's
+ * own objects uncopied (cloning each read cost 40% of a request); JS callers treat them as read-only.
  */
 export function copy<T>(value: T): T {
   return structuredClone(value);
