@@ -1,11 +1,5 @@
-// The contract runner: the suites (docs/contracts.md) once against one target, or with `explore`
-// the exploring engine instead (contracts/explore/), then the per-operation summary of every
-// exchange and the coverage of the document (openapi/coverage.ts): a table, the JUnit report's
-// properties, JSON and an HTML page, and the --min-coverage gate. Vitest runs in this process through its Node API with an
-// inline configuration: no config file, suites found relative to this module, so it works from the
-// checkout (contracts/suites/*.contract.ts) and from an installed package
-// (dist/contracts/suites/*.contract.js) with nothing else installed. The `contracts` command of
-// the CLI and the package's `./contracts` entry are this one function.
+// The contract runner (docs/contracts.md): the suites or the explorer against one target, then the summary and
+// coverage. Vitest runs in-process with an inline configuration, so it works from the checkout and the package.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -237,17 +231,8 @@ export async function runContracts(options: RunContractsOptions = {}): Promise<C
     log(`\nJUnit report written to ${resolve(options.junitFile)}`);
   }
   const ok = !failedCases && failedChecks === 0 && belowCoverage.length === 0 && exploredOk && pactProblems === 0;
-  return {
-    ok,
-    failedCases,
-    failedChecks,
-    rows,
-    untouched,
-    coverage,
-    belowCoverage,
-    pactProblems,
-    ...(explored ? { explore: explored } : {}),
-  };
+  const result = { ok, failedCases, failedChecks, rows, untouched, coverage, belowCoverage, pactProblems };
+  return explored ? { ...result, explore: explored } : result;
 }
 
 type Log = (line: string) => void;
@@ -340,11 +325,7 @@ async function runOrExplore(options: RunContractsOptions, env: Record<string, st
   }
 }
 
-/**
- * The reports the run writes (JUnit XML, coverage) whole, as `serve` writes its own: a link planted
- * at the path is replaced, what it points to never written (mocks/node/files.ts). The folder is
- * created, as vitest's reporter created it when it wrote to the user's path itself.
- */
+/** A report written whole, its folder created: a link planted at the path is replaced (mocks/node/files.ts). */
 function writeReport(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileReplacingSync(path, text, { mode: 0o644 });
@@ -473,11 +454,7 @@ function coverageProperties(coverage: CoverageReport, extra: Record<string, stri
   return props;
 }
 
-/**
- * `pactFiles`: each file through pact check's one code path (openapi/pact-check.ts), its lines
- * logged; answers the problems, a file that cannot be read or is no Pact file counting as one, and
- * the JUnit suite of a case per file.
- */
+/** `pactFiles` through pact check's code path: the problems (an unreadable file counts one) and a JUnit suite. */
 function checkPactFiles(files: string[], shard: string | undefined, log: Log): { problems: number; suite: JunitSuite } {
   log('\nPact files against the document (as pact check, docs/pact.md):\n');
   let problems = 0;
@@ -509,9 +486,9 @@ function withSuite(report: string | undefined, suite: JunitSuite): string | unde
 /** The JUnit report of an exploration: one case, failed with the invariant and the curl replay when it failed. */
 function exploreJunit(outcome: ExploreOutcome, coverage: CoverageReport): string {
   const extra = {
-    'explore.seed': String(outcome.seed),
-    'explore.runs': String(outcome.runs),
-    'explore.requests': String(outcome.requests),
+    'explore.seed': `${outcome.seed}`,
+    'explore.runs': `${outcome.runs}`,
+    'explore.requests': `${outcome.requests}`,
   };
   const failure = {
     message: `[${outcome.invariant}] ${(outcome.error ?? '').split('\n')[0]}`,
