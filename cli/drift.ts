@@ -1,8 +1,5 @@
-// `workflow-api-mock drift RECORDING.har`: the drift report of a recording, offline (docs/upstream.md,
-// "Drift report"). Every answer in the HAR log is judged against the kit's document by its own
-// validator, as `serve --drift-report` does live; a table on stdout, or the JSON report, and JUnit
-// XML for CI. Reads any HAR 1.2 file (a browser's devtools export too): an entry's operation is its
-// `_operationId` when the kit recorded it, else found from its method and path.
+// `workflow-api-mock drift RECORDING.har` (docs/upstream.md, "Drift report"): a HAR recording's answers judged
+// offline as `serve --drift-report` judges them live; any HAR 1.2 file, a browser's export too.
 import { readFile } from 'node:fs/promises';
 import { writeFileReplacing } from '../mocks/node/files.ts';
 import { driftJUnit, driftText } from '../openapi/drift-report.ts';

@@ -1,7 +1,5 @@
-// `workflow-api-mock prism [mock|proxy]`: Stoplight Prism on the OpenAPI document the kit ships,
-// `prism mock` (answers from the document) or `prism proxy --errors` in front of a server (the
-// stateful mock by default), so every exchange is validated against the document. Prism is not
-// a dependency of the kit: when it cannot be resolved, this says what to install (exit 1).
+// `workflow-api-mock prism [mock|proxy]`: Stoplight Prism on the kit's document, `prism proxy --errors` in front of a
+// server (the mock by default). Prism is no dependency of the kit: when missing, this says what to install (exit 1).
 import {
   defineCommand,
   EXIT_FAILED,

@@ -573,17 +573,8 @@ function interpretFaults(
   return faults;
 }
 
-const KIB = 1024;
-const UNIT_BYTES: Record<string, number> = {
-  '': 1,
-  b: 1,
-  k: KIB,
-  kib: KIB,
-  m: KIB ** 2,
-  mib: KIB ** 2,
-  g: KIB ** 3,
-  gib: KIB ** 3,
-};
+const [KIB, MiB, GiB] = [1024, 1024 ** 2, 1024 ** 3];
+const UNIT_BYTES: Record<string, number> = { '': 1, b: 1, k: KIB, kib: KIB, m: MiB, mib: MiB, g: GiB, gib: GiB };
 /** `104857600` -> `100MiB`, for the help and the messages. */
 function MIB(bytes: number): string {
   return `${bytes / KIB ** 2}MiB`;

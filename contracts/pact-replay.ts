@@ -1,8 +1,5 @@
-// `pact verify` (docs/pact.md, "pact verify"): each interaction of a Pact file replayed against one
-// target (the mock, or any provider's URL) as the official verifier does: the provider state set up
-// through a state-change URL, the request sent with the target's bearer, and the answer held to the
-// interaction's matching rules (regex, type, min/max, equality, dates and times) and to exact
-// values elsewhere. Writes obey the suites' live safety rule (refusesWrite, docs/contracts.md).
+// `pact verify` (docs/pact.md, "pact verify"): each interaction replayed against one target as the official verifier
+// does, its answer held to the matching rules; writes obey the suites' live safety rule (refusesWrite).
 import { bodyOf, headersOf, queryOf, stringOr } from '../openapi/pact-check.ts';
 import { isObject } from '../openapi/json.ts';
 import { parsePact } from '../openapi/pact-file.ts';

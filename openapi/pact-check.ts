@@ -1,7 +1,5 @@
-// Pact files against the kit's OpenAPI document, offline (docs/pact.md, "pact check"): every
-// interaction's request and response judged by the kit's own validator, as bi-directional contract
-// testing does. The one code path of `pact check` and of runContracts' `pactFiles`; pure (text in,
-// problems out), and the reading of a Pact file's parts that `pact verify` replays from.
+// Pact files against the kit's document, offline (docs/pact.md, "pact check"): the one path of `pact check` and of
+// runContracts' `pactFiles`, and the reading of a Pact file's parts that `pact verify` replays from. Pure.
 import { resolveOperations } from './document/resolve.ts';
 import { undeclaredMembers } from './drift.ts';
 import { document } from './generated/document.ts';

@@ -1,9 +1,5 @@
-// The one Ajv set-up, test support only (no runtime module imports it, so it is not in the package):
-// a document registered as a single schema resource, so a schema anywhere in it (a JSON pointer) and
-// the `#/components/...` references inside resolve as Prism and the linter see them; each pointer
-// compiled once. The document tests use it strictly, in both JSON Schema dialects; leniently, it is
-// the reference openapi/schema-check.test.ts holds the mock's own schema check to (what serves
-// requests is openapi/schema-check.ts, whose toIssues reads Ajv's errors too).
+// The one Ajv set-up, test support only (not in the package): the document as one schema resource, so pointers and
+// `#/components/...` resolve as Prism sees them. Strict for the document tests; lenient, the schema check's reference.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import type * as core from 'ajv/dist/core.js';

@@ -1,7 +1,5 @@
-// A recording HTTP receiver on a loopback port, for tests of outbound deliveries. Each request is
-// kept with its exact body bytes; the answer is scripted per request and may be held (a promise)
-// until the test releases it, which is how "a slow receiver" is made without any sleeping.
-// Node only (node:http): used by tests and scripts, never by the fake itself.
+// A recording HTTP receiver on a loopback port for tests of outbound deliveries: exact body bytes kept, answers
+// scripted and holdable until the test releases them (a slow receiver without sleeping). Node only.
 
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

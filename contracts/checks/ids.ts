@@ -1,7 +1,5 @@
-// Second line of defence for identifiers: the schema check only covers fields whose schema
-// `$ref`s an ID schema with a pattern. This walker looks at every ID-looking field of a
-// response body by name, and at the top-level resource ID of each operation, and requires
-// the prefix the spec's table gives (spec "Identifier prefixes").
+// Second line of defence for identifiers (spec "Identifier prefixes"): the schema check sees only fields whose schema
+// `$ref`s a patterned ID; this walker checks every ID-looking field by name, and each operation's resource ID.
 import type { Violation } from './types.ts';
 
 const KNOWN_PREFIXES = [

@@ -1,9 +1,5 @@
-// The one exploring engine: property-based runs of requests drawn from the documents
-// (contracts/explore/generators.ts) against any transport, each answer held to the invariants
-// (contracts/explore/invariants.ts), walks through the document's links held to the stateful
-// ones, and a failure shrunk by fast-check to the fewest requests that still break it. The
-// in-process fuzzer (support/fuzz.ts, `npm run fuzz`) and `contracts --explore` (explore/run.ts)
-// are this engine with different transports and worlds.
+// The one exploring engine: runs of requests drawn from the documents against any transport, each answer held to the
+// invariants, a failure shrunk by fast-check. `contracts --explore` and support/fuzz.ts are it with other transports.
 import fc from 'fast-check';
 import { coverageUniverse, statusMatches, type ExpressionSource, type LinkUniverse } from '../../openapi/coverage.ts';
 import { document } from '../../openapi/generated/document.ts';

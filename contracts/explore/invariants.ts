@@ -1,7 +1,5 @@
-// What every answer the explorer gets must keep (docs/contracts.md, "Explore", has the table of
-// invariants), plus the in-process fuzzer's own (support/fuzz.ts: error_hook, unique_ids,
-// world_integrity). Each failure names its invariant, so a report (and the self-test) can say
-// which one caught a broken server.
+// What every answer the explorer gets must keep (docs/contracts.md, "Explore", has the table), plus the in-process
+// fuzzer's own; each failure names its invariant, so a report can say which one caught a broken server.
 import { validator as api } from '../../openapi/validator.ts';
 import { checkIdPrefixes } from '../checks/ids.ts';
 import type { Built } from './requests.ts';

@@ -1,7 +1,5 @@
-// Turning drawn moves into requests: the run's pool of IDs fills the parameters, the document's
-// examples fill the rest, and a link's runtime expressions fill what a walk carries from one
-// answer to the next request. Also what makes a request invalid in the document's eyes, which
-// decides what its answer must be.
+// Drawn moves to requests: pooled IDs and the document's examples fill the parameters, a link's expressions carry
+// values from one answer to the next; and what makes a request invalid, which decides what its answer must be.
 import { evaluateExpression, linkParameter, type ExpressionSource, type LinkUniverse } from '../../openapi/coverage.ts';
 import type { Operation, Step, Value } from './generators.ts';
 

@@ -1,9 +1,5 @@
-// `contracts --explore` against one target: the exploring engine (engine.ts) over the target's
-// fetch, with the target's capabilities deciding what it may do (docs/contracts.md, "Explore"):
-// fresh worlds per run where the target is disposable (a new token per run), reads only on a live
-// server unless writes are allowed, and then writes only in walks from what the run created, each
-// undone, with a request budget and a rate; never the control API. Every exchange is counted for
-// coverage of the document (openapi/coverage.ts).
+// `contracts --explore` against one target (docs/contracts.md, "Explore"): its capabilities decide what runs may do
+// (fresh worlds, reads only, or undone walks on live, within a budget and a rate); never the control API.
 import { coverageUniverse, createCoverage, createDigest, type Coverage } from '../../openapi/coverage.ts';
 import { document } from '../../openapi/generated/document.ts';
 import { validator } from '../../openapi/validator.ts';
