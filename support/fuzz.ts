@@ -10,7 +10,7 @@ import {
   type ExploreReport,
 } from '../contracts/explore/engine.ts';
 import { operationsOf, type Move, type Operation } from '../contracts/explore/generators.ts';
-import type { Built } from '../contracts/explore/requests.ts';
+import { type Built, harvest } from '../contracts/explore/requests.ts';
 import { createDeliveryEngine } from '../mocks/outbound/delivery.ts';
 import { controlValidator } from '../openapi/control-validator.ts';
 import { controlDocument } from '../openapi/generated/control-document.ts';
@@ -144,8 +144,7 @@ function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: ReturnTyp
       }
       for (const ids of issued.values()) ids.clear();
       const pool: string[] = [];
-      for (const match of seeded.matchAll(/\b[a-z]{1,5}_[A-Za-z0-9]{3,}\b/g))
-        if (!pool.includes(match[0])) pool.push(match[0]);
+      harvest(seeded, pool);
       return { tokens: { user: USER_TOKEN, oauth: OAUTH_TOKEN }, pool };
     },
     before: (request) => {
