@@ -627,9 +627,7 @@ export async function serve(options: ServeOptions): Promise<number> {
     console.error(`${PROGRAM} serve: ${startFailure(error, options)}`);
     return EXIT_FAILED;
   }
-  // The signals are taken before the first line says the server listens: a supervisor (or a test)
-  // that stops it as soon as it reads that line must get the clean stop (the --state file's last
-  // write, the coverage report), not the default end of a process.
+  // Signals taken before the banner: a supervisor that stops it on the first line still gets the clean stop.
   const exited = exitOnSignal(server, options, node);
   // The names a token may open: the built-in scenarios and the folder's (checked above, so this loads).
   const { loadScenarios } = await import('../mocks/index.ts');

@@ -12,11 +12,7 @@ export function expectStatus(answer: Answer, status: number | number[], what = '
   expect(allowed, `${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`).toContain(answer.status);
 }
 
-/**
- * The error answer of docs/errors.md: that status and a body with an `error` message; on the
- * kit's own targets (control API and its own input rules) also that machine `code`, which a live
- * server may omit.
- */
+/** The error answer of docs/errors.md: status and `error`; the `code` too where the target enforces the kit's rules. */
 export function expectError(contract: Contract, answer: Answer, status: number, code: string, what = ''): void {
   expectStatus(answer, status, what);
   expect(typeof answer.body?.error, `${what}: error body must carry "error"`).toBe('string');

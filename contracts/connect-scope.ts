@@ -21,10 +21,7 @@ export interface TriggerOwner {
   environment: Environment;
 }
 
-/**
- * The environment and end user of the discovered trigger: from the mock's world, else
- * CONTRACT_ENVIRONMENT and CONTRACT_EXTERNAL_USER_ID (a placeholder user on a stateless target).
- */
+/** The trigger's environment and end user: the mock's world, else CONTRACT_ENVIRONMENT, CONTRACT_EXTERNAL_USER_ID. */
 export async function triggerOwner(ids: Discovery): Promise<TriggerOwner> {
   const triggerId = await ids.triggerId();
   const projects = ((await ids.world())?.projects ?? []) as Array<{

@@ -31,10 +31,7 @@ export interface Discovery {
   world(): Promise<Record<string, unknown> | undefined>;
 }
 
-/**
- * A live target was not told an ID it cannot discover (no API lists Connect projects): the case is
- * skipped, with the variable to set in its reason, rather than failed (docs/contracts.md).
- */
+/** A live target lacks an ID no API lists: the case is skipped naming the variable to set (docs/contracts.md). */
 export class NotConfigured extends Error {
   override name = 'NotConfigured';
 }

@@ -19,10 +19,7 @@ export interface Contract {
   target: Target;
   /** Every request through here is checked (see contracts/checks) and recorded. */
   api: Api;
-  /**
-   * The same requests without the checks, for what the document cannot describe: a path or a
-   * method it does not have, a body over the size limit. The case checks the answer itself.
-   */
+  /** The same requests unchecked, for what the document cannot describe (unknown paths, oversized bodies). */
   unchecked: Api;
   control: Control | null;
   ids: Discovery;

@@ -29,11 +29,7 @@ export type { OperationRow } from './summary.ts';
 export type { CoverageReport, CoverageThresholds, OperationCoverage, Ratio } from '../openapi/coverage.ts';
 export type { ExploreSettings } from './explore/run.ts';
 
-/**
- * The folder vitest treats as its root: the one holding contracts/ (the checkout, or the
- * package's dist/). Globs are relative to it, so vitest's default exclude of `**\/node_modules/**`
- * never sees the node_modules/ an installed kit lives in (it is matched against relative paths).
- */
+/** Vitest's root, the folder holding contracts/: relative globs keep its node_modules exclude off an installed kit. */
 const KIT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Sources in the checkout, compiled JavaScript in the package. */
 export const SUITE_GLOBS = ['contracts/suites/*.contract.ts', 'contracts/suites/*.contract.js'];
@@ -115,10 +111,7 @@ export class Unreachable extends Error {
   override name = 'Unreachable';
 }
 
-/**
- * Any HTTP answer will do; no token is sent. A refused connection is tried again for up to
- * `waitMs` (a server started in the background a moment ago, `serve &` in a CI job), then it throws.
- */
+/** Any HTTP answer will do; a refused connection is retried for `waitMs` (a `serve &` just started), then it throws. */
 async function checkReachable(baseUrl: string, log: (line: string) => void, waitMs = 10_000): Promise<void> {
   const answerWithinMs = 10_000;
   const probe = `${baseUrl.replace(/\/+$/, '')}/users/me`;
@@ -242,10 +235,7 @@ function unexplored(coverage: CoverageReport): string[] {
   return coverage.operations.filter((row) => row.exchanges === 0).map((row) => row.operationId);
 }
 
-/**
- * The run's CONTRACT_* variables and its target: a mock server started for the run when none is
- * named, or the one named checked to answer (and to be a mock when the target is only implied).
- */
+/** The run's CONTRACT_* variables and target: a mock started when none is named, else the named one checked. */
 async function prepareTarget(
   options: RunContractsOptions,
   log: Log,

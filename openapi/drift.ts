@@ -226,10 +226,7 @@ function judgeUndocumented(analysis: Analysis, judgement: Judgement): void {
   judgement.contradicted.add(operationPointer);
 }
 
-/**
- * A documented answer: its body walked along its schema for the fields the schema does not declare
- * and for the assumptions it reached, then the validator's issues sorted into field lines.
- */
+/** A documented answer: its body walked for undeclared fields and assumptions reached, then the issues sorted. */
 function judgeDocumented(
   analysis: Analysis,
   judgement: Judgement,
@@ -371,11 +368,7 @@ function documentedKey(
   return key === undefined ? undefined : { key, raw: key === 'DEFAULT' ? 'default' : key };
 }
 
-/**
- * The operation of a request to the service, from its method and path. A path recorded with the
- * server's base path (`/v1/users/me`, or a gateway's `/api/v1/users/me`) is tried without its
- * leading segments until one matches.
- */
+/** The operation of a method and path; a base path (`/v1`, a gateway's `/api/v1`) is dropped segment by segment. */
 function matchOperation(validator: Validator, method: string, path: string): string | undefined {
   let rest = path.split('?')[0]!;
   for (;;) {

@@ -23,10 +23,7 @@ export interface SchemaChecks {
   issues(pointer: string, value: unknown, prefix: string): Issue[];
   /** Failures as Ajv would report them (for the reference test and for anyone reading Ajv's shape). */
   failures(pointer: string, value: unknown): SchemaFailure[];
-  /**
-   * Schemas of one's own beside the document's: `#/components/schemas/X` in them names one of
-   * `schemas` or else the document's. Answers a check of a value against one of them.
-   */
+  /** Schemas of one's own beside the document's (`#/components/schemas/X` names theirs, else the document's). */
   extend(
     name: string,
     schemas: Record<string, object>,

@@ -43,10 +43,7 @@ export interface EngineOptions {
   rules: AnswerRules;
   /** Walk the document's links and hold the stateful invariants (a target that remembers writes). */
   stateful: boolean;
-  /**
-   * Writes only through walks from a create whose ID is new, each walk ending with its undo link
-   * (a live server); single steps are then reads only. Default false.
-   */
+  /** A live server: writes only in walks from a create whose ID is new, each undone; single steps only read. */
   guarded?: boolean;
   /** Each run's tokens and the IDs its world starts with. */
   startRun: (moves: readonly Move[]) => Promise<{ tokens: RunTokens; pool: string[] }>;

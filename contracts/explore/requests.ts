@@ -77,10 +77,7 @@ export function materialize(operation: Operation, step: Step, pool: readonly str
   return assemble(operation, pathParams, query, headers, body);
 }
 
-/**
- * The valid request a walk starts with: the operation's example, each ID in it (path, header,
- * body) swapped for the `n`th pooled ID of its kind when the pool has that kind but not the ID itself.
- */
+/** A walk's first request: the example, each of its IDs the pool lacks swapped for the `n`th pooled ID of its kind. */
 export function exampleRequest(operation: Operation, n: number, pool: readonly string[], tokens: RunTokens): Built {
   const example = operation.example;
   const swap = (value: unknown): unknown =>
@@ -105,10 +102,7 @@ export function exampleRequest(operation: Operation, n: number, pool: readonly s
   return assemble(operation, pathParams, query, headers, body);
 }
 
-/**
- * The request following `link` from `source` (the request and answer of its operation): the
- * link's parameters and body evaluated there, the target's example for everything else.
- */
+/** The request following `link` from `source`: the link's parameters and body evaluated there, else the example. */
 export function followLink(link: LinkUniverse, target: Operation, source: ExpressionSource, tokens: RunTokens): Built {
   const start = exampleRequest(target, 0, [], tokens);
   const { pathParams, headers } = start;
@@ -210,10 +204,7 @@ export function invalidity(request: Built): string[] {
   return checked.issues.map((issue) => `${issue.pointer}: ${issue.message}`);
 }
 
-/**
- * The pool's `n`th ID of the fallback's kind (its prefix, `proj_`), so most drawn IDs can name a
- * resource where they go; any ID when the pool has none of that kind; the fallback when it is empty.
- */
+/** The pool's `n`th ID of the fallback's kind (`proj_`), so drawn IDs mostly name a resource; else any, or fallback. */
 function pick(pool: readonly string[], n: number, fallback: unknown): unknown {
   const prefix = typeof fallback === 'string' ? /^[a-z]{1,5}_/.exec(fallback)?.[0] : undefined;
   const kind = prefix === undefined || n % 4 === 3 ? pool : pool.filter((id) => id.startsWith(prefix));

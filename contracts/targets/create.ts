@@ -10,10 +10,7 @@ const MSW_BASE_URL = 'https://api.workflow.test/v1';
 
 let wrapInprocess: (fetch: FetchLike) => FetchLike = (fetch) => fetch;
 
-/**
- * Wraps the fetch of in-process targets created from now on (the self-test puts its broken
- * variants of the fake here, from its own setup file).
- */
+/** Wraps the fetch of in-process targets created from now on (the self-test's broken variants). */
 export function wrapInprocessFetch(wrapper: (fetch: FetchLike) => FetchLike): void {
   wrapInprocess = wrapper;
 }

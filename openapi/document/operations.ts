@@ -21,10 +21,7 @@ interface OperationSite {
   section: 'paths' | 'webhooks';
   /** JSON pointer of the operation object (through a path item `$ref`, where that lands). */
   pointer: string;
-  /**
-   * The path item's parameters, then the operation's, `$ref`s followed; an operation parameter
-   * replaces a path item one with the same name and location (header names compared in lower case).
-   */
+  /** The path item's parameters, then the operation's (which replace same-named ones), `$ref`s followed. */
   parameters: Located[];
 }
 
