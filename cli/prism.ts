@@ -114,9 +114,8 @@ export const PRISM = defineCommand({
 export async function prism(options: PrismCliOptions): Promise<number> {
   const entry = resolvePrism(options.resolveFrom);
   if (entry === undefined) {
-    console.error(
-      `${PROGRAM} prism: ${PRISM_PACKAGE} is not installed in this project. Install it with:\n  ${PRISM_INSTALL}`,
-    );
+    const install = `Install it with:\n  ${PRISM_INSTALL}`;
+    console.error(`${PROGRAM} prism: ${PRISM_PACKAGE} is not installed in this project. ${install}`);
     return EXIT_FAILED;
   }
   const { mode, port, host, dynamic, waitMs } = options;
@@ -132,13 +131,14 @@ export async function prism(options: PrismCliOptions): Promise<number> {
 
   let running: Awaited<ReturnType<typeof startPrism>>;
   try {
+    const errors = mode === 'proxy';
     running = await startPrism({
       mode,
       port,
       host,
       upstream,
       dynamic,
-      errors: mode === 'proxy',
+      errors,
       inheritOutput: true,
       entry,
       timeoutMs: waitMs,

@@ -1,6 +1,5 @@
-// The one walk over a document's operations (path or webhook x method) and the one list of the
-// methods a path item can hold: the validator, the example-request builder and the document tests
-// all walk the document through here. Browser-safe (the MSW handlers build the validator in the page).
+// The one walk over a document's operations (path or webhook x method) and the one list of a path item's methods:
+// everything that walks the document walks it here. Browser-safe (the MSW handlers build the validator in the page).
 import { isObject } from '../json.ts';
 import { escapePointer, followRef } from '../json-pointer.ts';
 
@@ -32,11 +31,7 @@ export type OperationVisitor = (path: string, method: HttpMethod, operation: Jso
  * @example
  * forEachOperation(document, (path, method, operation) => console.log(method, path, operation.operationId));
  */
-export function forEachOperation(
-  document: object,
-  visit: OperationVisitor,
-  section: 'paths' | 'webhooks' = 'paths',
-): void {
+export function forEachOperation(document: object, visit: OperationVisitor, section: 'paths' | 'webhooks' = 'paths') {
   const items = (document as Json)[section];
   if (!isObject(items)) return;
   for (const [path, rawItem] of Object.entries(items)) {
@@ -53,10 +48,8 @@ export function forEachOperation(
           const found = followRef(document, raw, `${base}/${index}`);
           if (!isObject(found.node)) return;
           const name = String(found.node.name);
-          parameters.set(
-            `${String(found.node.in)}:${found.node.in === 'header' ? name.toLowerCase() : name}`,
-            found as Located,
-          );
+          const key = `${String(found.node.in)}:${found.node.in === 'header' ? name.toLowerCase() : name}`;
+          parameters.set(key, found as Located);
         });
       };
       add(item.parameters, `${itemAt}/parameters`);
