@@ -1,6 +1,4 @@
-// The one parse/usage/exit path of every subcommand (cli/main.ts dispatches to them): flags through
-// node:util parseArgs, `-h/--help`, and every unknown flag or bad value turned into one line on
-// stderr that names the problem and points at the subcommand's --help, with exit code 2.
+// The one parse/usage/exit path of every subcommand: a bad flag or value is one line on stderr and exit 2.
 // Exit codes of every subcommand: 0 ok, 1 failures (failed checks, refused delivery, busy port), 2 usage.
 import { parseArgs } from 'node:util';
 import { kitVersion } from './version.ts';
@@ -13,6 +11,7 @@ export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 
 export type Env = Record<string, string | undefined>;
+type Source = { text: string; from: string };
 
 interface FlagSpec {
   type: 'string' | 'boolean';
@@ -63,12 +62,8 @@ export function usage(message: string): UsageError {
 }
 
 function isUsageError(value: unknown): value is UsageError {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { kind?: unknown }).kind === 'usage' &&
-    typeof (value as UsageError).message === 'string'
-  );
+  const error = value as Partial<UsageError> | null;
+  return typeof value === 'object' && error?.kind === 'usage' && typeof error.message === 'string';
 }
 
 /** The one line printed for a usage error. */
@@ -155,19 +150,14 @@ export function fromEnv(env: Env, name: string): string | undefined {
 }
 
 /** A flag's value, else its environment variable's, with the name to quote in a message. */
-export function flagOrEnv(
-  flag: string,
-  value: string | undefined,
-  env: Env,
-  variable: string,
-): { text: string; from: string } | undefined {
+export function flagOrEnv(flag: string, value: string | undefined, env: Env, variable: string): Source | undefined {
   if (value !== undefined) return { text: value, from: `--${flag}` };
   const text = fromEnv(env, variable);
   return text === undefined ? undefined : { text, from: variable };
 }
 
 /** A TCP port, 0-65535 (0 = any free port), or a usage error naming where the bad text came from. */
-export function parsePort(source: { text: string; from: string } | undefined, fallback: number): number | UsageError {
+export function parsePort(source: Source | undefined, fallback: number): number | UsageError {
   if (source === undefined) return fallback;
   if (!/^\d+$/.test(source.text) || Number(source.text) > 65535)
     return usage(`${source.from} must be an integer from 0 to 65535, got "${source.text}"`);
@@ -182,14 +172,12 @@ export function parseHttpUrl(from: string, text: string): string | UsageError {
 }
 
 /** A host name or address to bind, or a usage error. */
-export function parseHost(source: { text: string; from: string } | undefined, fallback: string): string | UsageError {
+export function parseHost(source: Source | undefined, fallback: string): string | UsageError {
   if (source === undefined) return fallback;
   if (source.text.trim() === '' || /\s/.test(source.text))
     return usage(`${source.from} must be a host name or address, got "${source.text}"`);
   return source.text;
 }
-
-type Source = { text: string; from: string };
 
 /** `--latency MIN-MAX` (or one value) in ms, each at most `max`: `{min, max}`, or a usage error. */
 export function parseRange(source: Source, max: number): { min: number; max: number } | UsageError {

@@ -1,6 +1,5 @@
-// `workflow-api-mock deliver --url URL --key KEY --event FILE`: fires one signed delivery of the
-// JSON in FILE (`-` for stdin), byte for byte, and prints the answer's status and body. The
-// signature scheme is the one of mocks/outbound/signature.ts.
+// `workflow-api-mock deliver --url URL --key KEY --event FILE`: one delivery of FILE's bytes, signed as
+// mocks/outbound/signature.ts signs, and the answer printed.
 import { readFileSync } from 'node:fs';
 import { DESTINATION_REFUSED } from '../mocks/outbound/delivery.ts';
 import { SIGNATURE_HEADER, signPayload } from '../mocks/outbound/signature.ts';
@@ -78,13 +77,8 @@ export const DELIVER = defineCommand({
     } catch (error) {
       return usage(`--event ${event} is not JSON: ${(error as Error).message}`);
     }
-    return {
-      url,
-      key: values.unsigned === true ? undefined : key,
-      body,
-      timestamp,
-      showRequest: values['show-request'] === true,
-    };
+    const signedWith = values.unsigned === true ? undefined : key;
+    return { url, key: signedWith, body, timestamp, showRequest: values['show-request'] === true };
   },
 });
 
@@ -98,12 +92,13 @@ async function deliver(options: DeliverOptions): Promise<number> {
     console.log(`\n${body.toString('utf8')}\n`);
   }
   try {
+    const signal = AbortSignal.timeout(TIMEOUT_MS);
     const response = await checkedFetch()(url, {
       method: 'POST',
       headers,
       body: new Uint8Array(body),
       redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal,
     });
     const text = await response.text();
     console.log(`${response.status} ${response.statusText}`);

@@ -1,7 +1,5 @@
-// Where `deliver` and `receiver-check` may send: the kit's one destination policy
-// (mocks/common/destinations.ts), read on the URL before any socket opens; their fetch (mocks/node/fetch.ts)
-// applies it again to the addresses a name resolves to. Kept out of cli/args.ts, which every
-// command loads, so that only these two load the delivery rules (start-up, docs/performance.md).
+// Where `deliver` and `receiver-check` may send: the kit's one destination policy (mocks/common/destinations.ts),
+// kept out of cli/args.ts so that only these two commands load it (start-up, docs/performance.md).
 import { destinationPolicy } from '../mocks/common/destinations.ts';
 import { parseHttpUrl, usage, type UsageError } from './args.ts';
 

@@ -1,8 +1,5 @@
-// `workflow-api-mock drift RECORDING.har`: the drift report of a recording, offline (docs/upstream.md,
-// "Drift report"). Every answer in the HAR log is judged against the kit's document by its own
-// validator, as `serve --drift-report` does live; a table on stdout, or the JSON report, and JUnit
-// XML for CI. Reads any HAR 1.2 file (a browser's devtools export too): an entry's operation is its
-// `_operationId` when the kit recorded it, else found from its method and path.
+// `workflow-api-mock drift RECORDING.har` (docs/upstream.md, "Drift report"): a HAR recording's answers judged
+// offline as `serve --drift-report` judges them live; any HAR 1.2 file, a browser's export too.
 import { readFile } from 'node:fs/promises';
 import { writeFileReplacing } from '../mocks/node/files.ts';
 import { driftJUnit, driftText } from '../openapi/drift-report.ts';
@@ -52,11 +49,8 @@ export const DRIFT = defineCommand({
     if (positionals.length !== 1)
       return usage(positionals.length === 0 ? 'name the recording: drift RECORDING.har' : 'one recording at a time');
     if (values.junit !== undefined && values.junit.trim() === '') return usage('--junit must name a file');
-    return {
-      recording: positionals[0]!,
-      json: values.json === true,
-      ...(values.junit === undefined ? {} : { junit: values.junit }),
-    };
+    const junit = values.junit === undefined ? {} : { junit: values.junit };
+    return { recording: positionals[0]!, json: values.json === true, ...junit };
   },
 });
 
@@ -70,9 +64,8 @@ export async function drift(options: DriftOptions): Promise<number> {
   try {
     text = await readFile(options.recording, 'utf8');
   } catch (error) {
-    console.error(
-      `${PROGRAM} drift: cannot read ${options.recording}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    console.error(`${PROGRAM} drift: cannot read ${options.recording}: ${reason}`);
     return EXIT_FAILED;
   }
   const har = parseHar(text);
@@ -91,9 +84,8 @@ export async function drift(options: DriftOptions): Promise<number> {
   if (skipped > 0) console.error(`${PROGRAM} drift: ${entries} of status 0 (no answer was recorded) not judged`);
   console.log(options.json ? JSON.stringify(report, null, 2) : `drift ${options.recording}\n\n${driftText(report)}`);
   if (options.junit !== undefined) await writeFileReplacing(options.junit, driftJUnit(report), 0o644);
-  return report.drifting > 0 || report.assumptions.some((assumption) => assumption.contradicted > 0)
-    ? EXIT_FAILED
-    : EXIT_OK;
+  const contradicted = report.assumptions.some((assumption) => assumption.contradicted > 0);
+  return report.drifting > 0 || contradicted ? EXIT_FAILED : EXIT_OK;
 }
 
 /** The `drift` subcommand: argv after its name, answers the exit code. */

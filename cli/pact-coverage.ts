@@ -1,7 +1,5 @@
-// `pact check --coverage` (docs/pact.md, "What a pact covers"): what a consumer's pact relies on, as
-// the kit's coverage model counts it (openapi/coverage.ts): each operation its interactions call
-// with the statuses they expect, of those the document lists, then the totals. So an API team sees
-// at a glance which operations and answers a consumer would break on.
+// `pact check --coverage` (docs/pact.md, "What a pact covers"): what a consumer's pact relies on, counted by the
+// kit's coverage model (openapi/coverage.ts), so an API team sees which answers a consumer would break on.
 import { coverageUniverse, createCoverage, type CoverageReport } from '../openapi/coverage.ts';
 import { document } from '../openapi/generated/document.ts';
 import { isObject } from '../openapi/json.ts';

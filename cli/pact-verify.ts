@@ -1,8 +1,5 @@
-// `workflow-api-mock pact verify FILE... --target mock|URL` (docs/pact.md, "pact verify"): the
-// interactions of Pact files replayed against the kit's mock (started for the run) or any provider's
-// URL, with the contract runner's targets (contracts/targets) and its live safety (writes to a URL
-// only with --allow-writes), each provider state set up through a state-change URL first; the
-// failures named by description and JSON pointer, JUnit XML for CI.
+// `workflow-api-mock pact verify FILE... --target mock|URL` (docs/pact.md, "pact verify"): Pact files replayed with
+// the contract runner's targets and live safety (writes to a URL only with --allow-writes).
 import { readFile } from 'node:fs/promises';
 import { writeFileReplacing } from '../mocks/node/files.ts';
 import { junitXml, type JunitSuite } from '../contracts/junit.ts';
@@ -104,15 +101,8 @@ export const PACT_VERIFY = defineCommand({
       if (typeof checked !== 'string') return checked;
     }
     if (values.junit !== undefined && values.junit.trim() === '') return usage('--junit must name a file');
-    return {
-      files,
-      target,
-      token: values.token,
-      seed: values.seed,
-      stateChangeUrl,
-      allowWrites: values['allow-writes'] === true,
-      junit: values.junit,
-    };
+    const { token, seed, junit } = values;
+    return { files, target, token, seed, stateChangeUrl, allowWrites: values['allow-writes'] === true, junit };
   },
 });
 
@@ -162,11 +152,8 @@ export async function pactVerify(options: PactVerifyOptions): Promise<number> {
     env = { CONTRACT_TARGET: 'mock', CONTRACT_BASE_URL: server.baseUrl };
   } else {
     // A provider's URL is a live target: writes only when allowed (docs/contracts.md, live safety).
-    env = {
-      CONTRACT_TARGET: 'live',
-      CONTRACT_BASE_URL: options.target,
-      CONTRACT_ALLOW_WRITES: options.allowWrites ? '1' : '0',
-    };
+    const writes = options.allowWrites ? '1' : '0';
+    env = { CONTRACT_TARGET: 'live', CONTRACT_BASE_URL: options.target, CONTRACT_ALLOW_WRITES: writes };
   }
   if (options.token !== undefined) env.CONTRACT_TOKEN = options.token;
   try {

@@ -1,7 +1,5 @@
-// `workflow-api-mock pact check FILE...` (docs/pact.md, "pact check"): every interaction of a Pact
-// file judged against the kit's OpenAPI document by its own validator, offline, as bi-directional
-// contract testing does: a request the document refuses, an undocumented status, a response field
-// it does not promise, each with the interaction's description and a JSON pointer into the file.
+// `workflow-api-mock pact check FILE...` (docs/pact.md, "pact check"): each interaction of a Pact file judged
+// offline by the kit's validator, as bi-directional contract testing does.
 import { readFile } from 'node:fs/promises';
 import { pactFileReport } from '../openapi/pact-check.ts';
 import { formatPactCoverage, pactCoverage } from './pact-coverage.ts';

@@ -1,7 +1,5 @@
-// Starts Stoplight Prism on the kit's OpenAPI document as a child process and waits until it
-// answers. The one launcher behind `workflow-api-mock prism`, the Prism contract targets
-// (contracts/targets/prism-*.setup.ts), openapi/prism.test.ts and the benchmark; the targets are
-// described in docs/contracts.md.
+// Starts Stoplight Prism on the kit's document as a child process and waits until it answers: the one launcher of
+// `workflow-api-mock prism`, the Prism contract targets (docs/contracts.md) and their tests.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';

@@ -1,7 +1,5 @@
-// `workflow-api-mock prism [mock|proxy]`: Stoplight Prism on the OpenAPI document the kit ships,
-// `prism mock` (answers from the document) or `prism proxy --errors` in front of a server (the
-// stateful mock by default), so every exchange is validated against the document. Prism is not
-// a dependency of the kit: when it cannot be resolved, this says what to install (exit 1).
+// `workflow-api-mock prism [mock|proxy]`: Stoplight Prism on the kit's document, `prism proxy --errors` in front of a
+// server (the mock by default). Prism is no dependency of the kit: when missing, this says what to install (exit 1).
 import {
   defineCommand,
   EXIT_FAILED,
@@ -116,9 +114,8 @@ export const PRISM = defineCommand({
 export async function prism(options: PrismCliOptions): Promise<number> {
   const entry = resolvePrism(options.resolveFrom);
   if (entry === undefined) {
-    console.error(
-      `${PROGRAM} prism: ${PRISM_PACKAGE} is not installed in this project. Install it with:\n  ${PRISM_INSTALL}`,
-    );
+    const install = `Install it with:\n  ${PRISM_INSTALL}`;
+    console.error(`${PROGRAM} prism: ${PRISM_PACKAGE} is not installed in this project. ${install}`);
     return EXIT_FAILED;
   }
   const { mode, port, host, dynamic, waitMs } = options;
@@ -134,13 +131,14 @@ export async function prism(options: PrismCliOptions): Promise<number> {
 
   let running: Awaited<ReturnType<typeof startPrism>>;
   try {
+    const errors = mode === 'proxy';
     running = await startPrism({
       mode,
       port,
       host,
       upstream,
       dynamic,
-      errors: mode === 'proxy',
+      errors,
       inheritOutput: true,
       entry,
       timeoutMs: waitMs,

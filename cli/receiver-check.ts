@@ -1,6 +1,5 @@
-// `workflow-api-mock receiver-check --url URL --key KEY`: checks a user's trigger-webhook receiver
-// (valid delivery, tampered body, wrong key, stale/future timestamp, malformed/missing header)
-// with the receiver kit of mocks/outbound/receiver-check.ts and prints a pass/fail table.
+// `workflow-api-mock receiver-check --url URL --key KEY`: a user's webhook receiver put through the checks of
+// mocks/outbound/receiver-check.ts, with a pass/fail table.
 import {
   formatCheckTable,
   RECEIVER_CHECKS,

@@ -1,7 +1,5 @@
-// `workflow-api-mock serve` (`npm start` in the checkout): the stateful mock server of
-// docs/architecture.md. Parses flags and environment, starts mocks/node/server.ts, prints where it
-// listens and a curl line to paste, stops on SIGINT/SIGTERM. The control API it prints is read
-// from its document, openapi/control.yaml (docs/control-api.md).
+// `workflow-api-mock serve` (`npm start` in the checkout): flags and environment to mocks/node/server.ts, a banner,
+// a clean stop on SIGINT/SIGTERM. The help's control routes are read from openapi/control.yaml.
 import {
   DEFAULT_HOST,
   DEFAULT_LIMITS,
@@ -234,44 +232,32 @@ export interface ServeOptions {
   quiet: boolean;
   maxConnections?: number;
   maxWorlds?: number;
-  /** Milliseconds; absent: never. */
+  /** Each field is its flag's value (the help says what each does); durations in ms, absent: never. */
   worldTtlMs?: number;
-  /** `--latency`, `--fail-rate`, `--rate-limit`; absent: none. */
   faults?: { latencyMs?: { min: number; max: number }; failRate?: number; rateLimitPerSecond?: number };
-  /** `--state`: the file. */
   state?: string;
-  /** `--state-interval`, in milliseconds. */
   stateIntervalMs?: number;
   /** Env `STATE_KEY`: the key of the state file's token hashes. */
   stateKey?: string;
-  /** `--no-control`: true. */
   noControl?: boolean;
-  /** `--public-url`: an origin. */
   publicUrl?: string;
   deliverTo?: Destination[];
-  /** `--cors`: origins whose pages may call /v1. */
   cors?: CorsOrigins;
-  /** `--allowed-hosts`: names the control API answers besides the server's own. */
   allowedHosts?: string[];
-  /** `--scenarios`: the folder of scenario files. */
   scenarios?: string;
-  /** `--coverage-report`: the JSON file written at exit (the table beside it). */
   coverageReport?: string;
-  /** `--pact-dir` and `--pact-consumer`: where the Pact file is written at exit, for whom. */
   pact?: { dir: string; consumer: string };
   /** `--upstream`, `--live`, `--fallback-on`. */
   upstream?: UpstreamSelection;
-  /** `--record`: the HAR file. */
   record?: string;
   /** `--record-max`, in bytes. */
   recordMax?: number;
-  /** `--drift-report`: the JSON file. */
   driftReport?: string;
-  /** `--replay`: the HAR file. */
   replay?: string;
-  /** `--match`. */
   match?: MatchField[];
 }
+
+type UpstreamOptions = Pick<ServeOptions, 'upstream' | 'record' | 'recordMax' | 'driftReport' | 'replay' | 'match'>;
 
 export const SERVE = defineCommand({
   name: 'serve',
@@ -494,10 +480,7 @@ const UPSTREAM_FLAGS = {
   maxBodyBytes: 'upstream-max-body',
 } as const;
 
-/**
- * `--upstream`, `--live`, `--fallback-on`, `--upstream-max-body`, `--record`, `--drift-report`,
- * `--replay`, `--match` (docs/upstream.md).
- */
+/** The flags of docs/upstream.md: `--upstream` and its companions, `--replay`, `--match`. */
 function interpretUpstream(values: {
   upstream?: string;
   live?: string;
@@ -508,8 +491,8 @@ function interpretUpstream(values: {
   'drift-report'?: string;
   replay?: string;
   match?: string;
-}): Pick<ServeOptions, 'upstream' | 'record' | 'recordMax' | 'driftReport' | 'replay' | 'match'> | UsageError {
-  const out: Pick<ServeOptions, 'upstream' | 'record' | 'recordMax' | 'driftReport' | 'replay' | 'match'> = {};
+}): UpstreamOptions | UsageError {
+  const out: UpstreamOptions = {};
   const text = values['record-max'];
   if (text !== undefined) {
     if (values.record === undefined) return usage('--record-max needs --record FILE');
@@ -590,19 +573,8 @@ function interpretFaults(
   return faults;
 }
 
-const KIB = 1024;
-const MIB_BYTES = KIB ** 2;
-const GIB_BYTES = KIB ** 3;
-const UNIT_BYTES: Record<string, number> = {
-  '': 1,
-  b: 1,
-  k: KIB,
-  kib: KIB,
-  m: MIB_BYTES,
-  mib: MIB_BYTES,
-  g: GIB_BYTES,
-  gib: GIB_BYTES,
-};
+const [KIB, MiB, GiB] = [1024, 1024 ** 2, 1024 ** 3];
+const UNIT_BYTES: Record<string, number> = { '': 1, b: 1, k: KIB, kib: KIB, m: MiB, mib: MiB, g: GiB, gib: GiB };
 /** `104857600` -> `100MiB`, for the help and the messages. */
 function MIB(bytes: number): string {
   return `${bytes / KIB ** 2}MiB`;
@@ -655,9 +627,7 @@ export async function serve(options: ServeOptions): Promise<number> {
     console.error(`${PROGRAM} serve: ${startFailure(error, options)}`);
     return EXIT_FAILED;
   }
-  // The signals are taken before the first line says the server listens: a supervisor (or a test)
-  // that stops it as soon as it reads that line must get the clean stop (the --state file's last
-  // write, the coverage report), not the default end of a process.
+  // Signals taken before the banner: a supervisor that stops it on the first line still gets the clean stop.
   const exited = exitOnSignal(server, options, node);
   // The names a token may open: the built-in scenarios and the folder's (checked above, so this loads).
   const { loadScenarios } = await import('../mocks/index.ts');
@@ -786,10 +756,7 @@ function printBanner(
 
 type WriteWhole = (path: string, text: string) => void;
 
-/**
- * `--coverage-report FILE`: the run's coverage as JSON in FILE and as a table beside it (FILE's name
- * with .txt), each written to a new file renamed over it: a link at FILE is replaced, never followed.
- */
+/** `--coverage-report FILE`: JSON in FILE, a table in FILE's .txt; each written whole, a link at FILE replaced. */
 function writeCoverage(mock: Mock, file: string, kit: typeof import('../mocks/index.ts'), write: WriteWhole): boolean {
   const { coverageSummaryLine, formatRunCoverage } = kit;
   const report = mock.coverage();
@@ -805,10 +772,7 @@ function writeCoverage(mock: Mock, file: string, kit: typeof import('../mocks/in
   }
 }
 
-/**
- * The scenarios of `--scenarios DIR`, checked against the document; undefined (after saying why on
- * stderr) when the folder cannot be read or a scenario is refused.
- */
+/** The scenarios of `--scenarios DIR`, checked; undefined (after saying why on stderr) when refused. */
 async function loadScenarioFolder(
   dir: string,
   read: typeof import('../mocks/node/server.ts').readScenarioFiles,

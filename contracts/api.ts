@@ -1,6 +1,5 @@
-// A thin request helper over the checked fetch. The typed openapi-fetch client cannot send the
-// deliberately wrong requests the negative cases need (`limit=abc`, no token, a string for
-// `active`), so every suite uses this one helper for valid and invalid requests alike.
+// A thin request helper over the checked fetch: a typed client cannot send the wrong requests the negative cases
+// need (`limit=abc`, no token), so every suite uses this one for valid and invalid requests alike.
 import type { FetchLike } from './targets/types.ts';
 
 type QueryValue = string | number | boolean | undefined;

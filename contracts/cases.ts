@@ -4,7 +4,7 @@ import { describe, expect } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { document } from '../openapi/generated/document.ts';
 import { exampleRequests } from '../openapi/example-requests.ts';
-import type { Answer } from './api.ts';
+import type { Answer, CallOptions } from './api.ts';
 import type { Contract } from './harness.ts';
 
 export function expectStatus(answer: Answer, status: number | number[], what = ''): void {
@@ -12,11 +12,7 @@ export function expectStatus(answer: Answer, status: number | number[], what = '
   expect(allowed, `${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`).toContain(answer.status);
 }
 
-/**
- * The error answer of docs/errors.md: that status and a body with an `error` message; on the
- * kit's own targets (control API and its own input rules) also that machine `code`, which a live
- * server may omit.
- */
+/** The error answer of docs/errors.md: status and `error`; the `code` too where the target enforces the kit's rules. */
 export function expectError(contract: Contract, answer: Answer, status: number, code: string, what = ''): void {
   expectStatus(answer, status, what);
   expect(typeof answer.body?.error, `${what}: error body must carry "error"`).toBe('string');
@@ -41,11 +37,13 @@ export function uniqueName(label: string): string {
   return `contract-${label}-${randomBytes(4).toString('hex')}`;
 }
 
-const MALFORMED_AUTHORIZATION: Array<[string, string]> = [
-  ['an empty Authorization header', ''],
-  ['an empty bearer', 'Bearer '],
-  ['a bearer with characters RFC 6750 forbids', 'Bearer not a token!'],
-  ['another scheme', 'Basic dXNlcjpwYXNz'],
+/** What the `ignored_auth` cases send instead of the bearer: none, then malformed Authorization headers. */
+const BAD_AUTH: Array<[string, CallOptions]> = [
+  ['without a token', { token: null }],
+  ['with an empty Authorization header', { authorization: '' }],
+  ['with an empty bearer', { authorization: 'Bearer ' }],
+  ['with a bearer with characters RFC 6750 forbids', { authorization: 'Bearer not a token!' }],
+  ['with another scheme', { authorization: 'Basic dXNlcjpwYXNz' }],
 ];
 
 /** `ignored_auth` for the given operations, with the document's own example requests. */
@@ -59,26 +57,11 @@ export function authCases(contract: Contract, operationIds: string[]): void {
         headers: request.headers,
         ...(request.body === undefined ? {} : { body: request.body }),
       };
-      contract.caseIf(['enforcesRules'], `${request.operationId} without a token is 401`, async () => {
-        expectError(
-          contract,
-          await contract.api.call(request.method, request.path, { ...options, token: null }),
-          401,
-          'unauthorized',
-          request.operationId,
-        );
-      });
-      for (const [label, authorization] of MALFORMED_AUTHORIZATION) {
-        contract.caseIf(['enforcesRules'], `${request.operationId} with ${label} is 401`, async () => {
-          expectError(
-            contract,
-            await contract.api.call(request.method, request.path, { ...options, authorization }),
-            401,
-            'unauthorized',
-            request.operationId,
-          );
+      for (const [label, auth] of BAD_AUTH)
+        contract.caseIf(['enforcesRules'], `${request.operationId} ${label} is 401`, async () => {
+          const answer = await contract.api.call(request.method, request.path, { ...options, ...auth });
+          expectError(contract, answer, 401, 'unauthorized', request.operationId);
         });
-      }
     }
   });
 }

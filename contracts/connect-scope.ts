@@ -1,7 +1,5 @@
-// What every Connect call must name (openapi/openapi.yaml): `x-pd-environment` (EnvironmentHeader,
-// `development` or `production`) and, on the deployed-trigger endpoints, the trigger's end user
-// (ExternalUserIdQuery). On a live target they come from CONTRACT_ENVIRONMENT and
-// CONTRACT_EXTERNAL_USER_ID; on a mock, from its world.
+// What every Connect call must name (openapi/openapi.yaml): `x-pd-environment` and, on deployed triggers, the end
+// user; from CONTRACT_ENVIRONMENT and CONTRACT_EXTERNAL_USER_ID on a live target, from the world on a mock.
 import type { Discovery } from './discover.ts';
 
 export type Environment = 'development' | 'production';
@@ -23,10 +21,7 @@ export interface TriggerOwner {
   environment: Environment;
 }
 
-/**
- * The environment and end user of the discovered trigger: from the mock's world, else
- * CONTRACT_ENVIRONMENT and CONTRACT_EXTERNAL_USER_ID (a placeholder user on a stateless target).
- */
+/** The trigger's environment and end user: the mock's world, else CONTRACT_ENVIRONMENT, CONTRACT_EXTERNAL_USER_ID. */
 export async function triggerOwner(ids: Discovery): Promise<TriggerOwner> {
   const triggerId = await ids.triggerId();
   const projects = ((await ids.world())?.projects ?? []) as Array<{

@@ -9,11 +9,8 @@ import type { Target } from './targets/types.ts';
 export function collectIds(value: unknown, prefix: string, found: string[] = []): string[] {
   if (typeof value === 'string') {
     if (value.startsWith(prefix) && !found.includes(value)) found.push(value);
-  } else if (Array.isArray(value)) {
-    for (const item of value) collectIds(item, prefix, found);
-  } else if (value !== null && typeof value === 'object') {
+  } else if (value !== null && typeof value === 'object')
     for (const item of Object.values(value)) collectIds(item, prefix, found);
-  }
   return found;
 }
 
@@ -31,10 +28,7 @@ export interface Discovery {
   world(): Promise<Record<string, unknown> | undefined>;
 }
 
-/**
- * A live target was not told an ID it cannot discover (no API lists Connect projects): the case is
- * skipped, with the variable to set in its reason, rather than failed (docs/contracts.md).
- */
+/** A live target lacks an ID no API lists: the case is skipped naming the variable to set (docs/contracts.md). */
 export class NotConfigured extends Error {
   override name = 'NotConfigured';
 }
@@ -66,15 +60,15 @@ export function createDiscovery(target: Target, api: Api, control: Control | nul
     const score = (p: Record<string, unknown>) => collectIds(p, 'dc_').length + collectIds(p, 'apn_').length;
     return [...projects].sort((a, b) => score(b) - score(a))[0];
   });
-  const projectId = memo(async () =>
-    configured(
-      target.given.projectId ?? collectIds(await worldProject(), 'proj_')[0] ?? placeholder('proj_contract'),
-      'CONTRACT_PROJECT_ID',
-      'a Connect project',
-    ),
-  );
-  /** Deployed triggers and accounts belong to a project: take them from the same one. */
-  const projectScoped = async (prefix: string) => collectIds(await worldProject(), prefix);
+  /** The ID given, else the world project's (accounts and triggers belong to it), else a placeholder. */
+  const scoped = (given: string | undefined, prefix: string, variable: string, what: string) =>
+    memo(async () =>
+      configured(
+        given ?? collectIds(await worldProject(), prefix)[0] ?? placeholder(`${prefix}contract`),
+        variable,
+        what,
+      ),
+    );
   const orgId = memo(async () => target.given.orgId ?? (await user()).orgs[0]!.id);
   return {
     user,
@@ -83,21 +77,9 @@ export function createDiscovery(target: Target, api: Api, control: Control | nul
       const primary = await orgId();
       return (await user()).orgs.map((org) => org.id).find((id) => id !== primary);
     }),
-    projectId,
-    accountId: memo(async () =>
-      configured(
-        target.given.accountId ?? (await projectScoped('apn_'))[0] ?? placeholder('apn_contract'),
-        'CONTRACT_ACCOUNT_ID',
-        'a connected account',
-      ),
-    ),
-    triggerId: memo(async () =>
-      configured(
-        target.given.triggerId ?? (await projectScoped('dc_'))[0] ?? placeholder('dc_contract'),
-        'CONTRACT_TRIGGER_ID',
-        'a deployed trigger',
-      ),
-    ),
+    projectId: scoped(target.given.projectId, 'proj_', 'CONTRACT_PROJECT_ID', 'a Connect project'),
+    accountId: scoped(target.given.accountId, 'apn_', 'CONTRACT_ACCOUNT_ID', 'a connected account'),
+    triggerId: scoped(target.given.triggerId, 'dc_', 'CONTRACT_TRIGGER_ID', 'a deployed trigger'),
     workflowId: memo(async () => {
       const fromWorld = collectIds((await world())?.workflows, 'p_')[0];
       if (fromWorld) return fromWorld;

@@ -1,6 +1,5 @@
-// One call per suite file: builds the target from the environment, wraps its transport in the
-// checks, and hands the suite what it may use. Also registers the afterAll cleanup, and offers
-// `caseIf`, which skips a case visibly (the reason is in its name) when the target cannot run it.
+// One call per suite file: the target from the environment, its transport checked, the afterAll cleanup, and
+// `caseIf`, which skips a case visibly (the reason in its name) when the target cannot run it.
 import { afterAll, inject, it } from 'vitest';
 import { validator } from '../openapi/validator.ts';
 import { createApi, ReadOnlyRefusal, type Api } from './api.ts';
@@ -19,10 +18,7 @@ export interface Contract {
   target: Target;
   /** Every request through here is checked (see contracts/checks) and recorded. */
   api: Api;
-  /**
-   * The same requests without the checks, for what the document cannot describe: a path or a
-   * method it does not have, a body over the size limit. The case checks the answer itself.
-   */
+  /** The same requests unchecked, for what the document cannot describe (unknown paths, oversized bodies). */
   unchecked: Api;
   control: Control | null;
   ids: Discovery;
@@ -52,11 +48,12 @@ function recordFile(): string | undefined {
 
 export async function useContract(): Promise<Contract> {
   const target = await createTarget();
+  const { fetch, baseUrl, name: targetName } = target;
   const checkedFetch = createCheckedFetch({
-    fetch: target.fetch,
+    fetch,
     validator,
-    baseUrl: target.baseUrl,
-    targetName: target.name,
+    baseUrl,
+    targetName,
     record: fileRecorder(recordFile()),
   });
   const cleanup = createCleanup();

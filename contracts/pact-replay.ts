@@ -1,10 +1,8 @@
-// `pact verify` (docs/pact.md, "pact verify"): each interaction of a Pact file replayed against one
-// target (the mock, or any provider's URL) as the official verifier does: the provider state set up
-// through a state-change URL, the request sent with the target's bearer, and the answer held to the
-// interaction's matching rules (regex, type, min/max, equality, dates and times) and to exact
-// values elsewhere. Writes obey the suites' live safety rule (refusesWrite, docs/contracts.md).
+// `pact verify` (docs/pact.md, "pact verify"): each interaction replayed against one target as the official verifier
+// does, its answer held to the matching rules; writes obey the suites' live safety rule (refusesWrite).
 import { bodyOf, headersOf, queryOf, stringOr } from '../openapi/pact-check.ts';
 import { isObject } from '../openapi/json.ts';
+import { escapePointer as escaped } from '../openapi/json-pointer.ts';
 import { parsePact } from '../openapi/pact-file.ts';
 import { RE2JS } from 're2js';
 import { refusesWrite } from './api.ts';
@@ -306,8 +304,6 @@ function compiled(matcher: Matcher, pointer: string, out: Mismatch[]): Matcher |
   }
 }
 
-const escaped = (token: string) => token.replaceAll('~', '~0').replaceAll('/', '~1');
-
 /** `$.data[*].id`, `$['odd key']`, `$.items[0]` as tokens (`*` for any); undefined for a path not understood. */
 function pathTokens(path: string): string[] | undefined {
   if (!path.startsWith('$')) return undefined;
@@ -322,10 +318,7 @@ function pathTokens(path: string): string[] | undefined {
   return tokens;
 }
 
-/**
- * The rule for a value at `path`: the longest rule path that matches it exactly (fewest wildcards
- * among equals), else the nearest ancestor's `type` or `equality`, which Pact hands down to children.
- */
+/** The rule at `path`: the exact match with fewest wildcards, else the nearest ancestor's `type` or `equality`. */
 function ruleFor(rules: Rule[], path: string[]): Rule | undefined {
   let best: { rule: Rule; exact: number } | undefined;
   let inherited: Rule | undefined;
@@ -495,10 +488,7 @@ const DEFAULT_FORMATS: Record<string, string> = {
   datetime: "yyyy-MM-dd'T'HH:mm:ss",
 };
 
-/**
- * A Java date-time pattern (Pact's date, time and timestamp matchers) as the source of a regex over
- * the whole text; a time's pattern without fractions or a zone still accepts them, as RFC 3339 texts carry.
- */
+/** A Java date-time pattern as a whole-text regex; a time also takes fractions and a zone, as RFC 3339 carries. */
 function javaFormatRegex(format: string, time: boolean): string {
   const parts: string[] = [];
   const token = /'([^']*)'|(y+|M+|d+|H+|h+|m+|s+|S+|X+|Z+|a|E+|z+)|(.)/g;

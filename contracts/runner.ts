@@ -1,13 +1,6 @@
-// The contract runner: the suites (docs/contracts.md) once against one target, or with `explore`
-// the exploring engine instead (contracts/explore/), then the per-operation summary of every
-// exchange and the coverage of the document (openapi/coverage.ts): a table, the JUnit report's
-// properties, JSON and an HTML page, and the --min-coverage gate. Vitest runs in this process through its Node API with an
-// inline configuration: no config file, suites found relative to this module, so it works from the
-// checkout (contracts/suites/*.contract.ts) and from an installed package
-// (dist/contracts/suites/*.contract.js). Vitest and fast-check (the explorer's) are optional peers
-// of the package, imported only when a run needs them: a project that only serves or mocks does not
-// install them. The `contracts` command of the CLI and the package's `./contracts` entry are this
-// one function.
+// The contract runner (docs/contracts.md): the suites or the explorer against one target, then the summary and
+// coverage. Vitest runs in-process with an inline configuration, so it works from the checkout and the package;
+// it and fast-check are optional peers, imported only when a run needs them.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -37,11 +30,7 @@ export type { OperationRow } from './summary.ts';
 export type { CoverageReport, CoverageThresholds, OperationCoverage, Ratio } from '../openapi/coverage.ts';
 export type { ExploreSettings } from './explore/run.ts';
 
-/**
- * The folder vitest treats as its root: the one holding contracts/ (the checkout, or the
- * package's dist/). Globs are relative to it, so vitest's default exclude of `**\/node_modules/**`
- * never sees the node_modules/ an installed kit lives in (it is matched against relative paths).
- */
+/** Vitest's root, the folder holding contracts/: relative globs keep its node_modules exclude off an installed kit. */
 const KIT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Sources in the checkout, compiled JavaScript in the package. */
 export const SUITE_GLOBS = ['contracts/suites/*.contract.ts', 'contracts/suites/*.contract.js'];
@@ -139,10 +128,7 @@ export class Unreachable extends Error {
   override name = 'Unreachable';
 }
 
-/**
- * Any HTTP answer will do; no token is sent. A refused connection is tried again for up to
- * `waitMs` (a server started in the background a moment ago, `serve &` in a CI job), then it throws.
- */
+/** Any HTTP answer will do; a refused connection is retried for `waitMs` (a `serve &` just started), then it throws. */
 async function checkReachable(baseUrl: string, log: (line: string) => void, waitMs = 10_000): Promise<void> {
   const answerWithinMs = 10_000;
   const probe = `${baseUrl.replace(/\/+$/, '')}/users/me`;
@@ -257,17 +243,8 @@ export async function runContracts(options: RunContractsOptions = {}): Promise<C
     log(`\nJUnit report written to ${resolve(options.junitFile)}`);
   }
   const ok = !failedCases && failedChecks === 0 && belowCoverage.length === 0 && exploredOk && pactProblems === 0;
-  return {
-    ok,
-    failedCases,
-    failedChecks,
-    rows,
-    untouched,
-    coverage,
-    belowCoverage,
-    pactProblems,
-    ...(explored ? { explore: explored } : {}),
-  };
+  const result = { ok, failedCases, failedChecks, rows, untouched, coverage, belowCoverage, pactProblems };
+  return explored ? { ...result, explore: explored } : result;
 }
 
 type Log = (line: string) => void;
@@ -277,10 +254,7 @@ function unexplored(coverage: CoverageReport): string[] {
   return coverage.operations.filter((row) => row.exchanges === 0).map((row) => row.operationId);
 }
 
-/**
- * The run's CONTRACT_* variables and its target: a mock server started for the run when none is
- * named, or the one named checked to answer (and to be a mock when the target is only implied).
- */
+/** The run's CONTRACT_* variables and target: a mock started when none is named, else the named one checked. */
 async function prepareTarget(
   options: RunContractsOptions,
   log: Log,
@@ -360,11 +334,7 @@ async function runOrExplore(options: RunContractsOptions, env: Record<string, st
   }
 }
 
-/**
- * The reports the run writes (JUnit XML, coverage) whole, as `serve` writes its own: a link planted
- * at the path is replaced, what it points to never written (mocks/node/files.ts). The folder is
- * created, as vitest's reporter created it when it wrote to the user's path itself.
- */
+/** A report written whole, its folder created: a link planted at the path is replaced (mocks/node/files.ts). */
 function writeReport(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileReplacingSync(path, text, { mode: 0o644 });
@@ -493,11 +463,7 @@ function coverageProperties(coverage: CoverageReport, extra: Record<string, stri
   return props;
 }
 
-/**
- * `pactFiles`: each file through pact check's one code path (openapi/pact-check.ts), its lines
- * logged; answers the problems, a file that cannot be read or is no Pact file counting as one, and
- * the JUnit suite of a case per file.
- */
+/** `pactFiles` through pact check's code path: the problems (an unreadable file counts one) and a JUnit suite. */
 function checkPactFiles(files: string[], shard: string | undefined, log: Log): { problems: number; suite: JunitSuite } {
   log('\nPact files against the document (as pact check, docs/pact.md):\n');
   let problems = 0;
@@ -529,9 +495,9 @@ function withSuite(report: string | undefined, suite: JunitSuite): string | unde
 /** The JUnit report of an exploration: one case, failed with the invariant and the curl replay when it failed. */
 function exploreJunit(outcome: ExploreOutcome, coverage: CoverageReport): string {
   const extra = {
-    'explore.seed': String(outcome.seed),
-    'explore.runs': String(outcome.runs),
-    'explore.requests': String(outcome.requests),
+    'explore.seed': `${outcome.seed}`,
+    'explore.runs': `${outcome.runs}`,
+    'explore.requests': `${outcome.requests}`,
   };
   const failure = {
     message: `[${outcome.invariant}] ${(outcome.error ?? '').split('\n')[0]}`,

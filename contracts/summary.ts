@@ -41,13 +41,10 @@ export function summarize(records: ExchangeRecord[]): OperationRow[] {
 export function formatSummary(rows: OperationRow[], allOperationIds: string[] = []): string {
   const targets = [...new Set(rows.map((row) => row.target))];
   const full = [...rows];
-  for (const target of targets) {
-    for (const operationId of allOperationIds) {
-      if (!rows.some((row) => row.target === target && row.operationId === operationId)) {
+  for (const target of targets)
+    for (const operationId of allOperationIds)
+      if (!rows.some((row) => row.target === target && row.operationId === operationId))
         full.push({ target, operationId, exchanges: 0, passed: 0, failed: 0, statuses: [] });
-      }
-    }
-  }
   full.sort((a, b) => a.target.localeCompare(b.target) || a.operationId.localeCompare(b.operationId));
   const header = ['target', 'operation', 'exchanges', 'passed', 'failed', 'statuses'];
   const body = full.map((row) => [

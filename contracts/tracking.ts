@@ -20,10 +20,9 @@ export function trackCreations(api: Api, cleanup: Cleanup): Api {
     } else if (path === '/workflows' && answer.body?.data?.id) {
       const id = answer.body.data.id as string;
       const orgId = (options?.body as { org_id?: string } | undefined)?.org_id;
+      const body = { active: false, org_id: orgId };
       cleanup.add(`deactivate workflow ${id}`, async () =>
-        tolerate404(`PUT /workflows/${id}`)(
-          await api.put(`/workflows/${id}`, { body: { active: false, org_id: orgId } }),
-        ),
+        tolerate404(`PUT /workflows/${id}`)(await api.put(`/workflows/${id}`, { body })),
       );
     } else if (path === '/subscriptions') {
       const query = searchParamsOf(options?.query);

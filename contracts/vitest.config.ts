@@ -1,7 +1,5 @@
-// The contract runs of `npm test`: the suites against the in-process fake, the MSW handlers under
-// setupServer and our mock server on a free port (all cases), against `prism mock` and through
-// `prism proxy --errors` in front of the mock server (each with one Prism process shared by the
-// project's files), the self-test against broken fakes, and the unit tests of the kit itself.
+// The contract runs of `npm test`: the suites against the in-process fake, MSW, the mock server, `prism mock` and
+// `prism proxy --errors` (one Prism per project), the self-test against broken fakes, and the kit's unit tests.
 import { defineConfig } from 'vitest/config';
 
 const suites = ['contracts/suites/*.contract.ts'];

@@ -35,6 +35,5 @@ export async function createWorkflow(
   const body = await workflowBody(contract, options);
   const answer = await contract.api.post('/workflows', { body });
   expectStatus(answer, 200, 'POST /workflows');
-  const workflow = answer.body.data;
-  return workflow;
+  return answer.body.data;
 }

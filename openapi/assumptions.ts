@@ -1,7 +1,5 @@
-// The document's assumptions as data: every `x-assumed: true` marker with its `x-assumption`
-// sentence and where it sits (a JSON pointer). One reading for the generated list
-// (openapi/ASSUMPTIONS.md, openapi/generate.ts) and the drift report (openapi/drift.ts), which says
-// which of them the answers of a real service confirm. Browser-safe.
+// The document's `x-assumed` markers as data (sentence and JSON pointer), for openapi/ASSUMPTIONS.md and the drift
+// report. Browser-safe.
 import { escapePointer } from './json-pointer.ts';
 
 export interface Assumption {

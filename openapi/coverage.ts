@@ -1,8 +1,5 @@
-// Coverage of an OpenAPI document by observed exchanges: the operations called, their documented
-// statuses answered, their parameters sent, the document's `links` followed. One model for every
-// run that watches exchanges (the contract suites, `contracts --explore`, a mock server watching a
-// frontend's test run; docs/contracts.md, "Coverage"). Browser-safe: plain data in, JSON out (a text
-// table here, HTML in openapi/coverage-html.ts).
+// Coverage of an OpenAPI document by observed exchanges (docs/contracts.md, "Coverage"): operations, documented
+// statuses, parameters and `links`. One model for every run that watches exchanges. Browser-safe.
 import { forEachOperation, type HttpMethod } from './document/operations.ts';
 import { isObject } from './json.ts';
 import { followRef, valueAt } from './json-pointer.ts';

@@ -1,9 +1,5 @@
-// Drift: where a real service's answers depart from the document (docs/upstream.md, "Drift report").
-// Each answer is judged by the kit's own validator and its issues sorted per operation by JSON
-// pointer; one walk of the body along its schema adds what the validator cannot say: the fields the
-// schema does not declare (the document rarely closes its objects), and which `x-assumed` statements
-// the answer confirmed or contradicted. Bounded whatever the service sends (MAX_FIELDS_PER_OPERATION).
-// Plain data in, plain data out; browser-safe.
+// Drift: where a real service's answers depart from the document (docs/upstream.md, "Drift report"):
+// the validator's issues per operation, plus undeclared fields and `x-assumed` verdicts. Browser-safe.
 import { type Assumption, collectAssumptions } from './assumptions.ts';
 import { resolveOperations } from './document/resolve.ts';
 import { escapePointer, followRef, valueAt } from './json-pointer.ts';
@@ -29,18 +25,13 @@ export interface FieldDrift {
   pointer: string;
   /** The validator's message (`must be string`), or `not in the document` for an extra field. */
   message: string;
-  /** The statuses of the answers that showed it. */
   statuses: number[];
-  /** How many answers showed it. */
   count: number;
 }
 
 export interface AssumptionVerdict {
   pointer: string;
-  /**
-   * The `x-assumption` sentence; '' when the analyzer was given a document without prose (the MSW
-   * handlers' copy, openapi/generated/document.ts): openapi/ASSUMPTIONS.md has it at the pointer.
-   */
+  /** '' for a document without prose (openapi/generated/document.ts); openapi/ASSUMPTIONS.md has it. */
   sentence: string;
   /** Answers that reached it without an issue under it. */
   confirmed: number;
@@ -54,7 +45,6 @@ export interface OperationDrift {
   operationId: string;
   method: string;
   template: string;
-  /** Answers seen. */
   answers: number;
   /** Status -> answers seen with it. */
   statuses: Record<string, number>;
@@ -69,15 +59,11 @@ export interface OperationDrift {
   confirmed: string[];
   /** Pointers of the assumptions this operation's answers contradicted. */
   contradicted: string[];
-  /**
-   * Field departures not listed because the operation already lists MAX_FIELDS_PER_OPERATION
-   * distinct ones (each answer's each unlisted field counts once).
-   */
+  /** Field departures not listed past MAX_FIELDS_PER_OPERATION. */
   droppedFields: number;
 }
 
 export interface DriftReport {
-  /** Answers judged. */
   answers: number;
   /** Operations whose answers depart from the document in any way. */
   drifting: number;
@@ -111,11 +97,7 @@ interface Tally {
   evidence?: string;
 }
 
-/**
- * Field lines (missing, extra, wrong type, invalid together) one operation lists at most: a real
- * drift is a handful of fields; 100 shows any of them with room to spare and keeps a report of the
- * document's ~100 operations under a few MB even when a service invents a field name per answer.
- */
+/** Field lines one operation lists at most: a report stays a few MB when a service invents a field per answer. */
 export const MAX_FIELDS_PER_OPERATION = 100;
 
 const TYPE_MESSAGE =
@@ -244,10 +226,7 @@ function judgeUndocumented(analysis: Analysis, judgement: Judgement): void {
   judgement.contradicted.add(operationPointer);
 }
 
-/**
- * A documented answer: its body walked along its schema for the fields the schema does not declare
- * and for the assumptions it reached, then the validator's issues sorted into field lines.
- */
+/** A documented answer: its body walked for undeclared fields and assumptions reached, then the issues sorted. */
 function judgeDocumented(
   analysis: Analysis,
   judgement: Judgement,
@@ -284,8 +263,7 @@ function judgeSchemaAssumptions(analysis: Analysis, judgement: Judgement, applie
     for (const schema of schemas)
       if (analysis.byPointer.has(schema)) {
         reached.add(schema);
-        const under = issues.find((issue) => issue.pointer === at || issue.pointer.startsWith(`${at}/`));
-        if (under !== undefined) contradicted.add(schema);
+        if (issueUnder(issues, at) !== undefined) contradicted.add(schema);
       }
   for (const schema of reached) {
     tally(analysis, schema, contradicted.has(schema) ? firstIssue(issues, applied, schema) : undefined);
@@ -327,15 +305,10 @@ function report({ states, answers, unmatched, assumptions, tallies }: Analysis):
 
 /** Whether an operation's answers depart from the document at all. */
 export function isDrifting(drift: OperationDrift): boolean {
+  const { undocumentedStatuses, missing, extra, wrongType, invalid, contradicted } = drift;
   return (
-    drift.undocumentedStatuses.length +
-      drift.missing.length +
-      drift.extra.length +
-      drift.wrongType.length +
-      drift.invalid.length +
-      drift.contradicted.length +
-      drift.droppedFields >
-    0
+    drift.droppedFields > 0 ||
+    [undocumentedStatuses, missing, extra, wrongType, invalid, contradicted].some((l) => l.length > 0)
   );
 }
 
@@ -367,11 +340,14 @@ function describe(issue: Issue): string {
 
 function firstIssue(issues: readonly Issue[], applied: Map<string, Set<string>>, schema: string): string {
   for (const [at, schemas] of applied) {
-    if (!schemas.has(schema)) continue;
-    const issue = issues.find((candidate) => candidate.pointer === at || candidate.pointer.startsWith(`${at}/`));
+    const issue = schemas.has(schema) ? issueUnder(issues, at) : undefined;
     if (issue !== undefined) return describe(issue);
   }
   return 'an issue under it';
+}
+
+function issueUnder(issues: readonly Issue[], at: string): Issue | undefined {
+  return issues.find((issue) => issue.pointer === at || issue.pointer.startsWith(`${at}/`));
 }
 
 function parseBody(text: string): unknown {
@@ -392,11 +368,7 @@ function documentedKey(
   return key === undefined ? undefined : { key, raw: key === 'DEFAULT' ? 'default' : key };
 }
 
-/**
- * The operation of a request to the service, from its method and path. A path recorded with the
- * server's base path (`/v1/users/me`, or a gateway's `/api/v1/users/me`) is tried without its
- * leading segments until one matches.
- */
+/** The operation of a method and path; a base path (`/v1`, a gateway's `/api/v1`) is dropped segment by segment. */
 function matchOperation(validator: Validator, method: string, path: string): string | undefined {
   let rest = path.split('?')[0]!;
   for (;;) {
@@ -434,11 +406,8 @@ export function undeclaredMembers(document: object, schemaPointer: string, body:
 }
 
 /**
- * Walks `value` along the schema at `pointer`: records which schema pointers applied at which
- * instance pointer (`applied`), and pushes the instance pointer of every object member no schema
- * there declares (`extras`), unless that object admits any (`additionalProperties`,
- * `patternProperties`, or no `properties` at all). Branches of allOf, anyOf and oneOf all count,
- * so a member one branch declares is never an extra.
+ * Walks `value` along the schema at `pointer`: which schemas applied where (`applied`), and every object member
+ * no allOf/anyOf/oneOf branch declares (`extras`) unless the object is open (additional or pattern properties, none).
  */
 function walk(
   document: object,

@@ -1,8 +1,5 @@
-// Builds one valid request per operation from the document's own examples (parameter examples,
-// request-body examples), falling back to values derived from the schema (enum, const, default,
-// ID pattern). Used to drive Prism and the schema-level contract cases without hand-written
-// fixtures that could drift from the document.
-
+// One valid request per operation from the document's own examples, else values from the schema: drives Prism and
+// the schema-level contract cases without fixtures that could drift from the document.
 import { firstExample, resolveRef, valueFromSchema } from './document/example-values.ts';
 import { forEachOperation } from './document/operations.ts';
 
@@ -53,8 +50,9 @@ export function exampleRequests(document: Json, options: { optionalQuery?: boole
       .filter((s) => /^2\d\d$/.test(s))
       .map(Number)
       .sort((a, b) => a - b)[0];
+    const operationId = String(op.operationId);
     requests.push({
-      operationId: String(op.operationId),
+      operationId,
       method: method.toUpperCase(),
       path,
       query,

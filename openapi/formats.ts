@@ -1,7 +1,5 @@
-// The string formats the documents use, checked exactly as ajv-formats' full mode checks them (its
-// rules, MIT, credited in THIRD_PARTY_NOTICES.md; openapi/formats.test.ts holds the two together on
-// generated and edge-case strings). Owning them keeps ajv-formats, and the Ajv it installs, out of
-// the package: docs/performance.md gives the figures. Browser-safe.
+// The documents' string formats, checked as ajv-formats' full mode checks them (its rules, MIT, THIRD_PARTY_NOTICES.md;
+// held to it by openapi/formats.test.ts): owning them keeps Ajv out of the package (docs/performance.md). Browser-safe.
 
 const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
 const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

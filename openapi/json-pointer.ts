@@ -20,10 +20,7 @@ export function valueAt(document: unknown, pointer: string): unknown {
   return node;
 }
 
-/**
- * Follows local `$ref`s (`#/...`) from `node`, found at `pointer`, until a non-reference value;
- * returns it with the pointer where it actually lives. External or cyclic references throw.
- */
+/** Follows local `$ref`s from `node` (at `pointer`) to a value and where it lives; external or cyclic ones throw. */
 export function followRef(document: unknown, node: unknown, pointer = ''): { node: unknown; pointer: string } {
   let current = node;
   let at = pointer;

@@ -1,7 +1,5 @@
-// Pact files against the kit's OpenAPI document, offline (docs/pact.md, "pact check"): every
-// interaction's request and response judged by the kit's own validator, as bi-directional contract
-// testing does. The one code path of `pact check` and of runContracts' `pactFiles`; pure (text in,
-// problems out), and the reading of a Pact file's parts that `pact verify` replays from.
+// Pact files against the kit's document, offline (docs/pact.md, "pact check"): the one path of `pact check` and of
+// runContracts' `pactFiles`, and the reading of a Pact file's parts that `pact verify` replays from. Pure.
 import { resolveOperations } from './document/resolve.ts';
 import { undeclaredMembers } from './drift.ts';
 import { document } from './generated/document.ts';
@@ -25,10 +23,7 @@ export interface PactProblem {
 const single = (value: unknown): string => (Array.isArray(value) ? value.map(String).join(',') : String(value));
 
 /** A request or response body: V4's `{content, contentType}`, V2/V3's value itself. */
-export function bodyOf(
-  part: Json,
-  v4: boolean,
-): { present: boolean; content: unknown; contentType: string | undefined } {
+export function bodyOf(part: Json, v4: boolean): { present: boolean; content: unknown; contentType?: string } {
   if (!('body' in part)) return { present: false, content: undefined, contentType: undefined };
   if (v4 && isObject(part.body) && 'content' in part.body)
     return { present: true, content: part.body.content, contentType: stringOr(part.body.contentType) };
@@ -89,20 +84,14 @@ function checkInteraction(interaction: unknown, index: number, v4: boolean): Pac
     return [{ description, pointer: `${at}/response`, message: 'needs a status' }];
   // The document's paths are under its server's /v1 (openapi/openapi.yaml, servers), which a pact's paths carry.
   const match = validator.matchOperation(request.method, request.path.replace(/^\/v1(?=\/)/, ''));
-  if (match.kind !== 'match')
-    return [
-      {
-        description,
-        pointer: `${at}/request/path`,
-        message: `${request.method} ${request.path} is no operation of the document`,
-      },
-    ];
+  if (match.kind !== 'match') {
+    const message = `${request.method} ${request.path} is no operation of the document`;
+    return [{ description, pointer: `${at}/request/path`, message }];
+  }
   const sent = bodyOf(request, v4);
-  const headers = headersOf(request);
+  const asked = { pathParams: match.pathParams, query: queryOf(request.query), headers: headersOf(request) };
   const requestIssues = validator.validateRequest(match.operationId, {
-    pathParams: match.pathParams,
-    query: queryOf(request.query),
-    headers,
+    ...asked,
     body: sent.present ? sent.content : undefined,
   }).issues;
   const answered = bodyOf(response, v4);

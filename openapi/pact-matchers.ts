@@ -1,7 +1,5 @@
-// Pact matching rules for an answered body, read from the operation's response schema (docs/pact.md,
-// "Matchers, not values"): what the mock answered is world data, so a consumer's pact must hold the
-// provider to what the document promises for each field, not to the values one world happened to
-// hold. Pure and node-free: the MSW handlers may use it in a browser too.
+// Pact matching rules for an answered body, from its response schema (docs/pact.md, "Matchers, not values"): a pact
+// must hold the provider to what the document promises, not to one world's values. Browser-safe.
 import { followRef } from './json-pointer.ts';
 
 /** One V4 matcher (docs/pact.md lists the rule of each schema keyword). */

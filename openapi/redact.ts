@@ -1,9 +1,5 @@
-// The one redaction of everything the kit writes down from traffic (docs/upstream.md, "Redaction"):
-// the Pact recorder (mocks/app/pact.ts), the HAR recording of the upstream (mocks/upstream/har.ts)
-// and the replay that compares a request with a recording judge secrets by these rules and no
-// other; `pact check` knows a value redacted by them. Each secret is replaced by `[redacted]` before
-// anything is written. Here, beside the document it reads the secret fields of; pure and
-// browser-safe: the pact of a page's MSW worker is redacted as the server's is.
+// The one redaction of everything the kit writes down from traffic (docs/upstream.md, "Redaction"): the Pact recorder,
+// the HAR recording and the replay judge secrets by these rules only. Browser-safe, for the MSW worker's pacts too.
 import { valueAt } from './json-pointer.ts';
 import { isObject } from './json.ts';
 

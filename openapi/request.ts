@@ -1,7 +1,5 @@
-// A request against its operation: each parameter read from its location, coerced to its schema's
-// type, defaulted when absent, and checked; the JSON body checked, then given the defaults of its
-// top-level properties. Issues point at their location (`/query/limit`, `/header/x-env`,
-// `/body/org_id`) and carry the code the document names for them (`x-error-code`, openapi/schema-check.ts).
+// A request against its operation: parameters read, coerced, defaulted and checked, then the JSON body; issues point
+// at their location (`/query/limit`, `/body/org_id`) and carry the document's `x-error-code`.
 import type { ValueShape } from './document/shape.ts';
 import type { ResolvedOperation, ResolvedParameter } from './document/resolve.ts';
 import { escapePointer } from './json-pointer.ts';

@@ -16,12 +16,8 @@ export function validateResponse(
   const key = documentedStatusKey(operation.responses, status);
   const documented = key === undefined ? undefined : operation.responses.get(key);
   if (!documented) {
-    return [
-      {
-        pointer: '',
-        message: `status ${status} is not documented for ${operationId} (documented: ${[...operation.responses.keys()].join(', ')})`,
-      },
-    ];
+    const listed = [...operation.responses.keys()].join(', ');
+    return [{ pointer: '', message: `status ${status} is not documented for ${operationId} (documented: ${listed})` }];
   }
   if (documented.content.size === 0) {
     const empty = body === undefined || body === null || body === '';
@@ -32,12 +28,8 @@ export function validateResponse(
   const mediaType = mediaTypeOf(contentType);
   if (!documented.content.has(mediaType)) {
     const listed = [...documented.content.keys()].join(', ');
-    return [
-      {
-        pointer: '',
-        message: `content type "${contentType ?? ''}" is not documented for ${operationId} ${status} (documented: ${listed})`,
-      },
-    ];
+    const message = `content type "${contentType ?? ''}" is not documented for ${operationId} ${status} (documented: ${listed})`;
+    return [{ pointer: '', message }];
   }
   const schemaPointer = documented.content.get(mediaType);
   return schemaPointer ? schemas.issues(schemaPointer, body, '') : [];

@@ -95,13 +95,8 @@ export function createRouter(operations: readonly RoutableOperation[]): Router {
       } catch {
         return { kind: 'not_found' };
       }
-      return {
-        kind: 'match',
-        operationId: route.operation.operationId,
-        method: upper,
-        template: route.operation.template,
-        pathParams,
-      };
+      const { operationId, template } = route.operation;
+      return { kind: 'match', operationId, method: upper, template, pathParams };
     }
     return allowed.length > 0 ? { kind: 'method_not_allowed', allowed: [...new Set(allowed)] } : { kind: 'not_found' };
   };

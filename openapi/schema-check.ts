@@ -1,9 +1,6 @@
-// The document's schemas applied to a value by walking them: the one schema check the mock serves
-// with, in Node and in the browser. It gives what Ajv 8 (draft 2020-12, allErrors, verbose,
-// non-strict, ajv-formats' full formats) gives for the JSON Schema the document uses, failure for
-// failure (openapi/schema-check.test.ts holds it to Ajv; the formats are openapi/formats.ts); Ajv
-// itself compiles with `new Function`, which a strict Content Security Policy refuses, and weighs
-// more in a page (docs/performance.md). A keyword the walk does not implement throws when first met.
+// The document's schemas applied by walking them: the mock's one schema check, in Node and the browser. It fails as
+// Ajv 8 (2020-12, allErrors, ajv-formats' full formats) fails, held to Ajv by its test; Ajv's `new Function` breaks
+// under a strict Content Security Policy (docs/performance.md). An unimplemented keyword throws when first met.
 import { STRING_FORMATS } from './formats.ts';
 import { escapePointer, valueAt } from './json-pointer.ts';
 import type { Issue } from './types.ts';
@@ -26,10 +23,7 @@ export interface SchemaChecks {
   issues(pointer: string, value: unknown, prefix: string): Issue[];
   /** Failures as Ajv would report them (for the reference test and for anyone reading Ajv's shape). */
   failures(pointer: string, value: unknown): SchemaFailure[];
-  /**
-   * Schemas of one's own beside the document's: `#/components/schemas/X` in them names one of
-   * `schemas` or else the document's. Answers a check of a value against one of them.
-   */
+  /** Schemas of one's own beside the document's (`#/components/schemas/X` names theirs, else the document's). */
   extend(
     name: string,
     schemas: Record<string, object>,
@@ -134,29 +128,10 @@ export function orderedFailure(
 // ---- the walk ----------------------------------------------------------------------------------
 
 /** Keywords that never fail: annotations, OpenAPI's and the document's own (`x-*` are skipped apart). */
+// `type` is checked apart, first or with its group, as Ajv does; `then` and `else` are applied by `if`.
 const ANNOTATIONS = new Set([
-  'type', // checked apart, first or with its group, as Ajv does
-  '$id',
-  '$schema',
-  '$comment',
-  '$defs',
-  'definitions',
-  'title',
-  'description',
-  'default',
-  'examples',
-  'example',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  'discriminator',
-  'xml',
-  'externalDocs',
-  'nullable',
-  'contentMediaType',
-  'contentEncoding',
-  'then', // applied by `if`
-  'else',
+  ...'type $id $schema $comment $defs definitions title description default examples example deprecated'.split(' '),
+  ...'readOnly writeOnly discriminator xml externalDocs nullable contentMediaType contentEncoding then else'.split(' '),
 ]);
 
 /** Ajv's keyword groups, in its order: keywords for any value, then those for one type of value. */
@@ -203,18 +178,15 @@ class SchemaWalker {
 
   /** The schema at `pointer` in `root`; throws when there is none. */
   at(root: object, pointer: string): unknown {
-    let cache = this.pointers.get(root);
-    if (cache === undefined) {
-      cache = new Map();
-      this.pointers.set(root, cache);
-    }
-    let schema = cache.get(pointer);
-    if (schema === undefined) {
-      schema = valueAt(root, pointer);
-      if (schema === undefined) throw new Error(`no schema at ${pointer}`);
-      cache.set(pointer, schema);
-    }
-    return schema;
+    return cached(
+      cached(this.pointers, root, () => new Map()),
+      pointer,
+      () => {
+        const schema = valueAt(root, pointer);
+        if (schema === undefined) throw new Error(`no schema at ${pointer}`);
+        return schema;
+      },
+    );
   }
 
   /** Applies `schema` to `data` at `path`, appending failures to `out`; `root` resolves its `$ref`s. */
@@ -249,52 +221,43 @@ class SchemaWalker {
 
   /** A `properties` object's members, listed once. */
   entries(properties: Json): Array<[string, unknown]> {
-    let list = this.members.get(properties);
-    if (list === undefined) {
-      list = Object.entries(properties);
-      this.members.set(properties, list);
-    }
-    return list;
+    return cached(this.members, properties, () => Object.entries(properties));
   }
 
   /** A `pattern`'s regular expression, compiled once. */
   pattern(source: string): RegExp {
-    let pattern = this.patterns.get(source);
-    if (pattern === undefined) {
-      pattern = new RegExp(source, 'u');
-      this.patterns.set(source, pattern);
-    }
-    return pattern;
+    return cached(this.patterns, source, () => new RegExp(source, 'u'));
   }
 
   /** A `$ref` from a schema in `root`: one's own component schema, or else a place in the document. */
   resolve(ref: string, root: object): [unknown, object] {
-    let cache = this.refs.get(root);
-    if (cache === undefined) {
-      cache = new Map();
-      this.refs.set(root, cache);
-    }
-    let resolved = cache.get(ref);
-    if (resolved === undefined) {
-      if (!ref.startsWith('#')) throw new Error(`unsupported $ref ${ref}: only references inside the document are`);
-      const pointer = ref.includes('%') ? ref.slice(1).split('/').map(decodeURIComponent).join('/') : ref.slice(1);
-      const own = valueAt(root, pointer);
-      const target = own ?? (root === this.document ? undefined : valueAt(this.document, pointer));
-      if (target === undefined) throw new Error(`$ref ${ref} points at nothing`);
-      resolved = [target, own === undefined ? this.document : root];
-      cache.set(ref, resolved);
-    }
-    return resolved;
+    return cached(
+      cached(this.refs, root, () => new Map()),
+      ref,
+      (): [unknown, object] => {
+        if (!ref.startsWith('#')) throw new Error(`unsupported $ref ${ref}: only references inside the document are`);
+        const pointer = ref.includes('%') ? ref.slice(1).split('/').map(decodeURIComponent).join('/') : ref.slice(1);
+        const own = valueAt(root, pointer);
+        const target = own ?? (root === this.document ? undefined : valueAt(this.document, pointer));
+        if (target === undefined) throw new Error(`$ref ${ref} points at nothing`);
+        return [target, own === undefined ? this.document : root];
+      },
+    );
   }
 
   private keywordOrder(s: Json): KeywordOrder {
-    let order = this.orders.get(s);
-    if (order === undefined) {
-      order = keywordOrderOf(s);
-      this.orders.set(s, order);
-    }
-    return order;
+    return cached(this.orders, s, () => keywordOrderOf(s));
   }
+}
+
+/** The value `map` holds for `key`, made and kept on first use. */
+function cached<K extends object | string, V>(map: Map<K, V> | WeakMap<K & object, V>, key: K, make: () => V): V {
+  let value = (map as Map<K, V>).get(key);
+  if (value === undefined) {
+    value = make();
+    (map as Map<K, V>).set(key, value);
+  }
+  return value;
 }
 
 /** Works out the KeywordOrder of `s`; throws for a keyword the walk does not implement. */
@@ -422,33 +385,26 @@ const checkEnum: KeywordCheck = (_walker, s, data, path, _root, out) => {
     out.push(failure('enum', path, s, { allowedValues }, 'must be equal to one of the allowed values'));
 };
 
-const checkMaximum: KeywordCheck = (_walker, s, data, path, _root, out) => {
-  const limit = s.maximum as number;
-  if (!((data as number) <= limit)) {
-    out.push(failure('maximum', path, s, { comparison: '<=', limit }, `must be <= ${limit}`));
-  }
-};
+/** A keyword bounding a measure of the value: fails when `over(measure, limit)`; `comparison` for maximum and minimum. */
+function bound(
+  keyword: string,
+  measure: (data: never) => number,
+  over: (measured: number, limit: number) => boolean,
+  message: string,
+  comparison?: string,
+): KeywordCheck {
+  return (_walker, s, data, path, _root, out) => {
+    const limit = s[keyword] as number;
+    if (!over(measure(data as never), limit)) return;
+    const params = comparison === undefined ? { limit } : { comparison, limit };
+    out.push(failure(keyword, path, s, params, message.replace('LIMIT', String(limit))));
+  };
+}
 
-const checkMinimum: KeywordCheck = (_walker, s, data, path, _root, out) => {
-  const limit = s.minimum as number;
-  if (!((data as number) >= limit)) {
-    out.push(failure('minimum', path, s, { comparison: '>=', limit }, `must be >= ${limit}`));
-  }
-};
-
-const checkMaxLength: KeywordCheck = (_walker, s, data, path, _root, out) => {
-  const limit = s.maxLength as number;
-  if (ucs2length(data as string) > limit) {
-    out.push(failure('maxLength', path, s, { limit }, `must NOT have more than ${limit} characters`));
-  }
-};
-
-const checkMinLength: KeywordCheck = (_walker, s, data, path, _root, out) => {
-  const limit = s.minLength as number;
-  if (ucs2length(data as string) < limit) {
-    out.push(failure('minLength', path, s, { limit }, `must NOT have fewer than ${limit} characters`));
-  }
-};
+const number = (data: number) => data;
+const above = (measured: number, limit: number) => !(measured <= limit);
+const below = (measured: number, limit: number) => !(measured >= limit);
+const count = (data: unknown[] | Json) => (Array.isArray(data) ? data.length : Object.keys(data).length);
 
 const checkPattern: KeywordCheck = (walker, s, data, path, _root, out) => {
   const pattern = s.pattern as string;
@@ -460,27 +416,6 @@ const checkPattern: KeywordCheck = (walker, s, data, path, _root, out) => {
 const checkFormat: KeywordCheck = (_walker, s, data, path, _root, out) => {
   const format = s.format as string;
   if (!formatValid(format, data)) out.push(failure('format', path, s, { format }, `must match format "${format}"`));
-};
-
-const checkMaxItems: KeywordCheck = (_walker, s, data, path, _root, out) => {
-  const limit = s.maxItems as number;
-  if ((data as unknown[]).length > limit) {
-    out.push(failure('maxItems', path, s, { limit }, `must NOT have more than ${limit} items`));
-  }
-};
-
-const checkMinItems: KeywordCheck = (_walker, s, data, path, _root, out) => {
-  const limit = s.minItems as number;
-  if ((data as unknown[]).length < limit) {
-    out.push(failure('minItems', path, s, { limit }, `must NOT have fewer than ${limit} items`));
-  }
-};
-
-const checkMinProperties: KeywordCheck = (_walker, s, data, path, _root, out) => {
-  const limit = s.minProperties as number;
-  if (Object.keys(data as Json).length < limit) {
-    out.push(failure('minProperties', path, s, { limit }, `must NOT have fewer than ${limit} properties`));
-  }
 };
 
 const checkRequired: KeywordCheck = (_walker, s, data, path, _root, out) => {
@@ -505,16 +440,16 @@ const CHECKS: Record<string, KeywordCheck> = {
   oneOf: checkOneOf,
   allOf: checkAllOf,
   if: checkIf,
-  maximum: checkMaximum,
-  minimum: checkMinimum,
+  maximum: bound('maximum', number, above, 'must be <= LIMIT', '<='),
+  minimum: bound('minimum', number, below, 'must be >= LIMIT', '>='),
   format: checkFormat,
-  maxLength: checkMaxLength,
-  minLength: checkMinLength,
+  maxLength: bound('maxLength', ucs2length, above, 'must NOT have more than LIMIT characters'),
+  minLength: bound('minLength', ucs2length, below, 'must NOT have fewer than LIMIT characters'),
   pattern: checkPattern,
-  maxItems: checkMaxItems,
-  minItems: checkMinItems,
+  maxItems: bound('maxItems', count, above, 'must NOT have more than LIMIT items'),
+  minItems: bound('minItems', count, below, 'must NOT have fewer than LIMIT items'),
   items: checkItems,
-  minProperties: checkMinProperties,
+  minProperties: bound('minProperties', count, below, 'must NOT have fewer than LIMIT properties'),
   required: checkRequired,
   additionalProperties: checkAdditionalProperties,
   properties: checkProperties,
@@ -532,13 +467,7 @@ function failure(
 }
 
 function typeFailure(s: Json, path: string): SchemaFailure {
-  return {
-    keyword: 'type',
-    instancePath: path,
-    params: { type: s.type },
-    message: `must be ${s.type}`,
-    parentSchema: s,
-  };
+  return failure('type', path, s, { type: s.type }, `must be ${s.type}`);
 }
 
 function isGroup(data: unknown, group: Group): boolean {

@@ -38,10 +38,7 @@ export interface Validator {
   validateRequest(operationId: string, request: RequestInput): RequestValidation;
   validateResponse(operationId: string, status: number, contentType: string | null, body: unknown): Issue[];
   validateSchema(schemaName: string, value: unknown): Issue[];
-  /**
-   * Schemas of one's own that use the document's (`#/components/schemas/X`), checked by the same
-   * schema check: answers a check of `value` against one of them.
-   */
+  /** Schemas of one's own that use the document's (`#/components/schemas/X`), checked by the same schema check. */
   extend(name: string, schemas: Record<string, object>): (schemaName: string, value: unknown) => Issue[];
   validateWebhookPayload(webhookName: string, body: unknown): Issue[];
   /** The operation's method, path template and whether it declares a JSON request body. */

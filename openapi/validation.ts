@@ -1,10 +1,5 @@
-// createValidator: a document's requests, responses and webhook payloads checked against the
-// document itself. Nothing here re-types a rule by hand: every check applies the schema at a JSON
-// pointer into the document (openapi/schema-check.ts, held to Ajv's answers by its test), so the
-// fake and the contract suites can never disagree about a schema. The document is read once, here,
-// into a resolved view (openapi/document/resolve.ts); routing, request and response checks are
-// their own modules.
-// Browser-safe (no Node imports): the MSW handlers validate requests with it in the browser too.
+// createValidator: requests, responses and webhook payloads checked against the document itself, every check the
+// schema at a JSON pointer (openapi/schema-check.ts), so fake and suites never disagree. Browser-safe, for MSW.
 import { resolveOperations, resolveWebhookBodies, type ResolvedOperation } from './document/resolve.ts';
 import { validateRequest } from './request.ts';
 import { validateResponse, validateSchema, validateWebhookPayload } from './response.ts';

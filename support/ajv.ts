@@ -1,9 +1,5 @@
-// The one Ajv set-up, test support only (no runtime module imports it, so it is not in the package):
-// a document registered as a single schema resource, so a schema anywhere in it (a JSON pointer) and
-// the `#/components/...` references inside resolve as Prism and the linter see them; each pointer
-// compiled once. The document tests use it strictly, in both JSON Schema dialects; leniently, it is
-// the reference openapi/schema-check.test.ts holds the mock's own schema check to (what serves
-// requests is openapi/schema-check.ts, whose toIssues reads Ajv's errors too).
+// The one Ajv set-up, test support only (not in the package): the document as one schema resource, so pointers and
+// `#/components/...` resolve as Prism sees them. Strict for the document tests; lenient, the schema check's reference.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import type * as core from 'ajv/dist/core.js';
@@ -24,11 +20,7 @@ type AjvClass = new (options: Options) => AjvCore;
 export interface SchemaSetOptions {
   /** Default `Ajv2020`; draft-07's class is passed in by the tests that want Prism's dialect. */
   engine?: AjvClass;
-  /**
-   * Strict: an unknown keyword (a typo such as `minLenght`) fails the compile; OpenAPI's own keywords,
-   * the document's top-level keys and its `x-*` keys are declared as annotations. Lenient (default):
-   * unknown keywords are ignored, which is what serving requests needs.
-   */
+  /** Strict: an unknown keyword (`minLenght`) fails the compile; lenient (default) ignores it, as serving needs. */
   strict?: boolean;
 }
 
@@ -37,11 +29,7 @@ export interface DocumentSchemas {
   at(pointer: string): ValidateFunction;
   /** Ajv errors of `value` against the schema at `pointer`, or [] when valid. */
   errors(pointer: string, value: unknown): ErrorObject[];
-  /**
-   * Schemas of one's own beside the document's, in the same Ajv: `#/components/schemas/X` in them
-   * names one of `schemas` or else the document's, whose compiled code is shared (nothing of the
-   * document is compiled twice). Answers the compiled schema of each name. Once per `name`.
-   */
+  /** Schemas of one's own beside the document's, sharing its compiled code; answers each name's compiled schema. */
   extend(name: string, schemas: Record<string, object>): (schemaName: string) => ValidateFunction;
 }
 
@@ -91,15 +79,13 @@ export function documentSchemas(document: object, options: SchemaSetOptions = {}
   // compiling the 2020-12 meta-schema would cost the mock server a third of its start-up.
   ajv.addSchema({ ...document, $id: DOCUMENT_ID }, DOCUMENT_ID, undefined, false);
 
-  const compiled = new Map<string, ValidateFunction>();
-  const at = (pointer: string): ValidateFunction => {
-    let validate = compiled.get(pointer);
-    if (validate === undefined) {
-      validate = ajv.compile({ $ref: `${DOCUMENT_ID}#${encodeURI(pointer)}` });
-      compiled.set(pointer, validate);
-    }
-    return validate;
+  /** Compiles each `$ref` once. */
+  const compiler = () => {
+    const compiled = new Map<string, ValidateFunction>();
+    return (ref: string) => compiled.get(ref) ?? compiled.set(ref, ajv.compile({ $ref: ref })).get(ref)!;
   };
+  const compileRef = compiler();
+  const at = (pointer: string): ValidateFunction => compileRef(`${DOCUMENT_ID}#${encodeURI(pointer)}`);
   return {
     at,
     errors(pointer, value) {
@@ -110,15 +96,8 @@ export function documentSchemas(document: object, options: SchemaSetOptions = {}
       const id = `${DOCUMENT_ID.replace(/openapi\.json$/, '')}${encodeURIComponent(name)}.json`;
       const own = new Set(Object.keys(schemas));
       ajv.addSchema({ $id: id, components: { schemas: towardDocument(schemas, own) } }, id, undefined, false);
-      const compiled = new Map<string, ValidateFunction>();
-      return (schemaName) => {
-        let validate = compiled.get(schemaName);
-        if (validate === undefined) {
-          validate = ajv.compile({ $ref: `${id}#${encodeURI(`/components/schemas/${escapePointer(schemaName)}`)}` });
-          compiled.set(schemaName, validate);
-        }
-        return validate;
-      };
+      const compileOwn = compiler();
+      return (schemaName) => compileOwn(`${id}#${encodeURI(`/components/schemas/${escapePointer(schemaName)}`)}`);
     },
   };
 }

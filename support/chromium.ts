@@ -31,15 +31,9 @@ export interface LoopbackPage {
 export async function openLoopbackPage(): Promise<LoopbackPage> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run'.split(
+      ' ',
+    ),
   });
   const blocked: string[] = [];
   const pageErrors: string[] = [];

@@ -1,5 +1,5 @@
-// Runs the CLI (`cli/checkout-bin.js`, which loads cli/bin.ts) as a user would, as a child process on the same Node as the tests, and
-// collects what it prints (test support, never shipped).
+// Runs the CLI (`cli/checkout-bin.js`, which loads cli/bin.ts) as a user would, a child process on the tests' Node,
+// and collects what it prints (test support, never shipped).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
@@ -8,26 +8,12 @@ const BIN = fileURLToPath(new URL('../cli/checkout-bin.js', import.meta.url));
 const KIT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Variables the CLI reads; cleared so the developer's shell cannot change a test's outcome. */
+/** NO_COLOR and FORCE_COLOR too: the CLI decides colour from its own stdout (a pipe here) unless they say otherwise. */
 const CLI_ENV = [
-  'PORT',
-  'HOST',
-  'SEED',
-  'MAX_WORLDS',
-  'WORLD_TTL',
-  'DELIVER_TO',
-  'STATE_FILE',
-  'STATE_INTERVAL',
-  'STATE_KEY',
-  'PRISM_PORT',
-  'PRISM_HOST',
-  'PRISM_WAIT',
-  'UPSTREAM',
-  'RECEIVER_URL',
-  'RECEIVER_SIGNING_KEY',
-  'PUBLIC_URL',
-  // Colour: the CLI decides from its own stdout (a pipe here) unless these say otherwise.
-  'NO_COLOR',
-  'FORCE_COLOR',
+  ...'PORT HOST SEED MAX_WORLDS WORLD_TTL DELIVER_TO STATE_FILE STATE_INTERVAL STATE_KEY PRISM_PORT PRISM_HOST'.split(
+    ' ',
+  ),
+  ...'PRISM_WAIT UPSTREAM RECEIVER_URL RECEIVER_SIGNING_KEY PUBLIC_URL NO_COLOR FORCE_COLOR'.split(' '),
 ];
 
 export interface CliRun {
@@ -41,6 +27,7 @@ export interface CliRun {
 }
 
 const running: ChildProcessWithoutNullStreams[] = [];
+type CliOptions = { env?: Record<string, string>; stdin?: string; cwd?: string };
 
 /**
  * Starts `node cli/checkout-bin.js ...args`.
@@ -49,10 +36,7 @@ const running: ChildProcessWithoutNullStreams[] = [];
  * const run = startCli(['serve', '--port', '0']);
  * await run.waitFor(/listening on (\S+)/);
  */
-export function startCli(
-  args: string[],
-  options: { env?: Record<string, string>; stdin?: string; cwd?: string } = {},
-): CliRun {
+export function startCli(args: string[], options: CliOptions = {}): CliRun {
   const env: Record<string, string | undefined> = { ...process.env };
   for (const name of CLI_ENV) delete env[name];
   for (const name of Object.keys(env)) if (name.startsWith('CONTRACT_')) delete env[name];
@@ -95,10 +79,7 @@ export function startCli(
  * @example
  * const { code, stdout } = await runCli(['--version']);
  */
-export async function runCli(
-  args: string[],
-  options: { env?: Record<string, string>; stdin?: string; cwd?: string } = {},
-) {
+export async function runCli(args: string[], options: CliOptions = {}) {
   const run = startCli(args, options);
   const code = await run.exited;
   return { code, stdout: run.out(), stderr: run.err() };

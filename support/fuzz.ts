@@ -1,16 +1,6 @@
-// Property-based fuzzing of the app in-process (issue 10, item 5): the exploring engine of
-// `contracts --explore` (contracts/explore/engine.ts, one engine, one set of generators) driven
-// straight through `mock.handle`, with both documents - openapi/openapi.yaml and
-// openapi/control.yaml - and the invariants only a run inside the process can check, on top of
-// the engine's own. Each run restores two freshly seeded worlds (a user API key and a workspace
-// OAuth token); a failure is shrunk by fast-check and reported with the seed and path that replay
-// it (`npm run fuzz -- --seed S --path P`, scripts/fuzz.ts; a bounded run is support/fuzz.test.ts).
-//
-// Invariants added here: no call of the mock's error hook; IDs unique per world (a create never
-// answers an ID that existed); no subscription whose non-glob emitter or listener is missing; no
-// counter below zero. With `compareCache`, every request also goes to a twin mock without the read
-// cache (mocks/app/read-cache.ts) and the two answers must be byte-identical; the clock then moves
-// a second per request, so an answer that depends on the time is caught being kept.
+// In-process fuzzing: the exploring engine of `contracts --explore` driven through `mock.handle` over both documents,
+// plus invariants only the process can see (error hook, unique IDs, world integrity, counters >= 0). `compareCache`
+// sends each request to a twin without the read cache too; the answers must be byte-identical.
 import {
   createEngine,
   explore,
@@ -20,7 +10,7 @@ import {
   type ExploreReport,
 } from '../contracts/explore/engine.ts';
 import { operationsOf, type Move, type Operation } from '../contracts/explore/generators.ts';
-import type { Built } from '../contracts/explore/requests.ts';
+import { type Built, harvest } from '../contracts/explore/requests.ts';
 import { createDeliveryEngine } from '../mocks/outbound/delivery.ts';
 import { controlValidator } from '../openapi/control-validator.ts';
 import { controlDocument } from '../openapi/generated/control-document.ts';
@@ -121,13 +111,8 @@ function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: ReturnTyp
       // What a client receives: status, headers and body; the bytes a kept answer carries must be that body.
       const seen = (answer: typeof response) => JSON.stringify([answer.status, answer.headers, answer.body]);
       const [a, b] = [seen(response), seen(uncached)];
-      const exchange: Exchange = {
-        request,
-        status: response.status,
-        headers: response.headers,
-        text: response.body,
-        body: undefined,
-      };
+      const { status, headers, body: text } = response;
+      const exchange: Exchange = { request, status, headers, text, body: undefined };
       if (response.bytes !== undefined && new TextDecoder().decode(response.bytes) !== response.body) {
         throw new InvariantError('read_cache_equivalence', 'the kept bytes are not the body', exchange);
       }
@@ -159,8 +144,7 @@ function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: ReturnTyp
       }
       for (const ids of issued.values()) ids.clear();
       const pool: string[] = [];
-      for (const match of seeded.matchAll(/\b[a-z]{1,5}_[A-Za-z0-9]{3,}\b/g))
-        if (!pool.includes(match[0])) pool.push(match[0]);
+      harvest(seeded, pool);
       return { tokens: { user: USER_TOKEN, oauth: OAUTH_TOKEN }, pool };
     },
     before: (request) => {
@@ -222,25 +206,20 @@ function checkCreated(exchange: Exchange, before: Set<string>, issued: Set<strin
 function checkWorld(world: World, exchange: Exchange): void {
   const fail = (message: string) => new InvariantError('world_integrity', message, exchange);
   const exists = (id: string) => world.workflows.has(id) || world.sources.has(id) || world.webhooks.has(id);
-  for (const { subscription } of world.subscriptions.values()) {
-    for (const id of [subscription.emitter_id, subscription.listener_id]) {
+  for (const { subscription } of world.subscriptions.values())
+    for (const id of [subscription.emitter_id, subscription.listener_id])
       if (!id.endsWith('*') && !exists(id))
         throw fail(`subscription ${subscription.id} names ${id}, which the world does not have`);
-    }
-  }
-  for (const auto of world.autoSubscriptions) {
+  for (const auto of world.autoSubscriptions)
     if (!exists(auto.listener_id))
       throw fail(`an auto-subscription names listener ${auto.listener_id}, which the world does not have`);
-  }
   if (world.errorSeq < 0) throw fail(`errorSeq is ${world.errorSeq}`);
   const counters = [world.user, ...[...world.workspaces.values()].map((w) => w.workspace)] as unknown as Array<
     Record<string, unknown>
   >;
-  for (const record of counters) {
-    for (const [key, value] of Object.entries(record)) {
+  for (const record of counters)
+    for (const [key, value] of Object.entries(record))
       if (typeof value === 'number' && value < 0) throw fail(`counter ${key} is ${value}`);
-    }
-  }
 }
 
 // ---- the property -------------------------------------------------------------------------------

@@ -1,9 +1,7 @@
-// A recording HTTP receiver on a loopback port, for tests of outbound deliveries. Each request is
-// kept with its exact body bytes; the answer is scripted per request and may be held (a promise)
-// until the test releases it, which is how "a slow receiver" is made without any sleeping.
-// Node only (node:http): used by tests and scripts, never by the fake itself.
-
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+// A recording HTTP receiver on a loopback port for tests of outbound deliveries: exact body bytes kept, answers
+// scripted and holdable until the test releases them (a slow receiver without sleeping). Node only.
+import { createServer, type Server } from 'node:http';
+import { buffer } from 'node:stream/consumers';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedRequest {
@@ -44,13 +42,14 @@ export async function startLoopbackReceiver(
   const waiters: { count: number; resolve: (list: ReceivedRequest[]) => void }[] = [];
 
   const server: Server = createServer((req, res) => {
-    void readBody(req).then(async (rawBody) => {
+    void buffer(req).then(async (rawBody) => {
+      const text = rawBody.toString('utf8');
       const request: ReceivedRequest = {
         method: req.method ?? '',
         path: req.url ?? '',
         headers: { ...req.headers },
         rawBody,
-        text: rawBody.toString('utf8'),
+        text,
       };
       const index = received.push(request) - 1;
       for (const waiter of waiters.filter((w) => received.length >= w.count)) {
@@ -113,16 +112,6 @@ export function receiverPool(): { start(respond?: Responder): Promise<LoopbackRe
 
 /** A promise with its resolve function outside: hold an answer, release it later. */
 export function gate<T = void>(): { promise: Promise<T>; release: (value: T) => void } {
-  let release!: (value: T) => void;
-  const promise = new Promise<T>((resolve) => (release = resolve));
-  return { promise, release };
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
+  const { promise, resolve } = Promise.withResolvers<T>();
+  return { promise, release: resolve };
 }

@@ -25,13 +25,11 @@ export async function startSeededServer(
 ): Promise<{ origin: string; stop: () => Promise<number | null> }> {
   const run = startCli(['serve', '--port', '0', '--quiet', '--seed', seed, ...extra]);
   const [, origin] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)\/v1/);
-  return {
-    origin: origin!,
-    stop: () => {
-      run.child.kill('SIGTERM');
-      return run.exited;
-    },
+  const stop = () => {
+    run.child.kill('SIGTERM');
+    return run.exited;
   };
+  return { origin: origin!, stop };
 }
 
 /** Records the sample pact into `dir`; answers the file's path. */

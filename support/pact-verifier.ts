@@ -109,16 +109,12 @@ export function itFailsThroughVariants(
   timeout: number,
 ): void {
   for (const [variant, interaction, field] of cases)
-    it(
-      `${name} against the broken variant "${variant}", naming ${field}`,
-      async () => {
-        const { file, token, start } = target(interaction);
-        await withProvider(start, (origin) =>
-          expectFailsThroughVariant(file, token, origin, variant, interaction, field),
-        );
-      },
-      timeout,
-    );
+    it(`${name} against the broken variant "${variant}", naming ${field}`, { timeout }, async () => {
+      const { file, token, start } = target(interaction);
+      await withProvider(start, (origin) =>
+        expectFailsThroughVariant(file, token, origin, variant, interaction, field),
+      );
+    });
 }
 
 /** The official verifier over `file` through `variant` in front of `origin`: it fails `interaction`, naming `field`. */

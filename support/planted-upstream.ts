@@ -1,7 +1,5 @@
-// An "upstream" built from the kit itself with four planted departures from the document, for the
-// tests of issue 18 (docs/upstream.md): the drift report must find each one, and a recording of it
-// must replay. Served in-process (`fetch`) or by a second mock server on 127.0.0.1
-// (`startServer({ mock: upstream.mock })`); never anything beyond loopback.
+// An "upstream" built from the kit with four planted departures from the document (docs/upstream.md): the drift
+// report must find each, and a recording of it must replay. In-process or on 127.0.0.1 only.
 import { createUrlMapper, fromFetchRequest, toFetchResponse } from '../mocks/app/fetch.ts';
 import { type AppRequest, type AppResponse, createMock, type Mock } from '../mocks/index.ts';
 

@@ -33,10 +33,7 @@ export interface RecordingSink {
   idle(): Promise<void>;
 }
 
-/**
- * A sink that only records what it was asked to deliver, for the store's unit tests: `requests`
- * keeps every request as the store made it, before any engine would touch it.
- */
+/** A sink that records what it was asked to deliver, as the store made it, for the store's unit tests. */
 export function recordingSink(): RecordingSink {
   const requests: DeliveryRequest[] = [];
   const records: DeliveryRecord[] = [];

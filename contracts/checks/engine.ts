@@ -12,20 +12,14 @@ function classify(pointer: string, message: string): CheckName {
 
 export function runChecks(exchange: Exchange, validator: ResponseValidator): Violation[] {
   const violations: Violation[] = [];
-  if (exchange.status >= 500) {
+  if (exchange.status >= 500)
     violations.push({ check: 'not_a_server_error', pointer: '', message: `server error ${exchange.status}` });
-  }
   // Prism (proxy --errors, or mock) reports what it found wrong in this header.
   const prism = exchange.responseHeaders['sl-violations'];
-  if (prism) {
-    violations.push({ check: 'prism_violations', pointer: '', message: `Prism reported: ${prism}` });
-  }
+  if (prism) violations.push({ check: 'prism_violations', pointer: '', message: `Prism reported: ${prism}` });
   if (exchange.operationId === null) {
-    violations.push({
-      check: 'documented_operation',
-      pointer: '',
-      message: `${exchange.method} ${exchange.path} matches no operation of the document`,
-    });
+    const message = `${exchange.method} ${exchange.path} matches no operation of the document`;
+    violations.push({ check: 'documented_operation', pointer: '', message });
     return violations;
   }
   const isJson = exchange.contentType !== null && /(^|\+|\/)json$/.test(exchange.contentType);
@@ -33,15 +27,9 @@ export function runChecks(exchange: Exchange, validator: ResponseValidator): Vio
     violations.push({ check: 'json_body', pointer: '', message: 'Content-Type says JSON but the body does not parse' });
     return violations;
   }
-  const issues = validator.validateResponse(
-    exchange.operationId,
-    exchange.status,
-    exchange.contentType,
-    exchange.responseBody,
-  );
-  for (const issue of issues) {
-    violations.push({ check: classify(issue.pointer, issue.message), pointer: issue.pointer, message: issue.message });
-  }
+  const { operationId, status, contentType, responseBody } = exchange;
+  for (const { pointer, message } of validator.validateResponse(operationId, status, contentType, responseBody))
+    violations.push({ check: classify(pointer, message), pointer, message });
   violations.push(...checkIdPrefixes(exchange.operationId, exchange.responseBody));
   return violations;
 }
@@ -60,9 +48,8 @@ function describeViolations(exchange: Exchange, violations: Violation[]): string
   ];
   if (exchange.requestBody !== '') lines.push(`  body:     ${clip(exchange.requestBody)}`);
   lines.push(`  status:   ${exchange.status}${exchange.contentType ? ` (${exchange.contentType})` : ''}`);
-  for (const violation of violations) {
+  for (const violation of violations)
     lines.push(`  - [${violation.check}] at "${violation.pointer}": ${violation.message}`);
-  }
   if (exchange.responseText !== '') lines.push(`  response: ${clip(exchange.responseText)}`);
   return lines.join('\n');
 }

@@ -36,10 +36,8 @@ export function createCheckedFetch(options: CheckedFetchOptions): FetchLike {
     const url = new URL(request.url);
     const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname;
     const lookup = options.validator.matchOperation(request.method, decodeURIComponent(path));
-    const responseHeaders: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      responseHeaders[name] = value;
-    });
+    const responseHeaders: Record<string, string> = Object.fromEntries(response.headers);
+    const contentType = mediaType(response.headers.get('content-type'));
     const exchange: Exchange = {
       operationId: lookup.kind === 'match' ? lookup.operationId : null,
       method: request.method,
@@ -47,20 +45,14 @@ export function createCheckedFetch(options: CheckedFetchOptions): FetchLike {
       path,
       requestBody,
       status: response.status,
-      contentType: mediaType(response.headers.get('content-type')),
+      contentType,
       responseHeaders,
       responseText,
       // A file download (application/octet-stream) is checked as its text; every other body as JSON.
-      responseBody:
-        (mediaType(response.headers.get('content-type')) ?? '').includes('json') || responseText === ''
-          ? jsonBody(responseText)
-          : responseText,
+      responseBody: (contentType ?? '').includes('json') || responseText === '' ? jsonBody(responseText) : responseText,
     };
     const violations = runChecks(exchange, options.validator);
-    const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
+    const headers: Record<string, string> = Object.fromEntries(request.headers);
     const record: ExchangeRecord = {
       target: options.targetName,
       operationId: exchange.operationId ?? `${request.method} ${path}`,

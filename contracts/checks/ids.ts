@@ -1,30 +1,9 @@
-// Second line of defence for identifiers: the schema check only covers fields whose schema
-// `$ref`s an ID schema with a pattern. This walker looks at every ID-looking field of a
-// response body by name, and at the top-level resource ID of each operation, and requires
-// the prefix the spec's table gives (spec "Identifier prefixes").
+// Second line of defence for identifiers (spec "Identifier prefixes"): the schema check sees only fields whose schema
+// `$ref`s a patterned ID; this walker checks every ID-looking field by name, and each operation's resource ID.
 import type { Violation } from './types.ts';
 
-const KNOWN_PREFIXES = [
-  'p_',
-  'dc_',
-  'sc_',
-  'c_',
-  'wh_',
-  'sub_',
-  'o_',
-  'u_',
-  'proj_',
-  'tch_',
-  'hi_',
-  'ti_',
-  'ei_',
-  'apn_',
-  'ctok_',
-  'oa_',
-  'd_',
-  // Not in the spec's table: app IDs the service's docs show beside `oa_` (openapi/openapi.yaml, App.id).
-  'app_',
-] as const;
+// `app_` is not in the spec's table: app IDs the service's docs show beside `oa_` (openapi/openapi.yaml, App.id).
+const KNOWN_PREFIXES = 'p_ dc_ sc_ c_ wh_ sub_ o_ u_ proj_ tch_ hi_ ti_ ei_ apn_ ctok_ oa_ d_ app_'.split(' ');
 
 /** Field name -> allowed prefixes (any pointer). Globs are allowed where the spec allows them. */
 const FIELD_PREFIXES: Record<string, readonly string[]> = {
@@ -144,25 +123,19 @@ export function checkIdPrefixes(operationId: string | null, body: unknown): Viol
 
     const expected = resource.find(([pattern]) => pattern.test(pointer));
     if (expected) {
-      if (!hasPrefix(value, [expected[1]])) {
+      if (!hasPrefix(value, [expected[1]]))
         violations.push({ check: 'id_prefixes', pointer, message: `"${value}" must start with "${expected[1]}"` });
-      }
       return;
     }
     const allowed = FIELD_PREFIXES[key];
     if (allowed) {
-      if (!hasPrefix(value, allowed) && !(key === 'emitter_id' && GLOBS.has(value))) {
-        violations.push({
-          check: 'id_prefixes',
-          pointer,
-          message: `"${value}" must start with one of ${allowed.join(', ')}`,
-        });
-      }
+      const message = `"${value}" must start with one of ${allowed.join(', ')}`;
+      if (!hasPrefix(value, allowed) && !(key === 'emitter_id' && GLOBS.has(value)))
+        violations.push({ check: 'id_prefixes', pointer, message });
       return;
     }
-    if (key === 'id' && !unprefixed.some((pattern) => pattern.test(pointer)) && !hasPrefix(value, KNOWN_PREFIXES)) {
+    if (key === 'id' && !unprefixed.some((pattern) => pattern.test(pointer)) && !hasPrefix(value, KNOWN_PREFIXES))
       violations.push({ check: 'id_prefixes', pointer, message: `"${value}" carries none of the known ID prefixes` });
-    }
   };
 
   visit(body, '', null);

@@ -1,11 +1,13 @@
-// The one exploring engine: property-based runs of requests drawn from the documents
-// (contracts/explore/generators.ts) against any transport, each answer held to the invariants
-// (contracts/explore/invariants.ts), walks through the document's links held to the stateful
-// ones, and a failure shrunk by fast-check to the fewest requests that still break it. The
-// in-process fuzzer (support/fuzz.ts, `npm run fuzz`) and `contracts --explore` (explore/run.ts)
-// are this engine with different transports and worlds.
+// The one exploring engine: runs of requests drawn from the documents against any transport, each answer held to the
+// invariants, a failure shrunk by fast-check. `contracts --explore` and support/fuzz.ts are it with other transports.
 import fc from 'fast-check';
-import { coverageUniverse, statusMatches, type ExpressionSource, type LinkUniverse } from '../../openapi/coverage.ts';
+import {
+  coverageUniverse,
+  jsonBody,
+  statusMatches,
+  type ExpressionSource,
+  type LinkUniverse,
+} from '../../openapi/coverage.ts';
 import { document } from '../../openapi/generated/document.ts';
 import { isObject } from '../../openapi/json.ts';
 import { isWalk, movesArbitrary, type Move, type Operation, type Walk } from './generators.ts';
@@ -41,10 +43,7 @@ export interface EngineOptions {
   rules: AnswerRules;
   /** Walk the document's links and hold the stateful invariants (a target that remembers writes). */
   stateful: boolean;
-  /**
-   * Writes only through walks from a create whose ID is new, each walk ending with its undo link
-   * (a live server); single steps are then reads only. Default false.
-   */
+  /** A live server: writes only in walks from a create whose ID is new, each undone; single steps only read. */
   guarded?: boolean;
   /** Each run's tokens and the IDs its world starts with. */
   startRun: (moves: readonly Move[]) => Promise<{ tokens: RunTokens; pool: string[] }>;
@@ -225,12 +224,10 @@ function checkRead({ created, deleted }: WalkState, answer: Exchange, what: stri
   const list = Array.isArray((answer.body as { data?: unknown } | undefined)?.data);
   const listed = typeof created === 'string' && answer.text.includes(`"${created}"`);
   if (!deleted) {
-    if (!ok) {
+    if (!ok)
       throw new InvariantError('resource_available', `${what} answered ${answer.status} before it was deleted`, answer);
-    }
-    if (list && typeof created === 'string' && !listed) {
+    if (list && typeof created === 'string' && !listed)
       throw new InvariantError('resource_available', `${what}: the list does not hold it`, answer);
-    }
   } else if (list ? listed : answer.status !== 404) {
     const still = list ? 'lists it' : `answers ${answer.status}`;
     throw new InvariantError('gone_after_delete', `${what} still ${still} after it was deleted`, answer);
@@ -239,13 +236,10 @@ function checkRead({ created, deleted }: WalkState, answer: Exchange, what: stri
 
 async function checkDelete(walk: WalkState, link: LinkUniverse, answer: Exchange, what: string): Promise<void> {
   const ok = answer.status >= 200 && answer.status < 300;
-  if (walk.deleted && answer.status !== 404) {
-    const again = `deleting ${what} again answered ${answer.status}, not 404`;
-    throw new InvariantError('gone_after_delete', again, answer);
-  }
-  if (!walk.deleted && answer.status === 404) {
+  if (walk.deleted && answer.status !== 404)
+    throw new InvariantError('gone_after_delete', `deleting ${what} again answered ${answer.status}, not 404`, answer);
+  if (!walk.deleted && answer.status === 404)
     throw new InvariantError('resource_available', `deleting ${what} answered 404 before it was deleted`, answer);
-  }
   if (!walk.deleted && ok) {
     walk.deleted = true;
     if (link.undo) walk.undone = true;
@@ -257,9 +251,8 @@ async function checkDelete(walk: WalkState, link: LinkUniverse, answer: Exchange
 async function checkWrite(walk: WalkState, link: LinkUniverse, answer: Exchange, what: string): Promise<void> {
   if (walk.deleted) return;
   const ok = answer.status >= 200 && answer.status < 300;
-  if (answer.status === 404) {
+  if (answer.status === 404)
     throw new InvariantError('resource_available', `${what} answered 404 before it was deleted`, answer);
-  }
   if (ok && link.undo) {
     walk.undone = true;
     walk.run.engine.options.undone?.(link, walk.source);
@@ -304,20 +297,9 @@ function evaluate(pointer: string, body: unknown): unknown {
   return node;
 }
 
-function sourceOf(exchange: Exchange): ExpressionSource {
-  let requestBody: unknown;
-  try {
-    requestBody = exchange.request.body === '' ? undefined : JSON.parse(exchange.request.body);
-  } catch {
-    requestBody = undefined;
-  }
-  return {
-    pathParams: exchange.request.pathParams,
-    query: exchange.request.query,
-    headers: exchange.request.headers,
-    requestBody,
-    responseBody: exchange.body,
-  };
+function sourceOf({ request, body }: Exchange): ExpressionSource {
+  const { pathParams, query, headers } = request;
+  return { pathParams, query, headers, requestBody: jsonBody(request.body), responseBody: body };
 }
 
 // ---- the property -------------------------------------------------------------------------------
@@ -371,12 +353,8 @@ export async function explore(engine: Engine, options: ExploreOptions): Promise<
       ? {}
       : { interruptAfterTimeLimit: options.maxTimeMs, markInterruptAsFailure: false }),
   });
-  const report: ExploreReport = {
-    failed: details.failed,
-    seed: details.seed,
-    runs: details.numRuns,
-    elapsedMs: performance.now() - started,
-  };
+  const { failed, seed, numRuns: runs } = details;
+  const report: ExploreReport = { failed, seed, runs, elapsedMs: performance.now() - started };
   if (details.interrupted) report.interrupted = 'time';
   if (details.failed) {
     const error = details.errorInstance;

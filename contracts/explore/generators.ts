@@ -1,10 +1,5 @@
-// The generators of the one exploring engine (contracts/explore/engine.ts): requests as plain data
-// fast-check can draw, shrink and print. A step is one request of an operation of the document -
-// its parameters and example body kept, drawn from the IDs seen so far, or mutated toward invalid
-// input (random JSON, wrong types, missing or extra fields, bad media types, malformed tokens,
-// Prefer headers) - or a walk: one create and the links the document gives its answer (read it,
-// subscribe it, delete it...). The operations come from the documents, so an operation added to
-// openapi/openapi.yaml is explored without a change here.
+// The exploring engine's generators: requests as plain data fast-check can draw, shrink and print. A step is one
+// request, kept valid or mutated; a walk is one create and the links of its answer. Operations come from the documents.
 import fc from 'fast-check';
 import { forEachOperation } from '../../openapi/document/operations.ts';
 import { exampleRequests, type ExampleRequest } from '../../openapi/example-requests.ts';
@@ -108,21 +103,7 @@ const text = fc.oneof(
   fc.constantFrom(
     '',
     ' ',
-    '0',
-    '-1',
-    '1e9',
-    'true',
-    'null',
-    '%',
-    '%2F',
-    '..',
-    '$errors',
-    'p_*',
-    'dc_*',
-    'p_',
-    'https://example.com/x',
-    'ftp://x',
-    '\u0000',
+    ...'0 -1 1e9 true null % %2F .. $errors p_* dc_* p_ https://example.com/x ftp://x \u0000'.split(' '),
   ),
   fc.stringMatching(/^[a-z]{1,4}_[A-Za-z0-9]{0,8}$/),
 );
@@ -221,15 +202,9 @@ function stepArbitrary(operations: readonly Operation[], options: MoveOptions = 
             {
               weight: 1,
               arbitrary: fc.constantFrom(
-                'code=200',
-                'code=400',
-                'code=404',
-                'code=429',
-                'code=418',
-                'code=abc',
-                'delay=0',
-                'example=nope',
-                'return=minimal',
+                ...'code=200 code=400 code=404 code=429 code=418 code=abc delay=0 example=nope return=minimal'.split(
+                  ' ',
+                ),
               ),
             },
           )

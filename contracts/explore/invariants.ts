@@ -1,7 +1,5 @@
-// What every answer the explorer gets must keep (docs/contracts.md, "Explore", has the table of
-// invariants), plus the in-process fuzzer's own (support/fuzz.ts: error_hook, unique_ids,
-// world_integrity). Each failure names its invariant, so a report (and the self-test) can say
-// which one caught a broken server.
+// What every answer the explorer gets must keep (docs/contracts.md, "Explore", has the table), plus the in-process
+// fuzzer's own; each failure names its invariant, so a report can say which one caught a broken server.
 import { validator as api } from '../../openapi/validator.ts';
 import { checkIdPrefixes } from '../checks/ids.ts';
 import type { Built } from './requests.ts';
@@ -99,11 +97,7 @@ export function checkAnswer(exchange: Exchange, invalid: readonly string[], rule
           : /content.?type|media type/i.test(first.message)
             ? 'content_type_conformance'
             : 'status_code_conformance';
-      throw new InvariantError(
-        invariant,
-        `the answer breaks the document: ${JSON.stringify(issues.slice(0, 3))}`,
-        exchange,
-      );
+      throw new InvariantError(invariant, `the answer breaks the document: ${firstThree(issues)}`, exchange);
     }
     // A refusal may echo the caller's own input (`details.id`): only what the server issued must carry its prefix.
     // The prefixes are the service's (spec "Identifier prefixes"): the control API's own records (`dlv_`) are not held to them.
@@ -112,34 +106,23 @@ export function checkAnswer(exchange: Exchange, invalid: readonly string[], rule
     if (prefixes.length > 0)
       throw new InvariantError('id_prefixes', `${prefixes[0]!.message} at ${prefixes[0]!.pointer}`, exchange);
   } else {
+    const what = operationId ?? `${request.method} ${request.path}`;
     if (!ANY_ROUTE.has(status))
-      throw new InvariantError(
-        'status_code_conformance',
-        `status ${status} is not documented for ${operationId ?? `${request.method} ${request.path}`}`,
-        exchange,
-      );
+      throw new InvariantError('status_code_conformance', `status ${status} is not documented for ${what}`, exchange);
     const issues = api.validateSchema('Error', exchange.body);
-    if (issues.length > 0)
-      throw new InvariantError(
-        'response_schema_conformance',
-        `an error body that breaks the Error schema: ${JSON.stringify(issues.slice(0, 3))}`,
-        exchange,
-      );
+    const broken = `an error body that breaks the Error schema: ${firstThree(issues)}`;
+    if (issues.length > 0) throw new InvariantError('response_schema_conformance', broken, exchange);
   }
-  if (invalid.length > 0 && request.headers.prefer === undefined && !(status >= 400 && status < 500) && !injected) {
-    throw new InvariantError(
-      'refuses_invalid_input',
-      `answered ${status} to a request the document refuses (${invalid.slice(0, 2).join('; ')})`,
-      exchange,
-    );
+  const refused = status >= 400 && status < 500;
+  if (invalid.length > 0 && request.headers.prefer === undefined && !refused && !injected) {
+    const message = `answered ${status} to a request the document refuses (${invalid.slice(0, 2).join('; ')})`;
+    throw new InvariantError('refuses_invalid_input', message, exchange);
   }
-  if (invalid.length > 0 && status >= 400 && status < 500) {
+  if (invalid.length > 0 && refused) {
     const issues = api.validateSchema('Error', exchange.body);
-    if (issues.length > 0)
-      throw new InvariantError(
-        'refuses_invalid_input',
-        `a refusal without the Error body: ${JSON.stringify(issues.slice(0, 3))}`,
-        exchange,
-      );
+    const message = `a refusal without the Error body: ${firstThree(issues)}`;
+    if (issues.length > 0) throw new InvariantError('refuses_invalid_input', message, exchange);
   }
 }
+
+const firstThree = (issues: readonly unknown[]) => JSON.stringify(issues.slice(0, 3));

@@ -1,7 +1,5 @@
-// Turning drawn moves into requests: the run's pool of IDs fills the parameters, the document's
-// examples fill the rest, and a link's runtime expressions fill what a walk carries from one
-// answer to the next request. Also what makes a request invalid in the document's eyes, which
-// decides what its answer must be.
+// Drawn moves to requests: pooled IDs and the document's examples fill the parameters, a link's expressions carry
+// values from one answer to the next; and what makes a request invalid, which decides what its answer must be.
 import { evaluateExpression, linkParameter, type ExpressionSource, type LinkUniverse } from '../../openapi/coverage.ts';
 import type { Operation, Step, Value } from './generators.ts';
 
@@ -44,12 +42,8 @@ export function materialize(operation: Operation, step: Step, pool: readonly str
     return v.json;
   };
   const pathParams: Record<string, string> = {};
-  const examplePath = example?.path.split('/') ?? [];
-  const templateParts = operation.template.split('/');
   operation.pathParams.forEach((name, i) => {
-    const at = templateParts.indexOf(`{${name}}`);
-    const fallback = at >= 0 ? decodeURIComponent(examplePath[at] ?? 'x') : 'x';
-    pathParams[name] = String(resolve(step.params.path[i]!, fallback));
+    pathParams[name] = String(resolve(step.params.path[i]!, examplePathValue(operation, name)));
   });
   const query = new URLSearchParams();
   operation.queryParams.forEach((name, i) => {
@@ -83,31 +77,18 @@ export function materialize(operation: Operation, step: Step, pool: readonly str
   return assemble(operation, pathParams, query, headers, body);
 }
 
-/**
- * The valid request a walk starts with: the operation's example, each ID in it (path, header,
- * body) swapped for the `n`th pooled ID of its kind when the pool has that kind but not the ID itself.
- */
+/** A walk's first request: the example, each of its IDs the pool lacks swapped for the `n`th pooled ID of its kind. */
 export function exampleRequest(operation: Operation, n: number, pool: readonly string[], tokens: RunTokens): Built {
   const example = operation.example;
-  const swap = (value: unknown): unknown => {
-    if (typeof value === 'string') {
-      const prefix = /^[a-z]{1,5}_/.exec(value)?.[0];
-      if (prefix === undefined || pool.includes(value) || !ID_SHAPE.test(value)) return value;
+  const swap = (value: unknown): unknown =>
+    mapStrings(value, (text) => {
+      const prefix = /^[a-z]{1,5}_/.exec(text)?.[0];
+      if (prefix === undefined || pool.includes(text) || !ID_SHAPE.test(text)) return text;
       const kind = pool.filter((id) => id.startsWith(prefix));
-      return kind.length === 0 ? value : kind[n % kind.length];
-    }
-    if (Array.isArray(value)) return value.map(swap);
-    if (value !== null && typeof value === 'object')
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, swap(v)]));
-    return value;
-  };
+      return kind.length === 0 ? text : kind[n % kind.length];
+    });
   const pathParams: Record<string, string> = {};
-  const examplePath = example?.path.split('/') ?? [];
-  const templateParts = operation.template.split('/');
-  for (const name of operation.pathParams) {
-    const at = templateParts.indexOf(`{${name}}`);
-    pathParams[name] = String(swap(at >= 0 ? decodeURIComponent(examplePath[at] ?? 'x') : 'x'));
-  }
+  for (const name of operation.pathParams) pathParams[name] = String(swap(examplePathValue(operation, name)));
   const query = new URLSearchParams(example?.query);
   const headers: Record<string, string> = {
     authorization: `Bearer ${tokens.user}`,
@@ -121,10 +102,7 @@ export function exampleRequest(operation: Operation, n: number, pool: readonly s
   return assemble(operation, pathParams, query, headers, body);
 }
 
-/**
- * The request following `link` from `source` (the request and answer of its operation): the
- * link's parameters and body evaluated there, the target's example for everything else.
- */
+/** The request following `link` from `source`: the link's parameters and body evaluated there, else the example. */
 export function followLink(link: LinkUniverse, target: Operation, source: ExpressionSource, tokens: RunTokens): Built {
   const start = exampleRequest(target, 0, [], tokens);
   const { pathParams, headers } = start;
@@ -151,15 +129,23 @@ export function followLink(link: LinkUniverse, target: Operation, source: Expres
     else if (at === 'header') headers[name.toLowerCase()] = headerValue(String(value));
     else query.set(name, String(value));
   }
-  if (link.requestBody !== undefined) body = JSON.stringify(evaluateDeep(link.requestBody, source));
+  if (link.requestBody !== undefined)
+    body = JSON.stringify(mapStrings(link.requestBody, (text) => evaluateExpression(text, source)));
   return assemble(target, pathParams, query, headers, body);
 }
 
-function evaluateDeep(value: unknown, source: ExpressionSource): unknown {
-  if (typeof value === 'string') return evaluateExpression(value, source);
-  if (Array.isArray(value)) return value.map((item) => evaluateDeep(item, source));
+/** The example's value of a path parameter, decoded (`x` when the example has none). */
+function examplePathValue(operation: Operation, name: string): string {
+  const at = operation.template.split('/').indexOf(`{${name}}`);
+  return at >= 0 ? decodeURIComponent(operation.example?.path.split('/')[at] ?? 'x') : 'x';
+}
+
+/** `value` with each string in it changed (arrays and objects walked). */
+function mapStrings(value: unknown, change: (text: string) => unknown): unknown {
+  if (typeof value === 'string') return change(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, change));
   if (value !== null && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, evaluateDeep(v, source)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, change)]));
   return value;
 }
 
@@ -186,11 +172,7 @@ function assemble(
 
 const headerValue = (value: string) => value.replace(/[^\x20-\x7e\t]/g, '');
 
-/**
- * Why the document refuses this request, if it does: no or a malformed bearer, a body that is not
- * JSON or not sent as JSON, or the validator's issues with its parameters and body. Empty: valid
- * as far as the document can tell (the world may still refuse it).
- */
+/** Why the document refuses this request (bearer, body, the validator's issues); empty: valid as far as it can tell. */
 export function invalidity(request: Built): string[] {
   const { operation } = request;
   // A path that routes to another operation (an empty segment, a trailing slash) is judged by that one's rules: no claim here.
@@ -212,19 +194,17 @@ export function invalidity(request: Built): string[] {
       reasons.push('a body sent as text/plain');
   }
   if (reasons.length > 0) return reasons;
+  const { query, headers } = request;
   const checked = operation.validator.validateRequest(operation.operationId, {
     pathParams: lookup.pathParams,
-    query: request.query,
-    headers: request.headers,
+    query,
+    headers,
     body,
   });
   return checked.issues.map((issue) => `${issue.pointer}: ${issue.message}`);
 }
 
-/**
- * The pool's `n`th ID of the fallback's kind (its prefix, `proj_`), so most drawn IDs can name a
- * resource where they go; any ID when the pool has none of that kind; the fallback when it is empty.
- */
+/** The pool's `n`th ID of the fallback's kind (`proj_`), so drawn IDs mostly name a resource; else any, or fallback. */
 function pick(pool: readonly string[], n: number, fallback: unknown): unknown {
   const prefix = typeof fallback === 'string' ? /^[a-z]{1,5}_/.exec(fallback)?.[0] : undefined;
   const kind = prefix === undefined || n % 4 === 3 ? pool : pool.filter((id) => id.startsWith(prefix));

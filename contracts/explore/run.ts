@@ -1,10 +1,6 @@
-// `contracts --explore` against one target: the exploring engine (engine.ts) over the target's
-// fetch, with the target's capabilities deciding what it may do (docs/contracts.md, "Explore"):
-// fresh worlds per run where the target is disposable (a new token per run), reads only on a live
-// server unless writes are allowed, and then writes only in walks from what the run created, each
-// undone, with a request budget and a rate; never the control API. Every exchange is counted for
-// coverage of the document (openapi/coverage.ts).
-import { coverageUniverse, createCoverage, createDigest, type Coverage } from '../../openapi/coverage.ts';
+// `contracts --explore` against one target (docs/contracts.md, "Explore"): its capabilities decide what runs may do
+// (fresh worlds, reads only, or undone walks on live, within a budget and a rate); never the control API.
+import { coverageUniverse, createCoverage, createDigest, jsonBody, type Coverage } from '../../openapi/coverage.ts';
 import { document } from '../../openapi/generated/document.ts';
 import { validator } from '../../openapi/validator.ts';
 import { createTargetFrom } from '../targets/create.ts';
@@ -214,23 +210,11 @@ function observeCoverage(exploration: Exploration, exchange: Exchange): void {
   const { request } = exchange;
   const lookup = validator.matchOperation(request.method, decodeURIComponent(request.path.split('?')[0]!));
   if (lookup.kind !== 'match') return;
-  let requestBody: unknown;
-  try {
-    requestBody = request.body === '' ? undefined : JSON.parse(request.body);
-  } catch {
-    requestBody = undefined;
-  }
-  exploration.coverage.add(
-    exploration.digest({
-      operationId: lookup.operationId,
-      status: exchange.status,
-      pathParams: lookup.pathParams,
-      query: request.query,
-      headers: request.headers,
-      requestBody,
-      responseBody: exchange.body,
-    }),
-  );
+  const { operationId, pathParams } = lookup;
+  const { query, headers } = request;
+  const requestBody = jsonBody(request.body);
+  const observed = { operationId, status: exchange.status, pathParams, query, headers, requestBody };
+  exploration.coverage.add(exploration.digest({ ...observed, responseBody: exchange.body }));
 }
 
 /** What walks created and did not undo (a failure or the budget stopped them): undone now, newest first. */

@@ -1,7 +1,5 @@
-// The self-tests' live stand-in, shared by live-safety.test.ts (the suites) and
-// explore-live-safety.test.ts (`contracts --explore`): our mock server posing as a live one, and
-// what a run with writes allowed must leave of a world: what it created gone or inactive, nothing
-// it cannot undo touched.
+// The self-tests' live stand-in: our mock server posing as a live one, and what a run with writes allowed must leave
+// of a world (what it created gone or inactive, nothing it cannot undo touched).
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startServer } from '../../mocks/node/server.ts';
 

@@ -30,12 +30,13 @@ export default class OutcomeReporter implements Reporter {
       }
       // A file that failed to load has no tests but is a failure too.
       for (const error of module.errors()) {
+        const errors = [error.message ?? String(error)];
         outcomes.push({
           project: module.project.name,
           file: module.moduleId,
           name: '(module)',
           state: 'failed',
-          errors: [error.message ?? String(error)],
+          errors,
         });
       }
     }

@@ -3,6 +3,7 @@
 // `pact verify`), where the contract suites wrap the in-process fetch instead (install-variant.ts).
 import { createServer, type IncomingMessage } from 'node:http';
 import { once } from 'node:events';
+import { buffer } from 'node:stream/consumers';
 import type { AddressInfo } from 'node:net';
 import type { FetchLike } from '../targets/types.ts';
 import { wrapBroken } from './variants.ts';
@@ -14,9 +15,8 @@ async function requestOf(incoming: IncomingMessage, origin: string): Promise<Req
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers))
     if (value !== undefined && !HOP.has(name)) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  const chunks: Buffer[] = [];
-  for await (const chunk of incoming) chunks.push(chunk as Buffer);
-  const body = chunks.length === 0 ? undefined : Buffer.concat(chunks);
+  const read = await buffer(incoming);
+  const body = read.length === 0 ? undefined : read;
   return new Request(new URL(incoming.url ?? '/', origin), { method: incoming.method, headers, body });
 }
 

@@ -1,7 +1,5 @@
-// Builds the one Target object the suites and the explorer see. The in-process target drives the
-// fake's own `fetch`; the msw target is the kit's MSW handlers under `setupServer`, reached with the
-// global fetch that MSW intercepts (neither touches the network); every other target is an HTTP base
-// URL reached with the global fetch. No vitest here: `contracts --explore` builds targets outside it.
+// Builds the one Target the suites and the explorer see: the fake's own `fetch` (inprocess), the MSW handlers under
+// `setupServer` (msw), or a base URL through the global fetch. No vitest here: `--explore` runs outside it.
 import type { TargetSettings } from './env.ts';
 import type { FetchLike, Target } from './types.ts';
 
@@ -12,10 +10,7 @@ const MSW_BASE_URL = 'https://api.workflow.test/v1';
 
 let wrapInprocess: (fetch: FetchLike) => FetchLike = (fetch) => fetch;
 
-/**
- * Wraps the fetch of in-process targets created from now on (the self-test puts its broken
- * variants of the fake here, from its own setup file).
- */
+/** Wraps the fetch of in-process targets created from now on (the self-test's broken variants). */
 export function wrapInprocessFetch(wrapper: (fetch: FetchLike) => FetchLike): void {
   wrapInprocess = wrapper;
 }

@@ -1,6 +1,5 @@
-// A value for a schema or a parameter when a request needs one: the document's own example, else one
-// derived from the schema (enum, const, default, ID pattern). Read by the document's resolution
-// (resolve.ts: the generated answers) and by the example requests (../example-requests.ts).
+// A value for a schema or a parameter: the document's own example, else one derived from the schema (enum, const,
+// default, ID pattern), for resolve.ts's generated answers and ../example-requests.ts.
 import { followRef } from '../json-pointer.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked as untyped JSON, checked by its own lint and tests
@@ -49,9 +48,8 @@ export function valueFromSchema(document: Json, rawSchema: unknown): unknown {
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
   if ('default' in schema) return schema.default;
-  for (const key of ['oneOf', 'anyOf', 'allOf'] as const) {
+  for (const key of ['oneOf', 'anyOf', 'allOf'] as const)
     if (Array.isArray(schema[key])) return valueFromSchema(document, schema[key][0]);
-  }
   const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
   if (type === 'integer' || type === 'number') return schema.minimum ?? 1;
   if (type === 'boolean') return true;

@@ -1,6 +1,5 @@
-// The one walk over a document's operations (path or webhook x method) and the one list of the
-// methods a path item can hold: the validator, the example-request builder and the document tests
-// all walk the document through here. Browser-safe (the MSW handlers build the validator in the page).
+// The one walk over a document's operations (path or webhook x method) and the one list of a path item's methods:
+// everything that walks the document walks it here. Browser-safe (the MSW handlers build the validator in the page).
 import { isObject } from '../json.ts';
 import { escapePointer, followRef } from '../json-pointer.ts';
 
@@ -21,10 +20,7 @@ interface OperationSite {
   section: 'paths' | 'webhooks';
   /** JSON pointer of the operation object (through a path item `$ref`, where that lands). */
   pointer: string;
-  /**
-   * The path item's parameters, then the operation's, `$ref`s followed; an operation parameter
-   * replaces a path item one with the same name and location (header names compared in lower case).
-   */
+  /** The path item's parameters, then the operation's (which replace same-named ones), `$ref`s followed. */
   parameters: Located[];
 }
 
@@ -35,11 +31,7 @@ export type OperationVisitor = (path: string, method: HttpMethod, operation: Jso
  * @example
  * forEachOperation(document, (path, method, operation) => console.log(method, path, operation.operationId));
  */
-export function forEachOperation(
-  document: object,
-  visit: OperationVisitor,
-  section: 'paths' | 'webhooks' = 'paths',
-): void {
+export function forEachOperation(document: object, visit: OperationVisitor, section: 'paths' | 'webhooks' = 'paths') {
   const items = (document as Json)[section];
   if (!isObject(items)) return;
   for (const [path, rawItem] of Object.entries(items)) {
@@ -56,10 +48,8 @@ export function forEachOperation(
           const found = followRef(document, raw, `${base}/${index}`);
           if (!isObject(found.node)) return;
           const name = String(found.node.name);
-          parameters.set(
-            `${String(found.node.in)}:${found.node.in === 'header' ? name.toLowerCase() : name}`,
-            found as Located,
-          );
+          const key = `${String(found.node.in)}:${found.node.in === 'header' ? name.toLowerCase() : name}`;
+          parameters.set(key, found as Located);
         });
       };
       add(item.parameters, `${itemAt}/parameters`);

@@ -98,11 +98,7 @@ export function resolveOperations(document: object): ResolvedOperation[] {
   return operations;
 }
 
-/**
- * A documented answer as the mock can give it on request (`Prefer: code=N`, `Prefer: example=NAME`,
- * mocks/app/faults.ts): its headers' example values, its JSON media type, its named examples (an
- * `example` is named `example`), and a body built from its schema when it has none.
- */
+/** A documented answer as `Prefer: code=N` / `example=NAME` gives it (mocks/app/faults.ts): headers, examples, body. */
 function responseInfo(document: object, status: string, response: Json): ResponseInfo {
   const headers: Record<string, string> = {};
   for (const [name, raw] of Object.entries((response.headers ?? {}) as Json)) {

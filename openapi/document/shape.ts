@@ -1,7 +1,5 @@
-// What a parameter's schema says about its raw text, read once with every `$ref` followed: the
-// JSON types it may be coerced to, its items' shape for arrays, and its default. Reading
-// `schema.type` or `schema.default` directly would miss a schema that is a `$ref` (a `since`
-// parameter whose schema is `$ref: '#/components/schemas/Timestamp'` would stay a string).
+// What a parameter's schema says about its raw text, `$ref`s followed: a `since` whose schema is a `$ref` to
+// Timestamp would otherwise stay a string.
 import { valueAt } from '../json-pointer.ts';
 
 export interface ValueShape {
