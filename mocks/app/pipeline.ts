@@ -181,7 +181,8 @@ export function answer(
 function answerRequest(exchange: Exchange): Maybe<AppResponse> {
   const { parts, head } = exchange;
   if (isControlPath(head.path)) return answerOperation(exchange, parts.control);
-  if (endpointOf(head.path) !== undefined) return invokeEndpoint(exchange);
+  const endpoint = endpointOf(head.path);
+  if (endpoint !== undefined) return invokeEndpoint(exchange, endpoint);
   if (!isApiPath(head.path)) {
     const message = `Every API route lives under ${API_PREFIX}; ${head.path} is not one`;
     return errorResponse(apiError('not_found', message, { path: head.path }));
@@ -497,10 +498,9 @@ function runRoute(
  * its document: the bearer's world when the request carries one, else the world that holds the
  * key; any method; the body as JSON when it says so, else its text. An invocation changes its world.
  */
-function invokeEndpoint(exchange: Exchange): AppResponse {
+function invokeEndpoint(exchange: Exchange, { key, rest }: { key: string; rest: string }): AppResponse {
   const { request, head, parts } = exchange;
   exchange.face = 'endpoint';
-  const { key, rest } = endpointOf(head.path)!;
   if (parts.endpoints === undefined) {
     const none = `This mock serves no workflow endpoints (${head.path})`;
     return errorResponse(apiError('not_found', none, { path: head.path }));

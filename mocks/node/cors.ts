@@ -163,8 +163,6 @@ export function hostPolicy(listenHost: string, allowed: readonly string[] = []):
     name === listen ||
     exact.has(name) ||
     suffixes.some((suffix) => name.endsWith(suffix) || name === suffix.slice(1));
-  const advice = (name: string) =>
-    `start the mock with --allowed-hosts ${name} if that name is yours (a reverse proxy, a container)`;
   return {
     refusal(method, path, headers) {
       if (!isControlPath(path)) return undefined;
@@ -174,7 +172,7 @@ export function hostPolicy(listenHost: string, allowed: readonly string[] = []):
       if (host !== '' && !isAddress(name) && !named(name)) {
         return apiError(
           'host_not_allowed',
-          `The control API answers only the server's own names (localhost, an IP address, ${listen}${exact.size + suffixes.length > 0 ? `, ${[...allowed].join(', ')}` : ''}); Host "${host}" is not one: ${advice(name)}`,
+          `The control API answers only the server's own names (localhost, an IP address, ${[listen, ...allowed].join(', ')}); Host "${host}" is not one: start the mock with --allowed-hosts ${name} if that name is yours (a reverse proxy, a container)`,
           { rule: 'host', host },
         );
       }
