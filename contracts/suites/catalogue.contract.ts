@@ -6,6 +6,7 @@
 // what only a mock can show (another world holds the same catalogue) needs the control API.
 import { describe, expect } from 'vitest';
 import { document } from '../../openapi/generated/document.ts';
+import type { components } from '../../openapi/generated/schema.ts';
 import { exampleRequests } from '../../openapi/example-requests.ts';
 import type { Answer } from '../api.ts';
 import { authCases, expectError, expectStatus, randomTokenFor } from '../cases.ts';
@@ -28,13 +29,7 @@ const send = (operationId: string, body?: unknown) => {
   return api.call(request.method, request.path, { headers: request.headers, body: body ?? request.body });
 };
 
-interface App {
-  id: string;
-  name_slug: string;
-  name: string;
-  categories: string[];
-  featured_weight: number;
-}
+type App = components['schemas']['App'];
 
 /** Every app of the catalogue, page by page as the SDK's pager walks it (after = end_cursor until a page is empty). */
 async function allApps(

@@ -1,6 +1,7 @@
 // Subscriptions and auto-subscriptions: POST/DELETE /subscriptions, GET /workspaces/{org_id}/subscriptions,
 // POST /auto_subscriptions.
 import { describe, expect } from 'vitest';
+import type { components } from '../../openapi/generated/schema.ts';
 import { useContract } from '../harness.ts';
 import { authCases, expectRefused, expectStatus, unknownId } from '../cases.ts';
 import { createWebhook } from '../webhooks.ts';
@@ -9,12 +10,7 @@ import { createWorkflow, workflowBody } from '../workflows.ts';
 const contract = await useContract();
 const { api, ids, caseIf } = contract;
 
-interface Subscription {
-  id: string;
-  emitter_id: string;
-  listener_id: string;
-  event_name: string;
-}
+type Subscription = components['schemas']['Subscription'];
 
 /** Subscriptions of every workspace of the user (which workspace a glob belongs to is the server's choice). */
 async function allSubscriptions(): Promise<Subscription[]> {

@@ -2,24 +2,17 @@
 // API over them (docs/control-api.md): summary, request journal, reset, injected rate limits, and
 // its own refusals. Mock targets only: a live server has neither a second world nor a control API.
 import { describe, expect } from 'vitest';
-import type { Answer, CallOptions } from '../api.ts';
+import type { CallOptions } from '../api.ts';
 import { expectError, expectStatus, randomTokenFor, unknownId } from '../cases.ts';
-import { createControl, type Control } from '../control.ts';
+import { createControl } from '../control.ts';
 import { collectIds } from '../discover.ts';
 import { useContract } from '../harness.ts';
 
 const contract = await useContract();
 const { api, caseIf, target } = contract;
 
-interface World {
-  token: string;
-  control: Control;
-  call(method: string, path: string, options?: CallOptions): Promise<Answer>;
-  user(): Promise<{ id: string; orgs: Array<{ id: string }> }>;
-}
-
 /** A fresh world of the same mock: its own token, its own control API. */
-function freshWorld(): World {
+function freshWorld() {
   const token = randomTokenFor(contract);
   const call = (method: string, path: string, options: CallOptions = {}) =>
     api.call(method, path, { ...options, token });
@@ -27,13 +20,15 @@ function freshWorld(): World {
     token,
     control: createControl(target, token)!,
     call,
-    async user() {
+    async user(): Promise<{ id: string; orgs: Array<{ id: string }> }> {
       const answer = await call('GET', '/users/me');
       expectStatus(answer, 200, 'GET /users/me');
       return answer.body.data;
     },
   };
 }
+
+type World = ReturnType<typeof freshWorld>;
 
 async function createWebhookIn(world: World): Promise<{ id: string }> {
   const answer = await world.call('POST', '/webhooks', {
