@@ -9,7 +9,7 @@ import {
   type Exchange,
   type ExploreReport,
 } from '../contracts/explore/engine.ts';
-import { operationsOf, type Move, type Operation } from '../contracts/explore/generators.ts';
+import { operationsOf, type Operation } from '../contracts/explore/generators.ts';
 import { type Built, harvest } from '../contracts/explore/requests.ts';
 import { createDeliveryEngine } from '../mocks/outbound/delivery.ts';
 import { controlValidator } from '../openapi/control-validator.ts';
@@ -46,14 +46,6 @@ export const OPERATIONS: readonly Operation[] = [
   ...operationsOf('control', controlValidator, controlDocument, SKIPPED),
 ];
 
-interface Fuzzer {
-  mock: Mock;
-  /** One run: both worlds restored, then every move, each answer held to the invariants. */
-  run(moves: readonly Move[]): Promise<void>;
-  /** How many requests ran, and how many of each status. */
-  stats: { requests: number; statuses: Map<number, number> };
-}
-
 interface FuzzerOptions {
   /** Reset the worlds before each run instead of restoring their snapshot (slower; the same worlds). */
   reseed?: boolean;
@@ -65,7 +57,8 @@ interface FuzzerOptions {
   readCache?: ReadCache;
 }
 
-function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: ReturnType<typeof createEngine> } {
+/** The engine over the fuzzed mock, and how many requests ran (and how many of each status). */
+function createFuzzer(options: FuzzerOptions = {}) {
   const errors: unknown[] = [];
   let clock = NOW;
   const mockOf = (readCache: boolean | ReadCache) => {
@@ -163,7 +156,7 @@ function createFuzzer(options: FuzzerOptions = {}): Fuzzer & { engine: ReturnTyp
       for (const each of TOKENS) checkWorld(storeOf(mock).world(each), exchange);
     },
   });
-  return { mock, run: engine.run, stats, engine };
+  return { stats, engine };
 }
 
 /** A small deterministic generator of numbers in [0, 1) (mulberry32), restartable. */
