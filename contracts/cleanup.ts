@@ -1,16 +1,13 @@
 // Every resource a suite creates registers its undo right away; afterAll runs them all, newest
 // first, whether the tests passed or not, and one failed undo does not stop the others
 // (live safety: a CI run against a real account leaves nothing behind).
-export interface Cleanup {
-  add(description: string, undo: () => Promise<unknown>): void;
-  run(): Promise<void>;
-}
+export type Cleanup = ReturnType<typeof createCleanup>;
 
-export function createCleanup(): Cleanup {
+export function createCleanup() {
   const undos: Array<{ description: string; undo: () => Promise<unknown> }> = [];
   return {
-    add: (description, undo) => void undos.push({ description, undo }),
-    async run() {
+    add: (description: string, undo: () => Promise<unknown>) => void undos.push({ description, undo }),
+    async run(): Promise<void> {
       const failures: string[] = [];
       while (undos.length > 0) {
         const { description, undo } = undos.pop()!;

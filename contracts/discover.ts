@@ -14,19 +14,7 @@ export function collectIds(value: unknown, prefix: string, found: string[] = [])
   return found;
 }
 
-export interface Discovery {
-  user(): Promise<{ id: string; orgs: Array<{ id: string }> } & Record<string, unknown>>;
-  orgId(): Promise<string>;
-  /** A second workspace of the user, if there is one. */
-  otherOrgId(): Promise<string | undefined>;
-  projectId(): Promise<string | undefined>;
-  accountId(): Promise<string | undefined>;
-  triggerId(): Promise<string | undefined>;
-  /** An existing workflow: seeded on the mock, or emitter/listener of a subscription elsewhere. */
-  workflowId(): Promise<string | undefined>;
-  /** The control API's world summary (mock targets only). */
-  world(): Promise<Record<string, unknown> | undefined>;
-}
+export type Discovery = ReturnType<typeof createDiscovery>;
 
 /** A live target lacks an ID no API lists: the case is skipped naming the variable to set (docs/contracts.md). */
 export class NotConfigured extends Error {
@@ -38,7 +26,7 @@ function memo<T>(load: () => Promise<T>): () => Promise<T> {
   return () => (promise ??= load());
 }
 
-export function createDiscovery(target: Target, api: Api, control: Control | null): Discovery {
+export function createDiscovery(target: Target, api: Api, control: Control | null) {
   const placeholder = (id: string) => (target.caps.stateful ? undefined : id);
   // Only a live target (stateful, no control API) can lack an ID for want of configuration; on a
   // mock target a missing ID is a failure of the fake.
@@ -47,8 +35,9 @@ export function createDiscovery(target: Target, api: Api, control: Control | nul
       throw new NotConfigured(`needs ${variable} (${what} of this account)`);
     return id;
   };
+  /** The control API's world summary (mock targets only). */
   const world = memo(async () => (control ? await control.world() : undefined));
-  type User = Awaited<ReturnType<Discovery['user']>>;
+  type User = { id: string; orgs: Array<{ id: string }> } & Record<string, unknown>;
   const user = memo(async (): Promise<User> => {
     const answer = await api.get('/users/me');
     if (answer.status !== 200) throw new Error(`GET /users/me answered ${answer.status}; cannot discover IDs`);
@@ -73,14 +62,16 @@ export function createDiscovery(target: Target, api: Api, control: Control | nul
   return {
     user,
     orgId,
-    otherOrgId: memo(async () => {
+    /** A second workspace of the user, if there is one. */
+    otherOrgId: memo(async (): Promise<string | undefined> => {
       const primary = await orgId();
       return (await user()).orgs.map((org) => org.id).find((id) => id !== primary);
     }),
     projectId: scoped(target.given.projectId, 'proj_', 'CONTRACT_PROJECT_ID', 'a Connect project'),
     accountId: scoped(target.given.accountId, 'apn_', 'CONTRACT_ACCOUNT_ID', 'a connected account'),
     triggerId: scoped(target.given.triggerId, 'dc_', 'CONTRACT_TRIGGER_ID', 'a deployed trigger'),
-    workflowId: memo(async () => {
+    /** An existing workflow: seeded on the mock, or emitter/listener of a subscription elsewhere. */
+    workflowId: memo(async (): Promise<string | undefined> => {
       const fromWorld = collectIds((await world())?.workflows, 'p_')[0];
       if (fromWorld) return fromWorld;
       const subscriptions = await api.get(`/workspaces/${await orgId()}/subscriptions`);

@@ -2,32 +2,19 @@
 // `caseIf`, which skips a case visibly (the reason in its name) when the target cannot run it.
 import { afterAll, inject, it } from 'vitest';
 import { validator } from '../openapi/validator.ts';
-import { createApi, ReadOnlyRefusal, type Api } from './api.ts';
+import { createApi, ReadOnlyRefusal } from './api.ts';
 import { trackCreations } from './tracking.ts';
 import { createCheckedFetch } from './checks/fetch.ts';
 import { fileRecorder } from './checks/record.ts';
-import { createCleanup, type Cleanup } from './cleanup.ts';
-import { createControl, type Control } from './control.ts';
-import { createDiscovery, type Discovery, NotConfigured } from './discover.ts';
+import { createCleanup } from './cleanup.ts';
+import { createControl } from './control.ts';
+import { createDiscovery, NotConfigured } from './discover.ts';
 import { createTarget } from './targets/index.ts';
-import type { Capabilities, Target } from './targets/types.ts';
+import type { Capabilities } from './targets/types.ts';
 
 export type Need = keyof Capabilities;
 
-export interface Contract {
-  target: Target;
-  /** Every request through here is checked (see contracts/checks) and recorded. */
-  api: Api;
-  /** The same requests unchecked, for what the document cannot describe (unknown paths, oversized bodies). */
-  unchecked: Api;
-  control: Control | null;
-  ids: Discovery;
-  cleanup: Cleanup;
-  /** `it`, or `it.skip` with the missing capabilities in the name. */
-  caseIf(needs: Need[], name: string, fn: () => Promise<void>, timeout?: number): void;
-  /** True when the target has every capability. */
-  can(...needs: Need[]): boolean;
-}
+export type Contract = Awaited<ReturnType<typeof useContract>>;
 
 const NEED_TEXT: Record<Need, string> = {
   stateful: 'a stateful target',
@@ -46,7 +33,7 @@ function recordFile(): string | undefined {
   }
 }
 
-export async function useContract(): Promise<Contract> {
+export async function useContract() {
   const target = await createTarget();
   const { fetch, baseUrl, name: targetName } = target;
   const checkedFetch = createCheckedFetch({
@@ -68,16 +55,20 @@ export async function useContract(): Promise<Contract> {
       target.close?.();
     }
   });
+  /** True when the target has every capability. */
   const can = (...needs: Need[]) => needs.every((need) => target.caps[need]);
   return {
     target,
+    /** Every request through here is checked (see contracts/checks) and recorded. */
     api,
+    /** The same requests unchecked, for what the document cannot describe (unknown paths, oversized bodies). */
     unchecked: createApi(target.baseUrl, target.token, target.fetch, !target.caps.writes),
     control,
     ids: createDiscovery(target, api, control),
     cleanup,
     can,
-    caseIf(needs, name, fn, timeout) {
+    /** `it`, or `it.skip` with the missing capabilities in the name. */
+    caseIf(needs: Need[], name: string, fn: () => Promise<void>, timeout?: number): void {
       const missing = needs.filter((need) => !target.caps[need]);
       if (missing.length === 0) {
         it(
