@@ -28,6 +28,13 @@ export function expectRefused(answer: Answer, what = ''): void {
   expect(typeof answer.body?.error, `${what}: error body must carry "error"`).toBe('string');
 }
 
+/** The Connect project's ID; the case fails when the target has none (on live: set CONTRACT_PROJECT_ID). */
+export async function projectIdOf(contract: Contract): Promise<string> {
+  const id = await contract.ids.projectId();
+  expect(id, 'no project id: set CONTRACT_PROJECT_ID').toBeDefined();
+  return id!;
+}
+
 /** A syntactically valid ID of that kind that no world holds. */
 export function unknownId(prefix: string): string {
   return `${prefix}Unknown${randomBytes(5).toString('hex')}`;

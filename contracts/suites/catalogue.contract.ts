@@ -9,17 +9,13 @@ import { document } from '../../openapi/generated/document.ts';
 import type { components } from '../../openapi/generated/schema.ts';
 import { exampleRequests } from '../../openapi/example-requests.ts';
 import type { Answer } from '../api.ts';
-import { authCases, expectError, expectStatus, randomTokenFor } from '../cases.ts';
+import { authCases, expectError, expectStatus, projectIdOf, randomTokenFor } from '../cases.ts';
 import { useContract } from '../harness.ts';
 
 const contract = await useContract();
-const { api, caseIf, ids } = contract;
+const { api, caseIf } = contract;
 
-const project = async () => {
-  const id = await ids.projectId();
-  expect(id, 'no project id: set CONTRACT_PROJECT_ID').toBeDefined();
-  return id!;
-};
+const project = () => projectIdOf(contract);
 const production = { 'x-pd-environment': 'production' };
 /** The document's example request of an operation: on a mock, its example project, end user and GitHub account live in every world. */
 const example = (operationId: string) =>

@@ -5,16 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import { useContract } from '../harness.ts';
-import { authCases, expectError, expectStatus, unknownId } from '../cases.ts';
+import { authCases, expectError, expectStatus, projectIdOf, unknownId } from '../cases.ts';
 
 const contract = await useContract();
-const { api, ids, caseIf } = contract;
+const { api, caseIf } = contract;
 
-const project = async () => {
-  const id = await ids.projectId();
-  expect(id, 'no project id: set CONTRACT_PROJECT_ID').toBeDefined();
-  return id!;
-};
+const project = () => projectIdOf(contract);
 const production = { 'x-pd-environment': 'production' };
 const development = { 'x-pd-environment': 'development' };
 const PNG =

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import { verifySignature } from '../../mocks/outbound/signature.ts';
 import { useContract } from '../harness.ts';
-import { authCases, expectStatus, randomTokenFor, unknownId } from '../cases.ts';
+import { authCases, expectStatus, projectIdOf, randomTokenFor, unknownId } from '../cases.ts';
 import { createControl } from '../control.ts';
 import { collectIds } from '../discover.ts';
 import { type Environment, inEnvironment, otherEnvironment as other, triggerOwner } from '../connect-scope.ts';
@@ -16,11 +16,7 @@ import { type Environment, inEnvironment, otherEnvironment as other, triggerOwne
 const contract = await useContract();
 const { api, ids, caseIf, control, target } = contract;
 
-const project = async () => {
-  const id = await ids.projectId();
-  expect(id, 'no project id: set CONTRACT_PROJECT_ID').toBeDefined();
-  return id!;
-};
+const project = () => projectIdOf(contract);
 const asTriggerOwner = () => triggerOwner(ids);
 /** A world of its own (mock targets only), where neither environment of its first project has a webhook yet. */
 const freshProject = async () => {

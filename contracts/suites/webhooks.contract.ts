@@ -3,7 +3,7 @@
 import { describe, expect } from 'vitest';
 import type { Answer } from '../api.ts';
 import { useContract, type Need } from '../harness.ts';
-import { authCases, expectError, expectRefused, expectStatus, uniqueName, unknownId } from '../cases.ts';
+import { authCases, expectError, expectRefused, expectStatus, projectIdOf, uniqueName, unknownId } from '../cases.ts';
 import { createWebhook } from '../webhooks.ts';
 import { inEnvironment, triggerOwner } from '../connect-scope.ts';
 
@@ -34,11 +34,7 @@ const SUPPORTED_URLS = [
   'http://localhost:3000/x',
 ];
 
-const project = async () => {
-  const id = await ids.projectId();
-  expect(id, 'no project id: set CONTRACT_PROJECT_ID').toBeDefined();
-  return id!;
-};
+const project = () => projectIdOf(contract);
 
 /** Every field of the API that takes a webhook URL; the Connect ones change a project for good. */
 const URL_FIELDS: Array<{ operationId: string; needs: Need[]; send(url: string): Promise<Answer> }> = [
