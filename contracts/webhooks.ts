@@ -11,6 +11,5 @@ export async function createWebhook(
     query: { url, name, description: 'created by the contract suite' },
   });
   expectStatus(answer, 200, 'POST /webhooks');
-  const webhook = answer.body.data;
-  return webhook;
+  return answer.body.data;
 }

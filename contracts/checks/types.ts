@@ -1,13 +1,10 @@
 // The checks engine's view of the world: one HTTP exchange, the validator it checks against
 // (openapi/validator.ts satisfies it), and what a violation says.
 
-import type { Issue, OperationLookup } from '../../openapi/types.ts';
+import type { Validator } from '../../openapi/types.ts';
 
 /** The part of openapi/validator.ts the checks need. */
-export interface ResponseValidator {
-  matchOperation(method: string, path: string): OperationLookup;
-  validateResponse(operationId: string, status: number, contentType: string | null, body: unknown): Issue[];
-}
+export type ResponseValidator = Pick<Validator, 'matchOperation' | 'validateResponse'>;
 
 export interface Exchange {
   /** null when the request matched no documented operation. */
