@@ -16,15 +16,7 @@ const CLI_ENV = [
   ...'PRISM_WAIT UPSTREAM RECEIVER_URL RECEIVER_SIGNING_KEY PUBLIC_URL NO_COLOR FORCE_COLOR'.split(' '),
 ];
 
-export interface CliRun {
-  child: ChildProcessWithoutNullStreams;
-  /** The exit code (null when a signal ended it). */
-  exited: Promise<number | null>;
-  out(): string;
-  err(): string;
-  /** Resolves with the first match of the pattern in stdout; rejects when the process exits first. */
-  waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
-}
+export type CliRun = ReturnType<typeof startCli>;
 
 const running: ChildProcessWithoutNullStreams[] = [];
 type CliOptions = { env?: Record<string, string>; stdin?: string; cwd?: string };
@@ -36,7 +28,7 @@ type CliOptions = { env?: Record<string, string>; stdin?: string; cwd?: string }
  * const run = startCli(['serve', '--port', '0']);
  * await run.waitFor(/listening on (\S+)/);
  */
-export function startCli(args: string[], options: CliOptions = {}): CliRun {
+export function startCli(args: string[], options: CliOptions = {}) {
   const env: Record<string, string | undefined> = { ...process.env };
   for (const name of CLI_ENV) delete env[name];
   for (const name of Object.keys(env)) if (name.startsWith('CONTRACT_')) delete env[name];
@@ -55,10 +47,12 @@ export function startCli(args: string[], options: CliOptions = {}): CliRun {
   const exited = once(child, 'close').then(([code]) => code as number | null);
   return {
     child,
+    /** The exit code (null when a signal ended it). */
     exited,
     out: () => stdout,
     err: () => stderr,
-    async waitFor(pattern) {
+    /** Resolves with the first match of the pattern in stdout; rejects when the process exits first. */
+    async waitFor(pattern: RegExp): Promise<RegExpMatchArray> {
       for (;;) {
         const match = stdout.match(pattern);
         if (match) return match;

@@ -24,20 +24,9 @@ interface ScriptedAnswer {
 /** Decides the answer to the n-th request (0-based); may return a promise to hold the answer. */
 export type Responder = (request: ReceivedRequest, index: number) => ScriptedAnswer | Promise<ScriptedAnswer>;
 
-export interface LoopbackReceiver {
-  /** http://127.0.0.1:<port> */
-  origin: string;
-  /** origin + '/hook' */
-  url: string;
-  received: ReceivedRequest[];
-  /** Resolves once `count` requests have arrived (immediately if they already have). */
-  waitFor(count: number): Promise<ReceivedRequest[]>;
-  close(): Promise<void>;
-}
+export type LoopbackReceiver = Awaited<ReturnType<typeof startLoopbackReceiver>>;
 
-export async function startLoopbackReceiver(
-  respond: Responder = () => ({ status: 200, body: 'ok' }),
-): Promise<LoopbackReceiver> {
+export async function startLoopbackReceiver(respond: Responder = () => ({ status: 200, body: 'ok' })) {
   const received: ReceivedRequest[] = [];
   const waiters: { count: number; resolve: (list: ReceivedRequest[]) => void }[] = [];
 
@@ -76,11 +65,12 @@ export async function startLoopbackReceiver(
     origin,
     url: `${origin}/hook`,
     received,
-    waitFor(count: number) {
+    /** Resolves once `count` requests have arrived (immediately if they already have). */
+    waitFor(count: number): Promise<ReceivedRequest[]> {
       if (received.length >= count) return Promise.resolve([...received]);
       return new Promise((resolve) => waiters.push({ count, resolve }));
     },
-    close() {
+    close(): Promise<void> {
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));
     },

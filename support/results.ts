@@ -3,8 +3,8 @@
 import { expect } from 'vitest';
 import type { ApiError, Result } from '../mocks/common/errors.ts';
 import type { DeliveryRecord, DeliveryRequest } from '../mocks/outbound/types.ts';
-import { createStore, type Store } from '../mocks/store/index.ts';
-import { type World, worldSummary } from '../mocks/store/world/index.ts';
+import { createStore } from '../mocks/store/index.ts';
+import { worldSummary } from '../mocks/store/world/index.ts';
 
 export function unwrap<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`expected ok, got ${result.error.status} ${JSON.stringify(result.error.body)}`);
@@ -25,21 +25,15 @@ export function expectError(result: Result<unknown>, status: number, code?: stri
 }
 
 /** What recordingSink answers: a DeliverySink plus the requests it was given and a per-world log. */
-export interface RecordingSink {
-  requests: DeliveryRequest[];
-  enqueue(request: DeliveryRequest): DeliveryRecord;
-  list(world: string): DeliveryRecord[];
-  clear(world: string): void;
-  idle(): Promise<void>;
-}
+export type RecordingSink = ReturnType<typeof recordingSink>;
 
 /** A sink that records what it was asked to deliver, as the store made it, for the store's unit tests. */
-export function recordingSink(): RecordingSink {
+export function recordingSink() {
   const requests: DeliveryRequest[] = [];
   const records: DeliveryRecord[] = [];
   return {
     requests,
-    enqueue(request) {
+    enqueue(request: DeliveryRequest): DeliveryRecord {
       requests.push(request);
       const record: DeliveryRecord = {
         id: `rec_${records.length + 1}`,
@@ -56,23 +50,17 @@ export function recordingSink(): RecordingSink {
       records.push(record);
       return record;
     },
-    list: (world) => records.filter((record) => record.world === world),
-    clear(world) {
+    list: (world: string) => records.filter((record) => record.world === world),
+    clear(world: string): void {
       for (let i = records.length - 1; i >= 0; i--) if (records[i]!.world === world) records.splice(i, 1);
       for (let i = requests.length - 1; i >= 0; i--) if (requests[i]!.world === world) requests.splice(i, 1);
     },
-    idle: () => Promise.resolve(),
+    idle: (): Promise<void> => Promise.resolve(),
   };
 }
 
 /** A store world for a unit test: its store on a fixed clock, recorded deliveries, its first workspace and project. */
-export interface StoreFixture {
-  sink: RecordingSink;
-  store: Store;
-  world: World;
-  orgId: string;
-  projectId: string;
-}
+export type StoreFixture = ReturnType<typeof storeFixture>;
 
 /**
  * The world of `token` in a new store seeded `seed`, on a clock fixed at `now`, its deliveries
@@ -84,7 +72,7 @@ export interface StoreFixture {
 export function storeFixture(
   token: string,
   options: { seed?: number; now?: number; endpointUrl?: (key: string) => string } = {},
-): StoreFixture {
+) {
   const sink = recordingSink();
   const now = options.now ?? Date.UTC(2030, 2, 3, 4, 5, 6);
   const store = createStore({
