@@ -2,22 +2,13 @@
 // every request off 127.0.0.1 is aborted and recorded, so a test can prove the console reaches
 // nothing but the mock (the rule of the repo's tests: loopback only).
 import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 
 /** Where Chromium is: `CHROMIUM_PATH`, else Debian's package (`apt-get install -y chromium`). */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Whether the browser tests can run here (they are skipped, not failed, without Chromium). */
 export const hasChromium = existsSync(CHROMIUM);
-
-export interface LoopbackPage {
-  browser: Browser;
-  page: Page;
-  /** Every URL the page asked for off 127.0.0.1, aborted. */
-  blocked: string[];
-  /** Uncaught errors of the page. */
-  pageErrors: string[];
-}
 
 /**
  * Launches headless Chromium and opens one 1280x900 page that may reach 127.0.0.1 only.
@@ -28,13 +19,14 @@ export interface LoopbackPage {
  * expect(blocked).toEqual([]);
  * await browser.close();
  */
-export async function openLoopbackPage(): Promise<LoopbackPage> {
+export async function openLoopbackPage() {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run'.split(
       ' ',
     ),
   });
+  /** Every URL the page asked for off 127.0.0.1, aborted; and the page's uncaught errors. */
   const blocked: string[] = [];
   const pageErrors: string[] = [];
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -51,10 +51,7 @@ function plant(request: AppRequest, response: AppResponse): AppResponse {
  * const upstream = plantedUpstream();
  * await upstream.fetch('http://upstream.test/v1/users/me', { headers: { authorization: 'Bearer t' } });
  */
-export function plantedUpstream(options: { seed?: number; baseUrl?: string } = {}): {
-  mock: Mock;
-  fetch: typeof globalThis.fetch;
-} {
+export function plantedUpstream(options: { seed?: number; baseUrl?: string } = {}) {
   const baseUrl = options.baseUrl ?? 'http://upstream.test/v1';
   const inner = createMock({ seed: options.seed ?? 7, baseUrl });
   const handle = async (request: AppRequest) => plant(request, await inner.handle(request));
@@ -63,5 +60,6 @@ export function plantedUpstream(options: { seed?: number; baseUrl?: string } = {
     const request = new Request(input instanceof Request ? input : String(input), init);
     return toFetchResponse(await handle(await fromFetchRequest(request, mapUrl)));
   };
-  return { mock: { ...inner, handle, fetch }, fetch };
+  const mock: Mock = { ...inner, handle, fetch };
+  return { mock, fetch };
 }

@@ -143,21 +143,14 @@ interface Exploration {
   discovery: Built;
 }
 
-/** The target's fetch, paced to a rate, counting every answer, refusing past the request budget. */
-interface Transport {
-  base: string;
-  stats: { requests: number; statuses: Map<number, number> };
-  /** Sends a request, whatever the budget (the undos at the end). */
-  transmit(request: Built): Promise<Answer>;
-  /** Sends a request of a run; throws BudgetSpent once the budget is spent. */
-  send(request: Built): Promise<Answer>;
-  budgetSpent(): boolean;
-}
+type Transport = ReturnType<typeof createTransport>;
 
-function createTransport(fetch: FetchLike, base: string, limits: { maxRequests: number; gap: number }): Transport {
+/** The target's fetch, paced to a rate, counting every answer, refusing past the request budget. */
+function createTransport(fetch: FetchLike, base: string, limits: { maxRequests: number; gap: number }) {
   const stats = { requests: 0, statuses: new Map<number, number>() };
   let nextAt = 0;
   let budgetSpent = false;
+  /** Sends a request, whatever the budget (the undos at the end). */
   const transmit = async (request: Built): Promise<Answer> => {
     const wait = nextAt - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -178,6 +171,7 @@ function createTransport(fetch: FetchLike, base: string, limits: { maxRequests: 
     stats.statuses.set(response.status, (stats.statuses.get(response.status) ?? 0) + 1);
     return { status: response.status, headers, text };
   };
+  /** Sends a request of a run; throws BudgetSpent once the budget is spent. */
   const send = (request: Built): Promise<Answer> => {
     if (stats.requests >= limits.maxRequests) {
       budgetSpent = true;
