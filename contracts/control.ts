@@ -1,30 +1,24 @@
 // The mock's control API over HTTP (docs/control-api.md), reached with the target's raw transport at the
 // control origin. Only targets with caps.control get one; a live target never does.
-import type { AddedSources } from '../mocks/index.ts';
+import type { components } from '../openapi/generated/control-schema.ts';
 import { createApi, type Api } from './api.ts';
 import type { Target } from './targets/types.ts';
 
+type Schemas = components['schemas'];
+
 export interface Control {
-  world(): Promise<Record<string, unknown>>;
+  world(): Promise<Schemas['WorldSummary']>;
   reset(): Promise<void>;
-  emit(body: {
-    emitter_id: string;
-    event_name: string;
-    event: unknown;
-    error?: Record<string, unknown>;
-  }): Promise<{ emit_id: string; deliveries: any[] }>;
-  emitTrigger(triggerId: string, body: { event: unknown }): Promise<{ event_id: string; deliveries: any[] }>;
+  emit(body: Schemas['EmitBody']): Promise<{ emit_id: string; deliveries: any[] }>;
+  emitTrigger(triggerId: string, body: Schemas['TriggerEmitBody']): Promise<{ event_id: string; deliveries: any[] }>;
   completeConnect(
     connectToken: string,
-    body: { outcome: 'success' | 'error'; error?: string },
+    body: Schemas['CompleteConnectBody'],
   ): Promise<{ delivery: any; account?: { id: string } }>;
-  deliveries(options?: { wait?: boolean }): Promise<any[]>;
-  requests(): Promise<Array<{ method: string; path: string; status: number; ms: number; at: number }>>;
-  rateLimit(rule: {
-    requests: number;
-    retry_after_seconds?: number;
-  }): Promise<{ requests: number; retry_after_seconds: number } | null>;
-  addSources(body: { org_id: string; count: number }): Promise<AddedSources>;
+  deliveries(options?: { wait?: boolean }): Promise<Schemas['DeliveryRecord'][]>;
+  requests(): Promise<Schemas['JournalEntry'][]>;
+  rateLimit(rule: { requests: number; retry_after_seconds?: number }): Promise<Schemas['RateLimitRule'] | null>;
+  addSources(body: Schemas['AddSourcesBody']): Promise<Schemas['AddedSources']>;
   /** Raw exchanges under `<origin>/__mock` (unchecked: the control API is not in the document), for refusals. */
   api: Api;
 }
