@@ -21,7 +21,7 @@ const asTriggerOwner = () => triggerOwner(ids);
 /** A world of its own (mock targets only), where neither environment of its first project has a webhook yet. */
 const freshProject = async () => {
   const token = randomTokenFor(contract);
-  const world = (await createControl(target, token)!.world()) as { projects: Array<{ id: string }> };
+  const world = await createControl(target, token)!.world();
   return { token, projectId: world.projects[0]!.id };
 };
 const uniqueUser = () => `contract-user-${randomBytes(4).toString('hex')}`;
@@ -636,11 +636,7 @@ describe('connect', () => {
           'https://trigger.example.com/project',
         ]);
 
-        const logged = (await world.deliveries({ wait: true })) as Array<{
-          url: string;
-          body: string;
-          headers: Record<string, string>;
-        }>;
+        const logged = await world.deliveries({ wait: true });
         for (const [url, key, emitted, n] of [
           ['https://trigger.example.com/own', ownKey, fromOwn, 1],
           ['https://trigger.example.com/project', project.body.data.signing_key, fromProject, 2],
@@ -747,10 +743,7 @@ describe('connect', () => {
         const events = await api.get(`${path}/events`, owner);
         expect(events.body.data.map((event: { e: { n: number } }) => event.e.n)).toEqual([2, 1]);
 
-        const world = (await control!.world()) as {
-          projects: Array<{ id: string; org_id: string }>;
-          workflows: Array<{ id: string; org_id: string }>;
-        };
+        const world = await control!.world();
         const orgId = world.projects.find((p) => p.id === projectId)!.org_id;
         const ours = world.workflows.find((w) => w.org_id === orgId);
         const theirs = world.workflows.find((w) => w.org_id !== orgId);

@@ -154,7 +154,7 @@ describe('error event summaries', () => {
           direct.url,
           glob.url,
         ]);
-        const deliveries = (await control!.deliveries()) as Array<{ url: string; body: string }>;
+        const deliveries = await control!.deliveries();
         const mine = deliveries.filter((delivery) => JSON.parse(delivery.body).emit_id === emitted.emit_id);
         expect(mine.map((delivery) => delivery.url).sort()).toEqual([direct.url, glob.url]);
         for (const delivery of mine)

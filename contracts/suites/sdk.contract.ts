@@ -50,23 +50,9 @@ afterAll(() => {
   globalThis.fetch = original;
 });
 
-type World = {
-  projects: Array<{
-    id: string;
-    accounts: string[];
-    connected_accounts: Array<{
-      id: string;
-      credentials_withheld: boolean;
-      environment: string;
-      external_user_id: string;
-    }>;
-    deployed_triggers: Array<{ id: string; environment: string; external_user_id: string }>;
-  }>;
-};
-
-async function project(): Promise<World['projects'][number]> {
+async function project() {
   if (control === null) throw new Error('the SDK suite discovers its project from the control API');
-  const world = (await control.world()) as World;
+  const world = await control.world();
   // The seeded project (two accounts, a trigger per environment), not the one the document's examples plant.
   return [...world.projects].sort(
     (a, b) => b.accounts.length + b.deployed_triggers.length - a.accounts.length - a.deployed_triggers.length,
@@ -124,7 +110,7 @@ describe.skipIf(!servesV1)(
           expect(accessToken.split('.')).toHaveLength(3);
           const issued = await probe.oauthTokens.create({ clientId, clientSecret: 'another-secret' });
           expect(issued).toMatchObject({ accessToken, tokenType: 'Bearer', expiresIn: 3600 });
-          const world = (await createControl(target, accessToken)!.world()) as World;
+          const world = await createControl(target, accessToken)!.world();
           const projectId = world.projects.find((p) => p.deployed_triggers.length > 0)!.id;
 
           const first = login(clientId, projectId);
@@ -638,11 +624,7 @@ describe.skipIf(!servesV1)(
           expect(regenerated.data.signingKey).not.toBe(saved.data.signingKey);
           await control!.emitTrigger(trigger.id, { event: { n: 2 } });
 
-          const deliveries = (await control!.deliveries({ wait: true })) as Array<{
-            url: string;
-            body: string;
-            headers: Record<string, string>;
-          }>;
+          const deliveries = await control!.deliveries({ wait: true });
           const toProject = deliveries.filter((d) => d.url === 'https://receiver.example.com/project');
           expect(toProject.map((d) => JSON.parse(d.body).event.n)).toEqual([1, 2]);
           for (const [delivery, key, other] of [
@@ -664,7 +646,7 @@ describe.skipIf(!servesV1)(
             (await control!.api.post(`/triggers/${trigger.id}/emit`, { body: { event: { n: 3 } } })).status,
             'no URL anywhere',
           ).toBe(422);
-          const after = (await control!.deliveries({ wait: true })) as Array<{ url: string }>;
+          const after = await control!.deliveries({ wait: true });
           expect(after.filter((d) => d.url === 'https://receiver.example.com/project')).toHaveLength(2);
         },
       );
@@ -718,13 +700,7 @@ describe.skipIf(!servesV1)(
           });
           expect(trigger.webhookSigningKey).toMatch(/^[0-9a-f]{64}$/);
 
-          const onDeploy = (
-            (await control!.deliveries({ wait: true })) as Array<{
-              url: string;
-              body: string;
-              headers: Record<string, string>;
-            }>
-          ).filter((d) => d.body.includes(trigger.id));
+          const onDeploy = (await control!.deliveries({ wait: true })).filter((d) => d.body.includes(trigger.id));
           expect(onDeploy.map((d) => d.url)).toEqual(['https://receiver.example.com/own']);
           expect(
             await verifySignature({
@@ -808,9 +784,9 @@ describe.skipIf(!servesV1)(
           });
           expect(regenerated.data.signingKey).not.toBe(a!.signingKey);
           const emitted = await control!.emitTrigger(seeded.id, { event: { n: 'after regeneration' } });
-          const delivery = (
-            (await control!.deliveries({ wait: true })) as Array<{ body: string; headers: Record<string, string> }>
-          ).find((d) => JSON.parse(d.body).event_id === emitted.event_id)!;
+          const delivery = (await control!.deliveries({ wait: true })).find(
+            (d) => JSON.parse(d.body).event_id === emitted.event_id,
+          )!;
           expect(
             await verifySignature({
               header: delivery.headers['x-pd-signature'],
@@ -886,10 +862,7 @@ describe.skipIf(!servesV1)(
             configuredProps: { repo: 'analytical/ui' },
           });
 
-          const world = (await control!.world()) as {
-            workflows: Array<{ id: string; org_id: string }>;
-            projects: Array<{ id: string; org_id: string }>;
-          };
+          const world = await control!.world();
           const projectId = (await project()).id;
           const orgId = world.projects.find((p) => p.id === projectId)!.org_id;
           const mine = world.workflows.filter((w) => w.org_id === orgId).map((w) => w.id);
@@ -1003,7 +976,7 @@ describe.skipIf(!servesV1)(
             });
             return { status: answer.status, body: answer.status === 204 ? null : await answer.json() };
           };
-          const world = (await keyControl.world()) as { workflows: Array<{ org_id: string; project_id: string }> };
+          const world = await keyControl.world();
           const { org_id, project_id } = world.workflows[0]!;
           const create = async (steps: unknown[], active = true) => {
             const created = await rest('POST', '/workflows', {
@@ -1066,9 +1039,9 @@ describe.skipIf(!servesV1)(
               after.daily_compute_time_used! - before.daily_compute_time_used!,
             ]).toEqual([2, 200]);
           }
-          const deliveries = (
-            (await keyControl.deliveries({ wait: true })) as Array<{ url: string; body: string }>
-          ).filter((d) => d.url === 'https://receiver.example.com/invoked');
+          const deliveries = (await keyControl.deliveries({ wait: true })).filter(
+            (d) => d.url === 'https://receiver.example.com/invoked',
+          );
           const bodies = deliveries.map(
             (d) =>
               JSON.parse(d.body) as {
@@ -1127,9 +1100,7 @@ describe.skipIf(!servesV1)(
           const logo =
             'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
           await client.projects.updateLogo(created.id, { logo });
-          const summary = (await control!.world()) as {
-            projects: Array<{ id: string; name: string; logo_length: number | null }>;
-          };
+          const summary = await control!.world();
           expect(summary.projects.find((p) => p.id === created.id)).toMatchObject({
             name: `${name} (renamed)`,
             logo_length: logo.length,
@@ -1261,7 +1232,7 @@ describe.skipIf(!servesV1)(
             'a used token',
           ).toBe(422);
 
-          const delivery = ((await control!.deliveries({ wait: true })) as Array<{ url: string; body: string }>).find(
+          const delivery = (await control!.deliveries({ wait: true })).find(
             (d) => d.url === 'https://receiver.example.com/connect-api',
           )!;
           const payload = JSON.parse(delivery.body);
