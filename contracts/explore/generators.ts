@@ -2,24 +2,10 @@
 // request, kept valid or mutated; a walk is one create and the links of its answer. Operations come from the documents.
 import fc from 'fast-check';
 import { forEachOperation } from '../../openapi/document/operations.ts';
-import { exampleRequests, type ExampleRequest } from '../../openapi/example-requests.ts';
+import { exampleRequests } from '../../openapi/example-requests.ts';
 import type { Validator } from '../../openapi/validator.ts';
 
-export interface Operation {
-  /** `api`: openapi/openapi.yaml under the base URL; `control`: openapi/control.yaml under /__mock (in-process only). */
-  face: 'api' | 'control';
-  operationId: string;
-  method: string;
-  template: string;
-  validator: Validator;
-  example: ExampleRequest | undefined;
-  pathParams: string[];
-  queryParams: string[];
-  headerParams: string[];
-  hasBody: boolean;
-  /** The operation requires a bearer (`security` not emptied for it). */
-  authenticated: boolean;
-}
+export type Operation = ReturnType<typeof operationsOf>[number];
 
 /**
  * The operations of one document, in the generators' terms.
@@ -31,7 +17,7 @@ export function operationsOf(
   on: Validator,
   doc: object,
   skipped: ReadonlySet<string> = new Set(),
-): Operation[] {
+) {
   const examples = new Map(
     exampleRequests(doc as Record<string, unknown>).map((example) => [example.operationId, example]),
   );
@@ -47,6 +33,7 @@ export function operationsOf(
       const info = on.describeOperation(operationId);
       const names = (where: string) => info.parameters.filter((p) => p.in === where).map((p) => p.name);
       return {
+        /** `api`: openapi/openapi.yaml under the base URL; `control`: openapi/control.yaml under /__mock (in-process only). */
         face,
         operationId,
         method: info.method,
@@ -57,6 +44,7 @@ export function operationsOf(
         queryParams: names('query'),
         headerParams: names('header'),
         hasBody: info.hasJsonBody,
+        /** The operation requires a bearer (`security` not emptied for it). */
         authenticated: !open.has(operationId),
       };
     });
