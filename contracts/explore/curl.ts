@@ -9,12 +9,9 @@ const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
  * @example
  * console.log(toCurl(report.exchanges, 'http://127.0.0.1:4010/v1').join('\n'));
  */
-export function toCurl(exchanges: readonly Exchange[], baseUrl: string, controlUrl?: string): string[] {
+export function toCurl(exchanges: readonly Exchange[], baseUrl: string): string[] {
+  const base = baseUrl.replace(/\/+$/, '');
   return exchanges.map(({ request, status }) => {
-    const base =
-      request.operation.face === 'api'
-        ? baseUrl.replace(/\/+$/, '')
-        : `${(controlUrl ?? new URL(baseUrl).origin).replace(/\/+$/, '')}/__mock`;
     const parts = ['curl -sS', `-X ${request.method}`, quote(`${base}${request.path}`)];
     for (const [name, value] of Object.entries(request.headers)) parts.push(`-H ${quote(`${name}: ${value}`)}`);
     if (request.body !== '')
