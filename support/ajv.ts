@@ -24,15 +24,6 @@ export interface SchemaSetOptions {
   strict?: boolean;
 }
 
-export interface DocumentSchemas {
-  /** The compiled schema at `pointer` (a JSON pointer into the document). */
-  at(pointer: string): ValidateFunction;
-  /** Ajv errors of `value` against the schema at `pointer`, or [] when valid. */
-  errors(pointer: string, value: unknown): ErrorObject[];
-  /** Schemas of one's own beside the document's, sharing its compiled code; answers each name's compiled schema. */
-  extend(name: string, schemas: Record<string, object>): (schemaName: string) => ValidateFunction;
-}
-
 const DOCUMENT_ID = 'https://workflow-api-kit.test/openapi.json';
 // OpenAPI's format names beyond JSON Schema's: annotations only.
 const OPENAPI_FORMATS = ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password'];
@@ -43,7 +34,7 @@ const OPENAPI_FORMATS = ['int32', 'int64', 'float', 'double', 'byte', 'binary', 
  * const schemas = documentSchemas(document, { strict: true });
  * schemas.errors('/components/schemas/Workflow', { name: 1 }); // Ajv's ErrorObjects, [] when valid
  */
-export function documentSchemas(document: object, options: SchemaSetOptions = {}): DocumentSchemas {
+export function documentSchemas(document: object, options: SchemaSetOptions = {}) {
   const Engine = options.engine ?? Ajv2020;
   // verbose: each error carries the schema that failed, which toIssues reads `x-error-code` from.
   const ajv = options.strict
@@ -85,19 +76,23 @@ export function documentSchemas(document: object, options: SchemaSetOptions = {}
     return (ref: string) => compiled.get(ref) ?? compiled.set(ref, ajv.compile({ $ref: ref })).get(ref)!;
   };
   const compileRef = compiler();
+  /** The compiled schema at `pointer` (a JSON pointer into the document). */
   const at = (pointer: string): ValidateFunction => compileRef(`${DOCUMENT_ID}#${encodeURI(pointer)}`);
   return {
     at,
-    errors(pointer, value) {
+    /** Ajv errors of `value` against the schema at `pointer`, or [] when valid. */
+    errors(pointer: string, value: unknown): ErrorObject[] {
       const validate = at(pointer);
       return validate(value) ? [] : [...(validate.errors ?? [])];
     },
-    extend(name, schemas) {
+    /** Schemas of one's own beside the document's, sharing its compiled code; answers each name's compiled schema. */
+    extend(name: string, schemas: Record<string, object>): (schemaName: string) => ValidateFunction {
       const id = `${DOCUMENT_ID.replace(/openapi\.json$/, '')}${encodeURIComponent(name)}.json`;
       const own = new Set(Object.keys(schemas));
       ajv.addSchema({ $id: id, components: { schemas: towardDocument(schemas, own) } }, id, undefined, false);
       const compileOwn = compiler();
-      return (schemaName) => compileOwn(`${id}#${encodeURI(`/components/schemas/${escapePointer(schemaName)}`)}`);
+      return (schemaName: string) =>
+        compileOwn(`${id}#${encodeURI(`/components/schemas/${escapePointer(schemaName)}`)}`);
     },
   };
 }
