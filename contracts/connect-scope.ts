@@ -15,14 +15,8 @@ export function otherEnvironment(environment: Environment): Environment {
   return environment === 'production' ? 'development' : 'production';
 }
 
-export interface TriggerOwner {
-  headers: Record<string, string>;
-  query: Record<string, string>;
-  environment: Environment;
-}
-
 /** The trigger's environment and end user: the mock's world, else CONTRACT_ENVIRONMENT, CONTRACT_EXTERNAL_USER_ID. */
-export async function triggerOwner(ids: Discovery): Promise<TriggerOwner> {
+export async function triggerOwner(ids: Discovery) {
   const triggerId = await ids.triggerId();
   const projects = ((await ids.world())?.projects ?? []) as Array<{
     deployed_triggers?: Array<{ id: string; external_user_id: string; environment: Environment }>;

@@ -1,5 +1,6 @@
 // Event sources: GET /orgs/{org_id}/sources with limit/after/before pagination.
 import { describe, expect } from 'vitest';
+import type { operations } from '../../openapi/generated/schema.ts';
 import { useContract } from '../harness.ts';
 import { authCases, expectRefused, expectStatus, randomTokenFor, unknownId } from '../cases.ts';
 import { createControl } from '../control.ts';
@@ -7,10 +8,7 @@ import { createControl } from '../control.ts';
 const contract = await useContract();
 const { api, ids, caseIf, target } = contract;
 
-interface Page {
-  page_info: { total_count: number; count: number; start_cursor: string; end_cursor: string };
-  data: Array<{ id: string }>;
-}
+type Page = operations['listWorkspaceSources']['responses'][200]['content']['application/json'];
 
 async function page(
   orgId: string,
