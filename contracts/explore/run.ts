@@ -4,8 +4,7 @@ import { coverageUniverse, createCoverage, createDigest, jsonBody, type Coverage
 import { document } from '../../openapi/generated/document.ts';
 import { validator } from '../../openapi/validator.ts';
 import { createTargetFrom } from '../targets/create.ts';
-import type { TargetSettings } from '../targets/env.ts';
-import type { FetchLike } from '../targets/types.ts';
+import type { FetchLike, TargetSettings } from '../targets/types.ts';
 import { toCurl } from './curl.ts';
 import { BudgetSpent, createEngine, explore, type Answer, type Exchange, type ExploreReport } from './engine.ts';
 import { operationsOf, type Operation } from './generators.ts';

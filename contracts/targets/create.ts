@@ -1,7 +1,6 @@
 // Builds the one Target the suites and the explorer see: the fake's own `fetch` (inprocess), the MSW handlers under
 // `setupServer` (msw), or a base URL through the global fetch. No vitest here: `--explore` runs outside it.
-import type { TargetSettings } from './env.ts';
-import type { FetchLike, Target } from './types.ts';
+import type { FetchLike, Target, TargetSettings } from './types.ts';
 
 /** Base URL the in-process mock answers under (createMock's default). */
 const INPROCESS_BASE_URL = 'http://127.0.0.1:4010/v1';

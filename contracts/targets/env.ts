@@ -1,17 +1,7 @@
 // Reads the contract target from the environment (docs/contracts.md). Pure: takes the env object,
 // returns settings, so that the rules are unit-tested without touching process.env.
 import { randomBytes } from 'node:crypto';
-import type { Capabilities, GivenIds, TargetName } from './types.ts';
-
-export interface TargetSettings {
-  name: TargetName;
-  /** Undefined only for the targets in this process, `inprocess` and `msw` (they bring their own base URL). */
-  baseUrl: string | undefined;
-  controlUrl: string | undefined;
-  token: string;
-  caps: Capabilities;
-  given: GivenIds;
-}
+import type { Capabilities, GivenIds, TargetName, TargetSettings } from './types.ts';
 
 const NAMES: readonly TargetName[] = ['inprocess', 'msw', 'mock', 'prism', 'prism-proxy', 'live'];
 /** Targets served inside the suite's own process: no base URL to give, no network. */

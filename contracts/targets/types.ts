@@ -25,18 +25,23 @@ export interface Capabilities {
 
 export type FetchLike = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
 
-export interface Target {
+export interface TargetSettings {
   name: TargetName;
-  /** Full base URL including the version segment, e.g. http://127.0.0.1:4010/v1. */
-  baseUrl: string;
+  /** Undefined only for the targets in this process, `inprocess` and `msw` (they bring their own base URL). */
+  baseUrl: string | undefined;
   /** Origin of the control API (`<origin>/__mock/...`) when caps.control. */
   controlUrl: string | undefined;
-  /** Raw transport: the in-process mock's fetch or the global fetch. Unchecked. */
-  fetch: FetchLike;
   token: string;
   caps: Capabilities;
   /** Optional IDs given by the environment (CONTRACT_ORG_ID, CONTRACT_PROJECT_ID, ...). */
   given: GivenIds;
+}
+
+export interface Target extends Omit<TargetSettings, 'baseUrl'> {
+  /** Full base URL including the version segment, e.g. http://127.0.0.1:4010/v1. */
+  baseUrl: string;
+  /** Raw transport: the in-process mock's fetch or the global fetch. Unchecked. */
+  fetch: FetchLike;
   /** Stops what the target started in this process (the MSW interception), after the suite's cleanup. */
   close?: () => void;
 }
