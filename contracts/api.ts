@@ -29,14 +29,9 @@ export interface Answer<T = any> {
   body: T;
 }
 
-export interface Api {
-  call<T = any>(method: string, path: string, options?: CallOptions): Promise<Answer<T>>;
-  get<T = any>(path: string, options?: CallOptions): Promise<Answer<T>>;
-  post<T = any>(path: string, options?: CallOptions): Promise<Answer<T>>;
-  put<T = any>(path: string, options?: CallOptions): Promise<Answer<T>>;
-  delete<T = any>(path: string, options?: CallOptions): Promise<Answer<T>>;
-  patch<T = any>(path: string, options?: CallOptions): Promise<Answer<T>>;
-}
+type Call = <T = any>(method: string, path: string, options?: CallOptions) => Promise<Answer<T>>;
+
+export type Api = ReturnType<typeof apiOf>;
 
 /** The query of a call as URLSearchParams (undefined values are left out). */
 export function searchParamsOf(query: CallOptions['query']): URLSearchParams {
@@ -52,15 +47,12 @@ function queryString(query: CallOptions['query']): string {
 }
 
 /** The Api around one `call`: get/post/put/delete are that call with the method filled in. */
-export function apiOf(call: Api['call']): Api {
-  return {
-    call,
-    get: (path, options) => call('GET', path, options),
-    post: (path, options) => call('POST', path, options),
-    put: (path, options) => call('PUT', path, options),
-    delete: (path, options) => call('DELETE', path, options),
-    patch: (path, options) => call('PATCH', path, options),
-  };
+export function apiOf(call: Call) {
+  const as =
+    (method: string) =>
+    <T = any>(path: string, options?: CallOptions) =>
+      call<T>(method, path, options);
+  return { call, get: as('GET'), post: as('POST'), put: as('PUT'), delete: as('DELETE'), patch: as('PATCH') };
 }
 
 /**
