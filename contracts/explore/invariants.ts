@@ -2,16 +2,12 @@
 // fuzzer's own; each failure names its invariant, so a report can say which one caught a broken server.
 import { validator as api } from '../../openapi/validator.ts';
 import { checkIdPrefixes } from '../checks/ids.ts';
+import type { CheckName } from '../checks/types.ts';
 import type { Built } from './requests.ts';
 
+/** The checks' names (contracts/checks/types.ts) but `documented_operation`, then the explorer's own. */
 export type InvariantName =
-  | 'not_a_server_error'
-  | 'status_code_conformance'
-  | 'content_type_conformance'
-  | 'response_schema_conformance'
-  | 'json_body'
-  | 'id_prefixes'
-  | 'prism_violations'
+  | Exclude<CheckName, 'documented_operation'>
   | 'refuses_invalid_input'
   | 'resource_available'
   | 'gone_after_delete'
