@@ -14,19 +14,20 @@ function apiPath(request: Request): string {
 }
 
 /**
- * `response` with its JSON body edited in place by `edit` (an empty body is left as it is).
+ * `response` with its JSON body edited in place by `edit`, or replaced by what `edit` returns (an empty body is
+ * left as it is).
  *
  * @example
  * const renamed = await rewriteJson(response, (body) => { body.data.id = 'hook_1'; });
  */
-export async function rewriteJson(response: Response, edit: (body: any) => void): Promise<Response> {
+export async function rewriteJson(response: Response, edit: (body: any) => unknown): Promise<Response> {
   const text = await response.text();
   if (text === '') return new Response(null, response);
   const body = JSON.parse(text);
-  edit(body);
+  const replaced = edit(body);
   const headers = new Headers(response.headers);
   headers.delete('content-length');
-  return new Response(JSON.stringify(body), { status: response.status, headers });
+  return new Response(JSON.stringify(replaced ?? body), { status: response.status, headers });
 }
 
 export interface Variant {
@@ -165,10 +166,7 @@ export const VARIANTS: Record<string, Variant> = {
         response.status !== 200
       )
         return response;
-      const text = await response.text();
-      const headers = new Headers(response.headers);
-      headers.delete('content-length');
-      return new Response(JSON.stringify({ data: JSON.parse(text) }), { status: 200, headers });
+      return rewriteJson(response, (account) => ({ data: account }));
     },
   },
   'app-without-name-slug': {
