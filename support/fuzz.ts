@@ -7,6 +7,7 @@ import {
   InvariantError,
   type Answer,
   type Exchange,
+  type ExploreOptions,
   type ExploreReport,
 } from '../contracts/explore/engine.ts';
 import { operationsOf, type Operation } from '../contracts/explore/generators.ts';
@@ -217,13 +218,8 @@ function checkWorld(world: World, exchange: Exchange): void {
 
 // ---- the property -------------------------------------------------------------------------------
 
-export interface FuzzOptions extends FuzzerOptions {
-  runs: number;
-  seed?: number;
-  path?: string;
-  /** Stop at the first failure without shrinking it (long runs report sooner). */
-  noShrink?: boolean;
-}
+/** The fuzzer's options and the exploration's (runs, seed, path, noShrink: stop at the first failure unshrunk). */
+export type FuzzOptions = FuzzerOptions & ExploreOptions;
 
 export interface FuzzReport extends ExploreReport {
   requests: number;
