@@ -18,11 +18,9 @@ export function otherEnvironment(environment: Environment): Environment {
 /** The trigger's environment and end user: the mock's world, else CONTRACT_ENVIRONMENT, CONTRACT_EXTERNAL_USER_ID. */
 export async function triggerOwner(ids: Discovery) {
   const triggerId = await ids.triggerId();
-  const projects = ((await ids.world())?.projects ?? []) as Array<{
-    deployed_triggers?: Array<{ id: string; external_user_id: string; environment: Environment }>;
-  }>;
+  const projects = (await ids.world())?.projects ?? [];
   const seeded = projects.flatMap((p) => p.deployed_triggers ?? []).find((t) => t.id === triggerId);
-  const environment = seeded?.environment ?? ENVIRONMENT;
+  const environment = (seeded?.environment as Environment | undefined) ?? ENVIRONMENT;
   const owner = seeded?.external_user_id ?? process.env.CONTRACT_EXTERNAL_USER_ID ?? 'contract-user';
   return { headers: inEnvironment(environment), query: { external_user_id: owner }, environment };
 }
