@@ -5,7 +5,7 @@
 // pages. The SDK takes the origin as `baseUrl` and adds `v1/` itself. Writes that cannot be undone
 // need `disposable`, so on a live server only the read-only methods run.
 import { randomBytes } from 'node:crypto';
-import { PipedreamClient, PipedreamError } from '@pipedream/sdk';
+import { type DeployedComponent, PipedreamClient, PipedreamError } from '@pipedream/sdk';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { verifySignature } from '../../mocks/outbound/signature.ts';
 import { document } from '../../openapi/generated/document.ts';
@@ -685,13 +685,7 @@ describe.skipIf(!servesV1)(
             webhookUrl: 'https://receiver.example.com/own',
             emitOnDeploy: true,
           });
-          const trigger = deployed.data as {
-            id: string;
-            componentKey?: string;
-            webhookSigningKey?: string;
-            emitOnDeploy?: boolean;
-            type: string;
-          };
+          const trigger = deployed.data as DeployedComponent;
           expect(trigger.id).toMatch(/^dc_/);
           expect(trigger).toMatchObject({
             componentKey: 'github-new-issue',
@@ -999,16 +993,8 @@ describe.skipIf(!servesV1)(
             `/webhooks?url=${encodeURIComponent('https://receiver.example.com/invoked')}&name=invoked&description=d`,
           );
           await rest('POST', `/subscriptions?emitter_id=${ok.id}&listener_id=${hook.body.data.id}&event_name=`);
-          const workspace = async () =>
-            (await rest('GET', `/workspaces/${org_id}`)).body.data as {
-              daily_invocations_used?: number;
-              daily_compute_time_used?: number;
-            };
-          const me = async () =>
-            (await rest('GET', '/users/me')).body.data as {
-              daily_invocations_used: number;
-              daily_compute_time_used: number;
-            };
+          const workspace = async () => (await rest('GET', `/workspaces/${org_id}`)).body.data;
+          const me = async () => (await rest('GET', '/users/me')).body.data;
           const before = await workspace();
           const meBefore = await me();
 
@@ -1042,14 +1028,7 @@ describe.skipIf(!servesV1)(
           const deliveries = (await keyControl.deliveries({ wait: true })).filter(
             (d) => d.url === 'https://receiver.example.com/invoked',
           );
-          const bodies = deliveries.map(
-            (d) =>
-              JSON.parse(d.body) as {
-                emit_id: string;
-                emitter_id: string;
-                event: { body: unknown; headers: Record<string, string> };
-              },
-          );
+          const bodies = deliveries.map((d) => JSON.parse(d.body));
           expect(bodies.map((b) => b.event.body)).toEqual([{ order: 42 }, { order: 43 }]);
           expect(bodies.map((b) => b.emitter_id)).toEqual([ok.id, ok.id]);
           expect(bodies[1]!.event.headers['x-pd-external-user-id']).toBe('sdk-invoker');
