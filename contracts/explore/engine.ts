@@ -10,6 +10,7 @@ import {
 } from '../../openapi/coverage.ts';
 import { document } from '../../openapi/generated/document.ts';
 import { isObject } from '../../openapi/json.ts';
+import { valueAt } from '../../openapi/json-pointer.ts';
 import { isWalk, movesArbitrary, type Move, type Operation, type Walk } from './generators.ts';
 import { checkAnswer, InvariantError, type AnswerRules, type Exchange } from './invariants.ts';
 import {
@@ -190,7 +191,7 @@ async function runWalk(run: RunState, move: Walk): Promise<void> {
   const out = (linksFrom.get(operation.operationId) ?? []).filter((link) => statusMatches(link.status, first.status));
   if (out.length === 0) return;
   const source = sourceOf(first);
-  const created = createdPointer(out) === undefined ? undefined : evaluate(createdPointer(out)!, first.body);
+  const created = createdPointer(out) === undefined ? undefined : valueAt(first.body, createdPointer(out)!);
   // Guarded: never follow a link (a delete!) from an answer naming something that existed before.
   if (options.guarded && (typeof created !== 'string' || before.includes(created))) return;
   const undo = out.find((link) => link.undo);
@@ -289,12 +290,6 @@ function createdPointer(links: readonly LinkUniverse[]): string | undefined {
     }
   }
   return undefined;
-}
-
-function evaluate(pointer: string, body: unknown): unknown {
-  let node = body;
-  for (const key of pointer.slice(1).split('/')) node = isObject(node) ? node[key] : undefined;
-  return node;
 }
 
 function sourceOf({ request, body }: Exchange): ExpressionSource {
