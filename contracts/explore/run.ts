@@ -6,7 +6,7 @@ import { validator } from '../../openapi/validator.ts';
 import { createTargetFrom } from '../targets/create.ts';
 import type { FetchLike, TargetSettings } from '../targets/types.ts';
 import { toCurl } from './curl.ts';
-import { BudgetSpent, createEngine, explore, type Answer, type Exchange, type ExploreReport } from './engine.ts';
+import { BudgetSpent, createEngine, explore, type Answer, type Exchange } from './engine.ts';
 import { operationsOf, type Operation } from './generators.ts';
 import { followLink, harvest, type Built, type RunTokens } from './requests.ts';
 import type { ExpressionSource, LinkUniverse } from '../../openapi/coverage.ts';
@@ -28,19 +28,6 @@ export interface ExploreSettings {
   noShrink?: boolean;
 }
 
-export interface ExploreResult {
-  report: ExploreReport;
-  requests: number;
-  statuses: Map<number, number>;
-  coverage: Coverage;
-  /** The budget ended the exploration early. */
-  budgetSpent: boolean;
-  /** The failing run as curl commands, when it failed. */
-  curl?: string[];
-  /** Undos that failed at the end: what is left behind, one line each. */
-  leftBehind: string[];
-}
-
 /** The live defaults: gentle enough for a shared staging API. */
 const LIVE_MAX_RPS = 5;
 const LIVE_MAX_REQUESTS = 500;
@@ -56,7 +43,7 @@ export async function exploreTarget(
   settings: TargetSettings,
   options: ExploreSettings = {},
   wrap?: (fetch: FetchLike) => FetchLike,
-): Promise<ExploreResult> {
+) {
   const target = await createTargetFrom(settings);
   const live = !target.caps.disposable;
   const maxRps = options.maxRps ?? (live ? LIVE_MAX_RPS : Number.POSITIVE_INFINITY);
@@ -111,16 +98,18 @@ export async function exploreTarget(
   const leftBehind = await undoLeftBehind(exploration, operations);
   target.close?.();
   const { stats } = transport;
-  const result: ExploreResult = {
+  return {
     report,
     requests: stats.requests,
     statuses: stats.statuses,
     coverage: exploration.coverage,
+    /** The budget ended the exploration early. */
     budgetSpent: transport.budgetSpent(),
+    /** The failing run as curl commands, when it failed. */
+    curl: report.failed && report.exchanges ? toCurl(report.exchanges, transport.base) : undefined,
+    /** Undos that failed at the end: what is left behind, one line each. */
     leftBehind,
   };
-  if (report.failed && report.exchanges) result.curl = toCurl(report.exchanges, transport.base);
-  return result;
 }
 
 /** One exploration of a target: its transport, its coverage, the current run, what walks left to undo. */
