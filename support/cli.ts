@@ -16,8 +16,6 @@ const CLI_ENV = [
   ...'PRISM_WAIT UPSTREAM RECEIVER_URL RECEIVER_SIGNING_KEY PUBLIC_URL NO_COLOR FORCE_COLOR'.split(' '),
 ];
 
-export type CliRun = ReturnType<typeof startCli>;
-
 const running: ChildProcessWithoutNullStreams[] = [];
 type CliOptions = { env?: Record<string, string>; stdin?: string; cwd?: string };
 

@@ -59,9 +59,6 @@ export function recordingSink() {
   };
 }
 
-/** A store world for a unit test: its store on a fixed clock, recorded deliveries, its first workspace and project. */
-export type StoreFixture = ReturnType<typeof storeFixture>;
-
 /**
  * The world of `token` in a new store seeded `seed`, on a clock fixed at `now`, its deliveries
  * recorded (the setup every store test of emits, runs and quotas needs).
