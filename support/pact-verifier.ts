@@ -86,13 +86,6 @@ export async function verifiedAgainst(
 /** A broken variant of the self-test, the interaction (its description) it must fail, the field the failure names. */
 export type VariantCase = readonly [variant: string, interaction: string, field: string];
 
-/** What a variant's test verifies: the pact file holding the interaction, its bearer, and a fresh provider. */
-interface VariantTarget {
-  file: string;
-  token: string;
-  start: () => Promise<StartedProvider>;
-}
-
 /**
  * Declares a test per case: the official verifier over the pact `target(interaction)` names, against the
  * self-test's broken variant (contracts/self-test/variants.ts) served in front of a fresh provider, fails
@@ -105,7 +98,7 @@ interface VariantTarget {
 export function itFailsThroughVariants(
   name: string,
   cases: readonly VariantCase[],
-  target: (interaction: string) => VariantTarget,
+  target: (interaction: string) => { file: string; token: string; start: () => Promise<StartedProvider> },
   timeout: number,
 ): void {
   for (const [variant, interaction, field] of cases)
