@@ -134,8 +134,6 @@ function coherent(operation: Operation) {
 }
 
 export interface MoveOptions {
-  /** Draw missing and malformed tokens, bad media types, mutated bodies and Prefer headers (default true). */
-  invalid?: boolean;
   /** Indices of the operations single requests may call; default all. */
   singles?: readonly number[];
 }
@@ -146,57 +144,50 @@ export interface MoveOptions {
  * fc.sample(stepArbitrary(operations), 1);
  */
 function stepArbitrary(operations: readonly Operation[], options: MoveOptions = {}): fc.Arbitrary<Step> {
-  const invalid = options.invalid !== false;
   const singles = options.singles ?? operations.map((_, index) => index);
   return fc.constantFrom(...singles).chain((op) => {
     const operation = operations[op]!;
     return fc.record({
       op: fc.constant(op),
-      auth: invalid
-        ? fc.oneof({ weight: 12, arbitrary: fc.constantFrom(0, 1, 2) }, { weight: 1, arbitrary: fc.constantFrom(3, 4) })
-        : fc.constantFrom(0, 1, 2),
+      // Missing and malformed tokens, bad media types, mutated bodies and Prefer headers are drawn too.
+      auth: fc.oneof(
+        { weight: 12, arbitrary: fc.constantFrom(0, 1, 2) },
+        { weight: 1, arbitrary: fc.constantFrom(3, 4) },
+      ),
       // A third of the time every parameter keeps the document's example: the examples name one
       // coherent set of resources of every world (a project, its environment, trigger and account),
       // which independent draws rarely hit together.
       ...coherent(operation),
       body: operation.hasBody
-        ? invalid
-          ? fc.oneof(
-              {
-                weight: 8,
-                arbitrary: fc
-                  .array(fc.tuple(fc.nat({ max: 50 }), optional(value(true))), { maxLength: 3 })
-                  .map((example) => ({ example })),
-              },
-              { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((json) => ({ json })) },
-              {
-                weight: 1,
-                arbitrary: fc
-                  .oneof(fc.string({ maxLength: 20 }), fc.constantFrom('{', '[1,', '{"a":1}x', ''))
-                  .map((t) => ({ text: t })),
-              },
-            )
-          : fc.constant({ example: [] as Array<[number, Value | null]> })
-        : fc.constant(null),
-      contentType: invalid
         ? fc.oneof(
-            { weight: 10, arbitrary: fc.constant('application/json' as const) },
-            { weight: 1, arbitrary: fc.constantFrom('text/plain' as const, null) },
-          )
-        : fc.constant('application/json' as const),
-      prefer: invalid
-        ? fc.oneof(
-            { weight: 12, arbitrary: fc.constant(null) },
+            {
+              weight: 8,
+              arbitrary: fc
+                .array(fc.tuple(fc.nat({ max: 50 }), optional(value(true))), { maxLength: 3 })
+                .map((example) => ({ example })),
+            },
+            { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((json) => ({ json })) },
             {
               weight: 1,
-              arbitrary: fc.constantFrom(
-                ...'code=200 code=400 code=404 code=429 code=418 code=abc delay=0 example=nope return=minimal'.split(
-                  ' ',
-                ),
-              ),
+              arbitrary: fc
+                .oneof(fc.string({ maxLength: 20 }), fc.constantFrom('{', '[1,', '{"a":1}x', ''))
+                .map((t) => ({ text: t })),
             },
           )
         : fc.constant(null),
+      contentType: fc.oneof(
+        { weight: 10, arbitrary: fc.constant('application/json' as const) },
+        { weight: 1, arbitrary: fc.constantFrom('text/plain' as const, null) },
+      ),
+      prefer: fc.oneof(
+        { weight: 12, arbitrary: fc.constant(null) },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(
+            ...'code=200 code=400 code=404 code=429 code=418 code=abc delay=0 example=nope return=minimal'.split(' '),
+          ),
+        },
+      ),
     });
   });
 }
