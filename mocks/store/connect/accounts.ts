@@ -1,6 +1,6 @@
 // Connected accounts created through the API (the SDK's `accounts.create`, `deleteByApp`, `listByExternalUser`); one
 // created with a connect token ends its flow as the hosted flow does (connect.ts finishConnectFlow).
-import type { AccountView, ProjectEnvironment } from '../../factories/types.ts';
+import type { AccountView, ProjectEnvironment, Schemas } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, ok } from '../../common/errors.ts';
 import { makeConnectedAccount } from '../../factories/index.ts';
@@ -10,14 +10,7 @@ import { accountView, finishConnectFlow, inEnvironment, projectOf } from './conn
 import { collectionFull } from '../world/retention.ts';
 import type { World } from '../world/world.ts';
 
-interface CreateAccountInput {
-  app_slug: string;
-  cfmap_json: string;
-  connect_token: string;
-  name?: string;
-  account_id?: string;
-  app_override_id?: string;
-}
+type CreateAccountInput = Schemas['CreateAccountRequest'];
 
 /** 422 with the field that does not fit (docs/errors.md: a well-formed body naming what this world cannot use). */
 function unfit(field: string, message: string, value: unknown): Result<never> {

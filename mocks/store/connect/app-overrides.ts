@@ -1,6 +1,6 @@
 // App overrides (the SDK's `appOverrides`): custom-field values and an optional OAuth client for one app, owned by a
 // project or its workspace (a project sees both; names unique per owner).
-import type { AppOverride, PageInfo } from '../../factories/types.ts';
+import type { AppOverride, PageInfo, Schemas } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, ok } from '../../common/errors.ts';
 import { hex } from '../../factories/common.ts';
@@ -10,18 +10,9 @@ import { type PageQuery, pageOfList } from '../world/pagination.ts';
 import { collectionFull } from '../world/retention.ts';
 import type { AppOverrideRecord, ProjectRecord, World } from '../world/world.ts';
 
-interface CreateAppOverrideInput {
-  app: string;
-  name: string;
-  oauth_app_id?: string;
-  cfmap?: Record<string, unknown>;
-}
+type CreateAppOverrideInput = Schemas['CreateAppOverrideRequest'];
 
-interface UpdateAppOverrideInput {
-  name?: string;
-  oauth_app_id?: string | null;
-  cfmap?: Record<string, unknown>;
-}
+type UpdateAppOverrideInput = Schemas['UpdateAppOverrideRequest'];
 
 function sees(project: ProjectRecord, override: AppOverride): boolean {
   return override.owner_id === project.project.id || override.owner_id === project.project.org_id;

@@ -1,6 +1,13 @@
 // The catalogue's components as a project reads them: lists, reads, configureProp, reloadProps and action runs.
 // Components are the same for every world; what depends on the world is whose accounts a prop may take.
-import type { Component, ComponentProp, ConfiguredProps, PageInfo, ProjectEnvironment } from '../../factories/types.ts';
+import type {
+  Component,
+  ComponentProp,
+  ConfiguredProps,
+  PageInfo,
+  ProjectEnvironment,
+  Schemas,
+} from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, ok } from '../../common/errors.ts';
 import {
@@ -146,11 +153,7 @@ function accountProblem(world: World, prop: ComponentProp, value: unknown, who: 
   return undefined;
 }
 
-interface ConfigurePropInput extends ReloadPropsInput {
-  prop_name: string;
-  page?: number;
-  query?: string;
-}
+type ConfigurePropInput = Schemas['ConfigurePropRequest'];
 
 interface PropOptions {
   options?: Array<{ label: string; value: string | number | boolean }>;
@@ -259,13 +262,7 @@ function dynamicPropsId(key: string, value: string): string {
   return `dyp_${out}`;
 }
 
-interface ReloadPropsInput {
-  id: string;
-  version?: string;
-  external_user_id: string;
-  configured_props?: ConfiguredProps;
-  dynamic_props_id?: string;
-}
+type ReloadPropsInput = Schemas['ReloadPropsRequest'];
 
 interface ReloadedProps {
   dynamicProps?: { id?: string; configurableProps: ComponentProp[] };
@@ -306,9 +303,7 @@ function reloadProblem(component: Component, reload: ComponentProp, value: unkno
     : `${reload.name}: ${JSON.stringify(value)} is not one of the ${reload.label ?? reload.name} options`;
 }
 
-interface RunActionInput extends ReloadPropsInput {
-  stash_id?: string | boolean;
-}
+type RunActionInput = Schemas['RunActionRequest'];
 
 interface Observation {
   k: string;

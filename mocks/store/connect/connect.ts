@@ -10,6 +10,7 @@ import type {
   ConnectWebhookWithSigningKey,
   PageInfo,
   ProjectEnvironment,
+  Schemas,
   ValidateTokenResponse,
 } from '../../factories/types.ts';
 import type { DeliveryRecord } from '../../outbound/types.ts';
@@ -149,13 +150,7 @@ export function regenerateProjectWebhookSigningKey(
   return ok({ data: webhookView(world, record, true) as ConnectWebhookWithSigningKey });
 }
 
-export interface CreateConnectTokenInput {
-  external_user_id: string;
-  webhook_uri?: string;
-  allowed_origins?: string[];
-  /** Seconds, at most 4 hours (the document checks it); 4 hours when absent. */
-  expires_in?: number;
-}
+type CreateConnectTokenInput = Schemas['CreateConnectTokenRequest'];
 
 export function createConnectToken(
   world: World,

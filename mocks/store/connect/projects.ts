@@ -1,6 +1,13 @@
 // Connect projects as the SDK's `projects` client sees them: create, read, update, delete, the logo and the apps;
 // inputs arrive checked, what depends on the world is decided here.
-import type { ConnectProject, PageInfo, Project, ProjectEnvironment, ProjectInfo } from '../../factories/types.ts';
+import type {
+  ConnectProject,
+  PageInfo,
+  Project,
+  ProjectEnvironment,
+  ProjectInfo,
+  Schemas,
+} from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { ok } from '../../common/errors.ts';
 import { newId } from '../../ids/ids.ts';
@@ -47,12 +54,7 @@ export function listProjects(
   });
 }
 
-export interface CreateProjectInput {
-  name: string;
-  app_name?: string;
-  support_email?: string;
-  connect_require_key_auth_test?: boolean;
-}
+type CreateProjectInput = Schemas['CreateProjectRequest'];
 
 /**
  * A new project in the world's first workspace, with both environments and nothing in them yet.
@@ -84,12 +86,7 @@ export function getProject(world: World, projectId: string): Result<ConnectProje
   return found.ok ? ok(projectView(found.value.project)) : found;
 }
 
-export interface UpdateProjectInput {
-  name?: string;
-  app_name?: string | null;
-  support_email?: string | null;
-  connect_require_key_auth_test?: boolean | null;
-}
+type UpdateProjectInput = Schemas['UpdateProjectRequest'];
 
 /**
  * Changes the fields given; `null` clears an optional one.

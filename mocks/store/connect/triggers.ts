@@ -1,11 +1,11 @@
 // Connect triggers: the catalogue's trigger components, deployment for an end user, deployed triggers (`dc_`) and
 // their webhooks, each with its own `wh_` ID and signing key (deliveries: trigger-emit.ts).
 import type {
-  ConfiguredProps,
   ConnectWebhookWithSigningKey,
   DeployedTrigger,
   PageInfo,
   ProjectEnvironment,
+  Schemas,
   TriggerComponent,
   TriggerWebhooks,
 } from '../../factories/types.ts';
@@ -49,13 +49,7 @@ export function getTriggerComponent(world: World, projectId: string, key: string
   return getComponent(world, projectId, 'trigger', key) as Result<{ data: TriggerComponent }>;
 }
 
-export interface DeployTriggerInput {
-  id: string;
-  external_user_id: string;
-  configured_props?: ConfiguredProps;
-  webhook_url?: string;
-  emit_on_deploy?: boolean;
-}
+type DeployTriggerInput = Schemas['DeployTriggerRequest'];
 
 /** The event a trigger deployed with `emit_on_deploy: true` emits at once. */
 function deployEvent(trigger: DeployedTrigger): Record<string, unknown> {
@@ -268,12 +262,7 @@ export function regenerateDeployedTriggerWebhookSigningKey(
   return ok({ data: withKey(found.value) });
 }
 
-interface UpdateTriggerInput {
-  active?: boolean;
-  configured_props?: ConfiguredProps;
-  name?: string;
-  emit_on_deploy?: boolean;
-}
+type UpdateTriggerInput = Schemas['UpdateDeployedTriggerRequest'];
 
 /**
  * `deployedTriggers.update`: sets what the body names (`configured_props` replaced whole); the
