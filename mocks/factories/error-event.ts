@@ -2,7 +2,6 @@ import type { FactoryContext } from '../ids/random.ts';
 import type { OriginalContext, OriginalEvent, WorkflowErrorDetails, WorkflowErrorEventSummary } from './types.ts';
 import { newId } from '../ids/ids.ts';
 import { randomBase62 } from '../ids/random.ts';
-import { overrideWith } from './common.ts';
 
 const PRODUCTS = [
   'Ergonomic Steel Chair',
@@ -62,11 +61,7 @@ export interface ErrorEventOptions {
   seq?: number;
 }
 
-export function makeErrorEventSummary(
-  ctx: FactoryContext,
-  overrides?: Partial<WorkflowErrorEventSummary>,
-  options: ErrorEventOptions = {},
-): WorkflowErrorEventSummary {
+export function makeErrorEventSummary(ctx: FactoryContext, options: ErrorEventOptions = {}): WorkflowErrorEventSummary {
   const { faker } = ctx;
   const indexedAt = ctx.now() - faker.number.int({ min: 0, max: 7 * 86_400_000 });
   const ts = new Date(indexedAt).toISOString();
@@ -86,7 +81,7 @@ export function makeErrorEventSummary(
     owner_id: options.ownerId ?? newId('workspace', ctx),
     platform_version: PLATFORM_VERSION,
   };
-  const summary: WorkflowErrorEventSummary = {
+  return {
     id: `${indexedAt}-${options.seq ?? faker.number.int({ min: 0, max: 999 })}`,
     indexed_at_ms: indexedAt,
     event: {
@@ -96,5 +91,4 @@ export function makeErrorEventSummary(
       metadata: { emitter_id: workflowId, emit_id: emitId, name: '$errors' },
     },
   };
-  return overrideWith(summary, overrides);
 }

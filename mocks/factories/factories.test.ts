@@ -102,11 +102,9 @@ describe('every factory value validates against its components.schemas entry', (
   it('Webhook', () => expectValid('Webhook', (ctx) => makeWebhook(ctx)));
   it('Subscription (concrete and glob emitters)', () => expectValid('Subscription', (ctx) => makeSubscription(ctx)));
   it('WorkflowErrorEventSummary, full and truncated', () => {
-    expectValid('WorkflowErrorEventSummary', (ctx, i) =>
-      makeErrorEventSummary(ctx, undefined, { largeEvent: i % 5 === 0 }),
-    );
+    expectValid('WorkflowErrorEventSummary', (ctx, i) => makeErrorEventSummary(ctx, { largeEvent: i % 5 === 0 }));
     expectValid('WorkflowErrorEventSummary', (ctx) => {
-      const summary = makeErrorEventSummary(ctx, undefined, { largeEvent: true });
+      const summary = makeErrorEventSummary(ctx, { largeEvent: true });
       summary.event.original_event = truncateEvent(summary.event.original_event);
       expect(summary.event.original_event).toMatchObject({ truncated: true });
       return summary;

@@ -84,7 +84,7 @@ function everything(ctx: FactoryContext, i: number): unknown[] {
     makeSavedComponent(ctx),
     makeWebhook(ctx),
     makeSubscription(ctx),
-    makeErrorEventSummary(ctx, undefined, { largeEvent: i % 3 === 0 }),
+    makeErrorEventSummary(ctx, { largeEvent: i % 3 === 0 }),
     makeOriginalEvent(ctx),
     makeProject(ctx),
     makeTemplate(ctx),

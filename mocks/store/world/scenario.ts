@@ -303,7 +303,7 @@ function plantErrors(
   const cellId = workflow.steps[0]?.id ?? '';
   const events = given.map(({ code, original_event, age_ms, ...fields }) => {
     const seq = ++world.errorSeq;
-    const event = makeErrorEventSummary(ctx, undefined, {
+    const event = makeErrorEventSummary(ctx, {
       workflowId: workflow.id,
       ownerId: orgId,
       cellId,

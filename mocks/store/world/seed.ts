@@ -263,7 +263,7 @@ function seedWorkflows(world: World, orgId: string, projectId: string) {
   for (let i = 0; i < 5; i++) {
     const seq = ++world.errorSeq;
     const options = { workflowId: withErrors.id, ownerId: orgId, cellId, largeEvent: i === 2, seq };
-    events.push(makeErrorEventSummary(ctx, undefined, options));
+    events.push(makeErrorEventSummary(ctx, options));
   }
   events.sort((a, b) => b.indexed_at_ms - a.indexed_at_ms);
   world.workflows.get(withErrors.id)!.errors = events;
