@@ -11,13 +11,13 @@ import { describe, expect, it } from 'vitest';
 import factoryLocale from '../ids/faker-locale.json' with { type: 'json' };
 import {
   createRandomizer,
-  fakerWith,
   restoreRandomizer,
   seedFrom,
   type FactoryContext,
   type SavableRandomizer,
   type WorldFaker,
 } from '../ids/random.ts';
+import { createWorldFaker } from '../ids/world-faker.ts';
 import {
   makeApp,
   makeConnectedAccount,
@@ -55,7 +55,7 @@ function pair(seed: number | number[]): Pair {
   const kitRandomizer = createRandomizer(seed);
   const realRandomizer = createRandomizer(seed);
   return {
-    kit: fakerWith(kitRandomizer),
+    kit: createWorldFaker(kitRandomizer),
     real: new EnglishFaker({ locale: englishFaker.rawDefinitions, randomizer: realRandomizer }),
     kitRandomizer,
     realRandomizer,
@@ -248,7 +248,7 @@ describe("the kit's faker (mocks/ids/world-faker.ts)", () => {
   });
 
   it('is loud about what it does not port: a username beyond ASCII', () => {
-    const faker = fakerWith(createRandomizer(1));
+    const faker = createWorldFaker(createRandomizer(1));
     // faker transliterates it with a table of its own; the English names never need it.
     expect(() => faker.internet.username({ firstName: 'Иван', lastName: 'Smith' })).toThrow(
       /does not transliterate "И"/,

@@ -2,15 +2,8 @@
 // (server seed, token) gives the same world byte for byte; after seeding the world reads its own clock (clock.ts).
 import type { DeliverySink } from '../../outbound/types.ts';
 import type { World } from './world.ts';
-import {
-  createFaker,
-  createRandomizer,
-  fakerWith,
-  restoreRandomizer,
-  seedFrom,
-  stableKey,
-  unixSeconds,
-} from '../../ids/random.ts';
+import { createRandomizer, restoreRandomizer, seedFrom, stableKey, unixSeconds } from '../../ids/random.ts';
+import { createWorldFaker } from '../../ids/world-faker.ts';
 import type { FactoryContext, RandomizerState, SavableRandomizer, WorldFaker } from '../../ids/random.ts';
 import {
   makeConnectedAccount,
@@ -39,7 +32,7 @@ import { declaredWeight, errorEventCount, formatBytes, SCENARIO_WEIGHT_LIMIT, wo
 /** 2025-06-01T12:00:00Z: the clock of every seeded world. */
 export const REFERENCE_TIME_MS = Date.UTC(2025, 5, 1, 12, 0, 0);
 
-const seedingFaker = createFaker(0);
+const seedingFaker = createWorldFaker(createRandomizer(0));
 
 export const SEEDED_ENVIRONMENTS = ['production', 'development'] as const;
 
@@ -156,14 +149,14 @@ export function createWorldRandom(
   let seeding = 'seeding' in start;
   let randomizer: SavableRandomizer | undefined =
     'saved' in start && start.saved !== null ? restoreRandomizer(start.saved) : undefined;
-  let own: WorldFaker | undefined = randomizer === undefined ? undefined : fakerWith(randomizer);
+  let own: WorldFaker | undefined = randomizer === undefined ? undefined : createWorldFaker(randomizer);
   const clock = createWorldClock(options.now);
   const ctx: FactoryContext = {
     get faker() {
       if (seeding) return seedingFaker;
       if (own === undefined) {
         randomizer = createRandomizer(seedFrom(options.seed, options.token, 'after-seed'));
-        own = fakerWith(randomizer);
+        own = createWorldFaker(randomizer);
       }
       return own;
     },
