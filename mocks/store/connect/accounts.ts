@@ -6,7 +6,7 @@ import { fail, ok } from '../../common/errors.ts';
 import { makeConnectedAccount } from '../../factories/index.ts';
 import { newId } from '../../ids/ids.ts';
 import { appForSlug, appMatches } from './apps.ts';
-import { accountView, finishConnectFlow, inEnvironment, projectOf } from './connect.ts';
+import { accountView, finishConnectFlow, projectOf } from './connect.ts';
 import { collectionFull } from '../world/retention.ts';
 import type { World } from '../world/world.ts';
 
@@ -34,7 +34,7 @@ export function createConnectedAccount(
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const token = world.connectTokens.get(input.connect_token);
-  if (token === undefined || token.projectId !== projectId || !inEnvironment(token.environment, environment))
+  if (token === undefined || token.projectId !== projectId || token.environment !== environment)
     return unfit(
       'connect_token',
       `connect token ${input.connect_token} is not one of project ${projectId} (${environment})`,
@@ -89,7 +89,7 @@ export function createConnectedAccount(
     const fits =
       record !== undefined &&
       record.projectId === projectId &&
-      inEnvironment(record.environment, environment) &&
+      record.environment === environment &&
       record.account.external_id === token.external_user_id &&
       record.account.app.name_slug === app.name_slug;
     if (!fits)
@@ -138,9 +138,7 @@ export function deleteAccountsByApp(
   if (!project.ok) return project;
   const doomed = project.value.accountIds.filter((id) => {
     const record = world.accounts.get(id);
-    return (
-      record !== undefined && inEnvironment(record.environment, environment) && appMatches(record.account.app, app)
-    );
+    return record !== undefined && record.environment === environment && appMatches(record.account.app, app);
   });
   if (doomed.length === 0)
     return fail('not_found', `project ${projectId} holds no account of app ${app} in ${environment}`, { app });
@@ -168,7 +166,7 @@ export function listAccountsByExternalUser(
     .map((id) => world.accounts.get(id)!)
     .filter(
       (record) =>
-        inEnvironment(record.environment, environment) &&
+        record.environment === environment &&
         record.account.external_id === externalUserId &&
         (query.app === undefined || appMatches(record.account.app, query.app)),
     );

@@ -87,8 +87,6 @@ function componentOf(key: string, scope: ComponentScope, version: string | undef
   return version === undefined || version === found.version ? found : undefined;
 }
 
-const NOUN: Record<ComponentScope, string> = { component: 'component', action: 'action', trigger: 'trigger' };
-
 export function getComponent(
   world: World,
   projectId: string,
@@ -99,14 +97,16 @@ export function getComponent(
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const component = componentOf(key, scope, version);
-  if (component === undefined) {
-    const what = version === undefined ? key : `${key}@${version}`;
-    return fail('not_found', `${what} is not ${scope === 'action' ? 'an' : 'a'} ${NOUN[scope]} of the catalogue`, {
+  if (component === undefined)
+    return fail('not_found', notInCatalogue(scope, key, version), {
       key,
       ...(version === undefined ? {} : { version }),
     });
-  }
   return ok({ data: component });
+}
+
+function notInCatalogue(scope: ComponentScope, key: string, version: string | undefined): string {
+  return `${version === undefined ? key : `${key}@${version}`} is not ${scope === 'action' ? 'an' : 'a'} ${scope} of the catalogue`;
 }
 
 /** A body's `id` (and `version`) that must name a component in scope: 422 otherwise, as for deployTrigger. */
@@ -121,11 +121,7 @@ function bodyComponent(
   if (!project.ok) return project;
   const component = componentOf(key, scope, version);
   if (component !== undefined) return ok(component);
-  return fail(
-    'unprocessable',
-    `${version === undefined ? key : `${key}@${version}`} is not ${scope === 'action' ? 'an' : 'a'} ${NOUN[scope]} of the catalogue`,
-    { field: 'id', key },
-  );
+  return fail('unprocessable', notInCatalogue(scope, key, version), { field: 'id', key });
 }
 
 /** Who configures or runs: the project, its environment and the end user. */
@@ -221,14 +217,10 @@ export function configureProp(
           : accountProblem(world, appProp, configured[appProp.name], user);
       if (problem !== undefined) return ok({ options: [], errors: [problem] });
     }
-    const kind = APP_DETAILS.get(appOfComponent(component))?.resource;
     const text = input.query?.toLowerCase();
-    const all =
-      kind === undefined
-        ? []
-        : resourceOptions(appOfComponent(component), kind).filter(
-            (option) => text === undefined || option.label.toLowerCase().includes(text),
-          );
+    const all = resourcesOf(component).filter(
+      (option) => text === undefined || option.label.toLowerCase().includes(text),
+    );
     const page = input.page ?? 0;
     const options = all.slice(page * OPTIONS_PAGE_SIZE, (page + 1) * OPTIONS_PAGE_SIZE);
     const more = (page + 1) * OPTIONS_PAGE_SIZE < all.length;
@@ -243,6 +235,12 @@ export function configureProp(
     });
   }
   return ok({ options: [], errors: [`${prop.name} has no options: configure it with any ${prop.type} value`] });
+}
+
+/** The resources of the component's app its remote options list (none for an app without them). */
+function resourcesOf(component: Component): ReturnType<typeof resourceOptions> {
+  const kind = APP_DETAILS.get(appOfComponent(component))?.resource;
+  return kind === undefined ? [] : resourceOptions(appOfComponent(component), kind);
 }
 
 /** The app a component belongs to: its app prop's, or its key's first part (apps without auth). */
@@ -296,9 +294,7 @@ export function reloadProps(
 
 function reloadProblem(component: Component, reload: ComponentProp, value: unknown): string | undefined {
   if (value === undefined) return `configure ${reload.name} before reloading the props of ${component.key}`;
-  const kind = APP_DETAILS.get(appOfComponent(component))?.resource;
-  const known = kind === undefined ? [] : resourceOptions(appOfComponent(component), kind);
-  return known.some((option) => option.value === value)
+  return resourcesOf(component).some((option) => option.value === value)
     ? undefined
     : `${reload.name}: ${JSON.stringify(value)} is not one of the ${reload.label ?? reload.name} options`;
 }

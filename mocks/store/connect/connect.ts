@@ -34,7 +34,6 @@ export function projectOf(world: World, projectId: string): Result<ProjectRecord
   return project === undefined ? notFound('project', projectId) : ok(project);
 }
 
-/** `x-pd-environment` (required, openapi/openapi.yaml EnvironmentHeader) scopes every Connect resource. */
 /**
  * The project a bearer's Connect requests are in when they name none (docs/worlds.md, "A Connect
  * client without a project ID"): a Connect token's own project, else the world's first project (the
@@ -48,10 +47,6 @@ export function tokenProject(world: World, token: string): string | undefined {
   if (connectToken !== undefined && world.projects.has(connectToken.projectId)) return connectToken.projectId;
   for (const projectId of world.projects.keys()) return projectId;
   return undefined;
-}
-
-export function inEnvironment(resourceEnvironment: ProjectEnvironment, header: ProjectEnvironment): boolean {
-  return header === resourceEnvironment;
 }
 
 type SetWebhook = EnvironmentRecord & { webhook_url: string; signing_key: string };
@@ -183,8 +178,7 @@ export function validateConnectToken(
   environment: ProjectEnvironment,
 ): Result<ValidateTokenResponse> {
   const record = world.connectTokens.get(connectToken);
-  if (record === undefined || !inEnvironment(record.environment, environment))
-    return notFound('connect token', connectToken);
+  if (record === undefined || record.environment !== environment) return notFound('connect token', connectToken);
   const answer: ValidateTokenResponse = {
     success: true,
     project_id: record.projectId,
@@ -225,7 +219,7 @@ function accountOf(
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const record = world.accounts.get(accountId);
-  if (record === undefined || record.projectId !== projectId || !inEnvironment(record.environment, environment))
+  if (record === undefined || record.projectId !== projectId || record.environment !== environment)
     return notFound('account', accountId);
   return ok(record);
 }
@@ -258,7 +252,7 @@ export function listConnectedAccounts(
   if (!project.ok) return project;
   const ids = project.value.accountIds.filter((id) => {
     const record = world.accounts.get(id);
-    if (record === undefined || !inEnvironment(record.environment, environment)) return false;
+    if (record === undefined || record.environment !== environment) return false;
     if (query.external_user_id !== undefined && record.account.external_id !== query.external_user_id) return false;
     return query.app === undefined || record.account.app.name_slug === query.app || record.account.app.id === query.app;
   });

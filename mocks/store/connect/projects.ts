@@ -12,7 +12,7 @@ import type { Result } from '../../common/errors.ts';
 import { ok } from '../../common/errors.ts';
 import { newId } from '../../ids/ids.ts';
 import { unixSeconds } from '../../ids/random.ts';
-import { inEnvironment, projectOf } from './connect.ts';
+import { projectOf } from './connect.ts';
 import { type PageQuery, pageOfList } from '../world/pagination.ts';
 import { collectionFull } from '../world/retention.ts';
 import { SEEDED_ENVIRONMENTS } from '../world/seed.ts';
@@ -164,7 +164,7 @@ export function getProjectInfo(world: World, projectId: string, environment: Pro
   const apps = new Map<string, { id: string; name_slug: string }>();
   for (const id of found.value.accountIds) {
     const record = world.accounts.get(id);
-    if (record === undefined || !inEnvironment(record.environment, environment)) continue;
+    if (record === undefined || record.environment !== environment) continue;
     const { app } = record.account;
     if (!apps.has(app.name_slug)) apps.set(app.name_slug, { id: app.id, name_slug: app.name_slug });
   }

@@ -14,7 +14,7 @@ import { fail, notFound, ok } from '../../common/errors.ts';
 import { COMPONENTS_BY_KEY, makeDeployedTrigger, slugify } from '../../factories/index.ts';
 import { newId } from '../../ids/ids.ts';
 import { unixSeconds } from '../../ids/random.ts';
-import { inEnvironment, projectOf, signingKey } from './connect.ts';
+import { projectOf, signingKey } from './connect.ts';
 import { emitTrigger } from './trigger-emit.ts';
 import { getComponent, listComponents } from './components.ts';
 import { type PageQuery, pageOfList } from '../world/pagination.ts';
@@ -120,7 +120,7 @@ function triggerOf(
   const visible =
     record !== undefined &&
     record.projectId === projectId &&
-    inEnvironment(record.environment, scope.environment) &&
+    record.environment === scope.environment &&
     scope.externalUserId === record.externalUserId;
   return visible ? ok(record) : notFound('deployed trigger', triggerId);
 }
@@ -136,9 +136,7 @@ export function listDeployedTriggers(
   const ids = project.value.deployedTriggerIds.filter((id) => {
     const record = world.deployedTriggers.get(id);
     return (
-      record !== undefined &&
-      record.externalUserId === scope.externalUserId &&
-      inEnvironment(record.environment, scope.environment)
+      record !== undefined && record.externalUserId === scope.externalUserId && record.environment === scope.environment
     );
   });
   const page = pageOfList(ids, query);
