@@ -5,30 +5,25 @@ import { validator } from '../../openapi/validator.ts';
 import { createContext } from '../ids/random.ts';
 import type { FactoryContext } from '../ids/random.ts';
 import { kindOf } from '../ids/ids.ts';
+import { makeApp, makeConnectToken, makeConnectedAccount } from './connect.ts';
+import { makeDeployedTrigger, TRIGGER_COMPONENTS } from './deployed-trigger.ts';
 import {
-  makeApp,
-  makeConnectToken,
-  makeConnectedAccount,
-  makeDeployedTrigger,
-  TRIGGER_COMPONENTS,
   makeEmailTrigger,
-  makeErrorEventSummary,
-  makeEventSource,
   makeEventSourceTrigger,
   makeHttpTrigger,
-  makeProject,
-  makeSavedComponent,
-  makeStep,
-  makeStepFromDefinition,
-  makeSubscription,
-  makeTemplate,
   makeTimerTrigger,
   makeTriggerFromDefinition,
-  makeUser,
-  makeWebhook,
-  makeWorkflow,
-  makeWorkspace,
-} from './index.ts';
+} from './trigger.ts';
+import { makeErrorEventSummary } from './error-event.ts';
+import { makeEventSource } from './source.ts';
+import { makeProject } from './project.ts';
+import { makeSavedComponent, makeStep, makeStepFromDefinition } from './step.ts';
+import { makeSubscription } from './subscription.ts';
+import { makeTemplate } from './template.ts';
+import { makeUser } from './user.ts';
+import { makeWebhook } from './webhook.ts';
+import { makeWorkflow } from './workflow.ts';
+import { makeWorkspace } from './workspace.ts';
 import { truncateEvent } from '../store/api/error-events.ts';
 
 const COUNT = 500;

@@ -3,7 +3,7 @@
 import type { AppCategory, ConnectApp, PageInfo } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, ok } from '../../common/errors.ts';
-import { APPS_WITH_ACTIONS, APPS_WITH_TRIGGERS, type Catalogue, makeCatalogue } from '../../factories/index.ts';
+import { APPS_WITH_ACTIONS, APPS_WITH_TRIGGERS, type Catalogue, makeCatalogue } from '../../factories/catalogue.ts';
 import { createContext, seedFrom } from '../../ids/random.ts';
 import { type PageQuery, pageOfList } from '../world/pagination.ts';
 import { REFERENCE_TIME_MS } from '../world/seed.ts';

@@ -4,7 +4,7 @@ import type { OriginalEvent, WorkflowErrorDetails, WorkflowErrorEventSummary } f
 import type { DeliveryRecord } from '../../outbound/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { notFound, ok } from '../../common/errors.ts';
-import { defaultStack, eventId, PLATFORM_VERSION } from '../../factories/index.ts';
+import { defaultStack, eventId, PLATFORM_VERSION } from '../../factories/error-event.ts';
 import { kindOf, newId } from '../../ids/ids.ts';
 import { emitterWorkspace, matchingSubscriptions } from './subscriptions.ts';
 import { COMPUTE_MS_PER_STEP, type QuotaName, spendQuota } from '../world/quotas.ts';

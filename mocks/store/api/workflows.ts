@@ -11,12 +11,8 @@ import type {
 import type { Result } from '../../common/errors.ts';
 import { fail, notFound, ok } from '../../common/errors.ts';
 import { newId } from '../../ids/ids.ts';
-import {
-  makeStepFromDefinition,
-  makeTriggerFromDefinition,
-  triggerKindOf,
-  triggerKindOfTrigger,
-} from '../../factories/index.ts';
+import { makeStepFromDefinition } from '../../factories/step.ts';
+import { makeTriggerFromDefinition, triggerKindOf, triggerKindOfTrigger } from '../../factories/trigger.ts';
 import type { World } from '../world/world.ts';
 import { addSource, copy } from '../world/world.ts';
 import { collectionFull } from '../world/retention.ts';

@@ -3,7 +3,7 @@
 import type { AccountView, ProjectEnvironment, Schemas } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, ok } from '../../common/errors.ts';
-import { makeConnectedAccount } from '../../factories/index.ts';
+import { makeConnectedAccount } from '../../factories/connect.ts';
 import { newId } from '../../ids/ids.ts';
 import { appForSlug, appMatches } from './apps.ts';
 import { accountView, finishConnectFlow, projectOf } from './connect.ts';

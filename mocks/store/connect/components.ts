@@ -18,7 +18,7 @@ import {
   COMPONENTS_BY_KEY,
   columnProps,
   resourceOptions,
-} from '../../factories/index.ts';
+} from '../../factories/components.ts';
 import { fnv1a32 } from '../../ids/random.ts';
 import { projectOf } from './connect.ts';
 import { stashFile } from './file-stash.ts';

@@ -16,7 +16,7 @@ import type {
 import type { DeliveryRecord } from '../../outbound/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, notFound, ok } from '../../common/errors.ts';
-import { makeApp, makeConnectToken, makeConnectedAccount, makeCredentials } from '../../factories/index.ts';
+import { makeApp, makeConnectToken, makeConnectedAccount, makeCredentials } from '../../factories/connect.ts';
 import { hex } from '../../factories/common.ts';
 import { newId } from '../../ids/ids.ts';
 import { isoTime, unixSeconds } from '../../ids/random.ts';

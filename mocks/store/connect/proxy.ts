@@ -3,7 +3,7 @@
 import type { ProjectEnvironment } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, notFound, ok } from '../../common/errors.ts';
-import { APP_DETAILS } from '../../factories/index.ts';
+import { APP_DETAILS } from '../../factories/components.ts';
 import { projectOf } from './connect.ts';
 import type { World } from '../world/world.ts';
 

@@ -3,7 +3,7 @@
 // Kept apart from ../api/emit.ts, which a run calls: a run emits, and a trigger's emit runs workflows.
 import type { DeliveryRecord } from '../../outbound/types.ts';
 import { fail, notFound, ok, type Result } from '../../common/errors.ts';
-import { eventId } from '../../factories/index.ts';
+import { eventId } from '../../factories/error-event.ts';
 import { unixSeconds } from '../../ids/random.ts';
 import type { QuotaName } from '../world/quotas.ts';
 import { runWorkflow } from '../api/run.ts';

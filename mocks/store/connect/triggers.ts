@@ -11,7 +11,9 @@ import type {
 } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, notFound, ok } from '../../common/errors.ts';
-import { COMPONENTS_BY_KEY, makeDeployedTrigger, slugify } from '../../factories/index.ts';
+import { COMPONENTS_BY_KEY } from '../../factories/components.ts';
+import { makeDeployedTrigger } from '../../factories/deployed-trigger.ts';
+import { slugify } from '../../factories/common.ts';
 import { newId } from '../../ids/ids.ts';
 import { unixSeconds } from '../../ids/random.ts';
 import { projectOf, signingKey } from './connect.ts';

@@ -1,17 +1,13 @@
 // Live examples (docs/worlds.md, "The document's examples"): each world also plants the resources the document's
 // examples name, after its random seeding, so a request copied from the document gets its documented 2xx.
-import {
-  makeConnectedAccount,
-  makeConnectToken,
-  makeCredentials,
-  makeDeployedTrigger,
-  makeEventSource,
-  makeProject,
-  makeTemplate,
-  makeWebhook,
-  makeWorkflow,
-  makeWorkspace,
-} from '../../factories/index.ts';
+import { makeConnectedAccount, makeConnectToken, makeCredentials } from '../../factories/connect.ts';
+import { makeDeployedTrigger } from '../../factories/deployed-trigger.ts';
+import { makeEventSource } from '../../factories/source.ts';
+import { makeProject } from '../../factories/project.ts';
+import { makeTemplate } from '../../factories/template.ts';
+import { makeWebhook } from '../../factories/webhook.ts';
+import { makeWorkflow } from '../../factories/workflow.ts';
+import { makeWorkspace } from '../../factories/workspace.ts';
 import type {
   App,
   AppOverride,
