@@ -1,6 +1,7 @@
 // A world's clock (docs/worlds.md, "A clock per world"): store modules read time through `world.ctx.now()`, so
 // setting it moves everything the world shows and nothing else; untouched, it reads the store's clock.
 import { fail, ok, type Result } from '../../common/errors.ts';
+import type { components as control } from '../../../openapi/generated/control-schema.ts';
 import { LATEST_WORLD_TIME, LATEST_WORLD_TIME_MS } from '../../ids/random.ts';
 
 /** The earliest instant a clock may show: UNIX time 0, as the API's timestamps are UNIX seconds (docs/worlds.md). */
@@ -10,26 +11,10 @@ const EARLIEST_WORLD_TIME = '1970-01-01T00:00:00Z';
 const within = (ms: number) => Math.min(Math.max(ms, 0), LATEST_WORLD_TIME_MS);
 
 /** What `POST /__mock/clock` answers and a snapshot keeps: null while the world keeps real time. */
-export interface ClockState {
-  /** The world's time now, ISO 8601. */
-  now: string;
-  /** Milliseconds the world is ahead of the store's clock (negative: behind). */
-  offset_ms: number;
-  /** Whether the world's time stands still until the next clock call. */
-  frozen: boolean;
-  /** false while the world keeps the store's clock (never changed since it was made or reset). */
-  changed: boolean;
-}
+export type ClockState = control['schemas']['ClockState'];
 
 /** One clock call: `set` an instant or `advance` by a duration, optionally freezing or thawing it. */
-export interface ClockChange {
-  /** An instant, ISO 8601 (`2026-01-01T00:00:00Z`). */
-  set?: string;
-  /** A duration: `90m`, `2h`, `1d`, `30s`, `250ms`, or a sum such as `1h30m`; negative goes back. */
-  advance?: string;
-  /** true: the world's time stands still; false: it runs again from where it stands. Default: as it was. */
-  freeze?: boolean;
-}
+export type ClockChange = control['schemas']['ClockBody'];
 
 export interface WorldClock {
   /** The world's time, UNIX ms. */

@@ -2,31 +2,13 @@
 // eviction are one replacement or one deletion. Plain data: nothing here knows HTTP.
 import type { DeliveryRecord } from '../../outbound/types.ts';
 import type { World } from './world.ts';
+import type { components as control } from '../../../openapi/generated/control-schema.ts';
 
 /** One line of the request journal (`GET /__mock/requests`, docs/control-api.md). */
-export interface JournalEntry {
-  method: string;
-  path: string;
-  status: number;
-  /** Time spent inside the app, milliseconds. */
-  ms: number;
-  /** UNIX milliseconds when the request arrived. */
-  at: number;
-  /** The mock's console made it (docs/control-api.md, "The console"); absent for everyone else's. */
-  from?: 'console';
-  /** Who answered when it was not the mock: the upstream (`live`) or a recording (`replay`); `ms` is then the whole exchange. */
-  source?: 'live' | 'replay';
-}
+export type JournalEntry = control['schemas']['JournalEntry'];
 
 /** An injected rate limit (docs/control-api.md: `POST /__mock/rate-limit`). */
-export interface RateLimitRule {
-  /** How many of the next /v1 requests of the world answer 429; 0 lifts the limit. */
-  requests: number;
-  /** The `Retry-After` value of those answers, in seconds. */
-  retry_after_seconds: number;
-  /** At most this many /v1 requests of the world per second (a fixed one-second window); 0: none; absent: the server's `--rate-limit`. */
-  per_second?: number;
-}
+export type RateLimitRule = control['schemas']['RateLimitRule'];
 
 /** Where a world's request falls in its per-second window (`Limits.rate`). */
 export interface RateWindow {
@@ -40,12 +22,7 @@ export interface RateWindow {
 }
 
 /** Faults injected into a world's answers (`POST /__mock/faults`); absent: the server's. */
-export interface WorldFaults {
-  /** Every answer waits a uniformly drawn time in [min, max] ms. */
-  latency_ms?: { min: number; max: number };
-  /** The share of requests (0 to 1) that answer 503. */
-  fail_rate?: number;
-}
+export type WorldFaults = control['schemas']['Faults'];
 
 /** The last JOURNAL_LIMIT requests are kept, so a benchmark or a long dev session cannot grow it without limit. */
 export const JOURNAL_LIMIT = 1000;
