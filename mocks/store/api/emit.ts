@@ -9,14 +9,10 @@ import { kindOf, newId } from '../../ids/ids.ts';
 import { emitterWorkspace, matchingSubscriptions } from './subscriptions.ts';
 import { COMPUTE_MS_PER_STEP, type QuotaName, spendQuota } from '../world/quotas.ts';
 import type { World, WorkflowRecord } from '../world/world.ts';
+import type { components as control } from '../../../openapi/generated/control-schema.ts';
 import { copy, MAX_ERROR_EVENTS } from '../world/world.ts';
 
-export interface EmitInput {
-  emitter_id: string;
-  event_name: string;
-  event: unknown;
-  error?: { code?: string; cellId?: string; stack?: string };
-}
+export type EmitInput = control['schemas']['EmitBody'];
 
 function recordErrorEvent(
   world: World,

@@ -24,6 +24,7 @@ import { type PageQuery, pageOfList } from '../world/pagination.ts';
 import { collectionFull } from '../world/retention.ts';
 import type { AccountRecord, ConnectTokenRecord, EnvironmentRecord, ProjectRecord, World } from '../world/world.ts';
 import { copy } from '../world/world.ts';
+import type { components as control } from '../../../openapi/generated/control-schema.ts';
 
 export function signingKey(world: World): string {
   return hex(world.ctx, 64);
@@ -283,10 +284,7 @@ function connectSessionId(world: World): number {
   return world.ctx.faker.number.int({ min: 1_000, max: 9_999 }) * 1e14;
 }
 
-export interface CompleteConnectInput {
-  outcome: 'success' | 'error';
-  error?: string;
-}
+export type CompleteConnectInput = control['schemas']['CompleteConnectBody'];
 
 const DEFAULT_CONNECT_ERROR = 'The connection flow failed: the user denied access';
 
