@@ -109,23 +109,6 @@ export function snapshotView(seed: number | string, worlds: Iterable<World>): Wo
   return { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, seed, worlds: [...worlds].map(worldView) };
 }
 
-/** The collections of a world as a snapshot holds them: elements in the map's order, each keyed as the map keys it. */
-export type CollectionName =
-  | 'workspaces'
-  | 'sources'
-  | 'workflows'
-  | 'webhooks'
-  | 'subscriptions'
-  | 'projects'
-  | 'templates'
-  | 'accounts'
-  | 'connectTokens'
-  | 'deployedTriggers'
-  | 'connectCredits'
-  | 'oauthApps'
-  | 'appOverrides'
-  | 'stashFiles';
-
 interface Collection {
   map(world: World): Map<string, unknown>;
   /** The snapshot element of one map value. */
@@ -137,7 +120,7 @@ interface Collection {
 const same = (value: unknown) => value;
 // One row per collection: a new collection of World needs its row here (snapshot.test.ts checks
 // that every array of a world snapshot has one), so that snapshots and the state file's log see it.
-const COLLECTIONS: Record<CollectionName, Collection> = {
+const COLLECTIONS = {
   workspaces: {
     map: (w) => w.workspaces,
     element: (record) => (record as WorkspaceRecord).workspace,
@@ -169,7 +152,9 @@ const COLLECTIONS: Record<CollectionName, Collection> = {
   oauthApps: { map: (w) => w.oauthApps, element: same, keyOf: (e: OauthAppRecord) => e.app.id },
   appOverrides: { map: (w) => w.appOverrides, element: same, keyOf: (e: AppOverrideRecord) => e.override.id },
   stashFiles: { map: (w) => w.stashFiles, element: same, keyOf: (e: StashFileRecord) => e.s3Key },
-};
+} satisfies Record<string, Collection>;
+/** The collections of a world as a snapshot holds them: elements in the map's order, each keyed as the map keys it. */
+export type CollectionName = keyof typeof COLLECTIONS;
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
 
 // Reads that note nothing: a snapshot reads every entry but changes none (changes.ts).
