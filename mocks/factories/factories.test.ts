@@ -15,15 +15,17 @@ import {
   makeTriggerFromDefinition,
 } from './trigger.ts';
 import { makeErrorEventSummary } from './error-event.ts';
-import { makeEventSource } from './source.ts';
-import { makeProject } from './project.ts';
+import {
+  makeEventSource,
+  makeProject,
+  makeSubscription,
+  makeTemplate,
+  makeUser,
+  makeWebhook,
+  makeWorkflow,
+  makeWorkspace,
+} from './resources.ts';
 import { makeSavedComponent, makeStep, makeStepFromDefinition } from './step.ts';
-import { makeSubscription } from './subscription.ts';
-import { makeTemplate } from './template.ts';
-import { makeUser } from './user.ts';
-import { makeWebhook } from './webhook.ts';
-import { makeWorkflow } from './workflow.ts';
-import { makeWorkspace } from './workspace.ts';
 import { truncateEvent } from '../store/api/error-events.ts';
 
 const COUNT = 500;

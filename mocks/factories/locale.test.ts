@@ -21,16 +21,18 @@ import { createWorldFaker } from '../ids/world-faker.ts';
 import { makeApp, makeConnectedAccount, makeConnectToken, makeCredentials } from './connect.ts';
 import { makeDeployedTrigger } from './deployed-trigger.ts';
 import { makeErrorEventSummary, makeOriginalEvent } from './error-event.ts';
-import { makeEventSource } from './source.ts';
-import { makeProject } from './project.ts';
+import {
+  makeEventSource,
+  makeProject,
+  makeSubscription,
+  makeTemplate,
+  makeUser,
+  makeWebhook,
+  makeWorkflow,
+  makeWorkspace,
+} from './resources.ts';
 import { makeSavedComponent, makeStep, makeStepFromDefinition } from './step.ts';
-import { makeSubscription } from './subscription.ts';
-import { makeTemplate } from './template.ts';
 import { makeTriggerFromDefinition } from './trigger.ts';
-import { makeUser } from './user.ts';
-import { makeWebhook } from './webhook.ts';
-import { makeWorkflow } from './workflow.ts';
-import { makeWorkspace } from './workspace.ts';
 
 const EnglishFaker = englishFaker.constructor as typeof Faker;
 const NOW = Date.UTC(2025, 5, 1, 12);

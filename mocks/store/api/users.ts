@@ -2,7 +2,7 @@
 import type { EventSource, PageInfo, User, Workspace } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { notFound, ok } from '../../common/errors.ts';
-import { makeEventSource } from '../../factories/source.ts';
+import { makeEventSource } from '../../factories/resources.ts';
 import { newId } from '../../ids/ids.ts';
 import type { PageQuery } from '../world/pagination.ts';
 import { pageOf } from '../world/pagination.ts';

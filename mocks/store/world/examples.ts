@@ -2,12 +2,14 @@
 // examples name, after its random seeding, so a request copied from the document gets its documented 2xx.
 import { makeConnectedAccount, makeConnectToken, makeCredentials } from '../../factories/connect.ts';
 import { makeDeployedTrigger } from '../../factories/deployed-trigger.ts';
-import { makeEventSource } from '../../factories/source.ts';
-import { makeProject } from '../../factories/project.ts';
-import { makeTemplate } from '../../factories/template.ts';
-import { makeWebhook } from '../../factories/webhook.ts';
-import { makeWorkflow } from '../../factories/workflow.ts';
-import { makeWorkspace } from '../../factories/workspace.ts';
+import {
+  makeEventSource,
+  makeProject,
+  makeTemplate,
+  makeWebhook,
+  makeWorkflow,
+  makeWorkspace,
+} from '../../factories/resources.ts';
 import type {
   App,
   AppOverride,

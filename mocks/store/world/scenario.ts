@@ -2,12 +2,14 @@
 // fill the rest) and plantScenario(), which answers what only a built world shows as issues with JSON pointers.
 import { makeConnectedAccount, makeCredentials } from '../../factories/connect.ts';
 import { makeErrorEventSummary } from '../../factories/error-event.ts';
-import { makeEventSource } from '../../factories/source.ts';
-import { makeProject } from '../../factories/project.ts';
-import { makeSubscription } from '../../factories/subscription.ts';
-import { makeWebhook } from '../../factories/webhook.ts';
-import { makeWorkflow } from '../../factories/workflow.ts';
-import { makeWorkspace } from '../../factories/workspace.ts';
+import {
+  makeEventSource,
+  makeProject,
+  makeSubscription,
+  makeWebhook,
+  makeWorkflow,
+  makeWorkspace,
+} from '../../factories/resources.ts';
 import type {
   ConnectedAccount,
   EventSource,

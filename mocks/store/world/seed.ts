@@ -8,14 +8,16 @@ import type { FactoryContext, RandomizerState, SavableRandomizer, WorldFaker } f
 import { makeConnectedAccount, makeCredentials } from '../../factories/connect.ts';
 import { makeDeployedTrigger } from '../../factories/deployed-trigger.ts';
 import { makeErrorEventSummary } from '../../factories/error-event.ts';
-import { makeEventSource } from '../../factories/source.ts';
-import { makeProject } from '../../factories/project.ts';
-import { makeTemplate } from '../../factories/template.ts';
-import { makeUser } from '../../factories/user.ts';
-import { makeWebhook } from '../../factories/webhook.ts';
-import { makeWorkflow } from '../../factories/workflow.ts';
-import { makeWorkspace } from '../../factories/workspace.ts';
-import { makeSubscription } from '../../factories/subscription.ts';
+import {
+  makeEventSource,
+  makeProject,
+  makeSubscription,
+  makeTemplate,
+  makeUser,
+  makeWebhook,
+  makeWorkflow,
+  makeWorkspace,
+} from '../../factories/resources.ts';
 import type { EventSourceTrigger, WorkflowErrorEventSummary } from '../../factories/types.ts';
 import { addSource, emptyWorld, tripleKey } from './world.ts';
 import { document } from '../../../openapi/generated/document.ts';
