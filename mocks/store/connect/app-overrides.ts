@@ -108,18 +108,12 @@ export function listAppOverrides(
 ): Result<{ data: AppOverride[]; page_info: PageInfo }> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
-  const ids = [...world.appOverrides.values()]
+  const overrides = [...world.appOverrides.values()]
     .map((record) => record.override)
     .filter(
       (override) => sees(project.value, override) && (query.app === undefined || override.app.name_slug === query.app),
-    )
-    .map((override) => override.id);
-  const page = pageOfList(ids, query);
-  if (!page.ok) return page;
-  return ok({
-    data: page.value.ids.map((id) => world.appOverrides.get(id)!.override),
-    page_info: page.value.page_info,
-  });
+    );
+  return pageOfList(overrides, (override) => override.id, query);
 }
 
 /** @example getAppOverride(world, 'proj_Zt4Wn8Q', '5f3a9c2e7b1d4e60'); */

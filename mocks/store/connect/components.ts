@@ -61,7 +61,7 @@ export function listComponents(
   if (!project.ok) return project;
   const text = query.q === undefined || query.q === '' ? undefined : query.q.toLowerCase();
   // The mock holds no project-private components: `private` lists none.
-  const keys =
+  const components =
     query.registry === 'private'
       ? []
       : ALL.filter(
@@ -72,13 +72,13 @@ export function listComponents(
             (query.app === undefined ||
               appsOf(component).includes(query.app) ||
               component.key.startsWith(`${query.app}-`)),
-        ).map((component) => component.key);
-  const page = pageOfList(keys, query);
-  if (!page.ok) return page;
-  return ok({
-    data: page.value.ids.map((key) => COMPONENTS_BY_KEY.get(key)!.component),
-    page_info: page.value.page_info,
-  });
+        );
+  return pageOfList(
+    components,
+    (component) => component.key,
+    query,
+    (c) => COMPONENTS_BY_KEY.get(c.key)!.component,
+  );
 }
 
 function componentOf(key: string, scope: ComponentScope, version: string | undefined): Component | undefined {

@@ -257,12 +257,12 @@ export function listConnectedAccounts(
     if (query.external_user_id !== undefined && record.account.external_id !== query.external_user_id) return false;
     return query.app === undefined || record.account.app.name_slug === query.app || record.account.app.id === query.app;
   });
-  const page = pageOfList(ids, query);
-  if (!page.ok) return page;
-  return ok({
-    data: page.value.ids.map((id) => accountView(world.accounts.get(id)!, query.include_credentials)),
-    page_info: page.value.page_info,
-  });
+  return pageOfList(
+    ids,
+    (id) => id,
+    query,
+    (id) => accountView(world.accounts.get(id)!, query.include_credentials),
+  );
 }
 
 export function deleteConnectedAccount(

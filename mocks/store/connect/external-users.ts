@@ -72,9 +72,7 @@ export function listExternalUsers(
     (user) => text === undefined || user.external_id.toLowerCase().includes(text),
   );
   const byId = new Map(users.map((user) => [user.id, user]));
-  const page = pageOfList([...byId.keys()], query);
-  if (!page.ok) return page;
-  return ok({ data: page.value.ids.map((id) => byId.get(id)!), page_info: page.value.page_info });
+  return pageOfList([...byId.values()], (user) => user.id, query);
 }
 
 /**

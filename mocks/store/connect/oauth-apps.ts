@@ -77,18 +77,15 @@ export function listOauthApps(
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const text = query.q?.toLowerCase();
-  const ids = [...world.oauthApps.values()]
+  const apps = [...world.oauthApps.values()]
     .map((record) => record.app)
     .filter(
       (app) =>
         app.owner_id === project.value.project.org_id &&
         (query.app === undefined || app.name_slug === query.app) &&
         (text === undefined || app.name.toLowerCase().includes(text)),
-    )
-    .map((app) => app.id);
-  const page = pageOfList(ids, query);
-  if (!page.ok) return page;
-  return ok({ data: page.value.ids.map((id) => world.oauthApps.get(id)!.app), page_info: page.value.page_info });
+    );
+  return pageOfList(apps, (app) => app.id, query);
 }
 
 /** @example getOauthApp(world, 'proj_Zt4Wn8Q', 'oa_Xk29vTq'); */

@@ -43,15 +43,15 @@ export function listProjects(
   query: ProjectListQuery,
 ): Result<{ data: ConnectProject[]; page_info: PageInfo }> {
   const text = query.q?.toLowerCase();
-  const ids = [...world.projects.values()]
-    .filter((r) => text === undefined || r.project.name.toLowerCase().includes(text))
-    .map((r) => r.project.id);
-  const page = pageOfList(ids, query);
-  if (!page.ok) return page;
-  return ok({
-    data: page.value.ids.map((id) => projectView(world.projects.get(id)!.project)),
-    page_info: page.value.page_info,
-  });
+  const records = [...world.projects.values()].filter(
+    (r) => text === undefined || r.project.name.toLowerCase().includes(text),
+  );
+  return pageOfList(
+    records,
+    (r) => r.project.id,
+    query,
+    (r) => projectView(r.project),
+  );
 }
 
 type CreateProjectInput = Schemas['CreateProjectRequest'];

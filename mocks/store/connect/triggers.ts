@@ -141,12 +141,12 @@ export function listDeployedTriggers(
       record !== undefined && record.externalUserId === scope.externalUserId && record.environment === scope.environment
     );
   });
-  const page = pageOfList(ids, query);
-  if (!page.ok) return page;
-  return ok({
-    data: page.value.ids.map((id) => world.deployedTriggers.get(id)!.trigger),
-    page_info: page.value.page_info,
-  });
+  return pageOfList(
+    ids,
+    (id) => id,
+    query,
+    (id) => world.deployedTriggers.get(id)!.trigger,
+  );
 }
 
 export function getDeployedTrigger(
