@@ -10,7 +10,7 @@ import { emitterWorkspace, matchingSubscriptions } from './subscriptions.ts';
 import { COMPUTE_MS_PER_STEP, type QuotaName, spendQuota } from '../world/quotas.ts';
 import type { World, WorkflowRecord } from '../world/world.ts';
 import type { components as control } from '../../../openapi/generated/control-schema.ts';
-import { copy, MAX_ERROR_EVENTS } from '../world/world.ts';
+import { MAX_ERROR_EVENTS } from '../world/world.ts';
 
 export type EmitInput = control['schemas']['EmitBody'];
 
@@ -32,7 +32,7 @@ function recordErrorEvent(
     id: `${nowMs}-${++world.errorSeq}`,
     indexed_at_ms: nowMs,
     event: {
-      original_event: copy(event) as OriginalEvent, // an object: openapi/control.yaml demands it of a workflow's $errors
+      original_event: structuredClone(event) as OriginalEvent, // an object: openapi/control.yaml demands it of a workflow's $errors
       original_context: {
         id: eventId(world.ctx),
         ts,

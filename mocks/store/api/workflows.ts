@@ -14,7 +14,7 @@ import { newId } from '../../ids/ids.ts';
 import { makeStepFromDefinition } from '../../factories/step.ts';
 import { makeTriggerFromDefinition, triggerKindOf, triggerKindOfTrigger } from '../../factories/trigger.ts';
 import type { World } from '../world/world.ts';
-import { addSource, copy } from '../world/world.ts';
+import { addSource } from '../world/world.ts';
 import { collectionFull } from '../world/retention.ts';
 import { applyAutoSubscriptions } from './subscriptions.ts';
 
@@ -65,7 +65,7 @@ export function createWorkflow(world: World, body: CreateWorkflowBody): Result<{
   for (const trigger of workflow.triggers) {
     if (triggerKindOfTrigger(trigger) !== 'source') continue;
     const { owner_id: _owner, ...source } = trigger as EventSourceTrigger;
-    addSource(world, copy(source), orgId);
+    addSource(world, structuredClone(source), orgId);
     applyAutoSubscriptions(world, source.id, orgId);
   }
   return ok({ data: workflow });

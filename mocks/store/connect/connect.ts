@@ -23,7 +23,6 @@ import { isoTime, unixSeconds } from '../../ids/random.ts';
 import { type PageQuery, pageOfList } from '../world/pagination.ts';
 import { collectionFull } from '../world/retention.ts';
 import type { AccountRecord, ConnectTokenRecord, EnvironmentRecord, ProjectRecord, World } from '../world/world.ts';
-import { copy } from '../world/world.ts';
 import type { components as control } from '../../../openapi/generated/control-schema.ts';
 
 export function signingKey(world: World): string {
@@ -169,7 +168,7 @@ export function createConnectToken(
     allowed_origins: [...(input.allowed_origins ?? [])],
     completed: false,
   });
-  return ok(copy(token));
+  return ok(structuredClone(token));
 }
 
 /** Whether a connect token can still start its flow: not once completed, not after expires_at. */

@@ -22,7 +22,6 @@ import { getComponent, listComponents } from './components.ts';
 import { type PageQuery, pageOfList } from '../world/pagination.ts';
 import { collectionFull } from '../world/retention.ts';
 import type { DeployedTriggerRecord, EmittedEventRecord, TriggerWebhookRecord, World } from '../world/world.ts';
-import { copy } from '../world/world.ts';
 
 /** Who asks (`x-pd-environment`, `external_user_id`): a trigger of another environment or end user is not found. */
 export interface TriggerScope {
@@ -86,8 +85,8 @@ export function deployTrigger(
   const trigger = makeDeployedTrigger(world.ctx, {
     owner_id: project.value.project.org_id,
     component_key: component.key,
-    configurable_props: copy(component.configurable_props),
-    configured_props: copy(input.configured_props ?? {}),
+    configurable_props: structuredClone(component.configurable_props),
+    configured_props: structuredClone(input.configured_props ?? {}),
     active: true,
     created_at: now,
     updated_at: now,
@@ -283,7 +282,7 @@ export function updateDeployedTrigger(
   const record = found.value;
   const trigger: DeployedTrigger = { ...record.trigger, updated_at: unixSeconds(world.ctx.now()) };
   if (input.active !== undefined) trigger.active = input.active;
-  if (input.configured_props !== undefined) trigger.configured_props = copy(input.configured_props);
+  if (input.configured_props !== undefined) trigger.configured_props = structuredClone(input.configured_props);
   if (input.name !== undefined) trigger.name = input.name;
   if (input.emit_on_deploy !== undefined) trigger.emit_on_deploy = input.emit_on_deploy;
   record.trigger = trigger;
