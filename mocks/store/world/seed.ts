@@ -22,7 +22,7 @@ import type { EventSourceTrigger, WorkflowErrorEventSummary } from '../../factor
 import { addSource, emptyWorld, tripleKey } from './world.ts';
 import { document } from '../../../openapi/generated/document.ts';
 import { type DocumentExamples, documentExamples, plantExamples } from './examples.ts';
-import { createWorldClock, utcDay, type WorldClock } from './clock.ts';
+import { createWorldClock, utcDay } from './clock.ts';
 import { createRecordingSink } from './recording-sink.ts';
 import { projectRecord } from './world.ts';
 import { plantScenario, type ScenarioDefinition, type ScenarioIssue } from './scenario.ts';
@@ -126,14 +126,7 @@ function startWorld(options: WorldOptions): { world: World; random: WorldRandom 
   return { world, random };
 }
 
-export interface WorldRandom {
-  ctx: FactoryContext;
-  /** The world's clock; `ctx.now()` reads it once seeding is done. */
-  clock: WorldClock;
-  /** The world's own generator state; null while it has not drawn yet (it starts from its seed then). */
-  save(): RandomizerState | null;
-  endSeeding(): void;
-}
+export type WorldRandom = ReturnType<typeof createWorldRandom>;
 
 /**
  * The generator and clock of a world. Seeding is synchronous, so it can draw from one shared
@@ -144,7 +137,7 @@ export interface WorldRandom {
 export function createWorldRandom(
   options: Pick<WorldOptions, 'seed' | 'token' | 'now' | 'endpointUrl'>,
   start: { seeding: true } | { saved: RandomizerState | null },
-): WorldRandom {
+) {
   let seeding = 'seeding' in start;
   let randomizer: SavableRandomizer | undefined =
     'saved' in start && start.saved !== null ? restoreRandomizer(start.saved) : undefined;
@@ -165,8 +158,10 @@ export function createWorldRandom(
   };
   return {
     ctx,
+    /** The world's clock; `ctx.now()` reads it once seeding is done. */
     clock,
-    save: () => randomizer?.save() ?? null,
+    /** The world's own generator state; null while it has not drawn yet (it starts from its seed then). */
+    save: (): RandomizerState | null => randomizer?.save() ?? null,
     endSeeding: () => {
       seeding = false;
     },

@@ -546,25 +546,21 @@ function readConnect(world: World, data: Record<string, unknown>, at: string): v
       return idOf(record.trigger as DeployedTrigger, `${path}.trigger`);
     },
   );
-  if (data.connectCredits !== undefined) {
-    for (const [i, item] of array(data.connectCredits, `${at}.connectCredits`).entries()) {
-      const day = object(item, `${at}.connectCredits[${i}]`) as unknown as CreditDay;
-      if (!Number.isInteger(day.day)) throw new Damaged(`${at}.connectCredits[${i}].day: expected an integer`);
-      world.connectCredits.set(String(day.day), day);
-    }
+  const given = (name: string) => (data[name] === undefined ? [] : data[name]);
+  for (const [i, item] of array(given('connectCredits'), `${at}.connectCredits`).entries()) {
+    const day = object(item, `${at}.connectCredits[${i}]`) as unknown as CreditDay;
+    if (!Number.isInteger(day.day)) throw new Damaged(`${at}.connectCredits[${i}].day: expected an integer`);
+    world.connectCredits.set(String(day.day), day);
   }
-  if (data.oauthApps !== undefined) {
-    const keyOf = (record: OauthAppRecord, path: string) => idOf(record.app, `${path}.app`);
-    fill(world.oauthApps, data.oauthApps, `${at}.oauthApps`, keyOf);
-  }
-  if (data.appOverrides !== undefined) {
-    const keyOf = (record: AppOverrideRecord, path: string) => idOf(record.override, `${path}.override`);
-    fill(world.appOverrides, data.appOverrides, `${at}.appOverrides`, keyOf);
-  }
-  if (data.stashFiles !== undefined) {
-    const keyOf = (record: StashFileRecord, path: string) => string(record.s3Key, `${path}.s3Key`);
-    fill(world.stashFiles, data.stashFiles, `${at}.stashFiles`, keyOf);
-  }
+  fill(world.oauthApps, given('oauthApps'), `${at}.oauthApps`, (record: OauthAppRecord, path) =>
+    idOf(record.app, `${path}.app`),
+  );
+  fill(world.appOverrides, given('appOverrides'), `${at}.appOverrides`, (record: AppOverrideRecord, path) =>
+    idOf(record.override, `${path}.override`),
+  );
+  fill(world.stashFiles, given('stashFiles'), `${at}.stashFiles`, (record: StashFileRecord, path) =>
+    string(record.s3Key, `${path}.s3Key`),
+  );
 }
 
 /** Fills `map` from an array of values, each keyed by `keyOf` (which also checks the value). */
