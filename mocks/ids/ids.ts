@@ -56,8 +56,7 @@ export function isId(kind: IdKind, value: unknown): value is string {
 }
 
 /** Emitter globs of the subscription endpoints: `p_*` every workflow, `dc_*` every event source. */
-const EMITTER_GLOBS = { 'p_*': 'workflow', 'dc_*': 'source' } as const;
-export type EmitterGlob = keyof typeof EMITTER_GLOBS;
+export type EmitterGlob = 'p_*' | 'dc_*';
 
 export function isEmitterGlob(value: unknown): value is EmitterGlob {
   return value === 'p_*' || value === 'dc_*';

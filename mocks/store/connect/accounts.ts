@@ -5,6 +5,7 @@ import type { Result } from '../../common/errors.ts';
 import { fail, ok } from '../../common/errors.ts';
 import { makeConnectedAccount } from '../../factories/connect.ts';
 import { newId } from '../../ids/ids.ts';
+import { sees } from './app-overrides.ts';
 import { appForSlug, appMatches } from './apps.ts';
 import { accountView, finishConnectFlow, projectOf } from './connect.ts';
 import { collectionFull } from '../world/retention.ts';
@@ -67,9 +68,7 @@ export function createConnectedAccount(
   let credentials = { ...(fields as Record<string, unknown>) };
   if (input.app_override_id !== undefined) {
     const override = world.appOverrides.get(input.app_override_id)?.override;
-    const visible =
-      override !== undefined && (override.owner_id === projectId || override.owner_id === project.value.project.org_id);
-    if (!visible || override.app.name_slug !== app.name_slug)
+    if (override === undefined || !sees(project.value, override) || override.app.name_slug !== app.name_slug)
       return unfit(
         'app_override_id',
         `app override ${input.app_override_id} is not one of app ${app.name_slug} in this project`,

@@ -14,7 +14,8 @@ type CreateAppOverrideInput = Schemas['CreateAppOverrideRequest'];
 
 type UpdateAppOverrideInput = Schemas['UpdateAppOverrideRequest'];
 
-function sees(project: ProjectRecord, override: AppOverride): boolean {
+/** Whether the project sees the override: its own, or its workspace's. */
+export function sees(project: ProjectRecord, override: AppOverride): boolean {
   return override.owner_id === project.project.id || override.owner_id === project.project.org_id;
 }
 
