@@ -2,7 +2,7 @@
 // world; its Mersenne Twister's state is saved and restored with a world snapshot.
 import { createWorldFaker, type Randomizer, type WorldFaker } from './world-faker.ts';
 
-export type { Randomizer, WorldFaker } from './world-faker.ts';
+export type { WorldFaker } from './world-faker.ts';
 
 /** What every factory and ID draw needs: the world's generator, its issued IDs and its clock. */
 export interface FactoryContext {
