@@ -20,7 +20,12 @@ export interface PersistOptions {
   log?: (message: string) => void;
 }
 
-export type Persistence = ReturnType<typeof persistStore>;
+export interface Persistence {
+  /** What happened on creation: worlds restored, nothing saved yet, or a saved snapshot refused. */
+  readonly loaded: { restored: string[] } | { refused: string } | 'empty';
+  /** Writes every world now (synchronously). False when the storage refused; that is logged once. */
+  save(): boolean;
+}
 
 /**
  * Restores the store's worlds from `storage` (when something was saved there) and returns
@@ -31,13 +36,13 @@ export type Persistence = ReturnType<typeof persistStore>;
  * await mock.fetch('/v1/webhooks?url=...', { method: 'POST', headers });
  * persistence.save();
  */
-export function persistStore(store: Store, options: PersistOptions) {
+export function persistStore(store: Store, options: PersistOptions): Persistence {
   const key = options.key ?? DEFAULT_STORAGE_KEY;
   const where = `${options.name ?? 'storage'} "${key}"`;
   const log = options.log ?? ((message: string) => console.warn(message));
   const prefix = '[workflow-api-mock-kit]';
 
-  let loaded: { restored: string[] } | { refused: string } | 'empty' = 'empty';
+  let loaded: Persistence['loaded'] = 'empty';
   let saved: string | null = null;
   try {
     saved = options.storage.getItem(key);
@@ -59,10 +64,8 @@ export function persistStore(store: Store, options: PersistOptions) {
   // Logged once per run of failures: a quota error repeats on every save until something frees space.
   let failing = false;
   return {
-    /** What happened on creation: worlds restored, nothing saved yet, or a saved snapshot refused. */
     loaded,
-    /** Writes every world now (synchronously). False when the storage refused; that is logged once. */
-    save(): boolean {
+    save() {
       try {
         options.storage.setItem(key, JSON.stringify(store.snapshot()));
         failing = false;
