@@ -43,8 +43,9 @@ const CATEGORIES: ReadonlyArray<[name: string, description: string]> = [
   ['Project Management', 'Boards, tasks, sprints and roadmaps.'],
 ];
 
+/** The table of apps; components.ts builds the components from it. */
 // biome-ignore format: one app per line reads as a table
-const APP_SPECS: readonly AppSpec[] = [
+export const APP_TABLE: readonly AppSpec[] = [
   { name: 'Slack', slug: 'slack', auth: 'oauth', categories: ['Communication'], domain: 'slack.com', blurb: 'Team messaging in channels and direct messages', resource: 'channel', actions: [['Send Message', 'message'], ['Search Messages', 'search']], triggers: ['New Message In Channel'] },
   { name: 'GitHub', slug: 'github', auth: 'oauth', categories: ['Developer Tools'], domain: 'api.github.com', blurb: 'Where the world builds software', resource: 'repo', actions: [['Create Issue', 'issue'], ['Search Issues and Pull Requests', 'search']], triggers: ['New Issue In Repository'] },
   { name: 'Google Sheets', slug: 'google_sheets', auth: 'oauth', categories: ['Productivity'], domain: 'sheets.googleapis.com', blurb: 'Spreadsheets in the browser', resource: 'sheet', actions: [['Add Single Row', 'row']], triggers: ['New Row In Sheet'] },
@@ -85,12 +86,7 @@ const APP_SPECS: readonly AppSpec[] = [
   { name: 'RSS', slug: 'rss', auth: 'none', categories: ['Productivity'], domain: '', blurb: 'Feeds from any site', resource: 'list', actions: [], triggers: ['New Item In Feed'] },
 ];
 
-export interface Catalogue {
-  /** Every app, in table order (the list sorts per request). */
-  apps: readonly ConnectApp[];
-  /** Every category, by name. */
-  categories: readonly AppCategory[];
-}
+export type Catalogue = ReturnType<typeof makeCatalogue>;
 
 function scopeProfiles(spec: AppSpec): ConnectApp['scope_profiles'] {
   if (spec.auth !== 'oauth') return [];
@@ -114,8 +110,8 @@ function customFields(spec: AppSpec): string {
  * const catalogue = makeCatalogue(createContext(seedFrom(0, 'catalogue')));
  * catalogue.apps.find((app) => app.name_slug === 'github')?.id; // 'oa_...', the same for seed 0 every time
  */
-export function makeCatalogue(ctx: FactoryContext): Catalogue {
-  const apps = APP_SPECS.map(
+export function makeCatalogue(ctx: FactoryContext) {
+  const apps = APP_TABLE.map(
     (spec): ConnectApp => ({
       id: newId('app', ctx),
       name_slug: spec.slug,
@@ -134,19 +130,17 @@ export function makeCatalogue(ctx: FactoryContext): Catalogue {
     name,
     description,
   }));
-  return { apps, categories };
+  // Apps in table order (the list sorts per request), categories by name.
+  return { apps: apps as readonly ConnectApp[], categories: categories as readonly AppCategory[] };
 }
 
 /** The apps with actions, and those with triggers (the list's `has_actions`, `has_triggers`). */
 export const APPS_WITH_ACTIONS: ReadonlySet<string> = new Set(
-  APP_SPECS.filter((spec) => spec.actions.length > 0).map((spec) => spec.slug),
+  APP_TABLE.filter((spec) => spec.actions.length > 0).map((spec) => spec.slug),
 );
 export const APPS_WITH_TRIGGERS: ReadonlySet<string> = new Set([
   ...TRIGGER_COMPONENTS.flatMap((component) =>
     component.configurable_props.flatMap((prop) => (prop.app === undefined ? [] : [prop.app])),
   ),
-  ...APP_SPECS.filter((spec) => spec.triggers.length > 0).map((spec) => spec.slug),
+  ...APP_TABLE.filter((spec) => spec.triggers.length > 0).map((spec) => spec.slug),
 ]);
-
-/** The table of apps, for the components built from it (components.ts). */
-export const APP_TABLE: readonly AppSpec[] = APP_SPECS;

@@ -1,7 +1,7 @@
 // Small shared helpers for the factories: timestamps relative to the world's clock, slugs,
 // and a catalogue of realistic apps so names, slugs and domains agree with each other.
 import type { FactoryContext } from '../ids/random.ts';
-import { randomHex, randomLowerAlnum, unixSeconds } from '../ids/random.ts';
+import { BASE16, BASE36, randomString, unixSeconds } from '../ids/random.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -25,7 +25,7 @@ export function slugify(text: string): string {
 }
 
 export function hex(ctx: FactoryContext, length: number): string {
-  return randomHex(ctx.faker, length);
+  return randomString(ctx.faker, length, BASE16);
 }
 
 /**
@@ -41,7 +41,7 @@ export function endpointUrlOf(ctx: FactoryContext, key: string): string {
 
 /** Lower-case alphanumeric token (endpoint keys, mailbox names). */
 export function token(ctx: FactoryContext, length: number): string {
-  return randomLowerAlnum(ctx.faker, length);
+  return randomString(ctx.faker, length, BASE36);
 }
 
 export interface CatalogueApp {

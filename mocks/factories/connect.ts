@@ -2,7 +2,7 @@ import type { FactoryContext } from '../ids/random.ts';
 import type { App, ConnectedAccount, ConnectToken } from './types.ts';
 import { newId } from '../ids/ids.ts';
 import { overrideWith, pickApp } from './common.ts';
-import { isoTime, randomBase62 } from '../ids/random.ts';
+import { isoTime, randomString } from '../ids/random.ts';
 
 export function makeApp(ctx: FactoryContext, overrides?: Partial<App>): App {
   const { faker } = ctx;
@@ -25,8 +25,8 @@ export function makeApp(ctx: FactoryContext, overrides?: Partial<App>): App {
 /** Credentials as the accounts endpoint returns them with include_credentials=true. */
 export function makeCredentials(ctx: FactoryContext): Record<string, unknown> {
   return {
-    oauth_access_token: randomBase62(ctx.faker, 40),
-    oauth_refresh_token: randomBase62(ctx.faker, 40),
+    oauth_access_token: randomString(ctx.faker, 40),
+    oauth_refresh_token: randomString(ctx.faker, 40),
     expires_at: isoTime(ctx.now() + 3_600_000),
   };
 }

@@ -1,8 +1,7 @@
 import type { FactoryContext } from '../ids/random.ts';
 import type { OriginalContext, OriginalEvent, WorkflowErrorDetails, WorkflowErrorEventSummary } from './types.ts';
 import { newId } from '../ids/ids.ts';
-import { randomBase62 } from '../ids/random.ts';
-import { overrideWith } from './common.ts';
+import { randomString } from '../ids/random.ts';
 
 const PRODUCTS = [
   'Ergonomic Steel Chair',
@@ -17,7 +16,7 @@ export const PLATFORM_VERSION = '3.61.2';
 
 /** Emit and event IDs of the service look like 27-character base62 strings (KSUID-like). */
 export function eventId(ctx: FactoryContext): string {
-  return randomBase62(ctx.faker, 27);
+  return randomString(ctx.faker, 27);
 }
 
 export function defaultStack(code: string, cellId: string): string {
@@ -41,7 +40,7 @@ export function makeOriginalEvent(ctx: FactoryContext, options: { large?: boolea
       ...(event.body as object),
       // Cheap draws only (no lorem): seeding a world must stay fast.
       items: Array.from({ length: 24 }, () => ({
-        sku: randomBase62(faker, 10),
+        sku: randomString(faker, 10),
         title: faker.helpers.arrayElement(PRODUCTS),
         quantity: faker.number.int({ min: 1, max: 5 }),
         unit_price_cents: faker.number.int({ min: 100, max: 20_000 }),
@@ -62,11 +61,7 @@ export interface ErrorEventOptions {
   seq?: number;
 }
 
-export function makeErrorEventSummary(
-  ctx: FactoryContext,
-  overrides?: Partial<WorkflowErrorEventSummary>,
-  options: ErrorEventOptions = {},
-): WorkflowErrorEventSummary {
+export function makeErrorEventSummary(ctx: FactoryContext, options: ErrorEventOptions = {}): WorkflowErrorEventSummary {
   const { faker } = ctx;
   const indexedAt = ctx.now() - faker.number.int({ min: 0, max: 7 * 86_400_000 });
   const ts = new Date(indexedAt).toISOString();
@@ -86,7 +81,7 @@ export function makeErrorEventSummary(
     owner_id: options.ownerId ?? newId('workspace', ctx),
     platform_version: PLATFORM_VERSION,
   };
-  const summary: WorkflowErrorEventSummary = {
+  return {
     id: `${indexedAt}-${options.seq ?? faker.number.int({ min: 0, max: 999 })}`,
     indexed_at_ms: indexedAt,
     event: {
@@ -96,5 +91,4 @@ export function makeErrorEventSummary(
       metadata: { emitter_id: workflowId, emit_id: emitId, name: '$errors' },
     },
   };
-  return overrideWith(summary, overrides);
 }

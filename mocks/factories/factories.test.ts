@@ -5,30 +5,27 @@ import { validator } from '../../openapi/validator.ts';
 import { createContext } from '../ids/random.ts';
 import type { FactoryContext } from '../ids/random.ts';
 import { kindOf } from '../ids/ids.ts';
+import { makeApp, makeConnectToken, makeConnectedAccount } from './connect.ts';
+import { makeDeployedTrigger, TRIGGER_COMPONENTS } from './deployed-trigger.ts';
 import {
-  makeApp,
-  makeConnectToken,
-  makeConnectedAccount,
-  makeDeployedTrigger,
-  TRIGGER_COMPONENTS,
   makeEmailTrigger,
-  makeErrorEventSummary,
-  makeEventSource,
   makeEventSourceTrigger,
   makeHttpTrigger,
-  makeProject,
-  makeSavedComponent,
-  makeStep,
-  makeStepFromDefinition,
-  makeSubscription,
-  makeTemplate,
   makeTimerTrigger,
   makeTriggerFromDefinition,
+} from './trigger.ts';
+import { makeErrorEventSummary } from './error-event.ts';
+import {
+  makeEventSource,
+  makeProject,
+  makeSubscription,
+  makeTemplate,
   makeUser,
   makeWebhook,
   makeWorkflow,
   makeWorkspace,
-} from './index.ts';
+} from './resources.ts';
+import { makeSavedComponent, makeStep, makeStepFromDefinition } from './step.ts';
 import { truncateEvent } from '../store/api/error-events.ts';
 
 const COUNT = 500;
@@ -102,11 +99,9 @@ describe('every factory value validates against its components.schemas entry', (
   it('Webhook', () => expectValid('Webhook', (ctx) => makeWebhook(ctx)));
   it('Subscription (concrete and glob emitters)', () => expectValid('Subscription', (ctx) => makeSubscription(ctx)));
   it('WorkflowErrorEventSummary, full and truncated', () => {
-    expectValid('WorkflowErrorEventSummary', (ctx, i) =>
-      makeErrorEventSummary(ctx, undefined, { largeEvent: i % 5 === 0 }),
-    );
+    expectValid('WorkflowErrorEventSummary', (ctx, i) => makeErrorEventSummary(ctx, { largeEvent: i % 5 === 0 }));
     expectValid('WorkflowErrorEventSummary', (ctx) => {
-      const summary = makeErrorEventSummary(ctx, undefined, { largeEvent: true });
+      const summary = makeErrorEventSummary(ctx, { largeEvent: true });
       summary.event.original_event = truncateEvent(summary.event.original_event);
       expect(summary.event.original_event).toMatchObject({ truncated: true });
       return summary;

@@ -11,34 +11,28 @@ import { describe, expect, it } from 'vitest';
 import factoryLocale from '../ids/faker-locale.json' with { type: 'json' };
 import {
   createRandomizer,
-  fakerWith,
   restoreRandomizer,
   seedFrom,
   type FactoryContext,
   type SavableRandomizer,
   type WorldFaker,
 } from '../ids/random.ts';
+import { createWorldFaker } from '../ids/world-faker.ts';
+import { makeApp, makeConnectedAccount, makeConnectToken, makeCredentials } from './connect.ts';
+import { makeDeployedTrigger } from './deployed-trigger.ts';
+import { makeErrorEventSummary, makeOriginalEvent } from './error-event.ts';
 import {
-  makeApp,
-  makeConnectedAccount,
-  makeConnectToken,
-  makeCredentials,
-  makeDeployedTrigger,
-  makeErrorEventSummary,
   makeEventSource,
-  makeOriginalEvent,
   makeProject,
-  makeSavedComponent,
-  makeStep,
-  makeStepFromDefinition,
   makeSubscription,
   makeTemplate,
-  makeTriggerFromDefinition,
   makeUser,
   makeWebhook,
   makeWorkflow,
   makeWorkspace,
-} from './index.ts';
+} from './resources.ts';
+import { makeSavedComponent, makeStep, makeStepFromDefinition } from './step.ts';
+import { makeTriggerFromDefinition } from './trigger.ts';
 
 const EnglishFaker = englishFaker.constructor as typeof Faker;
 const NOW = Date.UTC(2025, 5, 1, 12);
@@ -55,7 +49,7 @@ function pair(seed: number | number[]): Pair {
   const kitRandomizer = createRandomizer(seed);
   const realRandomizer = createRandomizer(seed);
   return {
-    kit: fakerWith(kitRandomizer),
+    kit: createWorldFaker(kitRandomizer),
     real: new EnglishFaker({ locale: englishFaker.rawDefinitions, randomizer: realRandomizer }),
     kitRandomizer,
     realRandomizer,
@@ -84,7 +78,7 @@ function everything(ctx: FactoryContext, i: number): unknown[] {
     makeSavedComponent(ctx),
     makeWebhook(ctx),
     makeSubscription(ctx),
-    makeErrorEventSummary(ctx, undefined, { largeEvent: i % 3 === 0 }),
+    makeErrorEventSummary(ctx, { largeEvent: i % 3 === 0 }),
     makeOriginalEvent(ctx),
     makeProject(ctx),
     makeTemplate(ctx),
@@ -248,7 +242,7 @@ describe("the kit's faker (mocks/ids/world-faker.ts)", () => {
   });
 
   it('is loud about what it does not port: a username beyond ASCII', () => {
-    const faker = fakerWith(createRandomizer(1));
+    const faker = createWorldFaker(createRandomizer(1));
     // faker transliterates it with a table of its own; the English names never need it.
     expect(() => faker.internet.username({ firstName: 'Иван', lastName: 'Smith' })).toThrow(
       /does not transliterate "И"/,

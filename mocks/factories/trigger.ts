@@ -16,40 +16,37 @@ import { authProvisionIdOf } from './step.ts';
 
 const TIMEZONES = ['UTC', 'America/New_York', 'Europe/Berlin', 'Asia/Tokyo', 'America/Los_Angeles'];
 
-export function makeHttpTrigger(ctx: FactoryContext, overrides?: Partial<HttpTrigger>): HttpTrigger {
+export function makeHttpTrigger(ctx: FactoryContext): HttpTrigger {
   const key = token(ctx, 15);
-  const trigger: HttpTrigger = {
-    id: overrides?.id ?? newId('httpTrigger', ctx),
+  return {
+    id: newId('httpTrigger', ctx),
     key,
     endpoint_url: endpointUrlOf(ctx, key),
     custom_response: ctx.faker.datatype.boolean({ probability: 0.3 }),
     ...timestamps(ctx),
   };
-  return overrideWith(trigger, overrides);
 }
 
-export function makeTimerTrigger(ctx: FactoryContext, overrides?: Partial<TimerTrigger>): TimerTrigger {
+export function makeTimerTrigger(ctx: FactoryContext): TimerTrigger {
   const { faker } = ctx;
   const stamps = timestamps(ctx);
   const useCron = faker.datatype.boolean();
-  const trigger: TimerTrigger = {
-    id: overrides?.id ?? newId('timerTrigger', ctx),
+  return {
+    id: newId('timerTrigger', ctx),
     interval_seconds: useCron ? 0 : faker.helpers.arrayElement([60, 300, 900, 3600, 86_400]),
     cron: useCron ? faker.helpers.arrayElement(['0 9 * * 1-5', '*/15 * * * *', '0 0 * * *']) : null,
     timezone: faker.helpers.arrayElement(TIMEZONES),
     schedule_changed_at: stamps.updated_at,
     ...stamps,
   };
-  return overrideWith(trigger, overrides);
 }
 
-export function makeEmailTrigger(ctx: FactoryContext, overrides?: Partial<EmailTrigger>): EmailTrigger {
-  const trigger: EmailTrigger = {
-    id: overrides?.id ?? newId('emailTrigger', ctx),
+export function makeEmailTrigger(ctx: FactoryContext): EmailTrigger {
+  return {
+    id: newId('emailTrigger', ctx),
     email_address: `${token(ctx, 16)}@upload.example.net`,
     ...timestamps(ctx),
   };
-  return overrideWith(trigger, overrides);
 }
 
 export function makeEventSourceTrigger(

@@ -1,7 +1,7 @@
 // The one registry of identifier prefixes (spec "Identifier prefixes": 17 kinds).
 // IDs are prefix + 7 base62 characters drawn from the world's seeded faker, unique per world.
 import type { FactoryContext } from './random.ts';
-import { randomBase62 } from './random.ts';
+import { randomString } from './random.ts';
 
 export const ID_PREFIXES = {
   workflow: 'p_',
@@ -35,7 +35,7 @@ const SUFFIX = /^[A-Za-z0-9]+$/;
 export function newId(kind: IdKind, ctx: FactoryContext): string {
   const prefix = ID_PREFIXES[kind];
   for (;;) {
-    const id = prefix + randomBase62(ctx.faker, ID_SUFFIX_LENGTH);
+    const id = prefix + randomString(ctx.faker, ID_SUFFIX_LENGTH);
     if (!ctx.issued.has(id)) {
       ctx.issued.add(id);
       return id;
@@ -56,8 +56,7 @@ export function isId(kind: IdKind, value: unknown): value is string {
 }
 
 /** Emitter globs of the subscription endpoints: `p_*` every workflow, `dc_*` every event source. */
-const EMITTER_GLOBS = { 'p_*': 'workflow', 'dc_*': 'source' } as const;
-export type EmitterGlob = keyof typeof EMITTER_GLOBS;
+export type EmitterGlob = 'p_*' | 'dc_*';
 
 export function isEmitterGlob(value: unknown): value is EmitterGlob {
   return value === 'p_*' || value === 'dc_*';

@@ -2,7 +2,7 @@
 // world; its Mersenne Twister's state is saved and restored with a world snapshot.
 import { createWorldFaker, type Randomizer, type WorldFaker } from './world-faker.ts';
 
-export type { Randomizer, WorldFaker } from './world-faker.ts';
+export type { WorldFaker } from './world-faker.ts';
 
 /** What every factory and ID draw needs: the world's generator, its issued IDs and its clock. */
 export interface FactoryContext {
@@ -16,30 +16,6 @@ export interface FactoryContext {
 }
 
 /**
- * The kit's faker (mocks/ids/world-faker.ts) with a fresh generator seeded with `seed`.
- *
- * @example
- * const faker = createFaker(seedFrom(0, 'my-token'));
- * faker.person.firstName(); // the same name for the same seed, every time
- */
-export function createFaker(seed: number | number[]): WorldFaker {
-  return fakerWith(createRandomizer(seed));
-}
-
-/**
- * The kit's faker (mocks/ids/world-faker.ts) drawing from `randomizer` (e.g. one restored from a snapshot).
- *
- * @example
- * const randomizer = createRandomizer(1);
- * const faker = fakerWith(randomizer);
- * faker.company.name();
- * const later = fakerWith(restoreRandomizer(randomizer.save())); // continues the same stream
- */
-export function fakerWith(randomizer: Randomizer): WorldFaker {
-  return createWorldFaker(randomizer);
-}
-
-/**
  * A fresh factory context drawing from `seed` (a string is hashed first): the catalogue's shared
  * records (mocks/store/api/catalogue.ts) and the factories' tests.
  *
@@ -48,7 +24,7 @@ export function fakerWith(randomizer: Randomizer): WorldFaker {
  */
 export function createContext(seed: number | string | number[], now: () => number = () => Date.now()): FactoryContext {
   const numeric = typeof seed === 'string' ? seedFrom(seed) : seed;
-  return { faker: createFaker(numeric), issued: new Set(), now };
+  return { faker: createWorldFaker(createRandomizer(numeric)), issued: new Set(), now };
 }
 
 /** FNV-1a 32-bit over the UTF-8 bytes of `text` (pure, browser-safe; no node:crypto). */
@@ -227,14 +203,14 @@ export function stableKey(text: string): string {
 }
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
-const BASE16 = '0123456789abcdef';
+export const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
+export const BASE16 = '0123456789abcdef';
 
 /**
  * `length` characters of `alphabet` from the faker's generator, one draw per chunk of characters (not per
  * character, as faker's string.alphanumeric: IDs and keys are drawn constantly).
  */
-function randomString(faker: WorldFaker, length: number, alphabet: string = BASE62): string {
+export function randomString(faker: WorldFaker, length: number, alphabet: string = BASE62): string {
   const base = alphabet.length;
   const perDraw = Math.floor(Math.log(2 ** 32) / Math.log(base));
   // Joined once: `out += char` leaves a cons-string tree per ID (docs/performance.md, "Worlds: memory and eviction").
@@ -247,18 +223,6 @@ function randomString(faker: WorldFaker, length: number, alphabet: string = BASE
     }
   }
   return out.join('');
-}
-
-export function randomBase62(faker: WorldFaker, length: number): string {
-  return randomString(faker, length, BASE62);
-}
-
-export function randomLowerAlnum(faker: WorldFaker, length: number): string {
-  return randomString(faker, length, BASE36);
-}
-
-export function randomHex(faker: WorldFaker, length: number): string {
-  return randomString(faker, length, BASE16);
 }
 
 export function unixSeconds(ms: number): number {

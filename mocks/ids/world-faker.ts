@@ -9,58 +9,7 @@ export interface Randomizer {
 }
 
 /** The faker methods the kit uses, with faker's names, arguments and results. */
-export interface WorldFaker {
-  /** Restarts the generator from `seed` (faker's `faker.seed(seed)`). */
-  seed(seed: number | number[]): void;
-  helpers: {
-    arrayElement<T>(values: readonly T[]): T;
-  };
-  number: {
-    /** An integer from `min` (default 0) to `max` (default 2^53 - 1), both included; a number is `max`. */
-    int(options?: number | { min?: number; max?: number }): number;
-  };
-  datatype: {
-    boolean(options?: { probability?: number }): boolean;
-  };
-  lorem: {
-    word(): string;
-    words(count?: number): string;
-    sentence(): string;
-  };
-  person: {
-    firstName(): string;
-    lastName(): string;
-  };
-  internet: {
-    email(options?: { firstName?: string; lastName?: string }): string;
-    username(options?: { firstName?: string; lastName?: string }): string;
-    domainWord(): string;
-    ipv4(): string;
-    userAgent(): string;
-  };
-  company: {
-    name(): string;
-    catchPhrase(): string;
-  };
-  commerce: {
-    productAdjective(): string;
-    product(): string;
-  };
-  hacker: {
-    noun(): string;
-    verb(): string;
-  };
-  word: {
-    adjective(): string;
-    noun(): string;
-  };
-  string: {
-    uuid(): string;
-  };
-  system: {
-    semver(): string;
-  };
-}
+export type WorldFaker = ReturnType<typeof createWorldFaker>;
 
 /** A definition faker keeps per sex (first names, last-name patterns); any part may be absent. */
 interface Sexed<T> {
@@ -68,6 +17,9 @@ interface Sexed<T> {
   female?: readonly T[];
   male?: readonly T[];
 }
+
+/** The names an e-mail address or username is made of; a name not given is drawn. */
+type Names = { firstName?: string; lastName?: string };
 
 interface Weighted<T> {
   value: T;
@@ -87,26 +39,29 @@ const LOWER = [...'abcdefghijklmnopqrstuvwxyz'];
  * const faker = createWorldFaker(createRandomizer(1));
  * faker.company.name(); // what faker with the English locale gives for the same randomizer
  */
-export function createWorldFaker(randomizer: Randomizer): WorldFaker {
+export function createWorldFaker(randomizer: Randomizer) {
   const pick = <T>(values: readonly T[]): T => faker.helpers.arrayElement(values);
-  const faker: WorldFaker = {
-    seed: (seed) => randomizer.seed(seed),
-    helpers: { arrayElement: (values) => arrayElement(faker, values) },
-    number: { int: (options) => int(randomizer, options) },
-    datatype: { boolean: (options) => boolean(randomizer, options) },
+  const faker = {
+    /** Restarts the generator from `seed` (faker's `faker.seed(seed)`). */
+    seed: (seed: number | number[]): void => randomizer.seed(seed),
+    helpers: { arrayElement: <T>(values: readonly T[]): T => arrayElement(faker, values) },
+    /** An integer from `min` (default 0) to `max` (default 2^53 - 1), both included; a number is `max`. */
+    number: { int: (options?: number | { min?: number; max?: number }): number => int(randomizer, options) },
+    datatype: { boolean: (options?: { probability?: number }): boolean => boolean(randomizer, options) },
     lorem: {
       word: () => pick(locale.lorem.word),
-      words: (count = 3) => wordsOf(faker, count),
+      words: (count = 3): string => wordsOf(faker, count),
       sentence: () => sentence(faker),
     },
     person: {
-      firstName: () => pick(sexedList(faker, randomizer, firstNames)),
+      firstName: (): string => pick(sexedList(faker, randomizer, firstNames)),
       // The English locale has last-name patterns (a few names are double-barrelled).
-      lastName: () => fake(faker, weightedArrayElement(randomizer, sexedList(faker, randomizer, lastNamePatterns))),
+      lastName: (): string =>
+        fake(faker, weightedArrayElement(randomizer, sexedList(faker, randomizer, lastNamePatterns))),
     },
     internet: {
-      email: (options) => email(faker, options),
-      username: (options) => username(faker, options),
+      email: (options?: Names): string => email(faker, options),
+      username: (options?: Names): string => username(faker, options),
       domainWord: () => domainWord(faker),
       ipv4: () => ipv4(faker),
       userAgent: () => fake(faker, pick(locale.internet.user_agent_pattern)),
@@ -172,7 +127,7 @@ function sentence(faker: WorldFaker): string {
 }
 
 /** faker's internet.email: a username from the names given (or drawn) at a free e-mail provider. */
-function email(faker: WorldFaker, options: { firstName?: string; lastName?: string } = {}): string {
+function email(faker: WorldFaker, options: Names = {}): string {
   const { firstName, lastName } = options;
   // faker draws the provider first (a default of its destructuring), then the username.
   const provider = faker.helpers.arrayElement(locale.internet.free_email);
@@ -186,7 +141,7 @@ function email(faker: WorldFaker, options: { firstName?: string; lastName?: stri
 }
 
 /** faker's internet.username: one of its forms of the names given (or drawn), a separator and a number. */
-function username(faker: WorldFaker, options: { firstName?: string; lastName?: string } = {}): string {
+function username(faker: WorldFaker, options: Names = {}): string {
   const { firstName = faker.person.firstName(), lastName = faker.person.lastName() } = options;
   const separator = faker.helpers.arrayElement(['.', '_']);
   const number = faker.number.int(99);

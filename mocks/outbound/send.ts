@@ -123,7 +123,7 @@ async function attemptOnce(
     error: null,
     headers,
   };
-  const clock = monotonicMs();
+  const clock = performance.now();
   try {
     const response = await settings.fetch(record.url, {
       method: 'POST',
@@ -142,7 +142,7 @@ async function attemptOnce(
     if (error instanceof Error && error.name === DESTINATION_REFUSED) return { refused: error.message };
     result.error = describeFetchError(error, timeoutMs);
   }
-  result.duration_ms = Math.max(0, Math.round(monotonicMs() - clock));
+  result.duration_ms = Math.max(0, Math.round(performance.now() - clock));
   return result;
 }
 
@@ -162,16 +162,8 @@ async function readAtMost(response: Response, limit: number): Promise<string> {
   } finally {
     void reader.cancel().catch(() => {});
   }
-  const bytes = new Uint8Array(Math.min(size, limit));
-  let offset = 0;
-  for (const chunk of chunks) {
-    const part = chunk.subarray(0, bytes.length - offset);
-    bytes.set(part, offset);
-    offset += part.length;
-    if (offset >= bytes.length) break;
-  }
   // A character cut at the limit decodes as U+FFFD rather than throwing.
-  return new TextDecoder().decode(bytes);
+  return new Blob(chunks as BlobPart[]).slice(0, limit).text();
 }
 
 function describeFetchError(error: unknown, timeoutMs: number): string {
@@ -195,8 +187,4 @@ function sleep(ms: number): Promise<void> {
     const timer = setTimeout(resolve, ms) as unknown as { unref?: () => void };
     if (typeof timer === 'object' && timer !== null && typeof timer.unref === 'function') timer.unref();
   });
-}
-
-function monotonicMs(): number {
-  return typeof performance !== 'undefined' ? performance.now() : Date.now();
 }

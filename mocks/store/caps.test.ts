@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { validator } from '../../openapi/validator.ts';
 import { createMock } from '../index.ts';
-import { TRIGGER_COMPONENTS } from '../factories/index.ts';
+import { TRIGGER_COMPONENTS } from '../factories/deployed-trigger.ts';
 import { createRecordingSink } from './world/recording-sink.ts';
 import { addSources } from './api/users.ts';
 import { createAutoSubscription, createSubscription } from './api/subscriptions.ts';

@@ -49,119 +49,6 @@ export interface StoreOptions {
  */
 export type EvictReason = 'max_worlds' | 'idle' | 'retention' | 'weight';
 
-export interface Store {
-  /** The token's session, created and seeded on first use; `at`: the store's time, when the caller has read it. */
-  session(token: string, at?: number): Session;
-  /** The token's world: `session(token).world`. */
-  world(token: string): World;
-  /** Replaces the token's session with a fresh one: its seeded (or scenario) world, nothing else. */
-  reset(token: string): Session;
-  /**
-   * Replaces the token's session with a fresh world built from scenario `name` (null: the seeded
-   * world); a reset keeps that scenario. An unknown name is a `not_found` error naming the loaded ones.
-   *
-   * @example
-   * store.switchScenario('my-token', 'empty-account'); // the token's world now holds nothing
-   */
-  switchScenario(token: string, name: string | null): Result<Session>;
-  /**
-   * The Pact verifier's state change (docs/pact.md, "Provider states"): `setup` of `a fresh world`
-   * opens the token's seeded world, of `scenario <name>` that scenario's; `teardown` leaves the
-   * world as it is. Another state is a `bad_request` error; an unknown scenario `not_found`.
-   *
-   * @example
-   * store.openProviderState('my-token', 'scenario empty-account', 'setup'); // ok: the empty world
-   */
-  openProviderState(token: string, state: string, action: 'setup' | 'teardown'): Result<Session>;
-  /**
-   * Why the token cannot open a world (it names a scenario the store does not hold), or null.
-   *
-   * @example
-   * store.refusal('scenario_nope_1'); // "the token names scenario 'nope', which is not loaded; loaded: ..."
-   */
-  refusal(token: string): string | null;
-  /**
-   * The estimated heap bytes of the worlds held (weight.ts, counted the same way for seeded and
-   * scenario worlds) and the bound past which least recently used worlds are evicted: `maxWorlds`
-   * seeded worlds' worth (Infinity without `maxWorlds`).
-   *
-   * @example
-   * const { bytes, limit } = store.weight(); // bytes <= limit, but for the one world in use
-   */
-  weight(): { bytes: number; limit: number };
-  /** The scenarios the store holds (built-in and loaded), in load order. */
-  scenarios(): Array<{ name: string; description: string }>;
-  /**
-   * Drops the token's session entirely (false when it had none); its next use seeds it afresh from
-   * (seed, token), as reset would.
-   *
-   * @example
-   * store.evict('ci-job-41'); // frees the world of a finished job
-   */
-  evict(token: string): boolean;
-  /**
-   * Every world as one plain-JSON value (format 'workflow-api-mock-kit/worlds', version 1), a
-   * copy detached from the live worlds: write it anywhere as JSON text and restore() it later.
-   *
-   * @example
-   * sessionStorage.setItem('worlds', JSON.stringify(store.snapshot()));
-   */
-  snapshot(): WorldsSnapshot;
-  /**
-   * Replaces every session with the worlds of a snapshot (the value or its JSON text); deliveries,
-   * journals and rate limits are not in a snapshot and start empty. A snapshot that cannot be
-   * restored exactly (not JSON, another format, version or seed, damaged content) is refused as a
-   * coded error value, and then the store is left as it was.
-   *
-   * @example
-   * const restored = store.restore(sessionStorage.getItem('worlds') ?? '');
-   * if (!restored.ok) console.warn(restored.error.code, restored.error.message);
-   */
-  restore(snapshot: unknown): SnapshotResult<{ tokens: string[] }>;
-  /**
-   * Replaces every session, as restore() does, with the worlds of a snapshot whose `token` fields
-   * hold a keyed hash of the token instead (the state file, mocks/node/state.ts): each world is
-   * checked now and set aside until a token that `hashOf` maps to its hash asks for it; then it is
-   * restored as restore() would. reset() and evict() drop a set-aside world as they drop a live one.
-   *
-   * @example
-   * const restored = store.restoreHashed(snapshot, (token) => hmac(key, token));
-   * store.world('dev-token'); // the saved world, if hmac(key, 'dev-token') is among them
-   */
-  restoreHashed(snapshot: unknown, hashOf: (token: string) => string): SnapshotResult<{ worlds: number }>;
-  /** The snapshots of the worlds restoreHashed() set aside that no token has asked for yet (their `token` is the hash). */
-  setAside(): WorldSnapshot[];
-  /**
-   * The token's world when the store holds one, without using, seeding or moving it (the state
-   * file's log asks which world a request left behind).
-   *
-   * @example
-   * store.peek('never-used'); // undefined
-   */
-  peek(token: string): World | undefined;
-  /**
-   * The token's session when the store holds its world, without using, seeding or moving it (the
-   * app journals a request that matched no operation there, and opens no world for it).
-   *
-   * @example
-   * store.held('never-used'); // undefined
-   */
-  held(token: string): Session | undefined;
-  /**
-   * The session of the world that holds HTTP trigger endpoint `key`, among the worlds the store
-   * holds now (an endpoint request carries no bearer to say which), or undefined.
-   *
-   * @example
-   * store.endpointSession('eo4klm9qz0abcde')?.token; // 'dev-token'
-   */
-  endpointSession(key: string): Session | undefined;
-  /** How many worlds the store holds now. */
-  size(): number;
-  readonly sink: DeliverySink;
-  readonly seed: number | string;
-  readonly now: () => number;
-}
-
 /** A live session and what the store needs to drop it. */
 interface Held {
   session: Session;
@@ -174,7 +61,7 @@ interface Held {
   errorEvents: number;
 }
 
-export function createStore(options: StoreOptions = {}): Store {
+export function createStore(options: StoreOptions = {}) {
   const seed = options.seed ?? 0;
   const now = options.now ?? (() => Date.now());
   const sink = options.sink ?? createRecordingSink(now);
@@ -210,20 +97,45 @@ export function createStore(options: StoreOptions = {}): Store {
     seed,
     now,
     sink,
+    /** The token's session, created and seeded on first use; `at`: the store's time, when the caller has read it. */
     session,
-    world: (token) => session(token).world,
-    reset: (token) => reopen(token),
-    evict: (token) => {
+    /** The token's world: `session(token).world`. */
+    world: (token: string): World => session(token).world,
+    /** Replaces the token's session with a fresh one: its seeded (or scenario) world, nothing else. */
+    reset: (token: string): Session => reopen(token),
+    /**
+     * Drops the token's session entirely (false when it had none); its next use seeds it afresh from
+     * (seed, token), as reset would.
+     *
+     * @example
+     * store.evict('ci-job-41'); // frees the world of a finished job
+     */
+    evict(token: string): boolean {
       const forgotten = setAside.forget(token);
       return worlds.drop(token) || forgotten;
     },
-    switchScenario(token, name) {
+    /**
+     * Replaces the token's session with a fresh world built from scenario `name` (null: the seeded
+     * world); a reset keeps that scenario. An unknown name is a `not_found` error naming the loaded ones.
+     *
+     * @example
+     * store.switchScenario('my-token', 'empty-account'); // the token's world now holds nothing
+     */
+    switchScenario(token: string, name: string | null): Result<Session> {
       if (name !== null && !scenarios.has(name)) {
         return fail('not_found', `No scenario ${JSON.stringify(name)} is loaded; loaded: ${loadedNames(scenarios)}`);
       }
       return ok(reopen(token, name));
     },
-    openProviderState(token, state, action) {
+    /**
+     * The Pact verifier's state change (docs/pact.md, "Provider states"): `setup` of `a fresh world`
+     * opens the token's seeded world, of `scenario <name>` that scenario's; `teardown` leaves the
+     * world as it is. Another state is a `bad_request` error; an unknown scenario `not_found`.
+     *
+     * @example
+     * store.openProviderState('my-token', 'scenario empty-account', 'setup'); // ok: the empty world
+     */
+    openProviderState(token: string, state: string, action: 'setup' | 'teardown'): Result<Session> {
       const scenario = /^scenario ([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(state)?.[1];
       if (state !== 'a fresh world' && scenario === undefined) {
         return fail(
@@ -234,29 +146,95 @@ export function createStore(options: StoreOptions = {}): Store {
       if (action === 'teardown') return ok(this.session(token));
       return this.switchScenario(token, scenario ?? null);
     },
-    refusal(token) {
+    /**
+     * Why the token cannot open a world (it names a scenario the store does not hold), or null.
+     *
+     * @example
+     * store.refusal('scenario_nope_1'); // "the token names scenario 'nope', which is not loaded; loaded: ..."
+     */
+    refusal(token: string): string | null {
       const name = scenarioOfToken(token);
       if (name === undefined || scenarios.has(name) || worlds.held.has(token)) return null;
       const loaded = loadedNames(scenarios);
       return `The token names scenario '${name}', which is not loaded; loaded: ${loaded} (docs/scenarios.md)`;
     },
-    weight: () => ({ bytes: worlds.weighed, limit: worlds.weightLimit }),
-    scenarios: () => [...scenarios.values()].map(({ name, description }) => ({ name, description })),
-    size: () => worlds.held.size,
-    peek: (token) => worlds.held.get(token)?.session.world,
-    held: (token) => worlds.held.get(token)?.session,
-    endpointSession: (key) => worlds.holding(key),
-    snapshot: () => structuredClone(snapshotView(seed, worlds.list())),
+    /**
+     * The estimated heap bytes of the worlds held (weight.ts, counted the same way for seeded and
+     * scenario worlds) and the bound past which least recently used worlds are evicted: `maxWorlds`
+     * seeded worlds' worth (Infinity without `maxWorlds`).
+     *
+     * @example
+     * const { bytes, limit } = store.weight(); // bytes <= limit, but for the one world in use
+     */
+    weight: (): { bytes: number; limit: number } => ({ bytes: worlds.weighed, limit: worlds.weightLimit }),
+    /** The scenarios the store holds (built-in and loaded), in load order. */
+    scenarios: (): Array<{ name: string; description: string }> =>
+      [...scenarios.values()].map(({ name, description }) => ({ name, description })),
+    /** How many worlds the store holds now. */
+    size: (): number => worlds.held.size,
+    /**
+     * The token's world when the store holds one, without using, seeding or moving it (the state
+     * file's log asks which world a request left behind).
+     *
+     * @example
+     * store.peek('never-used'); // undefined
+     */
+    peek: (token: string): World | undefined => worlds.held.get(token)?.session.world,
+    /**
+     * The token's session when the store holds its world, without using, seeding or moving it (the
+     * app journals a request that matched no operation there, and opens no world for it).
+     *
+     * @example
+     * store.held('never-used'); // undefined
+     */
+    held: (token: string): Session | undefined => worlds.held.get(token)?.session,
+    /**
+     * The session of the world that holds HTTP trigger endpoint `key`, among the worlds the store
+     * holds now (an endpoint request carries no bearer to say which), or undefined.
+     *
+     * @example
+     * store.endpointSession('eo4klm9qz0abcde')?.token; // 'dev-token'
+     */
+    endpointSession: (key: string): Session | undefined => worlds.holding(key),
+    /**
+     * Every world as one plain-JSON value (format 'workflow-api-mock-kit/worlds', version 1), a
+     * copy detached from the live worlds: write it anywhere as JSON text and restore() it later.
+     *
+     * @example
+     * sessionStorage.setItem('worlds', JSON.stringify(store.snapshot()));
+     */
+    snapshot: (): WorldsSnapshot => structuredClone(snapshotView(seed, worlds.list())),
+    /** The snapshots of the worlds restoreHashed() set aside that no token has asked for yet (their `token` is the hash). */
     setAside: setAside.list,
-    restoreHashed(snapshot, hash) {
+    /**
+     * Replaces every session, as restore() does, with the worlds of a snapshot whose `token` fields
+     * hold a keyed hash of the token instead (the state file, mocks/node/state.ts): each world is
+     * checked now and set aside until a token that `hashOf` maps to its hash asks for it; then it is
+     * restored as restore() would. reset() and evict() drop a set-aside world as they drop a live one.
+     *
+     * @example
+     * const restored = store.restoreHashed(snapshot, (token) => hmac(key, token));
+     * store.world('dev-token'); // the saved world, if hmac(key, 'dev-token') is among them
+     */
+    restoreHashed(snapshot: unknown, hashOf: (token: string) => string): SnapshotResult<{ worlds: number }> {
       // Every world is read now: a damaged one is refused at start, not when its token comes.
       const { result } = read(snapshot);
       if (!result.ok) return result;
       worlds.dropAll();
-      setAside.replace((snapshot as { worlds: WorldSnapshot[] }).worlds, hash);
+      setAside.replace((snapshot as { worlds: WorldSnapshot[] }).worlds, hashOf);
       return { ok: true, value: { worlds: setAside.list().length } };
     },
-    restore(snapshot) {
+    /**
+     * Replaces every session with the worlds of a snapshot (the value or its JSON text); deliveries,
+     * journals and rate limits are not in a snapshot and start empty. A snapshot that cannot be
+     * restored exactly (not JSON, another format, version or seed, damaged content) is refused as a
+     * coded error value, and then the store is left as it was.
+     *
+     * @example
+     * const restored = store.restore(sessionStorage.getItem('worlds') ?? '');
+     * if (!restored.ok) console.warn(restored.error.code, restored.error.message);
+     */
+    restore(snapshot: unknown): SnapshotResult<{ tokens: string[] }> {
       const { result, logs } = read(snapshot);
       if (!result.ok) return result;
       worlds.dropAll();
@@ -265,6 +243,9 @@ export function createStore(options: StoreOptions = {}): Store {
     },
   };
 }
+
+/** The store: one session per token, the worlds held, evicted and restored (createStore). */
+export type Store = ReturnType<typeof createStore>;
 
 /** The names of the scenarios a store holds, for its refusals. */
 function loadedNames(scenarios: ReadonlyMap<string, ScenarioDefinition>): string {

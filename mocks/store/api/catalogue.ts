@@ -3,7 +3,7 @@
 import type { AppCategory, ConnectApp, PageInfo } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, ok } from '../../common/errors.ts';
-import { APPS_WITH_ACTIONS, APPS_WITH_TRIGGERS, type Catalogue, makeCatalogue } from '../../factories/index.ts';
+import { APPS_WITH_ACTIONS, APPS_WITH_TRIGGERS, type Catalogue, makeCatalogue } from '../../factories/catalogue.ts';
 import { createContext, seedFrom } from '../../ids/random.ts';
 import { type PageQuery, pageOfList } from '../world/pagination.ts';
 import { REFERENCE_TIME_MS } from '../world/seed.ts';
@@ -83,12 +83,7 @@ export function listApps(world: World, query: AppListQuery): Result<{ data: Conn
   const text = query.q === undefined || query.q === '' ? undefined : query.q.toLowerCase();
   const apps = index.catalogue.apps.filter((app) => matches(index, app, query, text)).sort(compare(query.sort_key));
   if (query.sort_direction === 'desc') apps.reverse();
-  const page = pageOfList(
-    apps.map((app) => app.id),
-    query,
-  );
-  if (!page.ok) return page;
-  return ok({ data: page.value.ids.map((id) => index.byId.get(id)!), page_info: page.value.page_info });
+  return pageOfList(apps, (app) => app.id, query);
 }
 
 /** One app by its name slug or its `oa_` ID. */

@@ -4,19 +4,15 @@ import type { OriginalEvent, WorkflowErrorDetails, WorkflowErrorEventSummary } f
 import type { DeliveryRecord } from '../../outbound/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { notFound, ok } from '../../common/errors.ts';
-import { defaultStack, eventId, PLATFORM_VERSION } from '../../factories/index.ts';
+import { defaultStack, eventId, PLATFORM_VERSION } from '../../factories/error-event.ts';
 import { kindOf, newId } from '../../ids/ids.ts';
 import { emitterWorkspace, matchingSubscriptions } from './subscriptions.ts';
 import { COMPUTE_MS_PER_STEP, type QuotaName, spendQuota } from '../world/quotas.ts';
 import type { World, WorkflowRecord } from '../world/world.ts';
-import { copy, MAX_ERROR_EVENTS } from '../world/world.ts';
+import type { components as control } from '../../../openapi/generated/control-schema.ts';
+import { MAX_ERROR_EVENTS } from '../world/world.ts';
 
-export interface EmitInput {
-  emitter_id: string;
-  event_name: string;
-  event: unknown;
-  error?: { code?: string; cellId?: string; stack?: string };
-}
+export type EmitInput = control['schemas']['EmitBody'];
 
 function recordErrorEvent(
   world: World,
@@ -36,7 +32,7 @@ function recordErrorEvent(
     id: `${nowMs}-${++world.errorSeq}`,
     indexed_at_ms: nowMs,
     event: {
-      original_event: copy(event) as OriginalEvent, // an object: openapi/control.yaml demands it of a workflow's $errors
+      original_event: structuredClone(event) as OriginalEvent, // an object: openapi/control.yaml demands it of a workflow's $errors
       original_context: {
         id: eventId(world.ctx),
         ts,

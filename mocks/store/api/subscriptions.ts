@@ -27,7 +27,7 @@ export function emitterWorkspace(world: World, emitterId: string): string | unde
 }
 
 /** A listener is a workflow, source or webhook of this world. */
-function listenerExists(world: World, listenerId: string): boolean {
+export function listenerExists(world: World, listenerId: string): boolean {
   switch (kindOf(listenerId)) {
     case 'workflow':
       return world.workflows.has(listenerId);

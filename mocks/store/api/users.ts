@@ -2,11 +2,12 @@
 import type { EventSource, PageInfo, User, Workspace } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { notFound, ok } from '../../common/errors.ts';
-import { makeEventSource } from '../../factories/index.ts';
+import { makeEventSource } from '../../factories/resources.ts';
 import { newId } from '../../ids/ids.ts';
 import type { PageQuery } from '../world/pagination.ts';
 import { pageOf } from '../world/pagination.ts';
 import type { World } from '../world/world.ts';
+import type { components as control } from '../../../openapi/generated/control-schema.ts';
 import { addSource } from '../world/world.ts';
 
 export function getCurrentUser(world: World): Result<{ data: User }> {
@@ -70,19 +71,8 @@ export function addWorkspaceSources(world: World, orgId: string, count: number):
   return ok({ ids });
 }
 
-export interface AddSourcesInput {
-  org_id: string;
-  count: number;
-}
-export interface AddedSources {
-  org_id: string;
-  added: number;
-  /** The workspace's sources after the fill. */
-  source_count: number;
-  /** The first and last added source, in list order (they are appended at the end of the list). */
-  first_id: string;
-  last_id: string;
-}
+export type AddSourcesInput = control['schemas']['AddSourcesBody'];
+export type AddedSources = control['schemas']['AddedSources'];
 
 /** The control API's face of addWorkspaceSources: a summary instead of every new ID. */
 export function addSources(world: World, input: AddSourcesInput): Result<AddedSources> {

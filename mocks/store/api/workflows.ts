@@ -11,14 +11,10 @@ import type {
 import type { Result } from '../../common/errors.ts';
 import { fail, notFound, ok } from '../../common/errors.ts';
 import { newId } from '../../ids/ids.ts';
-import {
-  makeStepFromDefinition,
-  makeTriggerFromDefinition,
-  triggerKindOf,
-  triggerKindOfTrigger,
-} from '../../factories/index.ts';
+import { makeStepFromDefinition } from '../../factories/step.ts';
+import { makeTriggerFromDefinition, triggerKindOf, triggerKindOfTrigger } from '../../factories/trigger.ts';
 import type { World } from '../world/world.ts';
-import { addSource, copy } from '../world/world.ts';
+import { addSource } from '../world/world.ts';
 import { collectionFull } from '../world/retention.ts';
 import { applyAutoSubscriptions } from './subscriptions.ts';
 
@@ -69,7 +65,7 @@ export function createWorkflow(world: World, body: CreateWorkflowBody): Result<{
   for (const trigger of workflow.triggers) {
     if (triggerKindOfTrigger(trigger) !== 'source') continue;
     const { owner_id: _owner, ...source } = trigger as EventSourceTrigger;
-    addSource(world, copy(source), orgId);
+    addSource(world, structuredClone(source), orgId);
     applyAutoSubscriptions(world, source.id, orgId);
   }
   return ok({ data: workflow });

@@ -1,23 +1,17 @@
 // Connected accounts created through the API (the SDK's `accounts.create`, `deleteByApp`, `listByExternalUser`); one
 // created with a connect token ends its flow as the hosted flow does (connect.ts finishConnectFlow).
-import type { AccountView, ProjectEnvironment } from '../../factories/types.ts';
+import type { AccountView, ProjectEnvironment, Schemas } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, ok } from '../../common/errors.ts';
-import { makeConnectedAccount } from '../../factories/index.ts';
+import { makeConnectedAccount } from '../../factories/connect.ts';
 import { newId } from '../../ids/ids.ts';
+import { sees } from './app-overrides.ts';
 import { appForSlug, appMatches } from './apps.ts';
-import { accountView, finishConnectFlow, inEnvironment, projectOf } from './connect.ts';
+import { accountView, finishConnectFlow, projectOf } from './connect.ts';
 import { collectionFull } from '../world/retention.ts';
 import type { World } from '../world/world.ts';
 
-interface CreateAccountInput {
-  app_slug: string;
-  cfmap_json: string;
-  connect_token: string;
-  name?: string;
-  account_id?: string;
-  app_override_id?: string;
-}
+type CreateAccountInput = Schemas['CreateAccountRequest'];
 
 /** 422 with the field that does not fit (docs/errors.md: a well-formed body naming what this world cannot use). */
 function unfit(field: string, message: string, value: unknown): Result<never> {
@@ -41,7 +35,7 @@ export function createConnectedAccount(
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const token = world.connectTokens.get(input.connect_token);
-  if (token === undefined || token.projectId !== projectId || !inEnvironment(token.environment, environment))
+  if (token === undefined || token.projectId !== projectId || token.environment !== environment)
     return unfit(
       'connect_token',
       `connect token ${input.connect_token} is not one of project ${projectId} (${environment})`,
@@ -74,9 +68,7 @@ export function createConnectedAccount(
   let credentials = { ...(fields as Record<string, unknown>) };
   if (input.app_override_id !== undefined) {
     const override = world.appOverrides.get(input.app_override_id)?.override;
-    const visible =
-      override !== undefined && (override.owner_id === projectId || override.owner_id === project.value.project.org_id);
-    if (!visible || override.app.name_slug !== app.name_slug)
+    if (override === undefined || !sees(project.value, override) || override.app.name_slug !== app.name_slug)
       return unfit(
         'app_override_id',
         `app override ${input.app_override_id} is not one of app ${app.name_slug} in this project`,
@@ -96,7 +88,7 @@ export function createConnectedAccount(
     const fits =
       record !== undefined &&
       record.projectId === projectId &&
-      inEnvironment(record.environment, environment) &&
+      record.environment === environment &&
       record.account.external_id === token.external_user_id &&
       record.account.app.name_slug === app.name_slug;
     if (!fits)
@@ -145,9 +137,7 @@ export function deleteAccountsByApp(
   if (!project.ok) return project;
   const doomed = project.value.accountIds.filter((id) => {
     const record = world.accounts.get(id);
-    return (
-      record !== undefined && inEnvironment(record.environment, environment) && appMatches(record.account.app, app)
-    );
+    return record !== undefined && record.environment === environment && appMatches(record.account.app, app);
   });
   if (doomed.length === 0)
     return fail('not_found', `project ${projectId} holds no account of app ${app} in ${environment}`, { app });
@@ -175,7 +165,7 @@ export function listAccountsByExternalUser(
     .map((id) => world.accounts.get(id)!)
     .filter(
       (record) =>
-        inEnvironment(record.environment, environment) &&
+        record.environment === environment &&
         record.account.external_id === externalUserId &&
         (query.app === undefined || appMatches(record.account.app, query.app)),
     );

@@ -1,6 +1,6 @@
 // App overrides (the SDK's `appOverrides`): custom-field values and an optional OAuth client for one app, owned by a
 // project or its workspace (a project sees both; names unique per owner).
-import type { AppOverride, PageInfo } from '../../factories/types.ts';
+import type { AppOverride, PageInfo, Schemas } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, ok } from '../../common/errors.ts';
 import { hex } from '../../factories/common.ts';
@@ -10,20 +10,12 @@ import { type PageQuery, pageOfList } from '../world/pagination.ts';
 import { collectionFull } from '../world/retention.ts';
 import type { AppOverrideRecord, ProjectRecord, World } from '../world/world.ts';
 
-interface CreateAppOverrideInput {
-  app: string;
-  name: string;
-  oauth_app_id?: string;
-  cfmap?: Record<string, unknown>;
-}
+type CreateAppOverrideInput = Schemas['CreateAppOverrideRequest'];
 
-interface UpdateAppOverrideInput {
-  name?: string;
-  oauth_app_id?: string | null;
-  cfmap?: Record<string, unknown>;
-}
+type UpdateAppOverrideInput = Schemas['UpdateAppOverrideRequest'];
 
-function sees(project: ProjectRecord, override: AppOverride): boolean {
+/** Whether the project sees the override: its own, or its workspace's. */
+export function sees(project: ProjectRecord, override: AppOverride): boolean {
   return override.owner_id === project.project.id || override.owner_id === project.project.org_id;
 }
 
@@ -117,18 +109,12 @@ export function listAppOverrides(
 ): Result<{ data: AppOverride[]; page_info: PageInfo }> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
-  const ids = [...world.appOverrides.values()]
+  const overrides = [...world.appOverrides.values()]
     .map((record) => record.override)
     .filter(
       (override) => sees(project.value, override) && (query.app === undefined || override.app.name_slug === query.app),
-    )
-    .map((override) => override.id);
-  const page = pageOfList(ids, query);
-  if (!page.ok) return page;
-  return ok({
-    data: page.value.ids.map((id) => world.appOverrides.get(id)!.override),
-    page_info: page.value.page_info,
-  });
+    );
+  return pageOfList(overrides, (override) => override.id, query);
 }
 
 /** @example getAppOverride(world, 'proj_Zt4Wn8Q', '5f3a9c2e7b1d4e60'); */

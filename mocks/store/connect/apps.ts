@@ -3,7 +3,7 @@
 import type { App } from '../../factories/types.ts';
 import { APP_TABLE } from '../../factories/catalogue.ts';
 import { APPS } from '../../factories/common.ts';
-import { makeApp } from '../../factories/index.ts';
+import { makeApp } from '../../factories/connect.ts';
 import type { World } from '../world/world.ts';
 
 /**

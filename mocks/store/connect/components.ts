@@ -1,6 +1,13 @@
 // The catalogue's components as a project reads them: lists, reads, configureProp, reloadProps and action runs.
 // Components are the same for every world; what depends on the world is whose accounts a prop may take.
-import type { Component, ComponentProp, ConfiguredProps, PageInfo, ProjectEnvironment } from '../../factories/types.ts';
+import type {
+  Component,
+  ComponentProp,
+  ConfiguredProps,
+  PageInfo,
+  ProjectEnvironment,
+  Schemas,
+} from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, ok } from '../../common/errors.ts';
 import {
@@ -11,7 +18,7 @@ import {
   COMPONENTS_BY_KEY,
   columnProps,
   resourceOptions,
-} from '../../factories/index.ts';
+} from '../../factories/components.ts';
 import { fnv1a32 } from '../../ids/random.ts';
 import { projectOf } from './connect.ts';
 import { stashFile } from './file-stash.ts';
@@ -54,7 +61,7 @@ export function listComponents(
   if (!project.ok) return project;
   const text = query.q === undefined || query.q === '' ? undefined : query.q.toLowerCase();
   // The mock holds no project-private components: `private` lists none.
-  const keys =
+  const components =
     query.registry === 'private'
       ? []
       : ALL.filter(
@@ -65,13 +72,13 @@ export function listComponents(
             (query.app === undefined ||
               appsOf(component).includes(query.app) ||
               component.key.startsWith(`${query.app}-`)),
-        ).map((component) => component.key);
-  const page = pageOfList(keys, query);
-  if (!page.ok) return page;
-  return ok({
-    data: page.value.ids.map((key) => COMPONENTS_BY_KEY.get(key)!.component),
-    page_info: page.value.page_info,
-  });
+        );
+  return pageOfList(
+    components,
+    (component) => component.key,
+    query,
+    (c) => COMPONENTS_BY_KEY.get(c.key)!.component,
+  );
 }
 
 function componentOf(key: string, scope: ComponentScope, version: string | undefined): Component | undefined {
@@ -79,8 +86,6 @@ function componentOf(key: string, scope: ComponentScope, version: string | undef
   if (found === undefined || !inScope(found, scope)) return undefined;
   return version === undefined || version === found.version ? found : undefined;
 }
-
-const NOUN: Record<ComponentScope, string> = { component: 'component', action: 'action', trigger: 'trigger' };
 
 export function getComponent(
   world: World,
@@ -92,14 +97,16 @@ export function getComponent(
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const component = componentOf(key, scope, version);
-  if (component === undefined) {
-    const what = version === undefined ? key : `${key}@${version}`;
-    return fail('not_found', `${what} is not ${scope === 'action' ? 'an' : 'a'} ${NOUN[scope]} of the catalogue`, {
+  if (component === undefined)
+    return fail('not_found', notInCatalogue(scope, key, version), {
       key,
       ...(version === undefined ? {} : { version }),
     });
-  }
   return ok({ data: component });
+}
+
+function notInCatalogue(scope: ComponentScope, key: string, version: string | undefined): string {
+  return `${version === undefined ? key : `${key}@${version}`} is not ${scope === 'action' ? 'an' : 'a'} ${scope} of the catalogue`;
 }
 
 /** A body's `id` (and `version`) that must name a component in scope: 422 otherwise, as for deployTrigger. */
@@ -114,11 +121,7 @@ function bodyComponent(
   if (!project.ok) return project;
   const component = componentOf(key, scope, version);
   if (component !== undefined) return ok(component);
-  return fail(
-    'unprocessable',
-    `${version === undefined ? key : `${key}@${version}`} is not ${scope === 'action' ? 'an' : 'a'} ${NOUN[scope]} of the catalogue`,
-    { field: 'id', key },
-  );
+  return fail('unprocessable', notInCatalogue(scope, key, version), { field: 'id', key });
 }
 
 /** Who configures or runs: the project, its environment and the end user. */
@@ -146,11 +149,7 @@ function accountProblem(world: World, prop: ComponentProp, value: unknown, who: 
   return undefined;
 }
 
-interface ConfigurePropInput extends ReloadPropsInput {
-  prop_name: string;
-  page?: number;
-  query?: string;
-}
+type ConfigurePropInput = Schemas['ConfigurePropRequest'];
 
 interface PropOptions {
   options?: Array<{ label: string; value: string | number | boolean }>;
@@ -218,14 +217,10 @@ export function configureProp(
           : accountProblem(world, appProp, configured[appProp.name], user);
       if (problem !== undefined) return ok({ options: [], errors: [problem] });
     }
-    const kind = APP_DETAILS.get(appOfComponent(component))?.resource;
     const text = input.query?.toLowerCase();
-    const all =
-      kind === undefined
-        ? []
-        : resourceOptions(appOfComponent(component), kind).filter(
-            (option) => text === undefined || option.label.toLowerCase().includes(text),
-          );
+    const all = resourcesOf(component).filter(
+      (option) => text === undefined || option.label.toLowerCase().includes(text),
+    );
     const page = input.page ?? 0;
     const options = all.slice(page * OPTIONS_PAGE_SIZE, (page + 1) * OPTIONS_PAGE_SIZE);
     const more = (page + 1) * OPTIONS_PAGE_SIZE < all.length;
@@ -240,6 +235,12 @@ export function configureProp(
     });
   }
   return ok({ options: [], errors: [`${prop.name} has no options: configure it with any ${prop.type} value`] });
+}
+
+/** The resources of the component's app its remote options list (none for an app without them). */
+function resourcesOf(component: Component): ReturnType<typeof resourceOptions> {
+  const kind = APP_DETAILS.get(appOfComponent(component))?.resource;
+  return kind === undefined ? [] : resourceOptions(appOfComponent(component), kind);
 }
 
 /** The app a component belongs to: its app prop's, or its key's first part (apps without auth). */
@@ -259,13 +260,7 @@ function dynamicPropsId(key: string, value: string): string {
   return `dyp_${out}`;
 }
 
-interface ReloadPropsInput {
-  id: string;
-  version?: string;
-  external_user_id: string;
-  configured_props?: ConfiguredProps;
-  dynamic_props_id?: string;
-}
+type ReloadPropsInput = Schemas['ReloadPropsRequest'];
 
 interface ReloadedProps {
   dynamicProps?: { id?: string; configurableProps: ComponentProp[] };
@@ -299,16 +294,12 @@ export function reloadProps(
 
 function reloadProblem(component: Component, reload: ComponentProp, value: unknown): string | undefined {
   if (value === undefined) return `configure ${reload.name} before reloading the props of ${component.key}`;
-  const kind = APP_DETAILS.get(appOfComponent(component))?.resource;
-  const known = kind === undefined ? [] : resourceOptions(appOfComponent(component), kind);
-  return known.some((option) => option.value === value)
+  return resourcesOf(component).some((option) => option.value === value)
     ? undefined
     : `${reload.name}: ${JSON.stringify(value)} is not one of the ${reload.label ?? reload.name} options`;
 }
 
-interface RunActionInput extends ReloadPropsInput {
-  stash_id?: string | boolean;
-}
+type RunActionInput = Schemas['RunActionRequest'];
 
 interface Observation {
   k: string;

@@ -10,19 +10,20 @@ import type {
   ConnectWebhookWithSigningKey,
   PageInfo,
   ProjectEnvironment,
+  Schemas,
   ValidateTokenResponse,
 } from '../../factories/types.ts';
 import type { DeliveryRecord } from '../../outbound/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, notFound, ok } from '../../common/errors.ts';
-import { makeApp, makeConnectToken, makeConnectedAccount, makeCredentials } from '../../factories/index.ts';
+import { makeApp, makeConnectToken, makeConnectedAccount, makeCredentials } from '../../factories/connect.ts';
 import { hex } from '../../factories/common.ts';
 import { newId } from '../../ids/ids.ts';
 import { isoTime, unixSeconds } from '../../ids/random.ts';
 import { type PageQuery, pageOfList } from '../world/pagination.ts';
 import { collectionFull } from '../world/retention.ts';
 import type { AccountRecord, ConnectTokenRecord, EnvironmentRecord, ProjectRecord, World } from '../world/world.ts';
-import { copy } from '../world/world.ts';
+import type { components as control } from '../../../openapi/generated/control-schema.ts';
 
 export function signingKey(world: World): string {
   return hex(world.ctx, 64);
@@ -33,7 +34,6 @@ export function projectOf(world: World, projectId: string): Result<ProjectRecord
   return project === undefined ? notFound('project', projectId) : ok(project);
 }
 
-/** `x-pd-environment` (required, openapi/openapi.yaml EnvironmentHeader) scopes every Connect resource. */
 /**
  * The project a bearer's Connect requests are in when they name none (docs/worlds.md, "A Connect
  * client without a project ID"): a Connect token's own project, else the world's first project (the
@@ -47,10 +47,6 @@ export function tokenProject(world: World, token: string): string | undefined {
   if (connectToken !== undefined && world.projects.has(connectToken.projectId)) return connectToken.projectId;
   for (const projectId of world.projects.keys()) return projectId;
   return undefined;
-}
-
-export function inEnvironment(resourceEnvironment: ProjectEnvironment, header: ProjectEnvironment): boolean {
-  return header === resourceEnvironment;
 }
 
 type SetWebhook = EnvironmentRecord & { webhook_url: string; signing_key: string };
@@ -149,13 +145,7 @@ export function regenerateProjectWebhookSigningKey(
   return ok({ data: webhookView(world, record, true) as ConnectWebhookWithSigningKey });
 }
 
-export interface CreateConnectTokenInput {
-  external_user_id: string;
-  webhook_uri?: string;
-  allowed_origins?: string[];
-  /** Seconds, at most 4 hours (the document checks it); 4 hours when absent. */
-  expires_in?: number;
-}
+type CreateConnectTokenInput = Schemas['CreateConnectTokenRequest'];
 
 export function createConnectToken(
   world: World,
@@ -178,7 +168,7 @@ export function createConnectToken(
     allowed_origins: [...(input.allowed_origins ?? [])],
     completed: false,
   });
-  return ok(copy(token));
+  return ok(structuredClone(token));
 }
 
 /** Whether a connect token can still start its flow: not once completed, not after expires_at. */
@@ -188,8 +178,7 @@ export function validateConnectToken(
   environment: ProjectEnvironment,
 ): Result<ValidateTokenResponse> {
   const record = world.connectTokens.get(connectToken);
-  if (record === undefined || !inEnvironment(record.environment, environment))
-    return notFound('connect token', connectToken);
+  if (record === undefined || record.environment !== environment) return notFound('connect token', connectToken);
   const answer: ValidateTokenResponse = {
     success: true,
     project_id: record.projectId,
@@ -230,7 +219,7 @@ function accountOf(
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const record = world.accounts.get(accountId);
-  if (record === undefined || record.projectId !== projectId || !inEnvironment(record.environment, environment))
+  if (record === undefined || record.projectId !== projectId || record.environment !== environment)
     return notFound('account', accountId);
   return ok(record);
 }
@@ -263,16 +252,16 @@ export function listConnectedAccounts(
   if (!project.ok) return project;
   const ids = project.value.accountIds.filter((id) => {
     const record = world.accounts.get(id);
-    if (record === undefined || !inEnvironment(record.environment, environment)) return false;
+    if (record === undefined || record.environment !== environment) return false;
     if (query.external_user_id !== undefined && record.account.external_id !== query.external_user_id) return false;
     return query.app === undefined || record.account.app.name_slug === query.app || record.account.app.id === query.app;
   });
-  const page = pageOfList(ids, query);
-  if (!page.ok) return page;
-  return ok({
-    data: page.value.ids.map((id) => accountView(world.accounts.get(id)!, query.include_credentials)),
-    page_info: page.value.page_info,
-  });
+  return pageOfList(
+    ids,
+    (id) => id,
+    query,
+    (id) => accountView(world.accounts.get(id)!, query.include_credentials),
+  );
 }
 
 export function deleteConnectedAccount(
@@ -294,10 +283,7 @@ function connectSessionId(world: World): number {
   return world.ctx.faker.number.int({ min: 1_000, max: 9_999 }) * 1e14;
 }
 
-export interface CompleteConnectInput {
-  outcome: 'success' | 'error';
-  error?: string;
-}
+export type CompleteConnectInput = control['schemas']['CompleteConnectBody'];
 
 const DEFAULT_CONNECT_ERROR = 'The connection flow failed: the user denied access';
 

@@ -4,7 +4,7 @@ import type { ExternalUser, PageInfo, ProjectEnvironment } from '../../factories
 import type { Result } from '../../common/errors.ts';
 import { fail, ok } from '../../common/errors.ts';
 import { stableKey } from '../../ids/random.ts';
-import { inEnvironment, projectOf } from './connect.ts';
+import { projectOf } from './connect.ts';
 import { type PageQuery, pageOfList } from '../world/pagination.ts';
 import type { World } from '../world/world.ts';
 
@@ -31,12 +31,12 @@ function endUsers(world: World, projectId: string, environment: ProjectEnvironme
   };
   for (const id of project.accountIds) {
     const record = world.accounts.get(id);
-    if (record === undefined || !inEnvironment(record.environment, environment)) continue;
+    if (record === undefined || record.environment !== environment) continue;
     add(record.account.external_id, Date.parse(record.account.created_at), Date.parse(record.account.updated_at));
   }
   for (const id of project.deployedTriggerIds) {
     const record = world.deployedTriggers.get(id);
-    if (record === undefined || !inEnvironment(record.environment, environment)) continue;
+    if (record === undefined || record.environment !== environment) continue;
     add(record.externalUserId, record.trigger.created_at * 1000, record.trigger.updated_at * 1000);
   }
   return [...spans]
@@ -72,9 +72,7 @@ export function listExternalUsers(
     (user) => text === undefined || user.external_id.toLowerCase().includes(text),
   );
   const byId = new Map(users.map((user) => [user.id, user]));
-  const page = pageOfList([...byId.keys()], query);
-  if (!page.ok) return page;
-  return ok({ data: page.value.ids.map((id) => byId.get(id)!), page_info: page.value.page_info });
+  return pageOfList([...byId.values()], (user) => user.id, query);
 }
 
 /**
@@ -95,17 +93,11 @@ export function deleteExternalUser(
   const project = found.value;
   const accounts = project.accountIds.filter((id) => {
     const record = world.accounts.get(id);
-    return (
-      record !== undefined &&
-      record.account.external_id === externalId &&
-      inEnvironment(record.environment, environment)
-    );
+    return record !== undefined && record.account.external_id === externalId && record.environment === environment;
   });
   const triggers = project.deployedTriggerIds.filter((id) => {
     const record = world.deployedTriggers.get(id);
-    return (
-      record !== undefined && record.externalUserId === externalId && inEnvironment(record.environment, environment)
-    );
+    return record !== undefined && record.externalUserId === externalId && record.environment === environment;
   });
   if (accounts.length === 0 && triggers.length === 0) {
     return fail(
@@ -119,11 +111,7 @@ export function deleteExternalUser(
   project.accountIds = project.accountIds.filter((id) => world.accounts.has(id));
   project.deployedTriggerIds = project.deployedTriggerIds.filter((id) => world.deployedTriggers.has(id));
   for (const [token, record] of world.connectTokens) {
-    if (
-      record.projectId === projectId &&
-      record.external_user_id === externalId &&
-      inEnvironment(record.environment, environment)
-    )
+    if (record.projectId === projectId && record.external_user_id === externalId && record.environment === environment)
       world.connectTokens.delete(token);
   }
   return ok(null);

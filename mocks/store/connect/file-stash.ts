@@ -2,7 +2,6 @@
 // keeps what a file is, not its bytes (made again, the same, on each download); no presigned URL leads off the machine.
 import { fail, ok, type Result } from '../../common/errors.ts';
 import type { ProjectEnvironment } from '../../factories/types.ts';
-import { inEnvironment } from './connect.ts';
 import { collectionFull } from '../world/retention.ts';
 import type { StashFileRecord, World } from '../world/world.ts';
 
@@ -55,7 +54,7 @@ export function downloadStashFile(
   s3Key: string,
 ): Result<{ filename: string; content: string }> {
   const record = world.stashFiles.get(s3Key);
-  if (record === undefined || record.projectId !== projectId || !inEnvironment(record.environment, environment))
+  if (record === undefined || record.projectId !== projectId || record.environment !== environment)
     return fail('not_found', `no file ${s3Key} in the File Stash of project ${projectId} (${environment})`, {
       s3_key: s3Key,
     });

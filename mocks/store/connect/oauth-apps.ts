@@ -1,6 +1,6 @@
 // Custom OAuth clients (the SDK's `oauthApps`): owned by the project's workspace, so every project
 // of that workspace sees the same ones; the client secret is kept and never shown.
-import type { OauthApp, PageInfo } from '../../factories/types.ts';
+import type { OauthApp, PageInfo, Schemas } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, notFound, ok } from '../../common/errors.ts';
 import { newId } from '../../ids/ids.ts';
@@ -10,17 +10,9 @@ import { type PageQuery, pageOfList } from '../world/pagination.ts';
 import { collectionFull } from '../world/retention.ts';
 import type { OauthAppRecord, World } from '../world/world.ts';
 
-interface CreateOauthAppInput {
-  app: string;
-  client_id: string;
-  client_secret: string;
-  name?: string;
-  description?: string;
-  scopes?: string[];
-  additional_scopes?: string[];
-}
+type CreateOauthAppInput = Schemas['CreateOauthAppRequest'];
 
-type UpdateOauthAppInput = Partial<Omit<CreateOauthAppInput, 'app'>>;
+type UpdateOauthAppInput = Schemas['UpdateOauthAppRequest'];
 
 /** The OAuth app of `id` when the project's workspace owns it. */
 function oauthAppOf(world: World, projectId: string, id: string): Result<OauthAppRecord> {
@@ -85,18 +77,15 @@ export function listOauthApps(
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const text = query.q?.toLowerCase();
-  const ids = [...world.oauthApps.values()]
+  const apps = [...world.oauthApps.values()]
     .map((record) => record.app)
     .filter(
       (app) =>
         app.owner_id === project.value.project.org_id &&
         (query.app === undefined || app.name_slug === query.app) &&
         (text === undefined || app.name.toLowerCase().includes(text)),
-    )
-    .map((app) => app.id);
-  const page = pageOfList(ids, query);
-  if (!page.ok) return page;
-  return ok({ data: page.value.ids.map((id) => world.oauthApps.get(id)!.app), page_info: page.value.page_info });
+    );
+  return pageOfList(apps, (app) => app.id, query);
 }
 
 /** @example getOauthApp(world, 'proj_Zt4Wn8Q', 'oa_Xk29vTq'); */

@@ -1,11 +1,18 @@
 // Connect projects as the SDK's `projects` client sees them: create, read, update, delete, the logo and the apps;
 // inputs arrive checked, what depends on the world is decided here.
-import type { ConnectProject, PageInfo, Project, ProjectEnvironment, ProjectInfo } from '../../factories/types.ts';
+import type {
+  ConnectProject,
+  PageInfo,
+  Project,
+  ProjectEnvironment,
+  ProjectInfo,
+  Schemas,
+} from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { ok } from '../../common/errors.ts';
 import { newId } from '../../ids/ids.ts';
 import { unixSeconds } from '../../ids/random.ts';
-import { inEnvironment, projectOf } from './connect.ts';
+import { projectOf } from './connect.ts';
 import { type PageQuery, pageOfList } from '../world/pagination.ts';
 import { collectionFull } from '../world/retention.ts';
 import { SEEDED_ENVIRONMENTS } from '../world/seed.ts';
@@ -36,23 +43,18 @@ export function listProjects(
   query: ProjectListQuery,
 ): Result<{ data: ConnectProject[]; page_info: PageInfo }> {
   const text = query.q?.toLowerCase();
-  const ids = [...world.projects.values()]
-    .filter((r) => text === undefined || r.project.name.toLowerCase().includes(text))
-    .map((r) => r.project.id);
-  const page = pageOfList(ids, query);
-  if (!page.ok) return page;
-  return ok({
-    data: page.value.ids.map((id) => projectView(world.projects.get(id)!.project)),
-    page_info: page.value.page_info,
-  });
+  const records = [...world.projects.values()].filter(
+    (r) => text === undefined || r.project.name.toLowerCase().includes(text),
+  );
+  return pageOfList(
+    records,
+    (r) => r.project.id,
+    query,
+    (r) => projectView(r.project),
+  );
 }
 
-export interface CreateProjectInput {
-  name: string;
-  app_name?: string;
-  support_email?: string;
-  connect_require_key_auth_test?: boolean;
-}
+type CreateProjectInput = Schemas['CreateProjectRequest'];
 
 /**
  * A new project in the world's first workspace, with both environments and nothing in them yet.
@@ -84,12 +86,7 @@ export function getProject(world: World, projectId: string): Result<ConnectProje
   return found.ok ? ok(projectView(found.value.project)) : found;
 }
 
-export interface UpdateProjectInput {
-  name?: string;
-  app_name?: string | null;
-  support_email?: string | null;
-  connect_require_key_auth_test?: boolean | null;
-}
+type UpdateProjectInput = Schemas['UpdateProjectRequest'];
 
 /**
  * Changes the fields given; `null` clears an optional one.
@@ -167,7 +164,7 @@ export function getProjectInfo(world: World, projectId: string, environment: Pro
   const apps = new Map<string, { id: string; name_slug: string }>();
   for (const id of found.value.accountIds) {
     const record = world.accounts.get(id);
-    if (record === undefined || !inEnvironment(record.environment, environment)) continue;
+    if (record === undefined || record.environment !== environment) continue;
     const { app } = record.account;
     if (!apps.has(app.name_slug)) apps.set(app.name_slug, { id: app.id, name_slug: app.name_slug });
   }

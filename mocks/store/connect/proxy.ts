@@ -1,9 +1,9 @@
 // The Connect proxy: the mock never leaves the machine, so it echoes the request the service would send, naming
 // the header the account's credentials would go in, never their value.
-import type { ProjectEnvironment } from '../../factories/types.ts';
+import type { ProjectEnvironment, Schemas } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, notFound, ok } from '../../common/errors.ts';
-import { APP_DETAILS } from '../../factories/index.ts';
+import { APP_DETAILS } from '../../factories/components.ts';
 import { projectOf } from './connect.ts';
 import type { World } from '../world/world.ts';
 
@@ -22,14 +22,7 @@ export interface ProxyRequest {
   body?: unknown;
 }
 
-interface ProxyEcho {
-  upstream: true;
-  method: ProxyMethod;
-  url: string;
-  headers: Record<string, string>;
-  body: unknown;
-  auth: { account_id: string; app: string; header: string };
-}
+type ProxyEcho = Schemas['ProxyEcho'];
 
 const FORWARDED = 'x-pd-proxy-';
 

@@ -3,13 +3,13 @@
 // Kept apart from ../api/emit.ts, which a run calls: a run emits, and a trigger's emit runs workflows.
 import type { DeliveryRecord } from '../../outbound/types.ts';
 import { fail, notFound, ok, type Result } from '../../common/errors.ts';
-import { eventId } from '../../factories/index.ts';
+import { eventId } from '../../factories/error-event.ts';
 import { unixSeconds } from '../../ids/random.ts';
 import type { QuotaName } from '../world/quotas.ts';
 import { runWorkflow } from '../api/run.ts';
 import { useCredits } from './usage.ts';
 import type { DeployedTriggerRecord, World, WorkflowRecord } from '../world/world.ts';
-import { copy, MAX_TRIGGER_EVENTS } from '../world/world.ts';
+import { MAX_TRIGGER_EVENTS } from '../world/world.ts';
 
 /** A workflow a deployed trigger's event ran (or did not: its daily quota used up). */
 export interface TriggerRun {
@@ -96,8 +96,8 @@ export function emitTrigger(
 function recordTriggerEvent(world: World, record: DeployedTriggerRecord, id: string, event: unknown): void {
   const e =
     event !== null && typeof event === 'object' && !Array.isArray(event)
-      ? (copy(event) as Record<string, unknown>)
-      : { value: copy(event) };
+      ? (structuredClone(event) as Record<string, unknown>)
+      : { value: structuredClone(event) };
   record.events ??= [];
   record.events.unshift({ id, k: 'emit', ts: world.ctx.now(), e });
   if (record.events.length > MAX_TRIGGER_EVENTS) record.events.length = MAX_TRIGGER_EVENTS;

@@ -1,26 +1,27 @@
 // Connect triggers: the catalogue's trigger components, deployment for an end user, deployed triggers (`dc_`) and
 // their webhooks, each with its own `wh_` ID and signing key (deliveries: trigger-emit.ts).
 import type {
-  ConfiguredProps,
   ConnectWebhookWithSigningKey,
   DeployedTrigger,
   PageInfo,
   ProjectEnvironment,
+  Schemas,
   TriggerComponent,
   TriggerWebhooks,
 } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
 import { fail, notFound, ok } from '../../common/errors.ts';
-import { COMPONENTS_BY_KEY, makeDeployedTrigger, slugify } from '../../factories/index.ts';
+import { COMPONENTS_BY_KEY } from '../../factories/components.ts';
+import { makeDeployedTrigger } from '../../factories/deployed-trigger.ts';
+import { slugify } from '../../factories/common.ts';
 import { newId } from '../../ids/ids.ts';
 import { unixSeconds } from '../../ids/random.ts';
-import { inEnvironment, projectOf, signingKey } from './connect.ts';
+import { projectOf, signingKey } from './connect.ts';
 import { emitTrigger } from './trigger-emit.ts';
 import { getComponent, listComponents } from './components.ts';
 import { type PageQuery, pageOfList } from '../world/pagination.ts';
 import { collectionFull } from '../world/retention.ts';
 import type { DeployedTriggerRecord, EmittedEventRecord, TriggerWebhookRecord, World } from '../world/world.ts';
-import { copy } from '../world/world.ts';
 
 /** Who asks (`x-pd-environment`, `external_user_id`): a trigger of another environment or end user is not found. */
 export interface TriggerScope {
@@ -49,13 +50,7 @@ export function getTriggerComponent(world: World, projectId: string, key: string
   return getComponent(world, projectId, 'trigger', key) as Result<{ data: TriggerComponent }>;
 }
 
-export interface DeployTriggerInput {
-  id: string;
-  external_user_id: string;
-  configured_props?: ConfiguredProps;
-  webhook_url?: string;
-  emit_on_deploy?: boolean;
-}
+type DeployTriggerInput = Schemas['DeployTriggerRequest'];
 
 /** The event a trigger deployed with `emit_on_deploy: true` emits at once. */
 function deployEvent(trigger: DeployedTrigger): Record<string, unknown> {
@@ -90,8 +85,8 @@ export function deployTrigger(
   const trigger = makeDeployedTrigger(world.ctx, {
     owner_id: project.value.project.org_id,
     component_key: component.key,
-    configurable_props: copy(component.configurable_props),
-    configured_props: copy(input.configured_props ?? {}),
+    configurable_props: structuredClone(component.configurable_props),
+    configured_props: structuredClone(input.configured_props ?? {}),
     active: true,
     created_at: now,
     updated_at: now,
@@ -126,7 +121,7 @@ function triggerOf(
   const visible =
     record !== undefined &&
     record.projectId === projectId &&
-    inEnvironment(record.environment, scope.environment) &&
+    record.environment === scope.environment &&
     scope.externalUserId === record.externalUserId;
   return visible ? ok(record) : notFound('deployed trigger', triggerId);
 }
@@ -142,17 +137,15 @@ export function listDeployedTriggers(
   const ids = project.value.deployedTriggerIds.filter((id) => {
     const record = world.deployedTriggers.get(id);
     return (
-      record !== undefined &&
-      record.externalUserId === scope.externalUserId &&
-      inEnvironment(record.environment, scope.environment)
+      record !== undefined && record.externalUserId === scope.externalUserId && record.environment === scope.environment
     );
   });
-  const page = pageOfList(ids, query);
-  if (!page.ok) return page;
-  return ok({
-    data: page.value.ids.map((id) => world.deployedTriggers.get(id)!.trigger),
-    page_info: page.value.page_info,
-  });
+  return pageOfList(
+    ids,
+    (id) => id,
+    query,
+    (id) => world.deployedTriggers.get(id)!.trigger,
+  );
 }
 
 export function getDeployedTrigger(
@@ -268,12 +261,7 @@ export function regenerateDeployedTriggerWebhookSigningKey(
   return ok({ data: withKey(found.value) });
 }
 
-interface UpdateTriggerInput {
-  active?: boolean;
-  configured_props?: ConfiguredProps;
-  name?: string;
-  emit_on_deploy?: boolean;
-}
+type UpdateTriggerInput = Schemas['UpdateDeployedTriggerRequest'];
 
 /**
  * `deployedTriggers.update`: sets what the body names (`configured_props` replaced whole); the
@@ -294,7 +282,7 @@ export function updateDeployedTrigger(
   const record = found.value;
   const trigger: DeployedTrigger = { ...record.trigger, updated_at: unixSeconds(world.ctx.now()) };
   if (input.active !== undefined) trigger.active = input.active;
-  if (input.configured_props !== undefined) trigger.configured_props = copy(input.configured_props);
+  if (input.configured_props !== undefined) trigger.configured_props = structuredClone(input.configured_props);
   if (input.name !== undefined) trigger.name = input.name;
   if (input.emit_on_deploy !== undefined) trigger.emit_on_deploy = input.emit_on_deploy;
   record.trigger = trigger;

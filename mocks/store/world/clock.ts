@@ -1,6 +1,7 @@
 // A world's clock (docs/worlds.md, "A clock per world"): store modules read time through `world.ctx.now()`, so
 // setting it moves everything the world shows and nothing else; untouched, it reads the store's clock.
 import { fail, ok, type Result } from '../../common/errors.ts';
+import type { components as control } from '../../../openapi/generated/control-schema.ts';
 import { LATEST_WORLD_TIME, LATEST_WORLD_TIME_MS } from '../../ids/random.ts';
 
 /** The earliest instant a clock may show: UNIX time 0, as the API's timestamps are UNIX seconds (docs/worlds.md). */
@@ -10,43 +11,13 @@ const EARLIEST_WORLD_TIME = '1970-01-01T00:00:00Z';
 const within = (ms: number) => Math.min(Math.max(ms, 0), LATEST_WORLD_TIME_MS);
 
 /** What `POST /__mock/clock` answers and a snapshot keeps: null while the world keeps real time. */
-export interface ClockState {
-  /** The world's time now, ISO 8601. */
-  now: string;
-  /** Milliseconds the world is ahead of the store's clock (negative: behind). */
-  offset_ms: number;
-  /** Whether the world's time stands still until the next clock call. */
-  frozen: boolean;
-  /** false while the world keeps the store's clock (never changed since it was made or reset). */
-  changed: boolean;
-}
+export type ClockState = control['schemas']['ClockState'];
 
 /** One clock call: `set` an instant or `advance` by a duration, optionally freezing or thawing it. */
-export interface ClockChange {
-  /** An instant, ISO 8601 (`2026-01-01T00:00:00Z`). */
-  set?: string;
-  /** A duration: `90m`, `2h`, `1d`, `30s`, `250ms`, or a sum such as `1h30m`; negative goes back. */
-  advance?: string;
-  /** true: the world's time stands still; false: it runs again from where it stands. Default: as it was. */
-  freeze?: boolean;
-}
+export type ClockChange = control['schemas']['ClockBody'];
 
-export interface WorldClock {
-  /** The world's time, UNIX ms. */
-  now(): number;
-  /** The world's time when the store's clock reads `storeMs` (a time read already; `now()` reads it again). */
-  at(storeMs: number): number;
-  /** Whether a clock call changed it (false: the world keeps the store's clock). */
-  readonly changed: boolean;
-  /** Applies a change (a valid one: see parseDuration); answers the state after it. */
-  change(change: { setMs?: number; advanceMs?: number; freeze?: boolean }): ClockState;
-  /** The clock's state, or null when it was never changed (the world keeps real time): what a snapshot keeps. */
-  state(): ClockState | null;
-  /** The clock's state, changed or not (`GET /__mock/clock`). */
-  read(): ClockState;
-  /** Puts a saved state back (a snapshot's). */
-  restore(state: Pick<ClockState, 'now' | 'offset_ms' | 'frozen'>): void;
-}
+/** A world's clock (createWorldClock). */
+export type WorldClock = ReturnType<typeof createWorldClock>;
 
 /**
  * A clock that reads `base` (the store's clock) until it is first changed.
@@ -56,15 +27,15 @@ export interface WorldClock {
  * clock.change({ setMs: Date.UTC(2026, 0, 1), freeze: true });
  * new Date(clock.now()).toISOString(); // '2026-01-01T00:00:00.000Z'
  */
-export function createWorldClock(base: () => number): WorldClock {
+export function createWorldClock(base: () => number) {
   let changed = false;
   let offset = 0;
   /** The world's time while frozen. */
   let frozenAt: number | null = null;
   // The world's time at a reading of the base clock. A running clock set near the maximum reaches
   // it and stops there (docs/worlds.md).
-  const at = (storeMs: number) => within(frozenAt ?? storeMs + offset);
-  const now = () => at(base());
+  const at = (storeMs: number): number => within(frozenAt ?? storeMs + offset);
+  const now = (): number => at(base());
   // Each reading takes the base clock once: two readings a millisecond apart would lose it from the offset.
   const state = (): ClockState => {
     const real = base();
@@ -72,12 +43,16 @@ export function createWorldClock(base: () => number): WorldClock {
     return { now: new Date(time).toISOString(), offset_ms: time - real, frozen: frozenAt !== null, changed };
   };
   return {
+    /** The world's time, UNIX ms. */
     now,
+    /** The world's time when the store's clock reads `storeMs` (a time read already; `now()` reads it again). */
     at,
-    get changed() {
+    /** Whether a clock call changed it (false: the world keeps the store's clock). */
+    get changed(): boolean {
       return changed;
     },
-    change({ setMs, advanceMs, freeze }) {
+    /** Applies a change (a valid one: see parseDuration); answers the state after it. */
+    change({ setMs, advanceMs, freeze }: { setMs?: number; advanceMs?: number; freeze?: boolean }): ClockState {
       const real = base();
       let target = setMs ?? frozenAt ?? real + offset;
       if (advanceMs !== undefined) target += advanceMs;
@@ -87,9 +62,12 @@ export function createWorldClock(base: () => number): WorldClock {
       frozenAt = frozen ? target : null;
       return state();
     },
-    state: () => (changed ? state() : null),
+    /** The clock's state, or null when it was never changed (the world keeps real time): what a snapshot keeps. */
+    state: (): ClockState | null => (changed ? state() : null),
+    /** The clock's state, changed or not (`GET /__mock/clock`). */
     read: state,
-    restore(saved) {
+    /** Puts a saved state back (a snapshot's). */
+    restore(saved: Pick<ClockState, 'now' | 'offset_ms' | 'frozen'>): void {
       changed = true;
       const at = Date.parse(saved.now);
       offset = saved.frozen ? at - base() : saved.offset_ms;

@@ -1,17 +1,15 @@
 // Live examples (docs/worlds.md, "The document's examples"): each world also plants the resources the document's
 // examples name, after its random seeding, so a request copied from the document gets its documented 2xx.
+import { makeConnectedAccount, makeConnectToken, makeCredentials } from '../../factories/connect.ts';
+import { makeDeployedTrigger } from '../../factories/deployed-trigger.ts';
 import {
-  makeConnectedAccount,
-  makeConnectToken,
-  makeCredentials,
-  makeDeployedTrigger,
   makeEventSource,
   makeProject,
   makeTemplate,
   makeWebhook,
   makeWorkflow,
   makeWorkspace,
-} from '../../factories/index.ts';
+} from '../../factories/resources.ts';
 import type {
   App,
   AppOverride,
@@ -210,7 +208,7 @@ interface Planting {
   homeOrg: string | undefined;
 }
 
-/** The IDs of `kind` the examples name and the world has not issued, in document order. */
+/** The IDs of `kind` the examples name and the world has not issued (a planted one is issued), in document order. */
 function unplanted({ world, examples }: Planting, kind: IdKind): string[] {
   return [...examples.ids.keys()].filter((id) => kindOf(id) === kind && !world.ctx.issued.has(id));
 }
@@ -225,16 +223,11 @@ function orgOf({ world, homeOrg }: Planting, value: Json): string | undefined {
   return [value.org_id, value.owner_id].find((id) => isId('workspace', id) && world.workspaces.has(id)) ?? homeOrg;
 }
 
-/** The planted IDs are taken: nothing created later draws them again. */
-function claim({ world }: Planting, id: string): void {
-  world.ctx.issued.add(id);
-}
-
 function plantWorkspaces(planting: Planting): void {
   const { world } = planting;
   for (const id of unplanted(planting, 'workspace')) {
     const example = shown<Workspace>(planting, id);
-    claim(planting, id);
+    planting.world.ctx.issued.add(id);
     const usageFields = example.daily_compute_time_quota !== undefined;
     const workspace = makeWorkspace(world.ctx, example, { usageFields });
     world.workspaces.set(id, { workspace, sourceIds: [], sourceIndex: new Map() });
@@ -247,7 +240,7 @@ function plantProjects(planting: Planting): void {
     const example = shown<Project>(planting, id);
     const orgId = orgOf(planting, example);
     if (orgId === undefined) continue;
-    claim(planting, id);
+    planting.world.ctx.issued.add(id);
     const now = unixSeconds(world.ctx.now());
     world.projects.set(id, projectRecord(makeProject(world.ctx, { ...example, org_id: orgId }), environments, now));
   }
@@ -255,7 +248,7 @@ function plantProjects(planting: Planting): void {
 
 function plantTemplates(planting: Planting): void {
   for (const id of unplanted(planting, 'template')) {
-    claim(planting, id);
+    planting.world.ctx.issued.add(id);
     planting.world.templates.set(id, makeTemplate(planting.world.ctx, shown<Template>(planting, id)));
   }
 }
@@ -268,7 +261,7 @@ function plantSources(planting: Planting, project: ProjectRecord | undefined): s
     const example = shown<EventSource & { owner_id?: string }>(planting, id);
     const orgId = orgOf(planting, example);
     if (orgId === undefined) continue;
-    claim(planting, id);
+    planting.world.ctx.issued.add(id);
     if ([...examples.ids.get(id)!].some((under) => DEPLOYED_TRIGGER_NAMES.has(under)) && project !== undefined) {
       world.deployedTriggers.set(id, {
         trigger: makeDeployedTrigger(world.ctx, { ...example, owner_id: orgId }),
@@ -291,7 +284,7 @@ function plantWorkflows(planting: Planting, project: ProjectRecord | undefined):
     const example = shown<Workflow & { org_id?: string }>(planting, id);
     const orgId = orgOf(planting, example);
     if (orgId === undefined || project === undefined) continue;
-    claim(planting, id);
+    planting.world.ctx.issued.add(id);
     const workflow = makeWorkflow(world.ctx, without(example, 'org_id'));
     world.workflows.set(id, { workflow, orgId, projectId: project.project.id, errors: [] });
   }
@@ -307,11 +300,11 @@ function plantWebhooks(planting: Planting, project: ProjectRecord | undefined, t
     const example = shown<ShownWebhook>(planting, id);
     if (example.signing_key_set !== undefined) {
       if (project === undefined || example.url === undefined) continue;
-      claim(planting, id);
+      planting.world.ctx.issued.add(id);
       plantConnectWebhook(planting, project, triggers, id, { ...example, url: example.url });
       continue;
     }
-    claim(planting, id);
+    planting.world.ctx.issued.add(id);
     world.webhooks.set(id, makeWebhook(world.ctx, { ...example, user_id: world.user.id }));
   }
 }
@@ -346,7 +339,7 @@ function plantConnectWebhook(
 function plantConnectTokens(planting: Planting, project: ProjectRecord): void {
   const { world, examples, environments } = planting;
   for (const id of unplanted(planting, 'connectToken')) {
-    claim(planting, id);
+    planting.world.ctx.issued.add(id);
     // A token the examples show with an expiry keeps it (a long-lived one can still start a flow).
     const shownExpiry = (examples.objects.get(id) as { expires_at?: unknown } | undefined)?.expires_at;
     const fields = typeof shownExpiry === 'string' ? { token: id, expires_at: shownExpiry } : { token: id };
@@ -366,7 +359,7 @@ function plantAccounts(planting: Planting, project: ProjectRecord): void {
   const { world, environments } = planting;
   for (const id of unplanted(planting, 'account')) {
     const example = shown<ConnectedAccount & { credentials?: Record<string, unknown> }>(planting, id);
-    claim(planting, id);
+    planting.world.ctx.issued.add(id);
     const account = makeConnectedAccount(world.ctx, without(example, 'credentials'));
     const credentials = example.credentials ?? makeCredentials(world.ctx);
     world.accounts.set(id, { account, projectId: project.project.id, environment: environments[0]!, credentials });
@@ -380,7 +373,7 @@ function plantOauthApps(planting: Planting, project: ProjectRecord): void {
   for (const id of unplanted(planting, 'app')) {
     const example = examples.objects.get(id);
     if (example?.client_id === undefined) continue;
-    claim(planting, id);
+    planting.world.ctx.issued.add(id);
     const app = { ...shells(example), owner_id: project.project.org_id } as OauthApp;
     world.oauthApps.set(id, { app, client_secret: hex(world.ctx, 40) });
   }
@@ -424,7 +417,7 @@ function plantSubscriptions(planting: Planting): void {
     const orgId = world.sources.get(emitter)?.orgId ?? world.workflows.get(emitter)?.orgId ?? homeOrg;
     const listens = world.webhooks.has(listener) || world.workflows.has(listener) || world.sources.has(listener);
     if (orgId === undefined || !listens || world.subscriptions.has(key)) continue;
-    claim(planting, id);
+    planting.world.ctx.issued.add(id);
     const subscription = { id, emitter_id: emitter, listener_id: listener, event_name: eventName };
     world.subscriptions.set(key, { subscription, orgId });
     plantDefaultStreamTwin(planting, id, example, orgId);
@@ -442,7 +435,7 @@ function plantDefaultStreamTwin(planting: Planting, id: string, example: Json, o
   if (eventName === '' || world.subscriptions.has(defaultKey)) return;
   const twin = derivedId(id);
   if (world.ctx.issued.has(twin)) return;
-  claim(planting, twin);
+  planting.world.ctx.issued.add(twin);
   const subscription = { id: twin, emitter_id: emitter, listener_id: listener, event_name: '' };
   world.subscriptions.set(defaultKey, { subscription, orgId });
 }

@@ -56,13 +56,23 @@ export function pageOf(
 
 /**
  * pageOf for a list built for this request (filtered by the query, the environment or the end
- * user): its id->index map is built here, O(list) as building the list was.
+ * user): its id->index map is built here, O(list) as building the list was. Answers the page's
+ * items, each shown by `view`.
  *
  * @example
- * pageOfList(['dc_a', 'dc_b', 'dc_c'], { limit: 2 }); // ok({ ids: ['dc_a', 'dc_b'], page_info: {...} })
+ * pageOfList(triggers, (trigger) => trigger.id, { limit: 2 }); // ok({ data: [the first two], page_info: {...} })
  */
-export function pageOfList(ids: readonly string[], query: PageQuery): Result<{ ids: string[]; page_info: PageInfo }> {
-  return pageOf(ids, new Map(ids.map((id, i) => [id, i])), query);
+export function pageOfList<T, V = T>(
+  items: readonly T[],
+  idOf: (item: T) => string,
+  query: PageQuery,
+  view: (item: T) => V = (item) => item as unknown as V,
+): Result<{ data: V[]; page_info: PageInfo }> {
+  const ids = items.map(idOf);
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const page = pageOf(ids, index, query);
+  if (!page.ok) return page;
+  return ok({ data: page.value.ids.map((id) => view(items[index.get(id)!]!)), page_info: page.value.page_info });
 }
 
 function pageInfo(pageIds: readonly string[], total: number): PageInfo {

@@ -1,7 +1,7 @@
 // What a store keeps besides its worlds, bounded per world and in total (docs/worlds.md, "Bounds"): journals and
 // delivery logs count into one tally per store, so the store evicts past its cap however they are spread.
 import { apiError, type Result } from '../../common/errors.ts';
-import type { DeliveryRecord, DeliverySink } from '../../outbound/types.ts';
+import type { DeliveryRecord, DeliveryRequest, DeliverySink } from '../../outbound/types.ts';
 
 /** Delivery records kept per world (the oldest go first). */
 export const DELIVERY_LOG_LIMIT = 500;
@@ -46,12 +46,7 @@ export const overTally = (tally: Tally): boolean =>
   tally.entries > RETAINED_ENTRIES_LIMIT || tally.bytes > RETAINED_BYTES_LIMIT;
 
 /** A world's delivery log and the sink that fills it: deliveries go on to `sink` and are recorded as they are queued. */
-export interface DeliveryLog {
-  readonly sink: DeliverySink;
-  readonly deliveries: DeliveryRecord[];
-  /** Takes this log's records out of the tally (the session is gone). */
-  release(): void;
-}
+export type DeliveryLog = ReturnType<typeof deliveryLog>;
 
 // Characters of a body, counted as bytes: exact for ASCII, within 3x otherwise; cheap.
 const sizeOf = (record: DeliveryRecord) => record.body.length;
@@ -61,13 +56,13 @@ export function deliveryLog(
   tally: Tally,
   limit = DELIVERY_LOG_LIMIT,
   byteLimit = DELIVERY_LOG_BYTES,
-): DeliveryLog {
+) {
   const deliveries: DeliveryRecord[] = [];
   let bytes = 0;
   return {
     deliveries,
     sink: {
-      enqueue(request) {
+      enqueue(request: DeliveryRequest): DeliveryRecord {
         const record = sink.enqueue(request);
         deliveries.push(record);
         const size = sizeOf(record);
@@ -87,9 +82,10 @@ export function deliveryLog(
         }
         return record;
       },
-      idle: (world) => sink.idle(world),
-    },
-    release() {
+      idle: (world?: string) => sink.idle(world),
+    } satisfies DeliverySink,
+    /** Takes this log's records out of the tally (the session is gone). */
+    release(): void {
       tally.entries -= deliveries.length;
       tally.bytes -= bytes;
       deliveries.length = 0;

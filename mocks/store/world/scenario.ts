@@ -1,16 +1,15 @@
 // A world described by a scenario (docs/scenarios.md): the shapes it may give (typed from the document, factories
 // fill the rest) and plantScenario(), which answers what only a built world shows as issues with JSON pointers.
+import { makeConnectedAccount, makeCredentials } from '../../factories/connect.ts';
+import { makeErrorEventSummary } from '../../factories/error-event.ts';
 import {
-  makeConnectedAccount,
-  makeCredentials,
-  makeErrorEventSummary,
   makeEventSource,
   makeProject,
   makeSubscription,
   makeWebhook,
   makeWorkflow,
   makeWorkspace,
-} from '../../factories/index.ts';
+} from '../../factories/resources.ts';
 import type {
   ConnectedAccount,
   EventSource,
@@ -23,6 +22,7 @@ import type {
   Workspace,
 } from '../../factories/types.ts';
 import { isEmitterGlob, kindOf, newId } from '../../ids/ids.ts';
+import { emitterWorkspace, listenerExists } from '../api/subscriptions.ts';
 import { addWorkspaceSources } from '../api/users.ts';
 import { unixSeconds } from '../../ids/random.ts';
 import { addSource, MAX_ERROR_EVENTS, tripleKey, type World } from './world.ts';
@@ -252,13 +252,13 @@ function plantWorkspaceContents(planting: Planting, orgId: string, spec: Scenari
 function plantSubscriptions(planting: Planting, subscriptions: readonly ScenarioSubscription[]): void {
   const { world, issues, workspaceIds } = planting;
   for (const [i, fields] of subscriptions.entries()) {
-    const emitterOrg = orgOfEmitter(world, fields.emitter_id);
+    const emitterOrg = isEmitterGlob(fields.emitter_id) ? '' : emitterWorkspace(world, fields.emitter_id);
     if (emitterOrg === undefined) {
       const message = `the scenario holds no workflow or source ${fields.emitter_id}`;
       issues.push({ pointer: `/subscriptions/${i}/emitter_id`, message });
       continue;
     }
-    if (!holdsListener(world, fields.listener_id)) {
+    if (!listenerExists(world, fields.listener_id)) {
       const message = `the scenario holds no workflow, source or webhook ${fields.listener_id}`;
       issues.push({ pointer: `/subscriptions/${i}/listener_id`, message });
       continue;
@@ -303,7 +303,7 @@ function plantErrors(
   const cellId = workflow.steps[0]?.id ?? '';
   const events = given.map(({ code, original_event, age_ms, ...fields }) => {
     const seq = ++world.errorSeq;
-    const event = makeErrorEventSummary(ctx, undefined, {
+    const event = makeErrorEventSummary(ctx, {
       workflowId: workflow.id,
       ownerId: orgId,
       cellId,
@@ -321,16 +321,4 @@ function plantErrors(
     return { ...event, ...fields };
   });
   return events.sort((a, b) => b.indexed_at_ms - a.indexed_at_ms).slice(0, MAX_ERROR_EVENTS);
-}
-
-/** The workspace of an emitter of this world ('' for a glob), or undefined when it holds none. */
-function orgOfEmitter(world: World, emitterId: string): string | undefined {
-  if (isEmitterGlob(emitterId)) return '';
-  return world.workflows.get(emitterId)?.orgId ?? world.sources.get(emitterId)?.orgId;
-}
-
-function holdsListener(world: World, listenerId: string): boolean {
-  const kind = kindOf(listenerId);
-  if (kind === 'webhook') return world.webhooks.has(listenerId);
-  return world.workflows.has(listenerId) || world.sources.has(listenerId);
 }

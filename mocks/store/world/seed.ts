@@ -2,35 +2,27 @@
 // (server seed, token) gives the same world byte for byte; after seeding the world reads its own clock (clock.ts).
 import type { DeliverySink } from '../../outbound/types.ts';
 import type { World } from './world.ts';
-import {
-  createFaker,
-  createRandomizer,
-  fakerWith,
-  restoreRandomizer,
-  seedFrom,
-  stableKey,
-  unixSeconds,
-} from '../../ids/random.ts';
+import { createRandomizer, restoreRandomizer, seedFrom, stableKey, unixSeconds } from '../../ids/random.ts';
+import { createWorldFaker } from '../../ids/world-faker.ts';
 import type { FactoryContext, RandomizerState, SavableRandomizer, WorldFaker } from '../../ids/random.ts';
+import { makeConnectedAccount, makeCredentials } from '../../factories/connect.ts';
+import { makeDeployedTrigger } from '../../factories/deployed-trigger.ts';
+import { makeErrorEventSummary } from '../../factories/error-event.ts';
 import {
-  makeConnectedAccount,
-  makeCredentials,
-  makeDeployedTrigger,
-  makeErrorEventSummary,
   makeEventSource,
   makeProject,
+  makeSubscription,
   makeTemplate,
   makeUser,
   makeWebhook,
   makeWorkflow,
   makeWorkspace,
-  makeSubscription,
-} from '../../factories/index.ts';
+} from '../../factories/resources.ts';
 import type { EventSourceTrigger, WorkflowErrorEventSummary } from '../../factories/types.ts';
 import { addSource, emptyWorld, tripleKey } from './world.ts';
 import { document } from '../../../openapi/generated/document.ts';
 import { type DocumentExamples, documentExamples, plantExamples } from './examples.ts';
-import { createWorldClock, utcDay, type WorldClock } from './clock.ts';
+import { createWorldClock, utcDay } from './clock.ts';
 import { createRecordingSink } from './recording-sink.ts';
 import { projectRecord } from './world.ts';
 import { plantScenario, type ScenarioDefinition, type ScenarioIssue } from './scenario.ts';
@@ -39,7 +31,7 @@ import { declaredWeight, errorEventCount, formatBytes, SCENARIO_WEIGHT_LIMIT, wo
 /** 2025-06-01T12:00:00Z: the clock of every seeded world. */
 export const REFERENCE_TIME_MS = Date.UTC(2025, 5, 1, 12, 0, 0);
 
-const seedingFaker = createFaker(0);
+const seedingFaker = createWorldFaker(createRandomizer(0));
 
 export const SEEDED_ENVIRONMENTS = ['production', 'development'] as const;
 
@@ -134,14 +126,7 @@ function startWorld(options: WorldOptions): { world: World; random: WorldRandom 
   return { world, random };
 }
 
-export interface WorldRandom {
-  ctx: FactoryContext;
-  /** The world's clock; `ctx.now()` reads it once seeding is done. */
-  clock: WorldClock;
-  /** The world's own generator state; null while it has not drawn yet (it starts from its seed then). */
-  save(): RandomizerState | null;
-  endSeeding(): void;
-}
+export type WorldRandom = ReturnType<typeof createWorldRandom>;
 
 /**
  * The generator and clock of a world. Seeding is synchronous, so it can draw from one shared
@@ -152,18 +137,18 @@ export interface WorldRandom {
 export function createWorldRandom(
   options: Pick<WorldOptions, 'seed' | 'token' | 'now' | 'endpointUrl'>,
   start: { seeding: true } | { saved: RandomizerState | null },
-): WorldRandom {
+) {
   let seeding = 'seeding' in start;
   let randomizer: SavableRandomizer | undefined =
     'saved' in start && start.saved !== null ? restoreRandomizer(start.saved) : undefined;
-  let own: WorldFaker | undefined = randomizer === undefined ? undefined : fakerWith(randomizer);
+  let own: WorldFaker | undefined = randomizer === undefined ? undefined : createWorldFaker(randomizer);
   const clock = createWorldClock(options.now);
   const ctx: FactoryContext = {
     get faker() {
       if (seeding) return seedingFaker;
       if (own === undefined) {
         randomizer = createRandomizer(seedFrom(options.seed, options.token, 'after-seed'));
-        own = fakerWith(randomizer);
+        own = createWorldFaker(randomizer);
       }
       return own;
     },
@@ -173,8 +158,10 @@ export function createWorldRandom(
   };
   return {
     ctx,
+    /** The world's clock; `ctx.now()` reads it once seeding is done. */
     clock,
-    save: () => randomizer?.save() ?? null,
+    /** The world's own generator state; null while it has not drawn yet (it starts from its seed then). */
+    save: (): RandomizerState | null => randomizer?.save() ?? null,
     endSeeding: () => {
       seeding = false;
     },
@@ -263,7 +250,7 @@ function seedWorkflows(world: World, orgId: string, projectId: string) {
   for (let i = 0; i < 5; i++) {
     const seq = ++world.errorSeq;
     const options = { workflowId: withErrors.id, ownerId: orgId, cellId, largeEvent: i === 2, seq };
-    events.push(makeErrorEventSummary(ctx, undefined, options));
+    events.push(makeErrorEventSummary(ctx, options));
   }
   events.sort((a, b) => b.indexed_at_ms - a.indexed_at_ms);
   world.workflows.get(withErrors.id)!.errors = events;

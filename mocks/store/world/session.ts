@@ -2,31 +2,13 @@
 // eviction are one replacement or one deletion. Plain data: nothing here knows HTTP.
 import type { DeliveryRecord } from '../../outbound/types.ts';
 import type { World } from './world.ts';
+import type { components as control } from '../../../openapi/generated/control-schema.ts';
 
 /** One line of the request journal (`GET /__mock/requests`, docs/control-api.md). */
-export interface JournalEntry {
-  method: string;
-  path: string;
-  status: number;
-  /** Time spent inside the app, milliseconds. */
-  ms: number;
-  /** UNIX milliseconds when the request arrived. */
-  at: number;
-  /** The mock's console made it (docs/control-api.md, "The console"); absent for everyone else's. */
-  from?: 'console';
-  /** Who answered when it was not the mock: the upstream (`live`) or a recording (`replay`); `ms` is then the whole exchange. */
-  source?: 'live' | 'replay';
-}
+export type JournalEntry = control['schemas']['JournalEntry'];
 
 /** An injected rate limit (docs/control-api.md: `POST /__mock/rate-limit`). */
-export interface RateLimitRule {
-  /** How many of the next /v1 requests of the world answer 429; 0 lifts the limit. */
-  requests: number;
-  /** The `Retry-After` value of those answers, in seconds. */
-  retry_after_seconds: number;
-  /** At most this many /v1 requests of the world per second (a fixed one-second window); 0: none; absent: the server's `--rate-limit`. */
-  per_second?: number;
-}
+export type RateLimitRule = control['schemas']['RateLimitRule'];
 
 /** Where a world's request falls in its per-second window (`Limits.rate`). */
 export interface RateWindow {
@@ -40,36 +22,15 @@ export interface RateWindow {
 }
 
 /** Faults injected into a world's answers (`POST /__mock/faults`); absent: the server's. */
-export interface WorldFaults {
-  /** Every answer waits a uniformly drawn time in [min, max] ms. */
-  latency_ms?: { min: number; max: number };
-  /** The share of requests (0 to 1) that answer 503. */
-  fail_rate?: number;
-}
+export type WorldFaults = control['schemas']['Faults'];
 
 /** The last JOURNAL_LIMIT requests are kept, so a benchmark or a long dev session cannot grow it without limit. */
 export const JOURNAL_LIMIT = 1000;
 
-export interface Journal {
-  record(entry: JournalEntry): void;
-  /** Oldest first; the console's own requests only with `console: true`. */
-  list(options?: { console?: boolean }): JournalEntry[];
-}
-
 /** A session's journal in a store: its lines are counted into the store's tally until released. */
-export interface CountedJournal extends Journal {
-  /** Takes this journal's lines out of the tally (the session is gone). */
-  release(): void;
-}
-
-export interface Limits {
-  /** Puts `rule` in force (requests 0 lifts it); answers the rule now in force. */
-  set(rule: RateLimitRule): RateLimitRule | null;
-  /** For one request: the Retry-After seconds when it must be refused (and counts it), else null. */
-  take(): number | null;
-  /** One request's place in the per-second window at `now()`, or null when no rate applies (no clock read then). */
-  rate(now: () => number, fallback: number): RateWindow | null;
-}
+export type CountedJournal = ReturnType<typeof createJournal>;
+export type Journal = Omit<CountedJournal, 'release'>;
+export type Limits = ReturnType<typeof createLimits>;
 
 export interface Session {
   readonly token: string;
@@ -97,16 +58,6 @@ export function openSession(
   return { token: world.token, world, deliveries: log.deliveries, journal, limits: createLimits(), faults: {} };
 }
 
-/** What `Journal.list` answers from a journal's `entries`: the last `limit`, the console's own only when asked for. */
-function journalView(
-  entries: readonly JournalEntry[],
-  limit: number,
-  { console = false }: { console?: boolean } = {},
-): JournalEntry[] {
-  const kept = entries.slice(Math.max(0, entries.length - limit));
-  return console ? kept : kept.filter((entry) => entry.from === undefined);
-}
-
 /**
  * A journal of the last `limit` lines, counted into `tally` when one is given (retention.ts). Lines are written
  * into columns of a ring, so recording one keeps no object past its request (docs/performance.md).
@@ -116,7 +67,7 @@ function journalView(
  * journal.record({ method: 'GET', path: '/v1/users/me', status: 200, ms: 0.4, at: Date.now() });
  * journal.list(); // [{ method: 'GET', path: '/v1/users/me', status: 200, ms: 0.4, at: ... }]
  */
-export function createJournal(limit = JOURNAL_LIMIT, tally?: { entries: number }): CountedJournal {
+export function createJournal(limit = JOURNAL_LIMIT, tally?: { entries: number }) {
   const methods: string[] = [];
   const paths: string[] = [];
   const statuses: number[] = [];
@@ -141,7 +92,7 @@ export function createJournal(limit = JOURNAL_LIMIT, tally?: { entries: number }
     return entry;
   };
   return {
-    record(entry) {
+    record(entry: JournalEntry): void {
       methods[next] = entry.method;
       // The predecessor's equal path string, not each request's own (docs/performance.md, "What keeps the mock fast").
       const previous = paths[next === 0 ? limit - 1 : next - 1];
@@ -157,12 +108,14 @@ export function createJournal(limit = JOURNAL_LIMIT, tally?: { entries: number }
         if (tally !== undefined) tally.entries += 1;
       }
     },
-    list(options) {
+    /** Oldest first; the console's own requests only with `console: true`. */
+    list({ console = false }: { console?: boolean } = {}): JournalEntry[] {
       const first = size < limit ? 0 : next;
       const entries = Array.from({ length: size }, (_, i) => line((first + i) % limit));
-      return journalView(entries, limit, options);
+      return console ? entries : entries.filter((entry) => entry.from === undefined);
     },
-    release() {
+    /** Takes this journal's lines out of the tally (the session is gone). */
+    release(): void {
       if (tally !== undefined) tally.entries -= size;
       for (const column of [methods, paths, statuses, times, arrivals, marks]) column.length = 0;
       next = 0;
@@ -174,25 +127,28 @@ export function createJournal(limit = JOURNAL_LIMIT, tally?: { entries: number }
 /** The `source` of a journal line, by its index in a line's mark (0: the mock, absent). */
 const SOURCES = [undefined, 'live', 'replay'] as const;
 
-function createLimits(): Limits {
+function createLimits() {
   let rule: RateLimitRule | null = null;
   // The per-second window: which second it is (UNIX ms / 1000, floored) and how many requests it counted.
   let window = -1;
   let counted = 0;
   const lifted = (r: RateLimitRule) => r.requests <= 0 && r.per_second === undefined;
   return {
-    set(next) {
+    /** Puts `rule` in force (requests 0 lifts it); answers the rule now in force. */
+    set(next: RateLimitRule): RateLimitRule | null {
       rule = lifted(next) ? null : { ...next, requests: Math.max(0, next.requests) };
       return rule === null ? null : { ...rule };
     },
-    take() {
+    /** For one request: the Retry-After seconds when it must be refused (and counts it), else null. */
+    take(): number | null {
       if (rule === null || rule.requests <= 0) return null;
       const { retry_after_seconds } = rule;
       rule.requests -= 1;
       if (lifted(rule)) rule = null;
       return retry_after_seconds;
     },
-    rate(now, fallback) {
+    /** One request's place in the per-second window at `now()`, or null when no rate applies (no clock read then). */
+    rate(now: () => number, fallback: number): RateWindow | null {
       const limit = rule?.per_second ?? fallback;
       if (!(limit > 0)) return null;
       const second = Math.floor(now() / 1000);

@@ -109,23 +109,6 @@ export function snapshotView(seed: number | string, worlds: Iterable<World>): Wo
   return { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, seed, worlds: [...worlds].map(worldView) };
 }
 
-/** The collections of a world as a snapshot holds them: elements in the map's order, each keyed as the map keys it. */
-export type CollectionName =
-  | 'workspaces'
-  | 'sources'
-  | 'workflows'
-  | 'webhooks'
-  | 'subscriptions'
-  | 'projects'
-  | 'templates'
-  | 'accounts'
-  | 'connectTokens'
-  | 'deployedTriggers'
-  | 'connectCredits'
-  | 'oauthApps'
-  | 'appOverrides'
-  | 'stashFiles';
-
 interface Collection {
   map(world: World): Map<string, unknown>;
   /** The snapshot element of one map value. */
@@ -137,7 +120,7 @@ interface Collection {
 const same = (value: unknown) => value;
 // One row per collection: a new collection of World needs its row here (snapshot.test.ts checks
 // that every array of a world snapshot has one), so that snapshots and the state file's log see it.
-const COLLECTIONS: Record<CollectionName, Collection> = {
+const COLLECTIONS = {
   workspaces: {
     map: (w) => w.workspaces,
     element: (record) => (record as WorkspaceRecord).workspace,
@@ -169,7 +152,9 @@ const COLLECTIONS: Record<CollectionName, Collection> = {
   oauthApps: { map: (w) => w.oauthApps, element: same, keyOf: (e: OauthAppRecord) => e.app.id },
   appOverrides: { map: (w) => w.appOverrides, element: same, keyOf: (e: AppOverrideRecord) => e.override.id },
   stashFiles: { map: (w) => w.stashFiles, element: same, keyOf: (e: StashFileRecord) => e.s3Key },
-};
+} satisfies Record<string, Collection>;
+/** The collections of a world as a snapshot holds them: elements in the map's order, each keyed as the map keys it. */
+export type CollectionName = keyof typeof COLLECTIONS;
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
 
 // Reads that note nothing: a snapshot reads every entry but changes none (changes.ts).
@@ -561,25 +546,21 @@ function readConnect(world: World, data: Record<string, unknown>, at: string): v
       return idOf(record.trigger as DeployedTrigger, `${path}.trigger`);
     },
   );
-  if (data.connectCredits !== undefined) {
-    for (const [i, item] of array(data.connectCredits, `${at}.connectCredits`).entries()) {
-      const day = object(item, `${at}.connectCredits[${i}]`) as unknown as CreditDay;
-      if (!Number.isInteger(day.day)) throw new Damaged(`${at}.connectCredits[${i}].day: expected an integer`);
-      world.connectCredits.set(String(day.day), day);
-    }
+  const given = (name: string) => (data[name] === undefined ? [] : data[name]);
+  for (const [i, item] of array(given('connectCredits'), `${at}.connectCredits`).entries()) {
+    const day = object(item, `${at}.connectCredits[${i}]`) as unknown as CreditDay;
+    if (!Number.isInteger(day.day)) throw new Damaged(`${at}.connectCredits[${i}].day: expected an integer`);
+    world.connectCredits.set(String(day.day), day);
   }
-  if (data.oauthApps !== undefined) {
-    const keyOf = (record: OauthAppRecord, path: string) => idOf(record.app, `${path}.app`);
-    fill(world.oauthApps, data.oauthApps, `${at}.oauthApps`, keyOf);
-  }
-  if (data.appOverrides !== undefined) {
-    const keyOf = (record: AppOverrideRecord, path: string) => idOf(record.override, `${path}.override`);
-    fill(world.appOverrides, data.appOverrides, `${at}.appOverrides`, keyOf);
-  }
-  if (data.stashFiles !== undefined) {
-    const keyOf = (record: StashFileRecord, path: string) => string(record.s3Key, `${path}.s3Key`);
-    fill(world.stashFiles, data.stashFiles, `${at}.stashFiles`, keyOf);
-  }
+  fill(world.oauthApps, given('oauthApps'), `${at}.oauthApps`, (record: OauthAppRecord, path) =>
+    idOf(record.app, `${path}.app`),
+  );
+  fill(world.appOverrides, given('appOverrides'), `${at}.appOverrides`, (record: AppOverrideRecord, path) =>
+    idOf(record.override, `${path}.override`),
+  );
+  fill(world.stashFiles, given('stashFiles'), `${at}.stashFiles`, (record: StashFileRecord, path) =>
+    string(record.s3Key, `${path}.s3Key`),
+  );
 }
 
 /** Fills `map` from an array of values, each keyed by `keyOf` (which also checks the value). */

@@ -1,5 +1,6 @@
 // The state of one world: Maps keyed by ID in creation order; workspace sources also as an array plus an id->index
-// map, so a page is O(limit) and a cursor lookup O(1) even with 100,000 sources.
+// map, so a page is O(limit) and a cursor lookup O(1) even with 100,000 sources. What a caller gives is copied in
+// (structuredClone); reads hand out the world's own objects, read-only to callers.
 import type { FactoryContext, RandomizerState } from '../../ids/random.ts';
 import { TrackedMap } from './changes.ts';
 import type { DeliverySink } from '../../outbound/types.ts';
@@ -262,12 +263,4 @@ export function addSource(world: World, source: EventSource, orgId: string): voi
   world.sources.set(source.id, { source, orgId });
   workspace.sourceIndex.set(source.id, workspace.sourceIds.length);
   workspace.sourceIds.push(source.id);
-}
-
-/**
- * A deep copy of a value coming in from a caller, who then cannot change the world. Reads hand out the world's
- * own objects uncopied (cloning each read cost 40% of a request); JS callers treat them as read-only.
- */
-export function copy<T>(value: T): T {
-  return structuredClone(value);
 }
