@@ -46,18 +46,9 @@ export interface Observation {
 }
 
 /** One exchange in full, as a checked fetch or a server sees it. */
-export interface ObservedExchange {
+export interface ObservedExchange extends ExpressionSource {
   operationId: string;
   status: number;
-  /** The path template's parameters, decoded (`{ id: 'wh_1' }`). */
-  pathParams: Record<string, string>;
-  query: QueryReader;
-  /** Request headers, names lower case. */
-  headers: Record<string, string>;
-  /** The request's parsed JSON body, if any. */
-  requestBody?: unknown;
-  /** The answer's parsed JSON body, if any. */
-  responseBody?: unknown;
 }
 
 export interface Ratio {
@@ -190,10 +181,14 @@ const NO_QUERY: QueryReader = new PlainQuery('');
 
 /** What a runtime expression reads: one exchange's request and answer. */
 export interface ExpressionSource {
+  /** The path template's parameters, decoded (`{ id: 'wh_1' }`). */
   pathParams: Record<string, string>;
   query: QueryReader;
+  /** Request headers, names lower case. */
   headers: Record<string, string>;
+  /** The request's parsed JSON body, if any. */
   requestBody?: unknown;
+  /** The answer's parsed JSON body, if any. */
   responseBody?: unknown;
 }
 
@@ -442,13 +437,13 @@ export function createCoverage(universe: CoverageUniverse): Coverage {
           links: ratio(universe.links.filter((link) => followed.has(link.id)).length, universe.links.length),
         },
         operations,
-        links: universe.links.map((link) => ({
-          id: link.id,
-          from: link.from,
-          status: link.status,
-          name: link.name,
-          to: link.to,
-          followed: followed.get(link.id) ?? 0,
+        links: universe.links.map(({ id, from, status, name, to }) => ({
+          id,
+          from,
+          status,
+          name,
+          to,
+          followed: followed.get(id) ?? 0,
         })),
       };
     },
