@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate, type ZlibOptions } from 'node:zlib';
 import { destinationPolicy } from '../common/destinations.ts';
 import { DESTINATION_REFUSED } from '../outbound/delivery.ts';
-import { HOP_HEADERS } from '../upstream/har.ts';
+import { hopHeader } from '../upstream/har.ts';
 import type { UpstreamAnswer, UpstreamRequest, UpstreamSend } from '../upstream/hybrid.ts';
 import { UpstreamBodyRefused, UpstreamBodyTooLarge } from '../upstream/hybrid.ts';
 
@@ -292,20 +292,11 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
 /** The upstream's answer headers minus the hop's: HOP_HEADERS and what its `Connection` names. */
 function answerHeaders(message: IncomingMessage): Record<string, string> {
-  const connection = message.headers.connection;
-  const named =
-    connection === undefined
-      ? undefined
-      : new Set(
-          connection
-            .toLowerCase()
-            .split(',')
-            .map((name) => name.trim()),
-        );
+  const isHop = hopHeader(message.headers.connection);
   const out: Record<string, string> = {};
   for (const name in message.headers) {
     const value = message.headers[name];
-    if (value === undefined || HOP_HEADERS.has(name) || named?.has(name) === true) continue;
+    if (value === undefined || isHop(name)) continue;
     out[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
