@@ -272,8 +272,8 @@ export function createDigest(universe: CoverageUniverse): (exchange: ObservedExc
   };
   for (const operation of universe.operations) {
     planOf(operation.operationId).parameters = operation.parameters.map((key) => {
-      const [where, name] = splitKey(key);
-      return { where, name, key };
+      const at = key.indexOf(':');
+      return { where: key.slice(0, at), name: key.slice(at + 1), key };
     });
   }
   for (const link of universe.links) {
@@ -314,11 +314,6 @@ function wasSent({ where, name }: DigestPlan['parameters'][number], exchange: Ob
   if (where === 'path') return exchange.pathParams[name] !== undefined;
   if (where === 'query') return exchange.query.has(name);
   return where === 'header' && exchange.headers[name] !== undefined;
-}
-
-function splitKey(key: string): [string, string] {
-  const at = key.indexOf(':');
-  return [key.slice(0, at), key.slice(at + 1)];
 }
 
 /** Whether `exchange` carries every value the link's expressions take from `source` (a link that takes none: any later call). */

@@ -91,11 +91,7 @@ interface OperationState {
   fields: Map<string, FieldDrift>;
 }
 
-interface Tally {
-  confirmed: number;
-  contradicted: number;
-  evidence?: string;
-}
+type Tally = Pick<AssumptionVerdict, 'confirmed' | 'contradicted' | 'evidence'>;
 
 /** Field lines one operation lists at most: a report stays a few MB when a service invents a field per answer. */
 export const MAX_FIELDS_PER_OPERATION = 100;
@@ -313,7 +309,8 @@ export function isDrifting(drift: OperationDrift): boolean {
 }
 
 function record(state: OperationState, kind: FieldKind, pointer: string, message: string, status: number): void {
-  const general = generalize(pointer);
+  // `/data/3/name` -> `/data/*/name`: one line per field, whatever item showed it.
+  const general = pointer.replace(/\/\d+(?=\/|$)/g, '/*');
   const key = `${kind} ${general} ${message}`;
   let field = state.fields.get(key);
   if (field === undefined) {
@@ -327,11 +324,6 @@ function record(state: OperationState, kind: FieldKind, pointer: string, message
   }
   field.count += 1;
   if (!field.statuses.includes(status)) field.statuses.push(status);
-}
-
-/** `/data/3/name` -> `/data/*\/name`: one line per field, whatever item showed it. */
-function generalize(pointer: string): string {
-  return pointer.replace(/\/\d+(?=\/|$)/g, '/*');
 }
 
 function describe(issue: Issue): string {

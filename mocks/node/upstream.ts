@@ -181,7 +181,8 @@ function connectLive(mock: Mock, live: LiveUpstream): UpstreamStep {
 /** The start banner's lines of `--upstream`: where it is, what goes there, the files. */
 function describeLive({ target, options, recorder }: LiveUpstream): string[] {
   const fallback = target.fallbackOn;
-  const operations = operationCount(validator.operationIds.filter(liveMatcher(target.live)).length);
+  const count = validator.operationIds.filter(liveMatcher(target.live)).length;
+  const operations = `${count} operation${count === 1 ? '' : 's'}`;
   let banner = `Upstream: ${target.url}; live: ${target.live.join(', ')} (${operations}, the rest mocked)`;
   if (fallback !== undefined) {
     const statuses = [...compact(fallback.statuses), ...(fallback.unreachable ? ['unreachable'] : [])];
@@ -440,8 +441,4 @@ function compact(statuses: readonly number[]): string[] {
     else out.push(...inClass.map(String));
   }
   return out;
-}
-
-function operationCount(n: number): string {
-  return `${n} operation${n === 1 ? '' : 's'}`;
 }
