@@ -20,12 +20,6 @@ export type Lookup = (host: string) => Promise<Array<{ address: string }>>;
 export const defaultLookup: Lookup = (host) => dnsLookup(host, { all: true, verbatim: true });
 const policy = destinationPolicy();
 
-function refusedError(reason: string): Error {
-  const error = new Error(reason);
-  error.name = DESTINATION_REFUSED;
-  return error;
-}
-
 /** A `lookup` for net.connect that resolves through `lookup` and refuses the addresses the destination policy refuses. */
 function checkedLookup(lookup: Lookup): LookupFunction {
   return (hostname, options, callback) => {
@@ -34,7 +28,7 @@ function checkedLookup(lookup: Lookup): LookupFunction {
         for (const { address } of answers) {
           const refusal = policy.refuseAddress(hostname, address);
           if (refusal === null) continue;
-          callback(refusedError(`${refusal} (when connecting)`), '', 0);
+          callback(Object.assign(new Error(`${refusal} (when connecting)`), { name: DESTINATION_REFUSED }), '', 0);
           return;
         }
         const family = options.family === 4 || options.family === 6 ? options.family : 0;

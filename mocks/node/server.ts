@@ -178,7 +178,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const opened = options.state === undefined ? undefined : await openState(options.state.path, options.state.key);
   // So are the upstream's files and its check against the delivery rules (upstream.ts); a refusal
   // there lets the state file go, so a library caller can start again with another option.
-  const upstream = await upstreamOf(options, notice).catch(async (error: unknown) => {
+  const context = { version: options.version, deliverTo: options.deliverTo, lookup: options.lookup, log: notice };
+  const upstream = await prepareUpstream(options, context).catch(async (error: unknown) => {
     if (opened !== undefined) await abandonState(opened);
     throw error;
   });
@@ -232,13 +233,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await beside?.close();
     },
   };
-}
-
-/** What the server needs beside the real service or a recording, read and checked once (upstream.ts). */
-function upstreamOf(options: ServerOptions, log: (line: string) => void) {
-  const { upstream, record, recordMax, driftReport, replay, match } = options;
-  const context = { version: options.version, deliverTo: options.deliverTo, lookup: options.lookup, log };
-  return prepareUpstream({ upstream, record, recordMax, driftReport, replay, match }, context);
 }
 
 /** What the server has made before its mock: its base URL, the state file and the upstream step, where log lines go. */

@@ -90,7 +90,10 @@ export async function prepareUpstream(
   const log = context.log ?? console.error;
   const secrets = secretFields(document);
   if (options.replay !== undefined) return prepareReplay(options.replay, options, secrets);
-  const target = readUpstream(upstream!);
+  // A library caller may pass text, as on the command line: a TypeError names the bad option.
+  const selected = selectUpstream(upstream!, validator.operationIds);
+  if (!selected.ok) throw new TypeError(`startServer: upstream.${selected.error.option} ${selected.error.message}`);
+  const target = selected.value;
   const refusal = await upstreamRefusal(target.url, context.deliverTo, context.lookup ?? defaultLookup);
   if (refusal !== null) throw new UpstreamError(`--upstream ${target.url} is refused: ${refusal}`);
   const analyzer: DriftAnalyzer = createDriftAnalyzer(document, validator);
@@ -401,13 +404,6 @@ class ExchangeQueue {
 
 function sizeOf(exchange: Exchange): number {
   return exchange.request.body.length + exchange.response.body.length;
-}
-
-/** The upstream options checked (a library caller may pass text, as on the command line): a TypeError naming the bad one. */
-function readUpstream(upstream: NonNullable<UpstreamStepOptions['upstream']>): UpstreamSelection {
-  const selected = selectUpstream(upstream, validator.operationIds);
-  if (!selected.ok) throw new TypeError(`startServer: upstream.${selected.error.option} ${selected.error.message}`);
-  return selected.value;
 }
 
 /**
