@@ -21,7 +21,11 @@ import { getRequestListener } from './listener.ts';
 import { abandonState, keepState, logExchanges, openState, type OpenedState, type StateKeeper } from './state.ts';
 import { type PreparedUpstream, prepareUpstream, type UpstreamStepOptions } from './upstream.ts';
 
-export interface ServerOptions {
+/**
+ * UpstreamStepOptions put the real service or a recording beside the mock (docs/upstream.md); an upstream the
+ * delivery rules refuse throws UpstreamError at start.
+ */
+export interface ServerOptions extends UpstreamStepOptions {
   /** 4010 by default; 0 picks a free port. */
   port?: number;
   host?: string;
@@ -68,20 +72,6 @@ export interface ServerOptions {
    * listens: one that does not match throws a `ScenarioLoadError`. Ignored with `mock`.
    */
   scenarios?: readonly ScenarioDefinition[];
-  /**
-   * Beside the real service (docs/upstream.md; UpstreamStepOptions): `live` operations go to `url` with the caller's
-   * token, the rest is mocked. The upstream obeys the delivery rules: a refused one throws UpstreamError at start.
-   */
-  upstream?: UpstreamStepOptions['upstream'];
-  /** With `upstream`: append every upstream exchange, redacted, to this HAR file (0600). */
-  record?: string;
-  /** With `record`: bytes before the recording moves to FILE.1 and a new one begins (default 100 MiB). */
-  recordMax?: number;
-  /** With `upstream`: keep the drift report in this JSON file and its `.junit.xml` twin. */
-  driftReport?: string;
-  /** Answer every API request from this HAR recording (no network); `match`: the fields compared besides method and path. */
-  replay?: string;
-  match?: UpstreamStepOptions['match'];
   /** The kit's version, for the recording's `creator`. */
   version?: string;
 }
