@@ -1,6 +1,7 @@
 // Drift: where a real service's answers depart from the document (docs/upstream.md, "Drift report"):
 // the validator's issues per operation, plus undeclared fields and `x-assumed` verdicts. Browser-safe.
 import { type Assumption, collectAssumptions } from './assumptions.ts';
+import { forEachOperation } from './document/operations.ts';
 import { resolveOperations } from './document/resolve.ts';
 import { escapePointer, followRef, valueAt } from './json-pointer.ts';
 import { documentedStatusKey, mediaTypeOf } from './response.ts';
@@ -375,11 +376,9 @@ function matchOperation(validator: Validator, method: string, path: string): str
 /** operationId -> the JSON pointer of its operation object (`/paths/~1users~1me/get`). */
 function operationPointersOf(document: object): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [template, item] of Object.entries(((document as Json).paths ?? {}) as Json))
-    for (const [method, operation] of Object.entries((item ?? {}) as Json)) {
-      const id = (operation as Json | null)?.operationId;
-      if (typeof id === 'string') out.set(id, `/paths/${escapePointer(template)}/${method}`);
-    }
+  forEachOperation(document, (_path, _method, operation, site) => {
+    if (typeof operation.operationId === 'string') out.set(operation.operationId, site.pointer);
+  });
   return out;
 }
 
