@@ -293,16 +293,9 @@ function readExplore(values: ExploreFlags, positionals: readonly string[]): Expl
 async function contracts(options: ContractsOptions): Promise<number> {
   const { MissingPackage, runContracts, TargetUnknown, Unreachable } = await import('../contracts/runner.ts');
   try {
-    const result = await runContracts({
-      variables: options.env,
-      filters: options.filters,
-      waitMs: options.waitMs,
-      ...(options.junitFile === undefined ? {} : { junitFile: options.junitFile }),
-      ...(options.explore === undefined ? {} : { explore: options.explore }),
-      ...(options.coverageDir === undefined ? {} : { coverageDir: options.coverageDir }),
-      ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
-      ...(options.shard === undefined ? {} : { shard: options.shard }),
-    });
+    // The runner reads an undefined option as an absent one.
+    const { env: variables, startMock: _, ...same } = options;
+    const result = await runContracts({ variables, ...same });
     return result.ok ? EXIT_OK : EXIT_FAILED;
   } catch (error) {
     // A missing peer is the environment's, like a bad flag: one line, nothing run.
