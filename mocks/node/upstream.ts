@@ -103,12 +103,7 @@ export async function prepareUpstream(
   const recorder: HarRecorder | undefined =
     options.record === undefined
       ? undefined
-      : await openHarRecorder(options.record, {
-          secrets,
-          creator,
-          log,
-          ...(options.recordMax === undefined ? {} : { maxBytes: options.recordMax }),
-        });
+      : await openHarRecorder(options.record, { secrets, creator, log, maxBytes: options.recordMax });
   const feeds = exchangeFeeds(analyzer, { report, recorder }, log);
   const sender = upstreamSender(context.lookup === undefined ? {} : { lookup: context.lookup });
   const live: LiveUpstream = { target, options, sender, recorder, report, feeds };
