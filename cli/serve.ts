@@ -357,14 +357,31 @@ function readWorldLimits(values: LimitFlags, env: Env, options: ServeOptions): R
   return undefined;
 }
 
-/** `--latency`, `--fail-rate`, `--rate-limit` and `--no-control`. */
+/** `--latency`, `--fail-rate`, `--rate-limit` (the server's faults, mocks/app/faults.ts) and `--no-control`. */
 function readFaults(
   values: { latency?: string; 'fail-rate'?: string; 'rate-limit'?: string; 'no-control'?: boolean },
   env: Env,
   options: ServeOptions,
 ): Refusal {
-  const faults = interpretFaults(values, env);
-  if ('kind' in faults) return faults;
+  const faults: NonNullable<ServeOptions['faults']> = {};
+  const latency = flagOrEnv('latency', values.latency, env, 'LATENCY');
+  if (latency !== undefined) {
+    const range = parseRange(latency, MAX_DELAY_MS);
+    if ('kind' in range) return range;
+    if (range.max > 0) faults.latencyMs = range;
+  }
+  const failRate = flagOrEnv('fail-rate', values['fail-rate'], env, 'FAIL_RATE');
+  if (failRate !== undefined) {
+    const share = parseShare(failRate);
+    if (typeof share !== 'number') return share;
+    if (share > 0) faults.failRate = share;
+  }
+  const rate = flagOrEnv('rate-limit', values['rate-limit'], env, 'RATE_LIMIT');
+  if (rate !== undefined) {
+    const perSecond = parsePerSecond(rate);
+    if (typeof perSecond !== 'number') return perSecond;
+    faults.rateLimitPerSecond = perSecond;
+  }
   if (Object.keys(faults).length > 0) options.faults = faults;
   if (values['no-control'] === true) options.noControl = true;
   return undefined;
@@ -544,33 +561,6 @@ function interpretUpstream(values: {
     out.match = match;
   }
   return out;
-}
-
-/** The server's faults (mocks/app/faults.ts) from `--latency`, `--fail-rate` and `--rate-limit`. */
-function interpretFaults(
-  values: { latency?: string; 'fail-rate'?: string; 'rate-limit'?: string },
-  env: Env,
-): NonNullable<ServeOptions['faults']> | UsageError {
-  const faults: NonNullable<ServeOptions['faults']> = {};
-  const latency = flagOrEnv('latency', values.latency, env, 'LATENCY');
-  if (latency !== undefined) {
-    const range = parseRange(latency, MAX_DELAY_MS);
-    if ('kind' in range) return range;
-    if (range.max > 0) faults.latencyMs = range;
-  }
-  const failRate = flagOrEnv('fail-rate', values['fail-rate'], env, 'FAIL_RATE');
-  if (failRate !== undefined) {
-    const share = parseShare(failRate);
-    if (typeof share !== 'number') return share;
-    if (share > 0) faults.failRate = share;
-  }
-  const rate = flagOrEnv('rate-limit', values['rate-limit'], env, 'RATE_LIMIT');
-  if (rate !== undefined) {
-    const perSecond = parsePerSecond(rate);
-    if (typeof perSecond !== 'number') return perSecond;
-    faults.rateLimitPerSecond = perSecond;
-  }
-  return faults;
 }
 
 const [KIB, MiB, GiB] = [1024, 1024 ** 2, 1024 ** 3];
