@@ -120,7 +120,6 @@ export async function prepareUpstream(
 
 /** `--replay FILE`: the recording read now, every API request answered from it once connected. */
 async function prepareReplay(path: string, options: UpstreamStepOptions, secrets: Set<string>) {
-  const { match } = options;
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -130,7 +129,7 @@ async function prepareReplay(path: string, options: UpstreamStepOptions, secrets
   }
   const har = parseHar(text);
   if ('error' in har) throw new RecordingFileError(`--replay ${path} is ${har.error}`);
-  const replay = createReplay(har.entries, { secrets, ...(match === undefined ? {} : { match }) });
+  const replay = createReplay(har.entries, { secrets, match: options.match });
   const exchanges = `${replay.size} exchange${replay.size === 1 ? '' : 's'}`;
   return {
     stage: createHybrid({ validator, replay }),
