@@ -240,20 +240,12 @@ function readMinCoverage(text: string | undefined): CoverageThresholds | undefin
   return { operations: Number(match[1]), statuses: Number(match[2]) };
 }
 
-type ExploreFlags = {
-  explore?: boolean;
-  runs?: string;
-  seed?: string;
-  path?: string;
-  'max-time'?: string;
-  'max-requests'?: string;
-  'max-rps'?: string;
-};
+const EXPLORE_ONLY = ['runs', 'seed', 'path', 'max-time', 'max-requests', 'max-rps'] as const;
+type ExploreFlags = { explore?: boolean } & { [flag in (typeof EXPLORE_ONLY)[number]]?: string };
 
 /** `--explore` and the flags that only it takes. */
 function readExplore(values: ExploreFlags, positionals: readonly string[]): ExploreSettings | undefined | UsageError {
-  const only = ['runs', 'seed', 'path', 'max-time', 'max-requests', 'max-rps'] as const;
-  const exploreOnly = only.filter((name) => values[name] !== undefined);
+  const exploreOnly = EXPLORE_ONLY.filter((name) => values[name] !== undefined);
   if (!values.explore && exploreOnly.length > 0) return usage(`--${exploreOnly[0]} is for --explore`);
   if (!values.explore) return undefined;
   if (positionals.length > 0) {
@@ -301,16 +293,9 @@ function readExplore(values: ExploreFlags, positionals: readonly string[]): Expl
 async function contracts(options: ContractsOptions): Promise<number> {
   const { MissingPackage, runContracts, TargetUnknown, Unreachable } = await import('../contracts/runner.ts');
   try {
-    const result = await runContracts({
-      variables: options.env,
-      filters: options.filters,
-      waitMs: options.waitMs,
-      ...(options.junitFile === undefined ? {} : { junitFile: options.junitFile }),
-      ...(options.explore === undefined ? {} : { explore: options.explore }),
-      ...(options.coverageDir === undefined ? {} : { coverageDir: options.coverageDir }),
-      ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
-      ...(options.shard === undefined ? {} : { shard: options.shard }),
-    });
+    // The runner reads an undefined option as an absent one.
+    const { env: variables, startMock: _, ...same } = options;
+    const result = await runContracts({ variables, ...same });
     return result.ok ? EXIT_OK : EXIT_FAILED;
   } catch (error) {
     // A missing peer is the environment's, like a bad flag: one line, nothing run.

@@ -141,12 +141,7 @@ export async function pactVerify(options: PactVerifyOptions): Promise<number> {
   if (mock) {
     const seed = options.seed ?? recordedSeed(texts);
     const { startServer } = await import('../mocks/node/server.ts');
-    const server = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      quiet: true,
-      ...(seed === undefined ? {} : { seed }),
-    });
+    const server = await startServer({ port: 0, host: '127.0.0.1', quiet: true, seed });
     stop = () => server.close();
     seedNote = seed === undefined ? '' : ` (seed ${seed})`;
     env = { CONTRACT_TARGET: 'mock', CONTRACT_BASE_URL: server.baseUrl };

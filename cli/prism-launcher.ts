@@ -10,17 +10,6 @@ export const PRISM_PACKAGE = '@stoplight/prism-cli';
 export const PRISM_INSTALL = `npm i -D ${PRISM_PACKAGE}@^5`;
 
 /**
- * The OpenAPI document the kit ships, through the package's self-reference, so the same line
- * finds openapi/openapi.yaml in the checkout and in node_modules/workflow-api-mock-kit/.
- *
- * @example
- * spawn('redocly', ['lint', documentFile()]);
- */
-function documentFile(): string {
-  return createRequire(import.meta.url).resolve('workflow-api-mock-kit/openapi.yaml');
-}
-
-/**
  * Prism's entry script as resolved from the first of `from` (directories) that has it: by default
  * the user's project (the working directory), then the kit itself. Undefined when none has it.
  *
@@ -104,7 +93,8 @@ export async function startPrism(options: PrismOptions): Promise<PrismProcess> {
   const port = options.port || (await freePort(host));
   const entry = options.entry ?? resolvePrism();
   if (entry === undefined) throw new Error(`${PRISM_PACKAGE} is not installed: ${PRISM_INSTALL}`);
-  const args = [entry, options.mode, documentFile()];
+  // The document through the package's self-reference: the same line finds it in the checkout and in node_modules.
+  const args = [entry, options.mode, createRequire(import.meta.url).resolve('workflow-api-mock-kit/openapi.yaml')];
   if (options.mode === 'proxy') {
     if (!options.upstream) throw new Error('proxy mode needs an upstream URL');
     args.push(options.upstream);

@@ -118,7 +118,7 @@ export async function prism(options: PrismCliOptions): Promise<number> {
     console.error(`${PROGRAM} prism: ${PRISM_PACKAGE} is not installed in this project. ${install}`);
     return EXIT_FAILED;
   }
-  const { mode, port, host, dynamic, waitMs } = options;
+  const { mode } = options;
   let upstream = options.upstream;
   let closeUpstream = async () => {};
   if (mode === 'proxy' && upstream === undefined) {
@@ -131,18 +131,8 @@ export async function prism(options: PrismCliOptions): Promise<number> {
 
   let running: Awaited<ReturnType<typeof startPrism>>;
   try {
-    const errors = mode === 'proxy';
-    running = await startPrism({
-      mode,
-      port,
-      host,
-      upstream,
-      dynamic,
-      errors,
-      inheritOutput: true,
-      entry,
-      timeoutMs: waitMs,
-    });
+    const settings = { upstream, errors: mode === 'proxy', inheritOutput: true, entry, timeoutMs: options.waitMs };
+    running = await startPrism({ ...options, ...settings });
   } catch (error) {
     console.error(`${PROGRAM} prism: ${(error as Error).message}`);
     await closeUpstream();

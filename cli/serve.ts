@@ -357,14 +357,31 @@ function readWorldLimits(values: LimitFlags, env: Env, options: ServeOptions): R
   return undefined;
 }
 
-/** `--latency`, `--fail-rate`, `--rate-limit` and `--no-control`. */
+/** `--latency`, `--fail-rate`, `--rate-limit` (the server's faults, mocks/app/faults.ts) and `--no-control`. */
 function readFaults(
   values: { latency?: string; 'fail-rate'?: string; 'rate-limit'?: string; 'no-control'?: boolean },
   env: Env,
   options: ServeOptions,
 ): Refusal {
-  const faults = interpretFaults(values, env);
-  if ('kind' in faults) return faults;
+  const faults: NonNullable<ServeOptions['faults']> = {};
+  const latency = flagOrEnv('latency', values.latency, env, 'LATENCY');
+  if (latency !== undefined) {
+    const range = parseRange(latency, MAX_DELAY_MS);
+    if ('kind' in range) return range;
+    if (range.max > 0) faults.latencyMs = range;
+  }
+  const failRate = flagOrEnv('fail-rate', values['fail-rate'], env, 'FAIL_RATE');
+  if (failRate !== undefined) {
+    const share = parseShare(failRate);
+    if (typeof share !== 'number') return share;
+    if (share > 0) faults.failRate = share;
+  }
+  const rate = flagOrEnv('rate-limit', values['rate-limit'], env, 'RATE_LIMIT');
+  if (rate !== undefined) {
+    const perSecond = parsePerSecond(rate);
+    if (typeof perSecond !== 'number') return perSecond;
+    faults.rateLimitPerSecond = perSecond;
+  }
   if (Object.keys(faults).length > 0) options.faults = faults;
   if (values['no-control'] === true) options.noControl = true;
   return undefined;
@@ -546,33 +563,6 @@ function interpretUpstream(values: {
   return out;
 }
 
-/** The server's faults (mocks/app/faults.ts) from `--latency`, `--fail-rate` and `--rate-limit`. */
-function interpretFaults(
-  values: { latency?: string; 'fail-rate'?: string; 'rate-limit'?: string },
-  env: Env,
-): NonNullable<ServeOptions['faults']> | UsageError {
-  const faults: NonNullable<ServeOptions['faults']> = {};
-  const latency = flagOrEnv('latency', values.latency, env, 'LATENCY');
-  if (latency !== undefined) {
-    const range = parseRange(latency, MAX_DELAY_MS);
-    if ('kind' in range) return range;
-    if (range.max > 0) faults.latencyMs = range;
-  }
-  const failRate = flagOrEnv('fail-rate', values['fail-rate'], env, 'FAIL_RATE');
-  if (failRate !== undefined) {
-    const share = parseShare(failRate);
-    if (typeof share !== 'number') return share;
-    if (share > 0) faults.failRate = share;
-  }
-  const rate = flagOrEnv('rate-limit', values['rate-limit'], env, 'RATE_LIMIT');
-  if (rate !== undefined) {
-    const perSecond = parsePerSecond(rate);
-    if (typeof perSecond !== 'number') return perSecond;
-    faults.rateLimitPerSecond = perSecond;
-  }
-  return faults;
-}
-
 const [KIB, MiB, GiB] = [1024, 1024 ** 2, 1024 ** 3];
 const UNIT_BYTES: Record<string, number> = { '': 1, b: 1, k: KIB, kib: KIB, m: MiB, mib: MiB, g: GiB, gib: GiB };
 /** `104857600` -> `100MiB`, for the help and the messages. */
@@ -664,28 +654,16 @@ async function writePact(running: RunningServer, pact: { dir: string; consumer: 
 
 /** The command line's options as startServer's. */
 function serverOptions(options: ServeOptions, scenarios: ScenarioDefinition[] | undefined): ServerOptions {
-  const { port, host, seed, quiet, maxConnections, maxWorlds, worldTtlMs, faults, noControl } = options;
-  const { deliverTo, cors, allowedHosts, state, stateIntervalMs, stateKey } = options;
-  const { upstream, record, recordMax, driftReport, replay, match } = options;
+  // The rest are startServer's own names; it reads an undefined option as an absent one.
+  const { maxConnections, noControl, state, stateIntervalMs, stateKey, pact, coverageReport: _, ...same } = options;
   return {
-    port,
-    host,
-    quiet,
-    ...(seed === undefined ? {} : { seed }),
+    ...same,
+    scenarios,
     ...(maxConnections === undefined ? {} : { limits: { maxConnections } }),
-    ...(maxWorlds === undefined ? {} : { maxWorlds }),
-    ...(worldTtlMs === undefined ? {} : { worldTtlMs }),
     ...(noControl === true ? { control: false } : {}),
-    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
-    ...(deliverTo === undefined ? {} : { deliverTo }),
     ...(state === undefined ? {} : { state: { path: state, intervalMs: stateIntervalMs, key: stateKey } }),
-    ...(faults === undefined ? {} : { faults }),
-    ...(cors === undefined ? {} : { cors }),
-    ...(allowedHosts === undefined ? {} : { allowedHosts }),
-    ...(scenarios === undefined ? {} : { scenarios }),
-    ...(upstream === undefined ? {} : { upstream, record, recordMax, driftReport, version: kitVersion() }),
-    ...(replay === undefined ? {} : { replay, match }),
-    ...(options.pact === undefined ? {} : { pact: { consumer: options.pact.consumer } }),
+    ...(same.upstream === undefined ? {} : { version: kitVersion() }),
+    ...(pact === undefined ? {} : { pact: { consumer: pact.consumer } }),
   };
 }
 

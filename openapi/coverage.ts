@@ -46,18 +46,9 @@ export interface Observation {
 }
 
 /** One exchange in full, as a checked fetch or a server sees it. */
-export interface ObservedExchange {
+export interface ObservedExchange extends ExpressionSource {
   operationId: string;
   status: number;
-  /** The path template's parameters, decoded (`{ id: 'wh_1' }`). */
-  pathParams: Record<string, string>;
-  query: QueryReader;
-  /** Request headers, names lower case. */
-  headers: Record<string, string>;
-  /** The request's parsed JSON body, if any. */
-  requestBody?: unknown;
-  /** The answer's parsed JSON body, if any. */
-  responseBody?: unknown;
 }
 
 export interface Ratio {
@@ -190,10 +181,14 @@ const NO_QUERY: QueryReader = new PlainQuery('');
 
 /** What a runtime expression reads: one exchange's request and answer. */
 export interface ExpressionSource {
+  /** The path template's parameters, decoded (`{ id: 'wh_1' }`). */
   pathParams: Record<string, string>;
   query: QueryReader;
+  /** Request headers, names lower case. */
   headers: Record<string, string>;
+  /** The request's parsed JSON body, if any. */
   requestBody?: unknown;
+  /** The answer's parsed JSON body, if any. */
   responseBody?: unknown;
 }
 
@@ -277,8 +272,8 @@ export function createDigest(universe: CoverageUniverse): (exchange: ObservedExc
   };
   for (const operation of universe.operations) {
     planOf(operation.operationId).parameters = operation.parameters.map((key) => {
-      const [where, name] = splitKey(key);
-      return { where, name, key };
+      const at = key.indexOf(':');
+      return { where: key.slice(0, at), name: key.slice(at + 1), key };
     });
   }
   for (const link of universe.links) {
@@ -319,11 +314,6 @@ function wasSent({ where, name }: DigestPlan['parameters'][number], exchange: Ob
   if (where === 'path') return exchange.pathParams[name] !== undefined;
   if (where === 'query') return exchange.query.has(name);
   return where === 'header' && exchange.headers[name] !== undefined;
-}
-
-function splitKey(key: string): [string, string] {
-  const at = key.indexOf(':');
-  return [key.slice(0, at), key.slice(at + 1)];
 }
 
 /** Whether `exchange` carries every value the link's expressions take from `source` (a link that takes none: any later call). */
@@ -442,13 +432,13 @@ export function createCoverage(universe: CoverageUniverse): Coverage {
           links: ratio(universe.links.filter((link) => followed.has(link.id)).length, universe.links.length),
         },
         operations,
-        links: universe.links.map((link) => ({
-          id: link.id,
-          from: link.from,
-          status: link.status,
-          name: link.name,
-          to: link.to,
-          followed: followed.get(link.id) ?? 0,
+        links: universe.links.map(({ id, from, status, name, to }) => ({
+          id,
+          from,
+          status,
+          name,
+          to,
+          followed: followed.get(id) ?? 0,
         })),
       };
     },

@@ -16,7 +16,8 @@ export function driftText(report: DriftReport): string {
       (drifting.length === 0 ? 'no drift from the document' : `${drifting.length} drift from the document`),
   );
   for (const operation of drifting) {
-    lines.push('', `${operation.operationId} (${operation.method} ${operation.template}), ${statusList(operation)}`);
+    const statuses = Object.entries(operation.statuses).map(([status, count]) => `${count} x ${status}`);
+    lines.push('', `${operation.operationId} (${operation.method} ${operation.template}), ${statuses.join(', ')}`);
     if (operation.undocumentedStatuses.length > 0)
       lines.push(`  undocumented status  ${operation.undocumentedStatuses.join(', ')}`);
     for (const [label, fields] of [
@@ -104,12 +105,6 @@ function departures(operation: OperationDrift): string[] {
 function droppedLine(dropped: number): string {
   const noun = dropped === 1 ? 'departure' : 'departures';
   return `${dropped} more field ${noun} (the report lists ${MAX_FIELDS_PER_OPERATION} per operation)`;
-}
-
-function statusList(operation: OperationDrift): string {
-  return Object.entries(operation.statuses)
-    .map(([status, count]) => `${count} x ${status}`)
-    .join(', ');
 }
 
 function xml(text: string): string {

@@ -1,6 +1,7 @@
 // Drift: where a real service's answers depart from the document (docs/upstream.md, "Drift report"):
 // the validator's issues per operation, plus undeclared fields and `x-assumed` verdicts. Browser-safe.
 import { type Assumption, collectAssumptions } from './assumptions.ts';
+import { forEachOperation } from './document/operations.ts';
 import { resolveOperations } from './document/resolve.ts';
 import { escapePointer, followRef, valueAt } from './json-pointer.ts';
 import { documentedStatusKey, mediaTypeOf } from './response.ts';
@@ -91,11 +92,7 @@ interface OperationState {
   fields: Map<string, FieldDrift>;
 }
 
-interface Tally {
-  confirmed: number;
-  contradicted: number;
-  evidence?: string;
-}
+type Tally = Pick<AssumptionVerdict, 'confirmed' | 'contradicted' | 'evidence'>;
 
 /** Field lines one operation lists at most: a report stays a few MB when a service invents a field per answer. */
 export const MAX_FIELDS_PER_OPERATION = 100;
@@ -313,7 +310,8 @@ export function isDrifting(drift: OperationDrift): boolean {
 }
 
 function record(state: OperationState, kind: FieldKind, pointer: string, message: string, status: number): void {
-  const general = generalize(pointer);
+  // `/data/3/name` -> `/data/*/name`: one line per field, whatever item showed it.
+  const general = pointer.replace(/\/\d+(?=\/|$)/g, '/*');
   const key = `${kind} ${general} ${message}`;
   let field = state.fields.get(key);
   if (field === undefined) {
@@ -327,11 +325,6 @@ function record(state: OperationState, kind: FieldKind, pointer: string, message
   }
   field.count += 1;
   if (!field.statuses.includes(status)) field.statuses.push(status);
-}
-
-/** `/data/3/name` -> `/data/*\/name`: one line per field, whatever item showed it. */
-function generalize(pointer: string): string {
-  return pointer.replace(/\/\d+(?=\/|$)/g, '/*');
 }
 
 function describe(issue: Issue): string {
@@ -383,11 +376,9 @@ function matchOperation(validator: Validator, method: string, path: string): str
 /** operationId -> the JSON pointer of its operation object (`/paths/~1users~1me/get`). */
 function operationPointersOf(document: object): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [template, item] of Object.entries(((document as Json).paths ?? {}) as Json))
-    for (const [method, operation] of Object.entries((item ?? {}) as Json)) {
-      const id = (operation as Json | null)?.operationId;
-      if (typeof id === 'string') out.set(id, `/paths/${escapePointer(template)}/${method}`);
-    }
+  forEachOperation(document, (_path, _method, operation, site) => {
+    if (typeof operation.operationId === 'string') out.set(operation.operationId, site.pointer);
+  });
   return out;
 }
 

@@ -31,6 +31,11 @@ export type PactStateBody = components['schemas']['PactStateBody'];
 /** `GET /__mock/scenarios`' answer: every scenario a token may name, and the one this world was built from. */
 export type ScenarioList = operations['listScenarios']['responses'][200]['content']['application/json']['data'];
 
+/** What an emit, a trigger's emit and a completed Connect flow answer. */
+type Emitted = Result<{ emit_id: string; deliveries: DeliveryRecord[] }>;
+type TriggerEmitted = Result<{ event_id: string; deliveries: DeliveryRecord[] }>;
+type Connected = Result<{ delivery: DeliveryRecord | null; account?: object }>;
+
 export interface MockControl {
   /** This token's session replaced by a fresh one: the seeded world, no journal, deliveries or rate limit. */
   reset(token: string): void;
@@ -38,17 +43,9 @@ export interface MockControl {
   world(token: string): WorldSummary;
   /** The request journal of this token's world, oldest first; the console's own requests only with `{ console: true }`. */
   requests(token: string, options?: { console?: boolean }): JournalEntry[];
-  emit(token: string, body: EmitBody): Result<{ emit_id: string; deliveries: DeliveryRecord[] }>;
-  emitTrigger(
-    token: string,
-    triggerId: string,
-    body: TriggerEmitBody,
-  ): Result<{ event_id: string; deliveries: DeliveryRecord[] }>;
-  completeConnect(
-    token: string,
-    connectToken: string,
-    body: CompleteConnectBody,
-  ): Result<{ delivery: DeliveryRecord | null; account?: object }>;
+  emit(token: string, body: EmitBody): Emitted;
+  emitTrigger(token: string, triggerId: string, body: TriggerEmitBody): TriggerEmitted;
+  completeConnect(token: string, connectToken: string, body: CompleteConnectBody): Connected;
   /** This world's delivery log, oldest first, each record whole (`GET /__mock/deliveries` pages and cuts it). */
   deliveries(token: string): DeliveryRecord[];
   /** Resolves when every queued delivery (of this token's world when given) has settled. */
@@ -93,17 +90,9 @@ export interface LoginOptions {
 /** The store operations the control API drives (injected, so the app stays testable on a stub store). */
 export interface ControlOperations {
   worldSummary(world: World): WorldSummary;
-  emit(world: World, body: EmitBody): Result<{ emit_id: string; deliveries: DeliveryRecord[] }>;
-  emitTrigger(
-    world: World,
-    triggerId: string,
-    body: TriggerEmitBody,
-  ): Result<{ event_id: string; deliveries: DeliveryRecord[] }>;
-  completeConnect(
-    world: World,
-    connectToken: string,
-    body: CompleteConnectBody,
-  ): Result<{ delivery: DeliveryRecord | null; account?: object }>;
+  emit(world: World, body: EmitBody): Emitted;
+  emitTrigger(world: World, triggerId: string, body: TriggerEmitBody): TriggerEmitted;
+  completeConnect(world: World, connectToken: string, body: CompleteConnectBody): Connected;
   addSources(world: World, body: AddSourcesBody): Result<AddedSources>;
   /** Writes every world to the server's state file (`serve --state`); absent: there is none. */
   saveState?: () => Promise<Result<SavedState>>;

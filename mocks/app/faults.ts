@@ -178,7 +178,7 @@ const PREFERENCE = /^\s*([A-Za-z-]+)\s*(?:=\s*("(?:[^"\\]|\\.)*"|[^;,\s]*))?/;
 export function parsePrefer(header: string | undefined): Result<Preferences> {
   const preferences: Preferences = {};
   if (header === undefined) return ok(preferences);
-  for (const part of splitOutsideQuotes(header)) {
+  for (const part of header.match(/(?:"(?:[^"\\]|\\.)*"|[^,"])+/g) ?? []) {
     const match = PREFERENCE.exec(part);
     if (match === null) continue;
     const name = match[1]!.toLowerCase();
@@ -197,10 +197,6 @@ export function parsePrefer(header: string | undefined): Result<Preferences> {
     }
   }
   return ok(preferences);
-}
-
-function splitOutsideQuotes(header: string): string[] {
-  return header.match(/(?:"(?:[^"\\]|\\.)*"|[^,"])+/g) ?? [];
 }
 
 function badPreference(name: string, value: string, expected: string): Result<never> {

@@ -244,17 +244,15 @@ function interactionOf(
   const answered = responseType === undefined ? {} : writtenBody(response.body, responseType, redaction);
   if (sent.cut !== undefined) log(`[pact] ${key}: the request body is over 64 KiB: ${sent.cut}`);
   if (answered.cut !== undefined) log(`[pact] ${key}: the response body is over 64 KiB: ${answered.cut}`);
-  const requestBody = sent.body;
-  const responseBody = answered.body;
   const pointer = facts.responseSchema(operationId, status);
   const schema = pointer === undefined ? undefined : { $ref: `#${pointer}` };
   const query = queryOf(redactQuery(head.query, facts.secrets, scrub));
   // What the consumer sent as written, in the body or the query (createWebhook's name and url):
   // echoed, it stays exact. A shape's values are examples only: its types hold (`$`), the rest as the schema says.
-  const shaped = answered.cut !== undefined && responseBody !== undefined;
+  const shaped = answered.cut !== undefined && answered.body !== undefined;
   const rules: MatchingRules = shaped ? { $: { combine: 'AND', matchers: [{ match: 'type' }] } } : {};
-  if (responseBody !== undefined && schema !== undefined && typeof responseBody.content === 'object')
-    Object.assign(rules, bodyMatchers(document, schema, responseBody.content, [requestBody?.content, query]));
+  if (answered.body !== undefined && schema !== undefined && typeof answered.body.content === 'object')
+    Object.assign(rules, bodyMatchers(document, schema, answered.body.content, [sent.body?.content, query]));
   return {
     type: 'Synchronous/HTTP',
     key,
@@ -268,12 +266,12 @@ function interactionOf(
       path: scrub(head.path),
       ...(query === undefined ? {} : { query }),
       ...(Object.keys(requestHeaders).length === 0 ? {} : { headers: requestHeaders }),
-      ...(requestBody === undefined ? {} : { body: requestBody }),
+      ...(sent.body === undefined ? {} : { body: sent.body }),
     },
     response: {
       status,
       ...(responseType === undefined ? {} : { headers: { 'content-type': [responseType] } }),
-      ...(responseBody === undefined ? {} : { body: responseBody }),
+      ...(answered.body === undefined ? {} : { body: answered.body }),
       ...(Object.keys(rules).length === 0 ? {} : { matchingRules: { body: rules } }),
     },
   };

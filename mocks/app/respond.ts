@@ -9,10 +9,6 @@ export function json(status: number, value: unknown, extraHeaders?: Record<strin
   return { status, headers: { ...JSON_HEADERS, ...extraHeaders }, body: JSON.stringify(value) };
 }
 
-function noContent(): AppResponse {
-  return { status: 204, headers: {}, body: '' };
-}
-
 export function errorResponse(error: ApiError, extraHeaders?: Record<string, string>): AppResponse {
   return json(
     error.status,
@@ -47,5 +43,5 @@ export function fromResult(result: Result<unknown>): AppResponse {
       headers: { 'content-type': result.value.contentType, ...result.value.headers },
       body: result.value.body,
     };
-  return result.value === null ? noContent() : json(200, result.value);
+  return result.value === null ? { status: 204, headers: {}, body: '' } : json(200, result.value);
 }

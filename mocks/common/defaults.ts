@@ -27,10 +27,8 @@ export const DEFAULT_LIMITS: Readonly<ConnectionLimits> = Object.freeze({
 
 /**
  * Worlds `npm start` keeps at most (`--max-worlds`); one more evicts the least recently used, which
- * re-seeds from (seed, token) on its next request (docs/worlds.md, "Eviction"). The bound is what
- * holds the RSS of a stream of new tokens, nothing else (no forced collection, no V8 flag): 500
- * kept it under 600 MB after 20,000 tokens where 1,000 reached 723 MB and 4,000 1.8 GB
- * (docs/performance.md, "Worlds: memory and eviction").
+ * re-seeds from (seed, token) on its next request (docs/worlds.md, "Eviction"). The bound alone holds the
+ * RSS of a stream of new tokens (its figures: docs/performance.md, "Worlds: memory and eviction").
  */
 export const DEFAULT_MAX_WORLDS = 500;
 

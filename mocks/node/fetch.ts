@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate, type ZlibOptions } from 'node:zlib';
 import { destinationPolicy } from '../common/destinations.ts';
 import { DESTINATION_REFUSED } from '../outbound/delivery.ts';
-import { HOP_HEADERS } from '../upstream/har.ts';
+import { hopHeader } from '../upstream/har.ts';
 import type { UpstreamAnswer, UpstreamRequest, UpstreamSend } from '../upstream/hybrid.ts';
 import { UpstreamBodyRefused, UpstreamBodyTooLarge } from '../upstream/hybrid.ts';
 
@@ -20,12 +20,6 @@ export type Lookup = (host: string) => Promise<Array<{ address: string }>>;
 export const defaultLookup: Lookup = (host) => dnsLookup(host, { all: true, verbatim: true });
 const policy = destinationPolicy();
 
-function refusedError(reason: string): Error {
-  const error = new Error(reason);
-  error.name = DESTINATION_REFUSED;
-  return error;
-}
-
 /** A `lookup` for net.connect that resolves through `lookup` and refuses the addresses the destination policy refuses. */
 function checkedLookup(lookup: Lookup): LookupFunction {
   return (hostname, options, callback) => {
@@ -34,7 +28,7 @@ function checkedLookup(lookup: Lookup): LookupFunction {
         for (const { address } of answers) {
           const refusal = policy.refuseAddress(hostname, address);
           if (refusal === null) continue;
-          callback(refusedError(`${refusal} (when connecting)`), '', 0);
+          callback(Object.assign(new Error(`${refusal} (when connecting)`), { name: DESTINATION_REFUSED }), '', 0);
           return;
         }
         const family = options.family === 4 || options.family === 6 ? options.family : 0;
@@ -292,20 +286,11 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
 /** The upstream's answer headers minus the hop's: HOP_HEADERS and what its `Connection` names. */
 function answerHeaders(message: IncomingMessage): Record<string, string> {
-  const connection = message.headers.connection;
-  const named =
-    connection === undefined
-      ? undefined
-      : new Set(
-          connection
-            .toLowerCase()
-            .split(',')
-            .map((name) => name.trim()),
-        );
+  const isHop = hopHeader(message.headers.connection);
   const out: Record<string, string> = {};
   for (const name in message.headers) {
     const value = message.headers[name];
-    if (value === undefined || HOP_HEADERS.has(name) || named?.has(name) === true) continue;
+    if (value === undefined || isHop(name)) continue;
     out[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;

@@ -1,7 +1,7 @@
 // Files written whole (docs/upstream.md, "Files"): a random name created with O_EXCL|O_NOFOLLOW, renamed over the
 // target, so a planted link is never followed; and the start-up check that a path's folder takes a new file.
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fsyncSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, constants, fsyncSync, openSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
@@ -57,9 +57,7 @@ export function writeFileReplacingSync(path: string, text: string, options: Whol
   const file = openSync(temporary, EXCLUSIVE, options.mode ?? 0o600);
   try {
     try {
-      const buffer = Buffer.from(text);
-      let offset = 0;
-      while (offset < buffer.length) offset += writeSync(file, buffer, offset);
+      writeFileSync(file, text);
       if (options.durable === true) fsyncSync(file);
     } finally {
       closeSync(file);

@@ -9,37 +9,6 @@ import { type Exchange, toHarEntry } from '../upstream/har.ts';
 import { parseHar } from '../upstream/parse-har.ts';
 import { EXCLUSIVE, temporaryBeside, unwritableReason, writeFileReplacing } from './files.ts';
 
-// Here, not in files.ts: its handle is a Node type, and files.ts is re-exported by the server's
-// entry point, whose declarations a consumer without @types/node must still read.
-interface FreshFile {
-  file: FileHandle;
-  /** Renames the file over its target. */
-  install(): Promise<void>;
-  /** Closes and removes it (a failed write). */
-  discard(): Promise<void>;
-}
-
-/**
- * A new empty file beside `path` (random name, exclusive, 0600 unless told) and how to put it in
- * place: `install()` renames it over `path`; the handle stays the file's, wherever it is renamed.
- * @example
- * const fresh = await createBeside('session.har');
- * await fresh.file.write(head);
- * await fresh.install();
- */
-async function createBeside(path: string, mode = 0o600): Promise<FreshFile> {
-  const temporary = temporaryBeside(path);
-  const file = await open(temporary, EXCLUSIVE, mode);
-  return {
-    file,
-    install: () => rename(temporary, path),
-    async discard() {
-      await file.close().catch(() => {});
-      await rm(temporary, { force: true });
-    },
-  };
-}
-
 /** A recording or report file that cannot be used: thrown before the server answers anything. */
 export class RecordingFileError extends Error {
   override name = 'RecordingFileError';
@@ -166,18 +135,21 @@ class HarFile implements HarRecorder {
     this.moved = `moved to ${path}.1, a new ${path} begins`;
   }
 
-  /** A new FILE holding `entries`: written beside it, then renamed over it. */
+  /** A new FILE holding `entries`: written beside it (random name, exclusive, 0600), then renamed over it. */
   async begin(entries: readonly string[]): Promise<void> {
-    const fresh = await createBeside(this.path);
+    const temporary = temporaryBeside(this.path);
+    const file = await open(temporary, EXCLUSIVE, 0o600);
     const text = Buffer.from(entries.map((entry, index) => `${index === 0 ? '' : ','}\n${entry}`).join(''));
     try {
-      await fresh.file.write(Buffer.concat([this.head, text, TAIL]));
-      await fresh.install();
+      await file.write(Buffer.concat([this.head, text, TAIL]));
+      await rename(temporary, this.path);
     } catch (error) {
-      await fresh.discard();
+      await file.close().catch(() => {});
+      await rm(temporary, { force: true });
       throw error;
     }
-    this.file = fresh.file;
+    // The handle stays the file's once it is renamed.
+    this.file = file;
     this.end = this.head.length + text.length;
     this.count = entries.length;
   }
@@ -302,24 +274,20 @@ class HarFile implements HarRecorder {
   }
 }
 
-type Refuse = (reason: string) => Error;
-
 /** An I/O error's code (`ENOENT`), else its message. */
 function codeOf(error: unknown): string {
   return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-}
-
-interface Held {
-  /** Each entry's JSON text. */
-  entries: string[];
-  bytes: number;
 }
 
 /**
  * The entries a recording holds (as JSON texts), or undefined when there is none. A file of `maxBytes` or more
  * moves to FILE.1 whole: only its head is read, so a large one costs no memory at start.
  */
-async function heldEntries(path: string, refuse: Refuse, maxBytes: number): Promise<Held | undefined> {
+async function heldEntries(
+  path: string,
+  refuse: (reason: string) => Error,
+  maxBytes: number,
+): Promise<{ entries: string[]; bytes: number } | undefined> {
   let stat: Awaited<ReturnType<typeof lstat>>;
   try {
     stat = await lstat(path);

@@ -21,7 +21,11 @@ import { getRequestListener } from './listener.ts';
 import { abandonState, keepState, logExchanges, openState, type OpenedState, type StateKeeper } from './state.ts';
 import { type PreparedUpstream, prepareUpstream, type UpstreamStepOptions } from './upstream.ts';
 
-export interface ServerOptions {
+/**
+ * UpstreamStepOptions put the real service or a recording beside the mock (docs/upstream.md); an upstream the
+ * delivery rules refuse throws UpstreamError at start.
+ */
+export interface ServerOptions extends UpstreamStepOptions {
   /** 4010 by default; 0 picks a free port. */
   port?: number;
   host?: string;
@@ -68,20 +72,6 @@ export interface ServerOptions {
    * listens: one that does not match throws a `ScenarioLoadError`. Ignored with `mock`.
    */
   scenarios?: readonly ScenarioDefinition[];
-  /**
-   * Beside the real service (docs/upstream.md; UpstreamStepOptions): `live` operations go to `url` with the caller's
-   * token, the rest is mocked. The upstream obeys the delivery rules: a refused one throws UpstreamError at start.
-   */
-  upstream?: UpstreamStepOptions['upstream'];
-  /** With `upstream`: append every upstream exchange, redacted, to this HAR file (0600). */
-  record?: string;
-  /** With `record`: bytes before the recording moves to FILE.1 and a new one begins (default 100 MiB). */
-  recordMax?: number;
-  /** With `upstream`: keep the drift report in this JSON file and its `.junit.xml` twin. */
-  driftReport?: string;
-  /** Answer every API request from this HAR recording (no network); `match`: the fields compared besides method and path. */
-  replay?: string;
-  match?: UpstreamStepOptions['match'];
   /** The kit's version, for the recording's `creator`. */
   version?: string;
 }
@@ -178,7 +168,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const opened = options.state === undefined ? undefined : await openState(options.state.path, options.state.key);
   // So are the upstream's files and its check against the delivery rules (upstream.ts); a refusal
   // there lets the state file go, so a library caller can start again with another option.
-  const upstream = await upstreamOf(options, notice).catch(async (error: unknown) => {
+  const context = { version: options.version, deliverTo: options.deliverTo, lookup: options.lookup, log: notice };
+  const upstream = await prepareUpstream(options, context).catch(async (error: unknown) => {
     if (opened !== undefined) await abandonState(opened);
     throw error;
   });
@@ -232,13 +223,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await beside?.close();
     },
   };
-}
-
-/** What the server needs beside the real service or a recording, read and checked once (upstream.ts). */
-function upstreamOf(options: ServerOptions, log: (line: string) => void) {
-  const { upstream, record, recordMax, driftReport, replay, match } = options;
-  const context = { version: options.version, deliverTo: options.deliverTo, lookup: options.lookup, log };
-  return prepareUpstream({ upstream, record, recordMax, driftReport, replay, match }, context);
 }
 
 /** What the server has made before its mock: its base URL, the state file and the upstream step, where log lines go. */

@@ -90,7 +90,10 @@ export async function prepareUpstream(
   const log = context.log ?? console.error;
   const secrets = secretFields(document);
   if (options.replay !== undefined) return prepareReplay(options.replay, options, secrets);
-  const target = readUpstream(upstream!);
+  // A library caller may pass text, as on the command line: a TypeError names the bad option.
+  const selected = selectUpstream(upstream!, validator.operationIds);
+  if (!selected.ok) throw new TypeError(`startServer: upstream.${selected.error.option} ${selected.error.message}`);
+  const target = selected.value;
   const refusal = await upstreamRefusal(target.url, context.deliverTo, context.lookup ?? defaultLookup);
   if (refusal !== null) throw new UpstreamError(`--upstream ${target.url} is refused: ${refusal}`);
   const analyzer: DriftAnalyzer = createDriftAnalyzer(document, validator);
@@ -100,12 +103,7 @@ export async function prepareUpstream(
   const recorder: HarRecorder | undefined =
     options.record === undefined
       ? undefined
-      : await openHarRecorder(options.record, {
-          secrets,
-          creator,
-          log,
-          ...(options.recordMax === undefined ? {} : { maxBytes: options.recordMax }),
-        });
+      : await openHarRecorder(options.record, { secrets, creator, log, maxBytes: options.recordMax });
   const feeds = exchangeFeeds(analyzer, { report, recorder }, log);
   const sender = upstreamSender(context.lookup === undefined ? {} : { lookup: context.lookup });
   const live: LiveUpstream = { target, options, sender, recorder, report, feeds };
@@ -122,7 +120,6 @@ export async function prepareUpstream(
 
 /** `--replay FILE`: the recording read now, every API request answered from it once connected. */
 async function prepareReplay(path: string, options: UpstreamStepOptions, secrets: Set<string>) {
-  const { match } = options;
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -132,7 +129,7 @@ async function prepareReplay(path: string, options: UpstreamStepOptions, secrets
   }
   const har = parseHar(text);
   if ('error' in har) throw new RecordingFileError(`--replay ${path} is ${har.error}`);
-  const replay = createReplay(har.entries, { secrets, ...(match === undefined ? {} : { match }) });
+  const replay = createReplay(har.entries, { secrets, match: options.match });
   const exchanges = `${replay.size} exchange${replay.size === 1 ? '' : 's'}`;
   return {
     stage: createHybrid({ validator, replay }),
@@ -181,7 +178,8 @@ function connectLive(mock: Mock, live: LiveUpstream): UpstreamStep {
 /** The start banner's lines of `--upstream`: where it is, what goes there, the files. */
 function describeLive({ target, options, recorder }: LiveUpstream): string[] {
   const fallback = target.fallbackOn;
-  const operations = operationCount(validator.operationIds.filter(liveMatcher(target.live)).length);
+  const count = validator.operationIds.filter(liveMatcher(target.live)).length;
+  const operations = `${count} operation${count === 1 ? '' : 's'}`;
   let banner = `Upstream: ${target.url}; live: ${target.live.join(', ')} (${operations}, the rest mocked)`;
   if (fallback !== undefined) {
     const statuses = [...compact(fallback.statuses), ...(fallback.unreachable ? ['unreachable'] : [])];
@@ -402,13 +400,6 @@ function sizeOf(exchange: Exchange): number {
   return exchange.request.body.length + exchange.response.body.length;
 }
 
-/** The upstream options checked (a library caller may pass text, as on the command line): a TypeError naming the bad one. */
-function readUpstream(upstream: NonNullable<UpstreamStepOptions['upstream']>): UpstreamSelection {
-  const selected = selectUpstream(upstream, validator.operationIds);
-  if (!selected.ok) throw new TypeError(`startServer: upstream.${selected.error.option} ${selected.error.message}`);
-  return selected.value;
-}
-
 /**
  * Why the delivery rules (mocks/common/destinations.ts) refuse the upstream, or null; resolved now so the start
  * says why, and again per connection (fetch.ts). A name that does not resolve now is unreachable, not refused.
@@ -440,8 +431,4 @@ function compact(statuses: readonly number[]): string[] {
     else out.push(...inClass.map(String));
   }
   return out;
-}
-
-function operationCount(n: number): string {
-  return `${n} operation${n === 1 ? '' : 's'}`;
 }

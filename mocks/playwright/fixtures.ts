@@ -111,17 +111,13 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         const scenarios =
           mockServer.scenarios === undefined ? [] : (await readScenarioFiles(mockServer.scenarios)).scenarios;
         const mock = createMock({
-          ...(mockServer.seed === undefined ? {} : { seed: mockServer.seed }),
+          seed: mockServer.seed,
           scenarios: scenarios as ScenarioDefinition[],
           // Each test has its own token: the token of an exchange names the test it belongs to.
-          ...(pact === undefined
-            ? {}
-            : {
-                pact: {
-                  consumer: pact.consumer,
-                  describe: (record) => mockTestTitles.get(record.session?.token ?? ''),
-                },
-              }),
+          pact: pact && {
+            consumer: pact.consumer,
+            describe: (record) => mockTestTitles.get(record.session?.token ?? ''),
+          },
         });
         return startServer({ port: 0, quiet: true, log: () => {}, mock });
       };

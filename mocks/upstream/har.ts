@@ -19,6 +19,16 @@ export const HOP_HEADERS = new Set([
   'host',
 ]);
 
+/**
+ * Whether a header is the hop's: one of HOP_HEADERS, or a name the message's `Connection` lists.
+ * @example
+ * hopHeader('close, x-hop')('x-hop'); // true
+ */
+export function hopHeader(connection: string | undefined): (name: string) => boolean {
+  const named = new Set(connection?.split(',').map((name) => name.trim().toLowerCase()));
+  return (name) => HOP_HEADERS.has(name) || named.has(name);
+}
+
 /** One request and its answer, as the hybrid upstream saw them (before redaction). */
 export interface Exchange {
   /** UNIX ms when the request left. */

@@ -8,7 +8,7 @@ import { errorResponse } from '../app/respond.ts';
 import type { AppRequest, AppResponse } from '../app/types.ts';
 import { apiError } from '../common/errors.ts';
 import type { Validator } from '../../openapi/validator.ts';
-import { HOP_HEADERS } from './har.ts';
+import { HOP_HEADERS, hopHeader } from './har.ts';
 import type { Replay } from './replay.ts';
 import { type FallbackRule, liveMatcher, NO_FALLBACK } from './select.ts';
 
@@ -225,20 +225,11 @@ function upstreamPath(template: string, params: Readonly<Record<string, string>>
  * // { authorization: 'Bearer t' }
  */
 function forwardedHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
-  const named =
-    headers.connection === undefined
-      ? undefined
-      : new Set(
-          headers.connection
-            .toLowerCase()
-            .split(',')
-            .map((name) => name.trim()),
-        );
+  const isHop = hopHeader(headers.connection);
   const out: Record<string, string> = {};
   for (const name in headers) {
-    if (HOP_HEADERS.has(name) || name === 'accept-encoding' || name === 'origin' || name === 'referer') continue;
+    if (isHop(name) || name === 'accept-encoding' || name === 'origin' || name === 'referer') continue;
     if (name.startsWith('sec-') || name.startsWith('proxy-') || name.startsWith('x-forwarded-')) continue;
-    if (named?.has(name)) continue;
     out[name] = headers[name]!;
   }
   return out;

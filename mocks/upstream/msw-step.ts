@@ -40,10 +40,7 @@ interface MswUpstream {
 export function createBeside(validator: Validator, setup: BesideSetup): MswUpstream {
   const { upstream, replay, onExchange, log } = setup;
   if (replay !== undefined) {
-    const replayed = createReplay(replay.entries, {
-      secrets: secretFields(document),
-      ...(replay.match === undefined ? {} : { match: replay.match }),
-    });
+    const replayed = createReplay(replay.entries, { secrets: secretFields(document), match: replay.match });
     return { hybrid: createHybrid({ validator, replay: replayed }), drift: null, observe: () => undefined };
   }
   // The runtime copy of the document has no prose: its drift report names assumptions by pointer, sentences ''.

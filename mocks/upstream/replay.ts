@@ -80,11 +80,11 @@ export function createReplay(entries: readonly HarEntry[], options: ReplayOption
   const served = new Map<string, number>();
 
   const answer = (request: AppRequest): AppResponse => {
-    const { path, query } = splitPath(request.url);
+    const url = new URL(request.url, 'http://mock.invalid');
     const asked = {
       method: request.method.toUpperCase(),
-      path: apiPath(path),
-      query: normalQuery(redactQuery(query, secrets)),
+      path: apiPath(url.pathname),
+      query: normalQuery(redactQuery(url.search.slice(1), secrets)),
       body: normalBody(redactBody(request.body, secrets)),
     };
     const key = keyOf(asked);
@@ -179,11 +179,6 @@ function apiPath(pathname: string): string {
   const at = pathname.indexOf('/v1/');
   if (at >= 0) return pathname.slice(at + 3);
   return pathname.endsWith('/v1') ? '/' : pathname;
-}
-
-function splitPath(url: string): { path: string; query: string } {
-  const parsed = new URL(url, 'http://mock.invalid');
-  return { path: parsed.pathname, query: parsed.search.slice(1) };
 }
 
 /** Query pairs sorted, so `b=2&a=1` and `a=1&b=2` are one request. */

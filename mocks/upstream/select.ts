@@ -59,10 +59,7 @@ export function selectUpstream(input: UpstreamInput, operationIds: readonly stri
   const { maxBodyBytes } = input;
   if (maxBodyBytes !== undefined && !(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0))
     return refuse('maxBodyBytes', `must be a positive integer, got ${maxBodyBytes}`);
-  const value: UpstreamSelection = { url, live };
-  if (fallbackOn !== undefined) value.fallbackOn = fallbackOn;
-  if (maxBodyBytes !== undefined) value.maxBodyBytes = maxBodyBytes;
-  return { ok: true, value };
+  return { ok: true, value: { url, live, fallbackOn, maxBodyBytes } };
 }
 
 /**
