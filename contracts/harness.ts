@@ -2,14 +2,13 @@
 // `caseIf`, which skips a case visibly (the reason in its name) when the target cannot run it.
 import { afterAll, inject, it } from 'vitest';
 import { validator } from '../openapi/validator.ts';
-import { createApi, ReadOnlyRefusal } from './api.ts';
-import { trackCreations } from './tracking.ts';
+import { type Answer, type Api, apiOf, createApi, ReadOnlyRefusal, searchParamsOf } from './api.ts';
 import { createCheckedFetch } from './checks/fetch.ts';
-import { fileRecorder } from './checks/record.ts';
-import { createCleanup } from './cleanup.ts';
+import { fileRecorder } from './summary.ts';
 import { createControl } from './control.ts';
 import { createDiscovery, NotConfigured } from './discover.ts';
-import { createTarget } from './targets/index.ts';
+import { createTargetFrom } from './targets/create.ts';
+import { readTargetSettings } from './targets/env.ts';
 import type { Capabilities } from './targets/types.ts';
 
 export type Need = keyof Capabilities;
@@ -24,24 +23,102 @@ const NEED_TEXT: Record<Need, string> = {
   disposable: 'a target whose configuration may be changed for good (never live)',
 };
 
-function recordFile(): string | undefined {
-  if (process.env.CONTRACT_RECORD_FILE) return process.env.CONTRACT_RECORD_FILE;
-  try {
-    return inject('contractRecordFile') || undefined;
-  } catch {
-    return undefined;
+declare module 'vitest' {
+  export interface ProvidedContext {
+    contractBaseUrl: string;
+    /** Origin of the mock's control API when the target (Prism proxy) does not carry it. */
+    contractControlUrl: string;
+    /** JSONL file the exchange recorder appends to (read by the summary table). */
+    contractRecordFile: string;
   }
 }
 
+/** What a vitest globalSetup started for this project (mock server, Prism, the record file), if anything. */
+function provided(key: 'contractBaseUrl' | 'contractControlUrl' | 'contractRecordFile'): string | undefined {
+  try {
+    return inject(key) || undefined;
+  } catch {
+    return undefined; // not inside a vitest worker
+  }
+}
+
+/**
+ * Every resource a suite creates registers its undo right away; afterAll runs them all, newest
+ * first, whether the tests passed or not, and one failed undo does not stop the others
+ * (live safety: a CI run against a real account leaves nothing behind).
+ */
+function createCleanup() {
+  const undos: Array<{ description: string; undo: () => Promise<unknown> }> = [];
+  return {
+    add: (description: string, undo: () => Promise<unknown>) => void undos.push({ description, undo }),
+    async run(): Promise<void> {
+      const failures: string[] = [];
+      while (undos.length > 0) {
+        const { description, undo } = undos.pop()!;
+        try {
+          await undo();
+        } catch (error) {
+          failures.push(`${description}: ${(error as Error).message}`);
+        }
+      }
+      if (failures.length > 0) throw new Error(`cleanup left resources behind:\n${failures.join('\n')}`);
+    },
+  };
+}
+
+const tolerate404 = (what: string) => (answer: Answer) => {
+  if (answer.status >= 300 && answer.status !== 404) throw new Error(`${what} answered ${answer.status}`);
+};
+
+/**
+ * Registers the undo of every resource the API says it created, at the lowest layer, so that a
+ * case never forgets one, including a negative case whose "refused" request a broken server
+ * accepted (live safety: nothing created by a run outlives it).
+ */
+function trackCreations(api: Api, cleanup: ReturnType<typeof createCleanup>): Api {
+  const call: Api['call'] = async (method, path, options) => {
+    const answer = await api.call(method, path, options);
+    if (method !== 'POST' || answer.status < 200 || answer.status >= 300) return answer;
+    if (path === '/webhooks' && answer.body?.data?.id) {
+      const id = answer.body.data.id as string;
+      cleanup.add(`delete webhook ${id}`, async () =>
+        tolerate404(`DELETE /webhooks/${id}`)(await api.delete(`/webhooks/${id}`)),
+      );
+    } else if (path === '/workflows' && answer.body?.data?.id) {
+      const id = answer.body.data.id as string;
+      const orgId = (options?.body as { org_id?: string } | undefined)?.org_id;
+      const body = { active: false, org_id: orgId };
+      cleanup.add(`deactivate workflow ${id}`, async () =>
+        tolerate404(`PUT /workflows/${id}`)(await api.put(`/workflows/${id}`, { body })),
+      );
+    } else if (path === '/subscriptions') {
+      const query = searchParamsOf(options?.query);
+      const triple = {
+        emitter_id: query.get('emitter_id') ?? '',
+        listener_id: query.get('listener_id') ?? '',
+        event_name: query.get('event_name') ?? '',
+      };
+      cleanup.add(`unsubscribe ${triple.listener_id} from ${triple.emitter_id}`, async () =>
+        tolerate404('DELETE /subscriptions')(await api.delete('/subscriptions', { query: triple })),
+      );
+    }
+    return answer;
+  };
+  return apiOf(call);
+}
+
 export async function useContract() {
-  const target = await createTarget();
+  // The environment wins; a server started by the project's globalSetup fills the gaps.
+  const env = { ...process.env };
+  env.CONTRACT_CONTROL_URL ||= provided('contractControlUrl');
+  const target = await createTargetFrom(readTargetSettings(env, provided('contractBaseUrl')));
   const { fetch, baseUrl, name: targetName } = target;
   const checkedFetch = createCheckedFetch({
     fetch,
     validator,
     baseUrl,
     targetName,
-    record: fileRecorder(recordFile()),
+    record: fileRecorder(process.env.CONTRACT_RECORD_FILE || provided('contractRecordFile')),
   });
   const cleanup = createCleanup();
   const rawApi = createApi(target.baseUrl, target.token, checkedFetch, !target.caps.writes);

@@ -2,7 +2,7 @@
 // fetch in the variant that project names. The self-test brings its broken fakes itself; the
 // targets know nothing of them.
 import { inject } from 'vitest';
-import { wrapInprocessFetch } from '../targets/index.ts';
+import { wrapInprocessFetch } from '../targets/create.ts';
 import { wrapBroken } from './variants.ts';
 
 const variant = inject('brokenVariant');
