@@ -1,10 +1,13 @@
 // Helpers the area suites share: status assertions that show the answer, unknown-but-well-formed
-// IDs, and the `ignored_auth` cases (every operation refused without / with a malformed bearer).
+// IDs, the `ignored_auth` cases (every operation refused without / with a malformed bearer), the
+// webhooks and workflows the suites create (the harness registers their undo), and what every
+// Connect call must name.
 import { describe, expect } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { document } from '../openapi/generated/document.ts';
 import { exampleRequests } from '../openapi/example-requests.ts';
 import type { Answer, CallOptions } from './api.ts';
+import type { Discovery } from './discover.ts';
 import type { Contract } from './harness.ts';
 
 export function expectStatus(answer: Answer, status: number | number[], what = ''): void {
@@ -77,4 +80,75 @@ export function authCases(contract: Contract, operationIds: string[]): void {
 export function randomTokenFor(contract: Contract): string {
   if (contract.target.name === 'live') throw new Error('a second token is a mock-only device');
   return `contract-other-${randomBytes(8).toString('hex')}`;
+}
+
+export async function createWebhook(
+  contract: Contract,
+  url = 'https://example.com/contract-hook',
+): Promise<{ id: string } & Record<string, any>> {
+  const name = uniqueName('webhook');
+  const answer = await contract.api.post('/webhooks', {
+    query: { url, name, description: 'created by the contract suite' },
+  });
+  expectStatus(answer, 200, 'POST /webhooks');
+  return answer.body.data;
+}
+
+export interface WorkflowOptions {
+  autoDeploy?: boolean;
+  templateId?: string;
+}
+
+export async function workflowBody(
+  contract: Contract,
+  options: WorkflowOptions = {},
+): Promise<Record<string, unknown>> {
+  const projectId = await contract.ids.projectId();
+  if (projectId === undefined) throw new Error('no project id: set CONTRACT_PROJECT_ID');
+  const body: Record<string, unknown> = {
+    project_id: projectId,
+    org_id: await contract.ids.orgId(),
+    settings: { name: uniqueName('workflow'), auto_deploy: options.autoDeploy ?? false },
+  };
+  if (options.templateId) body.template_id = options.templateId;
+  else {
+    body.steps = [{ namespace: 'send_message', props: { text: 'hello from the contract suite' } }];
+    body.triggers = [{ props: { cron: '0 * * * *' } }];
+  }
+  return body;
+}
+
+/** POST /workflows with a valid body; there is no DELETE /workflows, so the harness registers its deactivation. */
+export async function createWorkflow(
+  contract: Contract,
+  options: WorkflowOptions = {},
+): Promise<{ id: string; active: boolean } & Record<string, any>> {
+  const body = await workflowBody(contract, options);
+  const answer = await contract.api.post('/workflows', { body });
+  expectStatus(answer, 200, 'POST /workflows');
+  return answer.body.data;
+}
+
+export type Environment = 'development' | 'production';
+
+/** CONTRACT_ENVIRONMENT (the environment of the given account and trigger), else `production`, where the mock seeds its accounts. */
+const ENVIRONMENT: Environment = process.env.CONTRACT_ENVIRONMENT === 'development' ? 'development' : 'production';
+
+/** The `x-pd-environment` header every Connect call names (openapi/openapi.yaml). */
+export function inEnvironment(environment: Environment = ENVIRONMENT): Record<string, string> {
+  return { 'x-pd-environment': environment };
+}
+
+export function otherEnvironment(environment: Environment): Environment {
+  return environment === 'production' ? 'development' : 'production';
+}
+
+/** The trigger's environment and end user: the mock's world, else CONTRACT_ENVIRONMENT, CONTRACT_EXTERNAL_USER_ID. */
+export async function triggerOwner(ids: Discovery) {
+  const triggerId = await ids.triggerId();
+  const projects = (await ids.world())?.projects ?? [];
+  const seeded = projects.flatMap((p) => p.deployed_triggers ?? []).find((t) => t.id === triggerId);
+  const environment = (seeded?.environment as Environment | undefined) ?? ENVIRONMENT;
+  const owner = seeded?.external_user_id ?? process.env.CONTRACT_EXTERNAL_USER_ID ?? 'contract-user';
+  return { headers: inEnvironment(environment), query: { external_user_id: owner }, environment };
 }

@@ -8,10 +8,19 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import { verifySignature } from '../../mocks/outbound/signature.ts';
 import { useContract } from '../harness.ts';
-import { authCases, expectStatus, projectIdOf, randomTokenFor, unknownId } from '../cases.ts';
+import {
+  authCases,
+  expectStatus,
+  projectIdOf,
+  randomTokenFor,
+  unknownId,
+  type Environment,
+  inEnvironment,
+  otherEnvironment as other,
+  triggerOwner,
+} from '../cases.ts';
 import { createControl } from '../control.ts';
 import { collectIds } from '../discover.ts';
-import { type Environment, inEnvironment, otherEnvironment as other, triggerOwner } from '../connect-scope.ts';
 
 const contract = await useContract();
 const { api, ids, caseIf, control, target } = contract;

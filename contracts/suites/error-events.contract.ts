@@ -2,9 +2,7 @@
 // record errors need the mock's control API (POST /__mock/emit); a live server only gets the reads.
 import { describe, expect } from 'vitest';
 import { useContract } from '../harness.ts';
-import { authCases, expectStatus, unknownId } from '../cases.ts';
-import { createWorkflow } from '../workflows.ts';
-import { createWebhook } from '../webhooks.ts';
+import { authCases, expectStatus, unknownId, createWorkflow, createWebhook } from '../cases.ts';
 import { collectIds } from '../discover.ts';
 
 const contract = await useContract();

@@ -3,10 +3,9 @@
 // each refused parameter or body field. Paths and methods the document lacks go through the
 // unchecked transport (the checks would rightly call them undocumented).
 import { describe, expect } from 'vitest';
-import { expectError, expectStatus } from '../cases.ts';
+import { expectError, expectStatus, workflowBody } from '../cases.ts';
 import { collectIds } from '../discover.ts';
 import { useContract } from '../harness.ts';
-import { workflowBody } from '../workflows.ts';
 
 const contract = await useContract();
 const { api, unchecked, ids, caseIf } = contract;

@@ -3,9 +3,15 @@
 import { describe, expect } from 'vitest';
 import type { components } from '../../openapi/generated/schema.ts';
 import { useContract } from '../harness.ts';
-import { authCases, expectRefused, expectStatus, unknownId } from '../cases.ts';
-import { createWebhook } from '../webhooks.ts';
-import { createWorkflow, workflowBody } from '../workflows.ts';
+import {
+  authCases,
+  expectRefused,
+  expectStatus,
+  unknownId,
+  createWebhook,
+  createWorkflow,
+  workflowBody,
+} from '../cases.ts';
 
 const contract = await useContract();
 const { api, ids, caseIf } = contract;

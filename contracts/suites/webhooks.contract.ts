@@ -3,9 +3,18 @@
 import { describe, expect } from 'vitest';
 import type { Answer } from '../api.ts';
 import { useContract, type Need } from '../harness.ts';
-import { authCases, expectError, expectRefused, expectStatus, projectIdOf, uniqueName, unknownId } from '../cases.ts';
-import { createWebhook } from '../webhooks.ts';
-import { inEnvironment, triggerOwner } from '../connect-scope.ts';
+import {
+  authCases,
+  expectError,
+  expectRefused,
+  expectStatus,
+  projectIdOf,
+  uniqueName,
+  unknownId,
+  createWebhook,
+  inEnvironment,
+  triggerOwner,
+} from '../cases.ts';
 
 const contract = await useContract();
 const { api, ids, caseIf } = contract;

@@ -1,8 +1,16 @@
 // Workflows: POST /workflows, GET /workflows/{id}, PUT /workflows/{id} (activation only).
 import { describe, expect } from 'vitest';
 import { useContract } from '../harness.ts';
-import { authCases, expectError, expectRefused, expectStatus, randomTokenFor, unknownId } from '../cases.ts';
-import { createWorkflow, workflowBody } from '../workflows.ts';
+import {
+  authCases,
+  expectError,
+  expectRefused,
+  expectStatus,
+  randomTokenFor,
+  unknownId,
+  createWorkflow,
+  workflowBody,
+} from '../cases.ts';
 import { collectIds } from '../discover.ts';
 
 const contract = await useContract();
