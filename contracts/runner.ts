@@ -18,10 +18,9 @@ import {
 import { document } from '../openapi/generated/document.ts';
 import { pactFileReport } from '../openapi/pact-check.ts';
 import { writeFileReplacingSync } from '../mocks/node/files.ts';
-import { readRecords } from './checks/record.ts';
+import { formatSummary, readRecords, summarize, type OperationRow } from './summary.ts';
 import { type JunitSuite, junitSuite, junitXml } from './junit.ts';
 import type { ExploreSettings } from './explore/run.ts';
-import { formatSummary, summarize, type OperationRow } from './summary.ts';
 import { readTargetSettings } from './targets/env.ts';
 import type { TargetName } from './targets/types.ts';
 

@@ -1,6 +1,34 @@
 // The per-operation summary printed at the end of a contract run: for each operation, how many
 // exchanges were checked, how many passed every check, how many failed, which statuses were seen.
-import type { ExchangeRecord } from './checks/record.ts';
+// Vitest runs test files in separate workers, so every checked exchange goes to a JSONL file
+// (appendFileSync of one short line is atomic enough for our sizes) that the runner reads once the run is over.
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import type { Observation } from '../openapi/coverage.ts';
+
+export interface ExchangeRecord {
+  target: string;
+  operationId: string;
+  method: string;
+  status: number;
+  passed: boolean;
+  /** What the exchange covers of the document (parameters sent, links followed), for the coverage report. */
+  coverage?: Observation;
+}
+
+export type Recorder = (record: ExchangeRecord) => void;
+
+export function fileRecorder(file: string | undefined): Recorder {
+  if (!file) return () => {};
+  return (record) => appendFileSync(file, `${JSON.stringify(record)}\n`);
+}
+
+export function readRecords(file: string): ExchangeRecord[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as ExchangeRecord);
+}
 
 export interface OperationRow {
   target: string;

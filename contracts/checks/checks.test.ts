@@ -5,7 +5,7 @@ import { validator } from '../../openapi/validator.ts';
 import { createCheckedFetch } from './fetch.ts';
 import { ContractViolation } from './engine.ts';
 import { checkIdPrefixes } from './ids.ts';
-import type { ExchangeRecord } from './record.ts';
+import type { ExchangeRecord } from '../summary.ts';
 
 const BASE = 'http://api.test/v1';
 const WEBHOOK = {

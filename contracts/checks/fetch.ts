@@ -4,7 +4,7 @@
 import { coverageUniverse, createDigest, jsonBody } from '../../openapi/coverage.ts';
 import { document } from '../../openapi/generated/document.ts';
 import { ContractViolation, runChecks } from './engine.ts';
-import type { ExchangeRecord, Recorder } from './record.ts';
+import type { ExchangeRecord, Recorder } from '../summary.ts';
 import type { Exchange, ResponseValidator } from './types.ts';
 import type { FetchLike } from '../targets/types.ts';
 

@@ -5,7 +5,6 @@ import { document } from '../../openapi/generated/document.ts';
 import { validator } from '../../openapi/validator.ts';
 import { createTargetFrom } from '../targets/create.ts';
 import type { FetchLike, TargetSettings } from '../targets/types.ts';
-import { toCurl } from './curl.ts';
 import { BudgetSpent, createEngine, explore, type Answer, type Exchange } from './engine.ts';
 import { operationsOf, type Operation } from './generators.ts';
 import { followLink, harvest, type Built, type RunTokens } from './requests.ts';
@@ -218,3 +217,20 @@ async function undoLeftBehind(exploration: Exploration, operations: readonly Ope
 }
 
 const b64 = (text: string) => btoa(text).replace(/=+$/, '').replaceAll('+', '-').replaceAll('/', '_');
+
+const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+
+/** The failing run as one curl per request, in order; a body over 2,000 characters goes in a here-document so the line stays pasteable. */
+function toCurl(exchanges: readonly Exchange[], base: string): string[] {
+  return exchanges.map(({ request, status }) => {
+    const parts = ['curl -sS', `-X ${request.method}`, quote(`${base}${request.path}`)];
+    for (const [name, value] of Object.entries(request.headers)) parts.push(`-H ${quote(`${name}: ${value}`)}`);
+    if (request.body !== '')
+      parts.push(
+        request.body.length > 2000
+          ? `--data-binary @- <<'BODY'\n${request.body}\nBODY`
+          : `--data-raw ${quote(request.body)}`,
+      );
+    return `${parts.join(' ')}   # answered ${status}`;
+  });
+}

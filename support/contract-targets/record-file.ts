@@ -4,8 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { readRecords } from '../../contracts/checks/record.ts';
-import { formatSummary, summarize } from '../../contracts/summary.ts';
+import { formatSummary, readRecords, summarize } from '../../contracts/summary.ts';
 
 export function provideRecordFile(project: TestProject): () => void {
   const dir = mkdtempSync(join(tmpdir(), 'contract-records-'));
