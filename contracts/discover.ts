@@ -1,6 +1,5 @@
-// Finds the IDs a suite needs without hard-coding any: the user and workspaces from
-// GET /users/me, the rest from the environment (CONTRACT_*_ID), the control API's world (mock
-// targets only), or, on a stateless target (Prism), a syntactically valid placeholder.
+// The IDs a suite needs, never hard-coded: from GET /users/me, the environment (CONTRACT_*_ID), the control
+// API's world (mock targets only), or, on a stateless target (Prism), a syntactically valid placeholder.
 import type { Api } from './api.ts';
 import type { Control } from './control.ts';
 import type { Target } from './targets/types.ts';

@@ -132,7 +132,6 @@ export async function useContract() {
       target.close?.();
     }
   });
-  /** True when the target has every capability. */
   const can = (...needs: Need[]) => needs.every((need) => target.caps[need]);
   return {
     target,

@@ -10,7 +10,6 @@ import type { FetchLike } from './targets/types.ts';
 
 type Json = Record<string, unknown>;
 
-/** Where and how the interactions are replayed. */
 export interface ReplayTarget {
   /** The provider's root, where the pact's paths (`/v1/...`) are served: `http://127.0.0.1:4010`. */
   root: string;

@@ -1,6 +1,5 @@
-// The contract runner (docs/contracts.md): the suites or the explorer against one target, then the summary and
-// coverage. Vitest runs in-process with an inline configuration, so it works from the checkout and the package;
-// it and fast-check are optional peers, imported only when a run needs them.
+// The contract runner (docs/contracts.md): the suites (vitest, inline configuration) or the explorer against one
+// target, then the summary and coverage. Vitest and fast-check are optional peers, imported only when a run needs them.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -162,13 +161,7 @@ export class TargetUnknown extends Error {
   override name = 'TargetUnknown';
 }
 
-/**
- * A base URL without a target is taken for a mock server only when it answers the mock's control
- * API (`GET /__mock/clock` with a fresh token, as a mock answers any token): the mock target
- * writes, resets and creates freely, which a live server must never see. Anything else is
- * refused, asking for --target, rather than explored as live: a live run needs the account's token
- * and its own budget, which only the caller can give (docs/contracts.md).
- */
+/** A base URL without a target is a mock server only when it answers the control API; else refused, never run as live (docs/contracts.md). */
 async function checkIsMock(baseUrl: string, controlUrl: string): Promise<void> {
   const probe = `${controlUrl}/__mock/clock`;
   let why: string;
@@ -248,7 +241,6 @@ export async function runContracts(options: RunContractsOptions = {}): Promise<C
 
 type Log = (line: string) => void;
 
-/** The operations an exploration never called. */
 function unexplored(coverage: CoverageReport): string[] {
   return coverage.operations.filter((row) => row.exchanges === 0).map((row) => row.operationId);
 }
@@ -291,7 +283,6 @@ async function prepareTarget(
   return { env, target, stopServer };
 }
 
-/** What the suites or the exploration found. */
 interface RunOutcome {
   failedCases: boolean;
   rows: OperationRow[];
@@ -375,7 +366,6 @@ function writeCoverage(folder: string, coverage: CoverageReport, what: string, l
   log(`Coverage written to ${join(dir, 'coverage.json')} and coverage.html beside it.`);
 }
 
-/** The CONTRACT_* variables of an environment. */
 function contractVariables(from: Record<string, string | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(from))
@@ -383,7 +373,6 @@ function contractVariables(from: Record<string, string | undefined>): Record<str
   return out;
 }
 
-/** Explores the target the variables name; prints what it does as it goes, and what it found. */
 async function runExplore(
   env: Record<string, string>,
   settings: ExploreSettings,
@@ -568,8 +557,7 @@ async function runSuites(
     hookTimeout: 60_000,
     maxWorkers: 2,
     ...(shard === undefined ? {} : { shard }),
-    // Each suite file needs its own module state (its own token and world, docs/contracts.md); said
-    // explicitly, so vitest stops suggesting `isolate: false` at the end of every run.
+    // Each suite file needs its own module state (docs/contracts.md); said, so vitest stops suggesting otherwise.
     isolate: true,
     // Nothing written into the folder the kit is installed in (results cache, transformed-module cache).
     cache: false,

@@ -70,7 +70,6 @@ export function documentSchemas(document: object, options: SchemaSetOptions = {}
   // compiling the 2020-12 meta-schema would cost the mock server a third of its start-up.
   ajv.addSchema({ ...document, $id: DOCUMENT_ID }, DOCUMENT_ID, undefined, false);
 
-  /** Compiles each `$ref` once. */
   const compiler = () => {
     const compiled = new Map<string, ValidateFunction>();
     return (ref: string) => compiled.get(ref) ?? compiled.set(ref, ajv.compile({ $ref: ref })).get(ref)!;

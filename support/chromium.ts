@@ -1,6 +1,5 @@
-// Debian's Chromium for the console's browser tests (never a downloaded browser): one page whose
-// every request off 127.0.0.1 is aborted and recorded, so a test can prove the console reaches
-// nothing but the mock (the rule of the repo's tests: loopback only).
+// Debian's Chromium for the console's browser tests (never a downloaded browser): one page whose every request
+// off 127.0.0.1 is aborted and recorded, so a test can prove the console reaches nothing but the mock.
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 

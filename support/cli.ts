@@ -7,8 +7,7 @@ import { fileURLToPath } from 'node:url';
 const BIN = fileURLToPath(new URL('../cli/checkout-bin.js', import.meta.url));
 const KIT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Variables the CLI reads; cleared so the developer's shell cannot change a test's outcome. */
-/** NO_COLOR and FORCE_COLOR too: the CLI decides colour from its own stdout (a pipe here) unless they say otherwise. */
+/** Variables the CLI reads (colour too: it decides from its own stdout, a pipe here), cleared so a shell cannot change an outcome. */
 const CLI_ENV = [
   ...'PORT HOST SEED MAX_WORLDS WORLD_TTL DELIVER_TO STATE_FILE STATE_INTERVAL STATE_KEY PRISM_PORT PRISM_HOST'.split(
     ' ',

@@ -1,6 +1,5 @@
 // In-process fuzzing: the exploring engine of `contracts --explore` driven through `mock.handle` over both documents,
-// plus invariants only the process can see (error hook, unique IDs, world integrity, counters >= 0). `compareCache`
-// sends each request to a twin without the read cache too; the answers must be byte-identical.
+// plus invariants only the process can see (error hook, unique IDs, world integrity, counters >= 0).
 import {
   createEngine,
   explore,
@@ -82,8 +81,7 @@ function createFuzzer(options: FuzzerOptions = {}) {
   const stats = { requests: 0, statuses: new Map<number, number>() };
   const handle = options.around?.(mock.handle) ?? mock.handle;
 
-  // Every run starts from the same two freshly seeded worlds. Restoring their snapshot costs 0.1 ms
-  // where seeding them again (a reset) costs 6: most of a run.
+  // Every run starts from the same two freshly seeded worlds, restored from a snapshot: a reset would cost most of a run.
   const seeded = TOKENS.map((token) => JSON.stringify(mock.control.world(token))).join('\n');
   const fresh = storeOf(mock).snapshot();
   const issued = new Map(TOKENS.map((token) => [token, new Set<string>()]));
@@ -215,8 +213,6 @@ function checkWorld(world: World, exchange: Exchange): void {
     for (const [key, value] of Object.entries(record))
       if (typeof value === 'number' && value < 0) throw fail(`counter ${key} is ${value}`);
 }
-
-// ---- the property -------------------------------------------------------------------------------
 
 /** The fuzzer's options and the exploration's (runs, seed, path, noShrink: stop at the first failure unshrunk). */
 export type FuzzOptions = FuzzerOptions & ExploreOptions;

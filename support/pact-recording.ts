@@ -1,6 +1,5 @@
-// A pact recorded by a real `serve --pact-dir` run on 127.0.0.1, for the tests of `pact verify` and
-// of the official verifier (docs/pact.md): a create, a read, two lists, a 404 and a scenario token,
-// under one bearer and seed that a fresh server given the same seed reproduces (test support).
+// A pact recorded by a real `serve --pact-dir` run on 127.0.0.1, for the tests of `pact verify` and of the official
+// verifier (docs/pact.md), under one bearer and seed that a fresh server given the same seed reproduces.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

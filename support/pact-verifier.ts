@@ -1,6 +1,5 @@
-// The official Pact verifier (@pact-foundation/pact, its native core) in the test process, against a
-// provider on 127.0.0.1 with the mock's state-change route and one bearer (docs/pact.md, "The official
-// verifier"): how the suite proves the pact file of each face of the mock (test support).
+// The official Pact verifier (@pact-foundation/pact, its native core) in the test process, against a provider on
+// 127.0.0.1 with the mock's state-change route and one bearer (docs/pact.md, "The official verifier").
 import { expect, it } from 'vitest';
 import { serveVariant } from '../contracts/self-test/serve-variant.ts';
 

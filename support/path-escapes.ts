@@ -1,8 +1,6 @@
-// Path parameter values that try to leave a path template (issue 28, hybrid forwarding): dot
-// segments, backslashes and slashes, raw and percent-encoded, and a few neighbours. For tests of
-// what the hybrid step forwards (mocks/node/upstream-forwarding.test.ts, mocks/msw/upstream.test.ts).
+// Path parameter values that try to leave a path template, for the tests of what the hybrid step forwards.
 
-/** The escape forms of issue 28, raw and percent-encoded, and a few of their neighbours. */
+/** Dot segments, backslashes and slashes, raw and percent-encoded, and a few of their neighbours. */
 export const ESCAPES: readonly string[] = [
   '..\\..\\..\\internal\\metrics',
   '..%5C..%5C..%5Cinternal%5Cmetrics',

@@ -40,7 +40,6 @@ function clip(text: string): string {
   return text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}… (${text.length} chars)` : text;
 }
 
-/** The failure message: operation, request, status, and the JSON pointer of each violation. */
 function describeViolations(exchange: Exchange, violations: Violation[]): string {
   const lines = [
     `Contract violation in ${exchange.operationId ?? '(undocumented operation)'}`,

@@ -1,6 +1,5 @@
-// The fetch wrapper every suite request goes through: it sends the request with the target's
-// transport, reads the answer, runs every check on the exchange, records it, and throws a
-// ContractViolation (failing the test) when any check fails. Callers get an intact Response.
+// The fetch wrapper every suite request goes through: every check run on the exchange, which is recorded;
+// a ContractViolation (failing the test) when any check fails, else an intact Response.
 import { coverageUniverse, createDigest, jsonBody } from '../../openapi/coverage.ts';
 import { document } from '../../openapi/generated/document.ts';
 import { ContractViolation, runChecks } from './engine.ts';

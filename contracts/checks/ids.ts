@@ -56,7 +56,7 @@ const RESOURCE_IDS: Record<string, Array<[RegExp, string]>> = {
   createConnectToken: [[/^\/token$/, 'ctok_']],
   listApps: [[/^\/data\/\d+\/id$/, 'oa_']],
   getApp: [[/^\/data\/id$/, 'oa_']],
-  // Connect projects (issue 17): the SDK's `Project`, not wrapped in `data`.
+  // Connect projects: the SDK's `Project`, not wrapped in `data`.
   listProjects: [[/^\/data\/\d+\/id$/, 'proj_']],
   createProject: [[/^\/id$/, 'proj_']],
   getProject: [[/^\/id$/, 'proj_']],

@@ -1,9 +1,6 @@
-// The checks engine's view of the world: one HTTP exchange, the validator it checks against
-// (openapi/validator.ts satisfies it), and what a violation says.
-
+// The checks engine's view of the world: one HTTP exchange, the validator it checks against, a violation.
 import type { Validator } from '../../openapi/types.ts';
 
-/** The part of openapi/validator.ts the checks need. */
 export type ResponseValidator = Pick<Validator, 'matchOperation' | 'validateResponse'>;
 
 export interface Exchange {

@@ -97,7 +97,6 @@ export function createEngine(options: EngineOptions): Engine {
   return { operations, walkable, singles, run: (moves) => runMoves(engine, moves), lastFailure: () => engine.failure };
 }
 
-/** What every run of an engine reads: its options, the operations by ID, the links from each. */
 interface EngineParts {
   options: EngineOptions;
   byId: Map<string, Operation>;
@@ -105,7 +104,6 @@ interface EngineParts {
   failure: ReturnType<Engine['lastFailure']>;
 }
 
-/** One run: its tokens, the IDs its requests may name (harvested from answers), its exchanges. */
 interface RunState {
   engine: EngineParts;
   tokens: RunTokens;
@@ -167,7 +165,6 @@ async function exchange(run: RunState, request: Built, invalid: readonly string[
   return done;
 }
 
-/** One walk: what its first answer created, the links out of it, and whether it is deleted or undone yet. */
 interface WalkState {
   run: RunState;
   operation: Operation;
@@ -296,8 +293,6 @@ function sourceOf({ request, body }: Exchange): ExpressionSource {
   const { pathParams, query, headers } = request;
   return { pathParams, query, headers, requestBody: jsonBody(request.body), responseBody: body };
 }
-
-// ---- the property -------------------------------------------------------------------------------
 
 export interface ExploreOptions {
   runs: number;

@@ -111,7 +111,6 @@ export async function exploreTarget(
   };
 }
 
-/** One exploration of a target: its transport, its coverage, the current run, what walks left to undo. */
 interface Exploration {
   target: Awaited<ReturnType<typeof createTargetFrom>>;
   /** A live server (not disposable): one token, guarded walks, a budget. */
@@ -186,7 +185,6 @@ async function startRun(exploration: Exploration): Promise<{ tokens: RunTokens; 
   return { tokens: exploration.current, pool };
 }
 
-/** Counts an exchange for the document's coverage, when it is one of the document's operations. */
 function observeCoverage(exploration: Exploration, exchange: Exchange): void {
   const { request } = exchange;
   const lookup = validator.matchOperation(request.method, decodeURIComponent(request.path.split('?')[0]!));

@@ -1,6 +1,5 @@
 // Setup file of each broken-variant project (broken.config.ts): wraps the in-process target's
-// fetch in the variant that project names. The self-test brings its broken fakes itself; the
-// targets know nothing of them.
+// fetch in the variant that project names, so the targets know nothing of the broken fakes.
 import { inject } from 'vitest';
 import { wrapInprocessFetch } from '../targets/create.ts';
 import { wrapBroken } from './variants.ts';

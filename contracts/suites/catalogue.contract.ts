@@ -1,9 +1,5 @@
-// The catalogue of Connect (issue 17), shaped as @pipedream/sdk 3.1.6 parses it (openapi/openapi.yaml
-// names each model): the apps (list with its filters, sort and pages; one by slug or ID), the app
-// categories, and the components: lists and reads of actions and triggers, the options of a prop,
-// dynamic props and runs of actions. Lists and reads may run against a live server too; prop
-// configuration and runs act on an end user's account upstream, so they never do (disposable), and
-// what only a mock can show (another world holds the same catalogue) needs the control API.
+// The catalogue of Connect (apps, categories, components), shaped as @pipedream/sdk 3.1.6 parses it. Prop
+// configuration and runs act on an end user's account upstream, so they need `disposable` (never live).
 import { describe, expect } from 'vitest';
 import { document } from '../../openapi/generated/document.ts';
 import type { components } from '../../openapi/generated/schema.ts';

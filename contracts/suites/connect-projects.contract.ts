@@ -1,7 +1,5 @@
-// Connect projects, their end users and Connect usage (issue 17), shaped as @pipedream/sdk 3.1.6
-// parses them (openapi/openapi.yaml names each model): the project CRUD, its logo and info, the end
-// users derived from accounts and deployed triggers, and usage per UTC day. Creating and deleting
-// projects and end users cannot be undone, so those writes need `disposable` (never live).
+// Connect projects, their end users and usage, shaped as @pipedream/sdk 3.1.6 parses them. Creating and
+// deleting projects and end users cannot be undone, so those writes need `disposable` (never live).
 import { randomBytes } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import { useContract } from '../harness.ts';

@@ -1,9 +1,5 @@
-// Connect, shaped as @pipedream/sdk 3.1.6 parses it (openapi/openapi.yaml names each model): the
-// project webhook (GET/PUT/DELETE, regenerate_signing_key), connect tokens (create, validate),
-// accounts (list, get, delete), the trigger catalogue and deployment, deployed triggers (list, get,
-// delete) and their webhooks (get/put, one webhook with its key, regenerate_signing_key).
-// Setting a project's or a trigger's webhook cannot be undone through the API, so those writes
-// never run against a live server; nor do deletions of accounts and triggers (disposable).
+// Connect, shaped as @pipedream/sdk 3.1.6 parses it. Setting a project's or a trigger's webhook cannot be
+// undone through the API, nor can deleting accounts and triggers: those need `disposable` (never live).
 import { randomBytes } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import { verifySignature } from '../../mocks/outbound/signature.ts';
@@ -663,7 +659,6 @@ describe('connect', () => {
     );
   });
 
-  // Issue 17: deployedTriggers.update, listEvents, listWorkflows and updateWorkflows; fileStash.downloadFile.
   describe('deployed triggers: update, events, workflows; the file stash', () => {
     caseIf([], "listDeployedTriggerEvents and listDeployedTriggerWorkflows answer the SDK's shapes", async () => {
       const path = `/connect/${await project()}/deployed-triggers/${await ids.triggerId()}`;

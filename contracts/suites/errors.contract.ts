@@ -1,7 +1,5 @@
-// HTTP-level refusals of docs/errors.md that no single operation owns: an unknown path or method,
-// a body the server cannot read (too big, not JSON, broken JSON), and the JSON pointers that name
-// each refused parameter or body field. Paths and methods the document lacks go through the
-// unchecked transport (the checks would rightly call them undocumented).
+// HTTP-level refusals of docs/errors.md that no single operation owns. Paths and methods the document
+// lacks go through the unchecked transport (the checks would rightly call them undocumented).
 import { describe, expect } from 'vitest';
 import { expectError, expectStatus, workflowBody } from '../cases.ts';
 import { collectIds } from '../discover.ts';

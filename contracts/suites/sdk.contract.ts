@@ -1,9 +1,6 @@
-// The service's official client, @pipedream/sdk 3.1.6, driven unchanged against the target (issue 9;
-// the document's rule: where the spec shows no shape, the SDK's model is the authority). Every
-// exchange goes through the checked fetch, so the document is checked as well, but what this suite
-// asserts is what the SDK parses: `account.id`, `webhook.signingKey`, `trigger.componentKey`, Dates,
-// pages. The SDK takes the origin as `baseUrl` and adds `v1/` itself. Writes that cannot be undone
-// need `disposable`, so on a live server only the read-only methods run.
+// The service's official client, @pipedream/sdk 3.1.6, driven unchanged against the target: where the spec
+// shows no shape, the SDK's model is the authority. Every exchange goes through the checked fetch, but what
+// this suite asserts is what the SDK parses. Writes that cannot be undone need `disposable` (never live).
 import { randomBytes } from 'node:crypto';
 import { type DeployedComponent, PipedreamClient, PipedreamError } from '@pipedream/sdk';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
@@ -1041,7 +1038,6 @@ describe.skipIf(!servesV1)(
       );
     });
 
-    // Connect projects, end users and usage (issue 17).
     describe('projects', () => {
       caseIf(
         [...needs],
@@ -1178,7 +1174,6 @@ describe.skipIf(!servesV1)(
       });
     });
 
-    // Connect accounts by app and end user, OAuth apps and app overrides (issue 17).
     describe('accounts created through the API, by app and by end user', () => {
       caseIf(
         [...needs],

@@ -1,6 +1,5 @@
-// Worlds (docs/worlds.md): one per bearer token, isolated from each other, and the mock's control
-// API over them (docs/control-api.md): summary, request journal, reset, injected rate limits, and
-// its own refusals. Mock targets only: a live server has neither a second world nor a control API.
+// Worlds (docs/worlds.md), one per bearer token, and the control API over them (docs/control-api.md).
+// Mock targets only: a live server has neither a second world nor a control API.
 import { describe, expect } from 'vitest';
 import type { CallOptions } from '../api.ts';
 import { expectError, expectStatus, randomTokenFor, unknownId } from '../cases.ts';

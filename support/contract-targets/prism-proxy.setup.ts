@@ -1,6 +1,5 @@
-// globalSetup: our mock server on a free port with `prism proxy --errors` in front of it, so Prism
-// validates every exchange against the document on top of our own checks. The suites reach the
-// control API at the mock server directly (Prism only proxies the document's paths).
+// globalSetup: our mock server with `prism proxy --errors` in front, so Prism validates every exchange on top of
+// our own checks; the suites reach the control API at the mock server (Prism only proxies the document's paths).
 import type { TestProject } from 'vitest/node';
 import { startServer } from '../../mocks/node/server.ts';
 import { startPrism } from '../../cli/prism-launcher.ts';
