@@ -145,17 +145,9 @@ async function exchange(run: RunState, request: Built, invalid: readonly string[
   const { options } = run.engine;
   const memo = options.before?.(request, run.tokens);
   const answer = await options.send(request);
-  let body: unknown;
   // A file download (application/octet-stream) is checked as its text; every other body as JSON.
   const json = (answer.headers['content-type'] ?? 'application/json').includes('json');
-  if (answer.text !== '' && !json) body = answer.text;
-  else if (answer.text !== '') {
-    try {
-      body = JSON.parse(answer.text);
-    } catch {
-      body = undefined;
-    }
-  }
+  const body = json ? jsonBody(answer.text) : answer.text || undefined;
   const done: Exchange = { request, status: answer.status, headers: answer.headers, text: answer.text, body };
   run.exchanges.push(done);
   options.observe?.(done);
@@ -295,6 +287,7 @@ function sourceOf({ request, body }: Exchange): ExpressionSource {
 }
 
 export interface ExploreOptions {
+  /** Runs (each: a fresh world where the target allows, 1 to 12 moves). */
   runs: number;
   seed?: number;
   /** With the seed: replay the run fast-check named (its path). */

@@ -5,26 +5,17 @@ import { document } from '../../openapi/generated/document.ts';
 import { validator } from '../../openapi/validator.ts';
 import { createTargetFrom } from '../targets/create.ts';
 import type { FetchLike, TargetSettings } from '../targets/types.ts';
-import { BudgetSpent, createEngine, explore, type Answer, type Exchange } from './engine.ts';
+import { BudgetSpent, createEngine, explore, type Answer, type Exchange, type ExploreOptions } from './engine.ts';
 import { operationsOf, type Operation } from './generators.ts';
 import { followLink, harvest, type Built, type RunTokens } from './requests.ts';
 import type { ExpressionSource, LinkUniverse } from '../../openapi/coverage.ts';
 
-export interface ExploreSettings {
-  /** Runs (each: a fresh world where the target allows, 1 to 12 moves). Default 100. */
-  runs?: number;
-  /** The seed; default a random one, printed. */
-  seed?: number;
-  /** With the seed: replay the failure a report named. */
-  path?: string;
-  /** Start no run after this long. */
-  maxTimeMs?: number;
+/** The exploration's options (runs default 100, the seed a random one, printed), and the live budget. */
+export interface ExploreSettings extends Partial<ExploreOptions> {
   /** At most this many requests (cleanup excepted). Default: 500 on live, none elsewhere. */
   maxRequests?: number;
   /** At most this many requests per second. Default: 5 on live, none elsewhere. */
   maxRps?: number;
-  /** Report the first failure as found, without shrinking it. */
-  noShrink?: boolean;
 }
 
 /** The live defaults: gentle enough for a shared staging API. */
@@ -87,13 +78,7 @@ export async function exploreTarget(
     created: (link, source) => void pending.set(key(link, source), { link, source, tokens: exploration.current }),
     undone: (link, source) => void pending.delete(key(link, source)),
   });
-  const report = await explore(engine, {
-    runs: options.runs ?? 100,
-    seed: exploration.seed,
-    ...(options.path === undefined ? {} : { path: options.path }),
-    ...(options.maxTimeMs === undefined ? {} : { maxTimeMs: options.maxTimeMs }),
-    ...(options.noShrink ? { noShrink: true } : {}),
-  });
+  const report = await explore(engine, { ...options, runs: options.runs ?? 100, seed: exploration.seed });
   const leftBehind = await undoLeftBehind(exploration, operations);
   target.close?.();
   const { stats } = transport;
