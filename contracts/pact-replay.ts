@@ -206,7 +206,6 @@ function requestBody(request: Json, v4: boolean): string | Blob | undefined {
 
 const mediaType = (value: string | null | undefined): string => (value ?? '').split(';')[0]!.trim().toLowerCase();
 
-/** The answer held to the interaction's response: status, headers, body with its matching rules. */
 function compareResponse(
   expected: Json,
   v4: boolean,
@@ -349,7 +348,6 @@ const shown = (value: unknown): string => {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 };
 
-/** `expected` (the pact's value) against `actual` at `path`; mismatches pushed. */
 function compare(expected: unknown, actual: unknown, path: string[], rules: Rule[], at: string, out: Mismatch[]): void {
   const rule = ruleFor(rules, path);
   if (rule?.refused) return;

@@ -11,6 +11,7 @@ import {
   coverageUniverse,
   createCoverage,
   formatCoverage,
+  jsonBody,
   type CoverageReport,
   type CoverageThresholds,
 } from '../openapi/coverage.ts';
@@ -172,12 +173,7 @@ async function checkIsMock(baseUrl: string, controlUrl: string): Promise<void> {
       signal: AbortSignal.timeout(10_000),
     });
     const text = await answer.text();
-    let data: { now?: unknown; frozen?: unknown } | undefined;
-    try {
-      data = (JSON.parse(text) as { data?: { now?: unknown; frozen?: unknown } }).data;
-    } catch {
-      data = undefined;
-    }
+    const data = (jsonBody(text) as { data?: { now?: unknown; frozen?: unknown } } | null | undefined)?.data;
     if (answer.status === 200 && typeof data?.now === 'string' && typeof data.frozen === 'boolean') return;
     why = answer.status === 200 ? "not the control API's answer" : String(answer.status);
   } catch (error) {
@@ -511,7 +507,6 @@ function resolvable(specifier: string): boolean {
   }
 }
 
-/** Runs the suites through vitest's Node API; answers whether any case or hook failed. */
 async function runSuites(
   env: Record<string, string>,
   filters: string[],

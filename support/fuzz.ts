@@ -57,7 +57,6 @@ interface FuzzerOptions {
   readCache?: ReadCache;
 }
 
-/** The engine over the fuzzed mock, and how many requests ran (and how many of each status). */
 function createFuzzer(options: FuzzerOptions = {}) {
   const errors: unknown[] = [];
   let clock = NOW;
@@ -174,7 +173,6 @@ function sequence() {
   };
 }
 
-/** Every key of the world's collections (its IDs). */
 function worldIds(world: World): Set<string> {
   const ids = new Set<string>();
   for (const value of Object.values(world))

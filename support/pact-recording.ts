@@ -31,7 +31,6 @@ export async function startSeededServer(
   return { origin: origin!, stop };
 }
 
-/** Records the sample pact into `dir`; answers the file's path. */
 async function recordSamplePact(dir: string): Promise<string> {
   const server = await startSeededServer(['--pact-dir', dir, '--pact-consumer', SAMPLE_PACT.consumer]);
   const base = `${server.origin}/v1`;

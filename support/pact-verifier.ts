@@ -109,7 +109,6 @@ export function itFailsThroughVariants(
     });
 }
 
-/** The official verifier over `file` through `variant` in front of `origin`: it fails `interaction`, naming `field`. */
 async function expectFailsThroughVariant(
   file: string,
   token: string,

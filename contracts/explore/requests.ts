@@ -140,7 +140,6 @@ function examplePathValue(operation: Operation, name: string): string {
   return at >= 0 ? decodeURIComponent(operation.example?.path.split('/')[at] ?? 'x') : 'x';
 }
 
-/** `value` with each string in it changed (arrays and objects walked). */
 function mapStrings(value: unknown, change: (text: string) => unknown): unknown {
   if (typeof value === 'string') return change(value);
   if (Array.isArray(value)) return value.map((item) => mapStrings(item, change));

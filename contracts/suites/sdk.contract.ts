@@ -56,7 +56,6 @@ async function project() {
   )[0]!;
 }
 
-/** The client as a user builds it: the origin, the project, the environment, a token. */
 async function sdk(projectEnvironment: 'development' | 'production' = 'development'): Promise<PipedreamClient> {
   return new PipedreamClient({
     baseUrl: new URL(target.baseUrl).origin,
@@ -66,7 +65,6 @@ async function sdk(projectEnvironment: 'development' | 'production' = 'developme
   });
 }
 
-/** The status of the PipedreamError a call throws. */
 async function statusOf(call: Promise<unknown>): Promise<number> {
   try {
     await call;

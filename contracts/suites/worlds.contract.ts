@@ -10,7 +10,6 @@ import { useContract } from '../harness.ts';
 const contract = await useContract();
 const { api, caseIf, target } = contract;
 
-/** A fresh world of the same mock: its own token, its own control API. */
 function freshWorld() {
   const token = randomTokenFor(contract);
   const call = (method: string, path: string, options: CallOptions = {}) =>

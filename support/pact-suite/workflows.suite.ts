@@ -2,7 +2,6 @@
 import { expect, it } from 'vitest';
 import { API } from './setup.ts';
 
-/** The signed-in user's first workspace. */
 async function workspace(): Promise<string> {
   const me = (await (await fetch(`${API}/users/me`)).json()) as { data: { orgs: Array<{ id: string }> } };
   return me.data.orgs[0]!.id;
