@@ -62,11 +62,7 @@ export function authCases(contract: Contract, operationIds: string[]): void {
   expect(requests.map((request) => request.operationId).sort()).toEqual([...operationIds].sort());
   describe('ignored_auth', () => {
     for (const request of requests) {
-      const options = {
-        query: request.query,
-        headers: request.headers,
-        ...(request.body === undefined ? {} : { body: request.body }),
-      };
+      const options = { query: request.query, headers: request.headers, body: request.body };
       for (const [label, auth] of BAD_AUTH)
         contract.caseIf(['enforcesRules'], `${request.operationId} ${label} is 401`, async () => {
           const answer = await contract.api.call(request.method, request.path, { ...options, ...auth });

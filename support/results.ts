@@ -11,13 +11,9 @@ export function unwrap<T>(result: Result<T>): T {
   return result.value;
 }
 
-function errorOf(result: Result<unknown>): ApiError {
-  if (result.ok) throw new Error(`expected an error, got ${JSON.stringify(result.value)}`);
-  return result.error;
-}
-
 export function expectError(result: Result<unknown>, status: number, code?: string): ApiError {
-  const error = errorOf(result);
+  if (result.ok) throw new Error(`expected an error, got ${JSON.stringify(result.value)}`);
+  const { error } = result;
   expect(error.status).toBe(status);
   if (code !== undefined) expect(error.body.code).toBe(code);
   expect(typeof error.body.error).toBe('string');
@@ -72,12 +68,7 @@ export function storeFixture(
 ) {
   const sink = recordingSink();
   const now = options.now ?? Date.UTC(2030, 2, 3, 4, 5, 6);
-  const store = createStore({
-    seed: options.seed ?? 41,
-    sink,
-    now: () => now,
-    ...(options.endpointUrl === undefined ? {} : { endpointUrl: options.endpointUrl }),
-  });
+  const store = createStore({ seed: options.seed ?? 41, sink, now: () => now, endpointUrl: options.endpointUrl });
   const world = store.world(token);
   const summary = worldSummary(world);
   return { sink, store, world, orgId: summary.workspaces[0]!.id, projectId: summary.projects[0]!.id };
