@@ -32,7 +32,7 @@ export default defineConfig({
           name: 'contracts:mock-server',
           include: suites,
           env: { CONTRACT_TARGET: 'mock' },
-          globalSetup: ['support/contract-targets/mock-server.setup.ts'],
+          globalSetup: ['support/contract-setup.ts'],
         },
       },
       {
@@ -41,7 +41,7 @@ export default defineConfig({
           name: 'contracts:prism-mock',
           include: suites,
           env: { CONTRACT_TARGET: 'prism' },
-          globalSetup: ['support/contract-targets/prism-mock.setup.ts'],
+          globalSetup: ['support/contract-setup.ts'],
         },
       },
       {
@@ -50,7 +50,7 @@ export default defineConfig({
           name: 'contracts:prism-proxy',
           include: suites,
           env: { CONTRACT_TARGET: 'prism-proxy' },
-          globalSetup: ['support/contract-targets/prism-proxy.setup.ts'],
+          globalSetup: ['support/contract-setup.ts'],
         },
       },
       {
