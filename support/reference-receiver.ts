@@ -2,13 +2,12 @@
 // the known-good receiver the receiver-check tests run against. Node only, never shipped.
 // Run it:  SIGNING_KEY=... PORT=8787 npx node support/reference-receiver.ts
 import { createServer, type Server } from 'node:http';
+import { buffer } from 'node:stream/consumers';
 import { verifySignature } from '../mocks/outbound/signature.ts';
 
 export function createReferenceReceiver(key: string, onEvent: (event: unknown) => void = () => {}): Server {
   return createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const rawBody = Buffer.concat(chunks); // verify these exact bytes, never a re-serialised JSON.parse result
+    const rawBody = await buffer(req); // verify these exact bytes, never a re-serialised JSON.parse result
 
     const verdict = await verifySignature({ rawBody, header: req.headers['x-pd-signature'], key });
     if (!verdict.ok) {
