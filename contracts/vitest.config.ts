@@ -3,8 +3,7 @@
 import { defineConfig } from 'vitest/config';
 
 const suites = ['contracts/suites/*.contract.ts'];
-// isolate: each suite file needs its own module state (its own token and world, docs/contracts.md);
-// said explicitly, so vitest stops suggesting `isolate: false` at the end of every run.
+// isolate: each suite file needs its own module state (docs/contracts.md); said, so vitest stops suggesting otherwise.
 const shared = { testTimeout: 30_000, hookTimeout: 60_000, isolate: true };
 
 export default defineConfig({

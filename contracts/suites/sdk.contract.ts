@@ -1008,8 +1008,7 @@ describe.skipIf(!servesV1)(
           expect(forUser.status).toBe(200);
           const after = await workspace();
           const meAfter = await me();
-          // One invocation and 100 ms of compute per step each (mocks/store/world/quotas.ts), for the user and,
-          // where it counts them, the workspace.
+          // One invocation and 100 ms of compute per step each (mocks/store/world/quotas.ts), for the user and workspace.
           expect([
             meAfter.daily_invocations_used - meBefore.daily_invocations_used,
             meAfter.daily_compute_time_used - meBefore.daily_compute_time_used,

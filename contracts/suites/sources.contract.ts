@@ -138,7 +138,6 @@ describe('event sources', () => {
       expect(new Set(walked).size).toBe(seeded + 150);
       expect(walked[seeded]).toBe(added.first_id);
       expect(walked.at(-1)).toBe(added.last_id);
-      // Reset forgets them.
       await control.reset();
       expect((await page(orgId, { limit: 1 }, token)).page_info.total_count).toBe(seeded);
     });
