@@ -41,11 +41,6 @@ export function searchParamsOf(query: CallOptions['query']): URLSearchParams {
   return params;
 }
 
-function queryString(query: CallOptions['query']): string {
-  const text = searchParamsOf(query).toString();
-  return text === '' ? '' : `?${text}`;
-}
-
 /** The Api around one `call`: get/post/put/delete are that call with the method filled in. */
 export function apiOf(call: Call) {
   const as =
@@ -87,7 +82,8 @@ export function createApi(baseUrl: string, token: string, fetch: FetchLike, read
       // The spec sends `Content-Type: application/json` on every write, bodies or not.
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(`${baseUrl}${path}${queryString(options.query)}`, { method, headers, body });
+    const query = searchParamsOf(options.query).toString();
+    const response = await fetch(`${baseUrl}${path}${query === '' ? '' : `?${query}`}`, { method, headers, body });
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
   };

@@ -2,10 +2,10 @@
 // not a server error, documented operation/status/content type, body valid against the
 // document's response schema, ID prefixes, and no violation reported by Prism on the way.
 import { checkIdPrefixes } from './ids.ts';
-import type { CheckName, Exchange, ResponseValidator, Violation } from './types.ts';
+import type { Exchange, ResponseValidator, Violation } from './types.ts';
 
-/** Classifies a validator issue: pointer '' is a status or content-type problem. */
-function classify(pointer: string, message: string): CheckName {
+/** Classifies a validator issue: pointer '' is a status or content-type problem (the explorer's invariants too). */
+export function classify(pointer: string, message: string) {
   if (pointer !== '') return 'response_schema_conformance';
   return /content.?type|media type/i.test(message) ? 'content_type_conformance' : 'status_code_conformance';
 }

@@ -1,6 +1,7 @@
 // What every answer the explorer gets must keep (docs/contracts.md, "Explore", has the table), plus the in-process
 // fuzzer's own; each failure names its invariant, so a report can say which one caught a broken server.
 import { validator as api } from '../../openapi/validator.ts';
+import { classify } from '../checks/engine.ts';
 import { checkIdPrefixes } from '../checks/ids.ts';
 import type { CheckName } from '../checks/types.ts';
 import type { Built } from './requests.ts';
@@ -87,12 +88,7 @@ export function checkAnswer(exchange: Exchange, invalid: readonly string[], rule
     const issues = validator.validateResponse(operationId, status, contentType, exchange.body);
     const first = issues[0];
     if (first !== undefined) {
-      const invariant =
-        first.pointer !== ''
-          ? 'response_schema_conformance'
-          : /content.?type|media type/i.test(first.message)
-            ? 'content_type_conformance'
-            : 'status_code_conformance';
+      const invariant = classify(first.pointer, first.message);
       throw new InvariantError(invariant, `the answer breaks the document: ${firstThree(issues)}`, exchange);
     }
     // A refusal may echo the caller's own input (`details.id`): only what the server issued must carry its prefix.
