@@ -211,7 +211,9 @@ export async function runContracts(options: RunContractsOptions = {}): Promise<C
   const { failedCases, rows, coverage, explored } = outcome;
   const checked = explored === undefined ? await logSummary(rows, target, env, log) : undefined;
   const failedChecks = checked?.failedChecks ?? 0;
-  const untouched = checked?.untouched ?? unexplored(coverage);
+  // An exploration's: the operations it never called.
+  const untouched =
+    checked?.untouched ?? coverage.operations.filter((row) => row.exchanges === 0).map((row) => row.operationId);
   log(`\nCoverage of the document (operation x documented status x parameter, and links):\n`);
   log(formatCoverage(coverage));
   const what = `contracts${explored ? ' --explore' : ''} against ${target}`;
@@ -236,10 +238,6 @@ export async function runContracts(options: RunContractsOptions = {}): Promise<C
 }
 
 type Log = (line: string) => void;
-
-function unexplored(coverage: CoverageReport): string[] {
-  return coverage.operations.filter((row) => row.exchanges === 0).map((row) => row.operationId);
-}
 
 /** The run's CONTRACT_* variables and target: a mock started when none is named, else the named one checked. */
 async function prepareTarget(

@@ -16,12 +16,6 @@ export interface CheckedFetchOptions {
   record?: Recorder;
 }
 
-function mediaType(header: string | null): string | null {
-  if (header === null) return null;
-  const type = header.split(';')[0]!.trim().toLowerCase();
-  return type === '' ? null : type;
-}
-
 export function createCheckedFetch(options: CheckedFetchOptions): FetchLike {
   const basePath = new URL(options.baseUrl).pathname.replace(/\/+$/, '');
   // One digest per checked fetch (a suite file): a request following a link is recognized from the answers before it.
@@ -36,7 +30,7 @@ export function createCheckedFetch(options: CheckedFetchOptions): FetchLike {
     const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname;
     const lookup = options.validator.matchOperation(request.method, decodeURIComponent(path));
     const responseHeaders: Record<string, string> = Object.fromEntries(response.headers);
-    const contentType = mediaType(response.headers.get('content-type'));
+    const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase() || null;
     const exchange: Exchange = {
       operationId: lookup.kind === 'match' ? lookup.operationId : null,
       method: request.method,

@@ -134,10 +134,7 @@ function createTransport(fetch: FetchLike, base: string, limits: { maxRequests: 
       ...(request.body === '' || request.method === 'GET' || request.method === 'HEAD' ? {} : { body: request.body }),
     });
     const text = await response.text();
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
+    const headers: Record<string, string> = Object.fromEntries(response.headers);
     stats.requests++;
     stats.statuses.set(response.status, (stats.statuses.get(response.status) ?? 0) + 1);
     return { status: response.status, headers, text };
