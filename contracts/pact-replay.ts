@@ -117,7 +117,8 @@ async function replayInteraction(
   if (setUp.length > 0) return end('failed', setUp);
   let mismatches: Mismatch[];
   try {
-    const answer = await target.fetch(requestUrl(target.root, request), {
+    const query = queryOf(request.query).toString();
+    const answer = await target.fetch(`${target.root}${request.path}${query === '' ? '' : `?${query}`}`, {
       method,
       headers: { ...headersOf(request), authorization: `Bearer ${target.token}` },
       body: requestBody(request, v4),
@@ -189,11 +190,6 @@ function leavesRoot(path: string): string | undefined {
   if (decoded.split(/[/\\]/).some((segment) => /^\.\.?(;|$)/.test(segment)))
     return `${shown(path)} has a dot segment ("." or "..", raw or encoded), which can lead out of the target's base path`;
   return undefined;
-}
-
-function requestUrl(root: string, request: Json): string {
-  const query = queryOf(request.query).toString();
-  return `${root}${String(request.path)}${query === '' ? '' : `?${query}`}`;
 }
 
 function requestBody(request: Json, v4: boolean): string | Blob | undefined {

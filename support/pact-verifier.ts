@@ -103,29 +103,18 @@ export function itFailsThroughVariants(
   for (const [variant, interaction, field] of cases)
     it(`${name} against the broken variant "${variant}", naming ${field}`, { timeout }, async () => {
       const { file, token, start } = target(interaction);
-      await withProvider(start, (origin) =>
-        expectFailsThroughVariant(file, token, origin, variant, interaction, field),
-      );
+      await withProvider(start, async (origin) => {
+        const broken = await serveVariant(variant, origin);
+        try {
+          const verified = await verifyPact(file, broken.origin, token);
+          expect(verified.result).toBe(false);
+          // The core names a failure "Verifying a pact between ... Given <state> - <description>".
+          const failure = verified.errors.find((error) => error.interaction.endsWith(` - ${interaction}`));
+          expect(failure, JSON.stringify(verified.errors)).toBeDefined();
+          expect(JSON.stringify(failure!.mismatch)).toContain(field);
+        } finally {
+          await broken.close();
+        }
+      });
     });
-}
-
-async function expectFailsThroughVariant(
-  file: string,
-  token: string,
-  origin: string,
-  variant: string,
-  interaction: string,
-  field: string,
-): Promise<void> {
-  const broken = await serveVariant(variant, origin);
-  try {
-    const verified = await verifyPact(file, broken.origin, token);
-    expect(verified.result).toBe(false);
-    // The core names a failure "Verifying a pact between ... Given <state> - <description>".
-    const failure = verified.errors.find((error) => error.interaction.endsWith(` - ${interaction}`));
-    expect(failure, JSON.stringify(verified.errors)).toBeDefined();
-    expect(JSON.stringify(failure!.mismatch)).toContain(field);
-  } finally {
-    await broken.close();
-  }
 }

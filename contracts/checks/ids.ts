@@ -1,5 +1,6 @@
 // Second line of defence for identifiers (spec "Identifier prefixes"): the schema check sees only fields whose schema
 // `$ref`s a patterned ID; this walker checks every ID-looking field by name, and each operation's resource ID.
+import { escapePointer } from '../../openapi/json-pointer.ts';
 import type { Violation } from './types.ts';
 
 // `app_` is not in the spec's table: app IDs the service's docs show beside `oa_` (openapi/openapi.yaml, App.id).
@@ -94,10 +95,6 @@ const UNPREFIXED_ID: Record<string, RegExp[]> = {
 
 const GLOBS = new Set(['p_*', 'dc_*']);
 
-function escapePointerToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 function hasPrefix(value: string, prefixes: readonly string[]): boolean {
   return prefixes.some((prefix) => value.startsWith(prefix) && value.length > prefix.length);
 }
@@ -115,7 +112,7 @@ export function checkIdPrefixes(operationId: string | null, body: unknown): Viol
     if (value !== null && typeof value === 'object') {
       for (const [child, childValue] of Object.entries(value)) {
         if (SKIP_SUBTREE.has(child)) continue;
-        visit(childValue, `${pointer}/${escapePointerToken(child)}`, child);
+        visit(childValue, `${pointer}/${escapePointer(child)}`, child);
       }
       return;
     }

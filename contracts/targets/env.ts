@@ -7,11 +7,6 @@ const NAMES: readonly TargetName[] = ['inprocess', 'msw', 'mock', 'prism', 'pris
 /** Targets served inside the suite's own process: no base URL to give, no network. */
 const IN_PROCESS: readonly TargetName[] = ['inprocess', 'msw'];
 
-/** A fresh user API key: valid RFC 6750 token, not in JWT form (so PUT /workflows accepts it). */
-function randomToken(): string {
-  return `contract-${randomBytes(12).toString('hex')}`;
-}
-
 function capabilitiesOf(name: TargetName, allowWrites: boolean, hasControlUrl = false): Capabilities {
   switch (name) {
     case 'prism-proxy':
@@ -64,7 +59,8 @@ export function readTargetSettings(env: Record<string, string | undefined>, fall
     name,
     baseUrl: IN_PROCESS.includes(name) ? undefined : baseUrl,
     controlUrl,
-    token: token ?? randomToken(),
+    // A fresh user API key: a valid RFC 6750 token, not in JWT form (so PUT /workflows accepts it).
+    token: token ?? `contract-${randomBytes(12).toString('hex')}`,
     caps: capabilitiesOf(name, env.CONTRACT_ALLOW_WRITES === '1', controlUrl !== undefined),
     given,
   };
