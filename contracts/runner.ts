@@ -290,7 +290,7 @@ interface RunOutcome {
 async function runOrExplore(options: RunContractsOptions, env: Record<string, string>, log: Log): Promise<RunOutcome> {
   if (options.explore !== undefined && options.explore !== false) {
     const settings = options.explore === true ? {} : options.explore;
-    const { outcome, coverage } = await runExplore({ ...contractVariables(process.env), ...env }, settings, log);
+    const { outcome, coverage } = await runExplore({ ...process.env, ...env }, settings, log);
     const junit = options.junitFile === undefined ? undefined : exploreJunit(outcome, coverage);
     return { failedCases: false, rows: [], coverage, explored: outcome, junit };
   }
@@ -360,15 +360,8 @@ function writeCoverage(folder: string, coverage: CoverageReport, what: string, l
   log(`Coverage written to ${join(dir, 'coverage.json')} and coverage.html beside it.`);
 }
 
-function contractVariables(from: Record<string, string | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(from))
-    if (name.startsWith('CONTRACT_') && value !== undefined && value !== '') out[name] = value;
-  return out;
-}
-
 async function runExplore(
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
   settings: ExploreSettings,
   log: (line: string) => void,
 ): Promise<{ outcome: ExploreOutcome; coverage: CoverageReport }> {

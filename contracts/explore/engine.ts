@@ -179,7 +179,8 @@ async function runWalk(run: RunState, move: Walk): Promise<void> {
   const first = await exchange(run, origin, invalidity(origin));
   const out = (linksFrom.get(operation.operationId) ?? []).filter((link) => statusMatches(link.status, first.status));
   if (out.length === 0) return;
-  const source = sourceOf(first);
+  const { pathParams, query, headers, body } = first.request;
+  const source = { pathParams, query, headers, requestBody: jsonBody(body), responseBody: first.body };
   const created = createdPointer(out) === undefined ? undefined : valueAt(first.body, createdPointer(out)!);
   // Guarded: never follow a link (a delete!) from an answer naming something that existed before.
   if (options.guarded && (typeof created !== 'string' || before.includes(created))) return;
@@ -279,11 +280,6 @@ function createdPointer(links: readonly LinkUniverse[]): string | undefined {
     }
   }
   return undefined;
-}
-
-function sourceOf({ request, body }: Exchange): ExpressionSource {
-  const { pathParams, query, headers } = request;
-  return { pathParams, query, headers, requestBody: jsonBody(request.body), responseBody: body };
 }
 
 export interface ExploreOptions {
