@@ -63,8 +63,7 @@ export function refusesWrite(readOnly: boolean, method: string): boolean {
 
 export function createApi(baseUrl: string, token: string, fetch: FetchLike, readOnly = false): Api {
   const call = async (method: string, path: string, options: CallOptions = {}): Promise<Answer> => {
-    // Live safety net: on a read-only target nothing but GET ever leaves with the real token, even
-    // a request that is expected to be refused (a broken server might accept it).
+    // Live safety net: even a request expected to be refused is never sent (a broken server might accept it).
     const authenticated =
       options.authorization === undefined && options.token !== null && (options.token ?? token) === token;
     if (refusesWrite(readOnly, method) && authenticated) {

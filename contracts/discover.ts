@@ -27,8 +27,7 @@ function memo<T>(load: () => Promise<T>): () => Promise<T> {
 
 export function createDiscovery(target: Target, api: Api, control: Control | null) {
   const placeholder = (id: string) => (target.caps.stateful ? undefined : id);
-  // Only a live target (stateful, no control API) can lack an ID for want of configuration; on a
-  // mock target a missing ID is a failure of the fake.
+  // Only a live target (stateful, no control API) lacks an ID for want of configuration; on a mock it is a failure.
   const configured = (id: string | undefined, variable: string, what: string): string | undefined => {
     if (id === undefined && control === null && target.caps.stateful)
       throw new NotConfigured(`needs ${variable} (${what} of this account)`);

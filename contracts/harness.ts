@@ -153,8 +153,7 @@ export async function useContract() {
             try {
               await fn();
             } catch (error) {
-              // A case that needs a write on a read-only target, or an ID a live target was not
-              // given, is skipped, visibly, not failed.
+              // A write on a read-only target, or an ID a live target was not given: skipped, visibly, not failed.
               if (error instanceof ReadOnlyRefusal) context.skip(`${error.message}`);
               if (error instanceof NotConfigured) context.skip(`skipped on ${target.name}: ${error.message}`);
               throw error;

@@ -78,8 +78,7 @@ async function statusOf(call: Promise<unknown>): Promise<number> {
 const user = () => `sdk-user-${randomBytes(4).toString('hex')}`;
 const needs = ['stateful', 'control', 'writes', 'disposable'] as const;
 
-// The SDK joins `v1/` to the origin itself: a target that serves the document at its root (Prism)
-// cannot be reached with it.
+// The SDK joins `v1/` to the origin itself: a target serving the document at its root (Prism) is out of its reach.
 const servesV1 = new URL(target.baseUrl).pathname.replace(/\/+$/, '') === '/v1';
 
 describe.skipIf(!servesV1)(

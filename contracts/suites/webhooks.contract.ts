@@ -177,8 +177,7 @@ describe('webhooks', () => {
     caseIf(['enforcesRules', 'stateful', 'writes'], 'a refused url creates nothing', async () => {
       const name = uniqueName('bad');
       expectStatus(await api.post('/webhooks', { query: { url: 'ftp://x', name, description: 'd' } }), 400);
-      // By its unique name, not the whole list: on a live target the other suite files write to the
-      // same account at the same time (docs/contracts.md).
+      // By its unique name: on a live target the other suite files write to the same account (docs/contracts.md).
       const listed = await api.get('/users/me/webhooks');
       expectStatus(listed, 200, 'GET /users/me/webhooks');
       expect(listed.body.data.filter((webhook: { name?: string }) => webhook.name === name)).toEqual([]);

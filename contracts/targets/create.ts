@@ -43,8 +43,7 @@ export async function createTargetFrom(settings: TargetSettings): Promise<Target
       close: () => server.close(),
     };
   }
-  // A 3xx is an answer, judged like any other (docs/contracts.md): following one would send the
-  // request, a write's body included, to whatever host the Location names.
+  // A 3xx is an answer (docs/contracts.md): following it would send the request, body and all, to the Location's host.
   const fetch: FetchLike = (input, init) => globalThis.fetch(input, { ...init, redirect: 'manual' });
   return { ...settings, baseUrl: settings.baseUrl!, fetch };
 }
