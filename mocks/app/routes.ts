@@ -56,10 +56,10 @@ const CONNECT_ROUTES = {
     connect.deleteConnectedAccount(world, path.project_id, path.account_id, header['x-pd-environment']),
 
   listTriggerComponents: (connect, { world, path, query }) =>
-    connect.listTriggerComponents(world, path.project_id, query),
+    connect.listComponents(world, path.project_id, 'trigger', query),
 
   getTriggerComponent: (connect, { world, path }) =>
-    connect.getTriggerComponent(world, path.project_id, path.component_id),
+    connect.getComponent(world, path.project_id, 'trigger', path.component_id),
 
   deployTrigger: (connect, { world, path, header, body }) =>
     connect.deployTrigger(world, path.project_id, header['x-pd-environment'], body),
