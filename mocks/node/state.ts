@@ -37,7 +37,6 @@ const LOG_VERSION = 1;
  */
 const STATE_VERSION = 2;
 
-/** A world as the state file holds it: its token's keyed hash in place of the token. */
 type FileWorld = Omit<WorldSnapshot, 'token'> & { tokenHash: string };
 
 function toFile(world: WorldSnapshot, tokenHash: string): FileWorld {
@@ -45,16 +44,12 @@ function toFile(world: WorldSnapshot, tokenHash: string): FileWorld {
   return { tokenHash, ...rest };
 }
 
-/** A file world as the store reads it: the hash in the token's place (store.restoreHashed). */
 function fromFile(world: FileWorld): WorldSnapshot {
   const { tokenHash, ...rest } = world;
   return { token: tokenHash, ...rest } as WorldSnapshot;
 }
 
-/**
- * The longest FILE.log line read: V8's longest string (~512 MiB), which bounds JSON.stringify too, so the kit
- * never wrote a longer one; it is refused by file and line before any of it is held.
- */
+/** The longest FILE.log line read: V8's longest string, which bounds the kit's JSON.stringify too; refused by line. */
 const LOG_LINE_MAX_BYTES = constants.MAX_STRING_LENGTH;
 
 /** One line of FILE.log after its header: what one accepted write left in one world. */
@@ -213,7 +208,6 @@ function readLog(fd: number, where: string): { lines: string[]; dropped?: string
   return { lines, dropped: `${where}, line ${lines.length + 1}: ${unfinished}; ${why}` };
 }
 
-/** Bytes `start` to `end` of the file as text: a line that began in an earlier chunk. */
 function textAt(fd: number, start: number, end: number): string {
   const bytes = Buffer.allocUnsafe(end - start);
   let offset = 0;
@@ -443,7 +437,6 @@ export function keepState(options: {
   };
 }
 
-/** What a keeper holds between requests. */
 interface Keeping {
   opened: OpenedState;
   store: Store;
@@ -452,7 +445,6 @@ interface Keeping {
   generation: number;
   /** The worlds the log holds whole since the last compaction, and how many IDs each had issued at its last record. */
   written: Map<string, { world: World; issued: number; hash: string }>;
-  /** Whether the log holds anything since the last compaction. */
   changed: boolean;
 }
 

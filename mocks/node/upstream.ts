@@ -175,7 +175,6 @@ function connectLive(mock: Mock, live: LiveUpstream): UpstreamStep {
   };
 }
 
-/** The start banner's lines of `--upstream`: where it is, what goes there, the files. */
 function describeLive({ target, options, recorder }: LiveUpstream): string[] {
   const fallback = target.fallbackOn;
   const count = validator.operationIds.filter(liveMatcher(target.live)).length;
