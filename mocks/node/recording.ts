@@ -196,7 +196,6 @@ class HarFile implements HarRecorder {
     this.file = undefined;
   }
 
-  /** Writes what the queue holds, batch after batch, until it is empty. */
   private async drain(): Promise<void> {
     while (this.queue.length > 0 && !this.stopped) {
       const entries = this.queue;
@@ -274,7 +273,6 @@ class HarFile implements HarRecorder {
   }
 }
 
-/** An I/O error's code (`ENOENT`), else its message. */
 function codeOf(error: unknown): string {
   return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 }

@@ -87,7 +87,6 @@ export interface HybridOptions {
   now?: () => number;
 }
 
-/** The hybrid step: the upstream stage, and where it would send a request. */
 export interface Hybrid extends UpstreamStage {
   /** The source a request would be answered from, before any fallback (`control`: a path outside /v1). */
   route(request: AppRequest, head?: RequestHead): Source | 'control';
