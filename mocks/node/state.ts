@@ -1,7 +1,9 @@
 // `serve --state FILE` (docs/worlds.md, "State across restarts"): FILE, a snapshot with hashed tokens, and FILE.log,
 // one line per accepted write before its answer leaves; what cannot be restored exactly stops the start untouched.
 import { constants } from 'node:buffer';
+import { createHmac, randomBytes } from 'node:crypto';
 import { closeSync, fchmodSync, fstatSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { SavedState } from '../app/control.ts';
 import type { ExchangeListener } from '../app/exchange.ts';
@@ -21,8 +23,40 @@ import {
 import { isObject } from '../../openapi/json.ts';
 import type { Store } from '../store/index.ts';
 import { writeFileReplacingSync } from './files.ts';
-import { stateKey, type TokenHasher } from './state-key.ts';
 import { lockStateFile, StateLockedError, type StateLock } from './state-lock.ts';
+
+// Tokens are stored as HMAC-SHA256(key, token): tokens are guessable, so the hash is keyed. The key is STATE_KEY,
+// else FILE.key beside the file (32 bytes, mode 0600).
+interface TokenHasher {
+  /** HMAC-SHA256 of the token, hex. */
+  hash(token: string): string;
+  /** Names the key without revealing it (stored in the snapshot: another key is refused with a clear message). */
+  readonly keyId: string;
+  /** Where the key came from, for messages. */
+  readonly source: string;
+}
+
+function tokenHasher(key: string | Buffer, source: string): TokenHasher {
+  return {
+    hash: (token) => createHmac('sha256', key).update(token).digest('hex'),
+    keyId: createHmac('sha256', key).update('workflow-api-mock-kit/state-key-id').digest('hex').slice(0, 16),
+    source,
+  };
+}
+
+/** `fromEnv` (STATE_KEY) when given, else `path`.key, made on first use; throws with the system's code when it cannot. */
+function stateKey(path: string, fromEnv?: string): TokenHasher {
+  if (fromEnv !== undefined && fromEnv !== '') return tokenHasher(fromEnv, 'STATE_KEY');
+  const file = `${path}.key`;
+  try {
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const key = readFileSync(file, 'utf8').trim();
+  if (key === '') throw Object.assign(new Error(`the key file ${file} is empty`), { code: 'EKEYEMPTY' });
+  return tokenHasher(key, file);
+}
 
 /** Why the state file cannot be used: the start stops (exit 1) and the files are left as they are. */
 class StateFileError extends Error {
@@ -32,7 +66,7 @@ class StateFileError extends Error {
 const LOG_FORMAT = 'workflow-api-mock-kit/state-log';
 const LOG_VERSION = 1;
 /**
- * The state file's snapshot version: version 1 with each `token` replaced by `tokenHash` (state-key.ts).
+ * The state file's snapshot version: version 1 with each `token` replaced by `tokenHash` (TokenHasher).
  * Version 1 files (clear tokens, the previous release) are migrated: restored, then rewritten.
  */
 const STATE_VERSION = 2;
