@@ -20,15 +20,10 @@ const RECORD_KEEP = 3;
 const QUEUE_MAX_BYTES = 16 * 1024 * 1024;
 const TAIL = Buffer.from('\n]}}\n');
 
-export interface FileKeeper {
-  /** Something changed: written soon (one write at a time). */
-  changed(): void;
-  /** Writes now if anything changed; resolves once written. */
-  flush(): Promise<void>;
-}
+export type FileKeeper = ReturnType<typeof keeper>;
 
 /** One writer per file: a write in flight, and whether another is needed after it. */
-function keeper(write: () => Promise<void>, log: (line: string) => void): FileKeeper {
+function keeper(write: () => Promise<void>, log: (line: string) => void) {
   let dirty = false;
   let running: Promise<void> | undefined;
   const run = (): Promise<void> => {
@@ -44,10 +39,12 @@ function keeper(write: () => Promise<void>, log: (line: string) => void): FileKe
     return running;
   };
   return {
+    /** Something changed: written soon (one write at a time). */
     changed() {
       dirty = true;
       void run();
     },
+    /** Writes now if anything changed; resolves once written. */
     async flush() {
       await running;
       await run();
