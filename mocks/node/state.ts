@@ -110,21 +110,7 @@ export interface OpenedState {
   evictions: Set<string>;
 }
 
-export interface StateKeeper {
-  /** Worlds restored at start. */
-  readonly restoredWorlds: number;
-  /**
-   * Appends what `token`'s request left in its world before its answer leaves (a 4xx in a world the log does not
-   * hold yet changed nothing); an error value when the write failed (the answer must not be a 2xx).
-   */
-  commit(token: string | undefined, status: number): Result<void>;
-  /** Writes every world now and empties the log (a compaction). */
-  save(): Promise<Result<SavedState>>;
-  /** Says where the server listens to a second server that asks for the file (state-lock.ts). */
-  describe(url: string): void;
-  /** Stops the interval, writes a last time and lets the file go; rejects when that write failed. */
-  stop(): Promise<void>;
-}
+export type StateKeeper = ReturnType<typeof keepState>;
 
 const CODE_MEANING: Record<string, string> = {
   ENOENT: 'the folder does not exist',
@@ -441,7 +427,7 @@ export function keepState(options: {
   store: Store;
   intervalMs?: number;
   log?: (line: string) => void;
-}): StateKeeper {
+}) {
   const { opened, store } = options;
   const log = options.log ?? ((line: string) => console.error(line));
   const { path, restored, hasher } = opened;
@@ -463,10 +449,18 @@ export function keepState(options: {
   }, options.intervalMs ?? STATE_INTERVAL_MS);
   timer.unref();
   return {
+    /** Worlds restored at start. */
     restoredWorlds,
-    commit: (token, status) => commit(keeping, token, status),
+    /**
+     * Appends what `token`'s request left in its world before its answer leaves (a 4xx in a world the log does not
+     * hold yet changed nothing); an error value when the write failed (the answer must not be a 2xx).
+     */
+    commit: (token: string | undefined, status: number) => commit(keeping, token, status),
+    /** Writes every world now and empties the log (a compaction). */
     save: () => save(keeping),
-    describe: (url) => opened.lock.describe(url),
+    /** Says where the server listens to a second server that asks for the file (state-lock.ts). */
+    describe: (url: string) => opened.lock.describe(url),
+    /** Stops the interval, writes a last time and lets the file go; rejects when that write failed. */
     stop: () => stop(keeping, timer),
   };
 }
