@@ -180,7 +180,7 @@ const CONNECT_ROUTES = {
   proxyPatch: (connect, ctx) => connect.proxy(ctx.world, proxied(ctx, 'PATCH')),
 
   proxyDelete: (connect, ctx) => connect.proxy(ctx.world, proxied(ctx, 'DELETE')),
-  // Connect projects, their end users and usage (issue 17; openapi/openapi.yaml names each SDK model).
+  // Connect projects, their end users and usage (openapi/openapi.yaml names each SDK model).
   listProjects: (connect, { world, query }) => connect.listProjects(world, query),
 
   createProject: (connect, { world, body }) => connect.createProject(world, body),
@@ -204,7 +204,7 @@ const CONNECT_ROUTES = {
 
   listConnectUsage: (connect, { world, query }) => connect.listConnectUsage(world, query),
 
-  // Connect accounts by app and end user, OAuth apps and app overrides (issue 17).
+  // Connect accounts by app and end user, OAuth apps and app overrides.
   createConnectedAccount: (connect, { world, path, header, query, body }) =>
     connect.createConnectedAccount(world, path.project_id, header['x-pd-environment'], body, query),
 
@@ -278,7 +278,7 @@ export const routes: RouteTable = {
   getWorkflowErrorEventSummaries: ({ world, path, query }) =>
     api.getWorkflowErrorEventSummaries(world, path.workflow_id, query),
 
-  // The catalogue (issue 17): the apps and categories of the server seed, the same in every world.
+  // The catalogue: the apps and categories of the server seed, the same in every world.
   listApps: ({ world, query }) => api.listApps(world, query),
 
   getApp: ({ world, path }) => api.getApp(world, path.app_id),
