@@ -7,7 +7,7 @@ import { MAX_ERROR_EVENTS, type World } from './world.ts';
 export const WEIGHT = { world: 8 * 1024, heavy: 1_800, errorEvent: 1_400, record: 500 } as const;
 /** About what a seeded world weighs (58 kB by the estimate): the store's bound is `maxWorlds` of these. */
 export const SEEDED_WORLD_WEIGHT = 60 * 1024;
-/** The most a scenario world may weigh, so opening one stalls no one (docs/scenarios.md, "How big a scenario may be"). */
+/** The most a scenario world may weigh, so opening one stalls no one (docs/scenarios.md, "How big a scenario..."). */
 export const SCENARIO_WEIGHT_LIMIT = 32 * 1024 * 1024;
 
 /** Recorded error events of all the world's workflows, counted when a world is opened (not on each request). */
