@@ -157,7 +157,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       'startServer: pact goes into the mock the server creates; give createMock the pact option instead',
     );
   }
-  // Logged even with --quiet: they are not request lines, and each is something to notice.
+  // Refused deliveries, failed state writes and refused pages are noticed even with --quiet (docs/control-api.md).
   const notice = options.log ?? logToStdout;
   // Checked before anything is taken or bound: a refused scenario stops the start (ScenarioLoadError).
   const loaded = options.mock === undefined ? loadScenarios(options.scenarios) : undefined;
