@@ -73,7 +73,6 @@ export function createApp(options: AppOptions): MockApp {
   };
 }
 
-/** What every stage reads, built once from the options. */
 function appParts(options: AppOptions): AppParts {
   const { store, controlValidator } = options;
   const logError = options.logError ?? ((message, error) => console.error(message, error));

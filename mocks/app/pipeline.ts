@@ -69,7 +69,6 @@ export function servedDocument(
   return { kind, prefix, validator, routes, takesJsonBody, keptReads, reads, notFound };
 }
 
-/** The names of an operation's header parameters, in lower case. */
 function headerNames(parameters: ReadonlyArray<{ in: string; name: string }>): string[] {
   return parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase());
 }
@@ -120,7 +119,6 @@ interface Exchange {
   upstream: UpstreamExchange | undefined;
 }
 
-/** An operation the document matched. */
 interface Operation {
   id: string;
   pathParams: Readonly<Record<string, string>>;
@@ -217,7 +215,6 @@ function answerOperation(exchange: Exchange, served: ServedDocument): Maybe<AppR
     : fault.delay.then(() => afterFaults(fault.response));
 }
 
-/** Whether a stage's value is an answer that ends the list. */
 function isAnswer(value: unknown): value is AppResponse {
   return typeof value === 'object' && value !== null && 'status' in value && 'body' in value;
 }

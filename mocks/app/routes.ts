@@ -296,7 +296,6 @@ function scope(
   return { environment: header['x-pd-environment'], externalUserId: query.external_user_id };
 }
 
-/** The project and environment a catalogue call works in. */
 function where(path: { project_id: string }, header: { 'x-pd-environment': TriggerScope['environment'] }) {
   return { projectId: path.project_id, environment: header['x-pd-environment'] };
 }

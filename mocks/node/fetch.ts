@@ -145,7 +145,6 @@ export function upstreamSender(options: { lookup?: Lookup; maxSockets?: number }
   };
 }
 
-/** The sender's keep-alive agents, and the origins it has parsed. */
 interface Pool {
   http: HttpAgent;
   https: HttpsAgent;

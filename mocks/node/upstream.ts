@@ -140,7 +140,6 @@ async function prepareReplay(path: string, options: UpstreamStepOptions, secrets
   };
 }
 
-/** The files of `--record` and `--drift-report`, when given. */
 interface UpstreamFiles {
   recorder: HarRecorder | undefined;
   report: FileKeeper | undefined;

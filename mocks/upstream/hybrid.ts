@@ -92,7 +92,6 @@ export interface Hybrid extends UpstreamStage {
   route(request: AppRequest, head?: RequestHead): Source | 'control';
 }
 const DEFAULT_TIMEOUT_MS = 30_000;
-/** What the mock's answers carry beside an upstream. */
 const MOCK_ANSWERS: UpstreamOutcome = { source: 'mock', headers: { [SOURCE_HEADER]: 'mock' } };
 
 type Planned = {
