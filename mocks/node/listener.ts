@@ -100,10 +100,7 @@ interface Listening extends ListenerOptions {
   warnedOrigins: Set<string>;
 }
 
-/**
- * One request of node:http: what its head alone answers, else the mock's answer to it and its
- * body; then the connection's bookkeeping and the log line. The URL is split once, here.
- */
+/** One request of node:http: what its head alone answers, else the mock's answer; then the bookkeeping and log line. */
 function answerNodeRequest(
   listening: Listening,
   req: IncomingMessage,
