@@ -258,7 +258,6 @@ function composeMock(options: ServerOptions, made: Composing): { mock: Mock; kee
       worlds: {
         maxWorlds,
         worldTtlMs: options.worldTtlMs,
-        // The state file's log records each eviction (state.ts).
         onEvict: (token) => opened?.evicted(token),
       },
       saveState: opened === undefined ? undefined : () => keeper!.save(),
