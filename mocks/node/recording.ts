@@ -52,16 +52,7 @@ function keeper(write: () => Promise<void>, log: (line: string) => void) {
   };
 }
 
-export interface HarRecorder {
-  /** Queues one exchange, redacted, for the file. Cheap and never throws: a failure is a log line. */
-  record(exchange: Exchange): void;
-  /** Entries in the current file (those it held at start included; a rotation starts again at 0). */
-  size(): number;
-  /** Resolves once every queued exchange is on disk (or its failure logged). */
-  flush(): Promise<void>;
-  /** Flushes and lets the file go. */
-  close(): Promise<void>;
-}
+export type HarRecorder = Pick<HarFile, 'record' | 'size' | 'flush' | 'close'>;
 
 /**
  * Opens `--record FILE`: the entries already there are kept and new ones appended; a file that is
@@ -109,7 +100,7 @@ export async function openHarRecorder(
  * `\n]}}\n` followed by the tail again, in one positional write, so the file is always a whole HAR log.
  * At `maxBytes` it moves to FILE.1 (the oldest of RECORD_KEEP dropped) and a new FILE begins.
  */
-class HarFile implements HarRecorder {
+class HarFile {
   readonly moved: string;
   private file: FileHandle | undefined;
   /** Where the tail begins: the next entries go here. */
@@ -151,6 +142,7 @@ class HarFile implements HarRecorder {
     this.count = entries.length;
   }
 
+  /** Queues one exchange, redacted, for the file. Cheap and never throws: a failure is a log line. */
   record(exchange: Exchange): void {
     if (this.stopped) return;
     const { path } = this;
@@ -177,14 +169,17 @@ class HarFile implements HarRecorder {
     });
   }
 
+  /** Entries in the current file (those it held at start included; a rotation starts again at 0). */
   size(): number {
     return this.count;
   }
 
+  /** Resolves once every queued exchange is on disk (or its failure logged). */
   async flush(): Promise<void> {
     while (this.writing !== undefined) await this.writing;
   }
 
+  /** Flushes and lets the file go. */
   async close(): Promise<void> {
     while (this.writing !== undefined) await this.writing;
     // An exchange that arrives after the last write (the server is stopping) is not recorded.
