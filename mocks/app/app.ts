@@ -38,11 +38,8 @@ export interface AppOptions {
   upstream?: UpstreamStage;
 }
 
-/** The HTTP app: one request in, one response out (named apart from the API's connected-app schema `App`). */
-export type MockApp = ReturnType<typeof createApp>;
-
 /**
- * The app over one store: its pipeline, its control object and its exchange hook.
+ * The HTTP app over one store, one request in and one response out: its pipeline, its control object and its hook.
  *
  * @example
  * const app = createApp({ store, validator, controlValidator, routes, controlOperations });
