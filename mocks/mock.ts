@@ -160,7 +160,6 @@ export function storeOf(mock: Mock): Store {
  */
 export function createKitMock(options: KitMockOptions = {}): Mock {
   const baseUrl = absoluteBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL, 'createMock').replace(/\/+$/, '');
-  // HTTP triggers' endpoint URLs (docs/worlds.md, "Workflow endpoints").
   const endpoints = `${(options.publicUrl ?? new URL(baseUrl).origin).replace(/\/+$/, '')}${ENDPOINT_PREFIX}/`;
   const store = createStore({
     ...options.worlds,

@@ -2,7 +2,7 @@
 // pipeline (pipeline.ts). createApp builds the parts once and subscribes the journal, run coverage and read cache.
 import type { Store } from '../store/index.ts';
 import type { Validator } from '../../openapi/validator.ts';
-import { createControl, type ControlOperations, type ControlRunner, type MockControl } from './control.ts';
+import { createControl, type ControlOperations, type ControlRunner } from './control.ts';
 import { controlRoutes } from './control-routes.ts';
 import { createExchangeHook, type ExchangeListener, type UpstreamStage } from './exchange.ts';
 import { createFaults, type FaultOptions } from './faults.ts';
@@ -38,42 +38,33 @@ export interface AppOptions {
   upstream?: UpstreamStage;
 }
 
-/** The HTTP app: one request in, one response out (named apart from the API's connected-app schema `App`). */
-export interface MockApp {
-  /** Answers `req`; `head` is the adapter's own reading of its method and URL (readHead), so the URL is split once. */
-  handle(req: AppRequest, head?: RequestHead): Promise<AppResponse>;
-  control: MockControl;
-  /** Adds a subscriber of the exchange hook (exchange.ts); answers the function that removes it. */
-  onExchange(listener: ExchangeListener): () => void;
-}
-
 /**
- * The app over one store: its pipeline, its control object and its exchange hook.
+ * The HTTP app over one store, one request in and one response out: its pipeline, its control object and its hook.
  *
  * @example
  * const app = createApp({ store, validator, controlValidator, routes, controlOperations });
  * const me = { method: 'GET', url: '/v1/users/me', headers: { authorization: 'Bearer t' }, body: '' };
  * (await app.handle(me)).status; // 200
  */
-export function createApp(options: AppOptions): MockApp {
+export function createApp(options: AppOptions) {
   const parts = appParts(options);
   parts.hook.subscribe(journalExchange);
   const { coverage } = options.controlOperations;
   if (coverage !== undefined) parts.hook.subscribe(coverExchanges(coverage));
   if (parts.reads !== undefined) parts.hook.subscribe(forgetChangedReads(parts.reads));
   const run: ControlRunner = (operationId, token, input) => callControl(parts, operationId, token, input);
-  /** The one way in, for every face: the pipeline's answer, as a promise. */
+  /** The one way in, for every face; `head` is the adapter's own reading of the method and URL (readHead). */
   async function handle(req: AppRequest, head?: RequestHead): Promise<AppResponse> {
     return answer(parts, req, head);
   }
   return {
     handle,
     control: createControl(options.store, run),
-    onExchange: (listener) => parts.hook.subscribe(listener),
+    /** Adds a subscriber of the exchange hook (exchange.ts); answers the function that removes it. */
+    onExchange: (listener: ExchangeListener) => parts.hook.subscribe(listener),
   };
 }
 
-/** What every stage reads, built once from the options. */
 function appParts(options: AppOptions): AppParts {
   const { store, controlValidator } = options;
   const logError = options.logError ?? ((message, error) => console.error(message, error));

@@ -82,7 +82,7 @@ export function issueOAuthToken(clientId: string): OAuthToken {
   const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
   const claims = base64url(JSON.stringify({ iss: 'workflow-api-mock-kit', sub: clientId }));
   const signature = base64url(stableKey(`oauth-client:${clientId}`));
-  // No `created_at`: the SDK's CreateOAuthTokenResponse has none (issue 17).
+  // No `created_at`: the SDK's CreateOAuthTokenResponse has none.
   return {
     access_token: `${header}.${claims}.${signature}`,
     token_type: 'Bearer',

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../index.ts';
 import { createRecordingSink } from '../store/world/recording-sink.ts';
-import { LISTED_BODY_CHARACTERS } from './control-deliveries.ts';
+import { LISTED_BODY_CHARACTERS } from './control-routes.ts';
 import { storeOf } from '../mock.ts';
 
 interface Listed {

@@ -3,12 +3,12 @@
 import { fail, ok, type Result } from '../common/errors.ts';
 import { changeClock, type Session } from '../store/world/index.ts';
 import type { Store } from '../store/index.ts';
+import type { DeliveryRecord } from '../outbound/types.ts';
 import type { operations, ParameterDefaults } from '../../openapi/generated/control-schema.ts';
 import { issueOAuthToken, type Credentials } from './auth.ts';
 import type { ControlOperationId, ControlOperations } from './control.ts';
 import type { Faults } from './faults.ts';
 import type { Validated } from './routes-meta.ts';
-import { deliveryPage } from './control-deliveries.ts';
 
 /** What a control route receives: the caller's session and its request, validated by the control document. */
 interface ControlContext<K extends ControlOperationId> extends Validated<operations, K, ParameterDefaults> {
@@ -19,6 +19,41 @@ interface ControlContext<K extends ControlOperationId> extends Validated<operati
 export type ControlRouteTable = {
   [K in ControlOperationId]: (ctx: ControlContext<K>) => Result<unknown> | Promise<Result<unknown>>;
 };
+
+// `GET /__mock/deliveries` lists this many characters of a body, the rest counted in `body_length`
+// (docs/control-api.md): whole, ~300 large deliveries made an answer longer than a JS string may be.
+export const LISTED_BODY_CHARACTERS = 4096;
+
+type ListedDelivery = DeliveryRecord & { body_truncated?: true; body_length?: number };
+
+/** The records after the one with ID `after` (from the start without it), at most `limit`, bodies cut. */
+function deliveryPage(
+  records: readonly DeliveryRecord[],
+  limit: number,
+  after?: string,
+): Result<{ data: ListedDelivery[]; next_after?: string }> {
+  let start = 0;
+  if (after !== undefined) {
+    const index = records.findIndex((record) => record.id === after);
+    if (index === -1)
+      return fail('bad_request', `after: no delivery ${after} in this world's log (the last 500 are kept)`, { after });
+    start = index + 1;
+  }
+  const page = records.slice(start, start + limit);
+  const data = page.map(
+    (record): ListedDelivery =>
+      record.body.length <= LISTED_BODY_CHARACTERS
+        ? record
+        : {
+            ...record,
+            body: record.body.slice(0, LISTED_BODY_CHARACTERS),
+            body_truncated: true,
+            body_length: record.body.length,
+          },
+  );
+  const more = start + limit < records.length;
+  return ok(more ? { data, next_after: page.at(-1)!.id } : { data });
+}
 
 /** Upper bound of `GET /__mock/deliveries?wait=true`: a receiver that hangs must not hang the caller. */
 const DELIVERY_WAIT_LIMIT_MS = 15_000;

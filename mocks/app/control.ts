@@ -36,52 +36,6 @@ type Emitted = Result<{ emit_id: string; deliveries: DeliveryRecord[] }>;
 type TriggerEmitted = Result<{ event_id: string; deliveries: DeliveryRecord[] }>;
 type Connected = Result<{ delivery: DeliveryRecord | null; account?: object }>;
 
-export interface MockControl {
-  /** This token's session replaced by a fresh one: the seeded world, no journal, deliveries or rate limit. */
-  reset(token: string): void;
-  /** The IDs of this token's world that no API lists. */
-  world(token: string): WorldSummary;
-  /** The request journal of this token's world, oldest first; the console's own requests only with `{ console: true }`. */
-  requests(token: string, options?: { console?: boolean }): JournalEntry[];
-  emit(token: string, body: EmitBody): Emitted;
-  emitTrigger(token: string, triggerId: string, body: TriggerEmitBody): TriggerEmitted;
-  completeConnect(token: string, connectToken: string, body: CompleteConnectBody): Connected;
-  /** This world's delivery log, oldest first, each record whole (`GET /__mock/deliveries` pages and cuts it). */
-  deliveries(token: string): DeliveryRecord[];
-  /** Resolves when every queued delivery (of this token's world when given) has settled. */
-  idle(token?: string): Promise<void>;
-  /**
-   * The next `requests` /v1 requests of this world answer 429 with `Retry-After`; with `per_second`,
-   * those over that many per second do (0: none, not even the server's); `{requests: 0}` lifts it.
-   * Answers the rule in force (null once lifted), or the 400 `POST /__mock/rate-limit` answers.
-   */
-  rateLimit(token: string, rule: RateLimitBody, options?: LoginOptions): Result<RateLimitRule | null>;
-  /** This world's latency range and failure rate (a property left out keeps its value); answers those in force. */
-  faults(token: string, body: FaultsBody, options?: LoginOptions): Result<FaultsBody>;
-  /** Appends `count` sources to workspace `org_id` of this world, for pagination at scale. */
-  addSources(token: string, body: AddSourcesBody): Result<AddedSources>;
-  /**
-   * Sets (`set`), moves (`advance: '90m'`) or freezes this world's clock; answers its state. Every
-   * time the world shows follows it (docs/worlds.md, "A clock per world").
-   */
-  clock(token: string, body: ClockBody): Result<ClockState>;
-  /** This world's clock as `GET /__mock/clock` answers it: time, offset from real time, whether it stands still. */
-  readClock(token: string): ClockState;
-  /** Replaces this world with scenario `name` (null: the seeded world), docs/scenarios.md; answers its summary. */
-  scenario(token: string, name: string | null): Result<WorldSummary>;
-  /** The scenarios this mock holds and the one this world was built from (`GET /__mock/scenarios`). */
-  scenarios(token: string): ScenarioList;
-  /**
-   * Writes every world to the server's `--state` file now (`POST /__mock/snapshot`, docs/worlds.md,
-   * "State across restarts"); the 404 a mock without one answers, or the 500 of a failed write.
-   */
-  saveState(token: string): Promise<Result<SavedState>>;
-  /** The Pact verifier's state change (`POST /__mock/pact/states`, docs/pact.md); answers the world's summary. */
-  pactState(token: string, body: PactStateBody): Result<WorldSummary>;
-  /** Which operations and documented statuses this world's requests (or, with 'all', every world's since the start) were answered with. */
-  coverage(token: string, scope?: 'world' | 'all'): RunCoverageReport;
-}
-
 /** `?client_id=` of `POST /__mock/rate-limit` and `/faults`: the world of that OAuth client's login instead of the token's. */
 export interface LoginOptions {
   clientId?: string;
@@ -119,18 +73,21 @@ export type ControlRunner = (
   input: Partial<RequestInput>,
 ) => Result<unknown> | Promise<Result<unknown>>;
 
+/** `mock.control`: the control API as typed functions; the token selects the world. */
+export type MockControl = ReturnType<typeof createControl>;
+
 function clientQuery(options: LoginOptions | undefined): URLSearchParams {
   return new URLSearchParams(options?.clientId === undefined ? {} : { client_id: options.clientId });
 }
 
 /**
- * The JS face over the app's runner.
+ * The JS face over the app's runner: `mock.control`, the control API (docs/control-api.md) as typed functions.
  *
  * @example
  * const control = createControl(store, run);
  * control.rateLimit('dev-token', { requests: 2 }); // { ok: true, value: { requests: 2, retry_after_seconds: 1 } }
  */
-export function createControl(store: Store, run: ControlRunner): MockControl {
+export function createControl(store: Store, run: ControlRunner) {
   const unwrap = <T>(result: Result<{ data: T }>): Result<T> =>
     result.ok ? { ok: true, value: result.value.data } : result;
   // The operations used here are synchronous but saveSnapshot (listDeliveries waits too, and has no JS twin).
@@ -144,27 +101,60 @@ export function createControl(store: Store, run: ControlRunner): MockControl {
     return result.value;
   };
   return {
-    reset: (token) => void value('resetWorld', token),
-    world: (token) => value('getWorld', token),
-    requests: (token, options) =>
-      value('listRequests', token, options?.console ? { query: new URLSearchParams('include=console') } : {}),
-    deliveries: (token) => [...store.session(token).deliveries],
-    idle: (token) => store.sink.idle(token === undefined ? undefined : store.session(token).world.key),
-    rateLimit: (token, body, options) => data('setRateLimit', token, { body, query: clientQuery(options) }),
-    emit: (token, body) => data('emit', token, { body }),
-    emitTrigger: (token, triggerId, body) =>
+    /** This token's session replaced by a fresh one: the seeded world, no journal, deliveries or rate limit. */
+    reset: (token: string): void => void value('resetWorld', token),
+    /** The IDs of this token's world that no API lists. */
+    world: (token: string) => value<WorldSummary>('getWorld', token),
+    /** The request journal of this token's world, oldest first; the console's own requests only with `{ console: true }`. */
+    requests: (token: string, options?: { console?: boolean }) =>
+      value<JournalEntry[]>(
+        'listRequests',
+        token,
+        options?.console ? { query: new URLSearchParams('include=console') } : {},
+      ),
+    /** This world's delivery log, oldest first, each record whole (`GET /__mock/deliveries` pages and cuts it). */
+    deliveries: (token: string): DeliveryRecord[] => [...store.session(token).deliveries],
+    /** Resolves when every queued delivery (of this token's world when given) has settled. */
+    idle: (token?: string): Promise<void> =>
+      store.sink.idle(token === undefined ? undefined : store.session(token).world.key),
+    /**
+     * The next `requests` /v1 requests of this world answer 429 with `Retry-After`; with `per_second`,
+     * those over that many per second do (0: none, not even the server's); `{requests: 0}` lifts it.
+     * Answers the rule in force (null once lifted), or the 400 `POST /__mock/rate-limit` answers.
+     */
+    rateLimit: (token: string, body: RateLimitBody, options?: LoginOptions) =>
+      data<RateLimitRule | null>('setRateLimit', token, { body, query: clientQuery(options) }),
+    emit: (token: string, body: EmitBody): Emitted => data('emit', token, { body }),
+    emitTrigger: (token: string, triggerId: string, body: TriggerEmitBody): TriggerEmitted =>
       data('emitTrigger', token, { pathParams: { trigger_id: triggerId }, body }),
-    completeConnect: (token, connectToken, body) =>
+    completeConnect: (token: string, connectToken: string, body: CompleteConnectBody): Connected =>
       data('completeConnect', token, { pathParams: { connect_token: connectToken }, body }),
-    addSources: (token, body) => data('addSources', token, { body }),
-    clock: (token, body) => data('setClock', token, { body }),
-    readClock: (token) => value('getClock', token),
-    scenario: (token, name) => data('switchScenario', token, { body: { name } }),
-    scenarios: (token) => value('listScenarios', token),
-    saveState: async (token) => unwrap((await run('saveSnapshot', token, {})) as Result<{ data: SavedState }>),
-    pactState: (token, body) => data('setPactState', token, { body }),
-    coverage: (token, scope = 'world') =>
+    /** Appends `count` sources to workspace `org_id` of this world, for pagination at scale. */
+    addSources: (token: string, body: AddSourcesBody) => data<AddedSources>('addSources', token, { body }),
+    /**
+     * Sets (`set`), moves (`advance: '90m'`) or freezes this world's clock; answers its state. Every
+     * time the world shows follows it (docs/worlds.md, "A clock per world").
+     */
+    clock: (token: string, body: ClockBody) => data<ClockState>('setClock', token, { body }),
+    /** This world's clock as `GET /__mock/clock` answers it: time, offset from real time, whether it stands still. */
+    readClock: (token: string) => value<ClockState>('getClock', token),
+    /** Replaces this world with scenario `name` (null: the seeded world), docs/scenarios.md; answers its summary. */
+    scenario: (token: string, name: string | null) => data<WorldSummary>('switchScenario', token, { body: { name } }),
+    /** The scenarios this mock holds and the one this world was built from (`GET /__mock/scenarios`). */
+    scenarios: (token: string) => value<ScenarioList>('listScenarios', token),
+    /**
+     * Writes every world to the server's `--state` file now (`POST /__mock/snapshot`, docs/worlds.md,
+     * "State across restarts"); the 404 a mock without one answers, or the 500 of a failed write.
+     */
+    saveState: async (token: string): Promise<Result<SavedState>> =>
+      unwrap((await run('saveSnapshot', token, {})) as Result<{ data: SavedState }>),
+    /** The Pact verifier's state change (`POST /__mock/pact/states`, docs/pact.md); answers the world's summary. */
+    pactState: (token: string, body: PactStateBody) => data<WorldSummary>('setPactState', token, { body }),
+    /** Which operations and documented statuses this world's requests (or, with 'all', every world's since the start) were answered with. */
+    coverage: (token: string, scope: 'world' | 'all' = 'world') =>
       value<RunCoverageReport>('getCoverage', token, { query: new URLSearchParams({ scope }) }),
-    faults: (token, body, options) => data('setFaults', token, { body, query: clientQuery(options) }),
+    /** This world's latency range and failure rate (a property left out keeps its value); answers those in force. */
+    faults: (token: string, body: FaultsBody, options?: LoginOptions) =>
+      data<FaultsBody>('setFaults', token, { body, query: clientQuery(options) }),
   };
 }

@@ -54,12 +54,7 @@ export interface ExchangeRecord {
 // biome-ignore lint/suspicious/noConfusingVoidType: a listener that only looks returns nothing.
 export type ExchangeListener = (record: ExchangeRecord) => ApiError | undefined | void;
 
-export interface ExchangeHook {
-  /** Adds `listener` after the others; answers the function that removes it. */
-  subscribe(listener: ExchangeListener): () => void;
-  /** Hands `record` to every listener; answers the answer to hand back (the record's, or a refusal's). */
-  publish(record: ExchangeRecord): AppResponse;
-}
+export type ExchangeHook = ReturnType<typeof createExchangeHook>;
 
 /**
  * The hook of one app; `logError` hears what a listener throws.
@@ -69,17 +64,19 @@ export interface ExchangeHook {
  * const stop = hook.subscribe((record) => console.log(record.head.method, record.head.path, record.status));
  * stop();
  */
-export function createExchangeHook(logError: (message: string, error: unknown) => void): ExchangeHook {
+export function createExchangeHook(logError: (message: string, error: unknown) => void) {
   // Replaced, never changed in place: a listener that unsubscribes during publish does not shift the loop.
   let listeners: readonly ExchangeListener[] = [];
   return {
-    subscribe(listener) {
+    /** Adds `listener` after the others; answers the function that removes it. */
+    subscribe(listener: ExchangeListener): () => void {
       listeners = [...listeners, listener];
       return () => {
         listeners = listeners.filter((known) => known !== listener);
       };
     },
-    publish(record) {
+    /** Hands `record` to every listener; answers the answer to hand back (the record's, or a refusal's). */
+    publish(record: ExchangeRecord): AppResponse {
       for (const listener of listeners) {
         let refused: ReturnType<ExchangeListener>;
         try {

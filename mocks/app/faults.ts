@@ -41,17 +41,9 @@ interface Intercept {
   delayMs: number;
 }
 
-export interface Faults {
-  /** The faults of one /v1 request of `session` to `operation`, in the order docs/control-api.md gives. */
-  intercept(session: Session, operation: OperationInfo, prefer: string | undefined): Intercept;
-  /** Sets some of the world's faults (a property left out keeps its value); answers those in force. */
-  set(session: Session, faults: WorldFaults): WorldFaults;
-  /** The world's faults in force: its own, else the server's. */
-  inForce(session: Session): WorldFaults;
-  sleep(ms: number): Promise<void>;
-}
+export type Faults = ReturnType<typeof createFaults>;
 
-export function createFaults(options: FaultOptions = {}): Faults {
+export function createFaults(options: FaultOptions = {}) {
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -59,8 +51,10 @@ export function createFaults(options: FaultOptions = {}): Faults {
     ...(options.latencyMs === undefined ? {} : { latency_ms: options.latencyMs }),
     ...(options.failRate === undefined ? {} : { fail_rate: options.failRate }),
   };
+  /** The world's faults in force: its own, else the server's. */
   const inForce = (session: Session): WorldFaults => ({ ...server, ...session.faults });
 
+  /** The faults of one /v1 request of `session` to `operation`, in the order docs/control-api.md gives. */
   function intercept(session: Session, operation: OperationInfo, prefer: string | undefined): Intercept {
     const headers: Record<string, string> = {};
     // Read as inForce merges them, without merging: this runs on every request (docs/performance.md).
@@ -135,7 +129,8 @@ export function createFaults(options: FaultOptions = {}): Faults {
 
   return {
     intercept,
-    set(session, faults) {
+    /** Sets some of the world's faults (a property left out keeps its value); answers those in force. */
+    set(session: Session, faults: WorldFaults): WorldFaults {
       session.faults = { ...session.faults, ...faults };
       return inForce(session);
     },

@@ -30,12 +30,8 @@ const CONSUMER_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 /** A body is kept whole up to this many bytes, a bigger one as its shape (docs/pact.md, "What is recorded"). */
 const BODY_MAX_BYTES = 64 * 1024;
-/** A string of a body's shape keeps this many characters. */
 const SHAPE_STRING_CHARS = 64;
-/**
- * The characters of the file the recorder's interactions may take (one that does not fit is dropped and
- * counted): far below V8's longest string, so the file and `GET /__mock/pact` are always written.
- */
+/** The file's characters the interactions may take (one that does not fit is dropped): below V8's longest string. */
 const RECORDER_MAX_BYTES = 16 * 1024 * 1024;
 
 /** A request or response body as written: JSON as itself, any other text as text. */
@@ -128,32 +124,24 @@ export function consumerNameProblem(consumer: string): string | undefined {
     : `must be letters, digits, '.', '-' or '_' (a file name), got ${JSON.stringify(consumer)}`;
 }
 
-/** The provider state of an exchange's world: `scenario <name>` or `a fresh world`. */
 function providerStateOf(record: ExchangeRecord): string {
   const scenario = record.session?.world.scenario;
   return scenario === null || scenario === undefined ? 'a fresh world' : `scenario ${scenario}`;
 }
 
-/**
- * The interaction an exchange stands for (operation, status, provider state); undefined when it is not the API's,
- * not the mock's answer, or the console's own request (no consumer's need).
- */
+/** The interaction an exchange stands for; undefined for another face's, an upstream's or the console's own request. */
 function interactionKey(record: ExchangeRecord): string | undefined {
   if (record.face !== 'api' || record.source !== 'mock' || record.operationId === undefined) return undefined;
   if (record.request.headers[CONSOLE_REQUEST_HEADER] !== undefined) return undefined;
   return `${record.operationId} ${record.status} ${providerStateOf(record)}`;
 }
 
-/** How the recorder redacts one exchange: the document's secret fields, the exchange's bearer. */
 interface Redaction {
   secrets: ReadonlySet<string>;
   scrub: Scrub;
 }
 
-/**
- * A body as written, redacted: JSON as itself, any other text as text. Over BODY_MAX_BYTES (or beyond
- * the app's JSON bounds), JSON is kept as its shape (`cut` says so) and other text is left out.
- */
+/** A body as written, redacted: over BODY_MAX_BYTES (or JSON bounds) JSON as its shape (`cut`), other text left out. */
 function writtenBody(text: string, contentType: string, redaction: Redaction): { body?: PactBody; cut?: string } {
   if (text === '') return {};
   const { secrets, scrub } = redaction;
@@ -217,7 +205,6 @@ function documentFacts() {
   };
 }
 
-/** The interaction of an exchange whose key (interactionKey) no kept interaction has yet. */
 function interactionOf(
   record: ExchangeRecord,
   key: string,
@@ -297,7 +284,6 @@ function runningTestName(): string | undefined {
   return typeof name === 'string' && name.trim() !== '' ? name.trim() : undefined;
 }
 
-/** The file of `consumer` holding `interactions`, sorted by key. */
 function pactOf(consumer: string, interactions: Iterable<PactInteraction>): PactFile {
   return {
     consumer: { name: consumer },

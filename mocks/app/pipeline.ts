@@ -1,12 +1,7 @@
-// The request pipeline (docs/architecture.md, "A request, stage by stage"): the one way into the
-// app. Every face hands its request to `answer` (the node:http listener and the MSW handlers
-// through `mock.handle`, `mock.fetch`, the Playwright route, `mock.control` as the request it stands
-// for) and gets its answer back as a value. The stages read as one list, in `answerRequest` and
-// `answerOperation`, as Hono's `#dispatch` and MSW's `handleRequest` read: each answers (an early
-// return) or hands typed values to the next, so no stage reads what an earlier one may not have
-// set. A stage is skipped by what the request is (the control API has no upstream nor faults, the
-// login no bearer), never run again by hand. Nothing here throws for bad input: an exception is a
-// bug and answers 500. Browser-safe, no Node modules.
+// The request pipeline (docs/architecture.md, "A request, stage by stage"): the one way into the app for every face.
+// The stages read as one list, in `answerRequest` and `answerOperation`: each answers (an early return) or hands typed
+// values to the next; a stage is skipped by what the request is, never run again by hand. Nothing here throws for bad
+// input: an exception is a bug and answers 500. Browser-safe, no Node modules.
 import { type ApiError, apiError, type ErrorCode, isErrorCode, type Result } from '../common/errors.ts';
 import type { EndpointRequest } from '../store/api/index.ts';
 import { tokenProject } from '../store/connect/index.ts';
@@ -69,7 +64,6 @@ export function servedDocument(
   return { kind, prefix, validator, routes, takesJsonBody, keptReads, reads, notFound };
 }
 
-/** The names of an operation's header parameters, in lower case. */
 function headerNames(parameters: ReadonlyArray<{ in: string; name: string }>): string[] {
   return parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase());
 }
@@ -97,10 +91,7 @@ export interface AppParts {
 
 type Via = ExchangeRecord['via'];
 
-/**
- * One exchange: what its record will say (exchange.ts), learnt stage by stage. The stages' own
- * values (the credentials, the operation, the input) go from stage to stage as arguments.
- */
+/** One exchange: what its record will say (exchange.ts), learnt stage by stage; stage values go as arguments. */
 interface Exchange {
   readonly parts: AppParts;
   readonly request: AppRequest;
@@ -120,7 +111,6 @@ interface Exchange {
   upstream: UpstreamExchange | undefined;
 }
 
-/** An operation the document matched. */
 interface Operation {
   id: string;
   pathParams: Readonly<Record<string, string>>;
@@ -217,7 +207,6 @@ function answerOperation(exchange: Exchange, served: ServedDocument): Maybe<AppR
     : fault.delay.then(() => afterFaults(fault.response));
 }
 
-/** Whether a stage's value is an answer that ends the list. */
 function isAnswer(value: unknown): value is AppResponse {
   return typeof value === 'object' && value !== null && 'status' in value && 'body' in value;
 }

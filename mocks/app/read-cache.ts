@@ -16,18 +16,7 @@ export interface ReadCacheOptions {
   maxChars?: number;
 }
 
-export interface ReadCache {
-  /** The kept answer of `key` in `world`, if the world has not changed since it was made. */
-  get(world: World, key: string): AppResponse | undefined;
-  /** The world's version now: pass it to set() once the answer is made, so a change made meanwhile discards it. */
-  version(world: World): number;
-  /** Keeps `response` as the answer of `key` made at `version`. */
-  set(world: World, key: string, version: number, response: AppResponse): void;
-  /** The world may have changed: nothing kept for it answers again. */
-  changed(world: World): void;
-  /** Kept answers and their weight (body characters plus encoded bytes), over all worlds. */
-  size(): { entries: number; chars: number };
-}
+export type ReadCache = ReturnType<typeof createReadCache>;
 
 interface Entry {
   version: number;
@@ -52,7 +41,7 @@ interface WorldState {
  * cache.set(world, 'GET /v1/users/me?', version, answer);
  * cache.changed(world); // after a write: the next get() misses
  */
-export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
+export function createReadCache(options: ReadCacheOptions = {}) {
   const maxEntries = options.maxEntries ?? 10_000;
   const maxChars = options.maxChars ?? 16 * 1024 * 1024;
   // Per world, weakly: an evicted world's state goes with it. A get looks up the request's key in its
@@ -81,7 +70,8 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   };
 
   return {
-    get(world, key) {
+    /** The kept answer of `key` in `world`, if the world has not changed since it was made. */
+    get(world: World, key: string): AppResponse | undefined {
       const state = worlds.get(world);
       if (state === undefined) return undefined;
       const entry = state.kept.get(key);
@@ -90,8 +80,10 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       drop(entry);
       return undefined;
     },
-    version: (world) => stateOf(world).version,
-    set(world, key, version, response) {
+    /** The world's version now: pass it to set() once the answer is made, so a change made meanwhile discards it. */
+    version: (world: World): number => stateOf(world).version,
+    /** Keeps `response` as the answer of `key` made at `version`. */
+    set(world: World, key: string, version: number, response: AppResponse): void {
       const state = stateOf(world);
       if (state.version !== version || 2 * response.body.length > maxChars) return;
       const old = state.kept.get(key);
@@ -106,10 +98,12 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
         drop(oldest);
       }
     },
-    changed(world) {
+    /** The world may have changed: nothing kept for it answers again. */
+    changed(world: World): void {
       const state = worlds.get(world);
       if (state !== undefined) state.version++;
     },
-    size: () => ({ entries: entries.size, chars }),
+    /** Kept answers and their weight (body characters plus encoded bytes), over all worlds. */
+    size: (): { entries: number; chars: number } => ({ entries: entries.size, chars }),
   };
 }

@@ -56,10 +56,10 @@ const CONNECT_ROUTES = {
     connect.deleteConnectedAccount(world, path.project_id, path.account_id, header['x-pd-environment']),
 
   listTriggerComponents: (connect, { world, path, query }) =>
-    connect.listTriggerComponents(world, path.project_id, query),
+    connect.listComponents(world, path.project_id, 'trigger', query),
 
   getTriggerComponent: (connect, { world, path }) =>
-    connect.getTriggerComponent(world, path.project_id, path.component_id),
+    connect.getComponent(world, path.project_id, 'trigger', path.component_id),
 
   deployTrigger: (connect, { world, path, header, body }) =>
     connect.deployTrigger(world, path.project_id, header['x-pd-environment'], body),
@@ -180,7 +180,7 @@ const CONNECT_ROUTES = {
   proxyPatch: (connect, ctx) => connect.proxy(ctx.world, proxied(ctx, 'PATCH')),
 
   proxyDelete: (connect, ctx) => connect.proxy(ctx.world, proxied(ctx, 'DELETE')),
-  // Connect projects, their end users and usage (issue 17; openapi/openapi.yaml names each SDK model).
+  // Connect projects, their end users and usage (openapi/openapi.yaml names each SDK model).
   listProjects: (connect, { world, query }) => connect.listProjects(world, query),
 
   createProject: (connect, { world, body }) => connect.createProject(world, body),
@@ -204,7 +204,7 @@ const CONNECT_ROUTES = {
 
   listConnectUsage: (connect, { world, query }) => connect.listConnectUsage(world, query),
 
-  // Connect accounts by app and end user, OAuth apps and app overrides (issue 17).
+  // Connect accounts by app and end user, OAuth apps and app overrides.
   createConnectedAccount: (connect, { world, path, header, query, body }) =>
     connect.createConnectedAccount(world, path.project_id, header['x-pd-environment'], body, query),
 
@@ -278,7 +278,7 @@ export const routes: RouteTable = {
   getWorkflowErrorEventSummaries: ({ world, path, query }) =>
     api.getWorkflowErrorEventSummaries(world, path.workflow_id, query),
 
-  // The catalogue (issue 17): the apps and categories of the server seed, the same in every world.
+  // The catalogue: the apps and categories of the server seed, the same in every world.
   listApps: ({ world, query }) => api.listApps(world, query),
 
   getApp: ({ world, path }) => api.getApp(world, path.app_id),
@@ -296,7 +296,6 @@ function scope(
   return { environment: header['x-pd-environment'], externalUserId: query.external_user_id };
 }
 
-/** The project and environment a catalogue call works in. */
 function where(path: { project_id: string }, header: { 'x-pd-environment': TriggerScope['environment'] }) {
   return { projectId: path.project_id, environment: header['x-pd-environment'] };
 }

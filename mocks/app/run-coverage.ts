@@ -27,11 +27,7 @@ interface RunExchange extends Omit<ObservedExchange, 'requestBody' | 'responseBo
   responseText: string;
 }
 
-export interface RunCoverage {
-  /** Counts one answer in `session`'s world and in the all-worlds count. */
-  record(session: Session, exchange: RunExchange): void;
-  report(scope: 'world' | 'all', session?: Session): RunCoverageReport;
-}
+export type RunCoverage = ReturnType<typeof createRunCoverage>;
 
 interface WorldCount {
   digest: (exchange: ObservedExchange) => Observation;
@@ -46,7 +42,7 @@ interface WorldCount {
  * coverage.record(session, { operationId: 'getCurrentUser', status: 200, pathParams: {}, query: new URLSearchParams(), headers: {}, requestText: '', responseText: '{}' });
  * coverage.report('world', session).untouched.length; // every other operation
  */
-export function createRunCoverage(document: object): RunCoverage {
+export function createRunCoverage(document: object) {
   const universe = coverageUniverse(document);
   const sources = new Set(universe.links.map((link) => link.from));
   const all = createCoverage(universe);
@@ -66,7 +62,8 @@ export function createRunCoverage(document: object): RunCoverage {
     untouched: report.operations.filter((row) => row.exchanges === 0).map((row) => `${row.method} ${row.path}`),
   });
   return {
-    record(session, exchange) {
+    /** Counts one answer in `session`'s world and in the all-worlds count. */
+    record(session: Session, exchange: RunExchange): void {
       const count = countOf(session);
       // Bodies matter only where a link starts (its expressions read them): parsed only there.
       const observed: ObservedExchange = sources.has(exchange.operationId)
@@ -76,7 +73,7 @@ export function createRunCoverage(document: object): RunCoverage {
       count.coverage.add(observation);
       all.add(observation);
     },
-    report(scope, session) {
+    report(scope: 'world' | 'all', session?: Session): RunCoverageReport {
       if (scope === 'all') return withTotals('all', all.report());
       return withTotals(
         'world',

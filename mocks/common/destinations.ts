@@ -91,12 +91,7 @@ export function linkLocalHost(url: string): string | null {
 }
 
 /** The rules for one server (or one command): its allowlist, if any, and the link-local rule. */
-export interface DestinationPolicy {
-  /** Why `url` must not be delivered to (a literal link-local host, a host or port outside the allowlist), or null. */
-  refuseUrl(url: string): string | null;
-  /** Why a connection for `host` must not go to `address` (as a resolver answers it: `169.254.169.254`, `fe80::1`), or null. */
-  refuseAddress(host: string, address: string): string | null;
-}
+export type DestinationPolicy = ReturnType<typeof destinationPolicy>;
 
 const portOf = (url: URL) => (url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port));
 
@@ -111,10 +106,11 @@ const portOf = (url: URL) => (url.port === '' ? (url.protocol === 'https:' ? 443
  * policy.refuseUrl('http://169.254.169.254/'); // '169.254.169.254 is a link-local address (...)'
  * policy.refuseAddress('metadata.internal', '169.254.169.254'); // 'metadata.internal resolves to 169.254.169.254, a link-local address (...)'
  */
-export function destinationPolicy(allow?: readonly Destination[]): DestinationPolicy {
+export function destinationPolicy(allow?: readonly Destination[]) {
   const listed = allow?.map((entry) => (entry.port === null ? entry.host : `${entry.host}:${entry.port}`)).join(', ');
   return {
-    refuseUrl(text) {
+    /** Why `url` must not be delivered to (a literal link-local host, a host or port outside the allowlist), or null. */
+    refuseUrl(text: string): string | null {
       const local = linkLocalHost(text);
       if (local !== null) return `${local} is ${LINK_LOCAL}`;
       if (allow === undefined) return null;
@@ -132,7 +128,8 @@ export function destinationPolicy(allow?: readonly Destination[]): DestinationPo
         ? `${host}:${port} is not one of ${listed}: without --deliver-to, deliveries stay on this machine; to allow it: serve --deliver-to ${host}:${port} (env DELIVER_TO; startServer({ deliverTo }))`
         : `${host}:${port} is not in --deliver-to (${listed})`;
     },
-    refuseAddress(host, address) {
+    /** Why a connection for `host` must not go to `address` (as a resolver answers it: `169.254.169.254`, `fe80::1`), or null. */
+    refuseAddress(host: string, address: string): string | null {
       return linkLocalHost(`http://${address.includes(':') ? `[${address}]` : address}/`) === null
         ? null
         : `${host} resolves to ${address}, ${LINK_LOCAL}`;

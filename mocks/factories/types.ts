@@ -84,7 +84,7 @@ export type ConnectWebhookWithSigningKey = Schemas['ConnectWebhookWithSigningKey
 export type TriggerWebhooks = Schemas['TriggerWebhooks'];
 export type ValidateTokenResponse = Schemas['ValidateTokenResponse'];
 export type ProjectEnvironment = Schemas['ProjectEnvironment'];
-/** The catalogue (issue 17): an app as `apps.list` answers it (the SDK's `App`) and a category. */
+/** The catalogue: an app as `apps.list` answers it (the SDK's `App`) and a category. */
 export type AppCategory = Schemas['AppCategory'];
 export type Component = Schemas['Component'];
 export type ComponentProp = Schemas['ComponentProp'];

@@ -39,8 +39,6 @@ export function fnv1a32(text: string, basis = 0x811c9dc5): number {
 
 const utf8 = new TextEncoder();
 
-// ---- the generator: faker's Mersenne Twister (MT19937 with 53-bit floats), state included -------
-
 /** A generator's whole state as plain JSON: the 624 words (base64, little-endian) and the position. */
 export interface RandomizerState {
   index: number;

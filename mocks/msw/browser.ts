@@ -2,9 +2,7 @@
 // handlers in a page, for a frontend's development build. Browser-only (msw/browser); nothing
 // here or below it imports a Node module (support/architecture.test.ts checks).
 import { setupWorker, type SetupWorker, type StartOptions } from 'msw/browser';
-import type { Mock } from '../index.ts';
-import { createHandlers, type DriftView, type HandlersOptions, type PactRecorder } from './handlers.ts';
-import type { Persistence } from '../store/world/persist.ts';
+import { createHandlers, type Handlers, type HandlersOptions } from './handlers.ts';
 
 export { DEFAULT_STORAGE_KEY, type HandlersOptions } from './handlers.ts';
 export type { Mock, MockOptions, PactFile, PactOptions, PactRecorder } from '../index.ts';
@@ -30,22 +28,15 @@ export interface MockWorkerOptions extends HandlersOptions {
   serviceWorker?: StartOptions['serviceWorker'];
 }
 
-export interface MockWorker {
+/**
+ * What startMockWorker answers: the handlers' mock, persistence, drift view and pact (a page writes no pact file:
+ * the console's "Download pact" or the Playwright fixture takes it), and the worker.
+ */
+export type MockWorker = Pick<Handlers, 'mock' | 'persistence' | 'drift' | 'pact'> & {
   worker: SetupWorker;
-  /** The kit's fake behind the worker: `mock.control` (worlds, emit, deliveries, clock, scenarios). */
-  mock: Mock;
-  /** The storage behind `persist`, or null without it. */
-  persistence: Persistence | null;
-  /** With `upstream`: where its answers depart from the document so far (`drift.report()`, docs/upstream.md); else null. */
-  drift: DriftView | null;
-  /**
-   * With `pact`: the interactions recorded in this page so far (docs/pact.md, "In a browser"); else
-   * null. A page writes no file: the console's "Download pact" or the Playwright fixture takes them.
-   */
-  pact: PactRecorder | null;
   /** Saves the worlds (with `persist`) and stops intercepting. */
   stop(): Promise<void>;
-}
+};
 
 /**
  * Starts MSW's worker in this page with the kit's handlers, so the app's requests to `baseUrl`

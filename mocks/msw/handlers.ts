@@ -198,11 +198,7 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
  * used: a page that only mocks never downloads it (docs/upstream.md, "In the browser"). Requests
  * wait for it; a failed import is their error.
  */
-function besideOf(options: HandlersOptions): {
-  stage: UpstreamStage;
-  load(mock: Mock): Promise<Hybrid>;
-  drift: DriftView | null;
-} | null {
+function besideOf(options: HandlersOptions) {
   const fail = (message: string): never => {
     throw new TypeError(`createHandlers: ${message}`);
   };

@@ -181,12 +181,9 @@ export function readRequestText(req: IncomingMessage): Promise<string | typeof T
 }
 
 /**
- * Answers an error and closes the connection. With `drain`, the body still coming is read and
- * thrown away first (up to DRAIN_LIMIT_BYTES, until the client goes silent): the answer is written
- * at once, but the connection closes only once the client has stopped sending. Closing a socket
- * with unread bytes makes the kernel send a reset, and a client that reads its answer only once
- * it has sent its body (curl, fetch) then loses the answer to ECONNRESET or EPIPE: that is what a
- * 10 MB body without `Expect: 100-continue` used to get instead of its 413 (server.test.ts).
+ * Answers an error and closes the connection. With `drain`, the body still coming is read and thrown away first
+ * (up to DRAIN_LIMIT_BYTES, until the client goes silent): closing a socket with unread bytes makes the kernel send
+ * a reset, and a client that reads its answer only once it has sent its body (curl, fetch) would lose it.
  */
 export function answerAndClose(
   req: IncomingMessage,

@@ -22,17 +22,7 @@ const OPEN_PREFLIGHT: Readonly<Record<string, string>> = { ...OPEN, ...PREFLIGHT
 // With a list the answer depends on the Origin header: caches must keep one per origin.
 const VARY: Readonly<Record<string, string>> = { vary: 'origin' };
 
-export interface CorsPolicy {
-  /** CORS headers for an answer to a request on `path` from `origin`. */
-  headers(path: string, origin: string | undefined): Readonly<Record<string, string>>;
-  /** Headers of the 204 answering a CORS preflight for `path`. */
-  preflight(path: string, origin: string | undefined): Readonly<Record<string, string>>;
-  /**
-   * Why a page at `origin` cannot read the answer on `path` (no CORS for it), with the flag that
-   * would let it; undefined when it can, or when it is the server's own page (`host`).
-   */
-  refusal(path: string, origin: string, host: string | undefined): string | undefined;
-}
+export type CorsPolicy = ReturnType<typeof corsPolicy>;
 
 /**
  * The CORS answers for the origins allowed (docs/control-api.md, "From a browser").
@@ -42,12 +32,16 @@ export interface CorsPolicy {
  * cors.headers('/v1/users/me', 'http://localhost:5173'); // { 'access-control-allow-origin': 'http://localhost:5173', ... }
  * cors.headers('/__mock/world', 'http://localhost:5173'); // {}
  */
-export function corsPolicy(origins: CorsOrigins = []): CorsPolicy {
+export function corsPolicy(origins: CorsOrigins = []) {
   const any = origins === '*';
   const listed = new Set(any ? [] : origins);
   const varies = !any && listed.size > 0;
   return {
-    refusal(path, origin, host) {
+    /**
+     * Why a page at `origin` cannot read the answer on `path` (no CORS for it), with the flag that
+     * would let it; undefined when it can, or when it is the server's own page (`host`).
+     */
+    refusal(path: string, origin: string, host: string | undefined): string | undefined {
       if (origin === `http://${host}`) return undefined;
       if (isControlPath(path)) {
         return `a page at ${origin} called ${path}: the control API never answers CORS, so the browser refuses it (call it from the page's own server or tests instead)`;
@@ -59,14 +53,16 @@ export function corsPolicy(origins: CorsOrigins = []): CorsPolicy {
           : `start the mock with --cors ${[...listed, origin].join(',')} (now --cors ${[...listed].join(',')})`;
       return `a page at ${origin} called ${path}, but CORS is off for that origin, so the browser hides the answer: ${advice}`;
     },
-    headers(path, origin) {
+    /** CORS headers for an answer to a request on `path` from `origin`. */
+    headers(path: string, origin: string | undefined): Readonly<Record<string, string>> {
       if (isControlPath(path)) return NONE;
       if (any) return OPEN;
       if (origin !== undefined && listed.has(origin))
         return { 'access-control-allow-origin': origin, 'access-control-expose-headers': EXPOSE, ...VARY };
       return varies ? VARY : NONE;
     },
-    preflight(path, origin) {
+    /** Headers of the 204 answering a CORS preflight for `path`. */
+    preflight(path: string, origin: string | undefined): Readonly<Record<string, string>> {
       if (isControlPath(path)) return NONE;
       if (any) return OPEN_PREFLIGHT;
       if (origin !== undefined && listed.has(origin))
@@ -112,17 +108,7 @@ export function isPreflight(
 }
 
 /** The control API's guard against DNS rebinding and cross-site writes (docs/control-api.md, "Who may call it"). */
-export interface HostPolicy {
-  /**
-   * The 403 of a request on a `/__mock` path whose `Host` is not one of the server's names, or a
-   * state-changing one whose `Origin` is not; undefined for every other request.
-   */
-  refusal(
-    method: string,
-    path: string,
-    headers: Readonly<Record<string, string | string[] | undefined>>,
-  ): ApiError | undefined;
-}
+export type HostPolicy = ReturnType<typeof hostPolicy>;
 
 /** A `Host` or URL host without its port and brackets, lower case, no trailing dot. */
 function hostName(host: string): string {
@@ -154,7 +140,7 @@ function isLoopbackName(name: string): boolean {
  * hosts.refusal('GET', '/__mock/world', { host: 'evil.example:4010' }).status; // 403, host_not_allowed
  * hosts.refusal('POST', '/__mock/reset', { host: '127.0.0.1:4010', origin: 'https://evil.example' }).status; // 403
  */
-export function hostPolicy(listenHost: string, allowed: readonly string[] = []): HostPolicy {
+export function hostPolicy(listenHost: string, allowed: readonly string[] = []) {
   const listen = hostName(listenHost);
   const exact = new Set(allowed.filter((entry) => !entry.startsWith('.')).map(hostName));
   const suffixes = allowed.filter((entry) => entry.startsWith('.')).map((entry) => entry.toLowerCase());
@@ -164,7 +150,15 @@ export function hostPolicy(listenHost: string, allowed: readonly string[] = []):
     exact.has(name) ||
     suffixes.some((suffix) => name.endsWith(suffix) || name === suffix.slice(1));
   return {
-    refusal(method, path, headers) {
+    /**
+     * The 403 of a request on a `/__mock` path whose `Host` is not one of the server's names, or a
+     * state-changing one whose `Origin` is not; undefined for every other request.
+     */
+    refusal(
+      method: string,
+      path: string,
+      headers: Readonly<Record<string, string | string[] | undefined>>,
+    ): ApiError | undefined {
       if (!isControlPath(path)) return undefined;
       const host = typeof headers.host === 'string' ? headers.host : '';
       const name = hostName(host);

@@ -10,7 +10,7 @@ import { brotliDecompress, gunzip, inflate, type ZlibOptions } from 'node:zlib';
 import { destinationPolicy } from '../common/destinations.ts';
 import { DESTINATION_REFUSED } from '../outbound/delivery.ts';
 import { hopHeader } from '../upstream/har.ts';
-import type { UpstreamAnswer, UpstreamRequest, UpstreamSend } from '../upstream/hybrid.ts';
+import type { UpstreamAnswer, UpstreamRequest } from '../upstream/hybrid.ts';
 import { UpstreamBodyRefused, UpstreamBodyTooLarge } from '../upstream/hybrid.ts';
 
 /** Resolves a host name to its addresses (node:dns's lookup with `all: true` by default). */
@@ -118,13 +118,6 @@ export function checkedFetch(lookup: Lookup = defaultLookup): typeof globalThis.
     });
 }
 
-/** upstreamSender's transport and the end of its pool. */
-export interface UpstreamSender {
-  send: UpstreamSend;
-  /** Ends the pool's connections (at server close). */
-  close(): void;
-}
-
 /**
  * The hybrid step's transport to `--upstream` (docs/upstream.md): node:http(s) through a keep-alive
  * pool, so a live request costs one exchange on an open connection, not a connect and a lookup. Each
@@ -137,12 +130,14 @@ export interface UpstreamSender {
  * const answer = await sender.send({ url, method: 'GET', headers: {}, body: '', timeoutMs: 3e4, maxBodyBytes: 1e6 });
  * sender.close();
  */
-export function upstreamSender(options: { lookup?: Lookup; maxSockets?: number } = {}): UpstreamSender {
+export function upstreamSender(options: { lookup?: Lookup; maxSockets?: number } = {}) {
   const lookup = checkedLookup(options.lookup ?? defaultLookup);
   const agents = { keepAlive: true, maxSockets: options.maxSockets ?? 128, lookup };
   const pool: Pool = { http: new HttpAgent(agents), https: new HttpsAgent(agents), origins: new Map() };
   return {
-    send: (request) => new Promise((resolve, reject) => attempt(pool, request, true, { resolve, reject })),
+    send: (request: UpstreamRequest) =>
+      new Promise<UpstreamAnswer>((resolve, reject) => attempt(pool, request, true, { resolve, reject })),
+    /** Ends the pool's connections (at server close). */
     close() {
       pool.http.destroy();
       pool.https.destroy();
@@ -150,7 +145,6 @@ export function upstreamSender(options: { lookup?: Lookup; maxSockets?: number }
   };
 }
 
-/** The sender's keep-alive agents, and the origins it has parsed. */
 interface Pool {
   http: HttpAgent;
   https: HttpsAgent;

@@ -1,10 +1,6 @@
-// The request listener of the node:http adapter (as Hono's node-server keeps getRequestListener
-// apart from serve): node:http's request <-> AppRequest/AppResponse around one mock, and what the
-// request head alone answers: a 413 before a too-large body is read, `Expect: 100-continue`, CORS
-// only when asked and never on /__mock, the control API's names (cors.ts), the console's files
-// (console-files.ts), `--no-control`; one log line per request. What keeps a shared server up
-// against careless clients (reading a body within its limit, draining before a close) is
-// connections.ts's. The URL is split once (mocks/app/head.ts) and that reading goes on to the app.
+// The request listener of the node:http adapter (as Hono's node-server's getRequestListener): node:http <->
+// AppRequest/AppResponse around one mock, and what the request head alone answers (a 413, `Expect`, CORS, the
+// control API's names, the console's files, `--no-control`); connections.ts guards the connections.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   ENDPOINT_DIR,
@@ -104,10 +100,7 @@ interface Listening extends ListenerOptions {
   warnedOrigins: Set<string>;
 }
 
-/**
- * One request of node:http: what its head alone answers, else the mock's answer to it and its
- * body; then the connection's bookkeeping and the log line. The URL is split once, here.
- */
+/** One request of node:http: what its head alone answers, else the mock's answer; then the bookkeeping and log line. */
 function answerNodeRequest(
   listening: Listening,
   req: IncomingMessage,
@@ -206,7 +199,6 @@ async function answerFromMock(exchange: NodeExchange): Promise<number> {
   return answerWithBody(exchange, body);
 }
 
-/** The mock's answer to the request with its body read, written. */
 async function answerWithBody(exchange: NodeExchange, body: string): Promise<number> {
   const { method } = exchange.head;
   // GET and HEAD bodies are read (within the limit) but never given to the app.
@@ -228,7 +220,6 @@ function namesEndpoint(response: AppResponse): boolean {
   return names;
 }
 
-/** Writes the mock's answer. Its status. */
 function writeAnswer({ listening, req, res, head }: NodeExchange, answered: AppResponse): number {
   let response = answered;
   const { endpointOrigin } = listening;

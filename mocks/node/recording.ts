@@ -20,15 +20,10 @@ const RECORD_KEEP = 3;
 const QUEUE_MAX_BYTES = 16 * 1024 * 1024;
 const TAIL = Buffer.from('\n]}}\n');
 
-export interface FileKeeper {
-  /** Something changed: written soon (one write at a time). */
-  changed(): void;
-  /** Writes now if anything changed; resolves once written. */
-  flush(): Promise<void>;
-}
+export type FileKeeper = ReturnType<typeof keeper>;
 
 /** One writer per file: a write in flight, and whether another is needed after it. */
-function keeper(write: () => Promise<void>, log: (line: string) => void): FileKeeper {
+function keeper(write: () => Promise<void>, log: (line: string) => void) {
   let dirty = false;
   let running: Promise<void> | undefined;
   const run = (): Promise<void> => {
@@ -44,10 +39,12 @@ function keeper(write: () => Promise<void>, log: (line: string) => void): FileKe
     return running;
   };
   return {
+    /** Something changed: written soon (one write at a time). */
     changed() {
       dirty = true;
       void run();
     },
+    /** Writes now if anything changed; resolves once written. */
     async flush() {
       await running;
       await run();
@@ -55,16 +52,7 @@ function keeper(write: () => Promise<void>, log: (line: string) => void): FileKe
   };
 }
 
-export interface HarRecorder {
-  /** Queues one exchange, redacted, for the file. Cheap and never throws: a failure is a log line. */
-  record(exchange: Exchange): void;
-  /** Entries in the current file (those it held at start included; a rotation starts again at 0). */
-  size(): number;
-  /** Resolves once every queued exchange is on disk (or its failure logged). */
-  flush(): Promise<void>;
-  /** Flushes and lets the file go. */
-  close(): Promise<void>;
-}
+export type HarRecorder = Pick<HarFile, 'record' | 'size' | 'flush' | 'close'>;
 
 /**
  * Opens `--record FILE`: the entries already there are kept and new ones appended; a file that is
@@ -112,7 +100,7 @@ export async function openHarRecorder(
  * `\n]}}\n` followed by the tail again, in one positional write, so the file is always a whole HAR log.
  * At `maxBytes` it moves to FILE.1 (the oldest of RECORD_KEEP dropped) and a new FILE begins.
  */
-class HarFile implements HarRecorder {
+class HarFile {
   readonly moved: string;
   private file: FileHandle | undefined;
   /** Where the tail begins: the next entries go here. */
@@ -154,6 +142,7 @@ class HarFile implements HarRecorder {
     this.count = entries.length;
   }
 
+  /** Queues one exchange, redacted, for the file. Cheap and never throws: a failure is a log line. */
   record(exchange: Exchange): void {
     if (this.stopped) return;
     const { path } = this;
@@ -180,14 +169,17 @@ class HarFile implements HarRecorder {
     });
   }
 
+  /** Entries in the current file (those it held at start included; a rotation starts again at 0). */
   size(): number {
     return this.count;
   }
 
+  /** Resolves once every queued exchange is on disk (or its failure logged). */
   async flush(): Promise<void> {
     while (this.writing !== undefined) await this.writing;
   }
 
+  /** Flushes and lets the file go. */
   async close(): Promise<void> {
     while (this.writing !== undefined) await this.writing;
     // An exchange that arrives after the last write (the server is stopping) is not recorded.
@@ -196,7 +188,6 @@ class HarFile implements HarRecorder {
     this.file = undefined;
   }
 
-  /** Writes what the queue holds, batch after batch, until it is empty. */
   private async drain(): Promise<void> {
     while (this.queue.length > 0 && !this.stopped) {
       const entries = this.queue;
@@ -274,7 +265,6 @@ class HarFile implements HarRecorder {
   }
 }
 
-/** An I/O error's code (`ENOENT`), else its message. */
 function codeOf(error: unknown): string {
   return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 }

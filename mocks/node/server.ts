@@ -129,7 +129,6 @@ export function hostForUrl(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-/** Listens on `port` and `host`, or rejects with the listen error (EADDRINUSE...). */
 function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     server.once('error', reject);
@@ -158,8 +157,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       'startServer: pact goes into the mock the server creates; give createMock the pact option instead',
     );
   }
-  // Refused deliveries, failed state writes and refused pages are logged even with --quiet: they
-  // are not request lines, and each is something to notice (docs/control-api.md).
+  // Refused deliveries, failed state writes and refused pages are noticed even with --quiet (docs/control-api.md).
   const notice = options.log ?? logToStdout;
   // Checked before anything is taken or bound: a refused scenario stops the start (ScenarioLoadError).
   const loaded = options.mock === undefined ? loadScenarios(options.scenarios) : undefined;
@@ -249,8 +247,7 @@ function composeMock(options: ServerOptions, made: Composing): { mock: Mock; kee
       scenarios: options.scenarios,
       faults: options.faults,
       sink: createDeliveryEngine({
-        // The policy judges each URL before the first attempt; the fetch judges the addresses a
-        // name leads to as it connects.
+        // The policy judges each URL before the first attempt; the fetch, the addresses a name leads to.
         policy: destinationPolicy(options.deliverTo ?? LOOPBACK),
         fetch: checkedFetch(options.lookup),
         log: notice,
@@ -261,7 +258,6 @@ function composeMock(options: ServerOptions, made: Composing): { mock: Mock; kee
       worlds: {
         maxWorlds,
         worldTtlMs: options.worldTtlMs,
-        // The state file's log records each eviction (state.ts).
         onEvict: (token) => opened?.evicted(token),
       },
       saveState: opened === undefined ? undefined : () => keeper!.save(),

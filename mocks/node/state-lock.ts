@@ -15,11 +15,7 @@ export interface LockHolder {
   url?: string;
 }
 
-export interface StateLock {
-  /** Tells the holder's URL to whoever asks next (known once the server listens). */
-  describe(url: string): void;
-  release(): Promise<void>;
-}
+export type StateLock = Awaited<ReturnType<typeof lockStateFile>>;
 
 /** The state file is held by another live server (`holder`). */
 export class StateLockedError extends Error {
@@ -92,7 +88,7 @@ function ask(address: string): Promise<{ holder?: LockHolder } | undefined> {
  * lock.describe('http://127.0.0.1:4010/v1');
  * await lock.release();
  */
-export async function lockStateFile(path: string, started = new Date()): Promise<StateLock> {
+export async function lockStateFile(path: string, started = new Date()) {
   const { address, file } = await lockAddress(path);
   const me: LockHolder = { pid: process.pid, started: started.toISOString() };
   const server = createServer((socket) => {
@@ -112,9 +108,10 @@ export async function lockStateFile(path: string, started = new Date()): Promise
     await rm(address, { force: true });
   }
   return {
-    describe(url) {
+    /** Tells the holder's URL to whoever asks next (known once the server listens). */
+    describe(url: string): void {
       me.url = url;
     },
-    release: () => new Promise((done) => server.close(() => done())),
+    release: () => new Promise<void>((done) => server.close(() => done())),
   };
 }

@@ -1,7 +1,9 @@
 // `serve --state FILE` (docs/worlds.md, "State across restarts"): FILE, a snapshot with hashed tokens, and FILE.log,
 // one line per accepted write before its answer leaves; what cannot be restored exactly stops the start untouched.
 import { constants } from 'node:buffer';
+import { createHmac, randomBytes } from 'node:crypto';
 import { closeSync, fchmodSync, fstatSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { SavedState } from '../app/control.ts';
 import type { ExchangeListener } from '../app/exchange.ts';
@@ -21,8 +23,40 @@ import {
 import { isObject } from '../../openapi/json.ts';
 import type { Store } from '../store/index.ts';
 import { writeFileReplacingSync } from './files.ts';
-import { stateKey, type TokenHasher } from './state-key.ts';
 import { lockStateFile, StateLockedError, type StateLock } from './state-lock.ts';
+
+// Tokens are stored as HMAC-SHA256(key, token): tokens are guessable, so the hash is keyed. The key is STATE_KEY,
+// else FILE.key beside the file (32 bytes, mode 0600).
+interface TokenHasher {
+  /** HMAC-SHA256 of the token, hex. */
+  hash(token: string): string;
+  /** Names the key without revealing it (stored in the snapshot: another key is refused with a clear message). */
+  readonly keyId: string;
+  /** Where the key came from, for messages. */
+  readonly source: string;
+}
+
+function tokenHasher(key: string | Buffer, source: string): TokenHasher {
+  return {
+    hash: (token) => createHmac('sha256', key).update(token).digest('hex'),
+    keyId: createHmac('sha256', key).update('workflow-api-mock-kit/state-key-id').digest('hex').slice(0, 16),
+    source,
+  };
+}
+
+/** `fromEnv` (STATE_KEY) when given, else `path`.key, made on first use; throws with the system's code when it cannot. */
+function stateKey(path: string, fromEnv?: string): TokenHasher {
+  if (fromEnv !== undefined && fromEnv !== '') return tokenHasher(fromEnv, 'STATE_KEY');
+  const file = `${path}.key`;
+  try {
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const key = readFileSync(file, 'utf8').trim();
+  if (key === '') throw Object.assign(new Error(`the key file ${file} is empty`), { code: 'EKEYEMPTY' });
+  return tokenHasher(key, file);
+}
 
 /** Why the state file cannot be used: the start stops (exit 1) and the files are left as they are. */
 class StateFileError extends Error {
@@ -32,12 +66,11 @@ class StateFileError extends Error {
 const LOG_FORMAT = 'workflow-api-mock-kit/state-log';
 const LOG_VERSION = 1;
 /**
- * The state file's snapshot version: version 1 with each `token` replaced by `tokenHash` (state-key.ts).
+ * The state file's snapshot version: version 1 with each `token` replaced by `tokenHash` (TokenHasher).
  * Version 1 files (clear tokens, the previous release) are migrated: restored, then rewritten.
  */
 const STATE_VERSION = 2;
 
-/** A world as the state file holds it: its token's keyed hash in place of the token. */
 type FileWorld = Omit<WorldSnapshot, 'token'> & { tokenHash: string };
 
 function toFile(world: WorldSnapshot, tokenHash: string): FileWorld {
@@ -45,16 +78,12 @@ function toFile(world: WorldSnapshot, tokenHash: string): FileWorld {
   return { tokenHash, ...rest };
 }
 
-/** A file world as the store reads it: the hash in the token's place (store.restoreHashed). */
 function fromFile(world: FileWorld): WorldSnapshot {
   const { tokenHash, ...rest } = world;
   return { token: tokenHash, ...rest } as WorldSnapshot;
 }
 
-/**
- * The longest FILE.log line read: V8's longest string (~512 MiB), which bounds JSON.stringify too, so the kit
- * never wrote a longer one; it is refused by file and line before any of it is held.
- */
+/** The longest FILE.log line read: V8's longest string, which bounds the kit's JSON.stringify too; refused by line. */
 const LOG_LINE_MAX_BYTES = constants.MAX_STRING_LENGTH;
 
 /** One line of FILE.log after its header: what one accepted write left in one world. */
@@ -81,21 +110,7 @@ export interface OpenedState {
   evictions: Set<string>;
 }
 
-export interface StateKeeper {
-  /** Worlds restored at start. */
-  readonly restoredWorlds: number;
-  /**
-   * Appends what `token`'s request left in its world before its answer leaves (a 4xx in a world the log does not
-   * hold yet changed nothing); an error value when the write failed (the answer must not be a 2xx).
-   */
-  commit(token: string | undefined, status: number): Result<void>;
-  /** Writes every world now and empties the log (a compaction). */
-  save(): Promise<Result<SavedState>>;
-  /** Says where the server listens to a second server that asks for the file (state-lock.ts). */
-  describe(url: string): void;
-  /** Stops the interval, writes a last time and lets the file go; rejects when that write failed. */
-  stop(): Promise<void>;
-}
+export type StateKeeper = ReturnType<typeof keepState>;
 
 const CODE_MEANING: Record<string, string> = {
   ENOENT: 'the folder does not exist',
@@ -213,7 +228,6 @@ function readLog(fd: number, where: string): { lines: string[]; dropped?: string
   return { lines, dropped: `${where}, line ${lines.length + 1}: ${unfinished}; ${why}` };
 }
 
-/** Bytes `start` to `end` of the file as text: a line that began in an earlier chunk. */
 function textAt(fd: number, start: number, end: number): string {
   const bytes = Buffer.allocUnsafe(end - start);
   let offset = 0;
@@ -413,7 +427,7 @@ export function keepState(options: {
   store: Store;
   intervalMs?: number;
   log?: (line: string) => void;
-}): StateKeeper {
+}) {
   const { opened, store } = options;
   const log = options.log ?? ((line: string) => console.error(line));
   const { path, restored, hasher } = opened;
@@ -435,15 +449,22 @@ export function keepState(options: {
   }, options.intervalMs ?? STATE_INTERVAL_MS);
   timer.unref();
   return {
+    /** Worlds restored at start. */
     restoredWorlds,
-    commit: (token, status) => commit(keeping, token, status),
+    /**
+     * Appends what `token`'s request left in its world before its answer leaves (a 4xx in a world the log does not
+     * hold yet changed nothing); an error value when the write failed (the answer must not be a 2xx).
+     */
+    commit: (token: string | undefined, status: number) => commit(keeping, token, status),
+    /** Writes every world now and empties the log (a compaction). */
     save: () => save(keeping),
-    describe: (url) => opened.lock.describe(url),
+    /** Says where the server listens to a second server that asks for the file (state-lock.ts). */
+    describe: (url: string) => opened.lock.describe(url),
+    /** Stops the interval, writes a last time and lets the file go; rejects when that write failed. */
     stop: () => stop(keeping, timer),
   };
 }
 
-/** What a keeper holds between requests. */
 interface Keeping {
   opened: OpenedState;
   store: Store;
@@ -452,7 +473,6 @@ interface Keeping {
   generation: number;
   /** The worlds the log holds whole since the last compaction, and how many IDs each had issued at its last record. */
   written: Map<string, { world: World; issued: number; hash: string }>;
-  /** Whether the log holds anything since the last compaction. */
   changed: boolean;
 }
 

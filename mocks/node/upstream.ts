@@ -140,7 +140,6 @@ async function prepareReplay(path: string, options: UpstreamStepOptions, secrets
   };
 }
 
-/** The files of `--record` and `--drift-report`, when given. */
 interface UpstreamFiles {
   recorder: HarRecorder | undefined;
   report: FileKeeper | undefined;
@@ -152,7 +151,7 @@ interface LiveUpstream extends UpstreamFiles {
   options: UpstreamStepOptions;
   /** The upstream's pool of connections (fetch.ts), which the mock's upstream stage sends through. */
   sender: ReturnType<typeof upstreamSender>;
-  feeds: ExchangeFeeds;
+  feeds: ReturnType<typeof exchangeFeeds>;
 }
 
 /** The drift check and the recording subscribed to the mock's exchanges; the close writes the files a last time. */
@@ -175,7 +174,6 @@ function connectLive(mock: Mock, live: LiveUpstream): UpstreamStep {
   };
 }
 
-/** The start banner's lines of `--upstream`: where it is, what goes there, the files. */
 function describeLive({ target, options, recorder }: LiveUpstream): string[] {
   const fallback = target.fallbackOn;
   const count = validator.operationIds.filter(liveMatcher(target.live)).length;
@@ -196,21 +194,11 @@ function describeLive({ target, options, recorder }: LiveUpstream): string[] {
   return lines;
 }
 
-/** Where the upstream's exchanges go once their answers are sent: the drift check and the recording. */
-interface ExchangeFeeds {
-  drift: ExchangeQueue;
-  push(exchange: Exchange): void;
-  /** Processes what still waits, and logs what each queue left out. */
-  drain(): void;
-  /** Stops the report's timer (the close writes the report itself). */
-  stop(): void;
-}
-
 /**
  * The drift check and the recording, after the answer is sent (docs/performance.md), from two bounded queues
  * (EXCHANGE_QUEUE_LIMITS): the cheap recording must not wait behind the drift check.
  */
-function exchangeFeeds(analyzer: DriftAnalyzer, files: UpstreamFiles, log: (line: string) => void): ExchangeFeeds {
+function exchangeFeeds(analyzer: DriftAnalyzer, files: UpstreamFiles, log: (line: string) => void) {
   const { report, recorder } = files;
   // The report file is written on a change at most once a second (docs/upstream.md), not per answer:
   // a whole report and its JUnit twin per answer cost more than the answer.
@@ -234,10 +222,11 @@ function exchangeFeeds(analyzer: DriftAnalyzer, files: UpstreamFiles, log: (line
   if (recorder !== undefined) recording = exchangeQueue((exchange) => recorder.record(exchange), recordingOptions);
   return {
     drift,
-    push(exchange) {
+    push(exchange: Exchange) {
       drift.push(exchange);
       recording?.push(exchange);
     },
+    /** Processes what still waits, and logs what each queue left out. */
     drain() {
       for (const [queue, feeds] of [
         [drift, 'the drift report'],
@@ -248,6 +237,7 @@ function exchangeFeeds(analyzer: DriftAnalyzer, files: UpstreamFiles, log: (line
         if (dropped > 0) log(`[upstream] ${dropped} exchanges were left out of ${feeds} (its queue was full)`);
       }
     },
+    /** Stops the report's timer (the close writes the report itself). */
     stop: () => clearTimeout(reportTimer),
   };
 }

@@ -1,9 +1,6 @@
-// The delivery engine: the fake's only outbound HTTP. The store decides what goes where and calls
-// `enqueue`; this module queues each delivery and returns its record, and send.ts signs, sends,
-// retries and fills the record in, by the rules of docs/control-api.md ("How deliveries go out",
-// "Where deliveries may go"). It keeps no per-world log (the world's session records each delivery
-// as it is queued), so reset and eviction need no call here. No Node-only imports: the MSW handlers
-// import this file in browsers too.
+// The delivery engine, the fake's only outbound HTTP (docs/control-api.md, "How deliveries go out"): the store calls
+// `enqueue`, this module queues each delivery and returns its record, send.ts signs, sends, retries and fills it in.
+// No per-world log here (the session records each delivery), so reset and eviction need no call. Browser-safe.
 import type { DestinationPolicy } from '../common/destinations.ts';
 import type { EngineSettings } from './send.ts';
 import type { DeliveryRecord, DeliveryRequest, DeliverySink } from './types.ts';

@@ -30,10 +30,7 @@ export interface EngineSettings {
 
 const LOOPBACK_ONLY = destinationPolicy(LOOPBACK);
 
-/**
- * An attempt's headers: the record's (enqueue set them), and a signed delivery gets a fresh
- * `x-pd-signature` (a new `t`) on every attempt.
- */
+/** An attempt's headers: the record's, and for a signed delivery a fresh `x-pd-signature` (a new `t`) each time. */
 async function headersForAttempt(settings: EngineSettings, request: DeliveryRequest, record: DeliveryRecord) {
   const headers = { ...record.headers };
   if (request.signingKey !== undefined) {

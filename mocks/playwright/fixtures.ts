@@ -193,7 +193,6 @@ async function mergePagePact(page: Page, token: string, pact: PactFixtureOptions
   });
 }
 
-/** A control answer: `{data}` or the error body. */
 type Answer = { data?: unknown; error?: string } | null;
 
 /** Control calls of one world over HTTP at `<origin>/__mock`. */

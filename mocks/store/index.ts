@@ -247,7 +247,6 @@ export function createStore(options: StoreOptions = {}) {
 /** The store: one session per token, the worlds held, evicted and restored (createStore). */
 export type Store = ReturnType<typeof createStore>;
 
-/** The names of the scenarios a store holds, for its refusals. */
 function loadedNames(scenarios: ReadonlyMap<string, ScenarioDefinition>): string {
   return scenarios.size === 0 ? 'none' : [...scenarios.keys()].join(', ');
 }

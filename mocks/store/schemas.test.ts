@@ -10,12 +10,8 @@ import { emit } from './api/emit.ts';
 import { emitTrigger } from './connect/trigger-emit.ts';
 import { getCurrentUser, listWorkspaceSources } from './api/users.ts';
 import { getWorkflowErrorEventSummaries } from './api/error-events.ts';
-import {
-  setDeployedTriggerWebhooks,
-  getDeployedTrigger,
-  deployTrigger,
-  listTriggerComponents,
-} from './connect/triggers.ts';
+import { setDeployedTriggerWebhooks, getDeployedTrigger, deployTrigger } from './connect/triggers.ts';
+import { listComponents } from './connect/components.ts';
 import { worldSummary } from './world/summary.ts';
 import { recordingSink, unwrap } from '../../support/results.ts';
 
@@ -134,7 +130,7 @@ describe('store answers and payloads match the document', () => {
       }),
     );
     expectSchema('DeployedComponent', deployed.data);
-    for (const component of unwrap(listTriggerComponents(world, project.id, { limit: 100 })).data)
+    for (const component of unwrap(listComponents(world, project.id, 'trigger', { limit: 100 })).data)
       expectSchema('TriggerComponent', component);
     unwrap(emitTrigger(world, trigger.id, { event: { a: 1 } }));
     unwrap(emitTrigger(world, project.deployed_triggers[0]!.id, { event: 'plain' }));

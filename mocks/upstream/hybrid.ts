@@ -87,13 +87,11 @@ export interface HybridOptions {
   now?: () => number;
 }
 
-/** The hybrid step: the upstream stage, and where it would send a request. */
 export interface Hybrid extends UpstreamStage {
   /** The source a request would be answered from, before any fallback (`control`: a path outside /v1). */
   route(request: AppRequest, head?: RequestHead): Source | 'control';
 }
 const DEFAULT_TIMEOUT_MS = 30_000;
-/** What the mock's answers carry beside an upstream. */
 const MOCK_ANSWERS: UpstreamOutcome = { source: 'mock', headers: { [SOURCE_HEADER]: 'mock' } };
 
 type Planned = {

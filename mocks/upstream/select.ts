@@ -34,7 +34,6 @@ interface UpstreamRefusal {
   message: string;
 }
 
-/** The checked options, or why not. */
 type Selected = { ok: true; value: UpstreamSelection } | { ok: false; error: UpstreamRefusal };
 
 function refuse(option: UpstreamRefusal['option'], message: string): Selected {

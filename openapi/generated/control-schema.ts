@@ -670,7 +670,8 @@ export interface components {
                 }[];
                 deployed_triggers: {
                     id: string;
-                    environment: string;
+                    /** @enum {unknown} */
+                    environment: "development" | "production";
                     /** @description The end user who owns the trigger (`external_user_id` of the deployed-trigger endpoints). */
                     external_user_id: string;
                     /** @description False once `deployedTriggers.update` paused it; an inactive trigger emits nothing. */
@@ -691,7 +692,8 @@ export interface components {
                 connected_accounts: {
                     id: string;
                     external_user_id: string;
-                    environment: string;
+                    /** @enum {unknown} */
+                    environment: "development" | "production";
                     credentials_withheld: boolean;
                 }[];
             }[];
@@ -722,7 +724,8 @@ export interface components {
             connect_tokens: {
                 token: string;
                 project_id: string;
-                environment: string;
+                /** @enum {unknown} */
+                environment: "development" | "production";
                 completed: boolean;
             }[];
         };

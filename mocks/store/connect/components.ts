@@ -316,7 +316,6 @@ interface ActionRun {
   error?: { name: string; message: string; attribution: { origin: 'user' }; props: string[] };
 }
 
-/** What is wrong with one configured value for its prop, or undefined. */
 function propProblem(
   world: World,
   prop: ComponentProp,

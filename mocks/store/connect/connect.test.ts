@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TriggerScope } from './triggers.ts';
+import { getComponent, listComponents } from './components.ts';
 import type { World } from '../world/world.ts';
 import {
   completeConnect,
@@ -19,10 +20,8 @@ import {
   deployTrigger,
   getDeployedTrigger,
   getDeployedTriggerWebhook,
-  getTriggerComponent,
   listDeployedTriggers,
   listDeployedTriggerWebhooks,
-  listTriggerComponents,
   regenerateDeployedTriggerWebhookSigningKey,
   setDeployedTriggerWebhooks,
 } from './triggers.ts';
@@ -221,25 +220,27 @@ describe('deployed-trigger webhooks and emitTrigger', () => {
 
 describe('trigger catalogue, deployment and deployed triggers', () => {
   it('lists and reads the catalogue by key, filtered by q and app', () => {
-    const all = unwrap(listTriggerComponents(world, projectId, { limit: 100 }));
+    const all = unwrap(listComponents(world, projectId, 'trigger', { limit: 100 }));
     expect(all.page_info.total_count).toBe(all.data.length);
     expect(all.data.map((c) => c.key)).toContain('github-new-issue');
     expect(
-      unwrap(listTriggerComponents(world, projectId, { limit: 100, app: 'github' })).data.every((c) =>
+      unwrap(listComponents(world, projectId, 'trigger', { limit: 100, app: 'github' })).data.every((c) =>
         c.key.startsWith('github-'),
       ),
     ).toBe(true);
-    expect(unwrap(listTriggerComponents(world, projectId, { limit: 100, q: 'ISSUE' })).data.map((c) => c.key)).toEqual([
+    expect(
+      unwrap(listComponents(world, projectId, 'trigger', { limit: 100, q: 'ISSUE' })).data.map((c) => c.key),
+    ).toEqual([
       'github-new-issue',
       'github-new-issue-in-repository',
       'jira-new-issue-in-project',
       'linear_app-new-issue-in-team',
     ]);
-    expect(unwrap(getTriggerComponent(world, projectId, 'github-new-issue')).data).toMatchObject({
+    expect(unwrap(getComponent(world, projectId, 'trigger', 'github-new-issue')).data).toMatchObject({
       key: 'github-new-issue',
       component_type: 'trigger',
     });
-    expectError(getTriggerComponent(world, projectId, 'github-no-such-thing'), 404, 'not_found');
+    expectError(getComponent(world, projectId, 'trigger', 'github-no-such-thing'), 404, 'not_found');
   });
 
   it('deploys a dc_ trigger for an end user; a deploy-time webhook_url gets its own key and wins over the project URL; emit_on_deploy emits once', () => {

@@ -6,7 +6,6 @@ import type {
   PageInfo,
   ProjectEnvironment,
   Schemas,
-  TriggerComponent,
   TriggerWebhooks,
 } from '../../factories/types.ts';
 import type { Result } from '../../common/errors.ts';
@@ -18,7 +17,6 @@ import { newId } from '../../ids/ids.ts';
 import { unixSeconds } from '../../ids/random.ts';
 import { projectOf, signingKey } from './connect.ts';
 import { emitTrigger } from './trigger-emit.ts';
-import { getComponent, listComponents } from './components.ts';
 import { type PageQuery, pageOfList } from '../world/pagination.ts';
 import { collectionFull } from '../world/retention.ts';
 import type { DeployedTriggerRecord, EmittedEventRecord, TriggerWebhookRecord, World } from '../world/world.ts';
@@ -27,27 +25,6 @@ import type { DeployedTriggerRecord, EmittedEventRecord, TriggerWebhookRecord, W
 export interface TriggerScope {
   environment: ProjectEnvironment;
   externalUserId: string;
-}
-
-export interface ComponentQuery extends PageQuery {
-  q?: string;
-  app?: string;
-}
-
-/** `triggers.list`: the trigger part of the catalogue (components.ts). */
-export function listTriggerComponents(
-  world: World,
-  projectId: string,
-  query: ComponentQuery,
-): Result<{ data: TriggerComponent[]; page_info: PageInfo }> {
-  return listComponents(world, projectId, 'trigger', query) as Result<{
-    data: TriggerComponent[];
-    page_info: PageInfo;
-  }>;
-}
-
-export function getTriggerComponent(world: World, projectId: string, key: string): Result<{ data: TriggerComponent }> {
-  return getComponent(world, projectId, 'trigger', key) as Result<{ data: TriggerComponent }>;
 }
 
 type DeployTriggerInput = Schemas['DeployTriggerRequest'];

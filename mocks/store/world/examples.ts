@@ -199,7 +199,6 @@ export function plantExamples(
   plantSubscriptions(planting);
 }
 
-/** What every planting step reads: the world, the examples, and the workspace unplaced ones live in. */
 interface Planting {
   world: World;
   examples: DocumentExamples;

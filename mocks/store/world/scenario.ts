@@ -155,7 +155,6 @@ export function plantScenario(world: World, scenario: ScenarioWorld): ScenarioIs
 interface Planting {
   world: World;
   issues: ScenarioIssue[];
-  /** The scenario's workspaces' IDs, in its order. */
   workspaceIds: string[];
   /** Each workspace's first project, where its workflows go. */
   projectOf: Map<string, string>;

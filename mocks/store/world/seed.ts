@@ -129,10 +129,9 @@ function startWorld(options: WorldOptions): { world: World; random: WorldRandom 
 export type WorldRandom = ReturnType<typeof createWorldRandom>;
 
 /**
- * The generator and clock of a world. Seeding is synchronous, so it can draw from one shared
- * generator reseeded per world; the world's own generator (~0.03 ms to seed) is only made when
- * something is created after seeding. Both are seeded from (server seed, token): still
- * deterministic. A restored world continues from its saved generator state.
+ * The generator and clock of a world. Seeding is synchronous, so it draws from one shared generator reseeded per
+ * world; the world's own is made only when something is created after seeding. Both are seeded from (server seed,
+ * token); a restored world continues from its saved generator state.
  */
 export function createWorldRandom(
   options: Pick<WorldOptions, 'seed' | 'token' | 'now' | 'endpointUrl'>,

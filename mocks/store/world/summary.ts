@@ -1,49 +1,10 @@
 // GET /__mock/world: the IDs of a world that no API lists (projects, templates, accounts,
 // deployed triggers) plus the seeded user, workspaces, workflows and sources.
-import type { ProjectEnvironment } from '../../factories/types.ts';
+import type { components } from '../../../openapi/generated/control-schema.ts';
 import type { World } from './world.ts';
 
-export interface WorldSummary {
-  key: string;
-  user: { id: string; username: string };
-  workspaces: Array<{ id: string; name: string; source_count: number }>;
-  projects: Array<{
-    id: string;
-    org_id: string;
-    name: string;
-    /** The length of the logo's `data:` URL, null without one (issue 17: projects.updateLogo). */
-    logo_length: number | null;
-    environments: Array<{ name: string; webhook_url: string | null }>;
-    deployed_triggers: Array<{
-      id: string;
-      environment: ProjectEnvironment;
-      external_user_id: string;
-      /** False once deployedTriggers.update paused it (issue 17). */
-      active: boolean;
-      /** The workflows its events go to (deployedTriggers.updateWorkflows). */
-      workflow_ids: string[];
-      /** The emitted events it keeps for deployedTriggers.listEvents. */
-      event_count: number;
-      webhook_urls: string[];
-      webhooks: Array<{ id: string; url: string }>;
-    }>;
-    accounts: string[];
-    /** The accounts with their end user and environment, and whether their credentials are withheld. */
-    connected_accounts: Array<{
-      id: string;
-      external_user_id: string;
-      environment: ProjectEnvironment;
-      credentials_withheld: boolean;
-    }>;
-  }>;
-  templates: string[];
-  workflows: Array<{ id: string; org_id: string; project_id: string; active: boolean; error_events: number }>;
-  sources: Array<{ id: string; org_id: string }>;
-  webhooks: string[];
-  subscriptions: Array<{ id: string; emitter_id: string; listener_id: string; event_name: string; org_id: string }>;
-  auto_subscriptions: Array<{ event_name: string; listener_id: string }>;
-  connect_tokens: Array<{ token: string; project_id: string; environment: ProjectEnvironment; completed: boolean }>;
-}
+/** The control document's `WorldSummary` (openapi/control.yaml). */
+export type WorldSummary = components['schemas']['WorldSummary'];
 
 export function worldSummary(world: World): WorldSummary {
   return {

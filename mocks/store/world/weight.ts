@@ -3,26 +3,14 @@
 import type { ScenarioDefinition } from './scenario.ts';
 import { MAX_ERROR_EVENTS, type World } from './world.ts';
 
-/**
- * The estimate's figures, measured on Node 24 (heap after a full collection, per world, over 300
- * seeded worlds and 20 of `busy-workspace`; docs/performance.md, "Worlds: memory and eviction"):
- * a world's own objects (user, clock, generator, empty maps) ~8 kB; an event source or a workflow
- * ~1.8 kB; a recorded error event ~1.4 kB; any other record (webhook, project, account...) ~0.5 kB.
- */
+/** The estimate's figures per record kind, measured on Node 24 (docs/scenarios.md, "How big a scenario may be"). */
 export const WEIGHT = { world: 8 * 1024, heavy: 1_800, errorEvent: 1_400, record: 500 } as const;
 /** About what a seeded world weighs (58 kB by the estimate): the store's bound is `maxWorlds` of these. */
 export const SEEDED_WORLD_WEIGHT = 60 * 1024;
-/**
- * The most a scenario world may weigh: ~18,600 sources or workflows, opened in 30-50 ms on the
- * loaded 2-vCPU machine, so opening one does not stall the other clients for seconds (a million
- * sources took 3-5 s and ~120 MB a token).
- */
+/** The most a scenario world may weigh, so opening one stalls no one (docs/scenarios.md, "How big a scenario..."). */
 export const SCENARIO_WEIGHT_LIMIT = 32 * 1024 * 1024;
 
-/**
- * Recorded error events of all the world's workflows (counted when a world is opened: walking
- * every workflow on each request would cost).
- */
+/** Recorded error events of all the world's workflows, counted when a world is opened (not on each request). */
 export function errorEventCount(world: World): number {
   let count = 0;
   for (const record of world.workflows.values()) count += record.errors.length;
