@@ -125,8 +125,6 @@ export function statusMatches(documented: string, status: number): boolean {
   return documented === String(status) || documented === `${String(status)[0]}XX`;
 }
 
-// ---- runtime expressions (OpenAPI 3.1, "Runtime Expressions"), the subset links use here ------
-
 /** What coverage reads of a request's query: a URLSearchParams, or readQuery's reading of its text. */
 export type QueryReader = Pick<URLSearchParams, 'has' | 'get'>;
 
@@ -176,7 +174,6 @@ class PlainQuery implements QueryReader {
   }
 }
 
-/** The query of a request without one: shared, since it is only read. */
 const NO_QUERY: QueryReader = new PlainQuery('');
 
 /** What a runtime expression reads: one exchange's request and answer. */
@@ -226,8 +223,6 @@ export function linkParameter(key: string): { in: 'path' | 'query' | 'header' | 
     : { in: undefined, name: key };
 }
 
-// ---- digesting exchanges -------------------------------------------------------------------------
-
 /**
  * A body's text as the JSON a digest reads (links' expressions), or undefined when it is empty or
  * not JSON: the contracts' exchanges and the mock's run coverage read bodies alike.
@@ -248,19 +243,15 @@ export function jsonBody(text: string): unknown {
 const REMEMBERED = 32;
 
 /**
- * A digest of exchanges in the order they happen: each becomes an Observation, its followed links
- * recognized against the answers seen before it. One per sequence of related requests (a suite
- * file, an explore run). A link counts as followed when a request of its target operation carries
- * the values its parameters name (`$response.body#/data/id`, `$request.path.project_id`, a constant)
- * from an earlier answer of its source operation with the link's status: no caller says which link
- * it meant, so a suite written without links covers them as much as the explorer that walks them.
+ * A digest of exchanges in order, one per sequence of related requests (a suite file, an explore run). A link
+ * counts as followed when a request of its target carries the values its parameters name from an earlier answer
+ * of its source with the link's status: no caller says which link it meant.
  * @example
  * const digest = createDigest(coverageUniverse(document));
  * const observation = digest({ operationId: 'listWebhooks', status: 200, pathParams: {}, query: new URLSearchParams(), headers: {} });
  */
 export function createDigest(universe: CoverageUniverse): (exchange: ObservedExchange) => Observation {
-  // Each operation's plan made once (this runs on every exchange): its parameters split
-  // ('query:limit' -> query, limit), the links that lead to it, whether one starts from it.
+  // Each operation's plan made once: this runs on every exchange.
   const plans = new Map<string, DigestPlan>();
   const planOf = (operationId: string): DigestPlan => {
     let plan = plans.get(operationId);
@@ -301,7 +292,6 @@ export function createDigest(universe: CoverageUniverse): (exchange: ObservedExc
   };
 }
 
-/** What a digest does for one operation's exchanges (createDigest). */
 interface DigestPlan {
   parameters: Array<{ where: string; name: string; key: string }>;
   incoming: LinkUniverse[];
@@ -334,13 +324,7 @@ function follows(link: LinkUniverse, source: ObservedExchange, exchange: Observe
   return true;
 }
 
-// ---- counting and reporting ------------------------------------------------------------------------
-
-/**
- * One operation's count: its exchanges, the statuses it answered, the parameters sent to it, and
- * its last exchange's status and parameters (already in the sets: a run repeats them, and this
- * runs on every exchange of the mock, docs/performance.md).
- */
+/** The last status and parameters are already in the sets: a run repeats them, and this runs on every exchange. */
 interface OperationCount {
   exchanges: number;
   statuses: Set<number>;
@@ -349,7 +333,6 @@ interface OperationCount {
   lastParameters: readonly string[];
 }
 
-/** Whether two lists hold the same strings in the same order. */
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -369,7 +352,6 @@ export interface Coverage {
  * coverage.report().totals.operations; // { covered: 1, total: 34, percent: 2.9 }
  */
 export function createCoverage(universe: CoverageUniverse): Coverage {
-  // One record per operation, made at its first exchange: an exchange looks its operation up once.
   const counts = new Map<string, OperationCount>();
   const followed = new Map<string, number>();
   return {
