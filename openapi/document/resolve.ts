@@ -17,6 +17,8 @@ interface ResolvedResponse {
 
 export interface ResolvedOperation {
   info: Omit<OperationInfo, 'parameters'> & { parameters: ResolvedParameter[] };
+  /** JSON pointer of the operation object (`/paths/~1users~1me/get`). */
+  pointer: string;
   /** JSON pointer of the `application/json` request body schema, or null when the operation takes none. */
   bodySchemaPointer: string | null;
   /** The defaults of the body's top-level properties (`$ref`s followed), applied to a body that lacks them. */
@@ -90,6 +92,7 @@ export function resolveOperations(document: object): ResolvedOperation[] {
         responses: documented,
         ...(Array.isArray(op['x-token-kinds']) ? { tokenKinds: op['x-token-kinds'].map(String) } : {}),
       },
+      pointer: site.pointer,
       bodySchemaPointer,
       bodyDefaults,
       responses,
