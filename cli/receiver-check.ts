@@ -8,7 +8,7 @@ import {
 } from '../mocks/outbound/receiver-check.ts';
 import { checkedFetch } from '../mocks/node/fetch.ts';
 import { defineCommand, EXIT_FAILED, EXIT_OK, flagOrEnv, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
-import { parseDeliveryUrl } from './delivery-url.ts';
+import { parseDeliveryUrl } from './deliver.ts';
 
 const DEFAULT_TIMEOUT_MS = 5000;
 

@@ -21,7 +21,6 @@ import { forEachOperation } from '../openapi/document/operations.ts';
 // The whole control document: its operations' summaries are the help's text (the runtime's copy has no prose).
 import controlDocument from '../openapi/generated/control.json' with { type: 'json' };
 import { document } from '../openapi/generated/document.ts';
-import { kitVersion } from './version.ts';
 import {
   defineCommand,
   type Env,
@@ -29,6 +28,7 @@ import {
   EXIT_OK,
   flagOrEnv,
   fromEnv,
+  kitVersion,
   parseHost,
   parseHttpUrl,
   parsePerSecond,
