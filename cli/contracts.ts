@@ -231,7 +231,6 @@ function readReporting(values: { reporter?: string; output?: string; wait?: stri
   return waitText === undefined ? 10_000 : Number(waitText) * 1000;
 }
 
-/** `--min-coverage OPS,STATUSES`, in percent. */
 function readMinCoverage(text: string | undefined): CoverageThresholds | undefined | UsageError {
   if (text === undefined) return undefined;
   const match = /^(\d{1,3}(?:\.\d+)?),(\d{1,3}(?:\.\d+)?)$/.exec(text.trim());
@@ -243,7 +242,6 @@ function readMinCoverage(text: string | undefined): CoverageThresholds | undefin
 const EXPLORE_ONLY = ['runs', 'seed', 'path', 'max-time', 'max-requests', 'max-rps'] as const;
 type ExploreFlags = { explore?: boolean } & { [flag in (typeof EXPLORE_ONLY)[number]]?: string };
 
-/** `--explore` and the flags that only it takes. */
 function readExplore(values: ExploreFlags, positionals: readonly string[]): ExploreSettings | undefined | UsageError {
   const exploreOnly = EXPLORE_ONLY.filter((name) => values[name] !== undefined);
   if (!values.explore && exploreOnly.length > 0) return usage(`--${exploreOnly[0]} is for --explore`);

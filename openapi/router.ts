@@ -103,7 +103,6 @@ export function createRouter(operations: readonly RoutableOperation[]): Router {
   return { match, order: routes.map((route) => route.operation) };
 }
 
-/** How many lookups a router keeps (createRouter). */
 const KNOWN_LOOKUPS = 1_000;
 
 /** A kept lookup answers many requests: frozen, so no caller can change what the next one gets. */

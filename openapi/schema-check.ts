@@ -160,7 +160,6 @@ interface KeywordOrder {
   groups: Array<[Group, KeywordCheck[]]>;
 }
 
-/** The walk over one document, with what it reads of each schema kept for the next value. */
 class SchemaWalker {
   private readonly orders = new WeakMap<object, KeywordOrder>();
   private readonly patterns = new Map<string, RegExp>();
@@ -278,7 +277,6 @@ function keywordOrderOf(s: Json): KeywordOrder {
   };
 }
 
-/** The checks of those of `keywords` that `s` holds, in their order. */
 function checksOf(s: Json, keywords: readonly string[]): KeywordCheck[] {
   return keywords.filter((keyword) => keyword in s).map((keyword) => CHECKS[keyword]!);
 }
@@ -492,7 +490,6 @@ function hasType(data: unknown, types: readonly string[]): boolean {
   return false;
 }
 
-/** The start of a schema, for an error message. */
 function quote(s: Json): string {
   return JSON.stringify(s).slice(0, 120);
 }
