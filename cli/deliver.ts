@@ -1,5 +1,4 @@
-// `workflow-api-mock deliver --url URL --key KEY --event FILE`: one delivery of FILE's bytes, signed as
-// mocks/outbound/signature.ts signs, and the answer printed.
+// `workflow-api-mock deliver`: one signed delivery of a file's bytes (mocks/outbound/signature.ts), the answer printed.
 import { readFileSync } from 'node:fs';
 import { destinationPolicy } from '../mocks/common/destinations.ts';
 import { DESTINATION_REFUSED } from '../mocks/outbound/delivery.ts';

@@ -1,5 +1,4 @@
-// `workflow-api-mock receiver-check --url URL --key KEY`: a user's webhook receiver put through the checks of
-// mocks/outbound/receiver-check.ts, with a pass/fail table.
+// `workflow-api-mock receiver-check`: a user's webhook receiver through mocks/outbound/receiver-check.ts, as a table.
 import {
   formatCheckTable,
   RECEIVER_CHECKS,

@@ -1,5 +1,4 @@
-// The document's `x-assumed` markers as data (sentence and JSON pointer), for openapi/ASSUMPTIONS.md and the drift
-// report. Browser-safe.
+// The document's `x-assumed` markers as data, for openapi/ASSUMPTIONS.md and the drift report. Browser-safe.
 import { escapePointer } from './json-pointer.ts';
 
 export interface Assumption {

@@ -1,5 +1,4 @@
-// Path template matching: a method and a path (without the server's /v1) -> the operation, its
-// decoded path parameters, or why there is none (unknown path, or a known path with another method).
+// A method and a path (without the server's /v1) -> the operation and its decoded path parameters, or why none.
 import type { OperationLookup } from './types.ts';
 
 export interface RoutableOperation {

@@ -1,5 +1,4 @@
-// The document's operations read once, every `$ref` followed, in the form the router, the request
-// checks and the response checks use at request time: nothing on the hot path walks the document.
+// The document's operations read once, every `$ref` followed: nothing on the request path walks the document.
 import { escapePointer, followRef } from '../json-pointer.ts';
 import type { OperationInfo, ParameterInfo, ResponseInfo } from '../types.ts';
 import { valueFromSchema } from './example-values.ts';
