@@ -2,6 +2,7 @@
 import {
   formatCheckTable,
   RECEIVER_CHECKS,
+  type ReceiverCheckOptions,
   REPLAY_OFFSET_SECONDS,
   runReceiverCheck,
 } from '../mocks/outbound/receiver-check.ts';
@@ -34,11 +35,7 @@ Example:
 
 Exit codes: 0 all checks passed, 1 at least one failed, 2 bad flags.`;
 
-export interface ReceiverCheckCliOptions {
-  url: string;
-  key: string;
-  timeoutMs: number;
-}
+export type ReceiverCheckCliOptions = Required<Pick<ReceiverCheckOptions, 'url' | 'key' | 'timeoutMs'>>;
 
 export const RECEIVER_CHECK = defineCommand({
   name: 'receiver-check',
