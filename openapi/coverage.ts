@@ -183,9 +183,7 @@ export interface ExpressionSource {
   query: QueryReader;
   /** Request headers, names lower case. */
   headers: Record<string, string>;
-  /** The request's parsed JSON body, if any. */
   requestBody?: unknown;
-  /** The answer's parsed JSON body, if any. */
   responseBody?: unknown;
 }
 
@@ -339,11 +337,6 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-export interface Coverage {
-  add(observation: Observation): void;
-  report(): CoverageReport;
-}
-
 /**
  * Counts observations against the universe.
  * @example
@@ -351,11 +344,11 @@ export interface Coverage {
  * coverage.add({ operationId: 'getCurrentUser', status: 200, parameters: [], links: [] });
  * coverage.report().totals.operations; // { covered: 1, total: 34, percent: 2.9 }
  */
-export function createCoverage(universe: CoverageUniverse): Coverage {
+export function createCoverage(universe: CoverageUniverse) {
   const counts = new Map<string, OperationCount>();
   const followed = new Map<string, number>();
   return {
-    add(observation) {
+    add(observation: Observation): void {
       let count = counts.get(observation.operationId);
       if (count === undefined) {
         count = { exchanges: 0, statuses: new Set(), parameters: new Set(), lastStatus: -1, lastParameters: [] };
@@ -372,7 +365,7 @@ export function createCoverage(universe: CoverageUniverse): Coverage {
       }
       for (const link of observation.links) followed.set(link, (followed.get(link) ?? 0) + 1);
     },
-    report() {
+    report(): CoverageReport {
       const operations = universe.operations.map((operation): OperationCoverage => {
         const count = counts.get(operation.operationId);
         const seen = [...(count?.statuses ?? [])].sort((a, b) => a - b);
@@ -426,6 +419,9 @@ export function createCoverage(universe: CoverageUniverse): Coverage {
     },
   };
 }
+
+/** What createCoverage makes: observations counted against a universe. */
+export type Coverage = ReturnType<typeof createCoverage>;
 
 /** A `default` answer is documented for what the others do not list: no run can be asked to hit it, so it is not counted. */
 function countable(row: OperationCoverage): number {
