@@ -1,11 +1,41 @@
 // Drift: where a real service's answers depart from the document (docs/upstream.md, "Drift report"):
 // the validator's issues per operation, plus undeclared fields and `x-assumed` verdicts. Browser-safe.
-import { type Assumption, collectAssumptions } from './assumptions.ts';
 import { resolveOperations } from './document/resolve.ts';
 import { escapePointer, followRef, valueAt } from './json-pointer.ts';
 import { documentedStatusKey, mediaTypeOf } from './response.ts';
 import type { Issue, Validator } from './types.ts';
 import type { ResolvedOperation } from './document/resolve.ts';
+
+export interface Assumption {
+  /** JSON pointer of the object carrying the marker (`/paths/~1users~1me/get`, `/components/schemas/Error`). */
+  pointer: string;
+  sentence: string;
+}
+
+/**
+ * Every `x-assumed: true` marker of the document, in document order, with its `x-assumption` sentence.
+ * @example
+ * collectAssumptions(document).find((a) => a.pointer === '/components/schemas/Error')?.sentence;
+ */
+export function collectAssumptions(document: unknown): Assumption[] {
+  const found: Assumption[] = [];
+  const walk = (node: unknown, pointer: string) => {
+    if (Array.isArray(node)) {
+      for (const [index, item] of node.entries()) walk(item, `${pointer}/${index}`);
+      return;
+    }
+    if (node === null || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    if (record['x-assumed'] === true) {
+      found.push({ pointer: pointer || '/', sentence: String(record['x-assumption'] ?? '').trim() });
+    }
+    for (const [key, value] of Object.entries(record)) {
+      walk(value, `${pointer}/${escapePointer(key)}`);
+    }
+  };
+  walk(document, '');
+  return found;
+}
 
 /** One answer of the service: what the drift report reads of an exchange. */
 export interface ObservedAnswer {

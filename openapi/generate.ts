@@ -1,7 +1,7 @@
 // Everything derived from openapi/openapi.yaml and openapi/control.yaml is produced here, in
 // memory, so that the same function serves `npm run generate` (write) and the staleness check (compare).
 import openapiTS, { astToString } from 'openapi-typescript';
-import { collectAssumptions } from './assumptions.ts';
+import { collectAssumptions } from './drift.ts';
 import { resolveOperations } from './document/resolve.ts';
 import { CONTROL_DOCUMENT_PATH, loadDocument, type JsonObject } from './load-document.ts';
 
