@@ -136,7 +136,6 @@ export const CONTRACTS = defineCommand({
     'max-rps': { type: 'string' },
   },
   interpret(values, positionals, processEnv): ContractsOptions | UsageError {
-    // Each reader answers its group of flags or the first refusal among them, in this order.
     const targeted = readTarget(values, processEnv);
     if ('kind' in targeted) return targeted;
     const waitMs = readReporting(values, processEnv);

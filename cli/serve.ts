@@ -279,7 +279,6 @@ export const SERVE = defineCommand({
     const host = parseHost(flagOrEnv('host', values.host, env, 'HOST'), DEFAULT_HOST);
     if (typeof host !== 'string') return host;
     const options: ServeOptions = { port, host, quiet: values.quiet === true };
-    // Each reader fills its group of options; the first refusal is the answer, in this order.
     const refused =
       readSeed(values, env, options) ??
       readWorldLimits(values, env, options) ??

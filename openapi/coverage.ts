@@ -21,7 +21,6 @@ export interface LinkUniverse {
   from: string;
   status: string;
   name: string;
-  /** The target's operationId. */
   to: string;
   /** As written: parameter name (optionally `path.`, `query.`, `header.` prefixed) -> runtime expression or constant. */
   parameters: Record<string, unknown>;

@@ -49,7 +49,6 @@ interface Outputs {
   /** The document without its prose, which the module exports. */
   runtime: string;
   module: string;
-  /** The module's export. */
   name: string;
 }
 
@@ -88,7 +87,6 @@ async function documentFiles(document: JsonObject, out: Outputs): Promise<Genera
   ];
 }
 
-/** Keywords whose string value is prose for people; never inside data (examples, defaults, enums), where they are fields. */
 const PROSE = new Set(['description', 'summary', 'x-assumption']);
 const DATA = new Set(['example', 'examples', 'default', 'const', 'enum']);
 
