@@ -1,6 +1,7 @@
 // The one parse/usage/exit path of every subcommand: a bad flag or value is one line on stderr and exit 2.
 // Exit codes of every subcommand: 0 ok, 1 failures (failed checks, refused delivery, busy port), 2 usage.
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 
@@ -155,6 +156,22 @@ export async function runCommand<F extends Flags, T>(
     return EXIT_USAGE;
   }
   return run(parsed.options);
+}
+
+/**
+ * A file's text, or undefined once `PROGRAM command: cannot read FILE: REASON` is on stderr.
+ *
+ * @example
+ * const text = await readOrSay('drift', 'staging.har');
+ */
+export async function readOrSay(command: string, file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    console.error(`${PROGRAM} ${command}: cannot read ${file}: ${reason}`);
+    return undefined;
+  }
 }
 
 /** An environment variable that is set but empty counts as unset (`PORT= npm start`); a flag never does. */

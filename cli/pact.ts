@@ -1,12 +1,11 @@
 // `workflow-api-mock pact check FILE...` (docs/pact.md, "pact check"): each interaction of a Pact file judged
 // offline by the kit's validator, as bi-directional contract testing does.
-import { readFile } from 'node:fs/promises';
 import { coverageUniverse, createCoverage, type CoverageReport } from '../openapi/coverage.ts';
 import { document } from '../openapi/generated/document.ts';
 import { isObject } from '../openapi/json.ts';
 import { pactFileReport } from '../openapi/pact-check.ts';
 import { validator } from '../openapi/validator.ts';
-import { defineCommand, EXIT_FAILED, EXIT_OK, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
+import { defineCommand, EXIT_FAILED, EXIT_OK, PROGRAM, readOrSay, runCommand, usage, type UsageError } from './args.ts';
 
 const HELP = () => `${PROGRAM} pact: Pact files against the kit's OpenAPI document (docs/pact.md).
 
@@ -65,13 +64,8 @@ export const PACT = defineCommand({
 export async function pactCheck(options: PactCheckOptions): Promise<number> {
   let failed = false;
   for (const file of options.files) {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      console.error(
-        `${PROGRAM} pact check: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      );
+    const text = await readOrSay('pact check', file);
+    if (text === undefined) {
       failed = true;
       continue;
     }
