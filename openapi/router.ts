@@ -1,13 +1,7 @@
 // A method and a path (without the server's /v1) -> the operation and its decoded path parameters, or why none.
-import type { OperationLookup } from './types.ts';
+import type { OperationInfo, OperationLookup } from './types.ts';
 
-export interface RoutableOperation {
-  operationId: string;
-  /** Upper case. */
-  method: string;
-  /** The document's path template, `/workflows/{id}`. */
-  template: string;
-}
+export type RoutableOperation = Pick<OperationInfo, 'operationId' | 'method' | 'template'>;
 
 interface Route {
   operation: RoutableOperation;
