@@ -1,10 +1,24 @@
 // The one parse/usage/exit path of every subcommand: a bad flag or value is one line on stderr and exit 2.
 // Exit codes of every subcommand: 0 ok, 1 failures (failed checks, refused delivery, busy port), 2 usage.
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-import { kitVersion } from './version.ts';
 
 /** The name the package's `bin` installs. */
 export const PROGRAM = 'workflow-api-mock';
+
+/**
+ * The version field of the kit's package.json, read through the package's self-reference (its exports map), which
+ * resolves the same from the checkout (cli/) and from an installed package (dist/cli/).
+ *
+ * @example
+ * console.log(kitVersion()); // '0.1.0'
+ */
+export function kitVersion(): string {
+  const file = createRequire(import.meta.url).resolve('workflow-api-mock-kit/package.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -142,6 +156,22 @@ export async function runCommand<F extends Flags, T>(
     return EXIT_USAGE;
   }
   return run(parsed.options);
+}
+
+/**
+ * A file's text, or undefined once `PROGRAM command: cannot read FILE: REASON` is on stderr.
+ *
+ * @example
+ * const text = await readOrSay('drift', 'staging.har');
+ */
+export async function readOrSay(command: string, file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    console.error(`${PROGRAM} ${command}: cannot read ${file}: ${reason}`);
+    return undefined;
+  }
 }
 
 /** An environment variable that is set but empty counts as unset (`PORT= npm start`); a flag never does. */

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-// The package's `bin` (workflow-api-mock) and, through cli/checkout-bin.js, the checkout's npm
-// scripts (`npm start`): one code path. Node's compile cache keeps later starts fast (docs/performance.md); it only
-// covers modules loaded after it is enabled, hence the dynamic import of the dispatcher. The Node
-// version is checked first, with nothing a too-old Node lacks (cli/node-version.ts).
+// The package's `bin` and, through cli/checkout-bin.js, the checkout's npm scripts. Node's compile cache
+// (docs/performance.md) covers only modules loaded after it is enabled, hence the dynamic import of the dispatcher;
+// the Node version is checked first, with nothing a too-old Node lacks.
 import * as nodeModule from 'node:module';
 import { nodeSupport, SUPPORTED_NODE } from './node-version.ts';
 
@@ -21,8 +20,7 @@ if (!process.stdout.isTTY && process.env.FORCE_COLOR === undefined) process.env.
 nodeModule.enableCompileCache?.();
 const { main } = await import('./main.ts');
 process.exitCode = await main(process.argv.slice(2));
-// Into a pipe, output is queued in the process until the reader takes it, and process.exit drops
-// what is queued (`pact check many.json | cat` ended after ~700 of 12,001 lines). An empty write's
+// process.exit drops output still queued for a pipe (`pact check many.json | cat` lost lines): an empty write's
 // callback runs once everything before it is handed over; then exit, whatever handle lingers.
 await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((done) => stream.write('', done))));
 process.exit();

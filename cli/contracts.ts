@@ -1,8 +1,7 @@
-// `workflow-api-mock contracts`: flags and CONTRACT_* variables into one run of the contract
-// runner (contracts/runner.ts, also the package's `./contracts` entry), its result into an exit code.
+// `workflow-api-mock contracts`: flags and CONTRACT_* variables into one run of contracts/runner.ts, an exit code.
 import { readTargetSettings } from '../contracts/targets/env.ts';
 import type { TargetName } from '../contracts/targets/types.ts';
-import type { CoverageThresholds, ExploreSettings } from '../contracts/runner.ts';
+import type { CoverageThresholds, ExploreSettings, RunContractsOptions } from '../contracts/runner.ts';
 import {
   defineCommand,
   EXIT_FAILED,
@@ -14,9 +13,9 @@ import {
   PROGRAM,
   runCommand,
   usage,
+  type Env,
   type UsageError,
 } from './args.ts';
-import type { Env } from './args.ts';
 
 const TARGETS: readonly TargetName[] = ['mock', 'prism', 'prism-proxy', 'live', 'inprocess', 'msw'];
 /** The targets that run the kit's fake in this process and need no --base-url. */
@@ -107,21 +106,11 @@ base URL, a --base-url without --target is no mock, or the msw target without ms
 flags or environment, or a peer the run needs is not installed: the suites run on vitest
 (npm i -D vitest@^5), --explore on fast-check (npm i -D fast-check@^4).`;
 
-export interface ContractsOptions {
-  /** CONTRACT_* variables for the suites, flags already merged in. */
-  env: Record<string, string>;
-  /** No base URL: start a mock server for the run. */
-  startMock: boolean;
-  filters: string[];
-  junitFile: string | undefined;
-  /** `--wait`, in milliseconds. */
-  waitMs: number;
-  explore: ExploreSettings | undefined;
-  coverageDir: string | undefined;
-  minCoverage: CoverageThresholds | undefined;
-  /** `--shard I/N`. */
-  shard: string | undefined;
-}
+/** The runner's options as the flags fill them, with the CONTRACT_* variables (flags merged in) and whether a mock is started. */
+export type ContractsOptions = Pick<
+  RunContractsOptions,
+  'filters' | 'junitFile' | 'waitMs' | 'coverageDir' | 'minCoverage' | 'shard'
+> & { env: Record<string, string>; startMock: boolean; explore: ExploreSettings | undefined };
 
 export const CONTRACTS = defineCommand({
   name: 'contracts',
@@ -147,7 +136,6 @@ export const CONTRACTS = defineCommand({
     'max-rps': { type: 'string' },
   },
   interpret(values, positionals, processEnv): ContractsOptions | UsageError {
-    // Each reader answers its group of flags or the first refusal among them, in this order.
     const targeted = readTarget(values, processEnv);
     if ('kind' in targeted) return targeted;
     const waitMs = readReporting(values, processEnv);
@@ -231,7 +219,6 @@ function readReporting(values: { reporter?: string; output?: string; wait?: stri
   return waitText === undefined ? 10_000 : Number(waitText) * 1000;
 }
 
-/** `--min-coverage OPS,STATUSES`, in percent. */
 function readMinCoverage(text: string | undefined): CoverageThresholds | undefined | UsageError {
   if (text === undefined) return undefined;
   const match = /^(\d{1,3}(?:\.\d+)?),(\d{1,3}(?:\.\d+)?)$/.exec(text.trim());
@@ -243,7 +230,6 @@ function readMinCoverage(text: string | undefined): CoverageThresholds | undefin
 const EXPLORE_ONLY = ['runs', 'seed', 'path', 'max-time', 'max-requests', 'max-rps'] as const;
 type ExploreFlags = { explore?: boolean } & { [flag in (typeof EXPLORE_ONLY)[number]]?: string };
 
-/** `--explore` and the flags that only it takes. */
 function readExplore(values: ExploreFlags, positionals: readonly string[]): ExploreSettings | undefined | UsageError {
   const exploreOnly = EXPLORE_ONLY.filter((name) => values[name] !== undefined);
   if (!values.explore && exploreOnly.length > 0) return usage(`--${exploreOnly[0]} is for --explore`);

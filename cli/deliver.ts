@@ -1,11 +1,34 @@
-// `workflow-api-mock deliver --url URL --key KEY --event FILE`: one delivery of FILE's bytes, signed as
-// mocks/outbound/signature.ts signs, and the answer printed.
+// `workflow-api-mock deliver`: one signed delivery of a file's bytes (mocks/outbound/signature.ts), the answer printed.
 import { readFileSync } from 'node:fs';
+import { destinationPolicy } from '../mocks/common/destinations.ts';
 import { DESTINATION_REFUSED } from '../mocks/outbound/delivery.ts';
 import { SIGNATURE_HEADER, signPayload } from '../mocks/outbound/signature.ts';
 import { checkedFetch } from '../mocks/node/fetch.ts';
-import { defineCommand, EXIT_FAILED, EXIT_OK, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
-import { parseDeliveryUrl } from './delivery-url.ts';
+import {
+  defineCommand,
+  EXIT_FAILED,
+  EXIT_OK,
+  PROGRAM,
+  parseHttpUrl,
+  runCommand,
+  usage,
+  type UsageError,
+} from './args.ts';
+
+/**
+ * A URL the kit will send webhook deliveries to (`deliver`, `receiver-check`): http(s), and never a
+ * link-local address, where cloud metadata services answer (the server's rule, docs/control-api.md);
+ * names that resolve there are refused as the connection is made (mocks/node/fetch.ts).
+ *
+ * @example
+ * parseDeliveryUrl('--url', 'http://169.254.169.254/'); // a UsageError naming the link-local address
+ */
+export function parseDeliveryUrl(from: string, text: string): string | UsageError {
+  const url = parseHttpUrl(from, text);
+  if (typeof url !== 'string') return url;
+  const refusal = destinationPolicy().refuseUrl(url);
+  return refusal === null ? url : usage(`${from}: ${refusal}; the kit never sends there`);
+}
 
 const TIMEOUT_MS = 10_000;
 

@@ -1,6 +1,5 @@
 // `workflow-api-mock drift RECORDING.har` (docs/upstream.md, "Drift report"): a HAR recording's answers judged
 // offline as `serve --drift-report` judges them live; any HAR 1.2 file, a browser's export too.
-import { readFile } from 'node:fs/promises';
 import { writeFileReplacing } from '../mocks/node/files.ts';
 import { driftJUnit, driftText } from '../openapi/drift-report.ts';
 import { createDriftAnalyzer } from '../openapi/drift.ts';
@@ -9,7 +8,7 @@ import document from '../openapi/generated/openapi.json' with { type: 'json' };
 import { validator } from '../openapi/validator.ts';
 import { answerOfHarEntry } from '../mocks/upstream/answers.ts';
 import { parseHar } from '../mocks/upstream/parse-har.ts';
-import { defineCommand, EXIT_FAILED, EXIT_OK, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
+import { defineCommand, EXIT_FAILED, EXIT_OK, PROGRAM, readOrSay, runCommand, usage, type UsageError } from './args.ts';
 
 const HELP = () => `${PROGRAM} drift: where a recorded service departs from the kit's OpenAPI document.
 
@@ -60,14 +59,8 @@ export const DRIFT = defineCommand({
  * process.exitCode = await drift({ recording: 'staging.har', json: false });
  */
 export async function drift(options: DriftOptions): Promise<number> {
-  let text: string;
-  try {
-    text = await readFile(options.recording, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    console.error(`${PROGRAM} drift: cannot read ${options.recording}: ${reason}`);
-    return EXIT_FAILED;
-  }
+  const text = await readOrSay('drift', options.recording);
+  if (text === undefined) return EXIT_FAILED;
   const har = parseHar(text);
   if ('error' in har) {
     console.error(`${PROGRAM} drift: ${options.recording} is ${har.error}`);

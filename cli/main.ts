@@ -1,8 +1,5 @@
-// The dispatcher of `workflow-api-mock <command>`: top-level --help and --version, and the one
-// subcommand asked for, imported only then (so `serve` starts without loading vitest or Prism's
-// launcher; start-up budget in docs/performance.md).
-import { consoleIo, EXIT_OK, EXIT_USAGE, PROGRAM, usageLine, type Io } from './args.ts';
-import { kitVersion } from './version.ts';
+// The dispatcher of `workflow-api-mock <command>`: a subcommand is loaded only when asked for (docs/performance.md).
+import { consoleIo, EXIT_OK, EXIT_USAGE, kitVersion, PROGRAM, usageLine, type Io } from './args.ts';
 
 interface Subcommand {
   /** One line for the top-level help. */

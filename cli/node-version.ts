@@ -1,6 +1,4 @@
-// Which Node the command line runs on: package.json's engines.node, checked before anything else
-// loads. On an older Node the commands would fail later with errors that do not say why (a missing
-// export of a built-in module, an unknown file type); an untested major gets a warning.
+// package.json's engines.node, checked before anything loads: an older Node would fail later saying nothing of why.
 
 /** package.json's engines.node (cli/node-version.test.ts keeps the two equal). */
 export const SUPPORTED_NODE = '^22.13.0 || ^24.0.0 || >=26.0.0';

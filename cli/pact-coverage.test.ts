@@ -9,7 +9,7 @@ import { createMock } from '../mocks/index.ts';
 import { writePactFile } from '../mocks/node/server.ts';
 import { createRecordingSink } from '../mocks/store/world/recording-sink.ts';
 import { killRunning, runCli } from '../support/cli.ts';
-import { pactCoverage } from './pact-coverage.ts';
+import { pactCoverage } from './pact.ts';
 
 afterEach(killRunning);
 const dir = mkdtempSync(join(tmpdir(), 'pact-coverage-'));

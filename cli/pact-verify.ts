@@ -1,6 +1,5 @@
 // `workflow-api-mock pact verify FILE... --target mock|URL` (docs/pact.md, "pact verify"): Pact files replayed with
 // the contract runner's targets and live safety (writes to a URL only with --allow-writes).
-import { readFile } from 'node:fs/promises';
 import { writeFileReplacing } from '../mocks/node/files.ts';
 import { junitXml, type JunitSuite } from '../contracts/junit.ts';
 import { type InteractionOutcome, replayPact } from '../contracts/pact-replay.ts';
@@ -12,6 +11,7 @@ import {
   EXIT_OK,
   parseHttpUrl,
   PROGRAM,
+  readOrSay,
   runCommand,
   usage,
   type UsageError,
@@ -126,13 +126,9 @@ const LABEL = { passed: 'passed ', failed: 'FAILED ', skipped: 'skipped' } as co
 export async function pactVerify(options: PactVerifyOptions): Promise<number> {
   const texts: string[] = [];
   for (const file of options.files) {
-    try {
-      texts.push(await readFile(file, 'utf8'));
-    } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      console.error(`${PROGRAM} pact verify: cannot read ${file}: ${reason}`);
-      return EXIT_FAILED;
-    }
+    const text = await readOrSay('pact verify', file);
+    if (text === undefined) return EXIT_FAILED;
+    texts.push(text);
   }
   const mock = options.target === 'mock';
   let stop: (() => Promise<void>) | undefined;

@@ -1,9 +1,11 @@
 // `workflow-api-mock pact check FILE...` (docs/pact.md, "pact check"): each interaction of a Pact file judged
 // offline by the kit's validator, as bi-directional contract testing does.
-import { readFile } from 'node:fs/promises';
+import { coverageUniverse, createCoverage, type CoverageReport } from '../openapi/coverage.ts';
+import { document } from '../openapi/generated/document.ts';
+import { isObject } from '../openapi/json.ts';
 import { pactFileReport } from '../openapi/pact-check.ts';
-import { formatPactCoverage, pactCoverage } from './pact-coverage.ts';
-import { defineCommand, EXIT_FAILED, EXIT_OK, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
+import { validator } from '../openapi/validator.ts';
+import { defineCommand, EXIT_FAILED, EXIT_OK, PROGRAM, readOrSay, runCommand, usage, type UsageError } from './args.ts';
 
 const HELP = () => `${PROGRAM} pact: Pact files against the kit's OpenAPI document (docs/pact.md).
 
@@ -36,7 +38,7 @@ read or is no Pact file (named on stderr), 2 bad flags.`;
 
 export interface PactCheckOptions {
   files: string[];
-  /** `--coverage`: print what each file covers (cli/pact-coverage.ts). */
+  /** `--coverage`: print what each file covers (pactCoverage). */
   coverage?: boolean;
 }
 
@@ -62,13 +64,8 @@ export const PACT = defineCommand({
 export async function pactCheck(options: PactCheckOptions): Promise<number> {
   let failed = false;
   for (const file of options.files) {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      console.error(
-        `${PROGRAM} pact check: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      );
+    const text = await readOrSay('pact check', file);
+    if (text === undefined) {
       failed = true;
       continue;
     }
@@ -83,6 +80,64 @@ export async function pactCheck(options: PactCheckOptions): Promise<number> {
     if (options.coverage) console.log(formatPactCoverage(file, pactCoverage(JSON.parse(text))));
   }
   return failed ? EXIT_FAILED : EXIT_OK;
+}
+
+/**
+ * The coverage of a pact's HTTP interactions: each one whose method and path are an operation of
+ * the document is one exchange of that operation with its response status; others are left out
+ * (`pact check` names them).
+ *
+ * @example
+ * const report = pactCoverage(JSON.parse(readFileSync('pacts/web-app-workflow-api.json', 'utf8')));
+ * report.totals.operations; // { covered: 4, total: 82, percent: 4.8 }
+ */
+export function pactCoverage(pact: unknown): CoverageReport {
+  // Operations and statuses only: what a consumer relies on, not which parameters it sent.
+  const coverage = createCoverage(coverageUniverse(document));
+  const interactions = isObject(pact) && Array.isArray(pact.interactions) ? pact.interactions : [];
+  for (const interaction of interactions) {
+    if (!isObject(interaction) || (interaction.type !== undefined && interaction.type !== 'Synchronous/HTTP')) continue;
+    const { request, response } = interaction;
+    if (!isObject(request) || !isObject(response) || typeof response.status !== 'number') continue;
+    if (typeof request.method !== 'string' || typeof request.path !== 'string') continue;
+    // The document's paths are under its server's /v1, which a pact's paths carry (as pact check reads them).
+    const match = validator.matchOperation(request.method, request.path.replace(/^\/v1(?=\/)/, ''));
+    if (match.kind !== 'match') continue;
+    coverage.add({ operationId: match.operationId, status: response.status, parameters: [], links: [] });
+  }
+  return coverage.report();
+}
+
+/**
+ * What `pact check --coverage` prints for one file: one line per operation the pact relies on
+ * (its request, the statuses expected, of the statuses the document lists), then the totals.
+ *
+ * @example
+ * console.log(formatPactCoverage('pacts/web-app-workflow-api.json', pactCoverage(pact)));
+ */
+export function formatPactCoverage(file: string, report: CoverageReport): string {
+  const used = report.operations.filter((operation) => operation.exchanges > 0);
+  const rows = used.map((operation) => [
+    operation.operationId,
+    `${operation.method} ${operation.path}`,
+    [...operation.statuses.seen].sort((a, b) => a - b).join(' '),
+    operation.statuses.documented.join(' '),
+  ]);
+  const header = ['operation', 'request', 'statuses relied on', 'documented'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const render = (row: string[]) =>
+    `  ${row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd()}`;
+  const { operations, statuses } = report.totals;
+  return [
+    `${file}: what the consumer relies on (operations x statuses):`,
+    ...(rows.length === 0
+      ? ['  no interaction is an operation of the document']
+      : [render(header), ...rows.map(render)]),
+    `  operations ${operations.covered}/${operations.total} (${operations.percent}%), documented statuses ${statuses.covered}/${statuses.total} (${statuses.percent}%)`,
+  ].join('\n');
 }
 
 /** The `pact` subcommand: argv after its name, answers the exit code. */

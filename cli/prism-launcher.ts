@@ -1,5 +1,4 @@
-// Starts Stoplight Prism on the kit's document as a child process and waits until it answers: the one launcher of
-// `workflow-api-mock prism`, the Prism contract targets (docs/contracts.md) and their tests.
+// Stoplight Prism on the kit's document as a child process, once it answers: for `prism` and the Prism targets.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';

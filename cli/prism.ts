@@ -13,7 +13,7 @@ import {
   usage,
   type UsageError,
 } from './args.ts';
-import { PRISM_INSTALL, PRISM_PACKAGE, resolvePrism, startPrism } from './prism-launcher.ts';
+import { PRISM_INSTALL, PRISM_PACKAGE, type PrismOptions, resolvePrism, startPrism } from './prism-launcher.ts';
 
 const PORTS = { mock: 4011, proxy: 4012 } as const;
 
@@ -53,17 +53,9 @@ Examples:
 Exit codes: 0 stopped by SIGINT/SIGTERM, 1 Prism is not installed, failed to start or exited,
 2 bad flags.`;
 
-export interface PrismCliOptions {
-  mode: 'mock' | 'proxy';
-  port: number;
-  host: string;
-  dynamic: boolean;
-  upstream: string | undefined;
-  /** `--wait`: how long Prism may take to start answering, in milliseconds. */
-  waitMs: number;
-  /** Where to look for Prism; undefined = the working directory, then the kit. */
-  resolveFrom: readonly string[] | undefined;
-}
+/** startPrism's options as the flags fill them, `--wait` in ms, and where to look for Prism (undefined: cwd, then the kit). */
+export type PrismCliOptions = Required<Pick<PrismOptions, 'mode' | 'port' | 'host' | 'dynamic'>> &
+  Pick<PrismOptions, 'upstream'> & { waitMs: number; resolveFrom: readonly string[] | undefined };
 
 export const PRISM = defineCommand({
   name: 'prism',

@@ -1,14 +1,14 @@
-// `workflow-api-mock receiver-check --url URL --key KEY`: a user's webhook receiver put through the checks of
-// mocks/outbound/receiver-check.ts, with a pass/fail table.
+// `workflow-api-mock receiver-check`: a user's webhook receiver through mocks/outbound/receiver-check.ts, as a table.
 import {
   formatCheckTable,
   RECEIVER_CHECKS,
+  type ReceiverCheckOptions,
   REPLAY_OFFSET_SECONDS,
   runReceiverCheck,
 } from '../mocks/outbound/receiver-check.ts';
 import { checkedFetch } from '../mocks/node/fetch.ts';
 import { defineCommand, EXIT_FAILED, EXIT_OK, flagOrEnv, PROGRAM, runCommand, usage, type UsageError } from './args.ts';
-import { parseDeliveryUrl } from './delivery-url.ts';
+import { parseDeliveryUrl } from './deliver.ts';
 
 const DEFAULT_TIMEOUT_MS = 5000;
 
@@ -35,11 +35,7 @@ Example:
 
 Exit codes: 0 all checks passed, 1 at least one failed, 2 bad flags.`;
 
-export interface ReceiverCheckCliOptions {
-  url: string;
-  key: string;
-  timeoutMs: number;
-}
+export type ReceiverCheckCliOptions = Required<Pick<ReceiverCheckOptions, 'url' | 'key' | 'timeoutMs'>>;
 
 export const RECEIVER_CHECK = defineCommand({
   name: 'receiver-check',

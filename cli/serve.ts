@@ -12,16 +12,15 @@ import {
   SCENARIO_LOAD_TIMEOUT_MS,
   STATE_INTERVAL_MS,
 } from '../mocks/common/defaults.ts';
-import { type Destination, parseDestinations } from '../mocks/common/destinations.ts';
-import { type CorsOrigins, parseAllowedHosts, parseCorsOrigins } from '../mocks/node/cors.ts';
+import { parseDestinations } from '../mocks/common/destinations.ts';
+import { parseAllowedHosts, parseCorsOrigins } from '../mocks/node/cors.ts';
 import type { Mock, ScenarioDefinition } from '../mocks/index.ts';
-import { selectUpstream, type UpstreamSelection } from '../mocks/upstream/select.ts';
-import { type MatchField, parseMatchRule } from '../mocks/upstream/replay.ts';
+import { selectUpstream } from '../mocks/upstream/select.ts';
+import { parseMatchRule } from '../mocks/upstream/replay.ts';
 import { forEachOperation } from '../openapi/document/operations.ts';
 // The whole control document: its operations' summaries are the help's text (the runtime's copy has no prose).
 import controlDocument from '../openapi/generated/control.json' with { type: 'json' };
 import { document } from '../openapi/generated/document.ts';
-import { kitVersion } from './version.ts';
 import {
   defineCommand,
   type Env,
@@ -29,6 +28,7 @@ import {
   EXIT_OK,
   flagOrEnv,
   fromEnv,
+  kitVersion,
   parseHost,
   parseHttpUrl,
   parsePerSecond,
@@ -41,10 +41,6 @@ import {
   type UsageError,
 } from './args.ts';
 
-/** What --public-url looks like, in its refusal. */
-const PUBLIC_URL_EXAMPLE = 'https://mock.example.test:8443';
-
-/** One line per operation of the control API's document: method, path and summary. */
 function controlRoutes(): string {
   const lines: string[] = [];
   forEachOperation(controlDocument, (path, method, operation) => {
@@ -225,37 +221,20 @@ SIGINT/SIGTERM failed, the --upstream is refused (link-local, not in --deliver-t
 be written (its folder is missing or unwritable; the coverage report also at exit), 2 bad flags or
 environment.`;
 
-export interface ServeOptions {
-  port: number;
-  host: string;
-  seed?: number | string;
-  quiet: boolean;
-  maxConnections?: number;
-  maxWorlds?: number;
-  /** Each field is its flag's value (the help says what each does); durations in ms, absent: never. */
-  worldTtlMs?: number;
-  faults?: { latencyMs?: { min: number; max: number }; failRate?: number; rateLimitPerSecond?: number };
-  state?: string;
-  stateIntervalMs?: number;
-  /** Env `STATE_KEY`: the key of the state file's token hashes. */
-  stateKey?: string;
-  noControl?: boolean;
-  publicUrl?: string;
-  deliverTo?: Destination[];
-  cors?: CorsOrigins;
-  allowedHosts?: string[];
-  scenarios?: string;
-  coverageReport?: string;
-  pact?: { dir: string; consumer: string };
-  /** `--upstream`, `--live`, `--fallback-on`. */
-  upstream?: UpstreamSelection;
-  record?: string;
-  /** `--record-max`, in bytes. */
-  recordMax?: number;
-  driftReport?: string;
-  replay?: string;
-  match?: MatchField[];
-}
+/** startServer's options as the flags fill them (the help says what each does), and the flags read otherwise. */
+export type ServeOptions = Required<Pick<ServerOptions, 'port' | 'host' | 'quiet'>> &
+  Pick<ServerOptions, 'seed' | 'maxWorlds' | 'worldTtlMs' | 'faults' | 'publicUrl' | 'deliverTo' | 'cors'> &
+  Pick<ServerOptions, 'allowedHosts' | 'upstream' | 'record' | 'recordMax' | 'driftReport' | 'replay' | 'match'> & {
+    maxConnections?: number;
+    state?: string;
+    stateIntervalMs?: number;
+    /** Env `STATE_KEY`: the key of the state file's token hashes. */
+    stateKey?: string;
+    noControl?: boolean;
+    scenarios?: string;
+    coverageReport?: string;
+    pact?: { dir: string; consumer: string };
+  };
 
 type UpstreamOptions = Pick<ServeOptions, 'upstream' | 'record' | 'recordMax' | 'driftReport' | 'replay' | 'match'>;
 
@@ -300,7 +279,6 @@ export const SERVE = defineCommand({
     const host = parseHost(flagOrEnv('host', values.host, env, 'HOST'), DEFAULT_HOST);
     if (typeof host !== 'string') return host;
     const options: ServeOptions = { port, host, quiet: values.quiet === true };
-    // Each reader fills its group of options; the first refusal is the answer, in this order.
     const refused =
       readSeed(values, env, options) ??
       readWorldLimits(values, env, options) ??
@@ -330,7 +308,6 @@ function readSeed(values: { seed?: string }, env: Env, options: ServeOptions): R
   return undefined;
 }
 
-/** `--max-connections`, `--max-worlds`, `--world-ttl`: what the server holds at once, and for how long. */
 function readWorldLimits(values: LimitFlags, env: Env, options: ServeOptions): Refusal {
   const maxConnections = values['max-connections'];
   if (maxConnections !== undefined) {
@@ -357,7 +334,6 @@ function readWorldLimits(values: LimitFlags, env: Env, options: ServeOptions): R
   return undefined;
 }
 
-/** `--latency`, `--fail-rate`, `--rate-limit` (the server's faults, mocks/app/faults.ts) and `--no-control`. */
 function readFaults(
   values: { latency?: string; 'fail-rate'?: string; 'rate-limit'?: string; 'no-control'?: boolean },
   env: Env,
@@ -396,14 +372,13 @@ function readPublicUrl(values: { 'public-url'?: string }, env: Env, options: Ser
   const url = new URL(parsed);
   // A path, query or user would not reach the endpoints.
   if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
-    const shape = `an origin such as ${PUBLIC_URL_EXAMPLE} (no path or query)`;
+    const shape = 'an origin such as https://mock.example.test:8443 (no path or query)';
     return usage(`${publicUrl.from} must be ${shape}, got "${publicUrl.text}"`);
   }
   options.publicUrl = url.origin;
   return undefined;
 }
 
-/** `--state`, `--state-interval` and, with them, env `STATE_KEY`. */
 function readState(values: { state?: string; 'state-interval'?: string }, env: Env, options: ServeOptions): Refusal {
   const state = flagOrEnv('state', values.state, env, 'STATE_FILE');
   if (state !== undefined) {
@@ -425,7 +400,6 @@ function readState(values: { state?: string; 'state-interval'?: string }, env: E
   return undefined;
 }
 
-/** `--deliver-to`, `--cors` and `--allowed-hosts`: where deliveries may go, which pages and names may call. */
 function readDestinations(
   values: { 'deliver-to'?: string; cors?: string; 'allowed-hosts'?: string },
   env: Env,
@@ -452,7 +426,6 @@ function readDestinations(
   return undefined;
 }
 
-/** `--scenarios` and `--coverage-report`: a folder read at start, a file written at exit. */
 function readFiles(values: FileFlags, env: Env, options: ServeOptions): Refusal {
   const scenarios = flagOrEnv('scenarios', values.scenarios, env, 'SCENARIOS');
   if (scenarios !== undefined) {
@@ -497,7 +470,6 @@ const UPSTREAM_FLAGS = {
   maxBodyBytes: 'upstream-max-body',
 } as const;
 
-/** The flags of docs/upstream.md: `--upstream` and its companions, `--replay`, `--match`. */
 function interpretUpstream(values: {
   upstream?: string;
   live?: string;
@@ -631,7 +603,6 @@ type ServerModule = typeof import('../mocks/node/server.ts');
 type RunningServer = Awaited<ReturnType<ServerModule['startServer']>>;
 type ServerOptions = NonNullable<Parameters<ServerModule['startServer']>[0]>;
 
-/** Where `--pact-dir` writes the consumer's file. */
 function pactFile(pact: { dir: string; consumer: string }): string {
   return `${pact.dir.replace(/\/+$/, '')}/${pact.consumer}-workflow-api.json`;
 }
@@ -652,7 +623,6 @@ async function writePact(running: RunningServer, pact: { dir: string; consumer: 
   }
 }
 
-/** The command line's options as startServer's. */
 function serverOptions(options: ServeOptions, scenarios: ScenarioDefinition[] | undefined): ServerOptions {
   // The rest are startServer's own names; it reads an undefined option as an absent one.
   const { maxConnections, noControl, state, stateIntervalMs, stateKey, pact, coverageReport: _, ...same } = options;
@@ -667,7 +637,6 @@ function serverOptions(options: ServeOptions, scenarios: ScenarioDefinition[] | 
   };
 }
 
-/** Why the server could not start, in a line for stderr. */
 function startFailure(error: unknown, { port, host }: ServeOptions): string {
   const code = (error as NodeJS.ErrnoException).code;
   const name = (error as Error).name;
@@ -704,7 +673,6 @@ function exitOnSignal(running: RunningServer, options: ServeOptions, node: Serve
   });
 }
 
-/** The lines that say the server listens: where, what it restored, its upstream, how to try it. */
 function printBanner(
   server: RunningServer,
   options: ServeOptions,

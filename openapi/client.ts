@@ -1,5 +1,4 @@
 // The typed client: openapi-fetch over the types generated from openapi/openapi.yaml.
-// Every path, parameter, body and response of the document is checked by the compiler.
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from './generated/schema.ts';
 

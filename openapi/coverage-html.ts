@@ -1,5 +1,4 @@
-// The coverage report (openapi/coverage.ts) as one self-contained HTML page: the totals, then one
-// row per operation and one per link, uncovered cells marked. Browser-safe string building.
+// The coverage report (openapi/coverage.ts) as one self-contained HTML page. Browser-safe.
 import type { CoverageReport, Ratio } from './coverage.ts';
 
 const html = (text: string) =>

@@ -21,7 +21,6 @@ export interface LinkUniverse {
   from: string;
   status: string;
   name: string;
-  /** The target's operationId. */
   to: string;
   /** As written: parameter name (optionally `path.`, `query.`, `header.` prefixed) -> runtime expression or constant. */
   parameters: Record<string, unknown>;
@@ -125,8 +124,6 @@ export function statusMatches(documented: string, status: number): boolean {
   return documented === String(status) || documented === `${String(status)[0]}XX`;
 }
 
-// ---- runtime expressions (OpenAPI 3.1, "Runtime Expressions"), the subset links use here ------
-
 /** What coverage reads of a request's query: a URLSearchParams, or readQuery's reading of its text. */
 export type QueryReader = Pick<URLSearchParams, 'has' | 'get'>;
 
@@ -176,7 +173,6 @@ class PlainQuery implements QueryReader {
   }
 }
 
-/** The query of a request without one: shared, since it is only read. */
 const NO_QUERY: QueryReader = new PlainQuery('');
 
 /** What a runtime expression reads: one exchange's request and answer. */
@@ -186,9 +182,7 @@ export interface ExpressionSource {
   query: QueryReader;
   /** Request headers, names lower case. */
   headers: Record<string, string>;
-  /** The request's parsed JSON body, if any. */
   requestBody?: unknown;
-  /** The answer's parsed JSON body, if any. */
   responseBody?: unknown;
 }
 
@@ -226,8 +220,6 @@ export function linkParameter(key: string): { in: 'path' | 'query' | 'header' | 
     : { in: undefined, name: key };
 }
 
-// ---- digesting exchanges -------------------------------------------------------------------------
-
 /**
  * A body's text as the JSON a digest reads (links' expressions), or undefined when it is empty or
  * not JSON: the contracts' exchanges and the mock's run coverage read bodies alike.
@@ -248,19 +240,15 @@ export function jsonBody(text: string): unknown {
 const REMEMBERED = 32;
 
 /**
- * A digest of exchanges in the order they happen: each becomes an Observation, its followed links
- * recognized against the answers seen before it. One per sequence of related requests (a suite
- * file, an explore run). A link counts as followed when a request of its target operation carries
- * the values its parameters name (`$response.body#/data/id`, `$request.path.project_id`, a constant)
- * from an earlier answer of its source operation with the link's status: no caller says which link
- * it meant, so a suite written without links covers them as much as the explorer that walks them.
+ * A digest of exchanges in order, one per sequence of related requests (a suite file, an explore run). A link
+ * counts as followed when a request of its target carries the values its parameters name from an earlier answer
+ * of its source with the link's status: no caller says which link it meant.
  * @example
  * const digest = createDigest(coverageUniverse(document));
  * const observation = digest({ operationId: 'listWebhooks', status: 200, pathParams: {}, query: new URLSearchParams(), headers: {} });
  */
 export function createDigest(universe: CoverageUniverse): (exchange: ObservedExchange) => Observation {
-  // Each operation's plan made once (this runs on every exchange): its parameters split
-  // ('query:limit' -> query, limit), the links that lead to it, whether one starts from it.
+  // Each operation's plan made once: this runs on every exchange.
   const plans = new Map<string, DigestPlan>();
   const planOf = (operationId: string): DigestPlan => {
     let plan = plans.get(operationId);
@@ -301,7 +289,6 @@ export function createDigest(universe: CoverageUniverse): (exchange: ObservedExc
   };
 }
 
-/** What a digest does for one operation's exchanges (createDigest). */
 interface DigestPlan {
   parameters: Array<{ where: string; name: string; key: string }>;
   incoming: LinkUniverse[];
@@ -334,13 +321,7 @@ function follows(link: LinkUniverse, source: ObservedExchange, exchange: Observe
   return true;
 }
 
-// ---- counting and reporting ------------------------------------------------------------------------
-
-/**
- * One operation's count: its exchanges, the statuses it answered, the parameters sent to it, and
- * its last exchange's status and parameters (already in the sets: a run repeats them, and this
- * runs on every exchange of the mock, docs/performance.md).
- */
+/** The last status and parameters are already in the sets: a run repeats them, and this runs on every exchange. */
 interface OperationCount {
   exchanges: number;
   statuses: Set<number>;
@@ -349,16 +330,10 @@ interface OperationCount {
   lastParameters: readonly string[];
 }
 
-/** Whether two lists hold the same strings in the same order. */
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
-}
-
-export interface Coverage {
-  add(observation: Observation): void;
-  report(): CoverageReport;
 }
 
 /**
@@ -368,12 +343,11 @@ export interface Coverage {
  * coverage.add({ operationId: 'getCurrentUser', status: 200, parameters: [], links: [] });
  * coverage.report().totals.operations; // { covered: 1, total: 34, percent: 2.9 }
  */
-export function createCoverage(universe: CoverageUniverse): Coverage {
-  // One record per operation, made at its first exchange: an exchange looks its operation up once.
+export function createCoverage(universe: CoverageUniverse) {
   const counts = new Map<string, OperationCount>();
   const followed = new Map<string, number>();
   return {
-    add(observation) {
+    add(observation: Observation): void {
       let count = counts.get(observation.operationId);
       if (count === undefined) {
         count = { exchanges: 0, statuses: new Set(), parameters: new Set(), lastStatus: -1, lastParameters: [] };
@@ -390,7 +364,7 @@ export function createCoverage(universe: CoverageUniverse): Coverage {
       }
       for (const link of observation.links) followed.set(link, (followed.get(link) ?? 0) + 1);
     },
-    report() {
+    report(): CoverageReport {
       const operations = universe.operations.map((operation): OperationCoverage => {
         const count = counts.get(operation.operationId);
         const seen = [...(count?.statuses ?? [])].sort((a, b) => a - b);
@@ -444,6 +418,9 @@ export function createCoverage(universe: CoverageUniverse): Coverage {
     },
   };
 }
+
+/** What createCoverage makes: observations counted against a universe. */
+export type Coverage = ReturnType<typeof createCoverage>;
 
 /** A `default` answer is documented for what the others do not list: no run can be asked to hit it, so it is not counted. */
 function countable(row: OperationCoverage): number {

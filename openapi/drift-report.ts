@@ -1,6 +1,4 @@
-// A drift report (openapi/drift.ts) for people and for CI: a readable summary (the `drift` command,
-// the server's log at exit) and JUnit XML (one test case per operation, failing when it drifts),
-// which every CI system shows as a test report. Browser-safe.
+// A drift report (openapi/drift.ts) as a readable summary and as JUnit XML, one case per operation. Browser-safe.
 import { type DriftReport, isDrifting, MAX_FIELDS_PER_OPERATION, type OperationDrift } from './drift.ts';
 
 /**

@@ -1,12 +1,41 @@
 // Drift: where a real service's answers depart from the document (docs/upstream.md, "Drift report"):
 // the validator's issues per operation, plus undeclared fields and `x-assumed` verdicts. Browser-safe.
-import { type Assumption, collectAssumptions } from './assumptions.ts';
-import { forEachOperation } from './document/operations.ts';
 import { resolveOperations } from './document/resolve.ts';
 import { escapePointer, followRef, valueAt } from './json-pointer.ts';
 import { documentedStatusKey, mediaTypeOf } from './response.ts';
 import type { Issue, Validator } from './types.ts';
 import type { ResolvedOperation } from './document/resolve.ts';
+
+export interface Assumption {
+  /** JSON pointer of the object carrying the marker (`/paths/~1users~1me/get`, `/components/schemas/Error`). */
+  pointer: string;
+  sentence: string;
+}
+
+/**
+ * Every `x-assumed: true` marker of the document, in document order, with its `x-assumption` sentence.
+ * @example
+ * collectAssumptions(document).find((a) => a.pointer === '/components/schemas/Error')?.sentence;
+ */
+export function collectAssumptions(document: unknown): Assumption[] {
+  const found: Assumption[] = [];
+  const walk = (node: unknown, pointer: string) => {
+    if (Array.isArray(node)) {
+      for (const [index, item] of node.entries()) walk(item, `${pointer}/${index}`);
+      return;
+    }
+    if (node === null || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    if (record['x-assumed'] === true) {
+      found.push({ pointer: pointer || '/', sentence: String(record['x-assumption'] ?? '').trim() });
+    }
+    for (const [key, value] of Object.entries(record)) {
+      walk(value, `${pointer}/${escapePointer(key)}`);
+    }
+  };
+  walk(document, '');
+  return found;
+}
 
 /** One answer of the service: what the drift report reads of an exchange. */
 export interface ObservedAnswer {
@@ -101,8 +130,7 @@ const TYPE_MESSAGE =
   /^must be (string|number|integer|boolean|object|array|null)(,(string|number|integer|boolean|object|array|null))*$/;
 
 /**
- * A drift analyzer for a document (the kit's own: `createDriftAnalyzer(document, validator)` from
- * openapi/validator.ts and openapi/generated/document.ts).
+ * A drift analyzer for a document and its validator (openapi/validator.ts).
  * @example
  * const drift = createDriftAnalyzer(document, validator);
  * const body = '{"data":{}}';
@@ -117,7 +145,6 @@ export function createDriftAnalyzer(document: object, validator: Validator): Dri
     assumptions,
     byPointer: new Map(assumptions.map((assumption) => [assumption.pointer, assumption])),
     sites: new Map(resolveOperations(document).map((operation) => [operation.info.operationId, operation])),
-    operationPointers: operationPointersOf(document),
     states: new Map(),
     tallies: new Map(),
     unmatched: [],
@@ -126,15 +153,12 @@ export function createDriftAnalyzer(document: object, validator: Validator): Dri
   return { observe: (answer) => observe(analysis, answer), report: () => report(analysis) };
 }
 
-/** What an analyzer reads of its document, and what the answers showed so far. */
 interface Analysis {
   document: object;
   validator: Validator;
   assumptions: Assumption[];
   byPointer: Map<string, Assumption>;
   sites: Map<string, ResolvedOperation>;
-  /** operationId -> the JSON pointer of its operation object. */
-  operationPointers: Map<string, string>;
   states: Map<string, OperationState>;
   /** Assumption pointer -> the answers that confirmed and contradicted it. */
   tallies: Map<string, Tally>;
@@ -142,7 +166,6 @@ interface Analysis {
   answers: number;
 }
 
-/** One answer of a known operation under judgement: what the steps of `observe` read and add to. */
 interface Judgement {
   state: OperationState;
   status: number;
@@ -173,7 +196,7 @@ function observe(analysis: Analysis, answer: ObservedAnswer): OperationDrift | n
     status: answer.status,
     body,
     issues: validator.validateResponse(operationId, answer.status, answer.contentType, body),
-    operationPointer: analysis.operationPointers.get(operationId)!,
+    operationPointer: sites.get(operationId)!.pointer,
     reached: new Set(),
     contradicted: new Set(),
   };
@@ -188,7 +211,6 @@ function observe(analysis: Analysis, answer: ObservedAnswer): OperationDrift | n
   return drift;
 }
 
-/** The operation's drift so far, begun empty on its first answer. */
 function stateOf({ states, validator }: Analysis, operationId: string): OperationState {
   let state = states.get(operationId);
   if (state === undefined) {
@@ -241,8 +263,7 @@ function judgeDocumented(
   if (schemaPointer !== null && body !== undefined) walk(document, schemaPointer, body, '', applied, extras);
   for (const pointer of extras) record(state, 'extra', pointer, 'not in the document', status);
   judgeSchemaAssumptions(analysis, judgement, applied);
-  // Which assumption speaks for this answer: a shared response's own (components/responses/NotFound),
-  // else the operation's.
+  // A shared response's own assumption (components/responses/NotFound) speaks before the operation's.
   const answerAssumption = [response.pointer, operationPointer].find((pointer) => byPointer.has(pointer));
   if (answerAssumption !== undefined) {
     const evidence = issues.length > 0 ? describe(issues[0]!) : undefined;
@@ -373,20 +394,9 @@ function matchOperation(validator: Validator, method: string, path: string): str
   }
 }
 
-/** operationId -> the JSON pointer of its operation object (`/paths/~1users~1me/get`). */
-function operationPointersOf(document: object): Map<string, string> {
-  const out = new Map<string, string>();
-  forEachOperation(document, (_path, _method, operation, site) => {
-    if (typeof operation.operationId === 'string') out.set(operation.operationId, site.pointer);
-  });
-  return out;
-}
-
 /**
- * The instance pointers of the members of `body` that the schema at `schemaPointer` (a JSON pointer
- * into `document`) does not declare, by the walk the drift report's `extra` fields come from;
- * `pact check` reports them as fields a consumer relies on that the document does not promise.
- *
+ * The instance pointers of the members of `body` that the schema at `schemaPointer` does not declare, by the
+ * walk the drift report's `extra` fields come from (`pact check` reports them too).
  * @example
  * undeclaredMembers(document, '/components/schemas/User', { id: 'u_1', nickname: 'x' }); // ['/nickname']
  */

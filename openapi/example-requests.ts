@@ -1,6 +1,7 @@
 // One valid request per operation from the document's own examples, else values from the schema: drives Prism and
 // the schema-level contract cases without fixtures that could drift from the document.
-import { firstExample, resolveRef, valueFromSchema } from './document/example-values.ts';
+import { firstExample, valueFromSchema } from './document/example-values.ts';
+import { followRef } from './json-pointer.ts';
 import { forEachOperation } from './document/operations.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked as untyped JSON, checked by its own lint and tests
@@ -42,7 +43,7 @@ export function exampleRequests(document: Json, options: { optionalQuery?: boole
     }
     let body: unknown;
     if (op.requestBody) {
-      const requestBody = resolveRef(document, op.requestBody) as Json;
+      const requestBody = followRef(document, op.requestBody).node as Json;
       const media = requestBody.content?.['application/json'] as Json | undefined;
       if (media) body = firstExample(media, document) ?? valueFromSchema(document, media.schema);
     }

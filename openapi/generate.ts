@@ -1,7 +1,7 @@
 // Everything derived from openapi/openapi.yaml and openapi/control.yaml is produced here, in
 // memory, so that the same function serves `npm run generate` (write) and the staleness check (compare).
 import openapiTS, { astToString } from 'openapi-typescript';
-import { collectAssumptions } from './assumptions.ts';
+import { collectAssumptions } from './drift.ts';
 import { resolveOperations } from './document/resolve.ts';
 import { CONTROL_DOCUMENT_PATH, loadDocument, type JsonObject } from './load-document.ts';
 
@@ -49,7 +49,6 @@ interface Outputs {
   /** The document without its prose, which the module exports. */
   runtime: string;
   module: string;
-  /** The module's export. */
   name: string;
 }
 
@@ -88,7 +87,6 @@ async function documentFiles(document: JsonObject, out: Outputs): Promise<Genera
   ];
 }
 
-/** Keywords whose string value is prose for people; never inside data (examples, defaults, enums), where they are fields. */
 const PROSE = new Set(['description', 'summary', 'x-assumption']);
 const DATA = new Set(['example', 'examples', 'default', 'const', 'enum']);
 

@@ -1,6 +1,4 @@
-// JSON pointers (RFC 6901) and local `$ref`s into the OpenAPI document: the one implementation the
-// validator, the example-request builder, the generator and the document tests share.
-// Browser-safe: the MSW handlers load the validator in the page.
+// JSON pointers (RFC 6901) and local `$ref`s: the one implementation. Browser-safe (the validator runs in pages).
 
 /** One pointer segment, escaped (`~` -> `~0`, `/` -> `~1`). */
 export function escapePointer(key: string): string {

@@ -1,6 +1,4 @@
-// The one check of a JSON object that the kit's readers of outside input share (a Pact file, a
-// HAR, a state file, a document's operations, the values a link's expressions read): an object,
-// not an array, not null. Pure and browser-safe.
+// The one check of a JSON object (not an array, not null) the readers of outside input share. Browser-safe.
 
 /** A JSON object's members. */
 export type JsonObject = Record<string, unknown>;

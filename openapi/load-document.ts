@@ -1,6 +1,5 @@
-// The one Node-side reader of the hand-written YAML (the sources of truth): the generator turns them
-// into openapi/generated/*, the document tests judge it directly. Runtime code never reads YAML: it
-// imports the generated JSON (openapi/generated/document.ts), which works in the browser too.
+// The one reader of the hand-written YAML, for the generator and the document tests; runtime code imports the
+// generated JSON (openapi/generated/document.ts), which works in the browser too.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';

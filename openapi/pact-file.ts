@@ -1,6 +1,5 @@
-// Reading a Pact file's text (docs/pact.md): whether it is JSON with an `interactions` list, and of
-// which specification. The one reading behind `pact check`, `pact verify` and the recorder's merge
-// into a file (mocks/app/pact.ts); pure and browser-safe.
+// A Pact file's text read (docs/pact.md): the one reading behind `pact check`, `pact verify` and the recorder's
+// merge (mocks/app/pact.ts). Browser-safe.
 import { isObject, type JsonObject as Json, notJsonReason } from './json.ts';
 
 /**

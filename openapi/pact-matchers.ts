@@ -61,7 +61,6 @@ function collectSent(value: unknown, into: Set<string>, name = ''): void {
   else if (value !== null && value !== undefined && name !== '') into.add(`${name}=${JSON.stringify(value)}`);
 }
 
-/** A JSON path step for `key`: `.key` when it is a plain name, else `['key']`. */
 function step(path: string, key: string): string {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${path}.${key}` : `${path}['${key.replace(/'/g, "\\'")}']`;
 }

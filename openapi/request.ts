@@ -1,7 +1,6 @@
 // A request against its operation: parameters read, coerced, defaulted and checked, then the JSON body; issues point
 // at their location (`/query/limit`, `/body/org_id`) and carry the document's `x-error-code`.
-import type { ValueShape } from './document/shape.ts';
-import type { ResolvedOperation, ResolvedParameter } from './document/resolve.ts';
+import type { ResolvedOperation, ResolvedParameter, ValueShape } from './document/resolve.ts';
 import { escapePointer } from './json-pointer.ts';
 import type { SchemaChecks } from './schema-check.ts';
 import type { Issue, RequestInput, RequestValidation } from './types.ts';

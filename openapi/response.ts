@@ -1,5 +1,4 @@
-// What the server sends, against the document: a response (documented status, content type and
-// body schema), a named component schema, and an outbound webhook payload.
+// A response, a named component schema and an outbound webhook payload, against the document.
 import type { ResolvedOperation } from './document/resolve.ts';
 import { escapePointer } from './json-pointer.ts';
 import type { SchemaChecks } from './schema-check.ts';

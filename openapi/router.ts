@@ -1,14 +1,7 @@
-// Path template matching: a method and a path (without the server's /v1) -> the operation, its
-// decoded path parameters, or why there is none (unknown path, or a known path with another method).
-import type { OperationLookup } from './types.ts';
+// A method and a path (without the server's /v1) -> the operation and its decoded path parameters, or why none.
+import type { OperationInfo, OperationLookup } from './types.ts';
 
-export interface RoutableOperation {
-  operationId: string;
-  /** Upper case. */
-  method: string;
-  /** The document's path template, `/workflows/{id}`. */
-  template: string;
-}
+export type RoutableOperation = Pick<OperationInfo, 'operationId' | 'method' | 'template'>;
 
 interface Route {
   operation: RoutableOperation;
@@ -103,7 +96,6 @@ export function createRouter(operations: readonly RoutableOperation[]): Router {
   return { match, order: routes.map((route) => route.operation) };
 }
 
-/** How many lookups a router keeps (createRouter). */
 const KNOWN_LOOKUPS = 1_000;
 
 /** A kept lookup answers many requests: frozen, so no caller can change what the next one gets. */

@@ -125,8 +125,6 @@ export function orderedFailure(
   return null;
 }
 
-// ---- the walk ----------------------------------------------------------------------------------
-
 /** Keywords that never fail: annotations, OpenAPI's and the document's own (`x-*` are skipped apart). */
 // `type` is checked apart, first or with its group, as Ajv does; `then` and `else` are applied by `if`.
 const ANNOTATIONS = new Set([
@@ -162,7 +160,6 @@ interface KeywordOrder {
   groups: Array<[Group, KeywordCheck[]]>;
 }
 
-/** The walk over one document, with what it reads of each schema kept for the next value. */
 class SchemaWalker {
   private readonly orders = new WeakMap<object, KeywordOrder>();
   private readonly patterns = new Map<string, RegExp>();
@@ -219,12 +216,10 @@ class SchemaWalker {
     return out.length === before;
   }
 
-  /** A `properties` object's members, listed once. */
   entries(properties: Json): Array<[string, unknown]> {
     return cached(this.members, properties, () => Object.entries(properties));
   }
 
-  /** A `pattern`'s regular expression, compiled once. */
   pattern(source: string): RegExp {
     return cached(this.patterns, source, () => new RegExp(source, 'u'));
   }
@@ -250,7 +245,6 @@ class SchemaWalker {
   }
 }
 
-/** The value `map` holds for `key`, made and kept on first use. */
 function cached<K extends object | string, V>(map: Map<K, V> | WeakMap<K & object, V>, key: K, make: () => V): V {
   let value = (map as Map<K, V>).get(key);
   if (value === undefined) {
@@ -283,12 +277,9 @@ function keywordOrderOf(s: Json): KeywordOrder {
   };
 }
 
-/** The checks of those of `keywords` that `s` holds, in their order. */
 function checksOf(s: Json, keywords: readonly string[]): KeywordCheck[] {
   return keywords.filter((keyword) => keyword in s).map((keyword) => CHECKS[keyword]!);
 }
-
-// ---- the keywords: those that apply schemas to the value or its members, then the assertions ----
 
 const checkRef: KeywordCheck = (walker, s, data, path, root, out) => {
   const [target, targetRoot] = walker.resolve(s.$ref as string, root);
@@ -499,7 +490,6 @@ function hasType(data: unknown, types: readonly string[]): boolean {
   return false;
 }
 
-/** The start of a schema, for an error message. */
 function quote(s: Json): string {
   return JSON.stringify(s).slice(0, 120);
 }

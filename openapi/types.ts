@@ -47,7 +47,9 @@ export interface Validator {
 
 export interface OperationInfo {
   operationId: string;
+  /** Upper case. */
   method: string;
+  /** The document's path template, `/workflows/{id}`. */
   template: string;
   hasJsonBody: boolean;
   bodyRequired: boolean;

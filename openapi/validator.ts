@@ -3,15 +3,7 @@ import { document } from './generated/document.ts';
 import { createValidator } from './validation.ts';
 
 export { createValidator } from './validation.ts';
-export type {
-  Issue,
-  OperationLookup,
-  RequestInput,
-  RequestValidation,
-  Validator,
-  OperationInfo,
-  ParameterInfo,
-  ResponseInfo,
-} from './types.ts';
+// Every type of types.ts is the validator's public type (docs/api.md lists them).
+export type * from './types.ts';
 
 export const validator = createValidator(document);

@@ -1,10 +1,5 @@
-// `node scripts/browser-weight.ts`: what a page pays for the kit's MSW handlers. Vite's build() (the
-// project's vite, production mode, minified, nothing written) builds an app using msw alone
-// (setupWorker and one handler) and apps using the kit's /msw and /browser entries; each app's
-// weight is the gzip (level 9) size of what it loads at start (its entry chunk and the chunks that
-// reaches by static imports), "beyond msw" that minus the msw-only app's. Chunks only import()
-// reaches load when that code runs: reported apart, not counted. `npm run bench -- --only weight`
-// judges it (docs/performance.md, "Browser weight").
+// `node scripts/browser-weight.ts`: what a page pays for the kit's MSW handlers beyond msw, as docs/performance.md
+// ("How `npm run bench` measures them", 5) describes it; `npm run bench -- --only weight` judges it.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';

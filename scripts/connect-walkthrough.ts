@@ -1,9 +1,5 @@
-// The README's Connect walk-through (issue 17), runnable: `npx node scripts/connect-walkthrough.ts`.
-// It starts a mock server and a webhook receiver on loopback ports, then drives @pipedream/sdk,
-// unchanged, the way a Connect integration does: the app picker (apps.list), a connect token, the
-// connect flow finished from the mock's control API, the new account, an action run with it, a
-// trigger deployed for it, and the trigger's first event received and its signature verified.
-// Nothing leaves the machine. The output is the README's (the same for the same seed and token).
+// The README's Connect walk-through, runnable: `npx node scripts/connect-walkthrough.ts`. A mock server and a
+// webhook receiver on loopback ports, @pipedream/sdk driven unchanged; the output is the README's.
 import { PipedreamClient } from '@pipedream/sdk';
 import { startServer } from '../mocks/node/server.ts';
 import { verifySignature } from '../mocks/outbound/signature.ts';

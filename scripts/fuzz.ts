@@ -1,7 +1,5 @@
-// `npm run fuzz -- [--runs N] [--seed S] [--path P] [--no-shrink]`: the fuzzer of support/fuzz.ts
-// for long runs (`npm test` runs a bounded one, support/fuzz.test.ts). Prints the seed before it
-// starts and, on a failure, the shrunk failing requests and the command that replays them.
-// Exit 0 when every invariant held, 1 on a failure, 2 for bad arguments.
+// `npm run fuzz`: support/fuzz.ts for long runs (`npm test` runs a bounded one). Exit 0 when every invariant held,
+// 1 on a failure, 2 for bad arguments.
 import { parseArgs } from 'node:util';
 import { fuzz } from '../support/fuzz.ts';
 

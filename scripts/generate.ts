@@ -1,6 +1,4 @@
-// `npm run generate`: regenerates openapi/generated/* and openapi/ASSUMPTIONS.md from openapi/openapi.yaml
-// and openapi/control.yaml, and mocks/ids/faker-locale.json from @faker-js/faker (scripts/faker-locale.ts).
-// `npm run generate -- --check` (what `npm test` runs): exits 1, naming the files, when any is stale.
+// `npm run generate [-- --check]`: every generated file, listed by its --help; `--check` (`npm test`) writes none.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

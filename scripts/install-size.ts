@@ -1,8 +1,5 @@
-// What the kit costs a consumer (docs/getting-started.md, "Disk"): `npm pack` of the checkout, then `npm i` of the
-// tarball into an empty project, as a user does. Prints the tarball's size, the installed size
-// (node_modules, bytes on disk as `du` counts them), the largest packages, and every installed
-// package that declares an install script (preinstall, install, postinstall; npm runs them unless
-// told not to). `--omit=peer` and `--with msw` measure the variants that page quotes.
+// What the kit costs a consumer (docs/getting-started.md, "Disk"): `npm pack`, then `npm i` of the tarball into an
+// empty project; the sizes, the largest packages and every install script.
 // Usage: node scripts/install-size.ts [--with PKG ...] [--omit=peer] [--json]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,9 +1,5 @@
-// The durable step of `serve --state` alone, per accepted write (docs/worlds.md, "Why a log, not
-// node:sqlite"): (a) one line appended with write(2) to an O_APPEND file, what mocks/node/state.ts
-// does; (b) one INSERT into node:sqlite in WAL mode with synchronous=NORMAL. Both survive a killed
-// process and neither fsyncs per write. The records are those of a POST /v1/webhooks run: a 3.8 kB
-// patch, every 64th a whole 32 kB world. 5 rounds of 5,000 writes each, interleaved; medians.
-// `node scripts/state-mechanisms.ts` (on Node 22 node:sqlite prints an ExperimentalWarning).
+// `node scripts/state-mechanisms.ts`: the durable step of `serve --state` alone, an O_APPEND line against a
+// node:sqlite INSERT (docs/worlds.md, "Why a log, not node:sqlite", says what runs and why).
 import { mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,8 +1,5 @@
-// The console's API reference is Swagger UI, vendored: its two browser files, with its licence, are
-// copied into mocks/console/vendor/ from the swagger-ui-dist devDependency, so the installed kit needs
-// no swagger-ui-dist (whose dependency @scarf/scarf runs an install script that reports the install:
-// docs/control-api.md, "The console"). The copy is kept byte-identical to the devDependency:
-// `npm run vendor` writes it, `npm run check:generated` runs this with --check (exit 1 when stale).
+// Swagger UI's two browser files and licence, copied into mocks/console/vendor/ from the swagger-ui-dist
+// devDependency (docs/control-api.md, "The console"): `npm run vendor` writes them, `--check` exits 1 when stale.
 // To update Swagger UI: bump swagger-ui-dist in package.json, npm install, npm run vendor, commit.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -6,17 +6,6 @@ import { followRef } from '../json-pointer.ts';
 type Json = Record<string, any>;
 
 /**
- * The node `node` names: itself, or what its `$ref` points at in `document`.
- *
- * @example
- * resolveRef(document, { $ref: '#/components/schemas/Webhook' }); // the Webhook schema
- */
-// biome-ignore lint/suspicious/noExplicitAny: see Json
-export function resolveRef(document: Json, node: unknown): any {
-  return followRef(document, node).node;
-}
-
-/**
  * The first example a parameter, media type or schema gives (`example`, else the first of
  * `examples`), or undefined.
  *
@@ -28,7 +17,7 @@ export function firstExample(node: Json | undefined, document: Json): unknown {
   if ('example' in node) return node.example;
   if (node.examples && typeof node.examples === 'object') {
     const list = Array.isArray(node.examples) ? node.examples : Object.values(node.examples);
-    const first = resolveRef(document, list[0]);
+    const first = followRef(document, list[0]).node;
     if (first !== undefined) return Array.isArray(node.examples) ? first : (first as Json)?.value;
   }
   return undefined;
@@ -41,7 +30,7 @@ export function firstExample(node: Json | undefined, document: Json): unknown {
  * valueFromSchema(document, { type: 'string', pattern: '^wh_[a-zA-Z0-9]+$' }); // 'wh_Ex4mple'
  */
 export function valueFromSchema(document: Json, rawSchema: unknown): unknown {
-  const schema = resolveRef(document, rawSchema) as Json | undefined;
+  const schema = followRef(document, rawSchema).node as Json | undefined;
   if (!schema) return 'example';
   const example = firstExample(schema, document);
   if (example !== undefined) return example;

@@ -1,10 +1,20 @@
-// The document's operations read once, every `$ref` followed, in the form the router, the request
-// checks and the response checks use at request time: nothing on the hot path walks the document.
-import { escapePointer, followRef } from '../json-pointer.ts';
+// The document's operations read once, every `$ref` followed: nothing on the request path walks the document.
+import { escapePointer, followRef, valueAt } from '../json-pointer.ts';
 import type { OperationInfo, ParameterInfo, ResponseInfo } from '../types.ts';
 import { valueFromSchema } from './example-values.ts';
 import { forEachOperation } from './operations.ts';
-import { shapeOf, type ValueShape } from './shape.ts';
+
+export interface ValueShape {
+  /** JSON types the schema admits, through `$ref`, `allOf`, `anyOf` and `oneOf`; none means any. */
+  integer: boolean;
+  number: boolean;
+  boolean: boolean;
+  array: boolean;
+  /** The items' shape, for arrays. */
+  items: ValueShape | null;
+  /** The schema's default, when it has one; a `default` beside a `$ref` wins over the target's. */
+  default?: { value: unknown };
+}
 
 export interface ResolvedParameter extends ParameterInfo {
   shape: ValueShape;
@@ -17,6 +27,8 @@ interface ResolvedResponse {
 
 export interface ResolvedOperation {
   info: Omit<OperationInfo, 'parameters'> & { parameters: ResolvedParameter[] };
+  /** JSON pointer of the operation object (`/paths/~1users~1me/get`). */
+  pointer: string;
   /** JSON pointer of the `application/json` request body schema, or null when the operation takes none. */
   bodySchemaPointer: string | null;
   /** The defaults of the body's top-level properties (`$ref`s followed), applied to a body that lacks them. */
@@ -90,6 +102,7 @@ export function resolveOperations(document: object): ResolvedOperation[] {
         responses: documented,
         ...(Array.isArray(op['x-token-kinds']) ? { tokenKinds: op['x-token-kinds'].map(String) } : {}),
       },
+      pointer: site.pointer,
       bodySchemaPointer,
       bodyDefaults,
       responses,
@@ -136,4 +149,37 @@ export function resolveWebhookBodies(document: object): Map<string, string | nul
     'webhooks',
   );
   return bodies;
+}
+
+/** What a parameter's schema says about its raw text, `$ref`s followed (a `$ref` to Timestamp is no string). */
+export function shapeOf(document: unknown, schema: unknown): ValueShape {
+  const types = new Set<unknown>();
+  let items: unknown;
+  let fallback: { value: unknown } | undefined;
+  const seen = new Set<string>();
+  const visit = (node: unknown) => {
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return;
+    const record = node as Json;
+    if (fallback === undefined && 'default' in record) fallback = { value: record.default };
+    if (Array.isArray(record.type)) for (const type of record.type) types.add(type);
+    else if (record.type !== undefined) types.add(record.type);
+    if (items === undefined && 'items' in record) items = record.items;
+    for (const key of ['allOf', 'anyOf', 'oneOf'] as const)
+      if (Array.isArray(record[key])) for (const member of record[key]) visit(member);
+    const ref = record.$ref;
+    // Only local references: Ajv reports what it cannot resolve when the schema is compiled.
+    if (typeof ref === 'string' && ref.startsWith('#') && !seen.has(ref)) {
+      seen.add(ref);
+      visit(valueAt(document, ref.slice(1)));
+    }
+  };
+  visit(schema);
+  return {
+    integer: types.has('integer'),
+    number: types.has('number'),
+    boolean: types.has('boolean'),
+    array: types.has('array'),
+    items: items === undefined ? null : shapeOf(document, items),
+    ...(fallback ? { default: fallback } : {}),
+  };
 }

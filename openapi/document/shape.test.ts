@@ -1,6 +1,6 @@
 // What a parameter schema says about its raw text, read through $refs.
 import { describe, expect, it } from 'vitest';
-import { shapeOf } from './shape.ts';
+import { shapeOf } from './resolve.ts';
 
 const document = {
   components: {

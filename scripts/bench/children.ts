@@ -1,6 +1,5 @@
-// The bench's child processes: every server and load generator runs in a process of its own (so
-// that no one's CPU is counted against another), started here and killed at the end, on errors
-// and on Ctrl-C too. Linux's /proc gives each one's CPU and RSS.
+// The bench's child processes, started here and killed at the end, on errors and on Ctrl-C (docs/performance.md);
+// Linux's /proc gives each one's CPU and RSS.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';

@@ -1,9 +1,5 @@
-// The live route (docs/performance.md, "Hybrid: the live route"): the upstream is a second `serve`
-// on 127.0.0.1; wrk asks it for GET /v1/users/me directly, through a bare keep-alive proxy
-// (servers.ts: what any proxy gets on the cores it shares with wrk and the upstream), through
-// `serve --upstream <it>/v1 --live getCurrentUser`, and through the same with --record and
-// --drift-report, back to back, `rounds` times; the medians of the per-round ratios to direct are
-// judged. wrk only: a Node client would be as busy as the proxy it measures.
+// The live route, measured as docs/performance.md ("Hybrid: the live route") says: wrk only, since a Node
+// client would be as busy as the proxy it measures.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,7 +1,5 @@
-// The load generator, always in a process of its own so that the client's CPU is never the
-// server's: wrk when installed (C, 2 threads: a fraction of the CPU a Node client needs, so the
-// server sets the pace), else autocannon in a child, which is this file run as a script (`node
-// load.ts <run as JSON>`). Both print one `BENCHJSON {...}` line, latencies in microseconds.
+// The load generator, in a process of its own (docs/performance.md): wrk when installed, else autocannon in a
+// child, this file run as a script (`node load.ts <run as JSON>`). Both print one `BENCHJSON {...}` line, latencies in µs.
 import { spawn } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

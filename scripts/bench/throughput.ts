@@ -1,9 +1,5 @@
-// Throughput and latency (docs/performance.md): the mock (`serve`), a bare node:http server
-// answering each path with the mock's own body for it, and `prism mock`, each in a child of its
-// own. Per request of the mix, the mock and the bare server back to back, `rounds` times (a busy
-// neighbour disturbs both alike; the medians of the per-round ratios are judged), then Prism at
-// `-v error` (its fastest, the one judged) and at its default level, after all the rounds: a
-// Prism starting or running beside the mock would take its CPU.
+// Throughput and latency: the mock, a bare node:http server and `prism mock`, each a child of its own, measured
+// as docs/performance.md ("How `npm run bench` measures them", 1) says, Prism after all the rounds.
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { freePort, startPrism } from '../../cli/prism-launcher.ts';

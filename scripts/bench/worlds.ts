@@ -1,8 +1,5 @@
-// Worlds' memory (docs/performance.md, "Worlds: memory and eviction"): `serve` with its defaults and
-// a load generator in its own process (this file run as a script) sending one first request
-// (GET /v1/users/me) per distinct token, `concurrency` at a time over keep-alive loopback
-// connections; the server's RSS at each checkpoint. At the end the server must still answer a new
-// token and the run's first one (which eviction may have re-seeded).
+// Worlds' memory, measured as docs/performance.md ("Worlds: memory and eviction") says; the load generator is
+// this file run as a script.
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
