@@ -5,17 +5,26 @@ import { document } from '../../openapi/generated/document.ts';
 import { validator } from '../../openapi/validator.ts';
 import { createTargetFrom } from '../targets/create.ts';
 import type { FetchLike, TargetSettings } from '../targets/types.ts';
-import { BudgetSpent, createEngine, explore, type Answer, type Exchange, type ExploreOptions } from './engine.ts';
+import { BudgetSpent, createEngine, explore, type Answer, type Exchange } from './engine.ts';
 import { operationsOf, type Operation } from './generators.ts';
 import { followLink, harvest, type Built, type RunTokens } from './requests.ts';
 import type { ExpressionSource, LinkUniverse } from '../../openapi/coverage.ts';
 
-/** The exploration's options (runs default 100, the seed a random one, printed), and the live budget. */
-export interface ExploreSettings extends Partial<ExploreOptions> {
+export interface ExploreSettings {
+  /** Runs (each: a fresh world where the target allows, 1 to 12 moves). Default 100. */
+  runs?: number;
+  /** The seed; default a random one, printed. */
+  seed?: number;
+  /** With the seed: replay the failure a report named. */
+  path?: string;
+  /** Start no run after this long. */
+  maxTimeMs?: number;
   /** At most this many requests (cleanup excepted). Default: 500 on live, none elsewhere. */
   maxRequests?: number;
   /** At most this many requests per second. Default: 5 on live, none elsewhere. */
   maxRps?: number;
+  /** Report the first failure as found, without shrinking it. */
+  noShrink?: boolean;
 }
 
 /** The live defaults: gentle enough for a shared staging API. */

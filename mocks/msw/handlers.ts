@@ -1,7 +1,7 @@
 // MSW 3 adapter: two catch-all handlers hand every intercepted request to the mock's one route table; for
 // setupServer and setupWorker alike (nothing here touches Node-only modules).
 import { bypass, http, HttpResponse, type HttpHandler } from 'msw';
-import type { DriftAnalyzer } from '../../openapi/drift.ts';
+import type { DriftAnalyzer, DriftReport } from '../../openapi/drift.ts';
 import { validator } from '../../openapi/validator.ts';
 import { authenticate } from '../app/auth.ts';
 import { ENDPOINT_PREFIX } from '../app/head.ts';
@@ -110,7 +110,10 @@ export type Handlers = HttpHandler[] & {
 };
 
 /** The drift report of the handlers' upstream so far (docs/upstream.md, "Drift report"). */
-export type DriftView = Pick<DriftAnalyzer, 'report'>;
+/** The drift report of the handlers' upstream so far (docs/upstream.md, "Drift report"). */
+export interface DriftView {
+  report(): DriftReport;
+}
 
 /**
  * MSW request handlers serving the kit's stateful fake: the API under `baseUrl` and the control

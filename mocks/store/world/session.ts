@@ -28,8 +28,14 @@ export type WorldFaults = control['schemas']['Faults'];
 export const JOURNAL_LIMIT = 1000;
 
 /** A session's journal in a store: its lines are counted into the store's tally until released. */
+export interface Journal {
+  record(entry: JournalEntry): void;
+  /** Oldest first; the console's own requests only with `console: true`. */
+  list(options?: { console?: boolean }): JournalEntry[];
+}
+
+/** A session's journal in a store: its lines are counted into the store's tally until released. */
 export type CountedJournal = ReturnType<typeof createJournal>;
-export type Journal = Omit<CountedJournal, 'release'>;
 export type Limits = ReturnType<typeof createLimits>;
 
 export interface Session {
