@@ -52,7 +52,16 @@ function keeper(write: () => Promise<void>, log: (line: string) => void) {
   };
 }
 
-export type HarRecorder = Pick<HarFile, 'record' | 'size' | 'flush' | 'close'>;
+export interface HarRecorder {
+  /** Queues one exchange, redacted, for the file. Cheap and never throws: a failure is a log line. */
+  record(exchange: Exchange): void;
+  /** Entries in the current file (those it held at start included; a rotation starts again at 0). */
+  size(): number;
+  /** Resolves once every queued exchange is on disk (or its failure logged). */
+  flush(): Promise<void>;
+  /** Flushes and lets the file go. */
+  close(): Promise<void>;
+}
 
 /**
  * Opens `--record FILE`: the entries already there are kept and new ones appended; a file that is
