@@ -251,31 +251,18 @@ describe.skipIf(!servesV1)(
             propName: 'github',
           });
           expect(accounts.options).toContainEqual({ label: expect.any(String), value: github.authProvisionId });
-          const first = await client.actions.configureProp({
-            id: 'github-create-issue',
-            externalUserId,
-            propName: 'repo',
-            configuredProps: { github },
-          });
+          const repo = { id: 'github-create-issue', externalUserId, propName: 'repo', configuredProps: { github } };
+          const first = await client.actions.configureProp(repo);
           expect(first.options).toHaveLength(10);
           expect(first.context).toEqual({ page: 1 });
-          const second = await client.actions.configureProp({
-            id: 'github-create-issue',
-            externalUserId,
-            propName: 'repo',
-            configuredProps: { github },
-            page: 1,
-            prevContext: first.context,
-          });
+          const second = await client.actions.configureProp({ ...repo, page: 1, prevContext: first.context });
           expect(second.options!.length).toBeGreaterThan(0);
           expect(second.context).toBeUndefined();
           const labels = [...first.options!, ...second.options!].map((option) => (option as { label: string }).label);
           expect(new Set(labels).size).toBe(labels.length);
           const queried = await client.triggers.configureProp({
+            ...repo,
             id: 'github-new-issue-in-repository',
-            externalUserId,
-            propName: 'repo',
-            configuredProps: { github },
             query: 'API',
           });
           expect(queried.options).toEqual([{ label: 'acme/api', value: 'acme/api' }]);
@@ -286,12 +273,7 @@ describe.skipIf(!servesV1)(
           });
           expect(unconfigured.options).toEqual([]);
           expect(unconfigured.errors?.[0]).toMatch(/github/);
-          const stranger = await client.actions.configureProp({
-            id: 'github-create-issue',
-            externalUserId: user(),
-            propName: 'repo',
-            configuredProps: { github },
-          });
+          const stranger = await client.actions.configureProp({ ...repo, externalUserId: user() });
           expect(stranger.errors?.[0], "another user's account").toMatch(/another end user/);
           expect(
             await statusOf(
@@ -314,35 +296,24 @@ describe.skipIf(!servesV1)(
           expect(sheets.errors?.[0], 'no google_sheets account yet').toMatch(/google_sheets/);
           const example = (document as unknown as Record<string, any>).paths['/connect/{project_id}/actions/props'].post
             .requestBody.content['application/json'].examples.sheet.value;
-          const reloaded = await client.actions.reloadProps({
+          const sheet = {
             id: 'google_sheets-add-single-row',
             externalUserId,
             configuredProps: example.configured_props,
-          });
+          };
+          const reloaded = await client.actions.reloadProps(sheet);
           expect(reloaded.dynamicProps?.id).toMatch(/^dyp_/);
           const names = reloaded.dynamicProps!.configurableProps!.map((prop) => prop.name);
           expect(names.slice(0, 2)).toEqual(['google_sheets', 'sheetId']);
           expect(names.filter((name) => name.startsWith('col_'))).toHaveLength(4);
-          const again = await client.components.reloadProps({
-            id: 'google_sheets-add-single-row',
-            externalUserId,
-            configuredProps: example.configured_props,
-          });
+          const again = await client.components.reloadProps(sheet);
           expect(again.dynamicProps).toEqual(reloaded.dynamicProps);
-          const trigger = await client.triggers.reloadProps({
-            id: 'google_sheets-new-row-in-sheet',
-            externalUserId,
-            configuredProps: example.configured_props,
-          });
+          const trigger = await client.triggers.reloadProps({ ...sheet, id: 'google_sheets-new-row-in-sheet' });
           expect(trigger.dynamicProps?.configurableProps?.length).toBe(names.length);
           expect(
             (await client.actions.reloadProps({ id: 'google_sheets-add-single-row', externalUserId })).errors?.[0],
           ).toMatch(/sheetId/);
-          const run = await client.actions.run({
-            id: 'google_sheets-add-single-row',
-            externalUserId,
-            configuredProps: example.configured_props,
-          });
+          const run = await client.actions.run(sheet);
           expect((run as { error?: { props: string[] } }).error?.props).toEqual(
             expect.arrayContaining(['google_sheets', 'sheetId']),
           );
@@ -775,22 +746,10 @@ describe.skipIf(!servesV1)(
           const delivery = (await control!.deliveries({ wait: true })).find(
             (d) => JSON.parse(d.body).event_id === emitted.event_id,
           )!;
-          expect(
-            await verifySignature({
-              header: delivery.headers['x-pd-signature'],
-              rawBody: delivery.body,
-              key: regenerated.data.signingKey,
-            }),
-          ).toMatchObject({
-            ok: true,
-          });
-          expect(
-            await verifySignature({
-              header: delivery.headers['x-pd-signature'],
-              rawBody: delivery.body,
-              key: a!.signingKey!,
-            }),
-          ).toMatchObject({ ok: false });
+          const signed = (key: string) =>
+            verifySignature({ header: delivery.headers['x-pd-signature'], rawBody: delivery.body, key });
+          expect(await signed(regenerated.data.signingKey)).toMatchObject({ ok: true });
+          expect(await signed(a!.signingKey!)).toMatchObject({ ok: false });
           await client.deployedTriggers.updateWebhooks(seeded.id, { externalUserId, webhookUrls: [] });
         },
       );
@@ -822,18 +781,9 @@ describe.skipIf(!servesV1)(
             "another user's",
           ).toBe(404);
 
-          const paused = await client.deployedTriggers.update(id, {
-            externalUserId,
-            active: false,
-            name: 'Engine issues',
-            configuredProps: { repo: 'analytical/ui' },
-          });
-          expect(paused.data).toMatchObject({
-            id,
-            active: false,
-            name: 'Engine issues',
-            configuredProps: { repo: 'analytical/ui' },
-          });
+          const pause = { active: false, name: 'Engine issues', configuredProps: { repo: 'analytical/ui' } };
+          const paused = await client.deployedTriggers.update(id, { externalUserId, ...pause });
+          expect(paused.data).toMatchObject({ id, ...pause });
           expect((await client.deployedTriggers.retrieve(id, { externalUserId })).data).toMatchObject({
             active: false,
             name: 'Engine issues',
