@@ -76,6 +76,8 @@ async function statusOf(call: Promise<unknown>): Promise<number> {
 }
 
 const user = () => `sdk-user-${randomBytes(4).toString('hex')}`;
+const signedWith = (delivery: { headers: Record<string, string>; body: string }, key: string) =>
+  verifySignature({ header: delivery.headers['x-pd-signature'], rawBody: delivery.body, key });
 const needs = ['stateful', 'control', 'writes', 'disposable'] as const;
 
 // The SDK joins `v1/` to the origin itself: a target serving the document at its root (Prism) is out of its reach.
@@ -326,7 +328,8 @@ describe.skipIf(!servesV1)(
         async () => {
           const client = exampleClient();
           const props = { github, repo: 'acme/api', title: 'The build is red', labels: ['ci'] };
-          const run = await client.actions.run({ id: 'github-create-issue', externalUserId, configuredProps: props });
+          const issue = { id: 'github-create-issue', externalUserId, configuredProps: props };
+          const run = await client.actions.run(issue);
           expect(run.exports?.$summary).toMatch(/^Created issue #\d+ in acme\/api$/);
           expect(run.ret).toMatchObject({
             title: 'The build is red',
@@ -336,20 +339,14 @@ describe.skipIf(!servesV1)(
           });
           expect(run.os?.[0]).toMatchObject({ k: 'log' });
           expect((run as { error?: unknown }).error).toBeUndefined();
-          const again = await client.actions.run({ id: 'github-create-issue', externalUserId, configuredProps: props });
+          const again = await client.actions.run(issue);
           expect(again.exports).toEqual(run.exports);
           expect(again.ret).toEqual(run.ret);
-          const stashed = await client.actions.run({
-            id: 'github-create-issue',
-            externalUserId,
-            configuredProps: props,
-            stashId: 'NEW',
-          });
+          const stashed = await client.actions.run({ ...issue, stashId: 'NEW' });
           expect(stashed.stashId).toEqual(expect.any(String));
 
           const failed = await client.actions.run({
-            id: 'github-create-issue',
-            externalUserId,
+            ...issue,
             configuredProps: { github, repo: 'acme/nope', priority: 'urgent' },
           });
           expect(failed.ret ?? null, 'ret: null, which the SDK reads as absent').toBeNull();
@@ -362,15 +359,9 @@ describe.skipIf(!servesV1)(
           expect(failed.os).toContainEqual(
             expect.objectContaining({ k: 'error', err: expect.objectContaining({ message: error.message }) }),
           );
-          const elsewhere = await client.actions.run({
-            id: 'github-create-issue',
-            externalUserId: user(),
-            configuredProps: props,
-          });
+          const elsewhere = await client.actions.run({ ...issue, externalUserId: user() });
           expect((elsewhere as { error?: { message: string } }).error?.message).toMatch(/another end user/);
-          expect(
-            await statusOf(client.actions.run({ id: 'github-no-such-action', externalUserId, configuredProps: props })),
-          ).toBe(422);
+          expect(await statusOf(client.actions.run({ ...issue, id: 'github-no-such-action' }))).toBe(422);
         },
       );
 
@@ -434,10 +425,11 @@ describe.skipIf(!servesV1)(
           const { accounts } = await project();
           const client = await sdk('production');
           const account = await client.accounts.retrieve(accounts[0]!);
-          const externalUser = account.externalId!;
           const [action] = (await client.actions.list({ app: account.app!.nameSlug })).data;
           expect(action, `an action of ${account.app!.nameSlug}`).toBeDefined();
           const configured: Record<string, unknown> = {};
+          // One object, filled in as the props are: each call sends what is configured by then.
+          const call = { id: action!.key, externalUserId: account.externalId!, configuredProps: configured as never };
           let props = action!.configurableProps as Array<Record<string, any>>;
           let dynamicPropsId: string | undefined;
           for (let i = 0; i < props.length; i++) {
@@ -445,30 +437,19 @@ describe.skipIf(!servesV1)(
             if (prop.optional === true) continue;
             if (prop.type === 'app') configured[prop.name] = { authProvisionId: account.id };
             else if (prop.remoteOptions === true) {
-              const options = await client.actions.configureProp({
-                id: action!.key,
-                externalUserId: externalUser,
-                propName: prop.name,
-                configuredProps: configured as never,
-              });
+              const options = await client.actions.configureProp({ ...call, propName: prop.name });
               expect(options.errors, prop.name).toEqual([]);
               configured[prop.name] = (options.options![0] as { value: string }).value;
             } else if (prop.options !== undefined) configured[prop.name] = prop.options[0];
             else configured[prop.name] = prop.type === 'integer' ? (prop.min ?? 1) : `value of ${prop.name}`;
             if (prop.reloadProps === true) {
-              const reloaded = await client.actions.reloadProps({
-                id: action!.key,
-                externalUserId: externalUser,
-                configuredProps: configured as never,
-              });
+              const reloaded = await client.actions.reloadProps(call);
               dynamicPropsId = reloaded.dynamicProps!.id;
               props = reloaded.dynamicProps!.configurableProps as Array<Record<string, any>>;
             }
           }
           const run = await client.actions.run({
-            id: action!.key,
-            externalUserId: externalUser,
-            configuredProps: configured as never,
+            ...call,
             ...(dynamicPropsId === undefined ? {} : { dynamicPropsId }),
           });
           expect((run as { error?: unknown }).error).toBeUndefined();
@@ -596,12 +577,8 @@ describe.skipIf(!servesV1)(
             [toProject[0]!, saved.data.signingKey!, regenerated.data.signingKey],
             [toProject[1]!, regenerated.data.signingKey, saved.data.signingKey!],
           ] as const) {
-            expect(
-              await verifySignature({ header: delivery.headers['x-pd-signature'], rawBody: delivery.body, key }),
-            ).toMatchObject({ ok: true });
-            expect(
-              await verifySignature({ header: delivery.headers['x-pd-signature'], rawBody: delivery.body, key: other }),
-            ).toMatchObject({ ok: false });
+            expect(await signedWith(delivery, key)).toMatchObject({ ok: true });
+            expect(await signedWith(delivery, other)).toMatchObject({ ok: false });
           }
 
           await client.projectEnvironment.deleteWebhook();
@@ -661,15 +638,7 @@ describe.skipIf(!servesV1)(
 
           const onDeploy = (await control!.deliveries({ wait: true })).filter((d) => d.body.includes(trigger.id));
           expect(onDeploy.map((d) => d.url)).toEqual(['https://receiver.example.com/own']);
-          expect(
-            await verifySignature({
-              header: onDeploy[0]!.headers['x-pd-signature'],
-              rawBody: onDeploy[0]!.body,
-              key: trigger.webhookSigningKey!,
-            }),
-          ).toMatchObject({
-            ok: true,
-          });
+          expect(await signedWith(onDeploy[0]!, trigger.webhookSigningKey!)).toMatchObject({ ok: true });
 
           const listed: string[] = [];
           for await (const item of await client.deployedTriggers.list({ externalUserId, limit: 1 }))
@@ -746,10 +715,8 @@ describe.skipIf(!servesV1)(
           const delivery = (await control!.deliveries({ wait: true })).find(
             (d) => JSON.parse(d.body).event_id === emitted.event_id,
           )!;
-          const signed = (key: string) =>
-            verifySignature({ header: delivery.headers['x-pd-signature'], rawBody: delivery.body, key });
-          expect(await signed(regenerated.data.signingKey)).toMatchObject({ ok: true });
-          expect(await signed(a!.signingKey!)).toMatchObject({ ok: false });
+          expect(await signedWith(delivery, regenerated.data.signingKey)).toMatchObject({ ok: true });
+          expect(await signedWith(delivery, a!.signingKey!)).toMatchObject({ ok: false });
           await client.deployedTriggers.updateWebhooks(seeded.id, { externalUserId, webhookUrls: [] });
         },
       );
