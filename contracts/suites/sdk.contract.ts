@@ -975,16 +975,9 @@ describe.skipIf(!servesV1)(
           expect(all).toContain(created.id);
           expect(all).toContain((await project()).id);
 
-          const updated = await client.projects.update(created.id, {
-            name: `${name} (renamed)`,
-            connectRequireKeyAuthTest: true,
-          });
-          expect(updated).toMatchObject({
-            id: created.id,
-            name: `${name} (renamed)`,
-            appName: 'Analytical',
-            connectRequireKeyAuthTest: true,
-          });
+          const renamed = { name: `${name} (renamed)`, connectRequireKeyAuthTest: true };
+          const updated = await client.projects.update(created.id, renamed);
+          expect(updated).toMatchObject({ id: created.id, ...renamed, appName: 'Analytical' });
           const logo =
             'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
           await client.projects.updateLogo(created.id, { logo });
@@ -1066,10 +1059,9 @@ describe.skipIf(!servesV1)(
         const before = await client.usage.list(window);
         expect(before.data).toHaveLength(1);
         expect(before.data[0]).toMatchObject({ usageStartTs: window.startTs, usageEndTs: window.endTs });
-        await client.deployedTriggers.updateWebhooks(trigger.id, {
-          externalUserId: trigger.external_user_id,
-          webhookUrls: ['https://receiver.example.com/usage'],
-        });
+        const hook = (webhookUrls: string[]) =>
+          client.deployedTriggers.updateWebhooks(trigger.id, { externalUserId: trigger.external_user_id, webhookUrls });
+        await hook(['https://receiver.example.com/usage']);
         for (const n of [1, 2]) await control!.emitTrigger(trigger.id, { event: { n } });
         const after = await client.usage.list(window);
         expect(after.data[0]!.sourceEmitCreditsUsed).toBe(before.data[0]!.sourceEmitCreditsUsed! + 2);
@@ -1080,10 +1072,7 @@ describe.skipIf(!servesV1)(
           [window.startTs, window.endTs],
         ]);
         expect(await statusOf(client.usage.list({ startTs: now, endTs: now })), 'an empty window').toBe(400);
-        await client.deployedTriggers.updateWebhooks(trigger.id, {
-          externalUserId: trigger.external_user_id,
-          webhookUrls: [],
-        });
+        await hook([]);
       });
     });
 
@@ -1152,20 +1141,9 @@ describe.skipIf(!servesV1)(
         'oauthApps.create/list/retrieve/update/delete: the secret is never shown; an override that selected it loses it',
         async () => {
           const client = await sdk();
-          const created = await client.oauthApps.create({
-            app: 'github',
-            clientId: 'Iv1.abc',
-            clientSecret: 'shh',
-            name: 'Internal',
-            scopes: ['repo'],
-          });
-          expect(created).toMatchObject({
-            id: expect.stringMatching(/^oa_/),
-            clientId: 'Iv1.abc',
-            nameSlug: 'github',
-            name: 'Internal',
-            scopes: ['repo'],
-          });
+          const shown = { clientId: 'Iv1.abc', name: 'Internal', scopes: ['repo'] };
+          const created = await client.oauthApps.create({ app: 'github', clientSecret: 'shh', ...shown });
+          expect(created).toMatchObject({ id: expect.stringMatching(/^oa_/), nameSlug: 'github', ...shown });
           expect(created.ownerId).toMatch(/^o_/);
           expect(created.createdAt).toBeInstanceOf(Date);
           expect(JSON.stringify(created)).not.toContain('shh');
