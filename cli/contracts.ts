@@ -1,5 +1,5 @@
 // `workflow-api-mock contracts`: flags and CONTRACT_* variables into one run of contracts/runner.ts, an exit code.
-import { readTargetSettings } from '../contracts/targets/env.ts';
+import { IN_PROCESS, readTargetSettings } from '../contracts/targets/env.ts';
 import type { TargetName } from '../contracts/targets/types.ts';
 import type { CoverageThresholds, ExploreSettings, RunContractsOptions } from '../contracts/runner.ts';
 import {
@@ -18,8 +18,6 @@ import {
 } from './args.ts';
 
 const TARGETS: readonly TargetName[] = ['mock', 'prism', 'prism-proxy', 'live', 'inprocess', 'msw'];
-/** The targets that run the kit's fake in this process and need no --base-url. */
-const IN_PROCESS: readonly TargetName[] = ['inprocess', 'msw'];
 const REPORTERS = ['default', 'junit'] as const;
 
 const HELP = () => `${PROGRAM} contracts: runs the contract suites against one target (or, with --explore, explores it

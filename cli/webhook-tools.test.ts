@@ -7,8 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startLoopbackReceiver, type LoopbackReceiver } from '../support/loopback-receiver.ts';
-import { createReferenceReceiver } from '../support/reference-receiver.ts';
+import { createReferenceReceiver, startLoopbackReceiver, type LoopbackReceiver } from '../support/loopback-receiver.ts';
 import { runCli } from '../support/cli.ts';
 
 const cleanups: (() => Promise<void>)[] = [];

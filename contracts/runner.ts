@@ -5,9 +5,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { coverageHtml } from '../openapi/coverage-html.ts';
 import {
   belowThresholds,
+  coverageHtml,
   coverageUniverse,
   createCoverage,
   formatCoverage,

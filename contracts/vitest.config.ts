@@ -5,6 +5,16 @@ import { defineConfig } from 'vitest/config';
 const suites = ['contracts/suites/*.contract.ts'];
 // isolate: each suite file needs its own module state (docs/contracts.md); said, so vitest stops suggesting otherwise.
 const shared = { testTimeout: 30_000, hookTimeout: 60_000, isolate: true };
+// The projects that talk to a server get it (and the record file) from the one globalSetup.
+const against = (name: string, target: string, server = false) => ({
+  test: {
+    ...shared,
+    name: `contracts:${name}`,
+    include: suites,
+    env: { CONTRACT_TARGET: target },
+    ...(server ? { globalSetup: ['support/contract-setup.ts'] } : {}),
+  },
+});
 
 export default defineConfig({
   test: {
@@ -23,35 +33,11 @@ export default defineConfig({
           ],
         },
       },
-      { test: { ...shared, name: 'contracts:inprocess', include: suites, env: { CONTRACT_TARGET: 'inprocess' } } },
-      { test: { ...shared, name: 'contracts:msw', include: suites, env: { CONTRACT_TARGET: 'msw' } } },
-      {
-        test: {
-          ...shared,
-          name: 'contracts:mock-server',
-          include: suites,
-          env: { CONTRACT_TARGET: 'mock' },
-          globalSetup: ['support/contract-setup.ts'],
-        },
-      },
-      {
-        test: {
-          ...shared,
-          name: 'contracts:prism-mock',
-          include: suites,
-          env: { CONTRACT_TARGET: 'prism' },
-          globalSetup: ['support/contract-setup.ts'],
-        },
-      },
-      {
-        test: {
-          ...shared,
-          name: 'contracts:prism-proxy',
-          include: suites,
-          env: { CONTRACT_TARGET: 'prism-proxy' },
-          globalSetup: ['support/contract-setup.ts'],
-        },
-      },
+      against('inprocess', 'inprocess'),
+      against('msw', 'msw'),
+      against('mock-server', 'mock', true),
+      against('prism-mock', 'prism', true),
+      against('prism-proxy', 'prism-proxy', true),
       {
         test: {
           ...shared,

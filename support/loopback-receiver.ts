@@ -1,8 +1,11 @@
-// A recording HTTP receiver on a loopback port for tests of outbound deliveries: exact body bytes kept, answers
-// scripted and holdable until the test releases them (a slow receiver without sleeping). Node only.
+// Webhook receivers for tests of outbound deliveries, Node only: a recording one on a loopback port (exact body bytes
+// kept, answers scripted and holdable until the test releases them: a slow receiver without sleeping), and the
+// reference trigger-webhook receiver done right (the exact raw body, verifySignature) that the receiver checks run
+// against. Run the latter:  SIGNING_KEY=... PORT=8787 npx node support/loopback-receiver.ts
 import { createServer, type Server } from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import type { AddressInfo } from 'node:net';
+import { verifySignature } from '../mocks/outbound/signature.ts';
 
 export interface ReceivedRequest {
   method: string;
@@ -104,4 +107,36 @@ export function receiverPool(): { start(respond?: Responder): Promise<LoopbackRe
 export function gate<T = void>(): { promise: Promise<T>; release: (value: T) => void } {
   const { promise, resolve } = Promise.withResolvers<T>();
   return { promise, release: resolve };
+}
+
+export function createReferenceReceiver(key: string, onEvent: (event: unknown) => void = () => {}): Server {
+  return createServer(async (req, res) => {
+    const rawBody = await buffer(req); // verify these exact bytes, never a re-serialised JSON.parse result
+
+    const verdict = await verifySignature({ rawBody, header: req.headers['x-pd-signature'], key });
+    if (!verdict.ok) {
+      res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: verdict.message, reason: verdict.reason }));
+      return;
+    }
+    let event: unknown;
+    try {
+      event = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"body is not JSON"}');
+      return;
+    }
+    onEvent(event);
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
+  });
+}
+
+if (import.meta.main) {
+  const key = process.env.SIGNING_KEY;
+  if (!key) throw new Error('set SIGNING_KEY to the signing key the API returned');
+  const port = Number(process.env.PORT ?? 8787);
+  createReferenceReceiver(key, (event) => console.log(JSON.stringify(event))).listen(port, '127.0.0.1', () => {
+    console.log(`reference receiver on http://127.0.0.1:${port}/`);
+  });
 }

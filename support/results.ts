@@ -1,10 +1,12 @@
-// Store unit-test helpers: unwrap an ok Result, read and assert an error, and a sink that only
-// records the delivery requests it is given.
+// Store unit-test helpers: unwrap an ok Result, read and assert an error, a sink that only records the delivery
+// requests it is given, and an example request of the document as the app receives it.
 import { expect } from 'vitest';
 import type { ApiError, Result } from '../mocks/common/errors.ts';
 import type { DeliveryRecord, DeliveryRequest } from '../mocks/outbound/types.ts';
 import { createStore } from '../mocks/store/index.ts';
 import { worldSummary } from '../mocks/store/world/index.ts';
+import type { ExampleRequest } from '../openapi/example-requests.ts';
+import type { AppRequest } from '../mocks/app/types.ts';
 
 export function unwrap<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`expected ok, got ${result.error.status} ${JSON.stringify(result.error.body)}`);
@@ -72,4 +74,23 @@ export function storeFixture(
   const world = store.world(token);
   const summary = worldSummary(world);
   return { sink, store, world, orgId: summary.workspaces[0]!.id, projectId: summary.projects[0]!.id };
+}
+
+/**
+ * The AppRequest of `request`, sent with `token`'s bearer, its body as JSON text.
+ * @example
+ * const response = await mock.handle(exampleAppRequest(exampleRequests(document)[0]!, 'test-token'));
+ */
+export function exampleAppRequest(request: ExampleRequest, token: string): AppRequest {
+  const query = request.query.toString();
+  return {
+    method: request.method,
+    url: `/v1${request.path}${query === '' ? '' : `?${query}`}`,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...request.headers,
+    },
+    body: request.body === undefined ? '' : JSON.stringify(request.body),
+  };
 }

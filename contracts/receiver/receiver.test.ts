@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECEIVER_CHECKS, runReceiverCheck, type CheckResult } from '../../mocks/outbound/receiver-check.ts';
-import { createReferenceReceiver } from '../../support/reference-receiver.ts';
+import { createReferenceReceiver } from '../../support/loopback-receiver.ts';
 
 const externalUrl = process.env.RECEIVER_URL;
 const externalKey = process.env.RECEIVER_SIGNING_KEY;

@@ -76,6 +76,8 @@ async function statusOf(call: Promise<unknown>): Promise<number> {
 }
 
 const user = () => `sdk-user-${randomBytes(4).toString('hex')}`;
+const signedWith = (delivery: { headers: Record<string, string>; body: string }, key: string) =>
+  verifySignature({ header: delivery.headers['x-pd-signature'], rawBody: delivery.body, key });
 const needs = ['stateful', 'control', 'writes', 'disposable'] as const;
 
 // The SDK joins `v1/` to the origin itself: a target serving the document at its root (Prism) is out of its reach.
@@ -251,31 +253,18 @@ describe.skipIf(!servesV1)(
             propName: 'github',
           });
           expect(accounts.options).toContainEqual({ label: expect.any(String), value: github.authProvisionId });
-          const first = await client.actions.configureProp({
-            id: 'github-create-issue',
-            externalUserId,
-            propName: 'repo',
-            configuredProps: { github },
-          });
+          const repo = { id: 'github-create-issue', externalUserId, propName: 'repo', configuredProps: { github } };
+          const first = await client.actions.configureProp(repo);
           expect(first.options).toHaveLength(10);
           expect(first.context).toEqual({ page: 1 });
-          const second = await client.actions.configureProp({
-            id: 'github-create-issue',
-            externalUserId,
-            propName: 'repo',
-            configuredProps: { github },
-            page: 1,
-            prevContext: first.context,
-          });
+          const second = await client.actions.configureProp({ ...repo, page: 1, prevContext: first.context });
           expect(second.options!.length).toBeGreaterThan(0);
           expect(second.context).toBeUndefined();
           const labels = [...first.options!, ...second.options!].map((option) => (option as { label: string }).label);
           expect(new Set(labels).size).toBe(labels.length);
           const queried = await client.triggers.configureProp({
+            ...repo,
             id: 'github-new-issue-in-repository',
-            externalUserId,
-            propName: 'repo',
-            configuredProps: { github },
             query: 'API',
           });
           expect(queried.options).toEqual([{ label: 'acme/api', value: 'acme/api' }]);
@@ -286,12 +275,7 @@ describe.skipIf(!servesV1)(
           });
           expect(unconfigured.options).toEqual([]);
           expect(unconfigured.errors?.[0]).toMatch(/github/);
-          const stranger = await client.actions.configureProp({
-            id: 'github-create-issue',
-            externalUserId: user(),
-            propName: 'repo',
-            configuredProps: { github },
-          });
+          const stranger = await client.actions.configureProp({ ...repo, externalUserId: user() });
           expect(stranger.errors?.[0], "another user's account").toMatch(/another end user/);
           expect(
             await statusOf(
@@ -314,35 +298,24 @@ describe.skipIf(!servesV1)(
           expect(sheets.errors?.[0], 'no google_sheets account yet').toMatch(/google_sheets/);
           const example = (document as unknown as Record<string, any>).paths['/connect/{project_id}/actions/props'].post
             .requestBody.content['application/json'].examples.sheet.value;
-          const reloaded = await client.actions.reloadProps({
+          const sheet = {
             id: 'google_sheets-add-single-row',
             externalUserId,
             configuredProps: example.configured_props,
-          });
+          };
+          const reloaded = await client.actions.reloadProps(sheet);
           expect(reloaded.dynamicProps?.id).toMatch(/^dyp_/);
           const names = reloaded.dynamicProps!.configurableProps!.map((prop) => prop.name);
           expect(names.slice(0, 2)).toEqual(['google_sheets', 'sheetId']);
           expect(names.filter((name) => name.startsWith('col_'))).toHaveLength(4);
-          const again = await client.components.reloadProps({
-            id: 'google_sheets-add-single-row',
-            externalUserId,
-            configuredProps: example.configured_props,
-          });
+          const again = await client.components.reloadProps(sheet);
           expect(again.dynamicProps).toEqual(reloaded.dynamicProps);
-          const trigger = await client.triggers.reloadProps({
-            id: 'google_sheets-new-row-in-sheet',
-            externalUserId,
-            configuredProps: example.configured_props,
-          });
+          const trigger = await client.triggers.reloadProps({ ...sheet, id: 'google_sheets-new-row-in-sheet' });
           expect(trigger.dynamicProps?.configurableProps?.length).toBe(names.length);
           expect(
             (await client.actions.reloadProps({ id: 'google_sheets-add-single-row', externalUserId })).errors?.[0],
           ).toMatch(/sheetId/);
-          const run = await client.actions.run({
-            id: 'google_sheets-add-single-row',
-            externalUserId,
-            configuredProps: example.configured_props,
-          });
+          const run = await client.actions.run(sheet);
           expect((run as { error?: { props: string[] } }).error?.props).toEqual(
             expect.arrayContaining(['google_sheets', 'sheetId']),
           );
@@ -355,7 +328,8 @@ describe.skipIf(!servesV1)(
         async () => {
           const client = exampleClient();
           const props = { github, repo: 'acme/api', title: 'The build is red', labels: ['ci'] };
-          const run = await client.actions.run({ id: 'github-create-issue', externalUserId, configuredProps: props });
+          const issue = { id: 'github-create-issue', externalUserId, configuredProps: props };
+          const run = await client.actions.run(issue);
           expect(run.exports?.$summary).toMatch(/^Created issue #\d+ in acme\/api$/);
           expect(run.ret).toMatchObject({
             title: 'The build is red',
@@ -365,20 +339,14 @@ describe.skipIf(!servesV1)(
           });
           expect(run.os?.[0]).toMatchObject({ k: 'log' });
           expect((run as { error?: unknown }).error).toBeUndefined();
-          const again = await client.actions.run({ id: 'github-create-issue', externalUserId, configuredProps: props });
+          const again = await client.actions.run(issue);
           expect(again.exports).toEqual(run.exports);
           expect(again.ret).toEqual(run.ret);
-          const stashed = await client.actions.run({
-            id: 'github-create-issue',
-            externalUserId,
-            configuredProps: props,
-            stashId: 'NEW',
-          });
+          const stashed = await client.actions.run({ ...issue, stashId: 'NEW' });
           expect(stashed.stashId).toEqual(expect.any(String));
 
           const failed = await client.actions.run({
-            id: 'github-create-issue',
-            externalUserId,
+            ...issue,
             configuredProps: { github, repo: 'acme/nope', priority: 'urgent' },
           });
           expect(failed.ret ?? null, 'ret: null, which the SDK reads as absent').toBeNull();
@@ -391,15 +359,9 @@ describe.skipIf(!servesV1)(
           expect(failed.os).toContainEqual(
             expect.objectContaining({ k: 'error', err: expect.objectContaining({ message: error.message }) }),
           );
-          const elsewhere = await client.actions.run({
-            id: 'github-create-issue',
-            externalUserId: user(),
-            configuredProps: props,
-          });
+          const elsewhere = await client.actions.run({ ...issue, externalUserId: user() });
           expect((elsewhere as { error?: { message: string } }).error?.message).toMatch(/another end user/);
-          expect(
-            await statusOf(client.actions.run({ id: 'github-no-such-action', externalUserId, configuredProps: props })),
-          ).toBe(422);
+          expect(await statusOf(client.actions.run({ ...issue, id: 'github-no-such-action' }))).toBe(422);
         },
       );
 
@@ -463,10 +425,11 @@ describe.skipIf(!servesV1)(
           const { accounts } = await project();
           const client = await sdk('production');
           const account = await client.accounts.retrieve(accounts[0]!);
-          const externalUser = account.externalId!;
           const [action] = (await client.actions.list({ app: account.app!.nameSlug })).data;
           expect(action, `an action of ${account.app!.nameSlug}`).toBeDefined();
           const configured: Record<string, unknown> = {};
+          // One object, filled in as the props are: each call sends what is configured by then.
+          const call = { id: action!.key, externalUserId: account.externalId!, configuredProps: configured as never };
           let props = action!.configurableProps as Array<Record<string, any>>;
           let dynamicPropsId: string | undefined;
           for (let i = 0; i < props.length; i++) {
@@ -474,30 +437,19 @@ describe.skipIf(!servesV1)(
             if (prop.optional === true) continue;
             if (prop.type === 'app') configured[prop.name] = { authProvisionId: account.id };
             else if (prop.remoteOptions === true) {
-              const options = await client.actions.configureProp({
-                id: action!.key,
-                externalUserId: externalUser,
-                propName: prop.name,
-                configuredProps: configured as never,
-              });
+              const options = await client.actions.configureProp({ ...call, propName: prop.name });
               expect(options.errors, prop.name).toEqual([]);
               configured[prop.name] = (options.options![0] as { value: string }).value;
             } else if (prop.options !== undefined) configured[prop.name] = prop.options[0];
             else configured[prop.name] = prop.type === 'integer' ? (prop.min ?? 1) : `value of ${prop.name}`;
             if (prop.reloadProps === true) {
-              const reloaded = await client.actions.reloadProps({
-                id: action!.key,
-                externalUserId: externalUser,
-                configuredProps: configured as never,
-              });
+              const reloaded = await client.actions.reloadProps(call);
               dynamicPropsId = reloaded.dynamicProps!.id;
               props = reloaded.dynamicProps!.configurableProps as Array<Record<string, any>>;
             }
           }
           const run = await client.actions.run({
-            id: action!.key,
-            externalUserId: externalUser,
-            configuredProps: configured as never,
+            ...call,
             ...(dynamicPropsId === undefined ? {} : { dynamicPropsId }),
           });
           expect((run as { error?: unknown }).error).toBeUndefined();
@@ -625,12 +577,8 @@ describe.skipIf(!servesV1)(
             [toProject[0]!, saved.data.signingKey!, regenerated.data.signingKey],
             [toProject[1]!, regenerated.data.signingKey, saved.data.signingKey!],
           ] as const) {
-            expect(
-              await verifySignature({ header: delivery.headers['x-pd-signature'], rawBody: delivery.body, key }),
-            ).toMatchObject({ ok: true });
-            expect(
-              await verifySignature({ header: delivery.headers['x-pd-signature'], rawBody: delivery.body, key: other }),
-            ).toMatchObject({ ok: false });
+            expect(await signedWith(delivery, key)).toMatchObject({ ok: true });
+            expect(await signedWith(delivery, other)).toMatchObject({ ok: false });
           }
 
           await client.projectEnvironment.deleteWebhook();
@@ -690,15 +638,7 @@ describe.skipIf(!servesV1)(
 
           const onDeploy = (await control!.deliveries({ wait: true })).filter((d) => d.body.includes(trigger.id));
           expect(onDeploy.map((d) => d.url)).toEqual(['https://receiver.example.com/own']);
-          expect(
-            await verifySignature({
-              header: onDeploy[0]!.headers['x-pd-signature'],
-              rawBody: onDeploy[0]!.body,
-              key: trigger.webhookSigningKey!,
-            }),
-          ).toMatchObject({
-            ok: true,
-          });
+          expect(await signedWith(onDeploy[0]!, trigger.webhookSigningKey!)).toMatchObject({ ok: true });
 
           const listed: string[] = [];
           for await (const item of await client.deployedTriggers.list({ externalUserId, limit: 1 }))
@@ -775,22 +715,8 @@ describe.skipIf(!servesV1)(
           const delivery = (await control!.deliveries({ wait: true })).find(
             (d) => JSON.parse(d.body).event_id === emitted.event_id,
           )!;
-          expect(
-            await verifySignature({
-              header: delivery.headers['x-pd-signature'],
-              rawBody: delivery.body,
-              key: regenerated.data.signingKey,
-            }),
-          ).toMatchObject({
-            ok: true,
-          });
-          expect(
-            await verifySignature({
-              header: delivery.headers['x-pd-signature'],
-              rawBody: delivery.body,
-              key: a!.signingKey!,
-            }),
-          ).toMatchObject({ ok: false });
+          expect(await signedWith(delivery, regenerated.data.signingKey)).toMatchObject({ ok: true });
+          expect(await signedWith(delivery, a!.signingKey!)).toMatchObject({ ok: false });
           await client.deployedTriggers.updateWebhooks(seeded.id, { externalUserId, webhookUrls: [] });
         },
       );
@@ -822,18 +748,9 @@ describe.skipIf(!servesV1)(
             "another user's",
           ).toBe(404);
 
-          const paused = await client.deployedTriggers.update(id, {
-            externalUserId,
-            active: false,
-            name: 'Engine issues',
-            configuredProps: { repo: 'analytical/ui' },
-          });
-          expect(paused.data).toMatchObject({
-            id,
-            active: false,
-            name: 'Engine issues',
-            configuredProps: { repo: 'analytical/ui' },
-          });
+          const pause = { active: false, name: 'Engine issues', configuredProps: { repo: 'analytical/ui' } };
+          const paused = await client.deployedTriggers.update(id, { externalUserId, ...pause });
+          expect(paused.data).toMatchObject({ id, ...pause });
           expect((await client.deployedTriggers.retrieve(id, { externalUserId })).data).toMatchObject({
             active: false,
             name: 'Engine issues',
@@ -1058,16 +975,9 @@ describe.skipIf(!servesV1)(
           expect(all).toContain(created.id);
           expect(all).toContain((await project()).id);
 
-          const updated = await client.projects.update(created.id, {
-            name: `${name} (renamed)`,
-            connectRequireKeyAuthTest: true,
-          });
-          expect(updated).toMatchObject({
-            id: created.id,
-            name: `${name} (renamed)`,
-            appName: 'Analytical',
-            connectRequireKeyAuthTest: true,
-          });
+          const renamed = { name: `${name} (renamed)`, connectRequireKeyAuthTest: true };
+          const updated = await client.projects.update(created.id, renamed);
+          expect(updated).toMatchObject({ id: created.id, ...renamed, appName: 'Analytical' });
           const logo =
             'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
           await client.projects.updateLogo(created.id, { logo });
@@ -1149,10 +1059,9 @@ describe.skipIf(!servesV1)(
         const before = await client.usage.list(window);
         expect(before.data).toHaveLength(1);
         expect(before.data[0]).toMatchObject({ usageStartTs: window.startTs, usageEndTs: window.endTs });
-        await client.deployedTriggers.updateWebhooks(trigger.id, {
-          externalUserId: trigger.external_user_id,
-          webhookUrls: ['https://receiver.example.com/usage'],
-        });
+        const hook = (webhookUrls: string[]) =>
+          client.deployedTriggers.updateWebhooks(trigger.id, { externalUserId: trigger.external_user_id, webhookUrls });
+        await hook(['https://receiver.example.com/usage']);
         for (const n of [1, 2]) await control!.emitTrigger(trigger.id, { event: { n } });
         const after = await client.usage.list(window);
         expect(after.data[0]!.sourceEmitCreditsUsed).toBe(before.data[0]!.sourceEmitCreditsUsed! + 2);
@@ -1163,10 +1072,7 @@ describe.skipIf(!servesV1)(
           [window.startTs, window.endTs],
         ]);
         expect(await statusOf(client.usage.list({ startTs: now, endTs: now })), 'an empty window').toBe(400);
-        await client.deployedTriggers.updateWebhooks(trigger.id, {
-          externalUserId: trigger.external_user_id,
-          webhookUrls: [],
-        });
+        await hook([]);
       });
     });
 
@@ -1235,20 +1141,9 @@ describe.skipIf(!servesV1)(
         'oauthApps.create/list/retrieve/update/delete: the secret is never shown; an override that selected it loses it',
         async () => {
           const client = await sdk();
-          const created = await client.oauthApps.create({
-            app: 'github',
-            clientId: 'Iv1.abc',
-            clientSecret: 'shh',
-            name: 'Internal',
-            scopes: ['repo'],
-          });
-          expect(created).toMatchObject({
-            id: expect.stringMatching(/^oa_/),
-            clientId: 'Iv1.abc',
-            nameSlug: 'github',
-            name: 'Internal',
-            scopes: ['repo'],
-          });
+          const shown = { clientId: 'Iv1.abc', name: 'Internal', scopes: ['repo'] };
+          const created = await client.oauthApps.create({ app: 'github', clientSecret: 'shh', ...shown });
+          expect(created).toMatchObject({ id: expect.stringMatching(/^oa_/), nameSlug: 'github', ...shown });
           expect(created.ownerId).toMatch(/^o_/);
           expect(created.createdAt).toBeInstanceOf(Date);
           expect(JSON.stringify(created)).not.toContain('shh');

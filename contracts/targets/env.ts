@@ -5,7 +5,7 @@ import type { Capabilities, GivenIds, TargetName, TargetSettings } from './types
 
 const NAMES: readonly TargetName[] = ['inprocess', 'msw', 'mock', 'prism', 'prism-proxy', 'live'];
 /** Targets served inside the suite's own process: no base URL to give, no network. */
-const IN_PROCESS: readonly TargetName[] = ['inprocess', 'msw'];
+export const IN_PROCESS: readonly TargetName[] = ['inprocess', 'msw'];
 
 function capabilitiesOf(name: TargetName, allowWrites: boolean, hasControlUrl = false): Capabilities {
   switch (name) {

@@ -3,7 +3,7 @@
 // (`POST /__mock/scenario`, `mock.control.scenario`, `GET /__mock/scenarios`), refused alike by
 // the control document.
 import { describe, expect, it } from 'vitest';
-import { exampleAppRequest } from '../../support/example-request.ts';
+import { exampleAppRequest } from '../../support/results.ts';
 import { exampleRequests } from '../../openapi/example-requests.ts';
 import { document } from '../../openapi/generated/document.ts';
 import { validator } from '../../openapi/validator.ts';

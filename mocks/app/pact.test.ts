@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { exampleRequests } from '../../openapi/example-requests.ts';
 import { document } from '../../openapi/generated/document.ts';
-import { exampleAppRequest } from '../../support/example-request.ts';
+import { exampleAppRequest } from '../../support/results.ts';
 import { createMock } from '../index.ts';
 import { createRecordingSink } from '../store/world/recording-sink.ts';
 import { mergePacts, pactText, readKitPact, recordPact, type PactFile } from './pact.ts';

@@ -5,8 +5,7 @@
 import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { receiverPool } from '../../support/loopback-receiver.ts';
-import { ESCAPES } from '../../support/path-escapes.ts';
-import { PLANTED, plantedUpstream } from '../../support/planted-upstream.ts';
+import { ESCAPES, PLANTED, plantedUpstream } from '../../support/planted-upstream.ts';
 import { document } from '../../openapi/generated/document.ts';
 import { createHandlers, type HandlersOptions } from './handlers.ts';
 import { startServer, type RunningServer } from '../node/server.ts';

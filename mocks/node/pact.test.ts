@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exampleRequests } from '../../openapi/example-requests.ts';
 import { document } from '../../openapi/generated/document.ts';
-import { exampleAppRequest } from '../../support/example-request.ts';
+import { exampleAppRequest } from '../../support/results.ts';
 import { pactText, type PactFile } from '../app/pact.ts';
 import { createMock } from '../index.ts';
 import { createRecordingSink } from '../store/world/recording-sink.ts';

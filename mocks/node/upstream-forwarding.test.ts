@@ -8,7 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validator } from '../../openapi/validator.ts';
 import { receiverPool } from '../../support/loopback-receiver.ts';
-import { ESCAPES } from '../../support/path-escapes.ts';
+import { ESCAPES } from '../../support/planted-upstream.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const receivers = receiverPool();

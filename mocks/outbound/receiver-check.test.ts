@@ -2,9 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatCheckTable, RECEIVER_CHECKS, runReceiverCheck, sampleTriggerDelivery } from './receiver-check.ts';
-import { createReferenceReceiver } from '../../support/reference-receiver.ts';
 import { verifySignature } from './signature.ts';
-import { startLoopbackReceiver } from '../../support/loopback-receiver.ts';
+import { createReferenceReceiver, startLoopbackReceiver } from '../../support/loopback-receiver.ts';
 import { validator } from '../../openapi/validator.ts';
 
 const servers: Server[] = [];

@@ -3,7 +3,7 @@
 // fresh world of the mock gets the documented 2xx with a body the document accepts. New operations
 // and examples are covered as they land in the document: nothing here names an operation or an ID.
 import { describe, expect, it } from 'vitest';
-import { exampleAppRequest } from '../../../support/example-request.ts';
+import { exampleAppRequest } from '../../../support/results.ts';
 import { exampleRequests, type ExampleRequest } from '../../../openapi/example-requests.ts';
 import { document } from '../../../openapi/generated/document.ts';
 import { validator } from '../../../openapi/validator.ts';
