@@ -19,7 +19,7 @@ export interface ConsoleAnswer {
 type Asset = readonly [pkg: string, file: string];
 
 // Read through the packages' own names, so the same lookup works from the checkout (mocks/) and
-// from an installed package (dist/mocks/): the kit's self-reference, as cli/version.ts does.
+// from an installed package (dist/mocks/): the kit's self-reference, as cli/args.ts reads the version.
 const ASSETS: Readonly<Record<string, Asset>> = {
   '': ['workflow-api-mock-kit', 'mocks/console/index.html'],
   'console.js': ['workflow-api-mock-kit', 'mocks/console/console.js'],

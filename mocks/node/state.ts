@@ -2,8 +2,17 @@
 // one line per accepted write before its answer leaves; what cannot be restored exactly stops the start untouched.
 import { constants } from 'node:buffer';
 import { createHmac, randomBytes } from 'node:crypto';
-import { closeSync, fchmodSync, fstatSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
-import { writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  fchmodSync,
+  fstatSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  readSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { SavedState } from '../app/control.ts';
 import type { ExchangeListener } from '../app/exchange.ts';
