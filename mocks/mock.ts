@@ -9,7 +9,7 @@ import type { ReadCache, ReadCacheOptions } from './app/read-cache.ts';
 import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest, toFetchResponse } from './app/fetch.ts';
 import type { AppRequest, AppResponse } from './app/types.ts';
 import type { ExchangeListener, UpstreamStage } from './app/exchange.ts';
-import type { RequestHead } from './app/head.ts';
+import { type RequestHead, ENDPOINT_PREFIX } from './app/head.ts';
 import { recordPact, type PactOptions, type PactRecorder } from './app/pact.ts';
 import { routes } from './app/routes.ts';
 import { addSources, emit, invokeEndpoint } from './store/api/index.ts';
@@ -17,13 +17,11 @@ import { completeConnect, emitTrigger } from './store/connect/index.ts';
 import { createStore, type Store, type StoreOptions } from './store/index.ts';
 import type { Result } from './common/errors.ts';
 import type { DriftReport } from '../openapi/drift.ts';
-import { worldSummary } from './store/world/index.ts';
-import { ENDPOINT_PREFIX } from './app/head.ts';
+import { worldSummary, type ScenarioDefinition } from './store/world/index.ts';
 import { createDeliveryEngine } from './outbound/delivery.ts';
 import { scenarioCatalogue } from './scenarios/index.ts';
 import { createRunCoverage, type RunCoverageReport } from './app/run-coverage.ts';
 import { document } from '../openapi/generated/document.ts';
-import type { ScenarioDefinition } from './store/world/index.ts';
 import type { DeliverySink } from './outbound/types.ts';
 
 export interface MockOptions {

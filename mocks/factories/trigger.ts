@@ -1,4 +1,4 @@
-import type { FactoryContext } from '../ids/random.ts';
+import { type FactoryContext, unixSeconds } from '../ids/random.ts';
 import type {
   ConfiguredProps,
   EmailTrigger,
@@ -10,7 +10,6 @@ import type {
   TriggerKind,
 } from './types.ts';
 import { isId, newId } from '../ids/ids.ts';
-import { unixSeconds } from '../ids/random.ts';
 import { endpointUrlOf, overrideWith, pickApp, slugify, timestamps, token } from './common.ts';
 import { authProvisionIdOf } from './step.ts';
 

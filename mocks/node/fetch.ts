@@ -10,8 +10,12 @@ import { brotliDecompress, gunzip, inflate, type ZlibOptions } from 'node:zlib';
 import { destinationPolicy } from '../common/destinations.ts';
 import { DESTINATION_REFUSED } from '../outbound/delivery.ts';
 import { hopHeader } from '../upstream/har.ts';
-import type { UpstreamAnswer, UpstreamRequest } from '../upstream/hybrid.ts';
-import { UpstreamBodyRefused, UpstreamBodyTooLarge } from '../upstream/hybrid.ts';
+import {
+  type UpstreamAnswer,
+  type UpstreamRequest,
+  UpstreamBodyRefused,
+  UpstreamBodyTooLarge,
+} from '../upstream/hybrid.ts';
 
 /** Resolves a host name to its addresses (node:dns's lookup with `all: true` by default). */
 export type Lookup = (host: string) => Promise<Array<{ address: string }>>;

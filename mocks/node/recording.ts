@@ -1,7 +1,6 @@
 // The files beside the real service (docs/upstream.md, "Files"): `--record FILE`, a HAR log appended to (HarFile),
 // and `--drift-report FILE` (JSON and JUnit), rewritten whole. Both 0600: a redacted recording is still traffic.
-import { lstat, open, readFile, rename, rm } from 'node:fs/promises';
-import type { FileHandle } from 'node:fs/promises';
+import { lstat, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { DEFAULT_RECORD_MAX_BYTES } from '../common/defaults.ts';
 import { driftJUnit } from '../../openapi/drift-report.ts';
 import type { DriftAnalyzer } from '../../openapi/drift.ts';

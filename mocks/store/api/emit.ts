@@ -2,15 +2,13 @@
 // subscriptions (a deployed trigger's emit: ../connect/trigger-emit.ts). Bodies arrive checked by control.yaml.
 import type { OriginalEvent, WorkflowErrorDetails, WorkflowErrorEventSummary } from '../../factories/types.ts';
 import type { DeliveryRecord } from '../../outbound/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { notFound, ok } from '../../common/errors.ts';
+import { type Result, notFound, ok } from '../../common/errors.ts';
 import { defaultStack, eventId, PLATFORM_VERSION } from '../../factories/error-event.ts';
 import { kindOf, newId } from '../../ids/ids.ts';
 import { emitterWorkspace, matchingSubscriptions } from './subscriptions.ts';
 import { COMPUTE_MS_PER_STEP, type QuotaName, spendQuota } from '../world/quotas.ts';
-import type { World, WorkflowRecord } from '../world/world.ts';
+import { type World, type WorkflowRecord, MAX_ERROR_EVENTS } from '../world/world.ts';
 import type { components as control } from '../../../openapi/generated/control-schema.ts';
-import { MAX_ERROR_EVENTS } from '../world/world.ts';
 
 export type EmitInput = control['schemas']['EmitBody'];
 

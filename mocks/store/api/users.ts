@@ -1,14 +1,11 @@
 // Reads of the user, workspaces and workspace sources.
 import type { EventSource, PageInfo, User, Workspace } from '../../factories/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { notFound, ok } from '../../common/errors.ts';
+import { type Result, notFound, ok } from '../../common/errors.ts';
 import { makeEventSource } from '../../factories/resources.ts';
 import { newId } from '../../ids/ids.ts';
-import type { PageQuery } from '../world/pagination.ts';
-import { pageOf } from '../world/pagination.ts';
-import type { World } from '../world/world.ts';
+import { type PageQuery, pageOf } from '../world/pagination.ts';
+import { type World, addSource } from '../world/world.ts';
 import type { components as control } from '../../../openapi/generated/control-schema.ts';
-import { addSource } from '../world/world.ts';
 
 export function getCurrentUser(world: World): Result<{ data: User }> {
   const orgs = [...world.workspaces.values()].map((record) => record.workspace);

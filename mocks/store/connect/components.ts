@@ -8,8 +8,7 @@ import type {
   ProjectEnvironment,
   Schemas,
 } from '../../factories/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { fail, ok } from '../../common/errors.ts';
+import { type Result, fail, ok } from '../../common/errors.ts';
 import {
   APP_DETAILS,
   CATALOGUE_ACTIONS,

@@ -14,8 +14,7 @@ import type {
   ValidateTokenResponse,
 } from '../../factories/types.ts';
 import type { DeliveryRecord } from '../../outbound/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { fail, notFound, ok } from '../../common/errors.ts';
+import { type Result, fail, notFound, ok } from '../../common/errors.ts';
 import { makeApp, makeConnectToken, makeConnectedAccount, makeCredentials } from '../../factories/connect.ts';
 import { hex } from '../../factories/common.ts';
 import { newId } from '../../ids/ids.ts';

@@ -1,8 +1,7 @@
 // A project's end users as the SDK's `users` client sees them: no records of their own; one exists in an environment
 // while owning an account or deployed trigger there, and deleting one deletes what they own.
 import type { ExternalUser, PageInfo, ProjectEnvironment } from '../../factories/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { fail, ok } from '../../common/errors.ts';
+import { type Result, fail, ok } from '../../common/errors.ts';
 import { stableKey } from '../../ids/random.ts';
 import { projectOf } from './connect.ts';
 import { type PageQuery, pageOfList } from '../world/pagination.ts';

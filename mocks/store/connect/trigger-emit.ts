@@ -8,8 +8,7 @@ import { unixSeconds } from '../../ids/random.ts';
 import type { QuotaName } from '../world/quotas.ts';
 import { runWorkflow } from '../api/run.ts';
 import { useCredits } from './usage.ts';
-import type { DeployedTriggerRecord, World, WorkflowRecord } from '../world/world.ts';
-import { MAX_TRIGGER_EVENTS } from '../world/world.ts';
+import { type DeployedTriggerRecord, type World, type WorkflowRecord, MAX_TRIGGER_EVENTS } from '../world/world.ts';
 
 /** A workflow a deployed trigger's event ran (or did not: its daily quota used up). */
 export interface TriggerRun {

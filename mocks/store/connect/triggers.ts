@@ -8,8 +8,7 @@ import type {
   Schemas,
   TriggerWebhooks,
 } from '../../factories/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { fail, notFound, ok } from '../../common/errors.ts';
+import { type Result, fail, notFound, ok } from '../../common/errors.ts';
 import { COMPONENTS_BY_KEY } from '../../factories/components.ts';
 import { makeDeployedTrigger } from '../../factories/deployed-trigger.ts';
 import { slugify } from '../../factories/common.ts';

@@ -1,8 +1,7 @@
 // Pagination (the document's Limit, After, Before): cursors are base64url of the boundary item's id; page_info
 // {total_count, count, start_cursor, end_cursor}, '' on an empty page. Whether a cursor fits the list is decided here.
 import type { PageInfo } from '../../factories/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { fail, ok } from '../../common/errors.ts';
+import { type Result, fail, ok } from '../../common/errors.ts';
 
 export function encodeCursor(id: string): string {
   return btoa(id).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');

@@ -25,8 +25,7 @@ import { isEmitterGlob, kindOf, newId } from '../../ids/ids.ts';
 import { emitterWorkspace, listenerExists } from '../api/subscriptions.ts';
 import { addWorkspaceSources } from '../api/users.ts';
 import { unixSeconds } from '../../ids/random.ts';
-import { addSource, MAX_ERROR_EVENTS, tripleKey, type World } from './world.ts';
-import { type ProjectRecord, projectRecord } from './world.ts';
+import { addSource, MAX_ERROR_EVENTS, tripleKey, type World, type ProjectRecord, projectRecord } from './world.ts';
 
 /** Scenario names: lower-case words joined by dashes (a token `scenario_<name>_<anything>` picks one). */
 export const SCENARIO_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -12,8 +12,7 @@ import type {
 import { restoreRandomizer, stableKey, type RandomizerState } from '../../ids/random.ts';
 import type { DeliverySink } from '../../outbound/types.ts';
 import { TrackedMap } from './changes.ts';
-import { createWorldRandom } from './seed.ts';
-import type { WorldRandom } from './seed.ts';
+import { createWorldRandom, type WorldRandom } from './seed.ts';
 import { type ClockState, utcDay } from './clock.ts';
 import {
   emptyWorld,
