@@ -360,9 +360,7 @@ export function recordPact(
 /** The characters an interaction takes in the file: its two-space JSON, each line indented twice more (pactText). */
 function writtenSize(interaction: PactInteraction): number {
   const text = JSON.stringify(interaction, null, 2);
-  let lines = 1;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines += 1;
-  return text.length + 4 * lines + 2;
+  return text.length + 4 * text.split('\n').length + 2;
 }
 
 /**
