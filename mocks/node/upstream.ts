@@ -273,8 +273,7 @@ export function exchangeQueue(
   return new ExchangeQueue(process, { log: options.log, limits, feeds });
 }
 
-type QueueLimits = { entries: number; bytes: number; share: number };
-type QueueSettings = { log: (line: string) => void; limits: QueueLimits; feeds: string };
+type QueueSettings = { log: (line: string) => void; limits: typeof EXCHANGE_QUEUE_LIMITS; feeds: string };
 
 /** exchangeQueue's queue: the exchanges still waiting from `head` on, and the time it may still spend. */
 class ExchangeQueue {
@@ -289,25 +288,21 @@ class ExchangeQueue {
   private credit = 0;
   private lastTurn = performance.now();
   private readonly process: (exchange: Exchange) => void;
-  private readonly log: (line: string) => void;
-  private readonly limits: QueueLimits;
-  private readonly feeds: string;
+  private readonly settings: QueueSettings;
 
   constructor(process: (exchange: Exchange) => void, settings: QueueSettings) {
     this.process = process;
-    this.log = settings.log;
-    this.limits = settings.limits;
-    this.feeds = settings.feeds;
+    this.settings = settings;
   }
 
   push(exchange: Exchange): void {
     const size = sizeOf(exchange);
-    const { limits } = this;
+    const { limits, log, feeds } = this.settings;
     if (this.waiting.length - this.head >= limits.entries || this.bytes + size > limits.bytes) {
       this.droppedCount += 1;
       if (!this.dropping)
-        this.log(
-          `[upstream] ${this.waiting.length - this.head} exchanges wait for ${this.feeds}: ` +
+        log(
+          `[upstream] ${this.waiting.length - this.head} exchanges wait for ${feeds}: ` +
             `skipping new ones until they catch up (${this.droppedCount} skipped so far; ` +
             `limits ${limits.entries} exchanges, ${limits.bytes} bytes)`,
         );
@@ -341,7 +336,7 @@ class ExchangeQueue {
       this.process(exchange);
     } catch (error) {
       const reason = (error as Error)?.message ?? error;
-      this.log(`[upstream] an exchange could not be recorded or checked for drift: ${reason}`);
+      this.settings.log(`[upstream] an exchange could not be recorded or checked for drift: ${reason}`);
     }
   }
 
@@ -365,7 +360,7 @@ class ExchangeQueue {
     // drain() (at close) may have emptied the queue since this turn was scheduled.
     if (this.head >= this.waiting.length) return;
     const started = performance.now();
-    this.credit = Math.min(CREDIT_CAP_MS, this.credit + (started - this.lastTurn) * this.limits.share);
+    this.credit = Math.min(CREDIT_CAP_MS, this.credit + (started - this.lastTurn) * this.settings.limits.share);
     while (this.credit > 0 && this.head < this.waiting.length) {
       const before = performance.now();
       this.next();
