@@ -332,10 +332,6 @@ let loadingConnect: Promise<ConnectOperations> | undefined;
  * request, so a page that never calls Connect never loads them (docs/performance.md, "Browser
  * weight"); from then on a route runs at once, as every other route does. A failed import fails
  * that request, and the next one tries again.
- *
- * @example
- * const routes = loadedOnUse({ getProject: (connect, { world, path }) => connect.getProject(world, path.project_id) });
- * await routes.getProject(ctx); // { ok: true, value: { data: { id: 'proj_...', ... } } }
  */
 function loadedOnUse<T extends ConnectRoutes>(table: T): { [K in keyof T & PathOperationId]: Route<K> } {
   const load = () =>
