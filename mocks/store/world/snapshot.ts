@@ -10,7 +10,6 @@ import type {
   Workspace,
 } from '../../factories/types.ts';
 import { restoreRandomizer, stableKey, type RandomizerState } from '../../ids/random.ts';
-import { isObject } from '../../../openapi/json.ts';
 import type { DeliverySink } from '../../outbound/types.ts';
 import { TrackedMap } from './changes.ts';
 import { createWorldRandom, type WorldRandom } from './seed.ts';
@@ -572,6 +571,10 @@ function fill<T>(map: Map<string, T>, input: unknown, at: string, keyOf: (value:
     if (map.has(key)) throw new Damaged(`${path}: ${key} appears twice`);
     map.set(key, value);
   }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function object(value: unknown, at: string): Record<string, unknown> {
