@@ -69,8 +69,7 @@ export function parseRequestBody(raw: string, headers: Record<string, string>, t
  * breaks the depth bound instead of looping.
  */
 export function withinJsonBounds(value: unknown): Result<unknown> {
-  // Depth first in document order; each pending node keeps its parent's entry and its key, so a
-  // pointer is built only for the answer.
+  // Depth first in document order; a pending node keeps its parent's entry and key: only the answer builds a pointer.
   const pending: Visit[] = [{ node: value, depth: 0 }];
   for (let visit = pending.pop(); visit !== undefined; visit = pending.pop()) {
     const { node, depth } = visit;

@@ -90,8 +90,7 @@ export function controlRoutes(store: Store, ops: ControlOperations, faults: Pick
     resetWorld: ({ credentials }) => ok({ data: ops.worldSummary(store.reset(credentials.token).world) }),
     getWorld: ({ session }) => ok({ data: ops.worldSummary(session.world) }),
     listRequests: ({ session, query }) => ok({ data: session.journal.list({ console: query.include === 'console' }) }),
-    // `?wait=true`: answer once every queued delivery has settled (all retries done), so a test can
-    // assert on final states without polling.
+    // `?wait=true`: answer once every queued delivery has settled (retries done): a test asserts without polling.
     listDeliveries: async ({ session, query }) => {
       const waited = !query.wait || (await deliveriesSettled(store, session));
       const page = deliveryPage([...session.deliveries], query.limit, query.after);

@@ -342,8 +342,7 @@ function answerKeptRead(
   const headerNames = reads === undefined ? undefined : served.keptReads.get(operation.id);
   // A world that changed in this exchange (a new quota day) answers anew.
   if (reads === undefined || headerNames === undefined || exchange.worldChanged) return {};
-  // The key: the URL as sent (its path and query decide the answer) and the operation's declared
-  // headers; the token is the world's own.
+  // The key: the URL as sent and the operation's declared headers; the token is the world's own.
   let key = exchange.request.url;
   for (const name of headerNames) key += `\n${exchange.request.headers[name] ?? ''}`;
   const kept = reads.get(session.world, key);

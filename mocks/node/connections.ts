@@ -91,8 +91,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits): void
     if (open.size >= limits.maxConnections) closeOldestIdle(open, socket);
   });
 
-  // The idle timer (and the keep-alive one) land here; a connection still answering a request (a
-  // long poll such as GET /__mock/deliveries?wait=true) stays open.
+  // The idle and keep-alive timers land here; one still answering (a long poll: deliveries?wait=true) stays open.
   server.on('timeout', (socket: TrackedSocket) => {
     if ((socket[STATE]?.inFlight ?? 0) === 0) socket.destroy();
   });

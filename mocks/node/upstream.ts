@@ -199,8 +199,7 @@ function describeLive({ target, options, recorder }: LiveUpstream): string[] {
  */
 function exchangeFeeds(analyzer: DriftAnalyzer, files: UpstreamFiles, log: (line: string) => void) {
   const { report, recorder } = files;
-  // The report file is written on a change at most once a second (docs/upstream.md), not per answer:
-  // a whole report and its JUnit twin per answer cost more than the answer.
+  // The report file is written at most once a second on a change (docs/upstream.md): per answer costs more.
   let reportTimer: ReturnType<typeof setTimeout> | undefined;
   const reportChanged = () => {
     if (report === undefined || reportTimer !== undefined) return;

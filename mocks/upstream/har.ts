@@ -170,8 +170,7 @@ function round(ms: number): number {
   return Math.round(ms * 1000) / 1000;
 }
 
-// What the drift report reads of an upstream answer, from a live exchange or a recorded HAR entry: the one
-// translation the server, the MSW handlers and the `drift` command share.
+// What the drift report reads of an upstream answer: one translation for the server, the MSW handlers and `drift`.
 /**
  * A live exchange's answer, for `analyzer.observe()`.
  * @example

@@ -22,8 +22,7 @@ function recordErrorEvent(
   const nowMs = world.ctx.now();
   const ts = new Date(nowMs).toISOString();
   const code = given?.code ?? 'InternalFailure';
-  // cellId is a step ID (`c_`); a workflow without steps failed in its trigger, which has no
-  // step ID, so a fresh `c_` ID stands in for that cell.
+  // cellId is a step ID (`c_`); a workflow without steps failed in its trigger, so a fresh `c_` ID stands in.
   const cellId = given?.cellId ?? record.workflow.steps[0]?.id ?? newId('step', world.ctx);
   const error: WorkflowErrorDetails = { code, cellId, ts, stack: given?.stack ?? defaultStack(code, cellId) };
   const summary: WorkflowErrorEventSummary = {

@@ -59,8 +59,7 @@ let examples: DocumentExamples | undefined;
 export function createWorld(options: WorldOptions): World {
   const { world, random } = startWorld(options);
   if (options.scenario !== undefined) {
-    // A scenario world holds what the scenario says and nothing else (no examples): it was checked
-    // when it was loaded (scenarioIssues below), so issues here would be a bug of that check.
+    // A scenario world holds the scenario alone (no examples), checked at load: an issue here is that check's bug.
     const issues = plantScenario(world, options.scenario);
     if (issues.length > 0)
       throw new Error(

@@ -344,8 +344,7 @@ export function readWorlds(input: unknown, context: RestoreContext): SnapshotRes
       );
     }
   } else {
-    // The worlds are built from the snapshot's own objects: a value given in is copied first, so
-    // that the worlds never share an object with it (restoring one snapshot twice gives the same worlds).
+    // Copied first: the worlds never share an object with the value given (restored twice, the same worlds).
     try {
       value = structuredClone(input);
     } catch (error) {
