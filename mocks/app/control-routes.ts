@@ -69,10 +69,7 @@ async function deliveriesSettled(store: Store, session: Session): Promise<boolea
   }
 }
 
-/**
- * The session a rate limit or fault applies to: the caller's, or with `?client_id=` the world that client's login
- * opens (auth.ts), so the login itself can answer 429 or 503.
- */
+/** The caller's session, or with `?client_id=` the world that client's login opens: so a login may answer 429, 503. */
 function loginWorld(store: Store, session: Session, clientId: string | undefined): Session {
   return clientId === undefined ? session : store.session(issueOAuthToken(clientId).access_token);
 }

@@ -267,10 +267,7 @@ function interactionOf(
 /** The title of the test driving a page, set by the Playwright fixture (`pact.fromPage`): a page has no runner. */
 const PAGE_TEST_TITLE = Symbol.for('workflow-api-mock-kit.test-title');
 
-/**
- * The running Vitest or Jest test's name (from their global `expect` symbol: mocks/ never imports a test runner,
- * docs/architecture.md), or the title the Playwright fixture gave the page; undefined outside one.
- */
+/** The running Vitest or Jest test's name (mocks/ imports no runner: their global `expect`), else the page's title. */
 function runningTestName(): string | undefined {
   const globals = globalThis as Record<symbol, unknown>;
   const vitest = globals[Symbol.for('expect-global')] as { getState?: () => { currentTestName?: unknown } } | undefined;

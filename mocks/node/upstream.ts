@@ -193,10 +193,7 @@ function describeLive({ target, options, recorder }: LiveUpstream): string[] {
   return lines;
 }
 
-/**
- * The drift check and the recording, after the answer is sent (docs/performance.md), from two bounded queues
- * (EXCHANGE_QUEUE_LIMITS): the cheap recording must not wait behind the drift check.
- */
+/** The drift check and the recording after the answer, from two bounded queues: the recording never waits for drift. */
 function exchangeFeeds(analyzer: DriftAnalyzer, files: UpstreamFiles, log: (line: string) => void) {
   const { report, recorder } = files;
   // The report file is written at most once a second on a change (docs/upstream.md): per answer costs more.
