@@ -5,8 +5,7 @@ import { escapePointer } from '../../openapi/json-pointer.ts';
 import { MAX_BODY_BYTES, payloadTooLarge } from './head.ts';
 
 /**
- * How deep a JSON body may nest (objects and arrays). Validation, the store and the delivery
- * engine walk values recursively: ~1,600 levels in an emitted event overflowed the stack
+ * How deep a JSON body may nest: validation, the store and the delivery engine walk values recursively
  * (docs/errors.md). 64 is far beyond any request of the document and far below any overflow.
  */
 export const MAX_JSON_DEPTH = 64;

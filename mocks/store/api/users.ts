@@ -36,10 +36,8 @@ export function listWorkspaceSources(
 const BULK_POOL = 32;
 
 /**
- * Adds `count` sources to a workspace (e.g. 100,000), behind `POST /__mock/sources`
- * (docs/control-api.md). The first few are full factory draws; the rest reuse their names and props
- * with fresh IDs and timestamps, so filling a huge workspace costs a few microseconds per source
- * instead of a full faker draw.
+ * Adds `count` sources to a workspace (e.g. 100,000), behind `POST /__mock/sources` (docs/control-api.md): the first
+ * few are full factory draws, the rest reuse their names and props with fresh IDs and timestamps, not a faker draw.
  */
 export function addWorkspaceSources(world: World, orgId: string, count: number): Result<{ ids: string[] }> {
   if (!world.workspaces.has(orgId)) return notFound('workspace', orgId);

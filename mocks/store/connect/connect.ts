@@ -287,9 +287,8 @@ export type CompleteConnectInput = control['schemas']['CompleteConnectBody'];
 const DEFAULT_CONNECT_ERROR = 'The connection flow failed: the user denied access';
 
 /**
- * Finishes a connect flow exactly once per token: success creates an `apn_` account and sends
- * CONNECTION_SUCCESS (account without credentials), error sends CONNECTION_ERROR; each to the
- * token's webhook_uri when it has one. A second completion is 422 (already completed).
+ * Finishes a connect flow once per token (finishConnectFlow): success creates an `apn_` account (sent without
+ * credentials), error sends CONNECTION_ERROR. A second completion is 422 (already completed).
  */
 export function completeConnect(
   world: World,
