@@ -49,12 +49,10 @@ function recordErrorEvent(
 }
 
 /**
- * Emits `event` from a workflow or source of this world. A `$errors` event from a workflow is
- * recorded in its error event summaries. Every subscription whose emitter is the emitter itself
- * or the glob of its kind (`p_*`, `dc_*`) and whose event_name equals the event's reaches its
- * listener once: an active webhook gets a delivery; a workflow or source listener runs as one
- * invocation with the service's least compute time (../world/quotas.ts), or, its daily quota used up, does
- * not run and is named in `over_quota`.
+ * Emits `event` from a workflow or source of this world (a workflow's `$errors` joins its error event summaries).
+ * Each subscription from the emitter or its kind's glob (`p_*`, `dc_*`) with the event's name reaches its listener
+ * once: an active webhook gets a delivery; a workflow or source runs one invocation at the least compute time
+ * (../world/quotas.ts), or, its daily quota used up, does not run and is named in `over_quota`.
  */
 export function emit(
   world: World,

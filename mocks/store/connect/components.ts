@@ -365,10 +365,8 @@ function propProblem(
 }
 
 /**
- * Runs an action for an end user. Each configured prop is checked against the component's props;
- * one that does not pass makes the run fail with an error the caller reads in the answer (the
- * service's docs: an `error` with its attribution, here always the user's configuration). A run
- * that passes answers what the action would have done, the same for the same props.
+ * Runs an action for an end user: a configured prop that fails the component's props fails the run with an `error`
+ * attributed to the user's configuration (the service's docs); else what the action would do, the same per props.
  */
 export function runAction(
   world: World,
