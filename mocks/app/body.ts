@@ -62,10 +62,9 @@ export function parseRequestBody(raw: string, headers: Record<string, string>, t
 }
 
 /**
- * `value` when it nests at most MAX_JSON_DEPTH deep and no array in it holds more than
- * MAX_JSON_ARRAY_ITEMS, else a 400 naming the first place that breaks a bound. Iterative, so the
- * check itself cannot overflow the stack; a cyclic object (the control API's JS face takes objects)
- * breaks the depth bound instead of looping.
+ * `value` when it nests at most MAX_JSON_DEPTH deep and no array holds more than MAX_JSON_ARRAY_ITEMS, else a 400
+ * naming the first place past a bound. Iterative, so it cannot overflow the stack; a cyclic object (the control
+ * API's JS face takes objects) breaks the depth bound instead of looping.
  */
 export function withinJsonBounds(value: unknown): Result<unknown> {
   // Depth first in document order; a pending node keeps its parent's entry and key: only the answer builds a pointer.

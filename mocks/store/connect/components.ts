@@ -169,9 +169,8 @@ function propsWith(component: Component, configured: ConfiguredProps): Component
 }
 
 /**
- * The options of one prop for an end user: an `app` prop's are the user's accounts of that app; a
- * `remoteOptions` prop's are the app's resources (once its app prop holds one of the user's
- * accounts), ten a page, filtered by `query`; static options are listed as they are.
+ * The options of one prop for an end user: an `app` prop's are the user's accounts of that app, a `remoteOptions`
+ * prop's the app's resources once its app prop holds one (ten a page, filtered by `query`), static ones as they are.
  */
 export function configureProp(
   world: World,

@@ -87,9 +87,8 @@ export function getProjectWebhook(
 }
 
 /**
- * Saves the environment's URL. The first save (or the first after a deletion) creates the webhook
- * with a new ID and key and shows the key, once (spec Events, trigger webhooks §3); later saves
- * change the URL only.
+ * Saves the environment's URL. The first save (or the first after a deletion) creates the webhook with a new ID and
+ * key and shows the key, once (spec Events, trigger webhooks §3); later saves change the URL only.
  */
 export function setProjectWebhook(
   world: World,
