@@ -77,11 +77,9 @@ export interface Mock {
   /** The one route table: the API under /v1 and the control API under /__mock (`head`: an adapter's reading of the method and URL, readHead). */
   handle(req: AppRequest, head?: RequestHead): Promise<AppResponse>;
   /**
-   * Subscribes to every exchange of this mock (docs/architecture.md, "After each exchange"): once
-   * an answer is made, and before it goes back to its face, `listener` gets one record of it: the
-   * request, the matched operation, the answer, who answered and whether a world changed. Every
-   * face's exchanges are among them (node:http, MSW, `mock.fetch`), and `mock.control`'s calls as
-   * the requests they stand for (`via: 'mock.control'`). Answers the function that unsubscribes.
+   * Subscribes to every exchange of this mock, every face's and `mock.control`'s (`via: 'mock.control'`;
+   * docs/architecture.md, "After each exchange"): before an answer goes back, `listener` gets its record (request,
+   * operation, answer, who answered, whether a world changed). Answers the function that unsubscribes.
    *
    * @example
    * const stop = mock.onExchange((exchange) => {

@@ -361,10 +361,8 @@ function writtenSize(interaction: PactInteraction): number {
 }
 
 /**
- * Several pacts of one consumer as one (the files of several test files, workers or runs): the
- * union of their interactions, one per key; of two with the same key the one whose JSON text sorts
- * first is kept, so the result does not depend on the order the pacts come in; sorted by key. The
- * same pacts, in any order, give the same bytes (pactText).
+ * Several pacts of one consumer (of several test files, workers or runs) as one, sorted by key: one interaction
+ * per key, the one whose JSON text sorts first, so the same pacts in any order give the same bytes (pactText).
  *
  * @example
  * const merged = mergePacts('web-app', [fromWorker0, fromWorker1]);
