@@ -231,9 +231,8 @@ async function askUpstream(exchange: Exchange, upstream: UpstreamStage): Promise
 }
 
 /**
- * Stage "session", its first half: the bearer token, which selects the world and its kind (auth.ts).
- * A request without a valid one is 401, as is a token naming a scenario the mock does not hold
- * (docs/scenarios.md): refused, never answered from a seeded world in its place.
+ * Stage "session", first half: the bearer token selects the world and its kind (auth.ts). No valid one is 401, as is
+ * a token naming a scenario the mock does not hold (docs/scenarios.md): never a seeded world in its place.
  */
 function readBearer(exchange: Exchange): Credentials | AppResponse {
   const auth = authenticate(exchange.request.headers);
@@ -281,9 +280,8 @@ function isLogin(exchange: Exchange, served: ServedDocument): boolean {
 }
 
 /**
- * The login's own stage: its body checked against the document like any other (the client is not
- * known before), and the token it issues, whose world the rest of the list runs in (its faults
- * included: `?client_id=` of the control API's rate limit and faults, docs/control-api.md).
+ * The login's own stage: its body checked against the document, and the token it issues, whose world the rest of
+ * the list runs in (faults included: `?client_id=` of the control API's rate limit and faults, docs/control-api.md).
  */
 function checkLogin(
   exchange: Exchange,
@@ -297,9 +295,8 @@ function checkLogin(
 }
 
 /**
- * Stage "session", its second half: the token's session, opened (and its world seeded) only once
- * the operation is known. Past a UTC midnight of the world's clock its daily quotas start again
- * (store/world/quotas.ts), which changes the world: the read cache then keeps nothing from before.
+ * Stage "session", second half: the token's session, opened (its world seeded) once the operation is known. Past a
+ * UTC midnight of the world's clock its daily quotas restart (store/world/quotas.ts), which changes the world.
  */
 function openSession(exchange: Exchange, credentials: Credentials): Session {
   if (exchange.session !== undefined) return exchange.session;
@@ -310,9 +307,8 @@ function openSession(exchange: Exchange, credentials: Credentials): Session {
 }
 
 /**
- * Stage "faults" (docs/control-api.md, "Faults"), for the API only: the injected and per-second
- * rate limits (429), the failure rate (503) and `Prefer: code/example` may answer in place of the
- * operation (faults.ts); whatever answers carries their headers and waits their delay.
+ * Stage "faults" (docs/control-api.md, "Faults"), API only: rate limits (429), the failure rate (503) and `Prefer:
+ * code/example` may answer instead of the operation (faults.ts); any answer carries their headers and delay.
  */
 function applyFaults(
   exchange: Exchange,
