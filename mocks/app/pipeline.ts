@@ -243,10 +243,9 @@ function readBearer(exchange: Exchange): Credentials | AppResponse {
 }
 
 /**
- * Stage "match": the operation at the request's method and path (404, or 405 with `Allow`). The
- * SDK's project-less Connect paths go to the token's project's operation first (project-less.ts),
- * the one case where the world must be open to know the operation. A refusal opens no world; it is
- * journaled in the token's world if the mock holds one.
+ * Stage "match": the operation at the request's method and path (404, or 405 with `Allow`). The SDK's project-less
+ * Connect paths go to the token's project's operation (project-less.ts), the one case that opens the world first.
+ * A refusal opens no world; it is journaled in the token's world if the mock holds one.
  */
 function matchOperation(
   exchange: Exchange,
@@ -452,9 +451,8 @@ function sharedCode(issues: readonly Issue[]): ErrorCode | undefined {
 }
 
 /**
- * Stage "route": the validated input handed to the operation's route (routes.ts for the API,
- * control-routes.ts for the control API), which makes one store call and returns its Result;
- * respond.ts makes the answer of it, and a read's answer is kept for the next one.
+ * Stage "route": the validated input to the operation's route (routes.ts, control-routes.ts), one store call whose
+ * Result respond.ts answers; a read's answer is kept for the next one.
  */
 function runRoute(
   exchange: Exchange,
@@ -478,9 +476,8 @@ function runRoute(
 }
 
 /**
- * The door of an HTTP trigger's endpoint (docs/worlds.md, "Workflow endpoints"), outside /v1 and
- * its document: the bearer's world when the request carries one, else the world that holds the
- * key; any method; the body as JSON when it says so, else its text. An invocation changes its world.
+ * An HTTP trigger's endpoint (docs/worlds.md, "Workflow endpoints"), outside /v1: the bearer's world, else the one
+ * holding the key; any method; the body as JSON when it says so, else text. An invocation changes its world.
  */
 function invokeEndpoint(exchange: Exchange, { key, rest }: { key: string; rest: string }): AppResponse {
   const { request, head, parts } = exchange;
@@ -523,9 +520,8 @@ function addHeaders(exchange: Exchange, headers: Readonly<Record<string, string>
 }
 
 /**
- * The exchange is over: the answer gets the headers every answer of it carries, and the hook hands
- * its record to every subscriber (the journal, coverage, the read cache, what the faces add) before
- * it goes back to the face, which may then only send it (exchange.ts).
+ * The exchange is over: the answer gets the exchange's headers and every subscriber its record (journal, coverage,
+ * read cache, the faces' own) before it goes back to the face, which may then only send it (exchange.ts).
  */
 function publish(exchange: Exchange, answered: AppResponse): AppResponse {
   const { headers, parts } = exchange;
