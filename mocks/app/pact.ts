@@ -77,9 +77,8 @@ export interface PactOptions {
   /** The seed of the mock's worlds, written into each provider state's params. */
   seed?: number | string;
   /**
-   * The title of the test an exchange belongs to, which becomes its interaction's description
-   * (`<title>: <operationId> answers <status>`). Default: the running Vitest or Jest test's name,
-   * when there is one; else the description is `<operationId> answers <status> in <state>`.
+   * The title of an exchange's test, for its description (`<title>: <operationId> answers <status>`). Default: the
+   * running Vitest or Jest test's name; without one, `<operationId> answers <status> in <state>`.
    */
   describe?: (record: ExchangeRecord) => string | undefined;
   /** Where the recorder says it kept a body's shape or dropped an interaction; console.warn by default. */
@@ -304,9 +303,8 @@ export function pactText(pact: PactFile): string {
 }
 
 /**
- * Records `mock`'s answered API exchanges as `consumer`'s pact with the workflow API: the first
- * exchange of each operation, status and provider state is kept. createMock's `pact` option calls
- * it, so every face (node:http, MSW, `mock.fetch`) records through this one recorder.
+ * Records `mock`'s answered API exchanges as `consumer`'s pact with the workflow API, the first of each operation,
+ * status and provider state; createMock's `pact` option calls it, so every face records through this one recorder.
  *
  * @example
  * const recorder = recordPact(mock, { consumer: 'web-app' });
@@ -382,9 +380,8 @@ export function mergePacts(consumer: string, pacts: readonly PactFile[]): PactFi
 }
 
 /**
- * A pact file's text read back for a merge: a kit-written file of `consumer`, or why it is not one
- * (no Pact file, as openapi/pact-file.ts reads one; another consumer's or provider's; an
- * interaction without a key).
+ * A pact file's text read back for a merge: a kit-written file of `consumer`, or why not (no Pact file, as
+ * openapi/pact-file.ts reads one; another consumer's or provider's; an interaction without a key).
  *
  * @example
  * const read = readKitPact(text, 'web-app');
