@@ -95,9 +95,8 @@ export interface Mock {
   control: MockControl;
   baseUrl: string;
   /**
-   * What a test run covered (docs/control-api.md, "Coverage of a test run"): every operation of the
-   * document with the statuses it answered and those it never did, for every world since the mock
-   * was made, or for the world of `token`. `formatRunCoverage(report)` renders it as a table.
+   * What a test run covered (docs/control-api.md, "Coverage of a test run"): each operation's statuses answered and
+   * never answered, over every world since the mock was made or `token`'s; `formatRunCoverage` renders a table.
    *
    * @example
    * const report = mock.coverage();

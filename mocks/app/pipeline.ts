@@ -323,9 +323,8 @@ function applyFaults(
 }
 
 /**
- * Stage "kept read" (docs/performance.md, "The read cache"): a read kept since its world last
- * changed answers at once; on a miss, where the answer made next is to be kept, at the world's
- * version from before the route ran, so an answer made while a change landed is never kept.
+ * Stage "kept read" (docs/performance.md, "The read cache"): a read kept since its world last changed answers at
+ * once; a miss keeps the next answer at the world's version from before the route ran (a change landing voids it).
  */
 function answerKeptRead(
   exchange: Exchange,
@@ -353,10 +352,9 @@ interface KeepAs {
 }
 
 /**
- * Stage "validation", the one trust boundary (docs/architecture.md): the body read as the operation
- * takes it (413, 415, 400: body.ts), the parameters and body against the document (400, or 404 for
- * a path ID of the wrong shape: refusal, below), then the operation's `x-token-kinds` (403). What passes
- * is the route's input, typed, coerced and defaulted.
+ * Stage "validation", the one trust boundary (docs/architecture.md): the body as the operation takes it (413, 415,
+ * 400: body.ts), parameters and body against the document (400, or 404 for a path ID of the wrong shape: refusal,
+ * below), then `x-token-kinds` (403). What passes is the route's input, typed, coerced and defaulted.
  */
 function checkInput(
   exchange: Exchange,

@@ -54,9 +54,8 @@ function keeper(write: () => Promise<void>, log: (line: string) => void) {
 export type HarRecorder = Pick<HarFile, 'record' | 'size' | 'flush' | 'close'>;
 
 /**
- * Opens `--record FILE`: the entries already there are kept and new ones appended; a file that is
- * not a HAR log, a link, or a path whose folder is missing or unwritable stops the start
- * (RecordingFileError, naming the path and the reason) and is left untouched.
+ * Opens `--record FILE`, appending to its entries; a file that is not a HAR log, a link, or a path whose folder is
+ * missing or unwritable stops the start (RecordingFileError naming path and reason) and is left untouched.
  * @example
  * const creator = { name: 'workflow-api-mock-kit', version };
  * const recorder = await openHarRecorder('session.har', { secrets: secretFields(document), creator });
@@ -312,9 +311,8 @@ async function rotate(path: string): Promise<void> {
 }
 
 /**
- * `--drift-report FILE`: the analyzer's report as JSON at FILE, and as JUnit XML beside it
- * (`drift.json` -> `drift.junit.xml`), written after each change and on flush. A path whose folder
- * is missing or takes no new file throws RecordingFileError at once.
+ * `--drift-report FILE`: the report as JSON at FILE and JUnit XML beside it (`drift.json` -> `drift.junit.xml`),
+ * written after each change and on flush; a folder missing or taking no new file throws RecordingFileError now.
  * @example
  * const report = driftReportFile('drift.json', analyzer);
  * report.changed();
