@@ -136,9 +136,8 @@ export function createMock(options: MockOptions = {}): Mock {
 }
 
 /**
- * The store behind a mock that createMock made: for the kit's own adapters that keep or persist
- * worlds (the server's `--state`, the browser's `persist`, the Playwright fixture's cleanup) and
- * for tests. Users read and drive worlds through `mock.control` (docs/control-api.md).
+ * The store behind a createMock mock, for the kit's adapters that keep worlds (`--state`, `persist`, the Playwright
+ * fixture's cleanup) and tests; users read and drive worlds through `mock.control` (docs/control-api.md).
  *
  * @example
  * storeOf(createMock()).size(); // 0: no token has opened a world yet
