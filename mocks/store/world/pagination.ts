@@ -54,9 +54,8 @@ export function pageOf(
 }
 
 /**
- * pageOf for a list built for this request (filtered by the query, the environment or the end
- * user): its id->index map is built here, O(list) as building the list was. Answers the page's
- * items, each shown by `view`.
+ * pageOf for a list built for this request (filtered by the query, the environment or the end user), its id->index
+ * map built here, O(list) as the list was; the page's items each shown by `view`.
  *
  * @example
  * pageOfList(triggers, (trigger) => trigger.id, { limit: 2 }); // ok({ data: [the first two], page_info: {...} })

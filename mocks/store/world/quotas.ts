@@ -76,10 +76,9 @@ function chargeQuota(world: World, orgId: string, charge: Charge): void {
 }
 
 /**
- * Starts a new quota day when the world's clock has passed a UTC midnight since the counters last
- * counted: every `daily_*_used` of the user and of the workspaces goes back to 0. A clock moved back
- * to an earlier day resets nothing (the counters stay those of the later day). True when it reset,
- * so that answers kept from before (the app's read cache) go too.
+ * Starts a new quota day when the world's clock has passed a UTC midnight since the counters last counted: every
+ * `daily_*_used` of the user and workspaces back to 0 (a clock moved back resets nothing). True when it reset, so
+ * answers kept from before (the app's read cache) go too.
  *
  * @example
  * changeClock(world.clock, { advance: '1d' });
