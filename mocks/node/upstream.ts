@@ -71,9 +71,8 @@ export class UpstreamError extends Error {
 }
 
 /**
- * Everything the options need before the server answers anything (the upstream checked against
- * the delivery rules, the files opened, a replay read), or undefined when none of them is given.
- * Throws UpstreamError, RecordingFileError, or a TypeError for options a library caller got wrong.
+ * What the options need before the server answers (the upstream checked against the delivery rules, files opened,
+ * a replay read), or undefined without them; throws UpstreamError, RecordingFileError, or a TypeError for bad options.
  * @example
  * const upstream = { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'] };
  * const prepared = await prepareUpstream({ upstream }, {});

@@ -25,9 +25,8 @@ export interface PageQuery {
 }
 
 /**
- * One page of `ids` (the collection's list order) using the id->index map for cursors:
- * `after` starts right after the cursor's item, `before` ends right before it; with only `before`
- * the page is the `limit` items immediately preceding it. O(limit), independent of ids.length.
+ * One page of `ids` (list order) with the id->index map for cursors: `after` starts right after the cursor's item,
+ * `before` ends right before it (alone: the `limit` items preceding it). O(limit), whatever ids.length.
  */
 export function pageOf(
   ids: readonly string[],

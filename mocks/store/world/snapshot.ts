@@ -180,9 +180,8 @@ function worldView(world: World): WorldSnapshot {
 }
 
 /**
- * What changed in a world since the last patch (or since trackChanges): its small fields whole,
- * the IDs issued since `issuedBefore`, and per collection the entries set or deleted (or all of
- * it, when a caller iterated it). It shares objects with the live world: serialise it at once.
+ * What changed in a world since the last patch or trackChanges: small fields whole, IDs issued since `issuedBefore`,
+ * per collection the entries set or deleted (all, once iterated). It shares live objects: serialise it at once.
  */
 export interface WorldPatch {
   random: RandomizerState | null;
