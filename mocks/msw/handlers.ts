@@ -185,11 +185,9 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
 }
 
 /**
- * The upstream stage of `upstream`/`live` or `replay` (mocks/upstream/msw-step.ts), its options
- * checked here, when the handlers are created. The step itself, with the drift analyzer, HAR
- * redaction and the replay matcher, is imported only by `load`, the first time these options are
- * used: a page that only mocks never downloads it (docs/upstream.md, "In the browser"). Requests
- * wait for it; a failed import is their error.
+ * The upstream stage of `upstream`/`live` or `replay`, its options checked when the handlers are created. The step
+ * (mocks/upstream/msw-step.ts) is imported by `load` on first use, so a page that only mocks never downloads it
+ * (docs/upstream.md, "In the browser"); requests wait for it, and a failed import is their error.
  */
 function besideOf(options: HandlersOptions) {
   const fail = (message: string): never => {

@@ -34,9 +34,8 @@ export function projectOf(world: World, projectId: string): Result<ProjectRecord
 }
 
 /**
- * The project a bearer's Connect requests are in when they name none (docs/worlds.md, "A Connect
- * client without a project ID"): a Connect token's own project, else the world's first project (the
- * seeded one: an access token is issued for one project); undefined in a world without projects.
+ * The project of a bearer's Connect requests that name none (docs/worlds.md, "A Connect client without a project
+ * ID"): a Connect token's own, else the world's first (the seeded one); undefined in a world without projects.
  *
  * @example
  * tokenProject(world, 'dev'); // 'proj_...' (the seeded project)
@@ -329,9 +328,8 @@ export function completeConnect(
 }
 
 /**
- * Ends a token's connect flow, once: the token can no longer be used, and its `webhook_uri` (when it
- * has one) gets CONNECTION_SUCCESS with the account, or CONNECTION_ERROR with the error. The control
- * API's completion and accounts.create (accounts.ts) both end a flow here.
+ * Ends a token's connect flow once: the token is spent, and its `webhook_uri` (if any) gets CONNECTION_SUCCESS with
+ * the account or CONNECTION_ERROR with the error. The control API's completion and accounts.create end flows here.
  */
 export function finishConnectFlow(
   world: World,
