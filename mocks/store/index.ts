@@ -223,10 +223,9 @@ export function createStore(options: StoreOptions = {}) {
       return { ok: true, value: { worlds: setAside.list().length } };
     },
     /**
-     * Replaces every session with the worlds of a snapshot (the value or its JSON text); deliveries,
-     * journals and rate limits are not in a snapshot and start empty. A snapshot that cannot be
-     * restored exactly (not JSON, another format, version or seed, damaged content) is refused as a
-     * coded error value, and then the store is left as it was.
+     * Replaces every session with a snapshot's worlds (the value or its JSON text); deliveries, journals and rate
+     * limits start empty. One that cannot be restored exactly (not JSON, another format, version or seed, damaged)
+     * is refused as a coded error value, the store left as it was.
      *
      * @example
      * const restored = store.restore(sessionStorage.getItem('worlds') ?? '');

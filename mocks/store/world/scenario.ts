@@ -117,9 +117,8 @@ export interface ScenarioIssue {
 const ENVIRONMENTS = ['production', 'development'] as const;
 
 /**
- * Fills `world` (empty, still seeding: its clock at the reference time) from `scenario`. Answers
- * the issues it met (an ID given twice, a subscription whose emitter or listener the world does
- * not hold); a world with issues must not be used.
+ * Fills `world` (empty, still seeding, at the reference time) from `scenario`; answers the issues met (an ID given
+ * twice, a subscription to an emitter or listener the world lacks): a world with issues must not be used.
  *
  * @example
  * const issues = plantScenario(world, { name: 'one', description: 'one workflow', workspaces: [{ workflows: 1 }] });
