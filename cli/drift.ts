@@ -6,7 +6,7 @@ import { createDriftAnalyzer } from '../openapi/drift.ts';
 // The whole document: the drift report quotes its x-assumption sentences, which the runtime's copy leaves out.
 import document from '../openapi/generated/openapi.json' with { type: 'json' };
 import { validator } from '../openapi/validator.ts';
-import { answerOfHarEntry } from '../mocks/upstream/answers.ts';
+import { answerOfHarEntry } from '../mocks/upstream/har.ts';
 import { parseHar } from '../mocks/upstream/parse-har.ts';
 import { defineCommand, EXIT_FAILED, EXIT_OK, PROGRAM, readOrSay, runCommand, usage, type UsageError } from './args.ts';
 

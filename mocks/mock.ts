@@ -9,7 +9,7 @@ import type { ReadCache, ReadCacheOptions } from './app/read-cache.ts';
 import { absoluteBaseUrl, createUrlMapper, DEFAULT_BASE_URL, fromFetchRequest, toFetchResponse } from './app/fetch.ts';
 import type { AppRequest, AppResponse } from './app/types.ts';
 import type { ExchangeListener, UpstreamStage } from './app/exchange.ts';
-import type { RequestHead } from './app/head.ts';
+import { type RequestHead, ENDPOINT_PREFIX } from './app/head.ts';
 import { recordPact, type PactOptions, type PactRecorder } from './app/pact.ts';
 import { routes } from './app/routes.ts';
 import { addSources, emit, invokeEndpoint } from './store/api/index.ts';
@@ -17,13 +17,11 @@ import { completeConnect, emitTrigger } from './store/connect/index.ts';
 import { createStore, type Store, type StoreOptions } from './store/index.ts';
 import type { Result } from './common/errors.ts';
 import type { DriftReport } from '../openapi/drift.ts';
-import { worldSummary } from './store/world/index.ts';
-import { ENDPOINT_PREFIX } from './app/head.ts';
+import { worldSummary, type ScenarioDefinition } from './store/world/index.ts';
 import { createDeliveryEngine } from './outbound/delivery.ts';
 import { scenarioCatalogue } from './scenarios/index.ts';
 import { createRunCoverage, type RunCoverageReport } from './app/run-coverage.ts';
 import { document } from '../openapi/generated/document.ts';
-import type { ScenarioDefinition } from './store/world/index.ts';
 import type { DeliverySink } from './outbound/types.ts';
 
 export interface MockOptions {
@@ -79,11 +77,9 @@ export interface Mock {
   /** The one route table: the API under /v1 and the control API under /__mock (`head`: an adapter's reading of the method and URL, readHead). */
   handle(req: AppRequest, head?: RequestHead): Promise<AppResponse>;
   /**
-   * Subscribes to every exchange of this mock (docs/architecture.md, "After each exchange"): once
-   * an answer is made, and before it goes back to its face, `listener` gets one record of it: the
-   * request, the matched operation, the answer, who answered and whether a world changed. Every
-   * face's exchanges are among them (node:http, MSW, `mock.fetch`), and `mock.control`'s calls as
-   * the requests they stand for (`via: 'mock.control'`). Answers the function that unsubscribes.
+   * Subscribes to every exchange of this mock, every face's and `mock.control`'s (`via: 'mock.control'`;
+   * docs/architecture.md, "After each exchange"): before an answer goes back, `listener` gets its record (request,
+   * operation, answer, who answered, whether a world changed). Answers the function that unsubscribes.
    *
    * @example
    * const stop = mock.onExchange((exchange) => {
@@ -99,9 +95,8 @@ export interface Mock {
   control: MockControl;
   baseUrl: string;
   /**
-   * What a test run covered (docs/control-api.md, "Coverage of a test run"): every operation of the
-   * document with the statuses it answered and those it never did, for every world since the mock
-   * was made, or for the world of `token`. `formatRunCoverage(report)` renders it as a table.
+   * What a test run covered (docs/control-api.md, "Coverage of a test run"): each operation's statuses answered and
+   * never answered, over every world since the mock was made or `token`'s; `formatRunCoverage` renders a table.
    *
    * @example
    * const report = mock.coverage();
@@ -141,9 +136,8 @@ export function createMock(options: MockOptions = {}): Mock {
 }
 
 /**
- * The store behind a mock that createMock made: for the kit's own adapters that keep or persist
- * worlds (the server's `--state`, the browser's `persist`, the Playwright fixture's cleanup) and
- * for tests. Users read and drive worlds through `mock.control` (docs/control-api.md).
+ * The store behind a createMock mock, for the kit's adapters that keep worlds (`--state`, `persist`, the Playwright
+ * fixture's cleanup) and tests; users read and drive worlds through `mock.control` (docs/control-api.md).
  *
  * @example
  * storeOf(createMock()).size(); // 0: no token has opened a world yet

@@ -71,9 +71,8 @@ function base64url(text: string): string {
 }
 
 /**
- * A workspace OAuth token (JWT form, so `tokenKind` reads it as `workspace_oauth`) for a client.
- * The same `client_id` always gets the same bearer, so every token issued for it opens the same
- * world (docs/worlds.md) and a client's automatic re-login keeps its data. Browser-safe.
+ * A workspace OAuth token (JWT form: `tokenKind` reads `workspace_oauth`) for a client, the same bearer for the same
+ * `client_id`, so its every token opens one world (docs/worlds.md) and a re-login keeps its data. Browser-safe.
  *
  * @example
  * issueOAuthToken('9vLWzm7fK2qT').access_token; // 'eyJhbGciOi...' (three segments)

@@ -5,8 +5,7 @@ import { escapePointer } from '../../openapi/json-pointer.ts';
 import { MAX_BODY_BYTES, payloadTooLarge } from './head.ts';
 
 /**
- * How deep a JSON body may nest (objects and arrays). Validation, the store and the delivery
- * engine walk values recursively: ~1,600 levels in an emitted event overflowed the stack
+ * How deep a JSON body may nest: validation, the store and the delivery engine walk values recursively
  * (docs/errors.md). 64 is far beyond any request of the document and far below any overflow.
  */
 export const MAX_JSON_DEPTH = 64;
@@ -63,14 +62,12 @@ export function parseRequestBody(raw: string, headers: Record<string, string>, t
 }
 
 /**
- * `value` when it nests at most MAX_JSON_DEPTH deep and no array in it holds more than
- * MAX_JSON_ARRAY_ITEMS, else a 400 naming the first place that breaks a bound. Iterative, so the
- * check itself cannot overflow the stack; a cyclic object (the control API's JS face takes objects)
- * breaks the depth bound instead of looping.
+ * `value` when it nests at most MAX_JSON_DEPTH deep and no array holds more than MAX_JSON_ARRAY_ITEMS, else a 400
+ * naming the first place past a bound. Iterative, so it cannot overflow the stack; a cyclic object (the control
+ * API's JS face takes objects) breaks the depth bound instead of looping.
  */
 export function withinJsonBounds(value: unknown): Result<unknown> {
-  // Depth first in document order; each pending node keeps its parent's entry and its key, so a
-  // pointer is built only for the answer.
+  // Depth first in document order; a pending node keeps its parent's entry and key: only the answer builds a pointer.
   const pending: Visit[] = [{ node: value, depth: 0 }];
   for (let visit = pending.pop(); visit !== undefined; visit = pending.pop()) {
     const { node, depth } = visit;

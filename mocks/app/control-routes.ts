@@ -69,10 +69,7 @@ async function deliveriesSettled(store: Store, session: Session): Promise<boolea
   }
 }
 
-/**
- * The session a rate limit or fault applies to: the caller's, or with `?client_id=` the world that client's login
- * opens (auth.ts), so the login itself can answer 429 or 503.
- */
+/** The caller's session, or with `?client_id=` the world that client's login opens: so a login may answer 429, 503. */
 function loginWorld(store: Store, session: Session, clientId: string | undefined): Session {
   return clientId === undefined ? session : store.session(issueOAuthToken(clientId).access_token);
 }
@@ -90,8 +87,7 @@ export function controlRoutes(store: Store, ops: ControlOperations, faults: Pick
     resetWorld: ({ credentials }) => ok({ data: ops.worldSummary(store.reset(credentials.token).world) }),
     getWorld: ({ session }) => ok({ data: ops.worldSummary(session.world) }),
     listRequests: ({ session, query }) => ok({ data: session.journal.list({ console: query.include === 'console' }) }),
-    // `?wait=true`: answer once every queued delivery has settled (all retries done), so a test can
-    // assert on final states without polling.
+    // `?wait=true`: answer once every queued delivery has settled (retries done): a test asserts without polling.
     listDeliveries: async ({ session, query }) => {
       const waited = !query.wait || (await deliveriesSettled(store, session));
       const page = deliveryPage([...session.deliveries], query.limit, query.after);

@@ -166,9 +166,8 @@ function drawLatency(range: WorldFaults['latency_ms'], random: () => number): nu
 const PREFERENCE = /^\s*([A-Za-z-]+)\s*(?:=\s*("(?:[^"\\]|\\.)*"|[^;,\s]*))?/;
 
 /**
- * The header's `code`, `example` and `delay` (RFC 7240: comma-separated preferences, each
- * `name=value` with `;`-parameters, which are ignored; a value may be quoted). A malformed value of
- * one of these three is a 400; other preferences (`return=minimal`...) are ignored.
+ * The header's `code`, `example` and `delay` (RFC 7240: comma-separated `name=value`, `;`-parameters ignored, a
+ * value may be quoted); a malformed value of these three is a 400, other preferences (`return=minimal`) ignored.
  */
 export function parsePrefer(header: string | undefined): Result<Preferences> {
   const preferences: Preferences = {};

@@ -27,9 +27,8 @@ export function absoluteBaseUrl(baseUrl: string, caller: string): string {
 }
 
 /**
- * Maps a request URL onto the app's own paths: `<baseUrl>/x` becomes `/v1/x` whatever the base
- * URL's path is (so a client may mount the fake at `https://api.test/v1` or `/api`), and
- * `<origin>/__mock/...` stays as it is.
+ * Maps a request URL onto the app's paths: `<baseUrl>/x` becomes `/v1/x` whatever the base URL's path (a client may
+ * mount the fake at `https://api.test/v1` or `/api`); `<origin>/__mock/...` stays as it is.
  */
 export function createUrlMapper(baseUrl: string): (url: URL) => string {
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');

@@ -77,9 +77,8 @@ export interface PactOptions {
   /** The seed of the mock's worlds, written into each provider state's params. */
   seed?: number | string;
   /**
-   * The title of the test an exchange belongs to, which becomes its interaction's description
-   * (`<title>: <operationId> answers <status>`). Default: the running Vitest or Jest test's name,
-   * when there is one; else the description is `<operationId> answers <status> in <state>`.
+   * The title of an exchange's test, for its description (`<title>: <operationId> answers <status>`). Default: the
+   * running Vitest or Jest test's name; without one, `<operationId> answers <status> in <state>`.
    */
   describe?: (record: ExchangeRecord) => string | undefined;
   /** Where the recorder says it kept a body's shape or dropped an interaction; console.warn by default. */
@@ -267,10 +266,7 @@ function interactionOf(
 /** The title of the test driving a page, set by the Playwright fixture (`pact.fromPage`): a page has no runner. */
 const PAGE_TEST_TITLE = Symbol.for('workflow-api-mock-kit.test-title');
 
-/**
- * The running Vitest or Jest test's name (from their global `expect` symbol: mocks/ never imports a test runner,
- * docs/architecture.md), or the title the Playwright fixture gave the page; undefined outside one.
- */
+/** The running Vitest or Jest test's name (mocks/ imports no runner: their global `expect`), else the page's title. */
 function runningTestName(): string | undefined {
   const globals = globalThis as Record<symbol, unknown>;
   const vitest = globals[Symbol.for('expect-global')] as { getState?: () => { currentTestName?: unknown } } | undefined;
@@ -307,9 +303,8 @@ export function pactText(pact: PactFile): string {
 }
 
 /**
- * Records `mock`'s answered API exchanges as `consumer`'s pact with the workflow API: the first
- * exchange of each operation, status and provider state is kept. createMock's `pact` option calls
- * it, so every face (node:http, MSW, `mock.fetch`) records through this one recorder.
+ * Records `mock`'s answered API exchanges as `consumer`'s pact with the workflow API, the first of each operation,
+ * status and provider state; createMock's `pact` option calls it, so every face records through this one recorder.
  *
  * @example
  * const recorder = recordPact(mock, { consumer: 'web-app' });
@@ -360,16 +355,12 @@ export function recordPact(
 /** The characters an interaction takes in the file: its two-space JSON, each line indented twice more (pactText). */
 function writtenSize(interaction: PactInteraction): number {
   const text = JSON.stringify(interaction, null, 2);
-  let lines = 1;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines += 1;
-  return text.length + 4 * lines + 2;
+  return text.length + 4 * text.split('\n').length + 2;
 }
 
 /**
- * Several pacts of one consumer as one (the files of several test files, workers or runs): the
- * union of their interactions, one per key; of two with the same key the one whose JSON text sorts
- * first is kept, so the result does not depend on the order the pacts come in; sorted by key. The
- * same pacts, in any order, give the same bytes (pactText).
+ * Several pacts of one consumer (of several test files, workers or runs) as one, sorted by key: one interaction
+ * per key, the one whose JSON text sorts first, so the same pacts in any order give the same bytes (pactText).
  *
  * @example
  * const merged = mergePacts('web-app', [fromWorker0, fromWorker1]);
@@ -389,9 +380,8 @@ export function mergePacts(consumer: string, pacts: readonly PactFile[]): PactFi
 }
 
 /**
- * A pact file's text read back for a merge: a kit-written file of `consumer`, or why it is not one
- * (no Pact file, as openapi/pact-file.ts reads one; another consumer's or provider's; an
- * interaction without a key).
+ * A pact file's text read back for a merge: a kit-written file of `consumer`, or why not (no Pact file, as
+ * openapi/pact-file.ts reads one; another consumer's or provider's; an interaction without a key).
  *
  * @example
  * const read = readKitPact(text, 'web-app');

@@ -231,9 +231,8 @@ async function askUpstream(exchange: Exchange, upstream: UpstreamStage): Promise
 }
 
 /**
- * Stage "session", its first half: the bearer token, which selects the world and its kind (auth.ts).
- * A request without a valid one is 401, as is a token naming a scenario the mock does not hold
- * (docs/scenarios.md): refused, never answered from a seeded world in its place.
+ * Stage "session", first half: the bearer token selects the world and its kind (auth.ts). No valid one is 401, as is
+ * a token naming a scenario the mock does not hold (docs/scenarios.md): never a seeded world in its place.
  */
 function readBearer(exchange: Exchange): Credentials | AppResponse {
   const auth = authenticate(exchange.request.headers);
@@ -244,10 +243,9 @@ function readBearer(exchange: Exchange): Credentials | AppResponse {
 }
 
 /**
- * Stage "match": the operation at the request's method and path (404, or 405 with `Allow`). The
- * SDK's project-less Connect paths go to the token's project's operation first (project-less.ts),
- * the one case where the world must be open to know the operation. A refusal opens no world; it is
- * journaled in the token's world if the mock holds one.
+ * Stage "match": the operation at the request's method and path (404, or 405 with `Allow`). The SDK's project-less
+ * Connect paths go to the token's project's operation (project-less.ts), the one case that opens the world first.
+ * A refusal opens no world; it is journaled in the token's world if the mock holds one.
  */
 function matchOperation(
   exchange: Exchange,
@@ -281,9 +279,8 @@ function isLogin(exchange: Exchange, served: ServedDocument): boolean {
 }
 
 /**
- * The login's own stage: its body checked against the document like any other (the client is not
- * known before), and the token it issues, whose world the rest of the list runs in (its faults
- * included: `?client_id=` of the control API's rate limit and faults, docs/control-api.md).
+ * The login's own stage: its body checked against the document, and the token it issues, whose world the rest of
+ * the list runs in (faults included: `?client_id=` of the control API's rate limit and faults, docs/control-api.md).
  */
 function checkLogin(
   exchange: Exchange,
@@ -297,9 +294,8 @@ function checkLogin(
 }
 
 /**
- * Stage "session", its second half: the token's session, opened (and its world seeded) only once
- * the operation is known. Past a UTC midnight of the world's clock its daily quotas start again
- * (store/world/quotas.ts), which changes the world: the read cache then keeps nothing from before.
+ * Stage "session", second half: the token's session, opened (its world seeded) once the operation is known. Past a
+ * UTC midnight of the world's clock its daily quotas restart (store/world/quotas.ts), which changes the world.
  */
 function openSession(exchange: Exchange, credentials: Credentials): Session {
   if (exchange.session !== undefined) return exchange.session;
@@ -310,9 +306,8 @@ function openSession(exchange: Exchange, credentials: Credentials): Session {
 }
 
 /**
- * Stage "faults" (docs/control-api.md, "Faults"), for the API only: the injected and per-second
- * rate limits (429), the failure rate (503) and `Prefer: code/example` may answer in place of the
- * operation (faults.ts); whatever answers carries their headers and waits their delay.
+ * Stage "faults" (docs/control-api.md, "Faults"), API only: rate limits (429), the failure rate (503) and `Prefer:
+ * code/example` may answer instead of the operation (faults.ts); any answer carries their headers and delay.
  */
 function applyFaults(
   exchange: Exchange,
@@ -328,9 +323,8 @@ function applyFaults(
 }
 
 /**
- * Stage "kept read" (docs/performance.md, "The read cache"): a read kept since its world last
- * changed answers at once; on a miss, where the answer made next is to be kept, at the world's
- * version from before the route ran, so an answer made while a change landed is never kept.
+ * Stage "kept read" (docs/performance.md, "The read cache"): a read kept since its world last changed answers at
+ * once; a miss keeps the next answer at the world's version from before the route ran (a change landing voids it).
  */
 function answerKeptRead(
   exchange: Exchange,
@@ -342,8 +336,7 @@ function answerKeptRead(
   const headerNames = reads === undefined ? undefined : served.keptReads.get(operation.id);
   // A world that changed in this exchange (a new quota day) answers anew.
   if (reads === undefined || headerNames === undefined || exchange.worldChanged) return {};
-  // The key: the URL as sent (its path and query decide the answer) and the operation's declared
-  // headers; the token is the world's own.
+  // The key: the URL as sent and the operation's declared headers; the token is the world's own.
   let key = exchange.request.url;
   for (const name of headerNames) key += `\n${exchange.request.headers[name] ?? ''}`;
   const kept = reads.get(session.world, key);
@@ -359,10 +352,9 @@ interface KeepAs {
 }
 
 /**
- * Stage "validation", the one trust boundary (docs/architecture.md): the body read as the operation
- * takes it (413, 415, 400: body.ts), the parameters and body against the document (400, or 404 for
- * a path ID of the wrong shape: refusal, below), then the operation's `x-token-kinds` (403). What passes
- * is the route's input, typed, coerced and defaulted.
+ * Stage "validation", the one trust boundary (docs/architecture.md): the body as the operation takes it (413, 415,
+ * 400: body.ts), parameters and body against the document (400, or 404 for a path ID of the wrong shape: refusal,
+ * below), then `x-token-kinds` (403). What passes is the route's input, typed, coerced and defaulted.
  */
 function checkInput(
   exchange: Exchange,
@@ -457,9 +449,8 @@ function sharedCode(issues: readonly Issue[]): ErrorCode | undefined {
 }
 
 /**
- * Stage "route": the validated input handed to the operation's route (routes.ts for the API,
- * control-routes.ts for the control API), which makes one store call and returns its Result;
- * respond.ts makes the answer of it, and a read's answer is kept for the next one.
+ * Stage "route": the validated input to the operation's route (routes.ts, control-routes.ts), one store call whose
+ * Result respond.ts answers; a read's answer is kept for the next one.
  */
 function runRoute(
   exchange: Exchange,
@@ -483,9 +474,8 @@ function runRoute(
 }
 
 /**
- * The door of an HTTP trigger's endpoint (docs/worlds.md, "Workflow endpoints"), outside /v1 and
- * its document: the bearer's world when the request carries one, else the world that holds the
- * key; any method; the body as JSON when it says so, else its text. An invocation changes its world.
+ * An HTTP trigger's endpoint (docs/worlds.md, "Workflow endpoints"), outside /v1: the bearer's world, else the one
+ * holding the key; any method; the body as JSON when it says so, else text. An invocation changes its world.
  */
 function invokeEndpoint(exchange: Exchange, { key, rest }: { key: string; rest: string }): AppResponse {
   const { request, head, parts } = exchange;
@@ -528,9 +518,8 @@ function addHeaders(exchange: Exchange, headers: Readonly<Record<string, string>
 }
 
 /**
- * The exchange is over: the answer gets the headers every answer of it carries, and the hook hands
- * its record to every subscriber (the journal, coverage, the read cache, what the faces add) before
- * it goes back to the face, which may then only send it (exchange.ts).
+ * The exchange is over: the answer gets the exchange's headers and every subscriber its record (journal, coverage,
+ * read cache, the faces' own) before it goes back to the face, which may then only send it (exchange.ts).
  */
 function publish(exchange: Exchange, answered: AppResponse): AppResponse {
   const { headers, parts } = exchange;

@@ -21,9 +21,8 @@ type ConnectRoutes = {
 };
 
 const CONNECT_ROUTES = {
-  // Connect (openapi/openapi.yaml names the @pipedream/sdk model of each answer). `x-pd-environment`
-  // and, on deployed triggers, `external_user_id` are required and scope what is found
-  // (EnvironmentHeader, ExternalUserIdQuery).
+  // Connect (openapi/openapi.yaml names the @pipedream/sdk model of each answer). Required, and scoping what is
+  // found: `x-pd-environment`, and `external_user_id` on deployed triggers (EnvironmentHeader, ExternalUserIdQuery).
   getProjectWebhook: (connect, { world, path, header }) =>
     connect.getProjectWebhook(world, path.project_id, header['x-pd-environment']),
 
@@ -128,9 +127,8 @@ const CONNECT_ROUTES = {
       scope(header, query),
     ),
 
-  // Components: the same catalogue in every world; `components.*` reads all of it, `actions.*` and
-  // `triggers.*` their own part. Accounts in configured props are the end user's, in this project
-  // and environment.
+  // Components: the same catalogue in every world; `components.*` reads all of it, `actions.*` and `triggers.*`
+  // their own part. Accounts in configured props are the end user's, in this project and environment.
   listComponents: (connect, { world, path, query }) =>
     connect.listComponents(world, path.project_id, 'component', query),
 
@@ -332,10 +330,6 @@ let loadingConnect: Promise<ConnectOperations> | undefined;
  * request, so a page that never calls Connect never loads them (docs/performance.md, "Browser
  * weight"); from then on a route runs at once, as every other route does. A failed import fails
  * that request, and the next one tries again.
- *
- * @example
- * const routes = loadedOnUse({ getProject: (connect, { world, path }) => connect.getProject(world, path.project_id) });
- * await routes.getProject(ctx); // { ok: true, value: { data: { id: 'proj_...', ... } } }
  */
 function loadedOnUse<T extends ConnectRoutes>(table: T): { [K in keyof T & PathOperationId]: Route<K> } {
   const load = () =>

@@ -57,9 +57,8 @@ export function coverExchanges(coverage: RunCoverage): ExchangeListener {
 }
 
 /**
- * Tells the read cache that a world may have changed, so nothing kept before answers again
- * (mocks/app/read-cache.ts). An answer made while the change landed was kept at the version from
- * before it, so it is not kept either (mocks/app/pipeline.ts, answerKeptRead).
+ * Tells the read cache that a world may have changed, so nothing kept before answers again; an answer made while
+ * the change landed was kept at the version from before it, so it goes too (pipeline.ts, answerKeptRead).
  *
  * @example
  * hook.subscribe(forgetChangedReads(createReadCache()));

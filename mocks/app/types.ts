@@ -17,8 +17,7 @@ export interface AppResponse {
   /** '' for 204. */
   body: string;
   /**
-   * The same body encoded as UTF-8, when the app has it at hand (an answer the read cache kept,
-   * read-cache.ts): an adapter may send these bytes instead of encoding `body` again. Whoever
+   * The body as UTF-8 when the app has it (a kept read, read-cache.ts), for an adapter to send as is; whoever
    * answers another body leaves them out (`{ ...response, body }` would carry the old bytes).
    */
   bytes?: Uint8Array;

@@ -42,10 +42,8 @@ export const MAX_DELAY_MS = 30_000;
 export const STATE_INTERVAL_MS = 30_000;
 
 /**
- * `serve --record-max` by default: 100 MiB, then FILE moves to FILE.1 (docs/upstream.md, "Record
- * and replay"). A recording is read whole by `--replay` and `drift`: at this size that stays far
- * under V8's longest string (~512 MiB) and takes about a second; it holds some 40,000 exchanges of
- * this API's usual answers (about 2.5 kB each as HAR entries).
+ * `serve --record-max` by default: 100 MiB, then FILE moves to FILE.1 (docs/upstream.md, "Record and replay").
+ * `--replay` and `drift` read a recording whole: at this size far under V8's longest string (~512 MiB).
  */
 export const DEFAULT_RECORD_MAX_BYTES = 100 * 1024 * 1024;
 /** The largest `--record-max`: above it the file could not be read back as one string. */

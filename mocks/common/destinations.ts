@@ -68,9 +68,8 @@ export function reservedHost(url: string): string | null {
 }
 
 /**
- * The host when the URL's host is a literal link-local address (169.254.0.0/16, fe80::/10, also
- * IPv4-mapped and in any spelling the URL parser canonicalises), else null. Names are not resolved
- * here (browser-safe): the Node fetch judges the addresses they resolve to (`refuseAddress`).
+ * The host when it is a literal link-local address (169.254.0.0/16, fe80::/10, IPv4-mapped too, in any spelling the
+ * URL parser canonicalises), else null. Names are not resolved here (browser-safe): the Node fetch judges them.
  *
  * @example
  * linkLocalHost('http://169.254.169.254/latest/meta-data/'); // '169.254.169.254'

@@ -1,7 +1,6 @@
 // Small shared helpers for the factories: timestamps relative to the world's clock, slugs,
 // and a catalogue of realistic apps so names, slugs and domains agree with each other.
-import type { FactoryContext } from '../ids/random.ts';
-import { BASE16, BASE36, randomString, unixSeconds } from '../ids/random.ts';
+import { type FactoryContext, BASE16, BASE36, randomString, unixSeconds } from '../ids/random.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,8 +1,7 @@
-import type { FactoryContext } from '../ids/random.ts';
+import { type FactoryContext, isoTime, randomString } from '../ids/random.ts';
 import type { App, ConnectedAccount, ConnectToken } from './types.ts';
 import { newId } from '../ids/ids.ts';
 import { overrideWith, pickApp } from './common.ts';
-import { isoTime, randomString } from '../ids/random.ts';
 
 export function makeApp(ctx: FactoryContext, overrides?: Partial<App>): App {
   const { faker } = ctx;

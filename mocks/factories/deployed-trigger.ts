@@ -24,9 +24,8 @@ export const TRIGGER_COMPONENTS: readonly TriggerComponent[] = APPS.flatMap((app
 const BY_NAME = new Map(TRIGGER_COMPONENTS.map((c) => [c.name, c]));
 
 /**
- * A Connect deployed trigger (`dc_`), owned by the project's workspace: the event-source trigger
- * shape (the same random draws as before, so seeded worlds keep their IDs) with the catalogue
- * component its name comes from.
+ * A Connect deployed trigger (`dc_`) of the project's workspace: the event-source trigger shape (its random draws,
+ * so seeded worlds keep their IDs) with the catalogue component its name comes from.
  */
 export function makeDeployedTrigger(ctx: FactoryContext, overrides?: Partial<DeployedTrigger>): DeployedTrigger {
   const base = makeEventSourceTrigger(ctx, overrides);

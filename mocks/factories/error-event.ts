@@ -1,7 +1,6 @@
-import type { FactoryContext } from '../ids/random.ts';
+import { type FactoryContext, randomString } from '../ids/random.ts';
 import type { OriginalContext, OriginalEvent, WorkflowErrorDetails, WorkflowErrorEventSummary } from './types.ts';
 import { newId } from '../ids/ids.ts';
-import { randomString } from '../ids/random.ts';
 
 const PRODUCTS = [
   'Ergonomic Steel Chair',

@@ -23,8 +23,7 @@ export function makeUser(ctx: FactoryContext, overrides?: Partial<User>): User {
   const { faker } = ctx;
   const firstName = faker.person.firstName();
   const lastName = faker.person.lastName();
-  // Compute time in milliseconds per day (the document's DailyComputeTimeMilliseconds; its user
-  // example is 95,400,000).
+  // Compute time in ms per day (the document's DailyComputeTimeMilliseconds; its user example is 95,400,000).
   const computeQuota = faker.helpers.arrayElement([1_800_000, 3_600_000, 95_400_000]);
   const invocationsQuota = faker.helpers.arrayElement([10_000, 100_000]);
   const user: User = {
@@ -71,8 +70,7 @@ export function makeWorkspace(
     daily_credits_used: faker.number.int({ min: 0, max: creditsQuota }),
   };
   if (options.usageFields ?? faker.datatype.boolean()) {
-    // Compute time in milliseconds per day (the document's DailyComputeTimeMilliseconds; its
-    // workspace example is 1,800,000).
+    // Compute time in ms per day (DailyComputeTimeMilliseconds; its workspace example is 1,800,000).
     const computeQuota = faker.helpers.arrayElement([1_800_000, 3_600_000, 7_200_000, 86_400_000]);
     const invocationsQuota = faker.helpers.arrayElement([10_000, 100_000, 1_000_000]);
     workspace.daily_compute_time_quota = computeQuota;

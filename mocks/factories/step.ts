@@ -90,9 +90,8 @@ function propType(value: unknown): string {
 }
 
 /**
- * The step POST /workflows creates from `{namespace, props}` (openapi/openapi.yaml, POST /workflows):
- * CodeCell, nodejs20.x, enabled, params_json/configured_props_json = JSON text of the props,
- * and every `{authProvisionId}` prop recorded in authProvisionIds / authProvisionIdMap.
+ * The step POST /workflows creates from `{namespace, props}` (openapi/openapi.yaml): CodeCell, nodejs20.x, enabled,
+ * params_json/configured_props_json the props' JSON, each `{authProvisionId}` prop in authProvisionIds/-Map.
  */
 export function makeStepFromDefinition(ctx: FactoryContext, definition: StepDefinition): Step {
   const props = definition.props ?? {};

@@ -1,4 +1,4 @@
-import type { FactoryContext } from '../ids/random.ts';
+import { type FactoryContext, unixSeconds } from '../ids/random.ts';
 import type {
   ConfiguredProps,
   EmailTrigger,
@@ -10,7 +10,6 @@ import type {
   TriggerKind,
 } from './types.ts';
 import { isId, newId } from '../ids/ids.ts';
-import { unixSeconds } from '../ids/random.ts';
 import { endpointUrlOf, overrideWith, pickApp, slugify, timestamps, token } from './common.ts';
 import { authProvisionIdOf } from './step.ts';
 
@@ -90,9 +89,8 @@ export function triggerKindOfTrigger(trigger: Trigger): TriggerKind {
 }
 
 /**
- * Trigger kind from the props of a POST /workflows trigger (openapi/openapi.yaml, POST /workflows):
- * cron or interval_seconds -> timer; email -> email; component_id or any {authProvisionId} prop -> event source;
- * otherwise HTTP.
+ * Trigger kind from the props of a POST /workflows trigger (openapi/openapi.yaml): cron or interval_seconds -> timer;
+ * email -> email; component_id or any {authProvisionId} prop -> event source; otherwise HTTP.
  */
 export function triggerKindOf(props: Record<string, unknown>): TriggerKind {
   if ('cron' in props || 'interval_seconds' in props) return 'timer';

@@ -1,7 +1,6 @@
 // The one registry of identifier prefixes (spec "Identifier prefixes": 17 kinds).
 // IDs are prefix + 7 base62 characters drawn from the world's seeded faker, unique per world.
-import type { FactoryContext } from './random.ts';
-import { randomString } from './random.ts';
+import { type FactoryContext, randomString } from './random.ts';
 
 export const ID_PREFIXES = {
   workflow: 'p_',

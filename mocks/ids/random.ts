@@ -228,9 +228,8 @@ export function unixSeconds(ms: number): number {
 }
 
 /**
- * The latest instant a world's time reaches (docs/worlds.md, "A clock per world"): a clock is refused
- * past it and a world's time stops there, so every timestamp the world writes is an RFC 3339
- * date-time (a five-digit year is not one) and no date arithmetic leaves what JavaScript can hold.
+ * The latest instant a world's time reaches (docs/worlds.md, "A clock per world"): a clock past it is refused and
+ * time stops there, so every timestamp is an RFC 3339 date-time (no five-digit year) JavaScript dates can hold.
  */
 export const LATEST_WORLD_TIME = '9999-12-31T23:59:59Z';
 export const LATEST_WORLD_TIME_MS = Date.parse(LATEST_WORLD_TIME);

@@ -39,10 +39,8 @@ export type MockWorker = Pick<Handlers, 'mock' | 'persistence' | 'drift' | 'pact
 };
 
 /**
- * Starts MSW's worker in this page with the kit's handlers, so the app's requests to `baseUrl`
- * are answered by the stateful fake. The page must serve MSW's worker script
- * (`npx msw init public/`). `token` answers requests that carry no Authorization header from that
- * bearer's world; `persist` keeps the worlds across reloads (see HandlersOptions).
+ * Starts MSW's worker in this page with the kit's handlers (options: HandlersOptions), so the app's requests to
+ * `baseUrl` are answered by the stateful fake. The page must serve MSW's worker script (`npx msw init public/`).
  *
  * @example
  * // main.ts of a Vite app: the kit is loaded in development builds only.

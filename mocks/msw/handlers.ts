@@ -59,24 +59,19 @@ export interface HandlersOptions {
    */
   token?: string;
   /**
-   * Keep the worlds across page reloads in sessionStorage ('session', until the tab closes) or
-   * localStorage ('local'). Default: in memory only, so a reload seeds every world afresh (all
-   * created resources are gone). Saved under `storageKey` (one worlds snapshot, see
-   * `store.snapshot()`) before the answer to every request that may have changed a world (one
-   * that ran an operation other than a read), and when the page is hidden or unloaded; restored when the
-   * handlers are created, replacing the worlds of the mock. Saved worlds of another seed, or a
-   * damaged entry, are not restored (logged once). The delivery log, the request journal and
-   * injected rate limits are not kept.
+   * Keep the worlds across page reloads in sessionStorage ('session', until the tab closes) or localStorage
+   * ('local'); default in memory only, a reload seeds every world afresh. One worlds snapshot under `storageKey`,
+   * saved before the answer to every request that ran an operation other than a read and when the page is hidden or
+   * unloaded; restored, replacing the mock's worlds, when the handlers are created. Worlds of another seed or a
+   * damaged entry are not restored (logged once); deliveries, the journal and injected rate limits are not kept.
    */
   persist?: 'session' | 'local' | false;
   /** The storage key for `persist`; default 'workflow-api-mock-kit/worlds'. */
   storageKey?: string;
   /**
-   * The real service's base URL, version segment included (docs/upstream.md): the `live`
-   * operations are sent there with the caller's own headers (through MSW's `bypass`, so the
-   * handlers see the answer), every other one is mocked. Each answer carries `x-mock-source:
-   * live | mock`. Requests without an Authorization header are sent without one (`token` only
-   * selects a mock world).
+   * The real service's base URL, version segment included (docs/upstream.md): `live` operations go there with the
+   * caller's own headers (MSW's `bypass`, so the handlers see the answer), the rest are mocked; every answer carries
+   * `x-mock-source: live | mock`. Requests without an Authorization header go without one (`token` selects a world).
    */
   upstream?: string;
   /** operationIds or globs sent to `upstream` (`['getCurrentUser', 'list*']`, or one comma-separated string). */
@@ -90,11 +85,9 @@ export interface HandlersOptions {
   /** Every upstream exchange, unredacted (to record one: `toHarEntry(exchange, secretFields(document))`). */
   onExchange?: (exchange: Exchange) => void;
   /**
-   * Record the API exchanges as `consumer`'s Pact file (docs/pact.md), each interaction described
-   * by the running Vitest or Jest test's name (or `describe`'s answer). Held in memory as
-   * `handlers.pact`, answered by `GET /__mock/pact`; in Node, merge it into
-   * `DIR/<consumer>-workflow-api.json` with `writePactFile(DIR, handlers.pact)` from
-   * `workflow-api-mock-kit/server` (in `afterAll`). Not with `mock` (give createMock the option).
+   * Record the API exchanges as `consumer`'s Pact file (docs/pact.md), described by the running test's name (or
+   * `describe`'s answer): `handlers.pact`, `GET /__mock/pact`; in Node `writePactFile(DIR, handlers.pact)` from
+   * `workflow-api-mock-kit/server` merges it into its file (in `afterAll`). Not with `mock` (give createMock it).
    */
   pact?: PactOptions;
 }
@@ -195,11 +188,9 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
 }
 
 /**
- * The upstream stage of `upstream`/`live` or `replay` (mocks/upstream/msw-step.ts), its options
- * checked here, when the handlers are created. The step itself, with the drift analyzer, HAR
- * redaction and the replay matcher, is imported only by `load`, the first time these options are
- * used: a page that only mocks never downloads it (docs/upstream.md, "In the browser"). Requests
- * wait for it; a failed import is their error.
+ * The upstream stage of `upstream`/`live` or `replay`, its options checked when the handlers are created. The step
+ * (mocks/upstream/msw-step.ts) is imported by `load` on first use, so a page that only mocks never downloads it
+ * (docs/upstream.md, "In the browser"); requests wait for it, and a failed import is their error.
  */
 function besideOf(options: HandlersOptions) {
   const fail = (message: string): never => {

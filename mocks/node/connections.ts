@@ -34,9 +34,8 @@ export function requestStarted(req: IncomingMessage, res: ServerResponse): Conne
 }
 
 /**
- * Marks a request's answer as written. An answer the client has not taken yet (its bytes still wait
- * in the socket's buffer) arms the idle timer: a client that stopped reading is closed once nothing
- * has moved for the idle timeout. Once the bytes are out, Node's keep-alive timer takes over.
+ * Marks a request's answer as written: one whose bytes still wait in the socket's buffer arms the idle timer (a
+ * client that stopped reading is closed); once the bytes are out, Node's keep-alive timer takes over.
  */
 export function requestEnded(state: ConnectionState | undefined, res: ServerResponse): void {
   if (state === undefined) return;
@@ -91,8 +90,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits): void
     if (open.size >= limits.maxConnections) closeOldestIdle(open, socket);
   });
 
-  // The idle timer (and the keep-alive one) land here; a connection still answering a request (a
-  // long poll such as GET /__mock/deliveries?wait=true) stays open.
+  // The idle and keep-alive timers land here; one still answering (a long poll: deliveries?wait=true) stays open.
   server.on('timeout', (socket: TrackedSocket) => {
     if ((socket[STATE]?.inFlight ?? 0) === 0) socket.destroy();
   });

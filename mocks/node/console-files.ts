@@ -18,8 +18,7 @@ export interface ConsoleAnswer {
 /** A file the page may load: the package it lives in and its path there. */
 type Asset = readonly [pkg: string, file: string];
 
-// Read through the packages' own names, so the same lookup works from the checkout (mocks/) and
-// from an installed package (dist/mocks/): the kit's self-reference, as cli/version.ts does.
+// Read through the kit's self-reference (as cli/args.ts reads the version): one lookup from mocks/ and dist/mocks/.
 const ASSETS: Readonly<Record<string, Asset>> = {
   '': ['workflow-api-mock-kit', 'mocks/console/index.html'],
   'console.js': ['workflow-api-mock-kit', 'mocks/console/console.js'],

@@ -10,8 +10,12 @@ import { brotliDecompress, gunzip, inflate, type ZlibOptions } from 'node:zlib';
 import { destinationPolicy } from '../common/destinations.ts';
 import { DESTINATION_REFUSED } from '../outbound/delivery.ts';
 import { hopHeader } from '../upstream/har.ts';
-import type { UpstreamAnswer, UpstreamRequest } from '../upstream/hybrid.ts';
-import { UpstreamBodyRefused, UpstreamBodyTooLarge } from '../upstream/hybrid.ts';
+import {
+  type UpstreamAnswer,
+  type UpstreamRequest,
+  UpstreamBodyRefused,
+  UpstreamBodyTooLarge,
+} from '../upstream/hybrid.ts';
 
 /** Resolves a host name to its addresses (node:dns's lookup with `all: true` by default). */
 export type Lookup = (host: string) => Promise<Array<{ address: string }>>;
@@ -119,11 +123,9 @@ export function checkedFetch(lookup: Lookup = defaultLookup): typeof globalThis.
 }
 
 /**
- * The hybrid step's transport to `--upstream` (docs/upstream.md): node:http(s) through a keep-alive
- * pool, so a live request costs one exchange on an open connection, not a connect and a lookup. Each
- * new connection's addresses are judged by `checkedLookup`, as for deliveries; the body is read up
- * to the request's `maxBodyBytes` and the connection destroyed past it. `maxSockets` bounds the
- * pool (requests beyond it wait for a free connection). `close()` ends the pool's idle connections.
+ * The hybrid step's transport to `--upstream` (docs/upstream.md): node:http(s) through a keep-alive pool of at most
+ * `maxSockets` (others wait), each new connection's addresses judged by `checkedLookup` as for deliveries; a body
+ * past the request's `maxBodyBytes` destroys its connection. `close()` ends the pool's idle connections.
  * @example
  * const sender = upstreamSender();
  * const url = 'http://127.0.0.1:4011/v1/users/me';

@@ -70,9 +70,8 @@ export function writeFileReplacingSync(path: string, text: string, options: Whol
 }
 
 /**
- * Why a file cannot be written at `path` (its folder is missing, is not a folder or takes no new
- * file; the path is a folder), or undefined when it can: checked at start, so a flag naming such a
- * path stops the start instead of failing at the first write or at exit.
+ * Why a file cannot be written at `path` (its folder is missing, no folder or takes no new file; the path is a
+ * folder), or undefined: checked at start, so such a flag stops the start, not the first write or the exit.
  * @example
  * unwritableReason('missing/rec.har'); // 'the folder missing does not exist'
  */

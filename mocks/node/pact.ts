@@ -28,15 +28,12 @@ export interface PactSource {
 }
 
 /**
- * Merges `source`'s pact into `DIR/<consumer>-workflow-api.json` (the folder made when missing; the
- * file written 0600: it holds what the consumer sent, redacted), under a lock so that concurrent
- * writers (Vitest's workers, Playwright's) never lose each other's interactions. Throws a TypeError
- * for a consumer name that is no file name (as createMock and serve refuse it), and an Error naming
- * the file and the reason when the folder cannot be made, the file there is no pact of that
- * consumer (it is left as it is), the lock is no lock file or cannot be read, or another writer
- * holds it for 30 s. When the merge fails, the pact is written alone beside the file
- * (`<consumer>-workflow-api.unmerged-<time>-<pid>.json`), and the Error says where: a failed write
- * loses none of the interactions kept.
+ * Merges `source`'s pact into `DIR/<consumer>-workflow-api.json` (folder made when missing; file 0600: it holds what
+ * the consumer sent, redacted) under a lock, so concurrent writers (Vitest's, Playwright's workers) lose nothing.
+ * Throws a TypeError for a consumer name that is no file name, and an Error naming the file and the reason when the
+ * folder cannot be made, the file is no pact of that consumer (left as it is), the lock is no lock file or cannot be
+ * read, or another writer holds it for 30 s. A failed merge writes the pact alone beside the file
+ * (`<consumer>-workflow-api.unmerged-<time>-<pid>.json`), which the Error names: no interaction is lost.
  *
  * @example
  * // A Vitest setup file: each test file's interactions merged into one file.

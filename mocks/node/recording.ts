@@ -1,7 +1,6 @@
 // The files beside the real service (docs/upstream.md, "Files"): `--record FILE`, a HAR log appended to (HarFile),
 // and `--drift-report FILE` (JSON and JUnit), rewritten whole. Both 0600: a redacted recording is still traffic.
-import { lstat, open, readFile, rename, rm } from 'node:fs/promises';
-import type { FileHandle } from 'node:fs/promises';
+import { lstat, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { DEFAULT_RECORD_MAX_BYTES } from '../common/defaults.ts';
 import { driftJUnit } from '../../openapi/drift-report.ts';
 import type { DriftAnalyzer } from '../../openapi/drift.ts';
@@ -64,9 +63,8 @@ export interface HarRecorder {
 }
 
 /**
- * Opens `--record FILE`: the entries already there are kept and new ones appended; a file that is
- * not a HAR log, a link, or a path whose folder is missing or unwritable stops the start
- * (RecordingFileError, naming the path and the reason) and is left untouched.
+ * Opens `--record FILE`, appending to its entries; a file that is not a HAR log, a link, or a path whose folder is
+ * missing or unwritable stops the start (RecordingFileError naming path and reason) and is left untouched.
  * @example
  * const creator = { name: 'workflow-api-mock-kit', version };
  * const recorder = await openHarRecorder('session.har', { secrets: secretFields(document), creator });
@@ -322,9 +320,8 @@ async function rotate(path: string): Promise<void> {
 }
 
 /**
- * `--drift-report FILE`: the analyzer's report as JSON at FILE, and as JUnit XML beside it
- * (`drift.json` -> `drift.junit.xml`), written after each change and on flush. A path whose folder
- * is missing or takes no new file throws RecordingFileError at once.
+ * `--drift-report FILE`: the report as JSON at FILE and JUnit XML beside it (`drift.json` -> `drift.junit.xml`),
+ * written after each change and on flush; a folder missing or taking no new file throws RecordingFileError now.
  * @example
  * const report = driftReportFile('drift.json', analyzer);
  * report.changed();

@@ -2,8 +2,17 @@
 // one line per accepted write before its answer leaves; what cannot be restored exactly stops the start untouched.
 import { constants } from 'node:buffer';
 import { createHmac, randomBytes } from 'node:crypto';
-import { closeSync, fchmodSync, fstatSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
-import { writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  fchmodSync,
+  fstatSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  readSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { SavedState } from '../app/control.ts';
 import type { ExchangeListener } from '../app/exchange.ts';
@@ -65,10 +74,7 @@ class StateFileError extends Error {
 
 const LOG_FORMAT = 'workflow-api-mock-kit/state-log';
 const LOG_VERSION = 1;
-/**
- * The state file's snapshot version: version 1 with each `token` replaced by `tokenHash` (TokenHasher).
- * Version 1 files (clear tokens, the previous release) are migrated: restored, then rewritten.
- */
+/** Version 1 with each `token` as `tokenHash` (TokenHasher); version 1 files are restored, then rewritten hashed. */
 const STATE_VERSION = 2;
 
 type FileWorld = Omit<WorldSnapshot, 'token'> & { tokenHash: string };

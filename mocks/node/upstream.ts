@@ -9,9 +9,8 @@ import { validator } from '../../openapi/validator.ts';
 import { type Destination, destinationPolicy } from '../common/destinations.ts';
 import type { Mock } from '../index.ts';
 import type { UpstreamStage } from '../app/exchange.ts';
-import { answerOfExchange } from '../upstream/answers.ts';
+import { answerOfExchange, type Exchange } from '../upstream/har.ts';
 import { secretFields } from '../../openapi/redact.ts';
-import type { Exchange } from '../upstream/har.ts';
 import { parseHar } from '../upstream/parse-har.ts';
 import { createHybrid } from '../upstream/hybrid.ts';
 import { createReplay, type MatchField } from '../upstream/replay.ts';
@@ -72,9 +71,8 @@ export class UpstreamError extends Error {
 }
 
 /**
- * Everything the options need before the server answers anything (the upstream checked against
- * the delivery rules, the files opened, a replay read), or undefined when none of them is given.
- * Throws UpstreamError, RecordingFileError, or a TypeError for options a library caller got wrong.
+ * What the options need before the server answers (the upstream checked against the delivery rules, files opened,
+ * a replay read), or undefined without them; throws UpstreamError, RecordingFileError, or a TypeError for bad options.
  * @example
  * const upstream = { url: 'http://127.0.0.1:4011/v1', live: ['getCurrentUser'] };
  * const prepared = await prepareUpstream({ upstream }, {});
@@ -194,14 +192,10 @@ function describeLive({ target, options, recorder }: LiveUpstream): string[] {
   return lines;
 }
 
-/**
- * The drift check and the recording, after the answer is sent (docs/performance.md), from two bounded queues
- * (EXCHANGE_QUEUE_LIMITS): the cheap recording must not wait behind the drift check.
- */
+/** The drift check and the recording after the answer, from two bounded queues: the recording never waits for drift. */
 function exchangeFeeds(analyzer: DriftAnalyzer, files: UpstreamFiles, log: (line: string) => void) {
   const { report, recorder } = files;
-  // The report file is written on a change at most once a second (docs/upstream.md), not per answer:
-  // a whole report and its JUnit twin per answer cost more than the answer.
+  // The report file is written at most once a second on a change (docs/upstream.md): per answer costs more.
   let reportTimer: ReturnType<typeof setTimeout> | undefined;
   const reportChanged = () => {
     if (report === undefined || reportTimer !== undefined) return;
@@ -274,8 +268,7 @@ export function exchangeQueue(
   return new ExchangeQueue(process, { log: options.log, limits, feeds });
 }
 
-type QueueLimits = { entries: number; bytes: number; share: number };
-type QueueSettings = { log: (line: string) => void; limits: QueueLimits; feeds: string };
+type QueueSettings = { log: (line: string) => void; limits: typeof EXCHANGE_QUEUE_LIMITS; feeds: string };
 
 /** exchangeQueue's queue: the exchanges still waiting from `head` on, and the time it may still spend. */
 class ExchangeQueue {
@@ -290,25 +283,21 @@ class ExchangeQueue {
   private credit = 0;
   private lastTurn = performance.now();
   private readonly process: (exchange: Exchange) => void;
-  private readonly log: (line: string) => void;
-  private readonly limits: QueueLimits;
-  private readonly feeds: string;
+  private readonly settings: QueueSettings;
 
   constructor(process: (exchange: Exchange) => void, settings: QueueSettings) {
     this.process = process;
-    this.log = settings.log;
-    this.limits = settings.limits;
-    this.feeds = settings.feeds;
+    this.settings = settings;
   }
 
   push(exchange: Exchange): void {
     const size = sizeOf(exchange);
-    const { limits } = this;
+    const { limits, log, feeds } = this.settings;
     if (this.waiting.length - this.head >= limits.entries || this.bytes + size > limits.bytes) {
       this.droppedCount += 1;
       if (!this.dropping)
-        this.log(
-          `[upstream] ${this.waiting.length - this.head} exchanges wait for ${this.feeds}: ` +
+        log(
+          `[upstream] ${this.waiting.length - this.head} exchanges wait for ${feeds}: ` +
             `skipping new ones until they catch up (${this.droppedCount} skipped so far; ` +
             `limits ${limits.entries} exchanges, ${limits.bytes} bytes)`,
         );
@@ -342,7 +331,7 @@ class ExchangeQueue {
       this.process(exchange);
     } catch (error) {
       const reason = (error as Error)?.message ?? error;
-      this.log(`[upstream] an exchange could not be recorded or checked for drift: ${reason}`);
+      this.settings.log(`[upstream] an exchange could not be recorded or checked for drift: ${reason}`);
     }
   }
 
@@ -366,7 +355,7 @@ class ExchangeQueue {
     // drain() (at close) may have emptied the queue since this turn was scheduled.
     if (this.head >= this.waiting.length) return;
     const started = performance.now();
-    this.credit = Math.min(CREDIT_CAP_MS, this.credit + (started - this.lastTurn) * this.limits.share);
+    this.credit = Math.min(CREDIT_CAP_MS, this.credit + (started - this.lastTurn) * this.settings.limits.share);
     while (this.credit > 0 && this.head < this.waiting.length) {
       const before = performance.now();
       this.next();

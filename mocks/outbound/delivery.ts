@@ -72,9 +72,8 @@ export function createDeliveryEngine(options: DeliveryEngineOptions = {}): Deliv
     cancel(world: string): void {
       const queue = chains.worlds.get(world);
       if (queue === undefined) return;
-      // Links not started yet skip their work. The world's queue goes (the store cancels on reset
-      // and eviction, so the engine keeps nothing per world the store no longer holds); a reset
-      // world's new log counts its IDs from 1 again.
+      // Links not started yet skip their work; the world's queue goes (the store cancels on reset and eviction:
+      // nothing is kept per world the store no longer holds), so a reset world's new log counts IDs from 1 again.
       queue.cancelled = true;
       chains.worlds.delete(world);
     },

@@ -120,8 +120,7 @@ export const RECEIVER_CHECKS: readonly CheckDefinition[] = [
 ];
 
 /**
- * A realistic trigger-webhook delivery body (the document's TriggerWebhookDelivery schema):
- * `{event_id, trigger_id, environment, emitted_at, event}`. Non-ASCII text is included on purpose:
+ * A realistic trigger-webhook delivery body (the document's TriggerWebhookDelivery), with non-ASCII text on purpose:
  * a receiver that verifies a re-encoded body instead of the raw bytes fails the valid check.
  */
 export function sampleTriggerDelivery(nowSeconds: number, sequence: number): Record<string, unknown> {

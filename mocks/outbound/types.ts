@@ -57,9 +57,8 @@ export interface DeliverySink {
 }
 
 /**
- * The `name` of the error an injected `fetch` rejects with when it refused the destination before
- * connecting (mocks/node/fetch.ts); its message is the reason. The delivery is then refused, not
- * retried.
+ * The `name` of the error an injected `fetch` rejects with when it refused the destination before connecting
+ * (mocks/node/fetch.ts); its message is the reason. The delivery is then refused, not retried.
  */
 export const DESTINATION_REFUSED = 'DestinationRefusedError';
 

@@ -31,9 +31,8 @@ export class ScenarioLoadError extends Error {
 export type ScenarioCatalogue = ReadonlyMap<string, ScenarioDefinition>;
 
 /**
- * The built-in scenarios and `scenarios` by name, each checked against the document; a scenario
- * named like a built-in replaces it. Refused: any that does not match the document or cannot be
- * built, and two of the list with one name (`origin` names where each came from).
+ * The built-in scenarios and `scenarios` by name, checked against the document; one named like a built-in replaces
+ * it. Refused: any that fails the document or cannot be built, and two of one name (`origin` says where from).
  *
  * @example
  * const loaded = loadScenarios([defineScenario({ name: 'solo', description: 'one workflow', workspaces: [{ workflows: 1 }] })]);

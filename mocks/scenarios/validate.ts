@@ -1,8 +1,7 @@
 // A scenario checked against the document before any store holds it (docs/scenarios.md, "Checked at load
 // time"): its JSON Schema is derived from the document's, so the document stays the one source of truth.
-import { validator } from '../../openapi/validator.ts';
+import { validator, type Issue } from '../../openapi/validator.ts';
 import { document } from '../../openapi/generated/document.ts';
-import type { Issue } from '../../openapi/validator.ts';
 import {
   MAX_ERROR_EVENTS as MAX_ERROR_EVENTS_PER_WORKFLOW,
   SCENARIO_NAME,

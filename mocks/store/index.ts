@@ -159,9 +159,8 @@ export function createStore(options: StoreOptions = {}) {
       return `The token names scenario '${name}', which is not loaded; loaded: ${loaded} (docs/scenarios.md)`;
     },
     /**
-     * The estimated heap bytes of the worlds held (weight.ts, counted the same way for seeded and
-     * scenario worlds) and the bound past which least recently used worlds are evicted: `maxWorlds`
-     * seeded worlds' worth (Infinity without `maxWorlds`).
+     * The estimated heap bytes of the worlds held (weight.ts) and the bound past which least recently used worlds
+     * are evicted: `maxWorlds` seeded worlds' worth (Infinity without `maxWorlds`).
      *
      * @example
      * const { bytes, limit } = store.weight(); // bytes <= limit, but for the one world in use
@@ -207,10 +206,9 @@ export function createStore(options: StoreOptions = {}) {
     /** The snapshots of the worlds restoreHashed() set aside that no token has asked for yet (their `token` is the hash). */
     setAside: setAside.list,
     /**
-     * Replaces every session, as restore() does, with the worlds of a snapshot whose `token` fields
-     * hold a keyed hash of the token instead (the state file, mocks/node/state.ts): each world is
-     * checked now and set aside until a token that `hashOf` maps to its hash asks for it; then it is
-     * restored as restore() would. reset() and evict() drop a set-aside world as they drop a live one.
+     * restore() for a snapshot whose `token` fields hold a keyed hash (the state file, mocks/node/state.ts): each
+     * world is checked now and set aside until a token `hashOf` maps to its hash asks for it, then restored as
+     * restore() would. reset() and evict() drop a set-aside world as they drop a live one.
      *
      * @example
      * const restored = store.restoreHashed(snapshot, (token) => hmac(key, token));
@@ -225,10 +223,9 @@ export function createStore(options: StoreOptions = {}) {
       return { ok: true, value: { worlds: setAside.list().length } };
     },
     /**
-     * Replaces every session with the worlds of a snapshot (the value or its JSON text); deliveries,
-     * journals and rate limits are not in a snapshot and start empty. A snapshot that cannot be
-     * restored exactly (not JSON, another format, version or seed, damaged content) is refused as a
-     * coded error value, and then the store is left as it was.
+     * Replaces every session with a snapshot's worlds (the value or its JSON text); deliveries, journals and rate
+     * limits start empty. One that cannot be restored exactly (not JSON, another format, version or seed, damaged)
+     * is refused as a coded error value, the store left as it was.
      *
      * @example
      * const restored = store.restore(sessionStorage.getItem('worlds') ?? '');

@@ -1,5 +1,6 @@
 // Upstream exchanges as HAR 1.2, and back, redacted before an entry exists (openapi/redact.ts, docs/upstream.md,
 // "Redaction"). Browser-safe: the Node recorder writes files (mocks/node/recording.ts).
+import type { ObservedAnswer } from '../../openapi/drift.ts';
 import { bearerScrubber, redactBody, redactHeader, redactQuery, type Scrub } from '../../openapi/redact.ts';
 
 /** Hop-by-hop and framing headers: they describe one connection, not the exchange. */
@@ -167,4 +168,39 @@ function byteLength(text: string): number {
 
 function round(ms: number): number {
   return Math.round(ms * 1000) / 1000;
+}
+
+// What the drift report reads of an upstream answer: one translation for the server, the MSW handlers and `drift`.
+/**
+ * A live exchange's answer, for `analyzer.observe()`.
+ * @example
+ * onExchange: (exchange) => analyzer.observe(answerOfExchange(exchange))
+ */
+export function answerOfExchange(exchange: Exchange): ObservedAnswer {
+  return {
+    method: exchange.request.method,
+    path: new URL(exchange.request.url).pathname,
+    status: exchange.response.status,
+    contentType: exchange.response.headers['content-type'] ?? null,
+    body: exchange.response.body,
+    ...(exchange.operationId === undefined ? {} : { operationId: exchange.operationId }),
+  };
+}
+
+/**
+ * A recorded entry's answer; its `_operationId` is kept only when `known` has it (another tool's
+ * HAR, or an older document's, is matched by method and path instead).
+ * @example
+ * for (const entry of har.entries) analyzer.observe(answerOfHarEntry(entry, new Set(validator.operationIds)));
+ */
+export function answerOfHarEntry(entry: HarEntry, known: ReadonlySet<string>): ObservedAnswer {
+  const headers = headerRecord(entry.response.headers);
+  return {
+    method: entry.request.method,
+    path: new URL(entry.request.url).pathname,
+    status: entry.response.status,
+    contentType: headers['content-type'] ?? (entry.response.content?.mimeType || null),
+    body: harResponseText(entry),
+    ...(entry._operationId !== undefined && known.has(entry._operationId) ? { operationId: entry._operationId } : {}),
+  };
 }

@@ -143,7 +143,6 @@ function forwarder(target: UpstreamRoute, send: UpstreamSend, options: HybridOpt
   const maxBodyBytes = target.maxBodyBytes ?? UPSTREAM_MAX_BODY_BYTES;
   const fallback = target.fallbackOn ?? NO_FALLBACK;
   const now = options.now ?? Date.now;
-  const clock = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
   const log = options.log ?? (() => {});
   const fellBack = (why: string, exchange?: UpstreamExchange): UpstreamOutcome => ({
     source: 'mock',
@@ -169,7 +168,7 @@ function forwarder(target: UpstreamRoute, send: UpstreamSend, options: HybridOpt
     const url = `${target.url}${path}${query === '' ? '' : `?${query}`}`;
     const headers = forwardedHeaders(request.headers);
     const body = method === 'GET' || method === 'HEAD' ? '' : request.body;
-    const started = clock();
+    const started = performance.now();
     const startedAt = now();
     let response: UpstreamAnswer;
     try {
@@ -187,7 +186,7 @@ function forwarder(target: UpstreamRoute, send: UpstreamSend, options: HybridOpt
       return live(errorResponse(apiError('bad_gateway', message, { upstream: target.url, operation: operationId })));
     }
     const sent = { method, url, headers, body };
-    const exchange = { startedAt, durationMs: clock() - started, operationId, request: sent, response };
+    const exchange = { startedAt, durationMs: performance.now() - started, operationId, request: sent, response };
     if (fallback.statuses.includes(response.status)) return fellBack(String(response.status), exchange);
     return live({ status: response.status, headers: response.headers, body: response.body }, exchange);
   };

@@ -4,9 +4,8 @@ import { createDriftAnalyzer, type DriftAnalyzer } from '../../openapi/drift.ts'
 import { document } from '../../openapi/generated/document.ts';
 import type { Validator } from '../../openapi/validator.ts';
 import type { ExchangeListener } from '../app/exchange.ts';
-import { answerOfExchange } from './answers.ts';
+import { answerOfExchange, type Exchange, type HarEntry } from './har.ts';
 import { secretFields } from '../../openapi/redact.ts';
-import type { Exchange, HarEntry } from './har.ts';
 import { createHybrid, type Hybrid, type UpstreamRoute } from './hybrid.ts';
 import { createReplay, type MatchField } from './replay.ts';
 

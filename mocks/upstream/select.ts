@@ -83,9 +83,8 @@ export function parseUpstreamUrl(text: string): string | { error: string } {
 }
 
 /**
- * `--live`: comma-separated operationIds or globs (`*` any run of characters, `?` one), each of
- * which must name at least one operation of `operationIds` (a typo would silently mock what the
- * user meant to send live). Answers the patterns, or a message naming the first that matches none.
+ * `--live`: comma-separated operationIds or globs (`*` any run, `?` one character), each naming an operation of
+ * `operationIds` (a typo would silently mock what was meant live): the patterns, or the first matching none.
  * @example
  * parseLivePatterns('getCurrentUser,list*', validator.operationIds); // ['getCurrentUser', 'list*']
  */

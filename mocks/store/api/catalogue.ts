@@ -1,8 +1,7 @@
 // The catalogue a world reads: its server seed's apps and categories, built once per seed and shared read-only by
 // every world (not copied into any); `apps.list` filters, sorts and pages it per request.
 import type { AppCategory, ConnectApp, PageInfo } from '../../factories/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { fail, ok } from '../../common/errors.ts';
+import { type Result, fail, ok } from '../../common/errors.ts';
 import { APPS_WITH_ACTIONS, APPS_WITH_TRIGGERS, type Catalogue, makeCatalogue } from '../../factories/catalogue.ts';
 import { createContext, seedFrom } from '../../ids/random.ts';
 import { type PageQuery, pageOfList } from '../world/pagination.ts';

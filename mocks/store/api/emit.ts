@@ -2,15 +2,13 @@
 // subscriptions (a deployed trigger's emit: ../connect/trigger-emit.ts). Bodies arrive checked by control.yaml.
 import type { OriginalEvent, WorkflowErrorDetails, WorkflowErrorEventSummary } from '../../factories/types.ts';
 import type { DeliveryRecord } from '../../outbound/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { notFound, ok } from '../../common/errors.ts';
+import { type Result, notFound, ok } from '../../common/errors.ts';
 import { defaultStack, eventId, PLATFORM_VERSION } from '../../factories/error-event.ts';
 import { kindOf, newId } from '../../ids/ids.ts';
 import { emitterWorkspace, matchingSubscriptions } from './subscriptions.ts';
 import { COMPUTE_MS_PER_STEP, type QuotaName, spendQuota } from '../world/quotas.ts';
-import type { World, WorkflowRecord } from '../world/world.ts';
+import { type World, type WorkflowRecord, MAX_ERROR_EVENTS } from '../world/world.ts';
 import type { components as control } from '../../../openapi/generated/control-schema.ts';
-import { MAX_ERROR_EVENTS } from '../world/world.ts';
 
 export type EmitInput = control['schemas']['EmitBody'];
 
@@ -24,8 +22,7 @@ function recordErrorEvent(
   const nowMs = world.ctx.now();
   const ts = new Date(nowMs).toISOString();
   const code = given?.code ?? 'InternalFailure';
-  // cellId is a step ID (`c_`); a workflow without steps failed in its trigger, which has no
-  // step ID, so a fresh `c_` ID stands in for that cell.
+  // cellId is a step ID (`c_`); a workflow without steps failed in its trigger, so a fresh `c_` ID stands in.
   const cellId = given?.cellId ?? record.workflow.steps[0]?.id ?? newId('step', world.ctx);
   const error: WorkflowErrorDetails = { code, cellId, ts, stack: given?.stack ?? defaultStack(code, cellId) };
   const summary: WorkflowErrorEventSummary = {
@@ -52,12 +49,10 @@ function recordErrorEvent(
 }
 
 /**
- * Emits `event` from a workflow or source of this world. A `$errors` event from a workflow is
- * recorded in its error event summaries. Every subscription whose emitter is the emitter itself
- * or the glob of its kind (`p_*`, `dc_*`) and whose event_name equals the event's reaches its
- * listener once: an active webhook gets a delivery; a workflow or source listener runs as one
- * invocation with the service's least compute time (../world/quotas.ts), or, its daily quota used up, does
- * not run and is named in `over_quota`.
+ * Emits `event` from a workflow or source of this world (a workflow's `$errors` joins its error event summaries).
+ * Each subscription from the emitter or its kind's glob (`p_*`, `dc_*`) with the event's name reaches its listener
+ * once: an active webhook gets a delivery; a workflow or source runs one invocation at the least compute time
+ * (../world/quotas.ts), or, its daily quota used up, does not run and is named in `over_quota`.
  */
 export function emit(
   world: World,

@@ -2,8 +2,7 @@
 // README: an original_event whose JSON is over 1024 UTF-8 bytes is replaced (unless expand=event)
 // by {truncated: true, size_bytes, preview: first 512 characters of the JSON text}.
 import type { OriginalEvent, PageInfo, WorkflowErrorEventSummary } from '../../factories/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { notFound, ok } from '../../common/errors.ts';
+import { type Result, notFound, ok } from '../../common/errors.ts';
 import type { World } from '../world/world.ts';
 
 export const TRUNCATE_ABOVE_BYTES = 1024;

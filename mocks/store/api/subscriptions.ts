@@ -1,12 +1,10 @@
 // Subscriptions, keyed by (emitter, listener, event name; '' when missing), globs `p_*` / `dc_*` stored as given,
 // each in its emitter's workspace (a glob: the first). IDs arrive shaped; whether they exist is decided here.
 import type { Subscription } from '../../factories/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { fail, notFound, ok } from '../../common/errors.ts';
+import { type Result, fail, notFound, ok } from '../../common/errors.ts';
 import { isEmitterGlob, kindOf, newId } from '../../ids/ids.ts';
 import { collectionFull } from '../world/retention.ts';
-import type { World } from '../world/world.ts';
-import { firstWorkspaceId, tripleKey } from '../world/world.ts';
+import { type World, firstWorkspaceId, tripleKey } from '../world/world.ts';
 
 export interface SubscriptionTriple {
   emitter_id: string;

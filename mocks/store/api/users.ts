@@ -1,14 +1,11 @@
 // Reads of the user, workspaces and workspace sources.
 import type { EventSource, PageInfo, User, Workspace } from '../../factories/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { notFound, ok } from '../../common/errors.ts';
+import { type Result, notFound, ok } from '../../common/errors.ts';
 import { makeEventSource } from '../../factories/resources.ts';
 import { newId } from '../../ids/ids.ts';
-import type { PageQuery } from '../world/pagination.ts';
-import { pageOf } from '../world/pagination.ts';
-import type { World } from '../world/world.ts';
+import { type PageQuery, pageOf } from '../world/pagination.ts';
+import { type World, addSource } from '../world/world.ts';
 import type { components as control } from '../../../openapi/generated/control-schema.ts';
-import { addSource } from '../world/world.ts';
 
 export function getCurrentUser(world: World): Result<{ data: User }> {
   const orgs = [...world.workspaces.values()].map((record) => record.workspace);
@@ -39,10 +36,8 @@ export function listWorkspaceSources(
 const BULK_POOL = 32;
 
 /**
- * Adds `count` sources to a workspace (e.g. 100,000), behind `POST /__mock/sources`
- * (docs/control-api.md). The first few are full factory draws; the rest reuse their names and props
- * with fresh IDs and timestamps, so filling a huge workspace costs a few microseconds per source
- * instead of a full faker draw.
+ * Adds `count` sources to a workspace (e.g. 100,000), behind `POST /__mock/sources` (docs/control-api.md): the first
+ * few are full factory draws, the rest reuse their names and props with fresh IDs and timestamps, not a faker draw.
  */
 export function addWorkspaceSources(world: World, orgId: string, count: number): Result<{ ids: string[] }> {
   if (!world.workspaces.has(orgId)) return notFound('workspace', orgId);

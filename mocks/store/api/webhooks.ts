@@ -1,7 +1,6 @@
 // Webhook objects: POST /webhooks, GET /users/me/webhooks, DELETE /webhooks/{id}.
 import type { Webhook } from '../../factories/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { notFound, ok } from '../../common/errors.ts';
+import { type Result, notFound, ok } from '../../common/errors.ts';
 import { newId } from '../../ids/ids.ts';
 import { unixSeconds } from '../../ids/random.ts';
 import { collectionFull } from '../world/retention.ts';

@@ -8,13 +8,11 @@ import type {
   TriggerDefinition,
   Workflow,
 } from '../../factories/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { fail, notFound, ok } from '../../common/errors.ts';
+import { type Result, fail, notFound, ok } from '../../common/errors.ts';
 import { newId } from '../../ids/ids.ts';
 import { makeStepFromDefinition } from '../../factories/step.ts';
 import { makeTriggerFromDefinition, triggerKindOf, triggerKindOfTrigger } from '../../factories/trigger.ts';
-import type { World } from '../world/world.ts';
-import { addSource } from '../world/world.ts';
+import { type World, addSource } from '../world/world.ts';
 import { collectionFull } from '../world/retention.ts';
 import { applyAutoSubscriptions } from './subscriptions.ts';
 

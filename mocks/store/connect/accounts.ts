@@ -1,8 +1,7 @@
 // Connected accounts created through the API (the SDK's `accounts.create`, `deleteByApp`, `listByExternalUser`); one
 // created with a connect token ends its flow as the hosted flow does (connect.ts finishConnectFlow).
 import type { AccountView, ProjectEnvironment, Schemas } from '../../factories/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { fail, ok } from '../../common/errors.ts';
+import { type Result, fail, ok } from '../../common/errors.ts';
 import { makeConnectedAccount } from '../../factories/connect.ts';
 import { newId } from '../../ids/ids.ts';
 import { sees } from './app-overrides.ts';

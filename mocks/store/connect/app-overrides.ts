@@ -1,8 +1,7 @@
 // App overrides (the SDK's `appOverrides`): custom-field values and an optional OAuth client for one app, owned by a
 // project or its workspace (a project sees both; names unique per owner).
 import type { AppOverride, PageInfo, Schemas } from '../../factories/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { fail, ok } from '../../common/errors.ts';
+import { type Result, fail, ok } from '../../common/errors.ts';
 import { hex } from '../../factories/common.ts';
 import { appForSlug } from './apps.ts';
 import { connectAppView, projectOf } from './connect.ts';

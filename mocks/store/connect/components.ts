@@ -8,8 +8,7 @@ import type {
   ProjectEnvironment,
   Schemas,
 } from '../../factories/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { fail, ok } from '../../common/errors.ts';
+import { type Result, fail, ok } from '../../common/errors.ts';
 import {
   APP_DETAILS,
   CATALOGUE_ACTIONS,
@@ -170,9 +169,8 @@ function propsWith(component: Component, configured: ConfiguredProps): Component
 }
 
 /**
- * The options of one prop for an end user: an `app` prop's are the user's accounts of that app; a
- * `remoteOptions` prop's are the app's resources (once its app prop holds one of the user's
- * accounts), ten a page, filtered by `query`; static options are listed as they are.
+ * The options of one prop for an end user: an `app` prop's are the user's accounts of that app, a `remoteOptions`
+ * prop's the app's resources once its app prop holds one (ten a page, filtered by `query`), static ones as they are.
  */
 export function configureProp(
   world: World,
@@ -366,10 +364,8 @@ function propProblem(
 }
 
 /**
- * Runs an action for an end user. Each configured prop is checked against the component's props;
- * one that does not pass makes the run fail with an error the caller reads in the answer (the
- * service's docs: an `error` with its attribution, here always the user's configuration). A run
- * that passes answers what the action would have done, the same for the same props.
+ * Runs an action for an end user: a configured prop that fails the component's props fails the run with an `error`
+ * attributed to the user's configuration (the service's docs); else what the action would do, the same per props.
  */
 export function runAction(
   world: World,

@@ -14,8 +14,7 @@ import type {
   ValidateTokenResponse,
 } from '../../factories/types.ts';
 import type { DeliveryRecord } from '../../outbound/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { fail, notFound, ok } from '../../common/errors.ts';
+import { type Result, fail, notFound, ok } from '../../common/errors.ts';
 import { makeApp, makeConnectToken, makeConnectedAccount, makeCredentials } from '../../factories/connect.ts';
 import { hex } from '../../factories/common.ts';
 import { newId } from '../../ids/ids.ts';
@@ -35,9 +34,8 @@ export function projectOf(world: World, projectId: string): Result<ProjectRecord
 }
 
 /**
- * The project a bearer's Connect requests are in when they name none (docs/worlds.md, "A Connect
- * client without a project ID"): a Connect token's own project, else the world's first project (the
- * seeded one: an access token is issued for one project); undefined in a world without projects.
+ * The project of a bearer's Connect requests that name none (docs/worlds.md, "A Connect client without a project
+ * ID"): a Connect token's own, else the world's first (the seeded one); undefined in a world without projects.
  *
  * @example
  * tokenProject(world, 'dev'); // 'proj_...' (the seeded project)
@@ -88,9 +86,8 @@ export function getProjectWebhook(
 }
 
 /**
- * Saves the environment's URL. The first save (or the first after a deletion) creates the webhook
- * with a new ID and key and shows the key, once (spec Events, trigger webhooks §3); later saves
- * change the URL only.
+ * Saves the environment's URL. The first save (or the first after a deletion) creates the webhook with a new ID and
+ * key and shows the key, once (spec Events, trigger webhooks §3); later saves change the URL only.
  */
 export function setProjectWebhook(
   world: World,
@@ -288,9 +285,8 @@ export type CompleteConnectInput = control['schemas']['CompleteConnectBody'];
 const DEFAULT_CONNECT_ERROR = 'The connection flow failed: the user denied access';
 
 /**
- * Finishes a connect flow exactly once per token: success creates an `apn_` account and sends
- * CONNECTION_SUCCESS (account without credentials), error sends CONNECTION_ERROR; each to the
- * token's webhook_uri when it has one. A second completion is 422 (already completed).
+ * Finishes a connect flow once per token (finishConnectFlow): success creates an `apn_` account (sent without
+ * credentials), error sends CONNECTION_ERROR. A second completion is 422 (already completed).
  */
 export function completeConnect(
   world: World,
@@ -332,9 +328,8 @@ export function completeConnect(
 }
 
 /**
- * Ends a token's connect flow, once: the token can no longer be used, and its `webhook_uri` (when it
- * has one) gets CONNECTION_SUCCESS with the account, or CONNECTION_ERROR with the error. The control
- * API's completion and accounts.create (accounts.ts) both end a flow here.
+ * Ends a token's connect flow once: the token is spent, and its `webhook_uri` (if any) gets CONNECTION_SUCCESS with
+ * the account or CONNECTION_ERROR with the error. The control API's completion and accounts.create end flows here.
  */
 export function finishConnectFlow(
   world: World,

@@ -1,23 +1,11 @@
 // A project's end users as the SDK's `users` client sees them: no records of their own; one exists in an environment
 // while owning an account or deployed trigger there, and deleting one deletes what they own.
 import type { ExternalUser, PageInfo, ProjectEnvironment } from '../../factories/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { fail, ok } from '../../common/errors.ts';
+import { type Result, fail, ok } from '../../common/errors.ts';
 import { stableKey } from '../../ids/random.ts';
 import { projectOf } from './connect.ts';
 import { type PageQuery, pageOfList } from '../world/pagination.ts';
 import type { World } from '../world/world.ts';
-
-/**
- * The end user's `id`: 16 hex digits of (project, environment, external ID), so the same end user
- * keeps one ID without a stored record (openapi/openapi.yaml, ExternalUser).
- *
- * @example
- * externalUserKey('proj_Zt4Wn8Q', 'production', 'user-1043'); // '…16 hex digits…'
- */
-function externalUserKey(projectId: string, environment: ProjectEnvironment, externalId: string): string {
-  return stableKey(`${projectId}\n${environment}\n${externalId}`);
-}
 
 /** Every end user of a project environment with the span of what they own (ms), oldest first. */
 function endUsers(world: World, projectId: string, environment: ProjectEnvironment): ExternalUser[] {
@@ -42,7 +30,8 @@ function endUsers(world: World, projectId: string, environment: ProjectEnvironme
   return [...spans]
     .sort(([a, spanA], [b, spanB]) => spanA.first - spanB.first || (a < b ? -1 : a > b ? 1 : 0))
     .map(([externalId, span]) => ({
-      id: externalUserKey(projectId, environment, externalId),
+      // 16 hex digits of (project, environment, external ID): one ID per end user without a stored record.
+      id: stableKey(`${projectId}\n${environment}\n${externalId}`),
       external_id: externalId,
       created_at: new Date(span.first).toISOString(),
       updated_at: new Date(span.last).toISOString(),

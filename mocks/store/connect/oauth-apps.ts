@@ -1,8 +1,7 @@
 // Custom OAuth clients (the SDK's `oauthApps`): owned by the project's workspace, so every project
 // of that workspace sees the same ones; the client secret is kept and never shown.
 import type { OauthApp, PageInfo, Schemas } from '../../factories/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { fail, notFound, ok } from '../../common/errors.ts';
+import { type Result, fail, notFound, ok } from '../../common/errors.ts';
 import { newId } from '../../ids/ids.ts';
 import { appForSlug } from './apps.ts';
 import { connectAppView, projectOf } from './connect.ts';

@@ -8,8 +8,7 @@ import type {
   ProjectInfo,
   Schemas,
 } from '../../factories/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { ok } from '../../common/errors.ts';
+import { type Result, ok } from '../../common/errors.ts';
 import { newId } from '../../ids/ids.ts';
 import { unixSeconds } from '../../ids/random.ts';
 import { projectOf } from './connect.ts';

@@ -1,8 +1,7 @@
 // The Connect proxy: the mock never leaves the machine, so it echoes the request the service would send, naming
 // the header the account's credentials would go in, never their value.
 import type { ProjectEnvironment, Schemas } from '../../factories/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { fail, notFound, ok } from '../../common/errors.ts';
+import { type Result, fail, notFound, ok } from '../../common/errors.ts';
 import { APP_DETAILS } from '../../factories/components.ts';
 import { projectOf } from './connect.ts';
 import type { World } from '../world/world.ts';

@@ -8,8 +8,7 @@ import { unixSeconds } from '../../ids/random.ts';
 import type { QuotaName } from '../world/quotas.ts';
 import { runWorkflow } from '../api/run.ts';
 import { useCredits } from './usage.ts';
-import type { DeployedTriggerRecord, World, WorkflowRecord } from '../world/world.ts';
-import { MAX_TRIGGER_EVENTS } from '../world/world.ts';
+import { type DeployedTriggerRecord, type World, type WorkflowRecord, MAX_TRIGGER_EVENTS } from '../world/world.ts';
 
 /** A workflow a deployed trigger's event ran (or did not: its daily quota used up). */
 export interface TriggerRun {
@@ -20,11 +19,9 @@ export interface TriggerRun {
 }
 
 /**
- * A deployed trigger emits: delivered to each of its own webhooks (set at deployment or with
- * setDeployedTriggerWebhooks), each signed with that webhook's key, when it has any; else to its
- * project environment's URL (setProjectWebhook), signed with the environment's current key. The
- * event also runs each active workflow of this world that updateWorkflows set (../api/run.ts: counted
- * against the daily quotas, skipped over one), and names them in `runs`. Neither a URL nor such a
+ * A deployed trigger emits: to each of its own webhooks, signed with that webhook's key, else to its environment's
+ * URL (setProjectWebhook), signed with the environment's key; it also runs each active workflow updateWorkflows set
+ * (../api/run.ts: counted against the daily quotas, skipped over one), named in `runs`. Neither a URL nor such a
  * workflow is 422.
  */
 export function emitTrigger(

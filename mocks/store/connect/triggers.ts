@@ -8,8 +8,7 @@ import type {
   Schemas,
   TriggerWebhooks,
 } from '../../factories/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { fail, notFound, ok } from '../../common/errors.ts';
+import { type Result, fail, notFound, ok } from '../../common/errors.ts';
 import { COMPONENTS_BY_KEY } from '../../factories/components.ts';
 import { makeDeployedTrigger } from '../../factories/deployed-trigger.ts';
 import { slugify } from '../../factories/common.ts';
@@ -40,10 +39,8 @@ function newTriggerWebhook(world: World, url: string): TriggerWebhookRecord {
 }
 
 /**
- * Deploys a catalogue component for an end user. A deploy-time `webhook_url` becomes the trigger's
- * own webhook (its key shown once, as `webhook_signing_key`), which takes precedence over the
- * project environment's URL; `emit_on_deploy` emits one event at once to wherever the trigger
- * delivers (none when it has no URL anywhere).
+ * Deploys a catalogue component for an end user. A `webhook_url` becomes the trigger's own webhook (its key shown
+ * once, as `webhook_signing_key`), before the environment's URL; `emit_on_deploy` emits one event at once.
  */
 export function deployTrigger(
   world: World,

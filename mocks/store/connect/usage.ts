@@ -1,8 +1,7 @@
 // Connect credit usage (GET /connect/usage): credits counted per UTC day as used (an emitted event is one), answered
 // as one record per day the window overlaps, clipped to it.
 import type { ConnectUsage } from '../../factories/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { fail, ok } from '../../common/errors.ts';
+import { type Result, fail, ok } from '../../common/errors.ts';
 import { unixSeconds } from '../../ids/random.ts';
 import type { CreditDay, World } from '../world/world.ts';
 

@@ -32,8 +32,7 @@ export function createWorldClock(base: () => number) {
   let offset = 0;
   /** The world's time while frozen. */
   let frozenAt: number | null = null;
-  // The world's time at a reading of the base clock. A running clock set near the maximum reaches
-  // it and stops there (docs/worlds.md).
+  // The world's time at a reading of the base clock; a running clock set near the maximum stops there (docs/worlds.md).
   const at = (storeMs: number): number => within(frozenAt ?? storeMs + offset);
   const now = (): number => at(base());
   // Each reading takes the base clock once: two readings a millisecond apart would lose it from the offset.

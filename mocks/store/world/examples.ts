@@ -26,8 +26,7 @@ import type {
 import { type IdKind, isId, kindOf } from '../../ids/ids.ts';
 import { hex } from '../../factories/common.ts';
 import { fnv1a32, unixSeconds } from '../../ids/random.ts';
-import { addSource, tripleKey, type World } from './world.ts';
-import { type ProjectRecord, projectRecord } from './world.ts';
+import { addSource, tripleKey, type World, type ProjectRecord, projectRecord } from './world.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked as untyped JSON
 type Json = Record<string, any>;

@@ -1,8 +1,7 @@
 // Pagination (the document's Limit, After, Before): cursors are base64url of the boundary item's id; page_info
 // {total_count, count, start_cursor, end_cursor}, '' on an empty page. Whether a cursor fits the list is decided here.
 import type { PageInfo } from '../../factories/types.ts';
-import type { Result } from '../../common/errors.ts';
-import { fail, ok } from '../../common/errors.ts';
+import { type Result, fail, ok } from '../../common/errors.ts';
 
 export function encodeCursor(id: string): string {
   return btoa(id).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -26,9 +25,8 @@ export interface PageQuery {
 }
 
 /**
- * One page of `ids` (the collection's list order) using the id->index map for cursors:
- * `after` starts right after the cursor's item, `before` ends right before it; with only `before`
- * the page is the `limit` items immediately preceding it. O(limit), independent of ids.length.
+ * One page of `ids` (list order) with the id->index map for cursors: `after` starts right after the cursor's item,
+ * `before` ends right before it (alone: the `limit` items preceding it). O(limit), whatever ids.length.
  */
 export function pageOf(
   ids: readonly string[],
@@ -55,9 +53,8 @@ export function pageOf(
 }
 
 /**
- * pageOf for a list built for this request (filtered by the query, the environment or the end
- * user): its id->index map is built here, O(list) as building the list was. Answers the page's
- * items, each shown by `view`.
+ * pageOf for a list built for this request (filtered by the query, the environment or the end user), its id->index
+ * map built here, O(list) as the list was; the page's items each shown by `view`.
  *
  * @example
  * pageOfList(triggers, (trigger) => trigger.id, { limit: 2 }); // ok({ data: [the first two], page_info: {...} })

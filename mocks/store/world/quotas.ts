@@ -34,9 +34,8 @@ function ledgers(world: World, orgId: string): Array<{ owner: string; counters: 
 export type QuotaName = 'daily_invocations_quota' | 'daily_compute_time_quota';
 
 /**
- * Counts `charge` against the daily quotas of the world's user and of workspace `orgId` when it
- * fits within all of them; else counts nothing and answers 429 `rate_limited` naming the quota
- * that is used up (`details.quota`). Every run checks and counts here (../api/run.ts, ../api/emit.ts).
+ * Counts `charge` against the daily quotas of the world's user and workspace `orgId` when it fits them all; else
+ * nothing, and a 429 `rate_limited` naming the used-up quota (`details.quota`). Every run counts here (../api/).
  *
  * @example
  * spendQuota(world, 'o_x', { invocations: 1, computeMs: 200 }); // ok(null): user and workspace used + 1, + 200 ms; or fail('rate_limited', …)
@@ -76,10 +75,9 @@ function chargeQuota(world: World, orgId: string, charge: Charge): void {
 }
 
 /**
- * Starts a new quota day when the world's clock has passed a UTC midnight since the counters last
- * counted: every `daily_*_used` of the user and of the workspaces goes back to 0. A clock moved back
- * to an earlier day resets nothing (the counters stay those of the later day). True when it reset,
- * so that answers kept from before (the app's read cache) go too.
+ * Starts a new quota day when the world's clock has passed a UTC midnight since the counters last counted: every
+ * `daily_*_used` of the user and workspaces back to 0 (a clock moved back resets nothing). True when it reset, so
+ * answers kept from before (the app's read cache) go too.
  *
  * @example
  * changeClock(world.clock, { advance: '1d' });

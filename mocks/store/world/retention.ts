@@ -13,10 +13,9 @@ export const RETAINED_ENTRIES_LIMIT = 200_000;
 export const RETAINED_BYTES_LIMIT = 64 * 1024 * 1024;
 
 /**
- * Resources of one kind a world may hold through the API: webhooks, workflows, sources,
- * subscriptions, auto-subscriptions, Connect tokens, deployed triggers (docs/worlds.md, "Bounds").
- * Generous for any test, yet a client looping on a create cannot grow one world without bound.
- * The control API (e.g. POST /__mock/sources, 100,000 sources for the benchmark) is not capped.
+ * Resources of one kind a world may hold through the API (webhooks, workflows, sources, subscriptions, auto-
+ * subscriptions, Connect tokens, deployed triggers; docs/worlds.md, "Bounds"): generous for any test, yet a client
+ * looping on a create cannot grow a world without bound. The control API (POST /__mock/sources) is not capped.
  */
 export const COLLECTION_LIMIT = 10_000;
 /** The Retry-After of a `collection_full` answer: the document gives every 429 one (the cap lifts when something is deleted). */

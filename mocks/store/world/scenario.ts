@@ -25,8 +25,7 @@ import { isEmitterGlob, kindOf, newId } from '../../ids/ids.ts';
 import { emitterWorkspace, listenerExists } from '../api/subscriptions.ts';
 import { addWorkspaceSources } from '../api/users.ts';
 import { unixSeconds } from '../../ids/random.ts';
-import { addSource, MAX_ERROR_EVENTS, tripleKey, type World } from './world.ts';
-import { type ProjectRecord, projectRecord } from './world.ts';
+import { addSource, MAX_ERROR_EVENTS, tripleKey, type World, type ProjectRecord, projectRecord } from './world.ts';
 
 /** Scenario names: lower-case words joined by dashes (a token `scenario_<name>_<anything>` picks one). */
 export const SCENARIO_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -118,9 +117,8 @@ export interface ScenarioIssue {
 const ENVIRONMENTS = ['production', 'development'] as const;
 
 /**
- * Fills `world` (empty, still seeding: its clock at the reference time) from `scenario`. Answers
- * the issues it met (an ID given twice, a subscription whose emitter or listener the world does
- * not hold); a world with issues must not be used.
+ * Fills `world` (empty, still seeding, at the reference time) from `scenario`; answers the issues met (an ID given
+ * twice, a subscription to an emitter or listener the world lacks): a world with issues must not be used.
  *
  * @example
  * const issues = plantScenario(world, { name: 'one', description: 'one workflow', workspaces: [{ workflows: 1 }] });

@@ -1,10 +1,19 @@
 // Builds a world and fills it with the seeded state of docs/worlds.md, timestamps from a fixed reference date, so
 // (server seed, token) gives the same world byte for byte; after seeding the world reads its own clock (clock.ts).
 import type { DeliverySink } from '../../outbound/types.ts';
-import type { World } from './world.ts';
-import { createRandomizer, restoreRandomizer, seedFrom, stableKey, unixSeconds } from '../../ids/random.ts';
+import { type World, addSource, emptyWorld, tripleKey, projectRecord } from './world.ts';
+import {
+  createRandomizer,
+  restoreRandomizer,
+  seedFrom,
+  stableKey,
+  unixSeconds,
+  type FactoryContext,
+  type RandomizerState,
+  type SavableRandomizer,
+  type WorldFaker,
+} from '../../ids/random.ts';
 import { createWorldFaker } from '../../ids/world-faker.ts';
-import type { FactoryContext, RandomizerState, SavableRandomizer, WorldFaker } from '../../ids/random.ts';
 import { makeConnectedAccount, makeCredentials } from '../../factories/connect.ts';
 import { makeDeployedTrigger } from '../../factories/deployed-trigger.ts';
 import { makeErrorEventSummary } from '../../factories/error-event.ts';
@@ -19,12 +28,10 @@ import {
   makeWorkspace,
 } from '../../factories/resources.ts';
 import type { EventSourceTrigger, WorkflowErrorEventSummary } from '../../factories/types.ts';
-import { addSource, emptyWorld, tripleKey } from './world.ts';
 import { document } from '../../../openapi/generated/document.ts';
 import { type DocumentExamples, documentExamples, plantExamples } from './examples.ts';
 import { createWorldClock, utcDay } from './clock.ts';
 import { createRecordingSink } from './recording-sink.ts';
-import { projectRecord } from './world.ts';
 import { plantScenario, type ScenarioDefinition, type ScenarioIssue } from './scenario.ts';
 import { declaredWeight, errorEventCount, formatBytes, SCENARIO_WEIGHT_LIMIT, worldWeight } from './weight.ts';
 
@@ -52,8 +59,7 @@ let examples: DocumentExamples | undefined;
 export function createWorld(options: WorldOptions): World {
   const { world, random } = startWorld(options);
   if (options.scenario !== undefined) {
-    // A scenario world holds what the scenario says and nothing else (no examples): it was checked
-    // when it was loaded (scenarioIssues below), so issues here would be a bug of that check.
+    // A scenario world holds the scenario alone (no examples), checked at load: an issue here is that check's bug.
     const issues = plantScenario(world, options.scenario);
     if (issues.length > 0)
       throw new Error(

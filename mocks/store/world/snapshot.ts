@@ -12,8 +12,7 @@ import type {
 import { restoreRandomizer, stableKey, type RandomizerState } from '../../ids/random.ts';
 import type { DeliverySink } from '../../outbound/types.ts';
 import { TrackedMap } from './changes.ts';
-import { createWorldRandom } from './seed.ts';
-import type { WorldRandom } from './seed.ts';
+import { createWorldRandom, type WorldRandom } from './seed.ts';
 import { type ClockState, utcDay } from './clock.ts';
 import {
   emptyWorld,
@@ -181,9 +180,8 @@ function worldView(world: World): WorldSnapshot {
 }
 
 /**
- * What changed in a world since the last patch (or since trackChanges): its small fields whole,
- * the IDs issued since `issuedBefore`, and per collection the entries set or deleted (or all of
- * it, when a caller iterated it). It shares objects with the live world: serialise it at once.
+ * What changed in a world since the last patch or trackChanges: small fields whole, IDs issued since `issuedBefore`,
+ * per collection the entries set or deleted (all, once iterated). It shares live objects: serialise it at once.
  */
 export interface WorldPatch {
   random: RandomizerState | null;
@@ -345,8 +343,7 @@ export function readWorlds(input: unknown, context: RestoreContext): SnapshotRes
       );
     }
   } else {
-    // The worlds are built from the snapshot's own objects: a value given in is copied first, so
-    // that the worlds never share an object with it (restoring one snapshot twice gives the same worlds).
+    // Copied first: the worlds never share an object with the value given (restored twice, the same worlds).
     try {
       value = structuredClone(input);
     } catch (error) {
