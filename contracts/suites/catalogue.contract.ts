@@ -348,28 +348,15 @@ describe('catalogue', () => {
       ['enforcesRules'],
       'listApps with a sort_key, sort_direction or limit outside the document is 400',
       async () => {
-        expectError(
-          contract,
-          await api.get('/connect/apps', { query: { sort_key: 'popularity' } }),
-          400,
-          'bad_request',
-          'sort_key popularity',
-        );
-        expectError(
-          contract,
-          await api.get('/connect/apps', { query: { sort_direction: 'up' } }),
-          400,
-          'bad_request',
-          'sort_direction up',
-        );
-        expectError(contract, await api.get('/connect/apps', { query: { limit: '0' } }), 400, 'bad_request', 'limit 0');
-        expectError(
-          contract,
-          await api.get('/connect/apps', { query: { has_actions: 'maybe' } }),
-          400,
-          'bad_request',
-          'has_actions maybe',
-        );
+        for (const [name, value] of [
+          ['sort_key', 'popularity'],
+          ['sort_direction', 'up'],
+          ['limit', '0'],
+          ['has_actions', 'maybe'],
+        ] as const) {
+          const answer = await api.get('/connect/apps', { query: { [name]: value } });
+          expectError(contract, answer, 400, 'bad_request', `${name} ${value}`);
+        }
       },
     );
 
@@ -378,44 +365,21 @@ describe('catalogue', () => {
       'a body naming no component of its part, or no prop of it, is 422; one without external_user_id 400',
       async () => {
         const base = `/connect/${await project()}`;
-        const user = { external_user_id: 'contract-user' };
-        expectError(
-          contract,
-          await api.post(`${base}/actions/run`, { headers: production, body: { ...user, id: 'slack-new-message' } }),
-          422,
-          'unprocessable',
-          'a trigger run as an action',
-        );
-        expectError(
-          contract,
-          await api.post(`${base}/triggers/configure`, {
+        const unprocessable = async (what: string, part: string, body: Record<string, string>) => {
+          const answer = await api.post(`${base}/${part}`, {
             headers: production,
-            body: { ...user, id: 'github-create-issue', prop_name: 'repo' },
-          }),
-          422,
-          'unprocessable',
-          'an action configured as a trigger',
-        );
-        expectError(
-          contract,
-          await api.post(`${base}/components/configure`, {
-            headers: production,
-            body: { ...user, id: 'github-create-issue', prop_name: 'nope' },
-          }),
-          422,
-          'unprocessable',
-          'no such prop',
-        );
-        expectError(
-          contract,
-          await api.post(`${base}/actions/props`, {
-            headers: production,
-            body: { ...user, id: 'github-create-issue', version: '9.9.9' },
-          }),
-          422,
-          'unprocessable',
-          'no such version',
-        );
+            body: { external_user_id: 'contract-user', ...body },
+          });
+          expectError(contract, answer, 422, 'unprocessable', what);
+        };
+        await unprocessable('a trigger run as an action', 'actions/run', { id: 'slack-new-message' });
+        const action = 'github-create-issue';
+        await unprocessable('an action configured as a trigger', 'triggers/configure', {
+          id: action,
+          prop_name: 'repo',
+        });
+        await unprocessable('no such prop', 'components/configure', { id: action, prop_name: 'nope' });
+        await unprocessable('no such version', 'actions/props', { id: action, version: '9.9.9' });
         expectError(
           contract,
           await api.post(`${base}/actions/run`, { headers: production, body: { id: 'github-create-issue' } }),
