@@ -8,9 +8,9 @@ import { authCases, expectError, expectStatus, projectIdOf, unknownId } from '..
 
 const contract = await useContract();
 const { api, caseIf } = contract;
-/** An answer expected to be refused with this status and documented code. */
-const refusedAs = (status: number, code: string) => async (answer: Promise<Answer>) =>
-  expectError(contract, await answer, status, code);
+/** An answer expected to be refused with this status and documented code (expectError). */
+const refusedAs = (status: number, code: string) => async (answer: Promise<Answer>, what?: string) =>
+  expectError(contract, await answer, status, code, what);
 const badRequest = refusedAs(400, 'bad_request');
 const notFound = refusedAs(404, 'not_found');
 const unprocessable = refusedAs(422, 'unprocessable');
