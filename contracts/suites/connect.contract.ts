@@ -323,32 +323,17 @@ describe('connect', () => {
       ['enforcesRules', 'stateful'],
       'unknown accounts, triggers, trigger webhooks, components and tokens are 404',
       async () => {
-        const projectId = await project();
+        const base = `/connect/${await project()}`;
         const headers = inEnvironment();
         const owner = await asTriggerOwner();
+        expectStatus(await api.delete(`${base}/accounts/${unknownId('apn_')}`, { headers }), 404, 'account');
+        expectStatus(await api.get(`${base}/deployed-triggers/${unknownId('dc_')}`, owner), 404, 'trigger');
         expectStatus(
-          await api.delete(`/connect/${projectId}/accounts/${unknownId('apn_')}`, { headers }),
-          404,
-          'account',
-        );
-        expectStatus(
-          await api.get(`/connect/${projectId}/deployed-triggers/${unknownId('dc_')}`, owner),
-          404,
-          'trigger',
-        );
-        expectStatus(
-          await api.get(
-            `/connect/${projectId}/deployed-triggers/${await ids.triggerId()}/webhooks/${unknownId('wh_')}`,
-            owner,
-          ),
+          await api.get(`${base}/deployed-triggers/${await ids.triggerId()}/webhooks/${unknownId('wh_')}`, owner),
           404,
           'trigger webhook',
         );
-        expectStatus(
-          await api.get(`/connect/${projectId}/triggers/github-no-such-component`, { headers }),
-          404,
-          'component',
-        );
+        expectStatus(await api.get(`${base}/triggers/github-no-such-component`, { headers }), 404, 'component');
         expectStatus(await api.get(`/connect/tokens/${unknownId('ctok_')}/validate`, { headers }), 404, 'token');
       },
     );
