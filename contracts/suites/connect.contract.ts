@@ -203,15 +203,9 @@ describe('connect', () => {
       'setProjectWebhook without x-pd-environment, or with another value than development and production, is 400',
       async () => {
         const path = `/connect/${await project()}/webhook`;
-        expectStatus(
-          await api.put(path, { body: { webhook_url: 'https://example.com/h' } }),
-          400,
-          'no x-pd-environment',
-        );
-        const staging = await api.put(path, {
-          headers: { 'x-pd-environment': 'staging' },
-          body: { webhook_url: 'https://example.com/h' },
-        });
+        const body = { webhook_url: 'https://example.com/h' };
+        expectStatus(await api.put(path, { body }), 400, 'no x-pd-environment');
+        const staging = await api.put(path, { headers: { 'x-pd-environment': 'staging' }, body });
         expectStatus(staging, 400, 'x-pd-environment: staging');
         if (contract.can('stateful'))
           expect(JSON.stringify(staging.body.details)).toContain('/header/x-pd-environment');
@@ -237,14 +231,9 @@ describe('connect', () => {
 
     caseIf(['enforcesRules'], 'createConnectToken without external_user_id is 400', async () => {
       const headers = inEnvironment();
-      expectStatus(
-        await api.post(`/connect/${await project()}/tokens`, {
-          headers,
-          body: { webhook_uri: 'https://example.com/h' },
-        }),
-        400,
-      );
-      expectStatus(await api.post(`/connect/${await project()}/tokens`, { headers, body: {} }), 400, 'empty body');
+      const tokens = `/connect/${await project()}/tokens`;
+      expectStatus(await api.post(tokens, { headers, body: { webhook_uri: 'https://example.com/h' } }), 400);
+      expectStatus(await api.post(tokens, { headers, body: {} }), 400, 'empty body');
     });
 
     caseIf(['enforcesRules', 'stateful'], 'getConnectedAccount of an unknown account is 404', async () => {
