@@ -456,25 +456,16 @@ describe('connect', () => {
           configured_props: { repo: 'analytical/engine' },
         });
         expect(deployed.body.data.webhook_signing_key, 'no webhook_url, no key').toBeUndefined();
-        const listed = await api.get(`/connect/${projectId}/deployed-triggers`, {
-          headers,
-          query: { external_user_id: user },
-        });
+        const query = { external_user_id: user };
+        const elsewhere = { headers: { 'x-pd-environment': 'production' }, query };
+        const listed = await api.get(`/connect/${projectId}/deployed-triggers`, { headers, query });
         expectStatus(listed, 200);
         expect(listed.body.data.map((t: { id: string }) => t.id)).toEqual([id]);
-        const elsewhere = await api.get(`/connect/${projectId}/deployed-triggers`, {
-          headers: { 'x-pd-environment': 'production' },
-          query: { external_user_id: user },
-        });
-        expect(elsewhere.body.data).toEqual([]);
+        expect((await api.get(`/connect/${projectId}/deployed-triggers`, elsewhere)).body.data).toEqual([]);
         const path = `/connect/${projectId}/deployed-triggers/${id}`;
-        expectStatus(
-          await api.get(path, { headers: { 'x-pd-environment': 'production' }, query: { external_user_id: user } }),
-          404,
-          'another environment',
-        );
-        expectStatus(await api.delete(path, { headers, query: { external_user_id: user } }), 204);
-        expectStatus(await api.get(path, { headers, query: { external_user_id: user } }), 404, 'after deletion');
+        expectStatus(await api.get(path, elsewhere), 404, 'another environment');
+        expectStatus(await api.delete(path, { headers, query }), 204);
+        expectStatus(await api.get(path, { headers, query }), 404, 'after deletion');
       },
     );
 
