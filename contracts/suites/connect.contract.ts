@@ -29,6 +29,8 @@ const freshProject = async () => {
   const world = await createControl(target, token)!.world();
   return { token, projectId: world.projects[0]!.id };
 };
+const download = async (query?: { s3_key: string }) =>
+  api.get(`/connect/${await project()}/file_stash/download`, { headers: inEnvironment(), query });
 const uniqueUser = () => `contract-user-${randomBytes(4).toString('hex')}`;
 
 describe('connect', () => {
@@ -648,13 +650,8 @@ describe('connect', () => {
           'a dc_ ID',
         );
         expectStatus(await api.put(path, { ...owner, body: { active: 'yes' } }), 400, 'active: "yes"');
-        const download = `/connect/${await project()}/file_stash/download`;
-        expectStatus(
-          await api.get(download, { headers: inEnvironment(), query: { s3_key: 'report.csv' } }),
-          400,
-          'a bare file name',
-        );
-        expectStatus(await api.get(download, { headers: inEnvironment() }), 400, 'no s3_key');
+        expectStatus(await download({ s3_key: 'report.csv' }), 400, 'a bare file name');
+        expectStatus(await download(), 400, 'no s3_key');
       },
     );
 
@@ -669,13 +666,7 @@ describe('connect', () => {
         expectStatus(await api.get(`${path}/events`, stranger), 404, 'events');
         expectStatus(await api.put(`${path}/pipelines`, { ...stranger, body: { workflow_ids: [] } }), 404, 'pipelines');
         const s3Key = `1day/${await project()}/stash_none/x/u/missing.csv`;
-        expectStatus(
-          await api.get(`/connect/${await project()}/file_stash/download`, {
-            headers: inEnvironment(),
-            query: { s3_key: s3Key },
-          }),
-          404,
-        );
+        expectStatus(await download({ s3_key: s3Key }), 404);
       },
     );
 
