@@ -295,17 +295,11 @@ describe('connect', () => {
         const path = `/connect/${await project()}/deployed-triggers/${triggerId}`;
         const owner = await asTriggerOwner();
         expectStatus(await api.get(path, { ...owner, query: { external_user_id: uniqueUser() } }), 404, 'another user');
-        expectStatus(
-          await api.get(path, { ...owner, headers: inEnvironment(other(owner.environment)) }),
-          404,
-          'another environment',
-        );
-        expectStatus(await api.get(path, { headers: owner.headers }), 400, 'no external_user_id');
-        expectStatus(
-          await api.get(`${path}/webhooks`, { headers: owner.headers }),
-          400,
-          'no external_user_id (webhooks)',
-        );
+        const elsewhere = { ...owner, headers: inEnvironment(other(owner.environment)) };
+        expectStatus(await api.get(path, elsewhere), 404, 'another environment');
+        const { headers } = owner;
+        expectStatus(await api.get(path, { headers }), 400, 'no external_user_id');
+        expectStatus(await api.get(`${path}/webhooks`, { headers }), 400, 'no external_user_id (webhooks)');
         expectStatus(await api.get(path, owner), 200, 'its owner');
       },
     );
