@@ -24,6 +24,7 @@ import { document } from '../openapi/generated/document.ts';
 import {
   defineCommand,
   type Env,
+  type Flags,
   EXIT_FAILED,
   EXIT_OK,
   flagOrEnv,
@@ -238,41 +239,45 @@ export type ServeOptions = Required<Pick<ServerOptions, 'port' | 'host' | 'quiet
 
 type UpstreamOptions = Pick<ServeOptions, 'upstream' | 'record' | 'recordMax' | 'driftReport' | 'replay' | 'match'>;
 
+const FLAGS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  seed: { type: 'string' },
+  quiet: { type: 'boolean' },
+  'max-connections': { type: 'string' },
+  'max-worlds': { type: 'string' },
+  'world-ttl': { type: 'string' },
+  latency: { type: 'string' },
+  'fail-rate': { type: 'string' },
+  'rate-limit': { type: 'string' },
+  'no-control': { type: 'boolean' },
+  'public-url': { type: 'string' },
+  state: { type: 'string' },
+  'state-interval': { type: 'string' },
+  'deliver-to': { type: 'string' },
+  cors: { type: 'string' },
+  'allowed-hosts': { type: 'string' },
+  scenarios: { type: 'string' },
+  'coverage-report': { type: 'string' },
+  'pact-dir': { type: 'string' },
+  'pact-consumer': { type: 'string' },
+  upstream: { type: 'string' },
+  live: { type: 'string' },
+  'fallback-on': { type: 'string' },
+  'upstream-max-body': { type: 'string' },
+  record: { type: 'string' },
+  'record-max': { type: 'string' },
+  'drift-report': { type: 'string' },
+  replay: { type: 'string' },
+  match: { type: 'string' },
+} satisfies Flags;
+/** The flags as parsed, for the readers of each group. */
+type Values = { [K in keyof typeof FLAGS]?: (typeof FLAGS)[K]['type'] extends 'boolean' ? boolean : string };
+
 export const SERVE = defineCommand({
   name: 'serve',
   help,
-  flags: {
-    port: { type: 'string' },
-    host: { type: 'string' },
-    seed: { type: 'string' },
-    quiet: { type: 'boolean' },
-    'max-connections': { type: 'string' },
-    'max-worlds': { type: 'string' },
-    'world-ttl': { type: 'string' },
-    latency: { type: 'string' },
-    'fail-rate': { type: 'string' },
-    'rate-limit': { type: 'string' },
-    'no-control': { type: 'boolean' },
-    'public-url': { type: 'string' },
-    state: { type: 'string' },
-    'state-interval': { type: 'string' },
-    'deliver-to': { type: 'string' },
-    cors: { type: 'string' },
-    'allowed-hosts': { type: 'string' },
-    scenarios: { type: 'string' },
-    'coverage-report': { type: 'string' },
-    'pact-dir': { type: 'string' },
-    'pact-consumer': { type: 'string' },
-    upstream: { type: 'string' },
-    live: { type: 'string' },
-    'fallback-on': { type: 'string' },
-    'upstream-max-body': { type: 'string' },
-    record: { type: 'string' },
-    'record-max': { type: 'string' },
-    'drift-report': { type: 'string' },
-    replay: { type: 'string' },
-    match: { type: 'string' },
-  },
+  flags: FLAGS,
   interpret(values, _positionals, env): ServeOptions | UsageError {
     const port = parsePort(flagOrEnv('port', values.port, env, 'PORT'), DEFAULT_PORT);
     if (typeof port !== 'number') return port;
@@ -296,11 +301,9 @@ export const SERVE = defineCommand({
 
 /** What a reader of a group of flags answers: a refusal, or undefined once it filled its options. */
 type Refusal = UsageError | undefined;
-type LimitFlags = { 'max-connections'?: string; 'max-worlds'?: string; 'world-ttl'?: string };
-type FileFlags = { scenarios?: string; 'coverage-report'?: string; 'pact-dir'?: string; 'pact-consumer'?: string };
 
 /** `--seed` (env `SEED`): a number when it is digits, else the text. */
-function readSeed(values: { seed?: string }, env: Env, options: ServeOptions): Refusal {
+function readSeed(values: Values, env: Env, options: ServeOptions): Refusal {
   const seedText = values.seed ?? fromEnv(env, 'SEED');
   if (seedText === undefined) return undefined;
   if (seedText.trim() === '') return usage(`${values.seed !== undefined ? '--seed' : 'SEED'} must not be empty`);
@@ -308,7 +311,7 @@ function readSeed(values: { seed?: string }, env: Env, options: ServeOptions): R
   return undefined;
 }
 
-function readWorldLimits(values: LimitFlags, env: Env, options: ServeOptions): Refusal {
+function readWorldLimits(values: Values, env: Env, options: ServeOptions): Refusal {
   const maxConnections = values['max-connections'];
   if (maxConnections !== undefined) {
     if (!/^\d{1,9}$/.test(maxConnections) || Number(maxConnections) < 1) {
@@ -334,11 +337,7 @@ function readWorldLimits(values: LimitFlags, env: Env, options: ServeOptions): R
   return undefined;
 }
 
-function readFaults(
-  values: { latency?: string; 'fail-rate'?: string; 'rate-limit'?: string; 'no-control'?: boolean },
-  env: Env,
-  options: ServeOptions,
-): Refusal {
+function readFaults(values: Values, env: Env, options: ServeOptions): Refusal {
   const faults: NonNullable<ServeOptions['faults']> = {};
   const latency = flagOrEnv('latency', values.latency, env, 'LATENCY');
   if (latency !== undefined) {
@@ -364,7 +363,7 @@ function readFaults(
 }
 
 /** `--public-url`: an origin, since the mock serves endpoints at /__endpoints/ of its root. */
-function readPublicUrl(values: { 'public-url'?: string }, env: Env, options: ServeOptions): Refusal {
+function readPublicUrl(values: Values, env: Env, options: ServeOptions): Refusal {
   const publicUrl = flagOrEnv('public-url', values['public-url'], env, 'PUBLIC_URL');
   if (publicUrl === undefined) return undefined;
   const parsed = parseHttpUrl(publicUrl.from, publicUrl.text);
@@ -379,7 +378,7 @@ function readPublicUrl(values: { 'public-url'?: string }, env: Env, options: Ser
   return undefined;
 }
 
-function readState(values: { state?: string; 'state-interval'?: string }, env: Env, options: ServeOptions): Refusal {
+function readState(values: Values, env: Env, options: ServeOptions): Refusal {
   const state = flagOrEnv('state', values.state, env, 'STATE_FILE');
   if (state !== undefined) {
     if (state.text.trim() === '') return usage(`${state.from} must name a file`);
@@ -400,11 +399,7 @@ function readState(values: { state?: string; 'state-interval'?: string }, env: E
   return undefined;
 }
 
-function readDestinations(
-  values: { 'deliver-to'?: string; cors?: string; 'allowed-hosts'?: string },
-  env: Env,
-  options: ServeOptions,
-): Refusal {
+function readDestinations(values: Values, env: Env, options: ServeOptions): Refusal {
   const deliverTo = flagOrEnv('deliver-to', values['deliver-to'], env, 'DELIVER_TO');
   if (deliverTo !== undefined) {
     const destinations = parseDestinations(deliverTo.text);
@@ -426,7 +421,7 @@ function readDestinations(
   return undefined;
 }
 
-function readFiles(values: FileFlags, env: Env, options: ServeOptions): Refusal {
+function readFiles(values: Values, env: Env, options: ServeOptions): Refusal {
   const scenarios = flagOrEnv('scenarios', values.scenarios, env, 'SCENARIOS');
   if (scenarios !== undefined) {
     if (scenarios.text.trim() === '') return usage(`${scenarios.from} must name a folder`);
@@ -441,7 +436,7 @@ function readFiles(values: FileFlags, env: Env, options: ServeOptions): Refusal 
 }
 
 /** `--pact-dir` with `--pact-consumer`: both or neither; the name becomes part of a file name. */
-function readPact(values: FileFlags, options: ServeOptions): Refusal {
+function readPact(values: Values, options: ServeOptions): Refusal {
   const dir = values['pact-dir'];
   const consumer = values['pact-consumer'];
   if (dir === undefined && consumer === undefined) return undefined;
@@ -470,17 +465,7 @@ const UPSTREAM_FLAGS = {
   maxBodyBytes: 'upstream-max-body',
 } as const;
 
-function interpretUpstream(values: {
-  upstream?: string;
-  live?: string;
-  'fallback-on'?: string;
-  'upstream-max-body'?: string;
-  record?: string;
-  'record-max'?: string;
-  'drift-report'?: string;
-  replay?: string;
-  match?: string;
-}): UpstreamOptions | UsageError {
+function interpretUpstream(values: Values): UpstreamOptions | UsageError {
   const out: UpstreamOptions = {};
   const text = values['record-max'];
   if (text !== undefined) {

@@ -124,7 +124,7 @@ async function replayInteraction(
       body: requestBody(request, v4),
       redirect: 'manual',
     });
-    mismatches = compareResponse(response, v4, answer.status, answer.headers, await answer.text(), `${at}/response`);
+    mismatches = compareResponse(response, v4, answer, await answer.text(), `${at}/response`);
   } catch (error) {
     mismatches = [{ pointer: `${at}/request`, message: `could not be sent: ${causeOf(error)}` }];
   }
@@ -202,14 +202,7 @@ function requestBody(request: Json, v4: boolean): string | Blob | undefined {
 
 const mediaType = (value: string | null | undefined): string => (value ?? '').split(';')[0]!.trim().toLowerCase();
 
-function compareResponse(
-  expected: Json,
-  v4: boolean,
-  status: number,
-  headers: Headers,
-  text: string,
-  at: string,
-): Mismatch[] {
+function compareResponse(expected: Json, v4: boolean, { status, headers }: Response, text: string, at: string) {
   const mismatches: Mismatch[] = [];
   if (status !== expected.status)
     mismatches.push({ pointer: `${at}/status`, message: `is ${status}, the pact expects ${String(expected.status)}` });

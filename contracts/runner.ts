@@ -128,7 +128,7 @@ export class Unreachable extends Error {
 }
 
 /** Any HTTP answer will do; a refused connection is retried for `waitMs` (a `serve &` just started), then it throws. */
-async function checkReachable(baseUrl: string, log: (line: string) => void, waitMs = 10_000): Promise<void> {
+async function checkReachable(baseUrl: string, log: Log, waitMs = 10_000): Promise<void> {
   const answerWithinMs = 10_000;
   const probe = `${baseUrl.replace(/\/+$/, '')}/users/me`;
   const deadline = Date.now() + waitMs;
@@ -240,10 +240,7 @@ export async function runContracts(options: RunContractsOptions = {}): Promise<C
 type Log = (line: string) => void;
 
 /** The run's CONTRACT_* variables and target: a mock started when none is named, else the named one checked. */
-async function prepareTarget(
-  options: RunContractsOptions,
-  log: Log,
-): Promise<{ env: Record<string, string>; target: string; stopServer: (() => Promise<void>) | undefined }> {
+async function prepareTarget(options: RunContractsOptions, log: Log) {
   const env: Record<string, string> = { ...options.variables };
   if (options.baseUrl !== undefined) env.CONTRACT_BASE_URL = options.baseUrl;
   if (options.target !== undefined) env.CONTRACT_TARGET = options.target;
@@ -360,11 +357,7 @@ function writeCoverage(folder: string, coverage: CoverageReport, what: string, l
   log(`Coverage written to ${join(dir, 'coverage.json')} and coverage.html beside it.`);
 }
 
-async function runExplore(
-  env: Record<string, string | undefined>,
-  settings: ExploreSettings,
-  log: (line: string) => void,
-): Promise<{ outcome: ExploreOutcome; coverage: CoverageReport }> {
+async function runExplore(env: Record<string, string | undefined>, settings: ExploreSettings, log: Log) {
   const { exploreTarget } = await import('./explore/run.ts');
   const target = readTargetSettings(env);
   const seed = settings.seed ?? Math.floor(Math.random() * 2 ** 31);
@@ -498,12 +491,7 @@ function resolvable(specifier: string): boolean {
   }
 }
 
-async function runSuites(
-  env: Record<string, string>,
-  filters: string[],
-  junitFile: string | undefined,
-  shard: string | undefined,
-): Promise<boolean> {
+async function runSuites(env: Record<string, string>, filters: string[], junitFile?: string, shard?: string) {
   const { startVitest, JUnitReporter } = await import('vitest/node');
   // vitest's reporter writes its draft into the run's private folder (runOrExplore) and names that
   // folder in a line of its own; the user's path is named once the report is written there.

@@ -4,12 +4,17 @@ import { describe, expect } from 'vitest';
 import { document } from '../../openapi/generated/document.ts';
 import type { components } from '../../openapi/generated/schema.ts';
 import { exampleRequests } from '../../openapi/example-requests.ts';
-import type { Answer } from '../api.ts';
 import { authCases, expectError, expectStatus, projectIdOf, randomTokenFor } from '../cases.ts';
+import type { Answer } from '../api.ts';
 import { useContract } from '../harness.ts';
 
 const contract = await useContract();
 const { api, caseIf } = contract;
+/** An answer expected to be refused with this status and documented code (expectError). */
+const refusedAs = (status: number, code: string) => async (answer: Promise<Answer>, what?: string) =>
+  expectError(contract, await answer, status, code, what);
+const badRequest = refusedAs(400, 'bad_request');
+const notFound = refusedAs(404, 'not_found');
 
 const project = () => projectIdOf(contract);
 const production = { 'x-pd-environment': 'production' };
@@ -277,27 +282,15 @@ describe('catalogue', () => {
       async () => {
         const request = example('proxyGet');
         const other = request.path.replace(/\/proxy\/[^/]+$/, `/proxy/${url64('https://example.com/steal')}`);
-        expectError(
-          contract,
-          await api.call('GET', other, { headers: request.headers, query: request.query }),
-          400,
-          'bad_request',
-          'off the domain',
-        );
+        await badRequest(api.call('GET', other, { headers: request.headers, query: request.query }), 'off the domain');
         const stranger = new URLSearchParams(request.query);
         stranger.set('external_user_id', 'contract-someone-else');
-        expectError(
-          contract,
-          await api.call('GET', request.path, { headers: request.headers, query: stranger }),
-          404,
-          'not_found',
+        await notFound(
+          api.call('GET', request.path, { headers: request.headers, query: stranger }),
           "another user's account",
         );
-        expectError(
-          contract,
-          await api.call('GET', request.path, { headers: request.headers, query: { external_user_id: 'user-1043' } }),
-          400,
-          'bad_request',
+        await badRequest(
+          api.call('GET', request.path, { headers: request.headers, query: { external_user_id: 'user-1043' } }),
           'no account_id',
         );
       },
@@ -332,15 +325,9 @@ describe('catalogue', () => {
       ['enforcesRules', 'stateful'],
       'getApp and getAppCategory of what the catalogue does not hold are 404',
       async () => {
-        expectError(contract, await api.get('/connect/apps/no_such_app_anywhere'), 404, 'not_found', 'unknown app');
-        expectError(contract, await api.get('/connect/apps/oa_Unknown1'), 404, 'not_found', 'unknown app ID');
-        expectError(
-          contract,
-          await api.get('/connect/app_categories/no-such-category'),
-          404,
-          'not_found',
-          'unknown category',
-        );
+        await notFound(api.get('/connect/apps/no_such_app_anywhere'), 'unknown app');
+        await notFound(api.get('/connect/apps/oa_Unknown1'), 'unknown app ID');
+        await notFound(api.get('/connect/app_categories/no-such-category'), 'unknown category');
       },
     );
 
@@ -348,28 +335,15 @@ describe('catalogue', () => {
       ['enforcesRules'],
       'listApps with a sort_key, sort_direction or limit outside the document is 400',
       async () => {
-        expectError(
-          contract,
-          await api.get('/connect/apps', { query: { sort_key: 'popularity' } }),
-          400,
-          'bad_request',
-          'sort_key popularity',
-        );
-        expectError(
-          contract,
-          await api.get('/connect/apps', { query: { sort_direction: 'up' } }),
-          400,
-          'bad_request',
-          'sort_direction up',
-        );
-        expectError(contract, await api.get('/connect/apps', { query: { limit: '0' } }), 400, 'bad_request', 'limit 0');
-        expectError(
-          contract,
-          await api.get('/connect/apps', { query: { has_actions: 'maybe' } }),
-          400,
-          'bad_request',
-          'has_actions maybe',
-        );
+        for (const [name, value] of [
+          ['sort_key', 'popularity'],
+          ['sort_direction', 'up'],
+          ['limit', '0'],
+          ['has_actions', 'maybe'],
+        ] as const) {
+          const answer = await api.get('/connect/apps', { query: { [name]: value } });
+          expectError(contract, answer, 400, 'bad_request', `${name} ${value}`);
+        }
       },
     );
 
@@ -378,76 +352,38 @@ describe('catalogue', () => {
       'a body naming no component of its part, or no prop of it, is 422; one without external_user_id 400',
       async () => {
         const base = `/connect/${await project()}`;
-        const user = { external_user_id: 'contract-user' };
-        expectError(
-          contract,
-          await api.post(`${base}/actions/run`, { headers: production, body: { ...user, id: 'slack-new-message' } }),
-          422,
-          'unprocessable',
-          'a trigger run as an action',
-        );
-        expectError(
-          contract,
-          await api.post(`${base}/triggers/configure`, {
+        const unprocessable = async (what: string, part: string, body: Record<string, string>) => {
+          const answer = await api.post(`${base}/${part}`, {
             headers: production,
-            body: { ...user, id: 'github-create-issue', prop_name: 'repo' },
-          }),
-          422,
-          'unprocessable',
-          'an action configured as a trigger',
-        );
-        expectError(
-          contract,
-          await api.post(`${base}/components/configure`, {
-            headers: production,
-            body: { ...user, id: 'github-create-issue', prop_name: 'nope' },
-          }),
-          422,
-          'unprocessable',
-          'no such prop',
-        );
-        expectError(
-          contract,
-          await api.post(`${base}/actions/props`, {
-            headers: production,
-            body: { ...user, id: 'github-create-issue', version: '9.9.9' },
-          }),
-          422,
-          'unprocessable',
-          'no such version',
-        );
-        expectError(
-          contract,
-          await api.post(`${base}/actions/run`, { headers: production, body: { id: 'github-create-issue' } }),
-          400,
-          'bad_request',
+            body: { external_user_id: 'contract-user', ...body },
+          });
+          expectError(contract, answer, 422, 'unprocessable', what);
+        };
+        await unprocessable('a trigger run as an action', 'actions/run', { id: 'slack-new-message' });
+        const action = 'github-create-issue';
+        await unprocessable('an action configured as a trigger', 'triggers/configure', {
+          id: action,
+          prop_name: 'repo',
+        });
+        await unprocessable('no such prop', 'components/configure', { id: action, prop_name: 'nope' });
+        await unprocessable('no such version', 'actions/props', { id: action, version: '9.9.9' });
+        await badRequest(
+          api.post(`${base}/actions/run`, { headers: production, body: { id: 'github-create-issue' } }),
           'no external_user_id',
         );
-        expectError(
-          contract,
-          await api.get(`${base}/actions/slack-new-message`, { headers: production }),
-          404,
-          'not_found',
+        await notFound(
+          api.get(`${base}/actions/slack-new-message`, { headers: production }),
           'a trigger read as an action',
         );
-        expectError(
-          contract,
-          await api.get(`${base}/components`, { headers: production, query: { component_type: 'source' } }),
-          400,
-          'bad_request',
+        await badRequest(
+          api.get(`${base}/components`, { headers: production, query: { component_type: 'source' } }),
           'component_type source',
         );
       },
     );
 
     caseIf(['enforcesRules', 'stateful'], 'listApps with a cursor that names no app is 400', async () => {
-      expectError(
-        contract,
-        await api.get('/connect/apps', { query: { after: 'bm90LWFuLWFwcA' } }),
-        400,
-        'bad_request',
-        'after',
-      );
+      await badRequest(api.get('/connect/apps', { query: { after: 'bm90LWFuLWFwcA' } }), 'after');
     });
   });
 });

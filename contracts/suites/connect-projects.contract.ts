@@ -2,11 +2,18 @@
 // deleting projects and end users cannot be undone, so those writes need `disposable` (never live).
 import { randomBytes } from 'node:crypto';
 import { describe, expect } from 'vitest';
+import type { Answer } from '../api.ts';
 import { useContract } from '../harness.ts';
 import { authCases, expectError, expectStatus, projectIdOf, unknownId } from '../cases.ts';
 
 const contract = await useContract();
 const { api, caseIf } = contract;
+/** An answer expected to be refused with this status and documented code (expectError). */
+const refusedAs = (status: number, code: string) => async (answer: Promise<Answer>, what?: string) =>
+  expectError(contract, await answer, status, code, what);
+const badRequest = refusedAs(400, 'bad_request');
+const notFound = refusedAs(404, 'not_found');
+const unprocessable = refusedAs(422, 'unprocessable');
 
 const project = () => projectIdOf(contract);
 const production = { 'x-pd-environment': 'production' };
@@ -70,13 +77,8 @@ describe('connect projects, end users and usage', () => {
       ['enforcesRules'],
       'createProject without a name, or with a field the SDK does not send, is 400',
       async () => {
-        expectError(contract, await api.post('/connect/projects', { body: {} }), 400, 'bad_request');
-        expectError(
-          contract,
-          await api.post('/connect/projects', { body: { name: 'x', owner: 'me' } }),
-          400,
-          'bad_request',
-        );
+        await badRequest(api.post('/connect/projects', { body: {} }));
+        await badRequest(api.post('/connect/projects', { body: { name: 'x', owner: 'me' } }));
       },
     );
 
@@ -95,24 +97,14 @@ describe('connect projects, end users and usage', () => {
       ['enforcesRules'],
       'listConnectUsage without start_ts, or with end_ts not after start_ts, is 400',
       async () => {
-        expectError(
-          contract,
-          await api.get('/connect/usage', { query: { end_ts: 1_763_769_600 } }),
-          400,
-          'bad_request',
-        );
-        expectError(
-          contract,
-          await api.get('/connect/usage', { query: { start_ts: 1_763_769_600, end_ts: 1_763_769_600 } }),
-          400,
-          'bad_request',
-        );
+        await badRequest(api.get('/connect/usage', { query: { end_ts: 1_763_769_600 } }));
+        await badRequest(api.get('/connect/usage', { query: { start_ts: 1_763_769_600, end_ts: 1_763_769_600 } }));
       },
     );
 
     caseIf(['enforcesRules'], 'listExternalUsers and deleteExternalUser without x-pd-environment are 400', async () => {
-      expectError(contract, await api.get(`/connect/${await project()}/users`), 400, 'bad_request');
-      expectError(contract, await api.delete(`/connect/${await project()}/users/${uniqueUser()}`), 400, 'bad_request');
+      await badRequest(api.get(`/connect/${await project()}/users`));
+      await badRequest(api.delete(`/connect/${await project()}/users/${uniqueUser()}`));
     });
 
     caseIf(
@@ -120,33 +112,13 @@ describe('connect projects, end users and usage', () => {
       'unknown projects are 404 everywhere; an end user who owns nothing is 404',
       async () => {
         const unknown = unknownId('proj_');
-        expectError(contract, await api.get(`/connect/projects/${unknown}`), 404, 'not_found');
-        expectError(
-          contract,
-          await api.patch(`/connect/projects/${unknown}`, { body: { name: 'x' } }),
-          404,
-          'not_found',
-        );
-        expectError(contract, await api.delete(`/connect/projects/${unknown}`), 404, 'not_found');
-        expectError(
-          contract,
-          await api.post(`/connect/projects/${unknown}/logo`, { body: { logo: PNG } }),
-          404,
-          'not_found',
-        );
-        expectError(
-          contract,
-          await api.get(`/connect/${unknown}/projects/info`, { headers: production }),
-          404,
-          'not_found',
-        );
-        expectError(contract, await api.get(`/connect/${unknown}/users`, { headers: production }), 404, 'not_found');
-        expectError(
-          contract,
-          await api.delete(`/connect/${await project()}/users/${uniqueUser()}`, { headers: production }),
-          404,
-          'not_found',
-        );
+        await notFound(api.get(`/connect/projects/${unknown}`));
+        await notFound(api.patch(`/connect/projects/${unknown}`, { body: { name: 'x' } }));
+        await notFound(api.delete(`/connect/projects/${unknown}`));
+        await notFound(api.post(`/connect/projects/${unknown}/logo`, { body: { logo: PNG } }));
+        await notFound(api.get(`/connect/${unknown}/projects/info`, { headers: production }));
+        await notFound(api.get(`/connect/${unknown}/users`, { headers: production }));
+        await notFound(api.delete(`/connect/${await project()}/users/${uniqueUser()}`, { headers: production }));
       },
     );
   });
@@ -224,26 +196,13 @@ describe('connect projects, end users and usage', () => {
       'createOauthApp without client_secret, createAppOverride without name, createConnectedAccount without connect_token are 400',
       async () => {
         const projectId = await project();
-        expectError(
-          contract,
-          await api.post(`/connect/${projectId}/oauth_apps`, { body: { app: 'github', client_id: 'x' } }),
-          400,
-          'bad_request',
-        );
-        expectError(
-          contract,
-          await api.post(`/connect/${projectId}/app_overrides`, { body: { app: 'github' } }),
-          400,
-          'bad_request',
-        );
-        expectError(
-          contract,
-          await api.post(`/connect/${projectId}/accounts`, {
+        await badRequest(api.post(`/connect/${projectId}/oauth_apps`, { body: { app: 'github', client_id: 'x' } }));
+        await badRequest(api.post(`/connect/${projectId}/app_overrides`, { body: { app: 'github' } }));
+        await badRequest(
+          api.post(`/connect/${projectId}/accounts`, {
             headers: production,
             body: { app_slug: 'github', cfmap_json: '{}' },
           }),
-          400,
-          'bad_request',
         );
       },
     );
@@ -253,19 +212,13 @@ describe('connect projects, end users and usage', () => {
       'an app outside the catalogue, or a connect token this world never issued, is 422',
       async () => {
         const projectId = await project();
-        expectError(
-          contract,
-          await api.post(`/connect/${projectId}/oauth_apps`, {
+        await unprocessable(
+          api.post(`/connect/${projectId}/oauth_apps`, {
             body: { app: 'no-such-app', client_id: 'x', client_secret: 'y' },
           }),
-          422,
-          'unprocessable',
         );
-        expectError(
-          contract,
-          await api.post(`/connect/${projectId}/app_overrides`, { body: { app: 'no-such-app', name: 'x' } }),
-          422,
-          'unprocessable',
+        await unprocessable(
+          api.post(`/connect/${projectId}/app_overrides`, { body: { app: 'no-such-app', name: 'x' } }),
         );
         const account = await api.post(`/connect/${projectId}/accounts`, {
           headers: production,
@@ -280,19 +233,9 @@ describe('connect projects, end users and usage', () => {
       'unknown OAuth apps and app overrides are 404; deleteAccountsByApp of an app without accounts is 404',
       async () => {
         const projectId = await project();
-        expectError(contract, await api.get(`/connect/${projectId}/oauth_apps/${unknownId('oa_')}`), 404, 'not_found');
-        expectError(
-          contract,
-          await api.get(`/connect/${projectId}/app_overrides/${randomBytes(8).toString('hex')}`),
-          404,
-          'not_found',
-        );
-        expectError(
-          contract,
-          await api.delete(`/connect/${projectId}/apps/no_accounts_app/accounts`, { headers: development }),
-          404,
-          'not_found',
-        );
+        await notFound(api.get(`/connect/${projectId}/oauth_apps/${unknownId('oa_')}`));
+        await notFound(api.get(`/connect/${projectId}/app_overrides/${randomBytes(8).toString('hex')}`));
+        await notFound(api.delete(`/connect/${projectId}/apps/no_accounts_app/accounts`, { headers: development }));
       },
     );
 

@@ -29,6 +29,8 @@ const freshProject = async () => {
   const world = await createControl(target, token)!.world();
   return { token, projectId: world.projects[0]!.id };
 };
+const download = async (query?: { s3_key: string }) =>
+  api.get(`/connect/${await project()}/file_stash/download`, { headers: inEnvironment(), query });
 const uniqueUser = () => `contract-user-${randomBytes(4).toString('hex')}`;
 
 describe('connect', () => {
@@ -203,15 +205,9 @@ describe('connect', () => {
       'setProjectWebhook without x-pd-environment, or with another value than development and production, is 400',
       async () => {
         const path = `/connect/${await project()}/webhook`;
-        expectStatus(
-          await api.put(path, { body: { webhook_url: 'https://example.com/h' } }),
-          400,
-          'no x-pd-environment',
-        );
-        const staging = await api.put(path, {
-          headers: { 'x-pd-environment': 'staging' },
-          body: { webhook_url: 'https://example.com/h' },
-        });
+        const body = { webhook_url: 'https://example.com/h' };
+        expectStatus(await api.put(path, { body }), 400, 'no x-pd-environment');
+        const staging = await api.put(path, { headers: { 'x-pd-environment': 'staging' }, body });
         expectStatus(staging, 400, 'x-pd-environment: staging');
         if (contract.can('stateful'))
           expect(JSON.stringify(staging.body.details)).toContain('/header/x-pd-environment');
@@ -237,14 +233,9 @@ describe('connect', () => {
 
     caseIf(['enforcesRules'], 'createConnectToken without external_user_id is 400', async () => {
       const headers = inEnvironment();
-      expectStatus(
-        await api.post(`/connect/${await project()}/tokens`, {
-          headers,
-          body: { webhook_uri: 'https://example.com/h' },
-        }),
-        400,
-      );
-      expectStatus(await api.post(`/connect/${await project()}/tokens`, { headers, body: {} }), 400, 'empty body');
+      const tokens = `/connect/${await project()}/tokens`;
+      expectStatus(await api.post(tokens, { headers, body: { webhook_uri: 'https://example.com/h' } }), 400);
+      expectStatus(await api.post(tokens, { headers, body: {} }), 400, 'empty body');
     });
 
     caseIf(['enforcesRules', 'stateful'], 'getConnectedAccount of an unknown account is 404', async () => {
@@ -304,17 +295,11 @@ describe('connect', () => {
         const path = `/connect/${await project()}/deployed-triggers/${triggerId}`;
         const owner = await asTriggerOwner();
         expectStatus(await api.get(path, { ...owner, query: { external_user_id: uniqueUser() } }), 404, 'another user');
-        expectStatus(
-          await api.get(path, { ...owner, headers: inEnvironment(other(owner.environment)) }),
-          404,
-          'another environment',
-        );
-        expectStatus(await api.get(path, { headers: owner.headers }), 400, 'no external_user_id');
-        expectStatus(
-          await api.get(`${path}/webhooks`, { headers: owner.headers }),
-          400,
-          'no external_user_id (webhooks)',
-        );
+        const elsewhere = { ...owner, headers: inEnvironment(other(owner.environment)) };
+        expectStatus(await api.get(path, elsewhere), 404, 'another environment');
+        const { headers } = owner;
+        expectStatus(await api.get(path, { headers }), 400, 'no external_user_id');
+        expectStatus(await api.get(`${path}/webhooks`, { headers }), 400, 'no external_user_id (webhooks)');
         expectStatus(await api.get(path, owner), 200, 'its owner');
       },
     );
@@ -323,32 +308,17 @@ describe('connect', () => {
       ['enforcesRules', 'stateful'],
       'unknown accounts, triggers, trigger webhooks, components and tokens are 404',
       async () => {
-        const projectId = await project();
+        const base = `/connect/${await project()}`;
         const headers = inEnvironment();
         const owner = await asTriggerOwner();
+        expectStatus(await api.delete(`${base}/accounts/${unknownId('apn_')}`, { headers }), 404, 'account');
+        expectStatus(await api.get(`${base}/deployed-triggers/${unknownId('dc_')}`, owner), 404, 'trigger');
         expectStatus(
-          await api.delete(`/connect/${projectId}/accounts/${unknownId('apn_')}`, { headers }),
-          404,
-          'account',
-        );
-        expectStatus(
-          await api.get(`/connect/${projectId}/deployed-triggers/${unknownId('dc_')}`, owner),
-          404,
-          'trigger',
-        );
-        expectStatus(
-          await api.get(
-            `/connect/${projectId}/deployed-triggers/${await ids.triggerId()}/webhooks/${unknownId('wh_')}`,
-            owner,
-          ),
+          await api.get(`${base}/deployed-triggers/${await ids.triggerId()}/webhooks/${unknownId('wh_')}`, owner),
           404,
           'trigger webhook',
         );
-        expectStatus(
-          await api.get(`/connect/${projectId}/triggers/github-no-such-component`, { headers }),
-          404,
-          'component',
-        );
+        expectStatus(await api.get(`${base}/triggers/github-no-such-component`, { headers }), 404, 'component');
         expectStatus(await api.get(`/connect/tokens/${unknownId('ctok_')}/validate`, { headers }), 404, 'token');
       },
     );
@@ -482,25 +452,16 @@ describe('connect', () => {
           configured_props: { repo: 'analytical/engine' },
         });
         expect(deployed.body.data.webhook_signing_key, 'no webhook_url, no key').toBeUndefined();
-        const listed = await api.get(`/connect/${projectId}/deployed-triggers`, {
-          headers,
-          query: { external_user_id: user },
-        });
+        const query = { external_user_id: user };
+        const elsewhere = { headers: { 'x-pd-environment': 'production' }, query };
+        const listed = await api.get(`/connect/${projectId}/deployed-triggers`, { headers, query });
         expectStatus(listed, 200);
         expect(listed.body.data.map((t: { id: string }) => t.id)).toEqual([id]);
-        const elsewhere = await api.get(`/connect/${projectId}/deployed-triggers`, {
-          headers: { 'x-pd-environment': 'production' },
-          query: { external_user_id: user },
-        });
-        expect(elsewhere.body.data).toEqual([]);
+        expect((await api.get(`/connect/${projectId}/deployed-triggers`, elsewhere)).body.data).toEqual([]);
         const path = `/connect/${projectId}/deployed-triggers/${id}`;
-        expectStatus(
-          await api.get(path, { headers: { 'x-pd-environment': 'production' }, query: { external_user_id: user } }),
-          404,
-          'another environment',
-        );
-        expectStatus(await api.delete(path, { headers, query: { external_user_id: user } }), 204);
-        expectStatus(await api.get(path, { headers, query: { external_user_id: user } }), 404, 'after deletion');
+        expectStatus(await api.get(path, elsewhere), 404, 'another environment');
+        expectStatus(await api.delete(path, { headers, query }), 204);
+        expectStatus(await api.get(path, { headers, query }), 404, 'after deletion');
       },
     );
 
@@ -683,13 +644,8 @@ describe('connect', () => {
           'a dc_ ID',
         );
         expectStatus(await api.put(path, { ...owner, body: { active: 'yes' } }), 400, 'active: "yes"');
-        const download = `/connect/${await project()}/file_stash/download`;
-        expectStatus(
-          await api.get(download, { headers: inEnvironment(), query: { s3_key: 'report.csv' } }),
-          400,
-          'a bare file name',
-        );
-        expectStatus(await api.get(download, { headers: inEnvironment() }), 400, 'no s3_key');
+        expectStatus(await download({ s3_key: 'report.csv' }), 400, 'a bare file name');
+        expectStatus(await download(), 400, 'no s3_key');
       },
     );
 
@@ -704,13 +660,7 @@ describe('connect', () => {
         expectStatus(await api.get(`${path}/events`, stranger), 404, 'events');
         expectStatus(await api.put(`${path}/pipelines`, { ...stranger, body: { workflow_ids: [] } }), 404, 'pipelines');
         const s3Key = `1day/${await project()}/stash_none/x/u/missing.csv`;
-        expectStatus(
-          await api.get(`/connect/${await project()}/file_stash/download`, {
-            headers: inEnvironment(),
-            query: { s3_key: s3Key },
-          }),
-          404,
-        );
+        expectStatus(await download({ s3_key: s3Key }), 404);
       },
     );
 

@@ -129,24 +129,12 @@ describe('error event summaries', () => {
         const direct = await createWebhook(contract, 'https://receiver.example.com/direct');
         const glob = await createWebhook(contract, 'https://receiver.example.com/glob');
         const idle = await createWebhook(contract, 'https://receiver.example.com/idle');
-        expectStatus(
-          await api.post('/subscriptions', {
-            query: { emitter_id: workflow.id, listener_id: direct.id, event_name: '$errors' },
-          }),
-          200,
-        );
-        expectStatus(
-          await api.post('/subscriptions', {
-            query: { emitter_id: 'p_*', listener_id: glob.id, event_name: '$errors' },
-          }),
-          200,
-        );
-        expectStatus(
-          await api.post('/subscriptions', {
-            query: { emitter_id: workflow.id, listener_id: idle.id, event_name: '$logs' },
-          }),
-          200,
-        );
+        for (const [emitter_id, listener_id, event_name] of [
+          [workflow.id, direct.id, '$errors'],
+          ['p_*', glob.id, '$errors'],
+          [workflow.id, idle.id, '$logs'],
+        ])
+          expectStatus(await api.post('/subscriptions', { query: { emitter_id, listener_id, event_name } }), 200);
         const emitted = await emitError(workflow.id, { routed: true });
         expect(emitted.deliveries.map((delivery: { url: string }) => delivery.url).sort()).toEqual([
           direct.url,

@@ -10,11 +10,7 @@ const { api, ids, caseIf, target } = contract;
 
 type Page = operations['listWorkspaceSources']['responses'][200]['content']['application/json'];
 
-async function page(
-  orgId: string,
-  query: Record<string, string | number | undefined> = {},
-  token?: string,
-): Promise<Page> {
+async function page(orgId: string, query: Record<string, string | number | undefined> = {}, token?: string) {
   const answer = await api.get<Page>(`/orgs/${orgId}/sources`, { query, ...(token === undefined ? {} : { token }) });
   expectStatus(answer, 200, `GET /orgs/${orgId}/sources ${JSON.stringify(query)}`);
   return answer.body;

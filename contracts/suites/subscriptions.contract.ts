@@ -2,6 +2,7 @@
 // POST /auto_subscriptions.
 import { describe, expect } from 'vitest';
 import type { components } from '../../openapi/generated/schema.ts';
+import type { CallOptions } from '../api.ts';
 import { useContract } from '../harness.ts';
 import {
   authCases,
@@ -17,6 +18,10 @@ const contract = await useContract();
 const { api, ids, caseIf } = contract;
 
 type Subscription = components['schemas']['Subscription'];
+type Query = CallOptions['query'];
+const post = (query: Query) => api.post('/subscriptions', { query });
+const unsubscribe = (query: Query) => api.delete('/subscriptions', { query });
+const autoSubscribe = (query: Query) => api.post('/auto_subscriptions', { query });
 
 /** Subscriptions of every workspace of the user (which workspace a glob belongs to is the server's choice). */
 async function allSubscriptions(): Promise<Subscription[]> {
@@ -33,7 +38,7 @@ const triple = (s: Pick<Subscription, 'emitter_id' | 'listener_id' | 'event_name
   `${s.emitter_id} -> ${s.listener_id} (${s.event_name})`;
 
 async function subscribe(emitter_id: string, listener_id: string, event_name: string): Promise<Subscription> {
-  const answer = await api.post('/subscriptions', { query: { emitter_id, listener_id, event_name } });
+  const answer = await post({ emitter_id, listener_id, event_name });
   expectStatus(answer, 200, `POST /subscriptions ${emitter_id} -> ${listener_id}`);
   return answer.body.data;
 }
@@ -57,20 +62,12 @@ describe('subscriptions', () => {
       const webhook = await createWebhook(contract);
       const glob = await subscribe('dc_*', webhook.id, '$logs');
       if (contract.can('stateful')) expect(glob.emitter_id, 'a glob is stored as given').toBe('dc_*');
-      expectStatus(
-        await api.delete('/subscriptions', {
-          query: { emitter_id: 'dc_*', listener_id: webhook.id, event_name: '$logs' },
-        }),
-        204,
-      );
+      expectStatus(await unsubscribe({ emitter_id: 'dc_*', listener_id: webhook.id, event_name: '$logs' }), 204);
     });
 
     caseIf(['writes', 'disposable'], 'createAutoSubscription answers 204', async () => {
       const webhook = await createWebhook(contract);
-      expectStatus(
-        await api.post('/auto_subscriptions', { query: { event_name: '$logs', listener_id: webhook.id } }),
-        204,
-      );
+      expectStatus(await autoSubscribe({ event_name: '$logs', listener_id: webhook.id }), 204);
     });
   });
 
@@ -83,47 +80,30 @@ describe('subscriptions', () => {
 
   describe('negative_data_rejection', () => {
     caseIf(['enforcesRules'], 'createSubscription without emitter_id or listener_id is 400', async () => {
-      expectStatus(
-        await api.post('/subscriptions', { query: { listener_id: 'wh_Ab12', event_name: '$errors' } }),
-        400,
-        'no emitter_id',
-      );
-      expectStatus(
-        await api.post('/subscriptions', { query: { emitter_id: 'p_*', event_name: '$errors' } }),
-        400,
-        'no listener_id',
-      );
+      expectStatus(await post({ listener_id: 'wh_Ab12', event_name: '$errors' }), 400, 'no emitter_id');
+      expectStatus(await post({ emitter_id: 'p_*', event_name: '$errors' }), 400, 'no listener_id');
     });
 
     caseIf(['enforcesRules', 'stateful'], 'createSubscription with an unknown listener or emitter is 404', async () => {
       expectStatus(
-        await api.post('/subscriptions', {
-          query: { emitter_id: 'p_*', listener_id: unknownId('wh_'), event_name: '$errors' },
-        }),
+        await post({ emitter_id: 'p_*', listener_id: unknownId('wh_'), event_name: '$errors' }),
         404,
         'unknown listener',
       );
       const webhook = await createWebhook(contract);
       expectStatus(
-        await api.post('/subscriptions', {
-          query: { emitter_id: unknownId('p_'), listener_id: webhook.id, event_name: '$errors' },
-        }),
+        await post({ emitter_id: unknownId('p_'), listener_id: webhook.id, event_name: '$errors' }),
         404,
         'unknown emitter',
       );
     });
 
     caseIf(['enforcesRules', 'stateful'], 'deleteSubscription of a triple that does not exist is 404', async () => {
-      expectStatus(
-        await api.delete('/subscriptions', {
-          query: { emitter_id: 'p_*', listener_id: unknownId('wh_'), event_name: '$errors' },
-        }),
-        404,
-      );
+      expectStatus(await unsubscribe({ emitter_id: 'p_*', listener_id: unknownId('wh_'), event_name: '$errors' }), 404);
     });
 
     caseIf(['enforcesRules'], 'deleteSubscription without listener_id is 400', async () => {
-      expectStatus(await api.delete('/subscriptions', { query: { emitter_id: 'p_*', event_name: '$errors' } }), 400);
+      expectStatus(await unsubscribe({ emitter_id: 'p_*', event_name: '$errors' }), 400);
     });
 
     caseIf(['enforcesRules', 'stateful'], 'listWorkspaceSubscriptions of an unknown workspace is 404', async () => {
@@ -131,26 +111,17 @@ describe('subscriptions', () => {
     });
 
     caseIf(['enforcesRules'], 'createAutoSubscription with an event_name other than $errors/$logs is 400', async () => {
-      expectRefused(
-        await api.post('/auto_subscriptions', { query: { event_name: '$everything', listener_id: 'wh_Ab12' } }),
-        'bad event_name',
-      );
-      expectStatus(
-        await api.post('/auto_subscriptions', { query: { event_name: '$everything', listener_id: 'wh_Ab12' } }),
-        400,
-      );
+      expectRefused(await autoSubscribe({ event_name: '$everything', listener_id: 'wh_Ab12' }), 'bad event_name');
+      expectStatus(await autoSubscribe({ event_name: '$everything', listener_id: 'wh_Ab12' }), 400);
     });
 
     caseIf(['enforcesRules'], 'createAutoSubscription without event_name or listener_id is 400', async () => {
-      expectStatus(await api.post('/auto_subscriptions', { query: { listener_id: 'wh_Ab12' } }), 400, 'no event_name');
-      expectStatus(await api.post('/auto_subscriptions', { query: { event_name: '$errors' } }), 400, 'no listener_id');
+      expectStatus(await autoSubscribe({ listener_id: 'wh_Ab12' }), 400, 'no event_name');
+      expectStatus(await autoSubscribe({ event_name: '$errors' }), 400, 'no listener_id');
     });
 
     caseIf(['enforcesRules', 'stateful'], 'createAutoSubscription with an unknown listener is 404', async () => {
-      expectStatus(
-        await api.post('/auto_subscriptions', { query: { event_name: '$errors', listener_id: unknownId('wh_') } }),
-        404,
-      );
+      expectStatus(await autoSubscribe({ event_name: '$errors', listener_id: unknownId('wh_') }), 404);
     });
   });
 
@@ -164,9 +135,9 @@ describe('subscriptions', () => {
         const created = await subscribe(wanted.emitter_id, wanted.listener_id, wanted.event_name);
         expect(created.id.startsWith('sub_')).toBe(true);
         expect((await allSubscriptions()).map(triple)).toContain(triple(wanted));
-        expectStatus(await api.delete('/subscriptions', { query: wanted }), 204);
+        expectStatus(await unsubscribe(wanted), 204);
         expect((await allSubscriptions()).map(triple)).not.toContain(triple(wanted));
-        expectStatus(await api.delete('/subscriptions', { query: wanted }), 404, 'use after free');
+        expectStatus(await unsubscribe(wanted), 404, 'use after free');
       },
     );
 
@@ -195,9 +166,7 @@ describe('subscriptions', () => {
       async () => {
         const webhook = await createWebhook(contract);
         const before = await createWorkflow(contract);
-        const auto = await api.post('/auto_subscriptions', {
-          query: { event_name: '$errors', listener_id: webhook.id },
-        });
+        const auto = await autoSubscribe({ event_name: '$errors', listener_id: webhook.id });
         expectStatus(auto, 204);
         expect(auto.body, '204 has no body').toBeUndefined();
         const created = await api.post('/workflows', {
@@ -223,22 +192,15 @@ describe('subscriptions', () => {
         const webhook = await createWebhook(contract);
         const workflowId = (await ids.workflowId())!;
         const named = await subscribe(workflowId, webhook.id, '$errors');
-        const unnamed = await api.post('/subscriptions', {
-          query: { emitter_id: workflowId, listener_id: webhook.id },
-        });
+        const unnamed = await post({ emitter_id: workflowId, listener_id: webhook.id });
         expectStatus(unnamed, 200);
         expect(unnamed.body.data.event_name).toBe('');
         expect(unnamed.body.data.id).not.toBe(named.id);
-        expectStatus(
-          await api.delete('/subscriptions', { query: { emitter_id: workflowId, listener_id: webhook.id } }),
-          204,
-        );
+        expectStatus(await unsubscribe({ emitter_id: workflowId, listener_id: webhook.id }), 204);
         const left = (await allSubscriptions()).filter((s) => s.listener_id === webhook.id);
         expect(left.map((s) => s.id)).toEqual([named.id]);
         expectStatus(
-          await api.delete('/subscriptions', {
-            query: { emitter_id: workflowId, listener_id: webhook.id, event_name: '' },
-          }),
+          await unsubscribe({ emitter_id: workflowId, listener_id: webhook.id, event_name: '' }),
           404,
           'the "" triple is gone',
         );

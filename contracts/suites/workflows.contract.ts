@@ -15,6 +15,8 @@ import { collectIds } from '../discover.ts';
 
 const contract = await useContract();
 const { api, ids, caseIf } = contract;
+/** A JWT-form bearer: a workspace OAuth token. */
+const oauth = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJjb250cmFjdCJ9.c2lnbmF0dXJl';
 
 async function setActive(id: string, active: boolean) {
   const answer = await api.put(`/workflows/${id}`, { body: { active, org_id: await ids.orgId() } });
@@ -146,16 +148,9 @@ describe('workflows', () => {
       'updateWorkflowActivation with active: "yes" or org_id: 7 is 400, and changes nothing',
       async () => {
         const workflow = await createWorkflow(contract);
-        expectStatus(
-          await api.put(`/workflows/${workflow.id}`, { body: { active: 'yes', org_id: await ids.orgId() } }),
-          400,
-          'active: "yes"',
-        );
-        expectStatus(
-          await api.put(`/workflows/${workflow.id}`, { body: { active: true, org_id: 7 } }),
-          400,
-          'org_id: 7',
-        );
+        const put = (body: unknown) => api.put(`/workflows/${workflow.id}`, { body });
+        expectStatus(await put({ active: 'yes', org_id: await ids.orgId() }), 400, 'active: "yes"');
+        expectStatus(await put({ active: true, org_id: 7 }), 400, 'org_id: 7');
         if (contract.can('stateful'))
           expect((await api.get(`/workflows/${workflow.id}`)).body.data.active).toBe(workflow.active);
       },
@@ -166,12 +161,9 @@ describe('workflows', () => {
       'updateWorkflowActivation without org_id, active or any body is 400',
       async () => {
         const workflow = await createWorkflow(contract);
-        expectStatus(await api.put(`/workflows/${workflow.id}`, { body: { active: false } }), 400, 'no org_id');
-        expectStatus(
-          await api.put(`/workflows/${workflow.id}`, { body: { org_id: await ids.orgId() } }),
-          400,
-          'no active',
-        );
+        const put = (body: unknown) => api.put(`/workflows/${workflow.id}`, { body });
+        expectStatus(await put({ active: false }), 400, 'no org_id');
+        expectStatus(await put({ org_id: await ids.orgId() }), 400, 'no active');
         expectStatus(await api.put(`/workflows/${workflow.id}`), 400, 'no body');
       },
     );
@@ -248,7 +240,6 @@ describe('workflows', () => {
       ['control'],
       'updateWorkflowActivation with a workspace OAuth token is 403 and changes nothing',
       async () => {
-        const oauth = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJjb250cmFjdCJ9.c2lnbmF0dXJl';
         const id = await ids.workflowId();
         const before = (await api.get(`/workflows/${id}`)).body.data.active;
         const refused = await api.put(`/workflows/${id}`, {
@@ -264,7 +255,6 @@ describe('workflows', () => {
 
     // The service's REST API docs: the Users endpoints and POST /workflows take user API keys only too.
     caseIf(['control'], 'getCurrentUser and createWorkflow with a workspace OAuth token are 403', async () => {
-      const oauth = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJjb250cmFjdCJ9.c2lnbmF0dXJl';
       expectError(contract, await api.get('/users/me', { token: oauth }), 403, 'forbidden_token_kind');
       expectError(
         contract,
