@@ -251,14 +251,9 @@ const REMEMBERED = 32;
 export function createDigest(universe: CoverageUniverse): (exchange: ObservedExchange) => Observation {
   // Each operation's plan made once: this runs on every exchange.
   const plans = new Map<string, DigestPlan>();
-  const planOf = (operationId: string): DigestPlan => {
-    let plan = plans.get(operationId);
-    if (plan === undefined) {
-      plan = { parameters: [], incoming: [], isSource: false };
-      plans.set(operationId, plan);
-    }
-    return plan;
-  };
+  const planOf = (operationId: string): DigestPlan =>
+    plans.get(operationId) ??
+    plans.set(operationId, { parameters: [], incoming: [], isSource: false }).get(operationId)!;
   for (const operation of universe.operations) {
     planOf(operation.operationId).parameters = operation.parameters.map((key) => {
       const at = key.indexOf(':');
