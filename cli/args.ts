@@ -143,19 +143,13 @@ export async function runCommand<F extends Flags, T>(
   io: Io = consoleIo,
 ): Promise<number> {
   const parsed = parseCommand(spec, argv, env);
-  if (parsed.kind === 'help') {
-    io.out(spec.help());
-    return EXIT_OK;
-  }
-  if (parsed.kind === 'version') {
-    io.out(kitVersion());
-    return EXIT_OK;
-  }
+  if (parsed.kind === 'run') return run(parsed.options);
   if (parsed.kind === 'usage') {
     io.err(usageLine(spec.name, parsed.message));
     return EXIT_USAGE;
   }
-  return run(parsed.options);
+  io.out(parsed.kind === 'help' ? spec.help() : kitVersion());
+  return EXIT_OK;
 }
 
 /**

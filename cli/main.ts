@@ -80,19 +80,13 @@ export async function main(argv: string[], io: Io = consoleIo): Promise<number> 
     io.err(usageLine('', `a command is needed: ${commandList}`));
     return EXIT_USAGE;
   }
-  if (first === '-h' || first === '--help') {
-    io.out(helpText());
+  const help = first === '-h' || first === '--help';
+  if (help || first === '-v' || first === '--version') {
+    io.out(help ? helpText() : kitVersion());
     return EXIT_OK;
   }
-  if (first === '-v' || first === '--version') {
-    io.out(kitVersion());
-    return EXIT_OK;
-  }
-  if (first === 'help') {
-    // `help serve` = `serve --help`
-    if (rest[0] === undefined) return main(['--help'], io);
-    return main([rest[0], '--help'], io);
-  }
+  // `help serve` = `serve --help`
+  if (first === 'help') return main(rest[0] === undefined ? ['--help'] : [rest[0], '--help'], io);
   if (first.startsWith('-')) {
     io.err(usageLine('', `unknown option '${first}'; flags go after the command (${commandList})`));
     return EXIT_USAGE;

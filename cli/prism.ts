@@ -133,18 +133,17 @@ export async function prism(options: PrismCliOptions): Promise<number> {
   console.log(`\nprism ${mode} ready on ${running.url}${mode === 'proxy' ? ` -> ${upstream}` : ''}`);
   console.log(`try: curl -H 'Authorization: Bearer dev-token' ${running.url}/users/me`);
 
-  const prismProcess = running;
   return new Promise<number>((resolveCode) => {
     let stopping = false;
     const stop = async () => {
       stopping = true;
-      await prismProcess.close();
+      await running.close();
       await closeUpstream();
       resolveCode(EXIT_OK);
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
-    prismProcess.child.once('exit', async (code) => {
+    running.child.once('exit', async (code) => {
       if (stopping) return;
       console.error(`${PROGRAM} prism: Prism exited with code ${code}`);
       await closeUpstream();

@@ -66,31 +66,28 @@ function createCleanup() {
   };
 }
 
-const tolerate404 = (what: string) => (answer: Answer) => {
-  if (answer.status >= 300 && answer.status !== 404) throw new Error(`${what} answered ${answer.status}`);
-};
-
 /**
  * Registers the undo of every resource the API says it created, at the lowest layer, so that a
  * case never forgets one, including a negative case whose "refused" request a broken server
  * accepted (live safety: nothing created by a run outlives it).
  */
 function trackCreations(api: Api, cleanup: ReturnType<typeof createCleanup>): Api {
+  // An undo that finds the resource gone (404) is done too.
+  const undo = (description: string, what: string, send: () => Promise<Answer>) =>
+    cleanup.add(description, async () => {
+      const answer = await send();
+      if (answer.status >= 300 && answer.status !== 404) throw new Error(`${what} answered ${answer.status}`);
+    });
   const call: Api['call'] = async (method, path, options) => {
     const answer = await api.call(method, path, options);
     if (method !== 'POST' || answer.status < 200 || answer.status >= 300) return answer;
     if (path === '/webhooks' && answer.body?.data?.id) {
       const id = answer.body.data.id as string;
-      cleanup.add(`delete webhook ${id}`, async () =>
-        tolerate404(`DELETE /webhooks/${id}`)(await api.delete(`/webhooks/${id}`)),
-      );
+      undo(`delete webhook ${id}`, `DELETE /webhooks/${id}`, () => api.delete(`/webhooks/${id}`));
     } else if (path === '/workflows' && answer.body?.data?.id) {
       const id = answer.body.data.id as string;
-      const orgId = (options?.body as { org_id?: string } | undefined)?.org_id;
-      const body = { active: false, org_id: orgId };
-      cleanup.add(`deactivate workflow ${id}`, async () =>
-        tolerate404(`PUT /workflows/${id}`)(await api.put(`/workflows/${id}`, { body })),
-      );
+      const body = { active: false, org_id: (options?.body as { org_id?: string } | undefined)?.org_id };
+      undo(`deactivate workflow ${id}`, `PUT /workflows/${id}`, () => api.put(`/workflows/${id}`, { body }));
     } else if (path === '/subscriptions') {
       const query = searchParamsOf(options?.query);
       const triple = {
@@ -98,9 +95,8 @@ function trackCreations(api: Api, cleanup: ReturnType<typeof createCleanup>): Ap
         listener_id: query.get('listener_id') ?? '',
         event_name: query.get('event_name') ?? '',
       };
-      cleanup.add(`unsubscribe ${triple.listener_id} from ${triple.emitter_id}`, async () =>
-        tolerate404('DELETE /subscriptions')(await api.delete('/subscriptions', { query: triple })),
-      );
+      const description = `unsubscribe ${triple.listener_id} from ${triple.emitter_id}`;
+      undo(description, 'DELETE /subscriptions', () => api.delete('/subscriptions', { query: triple }));
     }
     return answer;
   };

@@ -251,14 +251,9 @@ const REMEMBERED = 32;
 export function createDigest(universe: CoverageUniverse): (exchange: ObservedExchange) => Observation {
   // Each operation's plan made once: this runs on every exchange.
   const plans = new Map<string, DigestPlan>();
-  const planOf = (operationId: string): DigestPlan => {
-    let plan = plans.get(operationId);
-    if (plan === undefined) {
-      plan = { parameters: [], incoming: [], isSource: false };
-      plans.set(operationId, plan);
-    }
-    return plan;
-  };
+  const planOf = (operationId: string): DigestPlan =>
+    plans.get(operationId) ??
+    plans.set(operationId, { parameters: [], incoming: [], isSource: false }).get(operationId)!;
   for (const operation of universe.operations) {
     planOf(operation.operationId).parameters = operation.parameters.map((key) => {
       const at = key.indexOf(':');
@@ -322,19 +317,10 @@ function follows(link: LinkUniverse, source: ObservedExchange, exchange: Observe
   return true;
 }
 
-/** The last status and parameters are already in the sets: a run repeats them, and this runs on every exchange. */
 interface OperationCount {
   exchanges: number;
   statuses: Set<number>;
   parameters: Set<string>;
-  lastStatus: number;
-  lastParameters: readonly string[];
-}
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /**
@@ -351,18 +337,12 @@ export function createCoverage(universe: CoverageUniverse) {
     add(observation: Observation): void {
       let count = counts.get(observation.operationId);
       if (count === undefined) {
-        count = { exchanges: 0, statuses: new Set(), parameters: new Set(), lastStatus: -1, lastParameters: [] };
+        count = { exchanges: 0, statuses: new Set(), parameters: new Set() };
         counts.set(observation.operationId, count);
       }
       count.exchanges++;
-      if (observation.status !== count.lastStatus) {
-        count.statuses.add(observation.status);
-        count.lastStatus = observation.status;
-      }
-      if (!sameList(observation.parameters, count.lastParameters)) {
-        for (const parameter of observation.parameters) count.parameters.add(parameter);
-        count.lastParameters = [...observation.parameters];
-      }
+      count.statuses.add(observation.status);
+      for (const parameter of observation.parameters) count.parameters.add(parameter);
       for (const link of observation.links) followed.set(link, (followed.get(link) ?? 0) + 1);
     },
     report(): CoverageReport {

@@ -200,7 +200,8 @@ function observe(analysis: Analysis, answer: ObservedAnswer): OperationDrift | n
     reached: new Set(),
     contradicted: new Set(),
   };
-  const documented = documentedKey(sites.get(operationId)!.responses, answer.status);
+  // The documented response the answer falls under (response.ts's rule), upper case.
+  const documented = documentedStatusKey(sites.get(operationId)!.responses, answer.status);
   if (documented === undefined) judgeUndocumented(analysis, judgement);
   else judgeDocumented(analysis, judgement, sites.get(operationId)!, documented, answer.contentType);
   for (const pointer of judgement.contradicted) {
@@ -250,14 +251,15 @@ function judgeDocumented(
   analysis: Analysis,
   judgement: Judgement,
   site: ResolvedOperation,
-  documented: { key: string; raw: string },
+  documented: string,
   contentType: string | null,
 ): void {
   const { document, byPointer } = analysis;
   const { state, status, body, issues, operationPointer, reached, contradicted } = judgement;
-  const responsePointer = `${operationPointer}/responses/${escapePointer(documented.raw)}`;
+  const raw = documented === 'DEFAULT' ? 'default' : documented;
+  const responsePointer = `${operationPointer}/responses/${escapePointer(raw)}`;
   const response = followRef(document, valueAt(document, responsePointer), responsePointer);
-  const schemaPointer = site.responses.get(documented.key)?.content.get(mediaTypeOf(contentType)) ?? null;
+  const schemaPointer = site.responses.get(documented)?.content.get(mediaTypeOf(contentType)) ?? null;
   const applied = new Map<string, Set<string>>();
   const extras: string[] = [];
   if (schemaPointer !== null && body !== undefined) walk(document, schemaPointer, body, '', applied, extras);
@@ -371,15 +373,6 @@ function parseBody(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-/** The documented response an answer falls under (response.ts's rule), as written and upper case. */
-function documentedKey(
-  responses: ReadonlyMap<string, unknown>,
-  status: number,
-): { key: string; raw: string } | undefined {
-  const key = documentedStatusKey(responses, status);
-  return key === undefined ? undefined : { key, raw: key === 'DEFAULT' ? 'default' : key };
 }
 
 /** The operation of a method and path; a base path (`/v1`, a gateway's `/api/v1`) is dropped segment by segment. */

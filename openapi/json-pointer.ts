@@ -18,8 +18,8 @@ export function valueAt(document: unknown, pointer: string): unknown {
   return node;
 }
 
-/** Follows local `$ref`s from `node` (at `pointer`) to a value and where it lives; external or cyclic ones throw. */
-export function followRef(document: unknown, node: unknown, pointer = ''): { node: unknown; pointer: string } {
+/** Follows local `$ref`s from `node` (at `pointer`) to a value (of the caller's `T`) and where it lives; external or cyclic ones throw. */
+export function followRef<T = unknown>(document: unknown, node: unknown, pointer = ''): { node: T; pointer: string } {
   let current = node;
   let at = pointer;
   const seen = new Set<string>();
@@ -30,5 +30,5 @@ export function followRef(document: unknown, node: unknown, pointer = ''): { nod
     at = ref.slice(1);
     current = valueAt(document, at);
   }
-  return { node: current, pointer: at };
+  return { node: current as T, pointer: at };
 }

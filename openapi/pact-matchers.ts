@@ -91,9 +91,7 @@ function fitsValue(document: object, raw: Json, value: unknown): boolean {
   const schema = pick(document, raw, value);
   if ('const' in schema) return schema.const === value;
   if (Array.isArray(schema.enum)) return schema.enum.includes(value);
-  const types = ([] as unknown[]).concat(schema.type ?? []);
-  if (types.length > 0 && !types.some((type) => typeOf(value) === type || (type === 'number' && isInteger(value))))
-    return false;
+  if (!admitsType(schema, value)) return false;
   // A string's pattern tells apart branches of one type: an owner that is a user (`u_`) or a workspace (`o_`).
   if (typeof value === 'string' && typeof schema.pattern === 'string')
     return new RegExp(schema.pattern, 'u').test(value);

@@ -52,20 +52,14 @@ export function createRouter(operations: readonly RoutableOperation[]): Router {
   const known = new Map<string, Map<string, OperationLookup>>();
   let knownCount = 0;
   const match = (method: string, path: string): OperationLookup => {
-    let paths = known.get(method);
-    let lookup = paths?.get(path);
-    if (lookup !== undefined) return lookup;
-    lookup = freezeLookup(find(method, path));
+    const kept = known.get(method)?.get(path);
+    if (kept !== undefined) return kept;
+    const lookup = freezeLookup(find(method, path));
     if (knownCount >= KNOWN_LOOKUPS) {
       known.clear();
       knownCount = 0;
-      paths = undefined;
     }
-    if (paths === undefined) {
-      paths = new Map();
-      known.set(method, paths);
-    }
-    paths.set(path, lookup);
+    known.set(method, (known.get(method) ?? new Map<string, OperationLookup>()).set(path, lookup));
     knownCount++;
     return lookup;
   };

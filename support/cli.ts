@@ -34,8 +34,7 @@ export function startCli(args: string[], options: CliOptions = {}) {
     env: { ...env, ...options.env },
   });
   running.push(child);
-  if (options.stdin !== undefined) child.stdin.end(options.stdin);
-  else child.stdin.end();
+  child.stdin.end(options.stdin);
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -54,11 +53,9 @@ export function startCli(args: string[], options: CliOptions = {}) {
         const match = stdout.match(pattern);
         if (match) return match;
         const done = await Promise.race([once(child.stdout, 'data').then(() => false), exited.then(() => true)]);
-        if (done) {
-          const last = stdout.match(pattern);
-          if (last) return last;
+        // At the exit, the loop's first line has one last look.
+        if (done && !stdout.match(pattern))
           throw new Error(`the CLI exited before printing ${pattern}; stdout: ${stdout}; stderr: ${stderr}`);
-        }
       }
     },
   };

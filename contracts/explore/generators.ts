@@ -138,11 +138,6 @@ export interface MoveOptions {
   singles?: readonly number[];
 }
 
-/**
- * One request of one of `operations`.
- * @example
- * fc.sample(stepArbitrary(operations), 1);
- */
 function stepArbitrary(operations: readonly Operation[], options: MoveOptions = {}): fc.Arbitrary<Step> {
   const singles = options.singles ?? operations.map((_, index) => index);
   return fc.constantFrom(...singles).chain((op) => {

@@ -30,6 +30,17 @@ export async function rewriteJson(response: Response, edit: (body: any) => unkno
   return new Response(JSON.stringify(replaced ?? body), { status: response.status, headers });
 }
 
+/** A wrapper that edits (rewriteJson) each answer to `method` (any when undefined) on a path `path` matches, with `status` (any when undefined). */
+const rewriting =
+  (method: string | undefined, path: RegExp, status: number | undefined, edit: (body: any) => unknown): Wrapper =>
+  (fetch) =>
+  async (input, init) => {
+    const request = new Request(input, init);
+    const response = await fetch(request);
+    const matched = (method ?? request.method) === request.method && path.test(apiPath(request));
+    return matched && (status ?? response.status) === response.status ? rewriteJson(response, edit) : response;
+  };
+
 export interface Variant {
   describe: string;
   wrap: Wrapper;
@@ -47,26 +58,18 @@ export const VARIANTS: Record<string, Variant> = {
     caughtBy: /id_prefixes/,
     exploreCaughtBy: ['response_schema_conformance', 'id_prefixes'],
     describe: 'webhook IDs come back as "hook_…" instead of "wh_…"',
-    wrap: (fetch) => async (input, init) => {
-      const response = await fetch(input, init);
+    wrap: rewriting(undefined, /^/, undefined, (body) => {
       const rename = (id: unknown) => (typeof id === 'string' ? id.replace(/^wh_/, 'hook_') : id);
-      return rewriteJson(response, (body) => {
-        if (Array.isArray(body?.data)) for (const item of body.data) if (item?.id) item.id = rename(item.id);
-        if (body?.data?.id) body.data.id = rename(body.data.id);
-      });
-    },
+      if (Array.isArray(body?.data)) for (const item of body.data) if (item?.id) item.id = rename(item.id);
+      if (body?.data?.id) body.data.id = rename(body.data.id);
+    }),
   },
   'missing-page-info': {
     suites: ['sources.contract.ts'],
     caughtBy: /page_info/,
     exploreCaughtBy: ['response_schema_conformance'],
     describe: 'the sources list answers without page_info',
-    wrap: (fetch) => async (input, init) => {
-      const request = new Request(input, init);
-      const response = await fetch(request);
-      if (!/^\/orgs\/[^/]+\/sources$/.test(apiPath(request))) return response;
-      return rewriteJson(response, (body) => void delete body.page_info);
-    },
+    wrap: rewriting(undefined, /^\/orgs\/[^/]+\/sources$/, undefined, (body) => void delete body.page_info),
   },
   'deactivation-does-not-stick': {
     suites: ['workflows.contract.ts'],
@@ -157,33 +160,17 @@ export const VARIANTS: Record<string, Variant> = {
     exploreCaughtBy: ['response_schema_conformance'],
     describe:
       'GET /connect/{project_id}/accounts/{account_id} wraps the account in {data} (the SDK then reads account.id as undefined)',
-    wrap: (fetch) => async (input, init) => {
-      const request = new Request(input, init);
-      const response = await fetch(request);
-      if (
-        request.method !== 'GET' ||
-        !/^\/connect\/[^/]+\/accounts\/[^/]+$/.test(apiPath(request)) ||
-        response.status !== 200
-      )
-        return response;
-      return rewriteJson(response, (account) => ({ data: account }));
-    },
+    wrap: rewriting('GET', /^\/connect\/[^/]+\/accounts\/[^/]+$/, 200, (account) => ({ data: account })),
   },
   'app-without-name-slug': {
     suites: ['catalogue.contract.ts', 'sdk.contract.ts'],
     caughtBy: /name_slug/,
     exploreCaughtBy: ['response_schema_conformance'],
     describe: 'the catalogue answers its apps without name_slug (the SDK then reads app.nameSlug as undefined)',
-    wrap: (fetch) => async (input, init) => {
-      const request = new Request(input, init);
-      const response = await fetch(request);
-      if (request.method !== 'GET' || !/^\/connect\/apps(\/[^/]+)?$/.test(apiPath(request)) || response.status !== 200)
-        return response;
-      return rewriteJson(response, (body) => {
-        for (const app of Array.isArray(body?.data) ? body.data : [body?.data])
-          if (app !== null && typeof app === 'object') delete app.name_slug;
-      });
-    },
+    wrap: rewriting('GET', /^\/connect\/apps(\/[^/]+)?$/, 200, (body) => {
+      for (const app of Array.isArray(body?.data) ? body.data : [body?.data])
+        if (app !== null && typeof app === 'object') delete app.name_slug;
+    }),
   },
 };
 

@@ -58,10 +58,7 @@ export function resolveOperations(document: object): ResolvedOperation[] {
     let bodyRequired = false;
     const bodyDefaults: Array<[string, unknown]> = [];
     if (op.requestBody) {
-      const { node: body, pointer } = followRef(document, op.requestBody, `${site.pointer}/requestBody`) as {
-        node: Json;
-        pointer: string;
-      };
+      const { node: body, pointer } = followRef<Json>(document, op.requestBody, `${site.pointer}/requestBody`);
       bodyRequired = body.required === true;
       const media = ((body.content ?? {}) as Json)['application/json'] as Json | undefined;
       if (media) {
@@ -77,10 +74,7 @@ export function resolveOperations(document: object): ResolvedOperation[] {
     const responses = new Map<string, ResolvedResponse>();
     const documented: ResponseInfo[] = [];
     for (const [status, raw] of Object.entries((op.responses ?? {}) as Json)) {
-      const { node: response, pointer } = followRef(document, raw, `${site.pointer}/responses/${status}`) as {
-        node: Json;
-        pointer: string;
-      };
+      const { node: response, pointer } = followRef<Json>(document, raw, `${site.pointer}/responses/${status}`);
       const content = new Map<string, string | null>();
       for (const [mediaType, media] of Object.entries((response.content ?? {}) as Json))
         content.set(
