@@ -1,7 +1,7 @@
 // `workflow-api-mock pact verify FILE... --target mock|URL` (docs/pact.md, "pact verify"): Pact files replayed with
 // the contract runner's targets and live safety (writes to a URL only with --allow-writes).
 import { writeFileReplacing } from '../mocks/node/files.ts';
-import { junitXml, type JunitSuite } from '../contracts/junit.ts';
+import { junitXml, type JunitSuite } from '../openapi/junit.ts';
 import { type InteractionOutcome, replayPact } from '../contracts/pact-replay.ts';
 import { createTargetFrom } from '../contracts/targets/create.ts';
 import { readTargetSettings } from '../contracts/targets/env.ts';

@@ -19,7 +19,7 @@ import { document } from '../openapi/generated/document.ts';
 import { pactFileReport } from '../openapi/pact-check.ts';
 import { writeFileReplacingSync } from '../mocks/node/files.ts';
 import { formatSummary, readRecords, summarize, type OperationRow } from './summary.ts';
-import { type JunitSuite, junitSuite, junitXml } from './junit.ts';
+import { type JunitSuite, junitSuite, junitXml } from '../openapi/junit.ts';
 import type { ExploreSettings } from './explore/run.ts';
 import { readTargetSettings } from './targets/env.ts';
 import type { TargetName } from './targets/types.ts';

@@ -1,5 +1,6 @@
 // A drift report (openapi/drift.ts) as a readable summary and as JUnit XML, one case per operation. Browser-safe.
 import { type DriftReport, isDrifting, MAX_FIELDS_PER_OPERATION, type OperationDrift } from './drift.ts';
+import { junitXml, type JunitSuite } from './junit.ts';
 
 /**
  * The report as lines of text: one block per drifting operation, then the assumptions' verdicts.
@@ -49,43 +50,22 @@ export function driftText(report: DriftReport): string {
  * writeFileSync('drift.xml', driftJUnit(analyzer.report()));
  */
 export function driftJUnit(report: DriftReport): string {
-  const cases: string[] = [];
+  const cases: JunitSuite['cases'] = [];
   for (const operation of report.operations) {
     const name = `${operation.operationId} (${operation.method} ${operation.template})`;
-    if (!isDrifting(operation)) {
-      cases.push(`    <testcase classname="drift.operations" name="${xml(name)}"/>`);
-      continue;
-    }
+    // departures() lists exactly what makes isDrifting() true: none, a passing case.
     const details = departures(operation);
-    cases.push(
-      `    <testcase classname="drift.operations" name="${xml(name)}">`,
-      `      <failure message="${xml(`${details.length} departure${details.length === 1 ? '' : 's'} from the document`)}">${xml(details.join('\n'))}</failure>`,
-      '    </testcase>',
-    );
+    const message = `${details.length} departure${details.length === 1 ? '' : 's'} from the document`;
+    const failure = details.length === 0 ? undefined : { message, text: details.join('\n') };
+    cases.push({ classname: 'drift.operations', name, seconds: 0, failure });
   }
   for (const assumption of report.assumptions) {
-    const name = assumption.pointer;
-    if (assumption.contradicted === 0) cases.push(`    <testcase classname="drift.assumptions" name="${xml(name)}"/>`);
-    else
-      cases.push(
-        `    <testcase classname="drift.assumptions" name="${xml(name)}">`,
-        `      <failure message="${xml(`contradicted by ${assumption.contradicted} answer${assumption.contradicted === 1 ? '' : 's'}`)}">${xml(`${assumption.sentence}\n${assumption.evidence ?? ''}`)}</failure>`,
-        '    </testcase>',
-      );
+    const { contradicted, sentence, evidence } = assumption;
+    const message = `contradicted by ${contradicted} answer${contradicted === 1 ? '' : 's'}`;
+    const failure = contradicted === 0 ? undefined : { message, text: `${sentence}\n${evidence ?? ''}` };
+    cases.push({ classname: 'drift.assumptions', name: assumption.pointer, seconds: 0, failure });
   }
-  const failures =
-    report.operations.filter(isDrifting).length +
-    report.assumptions.filter((assumption) => assumption.contradicted > 0).length;
-  const total = report.operations.length + report.assumptions.length;
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="drift" tests="${total}" failures="${failures}">`,
-    `  <testsuite name="drift" tests="${total}" failures="${failures}" errors="0" skipped="0">`,
-    ...cases,
-    '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n');
+  return junitXml('drift', [{ name: 'drift', cases }]);
 }
 
 function departures(operation: OperationDrift): string[] {
@@ -103,14 +83,4 @@ function departures(operation: OperationDrift): string[] {
 function droppedLine(dropped: number): string {
   const noun = dropped === 1 ? 'departure' : 'departures';
   return `${dropped} more field ${noun} (the report lists ${MAX_FIELDS_PER_OPERATION} per operation)`;
-}
-
-function xml(text: string): string {
-  const escaped = text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
-  // Control characters other than tab and newlines are not allowed in XML 1.0.
-  return [...escaped].filter((char) => char >= ' ' || char === '\t' || char === '\n' || char === '\r').join('');
 }

@@ -1,5 +1,5 @@
 // JUnit XML, the test report every CI system shows: the one writer of the reports the kit builds
-// itself (`contracts --explore`, `pact verify`; the suites' own comes from vitest's reporter).
+// itself (`contracts --explore`, `pact verify`, drift reports; the suites' own comes from vitest's reporter).
 
 /** Text made safe for an XML attribute or element. */
 const xml = (text: string): string =>
