@@ -22,6 +22,23 @@ export function expectError(contract: Contract, answer: Answer, status: number, 
   if (contract.can('control', 'enforcesRules')) expect(answer.body.code, `${what}: code`).toBe(code);
 }
 
+/**
+ * expectError bound to a status and code, awaiting the answer: `await refusals(contract).notFound(api.get(path))`.
+ *
+ * @example
+ * const { badRequest } = refusals(contract);
+ * await badRequest(api.get('/apps?limit=0'), 'limit 0');
+ */
+export function refusals(contract: Contract) {
+  const refusedAs = (status: number, code: string) => async (answer: Promise<Answer>, what?: string) =>
+    expectError(contract, await answer, status, code, what);
+  return {
+    badRequest: refusedAs(400, 'bad_request'),
+    notFound: refusedAs(404, 'not_found'),
+    unprocessable: refusedAs(422, 'unprocessable'),
+  };
+}
+
 /** 4xx, never 2xx/5xx (5xx is also caught by the checks). */
 export function expectRefused(answer: Answer, what = ''): void {
   expect(

@@ -4,17 +4,13 @@ import { describe, expect } from 'vitest';
 import { document } from '../../openapi/generated/document.ts';
 import type { components } from '../../openapi/generated/schema.ts';
 import { exampleRequests } from '../../openapi/example-requests.ts';
-import { authCases, expectError, expectStatus, projectIdOf, randomTokenFor } from '../cases.ts';
+import { authCases, expectError, expectStatus, projectIdOf, randomTokenFor, refusals } from '../cases.ts';
 import type { Answer } from '../api.ts';
 import { useContract } from '../harness.ts';
 
 const contract = await useContract();
 const { api, caseIf } = contract;
-/** An answer expected to be refused with this status and documented code (expectError). */
-const refusedAs = (status: number, code: string) => async (answer: Promise<Answer>, what?: string) =>
-  expectError(contract, await answer, status, code, what);
-const badRequest = refusedAs(400, 'bad_request');
-const notFound = refusedAs(404, 'not_found');
+const { badRequest, notFound } = refusals(contract);
 
 const project = () => projectIdOf(contract);
 const production = { 'x-pd-environment': 'production' };

@@ -2,18 +2,12 @@
 // deleting projects and end users cannot be undone, so those writes need `disposable` (never live).
 import { randomBytes } from 'node:crypto';
 import { describe, expect } from 'vitest';
-import type { Answer } from '../api.ts';
 import { useContract } from '../harness.ts';
-import { authCases, expectError, expectStatus, projectIdOf, unknownId } from '../cases.ts';
+import { authCases, expectError, expectStatus, projectIdOf, refusals, unknownId } from '../cases.ts';
 
 const contract = await useContract();
 const { api, caseIf } = contract;
-/** An answer expected to be refused with this status and documented code (expectError). */
-const refusedAs = (status: number, code: string) => async (answer: Promise<Answer>, what?: string) =>
-  expectError(contract, await answer, status, code, what);
-const badRequest = refusedAs(400, 'bad_request');
-const notFound = refusedAs(404, 'not_found');
-const unprocessable = refusedAs(422, 'unprocessable');
+const { badRequest, notFound, unprocessable } = refusals(contract);
 
 const project = () => projectIdOf(contract);
 const production = { 'x-pd-environment': 'production' };
