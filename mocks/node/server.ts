@@ -108,18 +108,16 @@ export { RecordingFileError } from './recording.ts';
 let stdoutOpen = true;
 let watchingStdout = false;
 
-function onStdoutError(error: NodeJS.ErrnoException): void {
-  if (!stdoutOpen) return;
-  stdoutOpen = false;
-  console.error(
-    `[mock] stdout is closed (${error.code ?? error.message}): no more request log lines; the server keeps answering`,
-  );
-}
-
 function logToStdout(line: string): void {
   if (!watchingStdout) {
     watchingStdout = true;
-    process.stdout.on('error', onStdoutError);
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      if (!stdoutOpen) return;
+      stdoutOpen = false;
+      console.error(
+        `[mock] stdout is closed (${error.code ?? error.message}): no more request log lines; the server keeps answering`,
+      );
+    });
   }
   if (stdoutOpen) process.stdout.write(`${line}\n`);
 }
