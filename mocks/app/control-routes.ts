@@ -83,6 +83,8 @@ const data = <T>(value: Result<T>): Result<{ data: T }> => (value.ok ? ok({ data
  * const table = controlRoutes(store, { worldSummary, emit, emitTrigger, completeConnect, addSources }, createFaults());
  */
 export function controlRoutes(store: Store, ops: ControlOperations, faults: Pick<Faults, 'set'>): ControlRouteTable {
+  const summary = (opened: Result<Session>) =>
+    opened.ok ? ok({ data: ops.worldSummary(opened.value.world) }) : opened;
   return {
     resetWorld: ({ credentials }) => ok({ data: ops.worldSummary(store.reset(credentials.token).world) }),
     getWorld: ({ session }) => ok({ data: ops.worldSummary(session.world) }),
@@ -104,15 +106,10 @@ export function controlRoutes(store: Store, ops: ControlOperations, faults: Pick
     addSources: ({ session, body }) => data(ops.addSources(session.world, body)),
     getClock: ({ session }) => ok({ data: session.world.clock.read() }),
     setClock: ({ session, body }) => data(changeClock(session.world.clock, body)),
-    switchScenario: ({ credentials, body }) => {
-      const switched = store.switchScenario(credentials.token, body.name);
-      return switched.ok ? ok({ data: ops.worldSummary(switched.value.world) }) : switched;
-    },
+    switchScenario: ({ credentials, body }) => summary(store.switchScenario(credentials.token, body.name)),
     // The Pact verifier's state-change call (docs/pact.md, "Provider states").
-    setPactState: ({ credentials, body }) => {
-      const opened = store.openProviderState(credentials.token, body.state, body.action);
-      return opened.ok ? ok({ data: ops.worldSummary(opened.value.world) }) : opened;
-    },
+    setPactState: ({ credentials, body }) =>
+      summary(store.openProviderState(credentials.token, body.state, body.action)),
     listScenarios: ({ session }) => ok({ data: { current: session.world.scenario, scenarios: store.scenarios() } }),
     getCoverage: ({ session, query }) =>
       ops.coverage === undefined

@@ -97,14 +97,13 @@ export function createExchangeHook(logError: (message: string, error: unknown) =
 /** Whether a listener's return value (JS callers return anything) is a refusal: an error status and body. */
 function isRefusal(value: unknown): value is ApiError {
   if (typeof value !== 'object' || value === null || value instanceof Promise) return false;
-  const { status, body } = value as Partial<ApiError>;
+  const { status = 0, body } = value as Partial<ApiError>;
   return (
     Number.isInteger(status) &&
-    (status as number) >= 400 &&
-    (status as number) <= 599 &&
+    status >= 400 &&
+    status <= 599 &&
     typeof body === 'object' &&
-    body !== null &&
-    typeof body.error === 'string'
+    typeof body?.error === 'string'
   );
 }
 

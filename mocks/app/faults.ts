@@ -199,11 +199,6 @@ function badPreference(name: string, value: string, expected: string): Result<ne
   });
 }
 
-/** The statuses as `Prefer: code` names them: a range (`4XX`) by its first code, `DEFAULT` left out. */
-function listed(responses: readonly ResponseInfo[]): string[] {
-  return responses.map((response) => response.status).filter((status) => status !== 'DEFAULT');
-}
-
 /** The documented response for `code` and/or example `name` of `operation`: its status, media type and body (undefined: no body). */
 export function documentedAnswer(
   operation: OperationInfo,
@@ -219,7 +214,7 @@ export function documentedAnswer(
       operation.responses.find((r) => r.status === `${status[0]}XX`);
     response ??= operation.responses.find((r) => r.status === 'DEFAULT');
     if (response === undefined) {
-      const statuses = listed(operation.responses);
+      const statuses = operation.responses.map((r) => r.status).filter((documented) => documented !== 'DEFAULT');
       return fail(
         'bad_request',
         `Prefer: code=${code} is not documented for ${where}; documented: ${statuses.join(', ')}`,

@@ -97,11 +97,6 @@ function scopeProfiles(spec: AppSpec): ConnectApp['scope_profiles'] {
   ];
 }
 
-function customFields(spec: AppSpec): string {
-  if (spec.auth !== 'keys') return '[]';
-  return JSON.stringify([{ name: 'api_key', label: 'API Key', type: 'string', secret: true }]);
-}
-
 /**
  * The catalogue of one server seed: each app's `oa_` ID and featured weight are drawn from `ctx`
  * (a generator of the seed's own), everything else is the table above.
@@ -119,7 +114,10 @@ export function makeCatalogue(ctx: FactoryContext) {
       auth_type: spec.auth,
       description: `${spec.blurb}.`,
       img_src: `https://assets.example.com/apps/${spec.slug}.svg`,
-      custom_fields_json: customFields(spec),
+      custom_fields_json:
+        spec.auth === 'keys'
+          ? JSON.stringify([{ name: 'api_key', label: 'API Key', type: 'string', secret: true }])
+          : '[]',
       categories: [...spec.categories],
       featured_weight: ctx.faker.number.int({ min: 0, max: 10_000 }),
       scope_profiles: scopeProfiles(spec),

@@ -2,16 +2,10 @@
 // and a catalogue of realistic apps so names, slugs and domains agree with each other.
 import { type FactoryContext, BASE16, BASE36, randomString, unixSeconds } from '../ids/random.ts';
 
-const DAY_MS = 86_400_000;
-
-/** A UNIX-second timestamp up to `maxDaysAgo` days before the world's clock. */
-function pastSeconds(ctx: FactoryContext, maxDaysAgo = 90): number {
-  return unixSeconds(ctx.now() - ctx.faker.number.int({ min: 0, max: maxDaysAgo * DAY_MS }));
-}
-
 /** created_at/updated_at pair with updated_at >= created_at, both in the past of the clock. */
 export function timestamps(ctx: FactoryContext): { created_at: number; updated_at: number } {
-  const created_at = pastSeconds(ctx);
+  // Up to 90 days before the world's clock.
+  const created_at = unixSeconds(ctx.now() - ctx.faker.number.int({ min: 0, max: 90 * 86_400_000 }));
   const updated_at = Math.min(unixSeconds(ctx.now()), created_at + ctx.faker.number.int({ min: 0, max: 30 * 86_400 }));
   return { created_at, updated_at };
 }

@@ -87,7 +87,11 @@ export function guardConnections(server: Server, limits: ConnectionLimits): void
     socket.once('close', () => open.delete(socket));
     // Node refuses connections at `maxConnections`; closing an idle one now keeps a place free for
     // the next client, so idle sockets alone can never lock everybody out.
-    if (open.size >= limits.maxConnections) closeOldestIdle(open, socket);
+    if (open.size < limits.maxConnections) return;
+    const idle = [...open].find((other) => other !== socket && other[STATE]!.inFlight === 0);
+    if (idle === undefined) return;
+    open.delete(idle);
+    idle.destroy();
   });
 
   // The idle and keep-alive timers land here; one still answering (a long poll: deliveries?wait=true) stays open.
@@ -104,16 +108,6 @@ export function guardConnections(server: Server, limits: ConnectionLimits): void
       socket.destroy();
     }
   });
-}
-
-function closeOldestIdle(open: Set<TrackedSocket>, except: TrackedSocket): void {
-  for (const socket of open) {
-    if (socket !== except && socket[STATE]!.inFlight === 0) {
-      open.delete(socket);
-      socket.destroy();
-      return;
-    }
-  }
 }
 
 /** The error for what Node's parser or its timeouts reported (the statuses Node itself would answer). */

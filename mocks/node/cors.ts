@@ -116,16 +116,6 @@ function hostName(host: string): string {
   return bare.toLowerCase().replace(/\.$/, '');
 }
 
-/** An IPv4 address, or an IPv6 one (a Host holds it in brackets, taken off by hostName). */
-function isAddress(name: string): boolean {
-  return /^\d+\.\d+\.\d+\.\d+$/.test(name) || name.includes(':');
-}
-
-/** Whether `name` is always the machine itself: localhost (and its subdomains, RFC 6761), 127.0.0.0/8, ::1. */
-function isLoopbackName(name: string): boolean {
-  return name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127\.\d+\.\d+\.\d+$/.test(name);
-}
-
 /**
  * The names the control API answers to: loopback names, any IP address (DNS rebinding needs a
  * name: a page addressed by IP is served by that machine), the address the server listens on, and
@@ -144,8 +134,12 @@ export function hostPolicy(listenHost: string, allowed: readonly string[] = []) 
   const listen = hostName(listenHost);
   const exact = new Set(allowed.filter((entry) => !entry.startsWith('.')).map(hostName));
   const suffixes = allowed.filter((entry) => entry.startsWith('.')).map((entry) => entry.toLowerCase());
+  // Always the machine itself: localhost (and its subdomains, RFC 6761), 127.0.0.0/8, ::1.
   const named = (name: string) =>
-    isLoopbackName(name) ||
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    name === '::1' ||
+    /^127\.\d+\.\d+\.\d+$/.test(name) ||
     name === listen ||
     exact.has(name) ||
     suffixes.some((suffix) => name.endsWith(suffix) || name === suffix.slice(1));
@@ -163,7 +157,8 @@ export function hostPolicy(listenHost: string, allowed: readonly string[] = []) 
       const host = typeof headers.host === 'string' ? headers.host : '';
       const name = hostName(host);
       // An HTTP/1.0 request without Host comes from no browser; node:http refuses HTTP/1.1 ones (listener.ts).
-      if (host !== '' && !isAddress(name) && !named(name)) {
+      // An IPv4 or IPv6 address (brackets taken off by hostName) names no site DNS rebinding could use.
+      if (host !== '' && !/^\d+\.\d+\.\d+\.\d+$/.test(name) && !name.includes(':') && !named(name)) {
         return apiError(
           'host_not_allowed',
           `The control API answers only the server's own names (localhost, an IP address, ${[listen, ...allowed].join(', ')}); Host "${host}" is not one: start the mock with --allowed-hosts ${name} if that name is yours (a reverse proxy, a container)`,

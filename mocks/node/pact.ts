@@ -62,12 +62,10 @@ export async function writePactFile(dir: string, source: PactSource): Promise<Wr
 async function mergeInto(path: string, consumer: string, mine: PactFile): Promise<WrittenPact> {
   const release = await lockFile(`${path}.lock`);
   try {
-    let existing: string | undefined;
-    try {
-      existing = await readFile(path, 'utf8');
-    } catch (error) {
+    const existing = await readFile(path, 'utf8').catch((error: unknown) => {
       if (codeOf(error) !== 'ENOENT') throw new Error(`cannot read the pact at ${path} (${codeOf(error)})`);
-    }
+      return undefined;
+    });
     const pacts = [mine];
     let before = 0;
     if (existing !== undefined) {

@@ -51,16 +51,8 @@ function keeper(write: () => Promise<void>, log: (line: string) => void) {
   };
 }
 
-export interface HarRecorder {
-  /** Queues one exchange, redacted, for the file. Cheap and never throws: a failure is a log line. */
-  record(exchange: Exchange): void;
-  /** Entries in the current file (those it held at start included; a rotation starts again at 0). */
-  size(): number;
-  /** Resolves once every queued exchange is on disk (or its failure logged). */
-  flush(): Promise<void>;
-  /** Flushes and lets the file go. */
-  close(): Promise<void>;
-}
+/** What the upstream layer holds of a recording: HarFile's own methods. */
+export type HarRecorder = Pick<HarFile, 'record' | 'size' | 'flush' | 'close'>;
 
 /**
  * Opens `--record FILE`, appending to its entries; a file that is not a HAR log, a link, or a path whose folder is
@@ -188,7 +180,7 @@ class HarFile {
 
   /** Flushes and lets the file go. */
   async close(): Promise<void> {
-    while (this.writing !== undefined) await this.writing;
+    await this.flush();
     // An exchange that arrives after the last write (the server is stopping) is not recorded.
     this.stopped = true;
     await this.file?.close();
@@ -212,10 +204,7 @@ class HarFile {
   /** Appends as many of `entries` as fit under maxBytes, rotating when none does, then the rest. */
   private async write(entries: string[]): Promise<void> {
     const taken = this.fitting(entries);
-    if (taken === 0) {
-      if (await this.rotateFull()) return this.write(entries);
-      return;
-    }
+    if (taken === 0) return (await this.rotateFull()) ? this.write(entries) : undefined;
     const text = Buffer.from(
       entries
         .slice(0, taken)
@@ -285,12 +274,8 @@ async function heldEntries(
   refuse: (reason: string) => Error,
   maxBytes: number,
 ): Promise<{ entries: string[]; bytes: number } | undefined> {
-  let stat: Awaited<ReturnType<typeof lstat>>;
-  try {
-    stat = await lstat(path);
-  } catch {
-    return undefined;
-  }
+  const stat = await lstat(path).catch(() => undefined);
+  if (stat === undefined) return undefined;
   if (stat.isSymbolicLink()) throw refuse('is a symbolic link; name the file itself');
   if (!stat.isFile()) throw refuse('is not a file');
   if (stat.size === 0) return undefined;
@@ -301,12 +286,9 @@ async function heldEntries(
     if (!/^\s*\{\s*"log"\s*:/.test(start)) throw refuse('not a HAR log; pick another file or remove it');
     return { entries: [], bytes: stat.size };
   }
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw refuse((error as Error).message);
-  }
+  const text = await readFile(path, 'utf8').catch((error: Error) => {
+    throw refuse(error.message);
+  });
   if (text.trim() === '') return undefined;
   const parsed = parseHar(text);
   if ('error' in parsed) throw refuse(`${parsed.error}; pick another file or remove it`);

@@ -108,18 +108,16 @@ export { RecordingFileError } from './recording.ts';
 let stdoutOpen = true;
 let watchingStdout = false;
 
-function onStdoutError(error: NodeJS.ErrnoException): void {
-  if (!stdoutOpen) return;
-  stdoutOpen = false;
-  console.error(
-    `[mock] stdout is closed (${error.code ?? error.message}): no more request log lines; the server keeps answering`,
-  );
-}
-
 function logToStdout(line: string): void {
   if (!watchingStdout) {
     watchingStdout = true;
-    process.stdout.on('error', onStdoutError);
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      if (!stdoutOpen) return;
+      stdoutOpen = false;
+      console.error(
+        `[mock] stdout is closed (${error.code ?? error.message}): no more request log lines; the server keeps answering`,
+      );
+    });
   }
   if (stdoutOpen) process.stdout.write(`${line}\n`);
 }
@@ -223,19 +221,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
 }
 
-/** What the server has made before its mock: its base URL, the state file and the upstream step, where log lines go. */
-interface Composing {
-  baseUrl: string;
-  opened: OpenedState | undefined;
-  upstream: PreparedUpstream | undefined;
-  notice: (line: string) => void;
-}
-
 /**
  * The server's mock, then its `--state` keeper, which restores the file into the mock's store before anything
  * is answered; the mock's `saveState` is the keeper's, which exists by the time a request can ask for it.
  */
-function composeMock(options: ServerOptions, made: Composing): { mock: Mock; keeper: StateKeeper | undefined } {
+function composeMock(
+  options: ServerOptions,
+  made: { baseUrl: string; opened?: OpenedState; upstream?: PreparedUpstream; notice: (line: string) => void },
+): { mock: Mock; keeper: StateKeeper | undefined } {
   const { opened, notice } = made;
   const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
   let keeper: StateKeeper | undefined;

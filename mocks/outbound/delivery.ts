@@ -101,11 +101,8 @@ interface Chains {
 }
 
 function queueOf(chains: Chains, world: string): WorldQueue {
-  let queue = chains.worlds.get(world);
-  if (queue === undefined) {
-    queue = { sequence: 0, pending: 0, idle: null, wake: () => {}, cancelled: false };
-    chains.worlds.set(world, queue);
-  }
+  const queue = chains.worlds.get(world) ?? { sequence: 0, pending: 0, idle: null, wake: () => {}, cancelled: false };
+  chains.worlds.set(world, queue);
   return queue;
 }
 
@@ -144,8 +141,7 @@ function track(chains: Chains, world: string, url: string, work: () => Promise<v
   void link.then(() => {
     if (chains.tails.get(key) === link) chains.tails.delete(key);
     queue.pending -= 1;
-    if (queue.pending > 0) return;
-    queue.wake();
+    if (queue.pending === 0) queue.wake();
   });
 }
 

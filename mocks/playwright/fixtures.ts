@@ -193,8 +193,6 @@ async function mergePagePact(page: Page, token: string, pact: PactFixtureOptions
   });
 }
 
-type Answer = { data?: unknown; error?: string } | null;
-
 /** Control calls of one world over HTTP at `<origin>/__mock`. */
 function handleFor(token: string, baseUrl: string): MockHandle {
   const origin = new URL(baseUrl).origin;
@@ -208,7 +206,7 @@ function handleFor(token: string, baseUrl: string): MockHandle {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
-    const answer: Answer = text === '' ? null : JSON.parse(text);
+    const answer: { data?: unknown; error?: string } | null = text === '' ? null : JSON.parse(text);
     if (response.status >= 400)
       throw new Error(
         `${method} /__mock${path} answered ${response.status}: ${answer?.error ?? JSON.stringify(answer)}`,

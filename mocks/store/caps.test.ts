@@ -11,7 +11,7 @@ import { addSources } from './api/users.ts';
 import { createAutoSubscription, createSubscription } from './api/subscriptions.ts';
 import { createConnectToken } from './connect/connect.ts';
 import { createStore, type Store } from './index.ts';
-import { createWebhook, deleteWebhook } from './api/webhooks.ts';
+import { createWebhook, deleteWebhook } from './api/subscriptions.ts';
 import { createWorkflow } from './api/workflows.ts';
 import { deployTrigger } from './connect/triggers.ts';
 import { COLLECTION_FULL_RETRY_AFTER_S, COLLECTION_LIMIT } from './world/retention.ts';

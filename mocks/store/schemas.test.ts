@@ -4,7 +4,7 @@ import { validator } from '../../openapi/validator.ts';
 import { completeConnect, createConnectToken, getConnectedAccount, setProjectWebhook } from './connect/connect.ts';
 import { createStore } from './index.ts';
 import { createSubscription, listWorkspaceSubscriptions } from './api/subscriptions.ts';
-import { createWebhook, listWebhooks } from './api/webhooks.ts';
+import { createWebhook, listWebhooks } from './api/subscriptions.ts';
 import { createWorkflow, getWorkflow } from './api/workflows.ts';
 import { emit } from './api/emit.ts';
 import { emitTrigger } from './connect/trigger-emit.ts';

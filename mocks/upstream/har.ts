@@ -170,9 +170,8 @@ function round(ms: number): number {
   return Math.round(ms * 1000) / 1000;
 }
 
-// What the drift report reads of an upstream answer: one translation for the server, the MSW handlers and `drift`.
 /**
- * A live exchange's answer, for `analyzer.observe()`.
+ * A live exchange's answer, for `analyzer.observe()` (one translation for the server, the MSW handlers and `drift`).
  * @example
  * onExchange: (exchange) => analyzer.observe(answerOfExchange(exchange))
  */

@@ -67,12 +67,11 @@ function requestProblem(request: Json): string | undefined {
   const { method, url, postData } = request;
   if (!isString(method) || !TOKEN.test(method)) return `.request.method: ${shown(method)} is not an HTTP method`;
   if (!isString(url) || !URL.canParse(url)) return `.request.url: ${shown(url)} is not an absolute URL`;
-  const headers = headersProblem(request.headers, '.request.headers');
-  if (headers !== undefined) return headers;
-  if (postData !== undefined && (!isObject(postData) || !isString(postData.text ?? ''))) {
-    return '.request.postData.text: not a string';
-  }
-  return undefined;
+  const badPostData = postData !== undefined && (!isObject(postData) || !isString(postData.text ?? ''));
+  return (
+    headersProblem(request.headers, '.request.headers') ??
+    (badPostData ? '.request.postData.text: not a string' : undefined)
+  );
 }
 
 function responseProblem(response: Json): string | undefined {
@@ -85,8 +84,7 @@ function responseProblem(response: Json): string | undefined {
     return '.response.statusText: not a string of one line';
   }
   const headers = headersProblem(response.headers, '.response.headers');
-  if (headers !== undefined) return headers;
-  if (content === undefined) return undefined;
+  if (headers !== undefined || content === undefined) return headers;
   if (!isObject(content)) return '.response.content: not an object';
   const { text, encoding } = content;
   if (text !== undefined && !isString(text)) return `.response.content.text: ${shown(text)} is not a string`;

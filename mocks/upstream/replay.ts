@@ -109,58 +109,42 @@ function notRecorded(
   recorded: readonly Recorded[],
   match: ReadonlySet<MatchField>,
 ): AppResponse {
-  const shown = `${asked.method} ${asked.path}${asked.query === '' ? '' : `?${asked.query}`}`;
-  if (recorded.length === 0) {
-    return withSource(
-      errorResponse(
-        apiError('not_found', `No recorded exchange for ${shown}: the recording is empty`, { recorded: 0 }),
-      ),
-    );
-  }
+  const shown = requestLine(asked);
+  if (recorded.length === 0)
+    return refusal('not_found', `No recorded exchange for ${shown}: the recording is empty`, { recorded: 0 });
   let best: { item: Recorded; differs: string[]; score: number } | undefined;
   for (const item of recorded) {
-    const differs: string[] = [];
-    let score = 0;
-    if (item.method !== asked.method) {
-      differs.push('method');
-      score += 4;
-    }
-    const segments = segmentDistance(item.path, asked.path);
-    if (segments > 0) {
-      differs.push('path');
-      score += 2 * segments;
-    }
-    if (match.has('query') && item.query !== asked.query) {
-      differs.push('query');
-      score += 1;
-    }
-    if (match.has('body') && item.body !== asked.body) {
-      differs.push('body');
-      score += 1;
-    }
-    if (best === undefined || score < best.score) best = { item, differs, score };
+    const costs: Array<[string, number]> = [
+      ['method', item.method === asked.method ? 0 : 4],
+      ['path', 2 * segmentDistance(item.path, asked.path)],
+      ['query', match.has('query') && item.query !== asked.query ? 1 : 0],
+      ['body', match.has('body') && item.body !== asked.body ? 1 : 0],
+    ];
+    const score = costs.reduce((sum, [, cost]) => sum + cost, 0);
+    if (best === undefined || score < best.score)
+      best = { item, differs: costs.filter(([, cost]) => cost > 0).map(([field]) => field), score };
   }
   const { item, differs } = best!;
-  const closest = `${item.method} ${item.path}${item.query === '' ? '' : `?${item.query}`}`;
-  return withSource(
-    errorResponse(
-      apiError(
-        'not_found',
-        `No recorded exchange for ${shown}; the closest recorded request is ${closest} (differs in ${differs.join(', ')})`,
-        { closest, differs, recorded: recorded.length },
-      ),
-    ),
+  const closest = requestLine(item);
+  return refusal(
+    'not_found',
+    `No recorded exchange for ${shown}; the closest recorded request is ${closest} (differs in ${differs.join(', ')})`,
+    { closest, differs, recorded: recorded.length },
   );
 }
 
 /** An entry of status 0 (browsers export one for a request that got no answer): a 502 says so, as a gateway would. */
 function noAnswer(asked: Omit<Recorded, 'entry'>): AppResponse {
-  const shown = `${asked.method} ${asked.path}${asked.query === '' ? '' : `?${asked.query}`}`;
-  const message = `No answer was recorded for ${shown}: its HAR entry has status 0 (the recording client got none)`;
-  return withSource(errorResponse(apiError('bad_gateway', message, { recorded_status: 0 })));
+  const message = `No answer was recorded for ${requestLine(asked)}: its HAR entry has status 0 (the recording client got none)`;
+  return refusal('bad_gateway', message, { recorded_status: 0 });
 }
 
-function withSource(response: AppResponse): AppResponse {
+function requestLine(item: Omit<Recorded, 'entry'>): string {
+  return `${item.method} ${item.path}${item.query === '' ? '' : `?${item.query}`}`;
+}
+
+function refusal(...error: Parameters<typeof apiError>): AppResponse {
+  const response = errorResponse(apiError(...error));
   return { ...response, headers: { ...response.headers, 'x-mock-source': 'replay' } };
 }
 

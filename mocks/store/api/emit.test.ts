@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { World } from '../world/world.ts';
 import { createAutoSubscription, createSubscription } from './subscriptions.ts';
-import { createWebhook, deleteWebhook } from './webhooks.ts';
+import { createWebhook, deleteWebhook } from './subscriptions.ts';
 import { createWorkflow } from './workflows.ts';
 import { emit } from './emit.ts';
 import { getCurrentUser } from './users.ts';

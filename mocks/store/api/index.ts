@@ -7,9 +7,11 @@ export { type EndpointRequest, invokeEndpoint } from './invoke.ts';
 export {
   createAutoSubscription,
   createSubscription,
+  createWebhook,
   deleteSubscription,
+  deleteWebhook,
+  listWebhooks,
   listWorkspaceSubscriptions,
 } from './subscriptions.ts';
 export { type AddedSources, addSources, getCurrentUser, getWorkspace, listWorkspaceSources } from './users.ts';
-export { createWebhook, deleteWebhook, listWebhooks } from './webhooks.ts';
 export { createWorkflow, getWorkflow, updateWorkflowActivation } from './workflows.ts';

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../index.ts';
 import type { World } from '../world/world.ts';
 import { createSubscription } from './subscriptions.ts';
-import { createWebhook } from './webhooks.ts';
+import { createWebhook } from './subscriptions.ts';
 import { createWorkflow } from './workflows.ts';
 import { getWorkflowErrorEventSummaries } from './error-events.ts';
 import { invokeEndpoint, workflowOfEndpoint } from './invoke.ts';

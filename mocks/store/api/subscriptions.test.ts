@@ -7,7 +7,7 @@ import {
   listWorkspaceSubscriptions,
 } from './subscriptions.ts';
 import { createStore } from '../index.ts';
-import { createWebhook, deleteWebhook, listWebhooks } from './webhooks.ts';
+import { createWebhook, deleteWebhook, listWebhooks } from './subscriptions.ts';
 import { createWorkflow } from './workflows.ts';
 import { worldSummary } from '../world/summary.ts';
 import { kindOf } from '../../ids/ids.ts';

@@ -1,8 +1,10 @@
-// Subscriptions, keyed by (emitter, listener, event name; '' when missing), globs `p_*` / `dc_*` stored as given,
+// Webhook objects (POST /webhooks, GET /users/me/webhooks, DELETE /webhooks/{id}) and what listens to emitters:
+// subscriptions, keyed by (emitter, listener, event name; '' when missing), globs `p_*` / `dc_*` stored as given,
 // each in its emitter's workspace (a glob: the first). IDs arrive shaped; whether they exist is decided here.
-import type { Subscription } from '../../factories/types.ts';
+import type { Subscription, Webhook } from '../../factories/types.ts';
 import { type Result, fail, notFound, ok } from '../../common/errors.ts';
 import { isEmitterGlob, kindOf, newId } from '../../ids/ids.ts';
+import { unixSeconds } from '../../ids/random.ts';
 import { collectionFull } from '../world/retention.ts';
 import { type World, firstWorkspaceId, tripleKey } from '../world/world.ts';
 
@@ -111,4 +113,43 @@ export function matchingSubscriptions(world: World, emitterId: string, eventName
     if (subscription.emitter_id === emitterId || subscription.emitter_id === glob) matches.push(subscription);
   }
   return matches;
+}
+
+/** POST /webhooks' query; `url` has passed the document's WebhookUrl rule (`unsupported_url` otherwise). */
+export interface CreateWebhookInput {
+  url: string;
+  name: string;
+  description: string;
+}
+
+export function createWebhook(world: World, input: CreateWebhookInput): Result<{ data: Webhook }> {
+  const full = collectionFull('webhooks', world.webhooks.size);
+  if (full !== undefined) return full;
+  const now = unixSeconds(world.ctx.now());
+  const webhook: Webhook = {
+    id: newId('webhook', world.ctx),
+    user_id: world.user.id,
+    name: input.name,
+    description: input.description,
+    url: input.url,
+    active: true,
+    created_at: now,
+    updated_at: now,
+  };
+  world.webhooks.set(webhook.id, webhook);
+  return ok({ data: webhook });
+}
+
+export function listWebhooks(world: World): Result<{ data: Webhook[] }> {
+  return ok({ data: [...world.webhooks.values()] });
+}
+
+/** Also drops every subscription (and auto-subscription) whose listener is the webhook. */
+export function deleteWebhook(world: World, id: string): Result<null> {
+  if (!world.webhooks.delete(id)) return notFound('webhook', id);
+  for (const [key, record] of world.subscriptions) {
+    if (record.subscription.listener_id === id) world.subscriptions.delete(key);
+  }
+  world.autoSubscriptions = world.autoSubscriptions.filter((auto) => auto.listener_id !== id);
+  return ok(null);
 }

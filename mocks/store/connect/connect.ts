@@ -49,17 +49,13 @@ export function tokenProject(world: World, token: string): string | undefined {
 
 type SetWebhook = EnvironmentRecord & { webhook_url: string; signing_key: string };
 
-function environmentWebhook(
-  world: World,
-  projectId: string,
-  environment: ProjectEnvironment,
-): Result<{ record: SetWebhook }> {
+function environmentWebhook(world: World, projectId: string, environment: ProjectEnvironment): Result<SetWebhook> {
   const project = projectOf(world, projectId);
   if (!project.ok) return project;
   const record = project.value.environments.get(environment);
   if (record?.webhook_url == null || record.signing_key === null)
     return fail('not_found', `project ${projectId} has no webhook in environment ${environment}`, { environment });
-  return ok({ record: record as SetWebhook });
+  return ok(record as SetWebhook);
 }
 
 /** The SDK's `Webhook`; `signing_key` added only where the key is shown (first save, regeneration). */
@@ -82,7 +78,7 @@ export function getProjectWebhook(
   environment: ProjectEnvironment,
 ): Result<{ data: ConnectWebhook }> {
   const found = environmentWebhook(world, projectId, environment);
-  return found.ok ? ok({ data: webhookView(world, found.value.record, false) }) : found;
+  return found.ok ? ok({ data: webhookView(world, found.value, false) }) : found;
 }
 
 /**
@@ -119,7 +115,7 @@ export function setProjectWebhook(
 export function deleteProjectWebhook(world: World, projectId: string, environment: ProjectEnvironment): Result<null> {
   const found = environmentWebhook(world, projectId, environment);
   if (!found.ok) return found;
-  Object.assign(found.value.record, {
+  Object.assign(found.value, {
     webhook_id: null,
     webhook_url: null,
     signing_key: null,
@@ -136,10 +132,9 @@ export function regenerateProjectWebhookSigningKey(
 ): Result<{ data: ConnectWebhookWithSigningKey }> {
   const found = environmentWebhook(world, projectId, environment);
   if (!found.ok) return found;
-  const { record } = found.value;
-  record.signing_key = signingKey(world);
-  record.updated_at = unixSeconds(world.ctx.now());
-  return ok({ data: webhookView(world, record, true) as ConnectWebhookWithSigningKey });
+  found.value.signing_key = signingKey(world);
+  found.value.updated_at = unixSeconds(world.ctx.now());
+  return ok({ data: webhookView(world, found.value, true) as ConnectWebhookWithSigningKey });
 }
 
 type CreateConnectTokenInput = Schemas['CreateConnectTokenRequest'];

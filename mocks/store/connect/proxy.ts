@@ -41,11 +41,6 @@ function decodeBase64(value: string): string | undefined {
   }
 }
 
-/** Whether `host` is the app's domain or one of its subdomains (`acme.myshopify.com` for `myshopify.com`). */
-function onDomain(host: string, domain: string): boolean {
-  return host === domain || host.endsWith(`.${domain}`);
-}
-
 /**
  * Answers a proxied request as its upstream would see it: the account must be the end user's in
  * this project and environment, the URL (absolute, or a path on the app's API) on the app's domain.
@@ -81,7 +76,7 @@ export function proxy(world: World, request: ProxyRequest): Result<ProxyEcho> {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     return fail('bad_request', `${url.protocol} URLs cannot be proxied`, { url: text });
-  if (!onDomain(url.hostname, domain)) {
+  if (url.hostname !== domain && !url.hostname.endsWith(`.${domain}`)) {
     return fail(
       'bad_request',
       `${url.hostname} is not on ${domain}, the domain of ${app}: the proxy only sends to it`,

@@ -7,7 +7,7 @@ import { unwrap } from '../../../support/results.ts';
 import { changeClock, createWorldClock, parseDuration } from './clock.ts';
 import { completeConnect, createConnectToken, setProjectWebhook, validateConnectToken } from '../connect/connect.ts';
 import { createStore } from '../index.ts';
-import { createWebhook } from '../api/webhooks.ts';
+import { createWebhook } from '../api/subscriptions.ts';
 import { emit } from '../api/emit.ts';
 import { emitTrigger } from '../connect/trigger-emit.ts';
 import { worldSummary } from './summary.ts';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRecordingSink } from './recording-sink.ts';
 import { createStore, type EvictReason, type Store } from '../index.ts';
-import { createWebhook, listWebhooks } from '../api/webhooks.ts';
+import { createWebhook, listWebhooks } from '../api/subscriptions.ts';
 import { worldSummary } from './summary.ts';
 import { DELIVERY_LOG_BYTES, DELIVERY_LOG_LIMIT, RETAINED_BYTES_LIMIT, RETAINED_ENTRIES_LIMIT } from './retention.ts';
 import { JOURNAL_LIMIT } from './session.ts';

@@ -208,7 +208,7 @@ function plantProjects(planting: Planting, projects: readonly ScenarioProject[])
     }
     const record = newProject(planting, orgId, spec);
     for (const { state, environment, ...fields } of spec.accounts ?? []) {
-      const account = makeConnectedAccount(world.ctx, { ...accountState(state ?? 'healthy'), ...fields });
+      const account = makeConnectedAccount(world.ctx, { ...ACCOUNT_STATES[state ?? 'healthy'], ...fields });
       const credentials = makeCredentials(world.ctx);
       const projectId = record.project.id;
       world.accounts.set(account.id, { account, projectId, environment: environment ?? 'production', credentials });
@@ -282,11 +282,11 @@ function reissued(ctx: World['ctx'], model: Workflow): Workflow {
   return copy;
 }
 
-function accountState(state: AccountState): Pick<ConnectedAccount, 'healthy' | 'dead'> {
-  if (state === 'dead') return { healthy: false, dead: true };
-  if (state === 'failing') return { healthy: false, dead: false };
-  return { healthy: true, dead: null };
-}
+const ACCOUNT_STATES: Record<AccountState, Pick<ConnectedAccount, 'healthy' | 'dead'>> = {
+  healthy: { healthy: true, dead: null },
+  failing: { healthy: false, dead: false },
+  dead: { healthy: false, dead: true },
+};
 
 function plantErrors(
   world: World,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createRecordingSink } from './recording-sink.ts';
 import { createJournal, JOURNAL_LIMIT } from './session.ts';
 import { createStore, type Store } from '../index.ts';
-import { createWebhook, listWebhooks } from '../api/webhooks.ts';
+import { createWebhook, listWebhooks } from '../api/subscriptions.ts';
 import { worldSummary } from './summary.ts';
 
 /** Everything the session of `token` holds, as plain data. */

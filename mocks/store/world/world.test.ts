@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from '../index.ts';
-import { createWebhook, listWebhooks } from '../api/webhooks.ts';
+import { createWebhook, listWebhooks } from '../api/subscriptions.ts';
 import { createWorkflow } from '../api/workflows.ts';
 import { getCurrentUser, getWorkspace, listWorkspaceSources } from '../api/users.ts';
 import { worldSummary } from './summary.ts';
