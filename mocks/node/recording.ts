@@ -52,7 +52,15 @@ function keeper(write: () => Promise<void>, log: (line: string) => void) {
 }
 
 /** What the upstream layer holds of a recording: HarFile's own methods. */
-export type HarRecorder = Pick<HarFile, 'record' | 'size' | 'flush' | 'close'>;
+// Written out, not a Pick of HarFile: the class's declaration would ship Node's Buffer to every consumer.
+export interface HarRecorder {
+  record(exchange: Exchange): void;
+  size(): number;
+  /** Resolves once every queued exchange is on disk (or its failure logged). */
+  flush(): Promise<void>;
+  /** Flushes and lets the file go. */
+  close(): Promise<void>;
+}
 
 /**
  * Opens `--record FILE`, appending to its entries; a file that is not a HAR log, a link, or a path whose folder is
@@ -99,7 +107,7 @@ export async function openHarRecorder(
  * `\n]}}\n` followed by the tail again, in one positional write, so the file is always a whole HAR log.
  * At `maxBytes` it moves to FILE.1 (the oldest of RECORD_KEEP dropped) and a new FILE begins.
  */
-class HarFile {
+class HarFile implements HarRecorder {
   readonly moved: string;
   private file: FileHandle | undefined;
   /** Where the tail begins: the next entries go here. */
@@ -141,7 +149,6 @@ class HarFile {
     this.count = entries.length;
   }
 
-  /** Queues one exchange, redacted, for the file. Cheap and never throws: a failure is a log line. */
   record(exchange: Exchange): void {
     if (this.stopped) return;
     const { path } = this;
@@ -168,17 +175,14 @@ class HarFile {
     });
   }
 
-  /** Entries in the current file (those it held at start included; a rotation starts again at 0). */
   size(): number {
     return this.count;
   }
 
-  /** Resolves once every queued exchange is on disk (or its failure logged). */
   async flush(): Promise<void> {
     while (this.writing !== undefined) await this.writing;
   }
 
-  /** Flushes and lets the file go. */
   async close(): Promise<void> {
     await this.flush();
     // An exchange that arrives after the last write (the server is stopping) is not recorded.
