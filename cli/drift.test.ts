@@ -11,7 +11,7 @@ import { document } from '../openapi/generated/document.ts';
 import { validator } from '../openapi/validator.ts';
 import { createMock } from '../mocks/index.ts';
 import { secretFields } from '../openapi/redact.ts';
-import { emptyHar, toHarEntry } from '../mocks/upstream/har.ts';
+import { type HarEntry, toHarEntry } from '../mocks/upstream/har.ts';
 import { createHybrid } from '../mocks/upstream/hybrid.ts';
 
 afterEach(killRunning);
@@ -20,7 +20,7 @@ const TOKEN = 'drift-cli-token';
 
 /** A HAR file of one request per planted operation, answered by `fetch` (the planted upstream, or the kit itself). */
 async function recording(fetch: typeof globalThis.fetch): Promise<string> {
-  const har = emptyHar({ name: 'test', version: '0' });
+  const har = { log: { version: '1.2', creator: { name: 'test', version: '0' }, entries: [] as HarEntry[] } };
   const secrets = secretFields(document);
   const live = { url: 'http://upstream.test/v1', live: ['*'], fetch };
   const mock = createMock({ seed: 7, upstream: createHybrid({ validator, upstream: live }) });

@@ -77,15 +77,6 @@ export interface HarEntry {
   _operationId?: string;
 }
 
-export interface Har {
-  log: { version: '1.2'; creator: { name: string; version: string }; entries: HarEntry[] };
-}
-
-/** An empty HAR log by `creator`. */
-export function emptyHar(creator: { name: string; version: string }): Har {
-  return { log: { version: '1.2', creator, entries: [] } };
-}
-
 /**
  * A redacted HAR entry for an exchange; `secrets` from `secretFields(document)` (openapi/redact.ts).
  * @example
