@@ -27,7 +27,7 @@ export type WorldFaults = control['schemas']['Faults'];
 /** The last JOURNAL_LIMIT requests are kept, so a benchmark or a long dev session cannot grow it without limit. */
 export const JOURNAL_LIMIT = 1000;
 
-/** A session's journal in a store: its lines are counted into the store's tally until released. */
+/** A world's request journal (`GET /__mock/requests`): its last JOURNAL_LIMIT lines. */
 export interface Journal {
   record(entry: JournalEntry): void;
   /** Oldest first; the console's own requests only with `console: true`. */
