@@ -1,4 +1,3 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   belowThresholds,
@@ -8,7 +7,6 @@ import {
   evaluateExpression,
   formatCoverage,
   type ObservedExchange,
-  readQuery,
 } from './coverage.ts';
 import { document } from './generated/document.ts';
 import { validator } from './validator.ts';
@@ -209,36 +207,5 @@ describe('counting observed exchanges', () => {
     expect(row.exchanges).toBe(5);
     expect(row.statuses.seen).toEqual([200, 404]);
     expect(row.parameters.missing).toEqual([]);
-  });
-});
-
-describe('readQuery', () => {
-  it('answers has and get as URLSearchParams does, for any query (held to it, not to a copy of its rules)', () => {
-    const piece = fc.constantFrom('a', 'b', 'limit', 'x[]', '', '=', '&', '%20', '%', '+', '?', '#', ' ', 'é', '1');
-    const query = fc.array(piece, { maxLength: 14 }).map((pieces) => pieces.join(''));
-    const name = fc.constantFrom('a', 'b', 'limit', 'x[]', '', 'a b', 'é', '?a', '?', '=', ' ', 'a+b');
-    fc.assert(
-      fc.property(query, name, (text, wanted) => {
-        const reference = new URLSearchParams(text);
-        const read = readQuery(text);
-        expect([read.has(wanted), read.get(wanted)]).toEqual([reference.has(wanted), reference.get(wanted)]);
-      }),
-      { numRuns: 10_000 },
-    );
-  });
-
-  it('drops one leading ? as URLSearchParams does, escaped or not (a case the property run found)', () => {
-    expect([readQuery('??=+').has(''), readQuery('??=+').get('?')]).toEqual([false, ' ']);
-    expect([readQuery('??a').has('?a'), readQuery('?a=1').get('a')]).toEqual([true, '1']);
-  });
-
-  it('reads the first of repeated names and an empty value', () => {
-    const read = readQuery('limit=10&cursor&limit=20&x=a=b');
-    expect([read.get('limit'), read.get('cursor'), read.get('x'), read.has('expand')]).toEqual([
-      '10',
-      '',
-      'a=b',
-      false,
-    ]);
   });
 });

@@ -125,62 +125,11 @@ export function statusMatches(documented: string, status: number): boolean {
   return documented === String(status) || documented === `${String(status)[0]}XX`;
 }
 
-/** What coverage reads of a request's query: a URLSearchParams, or readQuery's reading of its text. */
-export type QueryReader = Pick<URLSearchParams, 'has' | 'get'>;
-
-/**
- * A query string read in place, as URLSearchParams would read it: a digest runs on every exchange
- * and mostly asks whether a name was sent, which needs no parse. A query holding `%` or `+` (whose
- * names and values URLSearchParams decodes) is parsed by URLSearchParams itself.
- *
- * @example
- * readQuery('limit=10&cursor').get('cursor'); // ''
- * readQuery('limit=10&cursor').has('expand'); // false
- */
-export function readQuery(text: string): QueryReader {
-  const query = text.startsWith('?') ? text.slice(1) : text;
-  if (query === '') return NO_QUERY;
-  // URLSearchParams drops one leading `?` itself: it is given the text as it came.
-  return query.includes('%') || query.includes('+') ? new URLSearchParams(text) : new PlainQuery(query);
-}
-
-/** A query without escapes: each `name[=value]` between `&` is looked up where it stands. */
-class PlainQuery implements QueryReader {
-  private readonly text: string;
-
-  constructor(text: string) {
-    this.text = text;
-  }
-
-  has(name: string): boolean {
-    return this.get(name) !== null;
-  }
-
-  get(name: string): string | null {
-    const { text } = this;
-    // Most of an operation's declared names are not sent: one search tells.
-    if (!text.includes(name)) return null;
-    for (let start = 0; start < text.length; ) {
-      let end = text.indexOf('&', start);
-      if (end === -1) end = text.length;
-      const equals = text.indexOf('=', start);
-      const nameEnd = equals !== -1 && equals < end ? equals : end;
-      // URLSearchParams skips an empty part (`a=1&&b=2`); it names nothing.
-      if (end > start && nameEnd - start === name.length && text.startsWith(name, start))
-        return nameEnd === end ? '' : text.slice(nameEnd + 1, end);
-      start = end + 1;
-    }
-    return null;
-  }
-}
-
-const NO_QUERY: QueryReader = new PlainQuery('');
-
 /** What a runtime expression reads: one exchange's request and answer. */
 export interface ExpressionSource {
   /** The path template's parameters, decoded (`{ id: 'wh_1' }`). */
   pathParams: Record<string, string>;
-  query: QueryReader;
+  query: Pick<URLSearchParams, 'has' | 'get'>;
   /** Request headers, names lower case. */
   headers: Record<string, string>;
   requestBody?: unknown;

@@ -1,6 +1,5 @@
 // The app's own subscribers of the exchange hook (exchange.ts), added first: the request journal, run coverage
 // and the read cache; the faces add theirs after.
-import { readQuery } from '../../openapi/coverage.ts';
 import type { JournalEntry } from '../store/world/session.ts';
 import type { ExchangeListener } from './exchange.ts';
 import type { ReadCache } from './read-cache.ts';
@@ -48,7 +47,7 @@ export function coverExchanges(coverage: RunCoverage): ExchangeListener {
       operationId,
       status: record.status,
       pathParams: record.pathParams,
-      query: readQuery(record.head.query),
+      query: new URLSearchParams(record.head.query),
       headers: request.headers,
       requestText: request.body,
       responseText: record.response.body,

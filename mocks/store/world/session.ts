@@ -65,8 +65,7 @@ export function openSession(
 }
 
 /**
- * A journal of the last `limit` lines, counted into `tally` when one is given (retention.ts). Lines are written
- * into columns of a ring, so recording one keeps no object past its request (docs/performance.md).
+ * A journal of the last `limit` lines, counted into `tally` when one is given (retention.ts).
  *
  * @example
  * const journal = createJournal();
@@ -74,64 +73,32 @@ export function openSession(
  * journal.list(); // [{ method: 'GET', path: '/v1/users/me', status: 200, ms: 0.4, at: ... }]
  */
 export function createJournal(limit = JOURNAL_LIMIT, tally?: { entries: number }) {
-  const methods: string[] = [];
-  const paths: string[] = [];
-  const statuses: number[] = [];
-  const times: number[] = [];
-  const arrivals: number[] = [];
-  // Who made or answered the line: bit 0 the console, bits 1-2 SOURCES' index.
-  const marks: number[] = [];
+  const ring: JournalEntry[] = [];
+  // Once the ring is full: the oldest line, which the next one replaces.
   let next = 0;
-  let size = 0;
-  const line = (at: number): JournalEntry => {
-    const entry: JournalEntry = {
-      method: methods[at]!,
-      path: paths[at]!,
-      status: statuses[at]!,
-      ms: times[at]!,
-      at: arrivals[at]!,
-    };
-    const mark = marks[at]!;
-    if ((mark & 1) === 1) entry.from = 'console';
-    const source = SOURCES[mark >> 1];
-    if (source !== undefined) entry.source = source;
-    return entry;
-  };
   return {
     record(entry: JournalEntry): void {
-      methods[next] = entry.method;
-      // The predecessor's equal path string, not each request's own (docs/performance.md, "What keeps the mock fast").
-      const previous = paths[next === 0 ? limit - 1 : next - 1];
-      paths[next] = previous === entry.path ? previous : entry.path;
-      statuses[next] = entry.status;
-      times[next] = entry.ms;
-      arrivals[next] = entry.at;
-      marks[next] =
-        (entry.from === 'console' ? 1 : 0) | (entry.source === undefined ? 0 : SOURCES.indexOf(entry.source) << 1);
-      next = next + 1 === limit ? 0 : next + 1;
-      if (size < limit) {
-        size += 1;
+      if (ring.length < limit) {
+        ring.push(entry);
         if (tally !== undefined) tally.entries += 1;
+        return;
       }
+      ring[next] = entry;
+      next = next + 1 === limit ? 0 : next + 1;
     },
     /** Oldest first; the console's own requests only with `console: true`. */
     list({ console = false }: { console?: boolean } = {}): JournalEntry[] {
-      const first = size < limit ? 0 : next;
-      const entries = Array.from({ length: size }, (_, i) => line((first + i) % limit));
+      const entries = [...ring.slice(next), ...ring.slice(0, next)].map((entry) => ({ ...entry }));
       return console ? entries : entries.filter((entry) => entry.from === undefined);
     },
     /** Takes this journal's lines out of the tally (the session is gone). */
     release(): void {
-      if (tally !== undefined) tally.entries -= size;
-      for (const column of [methods, paths, statuses, times, arrivals, marks]) column.length = 0;
+      if (tally !== undefined) tally.entries -= ring.length;
+      ring.length = 0;
       next = 0;
-      size = 0;
     },
   };
 }
-
-/** The `source` of a journal line, by its index in a line's mark (0: the mock, absent). */
-const SOURCES = [undefined, 'live', 'replay'] as const;
 
 function createLimits() {
   let rule: RateLimitRule | null = null;
