@@ -57,10 +57,7 @@ export function createFaults(options: FaultOptions = {}) {
   /** The faults of one /v1 request of `session` to `operation`, in the order docs/control-api.md gives. */
   function intercept(session: Session, operation: OperationInfo, prefer: string | undefined): Intercept {
     const headers: Record<string, string> = {};
-    // Read as inForce merges them, without merging: this runs on every request (docs/performance.md).
-    const own = session.faults;
-    const latency = 'latency_ms' in own ? own.latency_ms : server.latency_ms;
-    const failRate = 'fail_rate' in own ? own.fail_rate : server.fail_rate;
+    const { latency_ms: latency, fail_rate: failRate } = inForce(session);
     const preferences = prefer === undefined ? NO_PREFERENCES : parsePrefer(prefer);
     const delayMs =
       preferences.ok && preferences.value.delayMs !== undefined
