@@ -199,14 +199,8 @@ function triggerWebhookOf(
 }
 
 function withKey(webhook: TriggerWebhookRecord): ConnectWebhookWithSigningKey {
-  return {
-    id: webhook.id,
-    url: webhook.url,
-    signing_key: webhook.signing_key,
-    signing_key_set: true,
-    created_at: webhook.created_at,
-    updated_at: webhook.updated_at,
-  };
+  const { id, url, signing_key, created_at, updated_at } = webhook;
+  return { id, url, signing_key, signing_key_set: true, created_at, updated_at };
 }
 
 export function getDeployedTriggerWebhook(
