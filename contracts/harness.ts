@@ -1,5 +1,6 @@
 // One call per suite file: the target from the environment, its transport checked, the afterAll cleanup, and
 // `caseIf`, which skips a case visibly (the reason in its name) when the target cannot run it.
+import { randomBytes } from 'node:crypto';
 import { afterAll, inject, it } from 'vitest';
 import { validator } from '../openapi/validator.ts';
 import { type Answer, type Api, apiOf, createApi, ReadOnlyRefusal, searchParamsOf } from './api.ts';
@@ -13,7 +14,8 @@ import type { Capabilities } from './targets/types.ts';
 
 export type Need = keyof Capabilities;
 
-export type Contract = Awaited<ReturnType<typeof useContract>>;
+/** What a case reaches: the helpers of contracts/cases.ts take one (a world of a case's own included). */
+export type Contract = Omit<Awaited<ReturnType<typeof useContract>>, 'ownWorld'>;
 
 const NEED_TEXT: Record<Need, string> = {
   stateful: 'a stateful target',
@@ -117,10 +119,21 @@ export async function useContract() {
     record: fileRecorder(process.env.CONTRACT_RECORD_FILE || provided('contractRecordFile')),
   });
   const cleanup = createCleanup();
-  const rawApi = createApi(target.baseUrl, target.token, checkedFetch, !target.caps.writes);
-  // A stateless double remembers nothing, so there is nothing to undo there.
-  const api = target.caps.stateful ? trackCreations(rawApi, cleanup) : rawApi;
-  const control = createControl(target);
+  /** What a case reaches with one token: the API (checked, and tracked for cleanup on a stateful target), the control API, discovery. */
+  const world = (token: string) => {
+    const rawApi = createApi(target.baseUrl, token, checkedFetch, !target.caps.writes);
+    // A stateless double remembers nothing, so there is nothing to undo there.
+    const api = target.caps.stateful ? trackCreations(rawApi, cleanup) : rawApi;
+    const control = createControl(target, token);
+    return {
+      /** Every request through here is checked (see contracts/checks) and recorded. */
+      api,
+      /** The same requests unchecked, for what the document cannot describe (unknown paths, oversized bodies). */
+      unchecked: createApi(target.baseUrl, token, target.fetch, !target.caps.writes),
+      control,
+      ids: createDiscovery(target, api, control),
+    };
+  };
   afterAll(async () => {
     try {
       await cleanup.run();
@@ -129,14 +142,9 @@ export async function useContract() {
     }
   });
   const can = (...needs: Need[]) => needs.every((need) => target.caps[need]);
-  return {
+  const contract = {
     target,
-    /** Every request through here is checked (see contracts/checks) and recorded. */
-    api,
-    /** The same requests unchecked, for what the document cannot describe (unknown paths, oversized bodies). */
-    unchecked: createApi(target.baseUrl, target.token, target.fetch, !target.caps.writes),
-    control,
-    ids: createDiscovery(target, api, control),
+    ...world(target.token),
     cleanup,
     can,
     /** `it`, or `it.skip` with the missing capabilities in the name. */
@@ -159,6 +167,17 @@ export async function useContract() {
         );
       } else
         it.skip(`${name} [skipped on ${target.name}: needs ${missing.map((need) => NEED_TEXT[need]).join(', ')}]`, fn);
+    },
+  };
+  return {
+    ...contract,
+    /**
+     * The same contract on a world of the case's own (a fresh user API key), for a case that asserts about the
+     * whole world: the suites may share one token (docs/contracts.md, "One token for the whole run"). Mock only.
+     */
+    ownWorld(): typeof contract {
+      if (!target.caps.control) throw new Error('a world of its own is a mock-only device (the control API)');
+      return { ...contract, ...world(`contract-own-${randomBytes(8).toString('hex')}`) };
     },
   };
 }

@@ -405,8 +405,15 @@ describe('connect', () => {
       ['stateful', 'writes', 'disposable'],
       "a trigger's webhooks keep their IDs and keys while their URLs stay, and a regenerated key replaces the old one",
       async () => {
-        const path = `/connect/${await project()}/deployed-triggers/${await ids.triggerId()}/webhooks`;
-        const owner = await asTriggerOwner();
+        // A trigger of its own: another client may set the seeded trigger's webhooks meanwhile.
+        const projectId = await project();
+        const owner = { headers: inEnvironment(), query: { external_user_id: uniqueUser() } };
+        const deployed = await api.post(`/connect/${projectId}/triggers/deploy`, {
+          headers: owner.headers,
+          body: { id: 'github-new-issue', external_user_id: owner.query.external_user_id },
+        });
+        expectStatus(deployed, 200);
+        const path = `/connect/${projectId}/deployed-triggers/${deployed.body.data.id}/webhooks`;
         const first = await api.put(path, {
           ...owner,
           body: { webhook_urls: ['https://example.com/t1', 'https://example.com/t2'] },
@@ -527,9 +534,12 @@ describe('connect', () => {
       ['control', 'writes'],
       "a failed connect flow sends CONNECTION_ERROR to the token's webhook_uri and creates no account; a token completes once",
       async () => {
-        const projectId = await project();
+        // A world of its own: it counts every account of the world (the suites may share one token).
+        const own = contract.ownWorld();
+        const control = own.control;
+        const projectId = await projectIdOf(own);
         const accountsBefore = collectIds((await control!.world()).projects, 'apn_');
-        const token = await api.post(`/connect/${projectId}/tokens`, {
+        const token = await own.api.post(`/connect/${projectId}/tokens`, {
           headers: inEnvironment(),
           body: { external_user_id: 'contract-user-3', webhook_uri: 'https://app.example.com/failed' },
         });

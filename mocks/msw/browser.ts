@@ -34,6 +34,11 @@ export interface MockWorkerOptions extends HandlersOptions {
  */
 export type MockWorker = Pick<Handlers, 'mock' | 'persistence' | 'drift' | 'pact'> & {
   worker: SetupWorker;
+  /**
+   * False when the kit's Playwright fixture drives the page: it answers the page's requests from the test's world,
+   * so the worker steps aside, not started (docs/frontend.md, "The in-page worker under the Playwright fixture").
+   */
+  started: boolean;
   /** Saves the worlds (with `persist`) and stops intercepting. */
   stop(): Promise<void>;
 };
@@ -53,20 +58,26 @@ export async function startMockWorker(options: MockWorkerOptions = {}): Promise<
   const { quiet, onUnhandledFrame, serviceWorker, ...handlerOptions } = options;
   const handlers = createHandlers(handlerOptions);
   const worker = setupWorker(...handlers);
-  await worker.start({
-    quiet: quiet ?? false,
-    onUnhandledFrame: onUnhandledFrame ?? 'bypass',
-    ...(serviceWorker === undefined ? {} : { serviceWorker }),
-  });
+  // Set by the Playwright fixture before the page's scripts run (mocks/playwright/fixtures.ts).
+  const started = (globalThis as Record<symbol, unknown>)[Symbol.for('workflow-api-mock-kit.fixture')] !== true;
+  if (started)
+    await worker.start({
+      quiet: quiet ?? false,
+      onUnhandledFrame: onUnhandledFrame ?? 'bypass',
+      ...(serviceWorker === undefined ? {} : { serviceWorker }),
+    });
+  else
+    console.info("[workflow-api-mock-kit] startMockWorker steps aside: the Playwright fixture answers this page's API");
   return {
     worker,
+    started,
     mock: handlers.mock,
     persistence: handlers.persistence,
     drift: handlers.drift,
     pact: handlers.pact,
     async stop() {
       handlers.persistence?.save();
-      await worker.stop();
+      if (started) await worker.stop();
     },
   };
 }

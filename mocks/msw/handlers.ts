@@ -160,7 +160,7 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
   const mapUrl = createUrlMapper(baseUrl);
   const origin = new URL(baseUrl).origin;
 
-  const resolve = async ({ request }: { request: Request }) => {
+  const answer = async (request: Request) => {
     const appRequest = await fromFetchRequest(request, mapUrl);
     const hybrid = loading === null ? null : await loading;
     // The default token selects a mock world; it is never sent to the upstream.
@@ -171,7 +171,15 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
     ) {
       appRequest.headers.authorization = `Bearer ${options.token}`;
     }
-    const response = await mock.handle(appRequest);
+    return mock.handle(appRequest);
+  };
+  // MSW 3 runs a request's handlers twice while two setupServer instances listen in one process (docs/testing.md,
+  // "Two MSW servers at once"): the second run gets the first one's answer, so the fake answers each request once.
+  const answers = new WeakMap<Request, ReturnType<typeof answer>>();
+  const resolve = async ({ request }: { request: Request }) => {
+    let pending = answers.get(request);
+    if (pending === undefined) answers.set(request, (pending = answer(request)));
+    const response = await pending;
     return new HttpResponse(response.status === 204 ? null : response.body, {
       status: response.status,
       headers: response.headers,

@@ -43,6 +43,8 @@ describe('consoleAnswer (no browser)', () => {
     expect(page?.status).toBe(200);
     expect(page?.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(String(page?.body)).toContain('<script type="module" src="console.js">');
+    // Where deliveries may go, said where they are shown (docs/control-api.md, "Where deliveries may go").
+    expect(String(page?.body)).toMatch(/id="deliveries-where">To your own receiver: .*--deliver-to HOST:PORT/);
     expect(consoleAnswer('GET', '/__mock/ui/swagger-ui-bundle.js', '')?.headers['content-type']).toBe(
       'text/javascript; charset=utf-8',
     );

@@ -153,6 +153,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         await page.addInitScript((given) => {
           (globalThis as Record<symbol, unknown>)[Symbol.for('workflow-api-mock-kit.test-title')] = given;
         }, title);
+      // The page's own startMockWorker steps aside (mocks/msw/browser.ts): its service worker would answer the
+      // page's requests before they reach this route. Not with pact.fromPage, which reads that worker's pact.
+      else
+        await page.addInitScript(() => {
+          (globalThis as Record<symbol, unknown>)[Symbol.for('workflow-api-mock-kit.fixture')] = true;
+        });
       const server = await mockWorkerServer();
       const handle = await throughServer(page, server, token, apiRoute);
       await use(handle);

@@ -13,6 +13,7 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -203,7 +204,8 @@ describe("the README's CI job", () => {
     const steps = runSteps(job);
     expect(steps.map((step) => step.run!.trim())).toEqual([
       'npm ci',
-      'node_modules/.bin/workflow-api-mock serve --quiet & echo $! > mock.pid',
+      'npx workflow-api-mock --version',
+      'PATH="$PWD/node_modules/.bin:$PATH" workflow-api-mock serve --quiet & echo $! > mock.pid',
       'npx workflow-api-mock contracts --base-url http://127.0.0.1:$PORT/v1 --reporter junit --output contracts.xml',
       'npm test',
       'kill "$(cat mock.pid)"',
@@ -234,7 +236,8 @@ describe("the README's CI job", () => {
       expect(result.output, steps[index]!.run).not.toContain('\u001b[');
     }
     expect(results).toHaveLength(steps.length);
-    const [, , contracts, tests] = results;
+    const [, version, , contracts, tests] = results;
+    expect(version!.output.trim()).toMatch(/^\d+\.\d+\.\d+/);
     expect(contracts!.output).toMatch(/Tests\s+\d+ passed \(\d+\)/);
     const xml = readFileSync(join(consumer, 'contracts.xml'), 'utf8');
     expect(xml).toMatch(/^<\?xml/);
@@ -451,6 +454,7 @@ describe("the README's quick start, from an empty folder on a machine whose Node
       await runOk('bash', ['-c', command], { cwd: app, env });
     expect(existsSync(join(app, 'public', 'mockServiceWorker.js'))).toBe(true);
     mkdirSync(join(app, 'src'), { recursive: true });
+    writeFileSync(join(app, 'index.html'), `${packageBlock('vite-index').text}\n`);
     writeFileSync(join(app, 'src', 'main.ts'), `${packageBlock('vite-main').text}\n`);
     // A Vite project's tsconfig (vite/client for import.meta.env), strict.
     writeFileSync(
@@ -507,6 +511,50 @@ describe("the README's quick start, from an empty folder on a machine whose Node
       elsewhere.close();
     }
   }, 900_000);
+
+  it.skipIf(!existsSync(CHROMIUM))(
+    "the Playwright section in the same project: its config and test pass beside step 5's in-page worker, and Vitest leaves e2e/ alone",
+    async () => {
+      // Step 6's second file was the test's own probe, not the README's.
+      rmSync(join(app, 'unhandled.test.ts'), { force: true });
+      const browserEnv = { ...env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+      await runOk('bash', ['-c', `npm i -D @playwright/test@${devVersion('@playwright/test')}`], {
+        cwd: app,
+        env: browserEnv,
+        timeoutMs: 300_000,
+      });
+      // This shared machine's free port in place of the README's 5173, and its Chromium where it is.
+      const vitePort = String(await freePort());
+      const config = packageBlock('playwright-config').text;
+      writeFileSync(
+        join(app, 'playwright.config.ts'),
+        config.replaceAll('5173', vitePort).replace("'/usr/bin/chromium'", JSON.stringify(CHROMIUM)),
+      );
+      mkdirSync(join(app, 'e2e'), { recursive: true });
+      writeFileSync(join(app, 'e2e', 'dashboard.spec.ts'), `${packageBlock('playwright-test').text}\n`);
+      writeFileSync(join(app, 'vitest.config.ts'), `${packageBlock('vitest-config').text}\n`);
+      // src/main.ts starts the worker in development, as step 5 wrote it: the fixture's scenario must still answer.
+      expect(readFileSync(join(app, 'src', 'main.ts'), 'utf8')).toContain('await startMockWorker(');
+      const e2e = await runStep('npx playwright test --reporter list', app, { ...browserEnv, CI: '1' }, 600_000);
+      expect(e2e.code, e2e.output).toBe(0);
+      expect(e2e.output).toMatch(/\b1 passed\b/);
+      const unit = await runStep('npx vitest run', app, env, 600_000);
+      expect(unit.code, unit.output).toBe(0);
+      expect(unit.output).toMatch(/Tests\s+1 passed \(1\)/);
+    },
+    900_000,
+  );
+
+  it("docs/pact.md's Vitest recipe (its config and setup file) beside the quick start's test: both servers listen, nothing is printed", async () => {
+    rmSync(join(app, 'unhandled.test.ts'), { force: true });
+    writeFileSync(join(app, 'vitest.config.ts'), `${packageBlock('pact-vitest-config').text}\n`);
+    writeFileSync(join(app, 'vitest.setup.ts'), `${packageBlock('pact-vitest-setup').text}\n`);
+    const result = await runStep('npx vitest run', app, env, 600_000);
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toMatch(/Tests\s+1 passed \(1\)/);
+    expect(result.output).not.toContain('Body is unusable');
+    expect(result.output).not.toContain('[MSW]');
+  }, 600_000);
 
   it('the CI section: npx workflow-api-mock contracts against the running mock passes', async () => {
     const [command] = shellCommands(packageBlock('contracts-run').text);

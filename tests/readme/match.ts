@@ -30,7 +30,8 @@ type Capture = { kind: 'id'; shown: string } | { kind: 'size'; shown: string };
 const prefixes = Object.values(ID_PREFIXES)
   .sort((a, b) => b.length - a.length)
   .map((prefix) => prefix.replace(/[$]/g, '\\$&'));
-const ID = `\\b(?:${prefixes.join('|')})[A-Za-z0-9]{7}\\b`;
+/** An ID of any kind the kit mints (prefix and seven characters). */
+export const ID = `\\b(?:${prefixes.join('|')})[A-Za-z0-9]{7}\\b`;
 const SIZE_UNITS: Record<string, number> = { B: 1, kB: 1e3, KB: 1e3, KiB: 1024, MB: 1e6, MiB: 1024 ** 2, GB: 1e9 };
 const SIZE = `\\d{1,3}(?:,\\d{3})*(?:\\.\\d+)?\\s?(?:${Object.keys(SIZE_UNITS).join('|')})\\b`;
 const NUMBER = '\\d+(?:[.,]\\d+)*';
