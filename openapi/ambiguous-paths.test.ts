@@ -63,7 +63,7 @@ describe('ambiguous paths', () => {
     expect(listed.sort()).toEqual(pairs.map(key).sort());
   });
 
-  it('the kit answers each with the path whose literal segment comes first; a method only the other has goes there', () => {
+  it('the kit answers each with the path whose literal segment comes first, or the other for its own methods', () => {
     for (const pair of pairs)
       for (const method of METHODS) {
         const winner =

@@ -51,7 +51,8 @@ export async function buildGeneratedFiles(): Promise<GeneratedFile[]> {
  * 3.0 build"): `webhooks` as `x-webhooks`, and in every schema a type array as one type with `nullable` (or
  * an `anyOf` of one type each), `type: 'null'` as the null-only `nullable` string, `const` as a one-value
  * `enum`, `examples` as `example` (the others in `x-examples`), `if`/`then`/`else` as the `anyOf`s they
- * mean, a `$ref` with a description as an `allOf` of it. Fields 3.0 lacks are kept as extensions (`x-summary`). Examples, defaults and links are data: kept as written.
+ * mean, a `$ref` with a description as an `allOf` of it. Fields 3.0 lacks are kept as extensions
+ * (`x-summary`). Examples, defaults and links are data: kept as written.
  *
  * @example
  * toOpenApi30({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {}, components: { schemas: { A: { type: ['string', 'null'], examples: ['a', 'b'] } } } });

@@ -13,7 +13,7 @@ interface Route {
 
 export interface Router {
   match(method: string, path: string): OperationLookup;
-  /** The operations in the order they are tried: a literal segment before a template where they first differ, then document order. */
+  /** The operations in the order they are tried: a literal segment before a template, then document order. */
   order: RoutableOperation[];
 }
 
