@@ -123,11 +123,13 @@ export async function startPrism(options: PrismOptions): Promise<PrismProcess> {
   const url = `http://${host}:${port}`;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const deadline = Date.now() + timeoutMs;
-  // Readiness: Prism prints its routes and then answers HTTP; poll until any answer arrives.
+  // Readiness: Prism prints its routes and then answers HTTP; poll until any answer arrives. The probe is a CORS
+  // preflight, which Prism answers itself: a request for no path of the document would log an error at start.
+  const preflight = { origin: url, 'access-control-request-method': 'GET' };
   for (;;) {
     if (child.exitCode !== null) throw new Error(`prism ${options.mode} exited with code ${child.exitCode}:\n${log}`);
     try {
-      await fetch(`${url}/__prism_ready_probe`, { signal: AbortSignal.timeout(1000) });
+      await fetch(`${url}/`, { method: 'OPTIONS', headers: preflight, signal: AbortSignal.timeout(1000) });
       break;
     } catch {
       if (Date.now() > deadline) {

@@ -117,6 +117,8 @@ describe('runtime expressions', () => {
     ['$response.body#/data/nope', undefined],
     ['p_*', 'p_*'],
     ['$errors', '$errors'],
+    ['{"id": "{$response.body#/data/id}", "on": "{$request.path.project_id}"}', '{"id": "dc_1", "on": "proj_1"}'],
+    ['{"id": "{$response.body#/data/nope}"}', undefined],
     [100, 100],
   ])('%s -> %s', (expression, value) => expect(evaluateExpression(expression, source)).toBe(value));
 });

@@ -138,12 +138,13 @@ export interface ExpressionSource {
 
 /**
  * The value of a link parameter (or request body) for a source exchange: `$response.body#/ptr`,
- * `$request.body#/ptr`, `$request.path.n`, `$request.query.n`, `$request.header.n`, or a constant.
- * Undefined when the expression names nothing there.
+ * `$request.body#/ptr`, `$request.path.n`, `$request.query.n`, `$request.header.n`, a string with
+ * such expressions embedded in braces, or a constant. Undefined when an expression names nothing there.
  * @example
  * evaluateExpression('$response.body#/data/id', { pathParams: {}, query: new URLSearchParams(), headers: {}, responseBody: { data: { id: 'wh_1' } } }); // 'wh_1'
  */
 export function evaluateExpression(expression: unknown, source: ExpressionSource): unknown {
+  if (typeof expression === 'string' && expression.includes('{$')) return evaluateEmbedded(expression, source);
   if (!isExpression(expression)) return expression;
   const body = /^\$(request|response)\.body(?:#(.*))?$/.exec(expression);
   if (body) return valueAt(body[1] === 'request' ? source.requestBody : source.responseBody, body[2] ?? '');
@@ -155,6 +156,20 @@ export function evaluateExpression(expression: unknown, source: ExpressionSource
     return source.headers[name.toLowerCase()];
   }
   return undefined;
+}
+
+/** A runtime expression embedded in a string, in braces: `{"org_id": "{$request.body#/org_id}"}`. */
+const EMBEDDED = /\{(\$[^{}]+)\}/g;
+
+/** The string with each embedded expression replaced by its value; undefined when one names nothing. */
+function evaluateEmbedded(text: string, source: ExpressionSource): string | undefined {
+  let missing = false;
+  const out = text.replace(EMBEDDED, (_, inner: string) => {
+    const value = evaluateExpression(inner, source);
+    missing ||= value === undefined;
+    return String(value);
+  });
+  return missing ? undefined : out;
 }
 
 /** Whether a link value is a runtime expression (`$request.…`, `$response.…`), not a constant such as `$errors`. */

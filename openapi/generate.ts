@@ -3,7 +3,8 @@
 import openapiTS, { astToString } from 'openapi-typescript';
 import { collectAssumptions } from './drift.ts';
 import { resolveOperations } from './document/resolve.ts';
-import { CONTROL_DOCUMENT_PATH, loadDocument, type JsonObject } from './load-document.ts';
+import { isObject } from './json.ts';
+import { CONTROL_DOCUMENT_PATH, type Json, loadDocument, type JsonObject } from './load-document.ts';
 
 export interface GeneratedFile {
   /** Path relative to the repository root. */
@@ -37,8 +38,95 @@ export async function buildGeneratedFiles(): Promise<GeneratedFile[]> {
       module: 'control-document.ts',
       name: 'controlDocument',
     })),
+    {
+      path: 'openapi/generated/openapi-3.0.json',
+      content: `${JSON.stringify({ 'x-generated': GENERATED_MARKER('openapi/openapi.yaml, as OpenAPI 3.0.3'), ...toOpenApi30(document) }, null, 2)}\n`,
+    },
     { path: 'openapi/ASSUMPTIONS.md', content: renderAssumptions(document) },
   ];
+}
+
+/**
+ * The OpenAPI 3.0.3 build of a 3.1 document, for the tools that read only 3.0 (docs/openapi.md, "The OpenAPI
+ * 3.0 build"): `webhooks` as `x-webhooks`, and in every schema a type array as one type with `nullable` (or
+ * an `anyOf` of one type each), `type: 'null'` as the null-only `nullable` string, `const` as a one-value
+ * `enum`, `examples` as `example` (the others in `x-examples`), `if`/`then`/`else` as the `anyOf`s they
+ * mean, a `$ref` with a description as an `allOf` of it. Fields 3.0 lacks are kept as extensions
+ * (`x-summary`). Examples, defaults and links are data: kept as written.
+ *
+ * @example
+ * toOpenApi30({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {}, components: { schemas: { A: { type: ['string', 'null'], examples: ['a', 'b'] } } } });
+ * // { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {}, components: { schemas: { A: { type: 'string', nullable: true, example: 'a', 'x-examples': ['b'] } } } }
+ */
+export function toOpenApi30(document: JsonObject): JsonObject {
+  const { openapi: _, webhooks, info, ...rest } = document;
+  const { summary, license, ...about } = isObject(info) ? info : {};
+  const { identifier, ...licensed } = isObject(license) ? license : {};
+  return {
+    openapi: '3.0.3',
+    info: {
+      ...about,
+      ...(license === undefined
+        ? {}
+        : { license: { ...licensed, ...(identifier === undefined ? {} : { 'x-identifier': identifier }) } }),
+      ...(summary === undefined ? {} : { 'x-summary': summary }),
+    },
+    ...(down(rest) as JsonObject),
+    ...(webhooks === undefined ? {} : { 'x-webhooks': down(webhooks) }),
+  };
+}
+
+/** Keywords whose values are data, not schemas or OpenAPI objects: copied as written. */
+const AS_WRITTEN = new Set(['example', 'default', 'enum', 'const', 'links']);
+
+function down(node: Json): Json {
+  if (Array.isArray(node)) return node.map(down);
+  if (!isObject(node)) return node;
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key.startsWith('x-') || AS_WRITTEN.has(key) || (key === 'examples' && !Array.isArray(value))) out[key] = value;
+    // Property names are names, whatever keyword they spell (`default`, `type`).
+    else if (key === 'properties' && isObject(value))
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, down(schema)]));
+    else out[key] = down(value);
+  }
+  return downSchema(out);
+}
+
+/** One schema's 3.1-only keywords as 3.0 says them; anything else is returned as it is. */
+function downSchema(schema: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'type') Object.assign(out, downType(Array.isArray(value) ? value.map(String) : [String(value)]));
+    else if (key === 'const') out.enum = schema.enum ?? [value];
+    // A schema's examples are an array; an Example Object map (a media type's, a parameter's) is 3.0 as it is.
+    else if (key === 'examples' && Array.isArray(value)) {
+      if (value.length > 0) out.example = value[0]!;
+      if (value.length > 1) out['x-examples'] = value.slice(1);
+    } else if (key !== 'if' && key !== 'then' && key !== 'else') out[key] = value;
+  }
+  // if A then B: not A, or B; if A else C: A, or C.
+  const { if: condition, then, else: otherwise } = schema;
+  const rules: Json[] = [];
+  if (condition !== undefined && then !== undefined) rules.push({ anyOf: [{ not: condition }, then] });
+  if (condition !== undefined && otherwise !== undefined) rules.push({ anyOf: [condition, otherwise] });
+  if (rules.length > 0) out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), ...rules];
+  return typeof out.$ref === 'string' ? downReference(out) : out;
+}
+
+/** 3.0 reads nothing beside a `$ref`: a schema's own keywords go beside an `allOf` of the reference, others go. */
+function downReference({ $ref, ...beside }: JsonObject): JsonObject {
+  if (Object.keys(beside).length === 0 || !String($ref).startsWith('#/components/schemas/')) return { $ref: $ref! };
+  return { ...beside, allOf: [{ $ref: $ref! }, ...(Array.isArray(beside.allOf) ? beside.allOf : [])] };
+}
+
+/** A 3.1 type (or type array) as 3.0 says it: `null` as `nullable`, several types as an `anyOf` of one each. */
+function downType(types: string[]): JsonObject {
+  const nullable: JsonObject = types.includes('null') ? { nullable: true } : {};
+  const kinds = types.filter((kind) => kind !== 'null');
+  if (kinds.length > 1) return { anyOf: kinds.map((kind) => ({ type: kind, ...nullable })) };
+  // 3.0 has no null type: a string that may only be null.
+  return kinds.length === 1 ? { type: kinds[0]!, ...nullable } : { type: 'string', enum: [null], ...nullable };
 }
 
 interface Outputs {

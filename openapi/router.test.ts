@@ -35,11 +35,29 @@ describe('createRouter', () => {
     expect(router.match('GET', '/things/special')).toMatchObject({ kind: 'match', operationId: 'getSpecial' });
     expect(router.order.map((o) => o.operationId)).toEqual([
       'getSpecial',
-      'listItems',
       'getThing',
       'updateThing',
       'getPair',
+      'listItems',
     ]);
+  });
+
+  it('answers a path two templates match with the one whose literal segment comes first, in either order given', () => {
+    const crossing = createRouter([
+      { operationId: 'getProjectHook', method: 'GET', template: '/connect/{project_id}/webhook' },
+      { operationId: 'putProjectHook', method: 'PUT', template: '/connect/{project_id}/webhook' },
+      { operationId: 'getApp', method: 'GET', template: '/connect/apps/{app_id}' },
+    ]);
+    expect(crossing.match('GET', '/connect/apps/webhook')).toMatchObject({
+      operationId: 'getApp',
+      pathParams: { app_id: 'webhook' },
+    });
+    // A method only the other template has goes to it.
+    expect(crossing.match('PUT', '/connect/apps/webhook')).toMatchObject({
+      operationId: 'putProjectHook',
+      pathParams: { project_id: 'apps' },
+    });
+    expect(crossing.match('GET', '/connect/proj_1/webhook')).toMatchObject({ operationId: 'getProjectHook' });
   });
 
   it('tells a known path with another method apart from an unknown path and an undecodable one', () => {
@@ -55,7 +73,7 @@ describe('createRouter', () => {
       { operationId: 'putAnyThing', method: 'PUT', template: '/{kind}/special' },
       { operationId: 'root', method: 'GET', template: '/' },
     ]);
-    // Fewer parameters first still decides between a literal first segment and a parameter.
+    // A literal first segment wins over a parameter, whatever comes after.
     expect(open.match('GET', '/things/t_1')).toMatchObject({
       kind: 'match',
       operationId: 'getThing',

@@ -7,11 +7,13 @@ interface Route {
   operation: RoutableOperation;
   regex: RegExp;
   paramNames: string[];
+  /** A letter per segment, `a` literal, `b` with a template: sorted, a literal segment comes before a template. */
+  shape: string;
 }
 
 export interface Router {
   match(method: string, path: string): OperationLookup;
-  /** The operations in the order they are tried: fewer template parameters first, then document order. */
+  /** The operations in the order they are tried: a literal segment before a template, then document order. */
   order: RoutableOperation[];
 }
 
@@ -24,10 +26,13 @@ export function createRouter(operations: readonly RoutableOperation[]): Router {
         paramNames.push(name);
         return '([^/]+)';
       });
-      return { operation, regex: new RegExp(`^${pattern}/?$`), paramNames };
+      const shape = operation.template.split('/').map((segment) => (segment.includes('{') ? 'b' : 'a'));
+      return { operation, regex: new RegExp(`^${pattern}/?$`), paramNames, shape: shape.join('') };
     })
-    // Fewer template parameters first (a stable sort), so `/users/me` wins over a `/users/{id}`.
-    .sort((a, b) => a.paramNames.length - b.paramNames.length);
+    // A literal segment wins over a template at the first place two templates differ, as the service answers
+    // (docs/openapi.md, "Ambiguous paths"): `/users/me` before `/users/{id}`, and `/connect/apps/{app_id}` before
+    // `/connect/{project_id}/webhook`. Templates of one shape keep the document's order (a stable sort).
+    .sort((a, b) => (a.shape < b.shape ? -1 : a.shape > b.shape ? 1 : 0));
 
   // The hot path of every request (docs/performance.md): only the routes whose first segment can
   // match the path's are tried, in the same order. A template whose first segment is a parameter

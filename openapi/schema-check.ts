@@ -69,7 +69,7 @@ const QUOTED_PATTERN_LIMIT = 60;
  * Failures as issues under `prefix`, pointing at the offending member for `required` and
  * `additionalProperties`; duplicates dropped (oneOf/anyOf failures report every branch), and so is
  * an `if` failure, which only repeats that its `then` failed (whose own failures say how). An issue
- * raised by a schema with `x-error-code` carries that code (docs/errors.md). Reads Ajv's errors too.
+ * raised by a schema with `x-error-code` carries that code, a `type` failure aside (docs/errors.md). Reads Ajv's errors too.
  *
  * @example
  * toIssues([{ keyword: 'required', instancePath: '', params: { missingProperty: 'name' }, message: "must have required property 'name'" }], '/body');
@@ -93,7 +93,8 @@ export function toIssues(failures: readonly SchemaFailure[] | null | undefined, 
     const key = `${pointer} ${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const code = (failure.parentSchema as Json | undefined)?.['x-error-code'];
+    // A value of the wrong type is ill-typed (400 bad_request) whatever code the schema names for its rule (docs/errors.md).
+    const code = failure.keyword === 'type' ? undefined : (failure.parentSchema as Json | undefined)?.['x-error-code'];
     issues.push(typeof code === 'string' ? { pointer, message, code } : { pointer, message });
   }
   return issues;

@@ -15,6 +15,7 @@ Regenerates, from openapi/openapi.yaml:
   openapi/generated/schema.ts     TypeScript types (openapi-typescript) and the parameters it defaults
   openapi/generated/openapi.json  the document as JSON (with an x-generated marker)
   openapi/generated/document.ts   the document as an importable module
+  openapi/generated/openapi-3.0.json  the document as OpenAPI 3.0.3 (docs/openapi.md)
   openapi/ASSUMPTIONS.md          the list of x-assumed markers
 and from openapi/control.yaml (the mock's control API) the same three as
   openapi/generated/control-schema.ts, control.json and control-document.ts

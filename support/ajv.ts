@@ -10,7 +10,12 @@ import { ORDERED, orderedFailure } from '../openapi/schema-check.ts';
 type AjvCore = core.default;
 
 // ajv-formats is CommonJS; under Node's ESM loader its default export is the module object.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+/**
+ * ajv-formats' formats added to an Ajv (the document's `date-time`, `email`, ...), whichever loader read it.
+ * @example
+ * addFormats(new Ajv2020({ strict: true }));
+ */
+export const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
   ajv: AjvCore,
 ) => void;
 

@@ -5,8 +5,13 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { coverageUniverse } from '../../openapi/coverage.ts';
+import { document } from '../../openapi/generated/document.ts';
+import { validator } from '../../openapi/validator.ts';
 import { runContracts } from '../runner.ts';
 import { VARIANTS } from '../self-test/variants.ts';
+import { operationsOf } from './generators.ts';
+import { followLink } from './requests.ts';
 import { exploreTarget } from './run.ts';
 import { readTargetSettings } from '../targets/env.ts';
 
@@ -47,6 +52,24 @@ describe('contracts --explore', () => {
       );
     }, 180_000);
   }
+
+  it("follows a link whose body embeds an expression to the body it names (createWorkflow's Deactivate)", () => {
+    const link = coverageUniverse(document).links.find(({ id }) => id === 'createWorkflow 200 Deactivate')!;
+    const target = operationsOf('api', validator, document).find(({ operationId }) => operationId === link.to)!;
+    const source = {
+      pathParams: {},
+      query: new URLSearchParams(),
+      headers: {},
+      requestBody: { org_id: 'o_Lm3Xa8P', project_id: 'proj_Zt4Wn8Q' },
+      responseBody: { data: { id: 'p_2BTbNZ9' } },
+    };
+    const request = followLink(link, target, source, { user: 'u', oauth: 'a.b.c' });
+    expect([request.method, request.path, JSON.parse(request.body)]).toEqual([
+      'PUT',
+      '/workflows/p_2BTbNZ9',
+      { active: false, org_id: 'o_Lm3Xa8P' },
+    ]);
+  });
 
   it('fails below --min-coverage and says which threshold', async () => {
     const lines: string[] = [];

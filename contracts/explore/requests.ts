@@ -129,8 +129,13 @@ export function followLink(link: LinkUniverse, target: Operation, source: Expres
     else if (at === 'header') headers[name.toLowerCase()] = headerValue(String(value));
     else query.set(name, String(value));
   }
-  if (link.requestBody !== undefined)
-    body = JSON.stringify(mapStrings(link.requestBody, (text) => evaluateExpression(text, source)));
+  // A link's body (OpenAPI's Link object): a literal, sent as JSON, or a string whose embedded expressions
+  // make the body's text; a bare expression's value is sent as JSON.
+  const given = link.requestBody;
+  if (given !== undefined) {
+    const value = evaluateExpression(given, source);
+    body = typeof given === 'string' && given.includes('{$') ? String(value ?? '') : JSON.stringify(value);
+  }
   return assemble(target, pathParams, query, headers, body);
 }
 

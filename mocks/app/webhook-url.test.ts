@@ -130,6 +130,15 @@ describe('the WebhookUrl rule: document and server agree', () => {
     }
   });
 
+  it('a URL of another type (a number in a JSON body) is ill-typed (400 bad_request), not an unsupported one', async () => {
+    const answer = await mock.fetch(`/v1/connect/${project.id}/tokens`, {
+      method: 'POST',
+      headers: { ...headers, 'x-pd-environment': 'development' },
+      body: JSON.stringify({ external_user_id: 'u', webhook_uri: 123 }),
+    });
+    expect([answer.status, ((await answer.json()) as { code?: string }).code]).toEqual([400, 'bad_request']);
+  });
+
   it('every x-error-code of the document is an error code the kit answers', () => {
     const named: unknown[] = [];
     const walk = (node: unknown): void => {

@@ -1888,7 +1888,7 @@ export interface components {
             authProvisionId?: components["schemas"]["AccountId"];
         } & {
             [key: string]: unknown;
-        }) | (string | number | boolean | unknown[] | null);
+        }) | string | number | boolean | unknown[] | null;
         /** @description A deployed component (`dc_`) that emits events. */
         EventSource: {
             id: components["schemas"]["SourceId"];

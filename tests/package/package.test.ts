@@ -90,7 +90,7 @@ describe('the tarball', () => {
   it('holds the build, the document, README, ASSUMPTIONS, LICENSE, notices; no test, CI, bench or source file', () => {
     const shipped = [
       String.raw`dist\/.+\.(js|d\.ts|js\.map|json)`,
-      String.raw`openapi\/openapi\.yaml|openapi\/generated\/openapi\.json|openapi\/ASSUMPTIONS\.md`,
+      String.raw`openapi\/openapi\.yaml|openapi\/generated\/openapi(-3\.0)?\.json|openapi\/ASSUMPTIONS\.md`,
       String.raw`mocks\/console\/(index\.html|console\.js|console\.css)`,
       String.raw`mocks\/console\/vendor\/(swagger-ui-bundle\.js(\.LICENSE\.txt)?|swagger-ui\.css)`,
       String.raw`mocks\/console\/vendor\/(LICENSE|NOTICE|README\.md)`,
@@ -263,6 +263,7 @@ describe('plain Node, no loader', () => {
     expect(result.exported.contracts).toContain('runContracts');
     expect(result.documentTitle).toMatch(/Workflow/);
     expect(result.yamlShipped).toBe(true);
+    expect(result.versions).toEqual(['3.1.0', '3.0.3']);
     expect(result.created.status).toBe(200);
     expect(result.created.id).toMatch(/^wh_/);
     expect(result.listedIds).toContain(result.created.id);

@@ -14,6 +14,7 @@ import * as delivery from 'workflow-api-mock-kit/delivery';
 import * as receiverCheck from 'workflow-api-mock-kit/receiver-check';
 import * as contracts from 'workflow-api-mock-kit/contracts';
 import document from 'workflow-api-mock-kit/openapi.json' with { type: 'json' };
+import document30 from 'workflow-api-mock-kit/openapi-3.0.json' with { type: 'json' };
 
 const require = createRequire(import.meta.url);
 const entries = { root, msw, server, client, validator, signature, delivery, receiverCheck, contracts };
@@ -49,6 +50,7 @@ console.log(
     node: process.version,
     exported,
     documentTitle: document.info?.title,
+    versions: [document.openapi, document30.openapi],
     yamlShipped: existsSync(require.resolve('workflow-api-mock-kit/openapi.yaml')),
     created: { status: created.response.status, id: created.data?.data?.id },
     listedIds: listed.data?.data?.map((webhook) => webhook.id) ?? [],
