@@ -10,6 +10,7 @@ import {
   fromEnv,
   parseHttpUrl,
   parsePerSecond,
+  parseSeed,
   PROGRAM,
   runCommand,
   usage,
@@ -69,7 +70,7 @@ Explore (instead of the suites):
                       for invalid input, a created resource readable until deleted and 404 after); a
                       failure is shrunk and printed as curl commands, with the command that replays it
   --runs N            runs, each in a fresh world where the target allows           default: 100
-  --seed S            the seed (an integer)                            default: a random one, printed
+  --seed S            the seed (0 to 2147483647)                        default: a random one, printed
   --path P            with --seed: replay the failing run a report named
   --max-time SECONDS  start no run after this long                              default: no limit
   --max-requests N    a request budget                            default: 500 on live, no limit
@@ -251,10 +252,9 @@ function readExplore(values: ExploreFlags, positionals: readonly string[]): Expl
   if (typeof budget === 'object') return budget;
   if (budget !== undefined) explore.maxRequests = budget;
   if (values.seed !== undefined) {
-    if (!/^-?\d{1,10}$/.test(values.seed) || !Number.isSafeInteger(Number(values.seed))) {
-      return usage(`--seed must be an integer, got "${values.seed}"`);
-    }
-    explore.seed = Number(values.seed);
+    const seed = parseSeed({ text: values.seed, from: '--seed' });
+    if (typeof seed !== 'number') return seed;
+    explore.seed = seed;
   }
   if (values.path !== undefined) {
     if (values.seed === undefined) return usage('--path needs the --seed it came with');

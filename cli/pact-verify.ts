@@ -10,6 +10,7 @@ import {
   EXIT_FAILED,
   EXIT_OK,
   parseHttpUrl,
+  parseSeed,
   PROGRAM,
   readOrSay,
   runCommand,
@@ -66,7 +67,7 @@ export interface PactVerifyOptions {
   /** 'mock', or a provider's root URL. */
   target: string;
   token: string | undefined;
-  seed: string | undefined;
+  seed: number | undefined;
   stateChangeUrl: string | undefined;
   allowWrites: boolean;
   junit: string | undefined;
@@ -101,7 +102,9 @@ export const PACT_VERIFY = defineCommand({
       if (typeof checked !== 'string') return checked;
     }
     if (values.junit !== undefined && values.junit.trim() === '') return usage('--junit must name a file');
-    const { token, seed, junit } = values;
+    const seed = values.seed === undefined ? undefined : parseSeed({ text: values.seed, from: '--seed' });
+    if (typeof seed === 'object') return seed;
+    const { token, junit } = values;
     return { files, target, token, seed, stateChangeUrl, allowWrites: values['allow-writes'] === true, junit };
   },
 });
@@ -126,7 +129,7 @@ const LABEL = { passed: 'passed ', failed: 'FAILED ', skipped: 'skipped' } as co
 export async function pactVerify(options: PactVerifyOptions): Promise<number> {
   const texts: string[] = [];
   for (const file of options.files) {
-    const text = await readOrSay('pact verify', file);
+    const text = await readOrSay('pact verify', file, 'the Pact file to verify');
     if (text === undefined) return EXIT_FAILED;
     texts.push(text);
   }

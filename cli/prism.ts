@@ -30,7 +30,7 @@ Usage:
   (in the kit's checkout: npm run prism -- [flags], npm run prism:proxy -- [flags])
 
 Flags:
-  --port <n>        port Prism listens on, 0-65535 (0 = any free port)
+  -p, --port <n>    port Prism listens on, 0-65535 (0 = any free port)
                     default ${PORTS.mock} (mock), ${PORTS.proxy} (proxy)                  env PRISM_PORT
   --host <addr>     interface to bind                 default 127.0.0.1     env PRISM_HOST
   --dynamic         mock only: generated bodies instead of the examples    default: examples
@@ -62,7 +62,7 @@ export const PRISM = defineCommand({
   help: HELP,
   positionals: true,
   flags: {
-    port: { type: 'string' },
+    port: { type: 'string', short: 'p' },
     host: { type: 'string' },
     dynamic: { type: 'boolean' },
     upstream: { type: 'string' },
