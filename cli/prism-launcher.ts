@@ -80,7 +80,31 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
 }
 
 /**
- * Starts Prism and resolves once it answers HTTP; rejects when it exits first or does not answer in time.
+ * Why `port` on `host` cannot be Prism's, or undefined when it is free: checked before Prism starts, so a server
+ * already there is named instead of answering the readiness probe for Prism (issue 41) and Prism's EADDRINUSE.
+ *
+ * @example
+ * await portRefusal('127.0.0.1', 4011); // 'port 4011 on 127.0.0.1 is already in use (another server ...'
+ */
+export async function portRefusal(host: string, port: number): Promise<string | undefined> {
+  return new Promise((resolveRefusal) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE')
+        resolveRefusal(
+          `port ${port} on ${host} is already in use (another server listens there: a mock or an earlier Prism?); ` +
+            'stop it or pick another port with -p/--port or PRISM_PORT',
+        );
+      else if (error.code === 'EACCES') resolveRefusal(`no permission to listen on ${host}:${port}`);
+      else resolveRefusal(`cannot listen on ${host}:${port} (${error.code ?? error.message})`);
+    });
+    server.listen(port, host, () => server.close(() => resolveRefusal(undefined)));
+  });
+}
+
+/**
+ * Starts Prism and resolves once it answers HTTP; rejects when the port is taken, when it exits first or does not
+ * answer in time.
  *
  * @example
  * const prism = await startPrism({ mode: 'mock', port: 0 });
@@ -89,6 +113,8 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
  */
 export async function startPrism(options: PrismOptions): Promise<PrismProcess> {
   const host = options.host ?? '127.0.0.1';
+  const refusal = options.port ? await portRefusal(host, options.port) : undefined;
+  if (refusal !== undefined) throw new Error(refusal);
   const port = options.port || (await freePort(host));
   const entry = options.entry ?? resolvePrism();
   if (entry === undefined) throw new Error(`${PRISM_PACKAGE} is not installed: ${PRISM_INSTALL}`);
@@ -123,11 +149,14 @@ export async function startPrism(options: PrismOptions): Promise<PrismProcess> {
   const url = `http://${host}:${port}`;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const deadline = Date.now() + timeoutMs;
-  // Readiness: Prism prints its routes and then answers HTTP; poll until any answer arrives.
+  // Readiness: Prism prints its routes and then answers HTTP; poll until any answer arrives. The probe is a CORS
+  // preflight, which Prism's server answers itself (204) in both modes: no route is looked up, nothing is proxied
+  // upstream, and Prism logs no error line for it.
+  const probe = { method: 'OPTIONS', headers: { origin: url, 'access-control-request-method': 'GET' } };
   for (;;) {
     if (child.exitCode !== null) throw new Error(`prism ${options.mode} exited with code ${child.exitCode}:\n${log}`);
     try {
-      await fetch(`${url}/__prism_ready_probe`, { signal: AbortSignal.timeout(1000) });
+      await fetch(`${url}/`, { ...probe, signal: AbortSignal.timeout(1000) });
       break;
     } catch {
       if (Date.now() > deadline) {
