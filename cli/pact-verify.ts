@@ -3,6 +3,7 @@
 import { writeFileReplacing } from '../mocks/node/files.ts';
 import { junitXml, type JunitSuite } from '../openapi/junit.ts';
 import { type InteractionOutcome, replayPact } from '../contracts/pact-replay.ts';
+import { onInterrupt, startProgress, writeInterruptedReport } from '../contracts/progress.ts';
 import { createTargetFrom } from '../contracts/targets/create.ts';
 import { readTargetSettings } from '../contracts/targets/env.ts';
 import {
@@ -51,7 +52,9 @@ Flags:
   --allow-writes            URL only: send the interactions whose method writes (anything but GET);
                             without it they are skipped, as contracts does on a live target
                                                                          default: read-only
-  --junit FILE              also write the outcome as JUnit XML (one case per interaction)
+  --junit FILE              also write the outcome as JUnit XML (one case per interaction); written
+                            whole, also when Ctrl-C interrupts the run (then marked interrupted)
+  --quiet                   no updating progress line on a terminal (off one there is none)
   -h, --help                this text
 
 Examples:
@@ -60,7 +63,8 @@ Examples:
       --state-change-url https://staging.example.com/test/pact-states --junit pact.xml
 
 Exit codes: 0 every interaction passed (or was skipped), 1 an interaction failed or a file cannot be
-read or is no Pact file (named on stderr), 2 bad flags.`;
+read or is no Pact file (named on stderr), 2 bad flags, 130 interrupted (SIGINT), after a summary of
+what ran.`;
 
 export interface PactVerifyOptions {
   files: string[];
@@ -71,6 +75,8 @@ export interface PactVerifyOptions {
   stateChangeUrl: string | undefined;
   allowWrites: boolean;
   junit: string | undefined;
+  /** No updating progress line, even on a terminal. */
+  quiet: boolean;
 }
 
 export const PACT_VERIFY = defineCommand({
@@ -84,6 +90,7 @@ export const PACT_VERIFY = defineCommand({
     'state-change-url': { type: 'string' },
     'allow-writes': { type: 'boolean' },
     junit: { type: 'string' },
+    quiet: { type: 'boolean' },
   },
   interpret(values, files): PactVerifyOptions | UsageError {
     if (files.length === 0) return usage('name the Pact files: pact verify FILE... [--target mock|URL]');
@@ -105,7 +112,8 @@ export const PACT_VERIFY = defineCommand({
     const seed = values.seed === undefined ? undefined : parseSeed({ text: values.seed, from: '--seed' });
     if (typeof seed === 'object') return seed;
     const { token, junit } = values;
-    return { files, target, token, seed, stateChangeUrl, allowWrites: values['allow-writes'] === true, junit };
+    const allowWrites = values['allow-writes'] === true;
+    return { files, target, token, seed, stateChangeUrl, allowWrites, junit, quiet: values.quiet === true };
   },
 });
 
@@ -124,7 +132,7 @@ const LABEL = { passed: 'passed ', failed: 'FAILED ', skipped: 'skipped' } as co
  * Replays each file against the target and prints each interaction's outcome; answers the exit code.
  *
  * @example
- * process.exitCode = await pactVerify({ files: ['pacts/web-workflow-api.json'], target: 'mock', token: 'dev-token', seed: undefined, stateChangeUrl: undefined, allowWrites: false, junit: undefined });
+ * process.exitCode = await pactVerify({ files: ['pacts/web-workflow-api.json'], target: 'mock', token: 'dev-token', seed: undefined, stateChangeUrl: undefined, allowWrites: false, junit: undefined, quiet: false });
  */
 export async function pactVerify(options: PactVerifyOptions): Promise<number> {
   const texts: string[] = [];
@@ -169,8 +177,27 @@ export async function pactVerify(options: PactVerifyOptions): Promise<number> {
     };
     let failed = false;
     const suites: JunitSuite[] = [];
+    // What ran so far, file by file, for the progress line and for a run interrupted with Ctrl-C.
+    const ran: Array<{ file: string; outcomes: InteractionOutcome[] }> = [];
+    const progress = startProgress(`${PROGRAM} pact verify`, process.stdout, options.quiet);
+    const stopInterrupt = onInterrupt(() => {
+      progress.done();
+      const all = ran.flatMap((entry) => entry.outcomes);
+      const after = `after ${all.length} interaction(s): ${tally(all)}`;
+      console.log(`\n${PROGRAM} pact verify: interrupted (SIGINT) ${after}`);
+      if (options.junit === undefined) return;
+      const partial = ran.map(({ file, outcomes }) => ({ name: file, cases: outcomes.map(junitCase) }));
+      writeInterruptedReport(options.junit, 'pact verify', partial, after);
+      console.log(`${PROGRAM} pact verify: JUnit report, marked interrupted, written to ${options.junit}`);
+    });
     for (const [index, file] of options.files.entries()) {
-      const replayed = await replayPact(texts[index]!, replayTarget);
+      const entry = { file, outcomes: [] as InteractionOutcome[] };
+      ran.push(entry);
+      const replayed = await replayPact(texts[index]!, replayTarget, (outcome, total) => {
+        entry.outcomes.push(outcome);
+        progress.update(`${file}: ${entry.outcomes.length} of ${total} interactions (${tally(entry.outcomes)})`);
+      });
+      progress.done();
       if ('refused' in replayed) {
         console.error(`${PROGRAM} pact verify: ${file} ${replayed.refused}`);
         failed = true;
@@ -180,6 +207,7 @@ export async function pactVerify(options: PactVerifyOptions): Promise<number> {
       if (replayed.interactions.some((interaction) => interaction.outcome === 'failed')) failed = true;
       suites.push({ name: file, cases: replayed.interactions.map(junitCase) });
     }
+    stopInterrupt();
     if (options.junit !== undefined) await writeFileReplacing(options.junit, junitXml('pact verify', suites), 0o644);
     if (failed && mock && options.token === undefined)
       console.log(
@@ -200,10 +228,13 @@ function report(file: string, interactions: InteractionOutcome[]): void {
   for (const item of interactions)
     for (const mismatch of item.mismatches)
       console.log(`${file}: ${item.description}: ${mismatch.pointer} ${mismatch.message}`);
+  console.log(`${file}: ${interactions.length} interactions, ${tally(interactions)}`);
+}
+
+/** `2 passed, 1 failed, 0 skipped`. */
+function tally(interactions: InteractionOutcome[]): string {
   const count = (outcome: InteractionOutcome['outcome']) => interactions.filter((i) => i.outcome === outcome).length;
-  console.log(
-    `${file}: ${interactions.length} interactions, ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`,
-  );
+  return `${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`;
 }
 
 function junitCase(item: InteractionOutcome) {
