@@ -10,6 +10,7 @@ import {
   defineCommand,
   EXIT_FAILED,
   EXIT_OK,
+  paint,
   parseHttpUrl,
   parseSeed,
   PROGRAM,
@@ -127,6 +128,8 @@ function recordedSeed(texts: string[]): string | undefined {
 }
 
 const LABEL = { passed: 'passed ', failed: 'FAILED ', skipped: 'skipped' } as const;
+/** Each label's colour on a terminal (none off one: paint). */
+const COLOUR = { passed: 'green', failed: 'red', skipped: 'yellow' } as const;
 
 /**
  * Replays each file against the target and prints each interaction's outcome; answers the exit code.
@@ -223,8 +226,10 @@ export async function pactVerify(options: PactVerifyOptions): Promise<number> {
 /** One line per interaction, then each problem as FILE: DESCRIPTION: POINTER MESSAGE, then the counts. */
 function report(file: string, interactions: InteractionOutcome[]): void {
   console.log(`\n${file}`);
-  for (const item of interactions)
-    console.log(`  ${LABEL[item.outcome]}  ${item.description}${item.reason === undefined ? '' : `: ${item.reason}`}`);
+  for (const item of interactions) {
+    const label = paint(COLOUR[item.outcome], LABEL[item.outcome], process.stdout);
+    console.log(`  ${label}  ${item.description}${item.reason === undefined ? '' : `: ${item.reason}`}`);
+  }
   for (const item of interactions)
     for (const mismatch of item.mismatches)
       console.log(`${file}: ${item.description}: ${mismatch.pointer} ${mismatch.message}`);

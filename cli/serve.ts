@@ -658,7 +658,7 @@ function startFailure(error: unknown, { port, host }: ServeOptions): string {
   const name = (error as Error).name;
   // The server's own refusals name the option and the problem already.
   if (['StateFileError', 'UpstreamError', 'RecordingFileError'].includes(name)) return (error as Error).message;
-  if (code === 'EADDRINUSE') return `port ${port} on ${host} is already in use; pick another with --port or PORT`;
+  if (code === 'EADDRINUSE') return `port ${port} on ${host} is already in use; pick another with -p/--port or PORT`;
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `cannot bind to host ${host} (${code})`;
   if (code === 'EACCES') return `no permission to listen on ${host}:${port}`;
   return `could not start: ${(error as Error).message}`;
