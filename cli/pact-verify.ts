@@ -3,7 +3,7 @@
 import { writeFileReplacing } from '../mocks/node/files.ts';
 import { junitXml, type JunitSuite } from '../openapi/junit.ts';
 import { type InteractionOutcome, replayPact } from '../contracts/pact-replay.ts';
-import { onInterrupt, startProgress, writeInterruptedReport } from '../contracts/progress.ts';
+import { onInterrupt, startProgress } from '../contracts/progress.ts';
 import { createTargetFrom } from '../contracts/targets/create.ts';
 import { readTargetSettings } from '../contracts/targets/env.ts';
 import {
@@ -183,15 +183,16 @@ export async function pactVerify(options: PactVerifyOptions): Promise<number> {
     // What ran so far, file by file, for the progress line and for a run interrupted with Ctrl-C.
     const ran: Array<{ file: string; outcomes: InteractionOutcome[] }> = [];
     const progress = startProgress(`${PROGRAM} pact verify`, process.stdout, options.quiet);
-    const stopInterrupt = onInterrupt(() => {
-      progress.done();
-      const all = ran.flatMap((entry) => entry.outcomes);
-      const after = `after ${all.length} interaction(s): ${tally(all)}`;
-      console.log(`\n${PROGRAM} pact verify: interrupted (SIGINT) ${after}`);
-      if (options.junit === undefined) return;
-      const partial = ran.map(({ file, outcomes }) => ({ name: file, cases: outcomes.map(junitCase) }));
-      writeInterruptedReport(options.junit, 'pact verify', partial, after);
-      console.log(`${PROGRAM} pact verify: JUnit report, marked interrupted, written to ${options.junit}`);
+    const stopInterrupt = onInterrupt({
+      name: 'pact verify',
+      junitFile: options.junit,
+      log: console.log,
+      ran: () => {
+        progress.done();
+        const all = ran.flatMap((entry) => entry.outcomes);
+        const suites = ran.map(({ file, outcomes }) => ({ name: file, cases: outcomes.map(junitCase) }));
+        return { after: `after ${all.length} interaction(s): ${tally(all)}`, suites };
+      },
     });
     for (const [index, file] of options.files.entries()) {
       const entry = { file, outcomes: [] as InteractionOutcome[] };

@@ -63,7 +63,7 @@ describe('a run stopped with SIGINT', () => {
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(130);
     expect(run.out()).toMatch(
-      /contracts: --explore interrupted \(SIGINT\) in run \d+ of 1000000, after \d+ requests \(seed 5\)/,
+      /contracts --explore: interrupted \(SIGINT\) in run \d+ of 1000000, after \d+ requests \(seed 5\)/,
     );
     const junit = readJunit(output);
     expect(junit).toMatchObject({ name: 'contracts --explore (interrupted)', tests: 1, failures: 1 });

@@ -49,20 +49,42 @@ export function startProgress(label: string, stream: NodeJS.WriteStream, quiet: 
   };
 }
 
+/** What a run interrupted with Ctrl-C leaves: one line of what ran, and the JUnit report of it. */
+interface Leaving {
+  /** Names the run in its lines and the report: `contracts --explore`, `pact verify`. */
+  name: string;
+  /** Where the JUnit report goes; none: the line only. */
+  junitFile: string | undefined;
+  log: (line: string) => void;
+  /** Synchronous: how far the run went (`after 3 of 12 interactions: ...`) and the suites of what ran. */
+  ran: () => { after: string; suites: JunitSuite[] };
+}
+
 /**
- * Until the returned function is called, SIGINT (Ctrl-C) ends the run this way: `leave()` runs at once and must
- * be synchronous (print what ran, write the report; vitest, when it runs, exits a moment later), then the process
- * exits 130, the shell's code for SIGINT.
+ * Until the returned function is called, SIGINT (Ctrl-C) ends the run at once: a line saying how far it went, and
+ * the JUnit report of what ran with one more failing case marking the run interrupted, written whole (temporary
+ * file and rename: never a 0-byte file); then exit 130, the shell's code for SIGINT. All of it synchronous, as
+ * vitest, when it runs, exits a moment after the signal.
  *
  * @example
- * const stop = onInterrupt(() => console.log('interrupted after 3 runs'));
+ * const stop = onInterrupt({ name: 'pact verify', junitFile: 'pact.xml', log: console.log, ran: () => ({ after: 'after 3 interactions', suites: [] }) });
  * try { await longRun(); } finally { stop(); }
  */
-export function onInterrupt(leave: () => void): () => void {
+export function onInterrupt({ name, junitFile, log, ran }: Leaving): () => void {
   const handler = () => {
     process.exitCode = 130;
     try {
-      leave();
+      const { after, suites } = ran();
+      log(`\n${name}: interrupted (SIGINT) ${after}`);
+      if (junitFile === undefined) return;
+      const message = `interrupted (SIGINT) ${after}`;
+      const failure = { message, text: `The run was ${message}.` };
+      const marked = {
+        name: 'interrupted',
+        cases: [{ classname: name, name: 'the run was interrupted', seconds: 0, failure }],
+      };
+      writeFileReplacingSync(junitFile, junitXml(`${name} (interrupted)`, [...suites, marked]), { mode: 0o644 });
+      log(`${name}: JUnit report, marked interrupted, written to ${junitFile}`);
     } finally {
       // An empty write's callback runs once what was written before it is handed over (cli/bin.ts does the same).
       process.stdout.write('', () => process.exit(130));
@@ -70,26 +92,4 @@ export function onInterrupt(leave: () => void): () => void {
   };
   process.once('SIGINT', handler);
   return () => process.off('SIGINT', handler);
-}
-
-/**
- * A JUnit report of what ran before SIGINT, with one more failing case that says the run was interrupted and
- * after what, written whole (temporary file and rename: never a 0-byte file).
- *
- * @example
- * writeInterruptedReport('contracts.xml', 'pact verify', [suite], 'after 3 of 12 interactions');
- */
-export function writeInterruptedReport(path: string, name: string, suites: JunitSuite[], after: string): void {
-  const interrupted = {
-    name: 'interrupted',
-    cases: [
-      {
-        classname: name,
-        name: 'the run was interrupted',
-        seconds: 0,
-        failure: { message: `interrupted (SIGINT) ${after}`, text: `The run was interrupted (SIGINT) ${after}.` },
-      },
-    ],
-  };
-  writeFileReplacingSync(path, junitXml(`${name} (interrupted)`, [...suites, interrupted]), { mode: 0o644 });
 }

@@ -22,7 +22,7 @@ import { writeFileReplacingSync } from '../mocks/node/files.ts';
 import { formatSummary, readRecords, summarize, type OperationRow } from './summary.ts';
 import { type JunitSuite, junitSuite, junitXml } from '../openapi/junit.ts';
 import type { ExploreSettings } from './explore/run.ts';
-import { onInterrupt, startProgress, writeInterruptedReport } from './progress.ts';
+import { onInterrupt, startProgress } from './progress.ts';
 import { readTargetSettings } from './targets/env.ts';
 import type { TargetName } from './targets/types.ts';
 
@@ -405,13 +405,14 @@ async function runExplore(
     Object.assign(at, { run, requests });
     progress.update(`run ${run} of ${runs}, ${requests} requests`);
   };
-  const stopInterrupt = onInterrupt(() => {
-    progress.done();
-    const after = `in run ${at.run} of ${runs}, after ${at.requests} requests (seed ${seed})`;
-    log(`\ncontracts: --explore interrupted (SIGINT) ${after}`);
-    if (junitFile === undefined) return;
-    writeInterruptedReport(resolve(junitFile), 'contracts --explore', [], after);
-    log(`contracts: JUnit report, marked interrupted, written to ${resolve(junitFile)}`);
+  const stopInterrupt = onInterrupt({
+    name: 'contracts --explore',
+    junitFile: junitFile === undefined ? undefined : resolve(junitFile),
+    log,
+    ran: () => {
+      progress.done();
+      return { after: `in run ${at.run} of ${runs}, after ${at.requests} requests (seed ${seed})`, suites: [] };
+    },
   });
   log(
     `contracts: exploring, seed ${seed}, ${settings.path === undefined ? `${runs} runs` : `replaying path ${settings.path}`}${limits.length > 0 ? `, ${limits.join(', ')}` : ''} (${mode})`,
@@ -541,38 +542,27 @@ function resolvable(specifier: string): boolean {
 /** A finished case as the interrupted report holds it. */
 type RanCase = JunitSuite['cases'][number];
 
-/** A case's outcome as vitest reports it, for the report of an interrupted run. */
-function ranCase(testCase: TestCase): RanCase | undefined {
+/** A finished case's outcome as vitest reports it, for the report of an interrupted run. */
+function ranCase(testCase: TestCase): RanCase {
   const result = testCase.result();
-  if (result.state === 'pending') return undefined;
-  const seconds = (testCase.diagnostic()?.duration ?? 0) / 1000;
-  const base = { classname: testCase.module.relativeModuleId, name: testCase.fullName, seconds };
-  if (result.state === 'skipped') return { ...base, skipped: result.note ?? 'skipped' };
-  if (result.state === 'passed') return base;
-  const text = result.errors.map((error) => error.message).join('\n');
-  return { ...base, failure: { message: text.split('\n')[0] ?? 'failed', text } };
+  const text = result.state === 'failed' ? result.errors.map((error) => error.message).join('\n') : '';
+  return {
+    classname: testCase.module.relativeModuleId,
+    name: testCase.fullName,
+    seconds: (testCase.diagnostic()?.duration ?? 0) / 1000,
+    ...(result.state === 'skipped' ? { skipped: result.note ?? 'skipped' } : {}),
+    ...(result.state === 'failed' ? { failure: { message: text.split('\n')[0]!, text } } : {}),
+  };
 }
 
-/** Ctrl-C during the suites: the cases that ran and the exchanges they checked, then the report marked interrupted. */
-function leaveSuites(
-  cases: RanCase[],
-  records: string,
-  operationIds: string[],
-  junitFile: string | undefined,
-  log: Log,
-) {
+/** Ctrl-C during the suites: the per-operation table of the exchanges checked so far, and how far the cases went. */
+function suitesSoFar(cases: RanCase[], records: string, operationIds: string[], log: Log) {
+  const rows = summarize(readRecords(records));
+  if (rows.length > 0) log(`\nPer-operation summary of what ran:\n\n${formatSummary(rows, operationIds)}`);
   const count = (what: 'failure' | 'skipped') => cases.filter((item) => item[what] !== undefined).length;
   const passed = cases.length - count('failure') - count('skipped');
   const after = `after ${cases.length} case(s): ${passed} passed, ${count('failure')} failed, ${count('skipped')} skipped`;
-  log(`\ncontracts: interrupted (SIGINT) ${after}`);
-  const rows = summarize(readRecords(records));
-  if (rows.length > 0) {
-    log('\nPer-operation summary of what ran:\n');
-    log(formatSummary(rows, operationIds));
-  }
-  if (junitFile === undefined) return;
-  writeInterruptedReport(resolve(junitFile), 'contracts', [{ name: 'contracts', cases }], after);
-  log(`contracts: JUnit report, marked interrupted, written to ${resolve(junitFile)}`);
+  return { after, suites: [{ name: 'contracts', cases }] };
 }
 
 async function runSuites(
@@ -584,15 +574,13 @@ async function runSuites(
   const { startVitest, JUnitReporter } = await import('vitest/node');
   const { validator } = await import('../openapi/validator.ts');
   const cases: RanCase[] = [];
-  const collect = {
-    onTestCaseResult(testCase: TestCase) {
-      const item = ranCase(testCase);
-      if (item !== undefined) cases.push(item);
-    },
-  };
-  const stopInterrupt = onInterrupt(() =>
-    leaveSuites(cases, env.CONTRACT_RECORD_FILE!, validator.operationIds, options.junitFile, log),
-  );
+  const collect = { onTestCaseResult: (testCase: TestCase) => void cases.push(ranCase(testCase)) };
+  const stopInterrupt = onInterrupt({
+    name: 'contracts',
+    junitFile: options.junitFile === undefined ? undefined : resolve(options.junitFile),
+    log,
+    ran: () => suitesSoFar(cases, env.CONTRACT_RECORD_FILE!, validator.operationIds, log),
+  });
   // vitest's reporter writes its draft into the run's private folder (runOrExplore) and names that
   // folder in a line of its own; the user's path is named once the report is written there.
   type Reporter = InstanceType<typeof JUnitReporter>;
@@ -644,8 +632,7 @@ async function runSuites(
       collect,
       ...(junitFile === undefined ? [] : [new DraftJUnitReporter({ outputFile: junitFile })]),
     ],
-  });
-  stopInterrupt();
+  }).finally(stopInterrupt);
   const failed = process.exitCode !== undefined && process.exitCode !== 0;
   process.exitCode = before;
   return failed;
