@@ -89,22 +89,20 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
 export async function portRefusal(host: string, port: number): Promise<string | undefined> {
   return new Promise((resolveRefusal) => {
     const server = createServer();
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE')
-        resolveRefusal(
-          `port ${port} on ${host} is already in use (another server listens there: a mock or an earlier Prism?); ` +
-            'stop it or pick another port with -p/--port or PRISM_PORT',
-        );
-      else if (error.code === 'EACCES') resolveRefusal(`no permission to listen on ${host}:${port}`);
-      else resolveRefusal(`cannot listen on ${host}:${port} (${error.code ?? error.message})`);
-    });
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      resolveRefusal(
+        error.code === 'EADDRINUSE'
+          ? `port ${port} on ${host} is already in use (another server listens there: a mock or an earlier Prism?); ` +
+              'stop it or pick another port with -p/--port or PRISM_PORT'
+          : `cannot listen on ${host}:${port} (${error.code ?? error.message})`,
+      ),
+    );
     server.listen(port, host, () => server.close(() => resolveRefusal(undefined)));
   });
 }
 
 /**
- * Starts Prism and resolves once it answers HTTP; rejects when the port is taken, when it exits first or does not
- * answer in time.
+ * Starts Prism and resolves once it answers HTTP; rejects when it exits first or does not answer in time.
  *
  * @example
  * const prism = await startPrism({ mode: 'mock', port: 0 });
@@ -113,8 +111,6 @@ export async function portRefusal(host: string, port: number): Promise<string | 
  */
 export async function startPrism(options: PrismOptions): Promise<PrismProcess> {
   const host = options.host ?? '127.0.0.1';
-  const refusal = options.port ? await portRefusal(host, options.port) : undefined;
-  if (refusal !== undefined) throw new Error(refusal);
   const port = options.port || (await freePort(host));
   const entry = options.entry ?? resolvePrism();
   if (entry === undefined) throw new Error(`${PRISM_PACKAGE} is not installed: ${PRISM_INSTALL}`);
