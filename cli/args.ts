@@ -3,7 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { parseArgs } from 'node:util';
+import { parseArgs, styleText } from 'node:util';
+import { unreadableReason } from '../mocks/node/files.ts';
+import { editDistance } from '../mocks/upstream/select.ts';
 
 /** The name the package's `bin` installs. */
 export const PROGRAM = 'workflow-api-mock';
@@ -37,7 +39,7 @@ export type Flags = Record<string, FlagSpec>;
 type FlagValues<F extends Flags> = { [K in keyof F]?: F[K]['type'] extends 'boolean' ? boolean : string };
 
 export type Parsed<T> =
-  | { kind: 'help' }
+  | { kind: 'help'; all: boolean }
   | { kind: 'version' }
   | { kind: 'usage'; message: string }
   | { kind: 'run'; options: T };
@@ -45,8 +47,10 @@ export type Parsed<T> =
 export interface CommandSpec<F extends Flags, T> {
   /** As typed after the program name: `serve`, `contracts`... */
   name: string;
-  /** The full `--help` text. A function, so that texts built from data cost nothing until asked for. */
+  /** The full `--help` text (`--help --all` when there is a summary). A function: texts built from data cost nothing until asked for. */
   help: () => string;
+  /** A short `--help` (ten lines at most) for a command whose full text is long; the full one is `--help --all`. */
+  summary?: () => string;
   /** Every flag but `-h/--help` and `--version`, which every command has. */
   flags: F;
   /** Whether the command takes positional arguments (default: none). */
@@ -86,6 +90,41 @@ export function usageLine(command: string, message: string): string {
   return `${prefix}: ${message} (see "${prefix} --help")`;
 }
 
+/** The flags every command has besides its own. */
+const COMMON_FLAGS = {
+  help: { type: 'boolean', short: 'h' },
+  all: { type: 'boolean' },
+  version: { type: 'boolean' },
+} as const satisfies Flags;
+
+/**
+ * `; did you mean PREFIX+NAME?` for the name nearest `word` (at most a third of its letters changed, one at least),
+ * else ''. The one rule of every "did you mean" of the command line.
+ *
+ * @example
+ * didYouMean('prot', ['port', 'host'], '--'); // '; did you mean --port?'
+ */
+export function didYouMean(word: string, names: readonly string[], prefix = ''): string {
+  const limit = Math.max(1, Math.floor(word.length / 3));
+  let best: { name: string; distance: number } | undefined;
+  for (const name of names) {
+    const distance = editDistance(word.toLowerCase(), name.toLowerCase());
+    if (distance <= limit && (best === undefined || distance < best.distance)) best = { name, distance };
+  }
+  return best === undefined ? '' : `; did you mean ${prefix}${best.name}?`;
+}
+
+/**
+ * `text` in a colour or style when `stream` is a terminal that takes colour, else as it is (NO_COLOR, a pipe, a
+ * file: node:util's styleText decides, FORCE_COLOR included).
+ *
+ * @example
+ * console.error(paint('red', 'FAILED', process.stderr));
+ */
+export function paint(format: Parameters<typeof styleText>[0], text: string, stream: NodeJS.WriteStream): string {
+  return styleText(format, text, { stream });
+}
+
 /** Parses argv for one command; never throws for anything the user typed. */
 export function parseCommand<F extends Flags, T>(
   spec: CommandSpec<F, T>,
@@ -99,7 +138,7 @@ export function parseCommand<F extends Flags, T>(
       args: argv,
       strict: true,
       allowPositionals: spec.positionals === true,
-      options: { ...spec.flags, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' } },
+      options: { ...spec.flags, ...COMMON_FLAGS },
     }));
   } catch (error) {
     // After an unknown option parseArgs explains how to pass a positional that starts with '-': not the problem here.
@@ -108,13 +147,14 @@ export function parseCommand<F extends Flags, T>(
       .replace(/\. To specify a positional argument.*$/s, '')
       .replace(/\s*\n\s*/g, ' ')
       .replace(/\.$/, '');
-    return { kind: 'usage', message };
+    const unknown = /^Unknown option '(-{1,2})([^']*)'/.exec(message);
+    const names = [...Object.keys(spec.flags), ...Object.keys(COMMON_FLAGS)];
+    return { kind: 'usage', message: unknown === null ? message : message + didYouMean(unknown[2]!, names, '--') };
   }
-  if (values.help === true) return { kind: 'help' };
+  if (values.help === true) return { kind: 'help', all: values.all === true };
   if (values.version === true) return { kind: 'version' };
-  const flagValues = Object.fromEntries(
-    Object.entries(values).filter(([name]) => name !== 'help' && name !== 'version'),
-  );
+  if (values.all === true) return { kind: 'usage', message: '--all goes with --help (every flag and example)' };
+  const flagValues = Object.fromEntries(Object.entries(values).filter(([name]) => !Object.hasOwn(COMMON_FLAGS, name)));
   const options = spec.interpret(flagValues as FlagValues<F>, positionals, env);
   return isUsageError(options) ? options : { kind: 'run', options };
 }
@@ -126,7 +166,8 @@ export interface Io {
 
 export const consoleIo: Io = {
   out: (text) => console.log(text),
-  err: (text) => console.error(text),
+  // A usage line is the one thing on stderr: red on a terminal.
+  err: (text) => console.error(paint('red', text, process.stderr)),
 };
 
 /**
@@ -148,25 +189,41 @@ export async function runCommand<F extends Flags, T>(
     io.err(usageLine(spec.name, parsed.message));
     return EXIT_USAGE;
   }
-  io.out(parsed.kind === 'help' ? spec.help() : kitVersion());
+  if (parsed.kind === 'version') io.out(kitVersion());
+  else io.out(spec.summary !== undefined && !parsed.all ? spec.summary() : spec.help());
   return EXIT_OK;
 }
 
 /**
- * A file's text, or undefined once `PROGRAM command: cannot read FILE: REASON` is on stderr.
+ * A file's text, or undefined once `PROGRAM command: cannot read WHAT FILE: REASON (ABSOLUTE PATH)` is on stderr:
+ * `wanted` says what the command wanted from it.
  *
  * @example
- * const text = await readOrSay('drift', 'staging.har');
+ * const text = await readOrSay('drift', 'staging.har', 'the HAR recording to compare');
  */
-export async function readOrSay(command: string, file: string): Promise<string | undefined> {
+export async function readOrSay(command: string, file: string, wanted: string): Promise<string | undefined> {
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    console.error(`${PROGRAM} ${command}: cannot read ${file}: ${reason}`);
+    consoleIo.err(`${PROGRAM} ${command}: cannot read ${wanted} ${file}: ${unreadableReason(file, error)}`);
     return undefined;
   }
 }
+
+/**
+ * `--seed` (and its environment variable) in every command: a whole number from 0 to 2^31 - 1, the range the kit
+ * draws its own seeds from, or a usage error.
+ *
+ * @example
+ * parseSeed({ text: '42', from: '--seed' }); // 42
+ */
+export function parseSeed(source: Source): number | UsageError {
+  if (!/^\d{1,10}$/.test(source.text) || Number(source.text) > MAX_SEED)
+    return usage(`${source.from} must be a whole number from 0 to ${MAX_SEED}, got "${source.text}"`);
+  return Number(source.text);
+}
+
+const MAX_SEED = 2 ** 31 - 1;
 
 /** An environment variable that is set but empty counts as unset (`PORT= npm start`); a flag never does. */
 export function fromEnv(env: Env, name: string): string | undefined {

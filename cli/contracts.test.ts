@@ -372,6 +372,7 @@ describe('contracts flags (parseCommand)', () => {
         coverageDir: undefined,
         minCoverage: undefined,
         shard: undefined,
+        quiet: false,
       },
     });
     expect(parse(['sources', 'webhooks'], env)).toMatchObject({

@@ -10,6 +10,7 @@ import {
   fromEnv,
   parseHttpUrl,
   parsePerSecond,
+  parseSeed,
   PROGRAM,
   runCommand,
   usage,
@@ -58,7 +59,14 @@ Flags (a flag wins over its environment variable):
   --min-coverage OPS,STATUSES
                       fail (exit 1) when under OPS % of the operations or STATUSES % of the
                       documented statuses were seen, e.g. 100,55 (what the kit's own mock meets)
+  --quiet             no updating progress on a terminal (vitest's live summary, --explore's line);
+                      off a terminal plain lines (--explore: one every 30 s)
   -h, --help          this text
+
+Progress and interruption: on a terminal the run shows its counts and time as it goes. Ctrl-C
+(SIGINT) stops it with a summary of what ran and, with --reporter junit, a whole JUnit file that
+marks the run interrupted; a target that cannot be reached still leaves a JUnit file, one failing
+case that says why.
 
 Explore (instead of the suites):
   --explore           property-based runs drawn from the document: valid requests from its schemas
@@ -69,7 +77,7 @@ Explore (instead of the suites):
                       for invalid input, a created resource readable until deleted and 404 after); a
                       failure is shrunk and printed as curl commands, with the command that replays it
   --runs N            runs, each in a fresh world where the target allows           default: 100
-  --seed S            the seed (an integer)                            default: a random one, printed
+  --seed S            the seed (0 to 2147483647)                        default: a random one, printed
   --path P            with --seed: replay the failing run a report named
   --max-time SECONDS  start no run after this long                              default: no limit
   --max-requests N    a request budget                            default: 500 on live, no limit
@@ -102,12 +110,12 @@ invariant held), 1 a case, a check or an invariant failed, the coverage is under
 something created could not be undone (or no suite file matched the filters, nothing answers at the
 base URL, a --base-url without --target is no mock, or the msw target without msw installed), 2 bad
 flags or environment, or a peer the run needs is not installed: the suites run on vitest
-(npm i -D vitest@^5), --explore on fast-check (npm i -D fast-check@^4).`;
+(npm i -D vitest@^5), --explore on fast-check (npm i -D fast-check@^4); 130 interrupted (SIGINT).`;
 
 /** The runner's options as the flags fill them, with the CONTRACT_* variables (flags merged in) and whether a mock is started. */
 export type ContractsOptions = Pick<
   RunContractsOptions,
-  'filters' | 'junitFile' | 'waitMs' | 'coverageDir' | 'minCoverage' | 'shard'
+  'filters' | 'junitFile' | 'waitMs' | 'coverageDir' | 'minCoverage' | 'shard' | 'quiet'
 > & { env: Record<string, string>; startMock: boolean; explore: ExploreSettings | undefined };
 
 export const CONTRACTS = defineCommand({
@@ -132,6 +140,7 @@ export const CONTRACTS = defineCommand({
     'max-time': { type: 'string' },
     'max-requests': { type: 'string' },
     'max-rps': { type: 'string' },
+    quiet: { type: 'boolean' },
   },
   interpret(values, positionals, processEnv): ContractsOptions | UsageError {
     const targeted = readTarget(values, processEnv);
@@ -156,7 +165,8 @@ export const CONTRACTS = defineCommand({
     if (explore !== undefined && 'kind' in explore) return explore;
     const { env, startMock } = targeted;
     const { output: junitFile, 'coverage-dir': coverageDir } = values;
-    return { env, startMock, filters: positionals, junitFile, waitMs, explore, coverageDir, minCoverage, shard };
+    const quiet = values.quiet === true;
+    return { env, startMock, filters: positionals, junitFile, waitMs, explore, coverageDir, minCoverage, shard, quiet };
   },
 });
 
@@ -251,10 +261,9 @@ function readExplore(values: ExploreFlags, positionals: readonly string[]): Expl
   if (typeof budget === 'object') return budget;
   if (budget !== undefined) explore.maxRequests = budget;
   if (values.seed !== undefined) {
-    if (!/^-?\d{1,10}$/.test(values.seed) || !Number.isSafeInteger(Number(values.seed))) {
-      return usage(`--seed must be an integer, got "${values.seed}"`);
-    }
-    explore.seed = Number(values.seed);
+    const seed = parseSeed({ text: values.seed, from: '--seed' });
+    if (typeof seed !== 'number') return seed;
+    explore.seed = seed;
   }
   if (values.path !== undefined) {
     if (values.seed === undefined) return usage('--path needs the --seed it came with');

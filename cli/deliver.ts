@@ -4,6 +4,7 @@ import { destinationPolicy } from '../mocks/common/destinations.ts';
 import { DESTINATION_REFUSED } from '../mocks/outbound/delivery.ts';
 import { SIGNATURE_HEADER, signPayload } from '../mocks/outbound/signature.ts';
 import { checkedFetch } from '../mocks/node/fetch.ts';
+import { unreadableReason } from '../mocks/node/files.ts';
 import {
   defineCommand,
   EXIT_FAILED,
@@ -93,7 +94,7 @@ export const DELIVER = defineCommand({
     try {
       body = readFileSync(event === '-' ? 0 : event);
     } catch (error) {
-      return usage(`cannot read --event ${event}: ${(error as Error).message}`);
+      return usage(`cannot read --event ${event}, the JSON body to deliver: ${unreadableReason(event, error)}`);
     }
     try {
       JSON.parse(body.toString('utf8'));

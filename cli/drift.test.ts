@@ -3,7 +3,7 @@
 // JSON and the JUnit XML; exit 1 on drift, 0 on a clean recording, and one line for a bad file.
 import { lstatSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killRunning, runCli } from '../support/cli.ts';
 import { PLANTED, plantedUpstream } from '../support/planted-upstream.ts';
@@ -94,9 +94,12 @@ describe('workflow-api-mock drift', () => {
       code: 1,
       stderr: expect.stringContaining('is not a HAR file'),
     });
-    expect(await runCli(['drift', join(broken, '..', 'none.har')])).toMatchObject({
+    // A missing file: the path, what the command wanted from it, and where it looked.
+    const none = join(broken, '..', 'none.har');
+    expect(await runCli(['drift', none])).toEqual({
       code: 1,
-      stderr: expect.stringContaining('ENOENT'),
+      stdout: '',
+      stderr: `workflow-api-mock drift: cannot read the HAR recording to compare ${none}: no such file (${resolve(none)})\n`,
     });
     expect(await runCli(['drift'])).toMatchObject({ code: 2, stderr: expect.stringContaining('name the recording') });
   });

@@ -59,7 +59,7 @@ export const DRIFT = defineCommand({
  * process.exitCode = await drift({ recording: 'staging.har', json: false });
  */
 export async function drift(options: DriftOptions): Promise<number> {
-  const text = await readOrSay('drift', options.recording);
+  const text = await readOrSay('drift', options.recording, 'the HAR recording to compare');
   if (text === undefined) return EXIT_FAILED;
   const har = parseHar(text);
   if ('error' in har) {

@@ -2,12 +2,13 @@
 // flag, --version, and exit 2 with one line naming the problem for what it does not understand.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { type CommandSpec, type Flags, parseCommand } from './args.ts';
 import { CONTRACTS } from './contracts.ts';
 import { DELIVER } from './deliver.ts';
 import { PRISM } from './prism.ts';
 import { RECEIVER_CHECK } from './receiver-check.ts';
 import { SERVE } from './serve.ts';
-import { runCli } from '../support/cli.ts';
+import { hasScript, runCli, runCliOnTerminal } from '../support/cli.ts';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
   .version;
@@ -45,14 +46,31 @@ describe('workflow-api-mock (top level)', () => {
 
   it.each([
     [[], 'a command is needed'],
-    [['serv'], "unknown command 'serv'"],
-    [['--port', '4010'], "unknown option '--port'"],
+    [['serv'], "unknown command 'serv'; did you mean serve?"],
+    [['contrcats'], "unknown command 'contrcats'; did you mean contracts?"],
+    [['zzz'], "unknown command 'zzz'; the commands are serve, contracts"],
+    [['--port', '4010'], "unknown option '--port'; flags go after the command"],
+    [['--hepl'], "unknown option '--hepl'; did you mean --help?"],
   ])('%j exits 2 with one line naming the problem and pointing at --help', async (args, message) => {
     const { code, stdout, stderr } = await runCli(args);
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(message)]);
     expect(stderr).toContain('"workflow-api-mock --help"');
+  });
+
+  it.skipIf(!hasScript)('colours its usage line on a terminal, and not with NO_COLOR or in a pipe', async () => {
+    const red = '\u001b[31m';
+    const line = "workflow-api-mock: unknown command 'serv'; did you mean serve?";
+    const terminal = await runCliOnTerminal(['serv']);
+    expect({ code: terminal.code, text: terminal.text }).toEqual({
+      code: 2,
+      text: expect.stringContaining(red + line),
+    });
+    const plain = await runCliOnTerminal(['serv'], { env: { NO_COLOR: '1' } });
+    expect(plain.text).toContain(line);
+    expect(plain.text).not.toContain('\u001b[');
+    expect((await runCli(['serv'])).stderr).toMatch(new RegExp(`^${line.replace(/[?()]/g, '\\$&')}`));
   });
 
   it('help <command> is <command> --help', async () => {
@@ -63,8 +81,8 @@ describe('workflow-api-mock (top level)', () => {
 });
 
 describe.each(Object.entries(COMMANDS))('workflow-api-mock %s', (name, { spec, flags }) => {
-  it('--help says what it does, names every flag, gives an example and the exit codes', async () => {
-    const { code, stdout, stderr } = await runCli([name, '--help']);
+  it('--help --all says what it does, names every flag, gives an example and the exit codes', async () => {
+    const { code, stdout, stderr } = await runCli([name, '--help', '--all']);
     expect(code, stderr).toBe(0);
     expect(stdout).toMatch(new RegExp(`^workflow-api-mock ${name}: \\S`));
     for (const flag of flags) expect(stdout).toContain(flag);
@@ -72,6 +90,19 @@ describe.each(Object.entries(COMMANDS))('workflow-api-mock %s', (name, { spec, f
     for (const flag of Object.keys(spec.flags)) expect(stdout).toContain(`--${flag}`);
     expect(stdout).toMatch(/Examples?:\n {2}workflow-api-mock /);
     expect(stdout).toContain('Exit codes:');
+  });
+
+  it('names the nearest flag for a mistyped one (two letters swapped)', () => {
+    const typos = Object.keys(spec.flags)
+      .filter((flag) => flag.length >= 4)
+      .map((flag) => [flag, `${flag[0]}${flag[2]}${flag[1]}${flag.slice(3)}`] as const)
+      .filter(([flag, typo]) => typo !== flag && !Object.hasOwn(spec.flags, typo));
+    expect(typos.length).toBeGreaterThan(0);
+    for (const [flag, typo] of typos)
+      expect(parseCommand(spec as CommandSpec<Flags, unknown>, [`--${typo}`], {})).toEqual({
+        kind: 'usage',
+        message: `Unknown option '--${typo}'; did you mean --${flag}?`,
+      });
   });
 
   it('exits 2 on an unknown flag, with one line that names it and points at its --help', async () => {

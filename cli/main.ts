@@ -1,5 +1,5 @@
 // The dispatcher of `workflow-api-mock <command>`: a subcommand is loaded only when asked for (docs/performance.md).
-import { consoleIo, EXIT_OK, EXIT_USAGE, kitVersion, PROGRAM, usageLine, type Io } from './args.ts';
+import { consoleIo, didYouMean, EXIT_OK, EXIT_USAGE, kitVersion, PROGRAM, usageLine, type Io } from './args.ts';
 
 interface Subcommand {
   /** One line for the top-level help. */
@@ -88,12 +88,14 @@ export async function main(argv: string[], io: Io = consoleIo): Promise<number> 
   // `help serve` = `serve --help`
   if (first === 'help') return main(rest[0] === undefined ? ['--help'] : [rest[0], '--help'], io);
   if (first.startsWith('-')) {
-    io.err(usageLine('', `unknown option '${first}'; flags go after the command (${commandList})`));
+    const hint = didYouMean(first.replace(/^-+/, ''), ['help', 'version'], '--');
+    io.err(usageLine('', `unknown option '${first}'${hint || `; flags go after the command (${commandList})`}`));
     return EXIT_USAGE;
   }
   const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
   if (command === undefined) {
-    io.err(usageLine('', `unknown command '${first}'; the commands are ${commandList}`));
+    const hint = didYouMean(first, Object.keys(COMMANDS));
+    io.err(usageLine('', `unknown command '${first}'${hint || `; the commands are ${commandList}`}`));
     return EXIT_USAGE;
   }
   const module = await command.load();

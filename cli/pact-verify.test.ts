@@ -167,7 +167,9 @@ describe('pact verify', () => {
     }
     const missing = await runCli(['pact', 'verify', join(sample.dir(), 'nope.json')]);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain('cannot read');
+    expect(missing.stderr).toContain(
+      `cannot read the Pact file to verify ${join(sample.dir(), 'nope.json')}: no such file`,
+    );
     const help = await runCli(['pact', 'verify', '--help']);
     expect(help.stdout).toContain('--state-change-url URL');
     expect(help.stdout).toContain('default: the mock');

@@ -3,13 +3,16 @@
 import { writeFileReplacing } from '../mocks/node/files.ts';
 import { junitXml, type JunitSuite } from '../openapi/junit.ts';
 import { type InteractionOutcome, replayPact } from '../contracts/pact-replay.ts';
+import { onInterrupt, startProgress } from '../contracts/progress.ts';
 import { createTargetFrom } from '../contracts/targets/create.ts';
 import { readTargetSettings } from '../contracts/targets/env.ts';
 import {
   defineCommand,
   EXIT_FAILED,
   EXIT_OK,
+  paint,
   parseHttpUrl,
+  parseSeed,
   PROGRAM,
   readOrSay,
   runCommand,
@@ -50,7 +53,9 @@ Flags:
   --allow-writes            URL only: send the interactions whose method writes (anything but GET);
                             without it they are skipped, as contracts does on a live target
                                                                          default: read-only
-  --junit FILE              also write the outcome as JUnit XML (one case per interaction)
+  --junit FILE              also write the outcome as JUnit XML (one case per interaction); written
+                            whole, also when Ctrl-C interrupts the run (then marked interrupted)
+  --quiet                   no updating progress line on a terminal (off one there is none)
   -h, --help                this text
 
 Examples:
@@ -59,17 +64,20 @@ Examples:
       --state-change-url https://staging.example.com/test/pact-states --junit pact.xml
 
 Exit codes: 0 every interaction passed (or was skipped), 1 an interaction failed or a file cannot be
-read or is no Pact file (named on stderr), 2 bad flags.`;
+read or is no Pact file (named on stderr), 2 bad flags, 130 interrupted (SIGINT), after a summary of
+what ran.`;
 
 export interface PactVerifyOptions {
   files: string[];
   /** 'mock', or a provider's root URL. */
   target: string;
   token: string | undefined;
-  seed: string | undefined;
+  seed: number | undefined;
   stateChangeUrl: string | undefined;
   allowWrites: boolean;
   junit: string | undefined;
+  /** No updating progress line, even on a terminal. */
+  quiet: boolean;
 }
 
 export const PACT_VERIFY = defineCommand({
@@ -83,6 +91,7 @@ export const PACT_VERIFY = defineCommand({
     'state-change-url': { type: 'string' },
     'allow-writes': { type: 'boolean' },
     junit: { type: 'string' },
+    quiet: { type: 'boolean' },
   },
   interpret(values, files): PactVerifyOptions | UsageError {
     if (files.length === 0) return usage('name the Pact files: pact verify FILE... [--target mock|URL]');
@@ -101,8 +110,11 @@ export const PACT_VERIFY = defineCommand({
       if (typeof checked !== 'string') return checked;
     }
     if (values.junit !== undefined && values.junit.trim() === '') return usage('--junit must name a file');
-    const { token, seed, junit } = values;
-    return { files, target, token, seed, stateChangeUrl, allowWrites: values['allow-writes'] === true, junit };
+    const seed = values.seed === undefined ? undefined : parseSeed({ text: values.seed, from: '--seed' });
+    if (typeof seed === 'object') return seed;
+    const { token, junit } = values;
+    const allowWrites = values['allow-writes'] === true;
+    return { files, target, token, seed, stateChangeUrl, allowWrites, junit, quiet: values.quiet === true };
   },
 });
 
@@ -116,17 +128,19 @@ function recordedSeed(texts: string[]): string | undefined {
 }
 
 const LABEL = { passed: 'passed ', failed: 'FAILED ', skipped: 'skipped' } as const;
+/** Each label's colour on a terminal (none off one: paint). */
+const COLOUR = { passed: 'green', failed: 'red', skipped: 'yellow' } as const;
 
 /**
  * Replays each file against the target and prints each interaction's outcome; answers the exit code.
  *
  * @example
- * process.exitCode = await pactVerify({ files: ['pacts/web-workflow-api.json'], target: 'mock', token: 'dev-token', seed: undefined, stateChangeUrl: undefined, allowWrites: false, junit: undefined });
+ * process.exitCode = await pactVerify({ files: ['pacts/web-workflow-api.json'], target: 'mock', token: 'dev-token', seed: undefined, stateChangeUrl: undefined, allowWrites: false, junit: undefined, quiet: false });
  */
 export async function pactVerify(options: PactVerifyOptions): Promise<number> {
   const texts: string[] = [];
   for (const file of options.files) {
-    const text = await readOrSay('pact verify', file);
+    const text = await readOrSay('pact verify', file, 'the Pact file to verify');
     if (text === undefined) return EXIT_FAILED;
     texts.push(text);
   }
@@ -166,8 +180,28 @@ export async function pactVerify(options: PactVerifyOptions): Promise<number> {
     };
     let failed = false;
     const suites: JunitSuite[] = [];
+    // What ran so far, file by file, for the progress line and for a run interrupted with Ctrl-C.
+    const ran: Array<{ file: string; outcomes: InteractionOutcome[] }> = [];
+    const progress = startProgress(`${PROGRAM} pact verify`, process.stdout, options.quiet);
+    const stopInterrupt = onInterrupt({
+      name: 'pact verify',
+      junitFile: options.junit,
+      log: console.log,
+      ran: () => {
+        progress.done();
+        const all = ran.flatMap((entry) => entry.outcomes);
+        const suites = ran.map(({ file, outcomes }) => ({ name: file, cases: outcomes.map(junitCase) }));
+        return { after: `after ${all.length} interaction(s): ${tally(all)}`, suites };
+      },
+    });
     for (const [index, file] of options.files.entries()) {
-      const replayed = await replayPact(texts[index]!, replayTarget);
+      const entry = { file, outcomes: [] as InteractionOutcome[] };
+      ran.push(entry);
+      const replayed = await replayPact(texts[index]!, replayTarget, (outcome, total) => {
+        entry.outcomes.push(outcome);
+        progress.update(`${file}: ${entry.outcomes.length} of ${total} interactions (${tally(entry.outcomes)})`);
+      });
+      progress.done();
       if ('refused' in replayed) {
         console.error(`${PROGRAM} pact verify: ${file} ${replayed.refused}`);
         failed = true;
@@ -177,6 +211,7 @@ export async function pactVerify(options: PactVerifyOptions): Promise<number> {
       if (replayed.interactions.some((interaction) => interaction.outcome === 'failed')) failed = true;
       suites.push({ name: file, cases: replayed.interactions.map(junitCase) });
     }
+    stopInterrupt();
     if (options.junit !== undefined) await writeFileReplacing(options.junit, junitXml('pact verify', suites), 0o644);
     if (failed && mock && options.token === undefined)
       console.log(
@@ -192,15 +227,20 @@ export async function pactVerify(options: PactVerifyOptions): Promise<number> {
 /** One line per interaction, then each problem as FILE: DESCRIPTION: POINTER MESSAGE, then the counts. */
 function report(file: string, interactions: InteractionOutcome[]): void {
   console.log(`\n${file}`);
-  for (const item of interactions)
-    console.log(`  ${LABEL[item.outcome]}  ${item.description}${item.reason === undefined ? '' : `: ${item.reason}`}`);
+  for (const item of interactions) {
+    const label = paint(COLOUR[item.outcome], LABEL[item.outcome], process.stdout);
+    console.log(`  ${label}  ${item.description}${item.reason === undefined ? '' : `: ${item.reason}`}`);
+  }
   for (const item of interactions)
     for (const mismatch of item.mismatches)
       console.log(`${file}: ${item.description}: ${mismatch.pointer} ${mismatch.message}`);
+  console.log(`${file}: ${interactions.length} interactions, ${tally(interactions)}`);
+}
+
+/** `2 passed, 1 failed, 0 skipped`. */
+function tally(interactions: InteractionOutcome[]): string {
   const count = (outcome: InteractionOutcome['outcome']) => interactions.filter((i) => i.outcome === outcome).length;
-  console.log(
-    `${file}: ${interactions.length} interactions, ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`,
-  );
+  return `${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`;
 }
 
 function junitCase(item: InteractionOutcome) {

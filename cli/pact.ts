@@ -5,7 +5,17 @@ import { document } from '../openapi/generated/document.ts';
 import { isObject } from '../openapi/json.ts';
 import { pactFileReport } from '../openapi/pact-check.ts';
 import { validator } from '../openapi/validator.ts';
-import { defineCommand, EXIT_FAILED, EXIT_OK, PROGRAM, readOrSay, runCommand, usage, type UsageError } from './args.ts';
+import {
+  defineCommand,
+  didYouMean,
+  EXIT_FAILED,
+  EXIT_OK,
+  PROGRAM,
+  readOrSay,
+  runCommand,
+  usage,
+  type UsageError,
+} from './args.ts';
 
 const HELP = () => `${PROGRAM} pact: Pact files against the kit's OpenAPI document (docs/pact.md).
 
@@ -50,7 +60,10 @@ export const PACT = defineCommand({
   interpret(values, positionals): PactCheckOptions | UsageError {
     const [action, ...files] = positionals;
     if (action === undefined) return usage('name an action: pact check FILE...');
-    if (action !== 'check') return usage(`unknown action "${action}"; the actions are check and verify`);
+    if (action !== 'check')
+      return usage(
+        `unknown action "${action}"${didYouMean(action, ['check', 'verify']) || '; the actions are check and verify'}`,
+      );
     if (files.length === 0) return usage('name the Pact files: pact check FILE...');
     return { files, coverage: values.coverage === true };
   },
@@ -64,7 +77,7 @@ export const PACT = defineCommand({
 export async function pactCheck(options: PactCheckOptions): Promise<number> {
   let failed = false;
   for (const file of options.files) {
-    const text = await readOrSay('pact check', file);
+    const text = await readOrSay('pact check', file, 'the Pact file to check');
     if (text === undefined) {
       failed = true;
       continue;

@@ -80,6 +80,28 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
 }
 
 /**
+ * Why `port` on `host` cannot be Prism's, or undefined when it is free: checked before Prism starts, so a server
+ * already there is named instead of answering the readiness probe for Prism (issue 41) and Prism's EADDRINUSE.
+ *
+ * @example
+ * await portRefusal('127.0.0.1', 4011); // 'port 4011 on 127.0.0.1 is already in use (another server ...'
+ */
+export async function portRefusal(host: string, port: number): Promise<string | undefined> {
+  return new Promise((resolveRefusal) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      resolveRefusal(
+        error.code === 'EADDRINUSE'
+          ? `port ${port} on ${host} is already in use (another server listens there: a mock or an earlier Prism?); ` +
+              'stop it or pick another port with -p/--port or PRISM_PORT'
+          : `cannot listen on ${host}:${port} (${error.code ?? error.message})`,
+      ),
+    );
+    server.listen(port, host, () => server.close(() => resolveRefusal(undefined)));
+  });
+}
+
+/**
  * Starts Prism and resolves once it answers HTTP; rejects when it exits first or does not answer in time.
  *
  * @example
@@ -124,12 +146,13 @@ export async function startPrism(options: PrismOptions): Promise<PrismProcess> {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const deadline = Date.now() + timeoutMs;
   // Readiness: Prism prints its routes and then answers HTTP; poll until any answer arrives. The probe is a CORS
-  // preflight, which Prism answers itself: a request for no path of the document would log an error at start.
-  const preflight = { origin: url, 'access-control-request-method': 'GET' };
+  // preflight, which Prism's server answers itself (204) in both modes: no route is looked up, nothing is proxied
+  // upstream, and Prism logs no error line for it.
+  const probe = { method: 'OPTIONS', headers: { origin: url, 'access-control-request-method': 'GET' } };
   for (;;) {
     if (child.exitCode !== null) throw new Error(`prism ${options.mode} exited with code ${child.exitCode}:\n${log}`);
     try {
-      await fetch(`${url}/`, { method: 'OPTIONS', headers: preflight, signal: AbortSignal.timeout(1000) });
+      await fetch(`${url}/`, { ...probe, signal: AbortSignal.timeout(1000) });
       break;
     } catch {
       if (Date.now() > deadline) {

@@ -1,6 +1,8 @@
 // `workflow-api-mock prism`: Prism found in the user's project first, the kit's document handed to
 // it, the exact install line when Prism is nowhere, and one real `prism mock` answering.
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
@@ -122,7 +124,7 @@ describe('workflow-api-mock prism', () => {
     expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(message)]);
   });
 
-  it('runs the real prism mock on the document', async () => {
+  it('runs the real prism mock on the document, and its readiness probe leaves no error line', async () => {
     const run = startCli(['prism', '--port', '0']);
     const [, url] = await run.waitFor(/prism mock ready on (http:\/\/127\.0\.0\.1:\d+)/);
     const me = await fetch(`${url}/users/me`, { headers: { authorization: 'Bearer prism-cli' } });
@@ -130,5 +132,33 @@ describe('workflow-api-mock prism', () => {
     expect(((await me.json()) as { data: { id: string } }).data.id).toMatch(/^u_/);
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
+    // Prism's own log of the start and of one good request: an error line there would be the probe's.
+    expect(run.out()).toContain('Prism is listening');
+    expect(
+      run
+        .out()
+        .split('\n')
+        .filter((line) => /✖|NO_PATH_MATCHED/.test(line)),
+    ).toEqual([]);
+  });
+
+  it('refuses a port already taken before it starts Prism, naming the port and why (exit 1)', async () => {
+    const holder = createServer((_req, res) => res.end('{"data":"another server"}'));
+    await new Promise<void>((listening) => holder.listen(0, '127.0.0.1', listening));
+    const { port } = holder.address() as AddressInfo;
+    try {
+      for (const args of [
+        ['-p', String(port)],
+        ['proxy', '--port', String(port)],
+      ]) {
+        const { code, stdout, stderr } = await runCli(['prism', ...args]);
+        expect({ args, code, stdout }).toEqual({ args, code: 1, stdout: '' });
+        expect(stderr).toBe(
+          `workflow-api-mock prism: port ${port} on 127.0.0.1 is already in use (another server listens there: a mock or an earlier Prism?); stop it or pick another port with -p/--port or PRISM_PORT\n`,
+        );
+      }
+    } finally {
+      await new Promise((closed) => holder.close(closed));
+    }
   });
 });

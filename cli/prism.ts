@@ -13,7 +13,14 @@ import {
   usage,
   type UsageError,
 } from './args.ts';
-import { PRISM_INSTALL, PRISM_PACKAGE, type PrismOptions, resolvePrism, startPrism } from './prism-launcher.ts';
+import {
+  PRISM_INSTALL,
+  PRISM_PACKAGE,
+  type PrismOptions,
+  portRefusal,
+  resolvePrism,
+  startPrism,
+} from './prism-launcher.ts';
 
 const PORTS = { mock: 4011, proxy: 4012 } as const;
 
@@ -30,7 +37,7 @@ Usage:
   (in the kit's checkout: npm run prism -- [flags], npm run prism:proxy -- [flags])
 
 Flags:
-  --port <n>        port Prism listens on, 0-65535 (0 = any free port)
+  -p, --port <n>    port Prism listens on, 0-65535 (0 = any free port)
                     default ${PORTS.mock} (mock), ${PORTS.proxy} (proxy)                  env PRISM_PORT
   --host <addr>     interface to bind                 default 127.0.0.1     env PRISM_HOST
   --dynamic         mock only: generated bodies instead of the examples    default: examples
@@ -50,8 +57,8 @@ Examples:
   ${PROGRAM} prism proxy --upstream http://127.0.0.1:4010/v1
   ${PROGRAM} contracts --target prism --base-url http://127.0.0.1:${PORTS.mock}
 
-Exit codes: 0 stopped by SIGINT/SIGTERM, 1 Prism is not installed, failed to start or exited,
-2 bad flags.`;
+Exit codes: 0 stopped by SIGINT/SIGTERM, 1 Prism is not installed, its port is taken (checked
+before Prism starts), it failed to start or exited, 2 bad flags.`;
 
 /** startPrism's options as the flags fill them, `--wait` in ms, and where to look for Prism (undefined: cwd, then the kit). */
 export type PrismCliOptions = Required<Pick<PrismOptions, 'mode' | 'port' | 'host' | 'dynamic'>> &
@@ -62,7 +69,7 @@ export const PRISM = defineCommand({
   help: HELP,
   positionals: true,
   flags: {
-    port: { type: 'string' },
+    port: { type: 'string', short: 'p' },
     host: { type: 'string' },
     dynamic: { type: 'boolean' },
     upstream: { type: 'string' },
@@ -108,6 +115,12 @@ export async function prism(options: PrismCliOptions): Promise<number> {
   if (entry === undefined) {
     const install = `Install it with:\n  ${PRISM_INSTALL}`;
     console.error(`${PROGRAM} prism: ${PRISM_PACKAGE} is not installed in this project. ${install}`);
+    return EXIT_FAILED;
+  }
+  // Before the mock a proxy needs is started: a taken port stops the start with nothing left running.
+  const refusal = options.port === 0 ? undefined : await portRefusal(options.host, options.port);
+  if (refusal !== undefined) {
+    console.error(`${PROGRAM} prism: ${refusal}`);
     return EXIT_FAILED;
   }
   const { mode } = options;

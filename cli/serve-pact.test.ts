@@ -1,6 +1,6 @@
 // `serve --pact-dir DIR --pact-consumer NAME` (docs/pact.md): a real server on loopback, real
 // requests, SIGTERM, and the Pact file it wrote.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -86,12 +86,39 @@ describe('serve --pact-dir', () => {
     }
   });
 
-  it('refuses --pact-dir without --pact-consumer, and a folder that does not exist, before it listens', async () => {
+  it('refuses --pact-dir without --pact-consumer, and a path that is a file, before it listens', async () => {
     const alone = startCli(['serve', '--port', '0', '--pact-dir', tmpdir()]);
     expect(await alone.exited).toBe(2);
     expect(alone.err()).toContain('--pact-dir needs --pact-consumer NAME');
-    const missing = startCli(['serve', '--port', '0', '--pact-dir', '/nonexistent-pact-dir', '--pact-consumer', 'web']);
-    expect(await missing.exited).toBe(1);
-    expect(missing.err()).toContain('--pact-dir /nonexistent-pact-dir');
+    const dir = mkdtempSync(join(tmpdir(), 'pact-'));
+    try {
+      const file = join(dir, 'pacts');
+      writeFileSync(file, 'not a folder');
+      for (const path of [file, join(file, 'deeper')]) {
+        const refused = startCli(['serve', '--port', '0', '--pact-dir', path, '--pact-consumer', 'web']);
+        expect(await refused.exited).toBe(1);
+        expect(refused.err()).toContain(`--pact-dir ${path}: it is a file, or under one, where a folder is wanted`);
+        expect(refused.out()).toBe('');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('makes a --pact-dir that does not exist yet, with its parents, at start (as the Pact tools do)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pact-'));
+    try {
+      const pacts = join(dir, 'new', 'pacts');
+      const run = startCli(['serve', '--port', '0', '--quiet', '--pact-dir', pacts, '--pact-consumer', 'web']);
+      const [, baseUrl] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
+      // Made before the first request: a folder a CI step may list while the server runs.
+      expect(statSync(pacts).isDirectory()).toBe(true);
+      expect((await fetch(`${baseUrl}/users/me`, { headers: { authorization: 'Bearer fresh' } })).status).toBe(200);
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+      expect(JSON.parse(readFileSync(join(pacts, 'web-workflow-api.json'), 'utf8')).interactions).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -94,7 +94,9 @@ describe('serve beside an upstream', () => {
     const folder = mkdtempSync(join(tmpdir(), 'serve-upstream-'));
     const replay = await runCli(['serve', '--port', '0', '--replay', join(folder, 'none.har')]);
     expect(replay.code).toBe(1);
-    expect(replay.stderr).toContain('--replay');
+    expect(replay.stderr).toContain(
+      `--replay ${join(folder, 'none.har')}: cannot read the recording to answer from: no such file`,
+    );
     // An entry no answer can be made of refuses the file at load, named, instead of a 500 per request.
     const request = { method: 'GET', url: 'http://up.test/v1/users/me', headers: [] };
     const entry = (status: number) => ({ request, response: { status, headers: [] } });
@@ -115,7 +117,7 @@ describe('serve beside an upstream', () => {
     expect(tiny.stderr).toContain('got "12"');
     const alone = await runCli(['serve', '--port', '0', '--upstream-max-body', '1MiB']);
     expect(alone.stderr).toContain('--upstream-max-body needs --upstream URL');
-    const help = await runCli(['serve', '--help']);
+    const help = await runCli(['serve', '--help', '--all']);
     expect(help.stdout).toMatch(/--upstream-max-body <SIZE>[\s\S]*502 bad_gateway saying so\s+default: 16MiB/);
   });
 });

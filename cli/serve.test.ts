@@ -198,8 +198,10 @@ describe('workflow-api-mock serve', () => {
     [[], { PORT: '-1' }, 'PORT must be an integer'],
     [['--bogus'], {}, "Unknown option '--bogus'"],
     [['--host', ''], {}, '--host must be'],
-    [['--seed', ''], {}, '--seed must not be empty'],
+    [['--seed', ''], {}, '--seed must be a whole number from 0 to 2147483647, got ""'],
     [['--seed', '-5'], {}, "use '--seed=-XYZ'"],
+    [[], { SEED: 'abc' }, 'SEED must be a whole number from 0 to 2147483647, got "abc"'],
+    [['--prot', '1'], {}, "Unknown option '--prot'; did you mean --port?"],
     [['extra'], {}, "Unexpected argument 'extra'"],
   ])('exits 2 with a one-line message for %j %j', async (args, env, message) => {
     const run = serve(args, env);
@@ -285,8 +287,18 @@ describe('workflow-api-mock serve', () => {
     }
   });
 
-  it('--help explains the server, its flags with defaults, env vars, the control API, an example and the exit codes', async () => {
+  it('--help is a summary of ten lines at most that points at --help --all', async () => {
     const run = serve(['--help']);
+    expect(await run.exited).toBe(0);
+    const lines = run.out().trimEnd().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(10);
+    expect(lines[0]).toMatch(/^workflow-api-mock serve: /);
+    expect(run.out()).toContain('-p, --port');
+    expect(lines.at(-1)).toMatch(/workflow-api-mock serve --help --all$/);
+  });
+
+  it('--help --all explains the server, its flags with defaults, env vars, the control API, an example and the exit codes', async () => {
+    const run = serve(['--help', '--all']);
     expect(await run.exited).toBe(0);
     const help = run.out();
     for (const needle of [
@@ -336,9 +348,10 @@ describe('serve flags (parseCommand)', () => {
     expect(parse(['--port', '5000', '--host', '0.0.0.0'], { PORT: '6000', HOST: 'localhost' })).toMatchObject({
       options: { port: 5000, host: '0.0.0.0' },
     });
-    expect(parse([], { PORT: '6000', HOST: 'localhost', SEED: 'abc' })).toMatchObject({
-      options: { port: 6000, host: 'localhost', seed: 'abc' },
+    expect(parse([], { PORT: '6000', HOST: 'localhost', SEED: '2147483647' })).toMatchObject({
+      options: { port: 6000, host: 'localhost', seed: 2147483647 },
     });
+    expect(parse(['-p', '5001'])).toMatchObject({ options: { port: 5001 } });
     expect(parse(['--seed', '42', '--quiet'])).toMatchObject({ options: { seed: 42, quiet: true } });
     expect(parse(['--port=0'])).toMatchObject({ options: { port: 0 } });
     expect(parse(['--max-connections', '50'])).toMatchObject({ options: { maxConnections: 50 } });
@@ -381,7 +394,8 @@ describe('serve flags (parseCommand)', () => {
       kind: 'run',
       options: { port: 4010, host: '127.0.0.1', quiet: false },
     });
-    expect(parse(['-h'])).toEqual({ kind: 'help' });
+    expect(parse(['-h'])).toEqual({ kind: 'help', all: false });
+    expect(parse(['--help', '--all'])).toEqual({ kind: 'help', all: true });
     expect(parse(['--version'])).toEqual({ kind: 'version' });
   });
 

@@ -1,5 +1,6 @@
 // `workflow-api-mock serve` (`npm start` in the checkout): flags and environment to mocks/node/server.ts, a banner,
 // a clean stop on SIGINT/SIGTERM. The help's control routes are read from openapi/control.yaml.
+import { mkdirSync } from 'node:fs';
 import {
   DEFAULT_HOST,
   DEFAULT_LIMITS,
@@ -35,6 +36,7 @@ import {
   parsePerSecond,
   parsePort,
   parseRange,
+  parseSeed,
   parseShare,
   PROGRAM,
   runCommand,
@@ -70,10 +72,10 @@ Usage:
   (in the kit's checkout: npm start -- [flags])
 
 Flags:
-  --port <n>     port to listen on, 0-65535 (0 = any free port)      default ${DEFAULT_PORT}        env PORT
+  -p, --port <n> port to listen on, 0-65535 (0 = any free port)      default ${DEFAULT_PORT}        env PORT
   --host <addr>  interface to bind                                   default ${DEFAULT_HOST}   env HOST
-  --seed <s>     seed for the generated data (same seed + token = same world)
-                 a number or any text                                default: none     env SEED
+  --seed <n>     seed for the generated data (same seed + token = same world)
+                 a whole number, 0 to 2147483647                     default: none     env SEED
   --quiet        no log line per request (normally: METHOD /path STATUS 1.2ms)
   --max-connections <n>
                  open connections at most; at the cap the oldest idle one is
@@ -181,7 +183,8 @@ Flags:
                  is replaced, never followed                         default: none       env COVERAGE_REPORT
   --pact-dir <dir>
                  when the server stops, merge the run's API exchanges into the Pact
-                 4.0 file DIR/<consumer>-workflow-api.json (made, or merged with
+                 4.0 file DIR/<consumer>-workflow-api.json (DIR made at start if
+                 missing, as the Pact tools do; the file made, or merged with
                  what it holds): one interaction per operation, status and
                  provider state (the token's world), the response's fields as the
                  document's matchers; the bearer's value is never written; also
@@ -195,7 +198,7 @@ Flags:
                  match the document, or a module not loaded within ${SCENARIO_LOAD_TIMEOUT_MS / 1000} s,
                  stops the start (exit 1), each issue named by its JSON pointer
                                                                      default: none       env SCENARIOS
-  -h, --help     this text
+  -h, --help     the short help; with --all, this text
 Flags win over environment variables; an empty variable counts as unset.
 A connection idle for ${DEFAULT_LIMITS.idleTimeoutMs / 1000} s (keep-alive: ${DEFAULT_LIMITS.keepAliveTimeoutMs / 1000} s) is closed; headers must arrive within
 ${DEFAULT_LIMITS.headersTimeoutMs / 1000} s and a whole request within ${DEFAULT_LIMITS.requestTimeoutMs / 1000} s (else 408); a body over 1 MiB is 413 before it is read.
@@ -222,6 +225,19 @@ SIGINT/SIGTERM failed, the --upstream is refused (link-local, not in --deliver-t
 be written (its folder is missing or unwritable; the coverage report also at exit), 2 bad flags or
 environment.`;
 
+// What `serve --help` shows: ten lines at most, the flags a first run needs; the rest is `--help --all`.
+const summary =
+  () => `${PROGRAM} serve: a stateful fake of the Workflow Automation Service REST API (v1), one world per token.
+
+Usage: ${PROGRAM} serve [-p ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--seed N] [--quiet] [more flags]
+  -p, --port <n>   port to listen on, 0 = any free port      default ${DEFAULT_PORT}, env PORT
+  --host <addr>    interface to bind                         default ${DEFAULT_HOST}, env HOST
+  --seed <n>       seed of the generated data (same seed + token = same world)           env SEED
+  --quiet          no log line per request
+Try: curl -H 'Authorization: Bearer dev-token' http://127.0.0.1:${DEFAULT_PORT}/v1/users/me
+Every flag (faults, --state, --upstream, --cors, --pact-dir, --scenarios), the control API's
+routes and the exit codes: ${PROGRAM} serve --help --all`;
+
 /** startServer's options as the flags fill them (the help says what each does), and the flags read otherwise. */
 export type ServeOptions = Required<Pick<ServerOptions, 'port' | 'host' | 'quiet'>> &
   Pick<ServerOptions, 'seed' | 'maxWorlds' | 'worldTtlMs' | 'faults' | 'publicUrl' | 'deliverTo' | 'cors'> &
@@ -240,7 +256,7 @@ export type ServeOptions = Required<Pick<ServerOptions, 'port' | 'host' | 'quiet
 type UpstreamOptions = Pick<ServeOptions, 'upstream' | 'record' | 'recordMax' | 'driftReport' | 'replay' | 'match'>;
 
 const FLAGS = {
-  port: { type: 'string' },
+  port: { type: 'string', short: 'p' },
   host: { type: 'string' },
   seed: { type: 'string' },
   quiet: { type: 'boolean' },
@@ -277,6 +293,7 @@ type Values = { [K in keyof typeof FLAGS]?: (typeof FLAGS)[K]['type'] extends 'b
 export const SERVE = defineCommand({
   name: 'serve',
   help,
+  summary,
   flags: FLAGS,
   interpret(values, _positionals, env): ServeOptions | UsageError {
     const port = parsePort(flagOrEnv('port', values.port, env, 'PORT'), DEFAULT_PORT);
@@ -302,12 +319,13 @@ export const SERVE = defineCommand({
 /** What a reader of a group of flags answers: a refusal, or undefined once it filled its options. */
 type Refusal = UsageError | undefined;
 
-/** `--seed` (env `SEED`): a number when it is digits, else the text. */
+/** `--seed` (env `SEED`), read as every command reads it. */
 function readSeed(values: Values, env: Env, options: ServeOptions): Refusal {
-  const seedText = values.seed ?? fromEnv(env, 'SEED');
-  if (seedText === undefined) return undefined;
-  if (seedText.trim() === '') return usage(`${values.seed !== undefined ? '--seed' : 'SEED'} must not be empty`);
-  options.seed = /^\d{1,15}$/.test(seedText) ? Number(seedText) : seedText;
+  const source = flagOrEnv('seed', values.seed, env, 'SEED');
+  if (source === undefined) return undefined;
+  const seed = parseSeed(source);
+  if (typeof seed !== 'number') return seed;
+  options.seed = seed;
   return undefined;
 }
 
@@ -556,7 +574,8 @@ export async function serve(options: ServeOptions): Promise<number> {
     console.error(`${PROGRAM} serve: --coverage-report ${options.coverageReport}: ${coverageUnwritable}`);
     return EXIT_FAILED;
   }
-  const pactUnwritable = options.pact === undefined ? undefined : unwritableReason(pactFile(options.pact));
+  const pactUnwritable =
+    options.pact === undefined ? undefined : (makeFolder(options.pact.dir) ?? unwritableReason(pactFile(options.pact)));
   if (pactUnwritable !== undefined) {
     console.error(`${PROGRAM} serve: --pact-dir ${options.pact!.dir}: ${pactUnwritable}`);
     return EXIT_FAILED;
@@ -587,6 +606,18 @@ export async function serve(options: ServeOptions): Promise<number> {
 type ServerModule = typeof import('../mocks/node/server.ts');
 type RunningServer = Awaited<ReturnType<ServerModule['startServer']>>;
 type ServerOptions = NonNullable<Parameters<ServerModule['startServer']>[0]>;
+
+/** `--pact-dir` made with its parents, as the Pact tools make theirs: undefined once it is a folder, else why not. */
+function makeFolder(dir: string): string | undefined {
+  try {
+    mkdirSync(dir, { recursive: true });
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'ENOTDIR') return 'it is a file, or under one, where a folder is wanted';
+    return `the folder cannot be made (${code ?? (error as Error).message})`;
+  }
+}
 
 function pactFile(pact: { dir: string; consumer: string }): string {
   return `${pact.dir.replace(/\/+$/, '')}/${pact.consumer}-workflow-api.json`;
@@ -627,7 +658,7 @@ function startFailure(error: unknown, { port, host }: ServeOptions): string {
   const name = (error as Error).name;
   // The server's own refusals name the option and the problem already.
   if (['StateFileError', 'UpstreamError', 'RecordingFileError'].includes(name)) return (error as Error).message;
-  if (code === 'EADDRINUSE') return `port ${port} on ${host} is already in use; pick another with --port or PORT`;
+  if (code === 'EADDRINUSE') return `port ${port} on ${host} is already in use; pick another with -p/--port or PORT`;
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `cannot bind to host ${host} (${code})`;
   if (code === 'EACCES') return `no permission to listen on ${host}:${port}`;
   return `could not start: ${(error as Error).message}`;
@@ -680,7 +711,7 @@ function printBanner(
     const console_ = `${server.origin}/__mock/ui/?token=dev-token`;
     console.log(`Console: ${console_} (in a browser: the world, its activity, actions, the API reference)`);
     console.log(
-      `Control API: ${server.origin}/__mock/world (same bearer token); --help lists the routes. Ctrl-C stops.`,
+      `Control API: ${server.origin}/__mock/world (same bearer token); serve --help --all lists the routes. Ctrl-C stops.`,
     );
   }
 }

@@ -183,7 +183,7 @@ describe('workflow-api-mock deliver', () => {
     [
       'a missing file',
       () => ['--url', 'http://127.0.0.1:1/', '--key', 'k', '--event', join(dir, 'missing.json')],
-      'cannot read --event',
+      `cannot read --event ${join(dir, 'missing.json')}, the JSON body to deliver: no such file`,
     ],
     [
       'a bad timestamp',

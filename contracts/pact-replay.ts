@@ -58,8 +58,8 @@ interface Rule {
 }
 
 /**
- * Replays every interaction of a Pact file's text against `target`, in the file's order; or why the
- * text is no Pact file.
+ * Replays every interaction of a Pact file's text against `target`, in the file's order, telling `replayed` each
+ * outcome as it comes (a run's progress); or why the text is no Pact file.
  *
  * @example
  * const replayed = await replayPact(text, { root: 'http://127.0.0.1:4010', token: 't', fetch, readOnly: false, stateChangeUrl: 'http://127.0.0.1:4010/__mock/pact/states' });
@@ -68,13 +68,16 @@ interface Rule {
 export async function replayPact(
   text: string,
   target: ReplayTarget,
+  replayed: (outcome: InteractionOutcome, total: number) => void = () => {},
 ): Promise<{ interactions: InteractionOutcome[] } | { refused: string }> {
   const pact = parsePact(text);
   if ('refused' in pact) return pact;
   const interactions: InteractionOutcome[] = [];
   // One at a time: each sets up its provider state, which the next one's replaces.
-  for (const [index, interaction] of pact.interactions.entries())
+  for (const [index, interaction] of pact.interactions.entries()) {
     interactions.push(await replayInteraction(interaction, index, pact.v4, target));
+    replayed(interactions.at(-1)!, pact.interactions.length);
+  }
   return { interactions };
 }
 

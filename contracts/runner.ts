@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TestCase } from 'vitest/node';
 import {
   belowThresholds,
   coverageHtml,
@@ -21,6 +22,7 @@ import { writeFileReplacingSync } from '../mocks/node/files.ts';
 import { formatSummary, readRecords, summarize, type OperationRow } from './summary.ts';
 import { type JunitSuite, junitSuite, junitXml } from '../openapi/junit.ts';
 import type { ExploreSettings } from './explore/run.ts';
+import { onInterrupt, startProgress } from './progress.ts';
 import { readTargetSettings } from './targets/env.ts';
 import type { TargetName } from './targets/types.ts';
 
@@ -66,6 +68,8 @@ export interface RunContractsOptions {
   pactFiles?: string[];
   /** Progress and the summary table; console.log by default. */
   log?: (line: string) => void;
+  /** No updating progress line on a terminal (vitest's live summary, the explorer's line); off a terminal there is none. */
+  quiet?: boolean;
 }
 
 export interface ContractsResult {
@@ -201,7 +205,16 @@ async function checkIsMock(baseUrl: string, controlUrl: string): Promise<void> {
 export async function runContracts(options: RunContractsOptions = {}): Promise<ContractsResult> {
   const log = options.log ?? ((line: string) => console.log(line));
   checkPeer(options);
-  const { env, target, stopServer } = await prepareTarget(options, log);
+  let prepared: Awaited<ReturnType<typeof prepareTarget>>;
+  try {
+    prepared = await prepareTarget(options, log);
+  } catch (error) {
+    // CI shows a test report, not the log: a run that never reached its target still leaves one, saying why.
+    if (options.junitFile !== undefined && (error instanceof Unreachable || error instanceof TargetUnknown))
+      writeUnreachedReport(resolve(options.junitFile), error.message, log);
+    throw error;
+  }
+  const { env, target, stopServer } = prepared;
   let outcome: RunOutcome;
   try {
     outcome = await runOrExplore(options, env, log);
@@ -287,7 +300,7 @@ interface RunOutcome {
 async function runOrExplore(options: RunContractsOptions, env: Record<string, string>, log: Log): Promise<RunOutcome> {
   if (options.explore !== undefined && options.explore !== false) {
     const settings = options.explore === true ? {} : options.explore;
-    const { outcome, coverage } = await runExplore({ ...process.env, ...env }, settings, log);
+    const { outcome, coverage } = await runExplore({ ...process.env, ...env }, settings, options, log);
     const junit = options.junitFile === undefined ? undefined : exploreJunit(outcome, coverage);
     return { failedCases: false, rows: [], coverage, explored: outcome, junit };
   }
@@ -297,7 +310,7 @@ async function runOrExplore(options: RunContractsOptions, env: Record<string, st
   const draft = options.junitFile === undefined ? undefined : join(recordDir, 'junit.xml');
   try {
     if (options.shard !== undefined) log(`contracts: shard ${options.shard} of the suite files`);
-    const failedCases = await runSuites(env, options.filters ?? [], draft, options.shard);
+    const failedCases = await runSuites(env, options, draft, log);
     const records = readRecords(env.CONTRACT_RECORD_FILE);
     const counted = createCoverage(coverageUniverse(document));
     for (const record of records) if (record.coverage) counted.add(record.coverage);
@@ -313,6 +326,14 @@ async function runOrExplore(options: RunContractsOptions, env: Record<string, st
   } finally {
     rmSync(recordDir, { recursive: true, force: true });
   }
+}
+
+/** The JUnit report of a run that never reached its target: one failing case that says why. */
+function writeUnreachedReport(path: string, why: string, log: Log): void {
+  const failure = { message: why, text: why };
+  const only = { classname: 'contracts', name: 'the target answers', seconds: 0, failure };
+  writeReport(path, junitXml('contracts', [{ name: 'target', cases: [only] }]));
+  log(`contracts: JUnit report of the unreached target written to ${path}`);
 }
 
 /** A report written whole, its folder created: a link planted at the path is replaced (mocks/node/files.ts). */
@@ -357,7 +378,12 @@ function writeCoverage(folder: string, coverage: CoverageReport, what: string, l
   log(`Coverage written to ${join(dir, 'coverage.json')} and coverage.html beside it.`);
 }
 
-async function runExplore(env: Record<string, string | undefined>, settings: ExploreSettings, log: Log) {
+async function runExplore(
+  env: Record<string, string | undefined>,
+  settings: ExploreSettings,
+  { junitFile, quiet }: RunContractsOptions,
+  log: Log,
+) {
   const { exploreTarget } = await import('./explore/run.ts');
   const target = readTargetSettings(env);
   const seed = settings.seed ?? Math.floor(Math.random() * 2 ** 31);
@@ -372,10 +398,32 @@ async function runExplore(env: Record<string, string | undefined>, settings: Exp
     : target.caps.writes
       ? 'writes only in walks from what it creates, each undone'
       : 'reads only';
+  // What ran so far, for the progress line and for a run interrupted with Ctrl-C (taken before the first line).
+  const at = { run: 0, requests: 0 };
+  const progress = startProgress('contracts --explore', process.stdout, quiet === true);
+  const onRun = (run: number, requests: number) => {
+    Object.assign(at, { run, requests });
+    progress.update(`run ${run} of ${runs}, ${requests} requests`);
+  };
+  const stopInterrupt = onInterrupt({
+    name: 'contracts --explore',
+    junitFile: junitFile === undefined ? undefined : resolve(junitFile),
+    log,
+    ran: () => {
+      progress.done();
+      return { after: `in run ${at.run} of ${runs}, after ${at.requests} requests (seed ${seed})`, suites: [] };
+    },
+  });
   log(
     `contracts: exploring, seed ${seed}, ${settings.path === undefined ? `${runs} runs` : `replaying path ${settings.path}`}${limits.length > 0 ? `, ${limits.join(', ')}` : ''} (${mode})`,
   );
-  const result = await exploreTarget(target, { ...settings, seed, runs });
+  let result: Awaited<ReturnType<typeof exploreTarget>>;
+  try {
+    result = await exploreTarget(target, { ...settings, seed, runs, onRun });
+  } finally {
+    stopInterrupt();
+    progress.done();
+  }
   const { report } = result;
   const seconds = report.elapsedMs / 1000;
   const statuses = [...result.statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`);
@@ -491,8 +539,48 @@ function resolvable(specifier: string): boolean {
   }
 }
 
-async function runSuites(env: Record<string, string>, filters: string[], junitFile?: string, shard?: string) {
+/** A finished case as the interrupted report holds it. */
+type RanCase = JunitSuite['cases'][number];
+
+/** A finished case's outcome as vitest reports it, for the report of an interrupted run. */
+function ranCase(testCase: TestCase): RanCase {
+  const result = testCase.result();
+  const text = result.state === 'failed' ? result.errors.map((error) => error.message).join('\n') : '';
+  return {
+    classname: testCase.module.relativeModuleId,
+    name: testCase.fullName,
+    seconds: (testCase.diagnostic()?.duration ?? 0) / 1000,
+    ...(result.state === 'skipped' ? { skipped: result.note ?? 'skipped' } : {}),
+    ...(result.state === 'failed' ? { failure: { message: text.split('\n')[0]!, text } } : {}),
+  };
+}
+
+/** Ctrl-C during the suites: the per-operation table of the exchanges checked so far, and how far the cases went. */
+function suitesSoFar(cases: RanCase[], records: string, operationIds: string[], log: Log) {
+  const rows = summarize(readRecords(records));
+  if (rows.length > 0) log(`\nPer-operation summary of what ran:\n\n${formatSummary(rows, operationIds)}`);
+  const count = (what: 'failure' | 'skipped') => cases.filter((item) => item[what] !== undefined).length;
+  const passed = cases.length - count('failure') - count('skipped');
+  const after = `after ${cases.length} case(s): ${passed} passed, ${count('failure')} failed, ${count('skipped')} skipped`;
+  return { after, suites: [{ name: 'contracts', cases }] };
+}
+
+async function runSuites(
+  env: Record<string, string>,
+  options: RunContractsOptions,
+  junitFile: string | undefined,
+  log: Log,
+) {
   const { startVitest, JUnitReporter } = await import('vitest/node');
+  const { validator } = await import('../openapi/validator.ts');
+  const cases: RanCase[] = [];
+  const collect = { onTestCaseResult: (testCase: TestCase) => void cases.push(ranCase(testCase)) };
+  const stopInterrupt = onInterrupt({
+    name: 'contracts',
+    junitFile: options.junitFile === undefined ? undefined : resolve(options.junitFile),
+    log,
+    ran: () => suitesSoFar(cases, env.CONTRACT_RECORD_FILE!, validator.operationIds, log),
+  });
   // vitest's reporter writes its draft into the run's private folder (runOrExplore) and names that
   // folder in a line of its own; the user's path is named once the report is written there.
   type Reporter = InstanceType<typeof JUnitReporter>;
@@ -519,6 +607,9 @@ async function runSuites(env: Record<string, string>, filters: string[], junitFi
   // vitest reports failure through process.exitCode (as its own CLI does); keep ours out of it.
   const before = process.exitCode;
   process.exitCode = undefined;
+  const { filters = [], shard, quiet } = options;
+  // --quiet: vitest's per-file lines without its live summary at the bottom of a terminal.
+  const terminal: ['default', { summary: boolean }] = ['default', { summary: quiet !== true }];
   await startVitest(filters, {
     config: false,
     root: KIT_ROOT,
@@ -536,8 +627,12 @@ async function runSuites(env: Record<string, string>, filters: string[], junitFi
     // Nothing written into the folder the kit is installed in (results cache, transformed-module cache).
     cache: false,
     fsModuleCache: false,
-    reporters: junitFile === undefined ? ['default'] : ['default', new DraftJUnitReporter({ outputFile: junitFile })],
-  });
+    reporters: [
+      terminal,
+      collect,
+      ...(junitFile === undefined ? [] : [new DraftJUnitReporter({ outputFile: junitFile })]),
+    ],
+  }).finally(stopInterrupt);
   const failed = process.exitCode !== undefined && process.exitCode !== 0;
   process.exitCode = before;
   return failed;

@@ -171,6 +171,18 @@ function valuesFor(schema: unknown, root: object, seed: number): unknown[] {
   return values;
 }
 
+/** Every schema position of `doc` that bounds an array's length (maxItems or minItems), nested ones included. */
+function arrayBounds(doc: object): string[] {
+  const found: string[] = [];
+  const visit = (node: unknown, pointer: string) => {
+    if (typeof node !== 'object' || node === null) return;
+    if (!Array.isArray(node) && ('maxItems' in node || 'minItems' in node)) found.push(pointer);
+    for (const [key, child] of Object.entries(node)) visit(child, `${pointer}/${escapePointer(key)}`);
+  };
+  visit(doc, '');
+  return found;
+}
+
 /** What of a failure is compared: everything Ajv reports, the failing schema by identity. */
 function comparable(failures: readonly SchemaFailure[] | null | undefined, ids: Map<unknown, number>) {
   return (failures ?? []).map(({ keyword, instancePath, params, message, parentSchema }) => {
@@ -213,6 +225,38 @@ describe('schemaChecks answers as Ajv does', () => {
       expect(compared - failing).toBeGreaterThan(compared / 20);
     });
   }
+
+  it('at every maxItems and minItems of both documents: arrays of exactly the bound and one past it', () => {
+    const bounds: number[] = [];
+    for (const doc of [document, controlDocument]) {
+      const reference = documentSchemas(doc);
+      const checks = schemaChecks(doc);
+      const random = generator(7);
+      for (const pointer of arrayBounds(doc)) {
+        const schema = valueAt(doc, pointer) as Json;
+        const sizes: number[] = [];
+        if (typeof schema.maxItems === 'number') sizes.push(schema.maxItems, schema.maxItems + 1);
+        if (typeof schema.minItems === 'number' && schema.minItems > 0)
+          sizes.push(schema.minItems, schema.minItems - 1);
+        if (typeof schema.maxItems === 'number') bounds.push(schema.maxItems);
+        // One valid item repeated: the only failure left to find is the count's.
+        const item = fullValue(schema.items, doc, random);
+        for (const size of sizes) {
+          const value = Array.from({ length: size }, () => structuredClone(item));
+          const ids = new Map<unknown, number>();
+          const expected = comparable(reference.errors(pointer, value), ids);
+          const actual = comparable(checks.failures(pointer, value), ids);
+          expect({ pointer, size, failures: actual }).toEqual({ pointer, size, failures: expected });
+        }
+        if (typeof schema.maxItems === 'number') {
+          const over = Array.from({ length: schema.maxItems + 1 }, () => structuredClone(item));
+          expect(checks.failures(pointer, over).map((failure) => failure.keyword)).toContain('maxItems');
+        }
+      }
+    }
+    // The walk reached the document's bounds (a year of days among them), not only the small ones.
+    expect(bounds).toEqual(expect.arrayContaining([10, 50, 100, 366]));
+  });
 
   it('reads into the same issues (x-error-code included) and extends with schemas of its own the same way', () => {
     const reference = documentSchemas(document);

@@ -1,6 +1,6 @@
 // Runs the CLI (`cli/checkout-bin.js`, which loads cli/bin.ts) as a user would, a child process on the tests' Node,
 // and collects what it prints (test support, never shipped).
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 
@@ -16,6 +16,17 @@ const CLI_ENV = [
 ];
 
 const running: ChildProcessWithoutNullStreams[] = [];
+
+/** util-linux's `script`, which gives a command a terminal of its own (Debian has it; CI runs on Debian). */
+export const hasScript = spawnSync('script', ['--version']).status === 0;
+
+/** The environment a CLI run starts from: the variables it reads cleared, `overrides` on top. */
+function cliEnv(overrides: Record<string, string> = {}): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const name of CLI_ENV) delete env[name];
+  for (const name of Object.keys(env)) if (name.startsWith('CONTRACT_')) delete env[name];
+  return { ...env, ...overrides };
+}
 type CliOptions = { env?: Record<string, string>; stdin?: string; cwd?: string };
 
 /**
@@ -26,13 +37,7 @@ type CliOptions = { env?: Record<string, string>; stdin?: string; cwd?: string }
  * await run.waitFor(/listening on (\S+)/);
  */
 export function startCli(args: string[], options: CliOptions = {}) {
-  const env: Record<string, string | undefined> = { ...process.env };
-  for (const name of CLI_ENV) delete env[name];
-  for (const name of Object.keys(env)) if (name.startsWith('CONTRACT_')) delete env[name];
-  const child = spawn(process.execPath, [BIN, ...args], {
-    cwd: options.cwd ?? KIT_ROOT,
-    env: { ...env, ...options.env },
-  });
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? KIT_ROOT, env: cliEnv(options.env) });
   running.push(child);
   child.stdin.end(options.stdin);
   let stdout = '';
@@ -77,4 +82,24 @@ export async function runCli(args: string[], options: CliOptions = {}) {
 export function killRunning(): void {
   for (const child of running.splice(0))
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+/**
+ * Runs the CLI to its end on a terminal of its own (`script` gives it a pseudo-terminal, 80 columns): what a user at
+ * a terminal sees, stdout and stderr as one text with the terminal's line ends. Only where `hasScript`.
+ *
+ * @example
+ * const { code, text } = await runCliOnTerminal(['serv']);
+ */
+export async function runCliOnTerminal(args: string[], options: { env?: Record<string, string> } = {}) {
+  const quote = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
+  const command = `stty cols 80 2>/dev/null; exec ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
+  const child = spawn('script', ['-qefc', command, '/dev/null'], { cwd: KIT_ROOT, env: cliEnv(options.env) });
+  running.push(child);
+  child.stdin.end();
+  let text = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+  const [code] = await once(child, 'close');
+  return { code: code as number | null, text };
 }

@@ -25,6 +25,8 @@ export interface ExploreSettings {
   maxRps?: number;
   /** Report the first failure as found, without shrinking it. */
   noShrink?: boolean;
+  /** Told as each run starts: its number and the requests sent before it (a progress line). */
+  onRun?: (run: number, requests: number) => void;
 }
 
 /** The live defaults: gentle enough for a shared staging API. */
@@ -82,7 +84,10 @@ export async function exploreTarget(
     rules: { enforcesRules: target.caps.enforcesRules, injectedFailures: false },
     stateful: target.caps.stateful && target.caps.writes,
     guarded: live,
-    startRun: () => startRun(exploration),
+    startRun: () => {
+      options.onRun?.(exploration.runIndex + 1, transport.stats.requests);
+      return startRun(exploration);
+    },
     observe: (exchange) => observeCoverage(exploration, exchange),
     created: (link, source) => void pending.set(key(link, source), { link, source, tokens: exploration.current }),
     undone: (link, source) => void pending.delete(key(link, source)),

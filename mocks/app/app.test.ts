@@ -166,6 +166,15 @@ function setup(table: Record<string, Route> = {}) {
   return { app, send, calls, logError, resets, store };
 }
 
+/** A valid activation body of exactly `bytes` bytes of UTF-8: its note made of `fill`, topped up with ASCII. */
+function jsonOfBytes(bytes: number, fill: string): string {
+  const frame = '{"active":true,"org_id":"o_1","note":""}';
+  const room = bytes - frame.length;
+  const width = new TextEncoder().encode(fill).length;
+  const note = fill.repeat(Math.floor(room / width)) + 'a'.repeat(room % width);
+  return frame.replace('"note":""', `"note":"${note}"`);
+}
+
 const parse = (body: string) => JSON.parse(body) as { error: string; code?: string; details?: Record<string, unknown> };
 
 describe('auth', () => {
@@ -234,6 +243,21 @@ describe('bodies', () => {
     expect(response.status).toBe(413);
     expect(parse(response.body).code).toBe('payload_too_large');
     expect(calls).toEqual([]);
+  });
+
+  it('accepts a body of exactly MAX_BODY_BYTES and refuses one byte more, in one-byte and three-byte characters', async () => {
+    const { send } = setup();
+    for (const fill of ['a', '€']) {
+      for (const [bytes, status] of [
+        [MAX_BODY_BYTES, 200],
+        [MAX_BODY_BYTES + 1, 413],
+      ] as const) {
+        const body = jsonOfBytes(bytes, fill);
+        expect(new TextEncoder().encode(body).length).toBe(bytes);
+        const response = await send('PUT', '/v1/things/t_1', json, body);
+        expect({ fill, bytes, status: response.status }).toEqual({ fill, bytes, status });
+      }
+    }
   });
 
   it('counts bytes, not characters', async () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createValidator, validator } from '../../openapi/validator.ts';
 import { createMock, type FaultOptions } from '../index.ts';
 import { createDeliveryEngine } from '../outbound/delivery.ts';
+import { CONSOLE_REQUEST_HEADER } from './subscribers.ts';
 import { documentedAnswer, MAX_DELAY_MS, parsePrefer } from './faults.ts';
 
 const TOKEN = 'faults';
@@ -287,6 +288,28 @@ describe('rate limit per second and world', () => {
     // `{requests: 0}` lifts the world's rule: the server's rate is back.
     expect(mock.control.rateLimit(TOKEN, { requests: 0, retry_after_seconds: 1 })).toEqual({ ok: true, value: null });
     expect((await get()).headers['x-ratelimit-limit']).toBe('1');
+  });
+
+  it("never spends a world's faults on the console's own requests: set 3, poll as the console does, the client meets all 3 (issue 41)", async () => {
+    const { get, control, mock } = setUp();
+    const fromConsole = () =>
+      mock.handle({
+        method: 'GET',
+        url: '/v1/users/me',
+        headers: { authorization: `Bearer ${TOKEN}`, [CONSOLE_REQUEST_HEADER]: '1' },
+        body: '',
+      });
+    expect((await control('/rate-limit', { requests: 3, retry_after_seconds: 2 })).status).toBe(200);
+    expect((await control('/faults', { fail_rate: 0 })).status).toBe(200);
+    const polled = [];
+    for (let i = 0; i < 5; i++) polled.push((await fromConsole()).status);
+    expect(polled).toEqual([200, 200, 200, 200, 200]);
+    const client = [];
+    for (let i = 0; i < 4; i++) client.push((await get()).status);
+    expect(client).toEqual([429, 429, 429, 200]);
+    // A failure rate of 1: the console still passes, the client does not.
+    expect((await control('/faults', { fail_rate: 1 })).status).toBe(200);
+    expect([(await fromConsole()).status, (await get()).status]).toEqual([200, 503]);
   });
 
   it('never limits the control API', async () => {

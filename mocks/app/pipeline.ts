@@ -16,6 +16,7 @@ import { API_PREFIX, endpointOf, isApiPath, isControlPath, type RequestHead, rea
 import type { ProjectLessRouting } from './project-less.ts';
 import { type ReadCache, UNCACHEABLE_READS } from './read-cache.ts';
 import { errorResponse, fromResult, json } from './respond.ts';
+import { CONSOLE_REQUEST_HEADER } from './subscribers.ts';
 import type { AnyRoute } from './routes-meta.ts';
 import type { AppRequest, AppResponse } from './types.ts';
 
@@ -192,7 +193,9 @@ function answerOperation(exchange: Exchange, served: ServedDocument): Maybe<AppR
   if (isAnswer(caller)) return caller;
   const { credentials } = caller;
   const session = openSession(exchange, credentials); // session: the world, once the operation is known
-  const fault = served.kind === 'api' ? applyFaults(exchange, served, operation, session) : undefined; // faults
+  // faults: the API's client under test meets them; the console's own polling never takes one (docs/control-api.md)
+  const fromConsole = exchange.request.headers[CONSOLE_REQUEST_HEADER] !== undefined;
+  const fault = served.kind === 'api' && !fromConsole ? applyFaults(exchange, served, operation, session) : undefined;
   const afterFaults = (refused: AppResponse | undefined): Maybe<AppResponse> => {
     if (refused !== undefined) return refused;
     const kept = answerKeptRead(exchange, served, operation, session); // a read kept since the world last changed

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fsyncSync, openSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 /** Create a new file, never through a link: O_CREAT|O_EXCL|O_NOFOLLOW. */
 export const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
@@ -115,4 +115,23 @@ function notAFolder(folder: string): string {
     }
     at = parent;
   }
+}
+
+const UNREADABLE: Record<string, string> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EISDIR: 'it is a folder, not a file',
+  ENOTDIR: 'a part of the path is not a folder',
+};
+
+/**
+ * Why a file could not be read, in words, with the absolute path it was looked for at: the one phrasing of the
+ * command line's "cannot read" lines.
+ * @example
+ * unreadableReason('nope.har', Object.assign(new Error(), { code: 'ENOENT' })); // 'no such file (/home/me/nope.har)'
+ */
+export function unreadableReason(path: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why = (code !== undefined && UNREADABLE[code]) || code || (error as Error).message;
+  return `${why} (${resolve(path)})`;
 }

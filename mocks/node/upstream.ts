@@ -16,6 +16,7 @@ import { createHybrid } from '../upstream/hybrid.ts';
 import { createReplay, type MatchField } from '../upstream/replay.ts';
 import { type FallbackRule, liveMatcher, selectUpstream, type UpstreamSelection } from '../upstream/select.ts';
 import { defaultLookup, type Lookup, upstreamSender } from './fetch.ts';
+import { unreadableReason } from './files.ts';
 import {
   driftReportFile,
   type FileKeeper,
@@ -122,8 +123,9 @@ async function prepareReplay(path: string, options: UpstreamStepOptions, secrets
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new RecordingFileError(`--replay ${path}: ${why}`);
+    throw new RecordingFileError(
+      `--replay ${path}: cannot read the recording to answer from: ${unreadableReason(path, error)}`,
+    );
   }
   const har = parseHar(text);
   if ('error' in har) throw new RecordingFileError(`--replay ${path} is ${har.error}`);

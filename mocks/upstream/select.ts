@@ -166,14 +166,25 @@ export function parseFallbackOn(text: string): FallbackRule | { error: string } 
   return { statuses: [...statuses].sort((a, b) => a - b), unreachable };
 }
 
-/** Levenshtein distance, for the suggestions of a mistyped operationId. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+/**
+ * Edit distance with a swap of two neighbours counting as one edit (optimal string alignment): the suggestions of a
+ * mistyped operationId and the command line's "did you mean" (`--prot` is one edit from `--port`).
+ *
+ * @example
+ * editDistance('getCurentUser', 'getCurrentUser'); // 1
+ */
+export function editDistance(a: string, b: string): number {
+  const rows = [Array.from({ length: b.length + 1 }, (_, index) => index)];
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++)
-      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
-    previous = current;
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      row.push(best);
+    }
+    rows.push(row);
   }
-  return previous[b.length]!;
+  return rows[a.length]![b.length]!;
 }
