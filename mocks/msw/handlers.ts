@@ -178,7 +178,10 @@ export function createHandlers(options: HandlersOptions = {}): Handlers {
   const answers = new WeakMap<Request, ReturnType<typeof answer>>();
   const resolve = async ({ request }: { request: Request }) => {
     let pending = answers.get(request);
-    if (pending === undefined) answers.set(request, (pending = answer(request)));
+    if (pending === undefined) {
+      pending = answer(request);
+      answers.set(request, pending);
+    }
     const response = await pending;
     return new HttpResponse(response.status === 204 ? null : response.body, {
       status: response.status,
