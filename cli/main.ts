@@ -32,6 +32,10 @@ const COMMANDS: Record<string, Subcommand> = {
     summary: "where a recorded service (a HAR file) departs from the kit's document, per operation; JUnit XML for CI",
     load: () => import('./drift.ts'),
   },
+  mcp: {
+    summary: 'the mock for a coding agent over the Model Context Protocol (stdio); needs @modelcontextprotocol/sdk',
+    load: () => import('./mcp.ts'),
+  },
   pact: {
     summary: "pact check FILE...: a Pact file against the kit's document; pact verify FILE...: against a provider",
     load: () => import('./pact.ts'),

@@ -116,6 +116,9 @@ Flags:
   --no-control   no control API: every /__mock path (the console too) is 404;
                  for a server others reach, where no client should reset or
                  read another's world                                default: control API on
+  --mcp          also serve MCP (an agent's tools, docs/mcp.md) at /__mock/mcp over
+                 Streamable HTTP, under the control API's rules; needs
+                 @modelcontextprotocol/sdk                           default: off
   --public-url <URL>
                  the origin clients reach the server at (a reverse proxy's,
                  a CI port mapping's): HTTP triggers' endpoint_url names it.
@@ -248,6 +251,7 @@ export type ServeOptions = Required<Pick<ServerOptions, 'port' | 'host' | 'quiet
     /** Env `STATE_KEY`: the key of the state file's token hashes. */
     stateKey?: string;
     noControl?: boolean;
+    mcp?: boolean;
     scenarios?: string;
     coverageReport?: string;
     pact?: { dir: string; consumer: string };
@@ -267,6 +271,7 @@ const FLAGS = {
   'fail-rate': { type: 'string' },
   'rate-limit': { type: 'string' },
   'no-control': { type: 'boolean' },
+  mcp: { type: 'boolean' },
   'public-url': { type: 'string' },
   state: { type: 'string' },
   'state-interval': { type: 'string' },
@@ -377,6 +382,11 @@ function readFaults(values: Values, env: Env, options: ServeOptions): Refusal {
   }
   if (Object.keys(faults).length > 0) options.faults = faults;
   if (values['no-control'] === true) options.noControl = true;
+  if (values.mcp === true) {
+    // Off means off: MCP steers worlds as the control API does, under /__mock.
+    if (options.noControl === true) return usage('--mcp serves under /__mock, which --no-control turns off: give one');
+    options.mcp = true;
+  }
   return undefined;
 }
 
@@ -648,16 +658,19 @@ function serverOptions(options: ServeOptions, scenarios: ScenarioDefinition[] | 
     ...(maxConnections === undefined ? {} : { limits: { maxConnections } }),
     ...(noControl === true ? { control: false } : {}),
     ...(state === undefined ? {} : { state: { path: state, intervalMs: stateIntervalMs, key: stateKey } }),
-    ...(same.upstream === undefined ? {} : { version: kitVersion() }),
+    ...(same.upstream === undefined && same.mcp !== true ? {} : { version: kitVersion() }),
     ...(pact === undefined ? {} : { pact: { consumer: pact.consumer } }),
   };
 }
 
-function startFailure(error: unknown, { port, host }: ServeOptions): string {
+function startFailure(error: unknown, options: ServeOptions): string {
+  const { port, host } = options;
   const code = (error as NodeJS.ErrnoException).code;
   const name = (error as Error).name;
   // The server's own refusals name the option and the problem already.
   if (['StateFileError', 'UpstreamError', 'RecordingFileError'].includes(name)) return (error as Error).message;
+  if (code === 'ERR_MODULE_NOT_FOUND' && options.mcp === true)
+    return '--mcp needs @modelcontextprotocol/sdk: npm i -D @modelcontextprotocol/sdk@^1';
   if (code === 'EADDRINUSE') return `port ${port} on ${host} is already in use; pick another with -p/--port or PORT`;
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `cannot bind to host ${host} (${code})`;
   if (code === 'EACCES') return `no permission to listen on ${host}:${port}`;
@@ -713,6 +726,7 @@ function printBanner(
     console.log(
       `Control API: ${server.origin}/__mock/world (same bearer token); serve --help --all lists the routes. Ctrl-C stops.`,
     );
+    if (options.mcp === true) console.log(`MCP: ${server.origin}/__mock/mcp (Streamable HTTP, docs/mcp.md)`);
   }
 }
 

@@ -337,8 +337,16 @@ const RULES: Rule[] = [
       own(under('cli')),
       ["the kit's entry points", isFile(ENTRY_POINTS)],
       [
-        "the Node adapter's server, checking fetch, CORS and whole-file writes",
-        isFile(under('mocks/node/server.ts', 'mocks/node/fetch.ts', 'mocks/node/cors.ts', 'mocks/node/files.ts')),
+        "the Node adapter's server, checking fetch, CORS, whole-file writes and MCP face",
+        isFile(
+          under(
+            'mocks/node/server.ts',
+            'mocks/node/fetch.ts',
+            'mocks/node/cors.ts',
+            'mocks/node/files.ts',
+            'mocks/node/mcp.ts',
+          ),
+        ),
       ],
       ['mocks/outbound/', isFile(OUTBOUND)],
       [

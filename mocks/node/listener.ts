@@ -34,7 +34,11 @@ export interface ListenerOptions {
    * (addressed.ts; undefined with `--public-url`, which the worlds hold instead).
    */
   endpointOrigin?: string | undefined;
+  /** The MCP face at /__mock/mcp (`serve --mcp`, mcp.ts): the request, its answer to write, the body read. Its status. */
+  mcp?: ((req: IncomingMessage, res: ServerResponse, body: string) => Promise<number>) | undefined;
 }
+
+const MCP_PATH = '/__mock/mcp';
 
 /** node:http's three request events, each answered here. */
 export interface RequestListeners {
@@ -200,7 +204,10 @@ async function answerFromMock(exchange: NodeExchange): Promise<number> {
 }
 
 async function answerWithBody(exchange: NodeExchange, body: string): Promise<number> {
-  const { method } = exchange.head;
+  const { method, path } = exchange.head;
+  // After the control API's host, origin and `--no-control` rules and the body limit, as every /__mock path.
+  if (path === MCP_PATH && exchange.listening.mcp !== undefined)
+    return exchange.listening.mcp(exchange.req, exchange.res, body);
   // GET and HEAD bodies are read (within the limit) but never given to the app.
   const given = method === 'GET' || method === 'HEAD' ? '' : body;
   return writeAnswer(

@@ -72,8 +72,13 @@ export interface ServerOptions extends UpstreamStepOptions {
    * listens: one that does not match throws a `ScenarioLoadError`. Ignored with `mock`.
    */
   scenarios?: readonly ScenarioDefinition[];
-  /** The kit's version, for the recording's `creator`. */
+  /** The kit's version, for the recording's `creator` and the MCP face's `serverInfo`. */
   version?: string;
+  /**
+   * Also serve MCP at /__mock/mcp over Streamable HTTP (`serve --mcp`, docs/mcp.md), beside the control API and
+   * under its rules (`control: false` turns it off too). Needs @modelcontextprotocol/sdk, an optional peer.
+   */
+  mcp?: boolean;
 }
 
 export interface RunningServer {
@@ -170,6 +175,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   });
 
+  // Loaded before anything listens: a missing peer stops the start (ERR_MODULE_NOT_FOUND).
+  const mcpFace = options.mcp === true ? await import('./mcp.ts') : undefined;
+
   // The mock's base URL names the real port, so the server listens first; the request listener is
   // attached once the mock exists, before control returns to the loop, so no request can come earlier.
   const limits = resolveLimits(options.limits);
@@ -198,6 +206,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log: options.quiet ? undefined : (options.log ?? logToStdout),
     notice,
     endpointOrigin: options.publicUrl === undefined && options.mock === undefined ? origin : undefined,
+    mcp: mcpFace?.mcpOverHttp(mock, { version: options.version ?? '0.0.0' }),
   });
   server.on('request', listeners.request);
   server.on('checkContinue', listeners.checkContinue);

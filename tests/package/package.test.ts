@@ -766,7 +766,7 @@ describe('the kit alone, with no peer installed', () => {
     }
   });
 
-  it('`npx workflow-api-mock contracts` asks for vitest and `contracts --explore` for fast-check: one line, exit 2', async () => {
+  it('`npx workflow-api-mock contracts` asks for vitest, `contracts --explore` for fast-check, `mcp` for the MCP SDK: one line each', async () => {
     const bare = await kitOnly();
     const { peerDependencies } = await kitManifest();
     const env = userEnv({ PATH: pathWith(dirname(process.execPath)), NO_COLOR: '1' });
@@ -781,6 +781,15 @@ describe('the kit alone, with no peer installed', () => {
       const major = /^\^(\d+)\./.exec(peerDependencies[peer]!)?.[1];
       expect(result.stderr).toBe(`workflow-api-mock contracts needs ${peer}: npm i -D ${peer}@^${major}\n`);
     }
+    // The MCP face asks for the SDK: `mcp` as a missing peer (2), `serve --mcp` as a server that cannot start (1).
+    const sdk = '@modelcontextprotocol/sdk';
+    const major = /^\^(\d+)\./.exec(peerDependencies[sdk]!)?.[1];
+    const mcp = await run('npx', ['workflow-api-mock', 'mcp'], { cwd: bare, env });
+    expect(mcp.code, mcp.stdout + mcp.stderr).toBe(2);
+    expect(mcp.stderr).toBe(`workflow-api-mock mcp needs ${sdk}: npm i -D ${sdk}@^${major}\n`);
+    const serve = await run('npx', ['workflow-api-mock', 'serve', '--port', '0', '--mcp'], { cwd: bare, env });
+    expect(serve.code, serve.stdout + serve.stderr).toBe(1);
+    expect(serve.stderr).toBe(`workflow-api-mock serve: --mcp needs ${sdk}: npm i -D ${sdk}@^${major}\n`);
   });
 
   it('`serve` answers the API, Connect (whose operations load on the first Connect request) and the console; the entries load', async () => {
