@@ -9,6 +9,7 @@ import {
   EXIT_USAGE,
   flagOrEnv,
   kitVersion,
+  parseSeed,
   PROGRAM,
   runCommand,
   usage,
@@ -38,7 +39,7 @@ An agent's config (Claude Code, Cursor, ...): { "command": "npx", "args": ["work
 Exit codes: 0 the client closed the session, 1 the mock could not start, 2 bad flags or a missing peer.`;
 
 export interface McpCliOptions {
-  seed?: number | string;
+  seed?: number;
   token?: string;
   scenarios?: string;
   deliverTo: readonly Destination[];
@@ -57,8 +58,9 @@ export const MCP = defineCommand({
     const options: McpCliOptions = { deliverTo: LOOPBACK };
     const seed = flagOrEnv('seed', values.seed, env, 'SEED');
     if (seed !== undefined) {
-      if (seed.text.trim() === '') return usage(`${seed.from} must not be empty`);
-      options.seed = /^\d{1,15}$/.test(seed.text) ? Number(seed.text) : seed.text;
+      const parsed = parseSeed(seed);
+      if (typeof parsed !== 'number') return parsed;
+      options.seed = parsed;
     }
     if (values.token !== undefined) {
       if (values.token.trim() === '') return usage('--token must not be empty');
