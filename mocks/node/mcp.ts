@@ -55,6 +55,7 @@ const TOKEN = {
   description: 'The bearer token whose world to use: each token owns a world, seeded on first use. Default: dev-token.',
 };
 const READ = { readOnlyHint: true, openWorldHint: false } as const;
+const CHANGES = { readOnlyHint: false, destructiveHint: false, openWorldHint: false } as const;
 const OPERATIONS = operationsOf(document as Json);
 
 /** One request through the mock's entry; a JSON answer parsed. */
@@ -98,6 +99,12 @@ function controlInput(schemaName: string): Json {
   const schema = (controlDocument as { components: { schemas: Record<string, Json> } }).components.schemas[schemaName]!;
   return { ...schema, properties: { ...(schema.properties as Json), token: TOKEN } };
 }
+
+/** A tool whose input is a control API body (plus the token), posted to `path`. */
+const postsBody = (path: string, schemaName: string) => ({
+  inputSchema: controlInput(schemaName),
+  run: (args: Args, mock: Mock) => control(mock, 'POST', path, args, without(args, 'token')),
+});
 
 const TOOLS: Tool[] = [
   {
@@ -198,7 +205,7 @@ const TOOLS: Tool[] = [
     title: 'Call the API as a client',
     description:
       "Sends one request to the mock's API (under /v1) with a token's bearer, as the frontend would, and answers the status, headers and body. Writes change that token's world (a POST creates, a DELETE deletes), as they would on the service. It reaches only this mock.",
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    annotations: { ...CHANGES, destructiveHint: true, idempotentHint: false },
     inputSchema: {
       type: 'object',
       additionalProperties: false,
@@ -246,7 +253,7 @@ const TOOLS: Tool[] = [
     title: "Reset a token's world",
     description:
       "Puts a token's world back to its seeded state (the same IDs): what was created is gone, its journal, deliveries, faults and rate limit are forgotten. Answers the fresh world's summary.",
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { ...CHANGES, destructiveHint: true, idempotentHint: true },
     inputSchema: { type: 'object', additionalProperties: false, properties: { token: TOKEN } },
     run: (args, mock) => control(mock, 'POST', '/reset', args),
   },
@@ -264,45 +271,40 @@ const TOOLS: Tool[] = [
     title: "Rebuild a token's world from a scenario",
     description:
       "Replaces a token's world with one built from a scenario (null: the seeded world); everything the world held is replaced. Answers the new world's summary.",
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-    inputSchema: controlInput('ScenarioBody'),
-    run: (args, mock) => control(mock, 'POST', '/scenario', args, without(args, 'token')),
+    annotations: { ...CHANGES, destructiveHint: true, idempotentHint: true },
+    ...postsBody('/scenario', 'ScenarioBody'),
   },
   {
     name: 'set_clock',
     title: "Move a token's clock",
     description:
       "Sets, advances or freezes the clock of a token's world only (timestamps, Connect token expiry, signature times and rate-limit windows follow it). Answers the clock after the call.",
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    inputSchema: controlInput('ClockBody'),
-    run: (args, mock) => control(mock, 'POST', '/clock', args, without(args, 'token')),
+    annotations: { ...CHANGES, idempotentHint: false },
+    ...postsBody('/clock', 'ClockBody'),
   },
   {
     name: 'set_faults',
     title: "Set a world's latency and failure rate",
     description:
       "Replaces the faults of a token's world: each /v1 answer waits latency_ms (drawn from [min, max]) and fail_rate of them answer 503. An empty object clears them. Answers the faults in force.",
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    inputSchema: controlInput('Faults'),
-    run: (args, mock) => control(mock, 'POST', '/faults', args, without(args, 'token')),
+    annotations: { ...CHANGES, idempotentHint: true },
+    ...postsBody('/faults', 'Faults'),
   },
   {
     name: 'set_rate_limit',
     title: "Rate-limit a token's world",
     description:
       'The next `requests` /v1 requests of the world answer 429 with Retry-After, and/or at most per_second requests a second; requests 0 with no per_second lifts the rule. Answers the rule in force.',
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    inputSchema: controlInput('RateLimitBody'),
-    run: (args, mock) => control(mock, 'POST', '/rate-limit', args, without(args, 'token')),
+    annotations: { ...CHANGES, idempotentHint: true },
+    ...postsBody('/rate-limit', 'RateLimitBody'),
   },
   {
     name: 'emit_event',
     title: 'Emit an event from a workflow or source',
     description:
       "A workflow (p_) or source (dc_) of the world emits an event: a $errors event is recorded in the workflow's error summaries, and every subscribed webhook gets a delivery (to this machine only, unless the server allows other destinations). Answers the emit's ID and its deliveries.",
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    inputSchema: controlInput('EmitBody'),
-    run: (args, mock) => control(mock, 'POST', '/emit', args, without(args, 'token')),
+    annotations: { ...CHANGES, idempotentHint: false },
+    ...postsBody('/emit', 'EmitBody'),
   },
   {
     name: 'read_journal',
