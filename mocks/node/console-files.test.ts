@@ -22,7 +22,7 @@ const TOKEN = 'console-test';
 // a temporary folder: a test run leaves the tracked files as they were.
 const SHOTS =
   process.env.UPDATE_SCREENSHOTS === '1'
-    ? fileURLToPath(new URL('../docs/', import.meta.url))
+    ? fileURLToPath(new URL('../../docs/', import.meta.url))
     : mkdtempSync(join(tmpdir(), 'console-shots-'));
 /** How long a page check may take to come true: the machine running the test may be loaded. */
 const SLOW = { timeout: 10_000 };
