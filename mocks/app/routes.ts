@@ -5,7 +5,7 @@
 import { ok, type Result } from '../common/errors.ts';
 import type { PathOperationId } from '../../openapi/generated/schema.ts';
 import { issueOAuthToken } from './auth.ts';
-import { RawAnswer } from './respond.ts';
+import { ACCEPTED, RawAnswer } from './respond.ts';
 import * as api from '../store/api/index.ts';
 import type * as Connect from '../store/connect/operations.ts';
 import type { ProxyMethod, ProxyRequest, TriggerScope } from '../store/connect/operations.ts';
@@ -275,6 +275,21 @@ export const routes: RouteTable = {
 
   getWorkflowErrorEventSummaries: ({ world, path, query }) =>
     api.getWorkflowErrorEventSummaries(world, path.workflow_id, query),
+
+  // Sources and their events (the reference's pages; openapi/openapi.yaml). Open to the token kinds of `x-token-kinds`.
+  createSource: ({ world, body }) => api.createSource(world, body),
+
+  updateSource: ({ world, path, body }) => api.updateSource(world, path.id, body),
+
+  deleteSource: ({ world, path }) => api.deleteSource(world, path.id),
+
+  getSourceEventSummaries: ({ world, path, query }) => api.getSourceEventSummaries(world, path.id, query),
+
+  // The service deletes after answering 202; the mock has deleted by then.
+  deleteSourceEvents: ({ world, path, query }) => {
+    const deleted = api.deleteSourceEvents(world, path.id, query);
+    return deleted.ok ? ok(ACCEPTED) : deleted;
+  },
 
   // The catalogue: the apps and categories of the server seed, the same in every world.
   listApps: ({ world, query }) => api.listApps(world, query),

@@ -3,6 +3,7 @@
 export { getApp, getAppCategory, listAppCategories, listApps } from './catalogue.ts';
 export { emit } from './emit.ts';
 export { getWorkflowErrorEventSummaries } from './error-events.ts';
+export { deleteSourceEvents, getSourceEventSummaries, getWorkflowEmits } from './event-summaries.ts';
 export { type EndpointRequest, invokeEndpoint } from './invoke.ts';
 export {
   createAutoSubscription,
@@ -13,5 +14,6 @@ export {
   listWebhooks,
   listWorkspaceSubscriptions,
 } from './subscriptions.ts';
+export { createSource, deleteSource, updateSource } from './sources.ts';
 export { type AddedSources, addSources, getCurrentUser, getWorkspace, listWorkspaceSources } from './users.ts';
 export { createWorkflow, getWorkflow, updateWorkflowActivation } from './workflows.ts';

@@ -1,0 +1,216 @@
+// The service's public REST API reference beyond the spec (pipedream.com/docs/rest-api/api-reference/): sources
+// created, updated and deleted, their events listed and deleted, a workflow's emits. Flows that need events emitted
+// use the mock's control API (POST /__mock/emit); a live server gets the reads and the refusals.
+import { describe, expect } from 'vitest';
+import { authCases, createWorkflow, expectError, expectStatus, unknownId } from '../cases.ts';
+import { useContract } from '../harness.ts';
+
+const contract = await useContract();
+const { api, ids, caseIf, control } = contract;
+
+const RSS = 'https://components.workflow-service.test/rss/sources/new-item-in-feed/new-item-in-feed.ts';
+
+async function createSource(body: Record<string, unknown> = { component_url: RSS }) {
+  const answer = await api.post('/sources', { body });
+  expectStatus(answer, 200, 'POST /sources');
+  return answer.body.data as { id: string } & Record<string, any>;
+}
+
+async function sourceIdsOf(orgId: string): Promise<string[]> {
+  const answer = await api.get(`/orgs/${orgId}/sources`, { query: { limit: 100 } });
+  expectStatus(answer, 200);
+  return answer.body.data.map((source: { id: string }) => source.id);
+}
+
+const eventsOf = (sourceId: string, query: Record<string, string | number> = {}) =>
+  api.get(`/sources/${sourceId}/event_summaries`, { query });
+
+async function emitEvents(emitterId: string, events: unknown[], eventName = '') {
+  for (const event of events) await control!.emit({ emitter_id: emitterId, event_name: eventName, event });
+}
+
+describe('the reference: sources', () => {
+  describe('schema-level', () => {
+    caseIf(['writes'], 'createSource answers the source as the reference shows it', async () => {
+      const source = await createSource({
+        component_url: RSS,
+        name: 'your-name-here',
+        configured_props: { url: 'https://feeds.example.com/rss.xml', timer: { intervalSeconds: 60 } },
+      });
+      expect(source.id).toMatch(/^dc_/);
+      expect(source.component_id).toMatch(/^sc_/);
+      if (!contract.can('stateful')) return; // a stateless double answers its example whatever the body
+      expect(source).toMatchObject({ active: true, name: 'your-name-here', name_slug: 'your-name-here' });
+      expect(source.configured_props.timer).toEqual({ cron: null, interval_seconds: 60 });
+      expect(source.user_id).toBe((await ids.user()).id);
+    });
+
+    caseIf(
+      ['writes', 'stateful'],
+      "createSource names a source after its component's URL when no name is given",
+      async () => {
+        const source = await createSource({ component_url: RSS });
+        expect(source).toMatchObject({ name: 'new-item-in-feed', name_slug: 'new-item-in-feed' });
+      },
+    );
+
+    caseIf([], 'getSourceEventSummaries answers page_info and data for a known source', async () => {
+      const [sourceId] = await sourceIdsOf(await ids.orgId());
+      if (sourceId === undefined) return; // a workspace without sources has none to read
+      const answer = await eventsOf(sourceId, { limit: 5, expand: 'event' });
+      expectStatus(answer, 200);
+      expect(answer.body.page_info.count).toBe(answer.body.data.length);
+    });
+  });
+
+  authCases(contract, [
+    'createSource',
+    'updateSource',
+    'deleteSource',
+    'getSourceEventSummaries',
+    'deleteSourceEvents',
+  ]);
+
+  describe('negative_data_rejection', () => {
+    caseIf(['enforcesRules'], 'createSource without component_id, component_code or component_url is 400', async () => {
+      expectStatus(await api.post('/sources', { body: { name: 'no component' } }), 400);
+    });
+
+    caseIf(
+      ['enforcesRules', 'stateful'],
+      'createSource with a component_id this world does not hold is 422',
+      async () => {
+        expectError(
+          contract,
+          await api.post('/sources', { body: { component_id: unknownId('sc_') } }),
+          422,
+          'unprocessable',
+        );
+      },
+    );
+
+    for (const [what, send] of [
+      ['updateSource', (id: string) => api.put(`/sources/${id}`, { body: { active: false } })],
+      ['deleteSource', (id: string) => api.delete(`/sources/${id}`)],
+      ['getSourceEventSummaries', (id: string) => eventsOf(id)],
+      ['deleteSourceEvents', (id: string) => api.delete(`/sources/${id}/events`)],
+    ] as const)
+      caseIf(['enforcesRules', 'stateful'], `${what} of an unknown source is 404`, async () => {
+        expectError(contract, await send(unknownId('dc_')), 404, 'not_found');
+      });
+
+    for (const start_id of ['abc', '1589486981598', '-0']) {
+      caseIf(['enforcesRules'], `deleteSourceEvents with start_id=${start_id} is 400`, async () => {
+        const [sourceId] = await sourceIdsOf(await ids.orgId());
+        expectStatus(await api.delete(`/sources/${sourceId ?? 'dc_Ow7gJ0a'}/events`, { query: { start_id } }), 400);
+      });
+    }
+  });
+
+  describe('stateful', () => {
+    caseIf(
+      ['writes', 'stateful'],
+      'a created source is listed in the first workspace, updated, then deleted',
+      async () => {
+        const orgId = await ids.orgId();
+        const source = await createSource();
+        expect(await sourceIdsOf(orgId)).toContain(source.id);
+
+        const updated = await api.put(`/sources/${source.id}`, { body: { name: 'Renamed feed', active: false } });
+        expectStatus(updated, 200, 'PUT /sources/{id}');
+        expect(updated.body.data).toMatchObject({
+          id: source.id,
+          name: 'Renamed feed',
+          name_slug: 'renamed-feed',
+          active: false,
+        });
+        const listed = await api.get(`/orgs/${orgId}/sources`, { query: { limit: 100 } });
+        expect(listed.body.data.find((item: { id: string }) => item.id === source.id)).toMatchObject({
+          name: 'Renamed feed',
+          active: false,
+        });
+
+        expectStatus(await api.delete(`/sources/${source.id}`), 204, 'DELETE /sources/{id}');
+        expect(await sourceIdsOf(orgId)).not.toContain(source.id);
+        expectStatus(await api.delete(`/sources/${source.id}`), 404, 'a second delete');
+        expectStatus(await eventsOf(source.id), 404, 'the deleted source has no events to read');
+      },
+    );
+
+    caseIf(
+      ['writes', 'stateful'],
+      'an http prop is answered with the endpoint URL the source receives at',
+      async () => {
+        const source = await createSource({ component_url: RSS, configured_props: { http: {} } });
+        expect(source.configured_props.http.endpoint_url).toMatch(/^https?:\/\//);
+      },
+    );
+  });
+
+  describe('mock-only flows (control API)', () => {
+    caseIf(['control', 'writes'], "a source's emitted events are listed newest first, with its metadata", async () => {
+      const source = await createSource();
+      expect((await eventsOf(source.id)).body).toEqual({
+        page_info: { total_count: 0, count: 0, start_cursor: '', end_cursor: '' },
+        data: [],
+      });
+      await emitEvents(source.id, [{ n: 1 }, { n: 2 }, { n: 3 }]);
+      const answer = await eventsOf(source.id);
+      expectStatus(answer, 200);
+      expect(answer.body.data.map((summary: any) => summary.event)).toEqual([{ n: 3 }, { n: 2 }, { n: 1 }]);
+      expect(answer.body.page_info).toMatchObject({ total_count: 3, count: 3, start_cursor: answer.body.data[0].id });
+      for (const summary of answer.body.data) {
+        expect(summary.id).toMatch(/^\d+-\d+$/);
+        expect(summary.metadata).toMatchObject({ emitter_id: source.id, name: '' });
+      }
+      const limited = await eventsOf(source.id, { limit: 1 });
+      expect(limited.body.data.map((summary: any) => summary.event)).toEqual([{ n: 3 }]);
+    });
+
+    caseIf(['control', 'writes'], 'a source event over 1 KB is truncated unless expand=event', async () => {
+      const source = await createSource();
+      const big = { log: 'x'.repeat(1100) };
+      await emitEvents(source.id, [big]);
+      const json = JSON.stringify(big);
+      expect((await eventsOf(source.id)).body.data[0].event).toEqual({
+        truncated: true,
+        size_bytes: json.length,
+        preview: json.slice(0, 512),
+      });
+      expect((await eventsOf(source.id, { expand: 'event' })).body.data[0].event).toEqual(big);
+    });
+
+    caseIf(
+      ['control', 'writes'],
+      'deleteSourceEvents deletes from start_id to end_id, both included, and answers 202',
+      async () => {
+        const source = await createSource();
+        await emitEvents(source.id, [{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }]);
+        const idOf = async (n: number) =>
+          (await eventsOf(source.id)).body.data.find((summary: any) => summary.event.n === n).id as string;
+        const remaining = async () => (await eventsOf(source.id)).body.data.map((summary: any) => summary.event.n);
+
+        const one = await idOf(2);
+        const answer = await api.delete(`/sources/${source.id}/events`, { query: { start_id: one, end_id: one } });
+        expectStatus(answer, 202, 'DELETE /sources/{id}/events');
+        expect(await remaining(), 'the same ID in both deletes that event only').toEqual([4, 3, 1]);
+
+        expectStatus(await api.delete(`/sources/${source.id}/events`, { query: { start_id: await idOf(3) } }), 202);
+        expect(await remaining(), 'start_id alone deletes it and every later one').toEqual([1]);
+
+        await emitEvents(source.id, [{ n: 5 }]);
+        expectStatus(await api.delete(`/sources/${source.id}/events`), 202);
+        expect(await remaining(), 'no range deletes every event').toEqual([]);
+      },
+    );
+
+    caseIf(['control', 'writes'], "a deleted source's subscriptions go with it", async () => {
+      const source = await createSource();
+      const workflow = await createWorkflow(contract);
+      const query = { emitter_id: source.id, listener_id: workflow.id, event_name: '' };
+      expectStatus(await api.post('/subscriptions', { query }), 200);
+      expectStatus(await api.delete(`/sources/${source.id}`), 204);
+      expectStatus(await api.delete('/subscriptions', { query }), 404, 'the subscription went with its emitter');
+    });
+  });
+});
