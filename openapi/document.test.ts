@@ -130,6 +130,7 @@ const REFERENCE_ENDPOINTS: ReadonlyArray<readonly [method: string, path: string,
   ['DELETE', '/sources/{id}', 'deleteSource'],
   ['GET', '/sources/{id}/event_summaries', 'getSourceEventSummaries'],
   ['DELETE', '/sources/{id}/events', 'deleteSourceEvents'],
+  ['GET', '/workflows/{workflow_id}/event_summaries', 'getWorkflowEmits'],
 ];
 
 // The operations called without a bearer.

@@ -79,6 +79,7 @@ const UNPREFIXED_ID: Record<string, RegExp[]> = {
   getWorkflowErrorEventSummaries: [/^\/data\/\d+\/id$/, /\/original_context\/id$/, /\/metadata\/emit_id$/],
   // An emitted event's ID is cursor-like too (`<indexed_at_ms>-<seq>`), and the event is what its emitter emitted.
   getSourceEventSummaries: [/^\/data\/\d+\/id$/, /^\/data\/\d+\/event\//],
+  getWorkflowEmits: [/^\/data\/\d+\/id$/, /^\/data\/\d+\/event\//],
   // A category's ID is its slug (openapi/openapi.yaml, AppCategoryId).
   listAppCategories: [/^\/\d+\/id$/],
   getAppCategory: [/^\/id$/],

@@ -3,6 +3,7 @@
 // use the mock's control API (POST /__mock/emit); a live server gets the reads and the refusals.
 import { describe, expect } from 'vitest';
 import { authCases, createWorkflow, expectError, expectStatus, unknownId } from '../cases.ts';
+import { collectIds } from '../discover.ts';
 import { useContract } from '../harness.ts';
 
 const contract = await useContract();
@@ -212,5 +213,52 @@ describe('the reference: sources', () => {
       expectStatus(await api.delete(`/sources/${source.id}`), 204);
       expectStatus(await api.delete('/subscriptions', { query }), 404, 'the subscription went with its emitter');
     });
+  });
+});
+
+describe('the reference: workflow emits', () => {
+  const emitsOf = (workflowId: string, query: Record<string, string | number> = {}) =>
+    api.get(`/workflows/${workflowId}/event_summaries`, { query });
+
+  caseIf([], 'getWorkflowEmits answers page_info and data for a known workflow', async () => {
+    const answer = await emitsOf((await ids.workflowId())!, { expand: 'event', limit: 1 });
+    expectStatus(answer, 200);
+    expect(answer.body.page_info.count).toBe(answer.body.data.length);
+  });
+
+  authCases(contract, ['getWorkflowEmits']);
+
+  caseIf(['enforcesRules', 'stateful'], 'getWorkflowEmits of an unknown workflow is 404', async () => {
+    expectError(contract, await emitsOf(unknownId('p_')), 404, 'not_found');
+  });
+
+  for (const limit of ['0', '101', 'abc'])
+    caseIf(['enforcesRules'], `getWorkflowEmits with limit=${limit} is 400`, async () => {
+      expectStatus(await emitsOf((await ids.workflowId())!, { limit }), 400);
+    });
+
+  caseIf(
+    ['control', 'writes'],
+    "a workflow's emits are listed newest first; its $errors and $logs are not",
+    async () => {
+      const workflow = await createWorkflow(contract);
+      expect((await emitsOf(workflow.id)).body.data).toEqual([]);
+      await emitEvents(workflow.id, [{ n: 1 }]);
+      await emitEvents(workflow.id, [{ n: 2 }], 'channel_name');
+      await emitEvents(workflow.id, [{ failed: true }], '$errors');
+      await emitEvents(workflow.id, [{ log: true }], '$logs');
+      const answer = await emitsOf(workflow.id);
+      expect(answer.body.data.map((summary: any) => [summary.event, summary.metadata.name])).toEqual([
+        [{ n: 2 }, 'channel_name'],
+        [{ n: 1 }, ''],
+      ]);
+      for (const summary of answer.body.data) expect(summary.metadata.emitter_id).toBe(workflow.id);
+    },
+  );
+
+  caseIf(['control'], 'a seeded world has a workflow with emitted events', async () => {
+    let found = 0;
+    for (const id of collectIds((await ids.world())?.workflows, 'p_')) found += (await emitsOf(id)).body.data.length;
+    expect(found).toBeGreaterThan(0);
   });
 });

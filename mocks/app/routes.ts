@@ -285,6 +285,8 @@ export const routes: RouteTable = {
 
   getSourceEventSummaries: ({ world, path, query }) => api.getSourceEventSummaries(world, path.id, query),
 
+  getWorkflowEmits: ({ world, path, query }) => api.getWorkflowEmits(world, path.workflow_id, query),
+
   // The service deletes after answering 202; the mock has deleted by then.
   deleteSourceEvents: ({ world, path, query }) => {
     const deleted = api.deleteSourceEvents(world, path.id, query);

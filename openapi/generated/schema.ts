@@ -1727,6 +1727,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workflows/{workflow_id}/event_summaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a workflow's emitted events (reference)
+         * @description The reference's "Get workflow emits" (`workflows/get-workflows-emits`). Up to the last 100
+         *     events the workflow emitted (`$.send.emit()`; in the mock, each successful run through its
+         *     HTTP trigger's endpoint and each event the control API emits from it, on any stream but
+         *     `$errors` and `$logs`), newest first; an event whose JSON text exceeds 1 KB is replaced by a
+         *     truncation marker (`TruncatedEvent`) unless `expand=event` is passed.
+         */
+        get: operations["getWorkflowEmits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     connectionSuccess: {
@@ -6749,6 +6773,47 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getWorkflowEmits: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `event` returns the full event data instead of data truncated above 1 KB.
+                 * @example event
+                 */
+                expand?: components["parameters"]["ExpandEventQuery"];
+                /**
+                 * @description Returns the last N events (newest first), 1-100.
+                 * @example 10
+                 */
+                limit?: components["parameters"]["EventSummaryLimit"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The workflow's ID (`p_` prefix).
+                 * @example p_abc123
+                 */
+                workflow_id: components["schemas"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workflow's emitted events, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmittedEventPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     receiveConnectionSuccess: {
         parameters: {
             query?: never;
@@ -6881,7 +6946,7 @@ export interface operations {
 }
 
 /** The operations under `paths`: what a server answers. */
-export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "createConnectedAccount" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listApps" | "getApp" | "listAppCategories" | "getAppCategory" | "listComponents" | "getComponent" | "configureComponentProp" | "reloadComponentProps" | "listActions" | "getAction" | "configureActionProp" | "reloadActionProps" | "runAction" | "configureTriggerProp" | "reloadTriggerProps" | "downloadStashFile" | "proxyGet" | "proxyPut" | "proxyPost" | "proxyDelete" | "proxyPatch" | "listDeployedTriggers" | "getDeployedTrigger" | "updateDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerEvents" | "listDeployedTriggerWorkflows" | "setDeployedTriggerWorkflows" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey" | "listProjects" | "createProject" | "getProject" | "deleteProject" | "updateProject" | "updateProjectLogo" | "getProjectInfo" | "listExternalUsers" | "deleteExternalUser" | "listConnectUsage" | "deleteAccountsByApp" | "listAccountsByExternalUser" | "listOauthApps" | "createOauthApp" | "getOauthApp" | "updateOauthApp" | "deleteOauthApp" | "listAppOverrides" | "createAppOverride" | "getAppOverride" | "updateAppOverride" | "deleteAppOverride" | "createOAuthToken" | "createSource" | "updateSource" | "deleteSource" | "getSourceEventSummaries" | "deleteSourceEvents";
+export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "createConnectedAccount" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listApps" | "getApp" | "listAppCategories" | "getAppCategory" | "listComponents" | "getComponent" | "configureComponentProp" | "reloadComponentProps" | "listActions" | "getAction" | "configureActionProp" | "reloadActionProps" | "runAction" | "configureTriggerProp" | "reloadTriggerProps" | "downloadStashFile" | "proxyGet" | "proxyPut" | "proxyPost" | "proxyDelete" | "proxyPatch" | "listDeployedTriggers" | "getDeployedTrigger" | "updateDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerEvents" | "listDeployedTriggerWorkflows" | "setDeployedTriggerWorkflows" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey" | "listProjects" | "createProject" | "getProject" | "deleteProject" | "updateProject" | "updateProjectLogo" | "getProjectInfo" | "listExternalUsers" | "deleteExternalUser" | "listConnectUsage" | "deleteAccountsByApp" | "listAccountsByExternalUser" | "listOauthApps" | "createOauthApp" | "getOauthApp" | "updateOauthApp" | "deleteOauthApp" | "listAppOverrides" | "createAppOverride" | "getAppOverride" | "updateAppOverride" | "deleteAppOverride" | "createOAuthToken" | "createSource" | "updateSource" | "deleteSource" | "getSourceEventSummaries" | "deleteSourceEvents" | "getWorkflowEmits";
 
 /** Per operation and location, the parameters whose schema has a default (always present once validated). */
 export interface ParameterDefaults {
@@ -6903,4 +6968,5 @@ export interface ParameterDefaults {
     listOauthApps: { query: "limit" };
     listAppOverrides: { query: "limit" };
     getSourceEventSummaries: { query: "limit" };
+    getWorkflowEmits: { query: "limit" };
 }
