@@ -131,10 +131,11 @@ const REFERENCE_ENDPOINTS: ReadonlyArray<readonly [method: string, path: string,
   ['GET', '/sources/{id}/event_summaries', 'getSourceEventSummaries'],
   ['DELETE', '/sources/{id}/events', 'deleteSourceEvents'],
   ['GET', '/workflows/{workflow_id}/event_summaries', 'getWorkflowEmits'],
+  ['POST', '/oauth/revoke', 'revokeOAuthToken'],
 ];
 
 // The operations called without a bearer.
-const PUBLIC = new Set(['createOAuthToken']);
+const PUBLIC = new Set(['createOAuthToken', 'revokeOAuthToken']);
 
 // docs/openapi.md, "Responses": the operations that answer 204 with no body.
 const NO_CONTENT = new Set([

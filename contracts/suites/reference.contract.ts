@@ -1,6 +1,7 @@
 // The service's public REST API reference beyond the spec (pipedream.com/docs/rest-api/api-reference/): sources
 // created, updated and deleted, their events listed and deleted, a workflow's emits. Flows that need events emitted
 // use the mock's control API (POST /__mock/emit); a live server gets the reads and the refusals.
+import { randomBytes } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import { authCases, createWorkflow, expectError, expectStatus, unknownId } from '../cases.ts';
 import { collectIds } from '../discover.ts';
@@ -261,4 +262,48 @@ describe('the reference: workflow emits', () => {
     for (const id of collectIds((await ids.world())?.workflows, 'p_')) found += (await emitsOf(id)).body.data.length;
     expect(found).toBeGreaterThan(0);
   });
+});
+
+// The revocation, like the login, takes no bearer: these cases never reach a live server (`disposable`).
+describe('the reference: token revocation', () => {
+  const login = async (clientId: string) => {
+    const body = { grant_type: 'client_credentials', client_id: clientId, client_secret: 's' };
+    const answer = await api.post('/oauth/token', { token: null, body });
+    expectStatus(answer, 200, 'POST /oauth/token');
+    return answer.body.access_token as string;
+  };
+  const revoke = (body: unknown) => api.post('/oauth/revoke', { token: null, body });
+
+  caseIf(['disposable'], 'revokeOAuthToken answers 200 with the empty body the reference shows', async () => {
+    const answer = await revoke({
+      token: 'not-a-token-of-this-client',
+      client_id: 'contract-client',
+      client_secret: 's',
+    });
+    expectStatus(answer, 200, 'POST /oauth/revoke');
+    expect(answer.body).toEqual({});
+  });
+
+  caseIf(['enforcesRules', 'disposable'], 'revokeOAuthToken without its token or client_secret is 400', async () => {
+    expectStatus(await revoke({ client_id: 'c', client_secret: 's' }), 400, 'no token');
+    expectStatus(await revoke({ token: 't', client_id: 'c' }), 400, 'no client_secret');
+  });
+
+  caseIf(
+    ['stateful', 'enforcesRules', 'disposable'],
+    'a revoked token answers 401 until its client logs in again; another client cannot revoke it',
+    async () => {
+      const client = `contract-revoke-${randomBytes(4).toString('hex')}`;
+      const token = await login(client);
+      expectStatus(await api.get('/connect/apps', { token }), 200, 'the new token works');
+      const foreign = await revoke({ token, client_id: `${client}-other`, client_secret: 's' });
+      expectStatus(foreign, 200, 'a token of another client is no error');
+      expectStatus(await api.get('/connect/apps', { token }), 200, 'and it is not revoked');
+
+      expectStatus(await revoke({ token, client_id: client, client_secret: 's' }), 200, 'POST /oauth/revoke');
+      expectError(contract, await api.get('/connect/apps', { token }), 401, 'unauthorized', 'the revoked token');
+      expect(await login(client), 'a new login issues the same token').toBe(token);
+      expectStatus(await api.get('/connect/apps', { token }), 200, 'the token works again after the login');
+    },
+  );
 });

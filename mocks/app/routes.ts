@@ -246,6 +246,9 @@ export const routes: RouteTable = {
   // The login (auth.ts): the app ran it in the world of the token it issues (mocks/app/pipeline.ts).
   createOAuthToken: ({ body }) => ok(issueOAuthToken(body.client_id)),
 
+  // The revocation ran in the app's login stage (the store holds revoked tokens); its answer is the reference's `{}`.
+  revokeOAuthToken: () => ok({}),
+
   getCurrentUser: ({ world }) => api.getCurrentUser(world),
 
   getWorkspace: ({ world, path }) => api.getWorkspace(world, path.org_id),
