@@ -132,6 +132,8 @@ const REFERENCE_ENDPOINTS: ReadonlyArray<readonly [method: string, path: string,
   ['DELETE', '/sources/{id}/events', 'deleteSourceEvents'],
   ['GET', '/workflows/{workflow_id}/event_summaries', 'getWorkflowEmits'],
   ['POST', '/oauth/revoke', 'revokeOAuthToken'],
+  ['GET', '/apps', 'listCatalogueApps'],
+  ['GET', '/apps/{app_id}', 'getCatalogueApp'],
 ];
 
 // The operations called without a bearer.

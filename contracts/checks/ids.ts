@@ -57,6 +57,8 @@ const RESOURCE_IDS: Record<string, Array<[RegExp, string]>> = {
   createConnectToken: [[/^\/token$/, 'ctok_']],
   listApps: [[/^\/data\/\d+\/id$/, 'oa_']],
   getApp: [[/^\/data\/id$/, 'oa_']],
+  listCatalogueApps: [[/^\/data\/\d+\/id$/, 'oa_']],
+  getCatalogueApp: [[/^\/data\/id$/, 'oa_']],
   // Connect projects: the SDK's `Project`, not wrapped in `data`.
   listProjects: [[/^\/data\/\d+\/id$/, 'proj_']],
   createProject: [[/^\/id$/, 'proj_']],

@@ -307,3 +307,43 @@ describe('the reference: token revocation', () => {
     },
   );
 });
+
+describe('the reference: apps', () => {
+  authCases(contract, ['listCatalogueApps', 'getCatalogueApp']);
+
+  caseIf([], 'listCatalogueApps answers a page of apps', async () => {
+    const answer = await api.get('/apps', { query: { limit: 5 } });
+    expectStatus(answer, 200);
+    expect(answer.body.page_info.count).toBe(answer.body.data.length);
+  });
+
+  caseIf(['stateful'], 'GET /apps and GET /connect/apps read the one catalogue, with the same filters', async () => {
+    for (const [rest, connect] of [
+      [{ q: 'git' }, { q: 'git' }],
+      [{ has_actions: '1' }, { has_actions: 'true' }],
+      [{ has_triggers: '0' }, { has_triggers: 'false' }],
+    ]) {
+      const mine = await api.get('/apps', { query: { ...rest, limit: 100 } });
+      const theirs = await api.get('/connect/apps', { query: { ...connect, limit: 100 } });
+      expectStatus(mine, 200, `GET /apps ${JSON.stringify(rest)}`);
+      expect(mine.body.data, JSON.stringify(rest)).toEqual(theirs.body.data);
+    }
+  });
+
+  caseIf(['stateful'], 'getCatalogueApp reads an app by its name slug and by its ID', async () => {
+    const [first] = (await api.get('/apps', { query: { limit: 1 } })).body.data;
+    for (const key of [first.name_slug, first.id]) {
+      const answer = await api.get(`/apps/${key}`);
+      expectStatus(answer, 200, `GET /apps/${key}`);
+      expect(answer.body.data).toEqual(first);
+    }
+  });
+
+  caseIf(['enforcesRules', 'stateful'], 'getCatalogueApp of an app the catalogue does not hold is 404', async () => {
+    expectError(contract, await api.get('/apps/no_such_app_here'), 404, 'not_found');
+  });
+
+  caseIf(['enforcesRules'], 'listCatalogueApps with has_actions=yes is 400', async () => {
+    expectStatus(await api.get('/apps', { query: { has_actions: 'yes' } }), 400);
+  });
+});

@@ -301,10 +301,28 @@ export const routes: RouteTable = {
 
   getApp: ({ world, path }) => api.getApp(world, path.app_id),
 
+  // The reference's apps: the same catalogue, its flags `1`/`0` (or `true`/`false`) read as booleans.
+  listCatalogueApps: ({ world, query }) =>
+    api.listApps(world, {
+      ...query,
+      sort_key: 'name',
+      sort_direction: 'asc',
+      has_components: flag(query.has_components),
+      has_actions: flag(query.has_actions),
+      has_triggers: flag(query.has_triggers),
+    }),
+
+  getCatalogueApp: ({ world, path }) => api.getApp(world, path.app_id),
+
   listAppCategories: ({ world }) => api.listAppCategories(world),
 
   getAppCategory: ({ world, path }) => api.getAppCategory(world, path.id),
 };
+
+/** A flag of the reference's List apps (`AppFlag`): absent, or whether it holds. */
+function flag(value: '1' | '0' | 'true' | 'false' | undefined): boolean | undefined {
+  return value === undefined ? undefined : value === '1' || value === 'true';
+}
 
 /** Who asks for a deployed trigger: the environment header and the end user, both required by the document. */
 function scope(

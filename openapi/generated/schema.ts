@@ -1776,6 +1776,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the apps of the catalogue (reference)
+         * @description The reference's "List apps" (`apps/list-apps`): the same catalogue `GET /connect/apps` reads,
+         *     filtered by `q` (in the name or name slug, case-insensitive) and `has_components`,
+         *     `has_actions`, `has_triggers` (`1` keeps the apps with them, `0` those without), sorted by
+         *     name, paged by `limit`, `after` and `before`.
+         */
+        get: operations["listCatalogueApps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{app_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one app of the catalogue (reference)
+         * @description The reference's "Get an app" (`apps/get-an-app`): an app of the catalogue by its ID or its
+         *     name slug, as `GET /connect/apps/{app_id}` reads it.
+         */
+        get: operations["getCatalogueApp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     connectionSuccess: {
@@ -3012,6 +3056,11 @@ export interface components {
             client_id: string;
             client_secret: string;
         };
+        /**
+         * @description A filter of the reference's List apps, `1` to keep (`0` to leave out) the apps that have the thing.
+         * @enum {string}
+         */
+        AppFlag: "1" | "0" | "true" | "false";
     };
     responses: {
         /** @description Malformed or missing input - bad JSON, a missing or ill-typed parameter, an unsupported webhook URL, an undecodable cursor. */
@@ -3163,6 +3212,21 @@ export interface components {
          * @example 10
          */
         EventSummaryLimit: number;
+        /**
+         * @description `1`: only apps with an action or a trigger; `0`: only apps without.
+         * @example 1
+         */
+        AppFlagHasComponents: components["schemas"]["AppFlag"];
+        /**
+         * @description `1`: only apps with an action; `0`: only apps without.
+         * @example 1
+         */
+        AppFlagHasActions: components["schemas"]["AppFlag"];
+        /**
+         * @description `1`: only apps with a trigger; `0`: only apps without.
+         * @example 1
+         */
+        AppFlagHasTriggers: components["schemas"]["AppFlag"];
     };
     requestBodies: never;
     headers: {
@@ -6871,6 +6935,93 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listCatalogueApps: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only apps whose name or name slug contains this text (case-insensitive).
+                 * @example slack
+                 */
+                q?: string;
+                /**
+                 * @description `1`: only apps with an action or a trigger; `0`: only apps without.
+                 * @example 1
+                 */
+                has_components?: components["parameters"]["AppFlagHasComponents"];
+                /**
+                 * @description `1`: only apps with an action; `0`: only apps without.
+                 * @example 1
+                 */
+                has_actions?: components["parameters"]["AppFlagHasActions"];
+                /**
+                 * @description `1`: only apps with a trigger; `0`: only apps without.
+                 * @example 1
+                 */
+                has_triggers?: components["parameters"]["AppFlagHasTriggers"];
+                /**
+                 * @description Page size.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor; the apps after it (pass the previous page's `end_cursor`). */
+                after?: string;
+                /** @description Opaque cursor; the apps before it (pass the next page's `start_cursor`). */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of apps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_info: components["schemas"]["PageInfo"];
+                        data: components["schemas"]["ConnectApp"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getCatalogueApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's name slug or ID.
+                 * @example github
+                 */
+                app_id: components["parameters"]["AppSlugOrIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConnectApp"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     receiveConnectionSuccess: {
         parameters: {
             query?: never;
@@ -7003,7 +7154,7 @@ export interface operations {
 }
 
 /** The operations under `paths`: what a server answers. */
-export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "createConnectedAccount" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listApps" | "getApp" | "listAppCategories" | "getAppCategory" | "listComponents" | "getComponent" | "configureComponentProp" | "reloadComponentProps" | "listActions" | "getAction" | "configureActionProp" | "reloadActionProps" | "runAction" | "configureTriggerProp" | "reloadTriggerProps" | "downloadStashFile" | "proxyGet" | "proxyPut" | "proxyPost" | "proxyDelete" | "proxyPatch" | "listDeployedTriggers" | "getDeployedTrigger" | "updateDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerEvents" | "listDeployedTriggerWorkflows" | "setDeployedTriggerWorkflows" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey" | "listProjects" | "createProject" | "getProject" | "deleteProject" | "updateProject" | "updateProjectLogo" | "getProjectInfo" | "listExternalUsers" | "deleteExternalUser" | "listConnectUsage" | "deleteAccountsByApp" | "listAccountsByExternalUser" | "listOauthApps" | "createOauthApp" | "getOauthApp" | "updateOauthApp" | "deleteOauthApp" | "listAppOverrides" | "createAppOverride" | "getAppOverride" | "updateAppOverride" | "deleteAppOverride" | "createOAuthToken" | "createSource" | "updateSource" | "deleteSource" | "getSourceEventSummaries" | "deleteSourceEvents" | "getWorkflowEmits" | "revokeOAuthToken";
+export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "createConnectedAccount" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listApps" | "getApp" | "listAppCategories" | "getAppCategory" | "listComponents" | "getComponent" | "configureComponentProp" | "reloadComponentProps" | "listActions" | "getAction" | "configureActionProp" | "reloadActionProps" | "runAction" | "configureTriggerProp" | "reloadTriggerProps" | "downloadStashFile" | "proxyGet" | "proxyPut" | "proxyPost" | "proxyDelete" | "proxyPatch" | "listDeployedTriggers" | "getDeployedTrigger" | "updateDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerEvents" | "listDeployedTriggerWorkflows" | "setDeployedTriggerWorkflows" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey" | "listProjects" | "createProject" | "getProject" | "deleteProject" | "updateProject" | "updateProjectLogo" | "getProjectInfo" | "listExternalUsers" | "deleteExternalUser" | "listConnectUsage" | "deleteAccountsByApp" | "listAccountsByExternalUser" | "listOauthApps" | "createOauthApp" | "getOauthApp" | "updateOauthApp" | "deleteOauthApp" | "listAppOverrides" | "createAppOverride" | "getAppOverride" | "updateAppOverride" | "deleteAppOverride" | "createOAuthToken" | "createSource" | "updateSource" | "deleteSource" | "getSourceEventSummaries" | "deleteSourceEvents" | "getWorkflowEmits" | "revokeOAuthToken" | "listCatalogueApps" | "getCatalogueApp";
 
 /** Per operation and location, the parameters whose schema has a default (always present once validated). */
 export interface ParameterDefaults {
@@ -7026,4 +7177,5 @@ export interface ParameterDefaults {
     listAppOverrides: { query: "limit" };
     getSourceEventSummaries: { query: "limit" };
     getWorkflowEmits: { query: "limit" };
+    listCatalogueApps: { query: "limit" };
 }
