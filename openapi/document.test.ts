@@ -134,6 +134,9 @@ const REFERENCE_ENDPOINTS: ReadonlyArray<readonly [method: string, path: string,
   ['POST', '/oauth/revoke', 'revokeOAuthToken'],
   ['GET', '/apps', 'listCatalogueApps'],
   ['GET', '/apps/{app_id}', 'getCatalogueApp'],
+  ['POST', '/components', 'createSavedComponent'],
+  ['GET', '/components/{key_or_id}', 'getSavedComponent'],
+  ['GET', '/components/registry/{component_id}', 'getRegistryComponent'],
 ];
 
 // The operations called without a bearer.
@@ -589,6 +592,7 @@ describe('operations', () => {
     const with403 = pathOperations.filter((op) => rawResponse(op, '403') !== undefined);
     expect(with403.map((op) => op.operation.operationId).sort()).toEqual([
       // The reference: sources are created and updated with user API keys only.
+      'createSavedComponent',
       'createSource',
       'createWorkflow',
       'getCurrentUser',
@@ -598,6 +602,7 @@ describe('operations', () => {
     const userKeysOnly = pathOperations.filter((op) => op.operation['x-token-kinds'] !== undefined);
     expect(userKeysOnly.map((op) => op.operation.operationId).sort()).toEqual([
       // The reference: sources are created and updated with user API keys only.
+      'createSavedComponent',
       'createSource',
       'createWorkflow',
       'getCurrentUser',

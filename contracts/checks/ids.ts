@@ -71,6 +71,9 @@ const RESOURCE_IDS: Record<string, Array<[RegExp, string]>> = {
   getOauthApp: [[/^\/id$/, 'oa_']],
   updateOauthApp: [[/^\/id$/, 'oa_']],
   createSource: [[/^\/data\/id$/, 'dc_']],
+  createSavedComponent: [[/^\/data\/id$/, 'sc_']],
+  getSavedComponent: [[/^\/data\/id$/, 'sc_']],
+  getRegistryComponent: [[/^\/data\/id$/, 'sc_']],
   updateSource: [[/^\/data\/id$/, 'dc_']],
 };
 

@@ -3,7 +3,7 @@
 // use the mock's control API (POST /__mock/emit); a live server gets the reads and the refusals.
 import { randomBytes } from 'node:crypto';
 import { describe, expect } from 'vitest';
-import { authCases, createWorkflow, expectError, expectStatus, unknownId } from '../cases.ts';
+import { authCases, createWorkflow, expectError, expectStatus, randomTokenFor, unknownId } from '../cases.ts';
 import { collectIds } from '../discover.ts';
 import { useContract } from '../harness.ts';
 
@@ -49,10 +49,11 @@ describe('the reference: sources', () => {
 
     caseIf(
       ['writes', 'stateful'],
-      "createSource names a source after its component's URL when no name is given",
+      "createSource names a source after its component's name slug when no name is given",
       async () => {
         const source = await createSource({ component_url: RSS });
-        expect(source).toMatchObject({ name: 'new-item-in-feed', name_slug: 'new-item-in-feed' });
+        expect(source.name_slug).toMatch(/^new-item-in-feed/);
+        expect(source.name, 'the name is the name slug of the component').toBe(source.name_slug);
       },
     );
 
@@ -345,5 +346,79 @@ describe('the reference: apps', () => {
 
   caseIf(['enforcesRules'], 'listCatalogueApps with has_actions=yes is 400', async () => {
     expectStatus(await api.get('/apps', { query: { has_actions: 'yes' } }), 400);
+  });
+});
+
+describe('the reference: components', () => {
+  const GITHUB = 'https://components.workflow-service.test/github/sources/new-issue/new-issue.ts';
+
+  authCases(contract, ['createSavedComponent', 'getSavedComponent', 'getRegistryComponent']);
+
+  caseIf([], 'getRegistryComponent answers a registry component with the props a source takes', async () => {
+    const answer = await api.get('/components/registry/github-new-issue');
+    expectStatus(answer, 200);
+    expect(answer.body.data.id).toMatch(/^sc_/);
+    expect(Array.isArray(answer.body.data.configurable_props)).toBe(true);
+  });
+
+  caseIf(['stateful'], 'the registry holds the Connect catalogue: the same props for the same key', async () => {
+    const registry = await api.get('/components/registry/github-new-issue');
+    const catalogue = await api.get(`/connect/${await ids.projectId()}/components/github-new-issue`, {
+      headers: { 'x-pd-environment': 'production' },
+    });
+    expectStatus(catalogue, 200);
+    expect(registry.body.data).toMatchObject({
+      key: 'github-new-issue',
+      name: catalogue.body.data.name,
+      version: catalogue.body.data.version,
+      configurable_props: catalogue.body.data.configurable_props,
+    });
+  });
+
+  caseIf(['enforcesRules', 'stateful'], 'getRegistryComponent of a key the registry does not hold is 404', async () => {
+    expectError(contract, await api.get('/components/registry/nope-no-such-component'), 404, 'not_found');
+  });
+
+  caseIf(['enforcesRules'], 'createSavedComponent without component_code or component_url is 400', async () => {
+    expectStatus(await api.post('/components', { body: {} }), 400);
+  });
+
+  caseIf(
+    ['writes', 'stateful'],
+    'a saved component is read back by ID and key, and a source is deployed from it',
+    async () => {
+      const saved = await api.post('/components', { body: { component_url: GITHUB } });
+      expectStatus(saved, 200, 'POST /components');
+      const component = saved.body.data;
+      expect(component).toMatchObject({ key: 'github-new-issue' });
+      const registry = (await api.get('/components/registry/github-new-issue')).body.data;
+      expect(component.configurable_props).toEqual(registry.configurable_props);
+      for (const key of [component.id, component.key]) {
+        const read = await api.get(`/components/${key}`);
+        expectStatus(read, 200, `GET /components/${key}`);
+        expect(read.body.data.id).toBe(component.id);
+      }
+      const source = await createSource({ component_id: component.id, name: 'From a saved component' });
+      expect(source.component_id).toBe(component.id);
+    },
+  );
+
+  caseIf(
+    ['writes', 'stateful'],
+    'a component saved from code is read from its code; another world has not saved it',
+    async () => {
+      const code = 'export default { key: "contract-echo", name: "Echo", version: "1.2.3", props: {}, run() {} };';
+      const saved = await api.post('/components', { body: { component_code: code } });
+      expectStatus(saved, 200);
+      expect(saved.body.data).toMatchObject({ key: 'contract-echo', name: 'Echo', version: '1.2.3', code });
+      expect(saved.body.data.code_hash).toMatch(/^[0-9a-f]{64}$/);
+      if (!contract.can('control')) return; // a second world is a mock-only device
+      const elsewhere = await api.get(`/components/${saved.body.data.id}`, { token: randomTokenFor(contract) });
+      expectStatus(elsewhere, 404, 'a component of another world');
+    },
+  );
+
+  caseIf(['enforcesRules', 'stateful'], 'getSavedComponent of a component this world did not save is 404', async () => {
+    expectError(contract, await api.get(`/components/${unknownId('sc_')}`), 404, 'not_found');
   });
 });

@@ -288,6 +288,13 @@ export const routes: RouteTable = {
 
   getSourceEventSummaries: ({ world, path, query }) => api.getSourceEventSummaries(world, path.id, query),
 
+  // Components as the reference's REST pages show them; the registry is the Connect catalogue's, the same everywhere.
+  createSavedComponent: ({ world, body }) => api.createSavedComponent(world, body),
+
+  getSavedComponent: ({ world, path }) => api.getSavedComponent(world, path.key_or_id),
+
+  getRegistryComponent: ({ path }) => api.getRegistryComponent(path.component_id),
+
   getWorkflowEmits: ({ world, path, query }) => api.getWorkflowEmits(world, path.workflow_id, query),
 
   // The service deletes after answering 202; the mock has deleted by then.

@@ -90,3 +90,5 @@ export type ProjectEnvironment = Schemas['ProjectEnvironment'];
 export type AppCategory = Schemas['AppCategory'];
 export type Component = Schemas['Component'];
 export type ComponentProp = Schemas['ComponentProp'];
+/** A component as the REST API's reference shows it: saved in a world, or of the registry. */
+export type RegistryComponent = Schemas['RegistryComponent'];

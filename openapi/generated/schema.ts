@@ -1820,6 +1820,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/components": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a component, the code of a source (reference)
+         * @description The reference's "Create a component" (`components/create-a-component`): saves a component
+         *     (`sc_`) from `component_code` or `component_url` (code wins when both are given), for
+         *     `POST /sources` to deploy by its `component_id`. The mock runs no code: it reads `key`,
+         *     `name` and `version` from the code, and a URL's component from the registry when the URL
+         *     names one (`<app>/sources/<name>/<name>.ts` is the registry's `<app>-<name>`), else its file
+         *     name. **User API keys only**: a workspace OAuth token is answered 403.
+         */
+        post: operations["createSavedComponent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/components/{key_or_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a saved component by ID or key (reference)
+         * @description The reference's "Get a component" (`components/get-a-component`): a component saved in this
+         *     world, by its `sc_` ID or its key (the newest saved with that key).
+         */
+        get: operations["getSavedComponent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/components/registry/{component_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a component of the public registry by key (reference)
+         * @description The reference's registry read (its "Create an RSS source" example calls it): a component of the
+         *     public registry, the catalogue `GET /connect/{project_id}/components` lists, by its key, with
+         *     the props a source deployed from it takes.
+         */
+        get: operations["getRegistryComponent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     connectionSuccess: {
@@ -3061,6 +3129,30 @@ export interface components {
          * @enum {string}
          */
         AppFlag: "1" | "0" | "true" | "false";
+        /** @description The code of a component to save (the reference's "Create a component"); one of the two is required. */
+        CreateSavedComponentRequest: {
+            /** @description The full code of a component. */
+            component_code?: string;
+            /** @description Where the component's code is hosted. */
+            component_url?: string;
+        };
+        /**
+         * @description A saved component's ID (`sc_`) or its key.
+         * @example sc_JDi8EB
+         */
+        SavedComponentKeyOrId: components["schemas"]["SavedComponentId"] | components["schemas"]["ComponentKeyId"];
+        /** @description A component as the REST API's reference shows it (Get a component), saved or of the registry. */
+        RegistryComponent: {
+            id: components["schemas"]["SavedComponentId"];
+            key?: components["schemas"]["ComponentKeyId"];
+            code: string;
+            code_hash: string;
+            name: string;
+            version: string;
+            configurable_props: components["schemas"]["ComponentProp"][];
+            created_at: components["schemas"]["UnixSeconds"];
+            updated_at: components["schemas"]["UnixSeconds"];
+        };
     };
     responses: {
         /** @description Malformed or missing input - bad JSON, a missing or ill-typed parameter, an unsupported webhook URL, an undecodable cursor. */
@@ -7022,6 +7114,98 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    createSavedComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSavedComponentRequest"];
+            };
+        };
+        responses: {
+            /** @description The saved component. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RegistryComponent"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSavedComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The saved component's ID (`sc_`) or key.
+                 * @example sc_JDi8EB
+                 */
+                key_or_id: components["schemas"]["SavedComponentKeyOrId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved component. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RegistryComponent"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getRegistryComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The component's key (the reference's `{key}`; named as the Connect paths name a key).
+                 * @example github-new-issue
+                 */
+                component_id: components["schemas"]["ComponentKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registry's component. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RegistryComponent"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     receiveConnectionSuccess: {
         parameters: {
             query?: never;
@@ -7154,7 +7338,7 @@ export interface operations {
 }
 
 /** The operations under `paths`: what a server answers. */
-export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "createConnectedAccount" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listApps" | "getApp" | "listAppCategories" | "getAppCategory" | "listComponents" | "getComponent" | "configureComponentProp" | "reloadComponentProps" | "listActions" | "getAction" | "configureActionProp" | "reloadActionProps" | "runAction" | "configureTriggerProp" | "reloadTriggerProps" | "downloadStashFile" | "proxyGet" | "proxyPut" | "proxyPost" | "proxyDelete" | "proxyPatch" | "listDeployedTriggers" | "getDeployedTrigger" | "updateDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerEvents" | "listDeployedTriggerWorkflows" | "setDeployedTriggerWorkflows" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey" | "listProjects" | "createProject" | "getProject" | "deleteProject" | "updateProject" | "updateProjectLogo" | "getProjectInfo" | "listExternalUsers" | "deleteExternalUser" | "listConnectUsage" | "deleteAccountsByApp" | "listAccountsByExternalUser" | "listOauthApps" | "createOauthApp" | "getOauthApp" | "updateOauthApp" | "deleteOauthApp" | "listAppOverrides" | "createAppOverride" | "getAppOverride" | "updateAppOverride" | "deleteAppOverride" | "createOAuthToken" | "createSource" | "updateSource" | "deleteSource" | "getSourceEventSummaries" | "deleteSourceEvents" | "getWorkflowEmits" | "revokeOAuthToken" | "listCatalogueApps" | "getCatalogueApp";
+export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "createConnectedAccount" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listApps" | "getApp" | "listAppCategories" | "getAppCategory" | "listComponents" | "getComponent" | "configureComponentProp" | "reloadComponentProps" | "listActions" | "getAction" | "configureActionProp" | "reloadActionProps" | "runAction" | "configureTriggerProp" | "reloadTriggerProps" | "downloadStashFile" | "proxyGet" | "proxyPut" | "proxyPost" | "proxyDelete" | "proxyPatch" | "listDeployedTriggers" | "getDeployedTrigger" | "updateDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerEvents" | "listDeployedTriggerWorkflows" | "setDeployedTriggerWorkflows" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey" | "listProjects" | "createProject" | "getProject" | "deleteProject" | "updateProject" | "updateProjectLogo" | "getProjectInfo" | "listExternalUsers" | "deleteExternalUser" | "listConnectUsage" | "deleteAccountsByApp" | "listAccountsByExternalUser" | "listOauthApps" | "createOauthApp" | "getOauthApp" | "updateOauthApp" | "deleteOauthApp" | "listAppOverrides" | "createAppOverride" | "getAppOverride" | "updateAppOverride" | "deleteAppOverride" | "createOAuthToken" | "createSource" | "updateSource" | "deleteSource" | "getSourceEventSummaries" | "deleteSourceEvents" | "getWorkflowEmits" | "revokeOAuthToken" | "listCatalogueApps" | "getCatalogueApp" | "createSavedComponent" | "getSavedComponent" | "getRegistryComponent";
 
 /** Per operation and location, the parameters whose schema has a default (always present once validated). */
 export interface ParameterDefaults {

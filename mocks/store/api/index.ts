@@ -1,6 +1,7 @@
 // The core API's resources as the rest of the kit reads them; store modules import the module that holds a name,
 // modules outside the store import this face.
 export { getApp, getAppCategory, listAppCategories, listApps } from './catalogue.ts';
+export { createSavedComponent, getRegistryComponent, getSavedComponent } from './components.ts';
 export { emit } from './emit.ts';
 export { getWorkflowErrorEventSummaries } from './error-events.ts';
 export { deleteSourceEvents, getSourceEventSummaries, getWorkflowEmits } from './event-summaries.ts';

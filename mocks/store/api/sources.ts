@@ -8,6 +8,7 @@ import { unixSeconds } from '../../ids/random.ts';
 import { collectionFull } from '../world/retention.ts';
 import { type World, addSource, firstWorkspaceId, removeSource } from '../world/world.ts';
 import { applyAutoSubscriptions } from './subscriptions.ts';
+import { saveComponent } from './components.ts';
 
 export type CreateSourceBody = Schemas['CreateSourceRequest'];
 export type UpdateSourceBody = Schemas['UpdateSourceRequest'];
@@ -87,27 +88,22 @@ export function deleteSource(world: World, id: string): Result<null> {
   return ok(null);
 }
 
-/** The saved component a body names: its `component_id` when this world holds it, else a new one saved from code. */
+/**
+ * The saved component a body names: its `component_id` when this world saved it (or a source of the world runs it),
+ * else one saved from the body's code (./components.ts). The reference: a source is named after its component.
+ */
 function componentOf(world: World, body: UpdateSourceBody): Result<{ id: string; slug: string }> {
   const id = body.component_id;
-  if (id !== undefined) {
-    const known = [...world.sources.values()].find((record) => record.source.component_id === id);
-    if (known === undefined)
-      return fail('unprocessable', `component_id ${id} does not exist`, { field: 'component_id', id });
-    return ok({ id, slug: known.source.name_slug });
+  if (id === undefined) {
+    const saved = saveComponent(world, body.component_code, body.component_url);
+    return ok({ id: saved.id, slug: slugify(saved.name) });
   }
-  return ok({ id: newId('savedComponent', world.ctx), slug: slugOfCode(body.component_code, body.component_url) });
-}
-
-/** The reference: a source's name defaults to its component's name slug (the code's `name`, else the URL's file name). */
-function slugOfCode(code: string | undefined, url: string | undefined): string {
-  const named = code === undefined ? undefined : /\bname:\s*(["'`])(.+?)\1/.exec(code)?.[2];
-  const file = url
-    ?.split(/[?#]/)[0]
-    ?.split('/')
-    .pop()
-    ?.replace(/\.[^.]*$/, '');
-  return slugify(named ?? file ?? '') || 'source';
+  const saved = world.savedComponents.get(id);
+  if (saved !== undefined) return ok({ id, slug: slugify(saved.name) });
+  const running = [...world.sources.values()].find((record) => record.source.component_id === id);
+  if (running === undefined)
+    return fail('unprocessable', `component_id ${id} does not exist`, { field: 'component_id', id });
+  return ok({ id, slug: running.source.name_slug });
 }
 
 /**

@@ -40,6 +40,7 @@ export function worldWeight(world: World, errorEvents: number): number {
     world.oauthApps.size +
     world.appOverrides.size +
     world.stashFiles.size +
+    world.savedComponents.size +
     world.connectCredits.size;
   return WEIGHT.world + WEIGHT.heavy * heavy + WEIGHT.errorEvent * errorEvents + WEIGHT.record * records;
 }

@@ -16,6 +16,7 @@ import type {
   OauthApp,
   Project,
   ProjectEnvironment,
+  RegistryComponent,
   Subscription,
   Template,
   User,
@@ -202,6 +203,8 @@ export interface World {
   appOverrides: Map<string, AppOverrideRecord>;
   /** Files synced to the File Stash by s3Key (mocks/store/connect/file-stash.ts). */
   stashFiles: Map<string, StashFileRecord>;
+  /** Components saved from code or a URL by `sc_` ID (POST /components, POST /sources: mocks/store/api/components.ts). */
+  savedComponents: Map<string, RegistryComponent>;
   /** Sequence for error event summary ids `<indexed_at_ms>-<seq>`. */
   errorSeq: number;
   /** The UTC day (days since 1970) the daily quota counters count (quotas.ts): they reset when the world's clock passes its end. */
@@ -239,6 +242,7 @@ export function emptyWorld(
     oauthApps: new TrackedMap(),
     appOverrides: new TrackedMap(),
     stashFiles: new TrackedMap(),
+    savedComponents: new TrackedMap(),
     quotaDay: 0,
   };
 }
