@@ -2,7 +2,7 @@
 // values. No HTTP, no MSW, no Node-only modules: it runs in the browser (MSW worker) as well.
 import type { DeliverySink } from '../outbound/types.ts';
 import { createRecordingSink } from './world/recording-sink.ts';
-import { workflowOfEndpoint } from './api/invoke.ts';
+import { sourceOfEndpoint, workflowOfEndpoint } from './api/invoke.ts';
 import { createWorld } from './world/seed.ts';
 import { deliveryLog, overTally, type DeliveryLog, type Tally } from './world/retention.ts';
 import { type CountedJournal, createJournal, JOURNAL_LIMIT, openSession, type Session } from './world/session.ts';
@@ -318,7 +318,8 @@ class HeldWorlds {
   /** The session of the world that holds HTTP trigger endpoint `key`, if one does. */
   holding(key: string): Session | undefined {
     for (const { session } of this.held.values()) {
-      if (workflowOfEndpoint(session.world, key) !== undefined) return session;
+      const { world } = session;
+      if (workflowOfEndpoint(world, key) !== undefined || sourceOfEndpoint(world, key) !== undefined) return session;
     }
     return undefined;
   }
