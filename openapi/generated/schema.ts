@@ -3120,6 +3120,7 @@ export interface components {
         };
         /** @description A token to revoke and the client it was issued to (the reference's "Revoke an access token"). */
         RevokeOAuthTokenRequest: {
+            /** @description The access token to revoke (not marked `x-secret`, which would redact every field named `token`, a connect token's too). */
             token: string;
             client_id: string;
             client_secret: string;
