@@ -12,6 +12,8 @@ const { api, ids, caseIf, control } = contract;
 
 const RSS = 'https://components.workflow-service.test/rss/sources/new-item-in-feed/new-item-in-feed.ts';
 
+// A source made from a URL or code saves a component too, which nothing deletes: the cases that create one run only
+// where the target is disposable (never against a live server), though the harness deletes each source they make.
 async function createSource(body: Record<string, unknown> = { component_url: RSS }) {
   const answer = await api.post('/sources', { body });
   expectStatus(answer, 200, 'POST /sources');
@@ -33,7 +35,7 @@ async function emitEvents(emitterId: string, events: unknown[], eventName = '') 
 
 describe('the reference: sources', () => {
   describe('schema-level', () => {
-    caseIf(['writes'], 'createSource answers the source as the reference shows it', async () => {
+    caseIf(['writes', 'disposable'], 'createSource answers the source as the reference shows it', async () => {
       const source = await createSource({
         component_url: RSS,
         name: 'your-name-here',
@@ -48,7 +50,7 @@ describe('the reference: sources', () => {
     });
 
     caseIf(
-      ['writes', 'stateful'],
+      ['writes', 'stateful', 'disposable'],
       "createSource names a source after its component's name slug when no name is given",
       async () => {
         const source = await createSource({ component_url: RSS });
@@ -112,7 +114,7 @@ describe('the reference: sources', () => {
 
   describe('stateful', () => {
     caseIf(
-      ['writes', 'stateful'],
+      ['writes', 'stateful', 'disposable'],
       'a created source is listed in the first workspace, updated, then deleted',
       async () => {
         const orgId = await ids.orgId();
@@ -141,7 +143,7 @@ describe('the reference: sources', () => {
     );
 
     caseIf(
-      ['writes', 'stateful'],
+      ['writes', 'stateful', 'disposable'],
       'an http prop is answered with the endpoint URL the source receives at',
       async () => {
         const source = await createSource({ component_url: RSS, configured_props: { http: {} } });
@@ -384,7 +386,7 @@ describe('the reference: components', () => {
   });
 
   caseIf(
-    ['writes', 'stateful'],
+    ['writes', 'stateful', 'disposable'],
     'a saved component is read back by ID and key, and a source is deployed from it',
     async () => {
       const saved = await api.post('/components', { body: { component_url: GITHUB } });
@@ -404,7 +406,7 @@ describe('the reference: components', () => {
   );
 
   caseIf(
-    ['writes', 'stateful'],
+    ['writes', 'stateful', 'disposable'],
     'a component saved from code is read from its code; another world has not saved it',
     async () => {
       const code = 'export default { key: "contract-echo", name: "Echo", version: "1.2.3", props: {}, run() {} };';
