@@ -238,6 +238,20 @@ const CONNECT_ROUTES = {
     connect.updateAppOverride(world, path.project_id, path.id, body),
 
   deleteAppOverride: (connect, { world, path }) => connect.deleteAppOverride(world, path.project_id, path.id),
+
+  // The reference's source writes and components load with Connect's module: they read the Connect catalogue's
+  // components (the registry), which a page that never sends them need not load. Open to `x-token-kinds`' kinds.
+  createSource: (connect, { world, body }) => connect.createSource(world, body),
+
+  updateSource: (connect, { world, path, body }) => connect.updateSource(world, path.id, body),
+
+  deleteSource: (connect, { world, path }) => connect.deleteSource(world, path.id),
+
+  createSavedComponent: (connect, { world, body }) => connect.createSavedComponent(world, body),
+
+  getSavedComponent: (connect, { world, path }) => connect.getSavedComponent(world, path.key_or_id),
+
+  getRegistryComponent: (connect, { path }) => connect.getRegistryComponent(path.component_id),
 } satisfies ConnectRoutes;
 
 /** The route table: every operation's handler, Connect's loading its module on the first Connect request. */
@@ -279,21 +293,8 @@ export const routes: RouteTable = {
   getWorkflowErrorEventSummaries: ({ world, path, query }) =>
     api.getWorkflowErrorEventSummaries(world, path.workflow_id, query),
 
-  // Sources and their events (the reference's pages; openapi/openapi.yaml). Open to the token kinds of `x-token-kinds`.
-  createSource: ({ world, body }) => api.createSource(world, body),
-
-  updateSource: ({ world, path, body }) => api.updateSource(world, path.id, body),
-
-  deleteSource: ({ world, path }) => api.deleteSource(world, path.id),
-
+  // A source's events (the reference's pages; openapi/openapi.yaml).
   getSourceEventSummaries: ({ world, path, query }) => api.getSourceEventSummaries(world, path.id, query),
-
-  // Components as the reference's REST pages show them; the registry is the Connect catalogue's, the same everywhere.
-  createSavedComponent: ({ world, body }) => api.createSavedComponent(world, body),
-
-  getSavedComponent: ({ world, path }) => api.getSavedComponent(world, path.key_or_id),
-
-  getRegistryComponent: ({ path }) => api.getRegistryComponent(path.component_id),
 
   getWorkflowEmits: ({ world, path, query }) => api.getWorkflowEmits(world, path.workflow_id, query),
 

@@ -9,7 +9,7 @@ import { stableKey, unixSeconds } from '../../ids/random.ts';
 import { collectionFull } from '../world/retention.ts';
 import type { World } from '../world/world.ts';
 
-export type CreateSavedComponentBody = Schemas['CreateSavedComponentRequest'];
+type CreateSavedComponentBody = Schemas['CreateSavedComponentRequest'];
 
 /** When the registry's components were published: a fixed time, so every world reads the same registry. */
 const REGISTRY_PUBLISHED = 1_748_779_200;
