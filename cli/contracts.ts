@@ -58,7 +58,7 @@ Flags (a flag wins over its environment variable):
                       clash, so the N JUnit files merge as they are                  default: all
   --min-coverage OPS,STATUSES
                       fail (exit 1) when under OPS % of the operations or STATUSES % of the
-                      documented statuses were seen, e.g. 100,50 (what the kit's own mock meets)
+                      documented statuses were seen, e.g. 100,55 (what the kit's own mock meets)
   --quiet             no updating progress on a terminal (vitest's live summary, --explore's line);
                       off a terminal plain lines (--explore: one every 30 s)
   -h, --help          this text
@@ -103,7 +103,7 @@ Examples:
   ${PROGRAM} contracts --target prism --base-url http://127.0.0.1:4011
   ${PROGRAM} contracts --shard 2/3 --reporter junit --output contracts-2.xml
   ${PROGRAM} contracts --target live --base-url https://api.example.com/v1 --token "$API_KEY" webhooks
-  ${PROGRAM} contracts --explore --runs 500 --base-url http://127.0.0.1:4010/v1 --min-coverage 100,50
+  ${PROGRAM} contracts --explore --runs 500 --base-url http://127.0.0.1:4010/v1 --min-coverage 100,55
 
 Exit codes: 0 every case passed and every exchange passed every check (with --explore: every
 invariant held), 1 a case, a check or an invariant failed, the coverage is under --min-coverage,
@@ -231,7 +231,7 @@ function readMinCoverage(text: string | undefined): CoverageThresholds | undefin
   if (text === undefined) return undefined;
   const match = /^(\d{1,3}(?:\.\d+)?),(\d{1,3}(?:\.\d+)?)$/.exec(text.trim());
   if (match === null || Number(match[1]) > 100 || Number(match[2]) > 100)
-    return usage(`--min-coverage must be OPS,STATUSES in percent (0 to 100), e.g. 100,50, got "${text}"`);
+    return usage(`--min-coverage must be OPS,STATUSES in percent (0 to 100), e.g. 100,55, got "${text}"`);
   return { operations: Number(match[1]), statuses: Number(match[2]) };
 }
 

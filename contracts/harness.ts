@@ -90,6 +90,9 @@ function trackCreations(api: Api, cleanup: ReturnType<typeof createCleanup>): Ap
       const id = answer.body.data.id as string;
       const body = { active: false, org_id: (options?.body as { org_id?: string } | undefined)?.org_id };
       undo(`deactivate workflow ${id}`, `PUT /workflows/${id}`, () => api.put(`/workflows/${id}`, { body }));
+    } else if (path === '/sources' && answer.body?.data?.id) {
+      const id = answer.body.data.id as string;
+      undo(`delete source ${id}`, `DELETE /sources/${id}`, () => api.delete(`/sources/${id}`));
     } else if (path === '/subscriptions') {
       const query = searchParamsOf(options?.query);
       const triple = {

@@ -123,8 +123,24 @@ const COMPANION_ENDPOINTS: ReadonlyArray<readonly [method: string, path: string,
   ['DELETE', '/connect/{project_id}/app_overrides/{id}', 'deleteAppOverride'],
 ];
 
+// The service's public REST API reference beyond the spec (pipedream.com/docs/rest-api/api-reference/, issue 40).
+const REFERENCE_ENDPOINTS: ReadonlyArray<readonly [method: string, path: string, operationId: string]> = [
+  ['POST', '/sources', 'createSource'],
+  ['PUT', '/sources/{id}', 'updateSource'],
+  ['DELETE', '/sources/{id}', 'deleteSource'],
+  ['GET', '/sources/{id}/event_summaries', 'getSourceEventSummaries'],
+  ['DELETE', '/sources/{id}/events', 'deleteSourceEvents'],
+  ['GET', '/workflows/{workflow_id}/event_summaries', 'getWorkflowEmits'],
+  ['POST', '/oauth/revoke', 'revokeOAuthToken'],
+  ['GET', '/apps', 'listCatalogueApps'],
+  ['GET', '/apps/{app_id}', 'getCatalogueApp'],
+  ['POST', '/components', 'createSavedComponent'],
+  ['GET', '/components/{key_or_id}', 'getSavedComponent'],
+  ['GET', '/components/registry/{component_id}', 'getRegistryComponent'],
+];
+
 // The operations called without a bearer.
-const PUBLIC = new Set(['createOAuthToken']);
+const PUBLIC = new Set(['createOAuthToken', 'revokeOAuthToken']);
 
 // docs/openapi.md, "Responses": the operations that answer 204 with no body.
 const NO_CONTENT = new Set([
@@ -141,7 +157,12 @@ const NO_CONTENT = new Set([
   'deleteAccountsByApp',
   'deleteOauthApp',
   'deleteAppOverride',
+  // The reference's "Delete a source" shows no answer.
+  'deleteSource',
 ]);
+
+// The reference's "Delete source events": 202 Accepted, no body.
+const ACCEPTED = new Set(['deleteSourceEvents']);
 
 // The spec's identifier prefix table, with the component schema each prefix is expected in.
 const PREFIXES: Readonly<Record<string, string>> = {
@@ -481,14 +502,19 @@ describe('identifier prefixes', () => {
 describe('operations', () => {
   const byMethodPath = new Map(pathOperations.map((op) => [`${op.method} ${op.path}`, op]));
 
-  it.each([...SPEC_ENDPOINTS, ...COMPANION_ENDPOINTS])('%s %s is present as %s', (method, path, operationId) => {
-    const op = byMethodPath.get(`${method} ${path}`);
-    expect(op, `${method} ${path}`).toBeDefined();
-    expect(op?.operation.operationId).toBe(operationId);
-  });
+  it.each([...SPEC_ENDPOINTS, ...COMPANION_ENDPOINTS, ...REFERENCE_ENDPOINTS])(
+    '%s %s is present as %s',
+    (method, path, operationId) => {
+      const op = byMethodPath.get(`${method} ${path}`);
+      expect(op, `${method} ${path}`).toBeDefined();
+      expect(op?.operation.operationId).toBe(operationId);
+    },
+  );
 
   it('has no operation beyond the spec endpoints and the companions', () => {
-    const expected = new Set([...SPEC_ENDPOINTS, ...COMPANION_ENDPOINTS].map(([m, p]) => `${m} ${p}`));
+    const expected = new Set(
+      [...SPEC_ENDPOINTS, ...COMPANION_ENDPOINTS, ...REFERENCE_ENDPOINTS].map(([m, p]) => `${m} ${p}`),
+    );
     expect([...byMethodPath.keys()].filter((k) => !expected.has(k))).toEqual([]);
   });
 
@@ -523,7 +549,8 @@ describe('operations', () => {
     for (const op of pathOperations) {
       const statuses = responsesOf(op).map(([s]) => s);
       const success = statuses.filter((s) => /^2/.test(s));
-      expect(success, op.pointer).toEqual([NO_CONTENT.has(String(op.operation.operationId)) ? '204' : '200']);
+      const id = String(op.operation.operationId);
+      expect(success, op.pointer).toEqual([NO_CONTENT.has(id) ? '204' : ACCEPTED.has(id) ? '202' : '200']);
       expect(rawResponse(op, '401'), op.pointer).toEqual(
         PUBLIC.has(String(op.operation.operationId)) ? undefined : { $ref: '#/components/responses/Unauthorized' },
       );
@@ -564,14 +591,22 @@ describe('operations', () => {
   it('403 only where x-token-kinds allows user API keys only (PUT /workflows/{id}, and by the service docs GET /users/me and POST /workflows); 422 where a body carries IDs or values', () => {
     const with403 = pathOperations.filter((op) => rawResponse(op, '403') !== undefined);
     expect(with403.map((op) => op.operation.operationId).sort()).toEqual([
+      // The reference: sources are created and updated with user API keys only.
+      'createSavedComponent',
+      'createSource',
       'createWorkflow',
       'getCurrentUser',
+      'updateSource',
       'updateWorkflowActivation',
     ]);
     const userKeysOnly = pathOperations.filter((op) => op.operation['x-token-kinds'] !== undefined);
     expect(userKeysOnly.map((op) => op.operation.operationId).sort()).toEqual([
+      // The reference: sources are created and updated with user API keys only.
+      'createSavedComponent',
+      'createSource',
       'createWorkflow',
       'getCurrentUser',
+      'updateSource',
       'updateWorkflowActivation',
     ]);
     for (const op of userKeysOnly) {
@@ -589,6 +624,7 @@ describe('operations', () => {
       'createAppOverride',
       'createConnectedAccount',
       'createOauthApp',
+      'createSource',
       'createWorkflow',
       'deployTrigger',
       'reloadActionProps',
@@ -597,6 +633,7 @@ describe('operations', () => {
       'runAction',
       'setDeployedTriggerWorkflows',
       'updateAppOverride',
+      'updateSource',
       'updateWorkflowActivation',
     ]);
     const put = byMethodPath.get('PUT /workflows/{id}');

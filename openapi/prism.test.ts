@@ -54,8 +54,10 @@ for (const mode of ['static', 'dynamic'] as const) {
       },
     );
 
-    // The OAuth login is the one operation without a bearer (`security: []`).
-    const guarded = requests.filter((r) => r.operationId !== 'createOAuthToken');
+    // The OAuth login and the revocation of its token are the operations without a bearer (`security: []`).
+    const guarded = requests.filter(
+      (r) => r.operationId !== 'createOAuthToken' && r.operationId !== 'revokeOAuthToken',
+    );
     it.each(guarded.map((r) => [`${r.method} ${r.path}`, r] as const))(
       '%s without a bearer token is refused with 401',
       async (_label, request) => {

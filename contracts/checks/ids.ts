@@ -57,6 +57,8 @@ const RESOURCE_IDS: Record<string, Array<[RegExp, string]>> = {
   createConnectToken: [[/^\/token$/, 'ctok_']],
   listApps: [[/^\/data\/\d+\/id$/, 'oa_']],
   getApp: [[/^\/data\/id$/, 'oa_']],
+  listCatalogueApps: [[/^\/data\/\d+\/id$/, 'oa_']],
+  getCatalogueApp: [[/^\/data\/id$/, 'oa_']],
   // Connect projects: the SDK's `Project`, not wrapped in `data`.
   listProjects: [[/^\/data\/\d+\/id$/, 'proj_']],
   createProject: [[/^\/id$/, 'proj_']],
@@ -68,6 +70,11 @@ const RESOURCE_IDS: Record<string, Array<[RegExp, string]>> = {
   createOauthApp: [[/^\/id$/, 'oa_']],
   getOauthApp: [[/^\/id$/, 'oa_']],
   updateOauthApp: [[/^\/id$/, 'oa_']],
+  createSource: [[/^\/data\/id$/, 'dc_']],
+  createSavedComponent: [[/^\/data\/id$/, 'sc_']],
+  getSavedComponent: [[/^\/data\/id$/, 'sc_']],
+  getRegistryComponent: [[/^\/data\/id$/, 'sc_']],
+  updateSource: [[/^\/data\/id$/, 'dc_']],
 };
 
 /** Subtrees that hold caller data or IDs of other systems, and `id`s that are not prefixed. */
@@ -75,6 +82,9 @@ const SKIP_SUBTREE = new Set(['original_event', 'configured_props', 'credentials
 const UNPREFIXED_ID: Record<string, RegExp[]> = {
   // Error event summary IDs are cursor-like ("<indexed_at_ms>-<seq>"); the original context's id is an event id.
   getWorkflowErrorEventSummaries: [/^\/data\/\d+\/id$/, /\/original_context\/id$/, /\/metadata\/emit_id$/],
+  // An emitted event's ID is cursor-like too (`<indexed_at_ms>-<seq>`), and the event is what its emitter emitted.
+  getSourceEventSummaries: [/^\/data\/\d+\/id$/, /^\/data\/\d+\/event\//],
+  getWorkflowEmits: [/^\/data\/\d+\/id$/, /^\/data\/\d+\/event\//],
   // A category's ID is its slug (openapi/openapi.yaml, AppCategoryId).
   listAppCategories: [/^\/\d+\/id$/],
   getAppCategory: [/^\/id$/],

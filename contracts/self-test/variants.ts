@@ -172,6 +172,13 @@ export const VARIANTS: Record<string, Variant> = {
         if (app !== null && typeof app === 'object') delete app.name_slug;
     }),
   },
+  'created-source-without-name-slug': {
+    suites: ['reference.contract.ts'],
+    caughtBy: /name_slug/,
+    exploreCaughtBy: ['response_schema_conformance'],
+    describe: 'POST /sources answers the new source without its name_slug',
+    wrap: rewriting('POST', /^\/sources$/, 200, (body) => void delete body?.data?.name_slug),
+  },
 };
 
 export function wrapBroken(variant: string, fetch: FetchLike): FetchLike {

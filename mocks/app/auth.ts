@@ -52,8 +52,10 @@ function readAuthorization(header: string | undefined): Result<Credentials> {
   return ok({ token, kind: tokenKind(token) });
 }
 
-/** The one operation called without a bearer: the OAuth client-credentials login (openapi/openapi.yaml, `security: []`). */
+/** The operations called without a bearer (openapi/openapi.yaml, `security: []`): the OAuth client-credentials login, */
 export const OAUTH_TOKEN_OPERATION = 'createOAuthToken';
+/** and the revocation of the token it issued (the service's reference, "Revoke an access token"). */
+export const OAUTH_REVOKE_OPERATION = 'revokeOAuthToken';
 
 /** Lifetime of an issued workspace OAuth token, as the service's docs show it: one hour. */
 const OAUTH_TOKEN_TTL_SECONDS = 3600;

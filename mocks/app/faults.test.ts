@@ -43,8 +43,8 @@ describe('Prefer: code=N', () => {
     const before = JSON.stringify(mock.control.world(TOKEN));
     let checked = 0;
     for (const operationId of validator.operationIds) {
-      // The OAuth login reads its body before its faults (app.ts): covered in 'the OAuth login' below.
-      if (operationId === 'createOAuthToken') continue;
+      // The OAuth login (and the revocation, which takes its stage) reads its body before its faults (app.ts): covered in 'the OAuth login' below.
+      if (operationId === 'createOAuthToken' || operationId === 'revokeOAuthToken') continue;
       const operation = validator.describeOperation(operationId);
       const path = `/v1${operation.template.replace(/\{[^}]+\}/g, 'x_1')}`;
       for (const { status } of operation.responses) {

@@ -8,7 +8,13 @@ import { tokenProject } from '../store/connect/index.ts';
 import type { Store } from '../store/index.ts';
 import { type Session, settleQuotaDay, type World } from '../store/world/index.ts';
 import type { Issue, RequestValidation, Validator } from '../../openapi/validator.ts';
-import { authenticate, type Credentials, issueOAuthToken, OAUTH_TOKEN_OPERATION } from './auth.ts';
+import {
+  authenticate,
+  type Credentials,
+  issueOAuthToken,
+  OAUTH_REVOKE_OPERATION,
+  OAUTH_TOKEN_OPERATION,
+} from './auth.ts';
 import { parseRequestBody, withinJsonBounds } from './body.ts';
 import type { ExchangeHook, ExchangeRecord, UpstreamExchange, UpstreamStage } from './exchange.ts';
 import type { Faults } from './faults.ts';
@@ -56,8 +62,8 @@ export function servedDocument(
   for (const id of validator.operationIds) {
     const { method, parameters, hasJsonBody } = validator.describeOperation(id);
     if (hasJsonBody) takesJsonBody.add(id);
-    // The login issues a token and changes no world.
-    if (id === OAUTH_TOKEN_OPERATION) reads.add(id);
+    // The login issues a token, a revocation takes it back: neither changes a world.
+    if (id === OAUTH_TOKEN_OPERATION || id === OAUTH_REVOKE_OPERATION) reads.add(id);
     if (method !== 'GET' || (kind === 'api' && UNCACHEABLE_READS.has(id))) continue;
     reads.add(id);
     if (kind === 'api') keptReads.set(id, headerNames(parameters));
@@ -122,7 +128,8 @@ type Maybe<T> = T | Promise<T>;
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
 const INVALID_TOKEN = { 'www-authenticate': 'Bearer error="invalid_token"' };
-const OAUTH_TOKEN_PATH = `${API_PREFIX}/oauth/token`;
+/** The operations called without a bearer: the login and the revocation of its token (auth.ts). */
+const BEARERLESS_PATHS = new Set([`${API_PREFIX}/oauth/token`, `${API_PREFIX}/oauth/revoke`]);
 
 /**
  * Answers one request: the stages, then the exchange hook hands its record to every subscriber
@@ -235,13 +242,13 @@ async function askUpstream(exchange: Exchange, upstream: UpstreamStage): Promise
 
 /**
  * Stage "session", first half: the bearer token selects the world and its kind (auth.ts). No valid one is 401, as is
- * a token naming a scenario the mock does not hold (docs/scenarios.md): never a seeded world in its place.
+ * a revoked one and one naming a scenario the mock does not hold (docs/scenarios.md): never a seeded world in its place.
  */
 function readBearer(exchange: Exchange): Credentials | AppResponse {
   const auth = authenticate(exchange.request.headers);
   if (!auth.ok) return errorResponse(auth.error, { 'www-authenticate': 'Bearer' });
-  const unknownScenario = exchange.parts.store.refusal(auth.value.token);
-  if (unknownScenario !== null) return errorResponse(apiError('unauthorized', unknownScenario), INVALID_TOKEN);
+  const refused = exchange.parts.store.refusal(auth.value.token);
+  if (refused !== null) return errorResponse(apiError('unauthorized', refused), INVALID_TOKEN);
   return auth.value;
 }
 
@@ -276,14 +283,16 @@ function matchOperation(
   return errorResponse(apiError('method_not_allowed', message, { allowed: lookup.allowed }), { allow });
 }
 
-/** Whether the request is the one operation called without a bearer: `POST /v1/oauth/token` (auth.ts). */
+/** Whether the request is an operation called without a bearer: `POST /v1/oauth/token` or `/v1/oauth/revoke` (auth.ts). */
 function isLogin(exchange: Exchange, served: ServedDocument): boolean {
-  return served.kind === 'api' && exchange.head.method === 'POST' && exchange.head.path === OAUTH_TOKEN_PATH;
+  return served.kind === 'api' && exchange.head.method === 'POST' && BEARERLESS_PATHS.has(exchange.head.path);
 }
 
 /**
  * The login's own stage: its body checked against the document, and the token it issues, whose world the rest of
  * the list runs in (faults included: `?client_id=` of the control API's rate limit and faults, docs/control-api.md).
+ * The revocation takes the same stage: the client's token is revoked when it is the one the body names (a token the
+ * client was not issued is no error and revokes nothing, RFC 7009), and a login reinstates it.
  */
 function checkLogin(
   exchange: Exchange,
@@ -292,7 +301,10 @@ function checkLogin(
 ): { credentials: Credentials; input: RequestValidation } | AppResponse {
   const input = checkInput(exchange, served, operation, undefined);
   if (isAnswer(input)) return input;
-  const token = issueOAuthToken((input.body as { client_id: string }).client_id).access_token;
+  const body = input.body as { client_id: string; token?: string };
+  const token = issueOAuthToken(body.client_id).access_token;
+  if (operation.id !== OAUTH_REVOKE_OPERATION) exchange.parts.store.revocation(token, 'reinstate');
+  else if (body.token === token) exchange.parts.store.revocation(token, 'revoke');
   return { credentials: { token, kind: 'workspace_oauth' }, input };
 }
 

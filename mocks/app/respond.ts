@@ -1,5 +1,6 @@
 // The one place where values become HTTP answers (docs/architecture.md, docs/errors.md): a successful Result is
-// 200 with its JSON (a RawAnswer: its own media type and bytes), a `null` value is 204 with no body, an ApiError is its status and body.
+// 200 with its JSON (a RawAnswer: its own media type and bytes), a `null` value is 204 with no body, ACCEPTED 202
+// with none, an ApiError is its status and body.
 import type { ApiError, Result } from '../common/errors.ts';
 import type { AppResponse } from './types.ts';
 
@@ -35,8 +36,12 @@ export class RawAnswer {
   }
 }
 
+/** A route's value for 202 with no body: the request is taken, the work done (the reference's asynchronous deletes). */
+export const ACCEPTED = Object.freeze({ accepted: true });
+
 export function fromResult(result: Result<unknown>): AppResponse {
   if (!result.ok) return errorResponse(result.error);
+  if (result.value === ACCEPTED) return { status: 202, headers: {}, body: '' };
   if (result.value instanceof RawAnswer)
     return {
       status: 200,

@@ -5,7 +5,7 @@
 import { ok, type Result } from '../common/errors.ts';
 import type { PathOperationId } from '../../openapi/generated/schema.ts';
 import { issueOAuthToken } from './auth.ts';
-import { RawAnswer } from './respond.ts';
+import { ACCEPTED, RawAnswer } from './respond.ts';
 import * as api from '../store/api/index.ts';
 import type * as Connect from '../store/connect/operations.ts';
 import type { ProxyMethod, ProxyRequest, TriggerScope } from '../store/connect/operations.ts';
@@ -238,6 +238,20 @@ const CONNECT_ROUTES = {
     connect.updateAppOverride(world, path.project_id, path.id, body),
 
   deleteAppOverride: (connect, { world, path }) => connect.deleteAppOverride(world, path.project_id, path.id),
+
+  // The reference's source writes and components load with Connect's module: they read the Connect catalogue's
+  // components (the registry), which a page that never sends them need not load. Open to `x-token-kinds`' kinds.
+  createSource: (connect, { world, body }) => connect.createSource(world, body),
+
+  updateSource: (connect, { world, path, body }) => connect.updateSource(world, path.id, body),
+
+  deleteSource: (connect, { world, path }) => connect.deleteSource(world, path.id),
+
+  createSavedComponent: (connect, { world, body }) => connect.createSavedComponent(world, body),
+
+  getSavedComponent: (connect, { world, path }) => connect.getSavedComponent(world, path.key_or_id),
+
+  getRegistryComponent: (connect, { path }) => connect.getRegistryComponent(path.component_id),
 } satisfies ConnectRoutes;
 
 /** The route table: every operation's handler, Connect's loading its module on the first Connect request. */
@@ -245,6 +259,9 @@ export const routes: RouteTable = {
   ...loadedOnUse(CONNECT_ROUTES),
   // The login (auth.ts): the app ran it in the world of the token it issues (mocks/app/pipeline.ts).
   createOAuthToken: ({ body }) => ok(issueOAuthToken(body.client_id)),
+
+  // The revocation ran in the app's login stage (the store holds revoked tokens); its answer is the reference's `{}`.
+  revokeOAuthToken: () => ok({}),
 
   getCurrentUser: ({ world }) => api.getCurrentUser(world),
 
@@ -276,15 +293,44 @@ export const routes: RouteTable = {
   getWorkflowErrorEventSummaries: ({ world, path, query }) =>
     api.getWorkflowErrorEventSummaries(world, path.workflow_id, query),
 
+  // A source's events (the reference's pages; openapi/openapi.yaml).
+  getSourceEventSummaries: ({ world, path, query }) => api.getSourceEventSummaries(world, path.id, query),
+
+  getWorkflowEmits: ({ world, path, query }) => api.getWorkflowEmits(world, path.workflow_id, query),
+
+  // The service deletes after answering 202; the mock has deleted by then.
+  deleteSourceEvents: ({ world, path, query }) => {
+    const deleted = api.deleteSourceEvents(world, path.id, query);
+    return deleted.ok ? ok(ACCEPTED) : deleted;
+  },
+
   // The catalogue: the apps and categories of the server seed, the same in every world.
   listApps: ({ world, query }) => api.listApps(world, query),
 
   getApp: ({ world, path }) => api.getApp(world, path.app_id),
 
+  // The reference's apps: the same catalogue, its flags `1`/`0` (or `true`/`false`) read as booleans.
+  listCatalogueApps: ({ world, query }) =>
+    api.listApps(world, {
+      ...query,
+      sort_key: 'name',
+      sort_direction: 'asc',
+      has_components: flag(query.has_components),
+      has_actions: flag(query.has_actions),
+      has_triggers: flag(query.has_triggers),
+    }),
+
+  getCatalogueApp: ({ world, path }) => api.getApp(world, path.app_id),
+
   listAppCategories: ({ world }) => api.listAppCategories(world),
 
   getAppCategory: ({ world, path }) => api.getAppCategory(world, path.id),
 };
+
+/** A flag of the reference's List apps (`AppFlag`): absent, or whether it holds. */
+function flag(value: '1' | '0' | 'true' | 'false' | undefined): boolean | undefined {
+  return value === undefined ? undefined : value === '1' || value === 'true';
+}
 
 /** Who asks for a deployed trigger: the environment header and the end user, both required by the document. */
 function scope(

@@ -1,5 +1,11 @@
 import { type FactoryContext, randomString } from '../ids/random.ts';
-import type { OriginalContext, OriginalEvent, WorkflowErrorDetails, WorkflowErrorEventSummary } from './types.ts';
+import type {
+  EmittedEventSummary,
+  OriginalContext,
+  OriginalEvent,
+  WorkflowErrorDetails,
+  WorkflowErrorEventSummary,
+} from './types.ts';
 import { newId } from '../ids/ids.ts';
 
 const PRODUCTS = [
@@ -89,5 +95,25 @@ export function makeErrorEventSummary(ctx: FactoryContext, options: ErrorEventOp
       error: { code, cellId, ts, stack: defaultStack(code, cellId), ...options.error },
       metadata: { emitter_id: workflowId, emit_id: emitId, name: '$errors' },
     },
+  };
+}
+
+/**
+ * One event a workflow or source emitted on its default stream (the reference's "Get workflow emits"), in the last week
+ * of the world's clock; `seq` makes its `<indexed_at_ms>-<seq>` ID unique in the world.
+ *
+ * @example
+ * makeEmittedEventSummary(ctx, { emitterId: 'dc_Ow7gJ0a', seq: 7 }); // { id: '1763…-7', indexed_at_ms, event, metadata }
+ */
+export function makeEmittedEventSummary(
+  ctx: FactoryContext,
+  options: { emitterId: string; seq: number; largeEvent?: boolean },
+): EmittedEventSummary {
+  const indexedAt = ctx.now() - ctx.faker.number.int({ min: 0, max: 7 * 86_400_000 });
+  return {
+    id: `${indexedAt}-${options.seq}`,
+    indexed_at_ms: indexedAt,
+    event: makeOriginalEvent(ctx, { large: options.largeEvent ?? false }),
+    metadata: { emitter_id: options.emitterId, emit_id: eventId(ctx), name: '' },
   };
 }

@@ -26,6 +26,8 @@ export type WorkflowErrorEventSummary = Schemas['WorkflowErrorEventSummary'];
 /** The recorded event (a JSON object), or the truncation marker in place of a large one. */
 export type OriginalEvent = WorkflowErrorEventSummary['event']['original_event'];
 export type ConfiguredProps = Schemas['ConfiguredProps'];
+/** An event a workflow or source emitted, as `GET /workflows/{workflow_id}/event_summaries` and `GET /sources/{id}/event_summaries` list it. */
+export type EmittedEventSummary = Schemas['EmittedEventSummary'];
 export type PageInfo = Schemas['PageInfo'];
 export type App = Schemas['App'];
 export type ConnectToken = Schemas['ConnectToken'];
@@ -88,3 +90,5 @@ export type ProjectEnvironment = Schemas['ProjectEnvironment'];
 export type AppCategory = Schemas['AppCategory'];
 export type Component = Schemas['Component'];
 export type ComponentProp = Schemas['ComponentProp'];
+/** A component as the REST API's reference shows it: saved in a world, or of the registry. */
+export type RegistryComponent = Schemas['RegistryComponent'];

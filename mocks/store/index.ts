@@ -2,7 +2,7 @@
 // values. No HTTP, no MSW, no Node-only modules: it runs in the browser (MSW worker) as well.
 import type { DeliverySink } from '../outbound/types.ts';
 import { createRecordingSink } from './world/recording-sink.ts';
-import { workflowOfEndpoint } from './api/invoke.ts';
+import { sourceOfEndpoint, workflowOfEndpoint } from './api/invoke.ts';
 import { createWorld } from './world/seed.ts';
 import { deliveryLog, overTally, type DeliveryLog, type Tally } from './world/retention.ts';
 import { type CountedJournal, createJournal, JOURNAL_LIMIT, openSession, type Session } from './world/session.ts';
@@ -68,6 +68,8 @@ export function createStore(options: StoreOptions = {}) {
   const scenarios = options.scenarios ?? new Map<string, ScenarioDefinition>();
   const worlds = new HeldWorlds(options, sink);
   const { endpointUrl } = options;
+  /** Workspace OAuth tokens revoked with `POST /oauth/revoke` (the reference), until their client logs in again. */
+  const revoked = new Set<string>();
   const read = (snapshot: unknown) => readSnapshot(snapshot, { seed, now, endpointUrl }, sink, worlds.retained);
   const setAside = setAsideWorlds(seed, read);
   /** The token's session: its set-aside world (unless `fresh`), else one built afresh (from `scenarioName`). */
@@ -147,12 +149,25 @@ export function createStore(options: StoreOptions = {}) {
       return this.switchScenario(token, scenario ?? null);
     },
     /**
-     * Why the token cannot open a world (it names a scenario the store does not hold), or null.
+     * Revokes a workspace OAuth token (`revoke`), or reinstates it when its client logs in again: the mock issues one
+     * token per client (docs/worlds.md). A revoked token is refused (`refusal`); its world stays.
+     *
+     * @example
+     * store.revocation(token, 'revoke'); store.refusal(token); // 'This token was revoked ...'
+     */
+    revocation(token: string, change: 'revoke' | 'reinstate'): void {
+      if (change === 'revoke') revoked.add(token);
+      else revoked.delete(token);
+    },
+    /**
+     * Why the token cannot open a world (it was revoked, or names a scenario the store does not hold), or null.
      *
      * @example
      * store.refusal('scenario_nope_1'); // "the token names scenario 'nope', which is not loaded; loaded: ..."
      */
     refusal(token: string): string | null {
+      if (revoked.size > 0 && revoked.has(token))
+        return 'This token was revoked (POST /oauth/revoke); log in again for a new one (POST /oauth/token)';
       const name = scenarioOfToken(token);
       if (name === undefined || scenarios.has(name) || worlds.held.has(token)) return null;
       const loaded = loadedNames(scenarios);
@@ -303,7 +318,8 @@ class HeldWorlds {
   /** The session of the world that holds HTTP trigger endpoint `key`, if one does. */
   holding(key: string): Session | undefined {
     for (const { session } of this.held.values()) {
-      if (workflowOfEndpoint(session.world, key) !== undefined) return session;
+      const { world } = session;
+      if (workflowOfEndpoint(world, key) !== undefined || sourceOfEndpoint(world, key) !== undefined) return session;
     }
     return undefined;
   }

@@ -1621,6 +1621,273 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an event source (reference)
+         * @description The reference's "Create a source" (`sources/create-a-source`). Deploys a component as a new
+         *     source (`dc_`) in the caller's first workspace, from a saved component (`component_id`, one of
+         *     this world's `sc_` IDs) or from code (`component_code` or `component_url`, which saves a new
+         *     component first). One of the three is required; `component_id` wins when several are given.
+         *     `name` defaults to the component's name slug (the last segment of `component_url` without its
+         *     extension, else `source`). A `timer` prop given as `{intervalSeconds}` is answered as
+         *     `{cron: null, interval_seconds}`, as the reference's example shows; an `http` prop is given its
+         *     `endpoint_url`. **User API keys only**: a workspace OAuth token is answered 403.
+         */
+        post: operations["createSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The source's ID (`dc_` prefix).
+                 * @example dc_Ow7gJ0a
+                 */
+                id: components["schemas"]["SourceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update an event source (reference)
+         * @description The reference's "Update a source" (`sources/update-a-source`). Changes what the body names:
+         *     `name` (and `name_slug` with it), `active`, `configured_props` (replaced whole) and the
+         *     component (`component_id`, or new code). **User API keys only**: a workspace OAuth token is
+         *     answered 403.
+         */
+        put: operations["updateSource"];
+        post?: never;
+        /**
+         * Delete an event source (reference)
+         * @description The reference's "Delete a source" (`sources/delete-a-source`). Removes the source from its
+         *     workspace's list, with its events and the subscriptions it emits to or listens with.
+         */
+        delete: operations["deleteSource"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sources/{id}/event_summaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a source's recent events (reference)
+         * @description The reference's "Get source events" (`events/get-source-events`). Up to the last 100 events the
+         *     source emitted, newest first; an event whose JSON text exceeds 1 KB is replaced by a
+         *     truncation marker (`TruncatedEvent`) unless `expand=event` is passed.
+         */
+        get: operations["getSourceEventSummaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sources/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a source's events (reference)
+         * @description The reference's "Delete source events" (`events/delete-source-events`). Deletes every event of
+         *     the source, or those from `start_id` (included) on, up to `end_id` (included) when given; the
+         *     same ID in both deletes one event. IDs are ordered by the time the event was emitted. The
+         *     service deletes asynchronously and answers 202; the mock deletes before it answers.
+         */
+        delete: operations["deleteSourceEvents"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflow_id}/event_summaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a workflow's emitted events (reference)
+         * @description The reference's "Get workflow emits" (`workflows/get-workflows-emits`). Up to the last 100
+         *     events the workflow emitted (`$.send.emit()`; in the mock, each successful run through its
+         *     HTTP trigger's endpoint and each event the control API emits from it, on any stream but
+         *     `$errors` and `$logs`), newest first; an event whose JSON text exceeds 1 KB is replaced by a
+         *     truncation marker (`TruncatedEvent`) unless `expand=event` is passed.
+         */
+        get: operations["getWorkflowEmits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a workspace OAuth token (reference)
+         * @description The reference's "Revoke an access token" (`oauth/revoke-an-access-token`). Called without a
+         *     bearer, as the login is. Revokes `token` when it is the token this mock issued to
+         *     `client_id`: from then on a request that carries it is answered 401, until the client logs
+         *     in again (`POST /oauth/token` issues it again). A token the client was not issued is
+         *     answered 200 too, and nothing is revoked. The mock holds no OAuth clients: any non-empty
+         *     `client_secret` is accepted.
+         */
+        post: operations["revokeOAuthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the apps of the catalogue (reference)
+         * @description The reference's "List apps" (`apps/list-apps`): the same catalogue `GET /connect/apps` reads,
+         *     filtered by `q` (in the name or name slug, case-insensitive) and `has_components`,
+         *     `has_actions`, `has_triggers` (`1` keeps the apps with them, `0` those without), sorted by
+         *     name, paged by `limit`, `after` and `before`.
+         */
+        get: operations["listCatalogueApps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{app_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one app of the catalogue (reference)
+         * @description The reference's "Get an app" (`apps/get-an-app`): an app of the catalogue by its ID or its
+         *     name slug, as `GET /connect/apps/{app_id}` reads it.
+         */
+        get: operations["getCatalogueApp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/components": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a component, the code of a source (reference)
+         * @description The reference's "Create a component" (`components/create-a-component`): saves a component
+         *     (`sc_`) from `component_code` or `component_url` (code wins when both are given), for
+         *     `POST /sources` to deploy by its `component_id`. The mock runs no code: it reads `key`,
+         *     `name` and `version` from the code, and a URL's component from the registry when the URL
+         *     names one (`<app>/sources/<name>/<name>.ts` is the registry's `<app>-<name>`), else its file
+         *     name. **User API keys only**: a workspace OAuth token is answered 403.
+         */
+        post: operations["createSavedComponent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/components/{key_or_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a saved component by ID or key (reference)
+         * @description The reference's "Get a component" (`components/get-a-component`): a component saved in this
+         *     world, by its `sc_` ID or its key (the newest saved with that key).
+         */
+        get: operations["getSavedComponent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/components/registry/{component_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a component of the public registry by key (reference)
+         * @description The reference's registry read (its "Create an RSS source" example calls it): a component of the
+         *     public registry, the catalogue `GET /connect/{project_id}/components` lists, by its key, with
+         *     the props a source deployed from it takes.
+         */
+        get: operations["getRegistryComponent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     connectionSuccess: {
@@ -1901,6 +2168,8 @@ export interface components {
             name_slug: string;
             /** @description Present when the source is listed as a workflow trigger (the workflow's workspace). */
             owner_id?: components["schemas"]["WorkspaceId"];
+            /** @description The user who created the source; present on sources created with `POST /sources` (the reference's example). */
+            user_id?: components["schemas"]["UserId"];
         };
         /** @description Compute time per day, in milliseconds. */
         DailyComputeTimeMilliseconds: number;
@@ -2804,6 +3073,87 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description What a source is made from (the reference's "Create a source"); one of `component_id`, `component_code` and `component_url` is required. */
+        CreateSourceRequest: {
+            component_id?: components["schemas"]["SavedComponentId"];
+            /** @description The full code of a component. */
+            component_code?: string;
+            /** @description Where the component's code is hosted. */
+            component_url?: string;
+            name?: string;
+            configured_props?: components["schemas"]["ConfiguredProps"];
+        };
+        /** @description What changes in a source (the reference's "Update a source"); every field is optional. */
+        UpdateSourceRequest: {
+            component_id?: components["schemas"]["SavedComponentId"];
+            component_code?: string;
+            component_url?: string;
+            name?: string;
+            /** @description `false` stops the source from emitting; `true` starts it again. */
+            active?: boolean;
+            configured_props?: components["schemas"]["ConfiguredProps"];
+        };
+        /**
+         * @description An emitted event, `<indexed_at_ms>-<sequence>` (the reference's `1589486981597-0`); ordered by the time it was emitted.
+         * @example 1589486981597-0
+         */
+        EmittedEventId: string;
+        /** @description One event a workflow or source emitted (the reference's "Get workflow emits"). */
+        EmittedEventSummary: {
+            id: components["schemas"]["EmittedEventId"];
+            /** @description Milliseconds since the UNIX epoch. */
+            indexed_at_ms: number;
+            /** @description The event as it was emitted; a `TruncatedEvent` marker when its JSON text is over 1 KB and `expand=event` was not passed. */
+            event: components["schemas"]["TruncatedEvent"] | {
+                [key: string]: unknown;
+            };
+            metadata: {
+                emitter_id: components["schemas"]["EmittingResourceId"];
+                emit_id: string;
+                /** @description The stream it was emitted on; `''` for the default one. */
+                name: string;
+            };
+        };
+        EmittedEventPage: {
+            page_info: components["schemas"]["PageInfo"];
+            data: components["schemas"]["EmittedEventSummary"][];
+        };
+        /** @description A token to revoke and the client it was issued to (the reference's "Revoke an access token"). */
+        RevokeOAuthTokenRequest: {
+            /** @description The access token to revoke (not marked `x-secret`, which would redact every field named `token`, a connect token's too). */
+            token: string;
+            client_id: string;
+            client_secret: string;
+        };
+        /**
+         * @description A filter of the reference's List apps, `1` to keep (`0` to leave out) the apps that have the thing.
+         * @enum {string}
+         */
+        AppFlag: "1" | "0" | "true" | "false";
+        /** @description The code of a component to save (the reference's "Create a component"); one of the two is required. */
+        CreateSavedComponentRequest: {
+            /** @description The full code of a component. */
+            component_code?: string;
+            /** @description Where the component's code is hosted. */
+            component_url?: string;
+        };
+        /**
+         * @description A saved component's ID (`sc_`) or its key.
+         * @example sc_JDi8EB
+         */
+        SavedComponentKeyOrId: components["schemas"]["SavedComponentId"] | components["schemas"]["ComponentKeyId"];
+        /** @description A component as the REST API's reference shows it (Get a component), saved or of the registry. */
+        RegistryComponent: {
+            id: components["schemas"]["SavedComponentId"];
+            key?: components["schemas"]["ComponentKeyId"];
+            code: string;
+            code_hash: string;
+            name: string;
+            version: string;
+            configurable_props: components["schemas"]["ComponentProp"][];
+            created_at: components["schemas"]["UnixSeconds"];
+            updated_at: components["schemas"]["UnixSeconds"];
+        };
     };
     responses: {
         /** @description Malformed or missing input - bad JSON, a missing or ill-typed parameter, an unsupported webhook URL, an undecodable cursor. */
@@ -2945,6 +3295,31 @@ export interface components {
          * @example apn_Kx7mR2p
          */
         ProxyAccountId: components["schemas"]["AccountId"];
+        /**
+         * @description `event` returns the full event data instead of data truncated above 1 KB.
+         * @example event
+         */
+        ExpandEventQuery: "event";
+        /**
+         * @description Returns the last N events (newest first), 1-100.
+         * @example 10
+         */
+        EventSummaryLimit: number;
+        /**
+         * @description `1`: only apps with an action or a trigger; `0`: only apps without.
+         * @example 1
+         */
+        AppFlagHasComponents: components["schemas"]["AppFlag"];
+        /**
+         * @description `1`: only apps with an action; `0`: only apps without.
+         * @example 1
+         */
+        AppFlagHasActions: components["schemas"]["AppFlag"];
+        /**
+         * @description `1`: only apps with a trigger; `0`: only apps without.
+         * @example 1
+         */
+        AppFlagHasTriggers: components["schemas"]["AppFlag"];
     };
     requestBodies: never;
     headers: {
@@ -6410,6 +6785,428 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    createSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSourceRequest"];
+            };
+        };
+        responses: {
+            /** @description The new source. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EventSource"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The source's ID (`dc_` prefix).
+                 * @example dc_Ow7gJ0a
+                 */
+                id: components["schemas"]["SourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSourceRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated source. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EventSource"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The source's ID (`dc_` prefix).
+                 * @example dc_Ow7gJ0a
+                 */
+                id: components["schemas"]["SourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The source was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSourceEventSummaries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `event` returns the full event data instead of data truncated above 1 KB.
+                 * @example event
+                 */
+                expand?: components["parameters"]["ExpandEventQuery"];
+                /**
+                 * @description Returns the last N events (newest first), 1-100.
+                 * @example 10
+                 */
+                limit?: components["parameters"]["EventSummaryLimit"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The source's ID (`dc_` prefix).
+                 * @example dc_Ow7gJ0a
+                 */
+                id: components["schemas"]["SourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The source's emitted events, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmittedEventPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteSourceEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The first event to delete (included).
+                 * @example 1589486981598-0
+                 */
+                start_id?: components["schemas"]["EmittedEventId"];
+                /**
+                 * @description The last event to delete (included).
+                 * @example 1589486981598-0
+                 */
+                end_id?: components["schemas"]["EmittedEventId"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The source's ID (`dc_` prefix).
+                 * @example dc_abc123
+                 */
+                id: components["schemas"]["SourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events are deleted (the service does it after answering). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getWorkflowEmits: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `event` returns the full event data instead of data truncated above 1 KB.
+                 * @example event
+                 */
+                expand?: components["parameters"]["ExpandEventQuery"];
+                /**
+                 * @description Returns the last N events (newest first), 1-100.
+                 * @example 10
+                 */
+                limit?: components["parameters"]["EventSummaryLimit"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The workflow's ID (`p_` prefix).
+                 * @example p_abc123
+                 */
+                workflow_id: components["schemas"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workflow's emitted events, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmittedEventPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    revokeOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevokeOAuthTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Revoked (or nothing to revoke); the body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listCatalogueApps: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only apps whose name or name slug contains this text (case-insensitive).
+                 * @example slack
+                 */
+                q?: string;
+                /**
+                 * @description `1`: only apps with an action or a trigger; `0`: only apps without.
+                 * @example 1
+                 */
+                has_components?: components["parameters"]["AppFlagHasComponents"];
+                /**
+                 * @description `1`: only apps with an action; `0`: only apps without.
+                 * @example 1
+                 */
+                has_actions?: components["parameters"]["AppFlagHasActions"];
+                /**
+                 * @description `1`: only apps with a trigger; `0`: only apps without.
+                 * @example 1
+                 */
+                has_triggers?: components["parameters"]["AppFlagHasTriggers"];
+                /**
+                 * @description Page size.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor; the apps after it (pass the previous page's `end_cursor`). */
+                after?: string;
+                /** @description Opaque cursor; the apps before it (pass the next page's `start_cursor`). */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of apps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_info: components["schemas"]["PageInfo"];
+                        data: components["schemas"]["ConnectApp"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getCatalogueApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's name slug or ID.
+                 * @example github
+                 */
+                app_id: components["parameters"]["AppSlugOrIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConnectApp"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createSavedComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSavedComponentRequest"];
+            };
+        };
+        responses: {
+            /** @description The saved component. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RegistryComponent"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSavedComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The saved component's ID (`sc_`) or key.
+                 * @example sc_JDi8EB
+                 */
+                key_or_id: components["schemas"]["SavedComponentKeyOrId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved component. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RegistryComponent"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getRegistryComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The component's key (the reference's `{key}`; named as the Connect paths name a key).
+                 * @example github-new-issue
+                 */
+                component_id: components["schemas"]["ComponentKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registry's component. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RegistryComponent"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     receiveConnectionSuccess: {
         parameters: {
             query?: never;
@@ -6542,7 +7339,7 @@ export interface operations {
 }
 
 /** The operations under `paths`: what a server answers. */
-export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "createConnectedAccount" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listApps" | "getApp" | "listAppCategories" | "getAppCategory" | "listComponents" | "getComponent" | "configureComponentProp" | "reloadComponentProps" | "listActions" | "getAction" | "configureActionProp" | "reloadActionProps" | "runAction" | "configureTriggerProp" | "reloadTriggerProps" | "downloadStashFile" | "proxyGet" | "proxyPut" | "proxyPost" | "proxyDelete" | "proxyPatch" | "listDeployedTriggers" | "getDeployedTrigger" | "updateDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerEvents" | "listDeployedTriggerWorkflows" | "setDeployedTriggerWorkflows" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey" | "listProjects" | "createProject" | "getProject" | "deleteProject" | "updateProject" | "updateProjectLogo" | "getProjectInfo" | "listExternalUsers" | "deleteExternalUser" | "listConnectUsage" | "deleteAccountsByApp" | "listAccountsByExternalUser" | "listOauthApps" | "createOauthApp" | "getOauthApp" | "updateOauthApp" | "deleteOauthApp" | "listAppOverrides" | "createAppOverride" | "getAppOverride" | "updateAppOverride" | "deleteAppOverride" | "createOAuthToken";
+export type PathOperationId = "getWorkflowErrorEventSummaries" | "createSubscription" | "deleteSubscription" | "createAutoSubscription" | "listWorkspaceSources" | "getCurrentUser" | "listWebhooks" | "listWorkspaceSubscriptions" | "getWorkflow" | "updateWorkflowActivation" | "getWorkspace" | "createWorkflow" | "createWebhook" | "deleteWebhook" | "getProjectWebhook" | "setProjectWebhook" | "deleteProjectWebhook" | "regenerateProjectWebhookSigningKey" | "createConnectToken" | "validateConnectToken" | "listConnectedAccounts" | "createConnectedAccount" | "getConnectedAccount" | "deleteConnectedAccount" | "listTriggerComponents" | "getTriggerComponent" | "deployTrigger" | "listApps" | "getApp" | "listAppCategories" | "getAppCategory" | "listComponents" | "getComponent" | "configureComponentProp" | "reloadComponentProps" | "listActions" | "getAction" | "configureActionProp" | "reloadActionProps" | "runAction" | "configureTriggerProp" | "reloadTriggerProps" | "downloadStashFile" | "proxyGet" | "proxyPut" | "proxyPost" | "proxyDelete" | "proxyPatch" | "listDeployedTriggers" | "getDeployedTrigger" | "updateDeployedTrigger" | "deleteDeployedTrigger" | "listDeployedTriggerEvents" | "listDeployedTriggerWorkflows" | "setDeployedTriggerWorkflows" | "listDeployedTriggerWebhooks" | "setDeployedTriggerWebhooks" | "getDeployedTriggerWebhook" | "regenerateDeployedTriggerWebhookSigningKey" | "listProjects" | "createProject" | "getProject" | "deleteProject" | "updateProject" | "updateProjectLogo" | "getProjectInfo" | "listExternalUsers" | "deleteExternalUser" | "listConnectUsage" | "deleteAccountsByApp" | "listAccountsByExternalUser" | "listOauthApps" | "createOauthApp" | "getOauthApp" | "updateOauthApp" | "deleteOauthApp" | "listAppOverrides" | "createAppOverride" | "getAppOverride" | "updateAppOverride" | "deleteAppOverride" | "createOAuthToken" | "createSource" | "updateSource" | "deleteSource" | "getSourceEventSummaries" | "deleteSourceEvents" | "getWorkflowEmits" | "revokeOAuthToken" | "listCatalogueApps" | "getCatalogueApp" | "createSavedComponent" | "getSavedComponent" | "getRegistryComponent";
 
 /** Per operation and location, the parameters whose schema has a default (always present once validated). */
 export interface ParameterDefaults {
@@ -6563,4 +7360,7 @@ export interface ParameterDefaults {
     listAccountsByExternalUser: { query: "include_credentials" };
     listOauthApps: { query: "limit" };
     listAppOverrides: { query: "limit" };
+    getSourceEventSummaries: { query: "limit" };
+    getWorkflowEmits: { query: "limit" };
+    listCatalogueApps: { query: "limit" };
 }

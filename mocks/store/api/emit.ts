@@ -6,6 +6,7 @@ import { type Result, notFound, ok } from '../../common/errors.ts';
 import { defaultStack, eventId, PLATFORM_VERSION } from '../../factories/error-event.ts';
 import { kindOf, newId } from '../../ids/ids.ts';
 import { emitterWorkspace, matchingSubscriptions } from './subscriptions.ts';
+import { recordEmittedEvent } from './event-summaries.ts';
 import { COMPUTE_MS_PER_STEP, type QuotaName, spendQuota } from '../world/quotas.ts';
 import { type World, type WorkflowRecord, MAX_ERROR_EVENTS } from '../world/world.ts';
 import type { components as control } from '../../../openapi/generated/control-schema.ts';
@@ -49,7 +50,8 @@ function recordErrorEvent(
 }
 
 /**
- * Emits `event` from a workflow or source of this world (a workflow's `$errors` joins its error event summaries).
+ * Emits `event` from a workflow or source of this world (a workflow's `$errors` joins its error event summaries, any
+ * other stream but `$logs` the emitter's own events: event-summaries.ts).
  * Each subscription from the emitter or its kind's glob (`p_*`, `dc_*`) with the event's name reaches its listener
  * once: an active webhook gets a delivery; a workflow or source runs one invocation at the least compute time
  * (../world/quotas.ts), or, its daily quota used up, does not run and is named in `over_quota`.
@@ -64,6 +66,7 @@ export function emit(
   const workflow = world.workflows.get(emitterId);
   const emitId = eventId(world.ctx);
   if (workflow !== undefined && eventName === '$errors') recordErrorEvent(world, workflow, emitId, event, input.error);
+  recordEmittedEvent(world, emitterId, emitId, eventName, event);
 
   const deliveries: DeliveryRecord[] = [];
   const overQuota: OverQuota[] = [];

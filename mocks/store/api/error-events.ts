@@ -41,15 +41,21 @@ export function getWorkflowErrorEventSummaries(
         ? summary
         : { ...summary, event: { ...summary.event, original_event: truncateEvent(summary.event.original_event) } },
     );
+  return ok(summaryPage(data, record.errors.length));
+}
+
+/**
+ * A page of event summaries kept newest first: `page_info` names the first and last shown by their IDs (the
+ * reference's cursors of these lists), '' on an empty page.
+ *
+ * @example
+ * summaryPage([{ id: '1589486981597-0' }], 3).page_info; // { total_count: 3, count: 1, start_cursor: '1589486981597-0', end_cursor: '1589486981597-0' }
+ */
+export function summaryPage<T extends { id: string }>(data: T[], total: number): { page_info: PageInfo; data: T[] } {
   const first = data[0];
   const last = data[data.length - 1];
-  return ok({
-    page_info: {
-      total_count: record.errors.length,
-      count: data.length,
-      start_cursor: first?.id ?? '',
-      end_cursor: last?.id ?? '',
-    },
+  return {
+    page_info: { total_count: total, count: data.length, start_cursor: first?.id ?? '', end_cursor: last?.id ?? '' },
     data,
-  });
+  };
 }

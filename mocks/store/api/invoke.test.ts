@@ -7,7 +7,9 @@ import { createSubscription } from './subscriptions.ts';
 import { createWebhook } from './subscriptions.ts';
 import { createWorkflow } from './workflows.ts';
 import { getWorkflowErrorEventSummaries } from './error-events.ts';
-import { invokeEndpoint, workflowOfEndpoint } from './invoke.ts';
+import { invokeEndpoint, invokeWorkflowEndpoint, workflowOfEndpoint } from './invoke.ts';
+import { createSource, updateSource } from './sources.ts';
+import { getSourceEventSummaries } from './event-summaries.ts';
 import { expectError, type RecordingSink, storeFixture, unwrap } from '../../../support/results.ts';
 
 const NOW = Date.UTC(2030, 2, 3, 4, 5, 6);
@@ -52,7 +54,7 @@ describe('invokeEndpoint', () => {
     expect(workflowOfEndpoint(world, key.toUpperCase())?.workflow.id).toBe(id);
     expect(workflowOfEndpoint(world, 'nosuchendpoint')).toBeUndefined();
     expect(store.endpointSession(key)?.token).toBe('invoker');
-    expectError(invokeEndpoint(world, 'nosuchendpoint', request({})), 404, 'not_found');
+    expectError(invokeWorkflowEndpoint(world, 'nosuchendpoint', request({})), 404, 'not_found');
   });
 
   it("counts one invocation and 100 ms a step against the user's and the workspace's daily quotas", () => {
@@ -62,7 +64,7 @@ describe('invokeEndpoint', () => {
       user: [world.user.daily_invocations_used, world.user.daily_compute_time_used],
       workspace: [workspace.daily_invocations_used, workspace.daily_compute_time_used],
     };
-    expect(unwrap(invokeEndpoint(world, key, request({ a: 1 }))).outcome).toBe('ok');
+    expect(unwrap(invokeWorkflowEndpoint(world, key, request({ a: 1 }))).outcome).toBe('ok');
     expect([world.user.daily_invocations_used, world.user.daily_compute_time_used]).toEqual([
       before.user[0]! + 1,
       before.user[1]! + 300,
@@ -77,12 +79,12 @@ describe('invokeEndpoint', () => {
   it('refuses an invocation over a daily quota with 429 rate_limited, before anything runs', () => {
     const { id, key } = httpWorkflow();
     world.user.daily_invocations_used = world.user.daily_invocations_quota;
-    const refused = expectError(invokeEndpoint(world, key, request({})), 429, 'rate_limited');
+    const refused = expectError(invokeWorkflowEndpoint(world, key, request({})), 429, 'rate_limited');
     expect(refused.body.details).toMatchObject({ quota: 'daily_invocations_quota', owner: world.user.id });
     expect(world.user.daily_invocations_used).toBe(world.user.daily_invocations_quota);
     world.user.daily_invocations_used = 0;
     world.user.daily_compute_time_used = world.user.daily_compute_time_quota - 100;
-    expectError(invokeEndpoint(world, key, request({})), 429, 'rate_limited');
+    expectError(invokeWorkflowEndpoint(world, key, request({})), 429, 'rate_limited');
     expect(unwrap(getWorkflowErrorEventSummaries(world, id, { limit: 100 })).data).toEqual([]);
   });
 
@@ -92,7 +94,7 @@ describe('invokeEndpoint', () => {
       createWebhook(world, { url: 'https://hooks.example.com/invoked', name: 'n', description: 'd' }),
     ).data;
     unwrap(createSubscription(world, { emitter_id: id, listener_id: hook.id, event_name: '' }));
-    const invoked = unwrap(invokeEndpoint(world, key, request({ order: 7 })));
+    const invoked = unwrap(invokeWorkflowEndpoint(world, key, request({ order: 7 })));
     expect(invoked.deliveries).toHaveLength(1);
     const payload = sink.requests.at(-1)!.payload as {
       emit_id: string;
@@ -111,7 +113,7 @@ describe('invokeEndpoint', () => {
     const { id, key } = httpWorkflow(2);
     const steps = world.workflows.get(id)!.workflow.steps;
     steps[1]!.disabled = true;
-    const failed = unwrap(invokeEndpoint(world, key, request({ n: 1 })));
+    const failed = unwrap(invokeWorkflowEndpoint(world, key, request({ n: 1 })));
     expect(failed).toMatchObject({ outcome: 'error', error: { code: 'StepDisabled', cellId: steps[1]!.id } });
     const [summary] = unwrap(getWorkflowErrorEventSummaries(world, id, { limit: 100 })).data;
     expect(summary!.event).toMatchObject({
@@ -124,20 +126,44 @@ describe('invokeEndpoint', () => {
     const account = [...world.accounts.values()][0]!.account;
     steps[0]!.authProvisionIds = [account.id];
     account.dead = true;
-    expect(unwrap(invokeEndpoint(world, key, request({ n: 2 }))).error).toMatchObject({
+    expect(unwrap(invokeWorkflowEndpoint(world, key, request({ n: 2 }))).error).toMatchObject({
       code: 'AccountUnhealthy',
       cellId: steps[0]!.id,
     });
     // An account the world does not hold is the workspace's own: it does not fail the step.
     steps[0]!.authProvisionIds = ['apn_NotInWorld'];
-    expect(unwrap(invokeEndpoint(world, key, request({ n: 3 }))).outcome).toBe('ok');
+    expect(unwrap(invokeWorkflowEndpoint(world, key, request({ n: 3 }))).outcome).toBe('ok');
   });
 
   it("an inactive workflow's endpoint runs nothing: 404", () => {
     const { id, key } = httpWorkflow();
     world.workflows.get(id)!.workflow.active = false;
     const used = world.user.daily_invocations_used;
-    expectError(invokeEndpoint(world, key, request({})), 404, 'not_found');
+    expectError(invokeWorkflowEndpoint(world, key, request({})), 404, 'not_found');
     expect(world.user.daily_invocations_used).toBe(used);
+  });
+});
+
+describe("a source's endpoint (the reference's sources with an http prop)", () => {
+  it('emits the request from the source while it is active, and is 404 once it is not', () => {
+    const source = unwrap(
+      createSource(world, {
+        component_url: 'https://example.com/http/sources/new-requests/x.ts',
+        configured_props: { http: {} },
+      }),
+    ).data;
+    const url = (source.configured_props.http as { endpoint_url: string }).endpoint_url;
+    const key = url.split('/').pop()!;
+    expect(url).toBe(`http://127.0.0.1:4010/__endpoints/${key}`);
+    const invoked = unwrap(invokeEndpoint(world, key, request({ order: 7 })));
+    expect(invoked).toMatchObject({ source_id: source.id });
+    const events = unwrap(getSourceEventSummaries(world, source.id, { limit: 10 })).data;
+    expect(events.map((summary) => summary.event)).toEqual([
+      { method: 'POST', path: '/', query: '', headers: { 'x-custom': '1' }, body: { order: 7 } },
+    ]);
+    expect(store.endpointSession(key)?.world).toBe(world);
+    unwrap(updateSource(world, source.id, { active: false }));
+    expectError(invokeEndpoint(world, key, request({ order: 8 })), 404, 'not_found');
+    expect(unwrap(getSourceEventSummaries(world, source.id, { limit: 10 })).data).toHaveLength(1);
   });
 });

@@ -1,7 +1,8 @@
 // Connect's operations, one store call per Connect route (mocks/app/routes.ts): projects and their
 // webhooks, connect tokens, accounts, end users, OAuth apps, app overrides, deployed triggers,
-// components and actions, the File Stash, the proxy, credit usage. A face of its own because the
-// routes import it on the first Connect request: a page that never calls Connect never loads it
+// components and actions, the File Stash, the proxy, credit usage; and the reference's source writes
+// and components, which read the Connect catalogue's components. A face of its own because the
+// routes import it on the first of those requests: a page that never sends one never loads it
 // (docs/performance.md, "Browser weight"). Modules outside the store import this face or index.ts.
 export { createConnectedAccount, deleteAccountsByApp, listAccountsByExternalUser } from './accounts.ts';
 export {
@@ -52,3 +53,5 @@ export {
   updateDeployedTrigger,
 } from './triggers.ts';
 export { listConnectUsage } from './usage.ts';
+export { createSavedComponent, getRegistryComponent, getSavedComponent } from '../api/components.ts';
+export { createSource, deleteSource, updateSource } from '../api/sources.ts';

@@ -18,6 +18,7 @@ import type {
   OauthApp,
   Project,
   ProjectEnvironment,
+  RegistryComponent,
   Template,
   Webhook,
   Workflow,
@@ -193,6 +194,28 @@ export function plantExamples(
     plantStashFiles(planting, project);
   }
   plantSubscriptions(planting);
+  plantSavedComponents(planting);
+}
+
+/** Components the examples show saved (an `sc_` object with its `code`), last: no earlier draw moves. */
+function plantSavedComponents(planting: Planting): void {
+  for (const id of unplanted(planting, 'savedComponent')) {
+    const example = shown<RegistryComponent>(planting, id);
+    if (typeof example.code !== 'string' || typeof example.code_hash !== 'string') continue;
+    planting.world.ctx.issued.add(id);
+    const at = unixSeconds(planting.world.ctx.now());
+    const { name = id, version = '0.0.1', configurable_props = [], created_at = at, updated_at = at } = example;
+    const component = { ...example, code: example.code, code_hash: example.code_hash };
+    planting.world.savedComponents.set(id, {
+      ...component,
+      id,
+      name,
+      version,
+      configurable_props,
+      created_at,
+      updated_at,
+    });
+  }
 }
 
 interface Planting {

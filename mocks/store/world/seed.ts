@@ -16,7 +16,7 @@ import {
 import { createWorldFaker } from '../../ids/world-faker.ts';
 import { makeConnectedAccount, makeCredentials } from '../../factories/connect.ts';
 import { makeDeployedTrigger } from '../../factories/deployed-trigger.ts';
-import { makeErrorEventSummary } from '../../factories/error-event.ts';
+import { makeEmittedEventSummary, makeErrorEventSummary } from '../../factories/error-event.ts';
 import {
   makeEventSource,
   makeProject,
@@ -202,6 +202,23 @@ function seedWorld(world: World): void {
     const subscription = makeSubscription(ctx, { emitter_id, listener_id, event_name });
     world.subscriptions.set(tripleKey(emitter_id, listener_id, event_name), { subscription, orgId: first.id });
   }
+  seedEmittedEvents(world, withErrors.id, world.workspaces.get(first.id)!.sourceIds[0]!);
+}
+
+/**
+ * Emitted events, drawn last so the draws before them stay every seeded world's values: the HTTP workflow's two and
+ * the first source's three (one over 1 KB); every other workflow and source has none, so one world shows both shapes.
+ */
+function seedEmittedEvents(world: World, workflowId: string, sourceId: string): void {
+  const { ctx } = world;
+  const made = (emitterId: string, count: number) => {
+    const events = Array.from({ length: count }, (_, i) =>
+      makeEmittedEventSummary(ctx, { emitterId, seq: ++world.errorSeq, largeEvent: i === 1 && count > 2 }),
+    );
+    return events.sort((a, b) => b.indexed_at_ms - a.indexed_at_ms);
+  };
+  world.workflows.get(workflowId)!.emits = made(workflowId, 2);
+  world.sources.get(sourceId)!.events = made(sourceId, 3);
 }
 
 /** A project in the first workspace with one deployed trigger per environment and two accounts; its ID. */

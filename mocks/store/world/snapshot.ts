@@ -4,6 +4,7 @@ import type {
   ConnectToken,
   DeployedTrigger,
   Project,
+  RegistryComponent,
   Template,
   User,
   Webhook,
@@ -82,6 +83,7 @@ export interface WorldSnapshot {
   appOverrides?: AppOverrideRecord[];
   /** Files of the File Stash (absent in snapshots written before it existed: none). */
   stashFiles?: StashFileRecord[];
+  savedComponents?: RegistryComponent[];
 }
 
 export type SnapshotErrorCode =
@@ -151,6 +153,7 @@ const COLLECTIONS = {
   oauthApps: { map: (w) => w.oauthApps, element: same, keyOf: (e: OauthAppRecord) => e.app.id },
   appOverrides: { map: (w) => w.appOverrides, element: same, keyOf: (e: AppOverrideRecord) => e.override.id },
   stashFiles: { map: (w) => w.stashFiles, element: same, keyOf: (e: StashFileRecord) => e.s3Key },
+  savedComponents: { map: (w) => w.savedComponents, element: same, keyOf: (e: RegistryComponent) => e.id },
 } satisfies Record<string, Collection>;
 /** The collections of a world as a snapshot holds them: elements in the map's order, each keyed as the map keys it. */
 export type CollectionName = keyof typeof COLLECTIONS;
@@ -557,6 +560,9 @@ function readConnect(world: World, data: Record<string, unknown>, at: string): v
   );
   fill(world.stashFiles, given('stashFiles'), `${at}.stashFiles`, (record: StashFileRecord, path) =>
     string(record.s3Key, `${path}.s3Key`),
+  );
+  fill(world.savedComponents, given('savedComponents'), `${at}.savedComponents`, (record: RegistryComponent, path) =>
+    idOf(record, path),
   );
 }
 

@@ -5,15 +5,16 @@ import { MAX_ERROR_EVENTS, type World } from './world.ts';
 
 /** The estimate's figures per record kind, measured on Node 24 (docs/scenarios.md, "How big a scenario may be"). */
 export const WEIGHT = { world: 8 * 1024, heavy: 1_800, errorEvent: 1_400, record: 500 } as const;
-/** About what a seeded world weighs (58 kB by the estimate): the store's bound is `maxWorlds` of these. */
-export const SEEDED_WORLD_WEIGHT = 60 * 1024;
+/** About what a seeded world weighs (69 kB by the estimate): the store's bound is `maxWorlds` of these. */
+export const SEEDED_WORLD_WEIGHT = 70 * 1024;
 /** The most a scenario world may weigh, so opening one stalls no one (docs/scenarios.md, "How big a scenario..."). */
 export const SCENARIO_WEIGHT_LIMIT = 32 * 1024 * 1024;
 
-/** Recorded error events of all the world's workflows, counted when a world is opened (not on each request). */
+/** Recorded events of the world's workflows (`$errors` and emits) and sources, counted when a world is opened (not on each request). */
 export function errorEventCount(world: World): number {
   let count = 0;
-  for (const record of world.workflows.values()) count += record.errors.length;
+  for (const record of world.workflows.values()) count += record.errors.length + (record.emits?.length ?? 0);
+  for (const record of world.sources.values()) count += record.events?.length ?? 0;
   return count;
 }
 
@@ -39,6 +40,7 @@ export function worldWeight(world: World, errorEvents: number): number {
     world.oauthApps.size +
     world.appOverrides.size +
     world.stashFiles.size +
+    world.savedComponents.size +
     world.connectCredits.size;
   return WEIGHT.world + WEIGHT.heavy * heavy + WEIGHT.errorEvent * errorEvents + WEIGHT.record * records;
 }

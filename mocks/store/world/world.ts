@@ -11,10 +11,12 @@ import type {
   ConnectedAccount,
   ConnectToken,
   DeployedTrigger,
+  EmittedEventSummary,
   EventSource,
   OauthApp,
   Project,
   ProjectEnvironment,
+  RegistryComponent,
   Subscription,
   Template,
   User,
@@ -28,13 +30,15 @@ export interface WorkspaceRecord {
   workspace: Workspace;
   /** Source IDs of this workspace in creation order (the list order of GET /orgs/{org_id}/sources). */
   sourceIds: string[];
-  /** sourceIds[sourceIndex.get(id)] === id; sources are never removed, so indexes stay valid. */
+  /** sourceIds[sourceIndex.get(id)] === id; removeSource reindexes what follows a removed source. */
   sourceIndex: Map<string, number>;
 }
 
 export interface SourceRecord {
   source: EventSource;
   orgId: string;
+  /** What it emitted, newest first, at most MAX_EMITTED_EVENTS (absent: nothing yet, or a world saved before). */
+  events?: EmittedEventSummary[];
 }
 
 export interface WorkflowRecord {
@@ -43,6 +47,8 @@ export interface WorkflowRecord {
   projectId: string;
   /** Recorded `$errors` events, newest first, at most MAX_ERROR_EVENTS. */
   errors: WorkflowErrorEventSummary[];
+  /** Its emitted events (the default stream and named ones), newest first, at most MAX_EMITTED_EVENTS; absent: none yet. */
+  emits?: EmittedEventSummary[];
 }
 
 export interface SubscriptionRecord {
@@ -197,6 +203,8 @@ export interface World {
   appOverrides: Map<string, AppOverrideRecord>;
   /** Files synced to the File Stash by s3Key (mocks/store/connect/file-stash.ts). */
   stashFiles: Map<string, StashFileRecord>;
+  /** Components saved from code or a URL by `sc_` ID (POST /components, POST /sources: mocks/store/api/components.ts). */
+  savedComponents: Map<string, RegistryComponent>;
   /** Sequence for error event summary ids `<indexed_at_ms>-<seq>`. */
   errorSeq: number;
   /** The UTC day (days since 1970) the daily quota counters count (quotas.ts): they reset when the world's clock passes its end. */
@@ -204,6 +212,8 @@ export interface World {
 }
 
 export const MAX_ERROR_EVENTS = 100;
+/** The reference: a workflow's or source's last 100 events are kept (its "Get workflow emits" and "Get source events"). */
+export const MAX_EMITTED_EVENTS = 100;
 
 /**
  * A world holding no resources yet: seeding (seed.ts) or a snapshot (snapshot.ts) fills it. Its
@@ -232,6 +242,7 @@ export function emptyWorld(
     oauthApps: new TrackedMap(),
     appOverrides: new TrackedMap(),
     stashFiles: new TrackedMap(),
+    savedComponents: new TrackedMap(),
     quotaDay: 0,
   };
 }
@@ -263,4 +274,22 @@ export function addSource(world: World, source: EventSource, orgId: string): voi
   world.sources.set(source.id, { source, orgId });
   workspace.sourceIndex.set(source.id, workspace.sourceIds.length);
   workspace.sourceIds.push(source.id);
+}
+
+/**
+ * Removes a source from the global index and from its workspace's ordered list, the sources after it moving up one.
+ * @example
+ * removeSource(world, 'dc_Ow7gJ0a'); // true; a second call answers false
+ */
+export function removeSource(world: World, id: string): boolean {
+  const record = world.sources.get(id);
+  if (record === undefined) return false;
+  world.sources.delete(id);
+  const workspace = world.workspaces.get(record.orgId);
+  const position = workspace?.sourceIndex.get(id);
+  if (workspace === undefined || position === undefined) return true;
+  workspace.sourceIds.splice(position, 1);
+  workspace.sourceIndex.delete(id);
+  for (let i = position; i < workspace.sourceIds.length; i++) workspace.sourceIndex.set(workspace.sourceIds[i]!, i);
+  return true;
 }
