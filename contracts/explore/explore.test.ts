@@ -89,13 +89,11 @@ describe('contracts --explore', () => {
     const settings = readTargetSettings({ CONTRACT_TARGET: 'inprocess' });
     const result = await exploreTarget(settings, { runs: 100, seed: 9 }, VARIANTS['undocumented-status']!.wrap);
     expect(result.report.invariant).toBe('status_code_conformance');
-    // shrunk to the walk that creates a webhook and deletes it: the last command is the DELETE answered 202
+    // shrunk to a replay that ends in the DELETE the broken server answered 202 (with seed 9 since the reference's
+    // operations joined the draw: that DELETE alone, on a seeded webhook; before, a walk that created one first)
     expect(result.curl!.at(-1)).toMatch(
       /^curl -sS -X DELETE 'http:\/\/127\.0\.0\.1:4010\/v1\/webhooks\/wh_\w+' -H 'authorization: Bearer explore-9-\d+'.*# answered 202$/,
     );
-    expect(
-      result.curl!.some((line) => line.startsWith("curl -sS -X POST 'http://127.0.0.1:4010/v1/webhooks?url=")),
-    ).toBe(true);
     expect(result.curl!.length).toBeLessThanOrEqual(6);
   });
 });
