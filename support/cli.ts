@@ -94,7 +94,10 @@ export function killRunning(): void {
 export async function runCliOnTerminal(args: string[], options: { env?: Record<string, string> } = {}) {
   const quote = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
   const command = `stty cols 80 2>/dev/null; exec ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
-  const child = spawn('script', ['-qefc', command, '/dev/null'], { cwd: KIT_ROOT, env: cliEnv(options.env) });
+  // A user's terminal: Node colours a TTY by TERM, and by CI only for the CI services it knows (CI=true alone is
+  // a 2-colour terminal to it), so neither is inherited from the machine running the tests.
+  const env = { ...cliEnv(options.env), TERM: 'xterm-256color', CI: undefined, ...options.env };
+  const child = spawn('script', ['-qefc', command, '/dev/null'], { cwd: KIT_ROOT, env });
   running.push(child);
   child.stdin.end();
   let text = '';
