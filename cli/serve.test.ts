@@ -116,7 +116,7 @@ describe('workflow-api-mock serve', () => {
       const run = serve(['--port', '0', '--quiet', '--scenarios', dir]);
       const [, baseUrl] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
       await run.waitFor(
-        /Scenarios: empty-account, busy-workspace, quotas-exhausted, connect-broken-accounts, workflow-errors, pair, solo \(.*2 from /,
+        /Scenarios: empty-account, busy-workspace, quotas-exhausted, connect-broken-accounts, workflow-errors, paid-user, pair, solo \(.*2 from /,
       );
       const workflow = await fetch(`${baseUrl}/workflows/p_Solo123`, {
         headers: { authorization: 'Bearer scenario_solo_cli' },

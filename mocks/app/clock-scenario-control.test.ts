@@ -146,6 +146,7 @@ describe('POST /__mock/scenario and GET /__mock/scenarios', () => {
       'quotas-exhausted',
       'connect-broken-accounts',
       'workflow-errors',
+      'paid-user',
     ]);
     const switched = await call(mock, 'POST', '/__mock/scenario', { name: 'workflow-errors' });
     expect(switched.status).toBe(200);

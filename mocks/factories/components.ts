@@ -109,6 +109,16 @@ function actionProps(spec: AppSpec, kind: ActionKind): ComponentProp[] {
       return [
         ...app,
         { name: 'to', type: 'string', label: 'To' },
+        // The UI flags of the SDK's ConfigurableProp, where a prop needs them (both shapes in one catalogue).
+        {
+          name: 'from',
+          type: 'string',
+          label: 'From',
+          description: "The connected account's address.",
+          optional: true,
+          disabled: true,
+          readOnly: true,
+        },
         { name: 'subject', type: 'string', label: 'Subject', optional: true },
         { name: 'body', type: 'string', label: 'Body' },
       ];
@@ -122,6 +132,7 @@ function actionProps(spec: AppSpec, kind: ActionKind): ComponentProp[] {
           options: spec.slug === 'openai' ? ['gpt-4o', 'gpt-4o-mini'] : ['claude-sonnet-4', 'claude-haiku-4'],
         },
         { name: 'prompt', type: 'string', label: 'Prompt' },
+        { name: 'user', type: 'string', label: 'End-user ID', optional: true, hidden: true },
         { name: 'maxTokens', type: 'integer', label: 'Max tokens', optional: true, min: 1, max: 4096, default: 1024 },
       ];
     case 'file':
@@ -129,6 +140,7 @@ function actionProps(spec: AppSpec, kind: ActionKind): ComponentProp[] {
     case 'request':
       return [
         { name: 'url', type: 'string', label: 'URL' },
+        { name: 'token', type: 'string', label: 'Bearer token', optional: true, secret: true },
         {
           name: 'method',
           type: 'string',
@@ -161,6 +173,8 @@ function action(spec: AppSpec, name: string, kind: ActionKind): CatalogueAction 
     configurable_props: actionProps(spec, kind),
     annotations: { readOnlyHint: kind === 'search', destructiveHint: false, openWorldHint: true, title: name },
   };
+  // A search is known idempotent; the other actions leave the hint out (unknown), as the SDK's ToolAnnotations allow.
+  if (kind === 'search') component.annotations = { ...component.annotations, idempotentHint: true };
   if (kind === 'file') component.stash = 'optional';
   const found: CatalogueAction = { component, kind, app: spec.slug, domain: spec.domain };
   if (spec.resource !== undefined) found.resource = spec.resource;

@@ -30,8 +30,36 @@ export function makeCredentials(ctx: FactoryContext): Record<string, unknown> {
   };
 }
 
-/** A connected account (ISO 8601 timestamps, unlike the UNIX-second resources); no credentials. */
-export function makeConnectedAccount(ctx: FactoryContext, overrides?: Partial<ConnectedAccount>): ConnectedAccount {
+/**
+ * The SDK's optional refresh fields of an account, chosen by its creation time (a draw it already made, so the draws
+ * after it stay where they were) unless `refreshes` says: none for one account in four (an app whose keys do not
+ * expire), scopes and a refresh schedule for the others, and `error: null` (healthy) for one in four.
+ */
+function refreshFields(created: number, app: App, now: number, refreshes?: boolean): Partial<ConnectedAccount> {
+  const kind = refreshes === undefined ? created % 4 : refreshes ? 1 + (created % 3) : 0;
+  if (kind === 0) return {};
+  const refreshed = now - (created % 50) * 60_000;
+  const fields: Partial<ConnectedAccount> = {
+    authorized_scopes: kind === 3 ? [] : [`${app.name_slug}:read`, `${app.name_slug}:write`],
+    last_refreshed_at: isoTime(refreshed),
+    expires_at: isoTime(refreshed + 3_600_000),
+    next_refresh_at: isoTime(refreshed + 3_300_000),
+  };
+  return kind === 1 ? { ...fields, error: null } : fields;
+}
+
+/**
+ * A connected account (ISO 8601 timestamps, unlike the UNIX-second resources); no credentials. `refreshes` says
+ * whether it has the SDK's refresh fields (`expires_at`, ...); without it, its creation time decides.
+ *
+ * @example
+ * makeConnectedAccount(ctx, { healthy: false }, { refreshes: false }); // an account without expires_at and the rest
+ */
+export function makeConnectedAccount(
+  ctx: FactoryContext,
+  overrides?: Partial<ConnectedAccount>,
+  options: { refreshes?: boolean } = {},
+): ConnectedAccount {
   const { faker } = ctx;
   const app = overrides?.app ?? makeApp(ctx);
   const created = ctx.now() - faker.number.int({ min: 0, max: 60 * 86_400_000 });
@@ -41,10 +69,11 @@ export function makeConnectedAccount(ctx: FactoryContext, overrides?: Partial<Co
     name: faker.internet.email().toLowerCase(),
     external_id: `user-${faker.string.uuid()}`,
     healthy: true,
-    dead: null,
+    dead: false,
     created_at: new Date(created).toISOString(),
     updated_at: new Date(updated).toISOString(),
     app,
+    ...refreshFields(created, app, ctx.now(), options.refreshes),
   };
   return overrideWith(account, overrides);
 }

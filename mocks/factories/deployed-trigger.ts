@@ -25,17 +25,29 @@ const BY_NAME = new Map(TRIGGER_COMPONENTS.map((c) => [c.name, c]));
 
 /**
  * A Connect deployed trigger (`dc_`) of the project's workspace: the event-source trigger shape (its random draws,
- * so seeded worlds keep their IDs) with the catalogue component its name comes from.
+ * so seeded worlds keep their IDs) with the catalogue component its name comes from. `optionalFields` says whether it
+ * shows the SDK's `emit_on_deploy` and `callback_observations`; without it, its creation time decides.
+ *
+ * @example
+ * makeDeployedTrigger(ctx, { owner_id: 'o_x' }, { optionalFields: true }); // with emit_on_deploy: false, callback_observations: null
  */
-export function makeDeployedTrigger(ctx: FactoryContext, overrides?: Partial<DeployedTrigger>): DeployedTrigger {
+export function makeDeployedTrigger(
+  ctx: FactoryContext,
+  overrides?: Partial<DeployedTrigger>,
+  options: { optionalFields?: boolean } = {},
+): DeployedTrigger {
   const base = makeEventSourceTrigger(ctx, overrides);
   const from = BY_NAME.get(base.name) ?? TRIGGER_COMPONENTS[0]!;
   const trigger: DeployedTrigger = {
     ...base,
     component_key: from.key,
     configurable_props: from.configurable_props.map((prop) => ({ ...prop })),
-    emit_on_deploy: false,
     type: 'DeployedComponent',
+    // Some triggers show the SDK's optional fields, the others do not (docs/worlds.md, "Both shapes in one world"):
+    // as the caller says, else by creation time (a draw made already); `null`: no webhook callback yet.
+    ...((options.optionalFields ?? base.created_at % 2 === 0)
+      ? { emit_on_deploy: false, callback_observations: null }
+      : {}),
   };
   return overrideWith(trigger, overrides);
 }

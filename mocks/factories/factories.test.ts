@@ -48,7 +48,7 @@ describe('every factory value validates against its components.schemas entry', (
     expectValid('User', (ctx) => {
       const user = makeUser(ctx);
       expect(user.daily_compute_time_quota).toBeGreaterThanOrEqual(MS_30_MIN);
-      expect(user.daily_compute_time_used).toBeLessThanOrEqual(user.daily_compute_time_quota);
+      expect(user.daily_compute_time_used).toBeLessThanOrEqual(user.daily_compute_time_quota!);
       return user;
     }));
   it('Workspace with the optional compute/invocation fields', () =>

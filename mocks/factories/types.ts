@@ -31,8 +31,15 @@ export type EmittedEventSummary = Schemas['EmittedEventSummary'];
 export type PageInfo = Schemas['PageInfo'];
 export type App = Schemas['App'];
 export type ConnectToken = Schemas['ConnectToken'];
-/** A connected account as the store keeps it and the connection webhook shows it: its `app` carries `connect` (the spec). */
-export type ConnectedAccount = Schemas['ConnectionAccount'];
+/**
+ * A connected account as the store keeps it and the connection webhook shows it: its `app` carries `connect` (the spec),
+ * with the SDK's optional refresh fields, present for some accounts (docs/worlds.md, "Both shapes in one world").
+ */
+export type ConnectedAccount = Schemas['ConnectionAccount'] &
+  Pick<
+    Schemas['ConnectedAccount'],
+    'authorized_scopes' | 'expires_at' | 'error' | 'last_refreshed_at' | 'next_refresh_at'
+  >;
 /** A connected account as the API answers it: the SDK's `Account`, whose `app` is the SDK's `App` (ConnectApp, as the catalogue answers it too). */
 export type AccountView = Schemas['ConnectedAccount'];
 export type ConnectApp = Schemas['ConnectApp'];

@@ -57,6 +57,19 @@ const workflowErrors = defineScenario({
   subscriptions: [{ emitter_id: 'p_Err0r5x', listener_id: 'wh_Err0r5x', event_name: '$errors' }],
 });
 
+// The reference's "Paid user" of GET /users/me: a billing period (2025-05-15 to 2025-06-15, around the seeding's
+// reference time, 2025-06-01) and its credits, in place of the daily quotas.
+const paidUser = defineScenario({
+  name: 'paid-user',
+  description:
+    'A user on a paid plan: GET /users/me answers the billing period (billing_period_start_ts, billing_period_end_ts, billing_period_credits) in place of the daily quotas',
+  user: {
+    billing_period_start_ts: 1_747_267_200,
+    billing_period_end_ts: 1_749_945_600,
+    billing_period_credits: 12_345,
+  },
+});
+
 /** Every built-in scenario, in the order the docs list them. */
 export const BUILTIN_SCENARIOS = [
   emptyAccount,
@@ -64,4 +77,5 @@ export const BUILTIN_SCENARIOS = [
   quotasExhausted,
   connectBrokenAccounts,
   workflowErrors,
+  paidUser,
 ] as const;

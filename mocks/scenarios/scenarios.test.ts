@@ -18,13 +18,14 @@ const get = async (mock: Mock, token: string, path: string, headers: Record<stri
 describe('the built-in scenarios', () => {
   const mock = createMock({ sink: createRecordingSink() });
 
-  it('are five, each valid against the document and documented by name', () => {
+  it('are six, each valid against the document and documented by name', () => {
     expect(BUILTIN_SCENARIOS.map((scenario) => scenario.name)).toEqual([
       'empty-account',
       'busy-workspace',
       'quotas-exhausted',
       'connect-broken-accounts',
       'workflow-errors',
+      'paid-user',
     ]);
     for (const scenario of BUILTIN_SCENARIOS) expect(scenarioProblems(scenario), scenario.name).toEqual([]);
   });
@@ -117,10 +118,29 @@ describe('the built-in scenarios', () => {
     expect(
       accounts.body.data.map((account: { healthy: boolean; dead: boolean | null }) => [account.healthy, account.dead]),
     ).toEqual([
-      [true, null],
+      [true, false],
       [false, false],
       [false, true],
     ]);
+    // Each unhealthy account says why; the healthy one's `error` is null, as the SDK's Account says.
+    expect(accounts.body.data.map((account: { error?: string | null }) => typeof account.error)).toEqual([
+      'object',
+      'string',
+      'string',
+    ]);
+  });
+
+  it("paid-user: the billing period in place of the daily quotas (the reference's Paid user)", async () => {
+    const me = await get(mock, 'scenario_paid-user_pat', '/v1/users/me');
+    expect(me.status).toBe(200);
+    expect(me.body.data).toMatchObject({
+      billing_period_start_ts: 1_747_267_200,
+      billing_period_end_ts: 1_749_945_600,
+      billing_period_credits: 12_345,
+    });
+    expect(Object.keys(me.body.data).filter((key) => key.startsWith('daily_'))).toEqual([]);
+    expect(me.body.data.orgs.length).toBeGreaterThan(0);
+    expect(validator.validateResponse('getCurrentUser', 200, 'application/json', me.body)).toEqual([]);
   });
 
   it('workflow-errors: a full page of $errors events, newest first', async () => {

@@ -2175,16 +2175,23 @@ export interface components {
         DailyComputeTimeMilliseconds: number;
         /** @description A count per day (invocations or credits). */
         DailyCount: number;
-        /** @description The authenticated user (answer of `GET /users/me`, under `data`). */
+        /**
+         * @description The authenticated user (answer of `GET /users/me`, under `data`): a free user's daily quotas and usage, or a paid
+         *     user's billing period (the reference's "Free user" and "Paid user" examples; scenario `paid-user`).
+         */
         User: {
             id: components["schemas"]["UserId"];
             username: string;
             /** Format: email */
             email: string;
-            daily_compute_time_quota: components["schemas"]["DailyComputeTimeMilliseconds"];
-            daily_compute_time_used: components["schemas"]["DailyComputeTimeMilliseconds"];
-            daily_invocations_quota: components["schemas"]["DailyCount"];
-            daily_invocations_used: components["schemas"]["DailyCount"];
+            daily_compute_time_quota?: components["schemas"]["DailyComputeTimeMilliseconds"];
+            daily_compute_time_used?: components["schemas"]["DailyComputeTimeMilliseconds"];
+            daily_invocations_quota?: components["schemas"]["DailyCount"];
+            daily_invocations_used?: components["schemas"]["DailyCount"];
+            billing_period_start_ts?: components["schemas"]["UnixSeconds"];
+            billing_period_end_ts?: components["schemas"]["UnixSeconds"];
+            /** @description The credits the paid user used in the billing period. */
+            billing_period_credits?: number;
             orgs: components["schemas"]["Workspace"][];
         };
         /** @description A workspace (organization). The compute-time and invocation counters are present for some workspaces only. */
@@ -2435,6 +2442,25 @@ export interface components {
             credentials?: {
                 [key: string]: unknown;
             };
+            /** @description The OAuth scopes granted to the account (`Account` of the SDK; the reference's list-accounts page). */
+            authorized_scopes?: string[];
+            /**
+             * Format: date-time
+             * @description When the account's credentials expire (`Account` of the SDK; the reference's retrieve-account page).
+             */
+            expires_at?: string;
+            /** @description Why the account is unhealthy or dead; null otherwise (`Account` of the SDK). */
+            error?: string | null;
+            /**
+             * Format: date-time
+             * @description When the account's credentials were last refreshed (`Account` of the SDK).
+             */
+            last_refreshed_at?: string;
+            /**
+             * Format: date-time
+             * @description When the account's credentials will next be refreshed (`Account` of the SDK).
+             */
+            next_refresh_at?: string;
         };
         App: {
             /** @description The app's ID, `oa_` (the spec's prefix) or `app_`. */
@@ -2559,10 +2585,15 @@ export interface components {
             signing_key?: string;
             signing_key_set: boolean;
         };
-        /** @description A deployed trigger's webhook URLs and webhooks (`GetTriggerWebhooksResponse` of the SDK, not wrapped in `data`). */
+        /**
+         * @description A deployed trigger's webhook URLs and webhooks (`GetTriggerWebhooksResponse` of the SDK, not wrapped in `data`),
+         *     the answer of the list and of the update alike: the SDK's `updateWebhooks` returns this model, whose `webhooks`
+         *     is optional, and the reference's update-trigger-webhooks page, whose example shows `webhook_urls` only, says
+         *     the answer's `signing_key` (held by `webhooks` items alone) is for OAuth-authenticated requests. The mock sends both.
+         */
         TriggerWebhooks: {
             webhook_urls: components["schemas"]["WebhookUrl"][];
-            webhooks: components["schemas"]["TriggerWebhook"][];
+            webhooks?: components["schemas"]["TriggerWebhook"][];
         };
         /**
          * @description A component's key, `<app>-<event>` (for example `github-new-issue`).
@@ -2690,7 +2721,8 @@ export interface components {
         /** @description The options of a prop (`ConfigurePropResponse` of the SDK); `errors` say why there are none. */
         ConfigurePropResponse: {
             options?: components["schemas"]["PropOption"][];
-            string_options?: string[] | null;
+            /** @description The options as plain strings, for a prop whose options have no labels (camelCase on the wire, as the SDK's `ConfigurePropResponse` serializes it). */
+            stringOptions?: string[] | null;
             observations?: components["schemas"]["Observation"][];
             /** @description `{page}` of the next page when there is one; pass it back as `prev_context` with that `page`. */
             context?: {
@@ -2809,6 +2841,8 @@ export interface components {
             name: string;
             name_slug: string;
             emit_on_deploy?: boolean;
+            /** @description What the trigger's last webhook callback logged (`callbackObservations` of the SDK, typed `unknown`). */
+            callback_observations?: unknown;
             /** @constant */
             type: "DeployedComponent";
             /** @description The signing key of the webhook given as `webhook_url` at deployment; only in the deploy answer. */

@@ -168,7 +168,7 @@ describe('emit: routing', () => {
     const listenerSource = worldSummary(world).sources[0]!.id;
     unwrap(createSubscription(world, { emitter_id: workflowId, listener_id: listenerWorkflow, event_name: 'e' }));
     unwrap(createSubscription(world, { emitter_id: workflowId, listener_id: listenerSource, event_name: 'e' }));
-    const before = unwrap(getCurrentUser(world)).data.daily_invocations_used;
+    const before = unwrap(getCurrentUser(world)).data.daily_invocations_used!;
     const result = unwrap(emit(world, { emitter_id: workflowId, event_name: 'e', event: {} }));
     expect(result.deliveries).toEqual([]);
     expect(unwrap(getCurrentUser(world)).data.daily_invocations_used).toBe(before + 2);

@@ -83,7 +83,7 @@ describe('invokeEndpoint', () => {
     expect(refused.body.details).toMatchObject({ quota: 'daily_invocations_quota', owner: world.user.id });
     expect(world.user.daily_invocations_used).toBe(world.user.daily_invocations_quota);
     world.user.daily_invocations_used = 0;
-    world.user.daily_compute_time_used = world.user.daily_compute_time_quota - 100;
+    world.user.daily_compute_time_used = world.user.daily_compute_time_quota! - 100;
     expectError(invokeWorkflowEndpoint(world, key, request({})), 429, 'rate_limited');
     expect(unwrap(getWorkflowErrorEventSummaries(world, id, { limit: 100 })).data).toEqual([]);
   });

@@ -99,6 +99,8 @@ export function createConnectedAccount(
     record.credentials = credentials;
     record.account.updated_at = now;
     record.account.healthy = true;
+    // Healthy again: its `error` (when it has one) is null, as the SDK's `Account` says of a healthy account.
+    if (record.account.error !== undefined) record.account.error = null;
     if (input.name !== undefined) record.account.name = input.name;
     finishConnectFlow(world, token, { account: record.account });
     return ok(accountView(record, false));

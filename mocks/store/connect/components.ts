@@ -152,6 +152,8 @@ type ConfigurePropInput = Schemas['ConfigurePropRequest'];
 
 interface PropOptions {
   options?: Array<{ label: string; value: string | number | boolean }>;
+  stringOptions?: string[];
+  observations?: Observation[];
   context?: Record<string, unknown>;
   errors: string[];
 }
@@ -222,15 +224,21 @@ export function configureProp(
     const page = input.page ?? 0;
     const options = all.slice(page * OPTIONS_PAGE_SIZE, (page + 1) * OPTIONS_PAGE_SIZE);
     const more = (page + 1) * OPTIONS_PAGE_SIZE < all.length;
-    return ok(more ? { options, context: { page: page + 1 }, errors: [] } : { options, errors: [] });
+    // The log of the component's options() run, as the service answers a remote-options prop's observations.
+    const observations = [{ k: 'log', ts: world.ctx.now(), msg: `${prop.name}: ${all.length} options, page ${page}` }];
+    return ok(
+      more ? { options, observations, context: { page: page + 1 }, errors: [] } : { options, observations, errors: [] },
+    );
   }
   if (prop.options !== undefined) {
-    return ok({
-      options: prop.options.map((option) =>
-        typeof option === 'object' && option !== null ? option : { label: String(option), value: option },
-      ),
-      errors: [],
-    });
+    const options = prop.options.map((option) =>
+      typeof option === 'object' && option !== null ? option : { label: String(option), value: option },
+    );
+    // Options without labels come as the SDK's `stringOptions` too (the labelled list kept for frontends reading it).
+    const strings = prop.options.filter((option): option is string => typeof option === 'string');
+    return ok(
+      strings.length === options.length ? { options, stringOptions: strings, errors: [] } : { options, errors: [] },
+    );
   }
   return ok({ options: [], errors: [`${prop.name} has no options: configure it with any ${prop.type} value`] });
 }
@@ -262,6 +270,7 @@ type ReloadPropsInput = Schemas['ReloadPropsRequest'];
 
 interface ReloadedProps {
   dynamicProps?: { id?: string; configurableProps: ComponentProp[] };
+  observations?: Observation[];
   errors: string[];
 }
 
@@ -281,11 +290,12 @@ export function reloadProps(
   const value = input.configured_props?.[reload.name];
   const problem = reloadProblem(component, reload, value);
   if (problem !== undefined) return ok({ errors: [problem] });
+  const configurableProps = propsWith(component, { [reload.name]: value as string });
+  // The log of the component's additionalProps() run, as the service answers it with the props.
+  const added = configurableProps.length - component.configurable_props.length;
   return ok({
-    dynamicProps: {
-      id: dynamicPropsId(component.key, value as string),
-      configurableProps: propsWith(component, { [reload.name]: value as string }),
-    },
+    dynamicProps: { id: dynamicPropsId(component.key, value as string), configurableProps },
+    observations: [{ k: 'log', ts: world.ctx.now(), msg: `${reload.name}: ${added} props added` }],
     errors: [],
   });
 }

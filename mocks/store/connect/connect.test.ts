@@ -20,6 +20,7 @@ import {
   deployTrigger,
   getDeployedTrigger,
   getDeployedTriggerWebhook,
+  listDeployedTriggerEvents,
   listDeployedTriggers,
   listDeployedTriggerWebhooks,
   regenerateDeployedTriggerWebhookSigningKey,
@@ -271,6 +272,11 @@ describe('trigger catalogue, deployment and deployed triggers', () => {
       environment: 'development',
       event: { emitted_on_deploy: true },
     });
+    // The event kept for listEvents: its `sum` is the payload's name (an event without one has none: below).
+    const scope = { environment: 'development' as const, externalUserId: 'ext-7' };
+    expect(unwrap(listDeployedTriggerEvents(world, projectId, data.id, 10, scope)).data).toMatchObject([
+      { sum: 'New Issue (GitHub)', e: { emitted_on_deploy: true } },
+    ]);
     // The answer of a read never repeats the key.
     expect(
       unwrap(getDeployedTrigger(world, projectId, data.id, { environment: 'development', externalUserId: 'ext-7' }))
@@ -305,6 +311,10 @@ describe('trigger catalogue, deployment and deployed triggers', () => {
     expect(
       unwrap(listDeployedTriggers(world, projectId, { ...asExt7, externalUserId: 'ext-8' }, { limit: 10 })).data,
     ).toEqual([]);
+    unwrap(emitTrigger(world, louder.id, { event: { issue: 7 } }));
+    expect(unwrap(listDeployedTriggerEvents(world, projectId, louder.id, 10, asExt7)).data[0]).not.toHaveProperty(
+      'sum',
+    );
 
     expectError(
       deleteDeployedTrigger(world, projectId, data.id, { ...asExt7, externalUserId: 'ext-8' }),

@@ -96,7 +96,15 @@ function recordTriggerEvent(world: World, record: DeployedTriggerRecord, id: str
       ? (structuredClone(event) as Record<string, unknown>)
       : { value: structuredClone(event) };
   record.events ??= [];
-  record.events.unshift({ id, k: 'emit', ts: world.ctx.now(), e });
+  // `sum`, the SDK's short summary of the payload: its summary, title or name when it has one, as components summarise.
+  const sum = [e.summary, e.title, e.name].find((value): value is string => typeof value === 'string');
+  record.events.unshift({
+    id,
+    k: 'emit',
+    ts: world.ctx.now(),
+    e,
+    ...(sum === undefined ? {} : { sum: sum.slice(0, 120) }),
+  });
   if (record.events.length > MAX_TRIGGER_EVENTS) record.events.length = MAX_TRIGGER_EVENTS;
   useCredits(world, 'source_emit');
 }

@@ -35,8 +35,8 @@ function workflowIn(of: World): string {
 const used = (of: World) => {
   const user = unwrap(getCurrentUser(of)).data;
   return {
-    invocations: user.daily_invocations_used,
-    compute: user.daily_compute_time_used,
+    invocations: user.daily_invocations_used!,
+    compute: user.daily_compute_time_used!,
     workspaces: user.orgs.map((org) => org.daily_credits_used),
   };
 };

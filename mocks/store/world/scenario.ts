@@ -129,6 +129,9 @@ export function plantScenario(world: World, scenario: ScenarioWorld): ScenarioIs
   // Explicit IDs first, so that no drawn ID takes one of them.
   claimIds(world, scenario, issues);
   if (scenario.user !== undefined) world.user = { ...world.user, ...scenario.user };
+  // A user on a billing period has no daily quotas (the document's User: the reference's "Paid user" example).
+  if (world.user.billing_period_start_ts !== undefined)
+    for (const daily of DAILY_USER_FIELDS) if (scenario.user?.[daily] === undefined) delete world.user[daily];
   const workspaceSpecs = scenario.workspaces ?? [{}];
   const workspaceIds: string[] = [];
   for (const spec of workspaceSpecs) {
@@ -282,10 +285,18 @@ function reissued(ctx: World['ctx'], model: Workflow): Workflow {
   return copy;
 }
 
-const ACCOUNT_STATES: Record<AccountState, Pick<ConnectedAccount, 'healthy' | 'dead'>> = {
-  healthy: { healthy: true, dead: null },
-  failing: { healthy: false, dead: false },
-  dead: { healthy: false, dead: true },
+const DAILY_USER_FIELDS = [
+  'daily_compute_time_quota',
+  'daily_compute_time_used',
+  'daily_invocations_quota',
+  'daily_invocations_used',
+] as const;
+
+// `dead` a boolean and `error` the reason, as the reference's account pages and the SDK's `Account` show them.
+const ACCOUNT_STATES: Record<AccountState, Pick<ConnectedAccount, 'healthy' | 'dead' | 'error'>> = {
+  healthy: { healthy: true, dead: false, error: null },
+  failing: { healthy: false, dead: false, error: 'the refresh token was rejected: 401 invalid_grant' },
+  dead: { healthy: false, dead: true, error: 'the account was revoked by its user' },
 };
 
 function plantErrors(

@@ -227,13 +227,14 @@ function seedProject(world: World, orgId: string): string {
   const project = makeProject(ctx, { org_id: orgId });
   const record = projectRecord(project, SEEDED_ENVIRONMENTS, unixSeconds(ctx.now()));
   world.projects.set(project.id, record);
-  const triggers = SEEDED_ENVIRONMENTS.map((environment) => {
-    const trigger = makeDeployedTrigger(ctx, { owner_id: orgId });
+  // Both shapes in every seeded world (docs/worlds.md): the first trigger and account with the SDK's optional fields.
+  const triggers = SEEDED_ENVIRONMENTS.map((environment, i) => {
+    const trigger = makeDeployedTrigger(ctx, { owner_id: orgId }, { optionalFields: i === 0 });
     return { trigger, environment };
   });
   const accounts = [];
   for (let i = 0; i < 2; i++) {
-    const account = makeConnectedAccount(ctx);
+    const account = makeConnectedAccount(ctx, undefined, { refreshes: i === 0 });
     // The second is connected through the service's OAuth client: its credentials are withheld (the service's docs).
     world.accounts.set(account.id, {
       account,
