@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { parseArgs, styleText } from 'node:util';
+import type { ScenarioDefinition } from '../mocks/index.ts';
 import { unreadableReason } from '../mocks/node/files.ts';
 import { editDistance } from '../mocks/upstream/select.ts';
 
@@ -192,6 +193,35 @@ export async function runCommand<F extends Flags, T>(
   if (parsed.kind === 'version') io.out(kitVersion());
   else io.out(spec.summary !== undefined && !parsed.all ? spec.summary() : spec.help());
   return EXIT_OK;
+}
+
+/**
+ * The scenarios of `--scenarios DIR`, checked against the document; undefined (after saying why on stderr, each issue
+ * with its JSON pointer) when a file cannot be read or a scenario does not match.
+ *
+ * @example
+ * const scenarios = await loadScenarioFolder('serve', './scenarios');
+ * if (scenarios === undefined) return EXIT_FAILED;
+ */
+export async function loadScenarioFolder(command: string, dir: string): Promise<ScenarioDefinition[] | undefined> {
+  const { readScenarioFiles } = await import('../mocks/node/server.ts');
+  let files: Awaited<ReturnType<typeof readScenarioFiles>>;
+  try {
+    files = await readScenarioFiles(dir);
+  } catch (error) {
+    console.error(`${PROGRAM} ${command}: ${(error as Error).message}`);
+    return undefined;
+  }
+  const { loadScenarios } = await import('../mocks/index.ts');
+  const loaded = loadScenarios(files.scenarios, (index) => files.origins[index]!);
+  if (loaded.ok) return files.scenarios as ScenarioDefinition[];
+  console.error(
+    `${PROGRAM} ${command}: --scenarios ${dir}: a scenario does not match the document (docs/scenarios.md):`,
+  );
+  for (const refusal of loaded.refusals)
+    for (const issue of refusal.issues)
+      console.error(`  ${refusal.scenario}: ${issue.pointer || '/'} ${issue.message}`);
+  return undefined;
 }
 
 /**

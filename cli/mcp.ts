@@ -1,7 +1,7 @@
 // `workflow-api-mock mcp`: the MCP face (mocks/node/mcp.ts) over stdio, on a mock of this process, for an agent's
 // config to start (docs/mcp.md). stdout is the protocol's: every line of ours goes to stderr.
 import { type Destination, LOOPBACK, parseDestinations } from '../mocks/common/destinations.ts';
-import type { Mock, ScenarioDefinition } from '../mocks/index.ts';
+import type { ScenarioDefinition } from '../mocks/index.ts';
 import {
   defineCommand,
   EXIT_FAILED,
@@ -9,6 +9,7 @@ import {
   EXIT_USAGE,
   flagOrEnv,
   kitVersion,
+  loadScenarioFolder,
   parseSeed,
   PROGRAM,
   runCommand,
@@ -88,33 +89,18 @@ async function mcp(options: McpCliOptions): Promise<number> {
     return EXIT_USAGE;
   }
   const { createMock } = await import('../mocks/index.ts');
-  const { createDeliveryEngine } = await import('../mocks/outbound/delivery.ts');
-  const { destinationPolicy } = await import('../mocks/common/destinations.ts');
-  const { checkedFetch } = await import('../mocks/node/fetch.ts');
+  const { nodeDeliveries } = await import('../mocks/node/fetch.ts');
   const notice = (line: string) => console.error(line);
-  let scenarios: ScenarioDefinition[] = [];
+  let scenarios: ScenarioDefinition[] | undefined;
   if (options.scenarios !== undefined) {
-    const { readScenarioFiles } = await import('../mocks/node/server.ts');
-    try {
-      scenarios = (await readScenarioFiles(options.scenarios)).scenarios as ScenarioDefinition[];
-    } catch (error) {
-      console.error(`${PROGRAM} mcp: --scenarios ${options.scenarios}: ${(error as Error).message}`);
-      return EXIT_FAILED;
-    }
+    scenarios = await loadScenarioFolder('mcp', options.scenarios);
+    if (scenarios === undefined) return EXIT_FAILED;
   }
-  let mock: Mock;
-  try {
-    const sink = createDeliveryEngine({
-      policy: destinationPolicy(options.deliverTo),
-      fetch: checkedFetch(),
-      log: notice,
-    });
-    mock = createMock({ seed: options.seed, scenarios, sink });
-  } catch (error) {
-    // A scenario file that does not match the document: its issues, each with its JSON pointer.
-    console.error(`${PROGRAM} mcp: ${(error as Error).message}`);
-    return EXIT_FAILED;
-  }
+  const mock = createMock({
+    seed: options.seed,
+    scenarios,
+    sink: nodeDeliveries({ deliverTo: options.deliverTo, log: notice }),
+  });
   notice(`${PROGRAM} mcp: serving MCP on stdio (docs/mcp.md); the mock lives in this process`);
   await face.serveMcpStdio(mock, {
     version: kitVersion(),

@@ -31,6 +31,7 @@ import {
   flagOrEnv,
   fromEnv,
   kitVersion,
+  loadScenarioFolder,
   parseHost,
   parseHttpUrl,
   parsePerSecond,
@@ -576,7 +577,7 @@ export function parseDuration(text: string): number | undefined {
 export async function serve(options: ServeOptions): Promise<number> {
   // Imported only now: `--help` and bad flags answer without loading the server (start-up, docs/performance.md).
   const node = await import('../mocks/node/server.ts');
-  const { startServer, readScenarioFiles, unwritableReason } = node;
+  const { startServer, unwritableReason } = node;
   // Checked now, as --state is: a report that could never be written stops the start, not the exit.
   const coverage = options.coverageReport;
   const coverageUnwritable = coverage === undefined ? undefined : unwritableReason(coverage);
@@ -592,7 +593,7 @@ export async function serve(options: ServeOptions): Promise<number> {
   }
   let scenarios: ScenarioDefinition[] | undefined;
   if (options.scenarios !== undefined) {
-    const loaded = await loadScenarioFolder(options.scenarios, readScenarioFiles);
+    const loaded = await loadScenarioFolder('serve', options.scenarios);
     if (loaded === undefined) return EXIT_FAILED;
     scenarios = loaded;
   }
@@ -746,28 +747,6 @@ function writeCoverage(mock: Mock, file: string, kit: typeof import('../mocks/in
     console.error(`${PROGRAM} serve: could not write --coverage-report ${file}: ${(error as Error).message}`);
     return false;
   }
-}
-
-/** The scenarios of `--scenarios DIR`, checked; undefined (after saying why on stderr) when refused. */
-async function loadScenarioFolder(
-  dir: string,
-  read: typeof import('../mocks/node/server.ts').readScenarioFiles,
-): Promise<ScenarioDefinition[] | undefined> {
-  let files: Awaited<ReturnType<typeof read>>;
-  try {
-    files = await read(dir);
-  } catch (error) {
-    console.error(`${PROGRAM} serve: ${(error as Error).message}`);
-    return undefined;
-  }
-  const { loadScenarios } = await import('../mocks/index.ts');
-  const loaded = loadScenarios(files.scenarios, (index) => files.origins[index]!);
-  if (loaded.ok) return files.scenarios as ScenarioDefinition[];
-  console.error(`${PROGRAM} serve: --scenarios ${dir}: a scenario does not match the document (docs/scenarios.md):`);
-  for (const refusal of loaded.refusals)
-    for (const issue of refusal.issues)
-      console.error(`  ${refusal.scenario}: ${issue.pointer || '/'} ${issue.message}`);
-  return undefined;
 }
 
 /** The `serve` subcommand: argv after the word `serve`, answers the exit code. */

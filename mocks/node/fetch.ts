@@ -7,8 +7,8 @@ import { isIP, type LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate, type ZlibOptions } from 'node:zlib';
-import { destinationPolicy } from '../common/destinations.ts';
-import { DESTINATION_REFUSED } from '../outbound/delivery.ts';
+import { type Destination, destinationPolicy, LOOPBACK } from '../common/destinations.ts';
+import { createDeliveryEngine, DESTINATION_REFUSED } from '../outbound/delivery.ts';
 import { hopHeader } from '../upstream/har.ts';
 import {
   type UpstreamAnswer,
@@ -290,4 +290,23 @@ function answerHeaders(message: IncomingMessage): Record<string, string> {
     out[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
+}
+
+/**
+ * The delivery engine a Node face gives its mock: only to `deliverTo` (default this machine, `LOOPBACK`), the policy
+ * judging each URL before the first attempt and the fetch the addresses a name leads to (fetch.ts).
+ *
+ * @example
+ * const mock = createMock({ sink: nodeDeliveries({ log: console.error }) });
+ */
+export function nodeDeliveries(options: {
+  deliverTo?: readonly Destination[];
+  lookup?: Lookup;
+  log: (line: string) => void;
+}) {
+  return createDeliveryEngine({
+    policy: destinationPolicy(options.deliverTo ?? LOOPBACK),
+    fetch: checkedFetch(options.lookup),
+    log: options.log,
+  });
 }

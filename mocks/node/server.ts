@@ -9,14 +9,13 @@ import {
   DEFAULT_MAX_WORLDS,
   DEFAULT_PORT,
 } from '../common/defaults.ts';
-import { type Destination, destinationPolicy, LOOPBACK } from '../common/destinations.ts';
+import type { Destination } from '../common/destinations.ts';
 import type { PactOptions } from '../app/pact.ts';
 import { type FaultOptions, loadScenarios, type ScenarioDefinition, ScenarioLoadError } from '../index.ts';
 import { createMock, type Mock, storeOf } from '../mock.ts';
-import { createDeliveryEngine } from '../outbound/delivery.ts';
 import { guardConnections, httpServerOptions, resolveLimits } from './connections.ts';
 import { type CorsOrigins, corsPolicy, hostPolicy } from './cors.ts';
-import { checkedFetch, type Lookup } from './fetch.ts';
+import { type Lookup, nodeDeliveries } from './fetch.ts';
 import { getRequestListener } from './listener.ts';
 import { abandonState, keepState, logExchanges, openState, type OpenedState, type StateKeeper } from './state.ts';
 import { type PreparedUpstream, prepareUpstream, type UpstreamStepOptions } from './upstream.ts';
@@ -248,12 +247,7 @@ function composeMock(
       seed: options.seed,
       scenarios: options.scenarios,
       faults: options.faults,
-      sink: createDeliveryEngine({
-        // The policy judges each URL before the first attempt; the fetch, the addresses a name leads to.
-        policy: destinationPolicy(options.deliverTo ?? LOOPBACK),
-        fetch: checkedFetch(options.lookup),
-        log: notice,
-      }),
+      sink: nodeDeliveries({ deliverTo: options.deliverTo, lookup: options.lookup, log: notice }),
       // HTTP triggers' endpoint URLs (docs/worlds.md, "Workflow endpoints"): --public-url's, else the
       // listen origin, which each answer moves to the origin its client addressed (listener.ts).
       publicUrl: options.publicUrl,
