@@ -1030,7 +1030,7 @@ describe.skipIf(!servesV1)(
             ...seeded.deployed_triggers.filter((t) => t.environment === 'production').map((t) => t.external_user_id),
           ]);
           expect(new Set(listed.map((u) => u.externalId))).toEqual(owners);
-          expect(listed.every((u) => /^[0-9a-f]{16}$/.test(u.id) && u.createdAt instanceof Date)).toBe(true);
+          expect(listed.every((u) => /^exu_[0-9a-f]{16}$/.test(u.id) && u.createdAt instanceof Date)).toBe(true);
 
           const client = await sdk('development');
           const externalUserId = user();

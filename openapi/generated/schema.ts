@@ -2269,7 +2269,8 @@ export interface components {
             app?: string;
         };
         ComponentApp: {
-            appId: components["schemas"]["AppId"];
+            /** @description The app's ID, `oa_` (the spec's prefix) or `app_` (the reference's create-a-workflow example, `app_1xohQx`). */
+            appId: components["schemas"]["AppId"] | string;
             nameSlug: string;
             /** @description Value seen in the spec - `keys`; others are not shown. */
             authType: string;
@@ -2954,6 +2955,7 @@ export interface components {
         ExternalUserId: string;
         /** @description An end user of a project (the SDK's `ExternalUser`). */
         ExternalUser: {
+            /** @description The service's ID of the end user, `exu_` as on the reference's list-users page (`exu_abc123`). */
             id: string;
             external_id: string;
             /** Format: date-time */

@@ -30,8 +30,9 @@ function endUsers(world: World, projectId: string, environment: ProjectEnvironme
   return [...spans]
     .sort(([a, spanA], [b, spanB]) => spanA.first - spanB.first || (a < b ? -1 : a > b ? 1 : 0))
     .map(([externalId, span]) => ({
-      // 16 hex digits of (project, environment, external ID): one ID per end user without a stored record.
-      id: stableKey(`${projectId}\n${environment}\n${externalId}`),
+      // `exu_` (the reference's prefix) and 16 hex digits of (project, environment, external ID): one ID per end
+      // user without a stored record.
+      id: `exu_${stableKey(`${projectId}\n${environment}\n${externalId}`)}`,
       external_id: externalId,
       created_at: new Date(span.first).toISOString(),
       updated_at: new Date(span.last).toISOString(),

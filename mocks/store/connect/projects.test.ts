@@ -88,7 +88,7 @@ describe('end users', () => {
     const after = unwrap(listExternalUsers(world, projectId, 'development', { limit: 100 })).data;
     expect(after.map((u) => u.external_id)).toEqual([...before.map((u) => u.external_id), 'late-user']);
     expect(after.at(-1)).toMatchObject({
-      id: expect.stringMatching(/^[0-9a-f]{16}$/),
+      id: expect.stringMatching(/^exu_[0-9a-f]{16}$/),
       created_at: new Date(trigger.created_at * 1000).toISOString(),
     });
     expect(unwrap(listExternalUsers(world, projectId, 'production', { limit: 100, q: 'late' })).data).toEqual([]);
