@@ -30,8 +30,10 @@ describe('errors', () => {
     'a body over 1 MiB is 413, a non-JSON body 415, broken JSON 400, and none creates anything',
     async () => {
       const body = await workflowBody(contract);
-      const workflowsBefore = collectIds((await contract.control!.world()).workflows, 'p_');
-      const huge = JSON.stringify({ ...body, settings: { name: 'x'.repeat(1024 * 1024) } });
+      // Each refused body names its workflow with this marker, so a workflow that carries it was made by this case,
+      // whatever another run sharing the world creates meanwhile (docs/contracts.md, "One token for the whole run").
+      const marker = `refused-${Math.random().toString(36).slice(2)}`;
+      const huge = JSON.stringify({ ...body, settings: { name: `${marker}${'x'.repeat(1024 * 1024)}` } });
       expectError(
         contract,
         await unchecked.post('/workflows', { rawBody: huge, headers: JSON_TYPE }),
@@ -39,7 +41,7 @@ describe('errors', () => {
         'payload_too_large',
         'a 1 MiB body',
       );
-      const form = `project_id=${body.project_id}&org_id=${body.org_id}`;
+      const form = `project_id=${body.project_id}&org_id=${body.org_id}&settings[name]=${marker}`;
       expectError(
         contract,
         await unchecked.post('/workflows', { rawBody: form, headers: { 'content-type': 'text/plain' } }),
@@ -50,14 +52,17 @@ describe('errors', () => {
       expectError(
         contract,
         await api.post('/workflows', {
-          rawBody: `{"project_id": "${body.project_id}", "org_id": `,
+          rawBody: `{"settings": {"name": "${marker}"}, "project_id": "${body.project_id}", "org_id": `,
           headers: JSON_TYPE,
         }),
         400,
         'bad_request',
         'broken JSON',
       );
-      expect(collectIds((await contract.control!.world()).workflows, 'p_')).toEqual(workflowsBefore);
+      const made = (await contract.control!.world()).workflows.filter((record) =>
+        JSON.stringify(record).includes(marker),
+      );
+      expect(collectIds(made, 'p_')).toEqual([]);
     },
   );
 
