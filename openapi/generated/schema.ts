@@ -2985,7 +2985,7 @@ export interface components {
             name_slug: string;
             name: string;
             /** @enum {string} */
-            auth_type: "keys" | "oauth" | "none";
+            auth_type?: "keys" | "oauth" | "none";
             description: string;
             img_src: string;
             /** @description JSON text, the fields an end user fills in for a `keys` app (an empty list otherwise). */

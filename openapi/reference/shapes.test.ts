@@ -26,6 +26,7 @@ const EXEMPT: Record<string, string> = {
   '/components/schemas/AppOverride/properties/oauth_app_id': "the project's choice: no example override selects an OAuth app",
   '/components/schemas/EmittedEvent/properties/sum': "a seeded trigger has emitted nothing yet (store/connect/connect.test.ts: deploys …)",
   '/components/schemas/Observation/properties/err/properties/stack': 'the mock runs no component code: no stack to show',
+  '/components/schemas/ConnectApp/properties/auth_type': 'the catalogue declares every app\'s auth; optional as the SDK and the reference have it',
 };
 
 /** Answers the example requests do not ask for: an example's body with these fields. */

@@ -189,9 +189,14 @@ export function validateConnectToken(
  * @example
  * connectAppView(account.app); // { id: 'oa_…', name_slug: 'github', …, scope_profiles: [] }
  */
-export function connectAppView(app: App | ConnectApp): ConnectApp {
+export function connectAppView(app: App | ConnectApp): ConnectApp & Required<Pick<ConnectApp, 'auth_type'>> {
   const { connect: _connect, ...rest } = app as App & { scope_profiles?: ConnectApp['scope_profiles'] };
-  return { ...rest, auth_type: rest.auth_type as ConnectApp['auth_type'], scope_profiles: rest.scope_profiles ?? [] };
+  // The catalogue declares every app's auth, though the document lets an answer omit it (the SDK's `App`).
+  return {
+    ...rest,
+    auth_type: rest.auth_type as NonNullable<ConnectApp['auth_type']>,
+    scope_profiles: rest.scope_profiles ?? [],
+  };
 }
 
 /** Credentials only when asked for, and never those of an account whose credentials are withheld. */
