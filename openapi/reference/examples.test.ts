@@ -41,7 +41,7 @@ function shapeIssues(example: ReferenceExample): Issue[] {
 
 describe("the reference's response examples against the document", () => {
   it('are kept with their page, one operation of the document each', () => {
-    expect(examples.length).toBeGreaterThanOrEqual(29);
+    expect(examples.length).toBeGreaterThanOrEqual(39);
     for (const example of examples) {
       expect(example.page).toMatch(/^https:\/\/pipedream\.com\/docs\/(rest-api|connect)\/api-reference\//);
       expect(validator.operationIds, example.page).toContain(example.operationId);
