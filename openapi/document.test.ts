@@ -825,6 +825,18 @@ describe('schema dialect and shape rules', () => {
     expect(problems).toEqual([]);
   });
 
+  it('a combinator member with a keyword of one type names that type (generators read members alone)', () => {
+    // docs/openapi.md, "In the tools of the field": WebhookUrl's typeless `minLength` member made
+    // openapi-zod-client and swagger-typescript-api type the URL `unknown`/`any`.
+    const typeBound = ['minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'multipleOf', 'items'];
+    const untyped = allSchemaPointers.filter((ptr) => {
+      const schema = at(document, ptr) as JsonObject;
+      return /\/(allOf|anyOf|oneOf)\/\d+$/.test(ptr) && !('type' in schema) && typeBound.some((key) => key in schema);
+    });
+    expect(allSchemaPointers.filter((ptr) => ptr.endsWith('/WebhookUrl/allOf/0'))).toHaveLength(1);
+    expect(untyped).toEqual([]);
+  });
+
   it('nullable fields are type arrays, never the 3.0 `nullable` keyword', () => {
     const nullable = allSchemaPointers.filter((ptr) => 'nullable' in (at(document, ptr) as JsonObject));
     expect(nullable).toEqual([]);

@@ -2113,7 +2113,7 @@ export interface components {
          * @example https://hooks.analytical.example/workflow-errors
          * @example http://127.0.0.1:8080/hook
          */
-        WebhookUrl: string & unknown;
+        WebhookUrl: string;
         /**
          * @description `t=<unix seconds>,v1=<64 lowercase hex digits of HMAC-SHA256>`.
          * @example t=1763798400,v1=00c7dca83e5f3c55cfddf406bac7b3f747c445d7f1ed97a834fd8fcce2a96f97
