@@ -297,7 +297,7 @@ describe.skipIf(!servesV1)(
           });
           expect(sheets.errors?.[0], 'no google_sheets account yet').toMatch(/google_sheets/);
           const example = (document as unknown as Record<string, any>).paths['/connect/{project_id}/actions/props'].post
-            .requestBody.content['application/json'].examples.sheet.value;
+            .requestBody.content['application/json'].examples.sheetRequest.value;
           const sheet = {
             id: 'google_sheets-add-single-row',
             externalUserId,
