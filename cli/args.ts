@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { parseArgs, styleText } from 'node:util';
+import { type Destination, parseDestinations } from '../mocks/common/destinations.ts';
 import type { ScenarioDefinition } from '../mocks/index.ts';
 import { unreadableReason } from '../mocks/node/files.ts';
 import { editDistance } from '../mocks/upstream/select.ts';
@@ -254,6 +255,66 @@ export function parseSeed(source: Source): number | UsageError {
 }
 
 const MAX_SEED = 2 ** 31 - 1;
+
+// The flags of the commands that hold worlds (serve, mcp), read alike: each fills its option, or answers the refusal.
+type WorldFlagValues = { seed?: string; scenarios?: string; 'deliver-to'?: string };
+
+/**
+ * `--seed` (env `SEED`) into `options.seed`, or the usage error.
+ *
+ * @example
+ * readSeedFlag({ seed: '42' }, {}, options); // undefined, options.seed === 42
+ */
+export function readSeedFlag(
+  values: WorldFlagValues,
+  env: Env,
+  options: { seed?: number | string },
+): UsageError | undefined {
+  const source = flagOrEnv('seed', values.seed, env, 'SEED');
+  if (source === undefined) return undefined;
+  const seed = parseSeed(source);
+  if (typeof seed !== 'number') return seed;
+  options.seed = seed;
+  return undefined;
+}
+
+/**
+ * `--scenarios` (env `SCENARIOS`), a folder of scenario files, into `options.scenarios`, or the usage error.
+ *
+ * @example
+ * readScenariosFlag({}, { SCENARIOS: 'scenarios' }, options); // undefined, options.scenarios === 'scenarios'
+ */
+export function readScenariosFlag(
+  values: WorldFlagValues,
+  env: Env,
+  options: { scenarios?: string },
+): UsageError | undefined {
+  const scenarios = flagOrEnv('scenarios', values.scenarios, env, 'SCENARIOS');
+  if (scenarios === undefined) return undefined;
+  if (scenarios.text.trim() === '') return usage(`${scenarios.from} must name a folder`);
+  options.scenarios = scenarios.text;
+  return undefined;
+}
+
+/**
+ * `--deliver-to` (env `DELIVER_TO`), the only hosts webhook deliveries may go to, into `options.deliverTo`, or the
+ * usage error.
+ *
+ * @example
+ * readDeliverToFlag({ 'deliver-to': 'hooks.example.com' }, {}, options); // undefined, options.deliverTo set
+ */
+export function readDeliverToFlag(
+  values: WorldFlagValues,
+  env: Env,
+  options: { deliverTo?: readonly Destination[] },
+): UsageError | undefined {
+  const deliverTo = flagOrEnv('deliver-to', values['deliver-to'], env, 'DELIVER_TO');
+  if (deliverTo === undefined) return undefined;
+  const destinations = parseDestinations(deliverTo.text);
+  if (typeof destinations === 'string') return usage(`${deliverTo.from}: ${destinations}`);
+  options.deliverTo = destinations;
+  return undefined;
+}
 
 /** An environment variable that is set but empty counts as unset (`PORT= npm start`); a flag never does. */
 export function fromEnv(env: Env, name: string): string | undefined {

@@ -1,17 +1,18 @@
 // `workflow-api-mock mcp`: the MCP face (mocks/node/mcp.ts) over stdio, on a mock of this process, for an agent's
 // config to start (docs/mcp.md). stdout is the protocol's: every line of ours goes to stderr.
-import { type Destination, LOOPBACK, parseDestinations } from '../mocks/common/destinations.ts';
+import { type Destination, LOOPBACK } from '../mocks/common/destinations.ts';
 import type { ScenarioDefinition } from '../mocks/index.ts';
 import {
   defineCommand,
   EXIT_FAILED,
   EXIT_OK,
   EXIT_USAGE,
-  flagOrEnv,
   kitVersion,
   loadScenarioFolder,
-  parseSeed,
   PROGRAM,
+  readDeliverToFlag,
+  readScenariosFlag,
+  readSeedFlag,
   runCommand,
   usage,
   type UsageError,
@@ -57,25 +58,17 @@ export const MCP = defineCommand({
   },
   interpret(values, _positionals, env): McpCliOptions | UsageError {
     const options: McpCliOptions = { deliverTo: LOOPBACK };
-    const seed = flagOrEnv('seed', values.seed, env, 'SEED');
-    if (seed !== undefined) {
-      const parsed = parseSeed(seed);
-      if (typeof parsed !== 'number') return parsed;
-      options.seed = parsed;
-    }
     if (values.token !== undefined) {
       if (values.token.trim() === '') return usage('--token must not be empty');
       options.token = values.token;
     }
-    const scenarios = flagOrEnv('scenarios', values.scenarios, env, 'SCENARIOS');
-    if (scenarios !== undefined) options.scenarios = scenarios.text;
-    const deliverTo = flagOrEnv('deliver-to', values['deliver-to'], env, 'DELIVER_TO');
-    if (deliverTo !== undefined) {
-      const destinations = parseDestinations(deliverTo.text);
-      if (typeof destinations === 'string') return usage(`${deliverTo.from}: ${destinations}`);
-      options.deliverTo = destinations;
-    }
-    return options;
+    // serve's readers: the same flags and variables, read and refused alike.
+    return (
+      readSeedFlag(values, env, options) ??
+      readScenariosFlag(values, env, options) ??
+      readDeliverToFlag(values, env, options) ??
+      options
+    );
   },
 });
 

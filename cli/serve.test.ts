@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { connect, createServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCommand } from './args.ts';
+import { MCP } from './mcp.ts';
 import { SERVE } from './serve.ts';
 import { killRunning, startCli } from '../support/cli.ts';
 
@@ -337,6 +338,29 @@ describe('workflow-api-mock serve', () => {
     ]) {
       expect(help).toContain(needle);
     }
+  });
+});
+
+describe('the world flags mcp shares with serve (parseCommand)', () => {
+  const both = (argv: string[], env: Record<string, string> = {}) =>
+    [parseCommand(SERVE, argv, env), parseCommand(MCP, argv, env)] as const;
+
+  it('reads --seed, --scenarios and --deliver-to, or their variables, into the same options', () => {
+    for (const parsed of both(['--scenarios', 'scenarios'], { SEED: '7', DELIVER_TO: 'hooks.dev:8443' }))
+      expect(parsed).toMatchObject({
+        kind: 'run',
+        options: { seed: 7, scenarios: 'scenarios', deliverTo: [{ host: 'hooks.dev', port: 8443 }] },
+      });
+  });
+
+  it.each([
+    [['--seed', 'x'], {}, '--seed must be a whole number'],
+    [['--scenarios', ' '], {}, '--scenarios must name a folder'],
+    [[], { SCENARIOS: ' ' }, 'SCENARIOS must name a folder'],
+    [['--deliver-to', 'http://hooks.dev'], {}, '--deliver-to: '],
+  ])('refuses %j %j alike', (argv, env, message) => {
+    for (const parsed of both(argv, env))
+      expect(parsed).toMatchObject({ kind: 'usage', message: expect.stringContaining(message) });
   });
 });
 

@@ -13,7 +13,6 @@ import {
   SCENARIO_LOAD_TIMEOUT_MS,
   STATE_INTERVAL_MS,
 } from '../mocks/common/defaults.ts';
-import { parseDestinations } from '../mocks/common/destinations.ts';
 import { parseAllowedHosts, parseCorsOrigins } from '../mocks/node/cors.ts';
 import type { Mock, ScenarioDefinition } from '../mocks/index.ts';
 import { selectUpstream } from '../mocks/upstream/select.ts';
@@ -37,9 +36,11 @@ import {
   parsePerSecond,
   parsePort,
   parseRange,
-  parseSeed,
   parseShare,
   PROGRAM,
+  readDeliverToFlag,
+  readScenariosFlag,
+  readSeedFlag,
   runCommand,
   usage,
   type UsageError,
@@ -308,7 +309,7 @@ export const SERVE = defineCommand({
     if (typeof host !== 'string') return host;
     const options: ServeOptions = { port, host, quiet: values.quiet === true };
     const refused =
-      readSeed(values, env, options) ??
+      readSeedFlag(values, env, options) ??
       readWorldLimits(values, env, options) ??
       readFaults(values, env, options) ??
       readPublicUrl(values, env, options) ??
@@ -324,16 +325,6 @@ export const SERVE = defineCommand({
 
 /** What a reader of a group of flags answers: a refusal, or undefined once it filled its options. */
 type Refusal = UsageError | undefined;
-
-/** `--seed` (env `SEED`), read as every command reads it. */
-function readSeed(values: Values, env: Env, options: ServeOptions): Refusal {
-  const source = flagOrEnv('seed', values.seed, env, 'SEED');
-  if (source === undefined) return undefined;
-  const seed = parseSeed(source);
-  if (typeof seed !== 'number') return seed;
-  options.seed = seed;
-  return undefined;
-}
 
 function readWorldLimits(values: Values, env: Env, options: ServeOptions): Refusal {
   const maxConnections = values['max-connections'];
@@ -429,12 +420,8 @@ function readState(values: Values, env: Env, options: ServeOptions): Refusal {
 }
 
 function readDestinations(values: Values, env: Env, options: ServeOptions): Refusal {
-  const deliverTo = flagOrEnv('deliver-to', values['deliver-to'], env, 'DELIVER_TO');
-  if (deliverTo !== undefined) {
-    const destinations = parseDestinations(deliverTo.text);
-    if (typeof destinations === 'string') return usage(`${deliverTo.from}: ${destinations}`);
-    options.deliverTo = destinations;
-  }
+  const deliverTo = readDeliverToFlag(values, env, options);
+  if (deliverTo !== undefined) return deliverTo;
   const cors = flagOrEnv('cors', values.cors, env, 'CORS');
   if (cors !== undefined) {
     const origins = parseCorsOrigins(cors.text);
@@ -451,11 +438,8 @@ function readDestinations(values: Values, env: Env, options: ServeOptions): Refu
 }
 
 function readFiles(values: Values, env: Env, options: ServeOptions): Refusal {
-  const scenarios = flagOrEnv('scenarios', values.scenarios, env, 'SCENARIOS');
-  if (scenarios !== undefined) {
-    if (scenarios.text.trim() === '') return usage(`${scenarios.from} must name a folder`);
-    options.scenarios = scenarios.text;
-  }
+  const scenarios = readScenariosFlag(values, env, options);
+  if (scenarios !== undefined) return scenarios;
   const coverageReport = flagOrEnv('coverage-report', values['coverage-report'], env, 'COVERAGE_REPORT');
   if (coverageReport !== undefined) {
     if (coverageReport.text.trim() === '') return usage(`${coverageReport.from} must name a file`);
